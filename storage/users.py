@@ -1,0 +1,132 @@
+"""Organisations and users: sign-in, lookup and the demo accounts."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from uuid import UUID
+
+import psycopg
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from psycopg.rows import class_row
+
+_hasher = PasswordHasher()
+# Verified when the email is unknown so a wrong email costs as long as a wrong password.
+_DUMMY_HASH = _hasher.hash("not-a-real-password")
+
+
+@dataclass(frozen=True)
+class Organization:
+    id: UUID
+    slug: str
+    name: str
+    default_language: str
+
+
+@dataclass(frozen=True)
+class User:
+    id: UUID
+    org_id: UUID
+    email: str
+    full_name: str
+    role: str
+    is_active: bool
+    department: str | None
+    job_title: str | None
+    language: str
+
+    @property
+    def is_admin(self) -> bool:
+        return self.role == "admin"
+
+
+_USER_COLUMNS = "id, org_id, email, full_name, role, is_active, department, job_title, language"
+
+
+def hash_password(password: str) -> str:
+    return _hasher.hash(password)
+
+
+def get_org_by_slug(conn: psycopg.Connection, slug: str) -> Organization | None:
+    with conn.cursor(row_factory=class_row(Organization)) as cur:
+        return cur.execute("SELECT id, slug, name, default_language FROM organizations WHERE slug = %(slug)s",
+                           {"slug": slug}).fetchone()
+
+
+def get_org(conn: psycopg.Connection, org_id: UUID) -> Organization | None:
+    with conn.cursor(row_factory=class_row(Organization)) as cur:
+        return cur.execute("SELECT id, slug, name, default_language FROM organizations WHERE id = %(id)s",
+                           {"id": org_id}).fetchone()
+
+
+def ensure_org(conn: psycopg.Connection, slug: str, name: str | None = None,
+               default_language: str = "es") -> Organization:
+    """The organisation with this slug, created if missing."""
+    conn.execute(
+        "INSERT INTO organizations (slug, name, default_language) VALUES (%(slug)s, %(name)s, %(lang)s)"
+        " ON CONFLICT (slug) DO NOTHING",
+        {"slug": slug, "name": name or slug, "lang": default_language})
+    return get_org_by_slug(conn, slug)
+
+
+def upsert_user(conn: psycopg.Connection, org_id: UUID, *, email: str, full_name: str, role: str,
+                password: str, department: str | None = None, job_title: str | None = None,
+                language: str = "es", is_active: bool = True) -> User:
+    """Create the user, or refresh their profile (the password is kept once set)."""
+    with conn.cursor(row_factory=class_row(User)) as cur:
+        return cur.execute(
+            f"""INSERT INTO users (org_id, email, full_name, role, password_hash, department, job_title,
+                                   language, is_active)
+                VALUES (%(org_id)s, %(email)s, %(full_name)s, %(role)s, %(hash)s, %(department)s,
+                        %(job_title)s, %(language)s, %(is_active)s)
+                ON CONFLICT (email) DO UPDATE SET full_name = EXCLUDED.full_name, role = EXCLUDED.role,
+                    department = EXCLUDED.department, job_title = EXCLUDED.job_title,
+                    language = EXCLUDED.language, is_active = EXCLUDED.is_active
+                WHERE users.org_id = EXCLUDED.org_id
+                RETURNING {_USER_COLUMNS}""",
+            {"org_id": org_id, "email": email.lower(), "full_name": full_name, "role": role,
+             "hash": hash_password(password), "department": department, "job_title": job_title,
+             "language": language, "is_active": is_active}).fetchone()
+
+
+def authenticate(conn: psycopg.Connection, email: str, password: str) -> User | None:
+    """The active user with this email and password, else None (one answer for every failure)."""
+    row = conn.execute(f"SELECT {_USER_COLUMNS}, password_hash FROM users WHERE email = %(email)s",
+                       {"email": (email or "").strip().lower()}).fetchone()
+    stored_hash = row[-1] if row else _DUMMY_HASH
+    try:
+        _hasher.verify(stored_hash, password or "")
+    except (VerificationError, InvalidHashError):
+        return None
+    if row is None or not row[5]:
+        return None
+    conn.execute("UPDATE users SET last_active_at = now() WHERE id = %(id)s", {"id": row[0]})
+    return User(*row[:-1])
+
+
+def get_user(conn: psycopg.Connection, org_id: UUID, user_id: UUID) -> User | None:
+    with conn.cursor(row_factory=class_row(User)) as cur:
+        return cur.execute(f"SELECT {_USER_COLUMNS} FROM users WHERE org_id = %(org_id)s AND id = %(id)s",
+                           {"org_id": org_id, "id": user_id}).fetchone()
+
+
+def get_user_by_email(conn: psycopg.Connection, email: str) -> User | None:
+    """Look a user up by email (CLI entry points: the email names the org too)."""
+    with conn.cursor(row_factory=class_row(User)) as cur:
+        return cur.execute(f"SELECT {_USER_COLUMNS} FROM users WHERE email = %(email)s",
+                           {"email": (email or "").strip().lower()}).fetchone()
+
+
+def list_users(conn: psycopg.Connection, org_id: UUID, *, role: str | None = None,
+               active_only: bool = True) -> list[User]:
+    with conn.cursor(row_factory=class_row(User)) as cur:
+        return cur.execute(
+            f"""SELECT {_USER_COLUMNS} FROM users WHERE org_id = %(org_id)s
+                AND (%(role)s::text IS NULL OR role = %(role)s) AND (NOT %(active_only)s OR is_active)
+                ORDER BY full_name""",
+            {"org_id": org_id, "role": role, "active_only": active_only}).fetchall()
+
+
+def set_active(conn: psycopg.Connection, org_id: UUID, user_id: UUID, active: bool) -> bool:
+    cur = conn.execute("UPDATE users SET is_active = %(active)s WHERE org_id = %(org_id)s AND id = %(id)s",
+                       {"active": active, "org_id": org_id, "id": user_id})
+    return cur.rowcount == 1

@@ -1,0 +1,135 @@
+"""Shared fixtures: one real PostgreSQL per test session, a fresh database per test module.
+
+DATABASE_URL switches from the embedded server to an external one. Databases are cloned from
+templates (migrated; migrated + demo organisation) so each module starts from a known state fast.
+"""
+from __future__ import annotations
+
+import os
+import uuid
+
+import psycopg
+import pytest
+from psycopg.conninfo import make_conninfo
+
+# Tests run the offline engine unless a test points the model at the fake server itself.
+for _var in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "LLM_MODEL", "LANGCHAIN_TRACING_V2", "TAVILY_API_KEY",
+             "GITHUB_TOKEN"):
+    os.environ.pop(_var, None)
+os.environ["EMBEDDINGS"] = "local"
+
+MIGRATED_TEMPLATE = "skillnet_tpl_migrated"
+SEEDED_TEMPLATE = "skillnet_tpl_seeded"
+
+
+def _admin_execute(server_url: str, sql: str) -> None:
+    with psycopg.connect(server_url, autocommit=True) as conn:
+        conn.execute(sql)
+
+
+def clone_database(server_url: str, template: str) -> str:
+    """A new database copied from ``template``; returns its conninfo."""
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    _admin_execute(server_url, f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
+    return make_conninfo(server_url, dbname=name)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def data_dir(tmp_path_factory):
+    path = tmp_path_factory.mktemp("skillnet-data")
+    os.environ["SKILLNET_DATA_DIR"] = str(path)
+    return path
+
+
+@pytest.fixture(scope="session")
+def pg_server_url(data_dir):
+    """The maintenance URL of the server the tests use (external or embedded)."""
+    external = os.environ.get("DATABASE_URL")
+    if external:
+        yield external
+        return
+    from storage.db import start_embedded_server
+
+    yield start_embedded_server(data_dir / "pg")
+
+
+@pytest.fixture(scope="session")
+def migrated_template(pg_server_url):
+    from storage.db import migrate
+
+    _admin_execute(pg_server_url, f'DROP DATABASE IF EXISTS "{MIGRATED_TEMPLATE}" WITH (FORCE)')
+    _admin_execute(pg_server_url, f'CREATE DATABASE "{MIGRATED_TEMPLATE}"')
+    migrate(make_conninfo(pg_server_url, dbname=MIGRATED_TEMPLATE))
+    return MIGRATED_TEMPLATE
+
+
+@pytest.fixture(scope="session")
+def seeded_template(pg_server_url, migrated_template):
+    """A template database holding the demo organisation (loaded once per test session)."""
+    from seeds.loader import load_demo
+    from storage.db import open_pool
+
+    _admin_execute(pg_server_url, f'DROP DATABASE IF EXISTS "{SEEDED_TEMPLATE}" WITH (FORCE)')
+    _admin_execute(pg_server_url, f'CREATE DATABASE "{SEEDED_TEMPLATE}" TEMPLATE "{migrated_template}"')
+    pool = open_pool(make_conninfo(pg_server_url, dbname=SEEDED_TEMPLATE))
+    try:
+        load_demo(pool)
+    finally:
+        pool.close()
+    return SEEDED_TEMPLATE
+
+
+def _use_database(url: str):
+    """Point the process (pages, CLIs, app_pool) at ``url`` for the module's duration."""
+    from storage import db
+
+    previous = os.environ.get("DATABASE_URL")
+    os.environ["DATABASE_URL"] = url
+    db.reset_pools()
+    return previous
+
+
+def _restore_database(previous: str | None) -> None:
+    from storage import db
+
+    db.reset_pools()
+    if previous is None:
+        os.environ.pop("DATABASE_URL", None)
+    else:
+        os.environ["DATABASE_URL"] = previous
+
+
+@pytest.fixture(scope="module")
+def db_url(pg_server_url, migrated_template):
+    """A fresh, migrated, empty database for this module; DATABASE_URL points at it."""
+    url = clone_database(pg_server_url, migrated_template)
+    previous = _use_database(url)
+    yield url
+    _restore_database(previous)
+
+
+@pytest.fixture(scope="module")
+def seeded_db_url(pg_server_url, seeded_template):
+    """A fresh database holding the demo organisation; DATABASE_URL points at it."""
+    url = clone_database(pg_server_url, seeded_template)
+    previous = _use_database(url)
+    yield url
+    _restore_database(previous)
+
+
+@pytest.fixture(scope="module")
+def pool(db_url):
+    from storage.db import open_pool
+
+    pool = open_pool(db_url)
+    yield pool
+    pool.close()
+
+
+@pytest.fixture(scope="module")
+def seeded_pool(seeded_db_url):
+    from storage.db import open_pool
+
+    pool = open_pool(seeded_db_url)
+    yield pool
+    pool.close()
