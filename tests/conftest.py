@@ -17,6 +17,8 @@ for _var in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "LLM_MODEL", "LANGCHAIN_TRACIN
              "GITHUB_TOKEN"):
     os.environ.pop(_var, None)
 os.environ["EMBEDDINGS"] = "local"
+# Passage vectors survive across test runs on one machine (a fresh machine builds them once).
+os.environ.setdefault("SKILLNET_EMBED_CACHE", os.path.expanduser("~/.cache/skillnet/embeddings"))
 
 MIGRATED_TEMPLATE = "skillnet_tpl_migrated"
 SEEDED_TEMPLATE = "skillnet_tpl_seeded"

@@ -1,0 +1,143 @@
+"""Chat sessions and messages (tutor, admin assistant, helpdesk).
+
+Every read is scoped to the organisation and the owner: another user's session id behaves exactly
+like an id that does not exist (None / False), so callers answer "not found".
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+import psycopg
+from psycopg.rows import class_row
+from psycopg.types.json import Jsonb
+
+
+@dataclass(frozen=True)
+class ChatSession:
+    id: UUID
+    user_id: UUID
+    agent_type: str
+    title: str | None
+    summary: str | None
+    summary_turn_count: int
+    context: dict
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True)
+class ChatMessage:
+    id: UUID
+    session_id: UUID
+    role: str
+    content: str
+    metadata: dict
+    created_at: datetime
+
+
+_SESSION_COLUMNS = "id, user_id, agent_type, title, summary, summary_turn_count, context, created_at, updated_at"
+_MESSAGE_COLUMNS = "id, session_id, role, content, metadata, created_at"
+
+
+def create_session(conn: psycopg.Connection, org_id: UUID, user_id: UUID, agent_type: str, *,
+                   title: str | None = None, context: dict | None = None) -> ChatSession:
+    with conn.cursor(row_factory=class_row(ChatSession)) as cur:
+        return cur.execute(
+            f"""INSERT INTO chat_sessions (org_id, user_id, agent_type, title, context)
+                VALUES (%(org_id)s, %(user_id)s, %(agent_type)s, %(title)s, %(context)s)
+                RETURNING {_SESSION_COLUMNS}""",
+            {"org_id": org_id, "user_id": user_id, "agent_type": agent_type, "title": title,
+             "context": Jsonb(context or {})}).fetchone()
+
+
+def get_session(conn: psycopg.Connection, org_id: UUID, user_id: UUID, session_id: UUID | str,
+                agent_type: str | None = None) -> ChatSession | None:
+    """The user's own active session, else None (unknown, deleted and other people's alike)."""
+    try:
+        session_id = UUID(str(session_id))
+    except ValueError:
+        return None
+    with conn.cursor(row_factory=class_row(ChatSession)) as cur:
+        return cur.execute(
+            f"""SELECT {_SESSION_COLUMNS} FROM chat_sessions
+                WHERE org_id = %(org_id)s AND user_id = %(user_id)s AND id = %(id)s AND is_active
+                  AND (%(agent_type)s::text IS NULL OR agent_type = %(agent_type)s)""",
+            {"org_id": org_id, "user_id": user_id, "id": session_id, "agent_type": agent_type}).fetchone()
+
+
+def list_sessions(conn: psycopg.Connection, org_id: UUID, user_id: UUID, agent_type: str,
+                  limit: int = 50) -> list[ChatSession]:
+    with conn.cursor(row_factory=class_row(ChatSession)) as cur:
+        return cur.execute(
+            f"""SELECT {_SESSION_COLUMNS} FROM chat_sessions
+                WHERE org_id = %(org_id)s AND user_id = %(user_id)s AND agent_type = %(agent_type)s
+                  AND is_active
+                ORDER BY updated_at DESC LIMIT %(limit)s""",
+            {"org_id": org_id, "user_id": user_id, "agent_type": agent_type, "limit": limit}).fetchall()
+
+
+def rename_session(conn: psycopg.Connection, org_id: UUID, user_id: UUID, session_id: UUID,
+                   title: str) -> bool:
+    cur = conn.execute(
+        """UPDATE chat_sessions SET title = %(title)s, updated_at = now()
+           WHERE org_id = %(org_id)s AND user_id = %(user_id)s AND id = %(id)s AND is_active""",
+        {"title": title, "org_id": org_id, "user_id": user_id, "id": session_id})
+    return cur.rowcount == 1
+
+
+def delete_session(conn: psycopg.Connection, org_id: UUID, user_id: UUID, session_id: UUID) -> bool:
+    cur = conn.execute(
+        "DELETE FROM chat_sessions WHERE org_id = %(org_id)s AND user_id = %(user_id)s AND id = %(id)s",
+        {"org_id": org_id, "user_id": user_id, "id": session_id})
+    return cur.rowcount == 1
+
+
+def update_context(conn: psycopg.Connection, org_id: UUID, session_id: UUID, context: dict) -> None:
+    conn.execute("UPDATE chat_sessions SET context = context || %(context)s WHERE org_id = %(org_id)s AND id = %(id)s",
+                 {"context": Jsonb(context), "org_id": org_id, "id": session_id})
+
+
+def set_summary(conn: psycopg.Connection, org_id: UUID, session_id: UUID, summary: str,
+                turn_count: int) -> None:
+    conn.execute(
+        """UPDATE chat_sessions SET summary = %(summary)s, summary_turn_count = %(turns)s
+           WHERE org_id = %(org_id)s AND id = %(id)s""",
+        {"summary": summary, "turns": turn_count, "org_id": org_id, "id": session_id})
+
+
+def add_message(conn: psycopg.Connection, org_id: UUID, session_id: UUID, role: str, content: str,
+                metadata: dict[str, Any] | None = None) -> ChatMessage:
+    conn.execute("UPDATE chat_sessions SET updated_at = now() WHERE org_id = %(org_id)s AND id = %(id)s",
+                 {"org_id": org_id, "id": session_id})
+    with conn.cursor(row_factory=class_row(ChatMessage)) as cur:
+        return cur.execute(
+            f"""INSERT INTO chat_messages (org_id, session_id, role, content, metadata)
+                VALUES (%(org_id)s, %(session_id)s, %(role)s, %(content)s, %(metadata)s)
+                RETURNING {_MESSAGE_COLUMNS}""",
+            {"org_id": org_id, "session_id": session_id, "role": role, "content": content,
+             "metadata": Jsonb(metadata or {})}).fetchone()
+
+
+def list_messages(conn: psycopg.Connection, org_id: UUID, session_id: UUID,
+                  limit: int | None = None) -> list[ChatMessage]:
+    """Messages oldest first; with ``limit``, only the newest ``limit`` of them."""
+    with conn.cursor(row_factory=class_row(ChatMessage)) as cur:
+        rows = cur.execute(
+            f"""SELECT {_MESSAGE_COLUMNS} FROM chat_messages
+                WHERE org_id = %(org_id)s AND session_id = %(session_id)s
+                ORDER BY created_at DESC LIMIT %(limit)s""",
+            {"org_id": org_id, "session_id": session_id, "limit": limit}).fetchall()
+    return rows[::-1]
+
+
+def count_user_messages_since(conn: psycopg.Connection, org_id: UUID, user_id: UUID, agent_type: str,
+                              since: datetime) -> int:
+    """How many messages this user sent to this agent since ``since`` (rate limits)."""
+    return conn.execute(
+        """SELECT count(*) FROM chat_messages m JOIN chat_sessions s ON s.id = m.session_id
+           WHERE m.org_id = %(org_id)s AND s.user_id = %(user_id)s AND s.agent_type = %(agent_type)s
+             AND m.role = 'user' AND m.created_at >= %(since)s""",
+        {"org_id": org_id, "user_id": user_id, "agent_type": agent_type, "since": since}).fetchone()[0]
