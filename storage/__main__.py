@@ -1,0 +1,54 @@
+"""python -m storage ingest PATH... --org SLUG [--by EMAIL] [--json]"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from storage import users
+from storage.db import DatabaseError, app_pool
+from storage.ingest import IngestError, ingest_file
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m storage")
+    commands = parser.add_subparsers(dest="command", required=True)
+    ingest = commands.add_parser("ingest", help="ingest documents into an organisation (created if missing)")
+    ingest.add_argument("paths", nargs="+", metavar="PATH")
+    ingest.add_argument("--org", required=True, help="organisation slug")
+    ingest.add_argument("--by", help="email of the uploader (optional)")
+    ingest.add_argument("--json", action="store_true", help="one JSON line per document")
+    args = parser.parse_args(argv)
+
+    try:
+        pool = app_pool()
+        with pool.connection() as conn:
+            org = users.ensure_org(conn, args.org)
+            uploader = users.get_user_by_email(conn, args.by) if args.by else None
+    except (DatabaseError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # e.g. a slug the organisations table refuses
+        print(f"error: {str(exc).splitlines()[0]}", file=sys.stderr)
+        return 2
+    if args.by and (uploader is None or uploader.org_id != org.id):
+        print(f"error: no user {args.by} in organisation {args.org}", file=sys.stderr)
+        return 2
+
+    failures = 0
+    for path in args.paths:
+        try:
+            result = ingest_file(pool, org.id, path, uploaded_by=uploader.id if uploader else None)
+        except IngestError as exc:
+            failures += 1
+            print(f"error: {path}: {exc}", file=sys.stderr)
+            continue
+        if args.json:
+            print(json.dumps({"path": path, **result.as_json()}, ensure_ascii=False))
+        else:
+            print(f"{result.status:9} {result.title} — {result.pages} pages, {result.chunks} chunks, {result.language}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,136 @@
+"""Documents and their chunks: the rows ingestion writes and retrieval, courses and the tutor read."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from uuid import UUID
+
+import numpy as np
+import psycopg
+from psycopg.rows import class_row
+
+
+@dataclass(frozen=True)
+class Document:
+    id: UUID
+    org_id: UUID
+    source_name: str
+    title: str
+    mime_type: str
+    page_count: int
+    language: str
+    content_hash: str
+    token_count: int
+    updated_at: datetime
+    chunk_count: int
+
+
+@dataclass(frozen=True)
+class Chunk:
+    id: UUID
+    document_id: UUID
+    document_title: str
+    position: int
+    heading: str
+    page_start: int | None
+    page_end: int | None
+    content: str
+    token_count: int
+
+
+@dataclass(frozen=True)
+class NewChunk:
+    position: int
+    heading: str
+    page_start: int | None
+    page_end: int | None
+    content: str
+    token_count: int
+
+
+_DOCUMENT_SELECT = """
+    SELECT d.id, d.org_id, d.source_name, d.title, d.mime_type, d.page_count, d.language,
+           d.content_hash, d.token_count, d.updated_at,
+           (SELECT count(*) FROM document_chunks c WHERE c.document_id = d.id)::int AS chunk_count
+    FROM documents d"""
+_CHUNK_SELECT = """
+    SELECT c.id, c.document_id, d.title AS document_title, c.position, c.heading, c.page_start,
+           c.page_end, c.content, c.token_count
+    FROM document_chunks c JOIN documents d ON d.id = c.document_id"""
+
+
+def list_documents(conn: psycopg.Connection, org_id: UUID) -> list[Document]:
+    with conn.cursor(row_factory=class_row(Document)) as cur:
+        return cur.execute(f"{_DOCUMENT_SELECT} WHERE d.org_id = %(org_id)s ORDER BY d.title",
+                           {"org_id": org_id}).fetchall()
+
+
+def get_document(conn: psycopg.Connection, org_id: UUID, document_id: UUID) -> Document | None:
+    with conn.cursor(row_factory=class_row(Document)) as cur:
+        return cur.execute(f"{_DOCUMENT_SELECT} WHERE d.org_id = %(org_id)s AND d.id = %(id)s",
+                           {"org_id": org_id, "id": document_id}).fetchone()
+
+
+def get_full_text(conn: psycopg.Connection, org_id: UUID, document_id: UUID) -> str | None:
+    row = conn.execute("SELECT full_text FROM documents WHERE org_id = %(org_id)s AND id = %(id)s",
+                       {"org_id": org_id, "id": document_id}).fetchone()
+    return row[0] if row else None
+
+
+def find_by_hash(conn: psycopg.Connection, org_id: UUID, content_hash: str) -> Document | None:
+    with conn.cursor(row_factory=class_row(Document)) as cur:
+        return cur.execute(f"{_DOCUMENT_SELECT} WHERE d.org_id = %(org_id)s AND d.content_hash = %(hash)s",
+                           {"org_id": org_id, "hash": content_hash}).fetchone()
+
+
+def find_by_source_name(conn: psycopg.Connection, org_id: UUID, source_name: str) -> Document | None:
+    with conn.cursor(row_factory=class_row(Document)) as cur:
+        return cur.execute(f"{_DOCUMENT_SELECT} WHERE d.org_id = %(org_id)s AND d.source_name = %(name)s",
+                           {"org_id": org_id, "name": source_name}).fetchone()
+
+
+def get_chunks(conn: psycopg.Connection, org_id: UUID, chunk_ids: list[UUID]) -> list[Chunk]:
+    """The chunks with these ids (in document order); ids from another organisation are skipped."""
+    with conn.cursor(row_factory=class_row(Chunk)) as cur:
+        return cur.execute(f"{_CHUNK_SELECT} WHERE c.org_id = %(org_id)s AND c.id = ANY(%(ids)s)"
+                           " ORDER BY c.document_id, c.position",
+                           {"org_id": org_id, "ids": list(chunk_ids)}).fetchall()
+
+
+def document_chunks(conn: psycopg.Connection, org_id: UUID, document_id: UUID) -> list[Chunk]:
+    with conn.cursor(row_factory=class_row(Chunk)) as cur:
+        return cur.execute(f"{_CHUNK_SELECT} WHERE c.org_id = %(org_id)s AND c.document_id = %(doc)s"
+                           " ORDER BY c.position", {"org_id": org_id, "doc": document_id}).fetchall()
+
+
+def save_document(conn: psycopg.Connection, org_id: UUID, *, source_name: str, title: str, mime_type: str,
+                  full_text: str, page_count: int, language: str, ts_config: str, content_hash: str,
+                  chunks: list[NewChunk], embeddings: np.ndarray, uploaded_by: UUID | None) -> UUID:
+    """Insert the document, or replace an existing one with this source name, chunks included."""
+    document_id = conn.execute(
+        """INSERT INTO documents (org_id, source_name, title, mime_type, full_text, page_count, language,
+                                  content_hash, token_count, uploaded_by)
+           VALUES (%(org_id)s, %(source_name)s, %(title)s, %(mime_type)s, %(full_text)s, %(page_count)s,
+                   %(language)s, %(hash)s, %(tokens)s, %(uploaded_by)s)
+           ON CONFLICT (org_id, source_name) DO UPDATE SET
+               title = EXCLUDED.title, mime_type = EXCLUDED.mime_type, full_text = EXCLUDED.full_text,
+               page_count = EXCLUDED.page_count, language = EXCLUDED.language,
+               content_hash = EXCLUDED.content_hash, token_count = EXCLUDED.token_count,
+               uploaded_by = EXCLUDED.uploaded_by, updated_at = now()
+           RETURNING id""",
+        {"org_id": org_id, "source_name": source_name, "title": title, "mime_type": mime_type,
+         "full_text": full_text, "page_count": page_count, "language": language, "hash": content_hash,
+         "tokens": sum(chunk.token_count for chunk in chunks), "uploaded_by": uploaded_by}).fetchone()[0]
+    conn.execute("DELETE FROM document_chunks WHERE org_id = %(org_id)s AND document_id = %(doc)s",
+                 {"org_id": org_id, "doc": document_id})
+    with conn.cursor() as cur:
+        cur.executemany(
+            """INSERT INTO document_chunks (org_id, document_id, position, heading, page_start, page_end,
+                                            content, token_count, ts_config, embedding)
+               VALUES (%(org_id)s, %(doc)s, %(position)s, %(heading)s, %(page_start)s, %(page_end)s,
+                       %(content)s, %(token_count)s, %(ts_config)s::regconfig, %(embedding)s)""",
+            [{"org_id": org_id, "doc": document_id, "position": chunk.position, "heading": chunk.heading,
+              "page_start": chunk.page_start, "page_end": chunk.page_end, "content": chunk.content,
+              "token_count": chunk.token_count, "ts_config": ts_config, "embedding": vector}
+             for chunk, vector in zip(chunks, embeddings)])
+    return document_id

@@ -1,0 +1,362 @@
+"""Ingestion: a file becomes a document with heading-aware, embedded, full-text-indexed chunks.
+
+parse (PDF, DOCX, Markdown, text, HTML) -> paragraphs with heading and page -> chunks of about
+200–500 tokens -> embeddings -> one transaction. Bad input raises IngestError (one line) before the
+database is touched.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import math
+import os
+import re
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+from uuid import UUID
+
+from langchain_text_splitters import RecursiveCharacterTextSplitter
+from psycopg_pool import ConnectionPool
+
+from storage import documents
+from storage.embeddings import embed_passages
+
+TARGET_TOKENS = 350
+MAX_TOKENS = 500
+MIN_TOKENS = 200
+CHARS_PER_TOKEN = 4  # close enough for e5's tokenizer on Spanish and English prose
+TS_CONFIGS = {"es": "spanish", "en": "english"}
+MIME_TYPES = {".pdf": "application/pdf", ".md": "text/markdown", ".markdown": "text/markdown",
+              ".txt": "text/plain", ".html": "text/html", ".htm": "text/html",
+              ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document"}
+_MD_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
+
+
+class IngestError(ValueError):
+    """A file that cannot be ingested; the message is one line meant for a person."""
+
+
+@dataclass(frozen=True)
+class IngestResult:
+    document_id: UUID
+    title: str
+    pages: int
+    chunks: int
+    language: str
+    status: str  # ingested | unchanged | replaced
+
+    def as_json(self) -> dict:
+        return {"title": self.title, "pages": self.pages, "chunks": self.chunks, "language": self.language,
+                "status": self.status, "document_id": str(self.document_id)}
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    text: str
+    heading: str
+    page: int | None
+
+
+@dataclass(frozen=True)
+class ParsedDocument:
+    title: str
+    paragraphs: list[Paragraph]
+    page_count: int
+
+    @property
+    def full_text(self) -> str:
+        return "\n\n".join(p.text for p in self.paragraphs)
+
+
+def max_upload_bytes() -> int:
+    return int(float(os.environ.get("SKILLNET_MAX_UPLOAD_MB", "50")) * 1024 * 1024)
+
+
+def estimate_tokens(text: str) -> int:
+    return max(1, math.ceil(len(text) / CHARS_PER_TOKEN))
+
+
+def detect_language(text: str) -> str:
+    """ISO code of the text's language, among the languages the product serves well."""
+    return _language_identifier().classify(text[:5000])[0] if text.strip() else "es"
+
+
+_IDENTIFIER = None
+
+
+def _language_identifier():
+    global _IDENTIFIER
+    if _IDENTIFIER is None:
+        from py3langid.langid import MODEL_FILE, LanguageIdentifier
+
+        _IDENTIFIER = LanguageIdentifier.from_model_file(MODEL_FILE)
+        _IDENTIFIER.set_languages(["es", "en", "pt", "fr", "de", "it", "vi"])
+    return _IDENTIFIER
+
+
+# ----------------------------------------------------------------------------- parsers
+
+def _markdown_paragraphs(text: str, page: int | None = None) -> tuple[str | None, list[Paragraph]]:
+    """Paragraphs under their heading path; returns the first H1 too."""
+    first_h1, headings, paragraphs, buffer = None, [], [], []
+
+    def flush():
+        block = "\n".join(buffer).strip()
+        if block:
+            paragraphs.append(Paragraph(block, " > ".join(headings), page))
+        buffer.clear()
+
+    for line in text.splitlines():
+        match = _MD_HEADING.match(line)
+        if match:
+            flush()
+            level, title = len(match.group(1)), match.group(2).strip()
+            if level == 1 and first_h1 is None:
+                first_h1 = title
+            headings[:] = headings[:level - 1] + [title]
+        elif not line.strip():
+            flush()
+        else:
+            buffer.append(line)
+    flush()
+    return first_h1, paragraphs
+
+
+def _decode(data: bytes) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise IngestError("the file is not valid UTF-8 text; save it as UTF-8 and try again") from None
+
+
+def _parse_markdown(data: bytes, stem: str) -> ParsedDocument:
+    h1, paragraphs = _markdown_paragraphs(_decode(data))
+    return ParsedDocument(h1 or stem, paragraphs, _estimated_pages(paragraphs))
+
+
+def _parse_text(data: bytes, stem: str) -> ParsedDocument:
+    paragraphs = [Paragraph(block.strip(), "", None) for block in re.split(r"\n\s*\n", _decode(data))
+                  if block.strip()]
+    return ParsedDocument(stem, paragraphs, _estimated_pages(paragraphs))
+
+
+class _HtmlToMarkdown(HTMLParser):
+    BLOCKS = {"p", "div", "li", "tr", "br", "section", "article", "table", "ul", "ol", "blockquote", "pre"}
+    SKIP = {"script", "style", "head", "nav", "noscript"}
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.out, self.skipping, self.title = [], 0, None
+        self._in_title = False
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.SKIP:
+            self.skipping += 1
+        elif tag == "title":
+            self._in_title = True
+        elif re.fullmatch(r"h[1-6]", tag):
+            self.out.append("\n\n" + "#" * int(tag[1]) + " ")
+        elif tag in self.BLOCKS:
+            self.out.append("\n\n")
+
+    def handle_endtag(self, tag):
+        if tag in self.SKIP:
+            self.skipping = max(0, self.skipping - 1)
+        elif tag == "title":
+            self._in_title = False
+        elif re.fullmatch(r"h[1-6]", tag) or tag in self.BLOCKS:
+            self.out.append("\n\n")
+
+    def handle_data(self, data):
+        if self._in_title:
+            self.title = (self.title or "") + data.strip()
+        elif not self.skipping:
+            self.out.append(re.sub(r"\s+", " ", data))
+
+
+def _parse_html(data: bytes, stem: str) -> ParsedDocument:
+    parser = _HtmlToMarkdown()
+    parser.feed(_decode(data))
+    h1, paragraphs = _markdown_paragraphs("".join(parser.out))
+    return ParsedDocument(h1 or parser.title or stem, paragraphs, _estimated_pages(paragraphs))
+
+
+def _parse_docx(data: bytes, stem: str) -> ParsedDocument:
+    import docx
+    from docx.opc.exceptions import PackageNotFoundError
+
+    try:
+        document = docx.Document(io.BytesIO(data))
+    except (PackageNotFoundError, KeyError, ValueError, OSError) as exc:
+        raise IngestError(f"the DOCX file is corrupt or not a Word document ({type(exc).__name__})") from None
+    lines, h1 = [], None
+    for paragraph in document.paragraphs:
+        text, style = paragraph.text.strip(), (paragraph.style.name if paragraph.style else "") or ""
+        level = 1 if style == "Title" else int(style.split()[-1]) if re.fullmatch(r"Heading \d", style) else 0
+        if level and text:
+            h1 = h1 or (text if level == 1 else None)
+            lines.append("#" * level + " " + text)
+        else:
+            lines.append(text)
+        lines.append("")
+    _, paragraphs = _markdown_paragraphs("\n".join(lines))
+    title = h1 or (document.core_properties.title or "").strip() or stem
+    return ParsedDocument(title, paragraphs, _estimated_pages(paragraphs))
+
+
+def _looks_like_heading(line: str, next_line: str | None) -> bool:
+    stripped = line.strip()
+    if not stripped or len(stripped) > 90 or stripped[-1] in ".,;:" or next_line is None:
+        return False
+    numbered = re.match(r"^(\d+(\.\d+)*\.?|[IVX]+\.)\s+\S", stripped)
+    return bool(numbered) or (stripped[0].isupper() and len(stripped.split()) <= 10
+                              and len(next_line.strip()) > len(stripped))
+
+
+def _parse_pdf(data: bytes, stem: str) -> ParsedDocument:
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError
+
+    try:
+        reader = PdfReader(io.BytesIO(data))
+        if reader.is_encrypted:
+            raise IngestError("the PDF is encrypted; remove the password and upload it again")
+        pages = [page.extract_text() or "" for page in reader.pages]
+        metadata_title = ((reader.metadata or {}).get("/Title") or "").strip()
+    except IngestError:
+        raise
+    except (PdfReadError, ValueError, KeyError, TypeError, OSError) as exc:
+        raise IngestError(f"the PDF is corrupt or unreadable ({type(exc).__name__})") from None
+    if not pages:
+        raise IngestError("the PDF has no pages")
+    if sum(len(text.strip()) for text in pages) < 20:
+        raise IngestError("the PDF has no text layer (a scanned document?); run OCR on it first")
+    paragraphs, heading = [], ""
+    for number, text in enumerate(pages, start=1):
+        lines = [line for line in text.splitlines()]
+        buffer = []
+        for i, line in enumerate(lines):
+            following = next((l for l in lines[i + 1:] if l.strip()), None)
+            if _looks_like_heading(line, following) and not buffer:
+                heading = line.strip()
+            elif _looks_like_heading(line, following):
+                paragraphs.append(Paragraph(" ".join(buffer), heading, number))
+                buffer, heading = [], line.strip()
+            elif line.strip():
+                buffer.append(line.strip())
+            elif buffer:
+                paragraphs.append(Paragraph(" ".join(buffer), heading, number))
+                buffer = []
+        if buffer:
+            paragraphs.append(Paragraph(" ".join(buffer), heading, number))
+    return ParsedDocument(metadata_title or stem, paragraphs, len(pages))
+
+
+def _estimated_pages(paragraphs: list[Paragraph]) -> int:
+    words = sum(len(p.text.split()) for p in paragraphs)
+    return max(1, math.ceil(words / 450))
+
+
+PARSERS = {".pdf": _parse_pdf, ".docx": _parse_docx, ".md": _parse_markdown, ".markdown": _parse_markdown,
+           ".txt": _parse_text, ".html": _parse_html, ".htm": _parse_html}
+
+
+def parse(path: Path, data: bytes) -> ParsedDocument:
+    suffix = path.suffix.lower()
+    if suffix not in PARSERS:
+        raise IngestError(f"unsupported file type '{suffix or path.name}'; use PDF, DOCX, Markdown, text or HTML")
+    if not data:
+        raise IngestError("the file is empty (0 bytes)")
+    if len(data) > max_upload_bytes():
+        raise IngestError(f"the file is {len(data) / 1_048_576:.1f} MB; the limit is "
+                          f"{max_upload_bytes() / 1_048_576:.0f} MB (SKILLNET_MAX_UPLOAD_MB)")
+    parsed = PARSERS[suffix](data, path.stem)
+    if not parsed.full_text.strip():
+        raise IngestError("the document has no text to learn from")
+    return parsed
+
+
+# ----------------------------------------------------------------------------- chunking
+
+_splitter = RecursiveCharacterTextSplitter(chunk_size=TARGET_TOKENS * CHARS_PER_TOKEN,
+                                           chunk_overlap=40 * CHARS_PER_TOKEN,
+                                           separators=["\n\n", "\n", ". ", "; ", ", ", " ", ""])
+
+
+def chunk(paragraphs: list[Paragraph]) -> list[documents.NewChunk]:
+    """Pack paragraphs into chunks that never straddle a heading; long paragraphs are split."""
+    pieces: list[Paragraph] = []
+    for paragraph in paragraphs:
+        if estimate_tokens(paragraph.text) > MAX_TOKENS:
+            pieces += [Paragraph(part, paragraph.heading, paragraph.page)
+                       for part in _splitter.split_text(paragraph.text)]
+        else:
+            pieces.append(paragraph)
+
+    groups: list[list[Paragraph]] = []
+    for piece in pieces:
+        current = groups[-1] if groups else None
+        fits = current is not None and (
+            estimate_tokens("\n\n".join(p.text for p in current) + piece.text) <= TARGET_TOKENS
+            or estimate_tokens("\n\n".join(p.text for p in current)) < MIN_TOKENS
+            and estimate_tokens("\n\n".join(p.text for p in current) + piece.text) <= MAX_TOKENS)
+        same_section = current is not None and current[-1].heading == piece.heading
+        # a section too small to stand alone joins its neighbour under the same top-level heading
+        small_sibling = current is not None and estimate_tokens(" ".join(p.text for p in current)) < MIN_TOKENS \
+            and current[-1].heading.split(" > ")[0] == piece.heading.split(" > ")[0]
+        if fits and (same_section or small_sibling):
+            current.append(piece)
+        else:
+            groups.append([piece])
+
+    chunks = []
+    for position, group in enumerate(groups):
+        content = "\n\n".join(p.text for p in group)
+        pages = [p.page for p in group if p.page is not None]
+        chunks.append(documents.NewChunk(
+            position=position, heading=group[0].heading, page_start=min(pages) if pages else None,
+            page_end=max(pages) if pages else None, content=content, token_count=estimate_tokens(content)))
+    return chunks
+
+
+def _embedding_text(title: str, new_chunk: documents.NewChunk) -> str:
+    # The title and heading tell the embedding what the passage is about.
+    return f"{title}. {new_chunk.heading}\n{new_chunk.content}"
+
+
+# ----------------------------------------------------------------------------- entry point
+
+def ingest_file(pool: ConnectionPool, org_id: UUID, path: str | Path, *, uploaded_by: UUID | None = None,
+                source_name: str | None = None, data: bytes | None = None) -> IngestResult:
+    """Ingest one file (or ``data`` under the name ``source_name``, for uploads)."""
+    path = Path(path)
+    source_name = source_name or path.name
+    if data is None:
+        if not path.is_file():
+            raise IngestError(f"no such file: {path}")
+        if path.stat().st_size > max_upload_bytes():
+            raise IngestError(f"the file is {path.stat().st_size / 1_048_576:.1f} MB; the limit is "
+                              f"{max_upload_bytes() / 1_048_576:.0f} MB (SKILLNET_MAX_UPLOAD_MB)")
+        data = path.read_bytes()
+    content_hash = hashlib.sha256(data).hexdigest()
+
+    with pool.connection() as conn:
+        same = documents.find_by_hash(conn, org_id, content_hash)
+    if same is not None:
+        return IngestResult(same.id, same.title, same.page_count, same.chunk_count, same.language, "unchanged")
+
+    parsed = parse(Path(source_name), data)
+    language = detect_language(parsed.full_text)
+    new_chunks = chunk(parsed.paragraphs)
+    vectors = embed_passages([_embedding_text(parsed.title, c) for c in new_chunks])
+
+    with pool.connection() as conn:
+        existed = documents.find_by_source_name(conn, org_id, source_name) is not None
+        document_id = documents.save_document(
+            conn, org_id, source_name=source_name, title=parsed.title, mime_type=MIME_TYPES[Path(source_name).suffix.lower()],
+            full_text=parsed.full_text, page_count=parsed.page_count, language=language,
+            ts_config=TS_CONFIGS.get(language, "simple"), content_hash=content_hash, chunks=new_chunks,
+            embeddings=vectors, uploaded_by=uploaded_by)
+    return IngestResult(document_id, parsed.title, parsed.page_count, len(new_chunks), language,
+                        "replaced" if existed else "ingested")
