@@ -183,12 +183,14 @@ def _parse_html(data: bytes, stem: str) -> ParsedDocument:
 
 
 def _parse_docx(data: bytes, stem: str) -> ParsedDocument:
+    import zipfile
+
     import docx
     from docx.opc.exceptions import PackageNotFoundError
 
     try:
         document = docx.Document(io.BytesIO(data))
-    except (PackageNotFoundError, KeyError, ValueError, OSError) as exc:
+    except (PackageNotFoundError, zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
         raise IngestError(f"the DOCX file is corrupt or not a Word document ({type(exc).__name__})") from None
     lines, h1 = [], None
     for paragraph in document.paragraphs:
