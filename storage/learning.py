@@ -1,0 +1,460 @@
+"""What learners do: enrollments, lesson completions, exercise attempts, review cards, skill evidence,
+and the read models built on them (the tutor's active attempt and progress answer, admin alert rows).
+
+Every function takes the connection first, filters by org_id and never commits. An exercise of
+another organisation is indistinguishable from one that does not exist (None).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import Any
+from uuid import UUID
+
+import psycopg
+from psycopg.rows import class_row
+from psycopg.types.json import Jsonb
+
+LEVELS = ("low", "medium", "high")
+
+
+# ---- enrollments and lessons ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Enrollment:
+    id: UUID
+    user_id: UUID
+    course_id: UUID
+    course_title: str
+    course_language: str
+    status: str
+    progress: float
+    deadline: date | None
+    score: float | None
+    created_at: datetime
+    started_at: datetime | None
+    completed_at: datetime | None
+    last_activity_at: datetime | None
+
+
+_ENROLLMENT_SELECT = """
+    SELECT e.id, e.user_id, e.course_id, c.title AS course_title, c.language AS course_language,
+           e.status, e.progress, e.deadline, e.score, e.created_at, e.started_at, e.completed_at,
+           e.last_activity_at
+    FROM enrollments e JOIN courses c ON c.id = e.course_id AND c.org_id = e.org_id
+    WHERE e.org_id = %(org_id)s AND e.user_id = %(user_id)s"""
+
+
+def list_enrollments(conn: psycopg.Connection, org_id: UUID, user_id: UUID) -> list[Enrollment]:
+    """The user's enrollments (cancelled ones left out), soonest deadline first."""
+    with conn.cursor(row_factory=class_row(Enrollment)) as cur:
+        return cur.execute(
+            _ENROLLMENT_SELECT + " AND e.status <> 'cancelled' AND c.status <> 'archived'"
+            " ORDER BY e.status = 'completed', e.deadline NULLS LAST, c.title",
+            {"org_id": org_id, "user_id": user_id}).fetchall()
+
+
+def get_enrollment(conn: psycopg.Connection, org_id: UUID, user_id: UUID, course_id: UUID) -> Enrollment | None:
+    with conn.cursor(row_factory=class_row(Enrollment)) as cur:
+        return cur.execute(_ENROLLMENT_SELECT + " AND e.course_id = %(course_id)s",
+                           {"org_id": org_id, "user_id": user_id, "course_id": course_id}).fetchone()
+
+
+def update_enrollment(conn: psycopg.Connection, org_id: UUID, enrollment_id: UUID, *, status: str,
+                      progress: float, score: float | None) -> None:
+    """Record progress after an activity: starts the clock once, stamps completion once."""
+    conn.execute(
+        """UPDATE enrollments SET status = %(status)s, progress = %(progress)s, score = %(score)s,
+               started_at = coalesce(started_at, now()), last_activity_at = now(),
+               completed_at = CASE WHEN %(status)s = 'completed' THEN coalesce(completed_at, now()) END
+           WHERE org_id = %(org_id)s AND id = %(id)s""",
+        {"org_id": org_id, "id": enrollment_id, "status": status, "progress": progress, "score": score})
+
+
+def completed_lessons(conn: psycopg.Connection, org_id: UUID, enrollment_id: UUID) -> set[UUID]:
+    rows = conn.execute("SELECT lesson_id FROM lesson_completions WHERE org_id = %(org_id)s"
+                        " AND enrollment_id = %(id)s", {"org_id": org_id, "id": enrollment_id}).fetchall()
+    return {row[0] for row in rows}
+
+
+def complete_lesson(conn: psycopg.Connection, org_id: UUID, enrollment_id: UUID, lesson_id: UUID) -> bool:
+    """Mark the lesson done for this enrollment; False when it already was (or is not the course's)."""
+    cur = conn.execute(
+        """INSERT INTO lesson_completions (enrollment_id, lesson_id, org_id)
+           SELECT e.id, l.id, e.org_id FROM enrollments e
+           JOIN modules m ON m.course_id = e.course_id AND m.org_id = e.org_id
+           JOIN lessons l ON l.module_id = m.id
+           WHERE e.org_id = %(org_id)s AND e.id = %(enrollment_id)s AND l.id = %(lesson_id)s
+           ON CONFLICT DO NOTHING""",
+        {"org_id": org_id, "enrollment_id": enrollment_id, "lesson_id": lesson_id})
+    return cur.rowcount == 1
+
+
+# ---- exercises and attempts ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ExerciseRef:
+    """An exercise with the course, module and lesson it belongs to."""
+    id: UUID
+    course_id: UUID
+    module_id: UUID
+    lesson_id: UUID
+    type: str
+    bloom_level: str
+    prompt: str
+    content: dict
+    explanation: str
+    source_chunk_ids: list[UUID]
+
+
+_EXERCISE_SELECT = """
+    SELECT x.id, m.course_id, m.id AS module_id, l.id AS lesson_id, x.type, x.bloom_level, x.prompt,
+           x.content, x.explanation, x.source_chunk_ids
+    FROM exercises x JOIN lessons l ON l.id = x.lesson_id JOIN modules m ON m.id = l.module_id
+    WHERE x.org_id = %(org_id)s"""
+
+
+def get_exercise(conn: psycopg.Connection, org_id: UUID, exercise_id: UUID | str) -> ExerciseRef | None:
+    try:
+        exercise_id = UUID(str(exercise_id))
+    except ValueError:
+        return None
+    with conn.cursor(row_factory=class_row(ExerciseRef)) as cur:
+        return cur.execute(_EXERCISE_SELECT + " AND x.id = %(id)s",
+                           {"org_id": org_id, "id": exercise_id}).fetchone()
+
+
+def course_exercises(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> list[ExerciseRef]:
+    with conn.cursor(row_factory=class_row(ExerciseRef)) as cur:
+        return cur.execute(_EXERCISE_SELECT + " AND m.course_id = %(course_id)s"
+                           " ORDER BY m.position, l.position, x.position",
+                           {"org_id": org_id, "course_id": course_id}).fetchall()
+
+
+def start_attempt(conn: psycopg.Connection, org_id: UUID, user_id: UUID, exercise_id: UUID,
+                  enrollment_id: UUID | None) -> UUID:
+    """Open (or keep open) the user's attempt at this exercise; any other open attempt is abandoned.
+
+    One open attempt per user at most: that is the "exercise in progress" the tutor must not solve.
+    """
+    params = {"org_id": org_id, "user_id": user_id, "exercise_id": exercise_id, "enrollment_id": enrollment_id}
+    conn.execute("""DELETE FROM exercise_attempts WHERE org_id = %(org_id)s AND user_id = %(user_id)s
+                    AND submitted_at IS NULL AND exercise_id <> %(exercise_id)s""", params)
+    row = conn.execute("""SELECT id FROM exercise_attempts WHERE org_id = %(org_id)s AND user_id = %(user_id)s
+                          AND exercise_id = %(exercise_id)s AND submitted_at IS NULL""", params).fetchone()
+    if row:
+        return row[0]
+    return conn.execute("""INSERT INTO exercise_attempts (org_id, user_id, exercise_id, enrollment_id, started_at)
+                           VALUES (%(org_id)s, %(user_id)s, %(exercise_id)s, %(enrollment_id)s, clock_timestamp())
+                           RETURNING id""", params).fetchone()[0]
+
+
+def abandon_attempts(conn: psycopg.Connection, org_id: UUID, user_id: UUID) -> None:
+    """Close every open attempt of the user (they left the exercise without answering)."""
+    conn.execute("DELETE FROM exercise_attempts WHERE org_id = %(org_id)s AND user_id = %(user_id)s"
+                 " AND submitted_at IS NULL", {"org_id": org_id, "user_id": user_id})
+
+
+@dataclass(frozen=True)
+class Attempt:
+    id: UUID
+    exercise_id: UUID
+    enrollment_id: UUID | None
+    answer: Any
+    is_correct: bool | None
+    score: float | None
+    feedback: str | None
+    submitted_at: datetime | None
+
+
+_ATTEMPT_COLUMNS = "id, exercise_id, enrollment_id, answer, is_correct, score, feedback, submitted_at"
+
+
+def submit_attempt(conn: psycopg.Connection, org_id: UUID, user_id: UUID, exercise_id: UUID,
+                   enrollment_id: UUID | None, *, answer: Any, is_correct: bool, score: float,
+                   feedback: str, idempotency_key: str) -> tuple[Attempt, bool]:
+    """Store a graded answer; returns (attempt, counted). A repeated idempotency key counts once:
+    the first submission's attempt comes back with counted=False."""
+    params = {"org_id": org_id, "user_id": user_id, "exercise_id": exercise_id, "enrollment_id": enrollment_id,
+              "answer": Jsonb(answer), "is_correct": is_correct, "score": score, "feedback": feedback,
+              "key": idempotency_key}
+    with conn.cursor(row_factory=class_row(Attempt)) as cur:
+        select_by_key = (f"SELECT {_ATTEMPT_COLUMNS} FROM exercise_attempts WHERE org_id = %(org_id)s"
+                         " AND user_id = %(user_id)s AND idempotency_key = %(key)s")
+        existing = cur.execute(select_by_key, params).fetchone()
+        if existing:
+            return existing, False
+        attempt = cur.execute(
+            f"""UPDATE exercise_attempts SET answer = %(answer)s, is_correct = %(is_correct)s,
+                    score = %(score)s, feedback = %(feedback)s, idempotency_key = %(key)s,
+                    enrollment_id = coalesce(enrollment_id, %(enrollment_id)s), submitted_at = clock_timestamp()
+                WHERE id = (SELECT id FROM exercise_attempts WHERE org_id = %(org_id)s
+                              AND user_id = %(user_id)s AND exercise_id = %(exercise_id)s
+                              AND submitted_at IS NULL ORDER BY started_at DESC LIMIT 1 FOR UPDATE)
+                  AND submitted_at IS NULL
+                RETURNING {_ATTEMPT_COLUMNS}""", params).fetchone()
+        if attempt is None:
+            attempt = cur.execute(
+                f"""INSERT INTO exercise_attempts (org_id, user_id, exercise_id, enrollment_id, answer,
+                        is_correct, score, feedback, idempotency_key, submitted_at)
+                    VALUES (%(org_id)s, %(user_id)s, %(exercise_id)s, %(enrollment_id)s, %(answer)s,
+                            %(is_correct)s, %(score)s, %(feedback)s, %(key)s, clock_timestamp())
+                    ON CONFLICT (idempotency_key) DO NOTHING
+                    RETURNING {_ATTEMPT_COLUMNS}""", params).fetchone()
+        if attempt is None:  # a concurrent submit with the same key won the race
+            return cur.execute(select_by_key, params).fetchone(), False
+        return attempt, True
+
+
+@dataclass(frozen=True)
+class ExerciseRecord:
+    """A user's submitted history on one exercise of a course (first score, any pass, count)."""
+    exercise_id: UUID
+    module_id: UUID
+    bloom_level: str
+    first_score: float
+    passed: bool
+    attempts: int
+
+
+def exercise_records(conn: psycopg.Connection, org_id: UUID, user_id: UUID, course_id: UUID) -> list[ExerciseRecord]:
+    with conn.cursor(row_factory=class_row(ExerciseRecord)) as cur:
+        return cur.execute(
+            """SELECT x.id AS exercise_id, m.id AS module_id, x.bloom_level,
+                      (array_agg(a.score ORDER BY a.submitted_at))[1] AS first_score,
+                      bool_or(a.is_correct) AS passed, count(*)::int AS attempts
+               FROM exercise_attempts a JOIN exercises x ON x.id = a.exercise_id
+               JOIN lessons l ON l.id = x.lesson_id JOIN modules m ON m.id = l.module_id
+               WHERE a.org_id = %(org_id)s AND a.user_id = %(user_id)s AND m.course_id = %(course_id)s
+                 AND a.submitted_at IS NOT NULL
+               GROUP BY x.id, m.id, x.bloom_level""",
+            {"org_id": org_id, "user_id": user_id, "course_id": course_id}).fetchall()
+
+
+def last_attempt(conn: psycopg.Connection, org_id: UUID, user_id: UUID, exercise_id: UUID) -> Attempt | None:
+    with conn.cursor(row_factory=class_row(Attempt)) as cur:
+        return cur.execute(
+            f"""SELECT {_ATTEMPT_COLUMNS} FROM exercise_attempts WHERE org_id = %(org_id)s
+                AND user_id = %(user_id)s AND exercise_id = %(exercise_id)s AND submitted_at IS NOT NULL
+                ORDER BY submitted_at DESC LIMIT 1""",
+            {"org_id": org_id, "user_id": user_id, "exercise_id": exercise_id}).fetchone()
+
+
+# ---- the active attempt (read by the tutor's guardrails) -----------------------------------------
+
+@dataclass(frozen=True)
+class ActiveAttempt:
+    exercise_id: UUID
+    type: str
+    prompt: str
+    content: dict
+    correct_texts: list[str]
+    attempt_id: UUID
+    course_id: UUID
+    lesson_id: UUID
+    started_at: datetime
+
+
+def revealing_texts(kind: str, content: dict) -> list[str]:
+    """The strings that would give the answer of an exercise away (per the shared content contract)."""
+    if kind == "test":
+        return [content["options"][content["answer"]]]
+    if kind == "true_false":
+        if content["answer"]:
+            return ["is true", "it's true", "es verdadera", "es verdadero", "es cierto", "es cierta"]
+        return ["is false", "it's false", "es falsa", "es falso", "no es cierto", "no es cierta"]
+    if kind == "fill_blank":
+        return list(content["answers"])
+    if kind == "order_steps":
+        return ["\n".join(f"{n}. {step}" for n, step in enumerate(content["steps"], 1))]
+    if kind == "practical_case":
+        return [*content["rubric"], content["model_answer"]]
+    if kind == "dialogue":
+        return [option["text"] for node in content["nodes"].values() for option in node["options"]
+                if option.get("correct")]
+    return []
+
+
+def active_attempt(conn: psycopg.Connection, org_id: UUID, user_id: UUID) -> ActiveAttempt | None:
+    """The exercise the user has open and not yet answered, with what would give its answer away."""
+    row = conn.execute(
+        """SELECT x.id, x.type, x.prompt, x.content, a.id, m.course_id, l.id, a.started_at
+           FROM exercise_attempts a JOIN exercises x ON x.id = a.exercise_id
+           JOIN lessons l ON l.id = x.lesson_id JOIN modules m ON m.id = l.module_id
+           WHERE a.org_id = %(org_id)s AND a.user_id = %(user_id)s AND a.submitted_at IS NULL
+           ORDER BY a.started_at DESC LIMIT 1""", {"org_id": org_id, "user_id": user_id}).fetchone()
+    if row is None:
+        return None
+    exercise_id, kind, prompt, content, attempt_id, course_id, lesson_id, started_at = row
+    return ActiveAttempt(exercise_id, kind, prompt, content, revealing_texts(kind, content), attempt_id,
+                         course_id, lesson_id, started_at)
+
+
+# ---- review cards (FSRS state as fsrs.Card.to_dict()) --------------------------------------------
+
+@dataclass(frozen=True)
+class ReviewCard:
+    exercise_id: UUID
+    card: dict
+    due: datetime
+    last_review: datetime | None
+    reps: int
+
+
+_CARD_COLUMNS = "exercise_id, card, due, last_review, reps"
+
+
+def get_review_card(conn: psycopg.Connection, org_id: UUID, user_id: UUID, exercise_id: UUID) -> ReviewCard | None:
+    with conn.cursor(row_factory=class_row(ReviewCard)) as cur:
+        return cur.execute(f"SELECT {_CARD_COLUMNS} FROM review_cards WHERE org_id = %(org_id)s"
+                           " AND user_id = %(user_id)s AND exercise_id = %(exercise_id)s",
+                           {"org_id": org_id, "user_id": user_id, "exercise_id": exercise_id}).fetchone()
+
+
+def save_review_card(conn: psycopg.Connection, org_id: UUID, user_id: UUID, exercise_id: UUID, *,
+                     card: dict, due: datetime, last_review: datetime) -> None:
+    conn.execute(
+        """INSERT INTO review_cards (org_id, user_id, exercise_id, card, due, last_review, reps)
+           VALUES (%(org_id)s, %(user_id)s, %(exercise_id)s, %(card)s, %(due)s, %(last_review)s, 1)
+           ON CONFLICT (user_id, exercise_id) DO UPDATE SET card = EXCLUDED.card, due = EXCLUDED.due,
+               last_review = EXCLUDED.last_review, reps = review_cards.reps + 1""",
+        {"org_id": org_id, "user_id": user_id, "exercise_id": exercise_id, "card": Jsonb(card), "due": due,
+         "last_review": last_review})
+
+
+def due_review_cards(conn: psycopg.Connection, org_id: UUID, user_id: UUID, now: datetime,
+                     limit: int = 20) -> list[ReviewCard]:
+    """Cards due by ``now`` whose course the user is still enrolled in, most overdue first."""
+    with conn.cursor(row_factory=class_row(ReviewCard)) as cur:
+        return cur.execute(
+            f"""SELECT {', '.join('r.' + c for c in _CARD_COLUMNS.split(', '))}
+                FROM review_cards r WHERE r.org_id = %(org_id)s AND r.user_id = %(user_id)s
+                  AND r.due <= %(now)s AND EXISTS (
+                    SELECT 1 FROM exercises x JOIN lessons l ON l.id = x.lesson_id
+                    JOIN modules m ON m.id = l.module_id JOIN enrollments e ON e.course_id = m.course_id
+                    WHERE x.id = r.exercise_id AND e.user_id = r.user_id AND e.status <> 'cancelled')
+                ORDER BY r.due LIMIT %(limit)s""",
+            {"org_id": org_id, "user_id": user_id, "now": now, "limit": limit}).fetchall()
+
+
+def count_due_reviews(conn: psycopg.Connection, org_id: UUID, user_id: UUID, now: datetime) -> int:
+    return len(due_review_cards(conn, org_id, user_id, now, limit=1000))
+
+
+# ---- skills ----------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class UserSkill:
+    skill_id: UUID
+    skill: str
+    category: str
+    level: str
+    source: str
+    last_assessed_at: datetime
+
+
+def user_skills(conn: psycopg.Connection, org_id: UUID, user_id: UUID) -> list[UserSkill]:
+    with conn.cursor(row_factory=class_row(UserSkill)) as cur:
+        return cur.execute(
+            """SELECT s.id AS skill_id, s.name AS skill, c.name AS category, us.level, us.source,
+                      us.last_assessed_at
+               FROM user_skills us JOIN skills s ON s.id = us.skill_id
+               JOIN skill_categories c ON c.id = s.category_id
+               WHERE us.org_id = %(org_id)s AND us.user_id = %(user_id)s ORDER BY c.name, s.name""",
+            {"org_id": org_id, "user_id": user_id}).fetchall()
+
+
+def course_skill_targets(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> dict[UUID, str]:
+    rows = conn.execute("SELECT skill_id, target_level FROM course_skills WHERE org_id = %(org_id)s"
+                        " AND course_id = %(course_id)s", {"org_id": org_id, "course_id": course_id})
+    return dict(rows.fetchall())
+
+
+def record_skill_evidence(conn: psycopg.Connection, org_id: UUID, user_id: UUID, skill_id: UUID,
+                          level: str) -> bool:
+    """Set a checkpoint-earned level. An admin-verified level is never touched (False)."""
+    cur = conn.execute(
+        """INSERT INTO user_skills (org_id, user_id, skill_id, level, source)
+           SELECT %(org_id)s, u.id, s.id, %(level)s, 'checkpoint' FROM users u JOIN skills s ON s.org_id = u.org_id
+           WHERE u.org_id = %(org_id)s AND u.id = %(user_id)s AND s.id = %(skill_id)s
+           ON CONFLICT (user_id, skill_id) DO UPDATE SET level = EXCLUDED.level, source = 'checkpoint',
+               verified_by = NULL, last_assessed_at = now()
+           WHERE user_skills.source <> 'admin'""",
+        {"org_id": org_id, "user_id": user_id, "skill_id": skill_id, "level": level})
+    return cur.rowcount == 1
+
+
+# ---- read models: progress answer and alert rows ---------------------------------------------------
+
+def progress_summary(conn: psycopg.Connection, org_id: UUID, user_id: UUID, *,
+                     now: datetime | None = None) -> dict:
+    """The user's learning state as plain JSON-ready data (the tutor's progress answers).
+
+    {"enrollments": [{course_id, course, status, progress, deadline, score, started_at, completed_at}],
+     "skills": [{skill, category, level, source}], "reviews_due": int,
+     "recent_failures": [{course, exercise, failed_at}]}
+    """
+    now = now or conn.execute("SELECT now()").fetchone()[0]
+    enrollments = [{"course_id": str(e.course_id), "course": e.course_title, "status": e.status,
+                    "progress": round(e.progress, 3), "deadline": e.deadline.isoformat() if e.deadline else None,
+                    "score": None if e.score is None else round(e.score, 3),
+                    "started_at": e.started_at.isoformat() if e.started_at else None,
+                    "completed_at": e.completed_at.isoformat() if e.completed_at else None}
+                   for e in list_enrollments(conn, org_id, user_id)]
+    skills = [{"skill": s.skill, "category": s.category, "level": s.level, "source": s.source}
+              for s in user_skills(conn, org_id, user_id)]
+    failures = conn.execute(
+        """SELECT c.title, x.prompt, a.submitted_at FROM exercise_attempts a
+           JOIN exercises x ON x.id = a.exercise_id JOIN lessons l ON l.id = x.lesson_id
+           JOIN modules m ON m.id = l.module_id JOIN courses c ON c.id = m.course_id
+           WHERE a.org_id = %(org_id)s AND a.user_id = %(user_id)s AND a.submitted_at IS NOT NULL
+             AND NOT a.is_correct AND a.submitted_at > %(now)s - interval '30 days'
+           ORDER BY a.submitted_at DESC LIMIT 5""", {"org_id": org_id, "user_id": user_id, "now": now}).fetchall()
+    return {"enrollments": enrollments, "skills": skills,
+            "reviews_due": count_due_reviews(conn, org_id, user_id, now),
+            "recent_failures": [{"course": course, "exercise": prompt, "failed_at": at.isoformat()}
+                                for course, prompt, at in failures]}
+
+
+@dataclass(frozen=True)
+class AlertRow:
+    """One open enrollment with what alert rules need. ``outcomes``: per exercise prompt, the
+    submitted results newest first (True = correct), the last 10."""
+    user_id: UUID
+    user_name: str
+    course_id: UUID
+    course_title: str
+    status: str
+    progress: float
+    deadline: date | None
+    assigned_on: date
+    last_activity_on: date | None
+    outcomes: dict[str, list[bool]]
+
+
+def alert_rows(conn: psycopg.Connection, org_id: UUID, today: date) -> list[AlertRow]:
+    """Open enrollments (assigned or in progress) of active users, with their recent outcomes."""
+    params = {"org_id": org_id, "until": today + timedelta(days=1)}
+    enrollments = conn.execute(
+        """SELECT e.user_id, u.full_name, e.course_id, c.title, e.status, e.progress, e.deadline,
+                  e.created_at::date,
+                  greatest(e.last_activity_at, e.started_at, u.last_active_at)::date
+           FROM enrollments e JOIN users u ON u.id = e.user_id JOIN courses c ON c.id = e.course_id
+           WHERE e.org_id = %(org_id)s AND e.status IN ('assigned', 'in_progress') AND u.is_active
+             AND c.status <> 'archived'
+           ORDER BY u.full_name, c.title""", params).fetchall()
+    outcomes: dict[tuple[UUID, UUID], dict[str, list[bool]]] = {}
+    for user_id, course_id, prompt, results in conn.execute(
+            """SELECT user_id, course_id, prompt, array_agg(is_correct ORDER BY submitted_at DESC)
+               FROM (SELECT a.user_id, m.course_id, a.exercise_id, x.prompt, a.is_correct, a.submitted_at,
+                            row_number() OVER (PARTITION BY a.user_id, a.exercise_id
+                                               ORDER BY a.submitted_at DESC) AS n
+                     FROM exercise_attempts a JOIN exercises x ON x.id = a.exercise_id
+                     JOIN lessons l ON l.id = x.lesson_id JOIN modules m ON m.id = l.module_id
+                     WHERE a.org_id = %(org_id)s AND a.submitted_at IS NOT NULL
+                       AND a.submitted_at < %(until)s) recent
+               WHERE n <= 10 GROUP BY user_id, course_id, exercise_id, prompt""", params):
+        outcomes.setdefault((user_id, course_id), {})[prompt] = list(results)
+    return [AlertRow(user_id, name, course_id, title, status, progress, deadline, assigned_on, last_on,
+                     outcomes.get((user_id, course_id), {}))
+            for user_id, name, course_id, title, status, progress, deadline, assigned_on, last_on in enrollments]
