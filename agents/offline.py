@@ -1,0 +1,228 @@
+"""The offline engine's toolkit, shared by every agent's deterministic twin.
+
+Real logic over the user's words and the retrieved text — sentence splitting, extractive answers
+with citation markers, exemplar matching by embedding, language detection, localized templates —
+streamed word by word so the UI path is the same as a model's.
+"""
+from __future__ import annotations
+
+import functools
+import re
+import threading
+import unicodedata
+from collections.abc import Iterator
+
+import numpy as np
+
+LANGUAGES = ("es", "en", "vi", "pt", "fr", "de", "it")
+MAX_CANDIDATES = 20  # sentences embedded per answer: embedding is the slow part (~0.1 s a sentence)
+
+# Short or ambiguous messages ("hola", "hi") defeat statistical detection; these words decide them.
+_LEXICON = {
+    "es": {"hola", "gracias", "buenas", "buenos", "días", "dias", "tardes", "noches", "qué", "que", "cómo",
+           "como", "cuál", "cual", "cuándo", "cuando", "dónde", "donde", "por", "para", "quiero", "necesito",
+           "ayuda", "sí", "vale", "adiós", "adios", "el", "los", "las", "una", "es", "mi", "tengo", "puedo",
+           "favor", "curso", "cursos", "vacaciones", "contraseña", "perdón", "hasta", "luego", "con", "del"},
+    "en": {"hi", "hello", "hey", "thanks", "thank", "you", "yes", "please", "the", "what", "how", "when",
+           "where", "which", "why", "is", "are", "my", "i", "want", "need", "help", "bye", "goodbye", "good",
+           "morning", "evening", "can", "do", "does", "course", "courses", "password", "holiday", "sorry",
+           "of", "and", "to", "with", "ok", "okay"},
+    "vi": {"chào", "xin", "cảm", "ơn", "không", "tôi", "bạn", "là", "có", "gì", "học"},
+}
+_VIETNAMESE = re.compile(r"[ăơưđạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]", re.IGNORECASE)
+_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
+
+
+@functools.cache
+def _identifier():
+    from py3langid.langid import _load_identifier
+
+    return _load_identifier(norm_probs=True, langs=list(LANGUAGES))
+
+
+def detect_language(text: str, default: str = "es") -> str:
+    """The language to reply in: "es", "en", "vi", "pt", "fr", "de" or "it"; ``default`` if unsure."""
+    text = (text or "").strip()
+    words = [word.lower() for word in _WORD.findall(text)]
+    if not words:
+        return default
+    if _VIETNAMESE.search(text):
+        return "vi"
+    if "¿" in text or "¡" in text or "ñ" in text.lower():
+        return "es"
+    votes = {lang: sum(word in lexicon for word in words) for lang, lexicon in _LEXICON.items()}
+    best = max(votes, key=votes.get)
+    decided_by_words = votes[best] > 0 and list(votes.values()).count(votes[best]) == 1
+    if len(words) <= 3:
+        return best if decided_by_words else default
+    lang, confidence = _identifier().classify(text)
+    if confidence >= 0.6:
+        return lang
+    return best if decided_by_words else default
+
+
+# -- sentences -----------------------------------------------------------------------------------
+_ABBREVIATIONS = {
+    "sr", "sra", "srta", "dr", "dra", "ud", "uds", "etc", "ej", "p", "pág", "págs", "núm", "art", "arts",
+    "aprox", "cap", "dto", "tel", "vs", "mr", "mrs", "ms", "prof", "st", "no", "nº", "fig", "approx",
+    "inc", "ltd", "co", "corp", "dept", "e.g", "i.e", "cf", "al", "vol", "ed", "jr", "sa", "s.a", "av",
+}
+_LIST_MARKER = re.compile(r"^\s*(?:[-*•·‣▪]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)])\s+")
+_HEADING = re.compile(r"^\s*#{1,6}\s+")
+_BOUNDARY = re.compile(r"(?<=[.!?…])[\"'”’»)\]]*\s+(?=[¿¡\"'“‘«(\[]?[A-ZÁÉÍÓÚÑÜÀÈÌÒÙÂÊÎÔÛÇĐ0-9])")
+
+
+def _blocks(text: str) -> Iterator[str]:
+    """Paragraphs, list items and headings as separate blocks; wrapped lines joined back."""
+    current: list[str] = []
+    for line in text.splitlines():
+        starts_item = bool(_LIST_MARKER.match(line) or _HEADING.match(line))
+        if not line.strip() or starts_item:
+            if current:
+                yield " ".join(current)
+            current = []
+        if line.strip():
+            current.append(_HEADING.sub("", _LIST_MARKER.sub("", line)).strip())
+            if _HEADING.match(line):  # a heading never runs into the next line
+                yield current.pop()
+    if current:
+        yield " ".join(current)
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences in order; aware of es/en abbreviations, decimals, initials and list items."""
+    sentences: list[str] = []
+    for block in _blocks(text or ""):
+        pieces = _BOUNDARY.split(re.sub(r"\s+", " ", block))
+        merged: list[str] = []
+        for piece in pieces:
+            previous = merged[-1] if merged else ""
+            last_word = previous.rstrip(".").rsplit(" ", 1)[-1].lower().lstrip("(¿¡\"'")
+            if merged and previous.endswith(".") and (last_word in _ABBREVIATIONS or len(last_word) == 1):
+                merged[-1] = f"{previous} {piece}"
+            else:
+                merged.append(piece)
+        sentences.extend(sentence.strip() for sentence in merged if sentence.strip())
+    return sentences
+
+
+# -- extractive answers --------------------------------------------------------------------------
+_STOPWORDS = {
+    "el", "la", "los", "las", "un", "una", "unos", "unas", "de", "del", "al", "a", "en", "y", "o", "que",
+    "qué", "es", "son", "se", "por", "para", "con", "como", "cómo", "cuál", "cuáles", "cuándo", "dónde",
+    "mi", "mis", "me", "lo", "le", "su", "sus", "si", "no", "hay", "puedo", "tengo", "the", "an", "of", "to",
+    "in", "on", "and", "or", "is", "are", "was", "be", "do", "does", "how", "what", "which", "when", "where",
+    "who", "why", "my", "i", "you", "it", "for", "with", "can", "at", "by", "this", "that", "from", "as",
+}
+
+
+def _fold(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
+
+
+def _terms(text: str) -> set[str]:
+    """Content words, accent-folded and cut to a 5-letter stem (vacaciones ~ vacación, policy ~ policies)."""
+    return {_fold(word)[:5] for word in _WORD.findall(text) if word.lower() not in _STOPWORDS and len(word) > 1}
+
+
+_vector_cache: dict[str, np.ndarray] = {}
+_vector_lock = threading.Lock()
+
+
+def _sentence_vectors(sentences: list[str]) -> np.ndarray:
+    """Passage embeddings by text, computed in one batch for the ones not seen before."""
+    from storage.embeddings import embed_passages
+
+    with _vector_lock:
+        missing = list(dict.fromkeys(s for s in sentences if s not in _vector_cache))
+    if missing:
+        vectors = embed_passages(missing)
+        with _vector_lock:
+            if len(_vector_cache) > 20_000:
+                _vector_cache.clear()
+            _vector_cache.update(zip(missing, vectors))
+    return np.vstack([_vector_cache[s] for s in sentences])
+
+
+def extractive_answer(question: str, passages: list[tuple[int, str]], max_chars: int = 900) -> str:
+    """The passages' sentences that best answer ``question``, in document order, each run of
+    sentences followed by the [n] marker of the passage it came from; "" when there is nothing."""
+    from storage.embeddings import embed_query
+
+    # (number, sentence) in document order; short unpunctuated lines are headings, not answers
+    candidates = [(number, sentence) for number, text in passages for sentence in split_sentences(text)
+                  if len(sentence) >= 25 or sentence[-1:] in ".!?"]
+    if not candidates:
+        return ""
+    asked = _terms(question)
+    overlap = [len(asked & _terms(sentence)) / (len(asked) or 1) for _, sentence in candidates]
+    shortlist = sorted(range(len(candidates)), key=lambda i: (-overlap[i], i))[:MAX_CANDIDATES]
+    vectors = _sentence_vectors([candidates[i][1] for i in shortlist])
+    similarity = vectors @ embed_query(question)
+    score = {i: float(similarity[k]) + 0.1 * overlap[i] for k, i in enumerate(shortlist)}
+    ranked = sorted(shortlist, key=lambda i: -score[i])
+    best = score[ranked[0]]
+    chosen: list[int] = []
+    used = 0
+    for i in ranked:
+        sentence = candidates[i][1]
+        if chosen and (score[i] < best - 0.06 or used + len(sentence) + 5 > max_chars):
+            continue
+        chosen.append(i)
+        used += len(sentence) + 5
+    parts: list[str] = []
+    chosen.sort()
+    for k, i in enumerate(chosen):
+        number, sentence = candidates[i]
+        if len(chosen) == 1 and len(sentence) > max_chars:
+            sentence = sentence[:max_chars].rsplit(" ", 1)[0] + "…"
+        parts.append(sentence)
+        if k + 1 == len(chosen) or candidates[chosen[k + 1]][0] != number:
+            parts[-1] += f" [{number}]"
+    return " ".join(parts)
+
+
+# -- intents and tools ---------------------------------------------------------------------------
+@functools.cache
+def _exemplar_vectors(key: tuple[tuple[str, tuple[str, ...]], ...]) -> tuple[list[str], np.ndarray]:
+    from storage.embeddings import embed_query
+
+    labels = [label for label, examples in key for _ in examples]
+    vectors = np.vstack([embed_query(example) for _, examples in key for example in examples])
+    return labels, vectors
+
+
+def match_exemplars(text: str, exemplars: dict[str, list[str]]) -> tuple[str, float]:
+    """The label whose exemplar sentences are most similar to ``text`` and that similarity (cosine).
+
+    An exemplar contained word for word in the text scores 1.0 (a command typed as taught).
+    """
+    key = tuple((label, tuple(examples)) for label, examples in exemplars.items() if examples)
+    if not key or not (text or "").strip():
+        return "", 0.0
+    folded = " ".join(_fold(word) for word in _WORD.findall(text))
+    for label, examples in key:
+        for example in examples:
+            phrase = " ".join(_fold(word) for word in _WORD.findall(example))
+            if phrase and re.search(rf"\b{re.escape(phrase)}\b", folded):
+                return label, 1.0
+    from storage.embeddings import embed_query
+
+    labels, vectors = _exemplar_vectors(key)
+    similarity = vectors @ embed_query(text)
+    best = int(np.argmax(similarity))
+    return labels[best], float(similarity[best])
+
+
+# -- phrasing and streaming ----------------------------------------------------------------------
+def localized(texts: dict[str, str], lang: str) -> str:
+    """``texts[lang]``, else English, else Spanish, else any: templates need not cover every language."""
+    for candidate in (lang, "en", "es"):
+        if texts.get(candidate):
+            return texts[candidate]
+    return next(iter(texts.values()), "")
+
+
+def stream_words(text: str) -> Iterator[str]:
+    """Word-plus-trailing-space tokens, like a model's stream; joined they give ``text`` back exactly."""
+    yield from re.findall(r"\s*\S+\s*", text or "") or ([text] if text else [])
