@@ -12,6 +12,8 @@ import psycopg
 import pytest
 from psycopg.conninfo import make_conninfo
 
+pytest_plugins = ["tests.fake_openai"]
+
 # Tests run the offline engine unless a test points the model at the fake server itself.
 for _var in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "LLM_MODEL", "LANGCHAIN_TRACING_V2", "TAVILY_API_KEY",
              "GITHUB_TOKEN"):
