@@ -1,0 +1,9 @@
+"""Retrieval: hybrid search, course-tree (PageIndex) selection, the grounding ladder and its eval.
+
+    from agents.retrieval import search, Scope
+    hits = search("acme", "¿Cuántos días tengo para devolver un producto?", k=5)
+"""
+from agents.retrieval.grounding import Grounding, Passage, ground
+from agents.retrieval.search import Hit, RetrievalError, Scope, search
+
+__all__ = ["Grounding", "Hit", "Passage", "RetrievalError", "Scope", "ground", "search"]

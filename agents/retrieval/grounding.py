@@ -1,0 +1,164 @@
+"""The grounding ladder: what an answer stands on, decided here and announced as one event.
+
+1. "chunks": retrieved text — the course tree (PageIndex) for in-course questions, with a scoped
+   fallback to the course's source documents when the lessons are thin; semantic search otherwise.
+2. "document": the whole document of a course the learner is enrolled in (small documents are kept
+   whole in documents.full_text, and may have no chunks at all).
+3. "general": nothing from the company fits; the answer comes from general knowledge and says so.
+There is no refusal rung. Passages carry one [n] numbering per answer.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from uuid import UUID
+
+import numpy as np
+
+from agents.llm import count_tokens, get_llm
+from agents.retrieval import postprocess
+from agents.retrieval.course_tree import retrieve_course_context
+from agents.retrieval.search import Hit, Scope, search
+from storage import chunks as chunk_store
+from storage.embeddings import embed_query
+
+THIN_LESSONS_TOKENS = 200  # 000 §1.5: below this the course's source documents are searched too
+SEMANTIC_K = 5
+# A chunk is evidence when its cosine similarity reaches this (multilingual-e5-small; calibrated on
+# the eval set's answers vs off-topic questions, see tests/retrieval/test_retrieval_grounding.py).
+MIN_RELEVANCE = 0.80
+# A whole enrolled-course document is offered outside its course when it is at least this related.
+DOCUMENT_RELEVANCE = 0.78
+
+
+@dataclass(frozen=True)
+class Passage:
+    index: int
+    text: str
+    document: str
+    section: str
+    page: int | None
+    source_type: str  # "document_chunk" | "lesson" | "document"
+    source_id: str
+
+    def citation(self) -> dict:
+        return {"index": self.index, "document": self.document, "section": self.section, "page": self.page,
+                "source_type": self.source_type, "source_id": self.source_id}
+
+
+@dataclass(frozen=True)
+class Grounding:
+    rung: str                 # "chunks" | "document" | "general"
+    source: str               # "pageindex" | "semantic" | "scoped_fallback" | "document" | "none"
+    passages: list[Passage] = field(default_factory=list)
+    context: str = ""
+    latency_ms: int = 0
+
+    def citations(self) -> list[dict]:
+        return [passage.citation() for passage in self.passages]
+
+    def event(self) -> dict:
+        """The tutor's `grounding` event payload."""
+        return {"rung": self.rung, "source": self.source}
+
+
+def _label(passage: Passage) -> str:
+    where = passage.document + (f" > {passage.section}" if passage.section else "")
+    return f"[{passage.index}] {where}" + (f" (p. {passage.page})" if passage.page else "")
+
+
+def format_context(passages: list[Passage]) -> str:
+    return "\n\n---\n\n".join(f"{_label(p)}\n{p.text}" for p in passages)
+
+
+def _number(drafts: list[dict]) -> list[Passage]:
+    return [Passage(index=i, **draft) for i, draft in enumerate(drafts, 1)]
+
+
+def section_of(hit: Hit) -> str:
+    """The heading path without the document's own title (it is cited as the document already)."""
+    parts = [part for part in hit.heading.split(" > ") if part and part != hit.document_title]
+    return " > ".join(parts)
+
+
+def _chunk_drafts(hits: list[Hit]) -> list[dict]:
+    return [{"text": h.content, "document": h.document_title, "section": section_of(h), "page": h.page,
+             "source_type": "document_chunk", "source_id": str(h.chunk_id)} for h in hits]
+
+
+def _relevant(hits: list[Hit]) -> list[Hit]:
+    return [hit for hit in hits if hit.scores.get("vector", 0.0) >= MIN_RELEVANCE]
+
+
+def _prompt_hits(pool, org_id: UUID, hits: list[Hit], budget: int, model: str | None) -> list[Hit]:
+    """Relevant hits, short ones expanded with their neighbours, within budget, in reading order."""
+    with pool.connection() as conn:
+        hits = postprocess.expand_neighbours(conn, org_id, hits)
+    hits = postprocess.within_budget(hits, budget, lambda hit: count_tokens(hit.content, model))
+    return postprocess.document_order(hits)
+
+
+def ground(pool, org_id: UUID, user_id: UUID | None, question: str, *, course_id: UUID | None = None,
+           lesson_id: UUID | None = None, llm=None) -> Grounding:
+    """Decide the rung for ``question`` and assemble its numbered passages and prompt context."""
+    started = time.perf_counter()
+    llm = llm or get_llm()
+    model = None if llm.offline else llm.settings.model
+    budget = postprocess.context_budget(model)
+
+    def done(rung: str, source: str, drafts: list[dict]) -> Grounding:
+        passages = _number(drafts)
+        return Grounding(rung, source, passages, format_context(passages),
+                         int((time.perf_counter() - started) * 1000))
+
+    drafts: list[dict] = []
+    source = "semantic"
+    if course_id is not None:
+        with pool.connection() as conn:
+            course = retrieve_course_context(conn, org_id, course_id, question, lesson_id=lesson_id,
+                                             llm=None if llm.offline else llm)
+        lessons = postprocess.within_budget(course.lessons, budget,
+                                            lambda lesson: count_tokens(lesson.content_md, model))
+        drafts = [{"text": lesson.content_md, "document": lesson.module_title, "section": lesson.title,
+                   "page": None, "source_type": "lesson", "source_id": str(lesson.id)} for lesson in lessons]
+        source = "pageindex"
+        used = sum(count_tokens(d["text"], model) for d in drafts)
+        if used < THIN_LESSONS_TOKENS:
+            hits = _relevant(search(org_id, question, k=SEMANTIC_K, scope=Scope(course_id=course_id), pool=pool))
+            if hits:
+                drafts += _chunk_drafts(_prompt_hits(pool, org_id, hits, budget - used, model))
+                source = "scoped_fallback"
+    else:
+        hits = _relevant(search(org_id, question, k=SEMANTIC_K, pool=pool))
+        drafts = _chunk_drafts(_prompt_hits(pool, org_id, hits, budget, model))
+    if drafts:
+        return done("chunks", source, drafts)
+
+    documents = _enrolled_documents(pool, org_id, user_id, question, course_id, budget, model)
+    if documents:
+        return done("document", "document", documents)
+    return done("general", "none", [])
+
+
+def _enrolled_documents(pool, org_id: UUID, user_id: UUID | None, question: str, course_id: UUID | None,
+                        budget: int, model: str | None) -> list[dict]:
+    """Whole documents of the learner's courses: all of ``course_id``'s, else the related ones."""
+    if user_id is None:
+        return []
+    question_vector = embed_query(question)
+    with pool.connection() as conn:
+        documents = chunk_store.enrolled_course_documents(conn, org_id, user_id, question_vector, course_id)
+    drafts, used = [], 0
+    for document in documents:
+        relevance = document.relevance
+        if relevance is None:  # a document kept whole, without chunks: compare with its opening
+            relevance = float(np.dot(question_vector, embed_query(document.full_text[:1500])))
+        if course_id is None and relevance < DOCUMENT_RELEVANCE:
+            continue
+        tokens = count_tokens(document.full_text, model)
+        if used + tokens > budget:
+            continue
+        drafts.append({"text": document.full_text, "document": document.title, "section": "", "page": None,
+                       "source_type": "document", "source_id": str(document.id)})
+        used += tokens
+    return drafts

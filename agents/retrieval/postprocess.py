@@ -1,0 +1,89 @@
+"""After ranking: near-duplicate removal, neighbouring-chunk expansion, prompt order, token budgets."""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import TypeVar
+
+from storage import chunks as chunk_store
+
+T = TypeVar("T")
+DUPLICATE_JACCARD = 0.7
+SHORT_HIT_TOKENS = 120     # a hit shorter than this gets its neighbours appended for context
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+# 000 §3.1: the retrieved-context share of the window, scaled for larger models (cap 10x).
+RETRIEVED_CONTEXT_TOKENS = 3000
+MODEL_CONTEXT_LIMITS = {"gpt-4o": 128_000, "gpt-4o-mini": 128_000, "gpt-4.1": 128_000,
+                        "gpt-4.1-mini": 128_000, "claude-3.5-sonnet": 200_000, "deepseek-v3": 64_000,
+                        "deepseek-chat": 64_000}
+DEFAULT_CONTEXT_LIMIT = 16_000
+
+
+def _words(text: str) -> set[str]:
+    return set(_WORD.findall(text.lower()))
+
+
+def deduplicate(hits: list[T], threshold: float = DUPLICATE_JACCARD) -> list[T]:
+    """Drop hits whose words overlap an earlier (better) hit's by more than ``threshold`` (Jaccard)."""
+    kept: list[T] = []
+    kept_words: list[set[str]] = []
+    for hit in hits:
+        words = _words(hit.content)
+        if any(words and other and len(words & other) / len(words | other) > threshold for other in kept_words):
+            continue
+        kept.append(hit)
+        kept_words.append(words)
+    return kept
+
+
+def expand_neighbours(conn, org_id, hits: list, min_tokens: int = SHORT_HIT_TOKENS) -> list:
+    """Append the following (else preceding) chunk of the same document to hits shorter than
+    ``min_tokens``, unless that neighbour is itself a hit (it is already in the prompt)."""
+    taken = {(hit.document_id, hit.position) for hit in hits}
+    expanded = []
+    for hit in hits:
+        if (hit.token_count or len(hit.content) // 4) >= min_tokens:
+            expanded.append(hit)
+            continue
+        wanted = [p for p in (hit.position + 1, hit.position - 1)
+                  if p >= 0 and (hit.document_id, p) not in taken]
+        neighbours = chunk_store.neighbour_chunks(conn, org_id, hit.document_id, wanted) if wanted else {}
+        text, tokens = hit.content, hit.token_count
+        for position in wanted:
+            if position in neighbours:
+                extra, extra_tokens = neighbours[position]
+                text = f"{text}\n\n{extra}" if position > hit.position else f"{extra}\n\n{text}"
+                tokens += extra_tokens
+                taken.add((hit.document_id, position))
+                break
+        expanded.append(replace(hit, content=text, token_count=tokens))
+    return expanded
+
+
+def document_order(hits: list[T]) -> list[T]:
+    """Hits grouped by document, in reading order: how passages read best in a prompt."""
+    first_seen: dict = {}
+    for rank, hit in enumerate(hits):
+        first_seen.setdefault(hit.document_id, rank)
+    return sorted(hits, key=lambda hit: (first_seen[hit.document_id], hit.position))
+
+
+def context_budget(model: str | None) -> int:
+    """Tokens the retrieved context may take for ``model`` (000 §3.1)."""
+    limit = MODEL_CONTEXT_LIMITS.get((model or "").split(":")[-1], DEFAULT_CONTEXT_LIMIT)
+    if limit <= DEFAULT_CONTEXT_LIMIT:
+        return RETRIEVED_CONTEXT_TOKENS
+    return int(RETRIEVED_CONTEXT_TOKENS * min(10, limit / DEFAULT_CONTEXT_LIMIT))
+
+
+def within_budget(items: list[T], budget: int, size) -> list[T]:
+    """The leading items (input order: best first) whose ``size(item)`` tokens fit in ``budget``."""
+    kept, used = [], 0
+    for hit in items:
+        tokens = size(hit)
+        if used + tokens > budget:
+            continue
+        kept.append(hit)
+        used += tokens
+    return kept
