@@ -1,0 +1,69 @@
+"""python -m agents.tutor ask "MESSAGE" --user EMAIL [--course TITLE] [--lesson TITLE] [--session ID] [--json]"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from agents.tutor import service
+from storage import users
+from storage.db import DatabaseError, app_pool
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m agents.tutor", description="Ask the employee tutor.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    ask = commands.add_parser("ask", help="send one message and print the answer's events")
+    ask.add_argument("message")
+    ask.add_argument("--user", required=True, help="the learner's email")
+    ask.add_argument("--course", help="course title or id (the course in view)")
+    ask.add_argument("--lesson", help="lesson title or id (the lesson in view)")
+    ask.add_argument("--session", help="continue this conversation (an id from an earlier answer)")
+    ask.add_argument("--json", action="store_true", help="one JSON event per line")
+    args = parser.parse_args(argv)
+
+    try:
+        with app_pool().connection() as conn:
+            user = users.get_user_by_email(conn, args.user)
+    except DatabaseError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if user is None:
+        print(f"error: no user with email {args.user}", file=sys.stderr)
+        return 2
+    failed = False
+    for event in service.run_turn(user, args.message, session_id=args.session, course=args.course,
+                                  lesson=args.lesson):
+        failed = failed or event["event"] == "error"
+        if args.json:
+            print(json.dumps(event, ensure_ascii=False, default=str), flush=True)
+        else:
+            _print_human(event)
+    if not failed and not args.json:
+        # the turn's session is the user's most recently updated one
+        session_id = args.session or service.list_sessions(user)[0].id
+        print(f"(session {session_id})", file=sys.stderr)
+    return 1 if failed else 0
+
+
+def _print_human(event: dict) -> None:
+    name, data = event["event"], event["data"]
+    if name == "token":
+        print(data["content"], end="", flush=True)
+    elif name == "grounding":
+        print(f"[{data['rung']} · {data['source']}]", file=sys.stderr)
+    elif name == "citations" and data["citations"]:
+        print("\n")
+        for c in data["citations"]:
+            page = f", p. {c['page']}" if c.get("page") else ""
+            print(f"[{c['index']}] {c['document']}{' › ' + c['section'] if c.get('section') else ''}{page}")
+    elif name == "suggestions" and data["suggestions"]:
+        print("\n→ " + "\n→ ".join(data["suggestions"]))
+    elif name == "done":
+        print(f"\n({data['tokens_used']} tokens · first token after {data['ttft_ms']} ms)", file=sys.stderr)
+    elif name == "error":
+        print(f"error: {data['message']}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,39 @@
+"""The tutor graph (000 §1 with 003's reflection step):
+
+classify_intent → retrieve_course_context | retrieve_semantic | retrieve_progress | skip_retrieval
+→ generate_response → [reflect → generate_response, at most twice] → post_process.
+"""
+from __future__ import annotations
+
+import functools
+
+from langgraph.graph import END, START, StateGraph
+
+from agents.tutor import nodes
+from agents.tutor.state import TutorContext, TutorState
+
+RETRIEVAL_NODES = ("retrieve_course_context", "retrieve_semantic", "retrieve_progress", "skip_retrieval")
+
+
+def build_graph() -> StateGraph:
+    """The uncompiled builder (tests compile it with their own checkpointer if they want one)."""
+    graph = StateGraph(TutorState, context_schema=TutorContext)
+    graph.add_node("classify_intent", nodes.classify_intent)
+    for name in RETRIEVAL_NODES:
+        graph.add_node(name, getattr(nodes, name))
+        graph.add_edge(name, "generate_response")
+    graph.add_node("generate_response", nodes.generate_response)
+    graph.add_node("reflect", nodes.reflect)
+    graph.add_node("post_process", nodes.post_process)
+    graph.add_edge(START, "classify_intent")
+    graph.add_conditional_edges("classify_intent", nodes.route_after_classify, list(RETRIEVAL_NODES))
+    graph.add_conditional_edges("generate_response", nodes.route_after_generate, ["reflect", "post_process"])
+    graph.add_conditional_edges("reflect", nodes.route_after_reflect, ["generate_response", "post_process"])
+    graph.add_edge("post_process", END)
+    return graph
+
+
+@functools.cache
+def tutor_graph():
+    """The compiled graph, shared by every turn (turns are independent; chat tables hold the history)."""
+    return build_graph().compile()

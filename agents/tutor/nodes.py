@@ -1,0 +1,269 @@
+"""The tutor's nodes: plain functions of state that return only the keys they change.
+
+Dependencies (pool, model, clock) arrive in ``runtime.context`` (a TutorContext); protocol events
+(grounding, token, citations, suggestions) leave through ``runtime.stream_writer``.
+"""
+from __future__ import annotations
+
+import re
+import time
+from uuid import UUID
+
+from langgraph.runtime import Runtime
+from pydantic import BaseModel
+
+from agents.offline import match_exemplars, stream_words
+from agents.retrieval import ground
+from agents.tutor import prompts
+from agents.tutor.answers import offline_answer, suggestions
+from agents.tutor.citations import CitationStream, validate
+from agents.tutor.guardrails import find_leaks, normalize, socratic_hint
+from agents.tutor.memory import trim_passages
+from agents.tutor.state import Intent, TutorContext, TutorState
+from storage.learning import progress_summary
+
+MAX_REWRITES = 2
+
+# Whole-message greetings and unmistakable progress phrases decide without a model call (000 §1.3).
+_GREETINGS = {"hola", "hi", "hello", "hey", "buenas", "buenos dias", "buenas tardes", "buenas noches",
+              "good morning", "gracias", "muchas gracias", "thanks", "thank you", "adios", "bye", "chao",
+              "hasta luego", "ok gracias", "vale gracias"}
+_PROGRESS = re.compile(r"\b(mi progreso|my progress|mis notas?|my (scores?|grades?)|mi puntaje|cuanto llevo|"
+                       r"fechas? limite|deadlines?|como voy|how am i doing|repasos? pendientes?|reviews? due|"
+                       r"mis cursos|my courses|mis habilidades|my skills)\b")
+# The offline classifier's exemplars (matched by embedding similarity).
+_EXEMPLARS = {
+    "academic": ["¿Cuál es el plazo para devolver un producto?", "¿Qué hago si un cliente pide un reembolso?",
+                 "Explícame el procedimiento de seguridad", "How do I handle a customer complaint?",
+                 "What is the policy for refunds?", "Explain the steps of the opening checklist"],
+    "progress": ["¿Qué cursos tengo pendientes?", "¿Cuándo vence mi curso?", "¿Qué nota saqué?",
+                 "Which courses do I have left?", "When is my course due?", "What score did I get?"],
+    "off_topic": ["¿Quién ganó el partido de fútbol ayer?", "Dame una receta de paella",
+                  "¿Qué tiempo hará mañana?", "Who won the football match last night?",
+                  "Tell me a celebrity gossip story", "Who should I vote for in the election?"],
+}
+_OFF_TOPIC_MIN_SIMILARITY = 0.86
+
+
+class IntentChoice(BaseModel):
+    intent: Intent
+
+
+def heuristic_intent(message: str) -> Intent | None:
+    plain = normalize(message)
+    if plain in _GREETINGS:
+        return "chitchat"
+    if _PROGRESS.search(plain):
+        return "progress"
+    return None
+
+
+def offline_intent(message: str, in_course: bool) -> Intent:
+    override = heuristic_intent(message)
+    if override:
+        return override
+    label, score = match_exemplars(message, _EXEMPLARS)
+    if label == "progress" and score >= _OFF_TOPIC_MIN_SIMILARITY:
+        return "progress"
+    if label == "off_topic" and score >= _OFF_TOPIC_MIN_SIMILARITY:
+        return "off_topic"
+    return "in_course" if in_course else "cross_course"
+
+
+def classify_intent(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
+    message, in_course = state["message"], bool(state.get("course_id"))
+    override = heuristic_intent(message)
+    if override:
+        return {"intent": override}
+    ctx = runtime.context
+    user = prompts.CLASSIFY_USER.format(
+        where="inside a course" if in_course else "not inside any course (general chat)",
+        course=state.get("course_title") or "None", lesson=state.get("lesson_title") or "None",
+        message=message[:2000])
+    choice = ctx.llm.structured("classifier", [{"role": "system", "content": prompts.CLASSIFY_SYSTEM},
+                                               {"role": "user", "content": user}],
+                                IntentChoice, twin=lambda: IntentChoice(intent=offline_intent(message, in_course)))
+    intent = choice.value.intent
+    if intent == "in_course" and not in_course:
+        intent = "cross_course"
+    return {"intent": intent}
+
+
+def route_after_classify(state: TutorState) -> str:
+    intent = state["intent"]
+    if intent == "in_course" and state.get("course_id"):
+        return "retrieve_course_context"
+    if intent in ("in_course", "cross_course"):
+        return "retrieve_semantic"
+    if intent == "progress":
+        return "retrieve_progress"
+    return "skip_retrieval"
+
+
+def _announce(runtime: Runtime[TutorContext], rung: str, source: str) -> None:
+    runtime.stream_writer({"event": "grounding", "data": {"rung": rung, "source": source}})
+
+
+def _grounded(state: TutorState, runtime: Runtime[TutorContext], course_id: str | None) -> dict:
+    ctx = runtime.context
+    started = time.perf_counter()
+    lesson_id = state.get("lesson_id") if course_id else None
+    grounding = ground(ctx.pool, ctx.org_id, ctx.user_id, state["message"],
+                       course_id=UUID(course_id) if course_id else None,
+                       lesson_id=UUID(lesson_id) if lesson_id else None, llm=ctx.llm)
+    passages = [{"index": p.index, "text": p.text, "document": p.document, "section": p.section,
+                 "page": p.page, "source_type": p.source_type,
+                 "source_id": str(p.source_id) if p.source_id else None} for p in grounding.passages]
+    passages = trim_passages(passages, ctx.budgets["retrieved_context"]) if passages else []
+    _announce(runtime, grounding.rung, grounding.source)
+    return {"rung": grounding.rung, "retrieval_source": grounding.source, "passages": passages,
+            "context": "\n\n---\n\n".join(_label(p) + "\n" + p["text"] for p in passages),
+            "retrieval_latency_ms": int((time.perf_counter() - started) * 1000)}
+
+
+def _label(passage: dict) -> str:
+    where = " > ".join(part for part in (passage["document"], passage.get("section")) if part)
+    page = f", p. {passage['page']}" if passage.get("page") else ""
+    return f"[Source {passage['index']}: {where}{page}]"
+
+
+def retrieve_course_context(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
+    """The course in view first (course tree, then its documents), via the grounding ladder."""
+    return _grounded(state, runtime, state.get("course_id"))
+
+
+def retrieve_semantic(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
+    """Company-wide search for questions outside (or not tied to) a course."""
+    return _grounded(state, runtime, None)
+
+
+def _progress(runtime: Runtime[TutorContext]) -> dict:
+    ctx = runtime.context
+    with ctx.pool.connection() as conn:
+        return progress_summary(conn, ctx.org_id, ctx.user_id)
+
+
+def retrieve_progress(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
+    """The learner's own data, straight from the database (no documents involved)."""
+    started = time.perf_counter()
+    progress = _progress(runtime)
+    _announce(runtime, "general", "db")
+    return {"rung": "general", "retrieval_source": "db", "passages": [], "progress": progress,
+            "context": _progress_context(progress),
+            "retrieval_latency_ms": int((time.perf_counter() - started) * 1000)}
+
+
+def _progress_context(progress: dict) -> str:
+    lines = [f"- {e['course']}: {e['status']}, {e['progress']:.0%} done"
+             + (f", deadline {e['deadline']}" if e.get("deadline") else "")
+             + (f", score {e['score']:.0%}" if e.get("score") is not None else "")
+             for e in progress.get("enrollments", [])]
+    lines += [f"- skill {s['skill']} ({s['category']}): {s['level']}" for s in progress.get("skills", [])]
+    lines.append(f"- reviews due now: {progress.get('reviews_due', 0)}")
+    lines += [f"- recently failed: {f['exercise']} ({f['course']})" for f in progress.get("recent_failures", [])]
+    return "\n".join(lines)
+
+
+def skip_retrieval(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
+    """Greetings and off-topic messages: no material, only the learner's courses to suggest from."""
+    _announce(runtime, "general", "none")
+    return {"rung": "general", "retrieval_source": "none", "passages": [], "context": "",
+            "progress": _progress(runtime), "retrieval_latency_ms": 0}
+
+
+def _messages(state: TutorState, ctx: TutorContext) -> list[dict]:
+    source = state.get("retrieval_source", "none")
+    rule = prompts.GROUNDING_RULES["db" if source == "db" else "none" if source == "none" else state["rung"]]
+    system = prompts.SYSTEM.format(org_name=ctx.org_name, user_name=ctx.user_name, grounding_rule=rule,
+                                   language_name=prompts.LANGUAGE_NAMES.get(state["language"], "English"))
+    attempt = state.get("attempt")
+    if attempt:
+        system += "\n\n" + prompts.HINT_MODE.format(exercise_type=attempt["type"], exercise_prompt=attempt["prompt"])
+    messages = [{"role": "system", "content": system}]
+    if state.get("history_summary"):
+        messages.append({"role": "system", "content": f"Summary of the earlier conversation: {state['history_summary']}"})
+    messages += state.get("history") or []
+    template = prompts.PROGRESS_BLOCK if source == "db" else prompts.CONTEXT_BLOCK
+    messages.append({"role": "user", "content": template.format(context=state["context"], message=state["message"])
+                     if state.get("context") else state["message"]})
+    if state.get("leaks"):
+        messages.append({"role": "assistant", "content": state["draft"]})
+        messages.append({"role": "user", "content": prompts.REWRITE.format(leaks="; ".join(state["leaks"]),
+                                                                         draft=state["draft"])})
+    return messages
+
+
+def generate_response(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
+    """Stream the answer. While an exercise is open, the draft is held back until reflection passes it."""
+    ctx = runtime.context
+    started = time.perf_counter()
+    hold_back = bool(state.get("attempt"))
+    valid = {p["index"] for p in state.get("passages") or []}
+    cleaner = CitationStream(valid)
+
+    def twin() -> str:
+        if state.get("leaks"):
+            return socratic_hint(state["attempt"], state.get("passages") or [], state["language"])
+        return offline_answer(state, ctx.user_name, ctx.org_name)
+
+    stream = ctx.llm.stream("generator", _messages(state, ctx), twin=twin)
+    parts: list[str] = []
+    for token in stream:
+        clean = cleaner.feed(token)
+        if clean:
+            parts.append(clean)
+            if not hold_back:
+                _token(runtime, clean)
+    tail = cleaner.flush()
+    if tail:
+        parts.append(tail)
+        if not hold_back:
+            _token(runtime, tail)
+    return {"draft": "".join(parts), "streamed": not hold_back, "engine": stream.engine,
+            "tokens_used": state.get("tokens_used", 0) + stream.tokens_in + stream.tokens_out,
+            "generation_latency_ms": int((time.perf_counter() - started) * 1000),
+            "removed_citations": (state.get("removed_citations") or []) + cleaner.removed}
+
+
+def _token(runtime: Runtime[TutorContext], text: str) -> None:
+    ctx = runtime.context
+    if not ctx.first_token_at:
+        ctx.first_token_at.append((ctx.clock or time.monotonic)())
+    runtime.stream_writer({"event": "token", "data": {"content": text}})
+
+
+def route_after_generate(state: TutorState) -> str:
+    """Reflection only when an exercise is open and the draft gives something away (003)."""
+    return "reflect" if find_leaks(state["draft"], state.get("attempt")) else "post_process"
+
+
+def reflect(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
+    """Send a leaking draft back for a Socratic rewrite; after two, fall back to the safe hint."""
+    leaks = find_leaks(state["draft"], state.get("attempt"))
+    rewrites = state.get("rewrites", 0)
+    if rewrites < MAX_REWRITES:
+        return {"leaks": leaks, "rewrites": rewrites + 1}
+    safe = socratic_hint(state["attempt"], state.get("passages") or [], state["language"])
+    return {"leaks": [], "draft": safe, "rewrites": rewrites, "engine": "offline"}
+
+
+def route_after_reflect(state: TutorState) -> str:
+    return "generate_response" if state.get("leaks") else "post_process"
+
+
+def post_process(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
+    """Validate citations, deliver a held-back answer, and send citations and suggestions."""
+    passages = {p["index"]: p for p in state.get("passages") or []}
+    response, cited, removed = validate(state["draft"], set(passages))
+    if not state.get("streamed"):
+        for token in stream_words(response):
+            _token(runtime, token)
+    citations = [{key: passages[n][key] for key in ("index", "document", "section", "page", "source_type",
+                                                    "source_id")} for n in cited]
+    removed = (state.get("removed_citations") or []) + removed
+    low_confidence = bool(removed) or (bool(passages) and not citations and not state.get("attempt"))
+    follow_ups = suggestions(state, citations)
+    runtime.stream_writer({"event": "citations", "data": {"citations": citations}})
+    runtime.stream_writer({"event": "suggestions", "data": {"suggestions": follow_ups}})
+    return {"response": response, "citations": citations, "suggestions": follow_ups,
+            "low_confidence": low_confidence, "removed_citations": removed}

@@ -1,0 +1,64 @@
+"""The tutor graph's state (what flows between nodes) and context (what nodes depend on)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal, TypedDict
+from uuid import UUID
+
+from psycopg_pool import ConnectionPool
+
+Intent = Literal["in_course", "cross_course", "progress", "chitchat", "off_topic"]
+INTENTS: tuple[str, ...] = ("in_course", "cross_course", "progress", "chitchat", "off_topic")
+
+
+class TutorState(TypedDict, total=False):
+    # input
+    message: str
+    language: str                  # the language the answer is written in ("es" | "en")
+    course_id: str | None
+    course_title: str | None
+    lesson_id: str | None
+    lesson_title: str | None
+    history: list[dict]            # recent turns, raw: {"role", "content"}
+    history_summary: str | None    # older turns, summarised
+    attempt: dict | None           # the learner's active exercise attempt (hint-level answers only)
+    # classification
+    intent: Intent
+    # retrieval
+    rung: str                      # chunks | document | general
+    retrieval_source: str          # pageindex | semantic | scoped_fallback | document | db | none
+    passages: list[dict]           # {index, text, document, section, page, source_type, source_id}
+    context: str
+    progress: dict | None
+    retrieval_latency_ms: int
+    # generation
+    draft: str
+    streamed: bool                 # tokens already went out while generating
+    engine: str
+    tokens_used: int
+    generation_latency_ms: int
+    ttft_ms: int | None
+    removed_citations: list[int]
+    # reflection (hint mode)
+    leaks: list[str]
+    rewrites: int
+    # post-processing
+    response: str
+    citations: list[dict]
+    suggestions: list[str]
+    low_confidence: bool
+
+
+@dataclass
+class TutorContext:
+    """Per-turn dependencies, handed to every node through LangGraph's Runtime."""
+    pool: ConnectionPool
+    llm: Any                       # agents.llm.LLM
+    org_id: UUID
+    org_name: str
+    user_id: UUID
+    user_name: str
+    budgets: dict[str, int]
+    started: float                 # time.monotonic() when the turn began (TTFT is measured from it)
+    clock: Any = None              # time.monotonic, replaceable in tests
+    first_token_at: list[float] = field(default_factory=list)

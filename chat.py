@@ -1,0 +1,277 @@
+"""The tutor chat (Gradio): sign in, ask, watch the answer stream with its sources.
+
+`python chat.py` runs it alone (port SKILLNET_CHAT_PORT, default 7860); the Streamlit app starts it
+once in-process and embeds it with a signed token (``?token=…&course=…&lesson=…``) so a learner who
+is signed in there is not asked again. Everything it shows comes from ``agents.tutor.service``.
+"""
+from __future__ import annotations
+
+import html
+import os
+import time
+
+import gradio as gr
+
+from agents.tutor import service
+from agents.tutor.auth_token import verify_token
+
+UPDATE_INTERVAL = 0.05  # seconds between streamed screen updates (~20 per second)
+SUGGESTION_SLOTS = 3
+
+_BADGES = {  # (rung or source) -> (css class, English, Spanish)
+    "chunks": ("company", "Company document", "Documento de la empresa"),
+    "document": ("course", "Enrolled-course document", "Documento de tu curso"),
+    "general": ("general", "General knowledge", "Conocimiento general"),
+    "db": ("progress", "Your learning data", "Tus datos de aprendizaje"),
+    "none": ("general", "No documents needed", "Sin documentos"),
+}
+_SOURCES = {"es": "Fuentes", "en": "Sources"}
+_LOW_CONFIDENCE = {"es": "Algunas referencias no correspondían a ninguna fuente y se han quitado.",
+                   "en": "Some references matched no source and were removed."}
+
+CSS = """
+.badge {display:inline-block;padding:2px 10px;border-radius:12px;font-size:0.85em;margin-right:6px}
+.badge.company {background:#dcfce7;color:#166534} .badge.course {background:#dbeafe;color:#1e3a8a}
+.badge.general {background:#fef3c7;color:#92400e} .badge.progress {background:#ede9fe;color:#5b21b6}
+.badge.engine {background:#f1f5f9;color:#334155}
+"""
+
+
+def badge_html(rung: str | None, source: str | None, engine: str | None, language: str) -> str:
+    key = source if source in ("db", "none") else rung
+    if key not in _BADGES:
+        return ""
+    css, english, spanish = _BADGES[key]
+    label = spanish if language == "es" else english
+    engine_label = f'<span class="badge engine">⚙ {html.escape(engine)}</span>' if engine else ""
+    return f'<span class="badge {css}">{html.escape(label)}</span>{engine_label}'
+
+
+def render_answer(text: str, metadata: dict, language: str) -> str:
+    """The answer, then its numbered sources; each source opens to show the cited passage."""
+    parts = [text.strip()]
+    citations = metadata.get("citations") or []
+    if citations:
+        lines = [f"**{_SOURCES.get(language, 'Sources')}**"]
+        for c in citations:
+            where = " › ".join(html.escape(p) for p in (c.get("document"), c.get("section")) if p)
+            page = f", p. {c['page']}" if c.get("page") else ""
+            lines.append(f"<details><summary>[{c['index']}] {where}{page}</summary>\n\n"
+                         f"{html.escape(c.get('excerpt') or '')}\n\n</details>")
+        parts.append("\n".join(lines))
+    if metadata.get("removed_citations"):
+        parts.append(f"_{_LOW_CONFIDENCE.get(language, _LOW_CONFIDENCE['en'])}_")
+    badge = badge_html(metadata.get("rung"), metadata.get("retrieval_source"), metadata.get("engine"), language)
+    if badge:
+        parts.append(badge)
+    return "\n\n".join(parts)
+
+
+def _history(user, session_id) -> list[dict]:
+    shown = []
+    for message in service.session_messages(user, session_id):
+        content = message.content if message.role == "user" else render_answer(
+            message.content, message.metadata, message.metadata.get("language") or user.language)
+        shown.append({"role": message.role, "content": content})
+    return shown
+
+
+def _session_choices(user) -> list[tuple[str, str]]:
+    return [(s.title or "…", str(s.id)) for s in service.list_sessions(user)]
+
+
+def _user(user_ref: dict | None):
+    return service.load_user(user_ref["id"], user_ref["org"]) if user_ref else None
+
+
+def _chips(suggestions: list[str]) -> list:
+    padded = (suggestions + [""] * SUGGESTION_SLOTS)[:SUGGESTION_SLOTS]
+    return [gr.update(value=s, visible=bool(s)) for s in padded]
+
+
+def _signed_in(user, context: dict) -> tuple:
+    where = f" · {context.get('course_title') or ''} {('› ' + context['lesson_title']) if context.get('lesson_title') else ''}"
+    hello = f"**{html.escape(user.full_name)}** · {user.email}{where if context.get('course_title') else ''}"
+    return ({"id": str(user.id), "org": str(user.org_id)}, gr.update(visible=False), gr.update(visible=True),
+            hello, gr.update(choices=_session_choices(user), value=None), "")
+
+
+def sign_in(email: str, password: str, context: dict):
+    user = service.sign_in(email, password)
+    if user is None:
+        return (None, gr.update(visible=True), gr.update(visible=False), "", gr.update(),
+                "Wrong email or password, or the account is inactive. / "
+                "Correo o contraseña incorrectos, o la cuenta está inactiva.")
+    return _signed_in(user, context)
+
+
+def token_sign_in(token: str, course: str, lesson: str):
+    """Sign in with a token from the Streamlit app; course/lesson say what the learner is viewing."""
+    claims = verify_token(token)
+    user = service.load_user(*claims) if claims else None
+    context = {"course": course or None, "lesson": lesson or None}
+    if user is None:
+        return (None, gr.update(visible=True), gr.update(visible=False), "", gr.update(),
+                "This sign-in link is invalid or has expired. / Este enlace de acceso no es válido o ha caducado."
+                if token else "", context)
+    try:
+        context.update(service.describe_context(user, context["course"], context["lesson"]))
+    except service.TutorError as exc:
+        return (*_signed_in(user, {})[:5], str(exc), {})
+    return (*_signed_in(user, context), context)
+
+
+def on_load(request: gr.Request):
+    params = dict(request.query_params) if request else {}
+    return token_sign_in(params.get("token", ""), params.get("course", ""), params.get("lesson", ""))
+
+
+def respond(message: str, history: list, user_ref: dict | None, session_id: str | None, context: dict):
+    """Stream one answer; yields (chatbot, textbox, session, chip×3, sessions, status)."""
+    keep = [gr.skip()] * (SUGGESTION_SLOTS + 2)
+    user = _user(user_ref)
+    if user is None:
+        yield (history, message, session_id, *keep, "Please sign in first. / Inicia sesión primero.")
+        return
+    history = list(history or []) + [{"role": "user", "content": message},
+                                     {"role": "assistant", "content": "…"}]
+    try:
+        if not session_id and (message or "").strip():
+            session_id = str(service.new_session(user, course=(context or {}).get("course"),
+                                                 lesson=(context or {}).get("lesson")).id)
+    except service.TutorError as exc:
+        history[-1]["content"] = f"⚠️ {exc}"
+        yield (history, message, session_id, *keep, str(exc))
+        return
+    yield (history, "", session_id, *keep, "")
+    answer, status, last = "", "", 0.0
+    suggestions: list[str] = []
+    for event in service.run_turn(user, message, session_id=session_id):
+        name, data = event["event"], event["data"]
+        if name == "grounding":
+            status = badge_html(data["rung"], data["source"], None, user.language)
+        elif name == "token":
+            answer += data["content"]
+            if time.monotonic() - last >= UPDATE_INTERVAL:
+                last = time.monotonic()
+                history[-1]["content"] = answer
+                yield (history, gr.skip(), session_id, *keep, status)
+        elif name == "suggestions":
+            suggestions = data["suggestions"]
+        elif name == "error":
+            history[-1]["content"] = f"⚠️ {data['message']}"
+            yield (history, gr.skip(), session_id, *keep, data["message"])
+            return
+        elif name == "done":
+            saved = service.session_messages(user, session_id)[-1]
+            language = saved.metadata.get("language") or user.language
+            history[-1]["content"] = render_answer(saved.content, saved.metadata, language)
+            status = badge_html(saved.metadata.get("rung"), saved.metadata.get("retrieval_source"),
+                                saved.metadata.get("engine"), language)
+    yield (history, gr.skip(), session_id, *_chips(suggestions),
+           gr.update(choices=_session_choices(user), value=session_id), status)
+
+
+def open_session(session_id: str, user_ref: dict | None):
+    """Show one of the user's conversations; anybody else's id answers "not found"."""
+    user = _user(user_ref)
+    if user is None or not session_id:
+        return gr.skip(), gr.skip(), "Please sign in first. / Inicia sesión primero." if user is None else ""
+    try:
+        return _history(user, session_id), session_id, ""
+    except service.TutorError as exc:
+        return [], None, str(exc)
+
+
+def new_chat():
+    return [], None, *_chips([]), gr.update(value=None), ""
+
+
+def rename(session_id: str | None, title: str, user_ref: dict | None):
+    user = _user(user_ref)
+    if user is None or not session_id or not (title or "").strip():
+        return gr.skip(), ""
+    try:
+        service.rename_session(user, session_id, title)
+    except service.TutorError as exc:
+        return gr.skip(), str(exc)
+    return gr.update(choices=_session_choices(user), value=session_id), ""
+
+
+def delete(session_id: str | None, user_ref: dict | None):
+    user = _user(user_ref)
+    if user is None or not session_id:
+        return gr.skip(), gr.skip(), gr.skip(), ""
+    try:
+        service.delete_session(user, session_id)
+    except service.TutorError as exc:
+        return gr.skip(), gr.skip(), gr.skip(), str(exc)
+    return [], None, gr.update(choices=_session_choices(user), value=None), ""
+
+
+def build_app() -> gr.Blocks:
+    with gr.Blocks(title="SkillNet tutor", fill_height=True) as app:
+        user_ref, session, context = gr.State(None), gr.State(None), gr.State({})
+        with gr.Column(visible=True) as login_box:
+            gr.Markdown("## 🎓 SkillNet tutor")
+            email = gr.Textbox(label="Email")
+            password = gr.Textbox(label="Password / Contraseña", type="password")
+            sign_in_button = gr.Button("Sign in / Entrar", variant="primary")
+        with gr.Column(visible=False) as chat_box:
+            who = gr.Markdown()
+            chatbot = gr.Chatbot(label="Tutor", height=520, feedback_options=None, buttons=["copy"])
+            with gr.Row():
+                chips = [gr.Button(visible=False, size="sm", variant="secondary") for _ in range(SUGGESTION_SLOTS)]
+            with gr.Row():
+                box = gr.Textbox(show_label=False, placeholder="Ask your tutor… / Pregunta a tu tutor…", scale=8,
+                                 max_length=20_000)
+                send = gr.Button("Send / Enviar", variant="primary", scale=1)
+        status = gr.HTML()
+        with gr.Sidebar(label="Conversations / Conversaciones", open=True):
+            new_button = gr.Button("➕ New chat / Nueva conversación")
+            sessions = gr.Radio(label="Conversations / Conversaciones", choices=[])
+            title = gr.Textbox(label="Rename / Renombrar", max_lines=1)
+            with gr.Row():
+                rename_button = gr.Button("Rename / Renombrar", size="sm")
+                delete_button = gr.Button("Delete / Borrar", size="sm", variant="stop")
+            session_lookup = gr.Textbox(visible=False)
+
+        signed = [user_ref, login_box, chat_box, who, sessions, status]
+        sign_in_button.click(sign_in, [email, password, context], signed, api_name="sign_in")
+        password.submit(sign_in, [email, password, context], signed, api_name=False)
+        token_box, course_box, lesson_box = gr.Textbox(visible=False), gr.Textbox(visible=False), gr.Textbox(visible=False)
+        token_box.submit(token_sign_in, [token_box, course_box, lesson_box], [*signed, context], api_name="token_sign_in")
+        app.load(on_load, None, [*signed, context], api_name=False)
+
+        turn_outputs = [chatbot, box, session, *chips, sessions, status]
+        send.click(respond, [box, chatbot, user_ref, session, context], turn_outputs, api_name="chat")
+        box.submit(respond, [box, chatbot, user_ref, session, context], turn_outputs, api_name=False)
+        for chip in chips:
+            chip.click(respond, [chip, chatbot, user_ref, session, context], turn_outputs, api_name=False)
+        sessions.input(open_session, [sessions, user_ref], [chatbot, session, status], api_name=False)
+        session_lookup.submit(open_session, [session_lookup, user_ref], [chatbot, session, status],
+                              api_name="open_session")
+        new_button.click(new_chat, None, [chatbot, session, *chips, sessions, status], api_name="new_chat")
+        rename_button.click(rename, [session, title, user_ref], [sessions, status], api_name="rename")
+        delete_button.click(delete, [session, user_ref], [chatbot, session, sessions, status], api_name="delete")
+    return app
+
+
+def chat_port() -> int:
+    return int(os.environ.get("SKILLNET_CHAT_PORT") or 7860)
+
+
+def launch(*, port: int | None = None, block: bool = True) -> gr.Blocks:
+    """Start the chat server (``block=False``: in the background, for app.py and tests)."""
+    app = build_app().queue(default_concurrency_limit=32)
+    app.launch(server_port=port or chat_port(), css=CSS, prevent_thread_lock=not block, quiet=not block,
+               footer_links=[])
+    return app
+
+
+def main() -> None:
+    launch()
+
+
+if __name__ == "__main__":
+    main()

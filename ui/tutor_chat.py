@@ -1,0 +1,40 @@
+"""Embed the Gradio tutor chat in a Streamlit page, signed in as the current learner."""
+from __future__ import annotations
+
+import time
+from urllib.parse import urlencode, urlsplit
+
+import streamlit as st
+
+from agents.tutor.auth_token import issue_token
+from storage.users import User
+from ui.chat_server import ensure_chat_server
+
+TOKEN_TTL_SECONDS = 3600
+
+
+def _token(user: User) -> str:
+    """One token per sign-in, renewed at half-life: an unchanged iframe URL keeps the chat from reloading."""
+    key = f"tutor_token:{user.id}"
+    token, issued = st.session_state.get(key, (None, 0.0))
+    if token is None or time.time() - issued > TOKEN_TTL_SECONDS / 2:
+        token, issued = issue_token(user.id, user.org_id, ttl_seconds=TOKEN_TTL_SECONDS), time.time()
+        st.session_state[key] = (token, issued)
+    return token
+
+
+def chat_url(user: User, course_id=None, lesson_id=None) -> str:
+    """The chat's address with a fresh signed token (same host the browser reached Streamlit on)."""
+    port = ensure_chat_server()
+    host = urlsplit(st.context.url or "http://localhost").hostname or "localhost"
+    query = {"token": _token(user)}
+    if course_id:
+        query["course"] = str(course_id)
+    if lesson_id:
+        query["lesson"] = str(lesson_id)
+    return f"http://{host}:{port}/?{urlencode(query)}"
+
+
+def embed_tutor(user: User, course_id=None, lesson_id=None, height: int = 720) -> None:
+    """The tutor chat in an iframe; ``course_id``/``lesson_id`` tell it what the learner is viewing."""
+    st.iframe(chat_url(user, course_id, lesson_id), height=height)
