@@ -15,6 +15,9 @@ ensure_chat_server()  # the Gradio tutor chat, once per process (pages embed it)
 EMPLOYEE_PAGES = {
     "Learn": [
         st.Page("pages/home_employee.py", title="Home", icon="🏠", default=True),
+        st.Page("pages/my_courses.py", title="My courses", icon="📚"),
+        st.Page("pages/course_player.py", title="Course player", icon="▶️"),
+        st.Page("pages/reviews.py", title="Reviews", icon="🔁"),
         st.Page("pages/tutor.py", title="Tutor", icon="💬"),
     ],
 }

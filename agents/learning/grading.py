@@ -1,0 +1,157 @@
+"""Grading an answer to each of the six exercise types (pure, except practical_case's model call).
+
+Answers, per type (what the course player submits):
+  test int (option index) · true_false bool · fill_blank list[str] (one per ___; a str for one blank)
+  order_steps list[str] (the steps in the learner's order) · practical_case str
+  dialogue list[int] (the option index chosen at each node, walking from the start node)
+Scores are in [0, 1]; ``correct`` is the pass/fail verdict shown to the learner and used for alerts.
+fill_blank compares case-, accent- and surrounding-punctuation-insensitively.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from agents.learning.rubric import assess
+
+
+class AnswerError(ValueError):
+    """The answer does not fit the exercise (wrong shape, unknown option); one line."""
+
+
+@dataclass(frozen=True)
+class Grade:
+    correct: bool
+    score: float
+    feedback: str
+    engine: str = "rules"   # practical_case: "offline" (rubric coverage) or the model's engine
+
+
+def say(lang: str, es: str, en: str) -> str:
+    return es if lang == "es" else en
+
+
+def normalize(text: str) -> str:
+    """Casefolded, accents stripped, inner whitespace collapsed, surrounding punctuation removed."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return re.sub(r"\s+", " ", plain).strip(" \t\n.,;:!?¡¿\"'«»“”()")
+
+
+def grade_test(content: dict, answer: Any, lang: str) -> Grade:
+    options = content["options"]
+    if not isinstance(answer, int) or isinstance(answer, bool) or not 0 <= answer < len(options):
+        raise AnswerError(say(lang, "Elige una de las opciones.", "Choose one of the options."))
+    right = content["answer"]
+    if answer == right:
+        return Grade(True, 1.0, say(lang, "¡Correcto!", "Correct!"))
+    return Grade(False, 0.0, say(lang, f"No es correcto: la respuesta es «{options[right]}».",
+                                 f"Not quite: the answer is “{options[right]}”."))
+
+
+def grade_true_false(content: dict, answer: Any, lang: str) -> Grade:
+    if not isinstance(answer, bool):
+        raise AnswerError(say(lang, "Responde verdadero o falso.", "Answer true or false."))
+    verdict = say(lang, "verdadera" if content["answer"] else "falsa", "true" if content["answer"] else "false")
+    if answer == content["answer"]:
+        return Grade(True, 1.0, say(lang, f"¡Correcto! La afirmación es {verdict}.",
+                                    f"Correct! The statement is {verdict}."))
+    return Grade(False, 0.0, say(lang, f"No es correcto: la afirmación es {verdict}.",
+                                 f"Not quite: the statement is {verdict}."))
+
+
+def blank_count(text: str) -> int:
+    return max(len(re.findall(r"_{3,}", text)), 1)
+
+
+def accepted_per_blank(content: dict) -> list[list[str]]:
+    """One blank: every listed answer is accepted for it. Several blanks with one answer each: in order."""
+    answers, blanks = content["answers"], blank_count(content["text"])
+    if blanks > 1 and len(answers) == blanks:
+        return [[a] if isinstance(a, str) else list(a) for a in answers]
+    return [list(answers)] * blanks
+
+
+def grade_fill_blank(content: dict, answer: Any, lang: str) -> Grade:
+    accepted = accepted_per_blank(content)
+    if isinstance(answer, str):
+        answer = [answer]
+    if not isinstance(answer, list) or len(answer) != len(accepted) or not all(isinstance(a, str) for a in answer):
+        raise AnswerError(say(lang, "Rellena cada hueco.", "Fill in every blank."))
+    hits = [normalize(given) in {normalize(a) for a in options} for given, options in zip(answer, accepted)]
+    score = sum(hits) / len(hits)
+    if all(hits):
+        return Grade(True, 1.0, say(lang, "¡Correcto!", "Correct!"))
+    expected = " · ".join(options[0] for options in accepted)
+    return Grade(False, score, say(lang, f"No del todo: se esperaba «{expected}».", f"Not quite: expected “{expected}”."))
+
+
+def grade_order_steps(content: dict, answer: Any, lang: str) -> Grade:
+    steps = content["steps"]
+    if not isinstance(answer, list) or sorted(map(str, answer)) != sorted(steps):
+        raise AnswerError(say(lang, "Ordena todos los pasos (cada uno una vez).",
+                              "Put every step in order (each once)."))
+    in_place = sum(given == expected for given, expected in zip(answer, steps))
+    if list(answer) == list(steps):
+        return Grade(True, 1.0, say(lang, "¡Correcto! Ese es el orden.", "Correct! That is the order."))
+    order = " → ".join(steps)
+    return Grade(False, in_place / len(steps),
+                 say(lang, f"{in_place} de {len(steps)} pasos en su sitio. El orden es: {order}",
+                     f"{in_place} of {len(steps)} steps in place. The order is: {order}"))
+
+
+def dialogue_path(content: dict, choices: Any, lang: str) -> list[dict]:
+    """The options chosen, validated against the graph: each index exists at its node, and the
+    walk ends exactly where the conversation does (an option whose next is null)."""
+    if not isinstance(choices, list) or not choices or not all(
+            isinstance(c, int) and not isinstance(c, bool) for c in choices):
+        raise AnswerError(say(lang, "Recorre el diálogo hasta el final.", "Walk the dialogue to its end."))
+    nodes, node_id, chosen = content["nodes"], content["start"], []
+    for index in choices:
+        if node_id is None:
+            raise AnswerError(say(lang, "El diálogo ya había terminado.", "The dialogue had already ended."))
+        options = nodes[node_id]["options"]
+        if not 0 <= index < len(options):
+            raise AnswerError(say(lang, "Esa opción no existe.", "That option does not exist."))
+        chosen.append(options[index])
+        node_id = options[index]["next"]
+    if node_id is not None:
+        raise AnswerError(say(lang, "Recorre el diálogo hasta el final.", "Walk the dialogue to its end."))
+    return chosen
+
+
+def grade_dialogue(content: dict, answer: Any, lang: str) -> Grade:
+    chosen = dialogue_path(content, answer, lang)
+    good = sum(bool(option["correct"]) for option in chosen)
+    notes = " ".join(option["feedback"] for option in chosen if option.get("feedback"))
+    if good == len(chosen):
+        return Grade(True, 1.0, say(lang, f"¡Bien llevado! {notes}", f"Well handled! {notes}").strip())
+    return Grade(False, good / len(chosen),
+                 say(lang, f"{good} de {len(chosen)} respuestas adecuadas. {notes}",
+                     f"{good} of {len(chosen)} replies were right. {notes}").strip())
+
+
+PRACTICAL_PASS = 0.6  # share of rubric points a practical case must cover to pass
+
+
+def grade_practical_case(content: dict, answer: Any, lang: str, prompt: str = "", llm=None) -> Grade:
+    if not isinstance(answer, str) or len(answer.split()) < 3:
+        raise AnswerError(say(lang, "Escribe tu respuesta (al menos una frase).", "Write your answer (a sentence at least)."))
+    verdict = assess(content, answer.strip(), lang=lang, prompt=prompt, llm=llm)
+    score = sum(verdict.covered) / len(verdict.covered)
+    return Grade(score >= PRACTICAL_PASS, score, verdict.feedback, verdict.engine)
+
+
+_RULES = {"test": grade_test, "true_false": grade_true_false, "fill_blank": grade_fill_blank,
+          "order_steps": grade_order_steps, "dialogue": grade_dialogue}
+
+
+def grade(kind: str, content: dict, answer: Any, *, lang: str = "es", prompt: str = "", llm=None) -> Grade:
+    """Grade ``answer``; raises AnswerError for an answer that does not fit the exercise."""
+    if kind == "practical_case":
+        return grade_practical_case(content, answer, lang, prompt, llm)
+    if kind not in _RULES:
+        raise AnswerError(say(lang, "Tipo de ejercicio desconocido.", "Unknown exercise type."))
+    return _RULES[kind](content, answer, lang)

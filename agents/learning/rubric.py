@@ -1,0 +1,122 @@
+"""Which rubric points a free-text answer to a practical case covers.
+
+The model judges each point (``get_llm().structured``, role "reviewer"); its deterministic twin —
+used offline and whenever the model fails — measures coverage point by point:
+  a point is covered when enough of its content words appear in the answer (prefix-stemmed, accent-
+  and case-insensitive: lexical recall >= 0.5), or when some sentence of the answer means nearly the
+  same (multilingual-e5 cosine >= 0.90), or both signals agree moderately (recall >= 0.2 and cosine
+  >= 0.86). e5 cosines are compressed into ~0.75-0.95, hence the high thresholds.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+import numpy as np
+from pydantic import BaseModel, Field
+
+from agents.learning.prompts import RUBRIC_GRADER_SYSTEM, RUBRIC_GRADER_USER
+from agents.llm import get_llm
+from storage.embeddings import embed_query
+
+LEXICAL_ALONE = 0.5
+COSINE_ALONE = 0.90
+LEXICAL_WITH_COSINE, COSINE_WITH_LEXICAL = 0.2, 0.86
+_STEM = 5
+_STOPWORDS = set("""
+a al algo ante como con contra cual cuando de del desde donde durante e el ella ellos en entre era es esa ese
+eso esta este esto ha hay la las le les lo los mas me mi muy no nos o para pero por que quien se si sin sobre
+su sus tambien te tiene todo tu un una uno y ya
+an and are as at be but by can do does for from has have he her his how if in into is it its just me my not
+of on or our she should so than that the their them then there they this to up was we were what when which
+who will with would you your
+""".split())
+
+
+@dataclass(frozen=True)
+class RubricVerdict:
+    covered: list[bool]   # one per rubric point, in rubric order
+    feedback: str
+    engine: str
+
+
+class PointVerdict(BaseModel):
+    index: int = Field(description="rubric point number, from 1")
+    covered: bool
+    comment: str = ""
+
+
+class RubricAssessment(BaseModel):
+    points: list[PointVerdict]
+    feedback: str
+
+
+def _plain(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def content_stems(text: str) -> set[str]:
+    words = re.findall(r"[a-z0-9]+", _plain(text))
+    return {w[:_STEM] for w in words if len(w) > 2 and w not in _STOPWORDS}
+
+
+def lexical_recall(point: str, answer: str) -> float:
+    wanted = content_stems(point)
+    return len(wanted & content_stems(answer)) / len(wanted) if wanted else 0.0
+
+
+def _sentences(text: str) -> list[str]:
+    parts = [p.strip() for p in re.split(r"(?<=[.!?;])\s+|\n+", text) if p.strip()]
+    return parts or [text]
+
+
+def _unit(vector: np.ndarray) -> np.ndarray:
+    return vector / (np.linalg.norm(vector) or 1.0)
+
+
+def coverage_twin(rubric: list[str], answer: str, lang: str) -> RubricVerdict:
+    pieces = _sentences(answer)
+    if len(pieces) > 1:
+        pieces.append(answer)
+    piece_vectors = np.stack([_unit(embed_query(p)) for p in pieces])
+    covered = []
+    for point in rubric:
+        recall = lexical_recall(point, answer)
+        cosine = float(np.max(piece_vectors @ _unit(embed_query(point))))
+        covered.append(recall >= LEXICAL_ALONE or cosine >= COSINE_ALONE
+                       or (recall >= LEXICAL_WITH_COSINE and cosine >= COSINE_WITH_LEXICAL))
+    hit = [p for p, c in zip(rubric, covered) if c]
+    missed = [p for p, c in zip(rubric, covered) if not c]
+    parts = []
+    if hit:
+        parts.append(("Cubres: " if lang == "es" else "You covered: ") + "; ".join(hit) + ".")
+    if missed:
+        parts.append(("Te falta: " if lang == "es" else "Missing: ") + "; ".join(missed) + ".")
+    return RubricVerdict(covered, " ".join(parts), "offline")
+
+
+def assess(content: dict, answer: str, *, lang: str, prompt: str = "", llm=None) -> RubricVerdict:
+    """The model's per-point verdict, or the coverage twin's."""
+    rubric = content["rubric"]
+    llm = llm or get_llm()
+    language = {"es": "Spanish", "en": "English", "vi": "Vietnamese"}.get(lang, "the learner's language")
+    messages = [("system", RUBRIC_GRADER_SYSTEM.format(language=language)),
+                ("human", RUBRIC_GRADER_USER.format(
+                    scenario=content["scenario"], prompt=prompt, model_answer=content["model_answer"],
+                    rubric="\n".join(f"{n}. {point}" for n, point in enumerate(rubric, 1)), answer=answer))]
+    twin_verdict: list[RubricVerdict] = []
+
+    def twin() -> RubricAssessment:
+        verdict = coverage_twin(rubric, answer, lang)
+        twin_verdict.append(verdict)
+        return RubricAssessment(points=[PointVerdict(index=n, covered=c) for n, c in enumerate(verdict.covered, 1)],
+                                feedback=verdict.feedback)
+
+    result = llm.structured("reviewer", messages, RubricAssessment, twin)
+    if twin_verdict:
+        return twin_verdict[0]
+    judged = {p.index: p.covered for p in result.value.points}
+    return RubricVerdict([judged.get(n, False) for n in range(1, len(rubric) + 1)],
+                         result.value.feedback.strip(), result.engine)

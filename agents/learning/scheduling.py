@@ -1,0 +1,27 @@
+"""Spaced repetition with FSRS (``fsrs`` 6): every answered exercise becomes a review card.
+
+The grade becomes the FSRS rating: wrong -> Again, right with partial credit -> Hard, fully right
+-> Good (a learner never self-rates Easy here). Workplace reviews are scheduled in whole days: no
+intra-day learning steps, and no fuzz, so the same history always gives the same due date.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from fsrs import Card, Rating, Scheduler
+
+SCHEDULER = Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=False)
+
+
+def rating_for(correct: bool, score: float) -> Rating:
+    if not correct:
+        return Rating.Again
+    return Rating.Good if score >= 0.999 else Rating.Hard
+
+
+def review(card: dict | None, correct: bool, score: float, reviewed_at: datetime) -> tuple[dict, datetime]:
+    """The card after this answer (a new card for a first answer) and when it is due next."""
+    reviewed_at = reviewed_at.astimezone(timezone.utc)  # fsrs insists on datetime.timezone.utc
+    current = Card.from_dict(card) if card else Card(card_id=int(reviewed_at.timestamp() * 1000), due=reviewed_at)
+    updated, _ = SCHEDULER.review_card(current, rating_for(correct, score), reviewed_at)
+    return updated.to_dict(), updated.due

@@ -1,0 +1,249 @@
+"""What the learner pages call: one function per page action, each its own transaction.
+
+Refusals raise ``LearningError`` with a one-line message in the user's language and change nothing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+from uuid import UUID
+
+from agents.learning import grading, progress, scheduling
+from agents.learning.grading import AnswerError, say
+from storage import catalog, chat, documents, learning
+from storage.db import app_pool
+from storage.users import User
+
+
+class LearningError(Exception):
+    """A refused learner action; the message is one line, in the user's language."""
+
+
+def _refuse(user: User, es: str, en: str) -> LearningError:
+    return LearningError(say(user.language, es, en))
+
+
+def _parse_id(value: Any) -> UUID | None:
+    try:
+        return UUID(str(value))
+    except ValueError:
+        return None
+
+
+# ---- home and my courses ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class HomeView:
+    enrollments: list[learning.Enrollment]
+    reviews_due: int
+    recent_chats: list[chat.ChatSession]
+    skills: list[learning.UserSkill]
+
+
+def home(user: User) -> HomeView:
+    now = datetime.now(timezone.utc)
+    with app_pool().connection() as conn:
+        return HomeView(learning.list_enrollments(conn, user.org_id, user.id),
+                        learning.count_due_reviews(conn, user.org_id, user.id, now),
+                        chat.list_sessions(conn, user.org_id, user.id, "tutor", limit=5),
+                        learning.user_skills(conn, user.org_id, user.id))
+
+
+def my_courses(user: User) -> list[learning.Enrollment]:
+    with app_pool().connection() as conn:
+        return learning.list_enrollments(conn, user.org_id, user.id)
+
+
+# ---- the course player ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Source:
+    document: str
+    section: str
+    page: int | None
+
+
+@dataclass
+class CourseView:
+    enrollment: learning.Enrollment
+    outline: catalog.CourseOutline
+    completed_lessons: set[UUID]
+    answers: dict[UUID, learning.Attempt]               # exercise -> the user's latest answer
+    sources: dict[UUID, list[Source]] = field(default_factory=dict)  # exercise -> where it comes from
+
+    @property
+    def lessons(self) -> list[catalog.LessonOutline]:
+        return [lesson for module in self.outline.modules for lesson in module.lessons]
+
+    def module_of(self, lesson_id: UUID) -> catalog.ModuleOutline:
+        return next(m for m in self.outline.modules if any(lesson.id == lesson_id for lesson in m.lessons))
+
+    def unanswered(self) -> list[catalog.Exercise]:
+        return [x for lesson in self.lessons for x in lesson.exercises if x.id not in self.answers]
+
+
+def _sources(conn, org_id: UUID, chunk_ids: list[UUID]) -> list[Source]:
+    seen, found = set(), []
+    for c in documents.get_chunks(conn, org_id, chunk_ids) if chunk_ids else []:
+        key = (c.document_title, c.heading, c.page_start)
+        if key not in seen:
+            seen.add(key)
+            found.append(Source(c.document_title, c.heading, c.page_start))
+    return found
+
+
+def _enrollment_for(conn, user: User, course_id: UUID | None) -> learning.Enrollment:
+    enrollment = learning.get_enrollment(conn, user.org_id, user.id, course_id) if course_id else None
+    if enrollment is None or enrollment.status == "cancelled":
+        raise _refuse(user, "No estás inscrito en ese curso.", "You are not enrolled in that course.")
+    return enrollment
+
+
+def course_view(user: User, course_id: Any) -> CourseView:
+    with app_pool().connection() as conn:
+        enrollment = _enrollment_for(conn, user, _parse_id(course_id))
+        outline = catalog.get_course_outline(conn, user.org_id, enrollment.course_id)
+        answers = {}
+        for exercise in (x for m in outline.modules for lesson in m.lessons for x in lesson.exercises):
+            attempt = learning.last_attempt(conn, user.org_id, user.id, exercise.id)
+            if attempt:
+                answers[exercise.id] = attempt
+        view = CourseView(enrollment, outline, learning.completed_lessons(conn, user.org_id, enrollment.id), answers)
+        view.sources = {x.id: _sources(conn, user.org_id, x.source_chunk_ids)
+                        for lesson in view.lessons for x in lesson.exercises}
+        return view
+
+
+def open_exercise(user: User, exercise_id: Any) -> None:
+    """The learner is looking at an unanswered exercise: record it as their active attempt."""
+    with app_pool().connection() as conn:
+        exercise = _exercise_for(conn, user, exercise_id)
+        enrollment = _enrollment_for(conn, user, exercise.course_id)
+        learning.start_attempt(conn, user.org_id, user.id, exercise.id, enrollment.id)
+
+
+def leave_exercises(user: User) -> None:
+    with app_pool().connection() as conn:
+        learning.abandon_attempts(conn, user.org_id, user.id)
+
+
+def _exercise_for(conn, user: User, exercise_id: Any) -> learning.ExerciseRef:
+    parsed = _parse_id(exercise_id)
+    exercise = learning.get_exercise(conn, user.org_id, parsed) if parsed else None
+    if exercise is None:
+        raise _refuse(user, "Ese ejercicio no existe en tu organización.",
+                      "That exercise does not exist in your organisation.")
+    return exercise
+
+
+def _recompute(conn, user: User, enrollment: learning.Enrollment) -> tuple[float, str, list[str]]:
+    """Progress, status and score of the enrollment after an activity, and skill evidence.
+    Returns (progress, status, names of skills raised)."""
+    outline = catalog.get_course_outline(conn, user.org_id, enrollment.course_id)
+    lessons = [lesson for m in outline.modules for lesson in m.lessons]
+    records = learning.exercise_records(conn, user.org_id, user.id, enrollment.course_id)
+    done_lessons = learning.completed_lessons(conn, user.org_id, enrollment.id)
+    total_exercises = sum(len(lesson.exercises) for lesson in lessons)
+    value = progress.progress(len(lessons), len(done_lessons), total_exercises, len(records))
+    status = progress.status_for(value, bool(records or done_lessons))
+    learning.update_enrollment(conn, user.org_id, enrollment.id, status=status, progress=value,
+                               score=progress.course_score([r.first_score for r in records]))
+    answered: dict[UUID, list[progress.ScoredExercise]] = {}
+    for r in records:
+        answered.setdefault(r.module_id, []).append(progress.ScoredExercise(r.first_score, r.bloom_level))
+    evidence = progress.skill_evidence(
+        {m.id: m.skill_id for m in outline.modules},
+        {m.id: sum(len(lesson.exercises) for lesson in m.lessons) for m in outline.modules},
+        learning.course_skill_targets(conn, user.org_id, enrollment.course_id), answered)
+    current = {s.skill_id: s for s in learning.user_skills(conn, user.org_id, user.id)}
+    raised = []
+    for skill_id, level in evidence.items():
+        mine = current.get(skill_id)
+        new_level = progress.raised_level(mine.level if mine else None, mine.source if mine else None, level)
+        if new_level and learning.record_skill_evidence(conn, user.org_id, user.id, skill_id, new_level):
+            raised.append(skill_id)
+    names = {s.skill_id: f"{s.skill}: {s.level}" for s in learning.user_skills(conn, user.org_id, user.id)}
+    return value, status, [names[s] for s in raised if s in names]
+
+
+@dataclass(frozen=True)
+class Feedback:
+    correct: bool
+    score: float
+    feedback: str
+    explanation: str
+    sources: list[Source]
+    engine: str
+    counted: bool          # False: a repeated submission, answered before with this key
+    progress: float
+    status: str
+    skills_raised: list[str]
+    next_review: datetime | None
+
+
+def submit_answer(user: User, exercise_id: Any, answer: Any, idempotency_key: str) -> Feedback:
+    """Grade and record an answer (lesson or review). Refused: another organisation's exercise, a course
+    the user is not enrolled in, an answer that does not fit. The same key twice counts once."""
+    if not idempotency_key:
+        raise _refuse(user, "Falta la clave del envío.", "The submission has no key.")
+    key = f"{user.id}:{idempotency_key}"
+    with app_pool().connection() as conn:
+        exercise = _exercise_for(conn, user, exercise_id)
+        enrollment = _enrollment_for(conn, user, exercise.course_id)
+        sources = _sources(conn, user.org_id, exercise.source_chunk_ids)
+    try:  # graded outside a transaction: the model may take seconds
+        grade = grading.grade(exercise.type, exercise.content, answer, lang=user.language, prompt=exercise.prompt)
+    except AnswerError as exc:
+        raise LearningError(str(exc)) from None
+    with app_pool().connection() as conn:
+        attempt, counted = learning.submit_attempt(
+            conn, user.org_id, user.id, exercise.id, enrollment.id, answer=answer, is_correct=grade.correct,
+            score=grade.score, feedback=grade.feedback, idempotency_key=key)
+        due, skills_raised = None, []
+        if counted:
+            card = learning.get_review_card(conn, user.org_id, user.id, exercise.id)
+            state, due = scheduling.review(card.card if card else None, grade.correct, grade.score,
+                                           attempt.submitted_at)
+            learning.save_review_card(conn, user.org_id, user.id, exercise.id, card=state, due=due,
+                                      last_review=attempt.submitted_at)
+            value, status, skills_raised = _recompute(conn, user, enrollment)
+        else:
+            fresh = learning.get_enrollment(conn, user.org_id, user.id, exercise.course_id)
+            value, status = fresh.progress, fresh.status
+    return Feedback(bool(attempt.is_correct), attempt.score or 0.0, attempt.feedback or "", exercise.explanation,
+                    sources, grade.engine, counted, value, status, skills_raised, due)
+
+
+def complete_lesson(user: User, course_id: Any, lesson_id: Any) -> tuple[float, str]:
+    """Mark a lesson read; returns the enrollment's (progress, status)."""
+    with app_pool().connection() as conn:
+        enrollment = _enrollment_for(conn, user, _parse_id(course_id))
+        parsed = _parse_id(lesson_id)
+        if parsed is None or not (learning.complete_lesson(conn, user.org_id, enrollment.id, parsed)
+                                  or parsed in learning.completed_lessons(conn, user.org_id, enrollment.id)):
+            raise _refuse(user, "Esa lección no es de este curso.", "That lesson is not part of this course.")
+        value, status, _ = _recompute(conn, user, enrollment)
+        return value, status
+
+
+# ---- reviews --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ReviewItem:
+    exercise: learning.ExerciseRef
+    course_title: str
+    due: datetime
+    reps: int
+
+
+def due_reviews(user: User, *, now: datetime | None = None) -> list[ReviewItem]:
+    now = now or datetime.now(timezone.utc)
+    with app_pool().connection() as conn:
+        titles = {e.course_id: e.course_title for e in learning.list_enrollments(conn, user.org_id, user.id)}
+        items = []
+        for card in learning.due_review_cards(conn, user.org_id, user.id, now):
+            exercise = learning.get_exercise(conn, user.org_id, card.exercise_id)
+            if exercise and exercise.course_id in titles:
+                items.append(ReviewItem(exercise, titles[exercise.course_id], card.due, card.reps))
+        return items
