@@ -226,3 +226,28 @@ def test_from_model_wraps_a_scripted_model():
     assert result.value.intent == "ticket" and result.engine != "offline"
     stream = llm.stream("generator", "hola", twin=lambda: "twin")
     assert "".join(stream) == "Respuesta del modelo." and stream.engine != "offline"
+
+
+def test_stream_timeout_before_the_first_token_is_retried(fake_openai, monkeypatch):
+    monkeypatch.setenv("LLM_TIMEOUT", "0.3")
+    get_llm.cache_clear()
+    fake_openai.slow(1.0).reply("A tiempo.")
+    stream = get_llm().stream("generator", "hola", twin=lambda: "twin")
+    assert "".join(stream) == "A tiempo." and stream.attempts == 2 and stream.outcome == "ok"
+
+
+def test_server_without_json_mode_gets_a_plain_request(fake_openai):
+    fake_openai.push(Reply(status=400, body=json.dumps(
+        {"error": {"message": "Unrecognized request argument supplied: response_format"}})))
+    fake_openai.json({"intent": "ticket"}).json({"intent": "greeting"})
+    llm = get_llm()
+    assert llm.structured("classifier", "help", Intent, twin_intent).value.intent == "ticket"
+    assert llm.structured("classifier", "hi", Intent, twin_intent).value.intent == "greeting"
+    assert [("response_format" in r) for r in fake_openai.chat_requests] == [True, False, False]
+
+
+def test_unreachable_server_retries_then_twin(fake_openai, monkeypatch):
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")  # nothing listens on port 9
+    get_llm.cache_clear()
+    stream = get_llm().stream("generator", "hola", twin=lambda: "Sin conexión.")
+    assert "".join(stream) == "Sin conexión." and stream.engine == "offline" and stream.attempts == 3
