@@ -1,0 +1,201 @@
+"""Limits and defences: settings from the environment, redaction, untrusted-text wrapping, sanitising."""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from dataclasses import dataclass, field
+
+import nh3
+
+
+def _env_int(name: str, default: int) -> int:
+    try:
+        return int(os.environ.get(name, default))
+    except ValueError:
+        return default
+
+
+def _env_float(name: str, default: float) -> float:
+    try:
+        return float(os.environ.get(name, default))
+    except ValueError:
+        return default
+
+
+def _env_flag(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None or not value.strip():
+        return default
+    return value.strip().lower() in ("1", "true", "yes", "on")
+
+
+@dataclass(frozen=True)
+class Settings:
+    enabled: bool = True
+    kill_switch: bool = False
+    max_turns: int = 8
+    max_questions: int = 2
+    max_tool_retries: int = 2
+    max_proposals: int = 2
+    max_duplicate_searches: int = 1
+    max_tokens: int = 20_000
+    deadline_seconds: float = 60.0
+    max_sessions_per_day: int = 10
+    tool_output_max_chars: int = 4000
+    conversation_max_chars: int = 6000
+    body_max_chars: int = 8000
+    checkpoint_ttl_seconds: int = 86_400
+    idempotency_seconds: int = 600
+    orphan_after_seconds: int = 300
+    tool_flags: dict[str, bool] = field(default_factory=lambda: {
+        "retry_kb": True, "web_search": True, "search_existing_issues": True, "file_ticket": True})
+    enabled_user_ids: frozenset[str] = frozenset()
+
+    @classmethod
+    def from_env(cls) -> "Settings":
+        allow = os.environ.get("HELPDESK_AGENT_ENABLED_USER_IDS", "")
+        return cls(
+            enabled=_env_flag("HELPDESK_AGENT_ENABLED", True),
+            kill_switch=_env_flag("HELPDESK_AGENT_KILL_SWITCH", False),
+            max_turns=_env_int("HELPDESK_AGENT_MAX_TURNS", 8),
+            max_questions=_env_int("HELPDESK_AGENT_MAX_QUESTIONS", 2),
+            max_tool_retries=_env_int("HELPDESK_AGENT_MAX_TOOL_RETRIES", 2),
+            max_tokens=_env_int("HELPDESK_AGENT_MAX_TOKENS_PER_SESSION", 20_000),
+            deadline_seconds=_env_float("HELPDESK_AGENT_DEADLINE_SECONDS", 60.0),
+            max_sessions_per_day=_env_int("HELPDESK_AGENT_MAX_SESSIONS_PER_USER_PER_DAY", 10),
+            tool_output_max_chars=_env_int("HELPDESK_AGENT_TOOL_OUTPUT_MAX_CHARS", 4000),
+            body_max_chars=_env_int("HELPDESK_GITHUB_BODY_MAX_CHARS", 8000),
+            checkpoint_ttl_seconds=_env_int("HELPDESK_AGENT_CHECKPOINT_TTL_SECONDS", 86_400),
+            tool_flags={
+                "retry_kb": _env_flag("HELPDESK_AGENT_TOOL_KB_RETRY", True),
+                "web_search": _env_flag("HELPDESK_AGENT_TOOL_WEB_SEARCH", True),
+                "search_existing_issues": _env_flag("HELPDESK_AGENT_TOOL_GITHUB_SEARCH", True),
+                "file_ticket": _env_flag("HELPDESK_AGENT_TOOL_FILE_TICKET", True),
+            },
+            enabled_user_ids=frozenset(v.strip() for v in allow.split(",") if v.strip()),
+        )
+
+    def allows_user(self, user_id) -> bool:
+        return not self.enabled_user_ids or str(user_id) in self.enabled_user_ids
+
+
+def sha(text: str, length: int = 16) -> str:
+    """The sha256 prefix the audit log and the ticket footer use instead of raw text or ids."""
+    return hashlib.sha256(str(text).encode("utf-8")).hexdigest()[:length]
+
+
+# --- redaction -------------------------------------------------------------------------------------
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_SECRETS = [
+    re.compile(r"\b(?:sk|pk|rk)-[A-Za-z0-9_-]{16,}"),                       # OpenAI/Stripe-style keys
+    re.compile(r"\b(?:ghp|gho|ghu|ghs|ghr|github_pat)_[A-Za-z0-9_]{20,}"),  # GitHub tokens
+    re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}"),                          # Slack tokens
+    re.compile(r"\b(?:AKIA|ASIA)[A-Z0-9]{16}\b"),                            # AWS access key ids
+    re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"),  # JWTs
+    re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/=-]{12,}"),
+    re.compile(r"(?i)\b(password|passwd|pwd|contraseña|api[_-]?key|secret|token)\s*[:=]\s*\S+"),
+    re.compile(r"\b(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{32,}\b"),  # long opaque strings
+]
+_CARD = re.compile(r"(?<!\d)(?:\d[ -]?){12,18}\d(?!\d)")
+_PHONE = re.compile(r"(?<![\w])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,4}){2,4}(?![\w])")
+
+
+def _luhn_ok(digits: str) -> bool:
+    total, parity = 0, len(digits) % 2
+    for i, ch in enumerate(digits):
+        d = int(ch)
+        if i % 2 == parity:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
+def _card(match: re.Match) -> str:
+    digits = re.sub(r"\D", "", match.group())
+    return "[card]" if 13 <= len(digits) <= 19 and _luhn_ok(digits) else match.group()
+
+
+def _phone(match: re.Match) -> str:
+    digits = re.sub(r"\D", "", match.group())
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}|\d{2}[./-]\d{2}[./-]\d{4}", match.group().strip()):
+        return match.group()  # a date, not a phone number
+    return "[phone]" if 9 <= len(digits) <= 15 else match.group()
+
+
+def redact(text: str) -> str:
+    """Emails, keys and tokens, card numbers and phone numbers replaced by placeholders."""
+    if not text:
+        return text or ""
+    text = _EMAIL.sub("[email]", text)
+    for pattern in _SECRETS:
+        text = pattern.sub(lambda m: f"{m.group(1)}=[secret]" if m.re.groups else "[secret]", text)
+    text = _CARD.sub(_card, text)
+    return _PHONE.sub(_phone, text)
+
+
+# --- untrusted text ------------------------------------------------------------------------------
+_INJECTION = re.compile(
+    r"(?i)(ignore|disregard|forget)\s+(all\s+|any\s+)?(the\s+)?(previous|prior|above|earlier)\s+"
+    r"(instructions|prompts?|rules|messages)"
+    r"|(ignora|olvida)\s+(todas\s+)?(las\s+)?instrucciones\s+(anteriores|previas)"
+    r"|\b(system\s+prompt|you\s+are\s+now|new\s+instructions|developer\s+mode)\b"
+    r"|\bfile\s+(a\s+|the\s+)?(new\s+)?(ticket|issue)\s+(titled|called|named)\b"
+    r"|\bnext_action\b")
+
+
+def looks_like_injection(text: str) -> bool:
+    return bool(_INJECTION.search(text or ""))
+
+
+def neutralise(text: str) -> tuple[str, bool]:
+    """Third-party text with instruction-like sentences removed; True when something was removed."""
+    if not looks_like_injection(text):
+        return text, False
+    kept = [s for s in re.split(r"(?<=[.!?\n])\s+", text) if not looks_like_injection(s)]
+    return " ".join(kept + ["[instruction-like text removed]"]), True
+
+
+def _cap(text: str, limit: int) -> str:
+    data = text.encode("utf-8")
+    if len(data) <= limit:
+        return text
+    kept = data[:limit].decode("utf-8", errors="ignore")
+    return f"{kept}\n[truncated: {len(data) - len(kept.encode('utf-8'))} of {len(data)} bytes elided]"
+
+
+def _escape_markers(text: str) -> str:
+    # Untrusted text cannot close or open our wrappers.
+    return re.sub(r"</?\s*(conversation|tool_output)[^>]*>", "[marker removed]", text, flags=re.I)
+
+
+def wrap_conversation(turns: list[dict], limit: int) -> str:
+    lines = [f"{t['role']}: {_escape_markers(t['content'])}" for t in turns]
+    return f"<conversation>\n{_cap(chr(10).join(lines), limit)}\n</conversation>"
+
+
+def wrap_tool_output(source: str, text: str, limit: int) -> str:
+    return f'<tool_output source="{source}">\n{_cap(_escape_markers(text), limit)}\n</tool_output>'
+
+
+# --- ticket bodies ---------------------------------------------------------------------------------
+def sanitise_body(body: str, *, agent_session_id: str, chat_session_id: str, limit: int) -> str:
+    """Redacted, HTML-free, mention-free, length-capped body ending with the traceability footer."""
+    text = nh3.clean(redact(body), tags=set(), attributes={}, strip_comments=True)
+    text = text.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"')
+    text = re.sub(r"<[^>]*>", "", text)  # a second pass: entity-decoding must not revive tags
+    text = re.sub(r"(?<![\w`\\])@(?=[\w-])", r"\\@", text)
+    text = re.sub(r"(?<![\w&`\\])#(?=\d)", r"\\#", text)
+    footer = ("\n\n---\nAI-assisted draft, reviewed and filed by user.\n"
+              f"agent_session: {agent_session_id}\nchat_session: {sha(chat_session_id)}")
+    room = max(0, limit - len(footer))
+    if len(text) > room:
+        text = text[:max(0, room - 40)].rstrip() + "\n[truncated to fit the length cap]"
+    return text + footer
+
+
+def sanitise_title(title: str) -> str:
+    text = nh3.clean(redact(title), tags=set(), attributes={})
+    text = re.sub(r"<[^>]*>", "", text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"))
+    text = re.sub(r"(?<![\w\\])@(?=[\w-])", r"\\@", text)
+    return re.sub(r"\s+", " ", text).strip()[:120]

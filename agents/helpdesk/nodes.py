@@ -1,0 +1,442 @@
+"""Graph nodes: the supervisor, the tool nodes, the specialists (clarifier, classifier, writer, proposer),
+the human gate (await_user) and the filing step. Each node returns only the keys it changes."""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from langgraph.runtime import Runtime
+from langgraph.types import interrupt
+
+from agents.helpdesk import metrics, prompts, twins
+from agents.helpdesk.audit import audit
+from agents.helpdesk.guards import (Settings, neutralise, redact, sanitise_body, sanitise_title, sha,
+                                    wrap_conversation, wrap_tool_output)
+from agents.helpdesk.state import (Classification, ClarifyingQuestion, HelpdeskState, SupervisorDecision,
+                                   TicketDraft)
+from agents.helpdesk.tools import Toolbox, ToolError, call_with_budget
+from agents.llm import LLM, count_tokens
+
+LANGUAGE_NAMES = {"es": "Spanish", "en": "English"}
+TOOL_OF_ACTION = {"retry_kb": "retry_kb", "web_search": "web_search", "search_duplicates": "search_existing_issues"}
+
+
+@dataclass
+class HelpdeskContext:
+    """What nodes depend on, passed per run (never module globals)."""
+    llm: LLM
+    tools: Toolbox
+    settings: Settings = field(default_factory=Settings.from_env)
+    clock: Callable[[], float] = time.time
+    stop_reason: Callable[[str], str | None] = lambda session_id: None  # "user" | "kill_switch" | None
+    heartbeat: Callable[[str], None] = lambda session_id: None
+    on_step: Callable[[str, dict], None] = lambda step, data: None
+
+
+def _ids(state: HelpdeskState) -> dict:
+    return {"session_id": state["session_id"], "chat_session_id": state.get("chat_session_id"),
+            "user_id": state.get("user_id")}
+
+
+def _lang(state: HelpdeskState) -> str:
+    return "es" if state.get("language") == "es" else "en"
+
+
+def _step(node: str, started: float, **extra) -> list[dict]:
+    metrics.STEPS.labels(node, extra.pop("outcome", "ok")).inc()
+    return [{"node": node, "ms": round((time.perf_counter() - started) * 1000, 1), **extra}]
+
+
+def _work_seconds(state: HelpdeskState, ctx: HelpdeskContext) -> float:
+    """The agent's own working time: time spent waiting for the person does not count."""
+    return state.get("agent_seconds", 0.0) + max(0.0, ctx.clock() - state.get("run_started_at", ctx.clock()))
+
+
+def _pause(state: HelpdeskState, ctx: HelpdeskContext) -> dict:
+    return {"agent_seconds": _work_seconds(state, ctx)}
+
+
+def _charge(ctx: HelpdeskContext, role: str, prompt: str, output: str) -> int:
+    """Tokens a model call cost (0 offline): the per-session cap counts these."""
+    if ctx.llm.offline:
+        return 0
+    used = count_tokens(prompt) + count_tokens(output)
+    metrics.TOKENS.labels(role).inc(used)
+    return used
+
+
+def _context_text(state: HelpdeskState, settings: Settings, extra: str = "") -> str:
+    answers = [{"role": "user", "content": f"Q: {q}\nA: {a}"}
+               for q, a in zip(state.get("questions_asked", []), state.get("user_replies", []))]
+    return prompts.CONTEXT_TEMPLATE.format(
+        conversation=wrap_conversation(state.get("conversation", []), settings.conversation_max_chars),
+        answers=wrap_conversation(answers, settings.conversation_max_chars) if answers else "(none)",
+        facts=json.dumps(state.get("facts", {}), ensure_ascii=False), extra=extra)
+
+
+def tool_outputs_text(state: HelpdeskState, settings: Settings) -> str:
+    blocks = []
+    if state.get("duplicate_search_attempts"):
+        lines = [f"#{c['number']} [{c['state']}] {c['title']} (similarity {c['similarity']}, "
+                 f"{'strong' if c.get('strong') else 'weak'} match)\n{c.get('body', '')[:300]}"
+                 for c in state.get("duplicate_candidates", [])]
+        blocks.append(wrap_tool_output("tickets", "\n".join(lines) or "results=[]", settings.tool_output_max_chars))
+    for source, key, attempts in (("kb", "kb_retry_results", "kb_retry_attempts"),
+                                  ("web", "web_search_results", "web_search_attempts")):
+        if state.get(attempts):
+            lines = [f"{r.get('title', '')} {r.get('section', '') or r.get('url', '')}\n{r.get('content', '')}"
+                     for r in state.get(key, [])]
+            blocks.append(wrap_tool_output(source, "\n---\n".join(lines) or "results=[]", settings.tool_output_max_chars))
+    return "\n".join(blocks) or "(no tool has run yet)"
+
+
+# --- supervisor ------------------------------------------------------------------------------------
+def allowed_actions(state: HelpdeskState, ctx: HelpdeskContext) -> set[str]:
+    s, tools = ctx.settings, ctx.tools
+    reads = state.get("kb_retry_attempts", 0) + state.get("web_search_attempts", 0)
+    allowed = {"classify", "write_draft", "await_user_confirm"} if not state.get("classification") else {
+        "write_draft", "await_user_confirm"}
+    for action, tool in TOOL_OF_ACTION.items():
+        if tool in tools.available and s.tool_flags.get(tool, True):
+            if action == "search_duplicates":
+                if state.get("duplicate_search_attempts", 0) < s.max_duplicate_searches:
+                    allowed.add(action)
+            elif reads < s.max_tool_retries:
+                allowed.add(action)
+    if len(state.get("questions_asked", [])) < s.max_questions:
+        allowed.add("ask_user")
+    if len(state.get("proposed_solutions", [])) < s.max_proposals and twins.unproposed_source(state):
+        allowed.add("propose_solution")
+    if twins.strong_duplicate(state):
+        allowed.add("link_existing")
+    return allowed
+
+
+def hard_stop(state: HelpdeskState, ctx: HelpdeskContext) -> str | None:
+    if ctx.settings.kill_switch:
+        return "kill_switch"
+    requested = ctx.stop_reason(state["session_id"])
+    if requested:
+        return requested
+    if state.get("tokens_used", 0) >= ctx.settings.max_tokens:
+        return "budget_exhausted"
+    if _work_seconds(state, ctx) >= ctx.settings.deadline_seconds:
+        return "deadline"
+    return None
+
+
+def supervisor(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
+    ctx, started = runtime.context, time.perf_counter()
+    ctx.heartbeat(state["session_id"])
+    turn = state.get("turns_taken", 0) + 1
+    stop = hard_stop(state, ctx)
+    if stop:
+        return {"next_action": "abort", "abort_reason": stop,
+                "trace": _step("supervisor", started, action="abort", engine="rule", reason=stop)}
+    allowed = allowed_actions(state, ctx)
+    tokens, engine, reason = 0, "rule", "max_turns"
+    if state.get("turns_taken", 0) >= ctx.settings.max_turns:
+        action = "await_user_confirm" if state.get("draft") else "write_draft"
+    else:
+        def twin() -> SupervisorDecision:
+            return SupervisorDecision(next_action=twins.next_action(state, allowed), reason="rule")
+
+        system = prompts.SUPERVISOR_PROMPT.format(preamble=prompts.UNTRUSTED_PREAMBLE,
+                                                  allowed=", ".join(sorted(allowed)))
+        human = _supervisor_view(state, ctx.settings, turn)
+        result = ctx.llm.structured("supervisor", [("system", system), ("human", human)], SupervisorDecision, twin)
+        decision, engine, reason = result.value, result.engine, result.value.reason
+        tokens = _charge(ctx, "supervisor", system + human, decision.model_dump_json())
+        action = "await_user_confirm" if decision.next_action == "file_new" else decision.next_action
+        rejected = action not in allowed or (engine == "offline" and not ctx.llm.offline)
+        if rejected and _saw_untrusted(state):
+            metrics.INJECTION_BLOCKED.inc()  # the model's answer was refused after it read untrusted text
+        if action not in allowed:  # the closed allow-list: anything else goes to the deterministic supervisor
+            action, engine, reason = twins.next_action(state, allowed), "rule", "not_allowed"
+    audit("agent.supervisor_decision", **_ids(state), turn=turn, next_action=action, engine=engine.split(":")[0],
+          tokens=tokens, latency_ms=round((time.perf_counter() - started) * 1000, 1))
+    ctx.on_step("decision", {"action": action})
+    return {"next_action": action, "turns_taken": turn, "tokens_used": state.get("tokens_used", 0) + tokens,
+            "trace": _step("supervisor", started, action=action, engine=engine, reason=reason[:80] if reason else "")}
+
+
+def _saw_untrusted(state: HelpdeskState) -> bool:
+    return bool(state.get("duplicate_candidates") or state.get("kb_retry_results") or state.get("web_search_results"))
+
+
+def _supervisor_view(state: HelpdeskState, s: Settings, turn: int) -> str:
+    return prompts.SUPERVISOR_STATE.format(
+        conversation=wrap_conversation(state.get("conversation", []), s.conversation_max_chars),
+        answers=wrap_conversation([{"role": "user", "content": f"Q: {q}\nA: {a}"} for q, a in
+                                   zip(state.get("questions_asked", []), state.get("user_replies", []))],
+                                  s.conversation_max_chars),
+        facts=json.dumps(state.get("facts", {}), ensure_ascii=False), turn=turn, max_turns=s.max_turns,
+        questions=len(state.get("questions_asked", [])), max_questions=s.max_questions,
+        reads=state.get("kb_retry_attempts", 0) + state.get("web_search_attempts", 0), max_reads=s.max_tool_retries,
+        proposals=len(state.get("proposed_solutions", [])), max_proposals=s.max_proposals,
+        dups=state.get("duplicate_search_attempts", 0), max_dups=s.max_duplicate_searches,
+        rejected_solutions=len(state.get("rejected_solutions", [])),
+        rejected_duplicates=[f"#{n}" for n in state.get("rejected_duplicates", [])] or "none",
+        classified=json.dumps(state.get("classification")), drafted="yes" if state.get("draft") else "no",
+        tool_outputs=tool_outputs_text(state, s))
+
+
+# --- tools -----------------------------------------------------------------------------------------
+def _tool_query(state: HelpdeskState, action: str) -> str:
+    if action == "retry_kb":
+        return " ".join([state.get("original_question", "")] + list(state.get("user_replies", [])))[:500]
+    return state.get("original_question", "")[:300]
+
+
+def _clean_results(results: list[dict]) -> list[dict]:
+    """Third-party text redacted and stripped of instruction-like sentences (each removal counted)."""
+    cleaned = []
+    for item in results[:8]:
+        item = dict(item)
+        for key in ("title", "body", "content"):
+            if isinstance(item.get(key), str):
+                text, removed = neutralise(redact(item[key]))
+                if removed:
+                    metrics.INJECTION_BLOCKED.inc()
+                    item["flagged"] = True
+                item[key] = text[:2000]
+        cleaned.append(item)
+    return cleaned
+
+
+def make_tool_node(action: str):
+    tool = TOOL_OF_ACTION[action]
+    attempts_key = {"retry_kb": "kb_retry_attempts", "web_search": "web_search_attempts",
+                    "search_duplicates": "duplicate_search_attempts"}[action]
+    results_key = {"retry_kb": "kb_retry_results", "web_search": "web_search_results",
+                   "search_duplicates": "duplicate_candidates"}[action]
+
+    def tool_node(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
+        ctx, started = runtime.context, time.perf_counter()
+        ctx.on_step("tool", {"tool": tool})
+        query = redact(_tool_query(state, action))
+        cache = dict(state.get("tool_cache", {}))
+        key = f"{tool}:{' '.join(query.lower().split())}"
+        outcome, reason, results = "ok", "ok", []
+        if key in cache:
+            outcome, reason, results = "ok", "cached", cache[key]
+        elif not ctx.settings.tool_flags.get(tool, True):
+            outcome, reason = "error", "disabled"
+        else:
+            try:
+                results = _clean_results(call_with_budget(tool, getattr(ctx.tools, tool), query))
+                cache[key] = results
+            except ToolError as exc:
+                outcome, reason = ("timeout" if exc.reason == "timeout" else "error"), exc.reason
+            except Exception:  # a misbehaving tool never blocks the loop: the supervisor sees results=[]
+                outcome, reason = "error", "exception"
+        elapsed = time.perf_counter() - started
+        metrics.TOOLS.labels(tool, outcome, reason).inc()
+        metrics.TURN_LATENCY.labels("tool").observe(elapsed)
+        audit("agent.tool_call", **_ids(state), tool=tool, outcome=outcome, reason=reason,
+              duration_ms=round(elapsed * 1000, 1), results=len(results))
+        ctx.heartbeat(state["session_id"])
+        return {attempts_key: state.get(attempts_key, 0) + 1, results_key: results, "tool_cache": cache,
+                "tools_invoked": [tool], "trace": _step(action, started, outcome=outcome, reason=reason)}
+
+    tool_node.__name__ = action
+    return tool_node
+
+
+# --- specialists -----------------------------------------------------------------------------------
+def _question_id(state: HelpdeskState, kind: str) -> str:
+    return sha(f"{state['session_id']}:{state.get('turns_taken', 0)}:{len(state.get('trace', []))}:{kind}", 12)
+
+
+def clarifier(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
+    ctx, started = runtime.context, time.perf_counter()
+    ctx.on_step("specialist", {"node": "clarifier"})
+    fact = twins.missing_fact(state) or "details"
+    system = prompts.CLARIFIER_PROMPT.format(preamble=prompts.UNTRUSTED_PREAMBLE, fact=fact,
+                                             language_name=LANGUAGE_NAMES[_lang(state)])
+    human = _context_text(state, ctx.settings)
+    result = ctx.llm.structured("classifier", [("system", system), ("human", human)], ClarifyingQuestion,
+                                lambda: twins.clarifying_question(state))
+    question = result.value
+    text = redact(question.question)
+    position = len(state.get("questions_asked", [])) + 1
+    metrics.QUESTIONS.labels(str(position)).inc()
+    qid = _question_id(state, "question")
+    audit("agent.awaiting_user", **_ids(state), question_id=qid, question_hash=sha(text))
+    return {"questions_asked": [*state.get("questions_asked", []), text],
+            "awaiting_user": {"kind": "question", "question_id": qid, "message": text,
+                              "choices": [redact(c)[:60] for c in question.choices], "fact": fact},
+            "tokens_used": state.get("tokens_used", 0) + _charge(ctx, "clarifier", system + human,
+                                                                  question.model_dump_json()),
+            "trace": _step("clarifier", started, engine=result.engine), **_pause(state, ctx)}
+
+
+def classifier(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
+    ctx, started = runtime.context, time.perf_counter()
+    ctx.on_step("specialist", {"node": "classifier"})
+    system = prompts.CLASSIFIER_PROMPT.format(preamble=prompts.UNTRUSTED_PREAMBLE)
+    human = _context_text(state, ctx.settings)
+    result = ctx.llm.structured("classifier", [("system", system), ("human", human)], Classification,
+                                lambda: twins.classify(state))
+    return {"classification": result.value.model_dump(),
+            "tokens_used": state.get("tokens_used", 0) + _charge(ctx, "classifier", system + human,
+                                                                  result.value.model_dump_json()),
+            "trace": _step("classifier", started, engine=result.engine)}
+
+
+def proposer(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
+    from agents.offline import extractive_answer
+
+    ctx, started = runtime.context, time.perf_counter()
+    ctx.on_step("specialist", {"node": "proposer"})
+    source, hits = twins.unproposed_source(state)
+    passages = [(i + 1, f"{h.get('title', '')}: {h.get('content', '')}") for i, h in enumerate(hits[:3])]
+    sources = "; ".join(f"[{i}] {h.get('title', '')}" for i, h in enumerate(hits[:3], start=1))
+
+    def twin() -> str:
+        return f"{extractive_answer(state.get('original_question', ''), passages, max_chars=700)}\n\n{sources}"
+
+    system = prompts.PROPOSER_PROMPT.format(preamble=prompts.UNTRUSTED_PREAMBLE,
+                                            language_name=LANGUAGE_NAMES[_lang(state)])
+    human = _context_text(state, ctx.settings, wrap_tool_output(
+        source, "\n---\n".join(text for _, text in passages), ctx.settings.tool_output_max_chars))
+    stream = ctx.llm.stream("generator", [("system", system), ("human", human)], twin)
+    text = redact("".join(stream).strip())[:1500]
+    choices = {"es": ["Esto lo resolvió", "No lo resolvió"], "en": ["This solved it", "Not solved"]}[_lang(state)]
+    return {"proposed_solutions": [*state.get("proposed_solutions", []), {"source": source, "text": text}],
+            "awaiting_user": {"kind": "solution", "question_id": _question_id(state, "solution"),
+                              "message": text, "choices": choices},
+            "tokens_used": state.get("tokens_used", 0) + _charge(ctx, "writer", system + human, text),
+            "trace": _step("proposer", started, engine=stream.engine), **_pause(state, ctx)}
+
+
+def link_existing(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
+    ctx, started = runtime.context, time.perf_counter()
+    candidate = twins.strong_duplicate(state)
+    ticket = {k: candidate.get(k) for k in ("number", "title", "state", "url")}
+    message = {"es": f"Parece el mismo problema que el ticket #{ticket['number']}: «{ticket['title']}» "
+                     f"({ticket['state']}). ¿Lo enlazamos?",
+               "en": f"This looks like ticket #{ticket['number']}: “{ticket['title']}” ({ticket['state']}). "
+                     f"Link your request to it?"}[_lang(state)]
+    choices = {"es": ["Enlazarlo", "No es lo mismo"], "en": ["Link it", "Not the same"]}[_lang(state)]
+    return {"awaiting_user": {"kind": "duplicate", "question_id": _question_id(state, "duplicate"),
+                              "message": message, "choices": choices, "ticket": ticket},
+            "trace": _step("link_existing", started), **_pause(state, ctx)}
+
+
+def writer(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
+    ctx, started = runtime.context, time.perf_counter()
+    ctx.on_step("specialist", {"node": "writer"})
+    updates: dict = {}
+    draft = state.get("draft")
+    if not draft or state.get("next_action") == "write_draft":
+        cls = state.get("classification") or twins.classify(state).model_dump()
+        system = prompts.WRITER_PROMPT.format(preamble=prompts.UNTRUSTED_PREAMBLE, severity=cls["severity"],
+                                              category=cls["category"], language_name=LANGUAGE_NAMES[_lang(state)])
+        human = _context_text(state, ctx.settings)
+        result = ctx.llm.structured("generator", [("system", system), ("human", human)], TicketDraft,
+                                    lambda: twins.write_draft(state))
+        value = result.value
+        draft = {"title": sanitise_title(value.title), "body": redact(value.body), "severity": value.severity,
+                 "category": value.category}
+        updates = {"draft": draft, "tokens_used": state.get("tokens_used", 0) + _charge(
+            ctx, "writer", system + human, value.model_dump_json())}
+        audit("agent.draft_ready", **_ids(state), title_hash=sha(draft["title"]), severity=draft["severity"],
+              category=draft["category"])
+    return {**updates, "awaiting_user": {"kind": "draft_ready", "question_id": _question_id(state, "draft"),
+                                         "message": "", "draft": draft},
+            "trace": _step("writer", started), **_pause(state, ctx)}
+
+
+# --- the human gate --------------------------------------------------------------------------------
+def _edited_draft(current: dict, edited: dict | None) -> dict:
+    try:
+        draft = TicketDraft.model_validate({**current, **(edited or {})})
+    except ValueError:
+        return current
+    return draft.model_dump()
+
+
+def await_user(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
+    """Pause for the person; resume with {"action": reply|solved|not_solved|link|not_same|file|abort, ...}."""
+    pending = state["awaiting_user"]
+    answer = interrupt(pending) or {}
+    ctx = runtime.context
+    action = answer.get("action", "reply")
+    audit("agent.resumed", **_ids(state), question_id=pending["question_id"], action=str(action)[:20])
+    base = {"awaiting_user": None, "run_started_at": ctx.clock(), "trace": [{"node": "await_user", "action": action}]}
+    kind = pending["kind"]
+    if action == "abort":
+        return {**base, "outcome": "aborted", "abort_reason": "user"}
+    if kind == "question":
+        reply = redact(str(answer.get("text", "")).strip())[:500] or "-"
+        return {**base, "user_replies": [*state.get("user_replies", []), reply],
+                "facts": {**state.get("facts", {}), pending.get("fact", "details"): reply[:200]}}
+    if kind == "solution":
+        if action == "solved":
+            return {**base, "solution_accepted": True, "outcome": "resolved_by_agent"}
+        return {**base, "rejected_solutions": [*state.get("rejected_solutions", []), sha(pending["message"])]}
+    if kind == "duplicate":
+        if action == "link":
+            return {**base, "outcome": "linked", "linked_ticket": pending["ticket"]}
+        return {**base, "rejected_duplicates": [*state.get("rejected_duplicates", []), pending["ticket"]["number"]]}
+    if action == "file":  # kind == draft_ready: the only way to reach file_ticket
+        return {**base, "draft": _edited_draft(state["draft"], answer.get("draft")), "confirmed": True}
+    return {**base, "awaiting_user": pending}  # anything else keeps the draft waiting
+
+
+def file_ticket(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
+    ctx, started = runtime.context, time.perf_counter()
+    if not state.get("confirmed"):  # defence in depth: the graph only routes here after "File it"
+        raise RuntimeError("file_ticket reached without the person's confirmation")
+    if ctx.settings.kill_switch:
+        return {"outcome": "aborted", "abort_reason": "kill_switch", "confirmed": False}
+    ctx.on_step("tool", {"tool": "file_ticket"})
+    draft = state["draft"]
+    final = {"title": sanitise_title(draft["title"]), "severity": draft["severity"], "category": draft["category"],
+             "body": sanitise_body(draft["body"], agent_session_id=state["session_id"],
+                                   chat_session_id=state.get("chat_session_id") or state["session_id"],
+                                   limit=ctx.settings.body_max_chars)}
+    key = "helpdesk:" + sha(f"{state['session_id']}|{final['title']}|{final['body']}", 40)
+    error = None
+    if not ctx.settings.tool_flags.get("file_ticket", True):
+        error, reason = "disabled", "disabled"
+    else:
+        try:
+            ticket = call_with_budget("file_ticket", ctx.tools.file_ticket, final, key)
+            reason = "ok"
+        except ToolError as exc:
+            error, reason = str(exc), exc.reason
+        except Exception as exc:
+            error, reason = type(exc).__name__, "exception"
+    elapsed = time.perf_counter() - started
+    metrics.TOOLS.labels("file_ticket", "error" if error else "ok", reason).inc()
+    audit("agent.tool_call", **_ids(state), tool="file_ticket", outcome="error" if error else "ok", reason=reason,
+          duration_ms=round(elapsed * 1000, 1))
+    if error:  # never auto-retry a write: the person re-confirms or aborts
+        return {"file_error": reason, "confirmed": False, "tools_invoked": ["file_ticket"],
+                "awaiting_user": {"kind": "draft_ready", "question_id": _question_id(state, "draft-retry"),
+                                  "message": "", "draft": draft, "error": reason},
+                "trace": _step("file_ticket", started, outcome="error", reason=reason)}
+    audit("agent.user_confirmed", **_ids(state), issue_number=ticket["number"])
+    return {"outcome": "filed", "ticket": ticket, "draft": final, "confirmed": False, "file_error": None,
+            "tools_invoked": ["file_ticket"], "trace": _step("file_ticket", started)}
+
+
+def finish(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
+    ctx = runtime.context
+    outcome = state.get("outcome") or "aborted"
+    reason = state.get("abort_reason") if outcome == "aborted" else None
+    metrics.OUTCOMES.labels("budget_exhausted" if reason in ("budget_exhausted", "deadline") else outcome).inc()
+    metrics.TURNS_PER_SESSION.observe(state.get("turns_taken", 0))
+    metrics.QUESTIONS_PER_SESSION.observe(len(state.get("questions_asked", [])))
+    metrics.SESSION_LATENCY.observe(max(0.0, ctx.clock() - state.get("started_at", ctx.clock())))
+    audit("agent.outcome", **_ids(state), outcome=outcome, total_turns=state.get("turns_taken", 0),
+          total_tokens=state.get("tokens_used", 0))
+    if outcome == "aborted":
+        audit("agent.aborted", **_ids(state), reason=reason or "unknown")
+    ctx.on_step("outcome", {"outcome": outcome})
+    return {"outcome": outcome, "abort_reason": reason, "awaiting_user": None, "tool_cache": {},
+            "trace": [{"node": "finish", "outcome": outcome, "reason": reason}]}

@@ -1,0 +1,299 @@
+"""The helpdesk service: what pages and the CLI call. Ownership, idempotency, caps, runs and recovery.
+
+Every call takes the signed-in user. Another person's session answers exactly like a missing one
+(HelpdeskError "not_found") and counts an ACL violation.
+"""
+from __future__ import annotations
+
+import functools
+import time
+import uuid
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timedelta, timezone
+from typing import Callable
+from uuid import UUID
+
+from langgraph.types import Command
+
+from agents.helpdesk import metrics
+from agents.helpdesk.audit import audit
+from agents.helpdesk.graph import build_graph, new_state
+from agents.helpdesk.guards import Settings, redact, sha
+from agents.helpdesk.nodes import HelpdeskContext
+from agents.helpdesk.state import STATE_VERSION, TicketDraft
+from agents.helpdesk.tools import Toolbox, default_toolbox
+from agents.helpdesk.turns import AgentTurn, HelpdeskError, error, step_label, turn_from_result, turn_from_state
+from storage import chat
+from storage import helpdesk as sessions
+
+__all__ = ["AgentTurn", "HelpdeskError", "Deps", "start", "resume", "confirm", "abort", "get_turn",
+           "sweep_orphans", "gc", "forget_user", "step_label"]
+
+
+@dataclass
+class Deps:
+    """The service's collaborators; tests build their own (pool, checkpointer, model, tools, clock)."""
+    pool: object
+    checkpointer: object
+    llm: object
+    toolbox: Callable[[object, UUID, UUID], Toolbox] = default_toolbox
+    settings: Callable[[], Settings] = Settings.from_env
+    clock: Callable[[], float] = time.time
+    graph: object = field(default=None)
+
+    def __post_init__(self):
+        self.graph = build_graph(self.checkpointer)
+
+
+@functools.cache
+def _default_deps() -> Deps:
+    from agents.llm import get_llm
+    from storage.db import app_pool, checkpointer
+
+    return Deps(pool=app_pool(), checkpointer=checkpointer(), llm=get_llm())
+
+
+def default_deps() -> Deps:
+    return _default_deps()
+
+
+def _config(session_id) -> dict:
+    return {"configurable": {"thread_id": str(session_id)}}
+
+
+def _owned(deps: Deps, user, session_id) -> sessions.HelpdeskSession:
+    with deps.pool.connection() as conn:
+        row = sessions.get_session(conn, user.org_id, user.id, session_id)
+        if row is None:
+            if sessions.get_any_session(conn, user.org_id, session_id) is not None:
+                metrics.ACL_VIOLATIONS.inc()
+                audit("agent.acl_violation", session_id=str(session_id), user_id=str(user.id))
+            raise error("not_found", user.language)
+    return row
+
+
+def _context(deps: Deps, settings: Settings, row, on_step) -> HelpdeskContext:
+    def stop_reason(session_id: str) -> str | None:
+        with deps.pool.connection() as conn:
+            return "user" if sessions.abort_requested(conn, UUID(session_id)) else None
+
+    def heartbeat(session_id: str) -> None:
+        with deps.pool.connection() as conn:
+            sessions.touch(conn, UUID(session_id))
+
+    def emit(step: str, data: dict) -> None:
+        label = step_label(step, data, row.language)
+        if label and on_step:
+            on_step(label)
+
+    return HelpdeskContext(llm=deps.llm, tools=deps.toolbox(deps.pool, row.org_id, row.user_id), settings=settings,
+                           clock=deps.clock, stop_reason=stop_reason, heartbeat=heartbeat, on_step=emit)
+
+
+def _run(deps: Deps, row: sessions.HelpdeskSession, payload, on_step) -> AgentTurn:
+    """One graph run to the next pause or the end; the session row records the turn."""
+    settings = deps.settings()
+    ctx = _context(deps, settings, row, on_step)
+    started = time.perf_counter()
+    try:
+        result = deps.graph.invoke(payload, _config(row.id), context=ctx)
+        metrics.CHECKPOINTS.labels("write", "ok").inc()
+    except Exception as exc:  # a bug or a broken dependency ends the session cleanly, never half-filed
+        metrics.OUTCOMES.labels("error").inc()
+        audit("agent.error", session_id=str(row.id), user_id=str(row.user_id), kind=type(exc).__name__,
+              message_hash=sha(str(exc)))
+        turn = AgentTurn.aborted(str(row.id), "error", row.language)
+        with deps.pool.connection() as conn:
+            sessions.finish_aborted(conn, row.id, "error", turn.to_dict())
+        return turn
+    metrics.TURN_LATENCY.labels("supervisor").observe(time.perf_counter() - started)
+    turn = turn_from_result(str(row.id), result, row.language)
+    _record(deps, row, turn, result)
+    return turn
+
+
+def _record(deps: Deps, row, turn: AgentTurn, result: dict) -> None:
+    status = {"question": "awaiting_user", "solution": "awaiting_user", "duplicate": "awaiting_user",
+              "draft_ready": "awaiting_confirm"}.get(turn.kind, "done")
+    trace = [{k: v for k, v in step.items() if k in ("node", "action", "outcome", "reason", "engine", "ms")}
+             for step in result.get("trace", [])]
+    with deps.pool.connection() as conn:
+        sessions.update_session(
+            conn, row.org_id, row.id, status=status, turn=turn.to_dict(), trace=trace,
+            tokens_used=result.get("tokens_used", 0), turns_taken=result.get("turns_taken", 0),
+            pending_question_id=turn.question_id if status != "done" else None,
+            outcome=result.get("outcome") if status == "done" else None,
+            abort_reason=result.get("abort_reason") if status == "done" else None,
+            ticket_id=UUID(turn.ticket["id"]) if turn.kind == "filed" and turn.ticket and turn.ticket.get("id") else None,
+            reached_draft=bool(result.get("draft")))
+        if status == "done" and row.chat_session_id:
+            chat.add_message(conn, row.org_id, row.chat_session_id, "assistant", turn.message,
+                             {"helpdesk_session_id": str(row.id), "kind": turn.kind})
+
+
+# --- public API ------------------------------------------------------------------------------------
+def _start_of_next_utc_day(now: datetime) -> datetime:
+    return (now + timedelta(days=1)).replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def start(user, question: str, *, conversation: list[dict] | None = None, idempotency_key: str | None = None,
+          trigger: str = "chip", on_step: Callable[[str], None] | None = None, deps: Deps | None = None) -> AgentTurn:
+    """Open a session for ``question`` and run it to the first pause or outcome."""
+    deps = deps or default_deps()
+    settings = deps.settings()
+    if not settings.enabled or settings.kill_switch or not settings.allows_user(user.id):
+        raise error("disabled", user.language)
+    question = (question or "").strip()
+    if len(question) < 5:
+        raise error("invalid", user.language)
+    key = (idempotency_key or "").strip()[:100] or None
+    now = datetime.now(timezone.utc)
+    with deps.pool.connection() as conn:
+        sessions.lock_user(conn, user.id)
+        if key:
+            existing = sessions.find_by_idempotency_key(conn, user.org_id, user.id, key, settings.idempotency_seconds)
+            if existing is not None:
+                metrics.SESSION_DEDUP.inc()
+                return AgentTurn.from_row(existing)
+        day_start = now.replace(hour=0, minute=0, second=0, microsecond=0)
+        if sessions.count_started_since(conn, user.org_id, user.id, day_start) >= settings.max_sessions_per_day:
+            metrics.DAILY_CAP_REFUSALS.inc()
+            raise error("daily_cap", user.language,
+                        retry_after=int((_start_of_next_utc_day(now) - now).total_seconds()) + 1)
+        chat_session = chat.create_session(conn, user.org_id, user.id, "helpdesk", title=redact(question)[:80])
+        chat.add_message(conn, user.org_id, chat_session.id, "user", redact(question))
+        row = sessions.create_session(conn, user.org_id, user.id, language=user.language,
+                                      chat_session_id=chat_session.id, idempotency_key=key, trigger=trigger)
+    metrics.STARTED.labels(trigger).inc()
+    audit("agent.started", session_id=str(row.id), chat_session_id=str(chat_session.id), user_id=str(user.id),
+          trigger=trigger)
+    state = new_state(session_id=str(row.id), question=question, conversation=conversation, language=user.language,
+                      user_id=str(user.id), org_id=str(user.org_id), chat_session_id=str(chat_session.id),
+                      now=deps.clock())
+    return _run(deps, row, state, on_step)
+
+
+def _check_version(deps: Deps, row, language: str) -> None:
+    snapshot = deps.graph.get_state(_config(row.id))
+    metrics.CHECKPOINTS.labels("read", "ok").inc()
+    if snapshot.values.get("state_version") != STATE_VERSION:
+        with deps.pool.connection() as conn:
+            sessions.finish_aborted(conn, row.id, "state_version", AgentTurn.aborted(str(row.id), "state_version",
+                                                                                     language).to_dict())
+        raise error("gone", language)
+
+
+def resume(user, session_id, *, question_id: str, action: str = "reply", text: str = "",
+           draft: dict | None = None, on_step: Callable[[str], None] | None = None,
+           deps: Deps | None = None) -> AgentTurn:
+    """Answer the pending question (reply, solved/not_solved, link/not_same, file, abort)."""
+    deps = deps or default_deps()
+    row = _owned(deps, user, session_id)
+    if row.status == "done":
+        return AgentTurn.from_row(row)  # a replay (double click, second tab): the outcome stands
+    if action == "file" and draft is not None:
+        try:
+            TicketDraft.model_validate({**(row.turn.get("draft") or {}), **draft})
+        except ValueError:
+            raise error("invalid_draft", user.language) from None
+    with deps.pool.connection() as conn:
+        claimed = sessions.claim_turn(conn, user.org_id, user.id, row.id, question_id)
+    if not claimed:
+        current = _owned(deps, user, session_id)
+        if current.status == "done":
+            return AgentTurn.from_row(current)
+        raise error("conflict", user.language)
+    _check_version(deps, row, user.language)
+    payload = {"action": action, "text": str(text)[:2000], "draft": draft}
+    return _run(deps, row, Command(resume=payload), on_step)
+
+
+def confirm(user, session_id, *, question_id: str, draft: dict | None = None,
+            on_step: Callable[[str], None] | None = None, deps: Deps | None = None) -> AgentTurn:
+    """The human gate: "File it" with the (edited) draft. A double confirm files one ticket."""
+    return resume(user, session_id, question_id=question_id, action="file", draft=draft, on_step=on_step, deps=deps)
+
+
+def abort(user, session_id, *, deps: Deps | None = None) -> AgentTurn:
+    """Cancel: a paused session ends now; a running one stops at its next step. Persists outcome=aborted."""
+    deps = deps or default_deps()
+    row = _owned(deps, user, session_id)
+    if row.status == "done":
+        return AgentTurn.from_row(row)
+    if row.status == "running":
+        with deps.pool.connection() as conn:
+            sessions.request_abort(conn, user.org_id, row.id)
+        return AgentTurn.aborted(str(row.id), "user", user.language)
+    return resume(user, session_id, question_id=row.pending_question_id, action="abort", deps=deps)
+
+
+def get_turn(user, session_id, *, deps: Deps | None = None) -> AgentTurn:
+    """The session's latest turn (what the page shows after a reload)."""
+    return AgentTurn.from_row(_owned(deps or default_deps(), user, session_id))
+
+
+def recent_sessions(user, *, limit: int = 10, deps: Deps | None = None) -> list[AgentTurn]:
+    deps = deps or default_deps()
+    with deps.pool.connection() as conn:
+        rows = sessions.list_sessions(conn, user.org_id, user_id=user.id, limit=limit)
+    return [AgentTurn.from_row(row) for row in rows]
+
+
+# --- operations ------------------------------------------------------------------------------------
+def _abort_row(deps: Deps, session_id: UUID, reason: str, language: str = "es", user_id=None) -> bool:
+    turn = AgentTurn.aborted(str(session_id), reason, language)
+    with deps.pool.connection() as conn:
+        done = sessions.finish_aborted(conn, session_id, reason, turn.to_dict())
+    if done:
+        metrics.OUTCOMES.labels("aborted").inc()
+        audit("agent.aborted", session_id=str(session_id), user_id=str(user_id) if user_id else None, reason=reason)
+    return done
+
+
+def sweep_orphans(stale_after_seconds: float | None = None, *, deps: Deps | None = None) -> int:
+    """At startup: sessions stopped mid-step (no progress for 5 min) end aborted, reason server_restart."""
+    deps = deps or default_deps()
+    stale = deps.settings().orphan_after_seconds if stale_after_seconds is None else stale_after_seconds
+    with deps.pool.connection() as conn:
+        orphans = sessions.orphaned_sessions(conn, stale)
+    return sum(_abort_row(deps, session_id, "server_restart") for session_id in orphans)
+
+
+def gc(*, deps: Deps | None = None) -> dict:
+    """TTL cleanup: checkpoints older than the TTL are deleted; unfinished sessions end aborted (expired)."""
+    deps = deps or default_deps()
+    with deps.pool.connection() as conn:
+        expired = sessions.expired_sessions(conn, deps.settings().checkpoint_ttl_seconds)
+    aborted = 0
+    for row in expired:
+        if row.status != "done":
+            aborted += _abort_row(deps, row.id, "expired", row.language, row.user_id)
+        deps.checkpointer.delete_thread(str(row.id))
+        metrics.CHECKPOINTS.labels("expire", "ok").inc()
+        with deps.pool.connection() as conn:
+            sessions.mark_checkpoint_deleted(conn, row.id)
+    return {"checkpoints_deleted": len(expired), "sessions_aborted": aborted}
+
+
+def forget_user(org_id: UUID, user_id: UUID, *, deps: Deps | None = None) -> dict:
+    """Right to delete: checkpoints and session rows go; audit lines are tombstoned (timestamps kept)."""
+    from agents.helpdesk.audit import tombstone
+
+    deps = deps or default_deps()
+    with deps.pool.connection() as conn:
+        ids = sessions.user_session_ids(conn, org_id, user_id)
+    for session_id in ids:
+        deps.checkpointer.delete_thread(str(session_id))
+        metrics.CHECKPOINTS.labels("delete", "ok").inc()
+    lines = tombstone({str(i) for i in ids})
+    with deps.pool.connection() as conn:
+        deleted = sessions.delete_user_sessions(conn, org_id, user_id)
+    return {"sessions_deleted": deleted, "audit_lines_tombstoned": lines}
+
+
+def new_idempotency_key() -> str:
+    return uuid.uuid4().hex
+
+
+def turn_dict(turn: AgentTurn) -> dict:
+    return asdict(turn)

@@ -1,0 +1,189 @@
+"""The helpdesk's tools (deterministic, no LLM): knowledge base, web, existing tickets, filing.
+
+Each tool takes a redacted query, returns plain dicts, and raises ToolError on failure; the graph
+wraps every call with its timeout, retries, cache, flag check, metrics and audit line.
+"""
+from __future__ import annotations
+
+import concurrent.futures
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+from uuid import UUID
+
+import httpx
+
+from storage import tickets
+
+# Cosine similarity above which a ticket that also matches on words is "probably the same problem".
+DUPLICATE_SIMILARITY = 0.9
+
+
+class ToolError(RuntimeError):
+    def __init__(self, message: str, *, retryable: bool = False, reason: str = "error"):
+        super().__init__(message)
+        self.retryable = retryable
+        self.reason = reason  # the tool_total{reason} label: error | timeout | unavailable | disabled
+
+
+@dataclass(frozen=True)
+class ToolBudget:
+    timeout: float
+    retries: int
+
+
+BUDGETS = {
+    "retry_kb": ToolBudget(12.0, 0),
+    "web_search": ToolBudget(10.0, 1),
+    "search_existing_issues": ToolBudget(8.0, 1),
+    "file_ticket": ToolBudget(15.0, 0),  # never auto-retry a write
+}
+BACKOFF = (0.2, 0.6)
+_EXECUTOR = concurrent.futures.ThreadPoolExecutor(max_workers=8, thread_name_prefix="helpdesk-tool")
+
+
+@dataclass
+class Toolbox:
+    """The four tools, plus which read tools exist at all here (web search needs a provider key)."""
+    retry_kb: Callable[[str], list[dict]]
+    web_search: Callable[[str], list[dict]]
+    search_existing_issues: Callable[[str], list[dict]]
+    file_ticket: Callable[[dict, str], dict]
+    available: set[str] = field(default_factory=lambda: {"retry_kb", "search_existing_issues", "file_ticket"})
+
+
+def _raise_for_status(response: httpx.Response, what: str) -> None:
+    if response.status_code >= 400:
+        raise ToolError(f"{what} answered HTTP {response.status_code}", retryable=response.status_code >= 500)
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in re.findall(r"\w+", text.lower()) if len(w) > 2 or w.isdigit()}
+
+
+def title_overlap(a: str, b: str) -> float:
+    wa, wb = _words(a), _words(b)
+    return len(wa & wb) / len(wa | wb) if wa and wb else 0.0
+
+
+# --- knowledge base --------------------------------------------------------------------------------
+def kb_search(org_id, query: str) -> list[dict]:
+    from agents.retrieval import search
+
+    return [{"title": hit.document_title, "section": hit.heading or "", "page": hit.page,
+             "content": hit.content, "score": float(hit.score)}
+            for hit in search(org_id, query, k=4)]
+
+
+# --- web (Tavily) ----------------------------------------------------------------------------------
+def tavily_search(query: str) -> list[dict]:
+    response = httpx.post("https://api.tavily.com/search", timeout=BUDGETS["web_search"].timeout,
+                          json={"api_key": os.environ["TAVILY_API_KEY"], "query": query, "max_results": 4})
+    _raise_for_status(response, "web search")
+    return [{"title": r.get("title", ""), "url": r.get("url", ""), "content": r.get("content", "")}
+            for r in response.json().get("results", [])]
+
+
+# --- existing tickets ------------------------------------------------------------------------------
+def local_ticket_search(pool, org_id: UUID, query: str) -> list[dict]:
+    from storage.embeddings import embed_query
+
+    with pool.connection() as conn:
+        hits = tickets.search(conn, org_id, query, embed_query(query), k=5)
+    return [{"number": h.ticket.number, "title": h.ticket.title, "body": h.ticket.body[:600],
+             "state": h.ticket.status, "url": h.ticket.external_url or "", "similarity": round(h.similarity, 4),
+             "strong": h.text_match and h.similarity >= DUPLICATE_SIMILARITY}
+            for h in hits]
+
+
+def _github_headers() -> dict:
+    return {"Authorization": f"Bearer {os.environ['GITHUB_TOKEN']}", "Accept": "application/vnd.github+json"}
+
+
+def github_issue_search(query: str) -> list[dict]:
+    repo = os.environ["GITHUB_REPO"]
+    response = httpx.get("https://api.github.com/search/issues", headers=_github_headers(),
+                         params={"q": f"repo:{repo} is:issue {query}"[:250], "per_page": 5},
+                         timeout=BUDGETS["search_existing_issues"].timeout)
+    _raise_for_status(response, "GitHub search")
+    out = []
+    for item in response.json().get("items", []):
+        overlap = title_overlap(query, item.get("title", ""))
+        out.append({"number": item["number"], "title": item.get("title", ""), "body": (item.get("body") or "")[:600],
+                    "state": item.get("state", ""), "url": item.get("html_url", ""),
+                    "similarity": round(overlap, 4), "strong": overlap >= 0.6})
+    return out
+
+
+# --- filing ----------------------------------------------------------------------------------------
+def file_local_ticket(pool, org_id: UUID, user_id: UUID, draft: dict, idempotency_key: str,
+                      external_url: str | None = None) -> dict:
+    from storage.embeddings import embed_passages
+
+    vector = embed_passages([f"{draft['title']}\n{draft['body']}"])[0]
+    with pool.connection() as conn:
+        ticket, created = tickets.create(
+            conn, org_id, title=draft["title"], body=draft["body"], severity=draft["severity"],
+            category=draft["category"], created_by=user_id, source="github" if external_url else "helpdesk",
+            idempotency_key=idempotency_key, embedding=vector, external_url=external_url)
+    return {"id": str(ticket.id), "number": ticket.number, "title": ticket.title, "status": ticket.status,
+            "url": ticket.external_url or "", "created": created}
+
+
+def file_github_issue(pool, org_id: UUID, user_id: UUID, draft: dict, idempotency_key: str) -> dict:
+    with pool.connection() as conn:  # a re-confirm finds the issue already filed (content-hash dedup)
+        existing = conn.execute("SELECT 1 FROM tickets WHERE idempotency_key = %(k)s", {"k": idempotency_key}).fetchone()
+    if existing:
+        return file_local_ticket(pool, org_id, user_id, draft, idempotency_key)
+    response = httpx.post(f"https://api.github.com/repos/{os.environ['GITHUB_REPO']}/issues",
+                          headers=_github_headers(), timeout=BUDGETS["file_ticket"].timeout,
+                          json={"title": draft["title"], "body": draft["body"],
+                                "labels": [draft["severity"], draft["category"]]})
+    _raise_for_status(response, "GitHub")
+    return file_local_ticket(pool, org_id, user_id, draft, idempotency_key, response.json().get("html_url"))
+
+
+def github_configured() -> bool:
+    return bool(os.environ.get("GITHUB_TOKEN") and os.environ.get("GITHUB_REPO"))
+
+
+def default_toolbox(pool, org_id: UUID, user_id: UUID) -> Toolbox:
+    """The production tools for one user of one organisation."""
+    github = github_configured()
+    available = {"retry_kb", "search_existing_issues", "file_ticket"}
+    if os.environ.get("TAVILY_API_KEY"):
+        available.add("web_search")
+
+    def unavailable(query: str) -> list[dict]:
+        raise ToolError("web search is not configured", reason="unavailable")
+
+    return Toolbox(
+        retry_kb=lambda q: kb_search(org_id, q),
+        web_search=tavily_search if "web_search" in available else unavailable,
+        search_existing_issues=github_issue_search if github else (lambda q: local_ticket_search(pool, org_id, q)),
+        file_ticket=(lambda d, k: (file_github_issue if github else file_local_ticket)(pool, org_id, user_id, d, k)),
+        available=available,
+    )
+
+
+def call_with_budget(name: str, fn: Callable, *args):
+    """``fn(*args)`` under the tool's timeout, retried (200 ms, 600 ms) only on retryable failures."""
+    import time
+
+    budget = BUDGETS[name]
+    for attempt in range(budget.retries + 1):
+        future = _EXECUTOR.submit(fn, *args)
+        try:
+            return future.result(timeout=budget.timeout)
+        except concurrent.futures.TimeoutError:
+            future.cancel()
+            raise ToolError(f"{name} timed out after {budget.timeout:g}s", reason="timeout") from None
+        except ToolError as exc:
+            if not exc.retryable or attempt == budget.retries:
+                raise
+        except httpx.HTTPError as exc:
+            if attempt == budget.retries:
+                raise ToolError(f"{name}: {type(exc).__name__}", retryable=True) from exc
+        time.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
+    raise AssertionError("unreachable")

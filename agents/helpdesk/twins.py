@@ -1,0 +1,188 @@
+"""The deterministic twins: the rule-based supervisor and the offline clarifier, classifier and writer.
+
+They run when no model is configured and whenever a model's output is missing or invalid. They read
+only structured state (counters, scores, facts and the person's own words), never third-party text,
+so a poisoned ticket or web page cannot steer them.
+"""
+from __future__ import annotations
+
+import re
+
+from agents.helpdesk.state import Classification, ClarifyingQuestion, HelpdeskState, TicketDraft
+
+STOPWORDS = set("""the and for with that this from have has not but are was were you your our when what
+how why can cannot can't does doesn't into only also then than there their they them get got any
+los las una uno unos unas para con por que del the sus mis nos les como cuando pero esta este esto
+estos estas tiene tengo hay muy mas más sin sobre entre desde hasta donde qué cómo""".split())
+
+_FACT_PATTERNS = {
+    "scope": r"\b(only me|just me|my team|whole team|team|everyone|everybody|all users|colleagues?|"
+             r"solo yo|sólo yo|mi equipo|equipo|todos|todo el mundo|compañeros?)\b",
+    "error": r"\b\d{3}\b|error|mensaje|message|code|código|exception|forbidden|denied|denegado",
+    "since": r"\b(since|desde|yesterday|ayer|today|hoy|this morning|esta mañana|hours?|horas?|days?|"
+             r"días?|week|semana|monday|lunes|after|después)\b",
+}
+FACT_ORDER = ("scope", "error", "since")
+
+QUESTIONS = {
+    "scope": {"en": ("Is this affecting only you or your team?", ["Only me", "My whole team", "Everyone"]),
+              "es": ("¿Te afecta solo a ti o a tu equipo?", ["Solo a mí", "A todo mi equipo", "A todos"])},
+    "error": {"en": ("What exact error message or code do you see?", ["No message", "I'll type it"]),
+              "es": ("¿Qué mensaje o código de error exacto ves?", ["Ningún mensaje", "Lo escribo"])},
+    "since": {"en": ("Since when has this been happening?", ["Today", "A few days", "Longer"]),
+              "es": ("¿Desde cuándo ocurre?", ["Hoy", "Hace unos días", "Más tiempo"])},
+}
+
+_CATEGORY_RULES = [
+    ("access", r"\b(403|forbidden|permission|permiso|access|acceso|role|rol|denied|denegado|authori[sz])"),
+    ("account", r"\b(password|contraseña|login|log in|sign in|iniciar sesión|mfa|2fa|locked|bloquead|account|cuenta)"),
+    ("network", r"\b(vpn|wifi|wi-fi|network|red|internet|proxy|dns|conexión|connection)"),
+    ("hardware", r"\b(laptop|portátil|printer|impresora|monitor|keyboard|teclado|mouse|ratón|battery|batería|screen|pantalla)"),
+    ("payroll", r"\b(payroll|nómina|salary|salario|payslip|vacation|vacaciones|expenses|gastos)"),
+    ("training", r"\b(course|curso|lesson|lección|exercise|ejercicio|certificate|certificado|training|formación)"),
+    ("software", r"\b(app|application|aplicación|software|install|instalar|update|actualiz|crash|excel|oracle|sap|outlook|teams)"),
+]
+
+
+def words(text: str) -> set[str]:
+    return {w for w in re.findall(r"\w+", (text or "").lower()) if len(w) > 2 and w not in STOPWORDS}
+
+
+def user_text(state: HelpdeskState) -> str:
+    turns = [t["content"] for t in state.get("conversation", []) if t["role"] == "user"]
+    return "\n".join(turns + list(state.get("user_replies", [])))
+
+
+def known_facts(state: HelpdeskState) -> set[str]:
+    text = user_text(state).lower()
+    found = {fact for fact, pattern in _FACT_PATTERNS.items() if re.search(pattern, text)}
+    return found | set(state.get("facts", {}))
+
+
+def missing_fact(state: HelpdeskState) -> str | None:
+    asked = {q for q in state.get("facts", {})}
+    known = known_facts(state)
+    return next((f for f in FACT_ORDER if f not in known and f not in asked), None)
+
+
+def relevant(results: list[dict], question: str, threshold: float = 0.5) -> list[dict]:
+    """Results whose text covers at least ``threshold`` of the question's content words."""
+    wanted = words(question)
+    if not wanted:
+        return []
+    return [r for r in results if len(wanted & words(f"{r.get('title', '')} {r.get('content', '')}")) / len(wanted) >= threshold]
+
+
+def unproposed_source(state: HelpdeskState) -> tuple[str, list[dict]] | None:
+    """The first tool whose relevant results have not been proposed yet."""
+    proposed = {p["source"] for p in state.get("proposed_solutions", [])}
+    question = state.get("original_question", "")
+    for source, key in (("kb", "kb_retry_results"), ("web", "web_search_results")):
+        hits = relevant(state.get(key, []), question)
+        if hits and source not in proposed:
+            return source, hits
+    return None
+
+
+def strong_duplicate(state: HelpdeskState) -> dict | None:
+    rejected = set(state.get("rejected_duplicates", []))
+    return next((c for c in state.get("duplicate_candidates", [])
+                 if c.get("strong") and c.get("number") not in rejected), None)
+
+
+def next_action(state: HelpdeskState, allowed: set[str]) -> str:
+    """The rule-based supervisor: duplicates, knowledge base, a fix, the web, a question, then a draft."""
+    if "search_duplicates" in allowed and not state.get("duplicate_search_attempts"):
+        return "search_duplicates"
+    if "link_existing" in allowed and strong_duplicate(state):
+        return "link_existing"
+    if "retry_kb" in allowed and not state.get("kb_retry_attempts"):
+        return "retry_kb"
+    if "propose_solution" in allowed and unproposed_source(state) and unproposed_source(state)[0] == "kb":
+        return "propose_solution"
+    if "web_search" in allowed and not state.get("web_search_attempts"):
+        return "web_search"
+    if "propose_solution" in allowed and unproposed_source(state):
+        return "propose_solution"
+    if "ask_user" in allowed and missing_fact(state):
+        return "ask_user"
+    if not state.get("classification"):
+        return "classify"
+    if not state.get("draft"):
+        return "write_draft"
+    return "await_user_confirm"
+
+
+def clarifying_question(state: HelpdeskState) -> ClarifyingQuestion:
+    fact = missing_fact(state) or "details"
+    lang = "es" if state.get("language") == "es" else "en"
+    if fact == "details":
+        text = {"en": "Anything else a support engineer should know (steps to reproduce, screenshots)?",
+                "es": "¿Algo más que deba saber el equipo de soporte (pasos para reproducirlo, capturas)?"}[lang]
+        return ClarifyingQuestion(question=text, choices=[], fact="details")
+    text, choices = QUESTIONS[fact][lang]
+    return ClarifyingQuestion(question=text, choices=choices, fact=fact)
+
+
+def classify(state: HelpdeskState) -> Classification:
+    text = user_text(state).lower()
+    category = next((name for name, pattern in _CATEGORY_RULES if re.search(pattern, text)), "other")
+    if re.search(r"\b(everyone|everybody|all users|whole company|todos|toda la empresa|todo el mundo)\b", text):
+        impact = "organization"
+    elif re.search(r"\b(team|equipo|colleagues|compañeros|department|departamento)\b", text):
+        impact = "team"
+    else:
+        impact = "individual"
+    blocked = re.search(r"\b(cannot|can't|unable|blocked|403|denied|no puedo|bloquead|denegado|down|caído)\b", text)
+    urgent = re.search(r"\b(deadline|urgent|urgente|close|cierre|payroll|nómina|audit|auditoría)\b", text)
+    if impact == "organization" and blocked:
+        severity = "critical"
+    elif blocked and (impact == "team" or urgent):
+        severity = "high"
+    elif re.search(r"\b(how do i|how to|cómo|question|pregunta)\b", text) and not blocked:
+        severity = "low"
+    else:
+        severity = "high" if blocked and category == "access" else "medium"
+    return Classification(severity=severity, category=category, impact=impact)
+
+
+_LABELS = {
+    "en": {"problem": "Problem", "details": "Details", "tried": "What was tried", "impact": "Impact",
+           "nothing": "No knowledge-base or web result solved it.", "rejected": "Suggested fixes that did not work",
+           "related": "Related tickets reviewed", "impact_values": {"individual": "Only the reporter",
+                                                                    "team": "The reporter's team",
+                                                                    "organization": "Many people across the organisation"}},
+    "es": {"problem": "Problema", "details": "Detalles", "tried": "Qué se intentó", "impact": "Impacto",
+           "nothing": "Ningún resultado de la base de conocimiento ni de la web lo resolvió.",
+           "rejected": "Soluciones sugeridas que no funcionaron", "related": "Tickets relacionados revisados",
+           "impact_values": {"individual": "Solo quien lo reporta", "team": "El equipo de quien lo reporta",
+                             "organization": "Muchas personas de la organización"}},
+}
+
+
+def ticket_title(question: str) -> str:
+    first = re.split(r"(?<=[.!?])\s+|\n", question.strip())[0].strip(" .!?¿¡")
+    first = first[:1].upper() + first[1:]
+    return first if len(first) <= 90 else first[:87].rsplit(" ", 1)[0] + "…"
+
+
+def write_draft(state: HelpdeskState) -> TicketDraft:
+    lang = "es" if state.get("language") == "es" else "en"
+    labels = _LABELS[lang]
+    cls = state.get("classification") or classify(state).model_dump()
+    details = [f"- {q} → {a}" for q, a in zip(state.get("questions_asked", []), state.get("user_replies", []))]
+    tried = [f"- {labels['rejected']}: {len(state.get('rejected_solutions', []))}"] if state.get("rejected_solutions") else []
+    if state.get("kb_retry_attempts") or state.get("web_search_attempts"):
+        tried.append(f"- {labels['nothing']}")
+    related = [f"- {c['number']}: {c['title']}" for c in state.get("duplicate_candidates", [])[:3]]
+    if related:
+        tried.append(f"- {labels['related']}:")
+        tried.extend("  " + line for line in related)
+    sections = [f"## {labels['problem']}\n{state.get('original_question', '').strip()}"]
+    if details:
+        sections.append(f"## {labels['details']}\n" + "\n".join(details))
+    if tried:
+        sections.append(f"## {labels['tried']}\n" + "\n".join(tried))
+    sections.append(f"## {labels['impact']}\n{labels['impact_values'][cls['impact']]}")
+    return TicketDraft(title=ticket_title(state.get("original_question", "Helpdesk request")) or "Helpdesk request",
+                       body="\n\n".join(sections), severity=cls["severity"], category=cls["category"])
