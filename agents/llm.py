@@ -26,11 +26,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Generic, TypeVar
 
 import httpx
+import json_repair
 import openai
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, convert_to_messages
 from langchain_core.utils.function_calling import convert_to_openai_tool
-import json_repair
 from pydantic import BaseModel, ValidationError
 from tenacity import Retrying, retry_if_exception, stop_after_attempt
 
@@ -134,11 +134,13 @@ def _retry_after(exc: BaseException | None) -> float | None:
     return None
 
 
+_THINKING = re.compile(r"<think>.*?</think>", re.DOTALL)
 _FENCED = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.DOTALL)
 
 
 def parse_json_text(text: str) -> tuple[Any, str]:
     """(object, how) from a model's reply: direct parse, a fenced block, then json-repair; (None, why)."""
+    text = _THINKING.sub("", text)  # reasoning models (qwen3, deepseek-r1) think aloud first
     candidates = [("direct", text.strip())] + [("fenced", block.strip()) for block in _FENCED.findall(text)]
     for how, candidate in candidates:
         try:
@@ -220,7 +222,8 @@ class LLM:
         asked = _retry_after(retry_state.outcome.exception() if retry_state.outcome else None)
         if asked is not None:
             return min(asked, self.settings.retry_after_cap)
-        return min(self.settings.backoff_max, self.settings.backoff_seconds * 2 ** (retry_state.attempt_number - 1))
+        exponential = self.settings.backoff_seconds * 2 ** (retry_state.attempt_number - 1)
+        return min(self.settings.backoff_max, exponential)
 
     def _retrying(self) -> Retrying:
         return Retrying(stop=stop_after_attempt(self.settings.attempts), wait=self._wait,
@@ -259,7 +262,7 @@ class LLM:
         prompt = _as_messages(messages)
         if "json" not in _text_of(prompt).lower():  # JSON mode requires the word; the schema helps anyway
             prompt = [*prompt, SystemMessage(f"Reply with one JSON object matching this JSON schema: "
-                                             f"{schema.model_json_schema()}")]
+                                             f"{_schema(schema)}")]
 
         def finish(value: M, engine: str, outcome: str, **extra) -> Structured[M]:
             log_call(role=role, model=self.settings.model, engine=engine, outcome=outcome,
@@ -280,7 +283,7 @@ class LLM:
             if data is None or (how == "repaired" and not _validates(schema, data)):
                 text = ask([SystemMessage("You repair malformed JSON. Reply with only the corrected JSON "
                                           "object, nothing else."),
-                            HumanMessage(f"JSON schema: {schema.model_json_schema()}\n\nBroken JSON:\n{text[:6000]}")])
+                            HumanMessage(f"JSON schema: {_schema(schema)}\n\nBroken JSON:\n{text[:6000]}")])
                 data, how = parse_json_text(text)
                 how = "fixed_by_model" if data is not None else how
             if data is None:
@@ -318,6 +321,10 @@ class LLM:
                  outcome=outcome, latency_ms=(time.perf_counter() - started) * 1000,
                  tokens_in=tokens_in, tokens_out=tokens_out, attempts=counter[0], **extra)
         return reply if outcome == "ok" else None
+
+
+def _schema(schema: type[BaseModel]) -> str:
+    return json.dumps(schema.model_json_schema(), ensure_ascii=False)
 
 
 def _validates(schema: type[BaseModel], data: Any) -> bool:

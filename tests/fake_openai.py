@@ -248,7 +248,8 @@ class FakeOpenAI:
             send(delta({"content": token}))
         for call in calls:
             arguments = call["function"]["arguments"]
-            send(delta({"tool_calls": [{**call, "function": {"name": call["function"]["name"], "arguments": ""}}]}))
+            opening = {**call, "function": {"name": call["function"]["name"], "arguments": ""}}
+            send(delta({"tool_calls": [opening]}))
             for start in range(0, len(arguments), 8):  # arguments arrive in pieces, as from OpenAI
                 send(delta({"tool_calls": [{"index": call["index"],
                                             "function": {"arguments": arguments[start:start + 8]}}]}))
