@@ -203,13 +203,18 @@ def link_course_skill(conn: psycopg.Connection, org_id: UUID, course_id: UUID, s
 def enroll(conn: psycopg.Connection, org_id: UUID, user_id: UUID, course_id: UUID, *,
            deadline: date | None = None, assigned_by: UUID | None = None, status: str = "assigned",
            progress: float = 0.0, score: float | None = None, started_at: datetime | None = None,
-           completed_at: datetime | None = None, last_activity_at: datetime | None = None) -> UUID:
-    """Enroll the user (or update an existing enrollment's deadline and state); returns its id."""
+           completed_at: datetime | None = None, last_activity_at: datetime | None = None,
+           assigned_at: datetime | None = None) -> UUID:
+    """Enroll the user (or update an existing enrollment's deadline and state); returns its id.
+
+    ``assigned_at`` backdates the assignment (demo data); it defaults to now.
+    """
     return _inserted_id(conn.execute(
         """INSERT INTO enrollments (org_id, user_id, course_id, status, deadline, progress, score,
-                                    assigned_by, started_at, completed_at, last_activity_at)
+                                    assigned_by, started_at, completed_at, last_activity_at, created_at)
            SELECT %(org_id)s, u.id, c.id, %(status)s, %(deadline)s, %(progress)s, %(score)s,
-                  %(assigned_by)s, %(started_at)s, %(completed_at)s, %(last_activity_at)s
+                  %(assigned_by)s, %(started_at)s, %(completed_at)s, %(last_activity_at)s,
+                  coalesce(%(assigned_at)s, now())
            FROM users u JOIN courses c ON c.org_id = u.org_id
            WHERE u.org_id = %(org_id)s AND u.id = %(user_id)s AND c.id = %(course_id)s
            ON CONFLICT (user_id, course_id) DO UPDATE SET deadline = EXCLUDED.deadline,
@@ -220,7 +225,7 @@ def enroll(conn: psycopg.Connection, org_id: UUID, user_id: UUID, course_id: UUI
         {"org_id": org_id, "user_id": user_id, "course_id": course_id, "status": status,
          "deadline": deadline, "progress": progress, "score": score, "assigned_by": assigned_by,
          "started_at": started_at, "completed_at": completed_at,
-         "last_activity_at": last_activity_at}), "user or course")
+         "last_activity_at": last_activity_at, "assigned_at": assigned_at}), "user or course")
 
 
 # ---- reads -------------------------------------------------------------------------------------

@@ -1,0 +1,139 @@
+"""Load the demo organisation "acme" (Acme Retail): people, skills, documents, courses, learning
+history and helpdesk tickets. Idempotent: a second load finds everything in place and changes nothing.
+"""
+from __future__ import annotations
+
+import hashlib
+import logging
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from psycopg_pool import ConnectionPool
+
+from seeds import activity, courses
+from storage import seeding
+from storage.embeddings import embed_passages
+from storage.ingest import ingest_file
+from storage.users import User, ensure_org, get_org_by_slug, hash_password, list_users
+
+log = logging.getLogger(__name__)
+SEEDS = Path(__file__).parent
+DATA = SEEDS / "data"
+DOCUMENTS = SEEDS / "documents"
+DOCUMENT_TYPES = (".md", ".pdf", ".docx")
+ADMIN_PASSWORD = "skillnet-admin"
+DEMO_PASSWORD = "skillnet-demo"
+SIGN_INS = {"admin": "admin@acme.test", "employee": "lucia@acme.test", "employee_en": "james@acme.test"}
+
+
+def _data(name: str):
+    return courses.load_yaml(DATA / name)
+
+
+def demo_slug() -> str:
+    return _data("org.yaml")["org"]["slug"]
+
+
+def document_paths() -> list[Path]:
+    return sorted(path for path in DOCUMENTS.iterdir() if path.suffix in DOCUMENT_TYPES)
+
+
+def load_demo(pool: ConnectionPool, *, now: datetime | None = None) -> dict:
+    """Load (or complete) the demo organisation; returns {"org", "counts", "users"}."""
+    now = now or datetime.now(timezone.utc)
+    spec = _data("org.yaml")
+    with pool.connection() as conn:
+        org = ensure_org(conn, spec["org"]["slug"], spec["org"]["name"], spec["org"]["default_language"])
+        users = _ensure_people(conn, org.id, spec)
+        skills = _ensure_skills(conn, org.id, spec, users, now)
+    admin = users[SIGN_INS["admin"]]
+
+    # Ingestion manages its own transactions; unchanged files are skipped by content hash.
+    documents = {path.name: ingest_file(pool, org.id, path, uploaded_by=admin.id).document_id
+                 for path in document_paths()}
+
+    plan = _data("activity.yaml")
+    with pool.connection() as conn:
+        by_title, exercises = {}, {}
+        for course_spec in courses.course_specs():
+            course_id, course_exercises = courses.ensure_course(conn, org.id, course_spec, users=users,
+                                                                skills=skills, documents=documents)
+            by_title[course_spec["title"]] = (course_id, course_spec["language"])
+            exercises.update(course_exercises)
+        for email, enrollments in plan["enrollments"].items():
+            for alias, course_plan in enrollments.items():
+                course_id, language = by_title[plan["courses"][alias]]
+                activity.seed_enrollment(
+                    conn, org.id, slug=org.slug, user=users[email], course_id=course_id, language=language,
+                    plan=course_plan, explicit=plan["attempts"].get(email, {}), exercises=exercises,
+                    assigned_by=admin.id, due_now=email in plan["reviews_due_now"], now=now)
+        _ensure_tickets(conn, org.id, org.slug, users, now)
+        counts = seeding.table_counts(conn, org.id)
+    return {"org": org.slug, "counts": counts,
+            "users": {"admin": SIGN_INS["admin"], "employee": SIGN_INS["employee"]}}
+
+
+def load_demo_if_empty(pool: ConnectionPool) -> dict | None:
+    """Load the demo only into a database without any organisation (first start of the app)."""
+    with pool.connection() as conn:
+        if seeding.any_organization(conn):
+            return None
+    return load_demo(pool)
+
+
+def reset_demo(pool: ConnectionPool) -> dict:
+    """Delete the demo organisation with everything in it, then load it afresh."""
+    with pool.connection() as conn:
+        seeding.delete_org(conn, demo_slug())
+    return load_demo(pool)
+
+
+def demo_summary(pool: ConnectionPool) -> dict | None:
+    with pool.connection() as conn:
+        org = get_org_by_slug(conn, demo_slug())
+        return None if org is None else {"org": org.slug, "counts": seeding.table_counts(conn, org.id)}
+
+
+def _ensure_people(conn, org_id, spec: dict) -> dict[str, User]:
+    known = {user.email for user in list_users(conn, org_id, active_only=False)}
+    people = [(person, "admin", ADMIN_PASSWORD) for person in spec["admins"]]
+    people += [(person, "employee", DEMO_PASSWORD) for person in spec["employees"]]
+    hashes = {password: hash_password(password)
+              for person, _, password in people if person["email"] not in known}
+    for person, role, password in people:
+        seeding.ensure_user(conn, org_id, email=person["email"], full_name=person["name"], role=role,
+                            password_hash=hashes.get(password, ""), department=person["department"],
+                            job_title=person["title"], language=person["language"],
+                            is_active=person.get("active", True))
+    return {user.email: user for user in list_users(conn, org_id, active_only=False)}
+
+
+def _ensure_skills(conn, org_id, spec: dict, users: dict[str, User], now: datetime) -> dict:
+    skills = {name: seeding.ensure_skill(conn, org_id, category=category, name=name, description=description)
+              for category, entries in spec["skills"].items() for name, description in entries.items()}
+    verifier = users[SIGN_INS["admin"]].id
+    for n, (email, levels) in enumerate(spec["matrix"].items()):
+        for m, (skill, level) in enumerate(levels.items()):
+            # experts were verified by HR; other levels mostly come from course checkpoints
+            by_admin = level == "high" or (n + m) % 3 == 0
+            seeding.ensure_user_skill(conn, org_id, users[email].id, skills[skill], level=level,
+                                      source="admin" if by_admin else "checkpoint",
+                                      verified_by=verifier if by_admin else None,
+                                      assessed_at=now - timedelta(days=7 + (n * 11 + m * 5) % 120))
+    return skills
+
+
+def _ensure_tickets(conn, org_id, slug: str, users: dict[str, User], now: datetime) -> None:
+    tickets = _data("tickets.yaml")
+    keyed = {f"seed:{slug}:{hashlib.sha1(t['title'].encode()).hexdigest()[:12]}": t for t in tickets}
+    missing = {key: t for key, t in keyed.items() if key not in seeding.seed_ticket_keys(conn, org_id)}
+    if not missing:
+        return
+    vectors = embed_passages([f"{t['title']}\n{t['body']}" for t in missing.values()])
+    for (key, ticket), vector in zip(missing.items(), vectors):
+        closed = ticket.get("closed_days_ago")
+        seeding.add_seed_ticket(
+            conn, org_id, key=key, title=ticket["title"], body=ticket["body"], status=ticket["status"],
+            severity=ticket["severity"], category=ticket["category"], resolution=ticket.get("resolution"),
+            created_by=users[ticket["created_by"]].id, created_at=now - timedelta(days=ticket["days_ago"], hours=3),
+            closed_at=now - timedelta(days=closed) if closed is not None else None, embedding=vector)

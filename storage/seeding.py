@@ -1,0 +1,176 @@
+"""Writes used only by the demo loader (seeds/): skills, the matrix, backdated learning history and
+seed tickets. Every statement is org-scoped and idempotent, so loading the demo twice changes nothing.
+Course rows go through storage.catalog like any other course.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+import numpy as np
+import psycopg
+from psycopg.types.json import Jsonb
+
+# Tables counted for `python -m seeds --json` (all org-scoped).
+COUNTED_TABLES = ("users", "skill_categories", "skills", "user_skills", "documents", "document_chunks",
+                  "courses", "course_documents", "course_skills", "modules", "lessons", "exercises",
+                  "enrollments", "lesson_completions", "exercise_attempts", "review_cards", "tickets")
+
+
+def any_organization(conn: psycopg.Connection) -> bool:
+    return conn.execute("SELECT EXISTS (SELECT 1 FROM organizations)").fetchone()[0]
+
+
+def delete_org(conn: psycopg.Connection, slug: str) -> bool:
+    """Delete the organisation and, by cascade, everything it owns."""
+    return conn.execute("DELETE FROM organizations WHERE slug = %(slug)s", {"slug": slug}).rowcount == 1
+
+
+def table_counts(conn: psycopg.Connection, org_id: UUID) -> dict[str, int]:
+    # Table names come from the constant above, never from input.
+    return {table: conn.execute(f"SELECT count(*) FROM {table} WHERE org_id = %(org_id)s",
+                                {"org_id": org_id}).fetchone()[0]
+            for table in COUNTED_TABLES}
+
+
+def ensure_user(conn: psycopg.Connection, org_id: UUID, *, email: str, full_name: str, role: str,
+                password_hash: str, department: str, job_title: str, language: str, is_active: bool) -> UUID:
+    """Create the user unless the email exists (a reload keeps later edits, such as a deactivation).
+
+    Takes a ready hash: the demo's accounts share two passwords, so each is hashed once per load.
+    """
+    conn.execute(
+        """INSERT INTO users (org_id, email, full_name, role, password_hash, department, job_title, language,
+                              is_active)
+           VALUES (%(org_id)s, %(email)s, %(full_name)s, %(role)s, %(hash)s, %(department)s, %(job_title)s,
+                   %(language)s, %(is_active)s)
+           ON CONFLICT (email) DO NOTHING""",
+        {"org_id": org_id, "email": email, "full_name": full_name, "role": role, "hash": password_hash,
+         "department": department, "job_title": job_title, "language": language, "is_active": is_active})
+    row = conn.execute("SELECT id FROM users WHERE org_id = %(org_id)s AND email = %(email)s",
+                       {"org_id": org_id, "email": email}).fetchone()
+    if row is None:
+        raise ValueError(f"{email} belongs to another organisation")
+    return row[0]
+
+
+def ensure_skill(conn: psycopg.Connection, org_id: UUID, *, category: str, name: str,
+                 description: str) -> UUID:
+    conn.execute("INSERT INTO skill_categories (org_id, name) VALUES (%(org_id)s, %(name)s)"
+                 " ON CONFLICT (org_id, name) DO NOTHING", {"org_id": org_id, "name": category})
+    return conn.execute(
+        """INSERT INTO skills (org_id, category_id, name, description)
+           SELECT %(org_id)s, id, %(name)s, %(description)s FROM skill_categories
+           WHERE org_id = %(org_id)s AND name = %(category)s
+           ON CONFLICT (org_id, name) DO UPDATE SET description = EXCLUDED.description,
+               category_id = EXCLUDED.category_id
+           RETURNING id""",
+        {"org_id": org_id, "name": name, "description": description, "category": category}).fetchone()[0]
+
+
+def ensure_user_skill(conn: psycopg.Connection, org_id: UUID, user_id: UUID, skill_id: UUID, *, level: str,
+                      source: str, verified_by: UUID | None, assessed_at: datetime) -> None:
+    """Record the level unless the person already has one (a demo never overwrites later assessments)."""
+    conn.execute(
+        """INSERT INTO user_skills (org_id, user_id, skill_id, level, source, verified_by, last_assessed_at)
+           SELECT %(org_id)s, u.id, s.id, %(level)s, %(source)s, %(verified_by)s, %(assessed_at)s
+           FROM users u JOIN skills s ON s.org_id = u.org_id
+           WHERE u.org_id = %(org_id)s AND u.id = %(user_id)s AND s.id = %(skill_id)s
+           ON CONFLICT (user_id, skill_id) DO NOTHING""",
+        {"org_id": org_id, "user_id": user_id, "skill_id": skill_id, "level": level, "source": source,
+         "verified_by": verified_by, "assessed_at": assessed_at})
+
+
+def course_id_by_title(conn: psycopg.Connection, org_id: UUID, title: str) -> UUID | None:
+    row = conn.execute("SELECT id FROM courses WHERE org_id = %(org_id)s AND title = %(title)s",
+                       {"org_id": org_id, "title": title}).fetchone()
+    return row[0] if row else None
+
+
+def course_lessons(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> list[tuple[UUID, str]]:
+    """(lesson id, content type) in course order."""
+    return conn.execute(
+        """SELECT l.id, l.content_type FROM lessons l JOIN modules m ON m.id = l.module_id
+           WHERE l.org_id = %(org_id)s AND m.course_id = %(course_id)s ORDER BY m.position, l.position""",
+        {"org_id": org_id, "course_id": course_id}).fetchall()
+
+
+def lesson_exercises(conn: psycopg.Connection, org_id: UUID, lesson_id: UUID) -> list[UUID]:
+    return [row[0] for row in conn.execute(
+        "SELECT id FROM exercises WHERE org_id = %(org_id)s AND lesson_id = %(lesson_id)s ORDER BY position",
+        {"org_id": org_id, "lesson_id": lesson_id})]
+
+
+def enrollment_exists(conn: psycopg.Connection, org_id: UUID, user_id: UUID, course_id: UUID) -> bool:
+    return conn.execute(
+        "SELECT EXISTS (SELECT 1 FROM enrollments WHERE org_id = %(org_id)s AND user_id = %(user_id)s"
+        " AND course_id = %(course_id)s)",
+        {"org_id": org_id, "user_id": user_id, "course_id": course_id}).fetchone()[0]
+
+
+def add_lesson_completion(conn: psycopg.Connection, org_id: UUID, enrollment_id: UUID, lesson_id: UUID,
+                          completed_at: datetime) -> None:
+    conn.execute(
+        """INSERT INTO lesson_completions (enrollment_id, lesson_id, org_id, completed_at)
+           SELECT e.id, %(lesson_id)s, e.org_id, %(at)s FROM enrollments e
+           WHERE e.org_id = %(org_id)s AND e.id = %(enrollment_id)s
+           ON CONFLICT DO NOTHING""",
+        {"org_id": org_id, "enrollment_id": enrollment_id, "lesson_id": lesson_id, "at": completed_at})
+
+
+def add_attempt(conn: psycopg.Connection, org_id: UUID, *, user_id: UUID, exercise_id: UUID,
+                enrollment_id: UUID | None, answer: Any, is_correct: bool, score: float, feedback: str,
+                submitted_at: datetime, idempotency_key: str) -> None:
+    """A submitted attempt in the past (started a few minutes before it was submitted)."""
+    conn.execute(
+        """INSERT INTO exercise_attempts (org_id, user_id, exercise_id, enrollment_id, answer, is_correct,
+                                          score, feedback, idempotency_key, started_at, submitted_at)
+           SELECT %(org_id)s, u.id, %(exercise_id)s, %(enrollment_id)s, %(answer)s, %(is_correct)s,
+                  %(score)s, %(feedback)s, %(key)s, %(at)s - interval '4 minutes', %(at)s
+           FROM users u WHERE u.org_id = %(org_id)s AND u.id = %(user_id)s
+           ON CONFLICT (idempotency_key) DO NOTHING""",
+        {"org_id": org_id, "user_id": user_id, "exercise_id": exercise_id, "enrollment_id": enrollment_id,
+         "answer": Jsonb(answer), "is_correct": is_correct, "score": score, "feedback": feedback,
+         "key": idempotency_key, "at": submitted_at})
+
+
+def add_review_card(conn: psycopg.Connection, org_id: UUID, *, user_id: UUID, exercise_id: UUID,
+                    card: dict, due: datetime, last_review: datetime | None, reps: int) -> None:
+    conn.execute(
+        """INSERT INTO review_cards (org_id, user_id, exercise_id, card, due, last_review, reps)
+           SELECT %(org_id)s, u.id, %(exercise_id)s, %(card)s, %(due)s, %(last_review)s, %(reps)s
+           FROM users u WHERE u.org_id = %(org_id)s AND u.id = %(user_id)s
+           ON CONFLICT (user_id, exercise_id) DO NOTHING""",
+        {"org_id": org_id, "user_id": user_id, "exercise_id": exercise_id, "card": Jsonb(card), "due": due,
+         "last_review": last_review, "reps": reps})
+
+
+def seed_ticket_keys(conn: psycopg.Connection, org_id: UUID) -> set[str]:
+    return {row[0] for row in conn.execute(
+        "SELECT idempotency_key FROM tickets WHERE org_id = %(org_id)s AND source = 'seed'", {"org_id": org_id})}
+
+
+def add_seed_ticket(conn: psycopg.Connection, org_id: UUID, *, key: str, title: str, body: str, status: str,
+                    severity: str, category: str, resolution: str | None, created_by: UUID | None,
+                    created_at: datetime, closed_at: datetime | None, embedding: np.ndarray) -> None:
+    conn.execute(
+        """INSERT INTO tickets (org_id, title, body, status, severity, category, resolution, created_by,
+                                source, idempotency_key, embedding, created_at, updated_at, closed_at)
+           VALUES (%(org_id)s, %(title)s, %(body)s, %(status)s, %(severity)s, %(category)s, %(resolution)s,
+                   %(created_by)s, 'seed', %(key)s, %(embedding)s, %(created_at)s,
+                   coalesce(%(closed_at)s, %(created_at)s), %(closed_at)s)
+           ON CONFLICT (idempotency_key) DO NOTHING""",
+        {"org_id": org_id, "title": title, "body": body, "status": status, "severity": severity,
+         "category": category, "resolution": resolution, "created_by": created_by, "key": key,
+         "embedding": embedding, "created_at": created_at, "closed_at": closed_at})
+
+
+def course_exercise_positions(conn: psycopg.Connection, org_id: UUID,
+                              course_id: UUID) -> dict[tuple[int, int, int], tuple[UUID, str, dict]]:
+    """(module, lesson, exercise) positions -> (exercise id, type, content)."""
+    return {(m, l, e): (exercise_id, kind, content) for m, l, e, exercise_id, kind, content in conn.execute(
+        """SELECT m.position, l.position, x.position, x.id, x.type, x.content
+           FROM exercises x JOIN lessons l ON l.id = x.lesson_id JOIN modules m ON m.id = l.module_id
+           WHERE x.org_id = %(org_id)s AND m.course_id = %(course_id)s""",
+        {"org_id": org_id, "course_id": course_id})}
