@@ -1,0 +1,134 @@
+"""python -m agents.content: generate a course + manual from documents, resume a job, or run a worker.
+
+  generate PATH... --org SLUG --by EMAIL [--approve-all] [--manual-only] [--json]
+  resume JOB_ID --org SLUG --by EMAIL (--approve | --refine | --reject) [--approve-all] [--json]
+  status JOB_ID --org SLUG [--json]
+  worker [--once]
+Without --approve-all a run stops at the next human checkpoint and prints how to resume.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+import threading
+from uuid import UUID
+
+from agents.content import service
+from agents.content.worker import run_forever, run_next, worker_name
+from storage import users
+from storage.db import DatabaseError, app_pool
+from storage.ingest import IngestError, ingest_file
+
+FINAL = ("published", "rejected", "failed", "cancelled")
+
+
+class CliError(Exception):
+    pass
+
+
+def _admin(pool, slug: str, email: str):
+    with pool.connection() as conn:
+        org = users.get_org_by_slug(conn, slug)
+        if org is None:
+            raise CliError(f"no organisation {slug!r}")
+        user = users.get_user_by_email(conn, email.lower())
+    if user is None or user.org_id != org.id:
+        raise CliError(f"no user {email!r} in {slug!r}")
+    if not user.is_admin:
+        raise CliError(f"{email} is not an admin")
+    return org, user
+
+
+def _drive(pool, user, job_id: UUID, approve_all: bool):
+    """Run until published/failed/rejected, approving both checkpoints when asked to."""
+    while True:
+        job = service.run_job(pool, user.org_id, job_id)
+        if job.status in FINAL or not approve_all:
+            return job
+        if job.status == "awaiting_structure_review":
+            service.review_structure(pool, user, job_id, "approve")
+        elif job.status == "awaiting_final_review":
+            service.review_final(pool, user, job_id, "approve")
+
+
+def _report(pool, org_id, job, args) -> int:
+    summary = service.job_summary(pool, org_id, job.id)
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+    else:
+        print(f"job {summary['job_id']}: {summary['status']} · {summary['modules']} modules · "
+              f"{summary['lessons']} lessons · exercises {summary['exercises_by_type']} · "
+              f"review score {summary['review_score']}")
+        if job.error:
+            print(f"error: {job.error}")
+    if job.status.startswith("awaiting_"):
+        print(f"waiting for the {job.status.split('_')[1]} review; resume with: python -m agents.content resume "
+              f"{job.id} --org {args.org} --by {args.by} --approve   (or --refine / --reject)", file=sys.stderr)
+    return 1 if job.status == "failed" else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m agents.content", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    gen = sub.add_parser("generate", help="documents -> course + manual")
+    gen.add_argument("paths", nargs="+")
+    res = sub.add_parser("resume", help="decide at a checkpoint and continue")
+    res.add_argument("job_id")
+    decision = res.add_mutually_exclusive_group(required=True)
+    for flag in ("approve", "refine", "reject"):
+        decision.add_argument(f"--{flag}", dest="decision", action="store_const", const=flag)
+    for p in (gen, res):
+        p.add_argument("--org", required=True)
+        p.add_argument("--by", required=True, help="the admin's email")
+        p.add_argument("--approve-all", action="store_true")
+        p.add_argument("--json", action="store_true")
+    gen.add_argument("--manual-only", action="store_true")
+    st = sub.add_parser("status", help="a job's summary")
+    st.add_argument("job_id")
+    st.add_argument("--org", required=True)
+    st.add_argument("--json", action="store_true")
+    wk = sub.add_parser("worker", help="run generation jobs until stopped")
+    wk.add_argument("--once", action="store_true", help="run the runnable jobs, then exit")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+
+    try:
+        pool = app_pool()
+        if args.command == "worker":
+            if args.once:
+                worker = worker_name()
+                while run_next(pool, worker):
+                    pass
+            else:
+                run_forever(pool, threading.Event())
+            return 0
+        if args.command == "status":
+            with pool.connection() as conn:
+                org = users.get_org_by_slug(conn, args.org)
+            if org is None:
+                raise CliError(f"no organisation {args.org!r}")
+            summary = service.job_summary(pool, org.id, UUID(args.job_id))
+            print(json.dumps(summary, ensure_ascii=False) if args.json else summary)
+            return 0
+        org, user = _admin(pool, args.org, args.by)
+        if args.command == "generate":
+            doc_ids = [ingest_file(pool, org.id, path, uploaded_by=user.id).document_id for path in args.paths]
+            job_id = service.start_job(pool, user, doc_ids,
+                                       "manual_only" if args.manual_only else "course_and_manual")
+        else:
+            job_id = UUID(args.job_id)
+            job = service.job_view(pool, user, job_id, with_state=False).job
+            if job.status == "awaiting_structure_review":
+                service.review_structure(pool, user, job_id, "approve" if args.decision == "refine" else args.decision)
+            else:
+                service.review_final(pool, user, job_id, args.decision)
+        return _report(pool, org.id, _drive(pool, user, job_id, args.approve_all), args)
+    except (CliError, IngestError, DatabaseError, service.ContentServiceError, ValueError) as exc:
+        print(f"error: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

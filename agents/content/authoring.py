@@ -1,0 +1,314 @@
+"""The model-backed agents of the pipeline, each with its offline twin and a check of what the model said.
+
+A model's answer is kept only when it is usable: chunk references that exist, exercise payloads that
+match the shared contract, one lesson per planned lesson. Anything else falls back to the twin.
+"""
+from __future__ import annotations
+
+import json
+from typing import Literal
+
+from langchain_core.messages import HumanMessage, SystemMessage
+from pydantic import BaseModel, Field
+
+from agents.content import prompts
+from agents.content.review import finish_report, review_twin
+from agents.content.sources import CONTEXT_CHAR_BUDGET, chunk_refs, chunks_matching, context_block
+from agents.content.state import APPLIED_LEVELS
+from agents.content.text import Section, citation_entry, key_terms, snake
+from agents.content.twins import (anchor, lessons_for, manual_twin, module_twin, refine_twin, render_manual,
+                                  structure_twin, themes_twin)
+from agents.llm import LLM
+from storage.catalog import CatalogError, validate_exercise_content
+
+Bloom = Literal["remember", "understand", "apply", "analyze", "evaluate", "create"]
+LANGUAGE_NAMES = {"es": "Spanish", "en": "English"}
+
+
+def _system(template: str, language: str) -> SystemMessage:
+    return SystemMessage(template.replace("{language}", LANGUAGE_NAMES.get(language, language)))
+
+
+# -- themes ----------------------------------------------------------------------------------------
+
+class ThemeOut(BaseModel):
+    key: str
+    title: str
+    bloom_level: Bloom
+    summary: str
+    chunk_refs: list[str] = []
+
+
+class ThemesOut(BaseModel):
+    themes: list[ThemeOut] = Field(min_length=1, max_length=12)
+
+
+def extract_themes(llm: LLM, sections: list[Section], rag_mode: str, language: str) -> tuple[list[dict], str]:
+    refs = chunk_refs(sections)
+    back = {ref: chunk_id for chunk_id, ref in refs.items()}
+
+    def twin() -> ThemesOut:
+        return ThemesOut(themes=[ThemeOut(**{k: t[k] for k in ("key", "title", "bloom_level", "summary")},
+                                          chunk_refs=[refs[c] for c in t["chunk_ids"]])
+                                 for t in themes_twin(sections, language)])
+
+    context = context_block(sections, refs=refs, preview=None if rag_mode == "full_text" else 200)
+    result = llm.structured("generator", [
+        _system(prompts.THEME_EXTRACTOR, language),
+        HumanMessage(prompts.THEMES_USER.format(mode="full text" if rag_mode == "full_text" else
+                                                "overview: heading and opening of every block", context=context))],
+        ThemesOut, twin)
+    corpus = [s.text for s in sections]
+    by_id = {c: t for s in sections for c, t in zip(s.chunk_ids, s.texts)}
+    themes, keys = [], set()
+    for theme in result.value.themes:
+        chunk_ids = [back[r] for r in theme.chunk_refs if r in back] \
+            or chunks_matching(sections, f"{theme.title} {theme.summary}")
+        key = snake(theme.key or theme.title)
+        while key in keys:
+            key += "_2"
+        keys.add(key)
+        themes.append({"key": key, "title": theme.title.strip(), "bloom_level": theme.bloom_level,
+                       "summary": theme.summary.strip(), "chunk_ids": list(dict.fromkeys(chunk_ids)),
+                       "terms": key_terms("\n".join(by_id[c] for c in chunk_ids if c in by_id), corpus, 6)})
+    return themes, result.engine
+
+
+# -- structure -------------------------------------------------------------------------------------
+
+class LessonOut(BaseModel):
+    title: str
+    content_type: Literal["theory", "example", "exercise", "summary"]
+
+
+class ModuleOut(BaseModel):
+    title: str
+    summary: str = ""
+    themes: list[str] = []
+    bloom_level: Bloom = "apply"
+    lessons: list[LessonOut] = []
+
+
+class OutlineOut(BaseModel):
+    title: str
+    description: str = ""
+    outcome: str = ""
+    modules: list[ModuleOut] = Field(min_length=1, max_length=10)
+
+
+def normalize_outline(outline: dict, themes: list[dict], sections: list[Section], language: str) -> dict:
+    """Positions, known theme keys, each module's chunks, the required lesson kinds; every theme placed.
+    Also applied to an admin's edited outline (a module they added gets chunks matching its title)."""
+    by_key = {t["key"]: t for t in themes}
+    modules, placed = [], set()
+    for raw in outline.get("modules") or []:
+        title = str(raw.get("title") or "").strip()
+        if not title:
+            continue
+        keys = [k for k in raw.get("themes") or [] if k in by_key]
+        placed.update(keys)
+        chunk_ids = list(dict.fromkeys([c for k in keys for c in by_key[k]["chunk_ids"]]
+                                       + [str(c) for c in raw.get("chunk_ids") or []]))
+        if not chunk_ids:
+            chunk_ids = chunks_matching(sections, f"{title} {raw.get('summary', '')}")
+        lessons = [{"title": str(lesson.get("title") or "").strip(), "content_type": lesson.get("content_type")}
+                   for lesson in raw.get("lessons") or [] if str(lesson.get("title") or "").strip()
+                   and lesson.get("content_type") in ("theory", "example", "exercise", "summary")][:5]
+        for kind, default in zip(("theory", "example", "exercise"), lessons_for(title, language, False)):
+            if not any(lesson["content_type"] == kind for lesson in lessons):
+                lessons.insert(len(lessons) if kind == "exercise" else 0, default)
+        bloom = raw.get("bloom_level") if raw.get("bloom_level") in APPLIED_LEVELS + ("remember", "understand") \
+            else "apply"
+        modules.append({"title": title, "summary": str(raw.get("summary") or ""), "position": len(modules) + 1,
+                        "themes": keys, "bloom_level": bloom, "chunk_ids": chunk_ids,
+                        "lessons": [{**lesson, "position": i} for i, lesson in enumerate(lessons[:5], 1)]})
+    for theme in themes:          # a theme the designer forgot goes to the module closest to it
+        if theme["key"] not in placed and modules:
+            target = max(modules, key=lambda m: len(set(m["chunk_ids"]) & set(theme["chunk_ids"])))
+            target["themes"].append(theme["key"])
+            target["chunk_ids"] = list(dict.fromkeys(target["chunk_ids"] + theme["chunk_ids"]))
+    return {"title": str(outline.get("title") or "").strip() or "—", "description": str(outline.get("description") or ""),
+            "outcome": str(outline.get("outcome") or ""), "modules": modules}
+
+
+def design_structure(llm: LLM, themes: list[dict], metadata: dict, sections: list[Section],
+                     language: str) -> tuple[dict, str]:
+    listing = "\n".join(f"- {t['key']}: {t['title']} [{t['bloom_level']}] — {t['summary']}" for t in themes)
+    result = llm.structured("generator", [
+        _system(prompts.STRUCTURE_DESIGNER, language),
+        HumanMessage(prompts.STRUCTURE_USER.format(titles=", ".join(metadata.get("doc_titles", [])),
+                                                   pages=metadata.get("total_pages"), themes=listing))],
+        OutlineOut, lambda: OutlineOut.model_validate(structure_twin(themes, metadata, language)))
+    return normalize_outline(result.value.model_dump(), themes, sections, language), result.engine
+
+
+# -- modules ---------------------------------------------------------------------------------------
+
+class LessonContentOut(BaseModel):
+    title: str
+    content_md: str
+    chunk_refs: list[str] = []
+
+
+class ExerciseOut(BaseModel):
+    type: Literal["test", "true_false", "fill_blank", "order_steps", "practical_case", "dialogue"]
+    bloom_level: Bloom
+    prompt: str
+    content: dict
+    explanation: str = ""
+    chunk_refs: list[str] = []
+
+
+class ModuleContentOut(BaseModel):
+    lessons: list[LessonContentOut] = []
+    exercises: list[ExerciseOut] = []
+
+
+def _from_model(answer: ModuleContentOut, twin: dict, sections: list[Section], refs: dict[str, str]) -> dict | None:
+    """The model's module in the pipeline's shape, or None when it can't be used."""
+    back = {ref: chunk_id for chunk_id, ref in refs.items()}
+    by_chunk = {c: s for s in sections for c in s.chunk_ids}
+    spec = twin["module_spec"]
+    if len(answer.lessons) < len(spec["lessons"]):
+        return None
+    lessons = []
+    for planned, written, fallback in zip(spec["lessons"], answer.lessons, twin["lessons"]):
+        chunk_ids = [back[r] for r in written.chunk_refs if r in back] or fallback["source_chunk_ids"]
+        cited = list({by_chunk[c].heading: by_chunk[c] for c in chunk_ids if c in by_chunk}.values())
+        lessons.append({**fallback, "title": written.title or planned["title"], "content": written.content_md,
+                        "citations": [citation_entry(s) for s in cited] or fallback["citations"],
+                        "source_chunk_ids": chunk_ids})
+    exercises = []
+    for exercise in answer.exercises:
+        try:
+            validate_exercise_content(exercise.type, exercise.content)
+        except CatalogError:
+            continue
+        chunk_ids = [back[r] for r in exercise.chunk_refs if r in back] or spec["chunk_ids"][:3]
+        exercises.append({"type": exercise.type, "bloom_level": exercise.bloom_level, "prompt": exercise.prompt,
+                          "content": exercise.content, "explanation": exercise.explanation,
+                          "source_chunk_ids": chunk_ids})
+    if len(exercises) < 2:
+        return None
+    return {**twin, "lessons": lessons, "exercises": exercises}
+
+
+def write_module(llm: LLM, task: dict, primary: list[Section], supplement: list[Section], siblings: list[str],
+                 corpus: list[str], context_sections: list[Section]) -> dict:
+    """One module: the model writes it from its compartmented sources, the twin when it can't."""
+    spec, language = task["module_spec"], task["language"]
+    twin = module_twin(task["module_index"], spec, primary, supplement, language, siblings, corpus)
+    if llm.offline:
+        return twin
+    refs = chunk_refs(context_sections)
+    lessons = "\n".join(f"{lesson['position']}. [{lesson['content_type']}] {lesson['title']}" for lesson in spec["lessons"])
+    instructions = f"Instructions from the admin: {task['instructions']}\n" if task.get("instructions") else ""
+    result = llm.structured("generator", [
+        _system(prompts.MODULE_WRITER, language),
+        HumanMessage(prompts.MODULE_USER.format(
+            position=spec["position"], total=task["total"], title=spec["title"], summary=spec["summary"],
+            bloom=spec["bloom_level"], lessons=lessons, instructions=instructions,
+            context=context_block(context_sections, refs=refs)))],
+        ModuleContentOut, ModuleContentOut)
+    if result.engine == "offline":
+        return twin
+    module = _from_model(result.value, twin, context_sections, refs)
+    return {**module, "engine": result.engine} if module else twin
+
+
+# -- manual ----------------------------------------------------------------------------------------
+
+class ManualSectionOut(BaseModel):
+    heading: str
+    level: int = Field(default=1, ge=1, le=3)
+    body: str
+    chunk_refs: list[str] = []
+
+
+class ManualOut(BaseModel):
+    title: str
+    sections: list[ManualSectionOut] = Field(min_length=1)
+
+
+def write_manual(llm: LLM, sections: list[Section], metadata: dict, language: str) -> dict:
+    twin = manual_twin(sections, metadata, language)
+    source_chars = sum(len(s.text) for s in sections)
+    if llm.offline or source_chars > CONTEXT_CHAR_BUDGET:   # a long source: the twin keeps all of it
+        return twin
+    refs = chunk_refs(sections)
+    back = {ref: chunk_id for chunk_id, ref in refs.items()}
+    result = llm.structured("generator", [
+        _system(prompts.MANUAL_WRITER, language),
+        HumanMessage(prompts.MANUAL_USER.format(context=context_block(sections, refs=refs)))],
+        ManualOut, lambda: ManualOut(title="", sections=[ManualSectionOut(heading="-", body="-")]))
+    if result.engine == "offline":
+        return twin
+    out, toc = [], []
+    for n, section in enumerate(result.value.sections, 1):
+        entry = {"heading": section.heading, "level": section.level, "anchor": anchor(section.heading, n)}
+        toc.append(entry)
+        out.append({**entry, "body": section.body, "chunk_ids": [back[r] for r in section.chunk_refs if r in back]})
+    title = result.value.title or twin["title"]
+    return {"title": title, "toc": toc, "sections": out, "content_md": render_manual(title, toc, out, language),
+            "engine": result.engine}
+
+
+# -- review and refinement -------------------------------------------------------------------------
+
+class IssueOut(BaseModel):
+    severity: Literal["critical", "major", "minor"]
+    module_index: int | None = None
+    description: str
+    suggestion: str = ""
+
+
+class ReviewOut(BaseModel):
+    passed: bool
+    overall_score: float = Field(ge=0, le=1)
+    issues: list[IssueOut] = []
+
+
+def serialize_content(modules: list[dict], manual: dict | None, limit: int = CONTEXT_CHAR_BUDGET // 2) -> str:
+    body = json.dumps({"modules": [{"index": m["index"], "title": m["module_spec"]["title"],
+                                    "lessons": [{"title": l["title"], "content": l["content"]} for l in m["lessons"]],
+                                    "exercises": m["exercises"]} for m in modules],
+                       "manual_toc": (manual or {}).get("toc")}, ensure_ascii=False)
+    return body[:limit]
+
+
+def review(llm: LLM, modules: list[dict], manual: dict | None, sections: list[Section], language: str) -> dict:
+    """The deterministic checks always run; a model's review adds its own issues and halves the score."""
+    report = review_twin(modules, manual, sections, language)
+    if llm.offline:
+        return report
+    result = llm.structured("reviewer", [
+        _system(prompts.QUALITY_REVIEWER, language),
+        HumanMessage(prompts.REVIEW_USER.format(source=context_block(sections, budget=CONTEXT_CHAR_BUDGET // 2),
+                                                content=serialize_content(modules, manual)))],
+        ReviewOut, lambda: ReviewOut(passed=report["passed"], overall_score=report["overall_score"]))
+    if result.engine == "offline":
+        return report
+    extra = [{**i.model_dump(), "module_index": i.module_index if i.module_index in range(len(modules)) else None}
+             for i in result.value.issues]
+    return finish_report(report["issues"] + extra, (report["overall_score"] + result.value.overall_score) / 2,
+                         len(modules), report["checks"], result.engine)
+
+
+def refine_module(llm: LLM, module: dict, issues: list[dict], primary: list[Section], supplement: list[Section],
+                  language: str, siblings: list[str], corpus: list[str], source: str, instructions: str | None) -> dict:
+    fixed = refine_twin(module, issues, primary, supplement, language, siblings, corpus, source)
+    if llm.offline:
+        return fixed
+    sections = primary + supplement
+    refs = chunk_refs(sections)
+    listing = "\n".join(f"- [{i['severity']}] {i['description']} → {i['suggestion']}" for i in issues)
+    result = llm.structured("generator", [
+        _system(prompts.CONTENT_REFINER, language),
+        HumanMessage(prompts.REFINE_USER.format(
+            issues=listing or "-", instructions=f"Admin instructions: {instructions}\n" if instructions else "",
+            context=context_block(sections, refs=refs), module=serialize_content([module], None)))],
+        ModuleContentOut, ModuleContentOut)
+    if result.engine == "offline":
+        return fixed
+    refined = _from_model(result.value, module, sections, refs)
+    return {**refined, "engine": result.engine} if refined else fixed

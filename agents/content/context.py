@@ -1,0 +1,48 @@
+"""What the pipeline's nodes depend on (pool, model, concurrency), passed as LangGraph's run context."""
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass, field
+from uuid import UUID
+
+from psycopg_pool import ConnectionPool
+
+from agents.llm import LLM
+from storage import jobs
+
+log = logging.getLogger(__name__)
+MAX_CONCURRENT_LLM_CALLS = 3      # spec 004 §10
+MAX_REFINEMENT_CYCLES = 2
+
+STEP_MESSAGES = {
+    "extracting": ("Analizando el material fuente…", "Analysing the source material…"),
+    "structuring": ("Diseñando la estructura del curso…", "Designing the course structure…"),
+    "generating": ("Generando módulos…", "Generating modules…"),
+    "generating_manual": ("Generando el manual…", "Generating the manual…"),
+    "reviewing": ("Revisando la calidad…", "Reviewing quality…"),
+    "refining": ("Corrigiendo los problemas detectados…", "Fixing the issues found…"),
+    "publishing": ("Publicando el curso y el manual…", "Publishing the course and manual…"),
+}
+
+
+@dataclass
+class ContentContext:
+    pool: ConnectionPool
+    llm: LLM
+    model_calls: threading.BoundedSemaphore = field(
+        default_factory=lambda: threading.BoundedSemaphore(MAX_CONCURRENT_LLM_CALLS))
+
+    def event(self, state: dict, event_type: str, data: dict) -> None:
+        with self.pool.connection() as conn:
+            jobs.add_event(conn, UUID(state["org_id"]), UUID(state["job_id"]), event_type, data)
+
+    def step(self, state: dict, status: str, step: str) -> None:
+        """Move the job to ``status`` (when the lifecycle allows it) and log a step event."""
+        es, en = STEP_MESSAGES[step]
+        org_id, job_id = UUID(state["org_id"]), UUID(state["job_id"])
+        with self.pool.connection() as conn:
+            job = jobs.get_job(conn, org_id, job_id, lock=True)
+            if job is not None and jobs.allowed(job.status, status):
+                jobs.set_status(conn, org_id, job_id, status)
+            jobs.add_event(conn, org_id, job_id, "step", {"step": step, "message": es, "message_en": en})

@@ -1,0 +1,291 @@
+"""The six exercise types built from source text (offline twin), and checking any exercise against it.
+
+Every answer is a piece of the source: a stated fact, a masked term, a numbered procedure. The
+explanation quotes the sentence the answer comes from and cites it, so a reviewer (or a learner) can
+verify it.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+
+from agents.content.text import (Section, citation, fact_sentences, fold, in_source, is_customer_facing,
+                                 key_terms, normalized, overlap, procedures, sentences)
+
+_NUMBER = re.compile(r"\b\d+\b")
+_QUOTE = re.compile(r"«([^»]+)»")
+
+PHRASES = {
+    "es": {
+        "tf_prompt": "¿Verdadero o falso?", "fb_prompt": "Completa la frase con el término correcto.",
+        "order_prompt": "Ordena los pasos de «{h}».", "test_prompt": "¿Qué término completa la frase? «{s}»",
+        "case_prompt": "Caso práctico: {h}", "dialogue_prompt": "Conversación: {h}",
+        "says": "La fuente dice: «{q}» {c}", "changed": "Falso: la fuente dice «{q}» {c}",
+        "order_expl": "Es el orden del procedimiento «{h}» {c}",
+        "case": "{who} te plantea una situación relacionada con «{h}»: {fact} ¿Qué harías, paso a paso?",
+        "case_plain": "Tienes que resolver una situación de «{h}» en tu trabajo: {fact} ¿Cómo actuarías?",
+        "customer": "Un cliente", "colleague": "Un compañero",
+        "d_customer": "Cliente", "d_colleague": "Compañero",
+        "d_open": "Hola, necesito ayuda con esto: {h}. ¿Qué hacemos?", "d_next": "De acuerdo. ¿Y después?",
+        "d_ok": "Correcto, es el paso que indica el procedimiento.", "d_done": "Correcto: has completado el procedimiento.",
+        "d_wrong": "Todavía no: según el procedimiento, ahora toca «{s}».",
+        "case_expl": "La respuesta debe seguir el procedimiento «{h}» {c}",
+    },
+    "en": {
+        "tf_prompt": "True or false?", "fb_prompt": "Fill in the blank with the right term.",
+        "order_prompt": "Put the steps of “{h}” in order.", "test_prompt": "Which term completes the sentence? «{s}»",
+        "case_prompt": "Practical case: {h}", "dialogue_prompt": "Conversation: {h}",
+        "says": "The source says: «{q}» {c}", "changed": "False: the source says «{q}» {c}",
+        "order_expl": "This is the order of the “{h}” procedure {c}",
+        "case": "{who} brings you a situation about “{h}”: {fact} What would you do, step by step?",
+        "case_plain": "You must handle a “{h}” situation at work: {fact} How would you act?",
+        "customer": "A customer", "colleague": "A colleague",
+        "d_customer": "Customer", "d_colleague": "Colleague",
+        "d_open": "Hi, I need help with this: {h}. What do we do?", "d_next": "All right. And then?",
+        "d_ok": "Right, that is the step the procedure gives.", "d_done": "Right: you completed the procedure.",
+        "d_wrong": "Not yet: according to the procedure, the next step is «{s}».",
+        "case_expl": "A good answer follows the “{h}” procedure {c}",
+    },
+}
+
+
+def _p(language: str) -> dict:
+    return PHRASES["en" if language == "en" else "es"]
+
+
+def _chunk_of(section: Section, snippet: str) -> list[str]:
+    for chunk_id, text in zip(section.chunk_ids, section.texts):
+        if in_source(snippet, text):
+            return [chunk_id]
+    return section.chunk_ids[:1]
+
+
+def _stable(seed: str) -> int:
+    return int(hashlib.sha1(seed.encode()).hexdigest()[:8], 16)
+
+
+def _exercise(kind: str, bloom: str, prompt: str, content: dict, explanation: str, chunks: list[str]) -> dict:
+    return {"type": kind, "bloom_level": bloom, "prompt": prompt, "content": content,
+            "explanation": explanation, "source_chunk_ids": chunks}
+
+
+def _mask(sentence: str, term: str) -> str | None:
+    pattern = re.compile(rf"(?<![\wÀ-ÿ]){re.escape(term)}(?![\wÀ-ÿ])", re.I)
+    return pattern.sub("___", sentence, count=1) if pattern.search(sentence) else None
+
+
+def true_false(section: Section, language: str, used: set[str]) -> list[dict]:
+    p, cite, found = _p(language), citation(section, language), []
+    facts = [s for s in fact_sentences(section.text) if s not in used]
+    if facts:
+        fact = facts[0]
+        used.add(fact)
+        found.append(_exercise("true_false", "remember", p["tf_prompt"], {"statement": fact, "answer": True},
+                               p["says"].format(q=fact, c=cite), _chunk_of(section, fact)))
+    numeric = [s for s in facts[1:] if _NUMBER.search(s)]
+    if numeric:
+        fact = numeric[0]
+        used.add(fact)
+        number = _NUMBER.search(fact).group(0)
+        wrong = str(int(number) * 2 if int(number) not in (0, 1) else int(number) + 2)
+        statement = fact[:_NUMBER.search(fact).start()] + wrong + fact[_NUMBER.search(fact).end():]
+        found.append(_exercise("true_false", "understand", p["tf_prompt"],
+                               {"statement": statement, "answer": False},
+                               p["changed"].format(q=fact, c=cite), _chunk_of(section, fact)))
+    return found
+
+
+def _term_sentence(section: Section, terms: list[str], used: set[str]) -> tuple[str, str] | None:
+    for sentence in fact_sentences(section.text):
+        if sentence in used:
+            continue
+        for term in terms:
+            if len(term) >= 4 and _mask(sentence, term):
+                return sentence, term
+        number = re.search(r"\b\d+(?:[.,]\d+)?\b", sentence)
+        if number:
+            return sentence, number.group(0)
+    return None
+
+
+def fill_blank(section: Section, terms: list[str], language: str, used: set[str]) -> list[dict]:
+    picked = _term_sentence(section, terms, used)
+    if picked is None:
+        return []
+    sentence, term = picked
+    used.add(sentence)
+    p = _p(language)
+    return [_exercise("fill_blank", "remember", p["fb_prompt"], {"text": _mask(sentence, term), "answers": [term]},
+                      p["says"].format(q=sentence, c=citation(section, language)), _chunk_of(section, sentence))]
+
+
+def multiple_choice(section: Section, terms: list[str], siblings: list[str], language: str,
+                    used: set[str]) -> list[dict]:
+    """A masked key term with distractors taken from sibling terms of the course."""
+    picked = _term_sentence(section, [t for t in terms if not t.isdigit()], used)
+    if picked is None:
+        return []
+    sentence, term = picked
+    masked = _mask(sentence, term)
+    distractors = [t for t in dict.fromkeys(siblings) if fold(t) != fold(term) and not _mask(sentence, t)
+                   and not t[:1].isdigit()][:3]
+    if term[:1].isdigit():
+        distractors = [str(int(float(term.replace(",", "."))) * k) for k in (2, 3)] + ["1"]
+        distractors = [d for d in distractors if d != term][:3]
+    if len(distractors) < 2:
+        return []
+    used.add(sentence)
+    options = distractors + [term]
+    options.sort(key=lambda option: _stable(option + sentence))
+    p = _p(language)
+    return [_exercise("test", "understand", p["test_prompt"].format(s=masked),
+                      {"options": options, "answer": options.index(term)},
+                      p["says"].format(q=sentence, c=citation(section, language)), _chunk_of(section, sentence))]
+
+
+def _steps_of(section: Section) -> list[str]:
+    found = procedures(section.text)
+    if found:
+        return found[0][:7]
+    prose = sentences(section.text)
+    return prose[:5] if len(prose) >= 3 else []
+
+
+def order_steps(section: Section, language: str) -> list[dict]:
+    steps = _steps_of(section)
+    if len(steps) < 3:
+        return []
+    p = _p(language)
+    return [_exercise("order_steps", "apply", p["order_prompt"].format(h=section.heading), {"steps": steps},
+                      p["order_expl"].format(h=section.heading, c=citation(section, language)),
+                      _chunk_of(section, steps[0]))]
+
+
+def practical_case(section: Section, language: str) -> list[dict]:
+    steps = _steps_of(section)
+    if len(steps) < 2:
+        return []
+    p = _p(language)
+    facts = [s for s in fact_sentences(section.text) if s not in steps]
+    fact = facts[0] if facts else steps[0]
+    customer = is_customer_facing(section.text)
+    scenario = p["case"].format(who=p["customer" if customer else "colleague"], h=section.heading, fact=fact) \
+        if customer else p["case_plain"].format(h=section.heading, fact=fact)
+    model_answer = "\n".join(f"{i}. {step}" for i, step in enumerate(steps, 1))
+    return [_exercise("practical_case", "analyze" if len(steps) >= 4 else "apply",
+                      p["case_prompt"].format(h=section.heading),
+                      {"scenario": scenario, "rubric": steps, "model_answer": model_answer},
+                      p["case_expl"].format(h=section.heading, c=citation(section, language)),
+                      section.chunk_ids[:3])]
+
+
+def dialogue(section: Section, language: str, other_steps: list[str]) -> list[dict]:
+    """A branching conversation: each turn offers the procedure's next step and a step that is out of place."""
+    steps = _steps_of(section)[:4]
+    if len(steps) < 2:
+        return []
+    p = _p(language)
+    speaker = p["d_customer"] if is_customer_facing(section.text) else p["d_colleague"]
+    ids = [f"n{i}" for i in range(len(steps))]
+    ids[0] = "start"
+    nodes = {}
+    for i, step in enumerate(steps):
+        wrong = steps[i + 2] if i + 2 < len(steps) else next(
+            (s for s in other_steps if s not in steps), steps[i - 1] if i else steps[-1])
+        last = i == len(steps) - 1
+        options = [{"text": step, "next": None if last else ids[i + 1], "correct": True,
+                    "feedback": p["d_done"] if last else p["d_ok"]},
+                   {"text": wrong, "next": ids[i], "correct": False, "feedback": p["d_wrong"].format(s=step)}]
+        options.sort(key=lambda option: _stable(option["text"] + str(i)))
+        nodes[ids[i]] = {"speaker": speaker, "text": p["d_open"].format(h=section.heading) if i == 0 else p["d_next"],
+                         "options": options}
+    return [_exercise("dialogue", "apply", p["dialogue_prompt"].format(h=section.heading),
+                      {"nodes": nodes, "start": "start"},
+                      p["case_expl"].format(h=section.heading, c=citation(section, language)),
+                      section.chunk_ids[:3])]
+
+
+def build_exercises(sections: list[Section], siblings: list[str], language: str, corpus: list[str]) -> list[dict]:
+    """Exercises of every type the module's text supports; at least half at apply level or above."""
+    if not sections:
+        return []
+    used: set[str] = set()
+    by_steps = sorted(sections, key=lambda s: (-len(procedures(s.text)), s.position))
+    procedural = next((s for s in by_steps if len(_steps_of(s)) >= 3), by_steps[0])
+    customer = next((s for s in by_steps if is_customer_facing(s.text) and _steps_of(s)), procedural)
+    other_steps = [step for s in sections for items in procedures(s.text) for step in items]
+    knowledge: list[dict] = []
+    for section in sections:
+        terms = key_terms(section.text, corpus)
+        if not any(e["type"] == "true_false" for e in knowledge):
+            knowledge += true_false(section, language, used)[:1]
+        if not any(e["type"] == "fill_blank" for e in knowledge):
+            knowledge += fill_blank(section, terms, language, used)
+        if not any(e["type"] == "test" for e in knowledge):
+            knowledge += multiple_choice(section, terms, siblings, language, used)
+    applied = order_steps(procedural, language) + practical_case(procedural, language) \
+        + dialogue(customer, language, other_steps)
+    if len(applied) < len(knowledge):   # keep the Bloom mix: practice outweighs recall
+        knowledge = knowledge[:max(len(applied), 1)] if applied else knowledge
+    return applied + knowledge
+
+
+# -- checking an exercise against the source --------------------------------------------------------
+
+def _supported(snippet: str, source: str) -> bool:
+    """Verbatim in the source, or (a model's paraphrase) nearly all its content words are."""
+    return in_source(snippet, source) or overlap(snippet, source) >= 0.8
+
+
+def _ordered(steps: list[str], source: str) -> bool:
+    folded, last = normalized(source), -1
+    for step in steps:
+        at = folded.find(normalized(step).strip(" ."), last + 1)
+        if at < 0:
+            return False
+        last = at
+    return True
+
+
+def verify_exercise(exercise: dict, source: str) -> str | None:
+    """None when the exercise's answer can be checked in the source text; else why it cannot."""
+    kind, content = exercise.get("type"), exercise.get("content") or {}
+    quotes = _QUOTE.findall(exercise.get("explanation", "")) + _QUOTE.findall(exercise.get("prompt", ""))
+    if kind == "true_false":
+        statement = content.get("statement", "")
+        if content.get("answer") is True:
+            return None if _supported(statement, source) else "the true statement is not in the source"
+        if in_source(statement, source):
+            return "a statement marked false is stated in the source"
+        return None if any(in_source(q, source) for q in quotes) or _supported(statement, source) \
+            else "the false statement has no source sentence to contrast with"
+    if kind == "fill_blank":
+        answers = content.get("answers") or [""]
+        return None if _supported(content.get("text", "").replace("___", answers[0]), source) \
+            else "the completed sentence is not in the source"
+    if kind == "test":
+        options, answer = content.get("options") or [], content.get("answer")
+        masked = next((q for q in quotes if "___" in q), None)
+        if masked is None:
+            return None if isinstance(answer, int) and _supported(options[answer], source) \
+                else "the right option is not supported by the source"
+        if not in_source(masked.replace("___", options[answer]), source):
+            return "the right option does not complete the source sentence"
+        if any(in_source(masked.replace("___", o), source) for i, o in enumerate(options) if i != answer):
+            return "more than one option completes the source sentence"
+        return None
+    if kind == "order_steps":
+        steps = content.get("steps") or []
+        if all(in_source(s, source) for s in steps):
+            return None if _ordered(steps, source) else "the steps are not in the source's order"
+        return None if all(_supported(s, source) for s in steps) else "some steps are not in the source"
+    if kind == "practical_case":
+        rubric = content.get("rubric") or []
+        supported = sum(_supported(point, source) for point in rubric)
+        return None if rubric and supported * 2 >= len(rubric) else "the rubric is not grounded in the source"
+    if kind == "dialogue":
+        correct = [o["text"] for node in (content.get("nodes") or {}).values() for o in node.get("options", [])
+                   if o.get("correct")]
+        return None if correct and all(_supported(t, source) for t in correct) \
+            else "the right replies are not grounded in the source"
+    return f"unknown exercise type {kind}"

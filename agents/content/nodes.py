@@ -1,0 +1,259 @@
+"""The pipeline's nodes (spec 004 §3): plain functions of the state that return only what they change.
+
+Every node is wrapped by ``node_error_wrapper`` (§6.1): an exception becomes ``error`` in the state
+and the routers send the run to ``handle_error``, which records it on the job.
+"""
+from __future__ import annotations
+
+import functools
+import logging
+from uuid import UUID
+
+from langgraph.errors import GraphBubbleUp
+from langgraph.runtime import Runtime
+from langgraph.types import interrupt
+
+from agents.content import authoring
+from agents.content.context import MAX_REFINEMENT_CYCLES, ContentContext
+from agents.content.edits import apply_patch
+from agents.content.sources import load_sections, module_chunk_ids, sections_for
+from agents.content.state import GenerationState, ModuleTask
+from storage import documents, jobs
+
+log = logging.getLogger(__name__)
+FULL_TEXT_PAGE_THRESHOLD = 5      # spec 004 §10
+
+
+class ContentError(RuntimeError):
+    """Source material the pipeline cannot work with; one line."""
+
+
+def node_error_wrapper(name: str):
+    def decorator(func):
+        @functools.wraps(func)
+        def wrapper(state: dict, runtime: Runtime[ContentContext]) -> dict:
+            if state.get("error"):       # a parallel task already failed: let the router reach handle_error
+                return {}
+            try:
+                return func(state, runtime)
+            except GraphBubbleUp:        # interrupts are how the human checkpoints pause the graph
+                raise
+            except Exception as exc:
+                log.error("content node %s failed for job %s", name, state.get("job_id"), exc_info=True)
+                message = str(exc).splitlines()[0] if str(exc) else ""
+                return {"error": f"[{name}] {type(exc).__name__}: {message}"[:500], "current_step": "failed"}
+        return wrapper
+    return decorator
+
+
+def _ids(state: dict) -> tuple[UUID, UUID]:
+    return UUID(state["org_id"]), UUID(state["job_id"])
+
+
+def _language(state: dict) -> str:
+    return state.get("source_metadata", {}).get("language", "es")
+
+
+@node_error_wrapper("prepare_context")
+def prepare_context(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
+    """Full text for one short document, chunks otherwise (spec 004 §3.1). No model."""
+    ctx, (org_id, _) = runtime.context, _ids(state)
+    ctx.step(state, "extracting", "extracting")
+    with ctx.pool.connection() as conn:
+        docs = [documents.get_document(conn, org_id, UUID(d)) for d in state["source_document_ids"]]
+        if not docs or any(d is None for d in docs):
+            raise ContentError("a source document was not found / no se encontró un documento fuente")
+        texts = {str(d.id): documents.get_full_text(conn, org_id, d.id) or "" for d in docs}
+    if not any(t.strip() for t in texts.values()) or sum(d.chunk_count for d in docs) == 0:
+        raise ContentError("the documents have no text / los documentos no tienen texto")
+    total_pages = sum(d.page_count for d in docs)
+    full_text = len(docs) == 1 and total_pages <= FULL_TEXT_PAGE_THRESHOLD
+    languages = sorted({d.language for d in docs})
+    main_language = max(languages, key=lambda lang: sum(d.token_count for d in docs if d.language == lang))
+    return {
+        "rag_mode": "full_text" if full_text else "chunked",
+        "full_texts": texts if full_text else None,
+        "chunk_summary": None if full_text else {str(d.id): d.chunk_count for d in docs},
+        "source_metadata": {"total_pages": total_pages, "doc_count": len(docs), "doc_titles": [d.title for d in docs],
+                            "languages": languages, "language": "en" if main_language == "en" else "es"},
+        "current_step": "extracting",
+    }
+
+
+@node_error_wrapper("extract_themes")
+def extract_themes(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
+    ctx = runtime.context
+    sections = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
+    themes, engine = authoring.extract_themes(ctx.llm, sections, state["rag_mode"], _language(state))
+    ctx.event(state, "themes", {"count": len(themes), "engine": engine})
+    return {"extracted_themes": themes, "current_step": "structuring"}
+
+
+@node_error_wrapper("design_structure")
+def design_structure(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
+    ctx = runtime.context
+    ctx.step(state, "structuring", "structuring")
+    sections = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
+    outline, engine = authoring.design_structure(ctx.llm, state["extracted_themes"], state["source_metadata"],
+                                                 sections, _language(state))
+    ctx.event(state, "structure", {"modules": len(outline["modules"]), "engine": engine})
+    return {"course_outline": outline, "current_step": "awaiting_structure_review"}
+
+
+@node_error_wrapper("admin_review_structure")
+def admin_review_structure(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
+    """Human checkpoint 1: approve, edit (the edited outline is what gets generated) or reject."""
+    review = interrupt({"checkpoint": "structure"})
+    decision = review.get("decision")
+    if decision not in ("approve", "edit", "reject"):
+        raise ContentError(f"unknown structure decision {decision!r}")
+    update: dict = {"admin_review_structure": review, "current_step": "generating"}
+    edited = (review.get("edits") or {}).get("course_outline")
+    if decision == "edit" and edited:
+        ctx = runtime.context
+        sections = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
+        update["course_outline"] = authoring.normalize_outline(edited, state["extracted_themes"], sections,
+                                                               _language(state))
+    if decision != "reject":
+        total = len((update.get("course_outline") or state["course_outline"])["modules"])
+        update["generation_progress"] = {"completed": 0, "total": total, "current": ""}
+        with runtime.context.pool.connection() as conn:
+            jobs.set_progress(conn, *_ids(state), {"total": total, "done": [], "current": ""})
+    return update
+
+
+def module_task(state: GenerationState, index: int, instructions: str | None = None) -> ModuleTask:
+    outline = state["course_outline"]
+    spec = outline["modules"][index]
+    themes = [t for t in state["extracted_themes"] if t["key"] in spec["themes"]]
+    siblings = [term for t in state["extracted_themes"] if t["key"] not in spec["themes"] for term in t["terms"]]
+    return {"job_id": state["job_id"], "org_id": state["org_id"], "module_index": index,
+            "total": len(outline["modules"]), "module_spec": spec, "themes": themes, "sibling_terms": siblings,
+            "source_document_ids": state["source_document_ids"], "rag_mode": state["rag_mode"],
+            "language": _language(state), "instructions": instructions}
+
+
+def build_module(ctx: ContentContext, task: dict) -> dict:
+    """One module from its compartmented sources: the theme->chunk index plus a semantic supplement."""
+    every = load_sections(ctx.pool, task["org_id"], task["source_document_ids"])
+    spec = task["module_spec"]
+    primary_ids, supplement_ids = module_chunk_ids(ctx.pool, task["org_id"], task["source_document_ids"],
+                                                   spec["chunk_ids"], task["themes"])
+    primary, supplement = sections_for(every, primary_ids), sections_for(every, supplement_ids)
+    context = every if task["rag_mode"] == "full_text" else sections_for(every, primary_ids + supplement_ids)
+    with ctx.model_calls:
+        return authoring.write_module(ctx.llm, task, primary, supplement, task.get("sibling_terms", []),
+                                      [s.text for s in every], context)
+
+
+@node_error_wrapper("generate_modules")
+def generate_modules(task: ModuleTask, runtime: Runtime[ContentContext]) -> dict:
+    """One module per parallel task (LangGraph Send); a crash re-runs only the modules not yet saved."""
+    ctx, title = runtime.context, task["module_spec"]["title"]
+    ctx.event(task, "progress", {"step": "generating", "current": title, "index": task["module_index"],
+                                 "total": task["total"], "phase": "started"})
+    module = build_module(ctx, task)
+    with ctx.pool.connection() as conn:
+        progress = jobs.mark_module_done(conn, *_ids(task), task["module_index"], title)
+        jobs.add_event(conn, *_ids(task), "progress", {
+            "step": "generating", "completed": progress["completed"], "total": task["total"], "current": title,
+            "index": task["module_index"], "phase": "done", "engine": module["engine"]})
+    return {"generated_modules": [module]}
+
+
+@node_error_wrapper("generate_manual")
+def generate_manual(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
+    ctx = runtime.context
+    ctx.step(state, "generating", "generating_manual")
+    sections = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
+    manual = authoring.write_manual(ctx.llm, sections, state["source_metadata"], _language(state))
+    return {"generated_manual": manual, "current_step": "reviewing",
+            "generation_progress": {**state.get("generation_progress", {}), "current": manual["title"]}}
+
+
+@node_error_wrapper("review_quality")
+def review_quality(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
+    """Independent review: the sources are loaded here, never taken from the generators' context."""
+    ctx = runtime.context
+    ctx.step(state, "reviewing", "reviewing")
+    sections = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
+    report = authoring.review(ctx.llm, state.get("generated_modules") or [], state.get("generated_manual"),
+                              sections, _language(state))
+    with ctx.pool.connection() as conn:
+        jobs.set_review_report(conn, *_ids(state), report)
+        jobs.add_event(conn, *_ids(state), "review_result", {
+            "passed": report["passed"], "score": report["overall_score"], "issues_count": len(report["issues"]),
+            "critical_count": sum(i["severity"] == "critical" for i in report["issues"]), "engine": report["engine"]})
+    return {"review_report": report, "current_step": "reviewed"}
+
+
+@node_error_wrapper("refine_content")
+def refine_content(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
+    """Targeted fixes for the modules the review flagged (and the admin's instructions, if any)."""
+    ctx = runtime.context
+    ctx.step(state, "reviewing", "refining")
+    report = state.get("review_report") or {"issues": []}
+    admin = state.get("admin_review_final") or {}
+    instructions = admin.get("notes") if admin.get("decision") in ("refine", "edit") else None
+    modules = state.get("generated_modules") or []
+    flagged = {i["module_index"] for i in report["issues"] if i["module_index"] is not None}
+    targets = set(range(len(modules))) if instructions else flagged
+    cycle = state.get("refinement_count", 0) + 1
+    ctx.event(state, "refining", {"cycle": cycle, "max_cycles": MAX_REFINEMENT_CYCLES,
+                                  "issues_fixing": len(report["issues"])})
+    every = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
+    source = "\n\n".join(f"{s.heading}\n{s.text}" for s in every)
+    corpus = [s.text for s in every]
+    refined = []
+    for index in sorted(targets):
+        task = module_task(state, index)
+        module = modules[index]
+        primary_ids, supplement_ids = module_chunk_ids(ctx.pool, state["org_id"], state["source_document_ids"],
+                                                       module["module_spec"]["chunk_ids"], task["themes"])
+        issues = [i for i in report["issues"] if i["module_index"] == index]
+        with ctx.model_calls:
+            refined.append(authoring.refine_module(
+                ctx.llm, module, issues, sections_for(every, primary_ids), sections_for(every, supplement_ids),
+                _language(state), task["sibling_terms"], corpus, source, instructions))
+    return {"generated_modules": refined, "refinement_count": cycle, "admin_review_final": None,
+            "current_step": "reviewing"}
+
+
+@node_error_wrapper("admin_review_final")
+def admin_review_final(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
+    """Human checkpoint 2: approve, refine (edit), reject; or, staying here, patch content or regenerate a module."""
+    review = interrupt({"checkpoint": "final"})
+    decision = review.get("decision")
+    if decision not in ("approve", "edit", "refine", "reject", "patch", "regenerate"):
+        raise ContentError(f"unknown final decision {decision!r}")
+    update: dict = {"admin_review_final": review}
+    if decision == "patch":
+        update.update(apply_patch(state, review.get("edits") or {}))
+        runtime.context.event(state, "edited", {"target": (review.get("edits") or {}).get("target")})
+    return update
+
+
+@node_error_wrapper("regenerate_module")
+def regenerate_module(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
+    """Rebuild one module (with the admin's instructions); the others stay exactly as they are."""
+    ctx = runtime.context
+    edits = (state.get("admin_review_final") or {}).get("edits") or {}
+    index = int(edits.get("module_index", -1))
+    if not 0 <= index < len(state.get("generated_modules") or []):
+        raise ContentError(f"there is no module {index}")
+    ctx.step(state, "generating", "generating")
+    module = build_module(ctx, module_task(state, index, edits.get("instructions")))
+    ctx.event(state, "module_regenerated", {"index": index, "title": module["module_spec"]["title"],
+                                            "engine": module["engine"]})
+    return {"generated_modules": [module]}
+
+
+def handle_error(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
+    """Terminal: the job fails with the node's one-line error; a retry resumes from that node."""
+    message = state.get("error") or "unknown error"
+    step = message[1:message.index("]")] if message.startswith("[") and "]" in message else state.get("current_step")
+    with runtime.context.pool.connection() as conn:
+        jobs.set_status(conn, *_ids(state), "failed", error=message)
+        jobs.add_event(conn, *_ids(state), "error", {"step": step, "message": message[:300],
+                                                    "recoverable": "ContentError" not in message})
+    return {"current_step": "failed"}

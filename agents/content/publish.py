@@ -1,0 +1,88 @@
+"""The publish node (spec 004 §8): course, modules, lessons, exercises and manual in ONE transaction.
+
+Idempotent: the job row is locked first, and a job that already has its results publishes nothing
+again (a crash after the commit but before the checkpoint replays this node harmlessly).
+"""
+from __future__ import annotations
+
+from uuid import UUID
+
+from langgraph.runtime import Runtime
+
+from agents.content.context import ContentContext
+from agents.content.nodes import node_error_wrapper
+from agents.content.state import GenerationState
+from storage import catalog, jobs, manuals
+
+
+def _uuids(ids) -> list[UUID]:
+    return [UUID(str(i)) for i in dict.fromkeys(ids or [])]
+
+
+def _free_title(conn, org_id: UUID, title: str) -> str:
+    taken = {course.title for course in catalog.list_courses(conn, org_id)}
+    candidate, n = title, 2
+    while candidate in taken:
+        candidate, n = f"{title} ({n})", n + 1
+    return candidate
+
+
+def _write_course(conn, org_id: UUID, state: GenerationState) -> UUID:
+    outline, language = state["course_outline"], state["source_metadata"].get("language", "es")
+    doc_ids = _uuids(state["source_document_ids"])
+    course_id = catalog.create_course(
+        conn, org_id, title=_free_title(conn, org_id, outline["title"]), description=outline.get("description", ""),
+        outcome=outline.get("outcome", ""), language=language, source_document_id=doc_ids[0],
+        created_by=UUID(state["triggered_by"]) if state.get("triggered_by") else None,
+        generation_job_id=UUID(state["job_id"]), status="published")
+    for doc_id in doc_ids:
+        catalog.link_course_document(conn, org_id, course_id, doc_id)
+    for position, module in enumerate(sorted(state["generated_modules"], key=lambda m: m["index"]), 1):
+        spec = module["module_spec"]
+        module_id = catalog.add_module(
+            conn, org_id, course_id, title=spec["title"], summary=spec.get("summary", ""), position=position,
+            bloom_level=spec.get("bloom_level"), source_chunk_ids=_uuids(spec.get("chunk_ids")))
+        lesson_ids = []
+        for lesson_position, lesson in enumerate(module["lessons"], 1):
+            lesson_ids.append((lesson["content_type"], catalog.add_lesson(
+                conn, org_id, module_id, title=lesson["title"], content_type=lesson["content_type"],
+                content_md=lesson["content"], citations=lesson.get("citations") or [],
+                source_chunk_ids=_uuids(lesson.get("source_chunk_ids")), position=lesson_position)))
+        # exercises live in the module's practice lesson (its last lesson when it has none)
+        practice = next((lid for kind, lid in lesson_ids if kind == "exercise"), lesson_ids[-1][1])
+        for exercise_position, exercise in enumerate(module["exercises"], 1):
+            catalog.add_exercise(
+                conn, org_id, practice, type=exercise["type"], prompt=exercise["prompt"],
+                content=exercise["content"], bloom_level=exercise["bloom_level"],
+                explanation=exercise.get("explanation", ""), source_chunk_ids=_uuids(exercise.get("source_chunk_ids")),
+                position=exercise_position)
+    return course_id
+
+
+@node_error_wrapper("publish")
+def publish(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
+    ctx = runtime.context
+    org_id, job_id = UUID(state["org_id"]), UUID(state["job_id"])
+    ctx.step(state, "publishing", "publishing")
+    with ctx.pool.connection() as conn, conn.transaction():
+        job = jobs.get_job(conn, org_id, job_id, lock=True)
+        if job.result_course_id or job.result_manual_id:     # published already: nothing to do twice
+            return {"result_course_id": str(job.result_course_id) if job.result_course_id else None,
+                    "result_manual_id": str(job.result_manual_id) if job.result_manual_id else None,
+                    "current_step": "published"}
+        course_id = _write_course(conn, org_id, state) if state.get("output_type") != "manual_only" else None
+        manual_id = None
+        manual = state.get("generated_manual")
+        if manual:
+            manual_id = manuals.create_manual(
+                conn, org_id, title=manual["title"], content_md=manual["content_md"], toc=manual["toc"],
+                source_document_ids=_uuids(state["source_document_ids"]),
+                language=state["source_metadata"].get("language", "es"), course_id=course_id,
+                generation_job_id=job_id)
+        jobs.set_result(conn, org_id, job_id, course_id=course_id, manual_id=manual_id)
+        jobs.set_status(conn, org_id, job_id, "published")
+        jobs.add_event(conn, org_id, job_id, "completed", {
+            "course_id": str(course_id) if course_id else None, "manual_id": str(manual_id) if manual_id else None,
+            "message": "Curso y manual publicados", "message_en": "Course and manual published"})
+    return {"result_course_id": str(course_id) if course_id else None,
+            "result_manual_id": str(manual_id) if manual_id else None, "current_step": "published"}

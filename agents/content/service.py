@@ -1,0 +1,220 @@
+"""Content studio operations for the page and the CLI: start, watch, review, edit, regenerate, retry.
+
+Decisions never run the graph here: they are queued on the job (``command``) and a worker resumes
+the graph with them, so a page stays responsive and a crash in between loses nothing.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from uuid import UUID
+
+from psycopg_pool import ConnectionPool
+
+from agents.content.edits import EditError, apply_patch
+from agents.content.graph import build_graph
+from agents.content.worker import run_config, run_next, worker_name
+from agents.llm import LLM
+from storage import documents, jobs
+from storage.db import checkpointer
+from storage.ingest import IngestError, IngestResult, ingest_file
+from storage.users import User
+
+STRUCTURE_DECISIONS = ("approve", "edit", "reject")
+FINAL_DECISIONS = ("approve", "refine", "reject")
+
+
+class ContentServiceError(ValueError):
+    """Something the admin asked that cannot be done now; one line, nothing changed."""
+
+
+@dataclass
+class JobView:
+    job: jobs.Job
+    events: list[jobs.Event]
+    checkpoint: str | None                  # "structure" | "final" while waiting for the admin
+    state: dict = field(default_factory=dict)
+
+
+def _admin(user: User) -> None:
+    if not user.is_admin:
+        raise ContentServiceError("only HR admins can generate content / solo los administradores pueden generar contenido")
+
+
+def _job(pool: ConnectionPool, user: User, job_id: UUID | str) -> jobs.Job:
+    _admin(user)
+    with pool.connection() as conn:
+        job = jobs.get_job(conn, user.org_id, UUID(str(job_id)))
+    if job is None:
+        raise ContentServiceError("generation job not found / trabajo de generación no encontrado")
+    return job
+
+
+def graph_state(job_id: UUID | str) -> tuple[dict, str | None]:
+    """The job's latest checkpointed state and the checkpoint it waits at (None when it doesn't)."""
+    snapshot = build_graph(checkpointer()).get_state(run_config(job_id))
+    waiting = snapshot.interrupts[0].value.get("checkpoint") if snapshot.interrupts else None
+    return dict(snapshot.values or {}), waiting
+
+
+def ingest_uploads(pool: ConnectionPool, user: User, files: list[tuple[str, bytes]]) -> list[IngestResult]:
+    _admin(user)
+    try:
+        return [ingest_file(pool, user.org_id, Path(name), uploaded_by=user.id, source_name=name, data=data)
+                for name, data in files]
+    except IngestError as exc:
+        raise ContentServiceError(str(exc)) from exc
+
+
+def list_documents(pool: ConnectionPool, user: User) -> list[documents.Document]:
+    _admin(user)
+    with pool.connection() as conn:
+        return documents.list_documents(conn, user.org_id)
+
+
+def start_job(pool: ConnectionPool, user: User, document_ids: list[UUID | str],
+              output_type: str = "course_and_manual") -> UUID:
+    _admin(user)
+    if not document_ids:
+        raise ContentServiceError("pick at least one document / elige al menos un documento")
+    if output_type not in ("course_and_manual", "manual_only"):
+        raise ContentServiceError("output must be course_and_manual or manual_only")
+    ids = [UUID(str(d)) for d in dict.fromkeys(map(str, document_ids))]
+    with pool.connection() as conn:
+        if any(documents.get_document(conn, user.org_id, d) is None for d in ids):
+            raise ContentServiceError("a document was not found / no se encontró un documento")
+        job_id = jobs.create_job(conn, user.org_id, triggered_by=user.id, source_document_ids=ids,
+                                 output_type=output_type)
+        jobs.add_event(conn, user.org_id, job_id, "queued", {"documents": len(ids)})
+    return job_id
+
+
+def list_jobs(pool: ConnectionPool, user: User) -> list[jobs.Job]:
+    _admin(user)
+    with pool.connection() as conn:
+        return jobs.list_jobs(conn, user.org_id)
+
+
+def job_view(pool: ConnectionPool, user: User, job_id: UUID | str, *, with_state: bool = True) -> JobView:
+    job = _job(pool, user, job_id)
+    with pool.connection() as conn:
+        events = jobs.list_events(conn, user.org_id, job.id)
+    state, waiting = graph_state(job.id) if with_state else ({}, None)
+    return JobView(job, events, waiting if job.command is None else None, state)
+
+
+def _queue(pool: ConnectionPool, user: User, job_id, command: dict, *, expect: str, status: str) -> None:
+    job = _job(pool, user, job_id)
+    if job.status != expect:
+        raise ContentServiceError(f"the job is {job.status}, not waiting for this review / "
+                                  f"el trabajo está en {job.status}")
+    try:
+        with pool.connection() as conn:
+            jobs.set_command(conn, user.org_id, job.id, command, status=status)
+    except jobs.JobStateError as exc:
+        raise ContentServiceError(str(exc)) from exc
+
+
+def review_structure(pool: ConnectionPool, user: User, job_id, decision: str, *, outline: dict | None = None,
+                     notes: str | None = None) -> None:
+    """Checkpoint 1. ``edit`` carries the admin's outline: it is what gets generated."""
+    if decision not in STRUCTURE_DECISIONS:
+        raise ContentServiceError(f"decision must be one of {', '.join(STRUCTURE_DECISIONS)}")
+    if decision == "edit" and not any(str(m.get("title") or "").strip() for m in (outline or {}).get("modules", [])):
+        raise ContentServiceError("the edited outline needs at least one module / el esquema necesita un módulo")
+    command = {"decision": decision, "edits": {"course_outline": outline} if decision == "edit" else None,
+               "notes": notes}
+    _queue(pool, user, job_id, command, expect="awaiting_structure_review",
+           status="awaiting_structure_review" if decision == "reject" else "generating")
+
+
+def review_final(pool: ConnectionPool, user: User, job_id, decision: str, *, notes: str | None = None) -> None:
+    """Checkpoint 2: approve (publish), refine (targeted fixes, then review again) or reject."""
+    if decision not in FINAL_DECISIONS:
+        raise ContentServiceError(f"decision must be one of {', '.join(FINAL_DECISIONS)}")
+    status = {"approve": "publishing", "refine": "reviewing", "reject": "awaiting_final_review"}[decision]
+    _queue(pool, user, job_id, {"decision": decision, "edits": None, "notes": notes},
+           expect="awaiting_final_review", status=status)
+
+
+def edit_content(pool: ConnectionPool, user: User, job_id, target: str, field_name: str, value) -> None:
+    """An inline edit at the final review (validated now, applied by the worker)."""
+    job = _job(pool, user, job_id)
+    state, _ = graph_state(job.id)
+    edits = {"target": target, "field": field_name, "value": value}
+    try:
+        apply_patch(state, edits)
+    except (EditError, KeyError) as exc:
+        raise ContentServiceError(str(exc)) from exc
+    _queue(pool, user, job_id, {"decision": "patch", "edits": edits, "notes": None},
+           expect="awaiting_final_review", status="awaiting_final_review")
+
+
+def regenerate_module(pool: ConnectionPool, user: User, job_id, module_index: int,
+                      instructions: str | None = None) -> None:
+    job = _job(pool, user, job_id)
+    state, _ = graph_state(job.id)
+    if not 0 <= module_index < len(state.get("generated_modules") or []):
+        raise ContentServiceError("there is no such module / no existe ese módulo")
+    _queue(pool, user, job_id, {"decision": "regenerate", "notes": None,
+                                "edits": {"module_index": module_index, "instructions": instructions or None}},
+           expect="awaiting_final_review", status="generating")
+
+
+def retry_job(pool: ConnectionPool, user: User, job_id) -> None:
+    """Run a failed job again from the checkpoint before the node that failed."""
+    job = _job(pool, user, job_id)
+    if job.status != "failed":
+        raise ContentServiceError("only failed jobs can be retried / solo se reintentan trabajos fallidos")
+    failed_node = (job.error or "")[1:(job.error or "").find("]")] if (job.error or "").startswith("[") else ""
+    graph = build_graph(checkpointer())
+    retry_from = None
+    for snapshot in graph.get_state_history(run_config(job.id)):
+        if not snapshot.values.get("error") and (failed_node in snapshot.next or not failed_node):
+            retry_from = snapshot.config["configurable"]["checkpoint_id"]
+            break
+    command = {"retry_from": retry_from} if retry_from else None
+    with pool.connection() as conn:
+        try:
+            jobs.set_status(conn, user.org_id, job.id, "pending")
+        except jobs.JobStateError as exc:
+            raise ContentServiceError(str(exc)) from exc
+        if command:
+            jobs.set_command(conn, user.org_id, job.id, command, status="pending")
+        jobs.add_event(conn, user.org_id, job.id, "retry", {"from": failed_node or "start"})
+
+
+def run_job(pool: ConnectionPool, org_id: UUID, job_id: UUID | str, *, llm: LLM | None = None,
+            timeout: float = 600) -> jobs.Job:
+    """Run the job here until it pauses or ends (the CLI, tests); waits while another worker holds it."""
+    job_id, worker, deadline = UUID(str(job_id)), worker_name(), time.monotonic() + timeout
+    while True:
+        ran = run_next(pool, worker, job_id=job_id, llm=llm)
+        with pool.connection() as conn:
+            job = jobs.get_job(conn, org_id, job_id)
+        idle = job.command is None and job.claimed_by is None and job.status not in ("pending", *jobs.RUNNING)
+        if idle or time.monotonic() > deadline:
+            return job
+        if not ran:
+            time.sleep(0.2)
+
+
+def job_summary(pool: ConnectionPool, org_id: UUID, job_id: UUID) -> dict:
+    """The CLI's JSON: job, status, results, module/lesson counts, exercises by type, review score."""
+    with pool.connection() as conn:
+        job = jobs.get_job(conn, org_id, job_id)
+        counts, by_type = jobs.course_counts(conn, org_id, job.result_course_id)
+    if job.result_course_id is None:      # not published yet: count what the pipeline holds
+        state, _ = graph_state(job.id)
+        modules = state.get("generated_modules") or []
+        counts = (len(modules), sum(len(m["lessons"]) for m in modules))
+        by_type = {}
+        for module in modules:
+            for exercise in module["exercises"]:
+                by_type[exercise["type"]] = by_type.get(exercise["type"], 0) + 1
+    return {"job_id": str(job.id), "status": job.status,
+            "course_id": str(job.result_course_id) if job.result_course_id else None,
+            "manual_id": str(job.result_manual_id) if job.result_manual_id else None,
+            "modules": counts[0], "lessons": counts[1], "exercises_by_type": dict(sorted(by_type.items())),
+            "review_score": (job.review_report or {}).get("overall_score")}

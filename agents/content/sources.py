@@ -1,0 +1,96 @@
+"""Loading source material for the pipeline's agents: whole documents, sections, and a module's context.
+
+Every agent loads what it needs here, from the database, so no agent sees another's context (the
+reviewer in particular loads the sources itself, spec 004 §3.6).
+"""
+from __future__ import annotations
+
+import logging
+from uuid import UUID
+
+from psycopg_pool import ConnectionPool
+
+from agents.content.text import Section, overlap, sections_from_chunks
+from storage import documents
+
+log = logging.getLogger(__name__)
+SUPPLEMENT_TOP_K = 3        # spec 004 §10 SEMANTIC_SEARCH_TOP_K
+CONTEXT_CHAR_BUDGET = 48_000  # what one model call is given at most (~12k tokens)
+
+
+def load_chunks(pool: ConnectionPool, org_id: str, document_ids: list[str]) -> list[documents.Chunk]:
+    """Every chunk of the documents, in document order (the order the documents were given)."""
+    with pool.connection() as conn:
+        return [chunk for doc_id in document_ids
+                for chunk in documents.document_chunks(conn, UUID(org_id), UUID(doc_id))]
+
+
+def load_sections(pool: ConnectionPool, org_id: str, document_ids: list[str]) -> list[Section]:
+    return sections_from_chunks(load_chunks(pool, org_id, document_ids))
+
+
+def sections_for(all_sections: list[Section], chunk_ids: list[str]) -> list[Section]:
+    """The parts of ``all_sections`` made of these chunks (a section keeps only the chunks asked for)."""
+    wanted, picked = set(chunk_ids), []
+    for section in all_sections:
+        pairs = [(c, t) for c, t in zip(section.chunk_ids, section.texts) if c in wanted]
+        if pairs:
+            picked.append(Section(section.document_id, section.document_title, section.heading, section.path,
+                                  section.page, [c for c, _ in pairs], [t for _, t in pairs], section.position))
+    return picked
+
+
+def chunks_matching(all_sections: list[Section], text: str, limit: int = 3) -> list[str]:
+    """Chunk ids whose section best matches ``text`` lexically (an admin-added module has no chunks yet)."""
+    scored = sorted(((overlap(text, s.heading + " " + s.text), s.position, s) for s in all_sections),
+                    key=lambda item: (-item[0], item[1]))
+    return [c for score, _, s in scored[:limit] if score > 0 for c in s.chunk_ids]
+
+
+def module_chunk_ids(pool: ConnectionPool, org_id: str, document_ids: list[str], primary: list[str],
+                     themes: list[dict]) -> tuple[list[str], list[str]]:
+    """Dual retrieval (spec 004 §4.3): the theme->chunk index, plus a semantic supplement per theme.
+
+    Returns (primary ids, supplemental ids); the supplement is the top chunks of a scoped search for
+    each theme's title and summary that the index did not already hold.
+    """
+    from agents.retrieval.search import Scope, search
+
+    seen, supplement = set(primary), []
+    scope = Scope(document_ids=[UUID(d) for d in document_ids])
+    for theme in themes:
+        query = f"{theme.get('title', '')}. {theme.get('summary', '')}".strip(" .")[:500]
+        if not query:
+            continue
+        try:
+            hits = search(UUID(org_id), query, k=SUPPLEMENT_TOP_K + len(seen), scope=scope, pool=pool)
+        except Exception:  # retrieval is a supplement: the index alone still grounds the module
+            log.warning("supplemental search failed for theme %r", theme.get("key"), exc_info=True)
+            continue
+        fresh = [str(hit.chunk_id) for hit in hits if str(hit.chunk_id) not in seen][:SUPPLEMENT_TOP_K]
+        seen.update(fresh)
+        supplement += fresh
+    return list(primary), supplement
+
+
+def context_block(sections: list[Section], *, refs: dict[str, str] | None = None,
+                  budget: int = CONTEXT_CHAR_BUDGET, preview: int | None = None) -> str:
+    """Sources as text for a prompt: one block per chunk, with its reference, document, section and page."""
+    parts, used = [], 0
+    for section in sections:
+        for chunk_id, text in zip(section.chunk_ids, section.texts):
+            body = text if preview is None else text[:preview]
+            ref = (refs or {}).get(chunk_id, chunk_id)
+            block = (f"[{ref}] {section.document_title} — {section.path or section.heading}"
+                     f"{f' (p. {section.page})' if section.page else ''}\n{body}")
+            if used + len(block) > budget:
+                return "\n\n".join(parts)
+            parts.append(block)
+            used += len(block)
+    return "\n\n".join(parts)
+
+
+def chunk_refs(sections: list[Section]) -> dict[str, str]:
+    """Short references (c1, c2, ...) for chunk ids: fewer tokens, fewer invented ids."""
+    ids = [c for s in sections for c in s.chunk_ids]
+    return {chunk_id: f"c{i}" for i, chunk_id in enumerate(ids, 1)}

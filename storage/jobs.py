@@ -1,0 +1,235 @@
+"""Generation jobs (content studio) and their event log.
+
+A job's status follows the lifecycle of spec 004 §9; ``set_status`` refuses any other move. Workers
+claim runnable jobs with ``FOR UPDATE SKIP LOCKED`` (two workers never run the same job) and keep a
+heartbeat; a running job whose heartbeat went stale was cut off by a crash and is claimable again.
+``claim_job`` is the one query that spans organisations: a worker serves them all.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from uuid import UUID
+
+import psycopg
+from psycopg.rows import class_row
+from psycopg.types.json import Jsonb
+
+RUNNING = ("extracting", "structuring", "generating", "reviewing", "publishing")
+AWAITING = ("awaiting_structure_review", "awaiting_final_review")
+FINISHED = ("published", "rejected", "failed", "cancelled")
+
+# Moves allowed by the lifecycle; any non-finished status may also fail or be cancelled.
+TRANSITIONS: dict[str, set[str]] = {
+    # a new job starts extracting; a retried one resumes at whichever step failed
+    "pending": {"extracting", "structuring", "generating", "reviewing", "publishing", *AWAITING},
+    "extracting": {"structuring"},
+    "structuring": {"awaiting_structure_review"},
+    "awaiting_structure_review": {"generating", "rejected"},
+    "generating": {"reviewing", "awaiting_final_review"},
+    "reviewing": {"generating", "awaiting_final_review"},
+    "awaiting_final_review": {"publishing", "reviewing", "generating", "rejected"},
+    "publishing": {"published"},
+    "published": set(),
+    "rejected": set(),
+    "failed": {"pending"},      # retry
+    "cancelled": set(),
+}
+
+
+class JobStateError(ValueError):
+    """A status change the lifecycle does not allow; the message is one line."""
+
+
+@dataclass(frozen=True)
+class Job:
+    id: UUID
+    org_id: UUID
+    triggered_by: UUID | None
+    status: str
+    output_type: str
+    source_document_ids: list[UUID]
+    options: dict
+    progress: dict
+    review_report: dict | None
+    result_course_id: UUID | None
+    result_manual_id: UUID | None
+    error: str | None
+    attempts: int
+    claimed_by: str | None
+    heartbeat_at: datetime | None
+    command: dict | None
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True)
+class Event:
+    id: int
+    job_id: UUID
+    event_type: str
+    data: dict
+    created_at: datetime
+
+
+_COLUMNS = ("id, org_id, triggered_by, status, output_type, source_document_ids, options, progress, "
+            "review_report, result_course_id, result_manual_id, error, attempts, claimed_by, heartbeat_at, "
+            "command, created_at, updated_at")
+
+
+def allowed(current: str, new: str) -> bool:
+    if new == current:
+        return current not in FINISHED
+    if new in ("failed", "cancelled"):
+        return current not in FINISHED
+    return new in TRANSITIONS[current]
+
+
+def create_job(conn: psycopg.Connection, org_id: UUID, *, triggered_by: UUID | None,
+               source_document_ids: list[UUID], output_type: str = "course_and_manual",
+               options: dict | None = None) -> UUID:
+    return conn.execute(
+        """INSERT INTO generation_jobs (org_id, triggered_by, output_type, source_document_ids, options)
+           VALUES (%(org_id)s, %(by)s, %(output_type)s, %(docs)s, %(options)s) RETURNING id""",
+        {"org_id": org_id, "by": triggered_by, "output_type": output_type,
+         "docs": list(source_document_ids), "options": Jsonb(options or {})}).fetchone()[0]
+
+
+def get_job(conn: psycopg.Connection, org_id: UUID, job_id: UUID, *, lock: bool = False) -> Job | None:
+    with conn.cursor(row_factory=class_row(Job)) as cur:
+        return cur.execute(f"SELECT {_COLUMNS} FROM generation_jobs WHERE org_id = %(org_id)s AND id = %(id)s"
+                           + (" FOR UPDATE" if lock else ""), {"org_id": org_id, "id": job_id}).fetchone()
+
+
+def list_jobs(conn: psycopg.Connection, org_id: UUID, *, limit: int = 50) -> list[Job]:
+    with conn.cursor(row_factory=class_row(Job)) as cur:
+        return cur.execute(f"SELECT {_COLUMNS} FROM generation_jobs WHERE org_id = %(org_id)s"
+                           " ORDER BY created_at DESC LIMIT %(limit)s", {"org_id": org_id, "limit": limit}).fetchall()
+
+
+def claim_job(conn: psycopg.Connection, worker: str, *, stale_seconds: float,
+              job_id: UUID | None = None) -> Job | None:
+    """Claim the oldest runnable job (or ``job_id``): new, holding an admin decision, or cut off by a crash."""
+    with conn.cursor(row_factory=class_row(Job)) as cur:
+        row = cur.execute(
+            f"""SELECT {_COLUMNS} FROM generation_jobs
+                WHERE (status = 'pending' OR command IS NOT NULL OR status = ANY(%(running)s))
+                  AND (claimed_by IS NULL OR heartbeat_at IS NULL
+                       OR heartbeat_at < now() - make_interval(secs => %(stale)s))
+                  AND (%(job_id)s::uuid IS NULL OR id = %(job_id)s)
+                ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED""",
+            {"running": list(RUNNING), "stale": stale_seconds, "job_id": job_id}).fetchone()
+        if row is None:
+            return None
+        return cur.execute(
+            f"""UPDATE generation_jobs SET claimed_by = %(worker)s, heartbeat_at = now(),
+                    attempts = attempts + 1, updated_at = now()
+                WHERE id = %(id)s RETURNING {_COLUMNS}""", {"worker": worker, "id": row.id}).fetchone()
+
+
+def heartbeat(conn: psycopg.Connection, org_id: UUID, job_id: UUID, worker: str) -> bool:
+    """Refresh the claim; False when another worker has taken the job over."""
+    cur = conn.execute("""UPDATE generation_jobs SET heartbeat_at = now()
+                          WHERE org_id = %(org_id)s AND id = %(id)s AND claimed_by = %(worker)s""",
+                       {"org_id": org_id, "id": job_id, "worker": worker})
+    return cur.rowcount == 1
+
+
+def release(conn: psycopg.Connection, org_id: UUID, job_id: UUID, worker: str, *,
+            ran_command: dict | None) -> None:
+    """Drop the claim; clear the command the worker just ran (a newer one stays queued)."""
+    conn.execute("""UPDATE generation_jobs SET claimed_by = NULL, updated_at = now(),
+                        command = CASE WHEN command = %(ran)s THEN NULL ELSE command END
+                    WHERE org_id = %(org_id)s AND id = %(id)s AND claimed_by = %(worker)s""",
+                 {"org_id": org_id, "id": job_id, "worker": worker,
+                  "ran": Jsonb(ran_command) if ran_command is not None else None})
+
+
+def set_status(conn: psycopg.Connection, org_id: UUID, job_id: UUID, status: str, *,
+               error: str | None = None) -> None:
+    job = get_job(conn, org_id, job_id, lock=True)
+    if job is None:
+        raise JobStateError("generation job not found")
+    if not allowed(job.status, status):
+        raise JobStateError(f"a {job.status} job cannot become {status}")
+    conn.execute("""UPDATE generation_jobs SET status = %(status)s, updated_at = now(),
+                        error = CASE WHEN %(status)s = 'failed' THEN %(error)s ELSE NULL END
+                    WHERE org_id = %(org_id)s AND id = %(id)s""",
+                 {"status": status, "error": error, "org_id": org_id, "id": job_id})
+
+
+def set_command(conn: psycopg.Connection, org_id: UUID, job_id: UUID, command: dict, *, status: str) -> None:
+    """Queue an admin decision for the worker and move the job to ``status``; one at a time."""
+    job = get_job(conn, org_id, job_id, lock=True)
+    if job is None:
+        raise JobStateError("generation job not found")
+    if job.command is not None:
+        raise JobStateError("the previous change is still being applied; try again in a moment")
+    set_status(conn, org_id, job_id, status)
+    conn.execute("UPDATE generation_jobs SET command = %(command)s WHERE org_id = %(org_id)s AND id = %(id)s",
+                 {"command": Jsonb(command), "org_id": org_id, "id": job_id})
+
+
+def set_progress(conn: psycopg.Connection, org_id: UUID, job_id: UUID, progress: dict) -> None:
+    conn.execute("""UPDATE generation_jobs SET progress = %(progress)s, updated_at = now()
+                    WHERE org_id = %(org_id)s AND id = %(id)s""",
+                 {"progress": Jsonb(progress), "org_id": org_id, "id": job_id})
+
+
+def mark_module_done(conn: psycopg.Connection, org_id: UUID, job_id: UUID, index: int, title: str) -> dict:
+    """Record module ``index`` as generated (once, even when a crash makes it run twice); returns progress."""
+    row = conn.execute(
+        """UPDATE generation_jobs SET updated_at = now(), progress = progress
+               || jsonb_build_object('current', %(title)s::text,
+                                     'done', (SELECT coalesce(jsonb_agg(DISTINCT d), '[]'::jsonb) FROM
+                                              jsonb_array_elements(coalesce(progress->'done', '[]'::jsonb)
+                                                                   || to_jsonb(%(index)s::int)) d))
+           WHERE org_id = %(org_id)s AND id = %(id)s RETURNING progress""",
+        {"title": title, "index": index, "org_id": org_id, "id": job_id}).fetchone()
+    progress = dict(row[0]) if row else {}
+    progress["completed"] = len(progress.get("done", []))
+    return progress
+
+
+def set_review_report(conn: psycopg.Connection, org_id: UUID, job_id: UUID, report: dict) -> None:
+    conn.execute("""UPDATE generation_jobs SET review_report = %(report)s, updated_at = now()
+                    WHERE org_id = %(org_id)s AND id = %(id)s""",
+                 {"report": Jsonb(report), "org_id": org_id, "id": job_id})
+
+
+def set_result(conn: psycopg.Connection, org_id: UUID, job_id: UUID, *, course_id: UUID | None,
+               manual_id: UUID | None) -> None:
+    conn.execute("""UPDATE generation_jobs SET result_course_id = %(course)s, result_manual_id = %(manual)s,
+                        updated_at = now() WHERE org_id = %(org_id)s AND id = %(id)s""",
+                 {"course": course_id, "manual": manual_id, "org_id": org_id, "id": job_id})
+
+
+def add_event(conn: psycopg.Connection, org_id: UUID, job_id: UUID, event_type: str, data: dict) -> int:
+    return conn.execute(
+        """INSERT INTO generation_events (org_id, job_id, event_type, data)
+           VALUES (%(org_id)s, %(job_id)s, %(type)s, %(data)s) RETURNING id""",
+        {"org_id": org_id, "job_id": job_id, "type": event_type, "data": Jsonb(data)}).fetchone()[0]
+
+
+def list_events(conn: psycopg.Connection, org_id: UUID, job_id: UUID, *, after_id: int = 0,
+                limit: int = 500) -> list[Event]:
+    with conn.cursor(row_factory=class_row(Event)) as cur:
+        return cur.execute(
+            """SELECT id, job_id, event_type, data, created_at FROM generation_events
+               WHERE org_id = %(org_id)s AND job_id = %(job_id)s AND id > %(after)s
+               ORDER BY id LIMIT %(limit)s""",
+            {"org_id": org_id, "job_id": job_id, "after": after_id, "limit": limit}).fetchall()
+
+
+def course_counts(conn: psycopg.Connection, org_id: UUID, course_id: UUID | None) -> tuple[tuple[int, int], dict]:
+    """(modules, lessons) of a published course and its exercises by type (a job's summary)."""
+    params = {"org": org_id, "course": course_id}
+    counts = conn.execute(
+        """SELECT (SELECT count(*) FROM modules WHERE org_id = %(org)s AND course_id = %(course)s),
+                  (SELECT count(*) FROM lessons l JOIN modules m ON m.id = l.module_id
+                    WHERE m.org_id = %(org)s AND m.course_id = %(course)s)""", params).fetchone()
+    by_type = dict(conn.execute(
+        """SELECT e.type, count(*) FROM exercises e JOIN lessons l ON l.id = e.lesson_id
+           JOIN modules m ON m.id = l.module_id WHERE m.org_id = %(org)s AND m.course_id = %(course)s
+           GROUP BY e.type ORDER BY e.type""", params).fetchall())
+    return (counts[0], counts[1]), by_type

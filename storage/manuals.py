@@ -1,0 +1,54 @@
+"""Reference manuals generated from documents (content studio)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from uuid import UUID
+
+import psycopg
+from psycopg.rows import class_row
+from psycopg.types.json import Jsonb
+
+
+@dataclass(frozen=True)
+class Manual:
+    id: UUID
+    org_id: UUID
+    course_id: UUID | None
+    generation_job_id: UUID | None
+    title: str
+    content_md: str
+    toc: list
+    source_document_ids: list[UUID]
+    language: str
+    created_at: datetime
+
+
+_COLUMNS = ("id, org_id, course_id, generation_job_id, title, content_md, toc, source_document_ids, "
+            "language, created_at")
+
+
+def create_manual(conn: psycopg.Connection, org_id: UUID, *, title: str, content_md: str, toc: list,
+                  source_document_ids: list[UUID], language: str = "es", course_id: UUID | None = None,
+                  generation_job_id: UUID | None = None) -> UUID:
+    return conn.execute(
+        """INSERT INTO manuals (org_id, course_id, generation_job_id, title, content_md, toc,
+                                source_document_ids, language)
+           VALUES (%(org_id)s, %(course_id)s, %(job_id)s, %(title)s, %(content_md)s, %(toc)s,
+                   %(docs)s, %(language)s)
+           RETURNING id""",
+        {"org_id": org_id, "course_id": course_id, "job_id": generation_job_id, "title": title,
+         "content_md": content_md, "toc": Jsonb(toc), "docs": list(source_document_ids),
+         "language": language}).fetchone()[0]
+
+
+def get_manual(conn: psycopg.Connection, org_id: UUID, manual_id: UUID) -> Manual | None:
+    with conn.cursor(row_factory=class_row(Manual)) as cur:
+        return cur.execute(f"SELECT {_COLUMNS} FROM manuals WHERE org_id = %(org_id)s AND id = %(id)s",
+                           {"org_id": org_id, "id": manual_id}).fetchone()
+
+
+def list_manuals(conn: psycopg.Connection, org_id: UUID) -> list[Manual]:
+    with conn.cursor(row_factory=class_row(Manual)) as cur:
+        return cur.execute(f"SELECT {_COLUMNS} FROM manuals WHERE org_id = %(org_id)s ORDER BY created_at DESC",
+                           {"org_id": org_id}).fetchall()
