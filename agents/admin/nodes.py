@@ -1,0 +1,163 @@
+"""The admin assistant's nodes: plan → execute_tools → synthesize → (await_confirmation →
+execute_write → synthesize). Each is a plain function of the state returning the keys it changes.
+
+The write guard lives here: ``execute_tools`` only *prepares* write tools (preview + a pending row);
+``execute_write`` runs one only when the graph was resumed with that pending action's id, and
+``execute_confirmed`` claims the row (pending → executed) in the same transaction as the write.
+"""
+from __future__ import annotations
+
+import json
+
+from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
+from langgraph.runtime import Runtime
+from langgraph.types import interrupt
+
+from agents.admin import replies, twin
+from agents.admin.prompts import AFFIRMATIVE_WORDS, SYNTHESIS_INSTRUCTION, SYSTEM_PROMPT
+from agents.admin.resolve import ToolContext, ToolError, jsonable
+from agents.admin.state import AdminContext, AdminState
+from agents.admin.tools import ADMIN_TOOLS, TOOLS_BY_NAME
+from storage import admin as admin_store
+from storage.skills import fold
+
+REJECTION_WORDS = {"no", "cancel", "cancelar", "cancela", "stop", "para", "wait", "espera", "nope"}
+
+
+def _tool_context(conn, ctx: AdminContext, lang: str) -> ToolContext:
+    return ToolContext(conn, ctx.admin.org_id, ctx.admin, lang, ctx.today())
+
+
+def _model_messages(state: AdminState, ctx: AdminContext) -> list:
+    system = SYSTEM_PROMPT.format(org_name=ctx.org_name, admin_name=ctx.admin.full_name, today=ctx.today(),
+                                  language="Spanish" if state.get("language") == "es" else "English")
+    history = [HumanMessage(t["content"]) if t["role"] == "user" else AIMessage(t["content"])
+               for t in state.get("history", [])]
+    return [SystemMessage(system), *history, HumanMessage(state["message"])]
+
+
+def plan(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
+    """The model picks tools; offline (or when the model fails) the twin routes by exemplars."""
+    ctx = runtime.context
+    if not ctx.llm.offline:
+        reply = ctx.llm.with_tools("admin", _model_messages(state, ctx), [t.openai_schema() for t in ADMIN_TOOLS])
+        if reply is not None:
+            calls = [{"tool": call["name"], "arguments": call["args"] or {}} for call in reply.tool_calls]
+            return {"planned": calls, "next_steps": [], "engine": ctx.llm.engine,
+                    "response": "" if calls else str(reply.text)}
+    with ctx.pool.connection() as conn:
+        planned, next_steps = twin.plan_offline(conn, ctx.admin.org_id, state["message"], ctx.today())
+    return {"planned": planned, "next_steps": next_steps, "engine": "offline", "response": ""}
+
+
+def execute_tools(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
+    """Reads run now. The first write is prepared and held as a pending action; later writes wait."""
+    ctx, lang = runtime.context, state.get("language", "es")
+    trace, pending, deferred = [], None, []
+    for call in state.get("planned", []):
+        tool = TOOLS_BY_NAME.get(call["tool"])
+        if tool is None:
+            continue  # the LLM seam already refuses unknown tool names; nothing else can plan one
+        if tool.requires_confirmation and pending is not None:
+            deferred.append(tool.name)
+            continue
+        with ctx.pool.connection() as conn:
+            try:
+                result = tool.run(_tool_context(conn, ctx, lang), dict(call["arguments"]))
+            except ToolError as exc:
+                result = {"error": str(exc), "rows": exc.candidates}
+            else:
+                if tool.requires_confirmation:
+                    action = admin_store.create_pending(conn, ctx.admin.org_id, ctx.admin.id, ctx.session_id,
+                                                        tool=tool.name, arguments=result["arguments"],
+                                                        preview=result["preview"])
+                    pending = {"id": str(action.id), "tool": tool.name,
+                               "arguments": jsonable(result["arguments"]), "preview": result["preview"]}
+                    result = {"rows": result["rows"], "preview": result["preview"]}
+        trace.append({"tool": tool.name, "arguments": jsonable(call["arguments"]), "result": result})
+    steps = state.get("next_steps", []) + [replies.phrase("deferred_write", lang, tool=name) for name in deferred]
+    return {"tool_calls": trace, "pending": pending, "next_steps": steps}
+
+
+def await_confirmation(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
+    """Pause until the admin answers the preview. Only a resume carrying this pending id confirms;
+    anything else cancels it (and a new message is planned afresh)."""
+    pending = state["pending"]
+    decision = interrupt({"pending": pending})
+    decision = decision if isinstance(decision, dict) else {}
+    if decision.get("confirm") == pending["id"]:
+        return {"confirmed_id": pending["id"], "tool_calls": [], "executed": [], "cancelled": None,
+                "next_steps": [], "message": "", "response": ""}
+    ctx = runtime.context
+    with ctx.pool.connection() as conn:
+        admin_store.cancel_pending(conn, ctx.admin.org_id, ctx.admin.id, ctx.session_id)
+    message = (decision.get("message") or "").strip()
+    said = fold(message).strip(" .!¡?¿")
+    replan = bool(message) and said not in AFFIRMATIVE_WORDS | REJECTION_WORDS
+    return {"pending": None, "confirmed_id": None, "tool_calls": [], "executed": [], "next_steps": [],
+            "planned": [], "response": "", "message": message if replan else "",
+            "cancelled": {**pending, "typed_yes": said in AFFIRMATIVE_WORDS}}
+
+
+def execute_confirmed(ctx: ToolContext, action_id: str) -> dict | None:
+    """Run a confirmed pending action exactly once: None when it is no longer pending (already
+    executed, cancelled, another admin's or another organisation's)."""
+    action = admin_store.claim_pending(ctx.conn, ctx.org_id, ctx.admin.id, action_id)
+    if action is None:
+        return None
+    result = TOOLS_BY_NAME[action.tool].execute(ctx, action.arguments)
+    admin_store.set_pending_result(ctx.conn, ctx.org_id, action.id, result)
+    return result
+
+
+def execute_write(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
+    ctx, pending, lang = runtime.context, state.get("pending"), state.get("language", "es")
+    if not pending or state.get("confirmed_id") != pending["id"]:
+        raise PermissionError("a write runs only when resumed with its pending action's id")
+    try:
+        with ctx.pool.connection() as conn:
+            result = execute_confirmed(_tool_context(conn, ctx, lang), pending["id"])
+    except ToolError as exc:
+        result = {"error": str(exc)}
+    executed = [] if result is None else [{"id": pending["id"], "tool": pending["tool"], "result": result}]
+    return {"executed": executed, "pending": None, "confirmed_id": None}
+
+
+def _model_summary(state: AdminState, ctx: AdminContext, twin_text: str) -> tuple[str, str]:
+    results = json.dumps([{"tool": t["tool"], "arguments": t["arguments"], "result": t["result"]}
+                          for t in state["tool_calls"]], ensure_ascii=False, default=str)[:12000]
+    language = "Spanish" if state.get("language") == "es" else "English"
+    messages = [*_model_messages(state, ctx)[:-1], HumanMessage(state["message"]),
+                HumanMessage(SYNTHESIS_INSTRUCTION.format(language=language, results=results))]
+    stream = ctx.llm.stream("admin", messages, twin=lambda: twin_text)
+    text = "".join(stream)
+    return text, stream.engine
+
+
+def synthesize(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
+    """The reply: what was cancelled or done, the reads summarised, the preview verbatim, next steps."""
+    ctx, lang = runtime.context, state.get("language", "es")
+    parts, engine = [], state.get("engine", "offline")
+    if cancelled := state.get("cancelled"):
+        parts.append(replies.phrase("cancelled", lang, preview=cancelled["preview"].splitlines()[0]))
+        if cancelled.get("typed_yes"):
+            parts.append(replies.phrase("confirm_hint", lang, id=cancelled["id"]))
+    for done in state.get("executed", []):
+        message = done["result"].get("message") or done["result"].get("error", "")
+        parts.append(replies.phrase("done", lang, message=message) if "message" in done["result"] else message)
+    reads = [t for t in state.get("tool_calls", []) if "preview" not in t["result"]]
+    if reads:
+        twin_text = "\n".join(replies.summarize(t["tool"], t["arguments"], t["result"], lang) for t in reads)
+        if ctx.llm.offline or engine == "offline":
+            parts.append(twin_text)
+        else:
+            text, engine = _model_summary(state, ctx, twin_text)
+            parts.append(text)
+    elif state.get("response"):
+        parts.append(state["response"])
+    elif state.get("message") and not state.get("pending"):
+        parts.append(replies.phrase("help", lang))
+    if pending := state.get("pending"):
+        parts += [pending["preview"], replies.phrase("preview_ask", lang)]
+    parts += [replies.phrase("next_step", lang, step=step) for step in state.get("next_steps", [])]
+    return {"response": "\n\n".join(p for p in parts if p), "engine": engine}

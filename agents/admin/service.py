@@ -1,0 +1,165 @@
+"""The admin assistant's one entry point for the page, the CLI and tests: ``ask``.
+
+Only active admins get through (re-checked against the database on every call). A session is a
+LangGraph thread; a turn is a new message, a confirm of the pending action's id, or a cancel.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Callable
+from uuid import UUID
+
+from langgraph.types import Command
+
+from agents.admin import replies
+from agents.admin.graph import build_graph
+from agents.admin.state import AdminContext
+from agents.llm import LLM, get_llm
+from agents.offline import detect_language
+from storage import admin as admin_store
+from storage import chat, users
+from storage.db import app_pool, checkpointer
+
+AGENT = "admin"
+HISTORY_TURNS = 6
+STORED_ROWS = 200  # rows kept per tool call in the chat history (the live reply has them all)
+
+
+class AdminAccessError(PermissionError):
+    """The caller may not use the admin assistant (one line)."""
+
+
+class AdminInputError(ValueError):
+    """Bad input: unknown session, empty message (one line; nothing changed)."""
+
+
+@dataclass
+class AdminReply:
+    session: str
+    response: str
+    tool_calls: list[dict] = field(default_factory=list)   # {"tool", "arguments", "rows", "result"}
+    pending: dict | None = None                            # {"id", "tool", "arguments", "preview"}
+    executed: list[dict] = field(default_factory=list)     # {"id", "tool", "result"}
+    engine: str = "offline"
+
+    def as_json(self) -> dict:
+        return {"session": self.session, "response": self.response,
+                "tool_calls": [{"tool": t["tool"], "arguments": t["arguments"], "rows": t["rows"]}
+                               for t in self.tool_calls],
+                "pending": self.pending, "executed": self.executed}
+
+
+@functools.cache
+def default_graph():
+    return build_graph(checkpointer())
+
+
+def _admin(conn, user: users.User) -> users.User:
+    fresh = users.get_user(conn, user.org_id, user.id) if user else None
+    if fresh is None or not fresh.is_active or not fresh.is_admin:
+        raise AdminAccessError("The admin assistant is for HR admins only. / El asistente es solo para administradores.")
+    return fresh
+
+
+def _session(conn, admin: users.User, session_id: str | UUID | None, title: str) -> chat.ChatSession:
+    if session_id:
+        session = chat.get_session(conn, admin.org_id, admin.id, session_id, AGENT)
+        if session is None:
+            raise AdminInputError(f"Unknown session {session_id}. / Sesión desconocida.")
+        return session
+    return chat.create_session(conn, admin.org_id, admin.id, AGENT, title=title[:60] or None)
+
+
+def _history(conn, admin: users.User, session_id: UUID) -> list[dict]:
+    return [{"role": m.role, "content": m.content}
+            for m in chat.list_messages(conn, admin.org_id, session_id, limit=HISTORY_TURNS)]
+
+
+def _reply_from(values: dict, session_id: UUID, waiting: bool) -> AdminReply:
+    calls = [{"tool": t["tool"], "arguments": t["arguments"], "rows": t["result"].get("rows", []),
+              "result": t["result"]} for t in values.get("tool_calls", [])]
+    return AdminReply(str(session_id), values.get("response", ""), calls,
+                      values.get("pending") if waiting else None, list(values.get("executed", [])),
+                      values.get("engine", "offline"))
+
+
+def ask(user: users.User, message: str = "", *, session_id: str | UUID | None = None,
+        confirm: str | None = None, cancel: bool = False, llm: LLM | None = None, graph=None,
+        today: Callable[[], date] = date.today) -> AdminReply:
+    """One turn. ``confirm`` carries the pending action's id; any message instead cancels it."""
+    pool, graph, llm = app_pool(), graph or default_graph(), llm or get_llm()
+    message = (message or "").strip()
+    if not message and not confirm and not cancel:
+        raise AdminInputError("Write a message. / Escribe un mensaje.")
+    with pool.connection() as conn:
+        admin = _admin(conn, user)
+        session = _session(conn, admin, session_id, message)
+        org = users.get_org(conn, admin.org_id)
+        history = _history(conn, admin, session.id)
+    config = {"configurable": {"thread_id": str(session.id)}}
+    context = AdminContext(pool=pool, llm=llm, admin=admin, org_name=org.name, session_id=session.id, today=today)
+    snapshot = graph.get_state(config)
+    waiting = "await_confirmation" in (snapshot.next or ())
+    pending = snapshot.values.get("pending") if waiting else None
+    lang = detect_language(message, default=admin.language) if message else snapshot.values.get("language", admin.language)
+
+    if confirm and not (pending and pending["id"] == confirm):
+        # Not the action the graph is waiting on: never resume with it. Say what became of it.
+        with pool.connection() as conn:
+            action = admin_store.get_pending(conn, admin.org_id, admin.id, confirm)
+        key = "already_done" if action is not None and action.status == "executed" else "not_pending"
+        reply = AdminReply(str(session.id), replies.phrase(key, lang), pending=pending)
+    elif waiting:
+        decision = {"confirm": confirm} if confirm else {"message": message} if message else {"cancel": True}
+        values = graph.invoke(Command(resume=decision), config, context=context)
+        reply = _reply_from(values, session.id, "await_confirmation" in (graph.get_state(config).next or ()))
+    elif cancel:
+        reply = AdminReply(str(session.id), replies.phrase("not_pending", lang))
+    else:
+        fresh = {"message": message, "language": lang, "history": history, "planned": [], "next_steps": [],
+                 "tool_calls": [], "pending": None, "cancelled": None, "confirmed_id": None, "executed": [],
+                 "response": "", "engine": llm.engine}
+        values = graph.invoke(fresh, config, context=context)
+        reply = _reply_from(values, session.id, "await_confirmation" in (graph.get_state(config).next or ()))
+    _record(pool, admin, session.id, message, confirm, cancel, reply)
+    return reply
+
+
+def _record(pool, admin: users.User, session_id: UUID, message: str, confirm: str | None, cancel: bool,
+            reply: AdminReply) -> None:
+    said = message or (f"✔ confirm {confirm}" if confirm else "✖ cancel" if cancel else "")
+    stored_calls = [{"tool": t["tool"], "arguments": t["arguments"], "rows": t["rows"][:STORED_ROWS],
+                     "result_count": len(t["rows"]),
+                     **{k: v for k, v in t["result"].items() if k not in ("rows",) and not isinstance(v, list)},
+                     "tables": {k: v[:STORED_ROWS] for k, v in t["result"].items() if k != "rows" and isinstance(v, list)}}
+                    for t in reply.tool_calls]
+    with pool.connection() as conn:
+        chat.add_message(conn, admin.org_id, session_id, "user", said, {"confirm": confirm, "cancel": cancel})
+        chat.add_message(conn, admin.org_id, session_id, "assistant", reply.response,
+                         {"tool_calls": stored_calls, "pending": reply.pending, "executed": reply.executed,
+                          "engine": reply.engine})
+
+
+def sessions(user: users.User) -> list[chat.ChatSession]:
+    with app_pool().connection() as conn:
+        admin = _admin(conn, user)
+        return chat.list_sessions(conn, admin.org_id, admin.id, AGENT)
+
+
+def history(user: users.User, session_id: str | UUID) -> list[chat.ChatMessage]:
+    """The session's messages, oldest first (each assistant message's metadata holds its tool trace)."""
+    with app_pool().connection() as conn:
+        admin = _admin(conn, user)
+        session = _session(conn, admin, session_id, "")
+        return chat.list_messages(conn, admin.org_id, session.id)
+
+
+def open_pending(user: users.User, session_id: str | UUID, *, graph=None) -> dict | None:
+    """The action this session waits on (for the Confirm/Cancel card), else None."""
+    with app_pool().connection() as conn:
+        admin = _admin(conn, user)
+        session = _session(conn, admin, session_id, "")
+    snapshot = (graph or default_graph()).get_state({"configurable": {"thread_id": str(session.id)}})
+    return snapshot.values.get("pending") if "await_confirmation" in (snapshot.next or ()) else None

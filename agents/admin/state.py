@@ -1,0 +1,58 @@
+"""The admin assistant's graph state and the run context its nodes receive."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any, Callable, TypedDict
+from uuid import UUID
+
+from psycopg_pool import ConnectionPool
+
+from agents.llm import LLM
+from storage.users import User
+
+
+class ToolTrace(TypedDict):
+    tool: str
+    arguments: dict
+    result: dict
+
+
+class Pending(TypedDict):
+    """A previewed write waiting for the admin's confirm (``id`` is the admin_pending_actions row)."""
+    id: str
+    tool: str
+    arguments: dict
+    preview: str
+
+
+class Executed(TypedDict):
+    id: str
+    tool: str
+    result: dict[str, Any]
+
+
+class AdminState(TypedDict, total=False):
+    message: str                  # the admin's message this turn ("" after a bare confirm/cancel)
+    language: str                 # reply language: "es" | "en"
+    history: list[dict]           # recent turns [{"role", "content"}] for the model
+    planned: list[dict]           # [{"tool", "arguments"}] chosen by the model or the twin
+    next_steps: list[str]         # later steps of a multi-step request, suggested not run
+    tool_calls: list[ToolTrace]   # what ran this turn
+    pending: Pending | None
+    cancelled: dict | None        # the pending action this turn cancelled, with why
+    confirmed_id: str | None      # set only by a resume whose id matches ``pending``
+    executed: list[Executed]
+    response: str
+    engine: str
+
+
+@dataclass(frozen=True)
+class AdminContext:
+    """Per-run dependencies (LangGraph runtime context): never module globals."""
+    pool: ConnectionPool
+    llm: LLM
+    admin: User
+    org_name: str
+    session_id: UUID | None
+    today: Callable[[], date] = field(default=date.today)

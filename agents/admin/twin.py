@@ -1,0 +1,227 @@
+"""The offline planner: route a message to a tool by exemplar similarity, then pull its arguments
+out of the text — people, skills and courses resolved against the organisation, dates, levels.
+
+A request with several steps ("assign X to Ana and then show the alerts") gets its first step
+planned; the rest come back as suggested next steps.
+"""
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+from uuid import UUID
+
+import psycopg
+
+from agents.admin.prompts import HELP_KEYWORDS, MIN_ROUTE_SCORE, STEP_SEPARATORS, TOOL_EXEMPLARS, TOOL_KEYWORDS
+from agents.offline import match_exemplars
+from storage import admin as admin_store
+from storage import skills as skill_store
+from storage.skills import fold
+
+EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_WORD = re.compile(r"[^\W_]+")
+_QUOTED = re.compile(r"[\"“«'‘]([^\"”»'’]{3,80})[\"”»'’]")
+# Words that never name a person, skill or course on their own.
+_STOPWORDS = {
+    "the", "and", "for", "with", "course", "courses", "skill", "skills", "level", "who", "knows", "show",
+    "list", "all", "his", "her", "their", "him", "them", "from", "that", "this", "what", "deadline",
+    "del", "las", "los", "una", "uno", "con", "para", "por", "curso", "cursos", "habilidad", "nivel", "quien",
+    "sabe", "que", "como", "fecha", "limite", "todos", "todas", "employee", "employees", "empleado",
+    "empleados", "empleada", "assign", "asigna", "asignar", "archive", "archiva", "set", "pon", "high", "medium",
+    "low", "alto", "alta", "medio", "media", "bajo", "baja", "expert", "experto", "experta",
+}
+_LEVEL_WORDS = {
+    "high": {"high", "alto", "alta", "expert", "experto", "experta", "advanced", "avanzado", "avanzada"},
+    "medium": {"medium", "medio", "media", "intermediate", "intermedio", "intermedia"},
+    "low": {"low", "bajo", "baja", "basic", "basico", "basica", "beginner", "principiante"},
+}
+_STATUS_WORDS = {"draft": {"draft", "drafts", "borrador", "borradores"},
+                 "published": {"published", "publicado", "publicados", "publicada", "publicadas"},
+                 "archived": {"archived", "archivado", "archivados", "archivada", "archivadas"}}
+_MONTHS = {name: number for number, names in enumerate(
+    [("january", "enero"), ("february", "febrero"), ("march", "marzo"), ("april", "abril"), ("may", "mayo"),
+     ("june", "junio"), ("july", "julio"), ("august", "agosto"), ("september", "septiembre", "setiembre"),
+     ("october", "octubre"), ("november", "noviembre"), ("december", "diciembre")], start=1) for name in names}
+_UNITS = {"day": 1, "days": 1, "dia": 1, "dias": 1, "week": 7, "weeks": 7, "semana": 7, "semanas": 7,
+          "month": 30, "months": 30, "mes": 30, "meses": 30}
+
+
+def words(text: str) -> list[str]:
+    return [fold(word) for word in _WORD.findall(EMAIL.sub(" ", text or ""))]
+
+
+def split_steps(message: str) -> list[str]:
+    steps = [message]
+    for separator in STEP_SEPARATORS:
+        steps = [part for step in steps for part in re.split(re.escape(separator), step, flags=re.IGNORECASE)]
+    return [step.strip(" ,.;") for step in steps if step.strip(" ,.;")]
+
+
+def extract_people(message: str, people: list[admin_store.EmployeeSummary]) -> list[str]:
+    """Each person mentioned: an email, or runs of name words ("Lucía", "james smith"). A run that fits
+    several people comes back as the words typed, so the tool answers with the candidates."""
+    mentions = [email for email in EMAIL.findall(message.lower()) if any(p.email == email for p in people)]
+    index: dict[str, set[UUID]] = {}
+    for person in people:
+        for part in words(person.full_name):
+            if len(part) >= 3 and part not in _STOPWORDS:
+                index.setdefault(part, set()).add(person.id)
+    by_id = {p.id: p for p in people}
+    run_ids: set[UUID] | None = None
+    run_words: list[str] = []
+    for token in [*words(message), None]:
+        ids = index.get(token) if token else None
+        if ids and run_ids is not None and run_ids & ids:
+            run_ids, run_words = run_ids & ids, [*run_words, token]
+            continue
+        if run_ids:
+            mentions.append(by_id[next(iter(run_ids))].full_name if len(run_ids) == 1 else " ".join(run_words))
+        run_ids, run_words = (set(ids), [token]) if ids else (None, [])
+    return list(dict.fromkeys(mentions))
+
+
+def _content_words(text: str) -> list[str]:
+    return [w for w in words(text) if len(w) >= 3 and w not in _STOPWORDS]
+
+
+def best_names(message: str, names: list[str]) -> list[str]:
+    """The names best covered by the message's words (a 5-letter prefix counts: devolución/devoluciones)."""
+    quoted = [fold(q) for q in _QUOTED.findall(message)]
+    message_words = {w[:5] for w in _content_words(message)}
+    scored: list[tuple[float, str]] = []
+    for name in names:
+        if fold(name) in fold(message) or any(q and q in fold(name) for q in quoted):
+            scored.append((2.0 + len(name) / 1000, name))
+            continue
+        parts = {w[:5] for w in _content_words(name)}
+        if parts:
+            scored.append((len(parts & message_words) / len(parts), name))
+    best = max((score for score, _ in scored), default=0.0)
+    return [name for score, name in scored if score == best] if best >= 0.5 else []
+
+
+def course_phrase(message: str) -> str | None:
+    """What the admin called the course when no title matched: quoted text, or the words after 'course'."""
+    quoted = _QUOTED.findall(message)
+    if quoted:
+        return quoted[0].strip()
+    match = re.search(r"\b(?:course|curso)\s+(?:de\s+|del\s+|on\s+|about\s+|called\s+|llamado\s+)?"
+                      r"(.+?)(?:\s+(?:to|a|para|by|before|antes|with|con|in|en)\s+|[,.;?!]|$)", message, re.IGNORECASE)
+    return match.group(1).strip() if match else None
+
+
+def extract_date(message: str, today: date) -> date | None:
+    text = fold(message)
+    if match := re.search(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b", text):
+        parts = (int(match[1]), int(match[2]), int(match[3]))
+    elif match := re.search(r"\b(\d{1,2})/(\d{1,2})/(\d{4})\b", text):
+        parts = (int(match[3]), int(match[2]), int(match[1]))
+    elif match := re.search(r"\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:de\s+|of\s+)?([a-z]+)(?:\s+(?:de\s+)?(\d{4}))?", text) \
+            or re.search(r"\b([a-z]+)\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?", text):
+        day, month = (match[1], match[2]) if match[1].isdigit() else (match[2], match[1])
+        if month not in _MONTHS:
+            match = None
+        else:
+            year = int(match[3]) if match[3] else today.year
+            parts = (year, _MONTHS[month], int(day))
+            if not match[3] and date(*parts) < today:
+                parts = (year + 1, _MONTHS[month], int(day))
+    if match:
+        try:
+            return date(*parts)
+        except ValueError:
+            return None
+    if match := re.search(r"\b(?:in|en|within|dentro de)\s+(\d{1,3})\s+([a-z]+)", text):
+        if match[2] in _UNITS:
+            return today + timedelta(days=int(match[1]) * _UNITS[match[2]])
+    if re.search(r"\b(tomorrow|manana)\b", text):
+        return today + timedelta(days=1)
+    if re.search(r"\b(next week|proxima semana|semana que viene)\b", text):
+        return today + timedelta(days=7)
+    return None
+
+
+def _pick(words_in: set[str], table: dict[str, set[str]]) -> str | None:
+    return next((key for key, synonyms in table.items() if words_in & synonyms), None)
+
+
+def arguments_for(tool: str, step: str, conn: psycopg.Connection, org_id: UUID, today: date) -> dict:
+    said = set(words(step))
+    people = extract_people(step, admin_store.list_employees(conn, org_id))
+    if tool == "list_employees":
+        args: dict = {}
+        if said & {"inactive", "inactivo", "inactivos", "inactivas", "deactivated", "desactivados"}:
+            args["is_active"] = False
+        elif said & {"active", "activo", "activos", "activas"}:
+            args["is_active"] = True
+        if said & {"admin", "admins", "administrador", "administradores"}:
+            args["role"] = "admin"
+        if people:
+            args["search"] = people[0]
+        return args
+    if tool in ("get_employee_detail", "deactivate_employee"):
+        return {"employee_name": people[0]} if people else {}
+    if tool == "get_skills_matrix":
+        category = best_names(step, skill_store.categories(conn, org_id))
+        return {"category": category[0]} if category else {}
+    if tool == "get_skill_gaps":
+        number = re.search(r"\b(\d{1,2})\b", step)
+        return {"threshold": int(number[1])} if number else {}
+    if tool in ("who_knows", "verify_skill"):
+        skills = best_names(step, [s.name for s in skill_store.list_skills(conn, org_id)])
+        args = {"skill_name": skills[0] if len(skills) == 1 else (_residue(step, people) if not skills else
+                                                                   _common_words(skills))}
+        level = _pick(said, _LEVEL_WORDS)
+        if tool == "who_knows":
+            return {**args, "min_level": level} if level else args
+        return {**args, "level": level, **({"employee_name": people[0]} if people else {})}
+    if tool == "list_courses":
+        status = _pick(said, _STATUS_WORDS)
+        return {"status": status} if status else {}
+    if tool in ("get_course_stats", "archive_course", "assign_course"):
+        titles = best_names(step, [c.title for c in admin_store.list_course_summaries(conn, org_id)])
+        title = titles[0] if len(titles) == 1 else (course_phrase(step) or _common_words(titles))
+        args = {"course_title": title} if title else {}
+        if tool == "assign_course":
+            deadline = extract_date(step, today)
+            args |= {"employee_names": people, **({"deadline": deadline.isoformat()} if deadline else {})}
+        return args
+    return {}
+
+
+def _common_words(names: list[str]) -> str:
+    """Several names matched equally: the words they share, so the tool lists them as candidates."""
+    shared = set.intersection(*(set(_content_words(n)) for n in names)) if names else set()
+    return next((w for w in _content_words(names[0]) if w in shared), "") if names else ""
+
+
+def _residue(step: str, people: list[str]) -> str:
+    """The words left once routing words and names are gone: what the admin called the skill."""
+    taken = {w for p in people for w in words(p)}
+    return " ".join(w for w in _content_words(step) if w not in taken)
+
+
+def _says(text: str, phrase: str) -> bool:
+    return re.search(rf"\b{re.escape(' '.join(words(phrase)))}\b", " ".join(words(text))) is not None
+
+
+def route(step: str) -> str | None:
+    """The tool for one step: a keyword said word for word, else the most similar exemplar (if close)."""
+    if any(_says(step, phrase) for phrase in HELP_KEYWORDS):
+        return None
+    for tool, phrases in TOOL_KEYWORDS.items():
+        if any(_says(step, phrase) for phrase in phrases):
+            return tool
+    tool, score = match_exemplars(step, TOOL_EXEMPLARS)
+    return tool if tool and score >= MIN_ROUTE_SCORE else None
+
+
+def plan_offline(conn: psycopg.Connection, org_id: UUID, message: str, today: date) -> tuple[list[dict], list[str]]:
+    """([{"tool", "arguments"}] for the first step, the remaining steps as suggestions)."""
+    steps = split_steps(message)
+    if not steps:
+        return [], []
+    tool = route(steps[0])
+    if not tool:
+        return [], steps[1:]
+    return [{"tool": tool, "arguments": arguments_for(tool, steps[0], conn, org_id, today)}], steps[1:]
