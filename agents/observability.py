@@ -5,9 +5,12 @@ its key) and nothing here turns it on or off, so without those variables no trac
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import math
+import os
+import tempfile
 import threading
 
 logger = logging.getLogger("skillnet.llm")
@@ -36,11 +39,20 @@ def _load_encoding(name: str) -> None:
     _encodings[name] = encoding
 
 
+def _cached_locally(name: str) -> bool:
+    """Whether tiktoken would read ``name`` from its cache (the same path rule as tiktoken.load)."""
+    folder = os.environ.get("TIKTOKEN_CACHE_DIR") or os.environ.get("DATA_GYM_CACHE_DIR") or os.path.join(
+        tempfile.gettempdir(), "data-gym-cache")
+    blob = f"https://openaipublic.blob.core.windows.net/encodings/{name}.tiktoken"
+    return os.path.exists(os.path.join(folder, hashlib.sha1(blob.encode()).hexdigest()))
+
+
 def _encoding_for(model: str | None):
     """tiktoken's encoding for a known model, if its file is cached (or downloads within a second).
 
     tiktoken fetches encoding files from the internet on first use; a machine without it must not
-    hang or crash, so the load runs in a daemon thread and callers wait at most once, briefly.
+    hang or crash, so a download is tried only with a hosted model configured, in a daemon thread
+    that callers wait for at most once, briefly.
     """
     if not model:
         return None
@@ -52,6 +64,8 @@ def _encoding_for(model: str | None):
         return None
     if name in _encodings:
         return _encodings[name]
+    if not (_cached_locally(name) or os.environ.get("OPENAI_API_KEY")):
+        return None  # no file here and no hosted model to suggest the internet is reachable
     with _lock:
         thread = _loading.get(name)
         first = thread is None

@@ -26,7 +26,7 @@ _LEXICON = {
     "en": {"hi", "hello", "hey", "thanks", "thank", "you", "yes", "please", "the", "what", "how", "when",
            "where", "which", "why", "is", "are", "my", "i", "want", "need", "help", "bye", "goodbye", "good",
            "morning", "evening", "can", "do", "does", "course", "courses", "password", "holiday", "sorry",
-           "of", "and", "to", "with", "ok", "okay"},
+           "of", "and", "to", "with"},
     "vi": {"chào", "xin", "cảm", "ơn", "không", "tôi", "bạn", "là", "có", "gì", "học"},
 }
 _VIETNAMESE = re.compile(r"[ăơưđạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]", re.IGNORECASE)
@@ -53,8 +53,14 @@ def detect_language(text: str, default: str = "es") -> str:
     votes = {lang: sum(word in lexicon for word in words) for lang, lexicon in _LEXICON.items()}
     best = max(votes, key=votes.get)
     decided_by_words = votes[best] > 0 and list(votes.values()).count(votes[best]) == 1
-    if len(words) <= 3:
-        return best if decided_by_words else default
+    if decided_by_words and len(words) <= 3:
+        return best
+    if len(words) <= 3:  # too short for a 7-way guess: only a clear Spanish/English lead counts
+        ranks = dict(_identifier().rank(text))
+        spanish, english = ranks.get("es", 0.0), ranks.get("en", 0.0)
+        if max(spanish, english) >= 2.5 * min(spanish, english) and max(spanish, english) > 0.2:
+            return "es" if spanish > english else "en"
+        return default
     lang, confidence = _identifier().classify(text)
     if confidence >= 0.6:
         return lang

@@ -18,6 +18,7 @@ from agents.offline import (detect_language, extractive_answer, localized, match
     ("Necesito restablecer mi contraseña del portal de formación", "es"),
     ("I need to reset my password for the training portal", "en"),
     ("Tôi muốn học khóa an toàn lao động", "vi"),
+    ("restablecer contraseña", "es"), ("reset password", "en"), ("nómina", "es"), ("sales training", "en"),
 ])
 def test_detect_language(text, expected):
     assert detect_language(text) == expected
@@ -26,7 +27,8 @@ def test_detect_language(text, expected):
 def test_detect_language_defaults_when_unsure():
     assert detect_language("", default="en") == "en"
     assert detect_language("42 ???", default="es") == "es"
-    assert detect_language("ok", default="en") == "en" and detect_language("ok", default="es") == "es"
+    for ambiguous in ("ok", "PRL", "payroll"):
+        assert detect_language(ambiguous, default="en") == "en" and detect_language(ambiguous, default="es") == "es"
 
 
 def test_split_sentences_handles_abbreviations_decimals_and_lists():
