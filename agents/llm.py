@@ -16,6 +16,7 @@ token: after that a failure ends the stream with what was said and outcome "trun
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import os
 import re
@@ -396,20 +397,18 @@ class TextStream:
     def _from_model(self, started: float) -> Iterator[str]:
         model = self._llm.chat_model(self._role)
         usage: dict[str, int] = {}
-        chunks, head = None, []
+        chunks, head = iter(()), []
         for attempt in self._llm._retrying():
             with attempt:
                 self.attempts += 1
-                chunks = iter(model.stream(self._messages))
-                head = []
+                chunks, head = model.stream(self._messages), []
                 for chunk in chunks:  # retrying is allowed until the first token arrives
                     head.append(chunk)
                     if str(chunk.text):
                         break
-        pending = iter(head)
         self.outcome = "ok"
         try:
-            for chunk in _chain(pending, chunks):
+            for chunk in itertools.chain(head, chunks):
                 for key in ("input_tokens", "output_tokens"):
                     usage[key] = usage.get(key, 0) + ((chunk.usage_metadata or {}).get(key) or 0)
                 token = str(chunk.text)
@@ -418,16 +417,16 @@ class TextStream:
                         self.ttft_ms = (time.perf_counter() - started) * 1000
                     self.text += token
                     yield token
+        except GeneratorExit:  # the reader stopped listening (a closed browser tab, a cancel)
+            self.outcome = "cancelled"
+            raise
         except Exception:  # mid-stream failure: keep what was said, say it was cut short
             self.outcome = "truncated"
-        model_name = self._llm.settings.model
-        self.tokens_in = usage.get("input_tokens") or count_tokens(_text_of(self._messages), model_name)
-        self.tokens_out = usage.get("output_tokens") or count_tokens(self.text, model_name)
-
-
-def _chain(*iterators: Iterator) -> Iterator:
-    for iterator in iterators:
-        yield from iterator
+        finally:
+            getattr(chunks, "close", lambda: None)()  # release the HTTP connection now
+            model_name = self._llm.settings.model
+            self.tokens_in = usage.get("input_tokens") or count_tokens(_text_of(self._messages), model_name)
+            self.tokens_out = usage.get("output_tokens") or count_tokens(self.text, model_name)
 
 
 @functools.cache

@@ -251,3 +251,15 @@ def test_unreachable_server_retries_then_twin(fake_openai, monkeypatch):
     get_llm.cache_clear()
     stream = get_llm().stream("generator", "hola", twin=lambda: "Sin conexión.")
     assert "".join(stream) == "Sin conexión." and stream.engine == "offline" and stream.attempts == 3
+
+
+def test_reader_leaving_early_is_logged_as_cancelled(fake_openai, caplog):
+    fake_openai.reply("uno dos tres cuatro cinco seis siete", token_delay=0.02)
+    stream = get_llm().stream("generator", "cuenta", twin=lambda: "twin")
+    with caplog.at_level(logging.INFO, logger="skillnet.llm"):
+        tokens = iter(stream)
+        assert next(tokens) == "uno "
+        tokens.close()
+    assert stream.outcome == "cancelled" and stream.text == "uno "
+    lines = [json.loads(r.getMessage()) for r in caplog.records if r.name == "skillnet.llm"]
+    assert [line["outcome"] for line in lines] == ["cancelled"]
