@@ -154,12 +154,13 @@ def finish_aborted(conn: psycopg.Connection, session_id: UUID, reason: str, turn
     return cur.rowcount == 1
 
 
-def orphaned_sessions(conn: psycopg.Connection, stale_after_seconds: float) -> list[UUID]:
+def orphaned_sessions(conn: psycopg.Connection, stale_after_seconds: float) -> list[HelpdeskSession]:
     """Sessions stopped mid-step (status running) with no progress for ``stale_after_seconds``."""
-    return [row[0] for row in conn.execute(
-        """SELECT id FROM helpdesk_sessions
-           WHERE status = 'running' AND updated_at <= now() - make_interval(secs => %(stale)s)""",
-        {"stale": stale_after_seconds}).fetchall()]
+    with conn.cursor(row_factory=class_row(HelpdeskSession)) as cur:
+        return cur.execute(
+            f"""SELECT {_COLUMNS} FROM helpdesk_sessions
+                WHERE status = 'running' AND updated_at <= now() - make_interval(secs => %(stale)s)""",
+            {"stale": stale_after_seconds}).fetchall()
 
 
 def expired_sessions(conn: psycopg.Connection, ttl_seconds: float) -> list[HelpdeskSession]:

@@ -22,7 +22,7 @@ from agents.helpdesk.guards import Settings, redact, sha
 from agents.helpdesk.nodes import HelpdeskContext
 from agents.helpdesk.state import STATE_VERSION, TicketDraft
 from agents.helpdesk.tools import Toolbox, default_toolbox
-from agents.helpdesk.turns import AgentTurn, HelpdeskError, error, step_label, turn_from_result, turn_from_state
+from agents.helpdesk.turns import AgentTurn, HelpdeskError, error, step_label, turn_from_result
 from storage import chat
 from storage import helpdesk as sessions
 
@@ -240,7 +240,7 @@ def recent_sessions(user, *, limit: int = 10, deps: Deps | None = None) -> list[
 
 
 # --- operations ------------------------------------------------------------------------------------
-def _abort_row(deps: Deps, session_id: UUID, reason: str, language: str = "es", user_id=None) -> bool:
+def _abort_row(deps: Deps, session_id: UUID, reason: str, language: str, user_id=None) -> bool:
     turn = AgentTurn.aborted(str(session_id), reason, language)
     with deps.pool.connection() as conn:
         done = sessions.finish_aborted(conn, session_id, reason, turn.to_dict())
@@ -256,7 +256,7 @@ def sweep_orphans(stale_after_seconds: float | None = None, *, deps: Deps | None
     stale = deps.settings().orphan_after_seconds if stale_after_seconds is None else stale_after_seconds
     with deps.pool.connection() as conn:
         orphans = sessions.orphaned_sessions(conn, stale)
-    return sum(_abort_row(deps, session_id, "server_restart") for session_id in orphans)
+    return sum(_abort_row(deps, row.id, "server_restart", row.language, row.user_id) for row in orphans)
 
 
 def gc(*, deps: Deps | None = None) -> dict:

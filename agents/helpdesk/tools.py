@@ -17,7 +17,7 @@ import httpx
 from storage import tickets
 
 # Cosine similarity above which a ticket that also matches on words is "probably the same problem".
-DUPLICATE_SIMILARITY = 0.9
+DUPLICATE_SIMILARITY = 0.885
 
 
 class ToolError(RuntimeError):

@@ -1,0 +1,67 @@
+"""Helpdesk fixtures: a small organisation with two employees and an admin, a few tickets, and Deps
+wired to the test database (PostgresSaver checkpoints, offline engine, local ticket tools)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from types import SimpleNamespace
+
+import pytest
+
+from agents.helpdesk import tools as hd_tools
+from agents.helpdesk.guards import Settings
+from agents.helpdesk.service import Deps
+from storage import users
+
+TICKETS = [
+    ("Oracle Financials returns 403 on budget reports",
+     "Since this morning every budget report in Oracle Financials fails with HTTP 403 Forbidden.", "access"),
+    ("VPN disconnects every ten minutes", "The VPN client drops the connection every ten minutes at home.", "network"),
+    ("Printer on floor 2 prints blank pages", "The shared printer prints blank pages for everyone.", "hardware"),
+]
+
+
+@pytest.fixture(scope="module")
+def org(pool):
+    from storage.embeddings import embed_passages
+    from storage import tickets
+
+    with pool.connection() as conn:
+        organisation = users.ensure_org(conn, "helpdesk-test", "Helpdesk Test")
+        ana = users.upsert_user(conn, organisation.id, email="ana@hd.test", full_name="Ana", role="employee",
+                                password="pw-ana-123", language="es")
+        bob = users.upsert_user(conn, organisation.id, email="bob@hd.test", full_name="Bob", role="employee",
+                                password="pw-bob-123", language="en")
+        admin = users.upsert_user(conn, organisation.id, email="boss@hd.test", full_name="Boss", role="admin",
+                                  password="pw-boss-123", language="en")
+        vectors = embed_passages([f"{t}\n{b}" for t, b, _ in TICKETS])
+        for (title, body, category), vector in zip(TICKETS, vectors):
+            tickets.create(conn, organisation.id, title=title, body=body, category=category, source="seed",
+                           idempotency_key=f"seed:{title}", embedding=vector)
+    return SimpleNamespace(org=organisation, ana=ana, bob=bob, admin=admin)
+
+
+def local_toolbox(pool, org_id, user_id):
+    """Production ticket tools on the test database; the knowledge base is empty here."""
+    box = hd_tools.default_toolbox(pool, org_id, user_id)
+    box.retry_kb = lambda query: []
+    return box
+
+
+@pytest.fixture(scope="module")
+def checkpointer(pool):
+    from storage.db import checkpointer as shared_checkpointer
+
+    return shared_checkpointer()
+
+
+def make_deps(pool, checkpointer, settings: Settings | None = None, **options) -> Deps:
+    from agents.llm import get_llm
+
+    settings = settings or Settings()
+    return Deps(pool=pool, checkpointer=checkpointer, llm=options.pop("llm", None) or get_llm(),
+                toolbox=options.pop("toolbox", local_toolbox), settings=lambda: settings, **options)
+
+
+@pytest.fixture
+def deps(pool, checkpointer, org):
+    return make_deps(pool, checkpointer, replace(Settings(), max_sessions_per_day=1000))

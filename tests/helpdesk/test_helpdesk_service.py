@@ -1,0 +1,217 @@
+"""The service against a real PostgreSQL: ACL, idempotency, conflicts, caps, confirm, abort, restart, TTL."""
+from __future__ import annotations
+
+import json
+import uuid
+from dataclasses import replace
+
+import pytest
+
+from agents.helpdesk import audit, metrics, service
+from agents.helpdesk.guards import Settings
+from agents.helpdesk.service import HelpdeskError
+from storage import helpdesk as sessions
+from storage import tickets
+from tests.helpdesk.conftest import local_toolbox, make_deps
+
+
+def _count(pool, org_id) -> int:
+    with pool.connection() as conn:
+        return len(tickets.list_tickets(conn, org_id))
+
+
+def _answer_until_draft(user, turn, deps, replies=("Only me", "Since yesterday")):
+    replies = list(replies)
+    while turn.kind == "question":
+        turn = service.resume(user, turn.session_id, question_id=turn.question_id, text=replies.pop(0), deps=deps)
+    return turn
+
+
+def test_duplicate_in_the_database_is_offered_and_linked(org, deps, pool):
+    steps = []
+    turn = service.start(org.bob, "Oracle Financials returns 403 on budget reports", on_step=steps.append, deps=deps)
+    assert turn.kind == "duplicate" and turn.ticket["title"].startswith("Oracle Financials returns 403")
+    assert "Searching existing tickets…" in steps
+    before = _count(pool, org.org.id)
+    linked = service.resume(org.bob, turn.session_id, question_id=turn.question_id, action="link", deps=deps)
+    assert linked.kind == "linked" and f"#{turn.ticket['number']}" in linked.message
+    assert _count(pool, org.org.id) == before
+    with pool.connection() as conn:
+        row = sessions.get_session(conn, org.org.id, org.bob.id, turn.session_id)
+    assert (row.status, row.outcome) == ("done", "linked")
+
+
+def test_full_flow_files_one_ticket_even_when_confirmed_twice(org, deps, pool):
+    turn = service.start(org.ana, "Mi portátil no arranca y la pantalla parpadea", deps=deps)
+    assert turn.kind == "question" and turn.message.startswith("¿")
+    draft = _answer_until_draft(org.ana, turn, deps, ["Solo a mí", "Desde ayer, sin mensaje de error"])
+    assert draft.kind == "draft_ready" and draft.draft["category"] == "hardware"
+    before = _count(pool, org.org.id)
+    edited = {**draft.draft, "title": "Portátil no arranca (editado)", "severity": "high"}
+    filed = service.confirm(org.ana, draft.session_id, question_id=draft.question_id, draft=edited, deps=deps)
+    again = service.confirm(org.ana, draft.session_id, question_id=draft.question_id, draft=edited, deps=deps)
+    assert filed.kind == again.kind == "filed" and filed.ticket["number"] == again.ticket["number"]
+    assert _count(pool, org.org.id) == before + 1
+    with pool.connection() as conn:
+        ticket = tickets.get_by_number(conn, org.org.id, filed.ticket["number"])
+    assert ticket.title == "Portátil no arranca (editado)" and ticket.severity == "high"
+    assert ticket.source == "helpdesk" and ticket.created_by == org.ana.id
+    assert "agent_session: " + draft.session_id in ticket.body and "chat_session: " in ticket.body
+
+
+def test_another_users_session_is_not_found_and_counted(org, deps):
+    turn = service.start(org.ana, "No puedo imprimir en la planta 3", deps=deps)
+    before = metrics.ACL_VIOLATIONS._value.get()
+    for call in (lambda: service.get_turn(org.bob, turn.session_id, deps=deps),
+                 lambda: service.resume(org.bob, turn.session_id, question_id=turn.question_id, text="x", deps=deps),
+                 lambda: service.confirm(org.bob, turn.session_id, question_id=turn.question_id, deps=deps),
+                 lambda: service.abort(org.bob, turn.session_id, deps=deps)):
+        with pytest.raises(HelpdeskError) as caught:
+            call()
+        assert caught.value.code == "not_found"
+    assert metrics.ACL_VIOLATIONS._value.get() == before + 4
+    with pytest.raises(HelpdeskError) as unknown:
+        service.get_turn(org.bob, uuid.uuid4(), deps=deps)
+    assert unknown.value.code == "not_found" and str(unknown.value) == str(caught.value).replace("es", "es")
+    assert metrics.ACL_VIOLATIONS._value.get() == before + 4  # a missing id is not a violation
+    assert service.get_turn(org.ana, turn.session_id, deps=deps).kind == "question"
+
+
+def test_idempotency_key_replays_the_same_session(org, deps):
+    key = uuid.uuid4().hex
+    before = metrics.SESSION_DEDUP._value.get()
+    first = service.start(org.bob, "Teams crashes when sharing my screen", idempotency_key=key, deps=deps)
+    second = service.start(org.bob, "Teams crashes when sharing my screen", idempotency_key=key, deps=deps)
+    assert first.session_id == second.session_id and second.question_id == first.question_id
+    assert metrics.SESSION_DEDUP._value.get() == before + 1
+    other = service.start(org.bob, "Teams crashes when sharing my screen", idempotency_key=uuid.uuid4().hex, deps=deps)
+    assert other.session_id != first.session_id
+
+
+def test_stale_pending_question_is_a_conflict(org, deps):
+    turn = service.start(org.bob, "Excel freezes when opening large files", deps=deps)
+    assert turn.kind == "question"
+    with pytest.raises(HelpdeskError) as caught:
+        service.resume(org.bob, turn.session_id, question_id="stale-tab", text="Only me", deps=deps)
+    assert caught.value.code == "conflict"
+    nxt = service.resume(org.bob, turn.session_id, question_id=turn.question_id, text="Only me", deps=deps)
+    with pytest.raises(HelpdeskError):  # the first question id is stale now
+        service.resume(org.bob, turn.session_id, question_id=turn.question_id, text="again", deps=deps)
+    assert nxt.question_id != turn.question_id
+
+
+def test_daily_cap_refuses_with_retry_after(org, pool, checkpointer):
+    capped = make_deps(pool, checkpointer, replace(Settings(), max_sessions_per_day=1))
+    user = org.admin
+    service.start(user, "The badge reader rejects my card", deps=capped)
+    refusals = metrics.DAILY_CAP_REFUSALS._value.get()
+    with pytest.raises(HelpdeskError) as caught:
+        service.start(user, "Another problem with the badge reader", deps=capped)
+    assert caught.value.code == "daily_cap" and 0 < caught.value.retry_after <= 86_401
+    assert metrics.DAILY_CAP_REFUSALS._value.get() == refusals + 1
+
+
+def test_disabled_and_kill_switch_refuse_new_sessions(org, pool, checkpointer):
+    for settings in (replace(Settings(), enabled=False), replace(Settings(), kill_switch=True),
+                     replace(Settings(), enabled_user_ids=frozenset({"someone-else"}))):
+        with pytest.raises(HelpdeskError) as caught:
+            service.start(org.bob, "The VPN is slow", deps=make_deps(pool, checkpointer, settings))
+        assert caught.value.code == "disabled"
+
+
+def test_deadline_is_a_hard_stop(org, pool, checkpointer):
+    ticks = iter(range(0, 10_000, 40))
+    slow = make_deps(pool, checkpointer, replace(Settings(), deadline_seconds=60), clock=lambda: float(next(ticks)))
+    turn = service.start(org.bob, "Outlook calendar does not sync on my phone", deps=slow)
+    assert turn.kind == "aborted" and turn.reason == "deadline" and "too long" in turn.message
+    assert service.get_turn(org.bob, turn.session_id, deps=slow).reason == "deadline"
+
+
+def test_token_cap_is_a_hard_stop(org, pool, checkpointer, fake_openai):
+    from agents.llm import LLM, Settings as LLMSettings
+
+    fake_openai.responder = lambda request: '{"next_action": "search_duplicates", "reason": "x"}'
+    llm = LLM(LLMSettings.from_env())
+    capped = make_deps(pool, checkpointer, replace(Settings(), max_tokens=300), llm=llm)
+    turn = service.start(org.bob, "SAP payroll export fails with error 500", deps=capped)
+    assert turn.kind == "aborted" and turn.reason == "budget_exhausted"
+    assert turn.actions == ["search_duplicates", "abort"] and len(fake_openai.chat_requests) >= 1
+
+
+def test_abort_persists_aborted_and_later_calls_see_it(org, deps, pool):
+    turn = service.start(org.bob, "The projector in room B does not turn on", deps=deps)
+    aborted = service.abort(org.bob, turn.session_id, deps=deps)
+    assert aborted.kind == "aborted" and aborted.reason == "user"
+    with pool.connection() as conn:
+        row = sessions.get_session(conn, org.org.id, org.bob.id, turn.session_id)
+    assert (row.status, row.outcome, row.abort_reason) == ("done", "aborted", "user")
+    late = service.resume(org.bob, turn.session_id, question_id=turn.question_id, text="x", deps=deps)
+    assert late.kind == "aborted"
+
+
+class SimulatedCrash(BaseException):
+    """The process dying mid-step (BaseException: nothing in the agent may swallow it)."""
+
+
+def test_restart_during_a_tool_call_leaves_the_session_aborted(org, pool, checkpointer):
+    def crashing_toolbox(pool_, org_id, user_id):
+        box = local_toolbox(pool_, org_id, user_id)
+
+        def crash(query):
+            raise SimulatedCrash()
+        box.search_existing_issues = crash
+        return box
+
+    crashing = make_deps(pool, checkpointer, toolbox=crashing_toolbox)
+    with pytest.raises(SimulatedCrash):
+        service.start(org.bob, "My keyboard types the wrong letters", deps=crashing)
+    with pool.connection() as conn:
+        row = sessions.list_sessions(conn, org.org.id, user_id=org.bob.id, limit=1)[0]
+    assert row.status == "running"
+    restarted = make_deps(pool, checkpointer)
+    assert service.sweep_orphans(stale_after_seconds=0, deps=restarted) >= 1
+    turn = service.get_turn(org.bob, row.id, deps=restarted)
+    assert turn.kind == "aborted" and turn.reason == "server_restart" and "restarted" in turn.message  # Bob reads English
+    with pool.connection() as conn:
+        row = sessions.get_session(conn, org.org.id, org.bob.id, row.id)
+    assert (row.outcome, row.abort_reason) == ("aborted", "server_restart")
+
+
+def test_recent_work_is_not_swept(org, deps):
+    turn = service.start(org.bob, "My mouse is not detected", deps=deps)
+    service.sweep_orphans(deps=deps)  # default: only sessions idle for 5 minutes
+    assert service.get_turn(org.bob, turn.session_id, deps=deps).kind == "question"
+
+
+def test_gc_deletes_expired_checkpoints(org, pool, checkpointer):
+    short = make_deps(pool, checkpointer, replace(Settings(), checkpoint_ttl_seconds=0))
+    turn = service.start(org.bob, "The scanner does not sync stock counts", deps=short)
+    result = service.gc(deps=short)
+    assert result["checkpoints_deleted"] >= 1 and result["sessions_aborted"] >= 1
+    assert short.graph.get_state({"configurable": {"thread_id": turn.session_id}}).values == {}
+    assert service.get_turn(org.bob, turn.session_id, deps=short).reason == "expired"
+
+
+def test_audit_lines_hold_hashes_never_raw_text(org, deps):
+    secret_question = "Zebra-unicorn-7781 printer smells of burning plastic"
+    turn = service.start(org.bob, secret_question, deps=deps)
+    lines = audit.read_events(turn.session_id)
+    events = {line["event"] for line in lines}
+    assert {"agent.started", "agent.supervisor_decision", "agent.tool_call", "agent.awaiting_user"} <= events
+    raw = json.dumps(lines)
+    assert "Zebra" not in raw and "burning" not in raw and str(org.bob.id) not in raw
+    assert all(line["state_version"] == 1 and line["user_id_hash"] for line in lines if line["event"] != "agent.error")
+
+
+def test_forget_user_deletes_sessions_and_tombstones_audit(org, pool, checkpointer):
+    deps = make_deps(pool, checkpointer)
+    with pool.connection() as conn:
+        from storage import users
+        carol = users.upsert_user(conn, org.org.id, email="carol@hd.test", full_name="Carol", role="employee",
+                                  password="pw-carol-1", language="en")
+    turn = service.start(carol, "My monitor flickers all day", deps=deps)
+    result = service.forget_user(org.org.id, carol.id, deps=deps)
+    assert result["sessions_deleted"] == 1 and result["audit_lines_tombstoned"] >= 1
+    assert all(line.get("redacted") for line in audit.read_events() if line.get("agent_session_id") == turn.session_id)
+    with pytest.raises(HelpdeskError):
+        service.get_turn(carol, turn.session_id, deps=deps)
