@@ -1,0 +1,82 @@
+"""Real-browser helpers: the product served by `streamlit run app.py`, driven by headless Chromium.
+
+Tests that use them skip when Debian's Chromium is not installed (`apt-get install -y chromium`).
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ROOT = Path(__file__).resolve().parents[1]
+needs_chromium = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextlib.contextmanager
+def running_app(database_url: str, *, extra_env: dict | None = None, timeout: float = 120):
+    """Serve app.py on a free loopback port against ``database_url``; yields the base URL."""
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": database_url, **(extra_env or {})}
+    command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+               "--server.address", "127.0.0.1", "--server.headless", "true"]
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                if process.poll() is not None:
+                    raise RuntimeError(process.stderr.read().decode()[-2000:])
+                time.sleep(0.3)
+        else:
+            raise TimeoutError("streamlit did not start")
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+@contextlib.contextmanager
+def chromium_page(width: int = 1400, height: int = 900):
+    """A Playwright page in headless Debian Chromium (no browser download needed)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+        try:
+            yield browser.new_page(viewport={"width": width, "height": height})
+        finally:
+            browser.close()
+
+
+def sign_in(page, base_url: str, email: str, password: str) -> None:
+    """Open the app and sign in through the form, waiting for the signed-in sidebar."""
+    page.goto(base_url)
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password / Contraseña").fill(password)
+    page.get_by_role("button", name="Sign in / Entrar").click()
+    page.get_by_text(email).wait_for(timeout=60_000)
