@@ -1,0 +1,35 @@
+"""python -m seeds [--reset] [--json]: load the demo organisation (idempotent)."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from seeds.loader import ADMIN_PASSWORD, DEMO_PASSWORD, SIGN_INS, load_demo, reset_demo
+from storage.db import app_pool
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m seeds", description="Load the demo organisation (Acme Retail).")
+    parser.add_argument("--reset", action="store_true", help="delete the demo organisation first, then reload it")
+    parser.add_argument("--json", action="store_true", help="print {org, counts, users} as JSON")
+    args = parser.parse_args(argv)
+    try:
+        pool = app_pool()
+        summary = reset_demo(pool) if args.reset else load_demo(pool)
+    except Exception as exc:  # any failure: one line for a person, non-zero exit
+        message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        print(f"error: {message}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+        return 0
+    counts = ", ".join(f"{table} {rows}" for table, rows in summary["counts"].items())
+    print(f"Demo organisation '{summary['org']}' ready: {counts}")
+    print(f"Sign in as admin: {SIGN_INS['admin']} / {ADMIN_PASSWORD}")
+    print(f"Sign in as employee: {SIGN_INS['employee']} or {SIGN_INS['employee_en']} / {DEMO_PASSWORD}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
