@@ -24,6 +24,11 @@ EMPLOYEE_PAGES = {
 ADMIN_PAGES = {
     "Organisation": [
         st.Page("pages/home_admin.py", title="Overview", icon="🏢", default=True),
+        st.Page("pages/skills_matrix.py", title="Skills matrix", icon="🧩"),
+        st.Page("pages/skill_gaps.py", title="Skill gaps", icon="🎯"),
+        st.Page("pages/course_stats.py", title="Course statistics", icon="📊"),
+        st.Page("pages/employee_detail.py", title="Employees", icon="👥"),
+        st.Page("pages/admin_assistant.py", title="Admin assistant", icon="🤖"),
     ],
 }
 

@@ -56,7 +56,8 @@ def default_graph():
     return build_graph(checkpointer())
 
 
-def _admin(conn, user: users.User) -> users.User:
+def verified_admin(conn, user: users.User) -> users.User:
+    """The caller, re-read from the database: an active admin, else AdminAccessError."""
     fresh = users.get_user(conn, user.org_id, user.id) if user else None
     if fresh is None or not fresh.is_active or not fresh.is_admin:
         raise AdminAccessError("The admin assistant is for HR admins only. / El asistente es solo para administradores.")
@@ -94,7 +95,7 @@ def ask(user: users.User, message: str = "", *, session_id: str | UUID | None = 
     if not message and not confirm and not cancel:
         raise AdminInputError("Write a message. / Escribe un mensaje.")
     with pool.connection() as conn:
-        admin = _admin(conn, user)
+        admin = verified_admin(conn, user)
         session = _session(conn, admin, session_id, message)
         org = users.get_org(conn, admin.org_id)
         history = _history(conn, admin, session.id)
@@ -142,24 +143,22 @@ def _record(pool, admin: users.User, session_id: UUID, message: str, confirm: st
                           "engine": reply.engine})
 
 
-def sessions(user: users.User) -> list[chat.ChatSession]:
+@dataclass
+class Conversation:
+    sessions: list[chat.ChatSession]
+    messages: list[chat.ChatMessage]     # oldest first; assistant metadata holds the tool trace
+    pending: dict | None                 # the action this session waits on (Confirm / Cancel card)
+
+
+def conversation(user: users.User, session_id: str | UUID | None, *, graph=None) -> Conversation:
+    """The admin's sessions and, for ``session_id``, its messages and open pending action."""
     with app_pool().connection() as conn:
-        admin = _admin(conn, user)
-        return chat.list_sessions(conn, admin.org_id, admin.id, AGENT)
-
-
-def history(user: users.User, session_id: str | UUID) -> list[chat.ChatMessage]:
-    """The session's messages, oldest first (each assistant message's metadata holds its tool trace)."""
-    with app_pool().connection() as conn:
-        admin = _admin(conn, user)
-        session = _session(conn, admin, session_id, "")
-        return chat.list_messages(conn, admin.org_id, session.id)
-
-
-def open_pending(user: users.User, session_id: str | UUID, *, graph=None) -> dict | None:
-    """The action this session waits on (for the Confirm/Cancel card), else None."""
-    with app_pool().connection() as conn:
-        admin = _admin(conn, user)
-        session = _session(conn, admin, session_id, "")
+        admin = verified_admin(conn, user)
+        sessions = chat.list_sessions(conn, admin.org_id, admin.id, AGENT)
+        session = chat.get_session(conn, admin.org_id, admin.id, session_id, AGENT) if session_id else None
+        messages = chat.list_messages(conn, admin.org_id, session.id) if session else []
+    if session is None:
+        return Conversation(sessions, [], None)
     snapshot = (graph or default_graph()).get_state({"configurable": {"thread_id": str(session.id)}})
-    return snapshot.values.get("pending") if "await_confirmation" in (snapshot.next or ()) else None
+    waiting = "await_confirmation" in (snapshot.next or ())
+    return Conversation(sessions, messages, snapshot.values.get("pending") if waiting else None)

@@ -70,7 +70,7 @@ def extract_people(message: str, people: list[admin_store.EmployeeSummary]) -> l
     run_ids: set[UUID] | None = None
     run_words: list[str] = []
     for token in [*words(message), None]:
-        ids = index.get(token) if token else None
+        ids = _name_ids(index, token)
         if ids and run_ids is not None and run_ids & ids:
             run_ids, run_words = run_ids & ids, [*run_words, token]
             continue
@@ -78,6 +78,16 @@ def extract_people(message: str, people: list[admin_store.EmployeeSummary]) -> l
             mentions.append(by_id[next(iter(run_ids))].full_name if len(run_ids) == 1 else " ".join(run_words))
         run_ids, run_words = (set(ids), [token]) if ids else (None, [])
     return list(dict.fromkeys(mentions))
+
+
+def _name_ids(index: dict[str, set[UUID]], token: str | None) -> set[UUID] | None:
+    """Who a word names: a whole name word, else the start of one ("Mar" → Marta, Marina, Martín)."""
+    if not token or len(token) < 3 or token in _STOPWORDS:
+        return None
+    if token in index:
+        return index[token]
+    ids = set().union(*(ids for name, ids in index.items() if name.startswith(token)))
+    return ids or None
 
 
 def _content_words(text: str) -> list[str]:
@@ -97,7 +107,9 @@ def best_names(message: str, names: list[str]) -> list[str]:
         if parts:
             scored.append((len(parts & message_words) / len(parts), name))
     best = max((score for score, _ in scored), default=0.0)
-    return [name for score, name in scored if score == best] if best >= 0.5 else []
+    winners = [name for score, name in scored if score == best]
+    # half the name's words said, or fewer when that alone singles one name out ("the returns course")
+    return winners if best >= 0.5 or (best > 0 and len(winners) == 1) else []
 
 
 def course_phrase(message: str) -> str | None:

@@ -1,0 +1,53 @@
+"""python -m agents.admin ask "MESSAGE" --user EMAIL [--session ID] [--confirm ID] [--cancel] [--json]
+
+A write is only previewed; run it by asking again with ``--session`` and ``--confirm <pending id>``.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from agents.admin.service import AdminAccessError, AdminInputError, ask
+from storage import users
+from storage.db import DatabaseError, app_pool
+
+
+def _print_human(reply) -> None:
+    print(reply.response)
+    for call in reply.tool_calls:
+        print(f"  · {call['tool']}({json.dumps(call['arguments'], ensure_ascii=False)}) → {len(call['rows'])} rows")
+    if reply.pending:
+        print(f"\npending {reply.pending['id']}: confirm with --session {reply.session} --confirm {reply.pending['id']}")
+    print(f"\nsession {reply.session}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m agents.admin", description="The HR admin assistant.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    ask_cmd = commands.add_parser("ask", help="send a message (or a confirm) to the assistant")
+    ask_cmd.add_argument("message", nargs="?", default="")
+    ask_cmd.add_argument("--user", required=True, help="the admin's email")
+    ask_cmd.add_argument("--session", help="continue this session")
+    ask_cmd.add_argument("--confirm", metavar="ID", help="confirm the pending action with this id")
+    ask_cmd.add_argument("--cancel", action="store_true", help="cancel the pending action")
+    ask_cmd.add_argument("--json", action="store_true", help="print the reply as JSON")
+    args = parser.parse_args(argv)
+    try:
+        with app_pool().connection() as conn:
+            user = users.get_user_by_email(conn, args.user)
+        if user is None:
+            raise AdminAccessError(f"No user {args.user}. / No existe el usuario {args.user}.")
+        reply = ask(user, args.message, session_id=args.session, confirm=args.confirm, cancel=args.cancel)
+    except (AdminAccessError, AdminInputError, DatabaseError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(reply.as_json(), ensure_ascii=False, default=str))
+    else:
+        _print_human(reply)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,171 @@
+"""Data for the admin dashboards: the skills matrix heatmap, gaps, who knows, mentorship, alerts,
+course statistics and employee detail. One function per page; every one checks the caller is an
+active admin, and the tables come from the same tools the assistant uses (one set of numbers)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+
+from agents.admin import tools
+from agents.admin.resolve import ToolContext, ToolError
+from agents.admin.service import verified_admin
+from storage import admin as admin_store
+from storage import skills as skill_store
+from storage.db import app_pool
+from storage.users import User
+
+LEVEL_VALUE = {"low": 1, "medium": 2, "high": 3}
+# none is left blank; low → high runs pale to deep
+LEVEL_COLORS = [[0.0, "#fde2c8"], [0.5, "#7fb8da"], [1.0, "#1b4f8a"]]
+
+
+def _frame(rows: list[dict]) -> pd.DataFrame:
+    return pd.DataFrame(rows)
+
+
+def _context(conn, user: User) -> ToolContext:
+    admin = verified_admin(conn, user)
+    return ToolContext(conn, admin.org_id, admin, admin.language, date.today())
+
+
+@dataclass
+class Overview:
+    counts: dict[str, int]
+    alerts: pd.DataFrame
+    gaps: pd.DataFrame
+
+
+def overview(user: User) -> Overview:
+    with app_pool().connection() as conn:
+        ctx = _context(conn, user)
+        people = admin_store.list_employees(conn, ctx.org_id)
+        courses = admin_store.list_course_summaries(conn, ctx.org_id)
+        alerts = tools.get_alerts(ctx, {})["rows"]
+        gaps = tools.get_skill_gaps(ctx, {"threshold": 1})["rows"]
+        skills = skill_store.list_skills(conn, ctx.org_id)
+    counts = {"employees": sum(p.role == "employee" and p.is_active for p in people),
+              "inactive": sum(not p.is_active for p in people),
+              "admins": sum(p.role == "admin" and p.is_active for p in people),
+              "published_courses": sum(c.status == "published" for c in courses),
+              "draft_courses": sum(c.status == "draft" for c in courses),
+              "open_enrollments": sum(p.active_courses for p in people),
+              "skills": len(skills), "skills_without_expert": len(gaps),
+              "alerts": len(alerts), "high_alerts": sum(a["severity"] == "high" for a in alerts)}
+    return Overview(counts, _frame(alerts), _frame(gaps))
+
+
+@dataclass
+class MatrixView:
+    table: pd.DataFrame                 # employee, department, then one level column per skill
+    figure: go.Figure
+    departments: list[str]
+    categories: list[str]
+    shape: tuple[int, int]              # (employees, skills)
+
+
+def matrix_figure(matrix: skill_store.SkillsMatrix) -> tuple[go.Figure, pd.DataFrame]:
+    """The heatmap (hover: level, source, date) and the same matrix as a table."""
+    rows = {person.id: i for i, person in enumerate(matrix.employees)}
+    cols = {skill.id: j for j, skill in enumerate(matrix.skills)}
+    shape = (len(rows), len(cols))
+    z = np.full(shape, np.nan)
+    hover = np.full((*shape, 3), "", dtype=object)
+    levels = np.full(shape, "", dtype=object)
+    for cell in matrix.cells:
+        i, j = rows.get(cell.user_id), cols.get(cell.skill_id)
+        if i is None or j is None:
+            continue
+        z[i, j] = LEVEL_VALUE[cell.level]
+        levels[i, j] = cell.level
+        hover[i, j] = (cell.level, cell.source, f"{cell.last_assessed_at:%Y-%m-%d}")
+    names = [f"{p.full_name} · {p.department or '—'}" for p in matrix.employees]
+    skills = [s.name for s in matrix.skills]
+    figure = go.Figure(go.Heatmap(
+        z=z, x=skills, y=names, customdata=hover, zmin=1, zmax=3, colorscale=LEVEL_COLORS, xgap=1, ygap=1,
+        colorbar={"tickvals": [1, 2, 3], "ticktext": ["low", "medium", "high"], "title": "level"},
+        hovertemplate="%{y}<br>%{x}: <b>%{customdata[0]}</b><br>source: %{customdata[1]} · %{customdata[2]}"
+                      "<extra></extra>"))
+    figure.update_layout(height=min(1400, max(320, 22 * shape[0] + 160)), margin={"l": 10, "r": 10, "t": 30, "b": 10},
+                         xaxis={"side": "top", "tickangle": -40}, yaxis={"autorange": "reversed"})
+    table = pd.DataFrame(levels, columns=skills)
+    table.insert(0, "department", [p.department for p in matrix.employees])
+    table.insert(0, "employee", [p.full_name for p in matrix.employees])
+    return figure, table
+
+
+def matrix_view(user: User, *, department: str | None = None, category: str | None = None) -> MatrixView:
+    with app_pool().connection() as conn:
+        ctx = _context(conn, user)
+        matrix = skill_store.skills_matrix(conn, ctx.org_id, department=department, category=category)
+        departments = skill_store.departments(conn, ctx.org_id)
+        categories = skill_store.categories(conn, ctx.org_id)
+    figure, table = matrix_figure(matrix)
+    return MatrixView(table, figure, departments, categories, (len(matrix.employees), len(matrix.skills)))
+
+
+@dataclass
+class SkillInsights:
+    gaps: pd.DataFrame
+    mentorship: pd.DataFrame
+    skills: list[str]
+    who_knows: pd.DataFrame = field(default_factory=pd.DataFrame)
+    error: str | None = None
+
+
+def skill_insights(user: User, *, threshold: int = 1, skill: str | None = None,
+                   min_level: str = "medium") -> SkillInsights:
+    with app_pool().connection() as conn:
+        ctx = _context(conn, user)
+        insights = SkillInsights(_frame(tools.get_skill_gaps(ctx, {"threshold": threshold})["rows"]),
+                                 _frame(tools.get_mentorship_suggestions(ctx, {})["rows"]),
+                                 [s.name for s in skill_store.list_skills(conn, ctx.org_id)])
+        if skill:
+            try:
+                insights.who_knows = _frame(tools.who_knows(ctx, {"skill_name": skill, "min_level": min_level})["rows"])
+            except ToolError as exc:
+                insights.error = str(exc)
+    return insights
+
+
+@dataclass
+class CourseReport:
+    courses: pd.DataFrame
+    titles: list[str]
+    stats: dict | None = None
+    hardest: pd.DataFrame = field(default_factory=pd.DataFrame)
+
+
+def course_report(user: User, course_title: str | None = None) -> CourseReport:
+    with app_pool().connection() as conn:
+        ctx = _context(conn, user)
+        courses = tools.list_courses(ctx, {})["rows"]
+        report = CourseReport(_frame(courses), [c["title"] for c in courses])
+        if course_title:
+            result = tools.get_course_stats(ctx, {"course_title": course_title})
+            report.stats, report.hardest = result["course"], _frame(result["rows"])
+    return report
+
+
+@dataclass
+class EmployeeReport:
+    employees: pd.DataFrame
+    profile: dict | None = None
+    skills: pd.DataFrame = field(default_factory=pd.DataFrame)
+    enrollments: pd.DataFrame = field(default_factory=pd.DataFrame)
+    activity: pd.DataFrame = field(default_factory=pd.DataFrame)
+
+
+def employee_report(user: User, email: str | None = None) -> EmployeeReport:
+    with app_pool().connection() as conn:
+        ctx = _context(conn, user)
+        report = EmployeeReport(_frame(tools.list_employees(ctx, {})["rows"]))
+        if email:
+            detail = tools.get_employee_detail(ctx, {"employee_name": email})
+            report.profile = detail["employee"]
+            report.skills, report.enrollments, report.activity = (
+                _frame(detail["rows"]), _frame(detail["enrollments"]), _frame(detail["activity"]))
+    return report
