@@ -79,18 +79,34 @@ _BOUNDARY = re.compile(r"(?<=[.!?…])[\"'”’»)\]]*\s+(?=[¿¡\"'“‘«(\[
 
 
 def _blocks(text: str) -> Iterator[str]:
-    """Paragraphs, list items and headings as separate blocks; wrapped lines joined back."""
+    """Paragraphs, list items, headings and table rows as separate blocks; wrapped lines joined back.
+
+    A Markdown table row becomes one statement that names its columns ("País: España, Máximo: 120 EUR.").
+    """
     current: list[str] = []
+    header: list[str] | None = None
     for line in text.splitlines():
-        starts_item = bool(_LIST_MARKER.match(line) or _HEADING.match(line))
-        if not line.strip() or starts_item:
+        is_row = line.strip().startswith("|")
+        if not line.strip() or is_row or _LIST_MARKER.match(line) or _HEADING.match(line):
             if current:
                 yield " ".join(current)
             current = []
-        if line.strip():
-            current.append(_HEADING.sub("", _LIST_MARKER.sub("", line)).strip())
-            if _HEADING.match(line):  # a heading never runs into the next line
-                yield current.pop()
+        if not is_row:
+            header = None
+        if is_row:
+            cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+            if not any(cell.strip("-: ") for cell in cells):
+                continue  # the |---| rule under the header
+            if header is None:
+                header = cells
+            elif len(header) == len(cells):
+                yield ", ".join(f"{name}: {cell}" if name else cell for name, cell in zip(header, cells)) + "."
+            else:
+                yield ", ".join(cells) + "."
+        elif _HEADING.match(line):  # a heading never runs into the next line
+            yield _HEADING.sub("", line).strip()
+        elif line.strip():
+            current.append(_LIST_MARKER.sub("", line).strip())
     if current:
         yield " ".join(current)
 
@@ -157,7 +173,7 @@ def extractive_answer(question: str, passages: list[tuple[int, str]], max_chars:
 
     # (number, sentence) in document order; short unpunctuated lines are headings, not answers
     candidates = [(number, sentence) for number, text in passages for sentence in split_sentences(text)
-                  if len(sentence) >= 25 or sentence[-1:] in ".!?"]
+                  if len(sentence) >= 25 or (sentence[-1:] in ".!?" and len(sentence.split()) >= 3)]
     if not candidates:
         return ""
     asked = _terms(question)

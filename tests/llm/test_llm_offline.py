@@ -57,6 +57,12 @@ def test_split_sentences_joins_wrapped_lines():
         "Los empleados tienen veintidós días.", "Se piden en el portal."]
 
 
+def test_split_sentences_turns_table_rows_into_statements():
+    table = "## Hoteles\n| País | Máximo por noche |\n|---|---:|\n| España | 120 EUR |\n| Francia | 150 EUR |\nFin."
+    assert split_sentences(table) == ["Hoteles", "País: España, Máximo por noche: 120 EUR.",
+                                      "País: Francia, Máximo por noche: 150 EUR.", "Fin."]
+
+
 PASSAGES = [
     (1, "Acme Retail fue fundada en 1990 en Valencia. La sede central está en Madrid. "
         "El comedor abre de 13:00 a 15:30."),
