@@ -1,0 +1,79 @@
+"""A demo employee finishes a seeded course from start to end in a real browser (headless Chromium)."""
+import re
+from datetime import date, timedelta
+
+from storage import catalog, learning, users
+from tests.browser import chromium_page, needs_chromium, running_app, sign_in
+
+COURSE = "Returns and Refunds Essentials"
+
+
+def answer_exercise(page, exercise) -> None:
+    """Answer through the widget each type renders, correctly, and wait for the feedback."""
+    content, form = exercise.content, page.locator('[data-testid="stForm"]').last
+    kind = exercise.type
+    if kind == "dialogue":
+        node = content["start"]
+        while node is not None:
+            option = next(o for o in content["nodes"][node]["options"] if o["correct"])
+            page.get_by_role("button", name=option["text"], exact=True).click()
+            node = option["next"]
+            if node is not None:
+                page.get_by_text(content["nodes"][node]["text"]).first.wait_for()
+    else:
+        if kind == "test":
+            form.get_by_text(content["options"][content["answer"]], exact=True).click()
+        elif kind == "true_false":
+            form.get_by_text("True" if content["answer"] else "False", exact=True).click()
+        elif kind == "fill_blank":
+            form.get_by_label("Blank 1").fill(content["answers"][0])
+        elif kind == "order_steps":
+            for step in content["steps"]:
+                form.locator('[data-testid="stMultiSelect"] input').click()
+                page.get_by_role("option", name=step, exact=True).click()
+        elif kind == "practical_case":
+            form.get_by_label("Your answer").fill(content["model_answer"])
+        form.get_by_role("button", name="Check answer").click()
+    page.get_by_text(re.compile("✅ Correct")).last.wait_for(timeout=30_000)
+
+
+@needs_chromium
+def test_employee_finishes_a_course_in_the_browser(seeded_db_url, seeded_pool, tmp_path):
+    with seeded_pool.connection() as conn:
+        james = users.get_user_by_email(conn, "james@acme.test")
+        course = next(c for c in catalog.list_courses(conn, james.org_id) if c.title == COURSE)
+        catalog.enroll(conn, james.org_id, james.id, course.id, deadline=date.today() + timedelta(days=14))
+        conn.execute("DELETE FROM exercise_attempts WHERE user_id = %s", (james.id,))
+        conn.execute("DELETE FROM lesson_completions WHERE enrollment_id IN "
+                     "(SELECT id FROM enrollments WHERE user_id = %s)", (james.id,))
+        outline = catalog.get_course_outline(conn, james.org_id, course.id)
+    lessons = [lesson for module in outline.modules for lesson in module.lessons]
+
+    with running_app(seeded_db_url) as base, chromium_page() as page:
+        sign_in(page, base, "james@acme.test", "skillnet-demo")
+        page.get_by_role("link", name="My courses").click()
+        page.get_by_text(COURSE).first.wait_for(timeout=60_000)
+        page.screenshot(path=str(tmp_path / "1_my_courses.png"), full_page=True)
+        page.locator('[data-testid="stVerticalBlockBorderWrapper"]', has_text=COURSE).get_by_role(
+            "button").first.click()
+        for n, lesson in enumerate(lessons):
+            page.get_by_role("heading", name=lesson.title).wait_for(timeout=60_000)
+            for exercise in lesson.exercises:
+                page.get_by_text(exercise.prompt).first.wait_for(timeout=30_000)
+                if exercise.type in ("order_steps", "practical_case") and n < len(lessons):
+                    page.screenshot(path=str(tmp_path / f"2_{exercise.type}.png"), full_page=True)
+                answer_exercise(page, exercise)
+            if n == 0:
+                page.screenshot(path=str(tmp_path / "2_first_lesson.png"), full_page=True)
+            last = n == len(lessons) - 1
+            page.get_by_role("button", name="Finish course" if last else "Next →").click()
+        page.get_by_text(re.compile("Course completed! Score: 100%")).wait_for(timeout=60_000)
+        page.screenshot(path=str(tmp_path / "3_completed.png"), full_page=True)
+        page.get_by_role("link", name="Home").click()
+        page.get_by_text("Completed courses").wait_for(timeout=30_000)
+        page.screenshot(path=str(tmp_path / "4_home.png"), full_page=True)
+
+    with seeded_pool.connection() as conn:
+        summary = learning.progress_summary(conn, james.org_id, james.id)
+    mine = next(e for e in summary["enrollments"] if e["course"] == COURSE)
+    assert (mine["status"], mine["progress"], mine["score"]) == ("completed", 1.0, 1.0)

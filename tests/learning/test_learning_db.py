@@ -1,0 +1,160 @@
+"""Learning against the demo organisation: refusals, idempotency, progress, skill evidence, reviews, alerts."""
+from datetime import date, datetime, timedelta, timezone
+
+import pytest
+
+from agents.learning import service
+from agents.learning.alerts import compute_alerts
+from storage import catalog, learning, users
+
+COURSE = "Returns and Refunds Essentials"
+
+
+def correct_answer(exercise):
+    c = exercise.content
+    return {"test": lambda: c["answer"], "true_false": lambda: c["answer"], "fill_blank": lambda: [c["answers"][0]],
+            "order_steps": lambda: list(c["steps"]), "practical_case": lambda: c["model_answer"],
+            "dialogue": lambda: _best_path(c)}[exercise.type]()
+
+
+def wrong_answer(exercise):
+    c = exercise.content
+    return (c["answer"] + 1) % len(c["options"]) if exercise.type == "test" else not c["answer"]
+
+
+def _best_path(content):
+    node, path = content["start"], []
+    while node is not None:
+        index, option = next((i, o) for i, o in enumerate(content["nodes"][node]["options"]) if o["correct"])
+        path.append(index)
+        node = option["next"]
+    return path
+
+
+@pytest.fixture(scope="module")
+def demo(seeded_pool):
+    """Two demo employees enrolled in the returns course (one with an admin-verified skill), a second
+    organisation with its own course, and everything the tests look up."""
+    with seeded_pool.connection() as conn:
+        acme = users.get_org_by_slug(conn, "acme")
+        grace = users.get_user_by_email(conn, "grace@acme.test")
+        harry = users.get_user_by_email(conn, "harry@acme.test")
+        course = next(c for c in catalog.list_courses(conn, acme.id) if c.title == COURSE)
+        for person in (grace, harry):
+            catalog.enroll(conn, acme.id, person.id, course.id, deadline=date.today() + timedelta(days=20))
+        skill_id = conn.execute("SELECT id FROM skills WHERE org_id = %s AND name = 'Returns and refunds'",
+                                (acme.id,)).fetchone()[0]
+        conn.execute("""INSERT INTO user_skills (org_id, user_id, skill_id, level, source)
+                        VALUES (%s, %s, %s, 'low', 'admin')
+                        ON CONFLICT (user_id, skill_id) DO UPDATE SET level = 'low', source = 'admin'""",
+                     (acme.id, harry.id, skill_id))
+        conn.execute("DELETE FROM user_skills WHERE user_id = %s AND skill_id = %s", (grace.id, skill_id))
+        other = users.ensure_org(conn, "globex", "Globex")
+        other_course = catalog.create_course(conn, other.id, title="Globex basics", status="published")
+        module = catalog.add_module(conn, other.id, other_course, title="M")
+        lesson = catalog.add_lesson(conn, other.id, module, title="L", content_type="exercise")
+        foreign = catalog.add_exercise(conn, other.id, lesson, type="true_false", prompt="?", bloom_level="remember",
+                                       content={"statement": "Globex is a company.", "answer": True})
+        unenrolled = next(c for c in catalog.list_courses(conn, acme.id) if c.id != course.id)
+        unenrolled_ex = learning.course_exercises(conn, acme.id, unenrolled.id)[0]
+        conn.execute("DELETE FROM enrollments WHERE user_id = %s AND course_id = %s", (grace.id, unenrolled.id))
+        exercises = learning.course_exercises(conn, acme.id, course.id)
+    return {"grace": grace, "harry": harry, "course": course, "exercises": exercises, "foreign": foreign,
+            "unenrolled": unenrolled_ex, "skill_id": skill_id, "org_id": acme.id}
+
+
+def attempts_of(pool, user, exercise_id=None):
+    with pool.connection() as conn:
+        return conn.execute("SELECT count(*) FROM exercise_attempts WHERE user_id = %s"
+                            " AND (%s::uuid IS NULL OR exercise_id = %s)",
+                            (user.id, exercise_id, exercise_id)).fetchone()[0]
+
+
+def test_refuses_other_org_and_unenrolled_exercises(seeded_pool, demo):
+    grace = demo["grace"]
+    before = attempts_of(seeded_pool, grace)
+    with pytest.raises(service.LearningError, match="^That exercise does not exist in your organisation.$"):
+        service.submit_answer(grace, demo["foreign"], True, "k-foreign")
+    with pytest.raises(service.LearningError, match="^You are not enrolled in that course.$"):
+        service.submit_answer(grace, demo["unenrolled"].id, correct_answer(demo["unenrolled"]), "k-unenrolled")
+    with pytest.raises(service.LearningError):
+        service.open_exercise(grace, demo["foreign"])
+    with pytest.raises(service.LearningError):
+        service.submit_answer(grace, "not-a-uuid", 1, "k-bad")
+    with pytest.raises(service.LearningError, match="Choose one of the options"):
+        service.submit_answer(grace, next(x.id for x in demo["exercises"] if x.type == "test"), 99, "k-range")
+    assert attempts_of(seeded_pool, grace) == before
+
+
+def test_double_submit_counts_once_and_active_attempt(seeded_pool, demo):
+    harry, exercise = demo["harry"], next(x for x in demo["exercises"] if x.type == "test")
+    service.open_exercise(harry, exercise.id)
+    with seeded_pool.connection() as conn:
+        active = learning.active_attempt(conn, demo["org_id"], harry.id)
+    assert active.exercise_id == exercise.id and active.type == "test"
+    assert active.correct_texts == [exercise.content["options"][exercise.content["answer"]]]
+    first = service.submit_answer(harry, exercise.id, wrong_answer(exercise), "double")
+    again = service.submit_answer(harry, exercise.id, wrong_answer(exercise), "double")
+    assert first.counted and not again.counted and (first.correct, first.score) == (again.correct, again.score)
+    assert attempts_of(seeded_pool, harry, exercise.id) == 1
+    with seeded_pool.connection() as conn:
+        assert learning.active_attempt(conn, demo["org_id"], harry.id) is None
+        assert learning.get_review_card(conn, demo["org_id"], harry.id, exercise.id).reps == 1
+
+
+def test_three_failures_raise_an_alert(seeded_pool, demo):
+    harry, exercise = demo["harry"], next(x for x in demo["exercises"] if x.type == "true_false")
+    for n in range(3):
+        assert not service.submit_answer(harry, exercise.id, wrong_answer(exercise), f"fail-{n}").correct
+    with seeded_pool.connection() as conn:
+        alerts = compute_alerts(learning.alert_rows(conn, demo["org_id"], date.today()), date.today(), lang="en")
+        summary = learning.progress_summary(conn, demo["org_id"], harry.id)
+    mine = [a for a in alerts if a.user_id == harry.id and a.kind == "repeated_failures"]
+    assert len(mine) == 1 and exercise.prompt in mine[0].detail and mine[0].course == COURSE
+    assert any(f["exercise"] == exercise.prompt for f in summary["recent_failures"])
+
+
+def finish_course(user, demo, answer):
+    view = service.course_view(user, demo["course"].id)
+    for lesson in view.lessons:
+        for exercise in lesson.exercises:
+            service.open_exercise(user, exercise.id)
+            service.submit_answer(user, exercise.id, answer(next(x for x in demo["exercises"] if x.id == exercise.id)),
+                                  f"finish-{exercise.id}")
+        progress_value, status = service.complete_lesson(user, demo["course"].id, lesson.id)
+    return progress_value, status
+
+
+def test_finishing_the_course_raises_skills_but_admin_verification_wins(seeded_pool, demo):
+    grace, harry = demo["grace"], demo["harry"]
+    assert finish_course(grace, demo, correct_answer) == (1.0, "completed")
+    with seeded_pool.connection() as conn:
+        summary = learning.progress_summary(conn, demo["org_id"], grace.id)
+        skills = {s.skill: s for s in learning.user_skills(conn, demo["org_id"], grace.id)}
+    mine = next(e for e in summary["enrollments"] if e["course"] == COURSE)
+    assert mine["status"] == "completed" and mine["progress"] == 1.0 and mine["score"] == 1.0
+    assert mine["completed_at"] is not None
+    # Module 1 is all remember/understand (medium); module 2 reaches "high" but the course targets medium.
+    assert (skills["Returns and refunds"].level, skills["Returns and refunds"].source) == ("medium", "checkpoint")
+    assert skills["Complaint handling"].level in ("low", "medium", "high")
+    finish_course(harry, demo, correct_answer)
+    with seeded_pool.connection() as conn:
+        harry_skills = {s.skill: s for s in learning.user_skills(conn, demo["org_id"], harry.id)}
+        enrollment = learning.get_enrollment(conn, demo["org_id"], harry.id, demo["course"].id)
+    assert (harry_skills["Returns and refunds"].level, harry_skills["Returns and refunds"].source) == ("low", "admin")
+    assert enrollment.status == "completed" and enrollment.score < 1.0  # first tries count: one was wrong
+
+
+def test_answered_exercises_come_back_as_reviews(seeded_pool, demo):
+    grace = demo["grace"]
+    assert service.due_reviews(grace) == []
+    later = datetime.now(timezone.utc) + timedelta(days=400)
+    due = service.due_reviews(grace, now=later)
+    assert {item.exercise.id for item in due} == {x.id for x in demo["exercises"]}
+    item = due[0]
+    result = service.submit_answer(grace, item.exercise.id, correct_answer(item.exercise), "review-1")
+    assert result.counted and result.next_review > datetime.now(timezone.utc)
+    with seeded_pool.connection() as conn:
+        card = learning.get_review_card(conn, demo["org_id"], grace.id, item.exercise.id)
+        enrollment = learning.get_enrollment(conn, demo["org_id"], grace.id, demo["course"].id)
+    assert card.reps == 2 and enrollment.score == 1.0 and enrollment.status == "completed"

@@ -1,0 +1,119 @@
+"""Learner pages (AppTest on the demo organisation).
+
+The Gradio tutor beside the course player is the tutor's own (tested there); here a stand-in widget
+takes its place so these tests don't import Gradio (~20 s on a busy machine).
+"""
+import sys
+import types
+from datetime import date, timedelta
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from storage import catalog, learning, users
+
+ROOT = Path(__file__).resolve().parents[2]
+COURSE = "Returns and Refunds Essentials"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def tutor_stand_in():
+    import streamlit as st
+
+    chat_server = types.ModuleType("ui.chat_server")
+    chat_server.ensure_chat_server = lambda: 0
+    tutor_chat = types.ModuleType("ui.tutor_chat")
+    tutor_chat.embed_tutor = lambda user, course_id=None, lesson_id=None: st.caption(f"tutor:{course_id}:{lesson_id}")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(sys.modules, "ui.chat_server", chat_server)
+        patch.setitem(sys.modules, "ui.tutor_chat", tutor_chat)
+        yield
+
+
+@pytest.fixture(scope="module")
+def emily(seeded_pool):
+    """An English-speaking employee enrolled in the returns course from scratch."""
+    with seeded_pool.connection() as conn:
+        user = users.get_user_by_email(conn, "emily@acme.test")
+        course = next(c for c in catalog.list_courses(conn, user.org_id) if c.title == COURSE)
+        catalog.enroll(conn, user.org_id, user.id, course.id, deadline=date.today() + timedelta(days=10))
+        conn.execute("DELETE FROM exercise_attempts WHERE user_id = %s", (user.id,))
+        conn.execute("DELETE FROM review_cards WHERE user_id = %s", (user.id,))
+        outline = catalog.get_course_outline(conn, user.org_id, course.id)
+    return {"user": user, "course": course, "outline": outline}
+
+
+def open_page(user, page: str, **state) -> AppTest:
+    """The page script run on its own, signed in as ``user``."""
+    at = AppTest.from_file(str(ROOT / page), default_timeout=60)
+    at.session_state["user"] = user
+    for key, value in state.items():
+        at.session_state[key] = value
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def texts(at: AppTest) -> str:
+    return "\n".join(str(e.value) for kind in ("markdown", "title", "header", "subheader", "caption", "success",
+                                                 "error", "info", "warning") for e in getattr(at, kind))
+
+
+def test_home_my_courses_and_reviews(seeded_db_url, emily):
+    at = open_page(emily["user"], "pages/home_employee.py")
+    assert at.title[0].value.startswith("Hi, Emily")
+    assert [m.label for m in at.metric] == ["Open courses", "Completed courses", "Reviews due"]
+    assert COURSE in texts(at) and "Recent tutor chats" in texts(at)
+
+    at = open_page(emily["user"], "pages/my_courses.py")
+    assert COURSE in texts(at) and "Deadline:" in texts(at)
+
+    at = open_page(emily["user"], "pages/reviews.py")
+    assert "No reviews due" in texts(at)
+
+
+def test_course_player_lesson_exercise_feedback_and_next(seeded_db_url, seeded_pool, emily):
+    user, outline = emily["user"], emily["outline"]
+    at = open_page(user, "pages/course_player.py", learn_course_id=str(emily["course"].id))
+    first = outline.modules[0].lessons[0]
+    assert at.header[0].value == first.title and "Course progress: 0%" in str(at.get("progress")[0].proto)
+    next(b for b in at.button if b.label == "Next →").click()
+    at.run()
+    assert at.header[0].value == outline.modules[0].lessons[1].title
+
+    practice = next(lesson for lesson in outline.modules[0].lessons if lesson.exercises)
+    at.button(key=f"nav_{practice.id}").click()
+    at.run()
+    test_exercise = practice.exercises[0]
+    assert test_exercise.type == "test" and test_exercise.prompt in texts(at)
+    with seeded_pool.connection() as conn:  # the tutor's guardrail sees the open exercise
+        assert learning.active_attempt(conn, user.org_id, user.id).exercise_id == test_exercise.id
+    at.radio(key=f"in_{test_exercise.id}").set_value(test_exercise.content["answer"])
+    next(b for b in at.button if b.label == "Check answer").click()
+    at.run()
+    assert not at.exception
+    assert at.success and "Correct" in at.success[0].value and test_exercise.explanation in texts(at)
+    assert "Source:" in texts(at) or not test_exercise.source_chunk_ids
+    assert f"tutor:{emily['course'].id}:{practice.id}" in texts(at)  # the tutor knows the lesson
+
+    true_false = practice.exercises[1]
+    at.radio(key=f"in_{true_false.id}").set_value(not true_false.content["answer"])
+    next(b for b in at.button if b.label == "Check answer").click()
+    at.run()
+    assert any("Incorrect" in e.value for e in at.error)
+    assert any(b.label == "Try again" for b in at.button)
+    with seeded_pool.connection() as conn:
+        enrollment = learning.get_enrollment(conn, user.org_id, user.id, emily["course"].id)
+    assert enrollment.status == "in_progress" and 0 < enrollment.progress < 1
+
+
+def test_an_employee_reaches_the_learner_pages_through_navigation(seeded_db_url, emily):
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.session_state["user"] = emily["user"]
+    at.run()
+    for page in ("pages/my_courses.py", "pages/course_player.py", "pages/reviews.py"):
+        at.switch_page(page)
+        at.run()
+        assert not at.exception and not at.error, page
+    assert COURSE in texts(at) or "No reviews due" in texts(at)
