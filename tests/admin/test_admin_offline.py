@@ -1,0 +1,183 @@
+"""Scenarios through the offline engine: routing, arguments, ambiguity, and the confirm protocol."""
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+
+from agents.admin import dashboards, service
+from storage import admin as admin_store
+from storage import audit
+from storage import skills as skill_store
+from tests.admin.conftest import audit_count, is_active
+
+
+def _only_call(reply) -> dict:
+    assert len(reply.tool_calls) == 1, reply.tool_calls
+    return reply.tool_calls[0]
+
+
+@pytest.mark.parametrize(("message", "tool", "check"), [
+    ("lista de empleados inactivos", "list_employees",
+     lambda c: [r["full_name"] for r in c["rows"]] == ["Andrés Molina"]),
+    ("perfil de James", "get_employee_detail",
+     lambda c: c["result"]["employee"]["full_name"] == "James Carter"
+     and any(e["course"] == "Returns and Refunds Essentials" for e in c["result"]["enrollments"])),
+    ("show the skills matrix for warehouse safety", "get_skills_matrix",
+     lambda c: c["arguments"] == {"category": "Warehouse safety"} and "Forklift operation" in c["rows"][0]),
+    ("skill gaps with fewer than 2 experts", "get_skill_gaps",
+     lambda c: c["arguments"] == {"threshold": 2} and "Oracle Financials" in {r["skill"] for r in c["rows"]}),
+    ("who knows Oracle Financials?", "who_knows",
+     lambda c: [r["full_name"] for r in c["rows"]] == ["Isabel Vega", "Ryan Mitchell"]),
+    ("list courses in draft", "list_courses",
+     lambda c: c["rows"] and {r["status"] for r in c["rows"]} == {"draft"}),
+    ("stats for the returns course", "get_course_stats",
+     lambda c: c["result"]["course"]["title"] == "Returns and Refunds Essentials"),
+    ("alertas", "get_alerts", lambda c: {"overdue", "deadline_at_risk"} <= {r["kind"] for r in c["rows"]}),
+    ("sugerencias de mentores", "get_mentorship_suggestions", lambda c: len(c["rows"]) > 0),
+])
+def test_each_read_tool_runs_at_once(turn, message, tool, check):
+    reply = turn(message)
+    call = _only_call(reply)
+    assert call["tool"] == tool and "error" not in call["result"], call
+    assert check(call), call
+    assert reply.pending is None and reply.executed == [] and reply.response
+
+
+def test_ambiguous_name_lists_candidates_and_changes_nothing(turn, seeded_pool):
+    reply = turn("perfil de Mar")
+    call = _only_call(reply)
+    names = {row["name"] for row in call["rows"]}
+    assert {"Marina Gil", "Diego Martín"} <= names and "Marina Gil" in reply.response
+    writes = audit_count(seeded_pool)
+    reply = turn("desactiva a Mar", reply.session)
+    assert reply.pending is None and {"Marina Gil", "Diego Martín"} <= {r["name"] for r in reply.tool_calls[0]["rows"]}
+    assert audit_count(seeded_pool) == writes
+
+
+def test_unknown_course_is_explained_and_nothing_is_pending(turn):
+    reply = turn("assign the course Quantum Basket Weaving to James")
+    call = _only_call(reply)
+    assert call["arguments"]["course_title"] == "Quantum Basket Weaving"
+    assert "Quantum Basket Weaving" in call["result"]["error"] and reply.pending is None
+    assert "Returns and Refunds Essentials" in reply.response  # the courses that do exist
+
+
+def _enrollment(pool, admin, email, title):
+    with pool.connection() as conn:
+        person = admin_store.find_people(conn, admin.org_id, email)[0]
+        course = admin_store.find_courses(conn, admin.org_id, title)[0]
+        return admin_store.get_enrollment(conn, admin.org_id, person.id, course.id)
+
+
+def test_assign_then_confirm_writes_once_with_audit(turn, seeded_pool, admin):
+    assert _enrollment(seeded_pool, admin, "tom@acme.test", "Information Security Essentials") is None
+    reply = turn("assign Information Security Essentials to Tom Baker in 30 days")
+    pending = reply.pending
+    deadline = (date.today() + timedelta(days=30)).isoformat()
+    assert pending["tool"] == "assign_course" and pending["arguments"]["employee_names"] == ["Tom Baker"]
+    for part in ("Tom Baker", "Information Security Essentials", deadline, admin.full_name):
+        assert part in pending["preview"]  # who, what, when, by whom
+    assert not any(key.endswith(("_id", "_ids")) for key in pending["arguments"])  # no internal ids shown
+    assert _enrollment(seeded_pool, admin, "tom@acme.test", "Information Security Essentials") is None
+
+    done = turn(session=reply.session, confirm=pending["id"])
+    assert [e["id"] for e in done.executed] == [pending["id"]] and done.pending is None
+    enrollment = _enrollment(seeded_pool, admin, "tom@acme.test", "Information Security Essentials")
+    assert enrollment["status"] == "assigned" and enrollment["deadline"] == deadline
+    with seeded_pool.connection() as conn:
+        entry = audit.list_entries(conn, admin.org_id, action="assign_course")[0]
+    assert entry.actor_id == admin.id and entry.before is None and entry.after["deadline"] == deadline
+
+    writes = audit_count(seeded_pool)
+    again = turn(session=reply.session, confirm=pending["id"])  # a repeated confirm
+    assert again.executed == [] and audit_count(seeded_pool) == writes
+    assert "already" in again.response or "ya se ejecutó" in again.response
+
+
+def test_assign_then_cancel_by_message_or_button(turn, seeded_pool, admin):
+    reply = turn("asigna el curso Seguridad en el almacén a Priya")
+    assert reply.pending and "Priya Shah" in reply.pending["preview"]
+    cancelled = turn("no", reply.session)
+    assert cancelled.pending is None and cancelled.executed == [] and cancelled.tool_calls == []
+    assert _enrollment(seeded_pool, admin, "priya@acme.test", "Seguridad en el almacén") is None
+    late = turn(session=reply.session, confirm=reply.pending["id"])  # confirming after the cancel
+    assert late.executed == []
+    assert _enrollment(seeded_pool, admin, "priya@acme.test", "Seguridad en el almacén") is None
+
+    second = turn("asigna el curso Seguridad en el almacén a Priya", reply.session)
+    button = turn(session=reply.session, cancel=True)
+    assert button.pending is None and "Cancel" in button.response
+    with seeded_pool.connection() as conn:
+        assert admin_store.get_pending(conn, admin.org_id, admin.id, second.pending["id"]).status == "cancelled"
+
+
+def test_a_typed_yes_or_a_new_request_never_confirms(turn, seeded_pool):
+    writes = audit_count(seeded_pool)
+    reply = turn("desactiva a Chloe")
+    assert reply.pending and "Chloe Evans" in reply.pending["preview"]
+    yes = turn("sí", reply.session)
+    assert yes.executed == [] and yes.pending is None and "--confirm" in yes.response
+    assert is_active(seeded_pool, "chloe@acme.test") and audit_count(seeded_pool) == writes
+
+    reply = turn("desactiva a Chloe", reply.session)
+    replanned = turn("who knows Oracle Financials?", reply.session)  # another request: cancels, re-plans
+    assert replanned.tool_calls[0]["tool"] == "who_knows" and replanned.pending is None
+    wrong = turn("desactiva a Chloe", reply.session)
+    refused = turn(session=reply.session, confirm=reply.pending["id"])  # a stale id: not the one pending
+    assert refused.executed == [] and refused.pending["id"] == wrong.pending["id"]
+    assert is_active(seeded_pool, "chloe@acme.test") and audit_count(seeded_pool) == writes
+
+
+def test_verify_deactivate_archive_each_preview_then_confirm(turn, seeded_pool, admin):
+    reply = turn("verify Laura's Complaint handling as high")
+    assert reply.pending["tool"] == "verify_skill" and "low (checkpoint" in reply.pending["preview"]
+    assert "→ high" in reply.pending["preview"]
+    turn(session=reply.session, confirm=reply.pending["id"])
+    with seeded_pool.connection() as conn:
+        laura = admin_store.find_people(conn, admin.org_id, "laura@acme.test")[0]
+        held = {s.skill: s for s in skill_store.user_skills(conn, admin.org_id, laura.id)}
+    assert held["Complaint handling"].level == "high" and held["Complaint handling"].source == "admin"
+
+    reply = turn("deactivate Grace", reply.session)
+    assert reply.pending["tool"] == "deactivate_employee" and is_active(seeded_pool, "grace@acme.test")
+    turn(session=reply.session, confirm=reply.pending["id"])
+    assert not is_active(seeded_pool, "grace@acme.test")
+
+    reply = turn("archive the course Atención al cliente de excelencia", reply.session)
+    assert reply.pending["tool"] == "archive_course" and "→ archived" in reply.pending["preview"]
+    turn(session=reply.session, confirm=reply.pending["id"])
+    with seeded_pool.connection() as conn:
+        course = admin_store.find_courses(conn, admin.org_id, "Atención al cliente de excelencia")[0]
+        entry = audit.list_entries(conn, admin.org_id, action="archive_course")[0]
+        actions = {e.action for e in audit.list_entries(conn, admin.org_id)}
+    assert course.status == "archived" and entry.before == {"status": "published"}
+    assert {"verify_skill", "deactivate_employee", "archive_course"} <= actions
+
+
+def test_multi_step_request_does_the_first_and_suggests_the_next(turn):
+    reply = turn("alertas y luego asigna el curso de devoluciones a Harry")
+    assert [c["tool"] for c in reply.tool_calls] == ["get_alerts"] and reply.pending is None
+    assert "asigna el curso de devoluciones a Harry" in reply.response
+
+
+def test_employees_never_reach_the_assistant_or_dashboards(turn, lucia, james):
+    for employee in (lucia, james):
+        with pytest.raises(service.AdminAccessError):
+            turn("lista de empleados", user=employee)
+        with pytest.raises(service.AdminAccessError):
+            dashboards.overview(employee)
+        with pytest.raises(service.AdminAccessError):
+            dashboards.matrix_view(employee)
+        with pytest.raises(service.AdminAccessError):
+            service.conversation(employee, None)
+
+
+def test_an_admin_cannot_resume_another_admins_session(turn, seeded_pool):
+    reply = turn("desactiva a Elena")
+    with seeded_pool.connection() as conn:
+        from storage import users
+        oliver = users.get_user_by_email(conn, "oliver@acme.test")
+    with pytest.raises(service.AdminInputError):
+        turn(session=reply.session, confirm=reply.pending["id"], user=oliver)
+    assert is_active(seeded_pool, "elena@acme.test")
