@@ -100,6 +100,11 @@ def build_pdf(source: Path, target: Path) -> None:
             indent = 6 if kind in ("bullet", "step") else 0
             pdf.set_x(pdf.l_margin + indent)
             body = f"• {text}" if kind == "bullet" else text
+            lines = pdf.multi_cell(width - indent, 5.6, body, align="L", dry_run=True, output="LINES")
+            if pdf.get_y() + 5.6 * len(lines) > pdf.page_break_trigger:
+                # a paragraph never straddles pages: the footer would land in the middle of its text
+                pdf.add_page()
+            pdf.set_x(pdf.l_margin + indent)
             pdf.multi_cell(width - indent, 5.6, body, align="L", new_x="LMARGIN", new_y="NEXT")
             pdf.ln(1.8)
     pdf.output(str(target))
@@ -140,10 +145,10 @@ def _with_fixed_zip_dates(data: bytes) -> bytes:
     return out.getvalue()
 
 
-def build_all() -> list[Path]:
+def build_all(out_dir: Path = DOCUMENTS) -> list[Path]:
     built = []
     for stem, kind in OUTPUTS.items():
-        target = DOCUMENTS / f"{stem}.{kind}"
+        target = out_dir / f"{stem}.{kind}"
         (build_pdf if kind == "pdf" else build_docx)(SOURCES / f"{stem}.md", target)
         built.append(target)
     return built

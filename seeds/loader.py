@@ -98,8 +98,8 @@ def _ensure_people(conn, org_id, spec: dict) -> dict[str, User]:
     known = {user.email for user in list_users(conn, org_id, active_only=False)}
     people = [(person, "admin", ADMIN_PASSWORD) for person in spec["admins"]]
     people += [(person, "employee", DEMO_PASSWORD) for person in spec["employees"]]
-    hashes = {password: hash_password(password)
-              for person, _, password in people if person["email"] not in known}
+    needed = {password for person, _, password in people if person["email"] not in known}
+    hashes = {password: hash_password(password) for password in needed}
     for person, role, password in people:
         seeding.ensure_user(conn, org_id, email=person["email"], full_name=person["name"], role=role,
                             password_hash=hashes.get(password, ""), department=person["department"],
