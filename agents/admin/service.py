@@ -51,9 +51,14 @@ class AdminReply:
                 "pending": self.pending, "executed": self.executed}
 
 
-@functools.cache
 def default_graph():
-    return build_graph(checkpointer())
+    """The product's graph on the PostgresSaver (rebuilt if the database, hence the saver, changes)."""
+    return _graph_on(checkpointer())
+
+
+@functools.cache
+def _graph_on(saver):
+    return build_graph(saver)
 
 
 def verified_admin(conn, user: users.User) -> users.User:
