@@ -5,6 +5,7 @@ produce can be traced back to a sentence of the source.
 """
 from __future__ import annotations
 
+import functools
 import math
 import re
 import unicodedata
@@ -44,6 +45,7 @@ CUSTOMER_WORDS = ("cliente", "clientes", "customer", "customers", "client", "cli
                   "usuario", "visitante", "visitor", "consumidor", "consumer", "huésped", "guest")
 
 
+@functools.lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
 
@@ -52,8 +54,13 @@ def words(text: str) -> list[str]:
     return _WORD.findall(text)
 
 
+@functools.lru_cache(maxsize=4096)
+def _content_words(text: str) -> tuple[str, ...]:
+    return tuple(w for w in words(text) if len(w) > 3 and fold(w) not in STOPWORDS and w.lower() not in STOPWORDS)
+
+
 def content_words(text: str) -> list[str]:
-    return [w for w in words(text) if len(w) > 3 and fold(w) not in STOPWORDS and w.lower() not in STOPWORDS]
+    return list(_content_words(text))
 
 
 def snake(text: str, limit: int = 40) -> str:
@@ -158,13 +165,18 @@ def key_terms(text: str, corpus: list[str], k: int = 8) -> list[str]:
     counts = Counter(w.lower() for w in content_words(text))
     if not counts:
         return []
-    doc_freq = Counter()
-    for other in corpus:
-        doc_freq.update({w.lower() for w in content_words(other)})
-    n = max(1, len(corpus))
+    doc_freq, n = _document_frequencies(tuple(corpus)), max(1, len(corpus))
     scored = sorted(counts, key=lambda w: (-counts[w] * math.log(1 + n / (1 + doc_freq[w])), w))
     forms = {w.lower(): w for w in content_words(text)}
     return [forms[w] for w in scored[:k]]
+
+
+@functools.lru_cache(maxsize=64)
+def _document_frequencies(corpus: tuple[str, ...]) -> Counter:
+    doc_freq = Counter()
+    for other in corpus:
+        doc_freq.update({w.lower() for w in content_words(other)})
+    return doc_freq
 
 
 def bloom_level(text: str, content_type: str = "theory") -> str:
@@ -187,6 +199,7 @@ def overlap(a: str, b: str) -> float:
     return len(stems_a & stems_b) / len(stems_a) if stems_a else 0.0
 
 
+@functools.lru_cache(maxsize=1024)
 def normalized(text: str) -> str:
     return re.sub(r"\s+", " ", fold(text)).strip()
 
