@@ -19,6 +19,7 @@ EMPLOYEE_PAGES = {
         st.Page("pages/course_player.py", title="Course player", icon="▶️"),
         st.Page("pages/reviews.py", title="Reviews", icon="🔁"),
         st.Page("pages/tutor.py", title="Tutor", icon="💬"),
+        st.Page("pages/helpdesk.py", title="Helpdesk", icon="🛟"),
     ],
 }
 ADMIN_PAGES = {
@@ -29,6 +30,8 @@ ADMIN_PAGES = {
         st.Page("pages/course_stats.py", title="Course statistics", icon="📊"),
         st.Page("pages/employee_detail.py", title="Employees", icon="👥"),
         st.Page("pages/admin_assistant.py", title="Admin assistant", icon="🤖"),
+        st.Page("pages/helpdesk.py", title="Helpdesk", icon="🛟"),
+        st.Page("pages/helpdesk_admin.py", title="Helpdesk tickets", icon="🎫"),
     ],
 }
 

@@ -54,7 +54,13 @@ def _default_deps() -> Deps:
 
 
 def default_deps() -> Deps:
-    return _default_deps()
+    from storage.db import app_pool
+
+    deps = _default_deps()
+    if deps.pool is not app_pool():  # the database changed (tests point DATABASE_URL elsewhere)
+        _default_deps.cache_clear()
+        deps = _default_deps()
+    return deps
 
 
 def _config(session_id) -> dict:
@@ -297,3 +303,19 @@ def new_idempotency_key() -> str:
 
 def turn_dict(turn: AgentTurn) -> dict:
     return asdict(turn)
+
+
+_UI_EVENTS = {"agent.chip_clicked", "agent.resumed_via", "agent.modal_opened", "agent.modal_submitted",
+              "agent.modal_cancelled", "agent.cancel_clicked", "agent.error_shown", "agent.mode_switched"}
+
+
+def track(user, event: str, session_id: str | None = None, **fields) -> None:
+    """Front-end telemetry (spec 001 "Frontend telemetry") into the audit log: labels only, never text."""
+    if event in _UI_EVENTS:
+        audit(event, session_id=str(session_id or "-"), user_id=str(user.id),
+              **{k: v for k, v in fields.items() if isinstance(v, (int, bool)) or (isinstance(v, str) and len(v) <= 40)})
+
+
+def engine(deps: Deps | None = None) -> str:
+    """Which engine answers ("offline" or "openai:<model>"), for the page to say so."""
+    return (deps or default_deps()).llm.engine

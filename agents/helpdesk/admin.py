@@ -1,0 +1,92 @@
+"""Operator and HR-admin views of the helpdesk: sessions, force-abort, the dashboard's figures, tickets."""
+from __future__ import annotations
+
+from uuid import UUID
+
+from agents.helpdesk.guards import sha
+from agents.helpdesk.service import Deps, _abort_row, _config, default_deps
+from storage import helpdesk as sessions
+from storage import tickets
+
+# What `show` prints from a checkpoint: counters, facts and outcome (already redacted), no tool cache.
+_STATE_KEYS = ("state_version", "turns_taken", "questions_asked", "kb_retry_attempts", "web_search_attempts",
+               "duplicate_search_attempts", "facts", "classification", "draft", "outcome", "abort_reason", "ticket",
+               "linked_ticket", "tokens_used", "tools_invoked")
+
+
+def _summary(row: sessions.HelpdeskSession) -> dict:
+    return {"session_id": str(row.id), "user_id_hash": sha(row.user_id), "status": row.status,
+            "outcome": row.outcome, "abort_reason": row.abort_reason, "kind": row.turn.get("kind"),
+            "turns": row.turns_taken, "tokens": row.tokens_used, "created_at": row.created_at.isoformat(),
+            "updated_at": row.updated_at.isoformat()}
+
+
+def list_sessions(org_id: UUID, *, user_id: UUID | None = None, user_id_hash: str | None = None,
+                  limit: int = 50, deps: Deps | None = None) -> list[dict]:
+    deps = deps or default_deps()
+    with deps.pool.connection() as conn:
+        rows = sessions.list_sessions(conn, org_id, user_id=user_id, limit=limit if not user_id_hash else 1000)
+    out = [_summary(row) for row in rows]
+    if user_id_hash:
+        out = [s for s in out if s["user_id_hash"].startswith(user_id_hash)][:limit]
+    return out
+
+
+def show_session(org_id: UUID, session_id, *, deps: Deps | None = None) -> dict | None:
+    deps = deps or default_deps()
+    with deps.pool.connection() as conn:
+        row = sessions.get_any_session(conn, org_id, session_id)
+    if row is None:
+        return None
+    values = deps.graph.get_state(_config(row.id)).values
+    return {**_summary(row), "turn": row.turn, "trace": row.trace,
+            "state": {key: values.get(key) for key in _STATE_KEYS if key in values}}
+
+
+def abort_session(org_id: UUID, session_id, *, deps: Deps | None = None) -> bool:
+    """Force-terminate: a paused session ends now; a running one stops at its next supervisor tick."""
+    deps = deps or default_deps()
+    with deps.pool.connection() as conn:
+        row = sessions.get_any_session(conn, org_id, session_id)
+        if row is None or row.status == "done":
+            return False
+        if row.status == "running":
+            sessions.request_abort(conn, org_id, row.id)
+            return True
+    return _abort_row(deps, row.id, "admin", row.language, row.user_id)
+
+
+def dashboard(org_id: UUID, *, deps: Deps | None = None) -> dict:
+    """The admin page's figures: funnel, outcomes, latencies, and the ticket list."""
+    deps = deps or default_deps()
+    with deps.pool.connection() as conn:
+        rows = sessions.list_sessions(conn, org_id, limit=1000)
+        ticket_rows = tickets.list_tickets(conn, org_id)
+    tool_nodes = {"search_duplicates", "retry_kb", "web_search"}
+    funnel = {
+        "started": len(rows),
+        "tools_invoked": sum(any(step.get("node") in tool_nodes for step in row.trace) for row in rows),
+        "draft_ready": sum(row.reached_draft for row in rows),
+        "user_confirmed": sum(any(step.get("node") == "file_ticket" for step in row.trace) for row in rows),
+        "filed": sum(row.outcome == "filed" for row in rows),
+    }
+    outcomes: dict[str, int] = {}
+    for row in rows:
+        label = row.outcome or "in_progress"
+        if row.outcome == "aborted":
+            label = f"aborted ({row.abort_reason or 'unknown'})"
+        outcomes[label] = outcomes.get(label, 0) + 1
+    latencies = [{"outcome": row.outcome, "seconds": (row.finished_at - row.created_at).total_seconds()}
+                 for row in rows if row.finished_at]
+    step_ms = [{"node": step["node"], "ms": step["ms"]} for row in rows for step in row.trace if "ms" in step]
+    return {"funnel": funnel, "outcomes": outcomes, "latencies": latencies, "step_ms": step_ms,
+            "tickets": [{"number": t.number, "title": t.title, "status": t.status, "severity": t.severity,
+                         "category": t.category, "source": t.source, "created_at": t.created_at,
+                         "id": str(t.id)} for t in ticket_rows]}
+
+
+def set_ticket_status(org_id: UUID, ticket_id, status: str, *, deps: Deps | None = None) -> bool:
+    deps = deps or default_deps()
+    with deps.pool.connection() as conn:
+        ticket = tickets.get_ticket(conn, org_id, ticket_id)
+        return ticket is not None and tickets.update_status(conn, org_id, ticket.id, status)

@@ -1,0 +1,113 @@
+"""The Helpdesk pages with AppTest: start, live steps, chips, the draft modal, outcomes, restart, admin."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from agents.helpdesk import service
+from storage import helpdesk as sessions
+from storage import tickets
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def open_page(user, page: str = "pages/helpdesk.py", query: dict | None = None, **state) -> AppTest:
+    at = AppTest.from_file(str(ROOT / page), default_timeout=90)
+    at.session_state["user"] = user
+    for key, value in state.items():
+        at.session_state[key] = value
+    for key, value in (query or {}).items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def texts(at: AppTest) -> str:
+    return "\n".join(str(e.value) for kind in ("markdown", "title", "caption", "success", "error", "info", "warning")
+                     for e in getattr(at, kind))
+
+
+def button(at: AppTest, key: str):
+    return next(b for b in at.button if b.key == key)
+
+
+@pytest.fixture(autouse=True)
+def fresh_deps(org):
+    service._default_deps.cache_clear()  # the pages' deps point at this module's database
+    yield
+
+
+def test_employee_files_a_ticket_through_chips_and_the_modal(org, pool):
+    at = open_page(org.ana)
+    assert "Ayuda" in texts(at) and "motor: offline" in texts(at)
+    at.text_area[0].input("El portátil no arranca y la pantalla parpadea")
+    at.button[0].click().run()  # the form's submit button sends the text area with it
+    assert not at.exception, at.exception
+    assert "¿Te afecta solo a ti o a tu equipo?" in texts(at)
+    assert "✓ Buscando tickets existentes…" in texts(at)  # the steps shown live stay listed
+    button(at, "hd_chip_1").click().run()  # "Solo a mí"
+    assert not at.exception, at.exception
+    assert "¿Qué mensaje o código de error exacto ves?" in texts(at)
+    at.text_input[0].input("Desde ayer, sin mensaje de error")
+    next(b for b in at.button if "Enviar" in b.label).click().run()
+    assert not at.exception, at.exception
+    # The draft modal opens by itself: editable title, body, severity and category.
+    assert [ti.label for ti in at.text_input][:1] == ["Título"] and at.text_area[0].label == "Descripción"
+    assert {s.label for s in at.selectbox} == {"Gravedad", "Categoría"}
+    with pool.connection() as conn:
+        before = len(tickets.list_tickets(conn, org.org.id))
+    at.text_input[0].input("Portátil no arranca tras actualizar").run()
+    button(at, "hd_file").click().run()
+    assert not at.exception, at.exception
+    assert "Ticket #" in texts(at) and "Portátil no arranca tras actualizar" in texts(at)
+    with pool.connection() as conn:
+        assert len(tickets.list_tickets(conn, org.org.id)) == before + 1
+
+
+def test_cancel_in_the_modal_files_nothing_and_cancel_session_aborts(org, pool, checkpointer):
+    turn = service.start(org.bob, "The projector in room B does not turn on, only me, since today, no error")
+    assert turn.kind == "draft_ready"
+    at = open_page(org.bob, helpdesk_session=turn.session_id)
+    button(at, "hd_cancel_modal").click().run()
+    assert not at.exception and service.get_turn(org.bob, turn.session_id).kind == "draft_ready"
+    button(at, "hd_abort").click().run()
+    assert "You cancelled this request" in texts(at)
+
+
+def test_tutor_handoff_prefills_the_question(org):
+    at = open_page(org.bob, query={"q": "Oracle Financials returns 403 on budget reports"})
+    assert at.text_area[0].value == "Oracle Financials returns 403 on budget reports"
+    at.button[0].click().run()
+    assert not at.exception, at.exception
+    assert "This looks like ticket #" in texts(at)
+    button(at, "hd_link").click().run()
+    assert "Linked to existing ticket #" in texts(at)
+
+
+def test_restarted_session_tells_the_user(org, pool):
+    with pool.connection() as conn:
+        row = sessions.create_session(conn, org.org.id, org.bob.id, language="en")
+    service.sweep_orphans(stale_after_seconds=0)
+    at = open_page(org.bob, helpdesk_session=str(row.id))
+    assert "The helpdesk restarted while working on your request" in texts(at)
+
+
+def test_someone_elses_session_is_not_found_on_the_page(org):
+    turn = service.start(org.ana, "No puedo entrar en la intranet")
+    at = open_page(org.bob, helpdesk_session=turn.session_id)
+    assert "That helpdesk session does not exist." in texts(at)
+
+
+def test_admin_page_lists_tickets_and_charts(org):
+    at = open_page(org.admin, "pages/helpdesk_admin.py")
+    assert "Helpdesk tickets" in texts(at)
+    assert len(at.dataframe) == 1 and "Oracle Financials returns 403" in at.dataframe[0].value.to_string()
+    assert len(at.get("plotly_chart")) >= 2
+
+
+def test_admin_page_refuses_employees(org):
+    at = open_page(org.bob, "pages/helpdesk_admin.py")
+    assert "This page is for HR admins" in texts(at) and not at.dataframe
