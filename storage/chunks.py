@@ -30,6 +30,7 @@ class Candidate:
     vector_score: float | None
     lexical_score: float
     exact_score: float
+    strong_match: bool  # every query word matched, in the chunk's own language
 
 
 @dataclass(frozen=True)
@@ -85,9 +86,9 @@ def _matched_rank(query: str) -> str:
 _EXACT = _or_query("simple", "exact")
 _LEXICAL_QUERY = (f"CASE c.ts_config WHEN 'spanish'::regconfig THEN {_or_query('spanish')}"
                   f" WHEN 'english'::regconfig THEN {_or_query('english')} ELSE {_or_query('simple')} END")
-_STRONG_MATCH = ("((c.ts_config = 'spanish'::regconfig AND c.tsv @@ websearch_to_tsquery('spanish', %(text)s))"
-                 " OR (c.ts_config = 'english'::regconfig AND c.tsv @@ websearch_to_tsquery('english', %(text)s))"
-                 f" OR c.tsv @@ {_EXACT})")
+_ALL_WORDS = ("((c.ts_config = 'spanish'::regconfig AND c.tsv @@ websearch_to_tsquery('spanish', %(text)s))"
+              " OR (c.ts_config = 'english'::regconfig AND c.tsv @@ websearch_to_tsquery('english', %(text)s)))")
+_STRONG_MATCH = f"({_ALL_WORDS} OR c.tsv @@ {_EXACT})"
 _ANY_MATCH = (f"((c.ts_config = 'spanish'::regconfig AND c.tsv @@ {_or_query('spanish')})"
               f" OR (c.ts_config = 'english'::regconfig AND c.tsv @@ {_or_query('english')})"
               " OR (c.ts_config NOT IN ('spanish'::regconfig, 'english'::regconfig)"
@@ -98,7 +99,8 @@ _SCORED_SELECT = f"""
            c.heading, c.page_start AS page, c.position, c.content, c.token_count,
            {{vector}} AS vector_score,
            {_matched_rank(_LEXICAL_QUERY)} AS lexical_score,
-           {_matched_rank(_EXACT)} AS exact_score
+           {_matched_rank(_EXACT)} AS exact_score,
+           {_ALL_WORDS} AS strong_match
     FROM candidates JOIN document_chunks c ON c.id = candidates.id
     JOIN documents d ON d.id = c.document_id
     WHERE c.org_id = %(org_id)s"""
@@ -111,28 +113,32 @@ def count_scope_chunks(conn: psycopg.Connection, org_id: UUID, document_ids: lis
 
 def hybrid_candidates(conn: psycopg.Connection, org_id: UUID, query_vector: np.ndarray, text: str,
                       exact_terms: str, *, limit: int, document_ids: list[UUID] | None = None,
-                      exact_scan: bool = False) -> list[Candidate]:
-    """The ``limit`` nearest chunks plus strong lexical matches, each with all three scores.
+                      groups: list[list[UUID]] | None = None, exact_scan: bool = False) -> list[Candidate]:
+    """The ``limit`` nearest chunks in scope (in each of ``groups`` when given: one group per document
+    language, so a cross-lingual answer is never crowded out), plus strong lexical matches, all scored.
 
     The HNSW path runs as a pgvector 0.8 iterative scan so a filtered query still returns ``limit``
     rows; ``exact_scan`` (small scopes) orders the whole scope by distance instead.
     """
-    params = {"org_id": org_id, "doc_ids": document_ids, "qvec": query_vector, "text": text,
-              "exact": exact_terms, "limit": limit}
+    params: dict = {"org_id": org_id, "qvec": query_vector, "text": text, "exact": exact_terms, "limit": limit,
+                    "doc_ids": document_ids}
+    nearest = []
+    for number, group in enumerate(groups or [document_ids]):
+        params[f"group{number}"] = group
+        filter_ = f"c.org_id = %(org_id)s AND (%(group{number})s::uuid[] IS NULL OR c.document_id = ANY(%(group{number})s))"
+        source = "scoped c" if exact_scan else "document_chunks c"
+        nearest.append(f"(SELECT c.id FROM {source} WHERE {filter_} ORDER BY c.embedding <=> %(qvec)s LIMIT %(limit)s)")
     if exact_scan:
-        nearest = f"""
-            scoped AS MATERIALIZED (SELECT c.id, c.embedding FROM document_chunks c WHERE {_SCOPE_FILTER}),
-            nearest AS (SELECT id FROM scoped ORDER BY embedding <=> %(qvec)s LIMIT %(limit)s)"""
+        ctes = [f"scoped AS MATERIALIZED (SELECT c.id, c.org_id, c.document_id, c.embedding FROM document_chunks c"
+                f" WHERE {_SCOPE_FILTER})"]
     else:
         _iterative_scan(conn, limit)
-        nearest = f"""
-            nearest AS (SELECT c.id FROM document_chunks c WHERE {_SCOPE_FILTER}
-                        ORDER BY c.embedding <=> %(qvec)s LIMIT %(limit)s)"""
-    sql = f"""WITH {nearest},
-        lexical AS (SELECT c.id FROM document_chunks c WHERE {_SCOPE_FILTER} AND {_STRONG_MATCH}
-                    ORDER BY ts_rank(c.tsv, {_LEXICAL_QUERY}) DESC LIMIT %(limit)s),
-        candidates AS (SELECT id FROM nearest UNION SELECT id FROM lexical)
-        {_SCORED_SELECT.format(vector="1 - (c.embedding <=> %(qvec)s)")}"""
+        ctes = []
+    ctes += [f"nearest AS ({' UNION ALL '.join(nearest)})",
+             f"""lexical AS (SELECT c.id FROM document_chunks c WHERE {_SCOPE_FILTER} AND {_STRONG_MATCH}
+                    ORDER BY {_matched_rank(_LEXICAL_QUERY)} DESC LIMIT %(limit)s)""",
+             "candidates AS (SELECT id FROM nearest UNION SELECT id FROM lexical)"]
+    sql = f"WITH {', '.join(ctes)} {_SCORED_SELECT.format(vector='1 - (c.embedding <=> %(qvec)s)')}"
     with conn.cursor(row_factory=class_row(Candidate)) as cur:
         return cur.execute(sql, params).fetchall()
 
@@ -252,3 +258,28 @@ def document_languages(conn: psycopg.Connection, org_id: UUID) -> dict[str, str]
     rows = conn.execute("SELECT title, language FROM documents WHERE org_id = %(org_id)s",
                         {"org_id": org_id}).fetchall()
     return {row[0]: row[1] for row in rows}
+
+
+@dataclass(frozen=True)
+class LanguageGroup:
+    language: str
+    document_ids: list[UUID]
+    chunks: int
+    centroid: np.ndarray
+
+
+def corpus_signature(conn: psycopg.Connection, org_id: UUID) -> tuple:
+    """Changes whenever the organisation's documents do (cheap: the documents table is small)."""
+    return tuple(conn.execute("SELECT count(*), max(updated_at), max(created_at) FROM documents"
+                              " WHERE org_id = %(org_id)s", {"org_id": org_id}).fetchone())
+
+
+def language_groups(conn: psycopg.Connection, org_id: UUID) -> list[LanguageGroup]:
+    """The organisation's documents by language, with the mean embedding of each language's chunks."""
+    rows = conn.execute(
+        """SELECT d.language, array_agg(DISTINCT d.id) AS document_ids, count(*)::int AS chunks,
+                  avg(c.embedding) AS centroid
+           FROM document_chunks c JOIN documents d ON d.id = c.document_id
+           WHERE c.org_id = %(org_id)s GROUP BY d.language ORDER BY d.language""",
+        {"org_id": org_id}).fetchall()
+    return [LanguageGroup(row[0], list(row[1]), row[2], np.asarray(row[3], dtype=np.float32)) for row in rows]

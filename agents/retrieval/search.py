@@ -1,7 +1,7 @@
 """search(): hybrid (vector + full-text) retrieval over an organisation's document chunks."""
 from __future__ import annotations
 
-import re
+import threading
 from dataclasses import dataclass, field
 from uuid import UUID
 
@@ -17,8 +17,7 @@ from storage.embeddings import embed_query
 
 MAX_QUERY_CHARS = 2000
 MAX_K = 100
-# Codes (POL-SEG-003), amounts (1.500 €, 25%), dates and acronyms (VPN, RGPD) match exactly in any language.
-_EXACT_TERM = re.compile(r"\b(?:[\w.,/-]*\d[\w.,/-]*|[A-Z][A-Z0-9]{1,}(?:-[A-Z0-9]+)*)\b")
+_TOKEN_EDGES = "¿?¡!.,;:()[]{}\"'«»“”"
 
 
 class RetrievalError(ValueError):
@@ -72,9 +71,20 @@ def validate(query: str, k: int, strategy: str) -> str:
     return query
 
 
+def _is_exact_term(token: str) -> bool:
+    """Codes (POL-SEC-004, F-ALM-07), formatted figures (0,26; 1.500; 15/03; 30-60-90) and acronyms
+    (VPN, NPS): terms that mean the same in every language. Bare small numbers ("30") match too much."""
+    has_digit = any(ch.isdigit() for ch in token)
+    has_letter = any(ch.isalpha() for ch in token)
+    if has_digit:
+        return has_letter or any(sep in token for sep in "-/.,%")
+    return len(token) >= 3 and token.isupper()
+
+
 def exact_terms(query: str) -> str:
-    """The query's codes, numbers and acronyms, space-separated (an OR-query for 'simple')."""
-    return " ".join(dict.fromkeys(term.strip(".,") for term in _EXACT_TERM.findall(query) if term.strip(".,")))
+    """The query's exact terms, space-separated (an OR-query for the 'simple' configuration)."""
+    tokens = (token.strip(_TOKEN_EDGES) for token in query.split())
+    return " ".join(dict.fromkeys(token for token in tokens if token and _is_exact_term(token)))
 
 
 def scope_document_ids(conn, org_id: UUID, scope: Scope | None) -> list[UUID] | None:
@@ -113,21 +123,55 @@ def search(org: UUID | str, query: str, k: int = 8, scope: Scope | None = None, 
             return []
         limit = max(4 * k, 40)
         terms = exact_terms(query)
+        language = query_language(query)
+        shifts: dict = {}
         if strategy == "fulltext":
+            vector = None
             candidates = chunk_store.lexical_candidates(conn, org_id, query, terms, limit=limit,
                                                         document_ids=document_ids)
         else:
-            vector = embed_query(query) if query_vector is None else query_vector
+            vector = embed_query(query) if query_vector is None else np.asarray(query_vector, dtype=np.float32)
+            groups = _language_groups(conn, org_id)
+            shifts = fusion.language_shifts(groups)
             exact_scan = document_ids is not None and \
                 chunk_store.count_scope_chunks(conn, org_id, document_ids) <= chunk_store.EXACT_SCOPE_LIMIT
-            candidates = chunk_store.hybrid_candidates(conn, org_id, vector, query, terms, limit=limit,
-                                                       document_ids=document_ids, exact_scan=exact_scan)
-    ranked = fusion.rank(candidates, strategy, query_language(query))
+            candidates = chunk_store.hybrid_candidates(
+                conn, org_id, vector, query, terms, limit=limit, document_ids=document_ids,
+                groups=_scoped_groups(groups, document_ids) if strategy == "hybrid" else None,
+                exact_scan=exact_scan)
+    ranked = fusion.rank(candidates, strategy, language, vector, shifts)
     hits = [Hit(chunk_id=c.chunk_id, document_id=c.document_id, document_title=c.document_title,
                 heading=c.heading, page=c.page, position=c.position, content=c.content,
                 score=round(score, 4), scores=parts, token_count=c.token_count, language=c.document_language)
             for c, score, parts in ranked]
     return deduplicate(hits)[:k]
+
+
+_groups_cache: dict[UUID, tuple[tuple, list]] = {}
+_groups_lock = threading.Lock()
+
+
+def _language_groups(conn, org_id: UUID) -> list[chunk_store.LanguageGroup]:
+    """The organisation's language groups and centroids, recomputed only when its documents change."""
+    signature = chunk_store.corpus_signature(conn, org_id)
+    with _groups_lock:
+        cached = _groups_cache.get(org_id)
+    if cached is not None and cached[0] == signature:
+        return cached[1]
+    groups = chunk_store.language_groups(conn, org_id)
+    with _groups_lock:
+        _groups_cache[org_id] = (signature, groups)
+    return groups
+
+
+def _scoped_groups(groups: list[chunk_store.LanguageGroup], document_ids: list[UUID] | None) -> list[list[UUID]] | None:
+    """Candidate groups (one per language) inside the scope; None when one group would do."""
+    if len(groups) < 2:
+        return None
+    allowed = None if document_ids is None else set(document_ids)
+    scoped = [[d for d in group.document_ids if allowed is None or d in allowed] for group in groups]
+    scoped = [group for group in scoped if group]
+    return scoped if len(scoped) > 1 else None
 
 
 def query_language(query: str) -> str:
