@@ -1,0 +1,81 @@
+"""Admin pages (AppTest, demo organisation): each renders for an admin with CSV downloads; an
+employee arriving at any of them by URL gets the refusal and no data; the assistant page's chat,
+trace and Confirm card work on the product's PostgresSaver checkpointer."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.admin.conftest import is_active
+
+ROOT = Path(__file__).resolve().parents[2]
+DASHBOARDS = ["pages/home_admin.py", "pages/skills_matrix.py", "pages/skill_gaps.py", "pages/course_stats.py",
+              "pages/employee_detail.py"]
+
+
+def open_page(user, page: str, **state) -> AppTest:
+    at = AppTest.from_file(str(ROOT / page), default_timeout=90)
+    at.session_state["user"] = user
+    for key, value in state.items():
+        at.session_state[key] = value
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def texts(at: AppTest) -> str:
+    return "\n".join(str(e.value) for kind in ("markdown", "title", "subheader", "caption", "error", "text")
+                     for e in getattr(at, kind))
+
+
+@pytest.mark.parametrize("page", DASHBOARDS + ["pages/admin_assistant.py"])
+def test_an_employee_reaches_no_admin_page(lucia, page):
+    at = open_page(lucia, page)
+    assert "solo para administradores" in texts(at)
+    assert not at.dataframe and not at.get("plotly_chart") and not at.chat_input
+
+
+def test_overview_counts_and_alerts(admin):
+    at = open_page(admin, "pages/home_admin.py")
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Empleados activos"] == "22" and int(metrics["Alertas"]) > 0
+    assert len(at.dataframe) == 2 and len(at.get("download_button")) == 2
+
+
+def test_skills_matrix_heatmap_with_filters(admin):
+    at = open_page(admin, "pages/skills_matrix.py", matrix_department="Logística", matrix_category="Warehouse safety")
+    assert "5 empleados × 6 habilidades" in texts(at)
+    assert len(at.get("plotly_chart")) == 1 and at.get("download_button")
+    table = at.dataframe[0].value
+    assert set(table["employee"]) == {"Javier Torres", "Ana Morales", "Raúl Navarro", "Elena Castro", "Tom Baker"}
+
+
+def test_skill_gaps_who_knows_and_mentorship(admin):
+    at = open_page(admin, "pages/skill_gaps.py", who_skill="Oracle Financials", who_level="medium")
+    frames = [df.value for df in at.dataframe]
+    assert "Lockout-tagout (LOTO)" in set(frames[0]["skill"])
+    assert list(frames[1]["full_name"]) == ["Isabel Vega", "Ryan Mitchell"]
+    assert {"mentor", "mentee", "skill"} <= set(frames[2].columns) and len(at.get("download_button")) == 3
+
+
+def test_course_statistics_and_employee_detail(admin):
+    at = open_page(admin, "pages/course_stats.py", stats_course="Returns and Refunds Essentials")
+    assert {m.label for m in at.metric} >= {"Inscritos", "Finalización"} and len(at.dataframe) == 2
+    at = open_page(admin, "pages/employee_detail.py", detail_email="james@acme.test")
+    assert "James Carter" in texts(at) and len(at.dataframe) >= 3
+
+
+def test_assistant_page_chat_trace_and_confirm_card(admin, seeded_pool):
+    at = open_page(admin, "pages/admin_assistant.py")
+    at.chat_input[0].set_value("who knows Oracle Financials?").run()
+    assert not at.exception, at.exception
+    assert "Isabel Vega" in texts(at) and at.expander and at.dataframe
+    at.chat_input[0].set_value("desactiva a Diego").run()
+    assert "Diego Martín" in texts(at) and is_active(seeded_pool, "diego@acme.test")
+    confirm = next(b for b in at.button if b.label.endswith("Confirmar"))
+    confirm.click().run()
+    assert not at.exception, at.exception
+    assert not is_active(seeded_pool, "diego@acme.test") and "Hecho" in texts(at)
+    assert not [b for b in at.button if b.label.endswith("Confirmar")]
