@@ -53,6 +53,14 @@ def start_embedded_server(pgdata: Path) -> str:
         return _embedded_servers[pgdata].get_uri()
 
 
+def stop_embedded_servers() -> None:
+    """Stop the embedded servers this process started (they also stop at interpreter exit)."""
+    with _lock:
+        for server in _embedded_servers.values():
+            server.cleanup()
+        _embedded_servers.clear()
+
+
 def database_url() -> str:
     """DATABASE_URL when set, else the embedded server under $SKILLNET_DATA_DIR/pg."""
     return os.environ.get("DATABASE_URL") or start_embedded_server(data_dir() / "pg")

@@ -76,6 +76,7 @@ def chromium_page(width: int = 1400, height: int = 900):
 def sign_in(page, base_url: str, email: str, password: str) -> None:
     """Open the app and sign in through the form, waiting for the signed-in sidebar."""
     page.goto(base_url)
+    page.get_by_label("Email").wait_for(timeout=180_000)  # the first render prepares the database
     page.get_by_label("Email").fill(email)
     page.get_by_label("Password / Contraseña").fill(password)
     page.get_by_role("button", name="Sign in / Entrar").click()

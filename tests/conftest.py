@@ -6,7 +6,10 @@ templates (migrated; migrated + demo organisation) so each module starts from a 
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 import uuid
+from pathlib import Path
 
 import psycopg
 import pytest
@@ -39,10 +42,18 @@ def clone_database(server_url: str, template: str) -> str:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def data_dir(tmp_path_factory):
-    path = tmp_path_factory.mktemp("skillnet-data")
+def data_dir():
+    # Not under pytest's 0700 tmp root: as root, the embedded server runs as the "pgserver" user,
+    # which must reach its data directory to stop cleanly.
+    path = Path(tempfile.mkdtemp(prefix="skillnet-test-"))
+    path.chmod(0o755)
     os.environ["SKILLNET_DATA_DIR"] = str(path)
-    return path
+    yield path
+    from storage import db
+
+    db.reset_pools()
+    db.stop_embedded_servers()
+    shutil.rmtree(path, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,62 @@
+"""The app shell: sign-in, sign-out and navigation by role (AppTest on the demo organisation)."""
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from storage import users
+
+WRONG = "Wrong email or password"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _app() -> AppTest:
+    return AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+
+
+def _sign_in(at: AppTest, email: str, password: str) -> AppTest:
+    at.text_input[0].input(email)
+    at.text_input[1].input(password)
+    at.button[0].click()
+    return at.run()
+
+
+@pytest.fixture(scope="module")
+def demo(seeded_pool):
+    with seeded_pool.connection() as conn:
+        everyone = users.list_users(conn, users.get_org_by_slug(conn, "acme").id, active_only=False)
+    return {"inactive": next(u for u in everyone if not u.is_active)}
+
+
+def test_wrong_password_and_inactive_user_get_the_same_message(seeded_db_url, demo):
+    at = _sign_in(_app().run(), "admin@acme.test", "not-the-password")
+    wrong_password = [e.value for e in at.error]
+    at = _sign_in(_app().run(), demo["inactive"].email, "skillnet-demo")
+    inactive = [e.value for e in at.error]
+    assert wrong_password == inactive and WRONG in wrong_password[0]
+    assert "user" not in at.session_state
+
+
+def test_admin_signs_in_and_sees_the_overview(seeded_db_url):
+    at = _sign_in(_app().run(), "admin@acme.test", "skillnet-admin")
+    assert not at.exception and not at.error
+    assert at.session_state["user"].is_admin
+    at.switch_page("pages/skills_matrix.py").run()
+    assert not at.exception
+
+
+def test_employee_home_and_no_admin_page_even_by_url(seeded_db_url):
+    at = _sign_in(_app().run(), "lucia@acme.test", "skillnet-demo")
+    assert not at.exception and not at.error
+    assert not at.session_state["user"].is_admin
+    with pytest.raises(ValueError):
+        at.switch_page("pages/home_admin.py")
+
+
+def test_admin_page_guard_stops_an_employee_who_runs_it_directly(seeded_db_url, seeded_pool):
+    with seeded_pool.connection() as conn:
+        employee = users.get_user_by_email(conn, "lucia@acme.test")
+    at = AppTest.from_file(str(ROOT / "pages" / "home_admin.py"), default_timeout=60)
+    at.session_state["user"] = employee
+    at.run()
+    assert any("HR admins" in e.value for e in at.error)

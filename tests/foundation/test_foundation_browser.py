@@ -1,0 +1,23 @@
+"""Sign-in for each role in a real browser (headless Chromium)."""
+from tests.browser import chromium_page, needs_chromium, running_app, sign_in
+
+
+@needs_chromium
+def test_admin_and_employee_sign_in_in_a_real_browser(seeded_db_url, tmp_path):
+    with running_app(seeded_db_url) as base, chromium_page() as page:
+        page.goto(base)
+        page.get_by_label("Email").wait_for(timeout=180_000)
+        page.get_by_label("Email").fill("admin@acme.test")
+        page.get_by_label("Password / Contraseña").fill("wrong")
+        page.get_by_role("button", name="Sign in / Entrar").click()
+        page.get_by_text("Wrong email or password").wait_for(timeout=30_000)
+
+        sign_in(page, base, "admin@acme.test", "skillnet-admin")
+        page.get_by_role("link", name="Overview").wait_for(timeout=30_000)
+        page.screenshot(path=str(tmp_path / "admin.png"))
+        page.get_by_role("button", name="Sign out / Salir").click()
+
+        sign_in(page, base, "lucia@acme.test", "skillnet-demo")
+        page.get_by_role("link", name="Home").wait_for(timeout=30_000)
+        assert page.get_by_role("link", name="Overview").count() == 0
+        page.screenshot(path=str(tmp_path / "employee.png"))
