@@ -257,9 +257,12 @@ class LLM:
 
     def structured(self, role: str, messages: Any, schema: type[M], twin: Callable[[], M]) -> Structured[M]:
         """A ``schema`` instance from the model, or ``twin()`` when there is none or it can't be trusted."""
-        if self.offline:
-            return Structured(twin(), "offline")
         started, counter, tokens = time.perf_counter(), [0], [0, 0]
+        if self.offline:
+            value = twin()
+            log_call(role=role, model=self.settings.model, engine="offline", outcome="offline",
+                     latency_ms=(time.perf_counter() - started) * 1000, attempts=0)
+            return Structured(value, "offline")
         prompt = _as_messages(messages)
         if "json" not in _text_of(prompt).lower():  # JSON mode requires the word; the schema helps anyway
             prompt = [*prompt, SystemMessage(f"Reply with one JSON object matching this JSON schema: "
@@ -280,6 +283,8 @@ class LLM:
 
         try:
             text = ask(prompt)
+            if not text.strip():
+                return finish(twin(), "offline", "twin:empty")
             data, how = parse_json_text(text)
             if data is None or (how == "repaired" and not _validates(schema, data)):
                 text = ask([SystemMessage("You repair malformed JSON. Reply with only the corrected JSON "

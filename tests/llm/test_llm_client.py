@@ -263,3 +263,9 @@ def test_reader_leaving_early_is_logged_as_cancelled(fake_openai, caplog):
     assert stream.outcome == "cancelled" and stream.text == "uno "
     lines = [json.loads(r.getMessage()) for r in caplog.records if r.name == "skillnet.llm"]
     assert [line["outcome"] for line in lines] == ["cancelled"]
+
+
+def test_empty_structured_answer_goes_straight_to_the_twin(fake_openai):
+    fake_openai.reply("")
+    result = get_llm().structured("classifier", "hi", Intent, twin_intent)
+    assert result.engine == "offline" and len(fake_openai.chat_requests) == 1
