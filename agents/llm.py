@@ -345,7 +345,7 @@ class TextStream:
     """A model's answer as an iterator of text tokens; the twin's words when the model can't answer.
 
     After iteration: ``engine``, ``text``, ``tokens_in``, ``tokens_out``, ``outcome``
-    ("ok" | "truncated" | "twin:..." | "offline"), ``ttft_ms`` and ``latency_ms``.
+    ("ok" | "truncated" | "cancelled" | "twin:..." | "offline"), ``ttft_ms``, ``latency_ms``, ``attempts``.
     """
 
     def __init__(self, llm: LLM, role: str, messages: list[BaseMessage] | None, twin: Callable[[], str]):
