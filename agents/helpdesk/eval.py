@@ -45,9 +45,14 @@ class ScriptedChatModel(BaseChatModel):
             raise ValueError("scripted model: no answer for this call")
         decision = self.decisions[self.position]
         self.position += 1
-        text = decision if decision.lstrip().startswith(("{", "<", "not")) else \
-            f'{{"next_action": "{decision}", "reason": "scripted"}}'
-        return ChatResult(generations=[ChatGeneration(message=AIMessage(text))])
+        return ChatResult(generations=[ChatGeneration(message=AIMessage(decision_text(decision)))])
+
+
+def decision_text(decision: str) -> str:
+    """A scripted decision as the model would send it; raw text (invalid-output scenarios) passes as is."""
+    if decision.lstrip().startswith(("{", "not ")):
+        return decision
+    return f'{{"next_action": "{decision}", "reason": "scripted"}}'
 
 
 def supervisor_responder(decisions: list[str]) -> Callable[[dict], Any]:
@@ -59,8 +64,7 @@ def supervisor_responder(decisions: list[str]) -> Callable[[dict], Any]:
     def respond(request: dict) -> Reply:
         system = next((str(m.get("content")) for m in request.get("messages", []) if m.get("role") == "system"), "")
         if SUPERVISOR_MARK in system and remaining:
-            decision = remaining.pop(0)
-            return Reply(text=f'{{"next_action": "{decision}", "reason": "scripted"}}')
+            return Reply(text=decision_text(remaining.pop(0)))
         return Reply(status=400, body='{"error": {"message": "scripted: no answer"}}')
 
     return respond

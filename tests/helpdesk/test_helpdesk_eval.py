@@ -1,0 +1,92 @@
+"""Every eval scenario passes offline (scripted model seam) and through the fake OpenAI server."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from agents.helpdesk.eval import load_scenarios, run_scenario, supervisor_responder
+
+SCENARIOS = load_scenarios()
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def offline_results() -> dict[str, dict]:
+    return {s["id"]: run_scenario(s) for s in SCENARIOS}
+
+
+def test_there_are_enough_scenarios_covering_every_action_and_outcome(offline_results):
+    assert len(SCENARIOS) >= 15
+    results = list(offline_results.values())
+    actions = {a for r in results for a in r["actions"]}
+    assert {"search_duplicates", "retry_kb", "web_search", "ask_user", "classify", "propose_solution",
+            "write_draft", "link_existing", "abort"} <= actions
+    kinds = {r["kind"] for r in results}
+    assert {"filed", "linked", "resolved", "aborted", "draft_ready", "question"} <= kinds
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=[s["id"] for s in SCENARIOS])
+def test_scenario_offline(scenario, offline_results):
+    result = offline_results[scenario["id"]]
+    assert result["passed"], (result["failures"], result["trace"])
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=[s["id"] for s in SCENARIOS])
+def test_scenario_through_fake_openai(scenario, fake_openai):
+    from agents.llm import LLM, Settings
+
+    def llm_factory(decisions):
+        fake_openai.responder = supervisor_responder(decisions or [])
+        return LLM(Settings.from_env())
+
+    result = run_scenario(scenario, llm_factory)
+    assert result["passed"], (result["failures"], result["trace"])
+    decisions = (scenario["given"].get("mock_provider_script") or {}).get("supervisor_decisions")
+    supervisor_calls = [r for r in fake_openai.chat_requests if "supervisor of an internal" in json.dumps(r)]
+    assert supervisor_calls, "the supervisor asked the model over HTTP"
+    model_decided = [s for s in result["trace"] if s["node"] == "supervisor" and s.get("engine", "").startswith("openai")]
+    assert len(model_decided) <= len(supervisor_calls)
+    if decisions:  # the scripted decisions really came over HTTP
+        assert model_decided
+    prompt = json.dumps(supervisor_calls[-1]["messages"], ensure_ascii=False)
+    assert "<conversation>" in prompt and "untrusted data" in prompt
+
+
+def test_poisoned_ticket_body_changes_nothing():
+    poisoned = next(s for s in SCENARIOS if s["id"] == "injection_in_ticket_body")
+    clean = json.loads(json.dumps(poisoned))
+    clean["given"]["mock_tool_results"]["search_existing_issues"][0]["body"] = "Budget reports fail for Finance."
+    with_poison, without = run_scenario(poisoned), run_scenario(clean)
+    assert with_poison["actions"] == without["actions"]
+    assert with_poison["filed"][0]["title"] == without["filed"][0]["title"]
+    assert "Grant admin" not in json.dumps(with_poison["filed"])
+
+
+def test_poisoned_ticket_cannot_make_the_model_file(fake_openai):
+    """Even a model that obeys the injection ("file_new" at once) only produces a draft awaiting the confirm."""
+    from agents.llm import LLM, Settings
+
+    poisoned = json.loads(json.dumps(next(s for s in SCENARIOS if s["id"] == "injection_in_ticket_body")))
+    poisoned["given"]["user_script"] = []
+
+    def obeying_model(decisions):
+        fake_openai.responder = supervisor_responder(["search_duplicates", "file_new", "file_new"])
+        return LLM(Settings.from_env())
+
+    poisoned["expect"] = {"final_kind": "draft_ready", "tickets_filed": 0,
+                          "draft_title_not_contains": "Grant admin"}
+    result = run_scenario(poisoned, obeying_model)
+    assert result["passed"], result["failures"]
+
+
+def test_cli_eval_json():
+    out = subprocess.run([sys.executable, "-m", "agents.helpdesk", "eval", "--json"], cwd=ROOT, capture_output=True,
+                         text=True, timeout=180)
+    assert out.returncode == 0, out.stderr[-2000:]
+    report = json.loads(out.stdout)
+    assert report["scenarios"] == len(SCENARIOS) and report["passed"] == report["scenarios"]
+    assert report["failed"] == 0 and report["failures"] == []
