@@ -40,9 +40,15 @@ _EXEMPLARS = {
                  "Which courses do I have left?", "When is my course due?", "What score did I get?"],
     "off_topic": ["¿Quién ganó el partido de fútbol ayer?", "Dame una receta de paella",
                   "¿Qué tiempo hará mañana?", "Who won the football match last night?",
-                  "Tell me a celebrity gossip story", "Who should I vote for in the election?"],
+                  "Tell me a celebrity gossip story", "Who should I vote for in the election?",
+                  "Cuéntame un chiste", "Tell me a joke", "Recomiéndame una serie de Netflix",
+                  "What movie should I watch tonight?"],
 }
-_OFF_TOPIC_MIN_SIMILARITY = 0.86
+# e5 similarities bunch together, so a label must beat the academic reading by a margin; progress
+# also needs the learner to be talking about themselves.
+_OFF_TOPIC_MARGIN = 0.04
+_PROGRESS_MARGIN = 0.03
+_ABOUT_ME = re.compile(r"\b(mi|mis|me|my|i|am|yo)\b")
 
 
 class IntentChoice(BaseModel):
@@ -62,11 +68,11 @@ def offline_intent(message: str, in_course: bool) -> Intent:
     override = heuristic_intent(message)
     if override:
         return override
-    label, score = match_exemplars(message, _EXEMPLARS)
-    if label == "progress" and score >= _OFF_TOPIC_MIN_SIMILARITY:
-        return "progress"
-    if label == "off_topic" and score >= _OFF_TOPIC_MIN_SIMILARITY:
+    scores = {label: match_exemplars(message, {label: examples})[1] for label, examples in _EXEMPLARS.items()}
+    if scores["off_topic"] - max(scores["academic"], scores["progress"]) >= _OFF_TOPIC_MARGIN:
         return "off_topic"
+    if _ABOUT_ME.search(normalize(message)) and scores["progress"] - scores["academic"] >= _PROGRESS_MARGIN:
+        return "progress"
     return "in_course" if in_course else "cross_course"
 
 

@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 
 AGENT = "tutor"
 RATE_LIMIT_PER_MINUTE = 30
-MAX_MESSAGE_CHARS = 4000
+MAX_MESSAGE_CHARS = 2000  # the retrieval query limit
 TITLE_CHARS = 60
 
 _ERRORS = {

@@ -1,0 +1,29 @@
+"""Tutor test helpers: the demo learners and a way to run one turn and look at its events."""
+from __future__ import annotations
+
+import pytest
+
+from agents.tutor import service
+from storage import users
+
+
+def run(user, message, pool, **options) -> tuple[list[dict], str]:
+    """(events, streamed text) of one turn."""
+    events = list(service.run_turn(user, message, pool=pool, **options))
+    return events, "".join(e["data"]["content"] for e in events if e["event"] == "token")
+
+
+def by_name(events: list[dict], name: str) -> dict:
+    return next(e["data"] for e in events if e["event"] == name)
+
+
+@pytest.fixture(scope="module")
+def lucia(seeded_pool):
+    with seeded_pool.connection() as conn:
+        return users.get_user_by_email(conn, "lucia@acme.test")
+
+
+@pytest.fixture(scope="module")
+def james(seeded_pool):
+    with seeded_pool.connection() as conn:
+        return users.get_user_by_email(conn, "james@acme.test")

@@ -1,0 +1,167 @@
+"""The tutor end to end on the offline engine and the demo organisation."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from agents.offline import detect_language
+from agents.tutor import service
+from storage import chat, documents, users
+from storage.learning import progress_summary
+from tests.tutor.conftest import by_name, run
+
+# (document source file, Spanish question, English question)
+QUESTIONS = [
+    ("returns_policy.md", "¿Cuántos días hay para devolver un portátil o una tablet abiertos?",
+     "How many days does a customer have to return a product?"),
+    ("politica_gastos_viajes.md", "¿Cuál es el precio máximo por noche de hotel?",
+     "What is the maximum hotel price per night?"),
+    ("information_security_policy.pdf", "¿Cuántos caracteres debe tener una contraseña?",
+     "What does the password standard require?"),
+    ("manual_atencion_cliente.docx", "¿Qué es el método ACRE para atender una consulta?",
+     "What are the steps of the ACRE method?"),
+    ("manual_seguridad_almacen.pdf", "¿Qué equipos de protección individual son obligatorios en el almacén?",
+     "Which personal protective equipment is mandatory in the warehouse?"),
+    ("onboarding_guide.docx", "¿Qué hace el onboarding buddy?", "How long is the probation period?"),
+]
+
+
+@pytest.fixture(scope="module")
+def titles(seeded_pool, lucia):
+    with seeded_pool.connection() as conn:
+        return {d.source_name: d.title for d in documents.list_documents(conn, lucia.org_id)}
+
+
+@pytest.mark.parametrize("source,question_es,question_en", QUESTIONS)
+def test_grounded_cited_answer_in_the_questions_language(seeded_pool, lucia, titles, source, question_es,
+                                                         question_en):
+    for question, language in ((question_es, "es"), (question_en, "en")):
+        events, text = run(lucia, question, seeded_pool)
+        names = [e["event"] for e in events]
+        assert names[0] == "grounding" and names[-3:] == ["citations", "suggestions", "done"], names
+        assert set(names[1:-3]) == {"token"}
+        assert by_name(events, "grounding")["rung"] in ("chunks", "document")
+        citations = by_name(events, "citations")["citations"]
+        assert titles[source] in {c["document"] for c in citations}, (question, citations)
+        markers = {int(n) for n in re.findall(r"\[(\d+)\]", text)}
+        assert markers and markers == {c["index"] for c in citations}
+        assert detect_language(text.split("\n")[0], default="?") == language, text
+        for suggestion in by_name(events, "suggestions")["suggestions"]:  # quoted titles keep their language
+            assert detect_language(re.sub(r"[«“].*?[»”]", "", suggestion), default=language) == language
+
+
+def test_progress_answer_comes_from_the_database(seeded_pool, lucia):
+    events, text = run(lucia, "¿Cómo voy en mis cursos?", seeded_pool)
+    assert by_name(events, "grounding") == {"rung": "general", "source": "db"}
+    with seeded_pool.connection() as conn:
+        summary = progress_summary(conn, lucia.org_id, lucia.id)
+    assert summary["enrollments"], "the demo learner has courses"
+    for enrollment in summary["enrollments"]:
+        assert enrollment["course"] in text
+    assert by_name(events, "done")["retrieval_source"] == "db"
+
+
+def test_greeting_is_short_and_suggests(seeded_pool, james):
+    events, text = run(james, "hola", seeded_pool)
+    assert by_name(events, "grounding")["source"] == "none"
+    assert "James" in text and len(text) < 300 and detect_language(text) == "es"
+    assert len(by_name(events, "suggestions")["suggestions"]) >= 2
+    assert by_name(events, "citations")["citations"] == []
+
+
+def test_off_topic_is_redirected(seeded_pool, james):
+    events, text = run(james, "Who won the football match last night?", seeded_pool)
+    assert by_name(events, "grounding")["source"] == "none"
+    assert "outside what I can help" in text and by_name(events, "citations")["citations"] == []
+
+
+def test_answer_is_persisted_with_its_metadata(seeded_pool, james):
+    events, text = run(james, "How long is the probation period?", seeded_pool)
+    done = by_name(events, "done")
+    with seeded_pool.connection() as conn:
+        session = chat.list_sessions(conn, james.org_id, james.id, "tutor")[0]
+        user_message, answer = chat.list_messages(conn, james.org_id, session.id)[-2:]
+    assert str(answer.id) == done["message_id"] and answer.content == text
+    assert user_message.content == "How long is the probation period?"
+    meta = answer.metadata
+    assert meta["engine"] == "offline" and meta["rung"] in ("chunks", "document") and meta["intent"] == "cross_course"
+    assert meta["citations"] and all(c["excerpt"] for c in meta["citations"])
+    for key in ("retrieval_source", "retrieval_latency_ms", "generation_latency_ms", "ttft_ms", "tokens_used"):
+        assert meta[key] is not None and meta[key] == done.get(key, meta[key])
+    assert meta["low_confidence"] is False
+
+
+def test_follow_up_turn_continues_the_session(seeded_pool, james):
+    first, _ = run(james, "What does the password standard require?", seeded_pool)
+    with seeded_pool.connection() as conn:
+        session = chat.list_sessions(conn, james.org_id, james.id, "tutor")[0]
+    second, _ = run(james, "thanks", seeded_pool, session_id=session.id)
+    assert by_name(second, "done")["message_id"]
+    with seeded_pool.connection() as conn:
+        assert len(chat.list_messages(conn, james.org_id, session.id)) == 4
+
+
+def test_bad_input_gets_one_line_reasons(seeded_pool, lucia):
+    for message, options, code in (("   ", {}, "EMPTY_MESSAGE"),
+                                   ("hola", {"course": "No such course"}, "COURSE_NOT_FOUND"),
+                                   ("hola", {"lesson": "No such lesson"}, "LESSON_NOT_FOUND"),
+                                   ("hola", {"session_id": "not-a-session"}, "SESSION_NOT_FOUND")):
+        events, _ = run(lucia, message, seeded_pool, **options)
+        assert [e["event"] for e in events] == ["error"]
+        error = events[0]["data"]
+        assert error["code"] == code and "\n" not in error["message"] and error["message"]
+
+
+def test_long_message_is_truncated_with_a_notice(seeded_pool, lucia):
+    events, text = run(lucia, "¿Cuánto dura el periodo de prueba? " + "x" * 20_000, seeded_pool)
+    assert text.startswith("(Tu mensaje era muy largo")
+    assert by_name(events, "done")
+    with seeded_pool.connection() as conn:
+        session = chat.list_sessions(conn, lucia.org_id, lucia.id, "tutor")[0]
+        asked, answer = chat.list_messages(conn, lucia.org_id, session.id)[-2:]
+    assert len(asked.content) == service.MAX_MESSAGE_CHARS and answer.metadata["truncated"] is True
+
+
+def test_deactivated_user_is_refused(seeded_pool, lucia):
+    with seeded_pool.connection() as conn:
+        users.set_active(conn, lucia.org_id, lucia.id, False)
+    try:
+        events, _ = run(lucia, "hola", seeded_pool)
+        assert events == [{"event": "error", "data": {"message": "Tu cuenta está desactivada.",
+                                                      "code": "ACCOUNT_INACTIVE"}}]
+    finally:
+        with seeded_pool.connection() as conn:
+            users.set_active(conn, lucia.org_id, lucia.id, True)
+
+
+def test_rate_limit_says_when_to_retry(seeded_pool):
+    with seeded_pool.connection() as conn:
+        org = users.get_user_by_email(conn, "lucia@acme.test").org_id
+        busy = users.upsert_user(conn, org, email="busy@acme.test", full_name="Busy Bee", role="employee",
+                                 password="x", language="en")
+        session = chat.create_session(conn, org, busy.id, "tutor")
+        for n in range(service.RATE_LIMIT_PER_MINUTE):
+            chat.add_message(conn, org, session.id, "user", f"question {n}")
+    events, _ = run(busy, "one more", seeded_pool)
+    error = events[0]["data"]
+    assert error["code"] == "RATE_LIMITED" and 1 <= error["retry_after"] <= 60
+    assert f"wait {error['retry_after']} s" in error["message"]
+
+
+def test_sessions_are_private(seeded_pool, lucia, james):
+    session = service.new_session(lucia, pool=seeded_pool)
+    run(lucia, "hola", seeded_pool, session_id=session.id)
+    assert session.id in {s.id for s in service.list_sessions(lucia, pool=seeded_pool)}
+    for attempt in (lambda: service.session_messages(james, session.id, pool=seeded_pool),
+                    lambda: service.rename_session(james, session.id, "mine now", pool=seeded_pool),
+                    lambda: service.delete_session(james, session.id, pool=seeded_pool)):
+        with pytest.raises(service.TutorError, match="not found"):
+            attempt()
+    events, _ = run(james, "hola", seeded_pool, session_id=session.id)
+    assert events[0]["data"]["code"] == "SESSION_NOT_FOUND"
+    service.rename_session(lucia, session.id, "Saludos", pool=seeded_pool)
+    assert {s.title for s in service.list_sessions(lucia, pool=seeded_pool)} >= {"Saludos"}
+    service.delete_session(lucia, session.id, pool=seeded_pool)
+    with pytest.raises(service.TutorError):
+        service.session_messages(lucia, session.id, pool=seeded_pool)

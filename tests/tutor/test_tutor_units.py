@@ -1,0 +1,46 @@
+"""Pure units: signed tokens, citation validation (finished and streamed), token budgets."""
+from __future__ import annotations
+
+import time
+import uuid
+
+from hypothesis import given, strategies as st
+
+from agents.tutor.auth_token import issue_token, verify_token
+from agents.tutor.citations import CitationStream, validate
+from agents.tutor.memory import budgets_for
+
+
+def test_token_round_trip_and_refusals():
+    user, org = uuid.uuid4(), uuid.uuid4()
+    token = issue_token(user, org, ttl_seconds=60)
+    assert verify_token(token) == (user, org)
+    assert verify_token(token, now=time.time() + 61) is None            # expired
+    payload, signature = token.split(".")
+    assert verify_token(f"{payload}.{signature[:-2]}xx") is None         # forged signature
+    other = issue_token(uuid.uuid4(), org, ttl_seconds=60).split(".")[0]
+    assert verify_token(f"{other}.{signature}") is None                  # payload swapped
+    for junk in ("", None, "abc", "a.b.c", "...."):
+        assert verify_token(junk) is None
+
+
+def test_validate_removes_unknown_markers_and_keeps_order():
+    text, used, removed = validate("Thirty days [1]. Invented [7]. Both [2, 7]. Again [1].", {1, 2})
+    assert text == "Thirty days [1]. Invented. Both [2]. Again [1]."
+    assert used == [1, 2] and removed == [7, 7]
+
+
+@given(st.lists(st.sampled_from(["The ", "period", " is", " 30 days", " [", "1", "]", "[7", "]", ".", " [2, 9]",
+                                 "[Fuente", " x]", "  ", "\n"]), max_size=30))
+def test_streamed_cleaning_equals_finished_cleaning(tokens):
+    stream = CitationStream({1, 2})
+    streamed = "".join(stream.feed(token) for token in tokens) + stream.flush()
+    assert streamed == validate("".join(tokens), {1, 2})[0]
+
+
+def test_budgets_scale_with_the_model():
+    small = budgets_for("offline")
+    big = budgets_for("openai:gpt-4o-mini")
+    assert small["retrieved_context"] == 3000 and small["history"] == 2000
+    assert big["retrieved_context"] == 24000 and big["history"] == 16000 and big["generation_reserve"] == 4000
+    assert budgets_for("openai:some-local-model") == small
