@@ -1,0 +1,84 @@
+"""python -m agents.retrieval search "QUERY" --org SLUG [--k N] [--strategy S] [--json]
+python -m agents.retrieval eval FILE.jsonl --org SLUG [--k N] [--strategy S] [--json]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from agents.retrieval.eval import evaluate, load
+from agents.retrieval.fusion import STRATEGIES
+from agents.retrieval.search import RetrievalError, search
+from storage.db import DatabaseError
+
+REPORT_KEYS = ("n", "recall_at_1", "recall_at_k", "mrr", "p50_ms", "p95_ms")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit 2 (argparse prints usage otherwise)
+        print(f"error: {message}", file=sys.stderr)
+        sys.exit(2)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m agents.retrieval", description="Search and evaluate SkillNet retrieval.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    for name, target in (("search", "query"), ("eval", "file")):
+        command = commands.add_parser(name)
+        command.add_argument(target)
+        command.add_argument("--org", required=True, help="organisation slug (or id)")
+        command.add_argument("--k", type=int, default=5)
+        command.add_argument("--strategy", default="hybrid", choices=[s for s in STRATEGIES if s != "course-tree"])
+        command.add_argument("--json", action="store_true", help="print JSON")
+    return parser
+
+
+def _print_search(hits, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps([{"chunk_id": str(h.chunk_id), "document_id": str(h.document_id),
+                           "document_title": h.document_title, "heading": h.heading, "page": h.page,
+                           "position": h.position, "score": h.score, "scores": h.scores, "content": h.content}
+                          for h in hits], ensure_ascii=False, indent=2))
+        return
+    if not hits:
+        print("no results")
+    for rank, hit in enumerate(hits, 1):
+        page = f" p.{hit.page}" if hit.page else ""
+        print(f"{rank}. [{hit.score:.3f}] {hit.document_title}{page} — {hit.heading}")
+        print("   " + " ".join(hit.content.split())[:200])
+
+
+def _print_eval(report: dict, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps({key: report[key] for key in REPORT_KEYS} | {
+            "k": report["k"], "by_pair": report["by_pair"], "by_kind": report["by_kind"],
+            "misses": report["misses"]}, ensure_ascii=False, indent=2))
+        return
+    print(f"{report['n']} questions, k={report['k']}, strategy={report['strategy']}: "
+          f"recall@1 {report['recall_at_1']:.3f}  recall@{report['k']} {report['recall_at_k']:.3f}  "
+          f"MRR {report['mrr']:.3f}  p50 {report['p50_ms']} ms  p95 {report['p95_ms']} ms")
+    for pair, figures in report["by_pair"].items():
+        print(f"  {pair}: n={figures['n']} recall@1 {figures['recall_at_1']:.3f} "
+              f"recall@{report['k']} {figures['recall_at_k']:.3f} MRR {figures['mrr']:.3f}")
+    for miss in report["misses"]:
+        print(f"  miss: {miss['question']} (expected {', '.join(miss['expected'])}; got {', '.join(miss['got'])})")
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "search":
+            _print_search(search(args.org, args.query, k=args.k, strategy=args.strategy), args.json)
+        else:
+            if args.k <= 0:
+                raise RetrievalError(f"k must be positive, not {args.k}")
+            _print_eval(evaluate(args.org, load(args.file), k=args.k, strategy=args.strategy), args.json)
+    except (RetrievalError, DatabaseError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

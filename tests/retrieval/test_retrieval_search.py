@@ -1,0 +1,149 @@
+"""search(): the eval floors, the fusion rule, scopes returning k rows, dedup, neighbours, bad input, CLI."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from agents.retrieval import RetrievalError, Scope, search
+from agents.retrieval.__main__ import main
+from agents.retrieval.eval import evaluate, load
+from agents.retrieval.postprocess import deduplicate, document_order, expand_neighbours
+from agents.retrieval.search import Hit
+from storage import chunks as chunk_store
+
+EVAL_FILE = Path(__file__).resolve().parents[2] / "seeds" / "eval" / "retrieval.jsonl"
+# Floors set from the measured run (hybrid: recall@5 0.99 overall, lowest pair es->en 0.94, recall@1 0.89).
+RECALL_AT_5_FLOOR = 0.95
+PAIR_RECALL_FLOOR = 0.90
+RECALL_AT_1_FLOOR = 0.85
+
+
+@pytest.fixture(scope="module")
+def reports(seeded_pool, demo):
+    items = load(EVAL_FILE)
+    return {strategy: evaluate(demo.org_id, items, k=5, strategy=strategy, pool=seeded_pool)
+            for strategy in ("hybrid", "vector", "fulltext", "rrf")}
+
+
+def test_eval_set_covers_what_the_issue_asks():
+    items = load(EVAL_FILE)
+    kinds = {item.kind for item in items}
+    assert len(items) >= 60 and {"cross", "paraphrase", "exact", "mono"} <= kinds
+    assert {item.lang for item in items} == {"es", "en"}
+
+
+def test_hybrid_meets_the_eval_floors(reports):
+    hybrid = reports["hybrid"]
+    assert hybrid["recall_at_k"] >= RECALL_AT_5_FLOOR, hybrid["misses"]
+    assert hybrid["recall_at_1"] >= RECALL_AT_1_FLOOR
+    assert set(hybrid["by_pair"]) == {"es->es", "es->en", "en->en", "en->es"}
+    for pair, figures in hybrid["by_pair"].items():
+        assert figures["recall_at_k"] >= PAIR_RECALL_FLOOR, (pair, figures)
+
+
+def test_fusion_never_falls_below_the_better_single_retriever(reports):
+    """Mono- and cross-lingual pairs alike: recall@5 and MRR at least the best of vector and full-text."""
+    hybrid = reports["hybrid"]
+    for pair, figures in hybrid["by_pair"].items():
+        best = max(reports[single]["by_pair"][pair]["recall_at_k"] for single in ("vector", "fulltext"))
+        assert figures["recall_at_k"] >= best, (pair, figures, best)
+    assert hybrid["mrr"] >= max(reports["vector"]["mrr"], reports["fulltext"]["mrr"])
+
+
+def test_plain_rrf_is_the_cross_lingual_failure_we_measured(reports):
+    # Why hybrid is not RRF: lexical noise across languages drags Spanish->English answers down.
+    assert reports["rrf"]["by_pair"]["es->en"]["recall_at_k"] < reports["hybrid"]["by_pair"]["es->en"]["recall_at_k"] - 0.3
+
+
+def test_exact_terms_rank_their_chunk_first(seeded_pool, demo):
+    hit = search(demo.org_id, "¿Qué es el formulario F-ALM-07?", k=1, pool=seeded_pool)[0]
+    assert hit.document_title == "Manual de Seguridad en el Almacén" and "F-ALM-07" in hit.content
+    assert hit.scores["exact"] > 0 and hit.score > hit.scores["centred"]
+
+
+@pytest.mark.parametrize("force_hnsw", [False, True])
+def test_a_document_scope_returns_k_rows(seeded_pool, demo, monkeypatch, force_hnsw):
+    """Both paths: the exact scan of a small scope and the HNSW iterative scan with a filter."""
+    if force_hnsw:
+        monkeypatch.setattr(chunk_store, "EXACT_SCOPE_LIMIT", 0)
+    doc = demo.documents["Returns and Refunds Policy"]
+    with seeded_pool.connection() as conn:
+        available = chunk_store.count_scope_chunks(conn, demo.org_id, [doc])
+    hits = search(demo.org_id, "¿Cuánto tarda un reembolso con tarjeta?", k=available, pool=seeded_pool,
+                  scope=Scope(document_ids=[doc]))
+    assert len(hits) == available >= 5 and {h.document_id for h in hits} == {doc}
+
+
+def test_a_course_scope_searches_only_the_course_sources(seeded_pool, demo):
+    course = demo.courses["Atención al cliente de excelencia"]
+    allowed = {demo.documents["Manual de Atención al Cliente"], demo.documents["Returns and Refunds Policy"]}
+    hits = search("acme", "What is the minimum password length?", k=8, pool=seeded_pool,
+                  scope=Scope(course_id=course))
+    assert len(hits) == 8 and {h.document_id for h in hits} <= allowed
+
+
+def test_strategies_and_org_slug(seeded_pool, demo):
+    for strategy in ("vector", "fulltext", "rrf"):
+        hits = search("acme", "password minimum length", k=3, strategy=strategy, pool=seeded_pool)
+        assert hits and hits[0].document_title == "Information Security Policy", strategy
+
+
+@pytest.mark.parametrize("query, k, org, message", [
+    ("", 5, "acme", "empty"), ("   ", 5, "acme", "empty"), ("x" * 10_000, 5, "acme", "limit"),
+    ("hola", 0, "acme", "k must be"), ("hola", 5, "no-such-org", "unknown organisation"),
+])
+def test_bad_input_is_one_line(seeded_pool, query, k, org, message):
+    with pytest.raises(RetrievalError, match=message) as caught:
+        search(org, query, k=k, pool=seeded_pool)
+    assert "\n" not in str(caught.value)
+
+
+def _hit(text: str, position: int = 0, document="d1", tokens: int = 0) -> Hit:
+    return Hit(chunk_id=f"c{position}{document}", document_id=document, document_title=document, heading="",
+               page=None, position=position, content=text, score=0.0, token_count=tokens)
+
+
+def test_near_duplicates_are_removed_keeping_the_better():
+    text = "Customers may return any unused product in its original condition within 30 days of purchase"
+    hits = [_hit(text, 0), _hit(text + " for a full refund.", 1), _hit("Opened electronics: 14 days.", 2)]
+    kept = deduplicate(hits)
+    assert [h.position for h in kept] == [0, 2]
+
+
+def test_document_order_groups_documents_in_reading_order():
+    hits = [_hit("b", 5, "d1"), _hit("x", 2, "d2"), _hit("a", 1, "d1")]
+    assert [(h.document_id, h.position) for h in document_order(hits)] == [("d1", 1), ("d1", 5), ("d2", 2)]
+
+
+def test_short_hits_get_their_neighbour(seeded_pool, demo):
+    doc = demo.documents["Returns and Refunds Policy"]
+    with seeded_pool.connection() as conn:
+        rows = conn.execute("SELECT position, content FROM document_chunks WHERE document_id = %s ORDER BY position",
+                            (doc,)).fetchall()
+        short = _hit(rows[1][1], rows[1][0], doc, tokens=10)
+        long = _hit(rows[3][1], rows[3][0], doc, tokens=400)
+        expanded = expand_neighbours(conn, demo.org_id, [short, long])
+    assert expanded[0].content == f"{rows[1][1]}\n\n{rows[2][1]}" and expanded[0].token_count > 10
+    assert expanded[1] == long
+
+
+def test_cli_search_and_eval_print_the_contract(seeded_db_url, capsys):
+    assert main(["search", "¿Cuál es el peso máximo que puede levantar una persona?", "--org", "acme",
+                 "--k", "2", "--json"]) == 0
+    hits = json.loads(capsys.readouterr().out)
+    assert len(hits) == 2 and hits[0]["document_title"] == "Manual de Seguridad en el Almacén"
+    assert main(["eval", str(EVAL_FILE), "--org", "acme", "--k", "5", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert {"n", "recall_at_1", "recall_at_k", "mrr", "p50_ms", "p95_ms"} <= set(report) and report["n"] >= 60
+
+
+@pytest.mark.parametrize("argv", [
+    ["search", "", "--org", "acme"], ["search", "hola", "--org", "nope"], ["search", "hola", "--org", "acme", "--k", "0"],
+    ["search", "y" * 10_000, "--org", "acme"], ["eval", "/no/such/file.jsonl", "--org", "acme"],
+])
+def test_cli_bad_input_exits_2_with_one_line(seeded_db_url, capsys, argv):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1
