@@ -8,6 +8,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
+from typing import NamedTuple
 from uuid import UUID
 
 import psycopg
@@ -45,8 +46,8 @@ class Person:
     job_title: str | None
 
 
-@dataclass(frozen=True)
-class SkillCell:
+class SkillCell(NamedTuple):
+    """One level held (a tuple: the matrix has tens of thousands of them)."""
     user_id: UUID
     skill_id: UUID
     level: str
@@ -147,15 +148,15 @@ def skills_matrix(conn: psycopg.Connection, org_id: UUID, *, department: str | N
                ORDER BY department NULLS LAST, full_name""",
             {"org_id": org_id, "department": department}).fetchall()
     skills = list_skills(conn, org_id, category=category)
-    with conn.cursor(row_factory=class_row(SkillCell)) as cur:
-        cells = cur.execute(
+    with conn.cursor() as cur:
+        rows = cur.execute(
             """SELECT us.user_id, us.skill_id, us.level, us.source, us.last_assessed_at
                FROM user_skills us JOIN users u ON u.id = us.user_id
                WHERE us.org_id = %(org_id)s AND u.is_active AND u.role = 'employee'
                  AND (%(department)s::text IS NULL OR u.department = %(department)s)
                  AND us.skill_id = ANY(%(skill_ids)s)""",
             {"org_id": org_id, "department": department, "skill_ids": [s.id for s in skills]}).fetchall()
-    return SkillsMatrix(employees, skills, cells)
+    return SkillsMatrix(employees, skills, [SkillCell(*row) for row in rows])
 
 
 def skill_gaps(conn: psycopg.Connection, org_id: UUID, threshold: int = 1) -> list[SkillGap]:
