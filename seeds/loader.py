@@ -40,7 +40,20 @@ def document_paths() -> list[Path]:
 
 def load_demo(pool: ConnectionPool, *, now: datetime | None = None) -> dict:
     """Load (or complete) the demo organisation; returns {"org", "counts", "users"}."""
-    now = now or datetime.now(timezone.utc)
+    with pool.connection() as lock_conn, seeding.exclusive_load(lock_conn):
+        return _load(pool, now or datetime.now(timezone.utc))
+
+
+def load_demo_if_empty(pool: ConnectionPool) -> dict | None:
+    """Load the demo only into a database without any organisation (first start of the app)."""
+    with pool.connection() as lock_conn, seeding.exclusive_load(lock_conn):
+        with pool.connection() as conn:
+            if seeding.any_organization(conn):
+                return None
+        return _load(pool, datetime.now(timezone.utc))
+
+
+def _load(pool: ConnectionPool, now: datetime) -> dict:
     spec = _data("org.yaml")
     with pool.connection() as conn:
         org = ensure_org(conn, spec["org"]["slug"], spec["org"]["name"], spec["org"]["default_language"])
@@ -73,19 +86,12 @@ def load_demo(pool: ConnectionPool, *, now: datetime | None = None) -> dict:
             "users": {"admin": SIGN_INS["admin"], "employee": SIGN_INS["employee"]}}
 
 
-def load_demo_if_empty(pool: ConnectionPool) -> dict | None:
-    """Load the demo only into a database without any organisation (first start of the app)."""
-    with pool.connection() as conn:
-        if seeding.any_organization(conn):
-            return None
-    return load_demo(pool)
-
-
 def reset_demo(pool: ConnectionPool) -> dict:
     """Delete the demo organisation with everything in it, then load it afresh."""
-    with pool.connection() as conn:
-        seeding.delete_org(conn, demo_slug())
-    return load_demo(pool)
+    with pool.connection() as lock_conn, seeding.exclusive_load(lock_conn):
+        with pool.connection() as conn:
+            seeding.delete_org(conn, demo_slug())
+        return _load(pool, datetime.now(timezone.utc))
 
 
 def demo_summary(pool: ConnectionPool) -> dict | None:

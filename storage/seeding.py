@@ -4,6 +4,8 @@ Course rows go through storage.catalog like any other course.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 from uuid import UUID
@@ -16,6 +18,19 @@ from psycopg.types.json import Jsonb
 COUNTED_TABLES = ("users", "skill_categories", "skills", "user_skills", "documents", "document_chunks",
                   "courses", "course_documents", "course_skills", "modules", "lessons", "exercises",
                   "enrollments", "lesson_completions", "exercise_attempts", "review_cards", "tickets")
+
+
+DEMO_LOCK_KEY = 7_305_416_222  # pg_advisory_lock key: one demo load at a time
+
+
+@contextmanager
+def exclusive_load(conn: psycopg.Connection) -> Iterator[None]:
+    """Hold a session lock while loading, so two processes starting on an empty database load once."""
+    conn.execute("SELECT pg_advisory_lock(%(key)s)", {"key": DEMO_LOCK_KEY})
+    try:
+        yield
+    finally:
+        conn.execute("SELECT pg_advisory_unlock(%(key)s)", {"key": DEMO_LOCK_KEY})
 
 
 def any_organization(conn: psycopg.Connection) -> bool:
