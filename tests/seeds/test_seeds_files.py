@@ -1,6 +1,5 @@
 """The committed demo documents: real text layers, page counts, and reproducible from their sources."""
 import hashlib
-from pathlib import Path
 
 import docx
 import pytest
