@@ -16,13 +16,14 @@ from uuid import UUID
 from langgraph.types import Command
 from psycopg_pool import ConnectionPool
 
-from agents.content.context import MAX_CONCURRENT_LLM_CALLS, ContentContext
+from agents.content.context import ContentContext
 from agents.content.graph import build_graph
 from agents.llm import LLM, get_llm
 from storage import jobs
 from storage.db import app_pool, checkpointer
 
 log = logging.getLogger(__name__)
+GRAPH_THREADS = 32
 AWAITING_MESSAGES = {
     "structure": ("Estructura del curso lista para revisar", "Course structure ready for review"),
     "final": ("Contenido generado y revisado: listo para la aprobación final",
@@ -38,7 +39,9 @@ def run_config(job_id: UUID | str, checkpoint_id: str | None = None) -> dict:
     configurable = {"thread_id": str(job_id)}
     if checkpoint_id:
         configurable["checkpoint_id"] = checkpoint_id
-    return {"configurable": configurable, "max_concurrency": MAX_CONCURRENT_LLM_CALLS, "recursion_limit": 200}
+    # Model calls are limited by ContentContext.model_calls (3). LangGraph's own thread pool stays wide:
+    # it also saves each finished module's writes, which must not queue behind modules still waiting.
+    return {"configurable": configurable, "max_concurrency": GRAPH_THREADS, "recursion_limit": 200}
 
 
 def initial_state(job: jobs.Job) -> dict:
