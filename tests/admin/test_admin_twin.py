@@ -1,0 +1,56 @@
+"""The offline planner's extraction rules, without a database."""
+from __future__ import annotations
+
+import uuid
+from datetime import date
+from types import SimpleNamespace
+
+import pytest
+
+from agents.admin import twin
+
+TODAY = date(2026, 11, 30)
+PEOPLE = [SimpleNamespace(id=uuid.uuid4(), full_name=name, email=email) for name, email in [
+    ("Marta Ruiz", "admin@acme.test"), ("Marina Gil", "marina@acme.test"), ("Diego Martín", "diego@acme.test"),
+    ("Lucía Fernández", "lucia@acme.test"), ("James Carter", "james@acme.test")]]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("by 2027-01-15", date(2027, 1, 15)),
+    ("antes del 15/01/2027", date(2027, 1, 15)),
+    ("antes del 31 de diciembre", date(2026, 12, 31)),
+    ("by March 3rd", date(2027, 3, 3)),           # already past this year: next year's
+    ("by 3 March 2027", date(2027, 3, 3)),
+    ("in 2 weeks", date(2026, 12, 14)),
+    ("en 10 días", date(2026, 12, 10)),
+    ("mañana", date(2026, 12, 1)),
+    ("no date here", None),
+    ("31/02/2027", None),
+])
+def test_dates(text, expected):
+    assert twin.extract_date(text, TODAY) == expected
+
+
+def test_people_whole_names_emails_prefixes_and_ambiguity():
+    assert twin.extract_people("asigna a lucia y a James Carter", PEOPLE) == ["Lucía Fernández", "James Carter"]
+    assert twin.extract_people("perfil de diego@acme.test", PEOPLE) == ["diego@acme.test"]
+    assert twin.extract_people("how is Mar doing", PEOPLE) == ["mar"]    # Marta, Marina, Martín: ambiguous
+    assert twin.extract_people("show the alerts and the matrix", PEOPLE) == []
+
+
+def test_names_steps_and_routing_keywords():
+    titles = ["Returns and Refunds Essentials", "Information Security Essentials", "Seguridad en el almacén"]
+    assert twin.best_names("stats for the returns course", titles) == ["Returns and Refunds Essentials"]
+    assert twin.best_names("archive 'Seguridad en el almacén'", titles) == ["Seguridad en el almacén"]
+    assert twin.best_names("the essentials course", titles) == []          # two tie: nothing guessed
+    assert twin.course_phrase("assign the course Quantum Basket Weaving to James") == "Quantum Basket Weaving"
+    assert twin.split_steps("alertas y luego asigna el curso; then the matrix") == [
+        "alertas", "asigna el curso", "the matrix"]
+    assert twin.route("Asigna el curso a Lucía") == "assign_course"
+    assert twin.route("¿Quién sabe de inventario?") == "who_knows"
+    assert twin.route("what can you do?") is None
+
+
+def test_a_paraphrase_without_keywords_routes_by_exemplar_similarity():
+    assert twin.route("remove access for James, he is gone") == "deactivate_employee"
+    assert twin.route("tell me a joke") is None
