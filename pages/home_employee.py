@@ -21,6 +21,9 @@ if view.reviews_due and st.button(t(lang, "Empezar repasos", "Start reviews"), i
 st.subheader(t(lang, "Mis cursos", "My courses"))
 if not view.enrollments:
     st.info(t(lang, "Aún no tienes cursos asignados.", "You have no courses assigned yet."))
+elif not open_courses:
+    st.success(t(lang, "¡Has completado todos tus cursos! Repásalos cuando quieras en Mis cursos.",
+                 "You have completed all your courses! Revisit them any time in My courses."))
 for enrollment in open_courses[:5]:
     with st.container(border=True):
         left, right = st.columns([4, 1])

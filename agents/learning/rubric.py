@@ -87,8 +87,8 @@ def coverage_twin(rubric: list[str], answer: str, lang: str) -> RubricVerdict:
         cosine = float(np.max(piece_vectors @ _unit(embed_query(point))))
         covered.append(recall >= LEXICAL_ALONE or cosine >= COSINE_ALONE
                        or (recall >= LEXICAL_WITH_COSINE and cosine >= COSINE_WITH_LEXICAL))
-    hit = [p for p, c in zip(rubric, covered) if c]
-    missed = [p for p, c in zip(rubric, covered) if not c]
+    hit = [p.rstrip(" .") for p, c in zip(rubric, covered) if c]
+    missed = [p.rstrip(" .") for p, c in zip(rubric, covered) if not c]
     parts = []
     if hit:
         parts.append(("Cubres: " if lang == "es" else "You covered: ") + "; ".join(hit) + ".")

@@ -8,8 +8,15 @@ from tests.browser import chromium_page, needs_chromium, running_app, sign_in
 COURSE = "Returns and Refunds Essentials"
 
 
-def answer_exercise(page, exercise) -> None:
-    """Answer through the widget each type renders, correctly, and wait for the feedback."""
+def settle(page) -> None:
+    """Wait until the script run an action started has finished (the "Running..." widget is gone)."""
+    page.wait_for_timeout(300)
+    page.locator('[data-testid="stStatusWidget"]').wait_for(state="hidden", timeout=60_000)
+
+
+def answer_exercise(page, exercise, answered_before: int, shots) -> None:
+    """Answer through the widget each type renders, correctly, and wait for its feedback (the lesson's
+    ``answered_before + 1``-th "Correct")."""
     content, form = exercise.content, page.locator('[data-testid="stForm"]').last
     kind = exercise.type
     if kind == "dialogue":
@@ -17,9 +24,8 @@ def answer_exercise(page, exercise) -> None:
         while node is not None:
             option = next(o for o in content["nodes"][node]["options"] if o["correct"])
             page.get_by_role("button", name=option["text"], exact=True).click()
+            settle(page)
             node = option["next"]
-            if node is not None:
-                page.get_by_text(content["nodes"][node]["text"]).first.wait_for()
     else:
         if kind == "test":
             form.get_by_text(content["options"][content["answer"]], exact=True).click()
@@ -31,10 +37,13 @@ def answer_exercise(page, exercise) -> None:
             for step in content["steps"]:
                 form.locator('[data-testid="stMultiSelect"] input').click()
                 page.get_by_role("option", name=step, exact=True).click()
+            page.keyboard.press("Escape")
+            page.screenshot(path=str(shots / "2_order_steps.png"), full_page=True)
         elif kind == "practical_case":
             form.get_by_label("Your answer").fill(content["model_answer"])
         form.get_by_role("button", name="Check answer").click()
-    page.get_by_text(re.compile("✅ Correct")).last.wait_for(timeout=30_000)
+    settle(page)
+    page.get_by_text(re.compile("Correct · 100%")).nth(answered_before).wait_for(timeout=30_000)
 
 
 @needs_chromium
@@ -50,23 +59,28 @@ def test_employee_finishes_a_course_in_the_browser(seeded_db_url, seeded_pool, t
     lessons = [lesson for module in outline.modules for lesson in module.lessons]
 
     with running_app(seeded_db_url) as base, chromium_page() as page:
+        page.goto(base)  # the first run starts the tutor chat server (Gradio): slow on a busy machine
+        page.get_by_label("Email").wait_for(timeout=120_000)
         sign_in(page, base, "james@acme.test", "skillnet-demo")
         page.get_by_role("link", name="My courses").click()
-        page.get_by_text(COURSE).first.wait_for(timeout=60_000)
+        page.wait_for_url(re.compile("my_courses"))
+        open_button = page.get_by_role("button", name="Open", exact=True).first
+        open_button.wait_for(timeout=60_000)
         page.screenshot(path=str(tmp_path / "1_my_courses.png"), full_page=True)
-        page.locator('[data-testid="stVerticalBlockBorderWrapper"]', has_text=COURSE).get_by_role(
-            "button").first.click()
+        open_button.click()
+        settle(page)
         for n, lesson in enumerate(lessons):
             page.get_by_role("heading", name=lesson.title).wait_for(timeout=60_000)
-            for exercise in lesson.exercises:
+            for index, exercise in enumerate(lesson.exercises):
                 page.get_by_text(exercise.prompt).first.wait_for(timeout=30_000)
-                if exercise.type in ("order_steps", "practical_case") and n < len(lessons):
+                answer_exercise(page, exercise, index, tmp_path)
+                if exercise.type in ("practical_case", "dialogue"):
                     page.screenshot(path=str(tmp_path / f"2_{exercise.type}.png"), full_page=True)
-                answer_exercise(page, exercise)
             if n == 0:
                 page.screenshot(path=str(tmp_path / "2_first_lesson.png"), full_page=True)
             last = n == len(lessons) - 1
             page.get_by_role("button", name="Finish course" if last else "Next →").click()
+            settle(page)
         page.get_by_text(re.compile("Course completed! Score: 100%")).wait_for(timeout=60_000)
         page.screenshot(path=str(tmp_path / "3_completed.png"), full_page=True)
         page.get_by_role("link", name="Home").click()
