@@ -63,7 +63,7 @@ def select_modules(question: str, modules: list[ModuleNode], llm=None) -> tuple[
         result = llm.structured("classifier", messages, ModuleChoice, twin)
         choice, engine = result.value, result.engine
     by_position = {m.position: m for m in modules}
-    chosen = list(dict.fromkeys(by_position[p] for p in choice.modules if p in by_position))
+    chosen = [by_position[p] for p in dict.fromkeys(choice.modules) if p in by_position]
     if not chosen:  # the model named no real module: fall back to the twin's pick
         chosen = [by_position[p] for p in twin().modules]
         engine = "offline"
