@@ -101,6 +101,9 @@ def ask(user: users.User, message: str = "", *, session_id: str | UUID | None = 
         raise AdminInputError("Write a message. / Escribe un mensaje.")
     with pool.connection() as conn:
         admin = verified_admin(conn, user)
+        if confirm and not session_id:  # a confirm names its action, and the action its session
+            action = admin_store.get_pending(conn, admin.org_id, admin.id, confirm)
+            session_id = action.session_id if action is not None else None
         session = _session(conn, admin, session_id, message)
         org = users.get_org(conn, admin.org_id)
         history = _history(conn, admin, session.id)
@@ -119,7 +122,8 @@ def ask(user: users.User, message: str = "", *, session_id: str | UUID | None = 
         reply = AdminReply(str(session.id), replies.phrase(key, lang), pending=pending)
     elif waiting:
         decision = {"confirm": confirm} if confirm else {"message": message} if message else {"cancel": True}
-        values = graph.invoke(Command(resume=decision), config, context=context)
+        values = graph.invoke(Command(resume=decision, update={"language": lang, "history": history}),
+                              config, context=context)
         reply = _reply_from(values, session.id, "await_confirmation" in (graph.get_state(config).next or ()))
     elif cancel:
         reply = AdminReply(str(session.id), replies.phrase("not_pending", lang))
