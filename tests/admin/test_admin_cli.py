@@ -22,10 +22,11 @@ def test_preview_confirm_and_repeat_confirm(capsys, seeded_pool):
         "tool", "arguments", "rows"}
     assert is_active(seeded_pool, "sofia@acme.test")
 
-    args = ["--user", "admin@acme.test", "--session", reply["session"], "--confirm", reply["pending"]["id"], "--json"]
-    code, done, _ = cli(capsys, *args)
+    code, done, _ = cli(capsys, "--user", "admin@acme.test", "--confirm", reply["pending"]["id"], "--json")
+    assert done["session"] == reply["session"]  # the action's own session, found from its id
     assert code == 0 and [e["id"] for e in done["executed"]] == [reply["pending"]["id"]] and done["pending"] is None
     assert not is_active(seeded_pool, "sofia@acme.test")
+    args = ["--user", "admin@acme.test", "--session", reply["session"], "--confirm", reply["pending"]["id"], "--json"]
     code, again, _ = cli(capsys, *args)
     assert code == 0 and again["executed"] == []
 
