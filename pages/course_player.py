@@ -107,7 +107,7 @@ with main:
             st.caption(t(lang, f"{remaining} ejercicio(s) más después de este.",
                          f"{remaining} more exercise(s) after this one."))
         break
-    if pending is None and lesson.exercises:
+    if pending is None:  # nothing open on screen: the tutor may speak freely again
         service.leave_exercises(user)
 
     back, _, forward = st.columns([1, 2, 1])

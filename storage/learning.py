@@ -322,23 +322,24 @@ def save_review_card(conn: psycopg.Connection, org_id: UUID, user_id: UUID, exer
          "last_review": last_review})
 
 
+_DUE_WHERE = """FROM review_cards r WHERE r.org_id = %(org_id)s AND r.user_id = %(user_id)s AND r.due <= %(now)s
+      AND EXISTS (SELECT 1 FROM exercises x JOIN lessons l ON l.id = x.lesson_id
+                  JOIN modules m ON m.id = l.module_id JOIN enrollments e ON e.course_id = m.course_id
+                  WHERE x.id = r.exercise_id AND e.user_id = r.user_id AND e.status <> 'cancelled')"""
+
+
 def due_review_cards(conn: psycopg.Connection, org_id: UUID, user_id: UUID, now: datetime,
                      limit: int = 20) -> list[ReviewCard]:
     """Cards due by ``now`` whose course the user is still enrolled in, most overdue first."""
     with conn.cursor(row_factory=class_row(ReviewCard)) as cur:
         return cur.execute(
-            f"""SELECT {', '.join('r.' + c for c in _CARD_COLUMNS.split(', '))}
-                FROM review_cards r WHERE r.org_id = %(org_id)s AND r.user_id = %(user_id)s
-                  AND r.due <= %(now)s AND EXISTS (
-                    SELECT 1 FROM exercises x JOIN lessons l ON l.id = x.lesson_id
-                    JOIN modules m ON m.id = l.module_id JOIN enrollments e ON e.course_id = m.course_id
-                    WHERE x.id = r.exercise_id AND e.user_id = r.user_id AND e.status <> 'cancelled')
-                ORDER BY r.due LIMIT %(limit)s""",
+            f"SELECT r.exercise_id, r.card, r.due, r.last_review, r.reps {_DUE_WHERE} ORDER BY r.due LIMIT %(limit)s",
             {"org_id": org_id, "user_id": user_id, "now": now, "limit": limit}).fetchall()
 
 
 def count_due_reviews(conn: psycopg.Connection, org_id: UUID, user_id: UUID, now: datetime) -> int:
-    return len(due_review_cards(conn, org_id, user_id, now, limit=1000))
+    return conn.execute(f"SELECT count(*) {_DUE_WHERE}",
+                        {"org_id": org_id, "user_id": user_id, "now": now}).fetchone()[0]
 
 
 # ---- skills ----------------------------------------------------------------------------------------

@@ -73,6 +73,15 @@ def test_home_my_courses_and_reviews(seeded_db_url, emily):
     assert "No reviews due" in texts(at)
 
 
+def test_a_spanish_speaker_gets_spanish_pages(seeded_db_url, seeded_pool):
+    with seeded_pool.connection() as conn:
+        lucia = users.get_user_by_email(conn, "lucia@acme.test")
+    at = open_page(lucia, "pages/my_courses.py")
+    assert at.title[0].value == "Mis cursos" and not at.error
+    at = open_page(lucia, "pages/home_employee.py")
+    assert [m.label for m in at.metric] == ["Cursos pendientes", "Cursos completados", "Repasos pendientes"]
+
+
 def test_course_player_lesson_exercise_feedback_and_next(seeded_db_url, seeded_pool, emily):
     user, outline = emily["user"], emily["outline"]
     at = open_page(user, "pages/course_player.py", learn_course_id=str(emily["course"].id))

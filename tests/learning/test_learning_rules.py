@@ -63,11 +63,13 @@ def test_order_steps_partial_credit_and_bad_answers():
         grade("order_steps", STEPS, [*STEPS["steps"][:3], "Something else"])
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.permutations(STEPS["steps"]))
-def test_order_steps_correct_exactly_when_stored_order(order):
-    result = grade("order_steps", STEPS, list(order))
-    assert result.correct == (list(order) == STEPS["steps"])
+@settings(max_examples=80, deadline=None)
+@given(st.data())
+def test_order_steps_correct_exactly_when_stored_order(data):
+    steps = data.draw(st.lists(st.text(min_size=1, max_size=12), min_size=2, max_size=7, unique=True))
+    order = data.draw(st.permutations(steps))
+    result = grade("order_steps", {"steps": steps}, list(order))
+    assert result.correct == (list(order) == steps)
     assert 0.0 <= result.score <= 1.0
     assert (result.score == 1.0) == result.correct
 
