@@ -38,6 +38,17 @@ else:
                 st.rerun()
             st.error(t("That ticket no longer exists.", "Ese ticket ya no existe."))
 
+health = data["health"]
+cols = st.columns(4)
+for column, (label, key) in zip(cols, [(t("ACL violations", "Violaciones de acceso"), "acl_violations"),
+                                       (t("Injections blocked", "Inyecciones bloqueadas"), "injection_blocked"),
+                                       (t("Daily-cap refusals", "Rechazos por límite diario"), "daily_cap_refusals"),
+                                       (t("Idempotent replays", "Repeticiones idempotentes"), "idempotent_replays")]):
+    column.metric(label, health[key])
+if health["acl_violations"]:
+    st.error(t("Someone tried to open another person's helpdesk session: investigate.",
+               "Alguien intentó abrir la sesión de ayuda de otra persona: investígalo."))
+
 st.subheader(t("Agent funnel", "Embudo del agente"))
 funnel = pd.DataFrame({"stage": list(data["funnel"]), "sessions": list(data["funnel"].values())})
 st.plotly_chart(px.funnel(funnel, x="sessions", y="stage"), use_container_width=True)

@@ -79,10 +79,20 @@ def dashboard(org_id: UUID, *, deps: Deps | None = None) -> dict:
     latencies = [{"outcome": row.outcome, "seconds": (row.finished_at - row.created_at).total_seconds()}
                  for row in rows if row.finished_at]
     step_ms = [{"node": step["node"], "ms": step["ms"]} for row in rows for step in row.trace if "ms" in step]
-    return {"funnel": funnel, "outcomes": outcomes, "latencies": latencies, "step_ms": step_ms,
+    return {"funnel": funnel, "outcomes": outcomes, "latencies": latencies, "step_ms": step_ms, "health": health(),
             "tickets": [{"number": t.number, "title": t.title, "status": t.status, "severity": t.severity,
                          "category": t.category, "source": t.source, "created_at": t.created_at,
                          "id": str(t.id)} for t in ticket_rows]}
+
+
+def health() -> dict:
+    """This process's security and safety counters (Prometheus; they restart at zero with the server)."""
+    from prometheus_client import REGISTRY
+
+    names = {"acl_violations": "session_acl_violation_total", "injection_blocked": "prompt_injection_blocked_total",
+             "daily_cap_refusals": "daily_cap_refusals_total", "idempotent_replays": "session_dedup_total"}
+    return {label: int(REGISTRY.get_sample_value(f"chatbot_helpdesk_agent_{name}") or 0)
+            for label, name in names.items()}
 
 
 def set_ticket_status(org_id: UUID, ticket_id, status: str, *, deps: Deps | None = None) -> bool:

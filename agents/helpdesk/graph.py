@@ -14,7 +14,7 @@ from typing import Literal
 
 from langgraph.graph import END, START, StateGraph
 
-from agents.helpdesk import nodes
+from agents.helpdesk import nodes, tool_nodes
 from agents.helpdesk.nodes import HelpdeskContext
 from agents.helpdesk.state import HelpdeskState
 
@@ -50,7 +50,7 @@ def build_graph(checkpointer=None):
     builder = StateGraph(HelpdeskState, context_schema=HelpdeskContext)
     builder.add_node("supervisor", nodes.supervisor)
     for action in ("search_duplicates", "retry_kb", "web_search"):
-        builder.add_node(action, nodes.make_tool_node(action))
+        builder.add_node(action, tool_nodes.make_tool_node(action))
         builder.add_edge(action, "supervisor")
     builder.add_node("classifier", nodes.classifier)
     builder.add_edge("classifier", "supervisor")
@@ -58,7 +58,7 @@ def build_graph(checkpointer=None):
         builder.add_node(specialist, getattr(nodes, specialist))
         builder.add_edge(specialist, "await_user")
     builder.add_node("await_user", nodes.await_user)
-    builder.add_node("file_ticket", nodes.file_ticket)
+    builder.add_node("file_ticket", tool_nodes.file_ticket)
     builder.add_node("finish", nodes.finish)
     builder.add_edge(START, "supervisor")
     builder.add_conditional_edges("supervisor", route_after_supervisor)

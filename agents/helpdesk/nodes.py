@@ -12,11 +12,10 @@ from langgraph.types import interrupt
 
 from agents.helpdesk import metrics, prompts, twins
 from agents.helpdesk.audit import audit
-from agents.helpdesk.guards import (Settings, neutralise, redact, sanitise_body, sanitise_title, sha,
-                                    wrap_conversation, wrap_tool_output)
+from agents.helpdesk.guards import Settings, redact, sanitise_title, sha, wrap_conversation, wrap_tool_output
 from agents.helpdesk.state import (Classification, ClarifyingQuestion, HelpdeskState, SupervisorDecision,
                                    TicketDraft)
-from agents.helpdesk.tools import Toolbox, ToolError, call_with_budget
+from agents.helpdesk.tools import Toolbox
 from agents.llm import LLM, count_tokens
 
 LANGUAGE_NAMES = {"es": "Spanish", "en": "English"}
@@ -35,7 +34,7 @@ class HelpdeskContext:
     on_step: Callable[[str, dict], None] = lambda step, data: None
 
 
-def _ids(state: HelpdeskState) -> dict:
+def log_ids(state: HelpdeskState) -> dict:
     return {"session_id": state["session_id"], "chat_session_id": state.get("chat_session_id"),
             "user_id": state.get("user_id")}
 
@@ -44,9 +43,13 @@ def _lang(state: HelpdeskState) -> str:
     return "es" if state.get("language") == "es" else "en"
 
 
-def _step(node: str, started: float, **extra) -> list[dict]:
+def step_record(node: str, started: float, **extra) -> list[dict]:
+    """The trace entry of one step (no text), counted and timed by phase."""
+    elapsed = time.perf_counter() - started
     metrics.STEPS.labels(node, extra.pop("outcome", "ok")).inc()
-    return [{"node": node, "ms": round((time.perf_counter() - started) * 1000, 1), **extra}]
+    phase = "supervisor" if node == "supervisor" else "tool" if node in (*TOOL_OF_ACTION, "file_ticket") else "specialist"
+    metrics.TURN_LATENCY.labels(phase).observe(elapsed)
+    return [{"node": node, "ms": round(elapsed * 1000, 1), **extra}]
 
 
 def _work_seconds(state: HelpdeskState, ctx: HelpdeskContext) -> float:
@@ -134,7 +137,7 @@ def supervisor(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
     stop = hard_stop(state, ctx)
     if stop:
         return {"next_action": "abort", "abort_reason": stop,
-                "trace": _step("supervisor", started, action="abort", engine="rule", reason=stop)}
+                "trace": step_record("supervisor", started, action="abort", engine="rule", reason=stop)}
     allowed = allowed_actions(state, ctx)
     tokens, engine, reason = 0, "rule", "max_turns"
     if state.get("turns_taken", 0) >= ctx.settings.max_turns:
@@ -155,11 +158,11 @@ def supervisor(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
             metrics.INJECTION_BLOCKED.inc()  # the model's answer was refused after it read untrusted text
         if action not in allowed:  # the closed allow-list: anything else goes to the deterministic supervisor
             action, engine, reason = twins.next_action(state, allowed), "rule", "not_allowed"
-    audit("agent.supervisor_decision", **_ids(state), turn=turn, next_action=action, engine=engine.split(":")[0],
+    audit("agent.supervisor_decision", **log_ids(state), turn=turn, next_action=action, engine=engine.split(":")[0],
           tokens=tokens, latency_ms=round((time.perf_counter() - started) * 1000, 1))
     ctx.on_step("decision", {"action": action})
     return {"next_action": action, "turns_taken": turn, "tokens_used": state.get("tokens_used", 0) + tokens,
-            "trace": _step("supervisor", started, action=action, engine=engine, reason=reason[:80] if reason else "")}
+            "trace": step_record("supervisor", started, action=action, engine=engine, reason=reason[:80] if reason else "")}
 
 
 def _saw_untrusted(state: HelpdeskState) -> bool:
@@ -183,70 +186,8 @@ def _supervisor_view(state: HelpdeskState, s: Settings, turn: int) -> str:
         tool_outputs=tool_outputs_text(state, s))
 
 
-# --- tools -----------------------------------------------------------------------------------------
-def _tool_query(state: HelpdeskState, action: str) -> str:
-    if action == "retry_kb":
-        return " ".join([state.get("original_question", "")] + list(state.get("user_replies", [])))[:500]
-    return state.get("original_question", "")[:300]
-
-
-def _clean_results(results: list[dict]) -> list[dict]:
-    """Third-party text redacted and stripped of instruction-like sentences (each removal counted)."""
-    cleaned = []
-    for item in results[:8]:
-        item = dict(item)
-        for key in ("title", "body", "content"):
-            if isinstance(item.get(key), str):
-                text, removed = neutralise(redact(item[key]))
-                if removed:
-                    metrics.INJECTION_BLOCKED.inc()
-                    item["flagged"] = True
-                item[key] = text[:2000]
-        cleaned.append(item)
-    return cleaned
-
-
-def make_tool_node(action: str):
-    tool = TOOL_OF_ACTION[action]
-    attempts_key = {"retry_kb": "kb_retry_attempts", "web_search": "web_search_attempts",
-                    "search_duplicates": "duplicate_search_attempts"}[action]
-    results_key = {"retry_kb": "kb_retry_results", "web_search": "web_search_results",
-                   "search_duplicates": "duplicate_candidates"}[action]
-
-    def tool_node(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
-        ctx, started = runtime.context, time.perf_counter()
-        ctx.on_step("tool", {"tool": tool})
-        query = redact(_tool_query(state, action))
-        cache = dict(state.get("tool_cache", {}))
-        key = f"{tool}:{' '.join(query.lower().split())}"
-        outcome, reason, results = "ok", "ok", []
-        if key in cache:
-            outcome, reason, results = "ok", "cached", cache[key]
-        elif not ctx.settings.tool_flags.get(tool, True):
-            outcome, reason = "error", "disabled"
-        else:
-            try:
-                results = _clean_results(call_with_budget(tool, getattr(ctx.tools, tool), query))
-                cache[key] = results
-            except ToolError as exc:
-                outcome, reason = ("timeout" if exc.reason == "timeout" else "error"), exc.reason
-            except Exception:  # a misbehaving tool never blocks the loop: the supervisor sees results=[]
-                outcome, reason = "error", "exception"
-        elapsed = time.perf_counter() - started
-        metrics.TOOLS.labels(tool, outcome, reason).inc()
-        metrics.TURN_LATENCY.labels("tool").observe(elapsed)
-        audit("agent.tool_call", **_ids(state), tool=tool, outcome=outcome, reason=reason,
-              duration_ms=round(elapsed * 1000, 1), results=len(results))
-        ctx.heartbeat(state["session_id"])
-        return {attempts_key: state.get(attempts_key, 0) + 1, results_key: results, "tool_cache": cache,
-                "tools_invoked": [tool], "trace": _step(action, started, outcome=outcome, reason=reason)}
-
-    tool_node.__name__ = action
-    return tool_node
-
-
 # --- specialists -----------------------------------------------------------------------------------
-def _question_id(state: HelpdeskState, kind: str) -> str:
+def question_id_for(state: HelpdeskState, kind: str) -> str:
     return sha(f"{state['session_id']}:{state.get('turns_taken', 0)}:{len(state.get('trace', []))}:{kind}", 12)
 
 
@@ -263,14 +204,14 @@ def clarifier(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
     text = redact(question.question)
     position = len(state.get("questions_asked", [])) + 1
     metrics.QUESTIONS.labels(str(position)).inc()
-    qid = _question_id(state, "question")
-    audit("agent.awaiting_user", **_ids(state), question_id=qid, question_hash=sha(text))
+    qid = question_id_for(state, "question")
+    audit("agent.awaiting_user", **log_ids(state), question_id=qid, question_hash=sha(text))
     return {"questions_asked": [*state.get("questions_asked", []), text],
             "awaiting_user": {"kind": "question", "question_id": qid, "message": text,
                               "choices": [redact(c)[:60] for c in question.choices], "fact": fact},
             "tokens_used": state.get("tokens_used", 0) + _charge(ctx, "clarifier", system + human,
                                                                   question.model_dump_json()),
-            "trace": _step("clarifier", started, engine=result.engine), **_pause(state, ctx)}
+            "trace": step_record("clarifier", started, engine=result.engine), **_pause(state, ctx)}
 
 
 def classifier(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
@@ -283,7 +224,7 @@ def classifier(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
     return {"classification": result.value.model_dump(),
             "tokens_used": state.get("tokens_used", 0) + _charge(ctx, "classifier", system + human,
                                                                   result.value.model_dump_json()),
-            "trace": _step("classifier", started, engine=result.engine)}
+            "trace": step_record("classifier", started, engine=result.engine)}
 
 
 def proposer(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
@@ -306,10 +247,10 @@ def proposer(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
     text = redact("".join(stream).strip())[:1500]
     choices = {"es": ["Esto lo resolvió", "No lo resolvió"], "en": ["This solved it", "Not solved"]}[_lang(state)]
     return {"proposed_solutions": [*state.get("proposed_solutions", []), {"source": source, "text": text}],
-            "awaiting_user": {"kind": "solution", "question_id": _question_id(state, "solution"),
+            "awaiting_user": {"kind": "solution", "question_id": question_id_for(state, "solution"),
                               "message": text, "choices": choices},
             "tokens_used": state.get("tokens_used", 0) + _charge(ctx, "writer", system + human, text),
-            "trace": _step("proposer", started, engine=stream.engine), **_pause(state, ctx)}
+            "trace": step_record("proposer", started, engine=stream.engine), **_pause(state, ctx)}
 
 
 def link_existing(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
@@ -321,9 +262,9 @@ def link_existing(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> di
                "en": f"This looks like ticket #{ticket['number']}: “{ticket['title']}” ({ticket['state']}). "
                      f"Link your request to it?"}[_lang(state)]
     choices = {"es": ["Enlazarlo", "No es lo mismo"], "en": ["Link it", "Not the same"]}[_lang(state)]
-    return {"awaiting_user": {"kind": "duplicate", "question_id": _question_id(state, "duplicate"),
+    return {"awaiting_user": {"kind": "duplicate", "question_id": question_id_for(state, "duplicate"),
                               "message": message, "choices": choices, "ticket": ticket},
-            "trace": _step("link_existing", started), **_pause(state, ctx)}
+            "trace": step_record("link_existing", started), **_pause(state, ctx)}
 
 
 def writer(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
@@ -343,11 +284,11 @@ def writer(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
                  "category": value.category}
         updates = {"draft": draft, "tokens_used": state.get("tokens_used", 0) + _charge(
             ctx, "writer", system + human, value.model_dump_json())}
-        audit("agent.draft_ready", **_ids(state), title_hash=sha(draft["title"]), severity=draft["severity"],
+        audit("agent.draft_ready", **log_ids(state), title_hash=sha(draft["title"]), severity=draft["severity"],
               category=draft["category"])
-    return {**updates, "awaiting_user": {"kind": "draft_ready", "question_id": _question_id(state, "draft"),
+    return {**updates, "awaiting_user": {"kind": "draft_ready", "question_id": question_id_for(state, "draft"),
                                          "message": "", "draft": draft},
-            "trace": _step("writer", started), **_pause(state, ctx)}
+            "trace": step_record("writer", started), **_pause(state, ctx)}
 
 
 # --- the human gate --------------------------------------------------------------------------------
@@ -365,7 +306,7 @@ def await_user(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
     answer = interrupt(pending) or {}
     ctx = runtime.context
     action = answer.get("action", "reply")
-    audit("agent.resumed", **_ids(state), question_id=pending["question_id"], action=str(action)[:20])
+    audit("agent.resumed", **log_ids(state), question_id=pending["question_id"], action=str(action)[:20])
     base = {"awaiting_user": None, "run_started_at": ctx.clock(), "trace": [{"node": "await_user", "action": action}]}
     kind = pending["kind"]
     if action == "abort":
@@ -387,44 +328,6 @@ def await_user(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
     return {**base, "awaiting_user": pending}  # anything else keeps the draft waiting
 
 
-def file_ticket(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
-    ctx, started = runtime.context, time.perf_counter()
-    if not state.get("confirmed"):  # defence in depth: the graph only routes here after "File it"
-        raise RuntimeError("file_ticket reached without the person's confirmation")
-    if ctx.settings.kill_switch:
-        return {"outcome": "aborted", "abort_reason": "kill_switch", "confirmed": False}
-    ctx.on_step("tool", {"tool": "file_ticket"})
-    draft = state["draft"]
-    final = {"title": sanitise_title(draft["title"]), "severity": draft["severity"], "category": draft["category"],
-             "body": sanitise_body(draft["body"], agent_session_id=state["session_id"],
-                                   chat_session_id=state.get("chat_session_id") or state["session_id"],
-                                   limit=ctx.settings.body_max_chars)}
-    key = "helpdesk:" + sha(f"{state['session_id']}|{final['title']}|{final['body']}", 40)
-    error = None
-    if not ctx.settings.tool_flags.get("file_ticket", True):
-        error, reason = "disabled", "disabled"
-    else:
-        try:
-            ticket = call_with_budget("file_ticket", ctx.tools.file_ticket, final, key)
-            reason = "ok"
-        except ToolError as exc:
-            error, reason = str(exc), exc.reason
-        except Exception as exc:
-            error, reason = type(exc).__name__, "exception"
-    elapsed = time.perf_counter() - started
-    metrics.TOOLS.labels("file_ticket", "error" if error else "ok", reason).inc()
-    audit("agent.tool_call", **_ids(state), tool="file_ticket", outcome="error" if error else "ok", reason=reason,
-          duration_ms=round(elapsed * 1000, 1))
-    if error:  # never auto-retry a write: the person re-confirms or aborts
-        return {"file_error": reason, "confirmed": False, "tools_invoked": ["file_ticket"],
-                "awaiting_user": {"kind": "draft_ready", "question_id": _question_id(state, "draft-retry"),
-                                  "message": "", "draft": draft, "error": reason},
-                "trace": _step("file_ticket", started, outcome="error", reason=reason)}
-    audit("agent.user_confirmed", **_ids(state), issue_number=ticket["number"])
-    return {"outcome": "filed", "ticket": ticket, "draft": final, "confirmed": False, "file_error": None,
-            "tools_invoked": ["file_ticket"], "trace": _step("file_ticket", started)}
-
-
 def finish(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
     ctx = runtime.context
     outcome = state.get("outcome") or "aborted"
@@ -433,10 +336,10 @@ def finish(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
     metrics.TURNS_PER_SESSION.observe(state.get("turns_taken", 0))
     metrics.QUESTIONS_PER_SESSION.observe(len(state.get("questions_asked", [])))
     metrics.SESSION_LATENCY.observe(max(0.0, ctx.clock() - state.get("started_at", ctx.clock())))
-    audit("agent.outcome", **_ids(state), outcome=outcome, total_turns=state.get("turns_taken", 0),
+    audit("agent.outcome", **log_ids(state), outcome=outcome, total_turns=state.get("turns_taken", 0),
           total_tokens=state.get("tokens_used", 0))
     if outcome == "aborted":
-        audit("agent.aborted", **_ids(state), reason=reason or "unknown")
+        audit("agent.aborted", **log_ids(state), reason=reason or "unknown")
     ctx.on_step("outcome", {"outcome": outcome})
     return {"outcome": outcome, "abort_reason": reason, "awaiting_user": None, "tool_cache": {},
             "trace": [{"node": "finish", "outcome": outcome, "reason": reason}]}

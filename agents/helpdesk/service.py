@@ -100,7 +100,6 @@ def _run(deps: Deps, row: sessions.HelpdeskSession, payload, on_step) -> AgentTu
     """One graph run to the next pause or the end; the session row records the turn."""
     settings = deps.settings()
     ctx = _context(deps, settings, row, on_step)
-    started = time.perf_counter()
     try:
         result = deps.graph.invoke(payload, _config(row.id), context=ctx)
         metrics.CHECKPOINTS.labels("write", "ok").inc()
@@ -112,7 +111,6 @@ def _run(deps: Deps, row: sessions.HelpdeskSession, payload, on_step) -> AgentTu
         with deps.pool.connection() as conn:
             sessions.finish_aborted(conn, row.id, "error", turn.to_dict())
         return turn
-    metrics.TURN_LATENCY.labels("supervisor").observe(time.perf_counter() - started)
     turn = turn_from_result(str(row.id), result, row.language)
     _record(deps, row, turn, result)
     return turn
@@ -234,8 +232,18 @@ def abort(user, session_id, *, deps: Deps | None = None) -> AgentTurn:
 
 
 def get_turn(user, session_id, *, deps: Deps | None = None) -> AgentTurn:
-    """The session's latest turn (what the page shows after a reload)."""
-    return AgentTurn.from_row(_owned(deps or default_deps(), user, session_id))
+    """The session's latest turn (what the page shows after a reload).
+
+    A session "running" with no progress past the orphan window died with its process: it ends
+    aborted (server_restart) here too, for restarts the startup sweep saw too early to judge.
+    """
+    deps = deps or default_deps()
+    row = _owned(deps, user, session_id)
+    idle = (datetime.now(timezone.utc) - row.updated_at).total_seconds()
+    if row.status == "running" and idle >= deps.settings().orphan_after_seconds:
+        _abort_row(deps, row.id, "server_restart", row.language, row.user_id)
+        row = _owned(deps, user, session_id)
+    return AgentTurn.from_row(row)
 
 
 def recent_sessions(user, *, limit: int = 10, deps: Deps | None = None) -> list[AgentTurn]:

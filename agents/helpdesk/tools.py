@@ -68,12 +68,12 @@ def title_overlap(a: str, b: str) -> float:
 
 
 # --- knowledge base --------------------------------------------------------------------------------
-def kb_search(org_id, query: str) -> list[dict]:
+def kb_search(pool, org_id, query: str) -> list[dict]:
     from agents.retrieval import search
 
     return [{"title": hit.document_title, "section": hit.heading or "", "page": hit.page,
              "content": hit.content, "score": float(hit.score)}
-            for hit in search(org_id, query, k=4)]
+            for hit in search(org_id, query, k=4, pool=pool)]
 
 
 # --- web (Tavily) ----------------------------------------------------------------------------------
@@ -159,7 +159,7 @@ def default_toolbox(pool, org_id: UUID, user_id: UUID) -> Toolbox:
         raise ToolError("web search is not configured", reason="unavailable")
 
     return Toolbox(
-        retry_kb=lambda q: kb_search(org_id, q),
+        retry_kb=lambda q: kb_search(pool, org_id, q),
         web_search=tavily_search if "web_search" in available else unavailable,
         search_existing_issues=github_issue_search if github else (lambda q: local_ticket_search(pool, org_id, q)),
         file_ticket=(lambda d, k: (file_github_issue if github else file_local_ticket)(pool, org_id, user_id, d, k)),

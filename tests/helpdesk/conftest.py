@@ -57,11 +57,11 @@ def checkpointer(pool):
 def make_deps(pool, checkpointer, settings: Settings | None = None, **options) -> Deps:
     from agents.llm import get_llm
 
-    settings = settings or Settings()
+    settings = settings or replace(Settings(), max_sessions_per_day=1000)  # the cap has its own test
     return Deps(pool=pool, checkpointer=checkpointer, llm=options.pop("llm", None) or get_llm(),
                 toolbox=options.pop("toolbox", local_toolbox), settings=lambda: settings, **options)
 
 
 @pytest.fixture
 def deps(pool, checkpointer, org):
-    return make_deps(pool, checkpointer, replace(Settings(), max_sessions_per_day=1000))
+    return make_deps(pool, checkpointer)

@@ -215,3 +215,40 @@ def test_forget_user_deletes_sessions_and_tombstones_audit(org, pool, checkpoint
     assert all(line.get("redacted") for line in audit.read_events() if line.get("agent_session_id") == turn.session_id)
     with pytest.raises(HelpdeskError):
         service.get_turn(carol, turn.session_id, deps=deps)
+
+
+def test_a_stale_running_session_reads_as_restarted(org, deps, pool):
+    with pool.connection() as conn:
+        row = sessions.create_session(conn, org.org.id, org.bob.id, language="en")
+        conn.execute("UPDATE helpdesk_sessions SET updated_at = now() - interval '10 minutes' WHERE id = %s",
+                     (row.id,))
+    turn = service.get_turn(org.bob, row.id, deps=deps)
+    assert turn.kind == "aborted" and turn.reason == "server_restart"
+
+
+def test_knowledge_base_fix_is_proposed_from_a_real_document(org, pool, checkpointer, tmp_path):
+    from agents.helpdesk.tools import default_toolbox
+    from storage.ingest import ingest_file
+
+    doc = tmp_path / "expenses.md"
+    doc.write_text("# Expenses handbook\n\n## Changing your expense approver\n\nTo change your expense report "
+                   "approver, open Profile, then Expense Approvers, choose the new approver and press Save. The "
+                   "change applies to reports submitted afterwards.\n", encoding="utf-8")
+    ingest_file(pool, org.org.id, doc)
+    real = make_deps(pool, checkpointer, toolbox=default_toolbox)
+    steps = []
+    turn = service.start(org.bob, "How do I change my expense report approver?", on_step=steps.append, deps=real)
+    assert "Searching the knowledge base…" in steps
+    assert turn.kind == "solution" and "Expense Approvers" in turn.message and "Expenses handbook" in turn.message
+    done = service.resume(org.bob, turn.session_id, question_id=turn.question_id, action="solved", deps=real)
+    assert done.kind == "resolved"
+
+
+def test_a_checkpoint_of_another_state_version_is_refused(org, deps):
+    turn = service.start(org.bob, "The coffee machine app crashes on login", deps=deps)
+    config = {"configurable": {"thread_id": turn.session_id}}
+    deps.graph.update_state(config, {"state_version": 0})
+    with pytest.raises(HelpdeskError) as caught:
+        service.resume(org.bob, turn.session_id, question_id=turn.question_id, text="Only me", deps=deps)
+    assert caught.value.code == "gone"
+    assert service.get_turn(org.bob, turn.session_id, deps=deps).reason == "state_version"
