@@ -137,8 +137,11 @@ def build_module(ctx: ContentContext, task: dict) -> dict:
     """One module from its compartmented sources: the theme->chunk index plus a semantic supplement."""
     every = load_sections(ctx.pool, task["org_id"], task["source_document_ids"])
     spec = task["module_spec"]
-    primary_ids, supplement_ids = module_chunk_ids(ctx.pool, task["org_id"], task["source_document_ids"],
-                                                   spec["chunk_ids"], task["themes"])
+    if task["rag_mode"] == "full_text":     # a short document: the module's writer gets all of it (§3.4)
+        primary_ids, supplement_ids = spec["chunk_ids"], []
+    else:
+        primary_ids, supplement_ids = module_chunk_ids(ctx.pool, task["org_id"], task["source_document_ids"],
+                                                       spec["chunk_ids"], task["themes"])
     primary, supplement = sections_for(every, primary_ids), sections_for(every, supplement_ids)
     context = every if task["rag_mode"] == "full_text" else sections_for(every, primary_ids + supplement_ids)
     with ctx.model_calls:
@@ -208,8 +211,9 @@ def refine_content(state: GenerationState, runtime: Runtime[ContentContext]) -> 
     for index in sorted(targets):
         task = module_task(state, index)
         module = modules[index]
-        primary_ids, supplement_ids = module_chunk_ids(ctx.pool, state["org_id"], state["source_document_ids"],
-                                                       module["module_spec"]["chunk_ids"], task["themes"])
+        primary_ids = module["module_spec"]["chunk_ids"]
+        supplement_ids = [c for lesson in module["lessons"] for c in lesson["source_chunk_ids"]
+                          if c not in primary_ids]
         issues = [i for i in report["issues"] if i["module_index"] == index]
         with ctx.model_calls:
             refined.append(authoring.refine_module(
