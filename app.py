@@ -32,6 +32,7 @@ ADMIN_PAGES = {
         st.Page("pages/admin_assistant.py", title="Admin assistant", icon="🤖"),
         st.Page("pages/helpdesk.py", title="Helpdesk", icon="🛟"),
         st.Page("pages/helpdesk_admin.py", title="Helpdesk tickets", icon="🎫"),
+        st.Page("pages/retrieval_lab.py", title="Retrieval lab", icon="🔬"),
     ],
 }
 

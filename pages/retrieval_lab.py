@@ -1,0 +1,74 @@
+"""Retrieval lab (admins): try a query under each strategy and scope; score an eval file."""
+import pandas as pd
+import streamlit as st
+
+from agents.retrieval import lab
+from ui.session import require_admin
+
+user = require_admin()
+
+
+def say(es: str, en: str) -> str:
+    return es if user.language == "es" else en
+
+
+STRATEGIES = {"hybrid": say("Híbrida", "Hybrid"), "vector": "Vector", "fulltext": say("Texto completo", "Full text"),
+              "course-tree": say("Árbol del curso", "Course tree")}
+
+st.title(say("🔬 Laboratorio de búsqueda", "🔬 Retrieval lab"))
+courses, documents = lab.scope_options(user.org_id)
+search_tab, eval_tab = st.tabs([say("Consulta", "Query"), say("Evaluación", "Evaluation")])
+
+with search_tab:
+    with st.form("lab_query"):
+        query = st.text_input(say("Pregunta", "Question"), key="lab_q")
+        left, middle, right = st.columns([2, 3, 1])
+        strategy = left.selectbox(say("Estrategia", "Strategy"), list(STRATEGIES), format_func=STRATEGIES.get,
+                                  key="lab_strategy")
+        course = middle.selectbox(say("Curso (opcional)", "Course (optional)"), list(courses), index=None,
+                                  key="lab_course")
+        k = right.number_input("k", min_value=1, max_value=50, value=8, key="lab_k")
+        picked = st.multiselect(say("Documentos (opcional)", "Documents (optional)"), list(documents),
+                                key="lab_docs")
+        submitted = st.form_submit_button(say("Buscar", "Search"), type="primary")
+    if submitted:
+        result = lab.run_query(user.org_id, query, strategy=strategy, k=int(k),
+                               course_id=courses.get(course), document_ids=[documents[t] for t in picked])
+        if result.error:
+            st.error(result.error)
+        else:
+            st.caption(say(f"{len(result.rows)} resultados en {result.latency_ms} ms",
+                           f"{len(result.rows)} results in {result.latency_ms} ms"))
+            if not result.rows:
+                st.info(say("Sin resultados.", "No results."))
+            for row in result.rows:
+                page = f" · p. {row.page}" if row.page else ""
+                with st.expander(f"{row.rank}. [{row.score:.3f}] {row.document}{page} — {row.section}",
+                                 expanded=row.rank <= 3):
+                    st.caption(" · ".join(f"{name} {value}" for name, value in row.scores.items()))
+                    st.markdown(row.snippet_md)
+
+with eval_tab:
+    st.caption(say('Un JSON por línea: {"question": "...", "expected": ["título del documento"]}',
+                   'One JSON per line: {"question": "...", "expected": ["document title"]}'))
+    upload = st.file_uploader(say("Fichero de evaluación (.jsonl)", "Eval file (.jsonl)"), type=["jsonl", "json"],
+                              key="lab_eval_file")
+    eval_k = st.number_input("k", min_value=1, max_value=20, value=5, key="lab_eval_k")
+    eval_strategy = st.selectbox(say("Estrategia", "Strategy"), ["hybrid", "vector", "fulltext"],
+                                 format_func=STRATEGIES.get, key="lab_eval_strategy")
+    if upload is not None and st.button(say("Evaluar", "Evaluate"), key="lab_eval_run", type="primary"):
+        report = lab.run_eval(user.org_id, upload.getvalue(), k=int(eval_k), strategy=eval_strategy)
+        if "error" in report:
+            st.error(report["error"])
+        else:
+            columns = st.columns(5)
+            columns[0].metric(say("Preguntas", "Questions"), report["n"])
+            columns[1].metric("recall@1", report["recall_at_1"])
+            columns[2].metric(f"recall@{report['k']}", report["recall_at_k"])
+            columns[3].metric("MRR", report["mrr"])
+            columns[4].metric("p95 ms", report["p95_ms"])
+            st.dataframe(pd.DataFrame([{"pair": pair, **figures} for pair, figures in report["by_pair"].items()]),
+                         hide_index=True)
+            st.subheader(say(f"Fallos ({len(report['misses'])})", f"Misses ({len(report['misses'])})"))
+            if report["misses"]:
+                st.dataframe(pd.DataFrame(report["misses"]), hide_index=True)

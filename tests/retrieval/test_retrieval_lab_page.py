@@ -1,0 +1,72 @@
+"""The retrieval lab page (AppTest): an admin queries and scores an eval file; an employee gets nothing."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from storage.users import get_user_by_email
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = "pages/retrieval_lab.py"
+
+
+def open_lab(pool, email: str) -> AppTest:
+    with pool.connection() as conn:
+        user = get_user_by_email(conn, email)
+    at = AppTest.from_file(str(ROOT / PAGE), default_timeout=90)
+    at.session_state["user"] = user
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def texts(at: AppTest) -> str:
+    return "\n".join(str(e.value) for kind in ("markdown", "title", "caption", "error", "info")
+                     for e in getattr(at, kind))
+
+
+def test_admin_runs_a_scoped_hybrid_query(seeded_db_url, seeded_pool):
+    at = open_lab(seeded_pool, "admin@acme.test")
+    at.text_input(key="lab_q").input("¿Cuál es el peso máximo que puede levantar una persona sola?")
+    at.multiselect(key="lab_docs").select("Manual de Seguridad en el Almacén")
+    at.button[0].click().run()  # the form's submit button
+    assert not at.exception, at.exception
+    shown = texts(at)
+    assert "resultados en" in shown or "results in" in shown
+    assert at.expander and all("Manual de Seguridad en el Almacén" in e.label for e in at.expander)
+    assert "**25**" in shown or "**peso**" in shown  # matched words are highlighted
+
+
+def test_admin_bad_query_gets_one_line_error(seeded_db_url, seeded_pool):
+    at = open_lab(seeded_pool, "admin@acme.test")
+    at.button[0].click().run()  # empty question
+    assert [e.value for e in at.error] and "empty" in at.error[0].value
+
+
+def test_employee_gets_the_refusal_and_no_lab(seeded_db_url, seeded_pool):
+    at = open_lab(seeded_pool, "lucia@acme.test")
+    assert "solo para administradores" in texts(at)
+    assert not at.text_input and not at.button
+
+
+def test_lab_is_registered_for_admins_only():
+    tree = ast.parse((ROOT / "app.py").read_text())
+    sections = {target.id: ast.unparse(node.value) for node in tree.body if isinstance(node, ast.Assign)
+                for target in node.targets if isinstance(target, ast.Name)}
+    assert PAGE in sections["ADMIN_PAGES"] and PAGE not in sections["EMPLOYEE_PAGES"]
+
+
+def test_lab_eval_upload_scores_and_lists_misses(seeded_db_url, seeded_pool):
+    from agents.retrieval import lab
+
+    with seeded_pool.connection() as conn:
+        org_id = get_user_by_email(conn, "admin@acme.test").org_id
+    data = ('{"question": "What is the minimum password length?", "expected": ["Information Security Policy"]}\n'
+            '{"question": "¿Cuál es el objetivo anual de NPS?", "expected": ["Returns and Refunds Policy"]}\n').encode()
+    report = lab.run_eval(org_id, data, k=1)
+    assert (report["n"], report["recall_at_k"]) == (2, 0.5)
+    assert [m["question"] for m in report["misses"]] == ["¿Cuál es el objetivo anual de NPS?"]
+    assert "line 1" in lab.run_eval(org_id, b'{"question": 1}\n')["error"]
+    assert "UTF-8" in lab.run_eval(org_id, b"\xff\xfe")["error"]
