@@ -126,3 +126,41 @@ def test_an_employee_reaches_the_learner_pages_through_navigation(seeded_db_url,
         at.run()
         assert not at.exception and not at.error, page
     assert COURSE in texts(at) or "No reviews due" in texts(at)
+
+
+def answer_in_apptest(at: AppTest, exercise) -> None:
+    """Answer ``exercise`` correctly through its widget in the review page."""
+    c = exercise.content
+    if exercise.type == "dialogue":
+        node = c["start"]
+        while node is not None:
+            option = next(o for o in c["nodes"][node]["options"] if o["correct"])
+            next(b for b in at.button if b.label == option["text"]).click()
+            at.run()
+            node = option["next"]
+        return
+    if exercise.type in ("test", "true_false"):
+        at.radio[0].set_value(c["answer"])
+    elif exercise.type == "fill_blank":
+        at.text_input[0].input(c["answers"][0])
+    elif exercise.type == "order_steps":
+        at.multiselect[0].set_value(list(c["steps"]))
+    else:
+        at.text_area[0].input(c["model_answer"])
+    next(b for b in at.button if b.label in ("Check answer", "Comprobar")).click()
+    at.run()
+
+
+def test_reviews_serve_due_cards_one_at_a_time(seeded_db_url, seeded_pool):
+    from agents.learning import service
+
+    with seeded_pool.connection() as conn:
+        lucia = users.get_user_by_email(conn, "lucia@acme.test")
+    due = service.due_reviews(lucia)
+    assert due, "the demo gives Lucía reviews due at sign-in"
+    at = open_page(lucia, "pages/reviews.py")
+    assert f"{len(due)} pendiente(s)" in texts(at) and due[0].exercise.prompt in texts(at)
+    answer_in_apptest(at, due[0].exercise)
+    assert not at.exception and at.success and "Correcto" in at.success[0].value
+    assert "Próximo repaso" in texts(at)
+    assert len(service.due_reviews(lucia)) == len(due) - 1
