@@ -102,6 +102,18 @@ def test_double_submit_counts_once_and_active_attempt(seeded_pool, demo):
         assert learning.get_review_card(conn, demo["org_id"], harry.id, exercise.id).reps == 1
 
 
+def test_concurrent_double_submit_counts_once(seeded_pool, demo):
+    from concurrent.futures import ThreadPoolExecutor
+
+    harry, exercise = demo["harry"], next(x for x in demo["exercises"] if x.type == "fill_blank")
+    service.open_exercise(harry, exercise.id)
+    with ThreadPoolExecutor(4) as workers:
+        results = list(workers.map(lambda _: service.submit_answer(harry, exercise.id, correct_answer(exercise),
+                                                                   "same-click"), range(4)))
+    assert sorted(r.counted for r in results) == [False, False, False, True]
+    assert attempts_of(seeded_pool, harry, exercise.id) == 1
+
+
 def test_three_failures_raise_an_alert(seeded_pool, demo):
     harry, exercise = demo["harry"], next(x for x in demo["exercises"] if x.type == "true_false")
     for n in range(3):
