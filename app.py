@@ -29,6 +29,7 @@ ADMIN_PAGES = {
         st.Page("pages/skill_gaps.py", title="Skill gaps", icon="🎯"),
         st.Page("pages/course_stats.py", title="Course statistics", icon="📊"),
         st.Page("pages/employee_detail.py", title="Employees", icon="👥"),
+        st.Page("pages/content_studio.py", title="Content studio", icon="🏭"),
         st.Page("pages/admin_assistant.py", title="Admin assistant", icon="🤖"),
         st.Page("pages/helpdesk.py", title="Helpdesk", icon="🛟"),
         st.Page("pages/helpdesk_admin.py", title="Helpdesk tickets", icon="🎫"),

@@ -17,7 +17,7 @@ from agents.content.graph import build_graph
 from agents.content.worker import run_config, run_next, worker_name
 from agents.llm import LLM
 from storage import documents, jobs
-from storage.db import checkpointer
+from storage.db import app_pool, checkpointer
 from storage.ingest import IngestError, IngestResult, ingest_file
 from storage.users import User
 
@@ -35,6 +35,11 @@ class JobView:
     events: list[jobs.Event]
     checkpoint: str | None                  # "structure" | "final" while waiting for the admin
     state: dict = field(default_factory=dict)
+
+
+def pool() -> ConnectionPool:
+    """The app's pool (pages get it here instead of importing storage)."""
+    return app_pool()
 
 
 def _admin(user: User) -> None:
@@ -218,3 +223,37 @@ def job_summary(pool: ConnectionPool, org_id: UUID, job_id: UUID) -> dict:
             "manual_id": str(job.result_manual_id) if job.result_manual_id else None,
             "modules": counts[0], "lessons": counts[1], "exercises_by_type": dict(sorted(by_type.items())),
             "review_score": (job.review_report or {}).get("overall_score")}
+
+
+def outline_rows(outline: dict) -> list[dict]:
+    """The outline as editable rows (one per lesson) for the structure review table."""
+    rows = []
+    for number, module in enumerate(outline.get("modules", []), 1):
+        for lesson in module["lessons"]:
+            rows.append({"module": number, "module_title": module["title"], "lesson": lesson["position"],
+                         "lesson_title": lesson["title"], "content_type": lesson["content_type"],
+                         "origin": number})
+    return rows
+
+
+def outline_from_rows(rows: list[dict], outline: dict) -> dict:
+    """The admin's edited rows back into an outline: modules ordered by number, renamed, added or removed;
+    a module keeps its themes and sources when its rows came from an original one (``origin``)."""
+    originals = outline.get("modules", [])
+    groups: dict[int, list[dict]] = {}
+    for row in rows:
+        if row.get("module") is None or not str(row.get("lesson_title") or row.get("module_title") or "").strip():
+            continue
+        groups.setdefault(int(row["module"]), []).append(row)
+    modules = []
+    for number in sorted(groups):
+        group = sorted(groups[number], key=lambda r: (r.get("lesson") is None, r.get("lesson") or 0))
+        origin = next((int(r["origin"]) for r in group if r.get("origin") and 0 < int(r["origin"]) <= len(originals)),
+                      None)
+        base = originals[origin - 1] if origin else {"summary": "", "themes": [], "chunk_ids": []}
+        title = next((str(r["module_title"]).strip() for r in group if str(r.get("module_title") or "").strip()),
+                     base.get("title", ""))
+        lessons = [{"title": str(r["lesson_title"]).strip(), "content_type": r.get("content_type") or "theory"}
+                   for r in group if str(r.get("lesson_title") or "").strip()]
+        modules.append({**base, "title": title, "lessons": lessons})
+    return {**outline, "modules": modules}
