@@ -228,7 +228,7 @@ def build_app() -> gr.Blocks:
                 send = gr.Button("Send / Enviar", variant="primary", scale=1)
         status = gr.HTML()
         with gr.Sidebar(label="Conversations / Conversaciones", open=True):
-            new_button = gr.Button("➕ New chat / Nueva conversación")
+            new_button = gr.Button("+ New chat / Nueva conversación")
             sessions = gr.Radio(label="Conversations / Conversaciones", choices=[])
             title = gr.Textbox(label="Rename / Renombrar", max_lines=1)
             with gr.Row():

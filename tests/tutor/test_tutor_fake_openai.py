@@ -1,0 +1,68 @@
+"""The tutor through a real HTTP fake OpenAI server: streamed tokens, validated citations."""
+from __future__ import annotations
+
+import json
+
+from agents.offline import detect_language
+from storage import chat
+from tests.fake_openai import Reply, fake_openai, fake_openai_server  # noqa: F401 (fixtures)
+from tests.tutor.conftest import by_name, run
+
+
+def _script(fake, intent: str, answer: str, seen: list):
+    def responder(request):
+        if (request.get("response_format") or {}).get("type") == "json_object":
+            return Reply(text=json.dumps({"intent": intent}))
+        seen.append(request)
+        return Reply(text=answer, token_delay=0.005)
+    fake.responder = responder
+
+
+def test_streamed_grounded_answer_with_a_hallucinated_marker_removed(seeded_pool, james, fake_openai):
+    seen = []
+    _script(fake_openai, "cross_course",
+            "Customers have 30 days to return a product [1]. Managers approve exceptions [7].", seen)
+    events, text = run(james, "How many days does a customer have to return a product?", seeded_pool)
+    tokens = [e["data"]["content"] for e in events if e["event"] == "token"]
+    assert len(tokens) > 5 and all("[7]" not in t for t in tokens)
+    assert text == "Customers have 30 days to return a product [1]. Managers approve exceptions."
+    assert [c["index"] for c in by_name(events, "citations")["citations"]] == [1]
+    prompt = seen[-1]["messages"]
+    assert "[Source 1:" in prompt[-1]["content"] and "Write in English" in prompt[0]["content"]
+    with seeded_pool.connection() as conn:
+        session = chat.list_sessions(conn, james.org_id, james.id, "tutor")[0]
+        answer = chat.list_messages(conn, james.org_id, session.id)[-1]
+    meta = answer.metadata
+    assert meta["engine"].startswith("openai:") and meta["low_confidence"] is True
+    assert meta["removed_citations"] == [7] and meta["tokens_used"] > 0
+    assert by_name(events, "done")["ttft_ms"] is not None
+
+
+def test_spanish_question_is_answered_in_spanish(seeded_pool, lucia, fake_openai):
+    seen = []
+    _script(fake_openai, "cross_course", "El precio máximo es de 120 EUR por noche en España [1].", seen)
+    events, text = run(lucia, "¿Cuál es el precio máximo por noche de hotel?", seeded_pool)
+    assert "Write in Spanish" in seen[-1]["messages"][0]["content"]
+    assert detect_language(text) == "es" and by_name(events, "citations")["citations"][0]["index"] == 1
+    assert all(detect_language(s) == "es" for s in by_name(events, "suggestions")["suggestions"])
+
+
+def test_greeting_skips_the_classifier_and_retrieval(seeded_pool, lucia, fake_openai):
+    seen = []
+    _script(fake_openai, "off_topic", "¡Hola Lucía! ¿Qué quieres aprender hoy?", seen)
+    events, text = run(lucia, "hola", seeded_pool)
+    assert by_name(events, "grounding") == {"rung": "general", "source": "none"}
+    assert text == "¡Hola Lucía! ¿Qué quieres aprender hoy?"
+    assert len(fake_openai.chat_requests) == 1            # the heuristic decided; only the answer was asked
+
+
+def test_off_topic_from_the_classifier(seeded_pool, james, fake_openai):
+    seen = []
+    _script(fake_openai, "off_topic", "Let's keep to work topics. What would you like to learn?", seen)
+    events, text = run(james, "Which team will win the league this year?", seeded_pool)
+    assert by_name(events, "grounding")["source"] == "none" and by_name(events, "citations")["citations"] == []
+    assert text == "Let's keep to work topics. What would you like to learn?"
+    assert "redirect politely" in seen[-1]["messages"][0]["content"]
+    with seeded_pool.connection() as conn:
+        session = chat.list_sessions(conn, james.org_id, james.id, "tutor")[0]
+        assert chat.list_messages(conn, james.org_id, session.id)[-1].metadata["intent"] == "off_topic"

@@ -1,0 +1,109 @@
+"""The Gradio chat as a client sees it (gradio_client), and once in headless Chromium."""
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+import pytest
+from gradio_client import Client
+
+from agents.tutor import service
+from agents.tutor.auth_token import issue_token
+
+SCREENSHOT = Path("/tmp/skillnet-tutor-chat.png")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def chat_url(seeded_pool):
+    import chat
+
+    port = _free_port()
+    app = chat.launch(port=port, block=False)
+    yield f"http://127.0.0.1:{port}/"
+    app.close(verbose=False)
+
+
+def _text(message: dict) -> str:
+    content = message["content"]
+    return content if isinstance(content, str) else "".join(part.get("text", "") for part in content)
+
+
+def _client(url: str) -> Client:
+    return Client(url, verbose=False)
+
+
+def _signed_in(url: str, email: str) -> Client:
+    client = _client(url)
+    result = client.predict(email, "skillnet-demo", api_name="/sign_in")
+    assert result[-1] == "", result                     # no error message
+    return client
+
+
+def test_bad_password_is_refused(chat_url):
+    client = _client(chat_url)
+    result = client.predict("lucia@acme.test", "wrong-password", api_name="/sign_in")
+    assert "Wrong email or password" in result[-1]
+    chatbot = client.predict("hola", api_name="/chat")[0]
+    assert not any(m["role"] == "assistant" for m in chatbot)  # nothing answered while signed out
+
+
+def test_forged_or_expired_token_is_refused_and_a_good_one_signs_in(chat_url, lucia):
+    client = _client(chat_url)
+    good = issue_token(lucia.id, lucia.org_id, ttl_seconds=60)
+    forged = good[:-3] + ("abc" if not good.endswith("abc") else "xyz")
+    expired = issue_token(lucia.id, lucia.org_id, ttl_seconds=-1)
+    for token in (forged, expired):
+        who, _, status = client.predict(token, "", "", api_name="/token_sign_in")
+        assert "invalid or has expired" in status and who == ""
+    who, _, status = client.predict(good, "", "", api_name="/token_sign_in")
+    assert status == "" and "lucia@acme.test" in who
+
+
+def test_answer_streams_with_sources_and_suggestions(chat_url):
+    client = _signed_in(chat_url, "james@acme.test")
+    job = client.submit("How long is the probation period?", api_name="/chat")
+    updates = [output for output in job]
+    final = job.outputs()[-1]
+    assert len(updates) >= 3                              # the answer arrived in pieces
+    answer = _text(final[0][-1])
+    assert "[1]" in answer and "Sources" in answer and "<details>" in answer
+    assert "Company document" in final[-1] or "Enrolled-course document" in final[-1]
+    assert "offline" in final[-1]                         # the engine that answered
+    assert final[2]                                       # the session the turn went to
+
+
+def test_another_users_session_is_not_found(chat_url, lucia):
+    session = service.new_session(lucia)
+    list(service.run_turn(lucia, "hola", session_id=session.id))
+    client = _signed_in(chat_url, "james@acme.test")
+    chatbot, status = client.predict(str(session.id), api_name="/open_session")
+    assert status == "Conversation not found." and chatbot == []
+    own = _signed_in(chat_url, "lucia@acme.test")
+    chatbot, status = own.predict(str(session.id), api_name="/open_session")
+    assert status == "" and [m["role"] for m in chatbot] == ["user", "assistant"]
+
+
+@pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="Debian's chromium is not installed")
+def test_browser_shows_a_streamed_answer_with_sources(chat_url, lucia):
+    from playwright.sync_api import sync_playwright
+
+    token = issue_token(lucia.id, lucia.org_id, ttl_seconds=300)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--headless"])
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(f"{chat_url}?token={token}")
+        box = page.get_by_placeholder("Ask your tutor… / Pregunta a tu tutor…")
+        box.wait_for(timeout=20_000)
+        box.fill("¿Cuál es el precio máximo por noche de hotel?")
+        box.press("Enter")
+        page.get_by_text("Fuentes").wait_for(timeout=60_000)
+        page.screenshot(path=str(SCREENSHOT), full_page=True)
+        assert page.get_by_text("Documento de la empresa").count() >= 1
+        browser.close()
+    assert SCREENSHOT.stat().st_size > 10_000
