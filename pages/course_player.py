@@ -5,7 +5,7 @@ import uuid
 import streamlit as st
 
 from agents.learning import service
-from ui.exercises import exercise_input, show_feedback, t
+from ui.exercises import exercise_input, lesson_markdown, show_feedback, t
 from ui.session import require_user
 
 try:  # the tutor chat widget (written beside this page); the page works without it
@@ -64,7 +64,7 @@ with main:
     st.caption(t(lang, f"Módulo {module.position}: {module.title} · Lección {position + 1} de {len(lessons)}",
                  f"Module {module.position}: {module.title} · Lesson {position + 1} of {len(lessons)}"))
     st.header(lesson.title)
-    st.markdown(lesson.content_md)
+    st.markdown(lesson_markdown(lesson.content_md))
     if lesson.citations:
         with st.expander(t(lang, f"Fuentes ({len(lesson.citations)})", f"Sources ({len(lesson.citations)})")):
             for n, c in enumerate(lesson.citations, 1):

@@ -28,6 +28,11 @@ def _label(table: dict, value: str, lang: str) -> str:
     return t(lang, es, en)
 
 
+def lesson_markdown(markdown: str) -> str:
+    """Lesson Markdown one heading level down, so its sections sit under the lesson's own title."""
+    return re.sub(r"^(#{1,5})(?=\s)", r"#\1", markdown, flags=re.MULTILINE)
+
+
 def shuffled_steps(exercise_id: Any, steps: list[str]) -> list[str]:
     """A stable shuffle (same order on every rerun) that never shows the answer as given."""
     order = list(steps)
