@@ -6,6 +6,7 @@ import pytest
 from agents.learning import service
 from agents.learning.alerts import compute_alerts
 from storage import catalog, learning, users
+from storage.skills import skills_matrix
 
 COURSE = "Returns and Refunds Essentials"
 
@@ -149,6 +150,9 @@ def test_finishing_the_course_raises_skills_but_admin_verification_wins(seeded_p
     # Module 1 is all remember/understand (medium); module 2 reaches "high" but the course targets medium.
     assert (skills["Returns and refunds"].level, skills["Returns and refunds"].source) == ("medium", "checkpoint")
     assert skills["Complaint handling"].level in ("low", "medium", "high")
+    with seeded_pool.connection() as conn:  # the admins' skills matrix shows it
+        matrix = skills_matrix(conn, demo["org_id"])
+    assert (grace.id, demo["skill_id"], "medium", "checkpoint") in {c[:4] for c in matrix.cells}
     finish_course(harry, demo, correct_answer)
     with seeded_pool.connection() as conn:
         harry_skills = {s.skill: s for s in learning.user_skills(conn, demo["org_id"], harry.id)}
