@@ -31,6 +31,7 @@ class Candidate:
     lexical_score: float
     exact_score: float
     strong_match: bool  # every query word matched, in the chunk's own language
+    ts_config: str
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,7 @@ _SCORED_SELECT = f"""
            {{vector}} AS vector_score,
            {_matched_rank(_LEXICAL_QUERY)} AS lexical_score,
            {_matched_rank(_EXACT)} AS exact_score,
-           {_ALL_WORDS} AS strong_match
+           {_ALL_WORDS} AS strong_match, c.ts_config::text AS ts_config
     FROM candidates JOIN document_chunks c ON c.id = candidates.id
     JOIN documents d ON d.id = c.document_id
     WHERE c.org_id = %(org_id)s"""
@@ -113,9 +114,10 @@ def count_scope_chunks(conn: psycopg.Connection, org_id: UUID, document_ids: lis
 
 def hybrid_candidates(conn: psycopg.Connection, org_id: UUID, query_vector: np.ndarray, text: str,
                       exact_terms: str, *, limit: int, document_ids: list[UUID] | None = None,
-                      groups: list[list[UUID]] | None = None, exact_scan: bool = False) -> list[Candidate]:
-    """The ``limit`` nearest chunks in scope (in each of ``groups`` when given: one group per document
-    language, so a cross-lingual answer is never crowded out), plus strong lexical matches, all scored.
+                      groups: list[str] | None = None, exact_scan: bool = False) -> list[Candidate]:
+    """The ``limit`` nearest chunks in scope (in each of ``groups``, text-search configurations, when
+    given: one per language, so a cross-lingual answer is never crowded out), plus strong lexical
+    matches, all scored.
 
     The HNSW path runs as a pgvector 0.8 iterative scan so a filtered query still returns ``limit``
     rows; ``exact_scan`` (small scopes) orders the whole scope by distance instead.
@@ -123,13 +125,14 @@ def hybrid_candidates(conn: psycopg.Connection, org_id: UUID, query_vector: np.n
     params: dict = {"org_id": org_id, "qvec": query_vector, "text": text, "exact": exact_terms, "limit": limit,
                     "doc_ids": document_ids}
     nearest = []
-    for number, group in enumerate(groups or [document_ids]):
+    for number, group in enumerate(groups or [None]):
         params[f"group{number}"] = group
-        filter_ = f"c.org_id = %(org_id)s AND (%(group{number})s::uuid[] IS NULL OR c.document_id = ANY(%(group{number})s))"
+        filter_ = f"{_SCOPE_FILTER} AND (%(group{number})s::regconfig IS NULL OR c.ts_config = %(group{number})s::regconfig)"
         source = "scoped c" if exact_scan else "document_chunks c"
         nearest.append(f"(SELECT c.id FROM {source} WHERE {filter_} ORDER BY c.embedding <=> %(qvec)s LIMIT %(limit)s)")
     if exact_scan:
-        ctes = [f"scoped AS MATERIALIZED (SELECT c.id, c.org_id, c.document_id, c.embedding FROM document_chunks c"
+        ctes = [f"scoped AS MATERIALIZED (SELECT c.id, c.org_id, c.document_id, c.ts_config, c.embedding"
+                f" FROM document_chunks c"
                 f" WHERE {_SCOPE_FILTER})"]
     else:
         _iterative_scan(conn, limit)
@@ -262,8 +265,7 @@ def document_languages(conn: psycopg.Connection, org_id: UUID) -> dict[str, str]
 
 @dataclass(frozen=True)
 class LanguageGroup:
-    language: str
-    document_ids: list[UUID]
+    ts_config: str          # chunks are grouped by their text-search configuration (one per language)
     chunks: int
     centroid: np.ndarray
 
@@ -275,11 +277,8 @@ def corpus_signature(conn: psycopg.Connection, org_id: UUID) -> tuple:
 
 
 def language_groups(conn: psycopg.Connection, org_id: UUID) -> list[LanguageGroup]:
-    """The organisation's documents by language, with the mean embedding of each language's chunks."""
+    """The organisation's chunks by text-search configuration, with each group's mean embedding."""
     rows = conn.execute(
-        """SELECT d.language, array_agg(DISTINCT d.id) AS document_ids, count(*)::int AS chunks,
-                  avg(c.embedding) AS centroid
-           FROM document_chunks c JOIN documents d ON d.id = c.document_id
-           WHERE c.org_id = %(org_id)s GROUP BY d.language ORDER BY d.language""",
-        {"org_id": org_id}).fetchall()
-    return [LanguageGroup(row[0], list(row[1]), row[2], np.asarray(row[3], dtype=np.float32)) for row in rows]
+        """SELECT c.ts_config::text, count(*)::int, avg(c.embedding) FROM document_chunks c
+           WHERE c.org_id = %(org_id)s GROUP BY c.ts_config ORDER BY 1""", {"org_id": org_id}).fetchall()
+    return [LanguageGroup(row[0], row[1], np.asarray(row[2], dtype=np.float32)) for row in rows]

@@ -35,12 +35,12 @@ STRATEGIES = ("hybrid", "vector", "fulltext", "course-tree")
 
 
 def language_shifts(groups: list[LanguageGroup]) -> dict[str, np.ndarray]:
-    """Per document language, its centroid's offset from the corpus centroid (zero with one language)."""
+    """Per language (text-search configuration), its centroid's offset from the corpus centroid."""
     total = sum(group.chunks for group in groups)
     if len(groups) < 2 or total == 0:
         return {}
     corpus = sum(group.centroid * group.chunks for group in groups) / total
-    return {group.language: group.centroid - corpus for group in groups}
+    return {group.ts_config: group.centroid - corpus for group in groups}
 
 
 def _saturate(value: float, half: float) -> float:
@@ -75,7 +75,7 @@ def rank(candidates: list[Candidate], strategy: str, query_language: str, query_
             score = candidate.lexical_score + candidate.exact_score
             parts = {"lexical": round(candidate.lexical_score, 4), "exact": round(candidate.exact_score, 4)}
         else:
-            score, parts = hybrid_score(candidate, query_language, projections.get(candidate.document_language, 0.0))
+            score, parts = hybrid_score(candidate, query_language, projections.get(candidate.ts_config, 0.0))
         scored.append((candidate, score, parts))
     scored.sort(key=lambda item: (-item[1], str(item[0].document_title), item[0].position))
     return scored

@@ -137,7 +137,7 @@ def search(org: UUID | str, query: str, k: int = 8, scope: Scope | None = None, 
                 chunk_store.count_scope_chunks(conn, org_id, document_ids) <= chunk_store.EXACT_SCOPE_LIMIT
             candidates = chunk_store.hybrid_candidates(
                 conn, org_id, vector, query, terms, limit=limit, document_ids=document_ids,
-                groups=_scoped_groups(groups, document_ids) if strategy == "hybrid" else None,
+                groups=_scoped_groups(groups) if strategy == "hybrid" else None,
                 exact_scan=exact_scan)
     ranked = fusion.rank(candidates, strategy, language, vector, shifts)
     hits = [Hit(chunk_id=c.chunk_id, document_id=c.document_id, document_title=c.document_title,
@@ -164,14 +164,9 @@ def _language_groups(conn, org_id: UUID) -> list[chunk_store.LanguageGroup]:
     return groups
 
 
-def _scoped_groups(groups: list[chunk_store.LanguageGroup], document_ids: list[UUID] | None) -> list[list[UUID]] | None:
-    """Candidate groups (one per language) inside the scope; None when one group would do."""
-    if len(groups) < 2:
-        return None
-    allowed = None if document_ids is None else set(document_ids)
-    scoped = [[d for d in group.document_ids if allowed is None or d in allowed] for group in groups]
-    scoped = [group for group in scoped if group]
-    return scoped if len(scoped) > 1 else None
+def _scoped_groups(groups: list[chunk_store.LanguageGroup]) -> list[str] | None:
+    """One candidate group per language (text-search configuration); None when there is one."""
+    return [group.ts_config for group in groups] if len(groups) > 1 else None
 
 
 def query_language(query: str) -> str:
