@@ -271,6 +271,7 @@ def writer(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
     ctx, started = runtime.context, time.perf_counter()
     ctx.on_step("specialist", {"node": "writer"})
     updates: dict = {}
+    engine = "reused"
     draft = state.get("draft")
     if not draft or state.get("next_action") == "write_draft":
         cls = state.get("classification") or twins.classify(state).model_dump()
@@ -279,7 +280,7 @@ def writer(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
         human = _context_text(state, ctx.settings)
         result = ctx.llm.structured("generator", [("system", system), ("human", human)], TicketDraft,
                                     lambda: twins.write_draft(state))
-        value = result.value
+        value, engine = result.value, result.engine
         draft = {"title": sanitise_title(value.title), "body": redact(value.body), "severity": value.severity,
                  "category": value.category}
         updates = {"draft": draft, "tokens_used": state.get("tokens_used", 0) + _charge(
@@ -288,7 +289,7 @@ def writer(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
               category=draft["category"])
     return {**updates, "awaiting_user": {"kind": "draft_ready", "question_id": question_id_for(state, "draft"),
                                          "message": "", "draft": draft},
-            "trace": step_record("writer", started), **_pause(state, ctx)}
+            "trace": step_record("writer", started, engine=engine), **_pause(state, ctx)}
 
 
 # --- the human gate --------------------------------------------------------------------------------

@@ -90,3 +90,38 @@ def test_cli_eval_json():
     report = json.loads(out.stdout)
     assert report["scenarios"] == len(SCENARIOS) and report["passed"] == report["scenarios"]
     assert report["failed"] == 0 and report["failures"] == []
+
+
+def test_specialists_use_the_model_and_their_output_is_cleaned(fake_openai):
+    """Clarifier, classifier and writer answers come from the model; the draft is still redacted."""
+    from agents.llm import LLM, Settings
+    from tests.fake_openai import Reply
+
+    decisions = iter(["search_duplicates", "ask_user", "classify", "write_draft"])
+
+    def respond(request: dict) -> Reply:
+        system = request["messages"][0]["content"]
+        if "supervisor of an internal" in system:
+            return Reply(text=json.dumps({"next_action": next(decisions), "reason": "scripted"}))
+        if "clarifying question" in system:
+            return Reply(text=json.dumps({"question": "Which budget report fails?", "choices": ["Budget vs Actual"],
+                                          "fact": "details"}))
+        if "You classify" in system:
+            return Reply(text=json.dumps({"severity": "critical", "category": "access", "impact": "organization"}))
+        return Reply(text=json.dumps({"title": "Oracle 403 for <b>@finance</b>", "severity": "critical",
+                                      "category": "access",
+                                      "body": "Budget vs Actual fails with 403. Contact ana@acme.test."}))
+
+    fake_openai.responder = respond
+    scenario = {"id": "model_specialists", "given": {
+        "conversation": [{"role": "user", "content": "Oracle Financials returns 403 on budget reports"}],
+        "mock_provider_script": {"supervisor_decisions": ["unused"]},
+        "user_script": [{"action": "reply", "text": "Budget vs Actual"}]},
+        "expect": {"final_kind": "draft_ready", "actions": ["search_duplicates", "ask_user", "classify", "write_draft"],
+                   "draft_severity": "critical", "draft_title_contains": "\\@finance",
+                   "draft_title_not_contains": "<b>", "draft_body_contains": "[email]",
+                   "draft_body_not_contains": "ana@acme.test"}}
+    result = run_scenario(scenario, lambda _: LLM(Settings.from_env()))
+    assert result["passed"], result["failures"]
+    engines = {s["node"]: s.get("engine") for s in result["trace"] if s.get("engine")}
+    assert engines["clarifier"].startswith("openai") and engines["classifier"].startswith("openai")
