@@ -76,15 +76,24 @@ def async_url(conninfo: str) -> str:
                       database=params.get("dbname"), query=query).render_as_string(hide_password=False)
 
 
-def pgvector_store(conninfo: str, *, hybrid: bool = False, tsv_lang: str = "pg_catalog.simple", k: int = 5):
-    """The chunks table as langchain-postgres's PGVectorStore (its own search and fusion)."""
+def pgvector_store(conninfo: str, *, k: int = 5):
+    """The chunks table as langchain-postgres's PGVectorStore (its own similarity search)."""
     from langchain_postgres import PGEngine, PGVectorStore
-    from langchain_postgres.v2.hybrid_search_config import HybridSearchConfig, reciprocal_rank_fusion
 
     engine = PGEngine.from_connection_string(url=async_url(conninfo))
-    config = HybridSearchConfig(tsv_column="tsv", tsv_lang=tsv_lang, fusion_function=reciprocal_rank_fusion,
-                                primary_top_k=max(20, 4 * k), secondary_top_k=max(20, 4 * k)) if hybrid else None
     return PGVectorStore.create_sync(engine=engine, embedding_service=E5Embeddings(), table_name="document_chunks",
                                      id_column="id", content_column="content", embedding_column="embedding",
-                                     metadata_columns=CHUNK_METADATA, metadata_json_column=None, k=k,
-                                     hybrid_search_config=config)
+                                     metadata_columns=CHUNK_METADATA, metadata_json_column=None, k=k)
+
+
+def hybrid_search_config(question: str, k: int = 5, tsv_lang: str = "pg_catalog.simple"):
+    """PGVectorStore's own hybrid search (RRF over dense + ts_rank_cd on our tsv column) for one question.
+
+    Built per question on purpose: langchain-postgres 0.0.19 writes the first question into a
+    store-wide config's ``fts_query`` and reuses it for every later question.
+    """
+    from langchain_postgres.v2.hybrid_search_config import HybridSearchConfig, reciprocal_rank_fusion
+
+    return HybridSearchConfig(tsv_column="tsv", tsv_lang=tsv_lang, fts_query=question,
+                              fusion_function=reciprocal_rank_fusion, fusion_function_parameters={},
+                              primary_top_k=max(20, 4 * k), secondary_top_k=max(20, 4 * k))
