@@ -56,6 +56,7 @@ class CourseSummary:
     language: str
     enrolled: int
     completed: int
+    completion_rate: float
     avg_score: float | None
 
 
@@ -163,6 +164,9 @@ def list_course_summaries(conn: psycopg.Connection, org_id: UUID, *, status: str
             """SELECT c.id, c.title, c.status, c.language,
                       count(e.id) FILTER (WHERE e.status <> 'cancelled')::int AS enrolled,
                       count(e.id) FILTER (WHERE e.status = 'completed')::int AS completed,
+                      coalesce(count(e.id) FILTER (WHERE e.status = 'completed')::float
+                               / nullif(count(e.id) FILTER (WHERE e.status <> 'cancelled'), 0), 0)
+                          AS completion_rate,
                       avg(e.score) FILTER (WHERE e.score IS NOT NULL)::float AS avg_score
                FROM courses c LEFT JOIN enrollments e ON e.course_id = c.id
                WHERE c.org_id = %(org_id)s AND (%(status)s::text IS NULL OR c.status = %(status)s)

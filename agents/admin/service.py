@@ -139,7 +139,8 @@ def ask(user: users.User, message: str = "", *, session_id: str | UUID | None = 
 
 def _record(pool, admin: users.User, session_id: UUID, message: str, confirm: str | None, cancel: bool,
             reply: AdminReply) -> None:
-    said = message or (f"✔ confirm {confirm}" if confirm else "✖ cancel" if cancel else "")
+    es = admin.language == "es"
+    said = message or ((f"✔ {'Confirmar' if es else 'Confirm'}") if confirm else f"✖ {'Cancelar' if es else 'Cancel'}")
     stored_calls = [{"tool": t["tool"], "arguments": t["arguments"], "rows": t["rows"][:STORED_ROWS],
                      "result_count": len(t["rows"]),
                      **{k: v for k, v in t["result"].items() if k not in ("rows",) and not isinstance(v, list)},

@@ -107,7 +107,7 @@ def get_mentorship_suggestions(ctx: ToolContext, args: dict) -> dict:
 
 def _preview(ctx: ToolContext, what: str, changes: list[str]) -> str:
     when = ctx.say("when you confirm", "cuando confirmes")
-    lines = [what, *[f"- {change}" for change in changes],
+    lines = [what, *[f"- {change}" for change in changes], "",
              ctx.say(f"By: {ctx.admin.full_name} · runs {when}", f"Por: {ctx.admin.full_name} · se ejecuta {when}")]
     return "\n".join(lines)
 
