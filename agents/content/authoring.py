@@ -164,20 +164,20 @@ class ModuleContentOut(BaseModel):
     exercises: list[ExerciseOut] = []
 
 
-def _from_model(answer: ModuleContentOut, twin: dict, sections: list[Section], refs: dict[str, str]) -> dict | None:
+def _from_model(answer: ModuleContentOut, index: int, spec: dict, sections: list[Section],
+                refs: dict[str, str]) -> dict | None:
     """The model's module in the pipeline's shape, or None when it can't be used."""
     back = {ref: chunk_id for chunk_id, ref in refs.items()}
     by_chunk = {c: s for s in sections for c in s.chunk_ids}
-    spec = twin["module_spec"]
     if len(answer.lessons) < len(spec["lessons"]):
         return None
     lessons = []
-    for planned, written, fallback in zip(spec["lessons"], answer.lessons, twin["lessons"]):
-        chunk_ids = [back[r] for r in written.chunk_refs if r in back] or fallback["source_chunk_ids"]
+    for planned, written in zip(spec["lessons"], answer.lessons):
+        chunk_ids = [back[r] for r in written.chunk_refs if r in back] or spec["chunk_ids"][:3]
         cited = list({by_chunk[c].heading: by_chunk[c] for c in chunk_ids if c in by_chunk}.values())
-        lessons.append({**fallback, "title": written.title or planned["title"], "content": written.content_md,
-                        "citations": [citation_entry(s) for s in cited] or fallback["citations"],
-                        "source_chunk_ids": chunk_ids})
+        lessons.append({"title": written.title or planned["title"], "position": planned["position"],
+                        "content_type": planned["content_type"], "content": written.content_md,
+                        "citations": [citation_entry(s) for s in cited], "source_chunk_ids": chunk_ids})
     exercises = []
     for exercise in answer.exercises:
         try:
@@ -190,30 +190,31 @@ def _from_model(answer: ModuleContentOut, twin: dict, sections: list[Section], r
                           "source_chunk_ids": chunk_ids})
     if len(exercises) < 2:
         return None
-    return {**twin, "lessons": lessons, "exercises": exercises}
+    return {"index": index, "module_spec": spec, "lessons": lessons, "exercises": exercises}
 
 
 def write_module(llm: LLM, task: dict, primary: list[Section], supplement: list[Section], siblings: list[str],
-                 corpus: list[str], context_sections: list[Section]) -> dict:
-    """One module: the model writes it from its compartmented sources, the twin when it can't."""
+                 corpus: list[str], context_sections: list[Section], model_calls) -> dict:
+    """One module: the model writes it from its compartmented sources, the twin when it can't.
+    Only the model call holds ``model_calls`` (the semaphore of 3); the rest runs alongside."""
     spec, language = task["module_spec"], task["language"]
-    twin = module_twin(task["module_index"], spec, primary, supplement, language, siblings, corpus)
+
+    def twin() -> dict:
+        return module_twin(task["module_index"], spec, primary, supplement, language, siblings, corpus)
     if llm.offline:
-        return twin
+        return twin()
     refs = chunk_refs(context_sections)
     lessons = "\n".join(f"{lesson['position']}. [{lesson['content_type']}] {lesson['title']}" for lesson in spec["lessons"])
     instructions = f"Instructions from the admin: {task['instructions']}\n" if task.get("instructions") else ""
-    result = llm.structured("generator", [
-        _system(prompts.MODULE_WRITER, language),
-        HumanMessage(prompts.MODULE_USER.format(
-            position=spec["position"], total=task["total"], title=spec["title"], summary=spec["summary"],
-            bloom=spec["bloom_level"], lessons=lessons, instructions=instructions,
-            context=context_block(context_sections, refs=refs)))],
-        ModuleContentOut, ModuleContentOut)
-    if result.engine == "offline":
-        return twin
-    module = _from_model(result.value, twin, context_sections, refs)
-    return {**module, "engine": result.engine} if module else twin
+    messages = [_system(prompts.MODULE_WRITER, language), HumanMessage(prompts.MODULE_USER.format(
+        position=spec["position"], total=task["total"], title=spec["title"], summary=spec["summary"],
+        bloom=spec["bloom_level"], lessons=lessons, instructions=instructions,
+        context=context_block(context_sections, refs=refs)))]
+    with model_calls:
+        result = llm.structured("generator", messages, ModuleContentOut, ModuleContentOut)
+    module = _from_model(result.value, task["module_index"], spec, context_sections, refs) \
+        if result.engine != "offline" else None
+    return {**module, "engine": result.engine} if module else twin()
 
 
 # -- manual ----------------------------------------------------------------------------------------
@@ -295,20 +296,20 @@ def review(llm: LLM, modules: list[dict], manual: dict | None, sections: list[Se
 
 
 def refine_module(llm: LLM, module: dict, issues: list[dict], primary: list[Section], supplement: list[Section],
-                  language: str, siblings: list[str], corpus: list[str], source: str, instructions: str | None) -> dict:
+                  language: str, siblings: list[str], corpus: list[str], source: str, instructions: str | None,
+                  model_calls) -> dict:
     fixed = refine_twin(module, issues, primary, supplement, language, siblings, corpus, source)
     if llm.offline:
         return fixed
     sections = primary + supplement
     refs = chunk_refs(sections)
     listing = "\n".join(f"- [{i['severity']}] {i['description']} → {i['suggestion']}" for i in issues)
-    result = llm.structured("generator", [
-        _system(prompts.CONTENT_REFINER, language),
-        HumanMessage(prompts.REFINE_USER.format(
-            issues=listing or "-", instructions=f"Admin instructions: {instructions}\n" if instructions else "",
-            context=context_block(sections, refs=refs), module=serialize_content([module], None)))],
-        ModuleContentOut, ModuleContentOut)
+    messages = [_system(prompts.CONTENT_REFINER, language), HumanMessage(prompts.REFINE_USER.format(
+        issues=listing or "-", instructions=f"Admin instructions: {instructions}\n" if instructions else "",
+        context=context_block(sections, refs=refs), module=serialize_content([module], None)))]
+    with model_calls:
+        result = llm.structured("generator", messages, ModuleContentOut, ModuleContentOut)
     if result.engine == "offline":
         return fixed
-    refined = _from_model(result.value, module, sections, refs)
+    refined = _from_model(result.value, module["index"], module["module_spec"], sections, refs)
     return {**refined, "engine": result.engine} if refined else fixed

@@ -144,9 +144,8 @@ def build_module(ctx: ContentContext, task: dict) -> dict:
                                                        spec["chunk_ids"], task["themes"])
     primary, supplement = sections_for(every, primary_ids), sections_for(every, supplement_ids)
     context = every if task["rag_mode"] == "full_text" else sections_for(every, primary_ids + supplement_ids)
-    with ctx.model_calls:
-        return authoring.write_module(ctx.llm, task, primary, supplement, task.get("sibling_terms", []),
-                                      [s.text for s in every], context)
+    return authoring.write_module(ctx.llm, task, primary, supplement, task.get("sibling_terms", []),
+                                  [s.text for s in every], context, ctx.model_calls)
 
 
 @node_error_wrapper("generate_modules")
@@ -215,10 +214,9 @@ def refine_content(state: GenerationState, runtime: Runtime[ContentContext]) -> 
         supplement_ids = [c for lesson in module["lessons"] for c in lesson["source_chunk_ids"]
                           if c not in primary_ids]
         issues = [i for i in report["issues"] if i["module_index"] == index]
-        with ctx.model_calls:
-            refined.append(authoring.refine_module(
-                ctx.llm, module, issues, sections_for(every, primary_ids), sections_for(every, supplement_ids),
-                _language(state), task["sibling_terms"], corpus, source, instructions))
+        refined.append(authoring.refine_module(
+            ctx.llm, module, issues, sections_for(every, primary_ids), sections_for(every, supplement_ids),
+            _language(state), task["sibling_terms"], corpus, source, instructions, ctx.model_calls))
     return {"generated_modules": refined, "refinement_count": cycle, "admin_review_final": None,
             "current_step": "reviewing"}
 

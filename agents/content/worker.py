@@ -133,8 +133,22 @@ def run_next(pool: ConnectionPool, worker: str, *, job_id: UUID | None = None, l
     return True
 
 
+def warm_up() -> None:
+    """Load the language identifier and query embedder once, before parallel module tasks would all
+    load them at the same moment (seconds each on a busy machine)."""
+    from agents.offline import detect_language
+    from storage.embeddings import embed_query
+
+    try:
+        detect_language("Procedimiento de devolución en tienda")
+        embed_query("warm up")
+    except Exception:   # a cold start later is slower, not wrong
+        log.warning("content worker warm-up failed", exc_info=True)
+
+
 def run_forever(pool: ConnectionPool, stop: threading.Event, *, poll_seconds: float = 1.0) -> None:
     worker = worker_name()
+    warm_up()
     log.info("content worker %s started", worker)
     while not stop.is_set():
         try:

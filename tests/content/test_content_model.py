@@ -1,0 +1,40 @@
+"""With a model (the fake OpenAI server playing a scripted author): its valid answers are used, each
+checked; a module whose exercises break the contract falls back to the twin alone."""
+from __future__ import annotations
+
+from agents.content import service
+from storage import catalog, jobs
+from tests.content.model_replies import scripted_author
+
+
+def test_model_answers_are_used_when_they_hold_up(pool, studio, fake_openai):
+    org, admin, docs = studio
+    fake_openai.responder = scripted_author(themes=3, broken_modules=("Módulo 2",))
+    job_id = service.start_job(pool, admin, [docs["devoluciones.md"]])
+    assert service.run_job(pool, org.id, job_id).status == "awaiting_structure_review"
+    state = service.job_view(pool, admin, job_id).state
+    assert [m["title"] for m in state["course_outline"]["modules"]] == ["Módulo 1", "Módulo 2", "Módulo 3"]
+    assert all(t["chunk_ids"] for t in state["extracted_themes"])          # chunk refs mapped back to ids
+
+    service.review_structure(pool, admin, job_id, "approve")
+    assert service.run_job(pool, org.id, job_id).status == "awaiting_final_review"
+    state = service.job_view(pool, admin, job_id).state
+    first, broken = state["generated_modules"][0], state["generated_modules"][1]
+    assert first["engine"].startswith("openai:") and first["lessons"][0]["content"].startswith("MODELO:")
+    assert first["lessons"][0]["citations"] and first["lessons"][0]["source_chunk_ids"]
+    assert broken["engine"] == "offline" and "[Fuente:" in broken["lessons"][0]["content"]
+    assert state["generated_manual"]["title"] == "Manual del modelo" and state["generated_manual"]["toc"]
+    assert state["review_report"]["engine"].startswith("openai:")            # checks + the model's review
+    assert "answers_verified" in state["review_report"]["checks"]
+    prompts = [m["content"] for r in fake_openai.chat_requests for m in r["messages"] if m["role"] == "user"]
+    assert any("Source material:" in p and "Generated content to review:" in p for p in prompts)
+
+    service.review_final(pool, admin, job_id, "approve")
+    job = service.run_job(pool, org.id, job_id)
+    assert job.status == "published"
+    with pool.connection() as conn:
+        outline = catalog.get_course_outline(conn, org.id, job.result_course_id)
+        events = jobs.list_events(conn, org.id, job_id)
+    assert outline.course.title == "Curso escrito por el modelo"
+    assert {e.data.get("engine", "")[:6] for e in events if e.event_type == "progress" and
+            e.data.get("phase") == "done"} == {"openai", "offlin"}
