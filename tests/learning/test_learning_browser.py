@@ -9,9 +9,11 @@ COURSE = "Returns and Refunds Essentials"
 
 
 def settle(page) -> None:
-    """Wait until the script run an action started has finished (the "Running..." widget is gone)."""
+    """Wait until the script run an action started has finished: no "Running..." widget and no stale
+    elements of the previous run left on the page."""
     page.wait_for_timeout(300)
     page.locator('[data-testid="stStatusWidget"]').wait_for(state="hidden", timeout=60_000)
+    page.wait_for_function("() => !document.querySelector('[data-stale=\"true\"]')", timeout=60_000)
 
 
 def answer_exercise(page, exercise, answered_before: int, shots) -> None:
@@ -71,6 +73,7 @@ def test_employee_finishes_a_course_in_the_browser(seeded_db_url, seeded_pool, t
         settle(page)
         for n, lesson in enumerate(lessons):
             page.get_by_role("heading", name=lesson.title).wait_for(timeout=60_000)
+            settle(page)
             for index, exercise in enumerate(lesson.exercises):
                 page.get_by_text(exercise.prompt).first.wait_for(timeout=30_000)
                 answer_exercise(page, exercise, index, tmp_path)
