@@ -66,6 +66,8 @@ def execute_tools(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
                 result = tool.run(_tool_context(conn, ctx, lang), dict(call["arguments"]))
             except ToolError as exc:
                 result = {"error": str(exc), "rows": exc.candidates}
+            except (TypeError, ValueError) as exc:  # a model's malformed argument: say so, run nothing
+                result = {"error": f"{tool.name}: invalid arguments ({type(exc).__name__})", "rows": []}
             else:
                 if tool.requires_confirmation:
                     action = admin_store.create_pending(conn, ctx.admin.org_id, ctx.admin.id, ctx.session_id,
