@@ -15,8 +15,6 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
-LEVELS = ("low", "medium", "high")
-
 
 # ---- enrollments and lessons ---------------------------------------------------------------------
 
