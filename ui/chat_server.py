@@ -20,6 +20,6 @@ def ensure_chat_server() -> int:
     port = chat.chat_port()
     try:
         chat.launch(port=port, block=False)
-    except OSError as exc:
+    except Exception as exc:  # typically the port is taken: the page then embeds whatever serves it
         log.warning("tutor chat not started here (%s); using the server already on port %s", exc, port)
     return port

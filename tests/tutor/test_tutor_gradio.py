@@ -107,3 +107,20 @@ def test_browser_shows_a_streamed_answer_with_sources(chat_url, lucia):
         assert page.get_by_text("Documento de la empresa").count() >= 1
         browser.close()
     assert SCREENSHOT.stat().st_size > 10_000
+
+
+def test_course_and_lesson_from_the_url_scope_the_chat(chat_url, seeded_pool, lucia):
+    from storage.learning import list_enrollments
+
+    with seeded_pool.connection() as conn:
+        enrollment = list_enrollments(conn, lucia.org_id, lucia.id)[0]
+    client = _client(chat_url)
+    token = issue_token(lucia.id, lucia.org_id, ttl_seconds=60)
+    who, _, status = client.predict(token, str(enrollment.course_id), "", api_name="/token_sign_in")
+    assert status == "" and enrollment.course_title in who
+    final = client.predict("¿Qué es lo más importante de este curso?", api_name="/chat")
+    sessions = service.list_sessions(lucia)
+    assert sessions[0].context["course_id"] == str(enrollment.course_id)
+    assert "Documento de la empresa" in final[-1] or "Documento de tu curso" in final[-1]
+    who, _, status = client.predict(token, "no-such-course", "", api_name="/token_sign_in")
+    assert status == "Curso no encontrado: no-such-course."

@@ -1,0 +1,249 @@
+"""Tutor benchmark: python tests/bench/tutor.py [--questions 50] [--chats 20]
+
+On a new database (the embedded server, or DATABASE_URL's) holding the demo organisation:
+1. Offline engine, mixed questions (grounded es/en, in-course, progress, greetings, off-topic):
+   p50/p95 time to first token and to done, and everything except generation (classification,
+   retrieval, prompt assembly, persistence) = wall time to done - generation time.
+2. The fake OpenAI server streaming at a fixed 20 ms per token: our TTFT minus the server's own
+   TTFT for a direct streaming call (our overhead; target p95 <= 100 ms).
+3. N concurrent chats through gradio_client against the Gradio app: errors and p95 TTFT.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import sys
+import threading
+import time
+import uuid
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SKILLNET_EMBED_CACHE", os.path.expanduser("~/.cache/skillnet/embeddings"))
+for _var in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "LLM_MODEL"):
+    os.environ.pop(_var, None)
+
+from psycopg.conninfo import make_conninfo  # noqa: E402
+
+GROUNDED = [
+    "¿Cuántos días hay para devolver un portátil o una tablet abiertos?", "How many days does a customer have to return a product?",
+    "¿Cuál es el precio máximo por noche de hotel?", "What is the maximum hotel price per night?",
+    "¿Cuántos caracteres debe tener una contraseña?", "What does the password standard require?",
+    "¿Qué es el método ACRE para atender una consulta?", "What are the steps of the ACRE method?",
+    "¿Qué equipos de protección individual son obligatorios en el almacén?",
+    "Which personal protective equipment is mandatory in the warehouse?",
+    "¿Qué hace el onboarding buddy?", "How long is the probation period?",
+    "¿Cómo se presenta la nota de gastos?", "How do I report a phishing email?",
+    "¿Qué hago si un cliente está muy enfadado?", "What must I do before my first day?",
+]
+OTHER = ["hola", "hello", "gracias", "¿Cómo voy en mis cursos?", "What are my deadlines?",
+         "¿Quién ganó la liga?", "Tell me a joke", "What is my score in my courses?"]
+
+
+def pct(samples: list[float]) -> str:
+    if not samples:
+        return "n/a"
+    return f"p50 {np.percentile(samples, 50):7.1f} ms   p95 {np.percentile(samples, 95):7.1f} ms"
+
+
+def fresh_demo_database():
+    import psycopg
+
+    from seeds.loader import load_demo
+    from storage import db
+
+    server = db.database_url()
+    name = f"bench_tutor_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(server, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    url = make_conninfo(server, dbname=name)
+    os.environ["DATABASE_URL"] = url
+    db.reset_pools()
+    pool = db.app_pool()
+    load_demo(pool)
+    return pool
+
+
+def employees(pool):
+    from seeds.loader import load_demo  # noqa: F401 (the demo is loaded)
+    from storage import users
+
+    with pool.connection() as conn:
+        org = users.get_user_by_email(conn, "lucia@acme.test").org_id
+        return [u for u in users.list_users(conn, org, role="employee")]
+
+
+def timed_turn(user, message: str, **options) -> dict:
+    from agents.tutor import service
+
+    started = time.perf_counter()
+    first = None
+    done = None
+    for event in service.run_turn(user, message, rate_limit=10**6, **options):
+        if event["event"] == "token" and first is None:
+            first = time.perf_counter()
+        if event["event"] in ("done", "error"):
+            done = event
+    total = (time.perf_counter() - started) * 1000
+    if done["event"] == "error":
+        raise RuntimeError(done["data"]["message"])
+    return {"ttft": (first - started) * 1000 if first else total, "total": total,
+            "overhead": total - done["data"]["generation_latency_ms"]}
+
+
+def course_questions(pool, people) -> list[tuple]:
+    from storage.learning import list_enrollments
+
+    found = []
+    with pool.connection() as conn:
+        for person in people:
+            for enrollment in list_enrollments(conn, person.org_id, person.id)[:1]:
+                found.append((person, "¿Qué es lo más importante de este curso?" if person.language == "es"
+                              else "What is the most important point of this course?", str(enrollment.course_id)))
+    return found
+
+
+def offline_section(pool, people, n: int) -> None:
+    from agents.llm import get_llm
+
+    get_llm.cache_clear()
+    in_course = course_questions(pool, people)
+    plan = []
+    for i in range(n):
+        person = people[i % len(people)]
+        kind = i % 5
+        if kind == 4 and in_course:
+            plan.append(in_course[i % len(in_course)])
+        elif kind == 3:
+            plan.append((person, OTHER[i % len(OTHER)], None))
+        else:
+            plan.append((person, GROUNDED[i % len(GROUNDED)], None))
+    cold = timed_turn(people[0], GROUNDED[0])
+    for person, message, course in plan[:5]:  # warm the caches the first turns fill
+        timed_turn(person, message, course=course)
+    results = [timed_turn(person, message, course=course) for person, message, course in plan]
+    print(f"\n1. Offline engine, {n} mixed questions ({len(people)} learners; first cold turn {cold['total']:.0f} ms)")
+    print(f"   time to first token         {pct([r['ttft'] for r in results])}")
+    print(f"   time to done                {pct([r['total'] for r in results])}")
+    print(f"   all but generation          {pct([r['overhead'] for r in results])}   (target p95 <= 150 ms)")
+
+
+def fake_openai_section(people, n: int) -> None:
+    import json
+
+    import openai
+
+    from agents.llm import get_llm
+    from tests.fake_openai import FakeOpenAI, Reply
+
+    answer = ("Customers have 30 days to return an unused product with proof of purchase [1]. Opened "
+              "electronics can be returned within 14 days if all accessories are included [1].")
+
+    def responder(request):
+        if (request.get("response_format") or {}).get("type") == "json_object":
+            return Reply(text=json.dumps({"intent": "cross_course", "modules": [1]}))
+        return Reply(text=answer)
+
+    fake = FakeOpenAI().start()
+    fake.responder, fake.token_delay = responder, 0.02
+    os.environ.update(OPENAI_BASE_URL=fake.base_url, OPENAI_API_KEY="sk-bench", LLM_MODEL=fake.model)
+    get_llm.cache_clear()
+    try:
+        client = openai.OpenAI(base_url=fake.base_url, api_key="sk-bench")
+        baseline = []
+        for _ in range(20):
+            started = time.perf_counter()
+            for chunk in client.chat.completions.create(model=fake.model, stream=True,
+                                                        messages=[{"role": "user", "content": "hi"}]):
+                if chunk.choices and chunk.choices[0].delta.content:
+                    baseline.append((time.perf_counter() - started) * 1000)
+                    break
+        for i in range(3):
+            timed_turn(people[i % len(people)], GROUNDED[i])
+        ours = [timed_turn(people[i % len(people)], GROUNDED[i % len(GROUNDED)])["ttft"] for i in range(n)]
+        base = float(np.percentile(baseline, 50))
+        print(f"\n2. Fake OpenAI server, 20 ms per token, {n} grounded questions")
+        print(f"   server's own TTFT (direct)  {pct(baseline)}")
+        print(f"   tutor TTFT                  {pct(ours)}")
+        print(f"   our overhead on TTFT        {pct([t - base for t in ours])}   (target p95 <= 100 ms)")
+    finally:
+        fake.stop()
+        for var in ("OPENAI_BASE_URL", "OPENAI_API_KEY", "LLM_MODEL"):
+            os.environ.pop(var, None)
+        get_llm.cache_clear()
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def gradio_section(people, chats: int) -> None:
+    from gradio_client import Client
+
+    import chat
+
+    port = _free_port()
+    app = chat.launch(port=port, block=False)
+    url = f"http://127.0.0.1:{port}/"
+    clients = []
+    for i in range(chats):
+        client = Client(url, verbose=False)
+        client.predict(people[i % len(people)].email, "skillnet-demo", api_name="/sign_in")
+        clients.append(client)
+    ttfts, totals, errors = [], [], []
+    barrier = threading.Barrier(chats)
+
+    def one_chat(i: int) -> None:
+        try:
+            barrier.wait()
+            started = time.perf_counter()
+            first = None
+            job = clients[i].submit(GROUNDED[i % len(GROUNDED)], api_name="/chat")
+            for output in job:
+                message = output[0][-1] if output[0] else None
+                content = message and message["content"]
+                text = content if isinstance(content, str) else "".join(p.get("text", "") for p in content or [])
+                if first is None and message and message["role"] == "assistant" and text not in ("", "…"):
+                    first = time.perf_counter()
+            final = job.outputs()[-1]
+            if "⚠️" in str(final[0][-1]["content"]):
+                raise RuntimeError(str(final[-1]))
+            ttfts.append(((first or time.perf_counter()) - started) * 1000)
+            totals.append((time.perf_counter() - started) * 1000)
+        except Exception as exc:  # counted, not raised: the figure is how many failed
+            errors.append(f"{type(exc).__name__}: {exc}")
+
+    threads = [threading.Thread(target=one_chat, args=(i,)) for i in range(chats)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    app.close(verbose=False)
+    print(f"\n3. {chats} concurrent chats through gradio_client (offline engine)")
+    print(f"   errors                      {len(errors)}" + (f"  first: {errors[0]}" if errors else ""))
+    print(f"   time to first token         {pct(ttfts)}")
+    print(f"   time to done                {pct(totals)}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--questions", type=int, default=50)
+    parser.add_argument("--chats", type=int, default=20)
+    args = parser.parse_args()
+    started = time.perf_counter()
+    pool = fresh_demo_database()
+    people = employees(pool)
+    print(f"demo organisation loaded in {time.perf_counter() - started:.1f} s")
+    offline_section(pool, people, args.questions)
+    fake_openai_section(people, min(args.questions, 30))
+    gradio_section(people, args.chats)
+
+
+if __name__ == "__main__":
+    main()

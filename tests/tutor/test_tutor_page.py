@@ -1,0 +1,36 @@
+"""The Streamlit Tutor page embeds the chat with a signed token for the signed-in learner."""
+from __future__ import annotations
+
+import re
+import socket
+from urllib.parse import parse_qs, urlsplit
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from agents.tutor.auth_token import verify_token
+
+PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "tutor.py")
+
+
+def test_tutor_page_embeds_the_chat_signed_in(seeded_pool, lucia, monkeypatch):
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    monkeypatch.setenv("SKILLNET_CHAT_PORT", str(port))
+    page = AppTest.from_file(PAGE, default_timeout=60)
+    page.session_state["user"] = lucia
+    page.run()
+    assert not page.exception
+    sources = [m for node in page.main for m in re.findall(r'src: "([^"]+)"', str(getattr(node, "proto", "")))]
+    assert sources, "an iframe with the chat URL"
+    url = urlsplit(sources[0])
+    assert url.port == port
+    assert verify_token(parse_qs(url.query)["token"][0]) == (lucia.id, lucia.org_id)
+
+
+def test_tutor_page_needs_a_signed_in_user(seeded_pool):
+    page = AppTest.from_file(PAGE, default_timeout=30)
+    page.run()
+    assert page.warning and "sign in" in page.warning[0].value.lower()
