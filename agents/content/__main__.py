@@ -121,7 +121,9 @@ def main(argv: list[str] | None = None) -> int:
             job_id = UUID(args.job_id)
             job = service.job_view(pool, user, job_id, with_state=False).job
             if job.status == "awaiting_structure_review":
-                service.review_structure(pool, user, job_id, "approve" if args.decision == "refine" else args.decision)
+                if args.decision == "refine":
+                    raise CliError("--refine applies to the final review; the structure takes --approve or --reject")
+                service.review_structure(pool, user, job_id, args.decision)
             else:
                 service.review_final(pool, user, job_id, args.decision)
         return _report(pool, org.id, _drive(pool, user, job_id, args.approve_all), args)
