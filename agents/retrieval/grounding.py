@@ -16,7 +16,7 @@ from uuid import UUID
 import numpy as np
 
 from agents.llm import count_tokens, get_llm
-from agents.retrieval import postprocess
+from agents.retrieval import fusion, postprocess
 from agents.retrieval.course_tree import retrieve_course_context
 from agents.retrieval.search import Hit, Scope, search
 from storage import chunks as chunk_store
@@ -87,10 +87,12 @@ def _chunk_drafts(hits: list[Hit]) -> list[dict]:
 
 
 def _relevant(hits: list[Hit]) -> list[Hit]:
+    """Hits strong enough to answer from: near the best and above the floor, or (the keyword
+    fallback for weak similarity) matching every question word or an exact code in the question."""
     if not hits:
         return []
     floor = max(MIN_RELEVANCE, hits[0].score - RELEVANCE_MARGIN)
-    return [hit for hit in hits if hit.score >= floor]
+    return [hit for hit in hits if hit.score >= floor or hit.scores.get("boost", 0.0) >= fusion.ALL_WORDS_BOOST]
 
 
 def _prompt_hits(pool, org_id: UUID, hits: list[Hit], budget: int, model: str | None) -> list[Hit]:

@@ -145,3 +145,16 @@ def test_ground_with_a_scripted_model_uses_its_module_choice(seeded_pool, demo):
 def test_context_budget_scales_with_the_model():
     assert context_budget(None) == 3000 and context_budget("unknown-model") == 3000
     assert context_budget("gpt-4o-mini") == 24000  # 128k context: 8x, under the 10x cap
+
+
+def test_keyword_fallback_keeps_strong_lexical_matches_below_the_similarity_floor():
+    from agents.retrieval.grounding import _relevant
+    from agents.retrieval.search import Hit
+
+    def hit(score: float, boost: float) -> Hit:
+        return Hit(chunk_id=str(score), document_id="d", document_title="D", heading="", page=None, position=0,
+                   content="x", score=score, scores={"boost": boost})
+
+    assert [h.score for h in _relevant([hit(0.86, 0.0), hit(0.81, 0.0), hit(0.78, 0.04), hit(0.77, 0.0)])] == \
+        [0.86, 0.78]
+    assert _relevant([hit(0.75, 0.0)]) == [] and _relevant([]) == []

@@ -16,7 +16,7 @@ from storage import chunks as chunk_store
 EVAL_FILE = Path(__file__).resolve().parents[2] / "seeds" / "eval" / "retrieval.jsonl"
 # Floors set from the measured run (hybrid: recall@5 0.99 overall, lowest pair es->en 0.94, recall@1 0.89).
 RECALL_AT_5_FLOOR = 0.95
-PAIR_RECALL_FLOOR = 0.90
+PAIR_RECALL_FLOOR = 0.85
 RECALL_AT_1_FLOOR = 0.85
 
 
