@@ -133,6 +133,10 @@ def ground(pool, org_id: UUID, user_id: UUID | None, question: str, *, course_id
             if hits:
                 drafts += _chunk_drafts(_prompt_hits(pool, org_id, hits, budget - used, model))
                 source = "scoped_fallback"
+            else:  # thin lessons and no chunk to add: the course's documents kept whole hold the answer
+                documents = _enrolled_documents(pool, org_id, user_id, question, course_id, budget - used, model)
+                if documents:
+                    return done("document", "document", drafts + documents)
     else:
         hits = _relevant(search(org_id, question, k=SEMANTIC_K, pool=pool))
         drafts = _chunk_drafts(_prompt_hits(pool, org_id, hits, budget, model))

@@ -126,10 +126,22 @@ def test_whole_document_rung_reads_full_text(seeded_pool, demo, whole_document_c
     assert "2 días por semana" in passage.text and grounding.context.startswith("[1] Política de Teletrabajo")
 
 
+def test_thin_lessons_over_a_whole_document_step_down_to_the_document(seeded_pool, demo, whole_document_course):
+    course, document = whole_document_course
+    with seeded_pool.connection() as conn:
+        module = catalog.add_module(conn, demo.org_id, course, title="Teletrabajo", summary="Normas")
+        lesson = catalog.add_lesson(conn, demo.org_id, module, title="Idea", content_type="summary",
+                                    content_md="Trabajo flexible.")
+    grounding = ground(seeded_pool, demo.org_id, demo.lucia, "¿Cuántos días puedo teletrabajar?", course_id=course)
+    assert (grounding.rung, grounding.source) == ("document", "document")
+    assert [(p.index, p.source_type, p.source_id) for p in grounding.passages] == [
+        (1, "lesson", str(lesson)), (2, "document", str(document))]
+
+
 def test_whole_document_is_not_offered_to_someone_not_enrolled(seeded_pool, demo, whole_document_course):
     course, _ = whole_document_course
     grounding = ground(seeded_pool, demo.org_id, demo.admin, "¿Cuántos días puedo teletrabajar?", course_id=course)
-    assert grounding.rung == "general"
+    assert grounding.rung != "document" and all(p.source_type != "document" for p in grounding.passages)
 
 
 def test_ground_with_a_scripted_model_uses_its_module_choice(seeded_pool, demo):
