@@ -18,7 +18,7 @@ _QUOTE = re.compile(r"«([^»]+)»")
 PHRASES = {
     "es": {
         "tf_prompt": "¿Verdadero o falso?", "fb_prompt": "Completa la frase con el término correcto.",
-        "order_prompt": "Ordena los pasos de «{h}».", "test_prompt": "¿Qué término completa la frase? «{s}»",
+        "order_prompt": "Ordena los pasos: «{h}».", "test_prompt": "¿Qué término completa la frase? «{s}»",
         "case_prompt": "Caso práctico: {h}", "dialogue_prompt": "Conversación: {h}",
         "says": "La fuente dice: «{q}» {c}", "changed": "Falso: la fuente dice «{q}» {c}",
         "order_expl": "Es el orden del procedimiento «{h}» {c}",
@@ -33,7 +33,7 @@ PHRASES = {
     },
     "en": {
         "tf_prompt": "True or false?", "fb_prompt": "Fill in the blank with the right term.",
-        "order_prompt": "Put the steps of “{h}” in order.", "test_prompt": "Which term completes the sentence? «{s}»",
+        "order_prompt": "Put the steps in order: “{h}”.", "test_prompt": "Which term completes the sentence? «{s}»",
         "case_prompt": "Practical case: {h}", "dialogue_prompt": "Conversation: {h}",
         "says": "The source says: «{q}» {c}", "changed": "False: the source says «{q}» {c}",
         "order_expl": "This is the order of the “{h}” procedure {c}",
@@ -151,12 +151,27 @@ def _steps_of(section: Section) -> list[str]:
     return prose[:5] if len(prose) >= 3 else []
 
 
+def procedure_name(section: Section, steps: list[str]) -> str:
+    """What the procedure is about: the sentence that introduces its list ("To return an item: ..."), else
+    the section's heading."""
+    lines = section.text.splitlines()
+    for i, line in enumerate(lines):
+        if steps and steps[0] in line:
+            before = next((lines[j].strip() for j in range(i - 1, -1, -1) if lines[j].strip()), "")
+            if before.endswith(":") and len(before) < 200:
+                intro = sentences(before[:-1] + ".") or [before[:-1]]
+                return intro[-1].rstrip(".")
+            break
+    return section.heading
+
+
 def order_steps(section: Section, language: str) -> list[dict]:
     steps = _steps_of(section)
     if len(steps) < 3:
         return []
     p = _p(language)
-    return [_exercise("order_steps", "apply", p["order_prompt"].format(h=section.heading), {"steps": steps},
+    return [_exercise("order_steps", "apply", p["order_prompt"].format(h=procedure_name(section, steps)),
+                      {"steps": steps},
                       p["order_expl"].format(h=section.heading, c=citation(section, language)),
                       _chunk_of(section, steps[0]))]
 
