@@ -24,11 +24,14 @@ def _words(text: str) -> set[str]:
     return set(_WORD.findall(text.lower()))
 
 
-def deduplicate(hits: list[T], threshold: float = DUPLICATE_JACCARD) -> list[T]:
-    """Drop hits whose words overlap an earlier (better) hit's by more than ``threshold`` (Jaccard)."""
+def deduplicate(hits: list[T], threshold: float = DUPLICATE_JACCARD, limit: int | None = None) -> list[T]:
+    """Drop hits whose words overlap an earlier (better) hit's by more than ``threshold`` (Jaccard);
+    stop once ``limit`` hits are kept."""
     kept: list[T] = []
     kept_words: list[set[str]] = []
     for hit in hits:
+        if limit is not None and len(kept) >= limit:
+            break
         words = _words(hit.content)
         if any(words and other and len(words & other) / len(words | other) > threshold for other in kept_words):
             continue

@@ -144,7 +144,7 @@ def search(org: UUID | str, query: str, k: int = 8, scope: Scope | None = None, 
                 heading=c.heading, page=c.page, position=c.position, content=c.content,
                 score=round(score, 4), scores=parts, token_count=c.token_count, language=c.document_language)
             for c, score, parts in ranked]
-    return deduplicate(hits)[:k]
+    return deduplicate(hits, limit=k)
 
 
 _groups_cache: dict[UUID, tuple[tuple, list]] = {}
