@@ -5,6 +5,7 @@ import json
 
 from agents.offline import detect_language
 from storage import chat
+from storage.learning import progress_summary
 from tests.fake_openai import Reply, fake_openai, fake_openai_server  # noqa: F401 (fixtures)
 from tests.tutor.conftest import by_name, run
 
@@ -66,3 +67,16 @@ def test_off_topic_from_the_classifier(seeded_pool, james, fake_openai):
     with seeded_pool.connection() as conn:
         session = chat.list_sessions(conn, james.org_id, james.id, "tutor")[0]
         assert chat.list_messages(conn, james.org_id, session.id)[-1].metadata["intent"] == "off_topic"
+
+
+def test_progress_answer_is_written_from_the_learners_data(seeded_pool, lucia, fake_openai):
+    seen = []
+    _script(fake_openai, "chitchat", "Vas muy bien: sigue así.", seen)
+    events, text = run(lucia, "¿Cómo voy en mis cursos?", seeded_pool)
+    assert by_name(events, "grounding") == {"rung": "general", "source": "db"}
+    prompt = seen[-1]["messages"][-1]["content"]
+    assert "Learner data from the database" in prompt
+    with seeded_pool.connection() as conn:
+        courses = [e["course"] for e in progress_summary(conn, lucia.org_id, lucia.id)["enrollments"]]
+    assert courses and all(course in prompt for course in courses)
+    assert text == "Vas muy bien: sigue así." and by_name(events, "citations")["citations"] == []
