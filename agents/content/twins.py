@@ -19,13 +19,15 @@ PHRASES = {
            "verbs": ("aplicar", "gestionar", "resolver", "explicar"), "course": "Curso: {t}",
            "description": "Curso basado en {docs}. Recorre: {x}.", "example_intro": "Así se aplica «{h}» paso a paso:",
            "practice_intro": "Pon a prueba lo aprendido sobre «{t}». Cada ejercicio cita el texto fuente.",
-           "terms": "Términos clave", "toc": "Índice", "manual": "Manual: {t}", "part": "parte {n}"},
+           "terms": "Términos clave", "toc": "Índice", "manual": "Manual: {t}", "part": "parte {n}",
+           "intro": "Introducción: {t}"},
     "en": {"theory": "{t}: key ideas", "example": "{t}: in practice", "exercise": "Practice: {t}",
            "summary": "Recap: {t}", "outcome": "After completing this course, the employee will be able to {x}.",
            "verbs": ("apply", "handle", "resolve", "explain"), "course": "Course: {t}",
            "description": "A course built from {docs}. It covers: {x}.", "example_intro": "How “{h}” works, step by step:",
            "practice_intro": "Test what you learned about “{t}”. Every exercise cites the source text.",
-           "terms": "Key terms", "toc": "Contents", "manual": "Manual: {t}", "part": "part {n}"},
+           "terms": "Key terms", "toc": "Contents", "manual": "Manual: {t}", "part": "part {n}",
+           "intro": "Introduction: {t}"},
 }
 _EXAMPLE = re.compile(r"\b(por ejemplo|ejemplo|p\. ej\.|caso|si un|si una|cuando un|for example|e\.g\.|"
                       r"for instance|if a|when a|example)\b", re.I)
@@ -84,6 +86,8 @@ def themes_twin(sections: list[Section], language: str) -> list[dict]:
     groups = _theme_groups(sections)
     for group in groups:
         title = group[0].heading
+        if title == group[0].document_title:      # the text before the first section heading
+            title = phrases(language)["intro"].format(t=title)
         key = snake(title)
         if key in keys:
             title = f"{title} ({phrases(language)['part'].format(n=len([k for k in keys if k.startswith(key)]) + 1)})"
