@@ -270,6 +270,10 @@ def launch(*, port: int | None = None, block: bool = True) -> gr.Blocks:
 
 
 def main() -> None:
+    from seeds.loader import load_demo_if_empty
+    from storage.db import app_pool
+
+    load_demo_if_empty(app_pool())  # run alone on an empty database, the demo accounts can sign in
     launch()
 
 
