@@ -55,21 +55,6 @@ def decision_text(decision: str) -> str:
     return f'{{"next_action": "{decision}", "reason": "scripted"}}'
 
 
-def supervisor_responder(decisions: list[str]) -> Callable[[dict], Any]:
-    """For the fake OpenAI server: the same script served over HTTP (other roles get HTTP 400)."""
-    from tests.fake_openai import Reply
-
-    remaining = list(decisions)
-
-    def respond(request: dict) -> Reply:
-        system = next((str(m.get("content")) for m in request.get("messages", []) if m.get("role") == "system"), "")
-        if SUPERVISOR_MARK in system and remaining:
-            return Reply(text=decision_text(remaining.pop(0)))
-        return Reply(status=400, body='{"error": {"message": "scripted: no answer"}}')
-
-    return respond
-
-
 def load_scenarios(folder: Path = SCENARIOS_DIR) -> list[dict]:
     return [yaml.safe_load(path.read_text(encoding="utf-8")) for path in sorted(folder.glob("*.yaml"))]
 

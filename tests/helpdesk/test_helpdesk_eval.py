@@ -5,10 +5,26 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any, Callable
 
 import pytest
 
-from agents.helpdesk.eval import load_scenarios, run_scenario, supervisor_responder
+from agents.helpdesk.eval import SUPERVISOR_MARK, decision_text, load_scenarios, run_scenario
+from tests.fake_openai import Reply
+
+
+def supervisor_responder(decisions: list[str]) -> Callable[[dict], Any]:
+    """For the fake OpenAI server: the same script served over HTTP (other roles get HTTP 400)."""
+    remaining = list(decisions)
+
+    def respond(request: dict) -> Reply:
+        system = next((str(m.get("content")) for m in request.get("messages", []) if m.get("role") == "system"), "")
+        if SUPERVISOR_MARK in system and remaining:
+            return Reply(text=decision_text(remaining.pop(0)))
+        return Reply(status=400, body='{"error": {"message": "scripted: no answer"}}')
+
+    return respond
+
 
 SCENARIOS = load_scenarios()
 ROOT = Path(__file__).resolve().parents[2]
