@@ -1,4 +1,5 @@
-"""Work done once per server process: the database ready, the demo organisation loaded if empty."""
+"""Work done once per server process: the database ready, the demo organisation loaded if empty,
+interrupted helpdesk sessions closed."""
 from __future__ import annotations
 
 import streamlit as st
@@ -8,7 +9,10 @@ from storage.db import app_pool
 
 @st.cache_resource(show_spinner="Starting SkillNet: database and demo organisation…")
 def prepare_app() -> bool:
+    from agents.helpdesk.service import gc, sweep_orphans
     from seeds.loader import load_demo_if_empty
 
     load_demo_if_empty(app_pool())
+    sweep_orphans()  # helpdesk sessions cut off mid-step by a restart end aborted (server_restart)
+    gc()             # helpdesk checkpoints older than their TTL are deleted
     return True
