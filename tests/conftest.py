@@ -22,6 +22,8 @@ for _var in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "LLM_MODEL", "LANGCHAIN_TRACIN
              "GITHUB_TOKEN"):
     os.environ.pop(_var, None)
 os.environ["EMBEDDINGS"] = "local"
+# Content tests run jobs themselves; an app-started worker would race them for the same jobs.
+os.environ["SKILLNET_CONTENT_WORKER"] = "off"
 # Passage vectors survive across test runs on one machine (a fresh machine builds them once).
 os.environ.setdefault("SKILLNET_EMBED_CACHE", os.path.expanduser("~/.cache/skillnet/embeddings"))
 

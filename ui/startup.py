@@ -1,6 +1,8 @@
 """Work done once per server process: the database ready, the demo organisation loaded if empty,
-interrupted helpdesk sessions closed."""
+interrupted helpdesk sessions closed, the content-generation worker running."""
 from __future__ import annotations
+
+import os
 
 import streamlit as st
 
@@ -9,10 +11,14 @@ from storage.db import app_pool
 
 @st.cache_resource(show_spinner="Starting SkillNet: database and demo organisation…")
 def prepare_app() -> bool:
+    from agents.content.worker import start_worker_thread
     from agents.helpdesk.service import gc, sweep_orphans
     from seeds.loader import load_demo_if_empty
 
     load_demo_if_empty(app_pool())
+    # "off" when generation runs in separate `python -m agents.content worker` processes
+    if os.environ.get("SKILLNET_CONTENT_WORKER", "thread") != "off":
+        start_worker_thread(app_pool())  # resumes jobs a crash cut off, then takes new ones
     sweep_orphans()  # helpdesk sessions cut off mid-step by a restart end aborted (server_restart)
     gc()             # helpdesk checkpoints older than their TTL are deleted
     return True
