@@ -128,7 +128,7 @@ def on_load(request: gr.Request):
 
 def respond(message: str, history: list, user_ref: dict | None, session_id: str | None, context: dict):
     """Stream one answer; yields (chatbot, textbox, session, chip×3, sessions, status)."""
-    keep = [gr.skip()] * (SUGGESTION_SLOTS + 2)
+    keep = [gr.skip()] * (SUGGESTION_SLOTS + 1)  # chips and the sessions list
     user = _user(user_ref)
     if user is None:
         yield (history, message, session_id, *keep, "Please sign in first. / Inicia sesión primero.")

@@ -71,6 +71,7 @@ def test_answer_streams_with_sources_and_suggestions(chat_url):
     updates = [output for output in job]
     final = job.outputs()[-1]
     assert len(updates) >= 3                              # the answer arrived in pieces
+    assert any("Company document" in str(update[-1]) for update in updates[1:-1])  # badge while streaming
     answer = _text(final[0][-1])
     assert "[1]" in answer and "Sources" in answer and "<details>" in answer
     assert "Company document" in final[-1] or "Enrolled-course document" in final[-1]
