@@ -76,7 +76,7 @@ def test_answer_streams_with_sources_and_suggestions(chat_url):
     assert "[1]" in answer and "Sources" in answer and "<details>" in answer
     assert "Company document" in final[-1] or "Enrolled-course document" in final[-1]
     assert "offline" in final[-1]                         # the engine that answered
-    assert final[2]                                       # the session the turn went to
+    assert final[-2]["value"] in {c[1] for c in final[-2]["choices"]}   # the new session, selected
 
 
 def test_another_users_session_is_not_found(chat_url, lucia):
@@ -125,3 +125,13 @@ def test_course_and_lesson_from_the_url_scope_the_chat(chat_url, seeded_pool, lu
     assert "Documento de la empresa" in final[-1] or "Documento de tu curso" in final[-1]
     who, _, status = client.predict(token, "no-such-course", "", api_name="/token_sign_in")
     assert status == "Curso no encontrado: no-such-course."
+
+
+def test_sidebar_renames_and_deletes_the_current_conversation(chat_url, james):
+    client = _signed_in(chat_url, "james@acme.test")
+    session_id = client.predict("hello", api_name="/chat")[-2]["value"]   # the sessions list selects it
+    sessions, status = client.predict("Greetings", api_name="/rename")
+    assert status == "" and ["Greetings", session_id] in [list(c) for c in sessions["choices"]]
+    chatbot, sessions, status = client.predict(api_name="/delete")
+    assert status == "" and chatbot == [] and session_id not in {c[1] for c in sessions["choices"]}
+    assert session_id not in {str(s.id) for s in service.list_sessions(james)}
