@@ -5,6 +5,7 @@ rank, exact-term rank); how they are fused is retrieval's business (agents/retri
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from uuid import UUID
 
@@ -14,6 +15,7 @@ from psycopg.rows import class_row
 
 # Below this many chunks in a scope the vector search is exact (a sequential scan over the scope).
 EXACT_SCOPE_LIMIT = 5000
+_CONFIG_NAME = re.compile(r"[a-z_]+")
 
 
 @dataclass(frozen=True)
@@ -125,9 +127,12 @@ def hybrid_candidates(conn: psycopg.Connection, org_id: UUID, query_vector: np.n
     params: dict = {"org_id": org_id, "qvec": query_vector, "text": text, "exact": exact_terms, "limit": limit,
                     "doc_ids": document_ids}
     nearest = []
-    for number, group in enumerate(groups or [None]):
-        params[f"group{number}"] = group
-        filter_ = f"{_SCOPE_FILTER} AND (%(group{number})s::regconfig IS NULL OR c.ts_config = %(group{number})s::regconfig)"
+    for group in groups or [None]:
+        # The configuration is inlined (a name read from pg_ts_config) so the planner can prove the
+        # partial per-language HNSW index of migration 002 applies.
+        if group is not None and not _CONFIG_NAME.fullmatch(group):
+            raise ValueError(f"not a text-search configuration name: {group!r}")
+        filter_ = _SCOPE_FILTER + (f" AND c.ts_config = '{group}'::regconfig" if group else "")
         source = "scoped c" if exact_scan else "document_chunks c"
         nearest.append(f"(SELECT c.id FROM {source} WHERE {filter_} ORDER BY c.embedding <=> %(qvec)s LIMIT %(limit)s)")
     if exact_scan:
@@ -135,7 +140,7 @@ def hybrid_candidates(conn: psycopg.Connection, org_id: UUID, query_vector: np.n
                 f" FROM document_chunks c"
                 f" WHERE {_SCOPE_FILTER})"]
     else:
-        _iterative_scan(conn, limit)
+        iterative_scan(conn, limit)
         ctes = []
     ctes += [f"nearest AS ({' UNION ALL '.join(nearest)})",
              f"""lexical AS (SELECT c.id FROM document_chunks c WHERE {_SCOPE_FILTER} AND {_STRONG_MATCH}
@@ -159,10 +164,12 @@ def lexical_candidates(conn: psycopg.Connection, org_id: UUID, text: str, exact_
         return cur.execute(sql, params).fetchall()
 
 
-def _iterative_scan(conn: psycopg.Connection, limit: int) -> None:
-    """Let HNSW keep scanning until ``limit`` rows pass the filters (scoped for this transaction)."""
+def iterative_scan(conn: psycopg.Connection, limit: int) -> None:
+    """Let HNSW keep scanning until ``limit`` rows pass the filters (for this transaction), with a
+    candidate list of 4x the rows wanted (ef_search 160 for the usual 40: HNSW recall@10 ~0.99 at
+    100k chunks, where the default 40 gave 0.87)."""
     conn.execute("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),"
-                 " set_config('hnsw.ef_search', %(ef)s, true)", {"ef": str(max(40, min(1000, 2 * limit)))})
+                 " set_config('hnsw.ef_search', %(ef)s, true)", {"ef": str(max(40, min(1000, 4 * limit)))})
 
 
 def course_document_ids(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> list[UUID]:
