@@ -15,6 +15,8 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
+from storage import skills as skill_store
+
 
 # ---- enrollments and lessons ---------------------------------------------------------------------
 
@@ -342,27 +344,6 @@ def count_due_reviews(conn: psycopg.Connection, org_id: UUID, user_id: UUID, now
 
 # ---- skills ----------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class UserSkill:
-    skill_id: UUID
-    skill: str
-    category: str
-    level: str
-    source: str
-    last_assessed_at: datetime
-
-
-def user_skills(conn: psycopg.Connection, org_id: UUID, user_id: UUID) -> list[UserSkill]:
-    with conn.cursor(row_factory=class_row(UserSkill)) as cur:
-        return cur.execute(
-            """SELECT s.id AS skill_id, s.name AS skill, c.name AS category, us.level, us.source,
-                      us.last_assessed_at
-               FROM user_skills us JOIN skills s ON s.id = us.skill_id
-               JOIN skill_categories c ON c.id = s.category_id
-               WHERE us.org_id = %(org_id)s AND us.user_id = %(user_id)s ORDER BY c.name, s.name""",
-            {"org_id": org_id, "user_id": user_id}).fetchall()
-
-
 def course_skill_targets(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> dict[UUID, str]:
     rows = conn.execute("SELECT skill_id, target_level FROM course_skills WHERE org_id = %(org_id)s"
                         " AND course_id = %(course_id)s", {"org_id": org_id, "course_id": course_id})
@@ -401,7 +382,7 @@ def progress_summary(conn: psycopg.Connection, org_id: UUID, user_id: UUID, *,
                     "completed_at": e.completed_at.isoformat() if e.completed_at else None}
                    for e in list_enrollments(conn, org_id, user_id)]
     skills = [{"skill": s.skill, "category": s.category, "level": s.level, "source": s.source}
-              for s in user_skills(conn, org_id, user_id)]
+              for s in skill_store.user_skills(conn, org_id, user_id)]
     failures = conn.execute(
         """SELECT c.title, x.prompt, a.submitted_at FROM exercise_attempts a
            JOIN exercises x ON x.id = a.exercise_id JOIN lessons l ON l.id = x.lesson_id

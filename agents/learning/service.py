@@ -12,6 +12,7 @@ from uuid import UUID
 from agents.learning import grading, progress, scheduling
 from agents.learning.grading import AnswerError, say
 from storage import catalog, chat, documents, learning
+from storage import skills as skill_store
 from storage.db import app_pool
 from storage.users import User
 
@@ -38,7 +39,7 @@ class HomeView:
     enrollments: list[learning.Enrollment]
     reviews_due: int
     recent_chats: list[chat.ChatSession]
-    skills: list[learning.UserSkill]
+    skills: list[skill_store.UserSkill]
 
 
 def home(user: User) -> HomeView:
@@ -47,7 +48,7 @@ def home(user: User) -> HomeView:
         return HomeView(learning.list_enrollments(conn, user.org_id, user.id),
                         learning.count_due_reviews(conn, user.org_id, user.id, now),
                         chat.list_sessions(conn, user.org_id, user.id, "tutor", limit=5),
-                        learning.user_skills(conn, user.org_id, user.id))
+                        skill_store.user_skills(conn, user.org_id, user.id))
 
 
 def my_courses(user: User) -> list[learning.Enrollment]:
@@ -156,14 +157,14 @@ def _recompute(conn, user: User, enrollment: learning.Enrollment) -> tuple[float
         {m.id: m.skill_id for m in outline.modules},
         {m.id: sum(len(lesson.exercises) for lesson in m.lessons) for m in outline.modules},
         learning.course_skill_targets(conn, user.org_id, enrollment.course_id), answered)
-    current = {s.skill_id: s for s in learning.user_skills(conn, user.org_id, user.id)}
+    current = {s.skill_id: s for s in skill_store.user_skills(conn, user.org_id, user.id)}
     raised = []
     for skill_id, level in evidence.items():
         mine = current.get(skill_id)
         new_level = progress.raised_level(mine.level if mine else None, mine.source if mine else None, level)
         if new_level and learning.record_skill_evidence(conn, user.org_id, user.id, skill_id, new_level):
             raised.append(skill_id)
-    names = {s.skill_id: f"{s.skill}: {s.level}" for s in learning.user_skills(conn, user.org_id, user.id)}
+    names = {s.skill_id: f"{s.skill}: {s.level}" for s in skill_store.user_skills(conn, user.org_id, user.id)}
     return value, status, [names[s] for s in raised if s in names]
 
 

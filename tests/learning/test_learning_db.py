@@ -7,6 +7,7 @@ from agents.learning import service
 from agents.learning.alerts import compute_alerts
 from storage import catalog, learning, users
 from storage.skills import skills_matrix
+from storage import skills as skill_store
 
 COURSE = "Returns and Refunds Essentials"
 
@@ -143,7 +144,7 @@ def test_finishing_the_course_raises_skills_but_admin_verification_wins(seeded_p
     assert finish_course(grace, demo, correct_answer) == (1.0, "completed")
     with seeded_pool.connection() as conn:
         summary = learning.progress_summary(conn, demo["org_id"], grace.id)
-        skills = {s.skill: s for s in learning.user_skills(conn, demo["org_id"], grace.id)}
+        skills = {s.skill: s for s in skill_store.user_skills(conn, demo["org_id"], grace.id)}
     mine = next(e for e in summary["enrollments"] if e["course"] == COURSE)
     assert mine["status"] == "completed" and mine["progress"] == 1.0 and mine["score"] == 1.0
     assert mine["completed_at"] is not None
@@ -155,7 +156,7 @@ def test_finishing_the_course_raises_skills_but_admin_verification_wins(seeded_p
     assert (grace.id, demo["skill_id"], "medium", "checkpoint") in {c[:4] for c in matrix.cells}
     finish_course(harry, demo, correct_answer)
     with seeded_pool.connection() as conn:
-        harry_skills = {s.skill: s for s in learning.user_skills(conn, demo["org_id"], harry.id)}
+        harry_skills = {s.skill: s for s in skill_store.user_skills(conn, demo["org_id"], harry.id)}
         enrollment = learning.get_enrollment(conn, demo["org_id"], harry.id, demo["course"].id)
     assert (harry_skills["Returns and refunds"].level, harry_skills["Returns and refunds"].source) == ("low", "admin")
     assert enrollment.status == "completed" and enrollment.score < 1.0  # first tries count: one was wrong
