@@ -1,0 +1,68 @@
+"""The content studio in a real browser: an admin picks a demo document, approves the structure, approves
+the final review and publishes; the app's own worker thread runs the job, and the course counts as published."""
+import re
+
+from storage import catalog, jobs, users
+from tests.browser import chromium_page, free_port, needs_chromium, running_app, sign_in
+
+DOCUMENT = "Política de Gastos y Viajes"
+
+
+def settle(page) -> None:
+    """Wait until the script run a click started has finished (no "Running…" widget, no stale elements)."""
+    page.wait_for_timeout(300)
+    page.locator('[data-testid="stStatusWidget"]').wait_for(state="hidden", timeout=60_000)
+    page.wait_for_function("() => !document.querySelector('[data-stale=\"true\"]')", timeout=60_000)
+
+
+def either(es: str, en: str) -> re.Pattern:
+    return re.compile(f"^(?:{re.escape(es)}|{re.escape(en)})$")
+
+
+@needs_chromium
+def test_admin_generates_reviews_and_publishes_a_course(seeded_db_url, seeded_pool, tmp_path):
+    with seeded_pool.connection() as conn:
+        admin = users.get_user_by_email(conn, "admin@acme.test")
+        published_before = len(catalog.list_courses(conn, admin.org_id, status="published"))
+    # the app's worker thread runs the job; the tutor chat gets its own port so no other app's chat answers
+    env = {"SKILLNET_CONTENT_WORKER": "thread", "SKILLNET_CHAT_PORT": str(free_port())}
+    with running_app(seeded_db_url, extra_env=env) as base, chromium_page(1400, 1800) as page:
+        try:
+            sign_in(page, base, "admin@acme.test", "skillnet-admin")
+            page.get_by_role("link", name="Content studio").click()
+            page.locator('[data-testid="stMultiSelect"]').wait_for(timeout=60_000)
+            settle(page)
+            page.locator('[data-testid="stMultiSelect"]').click()
+            page.get_by_role("option", name=re.compile(re.escape(DOCUMENT))).click()
+            page.keyboard.press("Escape")
+            page.get_by_role("button", name=either("Generar", "Generate")).click()
+
+            page.get_by_role("heading", name=either("Revisión de la estructura", "Structure review")) \
+                .wait_for(timeout=120_000)
+            settle(page)
+            page.screenshot(path=str(tmp_path / "1_structure.png"), full_page=True)
+            page.get_by_role("button", name=either("✅ Aprobar", "✅ Approve")).click()
+
+            page.get_by_role("heading", name=either("Revisión final", "Final review")).wait_for(timeout=120_000)
+            settle(page)
+            page.screenshot(path=str(tmp_path / "2_final.png"), full_page=True)
+            page.get_by_role("button", name=either("🚀 Aprobar y publicar", "🚀 Approve and publish")).click()
+
+            page.get_by_text(either("Curso y manual publicados.", "Course and manual published.")) \
+                .wait_for(timeout=120_000)
+            page.screenshot(path=str(tmp_path / "3_published.png"), full_page=True)
+            page.get_by_role("link", name="Overview").click()
+            published = page.locator('[data-testid="stMetric"]').filter(
+                has_text=re.compile("Cursos publicados|Published courses"))
+            published.get_by_text(str(published_before + 1), exact=True).wait_for(timeout=60_000)
+        except Exception:
+            page.screenshot(path=str(tmp_path / "failure.png"), full_page=True)
+            raise AssertionError(page.inner_text("body")[-1500:]) from None
+
+    with seeded_pool.connection() as conn:
+        job = jobs.list_jobs(conn, admin.org_id)[0]
+        course = catalog.get_course(conn, admin.org_id, job.result_course_id) if job.result_course_id else None
+        outline = catalog.get_course_outline(conn, admin.org_id, job.result_course_id) if course else None
+    assert job.status == "published" and job.triggered_by == admin.id
+    assert course is not None and course.status == "published"
+    assert outline.modules and all(module.lessons for module in outline.modules)
