@@ -4,12 +4,12 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.session import current_user, sign_in, sign_out
-from ui.chat_server import ensure_chat_server
+from ui.chat_server import start_chat_server
 from ui.startup import prepare_app
 
 st.set_page_config(page_title="SkillNet", page_icon="🎓", layout="wide")
 prepare_app()
-ensure_chat_server()  # the Gradio tutor chat, once per process (pages embed it)
+start_chat_server()  # the Gradio tutor chat, once per process, in the background (pages embed it)
 
 # Pages by role. An employee's navigation never contains an admin page, so an admin URL cannot open.
 EMPLOYEE_PAGES = {

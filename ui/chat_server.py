@@ -1,25 +1,43 @@
-"""The Gradio tutor chat, started once per Streamlit server process (app.py calls ``ensure_chat_server``)."""
+"""The Gradio tutor chat, started once per Streamlit server process.
+
+app.py starts it in the background (``start_chat_server``) so the first page renders without waiting
+for Gradio; a page that embeds the chat waits for it (``chat_server_port``).
+"""
 from __future__ import annotations
 
 import logging
+import threading
 
 import streamlit as st
 
 log = logging.getLogger(__name__)
+STARTUP_TIMEOUT_SECONDS = 120
+
+
+def _launch() -> None:
+    import chat
+
+    try:
+        chat.launch(port=chat.chat_port(), block=False)
+    except Exception as exc:  # typically the port is taken: the page then embeds whatever serves it
+        log.warning("tutor chat not started here (%s); using the server already on its port", exc)
 
 
 @st.cache_resource(show_spinner=False)
-def ensure_chat_server() -> int:
-    """Start the chat in the background on SKILLNET_CHAT_PORT (once); returns the port.
+def start_chat_server() -> threading.Thread:
+    """Start the chat on SKILLNET_CHAT_PORT once per process, in the background.
 
     When the port is taken (``python chat.py`` already running, or another app process), that server
     is used instead.
     """
+    thread = threading.Thread(target=_launch, name="tutor-chat-start", daemon=True)
+    thread.start()
+    return thread
+
+
+def chat_server_port() -> int:
+    """The chat's port, once the server this process starts is up."""
     import chat
 
-    port = chat.chat_port()
-    try:
-        chat.launch(port=port, block=False)
-    except Exception as exc:  # typically the port is taken: the page then embeds whatever serves it
-        log.warning("tutor chat not started here (%s); using the server already on port %s", exc, port)
-    return port
+    start_chat_server().join(STARTUP_TIMEOUT_SECONDS)
+    return chat.chat_port()

@@ -8,7 +8,7 @@ import streamlit as st
 
 from agents.tutor.auth_token import issue_token
 from storage.users import User
-from ui.chat_server import ensure_chat_server
+from ui.chat_server import chat_server_port
 
 TOKEN_TTL_SECONDS = 3600
 
@@ -25,7 +25,7 @@ def _token(user: User) -> str:
 
 def chat_url(user: User, course_id=None, lesson_id=None) -> str:
     """The chat's address with a fresh signed token (same host the browser reached Streamlit on)."""
-    port = ensure_chat_server()
+    port = chat_server_port()
     host = urlsplit(st.context.url or "http://localhost").hostname or "localhost"
     query = {"token": _token(user)}
     if course_id:

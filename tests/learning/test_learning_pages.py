@@ -22,7 +22,7 @@ def tutor_stand_in():
     import streamlit as st
 
     chat_server = types.ModuleType("ui.chat_server")
-    chat_server.ensure_chat_server = lambda: 0
+    chat_server.start_chat_server = lambda: None
     tutor_chat = types.ModuleType("ui.tutor_chat")
     tutor_chat.embed_tutor = lambda user, course_id=None, lesson_id=None: st.caption(f"tutor:{course_id}:{lesson_id}")
     with pytest.MonkeyPatch.context() as patch:
