@@ -49,10 +49,10 @@ with st.expander(say("➕ Nuevo curso desde documentos", "➕ New course from do
                  expanded=not service.list_jobs(pool, user)):
     uploads = st.file_uploader(say("Sube documentos (PDF, DOCX, Markdown, texto, HTML)",
                                    "Upload documents (PDF, DOCX, Markdown, text, HTML)"),
-                               accept_multiple_files=True, key="uploads")
+                               accept_multiple_files=True, key="uploads", max_upload_size=service.max_upload_mb())
     known = {f"{d.title} ({d.page_count} p.)": d.id for d in service.list_documents(pool, user)}
     picked = st.multiselect(say("…o elige documentos ya ingeridos", "…or pick documents already ingested"),
-                            list(known), key="picked")
+                            list(known), key="picked", placeholder=say("Elige documentos", "Choose documents"))
     manual_only = st.checkbox(say("Solo el manual", "Manual only"), key="manual_only")
     if st.button(say("Generar", "Generate"), type="primary", key="start"):
         try:
@@ -79,8 +79,10 @@ st.dataframe(pd.DataFrame([{say("Creado", "Created"): j.created_at.strftime("%Y-
              hide_index=True, width="stretch")
 ids = [str(j.id) for j in jobs]
 current = st.session_state.get("job_id") if st.session_state.get("job_id") in ids else ids[0]
+created = {str(j.id): f"{j.created_at:%Y-%m-%d %H:%M}" for j in jobs}
+# the label holds nothing that changes while the job runs: a selectbox keeps showing its first label
 job_id = st.selectbox(say("Trabajo", "Job"), ids, index=ids.index(current), key="job_pick",
-                      format_func=lambda i: f"{status_label(next(j.status for j in jobs if str(j.id) == i))} · {i[:8]}")
+                      format_func=lambda i: f"{created[i]} · {i[:8]}")
 st.session_state["job_id"] = job_id
 
 
@@ -94,7 +96,7 @@ def progress() -> None:
     total, done = job.progress.get("total") or 0, len(job.progress.get("done") or [])
     if total and job.status in ("generating", "reviewing", "awaiting_final_review", "publishing", "published"):
         cols[1].progress(done / total, text=say(f"Módulo {done} de {total}", f"Module {done} of {total}")
-                         + (f" · {job.progress.get('current')}" if job.progress.get("current") else ""))
+                         + (f" · {job.progress.get('current')}" if job.progress.get("current") and done < total else ""))
     if job.error:
         st.error(job.error)
     with st.expander(say("Eventos", "Events")):

@@ -47,7 +47,7 @@ with st.sidebar:
         st.caption(f"{module.position}. {module.title}")
         for item in module.lessons:
             mark = "✅" if item.id in view.completed_lessons else ("▶️" if item.id == lesson.id else "⚪")
-            if st.button(f"{mark} {item.title}", key=f"nav_{item.id}", use_container_width=True):
+            if st.button(f"{mark} {item.title}", key=f"nav_{item.id}", width="stretch"):
                 st.session_state[lesson_key] = item.id
                 st.rerun()
 

@@ -54,13 +54,13 @@ def review_draft(turn) -> None:
     category = right.selectbox(t("Category", "Categoría"), CATEGORIES,
                                index=CATEGORIES.index(draft.get("category", "other")))
     file_it, cancel = st.columns(2)
-    if file_it.button(t("File it", "Crear ticket"), type="primary", key="hd_file", use_container_width=True):
+    if file_it.button(t("File it", "Crear ticket"), type="primary", key="hd_file", width="stretch"):
         service.track(user, "agent.modal_submitted", turn.session_id)
         close_modal()
         edited = {"title": title, "body": body, "severity": severity, "category": category}
         act(lambda on_step: service.confirm(user, turn.session_id, question_id=turn.question_id, draft=edited,
                                             on_step=on_step))
-    if cancel.button(t("Cancel", "Cancelar"), key="hd_cancel_modal", use_container_width=True):
+    if cancel.button(t("Cancel", "Cancelar"), key="hd_cancel_modal", width="stretch"):
         service.track(user, "agent.modal_cancelled", turn.session_id)
         close_modal()
         st.rerun()
@@ -121,7 +121,7 @@ sid, qid = turn.session_id, turn.question_id
 if turn.kind == "question":
     columns = st.columns(max(1, len(turn.choices)))
     for position, (column, choice) in enumerate(zip(columns, turn.choices), start=1):
-        if column.button(choice, key=f"hd_chip_{position}", use_container_width=True):
+        if column.button(choice, key=f"hd_chip_{position}", width="stretch"):
             service.track(user, "agent.chip_clicked", sid, position=position)
             act(lambda on_step, c=choice: service.resume(user, sid, question_id=qid, text=c, on_step=on_step))
     with st.form("hd_reply", clear_on_submit=True):
@@ -131,15 +131,15 @@ if turn.kind == "question":
             act(lambda on_step: service.resume(user, sid, question_id=qid, text=reply, on_step=on_step))
 elif turn.kind == "solution":
     solved, not_solved = st.columns(2)
-    if solved.button(t("✅ This solved it", "✅ Esto lo resolvió"), key="hd_solved", use_container_width=True):
+    if solved.button(t("✅ This solved it", "✅ Esto lo resolvió"), key="hd_solved", width="stretch"):
         act(lambda on_step: service.resume(user, sid, question_id=qid, action="solved", on_step=on_step))
-    if not_solved.button(t("❌ Not solved", "❌ No lo resolvió"), key="hd_not_solved", use_container_width=True):
+    if not_solved.button(t("❌ Not solved", "❌ No lo resolvió"), key="hd_not_solved", width="stretch"):
         act(lambda on_step: service.resume(user, sid, question_id=qid, action="not_solved", on_step=on_step))
 elif turn.kind == "duplicate":
     link, other = st.columns(2)
-    if link.button(t("🔗 Link it", "🔗 Enlazarlo"), key="hd_link", type="primary", use_container_width=True):
+    if link.button(t("🔗 Link it", "🔗 Enlazarlo"), key="hd_link", type="primary", width="stretch"):
         act(lambda on_step: service.resume(user, sid, question_id=qid, action="link", on_step=on_step))
-    if other.button(t("Not the same", "No es lo mismo"), key="hd_not_same", use_container_width=True):
+    if other.button(t("Not the same", "No es lo mismo"), key="hd_not_same", width="stretch"):
         act(lambda on_step: service.resume(user, sid, question_id=qid, action="not_same", on_step=on_step))
 elif turn.kind == "draft_ready":
     if turn.error:

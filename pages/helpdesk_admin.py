@@ -24,9 +24,11 @@ else:
     status = st.segmented_control(t("Status", "Estado"), ["open", "in_progress", "resolved", "closed"],
                                   selection_mode="multi", default=["open", "in_progress"], key="hd_status")
     shown = tickets[tickets["status"].isin(status)] if status else tickets
-    st.dataframe(shown.drop(columns=["id"]), hide_index=True, use_container_width=True,
+    st.dataframe(shown.drop(columns=["id"]), hide_index=True, width="stretch",
                  column_config={"number": st.column_config.NumberColumn("#", format="%d"),
                                 "created_at": st.column_config.DatetimeColumn(t("Filed", "Creado"))})
+    st.download_button("⬇ CSV", shown.drop(columns=["id"]).to_csv(index=False).encode("utf-8"),
+                       file_name="helpdesk_tickets.csv", mime="text/csv", key="csv_helpdesk_tickets")
     with st.form("hd_status_form"):
         left, right = st.columns([3, 1])
         number = left.selectbox(t("Ticket", "Ticket"), tickets["number"].tolist(),
@@ -51,7 +53,10 @@ if health["acl_violations"]:
 
 st.subheader(t("Agent funnel", "Embudo del agente"))
 funnel = pd.DataFrame({"stage": list(data["funnel"]), "sessions": list(data["funnel"].values())})
-st.plotly_chart(px.funnel(funnel, x="sessions", y="stage"), use_container_width=True)
+if funnel["sessions"].sum():
+    st.plotly_chart(px.funnel(funnel, x="sessions", y="stage"), width="stretch")
+else:  # an all-zero funnel draws as an empty chart
+    st.caption(t("No sessions yet.", "Todavía no hay sesiones."))
 
 left, right = st.columns(2)
 with left:
@@ -60,7 +65,7 @@ with left:
     if outcomes.empty:
         st.caption(t("No sessions yet.", "Todavía no hay sesiones."))
     else:
-        st.plotly_chart(px.bar(outcomes, x="outcome", y="sessions", color="outcome"), use_container_width=True)
+        st.plotly_chart(px.bar(outcomes, x="outcome", y="sessions", color="outcome"), width="stretch")
 with right:
     st.subheader(t("Latency", "Latencia"))
     steps = pd.DataFrame(data["step_ms"])
@@ -68,7 +73,7 @@ with right:
         st.caption(t("No finished steps yet.", "Todavía no hay pasos terminados."))
     else:
         st.plotly_chart(px.box(steps, x="node", y="ms", points=False, labels={"ms": "ms", "node": ""}),
-                        use_container_width=True)
+                        width="stretch")
         sessions = pd.DataFrame(data["latencies"])
         if not sessions.empty:
             p50, p95 = sessions["seconds"].quantile([0.5, 0.95])

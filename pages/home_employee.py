@@ -1,9 +1,11 @@
 """Employee home: my courses at a glance, reviews due, my skills, recent tutor chats."""
+import pandas as pd
 import streamlit as st
 
 from agents.learning import service
 from ui.exercises import t
 from ui.session import require_user
+from ui.tables import table_with_csv
 
 user = require_user()
 lang = user.language
@@ -36,10 +38,11 @@ for enrollment in open_courses[:5]:
 
 if view.skills:
     st.subheader(t(lang, "Mis habilidades", "My skills"))
-    st.dataframe([{t(lang, "Habilidad", "Skill"): s.skill, t(lang, "Categoría", "Category"): s.category,
-                   t(lang, "Nivel", "Level"): s.level,
-                   t(lang, "Origen", "Source"): t(lang, "verificado", "verified") if s.source == "admin"
-                   else t(lang, "ejercicios", "exercises")} for s in view.skills], hide_index=True)
+    levels = {"low": t(lang, "bajo", "low"), "medium": t(lang, "medio", "medium"), "high": t(lang, "alto", "high")}
+    table_with_csv(pd.DataFrame([{t(lang, "Habilidad", "Skill"): s.skill, t(lang, "Categoría", "Category"): s.category,
+                                  t(lang, "Nivel", "Level"): levels.get(s.level, s.level),
+                                  t(lang, "Origen", "Source"): t(lang, "verificado", "verified") if s.source == "admin"
+                                  else t(lang, "ejercicios", "exercises")} for s in view.skills]), "my_skills")
 
 st.subheader(t(lang, "Conversaciones recientes con el tutor", "Recent tutor chats"))
 if not view.recent_chats:

@@ -18,7 +18,7 @@ from agents.content.worker import run_config, run_next, worker_name
 from agents.llm import LLM
 from storage import documents, jobs
 from storage.db import app_pool, checkpointer
-from storage.ingest import IngestError, IngestResult, ingest_file
+from storage.ingest import IngestError, IngestResult, ingest_file, max_upload_bytes
 from storage.users import User
 
 STRUCTURE_DECISIONS = ("approve", "edit", "reject")
@@ -70,6 +70,11 @@ def ingest_uploads(pool: ConnectionPool, user: User, files: list[tuple[str, byte
                 for name, data in files]
     except IngestError as exc:
         raise ContentServiceError(str(exc)) from exc
+
+
+def max_upload_mb() -> int:
+    """The largest file ingestion accepts (SKILLNET_MAX_UPLOAD_MB), so the uploader refuses bigger ones itself."""
+    return max(1, round(max_upload_bytes() / 1_048_576))
 
 
 def list_documents(pool: ConnectionPool, user: User) -> list[documents.Document]:
