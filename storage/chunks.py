@@ -16,6 +16,7 @@ from psycopg.rows import class_row
 # Below this many chunks in a scope the vector search is exact (a sequential scan over the scope).
 EXACT_SCOPE_LIMIT = 5000
 _CONFIG_NAME = re.compile(r"[a-z_]+")
+LEXICAL_SAMPLE = 400  # strong lexical matches ranked per query at most
 
 
 @dataclass(frozen=True)
@@ -143,12 +144,14 @@ def hybrid_candidates(conn: psycopg.Connection, org_id: UUID, query_vector: np.n
         iterative_scan(conn, limit)
         ctes = []
     ctes += [f"nearest AS ({' UNION ALL '.join(nearest)})",
-             f"""lexical AS (SELECT c.id FROM document_chunks c WHERE {_SCOPE_FILTER} AND {_STRONG_MATCH}
+             # a code shared by thousands of chunks must not cost thousands of ts_ranks: rank a bounded sample
+             f"""lexical AS (SELECT c.id FROM (SELECT c.id, c.tsv, c.ts_config FROM document_chunks c
+                                               WHERE {_SCOPE_FILTER} AND {_STRONG_MATCH} LIMIT {LEXICAL_SAMPLE}) c
                     ORDER BY {_matched_rank(_LEXICAL_QUERY)} DESC LIMIT %(limit)s)""",
              "candidates AS (SELECT id FROM nearest UNION SELECT id FROM lexical)"]
     sql = f"WITH {', '.join(ctes)} {_SCORED_SELECT.format(vector='1 - (c.embedding <=> %(qvec)s)')}"
     with conn.cursor(row_factory=class_row(Candidate)) as cur:
-        return cur.execute(sql, params).fetchall()
+        return cur.execute(sql, params, prepare=False).fetchall()  # custom plan: the tsqueries fold to constants
 
 
 def lexical_candidates(conn: psycopg.Connection, org_id: UUID, text: str, exact_terms: str, *,
@@ -161,7 +164,7 @@ def lexical_candidates(conn: psycopg.Connection, org_id: UUID, text: str, exact_
                        LIMIT %(limit)s)
         {_SCORED_SELECT.format(vector="NULL::float8")}"""
     with conn.cursor(row_factory=class_row(Candidate)) as cur:
-        return cur.execute(sql, params).fetchall()
+        return cur.execute(sql, params, prepare=False).fetchall()  # custom plan: the tsqueries fold to constants
 
 
 def iterative_scan(conn: psycopg.Connection, limit: int) -> None:

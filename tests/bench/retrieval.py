@@ -13,8 +13,10 @@ same rows; and each one's recall@5 / MRR on seeds/eval/retrieval.jsonl.
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
 import random
+import shutil
 import sys
 import tempfile
 import time
@@ -215,6 +217,8 @@ def main() -> None:
     args = parser.parse_args()
     if not os.environ.get("DATABASE_URL"):
         os.environ["SKILLNET_DATA_DIR"] = tempfile.mkdtemp(prefix="skillnet-bench-")
+        # registered before the embedded server starts, so it runs after the server has stopped
+        atexit.register(shutil.rmtree, os.environ["SKILLNET_DATA_DIR"], ignore_errors=True)
     os.environ.setdefault("SKILLNET_EMBED_CACHE", os.path.expanduser("~/.cache/skillnet/embeddings"))
     for var in ("OPENAI_API_KEY", "OPENAI_BASE_URL"):
         os.environ.pop(var, None)
