@@ -56,13 +56,15 @@ with st.expander(say("➕ Nuevo curso desde documentos", "➕ New course from do
     manual_only = st.checkbox(say("Solo el manual", "Manual only"), key="manual_only")
     if st.button(say("Generar", "Generate"), type="primary", key="start"):
         try:
-            ingested = service.ingest_uploads(pool, user, [(f.name, f.getvalue()) for f in uploads or []])
+            with st.spinner(say("Leyendo e indexando los documentos subidos…", "Reading and indexing the uploads…")):
+                ingested = service.ingest_uploads(pool, user, [(f.name, f.getvalue()) for f in uploads or []])
             job_id = service.start_job(pool, user, [r.document_id for r in ingested] + [known[p] for p in picked],
                                        "manual_only" if manual_only else "course_and_manual")
         except service.ContentServiceError as exc:
             st.error(str(exc))
         else:
-            st.session_state["job_id"] = str(job_id)
+            # the picker below keeps its own value across reruns: point it at the new job
+            st.session_state["job_id"] = st.session_state["job_pick"] = str(job_id)
             st.rerun()
 
 # ---------------------------------------------------------------------------------------- job list

@@ -1,11 +1,14 @@
 """The content studio in a real browser: an admin picks a demo document, approves the structure, approves
-the final review and publishes; the app's own worker thread runs the job, and the course counts as published."""
+the final review and publishes; the app's own worker thread runs the job, and the course counts as published.
+An earlier job is already listed, so the page must switch to the job just started."""
 import re
 
-from storage import catalog, jobs, users
+from agents.content import service
+from storage import catalog, documents, jobs, users
 from tests.browser import chromium_page, free_port, needs_chromium, running_app, sign_in
 
 DOCUMENT = "Política de Gastos y Viajes"
+EARLIER_DOCUMENT = "Employee Onboarding Guide"
 
 
 def settle(page) -> None:
@@ -24,18 +27,22 @@ def test_admin_generates_reviews_and_publishes_a_course(seeded_db_url, seeded_po
     with seeded_pool.connection() as conn:
         admin = users.get_user_by_email(conn, "admin@acme.test")
         published_before = len(catalog.list_courses(conn, admin.org_id, status="published"))
+        earlier = next(d.id for d in documents.list_documents(conn, admin.org_id) if d.title == EARLIER_DOCUMENT)
+    earlier_job = service.start_job(seeded_pool, admin, [earlier])
     # the app's worker thread runs the job; the tutor chat gets its own port so no other app's chat answers
     env = {"SKILLNET_CONTENT_WORKER": "thread", "SKILLNET_CHAT_PORT": str(free_port())}
     with running_app(seeded_db_url, extra_env=env) as base, chromium_page(1400, 1800) as page:
         try:
             sign_in(page, base, "admin@acme.test", "skillnet-admin")
             page.get_by_role("link", name="Content studio").click()
+            page.get_by_text(re.compile("Nuevo curso desde documentos|New course from documents")).click()
             page.locator('[data-testid="stMultiSelect"]').wait_for(timeout=60_000)
             settle(page)
             page.locator('[data-testid="stMultiSelect"]').click()
             page.get_by_role("option", name=re.compile(re.escape(DOCUMENT))).click()
             page.keyboard.press("Escape")
             page.get_by_role("button", name=either("Generar", "Generate")).click()
+            settle(page)  # the earlier job's review panel goes; the new job is the one shown
 
             page.get_by_role("heading", name=either("Revisión de la estructura", "Structure review")) \
                 .wait_for(timeout=120_000)
@@ -60,9 +67,10 @@ def test_admin_generates_reviews_and_publishes_a_course(seeded_db_url, seeded_po
             raise AssertionError(page.inner_text("body")[-1500:]) from None
 
     with seeded_pool.connection() as conn:
-        job = jobs.list_jobs(conn, admin.org_id)[0]
+        job, earlier_job = jobs.list_jobs(conn, admin.org_id)[0], jobs.get_job(conn, admin.org_id, earlier_job)
         course = catalog.get_course(conn, admin.org_id, job.result_course_id) if job.result_course_id else None
         outline = catalog.get_course_outline(conn, admin.org_id, job.result_course_id) if course else None
-    assert job.status == "published" and job.triggered_by == admin.id
+    assert job.status == "published" and job.triggered_by == admin.id and job.id != earlier_job.id
+    assert earlier_job.status != "published"            # the reviews went to the job started in the page
     assert course is not None and course.status == "published"
     assert outline.modules and all(module.lessons for module in outline.modules)
