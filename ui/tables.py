@@ -4,6 +4,29 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from ui.session import current_user
+
+# Headers shown in the reader's language; the CSV keeps the plain column names (stable for scripts).
+HEADERS = {"kind": ("Tipo", "Kind"), "user": ("Persona", "Person"), "employee": ("Empleado", "Employee"),
+           "full_name": ("Nombre", "Name"), "email": ("Correo", "Email"), "role": ("Rol", "Role"),
+           "is_active": ("Activo", "Active"), "department": ("Departamento", "Department"),
+           "job_title": ("Puesto", "Job title"), "course": ("Curso", "Course"), "title": ("Título", "Title"),
+           "detail": ("Detalle", "Detail"), "severity": ("Gravedad", "Severity"), "skill": ("Habilidad", "Skill"),
+           "category": ("Categoría", "Category"), "experts": ("Expertos", "Experts"), "high": ("Alto", "High"),
+           "medium": ("Medio", "Medium"), "low": ("Bajo", "Low"), "level": ("Nivel", "Level"),
+           "status": ("Estado", "Status"), "language": ("Idioma", "Language"), "enrolled": ("Inscritos", "Enrolled"),
+           "completed": ("Completados", "Completed"), "completion_rate": ("Finalización", "Completion rate"),
+           "avg_score": ("Nota media", "Average score"), "score": ("Nota", "Score"),
+           "active_courses": ("Cursos activos", "Active courses"),
+           "completed_courses": ("Cursos completados", "Completed courses"), "mentor": ("Mentor", "Mentor"),
+           "mentee": ("Aprendiz", "Mentee"), "deadline": ("Fecha límite", "Deadline"),
+           "progress": ("Progreso", "Progress"), "source": ("Origen", "Source")}
+
+
+def _header(column: str, lang: str) -> str:
+    es, en = HEADERS.get(column, (column.replace("_", " ").capitalize(),) * 2)
+    return es if lang == "es" else en
+
 
 def table_with_csv(frame: pd.DataFrame, name: str, *, key: str | None = None, height: int | None = None,
                    empty: str = "Nothing to show. / Nada que mostrar.") -> None:
@@ -11,6 +34,9 @@ def table_with_csv(frame: pd.DataFrame, name: str, *, key: str | None = None, he
     if frame is None or frame.empty:
         st.caption(empty)
         return
-    st.dataframe(frame, hide_index=True, **({"height": height} if height else {}))
+    user = current_user()
+    lang = user.language if user else "en"
+    labels = {c: _header(c, lang) for c in frame.columns if isinstance(c, str) and (c in HEADERS or "_" in c)}
+    st.dataframe(frame, hide_index=True, column_config=labels or None, **({"height": height} if height else {}))
     st.download_button("⬇ CSV", frame.to_csv(index=False).encode("utf-8"), file_name=f"{name}.csv",
                        mime="text/csv", key=key or f"csv_{name}")
