@@ -55,7 +55,7 @@ for message in state.messages:
         if message.role == "assistant":
             show_trace(message.metadata, str(message.id))
             if message.metadata.get("engine"):
-                st.caption(f"engine: {message.metadata['engine']}")
+                st.caption(f"{say('motor', 'engine')}: {message.metadata['engine']}")
 
 if state.pending:
     with st.container(border=True):

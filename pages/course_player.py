@@ -80,7 +80,8 @@ with main:
                 st.markdown(f"**{exercise.prompt}**")
                 show_feedback(lang, correct=bool(attempt.is_correct), score=attempt.score or 0.0,
                               feedback=attempt.feedback or "", explanation=exercise.explanation,
-                              sources=view.sources.get(exercise.id, []))
+                              sources=view.sources.get(exercise.id, []),
+                              engine=st.session_state.get(f"graded_by_{exercise.id}", "rules"))
                 if not attempt.is_correct and st.button(t(lang, "Intentar de nuevo", "Try again"),
                                                         key=f"again_{exercise.id}"):
                     st.session_state[f"retry_{exercise.id}"] = True
@@ -99,6 +100,7 @@ with main:
             else:
                 for key in (f"submission_{exercise.id}", f"retry_{exercise.id}"):
                     st.session_state.pop(key, None)
+                st.session_state[f"graded_by_{exercise.id}"] = result.engine  # the attempt row keeps no engine
                 for skill in result.skills_raised:
                     st.toast(t(lang, f"Habilidad actualizada: {skill}", f"Skill updated: {skill}"), icon="⭐")
                 st.rerun()
