@@ -14,6 +14,10 @@ def t(en: str, es: str) -> str:
     return es if ES else en
 
 
+STATUSES = {"open": t("Open", "Abierto"), "in_progress": t("In progress", "En curso"),
+            "resolved": t("Resolved", "Resuelto"), "closed": t("Closed", "Cerrado")}
+
+
 data = admin.dashboard(user.org_id)
 st.title(t("🎫 Helpdesk tickets", "🎫 Tickets de ayuda"))
 
@@ -21,7 +25,7 @@ tickets = pd.DataFrame(data["tickets"])
 if tickets.empty:
     st.info(t("No tickets yet.", "Todavía no hay tickets."))
 else:
-    status = st.segmented_control(t("Status", "Estado"), ["open", "in_progress", "resolved", "closed"],
+    status = st.segmented_control(t("Status", "Estado"), list(STATUSES), format_func=STATUSES.get,
                                   selection_mode="multi", default=["open", "in_progress"], key="hd_status")
     shown = tickets[tickets["status"].isin(status)] if status else tickets
     st.dataframe(shown.drop(columns=["id"]), hide_index=True, width="stretch",
@@ -33,7 +37,7 @@ else:
         left, right = st.columns([3, 1])
         number = left.selectbox(t("Ticket", "Ticket"), tickets["number"].tolist(),
                                 format_func=lambda n: f"#{n} {tickets.set_index('number').loc[n, 'title']}")
-        new_status = right.selectbox(t("New status", "Nuevo estado"), ["open", "in_progress", "resolved", "closed"])
+        new_status = right.selectbox(t("New status", "Nuevo estado"), list(STATUSES), format_func=STATUSES.get)
         if st.form_submit_button(t("Update", "Actualizar")):
             ticket_id = tickets.set_index("number").loc[number, "id"]
             if admin.set_ticket_status(user.org_id, ticket_id, new_status):
