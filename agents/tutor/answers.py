@@ -6,7 +6,7 @@ database, the course in view, the exercise in progress) in the learner's languag
 from __future__ import annotations
 
 from agents.offline import extractive_answer
-from agents.tutor.guardrails import normalize, socratic_hint
+from agents.tutor.guardrails import is_about_exercise, normalize, socratic_hint
 
 _TEXT = {
     "es": {
@@ -128,6 +128,11 @@ def grounded(message: str, passages: list[dict], rung: str, org: str, progress: 
     return f"{words['document' if rung == 'document' else 'grounded']}\n\n{body}"
 
 
+def _hint_mode(state: dict) -> bool:
+    attempt = state.get("attempt")
+    return bool(attempt) and is_about_exercise(state["message"], attempt, state.get("lesson_id"))
+
+
 def offline_answer(state: dict, name: str, org: str) -> str:
     """The generator's twin: what the tutor says when no model answers."""
     language, intent = state.get("language", "es"), state.get("intent")
@@ -137,7 +142,7 @@ def offline_answer(state: dict, name: str, org: str) -> str:
         return off_topic(org, state.get("progress"), language)
     if intent == "progress":
         return progress_text(state.get("progress"), name, language)
-    if state.get("attempt"):
+    if _hint_mode(state):
         return socratic_hint(state["attempt"], state.get("passages") or [], language)
     return grounded(state["message"], state.get("passages") or [], state.get("rung", "general"), org,
                     state.get("progress"), language)
@@ -175,7 +180,7 @@ def suggestions(state: dict, citations: list[dict]) -> list[str]:
     """Up to three follow-ups in the learner's language, from what this turn was about."""
     s = _SUGGEST.get(state.get("language", "es"), _SUGGEST["en"])
     intent, course = state.get("intent"), state.get("course_title")
-    if state.get("attempt") and intent in ("in_course", "cross_course"):
+    if _hint_mode(state) and intent in ("in_course", "cross_course"):
         return [s["hint"], s["concept"], s["progress"]]
     if intent == "progress":
         return [s["review"], s["next"]] + ([s["explain_course"].format(topic=course)] if course else [])

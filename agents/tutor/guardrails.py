@@ -37,6 +37,18 @@ def _overlap(sentence: str, reference: str) -> float:
     return len(words & ref) / len(ref) if ref else 0.0
 
 
+def is_about_exercise(message: str, attempt: dict, lesson_id: str | None = None) -> bool:
+    """Whether the learner is asking about their open exercise: from its lesson, or in its words.
+
+    Other questions get a normal answer; the reflection node still checks that answer for leaks.
+    """
+    if lesson_id and str(lesson_id) == str(attempt.get("lesson_id")):
+        return True
+    exercise_text = " ".join([attempt.get("prompt") or "", *(attempt.get("correct_texts") or [])])
+    asked = {word for word in normalize(message).split() if len(word) >= 5}
+    return bool(asked & set(normalize(exercise_text).split()))
+
+
 def find_leaks(text: str, attempt: dict | None) -> list[str]:
     """Why ``text`` gives the active exercise away (empty when it does not)."""
     if not attempt or not text:

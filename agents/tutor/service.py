@@ -194,7 +194,8 @@ def _prepare(pool, llm, user, message, session_id, course, lesson, rate_limit, s
         "lesson_id": context.get("lesson_id"), "lesson_title": context.get("lesson_title"),
         "attempt": None if attempt is None else {
             "exercise_id": str(attempt.exercise_id), "type": attempt.type, "prompt": attempt.prompt,
-            "content": attempt.content, "correct_texts": attempt.correct_texts},
+            "content": attempt.content, "correct_texts": attempt.correct_texts,
+            "lesson_id": str(attempt.lesson_id)},
         "rewrites": 0, "tokens_used": 0,
     }
     ctx = TutorContext(pool=pool, llm=llm, org_id=user.org_id, org_name=org.name if org else "",

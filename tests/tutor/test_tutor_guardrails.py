@@ -89,3 +89,13 @@ def test_model_that_keeps_answering_is_rewritten_then_replaced(seeded_pool, luci
     assert "Rewrite it as a Socratic hint" in generations[-1]["messages"][-1]["content"]
     assert find_leaks(text, attempt) == [] and answer not in text
     assert by_name(events, "done")
+
+
+def test_an_unrelated_question_during_an_open_exercise_gets_a_normal_answer_never_the_answer():
+    from agents.tutor.guardrails import is_about_exercise
+
+    attempt = {"prompt": "¿Cuántos caracteres debe tener como mínimo una contraseña?", "type": "test",
+               "correct_texts": ["12 caracteres"], "lesson_id": "lesson-1", "content": {}}
+    assert is_about_exercise("Dame una pista", attempt, lesson_id="lesson-1")
+    assert is_about_exercise("¿cuántos caracteres necesita la contraseña?", attempt)
+    assert not is_about_exercise("¿Cuánto tiempo tengo para reportar un incidente?", attempt, lesson_id="other")
