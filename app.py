@@ -11,31 +11,37 @@ st.set_page_config(page_title="SkillNet", page_icon="🎓", layout="wide")
 prepare_app()
 start_chat_server()  # the Gradio tutor chat, once per process, in the background (pages embed it)
 
-# Pages by role. An employee's navigation never contains an admin page, so an admin URL cannot open.
-EMPLOYEE_PAGES = {
-    "Learn": [
-        st.Page("pages/home_employee.py", title="Home", icon="🏠", default=True),
-        st.Page("pages/my_courses.py", title="My courses", icon="📚"),
-        st.Page("pages/course_player.py", title="Course player", icon="▶️"),
-        st.Page("pages/reviews.py", title="Reviews", icon="🔁"),
-        st.Page("pages/tutor.py", title="Tutor", icon="💬"),
-        st.Page("pages/helpdesk.py", title="Helpdesk", icon="🛟"),
-    ],
-}
-ADMIN_PAGES = {
-    "Organisation": [
-        st.Page("pages/home_admin.py", title="Overview", icon="🏢", default=True),
-        st.Page("pages/skills_matrix.py", title="Skills matrix", icon="🧩"),
-        st.Page("pages/skill_gaps.py", title="Skill gaps", icon="🎯"),
-        st.Page("pages/course_stats.py", title="Course statistics", icon="📊"),
-        st.Page("pages/employee_detail.py", title="Employees", icon="👥"),
-        st.Page("pages/content_studio.py", title="Content studio", icon="🏭"),
-        st.Page("pages/admin_assistant.py", title="Admin assistant", icon="🤖"),
-        st.Page("pages/helpdesk.py", title="Helpdesk", icon="🛟"),
-        st.Page("pages/helpdesk_admin.py", title="Helpdesk tickets", icon="🎫"),
-        st.Page("pages/retrieval_lab.py", title="Retrieval lab", icon="🔬"),
-    ],
-}
+# Pages by role: (file, English title, Spanish title, icon); the first is the role's home.
+# An employee's navigation never contains an admin page, so an admin URL cannot open.
+EMPLOYEE_PAGES = [
+    ("pages/home_employee.py", "Home", "Inicio", "🏠"),
+    ("pages/my_courses.py", "My courses", "Mis cursos", "📚"),
+    ("pages/course_player.py", "Course player", "Curso", "▶️"),
+    ("pages/reviews.py", "Reviews", "Repasos", "🔁"),
+    ("pages/tutor.py", "Tutor", "Tutor", "💬"),
+    ("pages/helpdesk.py", "Helpdesk", "Helpdesk", "🛟"),
+]
+ADMIN_PAGES = [
+    ("pages/home_admin.py", "Overview", "Resumen", "🏢"),
+    ("pages/skills_matrix.py", "Skills matrix", "Matriz de habilidades", "🧩"),
+    ("pages/skill_gaps.py", "Skill gaps", "Brechas de habilidades", "🎯"),
+    ("pages/course_stats.py", "Course statistics", "Estadísticas de cursos", "📊"),
+    ("pages/employee_detail.py", "Employees", "Empleados", "👥"),
+    ("pages/content_studio.py", "Content studio", "Estudio de contenidos", "🏭"),
+    ("pages/admin_assistant.py", "Admin assistant", "Asistente de administración", "🤖"),
+    ("pages/helpdesk.py", "Helpdesk", "Helpdesk", "🛟"),
+    ("pages/helpdesk_admin.py", "Helpdesk tickets", "Tickets del helpdesk", "🎫"),
+    ("pages/retrieval_lab.py", "Retrieval lab", "Laboratorio de búsqueda", "🔬"),
+]
+
+
+def navigation_for(user) -> dict[str, list[st.Page]]:
+    spanish = user.language == "es"
+    pages, section = (ADMIN_PAGES, ("Organización", "Organisation")) if user.is_admin else \
+        (EMPLOYEE_PAGES, ("Aprender", "Learn"))
+    return {section[0] if spanish else section[1]: [
+        st.Page(path, title=es if spanish else en, icon=icon, default=i == 0)
+        for i, (path, en, es, icon) in enumerate(pages)]}
 
 
 def sign_in_page() -> None:
@@ -57,8 +63,10 @@ if user is None:
     st.navigation([st.Page(sign_in_page, title="Sign in", icon="🔑")], position="hidden").run()
 else:
     with st.sidebar:
-        st.markdown(f"**{user.full_name}**  \n{user.email} · {'HR admin' if user.is_admin else 'Employee'}")
+        role = ("Administración de RR. HH." if user.is_admin else "Empleado/a") if user.language == "es" \
+            else ("HR admin" if user.is_admin else "Employee")
+        st.markdown(f"**{user.full_name}**  \n{user.email} · {role}")
         if st.button("Sign out / Salir", key="sign_out"):
             sign_out()
             st.rerun()
-    st.navigation(ADMIN_PAGES if user.is_admin else EMPLOYEE_PAGES).run()
+    st.navigation(navigation_for(user)).run()

@@ -13,11 +13,11 @@ def test_admin_and_employee_sign_in_in_a_real_browser(seeded_db_url, tmp_path):
         page.get_by_text("Wrong email or password").wait_for(timeout=30_000)
 
         sign_in(page, base, "admin@acme.test", "skillnet-admin")
-        page.get_by_role("link", name="Overview").wait_for(timeout=30_000)
+        page.get_by_role("link", name="Resumen").wait_for(timeout=30_000)  # the admin reads Spanish
         page.screenshot(path=str(tmp_path / "admin.png"))
         page.get_by_role("button", name="Sign out / Salir").click()
 
         sign_in(page, base, "lucia@acme.test", "skillnet-demo")
-        page.get_by_role("link", name="Home").wait_for(timeout=30_000)
-        assert page.get_by_role("link", name="Overview").count() == 0
+        page.get_by_role("link", name="Inicio").wait_for(timeout=30_000)
+        assert page.get_by_role("link", name="Resumen").count() == 0
         page.screenshot(path=str(tmp_path / "employee.png"))

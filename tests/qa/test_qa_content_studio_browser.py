@@ -34,7 +34,7 @@ def test_admin_generates_reviews_and_publishes_a_course(seeded_db_url, seeded_po
     with running_app(seeded_db_url, extra_env=env) as base, chromium_page(1400, 1800) as page:
         try:
             sign_in(page, base, "admin@acme.test", "skillnet-admin")
-            page.get_by_role("link", name="Content studio").click()
+            page.get_by_role("link", name="Estudio de contenidos").click()
             page.get_by_text(re.compile("Nuevo curso desde documentos|New course from documents")).click()
             page.locator('[data-testid="stMultiSelect"]').wait_for(timeout=60_000)
             settle(page)
@@ -58,7 +58,7 @@ def test_admin_generates_reviews_and_publishes_a_course(seeded_db_url, seeded_po
             page.get_by_text(either("Curso y manual publicados.", "Course and manual published.")) \
                 .wait_for(timeout=120_000)
             page.screenshot(path=str(tmp_path / "3_published.png"), full_page=True)
-            page.get_by_role("link", name="Overview").click()
+            page.get_by_role("link", name="Resumen").click()
             published = page.locator('[data-testid="stMetric"]').filter(
                 has_text=re.compile("Cursos publicados|Published courses"))
             published.get_by_text(str(published_before + 1), exact=True).wait_for(timeout=60_000)
