@@ -34,6 +34,16 @@ CSS = """
 .badge.company {background:#dcfce7;color:#166534} .badge.course {background:#dbeafe;color:#1e3a8a}
 .badge.general {background:#fef3c7;color:#92400e} .badge.progress {background:#ede9fe;color:#5b21b6}
 .badge.engine {background:#f1f5f9;color:#334155}
+#tutor-chat-box {min-height:0;max-height:calc(100vh - 24px)}
+#tutor-chatbot {flex:1 1 0 !important;min-height:160px !important}
+#tutor-input-row {flex-wrap:nowrap;align-items:stretch}
+#tutor-input-row > * {min-width:0}
+#tutor-chips {flex-wrap:wrap}
+#tutor-chips button {flex:1 1 auto;min-width:0}
+@media (max-width: 640px) {
+  .gradio-container {padding:4px !important}
+  #tutor-send {font-size:0.85em;padding:4px 8px}
+}
 """
 
 
@@ -122,8 +132,12 @@ def token_sign_in(token: str, course: str, lesson: str):
 
 
 def on_load(request: gr.Request):
+    """Sign in from the URL; ``embed=1`` (the course player's narrow column) hides the sessions sidebar,
+    which would otherwise cover the whole frame, and shows a "New chat" button under the chat instead."""
     params = dict(request.query_params) if request else {}
-    return token_sign_in(params.get("token", ""), params.get("course", ""), params.get("lesson", ""))
+    compact = params.get("embed") == "1"
+    return (*token_sign_in(params.get("token", ""), params.get("course", ""), params.get("lesson", "")),
+            gr.update(visible=not compact), gr.update(visible=compact))
 
 
 def respond(message: str, history: list, user_ref: dict | None, session_id: str | None, context: dict):
@@ -217,17 +231,22 @@ def build_app() -> gr.Blocks:
             email = gr.Textbox(label="Email")
             password = gr.Textbox(label="Password / Contraseña", type="password")
             sign_in_button = gr.Button("Sign in / Entrar", variant="primary")
-        with gr.Column(visible=False) as chat_box:
+        # the chat fills the frame and its history takes what is left, so the input row stays in view
+        with gr.Column(visible=False, scale=1, elem_id="tutor-chat-box") as chat_box:
             who = gr.Markdown()
-            chatbot = gr.Chatbot(label="Tutor", height=520, feedback_options=None, buttons=["copy"])
-            with gr.Row():
-                chips = [gr.Button(visible=False, size="sm", variant="secondary") for _ in range(SUGGESTION_SLOTS)]
-            with gr.Row():
+            chatbot = gr.Chatbot(label="Tutor", scale=1, height=None, feedback_options=None, buttons=["copy"],
+                                 elem_id="tutor-chatbot")
+            with gr.Row(elem_id="tutor-chips"):
+                chips = [gr.Button(visible=False, size="sm", variant="secondary", min_width=0)
+                         for _ in range(SUGGESTION_SLOTS)]
+            with gr.Row(elem_id="tutor-input-row"):
                 box = gr.Textbox(show_label=False, placeholder="Ask your tutor… / Pregunta a tu tutor…", scale=8,
-                                 max_length=20_000)
-                send = gr.Button("Send / Enviar", variant="primary", scale=1)
+                                 max_length=20_000, min_width=0)
+                send = gr.Button("Send / Enviar", variant="primary", scale=1, min_width=70, elem_id="tutor-send")
+            with gr.Row(visible=False) as compact_bar:
+                inline_new = gr.Button("+ New chat / Nueva conversación", size="sm")
         status = gr.HTML()
-        with gr.Sidebar(label="Conversations / Conversaciones", open=True):
+        with gr.Sidebar(label="Conversations / Conversaciones", open=True) as sidebar:
             new_button = gr.Button("+ New chat / Nueva conversación")
             sessions = gr.Radio(label="Conversations / Conversaciones", choices=[])
             title = gr.Textbox(label="Rename / Renombrar", max_lines=1)
@@ -241,7 +260,7 @@ def build_app() -> gr.Blocks:
         password.submit(sign_in, [email, password, context], signed, api_name=False)
         token_box, course_box, lesson_box = gr.Textbox(visible=False), gr.Textbox(visible=False), gr.Textbox(visible=False)
         token_box.submit(token_sign_in, [token_box, course_box, lesson_box], [*signed, context], api_name="token_sign_in")
-        app.load(on_load, None, [*signed, context], api_name=False)
+        app.load(on_load, None, [*signed, context, sidebar, compact_bar], api_name=False)
 
         turn_outputs = [chatbot, box, session, *chips, sessions, status]
         send.click(respond, [box, chatbot, user_ref, session, context], turn_outputs, api_name="chat")
@@ -252,6 +271,7 @@ def build_app() -> gr.Blocks:
         session_lookup.submit(open_session, [session_lookup, user_ref], [chatbot, session, status],
                               api_name="open_session")
         new_button.click(new_chat, None, [chatbot, session, *chips, sessions, status], api_name="new_chat")
+        inline_new.click(new_chat, None, [chatbot, session, *chips, sessions, status], api_name=False)
         rename_button.click(rename, [session, title, user_ref], [sessions, status], api_name="rename")
         delete_button.click(delete, [session, user_ref], [chatbot, session, sessions, status], api_name="delete")
     return app

@@ -28,13 +28,16 @@ def chat_url(user: User, course_id=None, lesson_id=None) -> str:
     port = chat_server_port()
     host = urlsplit(st.context.url or "http://localhost").hostname or "localhost"
     query = {"token": _token(user)}
-    if course_id:
-        query["course"] = str(course_id)
+    if course_id:  # shown beside a lesson, in a narrow column: the chat's compact layout
+        query.update(course=str(course_id), embed="1")
     if lesson_id:
         query["lesson"] = str(lesson_id)
     return f"http://{host}:{port}/?{urlencode(query)}"
 
 
-def embed_tutor(user: User, course_id=None, lesson_id=None, height: int = 720) -> None:
-    """The tutor chat in an iframe; ``course_id``/``lesson_id`` tell it what the learner is viewing."""
-    st.iframe(chat_url(user, course_id, lesson_id), height=height)
+def embed_tutor(user: User, course_id=None, lesson_id=None, height: int | None = None) -> None:
+    """The tutor chat in an iframe; ``course_id``/``lesson_id`` tell it what the learner is viewing.
+
+    The chat fills the frame (its history shrinks first), so the input box and Send stay in view.
+    """
+    st.iframe(chat_url(user, course_id, lesson_id), height=height or (720 if course_id else 760))

@@ -1,0 +1,48 @@
+"""The tutor chat embedded in the Course player (narrow column) and on the Tutor page: history, input
+box and Send are all in view, in a real browser."""
+from pathlib import Path
+
+from tests.browser import chromium_page, free_port, needs_chromium, running_app, sign_in
+
+SHOTS = Path("/tmp/tutorfix")
+PLACEHOLDER = "Ask your tutor… / Pregunta a tu tutor…"
+
+
+def _in_view(frame_box, element) -> bool:
+    """The element lies wholly inside the iframe's visible box (not cut off by the frame's bottom)."""
+    box = element.bounding_box()
+    return (box is not None and box["y"] >= frame_box["y"]
+            and box["y"] + box["height"] <= frame_box["y"] + frame_box["height"] + 1)
+
+
+def _ask(page, url_part: str, question: str, shot: str):
+    iframe = page.locator(f'iframe[src*="{url_part}"]')
+    iframe.wait_for(timeout=60_000)
+    frame = iframe.content_frame
+    box = frame.get_by_placeholder(PLACEHOLDER)
+    box.wait_for(timeout=60_000)
+    box.fill(question)
+    frame.get_by_role("button", name="Send / Enviar").click()
+    frame.get_by_text("offline").last.wait_for(timeout=60_000)  # the answer's engine badge: it is done
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(SHOTS / shot), full_page=True)
+    return frame, iframe.bounding_box(), box
+
+
+@needs_chromium
+def test_tutor_input_and_send_stay_visible_when_embedded(seeded_db_url):
+    SHOTS.mkdir(exist_ok=True)
+    with running_app(seeded_db_url, extra_env={"SKILLNET_CHAT_PORT": str(free_port())}) as base, \
+            chromium_page() as page:
+        sign_in(page, base, "lucia@acme.test", "skillnet-demo")
+        page.locator("[data-testid=stSidebarNav] a[href$=course_player]").click()
+        frame, frame_box, box = _ask(page, "embed=1", "¿Qué es el phishing?", "1_course_player.png")
+        assert frame.locator("#tutor-chatbot").is_visible()
+        assert _in_view(frame_box, box) and _in_view(frame_box, frame.get_by_role("button", name="Send / Enviar"))
+        assert not frame.get_by_text("Rename / Renombrar").first.is_visible()   # no sidebar over the chat
+
+        page.locator("[data-testid=stSidebarNav] a[href$=tutor]").click()
+        frame, frame_box, box = _ask(page, "token=", "¿Cuánto tiempo tengo para reportar un incidente?",
+                                     "2_tutor_page.png")
+        assert _in_view(frame_box, box) and _in_view(frame_box, frame.get_by_role("button", name="Send / Enviar"))
+        assert frame.get_by_text("Rename / Renombrar").first.is_visible()       # sessions sidebar kept
