@@ -7,7 +7,6 @@ from langgraph.checkpoint.memory import InMemorySaver
 from agents.admin import service
 from agents.admin.graph import build_graph
 from storage import users
-from tests.fake_openai import fake_openai, fake_openai_server  # noqa: F401  (fixtures)
 
 
 def _user(pool, email: str) -> users.User:

@@ -3,31 +3,14 @@ employee arriving at any of them by URL gets the refusal and no data; the assist
 trace and Confirm card work on the product's PostgresSaver checkpointer."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
-from streamlit.testing.v1 import AppTest
 
 from tests.admin.conftest import is_active
+from tests.apptest import open_page, texts
 
-ROOT = Path(__file__).resolve().parents[2]
 DASHBOARDS = ["pages/home_admin.py", "pages/skills_matrix.py", "pages/skill_gaps.py", "pages/course_stats.py",
               "pages/employee_detail.py"]
-
-
-def open_page(user, page: str, **state) -> AppTest:
-    at = AppTest.from_file(str(ROOT / page), default_timeout=90)
-    at.session_state["user"] = user
-    for key, value in state.items():
-        at.session_state[key] = value
-    at.run()
-    assert not at.exception, at.exception
-    return at
-
-
-def texts(at: AppTest) -> str:
-    return "\n".join(str(e.value) for kind in ("markdown", "title", "subheader", "caption", "error", "text")
-                     for e in getattr(at, kind))
 
 
 @pytest.mark.parametrize("page", DASHBOARDS + ["pages/admin_assistant.py"])

@@ -69,7 +69,6 @@ def fresh_demo_database():
 
 
 def employees(pool):
-    from seeds.loader import load_demo  # noqa: F401 (the demo is loaded)
     from storage import users
 
     with pool.connection() as conn:

@@ -6,7 +6,6 @@ import subprocess
 import sys
 
 import docx
-import psycopg
 import pytest
 from fpdf import FPDF
 from pypdf import PdfReader, PdfWriter

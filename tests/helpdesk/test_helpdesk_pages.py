@@ -1,7 +1,6 @@
 """The Helpdesk pages with AppTest: start, live steps, chips, the draft modal, outcomes, restart, admin."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -9,25 +8,13 @@ from streamlit.testing.v1 import AppTest
 from agents.helpdesk import service
 from storage import helpdesk as sessions
 from storage import tickets
+from tests import apptest
+from tests.apptest import texts
 
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def open_page(user, page: str = "pages/helpdesk.py", query: dict | None = None, **state) -> AppTest:
-    at = AppTest.from_file(str(ROOT / page), default_timeout=90)
-    at.session_state["user"] = user
-    for key, value in state.items():
-        at.session_state[key] = value
-    for key, value in (query or {}).items():
-        at.query_params[key] = value
-    at.run()
-    assert not at.exception, at.exception
-    return at
-
-
-def texts(at: AppTest) -> str:
-    return "\n".join(str(e.value) for kind in ("markdown", "title", "caption", "success", "error", "info", "warning")
-                     for e in getattr(at, kind))
+    return apptest.open_page(user, page, query=query, **state)
 
 
 def button(at: AppTest, key: str):

@@ -12,6 +12,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from storage import catalog, learning, users
+from tests.apptest import open_page, texts
 
 ROOT = Path(__file__).resolve().parents[2]
 COURSE = "Returns and Refunds Essentials"
@@ -42,22 +43,6 @@ def emily(seeded_pool):
         conn.execute("DELETE FROM review_cards WHERE user_id = %s", (user.id,))
         outline = catalog.get_course_outline(conn, user.org_id, course.id)
     return {"user": user, "course": course, "outline": outline}
-
-
-def open_page(user, page: str, **state) -> AppTest:
-    """The page script run on its own, signed in as ``user``."""
-    at = AppTest.from_file(str(ROOT / page), default_timeout=60)
-    at.session_state["user"] = user
-    for key, value in state.items():
-        at.session_state[key] = value
-    at.run()
-    assert not at.exception, at.exception
-    return at
-
-
-def texts(at: AppTest) -> str:
-    return "\n".join(str(e.value) for kind in ("markdown", "title", "header", "subheader", "caption", "success",
-                                                 "error", "info", "warning") for e in getattr(at, kind))
 
 
 def test_home_my_courses_and_reviews(seeded_db_url, emily):

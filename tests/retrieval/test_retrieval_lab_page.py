@@ -7,6 +7,7 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from storage.users import get_user_by_email
+from tests.apptest import open_page, texts
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = "pages/retrieval_lab.py"
@@ -15,16 +16,7 @@ PAGE = "pages/retrieval_lab.py"
 def open_lab(pool, email: str) -> AppTest:
     with pool.connection() as conn:
         user = get_user_by_email(conn, email)
-    at = AppTest.from_file(str(ROOT / PAGE), default_timeout=90)
-    at.session_state["user"] = user
-    at.run()
-    assert not at.exception, at.exception
-    return at
-
-
-def texts(at: AppTest) -> str:
-    return "\n".join(str(e.value) for kind in ("markdown", "title", "caption", "error", "info")
-                     for e in getattr(at, kind))
+    return open_page(user, PAGE)
 
 
 def test_admin_runs_a_scoped_hybrid_query(seeded_db_url, seeded_pool):

@@ -10,7 +10,7 @@ import pytest
 from agents.tutor.guardrails import find_leaks, socratic_hint
 from storage import catalog, documents
 from storage.learning import abandon_attempts, course_exercises, revealing_texts, start_attempt
-from tests.fake_openai import Reply, fake_openai, fake_openai_server  # noqa: F401 (fixtures)
+from tests.fake_openai import Reply
 from tests.tutor.conftest import by_name, run
 
 
