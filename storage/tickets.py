@@ -101,6 +101,12 @@ def create(conn: psycopg.Connection, org_id: UUID, *, title: str, body: str, sev
     return existing, False
 
 
+def exists_with_key(conn: psycopg.Connection, org_id: UUID, idempotency_key: str) -> bool:
+    """Whether a ticket was already filed under this idempotency key (a re-confirm)."""
+    return conn.execute("SELECT 1 FROM tickets WHERE org_id = %(org_id)s AND idempotency_key = %(key)s",
+                        {"org_id": org_id, "key": idempotency_key}).fetchone() is not None
+
+
 def list_tickets(conn: psycopg.Connection, org_id: UUID, *, status: str | None = None,
                  limit: int = 200) -> list[Ticket]:
     with conn.cursor(row_factory=class_row(Ticket)) as cur:

@@ -1,8 +1,7 @@
-"""Tutor-specific reads beside storage/chat.py: rate-limit windows and course/lesson context lookups."""
+"""Tutor-specific reads beside storage/chat.py: course and lesson context lookups by id or title."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 from uuid import UUID
 
 import psycopg
@@ -21,18 +20,6 @@ class LessonRef:
 class CourseRef:
     id: UUID
     title: str
-
-
-def user_message_times_since(conn: psycopg.Connection, org_id: UUID, user_id: UUID, agent_type: str,
-                             since: datetime) -> list[datetime]:
-    """When this user sent each message to this agent since ``since``, oldest first."""
-    rows = conn.execute(
-        """SELECT m.created_at FROM chat_messages m JOIN chat_sessions s ON s.id = m.session_id
-           WHERE m.org_id = %(org_id)s AND s.user_id = %(user_id)s AND s.agent_type = %(agent_type)s
-             AND m.role = 'user' AND m.created_at >= %(since)s
-           ORDER BY m.created_at""",
-        {"org_id": org_id, "user_id": user_id, "agent_type": agent_type, "since": since}).fetchall()
-    return [row[0] for row in rows]
 
 
 def _as_uuid(ref: str) -> UUID | None:

@@ -133,7 +133,7 @@ def file_local_ticket(pool, org_id: UUID, user_id: UUID, draft: dict, idempotenc
 
 def file_github_issue(pool, org_id: UUID, user_id: UUID, draft: dict, idempotency_key: str) -> dict:
     with pool.connection() as conn:  # a re-confirm finds the issue already filed (content-hash dedup)
-        existing = conn.execute("SELECT 1 FROM tickets WHERE idempotency_key = %(k)s", {"k": idempotency_key}).fetchone()
+        existing = tickets.exists_with_key(conn, org_id, idempotency_key)
     if existing:
         return file_local_ticket(pool, org_id, user_id, draft, idempotency_key)
     response = httpx.post(f"https://api.github.com/repos/{os.environ['GITHUB_REPO']}/issues",

@@ -95,8 +95,7 @@ def resolve_context(conn, user: users.User, course: str | None, lesson: str | No
 
 
 def _check_rate(conn, user: users.User, limit: int) -> None:
-    now = conn.execute("SELECT clock_timestamp()").fetchone()[0]
-    times = tutor_memory.user_message_times_since(conn, user.org_id, user.id, AGENT, now - timedelta(minutes=1))
+    now, times = chat.recent_user_message_times(conn, user.org_id, user.id, AGENT, timedelta(minutes=1))
     if len(times) >= limit:
         wait = times[len(times) - limit] + timedelta(minutes=1) - now
         raise TutorError("RATE_LIMITED", _lang(user), retry_after=max(1, math.ceil(wait.total_seconds())))
