@@ -21,6 +21,14 @@ HEADERS = {"kind": ("Tipo", "Kind"), "user": ("Persona", "Person"), "employee": 
            "completed_courses": ("Cursos completados", "Completed courses"), "mentor": ("Mentor", "Mentor"),
            "mentee": ("Aprendiz", "Mentee"), "deadline": ("Fecha límite", "Deadline"),
            "progress": ("Progreso", "Progress"), "source": ("Origen", "Source")}
+# Codes shown in Spanish to Spanish readers (whole cells only); the CSV keeps the codes.
+SPANISH_VALUES = {"high": "alto", "medium": "medio", "low": "bajo", "overdue": "vencido",
+                  "deadline_at_risk": "plazo en riesgo", "repeated_failures": "fallos repetidos",
+                  "inactive": "inactivo", "published": "publicado", "draft": "borrador", "archived": "archivado",
+                  "assigned": "asignado", "in_progress": "en curso", "completed": "completado",
+                  "employee": "empleado", "admin": "administrador", "checkpoint": "ejercicios",
+                  "open": "abierto", "resolved": "resuelto", "closed": "cerrado"}
+SPANISH_SEVERITY = {"high": "alta", "medium": "media", "low": "baja", "critical": "crítica"}
 
 
 def _header(column: str, lang: str) -> str:
@@ -37,6 +45,9 @@ def table_with_csv(frame: pd.DataFrame, name: str, *, key: str | None = None, he
     user = current_user()
     lang = user.language if user else "en"
     labels = {c: _header(c, lang) for c in frame.columns if isinstance(c, str) and (c in HEADERS or "_" in c)}
-    st.dataframe(frame, hide_index=True, column_config=labels or None, **({"height": height} if height else {}))
+    shown = frame
+    if lang == "es":
+        shown = frame.replace({c: SPANISH_SEVERITY for c in frame.columns if c == "severity"}).replace(SPANISH_VALUES)
+    st.dataframe(shown, hide_index=True, column_config=labels or None, **({"height": height} if height else {}))
     st.download_button("⬇ CSV", frame.to_csv(index=False).encode("utf-8"), file_name=f"{name}.csv",
                        mime="text/csv", key=key or f"csv_{name}")
