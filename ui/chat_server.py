@@ -1,7 +1,7 @@
 """The Gradio tutor chat, started once per Streamlit server process.
 
 app.py starts it in the background (``start_chat_server``) so the first page renders without waiting
-for Gradio; a page that embeds the chat waits for it (``chat_server_port``).
+for the server; a page that embeds the chat waits for it (``chat_server_port``).
 """
 from __future__ import annotations
 
@@ -14,9 +14,7 @@ log = logging.getLogger(__name__)
 STARTUP_TIMEOUT_SECONDS = 120
 
 
-def _launch() -> None:
-    import chat
-
+def _launch(chat) -> None:
     try:
         chat.launch(port=chat.chat_port(), block=False)
     except Exception as exc:  # typically the port is taken: the page then embeds whatever serves it
@@ -30,7 +28,9 @@ def start_chat_server() -> threading.Thread:
     When the port is taken (``python chat.py`` already running, or another app process), that server
     is used instead.
     """
-    thread = threading.Thread(target=_launch, name="tutor-chat-start", daemon=True)
+    import chat  # imported here, not in the thread: gradio imported from two threads at once breaks
+
+    thread = threading.Thread(target=_launch, args=(chat,), name="tutor-chat-start", daemon=True)
     thread.start()
     return thread
 
