@@ -1,0 +1,89 @@
+"""The language catalogue: every string a person reads, by message id, in English and Spanish
+(Vietnamese where the tutor speaks it), and locale formatting of dates, numbers and percentages.
+
+    t("tutor.empty_message", user.language)                  -> the text in the reader's language
+    t("tutor.rate_limited", "es", seconds=12)                -> placeholders filled with str.format
+    code_label("status", "in_progress", "es")                -> "en curso" (enum codes shown to people)
+
+Messages live in ``agents/i18n/messages/<area>.py`` (one dict per area, ids prefixed with the area);
+``tests/test_i18n_catalogue.py`` checks every entry has es and en with the same placeholders, and
+fails on bilingual pairs written inline anywhere else. A missing id raises KeyError, so a page that
+asks for one fails its AppTest instead of showing a raw id.
+"""
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from babel.dates import format_date as _babel_date, format_datetime as _babel_datetime
+from babel.numbers import format_decimal as _babel_decimal, format_percent as _babel_percent
+
+from agents.i18n.catalog import MESSAGES
+
+LANGUAGES = ("en", "es", "vi")
+DEFAULT_LANGUAGE = "en"
+_LOCALES = {"en": "en_GB", "es": "es_ES", "vi": "vi_VN"}
+
+
+def language(lang: str | None) -> str:
+    """A supported language code for ``lang`` ('es-MX' -> 'es'); English for anything else."""
+    code = (lang or "").split("-")[0].split("_")[0].lower()
+    return code if code in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def t(key: str, lang: str | None, /, **params: object) -> str:
+    """The message ``key`` in ``lang`` (English when that language has no text), placeholders filled."""
+    entry = MESSAGES[key]
+    text = entry.get(language(lang)) or entry[DEFAULT_LANGUAGE]
+    return text.format(**params) if params else text
+
+
+def has(key: str) -> bool:
+    return key in MESSAGES
+
+
+def code_label(kind: str, code: str | None, lang: str | None) -> str:
+    """How an enum code (status, severity, level, exercise type…) reads to a person; '' for None."""
+    if code is None or code == "":
+        return ""
+    key = f"code.{kind}.{code}"
+    return t(key, lang) if key in MESSAGES else str(code)
+
+
+def _locale(lang: str | None) -> str:
+    return _LOCALES[language(lang)]
+
+
+def format_date(value: date | datetime | str | None, lang: str | None) -> str:
+    """A date as a person reads it in ``lang`` ('1 dic 2026'); '' for None."""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value)
+    if isinstance(value, datetime):
+        value = value.date()
+    return _babel_date(value, format="medium", locale=_locale(lang))
+
+
+def format_datetime(value: datetime | str | None, lang: str | None) -> str:
+    """A moment as a person reads it in ``lang`` (date and minutes, no seconds or offset); '' for None."""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value)
+    return _babel_datetime(value, format="d MMM y, HH:mm", locale=_locale(lang))
+
+
+def format_percent(ratio: float | None, lang: str | None) -> str:
+    """A 0–1 ratio as a whole percentage in ``lang`` ('55 %' in Spanish, '55%' in English); '' for None."""
+    if ratio is None:
+        return ""
+    return _babel_percent(ratio, format="#,##0 %" if language(lang) == "es" else "#,##0%",
+                          locale=_locale(lang))
+
+
+def format_number(value: float | int | None, lang: str | None, *, decimals: int = 0) -> str:
+    """A number with the locale's separators; '' for None."""
+    if value is None:
+        return ""
+    pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
+    return _babel_decimal(value, format=pattern, locale=_locale(lang))

@@ -1,0 +1,148 @@
+"""The language catalogue is complete, and bilingual text is written nowhere else.
+
+An inline pair is what the catalogue replaces: a dict literal keyed by both "es" and "en", a call
+passing two string literals to a say/t-style helper, or ``"…" if lang == "es" else "…"``. Files
+still being moved onto the catalogue are listed in NOT_YET_MIGRATED; the list only shrinks (a
+listed file with no pair left fails, so it is taken off).
+"""
+from __future__ import annotations
+
+import ast
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from agents.i18n import LANGUAGES
+from agents.i18n.catalog import MESSAGES
+
+ROOT = Path(__file__).resolve().parents[1]
+PRODUCT = ["app.py", "chat.py", "agents", "pages", "ui", "storage", "seeds"]
+CATALOGUE_DIR = ROOT / "agents" / "i18n"
+HELPER_NAMES = {"say", "_say", "t", "_t", "tr", "pick"}
+LANGUAGE_CODES = {"es", "en", "vi"}
+
+NOT_YET_MIGRATED = {
+    # shrinks to empty: move each file's pairs into agents/i18n/messages/<area>.py
+    "agents/admin/nodes.py",
+    "agents/admin/replies.py",
+    "agents/admin/resolve.py",
+    "agents/admin/tools.py",
+    "agents/content/authoring.py",
+    "agents/content/exercises.py",
+    "agents/content/nodes.py",
+    "agents/content/review.py",
+    "agents/content/twins.py",
+    "agents/helpdesk/nodes.py",
+    "agents/helpdesk/turns.py",
+    "agents/helpdesk/twins.py",
+    "agents/learning/alerts.py",
+    "agents/learning/grading.py",
+    "agents/learning/rubric.py",
+    "agents/tutor/answers.py",
+    "agents/tutor/memory.py",
+    "agents/tutor/prompts.py",
+    "agents/tutor/service.py",
+    "chat.py",
+    "pages/admin_assistant.py",
+    "pages/content_studio.py",
+    "pages/course_player.py",
+    "pages/course_stats.py",
+    "pages/employee_detail.py",
+    "pages/helpdesk.py",
+    "pages/helpdesk_admin.py",
+    "pages/home_admin.py",
+    "pages/home_employee.py",
+    "pages/my_courses.py",
+    "pages/retrieval_lab.py",
+    "pages/reviews.py",
+    "pages/skill_gaps.py",
+    "pages/skills_matrix.py",
+    "seeds/activity.py",
+    "storage/ingest.py",
+    "ui/exercises.py",
+}
+
+
+def _product_files() -> list[Path]:
+    files: list[Path] = []
+    for entry in PRODUCT:
+        path = ROOT / entry
+        files.extend([path] if path.is_file() else sorted(path.rglob("*.py")))
+    return [f for f in files if CATALOGUE_DIR not in f.parents]
+
+
+def _is_text(node: ast.AST) -> bool:
+    return (isinstance(node, ast.Constant) and isinstance(node.value, str)) or isinstance(node, ast.JoinedStr)
+
+
+def _compares_language(node: ast.AST) -> bool:
+    return isinstance(node, ast.Compare) and any(
+        isinstance(side, ast.Constant) and side.value in LANGUAGE_CODES
+        for side in [node.left, *node.comparators])
+
+
+def inline_pairs(source: str) -> list[int]:
+    """Line numbers of bilingual pairs written inline in ``source``."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Dict):
+            keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
+            if {"es", "en"} <= keys and all(_is_text(v) for k, v in zip(node.keys, node.values)
+                                            if isinstance(k, ast.Constant) and k.value in LANGUAGE_CODES):
+                lines.append(node.lineno)
+        elif isinstance(node, ast.Call):
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if name in HELPER_NAMES and sum(_is_text(a) for a in node.args) >= 2:
+                lines.append(node.lineno)
+        elif isinstance(node, ast.IfExp):
+            if _compares_language(node.test) and _is_text(node.body) and _is_text(node.orelse):
+                lines.append(node.lineno)
+    return sorted(lines)
+
+
+def _relative(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+def test_every_message_has_english_and_spanish_with_the_same_placeholders():
+    formatter = string.Formatter()
+    problems = []
+    for key, entry in MESSAGES.items():
+        if not re.fullmatch(r"[a-z0-9_]+(\.[a-z0-9_]+)+", key):
+            problems.append(f"{key}: ids are dotted lowercase, area first")
+        if set(entry) - set(LANGUAGES):
+            problems.append(f"{key}: unknown language {sorted(set(entry) - set(LANGUAGES))}")
+        if not entry.get("en") or not entry.get("es"):
+            problems.append(f"{key}: needs both en and es")
+            continue
+        fields = {lang: {f for _, f, _, _ in formatter.parse(text) if f} for lang, text in entry.items()}
+        if len({frozenset(f) for f in fields.values()}) > 1:
+            problems.append(f"{key}: placeholders differ {fields}")
+    assert problems == []
+
+
+def test_no_bilingual_pairs_outside_the_catalogue():
+    offenders = {}
+    for path in _product_files():
+        rel = _relative(path)
+        if rel in NOT_YET_MIGRATED:
+            continue
+        lines = inline_pairs(path.read_text(encoding="utf-8"))
+        if lines:
+            offenders[rel] = lines
+    assert offenders == {}, "move these into agents/i18n/messages/: " + repr(offenders)
+
+
+@pytest.mark.parametrize("rel", sorted(NOT_YET_MIGRATED))
+def test_files_waiting_for_the_catalogue_still_need_it(rel):
+    assert inline_pairs((ROOT / rel).read_text(encoding="utf-8")), f"{rel} is migrated: take it off NOT_YET_MIGRATED"
+
+
+def test_the_detector_sees_each_kind_of_pair():
+    source = ('a = {"es": "Hola", "en": "Hello"}\n'
+              'b = say("Hola", "Hello")\n'
+              'c = "Hola" if lang == "es" else "Hello"\n'
+              'd = t("tutor.hello", lang)\n')
+    assert inline_pairs(source) == [1, 2, 3]
