@@ -7,13 +7,13 @@ is signed in there is not asked again. Everything it shows comes from ``agents.t
 from __future__ import annotations
 
 import html
-import os
 import time
 
 import gradio as gr
 
 from agents.tutor import service
 from agents.tutor.auth_token import verify_token
+from storage import config
 
 UPDATE_INTERVAL = 0.05  # seconds between streamed screen updates (~20 per second)
 SUGGESTION_SLOTS = 3
@@ -278,7 +278,7 @@ def build_app() -> gr.Blocks:
 
 
 def chat_port() -> int:
-    return int(os.environ.get("SKILLNET_CHAT_PORT") or 7860)
+    return config.get("SKILLNET_CHAT_PORT")
 
 
 def launch(*, port: int | None = None, block: bool = True) -> gr.Blocks:

@@ -18,7 +18,6 @@ from __future__ import annotations
 import functools
 import itertools
 import json
-import os
 import re
 import threading
 import time
@@ -37,6 +36,7 @@ from tenacity import Retrying, retry_if_exception, stop_after_attempt
 
 from agents.observability import count_tokens, log_call
 from agents.offline import stream_words
+from storage import config
 
 __all__ = ["LLM", "RoleSettings", "Settings", "Structured", "TextStream", "count_tokens", "get_llm"]
 
@@ -60,13 +60,6 @@ ROLE_DEFAULTS: dict[str, RoleSettings] = {
 }
 
 
-def _env_float(name: str, default: float) -> float:
-    try:
-        return float(os.environ.get(name) or default)
-    except ValueError:
-        return default
-
-
 @dataclass(frozen=True)
 class Settings:
     """Everything a model call needs; ``from_env`` reads CONVENTIONS §3 plus optional LLM_* knobs."""
@@ -88,21 +81,21 @@ class Settings:
 
     @classmethod
     def from_env(cls) -> Settings:
-        api_key = os.environ.get("OPENAI_API_KEY") or None
-        base_url = os.environ.get("OPENAI_BASE_URL") or None
+        api_key = config.get("OPENAI_API_KEY")
+        base_url = config.get("OPENAI_BASE_URL")
         roles = dict(ROLE_DEFAULTS)
-        if os.environ.get("LLM_TIMEOUT"):  # slow local servers need more than the defaults
-            timeout = _env_float("LLM_TIMEOUT", 60)
+        timeout = config.get("LLM_TIMEOUT")
+        if timeout:  # slow local servers need more than the defaults
             roles = {name: replace(role, timeout=timeout) for name, role in roles.items()}
         return cls(
-            model=os.environ.get("LLM_MODEL") or "gpt-4o-mini",
+            model=config.get("LLM_MODEL"),
             base_url=base_url,
             # Local servers (Ollama, vLLM, llama.cpp) ignore the key, but the client insists on one.
             api_key=api_key or ("not-needed" if base_url else None),
             roles=roles,
-            attempts=max(1, int(_env_float("LLM_RETRY_ATTEMPTS", 3))),
-            backoff_seconds=_env_float("LLM_BACKOFF_SECONDS", 1.0),
-            retry_after_cap=_env_float("LLM_RETRY_AFTER_CAP", 20.0),
+            attempts=config.get("LLM_RETRY_ATTEMPTS"),
+            backoff_seconds=config.get("LLM_BACKOFF_SECONDS"),
+            retry_after_cap=config.get("LLM_RETRY_AFTER_CAP"),
         )
 
 

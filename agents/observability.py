@@ -12,6 +12,7 @@ import math
 import os
 import tempfile
 import threading
+from storage import config
 
 logger = logging.getLogger("skillnet.llm")
 
@@ -41,7 +42,7 @@ def _load_encoding(name: str) -> None:
 
 def _cached_locally(name: str) -> bool:
     """Whether tiktoken would read ``name`` from its cache (the same path rule as tiktoken.load)."""
-    folder = os.environ.get("TIKTOKEN_CACHE_DIR") or os.environ.get("DATA_GYM_CACHE_DIR") or os.path.join(
+    folder = config.get("TIKTOKEN_CACHE_DIR") or os.path.join(
         tempfile.gettempdir(), "data-gym-cache")
     blob = f"https://openaipublic.blob.core.windows.net/encodings/{name}.tiktoken"
     return os.path.exists(os.path.join(folder, hashlib.sha1(blob.encode()).hexdigest()))
@@ -64,7 +65,7 @@ def _encoding_for(model: str | None):
         return None
     if name in _encodings:
         return _encodings[name]
-    if not (_cached_locally(name) or os.environ.get("OPENAI_API_KEY")):
+    if not (_cached_locally(name) or config.get("OPENAI_API_KEY")):
         return None  # no file here and no hosted model to suggest the internet is reachable
     with _lock:
         thread = _loading.get(name)

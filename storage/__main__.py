@@ -1,11 +1,11 @@
-"""python -m storage ingest PATH... --org SLUG [--by EMAIL] [--json]"""
+"""python -m storage ingest PATH... --org SLUG [--by EMAIL] [--json]  |  python -m storage config [--json]"""
 from __future__ import annotations
 
 import argparse
 import json
 import sys
 
-from storage import users
+from storage import config, users
 from storage.db import DatabaseError, app_pool
 from storage.ingest import IngestError, ingest_file
 
@@ -18,7 +18,12 @@ def main(argv: list[str] | None = None) -> int:
     ingest.add_argument("--org", required=True, help="organisation slug")
     ingest.add_argument("--by", help="email of the uploader (optional)")
     ingest.add_argument("--json", action="store_true", help="one JSON line per document")
+    show_config = commands.add_parser("config", help="every configuration variable: the README table, or "
+                                                     "the current values with --json (secrets hidden)")
+    show_config.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if args.command == "config":
+        return _print_config(args.json)
 
     try:
         pool = app_pool()
@@ -48,6 +53,19 @@ def main(argv: list[str] | None = None) -> int:
         else:
             print(f"{result.status:9} {result.title} — {result.pages} pages, {result.chunks} chunks, {result.language}")
     return 1 if failures else 0
+
+
+def _print_config(as_json: bool) -> int:
+    if not as_json:
+        print(config.markdown_table())
+        return 0
+    try:
+        values = {v.name: ("***" if v.secret and config.get(v.name) else config.get(v.name)) for v in config.VARIABLES}
+    except config.ConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(values, ensure_ascii=False, default=list))
+    return 0
 
 
 if __name__ == "__main__":

@@ -8,19 +8,18 @@ from __future__ import annotations
 import atexit
 import functools
 import logging
-import os
 import threading
 import warnings
 from pathlib import Path
 
 import psycopg
-from dotenv import load_dotenv
 from pgvector.psycopg import register_vector
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
+from storage import config
+
 log = logging.getLogger(__name__)
-load_dotenv()
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 MIGRATION_LOCK_KEY = 7_305_416_221  # pg_advisory_lock key: one migrator at a time
@@ -35,7 +34,7 @@ class DatabaseError(RuntimeError):
 
 
 def data_dir() -> Path:
-    path = Path(os.environ.get("SKILLNET_DATA_DIR", "./.skillnet")).expanduser().resolve()
+    path = Path(config.get("SKILLNET_DATA_DIR")).expanduser().resolve()
     path.mkdir(parents=True, exist_ok=True)
     return path
 
@@ -63,7 +62,7 @@ def stop_embedded_servers() -> None:
 
 def database_url() -> str:
     """DATABASE_URL when set, else the embedded server under $SKILLNET_DATA_DIR/pg."""
-    return os.environ.get("DATABASE_URL") or start_embedded_server(data_dir() / "pg")
+    return config.get("DATABASE_URL") or start_embedded_server(data_dir() / "pg")
 
 
 def _configure(conn: psycopg.Connection) -> None:
@@ -80,7 +79,8 @@ def open_pool(url: str, *, max_size: int = 10) -> ConnectionPool:
 
 @functools.cache
 def app_pool() -> ConnectionPool:
-    """The process-wide pool, migrated on first use."""
+    """The process-wide pool, migrated on first use (after the configuration is checked)."""
+    config.require_valid()
     url = database_url()
     migrate(url)
     pool = open_pool(url)

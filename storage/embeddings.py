@@ -7,18 +7,18 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import os
 import threading
 from pathlib import Path
 
 import numpy as np
+from storage import config
 
 DIMENSIONS = 384
 _local_lock = threading.Lock()  # the C engine is not re-entrant
 
 
 def backend() -> str:
-    return os.environ.get("EMBEDDINGS", "local").strip().lower() or "local"
+    return config.get("EMBEDDINGS")
 
 
 @functools.cache
@@ -36,7 +36,7 @@ def _openai_client():
 
 
 def _openai_embed(texts: list[str]) -> np.ndarray:
-    model = os.environ.get("EMBEDDINGS_MODEL", "text-embedding-3-small")
+    model = config.get("EMBEDDINGS_MODEL")
     response = _openai_client().embeddings.create(model=model, input=texts, dimensions=DIMENSIONS)
     vectors = np.array([item.embedding for item in response.data], dtype=np.float32)
     return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
@@ -47,7 +47,7 @@ def _cache_dir() -> Path | None:
 
     Re-ingesting an edited document then embeds only the chunks whose text changed.
     """
-    path = os.environ.get("SKILLNET_EMBED_CACHE")
+    path = config.get("SKILLNET_EMBED_CACHE")
     if not path:
         return None
     folder = Path(path).expanduser() / backend()

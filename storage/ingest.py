@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import io
 import math
-import os
 import re
 from dataclasses import dataclass
 from html.parser import HTMLParser
@@ -19,6 +18,7 @@ from uuid import UUID
 from langchain_text_splitters import RecursiveCharacterTextSplitter
 from psycopg_pool import ConnectionPool
 
+from storage import config
 from storage import documents
 from storage.embeddings import embed_passages
 
@@ -70,7 +70,7 @@ class ParsedDocument:
 
 
 def max_upload_bytes() -> int:
-    return int(float(os.environ.get("SKILLNET_MAX_UPLOAD_MB", "50")) * 1024 * 1024)
+    return int(config.get("SKILLNET_MAX_UPLOAD_MB") * 1024 * 1024)
 
 
 def estimate_tokens(text: str) -> int:

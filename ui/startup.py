@@ -2,10 +2,10 @@
 interrupted helpdesk sessions closed, the content-generation worker running."""
 from __future__ import annotations
 
-import os
 
 import streamlit as st
 
+from storage import config
 from storage.db import app_pool
 
 
@@ -17,7 +17,7 @@ def prepare_app() -> bool:
 
     load_demo_if_empty(app_pool())
     # "off" when generation runs in separate `python -m agents.content worker` processes
-    if os.environ.get("SKILLNET_CONTENT_WORKER", "thread") != "off":
+    if config.get("SKILLNET_CONTENT_WORKER") != "off":
         start_worker_thread(app_pool())  # resumes jobs a crash cut off, then takes new ones
     sweep_orphans()  # helpdesk sessions cut off mid-step by a restart end aborted (server_restart)
     gc()             # helpdesk checkpoints older than their TTL are deleted

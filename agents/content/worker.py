@@ -19,6 +19,7 @@ from psycopg_pool import ConnectionPool
 from agents.content.context import ContentContext
 from agents.content.graph import build_graph
 from agents.llm import LLM, get_llm
+from storage import config
 from storage import jobs
 from storage.db import app_pool, checkpointer
 
@@ -32,7 +33,7 @@ AWAITING_MESSAGES = {
 
 
 def stale_seconds() -> float:
-    return float(os.environ.get("SKILLNET_JOB_STALE_SECONDS") or 30)
+    return config.get("SKILLNET_JOB_STALE_SECONDS")
 
 
 def run_config(job_id: UUID | str, checkpoint_id: str | None = None) -> dict:

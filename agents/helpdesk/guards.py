@@ -2,32 +2,12 @@
 from __future__ import annotations
 
 import hashlib
-import os
 import re
 from dataclasses import dataclass, field
 
 import nh3
 
-
-def _env_int(name: str, default: int) -> int:
-    try:
-        return int(os.environ.get(name, default))
-    except ValueError:
-        return default
-
-
-def _env_float(name: str, default: float) -> float:
-    try:
-        return float(os.environ.get(name, default))
-    except ValueError:
-        return default
-
-
-def _env_flag(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    if value is None or not value.strip():
-        return default
-    return value.strip().lower() in ("1", "true", "yes", "on")
+from storage import config
 
 
 @dataclass(frozen=True)
@@ -54,26 +34,26 @@ class Settings:
 
     @classmethod
     def from_env(cls) -> "Settings":
-        allow = os.environ.get("HELPDESK_AGENT_ENABLED_USER_IDS", "")
+        get = config.get
         return cls(
-            enabled=_env_flag("HELPDESK_AGENT_ENABLED", True),
-            kill_switch=_env_flag("HELPDESK_AGENT_KILL_SWITCH", False),
-            max_turns=_env_int("HELPDESK_AGENT_MAX_TURNS", 8),
-            max_questions=_env_int("HELPDESK_AGENT_MAX_QUESTIONS", 2),
-            max_tool_retries=_env_int("HELPDESK_AGENT_MAX_TOOL_RETRIES", 2),
-            max_tokens=_env_int("HELPDESK_AGENT_MAX_TOKENS_PER_SESSION", 20_000),
-            deadline_seconds=_env_float("HELPDESK_AGENT_DEADLINE_SECONDS", 60.0),
-            max_sessions_per_day=_env_int("HELPDESK_AGENT_MAX_SESSIONS_PER_USER_PER_DAY", 10),
-            tool_output_max_chars=_env_int("HELPDESK_AGENT_TOOL_OUTPUT_MAX_CHARS", 4000),
-            body_max_chars=_env_int("HELPDESK_GITHUB_BODY_MAX_CHARS", 8000),
-            checkpoint_ttl_seconds=_env_int("HELPDESK_AGENT_CHECKPOINT_TTL_SECONDS", 86_400),
+            enabled=get("HELPDESK_AGENT_ENABLED"),
+            kill_switch=get("HELPDESK_AGENT_KILL_SWITCH"),
+            max_turns=get("HELPDESK_AGENT_MAX_TURNS"),
+            max_questions=get("HELPDESK_AGENT_MAX_QUESTIONS"),
+            max_tool_retries=get("HELPDESK_AGENT_MAX_TOOL_RETRIES"),
+            max_tokens=get("HELPDESK_AGENT_MAX_TOKENS_PER_SESSION"),
+            deadline_seconds=get("HELPDESK_AGENT_DEADLINE_SECONDS"),
+            max_sessions_per_day=get("HELPDESK_AGENT_MAX_SESSIONS_PER_USER_PER_DAY"),
+            tool_output_max_chars=get("HELPDESK_AGENT_TOOL_OUTPUT_MAX_CHARS"),
+            body_max_chars=get("HELPDESK_GITHUB_BODY_MAX_CHARS"),
+            checkpoint_ttl_seconds=get("HELPDESK_AGENT_CHECKPOINT_TTL_SECONDS"),
             tool_flags={
-                "retry_kb": _env_flag("HELPDESK_AGENT_TOOL_KB_RETRY", True),
-                "web_search": _env_flag("HELPDESK_AGENT_TOOL_WEB_SEARCH", True),
-                "search_existing_issues": _env_flag("HELPDESK_AGENT_TOOL_GITHUB_SEARCH", True),
-                "file_ticket": _env_flag("HELPDESK_AGENT_TOOL_FILE_TICKET", True),
+                "retry_kb": get("HELPDESK_AGENT_TOOL_KB_RETRY"),
+                "web_search": get("HELPDESK_AGENT_TOOL_WEB_SEARCH"),
+                "search_existing_issues": get("HELPDESK_AGENT_TOOL_GITHUB_SEARCH"),
+                "file_ticket": get("HELPDESK_AGENT_TOOL_FILE_TICKET"),
             },
-            enabled_user_ids=frozenset(v.strip() for v in allow.split(",") if v.strip()),
+            enabled_user_ids=frozenset(get("HELPDESK_AGENT_ENABLED_USER_IDS")),
         )
 
     def allows_user(self, user_id) -> bool:

@@ -6,7 +6,6 @@ wraps every call with its timeout, retries, cache, flag check, metrics and audit
 from __future__ import annotations
 
 import concurrent.futures
-import os
 import re
 from dataclasses import dataclass, field
 from typing import Callable
@@ -14,6 +13,7 @@ from uuid import UUID
 
 import httpx
 
+from storage import config
 from storage import tickets
 
 # Cosine similarity above which a ticket that also matches on words is "probably the same problem".
@@ -79,7 +79,7 @@ def kb_search(pool, org_id, query: str) -> list[dict]:
 # --- web (Tavily) ----------------------------------------------------------------------------------
 def tavily_search(query: str) -> list[dict]:
     response = httpx.post("https://api.tavily.com/search", timeout=BUDGETS["web_search"].timeout,
-                          json={"api_key": os.environ["TAVILY_API_KEY"], "query": query, "max_results": 4})
+                          json={"api_key": config.get("TAVILY_API_KEY"), "query": query, "max_results": 4})
     _raise_for_status(response, "web search")
     return [{"title": r.get("title", ""), "url": r.get("url", ""), "content": r.get("content", "")}
             for r in response.json().get("results", [])]
@@ -98,11 +98,11 @@ def local_ticket_search(pool, org_id: UUID, query: str) -> list[dict]:
 
 
 def _github_headers() -> dict:
-    return {"Authorization": f"Bearer {os.environ['GITHUB_TOKEN']}", "Accept": "application/vnd.github+json"}
+    return {"Authorization": f"Bearer {config.get('GITHUB_TOKEN')}", "Accept": "application/vnd.github+json"}
 
 
 def github_issue_search(query: str) -> list[dict]:
-    repo = os.environ["GITHUB_REPO"]
+    repo = config.get("GITHUB_REPO")
     response = httpx.get("https://api.github.com/search/issues", headers=_github_headers(),
                          params={"q": f"repo:{repo} is:issue {query}"[:250], "per_page": 5},
                          timeout=BUDGETS["search_existing_issues"].timeout)
@@ -136,7 +136,7 @@ def file_github_issue(pool, org_id: UUID, user_id: UUID, draft: dict, idempotenc
         existing = tickets.exists_with_key(conn, org_id, idempotency_key)
     if existing:
         return file_local_ticket(pool, org_id, user_id, draft, idempotency_key)
-    response = httpx.post(f"https://api.github.com/repos/{os.environ['GITHUB_REPO']}/issues",
+    response = httpx.post(f"https://api.github.com/repos/{config.get('GITHUB_REPO')}/issues",
                           headers=_github_headers(), timeout=BUDGETS["file_ticket"].timeout,
                           json={"title": draft["title"], "body": draft["body"],
                                 "labels": [draft["severity"], draft["category"]]})
@@ -145,14 +145,14 @@ def file_github_issue(pool, org_id: UUID, user_id: UUID, draft: dict, idempotenc
 
 
 def github_configured() -> bool:
-    return bool(os.environ.get("GITHUB_TOKEN") and os.environ.get("GITHUB_REPO"))
+    return bool(config.get("GITHUB_TOKEN") and config.get("GITHUB_REPO"))
 
 
 def default_toolbox(pool, org_id: UUID, user_id: UUID) -> Toolbox:
     """The production tools for one user of one organisation."""
     github = github_configured()
     available = {"retry_kb", "search_existing_issues", "file_ticket"}
-    if os.environ.get("TAVILY_API_KEY"):
+    if config.get("TAVILY_API_KEY"):
         available.add("web_search")
 
     def unavailable(query: str) -> list[dict]:

@@ -16,6 +16,7 @@ import time
 from functools import cache
 from uuid import UUID
 
+from storage import config
 from storage.db import data_dir
 
 DEFAULT_TTL_SECONDS = 8 * 3600
@@ -23,7 +24,7 @@ DEFAULT_TTL_SECONDS = 8 * 3600
 
 @cache
 def _secret() -> bytes:
-    configured = os.environ.get("SKILLNET_SECRET")
+    configured = config.get("SKILLNET_SECRET")
     if configured:
         return configured.encode()
     path = data_dir() / "secret"

@@ -1,0 +1,172 @@
+"""The one configuration: every environment variable SkillNet reads, typed, with its default.
+
+Values are read from the environment (and a ``.env`` file in the working directory, which never
+overrides the environment) each time ``get`` is called, so tests can change them. ``validate()``
+runs at start and turns each bad value into one line; the README's configuration table is checked
+against ``VARIABLES`` by tests/test_config.py, so a variable can't be read without being documented.
+
+    from storage import config
+    config.get("SKILLNET_MAX_UPLOAD_MB")   -> 50.0 (a float), or ConfigError("SKILLNET_MAX_UPLOAD_MB…")
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from dotenv import load_dotenv
+
+load_dotenv(override=False)
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+class ConfigError(ValueError):
+    """A configuration value that can't be used; its message is one line naming the variable."""
+
+
+@dataclass(frozen=True)
+class Variable:
+    name: str
+    kind: str            # "str", "int", "float", "bool", "choice", "list" (comma-separated)
+    default: Any
+    doc: str
+    choices: tuple[str, ...] = ()
+    minimum: float | None = None
+    secret: bool = False  # never printed
+
+
+def _v(name, kind, default, doc, **extra) -> Variable:
+    return Variable(name, kind, default, doc, **extra)
+
+
+VARIABLES: tuple[Variable, ...] = (
+    # -- storage and process
+    _v("DATABASE_URL", "str", None, "an external PostgreSQL with pgvector >= 0.8 (unset: embedded server)",
+       secret=True),
+    _v("SKILLNET_DATA_DIR", "str", "./.skillnet", "embedded database, uploads, logs"),
+    _v("SKILLNET_MAX_UPLOAD_MB", "float", 50.0, "largest document accepted for ingestion", minimum=0.001),
+    _v("SKILLNET_CONTENT_WORKER", "choice", "thread",
+       "`thread`: the app runs one course-generation worker; `off` when `python -m agents.content worker` "
+       "processes run instead", choices=("thread", "off")),
+    _v("SKILLNET_JOB_STALE_SECONDS", "float", 30.0,
+       "a content job whose worker sent no heartbeat for this long is taken over", minimum=1),
+    _v("SKILLNET_CHAT_PORT", "int", 7860, "port of the Gradio tutor chat the app starts", minimum=1),
+    _v("SKILLNET_SECRET", "str", None, "signs the tokens that carry a sign-in into the tutor chat "
+       "(unset: generated into the data dir)", secret=True),
+    # -- embeddings
+    _v("EMBEDDINGS", "choice", "local", "`local` (multilingual-e5-small, bundled) or `openai`",
+       choices=("local", "openai")),
+    _v("EMBEDDINGS_MODEL", "str", "text-embedding-3-small", "embedding model name with `EMBEDDINGS=openai`"),
+    _v("SKILLNET_EMBED_CACHE", "str", None, "folder keeping passage vectors by content hash (unset: no cache)"),
+    # -- chat models
+    _v("OPENAI_API_KEY", "str", None, "key of the OpenAI-compatible chat endpoint (local servers need none)",
+       secret=True),
+    _v("OPENAI_BASE_URL", "str", None, "the chat server's `/v1` URL (unset with no key: offline engine)"),
+    _v("LLM_MODEL", "str", "gpt-4o-mini", "the model name the server knows"),
+    _v("LLM_TIMEOUT", "float", None, "seconds per model call for every role (unset: per-role defaults)",
+       minimum=0.1),
+    _v("LLM_RETRY_ATTEMPTS", "int", 3, "tries per model call, the first included", minimum=1),
+    _v("LLM_BACKOFF_SECONDS", "float", 1.0, "first wait between retries (doubles each retry)", minimum=0),
+    _v("LLM_RETRY_AFTER_CAP", "float", 20.0, "longest Retry-After a 429 is waited for", minimum=0),
+    _v("LANGCHAIN_TRACING_V2", "bool", False, "send traces to LangSmith (LangChain's own variables)"),
+    _v("TIKTOKEN_CACHE_DIR", "str", None, "where tiktoken's encoding files are cached (tiktoken's variable)"),
+    # -- helpdesk
+    _v("HELPDESK_AGENT_ENABLED", "bool", True, "the helpdesk agent answers (off: the page says so)"),
+    _v("HELPDESK_AGENT_KILL_SWITCH", "bool", False, "stop every helpdesk session at its next step"),
+    _v("HELPDESK_AGENT_ENABLED_USER_IDS", "list", (), "comma-separated user ids allowed (empty: everyone)"),
+    _v("HELPDESK_AGENT_MAX_TURNS", "int", 8, "agent steps per helpdesk session", minimum=1),
+    _v("HELPDESK_AGENT_MAX_QUESTIONS", "int", 2, "clarifying questions per session", minimum=0),
+    _v("HELPDESK_AGENT_MAX_TOOL_RETRIES", "int", 2, "retries of a failed tool call", minimum=0),
+    _v("HELPDESK_AGENT_MAX_TOKENS_PER_SESSION", "int", 20_000, "model tokens per session", minimum=1),
+    _v("HELPDESK_AGENT_DEADLINE_SECONDS", "float", 60.0, "wall-clock budget of one helpdesk run", minimum=1),
+    _v("HELPDESK_AGENT_MAX_SESSIONS_PER_USER_PER_DAY", "int", 10, "helpdesk sessions per person per day",
+       minimum=1),
+    _v("HELPDESK_AGENT_TOOL_OUTPUT_MAX_CHARS", "int", 4000, "characters of a tool result the agent sees",
+       minimum=100),
+    _v("HELPDESK_GITHUB_BODY_MAX_CHARS", "int", 8000, "characters of a filed ticket's body", minimum=100),
+    _v("HELPDESK_AGENT_CHECKPOINT_TTL_SECONDS", "int", 86_400, "helpdesk checkpoints older than this are deleted",
+       minimum=60),
+    _v("HELPDESK_AGENT_TOOL_KB_RETRY", "bool", True, "tool flag: search the knowledge base again"),
+    _v("HELPDESK_AGENT_TOOL_WEB_SEARCH", "bool", True, "tool flag: web search (needs TAVILY_API_KEY)"),
+    _v("HELPDESK_AGENT_TOOL_GITHUB_SEARCH", "bool", True, "tool flag: search existing tickets"),
+    _v("HELPDESK_AGENT_TOOL_FILE_TICKET", "bool", True, "tool flag: file the ticket once confirmed"),
+    _v("TAVILY_API_KEY", "str", None, "web search for the helpdesk (unset: no web search)", secret=True),
+    _v("GITHUB_TOKEN", "str", None, "files confirmed tickets as GitHub issues (with GITHUB_REPO)", secret=True),
+    _v("GITHUB_REPO", "str", None, "`owner/name` of the repository tickets are filed in"),
+)
+_BY_NAME = {variable.name: variable for variable in VARIABLES}
+
+
+def variable(name: str) -> Variable:
+    return _BY_NAME[name]
+
+
+def _parse(var: Variable, raw: str) -> Any:
+    text = raw.strip()
+    if var.kind == "str":
+        return text
+    if var.kind == "list":
+        return tuple(part.strip() for part in text.split(",") if part.strip())
+    if var.kind == "bool":
+        if text.lower() in _TRUE:
+            return True
+        if text.lower() in _FALSE:
+            return False
+        raise ConfigError(f"{var.name}={raw!r}: use on/off (or true/false, 1/0)")
+    if var.kind == "choice":
+        if text.lower() not in var.choices:
+            raise ConfigError(f"{var.name}={raw!r}: use one of {', '.join(var.choices)}")
+        return text.lower()
+    try:
+        value = int(text) if var.kind == "int" else float(text)
+    except ValueError:
+        raise ConfigError(f"{var.name}={raw!r}: expected {'a whole number' if var.kind == 'int' else 'a number'}")
+    if var.minimum is not None and value < var.minimum:
+        raise ConfigError(f"{var.name}={raw!r}: must be at least {var.minimum:g}")
+    return value
+
+
+def get(name: str) -> Any:
+    """The variable's value now: parsed from the environment, or its default when unset or empty."""
+    var = _BY_NAME[name]
+    raw = os.environ.get(name)
+    if raw is None or not raw.strip():
+        return var.default
+    return _parse(var, raw)
+
+
+def require_valid() -> None:
+    """Raise one ConfigError naming every bad value; every process calls it before its first query."""
+    problems = validate()
+    if problems:
+        raise ConfigError("bad configuration: " + "; ".join(problems))
+
+
+def _default_text(var: Variable) -> str:
+    if var.default is None or var.default == ():
+        return "unset"
+    if var.kind == "bool":
+        return "`on`" if var.default else "`off`"
+    if isinstance(var.default, float) and var.default.is_integer():
+        return f"`{int(var.default)}`"
+    return f"`{var.default}`"
+
+
+def markdown_table() -> str:
+    """The README's configuration table, made from VARIABLES (``python -m storage config``)."""
+    rows = ["| variable | meaning | default |", "|---|---|---|"]
+    rows += [f"| `{v.name}` | {v.doc} | {_default_text(v)} |" for v in VARIABLES]
+    return "\n".join(rows)
+
+
+def validate() -> list[str]:
+    """One line per variable whose value can't be used (empty when all are fine)."""
+    problems = []
+    for var in VARIABLES:
+        try:
+            get(var.name)
+        except ConfigError as exc:
+            problems.append(str(exc))
+    return problems
