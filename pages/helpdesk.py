@@ -47,8 +47,7 @@ def close_modal() -> None:
 def review_draft(turn) -> None:
     draft = turn.draft or {}
     title = st.text_input(t("Title", "Título"), value=draft.get("title", ""), max_chars=120)
-    body = st.text_area(t("Description", "Descripción"), value=draft.get("body", "")[:8000], height=320,
-                        max_chars=8000)
+    body = st.text_area(t("Description", "Descripción"), value=draft.get("body", ""), height=320)
     left, right = st.columns(2)
     severity = left.selectbox(t("Severity", "Gravedad"), SEVERITIES,
                               index=SEVERITIES.index(draft.get("severity", "medium")))
@@ -93,9 +92,9 @@ if turn is None or turn.finished:
             st.session_state.pop(SESSION, None)
             st.rerun()
         st.stop()
-    prefill = st.query_params.get("q", "")[:4000]
+    prefill = st.query_params.get("q", "")
     with st.form("hd_start"):
-        question = st.text_area(t("What is the problem?", "¿Qué problema tienes?"), value=prefill, max_chars=4000,
+        question = st.text_area(t("What is the problem?", "¿Qué problema tienes?"), value=prefill,
                                 placeholder=t("e.g. Oracle Financials returns 403 on budget reports",
                                               "p. ej. Oracle Financials da error 403 en los informes de presupuesto"))
         started = st.form_submit_button(t("Get help", "Pedir ayuda"), type="primary")

@@ -1,11 +1,12 @@
-"""python -m seeds [--reset] [--json]: load the demo organisation (idempotent)."""
+"""python -m seeds [--reset] [--json]: load the demo organisation (idempotent).
+python -m seeds --write-vectors: rewrite the shipped demo passage vectors (after editing a demo document)."""
 from __future__ import annotations
 
 import argparse
 import json
 import sys
 
-from seeds.loader import ADMIN_PASSWORD, DEMO_PASSWORD, SIGN_INS, load_demo, reset_demo
+from seeds.loader import ADMIN_PASSWORD, DEMO_PASSWORD, SIGN_INS, load_demo, reset_demo, write_vectors
 from storage.db import app_pool
 
 
@@ -13,7 +14,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m seeds", description="Load the demo organisation (Acme Retail).")
     parser.add_argument("--reset", action="store_true", help="delete the demo organisation first, then reload it")
     parser.add_argument("--json", action="store_true", help="print {org, counts, users} as JSON")
+    parser.add_argument("--write-vectors", action="store_true",
+                        help="rewrite seeds/vectors.npz (the demo's passage vectors) for the current model")
     args = parser.parse_args(argv)
+    if args.write_vectors:
+        print(f"seeds/vectors.npz: {write_vectors()} passage vectors")
+        return 0
     try:
         pool = app_pool()
         summary = reset_demo(pool) if args.reset else load_demo(pool)

@@ -12,14 +12,17 @@ from psycopg_pool import ConnectionPool
 
 from seeds import activity, courses
 from storage import seeding
-from storage.embeddings import embed_passages
-from storage.ingest import ingest_file
+from storage.embeddings import VectorPack, embed_passages
+from storage.ingest import ingest_file, passage_texts
 from storage.users import User, ensure_org, get_org_by_slug, hash_password, list_users
 
 log = logging.getLogger(__name__)
 SEEDS = Path(__file__).parent
 DATA = SEEDS / "data"
 DOCUMENTS = SEEDS / "documents"
+# The demo's passage vectors (documents and tickets) for the bundled model, so a first start embeds
+# nothing; a stale or foreign file is ignored and everything is embedded (python -m seeds --write-vectors).
+VECTORS = SEEDS / "vectors.npz"
 DOCUMENT_TYPES = (".md", ".pdf", ".docx")
 ADMIN_PASSWORD = "skillnet-admin"
 DEMO_PASSWORD = "skillnet-demo"
@@ -62,7 +65,8 @@ def _load(pool: ConnectionPool, now: datetime) -> dict:
     admin = users[SIGN_INS["admin"]]
 
     # Ingestion manages its own transactions; unchanged files are skipped by content hash.
-    documents = {path.name: ingest_file(pool, org.id, path, uploaded_by=admin.id).document_id
+    known = VectorPack.load(VECTORS)
+    documents = {path.name: ingest_file(pool, org.id, path, uploaded_by=admin.id, known_vectors=known).document_id
                  for path in document_paths()}
 
     plan = _data("activity.yaml")
@@ -129,13 +133,23 @@ def _ensure_skills(conn, org_id, spec: dict, users: dict[str, User], now: dateti
     return skills
 
 
+def _ticket_text(ticket: dict) -> str:
+    return f"{ticket['title']}\n{ticket['body']}"
+
+
+def write_vectors() -> int:
+    """Rewrite seeds/vectors.npz for the current model; returns how many vectors it holds."""
+    texts = [text for path in document_paths() for text in passage_texts(path)]
+    return VectorPack.write(VECTORS, texts + [_ticket_text(t) for t in _data("tickets.yaml")])
+
+
 def _ensure_tickets(conn, org_id, slug: str, users: dict[str, User], now: datetime) -> None:
     tickets = _data("tickets.yaml")
     keyed = {f"seed:{slug}:{hashlib.sha1(t['title'].encode()).hexdigest()[:12]}": t for t in tickets}
     missing = {key: t for key, t in keyed.items() if key not in seeding.seed_ticket_keys(conn, org_id)}
     if not missing:
         return
-    vectors = embed_passages([f"{t['title']}\n{t['body']}" for t in missing.values()])
+    vectors = embed_passages([_ticket_text(t) for t in missing.values()], known=VectorPack.load(VECTORS))
     for (key, ticket), vector in zip(missing.items(), vectors):
         closed = ticket.get("closed_days_ago")
         seeding.add_seed_ticket(

