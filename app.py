@@ -20,6 +20,7 @@ EMPLOYEE_PAGES = [
     ("pages/reviews.py", "Reviews", "Repasos", "🔁"),
     ("pages/tutor.py", "Tutor", "Tutor", "💬"),
     ("pages/helpdesk.py", "Helpdesk", "Helpdesk", "🛟"),
+    ("pages/my_tickets.py", "My tickets", "Mis tickets", "🎟️"),
 ]
 ADMIN_PAGES = [
     ("pages/home_admin.py", "Overview", "Resumen", "🏢"),
@@ -30,7 +31,9 @@ ADMIN_PAGES = [
     ("pages/content_studio.py", "Content studio", "Estudio de contenidos", "🏭"),
     ("pages/admin_assistant.py", "Admin assistant", "Asistente de administración", "🤖"),
     ("pages/helpdesk.py", "Helpdesk", "Helpdesk", "🛟"),
+    ("pages/my_tickets.py", "My tickets", "Mis tickets", "🎟️"),
     ("pages/helpdesk_admin.py", "Helpdesk tickets", "Tickets del helpdesk", "🎫"),
+    ("pages/operations.py", "Operations", "Operaciones", "🩺"),
     ("pages/retrieval_lab.py", "Retrieval lab", "Laboratorio de búsqueda", "🔬"),
 ]
 

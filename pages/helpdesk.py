@@ -7,30 +7,27 @@ import streamlit as st
 from agents.helpdesk import service
 from agents.helpdesk.service import HelpdeskError
 from agents.helpdesk.state import CATEGORIES
+from agents.i18n import code_label, t
 from ui.session import require_user
 
 user = require_user()
-ES = user.language == "es"
+LANG = user.language
 SESSION, STEPS, IDEM = "helpdesk_session", "helpdesk_steps", "helpdesk_idem"
 DRAFT_SEEN, MODAL = "helpdesk_draft_seen", "helpdesk_modal_open"
 SEVERITIES = ["low", "medium", "high", "critical"]
 
 
-def t(en: str, es: str) -> str:
-    return es if ES else en
-
-
 def act(call) -> None:
     """Run one agent step with its progress shown live, then re-render the new turn."""
     steps: list[str] = []
-    with st.status(t("Working on it…", "Trabajando en ello…"), expanded=True) as status:
+    with st.status(t("helpdesk.working", LANG), expanded=True) as status:
         def on_step(label: str) -> None:
             steps.append(label)
             status.write(label)
         try:
             turn = call(on_step)
         except HelpdeskError as exc:
-            status.update(label=t("Stopped", "Detenido"), state="error")
+            status.update(label=t("helpdesk.stopped", LANG), state="error")
             service.track(user, "agent.error_shown", st.session_state.get(SESSION), kind=exc.code)
             st.error(str(exc))
             return
@@ -43,35 +40,33 @@ def close_modal() -> None:
     st.session_state.pop(MODAL, None)
 
 
-@st.dialog(t("Review your ticket", "Revisa tu ticket"), width="large", on_dismiss=close_modal)
+@st.dialog(t("helpdesk.review_title", LANG), width="large", on_dismiss=close_modal)
 def review_draft(turn) -> None:
     draft = turn.draft or {}
-    title = st.text_input(t("Title", "Título"), value=draft.get("title", ""), max_chars=120)
-    body = st.text_area(t("Description", "Descripción"), value=draft.get("body", ""), height=320)
+    title = st.text_input(t("helpdesk.field_title", LANG), value=draft.get("title", ""), max_chars=120)
+    body = st.text_area(t("helpdesk.field_description", LANG), value=draft.get("body", ""), height=320)
     left, right = st.columns(2)
-    severity = left.selectbox(t("Severity", "Gravedad"), SEVERITIES,
-                              index=SEVERITIES.index(draft.get("severity", "medium")))
-    category = right.selectbox(t("Category", "Categoría"), CATEGORIES,
-                               index=CATEGORIES.index(draft.get("category", "other")))
+    severity = left.selectbox(t("helpdesk.col_severity", LANG), SEVERITIES,
+                              index=SEVERITIES.index(draft.get("severity", "medium")),
+                              format_func=lambda code: code_label("severity", code, LANG))
+    category = right.selectbox(t("helpdesk.col_category", LANG), CATEGORIES,
+                               index=CATEGORIES.index(draft.get("category", "other")),
+                               format_func=lambda code: code_label("category", code, LANG))
     file_it, cancel = st.columns(2)
-    if file_it.button(t("File it", "Crear ticket"), type="primary", key="hd_file", width="stretch"):
+    if file_it.button(t("helpdesk.file_it", LANG), type="primary", key="hd_file", width="stretch"):
         service.track(user, "agent.modal_submitted", turn.session_id)
         close_modal()
         edited = {"title": title, "body": body, "severity": severity, "category": category}
         act(lambda on_step: service.confirm(user, turn.session_id, question_id=turn.question_id, draft=edited,
                                             on_step=on_step))
-    if cancel.button(t("Cancel", "Cancelar"), key="hd_cancel_modal", width="stretch"):
+    if cancel.button(t("helpdesk.cancel", LANG), key="hd_cancel_modal", width="stretch"):
         service.track(user, "agent.modal_cancelled", turn.session_id)
         close_modal()
         st.rerun()
 
 
-st.title(t("🛟 Helpdesk", "🛟 Ayuda"))
-st.caption(t("Tell me what is wrong. I search existing tickets and the knowledge base, ask what I need, "
-             "and draft a ticket that is only filed when you confirm.",
-             "Cuéntame qué falla. Busco tickets existentes y en la base de conocimiento, te pregunto lo "
-             "necesario y redacto un ticket que solo se crea cuando lo confirmas.") +
-           f" · {t('engine', 'motor')}: {service.engine()}")
+st.title(t("helpdesk.page_title", LANG))
+st.caption(t("helpdesk.page_caption", LANG, engine=service.engine()))
 
 turn = None
 if st.session_state.get(SESSION):
@@ -87,17 +82,17 @@ if turn is None or turn.finished:
         show(turn.message)
         if turn.ticket:
             st.markdown(f"**#{turn.ticket['number']}** · {turn.ticket['title']} · `{turn.ticket.get('status') or turn.ticket.get('state', '')}`"
-                        + (f" · [{t('open', 'abrir')}]({turn.ticket['url']})" if turn.ticket.get("url") else ""))
-        if st.button(t("New request", "Nueva consulta"), key="hd_new"):
+                        + (f" · [{t('helpdesk.open_link', LANG)}]({turn.ticket['url']})" if turn.ticket.get("url") else ""))
+            st.caption(t("helpdesk.see_my_tickets", LANG))
+        if st.button(t("helpdesk.new_request", LANG), key="hd_new"):
             st.session_state.pop(SESSION, None)
             st.rerun()
         st.stop()
     prefill = st.query_params.get("q", "")
     with st.form("hd_start"):
-        question = st.text_area(t("What is the problem?", "¿Qué problema tienes?"), value=prefill,
-                                placeholder=t("e.g. Oracle Financials returns 403 on budget reports",
-                                              "p. ej. Oracle Financials da error 403 en los informes de presupuesto"))
-        started = st.form_submit_button(t("Get help", "Pedir ayuda"), type="primary")
+        question = st.text_area(t("helpdesk.question_label", LANG), value=prefill,
+                                placeholder=t("helpdesk.question_placeholder", LANG))
+        started = st.form_submit_button(t("helpdesk.get_help", LANG), type="primary")
     if started:
         key = st.session_state.setdefault(IDEM, uuid.uuid4().hex)  # a double click replays, never duplicates
         act(lambda on_step: service.start(user, question, idempotency_key=key, on_step=on_step,
@@ -105,17 +100,21 @@ if turn is None or turn.finished:
     st.stop()
 
 if st.session_state.get(STEPS):
-    with st.expander(t("What I did", "Qué hice"), expanded=False):
+    with st.expander(t("helpdesk.what_i_did", LANG), expanded=False):
         for label in st.session_state[STEPS]:
             st.write(f"✓ {label}")
 
+for said in service.thread(user, turn.session_id):  # the person's own words stay on screen
+    with st.chat_message(said["role"]):
+        st.markdown(said["content"])
+
 with st.chat_message("assistant"):
     if turn.kind == "working":
-        st.write(t("Still working on your request…", "Sigo trabajando en tu solicitud…"))
+        st.write(t("helpdesk.still_working", LANG))
     else:
         st.markdown(turn.message)
     if turn.kind == "duplicate" and turn.ticket:
-        st.caption(f"#{turn.ticket['number']} · {turn.ticket.get('state', '')}")
+        st.caption(f"#{turn.ticket['number']} · {code_label('status', turn.ticket.get('state'), LANG)}")
 
 sid, qid = turn.session_id, turn.question_id
 if turn.kind == "question":
@@ -125,36 +124,36 @@ if turn.kind == "question":
             service.track(user, "agent.chip_clicked", sid, position=position)
             act(lambda on_step, c=choice: service.resume(user, sid, question_id=qid, text=c, on_step=on_step))
     with st.form("hd_reply", clear_on_submit=True):
-        reply = st.text_input(t("Or type your answer", "O escribe tu respuesta"))
-        if st.form_submit_button(t("Send", "Enviar")) and reply.strip():
+        reply = st.text_input(t("helpdesk.type_answer", LANG))
+        if st.form_submit_button(t("helpdesk.send", LANG)) and reply.strip():
             service.track(user, "agent.resumed_via", sid, via="free_text")
             act(lambda on_step: service.resume(user, sid, question_id=qid, text=reply, on_step=on_step))
 elif turn.kind == "solution":
     solved, not_solved = st.columns(2)
-    if solved.button(t("✅ This solved it", "✅ Esto lo resolvió"), key="hd_solved", width="stretch"):
+    if solved.button(t("helpdesk.solved_button", LANG), key="hd_solved", width="stretch"):
         act(lambda on_step: service.resume(user, sid, question_id=qid, action="solved", on_step=on_step))
-    if not_solved.button(t("❌ Not solved", "❌ No lo resolvió"), key="hd_not_solved", width="stretch"):
+    if not_solved.button(t("helpdesk.not_solved_button", LANG), key="hd_not_solved", width="stretch"):
         act(lambda on_step: service.resume(user, sid, question_id=qid, action="not_solved", on_step=on_step))
 elif turn.kind == "duplicate":
     link, other = st.columns(2)
-    if link.button(t("🔗 Link it", "🔗 Enlazarlo"), key="hd_link", type="primary", width="stretch"):
+    if link.button(t("helpdesk.link_button", LANG), key="hd_link", type="primary", width="stretch"):
         act(lambda on_step: service.resume(user, sid, question_id=qid, action="link", on_step=on_step))
-    if other.button(t("Not the same", "No es lo mismo"), key="hd_not_same", width="stretch"):
+    if other.button(t("helpdesk.choice_not_same", LANG), key="hd_not_same", width="stretch"):
         act(lambda on_step: service.resume(user, sid, question_id=qid, action="not_same", on_step=on_step))
 elif turn.kind == "draft_ready":
     if turn.error:
-        st.warning(t("Filing failed; nothing was created. Try again or cancel.",
-                     "No se pudo crear el ticket; no se creó nada. Inténtalo de nuevo o cancela."))
-    st.markdown(f"**{turn.draft['title']}** · {turn.draft['severity']} · {turn.draft['category']}")
+        st.warning(t("helpdesk.filing_failed", LANG))
+    st.markdown(f"**{turn.draft['title']}** · {code_label('severity', turn.draft['severity'], LANG)} · "
+                f"{code_label('category', turn.draft['category'], LANG)}")
     if st.session_state.get(DRAFT_SEEN) != qid:  # a new draft opens the modal by itself, once
         st.session_state[DRAFT_SEEN], st.session_state[MODAL] = qid, True
         service.track(user, "agent.modal_opened", sid, trigger="auto")
-    if st.button(t("Review and file the draft", "Revisar y crear el ticket"), key="hd_review", type="primary"):
+    if st.button(t("helpdesk.review_button", LANG), key="hd_review", type="primary"):
         st.session_state[MODAL] = True
         service.track(user, "agent.modal_opened", sid, trigger="button")
     if st.session_state.get(MODAL):
         review_draft(turn)
 
-if turn.kind != "working" and st.button(t("Cancel session", "Cancelar la sesión"), key="hd_abort"):
+if turn.kind != "working" and st.button(t("helpdesk.cancel_session", LANG), key="hd_abort"):
     service.track(user, "agent.cancel_clicked", sid, from_state=turn.kind)
     act(lambda on_step: service.abort(user, sid))

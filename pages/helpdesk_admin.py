@@ -1,85 +1,154 @@
-"""Admin page: helpdesk tickets, and the agent's funnel, outcomes and latencies."""
+"""Admin page: the helpdesk tickets staff work — filters, the list with CSV, and one ticket's detail
+(description, snapshot, facts and steps, linked reports, history) with status, assignee and notes."""
 import pandas as pd
-import plotly.express as px
 import streamlit as st
 
-from agents.helpdesk import admin
+from agents.helpdesk import staff
+from agents.helpdesk.state import CATEGORIES
+from agents.helpdesk.turns import HelpdeskError
+from agents.i18n import code_label, format_datetime, t
+from storage.tickets import SEVERITIES, STATUSES
 from ui.session import require_admin
 
 user = require_admin()
-ES = user.language == "es"
+LANG = user.language
+SELECTED = "hd_admin_ticket"
+CONFIRMED = "hd_admin_confirmed"
+COLUMNS = ["number", "title", "reporter", "department", "created_at", "status", "severity", "category",
+           "affected", "assignee"]
 
 
-def t(en: str, es: str) -> str:
-    return es if ES else en
+def label(kind: str):
+    return lambda code: code_label(kind, code, LANG)
 
 
-STATUSES = {"open": t("Open", "Abierto"), "in_progress": t("In progress", "En curso"),
-            "resolved": t("Resolved", "Resuelto"), "closed": t("Closed", "Cerrado")}
+def run_write(write) -> None:
+    """One staff write; its confirmation survives the rerun that shows the new state."""
+    try:
+        change = write()
+    except HelpdeskError as exc:
+        st.error(str(exc))
+        return
+    st.session_state[CONFIRMED] = change.message
+    st.rerun()
 
 
-data = admin.dashboard(user.org_id)
-st.title(t("🎫 Helpdesk tickets", "🎫 Tickets de ayuda"))
+st.title(t("helpdesk.admin_title", LANG))
+if st.session_state.get(CONFIRMED):
+    st.success(st.session_state.pop(CONFIRMED))
 
-tickets = pd.DataFrame(data["tickets"])
-if tickets.empty:
-    st.info(t("No tickets yet.", "Todavía no hay tickets."))
-else:
-    status = st.segmented_control(t("Status", "Estado"), list(STATUSES), format_func=STATUSES.get,
-                                  selection_mode="multi", default=["open", "in_progress"], key="hd_status")
-    shown = tickets[tickets["status"].isin(status)] if status else tickets
-    st.dataframe(shown.drop(columns=["id"]), hide_index=True, width="stretch",
-                 column_config={"number": st.column_config.NumberColumn("#", format="%d"),
-                                "created_at": st.column_config.DatetimeColumn(t("Filed", "Creado"))})
-    st.download_button("⬇ CSV", shown.drop(columns=["id"]).to_csv(index=False).encode("utf-8"),
-                       file_name="helpdesk_tickets.csv", mime="text/csv", key="csv_helpdesk_tickets")
-    with st.form("hd_status_form"):
-        left, right = st.columns([3, 1])
-        number = left.selectbox(t("Ticket", "Ticket"), tickets["number"].tolist(),
-                                format_func=lambda n: f"#{n} {tickets.set_index('number').loc[n, 'title']}")
-        new_status = right.selectbox(t("New status", "Nuevo estado"), list(STATUSES), format_func=STATUSES.get)
-        if st.form_submit_button(t("Update", "Actualizar")):
-            ticket_id = tickets.set_index("number").loc[number, "id"]
-            if admin.set_ticket_status(user.org_id, ticket_id, new_status):
-                st.rerun()
-            st.error(t("That ticket no longer exists.", "Ese ticket ya no existe."))
+for note in staff.notifications(user):
+    st.info(f"🔔 {note['text']} · {format_datetime(note['at'], LANG)}")
 
-health = data["health"]
-cols = st.columns(4)
-for column, (label, key) in zip(cols, [(t("ACL violations", "Violaciones de acceso"), "acl_violations"),
-                                       (t("Injections blocked", "Inyecciones bloqueadas"), "injection_blocked"),
-                                       (t("Daily-cap refusals", "Rechazos por límite diario"), "daily_cap_refusals"),
-                                       (t("Idempotent replays", "Repeticiones idempotentes"), "idempotent_replays")]):
-    column.metric(label, health[key])
-if health["acl_violations"]:
-    st.error(t("Someone tried to open another person's helpdesk session: investigate.",
-               "Alguien intentó abrir la sesión de ayuda de otra persona: investígalo."))
+with st.expander(t("helpdesk.filters", LANG), expanded=True):
+    left, middle, right = st.columns(3)
+    statuses = left.multiselect(t("helpdesk.col_status", LANG), STATUSES, default=["open", "in_progress"],
+                                format_func=label("status"), key="hd_f_status")
+    severities = middle.multiselect(t("helpdesk.col_severity", LANG), SEVERITIES, format_func=label("severity"),
+                                    key="hd_f_severity")
+    categories = right.multiselect(t("helpdesk.col_category", LANG), CATEGORIES, format_func=label("category"),
+                                   key="hd_f_category")
+    left, right = st.columns([1, 2])
+    assignee = left.selectbox(t("helpdesk.col_assignee", LANG), ["all", "me", "nobody"],
+                              format_func=lambda v: t(f"helpdesk.assignee_filter_{v}", LANG), key="hd_f_assignee")
+    text = right.text_input(t("helpdesk.filter_text", LANG), key="hd_f_text")
 
-st.subheader(t("Agent funnel", "Embudo del agente"))
-funnel = pd.DataFrame({"stage": list(data["funnel"]), "sessions": list(data["funnel"].values())})
-if funnel["sessions"].sum():
-    st.plotly_chart(px.funnel(funnel, x="sessions", y="stage"), width="stretch")
-else:  # an all-zero funnel draws as an empty chart
-    st.caption(t("No sessions yet.", "Todavía no hay sesiones."))
+rows = staff.staff_tickets(user, statuses=statuses, severities=severities, categories=categories,
+                           assignee=None if assignee == "all" else assignee, text=text)
+if not rows:
+    st.info(t("helpdesk.no_tickets", LANG))
+    st.stop()
 
-left, right = st.columns(2)
-with left:
-    st.subheader(t("Outcomes", "Resultados"))
-    outcomes = pd.DataFrame({"outcome": list(data["outcomes"]), "sessions": list(data["outcomes"].values())})
-    if outcomes.empty:
-        st.caption(t("No sessions yet.", "Todavía no hay sesiones."))
-    else:
-        st.plotly_chart(px.bar(outcomes, x="outcome", y="sessions", color="outcome"), width="stretch")
-with right:
-    st.subheader(t("Latency", "Latencia"))
-    steps = pd.DataFrame(data["step_ms"])
-    if steps.empty:
-        st.caption(t("No finished steps yet.", "Todavía no hay pasos terminados."))
-    else:
-        st.plotly_chart(px.box(steps, x="node", y="ms", points=False, labels={"ms": "ms", "node": ""}),
-                        width="stretch")
-        sessions = pd.DataFrame(data["latencies"])
-        if not sessions.empty:
-            p50, p95 = sessions["seconds"].quantile([0.5, 0.95])
-            st.caption(t(f"Session start → outcome: p50 {p50:.1f} s · p95 {p95:.1f} s",
-                         f"Sesión inicio → resultado: p50 {p50:.1f} s · p95 {p95:.1f} s"))
+frame = pd.DataFrame(rows)[COLUMNS + ["id"]]
+shown = frame.drop(columns=["id"]).assign(
+    created_at=frame["created_at"].map(lambda v: format_datetime(v, LANG)),
+    status=frame["status"].map(label("status")), severity=frame["severity"].map(label("severity")),
+    category=frame["category"].map(label("category")))
+picked = st.dataframe(shown, hide_index=True, width="stretch", on_select="rerun", selection_mode="single-row",
+                      key="hd_table",
+                      column_config={c: t(f"helpdesk.col_{c}", LANG) for c in COLUMNS})
+st.download_button(t("common.download_csv", LANG), frame.drop(columns=["id"]).to_csv(index=False).encode("utf-8"),
+                   file_name="helpdesk_tickets.csv", mime="text/csv", key="csv_helpdesk_tickets")
+
+chosen_rows = picked.selection.rows if picked and picked.selection else []
+if chosen_rows:
+    st.session_state[SELECTED] = frame.iloc[chosen_rows[0]]["id"]
+numbers = dict(zip(frame["id"], frame["number"]))
+current = st.session_state.get(SELECTED)
+ticket_id = st.selectbox(t("helpdesk.open_ticket", LANG), list(numbers),
+                         index=list(numbers).index(current) if current in numbers else 0,
+                         format_func=lambda i: f"#{numbers[i]} · {frame.set_index('id').loc[i, 'title']}",
+                         key="hd_pick")
+try:
+    ticket = staff.ticket_detail(user, ticket_id)
+except HelpdeskError as exc:
+    st.error(str(exc))
+    st.stop()
+
+st.divider()
+st.subheader(f"#{ticket['number']} · {ticket['title']}")
+st.caption(" · ".join([code_label("status", ticket["status"], LANG), code_label("severity", ticket["severity"], LANG),
+                       code_label("category", ticket["category"], LANG),
+                       t("helpdesk.reported_by", LANG, name=ticket["reporter"] or "—",
+                         department=ticket["department"] or "—", when=format_datetime(ticket["created_at"], LANG)),
+                       t("helpdesk.affected_count", LANG, count=ticket["affected"])]))
+if ticket["url"]:
+    st.markdown(f"[{t('helpdesk.external_issue', LANG)}]({ticket['url']})")
+
+details, snapshot, linked, history = st.tabs([t("helpdesk.tab_description", LANG), t("helpdesk.tab_snapshot", LANG),
+                                              t("helpdesk.tab_linked", LANG, count=len(ticket["linked"])),
+                                              t("helpdesk.tab_history", LANG)])
+with details:
+    st.markdown(ticket["description"])
+    if ticket["facts"]:
+        st.markdown(f"**{t('helpdesk.facts', LANG)}**")
+        for fact, value in ticket["facts"].items():
+            st.markdown(f"- {code_label('fact', fact, LANG)}: {value}")
+    if ticket["steps"]:
+        st.markdown(f"**{t('helpdesk.agent_steps', LANG)}**")
+        st.markdown("\n".join(f"{i}. {code_label('step', s['node'], LANG)} · {code_label('outcome', s['outcome'], LANG)}"
+                              for i, s in enumerate(ticket["steps"], start=1)))
+with snapshot:
+    if not ticket["snapshot"]:
+        st.caption(t("helpdesk.no_snapshot", LANG))
+    for turn in ticket["snapshot"]:
+        with st.chat_message(turn["role"]):
+            st.markdown(turn["content"])
+with linked:
+    if not ticket["linked"]:
+        st.caption(t("helpdesk.no_linked", LANG))
+    for report in ticket["linked"]:
+        with st.expander(f"{report['name']} · {report['department'] or '—'} · {format_datetime(report['at'], LANG)}"):
+            for turn in report["snapshot"]:
+                st.markdown(f"**{code_label('role', turn['role'], LANG)}:** {turn['content']}")
+with history:
+    if not ticket["history"]:
+        st.caption(t("helpdesk.no_history", LANG))
+    for event in ticket["history"]:
+        what = t(f"helpdesk.event_{event['kind']}", LANG, old=code_label("status", event["old"], LANG),
+                 new=code_label("status", event["new"], LANG) if event["kind"] == "status" else (event["new"] or "—"))
+        seen = t(f"helpdesk.visibility_{event['visibility']}", LANG)
+        st.markdown(f"- {format_datetime(event['at'], LANG)} · {event['actor'] or '—'} · {what} · _{seen}_"
+                    + (f"  \n  {event['note']}" if event["note"] else ""))
+
+status_col, assign_col = st.columns(2)
+with status_col.form("hd_status_form", clear_on_submit=True):
+    st.markdown(f"**{t('helpdesk.change_status', LANG)}**")
+    new_status = st.selectbox(t("helpdesk.new_status", LANG), STATUSES, index=STATUSES.index(ticket["status"]),
+                              format_func=label("status"))
+    status_note = st.text_area(t("helpdesk.status_note", LANG), max_chars=staff.NOTE_MAX_CHARS, height=90)
+    if st.form_submit_button(t("helpdesk.save_status", LANG), type="primary"):
+        run_write(lambda: staff.change_status(user, ticket_id, new_status, status_note))
+with assign_col.form("hd_assign_form"):
+    st.markdown(f"**{t('helpdesk.col_assignee', LANG)}**")
+    admins = {"": t("helpdesk.nobody", LANG), **{a["id"]: a["name"] for a in staff.assignable_admins(user)}}
+    chosen = st.selectbox(t("helpdesk.assign_to", LANG), list(admins), format_func=admins.get,
+                          index=list(admins).index(ticket["assignee_id"]) if ticket["assignee_id"] in admins else 0)
+    if st.form_submit_button(t("helpdesk.save_assignee", LANG)):
+        run_write(lambda: staff.assign(user, ticket_id, chosen or None))
+with st.form("hd_note_form", clear_on_submit=True):
+    st.markdown(f"**{t('helpdesk.add_note', LANG)}**")
+    note = st.text_area(t("helpdesk.note", LANG), max_chars=staff.NOTE_MAX_CHARS, height=90)
+    for_reporter = st.toggle(t("helpdesk.note_for_reporter", LANG), value=False)
+    if st.form_submit_button(t("helpdesk.save_note", LANG)):
+        run_write(lambda: staff.add_note(user, ticket_id, note, for_reporter=for_reporter))

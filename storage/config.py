@@ -105,6 +105,8 @@ VARIABLES: tuple[Variable, ...] = (
     _v("TAVILY_API_KEY", "str", None, "web search for the helpdesk (unset: no web search)", secret=True),
     _v("GITHUB_TOKEN", "str", None, "files confirmed tickets as GitHub issues (with GITHUB_REPO)", secret=True),
     _v("GITHUB_REPO", "str", None, "`owner/name` of the repository tickets are filed in"),
+    _v("GITHUB_API_URL", "str", "https://api.github.com", "GitHub's API (GitHub Enterprise, or a fake in tests)"),
+    _v("SKILLNET_METRICS_PORT", "int", None, "serve Prometheus `/metrics` on this port (unset: off)", minimum=1),
 )
 _BY_NAME = {variable.name: variable for variable in VARIABLES}
 

@@ -1,14 +1,18 @@
-"""Helpdesk tickets: hybrid search (vector + full text), create, list, get and status changes."""
+"""Helpdesk tickets: hybrid search (vector + full text), create (exactly once), list, get and status changes.
+
+History, people affected and notifications are in storage/ticket_events.py.
+"""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from uuid import UUID
 
 import numpy as np
 import psycopg
 from psycopg.rows import class_row
+from psycopg.types.json import Jsonb
 
 SEVERITIES = ("low", "medium", "high", "critical")
 STATUSES = ("open", "in_progress", "resolved", "closed")
@@ -30,6 +34,25 @@ class Ticket:
     external_url: str | None
     created_at: datetime
     updated_at: datetime
+    assignee_id: UUID | None = None
+    language: str | None = None
+    snapshot: list = field(default_factory=list)
+    facts: dict = field(default_factory=dict)
+    steps: list = field(default_factory=list)
+    session_id: UUID | None = None
+    affected_count: int = 1
+    filing_state: str = "complete"
+    footer_hash: str | None = None
+
+
+@dataclass(frozen=True)
+class TicketRow:
+    """A ticket as staff list it: with the reporter's name and department and the assignee's name."""
+    ticket: Ticket
+    reporter_name: str | None
+    reporter_department: str | None
+    assignee_name: str | None
+    last_change_at: datetime
 
 
 @dataclass(frozen=True)
@@ -41,7 +64,8 @@ class TicketHit:
 
 
 _COLUMNS = ("id, number, title, body, status, severity, category, resolution, created_by, source, "
-            "external_url, created_at, updated_at")
+            "external_url, created_at, updated_at, assignee_id, language, snapshot, facts, steps, session_id, "
+            "affected_count, filing_state, footer_hash")
 
 
 def _or_query(text: str) -> str | None:
@@ -58,12 +82,12 @@ def search(conn: psycopg.Connection, org_id: UUID, text: str, embedding: np.ndar
         f"""WITH v AS (
                 SELECT id, 1 - (embedding <=> %(emb)s) AS sim,
                        row_number() OVER (ORDER BY embedding <=> %(emb)s) AS r
-                FROM tickets WHERE org_id = %(org_id)s AND embedding IS NOT NULL
+                FROM tickets WHERE org_id = %(org_id)s AND embedding IS NOT NULL AND filing_state = 'complete'
                 ORDER BY embedding <=> %(emb)s LIMIT %(pool)s),
             t AS (
                 SELECT id, row_number() OVER (ORDER BY ts_rank(tsv, q) DESC) AS r
                 FROM tickets, to_tsquery('simple', coalesce(%(tsq)s, '')) q
-                WHERE org_id = %(org_id)s AND %(tsq)s::text IS NOT NULL AND tsv @@ q
+                WHERE org_id = %(org_id)s AND %(tsq)s::text IS NOT NULL AND tsv @@ q AND filing_state = 'complete'
                 LIMIT %(pool)s)
             SELECT {', '.join('tk.' + c.strip() for c in _COLUMNS.split(','))},
                    coalesce(1.0 / (%(rrf)s + v.r), 0) + coalesce(1.0 / (%(rrf)s + t.r), 0) AS score,
@@ -79,20 +103,33 @@ def search(conn: psycopg.Connection, org_id: UUID, text: str, embedding: np.ndar
 def create(conn: psycopg.Connection, org_id: UUID, *, title: str, body: str, severity: str = "medium",
            category: str = "other", created_by: UUID | None = None, source: str = "helpdesk",
            idempotency_key: str | None = None, embedding: np.ndarray | None = None,
-           external_url: str | None = None) -> tuple[Ticket, bool]:
-    """The new ticket and True; with a known idempotency key, the existing ticket and False."""
+           external_url: str | None = None, language: str | None = None, snapshot: list | None = None,
+           facts: dict | None = None, steps: list | None = None, session_id: UUID | None = None,
+           filing_state: str = "complete", footer_hash: str | None = None) -> tuple[Ticket, bool]:
+    """The new ticket and True; with a known idempotency key, the existing ticket and False.
+
+    The reporter is the ticket's first affected person.
+    """
     with conn.cursor(row_factory=class_row(Ticket)) as cur:
         created = cur.execute(
             f"""INSERT INTO tickets (org_id, title, body, severity, category, created_by, source,
-                                     idempotency_key, embedding, external_url)
+                                     idempotency_key, embedding, external_url, language, snapshot, facts,
+                                     steps, session_id, filing_state, footer_hash)
                 VALUES (%(org_id)s, %(title)s, %(body)s, %(severity)s, %(category)s, %(created_by)s,
-                        %(source)s, %(key)s, %(embedding)s, %(url)s)
+                        %(source)s, %(key)s, %(embedding)s, %(url)s, %(language)s, %(snapshot)s, %(facts)s,
+                        %(steps)s, %(session_id)s, %(filing_state)s, %(footer_hash)s)
                 ON CONFLICT (idempotency_key) DO NOTHING
                 RETURNING {_COLUMNS}""",
             {"org_id": org_id, "title": title, "body": body, "severity": severity, "category": category,
              "created_by": created_by, "source": source, "key": idempotency_key, "embedding": embedding,
-             "url": external_url}).fetchone()
+             "url": external_url, "language": language, "snapshot": Jsonb(snapshot or []),
+             "facts": Jsonb(facts or {}), "steps": Jsonb(steps or []), "session_id": session_id,
+             "filing_state": filing_state, "footer_hash": footer_hash}).fetchone()
         if created is not None:
+            if created_by is not None:
+                conn.execute("""INSERT INTO ticket_affected (ticket_id, user_id, session_id, snapshot)
+                                VALUES (%(t)s, %(u)s, %(s)s, %(snap)s) ON CONFLICT DO NOTHING""",
+                             {"t": created.id, "u": created_by, "s": session_id, "snap": Jsonb(snapshot or [])})
             return created, True
         existing = cur.execute(f"SELECT {_COLUMNS} FROM tickets WHERE org_id = %(org_id)s AND idempotency_key = %(key)s",
                                {"org_id": org_id, "key": idempotency_key}).fetchone()
@@ -101,10 +138,21 @@ def create(conn: psycopg.Connection, org_id: UUID, *, title: str, body: str, sev
     return existing, False
 
 
-def exists_with_key(conn: psycopg.Connection, org_id: UUID, idempotency_key: str) -> bool:
-    """Whether a ticket was already filed under this idempotency key (a re-confirm)."""
-    return conn.execute("SELECT 1 FROM tickets WHERE org_id = %(org_id)s AND idempotency_key = %(key)s",
-                        {"org_id": org_id, "key": idempotency_key}).fetchone() is not None
+def get_by_key(conn: psycopg.Connection, org_id: UUID, idempotency_key: str) -> Ticket | None:
+    """The ticket filed (or being filed) under this idempotency key: a re-confirm finds it."""
+    with conn.cursor(row_factory=class_row(Ticket)) as cur:
+        return cur.execute(f"SELECT {_COLUMNS} FROM tickets WHERE org_id = %(org_id)s AND idempotency_key = %(key)s",
+                           {"org_id": org_id, "key": idempotency_key}).fetchone()
+
+
+def complete_filing(conn: psycopg.Connection, org_id: UUID, ticket_id: UUID, external_url: str | None) -> Ticket:
+    """The external issue exists: the pending row gets its URL and becomes a complete ticket."""
+    with conn.cursor(row_factory=class_row(Ticket)) as cur:
+        return cur.execute(
+            f"""UPDATE tickets SET filing_state = 'complete', external_url = coalesce(%(url)s, external_url),
+                       updated_at = now()
+                WHERE org_id = %(org_id)s AND id = %(id)s RETURNING {_COLUMNS}""",
+            {"url": external_url, "org_id": org_id, "id": ticket_id}).fetchone()
 
 
 def list_tickets(conn: psycopg.Connection, org_id: UUID, *, status: str | None = None,
@@ -133,6 +181,13 @@ def get_by_number(conn: psycopg.Connection, org_id: UUID, number: int) -> Ticket
                            {"org_id": org_id, "n": number}).fetchone()
 
 
+def get_by_url(conn: psycopg.Connection, org_id: UUID, url: str) -> Ticket | None:
+    """The local row of an external issue (a GitHub duplicate links to the ticket it mirrors)."""
+    with conn.cursor(row_factory=class_row(Ticket)) as cur:
+        return cur.execute(f"SELECT {_COLUMNS} FROM tickets WHERE org_id = %(org_id)s AND external_url = %(url)s",
+                           {"org_id": org_id, "url": url}).fetchone()
+
+
 def update_status(conn: psycopg.Connection, org_id: UUID, ticket_id: UUID, status: str,
                   resolution: str | None = None) -> bool:
     if status not in STATUSES:
@@ -144,3 +199,71 @@ def update_status(conn: psycopg.Connection, org_id: UUID, ticket_id: UUID, statu
            WHERE org_id = %(org_id)s AND id = %(id)s""",
         {"status": status, "resolution": resolution, "org_id": org_id, "id": ticket_id})
     return cur.rowcount == 1
+
+
+_ROW_QUERY = f"""SELECT {', '.join('tk.' + c.strip() for c in _COLUMNS.split(','))},
+                        r.full_name, r.department, a.full_name,
+                        greatest(tk.updated_at, coalesce(max(e.created_at), tk.updated_at))
+                 FROM tickets tk
+                 LEFT JOIN users r ON r.id = tk.created_by
+                 LEFT JOIN users a ON a.id = tk.assignee_id
+                 LEFT JOIN ticket_events e ON e.ticket_id = tk.id"""
+
+
+def _rows(cur_rows) -> list[TicketRow]:
+    width = len(_COLUMNS.split(","))
+    return [TicketRow(Ticket(*row[:width]), row[width], row[width + 1], row[width + 2], row[width + 3])
+            for row in cur_rows]
+
+
+def list_rows(conn: psycopg.Connection, org_id: UUID, *, limit: int = 500) -> list[TicketRow]:
+    """Every ticket of the organisation with reporter, department and assignee, newest first."""
+    return _rows(conn.execute(
+        f"""{_ROW_QUERY} WHERE tk.org_id = %(org_id)s
+            GROUP BY tk.id, r.full_name, r.department, a.full_name
+            ORDER BY tk.created_at DESC, tk.number DESC LIMIT %(limit)s""",
+        {"org_id": org_id, "limit": limit}).fetchall())
+
+
+def list_affecting(conn: psycopg.Connection, org_id: UUID, user_id: UUID, *, limit: int = 200) -> list[TicketRow]:
+    """The tickets a person reported or linked their report to, most recently changed first."""
+    return _rows(conn.execute(
+        f"""{_ROW_QUERY} WHERE tk.org_id = %(org_id)s
+              AND (tk.created_by = %(user_id)s OR EXISTS (
+                   SELECT 1 FROM ticket_affected x WHERE x.ticket_id = tk.id AND x.user_id = %(user_id)s))
+            GROUP BY tk.id, r.full_name, r.department, a.full_name
+            ORDER BY greatest(tk.updated_at, coalesce(max(e.created_at), tk.updated_at)) DESC
+            LIMIT %(limit)s""",
+        {"org_id": org_id, "user_id": user_id, "limit": limit}).fetchall())
+
+
+def get_row(conn: psycopg.Connection, org_id: UUID, ticket_id: UUID | str) -> TicketRow | None:
+    try:
+        ticket_id = UUID(str(ticket_id))
+    except ValueError:
+        return None
+    rows = _rows(conn.execute(
+        f"""{_ROW_QUERY} WHERE tk.org_id = %(org_id)s AND tk.id = %(id)s
+            GROUP BY tk.id, r.full_name, r.department, a.full_name""",
+        {"org_id": org_id, "id": ticket_id}).fetchall())
+    return rows[0] if rows else None
+
+
+def set_assignee(conn: psycopg.Connection, org_id: UUID, ticket_id: UUID, assignee_id: UUID | None) -> bool:
+    """Assign to an admin of the same organisation (or nobody); False for anyone else."""
+    cur = conn.execute(
+        """UPDATE tickets SET assignee_id = %(assignee)s, updated_at = now()
+           WHERE org_id = %(org_id)s AND id = %(id)s
+             AND (%(assignee)s::uuid IS NULL OR EXISTS (
+                  SELECT 1 FROM users WHERE id = %(assignee)s AND org_id = %(org_id)s AND role = 'admin'))""",
+        {"assignee": assignee_id, "org_id": org_id, "id": ticket_id})
+    return cur.rowcount == 1
+
+
+def anonymise_reporter(conn: psycopg.Connection, org_id: UUID, user_id: UUID) -> int:
+    """Right to delete: the person's tickets stay (others may be affected) without who filed them or
+    what they wrote in the conversation."""
+    return conn.execute(
+        """UPDATE tickets SET created_by = NULL, snapshot = '[]', updated_at = now()
+           WHERE org_id = %(org_id)s AND created_by = %(user_id)s""",
+        {"org_id": org_id, "user_id": user_id}).rowcount

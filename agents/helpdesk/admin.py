@@ -6,7 +6,6 @@ from uuid import UUID
 from agents.helpdesk.guards import sha
 from agents.helpdesk.service import Deps, _abort_row, _config, default_deps
 from storage import helpdesk as sessions
-from storage import tickets
 
 # What `show` prints from a checkpoint: counters, facts and outcome (already redacted), no tool cache.
 _STATE_KEYS = ("state_version", "turns_taken", "questions_asked", "kb_retry_attempts", "web_search_attempts",
@@ -57,11 +56,10 @@ def abort_session(org_id: UUID, session_id, *, deps: Deps | None = None) -> bool
 
 
 def dashboard(org_id: UUID, *, deps: Deps | None = None) -> dict:
-    """The admin page's figures: funnel, outcomes, latencies, and the ticket list."""
+    """The Operations page's helpdesk figures: funnel, outcomes, latencies and the safety counters."""
     deps = deps or default_deps()
     with deps.pool.connection() as conn:
         rows = sessions.list_sessions(conn, org_id, limit=1000)
-        ticket_rows = tickets.list_tickets(conn, org_id)
     tool_nodes = {"search_duplicates", "retry_kb", "web_search"}
     funnel = {
         "started": len(rows),
@@ -70,19 +68,15 @@ def dashboard(org_id: UUID, *, deps: Deps | None = None) -> dict:
         "user_confirmed": sum(any(step.get("node") == "file_ticket" for step in row.trace) for row in rows),
         "filed": sum(row.outcome == "filed" for row in rows),
     }
-    outcomes: dict[str, int] = {}
+    outcomes: dict[tuple[str, str | None], int] = {}
     for row in rows:
-        label = row.outcome or "in_progress"
-        if row.outcome == "aborted":
-            label = f"aborted ({row.abort_reason or 'unknown'})"
+        label = (row.outcome or "in_progress", row.abort_reason if row.outcome == "aborted" else None)
         outcomes[label] = outcomes.get(label, 0) + 1
     latencies = [{"outcome": row.outcome, "seconds": (row.finished_at - row.created_at).total_seconds()}
                  for row in rows if row.finished_at]
     step_ms = [{"node": step["node"], "ms": step["ms"]} for row in rows for step in row.trace if "ms" in step]
-    return {"funnel": funnel, "outcomes": outcomes, "latencies": latencies, "step_ms": step_ms, "health": health(),
-            "tickets": [{"number": t.number, "title": t.title, "status": t.status, "severity": t.severity,
-                         "category": t.category, "source": t.source, "created_at": t.created_at,
-                         "id": str(t.id)} for t in ticket_rows]}
+    return {"funnel": funnel, "latencies": latencies, "step_ms": step_ms, "health": health(),
+            "outcomes": [{"outcome": o, "reason": r, "sessions": n} for (o, r), n in outcomes.items()]}
 
 
 def health() -> dict:
@@ -93,10 +87,3 @@ def health() -> dict:
              "daily_cap_refusals": "daily_cap_refusals_total", "idempotent_replays": "session_dedup_total"}
     return {label: int(REGISTRY.get_sample_value(f"chatbot_helpdesk_agent_{name}") or 0)
             for label, name in names.items()}
-
-
-def set_ticket_status(org_id: UUID, ticket_id, status: str, *, deps: Deps | None = None) -> bool:
-    deps = deps or default_deps()
-    with deps.pool.connection() as conn:
-        ticket = tickets.get_ticket(conn, org_id, ticket_id)
-        return ticket is not None and tickets.update_status(conn, org_id, ticket.id, status)

@@ -7,6 +7,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
+from babel import Locale
 from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
@@ -16,9 +17,9 @@ from agents.helpdesk.guards import Settings, redact, sanitise_title, sha, wrap_c
 from agents.helpdesk.state import (Classification, ClarifyingQuestion, HelpdeskState, SupervisorDecision,
                                    TicketDraft)
 from agents.helpdesk.tools import Toolbox
+from agents.i18n import code_label, language, t
 from agents.llm import LLM, count_tokens
 
-LANGUAGE_NAMES = {"es": "Spanish", "en": "English"}
 TOOL_OF_ACTION = {"retry_kb": "retry_kb", "web_search": "web_search", "search_duplicates": "search_existing_issues"}
 
 
@@ -40,7 +41,12 @@ def log_ids(state: HelpdeskState) -> dict:
 
 
 def _lang(state: HelpdeskState) -> str:
-    return "es" if state.get("language") == "es" else "en"
+    return language(state.get("language"))
+
+
+def language_name(state: HelpdeskState) -> str:
+    """The reply language named in English, for the prompts ("Spanish")."""
+    return Locale("en").languages[_lang(state)]
 
 
 def step_record(node: str, started: float, **extra) -> list[dict]:
@@ -196,7 +202,7 @@ def clarifier(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
     ctx.on_step("specialist", {"node": "clarifier"})
     fact = twins.missing_fact(state) or "details"
     system = prompts.CLARIFIER_PROMPT.format(preamble=prompts.UNTRUSTED_PREAMBLE, fact=fact,
-                                             language_name=LANGUAGE_NAMES[_lang(state)])
+                                             language_name=language_name(state))
     human = _context_text(state, ctx.settings)
     result = ctx.llm.structured("classifier", [("system", system), ("human", human)], ClarifyingQuestion,
                                 lambda: twins.clarifying_question(state))
@@ -240,12 +246,12 @@ def proposer(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
         return f"{extractive_answer(state.get('original_question', ''), passages, max_chars=700)}\n\n{sources}"
 
     system = prompts.PROPOSER_PROMPT.format(preamble=prompts.UNTRUSTED_PREAMBLE,
-                                            language_name=LANGUAGE_NAMES[_lang(state)])
+                                            language_name=language_name(state))
     human = _context_text(state, ctx.settings, wrap_tool_output(
         source, "\n---\n".join(text for _, text in passages), ctx.settings.tool_output_max_chars))
     stream = ctx.llm.stream("generator", [("system", system), ("human", human)], twin)
     text = redact("".join(stream).strip())[:1500]
-    choices = {"es": ["Esto lo resolvió", "No lo resolvió"], "en": ["This solved it", "Not solved"]}[_lang(state)]
+    choices = [t("helpdesk.choice_solved", _lang(state)), t("helpdesk.choice_not_solved", _lang(state))]
     return {"proposed_solutions": [*state.get("proposed_solutions", []), {"source": source, "text": text}],
             "awaiting_user": {"kind": "solution", "question_id": question_id_for(state, "solution"),
                               "message": text, "choices": choices},
@@ -257,11 +263,10 @@ def link_existing(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> di
     ctx, started = runtime.context, time.perf_counter()
     candidate = twins.strong_duplicate(state)
     ticket = {k: candidate.get(k) for k in ("number", "title", "state", "url")}
-    message = {"es": f"Parece el mismo problema que el ticket #{ticket['number']}: «{ticket['title']}» "
-                     f"({ticket['state']}). ¿Lo enlazamos?",
-               "en": f"This looks like ticket #{ticket['number']}: “{ticket['title']}” ({ticket['state']}). "
-                     f"Link your request to it?"}[_lang(state)]
-    choices = {"es": ["Enlazarlo", "No es lo mismo"], "en": ["Link it", "Not the same"]}[_lang(state)]
+    # Someone else's ticket reads as its title and status only (never its body or reporter).
+    message = t("helpdesk.duplicate_offer", _lang(state), number=ticket["number"], title=ticket["title"],
+                status=code_label("status", ticket["state"], _lang(state)))
+    choices = [t("helpdesk.choice_link", _lang(state)), t("helpdesk.choice_not_same", _lang(state))]
     return {"awaiting_user": {"kind": "duplicate", "question_id": question_id_for(state, "duplicate"),
                               "message": message, "choices": choices, "ticket": ticket},
             "trace": step_record("link_existing", started), **_pause(state, ctx)}
@@ -276,7 +281,7 @@ def writer(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
     if not draft or state.get("next_action") == "write_draft":
         cls = state.get("classification") or twins.classify(state).model_dump()
         system = prompts.WRITER_PROMPT.format(preamble=prompts.UNTRUSTED_PREAMBLE, severity=cls["severity"],
-                                              category=cls["category"], language_name=LANGUAGE_NAMES[_lang(state)])
+                                              category=cls["category"], language_name=language_name(state))
         human = _context_text(state, ctx.settings)
         result = ctx.llm.structured("generator", [("system", system), ("human", human)], TicketDraft,
                                     lambda: twins.write_draft(state))

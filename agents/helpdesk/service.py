@@ -22,6 +22,7 @@ from agents.helpdesk.guards import Settings, redact, sha
 from agents.helpdesk.nodes import HelpdeskContext
 from agents.helpdesk.state import STATE_VERSION, TicketDraft
 from agents.helpdesk.tools import Toolbox, default_toolbox
+from agents.i18n import t
 from agents.helpdesk.turns import AgentTurn, HelpdeskError, error, step_label, turn_from_result
 from storage import chat
 from storage import helpdesk as sessions
@@ -112,7 +113,23 @@ def _run(deps: Deps, row: sessions.HelpdeskSession, payload, on_step) -> AgentTu
             sessions.finish_aborted(conn, row.id, "error", turn.to_dict())
         return turn
     turn = turn_from_result(str(row.id), result, row.language)
+    if turn.kind == "linked" and turn.ticket:
+        turn = _record_link(deps, row, turn, result)
     _record(deps, row, turn, result)
+    return turn
+
+
+def _record_link(deps: Deps, row, turn: AgentTurn, result: dict) -> AgentTurn:
+    """Linked means something: the person joins the ticket's affected people (see staff.record_link)."""
+    from agents.helpdesk.staff import record_link
+    from agents.helpdesk.tool_nodes import session_snapshot
+
+    count = record_link(deps, row.org_id, row.user_id, turn.ticket, session_id=row.id,
+                        snapshot=session_snapshot(result))
+    if count:
+        turn.ticket = {**turn.ticket, "affected": count}
+        turn.message = t("helpdesk.linked", row.language, number=turn.ticket["number"], title=turn.ticket["title"],
+                         count=count)
     return turn
 
 
@@ -244,6 +261,20 @@ def get_turn(user, session_id, *, deps: Deps | None = None) -> AgentTurn:
         _abort_row(deps, row.id, "server_restart", row.language, row.user_id)
         row = _owned(deps, user, session_id)
     return AgentTurn.from_row(row)
+
+
+def thread(user, session_id, *, deps: Deps | None = None) -> list[dict]:
+    """The conversation so far, redacted: the person's own messages and answers, the agent's questions
+    and fixes, without the message now waiting for an answer (the page shows that one itself)."""
+    from agents.helpdesk.tool_nodes import session_snapshot
+
+    deps = deps or default_deps()
+    row = _owned(deps, user, session_id)
+    values = deps.graph.get_state(_config(row.id)).values
+    if not values:
+        return []
+    pending = (row.turn or {}).get("message") if row.status != "done" else None
+    return [turn for turn in session_snapshot(values) if turn["content"] != pending]
 
 
 def recent_sessions(user, *, limit: int = 10, deps: Deps | None = None) -> list[AgentTurn]:

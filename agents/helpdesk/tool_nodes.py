@@ -74,6 +74,23 @@ def make_tool_node(action: str):
     return tool_node
 
 
+def session_snapshot(state: HelpdeskState) -> list[dict]:
+    """The redacted conversation staff read on the ticket: the report, each question and its answer,
+    and each fix offered."""
+    turns = [dict(turn) for turn in state.get("conversation", [])]
+    turns += [{"role": "assistant", "content": p["text"]} for p in state.get("proposed_solutions", [])]
+    for question, reply in zip(state.get("questions_asked", []), state.get("user_replies", [])):
+        turns += [{"role": "assistant", "content": question}, {"role": "user", "content": reply}]
+    return turns
+
+
+def filing_context(state: HelpdeskState) -> dict:
+    """What the ticket row keeps beside the draft: snapshot, facts, the agent's steps, language, session."""
+    steps = [{"node": s["node"], "outcome": s.get("outcome", "ok")} for s in state.get("trace", [])
+             if s.get("node") not in ("supervisor", "await_user", "finish")]
+    return {"snapshot": session_snapshot(state), "facts": dict(state.get("facts", {})), "steps": steps,
+            "language": state.get("language"), "session_id": state["session_id"]}
+
 
 def file_ticket(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
     ctx, started = runtime.context, time.perf_counter()
@@ -93,7 +110,8 @@ def file_ticket(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict
         error, reason = "disabled", "disabled"
     else:
         try:
-            ticket = call_with_budget("file_ticket", ctx.tools.file_ticket, final, key)
+            ticket = call_with_budget("file_ticket", ctx.tools.file_ticket,
+                                      {**final, "context": filing_context(state)}, key)
             reason = "ok"
         except ToolError as exc:
             error, reason = str(exc), exc.reason

@@ -13,6 +13,7 @@ from uuid import UUID
 
 import httpx
 
+from agents.helpdesk.guards import sha
 from storage import config
 from storage import tickets
 
@@ -103,7 +104,7 @@ def _github_headers() -> dict:
 
 def github_issue_search(query: str) -> list[dict]:
     repo = config.get("GITHUB_REPO")
-    response = httpx.get("https://api.github.com/search/issues", headers=_github_headers(),
+    response = httpx.get(f"{_github_api()}/search/issues", headers=_github_headers(),
                          params={"q": f"repo:{repo} is:issue {query}"[:250], "per_page": 5},
                          timeout=BUDGETS["search_existing_issues"].timeout)
     _raise_for_status(response, "GitHub search")
@@ -117,31 +118,71 @@ def github_issue_search(query: str) -> list[dict]:
 
 
 # --- filing ----------------------------------------------------------------------------------------
-def file_local_ticket(pool, org_id: UUID, user_id: UUID, draft: dict, idempotency_key: str,
-                      external_url: str | None = None) -> dict:
-    from storage.embeddings import embed_passages
-
-    vector = embed_passages([f"{draft['title']}\n{draft['body']}"])[0]
-    with pool.connection() as conn:
-        ticket, created = tickets.create(
-            conn, org_id, title=draft["title"], body=draft["body"], severity=draft["severity"],
-            category=draft["category"], created_by=user_id, source="github" if external_url else "helpdesk",
-            idempotency_key=idempotency_key, embedding=vector, external_url=external_url)
+def _ticket_dict(ticket, created: bool) -> dict:
     return {"id": str(ticket.id), "number": ticket.number, "title": ticket.title, "status": ticket.status,
             "url": ticket.external_url or "", "created": created}
 
 
+def _create_row(pool, org_id: UUID, user_id: UUID, draft: dict, idempotency_key: str, *, source: str,
+                filing_state: str, footer_hash: str | None = None):
+    from storage.embeddings import embed_passages
+
+    context = draft.get("context") or {}
+    vector = embed_passages([f"{draft['title']}\n{draft['body']}"])[0]
+    with pool.connection() as conn:
+        return tickets.create(
+            conn, org_id, title=draft["title"], body=draft["body"], severity=draft["severity"],
+            category=draft["category"], created_by=user_id, source=source, idempotency_key=idempotency_key,
+            embedding=vector, language=context.get("language"), snapshot=context.get("snapshot"),
+            facts=context.get("facts"), steps=context.get("steps"),
+            session_id=UUID(context["session_id"]) if context.get("session_id") else None,
+            filing_state=filing_state, footer_hash=footer_hash)
+
+
+def file_local_ticket(pool, org_id: UUID, user_id: UUID, draft: dict, idempotency_key: str) -> dict:
+    ticket, created = _create_row(pool, org_id, user_id, draft, idempotency_key, source="helpdesk",
+                                  filing_state="complete")
+    return _ticket_dict(ticket, created)
+
+
+def _github_api() -> str:
+    return config.get("GITHUB_API_URL").rstrip("/")
+
+
+def _find_filed_issue(footer_hash: str) -> str | None:
+    """The URL of the issue whose body carries this footer hash (filed before a crash), else None."""
+    response = httpx.get(f"{_github_api()}/search/issues", headers=_github_headers(),
+                         params={"q": f'repo:{config.get("GITHUB_REPO")} is:issue in:body "{footer_hash}"'},
+                         timeout=BUDGETS["search_existing_issues"].timeout)
+    _raise_for_status(response, "GitHub search")
+    return next((item.get("html_url") for item in response.json().get("items", [])
+                 if footer_hash in (item.get("body") or "")), None)
+
+
 def file_github_issue(pool, org_id: UUID, user_id: UUID, draft: dict, idempotency_key: str) -> dict:
-    with pool.connection() as conn:  # a re-confirm finds the issue already filed (content-hash dedup)
-        existing = tickets.exists_with_key(conn, org_id, idempotency_key)
-    if existing:
-        return file_local_ticket(pool, org_id, user_id, draft, idempotency_key)
-    response = httpx.post(f"https://api.github.com/repos/{config.get('GITHUB_REPO')}/issues",
-                          headers=_github_headers(), timeout=BUDGETS["file_ticket"].timeout,
-                          json={"title": draft["title"], "body": draft["body"],
-                                "labels": [draft["severity"], draft["category"]]})
-    _raise_for_status(response, "GitHub")
-    return file_local_ticket(pool, org_id, user_id, draft, idempotency_key, response.json().get("html_url"))
+    """Exactly once: the local row (idempotency key, footer hash) is committed before the POST and
+    completed after it. A re-confirm that finds the row still pending asks GitHub for the footer hash
+    first, so an issue created just before a crash is adopted, never filed twice."""
+    footer_hash = sha(idempotency_key, 20)
+    with pool.connection() as conn:
+        ticket = tickets.get_by_key(conn, org_id, idempotency_key)
+    if ticket is not None and ticket.filing_state == "complete":
+        return _ticket_dict(ticket, False)
+    if ticket is None:
+        ticket, _ = _create_row(pool, org_id, user_id, draft, idempotency_key, source="github",
+                                filing_state="pending", footer_hash=footer_hash)
+        url = None
+    else:
+        url = _find_filed_issue(footer_hash)
+    if url is None:
+        response = httpx.post(f"{_github_api()}/repos/{config.get('GITHUB_REPO')}/issues",
+                              headers=_github_headers(), timeout=BUDGETS["file_ticket"].timeout,
+                              json={"title": draft["title"], "body": f"{draft['body']}\nskillnet_ref: {footer_hash}",
+                                    "labels": [draft["severity"], draft["category"]]})
+        _raise_for_status(response, "GitHub")
+        url = response.json().get("html_url")
+    with pool.connection() as conn:
+        return _ticket_dict(tickets.complete_filing(conn, org_id, ticket.id, url), True)
 
 
 def github_configured() -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from agents.i18n import language, t
 from agents.helpdesk.state import Classification, ClarifyingQuestion, HelpdeskState, TicketDraft
 
 STOPWORDS = set("""the and for with that this from have has not but are was were you your our when what
@@ -24,14 +25,7 @@ _FACT_PATTERNS = {
 }
 FACT_ORDER = ("scope", "error", "since")
 
-QUESTIONS = {
-    "scope": {"en": ("Is this affecting only you or your team?", ["Only me", "My whole team", "Everyone"]),
-              "es": ("¿Te afecta solo a ti o a tu equipo?", ["Solo a mí", "A todo mi equipo", "A todos"])},
-    "error": {"en": ("What exact error message or code do you see?", ["No message", "I'll type it"]),
-              "es": ("¿Qué mensaje o código de error exacto ves?", ["Ningún mensaje", "Lo escribo"])},
-    "since": {"en": ("Since when has this been happening?", ["Today", "A few days", "Longer"]),
-              "es": ("¿Desde cuándo ocurre?", ["Hoy", "Hace unos días", "Más tiempo"])},
-}
+CHOICES_PER_FACT = {"scope": 3, "error": 2, "since": 3}  # chips helpdesk.ask_<fact>_<n> in the catalogue
 
 _CATEGORY_RULES = [
     ("access", r"\b(403|forbidden|permission|permiso|access|acceso|role|rol|denied|denegado|authori[sz])"),
@@ -115,13 +109,9 @@ def next_action(state: HelpdeskState, allowed: set[str]) -> str:
 
 def clarifying_question(state: HelpdeskState) -> ClarifyingQuestion:
     fact = missing_fact(state) or "details"
-    lang = "es" if state.get("language") == "es" else "en"
-    if fact == "details":
-        text = {"en": "Anything else a support engineer should know (steps to reproduce, screenshots)?",
-                "es": "¿Algo más que deba saber el equipo de soporte (pasos para reproducirlo, capturas)?"}[lang]
-        return ClarifyingQuestion(question=text, choices=[], fact="details")
-    text, choices = QUESTIONS[fact][lang]
-    return ClarifyingQuestion(question=text, choices=choices, fact=fact)
+    lang = language(state.get("language"))
+    choices = [t(f"helpdesk.ask_{fact}_{n}", lang) for n in range(1, CHOICES_PER_FACT.get(fact, 0) + 1)]
+    return ClarifyingQuestion(question=t(f"helpdesk.ask_{fact}", lang), choices=choices, fact=fact)
 
 
 def classify(state: HelpdeskState) -> Classification:
@@ -146,43 +136,39 @@ def classify(state: HelpdeskState) -> Classification:
     return Classification(severity=severity, category=category, impact=impact)
 
 
-_LABELS = {
-    "en": {"problem": "Problem", "details": "Details", "tried": "What was tried", "impact": "Impact",
-           "nothing": "No knowledge-base or web result solved it.", "rejected": "Suggested fixes that did not work",
-           "related": "Related tickets reviewed", "impact_values": {"individual": "Only the reporter",
-                                                                    "team": "The reporter's team",
-                                                                    "organization": "Many people across the organisation"}},
-    "es": {"problem": "Problema", "details": "Detalles", "tried": "Qué se intentó", "impact": "Impacto",
-           "nothing": "Ningún resultado de la base de conocimiento ni de la web lo resolvió.",
-           "rejected": "Soluciones sugeridas que no funcionaron", "related": "Tickets relacionados revisados",
-           "impact_values": {"individual": "Solo quien lo reporta", "team": "El equipo de quien lo reporta",
-                             "organization": "Muchas personas de la organización"}},
-}
-
-
 def ticket_title(question: str) -> str:
     first = re.split(r"(?<=[.!?])\s+|\n", question.strip())[0].strip(" .!?¿¡")
     first = first[:1].upper() + first[1:]
     return first if len(first) <= 90 else first[:87].rsplit(" ", 1)[0] + "…"
 
 
+def what_was_tried(state: HelpdeskState, lang: str) -> list[str]:
+    """Only what happened in this session: searches that ran and found nothing shown, fixes shown and
+    rejected, duplicates shown and rejected (by number: other people's titles stay out of the draft)."""
+    lines = []
+    proposed = {p["source"] for p in state.get("proposed_solutions", [])}
+    for source, attempts in (("kb", "kb_retry_attempts"), ("web", "web_search_attempts")):
+        if state.get(attempts) and source not in proposed:
+            lines.append(t(f"helpdesk.draft_{source}_nothing", lang))
+    if state.get("rejected_solutions"):
+        for source in sorted(proposed):
+            lines.append(t("helpdesk.draft_fix_rejected", lang, source=t(f"helpdesk.draft_source_{source}", lang)))
+    if state.get("rejected_duplicates"):
+        numbers = ", ".join(f"#{n}" for n in state["rejected_duplicates"])
+        lines.append(t("helpdesk.draft_duplicates_rejected", lang, numbers=numbers))
+    return [f"- {line}" for line in lines]
+
+
 def write_draft(state: HelpdeskState) -> TicketDraft:
-    lang = "es" if state.get("language") == "es" else "en"
-    labels = _LABELS[lang]
+    lang = language(state.get("language"))
     cls = state.get("classification") or classify(state).model_dump()
     details = [f"- {q} → {a}" for q, a in zip(state.get("questions_asked", []), state.get("user_replies", []))]
-    tried = [f"- {labels['rejected']}: {len(state.get('rejected_solutions', []))}"] if state.get("rejected_solutions") else []
-    if state.get("kb_retry_attempts") or state.get("web_search_attempts"):
-        tried.append(f"- {labels['nothing']}")
-    related = [f"- {c['number']}: {c['title']}" for c in state.get("duplicate_candidates", [])[:3]]
-    if related:
-        tried.append(f"- {labels['related']}:")
-        tried.extend("  " + line for line in related)
-    sections = [f"## {labels['problem']}\n{state.get('original_question', '').strip()}"]
+    tried = what_was_tried(state, lang)
+    sections = [f"## {t('helpdesk.draft_problem', lang)}\n{state.get('original_question', '').strip()}"]
     if details:
-        sections.append(f"## {labels['details']}\n" + "\n".join(details))
+        sections.append(f"## {t('helpdesk.draft_details', lang)}\n" + "\n".join(details))
     if tried:
-        sections.append(f"## {labels['tried']}\n" + "\n".join(tried))
-    sections.append(f"## {labels['impact']}\n{labels['impact_values'][cls['impact']]}")
+        sections.append(f"## {t('helpdesk.draft_tried', lang)}\n" + "\n".join(tried))
+    sections.append(f"## {t('helpdesk.draft_impact', lang)}\n{t('helpdesk.impact_' + cls['impact'], lang)}")
     return TicketDraft(title=ticket_title(state.get("original_question", "Helpdesk request")) or "Helpdesk request",
                        body="\n\n".join(sections), severity=cls["severity"], category=cls["category"])

@@ -88,13 +88,14 @@ def test_someone_elses_session_is_not_found_on_the_page(org):
     assert "That helpdesk session does not exist." in texts(at)
 
 
-def test_admin_page_lists_tickets_and_charts(org):
-    at = open_page(org.admin, "pages/helpdesk_admin.py")
-    assert "Helpdesk tickets" in texts(at)
-    assert len(at.dataframe) == 1 and "Oracle Financials returns 403" in at.dataframe[0].value.to_string()
+def test_operations_page_shows_the_agent_counters_and_charts(org):
+    service.start(org.bob, "The projector in room C does not turn on, only me, since today, no error")
+    at = open_page(org.admin, "pages/operations.py")
+    assert "Operations" in texts(at) and "Injections blocked" in [m.label for m in at.metric]
     assert len(at.get("plotly_chart")) >= 2
 
 
-def test_admin_page_refuses_employees(org):
-    at = open_page(org.bob, "pages/helpdesk_admin.py")
+@pytest.mark.parametrize("page", ["pages/helpdesk_admin.py", "pages/operations.py"])
+def test_admin_pages_refuse_employees(org, page):
+    at = open_page(org.bob, page)
     assert "This page is for HR admins" in texts(at) and not at.dataframe

@@ -1,0 +1,259 @@
+"""Tickets staff can work and employees can follow.
+
+Staff (admins of the organisation): the list with reporter and department, the detail (description,
+redacted snapshot, facts, steps, linked reports, history), status changes with a note, the assignee,
+internal notes. Every write is audited (storage.audit, before/after) and notifies in-app.
+Employees: the tickets they reported or linked to, with the notes meant for them; anyone else's
+ticket reads as title and status only. Another organisation's ticket is "not found".
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from uuid import UUID
+
+from agents.helpdesk.guards import redact
+from agents.helpdesk.service import Deps, default_deps
+from agents.helpdesk.turns import HelpdeskError
+from agents.i18n import t
+from storage import audit as audit_log
+from storage import ticket_events as events
+from storage import tickets, users
+
+NOTE_MAX_CHARS = 2000
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a staff write did, for the page to confirm on screen."""
+    ticket_number: int
+    message: str
+
+
+def _not_found(language: str) -> HelpdeskError:
+    return HelpdeskError("not_found", t("helpdesk.ticket_not_found", language))
+
+
+def _require_admin(user) -> None:
+    if not user.is_admin:
+        raise HelpdeskError("forbidden", t("common.admins_only", user.language))
+
+
+def _row_dict(row: tickets.TicketRow) -> dict:
+    ticket = row.ticket
+    return {"id": str(ticket.id), "number": ticket.number, "title": ticket.title, "status": ticket.status,
+            "severity": ticket.severity, "category": ticket.category, "reporter": row.reporter_name or "",
+            "department": row.reporter_department or "", "assignee": row.assignee_name or "",
+            "affected": ticket.affected_count, "created_at": ticket.created_at, "last_change_at": row.last_change_at,
+            "source": ticket.source, "filing": ticket.filing_state}
+
+
+def _event_dict(event: events.TicketEvent) -> dict:
+    return {"kind": event.kind, "visibility": event.visibility, "old": event.old_value, "new": event.new_value,
+            "note": event.note or "", "actor": event.actor_name or "", "at": event.created_at}
+
+
+# --- staff -----------------------------------------------------------------------------------------
+def staff_tickets(user, *, statuses: list[str] | None = None, severities: list[str] | None = None,
+                  categories: list[str] | None = None, assignee: str | None = None, text: str = "",
+                  deps: Deps | None = None) -> list[dict]:
+    """The organisation's tickets for staff, filtered (assignee: "me", "nobody" or None for all)."""
+    _require_admin(user)
+    deps = deps or default_deps()
+    with deps.pool.connection() as conn:
+        rows = [_row_dict(row) for row in tickets.list_rows(conn, user.org_id)]
+    words = text.lower().split()
+    me = user.full_name
+    return [r for r in rows
+            if (not statuses or r["status"] in statuses) and (not severities or r["severity"] in severities)
+            and (not categories or r["category"] in categories)
+            and (assignee is None or (assignee == "me" and r["assignee"] == me) or (assignee == "nobody" and not r["assignee"]))
+            and all(w in f"{r['number']} {r['title']} {r['reporter']} {r['department']}".lower() for w in words)]
+
+
+def ticket_detail(user, ticket_id, *, deps: Deps | None = None) -> dict:
+    """Everything staff need to work one ticket."""
+    _require_admin(user)
+    deps = deps or default_deps()
+    with deps.pool.connection() as conn:
+        row = tickets.get_row(conn, user.org_id, ticket_id)
+        if row is None:
+            raise _not_found(user.language)
+        affected = events.list_affected(conn, user.org_id, row.ticket.id)
+        history = events.list_events(conn, user.org_id, row.ticket.id)
+    ticket = row.ticket
+    return {**_row_dict(row), "description": ticket.body, "snapshot": ticket.snapshot, "facts": ticket.facts,
+            "steps": ticket.steps, "url": ticket.external_url or "", "assignee_id": str(ticket.assignee_id or ""),
+            "linked": [{"name": a.full_name, "department": a.department or "", "at": a.created_at,
+                        "snapshot": a.snapshot} for a in affected if a.user_id != ticket.created_by],
+            "history": [_event_dict(e) for e in history]}
+
+
+def assignable_admins(user, *, deps: Deps | None = None) -> list[dict]:
+    _require_admin(user)
+    deps = deps or default_deps()
+    with deps.pool.connection() as conn:
+        admins = users.list_users(conn, user.org_id, role="admin")
+    return [{"id": str(a.id), "name": a.full_name} for a in admins if a.is_active]
+
+
+def _clean_note(note: str) -> str:
+    return redact((note or "").strip())[:NOTE_MAX_CHARS]
+
+
+def change_status(user, ticket_id, status: str, note: str = "", *, deps: Deps | None = None) -> Change:
+    """Set the status with a note the people affected read; audited, and they are notified."""
+    _require_admin(user)
+    if status not in tickets.STATUSES:
+        raise HelpdeskError("invalid", t("helpdesk.invalid_status", user.language))
+    note = _clean_note(note)
+    deps = deps or default_deps()
+    with deps.pool.connection() as conn:
+        ticket = tickets.get_ticket(conn, user.org_id, ticket_id)
+        if ticket is None:
+            raise _not_found(user.language)
+        if ticket.status == status and not note:
+            raise HelpdeskError("unchanged", t("helpdesk.status_unchanged", user.language))
+        tickets.update_status(conn, user.org_id, ticket.id, status)
+        events.add_event(conn, ticket.id, actor_id=user.id, kind="status", visibility="reporter",
+                         old_value=ticket.status, new_value=status, note=note or None)
+        audit_log.record(conn, user.org_id, actor_id=user.id, action="ticket.status", entity_type="ticket",
+                         entity_id=ticket.id, before={"number": ticket.number, "status": ticket.status},
+                         after={"number": ticket.number, "status": status, "note": note})
+        for person in events.list_affected(conn, user.org_id, ticket.id):
+            if person.user_id != user.id:
+                events.notify(conn, user.org_id, person.user_id, "ticket_status", ticket_id=ticket.id,
+                              params={"number": ticket.number, "status": status})
+    return Change(ticket.number, t("helpdesk.status_changed", user.language, number=ticket.number,
+                                   status=_status_label(status, user.language)))
+
+
+def _status_label(status: str, language: str) -> str:
+    from agents.i18n import code_label
+
+    return code_label("status", status, language)
+
+
+def assign(user, ticket_id, assignee_id: str | None, *, deps: Deps | None = None) -> Change:
+    """Give the ticket to an admin (or nobody); audited; the new assignee is notified."""
+    _require_admin(user)
+    deps = deps or default_deps()
+    target = UUID(assignee_id) if assignee_id else None
+    with deps.pool.connection() as conn:
+        ticket = tickets.get_ticket(conn, user.org_id, ticket_id)
+        if ticket is None:
+            raise _not_found(user.language)
+        if ticket.assignee_id == target:
+            raise HelpdeskError("unchanged", t("helpdesk.assignee_unchanged", user.language))
+        if not tickets.set_assignee(conn, user.org_id, ticket.id, target):
+            raise HelpdeskError("invalid", t("helpdesk.assignee_invalid", user.language))
+        name = users.get_user(conn, user.org_id, target).full_name if target else ""
+        events.add_event(conn, ticket.id, actor_id=user.id, kind="assigned",
+                         old_value=str(ticket.assignee_id or ""), new_value=name)
+        audit_log.record(conn, user.org_id, actor_id=user.id, action="ticket.assign", entity_type="ticket",
+                         entity_id=ticket.id, before={"number": ticket.number, "assignee_id": str(ticket.assignee_id or "")},
+                         after={"number": ticket.number, "assignee_id": str(target or "")})
+        if target and target != user.id:
+            events.notify(conn, user.org_id, target, "ticket_assigned", ticket_id=ticket.id,
+                          params={"number": ticket.number})
+    key = "helpdesk.assigned_to" if target else "helpdesk.unassigned"
+    return Change(ticket.number, t(key, user.language, number=ticket.number, name=name))
+
+
+def add_note(user, ticket_id, note: str, *, for_reporter: bool = False, deps: Deps | None = None) -> Change:
+    """An internal note (staff only) or a note the people affected read (they are notified)."""
+    _require_admin(user)
+    note = _clean_note(note)
+    if not note:
+        raise HelpdeskError("invalid", t("helpdesk.note_empty", user.language))
+    deps = deps or default_deps()
+    with deps.pool.connection() as conn:
+        ticket = tickets.get_ticket(conn, user.org_id, ticket_id)
+        if ticket is None:
+            raise _not_found(user.language)
+        visibility = "reporter" if for_reporter else "internal"
+        events.add_event(conn, ticket.id, actor_id=user.id, kind="note", visibility=visibility, note=note)
+        audit_log.record(conn, user.org_id, actor_id=user.id, action="ticket.note", entity_type="ticket",
+                         entity_id=ticket.id, before=None,
+                         after={"number": ticket.number, "visibility": visibility, "note": note})
+        if for_reporter:
+            for person in events.list_affected(conn, user.org_id, ticket.id):
+                if person.user_id != user.id:
+                    events.notify(conn, user.org_id, person.user_id, "ticket_note", ticket_id=ticket.id,
+                                  params={"number": ticket.number})
+    return Change(ticket.number, t("helpdesk.note_added", user.language, number=ticket.number))
+
+
+# --- employees -------------------------------------------------------------------------------------
+def my_tickets(user, *, deps: Deps | None = None) -> list[dict]:
+    """The tickets this person reported or linked to: status, last change and the notes meant for them."""
+    deps = deps or default_deps()
+    with deps.pool.connection() as conn:
+        rows = tickets.list_affecting(conn, user.org_id, user.id)
+        out = []
+        for row in rows:
+            history = events.list_events(conn, user.org_id, row.ticket.id, reporter_view=True)
+            out.append({"id": str(row.ticket.id), "number": row.ticket.number, "title": row.ticket.title,
+                        "status": row.ticket.status, "severity": row.ticket.severity,
+                        "category": row.ticket.category, "affected": row.ticket.affected_count,
+                        "reported_by_me": row.ticket.created_by == user.id, "created_at": row.ticket.created_at,
+                        "last_change_at": row.last_change_at,
+                        "notes": [{"note": e.note, "status": e.new_value if e.kind == "status" else None,
+                                   "at": e.created_at} for e in history if e.note or e.kind == "status"]})
+    return out
+
+
+def ticket_for(user, number: int, *, deps: Deps | None = None) -> dict:
+    """One ticket by number as this person may see it: staff and the people affected see it whole;
+    anyone else in the organisation sees its title and status only."""
+    deps = deps or default_deps()
+    with deps.pool.connection() as conn:
+        ticket = tickets.get_by_number(conn, user.org_id, number)
+        if ticket is None:
+            raise _not_found(user.language)
+        mine = ticket.created_by == user.id or events.is_affected(conn, ticket.id, user.id)
+    if user.is_admin:
+        return ticket_detail(user, ticket.id, deps=deps)
+    if not mine:
+        return {"number": ticket.number, "title": ticket.title, "status": ticket.status}
+    return next(item for item in my_tickets(user, deps=deps) if item["number"] == number)
+
+
+def notifications(user, *, unread_only: bool = True, deps: Deps | None = None) -> list[dict]:
+    """In-app notifications in the reader's language."""
+    deps = deps or default_deps()
+    with deps.pool.connection() as conn:
+        rows = events.list_notifications(conn, user.org_id, user.id, unread_only=unread_only)
+    out = []
+    for n in rows:
+        params = dict(n.params)
+        if "status" in params:
+            params["status"] = _status_label(params["status"], user.language)
+        out.append({"id": n.id, "kind": n.kind, "text": t(f"helpdesk.notify_{n.kind}", user.language, **params),
+                    "at": n.created_at, "read": n.read_at is not None})
+    return out
+
+
+def mark_notifications_read(user, *, deps: Deps | None = None) -> int:
+    deps = deps or default_deps()
+    with deps.pool.connection() as conn:
+        return events.mark_read(conn, user.org_id, user.id)
+
+
+# --- linking (called by the service when a person links their report) -------------------------------
+def record_link(deps: Deps, org_id: UUID, user_id: UUID, linked: dict, *, session_id: UUID,
+                snapshot: list) -> int | None:
+    """The person is affected too: count bumped, their snapshot appended, the assignee notified.
+    Returns the ticket's count of people affected (None when the ticket is not in this organisation)."""
+    with deps.pool.connection() as conn:
+        ticket = tickets.get_by_url(conn, org_id, linked["url"]) if linked.get("url") else \
+            tickets.get_by_number(conn, org_id, int(linked["number"]))
+        if ticket is None:
+            return None
+        added = events.add_affected(conn, org_id, ticket.id, user_id, session_id=session_id, snapshot=snapshot)
+        count = ticket.affected_count + int(added)
+        if added:
+            events.add_event(conn, ticket.id, actor_id=user_id, kind="linked")
+            if ticket.assignee_id and ticket.assignee_id != user_id:
+                events.notify(conn, org_id, ticket.assignee_id, "ticket_linked", ticket_id=ticket.id,
+                              params={"number": ticket.number, "count": count})
+    return count

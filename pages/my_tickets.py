@@ -1,0 +1,34 @@
+"""My tickets (everyone): the tickets you reported or linked your report to, their status, the last
+change and the notes staff wrote for you."""
+import streamlit as st
+
+from agents.helpdesk import staff
+from agents.i18n import code_label, format_datetime, t
+from ui.session import require_user
+
+user = require_user()
+LANG = user.language
+
+st.title(t("helpdesk.my_tickets_title", LANG))
+notes = staff.notifications(user)
+for note in notes:
+    st.info(f"🔔 {note['text']} · {format_datetime(note['at'], LANG)}")
+if notes and st.button(t("helpdesk.mark_read", LANG), key="hd_mark_read"):
+    staff.mark_notifications_read(user)
+    st.rerun()
+
+mine = staff.my_tickets(user)
+if not mine:
+    st.info(t("helpdesk.my_tickets_empty", LANG))
+    st.stop()
+
+for ticket in mine:
+    with st.container(border=True):
+        st.markdown(f"**#{ticket['number']} · {ticket['title']}**")
+        how = t("helpdesk.reported_by_me" if ticket["reported_by_me"] else "helpdesk.linked_by_me", LANG)
+        st.caption(" · ".join([f"**{code_label('status', ticket['status'], LANG)}**",
+                               t("helpdesk.last_change", LANG, when=format_datetime(ticket["last_change_at"], LANG)),
+                               how, t("helpdesk.affected_count", LANG, count=ticket["affected"])]))
+        for note in ticket["notes"]:
+            status = f" → {code_label('status', note['status'], LANG)}" if note["status"] else ""
+            st.markdown(f"- {format_datetime(note['at'], LANG)}{status}" + (f": {note['note']}" if note["note"] else ""))

@@ -1,0 +1,136 @@
+"""Tickets staff can work and employees can follow: the list, the detail, status with a note (audited,
+notified), assignee, notes, My tickets, linking, and the walls between people and organisations."""
+from __future__ import annotations
+
+import pytest
+
+from agents.helpdesk import service, staff
+from agents.helpdesk.turns import HelpdeskError
+from storage import audit, users
+from tests import apptest
+from tests.apptest import texts
+
+
+def file_ticket(user, text: str, deps) -> dict:
+    """Run the offline agent to a draft and file it; returns the filed ticket."""
+    turn = service.start(user, text, deps=deps)
+    while turn.kind == "question":
+        turn = service.resume(user, turn.session_id, question_id=turn.question_id, text=turn.choices[0] if turn.choices else "no", deps=deps)
+    assert turn.kind == "draft_ready", turn
+    filed = service.confirm(user, turn.session_id, question_id=turn.question_id, deps=deps)
+    assert filed.kind == "filed"
+    return filed.ticket
+
+
+@pytest.fixture(scope="module")
+def filed(org, pool, checkpointer):
+    from tests.helpdesk.conftest import make_deps
+
+    deps = make_deps(pool, checkpointer)
+    ticket = file_ticket(org.ana, "La impresora del aula 3 atasca el papel, solo a mí, desde hoy, sin mensaje", deps)
+    return ticket, deps
+
+
+def test_staff_list_shows_reporter_department_and_counts(org, filed):
+    ticket, deps = filed
+    rows = staff.staff_tickets(org.admin, deps=deps)
+    row = next(r for r in rows if r["number"] == ticket["number"])
+    assert row["reporter"] == "Ana" and row["status"] == "open" and row["affected"] == 1
+    assert {"department", "created_at", "severity", "category", "assignee"} <= set(row)
+    assert [r["number"] for r in staff.staff_tickets(org.admin, text="impresora aula", deps=deps)] == [ticket["number"]]
+    assert all(r["status"] == "closed" for r in staff.staff_tickets(org.admin, statuses=["closed"], deps=deps))
+
+
+def test_detail_has_description_snapshot_facts_and_steps(org, filed):
+    ticket, deps = filed
+    detail = staff.ticket_detail(org.admin, ticket["id"], deps=deps)
+    assert "impresora" in detail["description"].lower()
+    assert detail["snapshot"][0] == {"role": "user", "content": detail["snapshot"][0]["content"]}
+    assert "impresora" in detail["snapshot"][0]["content"].lower()
+    assert {s["node"] for s in detail["steps"]} >= {"search_duplicates", "writer"}
+    # the draft states only what happened: no other person's ticket titles
+    assert "Oracle Financials" not in detail["description"]
+
+
+def test_status_change_with_a_note_is_audited_notified_and_shown_to_the_reporter(org, filed, pool):
+    ticket, deps = filed
+    change = staff.change_status(org.admin, ticket["id"], "in_progress", "Cambiamos el rodillo mañana", deps=deps)
+    assert f"#{ticket['number']}" in change.message and "in progress" in change.message
+    with pool.connection() as conn:
+        entry = audit.list_entries(conn, org.org.id, action="ticket.status", entity_id=ticket["id"])[0]
+    assert entry.actor_id == org.admin.id and entry.before["status"] == "open"
+    assert entry.after == {"number": ticket["number"], "status": "in_progress", "note": "Cambiamos el rodillo mañana"}
+    mine = next(t for t in staff.my_tickets(org.ana, deps=deps) if t["number"] == ticket["number"])
+    assert mine["status"] == "in_progress" and mine["notes"][-1]["note"] == "Cambiamos el rodillo mañana"
+    assert any(f"#{ticket['number']}" in n["text"] and "en curso" in n["text"] for n in staff.notifications(org.ana, deps=deps))
+    with pytest.raises(HelpdeskError):
+        staff.change_status(org.admin, ticket["id"], "in_progress", "", deps=deps)  # nothing to change
+
+
+def test_internal_notes_stay_internal_and_assignees_must_be_admins(org, filed):
+    ticket, deps = filed
+    staff.add_note(org.admin, ticket["id"], "El proveedor tarda", deps=deps)
+    mine = next(t for t in staff.my_tickets(org.ana, deps=deps) if t["number"] == ticket["number"])
+    assert all(n["note"] != "El proveedor tarda" for n in mine["notes"])
+    with pytest.raises(HelpdeskError):
+        staff.assign(org.admin, ticket["id"], str(org.bob.id), deps=deps)  # an employee
+    change = staff.assign(org.admin, ticket["id"], str(org.admin.id), deps=deps)
+    assert "Boss" in change.message
+    assert staff.ticket_detail(org.admin, ticket["id"], deps=deps)["assignee"] == "Boss"
+
+
+def test_employees_cannot_work_tickets_and_see_others_as_title_and_status(org, filed):
+    ticket, deps = filed
+    with pytest.raises(HelpdeskError):
+        staff.staff_tickets(org.bob, deps=deps)
+    with pytest.raises(HelpdeskError):
+        staff.change_status(org.bob, ticket["id"], "closed", "x", deps=deps)
+    assert staff.ticket_for(org.bob, ticket["number"], deps=deps) == {
+        "number": ticket["number"], "title": ticket["title"], "status": staff.ticket_for(org.admin, ticket["number"], deps=deps)["status"]}
+    assert all(t["number"] != ticket["number"] for t in staff.my_tickets(org.bob, deps=deps))
+
+
+def test_another_organisation_gets_not_found(org, filed, pool):
+    ticket, deps = filed
+    with pool.connection() as conn:
+        other_org = users.ensure_org(conn, "other-staff", "Other")
+        outsider = users.upsert_user(conn, other_org.id, email="out@other.test", full_name="Out", role="admin",
+                                     password="pw-out-123", language="en")
+    with pytest.raises(HelpdeskError) as caught:
+        staff.ticket_detail(outsider, ticket["id"], deps=deps)
+    assert caught.value.code == "not_found"
+    with pytest.raises(HelpdeskError):
+        staff.change_status(outsider, ticket["id"], "closed", "x", deps=deps)
+    assert staff.staff_tickets(outsider, deps=deps) == []
+
+
+def test_linking_records_the_person_bumps_the_count_and_notifies_the_assignee(org, filed):
+    ticket, deps = filed
+    turn = service.start(org.bob, "La impresora del aula 3 atasca el papel desde hoy", deps=deps)
+    while turn.kind not in ("duplicate", "draft_ready"):
+        turn = service.resume(org.bob, turn.session_id, question_id=turn.question_id, text="only me", deps=deps)
+    assert turn.kind == "duplicate" and turn.ticket["number"] == ticket["number"], turn
+    linked = service.resume(org.bob, turn.session_id, question_id=turn.question_id, action="link", deps=deps)
+    assert linked.kind == "linked" and "2" in linked.message
+    detail = staff.ticket_detail(org.admin, ticket["id"], deps=deps)
+    assert detail["affected"] == 2 and detail["linked"][0]["name"] == "Bob"
+    assert "aula 3" in detail["linked"][0]["snapshot"][0]["content"].lower()
+    assert any(n["kind"] == "ticket_linked" for n in staff.notifications(org.admin, deps=deps))
+    assert any(t["number"] == ticket["number"] and not t["reported_by_me"] for t in staff.my_tickets(org.bob, deps=deps))
+
+
+def test_admin_page_opens_a_ticket_and_changes_its_status_with_a_confirmation(org, filed):
+    ticket, _ = filed
+    service._default_deps.cache_clear()
+    at = apptest.open_page(org.admin, "pages/helpdesk_admin.py", hd_admin_ticket=ticket["id"])
+    shown = at.dataframe[0].value
+    assert {"reporter", "department", "affected"} <= set(shown.columns) and "Ana" in shown["reporter"].tolist()
+    assert f"#{ticket['number']}" in texts(at) and "impresora" in texts(at).lower()
+    form_status = next(s for s in at.selectbox if s.label == "New status")
+    form_status.set_value("resolved")
+    next(a for a in at.text_area if a.label == "Note for the people affected").input("Rodillo cambiado")
+    next(b for b in at.button if b.label == "Save status").click().run()
+    assert not at.exception, at.exception
+    assert f"Ticket #{ticket['number']} is now resolved" in texts(at)
+    employee = apptest.open_page(org.ana, "pages/my_tickets.py")
+    assert "Rodillo cambiado" in texts(employee) and "resuelto" in texts(employee)
