@@ -26,6 +26,7 @@ ADMIN_PAGES = [
     ("pages/home_admin.py", "Overview", "Resumen", "🏢"),
     ("pages/skills_matrix.py", "Skills matrix", "Matriz de habilidades", "🧩"),
     ("pages/skill_gaps.py", "Skill gaps", "Brechas de habilidades", "🎯"),
+    ("pages/knowledge_gaps.py", "Knowledge gaps", "Lagunas de conocimiento", "🕳️"),
     ("pages/course_stats.py", "Course statistics", "Estadísticas de cursos", "📊"),
     ("pages/employee_detail.py", "Employees", "Empleados", "👥"),
     ("pages/content_studio.py", "Content studio", "Estudio de contenidos", "🏭"),

@@ -11,6 +11,7 @@ from pathlib import Path
 from psycopg_pool import ConnectionPool
 
 from seeds import activity, courses
+from seeds.tutor_questions import ensure_tutor_questions
 from storage import seeding
 from storage.embeddings import VectorPack, embed_passages
 from storage.ingest import ingest_file, passage_texts
@@ -85,6 +86,7 @@ def _load(pool: ConnectionPool, now: datetime) -> dict:
                     plan=course_plan, explicit=plan["attempts"].get(email, {}), exercises=exercises,
                     assigned_by=admin.id, due_now=email in plan["reviews_due_now"], now=now)
         _ensure_tickets(conn, org.id, org.slug, users, now)
+        ensure_tutor_questions(conn, org.id, users, now)
         counts = seeding.table_counts(conn, org.id)
     return {"org": org.slug, "counts": counts,
             "users": {"admin": SIGN_INS["admin"], "employee": SIGN_INS["employee"]}}

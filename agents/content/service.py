@@ -84,7 +84,7 @@ def list_documents(pool: ConnectionPool, user: User) -> list[documents.Document]
 
 
 def start_job(pool: ConnectionPool, user: User, document_ids: list[UUID | str],
-              output_type: str = "course_and_manual") -> UUID:
+              output_type: str = "course_and_manual", *, options: dict | None = None) -> UUID:
     _admin(user)
     if not document_ids:
         raise ContentServiceError("pick at least one document / elige al menos un documento")
@@ -95,7 +95,7 @@ def start_job(pool: ConnectionPool, user: User, document_ids: list[UUID | str],
         if any(documents.get_document(conn, user.org_id, d) is None for d in ids):
             raise ContentServiceError("a document was not found / no se encontró un documento")
         job_id = jobs.create_job(conn, user.org_id, triggered_by=user.id, source_document_ids=ids,
-                                 output_type=output_type)
+                                 output_type=output_type, options=options)
         jobs.add_event(conn, user.org_id, job_id, "queued", {"documents": len(ids)})
     return job_id
 

@@ -1,4 +1,5 @@
-"""python -m agents.tutor ask "MESSAGE" --user EMAIL [--course TITLE] [--lesson TITLE] [--session ID] [--json]"""
+"""python -m agents.tutor ask "MESSAGE" --user EMAIL [--course TITLE] [--lesson TITLE] [--session ID] [--json]
+python -m agents.tutor gaps --org SLUG [--days N] [--json]"""
 from __future__ import annotations
 
 import argparse
@@ -20,7 +21,19 @@ def main(argv: list[str] | None = None) -> int:
     ask.add_argument("--lesson", help="lesson title or id (the lesson in view)")
     ask.add_argument("--session", help="continue this conversation (an id from an earlier answer)")
     ask.add_argument("--json", action="store_true", help="one JSON event per line")
+    gaps = commands.add_parser("gaps", help="questions no document answers, grouped by topic")
+    gaps.add_argument("--org", required=True, help="organisation slug")
+    gaps.add_argument("--days", type=int, default=30, help="look back this many days (default 30)")
+    gaps.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if args.command == "gaps":
+        from agents.tutor.gaps import cli as gaps_cli   # scikit-learn loads only for this command
+
+        try:
+            return gaps_cli(args.org, args.days, args.json)
+        except DatabaseError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
 
     try:
         with app_pool().connection() as conn:

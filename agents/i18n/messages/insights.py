@@ -1,0 +1,57 @@
+"""Closing the loop: knowledge gaps, stale lessons, SCORM export, skills over time, review planning."""
+MESSAGES = {
+    # knowledge gaps
+    "insights.gaps.title": {"en": "🕳️ Knowledge gaps", "es": "🕳️ Lagunas de conocimiento"},
+    "insights.gaps.caption": {
+        "en": "Questions employees asked the tutor that no company document answered (it fell back to general "
+              "knowledge or was unsure), grouped by meaning across languages.",
+        "es": "Preguntas que los empleados hicieron al tutor y que ningún documento de la empresa respondía "
+              "(contestó con conocimiento general o con poca seguridad), agrupadas por significado en todos los idiomas."},
+    "insights.gaps.privacy": {
+        "en": "Only totals are shown. A group's questions and departments appear only when at least {n} different "
+              "people asked; who asked is never shown.",
+        "es": "Solo se muestran totales. Las preguntas y departamentos de un grupo aparecen solo si al menos {n} "
+              "personas distintas preguntaron; nunca se muestra quién preguntó."},
+    "insights.gaps.days": {"en": "Period", "es": "Periodo"},
+    "insights.gaps.days_option": {"en": "last {n} days", "es": "últimos {n} días"},
+    "insights.gaps.none": {"en": "No unanswered questions in this period.",
+                           "es": "No hay preguntas sin respuesta en este periodo."},
+    "insights.gaps.small_group": {"en": "Small group ({n} questions)", "es": "Grupo pequeño ({n} preguntas)"},
+    "insights.gaps.questions": {"en": "Questions", "es": "Preguntas"},
+    "insights.gaps.askers": {"en": "People", "es": "Personas"},
+    "insights.gaps.languages": {"en": "Languages", "es": "Idiomas"},
+    "insights.gaps.departments": {"en": "Departments", "es": "Departamentos"},
+    "insights.gaps.examples": {"en": "What people asked", "es": "Qué preguntaron"},
+    "insights.gaps.hidden": {"en": "Fewer than {n} people asked: the questions stay private.",
+                             "es": "Preguntaron menos de {n} personas: las preguntas no se muestran."},
+    "insights.gaps.closest": {"en": "Closest documents", "es": "Documentos más cercanos"},
+    "insights.gaps.similarity": {"en": "{title} (similarity {value})", "es": "{title} (similitud {value})"},
+    "insights.gaps.draft": {"en": "Draft a lesson", "es": "Redactar una lección"},
+    "insights.gaps.draft_help": {
+        "en": "Starts a content-studio job on the closest documents with these questions as the brief; it goes "
+              "through the usual reviews before anything is published.",
+        "es": "Inicia un trabajo en el estudio de contenidos con los documentos más cercanos y estas preguntas como "
+              "encargo; pasa por las revisiones habituales antes de publicarse."},
+    "insights.gaps.draft_started": {"en": "Job started. Follow it in the Content studio.",
+                                    "es": "Trabajo iniciado. Síguelo en el estudio de contenidos."},
+    "insights.gaps.missing": {"en": "Missing document", "es": "Falta un documento"},
+    "insights.gaps.missing_note": {"en": "Note for the content owner (optional)",
+                                   "es": "Nota para el responsable del contenido (opcional)"},
+    "insights.gaps.missing_saved": {"en": "Noted: the content owner will see it below.",
+                                    "es": "Anotado: el responsable del contenido lo verá abajo."},
+    "insights.gaps.notes": {"en": "Missing documents noted", "es": "Documentos que faltan (anotados)"},
+    "insights.gaps.no_notes": {"en": "No notes yet.", "es": "Aún no hay notas."},
+    "insights.gaps.admins_only": {"en": "Only HR admins can act on knowledge gaps.",
+                                  "es": "Solo los administradores pueden actuar sobre las lagunas."},
+    "insights.gaps.too_few_askers": {"en": "Fewer than {n} people asked this: it stays private.",
+                                     "es": "Lo preguntaron menos de {n} personas: no se muestra."},
+    "insights.gaps.no_documents": {"en": "There are no documents to draft from yet.",
+                                   "es": "Aún no hay documentos con los que redactar."},
+    "insights.gaps.brief": {
+        "en": "Write a lesson that answers what employees asked about “{topic}”:\n{questions}",
+        "es": "Redacta una lección que responda lo que los empleados preguntaron sobre «{topic}»:\n{questions}"},
+    "insights.gaps.col_topic": {"en": "Topic", "es": "Tema"},
+    "insights.gaps.col_note": {"en": "Note", "es": "Nota"},
+    "insights.gaps.col_by": {"en": "Noted by", "es": "Anotado por"},
+    "insights.gaps.col_when": {"en": "When", "es": "Cuándo"},
+}
