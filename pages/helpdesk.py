@@ -44,7 +44,8 @@ def close_modal() -> None:
 def review_draft(turn) -> None:
     draft = turn.draft or {}
     title = st.text_input(t("helpdesk.field_title", LANG), value=draft.get("title", ""), max_chars=120)
-    body = st.text_area(t("helpdesk.field_description", LANG), value=draft.get("body", ""), height=320)
+    body = st.text_area(t("helpdesk.field_description", LANG), value=draft.get("body", "")[:8000], height=320,
+                        max_chars=8000)
     left, right = st.columns(2)
     severity = left.selectbox(t("helpdesk.col_severity", LANG), SEVERITIES,
                               index=SEVERITIES.index(draft.get("severity", "medium")),
@@ -88,9 +89,9 @@ if turn is None or turn.finished:
             st.session_state.pop(SESSION, None)
             st.rerun()
         st.stop()
-    prefill = st.query_params.get("q", "")
+    prefill = st.query_params.get("q", "")[:4000]
     with st.form("hd_start"):
-        question = st.text_area(t("helpdesk.question_label", LANG), value=prefill,
+        question = st.text_area(t("helpdesk.question_label", LANG), value=prefill, max_chars=4000,
                                 placeholder=t("helpdesk.question_placeholder", LANG))
         started = st.form_submit_button(t("helpdesk.get_help", LANG), type="primary")
     if started:

@@ -6,7 +6,7 @@ like an id that does not exist (None / False), so callers answer "not found".
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
@@ -131,16 +131,3 @@ def list_messages(conn: psycopg.Connection, org_id: UUID, session_id: UUID,
                 ORDER BY created_at DESC LIMIT %(limit)s""",
             {"org_id": org_id, "session_id": session_id, "limit": limit}).fetchall()
     return rows[::-1]
-
-
-def recent_user_message_times(conn: psycopg.Connection, org_id: UUID, user_id: UUID, agent_type: str,
-                              window: timedelta) -> tuple[datetime, list[datetime]]:
-    """The database's clock, and when this user messaged this agent within ``window`` of it, oldest first
-    (rate limits)."""
-    now, times = conn.execute(
-        """SELECT clock_timestamp(), coalesce(array_agg(m.created_at ORDER BY m.created_at), '{}')
-           FROM chat_messages m JOIN chat_sessions s ON s.id = m.session_id
-           WHERE m.org_id = %(org_id)s AND s.user_id = %(user_id)s AND s.agent_type = %(agent_type)s
-             AND m.role = 'user' AND m.created_at >= clock_timestamp() - %(window)s""",
-        {"org_id": org_id, "user_id": user_id, "agent_type": agent_type, "window": window}).fetchone()
-    return now, list(times)

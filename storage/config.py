@@ -55,6 +55,14 @@ VARIABLES: tuple[Variable, ...] = (
     _v("SKILLNET_CHAT_PORT", "int", 7860, "port of the Gradio tutor chat the app starts", minimum=1),
     _v("SKILLNET_SECRET", "str", None, "signs the tokens that carry a sign-in into the tutor chat "
        "(unset: generated into the data dir)", secret=True),
+    # -- untrusted input
+    _v("SKILLNET_MAX_DECOMPRESSED_MB", "float", 25.0,
+       "most a DOCX may unpack to (zip bombs are refused before parsing)", minimum=0.01),
+    _v("SKILLNET_MAX_PAGES", "int", 500, "most pages of a PDF accepted for ingestion", minimum=1),
+    _v("SKILLNET_MAX_CHUNKS_PER_DOCUMENT", "int", 2000, "most passages one document may become", minimum=1),
+    _v("SKILLNET_LINK_ALLOWLIST", "list", (),
+       "comma-separated hosts whose http(s) links are shown as links in untrusted text (others: plain text)"),
+    _v("SKILLNET_ADMIN_RATE_PER_MINUTE", "int", 20, "admin assistant requests per admin per minute", minimum=1),
     # -- embeddings
     _v("EMBEDDINGS", "choice", "local", "`local` (multilingual-e5-small, bundled) or `openai`",
        choices=("local", "openai")),
@@ -95,6 +103,8 @@ VARIABLES: tuple[Variable, ...] = (
        minimum=1),
     _v("HELPDESK_AGENT_TOOL_OUTPUT_MAX_CHARS", "int", 4000, "characters of a tool result the agent sees",
        minimum=100),
+    _v("HELPDESK_AGENT_QUESTION_MAX_CHARS", "int", 4000, "longest helpdesk question accepted (longer: refused)",
+       minimum=10),
     _v("HELPDESK_GITHUB_BODY_MAX_CHARS", "int", 8000, "characters of a filed ticket's body", minimum=100),
     _v("HELPDESK_AGENT_CHECKPOINT_TTL_SECONDS", "int", 86_400, "helpdesk checkpoints older than this are deleted",
        minimum=60),

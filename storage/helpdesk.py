@@ -67,13 +67,6 @@ def find_by_idempotency_key(conn: psycopg.Connection, org_id: UUID, user_id: UUI
             {"org_id": org_id, "user_id": user_id, "key": key, "within": within_seconds}).fetchone()
 
 
-def count_started_since(conn: psycopg.Connection, org_id: UUID, user_id: UUID, since: datetime) -> int:
-    return conn.execute(
-        """SELECT count(*) FROM helpdesk_sessions
-           WHERE org_id = %(org_id)s AND user_id = %(user_id)s AND created_at >= %(since)s""",
-        {"org_id": org_id, "user_id": user_id, "since": since}).fetchone()[0]
-
-
 def create_session(conn: psycopg.Connection, org_id: UUID, user_id: UUID, *, language: str,
                    chat_session_id: UUID | None = None, idempotency_key: str | None = None,
                    trigger: str = "chip") -> HelpdeskSession:

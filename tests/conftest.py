@@ -24,6 +24,8 @@ for _var in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "LLM_MODEL", "LANGCHAIN_TRACIN
 os.environ["EMBEDDINGS"] = "local"
 # Content tests run jobs themselves; an app-started worker would race them for the same jobs.
 os.environ["SKILLNET_CONTENT_WORKER"] = "off"
+# The admin assistant's 20 requests a minute has its own test (tests/untrusted); other tests ask more.
+os.environ.setdefault("SKILLNET_ADMIN_RATE_PER_MINUTE", "100000")
 # Passage vectors survive across test runs on one machine (a fresh machine builds them once).
 os.environ.setdefault("SKILLNET_EMBED_CACHE", os.path.expanduser("~/.cache/skillnet/embeddings"))
 

@@ -16,14 +16,19 @@ from langgraph.types import Command
 from agents.admin import replies
 from agents.admin.graph import build_graph
 from agents.admin.state import AdminContext
+from agents.i18n import t
 from agents.llm import LLM, get_llm
 from agents.offline import detect_language
+from agents.refusals import rate_limited, refusal
 from storage import admin as admin_store
-from storage import chat, users
+from storage import chat, rate_limits, users
+from storage import config as configuration
 from storage.db import app_pool, checkpointer
+from storage.inputs import InputRefused, checked_text
 
 AGENT = "admin"
 HISTORY_TURNS = 6
+MAX_MESSAGE_CHARS = 4000
 STORED_ROWS = 200  # rows kept per tool call in the chat history (the live reply has them all)
 
 
@@ -78,6 +83,24 @@ def _session(conn, admin: users.User, session_id: str | UUID | None, title: str)
     return chat.create_session(conn, admin.org_id, admin.id, AGENT, title=title[:60] or None)
 
 
+def _checked_input(user: users.User, message: str, confirm: str | None, session_id) -> tuple[str, str | None, object]:
+    """Caps, bad bytes and malformed ids refused before anything reads them (nothing is written)."""
+    lang = user.language if user else None
+    try:
+        message = checked_text(message, limit=MAX_MESSAGE_CHARS).strip()
+        confirm = checked_text(confirm, limit=100).strip() or None if confirm else None
+        session_id = checked_text(str(session_id), limit=100).strip() or None if session_id else None
+    except InputRefused as exc:
+        raise AdminInputError(refusal(exc, lang)) from None
+    for value in (confirm, session_id):
+        if value is not None:
+            try:
+                UUID(value)
+            except ValueError:
+                raise AdminInputError(t("safety.not_a_uuid", lang, value=value[:40])) from None
+    return message, confirm, session_id
+
+
 def _history(conn, admin: users.User, session_id: UUID) -> list[dict]:
     return [{"role": m.role, "content": m.content}
             for m in chat.list_messages(conn, admin.org_id, session_id, limit=HISTORY_TURNS)]
@@ -95,15 +118,23 @@ def ask(user: users.User, message: str = "", *, session_id: str | UUID | None = 
         confirm: str | None = None, cancel: bool = False, llm: LLM | None = None, graph=None,
         today: Callable[[], date] = date.today) -> AdminReply:
     """One turn. ``confirm`` carries the pending action's id; any message instead cancels it."""
+    message, confirm, session_id = _checked_input(user, message, confirm, session_id)
     pool, graph, llm = app_pool(), graph or default_graph(), llm or get_llm()
-    message = (message or "").strip()
     if not message and not confirm and not cancel:
         raise AdminInputError("Write a message. / Escribe un mensaje.")
     with pool.connection() as conn:
         admin = verified_admin(conn, user)
+    with pool.connection() as conn:  # committed on its own: a refused request still counts
+        wait = rate_limits.take(conn, admin.id, "admin.ask",
+                                 configuration.get("SKILLNET_ADMIN_RATE_PER_MINUTE"), 60)
+    if wait is not None:
+        raise AdminInputError(rate_limited(wait, admin.language))
+    with pool.connection() as conn:
         if confirm and not session_id:  # a confirm names its action, and the action its session
             action = admin_store.get_pending(conn, admin.org_id, admin.id, confirm)
-            session_id = action.session_id if action is not None else None
+            if action is None:  # nothing to confirm: refuse without opening a session
+                raise AdminInputError(t("common.not_found", admin.language))
+            session_id = action.session_id
         session = _session(conn, admin, session_id, message)
         org = users.get_org(conn, admin.org_id)
         history = _history(conn, admin, session.id)

@@ -9,7 +9,7 @@ import functools
 import time
 import uuid
 from dataclasses import asdict, dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 from typing import Callable
 from uuid import UUID
 
@@ -24,8 +24,11 @@ from agents.helpdesk.state import STATE_VERSION, TicketDraft
 from agents.helpdesk.tools import Toolbox, default_toolbox
 from agents.i18n import t
 from agents.helpdesk.turns import AgentTurn, HelpdeskError, error, step_label, turn_from_result
+from agents.refusals import refusal
 from storage import chat
 from storage import helpdesk as sessions
+from storage import rate_limits
+from storage.inputs import InputRefused, checked_text
 
 __all__ = ["AgentTurn", "HelpdeskError", "Deps", "start", "resume", "confirm", "abort", "get_turn",
            "sweep_orphans", "gc", "forget_user", "step_label"]
@@ -153,10 +156,6 @@ def _record(deps: Deps, row, turn: AgentTurn, result: dict) -> None:
 
 
 # --- public API ------------------------------------------------------------------------------------
-def _start_of_next_utc_day(now: datetime) -> datetime:
-    return (now + timedelta(days=1)).replace(hour=0, minute=0, second=0, microsecond=0)
-
-
 def start(user, question: str, *, conversation: list[dict] | None = None, idempotency_key: str | None = None,
           trigger: str = "chip", on_step: Callable[[str], None] | None = None, deps: Deps | None = None) -> AgentTurn:
     """Open a session for ``question`` and run it to the first pause or outcome."""
@@ -164,11 +163,15 @@ def start(user, question: str, *, conversation: list[dict] | None = None, idempo
     settings = deps.settings()
     if not settings.enabled or settings.kill_switch or not settings.allows_user(user.id):
         raise error("disabled", user.language)
-    question = (question or "").strip()
+    try:  # caps and bad bytes before anything reads the text (redaction, the graph, the database)
+        question = checked_text(question, limit=settings.question_max_chars).strip()
+        conversation = [{**turn, "content": checked_text(turn.get("content"), limit=settings.conversation_max_chars)}
+                        for turn in (conversation or [])[-settings.max_turns * 2:]] or None
+    except InputRefused as exc:
+        raise HelpdeskError(exc.code, refusal(exc, user.language)) from None
     if len(question) < 5:
         raise error("invalid", user.language)
     key = (idempotency_key or "").strip()[:100] or None
-    now = datetime.now(timezone.utc)
     with deps.pool.connection() as conn:
         sessions.lock_user(conn, user.id)
         if key:
@@ -176,11 +179,11 @@ def start(user, question: str, *, conversation: list[dict] | None = None, idempo
             if existing is not None:
                 metrics.SESSION_DEDUP.inc()
                 return AgentTurn.from_row(existing)
-        day_start = now.replace(hour=0, minute=0, second=0, microsecond=0)
-        if sessions.count_started_since(conn, user.org_id, user.id, day_start) >= settings.max_sessions_per_day:
+        # Counted in the rate-limit table: forgetting a person's sessions does not give starts back.
+        wait = rate_limits.take(conn, user.id, "helpdesk.start", settings.max_sessions_per_day, 86_400)
+        if wait is not None:
             metrics.DAILY_CAP_REFUSALS.inc()
-            raise error("daily_cap", user.language,
-                        retry_after=int((_start_of_next_utc_day(now) - now).total_seconds()) + 1)
+            raise error("daily_cap", user.language, retry_after=wait)
         chat_session = chat.create_session(conn, user.org_id, user.id, "helpdesk", title=redact(question)[:80])
         chat.add_message(conn, user.org_id, chat_session.id, "user", redact(question))
         row = sessions.create_session(conn, user.org_id, user.id, language=user.language,

@@ -8,10 +8,8 @@ Session helpers answer "not found" for anybody else's session.
 from __future__ import annotations
 
 import logging
-import math
 import time
 from collections.abc import Iterator
-from datetime import timedelta
 from uuid import UUID
 
 from agents.llm import get_llm
@@ -19,8 +17,10 @@ from agents.offline import detect_language
 from agents.tutor.graph import tutor_graph
 from agents.tutor.memory import budgets_for, prepare_history
 from agents.tutor.state import TutorContext
-from storage import chat, tutor_memory, users
+from agents.refusals import refusal
+from storage import chat, rate_limits, tutor_memory, users
 from storage.db import app_pool
+from storage.inputs import InputRefused, checked_text
 from storage.learning import active_attempt
 
 log = logging.getLogger(__name__)
@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 AGENT = "tutor"
 RATE_LIMIT_PER_MINUTE = 30
 MAX_MESSAGE_CHARS = 2000  # the retrieval query limit
+MAX_INPUT_CHARS = 50_000  # longer messages are refused outright; up to this they are cut to the above
 TITLE_CHARS = 60
 
 _ERRORS = {
@@ -94,11 +95,13 @@ def resolve_context(conn, user: users.User, course: str | None, lesson: str | No
     return found
 
 
-def _check_rate(conn, user: users.User, limit: int) -> None:
-    now, times = chat.recent_user_message_times(conn, user.org_id, user.id, AGENT, timedelta(minutes=1))
-    if len(times) >= limit:
-        wait = times[len(times) - limit] + timedelta(minutes=1) - now
-        raise TutorError("RATE_LIMITED", _lang(user), retry_after=max(1, math.ceil(wait.total_seconds())))
+def _check_rate(pool, user: users.User, limit: int) -> None:
+    # Requests, not stored messages, are counted (deleting a conversation gives none back), in a
+    # transaction of their own so concurrent requests wait only for this one statement.
+    with pool.connection() as conn:
+        wait = rate_limits.take(conn, user.id, "tutor.message", limit, 60)
+    if wait is not None:
+        raise TutorError("RATE_LIMITED", _lang(user), retry_after=wait)
 
 
 def new_session(user: users.User, *, course: str | None = None, lesson: str | None = None,
@@ -142,6 +145,9 @@ def run_turn(user: users.User, message: str, *, session_id=None, course: str | N
     except TutorError as exc:
         yield exc.event()
         return
+    except InputRefused as exc:
+        yield {"event": "error", "data": {"message": refusal(exc, _lang(user)), "code": exc.code.upper()}}
+        return
     final: dict = {}
     try:
         for mode, chunk in tutor_graph().stream(state, context=ctx, stream_mode=["custom", "values"]):
@@ -160,12 +166,12 @@ def run_turn(user: users.User, message: str, *, session_id=None, course: str | N
 
 def _prepare(pool, llm, user, message, session_id, course, lesson, rate_limit, started):
     language = _lang(user)
-    text = (message or "").strip()
+    text = checked_text(message, limit=MAX_INPUT_CHARS).strip()  # before anything reads it
+    if not text:
+        raise TutorError("EMPTY_MESSAGE", language)
+    _check_rate(pool, user, rate_limit)
     with pool.connection() as conn:
         user = _active_user(conn, user)
-        if not text:
-            raise TutorError("EMPTY_MESSAGE", language)
-        _check_rate(conn, user, rate_limit)
         session = _own_session(conn, user, session_id) if session_id else None
         context = resolve_context(conn, user, course, lesson) if (course or lesson) else None
         if session is None:

@@ -7,7 +7,7 @@ import pytest
 
 from agents.offline import detect_language
 from agents.tutor import service
-from storage import chat, documents, users
+from storage import chat, documents, rate_limits, users
 from storage.learning import progress_summary
 from tests.tutor.conftest import by_name, run
 
@@ -140,9 +140,8 @@ def test_rate_limit_says_when_to_retry(seeded_pool):
         org = users.get_user_by_email(conn, "lucia@acme.test").org_id
         busy = users.upsert_user(conn, org, email="busy@acme.test", full_name="Busy Bee", role="employee",
                                  password="x", language="en")
-        session = chat.create_session(conn, org, busy.id, "tutor")
-        for n in range(service.RATE_LIMIT_PER_MINUTE):
-            chat.add_message(conn, org, session.id, "user", f"question {n}")
+        for _ in range(service.RATE_LIMIT_PER_MINUTE):
+            assert rate_limits.take(conn, busy.id, "tutor.message", service.RATE_LIMIT_PER_MINUTE, 60) is None
     events, _ = run(busy, "one more", seeded_pool)
     error = events[0]["data"]
     assert error["code"] == "RATE_LIMITED" and 1 <= error["retry_after"] <= 60

@@ -1,0 +1,36 @@
+"""Refusals of untrusted input (caps, bad bytes, archives, rate limits) and the sanitiser's notes."""
+MESSAGES = {
+    "safety.too_long": {"en": "That text is too long: the limit is {limit} characters. Nothing was saved.",
+                        "es": "Ese texto es demasiado largo: el límite es de {limit} caracteres. No se guardó nada."},
+    "safety.nul_byte": {"en": "That text contains a NUL byte (\\0), which is not allowed. Nothing was saved.",
+                        "es": "Ese texto contiene un byte NUL (\\0), que no se admite. No se guardó nada."},
+    "safety.bad_encoding": {"en": "That text is not valid UTF-8. Nothing was saved.",
+                            "es": "Ese texto no es UTF-8 válido. No se guardó nada."},
+    "safety.rate_limited": {"en": "Too many requests in a row: wait {seconds} s and try again.",
+                            "es": "Demasiadas solicitudes seguidas: espera {seconds} s y vuelve a intentarlo."},
+    "safety.not_a_uuid": {"en": "{value} is not a valid session or action id. Nothing was done.",
+                          "es": "{value} no es un identificador válido de sesión ni de acción. No se hizo nada."},
+    "safety.doc_decompressed_too_big": {
+        "en": "{name}: the document unpacks to more than {limit_mb} MB, so it was refused. Nothing was saved.",
+        "es": "{name}: el documento descomprimido ocupa más de {limit_mb} MB y se rechazó. No se guardó nada."},
+    "safety.doc_xml_entities": {
+        "en": "{name}: the document declares XML entities (a known attack), so it was refused. Nothing was saved.",
+        "es": "{name}: el documento declara entidades XML (un ataque conocido) y se rechazó. No se guardó nada."},
+    "safety.doc_too_many_pages": {
+        "en": "{name}: more than {limit} pages, so it was refused. Nothing was saved.",
+        "es": "{name}: tiene más de {limit} páginas y se rechazó. No se guardó nada."},
+    "safety.doc_too_many_chunks": {
+        "en": "{name}: more than {limit} passages, so it was refused. Split it and try again. Nothing was saved.",
+        "es": "{name}: tiene más de {limit} fragmentos y se rechazó. Divídelo y vuelve a intentarlo. "
+              "No se guardó nada."},
+    "safety.doc_unreadable": {"en": "{name}: the file could not be read ({reason}). Nothing was saved.",
+                              "es": "{name}: no se pudo leer el archivo ({reason}). No se guardó nada."},
+    "safety.flagged_heading": {"en": "Passages flagged as instructions", "es": "Fragmentos marcados como instrucciones"},
+    "safety.flagged_caption": {
+        "en": "These passages read like instructions to an assistant; they are kept for search but never quoted "
+              "in answers, lessons, suggestions or tickets.",
+        "es": "Estos fragmentos parecen instrucciones para un asistente; se guardan para la búsqueda pero nunca "
+              "se citan en respuestas, lecciones, sugerencias ni tickets."},
+    "safety.flagged_none": {"en": "No passage of this document was flagged.",
+                            "es": "Ningún fragmento de este documento se marcó."},
+}

@@ -1,0 +1,49 @@
+"""Text from people and files, checked before anything else touches it.
+
+``checked_text`` is the first call at every CLI and service entry point: the length cap comes
+first (so no later step sees a megabyte), then NUL bytes (PostgreSQL refuses them in text) and
+invalid UTF-8 (bytes that do not decode; command-line arguments that did not decode arrive as
+lone surrogates). A refusal is an ``InputRefused`` with a code the caller turns into one line in
+the reader's language (``safety.<code>`` in the catalogue).
+"""
+from __future__ import annotations
+
+
+class InputRefused(ValueError):
+    """Input refused before any processing; ``code`` is too_long | nul_byte | bad_encoding."""
+
+    def __init__(self, code: str, **params: object):
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+def checked_text(value: str | bytes | None, *, limit: int | None = None) -> str:
+    """``value`` as str when it fits ``limit`` characters and holds no NUL or undecodable bytes."""
+    if value is None:
+        return ""
+    if limit is not None and len(value) > limit:
+        raise InputRefused("too_long", limit=limit)
+    if isinstance(value, bytes):
+        try:
+            value = value.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InputRefused("bad_encoding") from None
+    if "\x00" in value:
+        raise InputRefused("nul_byte")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InputRefused("bad_encoding") from None
+    return value
+
+
+def strip_nul(text: str) -> str:
+    """Document text with NUL bytes and undecodable surrogates removed (parsers emit both)."""
+    if "\x00" in text:
+        text = text.replace("\x00", "")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = text.encode("utf-8", "ignore").decode("utf-8")
+    return text

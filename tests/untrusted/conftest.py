@@ -1,0 +1,32 @@
+"""Helpers for the untrusted-input tests: row counts that must not move, a stopwatch."""
+from __future__ import annotations
+
+import time
+from contextlib import contextmanager
+
+import pytest
+
+from storage import users
+
+TABLES = ("chat_sessions", "chat_messages", "helpdesk_sessions", "tickets", "documents", "document_chunks", "audit_log",
+          "rate_limit_hits")
+
+
+def row_counts(pool) -> dict[str, int]:
+    with pool.connection() as conn:
+        return {t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in TABLES}
+
+
+@contextmanager
+def within(seconds: float):
+    """Fails the test when the block takes longer than ``seconds``."""
+    started = time.perf_counter()
+    yield
+    took = time.perf_counter() - started
+    assert took < seconds, f"took {took:.2f} s (bound {seconds} s)"
+
+
+@pytest.fixture(scope="module")
+def people(seeded_pool):
+    with seeded_pool.connection() as conn:
+        return {key: users.get_user_by_email(conn, f"{key}@acme.test") for key in ("lucia", "james", "admin")}

@@ -1,0 +1,80 @@
+"""Bounded work per input: a megabyte of hostile text is refused (or handled) within 2 s.
+
+The old email pattern was quadratic (redact('a' * 40000) took 6.8 s); every pattern in
+agents/helpdesk/guards.py is now linear, and each service caps length before anything reads it.
+"""
+from __future__ import annotations
+
+import pytest
+
+from agents.admin import service as admin_service
+from agents.helpdesk import service as helpdesk_service
+from agents.helpdesk.guards import neutralise, redact, sanitise_body, sanitise_title, wrap_tool_output
+from agents.tutor import service as tutor_service
+from tests.helpdesk.conftest import make_deps
+from tests.untrusted.conftest import row_counts, within
+
+MB = 1_000_000
+# The shapes that made the old patterns backtrack: long runs of one class, separators they accept,
+# prefixes that start a match again and again.
+HOSTILE = {
+    "letters": "a" * MB,
+    "email-like": ("a.a" * MB)[:MB],
+    "at-signs": ("a@" * MB)[:MB],
+    "domain-run": "x@" + "a-" * (MB // 2),
+    "jwt-prefixes": ("eyJ-" * MB)[:MB],
+    "key-prefixes": ("sk-" * MB)[:MB],
+    "digits": ("1 " * MB)[:MB],
+    "digit-dashes": ("1-" * MB)[:MB],
+    "brackets": "<" * MB,
+    "markers": ("<conversation" * MB)[:MB],
+    "bearer-spaces": "bearer" + " " * MB,
+    "injection-words": ("ignore previous " * MB)[:MB],
+}
+
+
+@pytest.mark.parametrize("shape", sorted(HOSTILE))
+def test_guards_are_linear_on_a_megabyte(shape):
+    text = HOSTILE[shape]
+    with within(2.0):
+        redact(text)
+    with within(2.0):
+        neutralise(text)
+    with within(2.0):
+        sanitise_body(text, agent_session_id="s", chat_session_id="c", limit=8000)
+        sanitise_title(text)
+        wrap_tool_output("kb", text, 4000)
+
+
+def test_redaction_still_finds_what_it_should():
+    text = "mail ana.perez+hr@acme.example.com, key sk-abcdefghijklmnop1234, card 4111 1111 1111 1111"
+    assert redact(text) == "mail [email], key [secret], card [card]"
+
+
+def test_helpdesk_refuses_a_megabyte_question_within_2s(seeded_pool, people):
+    from storage.db import checkpointer
+
+    deps = make_deps(seeded_pool, checkpointer())
+    before = row_counts(seeded_pool)
+    with within(2.0), pytest.raises(helpdesk_service.HelpdeskError) as caught:
+        helpdesk_service.start(people["lucia"], "a" * MB, deps=deps)
+    assert caught.value.code == "too_long" and "\n" not in str(caught.value)
+    assert "demasiado largo" in str(caught.value)  # Lucía reads Spanish
+    assert row_counts(seeded_pool) == before
+
+
+def test_tutor_refuses_a_megabyte_message_within_2s(seeded_pool, people):
+    before = row_counts(seeded_pool)
+    with within(2.0):
+        events = list(tutor_service.run_turn(people["james"], "a" * MB, pool=seeded_pool))
+    assert [e["event"] for e in events] == ["error"]
+    assert events[0]["data"]["code"] == "TOO_LONG" and "too long" in events[0]["data"]["message"]
+    assert row_counts(seeded_pool) == before
+
+
+def test_admin_refuses_a_megabyte_message_within_2s(seeded_pool, people):
+    before = row_counts(seeded_pool)
+    with within(2.0), pytest.raises(admin_service.AdminInputError) as caught:
+        admin_service.ask(people["admin"], "a" * MB)
+    assert "\n" not in str(caught.value) and "20000" not in str(caught.value)
+    assert row_counts(seeded_pool) == before

@@ -1,0 +1,74 @@
+"""Rate limits hold: counted as requests in their own table, atomically, per user and endpoint.
+
+Before: the tutor counted stored messages (deleting conversations gave 30 more; a 45-request burst
+got 31 through) and the admin assistant had no limit (60/60 in 1.1 s).
+"""
+from __future__ import annotations
+
+import threading
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from agents.admin import service as admin_service
+from agents.tutor import service as tutor_service
+from storage import rate_limits, users
+
+
+@pytest.fixture(scope="module")
+def burst_user(seeded_pool):
+    with seeded_pool.connection() as conn:
+        org = users.get_user_by_email(conn, "lucia@acme.test").org_id
+        return users.upsert_user(conn, org, email="burst@acme.test", full_name="Burst Tester", role="employee",
+                                 password="pw-burst-123", language="en")
+
+
+def _first_event(user, pool, start: threading.Barrier) -> dict:
+    start.wait()
+    turn = tutor_service.run_turn(user, "How long is the probation period?", pool=pool)
+    try:
+        return next(turn)  # "grounding" once served, "error" when refused; the rest is not needed
+    finally:
+        turn.close()
+
+
+def test_45_concurrent_tutor_requests_serve_exactly_30(seeded_pool, burst_user):
+    start = threading.Barrier(45)
+    with ThreadPoolExecutor(max_workers=45) as workers:
+        events = list(workers.map(lambda _: _first_event(burst_user, seeded_pool, start), range(45)))
+    refused = [e for e in events if e["event"] == "error"]
+    assert len(events) - len(refused) == 30
+    assert len(refused) == 15 and {e["data"]["code"] for e in refused} == {"RATE_LIMITED"}
+
+
+def test_deleting_conversations_gives_no_requests_back(seeded_pool, burst_user):
+    for session in tutor_service.list_sessions(burst_user, pool=seeded_pool):
+        tutor_service.delete_session(burst_user, session.id, pool=seeded_pool)
+    assert tutor_service.list_sessions(burst_user, pool=seeded_pool) == []
+    events = list(tutor_service.run_turn(burst_user, "How long is the probation period?", pool=seeded_pool))
+    assert [e["event"] for e in events] == ["error"] and events[0]["data"]["code"] == "RATE_LIMITED"
+
+
+def test_admin_assistant_refuses_the_21st_request_in_a_minute(seeded_pool, monkeypatch):
+    monkeypatch.delenv("SKILLNET_ADMIN_RATE_PER_MINUTE")  # the product's default, 20
+    with seeded_pool.connection() as conn:
+        admin = users.get_user_by_email(conn, "admin@acme.test")
+    for _ in range(20):
+        assert admin_service.ask(admin, "alertas").response
+    with seeded_pool.connection() as conn:
+        messages = conn.execute("SELECT count(*) FROM chat_messages").fetchone()[0]
+    with pytest.raises(admin_service.AdminInputError) as caught:
+        admin_service.ask(admin, "alertas")
+    assert "espera" in str(caught.value) and "\n" not in str(caught.value)
+    with seeded_pool.connection() as conn:
+        assert conn.execute("SELECT count(*) FROM chat_messages").fetchone()[0] == messages
+
+
+def test_limits_are_per_user_and_per_endpoint(seeded_pool):
+    one, other = uuid.uuid4(), uuid.uuid4()
+    with seeded_pool.connection() as conn:
+        assert [rate_limits.take(conn, one, "a", 2, 60) for _ in range(3)][:2] == [None, None]
+        assert 1 <= rate_limits.take(conn, one, "a", 2, 60) <= 60
+        assert rate_limits.take(conn, one, "b", 2, 60) is None
+        assert rate_limits.take(conn, other, "a", 2, 60) is None
