@@ -9,10 +9,11 @@ from __future__ import annotations
 import functools
 import re
 import threading
-import unicodedata
 from collections.abc import Iterator
 
 import numpy as np
+
+from agents.text import STOPWORDS, fold
 
 LANGUAGES = ("es", "en", "vi", "pt", "fr", "de", "it")
 MAX_CANDIDATES = 20  # sentences embedded per answer: embedding is the slow part (~0.1 s a sentence)
@@ -129,22 +130,9 @@ def split_sentences(text: str) -> list[str]:
 
 
 # -- extractive answers --------------------------------------------------------------------------
-_STOPWORDS = {
-    "el", "la", "los", "las", "un", "una", "unos", "unas", "de", "del", "al", "a", "en", "y", "o", "que",
-    "qué", "es", "son", "se", "por", "para", "con", "como", "cómo", "cuál", "cuáles", "cuándo", "dónde",
-    "mi", "mis", "me", "lo", "le", "su", "sus", "si", "no", "hay", "puedo", "tengo", "the", "an", "of", "to",
-    "in", "on", "and", "or", "is", "are", "was", "be", "do", "does", "how", "what", "which", "when", "where",
-    "who", "why", "my", "i", "you", "it", "for", "with", "can", "at", "by", "this", "that", "from", "as",
-}
-
-
-def _fold(word: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
-
-
 def _terms(text: str) -> set[str]:
     """Content words, accent-folded and cut to a 5-letter stem (vacaciones ~ vacación, policy ~ policies)."""
-    return {_fold(word)[:5] for word in _WORD.findall(text) if word.lower() not in _STOPWORDS and len(word) > 1}
+    return {fold(word)[:5] for word in _WORD.findall(text) if fold(word) not in STOPWORDS and len(word) > 1}
 
 
 _vector_cache: dict[str, np.ndarray] = {}
@@ -222,10 +210,10 @@ def match_exemplars(text: str, exemplars: dict[str, list[str]]) -> tuple[str, fl
     key = tuple((label, tuple(examples)) for label, examples in exemplars.items() if examples)
     if not key or not (text or "").strip():
         return "", 0.0
-    folded = " ".join(_fold(word) for word in _WORD.findall(text))
+    folded = " ".join(fold(word) for word in _WORD.findall(text))
     for label, examples in key:
         for example in examples:
-            phrase = " ".join(_fold(word) for word in _WORD.findall(example))
+            phrase = " ".join(fold(word) for word in _WORD.findall(example))
             if phrase and re.search(rf"\b{re.escape(phrase)}\b", folded):
                 return label, 1.0
     from storage.embeddings import embed_query

@@ -8,27 +8,15 @@ from __future__ import annotations
 import functools
 import math
 import re
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
 from agents.offline import split_sentences
+from agents.text import STOPWORDS, fold
 
 _WORD = re.compile(r"[A-Za-zÁÉÍÓÚÑÜáéíóúñüÀ-ÿ][\wÁÉÍÓÚÑÜáéíóúñüÀ-ÿ\-]+")
 _ITEM = re.compile(r"^\s*(?:(\d{1,2})[.)]|[-*•·])\s+(.+?)\s*$")
 _NUMBER = re.compile(r"\b\d+(?:[.,]\d+)?\b")
-STOPWORDS = set("""
-a al algo algunas algunos ante antes aquí así aun aunque cada como con contra cual cuales cuando de del
-desde donde dos durante e el ella ellas ellos en entre era es esa esas ese eso esos esta estas este esto
-estos está están fue ha han hasta hay la las le les lo los más me mi mientras muy nada ni no nos o otra
-otras otro otros para pero poco por porque puede pueden que qué se sea según ser si sin sobre solo son su
-sus también tan te tiene tienen todo todos tras tu un una uno unos unas usted y ya debe deben cuando cómo
-este esta sólo será serán hacer hace puede siempre nunca mismo misma
-the a an and or of to in on at by for from with without is are was were be been being it its this that
-these those as not no into than then there their they them you your we our can could should must may
-will would shall each every any all some more most other such only also if when while which who whom
-what where how why do does did done has have had having per via about after before over under up out
-""".split())
 _BLOOM_VERBS = {
     "create": ("diseñar", "crear", "proponer", "elaborar", "design", "create", "propose", "devise", "plan"),
     "evaluate": ("evaluar", "valorar", "decidir", "justificar", "priorizar", "evaluate", "decide", "judge",
@@ -45,18 +33,13 @@ CUSTOMER_WORDS = ("cliente", "clientes", "customer", "customers", "client", "cli
                   "usuario", "visitante", "visitor", "consumidor", "consumer", "huésped", "guest")
 
 
-@functools.lru_cache(maxsize=65536)
-def fold(text: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
-
-
 def words(text: str) -> list[str]:
     return _WORD.findall(text)
 
 
 @functools.lru_cache(maxsize=4096)
 def _content_words(text: str) -> tuple[str, ...]:
-    return tuple(w for w in words(text) if len(w) > 3 and fold(w) not in STOPWORDS and w.lower() not in STOPWORDS)
+    return tuple(w for w in words(text) if len(w) > 3 and fold(w) not in STOPWORDS)
 
 
 def content_words(text: str) -> list[str]:

@@ -10,11 +10,7 @@ import re
 
 from agents.i18n import language, t
 from agents.helpdesk.state import Classification, ClarifyingQuestion, HelpdeskState, TicketDraft
-
-STOPWORDS = set("""the and for with that this from have has not but are was were you your our when what
-how why can cannot can't does doesn't into only also then than there their they them get got any
-los las una uno unos unas para con por que del the sus mis nos les como cuando pero esta este esto
-estos estas tiene tengo hay muy mas más sin sobre entre desde hasta donde qué cómo""".split())
+from agents.text import content_words
 
 _FACT_PATTERNS = {
     "scope": r"\b(only me|just me|my team|whole team|team|everyone|everybody|all users|colleagues?|"
@@ -39,7 +35,7 @@ _CATEGORY_RULES = [
 
 
 def words(text: str) -> set[str]:
-    return {w for w in re.findall(r"\w+", (text or "").lower()) if len(w) > 2 and w not in STOPWORDS}
+    return set(content_words(text))
 
 
 def user_text(state: HelpdeskState) -> str:

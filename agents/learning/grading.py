@@ -10,11 +10,11 @@ fill_blank compares case-, accent- and surrounding-punctuation-insensitively.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
 from agents.learning.rubric import assess
+from agents.text import fold
 
 
 class AnswerError(ValueError):
@@ -35,9 +35,7 @@ def say(lang: str, es: str, en: str) -> str:
 
 def normalize(text: str) -> str:
     """Casefolded, accents stripped, inner whitespace collapsed, surrounding punctuation removed."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return re.sub(r"\s+", " ", plain).strip(" \t\n.,;:!?¡¿\"'«»“”()")
+    return re.sub(r"\s+", " ", fold(text)).strip(" \t\n.,;:!?¡¿\"'«»“”()")
 
 
 def grade_test(content: dict, answer: Any, lang: str) -> Grade:

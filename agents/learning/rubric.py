@@ -10,7 +10,6 @@ used offline and whenever the model fails — measures coverage point by point:
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
 import numpy as np
@@ -18,22 +17,13 @@ from pydantic import BaseModel, Field
 
 from agents.learning.prompts import RUBRIC_GRADER_SYSTEM, RUBRIC_GRADER_USER
 from agents.llm import get_llm
+from agents.text import stems
 from storage.embeddings import embed_query
 
 LEXICAL_ALONE = 0.5
 COSINE_ALONE = 0.90
 LEXICAL_WITH_COSINE, COSINE_WITH_LEXICAL = 0.2, 0.86
 _STEM = 5
-_STOPWORDS = set("""
-a al algo ante como con contra cual cuando de del desde donde durante e el ella ellos en entre era es esa ese
-eso esta este esto ha hay la las le les lo los mas me mi muy no nos o para pero por que quien se si sin sobre
-su sus tambien te tiene todo tu un una uno y ya
-an and are as at be but by can do does for from has have he her his how if in into is it its just me my not
-of on or our she should so than that the their them then there they this to up was we were what when which
-who will with would you your
-""".split())
-
-
 @dataclass(frozen=True)
 class RubricVerdict:
     covered: list[bool]   # one per rubric point, in rubric order
@@ -52,14 +42,8 @@ class RubricAssessment(BaseModel):
     feedback: str
 
 
-def _plain(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
 def content_stems(text: str) -> set[str]:
-    words = re.findall(r"[a-z0-9]+", _plain(text))
-    return {w[:_STEM] for w in words if len(w) > 2 and w not in _STOPWORDS}
+    return stems(text, length=_STEM, min_length=3)
 
 
 def lexical_recall(point: str, answer: str) -> float:

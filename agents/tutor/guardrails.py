@@ -6,9 +6,9 @@ hint (the offline twin, and the last resort once the model has had its two rewri
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from agents.offline import split_sentences
+from agents.text import words
 
 _ANSWER_KEY = re.compile(
     r"\b(la respuesta( correcta)? es|the (correct |right )?answer is|respuesta correcta|correct answer|"
@@ -23,8 +23,7 @@ _LETTERS = "abcdefgh"
 
 def normalize(text: str) -> str:
     """Lower case, no accents, words separated by single spaces (so matching ignores typography)."""
-    text = unicodedata.normalize("NFKD", text or "").encode("ascii", "ignore").decode().lower()
-    return " ".join(re.findall(r"[a-z0-9]+", text))
+    return " ".join(words(text))
 
 
 def _contains(haystack: str, needle: str) -> bool:

@@ -1,0 +1,56 @@
+"""The text toolkit every agent shares: accent folding, words, stopwords, stems and overlap.
+
+One definition of each, so "Lucía" matches "lucia" the same way in the tutor, the admin assistant,
+the helpdesk and the content pipeline. (storage/skills.py keeps its SQL mirror of ``fold``: storage
+cannot import agents.)
+"""
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+
+_WORD = re.compile(r"[^\W_]+")
+
+# Function words of Spanish and English (accent-folded): never evidence that two texts share a topic.
+STOPWORDS = frozenset("""
+a al algo algun alguna algunas alguno algunos ante antes aqui asi aun aunque cada como con contra cual
+cuales cuando de del desde donde dos durante e el ella ellas ellos en entre era es esa esas ese eso esos
+esta estas este esto estos esta estan fue ha han hasta hay la las le les lo los mas me mi mis mientras muy
+nada ni no nos o otra otras otro otros para pero poco por porque puede pueden puedo que quien se sea segun
+ser si sin sobre solo son su sus tambien tan te tengo tiene tienen todo todos tras tu un una uno unos unas
+usted y ya debe deben sera seran hacer hace siempre nunca mismo misma
+the a an and or of to in on at by for from with without is are was were be been being it its this that
+these those as not no into than then there their they them you your we our can cannot could should must
+may will would shall each every any all some more most other such only also if when while which who whom
+what where how why do does did done has have had having per via about after before over under up out i
+my me he she his her him just so but get got
+""".split())
+
+
+@functools.lru_cache(maxsize=65536)
+def fold(text: str) -> str:
+    """Lower case (casefold), accents removed: 'Lucía' and 'LUCIA' fold to 'lucia'."""
+    decomposed = unicodedata.normalize("NFKD", text or "").casefold()
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def words(text: str) -> list[str]:
+    """The folded words of ``text``, in order (letters and digits; punctuation and '_' split)."""
+    return _WORD.findall(fold(text))
+
+
+def content_words(text: str, *, min_length: int = 3) -> list[str]:
+    """Folded words that carry meaning: not stopwords, at least ``min_length`` characters."""
+    return [w for w in words(text) if len(w) >= min_length and w not in STOPWORDS]
+
+
+def stems(text: str, *, length: int = 5, min_length: int = 2) -> set[str]:
+    """Content words cut to a prefix stem (vacaciones ~ vacación, policy ~ policies)."""
+    return {w[:length] for w in content_words(text, min_length=min_length)}
+
+
+def overlap(text: str, reference: str, *, length: int = 5) -> float:
+    """Share of ``reference``'s stems that ``text`` also has (0 when the reference has none)."""
+    wanted = stems(reference, length=length)
+    return len(wanted & stems(text, length=length)) / len(wanted) if wanted else 0.0
