@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from agents.i18n import t
+from storage.ingest import IngestError
 from storage.inputs import InputRefused
 
 
@@ -11,3 +12,8 @@ def refusal(exc: InputRefused, lang: str | None) -> str:
 
 def rate_limited(seconds: int, lang: str | None) -> str:
     return t("safety.rate_limited", lang, seconds=seconds)
+
+
+def ingest_refusal(exc: IngestError, name: str, lang: str | None) -> str:
+    """A document's refusal in the reader's language where the catalogue words it, else the English line."""
+    return t(f"safety.doc_{exc.code}", lang, name=name, **exc.params) if exc.code else f"{name}: {exc}"

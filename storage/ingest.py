@@ -20,7 +20,9 @@ from psycopg_pool import ConnectionPool
 
 from storage import config
 from storage import documents
+from storage import document_limits as limits
 from storage.embeddings import VectorPack, embed_passages
+from storage.inputs import strip_nul
 
 TARGET_TOKENS = 350
 MAX_TOKENS = 500
@@ -34,7 +36,15 @@ _MD_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 
 
 class IngestError(ValueError):
-    """A file that cannot be ingested; the message is one line meant for a person."""
+    """A file that cannot be ingested; the message is one line meant for a person.
+
+    ``code`` (with ``params``) names the refusals the catalogue words in the reader's language
+    (``safety.doc_<code>``); others have none yet."""
+
+    def __init__(self, message: str, code: str | None = None, **params: object):
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -125,7 +135,7 @@ def _markdown_paragraphs(text: str, page: int | None = None) -> tuple[str | None
 
 def _decode(data: bytes) -> str:
     try:
-        return data.decode("utf-8-sig")
+        return strip_nul(data.decode("utf-8-sig"))  # PostgreSQL text cannot hold NUL
     except UnicodeDecodeError:
         raise IngestError("the file is not valid UTF-8 text; save it as UTF-8 and try again") from None
 
@@ -224,9 +234,10 @@ def _parse_pdf(data: bytes, stem: str) -> ParsedDocument:
         reader = PdfReader(io.BytesIO(data))
         if reader.is_encrypted:
             raise IngestError("the PDF is encrypted; remove the password and upload it again")
-        pages = [page.extract_text() or "" for page in reader.pages]
-        metadata_title = ((reader.metadata or {}).get("/Title") or "").strip()
-    except IngestError:
+        limits.check_pages(len(reader.pages))  # before extracting any text
+        pages = [strip_nul(page.extract_text() or "") for page in reader.pages]
+        metadata_title = strip_nul(str((reader.metadata or {}).get("/Title") or "")).strip()
+    except (IngestError, limits.LimitExceeded):
         raise
     except (PdfReadError, ValueError, KeyError, TypeError, OSError) as exc:
         raise IngestError(f"the PDF is corrupt or unreadable ({type(exc).__name__})") from None
@@ -273,7 +284,14 @@ def parse(path: Path, data: bytes) -> ParsedDocument:
     if len(data) > max_upload_bytes():
         raise IngestError(f"the file is {len(data) / 1_048_576:.1f} MB; the limit is "
                           f"{max_upload_bytes() / 1_048_576:.0f} MB (SKILLNET_MAX_UPLOAD_MB)")
-    parsed = PARSERS[suffix](data, path.stem)
+    try:
+        if suffix == ".docx":
+            limits.check_docx(data)
+        parsed = PARSERS[suffix](data, path.stem)
+        if len(parsed.full_text) > limits.max_chunks() * MAX_TOKENS * CHARS_PER_TOKEN:  # can't fit: don't chunk it
+            limits.check_chunks(len(parsed.full_text) // (TARGET_TOKENS * CHARS_PER_TOKEN))
+    except limits.LimitExceeded as exc:
+        raise IngestError(str(exc), exc.code, **exc.params) from None
     if not parsed.full_text.strip():
         raise IngestError("the document has no text to learn from")
     return parsed
@@ -362,6 +380,10 @@ def ingest_file(pool: ConnectionPool, org_id: UUID, path: str | Path, *, uploade
     parsed = parse(Path(source_name), data)
     language = detect_language(parsed.full_text)
     new_chunks = chunk(parsed.paragraphs)
+    try:
+        limits.check_chunks(len(new_chunks))
+    except limits.LimitExceeded as exc:
+        raise IngestError(str(exc), exc.code, **exc.params) from None
     vectors = embed_passages([_embedding_text(parsed.title, c) for c in new_chunks], known=known_vectors)
 
     with pool.connection() as conn:

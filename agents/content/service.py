@@ -18,6 +18,7 @@ from agents.content.worker import run_config, run_next, worker_name
 from agents.llm import LLM
 from storage import documents, jobs
 from storage.db import app_pool, checkpointer
+from agents.refusals import ingest_refusal
 from storage.ingest import IngestError, IngestResult, ingest_file, max_upload_bytes
 from storage.users import User
 
@@ -65,11 +66,14 @@ def graph_state(job_id: UUID | str) -> tuple[dict, str | None]:
 
 def ingest_uploads(pool: ConnectionPool, user: User, files: list[tuple[str, bytes]]) -> list[IngestResult]:
     _admin(user)
-    try:
-        return [ingest_file(pool, user.org_id, Path(name), uploaded_by=user.id, source_name=name, data=data)
-                for name, data in files]
-    except IngestError as exc:
-        raise ContentServiceError(str(exc)) from exc
+    results = []
+    for name, data in files:
+        try:
+            results.append(ingest_file(pool, user.org_id, Path(name), uploaded_by=user.id, source_name=name,
+                                       data=data))
+        except IngestError as exc:
+            raise ContentServiceError(ingest_refusal(exc, name, user.language)) from exc
+    return results
 
 
 def max_upload_mb() -> int:
