@@ -100,12 +100,6 @@ def reset_demo(pool: ConnectionPool) -> dict:
         return _load(pool, datetime.now(timezone.utc))
 
 
-def demo_summary(pool: ConnectionPool) -> dict | None:
-    with pool.connection() as conn:
-        org = get_org_by_slug(conn, demo_slug())
-        return None if org is None else {"org": org.slug, "counts": seeding.table_counts(conn, org.id)}
-
-
 def _ensure_people(conn, org_id, spec: dict) -> dict[str, User]:
     known = {user.email for user in list_users(conn, org_id, active_only=False)}
     people = [(person, "admin", ADMIN_PASSWORD) for person in spec["admins"]]

@@ -13,6 +13,7 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from agents.retrieval import prompts
+from agents.retrieval.hits import Hit
 from storage import chunks as chunk_store
 from storage.chunks import LessonText, ModuleNode
 from storage.embeddings import embed_query
@@ -88,10 +89,8 @@ def retrieve_course_context(conn, org_id: UUID, course_id: UUID, question: str, 
     return CourseContext(lessons, [(m, similarity[m.id]) for m in chosen], engine)
 
 
-def course_tree_hits(conn, org_id: UUID, course_id: UUID, question: str, k: int, llm=None) -> list:
+def course_tree_hits(conn, org_id: UUID, course_id: UUID, question: str, k: int, llm=None) -> list[Hit]:
     """The course-tree strategy as search hits (the retrieval lab shows them beside the others)."""
-    from agents.retrieval.search import Hit
-
     context = retrieve_course_context(conn, org_id, course_id, question, llm=llm)
     similarity = {m.id: s for m, s in context.selected}
     return [Hit(chunk_id=lesson.id, document_id=lesson.module_id, document_title=lesson.module_title,

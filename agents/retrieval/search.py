@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
 from uuid import UUID
 
 import numpy as np
@@ -10,6 +9,8 @@ from psycopg_pool import ConnectionPool
 
 from agents.offline import detect_language
 from agents.retrieval import fusion
+from agents.retrieval.course_tree import course_tree_hits
+from agents.retrieval.hits import Hit, Scope
 from agents.retrieval.postprocess import deduplicate
 from storage import chunks as chunk_store
 from storage import users
@@ -22,28 +23,6 @@ _TOKEN_EDGES = "¿?¡!.,;:()[]{}\"'«»“”"
 
 class RetrievalError(ValueError):
     """Bad retrieval input (empty query, unknown organisation, k out of range); one line."""
-
-
-@dataclass(frozen=True)
-class Scope:
-    """Where to search inside the organisation: some documents, a course's sources, or (None) all."""
-    document_ids: list[UUID] | None = None
-    course_id: UUID | None = None
-
-
-@dataclass(frozen=True)
-class Hit:
-    chunk_id: UUID
-    document_id: UUID
-    document_title: str
-    heading: str
-    page: int | None
-    position: int
-    content: str
-    score: float
-    scores: dict = field(default_factory=dict)
-    token_count: int = 0
-    language: str = ""
 
 
 def resolve_org(conn, org: UUID | str) -> UUID:
@@ -113,8 +92,6 @@ def search(org: UUID | str, query: str, k: int = 8, scope: Scope | None = None, 
     with pool.connection() as conn:
         org_id = resolve_org(conn, org)
         if strategy == "course-tree":
-            from agents.retrieval.course_tree import course_tree_hits
-
             if scope is None or scope.course_id is None:
                 raise RetrievalError("the course-tree strategy needs a course scope")
             return course_tree_hits(conn, org_id, UUID(str(scope.course_id)), query, k, llm=llm)

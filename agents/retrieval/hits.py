@@ -1,0 +1,27 @@
+"""What retrieval returns and where it looks: shared by every strategy (hybrid search, course tree)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from uuid import UUID
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Where to search inside the organisation: some documents, a course's sources, or (None) all."""
+    document_ids: list[UUID] | None = None
+    course_id: UUID | None = None
+
+
+@dataclass(frozen=True)
+class Hit:
+    chunk_id: UUID
+    document_id: UUID
+    document_title: str
+    heading: str
+    page: int | None
+    position: int
+    content: str
+    score: float
+    scores: dict = field(default_factory=dict)
+    token_count: int = 0
+    language: str = ""
