@@ -11,6 +11,7 @@ import time
 
 import gradio as gr
 
+from agents.i18n import code_label, t
 from agents.tutor import service
 from agents.tutor.auth_token import verify_token
 from storage import config
@@ -60,6 +61,9 @@ def badge_html(rung: str | None, source: str | None, engine: str | None, languag
 def render_answer(text: str, metadata: dict, language: str) -> str:
     """The answer, then its numbered sources; each source opens to show the cited passage."""
     parts = [text.strip()]
+    if metadata.get("fallback"):
+        parts.insert(0, "_" + t("engine.fallback_notice", language,
+                                reason=code_label("fallback", metadata["fallback"], language)) + "_")
     citations = metadata.get("citations") or []
     if citations:
         lines = [f"**{_SOURCES.get(language, 'Sources')}**"]
@@ -71,6 +75,8 @@ def render_answer(text: str, metadata: dict, language: str) -> str:
         parts.append("\n".join(lines))
     if metadata.get("removed_citations"):
         parts.append(f"_{_LOW_CONFIDENCE.get(language, _LOW_CONFIDENCE['en'])}_")
+    elif metadata.get("unsupported"):
+        parts.append(f"_{t('engine.low_confidence', language)}_")
     badge = badge_html(metadata.get("rung"), metadata.get("retrieval_source"), metadata.get("engine"), language)
     if badge:
         parts.append(badge)
@@ -164,6 +170,10 @@ def respond(message: str, history: list, user_ref: dict | None, session_id: str 
         name, data = event["event"], event["data"]
         if name == "grounding":
             status = badge_html(data["rung"], data["source"], None, user.language)
+        elif name == "fallback":  # the model's text was rejected: clear it, the twin's answer follows
+            answer = ""
+            history[-1]["content"] = f"_{data['message']}_"
+            yield (history, gr.skip(), session_id, *keep, status)
         elif name == "token":
             answer += data["content"]
             if time.monotonic() - last >= UPDATE_INTERVAL:

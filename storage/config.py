@@ -88,6 +88,10 @@ VARIABLES: tuple[Variable, ...] = (
     _v("LLM_RETRY_ATTEMPTS", "int", 3, "tries per model call, the first included", minimum=1),
     _v("LLM_BACKOFF_SECONDS", "float", 1.0, "first wait between retries (doubles each retry)", minimum=0),
     _v("LLM_RETRY_AFTER_CAP", "float", 20.0, "longest Retry-After a 429 is waited for", minimum=0),
+    _v("LLM_PROBE_TIMEOUT", "float", 30.0, "seconds the once-per-process capability probe may take "
+       "(`python -m agents.llm check`; 0: don't probe, assume every feature)", minimum=0),
+    _v("LLM_ANSWER_SECONDS", "float", 120.0, "wall clock for one streamed tutor answer before the twin "
+       "replaces it (fallback `timeout`)", minimum=1),
     _v("LANGCHAIN_TRACING_V2", "bool", False, "send traces to LangSmith (LangChain's own variables)"),
     _v("TIKTOKEN_CACHE_DIR", "str", None, "where tiktoken's encoding files are cached (tiktoken's variable)"),
     # -- helpdesk

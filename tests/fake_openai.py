@@ -2,18 +2,25 @@
 
 The product's own client (langchain-openai -> openai -> httpx) talks to it exactly as to a real
 server: JSON and SSE streaming responses, tool calls (streamed as deltas too), JSON mode, usage, and
-faults (429 with Retry-After, 5xx, a response slower than the client's timeout, a stream cut short).
+faults (429 with Retry-After, 5xx, a response slower than the client's timeout, a stream cut short),
+and the misbehaviour real small models show (a repetition loop, prose where a tool call was asked,
+the wrong language, no citations, 1 token/s, an answer cut by ``max_tokens`` with finish_reason
+``length``). Like a real server it stops at the request's ``max_tokens``.
 
     def test_something(fake_openai):
         fake_openai.reply("Hola, ¿en qué te ayudo?")              # next call's answer
         fake_openai.tool_call("list_courses", {"status": "active"})
         fake_openai.fault(429, retry_after=0.2)                   # then one rate limit ...
         fake_openai.responder = lambda request: Reply(text="...")  # ... and the default afterwards
+        fake_openai.repetition_loop("Las vacaciones son importantes.")  # misbehaviour
+        fake_openai.capabilities["tool_calling"] = False           # what the capability probe finds
         ...
         assert len(fake_openai.requests) == 2                      # attempts, prompts, tools sent
 
 Queued replies are served first-in first-out; when the queue is empty ``responder(request)`` answers
-(by default an echo of the last user message, or ``{}`` in JSON mode).
+(by default an echo of the last user message, or ``{}`` in JSON mode). The capability probe's
+requests (header ``X-SkillNet-Probe``) are answered from ``capabilities`` and kept in
+``probe_requests``: they never take a queued reply.
 """
 from __future__ import annotations
 
@@ -43,6 +50,7 @@ class Reply:
     delay: float = 0.0               # seconds before anything is sent (timeouts)
     token_delay: float | None = None  # seconds between streamed tokens (None: the server's default)
     break_after: int | None = None   # streamed tokens before the connection is cut mid-message
+    finish_reason: str | None = None  # None: "tool_calls", "length" (past max_tokens) or "stop"
 
 
 def last_user_text(request: dict) -> str:
@@ -79,6 +87,11 @@ def _tool_call_payload(call: dict, index: int) -> dict:
                          "arguments": arguments if isinstance(arguments, str) else json.dumps(arguments)}}
 
 
+# What the capability probe finds by default: a well-behaved hosted model.
+CAPABLE = {"json_mode": True, "tool_calling": True, "usage": True, "context_tokens": 128_000,
+           "probe_token_delay": 0.0}
+
+
 class FakeOpenAI:
     def __init__(self, model: str = "gpt-4o-mini"):
         self.model = model
@@ -86,6 +99,8 @@ class FakeOpenAI:
         self.queue: deque[Reply] = deque()
         self.embedding_faults: deque[int] = deque()
         self.requests: list[dict] = []
+        self.probe_requests: list[dict] = []
+        self.capabilities: dict[str, Any] = dict(CAPABLE)
         self.responder: Callable[[dict], Reply | str] = echo_responder
         self._lock = threading.Lock()
         self._server: ThreadingHTTPServer | None = None
@@ -125,14 +140,31 @@ class FakeOpenAI:
     @property
     def embedding_requests(self) -> list[dict]:
         return [r for r in self.requests if r.get("_path", "").endswith("/embeddings")]
+    # -- misbehaviour (what a small local model does) -------------------------------------------
+    def repetition_loop(self, sentence: str, repeats: int = 60, **options) -> FakeOpenAI:
+        """The same sentence over and over, until max_tokens cuts it."""
+        return self.reply(" ".join([sentence] * repeats), **options)
+
+    def prose_instead_of_tool(self, text: str = "The AI assistant.", **options) -> FakeOpenAI:
+        """Plain text where a tool call was asked for."""
+        return self.reply(text, **options)
+
+    def slow_tokens(self, text: str, tokens_per_second: float = 1.0, **options) -> FakeOpenAI:
+        return self.reply(text, token_delay=1.0 / tokens_per_second, **options)
+
+    def truncated(self, text: str, **options) -> FakeOpenAI:
+        """An answer that stopped at the token limit (finish_reason ``length``)."""
+        return self.reply(text, finish_reason="length", **options)
 
     def reset(self) -> None:
         with self._lock:
             self.embedding_faults.clear()
             self.queue.clear()
             self.requests.clear()
+            self.probe_requests.clear()
         self.responder = echo_responder
         self.token_delay = 0.0
+        self.capabilities = dict(CAPABLE)
 
     @property
     def chat_requests(self) -> list[dict]:
@@ -156,7 +188,8 @@ class FakeOpenAI:
             def do_GET(self):
                 if self.path.rstrip("/").endswith("/models"):
                     self._send_json(200, {"object": "list", "data": [
-                        {"id": fake.model, "object": "model", "created": 0, "owned_by": "fake"}]})
+                        {"id": fake.model, "object": "model", "created": 0, "owned_by": "fake",
+                         "context_length": fake.capabilities["context_tokens"]}]})
                 else:
                     self._send_json(404, {"error": {"message": "not found"}})
 
@@ -167,6 +200,10 @@ class FakeOpenAI:
                 except ValueError:
                     return self._send_json(400, {"error": {"message": "invalid JSON body"}})
                 request["_path"] = self.path
+                if self.headers.get("X-SkillNet-Probe"):
+                    with fake._lock:
+                        fake.probe_requests.append(request)
+                    return fake._chat(self, request, fake._probe_reply(request))
                 with fake._lock:
                     fake.requests.append(request)
                 try:
@@ -222,24 +259,41 @@ class FakeOpenAI:
         return {"object": "list", "data": data, "model": request.get("model", "fake-embedding"),
                 "usage": {"prompt_tokens": len(inputs), "total_tokens": len(inputs)}}
 
-    def _chat(self, handler: BaseHTTPRequestHandler, request: dict) -> None:
-        reply = self._next_reply(request)
+    def _probe_reply(self, request: dict) -> Reply:
+        caps = self.capabilities
+        if request.get("response_format"):
+            if not caps["json_mode"]:
+                return Reply(status=400, body=json.dumps({"error": {"message": "response_format unsupported"}}))
+            return Reply(text='{"ok": true}')
+        if request.get("tools"):
+            if caps["tool_calling"]:
+                return Reply(tool_calls=[{"name": request["tools"][0]["function"]["name"],
+                                          "arguments": {"timezone": "UTC"}}])
+            return Reply(text="It is noon.")
+        return Reply(text=" ".join(str(n) for n in range(1, 31)), token_delay=caps["probe_token_delay"])
+
+    def _chat(self, handler: BaseHTTPRequestHandler, request: dict, reply: Reply | None = None) -> None:
+        reply = reply or self._next_reply(request)
         if reply.delay:
             time.sleep(reply.delay)
         if reply.status >= 400 or reply.body is not None:
             return handler._send_json(reply.status, {}, reply.headers, raw=reply.body or "{}")
         model = request.get("model") or self.model
-        text = reply.text or ""
-        usage = _usage(request, text)
+        text, finish = reply.text or "", reply.finish_reason
+        limit = request.get("max_tokens") or request.get("max_completion_tokens")
+        if limit and len(_tokens(text)) > limit:  # a real server stops at max_tokens
+            text, finish = "".join(_tokens(text)[:limit]), "length"
+        usage = _usage(request, text) if self.capabilities["usage"] else None
         common = {"id": f"chatcmpl-{uuid.uuid4().hex[:10]}", "created": int(time.time()), "model": model}
         calls = [_tool_call_payload(call, i) for i, call in enumerate(reply.tool_calls)]
-        finish = "tool_calls" if calls else "stop"
+        finish = finish or ("tool_calls" if calls else "stop")
         if not request.get("stream"):
             message = {"role": "assistant", "content": text if (text or not calls) else None}
             if calls:
                 message["tool_calls"] = [{k: v for k, v in call.items() if k != "index"} for call in calls]
             return handler._send_json(200, {**common, "object": "chat.completion", "choices": [
-                {"index": 0, "message": message, "finish_reason": finish, "logprobs": None}], "usage": usage})
+                {"index": 0, "message": message, "finish_reason": finish, "logprobs": None}],
+                **({"usage": usage} if usage else {})})
 
         handler.send_response(200)
         handler.send_header("Content-Type", "text/event-stream")
@@ -273,7 +327,7 @@ class FakeOpenAI:
                 send(delta({"tool_calls": [{"index": call["index"],
                                             "function": {"arguments": arguments[start:start + 8]}}]}))
         send(delta({}, finish))
-        if (request.get("stream_options") or {}).get("include_usage"):
+        if usage and (request.get("stream_options") or {}).get("include_usage"):
             send({**common, "object": "chat.completion.chunk", "choices": [], "usage": usage})
         send("[DONE]")
         handler.wfile.write(b"0\r\n\r\n")

@@ -63,6 +63,8 @@ def _print_human(event: dict) -> None:
     name, data = event["event"], event["data"]
     if name == "token":
         print(data["content"], end="", flush=True)
+    elif name == "fallback":  # the model's text shown so far is void; the twin's answer follows
+        print(f"\n\n[{data['message']}]\n", flush=True)
     elif name == "grounding":
         print(f"[{data['rung']} · {data['source']}]", file=sys.stderr)
     elif name == "citations" and data["citations"]:
@@ -73,7 +75,8 @@ def _print_human(event: dict) -> None:
     elif name == "suggestions" and data["suggestions"]:
         print("\n→ " + "\n→ ".join(data["suggestions"]))
     elif name == "done":
-        print(f"\n({data['tokens_used']} tokens · first token after {data['ttft_ms']} ms)", file=sys.stderr)
+        print(f"\n({data['engine']} · {data['tokens_used']} tokens · first token after {data['ttft_ms']} ms"
+              f"{' · fallback: ' + data['fallback'] if data.get('fallback') else ''})", file=sys.stderr)
     elif name == "error":
         print(f"error: {data['message']}", file=sys.stderr)
 

@@ -23,11 +23,17 @@ MODEL_CONTEXT_LIMITS = {"gpt-4o": 128_000, "gpt-4o-mini": 128_000, "gpt-4.1": 1_
                         "qwen2.5": 32_000, "default": 16_000}
 
 
-def budgets_for(engine: str) -> dict[str, int]:
-    """Token budgets for the model behind ``engine`` ("offline" or "openai:<model>")."""
+def budgets_for(engine: str, context_tokens: int | None = None) -> dict[str, int]:
+    """Token budgets for the model behind ``engine`` ("offline" or "openai:<model>"); a probed
+    ``context_tokens`` beats the name table, and a window smaller than the default split shrinks it."""
     model = engine.split(":", 1)[1] if ":" in engine else "default"
-    limit = next((value for name, value in MODEL_CONTEXT_LIMITS.items() if model.startswith(name)),
-                 MODEL_CONTEXT_LIMITS["default"])
+    limit = context_tokens or next((value for name, value in MODEL_CONTEXT_LIMITS.items()
+                                    if model.startswith(name)), MODEL_CONTEXT_LIMITS["default"])
+    total = sum(TOKEN_BUDGET.values())
+    if limit < total:  # small local models (llama.cpp defaults to 2048): every variable part shrinks
+        share = limit / total
+        return {key: value if key in ("system_prompt", "user_message") else max(128, int(value * share))
+                for key, value in TOKEN_BUDGET.items()}
     if limit <= 16_000:
         return dict(TOKEN_BUDGET)
     scale = min(10.0, limit / 16_000)

@@ -5,6 +5,7 @@ Dependencies (pool, model, clock) arrive in ``runtime.context`` (a TutorContext)
 """
 from __future__ import annotations
 
+import itertools
 import re
 import time
 from uuid import UUID
@@ -12,11 +13,13 @@ from uuid import UUID
 from langgraph.runtime import Runtime
 from pydantic import BaseModel
 
+from agents.i18n import code_label, t
 from agents.offline import match_exemplars, stream_words
 from agents.retrieval import ground
 from agents.tutor import prompts
 from agents.tutor.answers import offline_answer, suggestions
 from agents.tutor.citations import CitationStream, validate
+from agents.tutor.gate import AnswerGate, unsupported_sentences
 from agents.tutor.guardrails import find_leaks, normalize, socratic_hint
 from agents.tutor.memory import trim_passages
 from agents.tutor.state import Intent, TutorContext, TutorState
@@ -200,32 +203,46 @@ def _messages(state: TutorState, ctx: TutorContext) -> list[dict]:
 
 
 def generate_response(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
-    """Stream the answer. While an exercise is open, the draft is held back until reflection passes it."""
+    """Stream the answer through the output gate. While an exercise is open, the draft is held back
+    until reflection passes it. A model answer the gate rejects is replaced by the twin's (issue 13)."""
     ctx = runtime.context
     started = time.perf_counter()
     hold_back = bool(state.get("attempt"))
-    valid = {p["index"] for p in state.get("passages") or []}
-    cleaner = CitationStream(valid)
+    passages = state.get("passages") or []
+    cleaner = CitationStream({p["index"] for p in passages})
 
     def twin() -> str:
         if state.get("leaks"):
-            return socratic_hint(state["attempt"], state.get("passages") or [], state["language"])
+            return socratic_hint(state["attempt"], passages, state["language"])
         return offline_answer(state, ctx.user_name, ctx.org_name)
 
-    stream = ctx.llm.stream("generator", _messages(state, ctx), twin=twin)
+    gate = AnswerGate(language=state["language"],
+                      max_tokens=ctx.llm.answer_tokens("generator", ctx.budgets["generation_reserve"]),
+                      needs_citation=bool(passages) and state.get("intent") in ("in_course", "cross_course")
+                      and not state.get("attempt"))
+    stream = ctx.llm.stream("generator", _messages(state, ctx), twin=twin, max_tokens=gate.max_tokens,
+                            deadline_s=ctx.llm.settings.answer_seconds)
+    judged = not ctx.llm.offline
     parts: list[str] = []
-    for token in stream:
-        clean = cleaner.feed(token)
+    for token in itertools.chain(stream, [None]):
+        clean = cleaner.feed(token) if token is not None else cleaner.flush()
         if clean:
             parts.append(clean)
             if not hold_back:
                 _token(runtime, clean)
-    tail = cleaner.flush()
-    if tail:
-        parts.append(tail)
-        if not hold_back:
-            _token(runtime, tail)
-    return {"draft": "".join(parts), "streamed": not hold_back, "engine": stream.engine,
+            if judged and stream.engine != "offline" and gate.feed(clean):
+                stream.reject(gate.reason)
+                break
+    draft, engine, fallback, replaced = "".join(parts), stream.engine, None, False
+    if judged and stream.engine == "offline":  # the stream fell back to the twin before any model text
+        fallback = stream.outcome.split(":", 1)[-1]
+    elif judged and gate.finish(stream.outcome, stream.finish_reason):
+        fallback, draft, engine, replaced = gate.reason, twin(), "offline", True
+        if not hold_back:  # the client clears what it showed; post_process streams the twin's answer
+            runtime.stream_writer({"event": "fallback", "data": {"reason": fallback, "message": t(
+                "engine.fallback_notice", state["language"],
+                reason=code_label("fallback", fallback, state["language"]))}})
+    return {"draft": draft, "streamed": not hold_back and not replaced, "engine": engine, "fallback": fallback,
             "tokens_used": state.get("tokens_used", 0) + stream.tokens_in + stream.tokens_out,
             "generation_latency_ms": int((time.perf_counter() - started) * 1000),
             "removed_citations": (state.get("removed_citations") or []) + cleaner.removed}
@@ -267,9 +284,12 @@ def post_process(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
     citations = [{key: passages[n][key] for key in ("index", "document", "section", "page", "source_type",
                                                     "source_id")} for n in cited]
     removed = (state.get("removed_citations") or []) + removed
-    low_confidence = bool(removed) or (bool(passages) and not citations and not state.get("attempt"))
+    unsupported = unsupported_sentences(response, list(passages.values()), cited) \
+        if state.get("engine") != "offline" and passages else []
+    low_confidence = bool(removed) or bool(unsupported) or (bool(passages) and not citations
+                                                            and not state.get("attempt"))
     follow_ups = suggestions(state, citations)
     runtime.stream_writer({"event": "citations", "data": {"citations": citations}})
     runtime.stream_writer({"event": "suggestions", "data": {"suggestions": follow_ups}})
     return {"response": response, "citations": citations, "suggestions": follow_ups,
-            "low_confidence": low_confidence, "removed_citations": removed}
+            "low_confidence": low_confidence, "removed_citations": removed, "unsupported": unsupported}

@@ -182,7 +182,7 @@ def _prepare(pool, llm, user, message, session_id, course, lesson, rate_limit, s
         context = context if context is not None else session.context
         answer_language = detect_language(text[:500], default=language)
         answer_language = answer_language if answer_language in ("es", "en") else language
-        budgets = budgets_for(llm.engine)
+        budgets = budgets_for(llm.engine, llm.capabilities().context_tokens)
         history, summary = prepare_history(conn, llm, user.org_id, session, answer_language, budgets["history"])
         attempt = active_attempt(conn, user.org_id, user.id)
         org = users.get_org(conn, user.org_id)
@@ -227,6 +227,7 @@ def _finish(pool, ctx: TutorContext, session: chat.ChatSession, final: dict, sta
         "tokens_used": final.get("tokens_used", 0), "low_confidence": final.get("low_confidence", False),
         "removed_citations": final.get("removed_citations", []), "suggestions": final.get("suggestions", []),
         "hint_mode": bool(final.get("attempt")), "rewrites": final.get("rewrites", 0), "truncated": truncated,
+        "fallback": final.get("fallback"), "unsupported": final.get("unsupported", []),
     }
     with pool.connection() as conn:
         saved = chat.add_message(conn, ctx.org_id, session.id, "assistant", final.get("response", ""), metadata)
@@ -234,7 +235,9 @@ def _finish(pool, ctx: TutorContext, session: chat.ChatSession, final: dict, sta
         "message_id": str(saved.id), "tokens_used": metadata["tokens_used"],
         "retrieval_source": metadata["retrieval_source"],
         "retrieval_latency_ms": metadata["retrieval_latency_ms"],
-        "generation_latency_ms": metadata["generation_latency_ms"], "ttft_ms": ttft}}
+        "generation_latency_ms": metadata["generation_latency_ms"], "ttft_ms": ttft,
+        "engine": metadata["engine"], "low_confidence": metadata["low_confidence"],
+        **({"fallback": metadata["fallback"]} if metadata["fallback"] else {})}}
 
 
 def sign_in(email: str, password: str, pool=None) -> users.User | None:

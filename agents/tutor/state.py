@@ -34,7 +34,8 @@ class TutorState(TypedDict, total=False):
     # generation
     draft: str
     streamed: bool                 # tokens already went out while generating
-    engine: str
+    engine: str                    # who wrote the draft: the model's engine or "offline"
+    fallback: str | None           # why a model answer was replaced by the twin (agents.tutor.gate)
     tokens_used: int
     generation_latency_ms: int
     ttft_ms: int | None
@@ -47,6 +48,7 @@ class TutorState(TypedDict, total=False):
     citations: list[dict]
     suggestions: list[str]
     low_confidence: bool
+    unsupported: list[str]         # answer sentences no cited passage backs
 
 
 @dataclass

@@ -1,0 +1,26 @@
+"""The model engine as people see it: output-gate notices, fallback reasons, the probe's engine card.
+
+``code.fallback.*`` lives here rather than in common.py: only the engine gates produce these codes.
+"""
+MESSAGES = {
+    "engine.fallback_notice": {
+        "en": "The model's answer was not usable ({reason}), so this answer was built without it.",
+        "es": "La respuesta del modelo no era válida ({reason}); esta respuesta se ha elaborado sin él.",
+    },
+    "engine.low_confidence": {
+        "en": "Some of this answer is not backed by the cited sources: check them.",
+        "es": "Parte de esta respuesta no se apoya en las fuentes citadas: compruébalas.",
+    },
+    "code.fallback.loop": {"en": "it repeated itself", "es": "se repetía"},
+    "code.fallback.length": {"en": "it ran past its length budget", "es": "superaba la longitud prevista"},
+    "code.fallback.language": {"en": "wrong language", "es": "idioma equivocado"},
+    "code.fallback.no_citation": {"en": "it cited no source", "es": "no citaba ninguna fuente"},
+    "code.fallback.timeout": {"en": "it was too slow", "es": "tardaba demasiado"},
+    "code.fallback.error": {"en": "the model server failed", "es": "falló el servidor del modelo"},
+    "code.fallback.empty": {"en": "it was empty", "es": "estaba vacía"},
+    "code.fallback.no_tool_call": {"en": "it called no tool", "es": "no llamó a ninguna herramienta"},
+    "code.fallback.invalid_args": {"en": "invalid tool arguments", "es": "argumentos de herramienta no válidos"},
+    "code.fallback.ungrounded": {"en": "it named things not in the results",
+                                 "es": "mencionaba datos que no están en los resultados"},
+    "code.fallback.contract": {"en": "it did not follow the content rules", "es": "no cumplía las reglas del contenido"},
+}

@@ -1,0 +1,121 @@
+"""The tutor's output gate (issue 13): a model's answer is judged while it streams and when it ends.
+
+A failing answer is replaced by the generator's twin and the turn records why (``fallback``):
+``loop`` (a phrase repeating), ``length`` (past the answer budget, or cut by the server's limit),
+``language`` (not the language of the question), ``no_citation`` (passages were retrieved and none
+is cited), ``timeout`` (the model ran past the turn's deadline), ``error``/``empty`` (no usable text).
+An answer that passes can still be weakly grounded: ``unsupported_sentences`` finds the sentences no
+cited passage backs (lexically or by embedding; a figure must appear in a passage) → ``low_confidence``.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import numpy as np
+
+from agents.observability import count_tokens
+from agents.offline import detect_language, split_sentences
+from agents.text import stems
+
+LOOP_NGRAM = 5             # words per phrase
+LOOP_REPEATS = 3           # the same phrase this often is a loop, not emphasis
+LANGUAGE_MIN_WORDS = 20    # language detection needs this much text to be trusted
+CHECK_EVERY_WORDS = 8      # the streaming checks run at most this often
+LEXICAL_SUPPORT = 0.6      # share of a sentence's content words found in its passages
+EMBEDDING_SUPPORT = 0.84   # e5 query→passage cosine above which a paraphrase counts as supported
+MIN_TERMS = 4              # shorter sentences ("Según el material:") are not judged
+
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_MARKER = re.compile(r"\s*\[\d{1,3}(?:\s*,\s*\d{1,3})*\]")
+_FIGURE = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def _words(text: str) -> list[str]:
+    return [word.lower() for word in _WORD.findall(_MARKER.sub(" ", text))]
+
+
+def repeated_phrase(words: list[str]) -> bool:
+    grams = Counter(tuple(words[i:i + LOOP_NGRAM]) for i in range(len(words) - LOOP_NGRAM + 1))
+    return bool(grams) and grams.most_common(1)[0][1] >= LOOP_REPEATS
+
+
+def wrong_language(text: str, expected: str) -> bool:
+    if expected not in ("es", "en") or len(_words(text)) < LANGUAGE_MIN_WORDS:
+        return False
+    found = detect_language(_MARKER.sub(" ", text), default=expected)
+    return found != expected
+
+
+class AnswerGate:
+    """Feed it the visible text as it grows; ``reason`` is set once the answer is unusable."""
+
+    def __init__(self, *, language: str, max_tokens: int, needs_citation: bool):
+        self.language = language
+        self.max_tokens = max_tokens
+        self.needs_citation = needs_citation
+        self.reason: str | None = None
+        self._text = ""
+        self._checked_words = 0
+
+    def feed(self, text: str) -> str | None:
+        self._text += text
+        words = _words(self._text)
+        if len(words) - self._checked_words < CHECK_EVERY_WORDS:
+            return None
+        self._checked_words = len(words)
+        if repeated_phrase(words):
+            self.reason = "loop"
+        elif count_tokens(self._text) > self.max_tokens:
+            self.reason = "length"
+        elif len(words) >= 2 * LANGUAGE_MIN_WORDS and wrong_language(self._text, self.language):
+            self.reason = "language"  # twice the minimum mid-stream: an opening quote may be in another one
+        return self.reason
+
+    def finish(self, outcome: str, finish_reason: str | None) -> str | None:
+        """The verdict on the whole answer, given the stream's outcome and the server's finish reason."""
+        if self.reason:
+            return self.reason
+        text, words = self._text, _words(self._text)
+        if outcome == "timeout":
+            self.reason = "timeout"
+        elif outcome == "truncated" or not words:
+            self.reason = "error" if words else "empty"
+        elif repeated_phrase(words):
+            self.reason = "loop"
+        elif finish_reason == "length" or count_tokens(text) > self.max_tokens:
+            self.reason = "length"
+        elif wrong_language(text, self.language):
+            self.reason = "language"
+        elif self.needs_citation and not _MARKER.search(text):
+            self.reason = "no_citation"
+        return self.reason
+
+
+def unsupported_sentences(text: str, passages: list[dict], cited: list[int]) -> list[str]:
+    """The answer's sentences that none of the cited passages backs (all passages when none is cited)."""
+    sources = [p for p in passages if p["index"] in set(cited)] or passages
+    if not sources:
+        return []
+    source_text = "\n".join(p["text"] for p in sources)
+    source_terms = stems(source_text)
+    source_figures = set(_FIGURE.findall(source_text))
+    wrong_figures, few_words = [], []
+    for sentence in split_sentences(_MARKER.sub("", text)):
+        if set(_FIGURE.findall(sentence)) - source_figures:
+            wrong_figures.append(sentence)
+            continue
+        terms = stems(sentence)
+        if len(terms) >= MIN_TERMS and len(terms & source_terms) / len(terms) < LEXICAL_SUPPORT:
+            few_words.append(sentence)
+    return wrong_figures + _not_paraphrased(few_words, sources)
+
+
+def _not_paraphrased(sentences: list[str], sources: list[dict]) -> list[str]:
+    """The sentences that no passage paraphrases either (embedding similarity)."""
+    if not sentences:
+        return []
+    from storage.embeddings import embed_passages, embed_query
+
+    vectors = embed_passages([p["text"] for p in sources])
+    return [s for s in sentences if float(np.max(vectors @ embed_query(s))) < EMBEDDING_SUPPORT]
