@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
 import threading
 from pathlib import Path
 
@@ -194,8 +195,10 @@ def embed_passages(texts: list[str], batch_size: int | None = None, known: Vecto
         fresh = _embed_uncached([texts[i] for i in missing], batch_size)
         for i, vector in zip(missing, fresh):
             result[i] = vector
-            if paths[i] is not None:
-                np.save(paths[i], vector)
+            if paths[i] is not None:  # written aside, then renamed: a concurrent reader never sees half a file
+                partial = paths[i].with_name(f"{paths[i].stem}.{os.getpid()}.{threading.get_ident()}.partial.npy")
+                np.save(partial, vector)
+                os.replace(partial, paths[i])
     if not result:
         return np.zeros((0, DIMENSIONS), dtype=np.float32)
     return np.vstack(result).astype(np.float32)
