@@ -6,6 +6,7 @@ import streamlit as st
 
 from agents.content import service
 from ui.session import require_admin
+from ui.stale import stale_panel
 
 user = require_admin()
 pool = service.pool()
@@ -66,6 +67,8 @@ with st.expander(say("➕ Nuevo curso desde documentos", "➕ New course from do
             # the picker below keeps its own value across reruns: point it at the new job
             st.session_state["job_id"] = st.session_state["job_pick"] = str(job_id)
             st.rerun()
+
+stale_panel(user)   # lessons whose source passages changed since they were written
 
 # ---------------------------------------------------------------------------------------- job list
 jobs = service.list_jobs(pool, user)

@@ -7,6 +7,7 @@ import streamlit as st
 from agents.learning import service
 from ui.exercises import exercise_input, lesson_markdown, show_feedback, t
 from ui.session import require_user
+from ui.stale import updated_policy_note
 
 try:  # the tutor chat widget (written beside this page); the page works without it
     from ui.tutor_chat import embed_tutor
@@ -64,6 +65,7 @@ with main:
     st.caption(t(lang, f"Módulo {module.position}: {module.title} · Lección {position + 1} de {len(lessons)}",
                  f"Module {module.position}: {module.title} · Lesson {position + 1} of {len(lessons)}"))
     st.header(lesson.title)
+    updated_policy_note(user, lesson.id)
     st.markdown(lesson_markdown(lesson.content_md))
     if lesson.citations:
         with st.expander(t(lang, f"Fuentes ({len(lesson.citations)})", f"Sources ({len(lesson.citations)})")):

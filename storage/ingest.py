@@ -19,7 +19,7 @@ from langchain_text_splitters import RecursiveCharacterTextSplitter
 from psycopg_pool import ConnectionPool
 
 from storage import config
-from storage import documents
+from storage import documents, source_changes
 from storage import document_limits as limits
 from storage.embeddings import VectorPack, embed_passages
 from storage.inputs import strip_nul
@@ -387,11 +387,13 @@ def ingest_file(pool: ConnectionPool, org_id: UUID, path: str | Path, *, uploade
     vectors = embed_passages([_embedding_text(parsed.title, c) for c in new_chunks], known=known_vectors)
 
     with pool.connection() as conn:
-        existed = documents.find_by_source_name(conn, org_id, source_name) is not None
+        previous = documents.find_by_source_name(conn, org_id, source_name)
+        old_chunks = documents.document_chunks(conn, org_id, previous.id) if previous else []
         document_id = documents.save_document(
             conn, org_id, source_name=source_name, title=parsed.title, mime_type=MIME_TYPES[Path(source_name).suffix.lower()],
             full_text=parsed.full_text, page_count=parsed.page_count, language=language,
             ts_config=TS_CONFIGS.get(language, "simple"), content_hash=content_hash, chunks=new_chunks,
             embeddings=vectors, uploaded_by=uploaded_by)
+        source_changes.flag_stale_content(conn, org_id, document_id, old_chunks)  # lessons citing what changed
     return IngestResult(document_id, parsed.title, parsed.page_count, len(new_chunks), language,
-                        "replaced" if existed else "ingested")
+                        "replaced" if previous else "ingested")

@@ -4,6 +4,7 @@
   resume JOB_ID --org SLUG --by EMAIL (--approve | --refine | --reject) [--approve-all] [--json]
   status JOB_ID --org SLUG [--json]
   worker [--once]
+  stale --org SLUG [--json]                 lessons and exercises whose source passages changed
 Without --approve-all a run stops at the next human checkpoint and prints how to resume.
 """
 from __future__ import annotations
@@ -69,6 +70,23 @@ def _report(pool, org_id, job, args) -> int:
     return 1 if job.status == "failed" else 0
 
 
+def _print_stale(pool, args) -> int:
+    from agents.content.stale import report
+
+    with pool.connection() as conn:
+        org = users.get_org_by_slug(conn, args.org)
+    if org is None:
+        raise CliError(f"no organisation {args.org!r}")
+    flags = report(org.id, pool)
+    if args.json:
+        print(json.dumps({"org": args.org, "stale": flags}, ensure_ascii=False))
+        return 0
+    for flag in flags:
+        print(f"{flag['course']} › {flag['module']} · {flag['type']} “{flag['title']}” · {flag['change']} "
+              f"({flag['document']} › {flag['section']})")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m agents.content", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -91,6 +109,9 @@ def main(argv: list[str] | None = None) -> int:
     st.add_argument("--json", action="store_true")
     wk = sub.add_parser("worker", help="run generation jobs until stopped")
     wk.add_argument("--once", action="store_true", help="run the runnable jobs, then exit")
+    stale = sub.add_parser("stale", help="lessons and exercises whose source passages changed")
+    stale.add_argument("--org", required=True)
+    stale.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
 
@@ -104,6 +125,8 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 run_forever(pool, threading.Event())
             return 0
+        if args.command == "stale":
+            return _print_stale(pool, args)
         if args.command == "status":
             with pool.connection() as conn:
                 org = users.get_org_by_slug(conn, args.org)

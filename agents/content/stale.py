@@ -1,0 +1,154 @@
+"""Stale lessons: the lessons and exercises whose source passages changed when a document was
+re-ingested (flagged by ``storage.source_changes``), and the admin's three answers to a flag.
+
+- regenerate: the module is rewritten from the document as it is now, by the pipeline's own module
+  writer (model or twin); the admin sees the draft and confirms it before it replaces the module;
+- keep: the module stays as it is, and the decision is recorded;
+- edit: the admin edits the lesson in the studio, then keeps it.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from uuid import UUID
+
+from agents.content.context import ContentContext
+from agents.content.nodes import build_module
+from agents.i18n import t
+from agents.llm import get_llm
+from storage import audit, catalog, source_changes, users
+from storage.chunks import course_document_ids
+from storage.db import app_pool
+
+
+class StaleError(ValueError):
+    """A stale-lesson action that cannot be done; one line in the admin's language."""
+
+
+@dataclass
+class ModuleDraft:
+    module_id: UUID
+    title: str
+    lessons: list[dict]
+    exercises: list[dict]
+    engine: str
+
+
+def _admin(user: users.User) -> None:
+    if not user.is_admin:
+        raise StaleError(t("insights.stale.admins_only", user.language))
+
+
+def stale_flags(user: users.User, pool=None) -> list[source_changes.StaleFlag]:
+    _admin(user)
+    with (pool or app_pool()).connection() as conn:
+        return source_changes.open_flags(conn, user.org_id)
+
+
+def report(org_id: UUID, pool=None) -> list[dict]:
+    """The open flags as plain data (``python -m agents.content stale --json``)."""
+    with (pool or app_pool()).connection() as conn:
+        flags = source_changes.open_flags(conn, org_id)
+    return [{"course": f.course_title, "course_id": str(f.course_id), "module": f.module_title,
+             "module_id": str(f.module_id), "type": f.entity_type, "id": str(f.entity_id), "title": f.entity_title,
+             "document": f.document_title, "section": f.heading, "change": f.change,
+             "old_passage": f.old_content, "new_passage": f.new_content} for f in flags]
+
+
+def keep_module(user: users.User, module_id: UUID | str, pool=None) -> int:
+    """The admin keeps the module as it is: its flags close as ``kept`` (audited)."""
+    _admin(user)
+    with (pool or app_pool()).connection() as conn:
+        closed = source_changes.decide_module(conn, user.org_id, UUID(str(module_id)), "kept", user.id)
+        if closed:
+            audit.record(conn, user.org_id, actor_id=user.id, action="stale.keep", entity_type="module",
+                         entity_id=module_id, before=None, after={"flags": closed})
+    return closed
+
+
+def edit_lesson(user: users.User, lesson_id: UUID | str, content_md: str, pool=None) -> None:
+    """The admin's own fix of a flagged lesson's text (audited); "keep" then closes the flag."""
+    _admin(user)
+    text = (content_md or "").strip()
+    if not text:
+        raise StaleError(t("insights.stale.empty_draft", user.language))
+    with (pool or app_pool()).connection() as conn:
+        if not source_changes.set_lesson_text(conn, user.org_id, UUID(str(lesson_id)), text):
+            raise StaleError(t("insights.stale.nothing_to_regenerate", user.language))
+        audit.record(conn, user.org_id, actor_id=user.id, action="stale.edit", entity_type="lesson",
+                     entity_id=lesson_id, before=None, after={"chars": len(text)})
+
+
+def _module(conn, org_id: UUID, module_id: UUID) -> tuple[catalog.CourseOutline, catalog.ModuleOutline]:
+    for flag in source_changes.open_flags(conn, org_id, module_id=module_id)[:1]:
+        outline = catalog.get_course_outline(conn, org_id, flag.course_id)
+        module = next((m for m in outline.modules if m.id == module_id), None)
+        if module is not None:
+            return outline, module
+    raise StaleError("module")
+
+
+def draft_regeneration(user: users.User, module_id: UUID | str, pool=None, llm=None) -> ModuleDraft:
+    """The module rewritten from its documents as they are now: a draft for the admin to review."""
+    _admin(user)
+    pool, module_id = pool or app_pool(), UUID(str(module_id))
+    with pool.connection() as conn:
+        try:
+            outline, module = _module(conn, user.org_id, module_id)
+        except StaleError:
+            raise StaleError(t("insights.stale.nothing_to_regenerate", user.language)) from None
+        document_ids = [str(d) for d in course_document_ids(conn, user.org_id, outline.course.id)]
+    chunk_ids = list(dict.fromkeys(
+        [c["chunk_id"] for lesson in module.lessons for c in lesson.citations if c.get("chunk_id")]
+        + [str(c) for lesson in module.lessons for x in lesson.exercises for c in x.source_chunk_ids]))
+    blooms = Counter(x.bloom_level for lesson in module.lessons for x in lesson.exercises)
+    spec = {"title": module.title, "summary": module.summary, "position": module.position, "themes": [],
+            "bloom_level": blooms.most_common(1)[0][0] if blooms else "understand", "chunk_ids": chunk_ids,
+            "lessons": [{"title": lesson.title, "position": lesson.position, "content_type": lesson.content_type}
+                        for lesson in module.lessons]}
+    task = {"job_id": "", "org_id": str(user.org_id), "module_index": module.position - 1,
+            "total": len(outline.modules), "module_spec": spec, "themes": [], "sibling_terms": [],
+            "source_document_ids": document_ids, "rag_mode": "full_text", "language": outline.course.language,
+            "instructions": t("insights.stale.regenerate_instructions", outline.course.language)}
+    built = build_module(ContentContext(pool, llm or get_llm()), task)
+    return ModuleDraft(module_id, module.title, built["lessons"], built["exercises"], built["engine"])
+
+
+def apply_regeneration(user: users.User, draft: ModuleDraft, pool=None) -> int:
+    """The admin approved the draft: it replaces the module's lessons and exercises, flags resolve."""
+    _admin(user)
+    if not draft.lessons:
+        raise StaleError(t("insights.stale.empty_draft", user.language))
+    with (pool or app_pool()).connection() as conn, conn.transaction():
+        version = source_changes.clear_module_content(conn, user.org_id, draft.module_id)
+        if version is None:
+            raise StaleError(t("insights.stale.nothing_to_regenerate", user.language))
+        lesson_ids = []
+        for position, lesson in enumerate(draft.lessons, 1):
+            lesson_ids.append((lesson["content_type"], catalog.add_lesson(
+                conn, user.org_id, draft.module_id, title=lesson["title"], content_type=lesson["content_type"],
+                content_md=lesson["content"], citations=lesson.get("citations") or [],
+                source_chunk_ids=[UUID(c) for c in dict.fromkeys(lesson.get("source_chunk_ids") or [])],
+                position=position)))
+        # exercises live in the module's practice lesson, as the publisher places them
+        practice = next((lid for kind, lid in lesson_ids if kind == "exercise"), lesson_ids[-1][1])
+        for position, exercise in enumerate(draft.exercises, 1):
+            catalog.add_exercise(
+                conn, user.org_id, practice, type=exercise["type"], prompt=exercise["prompt"],
+                content=exercise["content"], bloom_level=exercise["bloom_level"],
+                explanation=exercise.get("explanation", ""), position=position,
+                source_chunk_ids=[UUID(c) for c in dict.fromkeys(exercise.get("source_chunk_ids") or [])])
+        resolved = source_changes.decide_module(conn, user.org_id, draft.module_id, "resolved", user.id)
+        audit.record(conn, user.org_id, actor_id=user.id, action="stale.regenerate", entity_type="module",
+                     entity_id=draft.module_id, before=None,
+                     after={"version": version, "lessons": len(draft.lessons), "exercises": len(draft.exercises),
+                            "engine": draft.engine, "flags": resolved})
+    return resolved
+
+
+def stale_lessons(user: users.User, lesson_ids: list[UUID], pool=None) -> set[UUID]:
+    """Which of these lessons cite a passage that has changed since (for the learner's note)."""
+    if not lesson_ids:
+        return set()
+    with (pool or app_pool()).connection() as conn:
+        return source_changes.stale_lesson_ids(conn, user.org_id, lesson_ids)
