@@ -14,6 +14,7 @@ from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
 from agents.admin import replies, twin
+from agents.admin.gate import invalid_arguments, ungrounded_mentions
 from agents.admin.prompts import AFFIRMATIVE_WORDS, SYNTHESIS_INSTRUCTION, SYSTEM_PROMPT
 from agents.admin.resolve import ToolContext, ToolError, jsonable
 from agents.admin.state import AdminContext, AdminState
@@ -37,17 +38,37 @@ def _model_messages(state: AdminState, ctx: AdminContext) -> list:
 
 
 def plan(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
-    """The model picks tools; offline (or when the model fails) the twin routes by exemplars."""
+    """The model picks tools; offline (or when the model fails) the twin routes by exemplars. A model
+    that answers in prose, or with arguments its tool's schema refuses, while the twin maps the request
+    to a tool is overruled by the twin's plan (issue 13)."""
     ctx = runtime.context
+    fallback = None
     if not ctx.llm.offline:
         reply = ctx.llm.with_tools("admin", _model_messages(state, ctx), [t.openai_schema() for t in ADMIN_TOOLS])
         if reply is not None:
             calls = [{"tool": call["name"], "arguments": call["args"] or {}} for call in reply.tool_calls]
-            return {"planned": calls, "next_steps": [], "engine": ctx.llm.engine,
-                    "response": "" if calls else str(reply.text)}
+            fallback = _plan_fault(calls)
+            if fallback is None:
+                return {"planned": calls, "next_steps": [], "engine": ctx.llm.engine, "fallback": None,
+                        "response": "" if calls else str(reply.text)}
+        elif not ctx.llm.capabilities().tool_calling:
+            fallback = "no_tool_calling"  # probed: the model can't call tools, it only phrases the reply
     with ctx.pool.connection() as conn:
         planned, next_steps = twin.plan_offline(conn, ctx.admin.org_id, state["message"], ctx.today())
-    return {"planned": planned, "next_steps": next_steps, "engine": "offline", "response": ""}
+    if fallback in ("no_tool_call", "invalid_args") and not planned:  # the twin has no better plan:
+        # the model's words are checked in synthesize, its refused calls reported by execute_tools
+        return {"planned": calls, "next_steps": next_steps, "engine": ctx.llm.engine, "fallback": None,
+                "response": "" if calls else str(reply.text)}
+    return {"planned": planned, "next_steps": next_steps, "engine": "offline", "fallback": fallback,
+            "response": ""}
+
+
+def _plan_fault(calls: list[dict]) -> str | None:
+    if not calls:
+        return "no_tool_call"
+    if any(invalid_arguments(TOOLS_BY_NAME[c["tool"]].parameters, c["arguments"]) for c in calls):
+        return "invalid_args"
+    return None
 
 
 def execute_tools(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
@@ -60,6 +81,11 @@ def execute_tools(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
             continue  # the LLM seam already refuses unknown tool names; nothing else can plan one
         if tool.requires_confirmation and pending is not None:
             deferred.append(tool.name)
+            continue
+        invalid = invalid_arguments(tool.parameters, call["arguments"])
+        if invalid:  # checked before anything runs, whoever planned it
+            trace.append({"tool": tool.name, "arguments": jsonable(call["arguments"]),
+                          "result": {"error": f"{tool.name}: invalid arguments ({invalid})", "rows": []}})
             continue
         with ctx.pool.connection() as conn:
             try:
@@ -125,21 +151,27 @@ def execute_write(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
     return {"executed": executed, "pending": None, "confirmed_id": None}
 
 
-def _model_summary(state: AdminState, ctx: AdminContext, twin_text: str) -> tuple[str, str]:
-    results = json.dumps([{"tool": t["tool"], "arguments": t["arguments"], "result": t["result"]}
-                          for t in state["tool_calls"]], ensure_ascii=False, default=str)[:12000]
+def _model_summary(state: AdminState, ctx: AdminContext, twin_text: str) -> tuple[str, str, str | None]:
+    """(reply, engine, fallback): the model phrases the results; a reply naming people or figures the
+    results don't hold is replaced by the templated one."""
+    results = [{"tool": t["tool"], "arguments": t["arguments"], "result": t["result"]} for t in state["tool_calls"]]
     language = "Spanish" if state.get("language") == "es" else "English"
     messages = [*_model_messages(state, ctx)[:-1], HumanMessage(state["message"]),
-                HumanMessage(SYNTHESIS_INSTRUCTION.format(language=language, results=results))]
+                HumanMessage(SYNTHESIS_INSTRUCTION.format(
+                    language=language, results=json.dumps(results, ensure_ascii=False, default=str)[:12000]))]
     stream = ctx.llm.stream("admin", messages, twin=lambda: twin_text)
     text = "".join(stream)
-    return text, stream.engine
+    if stream.engine == "offline":
+        return text, "offline", stream.outcome.split(":", 1)[-1]
+    if stream.finish_reason == "length" or ungrounded_mentions(text, results, state["message"]):
+        return twin_text, "offline", "length" if stream.finish_reason == "length" else "ungrounded"
+    return text, stream.engine, None
 
 
 def synthesize(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
     """The reply: what was cancelled or done, the reads summarised, the preview verbatim, next steps."""
     ctx, lang = runtime.context, state.get("language", "es")
-    parts, engine = [], state.get("engine", "offline")
+    parts, engine, fallback = [], state.get("engine", "offline"), state.get("fallback")
     if cancelled := state.get("cancelled"):
         parts.append(replies.phrase("cancelled", lang, preview=cancelled["preview"].splitlines()[0]))
         if cancelled.get("typed_yes"):
@@ -150,16 +182,21 @@ def synthesize(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
     reads = [t for t in state.get("tool_calls", []) if "preview" not in t["result"]]
     if reads:
         twin_text = "\n".join(replies.summarize(t["tool"], t["arguments"], t["result"], lang) for t in reads)
-        if ctx.llm.offline or engine == "offline":
+        if ctx.llm.offline or (engine == "offline" and fallback is None):  # offline, or the model failed
             parts.append(twin_text)
         else:
-            text, engine = _model_summary(state, ctx, twin_text)
+            text, engine, fallback = _model_summary(state, ctx, twin_text)
+            fallback = fallback or state.get("fallback")
             parts.append(text)
     elif state.get("response"):
-        parts.append(state["response"])
+        if ungrounded_mentions(state["response"], [], state["message"]):
+            fallback, engine = "ungrounded", "offline"
+            parts.append(replies.phrase("help", lang))
+        else:
+            parts.append(state["response"])
     elif state.get("message") and not state.get("pending"):
         parts.append(replies.phrase("help", lang))
     if pending := state.get("pending"):
         parts += [pending["preview"], replies.phrase("preview_ask", lang)]
     parts += [replies.phrase("next_step", lang, step=step) for step in state.get("next_steps", [])]
-    return {"response": "\n\n".join(p for p in parts if p), "engine": engine}
+    return {"response": "\n\n".join(p for p in parts if p), "engine": engine, "fallback": fallback}

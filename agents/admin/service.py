@@ -48,12 +48,14 @@ class AdminReply:
     pending: dict | None = None                            # {"id", "tool", "arguments", "preview"}
     executed: list[dict] = field(default_factory=list)     # {"id", "tool", "result"}
     engine: str = "offline"
+    fallback: str | None = None                            # why the model's plan or reply was replaced
 
     def as_json(self) -> dict:
         return {"session": self.session, "response": self.response,
                 "tool_calls": [{"tool": t["tool"], "arguments": t["arguments"], "rows": t["rows"]}
                                for t in self.tool_calls],
-                "pending": self.pending, "executed": self.executed}
+                "pending": self.pending, "executed": self.executed, "engine": self.engine,
+                "fallback": self.fallback}
 
 
 def default_graph():
@@ -111,7 +113,7 @@ def _reply_from(values: dict, session_id: UUID, waiting: bool) -> AdminReply:
               "result": t["result"]} for t in values.get("tool_calls", [])]
     return AdminReply(str(session_id), values.get("response", ""), calls,
                       values.get("pending") if waiting else None, list(values.get("executed", [])),
-                      values.get("engine", "offline"))
+                      values.get("engine", "offline"), values.get("fallback"))
 
 
 def ask(user: users.User, message: str = "", *, session_id: str | UUID | None = None,
@@ -161,7 +163,7 @@ def ask(user: users.User, message: str = "", *, session_id: str | UUID | None = 
     else:
         fresh = {"message": message, "language": lang, "history": history, "planned": [], "next_steps": [],
                  "tool_calls": [], "pending": None, "cancelled": None, "confirmed_id": None, "executed": [],
-                 "response": "", "engine": llm.engine}
+                 "response": "", "engine": llm.engine, "fallback": None}
         values = graph.invoke(fresh, config, context=context)
         reply = _reply_from(values, session.id, "await_confirmation" in (graph.get_state(config).next or ()))
     _record(pool, admin, session.id, message, confirm, cancel, reply)
@@ -181,7 +183,7 @@ def _record(pool, admin: users.User, session_id: UUID, message: str, confirm: st
         chat.add_message(conn, admin.org_id, session_id, "user", said, {"confirm": confirm, "cancel": cancel})
         chat.add_message(conn, admin.org_id, session_id, "assistant", reply.response,
                          {"tool_calls": stored_calls, "pending": reply.pending, "executed": reply.executed,
-                          "engine": reply.engine})
+                          "engine": reply.engine, "fallback": reply.fallback})
 
 
 @dataclass

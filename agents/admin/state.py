@@ -45,6 +45,7 @@ class AdminState(TypedDict, total=False):
     executed: list[Executed]
     response: str
     engine: str
+    fallback: str | None          # why the model's plan or reply was replaced by the twin's (issue 13)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,70 @@
+"""The admin assistant's output gate (issue 13): a model's plan and a model's reply are checked
+against what the tools can do and what they returned, before anyone sees them.
+
+- ``invalid_arguments``: tool arguments checked against the tool's JSON schema before anything runs.
+- ``ungrounded_mentions``: the figures and proper names a model's reply states that appear neither in
+  the tool results nor in the admin's own message (a small model invents people and counts).
+"""
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+
+from jsonschema import Draft202012Validator
+
+from agents.text import fold
+
+_FIGURE = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)?(?![\w])")
+_NAME = re.compile(r"(?<![\w])([A-ZÁÉÍÓÚÑÜ][\wáéíóúñü'’-]{2,})")
+_SENTENCE_START = re.compile(r"(^|[.!?:]\s+|\n\s*(?:[-*•]\s*)?|\*\*)$")
+
+
+@cache
+def _validator(schema_json: str) -> Draft202012Validator:
+    return Draft202012Validator(json.loads(schema_json))
+
+
+def invalid_arguments(parameters: dict, arguments: object) -> str | None:
+    """One line saying why ``arguments`` don't fit the tool's schema, or None when they do."""
+    if not isinstance(arguments, dict):
+        return "arguments are not an object"
+    error = next(iter(_validator(json.dumps(parameters, sort_keys=True)).iter_errors(arguments)), None)
+    if error is None:
+        return None
+    where = ".".join(str(part) for part in error.absolute_path) or "arguments"
+    return f"{where}: {error.message[:160]}"
+
+
+def _known_figures(value: object, found: set[str]) -> None:
+    """Every number in the results as text, with list sizes and percentages of fractions."""
+    if isinstance(value, dict):
+        for item in value.values():
+            _known_figures(item, found)
+    elif isinstance(value, list):
+        found.add(str(len(value)))
+        for item in value:
+            _known_figures(item, found)
+    elif isinstance(value, bool):
+        return
+    elif isinstance(value, (int, float)):
+        found.update({str(value), f"{value:g}", str(round(value))})
+        if 0 <= value <= 1:
+            found.update({str(round(value * 100)), f"{value * 100:g}"})
+    elif isinstance(value, str):
+        found.update(_FIGURE.findall(value))
+
+
+def ungrounded_mentions(text: str, results: list[dict], message: str) -> list[str]:
+    """Figures and capitalised names in ``text`` found in neither ``results`` nor ``message``."""
+    figures: set[str] = set(_FIGURE.findall(message))
+    _known_figures(results, figures)
+    figures |= {f.replace(",", ".") for f in figures}
+    source = fold(json.dumps(results, ensure_ascii=False, default=str) + " " + message)
+    missing = [f for f in _FIGURE.findall(text) if f not in figures and f.replace(",", ".") not in figures]
+    for match in _NAME.finditer(text):
+        if _SENTENCE_START.search(text[:match.start()]):
+            continue  # any word starts a sentence with a capital
+        if fold(match.group(1)) not in source:
+            missing.append(match.group(1))
+    return list(dict.fromkeys(missing))

@@ -1,0 +1,49 @@
+"""The admin assistant's output gate through the fake server: a model that answers in prose, calls a
+tool with arguments its schema refuses, or invents people and figures is overruled by the twin."""
+from __future__ import annotations
+
+from agents.admin.gate import invalid_arguments, ungrounded_mentions
+from agents.admin.tools import TOOLS_BY_NAME
+
+
+def test_prose_instead_of_a_tool_call_runs_the_twins_plan(fake_openai, turn):
+    fake_openai.prose_instead_of_tool("The AI assistant.")
+    fake_openai.reply("Javier Torres knows forklift operation at a high level.")
+    reply = turn("Who knows forklift?")
+    assert [c["tool"] for c in reply.tool_calls] == ["who_knows"] and reply.fallback == "no_tool_call"
+    assert "Javier Torres" in {r["full_name"] for r in reply.tool_calls[0]["rows"]}
+    assert reply.response == "Javier Torres knows forklift operation at a high level."  # the model phrased it
+    assert reply.engine.startswith("openai:")
+
+
+def test_invented_people_and_figures_get_the_templated_reply(fake_openai, turn):
+    fake_openai.tool_call("who_knows", {"skill_name": "forklift", "min_level": "high"})
+    fake_openai.reply("There are 14 forklift experts, led by John Smith.")
+    reply = turn("Who knows forklift?")
+    assert reply.fallback == "ungrounded" and reply.engine == "offline"
+    assert "John Smith" not in reply.response and "Javier Torres" in reply.response  # built from the rows
+
+
+def test_schema_refused_arguments_are_overruled_by_the_twin(fake_openai, turn):
+    fake_openai.tool_call("who_knows", {"skill_name": "forklift", "min_level": "guru"}).reply("Javier Torres.")
+    reply = turn("who knows forklift?")
+    call = reply.tool_calls[0]
+    assert reply.fallback == "invalid_args" and call["tool"] == "who_knows" and "error" not in call["result"]
+
+
+def test_a_model_without_tool_calling_plans_with_the_twin_and_phrases(fake_openai, turn):
+    fake_openai.capabilities["tool_calling"] = False
+    fake_openai.reply("These are the current alerts.")
+    reply = turn("alertas")
+    assert [c["tool"] for c in reply.tool_calls] == ["get_alerts"] and reply.fallback == "no_tool_calling"
+    assert all(not r.get("tools") for r in fake_openai.chat_requests)  # no tool request was ever sent
+
+
+def test_gate_units():
+    schema = TOOLS_BY_NAME["who_knows"].parameters
+    assert invalid_arguments(schema, {"skill_name": "Excel"}) is None
+    assert "required" in invalid_arguments(schema, {"min_level": "high"})
+    assert "guru" in invalid_arguments(schema, {"skill_name": "Excel", "min_level": "guru"})
+    results = [{"tool": "who_knows", "result": {"rows": [{"full_name": "Javier Torres", "score": 0.75}]}}]
+    assert ungrounded_mentions("Javier Torres scores 75%. One person.", results, "who knows?") == []
+    assert ungrounded_mentions("Ask Maria Lopez, 3 people know it.", results, "who knows?") == ["3", "Maria", "Lopez"]
