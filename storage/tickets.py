@@ -1,10 +1,9 @@
-"""Helpdesk tickets: hybrid search (vector + full text), create (exactly once), list, get and status changes.
+"""Helpdesk tickets: duplicate candidates, create (exactly once), list, get and status changes.
 
 History, people affected and notifications are in storage/ticket_events.py.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from uuid import UUID
@@ -16,7 +15,6 @@ from psycopg.types.json import Jsonb
 
 SEVERITIES = ("low", "medium", "high", "critical")
 STATUSES = ("open", "in_progress", "resolved", "closed")
-_RRF_K = 60
 
 
 @dataclass(frozen=True)
@@ -55,49 +53,9 @@ class TicketRow:
     last_change_at: datetime
 
 
-@dataclass(frozen=True)
-class TicketHit:
-    ticket: Ticket
-    score: float        # reciprocal-rank fusion of both rankings
-    similarity: float   # cosine similarity of the query to the ticket (0 when it has no vector)
-    text_match: bool    # the full-text query matched
-
-
 _COLUMNS = ("id, number, title, body, status, severity, category, resolution, created_by, source, "
             "external_url, created_at, updated_at, assignee_id, language, snapshot, facts, steps, session_id, "
             "affected_count, filing_state, footer_hash")
-
-
-def _or_query(text: str) -> str | None:
-    """A tsquery matching any of the query's words (recall first; fusion does the ranking)."""
-    words = sorted({w for w in re.findall(r"\w+", text.lower()) if len(w) > 2 or w.isdigit()})
-    return " | ".join(words) if words else None
-
-
-def search(conn: psycopg.Connection, org_id: UUID, text: str, embedding: np.ndarray, k: int = 5,
-           candidates: int = 30) -> list[TicketHit]:
-    params = {"org_id": org_id, "emb": embedding, "tsq": _or_query(text), "pool": candidates, "k": k,
-              "rrf": _RRF_K}
-    rows = conn.execute(
-        f"""WITH v AS (
-                SELECT id, 1 - (embedding <=> %(emb)s) AS sim,
-                       row_number() OVER (ORDER BY embedding <=> %(emb)s) AS r
-                FROM tickets WHERE org_id = %(org_id)s AND embedding IS NOT NULL AND filing_state = 'complete'
-                ORDER BY embedding <=> %(emb)s LIMIT %(pool)s),
-            t AS (
-                SELECT id, row_number() OVER (ORDER BY ts_rank(tsv, q) DESC) AS r
-                FROM tickets, to_tsquery('simple', coalesce(%(tsq)s, '')) q
-                WHERE org_id = %(org_id)s AND %(tsq)s::text IS NOT NULL AND tsv @@ q AND filing_state = 'complete'
-                LIMIT %(pool)s)
-            SELECT {', '.join('tk.' + c.strip() for c in _COLUMNS.split(','))},
-                   coalesce(1.0 / (%(rrf)s + v.r), 0) + coalesce(1.0 / (%(rrf)s + t.r), 0) AS score,
-                   coalesce(v.sim, 0) AS similarity, t.id IS NOT NULL AS text_match
-            FROM tickets tk LEFT JOIN v ON v.id = tk.id LEFT JOIN t ON t.id = tk.id
-            WHERE tk.org_id = %(org_id)s AND (v.id IS NOT NULL OR t.id IS NOT NULL)
-            ORDER BY score DESC, similarity DESC LIMIT %(k)s""", params).fetchall()
-    width = len(_COLUMNS.split(","))
-    return [TicketHit(Ticket(*row[:width]), float(row[width]), float(row[width + 1]), bool(row[width + 2]))
-            for row in rows]
 
 
 def create(conn: psycopg.Connection, org_id: UUID, *, title: str, body: str, severity: str = "medium",
@@ -267,3 +225,22 @@ def anonymise_reporter(conn: psycopg.Connection, org_id: UUID, user_id: UUID) ->
         """UPDATE tickets SET created_by = NULL, snapshot = '[]', updated_at = now()
            WHERE org_id = %(org_id)s AND created_by = %(user_id)s""",
         {"org_id": org_id, "user_id": user_id}).rowcount
+
+
+@dataclass(frozen=True)
+class DuplicateCandidate:
+    ticket: Ticket
+    embedding: np.ndarray
+
+
+def duplicate_candidates(conn: psycopg.Connection, org_id: UUID, embedding: np.ndarray,
+                         limit: int = 100) -> list[DuplicateCandidate]:
+    """Filed tickets nearest by raw cosine, with their vectors: the caller re-scores them across
+    languages (a generous pool, since raw cosine favours the report's own language)."""
+    rows = conn.execute(
+        f"""SELECT {_COLUMNS}, embedding FROM tickets
+            WHERE org_id = %(org_id)s AND embedding IS NOT NULL AND filing_state = 'complete'
+            ORDER BY embedding <=> %(emb)s LIMIT %(limit)s""",
+        {"org_id": org_id, "emb": embedding, "limit": limit}).fetchall()
+    width = len(_COLUMNS.split(","))
+    return [DuplicateCandidate(Ticket(*row[:width]), np.asarray(row[width], dtype=np.float32)) for row in rows]

@@ -1,4 +1,7 @@
-"""python -m agents.helpdesk eval [--show-trace] [--json]
+"""python -m agents.helpdesk ask "TEXT" --user EMAIL [--session ID] [--reply TEXT] [--confirm] [--json]
+python -m agents.helpdesk tickets [--mine] [--show N] --user EMAIL [--json]
+python -m agents.helpdesk duplicates [--json]
+python -m agents.helpdesk eval [--show-trace] [--json]
 python -m agents.helpdesk admin list [--org SLUG] [--user EMAIL | --user-id-hash H] [--json]
 python -m agents.helpdesk admin show|abort --session-id ID [--org SLUG]
 python -m agents.helpdesk admin gc | sweep"""
@@ -80,6 +83,87 @@ def _admin(args) -> int:
     return 0 if stopped else 1
 
 
+def _print(data, as_json: bool, text: str) -> None:
+    print(json.dumps(data, ensure_ascii=False, default=str) if as_json else text)
+
+
+def _duplicates(args) -> int:
+    from agents.helpdesk.duplicates import evaluate
+
+    report = evaluate()
+    lines = [f"{report['pairs']} report pairs ({report['same']} same problem, {report['different']} different; "
+             f"{report['cross_language_pairs']} across languages)"]
+    for name in ("centred", "raw_cosine", "baseline_before"):
+        figures = report[name]
+        held, every = figures["held_out"], figures["all"]
+        corpus = figures.get("corpus")
+        lines.append(f"{name:<16} held-out P {held['precision']:.3f} R {held['recall']:.3f} · all pairs "
+                     f"P {every['precision']:.3f} R {every['recall']:.3f}"
+                     + (f" · corpus P {corpus['precision']:.3f} R {corpus['recall']:.3f}" if corpus else "")
+                     + f" · thresholds {figures['served_thresholds']}")
+    _print(report, args.json, "\n".join(lines))
+    return 0
+
+
+def _user(email: str):
+    from storage import users
+    from storage.db import app_pool
+
+    with app_pool().connection() as conn:
+        return users.get_user_by_email(conn, (email or "").strip().lower())
+
+
+_ACTIONS = {"link", "not_same", "solved", "not_solved", "abort"}
+
+
+def _ask(args) -> int:
+    from agents.helpdesk import service
+
+    user = _user(args.user)
+    if user is None:
+        print(f"error: no user with email {args.user}", file=sys.stderr)
+        return 2
+    try:
+        if not args.session:
+            turn = service.start(user, args.text, trigger="cli")
+        elif args.confirm:
+            turn = service.confirm(user, args.session, question_id=service.get_turn(user, args.session).question_id)
+        else:
+            answer = (args.reply if args.reply is not None else args.text).strip()
+            current = service.get_turn(user, args.session)
+            action = answer if answer in _ACTIONS else "reply"
+            turn = service.resume(user, args.session, question_id=current.question_id, action=action, text=answer)
+    except service.HelpdeskError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    choices = f"\n  choices: {', '.join(turn.choices)}" if turn.choices else ""
+    _print(turn.to_dict(), args.json, f"[{turn.kind}] {turn.message}{choices}\n  session: {turn.session_id}")
+    return 0
+
+
+def _tickets(args) -> int:
+    from agents.helpdesk import staff
+    from agents.helpdesk.turns import HelpdeskError
+
+    user = _user(args.user)
+    if user is None:
+        print(f"error: no user with email {args.user}", file=sys.stderr)
+        return 2
+    try:
+        if args.show is not None:
+            data = staff.ticket_for(user, args.show)
+        else:
+            data = staff.my_tickets(user) if args.mine else staff.visible_tickets(user)
+    except HelpdeskError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    rows = [data] if isinstance(data, dict) else data
+    text = "\n".join(f"#{r['number']} [{r['status']}] {r['title']}" + (f" · {r['affected']} affected" if "affected" in r else "")
+                     for r in rows)
+    _print(data, args.json, text or "no tickets")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m agents.helpdesk", description="Helpdesk agent tools.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -94,8 +178,23 @@ def main(argv: list[str] | None = None) -> int:
     ops.add_argument("--user-id-hash", help="only sessions of the user with this hash prefix")
     ops.add_argument("--session-id")
     ops.add_argument("--json", action="store_true")
+    ask = commands.add_parser("ask", help="drive one helpdesk session from the shell, one turn per call")
+    ask.add_argument("text", help="the problem (a new session) or, with --session, the answer")
+    ask.add_argument("--user", required=True, help="email of the person asking")
+    ask.add_argument("--session", help="continue this session")
+    ask.add_argument("--reply", help="the answer to the pending turn: text, or link|not_same|solved|not_solved|abort")
+    ask.add_argument("--confirm", action="store_true", help="file the pending draft")
+    ask.add_argument("--json", action="store_true")
+    listing = commands.add_parser("tickets", help="tickets as this person may see them")
+    listing.add_argument("--user", required=True)
+    listing.add_argument("--mine", action="store_true", help="only the tickets you reported or linked to")
+    listing.add_argument("--show", type=int, metavar="N", help="one ticket by number")
+    listing.add_argument("--json", action="store_true")
+    dups = commands.add_parser("duplicates", help="precision and recall of duplicate offers on the report pairs")
+    dups.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    return _eval(args) if args.command == "eval" else _admin(args)
+    handlers = {"eval": _eval, "admin": _admin, "ask": _ask, "tickets": _tickets, "duplicates": _duplicates}
+    return handlers[args.command](args)
 
 
 if __name__ == "__main__":

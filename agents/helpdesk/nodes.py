@@ -227,10 +227,16 @@ def classifier(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
     human = _context_text(state, ctx.settings)
     result = ctx.llm.structured("classifier", [("system", system), ("human", human)], Classification,
                                 lambda: twins.classify(state))
-    return {"classification": result.value.model_dump(),
+    value, engine = result.value.model_dump(), result.engine
+    rule = twins.classify(state).model_dump()
+    overridden = sorted(f for f in twins.decisive_fields(state) if value[f] != rule[f])
+    if overridden:  # the same report in another language must classify the same way
+        value.update({f: rule[f] for f in overridden})
+        engine = f"{engine}+rules({','.join(overridden)})"
+    return {"classification": value,
             "tokens_used": state.get("tokens_used", 0) + _charge(ctx, "classifier", system + human,
                                                                   result.value.model_dump_json()),
-            "trace": step_record("classifier", started, engine=result.engine)}
+            "trace": step_record("classifier", started, engine=engine)}
 
 
 def proposer(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:

@@ -218,6 +218,19 @@ def ticket_for(user, number: int, *, deps: Deps | None = None) -> dict:
     return next(item for item in my_tickets(user, deps=deps) if item["number"] == number)
 
 
+def visible_tickets(user, *, deps: Deps | None = None) -> list[dict]:
+    """Every ticket of the organisation as this person may see it (staff: whole rows; employees: their
+    own in full, everyone else's as number, title and status)."""
+    if user.is_admin:
+        return staff_tickets(user, deps=deps)
+    deps = deps or default_deps()
+    mine = {t["number"]: t for t in my_tickets(user, deps=deps)}
+    with deps.pool.connection() as conn:
+        rows = tickets.list_rows(conn, user.org_id)
+    return [mine.get(r.ticket.number) or {"number": r.ticket.number, "title": r.ticket.title, "status": r.ticket.status}
+            for r in rows]
+
+
 def notifications(user, *, unread_only: bool = True, deps: Deps | None = None) -> list[dict]:
     """In-app notifications in the reader's language."""
     deps = deps or default_deps()

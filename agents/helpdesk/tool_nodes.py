@@ -89,6 +89,7 @@ def filing_context(state: HelpdeskState) -> dict:
     steps = [{"node": s["node"], "outcome": s.get("outcome", "ok")} for s in state.get("trace", [])
              if s.get("node") not in ("supervisor", "await_user", "finish")]
     return {"snapshot": session_snapshot(state), "facts": dict(state.get("facts", {})), "steps": steps,
+            "problem": state.get("original_question", ""),
             "language": state.get("language"), "session_id": state["session_id"]}
 
 

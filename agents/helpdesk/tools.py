@@ -13,13 +13,10 @@ from uuid import UUID
 
 import httpx
 
+from agents.helpdesk import duplicates
 from agents.helpdesk.guards import sha
 from storage import config
 from storage import tickets
-
-# Cosine similarity above which a ticket that also matches on words is "probably the same problem".
-DUPLICATE_SIMILARITY = 0.885
-
 
 class ToolError(RuntimeError):
     def __init__(self, message: str, *, retryable: bool = False, reason: str = "error"):
@@ -87,15 +84,32 @@ def tavily_search(query: str) -> list[dict]:
 
 
 # --- existing tickets ------------------------------------------------------------------------------
-def local_ticket_search(pool, org_id: UUID, query: str) -> list[dict]:
-    from storage.embeddings import embed_query
+TITLE_RESCORED = 10
 
+
+def local_ticket_search(pool, org_id: UUID, query: str) -> list[dict]:
+    """The organisation's tickets most like the report, in any language (agents/helpdesk/duplicates.py);
+    "strong" when the centred similarity clears its calibrated threshold."""
+    from storage.embeddings import embed_passages
+
+    vector = embed_passages([query])[0]
+    language = duplicates.text_language(query)
     with pool.connection() as conn:
-        hits = tickets.search(conn, org_id, query, embed_query(query), k=5)
-    return [{"number": h.ticket.number, "title": h.ticket.title, "body": h.ticket.body[:600],
-             "state": h.ticket.status, "url": h.ticket.external_url or "", "similarity": round(h.similarity, 4),
-             "strong": h.text_match and h.similarity >= DUPLICATE_SIMILARITY}
-            for h in hits]
+        candidates = tickets.duplicate_candidates(conn, org_id, vector)
+    scored = []
+    for candidate in candidates:
+        ticket = candidate.ticket
+        ticket_language = ticket.language or duplicates.text_language(f"{ticket.title}\n{ticket.body}")
+        scored.append([duplicates.similarity(vector, language, candidate.embedding, ticket_language),
+                       ticket, ticket_language])
+    scored.sort(key=lambda item: -item[0])
+    for item in scored[:TITLE_RESCORED]:  # the closest few are compared on their titles too
+        item[0] = max(item[0], duplicates.similarity(vector, language, duplicates.title_vector(item[1].title), item[2]))
+    scored = sorted(((score, ticket, duplicates.is_duplicate(score, language, lang)) for score, ticket, lang in scored),
+                    key=lambda item: -item[0])
+    return [{"number": ticket.number, "title": ticket.title, "body": ticket.body[:600], "state": ticket.status,
+             "url": ticket.external_url or "", "similarity": round(score, 4), "strong": strong}
+            for score, ticket, strong in scored[:5]]
 
 
 def _github_headers() -> dict:
@@ -128,12 +142,16 @@ def _create_row(pool, org_id: UUID, user_id: UUID, draft: dict, idempotency_key:
     from storage.embeddings import embed_passages
 
     context = draft.get("context") or {}
-    vector = embed_passages([f"{draft['title']}\n{draft['body']}"])[0]
+    # The vector duplicate search compares: the title and the person's own words, not the draft's
+    # headings and traceability footer.
+    text = f"{draft['title']}\n{context.get('problem') or draft['body']}"
+    vector = embed_passages([text])[0]
     with pool.connection() as conn:
         return tickets.create(
             conn, org_id, title=draft["title"], body=draft["body"], severity=draft["severity"],
             category=draft["category"], created_by=user_id, source=source, idempotency_key=idempotency_key,
-            embedding=vector, language=context.get("language"), snapshot=context.get("snapshot"),
+            embedding=vector, language=duplicates.text_language(text),
+            snapshot=context.get("snapshot"),
             facts=context.get("facts"), steps=context.get("steps"),
             session_id=UUID(context["session_id"]) if context.get("session_id") else None,
             filing_state=filing_state, footer_hash=footer_hash)

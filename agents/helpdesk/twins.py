@@ -24,9 +24,11 @@ FACT_ORDER = ("scope", "error", "since")
 CHOICES_PER_FACT = {"scope": 3, "error": 2, "since": 3}  # chips helpdesk.ask_<fact>_<n> in the catalogue
 
 _CATEGORY_RULES = [
-    ("access", r"\b(403|forbidden|permission|permiso|access|acceso|role|rol|denied|denegado|authori[sz])"),
-    ("account", r"\b(password|contraseña|login|log in|sign in|iniciar sesión|mfa|2fa|locked|bloquead|account|cuenta)"),
-    ("network", r"\b(vpn|wifi|wi-fi|network|red|internet|proxy|dns|conexión|connection)"),
+    # account before access: "locked out of my account" is about the account whatever word it uses
+    ("account", r"\b(password|contraseña|login|log in|sign in|iniciar sesión|sesión|session|mfa|2fa|locked|"
+                r"bloquead|account|cuenta)"),
+    ("access", r"\b(403|forbidden|permission|permiso|access|acceso|role|rol|denied|denegado|authori[sz]|autoriza)"),
+    ("network", r"\b(vpn|wifi|wi-fi|network|red|internet|proxy|dns)"),
     ("hardware", r"\b(laptop|portátil|printer|impresora|monitor|keyboard|teclado|mouse|ratón|battery|batería|screen|pantalla)"),
     ("payroll", r"\b(payroll|nómina|salary|salario|payslip|vacation|vacaciones|expenses|gastos)"),
     ("training", r"\b(course|curso|lesson|lección|exercise|ejercicio|certificate|certificado|training|formación)"),
@@ -110,17 +112,34 @@ def clarifying_question(state: HelpdeskState) -> ClarifyingQuestion:
     return ClarifyingQuestion(question=t(f"helpdesk.ask_{fact}", lang), choices=choices, fact=fact)
 
 
+_ORGANISATION = r"\b(everyone|everybody|all users|whole company|todos|toda la empresa|todo el mundo)\b"
+_TEAM = r"\b(team|equipo|colleagues|compañeros|department|departamento)\b"
+_BLOCKED = r"\b(cannot|can't|unable|blocked|403|denied|no puedo|bloquead|denegado|down|caído)\b"
+_URGENT = r"\b(deadline|urgent|urgente|close|cierre|payroll|nómina|audit|auditoría)\b"
+
+
+def decisive_fields(state: HelpdeskState) -> set[str]:
+    """What the bilingual rules settle on their own, so a report and its translation classify alike
+    whatever a model says: the category when a rule names it, the severity when the person is blocked,
+    the deadline is near or the whole organisation is hit."""
+    text = user_text(state).lower()
+    fields = {"category"} if any(re.search(pattern, text) for _, pattern in _CATEGORY_RULES) else set()
+    if re.search(_BLOCKED, text) or re.search(_URGENT, text) or re.search(_ORGANISATION, text):
+        fields.add("severity")
+    return fields
+
+
 def classify(state: HelpdeskState) -> Classification:
     text = user_text(state).lower()
     category = next((name for name, pattern in _CATEGORY_RULES if re.search(pattern, text)), "other")
-    if re.search(r"\b(everyone|everybody|all users|whole company|todos|toda la empresa|todo el mundo)\b", text):
+    if re.search(_ORGANISATION, text):
         impact = "organization"
-    elif re.search(r"\b(team|equipo|colleagues|compañeros|department|departamento)\b", text):
+    elif re.search(_TEAM, text):
         impact = "team"
     else:
         impact = "individual"
-    blocked = re.search(r"\b(cannot|can't|unable|blocked|403|denied|no puedo|bloquead|denegado|down|caído)\b", text)
-    urgent = re.search(r"\b(deadline|urgent|urgente|close|cierre|payroll|nómina|audit|auditoría)\b", text)
+    blocked = re.search(_BLOCKED, text)
+    urgent = re.search(_URGENT, text)
     if impact == "organization" and blocked:
         severity = "critical"
     elif blocked and (impact == "team" or urgent):
