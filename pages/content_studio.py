@@ -6,6 +6,7 @@ import streamlit as st
 
 from agents.content import service
 from ui.session import require_admin
+from ui.scorm import scorm_download
 from ui.stale import stale_panel
 
 user = require_admin()
@@ -123,6 +124,8 @@ if job.status == "failed":
         act(service.retry_job, job_id)
 if job.status == "published":
     st.success(say("Curso y manual publicados.", "Course and manual published."))
+    if job.result_course_id:
+        scorm_download(user, job.result_course_id)
 
 # ------------------------------------------------------------------------------ checkpoint 1: structure
 if view.checkpoint == "structure":

@@ -325,3 +325,9 @@ def get_course_outline(conn: psycopg.Connection, org_id: UUID, course_id: UUID) 
                 params):
             lessons[exercise.lesson_id].exercises.append(exercise)
     return CourseOutline(course, list(modules.values()))
+
+
+def course_org_id(conn: psycopg.Connection, course_id: UUID) -> UUID | None:
+    """The organisation a course belongs to (for operator commands given only a course id)."""
+    row = conn.execute("SELECT org_id FROM courses WHERE id = %(id)s", {"id": course_id}).fetchone()
+    return row[0] if row else None

@@ -5,6 +5,7 @@
   status JOB_ID --org SLUG [--json]
   worker [--once]
   stale --org SLUG [--json]                 lessons and exercises whose source passages changed
+  export COURSE_ID --format scorm12 -o FILE.zip   a published course as a SCORM 1.2 package
 Without --approve-all a run stops at the next human checkpoint and prints how to resume.
 """
 from __future__ import annotations
@@ -112,6 +113,10 @@ def main(argv: list[str] | None = None) -> int:
     stale = sub.add_parser("stale", help="lessons and exercises whose source passages changed")
     stale.add_argument("--org", required=True)
     stale.add_argument("--json", action="store_true")
+    export = sub.add_parser("export", help="a published course as a SCORM 1.2 package")
+    export.add_argument("course_id")
+    export.add_argument("--format", required=True, choices=["scorm12"])
+    export.add_argument("-o", "--output", required=True, help="the .zip file to write")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
 
@@ -127,6 +132,14 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.command == "stale":
             return _print_stale(pool, args)
+        if args.command == "export":
+            from agents.content.scorm import build_package
+
+            _, package = build_package(None, args.course_id, pool=pool)
+            with open(args.output, "wb") as out:
+                out.write(package)
+            print(f"{args.output}: {len(package)} bytes")
+            return 0
         if args.command == "status":
             with pool.connection() as conn:
                 org = users.get_org_by_slug(conn, args.org)
@@ -150,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 service.review_final(pool, user, job_id, args.decision)
         return _report(pool, org.id, _drive(pool, user, job_id, args.approve_all), args)
-    except (CliError, IngestError, DatabaseError, service.ContentServiceError, ValueError) as exc:
+    except (CliError, IngestError, DatabaseError, service.ContentServiceError, ValueError, OSError) as exc:
         print(f"error: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}", file=sys.stderr)
         return 2
 

@@ -104,4 +104,26 @@ MESSAGES = {
               "Check the current document before applying it.",
         "es": "📣 Política actualizada: el documento en el que se basa esta lección ha cambiado desde que se escribió. "
               "Consulta el documento actual antes de aplicarla."},
+    # SCORM export (the package speaks the course's language)
+    "insights.scorm.download": {"en": "⬇️ SCORM 1.2 package", "es": "⬇️ Paquete SCORM 1.2"},
+    "insights.scorm.download_help": {
+        "en": "For your company's LMS: the lessons and a quiz that reports the score and passed/failed.",
+        "es": "Para el LMS de tu empresa: las lecciones y un cuestionario que informa de la nota y de aprobado/suspenso."},
+    "insights.scorm.quiz": {"en": "Check what you learned", "es": "Comprueba lo aprendido"},
+    "insights.scorm.submit": {"en": "Submit answers", "es": "Enviar respuestas"},
+    "insights.scorm.passed": {"en": "Passed", "es": "Aprobado"},
+    "insights.scorm.failed": {"en": "Not passed yet", "es": "Aún no aprobado"},
+    "insights.scorm.score": {"en": "score", "es": "nota"},
+    "insights.scorm.not_graded": {"en": "Not scored: compare your answer with the model answer.",
+                                  "es": "No puntúa: compara tu respuesta con la respuesta modelo."},
+    "insights.scorm.model_answer": {"en": "Model answer", "es": "Respuesta modelo"},
+    "insights.scorm.restart_dialogue": {"en": "Start the conversation again", "es": "Empezar de nuevo la conversación"},
+    "insights.scorm.your_order": {"en": "Number the steps in the right order:", "es": "Numera los pasos en el orden correcto:"},
+    "insights.scorm.true": {"en": "True", "es": "Verdadero"},
+    "insights.scorm.false": {"en": "False", "es": "Falso"},
+    
+    
+    "insights.scorm.answer_all": {"en": "Answer every exercise first.", "es": "Responde primero a todos los ejercicios."},
+    "insights.scorm.correct": {"en": "Correct.", "es": "Correcto."},
+    "insights.scorm.wrong": {"en": "Not quite.", "es": "No exactamente."},
 }
