@@ -1,76 +1,107 @@
-"""SkillNet: sign in, then the pages your role may use (st.navigation holds nothing else)."""
+"""SkillNet: sign in, then the pages your role may use.
+
+Every page's address exists for everyone, so a reload or a bookmarked link never meets "Page not
+found": signed out, any address shows the sign-in form and, once signed in, the same address (and
+its query) opens the page; a page of the other role answers that it is not available for yours.
+"""
 from __future__ import annotations
+
+from pathlib import Path
 
 import streamlit as st
 
-from ui.session import current_user, sign_in, sign_out
+from agents.i18n import language, t
 from ui.chat_server import start_chat_server
+from ui.session import resume_user, sign_in, sign_out, write_session_cookie
 from ui.startup import prepare_app
 
 st.set_page_config(page_title="SkillNet", page_icon="🎓", layout="wide")
-prepare_app()
-start_chat_server()  # the Gradio tutor chat, once per process, in the background (pages embed it)
 
-# Pages by role: (file, English title, Spanish title, icon); the first is the role's home.
-# An employee's navigation never contains an admin page, so an admin URL cannot open.
+# Pages by role: (file, title message id, icon); the first is the role's home.
 EMPLOYEE_PAGES = [
-    ("pages/home_employee.py", "Home", "Inicio", "🏠"),
-    ("pages/my_courses.py", "My courses", "Mis cursos", "📚"),
-    ("pages/course_player.py", "Course player", "Curso", "▶️"),
-    ("pages/reviews.py", "Reviews", "Repasos", "🔁"),
-    ("pages/tutor.py", "Tutor", "Tutor", "💬"),
-    ("pages/helpdesk.py", "Helpdesk", "Helpdesk", "🛟"),
-    ("pages/my_tickets.py", "My tickets", "Mis tickets", "🎟️"),
+    ("pages/home_employee.py", "nav.home", "🏠"),
+    ("pages/my_courses.py", "nav.my_courses", "📚"),
+    ("pages/course_player.py", "nav.course_player", "▶️"),
+    ("pages/reviews.py", "nav.reviews", "🔁"),
+    ("pages/tutor.py", "nav.tutor", "💬"),
+    ("pages/helpdesk.py", "nav.helpdesk", "🛟"),
+    ("pages/my_tickets.py", "nav.my_tickets", "🎟️"),
 ]
 ADMIN_PAGES = [
-    ("pages/home_admin.py", "Overview", "Resumen", "🏢"),
-    ("pages/skills_matrix.py", "Skills matrix", "Matriz de habilidades", "🧩"),
-    ("pages/skill_gaps.py", "Skill gaps", "Brechas de habilidades", "🎯"),
-    ("pages/knowledge_gaps.py", "Knowledge gaps", "Lagunas de conocimiento", "🕳️"),
-    ("pages/course_stats.py", "Course statistics", "Estadísticas de cursos", "📊"),
-    ("pages/employee_detail.py", "Employees", "Empleados", "👥"),
-    ("pages/content_studio.py", "Content studio", "Estudio de contenidos", "🏭"),
-    ("pages/admin_assistant.py", "Admin assistant", "Asistente de administración", "🤖"),
-    ("pages/helpdesk.py", "Helpdesk", "Helpdesk", "🛟"),
-    ("pages/my_tickets.py", "My tickets", "Mis tickets", "🎟️"),
-    ("pages/helpdesk_admin.py", "Helpdesk tickets", "Tickets del helpdesk", "🎫"),
-    ("pages/operations.py", "Operations", "Operaciones", "🩺"),
-    ("pages/retrieval_lab.py", "Retrieval lab", "Laboratorio de búsqueda", "🔬"),
+    ("pages/home_admin.py", "nav.overview", "🏢"),
+    ("pages/skills_matrix.py", "nav.skills_matrix", "🧩"),
+    ("pages/skill_gaps.py", "nav.skill_gaps", "🎯"),
+    ("pages/knowledge_gaps.py", "nav.knowledge_gaps", "🕳️"),
+    ("pages/course_stats.py", "nav.course_stats", "📊"),
+    ("pages/employee_detail.py", "nav.employees", "👥"),
+    ("pages/content_studio.py", "nav.content_studio", "🏭"),
+    ("pages/admin_assistant.py", "nav.admin_assistant", "🤖"),
+    ("pages/helpdesk.py", "nav.helpdesk", "🛟"),
+    ("pages/my_tickets.py", "nav.my_tickets", "🎟️"),
+    ("pages/helpdesk_admin.py", "nav.helpdesk_tickets", "🎫"),
+    ("pages/operations.py", "nav.operations", "🩺"),
+    ("pages/retrieval_lab.py", "nav.retrieval_lab", "🔬"),
 ]
+ALL_ADDRESSES = list(dict.fromkeys(Path(path).stem for path, _, _ in EMPLOYEE_PAGES + ADMIN_PAGES))
 
 
-def navigation_for(user) -> dict[str, list[st.Page]]:
-    spanish = user.language == "es"
-    pages, section = (ADMIN_PAGES, ("Organización", "Organisation")) if user.is_admin else \
-        (EMPLOYEE_PAGES, ("Aprender", "Learn"))
-    return {section[0] if spanish else section[1]: [
-        st.Page(path, title=es if spanish else en, icon=icon, default=i == 0)
-        for i, (path, en, es, icon) in enumerate(pages)]}
+def browser_language() -> str:
+    """The language the browser asks for (the sign-in form has no user to ask yet)."""
+    locale = st.context.locale
+    return language(locale if isinstance(locale, str) else None)
 
 
 def sign_in_page() -> None:
+    lang = browser_language()
     st.title("🎓 SkillNet")
-    st.caption("Learn from your company's own documents. / Aprende con los documentos de tu empresa.")
+    st.caption(t("auth.tagline", lang))
     with st.form("sign_in"):
-        email = st.text_input("Email")
-        password = st.text_input("Password / Contraseña", type="password")
-        submitted = st.form_submit_button("Sign in / Entrar", type="primary")
+        email = st.text_input(t("auth.email", lang))
+        password = st.text_input(t("auth.password", lang), type="password")
+        submitted = st.form_submit_button(t("auth.sign_in", lang), type="primary")
     if submitted:
         if sign_in(email, password):
-            st.rerun()
-        st.error("Wrong email or password, or the account is inactive. / "
-                 "Correo o contraseña incorrectos, o la cuenta está inactiva.")
+            st.rerun()  # the same address now opens the page it names
+        st.error(t("auth.refused", lang))
 
 
-user = current_user()
+def not_for_your_role() -> None:
+    st.warning(t("auth.not_for_your_role", user.language))
+
+
+def navigation_for(user) -> dict[str, list[st.Page]]:
+    pages, section = (ADMIN_PAGES, "nav.section_admin") if user.is_admin else (EMPLOYEE_PAGES, "nav.section_employee")
+    own = [st.Page(path, title=t(title, user.language), icon=icon, default=i == 0)
+           for i, (path, title, icon) in enumerate(pages)]
+    mine = {Path(path).stem for path, _, _ in pages}
+    others = [st.Page(not_for_your_role, title=t("auth.not_available", user.language), url_path=address,
+                      visibility="hidden") for address in ALL_ADDRESSES if address not in mine]
+    return {t(section, user.language): own + others}
+
+
+def signed_out_navigation() -> list[st.Page]:
+    """The sign-in form at every address, so the address (and its query) survives signing in."""
+    title = t("auth.sign_in", browser_language())
+    return [st.Page(sign_in_page, title=title, icon="🔑", url_path="sign_in", default=True)] + [
+        st.Page(sign_in_page, title=title, icon="🔑", url_path=address, visibility="hidden")
+        for address in ALL_ADDRESSES]
+
+
+user = resume_user()
 if user is None:
-    st.navigation([st.Page(sign_in_page, title="Sign in", icon="🔑")], position="hidden").run()
+    page = st.navigation(signed_out_navigation(), position="hidden")
 else:
     with st.sidebar:
-        role = ("Administración de RR. HH." if user.is_admin else "Empleado/a") if user.language == "es" \
-            else ("HR admin" if user.is_admin else "Employee")
+        role = t("auth.role_admin" if user.is_admin else "auth.role_employee", user.language)
         st.markdown(f"**{user.full_name}**  \n{user.email} · {role}")
-        if st.button("Sign out / Salir", key="sign_out"):
+        if st.button(t("auth.sign_out", user.language), key="sign_out"):
             sign_out()
             st.rerun()
-    st.navigation(navigation_for(user)).run()
+    page = st.navigation(navigation_for(user))
+# After st.navigation, not before: until some run of this process has called it, Streamlit serves
+# pages/ the legacy way (a deep link would run the page file without this script), and the first
+# start spends minutes here loading the demo organisation.
+prepare_app()
+start_chat_server()  # the Gradio tutor chat, once per process, in the background (pages embed it)
+write_session_cookie()
+page.run()

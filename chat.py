@@ -1,8 +1,10 @@
 """The tutor chat (Gradio): sign in, ask, watch the answer stream with its sources.
 
 `python chat.py` runs it alone (port SKILLNET_CHAT_PORT, default 7860); the Streamlit app starts it
-once in-process and embeds it with a signed token (``?token=…&course=…&lesson=…``) so a learner who
-is signed in there is not asked again. Everything it shows comes from ``agents.tutor.service``.
+once in-process and embeds it (``?course=…&lesson=…``). The frame is on the same host, so the browser
+sends it the app's session cookie: a learner signed in there is signed in here, with no token in the
+address, and a sign-out anywhere ends the chat's session on its next action too. Everything it shows
+comes from ``agents.tutor.service``.
 """
 from __future__ import annotations
 
@@ -11,9 +13,9 @@ import time
 
 import gradio as gr
 
+from agents import auth
 from agents.i18n import code_label, t
 from agents.tutor import service
-from agents.tutor.auth_token import verify_token
 from storage import config
 
 UPDATE_INTERVAL = 0.05  # seconds between streamed screen updates (~20 per second)
@@ -96,8 +98,12 @@ def _session_choices(user) -> list[tuple[str, str]]:
     return [(s.title or "…", str(s.id)) for s in service.list_sessions(user)]
 
 
+SESSION_COOKIE = "skillnet_session"  # the Streamlit app's session (ui/session.py)
+
+
 def _user(user_ref: dict | None):
-    return service.load_user(user_ref["id"], user_ref["org"]) if user_ref else None
+    """The signed-in user while their session lives (checked on every action)."""
+    return auth.resume(user_ref["session"]) if user_ref else None
 
 
 def _chips(suggestions: list[str]) -> list:
@@ -105,44 +111,44 @@ def _chips(suggestions: list[str]) -> list:
     return [gr.update(value=s, visible=bool(s)) for s in padded]
 
 
-def _signed_in(user, context: dict) -> tuple:
+def _signed_in(user, session_id: str, context: dict) -> tuple:
     where = f" · {context.get('course_title') or ''} {('› ' + context['lesson_title']) if context.get('lesson_title') else ''}"
     hello = f"**{html.escape(user.full_name)}** · {user.email}{where if context.get('course_title') else ''}"
-    return ({"id": str(user.id), "org": str(user.org_id)}, gr.update(visible=False), gr.update(visible=True),
+    return ({"session": session_id}, gr.update(visible=False), gr.update(visible=True),
             hello, gr.update(choices=_session_choices(user), value=None), "")
 
 
-def sign_in(email: str, password: str, context: dict):
-    user = service.sign_in(email, password)
-    if user is None:
+def sign_in(email: str, password: str, context: dict, request: gr.Request = None):
+    """The chat's own sign-in (run alone): the same throttled check and server session as the app."""
+    client = request.client.host if request is not None and request.client else None
+    signed = auth.sign_in_with_password(email, password, client)
+    if signed is None:
         return (None, gr.update(visible=True), gr.update(visible=False), "", gr.update(),
-                "Wrong email or password, or the account is inactive. / "
-                "Correo o contraseña incorrectos, o la cuenta está inactiva.")
-    return _signed_in(user, context)
+                t("auth.refused", None))
+    return _signed_in(signed.user, signed.token, context)
 
 
-def token_sign_in(token: str, course: str, lesson: str):
-    """Sign in with a token from the Streamlit app; course/lesson say what the learner is viewing."""
-    claims = verify_token(token)
-    user = service.load_user(*claims) if claims else None
+def session_sign_in(session_id: str, course: str, lesson: str):
+    """Sign in with the app's session id; course/lesson say what the learner is viewing."""
+    user = auth.resume(session_id)
     context = {"course": course or None, "lesson": lesson or None}
     if user is None:
         return (None, gr.update(visible=True), gr.update(visible=False), "", gr.update(),
-                "This sign-in link is invalid or has expired. / Este enlace de acceso no es válido o ha caducado."
-                if token else "", context)
+                t("auth.chat_session_over", None) if session_id else "", context)
     try:
         context.update(service.describe_context(user, context["course"], context["lesson"]))
     except service.TutorError as exc:
-        return (*_signed_in(user, {})[:5], str(exc), {})
-    return (*_signed_in(user, context), context)
+        return (*_signed_in(user, session_id, {})[:5], str(exc), {})
+    return (*_signed_in(user, session_id, context), context)
 
 
 def on_load(request: gr.Request):
-    """Sign in from the URL; ``embed=1`` (the course player's narrow column) hides the sessions sidebar,
+    """Sign in with the app's session cookie; ``embed=1`` (the course player's narrow column) hides the sessions sidebar,
     which would otherwise cover the whole frame, and shows a "New chat" button under the chat instead."""
     params = dict(request.query_params) if request else {}
     compact = params.get("embed") == "1"
-    return (*token_sign_in(params.get("token", ""), params.get("course", ""), params.get("lesson", "")),
+    cookies = dict(request.cookies) if request else {}
+    return (*session_sign_in(cookies.get(SESSION_COOKIE, ""), params.get("course", ""), params.get("lesson", "")),
             gr.update(visible=not compact), gr.update(visible=compact))
 
 
@@ -268,8 +274,9 @@ def build_app() -> gr.Blocks:
         signed = [user_ref, login_box, chat_box, who, sessions, status]
         sign_in_button.click(sign_in, [email, password, context], signed, api_name="sign_in")
         password.submit(sign_in, [email, password, context], signed, api_name=False)
-        token_box, course_box, lesson_box = gr.Textbox(visible=False), gr.Textbox(visible=False), gr.Textbox(visible=False)
-        token_box.submit(token_sign_in, [token_box, course_box, lesson_box], [*signed, context], api_name="token_sign_in")
+        session_box, course_box, lesson_box = gr.Textbox(visible=False), gr.Textbox(visible=False), gr.Textbox(visible=False)
+        session_box.submit(session_sign_in, [session_box, course_box, lesson_box], [*signed, context],
+                           api_name="session_sign_in")
         app.load(on_load, None, [*signed, context, sidebar, compact_bar], api_name=False)
 
         turn_outputs = [chatbot, box, session, *chips, sessions, status]

@@ -53,8 +53,11 @@ VARIABLES: tuple[Variable, ...] = (
     _v("SKILLNET_JOB_STALE_SECONDS", "float", 30.0,
        "a content job whose worker sent no heartbeat for this long is taken over", minimum=1),
     _v("SKILLNET_CHAT_PORT", "int", 7860, "port of the Gradio tutor chat the app starts", minimum=1),
-    _v("SKILLNET_SECRET", "str", None, "signs the tokens that carry a sign-in into the tutor chat "
-       "(unset: generated into the data dir)", secret=True),
+    # -- sign-in
+    _v("SKILLNET_SESSION_IDLE_MINUTES", "int", 120, "a sign-in ends after this long without a click", minimum=1),
+    _v("SKILLNET_SESSION_MAX_HOURS", "int", 12, "a sign-in ends this long after it started, however busy",
+       minimum=1),
+    _v("SKILLNET_PASSWORD_LOGIN", "bool", True, "`off` leaves only company SSO (`st.login`)"),
     # -- untrusted input
     _v("SKILLNET_MAX_DECOMPRESSED_MB", "float", 25.0,
        "most a DOCX may unpack to (zip bombs are refused before parsing)", minimum=0.01),

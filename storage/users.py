@@ -39,7 +39,7 @@ class User:
         return self.role == "admin"
 
 
-_USER_COLUMNS = "id, org_id, email, full_name, role, is_active, department, job_title, language"
+USER_COLUMNS = "id, org_id, email, full_name, role, is_active, department, job_title, language"
 
 
 def hash_password(password: str) -> str:
@@ -82,7 +82,7 @@ def upsert_user(conn: psycopg.Connection, org_id: UUID, *, email: str, full_name
                     department = EXCLUDED.department, job_title = EXCLUDED.job_title,
                     language = EXCLUDED.language, is_active = EXCLUDED.is_active
                 WHERE users.org_id = EXCLUDED.org_id
-                RETURNING {_USER_COLUMNS}""",
+                RETURNING {USER_COLUMNS}""",
             {"org_id": org_id, "email": email.lower(), "full_name": full_name, "role": role,
              "hash": hash_password(password), "department": department, "job_title": job_title,
              "language": language, "is_active": is_active}).fetchone()
@@ -90,7 +90,7 @@ def upsert_user(conn: psycopg.Connection, org_id: UUID, *, email: str, full_name
 
 def authenticate(conn: psycopg.Connection, email: str, password: str) -> User | None:
     """The active user with this email and password, else None (one answer for every failure)."""
-    row = conn.execute(f"SELECT {_USER_COLUMNS}, password_hash FROM users WHERE email = %(email)s",
+    row = conn.execute(f"SELECT {USER_COLUMNS}, password_hash FROM users WHERE email = %(email)s",
                        {"email": (email or "").strip().lower()}).fetchone()
     stored_hash = row[-1] if row else _DUMMY_HASH
     try:
@@ -103,16 +103,24 @@ def authenticate(conn: psycopg.Connection, email: str, password: str) -> User | 
     return User(*row[:-1])
 
 
+def verify_dummy(password: str) -> None:
+    """Spend the time of one password check on nothing (refusals that skip the real check)."""
+    try:
+        _hasher.verify(_DUMMY_HASH, password or "")
+    except (VerificationError, InvalidHashError):
+        pass
+
+
 def get_user(conn: psycopg.Connection, org_id: UUID, user_id: UUID) -> User | None:
     with conn.cursor(row_factory=class_row(User)) as cur:
-        return cur.execute(f"SELECT {_USER_COLUMNS} FROM users WHERE org_id = %(org_id)s AND id = %(id)s",
+        return cur.execute(f"SELECT {USER_COLUMNS} FROM users WHERE org_id = %(org_id)s AND id = %(id)s",
                            {"org_id": org_id, "id": user_id}).fetchone()
 
 
 def get_user_by_email(conn: psycopg.Connection, email: str) -> User | None:
     """Look a user up by email (CLI entry points: the email names the org too)."""
     with conn.cursor(row_factory=class_row(User)) as cur:
-        return cur.execute(f"SELECT {_USER_COLUMNS} FROM users WHERE email = %(email)s",
+        return cur.execute(f"SELECT {USER_COLUMNS} FROM users WHERE email = %(email)s",
                            {"email": (email or "").strip().lower()}).fetchone()
 
 
@@ -120,13 +128,17 @@ def list_users(conn: psycopg.Connection, org_id: UUID, *, role: str | None = Non
                active_only: bool = True) -> list[User]:
     with conn.cursor(row_factory=class_row(User)) as cur:
         return cur.execute(
-            f"""SELECT {_USER_COLUMNS} FROM users WHERE org_id = %(org_id)s
+            f"""SELECT {USER_COLUMNS} FROM users WHERE org_id = %(org_id)s
                 AND (%(role)s::text IS NULL OR role = %(role)s) AND (NOT %(active_only)s OR is_active)
                 ORDER BY full_name""",
             {"org_id": org_id, "role": role, "active_only": active_only}).fetchall()
 
 
 def set_active(conn: psycopg.Connection, org_id: UUID, user_id: UUID, active: bool) -> bool:
+    """Switch a user on or off; switching off also ends every session they have open."""
     cur = conn.execute("UPDATE users SET is_active = %(active)s WHERE org_id = %(org_id)s AND id = %(id)s",
                        {"active": active, "org_id": org_id, "id": user_id})
+    if cur.rowcount == 1 and not active:
+        conn.execute("UPDATE user_sessions SET revoked_at = now() WHERE user_id = %(id)s AND revoked_at IS NULL",
+                     {"id": user_id})
     return cur.rowcount == 1

@@ -78,6 +78,6 @@ def sign_in(page, base_url: str, email: str, password: str) -> None:
     page.goto(base_url)
     page.get_by_label("Email").wait_for(timeout=180_000)  # the first render prepares the database
     page.get_by_label("Email").fill(email)
-    page.get_by_label("Password / Contraseña").fill(password)
-    page.get_by_role("button", name="Sign in / Entrar").click()
+    page.get_by_label("Password", exact=True).fill(password)   # the browser speaks English: the form does too
+    page.get_by_role("button", name="Sign in").click()
     page.get_by_text(email).wait_for(timeout=60_000)

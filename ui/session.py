@@ -1,35 +1,114 @@
-"""Who is signed in: the Streamlit session's user, and the guards every page starts with."""
+"""Who is signed in: the browser's session cookie resumed on every run, and the guards pages start with.
+
+The session id travels in the ``skillnet_session`` cookie. Streamlit reads cookies
+(``st.context.cookies``, sent with the page's connection) but a script cannot send response headers,
+so the cookie is written by the one line of script Streamlit lets ``st.html`` run
+(``unsafe_allow_javascript``): no extra component, and nothing else runs in the page. The cookie is
+SameSite=Strict (Secure over HTTPS) and holds only a random id: the session lives in the database,
+where sign-out and deactivation revoke it, and the idle and absolute timeouts apply.
+"""
 from __future__ import annotations
 
 import streamlit as st
 
+from agents import auth
+from agents.i18n import t
 from storage import users
-from storage.db import app_pool
 
 USER_KEY = "user"
+TOKEN_KEY = "session_token"
+COOKIE = "skillnet_session"
+_COOKIE_ACTION = "session_cookie_action"  # "clear": drop the cookie on the next run (st.rerun drops this run's elements)
+
+
+def _cookie() -> str | None:
+    """The session id the browser sent with this page's connection, if any."""
+    value = st.context.cookies.get(COOKIE)
+    return value if isinstance(value, str) and value else None
+
+
+def client_address() -> str | None:
+    """The browser's address (None without a browser connection, as under AppTest)."""
+    address = st.context.ip_address
+    return address if isinstance(address, str) and address else None
+
+
+def _start(signed: auth.SignedIn) -> users.User:
+    old = st.session_state.get(TOKEN_KEY) or _cookie()
+    if old and old != signed.token:
+        auth.sign_out(old)  # rotation: the id the browser had before this sign-in is dead now
+    st.session_state[USER_KEY] = signed.user
+    st.session_state[TOKEN_KEY] = signed.token
+    return signed.user
 
 
 def sign_in(email: str, password: str) -> users.User | None:
-    with app_pool().connection() as conn:
-        user = users.authenticate(conn, email, password)
-    if user is not None:
-        st.session_state[USER_KEY] = user
-    return user
+    signed = auth.sign_in_with_password(email, password, client_address())
+    return _start(signed) if signed else None
+
+
+def sign_in_sso(email: str | None) -> users.User | None:
+    signed = auth.sign_in_with_sso(email)
+    return _start(signed) if signed else None
 
 
 def sign_out() -> None:
+    auth.sign_out(st.session_state.get(TOKEN_KEY) or _cookie())
     st.session_state.pop(USER_KEY, None)
+    st.session_state.pop(TOKEN_KEY, None)
+    st.session_state[_COOKIE_ACTION] = "clear"
+
+
+def resume_user() -> users.User | None:
+    """The user of this browser's live session, checked once per run by app.py (so a sign-out in
+    another tab, a deactivation or a timeout ends it on the next click).
+
+    A user put in session_state without a session id can only come from a test: production code
+    signs in through ``sign_in``.
+    """
+    token = st.session_state.get(TOKEN_KEY) or _cookie()
+    if token:
+        user = auth.resume(token)
+        if user is None:
+            st.session_state.pop(USER_KEY, None)
+            st.session_state.pop(TOKEN_KEY, None)
+            if _cookie():
+                st.session_state[_COOKIE_ACTION] = "clear"
+            return None
+        st.session_state[USER_KEY], st.session_state[TOKEN_KEY] = user, token
+        return user
+    return st.session_state.get(USER_KEY)
 
 
 def current_user() -> users.User | None:
+    """The user app.py resumed for this run (pages and widgets ask this, without a query)."""
     return st.session_state.get(USER_KEY)
+
+
+def write_session_cookie() -> None:
+    """Keep the browser's cookie in step with this run's session; call once per run, before the page.
+
+    Written on every signed-in run (not only after signing in): a click right after signing in can
+    start the next run before the first one's script has executed in the browser.
+    """
+    action = st.session_state.pop(_COOKIE_ACTION, None)
+    token = st.session_state.get(TOKEN_KEY)
+    secure = "; Secure" if (st.context.url or "").startswith("https:") else ""
+    if token:
+        seconds = auth.settings().absolute_hours * 3600
+        value = f"{COOKIE}={token}; Path=/; Max-Age={seconds}; SameSite=Strict{secure}"
+    elif action == "clear":
+        value = f"{COOKIE}=; Path=/; Max-Age=0; SameSite=Strict{secure}"
+    else:
+        return
+    st.html(f"<script>document.cookie = {value!r};</script>", unsafe_allow_javascript=True)
 
 
 def require_user() -> users.User:
     """The signed-in user; stops the page for anyone else."""
     user = current_user()
     if user is None:
-        st.warning("Please sign in first. / Inicia sesión primero.")
+        st.warning(t("common.sign_in_first", None))
         st.stop()
     return user
 
@@ -38,6 +117,6 @@ def require_admin() -> users.User:
     """The signed-in admin; an employee (or anyone) stops here, even arriving by URL."""
     user = require_user()
     if not user.is_admin:
-        st.error("This page is for HR admins. / Esta página es solo para administradores.")
+        st.error(t("common.admins_only", user.language))
         st.stop()
     return user

@@ -240,19 +240,6 @@ def _finish(pool, ctx: TutorContext, session: chat.ChatSession, final: dict, sta
         **({"fallback": metadata["fallback"]} if metadata["fallback"] else {})}}
 
 
-def sign_in(email: str, password: str, pool=None) -> users.User | None:
-    """The active user with these credentials (the chat's own sign-in), else None."""
-    with (pool or app_pool()).connection() as conn:
-        return users.authenticate(conn, email or "", password or "")
-
-
-def load_user(user_id, org_id, pool=None) -> users.User | None:
-    """The user behind a verified token or a signed-in chat, if still active."""
-    with (pool or app_pool()).connection() as conn:
-        user = users.get_user(conn, UUID(str(org_id)), UUID(str(user_id)))
-    return user if user is not None and user.is_active else None
-
-
 def describe_context(user: users.User, course: str | None, lesson: str | None, pool=None) -> dict:
     """Titles (and ids) for a course/lesson reference; TutorError when either is unknown."""
     if not (course or lesson):

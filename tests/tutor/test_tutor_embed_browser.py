@@ -32,7 +32,8 @@ def _ask(page, url_part: str, question: str, shot: str):
 @needs_chromium
 def test_tutor_input_and_send_stay_visible_when_embedded(seeded_db_url):
     SHOTS.mkdir(exist_ok=True)
-    with running_app(seeded_db_url, extra_env={"SKILLNET_CHAT_PORT": str(free_port())}) as base, \
+    chat_port = free_port()
+    with running_app(seeded_db_url, extra_env={"SKILLNET_CHAT_PORT": str(chat_port)}) as base, \
             chromium_page() as page:
         sign_in(page, base, "lucia@acme.test", "skillnet-demo")
         page.locator("[data-testid=stSidebarNav] a[href$=course_player]").click()
@@ -42,7 +43,7 @@ def test_tutor_input_and_send_stay_visible_when_embedded(seeded_db_url):
         assert not frame.get_by_text("Rename / Renombrar").first.is_visible()   # no sidebar over the chat
 
         page.locator("[data-testid=stSidebarNav] a[href$=tutor]").click()
-        frame, frame_box, box = _ask(page, "token=", "¿Cuánto tiempo tengo para reportar un incidente?",
+        frame, frame_box, box = _ask(page, f":{chat_port}/", "¿Cuánto tiempo tengo para reportar un incidente?",
                                      "2_tutor_page.png")
         assert _in_view(frame_box, box) and _in_view(frame_box, frame.get_by_role("button", name="Send / Enviar"))
         assert frame.get_by_text("Rename / Renombrar").first.is_visible()       # sessions sidebar kept

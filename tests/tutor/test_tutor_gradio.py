@@ -8,7 +8,7 @@ import pytest
 from gradio_client import Client
 
 from agents.tutor import service
-from agents.tutor.auth_token import issue_token
+from storage import sessions as app_sessions
 
 SCREENSHOT = Path("/tmp/skillnet-tutor-chat.png")
 
@@ -53,16 +53,26 @@ def test_bad_password_is_refused(chat_url):
     assert not any(m["role"] == "assistant" for m in chatbot)  # nothing answered while signed out
 
 
-def test_forged_or_expired_token_is_refused_and_a_good_one_signs_in(chat_url, lucia):
+def _app_session(pool, user) -> str:
+    """A session id as the Streamlit app's sign-in leaves in the browser's cookie."""
+    with pool.connection() as conn:
+        return app_sessions.create_session(conn, user)
+
+
+def test_unknown_or_revoked_session_is_refused_and_a_live_one_signs_in(chat_url, seeded_pool, lucia):
     client = _client(chat_url)
-    good = issue_token(lucia.id, lucia.org_id, ttl_seconds=60)
-    forged = good[:-3] + ("abc" if not good.endswith("abc") else "xyz")
-    expired = issue_token(lucia.id, lucia.org_id, ttl_seconds=-1)
-    for token in (forged, expired):
-        who, _, status = client.predict(token, "", "", api_name="/token_sign_in")
-        assert "invalid or has expired" in status and who == ""
-    who, _, status = client.predict(good, "", "", api_name="/token_sign_in")
+    good, revoked = _app_session(seeded_pool, lucia), _app_session(seeded_pool, lucia)
+    with seeded_pool.connection() as conn:
+        app_sessions.revoke_session(conn, revoked)
+    for session_id in (good[:-3] + "abc", revoked):
+        who, _, status = client.predict(session_id, "", "", api_name="/session_sign_in")
+        assert "session has ended" in status and who == ""
+    who, _, status = client.predict(good, "", "", api_name="/session_sign_in")
     assert status == "" and "lucia@acme.test" in who
+    with seeded_pool.connection() as conn:
+        app_sessions.revoke_session(conn, good)   # signed out in the app: the chat's next action is refused
+    chatbot = client.predict("hola", api_name="/chat")[0]
+    assert not any(m["role"] == "assistant" for m in chatbot)
 
 
 def test_answer_streams_with_sources_and_suggestions(chat_url):
@@ -91,14 +101,16 @@ def test_another_users_session_is_not_found(chat_url, lucia):
 
 
 @pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="Debian's chromium is not installed")
-def test_browser_shows_a_streamed_answer_with_sources(chat_url, lucia):
+def test_browser_shows_a_streamed_answer_with_sources(chat_url, seeded_pool, lucia):
     from playwright.sync_api import sync_playwright
 
-    token = issue_token(lucia.id, lucia.org_id, ttl_seconds=300)
+    session_id = _app_session(seeded_pool, lucia)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--headless"])
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.goto(f"{chat_url}?token={token}")
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        context.add_cookies([{"name": "skillnet_session", "value": session_id, "url": chat_url}])
+        page = context.new_page()
+        page.goto(chat_url)
         box = page.get_by_placeholder("Ask your tutor… / Pregunta a tu tutor…")
         box.wait_for(timeout=20_000)
         box.fill("¿Cuál es el precio máximo por noche de hotel?")
@@ -116,14 +128,14 @@ def test_course_and_lesson_from_the_url_scope_the_chat(chat_url, seeded_pool, lu
     with seeded_pool.connection() as conn:
         enrollment = list_enrollments(conn, lucia.org_id, lucia.id)[0]
     client = _client(chat_url)
-    token = issue_token(lucia.id, lucia.org_id, ttl_seconds=60)
-    who, _, status = client.predict(token, str(enrollment.course_id), "", api_name="/token_sign_in")
+    session_id = _app_session(seeded_pool, lucia)
+    who, _, status = client.predict(session_id, str(enrollment.course_id), "", api_name="/session_sign_in")
     assert status == "" and enrollment.course_title in who
     final = client.predict("¿Qué es lo más importante de este curso?", api_name="/chat")
     sessions = service.list_sessions(lucia)
     assert sessions[0].context["course_id"] == str(enrollment.course_id)
     assert "Documento de la empresa" in final[-1] or "Documento de tu curso" in final[-1]
-    who, _, status = client.predict(token, "no-such-course", "", api_name="/token_sign_in")
+    who, _, status = client.predict(session_id, "no-such-course", "", api_name="/session_sign_in")
     assert status == "Curso no encontrado: no-such-course."
 
 

@@ -1,0 +1,147 @@
+"""Signing in and staying signed in, for the Streamlit app and the Gradio chat alike.
+
+A sign-in (password or SSO) opens a server-side session whose random id the browser keeps in a
+cookie; every request resumes it, so a reload or a bookmarked link stays signed in and a sign-out
+anywhere ends it everywhere. Password guesses are throttled per account (the email as typed, known
+or not, so unknown accounts behave the same) and per client address: from the 4th failure each
+attempt waits exponentially longer, and the 10th locks the account for 15 minutes. Every refusal
+reads the same, so the answer never tells which accounts exist or are locked.
+"""
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from storage import audit, config, sessions, users
+from storage.db import app_pool
+
+log = logging.getLogger(__name__)
+
+DELAY_AFTER_FAILURES = 3
+ACCOUNT_LOCK_AFTER = 10
+# A client address is often a whole office behind one NAT: it is slowed down like an account but
+# locked only after many more failures, so one person's typos never lock their colleagues out.
+CLIENT_LOCK_AFTER = 50
+LOCK_MINUTES = 15
+BASE_DELAY_SECONDS = 1.0
+MAX_DELAY_SECONDS = 30.0
+
+
+@dataclass(frozen=True)
+class SessionSettings:
+    idle_minutes: int
+    absolute_hours: int
+    password_login: bool
+
+
+def settings() -> SessionSettings:
+    return SessionSettings(idle_minutes=config.get("SKILLNET_SESSION_IDLE_MINUTES"),
+                           absolute_hours=config.get("SKILLNET_SESSION_MAX_HOURS"),
+                           password_login=config.get("SKILLNET_PASSWORD_LOGIN"))
+
+
+@dataclass(frozen=True)
+class SignedIn:
+    user: users.User
+    token: str  # the session id for the cookie
+
+
+def delay_before_attempt(failures: int) -> float:
+    """Seconds an attempt waits after ``failures`` earlier failures: 0, 0, 0, then 1, 2, 4… up to 30."""
+    if failures < DELAY_AFTER_FAILURES:
+        return 0.0
+    return min(BASE_DELAY_SECONDS * 2 ** (failures - DELAY_AFTER_FAILURES), MAX_DELAY_SECONDS)
+
+
+def _keys(email: str, client: str | None) -> list[tuple[str, str]]:
+    return [("account", email)] + ([("client", client)] if client else [])
+
+
+def sign_in_with_password(email: str, password: str, client: str | None = None, *, pool=None,
+                          sleep: Callable[[float], None] = time.sleep) -> SignedIn | None:
+    """A new session for the right email and password, else None (also while locked or switched off)."""
+    if not settings().password_login:
+        return None
+    email = (email or "").strip().lower()
+    pool = pool or app_pool()
+    keys = _keys(email, client)
+    with pool.connection() as conn:
+        counters = sessions.current_failures(conn, keys)
+        known = users.get_user_by_email(conn, email)
+    if any(c.locked_until for c in counters):
+        users.verify_dummy(password)  # a locked account answers as slowly as any other refusal
+        _audit(pool, known, "sign_in_refused_locked", client)
+        return None
+    sleep(max([delay_before_attempt(c.failures) for c in counters] or [0.0]))
+    with pool.connection() as conn:
+        user = users.authenticate(conn, email, password)
+        if user is not None:
+            for scope, subject in keys:
+                sessions.clear_failures(conn, scope, subject)
+            token = sessions.create_session(conn, user)
+            audit.record(conn, user.org_id, actor_id=user.id, action="sign_in", entity_type="user",
+                         entity_id=user.id, before=None, after={"method": "password", "client": client})
+            return SignedIn(user, token)
+        account = sessions.record_failure(conn, "account", email, lock_after=ACCOUNT_LOCK_AFTER,
+                                          lock_minutes=LOCK_MINUTES)
+        if client:
+            sessions.record_failure(conn, "client", client, lock_after=CLIENT_LOCK_AFTER, lock_minutes=LOCK_MINUTES)
+    _audit(pool, known, "sign_in_failed", client, failures=account.failures,
+           locked_until=account.locked_until.isoformat() if account.locked_until else None)
+    return None
+
+
+def sign_in_with_sso(email: str | None, *, pool=None) -> SignedIn | None:
+    """A new session for the organisation user behind an identity provider's email claim, else None."""
+    pool = pool or app_pool()
+    with pool.connection() as conn:
+        user = users.get_user_by_email(conn, email or "")
+        if user is None or not user.is_active:
+            log.warning("SSO sign-in refused: no active user for the identity provider's email")
+            return None
+        token = sessions.create_session(conn, user, method="sso")
+        audit.record(conn, user.org_id, actor_id=user.id, action="sign_in", entity_type="user",
+                     entity_id=user.id, before=None, after={"method": "sso"})
+    return SignedIn(user, token)
+
+
+def resume(token: str | None, *, pool=None) -> users.User | None:
+    """The user of a live session (a reload, a link, the chat frame); None once it is over."""
+    if not token:
+        return None
+    config = settings()
+    with (pool or app_pool()).connection() as conn:
+        return sessions.resume_session(conn, token, idle_minutes=config.idle_minutes,
+                                       absolute_hours=config.absolute_hours)
+
+
+def sign_out(token: str | None, *, pool=None) -> None:
+    with (pool or app_pool()).connection() as conn:
+        sessions.revoke_session(conn, token)
+
+
+def locked_accounts(admin: users.User, *, pool=None) -> list[sessions.Failures]:
+    with (pool or app_pool()).connection() as conn:
+        return sessions.locked_accounts(conn, admin.org_id)
+
+
+def unlock_account(admin: users.User, email: str, *, pool=None) -> bool:
+    """Lift the lock on one of the admin's organisation's accounts (audited); False for any other."""
+    with (pool or app_pool()).connection() as conn:
+        unlocked = sessions.unlock_account(conn, admin.org_id, email)
+        if unlocked:
+            audit.record(conn, admin.org_id, actor_id=admin.id, action="unlock_sign_in", entity_type="user",
+                         entity_id=email, before={"locked": True}, after={"locked": False})
+    return unlocked
+
+
+def _audit(pool, known: users.User | None, action: str, client: str | None, **after) -> None:
+    """Failures of a known account go to its organisation's audit log; unknown emails have no org."""
+    if known is None:
+        log.warning("%s for an unknown account from %s", action, client or "an unknown client")
+        return
+    with pool.connection() as conn:
+        audit.record(conn, known.org_id, actor_id=None, action=action, entity_type="user",
+                     entity_id=known.id, before=None, after={"client": client, **after})

@@ -1,0 +1,66 @@
+"""Sessions in a real browser: a reload, a bookmarked link, two tabs, and a page of the other role."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.browser import chromium_page, free_port, needs_chromium, running_app
+
+SHOTS = Path("/tmp/auth-shots")
+
+
+def _sign_in_here(page, email: str, password: str) -> None:
+    """Fill the sign-in form shown at whatever address the page is on."""
+    page.get_by_label("Email").wait_for(timeout=180_000)
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password", exact=True).fill(password)
+    page.get_by_role("button", name="Sign in").click()
+    page.get_by_text(email).wait_for(timeout=60_000)
+
+
+@needs_chromium
+def test_sessions_survive_reloads_and_links_and_end_everywhere(seeded_db_url, seeded_pool):
+    from storage.learning import list_enrollments
+    from storage.users import get_user_by_email
+
+    with seeded_pool.connection() as conn:
+        james = get_user_by_email(conn, "james@acme.test")
+        course_id = list_enrollments(conn, james.org_id, james.id)[0].course_id
+    SHOTS.mkdir(exist_ok=True)
+    with running_app(seeded_db_url, extra_env={"SKILLNET_CHAT_PORT": str(free_port())}) as base, \
+            chromium_page() as page:
+        # The process's first run serves pages/ the legacy way until app.py has called st.navigation
+        # once (a fresh server answering a deep link first runs the page alone, which then asks to sign
+        # in); open the app once as any first visitor would.
+        page.goto(base)
+        page.get_by_label("Email").wait_for(timeout=180_000)
+        # a bookmarked deep link, signed out: the sign-in form at that address, no "Page not found"
+        page.goto(f"{base}/course_player?course={course_id}")
+        _sign_in_here(page, "james@acme.test", "skillnet-demo")
+        page.wait_for_url(f"**/course_player?course={course_id}", timeout=30_000)
+        page.locator("[data-testid=stSidebarNav] a[href$=course_player]").wait_for(timeout=30_000)
+        assert page.get_by_text("Page not found").count() == 0
+        page.wait_for_function("document.cookie.includes('skillnet_session=')", timeout=30_000)
+        cookie = next(c for c in page.context.cookies() if c["name"] == "skillnet_session")
+        assert cookie["sameSite"] == "Strict"
+
+        page.reload()                          # still signed in, on the same page
+        page.get_by_text("james@acme.test").wait_for(timeout=60_000)
+        page.wait_for_url(f"**/course_player?course={course_id}", timeout=30_000)
+        assert page.get_by_label("Password", exact=True).count() == 0
+        page.screenshot(path=str(SHOTS / "course_player_after_reload.png"))
+
+        page.goto(f"{base}/skills_matrix")     # an admin page: refused in the reader's language
+        page.get_by_text("This page is not available for your role.").wait_for(timeout=60_000)
+        page.screenshot(path=str(SHOTS / "not_for_your_role.png"))
+
+        other = page.context.browser.new_page()   # a second tab: same browser cookies, signed in at once
+        other.context.add_cookies(page.context.cookies())
+        other.goto(f"{base}/my_courses")
+        other.get_by_text("james@acme.test").wait_for(timeout=60_000)
+        page.goto(f"{base}/reviews")
+        page.get_by_role("button", name="Sign out").click()
+        page.get_by_label("Password", exact=True).wait_for(timeout=60_000)
+        other.locator("[data-testid=stSidebarNav] a[href$=reviews]").click()   # its next action
+        other.get_by_label("Password", exact=True).wait_for(timeout=60_000)
+        assert other.get_by_text("james@acme.test").count() == 0
+        other.screenshot(path=str(SHOTS / "other_tab_signed_out.png"))
