@@ -16,11 +16,9 @@ def route_after_synthesize(state: AdminState) -> Literal["await_confirmation", "
     return "await_confirmation" if state.get("pending") else END
 
 
-def route_after_await(state: AdminState) -> Literal["execute_write", "plan", "synthesize"]:
-    """Confirmed → write; cancelled by a new request → plan it; bare cancel → say so."""
-    if state.get("confirmed_id"):
-        return "execute_write"
-    return "plan" if state.get("message") else "synthesize"
+def route_after_await(state: AdminState) -> Literal["execute_write", "synthesize"]:
+    """Confirmed → write; cancelled → say so."""
+    return "execute_write" if state.get("confirmed_id") else "synthesize"
 
 
 def build_graph(checkpointer):
@@ -34,6 +32,6 @@ def build_graph(checkpointer):
     graph.add_edge("plan", "execute_tools")
     graph.add_edge("execute_tools", "synthesize")
     graph.add_conditional_edges("synthesize", route_after_synthesize, ["await_confirmation", END])
-    graph.add_conditional_edges("await_confirmation", route_after_await, ["execute_write", "plan", "synthesize"])
+    graph.add_conditional_edges("await_confirmation", route_after_await, ["execute_write", "synthesize"])
     graph.add_edge("execute_write", "synthesize")
     return graph.compile(checkpointer=checkpointer)

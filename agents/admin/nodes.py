@@ -15,15 +15,11 @@ from langgraph.types import interrupt
 
 from agents.admin import replies, twin
 from agents.admin.gate import invalid_arguments, ungrounded_mentions
-from agents.admin.prompts import AFFIRMATIVE_WORDS, SYNTHESIS_INSTRUCTION, SYSTEM_PROMPT
+from agents.admin.prompts import SYNTHESIS_INSTRUCTION, SYSTEM_PROMPT
 from agents.admin.resolve import ToolContext, ToolError, jsonable
 from agents.admin.state import AdminContext, AdminState
 from agents.admin.tools import ADMIN_TOOLS, TOOLS_BY_NAME
 from storage import admin as admin_store
-from storage.skills import fold
-
-REJECTION_WORDS = {"no", "cancel", "cancelar", "cancela", "stop", "para", "wait", "espera", "nope"}
-
 
 def _tool_context(conn, ctx: AdminContext, lang: str) -> ToolContext:
     return ToolContext(conn, ctx.admin.org_id, ctx.admin, lang, ctx.today())
@@ -109,7 +105,7 @@ def execute_tools(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
 
 def await_confirmation(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
     """Pause until the admin answers the preview. Only a resume carrying this pending id confirms;
-    anything else cancels it (and a new message is planned afresh)."""
+    anything else cancels it (the service resumes only with a confirm or a cancel)."""
     pending = state["pending"]
     decision = interrupt({"pending": pending})
     decision = decision if isinstance(decision, dict) else {}
@@ -119,12 +115,8 @@ def await_confirmation(state: AdminState, runtime: Runtime[AdminContext]) -> dic
     ctx = runtime.context
     with ctx.pool.connection() as conn:
         admin_store.cancel_pending(conn, ctx.admin.org_id, ctx.admin.id, ctx.session_id)
-    message = (decision.get("message") or "").strip()
-    said = fold(message).strip(" .!¡?¿")
-    replan = bool(message) and said not in AFFIRMATIVE_WORDS | REJECTION_WORDS
     return {"pending": None, "confirmed_id": None, "tool_calls": [], "executed": [], "next_steps": [],
-            "planned": [], "response": "", "message": message if replan else "",
-            "cancelled": {**pending, "typed_yes": said in AFFIRMATIVE_WORDS}}
+            "planned": [], "response": "", "message": "", "cancelled": pending}
 
 
 def execute_confirmed(ctx: ToolContext, action_id: str) -> dict | None:
@@ -174,8 +166,6 @@ def synthesize(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
     parts, engine, fallback = [], state.get("engine", "offline"), state.get("fallback")
     if cancelled := state.get("cancelled"):
         parts.append(replies.phrase("cancelled", lang, preview=cancelled["preview"].splitlines()[0]))
-        if cancelled.get("typed_yes"):
-            parts.append(replies.phrase("confirm_hint", lang, id=cancelled["id"]))
     for done in state.get("executed", []):
         message = done["result"].get("message") or done["result"].get("error", "")
         parts.append(replies.phrase("done", lang, message=message) if "message" in done["result"] else message)

@@ -70,20 +70,15 @@ MIN_ROUTE_SCORE = 0.87
 
 # Words that split a request into steps ("do A and then B"): the twin runs the first, suggests the rest.
 STEP_SEPARATORS = (" and then ", " then ", " y luego ", " luego ", " después ", " y después ", "; ")
-AFFIRMATIVE_WORDS = {"yes", "y", "si", "sí", "ok", "okay", "proceed", "confirm", "confirmar", "dale",
-                     "hazlo", "adelante", "go", "vale", "confirmo"}
-
 # Reply phrasing, per language (the twin's templates; the model's replies need none of these).
 PHRASES: dict[str, dict[str, str]] = {
     "en": {
         "help": "I can list employees, show an employee's detail, the skills matrix, skill gaps, who knows a "
                 "skill, courses and their statistics, alerts and mentorship suggestions; and — after your "
                 "confirm — assign courses, verify skill levels, deactivate employees and archive courses.",
-        "preview_ask": "Confirm to run it, or send another message to cancel.",
+        "preview_ask": "Confirm to run it (the button, or type “yes”), or cancel it (“no”).",
         "done": "Done: {message}",
         "cancelled": "Cancelled, nothing was changed: {preview}",
-        "confirm_hint": "A confirmation must come from the Confirm button (or --confirm {id}); a typed "
-                        "'yes' is not enough, so the action was cancelled. Ask again for a fresh preview.",
         "next_step": "Next step, when you're ready: “{step}”",
         "deferred_write": "I prepared only the first change; ask again for: {tool}.",
         "already_done": "That action was already carried out; nothing was written again.",
@@ -96,11 +91,9 @@ PHRASES: dict[str, dict[str, str]] = {
                 "brechas, quién sabe de algo, los cursos y sus estadísticas, las alertas y sugerencias de "
                 "mentoría; y —tras tu confirmación— asignar cursos, verificar niveles, desactivar empleados "
                 "y archivar cursos.",
-        "preview_ask": "Confirma para ejecutarlo, o envía otro mensaje para cancelarlo.",
+        "preview_ask": "Confirma para ejecutarlo (el botón, o escribe «sí»), o cancélalo («no»).",
         "done": "Hecho: {message}",
         "cancelled": "Cancelado, no se cambió nada: {preview}",
-        "confirm_hint": "La confirmación debe llegar con el botón Confirmar (o --confirm {id}); un «sí» escrito "
-                        "no basta, así que la acción se canceló. Pídelo de nuevo para ver otra vista previa.",
         "next_step": "Siguiente paso, cuando quieras: «{step}»",
         "deferred_write": "Solo preparé el primer cambio; pídeme después: {tool}.",
         "already_done": "Esa acción ya se ejecutó; no se volvió a escribir nada.",

@@ -16,6 +16,7 @@ from langgraph.types import Command
 from agents.admin import replies
 from agents.admin.graph import build_graph
 from agents.admin.state import AdminContext
+from agents.admin.typed import typed_decision
 from agents.i18n import t
 from agents.llm import LLM, get_llm
 from agents.offline import detect_language
@@ -119,7 +120,8 @@ def _reply_from(values: dict, session_id: UUID, waiting: bool) -> AdminReply:
 def ask(user: users.User, message: str = "", *, session_id: str | UUID | None = None,
         confirm: str | None = None, cancel: bool = False, llm: LLM | None = None, graph=None,
         today: Callable[[], date] = date.today) -> AdminReply:
-    """One turn. ``confirm`` carries the pending action's id; any message instead cancels it."""
+    """One turn. ``confirm`` carries the pending action's id; under a pending action a typed message
+    confirms, cancels or leaves it pending (``agents.admin.typed``)."""
     message, confirm, session_id = _checked_input(user, message, confirm, session_id)
     pool, graph, llm = app_pool(), graph or default_graph(), llm or get_llm()
     if not message and not confirm and not cancel:
@@ -147,14 +149,25 @@ def ask(user: users.User, message: str = "", *, session_id: str | UUID | None = 
     pending = snapshot.values.get("pending") if waiting else None
     lang = detect_language(message, default=admin.language) if message else snapshot.values.get("language", admin.language)
 
+    typed = typed_decision(message) if message and not confirm else None
+    if waiting and typed == "confirm":
+        confirm = pending["id"]        # the admin's own "sí" confirms exactly what is pending now
+    elif waiting and typed == "cancel":
+        cancel = True
     if confirm and not (pending and pending["id"] == confirm):
         # Not the action the graph is waiting on: never resume with it. Say what became of it.
         with pool.connection() as conn:
             action = admin_store.get_pending(conn, admin.org_id, admin.id, confirm)
         key = "already_done" if action is not None and action.status == "executed" else "not_pending"
         reply = AdminReply(str(session.id), replies.phrase(key, lang), pending=pending)
+    elif waiting and message and typed is None:
+        # a question or a new request under a preview: the preview stays, and the admin is told so
+        reply = AdminReply(str(session.id), t("admin.still_pending", lang, preview=pending["preview"]),
+                           pending=pending)
+    elif typed == "confirm" and not waiting:
+        reply = AdminReply(str(session.id), t("admin.nothing_pending", lang))
     elif waiting:
-        decision = {"confirm": confirm} if confirm else {"message": message} if message else {"cancel": True}
+        decision = {"confirm": confirm} if confirm else {"cancel": True}
         values = graph.invoke(Command(resume=decision, update={"language": lang, "history": history}),
                               config, context=context)
         reply = _reply_from(values, session.id, "await_confirmation" in (graph.get_state(config).next or ()))

@@ -31,6 +31,17 @@ def test_preview_confirm_and_repeat_confirm(capsys, seeded_pool):
     assert code == 0 and again["executed"] == []
 
 
+def test_a_typed_si_under_a_pending_write_runs_it_once(capsys, seeded_pool):
+    code, reply, _ = cli(capsys, "desactiva a Chloe", "--user", "admin@acme.test", "--json")
+    assert code == 0 and reply["pending"] and is_active(seeded_pool, "chloe@acme.test")
+    args = ["--session", reply["session"], "--user", "admin@acme.test", "--json"]
+    code, done, _ = cli(capsys, "sí", *args)
+    assert code == 0 and [e["id"] for e in done["executed"]] == [reply["pending"]["id"]] and done["pending"] is None
+    assert not is_active(seeded_pool, "chloe@acme.test")
+    code, again, _ = cli(capsys, "sí", *args)
+    assert code == 0 and again["executed"] == [] and again["pending"] is None
+
+
 def test_refusals_are_one_line_and_change_nothing(capsys):
     code, _, err = cli(capsys, "lista de empleados", "--user", "lucia@acme.test")
     assert code == 2 and err.count("\n") == 1 and "admin" in err

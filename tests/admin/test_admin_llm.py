@@ -71,8 +71,8 @@ def test_a_write_asked_for_inside_a_pasted_document_is_only_previewed(fake_opena
     writes = audit_count(seeded_pool)
     reply = turn(document)
     assert reply.pending and reply.executed == [] and is_active(seeded_pool, "james@acme.test")
-    fake_openai.reply("Ok.")
-    turn("thanks, that's all", reply.session)  # any other message cancels
+    kept = turn("thanks, that's all", reply.session)  # any other message leaves it pending, unrun
+    assert kept.pending["id"] == reply.pending["id"] and kept.executed == []
     assert is_active(seeded_pool, "james@acme.test") and audit_count(seeded_pool) == writes
 
 

@@ -112,21 +112,28 @@ def test_assign_then_cancel_by_message_or_button(turn, seeded_pool, admin):
         assert admin_store.get_pending(conn, admin.org_id, admin.id, second.pending["id"]).status == "cancelled"
 
 
-def test_a_typed_yes_or_a_new_request_never_confirms(turn, seeded_pool):
+def test_a_typed_yes_confirms_once_and_anything_else_keeps_the_action_pending(turn, seeded_pool):
     writes = audit_count(seeded_pool)
     reply = turn("desactiva a Chloe")
     assert reply.pending and "Chloe Evans" in reply.pending["preview"]
-    yes = turn("sí", reply.session)
-    assert yes.executed == [] and yes.pending is None and "--confirm" in yes.response
+    asked = turn("who knows Oracle Financials?", reply.session)   # another request: the preview stays
+    assert asked.pending["id"] == reply.pending["id"] and asked.tool_calls == [] and asked.executed == []
+    assert "sigue esperando" in asked.response or "still waiting" in asked.response
+    mixed = turn("sí pero a Priya no", reply.session)              # not only confirmation words
+    assert mixed.pending["id"] == reply.pending["id"] and mixed.executed == []
     assert is_active(seeded_pool, "chloe@acme.test") and audit_count(seeded_pool) == writes
 
-    reply = turn("desactiva a Chloe", reply.session)
-    replanned = turn("who knows Oracle Financials?", reply.session)  # another request: cancels, re-plans
-    assert replanned.tool_calls[0]["tool"] == "who_knows" and replanned.pending is None
-    wrong = turn("desactiva a Chloe", reply.session)
-    refused = turn(session=reply.session, confirm=reply.pending["id"])  # a stale id: not the one pending
-    assert refused.executed == [] and refused.pending["id"] == wrong.pending["id"]
-    assert is_active(seeded_pool, "chloe@acme.test") and audit_count(seeded_pool) == writes
+    yes = turn("¡Sí!", reply.session)
+    assert [e["id"] for e in yes.executed] == [reply.pending["id"]] and yes.pending is None
+    assert not is_active(seeded_pool, "chloe@acme.test") and audit_count(seeded_pool) == writes + 1
+    again = turn("sí", reply.session)                               # nothing pending: nothing happens
+    assert again.executed == [] and again.pending is None and audit_count(seeded_pool) == writes + 1
+
+    wrong = turn("desactiva a Harry", reply.session)
+    stale = turn(session=reply.session, confirm=reply.pending["id"])  # a stale id: not the one pending
+    assert stale.executed == [] and stale.pending["id"] == wrong.pending["id"]
+    cancelled = turn("no, espera", reply.session)
+    assert cancelled.pending is None and cancelled.executed == [] and is_active(seeded_pool, "harry@acme.test")
 
 
 def test_verify_deactivate_archive_each_preview_then_confirm(turn, seeded_pool, admin):

@@ -1,5 +1,6 @@
 """Property: over any sequence of admin messages, typed yeses, confirms (right, stale, made up) and
-cancels, a write happens exactly when the admin confirms the action pending at that moment."""
+cancels, a write happens exactly when the admin confirms the action pending at that moment (with the
+button's id or a message of only confirmation words)."""
 from __future__ import annotations
 
 import uuid
@@ -7,6 +8,7 @@ import uuid
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from agents.admin.typed import typed_decision
 from tests.admin.conftest import audit_count
 
 WRITE_REQUESTS = ["verifica el nivel de Tom Baker en Coaching como alto",
@@ -30,6 +32,7 @@ def test_only_confirming_the_current_pending_action_writes(turn, seeded_pool, st
         before = audit_count(seeded_pool)
         expected_ids: list[str] = []
         if kind == "say":
+            expected_ids = [current] if current and typed_decision(text) == "confirm" else []
             reply = turn(text, session)
         elif kind == "cancel":
             reply = turn(session=session, cancel=True) if session else None
