@@ -17,6 +17,7 @@ from agents import auth
 from agents.i18n import code_label, t
 from agents.tutor import service
 from storage import config
+from storage.markup import safe_markdown
 
 UPDATE_INTERVAL = 0.05  # seconds between streamed screen updates (~20 per second)
 SUGGESTION_SLOTS = 3
@@ -62,7 +63,7 @@ def badge_html(rung: str | None, source: str | None, engine: str | None, languag
 
 def render_answer(text: str, metadata: dict, language: str) -> str:
     """The answer, then its numbered sources; each source opens to show the cited passage."""
-    parts = [text.strip()]
+    parts = [safe_markdown(text).strip()]  # other people's Markdown: no outside image or link
     if metadata.get("fallback"):
         parts.insert(0, "_" + t("engine.fallback_notice", language,
                                 reason=code_label("fallback", metadata["fallback"], language)) + "_")
@@ -70,10 +71,10 @@ def render_answer(text: str, metadata: dict, language: str) -> str:
     if citations:
         lines = [f"**{_SOURCES.get(language, 'Sources')}**"]
         for c in citations:
-            where = " › ".join(html.escape(p) for p in (c.get("document"), c.get("section")) if p)
+            where = " › ".join(html.escape(safe_markdown(p)) for p in (c.get("document"), c.get("section")) if p)
             page = f", p. {c['page']}" if c.get("page") else ""
             lines.append(f"<details><summary>[{c['index']}] {where}{page}</summary>\n\n"
-                         f"{html.escape(c.get('excerpt') or '')}\n\n</details>")
+                         f"{html.escape(safe_markdown(c.get('excerpt')))}\n\n</details>")
         parts.append("\n".join(lines))
     if metadata.get("removed_citations"):
         parts.append(f"_{_LOW_CONFIDENCE.get(language, _LOW_CONFIDENCE['en'])}_")
@@ -88,7 +89,7 @@ def render_answer(text: str, metadata: dict, language: str) -> str:
 def _history(user, session_id) -> list[dict]:
     shown = []
     for message in service.session_messages(user, session_id):
-        content = message.content if message.role == "user" else render_answer(
+        content = safe_markdown(message.content) if message.role == "user" else render_answer(
             message.content, message.metadata, message.metadata.get("language") or user.language)
         shown.append({"role": message.role, "content": content})
     return shown
@@ -159,7 +160,7 @@ def respond(message: str, history: list, user_ref: dict | None, session_id: str 
     if user is None:
         yield (history, message, session_id, *keep, "Please sign in first. / Inicia sesión primero.")
         return
-    history = list(history or []) + [{"role": "user", "content": message},
+    history = list(history or []) + [{"role": "user", "content": safe_markdown(message)},
                                      {"role": "assistant", "content": "…"}]
     try:
         if not session_id and (message or "").strip():
@@ -184,7 +185,7 @@ def respond(message: str, history: list, user_ref: dict | None, session_id: str 
             answer += data["content"]
             if time.monotonic() - last >= UPDATE_INTERVAL:
                 last = time.monotonic()
-                history[-1]["content"] = answer
+                history[-1]["content"] = safe_markdown(answer)  # streamed text is rendered too
                 yield (history, gr.skip(), session_id, *keep, status)
         elif name == "suggestions":
             suggestions = data["suggestions"]

@@ -3,6 +3,7 @@ import pandas as pd
 import streamlit as st
 
 from agents.admin import service
+from storage.markup import safe_markdown
 from ui.session import require_admin
 from ui.tables import table_with_csv
 
@@ -51,7 +52,7 @@ st.caption(say("Las consultas se ejecutan al momento; los cambios solo tras puls
                "Reads run at once; changes only after you press Confirm."))
 for message in state.messages:
     with st.chat_message(message.role):
-        st.markdown(message.content)
+        st.markdown(safe_markdown(message.content))
         if message.role == "assistant":
             show_trace(message.metadata, str(message.id))
             if message.metadata.get("engine"):

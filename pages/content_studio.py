@@ -5,6 +5,7 @@ import pandas as pd
 import streamlit as st
 
 from agents.content import service
+from storage.markup import safe_markdown
 from ui.session import require_admin
 from ui.scorm import scorm_download
 from ui.stale import stale_panel
@@ -181,7 +182,7 @@ if view.checkpoint == "final":
                                                            key=f"ls-{job_id}-{index}-{li}"):
                     act(service.edit_content, job_id, f"module.{index}.lesson.{li}", "content", text)
             for ei, exercise in enumerate(module["exercises"]):
-                st.markdown(f"**{exercise['type']}** · {exercise['bloom_level']} · {exercise['prompt']}")
+                st.markdown(f"**{exercise['type']}** · {exercise['bloom_level']} · {safe_markdown(exercise['prompt'])}")
                 raw = st.text_area(say("Contenido (JSON)", "Content (JSON)"),
                                    json.dumps(exercise["content"], ensure_ascii=False, indent=1), height=140,
                                    key=f"e-{job_id}-{index}-{ei}")
@@ -199,7 +200,7 @@ if view.checkpoint == "final":
     manual = state.get("generated_manual")
     if manual:
         with st.expander(say("📘 Manual", "📘 Manual")):
-            st.markdown(manual["content_md"])
+            st.markdown(safe_markdown(manual["content_md"]))
     notes = st.text_input(say("Notas para la corrección", "Notes for refinement"), key=f"fnotes-{job_id}")
     a, f, r = st.columns(3)
     if a.button(say("🚀 Aprobar y publicar", "🚀 Approve and publish"), type="primary", key="f_approve"):

@@ -5,6 +5,7 @@ import uuid
 import streamlit as st
 
 from agents.learning import service
+from storage.markup import safe_markdown
 from ui.exercises import exercise_input, lesson_markdown, show_feedback, t
 from ui.session import require_user
 from ui.stale import updated_policy_note
@@ -72,14 +73,14 @@ with main:
             for n, c in enumerate(lesson.citations, 1):
                 page = f", {t(lang, 'pág.', 'p.')} {c['page']}" if c.get("page") else ""
                 section = f" › {c['section']}" if c.get("section") else ""
-                st.markdown(f"[{n}] {c.get('document', '')}{section}{page}")
+                st.markdown(safe_markdown(f"[{n}] {c.get('document', '')}{section}{page}"))
 
     pending = None
     for exercise in lesson.exercises:
         attempt = view.answers.get(exercise.id)
         if attempt and not st.session_state.get(f"retry_{exercise.id}"):
             with st.container(border=True):
-                st.markdown(f"**{exercise.prompt}**")
+                st.markdown(f"**{safe_markdown(exercise.prompt)}**")
                 show_feedback(lang, correct=bool(attempt.is_correct), score=attempt.score or 0.0,
                               feedback=attempt.feedback or "", explanation=exercise.explanation,
                               sources=view.sources.get(exercise.id, []),

@@ -8,6 +8,7 @@ from agents.helpdesk import service
 from agents.helpdesk.service import HelpdeskError
 from agents.helpdesk.state import CATEGORIES
 from agents.i18n import code_label, t
+from storage.markup import safe_markdown
 from ui.session import require_user
 
 user = require_user()
@@ -82,7 +83,7 @@ if turn is None or turn.finished:
         show = {"filed": st.success, "resolved": st.success, "linked": st.info}.get(turn.kind, st.warning)
         show(turn.message)
         if turn.ticket:
-            st.markdown(f"**#{turn.ticket['number']}** · {turn.ticket['title']} · `{turn.ticket.get('status') or turn.ticket.get('state', '')}`"
+            st.markdown(f"**#{turn.ticket['number']}** · {safe_markdown(turn.ticket['title'])} · `{turn.ticket.get('status') or turn.ticket.get('state', '')}`"
                         + (f" · [{t('helpdesk.open_link', LANG)}]({turn.ticket['url']})" if turn.ticket.get("url") else ""))
             st.caption(t("helpdesk.see_my_tickets", LANG))
         if st.button(t("helpdesk.new_request", LANG), key="hd_new"):
@@ -107,13 +108,13 @@ if st.session_state.get(STEPS):
 
 for said in service.thread(user, turn.session_id):  # the person's own words stay on screen
     with st.chat_message(said["role"]):
-        st.markdown(said["content"])
+        st.markdown(safe_markdown(said["content"]))
 
 with st.chat_message("assistant"):
     if turn.kind == "working":
         st.write(t("helpdesk.still_working", LANG))
     else:
-        st.markdown(turn.message)
+        st.markdown(safe_markdown(turn.message))
     if turn.kind == "duplicate" and turn.ticket:
         st.caption(f"#{turn.ticket['number']} · {code_label('status', turn.ticket.get('state'), LANG)}")
 
@@ -144,7 +145,7 @@ elif turn.kind == "duplicate":
 elif turn.kind == "draft_ready":
     if turn.error:
         st.warning(t("helpdesk.filing_failed", LANG))
-    st.markdown(f"**{turn.draft['title']}** · {code_label('severity', turn.draft['severity'], LANG)} · "
+    st.markdown(f"**{safe_markdown(turn.draft['title'])}** · {code_label('severity', turn.draft['severity'], LANG)} · "
                 f"{code_label('category', turn.draft['category'], LANG)}")
     if st.session_state.get(DRAFT_SEEN) != qid:  # a new draft opens the modal by itself, once
         st.session_state[DRAFT_SEEN], st.session_state[MODAL] = qid, True

@@ -7,8 +7,10 @@ from agents.helpdesk import staff
 from agents.helpdesk.state import CATEGORIES
 from agents.helpdesk.turns import HelpdeskError
 from agents.i18n import code_label, format_datetime, t
+from storage.markup import safe_markdown
 from storage.tickets import SEVERITIES, STATUSES
 from ui.session import require_admin
+from ui.tables import csv_bytes
 
 user = require_admin()
 LANG = user.language
@@ -67,7 +69,7 @@ shown = frame.drop(columns=["id"]).assign(
 picked = st.dataframe(shown, hide_index=True, width="stretch", on_select="rerun", selection_mode="single-row",
                       key="hd_table",
                       column_config={c: t(f"helpdesk.col_{c}", LANG) for c in COLUMNS})
-st.download_button(t("common.download_csv", LANG), frame.drop(columns=["id"]).to_csv(index=False).encode("utf-8"),
+st.download_button(t("common.download_csv", LANG), csv_bytes(frame.drop(columns=["id"])),
                    file_name="helpdesk_tickets.csv", mime="text/csv", key="csv_helpdesk_tickets")
 
 chosen_rows = picked.selection.rows if picked and picked.selection else []
@@ -99,7 +101,7 @@ details, snapshot, linked, history = st.tabs([t("helpdesk.tab_description", LANG
                                               t("helpdesk.tab_linked", LANG, count=len(ticket["linked"])),
                                               t("helpdesk.tab_history", LANG)])
 with details:
-    st.markdown(ticket["description"])
+    st.markdown(safe_markdown(ticket["description"]))
     if ticket["facts"]:
         st.markdown(f"**{t('helpdesk.facts', LANG)}**")
         for fact, value in ticket["facts"].items():
@@ -113,14 +115,14 @@ with snapshot:
         st.caption(t("helpdesk.no_snapshot", LANG))
     for turn in ticket["snapshot"]:
         with st.chat_message(turn["role"]):
-            st.markdown(turn["content"])
+            st.markdown(safe_markdown(turn["content"]))
 with linked:
     if not ticket["linked"]:
         st.caption(t("helpdesk.no_linked", LANG))
     for report in ticket["linked"]:
         with st.expander(f"{report['name']} · {report['department'] or '—'} · {format_datetime(report['at'], LANG)}"):
             for turn in report["snapshot"]:
-                st.markdown(f"**{code_label('role', turn['role'], LANG)}:** {turn['content']}")
+                st.markdown(f"**{code_label('role', turn['role'], LANG)}:** {safe_markdown(turn['content'])}")
 with history:
     if not ticket["history"]:
         st.caption(t("helpdesk.no_history", LANG))

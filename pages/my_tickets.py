@@ -4,6 +4,7 @@ import streamlit as st
 
 from agents.helpdesk import staff
 from agents.i18n import code_label, format_datetime, t
+from storage.markup import safe_markdown
 from ui.session import require_user
 
 user = require_user()
@@ -24,7 +25,7 @@ if not mine:
 
 for ticket in mine:
     with st.container(border=True):
-        st.markdown(f"**#{ticket['number']} · {ticket['title']}**")
+        st.markdown(f"**#{ticket['number']} · {safe_markdown(ticket['title'])}**")
         how = t("helpdesk.reported_by_me" if ticket["reported_by_me"] else "helpdesk.linked_by_me", LANG)
         st.caption(" · ".join([f"**{code_label('status', ticket['status'], LANG)}**",
                                t("helpdesk.last_change", LANG, when=format_datetime(ticket["last_change_at"], LANG)),

@@ -3,6 +3,7 @@ import pandas as pd
 import streamlit as st
 
 from agents.retrieval import lab
+from storage.markup import safe_markdown
 from ui.session import require_admin
 
 user = require_admin()
@@ -46,7 +47,7 @@ with search_tab:
                 with st.expander(f"{row.rank}. [{row.score:.3f}] {row.document}{page} — {row.section}",
                                  expanded=row.rank <= 3):
                     st.caption(" · ".join(f"{name} {value}" for name, value in row.scores.items()))
-                    st.markdown(row.snippet_md)
+                    st.markdown(safe_markdown(row.snippet_md))
 
 with eval_tab:
     st.caption(say('Un JSON por línea: {"question": "...", "expected": ["título del documento"]}',

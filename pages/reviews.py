@@ -4,6 +4,7 @@ import uuid
 import streamlit as st
 
 from agents.learning import service
+from storage.markup import safe_markdown
 from ui.exercises import exercise_input, show_feedback, t
 from ui.session import require_user
 
@@ -15,7 +16,7 @@ last = st.session_state.get("review_last")
 if last:
     prompt, result = last
     with st.container(border=True):
-        st.markdown(f"**{prompt}**")
+        st.markdown(f"**{safe_markdown(prompt)}**")
         show_feedback(lang, correct=result.correct, score=result.score, feedback=result.feedback,
                       explanation=result.explanation, sources=result.sources, engine=result.engine)
         if result.next_review:

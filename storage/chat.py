@@ -14,6 +14,8 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
+from storage.markup import safe_markdown
+
 
 @dataclass(frozen=True)
 class ChatSession:
@@ -117,7 +119,9 @@ def add_message(conn: psycopg.Connection, org_id: UUID, session_id: UUID, role: 
             f"""INSERT INTO chat_messages (org_id, session_id, role, content, metadata)
                 VALUES (%(org_id)s, %(session_id)s, %(role)s, %(content)s, %(metadata)s)
                 RETURNING {_MESSAGE_COLUMNS}""",
-            {"org_id": org_id, "session_id": session_id, "role": role, "content": content,
+            {"org_id": org_id, "session_id": session_id, "role": role,
+             # what the assistants say quotes other people's documents: stored sanitised
+             "content": content if role == "user" else safe_markdown(content),
              "metadata": Jsonb(metadata or {})}).fetchone()
 
 

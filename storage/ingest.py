@@ -23,6 +23,7 @@ from storage import documents, source_changes
 from storage import document_limits as limits
 from storage.embeddings import VectorPack, embed_passages
 from storage.inputs import strip_nul
+from storage.markup import safe_markdown, strip_html
 
 TARGET_TOKENS = 350
 MAX_TOKENS = 500
@@ -141,7 +142,7 @@ def _decode(data: bytes) -> str:
 
 
 def _parse_markdown(data: bytes, stem: str) -> ParsedDocument:
-    h1, paragraphs = _markdown_paragraphs(_decode(data))
+    h1, paragraphs = _markdown_paragraphs(strip_html(_decode(data)))  # comments may span paragraphs
     return ParsedDocument(h1 or stem, paragraphs, _estimated_pages(paragraphs))
 
 
@@ -187,7 +188,7 @@ class _HtmlToMarkdown(HTMLParser):
 
 def _parse_html(data: bytes, stem: str) -> ParsedDocument:
     parser = _HtmlToMarkdown()
-    parser.feed(_decode(data))
+    parser.feed(strip_html(_decode(data), keep_visible_tags=True))  # hidden elements and comments go
     h1, paragraphs = _markdown_paragraphs("".join(parser.out))
     return ParsedDocument(h1 or parser.title or stem, paragraphs, _estimated_pages(paragraphs))
 
@@ -292,6 +293,10 @@ def parse(path: Path, data: bytes) -> ParsedDocument:
             limits.check_chunks(len(parsed.full_text) // (TARGET_TOKENS * CHARS_PER_TOKEN))
     except limits.LimitExceeded as exc:
         raise IngestError(str(exc), exc.code, **exc.params) from None
+    # Other people's Markdown is data: no raw HTML, outside images or links to hosts not allowlisted.
+    parsed = ParsedDocument(safe_markdown(parsed.title), [
+        Paragraph(clean, safe_markdown(p.heading), p.page) for p in parsed.paragraphs if (clean := safe_markdown(p.text).strip())],
+        parsed.page_count)
     if not parsed.full_text.strip():
         raise IngestError("the document has no text to learn from")
     return parsed

@@ -13,6 +13,8 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
+from storage.markup import safe_markdown
+
 SEVERITIES = ("low", "medium", "high", "critical")
 STATUSES = ("open", "in_progress", "resolved", "closed")
 
@@ -78,7 +80,8 @@ def create(conn: psycopg.Connection, org_id: UUID, *, title: str, body: str, sev
                         %(steps)s, %(session_id)s, %(filing_state)s, %(footer_hash)s)
                 ON CONFLICT (idempotency_key) DO NOTHING
                 RETURNING {_COLUMNS}""",
-            {"org_id": org_id, "title": title, "body": body, "severity": severity, "category": category,
+            {"org_id": org_id, "title": safe_markdown(title), "body": safe_markdown(body), "severity": severity,
+             "category": category,
              "created_by": created_by, "source": source, "key": idempotency_key, "embedding": embedding,
              "url": external_url, "language": language, "snapshot": Jsonb(snapshot or []),
              "facts": Jsonb(facts or {}), "steps": Jsonb(steps or []), "session_id": session_id,

@@ -11,6 +11,8 @@ from typing import Any
 
 import streamlit as st
 
+from storage.markup import safe_markdown
+
 BLOOM_LABELS = {"remember": ("Recordar", "Remember"), "understand": ("Comprender", "Understand"),
                 "apply": ("Aplicar", "Apply"), "analyze": ("Analizar", "Analyze"),
                 "evaluate": ("Evaluar", "Evaluate"), "create": ("Crear", "Create")}
@@ -30,7 +32,7 @@ def _label(table: dict, value: str, lang: str) -> str:
 
 def lesson_markdown(markdown: str) -> str:
     """Lesson Markdown one heading level down, so its sections sit under the lesson's own title."""
-    return re.sub(r"^(#{1,5})(?=\s)", r"#\1", markdown, flags=re.MULTILINE)
+    return re.sub(r"^(#{1,5})(?=\s)", r"#\1", safe_markdown(markdown), flags=re.MULTILINE)
 
 
 def shuffled_steps(exercise_id: Any, steps: list[str]) -> list[str]:

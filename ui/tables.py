@@ -1,6 +1,8 @@
 """A table every page can show the same way: a dataframe with its CSV download beside it."""
 from __future__ import annotations
 
+import csv
+
 import pandas as pd
 import streamlit as st
 
@@ -31,6 +33,20 @@ SPANISH_VALUES = {"high": "alto", "medium": "medio", "low": "bajo", "overdue": "
 SPANISH_SEVERITY = {"high": "alta", "medium": "media", "low": "baja", "critical": "crítica"}
 
 
+# OWASP's CSV-injection rule: a cell a spreadsheet would read as a formula starts with a quote instead.
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _defused(cell):
+    return "'" + cell if isinstance(cell, str) and cell.startswith(_FORMULA_STARTS) else cell
+
+
+def csv_bytes(frame: pd.DataFrame) -> bytes:
+    """``frame`` as UTF-8 CSV that no spreadsheet runs: text cells starting =, +, -, @, tab or CR get a ' first."""
+    # Text cells quoted too (OWASP's other half): a CR or tab inside one cannot start a row or a cell.
+    return frame.map(_defused).to_csv(index=False, quoting=csv.QUOTE_NONNUMERIC).encode("utf-8")
+
+
 def _header(column: str, lang: str) -> str:
     es, en = HEADERS.get(column, (column.replace("_", " ").capitalize(),) * 2)
     return es if lang == "es" else en
@@ -49,5 +65,5 @@ def table_with_csv(frame: pd.DataFrame, name: str, *, key: str | None = None, he
     if lang == "es":
         shown = frame.replace({c: SPANISH_SEVERITY for c in frame.columns if c == "severity"}).replace(SPANISH_VALUES)
     st.dataframe(shown, hide_index=True, column_config=labels or None, **({"height": height} if height else {}))
-    st.download_button("⬇ CSV", frame.to_csv(index=False).encode("utf-8"), file_name=f"{name}.csv",
+    st.download_button("⬇ CSV", csv_bytes(frame), file_name=f"{name}.csv",
                        mime="text/csv", key=key or f"csv_{name}")

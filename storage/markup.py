@@ -1,0 +1,160 @@
+"""The one Markdown sanitiser: anything untrusted passes it before it is rendered or stored as content.
+
+Documents, tickets, profile fields and model output are other people's words. Rendered as-is, their
+Markdown fetched tracking pixels and showed phishing links as company material. ``safe_markdown``
+keeps the words and the formatting and removes what reaches outside:
+
+- raw HTML: comments, and hidden elements (``display:none``, ``visibility:hidden``, white or
+  zero-size text, ``hidden``/``aria-hidden``), script/style/template are dropped *with* their
+  content; every other tag is dropped and its visible text kept;
+- images: only the product's own (``/app/static/…``); others become a note with their alt text
+  and no address;
+- links: kept only for http(s) to an allowlisted host (``SKILLNET_LINK_ALLOWLIST``, subdomains
+  included); others become their text; bare and angle-bracket URLs to other hosts are shown in a
+  code span (never auto-linked); reference definitions to other hosts are removed.
+
+Every pattern is linear (bounded, possessive repetitions), so a megabyte is cheap.
+The result is idempotent: sanitising twice changes nothing.
+"""
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+from storage import config
+from storage.inputs import strip_nul
+
+PRODUCT_IMAGE_PREFIXES = ("/app/static/",)
+IMAGE_NOTE = "🖼"
+_DROP_WITH_CONTENT = {"script", "style", "template", "noscript", "iframe", "object", "svg", "math", "head", "title"}
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+_BLOCK = {"p", "div", "br", "li", "tr", "table", "section", "article", "blockquote", "pre", "ul", "ol",
+          "h1", "h2", "h3", "h4", "h5", "h6"}
+_HIDDEN_STYLE = re.compile(
+    r"display\s*:\s*none|visibility\s*:\s*hidden|opacity\s*:\s*0(?:\.0+)?\s*(?:;|$)|font-size\s*:\s*0"
+    r"|(?<![-\w])color\s*:\s*(?:#fff(?:fff)?\b|white\b|rgba?\(\s*255\s*,\s*255\s*,\s*255)", re.I)
+
+_URL = r"(?:[^()\s\\<>]|\\.){0,2000}+(?:\((?:[^()\s\\<>]|\\.){0,500}+\)(?:[^()\s\\<>]|\\.){0,500}+)?"
+_TITLE = r"(?:\s{1,20}(?:\"[^\"\n]{0,300}\"|'[^'\n]{0,300}'|\([^()\n]{0,300}\)))?"
+_IMAGE = re.compile(r"!\[([^\[\]\n]{0,500}+)\]\(\s{0,20}<?(" + _URL + r")>?" + _TITLE + r"\s{0,20}\)")
+_LINK = re.compile(r"\[([^\[\]\n]{0,1000}+)\]\(\s{0,20}<?(" + _URL + r")>?" + _TITLE + r"\s{0,20}\)")
+_REFERENCE_DEFINITION = re.compile(r"^ {0,3}\[[^\[\]\n]{1,500}\]:[ \t]{0,20}<?([^\s<>]{1,2000})>?[^\n]{0,500}$", re.M)
+_ANGLE_AUTOLINK = re.compile(r"<([a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\s]{0,2000})>")
+_BARE_URL = re.compile(r"(?<![\w/@`])(?:(?:https?|ftp)://|www\.)[^\s<>`]{1,2000}")
+_PLACEHOLDER = re.compile("\x00(\\d+)\x00")
+
+
+def allowed_hosts() -> tuple[str, ...]:
+    return tuple(host.lower().lstrip(".") for host in config.get("SKILLNET_LINK_ALLOWLIST"))
+
+
+def link_allowed(url: str, hosts: tuple[str, ...] | None = None) -> bool:
+    """True for an http(s) URL whose host is allowlisted (or a subdomain of one)."""
+    hosts = allowed_hosts() if hosts is None else hosts
+    try:
+        parts = urlsplit(url.strip())
+    except ValueError:
+        return False
+    host = (parts.hostname or "").lower()
+    return parts.scheme.lower() in ("http", "https") and bool(host) and any(
+        host == allowed or host.endswith("." + allowed) for allowed in hosts)
+
+
+# One token of raw HTML. Attribute text may not contain "<" or ">" and is bounded and possessive, so a
+# failed match costs at most the distance to the next "<" (Python 3.11's html.parser is quadratic on "<" * n).
+_HTML_TOKEN = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9:-]{0,40}+)([^<>]{0,5000}+)>|<!--|<![^<>]{0,5000}+>|<\?[^<>]{0,5000}+>")
+_HIDDEN_ATTRIBUTE = re.compile(r"(?:^|\s)hidden(?:\s|=|/|$)|aria-hidden\s*=\s*[\"']?true", re.I)
+
+
+def _hides(tag: str, attributes: str) -> bool:
+    return tag not in _VOID and (tag in _DROP_WITH_CONTENT or bool(_HIDDEN_ATTRIBUTE.search(attributes))
+                                 or bool(_HIDDEN_STYLE.search(attributes)))
+
+
+def strip_html(text: str, *, keep_visible_tags: bool = False) -> str:
+    """``text`` without raw HTML: comments and hidden elements gone with their content, tags gone
+    (kept with ``keep_visible_tags``, for the HTML parser of ingestion, which reads headings from them).
+
+    Entities stay as written ("&lt;script&gt;" is text and must not become a tag)."""
+    if "<" not in text:
+        return text
+    out: list[str] = []
+    dropping: list[str] = []  # open elements whose content is dropped
+    position = 0
+    while (match := _HTML_TOKEN.search(text, position)) is not None:
+        if not dropping:
+            out.append(text[position:match.start()])
+        position = match.end()
+        token = match.group(0)
+        if token == "<!--":  # a comment runs to "-->", or to the end when unclosed (as in browsers)
+            end = text.find("-->", position)
+            position = len(text) if end < 0 else end + 3
+            continue
+        if match.group(2) is None:  # <!DOCTYPE …>, <?…?>
+            continue
+        closing, tag, attributes = match.group(1) == "/", match.group(2).lower(), match.group(3)
+        if keep_visible_tags and not dropping and not (not closing and _hides(tag, attributes)):
+            out.append(token)
+            continue
+        if closing:
+            if tag in dropping:
+                while dropping.pop() != tag:
+                    pass
+            elif not dropping and tag in _BLOCK:
+                out.append("\n")
+            continue
+        if tag in _VOID or attributes.rstrip().endswith("/"):
+            if not dropping and tag in _BLOCK:
+                out.append("\n")
+            continue
+        if dropping or _hides(tag, attributes):
+            dropping.append(tag)
+        elif tag in _BLOCK:
+            out.append("\n")
+    if not dropping:
+        out.append(text[position:])
+    return "".join(out)
+
+
+def _code_span(url: str) -> str:
+    return f"`{url}`"
+
+
+def safe_markdown(text: str | None, *, hosts: tuple[str, ...] | None = None) -> str:
+    """``text`` as Markdown that renders no raw HTML, no outside image and no link to a host not allowlisted."""
+    if not text:
+        return ""
+    hosts = allowed_hosts() if hosts is None else hosts
+    text = strip_nul(str(text))
+    text = _ANGLE_AUTOLINK.sub(lambda m: f" {m.group(1)} ", text)  # before the HTML pass reads it as a tag
+    text = strip_html(text)
+    kept: list[str] = []
+
+    def keep(fragment: str) -> str:
+        kept.append(fragment)
+        return f"\x00{len(kept) - 1}\x00"
+
+    def image(match: re.Match) -> str:
+        alt, url = match.group(1).strip(), match.group(2).strip()
+        if url.startswith(PRODUCT_IMAGE_PREFIXES) and not url.startswith("//"):
+            return keep(match.group(0))
+        return f"{IMAGE_NOTE} {alt}".rstrip()
+
+    def link(match: re.Match) -> str:
+        label, url = match.group(1), match.group(2).strip()
+        return keep(match.group(0)) if link_allowed(url, hosts) else label
+
+    def definition(match: re.Match) -> str:
+        return keep(match.group(0)) if link_allowed(match.group(1), hosts) else ""
+
+    def bare(match: re.Match) -> str:
+        url = match.group(0)
+        return keep(url) if link_allowed(url, hosts) else _code_span(url)
+
+    text = _IMAGE.sub(image, text)
+    text = _LINK.sub(link, text)
+    text = _REFERENCE_DEFINITION.sub(definition, text)
+    text = _BARE_URL.sub(bare, text)
+    # Whatever the patterns above did not recognise can no longer form a link or an image.
+    text = text.replace("](", "]\\(").replace("![", "!\\[")
+    return _PLACEHOLDER.sub(lambda m: kept[int(m.group(1))], text)
