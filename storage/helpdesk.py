@@ -4,8 +4,10 @@ Owner-scoped reads return None for other people's ids, so callers answer "not fo
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Iterator
 from uuid import UUID
 
 import psycopg
@@ -198,3 +200,24 @@ def claim_turn(conn: psycopg.Connection, org_id: UUID, user_id: UUID, session_id
              AND status IN ('awaiting_user', 'awaiting_confirm') AND pending_question_id = %(qid)s""",
         {"org_id": org_id, "user_id": user_id, "id": session_id, "qid": question_id})
     return cur.rowcount == 1
+
+
+@contextmanager
+def run_lock(pool, session_id: UUID) -> Iterator[bool]:
+    """Held (True) while this process runs the session's graph; False when another process holds it.
+
+    A session-level advisory lock on its own autocommit connection: a process killed mid-step loses
+    it with its connection, so "running" with a free lock means nobody is running that session.
+    """
+    key = {"key": f"helpdesk-run:{session_id}"}
+    with pool.connection() as conn:
+        conn.commit()
+        conn.autocommit = True
+        held = False
+        try:
+            held = conn.execute("SELECT pg_try_advisory_lock(hashtextextended(%(key)s, 0))", key).fetchone()[0]
+            yield held
+        finally:
+            if held:
+                conn.execute("SELECT pg_advisory_unlock(hashtextextended(%(key)s, 0))", key)
+            conn.autocommit = False

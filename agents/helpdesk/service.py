@@ -105,8 +105,13 @@ def _run(deps: Deps, row: sessions.HelpdeskSession, payload, on_step) -> AgentTu
     settings = deps.settings()
     ctx = _context(deps, settings, row, on_step)
     try:
-        result = deps.graph.invoke(payload, _config(row.id), context=ctx)
+        with sessions.run_lock(deps.pool, row.id) as held:
+            if not held:  # another window or process is running this session right now
+                raise error("conflict", row.language)
+            result = deps.graph.invoke(payload, _config(row.id), context=ctx)
         metrics.CHECKPOINTS.labels("write", "ok").inc()
+    except HelpdeskError:
+        raise
     except Exception as exc:  # a bug or a broken dependency ends the session cleanly, never half-filed
         metrics.OUTCOMES.labels("error").inc()
         audit("agent.error", session_id=str(row.id), user_id=str(row.user_id), kind=type(exc).__name__,
@@ -215,6 +220,8 @@ def resume(user, session_id, *, question_id: str, action: str = "reply", text: s
     row = _owned(deps, user, session_id)
     if row.status == "done":
         return AgentTurn.from_row(row)  # a replay (double click, second tab): the outcome stands
+    if row.status == "running" and action == "file" and _filing_interrupted(deps, row):
+        return _run(deps, row, None, on_step)  # re-confirm after a crash: finish that same filing
     if action == "file" and draft is not None:
         try:
             TicketDraft.model_validate({**(row.turn.get("draft") or {}), **draft})
@@ -230,6 +237,16 @@ def resume(user, session_id, *, question_id: str, action: str = "reply", text: s
     _check_version(deps, row, user.language)
     payload = {"action": action, "text": str(text)[:2000], "draft": draft}
     return _run(deps, row, Command(resume=payload), on_step)
+
+
+def _filing_interrupted(deps: Deps, row) -> bool:
+    """The person pressed "File it" and the process filing it died: the checkpoint's next step is the
+    filing and no process holds the session's run lock. Re-running it completes or reconciles the
+    ticket row written before the external call (agents/helpdesk/tools.py), never files a second one."""
+    if deps.graph.get_state(_config(row.id)).next != ("file_ticket",):
+        return False
+    with sessions.run_lock(deps.pool, row.id) as held:
+        return held
 
 
 def confirm(user, session_id, *, question_id: str, draft: dict | None = None,
@@ -260,7 +277,8 @@ def get_turn(user, session_id, *, deps: Deps | None = None) -> AgentTurn:
     deps = deps or default_deps()
     row = _owned(deps, user, session_id)
     idle = (datetime.now(timezone.utc) - row.updated_at).total_seconds()
-    if row.status == "running" and idle >= deps.settings().orphan_after_seconds:
+    if row.status == "running" and idle >= deps.settings().orphan_after_seconds \
+            and not _filing_interrupted(deps, row):  # an interrupted filing waits for its re-confirm
         _abort_row(deps, row.id, "server_restart", row.language, row.user_id)
         row = _owned(deps, user, session_id)
     return AgentTurn.from_row(row)
@@ -299,12 +317,19 @@ def _abort_row(deps: Deps, session_id: UUID, reason: str, language: str, user_id
 
 
 def sweep_orphans(stale_after_seconds: float | None = None, *, deps: Deps | None = None) -> int:
-    """At startup: sessions stopped mid-step (no progress for 5 min) end aborted, reason server_restart."""
+    """Sessions stopped mid-step (no progress for 5 min) end aborted, reason server_restart; a filing
+    the person had confirmed when its process died is finished instead (exactly once)."""
     deps = deps or default_deps()
     stale = deps.settings().orphan_after_seconds if stale_after_seconds is None else stale_after_seconds
     with deps.pool.connection() as conn:
         orphans = sessions.orphaned_sessions(conn, stale)
-    return sum(_abort_row(deps, row.id, "server_restart", row.language, row.user_id) for row in orphans)
+    aborted = 0
+    for row in orphans:
+        if _filing_interrupted(deps, row):
+            _run(deps, row, None, None)
+        else:
+            aborted += _abort_row(deps, row.id, "server_restart", row.language, row.user_id)
+    return aborted
 
 
 def gc(*, deps: Deps | None = None) -> dict:
