@@ -18,7 +18,7 @@ from agents.helpdesk.state import (Classification, ClarifyingQuestion, HelpdeskS
                                    TicketDraft)
 from agents.helpdesk.tools import Toolbox
 from agents.i18n import code_label, language, t
-from agents.llm import LLM, count_tokens
+from agents.llm import LLM, Settings as LLMSettings, count_tokens
 
 TOOL_OF_ACTION = {"retry_kb": "retry_kb", "web_search": "web_search", "search_duplicates": "search_existing_issues"}
 
@@ -61,6 +61,26 @@ def step_record(node: str, started: float, **extra) -> list[dict]:
 def _work_seconds(state: HelpdeskState, ctx: HelpdeskContext) -> float:
     """The agent's own working time: time spent waiting for the person does not count."""
     return state.get("agent_seconds", 0.0) + max(0.0, ctx.clock() - state.get("run_started_at", ctx.clock()))
+
+
+def _run_seconds(state: HelpdeskState, ctx: HelpdeskContext) -> float:
+    """Wall clock since the person's latest message (the deadline's clock, issue 13)."""
+    now = ctx.clock()
+    return max(0.0, now - state.get("run_started_at", now))
+
+
+def _model(state: HelpdeskState, ctx: HelpdeskContext) -> tuple[LLM, float | None]:
+    """(engine, per-call timeout) for the next model call: the time left before the deadline; once a
+    cap or the deadline was hit, the twins finish the offer (an offline engine answers at once)."""
+    left = ctx.settings.deadline_seconds - _run_seconds(state, ctx)
+    if state.get("cut_short") or ctx.llm.offline or left <= 0:
+        return _OFFLINE, None
+    return ctx.llm, left
+
+
+_OFFLINE = LLM(LLMSettings())  # no server configured: every call is the caller's twin
+# Hitting a cap or the deadline offers what was found instead of ending with nothing (issue 13).
+_OFFER_WHEN_CUT_SHORT = ("link_existing", "propose_solution", "await_user_confirm", "write_draft")
 
 
 def _pause(state: HelpdeskState, ctx: HelpdeskContext) -> dict:
@@ -131,7 +151,7 @@ def hard_stop(state: HelpdeskState, ctx: HelpdeskContext) -> str | None:
         return requested
     if state.get("tokens_used", 0) >= ctx.settings.max_tokens:
         return "budget_exhausted"
-    if _work_seconds(state, ctx) >= ctx.settings.deadline_seconds:
+    if _run_seconds(state, ctx) >= ctx.settings.deadline_seconds:
         return "deadline"
     return None
 
@@ -140,7 +160,18 @@ def supervisor(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
     ctx, started = runtime.context, time.perf_counter()
     ctx.heartbeat(state["session_id"])
     turn = state.get("turns_taken", 0) + 1
+    if turn == 1:  # the first visible step, before any model call however slow the model is
+        ctx.on_step("specialist", {"node": "supervisor"})
     stop = hard_stop(state, ctx)
+    if stop in ("budget_exhausted", "deadline"):
+        allowed = allowed_actions(state, ctx) - {"ask_user", "await_user_confirm", *TOOL_OF_ACTION}
+        if state.get("draft"):
+            allowed.add("await_user_confirm")
+        offer = next((action for action in _OFFER_WHEN_CUT_SHORT if action in allowed), None)
+        if offer:
+            ctx.on_step("decision", {"action": offer})
+            return {"next_action": offer, "turns_taken": turn, "cut_short": stop,
+                    "trace": step_record("supervisor", started, action=offer, engine="rule", reason=stop)}
     if stop:
         return {"next_action": "abort", "abort_reason": stop,
                 "trace": step_record("supervisor", started, action="abort", engine="rule", reason=stop)}
@@ -155,7 +186,9 @@ def supervisor(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
         system = prompts.SUPERVISOR_PROMPT.format(preamble=prompts.UNTRUSTED_PREAMBLE,
                                                   allowed=", ".join(sorted(allowed)))
         human = _supervisor_view(state, ctx.settings, turn)
-        result = ctx.llm.structured("supervisor", [("system", system), ("human", human)], SupervisorDecision, twin)
+        llm, timeout = _model(state, ctx)
+        result = llm.structured("supervisor", [("system", system), ("human", human)], SupervisorDecision, twin,
+                                timeout=timeout)
         decision, engine, reason = result.value, result.engine, result.value.reason
         tokens = _charge(ctx, "supervisor", system + human, decision.model_dump_json())
         action = "await_user_confirm" if decision.next_action == "file_new" else decision.next_action
@@ -204,8 +237,9 @@ def clarifier(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
     system = prompts.CLARIFIER_PROMPT.format(preamble=prompts.UNTRUSTED_PREAMBLE, fact=fact,
                                              language_name=language_name(state))
     human = _context_text(state, ctx.settings)
-    result = ctx.llm.structured("classifier", [("system", system), ("human", human)], ClarifyingQuestion,
-                                lambda: twins.clarifying_question(state))
+    llm, timeout = _model(state, ctx)
+    result = llm.structured("classifier", [("system", system), ("human", human)], ClarifyingQuestion,
+                            lambda: twins.clarifying_question(state), timeout=timeout)
     question = result.value
     text = redact(question.question)
     position = len(state.get("questions_asked", [])) + 1
@@ -225,8 +259,9 @@ def classifier(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
     ctx.on_step("specialist", {"node": "classifier"})
     system = prompts.CLASSIFIER_PROMPT.format(preamble=prompts.UNTRUSTED_PREAMBLE)
     human = _context_text(state, ctx.settings)
-    result = ctx.llm.structured("classifier", [("system", system), ("human", human)], Classification,
-                                lambda: twins.classify(state))
+    llm, timeout = _model(state, ctx)
+    result = llm.structured("classifier", [("system", system), ("human", human)], Classification,
+                            lambda: twins.classify(state), timeout=timeout)
     value, engine = result.value.model_dump(), result.engine
     rule = twins.classify(state).model_dump()
     overridden = sorted(f for f in twins.decisive_fields(state) if value[f] != rule[f])
@@ -255,7 +290,9 @@ def proposer(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
                                             language_name=language_name(state))
     human = _context_text(state, ctx.settings, wrap_tool_output(
         source, "\n---\n".join(text for _, text in passages), ctx.settings.tool_output_max_chars))
-    stream = ctx.llm.stream("generator", [("system", system), ("human", human)], twin)
+    llm, timeout = _model(state, ctx)
+    stream = llm.stream("generator", [("system", system), ("human", human)], twin, timeout=timeout,
+                        deadline_s=timeout)
     text = redact("".join(stream).strip())[:1500]
     choices = [t("helpdesk.choice_solved", _lang(state)), t("helpdesk.choice_not_solved", _lang(state))]
     return {"proposed_solutions": [*state.get("proposed_solutions", []), {"source": source, "text": text}],
@@ -289,8 +326,9 @@ def writer(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
         system = prompts.WRITER_PROMPT.format(preamble=prompts.UNTRUSTED_PREAMBLE, severity=cls["severity"],
                                               category=cls["category"], language_name=language_name(state))
         human = _context_text(state, ctx.settings)
-        result = ctx.llm.structured("generator", [("system", system), ("human", human)], TicketDraft,
-                                    lambda: twins.write_draft(state))
+        llm, timeout = _model(state, ctx)
+        result = llm.structured("generator", [("system", system), ("human", human)], TicketDraft,
+                                lambda: twins.write_draft(state), timeout=timeout)
         value, engine = result.value, result.engine
         draft = {"title": sanitise_title(value.title), "body": redact(value.body), "severity": value.severity,
                  "category": value.category}
@@ -319,7 +357,8 @@ def await_user(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
     ctx = runtime.context
     action = answer.get("action", "reply")
     audit("agent.resumed", **log_ids(state), question_id=pending["question_id"], action=str(action)[:20])
-    base = {"awaiting_user": None, "run_started_at": ctx.clock(), "trace": [{"node": "await_user", "action": action}]}
+    base = {"awaiting_user": None, "run_started_at": ctx.clock(), "cut_short": None,
+            "trace": [{"node": "await_user", "action": action}]}
     kind = pending["kind"]
     if action == "abort":
         return {**base, "outcome": "aborted", "abort_reason": "user"}

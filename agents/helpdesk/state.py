@@ -97,7 +97,8 @@ class HelpdeskState(TypedDict, total=False):
     tokens_used: int
     started_at: float                     # epoch seconds
     run_started_at: float                 # when the agent last started working (start or resume)
-    agent_seconds: float                  # working time before the last pause (the deadline's clock)
+    agent_seconds: float                  # working time before the last pause
+    cut_short: str | None                 # "deadline" | "budget_exhausted": this run offers what it found
     tool_cache: dict[str, list]
     tools_invoked: Annotated[list[str], operator.add]
     trace: Annotated[list[dict], operator.add]  # [{node, action, engine, reason, ms}]: no raw text

@@ -75,7 +75,8 @@ def turn_from_result(session_id: str, result: dict, language: str) -> AgentTurn:
             message = t("helpdesk.draft_intro", language)
         return AgentTurn(session_id=session_id, kind=kind, message=message, choices=list(pending.get("choices") or []),
                          question_id=pending["question_id"], draft=pending.get("draft"),
-                         ticket=pending.get("ticket"), error=pending.get("error"), actions=actions)
+                         ticket=pending.get("ticket"), error=pending.get("error"), actions=actions,
+                         reason=result.get("cut_short"))
     outcome = result.get("outcome")
     if outcome == "filed":
         ticket = result["ticket"]

@@ -28,7 +28,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel, ValidationError
-from tenacity import Retrying, retry_if_exception, stop_after_attempt
+from tenacity import Retrying, retry_if_exception, stop_after_attempt, stop_after_delay
 
 from agents.llm.parsing import as_messages, parse_json_text, schema_text, short_error, text_of, validates
 from agents.llm.probe import Capabilities, probe
@@ -149,12 +149,15 @@ class LLM:
         exponential = self.settings.backoff_seconds * 2 ** (retry_state.attempt_number - 1)
         return min(self.settings.backoff_max, exponential)
 
-    def _retrying(self) -> Retrying:
-        return Retrying(stop=stop_after_attempt(self.settings.attempts), wait=self._wait,
-                        retry=retry_if_exception(_retryable), reraise=True)
+    def _retrying(self, within: float | None = None) -> Retrying:
+        stop = stop_after_attempt(self.settings.attempts)
+        if within:  # no retry starts once the caller's time is spent
+            stop = stop | stop_after_delay(within)
+        return Retrying(stop=stop, wait=self._wait, retry=retry_if_exception(_retryable), reraise=True)
 
-    def _invoke(self, model: Any, messages: list[BaseMessage], counter: list[int]) -> AIMessage:
-        for attempt in self._retrying():
+    def _invoke(self, model: Any, messages: list[BaseMessage], counter: list[int],
+                within: float | None = None) -> AIMessage:
+        for attempt in self._retrying(within):
             with attempt:
                 counter[0] += 1
                 return model.invoke(messages)
@@ -167,19 +170,26 @@ class LLM:
         return tokens_in, tokens_out
 
     # -- structured output ---------------------------------------------------------------------
-    def _json_call(self, role: str, messages: list[BaseMessage], counter: list[int]) -> AIMessage:
+    def _json_call(self, role: str, messages: list[BaseMessage], counter: list[int],
+                   within: float | None = None) -> AIMessage:
         model = self.chat_model(role)
+        if within is not None:
+            if within <= 0:
+                raise TimeoutError("no time left for a model call")
+            model = model.bind(timeout=within)
         if self._json_mode and self.capabilities().json_mode:
             try:
-                return self._invoke(model.bind(response_format={"type": "json_object"}), messages, counter)
+                return self._invoke(model.bind(response_format={"type": "json_object"}), messages, counter, within)
             except openai.BadRequestError as exc:
                 if "response_format" not in str(exc):
                     raise
                 self._json_mode = False  # this server has no JSON mode; the prompt asks for JSON anyway
-        return self._invoke(model, messages, counter)
+        return self._invoke(model, messages, counter, within)
 
-    def structured(self, role: str, messages: Any, schema: type[M], twin: Callable[[], M]) -> Structured[M]:
-        """A ``schema`` instance from the model, or ``twin()`` when there is none or it can't be trusted."""
+    def structured(self, role: str, messages: Any, schema: type[M], twin: Callable[[], M], *,
+                   timeout: float | None = None) -> Structured[M]:
+        """A ``schema`` instance from the model, or ``twin()`` when there is none or it can't be trusted.
+        ``timeout`` bounds the whole answer (retries and a repair call included) in seconds."""
         started, counter, tokens = time.perf_counter(), [0], [0, 0]
         if self.offline:
             value = twin()
@@ -198,7 +208,8 @@ class LLM:
             return Structured(value, engine)
 
         def ask(request: list[BaseMessage]) -> str:
-            reply = self._json_call(role, request, counter)
+            within = None if timeout is None else timeout - (time.perf_counter() - started)
+            reply = self._json_call(role, request, counter, within)
             used_in, used_out = self._usage(reply, request)
             tokens[0] += used_in
             tokens[1] += used_out

@@ -98,7 +98,7 @@ class TextStream:
             model = model.bind(**self._overrides)
         usage: dict[str, int] = {}
         chunks, head = iter(()), []
-        for attempt in self._llm._retrying():
+        for attempt in self._llm._retrying(self._deadline_s):
             with attempt:
                 self.attempts += 1
                 chunks, head = model.stream(self._messages), []

@@ -12,6 +12,7 @@ from agents.helpdesk.guards import Settings
 from agents.helpdesk.service import HelpdeskError
 from storage import helpdesk as sessions
 from storage import tickets
+from tests.fake_openai import Reply
 from tests.helpdesk.conftest import local_toolbox, make_deps
 
 
@@ -119,11 +120,11 @@ def test_disabled_and_kill_switch_refuse_new_sessions(org, pool, checkpointer):
         assert caught.value.code == "disabled"
 
 
-def test_deadline_is_a_hard_stop(org, pool, checkpointer):
+def test_the_deadline_offers_the_draft_so_far(org, pool, checkpointer):
     ticks = iter(range(0, 10_000, 40))
     slow = make_deps(pool, checkpointer, replace(Settings(), deadline_seconds=60), clock=lambda: float(next(ticks)))
     turn = service.start(org.bob, "Outlook calendar does not sync on my phone", deps=slow)
-    assert turn.kind == "aborted" and turn.reason == "deadline" and "too long" in turn.message
+    assert turn.kind == "draft_ready" and turn.reason == "deadline" and "Outlook" in turn.draft["body"]
     assert service.get_turn(org.bob, turn.session_id, deps=slow).reason == "deadline"
 
 
@@ -134,8 +135,8 @@ def test_token_cap_is_a_hard_stop(org, pool, checkpointer, fake_openai):
     llm = LLM(LLMSettings.from_env())
     capped = make_deps(pool, checkpointer, replace(Settings(), max_tokens=300), llm=llm)
     turn = service.start(org.bob, "SAP payroll export fails with error 500", deps=capped)
-    assert turn.kind == "aborted" and turn.reason == "budget_exhausted"
-    assert turn.actions == ["search_duplicates", "abort"] and len(fake_openai.chat_requests) >= 1
+    assert turn.kind == "draft_ready" and turn.reason == "budget_exhausted"  # what was found, not nothing
+    assert turn.actions == ["search_duplicates", "write_draft"] and len(fake_openai.chat_requests) >= 1
 
 
 def test_abort_persists_aborted_and_later_calls_see_it(org, deps, pool):
@@ -252,3 +253,26 @@ def test_a_checkpoint_of_another_state_version_is_refused(org, deps):
         service.resume(org.bob, turn.session_id, question_id=turn.question_id, text="Only me", deps=deps)
     assert caught.value.code == "gone"
     assert service.get_turn(org.bob, turn.session_id, deps=deps).reason == "state_version"
+
+
+def test_a_slow_model_still_offers_the_duplicate_it_found(org, pool, checkpointer, fake_openai):
+    """Issue 13: 1 token/s and a 3 s budget: the duplicate is offered, the first step shows at once."""
+    import time
+
+    from agents.llm import LLM, Settings as LLMSettings
+
+    def slow_supervisor(request):
+        first = not any("search_existing_issues" in str(m.get("content")) for m in request["messages"])
+        decision = "search_duplicates" if first else "write_draft"
+        return Reply(text='{"next_action": "%s", "reason": "x"}' % decision, delay=0 if first else 2.5)
+    fake_openai.responder = slow_supervisor
+    llm = LLM(LLMSettings.from_env())
+    llm.capabilities()
+    hurried = make_deps(pool, checkpointer, replace(Settings(), deadline_seconds=3, max_sessions_per_day=1000), llm=llm)
+    shown: list[tuple[float, str]] = []
+    started = time.monotonic()
+    turn = service.start(org.bob, "Oracle Financials returns 403 on budget reports", deps=hurried,
+                         on_step=lambda label: shown.append((time.monotonic() - started, label)))
+    assert shown and shown[0][0] < 2.0 and shown[0][1] == "Reading your report…"
+    assert turn.kind == "duplicate" and turn.ticket["title"].startswith("Oracle Financials returns 403")
+    assert time.monotonic() - started < 15

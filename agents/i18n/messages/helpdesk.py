@@ -46,6 +46,7 @@ MESSAGES = {
     "helpdesk.step_classifier": {"en": "Classifying the problem…", "es": "Clasificando el problema…"},
     "helpdesk.step_proposer": {"en": "Preparing a possible fix…", "es": "Preparando una posible solución…"},
     "helpdesk.step_writer": {"en": "Writing the ticket draft…", "es": "Redactando el ticket…"},
+    "helpdesk.step_supervisor": {"en": "Reading your report…", "es": "Leyendo tu consulta…"},
     # turns
     "helpdesk.draft_intro": {"en": "Here is a draft ticket. Review it, edit it if needed, and file it.",
                              "es": "Aquí tienes un borrador del ticket. Revísalo, edítalo si hace falta y créalo."},
