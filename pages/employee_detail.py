@@ -3,6 +3,7 @@ import streamlit as st
 
 from agents.admin import dashboards
 from ui.session import require_admin
+from ui.skills_evolution import person_skills_over_time
 from ui.tables import table_with_csv
 
 user = require_admin()
@@ -29,6 +30,7 @@ if report.profile:
                                                      say("Actividad", "Activity")])
     with skills_tab:
         table_with_csv(report.skills, "employee_skills", empty=say("Sin habilidades registradas.", "No skills recorded."))
+        person_skills_over_time(user, person["email"])
     with courses_tab:
         table_with_csv(report.enrollments, "employee_enrollments", empty=say("Sin cursos.", "No courses."))
     with activity_tab:

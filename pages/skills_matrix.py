@@ -3,6 +3,7 @@ import streamlit as st
 
 from agents.admin import dashboards
 from ui.session import require_admin
+from ui.skills_evolution import skills_evolution_chart
 from ui.tables import table_with_csv
 
 user = require_admin()
@@ -27,3 +28,4 @@ st.caption(say(f"{view.shape[0]} empleados × {view.shape[1]} habilidades · vac
 if view.shape[0] and view.shape[1]:
     st.plotly_chart(view.figure, key="matrix_heatmap")
 table_with_csv(view.table, "skills_matrix")
+skills_evolution_chart(user)

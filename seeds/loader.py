@@ -11,6 +11,7 @@ from pathlib import Path
 from psycopg_pool import ConnectionPool
 
 from seeds import activity, courses
+from seeds.skill_history import ensure_skill_history
 from seeds.tutor_questions import ensure_tutor_questions
 from storage import seeding
 from storage.embeddings import VectorPack, embed_passages
@@ -63,6 +64,7 @@ def _load(pool: ConnectionPool, now: datetime) -> dict:
         org = ensure_org(conn, spec["org"]["slug"], spec["org"]["name"], spec["org"]["default_language"])
         users = _ensure_people(conn, org.id, spec)
         skills = _ensure_skills(conn, org.id, spec, users, now)
+        ensure_skill_history(conn, org.id, users, skills, now)
     admin = users[SIGN_INS["admin"]]
 
     # Ingestion manages its own transactions; unchanged files are skipped by content hash.

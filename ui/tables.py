@@ -24,7 +24,8 @@ HEADERS = {"kind": ("Tipo", "Kind"), "user": ("Persona", "Person"), "employee": 
            "mentee": ("Aprendiz", "Mentee"), "deadline": ("Fecha límite", "Deadline"),
            "progress": ("Progreso", "Progress"), "source": ("Origen", "Source")}
 # Codes shown in Spanish to Spanish readers (whole cells only); the CSV keeps the codes.
-SPANISH_VALUES = {"high": "alto", "medium": "medio", "low": "bajo", "overdue": "vencido",
+SPANISH_VALUES = {"skill_expiring": "certificación por caducar", "skill_expired": "certificación caducada",
+                  "high": "alto", "medium": "medio", "low": "bajo", "overdue": "vencido",
                   "deadline_at_risk": "plazo en riesgo", "repeated_failures": "fallos repetidos",
                   "inactive": "inactivo", "published": "publicado", "draft": "borrador", "archived": "archivado",
                   "assigned": "asignado", "in_progress": "en curso", "completed": "completado",

@@ -12,6 +12,7 @@ from uuid import UUID
 
 from agents.admin.resolve import (ToolContext, ToolError, jsonable, parse_deadline, resolve_course,
                                   resolve_person, resolve_skills)
+from agents.admin.skill_history import merge_alerts, skill_expiry_alerts
 from agents.learning.alerts import compute_alerts
 from storage import admin as admin_store
 from storage import audit
@@ -95,7 +96,8 @@ def get_course_stats(ctx: ToolContext, args: dict) -> dict:
 
 
 def get_alerts(ctx: ToolContext, args: dict) -> dict:
-    alerts = compute_alerts(alert_rows(ctx.conn, ctx.org_id, ctx.today), ctx.today, lang=ctx.lang)
+    alerts = merge_alerts(compute_alerts(alert_rows(ctx.conn, ctx.org_id, ctx.today), ctx.today, lang=ctx.lang),
+                          skill_expiry_alerts(ctx.conn, ctx.org_id, ctx.today, ctx.lang))
     return {"rows": jsonable(alerts)}
 
 
@@ -260,7 +262,7 @@ ADMIN_TOOLS: list[AdminTool] = [
               _props(status={"type": "string", "enum": ["draft", "published", "archived"]}), list_courses),
     AdminTool("get_course_stats", "One course's statistics: enrolled, completion rate, average score, hardest exercises.",
               _props(**_COURSE_REF), get_course_stats),
-    AdminTool("get_alerts", "Current alerts: overdue, deadlines at risk, repeated failures, inactive learners.",
+    AdminTool("get_alerts", "Current alerts: overdue, deadlines at risk, repeated failures, inactive learners, expiring certifications.",
               _props(), get_alerts),
     AdminTool("get_mentorship_suggestions", "Mentor-mentee pairs: high-level people with low-level people on the same skill.",
               _props(), get_mentorship_suggestions),

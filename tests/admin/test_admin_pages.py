@@ -30,7 +30,7 @@ def test_overview_counts_and_alerts(admin):
 def test_skills_matrix_heatmap_with_filters(admin):
     at = open_page(admin, "pages/skills_matrix.py", matrix_department="Logística", matrix_category="Warehouse safety")
     assert "5 empleados × 6 habilidades" in texts(at)
-    assert len(at.get("plotly_chart")) == 1 and at.get("download_button")
+    assert len(at.get("plotly_chart")) == 2 and at.get("download_button")   # heatmap + skills evolution
     table = at.dataframe[0].value
     assert set(table["employee"]) == {"Javier Torres", "Ana Morales", "Raúl Navarro", "Elena Castro", "Tom Baker"}
 
