@@ -8,6 +8,7 @@ from uuid import UUID
 import numpy as np
 import psycopg
 from psycopg.rows import class_row
+from psycopg.types.json import Jsonb
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,7 @@ class NewChunk:
     page_end: int | None
     content: str
     token_count: int
+    heading_spans: tuple = ()    # ((offset in content, heading path, page), ...) where each heading starts
 
 
 _DOCUMENT_SELECT = """
@@ -103,6 +105,15 @@ def document_chunks(conn: psycopg.Connection, org_id: UUID, document_id: UUID) -
                            " ORDER BY c.position", {"org_id": org_id, "doc": document_id}).fetchall()
 
 
+def chunk_heading_spans(conn: psycopg.Connection, org_id: UUID, document_id: UUID) -> dict[UUID, list]:
+    """Per chunk id, where each heading's text starts in it ([[offset, heading path, page], ...]);
+    chunks ingested before spans were recorded are absent."""
+    rows = conn.execute("SELECT id, heading_spans FROM document_chunks WHERE org_id = %(org_id)s"
+                        " AND document_id = %(doc)s AND heading_spans IS NOT NULL",
+                        {"org_id": org_id, "doc": document_id}).fetchall()
+    return {chunk_id: spans for chunk_id, spans in rows}
+
+
 def save_document(conn: psycopg.Connection, org_id: UUID, *, source_name: str, title: str, mime_type: str,
                   full_text: str, page_count: int, language: str, ts_config: str, content_hash: str,
                   chunks: list[NewChunk], embeddings: np.ndarray, uploaded_by: UUID | None) -> UUID:
@@ -126,11 +137,12 @@ def save_document(conn: psycopg.Connection, org_id: UUID, *, source_name: str, t
     with conn.cursor() as cur:
         cur.executemany(
             """INSERT INTO document_chunks (org_id, document_id, position, heading, page_start, page_end,
-                                            content, token_count, ts_config, embedding)
+                                            content, token_count, ts_config, embedding, heading_spans)
                VALUES (%(org_id)s, %(doc)s, %(position)s, %(heading)s, %(page_start)s, %(page_end)s,
-                       %(content)s, %(token_count)s, %(ts_config)s::regconfig, %(embedding)s)""",
+                       %(content)s, %(token_count)s, %(ts_config)s::regconfig, %(embedding)s, %(spans)s)""",
             [{"org_id": org_id, "doc": document_id, "position": chunk.position, "heading": chunk.heading,
               "page_start": chunk.page_start, "page_end": chunk.page_end, "content": chunk.content,
-              "token_count": chunk.token_count, "ts_config": ts_config, "embedding": vector}
+              "token_count": chunk.token_count, "ts_config": ts_config, "embedding": vector,
+              "spans": Jsonb([list(span) for span in chunk.heading_spans]) if chunk.heading_spans else None}
              for chunk, vector in zip(chunks, embeddings)])
     return document_id

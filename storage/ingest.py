@@ -341,8 +341,20 @@ def chunk(paragraphs: list[Paragraph]) -> list[documents.NewChunk]:
         pages = [p.page for p in group if p.page is not None]
         chunks.append(documents.NewChunk(
             position=position, heading=group[0].heading, page_start=min(pages) if pages else None,
-            page_end=max(pages) if pages else None, content=content, token_count=estimate_tokens(content)))
+            page_end=max(pages) if pages else None, content=content, token_count=estimate_tokens(content),
+            heading_spans=_heading_spans(group)))
     return chunks
+
+
+def _heading_spans(group: list[Paragraph]) -> tuple:
+    """Where each heading's paragraphs start in the chunk's content: the content studio follows the
+    document's own sections even where small ones share a chunk."""
+    spans, offset = [], 0
+    for paragraph in group:
+        if not spans or spans[-1][1] != paragraph.heading:
+            spans.append((offset, paragraph.heading, paragraph.page))
+        offset += len(paragraph.text) + 2
+    return tuple(spans)
 
 
 def _embedding_text(title: str, new_chunk: documents.NewChunk) -> str:

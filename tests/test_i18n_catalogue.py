@@ -32,8 +32,6 @@ NOT_YET_MIGRATED = {
     "agents/content/authoring.py",
     "agents/content/exercises.py",
     "agents/content/nodes.py",
-    "agents/content/review.py",
-    "agents/content/twins.py",
     "agents/learning/alerts.py",
     "agents/learning/grading.py",
     "agents/learning/rubric.py",

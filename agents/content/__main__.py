@@ -3,6 +3,7 @@
   generate PATH... --org SLUG --by EMAIL [--approve-all] [--manual-only] [--json]
   resume JOB_ID --org SLUG --by EMAIL (--approve | --refine | --reject) [--approve-all] [--json]
   status JOB_ID --org SLUG [--json]
+  show COURSE_ID [--org SLUG] [--json]
   worker [--once]
   stale --org SLUG [--json]                 lessons and exercises whose source passages changed
   export COURSE_ID --format scorm12 -o FILE.zip   a published course as a SCORM 1.2 package
@@ -18,8 +19,9 @@ import threading
 from uuid import UUID
 
 from agents.content import service
+from agents.content.courses import course_json
 from agents.content.worker import run_forever, run_next, worker_name
-from storage import users
+from storage import catalog, users
 from storage.db import DatabaseError, app_pool
 from storage.ingest import IngestError, ingest_file
 
@@ -88,6 +90,32 @@ def _print_stale(pool, args) -> int:
     return 0
 
 
+def _show(pool, args) -> int:
+    try:
+        course_id = UUID(args.course_id)
+    except ValueError:
+        raise CliError(f"not a course id: {args.course_id!r}") from None
+    with pool.connection() as conn:
+        org = users.get_org_by_slug(conn, args.org) if args.org else None
+        if args.org and org is None:
+            raise CliError(f"no organisation {args.org!r}")
+        org_id = org.id if org else catalog.course_org_id(conn, course_id)
+    course = course_json(pool, org_id, course_id) if org_id else None
+    if course is None:
+        raise CliError(f"no course {args.course_id}")
+    if args.json:
+        print(json.dumps(course, ensure_ascii=False))
+        return 0
+    print(f"{course['title']} ({course['status']}, {course['language']})")
+    for n, module in enumerate(course["modules"], 1):
+        print(f"{n}. {module['title']}")
+        for lesson in module["lessons"]:
+            findings = sum(len(e["quality"]) for e in lesson["exercises"])
+            print(f"   - [{lesson['kind']}] {lesson['title']} · {len(lesson['citations'])} sources · "
+                  f"{len(lesson['exercises'])} exercises · {findings} findings")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m agents.content", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -108,6 +136,10 @@ def main(argv: list[str] | None = None) -> int:
     st.add_argument("job_id")
     st.add_argument("--org", required=True)
     st.add_argument("--json", action="store_true")
+    sh = sub.add_parser("show", help="a course: modules, lessons, exercises and their quality findings")
+    sh.add_argument("course_id")
+    sh.add_argument("--org", help="the course's organisation (default: the one it belongs to)")
+    sh.add_argument("--json", action="store_true")
     wk = sub.add_parser("worker", help="run generation jobs until stopped")
     wk.add_argument("--once", action="store_true", help="run the runnable jobs, then exit")
     stale = sub.add_parser("stale", help="lessons and exercises whose source passages changed")
@@ -148,6 +180,8 @@ def main(argv: list[str] | None = None) -> int:
             summary = service.job_summary(pool, org.id, UUID(args.job_id))
             print(json.dumps(summary, ensure_ascii=False) if args.json else summary)
             return 0
+        if args.command == "show":
+            return _show(pool, args)
         org, user = _admin(pool, args.org, args.by)
         if args.command == "generate":
             doc_ids = [ingest_file(pool, org.id, path, uploaded_by=user.id).document_id for path in args.paths]

@@ -13,11 +13,13 @@ from pydantic import BaseModel, Field
 
 from agents.content import prompts
 from agents.content.review import finish_report, review_twin
+from agents.content.lessons import number_citations
+from agents.content.outline import structure_twin, themes_twin
 from agents.content.sources import CONTEXT_CHAR_BUDGET, chunk_refs, chunks_matching, context_block
 from agents.content.state import APPLIED_LEVELS
-from agents.content.text import Section, citation_entry, key_terms, snake
-from agents.content.twins import (anchor, lessons_for, manual_twin, module_twin, refine_twin, render_manual,
-                                  structure_twin, themes_twin)
+from agents.content.text import Section, citation_entry, key_terms, overlap, snake
+from agents.content.twins import anchor, manual_twin, module_twin, refine_twin, render_manual
+from agents.i18n import t
 from agents.llm import LLM
 from storage.catalog import CatalogError, validate_exercise_content
 
@@ -43,25 +45,71 @@ class ThemesOut(BaseModel):
     themes: list[ThemeOut] = Field(min_length=1, max_length=12)
 
 
+def _batches(sections: list[Section], budget: int) -> list[list[Section]]:
+    """Every chunk of the sources, whole, in batches that each fit one model call (the map step)."""
+    batches: list[list[Section]] = [[]]
+    size = 0
+    for section in sections:
+        for chunk_id, text in zip(section.chunk_ids, section.texts):
+            block = len(text) + len(section.path) + 40
+            if batches[-1] and size + block > budget:
+                batches.append([])
+                size = 0
+            piece = Section(section.document_id, section.document_title, section.heading, section.path,
+                            section.page, [chunk_id], [text], section.position)
+            if batches[-1] and batches[-1][-1].key == piece.key:
+                batches[-1][-1].chunk_ids.append(chunk_id)
+                batches[-1][-1].texts.append(text)
+            else:
+                batches[-1].append(piece)
+            size += block
+    return [b for b in batches if b]
+
+
+def _merge_themes(themes: list[ThemeOut]) -> list[ThemeOut]:
+    """The reduce step's twin: themes of different batches with the same key or title become one."""
+    merged: dict[str, ThemeOut] = {}
+    for theme in themes:
+        key = snake(theme.key or theme.title)
+        same = merged.get(key) or next((m for m in merged.values() if snake(m.title) == snake(theme.title)), None)
+        if same is None:
+            merged[key] = theme.model_copy(deep=True)
+        else:
+            same.chunk_refs = list(dict.fromkeys(same.chunk_refs + theme.chunk_refs))
+    return list(merged.values())[:12]
+
+
 def extract_themes(llm: LLM, sections: list[Section], rag_mode: str, language: str) -> tuple[list[dict], str]:
+    """Themes over ALL the source: map (one call per batch of whole chunks), then reduce (one call over the
+    batches' themes). The twin's themes are the document's own units (outline.py)."""
+    twin_themes = themes_twin(sections, language)
+    if llm.offline:
+        return twin_themes, "offline"
     refs = chunk_refs(sections)
     back = {ref: chunk_id for chunk_id, ref in refs.items()}
-
-    def twin() -> ThemesOut:
-        return ThemesOut(themes=[ThemeOut(**{k: t[k] for k in ("key", "title", "bloom_level", "summary")},
-                                          chunk_refs=[refs[c] for c in t["chunk_ids"]])
-                                 for t in themes_twin(sections, language)])
-
-    context = context_block(sections, refs=refs, preview=None if rag_mode == "full_text" else 200)
-    result = llm.structured("generator", [
-        _system(prompts.THEME_EXTRACTOR, language),
-        HumanMessage(prompts.THEMES_USER.format(mode="full text" if rag_mode == "full_text" else
-                                                "overview: heading and opening of every block", context=context))],
-        ThemesOut, twin)
-    corpus = [s.text for s in sections]
+    mapped, engine = [], "offline"
+    for batch in _batches(sections, CONTEXT_CHAR_BUDGET):
+        result = llm.structured("generator", [
+            _system(prompts.THEME_EXTRACTOR, language),
+            HumanMessage(prompts.THEMES_USER.format(mode="full text" if rag_mode == "full_text" else "every block",
+                                                    context=context_block(batch, refs=refs, budget=10**9)))],
+            ThemesOut, lambda: ThemesOut(themes=[ThemeOut(key="-", title="-", bloom_level="apply", summary="-")]))
+        if result.engine == "offline":      # one batch the model could not read: the twin's themes stand
+            return twin_themes, "offline"
+        mapped += result.value.themes
+        engine = result.engine
+    merged = _merge_themes(mapped)
+    if len(mapped) > len(merged) or len(mapped) > 8:
+        listing = "\n".join(f"- {m.key}: {m.title} [{m.bloom_level}] {m.summary} refs={','.join(m.chunk_refs)}"
+                             for m in mapped)
+        reduced = llm.structured("generator", [_system(prompts.THEME_REDUCER, language),
+                                               HumanMessage(prompts.THEMES_REDUCE_USER.format(themes=listing))],
+                                 ThemesOut, lambda: ThemesOut(themes=merged))
+        merged = reduced.value.themes
     by_id = {c: t for s in sections for c, t in zip(s.chunk_ids, s.texts)}
+    corpus = [s.text for s in sections]
     themes, keys = [], set()
-    for theme in result.value.themes:
+    for theme in merged:
         chunk_ids = [back[r] for r in theme.chunk_refs if r in back] \
             or chunks_matching(sections, f"{theme.title} {theme.summary}")
         key = snake(theme.key or theme.title)
@@ -70,8 +118,9 @@ def extract_themes(llm: LLM, sections: list[Section], rag_mode: str, language: s
         keys.add(key)
         themes.append({"key": key, "title": theme.title.strip(), "bloom_level": theme.bloom_level,
                        "summary": theme.summary.strip(), "chunk_ids": list(dict.fromkeys(chunk_ids)),
+                       "sections": [s.key for s in sections if set(s.chunk_ids) & set(chunk_ids)],
                        "terms": key_terms("\n".join(by_id[c] for c in chunk_ids if c in by_id), corpus, 6)})
-    return themes, result.engine
+    return themes, engine
 
 
 # -- structure -------------------------------------------------------------------------------------
@@ -96,10 +145,19 @@ class OutlineOut(BaseModel):
     modules: list[ModuleOut] = Field(min_length=1, max_length=10)
 
 
+def _lesson_sections(title: str, candidates: list[Section]) -> list[str]:
+    """The module's sections a lesson title is about (a lesson the designer or the admin named)."""
+    scored = sorted(((overlap(title, s.heading + " " + s.heading), -s.position, s) for s in candidates),
+                    key=lambda item: (-item[0], -item[1]))
+    return [scored[0][2].key] if scored and scored[0][0] > 0 else []
+
+
 def normalize_outline(outline: dict, themes: list[dict], sections: list[Section], language: str) -> dict:
-    """Positions, known theme keys, each module's chunks, the required lesson kinds; every theme placed.
-    Also applied to an admin's edited outline (a module they added gets chunks matching its title)."""
+    """Positions, known theme keys, each module's chunks and sections, one practice lesson per module; every
+    theme placed. Also applied to an admin's edited outline (a module they added gets the sections matching
+    its title; a lesson keeps the sections it came with, or those its title names)."""
     by_key = {t["key"]: t for t in themes}
+    section_by_key = {s.key: s for s in sections}
     modules, placed = [], set()
     for raw in outline.get("modules") or []:
         title = str(raw.get("title") or "").strip()
@@ -111,17 +169,32 @@ def normalize_outline(outline: dict, themes: list[dict], sections: list[Section]
                                        + [str(c) for c in raw.get("chunk_ids") or []]))
         if not chunk_ids:
             chunk_ids = chunks_matching(sections, f"{title} {raw.get('summary', '')}")
-        lessons = [{"title": str(lesson.get("title") or "").strip(), "content_type": lesson.get("content_type")}
-                   for lesson in raw.get("lessons") or [] if str(lesson.get("title") or "").strip()
-                   and lesson.get("content_type") in ("theory", "example", "exercise", "summary")][:5]
-        for kind, default in zip(("theory", "example", "exercise"), lessons_for(title, language, False)):
-            if not any(lesson["content_type"] == kind for lesson in lessons):
-                lessons.insert(len(lessons) if kind == "exercise" else 0, default)
+        own = [section_by_key[k] for k in dict.fromkeys(
+            [k for key in keys for k in by_key[key].get("sections", [])]
+            + [k for lesson in raw.get("lessons") or [] for k in lesson.get("sections") or []]) if k in section_by_key] \
+            or [s for s in sections if set(s.chunk_ids) & set(chunk_ids)]
+        lessons = []
+        for lesson in raw.get("lessons") or []:
+            lesson_title = str(lesson.get("title") or "").strip()
+            kind = lesson.get("content_type") if lesson.get("content_type") in ("theory", "example", "exercise",
+                                                                                 "summary") else "theory"
+            if not lesson_title:
+                continue
+            keys_of_lesson = [k for k in lesson.get("sections") or [] if k in section_by_key] \
+                or ([s.key for s in own] if kind == "exercise" else _lesson_sections(lesson_title, own))
+            lessons.append({"title": lesson_title, "content_type": kind, "sections": keys_of_lesson})
+        if not any(lesson["content_type"] != "exercise" for lesson in lessons):
+            lessons.insert(0, {"title": title, "content_type": "theory", "sections": [s.key for s in own]})
+        if not any(lesson["content_type"] == "exercise" for lesson in lessons):
+            lessons.append({"title": t("content.lesson.practice_title", language), "content_type": "exercise",
+                            "sections": [s.key for s in own]})
+        lessons = [lesson for lesson in lessons if lesson["content_type"] != "exercise"][:5] + \
+            [next(lesson for lesson in lessons if lesson["content_type"] == "exercise")]
         bloom = raw.get("bloom_level") if raw.get("bloom_level") in APPLIED_LEVELS + ("remember", "understand") \
             else "apply"
         modules.append({"title": title, "summary": str(raw.get("summary") or ""), "position": len(modules) + 1,
                         "themes": keys, "bloom_level": bloom, "chunk_ids": chunk_ids,
-                        "lessons": [{**lesson, "position": i} for i, lesson in enumerate(lessons[:5], 1)]})
+                        "lessons": [{**lesson, "position": i} for i, lesson in enumerate(lessons, 1)]})
     for theme in themes:          # a theme the designer forgot goes to the module closest to it
         if theme["key"] not in placed and modules:
             target = max(modules, key=lambda m: len(set(m["chunk_ids"]) & set(theme["chunk_ids"])))
@@ -133,13 +206,20 @@ def normalize_outline(outline: dict, themes: list[dict], sections: list[Section]
 
 def design_structure(llm: LLM, themes: list[dict], metadata: dict, sections: list[Section],
                      language: str) -> tuple[dict, str]:
+    """The twin's outline follows the document's headings; a model's outline is normalised onto them."""
+    twin = structure_twin(themes, sections, metadata, language)
+    if llm.offline:
+        return normalize_outline(twin, themes, sections, language), "offline"
     listing = "\n".join(f"- {t['key']}: {t['title']} [{t['bloom_level']}] — {t['summary']}" for t in themes)
+    headings = "\n".join(f"{'  ' * (s.level - 1)}- {s.heading}" for s in sections)
     result = llm.structured("generator", [
         _system(prompts.STRUCTURE_DESIGNER, language),
         HumanMessage(prompts.STRUCTURE_USER.format(titles=", ".join(metadata.get("doc_titles", [])),
-                                                   pages=metadata.get("total_pages"), themes=listing))],
-        OutlineOut, lambda: OutlineOut.model_validate(structure_twin(themes, metadata, language)))
-    return normalize_outline(result.value.model_dump(), themes, sections, language), result.engine
+                                                   pages=metadata.get("total_pages"), themes=listing,
+                                                   headings=headings))],
+        OutlineOut, lambda: OutlineOut.model_validate(twin))
+    outline = twin if result.engine == "offline" else result.value.model_dump()
+    return normalize_outline(outline, themes, sections, language), result.engine
 
 
 # -- modules ---------------------------------------------------------------------------------------
@@ -174,10 +254,11 @@ def _from_model(answer: ModuleContentOut, index: int, spec: dict, sections: list
     lessons = []
     for planned, written in zip(spec["lessons"], answer.lessons):
         chunk_ids = [back[r] for r in written.chunk_refs if r in back] or spec["chunk_ids"][:3]
-        cited = list({by_chunk[c].heading: by_chunk[c] for c in chunk_ids if c in by_chunk}.values())
+        content, citations = number_citations(written.content_md, chunk_ids, back, by_chunk)
         lessons.append({"title": written.title or planned["title"], "position": planned["position"],
-                        "content_type": planned["content_type"], "content": written.content_md,
-                        "citations": [citation_entry(s) for s in cited], "source_chunk_ids": chunk_ids})
+                        "content_type": planned["content_type"], "content": content,
+                        "citations": citations or [citation_entry(by_chunk[c], c) for c in chunk_ids[:1] if c in by_chunk],
+                        "source_chunk_ids": list(dict.fromkeys(chunk_ids + [c["chunk_id"] for c in citations]))})
     exercises = []
     for exercise in answer.exercises:
         try:
@@ -193,14 +274,14 @@ def _from_model(answer: ModuleContentOut, index: int, spec: dict, sections: list
     return {"index": index, "module_spec": spec, "lessons": lessons, "exercises": exercises}
 
 
-def write_module(llm: LLM, task: dict, primary: list[Section], supplement: list[Section], siblings: list[str],
-                 corpus: list[str], context_sections: list[Section], model_calls) -> dict:
+def write_module(llm: LLM, task: dict, primary: list[Section], supplement: list[Section], every: list[Section],
+                 siblings: list[str], corpus: list[str], context_sections: list[Section], model_calls) -> dict:
     """One module: the model writes it from its compartmented sources, the twin when it can't.
     Only the model call holds ``model_calls`` (the semaphore of 3); the rest runs alongside."""
     spec, language = task["module_spec"], task["language"]
 
     def twin() -> dict:
-        return module_twin(task["module_index"], spec, primary, supplement, language, siblings, corpus)
+        return module_twin(task["module_index"], spec, primary, supplement, every, language, siblings, corpus)
     if llm.offline:
         return twin()
     refs = chunk_refs(context_sections)

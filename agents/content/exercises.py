@@ -9,8 +9,9 @@ from __future__ import annotations
 import hashlib
 import re
 
-from agents.content.text import (Section, citation, fact_sentences, fold, in_source, is_customer_facing,
-                                 key_terms, normalized, overlap, procedures, sentences)
+from agents.content.text import (Section, citation, content_words, fact_sentences, fold, in_source,
+                                 is_customer_facing, item_lists, key_terms, normalized, overlap, procedures,
+                                 sentences)
 
 _NUMBER = re.compile(r"\b\d+\b")
 _QUOTE = re.compile(r"«([^»]+)»")
@@ -51,6 +52,13 @@ PHRASES = {
 
 def _p(language: str) -> dict:
     return PHRASES["en" if language == "en" else "es"]
+
+
+def _chunks_of(section: Section, snippets: list[str]) -> list[str]:
+    """Every chunk of the section holding one of the snippets (a list can run across two chunks)."""
+    found = [chunk_id for chunk_id, text in zip(section.chunk_ids, section.texts)
+             if any(in_source(snippet, text) for snippet in snippets)]
+    return found or section.chunk_ids[:1]
 
 
 def _chunk_of(section: Section, snippet: str) -> list[str]:
@@ -119,19 +127,47 @@ def fill_blank(section: Section, terms: list[str], language: str, used: set[str]
                       p["says"].format(q=sentence, c=citation(section, language)), _chunk_of(section, sentence))]
 
 
+def _distractors(term: str, sentence: str, siblings: list[str]) -> list[str]:
+    """Three other key terms of the course of the same kind and a similar length, at least one of them no
+    shorter than the answer (so the right option is not given away by being the longest)."""
+    if term[:1].isdigit():
+        value = float(term.replace(",", "."))
+        numbers = [value * 2, value * 3, value / 2 if value > 1 else value + 1]
+        fmt = (lambda x: str(int(x)) if float(x).is_integer() else f"{x:g}".replace(".", "," if "," in term else "."))
+        return [d for d in dict.fromkeys(fmt(n) for n in numbers) if d != term][:3]
+    pool = [w for w in dict.fromkeys(siblings) if fold(w) != fold(term) and not _mask(sentence, w)
+            and not w[:1].isdigit() and fold(w)[:5] != fold(term)[:5] and 0.5 <= len(w) / len(term) <= 2.0]
+    pool = list({fold(w): w for w in reversed(pool)}.values())[::-1]      # "Card" and "card" are one option
+    pool.sort(key=lambda w: (abs(len(w) - len(term)), _stable(w + term)))
+    picked = pool[:3]
+    if picked and all(len(w) < len(term) for w in picked):
+        longer = next((w for w in pool[3:] if len(w) >= len(term)), None)
+        if longer:
+            picked[-1] = longer
+    return picked
+
+
 def multiple_choice(section: Section, terms: list[str], siblings: list[str], language: str,
                     used: set[str]) -> list[dict]:
     """A masked key term with distractors taken from sibling terms of the course."""
-    picked = _term_sentence(section, [t for t in terms if not t.isdigit()], used)
+    usable = [term for term in terms if not term.isdigit()]
+    picked = None
+    for sentence in fact_sentences(section.text):
+        if sentence in used:
+            continue
+        for term in usable:
+            masked = _mask(sentence, term) if len(term) >= 4 else None
+            # the rest of the sentence must not give the answer away (another form of the same word)
+            if masked and fold(term)[:5] not in {fold(w)[:5] for w in content_words(masked)}:
+                picked = sentence, term
+                break
+        if picked:
+            break
     if picked is None:
         return []
     sentence, term = picked
     masked = _mask(sentence, term)
-    distractors = [t for t in dict.fromkeys(siblings) if fold(t) != fold(term) and not _mask(sentence, t)
-                   and not t[:1].isdigit()][:3]
-    if term[:1].isdigit():
-        distractors = [str(int(float(term.replace(",", "."))) * k) for k in (2, 3)] + ["1"]
-        distractors = [d for d in distractors if d != term][:3]
+    distractors = _distractors(term, sentence, siblings)
     if len(distractors) < 2:
         return []
     used.add(sentence)
@@ -165,15 +201,27 @@ def procedure_name(section: Section, steps: list[str]) -> str:
     return section.heading
 
 
+_SEQUENCE_INTRO = re.compile(r"\b(pasos|procedimiento|sigue|siguientes|orden|steps|procedure|follow|in order|"
+                             r"as follows)\b", re.I)
+
+
+def _sequence_of(section: Section) -> list[str]:
+    """A real sequence of the text: a numbered list, or a list its introduction calls steps."""
+    for numbered, intro, items in item_lists(section.text):
+        if numbered or _SEQUENCE_INTRO.search(intro):
+            return items[:7]
+    return []
+
+
 def order_steps(section: Section, language: str) -> list[dict]:
-    steps = _steps_of(section)
+    steps = _sequence_of(section)
     if len(steps) < 3:
         return []
     p = _p(language)
     return [_exercise("order_steps", "apply", p["order_prompt"].format(h=procedure_name(section, steps)),
                       {"steps": steps},
                       p["order_expl"].format(h=section.heading, c=citation(section, language)),
-                      _chunk_of(section, steps[0]))]
+                      _chunks_of(section, steps))]
 
 
 def practical_case(section: Section, language: str) -> list[dict]:
@@ -220,7 +268,8 @@ def dialogue(section: Section, language: str, other_steps: list[str]) -> list[di
                       section.chunk_ids[:3])]
 
 
-def build_exercises(sections: list[Section], siblings: list[str], language: str, corpus: list[str]) -> list[dict]:
+def build_exercises(sections: list[Section], siblings: list[str], language: str, corpus: list[str],
+                    rotation: int = 0) -> list[dict]:
     """Exercises of every type the module's text supports; at least half at apply level or above."""
     if not sections:
         return []
@@ -238,9 +287,12 @@ def build_exercises(sections: list[Section], siblings: list[str], language: str,
             knowledge += fill_blank(section, terms, language, used)
         if not any(e["type"] == "test" for e in knowledge):
             knowledge += multiple_choice(section, terms, siblings, language, used)
-    applied = order_steps(procedural, language) + practical_case(procedural, language) \
-        + dialogue(customer, language, other_steps)
-    if len(applied) < len(knowledge):   # keep the Bloom mix: practice outweighs recall
+    ordering = next((found for s in [procedural] + by_steps if (found := order_steps(s, language))), [])
+    applied = ordering + practical_case(procedural, language) + dialogue(customer, language, other_steps)
+    if len(applied) < len(knowledge):   # keep the Bloom mix: practice outweighs recall; multiple choice first
+        order = ("test", "true_false", "fill_blank")       # each module keeps a different recall type first
+        order = order[rotation % 3:] + order[:rotation % 3]
+        knowledge.sort(key=lambda e: order.index(e["type"]))
         knowledge = knowledge[:max(len(applied), 1)] if applied else knowledge
     return applied + knowledge
 

@@ -18,6 +18,7 @@ from agents.content.context import MAX_REFINEMENT_CYCLES, ContentContext
 from agents.content.edits import apply_patch
 from agents.content.sources import load_sections, module_chunk_ids, sections_for
 from agents.content.state import GenerationState, ModuleTask
+from agents.content.twins import module_sections
 from storage import documents, jobs
 
 log = logging.getLogger(__name__)
@@ -134,17 +135,19 @@ def module_task(state: GenerationState, index: int, instructions: str | None = N
 
 
 def build_module(ctx: ContentContext, task: dict) -> dict:
-    """One module from its compartmented sources: the theme->chunk index plus a semantic supplement."""
+    """One module from its compartmented sources: its own sections (the outline's), plus a semantic supplement."""
     every = load_sections(ctx.pool, task["org_id"], task["source_document_ids"])
     spec = task["module_spec"]
+    own = module_sections(spec, every)
     if task["rag_mode"] == "full_text":     # a short document: the module's writer gets all of it (§3.4)
-        primary_ids, supplement_ids = spec["chunk_ids"], []
+        supplement_ids = []
     else:
-        primary_ids, supplement_ids = module_chunk_ids(ctx.pool, task["org_id"], task["source_document_ids"],
-                                                       spec["chunk_ids"], task["themes"])
-    primary, supplement = sections_for(every, primary_ids), sections_for(every, supplement_ids)
-    context = every if task["rag_mode"] == "full_text" else sections_for(every, primary_ids + supplement_ids)
-    return authoring.write_module(ctx.llm, task, primary, supplement, task.get("sibling_terms", []),
+        _, supplement_ids = module_chunk_ids(ctx.pool, task["org_id"], task["source_document_ids"],
+                                             [c for s in own for c in s.chunk_ids] or spec["chunk_ids"],
+                                             task["themes"])
+    supplement = sections_for(every, supplement_ids)
+    context = every if task["rag_mode"] == "full_text" else own + supplement
+    return authoring.write_module(ctx.llm, task, own, supplement, every, task.get("sibling_terms", []),
                                   [s.text for s in every], context, ctx.model_calls)
 
 
@@ -210,12 +213,13 @@ def refine_content(state: GenerationState, runtime: Runtime[ContentContext]) -> 
     for index in sorted(targets):
         task = module_task(state, index)
         module = modules[index]
-        primary_ids = module["module_spec"]["chunk_ids"]
+        primary = module_sections(module["module_spec"], every)
+        primary_ids = {c for s in primary for c in s.chunk_ids}
         supplement_ids = [c for lesson in module["lessons"] for c in lesson["source_chunk_ids"]
                           if c not in primary_ids]
         issues = [i for i in report["issues"] if i["module_index"] == index]
         refined.append(authoring.refine_module(
-            ctx.llm, module, issues, sections_for(every, primary_ids), sections_for(every, supplement_ids),
+            ctx.llm, module, issues, primary, sections_for(every, supplement_ids),
             _language(state), task["sibling_terms"], corpus, source, instructions, ctx.model_calls))
     return {"generated_modules": refined, "refinement_count": cycle, "admin_review_final": None,
             "current_step": "reviewing"}

@@ -14,16 +14,29 @@ THEMES_USER = """Source material ({mode}):
 
 {context}"""
 
+THEME_REDUCER = """You merge the themes that were found in consecutive parts of the same source material.
+Return JSON: {"themes": [{"key": snake_case id, "title": str, "bloom_level": str, "summary": str,
+"chunk_refs": [...]}]}
+- Merge themes that are the same topic; keep the union of their chunk_refs; keep the material's order.
+- 3 to 12 themes; use only chunk_refs that appear in the list. Write in {language}."""
+
+THEMES_REDUCE_USER = """Themes found part by part:
+{themes}"""
+
 STRUCTURE_DESIGNER = """You are an instructional designer for small and medium businesses.
 Turn the themes into a course. Return JSON: {"title": str, "description": str, "outcome": str,
 "modules": [{"title": str, "summary": str, "themes": [theme keys], "bloom_level": str,
 "lessons": [{"title": str, "content_type": theory|example|exercise|summary}]}]}
-Rules: each module covers one to three related themes, from foundational to advanced; each module
-has two to five lessons with at least one theory, one example and one exercise lesson; the outcome
+Rules: follow the document's own structure: modules in the order of its headings, each covering one to
+three neighbouring sections, and titled with the headings' own words (never a template such as
+"Introduction: ..." or "...: key ideas"); each module has one lesson per teachable idea (a section)
+and one exercise lesson last; the outcome
 starts with an action verb ("After this course the employee will be able to ..."); every theme key
 appears in some module. Write in {language}."""
 
 STRUCTURE_USER = """Documents: {titles} ({pages} pages).
+Headings, in order:
+{headings}
 Themes:
 {themes}"""
 
@@ -33,8 +46,9 @@ Return JSON: {"lessons": [{"title": str, "content_md": markdown, "chunk_refs": [
 "bloom_level": str, "prompt": str, "content": object, "explanation": str, "chunk_refs": [...]}]}
 - One lesson per lesson in the plan, in the same order and with the same purpose (theory explains,
   example shows a real case from the material, exercise introduces the practice, summary recaps).
-- Use only facts from the source blocks; cite every factual claim with a marker like
-  [Fuente: document title, section, pág. N] (English material: [Source: document title, section, p. N]).
+- Use only facts from the source blocks. Teach, don't paste: the key statements, definitions, numbered
+  steps, figures and deadlines, a worked example from the material, a short summary. End each paragraph
+  with the reference of the block it comes from, once, in square brackets, e.g. [c3].
 - Exercise content per type: test {"options": [str], "answer": index}; true_false {"statement": str,
   "answer": bool}; fill_blank {"text": "with ___", "answers": [str]}; order_steps {"steps": [in the
   correct order]}; practical_case {"scenario": str, "rubric": [str], "model_answer": str}; dialogue

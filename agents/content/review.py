@@ -1,99 +1,163 @@
-"""The quality reviewer's deterministic checks (its offline twin, and the floor under a model's review).
+"""The quality reviewer's deterministic checks: the quiz-quality report (the offline twin, and the floor
+under a model's review).
 
-Citation coverage, every answer against the source, the Bloom mix (>= 50 % apply or higher) and
-coverage of the source's sections; spec 004 §3.6 severities: critical = wrong answer, major =
-missing citations or a significant omission, minor = style.
+Per exercise: answerable from the chunk it cites, not guessable without it (multiple choice: the right
+option is not the only one sharing words with the question, distractors of the same kind and length
+class), fill-in blanks on content words, step orders from a real sequence. Per course: citations, the
+Bloom mix (>= 50 % apply or higher), coverage of the source's sections, the copy ratio of the lessons
+and how often the right option is the longest. Severities (spec 004 §3.6): critical = a wrong or
+unverifiable answer, major = missing citations, a guessable quiz, a significant omission; minor = style.
+The score can never read 1.00 while an issue is open: every issue takes its weight off.
 """
 from __future__ import annotations
 
+import re
+
 from agents.content.exercises import verify_exercise
+from agents.content.lessons import copy_ratio
 from agents.content.state import APPLIED_LEVELS
-from agents.content.text import Section
+from agents.content.text import STOPWORDS, Section, content_words, fold, words
+from agents.i18n import t
 
 PASS_THRESHOLD = 0.8
+MAX_COPY_RATIO = 0.5
+MAX_LONGEST_RIGHT_SHARE = 0.4
 EXERCISE_TYPES = ("test", "true_false", "fill_blank", "order_steps", "practical_case", "dialogue")
-_MESSAGES = {
-    "es": {
-        "uncited": ("La lección «{t}» no cita la fuente.", "Añade la cita [Fuente: documento, sección, pág.]."),
-        "answer": ("Ejercicio {n} ({k}): {why}.", "Corrige la respuesta con el texto fuente o sustituye el ejercicio."),
-        "no_exercises": ("El módulo no tiene ejercicios.", "Añade ejercicios basados en el texto fuente."),
-        "bloom": ("Solo el {p:.0%} de los ejercicios son de aplicación o superior (mínimo 50 %).",
-                  "Añade casos prácticos, diálogos u ordenación de pasos."),
-        "coverage": ("El contenido cubre el {p:.0%} de las secciones de la fuente; faltan: {missing}.",
-                     "Incluye las secciones que faltan en algún módulo o en el manual."),
-        "types": ("Faltan tipos de ejercicio: {missing}.", "Variedad: añade los tipos que faltan si el texto lo permite."),
-        "manual": ("El manual no tiene índice.", "Genera el índice a partir de los encabezados."),
-    },
-    "en": {
-        "uncited": ("Lesson “{t}” does not cite the source.", "Add a [Source: document, section, p.] citation."),
-        "answer": ("Exercise {n} ({k}): {why}.", "Fix the answer from the source text or replace the exercise."),
-        "no_exercises": ("The module has no exercises.", "Add exercises built from the source text."),
-        "bloom": ("Only {p:.0%} of exercises are at apply level or above (50 % minimum).",
-                  "Add practical cases, dialogues or step ordering."),
-        "coverage": ("The content covers {p:.0%} of the source's sections; missing: {missing}.",
-                     "Cover the missing sections in a module or in the manual."),
-        "types": ("Exercise types missing: {missing}.", "Variety: add the missing types if the text allows."),
-        "manual": ("The manual has no table of contents.", "Build the contents from the headings."),
-    },
-}
-_WEIGHTS = {"critical": 0.3, "major": 0.15, "minor": 0.03}
+WEIGHTS = {"critical": 0.3, "major": 0.1, "minor": 0.02}
+_CITE_MARK = re.compile(r"\[\d+\]")
 
 
-def _issue(severity: str, module_index: int | None, pair: tuple[str, str], **values) -> dict:
-    return {"severity": severity, "module_index": module_index, "description": pair[0].format(**values),
-            "suggestion": pair[1].format(**values)}
+def _issue(severity: str, module_index: int | None, code: str, language: str, exercise_index: int | None = None,
+           **values) -> dict:
+    return {"severity": severity, "module_index": module_index, "exercise_index": exercise_index, "code": code,
+            "description": t(f"content.review.{code}", language, **values),
+            "suggestion": t(f"content.review.{code}_fix", language, **values)}
+
+
+def _stems(text: str) -> set[str]:
+    return {fold(w)[:5] for w in content_words(text)}
+
+
+def longest_is_right(exercise: dict) -> bool:
+    options, answer = exercise["content"].get("options") or [], exercise["content"].get("answer")
+    if not isinstance(answer, int) or not 0 <= answer < len(options) or len(options) < 2:
+        return False
+    right = len(options[answer].strip())
+    return all(right > len(o.strip()) for i, o in enumerate(options) if i != answer)
+
+
+def _kind(option: str) -> str:
+    return "number" if re.fullmatch(r"[\d.,%€$ ]+\w{0,8}", option.strip()) else "words"
+
+
+def exercise_findings(exercise: dict, cited_text: str, source: str) -> list[tuple[str, str, dict]]:
+    """(severity, code, values) for one exercise, checked against the text of the chunks it cites."""
+    found: list[tuple[str, str, dict]] = []
+    why = verify_exercise(exercise, cited_text) if cited_text else "it cites no chunk"
+    if why is not None:
+        found.append(("critical", "unanswerable", {"why": why}) if verify_exercise(exercise, source) is not None
+                     else ("major", "wrong_chunk", {}))
+    kind, content = exercise["type"], exercise.get("content") or {}
+    if kind == "test":
+        options, answer = content.get("options") or [], content.get("answer")
+        if isinstance(answer, int) and 0 <= answer < len(options):
+            right, others = options[answer], [o for i, o in enumerate(options) if i != answer]
+            quoted = re.findall(r"«([^»]+)»", exercise.get("prompt", ""))
+            question = _stems(" ".join(quoted) if quoted else exercise.get("prompt", ""))
+            if _stems(right) & question and not any(_stems(o) & question for o in others):
+                found.append(("major", "only_shared_words", {}))
+            odd = [o for o in others if _kind(o) != _kind(right)
+                   or not 0.5 <= (len(o) + 1) / (len(right) + 1) <= 2.0]
+            if odd:
+                found.append(("minor", "implausible_distractors", {"options": ", ".join(odd)}))
+    elif kind == "fill_blank":
+        bad = [a for a in content.get("answers") or [] if not re.search(r"\d", a)
+               and (len(a) < 4 or fold(a) in STOPWORDS or not any(len(w) > 3 for w in words(a)))]
+        if bad:
+            found.append(("major", "blank_not_content_word", {"blank": ", ".join(bad)}))
+    return found
+
+
+def _source_text(sections: list[Section]) -> tuple[str, dict[str, str]]:
+    by_chunk: dict[str, list[str]] = {}
+    for section in sections:
+        for chunk_id, text in zip(section.chunk_ids, section.texts):
+            by_chunk.setdefault(chunk_id, []).append(f"{section.heading}\n{text}")
+    return "\n\n".join(f"{s.heading}\n{s.text}" for s in sections), \
+        {chunk_id: "\n\n".join(parts) for chunk_id, parts in by_chunk.items()}
 
 
 def review_twin(modules: list[dict], manual: dict | None, sections: list[Section], language: str) -> dict:
-    m = _MESSAGES["en" if language == "en" else "es"]
-    source = "\n\n".join(f"{s.heading}\n{s.text}" for s in sections)
+    source, chunk_text = _source_text(sections)
     issues: list[dict] = []
-    lessons_total = lessons_cited = exercises_total = answers_ok = applied = 0
+    lessons_total = lessons_cited = exercises_total = answers_ok = applied = mc_total = mc_longest = 0
     covered: set[str] = set()
     types: set[str] = set()
     for index, module in enumerate(modules):
         for lesson in module["lessons"]:
             lessons_total += 1
             covered.update(lesson.get("source_chunk_ids") or [])
-            if lesson.get("citations") and "[" in lesson.get("content", ""):
+            practice = lesson["content_type"] == "exercise"
+            if lesson.get("citations") and (practice or _CITE_MARK.search(lesson.get("content", ""))):
                 lessons_cited += 1
             else:
-                issues.append(_issue("major", index, m["uncited"], t=lesson["title"]))
+                issues.append(_issue("major", index, "uncited", language, title=lesson["title"]))
         if not module["exercises"]:
-            issues.append(_issue("major", index, m["no_exercises"]))
-        for n, exercise in enumerate(module["exercises"], 1):
+            issues.append(_issue("major", index, "no_exercises", language))
+        for n, exercise in enumerate(module["exercises"]):
             exercises_total += 1
             types.add(exercise["type"])
             applied += exercise["bloom_level"] in APPLIED_LEVELS
-            why = verify_exercise(exercise, source)
-            if why is None:
-                answers_ok += 1
-            else:
-                issues.append(_issue("critical", index, m["answer"], n=n, k=exercise["type"], why=why))
+            cited = "\n\n".join(chunk_text.get(c, "") for c in exercise.get("source_chunk_ids") or [])
+            findings = exercise_findings(exercise, cited, source)
+            answers_ok += not any(code in ("unanswerable", "wrong_chunk") for _, code, _ in findings)
+            for severity, code, values in findings:
+                issues.append(_issue(severity, index, code, language, exercise_index=n, n=n + 1,
+                                     kind=exercise["type"], **values))
+            if exercise["type"] == "test":
+                mc_total += 1
+                mc_longest += longest_is_right(exercise)
     applied_share = applied / exercises_total if exercises_total else 0.0
     if exercises_total and applied_share < 0.5:
         worst = min(range(len(modules)), key=lambda i: sum(
             e["bloom_level"] in APPLIED_LEVELS for e in modules[i]["exercises"]) - len(modules[i]["exercises"]) / 2)
-        issues.append(_issue("major", worst, m["bloom"], p=applied_share))
+        issues.append(_issue("major", worst, "bloom", language, share=round(applied_share * 100)))
+    longest_share = mc_longest / mc_total if mc_total else 0.0
+    if mc_total >= 3 and longest_share > MAX_LONGEST_RIGHT_SHARE:
+        issues.append(_issue("major", None, "longest_right", language, share=round(longest_share * 100)))
     if manual:
         for section in manual.get("sections", []):
             covered.update(section.get("chunk_ids") or [])
         if not manual.get("toc"):
-            issues.append(_issue("major", None, m["manual"]))
-    missing_sections = [s.heading for s in sections if not covered & set(s.chunk_ids)]
-    coverage = 1 - len(missing_sections) / len(sections) if sections else 0.0
+            issues.append(_issue("major", None, "manual_toc", language))
+    lesson_covered = {c for m in modules for lesson in m["lessons"] for c in lesson.get("source_chunk_ids") or []}
+    missing = [s.heading for s in sections if not covered & set(s.chunk_ids)]
+    coverage = 1 - len(missing) / len(sections) if sections else 0.0
     if coverage < 0.95:
-        issues.append(_issue("major" if coverage < 0.8 else "minor", None, m["coverage"], p=coverage,
-                             missing=", ".join(missing_sections[:5])))
-    missing_types = [t for t in EXERCISE_TYPES if t not in types]
+        issues.append(_issue("major" if coverage < 0.8 else "minor", None, "coverage", language,
+                             share=round(coverage * 100), missing=", ".join(missing[:5])))
+    ratio = copy_ratio(sections, [lesson["content"] for m in modules for lesson in m["lessons"]
+                                  if lesson["content_type"] != "exercise"]) if modules else 0.0
+    if ratio > MAX_COPY_RATIO:
+        issues.append(_issue("major", None, "copied", language, share=round(ratio * 100)))
+    missing_types = [kind for kind in EXERCISE_TYPES if kind not in types]
     if missing_types and exercises_total:
-        issues.append(_issue("minor", None, m["types"], missing=", ".join(missing_types)))
-
+        issues.append(_issue("minor", None, "types", language, missing=", ".join(missing_types)))
+    bloom_mix: dict[str, int] = {}
+    for module in modules:
+        for exercise in module["exercises"]:
+            bloom_mix[exercise["bloom_level"]] = bloom_mix.get(exercise["bloom_level"], 0) + 1
     checks = {
         "citation_coverage": lessons_cited / lessons_total if lessons_total else 0.0,
         "answers_verified": answers_ok / exercises_total if exercises_total else 0.0,
         "applied_share": applied_share,
         "section_coverage": coverage,
+        "lesson_section_coverage": (sum(bool(lesson_covered & set(s.chunk_ids)) for s in sections) / len(sections)
+                                    if sections else 0.0),
+        "copy_ratio": ratio,
+        "mc_longest_right_share": round(longest_share, 3),
+        "multiple_choice": mc_total,
+        "bloom_mix": dict(sorted(bloom_mix.items())),
         "exercise_types": sorted(types),
     }
     score = (checks["citation_coverage"] + checks["answers_verified"] + min(1.0, applied_share / 0.5)
@@ -101,13 +165,26 @@ def review_twin(modules: list[dict], manual: dict | None, sections: list[Section
     return finish_report(issues, score, len(modules), checks, "offline")
 
 
+def quality_summary(report: dict | None) -> dict | None:
+    """The job's quality figures: overall score and open issues by severity."""
+    if not report:
+        return None
+    counts = {severity: sum(i["severity"] == severity for i in report.get("issues") or [])
+              for severity in ("critical", "major", "minor")}
+    return {"score": report.get("overall_score"), **counts}
+
+
 def finish_report(issues: list[dict], score: float, module_count: int, checks: dict, engine: str) -> dict:
-    """Per-module scores from the issues; passed = score >= 0.8 and nothing critical (spec 004 §3.6)."""
+    """Per-module scores from the issues; the overall score loses every open issue's weight (so it is never
+    1.00 with an issue listed); passed = score >= 0.8 and nothing critical (spec 004 §3.6)."""
     module_scores = []
     for index in range(module_count):
-        penalty = sum(_WEIGHTS[i["severity"]] for i in issues if i["module_index"] == index)
+        penalty = sum(WEIGHTS[i["severity"]] for i in issues if i.get("module_index") == index)
         module_scores.append(round(max(0.0, 1.0 - penalty), 3))
-    score = round(max(0.0, min(1.0, score)), 3)
+    penalty = sum(WEIGHTS[i["severity"]] for i in issues)
+    score = round(max(0.0, min(1.0, score, 1.0 - penalty)), 3)
+    if issues and score >= 1.0:
+        score = 0.99
     passed = score >= PASS_THRESHOLD and not any(i["severity"] == "critical" for i in issues)
     return {"passed": passed, "overall_score": score, "issues": issues, "module_scores": module_scores,
             "checks": checks, "engine": engine}

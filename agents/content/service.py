@@ -14,6 +14,7 @@ from psycopg_pool import ConnectionPool
 
 from agents.content.edits import EditError, apply_patch
 from agents.content.graph import build_graph
+from agents.content.review import quality_summary
 from agents.content.worker import run_config, run_next, worker_name
 from agents.llm import LLM
 from storage import documents, jobs
@@ -215,23 +216,27 @@ def run_job(pool: ConnectionPool, org_id: UUID, job_id: UUID | str, *, llm: LLM 
 
 
 def job_summary(pool: ConnectionPool, org_id: UUID, job_id: UUID) -> dict:
-    """The CLI's JSON: job, status, results, module/lesson counts, exercises by type, review score."""
+    """The CLI's JSON: job, status, results, module/lesson counts, exercises by type, the quality figures
+    (score and open issues by severity, copy ratio) and which modules the offline twin wrote."""
     with pool.connection() as conn:
         job = jobs.get_job(conn, org_id, job_id)
         counts, by_type = jobs.course_counts(conn, org_id, job.result_course_id)
+    state, _ = graph_state(job.id)
+    modules = state.get("generated_modules") or []
     if job.result_course_id is None:      # not published yet: count what the pipeline holds
-        state, _ = graph_state(job.id)
-        modules = state.get("generated_modules") or []
         counts = (len(modules), sum(len(m["lessons"]) for m in modules))
         by_type = {}
         for module in modules:
             for exercise in module["exercises"]:
                 by_type[exercise["type"]] = by_type.get(exercise["type"], 0) + 1
+    report = job.review_report or {}
     return {"job_id": str(job.id), "status": job.status,
             "course_id": str(job.result_course_id) if job.result_course_id else None,
             "manual_id": str(job.result_manual_id) if job.result_manual_id else None,
             "modules": counts[0], "lessons": counts[1], "exercises_by_type": dict(sorted(by_type.items())),
-            "review_score": (job.review_report or {}).get("overall_score")}
+            "review_score": report.get("overall_score"), "quality": quality_summary(report),
+            "copy_ratio": (report.get("checks") or {}).get("copy_ratio"),
+            "template_modules": [m["module_spec"]["title"] for m in modules if m.get("engine") == "offline"]}
 
 
 def outline_rows(outline: dict) -> list[dict]:

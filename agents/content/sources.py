@@ -26,7 +26,11 @@ def load_chunks(pool: ConnectionPool, org_id: str, document_ids: list[str]) -> l
 
 
 def load_sections(pool: ConnectionPool, org_id: str, document_ids: list[str]) -> list[Section]:
-    return sections_from_chunks(load_chunks(pool, org_id, document_ids))
+    """The documents' own sections (heading by heading), each with the chunks it lies in."""
+    with pool.connection() as conn:
+        spans = {chunk_id: found for doc_id in document_ids
+                 for chunk_id, found in documents.chunk_heading_spans(conn, UUID(org_id), UUID(doc_id)).items()}
+    return sections_from_chunks(load_chunks(pool, org_id, document_ids), spans)
 
 
 def sections_for(all_sections: list[Section], chunk_ids: list[str]) -> list[Section]:

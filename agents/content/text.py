@@ -6,6 +6,7 @@ produce can be traced back to a sentence of the source.
 from __future__ import annotations
 
 import functools
+import html
 import math
 import re
 from collections import Counter
@@ -52,7 +53,8 @@ def snake(text: str, limit: int = 40) -> str:
 
 @dataclass
 class Section:
-    """Consecutive chunks of one document under one heading."""
+    """One heading's text in one document, with the chunks it lies in (``texts[i]`` is its part of
+    ``chunk_ids[i]``: a chunk can hold several small sections)."""
     document_id: str
     document_title: str
     heading: str                 # the last part of the heading path
@@ -63,27 +65,68 @@ class Section:
     position: int = 0
 
     @property
+    def key(self) -> str:
+        return f"{self.document_id}:{self.position}"
+
+    @property
     def level(self) -> int:
         return max(1, self.path.count(" > ") + 1) if self.path else 1
+
+    @property
+    def parts(self) -> list[str]:
+        return [p.strip() for p in self.path.split(" > ")] if self.path else []
 
     @property
     def text(self) -> str:
         return "\n\n".join(self.texts)
 
 
-def sections_from_chunks(chunks) -> list[Section]:
-    """Chunks (storage.documents.Chunk, in document order) grouped into sections by heading."""
+_TAG = re.compile(r"</?[A-Za-z][^<>\n]{0,300}>|<!--.*?-->", re.S)
+_MD_LINK = re.compile(r"!?\[([^\]\n]+)\]\([^)\s]*\)")
+_LIQUID = re.compile(r"\{%.*?%\}|\{\{.*?\}\}", re.S)
+
+
+_INLINE_BULLET = re.compile(r"(?:^|\s)[•▪]\s+")
+# a PDF's running footer ("Acme Retail · POL-SEC-001 · Page 6/8") read into the text
+_PAGE_FOOTER = re.compile(r"\s*(?:[^\s·.!?:][^·\n.!?:]{0,40}\s·\s){1,3}(?:Page|Página|Pág\.?|p\.)\s?\d+\s?(?:/|de|of)\s?\d+\b", re.I)
+_INLINE_NUMBER = re.compile(r"(?<=[.:;])\s+(\d{1,2})\)\s+(?=[A-ZÁÉÍÓÚ¿¡])|(?<=:)\s+(1)\.\s+(?=[A-ZÁÉÍÓÚ¿¡])")
+
+
+def clean_text(text: str) -> str:
+    """Source text without markup a lesson must not show: HTML tags, template tags, link targets; bullets a
+    PDF ran together on one line become list lines again."""
+    text = _PAGE_FOOTER.sub("", _LIQUID.sub("", _TAG.sub("", text)))
+    text = _INLINE_BULLET.sub("\n- ", html.unescape(_MD_LINK.sub(r"\1", text)))
+    text = _INLINE_NUMBER.sub(lambda m: f"\n{m.group(1) or m.group(2)}) ", text)
+    return text.strip()
+
+
+def _chunk_parts(chunk, spans: list | None) -> list[tuple[str, str, int | None]]:
+    """(heading path, text, page) of each heading's part of the chunk, in order."""
+    if not spans:
+        return [(chunk.heading or "", chunk.content, chunk.page_start)]
+    starts = [int(span[0]) for span in spans] + [len(chunk.content) + 2]
+    return [(span[1] or "", chunk.content[start:end].strip(), span[2] if span[2] is not None else chunk.page_start)
+            for span, start, end in zip(spans, starts, starts[1:])]
+
+
+def sections_from_chunks(chunks, spans_by_chunk: dict | None = None) -> list[Section]:
+    """Chunks (storage.documents.Chunk, in document order) regrouped into the document's sections, using
+    the heading spans ingestion recorded (older chunks: one section per chunk heading)."""
     sections: list[Section] = []
     for chunk in chunks:
-        path = chunk.heading or ""
-        current = sections[-1] if sections else None
-        if current is None or current.document_id != str(chunk.document_id) or current.path != path:
-            heading = path.split(" > ")[-1].strip() if path else chunk.document_title
-            current = Section(str(chunk.document_id), chunk.document_title, heading, path, chunk.page_start,
-                              position=len(sections))
-            sections.append(current)
-        current.chunk_ids.append(str(chunk.id))
-        current.texts.append(chunk.content)
+        for path, raw, page in _chunk_parts(chunk, (spans_by_chunk or {}).get(chunk.id)):
+            text = clean_text(raw)
+            if not text:
+                continue
+            current = sections[-1] if sections else None
+            if current is None or current.document_id != str(chunk.document_id) or current.path != path:
+                heading = path.split(" > ")[-1].strip() if path else chunk.document_title
+                current = Section(str(chunk.document_id), chunk.document_title, heading, path, page,
+                                  position=len(sections))
+                sections.append(current)
+            current.chunk_ids.append(str(chunk.id))
+            current.texts.append(text)
     return sections
 
 
@@ -102,10 +145,28 @@ def citation_entry(section: Section, chunk_id: str | None = None) -> dict:
             "chunk_id": chunk_id or section.chunk_ids[0]}
 
 
+def _prose_runs(text: str) -> list[str]:
+    """The text's paragraphs without its lists (an item's indented continuation lines belong to the item)."""
+    runs, current, in_item = [], [], False
+    for line in text.splitlines() + [""]:
+        if _ITEM.match(line):
+            in_item = True
+        elif in_item and line.strip() and line.startswith((" ", "\t")):
+            continue
+        elif line.strip():
+            in_item = False
+            current.append(line.strip())
+            continue
+        if current:
+            runs.append(" ".join(current))
+            current = []
+    return runs
+
+
 def sentences(text: str) -> list[str]:
-    """Prose sentences (list items excluded: they are steps, not statements)."""
-    prose = "\n".join(line for line in text.splitlines() if not _ITEM.match(line))
-    return [s for s in split_sentences(prose) if len(s) >= 25 and not s.endswith((":", "?"))]
+    """Prose sentences, paragraph by paragraph (list items excluded: they are steps, not statements)."""
+    return [s for run in _prose_runs(text) for s in split_sentences(run)
+            if len(s) >= 25 and not s.endswith((":", "?"))]
 
 
 def fact_sentences(text: str) -> list[str]:
@@ -116,26 +177,40 @@ def fact_sentences(text: str) -> list[str]:
     return found or [s for s in sentences(text) if 30 <= len(s) <= 260]
 
 
+def item_lists(text: str) -> list[tuple[bool, str, list[str]]]:
+    """(numbered, the line introducing it, items) of every list of three or more items. Blank lines between
+    items don't end a list (DOCX and PDF put one after each item); indented lines continue an item."""
+    found, lines, i = [], text.splitlines(), 0
+    while i < len(lines):
+        first = _ITEM.match(lines[i])
+        if not first:
+            i += 1
+            continue
+        intro = next((lines[j].strip() for j in range(i - 1, -1, -1) if lines[j].strip()), "")
+        numbered, items = first.group(1) is not None, []
+        while i < len(lines):
+            item = _ITEM.match(lines[i])
+            if item:
+                items.append(item.group(2).strip())
+            elif lines[i].strip() and lines[i].startswith((" ", "\t")) and items:
+                items[-1] += " " + lines[i].strip()
+            elif lines[i].strip():
+                break
+            i += 1
+        if len(items) >= 3:
+            intro = re.split(r"(?<=[.!?])\s+", intro)[-1] if intro.endswith(":") else ""
+            found.append((numbered, intro, items))
+    return found
+
+
 def procedures(text: str) -> list[list[str]]:
     """Lists of three or more items, numbered lists first (they are procedures)."""
-    lists: list[tuple[bool, list[str]]] = []
-    current: list[str] = []
-    numbered = False
-    for line in text.splitlines() + [""]:
-        match = _ITEM.match(line)
-        if match:
-            if not current:
-                numbered = match.group(1) is not None
-            current.append(match.group(2).strip())
-        elif line.strip() and current and not line.startswith((" ", "\t")):
-            lists.append((numbered, current))
-            current = []
-        elif not line.strip() and current:
-            lists.append((numbered, current))
-            current = []
-    found = [(n, items) for n, items in lists if len(items) >= 3]
-    found.sort(key=lambda pair: not pair[0])
-    return [items for _, items in found]
+    return [items for numbered, _, items in sorted(item_lists(text), key=lambda found: not found[0])]
+
+
+def numbered_procedures(text: str) -> list[list[str]]:
+    """Numbered lists only: the sequences a text really gives (what step ordering may ask about)."""
+    return [items for numbered, _, items in item_lists(text) if numbered]
 
 
 def is_customer_facing(text: str) -> bool:

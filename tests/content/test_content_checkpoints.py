@@ -51,7 +51,8 @@ def test_structure_checkpoint_shows_a_multi_document_outline(pool, studio, at_st
     outline = view.state["course_outline"]
     assert outline["modules"] and all(m["chunk_ids"] and m["lessons"] for m in outline["modules"])
     kinds = {lesson["content_type"] for m in outline["modules"] for lesson in m["lessons"]}
-    assert {"theory", "example", "exercise"} <= kinds
+    assert {"theory", "exercise"} <= kinds
+    assert all(m["lessons"][-1]["content_type"] == "exercise" for m in outline["modules"])
     assert _events(pool, org, job_id, "awaiting_review")[-1].data["checkpoint"] == "structure"
     with pytest.raises(service.ContentServiceError):      # not at the final checkpoint
         service.review_final(pool, admin, job_id, "approve")
@@ -76,7 +77,8 @@ def test_structure_edit_is_what_gets_generated(pool, studio, at_structure):
     assert titles == [m["title"] for m in modules]
     added = state["generated_modules"][-1]
     assert added["module_spec"]["chunk_ids"], "an added module gets chunks matching its title"
-    assert {lesson["content_type"] for lesson in added["lessons"]} >= {"theory", "example", "exercise"}
+    assert [lesson["content_type"] for lesson in added["lessons"]] == ["theory", "exercise"]
+    assert added["lessons"][0]["title"] == "La garantía" and "[1]" in added["lessons"][0]["content"]
     assert state["course_outline"]["title"] == "Devoluciones sin dramas"
 
 
@@ -128,7 +130,7 @@ def test_inline_edits_and_regenerating_one_module_leave_the_others_untouched(poo
     assert _run(pool, org, job_id).status == "awaiting_final_review"
     after = service.job_view(pool, admin, job_id).state
     assert after["generated_modules"][1]["lessons"][0]["content"] != "EDITED 1"     # rebuilt from the source
-    assert "[Fuente:" in after["generated_modules"][1]["lessons"][0]["content"]
+    assert "[1]" in after["generated_modules"][1]["lessons"][0]["content"]
     for index, module in enumerate(after["generated_modules"]):
         if index != 1:
             assert module == edited[index]
