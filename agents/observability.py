@@ -28,6 +28,10 @@ def log_call(*, role: str, model: str, engine: str, outcome: str, latency_ms: fl
               "tokens_in": tokens_in, "tokens_out": tokens_out, "latency_ms": round(latency_ms, 1),
               "attempts": attempts, **extra}
     logger.info(json.dumps(record, ensure_ascii=False, default=str))
+    from agents.metrics import record_model_call  # lazily: prometheus registration happens once
+
+    record_model_call(role=role, engine=engine, outcome=outcome, latency_ms=latency_ms, tokens_in=tokens_in,
+                      tokens_out=tokens_out)
 
 
 def _load_encoding(name: str) -> None:

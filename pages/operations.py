@@ -1,11 +1,13 @@
-"""Operations (admins): the helpdesk agent's health — safety counters, funnel, outcomes and step
-latency. Counters are this server process's Prometheus values (they restart at zero with it)."""
+"""Operations (admins): the helpdesk agent's health (safety counters, funnel, outcomes, step latency),
+model calls and fallbacks by reason, the content-generation queue and locked accounts. Counters are
+this server process's Prometheus values (they restart at zero with it)."""
 import pandas as pd
 import plotly.express as px
 import streamlit as st
 
+from agents import operations
 from agents.helpdesk import admin
-from agents.i18n import code_label, format_number, t
+from agents.i18n import code_label, format_datetime, format_number, t
 from ui.session import require_admin
 
 user = require_admin()
@@ -56,3 +58,43 @@ with right:
             p50, p95 = sessions["seconds"].quantile([0.5, 0.95])
             st.caption(t("ops.session_latency", LANG, p50=format_number(p50, LANG, decimals=1),
                          p95=format_number(p95, LANG, decimals=1)))
+
+overview = operations.overview(user)
+st.subheader(t("ops.models", LANG))
+st.caption(t("ops.engine", LANG, engine=overview["engine"]) + " · " +
+           (t("ops.metrics_on", LANG, port=overview["metrics_port"]) if overview["metrics_port"] else t("ops.metrics_off", LANG)))
+left, right = st.columns(2)
+with left:
+    calls = pd.DataFrame(overview["model_calls"])
+    if calls.empty:
+        st.caption(t("ops.no_model_calls", LANG))
+    else:
+        st.dataframe(calls, hide_index=True, width="stretch",
+                     column_config={c: t(f"ops.col_{c}", LANG) for c in calls.columns})
+with right:
+    st.markdown(f"**{t('ops.fallbacks', LANG)}**")
+    fallbacks = pd.DataFrame(overview["fallbacks"])
+    if fallbacks.empty:
+        st.caption(t("ops.no_fallbacks", LANG))
+    else:
+        st.dataframe(fallbacks, hide_index=True, width="stretch",
+                     column_config={c: t(f"ops.col_{c}", LANG) for c in fallbacks.columns})
+
+st.subheader(t("ops.job_queue", LANG))
+queue = pd.DataFrame(overview["jobs"])
+if queue.empty:
+    st.caption(t("ops.no_jobs", LANG))
+else:
+    st.dataframe(queue, hide_index=True, column_config={c: t(f"ops.col_{c}", LANG) for c in queue.columns})
+    running = pd.DataFrame(overview["running_jobs"])
+    if not running.empty:
+        st.dataframe(running.assign(heartbeat_at=running["heartbeat_at"].map(lambda v: format_datetime(v, LANG))),
+                     hide_index=True, width="stretch", column_config={c: t(f"ops.col_{c}", LANG) for c in running.columns})
+
+st.subheader(t("ops.locked_accounts", LANG))
+locked = pd.DataFrame(overview["locked_accounts"])
+if locked.empty:
+    st.caption(t("ops.no_locked", LANG))
+else:
+    st.dataframe(locked.assign(locked_until=locked["locked_until"].map(lambda v: format_datetime(v, LANG))),
+                 hide_index=True, column_config={c: t(f"ops.col_{c}", LANG) for c in locked.columns})

@@ -124,6 +124,7 @@ VARIABLES: tuple[Variable, ...] = (
     _v("GITHUB_REPO", "str", None, "`owner/name` of the repository tickets are filed in"),
     _v("GITHUB_API_URL", "str", "https://api.github.com", "GitHub's API (GitHub Enterprise, or a fake in tests)"),
     _v("SKILLNET_METRICS_PORT", "int", None, "serve Prometheus `/metrics` on this port (unset: off)", minimum=1),
+    _v("SKILLNET_METRICS_ADDR", "str", "127.0.0.1", "address the `/metrics` server listens on (`0.0.0.0`: every interface)"),
 )
 _BY_NAME = {variable.name: variable for variable in VARIABLES}
 

@@ -13,6 +13,7 @@ from storage.db import app_pool
 def prepare_app() -> bool:
     from agents.content.worker import start_worker_thread
     from agents.helpdesk.service import gc, sweep_orphans
+    from agents.metrics import start_metrics_server
     from seeds.loader import load_demo_if_empty
 
     load_demo_if_empty(app_pool())
@@ -21,4 +22,5 @@ def prepare_app() -> bool:
         start_worker_thread(app_pool())  # resumes jobs a crash cut off, then takes new ones
     sweep_orphans()  # helpdesk sessions cut off mid-step by a restart end aborted (server_restart)
     gc()             # helpdesk checkpoints older than their TTL are deleted
+    start_metrics_server()  # Prometheus /metrics when SKILLNET_METRICS_PORT is set
     return True

@@ -99,3 +99,11 @@ def test_operations_page_shows_the_agent_counters_and_charts(org):
 def test_admin_pages_refuse_employees(org, page):
     at = open_page(org.bob, page)
     assert "This page is for HR admins" in texts(at) and not at.dataframe
+
+
+def test_operations_page_lists_models_queue_and_locked_accounts(org):
+    at = open_page(org.admin, "pages/operations.py")
+    shown = texts(at)
+    assert "Models" in shown and "Content generation queue" in shown and "Locked accounts" in shown
+    spanish = open_page(org.ana.__class__(**{**org.admin.__dict__, "language": "es"}), "pages/operations.py")
+    assert "Cola de generación de contenidos" in texts(spanish) and "Cuentas bloqueadas" in texts(spanish)

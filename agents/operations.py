@@ -1,0 +1,27 @@
+"""What an operator looks at (admins): model calls and fallbacks by reason (this process's Prometheus
+counters), the engine answering, the content-generation queue and the accounts locked right now."""
+from __future__ import annotations
+
+from collections import Counter
+
+from agents import metrics
+from storage import jobs
+from storage.db import app_pool
+
+
+def overview(admin, *, pool=None) -> dict:
+    from agents.auth import locked_accounts
+    from agents.llm import get_llm
+
+    pool = pool or app_pool()
+    with pool.connection() as conn:
+        queue = jobs.list_jobs(conn, admin.org_id, limit=200)
+    return {"engine": get_llm().engine, "model_calls": metrics.model_calls(),
+            "fallbacks": metrics.fallbacks_by_reason(),
+            "jobs": [{"status": status, "jobs": count} for status, count in Counter(j.status for j in queue).items()],
+            "running_jobs": [{"id": str(j.id), "status": j.status, "worker": j.claimed_by or "",
+                              "heartbeat_at": j.heartbeat_at, "attempts": j.attempts}
+                             for j in queue if j.status not in jobs.FINISHED],
+            "locked_accounts": [{"account": f.subject, "failures": f.failures, "locked_until": f.locked_until}
+                                for f in locked_accounts(admin, pool=pool)],
+            "metrics_port": metrics.start_metrics_server()}
