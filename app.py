@@ -76,7 +76,10 @@ def navigation_for(user) -> dict[str, list[st.Page]]:
     mine = {Path(path).stem for path, _, _ in pages}
     others = [st.Page(not_for_your_role, title=t("auth.not_available", user.language), url_path=address,
                       visibility="hidden") for address in ALL_ADDRESSES if address not in mine]
-    return {t(section, user.language): own + others}
+    # opened from citations and lesson sources (the passage in its address), not from the menu
+    viewer = [st.Page("pages/source_viewer.py", title=t("tutor.source.title", user.language), icon="📄",
+                      visibility="hidden")]
+    return {t(section, user.language): own + others + viewer}
 
 
 def signed_out_navigation() -> list[st.Page]:

@@ -9,35 +9,31 @@ comes from ``agents.tutor.service``.
 from __future__ import annotations
 
 import html
+import json
 import time
 
 import gradio as gr
 
 from agents import auth
-from agents.i18n import code_label, t
+from agents.i18n import t
 from agents.tutor import service
+from agents.tutor.sources import open_source
 from storage import config
 from storage.markup import safe_markdown
+from ui.chat_render import app_theme, badge_html, render_answer, source_choices
+from ui.source_html import CSS as SOURCE_CSS, source_html, source_summary
 
 UPDATE_INTERVAL = 0.05  # seconds between streamed screen updates (~20 per second)
 SUGGESTION_SLOTS = 3
 
-_BADGES = {  # (rung or source) -> (css class, English, Spanish)
-    "chunks": ("company", "Company document", "Documento de la empresa"),
-    "document": ("course", "Enrolled-course document", "Documento de tu curso"),
-    "general": ("general", "General knowledge", "Conocimiento general"),
-    "db": ("progress", "Your learning data", "Tus datos de aprendizaje"),
-    "none": ("general", "No documents needed", "Sin documentos"),
-}
-_SOURCES = {"es": "Fuentes", "en": "Sources"}
-_LOW_CONFIDENCE = {"es": "Algunas referencias no correspondían a ninguna fuente y se han quitado.",
-                   "en": "Some references matched no source and were removed."}
 
 CSS = """
 .badge {display:inline-block;padding:2px 10px;border-radius:12px;font-size:0.85em;margin-right:6px}
 .badge.company {background:#dcfce7;color:#166534} .badge.course {background:#dbeafe;color:#1e3a8a}
 .badge.general {background:#fef3c7;color:#92400e} .badge.progress {background:#ede9fe;color:#5b21b6}
-.badge.engine {background:#f1f5f9;color:#334155}
+.badge.engine {background:#f1f5f9;color:#334155} .badge.low {background:#fee2e2;color:#991b1b}
+.next-steps a {display:inline-block;margin:2px 6px 2px 0;padding:2px 10px;border:1px solid #cbd5e1;
+               border-radius:12px;text-decoration:none;font-size:0.85em}
 #tutor-chat-box {min-height:0;max-height:calc(100vh - 24px)}
 #tutor-chatbot {flex:1 1 0 !important;min-height:160px !important}
 #tutor-input-row {flex-wrap:nowrap;align-items:stretch}
@@ -51,48 +47,46 @@ CSS = """
 """
 
 
-def badge_html(rung: str | None, source: str | None, engine: str | None, language: str) -> str:
-    key = source if source in ("db", "none") else rung
-    if key not in _BADGES:
-        return ""
-    css, english, spanish = _BADGES[key]
-    label = spanish if language == "es" else english
-    engine_label = f'<span class="badge engine">⚙ {html.escape(engine)}</span>' if engine else ""
-    return f'<span class="badge {css}">{html.escape(label)}</span>{engine_label}'
+def show_source(target: str | None, user_ref: dict | None):
+    """The source panel: the cited document with the passage highlighted."""
+    user = _user(user_ref)
+    if user is None or not target:
+        return gr.update(value="", visible=False)
+    query = json.loads(target)
+    view = open_source(user, chunk=query.get("chunk"), document=query.get("document"), lesson=query.get("lesson"),
+                       quote=query.get("quote"))
+    if view is None:
+        return gr.update(value=html.escape(t("tutor.source.not_found", user.language)), visible=True)
+    heading = f"<p><b>{html.escape(source_summary(view, user.language))}</b></p>"
+    return gr.update(value=heading + source_html(view, user.language, scroll_script=False), visible=True)
 
 
-def render_answer(text: str, metadata: dict, language: str) -> str:
-    """The answer, then its numbered sources; each source opens to show the cited passage."""
-    parts = [safe_markdown(text).strip()]  # other people's Markdown: no outside image or link
-    if metadata.get("fallback"):
-        parts.insert(0, "_" + t("engine.fallback_notice", language,
-                                reason=code_label("fallback", metadata["fallback"], language)) + "_")
-    citations = metadata.get("citations") or []
-    if citations:
-        lines = [f"**{_SOURCES.get(language, 'Sources')}**"]
-        for c in citations:
-            where = " › ".join(html.escape(safe_markdown(p)) for p in (c.get("document"), c.get("section")) if p)
-            page = f", p. {c['page']}" if c.get("page") else ""
-            lines.append(f"<details><summary>[{c['index']}] {where}{page}</summary>\n\n"
-                         f"{html.escape(safe_markdown(c.get('excerpt')))}\n\n</details>")
-        parts.append("\n".join(lines))
-    if metadata.get("removed_citations"):
-        parts.append(f"_{_LOW_CONFIDENCE.get(language, _LOW_CONFIDENCE['en'])}_")
-    elif metadata.get("unsupported"):
-        parts.append(f"_{t('engine.low_confidence', language)}_")
-    badge = badge_html(metadata.get("rung"), metadata.get("retrieval_source"), metadata.get("engine"), language)
-    if badge:
-        parts.append(badge)
-    return "\n\n".join(parts)
+SCROLL_TO_CITED = "() => { setTimeout(() => document.getElementById('sv-cited')?.scrollIntoView({block: 'center'}), 200); }"
 
 
-def _history(user, session_id) -> list[dict]:
-    shown = []
+def relabel(user_ref: dict | None):
+    """Every label in the signed-in user's language (one language per label)."""
+    user = _user(user_ref)
+    if user is None:
+        return [gr.skip()] * 10
+    lang = user.language
+    return [gr.update(label=t("tutor.chat.label", lang)), gr.update(placeholder=t("tutor.chat.placeholder", lang)),
+            gr.update(value=t("tutor.chat.send", lang)), gr.update(value=t("tutor.chat.new", lang)),
+            gr.update(value=t("tutor.chat.new", lang)), gr.update(label=t("tutor.chat.conversations", lang)),
+            gr.update(label=t("tutor.chat.rename", lang)), gr.update(value=t("tutor.chat.rename", lang)),
+            gr.update(value=t("tutor.chat.delete", lang)), gr.update(label=t("tutor.source.panel", lang))]
+
+
+def _history(user, session_id, app_url: str | None = None) -> tuple[list[dict], list]:
+    """The conversation as chat bubbles, and the source panel's options for its last answer."""
+    shown, last = [], {}
     for message in service.session_messages(user, session_id):
         content = safe_markdown(message.content) if message.role == "user" else render_answer(
-            message.content, message.metadata, message.metadata.get("language") or user.language)
+            message.content, message.metadata, message.metadata.get("language") or user.language, app_url)
         shown.append({"role": message.role, "content": content})
-    return shown
+        if message.role == "assistant":
+            last = message.metadata
+    return shown, source_choices(last)
 
 
 def _session_choices(user) -> list[tuple[str, str]]:
@@ -149,16 +143,24 @@ def on_load(request: gr.Request):
     params = dict(request.query_params) if request else {}
     compact = params.get("embed") == "1"
     cookies = dict(request.cookies) if request else {}
-    return (*session_sign_in(cookies.get(SESSION_COOKIE, ""), params.get("course", ""), params.get("lesson", "")),
-            gr.update(visible=not compact), gr.update(visible=compact))
+    signed = list(session_sign_in(cookies.get(SESSION_COOKIE, ""), params.get("course", ""), params.get("lesson", "")))
+    # what the learner has on screen beside the chat, and where the app's pages are (for links)
+    signed[-1] = {**(signed[-1] or {}), "exercise": params.get("exercise") or None, "app": params.get("app") or None}
+    return (*signed, gr.update(visible=not compact), gr.update(visible=compact))
 
 
 def respond(message: str, history: list, user_ref: dict | None, session_id: str | None, context: dict):
-    """Stream one answer; yields (chatbot, textbox, session, chip×3, sessions, status)."""
+    """Stream one answer; yields (chatbot, textbox, session, chip×3, sessions, status, sources, panel)."""
     keep = [gr.skip()] * (SUGGESTION_SLOTS + 1)  # chips and the sessions list
+    untouched = (gr.skip(), gr.skip())            # the source panel
     user = _user(user_ref)
     if user is None:
-        yield (history, message, session_id, *keep, "Please sign in first. / Inicia sesión primero.")
+        yield (history, message, session_id, *keep, t("common.sign_in_first", None), *untouched)
+        return
+    context = context or {}
+    if not (message or "").strip():  # nothing is sent; the input itself says why
+        yield (history, gr.update(value="", placeholder=t("tutor.error.empty_message", user.language)), session_id,
+               *keep, "", *untouched)
         return
     history = list(history or []) + [{"role": "user", "content": safe_markdown(message)},
                                      {"role": "assistant", "content": "…"}]
@@ -168,54 +170,65 @@ def respond(message: str, history: list, user_ref: dict | None, session_id: str 
                                                  lesson=(context or {}).get("lesson")).id)
     except service.TutorError as exc:
         history[-1]["content"] = f"⚠️ {exc}"
-        yield (history, message, session_id, *keep, str(exc))
+        yield (history, message, session_id, *keep, str(exc), *untouched)
         return
-    yield (history, "", session_id, *keep, "")
-    answer, status, last = "", "", 0.0
+    yield (history, gr.update(value="", placeholder=t("tutor.chat.placeholder", user.language)), session_id,
+           *keep, "", *untouched)
+    answer, notice, status, last = "", "", "", 0.0
     suggestions: list[str] = []
-    for event in service.run_turn(user, message, session_id=session_id):
+    sources = gr.update(choices=[], value=None, visible=False)
+    for event in service.run_turn(user, message, session_id=session_id, from_exercise=context.get("exercise")):
         name, data = event["event"], event["data"]
         if name == "grounding":
             status = badge_html(data["rung"], data["source"], None, user.language)
+            notice = f"_⚠️ {html.escape(data['notice'])}_\n\n" if data.get("notice") else ""
+            if notice:  # shown above the answer before any token arrives
+                history[-1]["content"] = notice + "…"
+                yield (history, gr.skip(), session_id, *keep, status, *untouched)
         elif name == "fallback":  # the model's text was rejected: clear it, the twin's answer follows
             answer = ""
             history[-1]["content"] = f"_{data['message']}_"
-            yield (history, gr.skip(), session_id, *keep, status)
+            yield (history, gr.skip(), session_id, *keep, status, *untouched)
         elif name == "token":
             answer += data["content"]
             if time.monotonic() - last >= UPDATE_INTERVAL:
                 last = time.monotonic()
-                history[-1]["content"] = safe_markdown(answer)  # streamed text is rendered too
-                yield (history, gr.skip(), session_id, *keep, status)
+                history[-1]["content"] = notice + safe_markdown(answer)  # streamed text is rendered too
+                yield (history, gr.skip(), session_id, *keep, status, *untouched)
         elif name == "suggestions":
             suggestions = data["suggestions"]
         elif name == "error":
             history[-1]["content"] = f"⚠️ {data['message']}"
-            yield (history, gr.skip(), session_id, *keep, data["message"])
+            yield (history, gr.skip(), session_id, *keep, data["message"], *untouched)
             return
         elif name == "done":
             saved = service.session_messages(user, session_id)[-1]
             language = saved.metadata.get("language") or user.language
-            history[-1]["content"] = render_answer(saved.content, saved.metadata, language)
+            history[-1]["content"] = render_answer(saved.content, saved.metadata, language, context.get("app"))
             status = badge_html(saved.metadata.get("rung"), saved.metadata.get("retrieval_source"),
                                 saved.metadata.get("engine"), language)
+            choices = source_choices(saved.metadata)
+            sources = gr.update(choices=choices, value=None, visible=bool(choices))
     yield (history, gr.skip(), session_id, *_chips(suggestions),
-           gr.update(choices=_session_choices(user), value=session_id), status)
+           gr.update(choices=_session_choices(user), value=session_id), status, sources,
+           gr.update(value="", visible=False))
 
 
-def open_session(session_id: str, user_ref: dict | None):
+def open_session(session_id: str, user_ref: dict | None, context: dict | None = None):
     """Show one of the user's conversations; anybody else's id answers "not found"."""
     user = _user(user_ref)
     if user is None or not session_id:
-        return gr.skip(), gr.skip(), "Please sign in first. / Inicia sesión primero." if user is None else ""
+        return gr.skip(), gr.skip(), t("common.sign_in_first", None) if user is None else "", gr.skip()
     try:
-        return _history(user, session_id), session_id, ""
+        shown, choices = _history(user, session_id, (context or {}).get("app"))
     except service.TutorError as exc:
-        return [], None, str(exc)
+        return [], None, str(exc), gr.update(choices=[], visible=False)
+    return shown, session_id, "", gr.update(choices=choices, value=None, visible=bool(choices))
 
 
 def new_chat():
-    return [], None, *_chips([]), gr.update(value=None), ""
+    return ([], None, *_chips([]), gr.update(value=None), "", gr.update(choices=[], value=None, visible=False),
+            gr.update(value="", visible=False))
 
 
 def rename(session_id: str | None, title: str, user_ref: dict | None):
@@ -262,6 +275,9 @@ def build_app() -> gr.Blocks:
                 send = gr.Button("Send / Enviar", variant="primary", scale=1, min_width=70, elem_id="tutor-send")
             with gr.Row(visible=False) as compact_bar:
                 inline_new = gr.Button("+ New chat / Nueva conversación", size="sm")
+            # the source panel: a citation of the last answer opened on its highlighted passage
+            source_pick = gr.Radio(label="Sources / Fuentes", choices=[], visible=False, elem_id="tutor-sources")
+            source_panel = gr.HTML(visible=False, elem_id="tutor-source-panel")
         status = gr.HTML()
         with gr.Sidebar(label="Conversations / Conversaciones", open=True) as sidebar:
             new_button = gr.Button("+ New chat / Nueva conversación")
@@ -273,23 +289,32 @@ def build_app() -> gr.Blocks:
             session_lookup = gr.Textbox(visible=False)
 
         signed = [user_ref, login_box, chat_box, who, sessions, status]
-        sign_in_button.click(sign_in, [email, password, context], signed, api_name="sign_in")
-        password.submit(sign_in, [email, password, context], signed, api_name=False)
+        labelled = [chatbot, box, send, inline_new, new_button, sessions, title, rename_button, delete_button,
+                    source_pick]
+        sign_in_button.click(sign_in, [email, password, context], signed, api_name="sign_in").then(
+            relabel, [user_ref], labelled, api_name=False)
+        password.submit(sign_in, [email, password, context], signed, api_name=False).then(
+            relabel, [user_ref], labelled, api_name=False)
         session_box, course_box, lesson_box = gr.Textbox(visible=False), gr.Textbox(visible=False), gr.Textbox(visible=False)
         session_box.submit(session_sign_in, [session_box, course_box, lesson_box], [*signed, context],
                            api_name="session_sign_in")
-        app.load(on_load, None, [*signed, context, sidebar, compact_bar], api_name=False)
+        app.load(on_load, None, [*signed, context, sidebar, compact_bar], api_name=False).then(
+            relabel, [user_ref], labelled, api_name=False)
 
-        turn_outputs = [chatbot, box, session, *chips, sessions, status]
+        turn_outputs = [chatbot, box, session, *chips, sessions, status, source_pick, source_panel]
         send.click(respond, [box, chatbot, user_ref, session, context], turn_outputs, api_name="chat")
         box.submit(respond, [box, chatbot, user_ref, session, context], turn_outputs, api_name=False)
         for chip in chips:
             chip.click(respond, [chip, chatbot, user_ref, session, context], turn_outputs, api_name=False)
-        sessions.input(open_session, [sessions, user_ref], [chatbot, session, status], api_name=False)
-        session_lookup.submit(open_session, [session_lookup, user_ref], [chatbot, session, status],
-                              api_name="open_session")
-        new_button.click(new_chat, None, [chatbot, session, *chips, sessions, status], api_name="new_chat")
-        inline_new.click(new_chat, None, [chatbot, session, *chips, sessions, status], api_name=False)
+        sessions.input(open_session, [sessions, user_ref, context], [chatbot, session, status, source_pick],
+                       api_name=False)
+        session_lookup.submit(open_session, [session_lookup, user_ref, context],
+                              [chatbot, session, status, source_pick], api_name="open_session")
+        cleared = [chatbot, session, *chips, sessions, status, source_pick, source_panel]
+        new_button.click(new_chat, None, cleared, api_name="new_chat")
+        inline_new.click(new_chat, None, cleared, api_name=False)
+        source_pick.input(show_source, [source_pick, user_ref], [source_panel], api_name="show_source").then(
+            None, None, None, js=SCROLL_TO_CITED)
         rename_button.click(rename, [session, title, user_ref], [sessions, status], api_name="rename")
         delete_button.click(delete, [session, user_ref], [chatbot, session, sessions, status], api_name="delete")
     return app
@@ -302,7 +327,8 @@ def chat_port() -> int:
 def launch(*, port: int | None = None, block: bool = True) -> gr.Blocks:
     """Start the chat server (``block=False``: in the background, for app.py and tests)."""
     app = build_app().queue(default_concurrency_limit=32)
-    app.launch(server_port=port or chat_port(), css=CSS, prevent_thread_lock=not block, quiet=not block,
+    app.launch(server_port=port or chat_port(), css=CSS + SOURCE_CSS, theme=app_theme(), prevent_thread_lock=not block,
+               quiet=not block,
                footer_links=[])
     return app
 

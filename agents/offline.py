@@ -154,9 +154,13 @@ def _sentence_vectors(sentences: list[str]) -> np.ndarray:
     return np.vstack([_vector_cache[s] for s in sentences])
 
 
-def extractive_answer(question: str, passages: list[tuple[int, str]], max_chars: int = 900) -> str:
+def extractive_answer(question: str, passages: list[tuple[int, str]], max_chars: int = 900, *,
+                      margin: float = 0.06, max_sentences: int | None = None,
+                      boost: dict[int, float] | None = None) -> str:
     """The passages' sentences that best answer ``question``, in document order, each run of
-    sentences followed by the [n] marker of the passage it came from; "" when there is nothing."""
+    sentences followed by the [n] marker of the passage it came from; "" when there is nothing.
+    A sentence is kept when it scores within ``margin`` of the best (at most ``max_sentences``);
+    ``boost`` adds to the score of every sentence of a passage number (the caller's policy)."""
     from storage.embeddings import embed_query
 
     # (number, sentence) in document order; short unpunctuated lines are headings, not answers
@@ -169,14 +173,17 @@ def extractive_answer(question: str, passages: list[tuple[int, str]], max_chars:
     shortlist = sorted(range(len(candidates)), key=lambda i: (-overlap[i], i))[:MAX_CANDIDATES]
     vectors = _sentence_vectors([candidates[i][1] for i in shortlist])
     similarity = vectors @ embed_query(question)
-    score = {i: float(similarity[k]) + 0.1 * overlap[i] for k, i in enumerate(shortlist)}
+    boost = boost or {}
+    score = {i: float(similarity[k]) + 0.1 * overlap[i] + boost.get(candidates[i][0], 0.0)
+             for k, i in enumerate(shortlist)}
     ranked = sorted(shortlist, key=lambda i: -score[i])
     best = score[ranked[0]]
     chosen: list[int] = []
     used = 0
     for i in ranked:
         sentence = candidates[i][1]
-        if chosen and (score[i] < best - 0.06 or used + len(sentence) + 5 > max_chars):
+        if chosen and (score[i] < best - margin or used + len(sentence) + 5 > max_chars
+                       or (max_sentences is not None and len(chosen) >= max_sentences)):
             continue
         chosen.append(i)
         used += len(sentence) + 5

@@ -1,12 +1,13 @@
-"""Course player: lessons as Markdown with their sources, exercises with immediate feedback, the tutor
-beside them, previous/next through the course."""
+"""Course player: lessons as Markdown with their sources, exercises with feedback and a second try
+before the answer is shown, the tutor beside them, previous/next through the course."""
 import uuid
 
 import streamlit as st
 
+from agents.i18n import format_percent, t
 from agents.learning import service
 from storage.markup import safe_markdown
-from ui.exercises import exercise_input, lesson_markdown, show_feedback, t
+from ui.exercises import exercise_input, lesson_markdown, link_to_source, show_feedback
 from ui.session import require_user
 from ui.stale import updated_policy_note
 
@@ -19,11 +20,11 @@ user = require_user()
 lang = user.language
 enrollments = service.my_courses(user)
 if not enrollments:
-    st.info(t(lang, "Aún no tienes cursos asignados.", "You have no courses assigned yet."))
+    st.info(t("learning.no_courses", lang))
     st.stop()
 titles = {str(e.course_id): e.course_title for e in enrollments}
 wanted = st.session_state.get("learn_course_id") or st.query_params.get("course")
-course_id = st.selectbox(t(lang, "Curso", "Course"), list(titles), format_func=titles.get,
+course_id = st.selectbox(t("learning.course", lang), list(titles), format_func=titles.get,
                          index=list(titles).index(wanted) if wanted in titles else 0)
 st.session_state["learn_course_id"] = course_id
 try:
@@ -34,7 +35,7 @@ except service.LearningError as exc:
 
 lessons = view.lessons
 if not lessons:
-    st.info(t(lang, "Este curso aún no tiene lecciones.", "This course has no lessons yet."))
+    st.info(t("learning.no_lessons", lang))
     st.stop()
 lesson_key = f"learn_lesson_{course_id}"
 ids = [lesson.id for lesson in lessons]
@@ -52,45 +53,63 @@ with st.sidebar:
             if st.button(f"{mark} {item.title}", key=f"nav_{item.id}", width="stretch"):
                 st.session_state[lesson_key] = item.id
                 st.rerun()
+    wide = st.toggle(t("learning.wide_tutor", lang), key="learn_wide_tutor")
 
-main, side = st.columns([3, 2], gap="large")
+main, side = st.columns([2, 3] if wide else [3, 2], gap="medium")
+on_screen = None  # the exercise in front of the learner: the tutor gives hints only about it
 with main:
-    st.progress(view.enrollment.progress, text=t(lang, f"Progreso del curso: {round(view.enrollment.progress * 100)}%",
-                                                 f"Course progress: {round(view.enrollment.progress * 100)}%"))
+    percent = format_percent(view.enrollment.progress, lang)
+    st.progress(view.enrollment.progress, text=t("learning.course_progress", lang, percent=percent))
     if st.session_state.pop("learn_celebrate", False):
         st.balloons()
     if view.enrollment.status == "completed":
-        score = round((view.enrollment.score or 0) * 100)
-        st.success(t(lang, f"🎓 ¡Curso completado! Nota: {score}%", f"🎓 Course completed! Score: {score}%"))
+        st.success(t("learning.course_done", lang, percent=format_percent(view.enrollment.score or 0, lang)))
     module = view.module_of(lesson.id)
-    st.caption(t(lang, f"Módulo {module.position}: {module.title} · Lección {position + 1} de {len(lessons)}",
-                 f"Module {module.position}: {module.title} · Lesson {position + 1} of {len(lessons)}"))
+    st.caption(t("learning.where", lang, module=module.position, title=module.title, n=position + 1,
+                 total=len(lessons)))
     st.header(lesson.title)
     updated_policy_note(user, lesson.id)
     st.markdown(lesson_markdown(lesson.content_md))
     if lesson.citations:
-        with st.expander(t(lang, f"Fuentes ({len(lesson.citations)})", f"Sources ({len(lesson.citations)})")):
+        with st.expander(t("learning.sources", lang, n=len(lesson.citations))):
             for n, c in enumerate(lesson.citations, 1):
-                page = f", {t(lang, 'pág.', 'p.')} {c['page']}" if c.get("page") else ""
-                section = f" › {c['section']}" if c.get("section") else ""
-                st.markdown(safe_markdown(f"[{n}] {c.get('document', '')}{section}{page}"))
+                page = f", {t('learning.page_short', lang)} {c['page']}" if c.get("page") else ""
+                label = f"[{n}] {c.get('document', '')}{' › ' + c['section'] if c.get('section') else ''}{page}"
+                if c.get("chunk_id"):
+                    link_to_source(label, {"chunk": str(c["chunk_id"])})
+                else:
+                    st.markdown(safe_markdown(label))
 
-    pending = None
     for exercise in lesson.exercises:
         attempt = view.answers.get(exercise.id)
-        if attempt and not st.session_state.get(f"retry_{exercise.id}"):
+        retry_key, show_key = f"retry_{exercise.id}", f"show_{exercise.id}"
+        if attempt and not st.session_state.get(retry_key):
+            tries = view.tries.get(exercise.id, 1)
+            shown = service.revealed(bool(attempt.is_correct), tries, st.session_state.get(show_key, False))
+            if not shown:  # the second try is still to come: the exercise stays in progress for the tutor
+                on_screen = exercise
+                service.open_exercise(user, exercise.id)
             with st.container(border=True):
                 st.markdown(f"**{safe_markdown(exercise.prompt)}**")
                 show_feedback(lang, correct=bool(attempt.is_correct), score=attempt.score or 0.0,
                               feedback=attempt.feedback or "", explanation=exercise.explanation,
                               sources=view.sources.get(exercise.id, []),
-                              engine=st.session_state.get(f"graded_by_{exercise.id}", "rules"))
-                if not attempt.is_correct and st.button(t(lang, "Intentar de nuevo", "Try again"),
-                                                        key=f"again_{exercise.id}"):
-                    st.session_state[f"retry_{exercise.id}"] = True
-                    st.rerun()
+                              engine=st.session_state.get(f"graded_by_{exercise.id}", "rules"),
+                              solution=view.solutions.get(exercise.id, ""), revealed=shown)
+                if not attempt.is_correct:
+                    again, reveal = st.columns(2)
+                    if again.button(t("learning.second_try", lang), key=f"again_{exercise.id}",
+                                    type="primary" if not shown else "secondary"):
+                        st.session_state[retry_key] = True
+                        st.rerun()
+                    if not shown and reveal.button(t("learning.show_me", lang), key=f"reveal_{exercise.id}"):
+                        st.session_state[show_key] = True
+                        service.leave_exercises(user)
+                        st.rerun()
+            if not shown:
+                break
             continue
-        pending = exercise
+        on_screen = exercise
         service.open_exercise(user, exercise.id)
         with st.container(border=True):
             answer = exercise_input(exercise, lang, key=str(exercise.id))
@@ -101,27 +120,25 @@ with main:
             except service.LearningError as exc:
                 st.error(str(exc))
             else:
-                for key in (f"submission_{exercise.id}", f"retry_{exercise.id}"):
+                for key in (f"submission_{exercise.id}", retry_key, show_key):
                     st.session_state.pop(key, None)
                 st.session_state[f"graded_by_{exercise.id}"] = result.engine  # the attempt row keeps no engine
                 for skill in result.skills_raised:
-                    st.toast(t(lang, f"Habilidad actualizada: {skill}", f"Skill updated: {skill}"), icon="⭐")
+                    st.toast(t("learning.skill_updated", lang, skill=skill), icon="⭐")
                 st.rerun()
         remaining = len(lesson.exercises) - lesson.exercises.index(exercise) - 1
         if remaining:
-            st.caption(t(lang, f"{remaining} ejercicio(s) más después de este.",
-                         f"{remaining} more exercise(s) after this one."))
+            st.caption(t("learning.more_exercises", lang, n=remaining))
         break
-    if pending is None:  # nothing open on screen: the tutor may speak freely again
+    if on_screen is None:  # nothing open on screen: the tutor may speak freely again
         service.leave_exercises(user)
 
     back, _, forward = st.columns([1, 2, 1])
-    if position > 0 and back.button(t(lang, "← Anterior", "← Previous"), key="prev_lesson"):
+    if position > 0 and back.button(t("learning.previous", lang), key="prev_lesson"):
         st.session_state[lesson_key] = ids[position - 1]
         st.rerun()
     last = position == len(lessons) - 1
-    if forward.button(t(lang, "Terminar curso", "Finish course") if last else t(lang, "Siguiente →", "Next →"),
-                      key="next_lesson", type="primary"):
+    if forward.button(t("learning.finish" if last else "learning.next", lang), key="next_lesson", type="primary"):
         _, status = service.complete_lesson(user, course_id, lesson.id)
         if not last:
             st.session_state[lesson_key] = ids[position + 1]
@@ -130,13 +147,11 @@ with main:
     if last and view.enrollment.status != "completed":
         left = view.unanswered()
         if left:
-            st.caption(t(lang, f"Te quedan {len(left)} ejercicio(s) sin responder en el curso.",
-                         f"{len(left)} exercise(s) in the course are still unanswered."))
+            st.caption(t("learning.unanswered", lang, n=len(left)))
 
 with side:
-    st.subheader(t(lang, "Tutor", "Tutor"))
+    st.subheader(t("learning.tutor", lang))
     if embed_tutor is not None:
-        embed_tutor(user, course_id, str(lesson.id))
+        embed_tutor(user, course_id, str(lesson.id), exercise_id=str(on_screen.id) if on_screen else None)
     else:
-        st.info(t(lang, "El chat del tutor aparecerá aquí. Mientras tanto, ábrelo desde el menú.",
-                  "The tutor chat appears here. Meanwhile, open it from the menu."))
+        st.info(t("learning.tutor_missing", lang))

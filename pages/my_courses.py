@@ -3,24 +3,23 @@ from datetime import date
 
 import streamlit as st
 
+from agents.i18n import format_date, format_percent, t
 from agents.learning import service
-from ui.exercises import t
 from ui.session import require_user
 
 user = require_user()
 lang = user.language
+service.leave_exercises(user)  # the course player is closed: its exercise is no longer in progress
 enrollments = service.my_courses(user)
 
-st.title(t(lang, "Mis cursos", "My courses"))
+st.title(t("learning.my_courses", lang))
 if not enrollments:
-    st.info(t(lang, "Aún no tienes cursos asignados.", "You have no courses assigned yet."))
-groups = [("in_progress", t(lang, "En curso", "In progress")), ("assigned", t(lang, "Asignados", "Assigned")),
-          ("completed", t(lang, "Completados", "Completed"))]
-for status, heading in groups:
+    st.info(t("learning.no_courses", lang))
+for status in ("in_progress", "assigned", "completed"):
     mine = [e for e in enrollments if e.status == status]
     if not mine:
         continue
-    st.subheader(f"{heading} ({len(mine)})")
+    st.subheader(f"{t(f'learning.group.{status}', lang)} ({len(mine)})")
     for enrollment in mine:
         with st.container(border=True):
             left, right = st.columns([4, 1])
@@ -28,14 +27,14 @@ for status, heading in groups:
             facts = []
             if enrollment.deadline:
                 late = enrollment.deadline < date.today() and status != "completed"
-                facts.append(("⚠️ " if late else "") + t(lang, f"Fecha límite: {enrollment.deadline}",
-                                                          f"Deadline: {enrollment.deadline}"))
+                facts.append(("⚠️ " if late else "") + t("learning.deadline", lang,
+                                                          date=format_date(enrollment.deadline, lang)))
             if enrollment.score is not None:
-                facts.append(t(lang, f"Nota: {round(enrollment.score * 100)}%", f"Score: {round(enrollment.score * 100)}%"))
+                facts.append(t("learning.score", lang, percent=format_percent(enrollment.score, lang)))
             if facts:
                 left.caption(" · ".join(facts))
-            left.progress(enrollment.progress, text=f"{round(enrollment.progress * 100)}%")
-            label = t(lang, "Repasar", "Revisit") if status == "completed" else t(lang, "Abrir", "Open")
+            left.progress(enrollment.progress, text=format_percent(enrollment.progress, lang))
+            label = t("learning.revisit" if status == "completed" else "learning.open", lang)
             if right.button(label, key=f"open_{enrollment.course_id}"):
                 st.session_state["learn_course_id"] = str(enrollment.course_id)
                 st.switch_page("pages/course_player.py")

@@ -1,16 +1,21 @@
-"""Reviews: exercises due again by spaced repetition (FSRS), one at a time, with feedback."""
+"""Reviews: exercises due again by spaced repetition (FSRS), one at a time, with feedback.
+
+A review is not an exercise in progress for the tutor (it was answered and explained before), so no
+attempt is opened here, and any left open in the course player is closed."""
 import uuid
 
 import streamlit as st
 
+from agents.i18n import format_date, t
 from agents.learning import service
 from storage.markup import safe_markdown
-from ui.exercises import exercise_input, show_feedback, t
+from ui.exercises import exercise_input, show_feedback
 from ui.session import require_user
 
 user = require_user()
 lang = user.language
-st.title(t(lang, "Repasos", "Reviews"))
+service.leave_exercises(user)
+st.title(t("learning.reviews", lang))
 
 last = st.session_state.get("review_last")
 if last:
@@ -18,19 +23,18 @@ if last:
     with st.container(border=True):
         st.markdown(f"**{safe_markdown(prompt)}**")
         show_feedback(lang, correct=result.correct, score=result.score, feedback=result.feedback,
-                      explanation=result.explanation, sources=result.sources, engine=result.engine)
+                      explanation=result.explanation, sources=result.sources, engine=result.engine,
+                      solution=result.solution)
         if result.next_review:
-            st.caption(t(lang, f"Próximo repaso: {result.next_review:%Y-%m-%d}",
-                         f"Next review: {result.next_review:%Y-%m-%d}"))
+            st.caption(t("learning.next_review", lang, date=format_date(result.next_review, lang)))
 
 items = service.due_reviews(user)
 if not items:
-    st.success(t(lang, "🎉 No tienes repasos pendientes. ¡Vuelve mañana!", "🎉 No reviews due. Come back tomorrow!"))
+    st.success(t("learning.no_reviews", lang))
     st.stop()
 
 item = items[0]
-st.caption(t(lang, f"{len(items)} pendiente(s) · {item.course_title}", f"{len(items)} due · {item.course_title}"))
-service.open_exercise(user, item.exercise.id)
+st.caption(t("learning.reviews_due", lang, n=len(items), course=item.course_title))
 with st.container(border=True):
     answer = exercise_input(item.exercise, lang, key=f"review_{item.exercise.id}_{item.reps}")
 if answer is not None:

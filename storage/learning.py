@@ -140,12 +140,15 @@ def start_attempt(conn: psycopg.Connection, org_id: UUID, user_id: UUID, exercis
     params = {"org_id": org_id, "user_id": user_id, "exercise_id": exercise_id, "enrollment_id": enrollment_id}
     conn.execute("""DELETE FROM exercise_attempts WHERE org_id = %(org_id)s AND user_id = %(user_id)s
                     AND submitted_at IS NULL AND exercise_id <> %(exercise_id)s""", params)
-    row = conn.execute("""SELECT id FROM exercise_attempts WHERE org_id = %(org_id)s AND user_id = %(user_id)s
-                          AND exercise_id = %(exercise_id)s AND submitted_at IS NULL""", params).fetchone()
+    row = conn.execute("""UPDATE exercise_attempts SET last_seen_at = clock_timestamp()
+                          WHERE org_id = %(org_id)s AND user_id = %(user_id)s
+                          AND exercise_id = %(exercise_id)s AND submitted_at IS NULL RETURNING id""", params).fetchone()
     if row:
         return row[0]
-    return conn.execute("""INSERT INTO exercise_attempts (org_id, user_id, exercise_id, enrollment_id, started_at)
-                           VALUES (%(org_id)s, %(user_id)s, %(exercise_id)s, %(enrollment_id)s, clock_timestamp())
+    return conn.execute("""INSERT INTO exercise_attempts (org_id, user_id, exercise_id, enrollment_id, started_at,
+                                                          last_seen_at)
+                           VALUES (%(org_id)s, %(user_id)s, %(exercise_id)s, %(enrollment_id)s, clock_timestamp(),
+                                   clock_timestamp())
                            RETURNING id""", params).fetchone()[0]
 
 
@@ -231,6 +234,13 @@ def exercise_records(conn: psycopg.Connection, org_id: UUID, user_id: UUID, cour
             {"org_id": org_id, "user_id": user_id, "course_id": course_id}).fetchall()
 
 
+def submitted_count(conn: psycopg.Connection, org_id: UUID, user_id: UUID, exercise_id: UUID) -> int:
+    """How many answers the user has submitted to this exercise (lesson tries and reviews)."""
+    return conn.execute("""SELECT count(*) FROM exercise_attempts WHERE org_id = %(org_id)s AND user_id = %(user_id)s
+                           AND exercise_id = %(exercise_id)s AND submitted_at IS NOT NULL""",
+                        {"org_id": org_id, "user_id": user_id, "exercise_id": exercise_id}).fetchone()[0]
+
+
 def last_attempt(conn: psycopg.Connection, org_id: UUID, user_id: UUID, exercise_id: UUID) -> Attempt | None:
     with conn.cursor(row_factory=class_row(Attempt)) as cur:
         return cur.execute(
@@ -253,6 +263,7 @@ class ActiveAttempt:
     course_id: UUID
     lesson_id: UUID
     started_at: datetime
+    hints_given: int
 
 
 def revealing_texts(kind: str, content: dict) -> list[str]:
@@ -275,19 +286,34 @@ def revealing_texts(kind: str, content: dict) -> list[str]:
     return []
 
 
-def active_attempt(conn: psycopg.Connection, org_id: UUID, user_id: UUID) -> ActiveAttempt | None:
-    """The exercise the user has open and not yet answered, with what would give its answer away."""
+def active_attempt(conn: psycopg.Connection, org_id: UUID, user_id: UUID, *, now: datetime | None = None,
+                   max_idle: timedelta | None = None) -> ActiveAttempt | None:
+    """The exercise the user has open and not yet answered, with what would give its answer away.
+
+    With ``max_idle``, an attempt not seen for that long (measured at ``now``, default the database
+    clock) is over: the learner walked away from it.
+    """
     row = conn.execute(
-        """SELECT x.id, x.type, x.prompt, x.content, a.id, m.course_id, l.id, a.started_at
+        """SELECT x.id, x.type, x.prompt, x.content, a.id, m.course_id, l.id, a.started_at, a.hints_given
            FROM exercise_attempts a JOIN exercises x ON x.id = a.exercise_id
            JOIN lessons l ON l.id = x.lesson_id JOIN modules m ON m.id = l.module_id
            WHERE a.org_id = %(org_id)s AND a.user_id = %(user_id)s AND a.submitted_at IS NULL
-           ORDER BY a.started_at DESC LIMIT 1""", {"org_id": org_id, "user_id": user_id}).fetchone()
+             AND (%(max_idle)s::interval IS NULL OR coalesce(a.last_seen_at, a.started_at)
+                  >= coalesce(%(now)s::timestamptz, clock_timestamp()) - %(max_idle)s::interval)
+           ORDER BY a.started_at DESC LIMIT 1""",
+        {"org_id": org_id, "user_id": user_id, "now": now, "max_idle": max_idle}).fetchone()
     if row is None:
         return None
-    exercise_id, kind, prompt, content, attempt_id, course_id, lesson_id, started_at = row
+    exercise_id, kind, prompt, content, attempt_id, course_id, lesson_id, started_at, hints = row
     return ActiveAttempt(exercise_id, kind, prompt, content, revealing_texts(kind, content), attempt_id,
-                         course_id, lesson_id, started_at)
+                         course_id, lesson_id, started_at, hints)
+
+
+def record_hint(conn: psycopg.Connection, org_id: UUID, attempt_id: UUID) -> None:
+    """The tutor gave one more graded hint for this open attempt (asking for it is activity too)."""
+    conn.execute("""UPDATE exercise_attempts SET hints_given = hints_given + 1, last_seen_at = clock_timestamp()
+                    WHERE org_id = %(org_id)s AND id = %(id)s AND submitted_at IS NULL""",
+                 {"org_id": org_id, "id": attempt_id})
 
 
 # ---- review cards (FSRS state as fsrs.Card.to_dict()) --------------------------------------------

@@ -10,24 +10,12 @@ import re
 from typing import Any
 
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
 
+from agents.i18n import t
 from storage.markup import safe_markdown
 
-BLOOM_LABELS = {"remember": ("Recordar", "Remember"), "understand": ("Comprender", "Understand"),
-                "apply": ("Aplicar", "Apply"), "analyze": ("Analizar", "Analyze"),
-                "evaluate": ("Evaluar", "Evaluate"), "create": ("Crear", "Create")}
-TYPE_LABELS = {"test": ("Test", "Multiple choice"), "true_false": ("Verdadero o falso", "True or false"),
-               "fill_blank": ("Completar", "Fill in the blank"), "order_steps": ("Ordenar pasos", "Order the steps"),
-               "practical_case": ("Caso práctico", "Practical case"), "dialogue": ("Diálogo", "Dialogue")}
-
-
-def t(lang: str, es: str, en: str) -> str:
-    return es if lang == "es" else en
-
-
-def _label(table: dict, value: str, lang: str) -> str:
-    es, en = table.get(value, (value, value))
-    return t(lang, es, en)
+SOURCE_PAGE = "pages/source_viewer.py"
 
 
 def lesson_markdown(markdown: str) -> str:
@@ -47,41 +35,51 @@ def shuffled_steps(exercise_id: Any, steps: list[str]) -> list[str]:
 def exercise_input(exercise, lang: str, key: str) -> Any | None:
     """Render ``exercise`` (anything with id, type, prompt, content, bloom_level); the answer or None."""
     st.markdown(f"**{exercise.prompt}**")
-    st.caption(f"{_label(TYPE_LABELS, exercise.type, lang)} · Bloom: {_label(BLOOM_LABELS, exercise.bloom_level, lang)}")
+    st.caption(f"{t(f'learning.type.{exercise.type}', lang)} · Bloom: {t(f'learning.bloom.{exercise.bloom_level}', lang)}")
     content = exercise.content
     if exercise.type == "dialogue":
         return _dialogue(exercise, lang, key)
-    check = t(lang, "Comprobar", "Check answer")
     with st.form(f"form_{key}", clear_on_submit=False):
         if exercise.type == "test":
             options = content["options"]
-            choice = st.radio(t(lang, "Elige una opción", "Choose one"), range(len(options)), index=None,
+            answer = st.radio(t("learning.choose_one", lang), range(len(options)), index=None,
                               format_func=lambda i: options[i], key=f"in_{key}")
-            answer = choice
         elif exercise.type == "true_false":
             st.write(content["statement"])
-            answer = st.radio(t(lang, "¿Verdadero o falso?", "True or false?"), [True, False], index=None,
-                              format_func=lambda v: t(lang, "Verdadero", "True") if v else t(lang, "Falso", "False"),
+            answer = st.radio(t("learning.true_or_false", lang), [True, False], index=None,
+                              format_func=lambda v: t("learning.true" if v else "learning.false", lang),
                               horizontal=True, key=f"in_{key}")
         elif exercise.type == "fill_blank":
             parts = re.split(r"_{3,}", content["text"])
             st.write(" ____ ".join(parts) if len(parts) > 1 else content["text"])
-            answer = [st.text_input(t(lang, f"Hueco {n}", f"Blank {n}"), key=f"in_{key}_{n}")
+            answer = [st.text_input(t("learning.blank", lang, n=n), key=f"in_{key}_{n}")
                       for n in range(1, max(len(parts) - 1, 1) + 1)]
         elif exercise.type == "order_steps":
-            answer = st.multiselect(t(lang, "Selecciona los pasos en el orden correcto",
-                                      "Pick the steps in the right order"),
-                                    shuffled_steps(exercise.id, content["steps"]), key=f"in_{key}")
+            answer = _order_steps(exercise, lang, key)
         else:  # practical_case
             st.info(content["scenario"])
-            answer = st.text_area(t(lang, "Tu respuesta", "Your answer"), height=140, key=f"in_{key}")
-        submitted = st.form_submit_button(check, type="primary")
+            answer = st.text_area(t("learning.your_answer", lang), height=140, key=f"in_{key}")
+        submitted = st.form_submit_button(t("learning.check", lang), type="primary")
     if not submitted:
         return None
-    if answer is None or answer == "" or (isinstance(answer, list) and not answer):
-        st.warning(t(lang, "Responde antes de comprobar.", "Answer before checking."))
+    if answer is None or answer == "" or (isinstance(answer, list) and (not answer or None in answer)):
+        st.warning(t("learning.answer_first", lang))
         return None
+    if exercise.type == "order_steps":
+        repeated = next((step for step in answer if answer.count(step) > 1), None)
+        if repeated:
+            st.warning(t("learning.order_repeated", lang, step=repeated))
+            return None
     return answer
+
+
+def _order_steps(exercise, lang: str, key: str) -> list:
+    """One picker per position (no "select all" shortcut that would submit the order as shown)."""
+    steps = shuffled_steps(exercise.id, exercise.content["steps"])
+    st.caption(t("learning.order_help", lang))
+    return [st.selectbox(t("learning.order_position", lang, n=n), steps, index=None,
+                         placeholder=t("learning.order_pick", lang), key=f"in_{key}_{n}")
+            for n in range(1, len(steps) + 1)]
 
 
 def _dialogue(exercise, lang: str, key: str) -> list[int] | None:
@@ -108,16 +106,41 @@ def _dialogue(exercise, lang: str, key: str) -> list[int] | None:
     return None
 
 
+def link_to_source(label: str, query: dict) -> None:
+    """A link that opens the source viewer on a passage, in this session (the sign-in carries over)."""
+    try:
+        st.page_link(SOURCE_PAGE, label=label, icon="📄", query_params=query)
+    except StreamlitAPIException:  # a page run on its own (AppTest, no navigation) has no viewer to link to
+        st.markdown(f"📄 {label}")
+
+
+def source_links(lang: str, sources: list) -> None:
+    """Where an exercise comes from, each source opening the viewer on its passage."""
+    for source in sources:
+        label = source.document + (f" › {source.section}" if source.section else "") + (
+            f", {t('learning.page_short', lang)} {source.page}" if source.page else "")
+        if source.chunk_id:
+            link_to_source(f"{t('learning.source', lang)}{label}", {"chunk": source.chunk_id})
+        else:
+            st.caption(t("learning.source", lang) + label)
+
+
 def show_feedback(lang: str, *, correct: bool, score: float, feedback: str, explanation: str,
-                  sources: list, engine: str = "rules") -> None:
-    """Immediate feedback: the verdict, why (the explanation) and where it comes from."""
-    verdict = t(lang, "Correcto", "Correct") if correct else t(lang, "Incorrecto", "Incorrect")
+                  sources: list, engine: str = "rules", solution: str = "", revealed: bool = True) -> None:
+    """Feedback after an answer. Not yet revealed (a first wrong try): the verdict and where to look,
+    never the answer. Revealed: the verdict, the solution, why (the explanation) and the sources."""
+    if not revealed:
+        st.warning(f"🔁 {t('learning.verdict.not_yet', lang)} · {round(score * 100)}% — {feedback}")
+        if sources:
+            st.markdown(t("learning.look_again", lang))
+        source_links(lang, sources)
+        return
+    verdict = t("learning.verdict.correct" if correct else "learning.verdict.incorrect", lang)
     (st.success if correct else st.error)(f"{'✅' if correct else '❌'} {verdict} · {round(score * 100)}% — {feedback}")
+    if solution and not correct:
+        st.markdown(f"**{t('learning.solution', lang)}:** {solution}")
     if explanation:
-        st.markdown(f"**{t(lang, 'Explicación', 'Explanation')}:** {explanation}")
-    if sources:
-        st.caption(t(lang, "Fuente: ", "Source: ") + "; ".join(
-            f"{s.document}" + (f" › {s.section}" if s.section else "") + (f", p. {s.page}" if s.page else "")
-            for s in sources))
+        st.markdown(f"**{t('learning.explanation', lang)}:** {explanation}")
+    source_links(lang, sources)
     if engine not in ("rules",):
-        st.caption(t(lang, f"Corregido por: {engine}", f"Graded by: {engine}"))
+        st.caption(t("learning.graded_by", lang, engine=engine))

@@ -13,21 +13,27 @@ from storage.users import User
 from ui.chat_server import chat_server_port
 
 
-def chat_url(course_id=None, lesson_id=None) -> str:
-    """The chat's address on the same host the browser reached Streamlit on."""
+def chat_url(course_id=None, lesson_id=None, exercise_id=None) -> str:
+    """The chat's address on the same host the browser reached Streamlit on.
+
+    ``exercise_id``: the exercise on screen beside the chat (hint-only answers about it); ``app`` tells
+    the chat where the app's pages are, for its source, course and helpdesk links."""
     port = chat_server_port()
-    host = urlsplit(st.context.url or "http://localhost").hostname or "localhost"
-    query = {}
+    page = urlsplit(st.context.url or "http://localhost")
+    host = page.hostname or "localhost"
+    query = {"app": f"{page.scheme or 'http'}://{page.netloc or host}"}
     if course_id:  # shown beside a lesson, in a narrow column: the chat's compact layout
         query.update(course=str(course_id), embed="1")
     if lesson_id:
         query["lesson"] = str(lesson_id)
-    return f"http://{host}:{port}/?{urlencode(query)}" if query else f"http://{host}:{port}/"
+    if exercise_id:
+        query["exercise"] = str(exercise_id)
+    return f"http://{host}:{port}/?{urlencode(query)}"
 
 
-def embed_tutor(user: User, course_id=None, lesson_id=None, height: int | None = None) -> None:
+def embed_tutor(user: User, course_id=None, lesson_id=None, height: int | None = None, exercise_id=None) -> None:
     """The tutor chat in an iframe; ``course_id``/``lesson_id`` tell it what the learner is viewing.
 
     The chat fills the frame (its history shrinks first), so the input box and Send stay in view.
     """
-    st.iframe(chat_url(course_id, lesson_id), height=height or (720 if course_id else 760))
+    st.iframe(chat_url(course_id, lesson_id, exercise_id), height=height or (720 if course_id else 760))

@@ -5,7 +5,8 @@ Answers, per type (what the course player submits):
   order_steps list[str] (the steps in the learner's order) · practical_case str
   dialogue list[int] (the option index chosen at each node, walking from the start node)
 Scores are in [0, 1]; ``correct`` is the pass/fail verdict shown to the learner and used for alerts.
-fill_blank compares case-, accent- and surrounding-punctuation-insensitively.
+fill_blank compares case-, accent- and surrounding-punctuation-insensitively. A wrong answer's feedback
+never states the answer: the learner gets a second try first; ``solution`` is what is revealed after.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from agents.i18n import t
 from agents.learning.rubric import assess
 from agents.text import fold
 
@@ -29,10 +31,6 @@ class Grade:
     engine: str = "rules"   # practical_case: "offline" (rubric coverage) or the model's engine
 
 
-def say(lang: str, es: str, en: str) -> str:
-    return es if lang == "es" else en
-
-
 def normalize(text: str) -> str:
     """Casefolded, accents stripped, inner whitespace collapsed, surrounding punctuation removed."""
     return re.sub(r"\s+", " ", fold(text)).strip(" \t\n.,;:!?¡¿\"'«»“”()")
@@ -41,23 +39,19 @@ def normalize(text: str) -> str:
 def grade_test(content: dict, answer: Any, lang: str) -> Grade:
     options = content["options"]
     if not isinstance(answer, int) or isinstance(answer, bool) or not 0 <= answer < len(options):
-        raise AnswerError(say(lang, "Elige una de las opciones.", "Choose one of the options."))
-    right = content["answer"]
-    if answer == right:
-        return Grade(True, 1.0, say(lang, "¡Correcto!", "Correct!"))
-    return Grade(False, 0.0, say(lang, f"No es correcto: la respuesta es «{options[right]}».",
-                                 f"Not quite: the answer is “{options[right]}”."))
+        raise AnswerError(t("learning.grade.choose_option", lang))
+    if answer == content["answer"]:
+        return Grade(True, 1.0, t("learning.grade.correct", lang))
+    return Grade(False, 0.0, t("learning.grade.not_yet", lang))
 
 
 def grade_true_false(content: dict, answer: Any, lang: str) -> Grade:
     if not isinstance(answer, bool):
-        raise AnswerError(say(lang, "Responde verdadero o falso.", "Answer true or false."))
-    verdict = say(lang, "verdadera" if content["answer"] else "falsa", "true" if content["answer"] else "false")
+        raise AnswerError(t("learning.grade.true_or_false", lang))
     if answer == content["answer"]:
-        return Grade(True, 1.0, say(lang, f"¡Correcto! La afirmación es {verdict}.",
-                                    f"Correct! The statement is {verdict}."))
-    return Grade(False, 0.0, say(lang, f"No es correcto: la afirmación es {verdict}.",
-                                 f"Not quite: the statement is {verdict}."))
+        verdict = t("learning.grade.true" if content["answer"] else "learning.grade.false", lang)
+        return Grade(True, 1.0, t("learning.grade.statement_is", lang, verdict=verdict))
+    return Grade(False, 0.0, t("learning.grade.not_yet", lang))
 
 
 def blank_count(text: str) -> int:
@@ -77,27 +71,23 @@ def grade_fill_blank(content: dict, answer: Any, lang: str) -> Grade:
     if isinstance(answer, str):
         answer = [answer]
     if not isinstance(answer, list) or len(answer) != len(accepted) or not all(isinstance(a, str) for a in answer):
-        raise AnswerError(say(lang, "Rellena cada hueco.", "Fill in every blank."))
+        raise AnswerError(t("learning.grade.fill_every_blank", lang))
     hits = [normalize(given) in {normalize(a) for a in options} for given, options in zip(answer, accepted)]
     score = sum(hits) / len(hits)
     if all(hits):
-        return Grade(True, 1.0, say(lang, "¡Correcto!", "Correct!"))
-    expected = " · ".join(options[0] for options in accepted)
-    return Grade(False, score, say(lang, f"No del todo: se esperaba «{expected}».", f"Not quite: expected “{expected}”."))
+        return Grade(True, 1.0, t("learning.grade.correct", lang))
+    return Grade(False, score, t("learning.grade.blanks_right", lang, right=sum(hits), total=len(hits)))
 
 
 def grade_order_steps(content: dict, answer: Any, lang: str) -> Grade:
     steps = content["steps"]
     if not isinstance(answer, list) or sorted(map(str, answer)) != sorted(steps):
-        raise AnswerError(say(lang, "Ordena todos los pasos (cada uno una vez).",
-                              "Put every step in order (each once)."))
+        raise AnswerError(t("learning.grade.order_every_step", lang))
     in_place = sum(given == expected for given, expected in zip(answer, steps))
     if list(answer) == list(steps):
-        return Grade(True, 1.0, say(lang, "¡Correcto! Ese es el orden.", "Correct! That is the order."))
-    order = " → ".join(steps)
-    return Grade(False, in_place / len(steps),
-                 say(lang, f"{in_place} de {len(steps)} pasos en su sitio. El orden es: {order}",
-                     f"{in_place} of {len(steps)} steps in place. The order is: {order}"))
+        return Grade(True, 1.0, t("learning.grade.order_right", lang))
+    return Grade(False, in_place / len(steps), t("learning.grade.steps_in_place", lang, right=in_place,
+                                                  total=len(steps)))
 
 
 def dialogue_path(content: dict, choices: Any, lang: str) -> list[dict]:
@@ -105,18 +95,18 @@ def dialogue_path(content: dict, choices: Any, lang: str) -> list[dict]:
     walk ends exactly where the conversation does (an option whose next is null)."""
     if not isinstance(choices, list) or not choices or not all(
             isinstance(c, int) and not isinstance(c, bool) for c in choices):
-        raise AnswerError(say(lang, "Recorre el diálogo hasta el final.", "Walk the dialogue to its end."))
+        raise AnswerError(t("learning.grade.walk_dialogue", lang))
     nodes, node_id, chosen = content["nodes"], content["start"], []
     for index in choices:
         if node_id is None:
-            raise AnswerError(say(lang, "El diálogo ya había terminado.", "The dialogue had already ended."))
+            raise AnswerError(t("learning.grade.dialogue_over", lang))
         options = nodes[node_id]["options"]
         if not 0 <= index < len(options):
-            raise AnswerError(say(lang, "Esa opción no existe.", "That option does not exist."))
+            raise AnswerError(t("learning.grade.no_such_option", lang))
         chosen.append(options[index])
         node_id = options[index]["next"]
     if node_id is not None:
-        raise AnswerError(say(lang, "Recorre el diálogo hasta el final.", "Walk the dialogue to its end."))
+        raise AnswerError(t("learning.grade.walk_dialogue", lang))
     return chosen
 
 
@@ -125,10 +115,9 @@ def grade_dialogue(content: dict, answer: Any, lang: str) -> Grade:
     good = sum(bool(option["correct"]) for option in chosen)
     notes = " ".join(option["feedback"] for option in chosen if option.get("feedback"))
     if good == len(chosen):
-        return Grade(True, 1.0, say(lang, f"¡Bien llevado! {notes}", f"Well handled! {notes}").strip())
+        return Grade(True, 1.0, t("learning.grade.dialogue_good", lang, notes=notes).strip())
     return Grade(False, good / len(chosen),
-                 say(lang, f"{good} de {len(chosen)} respuestas adecuadas. {notes}",
-                     f"{good} of {len(chosen)} replies were right. {notes}").strip())
+                 t("learning.grade.dialogue_some", lang, right=good, total=len(chosen), notes=notes).strip())
 
 
 PRACTICAL_PASS = 0.6  # share of rubric points a practical case must cover to pass
@@ -136,7 +125,7 @@ PRACTICAL_PASS = 0.6  # share of rubric points a practical case must cover to pa
 
 def grade_practical_case(content: dict, answer: Any, lang: str, prompt: str = "", llm=None) -> Grade:
     if not isinstance(answer, str) or len(answer.split()) < 3:
-        raise AnswerError(say(lang, "Escribe tu respuesta (al menos una frase).", "Write your answer (a sentence at least)."))
+        raise AnswerError(t("learning.grade.write_answer", lang))
     verdict = assess(content, answer.strip(), lang=lang, prompt=prompt, llm=llm)
     score = sum(verdict.covered) / len(verdict.covered)
     return Grade(score >= PRACTICAL_PASS, score, verdict.feedback, verdict.engine)
@@ -151,5 +140,21 @@ def grade(kind: str, content: dict, answer: Any, *, lang: str = "es", prompt: st
     if kind == "practical_case":
         return grade_practical_case(content, answer, lang, prompt, llm)
     if kind not in _RULES:
-        raise AnswerError(say(lang, "Tipo de ejercicio desconocido.", "Unknown exercise type."))
+        raise AnswerError(t("learning.grade.unknown_type", lang))
     return _RULES[kind](content, answer, lang)
+
+
+def solution(kind: str, content: dict, lang: str) -> str:
+    """The correct answer in words: shown only once the learner has had their second try (or asks)."""
+    if kind == "test":
+        return t("learning.solution.option", lang, answer=content["options"][content["answer"]])
+    if kind == "true_false":
+        verdict = t("learning.grade.true" if content["answer"] else "learning.grade.false", lang)
+        return t("learning.solution.statement", lang, verdict=verdict)
+    if kind == "fill_blank":
+        return t("learning.solution.blanks", lang, answer=" · ".join(options[0] for options in accepted_per_blank(content)))
+    if kind == "order_steps":
+        return t("learning.solution.order", lang, answer=" → ".join(content["steps"]))
+    if kind == "practical_case" and content.get("model_answer"):
+        return t("learning.solution.model", lang, answer=content["model_answer"])
+    return ""

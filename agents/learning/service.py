@@ -10,7 +10,8 @@ from typing import Any
 from uuid import UUID
 
 from agents.learning import grading, progress, scheduling
-from agents.learning.grading import AnswerError, say
+from agents.i18n import t
+from agents.learning.grading import AnswerError
 from storage import catalog, chat, documents, learning
 from storage import skills as skill_store
 from storage.db import app_pool
@@ -21,8 +22,16 @@ class LearningError(Exception):
     """A refused learner action; the message is one line, in the user's language."""
 
 
-def _refuse(user: User, es: str, en: str) -> LearningError:
-    return LearningError(say(user.language, es, en))
+REVEAL_AFTER_WRONG_TRIES = 2  # a wrong answer gets a second try before the solution is shown
+
+
+def _refuse(user: User, code: str) -> LearningError:
+    return LearningError(t(f"learning.error.{code}", user.language))
+
+
+def revealed(correct: bool, tries: int, asked: bool = False) -> bool:
+    """Whether the learner may see the solution: after a right answer, the second wrong try, or on request."""
+    return correct or asked or tries >= REVEAL_AFTER_WRONG_TRIES
 
 
 def _parse_id(value: Any) -> UUID | None:
@@ -63,6 +72,7 @@ class Source:
     document: str
     section: str
     page: int | None
+    chunk_id: str | None = None   # opens the passage in the source viewer
 
 
 @dataclass
@@ -72,6 +82,8 @@ class CourseView:
     completed_lessons: set[UUID]
     answers: dict[UUID, learning.Attempt]               # exercise -> the user's latest answer
     sources: dict[UUID, list[Source]] = field(default_factory=dict)  # exercise -> where it comes from
+    tries: dict[UUID, int] = field(default_factory=dict)              # exercise -> answers submitted
+    solutions: dict[UUID, str] = field(default_factory=dict)          # exercise -> the answer in words
 
     @property
     def lessons(self) -> list[catalog.LessonOutline]:
@@ -90,14 +102,14 @@ def _sources(conn, org_id: UUID, chunk_ids: list[UUID]) -> list[Source]:
         key = (c.document_title, c.heading, c.page_start)
         if key not in seen:
             seen.add(key)
-            found.append(Source(c.document_title, c.heading, c.page_start))
+            found.append(Source(c.document_title, c.heading, c.page_start, str(c.id)))
     return found
 
 
 def _enrollment_for(conn, user: User, course_id: UUID | None) -> learning.Enrollment:
     enrollment = learning.get_enrollment(conn, user.org_id, user.id, course_id) if course_id else None
     if enrollment is None or enrollment.status == "cancelled":
-        raise _refuse(user, "No estás inscrito en ese curso.", "You are not enrolled in that course.")
+        raise _refuse(user, "not_enrolled")
     return enrollment
 
 
@@ -113,6 +125,10 @@ def course_view(user: User, course_id: Any) -> CourseView:
         view = CourseView(enrollment, outline, learning.completed_lessons(conn, user.org_id, enrollment.id), answers)
         view.sources = {x.id: _sources(conn, user.org_id, x.source_chunk_ids)
                         for lesson in view.lessons for x in lesson.exercises}
+        view.solutions = {x.id: grading.solution(x.type, x.content, user.language)
+                          for lesson in view.lessons for x in lesson.exercises}
+        view.tries = {r.exercise_id: r.attempts
+                      for r in learning.exercise_records(conn, user.org_id, user.id, enrollment.course_id)}
         return view
 
 
@@ -133,8 +149,7 @@ def _exercise_for(conn, user: User, exercise_id: Any) -> learning.ExerciseRef:
     parsed = _parse_id(exercise_id)
     exercise = learning.get_exercise(conn, user.org_id, parsed) if parsed else None
     if exercise is None:
-        raise _refuse(user, "Ese ejercicio no existe en tu organización.",
-                      "That exercise does not exist in your organisation.")
+        raise _refuse(user, "no_exercise")
     return exercise
 
 
@@ -181,13 +196,19 @@ class Feedback:
     status: str
     skills_raised: list[str]
     next_review: datetime | None
+    tries: int = 1         # answers submitted to this exercise so far, this one included
+    solution: str = ""     # the correct answer in words; show it only when ``revealed``
+
+    @property
+    def revealed(self) -> bool:
+        return revealed(self.correct, self.tries)
 
 
 def submit_answer(user: User, exercise_id: Any, answer: Any, idempotency_key: str) -> Feedback:
     """Grade and record an answer (lesson or review). Refused: another organisation's exercise, a course
     the user is not enrolled in, an answer that does not fit. The same key twice counts once."""
     if not idempotency_key:
-        raise _refuse(user, "Falta la clave del envío.", "The submission has no key.")
+        raise _refuse(user, "no_key")
     key = f"{user.id}:{idempotency_key}"
     with app_pool().connection() as conn:
         exercise = _exercise_for(conn, user, exercise_id)
@@ -212,8 +233,10 @@ def submit_answer(user: User, exercise_id: Any, answer: Any, idempotency_key: st
         else:
             fresh = learning.get_enrollment(conn, user.org_id, user.id, exercise.course_id)
             value, status = fresh.progress, fresh.status
+        tries = learning.submitted_count(conn, user.org_id, user.id, exercise.id)
     return Feedback(bool(attempt.is_correct), attempt.score or 0.0, attempt.feedback or "", exercise.explanation,
-                    sources, grade.engine, counted, value, status, skills_raised, due)
+                    sources, grade.engine, counted, value, status, skills_raised, due, tries,
+                    grading.solution(exercise.type, exercise.content, user.language))
 
 
 def complete_lesson(user: User, course_id: Any, lesson_id: Any) -> tuple[float, str]:
@@ -223,7 +246,7 @@ def complete_lesson(user: User, course_id: Any, lesson_id: Any) -> tuple[float, 
         parsed = _parse_id(lesson_id)
         if parsed is None or not (learning.complete_lesson(conn, user.org_id, enrollment.id, parsed)
                                   or parsed in learning.completed_lessons(conn, user.org_id, enrollment.id)):
-            raise _refuse(user, "Esa lección no es de este curso.", "That lesson is not part of this course.")
+            raise _refuse(user, "not_in_course")
         value, status, _ = _recompute(conn, user, enrollment)
         return value, status
 

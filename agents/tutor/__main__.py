@@ -1,4 +1,5 @@
-"""python -m agents.tutor ask "MESSAGE" --user EMAIL [--course TITLE] [--lesson TITLE] [--session ID] [--json]
+"""python -m agents.tutor ask "MESSAGE" --user EMAIL [--course TITLE] [--lesson TITLE] [--session ID]
+[--from-exercise EXERCISE_ID] [--json]
 python -m agents.tutor gaps --org SLUG [--days N] [--json]"""
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ def main(argv: list[str] | None = None) -> int:
     ask.add_argument("--course", help="course title or id (the course in view)")
     ask.add_argument("--lesson", help="lesson title or id (the lesson in view)")
     ask.add_argument("--session", help="continue this conversation (an id from an earlier answer)")
+    ask.add_argument("--from-exercise", metavar="EXERCISE_ID",
+                     help="asked from the course player with this exercise on screen (hints only while it is open)")
     ask.add_argument("--json", action="store_true", help="one JSON event per line")
     gaps = commands.add_parser("gaps", help="questions no document answers, grouped by topic")
     gaps.add_argument("--org", required=True, help="organisation slug")
@@ -46,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     failed = False
     for event in service.run_turn(user, args.message, session_id=args.session, course=args.course,
-                                  lesson=args.lesson):
+                                  lesson=args.lesson, from_exercise=args.from_exercise):
         failed = failed or event["event"] == "error"
         if args.json:
             print(json.dumps(event, ensure_ascii=False, default=str), flush=True)
@@ -67,13 +70,15 @@ def _print_human(event: dict) -> None:
         print(f"\n\n[{data['message']}]\n", flush=True)
     elif name == "grounding":
         print(f"[{data['rung']} · {data['source']}]", file=sys.stderr)
+        if data.get("notice"):
+            print(f"({data['notice']})\n", flush=True)
     elif name == "citations" and data["citations"]:
         print("\n")
         for c in data["citations"]:
             page = f", p. {c['page']}" if c.get("page") else ""
             print(f"[{c['index']}] {c['document']}{' › ' + c['section'] if c.get('section') else ''}{page}")
-    elif name == "suggestions" and data["suggestions"]:
-        print("\n→ " + "\n→ ".join(data["suggestions"]))
+    elif name == "suggestions" and (data["suggestions"] or data.get("actions")):
+        print("\n→ " + "\n→ ".join(data["suggestions"] + [a["label"] for a in data.get("actions") or []]))
     elif name == "done":
         print(f"\n({data['engine']} · {data['tokens_used']} tokens · first token after {data['ttft_ms']} ms"
               f"{' · fallback: ' + data['fallback'] if data.get('fallback') else ''})", file=sys.stderr)

@@ -1,136 +1,132 @@
-"""The tutor's deterministic side: offline answers (the generator's twin) and follow-up suggestions.
+"""The tutor's deterministic side: offline answers (the generator's twin), follow-up suggestions and
+the next steps offered beside an answer.
 
 Everything here is built from the turn's real inputs (retrieved passages, the learner's data from the
-database, the course in view, the exercise in progress) in the learner's language (es/en).
+database, the course in view, the exercise in progress) in the learner's language (es/en). Passages in
+another language are quoted as they are, with a one-line note in the learner's language.
 """
 from __future__ import annotations
 
-from agents.offline import extractive_answer
-from agents.tutor.guardrails import is_about_exercise, normalize, socratic_hint
+import functools
+import re
 
-_TEXT = {
-    "es": {
-        "hello": "¡Hola, {name}! Soy tu tutor de {org}. Pregúntame sobre tus cursos o los documentos de la empresa.",
-        "thanks": "¡De nada, {name}! Si quieres, seguimos con otra duda.",
-        "bye": "¡Hasta pronto, {name}! Aquí estaré cuando quieras seguir aprendiendo.",
-        "course_now": "Ahora estás en «{course}».",
-        "off_topic": ("Eso queda fuera de lo que puedo ayudarte a aprender aquí. Prefiero centrarme en tu "
-                      "formación y en los documentos de {org}."),
-        "off_topic_courses": "Por ejemplo, podemos repasar {courses}.",
-        "grounded": "Según el material de la empresa:",
-        "document": "Según el documento del curso:",
-        "general": ("No encontré nada sobre esto en los documentos de {org}, y sin un modelo de lenguaje "
-                    "configurado no puedo responder con conocimiento general."),
-        "general_try": "Prueba a reformular la pregunta con los términos de tus cursos, por ejemplo {courses}.",
-        "progress_none": "Todavía no tienes cursos asignados.",
-        "progress_head": "Así vas, {name}:",
-        "progress_course": "«{course}»: {status}, {progress:.0%} completado{deadline}{score}",
-        "deadline": ", fecha límite {date}",
-        "score": ", nota {score:.0%}",
-        "reviews": "Tienes {n} repasos pendientes para hoy.",
-        "no_reviews": "No tienes repasos pendientes.",
-        "skills": "Habilidades: {skills}.",
-        "failures": "Conviene repasar: {items}.",
-        "status": {"assigned": "sin empezar", "in_progress": "en curso", "completed": "completado"},
-        "level": {"low": "bajo", "medium": "medio", "high": "alto"},
-    },
-    "en": {
-        "hello": "Hi {name}! I'm your {org} tutor. Ask me about your courses or the company's documents.",
-        "thanks": "You're welcome, {name}! Happy to help with your next question.",
-        "bye": "See you soon, {name}! I'll be here when you want to keep learning.",
-        "course_now": "You are in “{course}” right now.",
-        "off_topic": ("That's outside what I can help you learn here. Let's stay with your training and "
-                      "{org}'s documents."),
-        "off_topic_courses": "For example, we could review {courses}.",
-        "grounded": "According to the company material:",
-        "document": "According to the course document:",
-        "general": ("I found nothing about this in {org}'s documents, and without a language model configured "
-                    "I can't answer from general knowledge."),
-        "general_try": "Try rephrasing with the terms of your courses, for example {courses}.",
-        "progress_none": "You have no courses assigned yet.",
-        "progress_head": "Here is where you stand, {name}:",
-        "progress_course": "“{course}”: {status}, {progress:.0%} done{deadline}{score}",
-        "deadline": ", deadline {date}",
-        "score": ", score {score:.0%}",
-        "reviews": "You have {n} reviews due today.",
-        "no_reviews": "You have no reviews due.",
-        "skills": "Skills: {skills}.",
-        "failures": "Worth reviewing: {items}.",
-        "status": {"assigned": "not started", "in_progress": "in progress", "completed": "completed"},
-        "level": {"low": "low", "medium": "medium", "high": "high"},
-    },
-}
+import numpy as np
+
+from agents.i18n import code_label, format_date, format_percent, t
+from agents.offline import detect_language, extractive_answer
+from agents.tutor.guardrails import normalize, socratic_hint
+from storage import catalog, documents
+from storage.embeddings import embed_query
 
 _GREETING_WORDS = {"thanks": {"gracias", "thanks", "thank", "thx", "merci"},
                    "bye": {"adios", "bye", "chao", "goodbye", "hasta"}}
+# Offline sentence selection for the tutor (measured on tests/tutor/eval): a sentence is kept only when
+# it scores within SELECTION_MARGIN of the best one, and at most MAX_SENTENCES are kept, so answers
+# are not padded with neighbouring topics of the same passage.
+SELECTION_MARGIN = 0.05
+MAX_SENTENCES = 4
+MAX_ANSWER_CHARS = 700
+# multilingual-e5-small scores a sentence in the question's language ~0.03-0.05 higher than an equally
+# good one in the other language; without this, a Spanish question about an English policy was
+# answered with loosely related Spanish sentences.
+CROSS_LANGUAGE_BOOST = 0.035
+CLOSEST_MATERIAL = 1          # courses and documents (each) offered when nothing is grounded
+CLOSEST_MIN_SIMILARITY = 0.80  # e5-small, question to title: below this a title is not "close"
+_MARKER = re.compile(r"\[(\d+)\]")
 
 
-def texts(language: str) -> dict:
-    return _TEXT.get(language, _TEXT["en"])
+def _quote(text: str, language: str) -> str:
+    return t("tutor.quote", language, text=text)
 
 
 def _course_list(progress: dict | None, language: str) -> str:
-    titles = [f"«{e['course']}»" if language == "es" else f"“{e['course']}”"
+    titles = [_quote(e["course"], language)
               for e in (progress or {}).get("enrollments", []) if e.get("status") != "completed"][:2]
-    joiner = " o " if language == "es" else " or "
-    return joiner.join(titles)
+    return t("tutor.list_or", language).join(titles)
 
 
 def chitchat(message: str, name: str, org: str, course: str | None, language: str) -> str:
-    words = texts(language)
     said = set(normalize(message).split())
     kind = next((k for k, vocab in _GREETING_WORDS.items() if said & vocab), "hello")
-    lines = [words[kind].format(name=name, org=org)]
+    lines = [t(f"tutor.{kind}", language, name=name, org=org)]
     if course and kind == "hello":
-        lines.append(words["course_now"].format(course=course))
+        lines.append(t("tutor.course_now", language, course=course))
     return " ".join(lines)
 
 
 def off_topic(org: str, progress: dict | None, language: str) -> str:
-    words = texts(language)
     courses = _course_list(progress, language)
-    return " ".join([words["off_topic"].format(org=org)]
-                    + ([words["off_topic_courses"].format(courses=courses)] if courses else []))
+    return " ".join([t("tutor.off_topic", language, org=org)]
+                    + ([t("tutor.off_topic_courses", language, courses=courses)] if courses else []))
 
 
 def progress_text(progress: dict | None, name: str, language: str) -> str:
-    words, progress = texts(language), progress or {}
+    progress = progress or {}
     enrollments = progress.get("enrollments") or []
     if not enrollments:
-        lines = [words["progress_none"]]
+        lines = [t("tutor.progress_none", language)]
     else:
-        lines = [words["progress_head"].format(name=name)]
+        lines = [t("tutor.progress_head", language, name=name)]
         for e in enrollments:
-            lines.append("- " + words["progress_course"].format(
-                course=e["course"], status=words["status"].get(e["status"], e["status"]),
-                progress=e.get("progress") or 0,
-                deadline=words["deadline"].format(date=e["deadline"]) if e.get("deadline") else "",
-                score=words["score"].format(score=e["score"]) if e.get("score") is not None else ""))
+            lines.append("- " + t(
+                "tutor.progress_course", language, course=e["course"],
+                status=code_label("status", e["status"], language),
+                progress=format_percent(e.get("progress") or 0, language),
+                deadline=t("tutor.deadline", language, date=format_date(e["deadline"], language))
+                if e.get("deadline") else "",
+                score=t("tutor.score", language, score=format_percent(e["score"], language))
+                if e.get("score") is not None else ""))
     due = progress.get("reviews_due") or 0
-    lines.append(words["reviews"].format(n=due) if due else words["no_reviews"])
+    lines.append(t("tutor.reviews", language, n=due) if due else t("tutor.no_reviews", language))
     if progress.get("skills"):
-        lines.append(words["skills"].format(skills=", ".join(
-            f"{s['skill']} ({words['level'].get(s['level'], s['level'])})" for s in progress["skills"][:8])))
+        lines.append(t("tutor.skills", language, skills=", ".join(
+            f"{s['skill']} ({code_label('level', s['level'], language)})" for s in progress["skills"][:8])))
     if progress.get("recent_failures"):
-        lines.append(words["failures"].format(items="; ".join(
+        lines.append(t("tutor.failures", language, items="; ".join(
             f["exercise"][:80] for f in progress["recent_failures"][:3])))
     return "\n".join(lines)
 
 
-def grounded(message: str, passages: list[dict], rung: str, org: str, progress: dict | None,
-             language: str) -> str:
-    words = texts(language)
-    body = extractive_answer(message, [(p["index"], p["text"]) for p in passages]) if passages else ""
+def passage_language(passage: dict) -> str:
+    return passage.get("language") or detect_language(passage.get("text", "")[:1500], default="")
+
+
+def with_language_notes(body: str, passages: list[dict], language: str) -> str:
+    """After the first [n] of each passage written in another language, one note in the learner's."""
+    by_index = {p["index"]: p for p in passages}
+    noted: set[int] = set()
+
+    def note(match: re.Match) -> str:
+        n = int(match.group(1))
+        passage = by_index.get(n)
+        if passage is None or n in noted:
+            return match.group(0)
+        noted.add(n)
+        other = passage_language(passage)
+        if other in ("es", "en") and other != language:
+            name = t(f"tutor.language.{other}", language)
+            return f"{match.group(0)} {t('tutor.quoted_from', language, language=name, document=passage['document'])}"
+        return match.group(0)
+
+    return _MARKER.sub(note, body)
+
+
+def select_sentences(message: str, passages: list[dict], language: str) -> str:
+    """The passages' sentences that answer ``message`` (on-topic only), each run followed by its [n]."""
+    boost = {p["index"]: CROSS_LANGUAGE_BOOST for p in passages if passage_language(p) not in ("", language)}
+    return extractive_answer(message, [(p["index"], p["text"]) for p in passages], max_chars=MAX_ANSWER_CHARS,
+                             margin=SELECTION_MARGIN, max_sentences=MAX_SENTENCES, boost=boost)
+
+
+def grounded(message: str, passages: list[dict], rung: str, org: str, language: str,
+             closest: list[dict] | None = None) -> str:
+    body = select_sentences(message, passages, language) if passages else ""
     if not body.strip():
-        courses = _course_list(progress, language)
-        return " ".join([words["general"].format(org=org)]
-                        + ([words["general_try"].format(courses=courses)] if courses else []))
-    return f"{words['document' if rung == 'document' else 'grounded']}\n\n{body}"
-
-
-def _hint_mode(state: dict) -> bool:
-    attempt = state.get("attempt")
-    return bool(attempt) and is_about_exercise(state["message"], attempt, state.get("lesson_id"))
+        titles = t("tutor.list_or", language).join(_quote(item["title"], language) for item in closest or [])
+        return " ".join([t("tutor.nothing_found", language, org=org)]
+                        + ([t("tutor.closest", language, titles=titles)] if titles else []))
+    intro = t("tutor.document" if rung == "document" else "tutor.grounded", language)
+    return f"{intro}\n\n{with_language_notes(body, passages, language)}"
 
 
 def offline_answer(state: dict, name: str, org: str) -> str:
@@ -142,57 +138,94 @@ def offline_answer(state: dict, name: str, org: str) -> str:
         return off_topic(org, state.get("progress"), language)
     if intent == "progress":
         return progress_text(state.get("progress"), name, language)
-    if _hint_mode(state):
-        return socratic_hint(state["attempt"], state.get("passages") or [], language)
-    return grounded(state["message"], state.get("passages") or [], state.get("rung", "general"), org,
-                    state.get("progress"), language)
+    if state.get("attempt"):
+        return socratic_hint(state["attempt"], state.get("passages") or [], language, state.get("hint_level") or 1)
+    return grounded(state["message"], state.get("passages") or [], state.get("rung", "general"), org, language,
+                    state.get("closest"))
 
 
-_SUGGEST = {
-    "es": {
-        "example": "Dame un ejemplo práctico de «{topic}»",
-        "more": "¿Qué más dice «{topic}»?",
-        "course": "¿Hay algún curso sobre este tema?",
-        "progress": "¿Cómo voy en mis cursos?",
-        "review": "¿Qué debería repasar hoy?",
-        "next": "¿Cuál es mi siguiente paso?",
-        "learn": "¿Qué puedo aprender hoy?",
-        "explain_course": "Explícame los puntos clave de «{topic}»",
-        "hint": "Dame otra pista",
-        "concept": "¿Qué concepto debería repasar para este ejercicio?",
-    },
-    "en": {
-        "example": "Give me a practical example of “{topic}”",
-        "more": "What else does “{topic}” say?",
-        "course": "Is there a course on this topic?",
-        "progress": "How am I doing in my courses?",
-        "review": "What should I review today?",
-        "next": "What is my next step?",
-        "learn": "What can I learn today?",
-        "explain_course": "Explain the key points of “{topic}”",
-        "hint": "Give me another hint",
-        "concept": "Which concept should I review for this exercise?",
-    },
-}
+_FILLER = {"what", "which", "how", "when", "where", "who", "why", "can", "could", "do", "does", "is", "are", "the",
+           "a", "an", "of", "to", "in", "on", "for", "my", "i", "me", "we", "our", "and", "or", "with", "about",
+           "que", "qué", "cual", "cuál", "cuales", "cuáles", "como", "cómo", "cuando", "cuándo", "donde", "dónde",
+           "quien", "quién", "por", "para", "puedo", "se", "hay", "es", "son", "el", "la", "los", "las", "un",
+           "una", "de", "del", "al", "en", "mi", "mis", "y", "o", "con", "sobre", "lo", "le", "me", "tengo"}
+
+
+def _topic(message: str) -> str:
+    """The message's content words (question words and fillers dropped): what it is about."""
+    words = [w for w in re.findall(r"[\w-]+", message) if w.lower() not in _FILLER]
+    return " ".join(words[:6]) or message.strip(" ¿?")
+
+
+def not_grounded(state: dict) -> bool:
+    return state.get("rung") == "general" and state.get("intent") in ("in_course", "cross_course") \
+        and not state.get("attempt")
 
 
 def suggestions(state: dict, citations: list[dict]) -> list[str]:
     """Up to three follow-ups in the learner's language, from what this turn was about."""
-    s = _SUGGEST.get(state.get("language", "es"), _SUGGEST["en"])
+    language = state.get("language", "es")
     intent, course = state.get("intent"), state.get("course_title")
-    if _hint_mode(state) and intent in ("in_course", "cross_course"):
-        return [s["hint"], s["concept"], s["progress"]]
+    if state.get("attempt") and intent in ("in_course", "cross_course"):
+        return [t("tutor.suggest.hint", language), t("tutor.suggest.concept", language),
+                t("tutor.suggest.progress", language)]
     if intent == "progress":
-        return [s["review"], s["next"]] + ([s["explain_course"].format(topic=course)] if course else [])
+        return [t("tutor.suggest.review", language), t("tutor.suggest.next", language)] + (
+            [t("tutor.suggest.explain_course", language, topic=course)] if course else [])
     if intent in ("chitchat", "off_topic"):
         enrolled = [e["course"] for e in (state.get("progress") or {}).get("enrollments", [])
                     if e.get("status") != "completed"]
         topic = course or (enrolled[0] if enrolled else None)
-        return ([s["explain_course"].format(topic=topic)] if topic else []) + [s["progress"], s["learn"]]
+        return ([t("tutor.suggest.explain_course", language, topic=topic)] if topic else []) + [
+            t("tutor.suggest.progress", language), t("tutor.suggest.learn", language)]
+    if not_grounded(state):  # rephrasings: the topic on its own, and asked of the closest material
+        topic = _topic(state.get("message", ""))
+        out = [t("tutor.suggest.rephrase_about", language, topic=_quote(topic, language))]
+        out += [t("tutor.suggest.rephrase_in", language, title=item["title"], topic=_quote(topic, language))
+                for item in (state.get("closest") or []) if item["kind"] == "document"][:1]
+        return (out + [t("tutor.suggest.course", language)])[:3]
     sources = citations or state.get("passages") or []
     sections = list(dict.fromkeys(c.get("section") or c.get("document") for c in sources if c))
-    out = [s["example"].format(topic=sections[0])] if sections else []
+    out = [t("tutor.suggest.example", language, topic=sections[0])] if sections else []
     if len(sections) > 1:
-        out.append(s["more"].format(topic=sections[1]))
-    out.append(s["course"] if not course else s["review"])
+        out.append(t("tutor.suggest.more", language, topic=sections[1]))
+    out.append(t("tutor.suggest.course", language) if not course else t("tutor.suggest.review", language))
     return out[:3]
+
+
+@functools.lru_cache(maxsize=512)
+def _title_vector(title: str) -> np.ndarray:
+    return embed_query(title)
+
+
+def closest_material(pool, org_id, message: str, limit: int = CLOSEST_MATERIAL) -> list[dict]:
+    """The organisation's published courses and documents whose titles are nearest the question."""
+    with pool.connection() as conn:
+        items = [{"kind": "course", "id": str(c.id), "title": c.title}
+                 for c in catalog.list_courses(conn, org_id, status="published")]
+        items += [{"kind": "document", "id": str(d.id), "title": d.title} for d in documents.list_documents(conn, org_id)]
+    if not items:
+        return []
+    question = embed_query(message)
+    scored = sorted(((float(np.dot(question, _title_vector(item["title"]))), n) for n, item in enumerate(items)),
+                    reverse=True)
+    picked: list[dict] = []
+    for kind in ("course", "document"):
+        picked += [items[n] for score, n in scored if items[n]["kind"] == kind
+                   and score >= CLOSEST_MIN_SIMILARITY][:limit]
+    return picked
+
+
+def next_steps(state: dict) -> list[dict]:
+    """Actions beside the answer: the closest material when nothing was grounded, and always a way
+    to the helpdesk with the question (hint answers excepted: the exercise is the learner's to solve)."""
+    language = state.get("language", "es")
+    if state.get("attempt") or state.get("intent") not in ("in_course", "cross_course"):
+        return []
+    actions = [{"kind": item["kind"], "id": item["id"],
+                "label": t(f"tutor.action.{item['kind']}", language, title=item["title"])}
+               for item in (state.get("closest") or [])]
+    actions.append({"kind": "helpdesk", "question": state.get("message", ""),
+                    "label": t("tutor.action.helpdesk" if not_grounded(state) else "tutor.action.didnt_help",
+                               language)})
+    return actions

@@ -1,11 +1,14 @@
 """Citation validation (003): every [n] must name a retrieved source; anything else is removed.
 
 ``validate`` cleans a finished text; ``CitationStream`` does the same on tokens as they stream, holding
-back only a possible half-written marker, so an invented [7] never reaches the screen.
+back only a possible half-written marker, so an invented [7] never reaches the screen. ``pinpoint``
+points each kept [n] at the chunk that supports the sentence it ends.
 """
 from __future__ import annotations
 
 import re
+
+from storage import sources
 
 _MARKER = re.compile(r"(\s*)\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]")
 _OPEN_TAIL = re.compile(r"(\s*\[[\d,\s]{0,12}|\s+)$")
@@ -47,3 +50,61 @@ class CitationStream:
     def flush(self) -> str:
         rest, self._pending = self._pending, ""
         return self._clean(rest)
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?…:])\s+|\n+")
+_WORDS = re.compile(r"[^\W\d_]{3,}|\d+", re.UNICODE)
+
+
+def _stems(text: str) -> set[str]:
+    return {word.lower()[:5] for word in _WORDS.findall(text or "")}
+
+
+def supported_text(response: str) -> dict[int, str]:
+    """For each cited [n], the text of the sentences its markers end (what the source must support)."""
+    claims: dict[int, list[str]] = {}
+    last = 0
+    for match in _MARKER.finditer(response):
+        before = response[last:match.start()]
+        sentence = _SENTENCE_END.split(before.strip())[-1] if before.strip() else ""
+        for number in re.findall(r"\d+", match.group(2)):
+            claims.setdefault(int(number), []).append(sentence)
+        last = match.end()
+    return {n: " ".join(parts) for n, parts in claims.items()}
+
+
+def _section(heading: str, document: str) -> str:
+    return " > ".join(part for part in (heading or "").split(" > ") if part and part != document)
+
+
+def _support(claim: str, text: str) -> float:
+    asked = _stems(claim)
+    return len(asked & _stems(text)) / len(asked) if asked else 0.0
+
+
+def pinpoint(conn, org_id, response: str, passages: list[dict]) -> list[dict]:
+    """Citations whose heading, page and id are those of the chunk that supports the cited sentence.
+
+    A passage may be a chunk expanded with its neighbours (or a whole document): the [n] then points
+    at the neighbour the sentence actually comes from, not at the chunk the search happened to hit.
+    """
+    claims = supported_text(response)
+    citations = []
+    for passage in passages:
+        citation = {key: passage.get(key) for key in ("index", "document", "section", "page", "source_type",
+                                                      "source_id")}
+        claim = claims.get(passage["index"], "")
+        candidates = []
+        if passage.get("source_type") == "document_chunk":
+            candidates = sources.nearby_chunks(conn, org_id, passage["source_id"])
+        elif passage.get("source_type") == "document":
+            candidates = sources.document_chunks_by_document(conn, org_id, passage["source_id"])
+        if claim and candidates:
+            best = max(candidates, key=lambda chunk: (_support(claim, chunk.content),
+                                                      str(chunk.id) == passage["source_id"]))
+            if _support(claim, best.content) > 0:
+                citation.update(section=_section(best.heading, best.document_title), page=best.page_start,
+                                source_type="document_chunk", source_id=str(best.id), excerpt=best.content)
+        citation["quote"] = claim[:300]
+        citations.append(citation)
+    return citations

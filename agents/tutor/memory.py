@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from uuid import UUID
 
+from agents.i18n import t
 from agents.llm import count_tokens
 from agents.tutor import prompts
 from storage import chat
@@ -44,7 +45,7 @@ def budgets_for(engine: str, context_tokens: int | None = None) -> dict[str, int
 def _summary_twin(previous: str | None, turns: list[chat.ChatMessage], language: str) -> str:
     """Offline summary: the questions asked, in order (the answers can be re-asked; questions carry topic)."""
     questions = [" ".join(t.content.split())[:120] for t in turns if t.role == "user"]
-    label = "Temas tratados antes" if language == "es" else "Topics discussed earlier"
+    label = t("tutor.earlier_topics", language)
     parts = [previous] if previous else []
     if questions:
         parts.append(f"{label}: " + "; ".join(questions) + ".")

@@ -17,10 +17,10 @@ from agents.i18n import code_label, t
 from agents.offline import match_exemplars, stream_words
 from agents.retrieval import ground
 from agents.tutor import prompts
-from agents.tutor.answers import offline_answer, suggestions
-from agents.tutor.citations import CitationStream, validate
+from agents.tutor.answers import closest_material, next_steps, offline_answer, suggestions
+from agents.tutor.citations import CitationStream, pinpoint, validate
 from agents.tutor.gate import AnswerGate, unsupported_sentences
-from agents.tutor.guardrails import find_leaks, normalize, socratic_hint
+from agents.tutor.guardrails import find_leaks, hint_header, normalize, socratic_hint
 from agents.tutor.memory import trim_passages
 from agents.tutor.state import Intent, TutorContext, TutorState
 from storage.learning import progress_summary
@@ -125,7 +125,8 @@ def _grounded(state: TutorState, runtime: Runtime[TutorContext], course_id: str 
                  "source_id": str(p.source_id) if p.source_id else None} for p in grounding.passages]
     passages = trim_passages(passages, ctx.budgets["retrieved_context"]) if passages else []
     _announce(runtime, grounding.rung, grounding.source)
-    return {"rung": grounding.rung, "retrieval_source": grounding.source, "passages": passages,
+    closest = closest_material(ctx.pool, ctx.org_id, state["message"]) if grounding.rung == "general" else []
+    return {"rung": grounding.rung, "retrieval_source": grounding.source, "passages": passages, "closest": closest,
             "context": "\n\n---\n\n".join(_label(p) + "\n" + p["text"] for p in passages),
             "retrieval_latency_ms": int((time.perf_counter() - started) * 1000)}
 
@@ -187,7 +188,9 @@ def _messages(state: TutorState, ctx: TutorContext) -> list[dict]:
                                    language_name=prompts.LANGUAGE_NAMES.get(state["language"], "English"))
     attempt = state.get("attempt")
     if attempt:
-        system += "\n\n" + prompts.HINT_MODE.format(exercise_type=attempt["type"], exercise_prompt=attempt["prompt"])
+        level = state.get("hint_level") or 1
+        system += "\n\n" + prompts.HINT_MODE.format(exercise_type=attempt["type"], exercise_prompt=attempt["prompt"],
+                                                    level=level, level_rule=prompts.HINT_LEVEL_RULES[level])
     messages = [{"role": "system", "content": system}]
     if state.get("history_summary"):
         messages.append({"role": "system", "content": f"Summary of the earlier conversation: {state['history_summary']}"})
@@ -213,7 +216,7 @@ def generate_response(state: TutorState, runtime: Runtime[TutorContext]) -> dict
 
     def twin() -> str:
         if state.get("leaks"):
-            return socratic_hint(state["attempt"], passages, state["language"])
+            return socratic_hint(state["attempt"], passages, state["language"], state.get("hint_level") or 1)
         return offline_answer(state, ctx.user_name, ctx.org_name)
 
     gate = AnswerGate(language=state["language"],
@@ -266,7 +269,7 @@ def reflect(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
     rewrites = state.get("rewrites", 0)
     if rewrites < MAX_REWRITES:
         return {"leaks": leaks, "rewrites": rewrites + 1}
-    safe = socratic_hint(state["attempt"], state.get("passages") or [], state["language"])
+    safe = socratic_hint(state["attempt"], state.get("passages") or [], state["language"], state.get("hint_level") or 1)
     return {"leaks": [], "draft": safe, "rewrites": rewrites, "engine": "offline"}
 
 
@@ -276,20 +279,29 @@ def route_after_reflect(state: TutorState) -> str:
 
 def post_process(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
     """Validate citations, deliver a held-back answer, and send citations and suggestions."""
+    ctx = runtime.context
     passages = {p["index"]: p for p in state.get("passages") or []}
     response, cited, removed = validate(state["draft"], set(passages))
+    if state.get("attempt"):  # the learner sees which of the graded hints this is
+        response = f"**{hint_header(state.get('hint_level') or 1, state['language'])}**\n\n{response}"
     if not state.get("streamed"):
         for token in stream_words(response):
             _token(runtime, token)
-    citations = [{key: passages[n][key] for key in ("index", "document", "section", "page", "source_type",
-                                                    "source_id")} for n in cited]
+    with ctx.pool.connection() as conn:
+        citations = pinpoint(conn, ctx.org_id, response, [passages[n] for n in cited])
     removed = (state.get("removed_citations") or []) + removed
     unsupported = unsupported_sentences(response, list(passages.values()), cited) \
         if state.get("engine") != "offline" and passages else []
-    low_confidence = bool(removed) or bool(unsupported) or (bool(passages) and not citations
-                                                            and not state.get("attempt"))
+    reason = ("removed_citations" if removed else
+              "unsupported" if unsupported else
+              "uncited" if passages and not citations and not state.get("attempt") else
+              "not_grounded" if state.get("rung") == "general" and state.get("intent") in ("in_course", "cross_course")
+              else None)
     follow_ups = suggestions(state, citations)
-    runtime.stream_writer({"event": "citations", "data": {"citations": citations}})
-    runtime.stream_writer({"event": "suggestions", "data": {"suggestions": follow_ups}})
-    return {"response": response, "citations": citations, "suggestions": follow_ups,
-            "low_confidence": low_confidence, "removed_citations": removed, "unsupported": unsupported}
+    actions = next_steps(state)
+    runtime.stream_writer({"event": "citations", "data": {"citations": [
+        {key: value for key, value in c.items() if key != "excerpt"} for c in citations]}})
+    runtime.stream_writer({"event": "suggestions", "data": {"suggestions": follow_ups, "actions": actions}})
+    return {"response": response, "citations": citations, "suggestions": follow_ups, "actions": actions,
+            "low_confidence": reason is not None, "low_confidence_reason": reason, "removed_citations": removed,
+            "unsupported": unsupported}

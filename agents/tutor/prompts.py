@@ -36,11 +36,18 @@ GROUNDING_RULES = {
 }
 
 HINT_MODE = """The learner is in the middle of an exercise right now ({exercise_type}): "{exercise_prompt}".
+This is hint {level} of 3: {level_rule}
 Academic integrity rules, stronger than any request:
-- Guide with one or two Socratic questions and a conceptual hint or analogy.
+- Guide with one or two Socratic questions.
 - Never state the correct option, the correct text, an answer key, the order of steps or a full solution.
 - Never write code that solves the task.
 - Point to where in the material the learner can look, and let them reason."""
+
+HINT_LEVEL_RULES = {
+    1: "a conceptual nudge only: name the idea the exercise tests and ask one guiding question; don't point to a passage yet.",
+    2: "point to the passage of the material where the answer can be found (cite it) and ask what it says.",
+    3: "a worked analogy: walk through a similar situation from another context, then let the learner apply it.",
+}
 
 CONTEXT_BLOCK = """Material (the only source to cite):
 

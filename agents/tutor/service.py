@@ -10,18 +10,21 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Iterator
+from datetime import datetime, timedelta
 from uuid import UUID
 
+from agents.i18n import t
 from agents.llm import get_llm
 from agents.offline import detect_language
 from agents.tutor.graph import tutor_graph
+from agents.tutor.guardrails import HINT_LEVELS, is_about_exercise
 from agents.tutor.memory import budgets_for, prepare_history
 from agents.tutor.state import TutorContext
 from agents.refusals import refusal
 from storage import chat, rate_limits, tutor_memory, users
 from storage.db import app_pool
+from storage import learning
 from storage.inputs import InputRefused, checked_text
-from storage.learning import active_attempt
 
 log = logging.getLogger(__name__)
 
@@ -31,32 +34,28 @@ MAX_MESSAGE_CHARS = 2000  # the retrieval query limit
 MAX_INPUT_CHARS = 50_000  # longer messages are refused outright; up to this they are cut to the above
 TITLE_CHARS = 60
 
-_ERRORS = {
-    "EMPTY_MESSAGE": {"es": "Escribe una pregunta.", "en": "Please type a question."},
-    "RATE_LIMITED": {"es": "Demasiadas preguntas seguidas: espera {retry_after} s y vuelve a intentarlo.",
-                     "en": "Too many questions in a row: wait {retry_after} s and try again."},
-    "SESSION_NOT_FOUND": {"es": "Conversación no encontrada.", "en": "Conversation not found."},
-    "COURSE_NOT_FOUND": {"es": "Curso no encontrado: {ref}.", "en": "Course not found: {ref}."},
-    "LESSON_NOT_FOUND": {"es": "Lección no encontrada: {ref}.", "en": "Lesson not found: {ref}."},
-    "ACCOUNT_INACTIVE": {"es": "Tu cuenta está desactivada.", "en": "Your account is deactivated."},
-    "AGENT_ERROR": {"es": "El tutor no pudo responder; inténtalo de nuevo.",
-                    "en": "The tutor could not answer; please try again."},
-}
-_TRUNCATED = {"es": "(Tu mensaje era muy largo: he leído solo los primeros {n} caracteres.)\n\n",
-              "en": "(Your message was very long: I read only its first {n} characters.)\n\n"}
+ATTEMPT_MAX_IDLE = timedelta(minutes=30)  # an exercise left this long is no longer "in progress"
 
 
 class TutorError(Exception):
     """A request the tutor refuses; ``str()`` is one line in the user's language."""
 
     def __init__(self, code: str, language: str = "es", **values):
-        texts = _ERRORS[code]
-        super().__init__(texts.get(language, texts["en"]).format(**values))
+        super().__init__(t(f"tutor.error.{code.lower()}", language, **values))
         self.code = code
         self.values = values
 
     def event(self) -> dict:
         return {"event": "error", "data": {"message": str(self), "code": self.code, **self.values}}
+
+
+def session_title(text: str, limit: int = TITLE_CHARS) -> str:
+    """The first words of a message, cut at a word boundary (an ellipsis says it was cut)."""
+    words = " ".join(text.split())
+    if len(words) <= limit:
+        return words
+    cut = words[:limit].rsplit(" ", 1)[0]
+    return (cut if len(cut) >= limit // 2 else words[:limit]).rstrip(" ,.;:") + "…"
 
 
 def _lang(user: users.User) -> str:
@@ -68,6 +67,29 @@ def _active_user(conn, user: users.User) -> users.User:
     if fresh is None or not fresh.is_active:
         raise TutorError("ACCOUNT_INACTIVE", _lang(user))
     return fresh
+
+
+def _in_progress(conn, user: users.User, from_exercise, now: datetime | None) -> learning.ActiveAttempt | None:
+    """The user's open, not abandoned exercise attempt; ``from_exercise`` must be one of the org's exercises."""
+    if from_exercise and learning.get_exercise(conn, user.org_id, from_exercise) is None:
+        raise TutorError("EXERCISE_NOT_FOUND", _lang(user), ref=str(from_exercise)[:80])
+    return learning.active_attempt(conn, user.org_id, user.id, now=now, max_idle=ATTEMPT_MAX_IDLE)
+
+
+def hint_scope(attempt: learning.ActiveAttempt | None, message: str, from_exercise) -> bool:
+    """Hint-only answers are the exception (003's "active quiz context"): the question is asked from the
+    course player with that exercise on screen, or it is recognisably about it."""
+    if attempt is None:
+        return False
+    if from_exercise:
+        return str(from_exercise) == str(attempt.exercise_id)
+    return is_about_exercise(message, _attempt_state(attempt))
+
+
+def _attempt_state(attempt: learning.ActiveAttempt) -> dict:
+    return {"exercise_id": str(attempt.exercise_id), "attempt_id": str(attempt.attempt_id), "type": attempt.type,
+            "prompt": attempt.prompt, "content": attempt.content, "correct_texts": attempt.correct_texts,
+            "lesson_id": str(attempt.lesson_id)}
 
 
 def _own_session(conn, user: users.User, session_id) -> chat.ChatSession:
@@ -125,7 +147,7 @@ def session_messages(user: users.User, session_id, pool=None) -> list[chat.ChatM
 def rename_session(user: users.User, session_id, title: str, pool=None) -> None:
     with (pool or app_pool()).connection() as conn:
         session = _own_session(conn, user, session_id)
-        chat.rename_session(conn, user.org_id, user.id, session.id, " ".join(title.split())[:120] or "…")
+        chat.rename_session(conn, user.org_id, user.id, session.id, session_title(title, 120) or "…")
 
 
 def delete_session(user: users.User, session_id, pool=None) -> None:
@@ -134,14 +156,17 @@ def delete_session(user: users.User, session_id, pool=None) -> None:
 
 
 def run_turn(user: users.User, message: str, *, session_id=None, course: str | None = None,
-             lesson: str | None = None, pool=None, llm=None,
-             rate_limit: int = RATE_LIMIT_PER_MINUTE) -> Iterator[dict]:
-    """Answer one message; yields protocol events ({"event": name, "data": {...}})."""
+             lesson: str | None = None, from_exercise=None, pool=None, llm=None,
+             rate_limit: int = RATE_LIMIT_PER_MINUTE, now: datetime | None = None) -> Iterator[dict]:
+    """Answer one message; yields protocol events ({"event": name, "data": {...}}).
+
+    ``from_exercise``: the exercise on screen beside the chat (the course player), which is what makes
+    an open attempt hint-only; ``now`` replaces the clock that open attempts expire by (tests)."""
     started = time.monotonic()
     pool, llm = pool or app_pool(), llm or get_llm()
     try:
         state, ctx, session, notice = _prepare(pool, llm, user, message, session_id, course, lesson, rate_limit,
-                                               started)
+                                               started, from_exercise, now)
     except TutorError as exc:
         yield exc.event()
         return
@@ -154,17 +179,16 @@ def run_turn(user: users.User, message: str, *, session_id=None, course: str | N
             if mode == "values":
                 final = chunk
                 continue
+            if notice and chunk["event"] == "grounding":  # shown above the answer, before any token
+                chunk = {"event": "grounding", "data": {**chunk["data"], "notice": notice}}
             yield chunk
-            if notice and chunk["event"] == "grounding":
-                ctx.first_token_at.append(time.monotonic())
-                yield {"event": "token", "data": {"content": notice}}
-        yield _finish(pool, ctx, session, final, started, truncated=bool(notice))
+        yield _finish(pool, ctx, session, final, started, notice=notice)
     except Exception:
         log.exception("tutor turn failed")
         yield TutorError("AGENT_ERROR", _lang(user)).event()
 
 
-def _prepare(pool, llm, user, message, session_id, course, lesson, rate_limit, started):
+def _prepare(pool, llm, user, message, session_id, course, lesson, rate_limit, started, from_exercise, now):
     language = _lang(user)
     text = checked_text(message, limit=MAX_INPUT_CHARS).strip()  # before anything reads it
     if not text:
@@ -175,7 +199,7 @@ def _prepare(pool, llm, user, message, session_id, course, lesson, rate_limit, s
         session = _own_session(conn, user, session_id) if session_id else None
         context = resolve_context(conn, user, course, lesson) if (course or lesson) else None
         if session is None:
-            session = chat.create_session(conn, user.org_id, user.id, AGENT, title=" ".join(text.split())[:TITLE_CHARS],
+            session = chat.create_session(conn, user.org_id, user.id, AGENT, title=session_title(text),
                                           context=context)
         elif context is not None:
             chat.update_context(conn, user.org_id, session.id, context)
@@ -184,23 +208,23 @@ def _prepare(pool, llm, user, message, session_id, course, lesson, rate_limit, s
         answer_language = answer_language if answer_language in ("es", "en") else language
         budgets = budgets_for(llm.engine, llm.capabilities().context_tokens)
         history, summary = prepare_history(conn, llm, user.org_id, session, answer_language, budgets["history"])
-        attempt = active_attempt(conn, user.org_id, user.id)
+        attempt = _in_progress(conn, user, from_exercise, now)
+        if not hint_scope(attempt, text, from_exercise):
+            attempt = None
         org = users.get_org(conn, user.org_id)
         notice = ""
         if len(text) > MAX_MESSAGE_CHARS:
             text = text[:MAX_MESSAGE_CHARS]
-            notice = _TRUNCATED[answer_language].format(n=MAX_MESSAGE_CHARS)
+            notice = t("tutor.truncated", answer_language, n=MAX_MESSAGE_CHARS)
         chat.add_message(conn, user.org_id, session.id, "user", text)
         if not session.title:
-            chat.rename_session(conn, user.org_id, user.id, session.id, " ".join(text.split())[:TITLE_CHARS])
+            chat.rename_session(conn, user.org_id, user.id, session.id, session_title(text))
     state = {
         "message": text, "language": answer_language, "history": history, "history_summary": summary,
         "course_id": context.get("course_id"), "course_title": context.get("course_title"),
         "lesson_id": context.get("lesson_id"), "lesson_title": context.get("lesson_title"),
-        "attempt": None if attempt is None else {
-            "exercise_id": str(attempt.exercise_id), "type": attempt.type, "prompt": attempt.prompt,
-            "content": attempt.content, "correct_texts": attempt.correct_texts,
-            "lesson_id": str(attempt.lesson_id)},
+        "attempt": None if attempt is None else _attempt_state(attempt),
+        "hint_level": 0 if attempt is None else min(HINT_LEVELS, attempt.hints_given + 1),
         "rewrites": 0, "tokens_used": 0,
     }
     ctx = TutorContext(pool=pool, llm=llm, org_id=user.org_id, org_name=org.name if org else "",
@@ -214,10 +238,11 @@ def _excerpt(text: str, limit: int = 600) -> str:
 
 
 def _finish(pool, ctx: TutorContext, session: chat.ChatSession, final: dict, started: float, *,
-            truncated: bool) -> dict:
+            notice: str) -> dict:
     ttft = int((ctx.first_token_at[0] - started) * 1000) if ctx.first_token_at else None
     passages = {p["index"]: p for p in final.get("passages") or []}
-    citations = [{**c, "excerpt": _excerpt(passages[c["index"]]["text"])} for c in final.get("citations", [])]
+    citations = [{**c, "excerpt": _excerpt(c.get("excerpt") or passages[c["index"]]["text"])}
+                 for c in final.get("citations", [])]
     metadata = {
         "citations": citations, "rung": final.get("rung"),
         "retrieval_source": final.get("retrieval_source"), "intent": final.get("intent"),
@@ -226,18 +251,25 @@ def _finish(pool, ctx: TutorContext, session: chat.ChatSession, final: dict, sta
         "generation_latency_ms": final.get("generation_latency_ms", 0), "ttft_ms": ttft,
         "tokens_used": final.get("tokens_used", 0), "low_confidence": final.get("low_confidence", False),
         "removed_citations": final.get("removed_citations", []), "suggestions": final.get("suggestions", []),
-        "hint_mode": bool(final.get("attempt")), "rewrites": final.get("rewrites", 0), "truncated": truncated,
+        "hint_mode": bool(final.get("attempt")), "hint_level": final.get("hint_level") or None,
+        "rewrites": final.get("rewrites", 0), "truncated": bool(notice), "notice": notice,
         "fallback": final.get("fallback"), "unsupported": final.get("unsupported", []),
+        "low_confidence_reason": final.get("low_confidence_reason"), "actions": final.get("actions", []),
+        "question": final.get("message", ""),
     }
     with pool.connection() as conn:
+        if final.get("attempt"):
+            learning.record_hint(conn, ctx.org_id, UUID(final["attempt"]["attempt_id"]))
         saved = chat.add_message(conn, ctx.org_id, session.id, "assistant", final.get("response", ""), metadata)
-    return {"event": "done", "data": {
-        "message_id": str(saved.id), "tokens_used": metadata["tokens_used"],
-        "retrieval_source": metadata["retrieval_source"],
-        "retrieval_latency_ms": metadata["retrieval_latency_ms"],
-        "generation_latency_ms": metadata["generation_latency_ms"], "ttft_ms": ttft,
-        "engine": metadata["engine"], "low_confidence": metadata["low_confidence"],
-        **({"fallback": metadata["fallback"]} if metadata["fallback"] else {})}}
+    done = {"message_id": str(saved.id), "tokens_used": metadata["tokens_used"],
+            "retrieval_source": metadata["retrieval_source"],
+            "retrieval_latency_ms": metadata["retrieval_latency_ms"],
+            "generation_latency_ms": metadata["generation_latency_ms"], "ttft_ms": ttft,
+            "engine": metadata["engine"], "low_confidence": metadata["low_confidence"]}
+    optional = {"fallback": metadata["fallback"], "low_confidence_reason": metadata["low_confidence_reason"],
+                "hint_level": metadata["hint_level"], "notice": notice or None}
+    done.update({key: value for key, value in optional.items() if value})
+    return {"event": "done", "data": done}
 
 
 def describe_context(user: users.User, course: str | None, lesson: str | None, pool=None) -> dict:

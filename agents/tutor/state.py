@@ -21,7 +21,8 @@ class TutorState(TypedDict, total=False):
     lesson_title: str | None
     history: list[dict]            # recent turns, raw: {"role", "content"}
     history_summary: str | None    # older turns, summarised
-    attempt: dict | None           # the learner's active exercise attempt (hint-level answers only)
+    attempt: dict | None           # the exercise in progress the question is about (hint-only answers), else None
+    hint_level: int                # 1 conceptual nudge · 2 pointer to the passage · 3 worked analogy
     # classification
     intent: Intent
     # retrieval
@@ -30,6 +31,7 @@ class TutorState(TypedDict, total=False):
     passages: list[dict]           # {index, text, document, section, page, source_type, source_id}
     context: str
     progress: dict | None
+    closest: list[dict]            # nothing grounded: the nearest courses/documents by title {kind, id, title}
     retrieval_latency_ms: int
     # generation
     draft: str
@@ -47,8 +49,10 @@ class TutorState(TypedDict, total=False):
     response: str
     citations: list[dict]
     suggestions: list[str]
+    actions: list[dict]            # next steps beside the answer: {kind: course|document|helpdesk, label, target}
     low_confidence: bool
     unsupported: list[str]         # answer sentences no cited passage backs
+    low_confidence_reason: str | None   # removed_citations | uncited | not_grounded
 
 
 @dataclass

@@ -36,10 +36,10 @@ def answer_exercise(page, exercise, answered_before: int, shots) -> None:
         elif kind == "fill_blank":
             form.get_by_label("Blank 1").fill(content["answers"][0])
         elif kind == "order_steps":
-            for step in content["steps"]:
-                form.locator('[data-testid="stMultiSelect"] input').click()
+            for n, step in enumerate(content["steps"]):   # one picker per position, no "select all"
+                form.locator('[data-testid="stSelectbox"]').nth(n).click()
+                page.keyboard.type(step)              # the list scrolls; typing filters it to this step
                 page.get_by_role("option", name=step, exact=True).click()
-            page.keyboard.press("Escape")
             page.screenshot(path=str(shots / "2_order_steps.png"), full_page=True)
         elif kind == "practical_case":
             form.get_by_label("Your answer").fill(content["model_answer"])

@@ -25,7 +25,8 @@ def tutor_stand_in():
     chat_server = types.ModuleType("ui.chat_server")
     chat_server.start_chat_server = lambda: None
     tutor_chat = types.ModuleType("ui.tutor_chat")
-    tutor_chat.embed_tutor = lambda user, course_id=None, lesson_id=None: st.caption(f"tutor:{course_id}:{lesson_id}")
+    tutor_chat.embed_tutor = lambda user, course_id=None, lesson_id=None, exercise_id=None: st.caption(
+        f"tutor:{course_id}:{lesson_id}:{exercise_id}")
     with pytest.MonkeyPatch.context() as patch:
         patch.setitem(sys.modules, "ui.chat_server", chat_server)
         patch.setitem(sys.modules, "ui.tutor_chat", tutor_chat)
@@ -95,8 +96,19 @@ def test_course_player_lesson_exercise_feedback_and_next(seeded_db_url, seeded_p
     at.radio(key=f"in_{true_false.id}").set_value(not true_false.content["answer"])
     next(b for b in at.button if b.label == "Check answer").click()
     at.run()
-    assert any("Incorrect" in e.value for e in at.error)
-    assert any(b.label == "Try again" for b in at.button)
+    # a first wrong answer: where to look and a second try, not the solution
+    assert any("Not yet" in w.value for w in at.warning) and not at.error
+    assert "The statement is" not in texts(at) and true_false.explanation not in texts(at)
+    assert {"Try again", "Show me the answer"} <= {b.label for b in at.button}
+    with seeded_pool.connection() as conn:  # the second try is still in progress for the tutor
+        assert learning.active_attempt(conn, user.org_id, user.id).exercise_id == true_false.id
+    at.button(key=f"again_{true_false.id}").click()
+    at.run()
+    at.radio(key=f"in_{true_false.id}").set_value(not true_false.content["answer"])
+    next(b for b in at.button if b.label == "Check answer").click()
+    at.run()
+    assert any("Incorrect" in e.value for e in at.error)      # the second wrong try reveals
+    assert "The statement is" in texts(at) and true_false.explanation in texts(at)
     with seeded_pool.connection() as conn:
         enrollment = learning.get_enrollment(conn, user.org_id, user.id, emily["course"].id)
     assert enrollment.status == "in_progress" and 0 < enrollment.progress < 1
@@ -129,7 +141,8 @@ def answer_in_apptest(at: AppTest, exercise) -> None:
     elif exercise.type == "fill_blank":
         at.text_input[0].input(c["answers"][0])
     elif exercise.type == "order_steps":
-        at.multiselect[0].set_value(list(c["steps"]))
+        for box, step in zip(at.selectbox, c["steps"]):
+            box.set_value(step)
     else:
         at.text_area[0].input(c["model_answer"])
     next(b for b in at.button if b.label in ("Check answer", "Comprobar")).click()

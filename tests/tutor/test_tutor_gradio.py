@@ -11,6 +11,8 @@ from agents.tutor import service
 from storage import sessions as app_sessions
 
 SCREENSHOT = Path("/tmp/skillnet-tutor-chat.png")
+# /chat outputs (states excluded): chatbot, textbox, chip×3, sessions, status, source list, source panel
+SESSIONS, STATUS, SOURCES = -4, -3, -2
 
 
 def _free_port() -> int:
@@ -81,22 +83,26 @@ def test_answer_streams_with_sources_and_suggestions(chat_url):
     updates = [output for output in job]
     final = job.outputs()[-1]
     assert len(updates) >= 3                              # the answer arrived in pieces
-    assert any("Company document" in str(update[-1]) for update in updates[1:-1])  # badge while streaming
+    assert any("Company document" in str(update[STATUS]) for update in updates[1:-1])  # badge while streaming
     answer = _text(final[0][-1])
     assert "[1]" in answer and "Sources" in answer and "<details>" in answer
-    assert "Company document" in final[-1] or "Enrolled-course document" in final[-1]
-    assert "offline" in final[-1]                         # the engine that answered
-    assert final[-2]["value"] in {c[1] for c in final[-2]["choices"]}   # the new session, selected
+    assert "Company document" in final[STATUS] or "Enrolled-course document" in final[STATUS]
+    assert "offline" in final[STATUS]                     # the engine that answered
+    assert final[SESSIONS]["value"] in {c[1] for c in final[SESSIONS]["choices"]}   # the new session, selected
+    sources = final[SOURCES]["choices"]                   # the source panel lists the answer's citations
+    assert sources and sources[0][0].startswith("[1] ")
+    panel = client.predict(sources[0][1], api_name="/show_source")
+    assert 'class="sv-block cited"' in panel["value"] and "Employee Onboarding Guide" in panel["value"]
 
 
 def test_another_users_session_is_not_found(chat_url, lucia):
     session = service.new_session(lucia)
     list(service.run_turn(lucia, "hola", session_id=session.id))
     client = _signed_in(chat_url, "james@acme.test")
-    chatbot, status = client.predict(str(session.id), api_name="/open_session")
+    chatbot, status, _ = client.predict(str(session.id), api_name="/open_session")
     assert status == "Conversation not found." and chatbot == []
     own = _signed_in(chat_url, "lucia@acme.test")
-    chatbot, status = own.predict(str(session.id), api_name="/open_session")
+    chatbot, status, _ = own.predict(str(session.id), api_name="/open_session")
     assert status == "" and [m["role"] for m in chatbot] == ["user", "assistant"]
 
 
@@ -111,13 +117,22 @@ def test_browser_shows_a_streamed_answer_with_sources(chat_url, seeded_pool, luc
         context.add_cookies([{"name": "skillnet_session", "value": session_id, "url": chat_url}])
         page = context.new_page()
         page.goto(chat_url)
-        box = page.get_by_placeholder("Ask your tutor… / Pregunta a tu tutor…")
+        box = page.get_by_placeholder("Pregunta a tu tutor…")   # Lucía reads Spanish: labels in her language
         box.wait_for(timeout=20_000)
         box.fill("¿Cuál es el precio máximo por noche de hotel?")
         box.press("Enter")
-        page.get_by_text("Fuentes").wait_for(timeout=60_000)
+        page.get_by_text("Fuentes", exact=True).wait_for(timeout=60_000)
         page.screenshot(path=str(SCREENSHOT), full_page=True)
         assert page.get_by_text("Documento de la empresa").count() >= 1
+        # a citation opens the source panel on its passage, highlighted and scrolled into view
+        page.locator("#tutor-sources label").first.click()
+        cited = page.locator("#sv-cited")
+        cited.wait_for(timeout=60_000)
+        page.wait_for_function("() => { const e = document.getElementById('sv-cited'); const box = e.closest('.sv-doc');"
+                               " const r = e.getBoundingClientRect(), b = box.getBoundingClientRect();"
+                               " return r.top >= b.top - 1 && r.top < b.bottom; }", timeout=30_000)
+        assert "hotel" in cited.inner_text().lower()
+        page.screenshot(path=str(SCREENSHOT.with_name("skillnet-tutor-source.png")), full_page=True)
         browser.close()
     assert SCREENSHOT.stat().st_size > 10_000
 
@@ -134,14 +149,14 @@ def test_course_and_lesson_from_the_url_scope_the_chat(chat_url, seeded_pool, lu
     final = client.predict("¿Qué es lo más importante de este curso?", api_name="/chat")
     sessions = service.list_sessions(lucia)
     assert sessions[0].context["course_id"] == str(enrollment.course_id)
-    assert "Documento de la empresa" in final[-1] or "Documento de tu curso" in final[-1]
+    assert "Documento de la empresa" in final[STATUS] or "Documento de tu curso" in final[STATUS]
     who, _, status = client.predict(session_id, "no-such-course", "", api_name="/session_sign_in")
     assert status == "Curso no encontrado: no-such-course."
 
 
 def test_sidebar_renames_and_deletes_the_current_conversation(chat_url, james):
     client = _signed_in(chat_url, "james@acme.test")
-    session_id = client.predict("hello", api_name="/chat")[-2]["value"]   # the sessions list selects it
+    session_id = client.predict("hello", api_name="/chat")[SESSIONS]["value"]   # the sessions list selects it
     sessions, status = client.predict("Greetings", api_name="/rename")
     assert status == "" and ["Greetings", session_id] in [list(c) for c in sessions["choices"]]
     chatbot, sessions, status = client.predict(api_name="/delete")

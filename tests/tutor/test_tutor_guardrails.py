@@ -38,8 +38,9 @@ def test_every_seeded_exercise_leak_is_caught_and_the_hint_is_clean(exercises):
         for language in ("es", "en"):
             leaky = f"Here you go: {attempt['correct_texts'][0]}"
             assert find_leaks(leaky, attempt), (exercise.type, exercise.prompt)
-            hint = socratic_hint(attempt, passages, language)
-            assert hint and find_leaks(hint, attempt) == [], (exercise.type, hint)
+            for level in (1, 2, 3):
+                hint = socratic_hint(attempt, passages, language, level)
+                assert hint and find_leaks(hint, attempt) == [], (exercise.type, level, hint)
 
 
 def _open_attempt(pool, user, exercise, course):
@@ -96,6 +97,9 @@ def test_an_unrelated_question_during_an_open_exercise_gets_a_normal_answer_neve
 
     attempt = {"prompt": "¿Cuántos caracteres debe tener como mínimo una contraseña?", "type": "test",
                "correct_texts": ["12 caracteres"], "lesson_id": "lesson-1", "content": {}}
-    assert is_about_exercise("Dame una pista", attempt, lesson_id="lesson-1")
+    assert is_about_exercise("Dame una pista", attempt)
     assert is_about_exercise("¿cuántos caracteres necesita la contraseña?", attempt)
-    assert not is_about_exercise("¿Cuánto tiempo tengo para reportar un incidente?", attempt, lesson_id="other")
+    assert is_about_exercise("How many characters must a password have at least?", attempt)  # any language
+    assert not is_about_exercise("¿Cuánto tiempo tengo para reportar un incidente?", attempt)
+    assert not is_about_exercise("What is the maximum amount I can refund without asking the store manager?",
+                                 attempt)

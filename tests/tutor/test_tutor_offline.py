@@ -115,12 +115,15 @@ def test_bad_input_gets_one_line_reasons(seeded_pool, lucia):
 
 def test_long_message_is_truncated_with_a_notice(seeded_pool, lucia):
     events, text = run(lucia, "¿Cuánto dura el periodo de prueba? " + "x" * 20_000, seeded_pool)
-    assert text.startswith("(Tu mensaje era muy largo")
-    assert by_name(events, "done")
+    # the notice comes with the grounding event, before any token, so clients show it above the answer
+    assert by_name(events, "grounding")["notice"].startswith("Tu mensaje era muy largo")
+    assert by_name(events, "done")["notice"] == by_name(events, "grounding")["notice"]
+    assert "Tu mensaje era muy largo" not in text
     with seeded_pool.connection() as conn:
         session = chat.list_sessions(conn, lucia.org_id, lucia.id, "tutor")[0]
         asked, answer = chat.list_messages(conn, lucia.org_id, session.id)[-2:]
     assert len(asked.content) == service.MAX_MESSAGE_CHARS and answer.metadata["truncated"] is True
+    assert answer.metadata["notice"].startswith("Tu mensaje era muy largo")
 
 
 def test_deactivated_user_is_refused(seeded_pool, lucia):

@@ -1,0 +1,97 @@
+"""The learner's actions from a shell (notebook-style QA and scripted checks), as the pages do them:
+
+    python -m agents.learning courses --user EMAIL [--json]
+    python -m agents.learning start EXERCISE_ID --user EMAIL [--json]      opens an attempt (the course player)
+    python -m agents.learning answer EXERCISE_ID --user EMAIL --answer JSON [--key KEY] [--json]
+    python -m agents.learning reviews --user EMAIL [--json]
+
+Bad input exits 2 with one line in the user's language; nothing is changed.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import uuid
+
+from agents.i18n import t
+from agents.learning import service
+from storage import users
+from storage.db import DatabaseError, app_pool
+
+
+def _courses(user) -> list[dict]:
+    out = []
+    for enrollment in service.my_courses(user):
+        view = service.course_view(user, enrollment.course_id)
+        out.append({"course_id": str(enrollment.course_id), "title": enrollment.course_title,
+                    "status": enrollment.status, "progress": enrollment.progress, "score": enrollment.score,
+                    "lessons": [{"lesson_id": str(lesson.id), "title": lesson.title,
+                                 "done": lesson.id in view.completed_lessons,
+                                 "exercises": [{"exercise_id": str(x.id), "type": x.type, "prompt": x.prompt,
+                                                "answered": x.id in view.answers, "tries": view.tries.get(x.id, 0)}
+                                               for x in lesson.exercises]} for lesson in view.lessons]})
+    return out
+
+
+def _feedback(result: service.Feedback) -> dict:
+    return {"correct": result.correct, "score": result.score, "feedback": result.feedback, "tries": result.tries,
+            "revealed": result.revealed, "solution": result.solution if result.revealed else None,
+            "explanation": result.explanation if result.revealed else None,
+            "sources": [{"document": s.document, "section": s.section, "page": s.page, "chunk_id": s.chunk_id}
+                        for s in result.sources],
+            "counted": result.counted, "progress": result.progress, "status": result.status,
+            "skills_raised": result.skills_raised, "engine": result.engine,
+            "next_review": result.next_review.isoformat() if result.next_review else None}
+
+
+def _run(args, user) -> object:
+    if args.command == "courses":
+        return _courses(user)
+    if args.command == "start":
+        service.open_exercise(user, args.exercise_id)
+        return {"exercise_id": args.exercise_id, "attempt": "open"}
+    if args.command == "answer":
+        try:
+            answer = json.loads(args.answer)
+        except json.JSONDecodeError as exc:
+            raise service.LearningError(t("learning.error.bad_json", user.language, reason=exc.msg)) from None
+        return _feedback(service.submit_answer(user, args.exercise_id, answer, args.key or uuid.uuid4().hex))
+    return [{"exercise_id": str(item.exercise.id), "course": item.course_title, "type": item.exercise.type,
+             "prompt": item.exercise.prompt, "due": item.due.isoformat(), "reps": item.reps}
+            for item in service.due_reviews(user)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m agents.learning", description="Learner actions.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    for name, needs_exercise in (("courses", False), ("start", True), ("answer", True), ("reviews", False)):
+        command = commands.add_parser(name)
+        if needs_exercise:
+            command.add_argument("exercise_id")
+        command.add_argument("--user", required=True, help="the learner's email")
+        command.add_argument("--json", action="store_true", help="print JSON")
+        if name == "answer":
+            command.add_argument("--answer", required=True, help='the answer as JSON: 1, true, ["a", "b"], "text"')
+            command.add_argument("--key", help="idempotency key (the same key twice counts once)")
+    args = parser.parse_args(argv)
+    try:
+        with app_pool().connection() as conn:
+            user = users.get_user_by_email(conn, args.user)
+    except DatabaseError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if user is None:
+        print(f"error: {t('learning.error.no_user', None, email=args.user)}", file=sys.stderr)
+        return 2
+    try:
+        result = _run(args, user)
+    except service.LearningError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(result, ensure_ascii=False, indent=None if args.json else 2, default=str))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,110 @@
+"""The source viewer's data: any citation or lesson source opened as its document, in reading order,
+with the cited passage marked (and its page for PDFs), plus the original file when it is on disk.
+
+Used by the Streamlit source page and the tutor chat's source panel; other organisations' ids and
+unknown ids answer None ("not found").
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from storage import config, sources
+from storage.db import app_pool
+from storage.users import User
+
+SEED_DOCUMENTS = Path(__file__).resolve().parents[2] / "seeds" / "documents"
+_WORDS = re.compile(r"[^\W\d_]{3,}|\d+", re.UNICODE)
+
+
+@dataclass(frozen=True)
+class Block:
+    text: str
+    heading: str = ""
+    page: int | None = None
+    cited: bool = False
+    anchor: str = ""
+
+
+@dataclass
+class SourceView:
+    kind: str                      # "document" | "lesson"
+    title: str
+    heading: str = ""              # the cited passage's heading
+    page: int | None = None        # the cited passage's first page (PDFs)
+    page_count: int = 1
+    mime_type: str = ""
+    source_name: str = ""
+    blocks: list[Block] = field(default_factory=list)
+
+    @property
+    def original(self) -> Path | None:
+        """The file the document was ingested from, when it is still on disk (demo documents, uploads)."""
+        return original_file(self.source_name) if self.source_name else None
+
+
+def original_file(source_name: str) -> Path | None:
+    data_dir = Path(config.get("SKILLNET_DATA_DIR"))
+    for folder in (SEED_DOCUMENTS, data_dir / "uploads"):
+        candidate = folder / Path(source_name).name
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _stems(text: str) -> set[str]:
+    return {word.lower()[:5] for word in _WORDS.findall(text or "")}
+
+
+def _paragraph_blocks(text: str, quote: str | None) -> list[Block]:
+    """A text split into paragraphs, the one sharing most words with ``quote`` marked."""
+    paragraphs = [p for p in re.split(r"\n\s*\n", text or "") if p.strip()]
+    best = -1
+    if quote:
+        wanted = _stems(quote)
+        scores = [len(wanted & _stems(p)) for p in paragraphs]
+        if scores and max(scores) > 0:
+            best = scores.index(max(scores))
+    return [Block(p, cited=n == best, anchor=f"p{n}") for n, p in enumerate(paragraphs)]
+
+
+def _section(heading: str, title: str) -> str:
+    return " > ".join(part for part in (heading or "").split(" > ") if part and part != title)
+
+
+def open_source(user: User, *, chunk=None, document=None, lesson=None, quote: str | None = None,
+                pool=None) -> SourceView | None:
+    """The source for a chunk id, a document id or a lesson id (one of them), or None if not found."""
+    with (pool or app_pool()).connection() as conn:
+        if chunk:
+            document = sources.chunk_document_id(conn, user.org_id, chunk)
+            if document is None:
+                return None
+        if document:
+            found = sources.source_document(conn, user.org_id, document)
+            if found is None:
+                return None
+            chunks = sources.document_chunks_by_document(conn, user.org_id, found.id)
+            view = SourceView("document", found.title, page_count=found.page_count, mime_type=found.mime_type,
+                              source_name=found.source_name)
+            if not chunks:  # kept whole: mark the paragraph the quote comes from
+                view.blocks = _paragraph_blocks(found.full_text, quote)
+                return view
+            if not chunk and quote:  # a whole-document citation: the chunk that reads most like the quote
+                wanted = _stems(quote)
+                chunk = max(chunks, key=lambda c: len(wanted & _stems(c.content))).id
+            for c in chunks:
+                cited = str(c.id) == str(chunk)
+                view.blocks.append(Block(c.content, _section(c.heading, found.title), c.page_start, cited,
+                                         f"c{c.position}"))
+                if cited:
+                    view.heading, view.page = _section(c.heading, found.title), c.page_start
+            return view
+        if lesson:
+            found = sources.source_lesson(conn, user.org_id, lesson)
+            if found is None:
+                return None
+            return SourceView("lesson", f"{found.course_title} › {found.title}", heading=found.module_title,
+                              blocks=_paragraph_blocks(found.content_md, quote))
+    return None

@@ -1,0 +1,33 @@
+"""Source viewer: a citation or lesson source opened as its document, the cited passage highlighted and
+scrolled to, its page for PDFs, and the original file. ``?chunk=ID`` | ``?document=ID`` | ``?lesson=ID``,
+optionally ``&quote=TEXT`` (the cited sentence, to mark within a document kept whole)."""
+import streamlit as st
+
+from agents.i18n import t
+from agents.tutor.sources import open_source
+from ui.session import require_user
+from ui.source_html import source_html, source_summary
+
+user = require_user()
+lang = user.language
+params = st.query_params
+st.title(t("tutor.source.title", lang))
+view = open_source(user, chunk=params.get("chunk"), document=params.get("document"), lesson=params.get("lesson"),
+                   quote=params.get("quote"))
+if view is None:
+    st.info(t("tutor.source.not_found", lang))
+    st.stop()
+st.subheader(source_summary(view, lang))
+if any(block.cited for block in view.blocks):
+    st.caption(t("tutor.source.cited", lang))
+st.html(source_html(view, lang), unsafe_allow_javascript=True)
+if view.kind == "document":
+    original = view.original
+    if original is not None:
+        st.download_button(t("tutor.source.download", lang, name=original.name), original.read_bytes(),
+                           file_name=original.name, mime=view.mime_type or None, icon="📄")
+    else:
+        st.caption(t("tutor.source.no_original", lang))
+        st.download_button(t("tutor.source.download_text", lang),
+                           "\n\n".join(block.text for block in view.blocks).encode(),
+                           file_name=f"{view.title}.txt", mime="text/plain", icon="📄")

@@ -1,0 +1,97 @@
+"""What the source viewer and the tutor's citations read: a chunk with its neighbours, a document's
+passages in order, a lesson's text. Every lookup is scoped to the organisation (others: None)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from uuid import UUID
+
+import psycopg
+from psycopg.rows import class_row
+
+from storage.documents import Chunk
+
+_CHUNK_SELECT = """
+    SELECT c.id, c.document_id, d.title AS document_title, c.position, c.heading, c.page_start,
+           c.page_end, c.content, c.token_count
+    FROM document_chunks c JOIN documents d ON d.id = c.document_id"""
+
+
+def _uuid(value) -> UUID | None:
+    try:
+        return UUID(str(value))
+    except ValueError:
+        return None
+
+
+def nearby_chunks(conn: psycopg.Connection, org_id: UUID, chunk_id, radius: int = 1) -> list[Chunk]:
+    """The chunk and the ``radius`` chunks either side of it in its document, in reading order."""
+    parsed = _uuid(chunk_id)
+    if parsed is None:
+        return []
+    with conn.cursor(row_factory=class_row(Chunk)) as cur:
+        return cur.execute(
+            f"""{_CHUNK_SELECT}
+                JOIN document_chunks hit ON hit.document_id = c.document_id AND hit.org_id = c.org_id
+                WHERE c.org_id = %(org_id)s AND hit.id = %(id)s
+                  AND c.position BETWEEN hit.position - %(radius)s AND hit.position + %(radius)s
+                ORDER BY c.position""", {"org_id": org_id, "id": parsed, "radius": radius}).fetchall()
+
+
+def document_chunks_by_document(conn: psycopg.Connection, org_id: UUID, document_id) -> list[Chunk]:
+    parsed = _uuid(document_id)
+    if parsed is None:
+        return []
+    with conn.cursor(row_factory=class_row(Chunk)) as cur:
+        return cur.execute(f"{_CHUNK_SELECT} WHERE c.org_id = %(org_id)s AND c.document_id = %(doc)s"
+                           " ORDER BY c.position", {"org_id": org_id, "doc": parsed}).fetchall()
+
+
+@dataclass(frozen=True)
+class SourceDocument:
+    id: UUID
+    title: str
+    source_name: str
+    mime_type: str
+    page_count: int
+    language: str
+    full_text: str
+
+
+def source_document(conn: psycopg.Connection, org_id: UUID, document_id) -> SourceDocument | None:
+    parsed = _uuid(document_id)
+    if parsed is None:
+        return None
+    with conn.cursor(row_factory=class_row(SourceDocument)) as cur:
+        return cur.execute("""SELECT id, title, source_name, mime_type, page_count, language, full_text
+                              FROM documents WHERE org_id = %(org_id)s AND id = %(id)s""",
+                           {"org_id": org_id, "id": parsed}).fetchone()
+
+
+def chunk_document_id(conn: psycopg.Connection, org_id: UUID, chunk_id) -> UUID | None:
+    parsed = _uuid(chunk_id)
+    if parsed is None:
+        return None
+    row = conn.execute("SELECT document_id FROM document_chunks WHERE org_id = %(org_id)s AND id = %(id)s",
+                       {"org_id": org_id, "id": parsed}).fetchone()
+    return row[0] if row else None
+
+
+@dataclass(frozen=True)
+class SourceLesson:
+    id: UUID
+    title: str
+    course_title: str
+    module_title: str
+    content_md: str
+    citations: list
+
+
+def source_lesson(conn: psycopg.Connection, org_id: UUID, lesson_id) -> SourceLesson | None:
+    parsed = _uuid(lesson_id)
+    if parsed is None:
+        return None
+    with conn.cursor(row_factory=class_row(SourceLesson)) as cur:
+        return cur.execute(
+            """SELECT l.id, l.title, c.title AS course_title, m.title AS module_title, l.content_md, l.citations
+               FROM lessons l JOIN modules m ON m.id = l.module_id JOIN courses c ON c.id = m.course_id
+               WHERE l.org_id = %(org_id)s AND l.id = %(id)s""", {"org_id": org_id, "id": parsed}).fetchone()

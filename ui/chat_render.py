@@ -1,0 +1,113 @@
+"""How the tutor chat draws an answer (Gradio Markdown/HTML): the over-limit notice above it, its
+numbered sources with the cited passage, next-step links, the grounding/engine/low-confidence badges;
+and the Gradio theme in the Streamlit app's colours."""
+from __future__ import annotations
+
+import html
+import json
+import tomllib
+from pathlib import Path
+from urllib.parse import urlencode
+
+import gradio as gr
+
+from agents.i18n import code_label, t
+from storage.markup import safe_markdown
+
+_BADGES = {"chunks": "company", "document": "course", "general": "general", "db": "progress", "none": "general"}
+_BADGE_LABELS = {"chunks": "company", "document": "course", "general": "general", "db": "progress", "none": "none"}
+THEME_FILE = Path(__file__).resolve().parents[1] / ".streamlit" / "config.toml"
+
+
+def app_theme() -> gr.themes.Base:
+    """Gradio's theme in the Streamlit app's colours (.streamlit/config.toml), so the embedded chat
+    looks like the page around it."""
+    try:
+        colours = tomllib.loads(THEME_FILE.read_text(encoding="utf-8")).get("theme", {})
+    except (OSError, tomllib.TOMLDecodeError):
+        colours = {}
+    primary = colours.get("primaryColor", "#2563eb")
+    return gr.themes.Default(primary_hue="blue", neutral_hue="slate").set(
+        button_primary_background_fill=primary, button_primary_background_fill_hover=primary,
+        button_primary_border_color=primary, button_primary_text_color="#ffffff",
+        color_accent=primary, color_accent_soft=colours.get("secondaryBackgroundColor", "#f1f5f9"),
+        body_background_fill=colours.get("backgroundColor", "#ffffff"),
+        body_text_color=colours.get("textColor", "#0f172a"),
+        block_background_fill=colours.get("backgroundColor", "#ffffff"))
+
+
+def badge_html(rung: str | None, source: str | None, engine: str | None, language: str,
+               low_confidence: str | None = None) -> str:
+    key = source if source in ("db", "none") else rung
+    if key not in _BADGES:
+        return ""
+    label = t(f"tutor.badge.{_BADGE_LABELS[key]}", language)
+    engine_label = f'<span class="badge engine">⚙ {html.escape(engine)}</span>' if engine else ""
+    low = (f'<span class="badge low">⚠ {html.escape(t("tutor.badge.low_confidence", language, reason=t(f"tutor.low.{low_confidence}", language)))}</span>'
+           if low_confidence else "")
+    return f'<span class="badge {_BADGES[key]}">{html.escape(label)}</span>{engine_label}{low}'
+
+
+def _app_link(app_url: str | None, page: str, params: dict) -> str | None:
+    return f"{app_url.rstrip('/')}/{page}?{urlencode(params)}" if app_url else None
+
+
+def _citation_target(citation: dict) -> dict:
+    """The source viewer's query for a citation: its chunk, else its document or lesson with the quote."""
+    kind = {"document_chunk": "chunk", "document": "document", "lesson": "lesson"}.get(citation.get("source_type"))
+    if not kind or not citation.get("source_id"):
+        return {}
+    target = {kind: citation["source_id"]}
+    if kind != "chunk" and citation.get("quote"):
+        target["quote"] = citation["quote"][:300]
+    return target
+
+
+def _action_link(action: dict, app_url: str | None) -> str | None:
+    if action["kind"] == "course":
+        return _app_link(app_url, "course_player", {"course": action["id"]})
+    if action["kind"] == "document":
+        return _app_link(app_url, "source_viewer", {"document": action["id"]})
+    return _app_link(app_url, "helpdesk", {"q": action.get("question", "")[:1500]})
+
+
+def render_answer(text: str, metadata: dict, language: str, app_url: str | None = None) -> str:
+    """The notice (if any), the answer, its numbered sources (each opens to show the cited passage),
+    the next steps and the badges."""
+    parts = [f"_⚠️ {html.escape(metadata['notice'])}_"] if metadata.get("notice") else []
+    if metadata.get("fallback"):  # the model's answer was replaced by the offline engine's, and why
+        parts.append("_" + t("engine.fallback_notice", language,
+                             reason=code_label("fallback", metadata["fallback"], language)) + "_")
+    parts.append(safe_markdown(text).strip())  # other people's Markdown: no outside image or link
+    citations = metadata.get("citations") or []
+    if citations:
+        lines = [f"**{t('tutor.chat.sources', language)}**"]
+        for c in citations:
+            where = " › ".join(html.escape(safe_markdown(p)) for p in (c.get("document"), c.get("section")) if p)
+            page = f", {t('tutor.source.page_short', language, page=c['page'])}" if c.get("page") else ""
+            link = _app_link(app_url, "source_viewer", _citation_target(c)) if _citation_target(c) else None
+            opener = f' · <a href="{html.escape(link)}" target="_top">{t("tutor.chat.open_source", language)}</a>' \
+                if link else ""
+            lines.append(f"<details><summary>[{c['index']}] {where}{page}{opener}</summary>\n\n"
+                         f"{html.escape(safe_markdown(c.get('excerpt') or ''))}\n\n</details>")
+        parts.append("\n".join(lines))
+    links = [(a["label"], _action_link(a, app_url)) for a in metadata.get("actions") or []]
+    links = [f'<a href="{html.escape(url)}" target="_top">{html.escape(label)}</a>' for label, url in links if url]
+    if links:
+        parts.append(f'<div class="next-steps">{" ".join(links)}</div>')
+    badge = badge_html(metadata.get("rung"), metadata.get("retrieval_source"), metadata.get("engine"), language,
+                       metadata.get("low_confidence_reason") if metadata.get("low_confidence") else None)
+    if badge:
+        parts.append(badge)
+    return "\n\n".join(parts)
+
+
+def source_choices(metadata: dict) -> list[tuple[str, str]]:
+    """The source panel's options for one answer: "[n] document › section", valued by the viewer query."""
+    choices = []
+    for c in metadata.get("citations") or []:
+        target = _citation_target(c)
+        if target:
+            where = " › ".join(p for p in (c.get("document"), c.get("section")) if p)
+            choices.append((f"[{c['index']}] {where}", json.dumps(target)))
+    return choices

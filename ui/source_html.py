@@ -1,0 +1,43 @@
+"""The source viewer as HTML (shared by the Streamlit source page and the tutor chat's panel): the
+document in reading order, the cited passage marked and scrolled into view."""
+from __future__ import annotations
+
+import html
+
+from agents.i18n import t
+from agents.tutor.sources import SourceView
+
+CSS = """
+.sv-doc {max-height:560px;overflow-y:auto;border:1px solid #e2e8f0;border-radius:8px;padding:8px 14px;
+         background:#fff;color:#0f172a;font-size:0.92em;line-height:1.45}
+.sv-block {white-space:pre-wrap;margin:8px 0;padding:6px 8px;border-radius:6px}
+.sv-block.cited {background:#fef9c3;border-left:4px solid #2563eb}
+.sv-where {font-size:0.8em;color:#475569;margin-bottom:2px}
+"""
+
+
+def source_summary(view: SourceView, lang: str) -> str:
+    """One line: the document, the cited section and its page."""
+    parts = [view.title]
+    if view.heading:
+        parts.append(view.heading)
+    line = " › ".join(parts)
+    if view.page:
+        line += " · " + t("tutor.source.page", lang, page=view.page, pages=view.page_count)
+    return line
+
+
+def source_html(view: SourceView, lang: str, *, scroll_script: bool = True) -> str:
+    blocks = []
+    for block in view.blocks:
+        where = " · ".join(part for part in (
+            html.escape(block.heading) if block.heading else "",
+            t("tutor.source.page_short", lang, page=block.page) if block.page else "") if part)
+        label = f'<div class="sv-where">{where}</div>' if where else ""
+        css = "sv-block cited" if block.cited else "sv-block"
+        ident = ' id="sv-cited"' if block.cited else ""
+        body = html.escape(block.text.strip())
+        blocks.append(f'<div class="{css}"{ident} data-anchor="{block.anchor}">{label}{body}</div>')
+    script = ("<script>setTimeout(function(){var e=document.getElementById('sv-cited');"
+              "if(e){e.scrollIntoView({block:'center'});}},150);</script>") if scroll_script else ""
+    return f'<style>{CSS}</style><div class="sv-doc">{"".join(blocks)}</div>{script}'
