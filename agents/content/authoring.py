@@ -15,10 +15,10 @@ from agents.content import prompts
 from agents.content.review import finish_report, review_twin
 from agents.content.lessons import number_citations
 from agents.content.outline import structure_twin, themes_twin
-from agents.content.sources import CONTEXT_CHAR_BUDGET, chunk_refs, chunks_matching, context_block
+from agents.content.sources import CONTEXT_CHAR_BUDGET, chunk_refs, chunks_matching, context_block, sections_for
 from agents.content.state import APPLIED_LEVELS
 from agents.content.text import Section, citation_entry, key_terms, overlap, snake
-from agents.content.twins import anchor, manual_twin, module_twin, refine_twin, render_manual
+from agents.content.twins import anchor, manual_twin, module_sections, module_twin, refine_twin, render_manual
 from agents.i18n import t
 from agents.llm import LLM
 from storage.catalog import CatalogError, validate_exercise_content
@@ -359,21 +359,32 @@ def serialize_content(modules: list[dict], manual: dict | None, limit: int = CON
 
 
 def review(llm: LLM, modules: list[dict], manual: dict | None, sections: list[Section], language: str) -> dict:
-    """The deterministic checks always run; a model's review adds its own issues and halves the score."""
+    """The deterministic checks always run. A model then reviews every module against its own sources (one
+    call per module, so nothing is cut); its issues join the report and its mean score halves the twin's."""
     report = review_twin(modules, manual, sections, language)
-    if llm.offline:
+    if llm.offline or not modules:
         return report
-    result = llm.structured("reviewer", [
-        _system(prompts.QUALITY_REVIEWER, language),
-        HumanMessage(prompts.REVIEW_USER.format(source=context_block(sections, budget=CONTEXT_CHAR_BUDGET // 2),
-                                                content=serialize_content(modules, manual)))],
-        ReviewOut, lambda: ReviewOut(passed=report["passed"], overall_score=report["overall_score"]))
-    if result.engine == "offline":
+    extra, scores, engine = [], [], "offline"
+    for module in modules:
+        cited = {c for lesson in module["lessons"] for c in lesson.get("source_chunk_ids") or []} | \
+            {c for exercise in module["exercises"] for c in exercise.get("source_chunk_ids") or []}
+        own = module_sections(module["module_spec"], sections)
+        sources = own + [s for s in sections_for(sections, sorted(cited)) if s.key not in {o.key for o in own}]
+        result = llm.structured("reviewer", [
+            _system(prompts.QUALITY_REVIEWER, language),
+            HumanMessage(prompts.REVIEW_USER.format(source=context_block(sources, budget=10**9),
+                                                    content=serialize_content([module], None, limit=10**9)))],
+            ReviewOut, lambda: ReviewOut(passed=report["passed"], overall_score=report["overall_score"]))
+        if result.engine == "offline":
+            continue
+        engine = result.engine
+        scores.append(result.value.overall_score)
+        extra += [{**i.model_dump(), "module_index": module["index"], "exercise_index": None, "code": "model"}
+                  for i in result.value.issues]
+    if not scores:
         return report
-    extra = [{**i.model_dump(), "module_index": i.module_index if i.module_index in range(len(modules)) else None}
-             for i in result.value.issues]
-    return finish_report(report["issues"] + extra, (report["overall_score"] + result.value.overall_score) / 2,
-                         len(modules), report["checks"], result.engine)
+    return finish_report(report["issues"] + extra, (report["overall_score"] + sum(scores) / len(scores)) / 2,
+                         len(modules), report["checks"], engine)
 
 
 def refine_module(llm: LLM, module: dict, issues: list[dict], primary: list[Section], supplement: list[Section],

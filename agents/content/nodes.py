@@ -17,7 +17,8 @@ from agents.content import authoring
 from agents.content.context import MAX_REFINEMENT_CYCLES, ContentContext
 from agents.content.edits import apply_patch
 from agents.content.sources import load_sections, module_chunk_ids, sections_for
-from agents.content.state import GenerationState, ModuleTask
+from agents.content.review import review_twin
+from agents.content.state import GenerationState, ModuleTask, merge_modules
 from agents.content.twins import module_sections
 from storage import documents, jobs
 
@@ -234,9 +235,22 @@ def admin_review_final(state: GenerationState, runtime: Runtime[ContentContext])
         raise ContentError(f"unknown final decision {decision!r}")
     update: dict = {"admin_review_final": review}
     if decision == "patch":
+        ctx = runtime.context
         update.update(apply_patch(state, review.get("edits") or {}))
-        runtime.context.event(state, "edited", {"target": (review.get("edits") or {}).get("target")})
+        ctx.event(state, "edited", {"target": (review.get("edits") or {}).get("target")})
+        update["review_report"] = _recheck(ctx, state, update)
     return update
+
+
+def _recheck(ctx: ContentContext, state: dict, update: dict) -> dict:
+    """The quality report follows an admin's fix or a regenerated module at once (deterministic checks)."""
+    modules = merge_modules(state.get("generated_modules"), update.get("generated_modules") or [])
+    sections = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
+    report = review_twin(modules, update.get("generated_manual") or state.get("generated_manual"), sections,
+                         _language(state))
+    with ctx.pool.connection() as conn:
+        jobs.set_review_report(conn, *_ids(state), report)
+    return report
 
 
 @node_error_wrapper("regenerate_module")
@@ -251,7 +265,7 @@ def regenerate_module(state: GenerationState, runtime: Runtime[ContentContext]) 
     module = build_module(ctx, module_task(state, index, edits.get("instructions")))
     ctx.event(state, "module_regenerated", {"index": index, "title": module["module_spec"]["title"],
                                             "engine": module["engine"]})
-    return {"generated_modules": [module]}
+    return {"generated_modules": [module], "review_report": _recheck(ctx, state, {"generated_modules": [module]})}
 
 
 def handle_error(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:

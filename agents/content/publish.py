@@ -10,7 +10,7 @@ from uuid import UUID
 from langgraph.runtime import Runtime
 
 from agents.content.context import ContentContext
-from agents.content.nodes import node_error_wrapper
+from agents.content.nodes import ContentError, node_error_wrapper
 from agents.content.state import GenerationState
 from storage import catalog, jobs, manuals
 
@@ -63,6 +63,10 @@ def _write_course(conn, org_id: UUID, state: GenerationState) -> UUID:
 def publish(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
     ctx = runtime.context
     org_id, job_id = UUID(state["org_id"]), UUID(state["job_id"])
+    criticals = [i for i in (state.get("review_report") or {}).get("issues") or [] if i["severity"] == "critical"]
+    waived = set(((state.get("admin_review_final") or {}).get("edits") or {}).get("waived") or [])
+    if any(i["description"] not in waived for i in criticals):      # enforced here, not only in the page
+        raise ContentError("critical quality issues are open and not waived")
     ctx.step(state, "publishing", "publishing")
     with ctx.pool.connection() as conn, conn.transaction():
         job = jobs.get_job(conn, org_id, job_id, lock=True)

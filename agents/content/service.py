@@ -17,7 +17,8 @@ from agents.content.graph import build_graph
 from agents.content.review import quality_summary
 from agents.content.worker import run_config, run_next, worker_name
 from agents.llm import LLM
-from storage import documents, jobs
+from agents.i18n import t
+from storage import audit, documents, jobs
 from storage.db import app_pool, checkpointer
 from agents.refusals import ingest_refusal
 from storage.ingest import IngestError, IngestResult, ingest_file, max_upload_bytes
@@ -144,13 +145,30 @@ def review_structure(pool: ConnectionPool, user: User, job_id, decision: str, *,
            status="awaiting_structure_review" if decision == "reject" else "generating")
 
 
-def review_final(pool: ConnectionPool, user: User, job_id, decision: str, *, notes: str | None = None) -> None:
-    """Checkpoint 2: approve (publish), refine (targeted fixes, then review again) or reject."""
+def open_criticals(job: jobs.Job) -> list[dict]:
+    return [i for i in (job.review_report or {}).get("issues") or [] if i["severity"] == "critical"]
+
+
+def review_final(pool: ConnectionPool, user: User, job_id, decision: str, *, notes: str | None = None,
+                 waive_reason: str | None = None) -> None:
+    """Checkpoint 2: approve (publish), refine (targeted fixes, then review again) or reject. Critical quality
+    issues block publishing until they are fixed or the admin waives them with a reason (audit-logged)."""
     if decision not in FINAL_DECISIONS:
         raise ContentServiceError(f"decision must be one of {', '.join(FINAL_DECISIONS)}")
+    job = _job(pool, user, job_id)
+    criticals = open_criticals(job) if decision == "approve" else []
+    reason = (waive_reason or "").strip()
+    if criticals and not reason:
+        raise ContentServiceError(t("content.studio.criticals_block", user.language, count=len(criticals)))
     status = {"approve": "publishing", "refine": "reviewing", "reject": "awaiting_final_review"}[decision]
-    _queue(pool, user, job_id, {"decision": decision, "edits": None, "notes": notes},
+    edits = {"waived": [i["description"] for i in criticals], "reason": reason} if criticals else None
+    _queue(pool, user, job_id, {"decision": decision, "edits": edits, "notes": notes},
            expect="awaiting_final_review", status=status)
+    if criticals:
+        with pool.connection() as conn:
+            audit.record(conn, user.org_id, actor_id=user.id, action="content.waive_critical_issues",
+                         entity_type="generation_job", entity_id=job.id, before={"issues": criticals},
+                         after={"reason": reason})
 
 
 def edit_content(pool: ConnectionPool, user: User, job_id, target: str, field_name: str, value) -> None:

@@ -76,6 +76,10 @@ MESSAGES = {
     "content.review.types": {"en": "Exercise types missing: {missing}.", "es": "Faltan tipos de ejercicio: {missing}."},
     "content.review.types_fix": {"en": "Variety: add the missing types if the text allows.",
                                  "es": "Variedad: añade los tipos que faltan si el texto lo permite."},
+    # -- content studio page
+    "content.studio.criticals_block": {
+        "en": "{count} critical quality issue(s) are open: fix them, or waive them with a reason, before publishing.",
+        "es": "Hay {count} problema(s) crítico(s) de calidad: corrígelos, o dispénsalos indicando el motivo, antes de publicar."},
     # -- manual
     "content.manual.title": {"en": "Manual: {title}", "es": "Manual: {title}"},
     "content.manual.toc": {"en": "Contents", "es": "Índice"},
