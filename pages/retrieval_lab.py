@@ -2,6 +2,7 @@
 import pandas as pd
 import streamlit as st
 
+from agents.i18n import code_label, t
 from agents.retrieval import lab
 from storage.markup import safe_markdown
 from ui.session import require_admin
@@ -18,7 +19,8 @@ STRATEGIES = {"hybrid": say("Híbrida", "Hybrid"), "vector": "Vector", "fulltext
 
 st.title(say("🔬 Laboratorio de búsqueda", "🔬 Retrieval lab"))
 courses, documents = lab.scope_options(user.org_id)
-search_tab, eval_tab = st.tabs([say("Consulta", "Query"), say("Evaluación", "Evaluation")])
+search_tab, eval_tab, flagged_tab = st.tabs([say("Consulta", "Query"), say("Evaluación", "Evaluation"),
+                                            t("safety.flagged_heading", user.language)])
 
 with search_tab:
     with st.form("lab_query"):
@@ -73,3 +75,15 @@ with eval_tab:
             st.subheader(say(f"Fallos ({len(report['misses'])})", f"Misses ({len(report['misses'])})"))
             if report["misses"]:
                 st.dataframe(pd.DataFrame(report["misses"]), hide_index=True)
+
+with flagged_tab:
+    st.caption(t("safety.flagged_caption", user.language))
+    flagged = lab.flagged_by_document(user.org_id)
+    if not flagged:
+        st.info(t("safety.flagged_none", user.language))
+    for title, passages in flagged.items():
+        with st.expander(f"{safe_markdown(title)} · {len(passages)}"):
+            for passage in passages:
+                where = " · ".join(part for part in (passage.heading, f"p. {passage.page}" if passage.page else "") if part)
+                st.markdown(f"**{code_label('attack', passage.family, user.language)}**" + (f" · {where}" if where else ""))
+                st.code(passage.text, language=None, wrap_lines=True)

@@ -20,7 +20,7 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
-from storage.markup import safe_markdown
+from storage.markup import product_text
 
 EXERCISE_TYPES = ("test", "true_false", "fill_blank", "order_steps", "practical_case", "dialogue")
 BLOOM_LEVELS = ("remember", "understand", "apply", "analyze", "evaluate", "create")
@@ -154,8 +154,8 @@ def add_lesson(conn: psycopg.Connection, org_id: UUID, module_id: UUID, *, title
            SELECT %(org_id)s, id, %(position)s, %(title)s, %(type)s, %(md)s, %(citations)s, %(chunks)s
            FROM modules WHERE org_id = %(org_id)s AND id = %(module_id)s
            RETURNING id""",
-        {**params, "position": position, "title": safe_markdown(title), "type": content_type,
-         "md": safe_markdown(content_md),
+        {**params, "position": position, "title": product_text(title), "type": content_type,
+         "md": product_text(content_md),
          "citations": Jsonb([{k: str(v) if isinstance(v, UUID) else v for k, v in c.items()}
                              for c in citations]),
          "chunks": list(source_chunk_ids)}), "module")
@@ -179,8 +179,8 @@ def add_exercise(conn: psycopg.Connection, org_id: UUID, lesson_id: UUID, *, typ
                   %(explanation)s, %(chunks)s
            FROM lessons WHERE org_id = %(org_id)s AND id = %(lesson_id)s
            RETURNING id""",
-        {**params, "position": position, "type": type, "bloom": bloom_level, "prompt": safe_markdown(prompt),
-         "content": Jsonb(content), "explanation": safe_markdown(explanation),
+        {**params, "position": position, "type": type, "bloom": bloom_level, "prompt": product_text(prompt),
+         "content": Jsonb(content), "explanation": product_text(explanation),
          "chunks": list(source_chunk_ids)}), "lesson")
 
 

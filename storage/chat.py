@@ -14,7 +14,7 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
-from storage.markup import safe_markdown
+from storage.markup import product_text
 
 
 @dataclass(frozen=True)
@@ -121,7 +121,7 @@ def add_message(conn: psycopg.Connection, org_id: UUID, session_id: UUID, role: 
                 RETURNING {_MESSAGE_COLUMNS}""",
             {"org_id": org_id, "session_id": session_id, "role": role,
              # what the assistants say quotes other people's documents: stored sanitised
-             "content": content if role == "user" else safe_markdown(content),
+             "content": content if role == "user" else product_text(content),
              "metadata": Jsonb(metadata or {})}).fetchone()
 
 

@@ -23,6 +23,8 @@ from storage import documents, source_changes
 from storage import document_limits as limits
 from storage.embeddings import VectorPack, embed_passages
 from storage.inputs import strip_nul
+from storage import flagged as flagged_passages
+from storage.instructions import split_instructions, without_instructions
 from storage.markup import safe_markdown, strip_html
 
 TARGET_TOKENS = 350
@@ -74,6 +76,7 @@ class ParsedDocument:
     title: str
     paragraphs: list[Paragraph]
     page_count: int
+    flagged: tuple[dict, ...] = ()  # instruction-like sentences taken out: {heading, page, family, text, near}
 
     @property
     def full_text(self) -> str:
@@ -293,13 +296,27 @@ def parse(path: Path, data: bytes) -> ParsedDocument:
             limits.check_chunks(len(parsed.full_text) // (TARGET_TOKENS * CHARS_PER_TOKEN))
     except limits.LimitExceeded as exc:
         raise IngestError(str(exc), exc.code, **exc.params) from None
-    # Other people's Markdown is data: no raw HTML, outside images or links to hosts not allowlisted.
-    parsed = ParsedDocument(safe_markdown(parsed.title), [
-        Paragraph(clean, safe_markdown(p.heading), p.page) for p in parsed.paragraphs if (clean := safe_markdown(p.text).strip())],
-        parsed.page_count)
+    parsed = _as_data(parsed)
     if not parsed.full_text.strip():
         raise IngestError("the document has no text to learn from")
     return parsed
+
+
+def _as_data(parsed: ParsedDocument) -> ParsedDocument:
+    """Other people's Markdown made data: no raw HTML, outside images or links to hosts not allowlisted,
+    and no instruction-like sentence (held back in ``flagged``, for the admin to see)."""
+    paragraphs, flagged = [], []
+    for paragraph in parsed.paragraphs:
+        text, removed = split_instructions(paragraph.text)  # markers give instructions away: before the sanitiser
+        text = safe_markdown(text)
+        heading = without_instructions(safe_markdown(paragraph.heading))
+        text = text.strip()
+        flagged += [{"heading": heading, "page": paragraph.page, "family": family, "text": sentence,
+                     "near": text[:60]} for sentence, family in removed]
+        if text:
+            paragraphs.append(Paragraph(text, heading, paragraph.page))
+    return ParsedDocument(without_instructions(safe_markdown(parsed.title)) or "—", paragraphs, parsed.page_count,
+                          tuple(flagged))
 
 
 # ----------------------------------------------------------------------------- chunking
@@ -411,6 +428,7 @@ def ingest_file(pool: ConnectionPool, org_id: UUID, path: str | Path, *, uploade
             full_text=parsed.full_text, page_count=parsed.page_count, language=language,
             ts_config=TS_CONFIGS.get(language, "simple"), content_hash=content_hash, chunks=new_chunks,
             embeddings=vectors, uploaded_by=uploaded_by)
+        flagged_passages.record(conn, org_id, document_id, parsed.flagged, new_chunks)
         source_changes.flag_stale_content(conn, org_id, document_id, old_chunks)  # lessons citing what changed
     return IngestResult(document_id, parsed.title, parsed.page_count, len(new_chunks), language,
                         "replaced" if previous else "ingested")

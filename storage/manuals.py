@@ -9,7 +9,7 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
-from storage.markup import safe_markdown
+from storage.markup import product_text
 
 
 @dataclass(frozen=True)
@@ -39,8 +39,8 @@ def create_manual(conn: psycopg.Connection, org_id: UUID, *, title: str, content
            VALUES (%(org_id)s, %(course_id)s, %(job_id)s, %(title)s, %(content_md)s, %(toc)s,
                    %(docs)s, %(language)s)
            RETURNING id""",
-        {"org_id": org_id, "course_id": course_id, "job_id": generation_job_id, "title": safe_markdown(title),
-         "content_md": safe_markdown(content_md), "toc": Jsonb(toc), "docs": list(source_document_ids),
+        {"org_id": org_id, "course_id": course_id, "job_id": generation_job_id, "title": product_text(title),
+         "content_md": product_text(content_md), "toc": Jsonb(toc), "docs": list(source_document_ids),
          "language": language}).fetchone()[0]
 
 

@@ -23,11 +23,15 @@ from urllib.parse import urlsplit
 
 from storage import config
 from storage.inputs import strip_nul
+from storage.instructions import without_instructions
 
 PRODUCT_IMAGE_PREFIXES = ("/app/static/",)
 IMAGE_NOTE = "🖼"
 _DROP_WITH_CONTENT = {"script", "style", "template", "noscript", "iframe", "object", "svg", "math", "head", "title"}
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+# Tags no real document uses that attacks dress instructions in: kept visible as "[system]" so the
+# instruction detector (storage/instructions.py) still sees them after the HTML is gone.
+_MARKER_TAGS = {"information", "system", "instructions", "instruction", "admin", "im_start", "im_end"}
 _BLOCK = {"p", "div", "br", "li", "tr", "table", "section", "article", "blockquote", "pre", "ul", "ol",
           "h1", "h2", "h3", "h4", "h5", "h6"}
 _HIDDEN_STYLE = re.compile(
@@ -93,6 +97,9 @@ def strip_html(text: str, *, keep_visible_tags: bool = False) -> str:
         if match.group(2) is None:  # <!DOCTYPE …>, <?…?>
             continue
         closing, tag, attributes = match.group(1) == "/", match.group(2).lower(), match.group(3)
+        if tag in _MARKER_TAGS and not dropping:
+            out.append(f"[{'/' if closing else ''}{tag}]")
+            continue
         if keep_visible_tags and not dropping and not (not closing and _hides(tag, attributes)):
             out.append(token)
             continue
@@ -158,3 +165,10 @@ def safe_markdown(text: str | None, *, hosts: tuple[str, ...] | None = None) -> 
     # Whatever the patterns above did not recognise can no longer form a link or an image.
     text = text.replace("](", "]\\(").replace("![", "!\\[")
     return _PLACEHOLDER.sub(lambda m: kept[int(m.group(1))], text)
+
+
+def product_text(text: str | None) -> str:
+    """Text the product stores or shows as its own (lessons, manuals, tickets, assistant messages):
+    sanitised, and without instruction-like sentences (storage/instructions.py)."""
+    # Instructions first: their markers ("<INFORMATION>", "[SYSTEM]") are what gives them away.
+    return without_instructions(safe_markdown(without_instructions(text)))

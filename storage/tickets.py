@@ -13,7 +13,7 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
-from storage.markup import safe_markdown
+from storage.markup import product_text
 
 SEVERITIES = ("low", "medium", "high", "critical")
 STATUSES = ("open", "in_progress", "resolved", "closed")
@@ -80,7 +80,7 @@ def create(conn: psycopg.Connection, org_id: UUID, *, title: str, body: str, sev
                         %(steps)s, %(session_id)s, %(filing_state)s, %(footer_hash)s)
                 ON CONFLICT (idempotency_key) DO NOTHING
                 RETURNING {_COLUMNS}""",
-            {"org_id": org_id, "title": safe_markdown(title), "body": safe_markdown(body), "severity": severity,
+            {"org_id": org_id, "title": product_text(title), "body": product_text(body), "severity": severity,
              "category": category,
              "created_by": created_by, "source": source, "key": idempotency_key, "embedding": embedding,
              "url": external_url, "language": language, "snapshot": Jsonb(snapshot or []),

@@ -26,6 +26,7 @@ from storage import chat, rate_limits, users
 from storage import config as configuration
 from storage.db import app_pool, checkpointer
 from storage.inputs import InputRefused, checked_text
+from storage.markup import product_text
 
 AGENT = "admin"
 HISTORY_TURNS = 6
@@ -179,6 +180,7 @@ def ask(user: users.User, message: str = "", *, session_id: str | UUID | None = 
                  "response": "", "engine": llm.engine, "fallback": None}
         values = graph.invoke(fresh, config, context=context)
         reply = _reply_from(values, session.id, "await_confirmation" in (graph.get_state(config).next or ()))
+    reply.response = product_text(reply.response)  # profile fields and tool results are other people's words
     _record(pool, admin, session.id, message, confirm, cancel, reply)
     return reply
 

@@ -29,6 +29,7 @@ from storage import chat
 from storage import helpdesk as sessions
 from storage import rate_limits
 from storage.inputs import InputRefused, checked_text
+from storage.markup import product_text
 
 __all__ = ["AgentTurn", "HelpdeskError", "Deps", "start", "resume", "confirm", "abort", "get_turn",
            "sweep_orphans", "gc", "forget_user", "step_label"]
@@ -121,6 +122,7 @@ def _run(deps: Deps, row: sessions.HelpdeskSession, payload, on_step) -> AgentTu
             sessions.finish_aborted(conn, row.id, "error", turn.to_dict())
         return turn
     turn = turn_from_result(str(row.id), result, row.language)
+    turn.message = product_text(turn.message)  # suggestions quote documents and other people's tickets
     if turn.kind == "linked" and turn.ticket:
         turn = _record_link(deps, row, turn, result)
     _record(deps, row, turn, result)

@@ -9,6 +9,7 @@ from uuid import UUID
 from agents.retrieval.eval import evaluate, parse_lines
 from agents.retrieval.search import Hit, RetrievalError, Scope, search
 from storage import chunks as chunk_store
+from storage import flagged as flagged_store
 from storage.db import app_pool
 
 _WORD = re.compile(r"\w{3,}", re.UNICODE)
@@ -69,3 +70,13 @@ def run_eval(org_id: UUID, data: bytes, *, k: int = 5, strategy: str = "hybrid")
         return {"error": "the file is not UTF-8 text"}
     except RetrievalError as exc:
         return {"error": str(exc)}
+
+
+def flagged_by_document(org_id: UUID) -> dict[str, list[flagged_store.FlaggedPassage]]:
+    """Passages held back at ingestion as instruction-like, grouped by document title."""
+    with app_pool().connection() as conn:
+        passages = flagged_store.for_org(conn, org_id)
+    grouped: dict[str, list[flagged_store.FlaggedPassage]] = {}
+    for passage in passages:
+        grouped.setdefault(passage.document_title, []).append(passage)
+    return grouped

@@ -27,10 +27,16 @@ MESSAGES = {
                               "es": "{name}: no se pudo leer el archivo ({reason}). No se guardó nada."},
     "safety.flagged_heading": {"en": "Passages flagged as instructions", "es": "Fragmentos marcados como instrucciones"},
     "safety.flagged_caption": {
-        "en": "These passages read like instructions to an assistant; they are kept for search but never quoted "
-              "in answers, lessons, suggestions or tickets.",
-        "es": "Estos fragmentos parecen instrucciones para un asistente; se guardan para la búsqueda pero nunca "
-              "se citan en respuestas, lecciones, sugerencias ni tickets."},
-    "safety.flagged_none": {"en": "No passage of this document was flagged.",
-                            "es": "Ningún fragmento de este documento se marcó."},
+        "en": "Sentences of your documents that read like instructions to an assistant. They were taken out of "
+              "the passages at ingestion, so answers, lessons, suggestions and tickets never quote them.",
+        "es": "Frases de tus documentos que parecen instrucciones para un asistente. Se quitaron de los fragmentos "
+              "al ingerirlos, así que respuestas, lecciones, sugerencias y tickets nunca las citan."},
+    "safety.flagged_none": {"en": "No passage of your documents was flagged.",
+                            "es": "Ningún fragmento de tus documentos se marcó."},
+    "code.attack.override": {"en": "override order", "es": "orden de anular"},
+    "code.attack.system_marker": {"en": "fake system marker", "es": "marcador de sistema falso"},
+    "code.attack.pre_approved": {"en": "“pre-approved” claim", "es": "supuesta aprobación previa"},
+    "code.attack.role_play": {"en": "role play", "es": "juego de rol"},
+    "code.attack.confirmation": {"en": "demanded confirmation", "es": "confirmación exigida"},
+    "code.attack.hidden_action": {"en": "hidden action", "es": "acción oculta"},
 }
