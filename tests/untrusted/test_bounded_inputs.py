@@ -46,13 +46,13 @@ GUARDS = {
 
 @pytest.mark.parametrize("shape", sorted(HOSTILE))
 def test_guards_are_linear_on_a_megabyte(shape):
-    """25x the input may cost at most ~25x the time (quadratic would be 625x), measured in the same run,
+    """25x the input costs ~25x the time (bound: 150x, for a loaded machine; quadratic is 625x), measured in the same run,
     so the bound follows the machine's load; and a megabyte stays within seconds, not hours."""
     text = HOSTILE[shape]
     for name, guard in GUARDS.items():
         small = min(_seconds(guard, text[:40_000]) for _ in range(2))
         large = _seconds(guard, text)
-        assert large < 60 * small + 0.5 and large < 10, f"{name}: 40 kB {small:.3f} s, 1 MB {large:.3f} s"
+        assert large < 150 * small + 1.0 and large < 15, f"{name}: 40 kB {small:.3f} s, 1 MB {large:.3f} s"
 
 
 def test_redaction_still_finds_what_it_should():
