@@ -91,6 +91,7 @@ def signed_out_navigation() -> list[st.Page]:
 
 
 user = resume_user()
+write_session_cookie()  # first, so the cookie is in the browser before anything signed-in shows
 if user is None:
     page = st.navigation(signed_out_navigation(), position="hidden")
 else:
@@ -106,5 +107,4 @@ else:
 # start spends minutes here loading the demo organisation.
 prepare_app()
 start_chat_server()  # the Gradio tutor chat, once per process, in the background (pages embed it)
-write_session_cookie()
 page.run()

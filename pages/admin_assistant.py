@@ -3,16 +3,14 @@ import pandas as pd
 import streamlit as st
 
 from agents.admin import service
+from agents.i18n import code_label, t
 from storage.markup import safe_markdown
 from ui.session import require_admin
 from ui.tables import table_with_csv
 
 user = require_admin()
+lang = user.language
 SESSION_KEY = "admin_assistant_session"
-
-
-def say(es: str, en: str) -> str:
-    return es if user.language == "es" else en
 
 
 def run(**kwargs) -> None:
@@ -27,19 +25,19 @@ def run(**kwargs) -> None:
 
 def show_trace(metadata: dict, key: str) -> None:
     for n, call in enumerate(metadata.get("tool_calls", [])):
-        label = f"🔧 {call['tool']} · {call.get('result_count', len(call.get('rows', [])))} " + say("filas", "rows")
+        label = t("admin.assistant.tool_rows", lang, tool=call["tool"], n=call.get("result_count", len(call.get("rows", []))))
         with st.expander(label):
             st.json(call["arguments"], expanded=False)
             table_with_csv(pd.DataFrame(call.get("rows", [])), call["tool"], key=f"{key}_{n}_rows")
             for name, rows in (call.get("tables") or {}).items():
-                st.caption(name)
+                st.caption(code_label("table", name, lang))
                 table_with_csv(pd.DataFrame(rows), f"{call['tool']}_{name}", key=f"{key}_{n}_{name}")
 
 
 state = service.conversation(user, st.session_state.get(SESSION_KEY))
 with st.sidebar:
-    st.subheader(say("Conversaciones", "Conversations"))
-    if st.button(say("➕ Nueva", "➕ New"), key="new_admin_session"):
+    st.subheader(t("admin.assistant.conversations", lang))
+    if st.button(t("admin.assistant.new", lang), key="new_admin_session"):
         st.session_state.pop(SESSION_KEY, None)
         st.rerun()
     for session in state.sessions[:15]:
@@ -47,26 +45,25 @@ with st.sidebar:
             st.session_state[SESSION_KEY] = str(session.id)
             st.rerun()
 
-st.title(say("🤖 Asistente de administración", "🤖 Admin assistant"))
-st.caption(say("Las consultas se ejecutan al momento; los cambios solo tras pulsar Confirmar.",
-               "Reads run at once; changes only after you press Confirm."))
+st.title(t("admin.assistant.title", lang))
+st.caption(t("admin.assistant.caption", lang))
 for message in state.messages:
     with st.chat_message(message.role):
         st.markdown(safe_markdown(message.content))
         if message.role == "assistant":
             show_trace(message.metadata, str(message.id))
             if message.metadata.get("engine"):
-                st.caption(f"{say('motor', 'engine')}: {message.metadata['engine']}")
+                st.caption(t("admin.assistant.engine", lang, engine=message.metadata["engine"]))
 
 if state.pending:
     with st.container(border=True):
-        st.markdown(say("**Cambio pendiente de confirmación**", "**Change awaiting your confirmation**"))
+        st.markdown(t("admin.assistant.pending", lang))
         st.text(state.pending["preview"])
         confirm, cancel = st.columns(2)
-        if confirm.button(say("✅ Confirmar", "✅ Confirm"), type="primary", key=f"confirm_{state.pending['id']}"):
+        if confirm.button(t("admin.assistant.confirm", lang), type="primary", key=f"confirm_{state.pending['id']}"):
             run(confirm=state.pending["id"])
-        if cancel.button(say("✖ Cancelar", "✖ Cancel"), key=f"cancel_{state.pending['id']}"):
+        if cancel.button(t("admin.assistant.cancel", lang), key=f"cancel_{state.pending['id']}"):
             run(cancel=True)
 
-if prompt := st.chat_input(say("Pregunta o pide un cambio…", "Ask, or request a change…")):
+if prompt := st.chat_input(t("admin.assistant.input", lang)):
     run(message=prompt)

@@ -8,42 +8,36 @@ from storage.markup import safe_markdown
 from ui.session import require_admin
 
 user = require_admin()
+lang = user.language
+STRATEGIES = {code: t(f"admin.lab.strategy_{code.replace('-', '_')}", lang)
+              for code in ("hybrid", "vector", "fulltext", "course-tree")}
 
-
-def say(es: str, en: str) -> str:
-    return es if user.language == "es" else en
-
-
-STRATEGIES = {"hybrid": say("Híbrida", "Hybrid"), "vector": "Vector", "fulltext": say("Texto completo", "Full text"),
-              "course-tree": say("Árbol del curso", "Course tree")}
-
-st.title(say("🔬 Laboratorio de búsqueda", "🔬 Retrieval lab"))
+st.title(t("admin.lab.title", lang))
 courses, documents = lab.scope_options(user.org_id)
-search_tab, eval_tab, flagged_tab = st.tabs([say("Consulta", "Query"), say("Evaluación", "Evaluation"),
-                                            t("safety.flagged_heading", user.language)])
+search_tab, eval_tab, flagged_tab = st.tabs([t("admin.lab.tab_query", lang), t("admin.lab.tab_eval", lang),
+                                            t("safety.flagged_heading", lang)])
 
 with search_tab:
     with st.form("lab_query"):
-        query = st.text_input(say("Pregunta", "Question"), key="lab_q")
+        query = st.text_input(t("admin.lab.question", lang), key="lab_q")
         left, middle, right = st.columns([2, 3, 1])
-        strategy = left.selectbox(say("Estrategia", "Strategy"), list(STRATEGIES), format_func=STRATEGIES.get,
+        strategy = left.selectbox(t("admin.lab.strategy", lang), list(STRATEGIES), format_func=STRATEGIES.get,
                                   key="lab_strategy")
-        course = middle.selectbox(say("Curso (opcional)", "Course (optional)"), list(courses), index=None,
+        course = middle.selectbox(t("admin.lab.course_optional", lang), list(courses), index=None,
                                   key="lab_course")
         k = right.number_input("k", min_value=1, max_value=50, value=8, key="lab_k")
-        picked = st.multiselect(say("Documentos (opcional)", "Documents (optional)"), list(documents),
+        picked = st.multiselect(t("admin.lab.documents_optional", lang), list(documents),
                                 key="lab_docs")
-        submitted = st.form_submit_button(say("Buscar", "Search"), type="primary")
+        submitted = st.form_submit_button(t("admin.lab.search", lang), type="primary")
     if submitted:
         result = lab.run_query(user.org_id, query, strategy=strategy, k=int(k),
-                               course_id=courses.get(course), document_ids=[documents[t] for t in picked])
+                               course_id=courses.get(course), document_ids=[documents[title] for title in picked])
         if result.error:
             st.error(result.error)
         else:
-            st.caption(say(f"{len(result.rows)} resultados en {result.latency_ms} ms",
-                           f"{len(result.rows)} results in {result.latency_ms} ms"))
+            st.caption(t("admin.lab.results", lang, n=len(result.rows), ms=result.latency_ms))
             if not result.rows:
-                st.info(say("Sin resultados.", "No results."))
+                st.info(t("admin.lab.no_results", lang))
             for row in result.rows:
                 page = f" · p. {row.page}" if row.page else ""
                 with st.expander(f"{row.rank}. [{row.score:.3f}] {row.document}{page} — {row.section}",
@@ -52,27 +46,26 @@ with search_tab:
                     st.markdown(safe_markdown(row.snippet_md))
 
 with eval_tab:
-    st.caption(say('Un JSON por línea: {"question": "...", "expected": ["título del documento"]}',
-                   'One JSON per line: {"question": "...", "expected": ["document title"]}'))
-    upload = st.file_uploader(say("Fichero de evaluación (.jsonl)", "Eval file (.jsonl)"), type=["jsonl", "json"],
+    st.caption(t("admin.lab.eval_format", lang, title=t("admin.lab.document_title", lang)))
+    upload = st.file_uploader(t("admin.lab.eval_file", lang), type=["jsonl", "json"],
                               key="lab_eval_file")
     eval_k = st.number_input("k", min_value=1, max_value=20, value=5, key="lab_eval_k")
-    eval_strategy = st.selectbox(say("Estrategia", "Strategy"), ["hybrid", "vector", "fulltext"],
+    eval_strategy = st.selectbox(t("admin.lab.strategy", lang), ["hybrid", "vector", "fulltext"],
                                  format_func=STRATEGIES.get, key="lab_eval_strategy")
-    if upload is not None and st.button(say("Evaluar", "Evaluate"), key="lab_eval_run", type="primary"):
+    if upload is not None and st.button(t("admin.lab.evaluate", lang), key="lab_eval_run", type="primary"):
         report = lab.run_eval(user.org_id, upload.getvalue(), k=int(eval_k), strategy=eval_strategy)
         if "error" in report:
             st.error(report["error"])
         else:
             columns = st.columns(5)
-            columns[0].metric(say("Preguntas", "Questions"), report["n"])
+            columns[0].metric(t("admin.lab.questions", lang), report["n"])
             columns[1].metric("recall@1", report["recall_at_1"])
             columns[2].metric(f"recall@{report['k']}", report["recall_at_k"])
             columns[3].metric("MRR", report["mrr"])
             columns[4].metric("p95 ms", report["p95_ms"])
             st.dataframe(pd.DataFrame([{"pair": pair, **figures} for pair, figures in report["by_pair"].items()]),
                          hide_index=True)
-            st.subheader(say(f"Fallos ({len(report['misses'])})", f"Misses ({len(report['misses'])})"))
+            st.subheader(t("admin.lab.misses", lang, n=len(report["misses"])))
             if report["misses"]:
                 st.dataframe(pd.DataFrame(report["misses"]), hide_index=True)
 

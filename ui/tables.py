@@ -1,37 +1,62 @@
-"""A table every page can show the same way: a dataframe with its CSV download beside it."""
+"""A table every page can show the same way: a dataframe with its CSV download beside it.
+
+What the reader sees goes through the catalogue: headers (``col.<name>``), enum codes
+(``code.<kind>.<code>`` by column), dates, percentages and numbers formatted for the reader's
+locale, empty cells empty. The CSV keeps the plain column names, the codes and ISO dates, so
+scripts reading it don't depend on anyone's language.
+"""
 from __future__ import annotations
 
 import csv
+import math
+from datetime import date, datetime
 
 import pandas as pd
 import streamlit as st
 
+from agents.i18n import code_label, format_date, format_datetime, format_percent, has, t
 from ui.session import current_user
 
-# Headers shown in the reader's language; the CSV keeps the plain column names (stable for scripts).
-HEADERS = {"kind": ("Tipo", "Kind"), "user": ("Persona", "Person"), "employee": ("Empleado", "Employee"),
-           "full_name": ("Nombre", "Name"), "email": ("Correo", "Email"), "role": ("Rol", "Role"),
-           "is_active": ("Activo", "Active"), "department": ("Departamento", "Department"),
-           "job_title": ("Puesto", "Job title"), "course": ("Curso", "Course"), "title": ("Título", "Title"),
-           "detail": ("Detalle", "Detail"), "severity": ("Gravedad", "Severity"), "skill": ("Habilidad", "Skill"),
-           "category": ("Categoría", "Category"), "experts": ("Expertos", "Experts"), "high": ("Alto", "High"),
-           "medium": ("Medio", "Medium"), "low": ("Bajo", "Low"), "level": ("Nivel", "Level"),
-           "status": ("Estado", "Status"), "language": ("Idioma", "Language"), "enrolled": ("Inscritos", "Enrolled"),
-           "completed": ("Completados", "Completed"), "completion_rate": ("Finalización", "Completion rate"),
-           "avg_score": ("Nota media", "Average score"), "score": ("Nota", "Score"),
-           "active_courses": ("Cursos activos", "Active courses"),
-           "completed_courses": ("Cursos completados", "Completed courses"), "mentor": ("Mentor", "Mentor"),
-           "mentee": ("Aprendiz", "Mentee"), "deadline": ("Fecha límite", "Deadline"),
-           "progress": ("Progreso", "Progress"), "source": ("Origen", "Source")}
-# Codes shown in Spanish to Spanish readers (whole cells only); the CSV keeps the codes.
-SPANISH_VALUES = {"skill_expiring": "certificación por caducar", "skill_expired": "certificación caducada",
-                  "high": "alto", "medium": "medio", "low": "bajo", "overdue": "vencido",
-                  "deadline_at_risk": "plazo en riesgo", "repeated_failures": "fallos repetidos",
-                  "inactive": "inactivo", "published": "publicado", "draft": "borrador", "archived": "archivado",
-                  "assigned": "asignado", "in_progress": "en curso", "completed": "completado",
-                  "employee": "empleado", "admin": "administrador", "checkpoint": "ejercicios",
-                  "open": "abierto", "resolved": "resuelto", "closed": "cerrado"}
-SPANISH_SEVERITY = {"high": "alta", "medium": "media", "low": "baja", "critical": "crítica"}
+# Columns whose values are enum codes, and the code kind each one holds.
+CODE_COLUMNS = {"severity": "severity", "status": "status", "level": "level", "mentee_level": "level",
+                "min_level": "level", "kind": "kind", "role": "user_role", "source": "source",
+                "outcome": "answer", "type": "exercise_type", "language": "language",
+                "is_active": "yes_no", "same_department": "yes_no"}
+# Ratios (0–1) shown as one percentage format everywhere.
+PERCENT_COLUMNS = {"completion_rate", "progress", "avg_progress", "failure_rate", "score", "avg_score"}
+DATE_COLUMNS = {"deadline", "due"}
+
+
+def _is_empty(value) -> bool:
+    return value is None or (isinstance(value, float) and math.isnan(value)) or value is pd.NaT
+
+
+def _cell(column: str, value, lang: str, kinds: dict[str, str]):
+    if _is_empty(value):
+        return ""
+    if column in kinds:
+        return code_label(kinds[column], str(value).lower() if isinstance(value, bool) else value, lang)
+    if column in PERCENT_COLUMNS and isinstance(value, (int, float)):
+        return format_percent(value, lang)
+    if column in DATE_COLUMNS or isinstance(value, date) and not isinstance(value, datetime):
+        return format_date(value, lang)
+    if column.endswith("_at") or column == "at" or isinstance(value, datetime):
+        return format_datetime(value, lang)
+    return value
+
+
+def shown_frame(frame: pd.DataFrame, lang: str, codes: dict[str, str] | None = None) -> pd.DataFrame:
+    """``frame`` as the reader sees it (headers are set apart, by ``column_labels``)."""
+    kinds = {**CODE_COLUMNS, **(codes or {})}
+    shown = frame.copy()
+    for column in shown.columns:
+        shown[column] = [_cell(str(column), v, lang, kinds) for v in frame[column]]
+    return shown
+
+
+def column_labels(frame: pd.DataFrame, lang: str) -> dict[str, str]:
+    """Each column's header in the reader's language; a column that names data (a skill) stays as is."""
+    return {c: t(f"col.{c}", lang) for c in frame.columns if isinstance(c, str) and has(f"col.{c}")}
 
 
 # OWASP's CSV-injection rule: a cell a spreadsheet would read as a formula starts with a quote instead.
@@ -48,23 +73,18 @@ def csv_bytes(frame: pd.DataFrame) -> bytes:
     return frame.map(_defused).to_csv(index=False, quoting=csv.QUOTE_NONNUMERIC).encode("utf-8")
 
 
-def _header(column: str, lang: str) -> str:
-    es, en = HEADERS.get(column, (column.replace("_", " ").capitalize(),) * 2)
-    return es if lang == "es" else en
-
-
 def table_with_csv(frame: pd.DataFrame, name: str, *, key: str | None = None, height: int | None = None,
-                   empty: str = "Nothing to show. / Nada que mostrar.") -> None:
-    """Render ``frame`` and a "Download CSV" button (file ``<name>.csv``); a note when it's empty."""
-    if frame is None or frame.empty:
-        st.caption(empty)
-        return
+                   empty: str | None = None, codes: dict[str, str] | None = None) -> None:
+    """Render ``frame`` and a "Download CSV" button (file ``<name>.csv``); a note when it's empty.
+
+    ``codes`` names more columns holding enum codes (the skills matrix: every skill column is a level).
+    """
     user = current_user()
     lang = user.language if user else "en"
-    labels = {c: _header(c, lang) for c in frame.columns if isinstance(c, str) and (c in HEADERS or "_" in c)}
-    shown = frame
-    if lang == "es":
-        shown = frame.replace({c: SPANISH_SEVERITY for c in frame.columns if c == "severity"}).replace(SPANISH_VALUES)
-    st.dataframe(shown, hide_index=True, column_config=labels or None, **({"height": height} if height else {}))
-    st.download_button("⬇ CSV", csv_bytes(frame), file_name=f"{name}.csv",
+    if frame is None or frame.empty:
+        st.caption(empty if empty is not None else t("common.nothing_to_show", lang))
+        return
+    st.dataframe(shown_frame(frame, lang, codes), hide_index=True, column_config=column_labels(frame, lang) or None,
+                 **({"height": height} if height else {}))
+    st.download_button(f"⬇ {t('common.download_csv', lang)}", csv_bytes(frame), file_name=f"{name}.csv",
                        mime="text/csv", key=key or f"csv_{name}")

@@ -13,6 +13,7 @@ import plotly.graph_objects as go
 from agents.admin import tools
 from agents.admin.resolve import ToolContext, ToolError
 from agents.admin.service import verified_admin
+from agents.i18n import code_label, format_date, t
 from storage import admin as admin_store
 from storage import skills as skill_store
 from storage.db import app_pool
@@ -65,10 +66,11 @@ class MatrixView:
     departments: list[str]
     categories: list[str]
     shape: tuple[int, int]              # (employees, skills)
+    skill_columns: list[str]            # the table's level columns
 
 
-def matrix_figure(matrix: skill_store.SkillsMatrix) -> tuple[go.Figure, pd.DataFrame]:
-    """The heatmap (hover: level, source, date) and the same matrix as a table."""
+def matrix_figure(matrix: skill_store.SkillsMatrix, lang: str) -> tuple[go.Figure, pd.DataFrame]:
+    """The heatmap (hover: level, source, date, in the reader's language) and the same matrix as a table."""
     rows = {person.id: i for i, person in enumerate(matrix.employees)}
     cols = {skill.id: j for j, skill in enumerate(matrix.skills)}
     shape = (len(rows), len(cols))
@@ -81,12 +83,14 @@ def matrix_figure(matrix: skill_store.SkillsMatrix) -> tuple[go.Figure, pd.DataF
             continue
         z[i, j] = LEVEL_VALUE[cell.level]
         levels[i, j] = cell.level
-        hover[i, j] = f"<b>{cell.level}</b> · {cell.source} · {cell.last_assessed_at:%Y-%m-%d}"
+        hover[i, j] = (f"<b>{code_label('level', cell.level, lang)}</b> · {code_label('source', cell.source, lang)}"
+                       f" · {format_date(cell.last_assessed_at, lang)}")
     names = [f"{p.full_name} · {p.department or '—'}" for p in matrix.employees]
     skills = [s.name for s in matrix.skills]
     figure = go.Figure(go.Heatmap(
         z=z, x=skills, y=names, text=hover, zmin=1, zmax=3, colorscale=LEVEL_COLORS, xgap=1, ygap=1,
-        hoverongaps=False, colorbar={"tickvals": [1, 2, 3], "ticktext": ["low", "medium", "high"], "title": "level"},
+        hoverongaps=False, colorbar={"tickvals": [1, 2, 3], "title": t("col.level", lang),
+                                     "ticktext": [code_label("level", level, lang) for level in LEVEL_VALUE]},
         hovertemplate="%{y}<br>%{x}: %{text}<extra></extra>"))
     figure.update_layout(height=min(1400, max(320, 22 * shape[0] + 160)), margin={"l": 10, "r": 10, "t": 30, "b": 10},
                          xaxis={"side": "top", "tickangle": -40}, yaxis={"autorange": "reversed"})
@@ -102,8 +106,9 @@ def matrix_view(user: User, *, department: str | None = None, category: str | No
         matrix = skill_store.skills_matrix(conn, ctx.org_id, department=department, category=category)
         departments = skill_store.departments(conn, ctx.org_id)
         categories = skill_store.categories(conn, ctx.org_id)
-    figure, table = matrix_figure(matrix)
-    return MatrixView(table, figure, departments, categories, (len(matrix.employees), len(matrix.skills)))
+    figure, table = matrix_figure(matrix, ctx.lang)
+    return MatrixView(table, figure, departments, categories, (len(matrix.employees), len(matrix.skills)),
+                      [s.name for s in matrix.skills])
 
 
 @dataclass
