@@ -91,8 +91,6 @@ MESSAGES = {
     "code.kind.lesson": {"en": "lesson", "es": "lección"},
     "code.user_role.employee": {"en": "employee", "es": "empleado/a"},
     "code.user_role.admin": {"en": "HR admin", "es": "administración de RR. HH."},
-    "code.source.checkpoint": {"en": "exercises", "es": "ejercicios"},
-    "code.source.admin": {"en": "HR admin", "es": "administración"},
     "code.answer.correct": {"en": "correct", "es": "correcta"},
     "code.answer.incorrect": {"en": "incorrect", "es": "incorrecta"},
     "code.exercise_type.test": {"en": "multiple choice", "es": "opción múltiple"},
