@@ -117,7 +117,10 @@ def _ensure_people(conn, org_id, spec: dict) -> dict[str, User]:
 
 
 def _ensure_skills(conn, org_id, spec: dict, users: dict[str, User], now: datetime) -> dict:
-    skills = {name: seeding.ensure_skill(conn, org_id, category=category, name=name, description=description)
+    spanish = spec["names_es"]
+    skills = {name: seeding.ensure_skill(conn, org_id, category=category, name=name, description=description,
+                                         names={"en": name, "es": spanish[name]},
+                                         category_names={"en": category, "es": spanish[category]})
               for category, entries in spec["skills"].items() for name, description in entries.items()}
     verifier = users[SIGN_INS["admin"]].id
     for n, (email, levels) in enumerate(spec["matrix"].items()):

@@ -70,18 +70,21 @@ def ensure_user(conn: psycopg.Connection, org_id: UUID, *, email: str, full_name
     return row[0]
 
 
-def ensure_skill(conn: psycopg.Connection, org_id: UUID, *, category: str, name: str,
-                 description: str) -> UUID:
-    conn.execute("INSERT INTO skill_categories (org_id, name) VALUES (%(org_id)s, %(name)s)"
-                 " ON CONFLICT (org_id, name) DO NOTHING", {"org_id": org_id, "name": category})
+def ensure_skill(conn: psycopg.Connection, org_id: UUID, *, category: str, name: str, description: str,
+                 names: dict[str, str], category_names: dict[str, str]) -> UUID:
+    """The skill (and its category), with their names per language."""
+    conn.execute("INSERT INTO skill_categories (org_id, name, names) VALUES (%(org_id)s, %(name)s, %(names)s)"
+                 " ON CONFLICT (org_id, name) DO UPDATE SET names = EXCLUDED.names",
+                 {"org_id": org_id, "name": category, "names": Jsonb(category_names)})
     return conn.execute(
-        """INSERT INTO skills (org_id, category_id, name, description)
-           SELECT %(org_id)s, id, %(name)s, %(description)s FROM skill_categories
+        """INSERT INTO skills (org_id, category_id, name, description, names)
+           SELECT %(org_id)s, id, %(name)s, %(description)s, %(names)s FROM skill_categories
            WHERE org_id = %(org_id)s AND name = %(category)s
            ON CONFLICT (org_id, name) DO UPDATE SET description = EXCLUDED.description,
-               category_id = EXCLUDED.category_id
+               category_id = EXCLUDED.category_id, names = EXCLUDED.names
            RETURNING id""",
-        {"org_id": org_id, "name": name, "description": description, "category": category}).fetchone()[0]
+        {"org_id": org_id, "name": name, "description": description, "category": category,
+         "names": Jsonb(names)}).fetchone()[0]
 
 
 def ensure_user_skill(conn: psycopg.Connection, org_id: UUID, user_id: UUID, skill_id: UUID, *, level: str,

@@ -35,6 +35,14 @@ class Skill:
     id: UUID
     name: str
     category: str
+    names: dict  # {"es": ..., "en": ...}: the skill's name in each language (empty when only ``name``)
+
+    def all_names(self) -> list[str]:
+        """Every name people may call it by: the canonical one and each language's."""
+        return list(dict.fromkeys([self.name, *self.names.values()]))
+
+    def name_in(self, lang: str) -> str:
+        return self.names.get(lang) or self.name
 
 
 @dataclass(frozen=True)
@@ -104,7 +112,7 @@ class UserSkill:
     last_assessed_at: datetime
 
 
-_SKILL_SQL = """SELECT s.id, s.name, c.name AS category FROM skills s
+_SKILL_SQL = """SELECT s.id, s.name, c.name AS category, s.names FROM skills s
                 JOIN skill_categories c ON c.id = s.category_id WHERE s.org_id = %(org_id)s"""
 
 
@@ -129,11 +137,16 @@ def list_skills(conn: psycopg.Connection, org_id: UUID, *, category: str | None 
 
 
 def find_skills(conn: psycopg.Connection, org_id: UUID, name: str) -> list[Skill]:
-    """Skills whose name contains ``name``; an exact (folded) match alone wins."""
+    """Skills whose name in any language contains ``name`` (case and accents aside); an exact match
+    alone wins."""
     with conn.cursor(row_factory=class_row(Skill)) as cur:
-        found = cur.execute(_SKILL_SQL + f" AND {fold_sql('s.name')} LIKE '%%' || %(name)s || '%%' ORDER BY s.name",
-                            {"org_id": org_id, "name": fold(name)}).fetchall()
-    exact = [skill for skill in found if fold(skill.name) == fold(name)]
+        found = cur.execute(
+            _SKILL_SQL + f""" AND ({fold_sql('s.name')} LIKE '%%' || %(name)s || '%%'
+                                   OR EXISTS (SELECT 1 FROM jsonb_each_text(s.names) AS n(lang, value)
+                                              WHERE {fold_sql('n.value')} LIKE '%%' || %(name)s || '%%'))
+                             ORDER BY s.name""",
+            {"org_id": org_id, "name": fold(name)}).fetchall()
+    exact = [skill for skill in found if any(fold(n) == fold(name) for n in skill.all_names())]
     return exact or found
 
 

@@ -62,11 +62,11 @@ def marked_catalogue():
 
 
 # Chrome that shows data by design: a knowledge gap's topic words, the chosen person's name, a
-# ticket's title and description, a course's title, lessons and exercise prompts, a chat's question.
+# ticket's title and description, a course's title, lessons, exercise prompts and scenarios, a chat's question.
 DATA_CHROME = {"pages/knowledge_gaps.py": {"subheader"}, "pages/employee_detail.py": {"subheader"},
                "pages/helpdesk_admin.py": {"subheader", "markdown"}, "pages/my_tickets.py": {"markdown"},
                "pages/home_employee.py": {"markdown"}, "pages/my_courses.py": {"markdown"},
-               "pages/reviews.py": {"markdown"},
+               "pages/reviews.py": {"markdown", "info"},
                "pages/course_player.py": {"header", "caption", "markdown", "button.label"}}
 TEXT_KINDS = ("title", "header", "subheader", "caption", "info", "warning", "error", "success", "markdown")
 WIDGET_KINDS = ("button", "selectbox", "multiselect", "text_input", "number_input", "text_area", "radio",

@@ -86,7 +86,7 @@ def matrix_figure(matrix: skill_store.SkillsMatrix, lang: str) -> tuple[go.Figur
         hover[i, j] = (f"<b>{code_label('level', cell.level, lang)}</b> · {code_label('source', cell.source, lang)}"
                        f" · {format_date(cell.last_assessed_at, lang)}")
     names = [f"{p.full_name} · {p.department or '—'}" for p in matrix.employees]
-    skills = [s.name for s in matrix.skills]
+    skills = [s.name_in(lang) for s in matrix.skills]
     figure = go.Figure(go.Heatmap(
         z=z, x=skills, y=names, text=hover, zmin=1, zmax=3, colorscale=LEVEL_COLORS, xgap=1, ygap=1,
         hoverongaps=False, colorbar={"tickvals": [1, 2, 3], "title": t("col.level", lang),
@@ -108,7 +108,7 @@ def matrix_view(user: User, *, department: str | None = None, category: str | No
         categories = skill_store.categories(conn, ctx.org_id)
     figure, table = matrix_figure(matrix, ctx.lang)
     return MatrixView(table, figure, departments, categories, (len(matrix.employees), len(matrix.skills)),
-                      [s.name for s in matrix.skills])
+                      [s.name_in(ctx.lang) for s in matrix.skills])
 
 
 @dataclass
@@ -126,7 +126,7 @@ def skill_insights(user: User, *, threshold: int = 1, skill: str | None = None,
         ctx = _context(conn, user)
         insights = SkillInsights(_frame(tools.get_skill_gaps(ctx, {"threshold": threshold})["rows"]),
                                  _frame(tools.get_mentorship_suggestions(ctx, {})["rows"]),
-                                 [s.name for s in skill_store.list_skills(conn, ctx.org_id)])
+                                 [s.name_in(ctx.lang) for s in skill_store.list_skills(conn, ctx.org_id)])
         if skill:
             try:
                 insights.who_knows = _frame(tools.who_knows(ctx, {"skill_name": skill, "min_level": min_level})["rows"])

@@ -180,7 +180,10 @@ def arguments_for(tool: str, step: str, conn: psycopg.Connection, org_id: UUID, 
         number = re.search(r"\b(\d{1,2})\b", step)
         return {"threshold": int(number[1])} if number else {}
     if tool in ("who_knows", "verify_skill"):
-        skills = best_names(step, [s.name for s in skill_store.list_skills(conn, org_id)])
+        # a skill is matched by any of its names (the admin may say it in Spanish or English); several
+        # names of one skill count once, by its canonical name
+        canonical = {label: s.name for s in skill_store.list_skills(conn, org_id) for label in s.all_names()}
+        skills = list(dict.fromkeys(canonical[label] for label in best_names(step, list(canonical))))
         args = {"skill_name": skills[0] if len(skills) == 1 else (_residue(step, people) if not skills else
                                                                    _common_words(skills))}
         level = _pick(said, _LEVEL_WORDS)

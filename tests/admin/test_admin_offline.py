@@ -188,3 +188,14 @@ def test_an_admin_cannot_resume_another_admins_session(turn, seeded_pool):
     with pytest.raises(service.AdminInputError):
         turn(session=reply.session, confirm=reply.pending["id"], user=oliver)
     assert is_active(seeded_pool, "elena@acme.test")
+
+
+def test_a_skill_is_found_by_its_name_in_either_language_accents_and_case_aside(turn):
+    reply = turn("¿Quién sabe manejar carretillas elevadoras?")
+    call = reply.tool_calls[0]
+    assert call["tool"] == "who_knows" and call["result"]["skills"] == ["Forklift operation"]
+    assert {r["full_name"] for r in call["rows"]} == {"Javier Torres", "Ana Morales", "Tom Baker"}  # medium+
+    english = turn("who knows FORKLIFT operation?")
+    assert english.tool_calls[0]["result"]["skills"] == ["Forklift operation"]
+    folded = turn("quien sabe de deteccion de PHISHING")
+    assert folded.tool_calls[0]["result"]["skills"] == ["Phishing awareness"]
