@@ -6,11 +6,16 @@ import argparse
 import json
 import sys
 
+from agents.refusals import refusal
 from seeds.loader import ADMIN_PASSWORD, DEMO_PASSWORD, SIGN_INS, load_demo, reset_demo, write_vectors
 from storage.db import app_pool
+from storage.inputs import refused_arguments
 
 
 def main(argv: list[str] | None = None) -> int:
+    if (refused := refused_arguments(sys.argv[1:] if argv is None else argv)) is not None:
+        print(f"error: {refusal(refused, None)}", file=sys.stderr)  # one line; nothing has run yet
+        return 2
     parser = argparse.ArgumentParser(prog="python -m seeds", description="Load the demo organisation (Acme Retail).")
     parser.add_argument("--reset", action="store_true", help="delete the demo organisation first, then reload it")
     parser.add_argument("--json", action="store_true", help="print {org, counts, users} as JSON")

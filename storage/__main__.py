@@ -8,9 +8,13 @@ import sys
 from storage import config, users
 from storage.db import DatabaseError, app_pool
 from storage.ingest import IngestError, ingest_file
+from storage.inputs import refused_arguments
 
 
 def main(argv: list[str] | None = None) -> int:
+    if (refused := refused_arguments(sys.argv[1:] if argv is None else argv)) is not None:
+        print(f"error: {refused}", file=sys.stderr)  # one line; nothing has run yet
+        return 2
     parser = argparse.ArgumentParser(prog="python -m storage")
     commands = parser.add_subparsers(dest="command", required=True)
     ingest = commands.add_parser("ingest", help="ingest documents into an organisation (created if missing)")

@@ -9,11 +9,18 @@ the reader's language (``safety.<code>`` in the catalogue).
 from __future__ import annotations
 
 
+_ENGLISH = {"too_long": "the text is too long (the limit is {limit} characters)",
+            "nul_byte": "the text contains a NUL byte (\\0), which is not allowed",
+            "bad_encoding": "the text is not valid UTF-8"}
+
+
 class InputRefused(ValueError):
-    """Input refused before any processing; ``code`` is too_long | nul_byte | bad_encoding."""
+    """Input refused before any processing; ``code`` is too_long | nul_byte | bad_encoding.
+
+    ``str()`` is one English line; agents word it in the reader's language (``safety.<code>``)."""
 
     def __init__(self, code: str, **params: object):
-        super().__init__(code)
+        super().__init__(_ENGLISH[code].format(**params))
         self.code = code
         self.params = params
 
@@ -47,3 +54,13 @@ def strip_nul(text: str) -> str:
     except UnicodeEncodeError:
         text = text.encode("utf-8", "ignore").decode("utf-8")
     return text
+
+
+def refused_arguments(argv: list[str]) -> InputRefused | None:
+    """Why a command line is refused before it runs (a NUL byte or undecodable bytes in an argument), or None."""
+    for argument in argv:
+        try:
+            checked_text(argument)
+        except InputRefused as exc:
+            return exc
+    return None

@@ -11,6 +11,8 @@ import sys
 from agents.admin.service import AdminAccessError, AdminInputError, ask
 from storage import users
 from storage.db import DatabaseError, app_pool
+from agents.refusals import refusal
+from storage.inputs import refused_arguments
 
 
 def _print_human(reply) -> None:
@@ -23,6 +25,9 @@ def _print_human(reply) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if (refused := refused_arguments(sys.argv[1:] if argv is None else argv)) is not None:
+        print(f"error: {refusal(refused, None)}", file=sys.stderr)  # one line; nothing has run yet
+        return 2
     parser = argparse.ArgumentParser(prog="python -m agents.admin", description="The HR admin assistant.")
     commands = parser.add_subparsers(dest="command", required=True)
     ask_cmd = commands.add_parser("ask", help="send a message (or a confirm) to the assistant")

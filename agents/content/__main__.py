@@ -24,6 +24,8 @@ from agents.content.worker import run_forever, run_next, worker_name
 from storage import catalog, users
 from storage.db import DatabaseError, app_pool
 from storage.ingest import IngestError, ingest_file
+from agents.refusals import refusal
+from storage.inputs import refused_arguments
 
 FINAL = ("published", "rejected", "failed", "cancelled")
 
@@ -117,6 +119,9 @@ def _show(pool, args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if (refused := refused_arguments(sys.argv[1:] if argv is None else argv)) is not None:
+        print(f"error: {refusal(refused, None)}", file=sys.stderr)  # one line; nothing has run yet
+        return 2
     parser = argparse.ArgumentParser(prog="python -m agents.content", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     gen = sub.add_parser("generate", help="documents -> course + manual")

@@ -238,6 +238,8 @@ def job_summary(pool: ConnectionPool, org_id: UUID, job_id: UUID) -> dict:
     (score and open issues by severity, copy ratio) and which modules the offline twin wrote."""
     with pool.connection() as conn:
         job = jobs.get_job(conn, org_id, job_id)
+        if job is None:  # unknown, or another organisation's: the same answer
+            raise ContentServiceError(f"job {job_id} not found")
         counts, by_type = jobs.course_counts(conn, org_id, job.result_course_id)
     state, _ = graph_state(job.id)
     modules = state.get("generated_modules") or []

@@ -11,6 +11,9 @@ import argparse
 import json
 import sys
 
+from agents.refusals import refusal
+from storage.inputs import refused_arguments
+
 
 def _eval(args) -> int:
     from agents.helpdesk.eval import run_all
@@ -165,6 +168,9 @@ def _tickets(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if (refused := refused_arguments(sys.argv[1:] if argv is None else argv)) is not None:
+        print(f"error: {refusal(refused, None)}", file=sys.stderr)  # one line; nothing has run yet
+        return 2
     parser = argparse.ArgumentParser(prog="python -m agents.helpdesk", description="Helpdesk agent tools.")
     commands = parser.add_subparsers(dest="command", required=True)
     run_eval = commands.add_parser("eval", help="run the YAML trajectory scenarios")

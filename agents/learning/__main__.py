@@ -18,6 +18,8 @@ from agents.i18n import t
 from agents.learning import service
 from storage import users
 from storage.db import DatabaseError, app_pool
+from agents.refusals import refusal
+from storage.inputs import refused_arguments
 
 
 def _courses(user) -> list[dict]:
@@ -63,6 +65,9 @@ def _run(args, user) -> object:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if (refused := refused_arguments(sys.argv[1:] if argv is None else argv)) is not None:
+        print(f"error: {refusal(refused, None)}", file=sys.stderr)  # one line; nothing has run yet
+        return 2
     parser = argparse.ArgumentParser(prog="python -m agents.learning", description="Learner actions.")
     commands = parser.add_subparsers(dest="command", required=True)
     for name, needs_exercise in (("courses", False), ("start", True), ("answer", True), ("reviews", False)):

@@ -16,6 +16,8 @@ from agents.retrieval.eval import SPLITS, evaluate, load
 from agents.retrieval.fusion import STRATEGIES
 from agents.retrieval.search import RetrievalError, search
 from storage.db import DatabaseError
+from agents.refusals import refusal
+from storage.inputs import refused_arguments
 
 REPORT_KEYS = ("n", "recall_at_1", "recall_at_k", "mrr", "p50_ms", "p95_ms")
 
@@ -81,6 +83,9 @@ def _print_eval(report: dict, as_json: bool) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if (refused := refused_arguments(sys.argv[1:] if argv is None else argv)) is not None:
+        print(f"error: {refusal(refused, None)}", file=sys.stderr)  # one line; nothing has run yet
+        return 2
     args = _parser().parse_args(argv)
     try:
         if args.command == "search":

@@ -10,9 +10,14 @@ import sys
 from agents.tutor import service
 from storage import users
 from storage.db import DatabaseError, app_pool
+from agents.refusals import refusal
+from storage.inputs import refused_arguments
 
 
 def main(argv: list[str] | None = None) -> int:
+    if (refused := refused_arguments(sys.argv[1:] if argv is None else argv)) is not None:
+        print(f"error: {refusal(refused, None)}", file=sys.stderr)  # one line; nothing has run yet
+        return 2
     parser = argparse.ArgumentParser(prog="python -m agents.tutor", description="Ask the employee tutor.")
     commands = parser.add_subparsers(dest="command", required=True)
     ask = commands.add_parser("ask", help="send one message and print the answer's events")
