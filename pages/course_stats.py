@@ -4,6 +4,7 @@ import streamlit as st
 from agents.admin import dashboards
 from agents.i18n import format_percent, t
 from ui.session import require_admin
+from ui.review_forecast import review_planning_section
 from ui.tables import table_with_csv
 
 user = require_admin()
@@ -23,3 +24,4 @@ if report.stats:
     row[4].metric(t("col.overdue", lang), stats["overdue"])
     st.subheader(t("admin.stats.hardest", lang))
     table_with_csv(report.hardest, "hardest_exercises", empty=t("admin.stats.no_attempts", lang))
+    review_planning_section(user, stats["title"])

@@ -10,6 +10,7 @@ from agents.i18n import format_date, t
 from agents.learning import service
 from storage.markup import safe_markdown
 from ui.exercises import exercise_input, show_feedback
+from ui.review_forecast import learner_forecast_chart
 from ui.session import require_user
 
 user = require_user()
@@ -28,6 +29,7 @@ if last:
         if result.next_review:
             st.caption(t("learning.next_review", lang, date=format_date(result.next_review, lang)))
 
+learner_forecast_chart(user)   # what the next 30 days hold, under the organisation's retention
 items = service.due_reviews(user)
 if not items:
     st.success(t("learning.no_reviews", lang))

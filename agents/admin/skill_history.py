@@ -69,6 +69,7 @@ def evolution_figure(frame: pd.DataFrame, lang: str, *, today: date) -> go.Figur
         figure.add_trace(go.Scatter(x=xs, y=[*points["level"], points["level"].iloc[-1]], name=skill,
                                     mode="lines+markers", line_shape="hv"))
     figure.update_layout(height=380, margin={"l": 10, "r": 10, "t": 10, "b": 10}, legend={"orientation": "h"},
+                         xaxis_tickformat="%m/%Y",   # no month names: plotly's are English
                          yaxis={"range": [0.8, 3.2], "tickvals": [1, 2, 3],
                                 "ticktext": [code_label("level", level, lang) for level in LEVEL_VALUE],
                                 "title": t("insights.skills.level_axis", lang)})

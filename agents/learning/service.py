@@ -12,6 +12,7 @@ from uuid import UUID
 from agents.learning import grading, progress, scheduling
 from agents.i18n import t
 from agents.learning.grading import AnswerError
+from agents.learning.review_planning import org_scheduler
 from storage import catalog, chat, documents, learning
 from storage import skills as skill_store
 from storage.db import app_pool
@@ -226,7 +227,7 @@ def submit_answer(user: User, exercise_id: Any, answer: Any, idempotency_key: st
         if counted:
             card = learning.get_review_card(conn, user.org_id, user.id, exercise.id)
             state, due = scheduling.review(card.card if card else None, grade.correct, grade.score,
-                                           attempt.submitted_at)
+                                           attempt.submitted_at, org_scheduler(conn, user.org_id))
             learning.save_review_card(conn, user.org_id, user.id, exercise.id, card=state, due=due,
                                       last_review=attempt.submitted_at)
             value, status, skills_raised = _recompute(conn, user, enrollment)

@@ -162,4 +162,54 @@ MESSAGES = {
     "code.source.checkpoint": {"en": "course checkpoint", "es": "ejercicios del curso"},
     "code.source.admin": {"en": "HR verification", "es": "verificación de RR. HH."},
     "code.source.decay": {"en": "decay", "es": "caída por desuso"},
+    # reviews people can plan
+    "insights.reviews.forecast": {"en": "Your next 30 days", "es": "Tus próximos 30 días"},
+    "insights.reviews.forecast_caption": {
+        "en": "Reviews expected each day if you keep up (the organisation aims for {retention} recall).",
+        "es": "Repasos previstos cada día si los vas haciendo (la organización busca recordar un {retention})."},
+    "insights.reviews.none_planned": {"en": "No reviews planned yet: they appear after you answer exercises.",
+                                      "es": "Aún no hay repasos previstos: aparecen cuando respondes ejercicios."},
+    "insights.reviews.day": {"en": "Day", "es": "Día"},
+    "insights.reviews.count": {"en": "Reviews", "es": "Repasos"},
+    "insights.reviews.total": {"en": "{n} reviews in 30 days · busiest day {day} ({peak})",
+                               "es": "{n} repasos en 30 días · día de más carga {day} ({peak})"},
+    "insights.reviews.planning": {"en": "Review planning", "es": "Planificación de repasos"},
+    "insights.reviews.retention": {"en": "Desired retention", "es": "Retención deseada"},
+    "insights.reviews.tradeoff": {
+        "en": "The share of reviewed material people should still remember when a review comes due. Higher means "
+              "shorter gaps between reviews, so more reviews a day: going from 90% to 95% brings about half as "
+              "many reviews again for a small gain; below 80% reviews are rare but much is forgotten.",
+        "es": "La parte de lo repasado que las personas deberían recordar cuando toca repasar. Más alta significa "
+              "intervalos más cortos y, por tanto, más repasos al día: pasar del 90 % al 95 % añade cerca de la mitad "
+              "de repasos para una ganancia pequeña; por debajo del 80 % hay pocos repasos, pero se olvida mucho."},
+    "insights.reviews.save_retention": {"en": "Save retention", "es": "Guardar retención"},
+    "insights.reviews.retention_saved": {"en": "Retention saved: new reviews are planned with it.",
+                                         "es": "Retención guardada: los nuevos repasos se planifican con ella."},
+    "insights.reviews.retention_bounds": {"en": "The desired retention must be between {low} and {high}.",
+                                          "es": "La retención deseada debe estar entre {low} y {high}."},
+    "insights.reviews.course_forecast": {"en": "Reviews expected per learner (this course)",
+                                         "es": "Repasos previstos por persona (este curso)"},
+    "insights.reviews.no_cards": {"en": "No review cards in this course yet.",
+                                  "es": "Aún no hay tarjetas de repaso en este curso."},
+    "insights.reviews.col_learner": {"en": "Learner", "es": "Persona"},
+    "insights.reviews.col_today": {"en": "Today", "es": "Hoy"},
+    "insights.reviews.col_7": {"en": "Next 7 days", "es": "Próximos 7 días"},
+    "insights.reviews.col_30": {"en": "Next 30 days", "es": "Próximos 30 días"},
+    "insights.reviews.col_busiest": {"en": "Busiest day", "es": "Día de más carga"},
+    "insights.reviews.optimise": {"en": "Fit FSRS to our reviews", "es": "Ajustar FSRS a nuestros repasos"},
+    "insights.reviews.optimise_help": {
+        "en": "Learns this organisation's forgetting curve from its graded answers; the fit is used only if it "
+              "predicts recall better (lower log-loss) than FSRS's defaults.",
+        "es": "Aprende la curva de olvido de esta organización a partir de sus respuestas corregidas; el ajuste "
+              "solo se usa si predice el recuerdo mejor (log-loss más bajo) que los valores por defecto de FSRS."},
+    "insights.reviews.optimised": {
+        "en": "Fitted on {n} reviews: log-loss {before} with FSRS's defaults, {after} fitted ({verdict}).",
+        "es": "Ajustado con {n} repasos: log-loss {before} con los valores por defecto, {after} ajustado ({verdict})."},
+    "insights.reviews.applied": {"en": "in use", "es": "en uso"},
+    "insights.reviews.not_applied": {"en": "not better: defaults kept", "es": "no mejora: se mantienen los valores por defecto"},
+    "insights.reviews.too_few": {"en": "Only {n} repeat reviews so far: fitting needs at least {needed}.",
+                                 "es": "Por ahora solo hay {n} repasos repetidos: el ajuste necesita al menos {needed}."},
+    "insights.reviews.no_optimiser": {
+        "en": "FSRS's optimiser needs PyTorch, which is not installed here (pip install torch==2.13.0).",
+        "es": "El optimizador de FSRS necesita PyTorch, que no está instalado aquí (pip install torch==2.13.0)."},
 }
