@@ -159,6 +159,8 @@ MESSAGES = {
     "insights.skills.col_level": {"en": "Level", "es": "Nivel"},
     "insights.skills.col_previous": {"en": "Before", "es": "Antes"},
     "insights.skills.col_source": {"en": "Source", "es": "Origen"},
+    "code.kind.skill_expiring": {"en": "certification expiring", "es": "certificación por caducar"},
+    "code.kind.skill_expired": {"en": "certification expired", "es": "certificación caducada"},
     "code.source.checkpoint": {"en": "course checkpoint", "es": "ejercicios del curso"},
     "code.source.admin": {"en": "HR verification", "es": "verificación de RR. HH."},
     "code.source.decay": {"en": "decay", "es": "caída por desuso"},
