@@ -26,6 +26,7 @@ EMPLOYEE_PAGES = [
     ("pages/tutor.py", "nav.tutor", "💬"),
     ("pages/helpdesk.py", "nav.helpdesk", "🛟"),
     ("pages/my_tickets.py", "nav.my_tickets", "🎟️"),
+    ("pages/manuals.py", "nav.manuals", "📘"),
 ]
 ADMIN_PAGES = [
     ("pages/home_admin.py", "nav.overview", "🏢"),
@@ -35,6 +36,8 @@ ADMIN_PAGES = [
     ("pages/course_stats.py", "nav.course_stats", "📊"),
     ("pages/employee_detail.py", "nav.employees", "👥"),
     ("pages/content_studio.py", "nav.content_studio", "🏭"),
+    ("pages/manuals.py", "nav.manuals", "📘"),
+    ("pages/course_player.py", "nav.course_player", "▶️"),
     ("pages/admin_assistant.py", "nav.admin_assistant", "🤖"),
     ("pages/helpdesk.py", "nav.helpdesk", "🛟"),
     ("pages/my_tickets.py", "nav.my_tickets", "🎟️"),

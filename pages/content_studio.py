@@ -1,65 +1,64 @@
 """Content studio (HR admins): documents -> course + manual, with structure and final reviews."""
 import json
+from pathlib import Path
 
 import pandas as pd
 import streamlit as st
+from streamlit.errors import StreamlitPageNotFoundError
 
-from agents.content import service
+from agents.content import assign, service
+from agents.content.edits import apply_notes
+from agents.i18n import format_datetime, format_percent, has, t
 from storage.markup import safe_markdown
-from ui.session import require_admin
+from ui.exercise_forms import exercise_form
 from ui.scorm import scorm_download
+from ui.session import require_admin
 from ui.stale import stale_panel
 
 user = require_admin()
+lang = user.language
 pool = service.pool()
-
-
-def say(es: str, en: str) -> str:
-    return es if user.language == "es" else en
-
-
-STATUS = {"pending": ("En cola", "Queued"), "extracting": ("Analizando", "Analysing"),
-          "structuring": ("Diseñando estructura", "Designing structure"),
-          "awaiting_structure_review": ("Revisar estructura", "Review structure"),
-          "generating": ("Generando", "Generating"), "reviewing": ("Revisando calidad", "Reviewing quality"),
-          "awaiting_final_review": ("Revisión final", "Final review"), "publishing": ("Publicando", "Publishing"),
-          "published": ("Publicado", "Published"), "rejected": ("Rechazado", "Rejected"),
-          "failed": ("Error", "Failed"), "cancelled": ("Cancelado", "Cancelled")}
 KINDS = ["theory", "example", "exercise", "summary"]
 
 
-def status_label(status: str) -> str:
-    return say(*STATUS.get(status, (status, status)))
-
-
-def act(action, *args, **kwargs) -> None:
+def act(action, *args, **kwargs) -> bool:
     """Run a service call; a refusal is shown as one line and changes nothing."""
     try:
         action(pool, user, *args, **kwargs)
     except service.ContentServiceError as exc:
         st.error(str(exc))
-    else:
-        st.toast(say("Hecho. El trabajo continúa en segundo plano.", "Done. The job continues in the background."))
-        st.rerun()
+        return False
+    st.toast(t("content.studio.queued", lang))
+    st.rerun()
 
 
-st.title(say("🏭 Estudio de contenidos", "🏭 Content studio"))
-st.caption(say("Convierte documentos en un curso y un manual. Nada se publica sin tu aprobación.",
-               "Turn documents into a course and a manual. Nothing is published without your approval."))
+def page_link(page: str, label: str, icon: str, params: dict) -> None:
+    """A link to another page of the app; a plain link when the page runs alone (AppTest, no navigation)."""
+    try:
+        st.page_link(page, label=label, icon=icon, query_params=params)
+    except StreamlitPageNotFoundError:
+        query = "&".join(f"{k}={v}" for k, v in params.items())
+        st.markdown(f"{icon} [{label}](/{Path(page).stem}?{query})")
+
+
+def status_label(status: str) -> str:
+    return t(f"content.status.{status}", lang)
+
+
+st.title(t("content.studio.title", lang))
+st.caption(t("content.studio.caption", lang))
 
 # ---------------------------------------------------------------------------------------- new job
-with st.expander(say("➕ Nuevo curso desde documentos", "➕ New course from documents"),
-                 expanded=not service.list_jobs(pool, user)):
-    uploads = st.file_uploader(say("Sube documentos (PDF, DOCX, Markdown, texto, HTML)",
-                                   "Upload documents (PDF, DOCX, Markdown, text, HTML)"),
-                               accept_multiple_files=True, key="uploads", max_upload_size=service.max_upload_mb())
+with st.expander(t("content.studio.new", lang), expanded=not service.list_jobs(pool, user)):
+    uploads = st.file_uploader(t("content.studio.upload", lang), accept_multiple_files=True, key="uploads",
+                               max_upload_size=service.max_upload_mb())
     known = {f"{d.title} ({d.page_count} p.)": d.id for d in service.list_documents(pool, user)}
-    picked = st.multiselect(say("…o elige documentos ya ingeridos", "…or pick documents already ingested"),
-                            list(known), key="picked", placeholder=say("Elige documentos", "Choose documents"))
-    manual_only = st.checkbox(say("Solo el manual", "Manual only"), key="manual_only")
-    if st.button(say("Generar", "Generate"), type="primary", key="start"):
+    picked = st.multiselect(t("content.studio.pick", lang), list(known), key="picked",
+                            placeholder=t("content.studio.pick_placeholder", lang))
+    manual_only = st.checkbox(t("content.studio.manual_only", lang), key="manual_only")
+    if st.button(t("content.studio.generate", lang), type="primary", key="start"):
         try:
-            with st.spinner(say("Leyendo e indexando los documentos subidos…", "Reading and indexing the uploads…")):
+            with st.spinner(t("content.studio.ingesting", lang)):
                 ingested = service.ingest_uploads(pool, user, [(f.name, f.getvalue()) for f in uploads or []])
             job_id = service.start_job(pool, user, [r.document_id for r in ingested] + [known[p] for p in picked],
                                        "manual_only" if manual_only else "course_and_manual")
@@ -75,20 +74,20 @@ stale_panel(user)   # lessons whose source passages changed since they were writ
 # ---------------------------------------------------------------------------------------- job list
 jobs = service.list_jobs(pool, user)
 if not jobs:
-    st.info(say("Aún no hay trabajos de generación.", "No generation jobs yet."))
+    st.info(t("content.studio.no_jobs", lang))
     st.stop()
-st.subheader(say("Trabajos", "Jobs"))
-st.dataframe(pd.DataFrame([{say("Creado", "Created"): j.created_at.strftime("%Y-%m-%d %H:%M"),
-                            say("Estado", "Status"): status_label(j.status),
-                            say("Documentos", "Documents"): len(j.source_document_ids),
-                            say("Puntuación", "Score"): (j.review_report or {}).get("overall_score"),
-                            "Error": j.error or "", "id": str(j.id)} for j in jobs]),
+st.subheader(t("content.studio.jobs", lang))
+st.dataframe(pd.DataFrame([{t("content.studio.created", lang): format_datetime(j.created_at, lang),
+                            t("content.studio.status", lang): status_label(j.status),
+                            t("content.studio.documents", lang): len(j.source_document_ids),
+                            t("content.studio.score", lang): (j.review_report or {}).get("overall_score"),
+                            t("content.studio.error", lang): j.error or "", "id": str(j.id)} for j in jobs]),
              hide_index=True, width="stretch")
 ids = [str(j.id) for j in jobs]
 current = st.session_state.get("job_id") if st.session_state.get("job_id") in ids else ids[0]
-created = {str(j.id): f"{j.created_at:%Y-%m-%d %H:%M}" for j in jobs}
+created = {str(j.id): format_datetime(j.created_at, lang) for j in jobs}
 # the label holds nothing that changes while the job runs: a selectbox keeps showing its first label
-job_id = st.selectbox(say("Trabajo", "Job"), ids, index=ids.index(current), key="job_pick",
+job_id = st.selectbox(t("content.studio.job", lang), ids, index=ids.index(current), key="job_pick",
                       format_func=lambda i: f"{created[i]} · {i[:8]}")
 st.session_state["job_id"] = job_id
 
@@ -99,17 +98,18 @@ def progress() -> None:
     view = service.job_view(pool, user, job_id, with_state=False)
     job = view.job
     cols = st.columns([2, 3])
-    cols[0].metric(say("Estado", "Status"), status_label(job.status))
+    cols[0].metric(t("content.studio.status", lang), status_label(job.status))
     total, done = job.progress.get("total") or 0, len(job.progress.get("done") or [])
     if total and job.status in ("generating", "reviewing", "awaiting_final_review", "publishing", "published"):
-        cols[1].progress(done / total, text=say(f"Módulo {done} de {total}", f"Module {done} of {total}")
-                         + (f" · {job.progress.get('current')}" if job.progress.get("current") and done < total else ""))
+        current_module = job.progress.get("current") if job.progress.get("current") and done < total else ""
+        cols[1].progress(done / total, text=t("content.studio.module_of", lang, done=done, total=total)
+                         + (f" · {current_module}" if current_module else ""))
     if job.error:
         st.error(job.error)
-    with st.expander(say("Eventos", "Events")):
+    with st.expander(t("content.studio.events", lang)):
         for event in view.events[-30:]:
-            message = event.data.get("message_en" if user.language != "es" else "message") or \
-                json.dumps(event.data, ensure_ascii=False)
+            step = f"content.step.{event.data.get('step')}"
+            message = t(step, lang) if has(step) else json.dumps(event.data, ensure_ascii=False)
             st.caption(f"{event.created_at:%H:%M:%S} · **{event.event_type}** · {message}")
     if st.session_state.get("seen_status") != job.status:   # a new stage: redraw the review panels
         st.session_state["seen_status"] = job.status
@@ -121,91 +121,148 @@ view = service.job_view(pool, user, job_id)
 job = view.job
 
 if job.status == "failed":
-    if st.button(say("🔁 Reintentar desde el paso que falló", "🔁 Retry from the failed step"), key="retry"):
+    if st.button(t("content.studio.retry", lang), key="retry"):
         act(service.retry_job, job_id)
+
+# ------------------------------------------------------------------------------ after publishing
 if job.status == "published":
-    st.success(say("Curso y manual publicados.", "Course and manual published."))
+    st.success(t("content.studio.published", lang))
     if job.result_course_id:
+        course_id = str(job.result_course_id)
+        page_link("pages/course_player.py", t("content.studio.open_course", lang), "▶️", {"course": course_id})
+        if job.result_manual_id:
+            page_link("pages/manuals.py", t("content.studio.open_manual", lang), "📘",
+                      {"manual": str(job.result_manual_id)})
         scorm_download(user, job.result_course_id)
+        with st.expander(t("content.studio.assign", lang), expanded=False):
+            people = assign.employees(pool, user)
+            chosen = st.multiselect(t("content.studio.assign_who", lang), list(people), format_func=people.get,
+                                    key=f"assign-who-{job_id}")
+            deadline = st.date_input(t("content.studio.assign_deadline", lang), value=None, key=f"assign-dl-{job_id}")
+            if st.button(t("content.studio.assign_preview", lang), key=f"assign-prev-{job_id}", disabled=not chosen):
+                try:
+                    st.session_state[f"assign-plan-{job_id}"] = assign.preview(
+                        pool, user, course_id, chosen, deadline.isoformat() if deadline else None)
+                except assign.AssignError as exc:
+                    st.error(str(exc))
+            plan = st.session_state.get(f"assign-plan-{job_id}")
+            if plan:
+                st.markdown(plan["preview"])
+                if st.button(t("content.studio.assign_confirm", lang), type="primary", key=f"assign-ok-{job_id}"):
+                    try:
+                        st.success(assign.confirm(pool, user, plan["arguments"]))
+                    except assign.AssignError as exc:
+                        st.error(str(exc))
+                    st.session_state.pop(f"assign-plan-{job_id}", None)
 
 # ------------------------------------------------------------------------------ checkpoint 1: structure
 if view.checkpoint == "structure":
     outline = view.state["course_outline"]
-    st.subheader(say("Revisión de la estructura", "Structure review"))
-    title = st.text_input(say("Título del curso", "Course title"), outline["title"], key=f"title-{job_id}")
-    st.caption(say("Edita el esquema: cambia el número de módulo para reordenar, renombra, añade o borra filas.",
-                   "Edit the outline: change the module number to reorder, rename, add or delete rows."))
+    st.subheader(t("content.studio.structure_review", lang))
+    title = st.text_input(t("content.studio.course_title", lang), outline["title"], key=f"title-{job_id}")
+    description = st.text_area(t("content.studio.description", lang), outline.get("description", ""),
+                               key=f"desc-{job_id}")
+    outcome = st.text_area(t("content.studio.outcome", lang), outline.get("outcome", ""), key=f"outcome-{job_id}")
+    st.caption(t("content.studio.outline_help", lang))
     rows = st.data_editor(
         pd.DataFrame(service.outline_rows(outline)), num_rows="dynamic", width="stretch",
         key=f"outline-{job_id}", hide_index=True,
-        column_config={"module": st.column_config.NumberColumn(say("Módulo", "Module"), min_value=1, step=1),
-                       "module_title": say("Título del módulo", "Module title"),
-                       "lesson": st.column_config.NumberColumn(say("Lección", "Lesson"), min_value=1, step=1),
-                       "lesson_title": say("Título de la lección", "Lesson title"),
-                       "content_type": st.column_config.SelectboxColumn(say("Tipo", "Type"), options=KINDS),
-                       "origin": st.column_config.NumberColumn(say("Origen", "Origin"), disabled=True)})
-    notes = st.text_input(say("Notas (opcional)", "Notes (optional)"), key=f"snotes-{job_id}")
-    a, e, r = st.columns(3)
-    if a.button(say("✅ Aprobar", "✅ Approve"), type="primary", key="s_approve"):
-        act(service.review_structure, job_id, "approve", notes=notes or None)
-    if e.button(say("✏️ Aplicar cambios y generar", "✏️ Apply edits and generate"), key="s_edit"):
+        column_config={"module": st.column_config.NumberColumn(t("content.studio.module", lang), min_value=1, step=1),
+                       "module_title": t("content.studio.module_title", lang),
+                       "lesson": st.column_config.NumberColumn(t("content.studio.lesson", lang), min_value=1, step=1),
+                       "lesson_title": t("content.studio.lesson_title", lang),
+                       "content_type": st.column_config.SelectboxColumn(t("content.studio.kind", lang), options=KINDS),
+                       "origin": st.column_config.NumberColumn(t("content.studio.origin", lang), disabled=True)})
+    notes = st.text_area(t("content.studio.redesign_notes", lang), key=f"snotes-{job_id}",
+                         help=t("content.studio.redesign_help", lang))
+
+    def edited_outline() -> dict:
         edited = service.outline_from_rows(rows.where(pd.notna(rows), None).to_dict("records"),
-                                           {**outline, "title": title})
-        act(service.review_structure, job_id, "edit", outline=edited, notes=notes or None)
-    if r.button(say("⛔ Rechazar", "⛔ Reject"), key="s_reject"):
+                                           {**outline, "title": title, "description": description, "outcome": outcome})
+        return apply_notes(edited, notes)[0] if notes else edited
+
+    a, e, d, r = st.columns(4)
+    if a.button(t("content.studio.approve", lang), type="primary", key="s_approve"):
+        act(service.review_structure, job_id, "approve", notes=notes or None)
+    if e.button(t("content.studio.apply_edits", lang), key="s_edit"):
+        act(service.review_structure, job_id, "edit", outline=edited_outline(), notes=notes or None)
+    if d.button(t("content.studio.redesign", lang), key="s_redesign", disabled=not notes):
+        act(service.review_structure, job_id, "edit", outline=edited_outline(), notes=notes)
+    if r.button(t("content.studio.reject", lang), key="s_reject"):
         act(service.review_structure, job_id, "reject", notes=notes or None)
 
 # ------------------------------------------------------------------------------ checkpoint 2: final
 if view.checkpoint == "final":
     state = view.state
     report = state.get("review_report") or {}
-    st.subheader(say("Revisión final", "Final review"))
-    cols = st.columns(3)
-    cols[0].metric(say("Puntuación de calidad", "Quality score"), f"{report.get('overall_score', 0):.2f}")
-    cols[1].metric(say("Ciclos de corrección", "Refinement cycles"), state.get("refinement_count", 0))
-    cols[2].metric(say("Revisor", "Reviewer"), report.get("engine", "—"))
-    issues = pd.DataFrame(report.get("issues") or [], columns=["severity", "module_index", "description", "suggestion"])
-    if len(issues):
-        issues["severity"] = pd.Categorical(issues["severity"], ["critical", "major", "minor"], ordered=True)
-        st.dataframe(issues.sort_values("severity"), hide_index=True, width="stretch")
+    checks = report.get("checks") or {}
+    issues = report.get("issues") or []
+    count = {severity: sum(i["severity"] == severity for i in issues) for severity in ("critical", "major", "minor")}
+    st.subheader(t("content.studio.final_review", lang))
+    cols = st.columns(5)
+    cols[0].metric(t("content.studio.quality_score", lang), f"{report.get('overall_score', 0):.2f}")
+    cols[1].metric(t("content.studio.issues", lang), t("content.studio.issue_counts", lang, **count))
+    cols[2].metric(t("content.studio.copy_ratio", lang), format_percent(checks.get("copy_ratio"), lang))
+    cols[3].metric(t("content.studio.longest_right", lang), format_percent(checks.get("mc_longest_right_share"), lang))
+    cols[4].metric(t("content.studio.reviewer", lang), report.get("engine", "—"))
+    if issues:
+        table = pd.DataFrame([{t("content.studio.severity", lang): t("content.severity." + i["severity"], lang),
+                               t("content.studio.module", lang): "" if i.get("module_index") is None
+                               else i["module_index"] + 1,
+                               t("content.studio.issue", lang): i["description"],
+                               t("content.studio.suggestion", lang): i["suggestion"]}
+                              for i in sorted(issues, key=lambda i: ("critical", "major", "minor").index(i["severity"]))])
+        st.dataframe(table, hide_index=True, width="stretch")
     else:
-        st.success(say("El revisor no encontró problemas.", "The reviewer found no issues."))
+        st.success(t("content.studio.no_issues", lang))
+
+    with st.expander(t("content.studio.metadata", lang)):
+        outline = state["course_outline"]
+        with st.form(f"meta-{job_id}"):
+            values = {name: st.text_area(t("content.studio." + label, lang), outline.get(name, ""),
+                                         key=f"meta-{job_id}-{name}")
+                      for name, label in (("title", "course_title"), ("description", "description"),
+                                          ("outcome", "outcome"))}
+            if st.form_submit_button(t("content.form.save", lang)):
+                changed = {k: v for k, v in values.items() if v != outline.get(k, "")}
+                if changed:
+                    act(service.edit_content, job_id, "course", fields=changed)
     scores = report.get("module_scores") or []
     modules = state.get("generated_modules") or []
     for index, module in enumerate(modules):
         score = f" · {scores[index]:.2f}" if index < len(scores) else ""
         with st.expander(f"{index + 1}. {module['module_spec']['title']}{score} · {module.get('engine', '')}"):
             for li, lesson in enumerate(module["lessons"]):
-                text = st.text_area(f"{lesson['title']} ({lesson['content_type']})", lesson["content"],
-                                    height=180, key=f"l-{job_id}-{index}-{li}")
-                if text != lesson["content"] and st.button(say("Guardar lección", "Save lesson"),
+                kind = t("content.kind." + lesson["content_type"], lang)
+                text = st.text_area(f"{lesson['title']} ({kind})", lesson["content"], height=180,
+                                    key=f"l-{job_id}-{index}-{li}")
+                if text != lesson["content"] and st.button(t("content.studio.save_lesson", lang),
                                                            key=f"ls-{job_id}-{index}-{li}"):
                     act(service.edit_content, job_id, f"module.{index}.lesson.{li}", "content", text)
             for ei, exercise in enumerate(module["exercises"]):
-                st.markdown(f"**{exercise['type']}** · {exercise['bloom_level']} · {safe_markdown(exercise['prompt'])}")
-                raw = st.text_area(say("Contenido (JSON)", "Content (JSON)"),
-                                   json.dumps(exercise["content"], ensure_ascii=False, indent=1), height=140,
-                                   key=f"e-{job_id}-{index}-{ei}")
-                if st.button(say("Guardar ejercicio", "Save exercise"), key=f"es-{job_id}-{index}-{ei}"):
-                    try:
-                        value = json.loads(raw)
-                    except ValueError:
-                        st.error(say("El JSON no es válido.", "That JSON is not valid."))
-                    else:
-                        act(service.edit_content, job_id, f"module.{index}.exercise.{ei}", "content", value)
-            instructions = st.text_input(say("Instrucciones para regenerar", "Instructions to regenerate"),
-                                         key=f"ri-{job_id}-{index}")
-            if st.button(say("🔄 Regenerar este módulo", "🔄 Regenerate this module"), key=f"rg-{job_id}-{index}"):
+                found = [i for i in issues if i.get("module_index") == index and i.get("exercise_index") == ei]
+                kind = t("content.exercise_type." + exercise["type"], lang)
+                bloom = t("content.bloom." + exercise["bloom_level"], lang)
+                st.markdown(f"**{ei + 1}. {kind}** · {bloom} · {safe_markdown(exercise['prompt'])}")
+                for issue in found:
+                    st.warning(t("content.severity." + issue["severity"], lang) + ": " + issue["description"])
+                with st.popover(t("content.studio.edit_exercise", lang)):
+                    fields = exercise_form(exercise, lang, f"ef-{job_id}-{index}-{ei}")
+                    if fields:
+                        act(service.edit_content, job_id, f"module.{index}.exercise.{ei}", fields=fields)
+            instructions = st.text_input(t("content.studio.regenerate_notes", lang), key=f"ri-{job_id}-{index}")
+            if st.button(t("content.studio.regenerate", lang), key=f"rg-{job_id}-{index}"):
                 act(service.regenerate_module, job_id, index, instructions or None)
     manual = state.get("generated_manual")
     if manual:
-        with st.expander(say("📘 Manual", "📘 Manual")):
+        with st.expander(t("content.studio.manual", lang)):
             st.markdown(safe_markdown(manual["content_md"]))
-    notes = st.text_input(say("Notas para la corrección", "Notes for refinement"), key=f"fnotes-{job_id}")
+    notes = st.text_input(t("content.studio.refine_notes", lang), key=f"fnotes-{job_id}")
+    waiver = st.text_input(t("content.studio.waiver", lang), key=f"waive-{job_id}") if count["critical"] else None
     a, f, r = st.columns(3)
-    if a.button(say("🚀 Aprobar y publicar", "🚀 Approve and publish"), type="primary", key="f_approve"):
-        act(service.review_final, job_id, "approve")
-    if f.button(say("🛠️ Corregir de nuevo", "🛠️ Refine again"), key="f_refine"):
+    if a.button(t("content.studio.publish", lang), type="primary", key="f_approve"):
+        act(service.review_final, job_id, "approve", waive_reason=waiver or None)
+    if f.button(t("content.studio.refine", lang), key="f_refine"):
         act(service.review_final, job_id, "refine", notes=notes or None)
-    if r.button(say("⛔ Rechazar", "⛔ Reject"), key="f_reject"):
+    if r.button(t("content.studio.reject", lang), key="f_reject"):
         act(service.review_final, job_id, "reject", notes=notes or None)

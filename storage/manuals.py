@@ -24,24 +24,27 @@ class Manual:
     source_document_ids: list[UUID]
     language: str
     created_at: datetime
+    sections: list          # [{heading, level, anchor, body, chunk_ids, page, document}]
 
 
 _COLUMNS = ("id, org_id, course_id, generation_job_id, title, content_md, toc, source_document_ids, "
-            "language, created_at")
+            "language, created_at, sections")
 
 
 def create_manual(conn: psycopg.Connection, org_id: UUID, *, title: str, content_md: str, toc: list,
                   source_document_ids: list[UUID], language: str = "es", course_id: UUID | None = None,
-                  generation_job_id: UUID | None = None) -> UUID:
+                  generation_job_id: UUID | None = None, sections: list | None = None) -> UUID:
+    sections = [{**s, "heading": product_text(str(s.get("heading", ""))), "body": product_text(str(s.get("body", "")))}
+                for s in sections or []]
     return conn.execute(
         """INSERT INTO manuals (org_id, course_id, generation_job_id, title, content_md, toc,
-                                source_document_ids, language)
+                                source_document_ids, language, sections)
            VALUES (%(org_id)s, %(course_id)s, %(job_id)s, %(title)s, %(content_md)s, %(toc)s,
-                   %(docs)s, %(language)s)
+                   %(docs)s, %(language)s, %(sections)s)
            RETURNING id""",
         {"org_id": org_id, "course_id": course_id, "job_id": generation_job_id, "title": product_text(title),
          "content_md": product_text(content_md), "toc": Jsonb(toc), "docs": list(source_document_ids),
-         "language": language}).fetchone()[0]
+         "language": language, "sections": Jsonb(sections)}).fetchone()[0]
 
 
 def get_manual(conn: psycopg.Connection, org_id: UUID, manual_id: UUID) -> Manual | None:

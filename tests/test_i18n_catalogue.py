@@ -35,7 +35,6 @@ NOT_YET_MIGRATED = {
     "agents/learning/alerts.py",
     "agents/learning/rubric.py",
     "agents/tutor/prompts.py",
-    "pages/content_studio.py",
     "seeds/activity.py",
     "storage/ingest.py",
 }

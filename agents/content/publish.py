@@ -82,7 +82,7 @@ def publish(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
                 conn, org_id, title=manual["title"], content_md=manual["content_md"], toc=manual["toc"],
                 source_document_ids=_uuids(state["source_document_ids"]),
                 language=state["source_metadata"].get("language", "es"), course_id=course_id,
-                generation_job_id=job_id)
+                generation_job_id=job_id, sections=manual.get("sections") or [])
         jobs.set_result(conn, org_id, job_id, course_id=course_id, manual_id=manual_id)
         jobs.set_status(conn, org_id, job_id, "published")
         jobs.add_event(conn, org_id, job_id, "completed", {

@@ -171,11 +171,13 @@ def review_final(pool: ConnectionPool, user: User, job_id, decision: str, *, not
                          after={"reason": reason})
 
 
-def edit_content(pool: ConnectionPool, user: User, job_id, target: str, field_name: str, value) -> None:
-    """An inline edit at the final review (validated now, applied by the worker)."""
+def edit_content(pool: ConnectionPool, user: User, job_id, target: str, field_name: str | None = None, value=None,
+                 *, fields: dict | None = None) -> None:
+    """An inline edit at the final review: one field, or a form's ``fields`` at once (validated now, applied by
+    the worker; the quality report is checked again after it)."""
     job = _job(pool, user, job_id)
     state, _ = graph_state(job.id)
-    edits = {"target": target, "field": field_name, "value": value}
+    edits = {"target": target, "fields": fields} if fields else {"target": target, "field": field_name, "value": value}
     try:
         apply_patch(state, edits)
     except (EditError, KeyError) as exc:

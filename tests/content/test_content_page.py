@@ -7,7 +7,7 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from agents.content import service
-from storage import users
+from storage import admin as admin_store, audit, users
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -62,9 +62,48 @@ def test_from_a_document_to_a_published_course(pool, studio):
     state = service.job_view(pool, admin, job_id).state
     assert state["generated_modules"][0]["lessons"][0]["content"].startswith("Texto corregido")
 
+    # an exercise fixed in its own form (no JSON), then the course's details
+    at.run()
+    state = service.job_view(pool, admin, job_id).state
+    ei = next(i for i, e in enumerate(state["generated_modules"][0]["exercises"]) if e["type"] == "true_false")
+    form = f"ef-{job_id}-0-{ei}"
+    at.text_input(key=f"{form}-prompt").input("¿Es cierta esta frase de la política?")
+    at.text_area(key=f"{form}-expl").input("Lo dice la política de devoluciones.")
+    next(b for b in at.button if form in str(b.id) and b.proto.is_form_submitter).click().run()
+    assert not at.exception, at.exception
+    service.run_job(pool, org.id, job_id)
+    exercise = service.job_view(pool, admin, job_id).state["generated_modules"][0]["exercises"][ei]
+    assert exercise["prompt"] == "¿Es cierta esta frase de la política?"
+    assert exercise["explanation"] == "Lo dice la política de devoluciones."
+    at.run()
+    at.text_area(key=f"meta-{job_id}-title").input("Devoluciones paso a paso")
+    next(b for b in at.button if f"meta-{job_id}" in str(b.id) and b.proto.is_form_submitter).click().run()
+    service.run_job(pool, org.id, job_id)
+    assert service.job_view(pool, admin, job_id).state["course_outline"]["title"] == "Devoluciones paso a paso"
+
     at.run()
     _button(at, "f_approve").click().run()
     job = service.run_job(pool, org.id, job_id)
     assert job.status == "published" and job.result_course_id
     at.run()
     assert any(s.value in ("Curso y manual publicados.", "Course and manual published.") for s in at.success)
+    # "Assign to…": preview first, the write only on confirm, recorded like the admin assistant's
+    at.multiselect(key=f"assign-who-{job_id}").select(str(admin.id)).run()
+    _button(at, f"assign-prev-{job_id}").click().run()
+    with pool.connection() as conn:
+        assert not admin_store.get_enrollment(conn, org.id, admin.id, job.result_course_id)
+    assert any("Ana Admin" in m.value for m in at.markdown)
+    _button(at, f"assign-ok-{job_id}").click().run()
+    assert not at.exception, at.exception
+    with pool.connection() as conn:
+        assert admin_store.get_enrollment(conn, org.id, admin.id, job.result_course_id)["status"] == "assigned"
+        assert audit.list_entries(conn, org.id, action="assign_course")
+
+    manual_page = AppTest.from_file(str(ROOT / "pages/manuals.py"), default_timeout=90)
+    manual_page.session_state["user"] = admin
+    manual_page.query_params["manual"] = str(job.result_manual_id)
+    manual_page.run()
+    assert not manual_page.exception, manual_page.exception
+    assert manual_page.header and "<" not in manual_page.markdown[0].value
+    manual_page.radio(key=f"section-{job.result_manual_id}").set_value(1).run()
+    assert not manual_page.exception and manual_page.header[0].value
