@@ -117,11 +117,11 @@ def resolve_context(conn, user: users.User, course: str | None, lesson: str | No
     return found
 
 
-def _check_rate(pool, user: users.User, limit: int) -> None:
+def _check_rate(pool, user: users.User, limit: int, endpoint: str = "tutor.message") -> None:
     # Requests, not stored messages, are counted (deleting a conversation gives none back), in a
     # transaction of their own so concurrent requests wait only for this one statement.
     with pool.connection() as conn:
-        wait = rate_limits.take(conn, user.id, "tutor.message", limit, 60)
+        wait = rate_limits.take(conn, user.id, endpoint, limit, 60)
     if wait is not None:
         raise TutorError("RATE_LIMITED", _lang(user), retry_after=wait)
 
@@ -145,12 +145,14 @@ def session_messages(user: users.User, session_id, pool=None) -> list[chat.ChatM
 
 
 def rename_session(user: users.User, session_id, title: str, pool=None) -> None:
+    _check_rate(pool or app_pool(), user, RATE_LIMIT_PER_MINUTE, "tutor.manage")  # Gradio exposes it as an API
     with (pool or app_pool()).connection() as conn:
         session = _own_session(conn, user, session_id)
         chat.rename_session(conn, user.org_id, user.id, session.id, session_title(title, 120) or "…")
 
 
 def delete_session(user: users.User, session_id, pool=None) -> None:
+    _check_rate(pool or app_pool(), user, RATE_LIMIT_PER_MINUTE, "tutor.manage")  # Gradio exposes it as an API
     with (pool or app_pool()).connection() as conn:
         chat.delete_session(conn, user.org_id, user.id, _own_session(conn, user, session_id).id)
 

@@ -50,6 +50,21 @@ def test_deleting_conversations_gives_no_requests_back(seeded_pool, burst_user):
     assert [e["event"] for e in events] == ["error"] and events[0]["data"]["code"] == "RATE_LIMITED"
 
 
+def test_session_management_endpoints_have_their_own_limit(seeded_pool):
+    """rename/delete are Gradio API endpoints too: limited per user, apart from the messages' limit."""
+    with seeded_pool.connection() as conn:
+        org = users.get_user_by_email(conn, "lucia@acme.test").org_id
+        renamer = users.upsert_user(conn, org, email="renamer@acme.test", full_name="Re Namer", role="employee",
+                                    password="pw-renamer-1", language="es")
+    session = tutor_service.new_session(renamer, pool=seeded_pool)
+    for n in range(tutor_service.RATE_LIMIT_PER_MINUTE):
+        tutor_service.rename_session(renamer, session.id, f"name {n}", pool=seeded_pool)
+    with pytest.raises(tutor_service.TutorError) as caught:
+        tutor_service.delete_session(renamer, session.id, pool=seeded_pool)
+    assert caught.value.code == "RATE_LIMITED" and "espera" in str(caught.value).lower()
+    assert [s.id for s in tutor_service.list_sessions(renamer, pool=seeded_pool)] == [session.id]
+
+
 def test_admin_assistant_refuses_the_21st_request_in_a_minute(seeded_pool, monkeypatch):
     monkeypatch.delenv("SKILLNET_ADMIN_RATE_PER_MINUTE")  # the product's default, 20
     with seeded_pool.connection() as conn:
