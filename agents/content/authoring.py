@@ -245,7 +245,7 @@ class ModuleContentOut(BaseModel):
 
 
 def _from_model(answer: ModuleContentOut, index: int, spec: dict, sections: list[Section],
-                refs: dict[str, str]) -> dict | None:
+                refs: dict[str, str], min_exercises: int = 2) -> dict | None:
     """The model's module in the pipeline's shape, or None when it can't be used."""
     back = {ref: chunk_id for chunk_id, ref in refs.items()}
     by_chunk = {c: s for s in sections for c in s.chunk_ids}
@@ -269,7 +269,7 @@ def _from_model(answer: ModuleContentOut, index: int, spec: dict, sections: list
         exercises.append({"type": exercise.type, "bloom_level": exercise.bloom_level, "prompt": exercise.prompt,
                           "content": exercise.content, "explanation": exercise.explanation,
                           "source_chunk_ids": chunk_ids})
-    if len(exercises) < 2:
+    if len(exercises) < min_exercises:
         return None
     return {"index": index, "module_spec": spec, "lessons": lessons, "exercises": exercises}
 
@@ -294,8 +294,36 @@ def write_module(llm: LLM, task: dict, primary: list[Section], supplement: list[
     with model_calls:
         result = llm.structured("generator", messages, ModuleContentOut, ModuleContentOut)
     module = _from_model(result.value, task["module_index"], spec, context_sections, refs) \
-        if result.engine != "offline" else None
-    return {**module, "engine": result.engine} if module else twin()
+        if result.engine != "offline" and result.finish_reason != "length" else None
+    if module is None:  # truncated, short or off-contract: once more, one lesson per call (issue 13)
+        module = _lesson_by_lesson(llm, task, spec, language, instructions, context_sections, refs, model_calls)
+    why = "length" if result.finish_reason == "length" else result.outcome.removeprefix("twin:")
+    return {"engine": result.engine, **module} if module else {**twin(), "fallback": why or "contract"}
+
+
+def _lesson_by_lesson(llm: LLM, task: dict, spec: dict, language: str, instructions: str,
+                      context_sections: list[Section], refs: dict[str, str], model_calls) -> dict | None:
+    """The module rebuilt from one smaller answer per lesson; None when any lesson still fails."""
+    lessons, exercises, engine = [], [], None
+    for lesson in spec["lessons"]:
+        one = {**spec, "lessons": [lesson]}
+        messages = [_system(prompts.MODULE_WRITER, language), HumanMessage(prompts.MODULE_USER.format(
+            position=spec["position"], total=task["total"], title=spec["title"], summary=spec["summary"],
+            bloom=spec["bloom_level"], lessons=f"{lesson['position']}. [{lesson['content_type']}] {lesson['title']}",
+            instructions=instructions, context=context_block(context_sections, refs=refs)))]
+        with model_calls:
+            result = llm.structured("generator", messages, ModuleContentOut, ModuleContentOut)
+        part = _from_model(result.value, task["module_index"], one, context_sections, refs, min_exercises=0) \
+            if result.engine != "offline" and result.finish_reason != "length" else None
+        if part is None:
+            return None
+        lessons += part["lessons"]
+        exercises += part["exercises"]
+        engine = result.engine
+    if len(exercises) < 2:
+        return None
+    return {"index": task["module_index"], "module_spec": spec, "lessons": lessons, "exercises": exercises,
+            "engine": engine}
 
 
 # -- manual ----------------------------------------------------------------------------------------

@@ -258,6 +258,7 @@ def job_summary(pool: ConnectionPool, org_id: UUID, job_id: UUID) -> dict:
             "modules": counts[0], "lessons": counts[1], "exercises_by_type": dict(sorted(by_type.items())),
             "review_score": report.get("overall_score"), "quality": quality_summary(report),
             "copy_ratio": (report.get("checks") or {}).get("copy_ratio"),
+            "module_engines": [m.get("engine", "offline") for m in modules],  # which engine wrote each module
             "template_modules": [m["module_spec"]["title"] for m in modules if m.get("engine") == "offline"]}
 
 

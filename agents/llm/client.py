@@ -31,18 +31,21 @@ from pydantic import BaseModel, ValidationError
 from tenacity import Retrying, retry_if_exception, stop_after_attempt, stop_after_delay
 
 from agents.llm.parsing import as_messages, parse_json_text, schema_text, short_error, text_of, validates
-from agents.llm.probe import Capabilities, probe
+from agents.llm.probe import SLOW_TOKENS_PER_SECOND, Capabilities, probe
 from agents.llm.settings import Settings
 from agents.llm.stream import TextStream
 from agents.observability import count_tokens, log_call
 
 M = TypeVar("M", bound=BaseModel)
+SLOW_ANSWER_SECONDS = 20.0  # a slow model's answer is capped at what it writes in this time
 
 
 @dataclass(frozen=True)
 class Structured(Generic[M]):
     value: M
     engine: str  # "offline" when the twin produced it
+    outcome: str = "ok"  # how: direct | fenced | repaired | fixed_by_model | twin:<why> | offline
+    finish_reason: str | None = None  # the server's, for the model's last answer ("length": cut short)
 
 
 def _retryable(exc: BaseException) -> bool:
@@ -109,9 +112,14 @@ class LLM:
             return self._capabilities
 
     def answer_tokens(self, role: str, budget: int | None = None) -> int:
-        """max_tokens for one answer: the caller's budget (or the role's), halved for a slow model."""
+        """max_tokens for one answer: the caller's budget (or the role's); a slow model gets what it
+        writes in SLOW_ANSWER_SECONDS at its probed speed, at most half the budget."""
         tokens = budget or self.settings.role(role).max_tokens
-        return max(64, tokens // 2) if self.capabilities().slow else tokens
+        caps = self.capabilities()
+        if not caps.slow:
+            return tokens
+        in_time = int((caps.tokens_per_second or SLOW_TOKENS_PER_SECOND) * SLOW_ANSWER_SECONDS)
+        return max(64, min(tokens // 2, in_time))
 
     def token_limit(self, max_tokens: int, extra_only: bool = False) -> dict:
         """Model kwargs that cap an answer at ``max_tokens`` on any server.
@@ -195,7 +203,7 @@ class LLM:
             value = twin()
             log_call(role=role, model=self.settings.model, engine="offline", outcome="offline",
                      latency_ms=(time.perf_counter() - started) * 1000, attempts=0)
-            return Structured(value, "offline")
+            return Structured(value, "offline", "offline")
         prompt = as_messages(messages)
         if "json" not in text_of(prompt).lower():  # JSON mode requires the word; the schema helps anyway
             prompt = [*prompt, SystemMessage(f"Reply with one JSON object matching this JSON schema: "
@@ -205,11 +213,15 @@ class LLM:
             log_call(role=role, model=self.settings.model, engine=engine, outcome=outcome,
                      latency_ms=(time.perf_counter() - started) * 1000, tokens_in=tokens[0],
                      tokens_out=tokens[1], attempts=counter[0], **extra)
-            return Structured(value, engine)
+            return Structured(value, engine, outcome, finished[0])
+
+        finished: list[str | None] = [None]
 
         def ask(request: list[BaseMessage]) -> str:
             within = None if timeout is None else timeout - (time.perf_counter() - started)
             reply = self._json_call(role, request, counter, within)
+            if finished[0] != "length":  # a first answer cut short stays the reason, whatever the repair did
+                finished[0] = (reply.response_metadata or {}).get("finish_reason")
             used_in, used_out = self._usage(reply, request)
             tokens[0] += used_in
             tokens[1] += used_out
@@ -231,6 +243,9 @@ class LLM:
             return finish(schema.model_validate(data), self.engine, how)
         except ValidationError as exc:
             return finish(twin(), "offline", "twin:invalid", error=short_error(exc))
+        except openai.LengthFinishReasonError as exc:  # JSON mode: the client refuses a cut answer
+            finished[0] = "length"
+            return finish(twin(), "offline", "twin:length", error=short_error(exc))
         except Exception as exc:  # provider failure after retries: the twin answers
             return finish(twin(), "offline", "twin:error", error=short_error(exc))
 

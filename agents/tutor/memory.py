@@ -24,9 +24,20 @@ MODEL_CONTEXT_LIMITS = {"gpt-4o": 128_000, "gpt-4o-mini": 128_000, "gpt-4.1": 1_
                         "qwen2.5": 32_000, "default": 16_000}
 
 
-def budgets_for(engine: str, context_tokens: int | None = None) -> dict[str, int]:
+SLOW_MODEL_CAPS = {"history": 600, "retrieved_context": 1000}  # prompt reading dominates a slow model's TTFT
+
+
+def budgets_for(engine: str, context_tokens: int | None = None, slow: bool = False) -> dict[str, int]:
     """Token budgets for the model behind ``engine`` ("offline" or "openai:<model>"); a probed
-    ``context_tokens`` beats the name table, and a window smaller than the default split shrinks it."""
+    ``context_tokens`` beats the name table, and a window smaller than the default split shrinks it.
+    A slow model (probed) reads less history and context."""
+    budgets = _window_budgets(engine, context_tokens)
+    if slow:
+        budgets.update({key: min(budgets[key], cap) for key, cap in SLOW_MODEL_CAPS.items()})
+    return budgets
+
+
+def _window_budgets(engine: str, context_tokens: int | None) -> dict[str, int]:
     model = engine.split(":", 1)[1] if ":" in engine else "default"
     limit = context_tokens or next((value for name, value in MODEL_CONTEXT_LIMITS.items()
                                     if model.startswith(name)), MODEL_CONTEXT_LIMITS["default"])

@@ -208,7 +208,8 @@ def _prepare(pool, llm, user, message, session_id, course, lesson, rate_limit, s
         context = context if context is not None else session.context
         answer_language = detect_language(text[:500], default=language)
         answer_language = answer_language if answer_language in ("es", "en") else language
-        budgets = budgets_for(llm.engine, llm.capabilities().context_tokens)
+        capabilities = llm.capabilities()
+        budgets = budgets_for(llm.engine, capabilities.context_tokens, capabilities.slow)
         history, summary = prepare_history(conn, llm, user.org_id, session, answer_language, budgets["history"])
         attempt = _in_progress(conn, user, from_exercise, now)
         if not hint_scope(attempt, text, from_exercise):

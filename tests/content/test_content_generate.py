@@ -31,7 +31,7 @@ OTHER_DOCUMENTS = [p for p in OTHER_DOCUMENTS if p.name != "README.md"] + [Path(
                                                                              "remote_work_policy.md"]
 SIX_TYPES = {"test", "true_false", "fill_blank", "order_steps", "practical_case", "dialogue"}
 SUMMARY_KEYS = {"job_id", "status", "course_id", "manual_id", "modules", "lessons", "exercises_by_type",
-                "review_score", "quality", "copy_ratio", "template_modules"}
+                "review_score", "quality", "copy_ratio", "module_engines", "template_modules"}
 BARE_LABEL = re.compile(r"^\s*(?:[-*]\s*)?(?:\[\d+\]\s*)+$|^\s*(?:[-*]\s*)?\[(?:Fuente|Source)[^\]]*\]\s*$", re.M)
 DOUBLED_LABEL = re.compile(r"\[(?:Fuente|Source): ([^,\]]+), \1\]|\[\d+\]\s*\[\d+\]")
 RAW_HTML = re.compile(r"<[A-Za-z/!][^>]*>")

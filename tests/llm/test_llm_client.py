@@ -212,7 +212,7 @@ def test_offline_when_nothing_is_configured():
     get_llm.cache_clear()
     llm = get_llm()
     assert llm.offline and llm.engine == "offline" and llm.chat_model("generator") is None
-    assert llm.structured("classifier", "hola", Intent, twin_intent) == Structured(twin_intent(), "offline")
+    assert llm.structured("classifier", "hola", Intent, twin_intent) == Structured(twin_intent(), "offline", "offline")
     stream = llm.stream("generator", "hola", twin=lambda: "Hola, ¿qué tal?")
     assert list(stream) == ["Hola, ", "¿qué ", "tal?"] and stream.engine == "offline"
     assert stream.tokens_out > 0
