@@ -83,7 +83,7 @@ if turn is None or turn.finished:
         show = {"filed": st.success, "resolved": st.success, "linked": st.info}.get(turn.kind, st.warning)
         show(turn.message)
         if turn.ticket:
-            st.markdown(f"**#{turn.ticket['number']}** · {safe_markdown(turn.ticket['title'])} · `{turn.ticket.get('status') or turn.ticket.get('state', '')}`"
+            st.markdown(f"**#{turn.ticket['number']}** · {safe_markdown(turn.ticket['title'])} · `{code_label('status', turn.ticket.get('status') or turn.ticket.get('state'), LANG)}`"
                         + (f" · [{t('helpdesk.open_link', LANG)}]({turn.ticket['url']})" if turn.ticket.get("url") else ""))
             st.caption(t("helpdesk.see_my_tickets", LANG))
         if st.button(t("helpdesk.new_request", LANG), key="hd_new"):

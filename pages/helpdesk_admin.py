@@ -1,5 +1,7 @@
 """Admin page: the helpdesk tickets staff work — filters, the list with CSV, and one ticket's detail
 (description, snapshot, facts and steps, linked reports, history) with status, assignee and notes."""
+import re
+
 import pandas as pd
 import streamlit as st
 

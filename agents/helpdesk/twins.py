@@ -14,7 +14,7 @@ from agents.text import content_words
 
 _FACT_PATTERNS = {
     "scope": r"\b(only me|just me|my team|whole team|team|everyone|everybody|all users|colleagues?|"
-             r"solo yo|sólo yo|mi equipo|equipo|todos|todo el mundo|compañeros?)\b",
+             r"solo yo|sólo yo|solo a mí|sólo a mí|solo a mi|mi equipo|equipo|todos|todo el mundo|compañeros?)\b",
     "error": r"\b\d{3}\b|error|mensaje|message|code|código|exception|forbidden|denied|denegado",
     "since": r"\b(since|desde|yesterday|ayer|today|hoy|this morning|esta mañana|hours?|horas?|days?|"
              r"días?|week|semana|monday|lunes|after|después)\b",

@@ -1,0 +1,84 @@
+"""Done when, in a real browser: an employee files a ticket (Spanish); an admin opens it, reads the
+description and the snapshot, assigns it and changes its status with a note (English); the employee
+sees the new status and the note under My tickets. A Spanish admin's view of the same ticket too."""
+import re
+
+from storage import users
+from tests.browser import chromium_page, needs_chromium, running_app, sign_in
+
+QUESTION = "El proyector de la sala B no enciende, solo a mí, desde hoy, sin mensaje de error"
+NOTE = "Cambiamos la lámpara del proyector esta tarde"
+
+
+def _pick(page, label: str, option: str) -> None:
+    page.get_by_label(label).click()
+    page.get_by_role("option", name=option, exact=True).click()
+
+
+def _open(page, name: str) -> None:
+    """Click a page in the sidebar, unfolding Streamlit's "View N more" when it hides it."""
+    link = page.get_by_role("link", name=name, exact=True)
+    if not link.is_visible():
+        page.get_by_text(re.compile(r"View \d+ more|Ver \d+ más")).click()
+    link.click()
+
+
+def _sign_out(page, label: str) -> None:
+    page.get_by_role("button", name=label, exact=True).click()
+    page.get_by_label("Email").wait_for(timeout=60_000)
+
+
+@needs_chromium
+def test_ticket_filed_worked_and_followed_in_the_browser(db_url, org, pool, tmp_path):
+    with pool.connection() as conn:
+        users.upsert_user(conn, org.org.id, email="jefa@hd.test", full_name="Jefa", role="admin",
+                          password="pw-jefa-123", language="es")
+    with running_app(db_url) as base, chromium_page() as page:
+        try:
+            sign_in(page, base, "ana@hd.test", "pw-ana-123")
+            _open(page, "Helpdesk")
+            page.get_by_label("¿Qué problema tienes?").fill(QUESTION)
+            page.get_by_role("button", name="Pedir ayuda").click()
+            dialog = page.get_by_role("dialog")
+            dialog.get_by_label("Título").wait_for(timeout=180_000)
+            page.screenshot(path=str(tmp_path / "1_employee_draft_es.png"))
+            dialog.get_by_role("button", name="Crear ticket").click()
+            page.get_by_text("Síguelo en Mis tickets.").wait_for(timeout=120_000)
+            page.get_by_text("abierto", exact=True).wait_for(timeout=30_000)  # the status in Spanish
+            page.screenshot(path=str(tmp_path / "2_employee_filed_es.png"))
+            _sign_out(page, "Salir")
+
+            sign_in(page, base, "boss@hd.test", "pw-boss-123")
+            _open(page, "Helpdesk tickets")
+            page.get_by_text("reported by Ana").wait_for(timeout=120_000)
+            assert "El proyector de la sala B no enciende" in page.inner_text("body")  # the description
+            page.get_by_role("tab", name="Conversation").click()
+            page.get_by_text(QUESTION).last.wait_for(timeout=30_000)  # the redacted snapshot
+            page.screenshot(path=str(tmp_path / "3_admin_ticket_en.png"), full_page=True)
+            _pick(page, "Assign to", "Boss")
+            page.get_by_role("button", name="Save assignee").click()
+            page.get_by_text("assigned to Boss").first.wait_for(timeout=60_000)
+            _pick(page, "New status", "in progress")
+            page.get_by_label("Note for the people affected").fill(NOTE)
+            page.get_by_role("button", name="Save status").click()
+            page.get_by_text("is now in progress; the people affected were notified").wait_for(timeout=60_000)
+            page.screenshot(path=str(tmp_path / "4_admin_status_changed_en.png"), full_page=True)
+            _sign_out(page, "Sign out")
+
+            sign_in(page, base, "jefa@hd.test", "pw-jefa-123")
+            _open(page, "Tickets del helpdesk")
+            page.get_by_text("reportado por Ana").wait_for(timeout=120_000)
+            page.get_by_role("tab", name="Historial").click()
+            page.get_by_text(NOTE).first.wait_for(timeout=30_000)
+            page.screenshot(path=str(tmp_path / "5_admin_history_es.png"), full_page=True)
+            _sign_out(page, "Salir")
+
+            sign_in(page, base, "ana@hd.test", "pw-ana-123")
+            _open(page, "Mis tickets")
+            page.get_by_text(NOTE).first.wait_for(timeout=120_000)
+            body = page.inner_text("body")
+            assert "en curso" in body and "El ticket #" in body  # status and the in-app notification
+            page.screenshot(path=str(tmp_path / "6_employee_my_tickets_es.png"), full_page=True)
+        except Exception:
+            page.screenshot(path=str(tmp_path / "failure.png"), full_page=True)
+            raise
