@@ -102,8 +102,8 @@ if ticket["url"]:
 details, snapshot, linked, history = st.tabs([t("helpdesk.tab_description", LANG), t("helpdesk.tab_snapshot", LANG),
                                               t("helpdesk.tab_linked", LANG, count=len(ticket["linked"])),
                                               t("helpdesk.tab_history", LANG)])
-with details:
-    st.markdown(safe_markdown(ticket["description"]))
+with details:  # the draft's section headings read as bold lines, not page-sized titles
+    st.markdown(safe_markdown(re.sub(r"^#{1,6}\s*(.+)$", r"**\1**", ticket["description"], flags=re.M)))
     if ticket["facts"]:
         st.markdown(f"**{t('helpdesk.facts', LANG)}**")
         for fact, value in ticket["facts"].items():

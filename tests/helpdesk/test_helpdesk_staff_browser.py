@@ -11,8 +11,11 @@ NOTE = "Cambiamos la lámpara del proyector esta tarde"
 
 
 def _pick(page, label: str, option: str) -> None:
+    """Choose in a Streamlit selectbox by typing the option and pressing Enter."""
     page.get_by_label(label).click()
-    page.get_by_role("option", name=option, exact=True).click()
+    page.keyboard.type(option)
+    page.get_by_role("option", name=option, exact=True).wait_for(timeout=30_000)
+    page.keyboard.press("Enter")
 
 
 def _open(page, name: str) -> None:
