@@ -50,7 +50,8 @@ FAMILIES: dict[str, re.Pattern] = {name: re.compile(pattern, re.I) for name, pat
                      + r"|\b(?:env[ií]a|reenv[ií]a|manda)\s+(?:tod[oa]s\s+)?(?:l[oa]s\s+)?(?:datos|contraseñas|credenciales|salarios)"
                      + r"\s+a\s+(?:\S+@|https?://|`|esta\s+direcci[oó]n|la\s+siguiente|un[ao]?\s+extern)",
 }.items()}
-_SENTENCE = re.compile(r"[^.!?\n]*(?:[.!?]+|\n|$)")
+# A sentence ends at . ! ? followed by a space (not inside a URL, a number or "![image]") or a line end.
+_SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?![\s]|$))*+(?:[.!?]+|\n|$)")
 
 
 def instruction_family(text: str) -> str | None:
