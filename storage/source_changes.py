@@ -43,6 +43,7 @@ class StaleFlag:
     entity_id: UUID
     entity_title: str
     change: str
+    old_chunk_id: UUID
     heading: str
     old_content: str
     new_content: str | None
@@ -133,7 +134,7 @@ def _move_references(conn, org_id: UUID, old_id: UUID, new_id: UUID) -> None:
 _FLAG_SELECT = """
     SELECT f.id, f.document_id, d.title AS document_title, f.course_id, c.title AS course_title, f.module_id,
            m.title AS module_title, f.entity_type, f.entity_id,
-           coalesce(l.title, x.prompt, '') AS entity_title, f.change, f.heading, f.old_content, f.new_content,
+           coalesce(l.title, x.prompt, '') AS entity_title, f.change, f.old_chunk_id, f.heading, f.old_content, f.new_content,
            f.status, f.created_at
     FROM stale_sources f JOIN documents d ON d.id = f.document_id JOIN courses c ON c.id = f.course_id
     JOIN modules m ON m.id = f.module_id

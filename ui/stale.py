@@ -29,15 +29,32 @@ def stale_panel(user) -> None:
         first = module_flags[0]
         with st.expander(t("insights.stale.module", lang, course=first.course_title, module=first.module_title,
                            n=len(module_flags)), expanded=len(by_module) == 1):
+            by_passage: dict = {}
             for flag in module_flags:
-                st.markdown(f"**{t('insights.stale.item', lang, kind=t('insights.stale.kind.' + flag.entity_type, lang), title=flag.entity_title, document=flag.document_title, section=flag.heading or '—')}**"
-                            f" · {t('insights.stale.change.' + flag.change, lang)}")
-                before, now = st.columns(2)
-                before.caption(t("insights.stale.old", lang))
-                before.text(flag.old_content)
-                now.caption(t("insights.stale.new", lang))
-                now.text(flag.new_content or t("insights.stale.gone", lang))
+                by_passage.setdefault(flag.old_chunk_id, []).append(flag)
+            for passage_flags in by_passage.values():
+                _passage(lang, passage_flags)
             _decisions(user, module_id, module_flags)
+
+
+def _passage(lang: str, flags) -> None:
+    """One changed passage: what changed, who cites it, then both versions side by side."""
+    flag = flags[0]
+    st.markdown(f"**{flag.document_title} › {flag.heading or '—'}** · {t('insights.stale.change.' + flag.change, lang)}")
+    gone, added = stale.changed_sentences(flag.old_content, flag.new_content)
+    for sentence in gone:
+        st.markdown(f"➖ {t('insights.stale.old', lang)}: {sentence}")
+    for sentence in added:
+        st.markdown(f"➕ {t('insights.stale.new', lang)}: {sentence}")
+    st.caption(t("insights.stale.cited_by", lang) + " " + " · ".join(
+        t("insights.stale.item", lang, kind=t("insights.stale.kind." + f.entity_type, lang), title=f.entity_title)
+        for f in flags))
+    with st.popover(t("insights.stale.both_versions", lang)):
+        before, now = st.columns(2)
+        before.caption(t("insights.stale.old", lang))
+        before.text(flag.old_content)
+        now.caption(t("insights.stale.new", lang))
+        now.text(flag.new_content or t("insights.stale.gone", lang))
 
 
 def _decisions(user, module_id, module_flags) -> None:

@@ -8,6 +8,8 @@ re-ingested (flagged by ``storage.source_changes``), and the admin's three answe
 """
 from __future__ import annotations
 
+import difflib
+import re
 from collections import Counter
 from dataclasses import dataclass
 from uuid import UUID
@@ -52,7 +54,21 @@ def report(org_id: UUID, pool=None) -> list[dict]:
     return [{"course": f.course_title, "course_id": str(f.course_id), "module": f.module_title,
              "module_id": str(f.module_id), "type": f.entity_type, "id": str(f.entity_id), "title": f.entity_title,
              "document": f.document_title, "section": f.heading, "change": f.change,
-             "old_passage": f.old_content, "new_passage": f.new_content} for f in flags]
+             "old_passage": f.old_content, "new_passage": f.new_content,
+             "what_changed": dict(zip(("before", "after"), changed_sentences(f.old_content, f.new_content)))}
+            for f in flags]
+
+
+def changed_sentences(old: str, new: str | None) -> tuple[list[str], list[str]]:
+    """What changed between two versions of a passage: (sentences gone, sentences new)."""
+    split = lambda text: [s for s in re.split(r"(?<=[.!?])\s+|\n+", text or "") if s.strip()]  # noqa: E731
+    before, after = split(old), split(new)
+    gone, added = [], []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes():
+        if tag != "equal":
+            gone += before[i1:i2]
+            added += after[j1:j2]
+    return gone, added
 
 
 def keep_module(user: users.User, module_id: UUID | str, pool=None) -> int:

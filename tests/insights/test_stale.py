@@ -57,6 +57,9 @@ def test_reingest_flags_exactly_what_cites_the_changed_paragraph(changed, seeded
     flags = _stale_json(capsys)
     assert {(f["type"], f["id"]) for f in flags} == changed
     assert all(f["change"] == "changed" and OLD in f["old_passage"] and NEW in f["new_passage"] for f in flags)
+    changed = flags[0]["what_changed"]          # only the changed sentence, not the whole passage
+    assert len(changed["before"]) == len(changed["after"]) == 1
+    assert OLD in changed["before"][0] and NEW in changed["after"][0]
     with seeded_pool.connection() as conn:
         assert _dangling(conn) == 0          # unchanged and changed passages: references moved to the new ids
 
@@ -70,7 +73,8 @@ def test_the_studio_shows_old_and_new_passages(changed, seeded_pool, email, word
         user = get_user_by_email(conn, email)
     at = open_page(user, "pages/content_studio.py")
     assert words[0] in texts(at)
-    assert any(OLD in e.value for e in at.text) and any(NEW in e.value for e in at.text)
+    assert any(OLD in e.value for e in at.text) and any(NEW in e.value for e in at.text)   # both versions
+    assert any(e.value.startswith("➕") and NEW in e.value for e in at.markdown)               # what changed
     assert [b.label for b in at.button].count(words[1]) == 1
 
 
