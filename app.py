@@ -12,7 +12,8 @@ import streamlit as st
 
 from agents.i18n import language, t
 from ui.chat_server import start_chat_server
-from ui.session import resume_user, sign_in, sign_out, write_session_cookie
+from agents import auth
+from ui.session import SSO_REFUSED_KEY, resume_user, sign_in, sign_out, sso_configured, write_session_cookie
 from ui.startup import prepare_app
 
 st.set_page_config(page_title="SkillNet", page_icon="🎓", layout="wide")
@@ -58,6 +59,14 @@ def sign_in_page() -> None:
     lang = browser_language()
     st.title("🎓 SkillNet")
     st.caption(t("auth.tagline", lang))
+    if sso_configured():
+        if st.session_state.get(SSO_REFUSED_KEY):
+            st.error(t("auth.sso_refused", lang))
+        if st.button(t("auth.sso", lang), type="primary", key="sso"):
+            st.session_state.pop(SSO_REFUSED_KEY, None)
+            st.login()  # Streamlit's OIDC flow; back here, resume_user maps the email claim to a user
+    if not auth.settings().password_login:
+        return
     with st.form("sign_in"):
         email = st.text_input(t("auth.email", lang))
         password = st.text_input(t("auth.password", lang), type="password")

@@ -16,6 +16,7 @@ from agents.i18n import t
 from storage import users
 
 USER_KEY = "user"
+SSO_REFUSED_KEY = "sso_refused"
 TOKEN_KEY = "session_token"
 COOKIE = "skillnet_session"
 _COOKIE_ACTION = "session_cookie_action"  # "clear": drop the cookie on the next run (st.rerun drops this run's elements)
@@ -52,11 +53,29 @@ def sign_in_sso(email: str | None) -> users.User | None:
     return _start(signed) if signed else None
 
 
+def sso_configured() -> bool:
+    """Company SSO is set up: an [auth] section in .streamlit/secrets.toml (st.login's own config)."""
+    try:
+        return "auth" in st.secrets
+    except Exception:  # no secrets file at all
+        return False
+
+
+def _sso_email() -> str | None:
+    """The email claim of the identity provider's sign-in Streamlit holds (its own HttpOnly cookie)."""
+    if not sso_configured() or not st.user.is_logged_in:
+        return None
+    email = st.user.get("email")
+    return email if isinstance(email, str) else None
+
+
 def sign_out() -> None:
     auth.sign_out(st.session_state.get(TOKEN_KEY) or _cookie())
     st.session_state.pop(USER_KEY, None)
     st.session_state.pop(TOKEN_KEY, None)
     st.session_state[_COOKIE_ACTION] = "clear"
+    if _sso_email():
+        st.logout()  # else the provider's sign-in would sign this browser straight back in
 
 
 def resume_user() -> users.User | None:
@@ -77,6 +96,12 @@ def resume_user() -> users.User | None:
             return None
         st.session_state[USER_KEY], st.session_state[TOKEN_KEY] = user, token
         return user
+    if (email := _sso_email()) and not st.session_state.get(SSO_REFUSED_KEY):
+        signed = auth.sign_in_with_sso(email)
+        if signed is None:
+            st.session_state[SSO_REFUSED_KEY] = True  # said once on the sign-in page
+            return None
+        return _start(signed)
     return st.session_state.get(USER_KEY)
 
 
