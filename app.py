@@ -44,6 +44,7 @@ ADMIN_PAGES = [
     ("pages/my_tickets.py", "nav.my_tickets", "🎟️"),
     ("pages/helpdesk_admin.py", "nav.helpdesk_tickets", "🎫"),
     ("pages/operations.py", "nav.operations", "🩺"),
+    ("pages/audit_log.py", "nav.audit_log", "🧾"),
     ("pages/retrieval_lab.py", "nav.retrieval_lab", "🔬"),
 ]
 ALL_ADDRESSES = list(dict.fromkeys(Path(path).stem for path, _, _ in EMPLOYEE_PAGES + ADMIN_PAGES))

@@ -1,7 +1,9 @@
 """What an operator looks at (admins): model calls and fallbacks by reason (this process's Prometheus
-counters), the engine answering, the content-generation queue and the accounts locked right now."""
+counters), the engine answering, the content-generation queue, the accounts locked right now, and
+the audit log."""
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 from agents import metrics
@@ -25,3 +27,20 @@ def overview(admin, *, pool=None) -> dict:
             "locked_accounts": [{"account": f.subject, "failures": f.failures, "locked_until": f.locked_until}
                                 for f in locked_accounts(admin, pool=pool)],
             "metrics_port": metrics.start_metrics_server()}
+
+
+def audit_entries(admin, *, actions: list[str] | None = None, text: str = "", limit: int = 1000,
+                  pool=None) -> list[dict]:
+    """Who changed what, when, with the state before and after; newest first, filtered."""
+    from storage import audit
+
+    if not admin.is_admin:
+        return []
+    with (pool or app_pool()).connection() as conn:
+        entries = audit.list_entries(conn, admin.org_id, limit=limit)
+    words = text.lower().split()
+    rows = [{"when": e.created_at, "who": e.actor_name or "", "action": e.action, "entity": e.entity_type,
+             "entity_id": e.entity_id or "", "before": json.dumps(e.before, ensure_ascii=False, default=str),
+             "after": json.dumps(e.after, ensure_ascii=False, default=str)} for e in entries]
+    return [r for r in rows if (not actions or r["action"] in actions)
+            and all(w in " ".join(str(v) for v in r.values()).lower() for w in words)]

@@ -201,6 +201,11 @@ MESSAGES = {
     "helpdesk.unassigned": {"en": "Ticket #{number} is unassigned now.", "es": "El ticket #{number} ya no está asignado."},
     "helpdesk.note_empty": {"en": "Write the note first.", "es": "Escribe primero la nota."},
     "helpdesk.note_added": {"en": "Note added to ticket #{number}.", "es": "Nota añadida al ticket #{number}."},
+    "helpdesk.erase_unknown": {"en": "No person with that email in this organisation.",
+                               "es": "No hay nadie con ese correo en esta organización."},
+    "helpdesk.erase_self": {"en": "You cannot erase your own data here.", "es": "No puedes borrar aquí tus propios datos."},
+    "helpdesk.erase_stale": {"en": "The data changed since the preview; preview again.",
+                             "es": "Los datos cambiaron desde la vista previa; vuelve a revisarla."},
     # codes the helpdesk shows
     "code.category.access": {"en": "access", "es": "acceso"},
     "code.category.account": {"en": "account", "es": "cuenta"},

@@ -1,0 +1,58 @@
+"""Audit log (admins): who changed what and when, with the state before and after; filters and CSV.
+Below it, right to delete: a preview of a person's chat and helpdesk data, erased only on confirm."""
+import pandas as pd
+import streamlit as st
+
+from agents import operations
+from agents.helpdesk import erasure
+from agents.helpdesk.turns import HelpdeskError
+from agents.i18n import format_datetime, format_number, t
+from ui.session import require_admin
+
+user = require_admin()
+LANG = user.language
+PREVIEW = "erase_preview"
+COLUMNS = ["when", "who", "action", "entity", "entity_id", "before", "after"]
+
+st.title(t("ops.audit_title", LANG))
+every = operations.audit_entries(user)
+left, right = st.columns([1, 2])
+actions = left.multiselect(t("ops.col_action", LANG), sorted({e["action"] for e in every}), key="audit_actions")
+text = right.text_input(t("ops.audit_search", LANG), key="audit_text")
+rows = operations.audit_entries(user, actions=actions, text=text)
+if not rows:
+    st.info(t("ops.audit_empty", LANG))
+else:
+    frame = pd.DataFrame(rows)[COLUMNS]
+    st.dataframe(frame.assign(when=frame["when"].map(lambda v: format_datetime(v, LANG))), hide_index=True,
+                 width="stretch", column_config={c: t(f"ops.col_{c}", LANG) for c in COLUMNS})
+    st.download_button(t("common.download_csv", LANG), frame.to_csv(index=False).encode("utf-8"),
+                       file_name="audit_log.csv", mime="text/csv", key="csv_audit_log")
+
+st.divider()
+st.subheader(t("ops.erase_title", LANG))
+st.caption(t("ops.erase_caption", LANG))
+with st.form("erase_preview_form"):
+    email = st.text_input(t("ops.erase_email", LANG))
+    if st.form_submit_button(t("ops.erase_preview", LANG)):
+        try:
+            st.session_state[PREVIEW] = erasure.preview(user, email)
+        except HelpdeskError as exc:
+            st.session_state.pop(PREVIEW, None)
+            st.error(str(exc))
+seen = st.session_state.get(PREVIEW)
+if seen:
+    st.warning(t("ops.erase_will", LANG, name=seen["name"], email=seen["email"]))
+    st.markdown("\n".join(f"- {t('ops.erase_count_' + k, LANG)}: {format_number(v, LANG)}"
+                          for k, v in seen["counts"].items()))
+    go, cancel = st.columns(2)
+    if go.button(t("ops.erase_confirm", LANG), type="primary", key="erase_confirm"):
+        try:
+            erasure.erase(user, seen["email"], seen["token"])
+            st.session_state.pop(PREVIEW)
+            st.success(t("ops.erase_done", LANG, email=seen["email"]))
+        except HelpdeskError as exc:
+            st.error(str(exc))
+    if cancel.button(t("helpdesk.cancel", LANG), key="erase_cancel"):
+        st.session_state.pop(PREVIEW)
+        st.rerun()

@@ -1,0 +1,72 @@
+"""Right to delete (previewed, confirmed, audited; tickets kept anonymised) and the Audit log page."""
+from __future__ import annotations
+
+import pytest
+
+from agents import operations
+from agents.helpdesk import erasure, service, staff
+from agents.helpdesk.turns import HelpdeskError
+from storage import erasure as erasure_store
+from storage import users
+from tests import apptest
+from tests.apptest import texts
+
+
+@pytest.fixture(scope="module")
+def dana(org, pool):
+    with pool.connection() as conn:
+        return users.upsert_user(conn, org.org.id, email="dana@hd.test", full_name="Dana", role="employee",
+                                 password="pw-dana-123", language="es")
+
+
+def _file(user, deps, text: str) -> dict:
+    turn = service.start(user, text, deps=deps)
+    while turn.kind == "question":
+        turn = service.resume(user, turn.session_id, question_id=turn.question_id, text=turn.choices[0], deps=deps)
+    return service.confirm(user, turn.session_id, question_id=turn.question_id, deps=deps).ticket
+
+
+def test_erasure_previews_then_removes_chat_and_helpdesk_data_and_keeps_tickets(org, dana, deps, pool):
+    ticket = _file(dana, deps, "La pantalla del aula 7 no se enciende, solo a mí, desde hoy, sin mensaje")
+    staff.change_status(org.admin, ticket["id"], "in_progress", "Lo miramos", deps=deps)
+    seen = erasure.preview(org.admin, "dana@hd.test", deps=deps)
+    assert seen["counts"]["helpdesk_sessions"] == 1 and seen["counts"]["tickets_reported"] == 1
+    assert seen["counts"]["chat_sessions"] >= 1 and seen["counts"]["notifications"] == 1
+    with pytest.raises(HelpdeskError):
+        erasure.erase(org.admin, "dana@hd.test", "not-the-preview", deps=deps)  # no erase without its preview
+    done = erasure.erase(org.admin, "dana@hd.test", seen["token"], deps=deps)
+    assert done["sessions_deleted"] == 1 and done["tickets_anonymised"] == 1
+    with pool.connection() as conn:
+        assert erasure_store.footprint(conn, org.org.id, dana.id) == {
+            "chat_sessions": 0, "chat_messages": 0, "helpdesk_sessions": 0, "tickets_reported": 0,
+            "tickets_linked": 0, "notifications": 0}
+    kept = staff.ticket_detail(org.admin, ticket["id"], deps=deps)
+    assert kept["reporter"] == "" and kept["snapshot"] == [] and kept["status"] == "in_progress"
+    entries = [e for e in operations.audit_entries(org.admin, pool=pool) if e["action"] == "person.erase"]
+    assert entries and entries[0]["who"] == "Boss" and '"helpdesk_sessions": 1' in entries[0]["before"]
+
+
+def test_erasure_refuses_employees_strangers_and_oneself(org, deps):
+    with pytest.raises(HelpdeskError):
+        erasure.preview(org.bob, "ana@hd.test", deps=deps)
+    with pytest.raises(HelpdeskError) as unknown:
+        erasure.preview(org.admin, "nobody@hd.test", deps=deps)
+    assert unknown.value.code == "not_found"
+    with pytest.raises(HelpdeskError):
+        erasure.preview(org.admin, "boss@hd.test", deps=deps)
+
+
+def test_audit_log_page_filters_and_previews_an_erasure(org, deps):
+    ticket = _file(org.ana, deps, "El ascensor del edificio norte hace un ruido fuerte, solo a mí, desde hoy, sin mensaje")
+    staff.change_status(org.admin, ticket["id"], "resolved", "Listo", deps=deps)
+    service._default_deps.cache_clear()
+    at = apptest.open_page(org.admin, "pages/audit_log.py")
+    frame = at.dataframe[0].value
+    assert "ticket.status" in frame["action"].tolist() and "Boss" in frame["who"].tolist()
+    at.text_input[1].input("ana@hd.test")
+    next(b for b in at.button if b.label == "Preview").click().run()
+    assert not at.exception, at.exception
+    assert "This erases the data of Ana (ana@hd.test):" in texts(at)
+    assert any(b.label == "Erase for good" for b in at.button)
+    spanish = apptest.open_page(users.User(**{**org.admin.__dict__, "language": "es"}), "pages/audit_log.py")
+    assert "Registro de auditoría" in texts(spanish) and "Derecho de supresión" in texts(spanish)
