@@ -2,7 +2,8 @@
 import streamlit as st
 
 from agents.admin import dashboards
-from agents.i18n import t
+from agents.i18n import format_number, t
+from agents.llm import engine_status
 from ui.session import require_admin
 from ui.tables import table_with_csv
 
@@ -26,3 +27,23 @@ st.subheader(t("admin.overview.alerts", lang))
 table_with_csv(data.alerts, "alerts", empty=t("admin.overview.no_alerts", lang))
 st.subheader(t("admin.overview.skills_with_no_expert", lang))
 table_with_csv(data.gaps, "skills_without_expert", empty=t("admin.overview.every_skill_has_expert", lang))
+
+with st.expander(t("engine.card.title", lang)):  # the capability probe, run once per process
+    engine = engine_status()
+    if engine["engine"] == "offline":
+        st.caption(t("engine.card.offline", lang))
+    elif not engine["reachable"]:
+        st.warning(t("engine.card.unreachable", lang, model=engine["model"]))
+    else:
+        yes_no = {True: t("engine.card.yes", lang), False: t("engine.card.no", lang)}
+        unknown = "?"
+        st.markdown(t("engine.card.summary", lang, model=engine["model"],
+                      speed=format_number(engine["tokens_per_second"], lang, decimals=1) if engine["tokens_per_second"] else unknown,
+                      ttft=format_number((engine["ttft_ms"] or 0) / 1000, lang, decimals=1),
+                      context=format_number(engine["context_tokens"], lang) if engine["context_tokens"] else unknown))
+        st.caption(t("engine.card.features", lang, **{k: yes_no[bool(engine[k])]
+                                                      for k in ("streaming", "json_mode", "tool_calling", "usage")}))
+        if not engine["tool_calling"]:
+            st.info(t("engine.card.no_tools", lang))
+        if engine["slow"]:
+            st.info(t("engine.card.slow", lang))

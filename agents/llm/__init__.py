@@ -9,5 +9,11 @@ from agents.llm.settings import RoleSettings, Settings
 from agents.llm.stream import TextStream
 from agents.observability import count_tokens
 
+
+def engine_status() -> dict:
+    """The configured engine's probed capabilities as plain data (the admin overview's engine card)."""
+    return get_llm().capabilities().as_dict()
+
+
 __all__ = ["LLM", "Capabilities", "RoleSettings", "Settings", "Structured", "TextStream", "count_tokens",
-           "get_llm", "parse_json_text"]
+           "engine_status", "get_llm", "parse_json_text"]

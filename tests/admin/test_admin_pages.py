@@ -27,6 +27,14 @@ def test_overview_counts_and_alerts(admin):
     assert len(at.dataframe) == 2 and len(at.get("download_button")) == 2
 
 
+def test_overview_engine_card_shows_the_probe(admin, fake_openai):
+    fake_openai.capabilities["tool_calling"] = False
+    at = open_page(admin, "pages/home_admin.py")
+    shown = texts(at)
+    assert "gpt-4o-mini" in shown and "herramientas no" in shown and "modo JSON sí" in shown
+    assert any("planifica con su gemelo" in info.value for info in at.info)
+
+
 def test_skills_matrix_heatmap_with_filters(admin):
     at = open_page(admin, "pages/skills_matrix.py", matrix_department="Logística", matrix_category="Warehouse safety")
     assert "5 empleados × 6 habilidades" in texts(at)
