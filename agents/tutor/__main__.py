@@ -33,7 +33,14 @@ def main(argv: list[str] | None = None) -> int:
     gaps.add_argument("--org", required=True, help="organisation slug")
     gaps.add_argument("--days", type=int, default=30, help="look back this many days (default 30)")
     gaps.add_argument("--json", action="store_true")
+    evaluation = commands.add_parser("eval", help="first-citation accuracy, language match and sentence precision")
+    evaluation.add_argument("file", help="JSONL: question, lang, document, passage")
+    evaluation.add_argument("--es-user", default="lucia@acme.test", help="who asks the Spanish questions")
+    evaluation.add_argument("--en-user", default="james@acme.test", help="who asks the English questions")
+    evaluation.add_argument("--json", action="store_true", help="every item's result too")
     args = parser.parse_args(argv)
+    if args.command == "eval":
+        return _eval(args)
     if args.command == "gaps":
         from agents.tutor.gaps import cli as gaps_cli   # scikit-learn loads only for this command
 
@@ -65,6 +72,26 @@ def main(argv: list[str] | None = None) -> int:
         session_id = args.session or service.list_sessions(user)[0].id
         print(f"(session {session_id})", file=sys.stderr)
     return 1 if failed else 0
+
+
+def _eval(args) -> int:
+    from agents.tutor.evaluation import evaluate, load
+
+    try:
+        items = load(args.file)
+        with app_pool().connection() as conn:
+            askers = {"es": users.get_user_by_email(conn, args.es_user), "en": users.get_user_by_email(conn, args.en_user)}
+    except (OSError, ValueError, DatabaseError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if None in askers.values():
+        print("error: no user with that email", file=sys.stderr)
+        return 2
+    report = evaluate(app_pool(), askers, items)
+    if not args.json:
+        report = {key: value for key, value in report.items() if key != "items"}
+    print(json.dumps(report, ensure_ascii=False, indent=None if args.json else 2))
+    return 0
 
 
 def _print_human(event: dict) -> None:

@@ -23,8 +23,8 @@ _GREETING_WORDS = {"thanks": {"gracias", "thanks", "thank", "thx", "merci"},
 # Offline sentence selection for the tutor (measured on tests/tutor/eval): a sentence is kept only when
 # it scores within SELECTION_MARGIN of the best one, and at most MAX_SENTENCES are kept, so answers
 # are not padded with neighbouring topics of the same passage.
-SELECTION_MARGIN = 0.05
-MAX_SENTENCES = 4
+SELECTION_MARGIN = 0.02
+MAX_SENTENCES = 2
 MAX_ANSWER_CHARS = 700
 # multilingual-e5-small scores a sentence in the question's language ~0.03-0.05 higher than an equally
 # good one in the other language; without this, a Spanish question about an English policy was
@@ -112,10 +112,26 @@ def with_language_notes(body: str, passages: list[dict], language: str) -> str:
 
 
 def select_sentences(message: str, passages: list[dict], language: str) -> str:
-    """The passages' sentences that answer ``message`` (on-topic only), each run followed by its [n]."""
+    """The passages' sentences that answer ``message`` (on-topic only), each run followed by its [n].
+
+    The answer comes from one document, the one retrieval ranked first (passages arrive grouped by
+    document, best document first): sentence similarity across languages favours sentences in the
+    question's language, the hybrid ranking does not. Two passes over the same (cached) sentence
+    vectors: the best sentence of that document decides which passage leads (so the first [n] is the
+    best evidence), then only sentences within the margin are kept, so nothing pads the answer."""
     boost = {p["index"]: CROSS_LANGUAGE_BOOST for p in passages if passage_language(p) not in ("", language)}
-    return extractive_answer(message, [(p["index"], p["text"]) for p in passages], max_chars=MAX_ANSWER_CHARS,
-                             margin=SELECTION_MARGIN, max_sentences=MAX_SENTENCES, boost=boost)
+
+    def pick(chosen: list[dict], **limits) -> str:
+        return extractive_answer(message, [(p["index"], p["text"]) for p in chosen], max_chars=MAX_ANSWER_CHARS,
+                                 boost=boost, **limits)
+
+    ranked_first = [p for p in passages if p["document"] == passages[0]["document"]]
+    best = _MARKER.search(pick(ranked_first, max_sentences=1))
+    if best is None:
+        return ""
+    lead = next(p for p in ranked_first if p["index"] == int(best.group(1)))
+    same_document = [lead] + [p for p in ranked_first if p is not lead]
+    return pick(same_document, margin=SELECTION_MARGIN, max_sentences=MAX_SENTENCES)
 
 
 def grounded(message: str, passages: list[dict], rung: str, org: str, language: str,

@@ -1,0 +1,110 @@
+"""The tutor eval: questions in Spanish and English, each with the passage of a document that answers it.
+
+    python -m agents.tutor eval seeds/eval/tutor.jsonl --org acme [--json]
+
+Lines: ``{"question", "lang", "document", "passage"}`` (``passage``: words copied from the answering
+chunk). Every question is asked through ``service.run_turn`` as a learner of that language, and scored:
+
+- first_citation: the answer's first citation is the chunk that holds ``passage``.
+- language: the answer's own words (its framing, notes and hints: everything but the sentences quoted
+  from the sources) are in the question's language.
+- precision (offline sentence selection): of the sentences the answer quotes, the share that are
+  on-topic. Labelling rule: a quoted sentence is on-topic when it comes from the answering chunk or
+  from a chunk under the same heading of the same document; any other quoted sentence is padding.
+
+Questions about documents the organisation does not hold are skipped (and counted).
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from agents.offline import detect_language, split_sentences
+from agents.tutor import service
+from storage import documents, sources
+
+_MARKER = re.compile(r"\s*\[\d+(?:\s*,\s*\d+)*\]")
+_SPACE = re.compile(r"\s+")
+_NOTE = re.compile(r"(?<=\])\s*(\([^()]*\))")
+RATE_LIMIT = 1_000_000  # the eval asks far more than a person may in a minute
+
+
+def _plain(text: str) -> str:
+    return _SPACE.sub(" ", text or "").strip().lower()
+
+
+def load(path: str | Path) -> list[dict]:
+    return [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def _answering_chunk(conn, org_id, titles: dict, item: dict):
+    document_id = titles.get(item["document"])
+    if document_id is None:
+        return None, []
+    chunks = sources.document_chunks_by_document(conn, org_id, document_id)
+    wanted = _plain(item["passage"])
+    return next((c for c in chunks if wanted in _plain(c.content)), None), chunks
+
+
+def _quoted(text: str, chunks) -> list[tuple[str, object]]:
+    """The answer's sentences found word for word in a chunk of the organisation, with that chunk."""
+    found = []
+    for sentence in split_sentences(_MARKER.sub("", text)):
+        plain = _plain(sentence)
+        chunk = next((c for c in chunks if len(plain) > 20 and plain in _plain(c.content)), None)
+        if chunk is not None:
+            found.append((sentence, chunk))
+    return found
+
+
+def score_item(pool, user, item: dict, titles: dict, org_chunks) -> dict | None:
+    with pool.connection() as conn:
+        answering, _ = _answering_chunk(conn, user.org_id, titles, item)
+    if answering is None:
+        return None
+    text, citations = "", []
+    for event in service.run_turn(user, item["question"], pool=pool, rate_limit=RATE_LIMIT):
+        if event["event"] == "token":
+            text += event["data"]["content"]
+        elif event["event"] == "citations":
+            citations = event["data"]["citations"]
+    first = citations[0] if citations else None
+    notes = _NOTE.findall(text)          # "(quoted from the English text …)" after a marker
+    body = _NOTE.sub("", text)
+    quoted = _quoted(body, org_chunks)
+    own = _MARKER.sub("", body)
+    for sentence, _ in quoted:
+        own = own.replace(sentence, " ")
+    own = " ".join([own, *notes])
+    on_topic = [s for s, chunk in quoted if chunk.id == answering.id
+                or (chunk.document_id == answering.document_id and chunk.heading == answering.heading)]
+    return {"question": item["question"], "lang": item["lang"], "document": item["document"],
+            "first_citation_ok": bool(first and first.get("source_id") == str(answering.id)),
+            "first_citation": first and {"document": first["document"], "section": first["section"]},
+            "language_ok": detect_language(own, default="?") == item["lang"],
+            "quoted": len(quoted), "on_topic": len(on_topic), "answer": text}
+
+
+def evaluate(pool, users_by_language: dict, items: list[dict]) -> dict:
+    """Ask every question and return the figures (and each item's result under ``items``)."""
+    any_user = next(iter(users_by_language.values()))
+    with pool.connection() as conn:
+        titles = {d.title: d.id for d in documents.list_documents(conn, any_user.org_id)}
+        org_chunks = [c for document_id in titles.values()
+                      for c in sources.document_chunks_by_document(conn, any_user.org_id, document_id)]
+    results, skipped = [], 0
+    for item in items:
+        result = score_item(pool, users_by_language[item["lang"]], item, titles, org_chunks)
+        if result is None:
+            skipped += 1
+        else:
+            results.append(result)
+    n = len(results) or 1
+    quoted = sum(r["quoted"] for r in results)
+    return {"n": len(results), "skipped": skipped,
+            "by_language": {lang: sum(r["lang"] == lang for r in results) for lang in ("es", "en")},
+            "first_citation_accuracy": round(sum(r["first_citation_ok"] for r in results) / n, 3),
+            "language_match": round(sum(r["language_ok"] for r in results) / n, 3),
+            "sentence_precision": round(sum(r["on_topic"] for r in results) / quoted, 3) if quoted else None,
+            "sentences_quoted": quoted, "items": results}
