@@ -114,7 +114,7 @@ else:
         if st.button(t("auth.sign_out", user.language), key="sign_out"):
             sign_out()
             st.rerun()
-    page = st.navigation(navigation_for(user))
+    page = st.navigation(navigation_for(user), expanded=True)  # all pages listed: no English "View N more"
 # After st.navigation, not before: until some run of this process has called it, Streamlit serves
 # pages/ the legacy way (a deep link would run the page file without this script), and the first
 # start spends minutes here loading the demo organisation.
