@@ -94,6 +94,20 @@ def test_learners_see_which_lessons_changed(changed, seeded_pool, admin):
     assert lesson_ids <= flagged and len(flagged) < len(every)
 
 
+def test_the_course_player_shows_the_updated_policy_note(changed, seeded_pool):
+    from tests.apptest import open_page
+
+    with seeded_pool.connection() as conn:
+        james = get_user_by_email(conn, "james@acme.test")
+        course_id, lesson_id = conn.execute(
+            """SELECT m.course_id, l.id FROM lessons l JOIN modules m ON m.id = l.module_id
+               WHERE l.id = ANY(%s::uuid[]) ORDER BY m.position, l.position LIMIT 1""",
+            ([i for kind, i in changed if kind == "lesson"],)).fetchone()
+    at = open_page(james, "pages/course_player.py", learn_course_id=str(course_id),
+                   **{f"learn_lesson_{course_id}": lesson_id})
+    assert any("Updated policy" in i.value for i in at.info)
+
+
 def test_regenerating_the_module_clears_its_flags(changed, seeded_pool, admin, capsys):
     flags = _stale_json(capsys)
     module_id = flags[0]["module_id"]
