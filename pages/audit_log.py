@@ -17,7 +17,8 @@ COLUMNS = ["when", "who", "action", "entity", "entity_id", "before", "after"]
 st.title(t("ops.audit_title", LANG))
 every = operations.audit_entries(user)
 left, right = st.columns([1, 2])
-actions = left.multiselect(t("ops.col_action", LANG), sorted({e["action"] for e in every}), key="audit_actions")
+actions = left.multiselect(t("ops.col_action", LANG), sorted({e["action"] for e in every}), key="audit_actions",
+                         placeholder=t("helpdesk.choose_options", LANG))
 text = right.text_input(t("ops.audit_search", LANG), key="audit_text")
 rows = operations.audit_entries(user, actions=actions, text=text)
 if not rows:

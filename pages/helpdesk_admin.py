@@ -47,11 +47,12 @@ for note in staff.notifications(user):
 with st.expander(t("helpdesk.filters", LANG), expanded=True):
     left, middle, right = st.columns(3)
     statuses = left.multiselect(t("helpdesk.col_status", LANG), STATUSES, default=["open", "in_progress"],
-                                format_func=label("status"), key="hd_f_status")
+                                format_func=label("status"), key="hd_f_status",
+                                placeholder=t("helpdesk.choose_options", LANG))
     severities = middle.multiselect(t("helpdesk.col_severity", LANG), SEVERITIES, format_func=label("severity"),
-                                    key="hd_f_severity")
+                                    key="hd_f_severity", placeholder=t("helpdesk.choose_options", LANG))
     categories = right.multiselect(t("helpdesk.col_category", LANG), CATEGORIES, format_func=label("category"),
-                                   key="hd_f_category")
+                                   key="hd_f_category", placeholder=t("helpdesk.choose_options", LANG))
     left, right = st.columns([1, 2])
     assignee = left.selectbox(t("helpdesk.col_assignee", LANG), ["all", "me", "nobody"],
                               format_func=lambda v: t(f"helpdesk.assignee_filter_{v}", LANG), key="hd_f_assignee")

@@ -12,7 +12,7 @@ from storage.db import app_pool
 @st.cache_resource(show_spinner="Starting SkillNet: database and demo organisation…")
 def prepare_app() -> bool:
     from agents.content.worker import start_worker_thread
-    from agents.helpdesk.service import gc, sweep_orphans
+    from agents.helpdesk.sweeper import start_sweeper
     from agents.metrics import start_metrics_server
     from seeds.loader import load_demo_if_empty
 
@@ -20,7 +20,6 @@ def prepare_app() -> bool:
     # "off" when generation runs in separate `python -m agents.content worker` processes
     if config.get("SKILLNET_CONTENT_WORKER") != "off":
         start_worker_thread(app_pool())  # resumes jobs a crash cut off, then takes new ones
-    sweep_orphans()  # helpdesk sessions cut off mid-step by a restart end aborted (server_restart)
-    gc()             # helpdesk checkpoints older than their TTL are deleted
+    start_sweeper()  # helpdesk orphan and TTL sweeps now and every 10 minutes
     start_metrics_server()  # Prometheus /metrics when SKILLNET_METRICS_PORT is set
     return True

@@ -160,6 +160,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         pool = app_pool()
         if args.command == "worker":
+            from agents.helpdesk.sweeper import start_sweeper
+
+            start_sweeper()  # helpdesk orphan and TTL sweeps run in worker processes too
             if args.once:
                 worker = worker_name()
                 while run_next(pool, worker):

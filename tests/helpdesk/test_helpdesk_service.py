@@ -276,3 +276,30 @@ def test_a_slow_model_still_offers_the_duplicate_it_found(org, pool, checkpointe
     assert shown and shown[0][0] < 2.0 and shown[0][1] == "Reading your report…"
     assert turn.kind == "duplicate" and turn.ticket["title"].startswith("Oracle Financials returns 403")
     assert time.monotonic() - started < 15
+
+
+def test_the_sweeper_runs_the_orphan_and_ttl_sweeps_periodically(org, pool, checkpointer):
+    import threading
+    import time
+    from dataclasses import replace
+
+    from agents.helpdesk.guards import Settings
+    from agents.helpdesk.sweeper import _loop
+    from tests.helpdesk.conftest import make_deps
+
+    deps = make_deps(pool, checkpointer, replace(Settings(), max_sessions_per_day=1000, orphan_after_seconds=0))
+    stop = threading.Event()
+    worker = threading.Thread(target=_loop, args=(0.2, stop, deps), daemon=True)
+    worker.start()
+    try:
+        with pool.connection() as conn:  # created after the first sweep: only a later tick can end it
+            time.sleep(0.3)
+            row = sessions.create_session(conn, org.org.id, org.bob.id, language="en")
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and service.get_turn(org.bob, row.id, deps=deps).kind != "aborted":
+            time.sleep(0.1)
+        assert service.get_turn(org.bob, row.id, deps=deps).reason == "server_restart"
+    finally:
+        stop.set()
+        worker.join(5)
+    assert not worker.is_alive()

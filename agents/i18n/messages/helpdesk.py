@@ -141,6 +141,7 @@ MESSAGES = {
     # staff ticket page
     "helpdesk.admin_title": {"en": "🎫 Helpdesk tickets", "es": "🎫 Tickets de ayuda"},
     "helpdesk.filters": {"en": "Filters", "es": "Filtros"},
+    "helpdesk.choose_options": {"en": "Any", "es": "Cualquiera"},
     "helpdesk.filter_text": {"en": "Search title, reporter or department", "es": "Buscar por título, persona o departamento"},
     "helpdesk.assignee_filter_all": {"en": "Anyone or nobody", "es": "Cualquiera o nadie"},
     "helpdesk.assignee_filter_me": {"en": "Assigned to me", "es": "Asignados a mí"},
