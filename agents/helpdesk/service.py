@@ -5,7 +5,9 @@ Every call takes the signed-in user. Another person's session answers exactly li
 """
 from __future__ import annotations
 
+import concurrent.futures
 import functools
+import queue
 import time
 import uuid
 from dataclasses import asdict, dataclass, field
@@ -33,6 +35,10 @@ from storage.markup import product_text
 
 __all__ = ["AgentTurn", "HelpdeskError", "Deps", "start", "resume", "confirm", "abort", "get_turn",
            "sweep_orphans", "gc", "forget_user", "step_label"]
+
+
+CANCEL_POLL_SECONDS = 0.25
+_RUNS = concurrent.futures.ThreadPoolExecutor(max_workers=8, thread_name_prefix="helpdesk-run")
 
 
 @dataclass
@@ -104,12 +110,19 @@ def _context(deps: Deps, settings: Settings, row, on_step) -> HelpdeskContext:
 def _run(deps: Deps, row: sessions.HelpdeskSession, payload, on_step) -> AgentTurn:
     """One graph run to the next pause or the end; the session row records the turn."""
     settings = deps.settings()
-    ctx = _context(deps, settings, row, on_step)
+    labels: queue.SimpleQueue = queue.SimpleQueue()
+    ctx = _context(deps, settings, row, labels.put)
+    future = _RUNS.submit(_invoke, deps, row, payload, ctx)
     try:
-        with sessions.run_lock(deps.pool, row.id) as held:
-            if not held:  # another window or process is running this session right now
-                raise error("conflict", row.language)
-            result = deps.graph.invoke(payload, _config(row.id), context=ctx)
+        while True:  # the caller's thread: step labels shown live, and Cancel honoured within 2 s
+            try:
+                result = future.result(timeout=CANCEL_POLL_SECONDS)
+                break
+            except concurrent.futures.TimeoutError:
+                _flush(labels, on_step)
+                if _cancelled(deps, row.id):  # the in-flight step's result will be discarded
+                    return AgentTurn.aborted(str(row.id), "user_cancelled", row.language)
+        _flush(labels, on_step)
         metrics.CHECKPOINTS.labels("write", "ok").inc()
     except HelpdeskError:
         raise
@@ -127,6 +140,25 @@ def _run(deps: Deps, row: sessions.HelpdeskSession, payload, on_step) -> AgentTu
         turn = _record_link(deps, row, turn, result)
     _record(deps, row, turn, result)
     return turn
+
+
+def _invoke(deps: Deps, row, payload, ctx) -> dict:
+    with sessions.run_lock(deps.pool, row.id) as held:
+        if not held:  # another window or process is running this session right now
+            raise error("conflict", row.language)
+        return deps.graph.invoke(payload, _config(row.id), context=ctx)
+
+
+def _flush(labels: queue.SimpleQueue, on_step) -> None:
+    while not labels.empty():
+        label = labels.get()
+        if on_step:
+            on_step(label)
+
+
+def _cancelled(deps: Deps, session_id) -> bool:
+    with deps.pool.connection() as conn:
+        return sessions.abort_requested(conn, session_id)
 
 
 def _record_link(deps: Deps, row, turn: AgentTurn, result: dict) -> AgentTurn:
@@ -258,15 +290,20 @@ def confirm(user, session_id, *, question_id: str, draft: dict | None = None,
 
 
 def abort(user, session_id, *, deps: Deps | None = None) -> AgentTurn:
-    """Cancel: a paused session ends now; a running one stops at its next step. Persists outcome=aborted."""
+    """Cancel: a paused session ends now; a running one is saved aborted (user_cancelled) at once and
+    the run returns within CANCEL_POLL_SECONDS, the in-flight model or tool result discarded."""
     deps = deps or default_deps()
     row = _owned(deps, user, session_id)
     if row.status == "done":
         return AgentTurn.from_row(row)
-    if row.status == "running":
+    if row.status == "running":  # saved aborted now; the run stops at its next step, its result discarded
+        turn = AgentTurn.aborted(str(row.id), "user_cancelled", user.language)
         with deps.pool.connection() as conn:
             sessions.request_abort(conn, user.org_id, row.id)
-        return AgentTurn.aborted(str(row.id), "user", user.language)
+            sessions.finish_aborted(conn, row.id, "user_cancelled", turn.to_dict())
+        metrics.OUTCOMES.labels("aborted").inc()
+        audit("agent.aborted", session_id=str(row.id), user_id=str(user.id), reason="user_cancelled")
+        return turn
     return resume(user, session_id, question_id=row.pending_question_id, action="abort", deps=deps)
 
 

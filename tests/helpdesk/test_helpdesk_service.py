@@ -303,3 +303,40 @@ def test_the_sweeper_runs_the_orphan_and_ttl_sweeps_periodically(org, pool, chec
         stop.set()
         worker.join(5)
     assert not worker.is_alive()
+
+
+def test_cancel_while_a_tool_is_in_flight_stops_within_two_seconds(org, pool, checkpointer):
+    import threading
+    import time
+
+    from tests.helpdesk.conftest import local_toolbox, make_deps
+
+    release = threading.Event()
+
+    def slow_toolbox(pool_, org_id, user_id):
+        box = local_toolbox(pool_, org_id, user_id)
+        box.search_existing_issues = lambda query: (release.wait(8), [])[1]  # a tool that hangs
+        return box
+
+    deps = make_deps(pool, checkpointer, toolbox=slow_toolbox)
+    outcome: dict = {}
+    runner = threading.Thread(target=lambda: outcome.update(turn=service.start(
+        org.bob, "The shredder on floor 4 jams, only me, since today, no error", deps=deps)))
+    runner.start()
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not service.recent_sessions(org.bob, limit=1, deps=deps)[0].kind == "working":
+            time.sleep(0.05)
+        session_id = service.recent_sessions(org.bob, limit=1, deps=deps)[0].session_id
+        clicked = time.monotonic()
+        cancelled = service.abort(org.bob, session_id, deps=deps)
+        runner.join(10)
+        stopped_after = time.monotonic() - clicked
+    finally:
+        release.set()
+    assert cancelled.kind == "aborted" and cancelled.reason == "user_cancelled"
+    assert not runner.is_alive() and stopped_after < 2.0, stopped_after
+    assert outcome["turn"].reason == "user_cancelled"
+    with pool.connection() as conn:
+        row = sessions.get_session(conn, org.org.id, org.bob.id, session_id)
+    assert (row.status, row.outcome, row.abort_reason) == ("done", "aborted", "user_cancelled")
