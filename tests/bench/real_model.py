@@ -64,11 +64,11 @@ ADMIN_READS = ["Who knows Excel?", "¿Quién sabe manejar la carretilla elevador
                "List the employees called Carmen"]
 ADMIN_WRITES = ["Assign the Returns and Refunds course to Ryan with deadline 2099-01-15",
                 "Verify Tom Baker's LOTO skill at high level", "Archive the course Seguridad en el almacén"]
-HELPDESK = [("bob", "Oracle Financials returns 403 on budget reports", "duplicate"),
+HELPDESK = [("james", "Oracle Financials returns 403 on budget reports", "duplicate"),
             ("ana", "Mi portátil no arranca y la pantalla parpadea", None),
-            ("bob", "The VPN disconnects every ten minutes since this morning", None),
+            ("james", "The VPN disconnects every ten minutes since this morning", None),
             ("ana", "No puedo imprimir en la impresora de la segunda planta", None),
-            ("bob", "Outlook calendar does not sync on my phone", None),
+            ("james", "Outlook calendar does not sync on my phone", None),
             ("ana", "¿Cómo cambio mi contraseña del correo?", None)]
 CONTENT_DOCUMENT = ROOT / "seeds" / "documents" / "returns_policy.md"
 
