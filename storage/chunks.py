@@ -31,7 +31,7 @@ class Candidate:
     content: str
     token_count: int
     vector_score: float | None
-    lexical_score: float
+    lexical_score: float    # BM25 of the question's words in the chunk's own text-search configuration
     exact_score: float
     strong_match: bool  # every query word matched, in the chunk's own language
     ts_config: str
@@ -74,40 +74,103 @@ class ScopeOption:
     kind: str  # "course" | "document"
 
 
-# The question as OR-queries (one per text-search configuration) plus the exact terms (codes,
-# amounts, dates) as a 'simple' OR-query: question words rarely all occur in one chunk, so AND is
-# only used to find strong lexical candidates. Inlined (not a CTE) so they fold to constants and the
-# GIN index applies.
-def _or_query(config: str, param: str = "text") -> str:
-    return f"replace(websearch_to_tsquery('{config}', %({param})s)::text, ' & ', ' | ')::tsquery"
+BM25_K1 = 1.2
+BM25_B = 0.75
+RARE_TERMS = 8  # the rarest question lexemes (per configuration) that find lexical candidates
 
 
-def _matched_rank(query: str) -> str:
-    # ts_rank scores partial phrase matches of non-matching rows (codes are phrases): gate on @@.
-    return f"CASE WHEN c.tsv @@ ({query}) THEN ts_rank(c.tsv, {query}) ELSE 0 END"
+@dataclass(frozen=True)
+class QueryTerms:
+    """The question's lexemes in each text-search configuration of the organisation, with BM25's
+    inverse document frequency and average chunk length (lexeme_stats, kept by migration 090)."""
+    configs: list[str]
+    lexemes: list[str]
+    idf: list[float]
+    average_length: list[float]
+    chunks: list[int]   # chunks holding the lexeme: 0 for a word the configuration has never seen
+
+    def ceilings(self) -> dict[str, float]:
+        """Per configuration, the BM25 a chunk would reach holding every question lexeme many times:
+        dividing by it turns BM25 into the share of the question's evidence a chunk holds (0..1)."""
+        totals: dict[str, float] = {}
+        for config, idf in zip(self.configs, self.idf):
+            totals[config] = totals.get(config, 0.0) + idf * (BM25_K1 + 1)
+        return totals
+
+    def rare_query(self, config: str) -> str | None:
+        """An OR-tsquery of the configuration's rarest lexemes that occur in it (None: none do)."""
+        ranked = sorted((-idf, lexeme) for c, lexeme, idf, df in
+                        zip(self.configs, self.lexemes, self.idf, self.chunks) if c == config and df > 0)
+        if not ranked:
+            return None
+        quoted = ("'" + lexeme.replace("\\", "\\\\").replace("'", "''") + "'" for _, lexeme in ranked[:RARE_TERMS])
+        return " | ".join(quoted)
 
 
-_EXACT = _or_query("simple", "exact")
-_LEXICAL_QUERY = (f"CASE c.ts_config WHEN 'spanish'::regconfig THEN {_or_query('spanish')}"
-                  f" WHEN 'english'::regconfig THEN {_or_query('english')} ELSE {_or_query('simple')} END")
+def query_terms(conn: psycopg.Connection, org_id: UUID, text: str) -> QueryTerms:
+    # A word absent from a configuration stays in (df 0, the highest idf): a chunk there lacks it, so
+    # it counts against the chunk's share of the question's evidence (QueryTerms.ceilings).
+    rows = conn.execute(
+        """SELECT k.ts_config::text, u.lexeme,
+                  ln(1 + (k.chunks - coalesce(s.chunks, 0) + 0.5) / (coalesce(s.chunks, 0) + 0.5)),
+                  greatest(k.lexemes::float8 / greatest(k.chunks, 1), 1), coalesce(s.chunks, 0)
+           FROM lexeme_corpus k CROSS JOIN LATERAL unnest(to_tsvector(k.ts_config, %(text)s)) u
+           LEFT JOIN lexeme_stats s ON s.org_id = k.org_id AND s.ts_config = k.ts_config AND s.lexeme = u.lexeme
+           WHERE k.org_id = %(org_id)s AND k.chunks > 0 ORDER BY 1, 2""",
+        {"org_id": org_id, "text": text}).fetchall()
+    return QueryTerms([r[0] for r in rows], [r[1] for r in rows], [float(r[2]) for r in rows],
+                      [float(r[3]) for r in rows], [int(r[4]) for r in rows])
+
+
+# Exact terms (codes, amounts, dates) as a 'simple' OR-query; inlined (not a CTE) so it folds to a
+# constant and the GIN index applies.
+_EXACT = "replace(websearch_to_tsquery('simple', %(exact)s)::text, ' & ', ' | ')::tsquery"
+_TERMS = ("terms AS (SELECT * FROM unnest(%(t_config)s::text[], %(t_lexeme)s::text[], %(t_idf)s::float8[],"
+          " %(t_avgdl)s::float8[]) AS t(config, lexeme, idf, avgdl))")
+# Okapi BM25 from the chunk's tsvector: term frequency = the lexeme's positions, document length =
+# its distinct lexemes (length(tsv)), idf and average length from the question's terms.
+_BM25 = f"""(SELECT coalesce(sum(t.idf * u.tf * {BM25_K1 + 1}
+                              / (u.tf + {BM25_K1} * (1 - {BM25_B} + {BM25_B} * length(c.tsv) / t.avgdl))), 0)
+             FROM (SELECT lexeme, coalesce(array_length(positions, 1), 1)::float8 AS tf FROM unnest(c.tsv)) u
+             JOIN terms t ON t.config = c.ts_config::text AND t.lexeme = u.lexeme)"""
 _ALL_WORDS = ("((c.ts_config = 'spanish'::regconfig AND c.tsv @@ websearch_to_tsquery('spanish', %(text)s))"
-              " OR (c.ts_config = 'english'::regconfig AND c.tsv @@ websearch_to_tsquery('english', %(text)s)))")
-_STRONG_MATCH = f"({_ALL_WORDS} OR c.tsv @@ {_EXACT})"
-_ANY_MATCH = (f"((c.ts_config = 'spanish'::regconfig AND c.tsv @@ {_or_query('spanish')})"
-              f" OR (c.ts_config = 'english'::regconfig AND c.tsv @@ {_or_query('english')})"
-              " OR (c.ts_config NOT IN ('spanish'::regconfig, 'english'::regconfig)"
-              f" AND c.tsv @@ {_or_query('simple')}) OR c.tsv @@ {_EXACT})")
+              " OR (c.ts_config = 'english'::regconfig AND c.tsv @@ websearch_to_tsquery('english', %(text)s))"
+              " OR (c.ts_config = 'vietnamese'::regconfig AND c.tsv @@ websearch_to_tsquery('vietnamese', %(text)s)))")
 _SCOPE_FILTER = "c.org_id = %(org_id)s AND (%(doc_ids)s::uuid[] IS NULL OR c.document_id = ANY(%(doc_ids)s))"
 _SCORED_SELECT = f"""
     SELECT c.id AS chunk_id, c.document_id, d.title AS document_title, d.language AS document_language,
            c.heading, c.page_start AS page, c.position, c.content, c.token_count,
            {{vector}} AS vector_score,
-           {_matched_rank(_LEXICAL_QUERY)} AS lexical_score,
-           {_matched_rank(_EXACT)} AS exact_score,
+           {_BM25} AS lexical_score,
+           CASE WHEN c.tsv @@ ({_EXACT}) THEN ts_rank(c.tsv, {_EXACT}) ELSE 0 END AS exact_score,
            {_ALL_WORDS} AS strong_match, c.ts_config::text AS ts_config
     FROM candidates JOIN document_chunks c ON c.id = candidates.id
     JOIN documents d ON d.id = c.document_id
     WHERE c.org_id = %(org_id)s"""
+
+
+def _terms_params(terms: QueryTerms) -> dict:
+    return {"t_config": terms.configs, "t_lexeme": terms.lexemes, "t_idf": terms.idf,
+            "t_avgdl": terms.average_length}
+
+
+def _lexical_ctes(terms: QueryTerms, configs: list[str], params: dict) -> list[str]:
+    """CTEs ``lexical`` (the ``limit`` best BM25 chunks among those holding a rare question lexeme, or an
+    exact term) for these configurations. A bounded sample is ranked, so a common word costs little."""
+    sources = []
+    for number, config in enumerate(configs):
+        if not _CONFIG_NAME.fullmatch(config):
+            raise ValueError(f"not a text-search configuration name: {config!r}")
+        rare = terms.rare_query(config)
+        if rare is None:
+            continue
+        params[f"rare_{number}"] = rare
+        sources.append(f"(SELECT c.id, c.tsv, c.ts_config FROM document_chunks c WHERE {_SCOPE_FILTER}"
+                       f" AND c.ts_config = '{config}'::regconfig AND c.tsv @@ %(rare_{number})s::tsquery"
+                       f" LIMIT {LEXICAL_SAMPLE})")
+    sources.append(f"(SELECT c.id, c.tsv, c.ts_config FROM document_chunks c WHERE {_SCOPE_FILTER}"
+                   f" AND c.tsv @@ {_EXACT} LIMIT {LEXICAL_SAMPLE})")
+    return [f"lexical AS (SELECT c.id FROM ({' UNION '.join(sources)}) c ORDER BY {_BM25} DESC LIMIT %(limit)s)"]
 
 
 def count_scope_chunks(conn: psycopg.Connection, org_id: UUID, document_ids: list[UUID] | None) -> int:
@@ -117,20 +180,22 @@ def count_scope_chunks(conn: psycopg.Connection, org_id: UUID, document_ids: lis
 
 def hybrid_candidates(conn: psycopg.Connection, org_id: UUID, query_vector: np.ndarray, text: str,
                       exact_terms: str, *, limit: int, document_ids: list[UUID] | None = None,
-                      groups: list[str] | None = None, exact_scan: bool = False) -> list[Candidate]:
+                      groups: list[str] | None = None, exact_scan: bool = False,
+                      terms: QueryTerms | None = None) -> list[Candidate]:
     """The ``limit`` nearest chunks in scope (in each of ``groups``, text-search configurations, when
-    given: one per language, so a cross-lingual answer is never crowded out), plus strong lexical
-    matches, all scored.
+    given: one per language, so a cross-lingual answer is never crowded out), plus the best BM25 and
+    exact-term matches, all scored.
 
     The HNSW path runs as a pgvector 0.8 iterative scan so a filtered query still returns ``limit``
     rows; ``exact_scan`` (small scopes) orders the whole scope by distance instead.
     """
+    terms = terms or query_terms(conn, org_id, text)
     params: dict = {"org_id": org_id, "qvec": query_vector, "text": text, "exact": exact_terms, "limit": limit,
-                    "doc_ids": document_ids}
+                    "doc_ids": document_ids} | _terms_params(terms)
     nearest = []
     for group in groups or [None]:
         # The configuration is inlined (a name read from pg_ts_config) so the planner can prove the
-        # partial per-language HNSW index of migration 002 applies.
+        # partial per-language HNSW index of migrations 002 and 090 applies.
         if group is not None and not _CONFIG_NAME.fullmatch(group):
             raise ValueError(f"not a text-search configuration name: {group!r}")
         filter_ = _SCOPE_FILTER + (f" AND c.ts_config = '{group}'::regconfig" if group else "")
@@ -143,11 +208,8 @@ def hybrid_candidates(conn: psycopg.Connection, org_id: UUID, query_vector: np.n
     else:
         iterative_scan(conn, limit)
         ctes = []
-    ctes += [f"nearest AS ({' UNION ALL '.join(nearest)})",
-             # a code shared by thousands of chunks must not cost thousands of ts_ranks: rank a bounded sample
-             f"""lexical AS (SELECT c.id FROM (SELECT c.id, c.tsv, c.ts_config FROM document_chunks c
-                                               WHERE {_SCOPE_FILTER} AND {_STRONG_MATCH} LIMIT {LEXICAL_SAMPLE}) c
-                    ORDER BY {_matched_rank(_LEXICAL_QUERY)} DESC LIMIT %(limit)s)""",
+    ctes += [_TERMS, f"nearest AS ({' UNION ALL '.join(nearest)})",
+             *_lexical_ctes(terms, sorted(set(terms.configs)), params),
              "candidates AS (SELECT id FROM nearest UNION SELECT id FROM lexical)"]
     sql = f"WITH {', '.join(ctes)} {_SCORED_SELECT.format(vector='1 - (c.embedding <=> %(qvec)s)')}"
     with conn.cursor(row_factory=class_row(Candidate)) as cur:
@@ -155,14 +217,15 @@ def hybrid_candidates(conn: psycopg.Connection, org_id: UUID, query_vector: np.n
 
 
 def lexical_candidates(conn: psycopg.Connection, org_id: UUID, text: str, exact_terms: str, *,
-                       limit: int, document_ids: list[UUID] | None = None) -> list[Candidate]:
-    """Full-text only: chunks matching any query word in their own language, best ts_rank first."""
-    params = {"org_id": org_id, "doc_ids": document_ids, "text": text, "exact": exact_terms, "limit": limit}
-    sql = f"""WITH
-        candidates AS (SELECT c.id FROM document_chunks c WHERE {_SCOPE_FILTER} AND {_ANY_MATCH}
-                       ORDER BY {_matched_rank(_LEXICAL_QUERY)} + {_matched_rank(_EXACT)} DESC
-                       LIMIT %(limit)s)
-        {_SCORED_SELECT.format(vector="NULL::float8")}"""
+                       limit: int, document_ids: list[UUID] | None = None,
+                       terms: QueryTerms | None = None) -> list[Candidate]:
+    """Full-text only: the best BM25 (and exact-term) matches in their own configuration."""
+    terms = terms or query_terms(conn, org_id, text)
+    params = {"org_id": org_id, "doc_ids": document_ids, "text": text, "exact": exact_terms, "limit": limit} \
+        | _terms_params(terms)
+    ctes = [_TERMS, *_lexical_ctes(terms, sorted(set(terms.configs)), params),
+            "candidates AS (SELECT id FROM lexical)"]
+    sql = f"WITH {', '.join(ctes)} {_SCORED_SELECT.format(vector='NULL::float8')}"
     with conn.cursor(row_factory=class_row(Candidate)) as cur:
         return cur.execute(sql, params, prepare=False).fetchall()  # custom plan: the tsqueries fold to constants
 

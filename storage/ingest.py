@@ -31,7 +31,7 @@ TARGET_TOKENS = 350
 MAX_TOKENS = 500
 MIN_TOKENS = 200
 CHARS_PER_TOKEN = 4  # close enough for e5's tokenizer on Spanish and English prose
-TS_CONFIGS = {"es": "spanish", "en": "english"}
+TS_CONFIGS = {"es": "spanish", "en": "english", "vi": "vietnamese"}  # migration 090 adds vietnamese
 MIME_TYPES = {".pdf": "application/pdf", ".md": "text/markdown", ".markdown": "text/markdown",
               ".txt": "text/plain", ".html": "text/html", ".htm": "text/html",
               ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document"}

@@ -13,10 +13,22 @@ question->document language):
 How much of the centroid to remove depends on the question's language: e5's pull towards its own
 language is stronger for Spanish questions than for English ones (removing all of it cost English
 questions recall@1 0.95 -> 0.82; 60% keeps 0.95 and still lifts en->es from 0.53 to 0.82).
-So hybrid = language-centred cosine + bounded boosts where lexical evidence means something: every
-question word found in a chunk of the question's own language, and exact terms (codes, formatted
-figures, acronyms) in any language. A same-language ts_rank boost was measured too and dropped: it
-re-creates the language bias (es->en recall@1 0.78 -> 0.56 at weight 0.04).
+So hybrid = language-centred cosine + lexical evidence where it means something. ts_rank has no
+inverse document frequency, so the lexical signal is BM25 with real statistics (migration 090 keeps
+per-lexeme chunk counts at ingestion): each chunk's BM25 divided by the BM25 a chunk holding every
+question lexeme would reach, i.e. the share of the question's (rare) words it holds, raised to a power
+so that partial matches count little, and added only for chunks in the question's language (across
+languages it re-creates the language bias: a same-language boost of 0.03 without the power cost the
+demo's en->es MRR 0.93 -> 0.61). Exact terms (codes, formatted figures, acronyms) count in any language.
+Weights tuned on the tune half of seeds/eval/react_docs (209 React docs pages in en/es/vi) and
+reported on its held-out half next to the dense, BM25 and RRF anchors of the same run (see
+seeds/eval/react_docs/README.md and tests/retrieval/test_retrieval_broad_eval.py).
+Vietnamese gets its own configuration ('vietnamese', a copy of 'simple': syllables with their
+diacritics, no stemming, no stop words), so it is centred as its own language and has its own HNSW
+index. Measured with in-memory BM25 on the 103 Vietnamese questions (MRR@5 vi->vi / vi->en): simple
+syllables .845 / .030, unaccented .859 / .051, syllables + bigrams .856 / .042. Unaccenting is not
+adopted for +0.014 (about one question of 67): it merges distinct words (bố, bộ, bỏ) and needs the
+unaccent extension; worth revisiting with more Vietnamese text.
 """
 from __future__ import annotations
 
@@ -26,12 +38,16 @@ from storage.chunks import Candidate, LanguageGroup
 
 CENTRING = {"en": 0.6}   # share of the language centroid removed, by question language
 DEFAULT_CENTRING = 1.0
-ALL_WORDS_BOOST = 0.04   # every question word matched, chunk in the question's language
-EXACT_WEIGHT = 0.04      # matched exact terms (saturating in ts_rank)
+SAME_LANGUAGE_BM25 = 0.8    # weight of the question's lexical evidence a chunk holds, chunk in the question's language
+OTHER_LANGUAGE_BM25 = 0.0   # ... in another language (shared words across languages are mostly noise)
+LEXICAL_POWER = 4.0         # partial matches count much less than whole ones
+STRONG_LEXICAL = 0.04       # a boost this large is lexical evidence worth answering from (grounding)
+EXACT_WEIGHT = 0.04         # matched exact terms (saturating in ts_rank)
 EXACT_HALF = 0.05
 RRF_K = 60
 
 STRATEGIES = ("hybrid", "vector", "fulltext", "course-tree")
+LANGUAGE_CONFIGS = {"es": "spanish", "en": "english", "vi": "vietnamese"}
 
 
 def language_shifts(groups: list[LanguageGroup]) -> dict[str, np.ndarray]:
@@ -47,20 +63,27 @@ def _saturate(value: float, half: float) -> float:
     return value / (value + half) if value > 0 else 0.0
 
 
-def hybrid_score(candidate: Candidate, query_language: str, shift: float) -> tuple[float, dict]:
-    """(score, its parts): centred cosine plus the bounded lexical boosts."""
+def hybrid_score(candidate: Candidate, query_language: str, shift: float, ceiling: float) -> tuple[float, dict]:
+    """(score, its parts): centred cosine plus bounded lexical evidence, weighted by language match."""
     vector = candidate.vector_score or 0.0
     centred = vector - shift
-    all_words = ALL_WORDS_BOOST if candidate.strong_match and candidate.document_language == query_language else 0.0
+    same_language = candidate.ts_config == LANGUAGE_CONFIGS.get(query_language, "simple")
+    relative = min(1.0, candidate.lexical_score / ceiling) ** LEXICAL_POWER if ceiling > 0 else 0.0
+    lexical = (SAME_LANGUAGE_BM25 if same_language else OTHER_LANGUAGE_BM25) * relative
     exact = EXACT_WEIGHT * _saturate(candidate.exact_score, EXACT_HALF)
-    return centred + all_words + exact, {
-        "vector": round(vector, 4), "centred": round(centred, 4), "lexical": round(candidate.lexical_score, 4),
-        "exact": round(candidate.exact_score, 4), "boost": round(all_words + exact, 4)}
+    boost = lexical + exact
+    return centred + boost, {
+        "vector": round(vector, 4), "centred": round(centred, 4), "bm25": round(candidate.lexical_score, 4),
+        "exact": round(candidate.exact_score, 4), "boost": round(boost, 4)}
 
 
 def rank(candidates: list[Candidate], strategy: str, query_language: str, query_vector: np.ndarray | None = None,
-         shifts: dict[str, np.ndarray] | None = None) -> list[tuple[Candidate, float, dict]]:
-    """Candidates best first under ``strategy`` ("hybrid", "vector", "fulltext" or the "rrf" baseline)."""
+         shifts: dict[str, np.ndarray] | None = None,
+         ceilings: dict[str, float] | None = None) -> list[tuple[Candidate, float, dict]]:
+    """Candidates best first under ``strategy`` ("hybrid", "vector", "fulltext" or the "rrf" baseline).
+
+    ``ceilings`` (QueryTerms.ceilings) scale each configuration's BM25 to the share of the question's
+    lexical evidence a chunk holds, so a chunk matching only common words gets little."""
     if strategy == "rrf":
         return _reciprocal_rank_fusion(candidates)
     centring = CENTRING.get(query_language, DEFAULT_CENTRING)
@@ -73,9 +96,10 @@ def rank(candidates: list[Candidate], strategy: str, query_language: str, query_
             parts = {"vector": round(score, 4)}
         elif strategy == "fulltext":
             score = candidate.lexical_score + candidate.exact_score
-            parts = {"lexical": round(candidate.lexical_score, 4), "exact": round(candidate.exact_score, 4)}
+            parts = {"bm25": round(candidate.lexical_score, 4), "exact": round(candidate.exact_score, 4)}
         else:
-            score, parts = hybrid_score(candidate, query_language, projections.get(candidate.ts_config, 0.0))
+            score, parts = hybrid_score(candidate, query_language, projections.get(candidate.ts_config, 0.0),
+                                        (ceilings or {}).get(candidate.ts_config, 0.0))
         scored.append((candidate, score, parts))
     scored.sort(key=lambda item: (-item[1], str(item[0].document_title), item[0].position))
     return scored

@@ -92,7 +92,7 @@ def _relevant(hits: list[Hit]) -> list[Hit]:
     if not hits:
         return []
     floor = max(MIN_RELEVANCE, hits[0].score - RELEVANCE_MARGIN)
-    return [hit for hit in hits if hit.score >= floor or hit.scores.get("boost", 0.0) >= fusion.ALL_WORDS_BOOST]
+    return [hit for hit in hits if hit.score >= floor or hit.scores.get("boost", 0.0) >= fusion.STRONG_LEXICAL]
 
 
 def _prompt_hits(pool, org_id: UUID, hits: list[Hit], budget: int, model: str | None) -> list[Hit]:

@@ -99,13 +99,14 @@ def search(org: UUID | str, query: str, k: int = 8, scope: Scope | None = None, 
         if document_ids == []:
             return []
         limit = max(4 * k, 40)
-        terms = exact_terms(query)
+        exact = exact_terms(query)
         language = query_language(query)
         shifts: dict = {}
+        lexemes = chunk_store.query_terms(conn, org_id, query)
         if strategy == "fulltext":
             vector = None
-            candidates = chunk_store.lexical_candidates(conn, org_id, query, terms, limit=limit,
-                                                        document_ids=document_ids)
+            candidates = chunk_store.lexical_candidates(conn, org_id, query, exact, limit=limit,
+                                                        document_ids=document_ids, terms=lexemes)
         else:
             vector = embed_query(query) if query_vector is None else np.asarray(query_vector, dtype=np.float32)
             groups = _language_groups(conn, org_id)
@@ -113,10 +114,10 @@ def search(org: UUID | str, query: str, k: int = 8, scope: Scope | None = None, 
             exact_scan = document_ids is not None and \
                 chunk_store.count_scope_chunks(conn, org_id, document_ids) <= chunk_store.EXACT_SCOPE_LIMIT
             candidates = chunk_store.hybrid_candidates(
-                conn, org_id, vector, query, terms, limit=limit, document_ids=document_ids,
+                conn, org_id, vector, query, exact, limit=limit, document_ids=document_ids,
                 groups=_scoped_groups(groups) if strategy == "hybrid" else None,
-                exact_scan=exact_scan)
-    ranked = fusion.rank(candidates, strategy, language, vector, shifts)
+                exact_scan=exact_scan, terms=lexemes)
+    ranked = fusion.rank(candidates, strategy, language, vector, shifts, lexemes.ceilings())
     hits = [Hit(chunk_id=c.chunk_id, document_id=c.document_id, document_title=c.document_title,
                 heading=c.heading, page=c.page, position=c.position, content=c.content,
                 score=round(score, 4), scores=parts, token_count=c.token_count, language=c.document_language)
