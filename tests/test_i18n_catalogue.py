@@ -36,7 +36,6 @@ NOT_YET_MIGRATED = {
     "agents/learning/rubric.py",
     "agents/tutor/prompts.py",
     "seeds/activity.py",
-    "storage/ingest.py",
 }
 
 
@@ -52,6 +51,11 @@ def _is_text(node: ast.AST) -> bool:
     return (isinstance(node, ast.Constant) and isinstance(node.value, str)) or isinstance(node, ast.JoinedStr)
 
 
+def _is_code(node: ast.AST) -> bool:
+    """An identifier-like constant ('spanish'): a per-language setting, not text a person reads."""
+    return isinstance(node, ast.Constant) and isinstance(node.value, str) and bool(re.fullmatch(r"[a-z0-9_]+", node.value))
+
+
 def _compares_language(node: ast.AST) -> bool:
     return isinstance(node, ast.Compare) and any(
         isinstance(side, ast.Constant) and side.value in LANGUAGE_CODES
@@ -64,8 +68,10 @@ def inline_pairs(source: str) -> list[int]:
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Dict):
             keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
-            if {"es", "en"} <= keys and all(_is_text(v) for k, v in zip(node.keys, node.values)
-                                            if isinstance(k, ast.Constant) and k.value in LANGUAGE_CODES):
+            by_language = [v for k, v in zip(node.keys, node.values)
+                           if isinstance(k, ast.Constant) and k.value in LANGUAGE_CODES]
+            if {"es", "en"} <= keys and all(_is_text(v) for v in by_language) \
+                    and not all(_is_code(v) for v in by_language):
                 lines.append(node.lineno)
         elif isinstance(node, ast.Call):
             name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
@@ -119,5 +125,6 @@ def test_the_detector_sees_each_kind_of_pair():
     source = ('a = {"es": "Hola", "en": "Hello"}\n'
               'b = say("Hola", "Hello")\n'
               'c = "Hola" if lang == "es" else "Hello"\n'
-              'd = t("tutor.hello", lang)\n')
+              'd = t("tutor.hello", lang)\n'
+              'e = {"es": "spanish", "en": "english"}\n')
     assert inline_pairs(source) == [1, 2, 3]

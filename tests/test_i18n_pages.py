@@ -66,7 +66,7 @@ def marked_catalogue():
 DATA_CHROME = {"pages/knowledge_gaps.py": {"subheader"}, "pages/employee_detail.py": {"subheader"},
                "pages/helpdesk_admin.py": {"subheader", "markdown"}, "pages/my_tickets.py": {"markdown"},
                "pages/home_employee.py": {"markdown"}, "pages/my_courses.py": {"markdown"},
-               "pages/reviews.py": {"markdown", "info"},
+               "pages/reviews.py": {"markdown", "info", "button.label"},  # a due card's options
                "pages/course_player.py": {"header", "caption", "markdown", "button.label"}}
 TEXT_KINDS = ("title", "header", "subheader", "caption", "info", "warning", "error", "success", "markdown")
 WIDGET_KINDS = ("button", "selectbox", "multiselect", "text_input", "number_input", "text_area", "radio",
