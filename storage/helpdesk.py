@@ -14,6 +14,8 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
+from storage.inputs import parse_uuid
+
 ACTIVE_STATUSES = ("running", "awaiting_user", "awaiting_confirm")
 
 
@@ -44,13 +46,6 @@ class HelpdeskSession:
 _COLUMNS = ("id, org_id, user_id, chat_session_id, status, outcome, abort_reason, abort_requested, "
             "pending_question_id, turn, trace, ticket_id, trigger, language, tokens_used, turns_taken, "
             "reached_draft, created_at, updated_at, finished_at")
-
-
-def _uuid(value) -> UUID | None:
-    try:
-        return UUID(str(value))
-    except ValueError:
-        return None
 
 
 def lock_user(conn: psycopg.Connection, user_id: UUID) -> None:
@@ -84,7 +79,7 @@ def create_session(conn: psycopg.Connection, org_id: UUID, user_id: UUID, *, lan
 
 def get_session(conn: psycopg.Connection, org_id: UUID, user_id: UUID, session_id) -> HelpdeskSession | None:
     """The user's own session, else None (unknown ids and other people's alike)."""
-    session_id = _uuid(session_id)
+    session_id = parse_uuid(session_id)
     if session_id is None:
         return None
     with conn.cursor(row_factory=class_row(HelpdeskSession)) as cur:
@@ -96,7 +91,7 @@ def get_session(conn: psycopg.Connection, org_id: UUID, user_id: UUID, session_i
 
 def get_any_session(conn: psycopg.Connection, org_id: UUID, session_id) -> HelpdeskSession | None:
     """Any session of the organisation (admin tooling and the ACL check)."""
-    session_id = _uuid(session_id)
+    session_id = parse_uuid(session_id)
     if session_id is None:
         return None
     with conn.cursor(row_factory=class_row(HelpdeskSession)) as cur:

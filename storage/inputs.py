@@ -8,6 +8,8 @@ the reader's language (``safety.<code>`` in the catalogue).
 """
 from __future__ import annotations
 
+from uuid import UUID
+
 
 _ENGLISH = {"too_long": "the text is too long (the limit is {limit} characters)",
             "nul_byte": "the text contains a NUL byte (\\0), which is not allowed",
@@ -64,3 +66,11 @@ def refused_arguments(argv: list[str]) -> InputRefused | None:
         except InputRefused as exc:
             return exc
     return None
+
+
+def parse_uuid(value: object) -> UUID | None:
+    """``value`` as a UUID, or None when it is empty or not one (an id from a URL, a CLI or a model)."""
+    try:
+        return UUID(str(value)) if value else None
+    except ValueError:
+        return None

@@ -9,6 +9,7 @@ import psycopg
 from psycopg.rows import class_row
 
 from storage.documents import Chunk
+from storage.inputs import parse_uuid
 
 _CHUNK_SELECT = """
     SELECT c.id, c.document_id, d.title AS document_title, c.position, c.heading, c.page_start,
@@ -16,16 +17,9 @@ _CHUNK_SELECT = """
     FROM document_chunks c JOIN documents d ON d.id = c.document_id"""
 
 
-def _uuid(value) -> UUID | None:
-    try:
-        return UUID(str(value))
-    except ValueError:
-        return None
-
-
 def nearby_chunks(conn: psycopg.Connection, org_id: UUID, chunk_id, radius: int = 1) -> list[Chunk]:
     """The chunk and the ``radius`` chunks either side of it in its document, in reading order."""
-    parsed = _uuid(chunk_id)
+    parsed = parse_uuid(chunk_id)
     if parsed is None:
         return []
     with conn.cursor(row_factory=class_row(Chunk)) as cur:
@@ -38,7 +32,7 @@ def nearby_chunks(conn: psycopg.Connection, org_id: UUID, chunk_id, radius: int 
 
 
 def document_chunks_by_document(conn: psycopg.Connection, org_id: UUID, document_id) -> list[Chunk]:
-    parsed = _uuid(document_id)
+    parsed = parse_uuid(document_id)
     if parsed is None:
         return []
     with conn.cursor(row_factory=class_row(Chunk)) as cur:
@@ -58,7 +52,7 @@ class SourceDocument:
 
 
 def source_document(conn: psycopg.Connection, org_id: UUID, document_id) -> SourceDocument | None:
-    parsed = _uuid(document_id)
+    parsed = parse_uuid(document_id)
     if parsed is None:
         return None
     with conn.cursor(row_factory=class_row(SourceDocument)) as cur:
@@ -68,7 +62,7 @@ def source_document(conn: psycopg.Connection, org_id: UUID, document_id) -> Sour
 
 
 def chunk_document_id(conn: psycopg.Connection, org_id: UUID, chunk_id) -> UUID | None:
-    parsed = _uuid(chunk_id)
+    parsed = parse_uuid(chunk_id)
     if parsed is None:
         return None
     row = conn.execute("SELECT document_id FROM document_chunks WHERE org_id = %(org_id)s AND id = %(id)s",
@@ -87,7 +81,7 @@ class SourceLesson:
 
 
 def source_lesson(conn: psycopg.Connection, org_id: UUID, lesson_id) -> SourceLesson | None:
-    parsed = _uuid(lesson_id)
+    parsed = parse_uuid(lesson_id)
     if parsed is None:
         return None
     with conn.cursor(row_factory=class_row(SourceLesson)) as cur:

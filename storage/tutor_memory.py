@@ -7,6 +7,8 @@ from uuid import UUID
 import psycopg
 from psycopg.rows import class_row
 
+from storage.inputs import parse_uuid
+
 
 @dataclass(frozen=True)
 class LessonRef:
@@ -22,13 +24,6 @@ class CourseRef:
     title: str
 
 
-def _as_uuid(ref: str) -> UUID | None:
-    try:
-        return UUID(str(ref))
-    except ValueError:
-        return None
-
-
 def find_course(conn: psycopg.Connection, org_id: UUID, ref: str) -> CourseRef | None:
     """A course of the organisation by id or by title (case-insensitive); drafts are not offered."""
     with conn.cursor(row_factory=class_row(CourseRef)) as cur:
@@ -37,7 +32,7 @@ def find_course(conn: psycopg.Connection, org_id: UUID, ref: str) -> CourseRef |
                WHERE org_id = %(org_id)s AND status <> 'draft'
                  AND (id = %(id)s OR lower(title) = lower(%(title)s))
                ORDER BY (id = %(id)s) DESC LIMIT 1""",
-            {"org_id": org_id, "id": _as_uuid(ref), "title": str(ref).strip()}).fetchone()
+            {"org_id": org_id, "id": parse_uuid(ref), "title": str(ref).strip()}).fetchone()
 
 
 def find_lesson(conn: psycopg.Connection, org_id: UUID, ref: str,
@@ -51,5 +46,5 @@ def find_lesson(conn: psycopg.Connection, org_id: UUID, ref: str,
                  AND (%(course_id)s::uuid IS NULL OR c.id = %(course_id)s)
                  AND (l.id = %(id)s OR lower(l.title) = lower(%(title)s))
                ORDER BY (l.id = %(id)s) DESC, m.position, l.position LIMIT 1""",
-            {"org_id": org_id, "id": _as_uuid(ref), "title": str(ref).strip(),
+            {"org_id": org_id, "id": parse_uuid(ref), "title": str(ref).strip(),
              "course_id": course_id}).fetchone()

@@ -12,6 +12,7 @@ import psycopg
 
 from storage import admin as admin_store
 from storage import skills as skill_store
+from storage.inputs import parse_uuid
 from storage.users import User
 
 
@@ -54,17 +55,10 @@ def jsonable(value: Any) -> Any:
     return value
 
 
-def _uuid(value: Any) -> UUID | None:
-    try:
-        return UUID(str(value)) if value else None
-    except ValueError:
-        return None
-
-
 def resolve_person(ctx: ToolContext, *, name: str | None = None, person_id: str | None = None,
                    ) -> admin_store.EmployeeSummary:
-    if _uuid(person_id):
-        found = [p for p in admin_store.list_employees(ctx.conn, ctx.org_id) if p.id == _uuid(person_id)]
+    if parse_uuid(person_id):
+        found = [p for p in admin_store.list_employees(ctx.conn, ctx.org_id) if p.id == parse_uuid(person_id)]
         label = str(person_id)
     else:
         label = (name or "").strip()
@@ -84,8 +78,8 @@ def resolve_person(ctx: ToolContext, *, name: str | None = None, person_id: str 
 def resolve_course(ctx: ToolContext, *, title: str | None = None, course_id: str | None = None,
                    ) -> admin_store.CourseSummary:
     courses = admin_store.list_course_summaries(ctx.conn, ctx.org_id)
-    if _uuid(course_id):
-        found, label = [c for c in courses if c.id == _uuid(course_id)], str(course_id)
+    if parse_uuid(course_id):
+        found, label = [c for c in courses if c.id == parse_uuid(course_id)], str(course_id)
     else:
         label = (title or "").strip()
         if not label:
