@@ -14,7 +14,7 @@ import psycopg
 from fsrs import Card, Rating, Scheduler
 
 from seeds.courses import SeedExercise
-from storage import catalog, seeding
+from storage import enrollments, seeding
 
 _scheduler = Scheduler(enable_fuzzing=False)
 
@@ -77,7 +77,7 @@ def seed_enrollment(conn: psycopg.Connection, org_id: UUID, *, slug: str, user, 
                     plan: dict, explicit: dict[str, list[bool]], exercises: dict[str, SeedExercise],
                     assigned_by: UUID, due_now: bool, now: datetime) -> bool:
     """Create one enrollment with its history; False when it already existed."""
-    if seeding.enrollment_exists(conn, org_id, user.id, course_id):
+    if enrollments.get_enrollment(conn, org_id, user.id, course_id):
         return False
     lessons = seeding.course_lessons(conn, org_id, course_id)
     done = plan["lessons_done"]
@@ -100,14 +100,14 @@ def seed_enrollment(conn: psycopg.Connection, org_id: UUID, *, slug: str, user, 
     activity = sorted([r.at for r in results] + completed_at)
 
     status = plan.get("status") or ("completed" if done == len(lessons) else "in_progress" if activity else "assigned")
-    enrollment_id = catalog.enroll(
+    enrollment_id = enrollments.enroll(
         conn, org_id, user.id, course_id, deadline=deadline.date(), assigned_by=assigned_by, status=status,
         progress=done / len(lessons), score=plan.get("score"), assigned_at=assigned_at,
         started_at=activity[0] - timedelta(minutes=30) if activity else None,
         completed_at=completed_at[-1] if status == "completed" else None,
         last_activity_at=activity[-1] if activity else None)
     for (lesson_id, _), at in zip(lessons, completed_at):
-        seeding.add_lesson_completion(conn, org_id, enrollment_id, lesson_id, at)
+        enrollments.complete_lesson(conn, org_id, enrollment_id, lesson_id, completed_at=at)
 
     last_pass: dict[str, datetime] = {}
     for n, result in enumerate(sorted(results, key=lambda r: r.at)):

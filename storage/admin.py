@@ -3,7 +3,7 @@ write actions the admin assistant holds until the admin confirms them."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
@@ -27,17 +27,6 @@ class EmployeeSummary:
     completed_courses: int
     skills_count: int
     last_active_at: datetime | None
-
-
-@dataclass(frozen=True)
-class EnrollmentRow:
-    course_id: UUID
-    course: str
-    status: str
-    progress: float
-    score: float | None
-    deadline: date | None
-    last_activity_at: datetime | None
 
 
 @dataclass(frozen=True)
@@ -129,17 +118,6 @@ def find_people(conn: psycopg.Connection, org_id: UUID, name: str) -> list[Emplo
     return exact or found
 
 
-def employee_enrollments(conn: psycopg.Connection, org_id: UUID, user_id: UUID) -> list[EnrollmentRow]:
-    with conn.cursor(row_factory=class_row(EnrollmentRow)) as cur:
-        return cur.execute(
-            """SELECT c.id AS course_id, c.title AS course, e.status, e.progress, e.score, e.deadline,
-                      e.last_activity_at
-               FROM enrollments e JOIN courses c ON c.id = e.course_id
-               WHERE e.org_id = %(org_id)s AND e.user_id = %(user_id)s
-               ORDER BY e.status = 'completed', e.deadline NULLS LAST, c.title""",
-            {"org_id": org_id, "user_id": user_id}).fetchall()
-
-
 def recent_activity(conn: psycopg.Connection, org_id: UUID, user_id: UUID, limit: int = 10) -> list[Activity]:
     """Submitted exercise attempts and completed lessons, newest first."""
     with conn.cursor(row_factory=class_row(Activity)) as cur:
@@ -213,45 +191,6 @@ def hardest_exercises(conn: psycopg.Connection, org_id: UUID, course_id: UUID, l
                WHERE x.org_id = %(org_id)s AND m.course_id = %(course_id)s
                GROUP BY x.id, l.title ORDER BY failure_rate DESC, attempts DESC LIMIT %(limit)s""",
             {"org_id": org_id, "course_id": course_id, "limit": limit}).fetchall()
-
-
-# ---- writes (each caller records the audit entry in the same transaction) ---------------------
-
-def get_enrollment(conn: psycopg.Connection, org_id: UUID, user_id: UUID, course_id: UUID) -> dict | None:
-    row = conn.execute(
-        """SELECT id, status, deadline, progress FROM enrollments
-           WHERE org_id = %(org_id)s AND user_id = %(user_id)s AND course_id = %(course_id)s""",
-        {"org_id": org_id, "user_id": user_id, "course_id": course_id}).fetchone()
-    if row is None:
-        return None
-    return {"id": str(row[0]), "status": row[1], "deadline": row[2].isoformat() if row[2] else None,
-            "progress": row[3]}
-
-
-def assign_course(conn: psycopg.Connection, org_id: UUID, user_id: UUID, course_id: UUID, *,
-                  deadline: date | None, assigned_by: UUID) -> None:
-    """Enroll the person; an existing enrollment keeps its progress and gets the new deadline
-    (a cancelled one is assigned again)."""
-    conn.execute(
-        """INSERT INTO enrollments (org_id, user_id, course_id, status, deadline, assigned_by)
-           SELECT %(org_id)s, u.id, c.id, 'assigned', %(deadline)s, %(assigned_by)s
-           FROM users u JOIN courses c ON c.org_id = u.org_id
-           WHERE u.org_id = %(org_id)s AND u.id = %(user_id)s AND c.id = %(course_id)s
-           ON CONFLICT (user_id, course_id) DO UPDATE SET deadline = EXCLUDED.deadline,
-               assigned_by = EXCLUDED.assigned_by,
-               status = CASE WHEN enrollments.status = 'cancelled' THEN 'assigned' ELSE enrollments.status END""",
-        {"org_id": org_id, "user_id": user_id, "course_id": course_id, "deadline": deadline,
-         "assigned_by": assigned_by})
-
-
-def archive_course(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> int:
-    """Archive the course; its open enrollments become completed. Returns how many were closed."""
-    conn.execute("UPDATE courses SET status = 'archived' WHERE org_id = %(org_id)s AND id = %(id)s",
-                 {"org_id": org_id, "id": course_id})
-    return conn.execute(
-        """UPDATE enrollments SET status = 'completed', completed_at = coalesce(completed_at, now())
-           WHERE org_id = %(org_id)s AND course_id = %(id)s AND status IN ('assigned', 'in_progress')""",
-        {"org_id": org_id, "id": course_id}).rowcount
 
 
 # ---- pending write actions ---------------------------------------------------------------------

@@ -12,7 +12,6 @@ malformed payload never reaches a learner):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date, datetime
 from typing import Any
 from uuid import UUID
 
@@ -201,34 +200,6 @@ def link_course_skill(conn: psycopg.Connection, org_id: UUID, course_id: UUID, s
            WHERE c.org_id = %(org_id)s AND c.id = %(course_id)s AND s.id = %(skill_id)s
            ON CONFLICT (course_id, skill_id) DO UPDATE SET target_level = EXCLUDED.target_level""",
         {"org_id": org_id, "course_id": course_id, "skill_id": skill_id, "level": target_level})
-
-
-def enroll(conn: psycopg.Connection, org_id: UUID, user_id: UUID, course_id: UUID, *,
-           deadline: date | None = None, assigned_by: UUID | None = None, status: str = "assigned",
-           progress: float = 0.0, score: float | None = None, started_at: datetime | None = None,
-           completed_at: datetime | None = None, last_activity_at: datetime | None = None,
-           assigned_at: datetime | None = None) -> UUID:
-    """Enroll the user (or update an existing enrollment's deadline and state); returns its id.
-
-    ``assigned_at`` backdates the assignment (demo data); it defaults to now.
-    """
-    return _inserted_id(conn.execute(
-        """INSERT INTO enrollments (org_id, user_id, course_id, status, deadline, progress, score,
-                                    assigned_by, started_at, completed_at, last_activity_at, created_at)
-           SELECT %(org_id)s, u.id, c.id, %(status)s, %(deadline)s, %(progress)s, %(score)s,
-                  %(assigned_by)s, %(started_at)s, %(completed_at)s, %(last_activity_at)s,
-                  coalesce(%(assigned_at)s, now())
-           FROM users u JOIN courses c ON c.org_id = u.org_id
-           WHERE u.org_id = %(org_id)s AND u.id = %(user_id)s AND c.id = %(course_id)s
-           ON CONFLICT (user_id, course_id) DO UPDATE SET deadline = EXCLUDED.deadline,
-               status = EXCLUDED.status, progress = EXCLUDED.progress, score = EXCLUDED.score,
-               assigned_by = EXCLUDED.assigned_by, started_at = EXCLUDED.started_at,
-               completed_at = EXCLUDED.completed_at, last_activity_at = EXCLUDED.last_activity_at
-           RETURNING id""",
-        {"org_id": org_id, "user_id": user_id, "course_id": course_id, "status": status,
-         "deadline": deadline, "progress": progress, "score": score, "assigned_by": assigned_by,
-         "started_at": started_at, "completed_at": completed_at,
-         "last_activity_at": last_activity_at, "assigned_at": assigned_at}), "user or course")
 
 
 # ---- reads -------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
-"""What learners do: enrollments, lesson completions, exercise attempts, review cards, skill evidence,
-and the read models built on them (the tutor's active attempt and progress answer, admin alert rows).
+"""What learners do: exercise attempts, review cards, skill evidence, and the read models built on
+them (the tutor's active attempt and progress answer).
 
 Every function takes the connection first, filters by org_id and never commits. An exercise of
 another organisation is indistinguishable from one that does not exist (None).
@@ -7,7 +7,7 @@ another organisation is indistinguishable from one that does not exist (None).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
@@ -15,79 +15,8 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
+from storage import enrollments
 from storage import skills as skill_store
-
-
-# ---- enrollments and lessons ---------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Enrollment:
-    id: UUID
-    user_id: UUID
-    course_id: UUID
-    course_title: str
-    course_language: str
-    status: str
-    progress: float
-    deadline: date | None
-    score: float | None
-    created_at: datetime
-    started_at: datetime | None
-    completed_at: datetime | None
-    last_activity_at: datetime | None
-
-
-_ENROLLMENT_SELECT = """
-    SELECT e.id, e.user_id, e.course_id, c.title AS course_title, c.language AS course_language,
-           e.status, e.progress, e.deadline, e.score, e.created_at, e.started_at, e.completed_at,
-           e.last_activity_at
-    FROM enrollments e JOIN courses c ON c.id = e.course_id AND c.org_id = e.org_id
-    WHERE e.org_id = %(org_id)s AND e.user_id = %(user_id)s"""
-
-
-def list_enrollments(conn: psycopg.Connection, org_id: UUID, user_id: UUID) -> list[Enrollment]:
-    """The user's enrollments (cancelled ones left out), soonest deadline first."""
-    with conn.cursor(row_factory=class_row(Enrollment)) as cur:
-        return cur.execute(
-            _ENROLLMENT_SELECT + " AND e.status <> 'cancelled' AND c.status <> 'archived'"
-            " ORDER BY e.status = 'completed', e.deadline NULLS LAST, c.title",
-            {"org_id": org_id, "user_id": user_id}).fetchall()
-
-
-def get_enrollment(conn: psycopg.Connection, org_id: UUID, user_id: UUID, course_id: UUID) -> Enrollment | None:
-    with conn.cursor(row_factory=class_row(Enrollment)) as cur:
-        return cur.execute(_ENROLLMENT_SELECT + " AND e.course_id = %(course_id)s",
-                           {"org_id": org_id, "user_id": user_id, "course_id": course_id}).fetchone()
-
-
-def update_enrollment(conn: psycopg.Connection, org_id: UUID, enrollment_id: UUID, *, status: str,
-                      progress: float, score: float | None) -> None:
-    """Record progress after an activity: starts the clock once, stamps completion once."""
-    conn.execute(
-        """UPDATE enrollments SET status = %(status)s, progress = %(progress)s, score = %(score)s,
-               started_at = coalesce(started_at, now()), last_activity_at = now(),
-               completed_at = CASE WHEN %(status)s = 'completed' THEN coalesce(completed_at, now()) END
-           WHERE org_id = %(org_id)s AND id = %(id)s""",
-        {"org_id": org_id, "id": enrollment_id, "status": status, "progress": progress, "score": score})
-
-
-def completed_lessons(conn: psycopg.Connection, org_id: UUID, enrollment_id: UUID) -> set[UUID]:
-    rows = conn.execute("SELECT lesson_id FROM lesson_completions WHERE org_id = %(org_id)s"
-                        " AND enrollment_id = %(id)s", {"org_id": org_id, "id": enrollment_id}).fetchall()
-    return {row[0] for row in rows}
-
-
-def complete_lesson(conn: psycopg.Connection, org_id: UUID, enrollment_id: UUID, lesson_id: UUID) -> bool:
-    """Mark the lesson done for this enrollment; False when it already was (or is not the course's)."""
-    cur = conn.execute(
-        """INSERT INTO lesson_completions (enrollment_id, lesson_id, org_id)
-           SELECT e.id, l.id, e.org_id FROM enrollments e
-           JOIN modules m ON m.course_id = e.course_id AND m.org_id = e.org_id
-           JOIN lessons l ON l.module_id = m.id
-           WHERE e.org_id = %(org_id)s AND e.id = %(enrollment_id)s AND l.id = %(lesson_id)s
-           ON CONFLICT DO NOTHING""",
-        {"org_id": org_id, "enrollment_id": enrollment_id, "lesson_id": lesson_id})
-    return cur.rowcount == 1
 
 
 # ---- exercises and attempts ------------------------------------------------------------------------
@@ -401,12 +330,12 @@ def progress_summary(conn: psycopg.Connection, org_id: UUID, user_id: UUID, *,
      "recent_failures": [{course, exercise, failed_at}]}
     """
     now = now or conn.execute("SELECT now()").fetchone()[0]
-    enrollments = [{"course_id": str(e.course_id), "course": e.course_title, "status": e.status,
+    courses = [{"course_id": str(e.course_id), "course": e.course_title, "status": e.status,
                     "progress": round(e.progress, 3), "deadline": e.deadline.isoformat() if e.deadline else None,
                     "score": None if e.score is None else round(e.score, 3),
                     "started_at": e.started_at.isoformat() if e.started_at else None,
                     "completed_at": e.completed_at.isoformat() if e.completed_at else None}
-                   for e in list_enrollments(conn, org_id, user_id)]
+                   for e in enrollments.list_enrollments(conn, org_id, user_id)]
     skills = [{"skill": s.skill, "category": s.category, "level": s.level, "source": s.source}
               for s in skill_store.user_skills(conn, org_id, user_id)]
     failures = conn.execute(
@@ -416,51 +345,9 @@ def progress_summary(conn: psycopg.Connection, org_id: UUID, user_id: UUID, *,
            WHERE a.org_id = %(org_id)s AND a.user_id = %(user_id)s AND a.submitted_at IS NOT NULL
              AND NOT a.is_correct AND a.submitted_at > %(now)s - interval '30 days'
            ORDER BY a.submitted_at DESC LIMIT 5""", {"org_id": org_id, "user_id": user_id, "now": now}).fetchall()
-    return {"enrollments": enrollments, "skills": skills,
+    return {"enrollments": courses, "skills": skills,
             "reviews_due": count_due_reviews(conn, org_id, user_id, now),
             "recent_failures": [{"course": course, "exercise": prompt, "failed_at": at.isoformat()}
                                 for course, prompt, at in failures]}
 
 
-@dataclass(frozen=True)
-class AlertRow:
-    """One open enrollment with what alert rules need. ``outcomes``: per exercise prompt, the
-    submitted results newest first (True = correct), the last 10."""
-    user_id: UUID
-    user_name: str
-    course_id: UUID
-    course_title: str
-    status: str
-    progress: float
-    deadline: date | None
-    assigned_on: date
-    last_activity_on: date | None
-    outcomes: dict[str, list[bool]]
-
-
-def alert_rows(conn: psycopg.Connection, org_id: UUID, today: date) -> list[AlertRow]:
-    """Open enrollments (assigned or in progress) of active users, with their recent outcomes."""
-    params = {"org_id": org_id, "until": today + timedelta(days=1)}
-    enrollments = conn.execute(
-        """SELECT e.user_id, u.full_name, e.course_id, c.title, e.status, e.progress, e.deadline,
-                  e.created_at::date,
-                  greatest(e.last_activity_at, e.started_at, u.last_active_at)::date
-           FROM enrollments e JOIN users u ON u.id = e.user_id JOIN courses c ON c.id = e.course_id
-           WHERE e.org_id = %(org_id)s AND e.status IN ('assigned', 'in_progress') AND u.is_active
-             AND c.status <> 'archived'
-           ORDER BY u.full_name, c.title""", params).fetchall()
-    outcomes: dict[tuple[UUID, UUID], dict[str, list[bool]]] = {}
-    for user_id, course_id, prompt, results in conn.execute(
-            """SELECT user_id, course_id, prompt, array_agg(is_correct ORDER BY submitted_at DESC)
-               FROM (SELECT a.user_id, m.course_id, a.exercise_id, x.prompt, a.is_correct, a.submitted_at,
-                            row_number() OVER (PARTITION BY a.user_id, a.exercise_id
-                                               ORDER BY a.submitted_at DESC) AS n
-                     FROM exercise_attempts a JOIN exercises x ON x.id = a.exercise_id
-                     JOIN lessons l ON l.id = x.lesson_id JOIN modules m ON m.id = l.module_id
-                     WHERE a.org_id = %(org_id)s AND a.submitted_at IS NOT NULL
-                       AND a.submitted_at < %(until)s) recent
-               WHERE n <= 10 GROUP BY user_id, course_id, exercise_id, prompt""", params):
-        outcomes.setdefault((user_id, course_id), {})[prompt] = list(results)
-    return [AlertRow(user_id, name, course_id, title, status, progress, deadline, assigned_on, last_on,
-                     outcomes.get((user_id, course_id), {}))
-            for user_id, name, course_id, title, status, progress, deadline, assigned_on, last_on in enrollments]

@@ -120,23 +120,6 @@ def lesson_exercises(conn: psycopg.Connection, org_id: UUID, lesson_id: UUID) ->
         {"org_id": org_id, "lesson_id": lesson_id})]
 
 
-def enrollment_exists(conn: psycopg.Connection, org_id: UUID, user_id: UUID, course_id: UUID) -> bool:
-    return conn.execute(
-        "SELECT EXISTS (SELECT 1 FROM enrollments WHERE org_id = %(org_id)s AND user_id = %(user_id)s"
-        " AND course_id = %(course_id)s)",
-        {"org_id": org_id, "user_id": user_id, "course_id": course_id}).fetchone()[0]
-
-
-def add_lesson_completion(conn: psycopg.Connection, org_id: UUID, enrollment_id: UUID, lesson_id: UUID,
-                          completed_at: datetime) -> None:
-    conn.execute(
-        """INSERT INTO lesson_completions (enrollment_id, lesson_id, org_id, completed_at)
-           SELECT e.id, %(lesson_id)s, e.org_id, %(at)s FROM enrollments e
-           WHERE e.org_id = %(org_id)s AND e.id = %(enrollment_id)s
-           ON CONFLICT DO NOTHING""",
-        {"org_id": org_id, "enrollment_id": enrollment_id, "lesson_id": lesson_id, "at": completed_at})
-
-
 def add_attempt(conn: psycopg.Connection, org_id: UUID, *, user_id: UUID, exercise_id: UUID,
                 enrollment_id: UUID | None, answer: Any, is_correct: bool, score: float, feedback: str,
                 submitted_at: datetime, idempotency_key: str) -> None:

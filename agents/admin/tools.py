@@ -15,10 +15,9 @@ from agents.admin.resolve import (ToolContext, ToolError, jsonable, parse_deadli
 from agents.admin.skill_history import merge_alerts, skill_expiry_alerts
 from agents.learning.alerts import compute_alerts
 from storage import admin as admin_store
-from storage import audit
+from storage import audit, catalog, enrollments
 from storage import skills as skill_store
 from storage import users as user_store
-from storage.learning import alert_rows
 
 LEVEL_ENUM = {"type": "string", "enum": list(skill_store.LEVELS)}
 
@@ -59,7 +58,7 @@ def get_employee_detail(ctx: ToolContext, args: dict) -> dict:
     person = resolve_person(ctx, name=args.get("employee_name"), person_id=args.get("employee_id"))
     return {"employee": jsonable(person),
             "rows": jsonable(skill_store.user_skills(ctx.conn, ctx.org_id, person.id)),
-            "enrollments": jsonable(admin_store.employee_enrollments(ctx.conn, ctx.org_id, person.id)),
+            "enrollments": jsonable(enrollments.employee_enrollments(ctx.conn, ctx.org_id, person.id)),
             "activity": jsonable(admin_store.recent_activity(ctx.conn, ctx.org_id, person.id))}
 
 
@@ -96,7 +95,7 @@ def get_course_stats(ctx: ToolContext, args: dict) -> dict:
 
 
 def get_alerts(ctx: ToolContext, args: dict) -> dict:
-    alerts = merge_alerts(compute_alerts(alert_rows(ctx.conn, ctx.org_id, ctx.today), ctx.today, lang=ctx.lang),
+    alerts = merge_alerts(compute_alerts(enrollments.alert_rows(ctx.conn, ctx.org_id, ctx.today), ctx.today, lang=ctx.lang),
                           skill_expiry_alerts(ctx.conn, ctx.org_id, ctx.today, ctx.lang))
     return {"rows": jsonable(alerts)}
 
@@ -114,6 +113,16 @@ def _preview(ctx: ToolContext, what: str, changes: list[str]) -> str:
     return "\n".join(lines)
 
 
+def _enrollment_snapshot(ctx: ToolContext, user_id: UUID, course_id: UUID) -> dict | None:
+    """The enrollment as the preview and the audit entry record it (JSON: id, status, ISO deadline)."""
+    enrollment = enrollments.get_enrollment(ctx.conn, ctx.org_id, user_id, course_id)
+    if enrollment is None:
+        return None
+    return {"id": str(enrollment.id), "status": enrollment.status,
+            "deadline": enrollment.deadline.isoformat() if enrollment.deadline else None,
+            "progress": enrollment.progress}
+
+
 def prepare_assign_course(ctx: ToolContext, args: dict) -> dict:
     course = resolve_course(ctx, title=args.get("course_title"), course_id=args.get("course_id"))
     if course.status == "archived":
@@ -128,7 +137,7 @@ def prepare_assign_course(ctx: ToolContext, args: dict) -> dict:
     deadline = parse_deadline(ctx, args.get("deadline"))
     rows, changes = [], []
     for person in people:
-        before = admin_store.get_enrollment(ctx.conn, ctx.org_id, person.id, course.id)
+        before = _enrollment_snapshot(ctx, person.id, course.id)
         after = {"status": before["status"] if before and before["status"] != "cancelled" else "assigned",
                  "deadline": deadline.isoformat() if deadline else None}
         rows.append({"employee": person.full_name, "before": before and {k: before[k] for k in ("status", "deadline")},
@@ -149,10 +158,10 @@ def prepare_assign_course(ctx: ToolContext, args: dict) -> dict:
 def execute_assign_course(ctx: ToolContext, resolved: dict) -> dict:
     course_id, deadline = UUID(resolved["course_id"]), parse_deadline(ctx, resolved.get("deadline"))
     for person_id in resolved["employee_ids"]:
-        before = admin_store.get_enrollment(ctx.conn, ctx.org_id, UUID(person_id), course_id)
-        admin_store.assign_course(ctx.conn, ctx.org_id, UUID(person_id), course_id, deadline=deadline,
-                                  assigned_by=ctx.admin.id)
-        after = admin_store.get_enrollment(ctx.conn, ctx.org_id, UUID(person_id), course_id)
+        before = _enrollment_snapshot(ctx, UUID(person_id), course_id)
+        enrollments.enroll(ctx.conn, ctx.org_id, UUID(person_id), course_id, deadline=deadline,
+                           assigned_by=ctx.admin.id)
+        after = _enrollment_snapshot(ctx, UUID(person_id), course_id)
         audit.record(ctx.conn, ctx.org_id, actor_id=ctx.admin.id, action="assign_course", entity_type="enrollment",
                      entity_id=after["id"], before=before,
                      after={**after, "user_id": person_id, "course_id": str(course_id)})
@@ -232,7 +241,8 @@ def prepare_archive_course(ctx: ToolContext, args: dict) -> dict:
 def execute_archive_course(ctx: ToolContext, resolved: dict) -> dict:
     course_id = UUID(resolved["course_id"])
     before = admin_store.course_stats(ctx.conn, ctx.org_id, course_id)
-    closed = admin_store.archive_course(ctx.conn, ctx.org_id, course_id)
+    catalog.set_course_status(ctx.conn, ctx.org_id, course_id, "archived")
+    closed = enrollments.complete_open_enrollments(ctx.conn, ctx.org_id, course_id)
     audit.record(ctx.conn, ctx.org_id, actor_id=ctx.admin.id, action="archive_course", entity_type="course",
                  entity_id=course_id, before={"status": before.status},
                  after={"status": "archived", "enrollments_completed": closed})

@@ -1,6 +1,6 @@
 """Alerts for HR admins, computed from learning data (pure: rows in, alerts out).
 
-Rules (``today`` is the admin's date; rows come from ``storage.learning.alert_rows``, open
+Rules (``today`` is the admin's date; rows come from ``storage.enrollments.alert_rows``, open
 enrollments only):
 - overdue            the deadline has passed and the course is not completed            -> high
 - deadline_at_risk   not overdue, and either the learner is more than RISK_MARGIN of the course
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import date
 from uuid import UUID
 
-from storage.learning import AlertRow
+from storage.enrollments import AlertRow
 
 RISK_MARGIN = 0.25
 FAILURE_STREAK = 3

@@ -13,7 +13,7 @@ from agents.learning import grading, progress, scheduling
 from agents.i18n import t
 from agents.learning.grading import AnswerError
 from agents.learning.review_planning import org_scheduler
-from storage import catalog, chat, documents, learning
+from storage import catalog, chat, documents, enrollments, learning
 from storage import skills as skill_store
 from storage.db import app_pool
 from storage.users import User
@@ -46,7 +46,7 @@ def _parse_id(value: Any) -> UUID | None:
 
 @dataclass(frozen=True)
 class HomeView:
-    enrollments: list[learning.Enrollment]
+    enrollments: list[enrollments.Enrollment]
     reviews_due: int
     recent_chats: list[chat.ChatSession]
     skills: list[skill_store.UserSkill]
@@ -55,15 +55,15 @@ class HomeView:
 def home(user: User) -> HomeView:
     now = datetime.now(timezone.utc)
     with app_pool().connection() as conn:
-        return HomeView(learning.list_enrollments(conn, user.org_id, user.id),
+        return HomeView(enrollments.list_enrollments(conn, user.org_id, user.id),
                         learning.count_due_reviews(conn, user.org_id, user.id, now),
                         chat.list_sessions(conn, user.org_id, user.id, "tutor", limit=5),
                         skill_store.user_skills(conn, user.org_id, user.id))
 
 
-def my_courses(user: User) -> list[learning.Enrollment]:
+def my_courses(user: User) -> list[enrollments.Enrollment]:
     with app_pool().connection() as conn:
-        return learning.list_enrollments(conn, user.org_id, user.id)
+        return enrollments.list_enrollments(conn, user.org_id, user.id)
 
 
 # ---- the course player ----------------------------------------------------------------------------
@@ -78,7 +78,7 @@ class Source:
 
 @dataclass
 class CourseView:
-    enrollment: learning.Enrollment
+    enrollment: enrollments.Enrollment
     outline: catalog.CourseOutline
     completed_lessons: set[UUID]
     answers: dict[UUID, learning.Attempt]               # exercise -> the user's latest answer
@@ -107,8 +107,8 @@ def _sources(conn, org_id: UUID, chunk_ids: list[UUID]) -> list[Source]:
     return found
 
 
-def _enrollment_for(conn, user: User, course_id: UUID | None) -> learning.Enrollment:
-    enrollment = learning.get_enrollment(conn, user.org_id, user.id, course_id) if course_id else None
+def _enrollment_for(conn, user: User, course_id: UUID | None) -> enrollments.Enrollment:
+    enrollment = enrollments.get_enrollment(conn, user.org_id, user.id, course_id) if course_id else None
     if enrollment is None or enrollment.status == "cancelled":
         raise _refuse(user, "not_enrolled")
     return enrollment
@@ -123,7 +123,7 @@ def course_view(user: User, course_id: Any) -> CourseView:
             attempt = learning.last_attempt(conn, user.org_id, user.id, exercise.id)
             if attempt:
                 answers[exercise.id] = attempt
-        view = CourseView(enrollment, outline, learning.completed_lessons(conn, user.org_id, enrollment.id), answers)
+        view = CourseView(enrollment, outline, enrollments.completed_lessons(conn, user.org_id, enrollment.id), answers)
         view.sources = {x.id: _sources(conn, user.org_id, x.source_chunk_ids)
                         for lesson in view.lessons for x in lesson.exercises}
         view.solutions = {x.id: grading.solution(x.type, x.content, user.language)
@@ -154,17 +154,17 @@ def _exercise_for(conn, user: User, exercise_id: Any) -> learning.ExerciseRef:
     return exercise
 
 
-def _recompute(conn, user: User, enrollment: learning.Enrollment) -> tuple[float, str, list[str]]:
+def _recompute(conn, user: User, enrollment: enrollments.Enrollment) -> tuple[float, str, list[str]]:
     """Progress, status and score of the enrollment after an activity, and skill evidence.
     Returns (progress, status, names of skills raised)."""
     outline = catalog.get_course_outline(conn, user.org_id, enrollment.course_id)
     lessons = [lesson for m in outline.modules for lesson in m.lessons]
     records = learning.exercise_records(conn, user.org_id, user.id, enrollment.course_id)
-    done_lessons = learning.completed_lessons(conn, user.org_id, enrollment.id)
+    done_lessons = enrollments.completed_lessons(conn, user.org_id, enrollment.id)
     total_exercises = sum(len(lesson.exercises) for lesson in lessons)
     value = progress.progress(len(lessons), len(done_lessons), total_exercises, len(records))
     status = progress.status_for(value, bool(records or done_lessons))
-    learning.update_enrollment(conn, user.org_id, enrollment.id, status=status, progress=value,
+    enrollments.update_enrollment(conn, user.org_id, enrollment.id, status=status, progress=value,
                                score=progress.course_score([r.first_score for r in records]))
     answered: dict[UUID, list[progress.ScoredExercise]] = {}
     for r in records:
@@ -232,7 +232,7 @@ def submit_answer(user: User, exercise_id: Any, answer: Any, idempotency_key: st
                                       last_review=attempt.submitted_at)
             value, status, skills_raised = _recompute(conn, user, enrollment)
         else:
-            fresh = learning.get_enrollment(conn, user.org_id, user.id, exercise.course_id)
+            fresh = enrollments.get_enrollment(conn, user.org_id, user.id, exercise.course_id)
             value, status = fresh.progress, fresh.status
         tries = learning.submitted_count(conn, user.org_id, user.id, exercise.id)
     return Feedback(bool(attempt.is_correct), attempt.score or 0.0, attempt.feedback or "", exercise.explanation,
@@ -245,8 +245,8 @@ def complete_lesson(user: User, course_id: Any, lesson_id: Any) -> tuple[float, 
     with app_pool().connection() as conn:
         enrollment = _enrollment_for(conn, user, _parse_id(course_id))
         parsed = _parse_id(lesson_id)
-        if parsed is None or not (learning.complete_lesson(conn, user.org_id, enrollment.id, parsed)
-                                  or parsed in learning.completed_lessons(conn, user.org_id, enrollment.id)):
+        if parsed is None or not (enrollments.complete_lesson(conn, user.org_id, enrollment.id, parsed)
+                                  or parsed in enrollments.completed_lessons(conn, user.org_id, enrollment.id)):
             raise _refuse(user, "not_in_course")
         value, status, _ = _recompute(conn, user, enrollment)
         return value, status
@@ -265,7 +265,7 @@ class ReviewItem:
 def due_reviews(user: User, *, now: datetime | None = None) -> list[ReviewItem]:
     now = now or datetime.now(timezone.utc)
     with app_pool().connection() as conn:
-        titles = {e.course_id: e.course_title for e in learning.list_enrollments(conn, user.org_id, user.id)}
+        titles = {e.course_id: e.course_title for e in enrollments.list_enrollments(conn, user.org_id, user.id)}
         items = []
         for card in learning.due_review_cards(conn, user.org_id, user.id, now):
             exercise = learning.get_exercise(conn, user.org_id, card.exercise_id)

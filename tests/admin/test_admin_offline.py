@@ -7,7 +7,7 @@ import pytest
 
 from agents.admin import dashboards, service
 from storage import admin as admin_store
-from storage import audit
+from storage import audit, enrollments
 from storage import skills as skill_store
 from tests.admin.conftest import audit_count, is_active
 
@@ -67,7 +67,7 @@ def _enrollment(pool, admin, email, title):
     with pool.connection() as conn:
         person = admin_store.find_people(conn, admin.org_id, email)[0]
         course = admin_store.find_courses(conn, admin.org_id, title)[0]
-        return admin_store.get_enrollment(conn, admin.org_id, person.id, course.id)
+        return enrollments.get_enrollment(conn, admin.org_id, person.id, course.id)
 
 
 def test_assign_then_confirm_writes_once_with_audit(turn, seeded_pool, admin):
@@ -84,7 +84,7 @@ def test_assign_then_confirm_writes_once_with_audit(turn, seeded_pool, admin):
     done = turn(session=reply.session, confirm=pending["id"])
     assert [e["id"] for e in done.executed] == [pending["id"]] and done.pending is None
     enrollment = _enrollment(seeded_pool, admin, "tom@acme.test", "Information Security Essentials")
-    assert enrollment["status"] == "assigned" and enrollment["deadline"] == deadline
+    assert enrollment.status == "assigned" and enrollment.deadline.isoformat() == deadline
     with seeded_pool.connection() as conn:
         entry = audit.list_entries(conn, admin.org_id, action="assign_course")[0]
     assert entry.actor_id == admin.id and entry.before is None and entry.after["deadline"] == deadline

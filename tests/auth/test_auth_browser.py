@@ -19,7 +19,7 @@ def _sign_in_here(page, email: str, password: str) -> None:
 
 @needs_chromium
 def test_sessions_survive_reloads_and_links_and_end_everywhere(seeded_db_url, seeded_pool):
-    from storage.learning import list_enrollments
+    from storage.enrollments import list_enrollments
     from storage.users import get_user_by_email
 
     with seeded_pool.connection() as conn:

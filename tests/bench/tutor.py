@@ -95,7 +95,7 @@ def timed_turn(user, message: str, **options) -> dict:
 
 
 def course_questions(pool, people) -> list[tuple]:
-    from storage.learning import list_enrollments
+    from storage.enrollments import list_enrollments
 
     found = []
     with pool.connection() as conn:

@@ -7,7 +7,7 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from agents.content import service
-from storage import admin as admin_store, audit, users
+from storage import audit, enrollments, users
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -91,12 +91,12 @@ def test_from_a_document_to_a_published_course(pool, studio):
     at.multiselect(key=f"assign-who-{job_id}").select(str(admin.id)).run()
     _button(at, f"assign-prev-{job_id}").click().run()
     with pool.connection() as conn:
-        assert not admin_store.get_enrollment(conn, org.id, admin.id, job.result_course_id)
+        assert not enrollments.get_enrollment(conn, org.id, admin.id, job.result_course_id)
     assert any("Ana Admin" in m.value for m in at.markdown)
     _button(at, f"assign-ok-{job_id}").click().run()
     assert not at.exception, at.exception
     with pool.connection() as conn:
-        assert admin_store.get_enrollment(conn, org.id, admin.id, job.result_course_id)["status"] == "assigned"
+        assert enrollments.get_enrollment(conn, org.id, admin.id, job.result_course_id).status == "assigned"
         assert audit.list_entries(conn, org.id, action="assign_course")
 
     manual_page = AppTest.from_file(str(ROOT / "pages/manuals.py"), default_timeout=90)

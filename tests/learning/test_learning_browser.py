@@ -3,6 +3,7 @@ import re
 from datetime import date, timedelta
 
 from storage import catalog, learning, users
+from tests.learning.fresh import enroll_from_scratch
 from tests.browser import chromium_page, needs_chromium, running_app, sign_in
 
 COURSE = "Returns and Refunds Essentials"
@@ -53,7 +54,7 @@ def test_employee_finishes_a_course_in_the_browser(seeded_db_url, seeded_pool, t
     with seeded_pool.connection() as conn:
         james = users.get_user_by_email(conn, "james@acme.test")
         course = next(c for c in catalog.list_courses(conn, james.org_id) if c.title == COURSE)
-        catalog.enroll(conn, james.org_id, james.id, course.id, deadline=date.today() + timedelta(days=14))
+        enroll_from_scratch(conn, james.org_id, james.id, course.id, deadline=date.today() + timedelta(days=14))
         conn.execute("DELETE FROM exercise_attempts WHERE user_id = %s", (james.id,))
         conn.execute("DELETE FROM lesson_completions WHERE enrollment_id IN "
                      "(SELECT id FROM enrollments WHERE user_id = %s)", (james.id,))

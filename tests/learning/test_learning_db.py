@@ -5,7 +5,8 @@ import pytest
 
 from agents.learning import service
 from agents.learning.alerts import compute_alerts
-from storage import catalog, learning, users
+from storage import catalog, enrollments, learning, users
+from tests.learning.fresh import enroll_from_scratch
 from storage.skills import skills_matrix
 from storage import skills as skill_store
 
@@ -43,7 +44,7 @@ def demo(seeded_pool):
         harry = users.get_user_by_email(conn, "harry@acme.test")
         course = next(c for c in catalog.list_courses(conn, acme.id) if c.title == COURSE)
         for person in (grace, harry):
-            catalog.enroll(conn, acme.id, person.id, course.id, deadline=date.today() + timedelta(days=20))
+            enroll_from_scratch(conn, acme.id, person.id, course.id, deadline=date.today() + timedelta(days=20))
         skill_id = conn.execute("SELECT id FROM skills WHERE org_id = %s AND name = 'Returns and refunds'",
                                 (acme.id,)).fetchone()[0]
         conn.execute("""INSERT INTO user_skills (org_id, user_id, skill_id, level, source)
@@ -121,7 +122,7 @@ def test_three_failures_raise_an_alert(seeded_pool, demo):
     for n in range(3):
         assert not service.submit_answer(harry, exercise.id, wrong_answer(exercise), f"fail-{n}").correct
     with seeded_pool.connection() as conn:
-        alerts = compute_alerts(learning.alert_rows(conn, demo["org_id"], date.today()), date.today(), lang="en")
+        alerts = compute_alerts(enrollments.alert_rows(conn, demo["org_id"], date.today()), date.today(), lang="en")
         summary = learning.progress_summary(conn, demo["org_id"], harry.id)
     mine = [a for a in alerts if a.user_id == harry.id and a.kind == "repeated_failures"]
     assert len(mine) == 1 and exercise.prompt in mine[0].detail and mine[0].course == COURSE
@@ -157,7 +158,7 @@ def test_finishing_the_course_raises_skills_but_admin_verification_wins(seeded_p
     finish_course(harry, demo, correct_answer)
     with seeded_pool.connection() as conn:
         harry_skills = {s.skill: s for s in skill_store.user_skills(conn, demo["org_id"], harry.id)}
-        enrollment = learning.get_enrollment(conn, demo["org_id"], harry.id, demo["course"].id)
+        enrollment = enrollments.get_enrollment(conn, demo["org_id"], harry.id, demo["course"].id)
     assert (harry_skills["Returns and refunds"].level, harry_skills["Returns and refunds"].source) == ("low", "admin")
     assert enrollment.status == "completed" and enrollment.score < 1.0  # first tries count: one was wrong
 
@@ -173,5 +174,5 @@ def test_answered_exercises_come_back_as_reviews(seeded_pool, demo):
     assert result.counted and result.next_review > datetime.now(timezone.utc)
     with seeded_pool.connection() as conn:
         card = learning.get_review_card(conn, demo["org_id"], grace.id, item.exercise.id)
-        enrollment = learning.get_enrollment(conn, demo["org_id"], grace.id, demo["course"].id)
+        enrollment = enrollments.get_enrollment(conn, demo["org_id"], grace.id, demo["course"].id)
     assert card.reps == 2 and enrollment.score == 1.0 and enrollment.status == "completed"

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from storage import catalog, learning, users
+from storage import catalog, enrollments, learning, users
+from tests.learning.fresh import enroll_from_scratch
 from tests.apptest import open_page, texts
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,7 +40,7 @@ def emily(seeded_pool):
     with seeded_pool.connection() as conn:
         user = users.get_user_by_email(conn, "emily@acme.test")
         course = next(c for c in catalog.list_courses(conn, user.org_id) if c.title == COURSE)
-        catalog.enroll(conn, user.org_id, user.id, course.id, deadline=date.today() + timedelta(days=10))
+        enroll_from_scratch(conn, user.org_id, user.id, course.id, deadline=date.today() + timedelta(days=10))
         conn.execute("DELETE FROM exercise_attempts WHERE user_id = %s", (user.id,))
         conn.execute("DELETE FROM review_cards WHERE user_id = %s", (user.id,))
         outline = catalog.get_course_outline(conn, user.org_id, course.id)
@@ -110,7 +111,7 @@ def test_course_player_lesson_exercise_feedback_and_next(seeded_db_url, seeded_p
     assert any("Incorrect" in e.value for e in at.error)      # the second wrong try reveals
     assert "The statement is" in texts(at) and true_false.explanation in texts(at)
     with seeded_pool.connection() as conn:
-        enrollment = learning.get_enrollment(conn, user.org_id, user.id, emily["course"].id)
+        enrollment = enrollments.get_enrollment(conn, user.org_id, user.id, emily["course"].id)
     assert enrollment.status == "in_progress" and 0 < enrollment.progress < 1
 
 

@@ -10,7 +10,7 @@ from agents.llm import LLM
 from agents.retrieval import ground
 from agents.retrieval.course_tree import retrieve_course_context, select_modules
 from agents.retrieval.postprocess import context_budget
-from storage import catalog
+from storage import catalog, enrollments
 from storage import chunks as chunk_store
 from storage.documents import save_document
 
@@ -113,7 +113,7 @@ def whole_document_course(seeded_pool, demo):
                                  embeddings=np.zeros((0, 384), dtype=np.float32), uploaded_by=None)
         course = catalog.create_course(conn, demo.org_id, title="Teletrabajo", status="published")
         catalog.link_course_document(conn, demo.org_id, course, document)
-        catalog.enroll(conn, demo.org_id, demo.lucia, course)
+        enrollments.enroll(conn, demo.org_id, demo.lucia, course)
     return course, document
 
 

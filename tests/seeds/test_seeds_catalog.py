@@ -1,7 +1,7 @@
 """The course write API: contract validation, org scoping and the outline read."""
 import pytest
 
-from storage import catalog
+from storage import catalog, enrollments
 from storage.users import ensure_org, upsert_user
 
 
@@ -27,8 +27,8 @@ def test_outline_round_trip_and_org_scope(pool, orgs):
         catalog.add_exercise(conn, mine.id, lesson, type="test", prompt="How many days?",
                              bloom_level="remember", content={"options": ["14", "30"], "answer": 1})
         assert catalog.set_course_status(conn, mine.id, course, "published")
-        enrollment = catalog.enroll(conn, mine.id, user.id, course)
-        assert catalog.enroll(conn, mine.id, user.id, course, progress=0.5) == enrollment
+        enrollment = enrollments.enroll(conn, mine.id, user.id, course)
+        assert enrollments.enroll(conn, mine.id, user.id, course, progress=0.5) == enrollment
 
         outline = catalog.get_course_outline(conn, mine.id, course)
         assert outline.course.status == "published"

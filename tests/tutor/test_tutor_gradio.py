@@ -138,7 +138,7 @@ def test_browser_shows_a_streamed_answer_with_sources(chat_url, seeded_pool, luc
 
 
 def test_course_and_lesson_from_the_url_scope_the_chat(chat_url, seeded_pool, lucia):
-    from storage.learning import list_enrollments
+    from storage.enrollments import list_enrollments
 
     with seeded_pool.connection() as conn:
         enrollment = list_enrollments(conn, lucia.org_id, lucia.id)[0]
