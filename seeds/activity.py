@@ -13,6 +13,7 @@ from uuid import UUID
 import psycopg
 from fsrs import Card, Rating, Scheduler
 
+from agents.i18n import t
 from seeds.courses import SeedExercise
 from storage import enrollments, seeding
 
@@ -36,7 +37,7 @@ def answer_for(exercise: SeedExercise, correct: bool, attempt: int, language: st
             return content["answer"] if correct else not content["answer"]
         case "fill_blank":
             right = content["answers"][0]
-            wrong = str(int(right) * 2) if right.isdigit() else ("no lo sé" if language == "es" else "not sure")
+            wrong = str(int(right) * 2) if right.isdigit() else t("seeds.unsure_answer", language)
             return [right if correct else wrong]
         case "order_steps":
             steps = list(content["steps"])
@@ -68,9 +69,7 @@ def _score(exercise: SeedExercise, correct: bool) -> float:
 
 
 def _feedback(correct: bool, language: str) -> str:
-    if language == "es":
-        return "¡Correcto!" if correct else "No es correcto todavía: repasa la lección y vuelve a intentarlo."
-    return "Correct!" if correct else "Not quite yet: review the lesson and try again."
+    return t("learning.grade.correct" if correct else "seeds.feedback_not_yet", language)
 
 
 def seed_enrollment(conn: psycopg.Connection, org_id: UUID, *, slug: str, user, course_id: UUID, language: str,

@@ -10,12 +10,12 @@ from uuid import UUID
 
 import psycopg
 
+from agents.tutor.service import session_title
 from seeds.courses import load_yaml
 from storage import gaps
 from storage.users import User
 
 QUESTIONS = Path(__file__).parent / "data" / "tutor_questions.yaml"
-TITLE_CHARS = 60
 
 
 def ensure_tutor_questions(conn: psycopg.Connection, org_id: UUID, users: dict[str, User], now: datetime) -> int:
@@ -24,7 +24,7 @@ def ensure_tutor_questions(conn: psycopg.Connection, org_id: UUID, users: dict[s
     added = 0
     for question in spec["questions"]:
         user = users[question["user"]]
-        title = question["text"][:TITLE_CHARS]
+        title = session_title(question["text"])  # as the tutor titles a conversation: at a word boundary
         if gaps.tutor_session_titled(conn, org_id, user.id, title):
             continue
         language = user.language

@@ -32,10 +32,8 @@ NOT_YET_MIGRATED = {
     "agents/content/authoring.py",
     "agents/content/exercises.py",
     "agents/content/nodes.py",
-    "agents/learning/alerts.py",
     "agents/learning/rubric.py",
     "agents/tutor/prompts.py",
-    "seeds/activity.py",
 }
 
 

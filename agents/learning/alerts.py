@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import date
 from uuid import UUID
 
+from agents.i18n import format_date, format_percent, t
 from storage.enrollments import AlertRow
 
 RISK_MARGIN = 0.25
@@ -35,10 +36,6 @@ class Alert:
     severity: str      # high | medium | low
     user_id: UUID | None = None
     course_id: UUID | None = None
-
-
-def _say(lang: str, es: str, en: str) -> str:
-    return es if lang == "es" else en
 
 
 def failure_streak(outcomes: list[bool]) -> int:
@@ -66,25 +63,24 @@ def compute_alerts(rows: list[AlertRow], today: date, *, lang: str = "es") -> li
     alerts: list[Alert] = []
     last_activity: dict[UUID, tuple[str, date, list[str]]] = {}
     for row in rows:
-        pct = f"{round(row.progress * 100)}%"
+        progress = format_percent(row.progress, lang)
         if row.deadline and row.deadline < today:
             days = (today - row.deadline).days
             alerts.append(Alert("overdue", row.user_name, row.course_title,
-                                _say(lang, f"Venció hace {days} días (fecha límite {row.deadline}); progreso {pct}",
-                                     f"{days} days overdue (deadline {row.deadline}); progress {pct}"),
+                                t("alerts.overdue", lang, days=days, deadline=format_date(row.deadline, lang),
+                                  progress=progress),
                                 "high", row.user_id, row.course_id))
         elif row.deadline and deadline_at_risk(row.progress, row.assigned_on, row.deadline, today):
             days = (row.deadline - today).days
             alerts.append(Alert("deadline_at_risk", row.user_name, row.course_title,
-                                _say(lang, f"Quedan {days} días (fecha límite {row.deadline}) y el progreso es {pct}",
-                                     f"{days} days left (deadline {row.deadline}) at {pct} progress"),
+                                t("alerts.deadline_at_risk", lang, days=days, deadline=format_date(row.deadline, lang),
+                                  progress=progress),
                                 "high" if days <= 3 else "medium", row.user_id, row.course_id))
         for prompt, outcomes in row.outcomes.items():
             streak = failure_streak(outcomes)
             if streak >= FAILURE_STREAK:
                 alerts.append(Alert("repeated_failures", row.user_name, row.course_title,
-                                    _say(lang, f"{streak} fallos seguidos en «{prompt}»",
-                                         f"{streak} consecutive failures on “{prompt}”"),
+                                    t("alerts.repeated_failures", lang, streak=streak, prompt=prompt),
                                     "high" if streak >= 5 else "medium", row.user_id, row.course_id))
         seen = row.last_activity_on or row.assigned_on
         name, latest, courses = last_activity.get(row.user_id, (row.user_name, seen, []))
@@ -93,6 +89,6 @@ def compute_alerts(rows: list[AlertRow], today: date, *, lang: str = "es") -> li
         idle = (today - latest).days
         if idle >= INACTIVE_DAYS:
             alerts.append(Alert("inactive", name, ", ".join(courses),
-                                _say(lang, f"Sin actividad desde hace {idle} días", f"No activity for {idle} days"),
+                                t("alerts.inactive", lang, days=idle),
                                 "medium" if idle >= 30 else "low", user_id, None))
     return sorted(alerts, key=lambda a: (_SEVERITY_ORDER[a.severity], a.kind, a.user, a.course))

@@ -200,3 +200,12 @@ def test_alerts():
                           today)
     assert len(both) == 1 and both[0].course == "Devoluciones, Seguridad"
     assert failure_streak([False, False, True, False]) == 2
+
+
+def test_alert_details_read_in_the_admins_language_with_locale_dates():
+    today = date(2026, 1, 21)
+    late = _row(deadline=date(2026, 1, 19), progress=1 / 3)
+    spanish, english = compute_alerts([late], today, lang="es")[0], compute_alerts([late], today, lang="en")[0]
+    assert spanish.detail == "Venció hace 2 días (fecha límite 19 ene 2026); progreso 33 %"
+    assert english.detail == "2 days overdue (deadline 19 Jan 2026); progress 33%"
+    assert "2026-01-19" not in spanish.detail + english.detail

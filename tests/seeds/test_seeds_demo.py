@@ -129,3 +129,15 @@ def test_tickets(seeded_pool, org_id):
     assert {"open", "closed"} <= {status for _, status, _ in tickets}
     assert "Oracle Financials returns 403 on budget reports" in {title for title, *_ in tickets}
     assert all(embedded for *_, embedded in tickets)
+
+
+def test_seeded_chat_titles_end_at_a_word_boundary(seeded_pool, org_id):
+    titled = rows(seeded_pool, """SELECT s.title, m.content FROM chat_sessions s
+                                  JOIN chat_messages m ON m.session_id = s.id AND m.role = 'user'
+                                  WHERE s.org_id = %(o)s AND s.agent_type = 'tutor'""", o=org_id)
+    assert titled
+    cut = [(title, question) for title, question in titled if title != question]
+    assert cut    # the long questions are shortened ...
+    for title, question in cut:   # ... after a whole word, and say so
+        assert title.endswith("…") and question.startswith(title[:-1])
+        assert question[len(title) - 1] in " ,.;:?", title
