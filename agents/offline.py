@@ -231,6 +231,21 @@ def match_exemplars(text: str, exemplars: dict[str, list[str]]) -> tuple[str, fl
     return labels[best], float(similarity[best])
 
 
+def closest_labels(text: str, exemplars: dict[str, list[str]], k: int = 3) -> list[str]:
+    """The ``k`` labels whose exemplars are most similar to ``text``, best first (embeddings only:
+    for "nothing matched by name, what comes closest")."""
+    key = tuple((label, tuple(examples)) for label, examples in exemplars.items() if examples)
+    if not key or not (text or "").strip():
+        return []
+    from storage.embeddings import embed_query
+
+    labels, vectors = _exemplar_vectors(key)
+    best: dict[str, float] = {}
+    for label, score in zip(labels, (vectors @ embed_query(text)).tolist()):
+        best[label] = max(score, best.get(label, -1.0))
+    return sorted(best, key=best.get, reverse=True)[:k]
+
+
 # -- phrasing and streaming ----------------------------------------------------------------------
 def localized(texts: dict[str, str], lang: str) -> str:
     """``texts[lang]``, else English, else Spanish, else any: templates need not cover every language."""

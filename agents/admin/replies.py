@@ -3,6 +3,7 @@ Built from the data itself (counts, names, figures), never canned answers."""
 from __future__ import annotations
 
 from agents.admin.prompts import PHRASES
+from agents.i18n import t
 from agents.offline import localized
 
 
@@ -46,6 +47,9 @@ def summarize(tool: str, arguments: dict, result: dict, lang: str) -> str:
         gaps = ", ".join(f"{r['skill']} ({r['experts']})" for r in rows[:8])
         return _say(lang, f"{n} skills have fewer than {result['threshold']} expert(s): {gaps or 'none'}.",
                     f"{n} habilidades tienen menos de {result['threshold']} experto(s): {gaps or 'ninguna'}.")
+    if tool == "who_knows" and result.get("unknown_skill"):
+        return t("admin.reply.who_knows_unknown", lang, skill=result["unknown_skill"],
+                 closest=", ".join(result["closest"]) or "—")
     if tool == "who_knows":
         people = ", ".join(f"{r['full_name']} ({r['skill']}: {r['level']})" for r in rows[:8])
         skills = ", ".join(result["skills"])

@@ -10,6 +10,7 @@ from uuid import UUID
 
 import psycopg
 
+from agents.offline import closest_labels
 from storage import admin as admin_store
 from storage import skills as skill_store
 from storage.inputs import parse_uuid
@@ -102,14 +103,21 @@ def resolve_skills(ctx: ToolContext, name: str | None, *, single: bool) -> list[
         raise ToolError(ctx.say("Tell me which skill.", "Dime qué habilidad."))
     found = skill_store.find_skills(ctx.conn, ctx.org_id, label)
     if not found:
-        known = ", ".join(s.name for s in skill_store.list_skills(ctx.conn, ctx.org_id)[:10])
-        raise ToolError(ctx.say(f"No skill matches “{label}”. Skills include: {known}.",
-                                f"Ninguna habilidad coincide con «{label}». Por ejemplo: {known}."))
+        closest = ", ".join(closest_skills(ctx, label))
+        raise ToolError(ctx.say(f"No skill matches “{label}”. Closest: {closest}.",
+                                f"Ninguna habilidad coincide con «{label}». Las más parecidas: {closest}."))
     if single and len(found) > 1:
         raise ToolError(ctx.say(f"Several skills match “{label}”; which one?",
                                 f"Varias habilidades coinciden con «{label}»; ¿cuál?"),
                         [{"skill": s.name, "category": s.category} for s in found])
     return found
+
+
+def closest_skills(ctx: ToolContext, label: str, k: int = 3) -> list[str]:
+    """The organisation's skills nearest in meaning to a name that matched none, in the reader's language."""
+    skills = {s.name: s for s in skill_store.list_skills(ctx.conn, ctx.org_id)}
+    names = closest_labels(label, {name: [f"{n} ({s.category})" for n in s.all_names()] for name, s in skills.items()}, k)
+    return [skills[name].name_in(ctx.lang) for name in names]
 
 
 def parse_deadline(ctx: ToolContext, value: Any) -> date | None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Callable
 from uuid import UUID
 
-from agents.admin.resolve import (ToolContext, ToolError, jsonable, parse_deadline, resolve_course,
+from agents.admin.resolve import (ToolContext, ToolError, closest_skills, jsonable, parse_deadline, resolve_course,
                                   resolve_person, resolve_skills)
 from agents.admin.skill_history import merge_alerts, skill_expiry_alerts
 from agents.learning.alerts import compute_alerts
@@ -77,7 +77,11 @@ def get_skill_gaps(ctx: ToolContext, args: dict) -> dict:
 
 
 def who_knows(ctx: ToolContext, args: dict) -> dict:
-    skills = resolve_skills(ctx, args.get("skill_name"), single=False)
+    label = (args.get("skill_name") or "").strip()
+    if label and not skill_store.find_skills(ctx.conn, ctx.org_id, label):
+        # not a skill of this organisation: an answer ("nobody; closest: …"), not an error
+        return {"rows": [], "total": 0, "skills": [], "unknown_skill": label, "closest": closest_skills(ctx, label)}
+    skills = resolve_skills(ctx, label, single=False)
     min_level = args.get("min_level") if args.get("min_level") in skill_store.LEVELS else "medium"
     rows = skill_store.who_knows(ctx.conn, ctx.org_id, [s.id for s in skills], min_level)
     return {"rows": jsonable(rows), "skills": [s.name for s in skills], "min_level": min_level}

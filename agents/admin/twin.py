@@ -94,8 +94,10 @@ def _content_words(text: str) -> list[str]:
     return [w for w in words(text) if len(w) >= 3 and w not in _STOPWORDS]
 
 
-def best_names(message: str, names: list[str]) -> list[str]:
-    """The names best covered by the message's words (a 5-letter prefix counts: devolución/devoluciones)."""
+def best_names(message: str, names: list[str], same: dict[str, str] | None = None) -> list[str]:
+    """The names best covered by the message's words (a 5-letter prefix counts: devolución/devoluciones).
+    ``same`` maps each name to what it names (a skill's English and Spanish names name one skill), so
+    two names of one thing tying is still a single winner."""
     quoted = [fold(q) for q in _QUOTED.findall(message)]
     message_words = {w[:5] for w in _content_words(message)}
     scored: list[tuple[float, str]] = []
@@ -108,8 +110,9 @@ def best_names(message: str, names: list[str]) -> list[str]:
             scored.append((len(parts & message_words) / len(parts), name))
     best = max((score for score, _ in scored), default=0.0)
     winners = [name for score, name in scored if score == best]
-    # half the name's words said, or fewer when that alone singles one name out ("the returns course")
-    return winners if best >= 0.5 or (best > 0 and len(winners) == 1) else []
+    single = len({(same or {}).get(name, name) for name in winners}) == 1
+    # half the name's words said, or fewer when that alone singles one out ("the returns course", "LOTO")
+    return winners if best >= 0.5 or (best > 0 and single) else []
 
 
 def course_phrase(message: str) -> str | None:
@@ -183,7 +186,7 @@ def arguments_for(tool: str, step: str, conn: psycopg.Connection, org_id: UUID, 
         # a skill is matched by any of its names (the admin may say it in Spanish or English); several
         # names of one skill count once, by its canonical name
         canonical = {label: s.name for s in skill_store.list_skills(conn, org_id) for label in s.all_names()}
-        skills = list(dict.fromkeys(canonical[label] for label in best_names(step, list(canonical))))
+        skills = list(dict.fromkeys(canonical[label] for label in best_names(step, list(canonical), canonical)))
         args = {"skill_name": skills[0] if len(skills) == 1 else (_residue(step, people) if not skills else
                                                                    _common_words(skills))}
         level = _pick(said, _LEVEL_WORDS)
@@ -213,7 +216,9 @@ def _common_words(names: list[str]) -> str:
 def _residue(step: str, people: list[str]) -> str:
     """The words left once routing words and names are gone: what the admin called the skill."""
     taken = {w for p in people for w in words(p)}
-    return " ".join(w for w in _content_words(step) if w not in taken)
+    kept = [w for w in _WORD.findall(EMAIL.sub(" ", step))  # as typed: the reply quotes the admin's words
+            if len(w) >= 3 and fold(w) not in _STOPWORDS and fold(w) not in taken]
+    return " ".join(kept)
 
 
 def _says(text: str, phrase: str) -> bool:
@@ -237,6 +242,9 @@ def plan_offline(conn: psycopg.Connection, org_id: UUID, message: str, today: da
     if not steps:
         return [], []
     tool = route(steps[0])
+    if not tool and not any(_says(steps[0], phrase) for phrase in HELP_KEYWORDS) \
+            and extract_people(steps[0], admin_store.list_employees(conn, org_id)):
+        tool = "get_employee_detail"  # "How is Priya doing?": a person and no other request is about them
     if not tool:
         return [], steps[1:]
     return [{"tool": tool, "arguments": arguments_for(tool, steps[0], conn, org_id, today)}], steps[1:]

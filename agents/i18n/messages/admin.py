@@ -8,6 +8,9 @@ MESSAGES = {
               "cancélalo («no») antes de pedir otra cosa."},
     "admin.nothing_pending": {"en": "There is nothing waiting for a confirmation; nothing was changed.",
                               "es": "No hay nada pendiente de confirmar; no se cambió nada."},
+    "admin.reply.who_knows_unknown": {
+        "en": "Nobody: no skill called “{skill}” is recorded in the organisation. Closest skills: {closest}.",
+        "es": "Nadie: no hay ninguna habilidad «{skill}» registrada en la organización. Las más parecidas: {closest}."},
     "admin.all": {"en": 'All', "es": 'Todos'},
     "admin.overview.title": {"en": '🏢 Organisation', "es": '🏢 Organización'},
     "admin.overview.active_employees": {"en": 'Active employees', "es": 'Empleados activos'},
