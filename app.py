@@ -82,17 +82,28 @@ def not_for_your_role() -> None:
     st.warning(t("auth.not_for_your_role", user.language))
 
 
+HOME_ADDRESSES = [Path(pages[0][0]).stem for pages in (EMPLOYEE_PAGES, ADMIN_PAGES)]
+
+
+def go_home() -> None:
+    st.switch_page((ADMIN_PAGES if user.is_admin else EMPLOYEE_PAGES)[0][0])
+
+
 def navigation_for(user) -> dict[str, list[st.Page]]:
     pages, section = (ADMIN_PAGES, "nav.section_admin") if user.is_admin else (EMPLOYEE_PAGES, "nav.section_employee")
-    own = [st.Page(path, title=t(title, user.language), icon=icon, default=i == 0)
+    # the home is served at "/" under the address "home", so either role's home address (a bookmark,
+    # a link from the other role) can lead to this user's home instead of "Page not found"
+    own = [st.Page(path, title=t(title, user.language), icon=icon, default=i == 0, url_path="home" if i == 0 else None)
            for i, (path, title, icon) in enumerate(pages)]
+    homes = [st.Page(go_home, title=own[0].title, icon=own[0].icon, url_path=address, visibility="hidden")
+             for address in HOME_ADDRESSES]
     mine = {Path(path).stem for path, _, _ in pages}
     others = [st.Page(not_for_your_role, title=t("auth.not_available", user.language), url_path=address,
-                      visibility="hidden") for address in ALL_ADDRESSES if address not in mine]
+                      visibility="hidden") for address in ALL_ADDRESSES if address not in mine | set(HOME_ADDRESSES)]
     # opened from citations and lesson sources (the passage in its address), not from the menu
     viewer = [st.Page("pages/source_viewer.py", title=t("tutor.source.title", user.language), icon="📄",
                       visibility="hidden")]
-    return {t(section, user.language): own + others + viewer}
+    return {t(section, user.language): own + homes + others + viewer}
 
 
 def signed_out_navigation() -> list[st.Page]:

@@ -15,7 +15,7 @@ import time
 import gradio as gr
 
 from agents import auth
-from agents.i18n import t
+from agents.i18n import DEFAULT_LANGUAGE, language, t
 from agents.tutor import service
 from agents.tutor.sources import open_source
 from storage import config
@@ -64,13 +64,18 @@ def show_source(target: str | None, user_ref: dict | None):
 SCROLL_TO_CITED = "() => { setTimeout(() => document.getElementById('sv-cited')?.scrollIntoView({block: 'center'}), 200); }"
 
 
-def relabel(user_ref: dict | None):
-    """Every label in the signed-in user's language (one language per label)."""
+def request_language(request: gr.Request | None) -> str:
+    """The browser's preferred language (Accept-Language), for whoever has not signed in yet."""
+    header = (request.headers.get("accept-language") if request is not None else None) or ""
+    return language(header.split(",")[0].split(";")[0].strip() or None)
+
+
+def relabel(user_ref: dict | None, request: gr.Request = None):
+    """Every label in one language: the signed-in user's, else the browser's (the sign-in form)."""
     user = _user(user_ref)
-    if user is None:
-        return [gr.skip()] * 10
-    lang = user.language
-    return [gr.update(label=t("tutor.chat.label", lang)), gr.update(placeholder=t("tutor.chat.placeholder", lang)),
+    lang = user.language if user is not None else request_language(request)
+    return [gr.update(label=t("auth.email", lang)), gr.update(label=t("auth.password", lang)),
+            gr.update(value=t("auth.sign_in", lang)), gr.update(label=t("tutor.chat.label", lang)), gr.update(placeholder=t("tutor.chat.placeholder", lang)),
             gr.update(value=t("tutor.chat.send", lang)), gr.update(value=t("tutor.chat.new", lang)),
             gr.update(value=t("tutor.chat.new", lang)), gr.update(label=t("tutor.chat.conversations", lang)),
             gr.update(label=t("tutor.chat.rename", lang)), gr.update(value=t("tutor.chat.rename", lang)),
@@ -119,17 +124,17 @@ def sign_in(email: str, password: str, context: dict, request: gr.Request = None
     signed = auth.sign_in_with_password(email, password, client)
     if signed is None:
         return (None, gr.update(visible=True), gr.update(visible=False), "", gr.update(),
-                t("auth.refused", None))
+                t("auth.refused", request_language(request)))
     return _signed_in(signed.user, signed.token, context)
 
 
-def session_sign_in(session_id: str, course: str, lesson: str):
+def session_sign_in(session_id: str, course: str, lesson: str, request: gr.Request = None):
     """Sign in with the app's session id; course/lesson say what the learner is viewing."""
     user = auth.resume(session_id)
     context = {"course": course or None, "lesson": lesson or None}
     if user is None:
         return (None, gr.update(visible=True), gr.update(visible=False), "", gr.update(),
-                t("auth.chat_session_over", None) if session_id else "", context)
+                t("auth.chat_session_over", request_language(request)) if session_id else "", context)
     try:
         context.update(service.describe_context(user, context["course"], context["lesson"]))
     except service.TutorError as exc:
@@ -143,19 +148,21 @@ def on_load(request: gr.Request):
     params = dict(request.query_params) if request else {}
     compact = params.get("embed") == "1"
     cookies = dict(request.cookies) if request else {}
-    signed = list(session_sign_in(cookies.get(SESSION_COOKIE, ""), params.get("course", ""), params.get("lesson", "")))
+    signed = list(session_sign_in(cookies.get(SESSION_COOKIE, ""), params.get("course", ""), params.get("lesson", ""),
+                                  request))
     # what the learner has on screen beside the chat, and where the app's pages are (for links)
     signed[-1] = {**(signed[-1] or {}), "exercise": params.get("exercise") or None, "app": params.get("app") or None}
     return (*signed, gr.update(visible=not compact), gr.update(visible=compact))
 
 
-def respond(message: str, history: list, user_ref: dict | None, session_id: str | None, context: dict):
+def respond(message: str, history: list, user_ref: dict | None, session_id: str | None, context: dict,
+            request: gr.Request = None):
     """Stream one answer; yields (chatbot, textbox, session, chip×3, sessions, status, sources, panel)."""
     keep = [gr.skip()] * (SUGGESTION_SLOTS + 1)  # chips and the sessions list
     untouched = (gr.skip(), gr.skip())            # the source panel
     user = _user(user_ref)
     if user is None:
-        yield (history, message, session_id, *keep, t("common.sign_in_first", None), *untouched)
+        yield (history, message, session_id, *keep, t("common.sign_in_first", request_language(request)), *untouched)
         return
     context = context or {}
     if not (message or "").strip():  # nothing is sent; the input itself says why
@@ -214,11 +221,12 @@ def respond(message: str, history: list, user_ref: dict | None, session_id: str 
            gr.update(value="", visible=False))
 
 
-def open_session(session_id: str, user_ref: dict | None, context: dict | None = None):
+def open_session(session_id: str, user_ref: dict | None, context: dict | None = None, request: gr.Request = None):
     """Show one of the user's conversations; anybody else's id answers "not found"."""
     user = _user(user_ref)
     if user is None or not session_id:
-        return gr.skip(), gr.skip(), t("common.sign_in_first", None) if user is None else "", gr.skip()
+        signed_out = t("common.sign_in_first", request_language(request)) if user is None else ""
+        return gr.skip(), gr.skip(), signed_out, gr.skip()
     try:
         shown, choices = _history(user, session_id, (context or {}).get("app"))
     except service.TutorError as exc:
@@ -258,38 +266,38 @@ def build_app() -> gr.Blocks:
         user_ref, session, context = gr.State(None), gr.State(None), gr.State({})
         with gr.Column(visible=True) as login_box:
             gr.Markdown("## 🎓 SkillNet tutor")
-            email = gr.Textbox(label="Email")
-            password = gr.Textbox(label="Password / Contraseña", type="password")
-            sign_in_button = gr.Button("Sign in / Entrar", variant="primary")
+            email = gr.Textbox(label=t("auth.email", DEFAULT_LANGUAGE))
+            password = gr.Textbox(label=t("auth.password", DEFAULT_LANGUAGE), type="password")
+            sign_in_button = gr.Button(t("auth.sign_in", DEFAULT_LANGUAGE), variant="primary")
         # the chat fills the frame and its history takes what is left, so the input row stays in view
         with gr.Column(visible=False, scale=1, elem_id="tutor-chat-box") as chat_box:
             who = gr.Markdown()
-            chatbot = gr.Chatbot(label="Tutor", scale=1, height=None, feedback_options=None, buttons=["copy"],
+            chatbot = gr.Chatbot(label=t("tutor.chat.label", DEFAULT_LANGUAGE), scale=1, height=None, feedback_options=None, buttons=["copy"],
                                  elem_id="tutor-chatbot")
             with gr.Row(elem_id="tutor-chips"):
                 chips = [gr.Button(visible=False, size="sm", variant="secondary", min_width=0)
                          for _ in range(SUGGESTION_SLOTS)]
             with gr.Row(elem_id="tutor-input-row"):
-                box = gr.Textbox(show_label=False, placeholder="Ask your tutor… / Pregunta a tu tutor…", scale=8,
+                box = gr.Textbox(show_label=False, placeholder=t("tutor.chat.placeholder", DEFAULT_LANGUAGE), scale=8,
                                  max_length=20_000, min_width=0)
-                send = gr.Button("Send / Enviar", variant="primary", scale=1, min_width=70, elem_id="tutor-send")
+                send = gr.Button(t("tutor.chat.send", DEFAULT_LANGUAGE), variant="primary", scale=1, min_width=70, elem_id="tutor-send")
             with gr.Row(visible=False) as compact_bar:
-                inline_new = gr.Button("+ New chat / Nueva conversación", size="sm")
+                inline_new = gr.Button(t("tutor.chat.new", DEFAULT_LANGUAGE), size="sm")
             # the source panel: a citation of the last answer opened on its highlighted passage
-            source_pick = gr.Radio(label="Sources / Fuentes", choices=[], visible=False, elem_id="tutor-sources")
+            source_pick = gr.Radio(label=t("tutor.source.panel", DEFAULT_LANGUAGE), choices=[], visible=False, elem_id="tutor-sources")
             source_panel = gr.HTML(visible=False, elem_id="tutor-source-panel")
         status = gr.HTML()
-        with gr.Sidebar(label="Conversations / Conversaciones", open=True) as sidebar:
-            new_button = gr.Button("+ New chat / Nueva conversación")
-            sessions = gr.Radio(label="Conversations / Conversaciones", choices=[])
-            title = gr.Textbox(label="Rename / Renombrar", max_lines=1)
+        with gr.Sidebar(label=t("tutor.chat.conversations", DEFAULT_LANGUAGE), open=True) as sidebar:
+            new_button = gr.Button(t("tutor.chat.new", DEFAULT_LANGUAGE))
+            sessions = gr.Radio(label=t("tutor.chat.conversations", DEFAULT_LANGUAGE), choices=[])
+            title = gr.Textbox(label=t("tutor.chat.rename", DEFAULT_LANGUAGE), max_lines=1)
             with gr.Row():
-                rename_button = gr.Button("Rename / Renombrar", size="sm")
-                delete_button = gr.Button("Delete / Borrar", size="sm", variant="stop")
+                rename_button = gr.Button(t("tutor.chat.rename", DEFAULT_LANGUAGE), size="sm")
+                delete_button = gr.Button(t("tutor.chat.delete", DEFAULT_LANGUAGE), size="sm", variant="stop")
             session_lookup = gr.Textbox(visible=False)
 
         signed = [user_ref, login_box, chat_box, who, sessions, status]
-        labelled = [chatbot, box, send, inline_new, new_button, sessions, title, rename_button, delete_button,
+        labelled = [email, password, sign_in_button, chatbot, box, send, inline_new, new_button, sessions, title, rename_button, delete_button,
                     source_pick]
         sign_in_button.click(sign_in, [email, password, context], signed, api_name="sign_in").then(
             relabel, [user_ref], labelled, api_name=False)

@@ -10,6 +10,7 @@ where sign-out and deactivation revoke it, and the idle and absolute timeouts ap
 from __future__ import annotations
 
 import streamlit as st
+from streamlit.runtime.pages_manager import PagesManager
 
 from agents import auth
 from agents.i18n import t
@@ -129,8 +130,22 @@ def write_session_cookie() -> None:
     st.html(f"<script>document.cookie = {value!r};</script>", unsafe_allow_javascript=True)
 
 
+def _run_through_app() -> None:
+    """Rerun through app.py when Streamlit ran this page file alone.
+
+    A server's first run serves ``pages/`` the legacy way (the page file by its address, without
+    app.py), until some run has called ``st.navigation``; a deep link as that first request would
+    skip app.py's session resume and ask to sign in. Streamlit keeps that mode in one class flag,
+    which ``st.navigation`` clears: clearing it here and rerunning runs app.py at the same address.
+    """
+    if PagesManager.uses_pages_directory:
+        PagesManager.uses_pages_directory = False
+        st.rerun()
+
+
 def require_user() -> users.User:
     """The signed-in user; stops the page for anyone else."""
+    _run_through_app()
     user = current_user()
     if user is None:
         st.warning(t("common.sign_in_first", None))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from agents.i18n import t
 from tests.browser import chromium_page, free_port, needs_chromium, running_app
 
 SHOTS = Path("/tmp/auth-shots")
@@ -28,14 +29,11 @@ def test_sessions_survive_reloads_and_links_and_end_everywhere(seeded_db_url, se
     SHOTS.mkdir(exist_ok=True)
     with running_app(seeded_db_url, extra_env={"SKILLNET_CHAT_PORT": str(free_port())}) as base, \
             chromium_page() as page:
-        # The process's first run serves pages/ the legacy way until app.py has called st.navigation
-        # once (a fresh server answering a deep link first runs the page alone, which then asks to sign
-        # in); open the app once as any first visitor would.
-        page.goto(base)
-        page.get_by_label("Email").wait_for(timeout=180_000)
-        # a bookmarked deep link, signed out: the sign-in form at that address, no "Page not found"
+        # a bookmarked deep link, signed out, as the fresh server's very first request (Streamlit's
+        # legacy pages/ mode until app.py has run once): the sign-in form at that address
         page.goto(f"{base}/course_player?course={course_id}")
         _sign_in_here(page, "james@acme.test", "skillnet-demo")
+        assert page.get_by_text("Please sign in first").count() == 0
         page.wait_for_url(f"**/course_player?course={course_id}", timeout=30_000)
         page.locator("[data-testid=stSidebarNav] a[href$=course_player]").wait_for(timeout=30_000)
         assert page.get_by_text("Page not found").count() == 0
@@ -48,6 +46,13 @@ def test_sessions_survive_reloads_and_links_and_end_everywhere(seeded_db_url, se
         page.wait_for_url(f"**/course_player?course={course_id}", timeout=30_000)
         assert page.get_by_label("Password", exact=True).count() == 0
         page.screenshot(path=str(SHOTS / "course_player_after_reload.png"))
+
+        for address in ("home_employee", "home_admin"):   # either role's home address: this user's home
+            page.goto(f"{base}/{address}")
+            page.wait_for_url(f"{base}/", timeout=60_000)
+            page.get_by_role("heading", name=t("learning.hello", "en", name="James")).wait_for(timeout=60_000)
+            assert page.get_by_text("Page not found").count() == 0
+            assert page.get_by_text("This page is not available for your role.").count() == 0
 
         page.goto(f"{base}/skills_matrix")     # an admin page: refused in the reader's language
         page.get_by_text("This page is not available for your role.").wait_for(timeout=60_000)
