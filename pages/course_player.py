@@ -8,6 +8,7 @@ from agents.i18n import format_percent, t
 from agents.learning import service
 from storage.markup import safe_markdown
 from ui.exercises import exercise_input, lesson_markdown, link_to_source, show_feedback
+from ui.deps import app_deps
 from ui.session import require_user
 from ui.stale import updated_policy_note
 
@@ -17,8 +18,9 @@ except ImportError:
     embed_tutor = None
 
 user = require_user()
+deps = app_deps()
 lang = user.language
-enrollments = service.my_courses(user)
+enrollments = service.my_courses(deps, user)
 if not enrollments:
     st.info(t("learning.no_courses", lang))
     st.stop()
@@ -28,7 +30,7 @@ course_id = st.selectbox(t("learning.course", lang), list(titles), format_func=t
                          index=list(titles).index(wanted) if wanted in titles else 0)
 st.session_state["learn_course_id"] = course_id
 try:
-    view = service.course_view(user, course_id)
+    view = service.course_view(deps, user, course_id)
 except service.LearningError as exc:
     st.error(str(exc))
     st.stop()
@@ -88,7 +90,7 @@ with main:
             shown = service.revealed(bool(attempt.is_correct), tries, st.session_state.get(show_key, False))
             if not shown:  # the second try is still to come: the exercise stays in progress for the tutor
                 on_screen = exercise
-                service.open_exercise(user, exercise.id)
+                service.open_exercise(deps, user, exercise.id)
             with st.container(border=True):
                 st.markdown(f"**{safe_markdown(exercise.prompt)}**")
                 show_feedback(lang, correct=bool(attempt.is_correct), score=attempt.score or 0.0,
@@ -104,19 +106,19 @@ with main:
                         st.rerun()
                     if not shown and reveal.button(t("learning.show_me", lang), key=f"reveal_{exercise.id}"):
                         st.session_state[show_key] = True
-                        service.leave_exercises(user)
+                        service.leave_exercises(deps, user)
                         st.rerun()
             if not shown:
                 break
             continue
         on_screen = exercise
-        service.open_exercise(user, exercise.id)
+        service.open_exercise(deps, user, exercise.id)
         with st.container(border=True):
             answer = exercise_input(exercise, lang, key=str(exercise.id))
         if answer is not None:
             submission = st.session_state.setdefault(f"submission_{exercise.id}", uuid.uuid4().hex)
             try:
-                result = service.submit_answer(user, exercise.id, answer, submission)
+                result = service.submit_answer(deps, user, exercise.id, answer, submission)
             except service.LearningError as exc:
                 st.error(str(exc))
             else:
@@ -131,7 +133,7 @@ with main:
             st.caption(t("learning.more_exercises", lang, n=remaining))
         break
     if on_screen is None:  # nothing open on screen: the tutor may speak freely again
-        service.leave_exercises(user)
+        service.leave_exercises(deps, user)
 
     back, _, forward = st.columns([1, 2, 1])
     if position > 0 and back.button(t("learning.previous", lang), key="prev_lesson"):
@@ -139,7 +141,7 @@ with main:
         st.rerun()
     last = position == len(lessons) - 1
     if forward.button(t("learning.finish" if last else "learning.next", lang), key="next_lesson", type="primary"):
-        _, status = service.complete_lesson(user, course_id, lesson.id)
+        _, status = service.complete_lesson(deps, user, course_id, lesson.id)
         if not last:
             st.session_state[lesson_key] = ids[position + 1]
         st.session_state["learn_celebrate"] = status == "completed" and view.enrollment.status != "completed"

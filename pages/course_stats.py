@@ -3,13 +3,15 @@ import streamlit as st
 
 from agents.admin import dashboards
 from agents.i18n import format_percent, t
+from ui.deps import app_deps
 from ui.session import require_admin
 from ui.review_forecast import review_planning_section
 from ui.tables import table_with_csv
 
 user = require_admin()
+deps = app_deps()
 lang = user.language
-report = dashboards.course_report(user, st.session_state.get("stats_course"))
+report = dashboards.course_report(deps, user, st.session_state.get("stats_course"))
 st.title(t("admin.stats.title", lang))
 table_with_csv(report.courses, "courses")
 st.selectbox(t("col.course", lang), report.titles, index=None, key="stats_course",

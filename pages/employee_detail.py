@@ -5,13 +5,15 @@ import streamlit as st
 from agents import auth
 from agents.admin import dashboards
 from agents.i18n import code_label, t
+from ui.deps import app_deps
 from ui.session import require_admin
 from ui.skills_evolution import person_skills_over_time
 from ui.tables import table_with_csv
 
 user = require_admin()
+deps = app_deps()
 lang = user.language
-report = dashboards.employee_report(user, st.session_state.get("detail_email"))
+report = dashboards.employee_report(deps, user, st.session_state.get("detail_email"))
 st.title(t("admin.employees.title", lang))
 table_with_csv(report.employees, "employees")
 emails = report.employees["email"].tolist() if not report.employees.empty else []
@@ -29,7 +31,7 @@ if report.profile:
                                                      t("admin.employees.tab_activity", lang)])
     with skills_tab:
         table_with_csv(report.skills, "employee_skills", empty=t("admin.employees.no_skills", lang))
-        person_skills_over_time(user, person["email"])
+        person_skills_over_time(deps, user, person["email"])
     with courses_tab:
         table_with_csv(report.enrollments, "employee_enrollments", empty=t("admin.employees.no_courses", lang))
     with activity_tab:

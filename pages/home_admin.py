@@ -4,12 +4,14 @@ import streamlit as st
 from agents.admin import dashboards
 from agents.i18n import format_number, t
 from agents.llm import engine_status
+from ui.deps import app_deps
 from ui.session import require_admin
 from ui.tables import table_with_csv
 
 user = require_admin()
+deps = app_deps()
 lang = user.language
-data = dashboards.overview(user)
+data = dashboards.overview(deps, user)
 counts = data.counts
 st.title(t("admin.overview.title", lang))
 row = st.columns(5)
@@ -29,7 +31,7 @@ st.subheader(t("admin.overview.skills_with_no_expert", lang))
 table_with_csv(data.gaps, "skills_without_expert", empty=t("admin.overview.every_skill_has_expert", lang))
 
 with st.expander(t("engine.card.title", lang)):  # the capability probe, run once per process
-    engine = engine_status()
+    engine = engine_status(deps.llm)
     if engine["engine"] == "offline":
         st.caption(t("engine.card.offline", lang))
     elif not engine["reachable"]:

@@ -4,13 +4,15 @@ import streamlit as st
 
 from agents.i18n import code_label, format_date, format_datetime, format_percent, t
 from agents.learning import service
+from ui.deps import app_deps
 from ui.session import require_user
 from ui.tables import table_with_csv
 
 user = require_user()
+deps = app_deps()
 lang = user.language
-service.leave_exercises(user)  # the course player is closed: its exercise is no longer in progress
-view = service.home(user)
+service.leave_exercises(deps, user)  # the course player is closed: its exercise is no longer in progress
+view = service.home(deps, user)
 
 st.title(t("learning.hello", lang, name=user.full_name.split()[0]))
 open_courses = [e for e in view.enrollments if e.status != "completed"]

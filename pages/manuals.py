@@ -3,13 +3,13 @@ sources, and downloads as Markdown and PDF."""
 import streamlit as st
 
 from agents.content import manuals
-from agents.content.service import pool as app_pool
 from agents.i18n import format_date, t
+from ui.deps import app_deps
 from ui.session import require_user
 
 user = require_user()
 lang = user.language
-pool = app_pool()
+pool = app_deps().pool
 
 st.title(t("content.manuals.title", lang))
 found = manuals.list_for(pool, user)

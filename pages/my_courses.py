@@ -5,12 +5,14 @@ import streamlit as st
 
 from agents.i18n import format_date, format_percent, t
 from agents.learning import service
+from ui.deps import app_deps
 from ui.session import require_user
 
 user = require_user()
+deps = app_deps()
 lang = user.language
-service.leave_exercises(user)  # the course player is closed: its exercise is no longer in progress
-enrollments = service.my_courses(user)
+service.leave_exercises(deps, user)  # the course player is closed: its exercise is no longer in progress
+enrollments = service.my_courses(deps, user)
 
 st.title(t("learning.my_courses", lang))
 if not enrollments:

@@ -11,11 +11,13 @@ from agents.learning import service
 from storage.markup import safe_markdown
 from ui.exercises import exercise_input, show_feedback
 from ui.review_forecast import learner_forecast_chart
+from ui.deps import app_deps
 from ui.session import require_user
 
 user = require_user()
+deps = app_deps()
 lang = user.language
-service.leave_exercises(user)
+service.leave_exercises(deps, user)
 st.title(t("learning.reviews", lang))
 
 last = st.session_state.get("review_last")
@@ -30,7 +32,7 @@ if last:
             st.caption(t("learning.next_review", lang, date=format_date(result.next_review, lang)))
 
 learner_forecast_chart(user)   # what the next 30 days hold, under the organisation's retention
-items = service.due_reviews(user)
+items = service.due_reviews(deps, user)
 if not items:
     st.success(t("learning.no_reviews", lang))
     st.stop()
@@ -42,7 +44,7 @@ with st.container(border=True):
 if answer is not None:
     submission = st.session_state.setdefault(f"review_submission_{item.exercise.id}_{item.reps}", uuid.uuid4().hex)
     try:
-        result = service.submit_answer(user, item.exercise.id, answer, submission)
+        result = service.submit_answer(deps, user, item.exercise.id, answer, submission)
     except service.LearningError as exc:
         st.error(str(exc))
     else:

@@ -3,13 +3,15 @@ import streamlit as st
 
 from agents.admin import dashboards
 from agents.i18n import code_label, t
+from ui.deps import app_deps
 from ui.session import require_admin
 from ui.tables import table_with_csv
 
 user = require_admin()
+deps = app_deps()
 lang = user.language
 LEVELS = ["low", "medium", "high"]
-insights = dashboards.skill_insights(user, threshold=int(st.session_state.get("gaps_threshold", 1)),
+insights = dashboards.skill_insights(deps, user, threshold=int(st.session_state.get("gaps_threshold", 1)),
                                      skill=st.session_state.get("who_skill"),
                                      min_level=st.session_state.get("who_level", "medium"))
 st.title(t("admin.gaps.title", lang))

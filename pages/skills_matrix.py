@@ -3,15 +3,17 @@ import streamlit as st
 
 from agents.admin import dashboards
 from agents.i18n import t
+from ui.deps import app_deps
 from ui.session import require_admin
 from ui.skills_evolution import skills_evolution_chart
 from ui.tables import table_with_csv
 
 user = require_admin()
+deps = app_deps()
 lang = user.language
 department = st.session_state.get("matrix_department")
 category = st.session_state.get("matrix_category")
-view = dashboards.matrix_view(user, department=department, category=category)
+view = dashboards.matrix_view(deps, user, department=department, category=category)
 
 st.title(t("admin.matrix.title", lang))
 left, right = st.columns(2)
@@ -23,4 +25,4 @@ st.caption(t("admin.matrix.shape", lang, employees=view.shape[0], skills=view.sh
 if view.shape[0] and view.shape[1]:
     st.plotly_chart(view.figure, key="matrix_heatmap")
 table_with_csv(view.table, "skills_matrix", codes={skill: "level" for skill in view.skill_columns})
-skills_evolution_chart(user)
+skills_evolution_chart(deps, user)

@@ -152,3 +152,23 @@ def seeded_pool(seeded_db_url):
     pool = open_pool(seeded_db_url)
     yield pool
     pool.close()
+
+
+def make_deps(pool, **overrides):
+    """AppDeps on a test's own pool: the process's model (offline unless the test set one) unless given."""
+    from agents.deps import AppDeps
+    from agents.llm import get_llm
+
+    return AppDeps(pool=pool, llm=overrides.pop("llm", None) or get_llm(), **overrides)
+
+
+@pytest.fixture
+def app_deps(pool):
+    """AppDeps on this module's empty database (built per test: a test may point the model elsewhere first)."""
+    return make_deps(pool)
+
+
+@pytest.fixture
+def seeded_deps(seeded_pool):
+    """AppDeps on this module's demo database."""
+    return make_deps(seeded_pool)

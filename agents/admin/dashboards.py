@@ -13,10 +13,10 @@ import plotly.graph_objects as go
 from agents.admin import tools
 from agents.admin.resolve import ToolContext, ToolError
 from agents.admin.service import verified_admin
+from agents.deps import AppDeps
 from agents.i18n import code_label, format_date, t
 from storage import admin as admin_store
 from storage import skills as skill_store
-from storage.db import app_pool
 from storage.users import User
 
 LEVEL_VALUE = {"low": 1, "medium": 2, "high": 3}
@@ -40,8 +40,8 @@ class Overview:
     gaps: pd.DataFrame
 
 
-def overview(user: User) -> Overview:
-    with app_pool().connection() as conn:
+def overview(deps: AppDeps, user: User) -> Overview:
+    with deps.pool.connection() as conn:
         ctx = _context(conn, user)
         people = admin_store.list_employees(conn, ctx.org_id)
         courses = admin_store.list_course_summaries(conn, ctx.org_id)
@@ -100,8 +100,9 @@ def matrix_figure(matrix: skill_store.SkillsMatrix, lang: str) -> tuple[go.Figur
     return figure, table
 
 
-def matrix_view(user: User, *, department: str | None = None, category: str | None = None) -> MatrixView:
-    with app_pool().connection() as conn:
+def matrix_view(deps: AppDeps, user: User, *, department: str | None = None,
+                category: str | None = None) -> MatrixView:
+    with deps.pool.connection() as conn:
         ctx = _context(conn, user)
         matrix = skill_store.skills_matrix(conn, ctx.org_id, department=department, category=category)
         departments = skill_store.departments(conn, ctx.org_id)
@@ -120,9 +121,9 @@ class SkillInsights:
     error: str | None = None
 
 
-def skill_insights(user: User, *, threshold: int = 1, skill: str | None = None,
+def skill_insights(deps: AppDeps, user: User, *, threshold: int = 1, skill: str | None = None,
                    min_level: str = "medium") -> SkillInsights:
-    with app_pool().connection() as conn:
+    with deps.pool.connection() as conn:
         ctx = _context(conn, user)
         insights = SkillInsights(_frame(tools.get_skill_gaps(ctx, {"threshold": threshold})["rows"]),
                                  _frame(tools.get_mentorship_suggestions(ctx, {})["rows"]),
@@ -143,8 +144,8 @@ class CourseReport:
     hardest: pd.DataFrame = field(default_factory=pd.DataFrame)
 
 
-def course_report(user: User, course_title: str | None = None) -> CourseReport:
-    with app_pool().connection() as conn:
+def course_report(deps: AppDeps, user: User, course_title: str | None = None) -> CourseReport:
+    with deps.pool.connection() as conn:
         ctx = _context(conn, user)
         courses = tools.list_courses(ctx, {})["rows"]
         report = CourseReport(_frame(courses), [c["title"] for c in courses])
@@ -163,8 +164,8 @@ class EmployeeReport:
     activity: pd.DataFrame = field(default_factory=pd.DataFrame)
 
 
-def employee_report(user: User, email: str | None = None) -> EmployeeReport:
-    with app_pool().connection() as conn:
+def employee_report(deps: AppDeps, user: User, email: str | None = None) -> EmployeeReport:
+    with deps.pool.connection() as conn:
         ctx = _context(conn, user)
         report = EmployeeReport(_frame(tools.list_employees(ctx, {})["rows"]))
         if email:

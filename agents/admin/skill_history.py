@@ -10,10 +10,10 @@ from uuid import UUID
 import pandas as pd
 import plotly.graph_objects as go
 
+from agents.deps import AppDeps
 from agents.i18n import code_label, format_date, t
 from agents.learning.alerts import Alert
 from storage import audit, skill_history, skills, users
-from storage.db import app_pool
 
 WARN_DAYS = 90          # alert this long before a verified skill expires
 URGENT_DAYS = 30        # ... and rate it high from here on
@@ -84,10 +84,11 @@ class Evolution:
     skills: list[str]
 
 
-def group_evolution(admin: users.User, *, department: str | None = None, skill: str | None = None,
+def group_evolution(deps: AppDeps, admin: users.User, *, department: str | None = None, skill: str | None = None,
                     today: date | None = None) -> Evolution:
     """The "Skills evolution" chart for a department and/or a skill (all of them when both are None)."""
-    with app_pool().connection() as conn:
+    with deps.pool.connection() as conn:
+        admin = _verified(conn, admin)
         events = skill_history.level_events(conn, admin.org_id, department=department, skill=skill)
         departments = skills.departments(conn, admin.org_id)
         names = [s.name for s in skills.list_skills(conn, admin.org_id)]
@@ -97,38 +98,46 @@ def group_evolution(admin: users.User, *, department: str | None = None, skill: 
                      departments, names)
 
 
-def departments(admin: users.User) -> list[str]:
-    with app_pool().connection() as conn:
-        return skills.departments(conn, admin.org_id)
+def departments(deps: AppDeps, admin: users.User) -> list[str]:
+    with deps.pool.connection() as conn:
+        return skills.departments(conn, _verified(conn, admin).org_id)
+
+
+def _verified(conn, admin: users.User) -> users.User:
+    """The caller re-read from the database: an active admin of their organisation, else refused."""
+    fresh = users.get_user(conn, admin.org_id, admin.id) if admin else None
+    if fresh is None or not fresh.is_active or not fresh.is_admin:
+        raise SkillHistoryError(t("common.admins_only", admin.language if admin else None))
+    return fresh
 
 
 def _person(conn, admin: users.User, email: str) -> users.User:
+    admin = _verified(conn, admin)
     person = users.get_user_by_email(conn, (email or "").strip().lower())
     if person is None or person.org_id != admin.org_id:
         raise SkillHistoryError(t("common.not_found", admin.language))
     return person
 
 
-def person_evolution(admin: users.User, email: str, today: date | None = None) -> tuple[pd.DataFrame, go.Figure | None]:
-    with app_pool().connection() as conn:
+def person_evolution(deps: AppDeps, admin: users.User, email: str,
+                     today: date | None = None) -> tuple[pd.DataFrame, go.Figure | None]:
+    with deps.pool.connection() as conn:
         person = _person(conn, admin, email)
         events = skill_history.level_events(conn, admin.org_id, user_id=person.id)
     frame = evolution(events, by_person=True)
     return frame, evolution_figure(frame, admin.language, today=today or date.today()) if len(frame) else None
 
 
-def verified_skills(admin: users.User, email: str) -> list[skills.UserSkill]:
+def verified_skills(deps: AppDeps, admin: users.User, email: str) -> list[skills.UserSkill]:
     """The person's skills verified by HR: the ones that may carry an expiry."""
-    with app_pool().connection() as conn:
+    with deps.pool.connection() as conn:
         person = _person(conn, admin, email)
         return [s for s in skills.user_skills(conn, admin.org_id, person.id) if s.source == "admin"]
 
 
-def set_expiry(admin: users.User, email: str, skill_id: UUID, expires_at: date | None) -> None:
+def set_expiry(deps: AppDeps, admin: users.User, email: str, skill_id: UUID, expires_at: date | None) -> None:
     """An admin sets (or clears) when a verified skill expires; audited."""
-    if not admin.is_admin:
-        raise SkillHistoryError(t("common.admins_only", admin.language))
-    with app_pool().connection() as conn:
+    with deps.pool.connection() as conn:
         person = _person(conn, admin, email)
         if not skill_history.set_expiry(conn, admin.org_id, person.id, skill_id, expires_at):
             raise SkillHistoryError(t("insights.skills.not_verified", admin.language))

@@ -14,18 +14,17 @@ import json
 import sys
 import uuid
 
+from agents.cli import fail, signed_in
 from agents.i18n import t
 from agents.learning import service
-from storage import users
-from storage.db import DatabaseError, app_pool
 from agents.refusals import refusal
 from storage.inputs import refused_arguments
 
 
-def _courses(user) -> list[dict]:
+def _courses(deps, user) -> list[dict]:
     out = []
-    for enrollment in service.my_courses(user):
-        view = service.course_view(user, enrollment.course_id)
+    for enrollment in service.my_courses(deps, user):
+        view = service.course_view(deps, user, enrollment.course_id)
         out.append({"course_id": str(enrollment.course_id), "title": enrollment.course_title,
                     "status": enrollment.status, "progress": enrollment.progress, "score": enrollment.score,
                     "lessons": [{"lesson_id": str(lesson.id), "title": lesson.title,
@@ -47,21 +46,21 @@ def _feedback(result: service.Feedback) -> dict:
             "next_review": result.next_review.isoformat() if result.next_review else None}
 
 
-def _run(args, user) -> object:
+def _run(deps, user, args) -> object:
     if args.command == "courses":
-        return _courses(user)
+        return _courses(deps, user)
     if args.command == "start":
-        service.open_exercise(user, args.exercise_id)
+        service.open_exercise(deps, user, args.exercise_id)
         return {"exercise_id": args.exercise_id, "attempt": "open"}
     if args.command == "answer":
         try:
             answer = json.loads(args.answer)
         except json.JSONDecodeError as exc:
             raise service.LearningError(t("learning.error.bad_json", user.language, reason=exc.msg)) from None
-        return _feedback(service.submit_answer(user, args.exercise_id, answer, args.key or uuid.uuid4().hex))
+        return _feedback(service.submit_answer(deps, user, args.exercise_id, answer, args.key or uuid.uuid4().hex))
     return [{"exercise_id": str(item.exercise.id), "course": item.course_title, "type": item.exercise.type,
              "prompt": item.exercise.prompt, "due": item.due.isoformat(), "reps": item.reps}
-            for item in service.due_reviews(user)]
+            for item in service.due_reviews(deps, user)]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -80,20 +79,12 @@ def main(argv: list[str] | None = None) -> int:
             command.add_argument("--answer", required=True, help='the answer as JSON: 1, true, ["a", "b"], "text"')
             command.add_argument("--key", help="idempotency key (the same key twice counts once)")
     args = parser.parse_args(argv)
-    try:
-        with app_pool().connection() as conn:
-            user = users.get_user_by_email(conn, args.user)
-    except DatabaseError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    if user is None:
-        print(f"error: {t('learning.error.no_user', None, email=args.user)}", file=sys.stderr)
+    if (found := signed_in(args.user)) is None:
         return 2
     try:
-        result = _run(args, user)
+        result = _run(*found, args)
     except service.LearningError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return fail(exc)
     print(json.dumps(result, ensure_ascii=False, indent=None if args.json else 2, default=str))
     return 0
 

@@ -5,17 +5,18 @@ Refusals raise ``LearningError`` with a one-line message in the user's language 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
+from agents.deps import AppDeps
 from agents.learning import grading, progress, scheduling
 from agents.i18n import t
 from agents.learning.grading import AnswerError
 from agents.learning.review_planning import org_scheduler
 from storage import catalog, chat, documents, enrollments, learning
 from storage import skills as skill_store
-from storage.db import app_pool
+from storage.inputs import parse_uuid
 from storage.users import User
 
 
@@ -35,13 +36,6 @@ def revealed(correct: bool, tries: int, asked: bool = False) -> bool:
     return correct or asked or tries >= REVEAL_AFTER_WRONG_TRIES
 
 
-def _parse_id(value: Any) -> UUID | None:
-    try:
-        return UUID(str(value))
-    except ValueError:
-        return None
-
-
 # ---- home and my courses ---------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -52,17 +46,17 @@ class HomeView:
     skills: list[skill_store.UserSkill]
 
 
-def home(user: User) -> HomeView:
-    now = datetime.now(timezone.utc)
-    with app_pool().connection() as conn:
+def home(deps: AppDeps, user: User) -> HomeView:
+    now = deps.now()
+    with deps.pool.connection() as conn:
         return HomeView(enrollments.list_enrollments(conn, user.org_id, user.id),
                         learning.count_due_reviews(conn, user.org_id, user.id, now),
                         chat.list_sessions(conn, user.org_id, user.id, "tutor", limit=5),
                         skill_store.user_skills(conn, user.org_id, user.id))
 
 
-def my_courses(user: User) -> list[enrollments.Enrollment]:
-    with app_pool().connection() as conn:
+def my_courses(deps: AppDeps, user: User) -> list[enrollments.Enrollment]:
+    with deps.pool.connection() as conn:
         return enrollments.list_enrollments(conn, user.org_id, user.id)
 
 
@@ -114,9 +108,9 @@ def _enrollment_for(conn, user: User, course_id: UUID | None) -> enrollments.Enr
     return enrollment
 
 
-def course_view(user: User, course_id: Any) -> CourseView:
-    with app_pool().connection() as conn:
-        enrollment = _enrollment_for(conn, user, _parse_id(course_id))
+def course_view(deps: AppDeps, user: User, course_id: Any) -> CourseView:
+    with deps.pool.connection() as conn:
+        enrollment = _enrollment_for(conn, user, parse_uuid(course_id))
         outline = catalog.get_course_outline(conn, user.org_id, enrollment.course_id)
         answers = {}
         for exercise in (x for m in outline.modules for lesson in m.lessons for x in lesson.exercises):
@@ -133,21 +127,21 @@ def course_view(user: User, course_id: Any) -> CourseView:
         return view
 
 
-def open_exercise(user: User, exercise_id: Any) -> None:
+def open_exercise(deps: AppDeps, user: User, exercise_id: Any) -> None:
     """The learner is looking at an unanswered exercise: record it as their active attempt."""
-    with app_pool().connection() as conn:
+    with deps.pool.connection() as conn:
         exercise = _exercise_for(conn, user, exercise_id)
         enrollment = _enrollment_for(conn, user, exercise.course_id)
         learning.start_attempt(conn, user.org_id, user.id, exercise.id, enrollment.id)
 
 
-def leave_exercises(user: User) -> None:
-    with app_pool().connection() as conn:
+def leave_exercises(deps: AppDeps, user: User) -> None:
+    with deps.pool.connection() as conn:
         learning.abandon_attempts(conn, user.org_id, user.id)
 
 
 def _exercise_for(conn, user: User, exercise_id: Any) -> learning.ExerciseRef:
-    parsed = _parse_id(exercise_id)
+    parsed = parse_uuid(exercise_id)
     exercise = learning.get_exercise(conn, user.org_id, parsed) if parsed else None
     if exercise is None:
         raise _refuse(user, "no_exercise")
@@ -205,21 +199,22 @@ class Feedback:
         return revealed(self.correct, self.tries)
 
 
-def submit_answer(user: User, exercise_id: Any, answer: Any, idempotency_key: str) -> Feedback:
+def submit_answer(deps: AppDeps, user: User, exercise_id: Any, answer: Any, idempotency_key: str) -> Feedback:
     """Grade and record an answer (lesson or review). Refused: another organisation's exercise, a course
     the user is not enrolled in, an answer that does not fit. The same key twice counts once."""
     if not idempotency_key:
         raise _refuse(user, "no_key")
     key = f"{user.id}:{idempotency_key}"
-    with app_pool().connection() as conn:
+    with deps.pool.connection() as conn:
         exercise = _exercise_for(conn, user, exercise_id)
         enrollment = _enrollment_for(conn, user, exercise.course_id)
         sources = _sources(conn, user.org_id, exercise.source_chunk_ids)
     try:  # graded outside a transaction: the model may take seconds
-        grade = grading.grade(exercise.type, exercise.content, answer, lang=user.language, prompt=exercise.prompt)
+        grade = grading.grade(exercise.type, exercise.content, answer, lang=user.language, prompt=exercise.prompt,
+                              llm=deps.llm)
     except AnswerError as exc:
         raise LearningError(str(exc)) from None
-    with app_pool().connection() as conn:
+    with deps.pool.connection() as conn:
         attempt, counted = learning.submit_attempt(
             conn, user.org_id, user.id, exercise.id, enrollment.id, answer=answer, is_correct=grade.correct,
             score=grade.score, feedback=grade.feedback, idempotency_key=key)
@@ -240,11 +235,11 @@ def submit_answer(user: User, exercise_id: Any, answer: Any, idempotency_key: st
                     grading.solution(exercise.type, exercise.content, user.language))
 
 
-def complete_lesson(user: User, course_id: Any, lesson_id: Any) -> tuple[float, str]:
+def complete_lesson(deps: AppDeps, user: User, course_id: Any, lesson_id: Any) -> tuple[float, str]:
     """Mark a lesson read; returns the enrollment's (progress, status)."""
-    with app_pool().connection() as conn:
-        enrollment = _enrollment_for(conn, user, _parse_id(course_id))
-        parsed = _parse_id(lesson_id)
+    with deps.pool.connection() as conn:
+        enrollment = _enrollment_for(conn, user, parse_uuid(course_id))
+        parsed = parse_uuid(lesson_id)
         if parsed is None or not (enrollments.complete_lesson(conn, user.org_id, enrollment.id, parsed)
                                   or parsed in enrollments.completed_lessons(conn, user.org_id, enrollment.id)):
             raise _refuse(user, "not_in_course")
@@ -262,9 +257,9 @@ class ReviewItem:
     reps: int
 
 
-def due_reviews(user: User, *, now: datetime | None = None) -> list[ReviewItem]:
-    now = now or datetime.now(timezone.utc)
-    with app_pool().connection() as conn:
+def due_reviews(deps: AppDeps, user: User, *, now: datetime | None = None) -> list[ReviewItem]:
+    now = now or deps.now()
+    with deps.pool.connection() as conn:
         titles = {e.course_id: e.course_title for e in enrollments.list_enrollments(conn, user.org_id, user.id)}
         items = []
         for card in learning.due_review_cards(conn, user.org_id, user.id, now):

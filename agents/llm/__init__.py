@@ -10,9 +10,9 @@ from agents.llm.stream import TextStream
 from agents.observability import count_tokens
 
 
-def engine_status() -> dict:
-    """The configured engine's probed capabilities as plain data (the admin overview's engine card)."""
-    return get_llm().capabilities().as_dict()
+def engine_status(llm: LLM) -> dict:
+    """The engine's probed capabilities as plain data (the admin overview's engine card)."""
+    return llm.capabilities().as_dict()
 
 
 __all__ = ["LLM", "Capabilities", "RoleSettings", "Settings", "Structured", "TextStream", "count_tokens",

@@ -168,14 +168,14 @@ def test_multi_step_request_does_the_first_and_suggests_the_next(turn):
     assert "asigna el curso de devoluciones a Harry" in reply.response
 
 
-def test_employees_never_reach_the_assistant_or_dashboards(turn, lucia, james):
+def test_employees_never_reach_the_assistant_or_dashboards(seeded_deps, turn, lucia, james):
     for employee in (lucia, james):
         with pytest.raises(service.AdminAccessError):
             turn("lista de empleados", user=employee)
         with pytest.raises(service.AdminAccessError):
-            dashboards.overview(employee)
+            dashboards.overview(seeded_deps, employee)
         with pytest.raises(service.AdminAccessError):
-            dashboards.matrix_view(employee)
+            dashboards.matrix_view(seeded_deps, employee)
         with pytest.raises(service.AdminAccessError):
             service.conversation(employee, None)
 

@@ -68,12 +68,14 @@ def main() -> None:
             admin = build(conn, args.employees, args.skills, args.density)
             cells = conn.execute("SELECT count(*) FROM user_skills").fetchone()[0]
         from agents.admin import dashboards
+        from agents.deps import process_deps
 
-        dashboards.matrix_view(admin)  # warm: imports, pool, plotly validators
+        deps = process_deps()
+        dashboards.matrix_view(deps, admin)  # warm: imports, pool, plotly validators
         totals, views, serialise = [], [], []
         for _ in range(args.runs):
             started = time.perf_counter()
-            view = dashboards.matrix_view(admin)
+            view = dashboards.matrix_view(deps, admin)
             built = time.perf_counter()
             view.figure.to_json()
             view.table.to_csv(index=False)

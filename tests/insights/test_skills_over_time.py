@@ -51,8 +51,8 @@ def test_group_evolution_is_the_mean_level_of_the_holders():
     assert frame["level"].tolist() == [1, 2, 2.5]
 
 
-def test_expiry_alerts_in_the_overview_and_get_alerts(seeded_pool, admin, admin_en):
-    overview = dashboards.overview(admin).alerts
+def test_expiry_alerts_in_the_overview_and_get_alerts(seeded_deps, seeded_pool, admin, admin_en):
+    overview = dashboards.overview(seeded_deps, admin).alerts
     expiring = overview[overview["kind"].isin(["skill_expiring", "skill_expired"])]
     assert sorted(zip(expiring["kind"], expiring["user"], expiring["severity"])) == [
         ("skill_expired", "Ana Morales", "high"), ("skill_expiring", "Javier Torres", "medium")]
@@ -62,20 +62,20 @@ def test_expiry_alerts_in_the_overview_and_get_alerts(seeded_pool, admin, admin_
     assert any(r["kind"] == "skill_expiring" and "Forklift operation: expires on" in r["detail"] for r in rows)
 
 
-def test_set_expiry_only_on_verified_skills_of_this_organisation(seeded_pool, admin):
+def test_set_expiry_only_on_verified_skills_of_this_organisation(seeded_deps, seeded_pool, admin):
     forklift = _forklift(seeded_pool, admin.org_id)
     tom = person(seeded_pool, "tom@acme.test")
     with seeded_pool.connection() as conn:
         tom_forklift = skills.get_user_skill(conn, admin.org_id, tom.id, forklift.id)
     if tom_forklift.source != "admin":
         with pytest.raises(skill_history.SkillHistoryError):
-            skill_history.set_expiry(admin, "tom@acme.test", forklift.id, date.today() + timedelta(days=10))
-    skill_history.set_expiry(admin, "javier@acme.test", forklift.id, date.today() + timedelta(days=10))
-    overview = dashboards.overview(admin).alerts
+            skill_history.set_expiry(seeded_deps, admin, "tom@acme.test", forklift.id, date.today() + timedelta(days=10))
+    skill_history.set_expiry(seeded_deps, admin, "javier@acme.test", forklift.id, date.today() + timedelta(days=10))
+    overview = dashboards.overview(seeded_deps, admin).alerts
     assert ("Javier Torres", "high") in set(zip(overview[overview["kind"] == "skill_expiring"]["user"],
                                                  overview[overview["kind"] == "skill_expiring"]["severity"]))
     with pytest.raises(skill_history.SkillHistoryError):
-        skill_history.set_expiry(admin, "nobody@elsewhere.test", forklift.id, None)
+        skill_history.set_expiry(seeded_deps, admin, "nobody@elsewhere.test", forklift.id, None)
 
 
 @pytest.mark.parametrize("who, words", [("admin", ("Evolución de las habilidades", "Departamento")),

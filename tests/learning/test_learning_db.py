@@ -73,31 +73,31 @@ def attempts_of(pool, user, exercise_id=None):
                             (user.id, exercise_id, exercise_id)).fetchone()[0]
 
 
-def test_refuses_other_org_and_unenrolled_exercises(seeded_pool, demo):
+def test_refuses_other_org_and_unenrolled_exercises(seeded_deps, seeded_pool, demo):
     grace = demo["grace"]
     before = attempts_of(seeded_pool, grace)
     with pytest.raises(service.LearningError, match="^That exercise does not exist in your organisation.$"):
-        service.submit_answer(grace, demo["foreign"], True, "k-foreign")
+        service.submit_answer(seeded_deps, grace, demo["foreign"], True, "k-foreign")
     with pytest.raises(service.LearningError, match="^You are not enrolled in that course.$"):
-        service.submit_answer(grace, demo["unenrolled"].id, correct_answer(demo["unenrolled"]), "k-unenrolled")
+        service.submit_answer(seeded_deps, grace, demo["unenrolled"].id, correct_answer(demo["unenrolled"]), "k-unenrolled")
     with pytest.raises(service.LearningError):
-        service.open_exercise(grace, demo["foreign"])
+        service.open_exercise(seeded_deps, grace, demo["foreign"])
     with pytest.raises(service.LearningError):
-        service.submit_answer(grace, "not-a-uuid", 1, "k-bad")
+        service.submit_answer(seeded_deps, grace, "not-a-uuid", 1, "k-bad")
     with pytest.raises(service.LearningError, match="Choose one of the options"):
-        service.submit_answer(grace, next(x.id for x in demo["exercises"] if x.type == "test"), 99, "k-range")
+        service.submit_answer(seeded_deps, grace, next(x.id for x in demo["exercises"] if x.type == "test"), 99, "k-range")
     assert attempts_of(seeded_pool, grace) == before
 
 
-def test_double_submit_counts_once_and_active_attempt(seeded_pool, demo):
+def test_double_submit_counts_once_and_active_attempt(seeded_deps, seeded_pool, demo):
     harry, exercise = demo["harry"], next(x for x in demo["exercises"] if x.type == "test")
-    service.open_exercise(harry, exercise.id)
+    service.open_exercise(seeded_deps, harry, exercise.id)
     with seeded_pool.connection() as conn:
         active = learning.active_attempt(conn, demo["org_id"], harry.id)
     assert active.exercise_id == exercise.id and active.type == "test"
     assert active.correct_texts == [exercise.content["options"][exercise.content["answer"]]]
-    first = service.submit_answer(harry, exercise.id, wrong_answer(exercise), "double")
-    again = service.submit_answer(harry, exercise.id, wrong_answer(exercise), "double")
+    first = service.submit_answer(seeded_deps, harry, exercise.id, wrong_answer(exercise), "double")
+    again = service.submit_answer(seeded_deps, harry, exercise.id, wrong_answer(exercise), "double")
     assert first.counted and not again.counted and (first.correct, first.score) == (again.correct, again.score)
     assert attempts_of(seeded_pool, harry, exercise.id) == 1
     with seeded_pool.connection() as conn:
@@ -105,22 +105,22 @@ def test_double_submit_counts_once_and_active_attempt(seeded_pool, demo):
         assert learning.get_review_card(conn, demo["org_id"], harry.id, exercise.id).reps == 1
 
 
-def test_concurrent_double_submit_counts_once(seeded_pool, demo):
+def test_concurrent_double_submit_counts_once(seeded_deps, seeded_pool, demo):
     from concurrent.futures import ThreadPoolExecutor
 
     harry, exercise = demo["harry"], next(x for x in demo["exercises"] if x.type == "fill_blank")
-    service.open_exercise(harry, exercise.id)
+    service.open_exercise(seeded_deps, harry, exercise.id)
     with ThreadPoolExecutor(4) as workers:
-        results = list(workers.map(lambda _: service.submit_answer(harry, exercise.id, correct_answer(exercise),
+        results = list(workers.map(lambda _: service.submit_answer(seeded_deps, harry, exercise.id, correct_answer(exercise),
                                                                    "same-click"), range(4)))
     assert sorted(r.counted for r in results) == [False, False, False, True]
     assert attempts_of(seeded_pool, harry, exercise.id) == 1
 
 
-def test_three_failures_raise_an_alert(seeded_pool, demo):
+def test_three_failures_raise_an_alert(seeded_deps, seeded_pool, demo):
     harry, exercise = demo["harry"], next(x for x in demo["exercises"] if x.type == "true_false")
     for n in range(3):
-        assert not service.submit_answer(harry, exercise.id, wrong_answer(exercise), f"fail-{n}").correct
+        assert not service.submit_answer(seeded_deps, harry, exercise.id, wrong_answer(exercise), f"fail-{n}").correct
     with seeded_pool.connection() as conn:
         alerts = compute_alerts(enrollments.alert_rows(conn, demo["org_id"], date.today()), date.today(), lang="en")
         summary = learning.progress_summary(conn, demo["org_id"], harry.id)
@@ -129,20 +129,21 @@ def test_three_failures_raise_an_alert(seeded_pool, demo):
     assert any(f["exercise"] == exercise.prompt for f in summary["recent_failures"])
 
 
-def finish_course(user, demo, answer):
-    view = service.course_view(user, demo["course"].id)
+def finish_course(deps, user, demo, answer):
+    view = service.course_view(deps, user, demo["course"].id)
     for lesson in view.lessons:
         for exercise in lesson.exercises:
-            service.open_exercise(user, exercise.id)
-            service.submit_answer(user, exercise.id, answer(next(x for x in demo["exercises"] if x.id == exercise.id)),
+            service.open_exercise(deps, user, exercise.id)
+            service.submit_answer(deps, user, exercise.id,
+                                  answer(next(x for x in demo["exercises"] if x.id == exercise.id)),
                                   f"finish-{exercise.id}")
-        progress_value, status = service.complete_lesson(user, demo["course"].id, lesson.id)
+        progress_value, status = service.complete_lesson(deps, user, demo["course"].id, lesson.id)
     return progress_value, status
 
 
-def test_finishing_the_course_raises_skills_but_admin_verification_wins(seeded_pool, demo):
+def test_finishing_the_course_raises_skills_but_admin_verification_wins(seeded_deps, seeded_pool, demo):
     grace, harry = demo["grace"], demo["harry"]
-    assert finish_course(grace, demo, correct_answer) == (1.0, "completed")
+    assert finish_course(seeded_deps, grace, demo, correct_answer) == (1.0, "completed")
     with seeded_pool.connection() as conn:
         summary = learning.progress_summary(conn, demo["org_id"], grace.id)
         skills = {s.skill: s for s in skill_store.user_skills(conn, demo["org_id"], grace.id)}
@@ -155,7 +156,7 @@ def test_finishing_the_course_raises_skills_but_admin_verification_wins(seeded_p
     with seeded_pool.connection() as conn:  # the admins' skills matrix shows it
         matrix = skills_matrix(conn, demo["org_id"])
     assert (grace.id, demo["skill_id"], "medium", "checkpoint") in {c[:4] for c in matrix.cells}
-    finish_course(harry, demo, correct_answer)
+    finish_course(seeded_deps, harry, demo, correct_answer)
     with seeded_pool.connection() as conn:
         harry_skills = {s.skill: s for s in skill_store.user_skills(conn, demo["org_id"], harry.id)}
         enrollment = enrollments.get_enrollment(conn, demo["org_id"], harry.id, demo["course"].id)
@@ -163,14 +164,14 @@ def test_finishing_the_course_raises_skills_but_admin_verification_wins(seeded_p
     assert enrollment.status == "completed" and enrollment.score < 1.0  # first tries count: one was wrong
 
 
-def test_answered_exercises_come_back_as_reviews(seeded_pool, demo):
+def test_answered_exercises_come_back_as_reviews(seeded_deps, seeded_pool, demo):
     grace = demo["grace"]
-    assert service.due_reviews(grace) == []
+    assert service.due_reviews(seeded_deps, grace) == []
     later = datetime.now(timezone.utc) + timedelta(days=400)
-    due = service.due_reviews(grace, now=later)
+    due = service.due_reviews(seeded_deps, grace, now=later)
     assert {item.exercise.id for item in due} == {x.id for x in demo["exercises"]}
     item = due[0]
-    result = service.submit_answer(grace, item.exercise.id, correct_answer(item.exercise), "review-1")
+    result = service.submit_answer(seeded_deps, grace, item.exercise.id, correct_answer(item.exercise), "review-1")
     assert result.counted and result.next_review > datetime.now(timezone.utc)
     with seeded_pool.connection() as conn:
         card = learning.get_review_card(conn, demo["org_id"], grace.id, item.exercise.id)

@@ -150,16 +150,16 @@ def answer_in_apptest(at: AppTest, exercise) -> None:
     at.run()
 
 
-def test_reviews_serve_due_cards_one_at_a_time(seeded_db_url, seeded_pool):
+def test_reviews_serve_due_cards_one_at_a_time(seeded_deps, seeded_db_url, seeded_pool):
     from agents.learning import service
 
     with seeded_pool.connection() as conn:
         lucia = users.get_user_by_email(conn, "lucia@acme.test")
-    due = service.due_reviews(lucia)
+    due = service.due_reviews(seeded_deps, lucia)
     assert due, "the demo gives Lucía reviews due at sign-in"
     at = open_page(lucia, "pages/reviews.py")
     assert f"{len(due)} pendiente(s)" in texts(at) and due[0].exercise.prompt in texts(at)
     answer_in_apptest(at, due[0].exercise)
     assert not at.exception and at.success and "Correcto" in at.success[0].value
     assert "Próximo repaso" in texts(at)
-    assert len(service.due_reviews(lucia)) == len(due) - 1
+    assert len(service.due_reviews(seeded_deps, lucia)) == len(due) - 1

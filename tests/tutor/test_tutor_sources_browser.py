@@ -11,12 +11,12 @@ SHOTS = Path("/tmp/tutor-sources")
 
 
 @needs_chromium
-def test_lesson_source_opens_the_passage_and_the_tutor_page_answers_normally(seeded_db_url, seeded_pool):
+def test_lesson_source_opens_the_passage_and_the_tutor_page_answers_normally(seeded_deps, seeded_db_url, seeded_pool):
     SHOTS.mkdir(exist_ok=True)
     with seeded_pool.connection() as conn:
         lucia = users.get_user_by_email(conn, "lucia@acme.test")
         james = users.get_user_by_email(conn, "james@acme.test")
-        enrolled = {e.course_id for e in learning.my_courses(james)}
+        enrolled = {e.course_id for e in learning.my_courses(seeded_deps, james)}
         exercise = next(x for course in catalog.list_courses(conn, james.org_id) if course.id in enrolled
                         for m in catalog.get_course_outline(conn, james.org_id, course.id).modules
                         for lesson in m.lessons for x in lesson.exercises)
@@ -34,7 +34,7 @@ def test_lesson_source_opens_the_passage_and_the_tutor_page_answers_normally(see
         page.screenshot(path=str(SHOTS / "1_source_viewer_es.png"), full_page=True)
 
         page.context.clear_cookies()
-        learning.open_exercise(james, exercise.id)   # as the course player does, then James walks away
+        learning.open_exercise(seeded_deps, james, exercise.id)   # as the course player does, then James walks away
         sign_in(page, base, james.email, "skillnet-demo")
         page.locator("[data-testid=stSidebarNav] a[href$=tutor]").click()
         frame = page.locator("iframe").first.content_frame

@@ -5,6 +5,7 @@ MESSAGES = {
     "common.sign_in_first": {"en": "Please sign in first.", "es": "Inicia sesión primero."},
     "common.admins_only": {"en": "This page is for HR admins.", "es": "Esta página es solo para administradores."},
     "common.not_found": {"en": "Not found.", "es": "No encontrado."},
+    "common.no_user_with_email": {"en": "no user with email {email}", "es": "no hay ningún usuario con el correo {email}"},
     "code.level.low": {"en": "low", "es": "bajo"},
     "code.level.medium": {"en": "medium", "es": "medio"},
     "code.level.high": {"en": "high", "es": "alto"},

@@ -7,7 +7,6 @@ MESSAGES = {
     "learning.error.no_key": {"en": "The submission has no key.", "es": "Falta la clave del envío."},
     "learning.error.not_in_course": {"en": "That lesson is not part of this course.",
                                      "es": "Esa lección no es de este curso."},
-    "learning.error.no_user": {"en": "No user with email {email}.", "es": "No hay ningún usuario con el correo {email}."},
     "learning.error.bad_json": {"en": "The answer is not valid JSON: {reason}.",
                                 "es": "La respuesta no es JSON válido: {reason}."},
     # grading (the verdict never contains the answer: that is shown only when revealed)

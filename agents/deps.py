@@ -1,0 +1,66 @@
+"""AppDeps: what services need from the process — the database pool, the graph checkpointer, the model,
+the embedder, the clock and the configuration — built once where a process starts and passed down.
+
+Services take ``(deps, user, …)`` and never reach for a global pool or model, so a test hands them its
+own database, model and clock through the same seam production uses. Only this module calls
+``app_pool()``, ``checkpointer()`` and ``get_llm()`` (tests/test_deps.py checks).
+
+Where it is built: ``ui/deps.py`` (Streamlit pages, ``st.cache_resource``), ``chat.py`` (the Gradio chat),
+each CLI's ``main`` and the content worker (``process_deps()``); tests build theirs in tests/conftest.py.
+"""
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from types import ModuleType
+
+import numpy as np
+from psycopg_pool import ConnectionPool
+
+from agents.llm import LLM, get_llm
+from storage import config, db, embeddings
+
+
+def utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+@dataclass(frozen=True)
+class AppDeps:
+    pool: ConnectionPool
+    llm: LLM
+    # a factory: a process that runs no graph (the learning CLI, dashboards) never opens the saver's pool
+    checkpointer_factory: Callable[[], object] = field(default=db.checkpointer, repr=False)
+    clock: Callable[[], datetime] = utc_now
+    embed_query: Callable[[str], np.ndarray] = embeddings.embed_query
+    embed_passages: Callable[..., np.ndarray] = embeddings.embed_passages
+    config: ModuleType = config
+
+    @property
+    def checkpointer(self):
+        """The LangGraph saver (PostgresSaver on its own autocommit pool), opened on first use."""
+        return self.checkpointer_factory()
+
+    def now(self) -> datetime:
+        return self.clock()
+
+    def is_current(self) -> bool:
+        """Still the process's pool and model (tests point DATABASE_URL or the model elsewhere, then reset them)."""
+        return self.pool is db.app_pool() and self.llm is get_llm()
+
+
+_lock = threading.Lock()
+_current: AppDeps | None = None
+
+
+def process_deps() -> AppDeps:
+    """The process's AppDeps from the environment (database migrated, configuration checked).
+
+    Built once; rebuilt only when the process-wide pool or model was reset (tests do, between modules)."""
+    global _current
+    with _lock:
+        if _current is None or not _current.is_current():
+            _current = AppDeps(pool=db.app_pool(), llm=get_llm())
+        return _current
