@@ -14,6 +14,7 @@ from ui.exercise_forms import exercise_form
 from ui.scorm import scorm_download
 from ui.session import require_admin
 from ui.stale import stale_panel
+from ui.uploads import file_uploader
 
 user = require_admin()
 lang = user.language
@@ -50,8 +51,8 @@ st.caption(t("content.studio.caption", lang))
 
 # ---------------------------------------------------------------------------------------- new job
 with st.expander(t("content.studio.new", lang), expanded=not service.list_jobs(pool, user)):
-    uploads = st.file_uploader(t("content.studio.upload", lang), accept_multiple_files=True, key="uploads",
-                               max_upload_size=service.max_upload_mb())
+    uploads = file_uploader(t("content.studio.upload", lang), lang, accept_multiple_files=True, key="uploads",
+                            max_upload_size=service.max_upload_mb())
     known = {f"{d.title} ({d.page_count} p.)": d.id for d in service.list_documents(pool, user)}
     picked = st.multiselect(t("content.studio.pick", lang), list(known), key="picked",
                             placeholder=t("content.studio.pick_placeholder", lang))

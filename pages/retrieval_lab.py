@@ -6,6 +6,7 @@ from agents.i18n import code_label, t
 from agents.retrieval import lab
 from storage.markup import safe_markdown
 from ui.session import require_admin
+from ui.uploads import file_uploader
 
 user = require_admin()
 lang = user.language
@@ -47,8 +48,7 @@ with search_tab:
 
 with eval_tab:
     st.caption(t("admin.lab.eval_format", lang, title=t("admin.lab.document_title", lang)))
-    upload = st.file_uploader(t("admin.lab.eval_file", lang), type=["jsonl", "json"],
-                              key="lab_eval_file")
+    upload = file_uploader(t("admin.lab.eval_file", lang), lang, type=["jsonl", "json"], key="lab_eval_file")
     eval_k = st.number_input("k", min_value=1, max_value=20, value=5, key="lab_eval_k")
     eval_strategy = st.selectbox(t("admin.lab.strategy", lang), ["hybrid", "vector", "fulltext"],
                                  format_func=STRATEGIES.get, key="lab_eval_strategy")

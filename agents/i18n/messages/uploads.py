@@ -1,0 +1,7 @@
+"""The words inside Streamlit's file uploader (ui/uploads.py puts them over Streamlit's English)."""
+MESSAGES = {
+    "uploads.button": {"en": "Upload", "es": "Subir"},
+    "uploads.limit": {"en": "{size} MB per file", "es": "{size} MB por archivo"},
+    "uploads.drag_one": {"en": "Drag and drop a file here", "es": "Arrastra y suelta un archivo aquí"},
+    "uploads.drag_many": {"en": "Drag and drop files here", "es": "Arrastra y suelta los archivos aquí"},
+}

@@ -1,0 +1,41 @@
+"""Streamlit's file uploader reads in the page's language (ui/uploads.py), seen in a real browser.
+
+Streamlit writes its uploader's words in English; the style sheet that covers them depends on where
+Streamlit puts them, so this fails when an upgrade moves them.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from agents.i18n import t
+from tests.browser import chromium_page, free_port, needs_chromium, running_app, sign_in
+
+SHOTS = Path("/tmp/i18n-shots")
+UPLOADER = ".st-key-uploads [data-testid=stFileUploaderDropzone]"
+SHOWN = """([selector]) => {
+    const element = document.querySelector(selector);
+    return [getComputedStyle(element).fontSize, getComputedStyle(element, '::after').content];
+}"""
+
+
+@needs_chromium
+def test_the_studio_uploader_speaks_spanish_to_a_spanish_admin(seeded_db_url):
+    SHOTS.mkdir(exist_ok=True)
+    with running_app(seeded_db_url, extra_env={"SKILLNET_CHAT_PORT": str(free_port())}) as base, \
+            chromium_page() as page:
+        sign_in(page, base, "admin@acme.test", "skillnet-admin")
+        page.goto(f"{base}/content_studio")
+        page.locator(UPLOADER).wait_for(timeout=120_000)   # the new-job form is open while there are no jobs
+        button = f"{UPLOADER} [data-testid=stBaseButton-secondary] p"
+        limit = f"{UPLOADER} [data-testid=stFileUploaderDropzoneInstructions] span"
+        assert page.evaluate(SHOWN, [button]) == ["0px", f'"{t("uploads.button", "es")}"']   # not "Upload"
+        assert page.evaluate(SHOWN, [limit]) == ["0px", f'"{t("uploads.limit", "es", size="50")}"']
+        page.screenshot(path=str(SHOTS / "studio_uploader_es.png"))
+
+        dragged = page.evaluate_handle("() => { const d = new DataTransfer(); d.items.add(new File(['# x'], 'x.md'));"
+                                       " return d; }")
+        page.locator(UPLOADER).dispatch_event("dragenter", {"dataTransfer": dragged})
+        drag = f"{UPLOADER} > div:not([data-testid]) > span"
+        page.locator(drag).wait_for(timeout=30_000)
+        assert page.evaluate(SHOWN, [drag]) == ["0px", f'"{t("uploads.drag_many", "es")}"']
+        page.screenshot(path=str(SHOTS / "studio_uploader_dragging_es.png"))
