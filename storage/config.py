@@ -48,10 +48,11 @@ VARIABLES: tuple[Variable, ...] = (
     _v("SKILLNET_DATA_DIR", "str", "./.skillnet", "embedded database, uploads, logs"),
     _v("SKILLNET_MAX_UPLOAD_MB", "float", 50.0, "largest document accepted for ingestion", minimum=0.001),
     _v("SKILLNET_CONTENT_WORKER", "choice", "thread",
-       "`thread`: the app runs one course-generation worker; `off` when `python -m agents.content worker` "
-       "processes run instead", choices=("thread", "off")),
+       "`thread`: the app runs one task-queue worker (generation, ingestion, sweeps); `off` when "
+       "`python -m agents.content worker` processes serve the queue instead", choices=("thread", "off")),
     _v("SKILLNET_JOB_STALE_SECONDS", "float", 30.0,
-       "a content job whose worker sent no heartbeat for this long is taken over", minimum=1),
+       "a queue worker that sent no heartbeat for this long is taken for dead: its jobs resume elsewhere",
+       minimum=1),
     _v("SKILLNET_CHAT_PORT", "int", 7860, "port of the Gradio tutor chat the app starts", minimum=1),
     # -- sign-in
     _v("SKILLNET_SESSION_IDLE_MINUTES", "int", 120, "a sign-in ends after this long without a click", minimum=1),

@@ -18,6 +18,7 @@ from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from storage import config
+from storage.queue import install_schema
 
 log = logging.getLogger(__name__)
 
@@ -128,7 +129,8 @@ def _pgvector_version(conn: psycopg.Connection) -> tuple[int, ...]:
 
 
 def migrate(url: str) -> list[str]:
-    """Apply pending migrations in order, each in its own transaction; returns those applied.
+    """Apply pending migrations in order, each in its own transaction, then the task queue's schema
+    (procrastinate's, at the installed version); returns those applied.
 
     An advisory lock makes concurrent starts safe: the second process waits, then finds nothing to do.
     """
@@ -154,6 +156,8 @@ def migrate(url: str) -> list[str]:
                     conn.execute("INSERT INTO schema_migrations (name) VALUES (%s)", (path.name,))
                 applied.append(path.name)
                 log.info("applied migration %s", path.name)
+            if (queue_schema := install_schema(conn)) is not None:  # the task queue's own tables
+                applied.append(queue_schema)
         finally:
             conn.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK_KEY,))
     return applied

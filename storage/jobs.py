@@ -1,9 +1,8 @@
 """Generation jobs (content studio) and their event log.
 
-A job's status follows the lifecycle of spec 004 §9; ``set_status`` refuses any other move. Workers
-claim runnable jobs with ``FOR UPDATE SKIP LOCKED`` (two workers never run the same job) and keep a
-heartbeat; a running job whose heartbeat went stale was cut off by a crash and is claimable again.
-``claim_job`` is the one query that spans organisations: a worker serves them all.
+A job's status follows the lifecycle of spec 004 §9; ``set_status`` refuses any other move. Jobs run
+on the task queue (storage/queue.py) under the lock ``queue_lock(job id)``: which worker holds a
+job, and that worker's last heartbeat, are read from the queue's own tables.
 """
 from __future__ import annotations
 
@@ -56,8 +55,8 @@ class Job:
     result_manual_id: UUID | None
     error: str | None
     attempts: int
-    claimed_by: str | None
-    heartbeat_at: datetime | None
+    claimed_by: str | None          # the queue worker running it now, if any
+    heartbeat_at: datetime | None   # that worker's last heartbeat
     command: dict | None
     created_at: datetime
     updated_at: datetime
@@ -72,9 +71,24 @@ class Event:
     created_at: datetime
 
 
-_COLUMNS = ("id, org_id, triggered_by, status, output_type, source_document_ids, options, progress, "
-            "review_report, result_course_id, result_manual_id, error, attempts, claimed_by, heartbeat_at, "
-            "command, created_at, updated_at")
+_COLUMNS = ("g.id, g.org_id, g.triggered_by, g.status, g.output_type, g.source_document_ids, g.options, "
+            "g.progress, g.review_report, g.result_course_id, g.result_manual_id, g.error, g.attempts, "
+            "'worker ' || q.worker_id AS claimed_by, q.last_heartbeat AS heartbeat_at, g.command, "
+            "g.created_at, g.updated_at")
+_FROM = """generation_jobs g LEFT JOIN LATERAL (
+    SELECT pj.worker_id, w.last_heartbeat FROM procrastinate_jobs pj
+    LEFT JOIN procrastinate_workers w ON w.id = pj.worker_id
+    WHERE pj.lock = 'generation:' || g.id AND pj.status = 'doing' LIMIT 1) q ON true"""
+
+
+def queue_lock(job_id: UUID | str) -> str:
+    """The task-queue lock of a generation job: one worker at a time runs it."""
+    return f"generation:{job_id}"
+
+
+def runnable(job: Job) -> bool:
+    """New, holding an admin decision, or cut off mid-step: a worker has something to do."""
+    return job.status == "pending" or job.command is not None or job.status in RUNNING
 
 
 def allowed(current: str, new: str) -> bool:
@@ -97,52 +111,36 @@ def create_job(conn: psycopg.Connection, org_id: UUID, *, triggered_by: UUID | N
 
 def get_job(conn: psycopg.Connection, org_id: UUID, job_id: UUID, *, lock: bool = False) -> Job | None:
     with conn.cursor(row_factory=class_row(Job)) as cur:
-        return cur.execute(f"SELECT {_COLUMNS} FROM generation_jobs WHERE org_id = %(org_id)s AND id = %(id)s"
-                           + (" FOR UPDATE" if lock else ""), {"org_id": org_id, "id": job_id}).fetchone()
+        return cur.execute(f"SELECT {_COLUMNS} FROM {_FROM} WHERE g.org_id = %(org_id)s AND g.id = %(id)s"
+                           + (" FOR UPDATE OF g" if lock else ""), {"org_id": org_id, "id": job_id}).fetchone()
 
 
 def list_jobs(conn: psycopg.Connection, org_id: UUID, *, limit: int = 50) -> list[Job]:
     with conn.cursor(row_factory=class_row(Job)) as cur:
-        return cur.execute(f"SELECT {_COLUMNS} FROM generation_jobs WHERE org_id = %(org_id)s"
-                           " ORDER BY created_at DESC LIMIT %(limit)s", {"org_id": org_id, "limit": limit}).fetchall()
+        return cur.execute(f"SELECT {_COLUMNS} FROM {_FROM} WHERE g.org_id = %(org_id)s"
+                           " ORDER BY g.created_at DESC LIMIT %(limit)s", {"org_id": org_id, "limit": limit}).fetchall()
 
 
-def claim_job(conn: psycopg.Connection, worker: str, *, stale_seconds: float,
-              job_id: UUID | None = None) -> Job | None:
-    """Claim the oldest runnable job (or ``job_id``): new, holding an admin decision, or cut off by a crash."""
-    with conn.cursor(row_factory=class_row(Job)) as cur:
-        row = cur.execute(
-            f"""SELECT {_COLUMNS} FROM generation_jobs
-                WHERE (status = 'pending' OR command IS NOT NULL OR status = ANY(%(running)s))
-                  AND (claimed_by IS NULL OR heartbeat_at IS NULL
-                       OR heartbeat_at < now() - make_interval(secs => %(stale)s))
-                  AND (%(job_id)s::uuid IS NULL OR id = %(job_id)s)
-                ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED""",
-            {"running": list(RUNNING), "stale": stale_seconds, "job_id": job_id}).fetchone()
-        if row is None:
-            return None
-        return cur.execute(
-            f"""UPDATE generation_jobs SET claimed_by = %(worker)s, heartbeat_at = now(),
-                    attempts = attempts + 1, updated_at = now()
-                WHERE id = %(id)s RETURNING {_COLUMNS}""", {"worker": worker, "id": row.id}).fetchone()
+def runnable_jobs(conn: psycopg.Connection) -> list[tuple[UUID, UUID]]:
+    """(org, job) of every job a worker has something to do for; the one query spanning organisations,
+    as the queue's workers serve them all."""
+    return conn.execute("""SELECT org_id, id FROM generation_jobs
+                           WHERE status = 'pending' OR command IS NOT NULL OR status = ANY(%(running)s)
+                           ORDER BY created_at""", {"running": list(RUNNING)}).fetchall()
 
 
-def heartbeat(conn: psycopg.Connection, org_id: UUID, job_id: UUID, worker: str) -> bool:
-    """Refresh the claim; False when another worker has taken the job over."""
-    cur = conn.execute("""UPDATE generation_jobs SET heartbeat_at = now()
-                          WHERE org_id = %(org_id)s AND id = %(id)s AND claimed_by = %(worker)s""",
-                       {"org_id": org_id, "id": job_id, "worker": worker})
-    return cur.rowcount == 1
+def count_run(conn: psycopg.Connection, org_id: UUID, job_id: UUID) -> None:
+    """A worker starts (or resumes) the job: one more attempt."""
+    conn.execute("UPDATE generation_jobs SET attempts = attempts + 1, updated_at = now()"
+                 " WHERE org_id = %(org_id)s AND id = %(id)s", {"org_id": org_id, "id": job_id})
 
 
-def release(conn: psycopg.Connection, org_id: UUID, job_id: UUID, worker: str, *,
-            ran_command: dict | None) -> None:
-    """Drop the claim; clear the command the worker just ran (a newer one stays queued)."""
-    conn.execute("""UPDATE generation_jobs SET claimed_by = NULL, updated_at = now(),
+def clear_command(conn: psycopg.Connection, org_id: UUID, job_id: UUID, ran_command: dict | None) -> None:
+    """The decision a worker just applied is done (a newer one, queued meanwhile, stays)."""
+    conn.execute("""UPDATE generation_jobs SET updated_at = now(),
                         command = CASE WHEN command = %(ran)s THEN NULL ELSE command END
-                    WHERE org_id = %(org_id)s AND id = %(id)s AND claimed_by = %(worker)s""",
-                 {"org_id": org_id, "id": job_id, "worker": worker,
-                  "ran": Jsonb(ran_command) if ran_command is not None else None})
+                    WHERE org_id = %(org_id)s AND id = %(id)s""",
+                 {"org_id": org_id, "id": job_id, "ran": Jsonb(ran_command) if ran_command is not None else None})
 
 
 def set_status(conn: psycopg.Connection, org_id: UUID, job_id: UUID, status: str, *,

@@ -1,5 +1,5 @@
 """Work done once per server process: the database ready, the demo organisation loaded if empty,
-interrupted helpdesk sessions closed, the content-generation worker running."""
+interrupted helpdesk sessions closed, the task-queue worker running."""
 from __future__ import annotations
 
 
@@ -11,15 +11,14 @@ from storage.db import app_pool
 
 @st.cache_resource(show_spinner="Starting SkillNet: database and demo organisation…")
 def prepare_app() -> bool:
-    from agents.content.worker import start_worker_thread
-    from agents.helpdesk.sweeper import start_sweeper
+    from agents.tasks import defer_helpdesk_sweeps, start_worker_thread
     from agents.metrics import start_metrics_server
     from seeds.loader import load_demo_if_empty
 
     load_demo_if_empty(app_pool())
-    # "off" when generation runs in separate `python -m agents.content worker` processes
+    # "off" when the task queue is served by separate `python -m agents.content worker` processes
     if config.get("SKILLNET_CONTENT_WORKER") != "off":
-        start_worker_thread(app_pool())  # resumes jobs a crash cut off, then takes new ones
-    start_sweeper()  # helpdesk orphan and TTL sweeps now and every 10 minutes
+        start_worker_thread()  # resumes jobs a crash cut off, then takes new ones
+    defer_helpdesk_sweeps()  # helpdesk orphan and TTL sweeps now (then every 10 minutes) by whichever worker
     start_metrics_server()  # Prometheus /metrics when SKILLNET_METRICS_PORT is set
     return True

@@ -4,7 +4,7 @@
   resume JOB_ID --org SLUG --by EMAIL (--approve | --refine | --reject) [--approve-all] [--json]
   status JOB_ID --org SLUG [--json]
   show COURSE_ID [--org SLUG] [--json]
-  worker [--once]
+  worker [--once]                           a task-queue worker; start as many as you like
   stale --org SLUG [--json]                 lessons and exercises whose source passages changed
   export COURSE_ID --format scorm12 -o FILE.zip   a published course as a SCORM 1.2 package
 Without --approve-all a run stops at the next human checkpoint and prints how to resume.
@@ -15,12 +15,10 @@ import argparse
 import json
 import logging
 import sys
-import threading
 from uuid import UUID
 
 from agents.content import service
 from agents.content.courses import course_json
-from agents.content.worker import run_forever, run_next, worker_name
 from storage import catalog, users
 from storage.db import DatabaseError, app_pool
 from storage.ingest import IngestError, ingest_file
@@ -145,8 +143,8 @@ def main(argv: list[str] | None = None) -> int:
     sh.add_argument("course_id")
     sh.add_argument("--org", help="the course's organisation (default: the one it belongs to)")
     sh.add_argument("--json", action="store_true")
-    wk = sub.add_parser("worker", help="run generation jobs until stopped")
-    wk.add_argument("--once", action="store_true", help="run the runnable jobs, then exit")
+    wk = sub.add_parser("worker", help="run queued background jobs (generation, ingestion, sweeps) until stopped")
+    wk.add_argument("--once", action="store_true", help="run what is queued, then exit")
     stale = sub.add_parser("stale", help="lessons and exercises whose source passages changed")
     stale.add_argument("--org", required=True)
     stale.add_argument("--json", action="store_true")
@@ -160,15 +158,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         pool = app_pool()
         if args.command == "worker":
-            from agents.helpdesk.sweeper import start_sweeper
+            from agents.tasks import work
 
-            start_sweeper()  # helpdesk orphan and TTL sweeps run in worker processes too
-            if args.once:
-                worker = worker_name()
-                while run_next(pool, worker):
-                    pass
-            else:
-                run_forever(pool, threading.Event())
+            # one task-queue worker: generation, ingestion and the periodic sweeps; SIGTERM lets running jobs finish
+            work(wait=not args.once, main_thread=True)
             return 0
         if args.command == "stale":
             return _print_stale(pool, args)

@@ -15,10 +15,11 @@ from psycopg_pool import ConnectionPool
 from agents.content.edits import EditError, apply_patch
 from agents.content.graph import build_graph
 from agents.content.review import quality_summary
-from agents.content.worker import run_config, run_next, worker_name
+from agents import tasks
+from agents.content.worker import run_config
 from agents.llm import LLM
 from agents.i18n import t
-from storage import audit, documents, jobs
+from storage import audit, documents, jobs, queue
 from storage.db import app_pool, checkpointer
 from agents.refusals import ingest_refusal
 from storage.ingest import IngestError, IngestResult, ingest_file, max_upload_bytes
@@ -103,6 +104,7 @@ def start_job(pool: ConnectionPool, user: User, document_ids: list[UUID | str],
         job_id = jobs.create_job(conn, user.org_id, triggered_by=user.id, source_document_ids=ids,
                                  output_type=output_type, options=options)
         jobs.add_event(conn, user.org_id, job_id, "queued", {"documents": len(ids)})
+        tasks.defer_generation(conn, user.org_id, job_id)   # with the job row, or not at all
     return job_id
 
 
@@ -128,6 +130,7 @@ def _queue(pool: ConnectionPool, user: User, job_id, command: dict, *, expect: s
     try:
         with pool.connection() as conn:
             jobs.set_command(conn, user.org_id, job.id, command, status=status)
+            tasks.defer_generation(conn, user.org_id, job.id)
     except jobs.JobStateError as exc:
         raise ContentServiceError(str(exc)) from exc
 
@@ -218,21 +221,28 @@ def retry_job(pool: ConnectionPool, user: User, job_id) -> None:
         if command:
             jobs.set_command(conn, user.org_id, job.id, command, status="pending")
         jobs.add_event(conn, user.org_id, job.id, "retry", {"from": failed_node or "start"})
+        tasks.defer_generation(conn, user.org_id, job.id)
 
 
 def run_job(pool: ConnectionPool, org_id: UUID, job_id: UUID | str, *, llm: LLM | None = None,
             timeout: float = 600) -> jobs.Job:
-    """Run the job here until it pauses or ends (the CLI, tests); waits while another worker holds it."""
-    job_id, worker, deadline = UUID(str(job_id)), worker_name(), time.monotonic() + timeout
+    """Work the queue here until this job pauses or ends (the CLI, tests); while another worker holds
+    it, wait for that one. ``llm`` replaces the configured model in the jobs this process runs."""
+    job_id, deadline = UUID(str(job_id)), time.monotonic() + timeout
     while True:
-        ran = run_next(pool, worker, job_id=job_id, llm=llm)
         with pool.connection() as conn:
             job = jobs.get_job(conn, org_id, job_id)
-        idle = job.command is None and job.claimed_by is None and job.status not in ("pending", *jobs.RUNNING)
-        if idle or time.monotonic() > deadline:
+            status = queue.open_job_status(conn, jobs.queue_lock(job_id))
+            if status is None and jobs.runnable(job):   # e.g. queued before the task queue existed
+                tasks.defer_generation(conn, org_id, job_id)
+                status = "todo"
+        if status is None or time.monotonic() > deadline:
             return job
-        if not ran:
-            time.sleep(0.2)
+        if status == "doing" or tasks.worker_thread_running():   # another worker runs (or will run) it
+            tasks.retry_stalled_now()      # if that worker died, its job comes back
+            time.sleep(0.5)
+        else:
+            tasks.work(wait=False, llm=llm)
 
 
 def job_summary(pool: ConnectionPool, org_id: UUID, job_id: UUID) -> dict:

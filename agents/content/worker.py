@@ -1,16 +1,12 @@
-"""Running generation jobs: claim one, run (or resume) its graph from the checkpoint, record the outcome.
+"""Running one generation job: run (or resume) its graph from the checkpoint, record the outcome.
 
-The app starts one worker thread (``start_worker_thread``); ``python -m agents.content worker`` runs
-one as its own process. Claims use SKIP LOCKED, a heartbeat keeps them, and a job whose worker died
-(stale heartbeat) is claimed again and continues from its last checkpoint instead of starting over.
+The task queue (agents/tasks.py) decides where and when: its ``content.generate`` task calls
+``run_generation``; a job whose worker died is handed to another one, which continues from the last
+checkpoint instead of starting over.
 """
 from __future__ import annotations
 
 import logging
-import os
-import socket
-import threading
-import uuid
 from uuid import UUID
 
 from langgraph.types import Command
@@ -19,9 +15,8 @@ from psycopg_pool import ConnectionPool
 from agents.content.context import ContentContext
 from agents.content.graph import build_graph
 from agents.llm import LLM, get_llm
-from storage import config
 from storage import jobs
-from storage.db import app_pool, checkpointer
+from storage.db import checkpointer
 
 log = logging.getLogger(__name__)
 GRAPH_THREADS = 32
@@ -30,10 +25,6 @@ AWAITING_MESSAGES = {
     "final": ("Contenido generado y revisado: listo para la aprobación final",
               "Content generated and reviewed: ready for final approval"),
 }
-
-
-def stale_seconds() -> float:
-    return config.get("SKILLNET_JOB_STALE_SECONDS")
 
 
 def run_config(job_id: UUID | str, checkpoint_id: str | None = None) -> dict:
@@ -51,15 +42,6 @@ def initial_state(job: jobs.Job) -> dict:
             "source_document_ids": [str(d) for d in job.source_document_ids], "output_type": job.output_type,
             "course_id": None, "generated_modules": [], "refinement_count": 0, "error": None,
             "current_step": "pending"}
-
-
-def _keep_alive(pool: ConnectionPool, job: jobs.Job, worker: str, stop: threading.Event) -> None:
-    while not stop.wait(max(0.5, stale_seconds() / 3)):
-        try:
-            with pool.connection() as conn:
-                jobs.heartbeat(conn, job.org_id, job.id, worker)
-        except Exception:  # a missed beat is retried; a long outage lets another worker take over
-            log.warning("heartbeat failed for job %s", job.id, exc_info=True)
 
 
 def _settle(pool: ConnectionPool, graph, job: jobs.Job) -> None:
@@ -83,12 +65,16 @@ def _settle(pool: ConnectionPool, graph, job: jobs.Job) -> None:
                                                                       "message_en": "Rejected by the admin"})
 
 
-def run_claimed(pool: ConnectionPool, job: jobs.Job, worker: str, *, llm: LLM | None = None) -> None:
-    """Run a job this worker has claimed until it pauses, ends or fails; then release it."""
-    stop = threading.Event()
-    beat = threading.Thread(target=_keep_alive, args=(pool, job, worker, stop), daemon=True,
-                            name=f"heartbeat-{job.id}")
-    beat.start()
+def run_generation(pool: ConnectionPool, org_id: UUID, job_id: UUID, *, worker: str,
+                   llm: LLM | None = None) -> str:
+    """Run (or resume) a job until it pauses, ends or fails; the task queue's lock guarantees that no
+    other worker runs it meanwhile. Returns what happened ("idle": nothing to do)."""
+    with pool.connection() as conn:
+        job = jobs.get_job(conn, org_id, job_id)
+        if job is None or not jobs.runnable(job):
+            return "idle"
+        jobs.count_run(conn, org_id, job_id)
+        jobs.add_event(conn, org_id, job_id, "run", {"worker": worker, "attempt": job.attempts + 1})
     try:
         graph = build_graph(checkpointer())
         config = run_config(job.id)
@@ -104,6 +90,7 @@ def run_claimed(pool: ConnectionPool, job: jobs.Job, worker: str, *, llm: LLM | 
             payload = initial_state(job)
         graph.invoke(payload, config, context=ContentContext(pool, llm or get_llm()), durability="sync")
         _settle(pool, graph, job)
+        return "ran"
     except Exception as exc:
         log.error("generation job %s failed outside its nodes", job.id, exc_info=True)
         message = f"[worker] {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"[:500]
@@ -113,25 +100,10 @@ def run_claimed(pool: ConnectionPool, job: jobs.Job, worker: str, *, llm: LLM | 
                 jobs.set_status(conn, job.org_id, job.id, "failed", error=message)
                 jobs.add_event(conn, job.org_id, job.id, "error", {"step": "worker", "message": message,
                                                                    "recoverable": True})
+        return "failed"
     finally:
-        stop.set()
-        beat.join()
         with pool.connection() as conn:
-            jobs.release(conn, job.org_id, job.id, worker, ran_command=job.command)
-
-
-def worker_name() -> str:
-    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
-
-
-def run_next(pool: ConnectionPool, worker: str, *, job_id: UUID | None = None, llm: LLM | None = None) -> bool:
-    """Claim and run one runnable job (or ``job_id``); False when there was none to claim."""
-    with pool.connection() as conn:
-        job = jobs.claim_job(conn, worker, stale_seconds=stale_seconds(), job_id=job_id)
-    if job is None:
-        return False
-    run_claimed(pool, job, worker, llm=llm)
-    return True
+            jobs.clear_command(conn, job.org_id, job.id, job.command)
 
 
 def warm_up() -> None:
@@ -145,32 +117,3 @@ def warm_up() -> None:
         embed_query("warm up")
     except Exception:   # a cold start later is slower, not wrong
         log.warning("content worker warm-up failed", exc_info=True)
-
-
-def run_forever(pool: ConnectionPool, stop: threading.Event, *, poll_seconds: float = 1.0) -> None:
-    worker = worker_name()
-    warm_up()
-    log.info("content worker %s started", worker)
-    while not stop.is_set():
-        try:
-            busy = run_next(pool, worker)
-        except Exception:   # the database went away for a moment: keep polling
-            log.warning("content worker poll failed", exc_info=True)
-            busy = False
-        if not busy:
-            stop.wait(poll_seconds)
-
-
-_thread: threading.Thread | None = None
-_thread_lock = threading.Lock()
-
-
-def start_worker_thread(pool: ConnectionPool | None = None) -> threading.Thread:
-    """The app's one background worker (started once per process; later calls return the same thread)."""
-    global _thread
-    with _thread_lock:
-        if _thread is None or not _thread.is_alive():
-            _thread = threading.Thread(target=run_forever, args=(pool or app_pool(), threading.Event()),
-                                       daemon=True, name="content-worker")
-            _thread.start()
-        return _thread

@@ -53,7 +53,7 @@ def main() -> None:
     fake.responder = scripted_author(delay=MODEL_DELAY, themes=MODULES)
 
     from agents.content import service
-    from agents.content.worker import run_next, warm_up, worker_name
+    from agents.content.worker import warm_up
     from agents.llm import LLM, Settings
     from storage import jobs, users
     from storage.db import app_pool, checkpointer
@@ -134,7 +134,7 @@ def main() -> None:
     result = ingest_file(pool, org.id, big, uploaded_by=admin.id)
     ingest_s = time.perf_counter() - started
     job_id = service.start_job(pool, admin, [result.document_id])
-    worker, stages = worker_name(), []
+    stages = []
     started = time.perf_counter()
     for decide in (None, "structure", "final"):
         if decide == "structure":
@@ -142,8 +142,7 @@ def main() -> None:
         elif decide == "final":
             service.review_final(pool, admin, job_id, "approve")
         t = time.perf_counter()
-        while run_next(pool, worker, job_id=job_id, llm=offline):
-            pass
+        service.run_job(pool, org.id, job_id, llm=offline)
         stages.append(time.perf_counter() - t)
     summary = service.job_summary(pool, org.id, job_id)
     print(f"300-page document ({result.pages} pages, {result.chunks} chunks), chunked path, offline engine:")

@@ -1,7 +1,5 @@
-"""storage/jobs.py: the lifecycle of spec 004 §9, SKIP LOCKED claims, heartbeats, module progress."""
+"""storage/jobs.py and the task queue: the lifecycle of spec 004 §9, one queue job per generation job, commands, module progress."""
 from __future__ import annotations
-
-import time
 
 import pytest
 
@@ -38,43 +36,49 @@ def test_status_follows_the_lifecycle(pool, studio, new_job):
         assert jobs.get_job(conn, org.id, other).error is None
 
 
-def test_two_workers_never_claim_the_same_job(pool, studio, new_job):
-    org = studio[0]
-    with pool.connection() as conn:                  # only this test's jobs are runnable
-        conn.execute("UPDATE generation_jobs SET status = 'cancelled' WHERE org_id = %s", (org.id,))
-    first, second = new_job(), new_job()
-    with pool.connection() as a, pool.connection() as b:
-        claimed_a = jobs.claim_job(a, "worker-a", stale_seconds=30)   # a's transaction still holds the row
-        claimed_b = jobs.claim_job(b, "worker-b", stale_seconds=30)
-        assert {claimed_a.id, claimed_b.id} == {first, second}
+def test_a_job_is_queued_with_its_row_once_and_held_by_one_worker_at_a_time(pool, studio):
+    from psycopg.errors import UniqueViolation
+
+    from agents import tasks
+    from agents.content import service
+    from storage import queue
+
+    org, admin, docs = studio
+    job_id = service.start_job(pool, admin, [docs["devoluciones.md"]])
+    lock = jobs.queue_lock(job_id)
     with pool.connection() as conn:
-        assert jobs.claim_job(conn, "worker-c", stale_seconds=30) is None     # both held by live workers
-        assert jobs.heartbeat(conn, org.id, first, claimed_a.claimed_by if claimed_a.id == first else "worker-b")
-        assert not jobs.heartbeat(conn, org.id, first, "someone-else")
+        assert queue.open_job_status(conn, lock) == "todo"
+        assert not tasks.defer_generation(conn, org.id, job_id)      # one waiting queue job per generation job
+        conn.execute("UPDATE procrastinate_jobs SET status = 'doing' WHERE lock = %s", (lock,))
+        assert queue.open_job_status(conn, lock) == "doing"
+        assert tasks.defer_generation(conn, org.id, job_id)          # a decision while it runs waits behind it
+        with pytest.raises(UniqueViolation), conn.transaction():  # procrastinate's own guarantee
+            conn.execute("UPDATE procrastinate_jobs SET status = 'doing' WHERE lock = %s AND status = 'todo'",
+                         (lock,))
+        conn.execute("DELETE FROM procrastinate_jobs WHERE lock = %s", (lock,))
+
+    with pytest.raises(RuntimeError), pool.connection() as conn:     # rolled back: no job row, no queue job
+        rolled = jobs.create_job(conn, org.id, triggered_by=admin.id, source_document_ids=[docs["devoluciones.md"]])
+        tasks.defer_generation(conn, org.id, rolled)
+        raise RuntimeError("the caller's transaction fails")
+    with pool.connection() as conn:
+        assert queue.open_job_status(conn, jobs.queue_lock(rolled)) is None
+        assert jobs.get_job(conn, org.id, rolled) is None
 
 
-def test_a_stale_claim_is_taken_over_and_commands_are_cleared_once(pool, studio, new_job):
+def test_a_command_is_cleared_once_it_ran_and_a_newer_one_stays(pool, studio, new_job):
     org = studio[0]
-    with pool.connection() as conn:
-        conn.execute("UPDATE generation_jobs SET status = 'cancelled' WHERE org_id = %s", (org.id,))
     job_id = new_job()
     with pool.connection() as conn:
-        assert jobs.claim_job(conn, "dead-worker", stale_seconds=30).id == job_id
-        jobs.set_status(conn, org.id, job_id, "extracting")
-    time.sleep(1.1)
-    with pool.connection() as conn:
-        assert jobs.claim_job(conn, "late", stale_seconds=30) is None
-        taken = jobs.claim_job(conn, "rescuer", stale_seconds=1)
-        assert taken.id == job_id and taken.claimed_by == "rescuer" and taken.attempts == 2
-        jobs.set_status(conn, org.id, job_id, "structuring")
-        jobs.set_status(conn, org.id, job_id, "awaiting_structure_review")
-        jobs.release(conn, org.id, job_id, "rescuer", ran_command=None)
+        for status in ("extracting", "structuring", "awaiting_structure_review"):
+            jobs.set_status(conn, org.id, job_id, status)
         jobs.set_command(conn, org.id, job_id, {"decision": "approve"}, status="generating")
         with pytest.raises(jobs.JobStateError):                        # one decision at a time
             jobs.set_command(conn, org.id, job_id, {"decision": "reject"}, status="generating")
-        claimed = jobs.claim_job(conn, "w", stale_seconds=30)
-        assert claimed.command == {"decision": "approve"}
-        jobs.release(conn, org.id, job_id, "w", ran_command=claimed.command)
+        assert jobs.runnable(jobs.get_job(conn, org.id, job_id))
+        jobs.clear_command(conn, org.id, job_id, {"decision": "other"})
+        assert jobs.get_job(conn, org.id, job_id).command == {"decision": "approve"}
+        jobs.clear_command(conn, org.id, job_id, {"decision": "approve"})
         assert jobs.get_job(conn, org.id, job_id).command is None
 
 

@@ -1,4 +1,6 @@
-"""Kill test: a worker process SIGKILLed during generate_modules; the next worker resumes from the checkpoint."""
+"""Two `python -m agents.content worker` processes on one database, sharing the task queue: six jobs
+finish, each exactly once; a worker SIGKILLed in the middle of generate_modules has its job resumed by
+the other one from the checkpoint (modules finished before the kill are not generated again)."""
 from __future__ import annotations
 
 import copy
@@ -7,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 from agents.content import service
@@ -16,11 +19,47 @@ from tests.fake_openai import Reply
 
 ROOT = Path(__file__).resolve().parents[2]
 OFFLINE = LLM(Settings())
+STALE_SECONDS = "3"
 
 
-def _worker(args: list[str], env: dict, log: Path) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "agents.content", "worker", *args], cwd=ROOT, env=env,
-                            stdout=log.open("w"), stderr=subprocess.STDOUT)
+def _start_workers(tmp_path: Path, pool, n: int = 2) -> list[subprocess.Popen]:
+    env = {**os.environ, "SKILLNET_JOB_STALE_SECONDS": STALE_SECONDS, "PYTHONPATH": str(ROOT)}
+    with pool.connection() as conn:
+        before = conn.execute("SELECT count(*) FROM procrastinate_workers").fetchone()[0]
+    workers = [subprocess.Popen([sys.executable, "-m", "agents.content", "worker"], cwd=ROOT, env=env,
+                                stdout=(tmp_path / f"worker{i}.log").open("w"), stderr=subprocess.STDOUT)
+               for i in range(n)]
+    _wait(lambda: _registered(pool) >= before + n, 180, workers, tmp_path, "both workers registered")
+    return workers
+
+
+def _registered(pool) -> int:
+    with pool.connection() as conn:
+        return conn.execute("SELECT count(*) FROM procrastinate_workers").fetchone()[0]
+
+
+def _stop(workers: list[subprocess.Popen]) -> None:
+    for worker in workers:
+        if worker.poll() is None:
+            worker.send_signal(signal.SIGTERM)   # procrastinate's own handler: finish, unregister
+    for worker in workers:
+        try:
+            worker.wait(60)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+
+
+def _wait(condition, seconds: float, workers, tmp_path: Path, what: str) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        for i, worker in enumerate(workers):
+            if worker.poll() is not None and worker.returncode != -signal.SIGKILL:
+                raise AssertionError((tmp_path / f"worker{i}.log").read_text()[-3000:])
+        time.sleep(0.1)
+    logs = "\n".join((tmp_path / f"worker{i}.log").read_text()[-1500:] for i in range(len(workers)))
+    raise AssertionError(f"timed out waiting for {what}\n{logs}")
 
 
 def _events(pool, org, job_id):
@@ -28,8 +67,60 @@ def _events(pool, org, job_id):
         return jobs.list_events(conn, org.id, job_id)
 
 
-def test_a_killed_worker_resumes_from_its_checkpoint_and_publishes_once(pool, studio, fake_openai, tmp_path,
-                                                                       monkeypatch):
+def _statuses(pool, org, job_ids) -> list[str]:
+    with pool.connection() as conn:
+        return [jobs.get_job(conn, org.id, job_id).status for job_id in job_ids]
+
+
+def test_two_workers_finish_six_jobs_each_exactly_once(pool, studio, tmp_path):
+    org, admin, docs = studio
+    workers = _start_workers(tmp_path, pool)
+    try:
+        job_ids = [service.start_job(pool, admin, [docs[name]])
+                   for name in sorted(docs) * 2]
+        def approve_structure(number, job_id):    # course titles are unique: each job's gets its number
+            outline = service.job_view(pool, admin, job_id).state["course_outline"]
+            service.review_structure(pool, admin, job_id, "edit",
+                                     outline={**outline, "title": f"{outline['title']} ({number})"})
+
+        def approve_final(number, job_id):
+            service.review_final(pool, admin, job_id, "approve")
+
+        for status, decide in (("awaiting_structure_review", approve_structure),
+                               ("awaiting_final_review", approve_final), ("published", None)):
+            _wait(lambda: all(s in (status, "failed") for s in _statuses(pool, org, job_ids)), 600, workers,
+                  tmp_path, f"six jobs {status}")
+            with pool.connection() as conn:
+                errors = [jobs.get_job(conn, org.id, job_id).error for job_id in job_ids]
+            assert _statuses(pool, org, job_ids) == [status] * 6, errors
+            for number, job_id in enumerate(job_ids, 1):
+                if decide:
+                    decide(number, job_id)
+    finally:
+        _stop(workers)
+
+    runs_by_worker = Counter()
+    with pool.connection() as conn:
+        for job_id in job_ids:
+            events = jobs.list_events(conn, org.id, job_id)
+            runs = [e.data["worker"] for e in events if e.event_type == "run"]
+            assert len(runs) == 3, "one run per stage: start, after each review"
+            runs_by_worker.update(runs)
+            steps = Counter(e.data.get("step") for e in events if e.event_type == "step")
+            assert steps["extracting"] == steps["structuring"] == 1
+            assert sum(e.event_type == "completed" for e in events) == 1
+            job = jobs.get_job(conn, org.id, job_id)
+            courses = conn.execute("SELECT count(*) FROM courses WHERE generation_job_id = %s", (job_id,)).fetchone()
+            assert courses[0] == 1 and job.result_course_id is not None
+            assert job.attempts == 3
+        open_jobs = conn.execute("SELECT count(*) FROM procrastinate_jobs WHERE lock LIKE 'generation:%%'"
+                                 " AND status IN ('todo', 'doing')").fetchone()[0]
+    assert open_jobs == 0
+    assert len(runs_by_worker) == 2, f"both workers took jobs: {runs_by_worker}"
+    print(f"\n6 jobs, 18 runs, by worker: {dict(runs_by_worker)}")
+
+
+def test_a_killed_worker_has_its_job_resumed_by_the_other_from_the_checkpoint(pool, studio, fake_openai, tmp_path):
     org, admin, docs = studio
     job_id = service.start_job(pool, admin, [docs["devoluciones.md"]])
     assert service.run_job(pool, org.id, job_id, llm=OFFLINE).status == "awaiting_structure_review"
@@ -37,44 +128,40 @@ def test_a_killed_worker_resumes_from_its_checkpoint_and_publishes_once(pool, st
     base = outline["modules"]
     outline["modules"] = [{**copy.deepcopy(base[i % len(base)]), "title": f"Módulo {i + 1}: {base[i % len(base)]['title']}"}
                           for i in range(6)]
-    service.review_structure(pool, admin, job_id, "edit", outline=outline)
 
     # every model call is slow (and malformed): module generation takes seconds, the twins still answer
     fake_openai.responder = lambda request: Reply(text="no json here", delay=0.7)
-    env = {**os.environ, "SKILLNET_JOB_STALE_SECONDS": "2", "PYTHONPATH": str(ROOT)}
-    first = _worker([], env, tmp_path / "first.log")
+    workers = _start_workers(tmp_path, pool)
     try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            done = [e for e in _events(pool, org, job_id) if e.event_type == "progress" and e.data["phase"] == "done"]
-            if done:
-                time.sleep(0.4)     # let the finished modules' writes reach the checkpoint; the next ones run on
-                break
-            assert first.poll() is None, (tmp_path / "first.log").read_text()
-            time.sleep(0.05)
-        first.send_signal(signal.SIGKILL)
-        first.wait(10)
-    finally:
-        if first.poll() is None:
-            first.kill()
-    done_before = {e.data["index"] for e in _events(pool, org, job_id)
-                   if e.event_type == "progress" and e.data["phase"] == "done"}
-    assert 1 <= len(done_before) < 6, "killed during generate_modules"
-    with pool.connection() as conn:
-        job = jobs.get_job(conn, org.id, job_id)
-        assert job.status == "generating" and job.claimed_by is not None
-        # the dead worker's claim holds until its heartbeat goes stale: nobody runs the job twice
-        assert jobs.claim_job(conn, "intruder", stale_seconds=2) is None
-    kill_mark = max(e.id for e in _events(pool, org, job_id))
+        service.review_structure(pool, admin, job_id, "edit", outline=outline)
+        done = lambda: {e.data["index"] for e in _events(pool, org, job_id)
+                        if e.event_type == "progress" and e.data["phase"] == "done"}
+        _wait(lambda: done(), 300, workers, tmp_path, "a first module generated")
+        time.sleep(0.4)     # let the finished modules' writes reach the checkpoint; the next ones run on
+        runner = [e.data["worker"] for e in _events(pool, org, job_id) if e.event_type == "run"][-1]
+        victim = next(w for w in workers if f":{w.pid}:" in runner)
+        victim.send_signal(signal.SIGKILL)
+        victim.wait(10)
+        done_before = done()
+        assert 1 <= len(done_before) < 6, "killed during generate_modules"
+        kill_mark = max(e.id for e in _events(pool, org, job_id))
+        killed_at = time.monotonic()
 
-    time.sleep(2.5)                 # the heartbeat goes stale; the next worker to start takes the job over
-    monkeypatch.setenv("SKILLNET_JOB_STALE_SECONDS", "2")
-    assert service.run_job(pool, org.id, job_id, llm=OFFLINE).status == "awaiting_final_review"
+        survivor = next(w for w in workers if w is not victim)
+        _wait(lambda: _statuses(pool, org, [job_id]) == ["awaiting_final_review"], 300, [survivor], tmp_path,
+              "the survivor resumes the job")
+        resumed_after = time.monotonic() - killed_at
+    finally:
+        _stop(workers)
 
     after = [e for e in _events(pool, org, job_id) if e.id > kill_mark]
+    resumed_by = [e.data["worker"] for e in after if e.event_type == "run"]
+    assert resumed_by and all(f":{survivor.pid}:" in w for w in resumed_by)
     restarted = {e.data["index"] for e in after if e.event_type == "progress" and e.data["phase"] == "started"}
     assert not any(e.event_type == "step" and e.data["step"] in ("extracting", "structuring") for e in after)
     assert done_before - restarted, "modules finished before the kill are not generated again"
+    print(f"\nkilled with {len(done_before)}/6 modules done; the other worker resumed it "
+          f"({len(restarted)} modules run after the kill) and reached the final review {resumed_after:.1f} s later")
 
     service.review_final(pool, admin, job_id, "approve")
     job = service.run_job(pool, org.id, job_id, llm=OFFLINE)

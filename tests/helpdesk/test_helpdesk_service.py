@@ -278,31 +278,24 @@ def test_a_slow_model_still_offers_the_duplicate_it_found(org, pool, checkpointe
     assert time.monotonic() - started < 15
 
 
-def test_the_sweeper_runs_the_orphan_and_ttl_sweeps_periodically(org, pool, checkpointer):
-    import threading
-    import time
-    from dataclasses import replace
+def test_the_sweeps_run_on_the_task_queue_every_ten_minutes(org, pool):
+    from agents import tasks
+    from agents.helpdesk import sweeper
+    from storage import queue
 
-    from agents.helpdesk.guards import Settings
-    from agents.helpdesk.sweeper import _loop
-    from tests.helpdesk.conftest import make_deps
-
-    deps = make_deps(pool, checkpointer, replace(Settings(), max_sessions_per_day=1000, orphan_after_seconds=0))
-    stop = threading.Event()
-    worker = threading.Thread(target=_loop, args=(0.2, stop, deps), daemon=True)
-    worker.start()
-    try:
-        with pool.connection() as conn:  # created after the first sweep: only a later tick can end it
-            time.sleep(0.3)
-            row = sessions.create_session(conn, org.org.id, org.bob.id, language="en")
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and service.get_turn(org.bob, row.id, deps=deps).kind != "aborted":
-            time.sleep(0.1)
-        assert service.get_turn(org.bob, row.id, deps=deps).reason == "server_restart"
-    finally:
-        stop.set()
-        worker.join(5)
-    assert not worker.is_alive()
+    schedule = {p.periodic_id: p.cron for p in tasks.app.periodic_registry.periodic_tasks.values()}
+    assert schedule["helpdesk-sweeps"] == "*/10 * * * *"
+    with pool.connection() as conn:   # stopped mid-step long ago: the next sweep ends it
+        row = sessions.create_session(conn, org.org.id, org.bob.id, language="en")
+        conn.execute("UPDATE helpdesk_sessions SET updated_at = now() - interval '1 hour' WHERE id = %s", (row.id,))
+    assert tasks.defer_helpdesk_sweeps() and not tasks.defer_helpdesk_sweeps()   # one waiting sweep at a time
+    with pool.connection() as conn:
+        assert queue.open_job_status(conn, "helpdesk.sweep") == "todo"
+    tasks.work(wait=False)            # any worker takes it
+    with pool.connection() as conn:
+        assert queue.open_job_status(conn, "helpdesk.sweep") is None
+    assert service.get_turn(org.bob, row.id).reason == "server_restart"
+    assert sweeper.sweep_once()["orphans_aborted"] == 0   # idempotent: nothing left to end
 
 
 def test_cancel_while_a_tool_is_in_flight_stops_within_two_seconds(org, pool, checkpointer):

@@ -1,0 +1,199 @@
+"""Background work on the procrastinate task queue: course generation and the periodic sweeps.
+
+Any number of workers share the database: the app runs one in a thread (``start_worker_thread``),
+``python -m agents.content worker`` runs one per process, and procrastinate's own
+``procrastinate --app=agents.tasks.app worker`` works too. A generation job's queue jobs carry the lock
+``generation:<id>``, so one worker at a time runs it; a worker that stops sending heartbeats (killed,
+machine gone) is found by the ``queue.retry_stalled`` sweep every few seconds and its job goes back
+in the queue, where another worker resumes the graph from its last checkpoint.
+Jobs are deferred on the caller's own connection, inside its transaction: a job row and its queue job
+are written together or not at all.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import socket
+import threading
+import uuid
+from uuid import UUID
+
+import procrastinate
+from procrastinate import exceptions
+from psycopg_pool import AsyncConnectionPool
+
+from storage import config, jobs
+from storage.db import app_pool, database_url
+
+log = logging.getLogger(__name__)
+WORKER_CONCURRENCY = 3     # a long generation job must not hold back an ingestion or a sweep
+STALLED_SWEEP_CRON = "* * * * * */5"   # every 5 s (croniter's seconds field comes last)
+
+
+def stale_seconds() -> float:
+    return config.get("SKILLNET_JOB_STALE_SECONDS")
+
+
+def _worker_pool(**kwargs) -> AsyncConnectionPool:
+    app_pool()  # the database exists and is migrated (procrastinate's schema included)
+    return AsyncConnectionPool(database_url(), min_size=1, max_size=4, **kwargs)
+
+
+class _Connector(procrastinate.PsycopgConnector):
+    """Opens its async pool on the app's database when a worker starts (the URL is only known then).
+
+    Deferring always goes through the caller's own connection, so the sync side needs no pool of its
+    own — and must never borrow a worker's async pool, which lives on that worker's event loop."""
+
+    def __init__(self):
+        super().__init__(pool_factory=_worker_pool)
+
+    def get_sync_connector(self):
+        if self._sync_connector is None:
+            self._sync_connector = procrastinate.SyncPsycopgConnector()
+        return self._sync_connector
+
+
+app = procrastinate.App(connector=_Connector())
+
+
+def _defer(task, conn, lock: str, **kwargs) -> bool:
+    """Queue ``task`` in the caller's transaction; False when one holding ``lock`` is already waiting
+    (it will see the latest state when it runs)."""
+    try:
+        with conn.transaction():   # a savepoint: a refused insert must not abort the caller's transaction
+            task.configure(lock=lock, queueing_lock=lock, connection=conn).defer(**kwargs)
+    except exceptions.AlreadyEnqueued:
+        return False
+    return True
+
+
+# ------------------------------------------------------------------------------------- content generation
+
+@app.task(name="content.generate", pass_context=True)
+def generate_content(context: procrastinate.JobContext, org_id: str, job_id: str) -> str:
+    from agents.content.worker import run_generation
+
+    return run_generation(app_pool(), UUID(org_id), UUID(job_id), worker=context.worker_name or "worker",
+                          llm=context.additional_context.get("llm"))
+
+
+def defer_generation(conn, org_id: UUID, job_id: UUID) -> bool:
+    return _defer(generate_content, conn, jobs.queue_lock(job_id), org_id=str(org_id), job_id=str(job_id))
+
+
+def requeue_runnable(pool=None) -> int:
+    """Generation jobs with work to do and nothing queued for them (queued before the task queue existed,
+    or whose queue job was lost) go back in the queue; returns how many."""
+    from storage import queue
+
+    count = 0
+    with (pool or app_pool()).connection() as conn:
+        for org_id, job_id in jobs.runnable_jobs(conn):
+            if queue.open_job_status(conn, jobs.queue_lock(job_id)) is None:
+                count += defer_generation(conn, org_id, job_id)
+    return count
+
+
+# ------------------------------------------------------------------------------------- periodic upkeep
+
+@app.periodic(cron="*/10 * * * *", periodic_id="helpdesk-sweeps")
+@app.task(name="helpdesk.sweep", queueing_lock="helpdesk.sweep")
+def helpdesk_sweeps(timestamp: int | None = None) -> dict:
+    """Orphaned helpdesk sessions end and checkpoints past their TTL go (every 10 minutes, and once
+    when the app starts); idempotent, so whichever worker takes it is right."""
+    from agents.helpdesk.sweeper import sweep_once
+
+    return sweep_once()
+
+
+def defer_helpdesk_sweeps() -> bool:
+    with app_pool().connection() as conn:
+        return _defer(helpdesk_sweeps, conn, "helpdesk.sweep")
+
+
+@app.periodic(cron=STALLED_SWEEP_CRON, periodic_id="retry-stalled")
+@app.task(name="queue.retry_stalled", queueing_lock="queue.retry_stalled", pass_context=True)
+async def retry_stalled(context: procrastinate.JobContext, timestamp: int | None = None) -> int:
+    """Jobs of workers whose heartbeat stopped go back in the queue (their graph resumes from its
+    checkpoint wherever they run next)."""
+    return await _retry_stalled_jobs(context.app.job_manager)
+
+
+async def _retry_stalled_jobs(manager) -> int:
+    retried = 0
+    for job in await manager.get_stalled_jobs(seconds_since_heartbeat=stale_seconds()):
+        try:
+            await manager.retry_job(job)
+            retried += 1
+        except exceptions.UniqueViolation:   # a newer job for the same work is already waiting: it takes over
+            await manager.finish_job_by_id_async(job.id, status=procrastinate.jobs.Status.FAILED,
+                                                 delete_job=False)
+    return retried
+
+
+# ------------------------------------------------------------------------------------- running workers
+
+def worker_name() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
+
+
+_work_lock = threading.Lock()
+
+
+def work(*, wait: bool = True, llm=None, name: str | None = None, main_thread: bool = False) -> None:
+    """Run one queue worker here until stopped (``wait``) or until nothing is left to do.
+
+    ``llm`` replaces the configured model in the jobs it runs (the CLI and tests); on the main thread
+    procrastinate handles SIGINT/SIGTERM itself: it takes no new job and lets running ones finish."""
+    from agents.content.worker import warm_up
+
+    warm_up()
+    stale = stale_seconds()
+
+    async def run() -> None:
+        async with app.open_async():
+            await app.run_worker_async(
+                name=name or worker_name(), wait=wait, concurrency=WORKER_CONCURRENCY, listen_notify=wait,
+                install_signal_handlers=main_thread, additional_context={"llm": llm} if llm else {},
+                update_heartbeat_interval=max(0.5, stale / 4), stalled_worker_timeout=stale,
+                delete_jobs="successful")
+
+    with _work_lock:   # the app's async pool lives on one worker's event loop: one worker per process
+        if not wait:
+            retry_stalled_now()
+        requeue_runnable()
+        asyncio.run(run())
+
+
+def retry_stalled_now() -> int:
+    """The stalled-worker sweep, here and now (a worker that runs only until the queue is empty)."""
+    async def sweep() -> int:
+        # its own connector: it defers nothing, so it needn't (and mustn't) open the app a worker may hold
+        async with app.with_connector(_Connector()).open_async() as worker_app:
+            return await _retry_stalled_jobs(worker_app.job_manager)
+    return asyncio.run(sweep())
+
+
+_thread: threading.Thread | None = None
+_thread_lock = threading.Lock()
+
+
+def worker_thread_running() -> bool:
+    return _thread is not None and _thread.is_alive()
+
+
+def start_worker_thread() -> threading.Thread:
+    """The app's own queue worker (once per process; later calls return the same thread)."""
+    global _thread
+    with _thread_lock:
+        if _thread is None or not _thread.is_alive():
+            def serve() -> None:
+                try:
+                    work(wait=True)
+                except Exception:   # logged: the app keeps serving pages; the queue waits for a worker
+                    log.exception("the in-process queue worker stopped")
+            _thread = threading.Thread(target=serve, daemon=True, name="queue-worker")
+            _thread.start()
+        return _thread
