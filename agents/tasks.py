@@ -23,8 +23,9 @@ import procrastinate
 from procrastinate import exceptions
 from psycopg_pool import AsyncConnectionPool
 
+from agents.deps import process_deps
 from storage import config, jobs
-from storage.db import app_pool, database_url
+from storage.db import database_url
 
 log = logging.getLogger(__name__)
 WORKER_CONCURRENCY = 3     # a long generation job must not hold back an ingestion or a sweep
@@ -36,7 +37,7 @@ def stale_seconds() -> float:
 
 
 def _worker_pool(**kwargs) -> AsyncConnectionPool:
-    app_pool()  # the database exists and is migrated (procrastinate's schema included)
+    process_deps()  # the database exists and is migrated (procrastinate's schema included)
     return AsyncConnectionPool(database_url(), min_size=1, max_size=4, **kwargs)
 
 
@@ -75,7 +76,7 @@ def _defer(task, conn, lock: str, **kwargs) -> bool:
 def generate_content(context: procrastinate.JobContext, org_id: str, job_id: str) -> str:
     from agents.content.worker import run_generation
 
-    return run_generation(app_pool(), UUID(org_id), UUID(job_id), worker=context.worker_name or "worker",
+    return run_generation(process_deps().pool, UUID(org_id), UUID(job_id), worker=context.worker_name or "worker",
                           llm=context.additional_context.get("llm"))
 
 
@@ -89,7 +90,7 @@ def requeue_runnable(pool=None) -> int:
     from storage import queue
 
     count = 0
-    with (pool or app_pool()).connection() as conn:
+    with (pool or process_deps().pool).connection() as conn:
         for org_id, job_id in jobs.runnable_jobs(conn):
             if queue.open_job_status(conn, jobs.queue_lock(job_id)) is None:
                 count += defer_generation(conn, org_id, job_id)
@@ -109,7 +110,7 @@ def helpdesk_sweeps(timestamp: int | None = None) -> dict:
 
 
 def defer_helpdesk_sweeps() -> bool:
-    with app_pool().connection() as conn:
+    with process_deps().pool.connection() as conn:
         return _defer(helpdesk_sweeps, conn, "helpdesk.sweep")
 
 
