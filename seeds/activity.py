@@ -15,7 +15,11 @@ from fsrs import Card, Rating, Scheduler
 
 from agents.i18n import t
 from seeds.courses import SeedExercise
-from storage import enrollments, seeding
+from storage import attempts as attempt_store
+from storage import enrollments
+from storage import exercises as exercise_store
+from storage import lessons as lesson_store
+from storage import reviews as review_store
 
 _scheduler = Scheduler(enable_fuzzing=False)
 
@@ -78,7 +82,7 @@ def seed_enrollment(conn: psycopg.Connection, org_id: UUID, *, slug: str, user, 
     """Create one enrollment with its history; False when it already existed."""
     if enrollments.get_enrollment(conn, org_id, user.id, course_id):
         return False
-    lessons = seeding.course_lessons(conn, org_id, course_id)
+    lessons = lesson_store.course_lessons(conn, org_id, course_id)
     done = plan["lessons_done"]
     assigned_at = now - timedelta(days=plan["assigned_days_ago"])
     deadline = now + timedelta(days=plan["deadline_days"])
@@ -88,7 +92,7 @@ def seed_enrollment(conn: psycopg.Connection, org_id: UUID, *, slug: str, user, 
 
     key_of = {exercise.id: key for key, exercise in exercises.items()}
     finished = {key_of[x]: at for (lesson_id, kind), at in zip(lessons, completed_at) if kind == "exercise"
-                for x in seeding.lesson_exercises(conn, org_id, lesson_id)}
+                for x in exercise_store.lesson_exercises(conn, org_id, lesson_id)}
     results = [Result(key, True, at - timedelta(minutes=5)) for key, at in finished.items() if key not in explicit]
     for key, outcomes in explicit.items():
         if exercises[key].course_id != course_id:
@@ -111,7 +115,7 @@ def seed_enrollment(conn: psycopg.Connection, org_id: UUID, *, slug: str, user, 
     last_pass: dict[str, datetime] = {}
     for n, result in enumerate(sorted(results, key=lambda r: r.at)):
         exercise = exercises[result.exercise_key]
-        seeding.add_attempt(
+        attempt_store.add_past_attempt(
             conn, org_id, user_id=user.id, exercise_id=exercise.id, enrollment_id=enrollment_id,
             answer=answer_for(exercise, result.correct, n, language), is_correct=result.correct,
             score=_score(exercise, result.correct), feedback=_feedback(result.correct, language),
@@ -130,5 +134,5 @@ def _add_review_card(conn: psycopg.Connection, org_id: UUID, user_id: UUID, exer
     card, _ = _scheduler.review_card(card, Rating.Good, card.due)
     if due_now:
         card.due = now - timedelta(minutes=5)
-    seeding.add_review_card(conn, org_id, user_id=user_id, exercise_id=exercise_id, card=card.to_dict(),
+    review_store.add_past_review_card(conn, org_id, user_id=user_id, exercise_id=exercise_id, card=card.to_dict(),
                             due=card.due, last_review=card.last_review, reps=2)

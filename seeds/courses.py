@@ -1,4 +1,4 @@
-"""Demo courses: built from seeds/data/courses/*.yaml through storage.catalog.
+"""Demo courses: built from seeds/data/courses/*.yaml through storage.courses, lessons and exercises.
 
 Lessons and exercises name their evidence as short phrases copied from the source documents
 (`sources:` / `source:`); they are resolved here to the chunks that contain them, which become
@@ -15,8 +15,10 @@ from uuid import UUID
 import psycopg
 import yaml
 
-from storage import catalog, seeding
+from storage import courses as course_store
+from storage import exercises as exercise_store
 from storage.documents import Chunk, document_chunks
+from storage import lessons as lesson_store
 
 log = logging.getLogger(__name__)
 COURSES_DIR = Path(__file__).parent / "data" / "courses"
@@ -72,10 +74,10 @@ def _exercise_positions(spec: dict) -> dict[tuple[int, int, int], str]:
 def ensure_course(conn: psycopg.Connection, org_id: UUID, spec: dict, *, users: dict, skills: dict[str, UUID],
                   documents: dict[str, UUID]) -> tuple[UUID, dict[str, SeedExercise]]:
     """Create the course unless a course with its title exists; returns its id and exercises by key."""
-    course_id = seeding.course_id_by_title(conn, org_id, spec["title"])
+    course_id = course_store.course_id_by_title(conn, org_id, spec["title"])
     if course_id is None:
         course_id = _build_course(conn, org_id, spec, users=users, skills=skills, documents=documents)
-    by_position = seeding.course_exercise_positions(conn, org_id, course_id)
+    by_position = exercise_store.course_exercise_positions(conn, org_id, course_id)
     exercises = {}
     for position, key in _exercise_positions(spec).items():
         if position in by_position:
@@ -88,29 +90,29 @@ def _build_course(conn: psycopg.Connection, org_id: UUID, spec: dict, *, users: 
                   documents: dict[str, UUID]) -> UUID:
     document_ids = [documents[name] for name in spec["documents"]]
     index = SourceIndex([chunk for doc_id in document_ids for chunk in document_chunks(conn, org_id, doc_id)])
-    course_id = catalog.create_course(
+    course_id = course_store.create_course(
         conn, org_id, title=spec["title"], description=spec["description"], outcome=spec["outcome"],
         language=spec["language"], source_document_id=document_ids[0],
         created_by=users[spec["created_by"]].id, status=spec["status"])
     for document_id in document_ids:
-        catalog.link_course_document(conn, org_id, course_id, document_id)
+        course_store.link_course_document(conn, org_id, course_id, document_id)
     for skill, level in spec["skills"].items():
-        catalog.link_course_skill(conn, org_id, course_id, skills[skill], level)
+        course_store.link_course_skill(conn, org_id, course_id, skills[skill], level)
 
     for module in spec["modules"]:
         lessons = [(lesson, index.citations(lesson.get("sources", []))) for lesson in module["lessons"]]
         module_chunks = list(dict.fromkeys(UUID(c["chunk_id"]) for _, cites in lessons for c in cites))
-        module_id = catalog.add_module(
+        module_id = lesson_store.add_module(
             conn, org_id, course_id, title=module["title"], summary=module["summary"],
             bloom_level=module.get("bloom_level"), skill_id=skills[module["skill"]], source_chunk_ids=module_chunks)
         for lesson, citations in lessons:
-            lesson_id = catalog.add_lesson(
+            lesson_id = lesson_store.add_lesson(
                 conn, org_id, module_id, title=lesson["title"], content_type=lesson["type"],
                 content_md=lesson["content"].strip(), citations=citations,
                 source_chunk_ids=[UUID(c["chunk_id"]) for c in citations])
             for exercise in lesson.get("exercises", []):
                 chunk = index.find(exercise["source"])
-                catalog.add_exercise(
+                exercise_store.add_exercise(
                     conn, org_id, lesson_id, type=exercise["type"], prompt=exercise["prompt"],
                     content=exercise["content"], bloom_level=exercise["bloom"],
                     explanation=exercise["explanation"], source_chunk_ids=[chunk.id] if chunk else [])

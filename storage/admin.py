@@ -30,50 +30,6 @@ class EmployeeSummary:
 
 
 @dataclass(frozen=True)
-class Activity:
-    at: datetime
-    kind: str
-    detail: str
-    outcome: str | None
-
-
-@dataclass(frozen=True)
-class CourseSummary:
-    id: UUID
-    title: str
-    status: str
-    language: str
-    enrolled: int
-    completed: int
-    completion_rate: float
-    avg_score: float | None
-
-
-@dataclass(frozen=True)
-class CourseStats:
-    id: UUID
-    title: str
-    status: str
-    enrolled: int
-    in_progress: int
-    completed: int
-    overdue: int
-    completion_rate: float
-    avg_progress: float
-    avg_score: float | None
-
-
-@dataclass(frozen=True)
-class ExerciseDifficulty:
-    lesson: str
-    prompt: str
-    type: str
-    attempts: int
-    people: int
-    failure_rate: float
-
-
-@dataclass(frozen=True)
 class PendingAction:
     id: UUID
     admin_id: UUID
@@ -116,81 +72,6 @@ def find_people(conn: psycopg.Connection, org_id: UUID, name: str) -> list[Emplo
     found = list_employees(conn, org_id, search=name)
     exact = [p for p in found if fold(name) in (fold(p.full_name), p.email)]
     return exact or found
-
-
-def recent_activity(conn: psycopg.Connection, org_id: UUID, user_id: UUID, limit: int = 10) -> list[Activity]:
-    """Submitted exercise attempts and completed lessons, newest first."""
-    with conn.cursor(row_factory=class_row(Activity)) as cur:
-        return cur.execute(
-            """(SELECT a.submitted_at AS at, 'exercise' AS kind, x.prompt AS detail,
-                       CASE WHEN a.is_correct THEN 'correct' WHEN a.is_correct = false THEN 'incorrect'
-                       END AS outcome
-                FROM exercise_attempts a JOIN exercises x ON x.id = a.exercise_id
-                WHERE a.org_id = %(org_id)s AND a.user_id = %(user_id)s AND a.submitted_at IS NOT NULL)
-               UNION ALL
-               (SELECT lc.completed_at, 'lesson', l.title, NULL
-                FROM lesson_completions lc JOIN lessons l ON l.id = lc.lesson_id
-                JOIN enrollments e ON e.id = lc.enrollment_id
-                WHERE lc.org_id = %(org_id)s AND e.user_id = %(user_id)s)
-               ORDER BY at DESC LIMIT %(limit)s""",
-            {"org_id": org_id, "user_id": user_id, "limit": limit}).fetchall()
-
-
-def list_course_summaries(conn: psycopg.Connection, org_id: UUID, *, status: str | None = None) -> list[CourseSummary]:
-    with conn.cursor(row_factory=class_row(CourseSummary)) as cur:
-        return cur.execute(
-            """SELECT c.id, c.title, c.status, c.language,
-                      count(e.id) FILTER (WHERE e.status <> 'cancelled')::int AS enrolled,
-                      count(e.id) FILTER (WHERE e.status = 'completed')::int AS completed,
-                      coalesce(count(e.id) FILTER (WHERE e.status = 'completed')::float
-                               / nullif(count(e.id) FILTER (WHERE e.status <> 'cancelled'), 0), 0)
-                          AS completion_rate,
-                      avg(e.score) FILTER (WHERE e.score IS NOT NULL)::float AS avg_score
-               FROM courses c LEFT JOIN enrollments e ON e.course_id = c.id
-               WHERE c.org_id = %(org_id)s AND (%(status)s::text IS NULL OR c.status = %(status)s)
-               GROUP BY c.id ORDER BY c.title""", {"org_id": org_id, "status": status}).fetchall()
-
-
-def find_courses(conn: psycopg.Connection, org_id: UUID, title: str) -> list[CourseSummary]:
-    """Courses whose title contains ``title``; an exact title alone wins."""
-    needle = fold(title)
-    found = [c for c in list_course_summaries(conn, org_id) if needle and needle in fold(c.title)]
-    exact = [c for c in found if fold(c.title) == needle]
-    return exact or found
-
-
-def course_stats(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> CourseStats | None:
-    with conn.cursor(row_factory=class_row(CourseStats)) as cur:
-        return cur.execute(
-            """SELECT c.id, c.title, c.status,
-                      count(e.id) FILTER (WHERE e.status <> 'cancelled')::int AS enrolled,
-                      count(e.id) FILTER (WHERE e.status = 'in_progress')::int AS in_progress,
-                      count(e.id) FILTER (WHERE e.status = 'completed')::int AS completed,
-                      count(e.id) FILTER (WHERE e.status IN ('assigned', 'in_progress')
-                                          AND e.deadline < current_date)::int AS overdue,
-                      coalesce(count(e.id) FILTER (WHERE e.status = 'completed')::float
-                               / nullif(count(e.id) FILTER (WHERE e.status <> 'cancelled'), 0), 0)
-                          AS completion_rate,
-                      coalesce(avg(e.progress) FILTER (WHERE e.status <> 'cancelled'), 0)::float
-                          AS avg_progress,
-                      avg(e.score) FILTER (WHERE e.score IS NOT NULL)::float AS avg_score
-               FROM courses c LEFT JOIN enrollments e ON e.course_id = c.id
-               WHERE c.org_id = %(org_id)s AND c.id = %(course_id)s GROUP BY c.id""",
-            {"org_id": org_id, "course_id": course_id}).fetchone()
-
-
-def hardest_exercises(conn: psycopg.Connection, org_id: UUID, course_id: UUID, limit: int = 5) -> list[ExerciseDifficulty]:
-    """The course's exercises with the highest share of failed submitted attempts."""
-    with conn.cursor(row_factory=class_row(ExerciseDifficulty)) as cur:
-        return cur.execute(
-            """SELECT l.title AS lesson, x.prompt, x.type, count(a.id)::int AS attempts,
-                      count(DISTINCT a.user_id)::int AS people,
-                      (count(a.id) FILTER (WHERE NOT a.is_correct))::float / count(a.id) AS failure_rate
-               FROM exercises x JOIN lessons l ON l.id = x.lesson_id JOIN modules m ON m.id = l.module_id
-               JOIN exercise_attempts a ON a.exercise_id = x.id AND a.submitted_at IS NOT NULL
-               WHERE x.org_id = %(org_id)s AND m.course_id = %(course_id)s
-               GROUP BY x.id, l.title ORDER BY failure_rate DESC, attempts DESC LIMIT %(limit)s""",
-            {"org_id": org_id, "course_id": course_id, "limit": limit}).fetchall()
 
 
 # ---- pending write actions ---------------------------------------------------------------------

@@ -1,13 +1,12 @@
 """Writes used only by the demo loader (seeds/): skills, the matrix, backdated learning history and
 seed tickets. Every statement is org-scoped and idempotent, so loading the demo twice changes nothing.
-Course rows go through storage.catalog like any other course.
+Course rows go through storage.courses, lessons and exercises like any other course.
 """
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
-from typing import Any
 from uuid import UUID
 
 import numpy as np
@@ -100,53 +99,6 @@ def ensure_user_skill(conn: psycopg.Connection, org_id: UUID, user_id: UUID, ski
          "verified_by": verified_by, "assessed_at": assessed_at})
 
 
-def course_id_by_title(conn: psycopg.Connection, org_id: UUID, title: str) -> UUID | None:
-    row = conn.execute("SELECT id FROM courses WHERE org_id = %(org_id)s AND title = %(title)s",
-                       {"org_id": org_id, "title": title}).fetchone()
-    return row[0] if row else None
-
-
-def course_lessons(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> list[tuple[UUID, str]]:
-    """(lesson id, content type) in course order."""
-    return conn.execute(
-        """SELECT l.id, l.content_type FROM lessons l JOIN modules m ON m.id = l.module_id
-           WHERE l.org_id = %(org_id)s AND m.course_id = %(course_id)s ORDER BY m.position, l.position""",
-        {"org_id": org_id, "course_id": course_id}).fetchall()
-
-
-def lesson_exercises(conn: psycopg.Connection, org_id: UUID, lesson_id: UUID) -> list[UUID]:
-    return [row[0] for row in conn.execute(
-        "SELECT id FROM exercises WHERE org_id = %(org_id)s AND lesson_id = %(lesson_id)s ORDER BY position",
-        {"org_id": org_id, "lesson_id": lesson_id})]
-
-
-def add_attempt(conn: psycopg.Connection, org_id: UUID, *, user_id: UUID, exercise_id: UUID,
-                enrollment_id: UUID | None, answer: Any, is_correct: bool, score: float, feedback: str,
-                submitted_at: datetime, idempotency_key: str) -> None:
-    """A submitted attempt in the past (started a few minutes before it was submitted)."""
-    conn.execute(
-        """INSERT INTO exercise_attempts (org_id, user_id, exercise_id, enrollment_id, answer, is_correct,
-                                          score, feedback, idempotency_key, started_at, submitted_at)
-           SELECT %(org_id)s, u.id, %(exercise_id)s, %(enrollment_id)s, %(answer)s, %(is_correct)s,
-                  %(score)s, %(feedback)s, %(key)s, %(at)s - interval '4 minutes', %(at)s
-           FROM users u WHERE u.org_id = %(org_id)s AND u.id = %(user_id)s
-           ON CONFLICT (idempotency_key) DO NOTHING""",
-        {"org_id": org_id, "user_id": user_id, "exercise_id": exercise_id, "enrollment_id": enrollment_id,
-         "answer": Jsonb(answer), "is_correct": is_correct, "score": score, "feedback": feedback,
-         "key": idempotency_key, "at": submitted_at})
-
-
-def add_review_card(conn: psycopg.Connection, org_id: UUID, *, user_id: UUID, exercise_id: UUID,
-                    card: dict, due: datetime, last_review: datetime | None, reps: int) -> None:
-    conn.execute(
-        """INSERT INTO review_cards (org_id, user_id, exercise_id, card, due, last_review, reps)
-           SELECT %(org_id)s, u.id, %(exercise_id)s, %(card)s, %(due)s, %(last_review)s, %(reps)s
-           FROM users u WHERE u.org_id = %(org_id)s AND u.id = %(user_id)s
-           ON CONFLICT (user_id, exercise_id) DO NOTHING""",
-        {"org_id": org_id, "user_id": user_id, "exercise_id": exercise_id, "card": Jsonb(card), "due": due,
-         "last_review": last_review, "reps": reps})
-
-
 def seed_ticket_keys(conn: psycopg.Connection, org_id: UUID) -> set[str]:
     return {row[0] for row in conn.execute(
         "SELECT idempotency_key FROM tickets WHERE org_id = %(org_id)s AND source = 'seed'", {"org_id": org_id})}
@@ -167,11 +119,3 @@ def add_seed_ticket(conn: psycopg.Connection, org_id: UUID, *, key: str, title: 
          "embedding": embedding, "created_at": created_at, "closed_at": closed_at})
 
 
-def course_exercise_positions(conn: psycopg.Connection, org_id: UUID,
-                              course_id: UUID) -> dict[tuple[int, int, int], tuple[UUID, str, dict]]:
-    """(module, lesson, exercise) positions -> (exercise id, type, content)."""
-    return {(m, l, e): (exercise_id, kind, content) for m, l, e, exercise_id, kind, content in conn.execute(
-        """SELECT m.position, l.position, x.position, x.id, x.type, x.content
-           FROM exercises x JOIN lessons l ON l.id = x.lesson_id JOIN modules m ON m.id = l.module_id
-           WHERE x.org_id = %(org_id)s AND m.course_id = %(course_id)s""",
-        {"org_id": org_id, "course_id": course_id})}

@@ -261,3 +261,17 @@ def set_skill_level(conn: psycopg.Connection, org_id: UUID, user_id: UUID, skill
         {"org_id": org_id, "user_id": user_id, "skill_id": skill_id, "level": level,
          "verified_by": verified_by})
     return cur.rowcount == 1
+
+
+def record_skill_evidence(conn: psycopg.Connection, org_id: UUID, user_id: UUID, skill_id: UUID,
+                          level: str) -> bool:
+    """Set a checkpoint-earned level. An admin-verified level is never touched (False)."""
+    cur = conn.execute(
+        """INSERT INTO user_skills (org_id, user_id, skill_id, level, source)
+           SELECT %(org_id)s, u.id, s.id, %(level)s, 'checkpoint' FROM users u JOIN skills s ON s.org_id = u.org_id
+           WHERE u.org_id = %(org_id)s AND u.id = %(user_id)s AND s.id = %(skill_id)s
+           ON CONFLICT (user_id, skill_id) DO UPDATE SET level = EXCLUDED.level, source = 'checkpoint',
+               verified_by = NULL, last_assessed_at = now()
+           WHERE user_skills.source <> 'admin'""",
+        {"org_id": org_id, "user_id": user_id, "skill_id": skill_id, "level": level})
+    return cur.rowcount == 1

@@ -16,6 +16,7 @@ from agents.admin.service import verified_admin
 from agents.deps import AppDeps
 from agents.i18n import code_label, format_date, t
 from storage import admin as admin_store
+from storage import courses as course_store
 from storage import skills as skill_store
 from storage.users import User
 
@@ -44,7 +45,7 @@ def overview(deps: AppDeps, user: User) -> Overview:
     with deps.pool.connection() as conn:
         ctx = _context(conn, user)
         people = admin_store.list_employees(conn, ctx.org_id)
-        courses = admin_store.list_course_summaries(conn, ctx.org_id)
+        courses = course_store.list_course_summaries(conn, ctx.org_id)
         alerts = tools.get_alerts(ctx, {})["rows"]
         gaps = tools.get_skill_gaps(ctx, {"threshold": 1})["rows"]
         skills = skill_store.list_skills(conn, ctx.org_id)

@@ -12,9 +12,10 @@ import psycopg
 
 from agents.offline import closest_labels
 from storage import admin as admin_store
-from storage import skills as skill_store
+from storage import courses as course_store
 from storage.inputs import parse_uuid
 from storage.users import User
+from storage import skills as skill_store
 
 
 @dataclass(frozen=True)
@@ -77,15 +78,15 @@ def resolve_person(ctx: ToolContext, *, name: str | None = None, person_id: str 
 
 
 def resolve_course(ctx: ToolContext, *, title: str | None = None, course_id: str | None = None,
-                   ) -> admin_store.CourseSummary:
-    courses = admin_store.list_course_summaries(ctx.conn, ctx.org_id)
+                   ) -> course_store.CourseSummary:
+    courses = course_store.list_course_summaries(ctx.conn, ctx.org_id)
     if parse_uuid(course_id):
         found, label = [c for c in courses if c.id == parse_uuid(course_id)], str(course_id)
     else:
         label = (title or "").strip()
         if not label:
             raise ToolError(ctx.say("Tell me which course.", "Dime qué curso."))
-        found = admin_store.find_courses(ctx.conn, ctx.org_id, label)
+        found = course_store.find_courses(ctx.conn, ctx.org_id, label)
     if not found:
         titles = ", ".join(c.title for c in courses[:8])
         raise ToolError(ctx.say(f"No course matches “{label}”. Courses: {titles}.",

@@ -15,7 +15,10 @@ from agents.admin.resolve import (ToolContext, ToolError, closest_skills, jsonab
 from agents.admin.skill_history import merge_alerts, skill_expiry_alerts
 from agents.learning.alerts import compute_alerts
 from storage import admin as admin_store
-from storage import audit, catalog, enrollments
+from storage import attempts as attempt_store
+from storage import audit, enrollments
+from storage import courses as course_store
+from storage import exercises as exercise_store
 from storage import skills as skill_store
 from storage import users as user_store
 
@@ -59,7 +62,7 @@ def get_employee_detail(ctx: ToolContext, args: dict) -> dict:
     return {"employee": jsonable(person),
             "rows": jsonable(skill_store.user_skills(ctx.conn, ctx.org_id, person.id)),
             "enrollments": jsonable(enrollments.employee_enrollments(ctx.conn, ctx.org_id, person.id)),
-            "activity": jsonable(admin_store.recent_activity(ctx.conn, ctx.org_id, person.id))}
+            "activity": jsonable(attempt_store.recent_activity(ctx.conn, ctx.org_id, person.id))}
 
 
 def get_skills_matrix(ctx: ToolContext, args: dict) -> dict:
@@ -89,13 +92,13 @@ def who_knows(ctx: ToolContext, args: dict) -> dict:
 
 def list_courses(ctx: ToolContext, args: dict) -> dict:
     status = args.get("status") if args.get("status") in ("draft", "published", "archived") else None
-    return {"rows": jsonable(admin_store.list_course_summaries(ctx.conn, ctx.org_id, status=status))}
+    return {"rows": jsonable(course_store.list_course_summaries(ctx.conn, ctx.org_id, status=status))}
 
 
 def get_course_stats(ctx: ToolContext, args: dict) -> dict:
     course = resolve_course(ctx, title=args.get("course_title"), course_id=args.get("course_id"))
-    return {"course": jsonable(admin_store.course_stats(ctx.conn, ctx.org_id, course.id)),
-            "rows": jsonable(admin_store.hardest_exercises(ctx.conn, ctx.org_id, course.id))}
+    return {"course": jsonable(course_store.course_stats(ctx.conn, ctx.org_id, course.id)),
+            "rows": jsonable(exercise_store.hardest_exercises(ctx.conn, ctx.org_id, course.id))}
 
 
 def get_alerts(ctx: ToolContext, args: dict) -> dict:
@@ -230,7 +233,7 @@ def prepare_archive_course(ctx: ToolContext, args: dict) -> dict:
     course = resolve_course(ctx, title=args.get("course_title"), course_id=args.get("course_id"))
     if course.status == "archived":
         raise ToolError(ctx.say(f"“{course.title}” is already archived.", f"«{course.title}» ya está archivado."))
-    stats = admin_store.course_stats(ctx.conn, ctx.org_id, course.id)
+    stats = course_store.course_stats(ctx.conn, ctx.org_id, course.id)
     open_count = stats.enrolled - stats.completed
     what = ctx.say(f"Archive “{course.title}”: {course.status} → archived; {open_count} open enrollment(s) "
                    f"will be marked completed.",
@@ -244,8 +247,8 @@ def prepare_archive_course(ctx: ToolContext, args: dict) -> dict:
 
 def execute_archive_course(ctx: ToolContext, resolved: dict) -> dict:
     course_id = UUID(resolved["course_id"])
-    before = admin_store.course_stats(ctx.conn, ctx.org_id, course_id)
-    catalog.set_course_status(ctx.conn, ctx.org_id, course_id, "archived")
+    before = course_store.course_stats(ctx.conn, ctx.org_id, course_id)
+    course_store.set_course_status(ctx.conn, ctx.org_id, course_id, "archived")
     closed = enrollments.complete_open_enrollments(ctx.conn, ctx.org_id, course_id)
     audit.record(ctx.conn, ctx.org_id, actor_id=ctx.admin.id, action="archive_course", entity_type="course",
                  entity_id=course_id, before={"status": before.status},

@@ -15,8 +15,9 @@ import psycopg
 from agents.admin.prompts import HELP_KEYWORDS, MIN_ROUTE_SCORE, STEP_SEPARATORS, TOOL_EXEMPLARS, TOOL_KEYWORDS
 from agents.offline import match_exemplars
 from storage import admin as admin_store
-from storage import skills as skill_store
+from storage import courses as course_store
 from storage.skills import fold
+from storage import skills as skill_store
 
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _WORD = re.compile(r"[^\W_]+")
@@ -197,7 +198,7 @@ def arguments_for(tool: str, step: str, conn: psycopg.Connection, org_id: UUID, 
         status = _pick(said, _STATUS_WORDS)
         return {"status": status} if status else {}
     if tool in ("get_course_stats", "archive_course", "assign_course"):
-        titles = best_names(step, [c.title for c in admin_store.list_course_summaries(conn, org_id)])
+        titles = best_names(step, [c.title for c in course_store.list_course_summaries(conn, org_id)])
         title = titles[0] if len(titles) == 1 else (course_phrase(step) or _common_words(titles))
         args = {"course_title": title} if title else {}
         if tool == "assign_course":

@@ -19,7 +19,8 @@ from uuid import UUID
 
 from agents.content import service
 from agents.content.courses import course_json
-from storage import catalog, users
+from storage import users
+from storage import courses as course_store
 from storage.db import DatabaseError, app_pool
 from storage.ingest import IngestError, ingest_file
 from agents.refusals import refusal
@@ -99,7 +100,7 @@ def _show(pool, args) -> int:
         org = users.get_org_by_slug(conn, args.org) if args.org else None
         if args.org and org is None:
             raise CliError(f"no organisation {args.org!r}")
-        org_id = org.id if org else catalog.course_org_id(conn, course_id)
+        org_id = org.id if org else course_store.course_org_id(conn, course_id)
     course = course_json(pool, org_id, course_id) if org_id else None
     if course is None:
         raise CliError(f"no course {args.course_id}")

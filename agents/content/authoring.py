@@ -21,7 +21,8 @@ from agents.content.text import Section, citation_entry, key_terms, overlap, sna
 from agents.content.twins import anchor, manual_twin, module_sections, module_twin, refine_twin, render_manual
 from agents.i18n import t
 from agents.llm import LLM
-from storage.catalog import CatalogError, validate_exercise_content
+from storage.courses import CatalogError
+from storage.exercises import validate_exercise_content
 
 Bloom = Literal["remember", "understand", "apply", "analyze", "evaluate", "create"]
 LANGUAGE_NAMES = {"es": "Spanish", "en": "English"}

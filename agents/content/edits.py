@@ -10,7 +10,8 @@ import re
 
 from agents.content.state import merge_modules
 from agents.content.twins import render_manual
-from storage.catalog import BLOOM_LEVELS, CatalogError, validate_exercise_content
+from storage.courses import CatalogError
+from storage.exercises import BLOOM_LEVELS, validate_exercise_content
 
 EDITABLE = {
     "course": ("title", "description", "outcome"),

@@ -12,7 +12,10 @@ from langgraph.runtime import Runtime
 from agents.content.context import ContentContext
 from agents.content.nodes import ContentError, node_error_wrapper
 from agents.content.state import GenerationState
-from storage import catalog, jobs, manuals
+from storage import courses as course_store
+from storage import exercises as exercise_store
+from storage import jobs, manuals
+from storage import lessons as lesson_store
 
 
 def _uuids(ids) -> list[UUID]:
@@ -20,7 +23,7 @@ def _uuids(ids) -> list[UUID]:
 
 
 def _free_title(conn, org_id: UUID, title: str) -> str:
-    taken = {course.title for course in catalog.list_courses(conn, org_id)}
+    taken = {course.title for course in course_store.list_courses(conn, org_id)}
     candidate, n = title, 2
     while candidate in taken:
         candidate, n = f"{title} ({n})", n + 1
@@ -30,28 +33,28 @@ def _free_title(conn, org_id: UUID, title: str) -> str:
 def _write_course(conn, org_id: UUID, state: GenerationState) -> UUID:
     outline, language = state["course_outline"], state["source_metadata"].get("language", "es")
     doc_ids = _uuids(state["source_document_ids"])
-    course_id = catalog.create_course(
+    course_id = course_store.create_course(
         conn, org_id, title=_free_title(conn, org_id, outline["title"]), description=outline.get("description", ""),
         outcome=outline.get("outcome", ""), language=language, source_document_id=doc_ids[0],
         created_by=UUID(state["triggered_by"]) if state.get("triggered_by") else None,
         generation_job_id=UUID(state["job_id"]), status="published")
     for doc_id in doc_ids:
-        catalog.link_course_document(conn, org_id, course_id, doc_id)
+        course_store.link_course_document(conn, org_id, course_id, doc_id)
     for position, module in enumerate(sorted(state["generated_modules"], key=lambda m: m["index"]), 1):
         spec = module["module_spec"]
-        module_id = catalog.add_module(
+        module_id = lesson_store.add_module(
             conn, org_id, course_id, title=spec["title"], summary=spec.get("summary", ""), position=position,
             bloom_level=spec.get("bloom_level"), source_chunk_ids=_uuids(spec.get("chunk_ids")))
         lesson_ids = []
         for lesson_position, lesson in enumerate(module["lessons"], 1):
-            lesson_ids.append((lesson["content_type"], catalog.add_lesson(
+            lesson_ids.append((lesson["content_type"], lesson_store.add_lesson(
                 conn, org_id, module_id, title=lesson["title"], content_type=lesson["content_type"],
                 content_md=lesson["content"], citations=lesson.get("citations") or [],
                 source_chunk_ids=_uuids(lesson.get("source_chunk_ids")), position=lesson_position)))
         # exercises live in the module's practice lesson (its last lesson when it has none)
         practice = next((lid for kind, lid in lesson_ids if kind == "exercise"), lesson_ids[-1][1])
         for exercise_position, exercise in enumerate(module["exercises"], 1):
-            catalog.add_exercise(
+            exercise_store.add_exercise(
                 conn, org_id, practice, type=exercise["type"], prompt=exercise["prompt"],
                 content=exercise["content"], bloom_level=exercise["bloom_level"],
                 explanation=exercise.get("explanation", ""), source_chunk_ids=_uuids(exercise.get("source_chunk_ids")),

@@ -23,8 +23,10 @@ import nh3
 from markdown_it import MarkdownIt
 
 from agents.i18n import t
-from storage import catalog
+from storage import courses as course_store
+from storage import exercises as exercise_store
 from storage.db import app_pool
+from storage import lessons as lesson_store
 
 MASTERY_SCORE = 80
 GRADED_TYPES = ("test", "true_false", "fill_blank", "order_steps", "dialogue")
@@ -50,7 +52,7 @@ def lesson_html(markdown: str) -> str:
                      url_schemes={"http", "https", "mailto", "data"})
 
 
-def _quiz_item(exercise: catalog.Exercise) -> dict:
+def _quiz_item(exercise: exercise_store.Exercise) -> dict:
     """What the in-package quiz needs of one exercise (its answer key travels with it: SCORM 1.2 SCOs
     grade in the browser)."""
     item = {"id": str(exercise.id), "type": exercise.type, "prompt": exercise.prompt,
@@ -58,7 +60,7 @@ def _quiz_item(exercise: catalog.Exercise) -> dict:
     return {**item, **exercise.content}
 
 
-def _manifest(course: catalog.Course, identifier: str, files: list[str]) -> bytes:
+def _manifest(course: course_store.Course, identifier: str, files: list[str]) -> bytes:
     for prefix, uri in NS.items():
         ET.register_namespace(prefix, uri)
     q = lambda tag, ns="": f"{{{NS[ns]}}}{tag}"   # noqa: E731 (ElementTree's qualified names)
@@ -83,7 +85,7 @@ def _manifest(course: catalog.Course, identifier: str, files: list[str]) -> byte
     return ET.tostring(root, encoding="utf-8", xml_declaration=True)
 
 
-def _page(outline: catalog.CourseOutline, lang: str) -> str:
+def _page(outline: lesson_store.CourseOutline, lang: str) -> str:
     course = outline.course
     sections = []
     for module in outline.modules:
@@ -110,8 +112,8 @@ def build_package(org_id: UUID | None, course_id: UUID | str, *, pool=None) -> t
     except ValueError:
         raise ExportError(f"not a course id: {course_id}") from None
     with (pool or app_pool()).connection() as conn:
-        org_id = org_id or catalog.course_org_id(conn, course_uuid)
-        outline = catalog.get_course_outline(conn, org_id, course_uuid) if org_id else None
+        org_id = org_id or course_store.course_org_id(conn, course_uuid)
+        outline = lesson_store.get_course_outline(conn, org_id, course_uuid) if org_id else None
     if outline is None:
         raise ExportError(f"no course {course_id} in this organisation")
     if outline.course.status != "published":

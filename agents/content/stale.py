@@ -18,9 +18,11 @@ from agents.content.context import ContentContext
 from agents.content.nodes import build_module
 from agents.i18n import t
 from agents.llm import get_llm
-from storage import audit, catalog, source_changes, users
+from storage import audit, source_changes, users
+from storage import exercises as exercise_store
 from storage.chunks import course_document_ids
 from storage.db import app_pool
+from storage import lessons as lesson_store
 
 
 class StaleError(ValueError):
@@ -95,9 +97,9 @@ def edit_lesson(user: users.User, lesson_id: UUID | str, content_md: str, pool=N
                      entity_id=lesson_id, before=None, after={"chars": len(text)})
 
 
-def _module(conn, org_id: UUID, module_id: UUID) -> tuple[catalog.CourseOutline, catalog.ModuleOutline]:
+def _module(conn, org_id: UUID, module_id: UUID) -> tuple[lesson_store.CourseOutline, lesson_store.ModuleOutline]:
     for flag in source_changes.open_flags(conn, org_id, module_id=module_id)[:1]:
-        outline = catalog.get_course_outline(conn, org_id, flag.course_id)
+        outline = lesson_store.get_course_outline(conn, org_id, flag.course_id)
         module = next((m for m in outline.modules if m.id == module_id), None)
         if module is not None:
             return outline, module
@@ -141,7 +143,7 @@ def apply_regeneration(user: users.User, draft: ModuleDraft, pool=None) -> int:
             raise StaleError(t("insights.stale.nothing_to_regenerate", user.language))
         lesson_ids = []
         for position, lesson in enumerate(draft.lessons, 1):
-            lesson_ids.append((lesson["content_type"], catalog.add_lesson(
+            lesson_ids.append((lesson["content_type"], lesson_store.add_lesson(
                 conn, user.org_id, draft.module_id, title=lesson["title"], content_type=lesson["content_type"],
                 content_md=lesson["content"], citations=lesson.get("citations") or [],
                 source_chunk_ids=[UUID(c) for c in dict.fromkeys(lesson.get("source_chunk_ids") or [])],
@@ -149,7 +151,7 @@ def apply_regeneration(user: users.User, draft: ModuleDraft, pool=None) -> int:
         # exercises live in the module's practice lesson, as the publisher places them
         practice = next((lid for kind, lid in lesson_ids if kind == "exercise"), lesson_ids[-1][1])
         for position, exercise in enumerate(draft.exercises, 1):
-            catalog.add_exercise(
+            exercise_store.add_exercise(
                 conn, user.org_id, practice, type=exercise["type"], prompt=exercise["prompt"],
                 content=exercise["content"], bloom_level=exercise["bloom_level"],
                 explanation=exercise.get("explanation", ""), position=position,

@@ -45,7 +45,7 @@ class GeneratedExercise(TypedDict):
     type: ExerciseType
     bloom_level: BloomLevel
     prompt: str
-    content: dict                # the shared per-type contract (storage/catalog.py)
+    content: dict                # the shared per-type contract (storage/exercises.py)
     explanation: str
     source_chunk_ids: list[str]
 

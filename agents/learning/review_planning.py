@@ -19,7 +19,8 @@ from fsrs import Card, Rating, ReviewLog, Scheduler
 
 from agents.i18n import t
 from agents.learning.scheduling import rating_for, scheduler_for
-from storage import audit, catalog, review_planning, users
+from storage import audit, review_planning, users
+from storage import courses as course_store
 from storage.db import app_pool
 
 MIN_RETENTION, MAX_RETENTION, DEFAULT_RETENTION = 0.7, 0.97, 0.9
@@ -79,7 +80,7 @@ def course_forecast(admin: users.User, course_title: str, *, today: date | None 
     """Per learner of the course: reviews expected today, in 7 and in 30 days, and the busiest day."""
     with (pool or app_pool()).connection() as conn:
         scheduler = org_scheduler(conn, admin.org_id)
-        course = next((c for c in catalog.list_courses(conn, admin.org_id) if c.title == course_title), None)
+        course = next((c for c in course_store.list_courses(conn, admin.org_id) if c.title == course_title), None)
         rows = review_planning.forecast_cards(conn, admin.org_id, course_id=course.id) if course else []
     by_learner: dict[str, list[dict]] = defaultdict(list)
     for row in rows:

@@ -14,7 +14,12 @@ from agents.learning import grading, progress, scheduling
 from agents.i18n import t
 from agents.learning.grading import AnswerError
 from agents.learning.review_planning import org_scheduler
-from storage import catalog, chat, documents, enrollments, learning
+from storage import chat, documents, enrollments
+from storage import attempts as attempt_store
+from storage import courses as course_store
+from storage import exercises as exercise_store
+from storage import lessons as lesson_store
+from storage import reviews as review_store
 from storage import skills as skill_store
 from storage.inputs import parse_uuid
 from storage.users import User
@@ -50,7 +55,7 @@ def home(deps: AppDeps, user: User) -> HomeView:
     now = deps.now()
     with deps.pool.connection() as conn:
         return HomeView(enrollments.list_enrollments(conn, user.org_id, user.id),
-                        learning.count_due_reviews(conn, user.org_id, user.id, now),
+                        review_store.count_due_reviews(conn, user.org_id, user.id, now),
                         chat.list_sessions(conn, user.org_id, user.id, "tutor", limit=5),
                         skill_store.user_skills(conn, user.org_id, user.id))
 
@@ -73,21 +78,21 @@ class Source:
 @dataclass
 class CourseView:
     enrollment: enrollments.Enrollment
-    outline: catalog.CourseOutline
+    outline: lesson_store.CourseOutline
     completed_lessons: set[UUID]
-    answers: dict[UUID, learning.Attempt]               # exercise -> the user's latest answer
+    answers: dict[UUID, attempt_store.Attempt]               # exercise -> the user's latest answer
     sources: dict[UUID, list[Source]] = field(default_factory=dict)  # exercise -> where it comes from
     tries: dict[UUID, int] = field(default_factory=dict)              # exercise -> answers submitted
     solutions: dict[UUID, str] = field(default_factory=dict)          # exercise -> the answer in words
 
     @property
-    def lessons(self) -> list[catalog.LessonOutline]:
+    def lessons(self) -> list[lesson_store.LessonOutline]:
         return [lesson for module in self.outline.modules for lesson in module.lessons]
 
-    def module_of(self, lesson_id: UUID) -> catalog.ModuleOutline:
+    def module_of(self, lesson_id: UUID) -> lesson_store.ModuleOutline:
         return next(m for m in self.outline.modules if any(lesson.id == lesson_id for lesson in m.lessons))
 
-    def unanswered(self) -> list[catalog.Exercise]:
+    def unanswered(self) -> list[exercise_store.Exercise]:
         return [x for lesson in self.lessons for x in lesson.exercises if x.id not in self.answers]
 
 
@@ -111,10 +116,10 @@ def _enrollment_for(conn, user: User, course_id: UUID | None) -> enrollments.Enr
 def course_view(deps: AppDeps, user: User, course_id: Any) -> CourseView:
     with deps.pool.connection() as conn:
         enrollment = _enrollment_for(conn, user, parse_uuid(course_id))
-        outline = catalog.get_course_outline(conn, user.org_id, enrollment.course_id)
+        outline = lesson_store.get_course_outline(conn, user.org_id, enrollment.course_id)
         answers = {}
         for exercise in (x for m in outline.modules for lesson in m.lessons for x in lesson.exercises):
-            attempt = learning.last_attempt(conn, user.org_id, user.id, exercise.id)
+            attempt = attempt_store.last_attempt(conn, user.org_id, user.id, exercise.id)
             if attempt:
                 answers[exercise.id] = attempt
         view = CourseView(enrollment, outline, enrollments.completed_lessons(conn, user.org_id, enrollment.id), answers)
@@ -123,7 +128,7 @@ def course_view(deps: AppDeps, user: User, course_id: Any) -> CourseView:
         view.solutions = {x.id: grading.solution(x.type, x.content, user.language)
                           for lesson in view.lessons for x in lesson.exercises}
         view.tries = {r.exercise_id: r.attempts
-                      for r in learning.exercise_records(conn, user.org_id, user.id, enrollment.course_id)}
+                      for r in attempt_store.exercise_records(conn, user.org_id, user.id, enrollment.course_id)}
         return view
 
 
@@ -132,17 +137,17 @@ def open_exercise(deps: AppDeps, user: User, exercise_id: Any) -> None:
     with deps.pool.connection() as conn:
         exercise = _exercise_for(conn, user, exercise_id)
         enrollment = _enrollment_for(conn, user, exercise.course_id)
-        learning.start_attempt(conn, user.org_id, user.id, exercise.id, enrollment.id)
+        attempt_store.start_attempt(conn, user.org_id, user.id, exercise.id, enrollment.id)
 
 
 def leave_exercises(deps: AppDeps, user: User) -> None:
     with deps.pool.connection() as conn:
-        learning.abandon_attempts(conn, user.org_id, user.id)
+        attempt_store.abandon_attempts(conn, user.org_id, user.id)
 
 
-def _exercise_for(conn, user: User, exercise_id: Any) -> learning.ExerciseRef:
+def _exercise_for(conn, user: User, exercise_id: Any) -> exercise_store.ExerciseRef:
     parsed = parse_uuid(exercise_id)
-    exercise = learning.get_exercise(conn, user.org_id, parsed) if parsed else None
+    exercise = exercise_store.get_exercise(conn, user.org_id, parsed) if parsed else None
     if exercise is None:
         raise _refuse(user, "no_exercise")
     return exercise
@@ -151,9 +156,9 @@ def _exercise_for(conn, user: User, exercise_id: Any) -> learning.ExerciseRef:
 def _recompute(conn, user: User, enrollment: enrollments.Enrollment) -> tuple[float, str, list[str]]:
     """Progress, status and score of the enrollment after an activity, and skill evidence.
     Returns (progress, status, names of skills raised)."""
-    outline = catalog.get_course_outline(conn, user.org_id, enrollment.course_id)
+    outline = lesson_store.get_course_outline(conn, user.org_id, enrollment.course_id)
     lessons = [lesson for m in outline.modules for lesson in m.lessons]
-    records = learning.exercise_records(conn, user.org_id, user.id, enrollment.course_id)
+    records = attempt_store.exercise_records(conn, user.org_id, user.id, enrollment.course_id)
     done_lessons = enrollments.completed_lessons(conn, user.org_id, enrollment.id)
     total_exercises = sum(len(lesson.exercises) for lesson in lessons)
     value = progress.progress(len(lessons), len(done_lessons), total_exercises, len(records))
@@ -166,13 +171,13 @@ def _recompute(conn, user: User, enrollment: enrollments.Enrollment) -> tuple[fl
     evidence = progress.skill_evidence(
         {m.id: m.skill_id for m in outline.modules},
         {m.id: sum(len(lesson.exercises) for lesson in m.lessons) for m in outline.modules},
-        learning.course_skill_targets(conn, user.org_id, enrollment.course_id), answered)
+        course_store.course_skill_targets(conn, user.org_id, enrollment.course_id), answered)
     current = {s.skill_id: s for s in skill_store.user_skills(conn, user.org_id, user.id)}
     raised = []
     for skill_id, level in evidence.items():
         mine = current.get(skill_id)
         new_level = progress.raised_level(mine.level if mine else None, mine.source if mine else None, level)
-        if new_level and learning.record_skill_evidence(conn, user.org_id, user.id, skill_id, new_level):
+        if new_level and skill_store.record_skill_evidence(conn, user.org_id, user.id, skill_id, new_level):
             raised.append(skill_id)
     names = {s.skill_id: f"{s.skill}: {s.level}" for s in skill_store.user_skills(conn, user.org_id, user.id)}
     return value, status, [names[s] for s in raised if s in names]
@@ -215,21 +220,21 @@ def submit_answer(deps: AppDeps, user: User, exercise_id: Any, answer: Any, idem
     except AnswerError as exc:
         raise LearningError(str(exc)) from None
     with deps.pool.connection() as conn:
-        attempt, counted = learning.submit_attempt(
+        attempt, counted = attempt_store.submit_attempt(
             conn, user.org_id, user.id, exercise.id, enrollment.id, answer=answer, is_correct=grade.correct,
             score=grade.score, feedback=grade.feedback, idempotency_key=key)
         due, skills_raised = None, []
         if counted:
-            card = learning.get_review_card(conn, user.org_id, user.id, exercise.id)
+            card = review_store.get_review_card(conn, user.org_id, user.id, exercise.id)
             state, due = scheduling.review(card.card if card else None, grade.correct, grade.score,
                                            attempt.submitted_at, org_scheduler(conn, user.org_id))
-            learning.save_review_card(conn, user.org_id, user.id, exercise.id, card=state, due=due,
+            review_store.save_review_card(conn, user.org_id, user.id, exercise.id, card=state, due=due,
                                       last_review=attempt.submitted_at)
             value, status, skills_raised = _recompute(conn, user, enrollment)
         else:
             fresh = enrollments.get_enrollment(conn, user.org_id, user.id, exercise.course_id)
             value, status = fresh.progress, fresh.status
-        tries = learning.submitted_count(conn, user.org_id, user.id, exercise.id)
+        tries = attempt_store.submitted_count(conn, user.org_id, user.id, exercise.id)
     return Feedback(bool(attempt.is_correct), attempt.score or 0.0, attempt.feedback or "", exercise.explanation,
                     sources, grade.engine, counted, value, status, skills_raised, due, tries,
                     grading.solution(exercise.type, exercise.content, user.language))
@@ -251,7 +256,7 @@ def complete_lesson(deps: AppDeps, user: User, course_id: Any, lesson_id: Any) -
 
 @dataclass(frozen=True)
 class ReviewItem:
-    exercise: learning.ExerciseRef
+    exercise: exercise_store.ExerciseRef
     course_title: str
     due: datetime
     reps: int
@@ -262,8 +267,8 @@ def due_reviews(deps: AppDeps, user: User, *, now: datetime | None = None) -> li
     with deps.pool.connection() as conn:
         titles = {e.course_id: e.course_title for e in enrollments.list_enrollments(conn, user.org_id, user.id)}
         items = []
-        for card in learning.due_review_cards(conn, user.org_id, user.id, now):
-            exercise = learning.get_exercise(conn, user.org_id, card.exercise_id)
+        for card in review_store.due_review_cards(conn, user.org_id, user.id, now):
+            exercise = exercise_store.get_exercise(conn, user.org_id, card.exercise_id)
             if exercise and exercise.course_id in titles:
                 items.append(ReviewItem(exercise, titles[exercise.course_id], card.due, card.reps))
         return items

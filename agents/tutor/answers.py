@@ -15,7 +15,8 @@ import numpy as np
 from agents.i18n import code_label, format_date, format_percent, t
 from agents.offline import detect_language, extractive_answer
 from agents.tutor.guardrails import normalize, socratic_hint
-from storage import catalog, documents
+from storage import courses as course_store
+from storage import documents
 from storage.embeddings import embed_query
 
 _GREETING_WORDS = {"thanks": {"gracias", "thanks", "thank", "thx", "merci"},
@@ -218,7 +219,7 @@ def closest_material(pool, org_id, message: str, limit: int = CLOSEST_MATERIAL) 
     """The organisation's published courses and documents whose titles are nearest the question."""
     with pool.connection() as conn:
         items = [{"kind": "course", "id": str(c.id), "title": c.title}
-                 for c in catalog.list_courses(conn, org_id, status="published")]
+                 for c in course_store.list_courses(conn, org_id, status="published")]
         items += [{"kind": "document", "id": str(d.id), "title": d.title} for d in documents.list_documents(conn, org_id)]
     if not items:
         return []

@@ -21,10 +21,13 @@ from agents.tutor.guardrails import HINT_LEVELS, is_about_exercise
 from agents.tutor.memory import budgets_for, prepare_history
 from agents.tutor.state import TutorContext
 from agents.refusals import refusal
-from storage import chat, rate_limits, tutor_memory, users
+from storage import attempts as attempt_store
+from storage import chat, rate_limits, users
+from storage import courses as course_store
+from storage import exercises as exercise_store
 from storage.db import app_pool
-from storage import learning
 from storage.inputs import InputRefused, checked_text
+from storage import lessons as lesson_store
 
 log = logging.getLogger(__name__)
 
@@ -69,14 +72,14 @@ def _active_user(conn, user: users.User) -> users.User:
     return fresh
 
 
-def _in_progress(conn, user: users.User, from_exercise, now: datetime | None) -> learning.ActiveAttempt | None:
+def _in_progress(conn, user: users.User, from_exercise, now: datetime | None) -> attempt_store.ActiveAttempt | None:
     """The user's open, not abandoned exercise attempt; ``from_exercise`` must be one of the org's exercises."""
-    if from_exercise and learning.get_exercise(conn, user.org_id, from_exercise) is None:
+    if from_exercise and exercise_store.get_exercise(conn, user.org_id, from_exercise) is None:
         raise TutorError("EXERCISE_NOT_FOUND", _lang(user), ref=str(from_exercise)[:80])
-    return learning.active_attempt(conn, user.org_id, user.id, now=now, max_idle=ATTEMPT_MAX_IDLE)
+    return attempt_store.active_attempt(conn, user.org_id, user.id, now=now, max_idle=ATTEMPT_MAX_IDLE)
 
 
-def hint_scope(attempt: learning.ActiveAttempt | None, message: str, from_exercise) -> bool:
+def hint_scope(attempt: attempt_store.ActiveAttempt | None, message: str, from_exercise) -> bool:
     """Hint-only answers are the exception (003's "active quiz context"): the question is asked from the
     course player with that exercise on screen, or it is recognisably about it."""
     if attempt is None:
@@ -86,7 +89,7 @@ def hint_scope(attempt: learning.ActiveAttempt | None, message: str, from_exerci
     return is_about_exercise(message, _attempt_state(attempt))
 
 
-def _attempt_state(attempt: learning.ActiveAttempt) -> dict:
+def _attempt_state(attempt: attempt_store.ActiveAttempt) -> dict:
     return {"exercise_id": str(attempt.exercise_id), "attempt_id": str(attempt.attempt_id), "type": attempt.type,
             "prompt": attempt.prompt, "content": attempt.content, "correct_texts": attempt.correct_texts,
             "lesson_id": str(attempt.lesson_id)}
@@ -103,12 +106,12 @@ def resolve_context(conn, user: users.User, course: str | None, lesson: str | No
     """{"course_id", "course_title", "lesson_id", "lesson_title"} from ids or titles; unknown ones refused."""
     found: dict = {}
     if course:
-        ref = tutor_memory.find_course(conn, user.org_id, course)
+        ref = course_store.find_course(conn, user.org_id, course)
         if ref is None:
             raise TutorError("COURSE_NOT_FOUND", _lang(user), ref=str(course)[:80])
         found.update(course_id=str(ref.id), course_title=ref.title)
     if lesson:
-        ref = tutor_memory.find_lesson(conn, user.org_id, lesson,
+        ref = lesson_store.find_lesson(conn, user.org_id, lesson,
                                        UUID(found["course_id"]) if found else None)
         if ref is None:
             raise TutorError("LESSON_NOT_FOUND", _lang(user), ref=str(lesson)[:80])
@@ -262,7 +265,7 @@ def _finish(pool, ctx: TutorContext, session: chat.ChatSession, final: dict, sta
     }
     with pool.connection() as conn:
         if final.get("attempt"):
-            learning.record_hint(conn, ctx.org_id, UUID(final["attempt"]["attempt_id"]))
+            attempt_store.record_hint(conn, ctx.org_id, UUID(final["attempt"]["attempt_id"]))
         saved = chat.add_message(conn, ctx.org_id, session.id, "assistant", final.get("response", ""), metadata)
     done = {"message_id": str(saved.id), "tokens_used": metadata["tokens_used"],
             "retrieval_source": metadata["retrieval_source"],

@@ -8,6 +8,7 @@ import pytest
 from agents.admin import dashboards, service
 from storage import admin as admin_store
 from storage import audit, enrollments
+from storage import courses as course_store
 from storage import skills as skill_store
 from tests.admin.conftest import audit_count, is_active
 
@@ -66,7 +67,7 @@ def test_unknown_course_is_explained_and_nothing_is_pending(turn):
 def _enrollment(pool, admin, email, title):
     with pool.connection() as conn:
         person = admin_store.find_people(conn, admin.org_id, email)[0]
-        course = admin_store.find_courses(conn, admin.org_id, title)[0]
+        course = course_store.find_courses(conn, admin.org_id, title)[0]
         return enrollments.get_enrollment(conn, admin.org_id, person.id, course.id)
 
 
@@ -155,7 +156,7 @@ def test_verify_deactivate_archive_each_preview_then_confirm(turn, seeded_pool, 
     assert reply.pending["tool"] == "archive_course" and "→ archived" in reply.pending["preview"]
     turn(session=reply.session, confirm=reply.pending["id"])
     with seeded_pool.connection() as conn:
-        course = admin_store.find_courses(conn, admin.org_id, "Atención al cliente de excelencia")[0]
+        course = course_store.find_courses(conn, admin.org_id, "Atención al cliente de excelencia")[0]
         entry = audit.list_entries(conn, admin.org_id, action="archive_course")[0]
         actions = {e.action for e in audit.list_entries(conn, admin.org_id)}
     assert course.status == "archived" and entry.before == {"status": "published"}

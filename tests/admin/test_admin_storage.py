@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from storage import admin as admin_store
 from storage import audit
+from storage import courses as course_store
+from storage import exercises as exercise_store
 from storage import skills as skill_store
 
 
@@ -63,9 +65,9 @@ def test_a_pending_action_is_claimed_once_and_audit_reads_back(seeded_pool, admi
 
 def test_course_stats_and_hardest_exercises(seeded_pool, admin):
     with seeded_pool.connection() as conn:
-        course = admin_store.find_courses(conn, admin.org_id, "returns")[0]
-        stats = admin_store.course_stats(conn, admin.org_id, course.id)
-        hardest = admin_store.hardest_exercises(conn, admin.org_id, course.id)
+        course = course_store.find_courses(conn, admin.org_id, "returns")[0]
+        stats = course_store.course_stats(conn, admin.org_id, course.id)
+        hardest = exercise_store.hardest_exercises(conn, admin.org_id, course.id)
     assert course.title == "Returns and Refunds Essentials"
     assert stats.enrolled >= 5 and 0 < stats.completion_rate < 1 and stats.overdue >= 1
     assert hardest and hardest[0].failure_rate >= hardest[-1].failure_rate

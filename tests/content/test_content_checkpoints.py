@@ -7,7 +7,8 @@ import copy
 import pytest
 
 from agents.content import service
-from storage import catalog, jobs
+from storage import jobs
+from storage import lessons as lesson_store
 
 
 def _run(pool, org, job_id):
@@ -140,7 +141,7 @@ def test_inline_edits_and_regenerating_one_module_leave_the_others_untouched(poo
     job = _run(pool, org, job_id)
     assert job.status == "published"
     with pool.connection() as conn:
-        outline = catalog.get_course_outline(conn, org.id, job.result_course_id)
+        outline = lesson_store.get_course_outline(conn, org.id, job.result_course_id)
     assert outline.course.outcome == "Gestionar devoluciones"
     assert outline.modules[0].lessons[0].content_md == "EDITED 0"
     with pytest.raises(service.ContentServiceError):        # nothing left to review

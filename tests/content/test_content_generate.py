@@ -22,7 +22,7 @@ from agents.content.sources import load_sections
 from agents.content.text import clean_text
 from agents.llm import get_llm
 from seeds.loader import DOCUMENTS
-from storage import catalog, documents, jobs, manuals, users
+from storage import documents, jobs, manuals, users
 
 DEMO_DOCUMENTS = sorted(p for p in DOCUMENTS.iterdir() if p.suffix in (".md", ".pdf", ".docx"))
 PUBLIC = Path(__file__).resolve().parents[2] / "seeds" / "public"

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 from agents.content import service
-from storage import catalog, jobs
+from storage import jobs
+from storage import lessons as lesson_store
 from tests.content.model_replies import scripted_author
 
 
@@ -36,7 +37,7 @@ def test_model_answers_are_used_when_they_hold_up(pool, studio, fake_openai):
     job = service.run_job(pool, org.id, job_id)
     assert job.status == "published"
     with pool.connection() as conn:
-        outline = catalog.get_course_outline(conn, org.id, job.result_course_id)
+        outline = lesson_store.get_course_outline(conn, org.id, job.result_course_id)
         events = jobs.list_events(conn, org.id, job_id)
     assert outline.course.title == "Curso escrito por el modelo"
     assert {e.data.get("engine", "")[:6] for e in events if e.event_type == "progress" and

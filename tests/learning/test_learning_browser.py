@@ -2,7 +2,10 @@
 import re
 from datetime import date, timedelta
 
-from storage import catalog, learning, users
+from storage import courses as course_store
+from storage import lessons as lesson_store
+from storage import progress as progress_store
+from storage import users
 from tests.learning.fresh import enroll_from_scratch
 from tests.browser import chromium_page, needs_chromium, running_app, sign_in
 
@@ -53,12 +56,12 @@ def answer_exercise(page, exercise, answered_before: int, shots) -> None:
 def test_employee_finishes_a_course_in_the_browser(seeded_db_url, seeded_pool, tmp_path):
     with seeded_pool.connection() as conn:
         james = users.get_user_by_email(conn, "james@acme.test")
-        course = next(c for c in catalog.list_courses(conn, james.org_id) if c.title == COURSE)
+        course = next(c for c in course_store.list_courses(conn, james.org_id) if c.title == COURSE)
         enroll_from_scratch(conn, james.org_id, james.id, course.id, deadline=date.today() + timedelta(days=14))
         conn.execute("DELETE FROM exercise_attempts WHERE user_id = %s", (james.id,))
         conn.execute("DELETE FROM lesson_completions WHERE enrollment_id IN "
                      "(SELECT id FROM enrollments WHERE user_id = %s)", (james.id,))
-        outline = catalog.get_course_outline(conn, james.org_id, course.id)
+        outline = lesson_store.get_course_outline(conn, james.org_id, course.id)
     lessons = [lesson for module in outline.modules for lesson in module.lessons]
 
     with running_app(seeded_db_url) as base, chromium_page() as page:
@@ -92,6 +95,6 @@ def test_employee_finishes_a_course_in_the_browser(seeded_db_url, seeded_pool, t
         page.screenshot(path=str(tmp_path / "4_home.png"), full_page=True)
 
     with seeded_pool.connection() as conn:
-        summary = learning.progress_summary(conn, james.org_id, james.id)
+        summary = progress_store.progress_summary(conn, james.org_id, james.id)
     mine = next(e for e in summary["enrollments"] if e["course"] == COURSE)
     assert (mine["status"], mine["progress"], mine["score"]) == ("completed", 1.0, 1.0)

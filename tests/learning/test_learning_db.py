@@ -5,7 +5,13 @@ import pytest
 
 from agents.learning import service
 from agents.learning.alerts import compute_alerts
-from storage import catalog, enrollments, learning, users
+from storage import attempts as attempt_store
+from storage import courses as course_store
+from storage import enrollments, users
+from storage import exercises as exercise_store
+from storage import lessons as lesson_store
+from storage import progress as progress_store
+from storage import reviews as review_store
 from tests.learning.fresh import enroll_from_scratch
 from storage.skills import skills_matrix
 from storage import skills as skill_store
@@ -42,7 +48,7 @@ def demo(seeded_pool):
         acme = users.get_org_by_slug(conn, "acme")
         grace = users.get_user_by_email(conn, "grace@acme.test")
         harry = users.get_user_by_email(conn, "harry@acme.test")
-        course = next(c for c in catalog.list_courses(conn, acme.id) if c.title == COURSE)
+        course = next(c for c in course_store.list_courses(conn, acme.id) if c.title == COURSE)
         for person in (grace, harry):
             enroll_from_scratch(conn, acme.id, person.id, course.id, deadline=date.today() + timedelta(days=20))
         skill_id = conn.execute("SELECT id FROM skills WHERE org_id = %s AND name = 'Returns and refunds'",
@@ -53,15 +59,15 @@ def demo(seeded_pool):
                      (acme.id, harry.id, skill_id))
         conn.execute("DELETE FROM user_skills WHERE user_id = %s AND skill_id = %s", (grace.id, skill_id))
         other = users.ensure_org(conn, "globex", "Globex")
-        other_course = catalog.create_course(conn, other.id, title="Globex basics", status="published")
-        module = catalog.add_module(conn, other.id, other_course, title="M")
-        lesson = catalog.add_lesson(conn, other.id, module, title="L", content_type="exercise")
-        foreign = catalog.add_exercise(conn, other.id, lesson, type="true_false", prompt="?", bloom_level="remember",
+        other_course = course_store.create_course(conn, other.id, title="Globex basics", status="published")
+        module = lesson_store.add_module(conn, other.id, other_course, title="M")
+        lesson = lesson_store.add_lesson(conn, other.id, module, title="L", content_type="exercise")
+        foreign = exercise_store.add_exercise(conn, other.id, lesson, type="true_false", prompt="?", bloom_level="remember",
                                        content={"statement": "Globex is a company.", "answer": True})
-        unenrolled = next(c for c in catalog.list_courses(conn, acme.id) if c.id != course.id)
-        unenrolled_ex = learning.course_exercises(conn, acme.id, unenrolled.id)[0]
+        unenrolled = next(c for c in course_store.list_courses(conn, acme.id) if c.id != course.id)
+        unenrolled_ex = exercise_store.course_exercises(conn, acme.id, unenrolled.id)[0]
         conn.execute("DELETE FROM enrollments WHERE user_id = %s AND course_id = %s", (grace.id, unenrolled.id))
-        exercises = learning.course_exercises(conn, acme.id, course.id)
+        exercises = exercise_store.course_exercises(conn, acme.id, course.id)
     return {"grace": grace, "harry": harry, "course": course, "exercises": exercises, "foreign": foreign,
             "unenrolled": unenrolled_ex, "skill_id": skill_id, "org_id": acme.id}
 
@@ -93,7 +99,7 @@ def test_double_submit_counts_once_and_active_attempt(seeded_deps, seeded_pool, 
     harry, exercise = demo["harry"], next(x for x in demo["exercises"] if x.type == "test")
     service.open_exercise(seeded_deps, harry, exercise.id)
     with seeded_pool.connection() as conn:
-        active = learning.active_attempt(conn, demo["org_id"], harry.id)
+        active = attempt_store.active_attempt(conn, demo["org_id"], harry.id)
     assert active.exercise_id == exercise.id and active.type == "test"
     assert active.correct_texts == [exercise.content["options"][exercise.content["answer"]]]
     first = service.submit_answer(seeded_deps, harry, exercise.id, wrong_answer(exercise), "double")
@@ -101,8 +107,8 @@ def test_double_submit_counts_once_and_active_attempt(seeded_deps, seeded_pool, 
     assert first.counted and not again.counted and (first.correct, first.score) == (again.correct, again.score)
     assert attempts_of(seeded_pool, harry, exercise.id) == 1
     with seeded_pool.connection() as conn:
-        assert learning.active_attempt(conn, demo["org_id"], harry.id) is None
-        assert learning.get_review_card(conn, demo["org_id"], harry.id, exercise.id).reps == 1
+        assert attempt_store.active_attempt(conn, demo["org_id"], harry.id) is None
+        assert review_store.get_review_card(conn, demo["org_id"], harry.id, exercise.id).reps == 1
 
 
 def test_concurrent_double_submit_counts_once(seeded_deps, seeded_pool, demo):
@@ -123,7 +129,7 @@ def test_three_failures_raise_an_alert(seeded_deps, seeded_pool, demo):
         assert not service.submit_answer(seeded_deps, harry, exercise.id, wrong_answer(exercise), f"fail-{n}").correct
     with seeded_pool.connection() as conn:
         alerts = compute_alerts(enrollments.alert_rows(conn, demo["org_id"], date.today()), date.today(), lang="en")
-        summary = learning.progress_summary(conn, demo["org_id"], harry.id)
+        summary = progress_store.progress_summary(conn, demo["org_id"], harry.id)
     mine = [a for a in alerts if a.user_id == harry.id and a.kind == "repeated_failures"]
     assert len(mine) == 1 and exercise.prompt in mine[0].detail and mine[0].course == COURSE
     assert any(f["exercise"] == exercise.prompt for f in summary["recent_failures"])
@@ -145,7 +151,7 @@ def test_finishing_the_course_raises_skills_but_admin_verification_wins(seeded_d
     grace, harry = demo["grace"], demo["harry"]
     assert finish_course(seeded_deps, grace, demo, correct_answer) == (1.0, "completed")
     with seeded_pool.connection() as conn:
-        summary = learning.progress_summary(conn, demo["org_id"], grace.id)
+        summary = progress_store.progress_summary(conn, demo["org_id"], grace.id)
         skills = {s.skill: s for s in skill_store.user_skills(conn, demo["org_id"], grace.id)}
     mine = next(e for e in summary["enrollments"] if e["course"] == COURSE)
     assert mine["status"] == "completed" and mine["progress"] == 1.0 and mine["score"] == 1.0
@@ -174,6 +180,6 @@ def test_answered_exercises_come_back_as_reviews(seeded_deps, seeded_pool, demo)
     result = service.submit_answer(seeded_deps, grace, item.exercise.id, correct_answer(item.exercise), "review-1")
     assert result.counted and result.next_review > datetime.now(timezone.utc)
     with seeded_pool.connection() as conn:
-        card = learning.get_review_card(conn, demo["org_id"], grace.id, item.exercise.id)
+        card = review_store.get_review_card(conn, demo["org_id"], grace.id, item.exercise.id)
         enrollment = enrollments.get_enrollment(conn, demo["org_id"], grace.id, demo["course"].id)
     assert card.reps == 2 and enrollment.score == 1.0 and enrollment.status == "completed"

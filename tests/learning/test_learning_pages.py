@@ -11,7 +11,10 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from storage import catalog, enrollments, learning, users
+from storage import attempts as attempt_store
+from storage import courses as course_store
+from storage import enrollments, users
+from storage import lessons as lesson_store
 from tests.learning.fresh import enroll_from_scratch
 from tests.apptest import open_page, texts
 
@@ -39,11 +42,11 @@ def emily(seeded_pool):
     """An English-speaking employee enrolled in the returns course from scratch."""
     with seeded_pool.connection() as conn:
         user = users.get_user_by_email(conn, "emily@acme.test")
-        course = next(c for c in catalog.list_courses(conn, user.org_id) if c.title == COURSE)
+        course = next(c for c in course_store.list_courses(conn, user.org_id) if c.title == COURSE)
         enroll_from_scratch(conn, user.org_id, user.id, course.id, deadline=date.today() + timedelta(days=10))
         conn.execute("DELETE FROM exercise_attempts WHERE user_id = %s", (user.id,))
         conn.execute("DELETE FROM review_cards WHERE user_id = %s", (user.id,))
-        outline = catalog.get_course_outline(conn, user.org_id, course.id)
+        outline = lesson_store.get_course_outline(conn, user.org_id, course.id)
     return {"user": user, "course": course, "outline": outline}
 
 
@@ -84,7 +87,7 @@ def test_course_player_lesson_exercise_feedback_and_next(seeded_db_url, seeded_p
     test_exercise = practice.exercises[0]
     assert test_exercise.type == "test" and test_exercise.prompt in texts(at)
     with seeded_pool.connection() as conn:  # the tutor's guardrail sees the open exercise
-        assert learning.active_attempt(conn, user.org_id, user.id).exercise_id == test_exercise.id
+        assert attempt_store.active_attempt(conn, user.org_id, user.id).exercise_id == test_exercise.id
     at.radio(key=f"in_{test_exercise.id}").set_value(test_exercise.content["answer"])
     next(b for b in at.button if b.label == "Check answer").click()
     at.run()
@@ -102,7 +105,7 @@ def test_course_player_lesson_exercise_feedback_and_next(seeded_db_url, seeded_p
     assert "The statement is" not in texts(at) and true_false.explanation not in texts(at)
     assert {"Try again", "Show me the answer"} <= {b.label for b in at.button}
     with seeded_pool.connection() as conn:  # the second try is still in progress for the tutor
-        assert learning.active_attempt(conn, user.org_id, user.id).exercise_id == true_false.id
+        assert attempt_store.active_attempt(conn, user.org_id, user.id).exercise_id == true_false.id
     at.button(key=f"again_{true_false.id}").click()
     at.run()
     at.radio(key=f"in_{true_false.id}").set_value(not true_false.content["answer"])

@@ -9,7 +9,7 @@ from agents.learning import grading, progress, scheduling
 from agents.learning.alerts import compute_alerts, failure_streak
 from agents.learning.grading import AnswerError, grade, solution
 from storage.enrollments import AlertRow
-from storage.learning import revealing_texts
+from storage.exercises import revealing_texts
 
 TEST = {"options": ["Siete días", "Treinta días", "Un año"], "answer": 1}
 TRUE_FALSE = {"statement": "Returns need a receipt.", "answer": True}

@@ -4,7 +4,9 @@ An earlier job is already listed, so the page must switch to the job just starte
 import re
 
 from agents.content import service
-from storage import catalog, documents, jobs, users
+from storage import courses as course_store
+from storage import documents, jobs, users
+from storage import lessons as lesson_store
 from tests.browser import chromium_page, free_port, needs_chromium, running_app, sign_in
 
 DOCUMENT = "Política de Gastos y Viajes"
@@ -26,7 +28,7 @@ def either(es: str, en: str) -> re.Pattern:
 def test_admin_generates_reviews_and_publishes_a_course(seeded_db_url, seeded_pool, tmp_path):
     with seeded_pool.connection() as conn:
         admin = users.get_user_by_email(conn, "admin@acme.test")
-        published_before = len(catalog.list_courses(conn, admin.org_id, status="published"))
+        published_before = len(course_store.list_courses(conn, admin.org_id, status="published"))
         earlier = next(d.id for d in documents.list_documents(conn, admin.org_id) if d.title == EARLIER_DOCUMENT)
     earlier_job = service.start_job(seeded_pool, admin, [earlier])
     # the app's worker thread runs the job; the tutor chat gets its own port so no other app's chat answers
@@ -68,8 +70,8 @@ def test_admin_generates_reviews_and_publishes_a_course(seeded_db_url, seeded_po
 
     with seeded_pool.connection() as conn:
         job, earlier_job = jobs.list_jobs(conn, admin.org_id)[0], jobs.get_job(conn, admin.org_id, earlier_job)
-        course = catalog.get_course(conn, admin.org_id, job.result_course_id) if job.result_course_id else None
-        outline = catalog.get_course_outline(conn, admin.org_id, job.result_course_id) if course else None
+        course = course_store.get_course(conn, admin.org_id, job.result_course_id) if job.result_course_id else None
+        outline = lesson_store.get_course_outline(conn, admin.org_id, job.result_course_id) if course else None
     assert job.status == "published" and job.triggered_by == admin.id and job.id != earlier_job.id
     assert earlier_job.status != "published"            # the reviews went to the job started in the page
     assert course is not None and course.status == "published"

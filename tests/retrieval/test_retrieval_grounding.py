@@ -10,9 +10,11 @@ from agents.llm import LLM
 from agents.retrieval import ground
 from agents.retrieval.course_tree import retrieve_course_context, select_modules
 from agents.retrieval.postprocess import context_budget
-from storage import catalog, enrollments
 from storage import chunks as chunk_store
+from storage import courses as course_store
+from storage import enrollments
 from storage.documents import save_document
+from storage import lessons as lesson_store
 
 ATENCION = "Atención al cliente de excelencia"
 TELEWORK = ("# Política de Teletrabajo\n\nCada empleado de oficina puede teletrabajar hasta 2 días por semana, "
@@ -85,11 +87,11 @@ def test_pageindex_lessons_and_the_current_lesson_always_included(seeded_pool, d
 def thin_course(seeded_pool, demo):
     """A course whose only lesson is two words, built from the expenses policy."""
     with seeded_pool.connection() as conn:
-        course = catalog.create_course(conn, demo.org_id, title="Viajes (borrador)", status="published")
-        module = catalog.add_module(conn, demo.org_id, course, title="Viajar", summary="Reservas y límites")
-        catalog.add_lesson(conn, demo.org_id, module, title="Introducción", content_type="theory",
+        course = course_store.create_course(conn, demo.org_id, title="Viajes (borrador)", status="published")
+        module = lesson_store.add_module(conn, demo.org_id, course, title="Viajar", summary="Reservas y límites")
+        lesson_store.add_lesson(conn, demo.org_id, module, title="Introducción", content_type="theory",
                            content_md="Viajamos bien.")
-        catalog.link_course_document(conn, demo.org_id, course, demo.documents["Política de Gastos y Viajes"])
+        course_store.link_course_document(conn, demo.org_id, course, demo.documents["Política de Gastos y Viajes"])
     return course
 
 
@@ -111,8 +113,8 @@ def whole_document_course(seeded_pool, demo):
                                  mime_type="text/markdown", full_text=TELEWORK, page_count=1, language="es",
                                  ts_config="spanish", content_hash="teletrabajo", chunks=[],
                                  embeddings=np.zeros((0, 384), dtype=np.float32), uploaded_by=None)
-        course = catalog.create_course(conn, demo.org_id, title="Teletrabajo", status="published")
-        catalog.link_course_document(conn, demo.org_id, course, document)
+        course = course_store.create_course(conn, demo.org_id, title="Teletrabajo", status="published")
+        course_store.link_course_document(conn, demo.org_id, course, document)
         enrollments.enroll(conn, demo.org_id, demo.lucia, course)
     return course, document
 
@@ -129,8 +131,8 @@ def test_whole_document_rung_reads_full_text(seeded_pool, demo, whole_document_c
 def test_thin_lessons_over_a_whole_document_step_down_to_the_document(seeded_pool, demo, whole_document_course):
     course, document = whole_document_course
     with seeded_pool.connection() as conn:
-        module = catalog.add_module(conn, demo.org_id, course, title="Teletrabajo", summary="Normas")
-        lesson = catalog.add_lesson(conn, demo.org_id, module, title="Idea", content_type="summary",
+        module = lesson_store.add_module(conn, demo.org_id, course, title="Teletrabajo", summary="Normas")
+        lesson = lesson_store.add_lesson(conn, demo.org_id, module, title="Idea", content_type="summary",
                                     content_md="Trabajo flexible.")
     grounding = ground(seeded_pool, demo.org_id, demo.lucia, "¿Cuántos días puedo teletrabajar?", course_id=course)
     assert (grounding.rung, grounding.source) == ("document", "document")

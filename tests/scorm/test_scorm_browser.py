@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 
 from agents.content.scorm import MASTERY_SCORE, build_package
-from storage import catalog
+from storage import courses as course_store
 from storage.users import get_org_by_slug
+from storage import lessons as lesson_store
 from tests.browser import chromium_page, needs_chromium
 
 HERE = Path(__file__).parent
@@ -42,8 +43,8 @@ def _runtime() -> Path:
 def course(seeded_pool):
     with seeded_pool.connection() as conn:
         org = get_org_by_slug(conn, "acme")
-        found = next(c for c in catalog.list_courses(conn, org.id) if c.title == COURSE)
-        outline = catalog.get_course_outline(conn, org.id, found.id)
+        found = next(c for c in course_store.list_courses(conn, org.id) if c.title == COURSE)
+        outline = lesson_store.get_course_outline(conn, org.id, found.id)
     name, package = build_package(org.id, found.id, pool=seeded_pool)
     exercises = [x for m in outline.modules for lesson in m.lessons for x in lesson.exercises]
     return package, exercises
@@ -155,8 +156,8 @@ def test_cli_exports_and_refuses_bad_input(course, seeded_pool, tmp_path, capsys
 
     with seeded_pool.connection() as conn:
         org = get_org_by_slug(conn, "acme")
-        draft = next(c for c in catalog.list_courses(conn, org.id) if c.status == "draft")
-        published = next(c for c in catalog.list_courses(conn, org.id) if c.title == COURSE)
+        draft = next(c for c in course_store.list_courses(conn, org.id) if c.status == "draft")
+        published = next(c for c in course_store.list_courses(conn, org.id) if c.title == COURSE)
     out = tmp_path / "course.zip"
     assert main(["export", str(published.id), "--format", "scorm12", "-o", str(out)]) == 0
     assert zipfile.is_zipfile(out) and "imsmanifest.xml" in zipfile.ZipFile(out).namelist()

@@ -1,8 +1,11 @@
 """The course write API: contract validation, org scoping and the outline read."""
 import pytest
 
-from storage import catalog, enrollments
+from storage import courses as course_store
+from storage import enrollments
+from storage import exercises as exercise_store
 from storage.users import ensure_org, upsert_user
+from storage import lessons as lesson_store
 
 
 @pytest.fixture(scope="module")
@@ -17,26 +20,26 @@ def orgs(pool):
 def test_outline_round_trip_and_org_scope(pool, orgs):
     mine, other, user = orgs
     with pool.connection() as conn:
-        course = catalog.create_course(conn, mine.id, title="Returns 101", language="en")
-        module = catalog.add_module(conn, mine.id, course, title="Basics", summary="The 30-day rule")
-        lesson = catalog.add_lesson(conn, mine.id, module, title="Theory", content_type="theory",
+        course = course_store.create_course(conn, mine.id, title="Returns 101", language="en")
+        module = lesson_store.add_module(conn, mine.id, course, title="Basics", summary="The 30-day rule")
+        lesson = lesson_store.add_lesson(conn, mine.id, module, title="Theory", content_type="theory",
                                     content_md="Refunds within **30 days**.",
                                     citations=[{"document": "Returns", "section": "1", "page": 1}])
-        catalog.add_exercise(conn, mine.id, lesson, type="true_false", prompt="True?", bloom_level="remember",
+        exercise_store.add_exercise(conn, mine.id, lesson, type="true_false", prompt="True?", bloom_level="remember",
                              content={"statement": "Refunds within 30 days", "answer": True})
-        catalog.add_exercise(conn, mine.id, lesson, type="test", prompt="How many days?",
+        exercise_store.add_exercise(conn, mine.id, lesson, type="test", prompt="How many days?",
                              bloom_level="remember", content={"options": ["14", "30"], "answer": 1})
-        assert catalog.set_course_status(conn, mine.id, course, "published")
+        assert course_store.set_course_status(conn, mine.id, course, "published")
         enrollment = enrollments.enroll(conn, mine.id, user.id, course)
         assert enrollments.enroll(conn, mine.id, user.id, course, progress=0.5) == enrollment
 
-        outline = catalog.get_course_outline(conn, mine.id, course)
+        outline = lesson_store.get_course_outline(conn, mine.id, course)
         assert outline.course.status == "published"
         assert [e.position for e in outline.modules[0].lessons[0].exercises] == [1, 2]
-        assert catalog.get_course_outline(conn, other.id, course) is None
-        assert not catalog.set_course_status(conn, other.id, course, "archived")
-        with pytest.raises(catalog.CatalogError):  # another org's module: nothing inserted
-            catalog.add_lesson(conn, other.id, module, title="x", content_type="theory")
+        assert lesson_store.get_course_outline(conn, other.id, course) is None
+        assert not course_store.set_course_status(conn, other.id, course, "archived")
+        with pytest.raises(course_store.CatalogError):  # another org's module: nothing inserted
+            lesson_store.add_lesson(conn, other.id, module, title="x", content_type="theory")
 
 
 @pytest.mark.parametrize("kind,content", [
@@ -49,5 +52,5 @@ def test_outline_round_trip_and_org_scope(pool, orgs):
         {"text": "o", "next": "missing", "correct": True, "feedback": "f"}]}}, "start": "start"}),
 ])
 def test_malformed_content_is_refused(kind, content):
-    with pytest.raises(catalog.CatalogError):
-        catalog.validate_exercise_content(kind, content)
+    with pytest.raises(course_store.CatalogError):
+        exercise_store.validate_exercise_content(kind, content)

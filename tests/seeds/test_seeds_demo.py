@@ -6,9 +6,9 @@ import pytest
 from fsrs import Card
 
 from seeds.loader import load_demo, load_demo_if_empty
-from storage import seeding
-from storage.catalog import EXERCISE_TYPES
+from storage.exercises import EXERCISE_TYPES
 from storage.users import authenticate, get_org_by_slug
+from storage import seeding
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ import json
 
 from agents.offline import detect_language
 from storage import chat
-from storage.learning import progress_summary
+from storage.progress import progress_summary
 from tests.fake_openai import Reply
 from tests.tutor.conftest import by_name, run
 

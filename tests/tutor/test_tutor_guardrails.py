@@ -8,8 +8,10 @@ from __future__ import annotations
 import pytest
 
 from agents.tutor.guardrails import find_leaks, socratic_hint
-from storage import catalog, documents
-from storage.learning import abandon_attempts, course_exercises, revealing_texts, start_attempt
+from storage import courses as course_store
+from storage import documents
+from storage.attempts import abandon_attempts, start_attempt
+from storage.exercises import course_exercises, revealing_texts
 from tests.fake_openai import Reply
 from tests.tutor.conftest import by_name, run
 
@@ -19,7 +21,7 @@ def exercises(seeded_pool, lucia):
     """Every seeded exercise with its attempt view and the passages it was written from."""
     found = []
     with seeded_pool.connection() as conn:
-        for course in catalog.list_courses(conn, lucia.org_id):
+        for course in course_store.list_courses(conn, lucia.org_id):
             for exercise in course_exercises(conn, lucia.org_id, course.id):
                 chunks = documents.get_chunks(conn, lucia.org_id, list(exercise.source_chunk_ids))
                 passages = [{"index": i, "text": c.content, "document": course.title, "section": c.heading,

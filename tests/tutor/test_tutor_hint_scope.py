@@ -13,7 +13,8 @@ from agents.learning.__main__ import main as learning_cli
 from agents.tutor.__main__ import main as tutor_cli
 from agents.tutor.guardrails import find_leaks
 from agents.tutor.service import ATTEMPT_MAX_IDLE
-from storage.learning import abandon_attempts, active_attempt, get_exercise, revealing_texts
+from storage.attempts import abandon_attempts, active_attempt
+from storage.exercises import get_exercise, revealing_texts
 from tests.tutor.conftest import by_name, run
 
 OTHER_TOPIC = "What is the maximum amount I can refund without asking the store manager?"

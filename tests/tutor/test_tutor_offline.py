@@ -8,7 +8,7 @@ import pytest
 from agents.offline import detect_language
 from agents.tutor import service
 from storage import chat, documents, rate_limits, users
-from storage.learning import progress_summary
+from storage.progress import progress_summary
 from tests.tutor.conftest import by_name, run
 
 # (document source file, Spanish question, English question)

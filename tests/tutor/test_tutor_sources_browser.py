@@ -4,7 +4,9 @@ else normally (English reader). Screenshots go to /tmp/tutor-sources."""
 from pathlib import Path
 
 from agents.learning import service as learning
-from storage import catalog, users
+from storage import users
+from storage import courses as course_store
+from storage import lessons as lesson_store
 from tests.browser import chromium_page, free_port, needs_chromium, running_app, sign_in
 
 SHOTS = Path("/tmp/tutor-sources")
@@ -17,8 +19,8 @@ def test_lesson_source_opens_the_passage_and_the_tutor_page_answers_normally(see
         lucia = users.get_user_by_email(conn, "lucia@acme.test")
         james = users.get_user_by_email(conn, "james@acme.test")
         enrolled = {e.course_id for e in learning.my_courses(seeded_deps, james)}
-        exercise = next(x for course in catalog.list_courses(conn, james.org_id) if course.id in enrolled
-                        for m in catalog.get_course_outline(conn, james.org_id, course.id).modules
+        exercise = next(x for course in course_store.list_courses(conn, james.org_id) if course.id in enrolled
+                        for m in lesson_store.get_course_outline(conn, james.org_id, course.id).modules
                         for lesson in m.lessons for x in lesson.exercises)
     with running_app(seeded_db_url, extra_env={"SKILLNET_CHAT_PORT": str(free_port())}) as base, \
             chromium_page() as page:

@@ -7,9 +7,11 @@ import time
 
 import pytest
 
-from storage import catalog, chat, manuals, tickets, users
+from storage import chat, manuals, tickets, users
+from storage import courses as course_store
 from storage.ingest import ingest_file
 from storage.markup import safe_markdown
+from storage import lessons as lesson_store
 
 HOSTS = ("intranet.acme.test",)
 EXTERNAL = re.compile(r"!\[[^\]]*\]\((?!/app/static/)|\]\((?!https?://(?:[\w-]+\.)*intranet\.acme\.test)|<[a-z!/]",
@@ -94,9 +96,9 @@ def test_product_content_is_stored_sanitised(pool, org):
     organisation, person = org
     dirty = "Hello <script>alert(1)</script>![p](http://127.0.0.1:9/p.gif) [here](javascript:alert(1))"
     with pool.connection() as conn:
-        course = catalog.create_course(conn, organisation.id, title="C", created_by=person.id)
-        module = catalog.add_module(conn, organisation.id, course, title="M")
-        lesson = catalog.add_lesson(conn, organisation.id, module, title="L", content_type="theory", content_md=dirty)
+        course = course_store.create_course(conn, organisation.id, title="C", created_by=person.id)
+        module = lesson_store.add_module(conn, organisation.id, course, title="M")
+        lesson = lesson_store.add_lesson(conn, organisation.id, module, title="L", content_type="theory", content_md=dirty)
         manual = manuals.create_manual(conn, organisation.id, title="Manual", content_md=dirty, toc=[],
                                        source_document_ids=[])
         ticket, _ = tickets.create(conn, organisation.id, title='[Open](https://attacker.example) =HYPERLINK("x")',
