@@ -9,6 +9,7 @@ import json
 import sys
 
 from agents.admin.service import AdminAccessError, AdminInputError, ask
+from agents.i18n import t
 from storage import users
 from storage.db import DatabaseError, app_pool
 from agents.refusals import refusal
@@ -42,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
         with app_pool().connection() as conn:
             user = users.get_user_by_email(conn, args.user)
         if user is None:
-            raise AdminAccessError(f"No user {args.user}. / No existe el usuario {args.user}.")
+            raise AdminAccessError(t("admin.no_user", None, email=args.user))
         reply = ask(user, args.message, session_id=args.session, confirm=args.confirm, cancel=args.cancel)
     except (AdminAccessError, AdminInputError, DatabaseError) as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -19,6 +19,7 @@ from agents.admin.prompts import SYNTHESIS_INSTRUCTION, SYSTEM_PROMPT
 from agents.admin.resolve import ToolContext, ToolError, jsonable
 from agents.admin.state import AdminContext, AdminState
 from agents.admin.tools import ADMIN_TOOLS, TOOLS_BY_NAME
+from agents.i18n import code_label, t
 from storage import admin as admin_store
 
 def _tool_context(conn, ctx: AdminContext, lang: str) -> ToolContext:
@@ -27,7 +28,7 @@ def _tool_context(conn, ctx: AdminContext, lang: str) -> ToolContext:
 
 def _model_messages(state: AdminState, ctx: AdminContext) -> list:
     system = SYSTEM_PROMPT.format(org_name=ctx.org_name, admin_name=ctx.admin.full_name, today=ctx.today(),
-                                  language="Spanish" if state.get("language") == "es" else "English")
+                                  language=code_label("language", state.get("language", "en"), "en"))
     history = [HumanMessage(t["content"]) if t["role"] == "user" else AIMessage(t["content"])
                for t in state.get("history", [])]
     return [SystemMessage(system), *history, HumanMessage(state["message"])]
@@ -99,7 +100,7 @@ def execute_tools(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
                                "arguments": jsonable(result["arguments"]), "preview": result["preview"]}
                     result = {"rows": result["rows"], "preview": result["preview"]}
         trace.append({"tool": tool.name, "arguments": jsonable(call["arguments"]), "result": result})
-    steps = state.get("next_steps", []) + [replies.phrase("deferred_write", lang, tool=name) for name in deferred]
+    steps = state.get("next_steps", []) + [t("admin.phrase.deferred_write", lang, tool=code_label("tool", name, lang)) for name in deferred]
     return {"tool_calls": trace, "pending": pending, "next_steps": steps}
 
 
@@ -146,8 +147,8 @@ def execute_write(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
 def _model_summary(state: AdminState, ctx: AdminContext, twin_text: str) -> tuple[str, str, str | None]:
     """(reply, engine, fallback): the model phrases the results; a reply naming people or figures the
     results don't hold is replaced by the templated one."""
-    results = [{"tool": t["tool"], "arguments": t["arguments"], "result": t["result"]} for t in state["tool_calls"]]
-    language = "Spanish" if state.get("language") == "es" else "English"
+    results = [{"tool": c["tool"], "arguments": c["arguments"], "result": c["result"]} for c in state["tool_calls"]]
+    language = code_label("language", state.get("language", "en"), "en")
     messages = [*_model_messages(state, ctx)[:-1], HumanMessage(state["message"]),
                 HumanMessage(SYNTHESIS_INSTRUCTION.format(
                     language=language, results=json.dumps(results, ensure_ascii=False, default=str)[:12000]))]
@@ -165,13 +166,13 @@ def synthesize(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
     ctx, lang = runtime.context, state.get("language", "es")
     parts, engine, fallback = [], state.get("engine", "offline"), state.get("fallback")
     if cancelled := state.get("cancelled"):
-        parts.append(replies.phrase("cancelled", lang, preview=cancelled["preview"].splitlines()[0]))
+        parts.append(t("admin.phrase.cancelled", lang, preview=cancelled["preview"].splitlines()[0]))
     for done in state.get("executed", []):
         message = done["result"].get("message") or done["result"].get("error", "")
-        parts.append(replies.phrase("done", lang, message=message) if "message" in done["result"] else message)
-    reads = [t for t in state.get("tool_calls", []) if "preview" not in t["result"]]
+        parts.append(t("admin.phrase.done", lang, message=message) if "message" in done["result"] else message)
+    reads = [call for call in state.get("tool_calls", []) if "preview" not in call["result"]]
     if reads:
-        twin_text = "\n".join(replies.summarize(t["tool"], t["arguments"], t["result"], lang) for t in reads)
+        twin_text = "\n".join(replies.summarize(c["tool"], c["arguments"], c["result"], lang) for c in reads)
         if ctx.llm.offline or (engine == "offline" and fallback is None):  # offline, or the model failed
             parts.append(twin_text)
         else:
@@ -181,12 +182,12 @@ def synthesize(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
     elif state.get("response"):
         if ungrounded_mentions(state["response"], [], state["message"]):
             fallback, engine = "ungrounded", "offline"
-            parts.append(replies.phrase("help", lang))
+            parts.append(t("admin.phrase.help", lang))
         else:
             parts.append(state["response"])
     elif state.get("message") and not state.get("pending"):
-        parts.append(replies.phrase("help", lang))
+        parts.append(t("admin.phrase.help", lang))
     if pending := state.get("pending"):
-        parts += [pending["preview"], replies.phrase("preview_ask", lang)]
-    parts += [replies.phrase("next_step", lang, step=step) for step in state.get("next_steps", [])]
+        parts += [pending["preview"], t("admin.phrase.preview_ask", lang)]
+    parts += [t("admin.phrase.next_step", lang, step=step) for step in state.get("next_steps", [])]
     return {"response": "\n\n".join(p for p in parts if p), "engine": engine, "fallback": fallback}

@@ -37,7 +37,8 @@ TOOL_KEYWORDS: dict[str, list[str]] = {
     "who_knows": ["who knows", "quien sabe", "who is an expert", "quien es experto", "experts in",
                   "expertos en"],
     "get_mentorship_suggestions": ["mentor", "mentors", "mentoring", "mentorship", "mentoria", "mentores"],
-    "get_alerts": ["alerts", "alertas", "at risk", "en riesgo", "overdue", "vencidos"],
+    "get_alerts": ["alerts", "alertas", "at risk", "en riesgo", "overdue", "vencidos", "vencidas", "vencido",
+                   "past due", "expiring", "caducan"],
     "get_course_stats": ["course stats", "statistics", "estadisticas", "stats", "completion rate",
                          "hardest exercises"],
     "list_courses": ["list courses", "list the courses", "lista de cursos", "que cursos hay", "which courses",
@@ -70,35 +71,3 @@ MIN_ROUTE_SCORE = 0.87
 
 # Words that split a request into steps ("do A and then B"): the twin runs the first, suggests the rest.
 STEP_SEPARATORS = (" and then ", " then ", " y luego ", " luego ", " después ", " y después ", "; ")
-# Reply phrasing, per language (the twin's templates; the model's replies need none of these).
-PHRASES: dict[str, dict[str, str]] = {
-    "en": {
-        "help": "I can list employees, show an employee's detail, the skills matrix, skill gaps, who knows a "
-                "skill, courses and their statistics, alerts and mentorship suggestions; and — after your "
-                "confirm — assign courses, verify skill levels, deactivate employees and archive courses.",
-        "preview_ask": "Confirm to run it (the button, or type “yes”), or cancel it (“no”).",
-        "done": "Done: {message}",
-        "cancelled": "Cancelled, nothing was changed: {preview}",
-        "next_step": "Next step, when you're ready: “{step}”",
-        "deferred_write": "I prepared only the first change; ask again for: {tool}.",
-        "already_done": "That action was already carried out; nothing was written again.",
-        "not_pending": "That action is not pending any more (cancelled or replaced); nothing was changed.",
-        "ambiguous": "Several matches for “{name}”: {candidates}. Which one do you mean?",
-        "error": "{error}",
-    },
-    "es": {
-        "help": "Puedo listar empleados, mostrar el detalle de una persona, la matriz de habilidades, las "
-                "brechas, quién sabe de algo, los cursos y sus estadísticas, las alertas y sugerencias de "
-                "mentoría; y —tras tu confirmación— asignar cursos, verificar niveles, desactivar empleados "
-                "y archivar cursos.",
-        "preview_ask": "Confirma para ejecutarlo (el botón, o escribe «sí»), o cancélalo («no»).",
-        "done": "Hecho: {message}",
-        "cancelled": "Cancelado, no se cambió nada: {preview}",
-        "next_step": "Siguiente paso, cuando quieras: «{step}»",
-        "deferred_write": "Solo preparé el primer cambio; pídeme después: {tool}.",
-        "already_done": "Esa acción ya se ejecutó; no se volvió a escribir nada.",
-        "not_pending": "Esa acción ya no está pendiente (cancelada o sustituida); no se cambió nada.",
-        "ambiguous": "Hay varias coincidencias para «{name}»: {candidates}. ¿A quién te refieres?",
-        "error": "{error}",
-    },
-}

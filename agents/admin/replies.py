@@ -1,79 +1,85 @@
-"""Deterministic replies: the offline twin's summary of each tool's result, in Spanish or English.
-Built from the data itself (counts, names, figures), never canned answers."""
+"""Deterministic replies: the offline twin's summary of each tool's result, in the admin's language.
+Built from the data itself (counts, names, figures), never canned answers. A list names its first
+few rows and says so when there are more (the full list is in the table under the reply)."""
 from __future__ import annotations
 
-from agents.admin.prompts import PHRASES
-from agents.i18n import t
-from agents.offline import localized
+from typing import Callable
+
+from agents.i18n import code_label, format_number, format_percent, t
+
+SHOWN = {"list_employees": 6, "who_knows": 8, "get_skill_gaps": 8, "list_courses": 8, "get_alerts": 6,
+         "get_mentorship_suggestions": 5}
 
 
-def phrase(key: str, lang: str, **values) -> str:
-    return localized({code: texts[key] for code, texts in PHRASES.items()}, lang).format(**values)
+def _listing(rows: list[dict], render: Callable[[dict], str], limit: int, lang: str, sep: str = ", ") -> str:
+    """The first ``limit`` rows rendered, and "(first N of M; all in the table)" when rows were left out."""
+    text = sep.join(render(row) for row in rows[:limit])
+    if len(rows) > limit:
+        text += " " + t("admin.reply.first_n", lang, shown=limit, total=len(rows))
+    return text
 
 
-def _names(rows: list[dict], key: str, limit: int = 6) -> str:
-    names = [str(row.get(key)) for row in rows[:limit]]
-    more = len(rows) - limit
-    return ", ".join(names) + (f" (+{more})" if more > 0 else "")
-
-
-def _say(lang: str, en: str, es: str) -> str:
-    return es if lang == "es" else en
+def _error(result: dict) -> str:
+    candidates = "; ".join(" · ".join(str(v) for v in row.values() if v) for row in result.get("rows", []))
+    return f"{result['error']} {candidates}".strip()
 
 
 def summarize(tool: str, arguments: dict, result: dict, lang: str) -> str:
     """One or a few lines about one tool's result."""
     if "error" in result:
-        candidates = "; ".join(" · ".join(str(v) for v in row.values() if v) for row in result.get("rows", []))
-        return f"{result['error']} {candidates}".strip()
+        return _error(result)
     rows = result.get("rows", [])
-    n = len(rows)
+    n = result.get("total", len(rows))
+    limit = SHOWN.get(tool, 6)
     if tool == "list_employees":
         active = sum(1 for r in rows if r.get("is_active"))
-        return _say(lang, f"{n} people ({active} active): {_names(rows, 'full_name')}.",
-                    f"{n} personas ({active} activas): {_names(rows, 'full_name')}.")
+        return t("admin.reply.employees", lang, n=n, active=active,
+                 names=_listing(rows, lambda r: r["full_name"], limit, lang))
     if tool == "get_employee_detail":
         person, enrollments = result["employee"], result.get("enrollments", [])
-        courses = ", ".join(f"{e['course']} ({e['status']}, {round(e['progress'] * 100)}%)" for e in enrollments[:5])
-        skills = ", ".join(f"{s['skill']}: {s['level']}" for s in rows[:6])
-        return _say(lang, f"{person['full_name']} — {person.get('job_title') or ''} {person.get('department') or ''}. "
-                          f"Courses: {courses or 'none'}. Skills: {skills or 'none recorded'}.",
-                    f"{person['full_name']} — {person.get('job_title') or ''} {person.get('department') or ''}. "
-                    f"Cursos: {courses or 'ninguno'}. Habilidades: {skills or 'sin registrar'}.")
+        courses = ", ".join(f"{e['course']} ({code_label('status', e['status'], lang)}, "
+                            f"{format_percent(e['progress'], lang)})" for e in enrollments[:5])
+        skills = ", ".join(f"{s['skill']}: {code_label('level', s['level'], lang)}" for s in rows[:6])
+        role = " ".join(part for part in (person.get("job_title"), person.get("department")) if part)
+        return t("admin.reply.employee_detail", lang, name=person["full_name"], role=role,
+                 courses=courses or t("admin.reply.none_m", lang), skills=skills or t("admin.reply.no_skills", lang))
     if tool == "get_skills_matrix":
-        return _say(lang, f"Skills matrix: {result['employees']} employees × {result['skills']} skills (table below).",
-                    f"Matriz de habilidades: {result['employees']} empleados × {result['skills']} habilidades (tabla abajo).")
+        return t("admin.reply.matrix", lang, employees=result["employees"], skills=result["skills"])
     if tool == "get_skill_gaps":
-        gaps = ", ".join(f"{r['skill']} ({r['experts']})" for r in rows[:8])
-        return _say(lang, f"{n} skills have fewer than {result['threshold']} expert(s): {gaps or 'none'}.",
-                    f"{n} habilidades tienen menos de {result['threshold']} experto(s): {gaps or 'ninguna'}.")
+        gaps = _listing(rows, lambda r: f"{r['skill']} ({r['experts']})", limit, lang)
+        return t("admin.reply.gaps", lang, n=n, threshold=result["threshold"],
+                 gaps=gaps or t("admin.reply.none_f", lang))
     if tool == "who_knows" and result.get("unknown_skill"):
         return t("admin.reply.who_knows_unknown", lang, skill=result["unknown_skill"],
                  closest=", ".join(result["closest"]) or "—")
     if tool == "who_knows":
-        people = ", ".join(f"{r['full_name']} ({r['skill']}: {r['level']})" for r in rows[:8])
-        skills = ", ".join(result["skills"])
-        return _say(lang, f"{n} people know {skills} at {result['min_level']} or above: {people or 'nobody'}.",
-                    f"{n} personas saben {skills} con nivel {result['min_level']} o más: {people or 'nadie'}.")
+        people = _listing(rows, lambda r: f"{r['full_name']} ({r['skill']}: {code_label('level', r['level'], lang)})",
+                          limit, lang)
+        return t("admin.reply.who_knows", lang, n=n, skills=", ".join(result["skills"]),
+                 level=code_label("level", result["min_level"], lang), people=people or t("admin.reply.nobody", lang))
     if tool == "list_courses":
-        courses = ", ".join(f"{r['title']} ({r['status']}, {r['enrolled']})" for r in rows[:8])
-        return _say(lang, f"{n} courses: {courses}.", f"{n} cursos: {courses}.")
+        courses = _listing(rows, lambda r: f"{r['title']} ({code_label('status', r['status'], lang)}, {r['enrolled']})",
+                           limit, lang)
+        return t("admin.reply.courses", lang, n=n, courses=courses or t("admin.reply.none_m", lang))
     if tool == "get_course_stats":
         c = result["course"]
-        score = "—" if c["avg_score"] is None else f"{round(c['avg_score'] * 100) if c['avg_score'] <= 1 else c['avg_score']}"
-        hardest = ", ".join(f"“{r['prompt'][:60]}” ({round(r['failure_rate'] * 100)}% fail)" for r in rows[:3])
-        return _say(lang, f"“{c['title']}”: {c['enrolled']} enrolled, {c['completed']} completed "
-                          f"({round(c['completion_rate'] * 100)}%), {c['overdue']} overdue, average score {score}. "
-                          f"Hardest: {hardest or 'no attempts yet'}.",
-                    f"«{c['title']}»: {c['enrolled']} inscritos, {c['completed']} completados "
-                    f"({round(c['completion_rate'] * 100)}%), {c['overdue']} vencidos, nota media {score}. "
-                    f"Más difíciles: {hardest or 'aún sin intentos'}.")
+        score = "—" if c["avg_score"] is None else format_number(
+            c["avg_score"] * 100 if c["avg_score"] <= 1 else c["avg_score"], lang)
+        hardest = ", ".join(t("admin.reply.hardest_item", lang, prompt=r["prompt"][:60],
+                              rate=format_percent(r["failure_rate"], lang)) for r in rows[:3])
+        return t("admin.reply.course_stats", lang, title=c["title"], enrolled=c["enrolled"], completed=c["completed"],
+                 rate=format_percent(c["completion_rate"], lang), overdue=c["overdue"], score=score,
+                 hardest=hardest or t("admin.reply.no_attempts", lang))
     if tool == "get_alerts":
+        kind = result.get("kind")
+        top = _listing(rows, lambda r: f"{r['user']} — {r['course'] + ': ' if r.get('course') else ''}{r['detail']}",
+                       limit, lang, sep="; ")
+        if kind:
+            return t("admin.reply.alerts_of_kind", lang, n=n, kind=code_label("kind", kind, lang),
+                     top=top or t("admin.reply.nobody", lang))
         high = sum(1 for r in rows if r["severity"] == "high")
-        top = "; ".join(f"{r['user']} — {r['detail']}" for r in rows[:4])
-        return _say(lang, f"{n} alerts ({high} high). {top}", f"{n} alertas ({high} altas). {top}").strip()
+        return t("admin.reply.alerts", lang, n=n, high=high, top=top).strip()
     if tool == "get_mentorship_suggestions":
-        pairs = "; ".join(f"{r['mentor']} → {r['mentee']} ({r['skill']})" for r in rows[:5])
-        return _say(lang, f"{n} mentoring pairs suggested: {pairs or 'none'}.",
-                    f"{n} parejas de mentoría sugeridas: {pairs or 'ninguna'}.")
+        pairs = _listing(rows, lambda r: f"{r['mentor']} → {r['mentee']} ({r['skill']})", limit, lang, sep="; ")
+        return t("admin.reply.mentorship", lang, n=n, pairs=pairs or t("admin.reply.none_f", lang))
     return ""

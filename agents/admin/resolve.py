@@ -10,12 +10,13 @@ from uuid import UUID
 
 import psycopg
 
+from agents.i18n import code_label, format_date, t
 from agents.offline import closest_labels
 from storage import admin as admin_store
 from storage import courses as course_store
+from storage import skills as skill_store
 from storage.inputs import parse_uuid
 from storage.users import User
-from storage import skills as skill_store
 
 
 @dataclass(frozen=True)
@@ -25,9 +26,6 @@ class ToolContext:
     admin: User
     lang: str
     today: date
-
-    def say(self, en: str, es: str) -> str:
-        return es if self.lang == "es" else en
 
 
 class ToolError(Exception):
@@ -65,14 +63,12 @@ def resolve_person(ctx: ToolContext, *, name: str | None = None, person_id: str 
     else:
         label = (name or "").strip()
         if not label:
-            raise ToolError(ctx.say("Tell me which employee (a name or an email).",
-                                    "Dime qué empleado (nombre o correo)."))
+            raise ToolError(t("admin.resolve.which_employee", ctx.lang))
         found = admin_store.find_people(ctx.conn, ctx.org_id, label)
     if not found:
-        raise ToolError(ctx.say(f"No employee matches “{label}”.", f"Ningún empleado coincide con «{label}»."))
+        raise ToolError(t("admin.resolve.no_employee", ctx.lang, label=label))
     if len(found) > 1:
-        raise ToolError(ctx.say(f"Several employees match “{label}”; which one?",
-                                f"Varios empleados coinciden con «{label}»; ¿cuál?"),
+        raise ToolError(t("admin.resolve.several_employees", ctx.lang, label=label),
                         [{"name": p.full_name, "email": p.email, "department": p.department} for p in found])
     return found[0]
 
@@ -85,32 +81,28 @@ def resolve_course(ctx: ToolContext, *, title: str | None = None, course_id: str
     else:
         label = (title or "").strip()
         if not label:
-            raise ToolError(ctx.say("Tell me which course.", "Dime qué curso."))
+            raise ToolError(t("admin.resolve.which_course", ctx.lang))
         found = course_store.find_courses(ctx.conn, ctx.org_id, label)
     if not found:
         titles = ", ".join(c.title for c in courses[:8])
-        raise ToolError(ctx.say(f"No course matches “{label}”. Courses: {titles}.",
-                                f"Ningún curso coincide con «{label}». Cursos: {titles}."))
+        raise ToolError(t("admin.resolve.no_course", ctx.lang, label=label, titles=titles))
     if len(found) > 1:
-        raise ToolError(ctx.say(f"Several courses match “{label}”; which one?",
-                                f"Varios cursos coinciden con «{label}»; ¿cuál?"),
-                        [{"title": c.title, "status": c.status} for c in found])
+        raise ToolError(t("admin.resolve.several_courses", ctx.lang, label=label),
+                        [{"title": c.title, "status": code_label("status", c.status, ctx.lang)} for c in found])
     return found[0]
 
 
 def resolve_skills(ctx: ToolContext, name: str | None, *, single: bool) -> list[skill_store.Skill]:
     label = (name or "").strip()
     if not label:
-        raise ToolError(ctx.say("Tell me which skill.", "Dime qué habilidad."))
+        raise ToolError(t("admin.resolve.which_skill", ctx.lang))
     found = skill_store.find_skills(ctx.conn, ctx.org_id, label)
     if not found:
         closest = ", ".join(closest_skills(ctx, label))
-        raise ToolError(ctx.say(f"No skill matches “{label}”. Closest: {closest}.",
-                                f"Ninguna habilidad coincide con «{label}». Las más parecidas: {closest}."))
+        raise ToolError(t("admin.resolve.no_skill", ctx.lang, label=label, closest=closest))
     if single and len(found) > 1:
-        raise ToolError(ctx.say(f"Several skills match “{label}”; which one?",
-                                f"Varias habilidades coinciden con «{label}»; ¿cuál?"),
-                        [{"skill": s.name, "category": s.category} for s in found])
+        raise ToolError(t("admin.resolve.several_skills", ctx.lang, label=label),
+                        [{"skill": s.name_in(ctx.lang), "category": s.category} for s in found])
     return found
 
 
@@ -127,9 +119,7 @@ def parse_deadline(ctx: ToolContext, value: Any) -> date | None:
     try:
         deadline = date.fromisoformat(str(value)[:10])
     except ValueError:
-        raise ToolError(ctx.say(f"“{value}” is not a date (use YYYY-MM-DD).",
-                                f"«{value}» no es una fecha (usa AAAA-MM-DD).")) from None
+        raise ToolError(t("admin.resolve.not_a_date", ctx.lang, value=value)) from None
     if deadline < ctx.today:
-        raise ToolError(ctx.say(f"The deadline {deadline} is in the past.",
-                                f"La fecha límite {deadline} ya pasó."))
+        raise ToolError(t("admin.resolve.past_deadline", ctx.lang, deadline=format_date(deadline, ctx.lang)))
     return deadline

@@ -13,13 +13,12 @@ from uuid import UUID
 
 from langgraph.types import Command
 
-from agents.admin import replies
+from agents.admin import twin
 from agents.admin.graph import build_graph
 from agents.admin.state import AdminContext
 from agents.admin.typed import typed_decision
 from agents.i18n import t
 from agents.llm import LLM, get_llm
-from agents.offline import detect_language
 from agents.refusals import rate_limited, refusal
 from storage import admin as admin_store
 from storage import chat, rate_limits, users
@@ -74,7 +73,7 @@ def verified_admin(conn, user: users.User) -> users.User:
     """The caller, re-read from the database: an active admin, else AdminAccessError."""
     fresh = users.get_user(conn, user.org_id, user.id) if user else None
     if fresh is None or not fresh.is_active or not fresh.is_admin:
-        raise AdminAccessError("The admin assistant is for HR admins only. / El asistente es solo para administradores.")
+        raise AdminAccessError(t("admin.only_admins", user.language if user else None))
     return fresh
 
 
@@ -82,7 +81,7 @@ def _session(conn, admin: users.User, session_id: str | UUID | None, title: str)
     if session_id:
         session = chat.get_session(conn, admin.org_id, admin.id, session_id, AGENT)
         if session is None:
-            raise AdminInputError(f"Unknown session {session_id}. / Sesión desconocida.")
+            raise AdminInputError(t("admin.unknown_session", admin.language, session=session_id))
         return session
     return chat.create_session(conn, admin.org_id, admin.id, AGENT, title=title[:60] or None)
 
@@ -126,7 +125,7 @@ def ask(user: users.User, message: str = "", *, session_id: str | UUID | None = 
     message, confirm, session_id = _checked_input(user, message, confirm, session_id)
     pool, graph, llm = app_pool(), graph or default_graph(), llm or get_llm()
     if not message and not confirm and not cancel:
-        raise AdminInputError("Write a message. / Escribe un mensaje.")
+        raise AdminInputError(t("admin.write_a_message", user.language if user else None))
     with pool.connection() as conn:
         admin = verified_admin(conn, user)
     with pool.connection() as conn:  # committed on its own: a refused request still counts
@@ -148,7 +147,11 @@ def ask(user: users.User, message: str = "", *, session_id: str | UUID | None = 
     snapshot = graph.get_state(config)
     waiting = "await_confirmation" in (snapshot.next or ())
     pending = snapshot.values.get("pending") if waiting else None
-    lang = detect_language(message, default=admin.language) if message else snapshot.values.get("language", admin.language)
+    if message:
+        with pool.connection() as conn:
+            lang = twin.reply_language(conn, admin.org_id, message, admin.language)
+    else:
+        lang = snapshot.values.get("language", admin.language)
 
     typed = typed_decision(message) if message and not confirm else None
     if waiting and typed == "confirm":
@@ -160,7 +163,7 @@ def ask(user: users.User, message: str = "", *, session_id: str | UUID | None = 
         with pool.connection() as conn:
             action = admin_store.get_pending(conn, admin.org_id, admin.id, confirm)
         key = "already_done" if action is not None and action.status == "executed" else "not_pending"
-        reply = AdminReply(str(session.id), replies.phrase(key, lang), pending=pending)
+        reply = AdminReply(str(session.id), t(f"admin.phrase.{key}", lang), pending=pending)
     elif waiting and message and typed is None:
         # a question or a new request under a preview: the preview stays, and the admin is told so
         reply = AdminReply(str(session.id), t("admin.still_pending", lang, preview=pending["preview"]),
@@ -173,7 +176,7 @@ def ask(user: users.User, message: str = "", *, session_id: str | UUID | None = 
                               config, context=context)
         reply = _reply_from(values, session.id, "await_confirmation" in (graph.get_state(config).next or ()))
     elif cancel:
-        reply = AdminReply(str(session.id), replies.phrase("not_pending", lang))
+        reply = AdminReply(str(session.id), t("admin.phrase.not_pending", lang))
     else:
         fresh = {"message": message, "language": lang, "history": history, "planned": [], "next_steps": [],
                  "tool_calls": [], "pending": None, "cancelled": None, "confirmed_id": None, "executed": [],
@@ -187,8 +190,7 @@ def ask(user: users.User, message: str = "", *, session_id: str | UUID | None = 
 
 def _record(pool, admin: users.User, session_id: UUID, message: str, confirm: str | None, cancel: bool,
             reply: AdminReply) -> None:
-    es = admin.language == "es"
-    said = message or ((f"✔ {'Confirmar' if es else 'Confirm'}") if confirm else f"✖ {'Cancelar' if es else 'Cancel'}")
+    said = message or t("admin.said_confirm" if confirm else "admin.said_cancel", admin.language)
     stored_calls = [{"tool": t["tool"], "arguments": t["arguments"], "rows": t["rows"][:STORED_ROWS],
                      "result_count": len(t["rows"]),
                      **{k: v for k, v in t["result"].items() if k not in ("rows",) and not isinstance(v, list)},

@@ -13,7 +13,7 @@ from uuid import UUID
 import psycopg
 
 from agents.admin.prompts import HELP_KEYWORDS, MIN_ROUTE_SCORE, STEP_SEPARATORS, TOOL_EXEMPLARS, TOOL_KEYWORDS
-from agents.offline import match_exemplars
+from agents.offline import detect_language, match_exemplars
 from storage import admin as admin_store
 from storage import courses as course_store
 from storage.skills import fold
@@ -39,6 +39,15 @@ _LEVEL_WORDS = {
 _STATUS_WORDS = {"draft": {"draft", "drafts", "borrador", "borradores"},
                  "published": {"published", "publicado", "publicados", "publicada", "publicadas"},
                  "archived": {"archived", "archivado", "archivados", "archivada", "archivadas"}}
+# What an alert question asks for: "¿Quién tiene cursos vencidos?" is overdue only, never "at risk".
+_ALERT_KIND_WORDS = {
+    "overdue": {"overdue", "vencido", "vencidos", "vencida", "vencidas", "late", "atrasado", "atrasados"},
+    "deadline_at_risk": {"risk", "riesgo"},
+    "repeated_failures": {"failures", "failing", "fails", "fallos", "falla", "fallan", "suspensos"},
+    "inactive": {"inactive", "inactivos", "inactivas", "inactividad"},
+    "skill_expired": {"expired", "caducada", "caducadas", "caducado", "caducados"},
+    "skill_expiring": {"expiring", "expire", "expires", "caducan", "caducar", "caduca"},
+}
 _MONTHS = {name: number for number, names in enumerate(
     [("january", "enero"), ("february", "febrero"), ("march", "marzo"), ("april", "abril"), ("may", "mayo"),
      ("june", "junio"), ("july", "julio"), ("august", "agosto"), ("september", "septiembre", "setiembre"),
@@ -194,6 +203,9 @@ def arguments_for(tool: str, step: str, conn: psycopg.Connection, org_id: UUID, 
         if tool == "who_knows":
             return {**args, "min_level": level} if level else args
         return {**args, "level": level, **({"employee_name": people[0]} if people else {})}
+    if tool == "get_alerts":
+        kind = _pick(said, _ALERT_KIND_WORDS)
+        return {"kind": kind} if kind else {}
     if tool == "list_courses":
         status = _pick(said, _STATUS_WORDS)
         return {"status": status} if status else {}
@@ -235,6 +247,20 @@ def route(step: str) -> str | None:
             return tool
     tool, score = match_exemplars(step, TOOL_EXEMPLARS)
     return tool if tool and score >= MIN_ROUTE_SCORE else None
+
+
+def reply_language(conn: psycopg.Connection, org_id: UUID, message: str, default: str) -> str:
+    """The language the admin wrote in, judged without the names in it ("asigna Returns and Refunds
+    Essentials a James" is Spanish); only Spanish or English, else the admin's own language."""
+    text = message
+    titles = [c.title for c in course_store.list_course_summaries(conn, org_id)]
+    titles += [name for skill in skill_store.list_skills(conn, org_id) for name in skill.all_names()]
+    for title in sorted(titles, key=len, reverse=True):
+        text = re.sub(re.escape(title), " ", text, flags=re.IGNORECASE)
+    name_words = {w for p in admin_store.list_employees(conn, org_id) for w in words(p.full_name)}
+    text = " ".join(w for w in re.split(r"\s+", EMAIL.sub(" ", text)) if fold(w.strip("¿?¡!.,;:'’")) not in name_words)
+    lang = detect_language(text, default=default)
+    return lang if lang in ("es", "en") else default
 
 
 def plan_offline(conn: psycopg.Connection, org_id: UUID, message: str, today: date) -> tuple[list[dict], list[str]]:

@@ -6,6 +6,7 @@ from datetime import date, timedelta
 import pytest
 
 from agents.admin import dashboards, service
+from agents.i18n import code_label, format_date
 from storage import admin as admin_store
 from storage import audit, enrollments
 from storage import courses as course_store
@@ -77,7 +78,7 @@ def test_assign_then_confirm_writes_once_with_audit(turn, seeded_pool, admin):
     pending = reply.pending
     deadline = (date.today() + timedelta(days=30)).isoformat()
     assert pending["tool"] == "assign_course" and pending["arguments"]["employee_names"] == ["Tom Baker"]
-    for part in ("Tom Baker", "Information Security Essentials", deadline, admin.full_name):
+    for part in ("Tom Baker", "Information Security Essentials", format_date(deadline, "en"), admin.full_name):
         assert part in pending["preview"]  # who, what, when, by whom
     assert not any(key.endswith(("_id", "_ids")) for key in pending["arguments"])  # no internal ids shown
     assert _enrollment(seeded_pool, admin, "tom@acme.test", "Information Security Essentials") is None
@@ -94,6 +95,23 @@ def test_assign_then_confirm_writes_once_with_audit(turn, seeded_pool, admin):
     again = turn(session=reply.session, confirm=pending["id"])  # a repeated confirm
     assert again.executed == [] and audit_count(seeded_pool) == writes
     assert "already" in again.response or "ya se ejecutó" in again.response
+
+
+def test_reassigning_an_enrolled_course_changes_only_what_was_asked(turn, seeded_pool, admin):
+    before = _enrollment(seeded_pool, admin, "james@acme.test", "Returns and Refunds Essentials")
+    assert before is not None and before.status != "cancelled"
+    same = turn("asigna Returns and Refunds Essentials a James")          # no deadline given: nothing changes
+    assert same.pending is None and "James Carter" in same.response and "no cambia nada" in same.response
+    later = date.today() + timedelta(days=45)
+    reply = turn(f"asigna Returns and Refunds Essentials a James antes del {later.isoformat()}")
+    preview = reply.pending["preview"]
+    old_deadline = format_date(before.deadline, "es") if before.deadline else "sin fecha límite"
+    assert f"{old_deadline} → {format_date(later, 'es')}" in preview       # Spanish dates, the one real change
+    assert "None" not in preview and later.isoformat() not in preview
+    assert code_label("status", before.status, "es") in preview            # what is kept, in Spanish
+    turn(session=reply.session, confirm=reply.pending["id"])
+    after = _enrollment(seeded_pool, admin, "james@acme.test", "Returns and Refunds Essentials")
+    assert after.deadline == later and after.progress == before.progress and after.status == before.status
 
 
 def test_assign_then_cancel_by_message_or_button(turn, seeded_pool, admin):
@@ -194,9 +212,11 @@ def test_an_admin_cannot_resume_another_admins_session(turn, seeded_pool):
 def test_a_skill_is_found_by_its_name_in_either_language_accents_and_case_aside(turn):
     reply = turn("¿Quién sabe manejar carretillas elevadoras?")
     call = reply.tool_calls[0]
-    assert call["tool"] == "who_knows" and call["result"]["skills"] == ["Forklift operation"]
+    assert call["tool"] == "who_knows" and call["arguments"]["skill_name"] == "Forklift operation"
+    assert call["result"]["skills"] == ["Manejo de carretillas elevadoras"]  # said in the reader's language
     assert {r["full_name"] for r in call["rows"]} == {"Javier Torres", "Ana Morales", "Tom Baker"}  # medium+
+    assert {r["skill"] for r in call["rows"]} == {"Manejo de carretillas elevadoras"}
     english = turn("who knows FORKLIFT operation?")
     assert english.tool_calls[0]["result"]["skills"] == ["Forklift operation"]
     folded = turn("quien sabe de deteccion de PHISHING")
-    assert folded.tool_calls[0]["result"]["skills"] == ["Phishing awareness"]
+    assert folded.tool_calls[0]["arguments"]["skill_name"] == "Phishing awareness"
