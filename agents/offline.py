@@ -154,18 +154,42 @@ def _sentence_vectors(sentences: list[str]) -> np.ndarray:
     return np.vstack([_vector_cache[s] for s in sentences])
 
 
+_STATEMENT_WORDS = 6  # an unpunctuated line with fewer words is a heading or a page footer, not an answer
+
+
+def answer_candidates(passages: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """(number, sentence) in document order, statements only: headings and page footers
+    ("Acme Retail · POL-SEC-001 · Page 3/8") are not answers."""
+    def statement(sentence: str) -> bool:
+        if sentence[-1:] in ".!?;":
+            return len(sentence.split()) >= 3
+        return len(sentence) >= 25 and len(_WORD.findall(sentence)) >= _STATEMENT_WORDS
+
+    return [(number, sentence) for number, text in passages for sentence in split_sentences(text)
+            if statement(sentence)]
+
+
+def cite_chosen(candidates: list[tuple[int, str]], chosen: list[int], max_chars: int) -> str:
+    """The chosen candidates in the given order, each run of one passage's sentences followed by its [n]."""
+    parts: list[str] = []
+    for k, i in enumerate(chosen):
+        number, sentence = candidates[i]
+        if len(chosen) == 1 and len(sentence) > max_chars:
+            sentence = sentence[:max_chars].rsplit(" ", 1)[0] + "…"
+        parts.append(sentence)
+        if k + 1 == len(chosen) or candidates[chosen[k + 1]][0] != number:
+            parts[-1] += f" [{number}]"
+    return " ".join(parts)
+
+
 def extractive_answer(question: str, passages: list[tuple[int, str]], max_chars: int = 900, *,
-                      margin: float = 0.06, max_sentences: int | None = None,
-                      boost: dict[int, float] | None = None) -> str:
+                      margin: float = 0.06, max_sentences: int | None = None) -> str:
     """The passages' sentences that best answer ``question``, in document order, each run of
     sentences followed by the [n] marker of the passage it came from; "" when there is nothing.
-    A sentence is kept when it scores within ``margin`` of the best (at most ``max_sentences``);
-    ``boost`` adds to the score of every sentence of a passage number (the caller's policy)."""
+    A sentence is kept when it scores within ``margin`` of the best (at most ``max_sentences``)."""
     from storage.embeddings import embed_query
 
-    # (number, sentence) in document order; short unpunctuated lines are headings, not answers
-    candidates = [(number, sentence) for number, text in passages for sentence in split_sentences(text)
-                  if len(sentence) >= 25 or (sentence[-1:] in ".!?" and len(sentence.split()) >= 3)]
+    candidates = answer_candidates(passages)
     if not candidates:
         return ""
     asked = _terms(question)
@@ -173,9 +197,7 @@ def extractive_answer(question: str, passages: list[tuple[int, str]], max_chars:
     shortlist = sorted(range(len(candidates)), key=lambda i: (-overlap[i], i))[:MAX_CANDIDATES]
     vectors = _sentence_vectors([candidates[i][1] for i in shortlist])
     similarity = vectors @ embed_query(question)
-    boost = boost or {}
-    score = {i: float(similarity[k]) + 0.1 * overlap[i] + boost.get(candidates[i][0], 0.0)
-             for k, i in enumerate(shortlist)}
+    score = {i: float(similarity[k]) + 0.1 * overlap[i] for k, i in enumerate(shortlist)}
     ranked = sorted(shortlist, key=lambda i: -score[i])
     best = score[ranked[0]]
     chosen: list[int] = []
@@ -187,16 +209,7 @@ def extractive_answer(question: str, passages: list[tuple[int, str]], max_chars:
             continue
         chosen.append(i)
         used += len(sentence) + 5
-    parts: list[str] = []
-    chosen.sort()
-    for k, i in enumerate(chosen):
-        number, sentence = candidates[i]
-        if len(chosen) == 1 and len(sentence) > max_chars:
-            sentence = sentence[:max_chars].rsplit(" ", 1)[0] + "…"
-        parts.append(sentence)
-        if k + 1 == len(chosen) or candidates[chosen[k + 1]][0] != number:
-            parts[-1] += f" [{number}]"
-    return " ".join(parts)
+    return cite_chosen(candidates, sorted(chosen), max_chars)
 
 
 # -- intents and tools ---------------------------------------------------------------------------

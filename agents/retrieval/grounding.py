@@ -40,6 +40,7 @@ class Passage:
     page: int | None
     source_type: str  # "document_chunk" | "lesson" | "document"
     source_id: str
+    score: float | None = None  # the hit's hybrid score (chunks only): the offline answer ranks by it
 
     def citation(self) -> dict:
         return {"index": self.index, "document": self.document, "section": self.section, "page": self.page,
@@ -83,7 +84,7 @@ def section_of(hit: Hit) -> str:
 
 def _chunk_drafts(hits: list[Hit]) -> list[dict]:
     return [{"text": h.content, "document": h.document_title, "section": section_of(h), "page": h.page,
-             "source_type": "document_chunk", "source_id": str(h.chunk_id)} for h in hits]
+             "source_type": "document_chunk", "source_id": str(h.chunk_id), "score": h.score} for h in hits]
 
 
 def _relevant(hits: list[Hit]) -> list[Hit]:

@@ -47,15 +47,22 @@ def _answering_chunk(conn, org_id, titles: dict, item: dict):
     return next((c for c in chunks if wanted in _plain(c.content)), None), chunks
 
 
-def _quoted(text: str, chunks) -> list[tuple[str, object]]:
-    """The answer's sentences found word for word in a chunk of the organisation, with that chunk."""
-    found = []
-    for sentence in split_sentences(_MARKER.sub("", text)):
-        plain = _plain(sentence)
-        chunk = next((c for c in chunks if len(plain) > 20 and plain in _plain(c.content)), None)
-        if chunk is not None:
-            found.append((sentence, chunk))
-    return found
+def _quoted(text: str, chunks, answering) -> list[tuple[str, object]]:
+    """The organisation's sentences the answer quotes word for word, in the answer's order, each with
+    its chunk (the answering chunk when it holds the sentence too: chunks may overlap). Sentences are
+    taken from the chunks, so list items quoted one after another are still told apart."""
+    said = _plain(_MARKER.sub(" ", text))
+    found: dict[str, tuple[int, object]] = {}
+    for chunk in sorted(chunks, key=lambda c: c.id != answering.id):
+        for sentence in split_sentences(chunk.content):
+            plain = _plain(sentence)
+            at = said.find(plain) if len(plain) > 20 else -1
+            if at >= 0 and plain not in found:
+                found[plain] = (at, chunk)
+    quoted = sorted(found.items(), key=lambda item: item[1][0])
+    # a sentence inside a longer quoted one is the same quote
+    return [(plain, chunk) for plain, (at, chunk) in quoted
+            if not any(plain != other and plain in other for other, _ in quoted)]
 
 
 def score_item(pool, user, item: dict, titles: dict, org_chunks) -> dict | None:
@@ -72,8 +79,8 @@ def score_item(pool, user, item: dict, titles: dict, org_chunks) -> dict | None:
     first = citations[0] if citations else None
     notes = _NOTE.findall(text)          # "(quoted from the English text …)" after a marker
     body = _NOTE.sub("", text)
-    quoted = _quoted(body, org_chunks)
-    own = _MARKER.sub("", body)
+    quoted = _quoted(body, org_chunks, answering)
+    own = _plain(_MARKER.sub(" ", body))
     for sentence, _ in quoted:
         own = own.replace(sentence, " ")
     own = " ".join([own, *notes])

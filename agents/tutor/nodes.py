@@ -122,7 +122,8 @@ def _grounded(state: TutorState, runtime: Runtime[TutorContext], course_id: str 
                        lesson_id=UUID(lesson_id) if lesson_id else None, llm=ctx.llm)
     passages = [{"index": p.index, "text": p.text, "document": p.document, "section": p.section,
                  "page": p.page, "source_type": p.source_type,
-                 "source_id": str(p.source_id) if p.source_id else None} for p in grounding.passages]
+                 "source_id": str(p.source_id) if p.source_id else None, "score": p.score}
+                for p in grounding.passages]
     passages = trim_passages(passages, ctx.budgets["retrieved_context"]) if passages else []
     _announce(runtime, grounding.rung, grounding.source)
     closest = closest_material(ctx.pool, ctx.org_id, state["message"]) if grounding.rung == "general" else []
