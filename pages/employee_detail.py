@@ -1,4 +1,5 @@
-"""Employees: the list, one person's skills, enrollments and recent activity, and locked sign-ins."""
+"""Employees: the list, one person's skills, enrollments and recent activity, changes to that person
+(previewed, then confirmed), and locked sign-ins."""
 import pandas as pd
 import streamlit as st
 
@@ -6,6 +7,7 @@ from agents import auth
 from agents.admin import dashboards
 from agents.i18n import code_label, t
 from ui.deps import app_deps
+from ui.employee_actions import employee_actions
 from ui.session import require_admin
 from ui.skills_evolution import person_skills_over_time
 from ui.tables import table_with_csv
@@ -36,6 +38,7 @@ if report.profile:
         table_with_csv(report.enrollments, "employee_enrollments", empty=t("admin.employees.no_courses", lang))
     with activity_tab:
         table_with_csv(report.activity, "employee_activity", empty=t("admin.employees.no_activity", lang))
+    employee_actions(deps, user, person)
 
 st.subheader(t("admin.locked.title", lang))
 locked = auth.locked_accounts(user)

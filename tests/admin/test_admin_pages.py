@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.admin.conftest import is_active
+from tests.admin.conftest import audit_count, is_active
 from tests.apptest import open_page, texts
 
 DASHBOARDS = ["pages/home_admin.py", "pages/skills_matrix.py", "pages/skill_gaps.py", "pages/course_stats.py",
@@ -70,3 +70,22 @@ def test_assistant_page_chat_trace_and_confirm_card(admin, seeded_pool):
     assert not at.exception, at.exception
     assert not is_active(seeded_pool, "diego@acme.test") and "Hecho" in texts(at)
     assert not [b for b in at.button if b.label.endswith("Confirmar")]
+
+
+def test_employees_page_writes_through_preview_then_confirm(admin, seeded_pool):
+    at = open_page(admin, "pages/employee_detail.py", detail_email="harry@acme.test")
+    writes = audit_count(seeded_pool, "verify_skill")
+    at.selectbox(key="action_skill").set_value("Complaint handling")
+    at.selectbox(key="action_level").set_value("high")
+    at.button(key="preview_verify").click().run()
+    assert not at.exception, at.exception
+    assert "Harry Patel" in texts(at) and "alto" in texts(at)          # the preview, in Spanish
+    assert audit_count(seeded_pool, "verify_skill") == writes              # nothing written yet
+    next(b for b in at.button if b.label.endswith("Confirmar")).click().run()
+    assert not at.exception, at.exception
+    assert audit_count(seeded_pool, "verify_skill") == writes + 1 and "Harry Patel" in texts(at)
+
+    at.button(key="preview_deactivate").click().run()
+    assert is_active(seeded_pool, "harry@acme.test")
+    next(b for b in at.button if b.label.endswith("Cancelar")).click().run()
+    assert is_active(seeded_pool, "harry@acme.test") and not [b for b in at.button if b.label.endswith("Confirmar")]
