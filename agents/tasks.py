@@ -106,7 +106,7 @@ def helpdesk_sweeps(timestamp: int | None = None) -> dict:
     when the app starts); idempotent, so whichever worker takes it is right."""
     from agents.helpdesk.sweeper import sweep_once
 
-    return sweep_once()
+    return sweep_once(process_deps())
 
 
 def defer_helpdesk_sweeps() -> bool:

@@ -7,9 +7,11 @@ from agents import operations
 from agents.helpdesk import erasure
 from agents.helpdesk.turns import HelpdeskError
 from agents.i18n import format_datetime, format_number, t
+from ui.deps import app_deps
 from ui.session import require_admin
 
 user = require_admin()
+deps = app_deps()
 LANG = user.language
 PREVIEW = "erase_preview"
 COLUMNS = ["when", "who", "action", "entity", "entity_id", "before", "after"]
@@ -37,7 +39,7 @@ with st.form("erase_preview_form"):
     email = st.text_input(t("ops.erase_email", LANG))
     if st.form_submit_button(t("ops.erase_preview", LANG)):
         try:
-            st.session_state[PREVIEW] = erasure.preview(user, email)
+            st.session_state[PREVIEW] = erasure.preview(deps, user, email)
         except HelpdeskError as exc:
             st.session_state.pop(PREVIEW, None)
             st.error(str(exc))
@@ -49,7 +51,7 @@ if seen:
     go, cancel = st.columns(2)
     if go.button(t("ops.erase_confirm", LANG), type="primary", key="erase_confirm"):
         try:
-            erasure.erase(user, seen["email"], seen["token"])
+            erasure.erase(deps, user, seen["email"], seen["token"])
             st.session_state.pop(PREVIEW)
             st.success(t("ops.erase_done", LANG, email=seen["email"]))
         except HelpdeskError as exc:

@@ -9,9 +9,11 @@ from agents.helpdesk.service import HelpdeskError
 from agents.helpdesk.state import CATEGORIES
 from agents.i18n import code_label, t
 from storage.markup import safe_markdown
+from ui.deps import app_deps
 from ui.session import require_user
 
 user = require_user()
+deps = app_deps()
 LANG = user.language
 SESSION, STEPS, IDEM = "helpdesk_session", "helpdesk_steps", "helpdesk_idem"
 DRAFT_SEEN, MODAL = "helpdesk_draft_seen", "helpdesk_modal_open"
@@ -59,7 +61,7 @@ def review_draft(turn) -> None:
         service.track(user, "agent.modal_submitted", turn.session_id)
         close_modal()
         edited = {"title": title, "body": body, "severity": severity, "category": category}
-        act(lambda on_step: service.confirm(user, turn.session_id, question_id=turn.question_id, draft=edited,
+        act(lambda on_step: service.confirm(deps, user, turn.session_id, question_id=turn.question_id, draft=edited,
                                             on_step=on_step))
     if cancel.button(t("helpdesk.cancel", LANG), key="hd_cancel_modal", width="stretch"):
         service.track(user, "agent.modal_cancelled", turn.session_id)
@@ -68,12 +70,12 @@ def review_draft(turn) -> None:
 
 
 st.title(t("helpdesk.page_title", LANG))
-st.caption(t("helpdesk.page_caption", LANG, engine=service.engine()))
+st.caption(t("helpdesk.page_caption", LANG, engine=service.engine(deps)))
 
 turn = None
 if st.session_state.get(SESSION):
     try:
-        turn = service.get_turn(user, st.session_state[SESSION])
+        turn = service.get_turn(deps, user, st.session_state[SESSION])
     except HelpdeskError as exc:
         st.error(str(exc))
         st.session_state.pop(SESSION, None)
@@ -97,7 +99,7 @@ if turn is None or turn.finished:
         started = st.form_submit_button(t("helpdesk.get_help", LANG), type="primary")
     if started:
         key = st.session_state.setdefault(IDEM, uuid.uuid4().hex)  # a double click replays, never duplicates
-        act(lambda on_step: service.start(user, question, idempotency_key=key, on_step=on_step,
+        act(lambda on_step: service.start(deps, user, question, idempotency_key=key, on_step=on_step,
                                           trigger="tutor" if prefill else "chip"))
     st.stop()
 
@@ -106,7 +108,7 @@ if st.session_state.get(STEPS):
         for label in st.session_state[STEPS]:
             st.write(f"✓ {label}")
 
-for said in service.thread(user, turn.session_id):  # the person's own words stay on screen
+for said in service.thread(deps, user, turn.session_id):  # the person's own words stay on screen
     with st.chat_message(said["role"]):
         st.markdown(safe_markdown(said["content"]))
 
@@ -124,24 +126,24 @@ if turn.kind == "question":
     for position, (column, choice) in enumerate(zip(columns, turn.choices), start=1):
         if column.button(choice, key=f"hd_chip_{position}", width="stretch"):
             service.track(user, "agent.chip_clicked", sid, position=position)
-            act(lambda on_step, c=choice: service.resume(user, sid, question_id=qid, text=c, on_step=on_step))
+            act(lambda on_step, c=choice: service.resume(deps, user, sid, question_id=qid, text=c, on_step=on_step))
     with st.form("hd_reply", clear_on_submit=True):
         reply = st.text_input(t("helpdesk.type_answer", LANG))
         if st.form_submit_button(t("helpdesk.send", LANG)) and reply.strip():
             service.track(user, "agent.resumed_via", sid, via="free_text")
-            act(lambda on_step: service.resume(user, sid, question_id=qid, text=reply, on_step=on_step))
+            act(lambda on_step: service.resume(deps, user, sid, question_id=qid, text=reply, on_step=on_step))
 elif turn.kind == "solution":
     solved, not_solved = st.columns(2)
     if solved.button(t("helpdesk.solved_button", LANG), key="hd_solved", width="stretch"):
-        act(lambda on_step: service.resume(user, sid, question_id=qid, action="solved", on_step=on_step))
+        act(lambda on_step: service.resume(deps, user, sid, question_id=qid, action="solved", on_step=on_step))
     if not_solved.button(t("helpdesk.not_solved_button", LANG), key="hd_not_solved", width="stretch"):
-        act(lambda on_step: service.resume(user, sid, question_id=qid, action="not_solved", on_step=on_step))
+        act(lambda on_step: service.resume(deps, user, sid, question_id=qid, action="not_solved", on_step=on_step))
 elif turn.kind == "duplicate":
     link, other = st.columns(2)
     if link.button(t("helpdesk.link_button", LANG), key="hd_link", type="primary", width="stretch"):
-        act(lambda on_step: service.resume(user, sid, question_id=qid, action="link", on_step=on_step))
+        act(lambda on_step: service.resume(deps, user, sid, question_id=qid, action="link", on_step=on_step))
     if other.button(t("helpdesk.choice_not_same", LANG), key="hd_not_same", width="stretch"):
-        act(lambda on_step: service.resume(user, sid, question_id=qid, action="not_same", on_step=on_step))
+        act(lambda on_step: service.resume(deps, user, sid, question_id=qid, action="not_same", on_step=on_step))
 elif turn.kind == "draft_ready":
     if turn.error:
         st.warning(t("helpdesk.filing_failed", LANG))
@@ -158,4 +160,4 @@ elif turn.kind == "draft_ready":
 
 if turn.kind != "working" and st.button(t("helpdesk.cancel_session", LANG), key="hd_abort"):
     service.track(user, "agent.cancel_clicked", sid, from_state=turn.kind)
-    act(lambda on_step: service.abort(user, sid))
+    act(lambda on_step: service.abort(deps, user, sid))

@@ -11,10 +11,12 @@ from agents.helpdesk.turns import HelpdeskError
 from agents.i18n import code_label, format_datetime, t
 from storage.markup import safe_markdown
 from storage.tickets import SEVERITIES, STATUSES
+from ui.deps import app_deps
 from ui.session import require_admin
 from ui.tables import csv_bytes
 
 user = require_admin()
+deps = app_deps()
 LANG = user.language
 SELECTED = "hd_admin_ticket"
 CONFIRMED = "hd_admin_confirmed"
@@ -41,7 +43,7 @@ st.title(t("helpdesk.admin_title", LANG))
 if st.session_state.get(CONFIRMED):
     st.success(st.session_state.pop(CONFIRMED))
 
-for note in staff.notifications(user):
+for note in staff.notifications(deps, user):
     st.info(f"🔔 {note['text']} · {format_datetime(note['at'], LANG)}")
 
 with st.expander(t("helpdesk.filters", LANG), expanded=True):
@@ -58,7 +60,7 @@ with st.expander(t("helpdesk.filters", LANG), expanded=True):
                               format_func=lambda v: t(f"helpdesk.assignee_filter_{v}", LANG), key="hd_f_assignee")
     text = right.text_input(t("helpdesk.filter_text", LANG), key="hd_f_text")
 
-rows = staff.staff_tickets(user, statuses=statuses, severities=severities, categories=categories,
+rows = staff.staff_tickets(deps, user, statuses=statuses, severities=severities, categories=categories,
                            assignee=None if assignee == "all" else assignee, text=text)
 if not rows:
     st.info(t("helpdesk.no_tickets", LANG))
@@ -85,7 +87,7 @@ ticket_id = st.selectbox(t("helpdesk.open_ticket", LANG), list(numbers),
                          format_func=lambda i: f"#{numbers[i]} · {frame.set_index('id').loc[i, 'title']}",
                          key="hd_pick")
 try:
-    ticket = staff.ticket_detail(user, ticket_id)
+    ticket = staff.ticket_detail(deps, user, ticket_id)
 except HelpdeskError as exc:
     st.error(str(exc))
     st.stop()
@@ -143,17 +145,17 @@ with status_col.form("hd_status_form", clear_on_submit=True):
                               format_func=label("status"))
     status_note = st.text_area(t("helpdesk.status_note", LANG), max_chars=staff.NOTE_MAX_CHARS, height=90)
     if st.form_submit_button(t("helpdesk.save_status", LANG), type="primary"):
-        run_write(lambda: staff.change_status(user, ticket_id, new_status, status_note))
+        run_write(lambda: staff.change_status(deps, user, ticket_id, new_status, status_note))
 with assign_col.form("hd_assign_form"):
     st.markdown(f"**{t('helpdesk.col_assignee', LANG)}**")
-    admins = {"": t("helpdesk.nobody", LANG), **{a["id"]: a["name"] for a in staff.assignable_admins(user)}}
+    admins = {"": t("helpdesk.nobody", LANG), **{a["id"]: a["name"] for a in staff.assignable_admins(deps, user)}}
     chosen = st.selectbox(t("helpdesk.assign_to", LANG), list(admins), format_func=admins.get,
                           index=list(admins).index(ticket["assignee_id"]) if ticket["assignee_id"] in admins else 0)
     if st.form_submit_button(t("helpdesk.save_assignee", LANG)):
-        run_write(lambda: staff.assign(user, ticket_id, chosen or None))
+        run_write(lambda: staff.assign(deps, user, ticket_id, chosen or None))
 with st.form("hd_note_form", clear_on_submit=True):
     st.markdown(f"**{t('helpdesk.add_note', LANG)}**")
     note = st.text_area(t("helpdesk.note", LANG), max_chars=staff.NOTE_MAX_CHARS, height=90)
     for_reporter = st.toggle(t("helpdesk.note_for_reporter", LANG), value=False)
     if st.form_submit_button(t("helpdesk.save_note", LANG)):
-        run_write(lambda: staff.add_note(user, ticket_id, note, for_reporter=for_reporter))
+        run_write(lambda: staff.add_note(deps, user, ticket_id, note, for_reporter=for_reporter))

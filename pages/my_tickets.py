@@ -5,20 +5,22 @@ import streamlit as st
 from agents.helpdesk import staff
 from agents.i18n import code_label, format_datetime, t
 from storage.markup import safe_markdown
+from ui.deps import app_deps
 from ui.session import require_user
 
 user = require_user()
+deps = app_deps()
 LANG = user.language
 
 st.title(t("helpdesk.my_tickets_title", LANG))
-notes = staff.notifications(user)
+notes = staff.notifications(deps, user)
 for note in notes:
     st.info(f"🔔 {note['text']} · {format_datetime(note['at'], LANG)}")
 if notes and st.button(t("helpdesk.mark_read", LANG), key="hd_mark_read"):
-    staff.mark_notifications_read(user)
+    staff.mark_notifications_read(deps, user)
     st.rerun()
 
-mine = staff.my_tickets(user)
+mine = staff.my_tickets(deps, user)
 if not mine:
     st.info(t("helpdesk.my_tickets_empty", LANG))
     st.stop()

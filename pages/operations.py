@@ -8,13 +8,15 @@ import streamlit as st
 from agents import operations
 from agents.helpdesk import admin
 from agents.i18n import code_label, format_datetime, format_number, t
+from ui.deps import app_deps
 from ui.session import require_admin
 
 user = require_admin()
+deps = app_deps()
 LANG = user.language
 
 st.title(t("ops.title", LANG))
-data = admin.dashboard(user.org_id)
+data = admin.dashboard(deps, user)
 
 st.subheader(t("ops.helpdesk_health", LANG))
 health = data["health"]

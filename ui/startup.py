@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from storage import config
-from storage.db import app_pool
+from ui.deps import app_deps
 
 
 @st.cache_resource(show_spinner="Starting SkillNet: database and demo organisation…")
@@ -15,7 +15,7 @@ def prepare_app() -> bool:
     from agents.metrics import start_metrics_server
     from seeds.loader import load_demo_if_empty
 
-    load_demo_if_empty(app_pool())
+    load_demo_if_empty(app_deps().pool)
     # "off" when the task queue is served by separate `python -m agents.content worker` processes
     if config.get("SKILLNET_CONTENT_WORKER") != "off":
         start_worker_thread()  # resumes jobs a crash cut off, then takes new ones

@@ -19,9 +19,10 @@ from uuid import UUID
 
 from agents.content import service
 from agents.content.courses import course_json
+from agents.deps import process_deps
 from storage import users
 from storage import courses as course_store
-from storage.db import DatabaseError, app_pool
+from storage.db import DatabaseError
 from storage.ingest import IngestError, ingest_file
 from agents.refusals import refusal
 from storage.inputs import refused_arguments
@@ -157,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
 
     try:
-        pool = app_pool()
+        pool = process_deps().pool
         if args.command == "worker":
             from agents.tasks import work
 

@@ -11,6 +11,8 @@ import argparse
 import json
 import sys
 
+from agents.cli import deps_or_none, fail, signed_in
+from agents.i18n import t
 from agents.refusals import refusal
 from storage.inputs import refused_arguments
 
@@ -39,19 +41,21 @@ def _eval(args) -> int:
 def _admin(args) -> int:
     from agents.helpdesk import admin, service
     from storage import users
-    from storage.db import DatabaseError, app_pool
+    from storage.db import DatabaseError
 
+    if (deps := deps_or_none()) is None:
+        return 2
     try:
         if args.action == "gc":
-            result = service.gc()
+            result = service.gc(deps)
             print(json.dumps(result) if args.json else f"deleted {result['checkpoints_deleted']} checkpoints, "
                   f"aborted {result['sessions_aborted']} expired sessions")
             return 0
         if args.action == "sweep":
-            count = service.sweep_orphans()
+            count = service.sweep_orphans(deps)
             print(json.dumps({"aborted": count}) if args.json else f"aborted {count} orphaned sessions")
             return 0
-        with app_pool().connection() as conn:
+        with deps.pool.connection() as conn:
             org = users.get_org_by_slug(conn, args.org)
             user = users.get_user_by_email(conn, args.user) if args.user else None
     except DatabaseError as exc:
@@ -61,10 +65,9 @@ def _admin(args) -> int:
         print(f"error: no organisation with slug {args.org}", file=sys.stderr)
         return 2
     if args.user and user is None:
-        print(f"error: no user with email {args.user}", file=sys.stderr)
-        return 2
+        return fail(t("common.no_user_with_email", None, email=args.user))
     if args.action == "list":
-        rows = admin.list_sessions(org.id, user_id=user.id if user else None, user_id_hash=args.user_id_hash)
+        rows = admin.list_sessions(deps, org.id, user_id=user.id if user else None, user_id_hash=args.user_id_hash)
         if args.json:
             print(json.dumps(rows, ensure_ascii=False))
         for row in ([] if args.json else rows):
@@ -75,13 +78,13 @@ def _admin(args) -> int:
         print("error: --session-id is required", file=sys.stderr)
         return 2
     if args.action == "show":
-        shown = admin.show_session(org.id, args.session_id)
+        shown = admin.show_session(deps, org.id, args.session_id)
         if shown is None:
             print("error: no such session", file=sys.stderr)
             return 1
         print(json.dumps(shown, ensure_ascii=False, indent=None if args.json else 2, default=str))
         return 0
-    stopped = admin.abort_session(org.id, args.session_id)
+    stopped = admin.abort_session(deps, org.id, args.session_id)
     print(json.dumps({"aborted": stopped}) if args.json else ("aborted" if stopped else "nothing to abort"))
     return 0 if stopped else 1
 
@@ -108,34 +111,26 @@ def _duplicates(args) -> int:
     return 0
 
 
-def _user(email: str):
-    from storage import users
-    from storage.db import app_pool
-
-    with app_pool().connection() as conn:
-        return users.get_user_by_email(conn, (email or "").strip().lower())
-
-
 _ACTIONS = {"link", "not_same", "solved", "not_solved", "abort"}
 
 
 def _ask(args) -> int:
     from agents.helpdesk import service
 
-    user = _user(args.user)
-    if user is None:
-        print(f"error: no user with email {args.user}", file=sys.stderr)
+    if (found := signed_in(args.user)) is None:
         return 2
+    deps, user = found
     try:
         if not args.session:
-            turn = service.start(user, args.text, trigger="cli")
+            turn = service.start(deps, user, args.text, trigger="cli")
         elif args.confirm:
-            turn = service.confirm(user, args.session, question_id=service.get_turn(user, args.session).question_id)
+            turn = service.confirm(deps, user, args.session,
+                                   question_id=service.get_turn(deps, user, args.session).question_id)
         else:
             answer = (args.reply if args.reply is not None else args.text).strip()
-            current = service.get_turn(user, args.session)
+            current = service.get_turn(deps, user, args.session)
             action = answer if answer in _ACTIONS else "reply"
-            turn = service.resume(user, args.session, question_id=current.question_id, action=action, text=answer)
+            turn = service.resume(deps, user, args.session, question_id=current.question_id, action=action, text=answer)
     except service.HelpdeskError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -148,15 +143,14 @@ def _tickets(args) -> int:
     from agents.helpdesk import staff
     from agents.helpdesk.turns import HelpdeskError
 
-    user = _user(args.user)
-    if user is None:
-        print(f"error: no user with email {args.user}", file=sys.stderr)
+    if (found := signed_in(args.user)) is None:
         return 2
+    deps, user = found
     try:
         if args.show is not None:
-            data = staff.ticket_for(user, args.show)
+            data = staff.ticket_for(deps, user, args.show)
         else:
-            data = staff.my_tickets(user) if args.mine else staff.visible_tickets(user)
+            data = staff.my_tickets(deps, user) if args.mine else staff.visible_tickets(deps, user)
     except HelpdeskError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

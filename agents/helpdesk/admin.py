@@ -1,10 +1,15 @@
-"""Operator and HR-admin views of the helpdesk: sessions, force-abort, the dashboard's figures, tickets."""
+"""Operator and HR-admin views of the helpdesk: sessions, force-abort (the operator's shell, by organisation)
+and the Operations page's figures (an active admin, checked here)."""
 from __future__ import annotations
 
 from uuid import UUID
 
 from agents.helpdesk.guards import sha
-from agents.helpdesk.service import Deps, _abort_row, _config, default_deps
+from agents.helpdesk.service import _abort_row, _config
+from agents.helpdesk.turns import HelpdeskError
+from agents.helpdesk.wiring import AnyDeps, wired
+from agents.i18n import t
+from storage import users
 from storage import helpdesk as sessions
 
 # What `show` prints from a checkpoint: counters, facts and outcome (already redacted), no tool cache.
@@ -20,9 +25,8 @@ def _summary(row: sessions.HelpdeskSession) -> dict:
             "updated_at": row.updated_at.isoformat()}
 
 
-def list_sessions(org_id: UUID, *, user_id: UUID | None = None, user_id_hash: str | None = None,
-                  limit: int = 50, deps: Deps | None = None) -> list[dict]:
-    deps = deps or default_deps()
+def list_sessions(deps: AnyDeps, org_id: UUID, *, user_id: UUID | None = None, user_id_hash: str | None = None,
+                  limit: int = 50) -> list[dict]:
     with deps.pool.connection() as conn:
         rows = sessions.list_sessions(conn, org_id, user_id=user_id, limit=limit if not user_id_hash else 1000)
     out = [_summary(row) for row in rows]
@@ -31,20 +35,18 @@ def list_sessions(org_id: UUID, *, user_id: UUID | None = None, user_id_hash: st
     return out
 
 
-def show_session(org_id: UUID, session_id, *, deps: Deps | None = None) -> dict | None:
-    deps = deps or default_deps()
+def show_session(deps: AnyDeps, org_id: UUID, session_id) -> dict | None:
     with deps.pool.connection() as conn:
         row = sessions.get_any_session(conn, org_id, session_id)
     if row is None:
         return None
-    values = deps.graph.get_state(_config(row.id)).values
+    values = wired(deps).graph.get_state(_config(row.id)).values
     return {**_summary(row), "turn": row.turn, "trace": row.trace,
             "state": {key: values.get(key) for key in _STATE_KEYS if key in values}}
 
 
-def abort_session(org_id: UUID, session_id, *, deps: Deps | None = None) -> bool:
+def abort_session(deps: AnyDeps, org_id: UUID, session_id) -> bool:
     """Force-terminate: a paused session ends now; a running one stops at its next supervisor tick."""
-    deps = deps or default_deps()
     with deps.pool.connection() as conn:
         row = sessions.get_any_session(conn, org_id, session_id)
         if row is None or row.status == "done":
@@ -55,11 +57,14 @@ def abort_session(org_id: UUID, session_id, *, deps: Deps | None = None) -> bool
     return _abort_row(deps, row.id, "admin", row.language, row.user_id)
 
 
-def dashboard(org_id: UUID, *, deps: Deps | None = None) -> dict:
-    """The Operations page's helpdesk figures: funnel, outcomes, latencies and the safety counters."""
-    deps = deps or default_deps()
+def dashboard(deps: AnyDeps, user: users.User) -> dict:
+    """The Operations page's helpdesk figures for the caller's organisation (active admins only):
+    funnel, outcomes, latencies and the safety counters."""
     with deps.pool.connection() as conn:
-        rows = sessions.list_sessions(conn, org_id, limit=1000)
+        admin = users.get_user(conn, user.org_id, user.id)
+        if admin is None or not admin.is_active or not admin.is_admin:
+            raise HelpdeskError("forbidden", t("common.admins_only", user.language))
+        rows = sessions.list_sessions(conn, admin.org_id, limit=1000)
     tool_nodes = {"search_duplicates", "retry_kb", "web_search"}
     funnel = {
         "started": len(rows),

@@ -7,14 +7,15 @@ from __future__ import annotations
 import json
 
 from agents.helpdesk.guards import sha
-from agents.helpdesk.service import Deps, default_deps, forget_user
+from agents.helpdesk.service import forget_user
 from agents.helpdesk.turns import HelpdeskError
+from agents.helpdesk.wiring import AnyDeps
 from agents.i18n import t
 from storage import audit as audit_log
 from storage import erasure, ticket_events, tickets, users
 
 
-def _person(admin, email: str, deps: Deps):
+def _person(deps: AnyDeps, admin, email: str):
     if not admin.is_admin:
         raise HelpdeskError("forbidden", t("common.admins_only", admin.language))
     with deps.pool.connection() as conn:
@@ -26,22 +27,20 @@ def _person(admin, email: str, deps: Deps):
     return person
 
 
-def preview(admin, email: str, *, deps: Deps | None = None) -> dict:
-    deps = deps or default_deps()
-    person = _person(admin, email, deps)
+def preview(deps: AnyDeps, admin, email: str) -> dict:
+    person = _person(deps, admin, email)
     with deps.pool.connection() as conn:
         counts = erasure.footprint(conn, admin.org_id, person.id)
     token = sha(json.dumps({"user": str(person.id), **counts}, sort_keys=True), 24)
     return {"email": person.email, "name": person.full_name, "counts": counts, "token": token}
 
 
-def erase(admin, email: str, token: str, *, deps: Deps | None = None) -> dict:
-    deps = deps or default_deps()
-    seen = preview(admin, email, deps=deps)
+def erase(deps: AnyDeps, admin, email: str, token: str) -> dict:
+    seen = preview(deps, admin, email)
     if token != seen["token"]:
         raise HelpdeskError("conflict", t("helpdesk.erase_stale", admin.language))
-    person = _person(admin, email, deps)
-    helpdesk = forget_user(admin.org_id, person.id, deps=deps)  # checkpoints, sessions, audit lines
+    person = _person(deps, admin, email)
+    helpdesk = forget_user(deps, admin.org_id, person.id)  # checkpoints, sessions, audit lines
     with deps.pool.connection() as conn:
         chats = erasure.delete_chats(conn, admin.org_id, person.id)
         reported = tickets.anonymise_reporter(conn, admin.org_id, person.id)

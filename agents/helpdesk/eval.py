@@ -21,7 +21,7 @@ from langgraph.types import Command
 
 from agents.helpdesk.graph import build_graph, new_state
 from agents.helpdesk.guards import Settings
-from agents.helpdesk.nodes import HelpdeskContext
+from agents.helpdesk.state import HelpdeskContext
 from agents.helpdesk.tools import Toolbox, ToolError
 from agents.helpdesk.turns import turn_from_result
 

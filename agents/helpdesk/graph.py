@@ -15,7 +15,7 @@ from typing import Literal
 from langgraph.graph import END, START, StateGraph
 
 from agents.helpdesk import nodes, tool_nodes
-from agents.helpdesk.nodes import HelpdeskContext
+from agents.helpdesk.state import HelpdeskContext
 from agents.helpdesk.state import HelpdeskState
 
 _AFTER_SUPERVISOR = {

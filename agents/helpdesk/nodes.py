@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass, field
-from typing import Callable
 
 from babel import Locale
 from langgraph.runtime import Runtime
@@ -14,25 +12,12 @@ from langgraph.types import interrupt
 from agents.helpdesk import metrics, prompts, twins
 from agents.helpdesk.audit import audit
 from agents.helpdesk.guards import Settings, redact, sanitise_title, sha, wrap_conversation, wrap_tool_output
-from agents.helpdesk.state import (Classification, ClarifyingQuestion, HelpdeskState, SupervisorDecision,
-                                   TicketDraft)
-from agents.helpdesk.tools import Toolbox
+from agents.helpdesk.state import (Classification, ClarifyingQuestion, HelpdeskContext, HelpdeskState,
+                                   SupervisorDecision, TicketDraft)
 from agents.i18n import code_label, language, t
 from agents.llm import LLM, Settings as LLMSettings, count_tokens
 
 TOOL_OF_ACTION = {"retry_kb": "retry_kb", "web_search": "web_search", "search_duplicates": "search_existing_issues"}
-
-
-@dataclass
-class HelpdeskContext:
-    """What nodes depend on, passed per run (never module globals)."""
-    llm: LLM
-    tools: Toolbox
-    settings: Settings = field(default_factory=Settings.from_env)
-    clock: Callable[[], float] = time.time
-    stop_reason: Callable[[str], str | None] = lambda session_id: None  # "user" | "kill_switch" | None
-    heartbeat: Callable[[str], None] = lambda session_id: None
-    on_step: Callable[[str, dict], None] = lambda step, data: None
 
 
 def log_ids(state: HelpdeskState) -> dict:

@@ -6,12 +6,7 @@ Every call takes the signed-in user. Another person's session answers exactly li
 from __future__ import annotations
 
 import concurrent.futures
-import functools
 import queue
-import time
-import uuid
-from dataclasses import asdict, dataclass, field
-from datetime import datetime, timezone
 from typing import Callable
 from uuid import UUID
 
@@ -19,12 +14,11 @@ from langgraph.types import Command
 
 from agents.helpdesk import metrics
 from agents.helpdesk.audit import audit
-from agents.helpdesk.graph import build_graph, new_state
+from agents.helpdesk.graph import new_state
 from agents.helpdesk.guards import Settings, redact, sha
-from agents.helpdesk.nodes import HelpdeskContext
-from agents.helpdesk.state import STATE_VERSION, TicketDraft
-from agents.helpdesk.tools import Toolbox, default_toolbox
+from agents.helpdesk.state import STATE_VERSION, HelpdeskContext, TicketDraft
 from agents.i18n import t
+from agents.helpdesk.wiring import AnyDeps, HelpdeskDeps, wired
 from agents.helpdesk.turns import AgentTurn, HelpdeskError, error, step_label, turn_from_result
 from agents.refusals import refusal
 from storage import chat
@@ -33,7 +27,7 @@ from storage import rate_limits
 from storage.inputs import InputRefused, checked_text
 from storage.markup import product_text
 
-__all__ = ["AgentTurn", "HelpdeskError", "Deps", "start", "resume", "confirm", "abort", "get_turn",
+__all__ = ["AgentTurn", "HelpdeskError", "HelpdeskDeps", "wired", "start", "resume", "confirm", "abort", "get_turn",
            "sweep_orphans", "gc", "forget_user", "step_label"]
 
 
@@ -41,44 +35,11 @@ CANCEL_POLL_SECONDS = 0.25
 _RUNS = concurrent.futures.ThreadPoolExecutor(max_workers=8, thread_name_prefix="helpdesk-run")
 
 
-@dataclass
-class Deps:
-    """The service's collaborators; tests build their own (pool, checkpointer, model, tools, clock)."""
-    pool: object
-    checkpointer: object
-    llm: object
-    toolbox: Callable[[object, UUID, UUID], Toolbox] = default_toolbox
-    settings: Callable[[], Settings] = Settings.from_env
-    clock: Callable[[], float] = time.time
-    graph: object = field(default=None)
-
-    def __post_init__(self):
-        self.graph = build_graph(self.checkpointer)
-
-
-@functools.cache
-def _default_deps() -> Deps:
-    from agents.llm import get_llm
-    from storage.db import app_pool, checkpointer
-
-    return Deps(pool=app_pool(), checkpointer=checkpointer(), llm=get_llm())
-
-
-def default_deps() -> Deps:
-    from storage.db import app_pool
-
-    deps = _default_deps()
-    if deps.pool is not app_pool():  # the database changed (tests point DATABASE_URL elsewhere)
-        _default_deps.cache_clear()
-        deps = _default_deps()
-    return deps
-
-
 def _config(session_id) -> dict:
     return {"configurable": {"thread_id": str(session_id)}}
 
 
-def _owned(deps: Deps, user, session_id) -> sessions.HelpdeskSession:
+def _owned(deps: HelpdeskDeps, user, session_id) -> sessions.HelpdeskSession:
     with deps.pool.connection() as conn:
         row = sessions.get_session(conn, user.org_id, user.id, session_id)
         if row is None:
@@ -89,7 +50,7 @@ def _owned(deps: Deps, user, session_id) -> sessions.HelpdeskSession:
     return row
 
 
-def _context(deps: Deps, settings: Settings, row, on_step) -> HelpdeskContext:
+def _context(deps: HelpdeskDeps, settings: Settings, row, on_step) -> HelpdeskContext:
     def stop_reason(session_id: str) -> str | None:
         with deps.pool.connection() as conn:
             return "user" if sessions.abort_requested(conn, UUID(session_id)) else None
@@ -107,7 +68,7 @@ def _context(deps: Deps, settings: Settings, row, on_step) -> HelpdeskContext:
                            clock=deps.clock, stop_reason=stop_reason, heartbeat=heartbeat, on_step=emit)
 
 
-def _run(deps: Deps, row: sessions.HelpdeskSession, payload, on_step) -> AgentTurn:
+def _run(deps: HelpdeskDeps, row: sessions.HelpdeskSession, payload, on_step) -> AgentTurn:
     """One graph run to the next pause or the end; the session row records the turn."""
     settings = deps.settings()
     labels: queue.SimpleQueue = queue.SimpleQueue()
@@ -142,7 +103,7 @@ def _run(deps: Deps, row: sessions.HelpdeskSession, payload, on_step) -> AgentTu
     return turn
 
 
-def _invoke(deps: Deps, row, payload, ctx) -> dict:
+def _invoke(deps: HelpdeskDeps, row, payload, ctx) -> dict:
     with sessions.run_lock(deps.pool, row.id) as held:
         if not held:  # another window or process is running this session right now
             raise error("conflict", row.language)
@@ -156,12 +117,12 @@ def _flush(labels: queue.SimpleQueue, on_step) -> None:
             on_step(label)
 
 
-def _cancelled(deps: Deps, session_id) -> bool:
+def _cancelled(deps: HelpdeskDeps, session_id) -> bool:
     with deps.pool.connection() as conn:
         return sessions.abort_requested(conn, session_id)
 
 
-def _record_link(deps: Deps, row, turn: AgentTurn, result: dict) -> AgentTurn:
+def _record_link(deps: HelpdeskDeps, row, turn: AgentTurn, result: dict) -> AgentTurn:
     """Linked means something: the person joins the ticket's affected people (see staff.record_link)."""
     from agents.helpdesk.staff import record_link
     from agents.helpdesk.tool_nodes import session_snapshot
@@ -175,7 +136,7 @@ def _record_link(deps: Deps, row, turn: AgentTurn, result: dict) -> AgentTurn:
     return turn
 
 
-def _record(deps: Deps, row, turn: AgentTurn, result: dict) -> None:
+def _record(deps: HelpdeskDeps, row, turn: AgentTurn, result: dict) -> None:
     status = {"question": "awaiting_user", "solution": "awaiting_user", "duplicate": "awaiting_user",
               "draft_ready": "awaiting_confirm"}.get(turn.kind, "done")
     trace = [{k: v for k, v in step.items() if k in ("node", "action", "outcome", "reason", "engine", "ms")}
@@ -195,10 +156,10 @@ def _record(deps: Deps, row, turn: AgentTurn, result: dict) -> None:
 
 
 # --- public API ------------------------------------------------------------------------------------
-def start(user, question: str, *, conversation: list[dict] | None = None, idempotency_key: str | None = None,
-          trigger: str = "chip", on_step: Callable[[str], None] | None = None, deps: Deps | None = None) -> AgentTurn:
+def start(deps: AnyDeps, user, question: str, *, conversation: list[dict] | None = None,
+          idempotency_key: str | None = None, trigger: str = "chip", on_step: Callable[[str], None] | None = None) -> AgentTurn:
     """Open a session for ``question`` and run it to the first pause or outcome."""
-    deps = deps or default_deps()
+    deps = wired(deps)
     settings = deps.settings()
     if not settings.enabled or settings.kill_switch or not settings.allows_user(user.id):
         raise error("disabled", user.language)
@@ -236,7 +197,7 @@ def start(user, question: str, *, conversation: list[dict] | None = None, idempo
     return _run(deps, row, state, on_step)
 
 
-def _check_version(deps: Deps, row, language: str) -> None:
+def _check_version(deps: HelpdeskDeps, row, language: str) -> None:
     snapshot = deps.graph.get_state(_config(row.id))
     metrics.CHECKPOINTS.labels("read", "ok").inc()
     if snapshot.values.get("state_version") != STATE_VERSION:
@@ -246,11 +207,10 @@ def _check_version(deps: Deps, row, language: str) -> None:
         raise error("gone", language)
 
 
-def resume(user, session_id, *, question_id: str, action: str = "reply", text: str = "",
-           draft: dict | None = None, on_step: Callable[[str], None] | None = None,
-           deps: Deps | None = None) -> AgentTurn:
+def resume(deps: AnyDeps, user, session_id, *, question_id: str, action: str = "reply",
+           text: str = "", draft: dict | None = None, on_step: Callable[[str], None] | None = None) -> AgentTurn:
     """Answer the pending question (reply, solved/not_solved, link/not_same, file, abort)."""
-    deps = deps or default_deps()
+    deps = wired(deps)
     row = _owned(deps, user, session_id)
     if row.status == "done":
         return AgentTurn.from_row(row)  # a replay (double click, second tab): the outcome stands
@@ -273,7 +233,7 @@ def resume(user, session_id, *, question_id: str, action: str = "reply", text: s
     return _run(deps, row, Command(resume=payload), on_step)
 
 
-def _filing_interrupted(deps: Deps, row) -> bool:
+def _filing_interrupted(deps: HelpdeskDeps, row) -> bool:
     """The person pressed "File it" and the process filing it died: the checkpoint's next step is the
     filing and no process holds the session's run lock. Re-running it completes or reconciles the
     ticket row written before the external call (agents/helpdesk/tools.py), never files a second one."""
@@ -283,16 +243,16 @@ def _filing_interrupted(deps: Deps, row) -> bool:
         return held
 
 
-def confirm(user, session_id, *, question_id: str, draft: dict | None = None,
-            on_step: Callable[[str], None] | None = None, deps: Deps | None = None) -> AgentTurn:
+def confirm(deps: AnyDeps, user, session_id, *, question_id: str, draft: dict | None = None,
+            on_step: Callable[[str], None] | None = None) -> AgentTurn:
     """The human gate: "File it" with the (edited) draft. A double confirm files one ticket."""
-    return resume(user, session_id, question_id=question_id, action="file", draft=draft, on_step=on_step, deps=deps)
+    return resume(deps, user, session_id, question_id=question_id, action="file", draft=draft, on_step=on_step)
 
 
-def abort(user, session_id, *, deps: Deps | None = None) -> AgentTurn:
+def abort(deps: AnyDeps, user, session_id) -> AgentTurn:
     """Cancel: a paused session ends now; a running one is saved aborted (user_cancelled) at once and
     the run returns within CANCEL_POLL_SECONDS, the in-flight model or tool result discarded."""
-    deps = deps or default_deps()
+    deps = wired(deps)
     row = _owned(deps, user, session_id)
     if row.status == "done":
         return AgentTurn.from_row(row)
@@ -304,18 +264,18 @@ def abort(user, session_id, *, deps: Deps | None = None) -> AgentTurn:
         metrics.OUTCOMES.labels("aborted").inc()
         audit("agent.aborted", session_id=str(row.id), user_id=str(user.id), reason="user_cancelled")
         return turn
-    return resume(user, session_id, question_id=row.pending_question_id, action="abort", deps=deps)
+    return resume(deps, user, session_id, question_id=row.pending_question_id, action="abort")
 
 
-def get_turn(user, session_id, *, deps: Deps | None = None) -> AgentTurn:
+def get_turn(deps: AnyDeps, user, session_id) -> AgentTurn:
     """The session's latest turn (what the page shows after a reload).
 
     A session "running" with no progress past the orphan window died with its process: it ends
     aborted (server_restart) here too, for restarts the startup sweep saw too early to judge.
     """
-    deps = deps or default_deps()
+    deps = wired(deps)
     row = _owned(deps, user, session_id)
-    idle = (datetime.now(timezone.utc) - row.updated_at).total_seconds()
+    idle = (deps.app.now() - row.updated_at).total_seconds()
     if row.status == "running" and idle >= deps.settings().orphan_after_seconds \
             and not _filing_interrupted(deps, row):  # an interrupted filing waits for its re-confirm
         _abort_row(deps, row.id, "server_restart", row.language, row.user_id)
@@ -323,12 +283,12 @@ def get_turn(user, session_id, *, deps: Deps | None = None) -> AgentTurn:
     return AgentTurn.from_row(row)
 
 
-def thread(user, session_id, *, deps: Deps | None = None) -> list[dict]:
+def thread(deps: AnyDeps, user, session_id) -> list[dict]:
     """The conversation so far, redacted: the person's own messages and answers, the agent's questions
     and fixes, without the message now waiting for an answer (the page shows that one itself)."""
     from agents.helpdesk.tool_nodes import session_snapshot
 
-    deps = deps or default_deps()
+    deps = wired(deps)
     row = _owned(deps, user, session_id)
     values = deps.graph.get_state(_config(row.id)).values
     if not values:
@@ -337,15 +297,8 @@ def thread(user, session_id, *, deps: Deps | None = None) -> list[dict]:
     return [turn for turn in session_snapshot(values) if turn["content"] != pending]
 
 
-def recent_sessions(user, *, limit: int = 10, deps: Deps | None = None) -> list[AgentTurn]:
-    deps = deps or default_deps()
-    with deps.pool.connection() as conn:
-        rows = sessions.list_sessions(conn, user.org_id, user_id=user.id, limit=limit)
-    return [AgentTurn.from_row(row) for row in rows]
-
-
 # --- operations ------------------------------------------------------------------------------------
-def _abort_row(deps: Deps, session_id: UUID, reason: str, language: str, user_id=None) -> bool:
+def _abort_row(deps: HelpdeskDeps, session_id: UUID, reason: str, language: str, user_id=None) -> bool:
     turn = AgentTurn.aborted(str(session_id), reason, language)
     with deps.pool.connection() as conn:
         done = sessions.finish_aborted(conn, session_id, reason, turn.to_dict())
@@ -355,10 +308,10 @@ def _abort_row(deps: Deps, session_id: UUID, reason: str, language: str, user_id
     return done
 
 
-def sweep_orphans(stale_after_seconds: float | None = None, *, deps: Deps | None = None) -> int:
+def sweep_orphans(deps: AnyDeps, stale_after_seconds: float | None = None) -> int:
     """Sessions stopped mid-step (no progress for 5 min) end aborted, reason server_restart; a filing
     the person had confirmed when its process died is finished instead (exactly once)."""
-    deps = deps or default_deps()
+    deps = wired(deps)
     stale = deps.settings().orphan_after_seconds if stale_after_seconds is None else stale_after_seconds
     with deps.pool.connection() as conn:
         orphans = sessions.orphaned_sessions(conn, stale)
@@ -371,9 +324,9 @@ def sweep_orphans(stale_after_seconds: float | None = None, *, deps: Deps | None
     return aborted
 
 
-def gc(*, deps: Deps | None = None) -> dict:
+def gc(deps: AnyDeps) -> dict:
     """TTL cleanup: checkpoints older than the TTL are deleted; unfinished sessions end aborted (expired)."""
-    deps = deps or default_deps()
+    deps = wired(deps)
     with deps.pool.connection() as conn:
         expired = sessions.expired_sessions(conn, deps.settings().checkpoint_ttl_seconds)
     aborted = 0
@@ -387,11 +340,11 @@ def gc(*, deps: Deps | None = None) -> dict:
     return {"checkpoints_deleted": len(expired), "sessions_aborted": aborted}
 
 
-def forget_user(org_id: UUID, user_id: UUID, *, deps: Deps | None = None) -> dict:
+def forget_user(deps: AnyDeps, org_id: UUID, user_id: UUID) -> dict:
     """Right to delete: checkpoints and session rows go; audit lines are tombstoned (timestamps kept)."""
     from agents.helpdesk.audit import tombstone
 
-    deps = deps or default_deps()
+    deps = wired(deps)
     with deps.pool.connection() as conn:
         ids = sessions.user_session_ids(conn, org_id, user_id)
     for session_id in ids:
@@ -401,14 +354,6 @@ def forget_user(org_id: UUID, user_id: UUID, *, deps: Deps | None = None) -> dic
     with deps.pool.connection() as conn:
         deleted = sessions.delete_user_sessions(conn, org_id, user_id)
     return {"sessions_deleted": deleted, "audit_lines_tombstoned": lines}
-
-
-def new_idempotency_key() -> str:
-    return uuid.uuid4().hex
-
-
-def turn_dict(turn: AgentTurn) -> dict:
-    return asdict(turn)
 
 
 _UI_EVENTS = {"agent.chip_clicked", "agent.resumed_via", "agent.modal_opened", "agent.modal_submitted",
@@ -422,6 +367,6 @@ def track(user, event: str, session_id: str | None = None, **fields) -> None:
               **{k: v for k, v in fields.items() if isinstance(v, (int, bool)) or (isinstance(v, str) and len(v) <= 40)})
 
 
-def engine(deps: Deps | None = None) -> str:
+def engine(deps: AnyDeps) -> str:
     """Which engine answers ("offline" or "openai:<model>"), for the page to say so."""
-    return (deps or default_deps()).llm.engine
+    return deps.llm.engine

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from uuid import UUID
 
 from agents.helpdesk.guards import redact
-from agents.helpdesk.service import Deps, default_deps
+from agents.helpdesk.wiring import AnyDeps
 from agents.helpdesk.turns import HelpdeskError
 from agents.i18n import t
 from storage import audit as audit_log
@@ -53,12 +53,10 @@ def _event_dict(event: events.TicketEvent) -> dict:
 
 
 # --- staff -----------------------------------------------------------------------------------------
-def staff_tickets(user, *, statuses: list[str] | None = None, severities: list[str] | None = None,
-                  categories: list[str] | None = None, assignee: str | None = None, text: str = "",
-                  deps: Deps | None = None) -> list[dict]:
+def staff_tickets(deps: AnyDeps, user, *, statuses: list[str] | None = None, severities: list[str] | None = None,
+                  categories: list[str] | None = None, assignee: str | None = None, text: str = "") -> list[dict]:
     """The organisation's tickets for staff, filtered (assignee: "me", "nobody" or None for all)."""
     _require_admin(user)
-    deps = deps or default_deps()
     with deps.pool.connection() as conn:
         rows = [_row_dict(row) for row in tickets.list_rows(conn, user.org_id)]
     words = text.lower().split()
@@ -70,10 +68,9 @@ def staff_tickets(user, *, statuses: list[str] | None = None, severities: list[s
             and all(w in f"{r['number']} {r['title']} {r['reporter']} {r['department']}".lower() for w in words)]
 
 
-def ticket_detail(user, ticket_id, *, deps: Deps | None = None) -> dict:
+def ticket_detail(deps: AnyDeps, user, ticket_id) -> dict:
     """Everything staff need to work one ticket."""
     _require_admin(user)
-    deps = deps or default_deps()
     with deps.pool.connection() as conn:
         row = tickets.get_row(conn, user.org_id, ticket_id)
         if row is None:
@@ -88,9 +85,8 @@ def ticket_detail(user, ticket_id, *, deps: Deps | None = None) -> dict:
             "history": [_event_dict(e) for e in history]}
 
 
-def assignable_admins(user, *, deps: Deps | None = None) -> list[dict]:
+def assignable_admins(deps: AnyDeps, user) -> list[dict]:
     _require_admin(user)
-    deps = deps or default_deps()
     with deps.pool.connection() as conn:
         admins = users.list_users(conn, user.org_id, role="admin")
     return [{"id": str(a.id), "name": a.full_name} for a in admins if a.is_active]
@@ -100,13 +96,12 @@ def _clean_note(note: str) -> str:
     return redact((note or "").strip())[:NOTE_MAX_CHARS]
 
 
-def change_status(user, ticket_id, status: str, note: str = "", *, deps: Deps | None = None) -> Change:
+def change_status(deps: AnyDeps, user, ticket_id, status: str, note: str = "") -> Change:
     """Set the status with a note the people affected read; audited, and they are notified."""
     _require_admin(user)
     if status not in tickets.STATUSES:
         raise HelpdeskError("invalid", t("helpdesk.invalid_status", user.language))
     note = _clean_note(note)
-    deps = deps or default_deps()
     with deps.pool.connection() as conn:
         ticket = tickets.get_ticket(conn, user.org_id, ticket_id)
         if ticket is None:
@@ -133,10 +128,9 @@ def _status_label(status: str, language: str) -> str:
     return code_label("status", status, language)
 
 
-def assign(user, ticket_id, assignee_id: str | None, *, deps: Deps | None = None) -> Change:
+def assign(deps: AnyDeps, user, ticket_id, assignee_id: str | None) -> Change:
     """Give the ticket to an admin (or nobody); audited; the new assignee is notified."""
     _require_admin(user)
-    deps = deps or default_deps()
     target = UUID(assignee_id) if assignee_id else None
     with deps.pool.connection() as conn:
         ticket = tickets.get_ticket(conn, user.org_id, ticket_id)
@@ -159,13 +153,12 @@ def assign(user, ticket_id, assignee_id: str | None, *, deps: Deps | None = None
     return Change(ticket.number, t(key, user.language, number=ticket.number, name=name))
 
 
-def add_note(user, ticket_id, note: str, *, for_reporter: bool = False, deps: Deps | None = None) -> Change:
+def add_note(deps: AnyDeps, user, ticket_id, note: str, *, for_reporter: bool = False) -> Change:
     """An internal note (staff only) or a note the people affected read (they are notified)."""
     _require_admin(user)
     note = _clean_note(note)
     if not note:
         raise HelpdeskError("invalid", t("helpdesk.note_empty", user.language))
-    deps = deps or default_deps()
     with deps.pool.connection() as conn:
         ticket = tickets.get_ticket(conn, user.org_id, ticket_id)
         if ticket is None:
@@ -184,9 +177,8 @@ def add_note(user, ticket_id, note: str, *, for_reporter: bool = False, deps: De
 
 
 # --- employees -------------------------------------------------------------------------------------
-def my_tickets(user, *, deps: Deps | None = None) -> list[dict]:
+def my_tickets(deps: AnyDeps, user) -> list[dict]:
     """The tickets this person reported or linked to: status, last change and the notes meant for them."""
-    deps = deps or default_deps()
     with deps.pool.connection() as conn:
         rows = tickets.list_affecting(conn, user.org_id, user.id)
         out = []
@@ -202,38 +194,35 @@ def my_tickets(user, *, deps: Deps | None = None) -> list[dict]:
     return out
 
 
-def ticket_for(user, number: int, *, deps: Deps | None = None) -> dict:
+def ticket_for(deps: AnyDeps, user, number: int) -> dict:
     """One ticket by number as this person may see it: staff and the people affected see it whole;
     anyone else in the organisation sees its title and status only."""
-    deps = deps or default_deps()
     with deps.pool.connection() as conn:
         ticket = tickets.get_by_number(conn, user.org_id, number)
         if ticket is None:
             raise _not_found(user.language)
         mine = ticket.created_by == user.id or events.is_affected(conn, ticket.id, user.id)
     if user.is_admin:
-        return ticket_detail(user, ticket.id, deps=deps)
+        return ticket_detail(deps, user, ticket.id)
     if not mine:
         return {"number": ticket.number, "title": ticket.title, "status": ticket.status}
-    return next(item for item in my_tickets(user, deps=deps) if item["number"] == number)
+    return next(item for item in my_tickets(deps, user) if item["number"] == number)
 
 
-def visible_tickets(user, *, deps: Deps | None = None) -> list[dict]:
+def visible_tickets(deps: AnyDeps, user) -> list[dict]:
     """Every ticket of the organisation as this person may see it (staff: whole rows; employees: their
     own in full, everyone else's as number, title and status)."""
     if user.is_admin:
-        return staff_tickets(user, deps=deps)
-    deps = deps or default_deps()
-    mine = {t["number"]: t for t in my_tickets(user, deps=deps)}
+        return staff_tickets(deps, user)
+    mine = {t["number"]: t for t in my_tickets(deps, user)}
     with deps.pool.connection() as conn:
         rows = tickets.list_rows(conn, user.org_id)
     return [mine.get(r.ticket.number) or {"number": r.ticket.number, "title": r.ticket.title, "status": r.ticket.status}
             for r in rows]
 
 
-def notifications(user, *, unread_only: bool = True, deps: Deps | None = None) -> list[dict]:
+def notifications(deps: AnyDeps, user, *, unread_only: bool = True) -> list[dict]:
     """In-app notifications in the reader's language."""
-    deps = deps or default_deps()
     with deps.pool.connection() as conn:
         rows = events.list_notifications(conn, user.org_id, user.id, unread_only=unread_only)
     out = []
@@ -246,14 +235,13 @@ def notifications(user, *, unread_only: bool = True, deps: Deps | None = None) -
     return out
 
 
-def mark_notifications_read(user, *, deps: Deps | None = None) -> int:
-    deps = deps or default_deps()
+def mark_notifications_read(deps: AnyDeps, user) -> int:
     with deps.pool.connection() as conn:
         return events.mark_read(conn, user.org_id, user.id)
 
 
 # --- linking (called by the service when a person links their report) -------------------------------
-def record_link(deps: Deps, org_id: UUID, user_id: UUID, linked: dict, *, session_id: UUID,
+def record_link(deps: AnyDeps, org_id: UUID, user_id: UUID, linked: dict, *, session_id: UUID,
                 snapshot: list) -> int | None:
     """The person is affected too: count bumped, their snapshot appended, the assignee notified.
     Returns the ticket's count of people affected (None when the ticket is not in this organisation)."""

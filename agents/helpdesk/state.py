@@ -1,10 +1,17 @@
-"""HelpdeskState: everything the graph checkpoints for one helpdesk session (state_version 1)."""
+"""HelpdeskState: everything the graph checkpoints for one helpdesk session (state_version 1), and
+HelpdeskContext: what its nodes depend on, passed per run."""
 from __future__ import annotations
 
 import operator
-from typing import Annotated, Literal, TypedDict, get_args
+import time
+from dataclasses import dataclass, field
+from typing import Annotated, Callable, Literal, TypedDict, get_args
 
 from pydantic import BaseModel, Field
+
+from agents.helpdesk.guards import Settings
+from agents.helpdesk.tools import Toolbox
+from agents.llm import LLM
 
 STATE_VERSION = 1
 
@@ -102,3 +109,15 @@ class HelpdeskState(TypedDict, total=False):
     tool_cache: dict[str, list]
     tools_invoked: Annotated[list[str], operator.add]
     trace: Annotated[list[dict], operator.add]  # [{node, action, engine, reason, ms}]: no raw text
+
+
+@dataclass
+class HelpdeskContext:
+    """What nodes depend on, passed per run (never module globals)."""
+    llm: LLM
+    tools: Toolbox
+    settings: Settings = field(default_factory=Settings.from_env)
+    clock: Callable[[], float] = time.time
+    stop_reason: Callable[[str], str | None] = lambda session_id: None  # "user" | "kill_switch" | None
+    heartbeat: Callable[[str], None] = lambda session_id: None
+    on_step: Callable[[str, dict], None] = lambda step, data: None

@@ -241,17 +241,17 @@ def run_admin(pool, llm, offline) -> Tally:
 
 def run_helpdesk(pool, llm, offline) -> Tally:
     from agents.helpdesk import service
-    from agents.helpdesk.service import default_deps
+    from agents.deps import process_deps
 
     tally = Tally("helpdesk")
-    base = default_deps()
+    base = process_deps()
     for name, report, expected in HELPDESK:
         person = user(pool, name)
         for engine, samples in ((offline, tally.anchor), (llm, tally.latency)):
             deps = dataclasses.replace(base, llm=engine)
             started = time.perf_counter()
             try:
-                turn = service.start(person, report, deps=deps)
+                turn = service.start(deps, person, report)
             except Exception as exc:
                 turn = None
                 error = f"{type(exc).__name__}: {exc}"

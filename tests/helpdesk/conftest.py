@@ -1,4 +1,4 @@
-"""Helpdesk fixtures: a small organisation with two employees and an admin, a few tickets, and Deps
+"""Helpdesk fixtures: a small organisation with two employees and an admin, a few tickets, and HelpdeskDeps
 wired to the test database (PostgresSaver checkpoints, offline engine, local ticket tools)."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from agents.helpdesk import tools as hd_tools
 from agents.helpdesk.guards import Settings
-from agents.helpdesk.service import Deps
+from agents.helpdesk.wiring import HelpdeskDeps
 from storage import users
 
 TICKETS = [
@@ -54,12 +54,12 @@ def checkpointer(pool):
     return shared_checkpointer()
 
 
-def make_deps(pool, checkpointer, settings: Settings | None = None, **options) -> Deps:
-    from agents.llm import get_llm
+def make_deps(pool, checkpointer, settings: Settings | None = None, **options) -> HelpdeskDeps:
+    from tests.conftest import make_deps as make_app_deps
 
     settings = settings or replace(Settings(), max_sessions_per_day=1000)  # the cap has its own test
-    return Deps(pool=pool, checkpointer=checkpointer, llm=options.pop("llm", None) or get_llm(),
-                toolbox=options.pop("toolbox", local_toolbox), settings=lambda: settings, **options)
+    app = make_app_deps(pool, llm=options.pop("llm", None), checkpointer_factory=lambda: checkpointer)
+    return HelpdeskDeps(app, toolbox=options.pop("toolbox", local_toolbox), settings=lambda: settings, **options)
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+from agents.deps import process_deps
 from agents.helpdesk import service
 from agents.helpdesk.__main__ import main
 from agents.helpdesk.guards import sha
@@ -13,8 +14,7 @@ def _json(capsys) -> object:
 
 
 def test_admin_list_show_abort_gc(org, capsys):
-    service._default_deps.cache_clear()
-    turn = service.start(org.bob, "Zebra printer label is blank, only me, since today")
+    turn = service.start(process_deps(), org.bob, "Zebra printer label is blank, only me, since today")
     assert main(["admin", "list", "--org", "helpdesk-test", "--user", "bob@hd.test", "--json"]) == 0
     rows = _json(capsys)
     assert rows[0]["session_id"] == turn.session_id and rows[0]["user_id_hash"] == sha(org.bob.id)
@@ -28,7 +28,7 @@ def test_admin_list_show_abort_gc(org, capsys):
 
     assert main(["admin", "abort", "--org", "helpdesk-test", "--session-id", turn.session_id, "--json"]) == 0
     assert _json(capsys) == {"aborted": True}
-    assert service.get_turn(org.bob, turn.session_id).reason == "admin"
+    assert service.get_turn(process_deps(), org.bob, turn.session_id).reason == "admin"
     assert main(["admin", "abort", "--org", "helpdesk-test", "--session-id", turn.session_id]) == 1
     assert capsys.readouterr().out.strip() == "nothing to abort"
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from agents.helpdesk import duplicates, service, twins
+from agents.helpdesk import duplicates, twins
 from agents.helpdesk.__main__ import main
 from agents.helpdesk.tools import local_ticket_search
 
@@ -55,8 +55,7 @@ def _to_outcome(capsys, email: str, turn: dict) -> dict:
     return turn
 
 
-def test_vpn_in_spanish_then_english_through_the_cli(org, capsys):
-    service._default_deps.cache_clear()
+def test_vpn_in_spanish_then_english_through_the_cli(org, pool, capsys):
     first = _to_outcome(capsys, "ana@hd.test", _cli(capsys, "ask", "No puedo conectarme a la VPN desde esta mañana",
                                                     "--user", "ana@hd.test"))
     assert first["kind"] == "draft_ready" and first["draft"]["category"] == "network"
@@ -76,7 +75,7 @@ def test_vpn_in_spanish_then_english_through_the_cli(org, capsys):
     # Someone not affected sees the title and status only.
     from storage import users
 
-    with service.default_deps().pool.connection() as conn:
+    with pool.connection() as conn:
         users.upsert_user(conn, org.org.id, email="cleo@hd.test", full_name="Cleo", role="employee",
                           password="pw-cleo-123", language="en")
     assert set(_cli(capsys, "tickets", "--show", str(number), "--user", "cleo@hd.test")) == {"number", "title", "status"}

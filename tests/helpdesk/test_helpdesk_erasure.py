@@ -20,27 +20,27 @@ def dana(org, pool):
 
 
 def _file(user, deps, text: str) -> dict:
-    turn = service.start(user, text, deps=deps)
+    turn = service.start(deps, user, text)
     while turn.kind == "question":
-        turn = service.resume(user, turn.session_id, question_id=turn.question_id, text=turn.choices[0], deps=deps)
-    return service.confirm(user, turn.session_id, question_id=turn.question_id, deps=deps).ticket
+        turn = service.resume(deps, user, turn.session_id, question_id=turn.question_id, text=turn.choices[0])
+    return service.confirm(deps, user, turn.session_id, question_id=turn.question_id).ticket
 
 
 def test_erasure_previews_then_removes_chat_and_helpdesk_data_and_keeps_tickets(org, dana, deps, pool):
     ticket = _file(dana, deps, "La pantalla del aula 7 no se enciende, solo a mí, desde hoy, sin mensaje")
-    staff.change_status(org.admin, ticket["id"], "in_progress", "Lo miramos", deps=deps)
-    seen = erasure.preview(org.admin, "dana@hd.test", deps=deps)
+    staff.change_status(deps, org.admin, ticket["id"], "in_progress", "Lo miramos")
+    seen = erasure.preview(deps, org.admin, "dana@hd.test")
     assert seen["counts"]["helpdesk_sessions"] == 1 and seen["counts"]["tickets_reported"] == 1
     assert seen["counts"]["chat_sessions"] >= 1 and seen["counts"]["notifications"] == 1
     with pytest.raises(HelpdeskError):
-        erasure.erase(org.admin, "dana@hd.test", "not-the-preview", deps=deps)  # no erase without its preview
-    done = erasure.erase(org.admin, "dana@hd.test", seen["token"], deps=deps)
+        erasure.erase(deps, org.admin, "dana@hd.test", "not-the-preview")  # no erase without its preview
+    done = erasure.erase(deps, org.admin, "dana@hd.test", seen["token"])
     assert done["sessions_deleted"] == 1 and done["tickets_anonymised"] == 1
     with pool.connection() as conn:
         assert erasure_store.footprint(conn, org.org.id, dana.id) == {
             "chat_sessions": 0, "chat_messages": 0, "helpdesk_sessions": 0, "tickets_reported": 0,
             "tickets_linked": 0, "notifications": 0}
-    kept = staff.ticket_detail(org.admin, ticket["id"], deps=deps)
+    kept = staff.ticket_detail(deps, org.admin, ticket["id"])
     assert kept["reporter"] == "" and kept["snapshot"] == [] and kept["status"] == "in_progress"
     entries = [e for e in operations.audit_entries(org.admin, pool=pool) if e["action"] == "person.erase"]
     assert entries and entries[0]["who"] == "Boss" and '"helpdesk_sessions": 1' in entries[0]["before"]
@@ -48,18 +48,17 @@ def test_erasure_previews_then_removes_chat_and_helpdesk_data_and_keeps_tickets(
 
 def test_erasure_refuses_employees_strangers_and_oneself(org, deps):
     with pytest.raises(HelpdeskError):
-        erasure.preview(org.bob, "ana@hd.test", deps=deps)
+        erasure.preview(deps, org.bob, "ana@hd.test")
     with pytest.raises(HelpdeskError) as unknown:
-        erasure.preview(org.admin, "nobody@hd.test", deps=deps)
+        erasure.preview(deps, org.admin, "nobody@hd.test")
     assert unknown.value.code == "not_found"
     with pytest.raises(HelpdeskError):
-        erasure.preview(org.admin, "boss@hd.test", deps=deps)
+        erasure.preview(deps, org.admin, "boss@hd.test")
 
 
 def test_audit_log_page_filters_and_previews_an_erasure(org, deps):
     ticket = _file(org.ana, deps, "El ascensor del edificio norte hace un ruido fuerte, solo a mí, desde hoy, sin mensaje")
-    staff.change_status(org.admin, ticket["id"], "resolved", "Listo", deps=deps)
-    service._default_deps.cache_clear()
+    staff.change_status(deps, org.admin, ticket["id"], "resolved", "Listo")
     at = apptest.open_page(org.admin, "pages/audit_log.py")
     frame = at.dataframe[0].value
     assert "ticket.status" in frame["action"].tolist() and "Boss" in frame["who"].tolist()

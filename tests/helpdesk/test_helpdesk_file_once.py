@@ -19,12 +19,13 @@ from tests.helpdesk.fake_github import FakeGitHub
 ROOT = Path(__file__).resolve().parents[2]
 CONFIRM_IN_A_CHILD = """
 import sys
+from agents.deps import process_deps
 from agents.helpdesk import service
 from storage import users
-from storage.db import app_pool
-with app_pool().connection() as conn:
+deps = process_deps()
+with deps.pool.connection() as conn:
     user = users.get_user_by_email(conn, "ana@hd.test")
-service.confirm(user, sys.argv[1], question_id=sys.argv[2])
+service.confirm(deps, user, sys.argv[1], question_id=sys.argv[2])
 """
 
 
@@ -38,9 +39,9 @@ def github(monkeypatch):
 
 
 def _draft(user, text: str, deps):
-    turn = service.start(user, text, deps=deps)
+    turn = service.start(deps, user, text)
     while turn.kind == "question":
-        turn = service.resume(user, turn.session_id, question_id=turn.question_id, text=turn.choices[0], deps=deps)
+        turn = service.resume(deps, user, turn.session_id, question_id=turn.question_id, text=turn.choices[0])
     assert turn.kind == "draft_ready", turn
     return turn
 
@@ -69,9 +70,9 @@ def test_killed_between_the_local_row_and_github_then_reconfirmed_files_once(org
     assert len(github.issues) == (1 if moment == "after_create" else 0)
 
     deadline = time.monotonic() + 30
-    filed = service.confirm(org.ana, turn.session_id, question_id=turn.question_id, deps=deps)
+    filed = service.confirm(deps, org.ana, turn.session_id, question_id=turn.question_id)
     assert time.monotonic() < deadline and filed.kind == "filed", filed
-    again = service.confirm(org.ana, turn.session_id, question_id=turn.question_id, deps=deps)
+    again = service.confirm(deps, org.ana, turn.session_id, question_id=turn.question_id)
     assert again.kind == "filed" and again.ticket["number"] == filed.ticket["number"]
 
     assert len(github.issues) == 1
@@ -85,7 +86,7 @@ def test_killed_between_the_local_row_and_github_then_reconfirmed_files_once(org
 def test_a_plain_confirm_files_one_issue_and_completes_the_row(org, pool, checkpointer, github):
     deps = make_deps(pool, checkpointer)
     turn = _draft(org.ana, "El lector de tarjetas de la puerta norte no abre, solo a mí, desde hoy", deps)
-    filed = service.confirm(org.ana, turn.session_id, question_id=turn.question_id, deps=deps)
+    filed = service.confirm(deps, org.ana, turn.session_id, question_id=turn.question_id)
     assert filed.kind == "filed" and github.posts == 1
     rows = _rows_for(pool, org.org.id, turn.session_id)
     assert len(rows) == 1 and rows[0].filing_state == "complete" and rows[0].source == "github"

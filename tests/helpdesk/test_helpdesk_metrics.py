@@ -19,7 +19,7 @@ def test_metrics_endpoint_lists_helpdesk_and_model_metrics_after_a_session(org, 
     monkeypatch.setenv("SKILLNET_METRICS_PORT", str(free_port()))
     port = metrics.start_metrics_server()
     assert metrics.start_metrics_server() == port  # once per process
-    service.start(org.bob, "The badge reader at the south door beeps red, only me, since today", deps=deps)
+    service.start(deps, org.bob, "The badge reader at the south door beeps red, only me, since today")
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as response:
         text = response.read().decode()
     for name in ("chatbot_helpdesk_agent_started_total", "chatbot_helpdesk_agent_tool_total",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from agents.deps import process_deps
 from agents.helpdesk import service
 from storage import helpdesk as sessions
 from storage import tickets
@@ -19,12 +20,6 @@ def open_page(user, page: str = "pages/helpdesk.py", query: dict | None = None, 
 
 def button(at: AppTest, key: str):
     return next(b for b in at.button if b.key == key)
-
-
-@pytest.fixture(autouse=True)
-def fresh_deps(org):
-    service._default_deps.cache_clear()  # the pages' deps point at this module's database
-    yield
 
 
 def test_employee_files_a_ticket_through_chips_and_the_modal(org, pool):
@@ -55,11 +50,11 @@ def test_employee_files_a_ticket_through_chips_and_the_modal(org, pool):
 
 
 def test_cancel_in_the_modal_files_nothing_and_cancel_session_aborts(org, pool, checkpointer):
-    turn = service.start(org.bob, "The projector in room B does not turn on, only me, since today, no error")
+    turn = service.start(process_deps(), org.bob, "The projector in room B does not turn on, only me, since today, no error")
     assert turn.kind == "draft_ready"
     at = open_page(org.bob, helpdesk_session=turn.session_id)
     button(at, "hd_cancel_modal").click().run()
-    assert not at.exception and service.get_turn(org.bob, turn.session_id).kind == "draft_ready"
+    assert not at.exception and service.get_turn(process_deps(), org.bob, turn.session_id).kind == "draft_ready"
     button(at, "hd_abort").click().run()
     assert "You cancelled this request" in texts(at)
 
@@ -77,19 +72,19 @@ def test_tutor_handoff_prefills_the_question(org):
 def test_restarted_session_tells_the_user(org, pool):
     with pool.connection() as conn:
         row = sessions.create_session(conn, org.org.id, org.bob.id, language="en")
-    service.sweep_orphans(stale_after_seconds=0)
+    service.sweep_orphans(process_deps(), stale_after_seconds=0)
     at = open_page(org.bob, helpdesk_session=str(row.id))
     assert "The helpdesk restarted while working on your request" in texts(at)
 
 
 def test_someone_elses_session_is_not_found_on_the_page(org):
-    turn = service.start(org.ana, "No puedo entrar en la intranet")
+    turn = service.start(process_deps(), org.ana, "No puedo entrar en la intranet")
     at = open_page(org.bob, helpdesk_session=turn.session_id)
     assert "That helpdesk session does not exist." in texts(at)
 
 
 def test_operations_page_shows_the_agent_counters_and_charts(org):
-    service.start(org.bob, "The projector in room C does not turn on, only me, since today, no error")
+    service.start(process_deps(), org.bob, "The projector in room C does not turn on, only me, since today, no error")
     at = open_page(org.admin, "pages/operations.py")
     assert "Operations" in texts(at) and "Injections blocked" in [m.label for m in at.metric]
     assert len(at.get("plotly_chart")) >= 2

@@ -12,7 +12,7 @@ from langgraph.types import Command
 from agents.helpdesk.eval import ScriptedChatModel, _toolbox
 from agents.helpdesk.graph import build_graph, new_state
 from agents.helpdesk.guards import Settings
-from agents.helpdesk.nodes import HelpdeskContext
+from agents.helpdesk.state import HelpdeskContext
 from agents.helpdesk.state import NEXT_ACTIONS
 from agents.llm import LLM
 

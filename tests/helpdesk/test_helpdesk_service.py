@@ -21,20 +21,26 @@ def _count(pool, org_id) -> int:
         return len(tickets.list_tickets(conn, org_id))
 
 
+def latest_turn(pool, org) -> service.AgentTurn:
+    """Bob's most recent helpdesk session as the page would show it."""
+    with pool.connection() as conn:
+        return service.AgentTurn.from_row(sessions.list_sessions(conn, org.org.id, user_id=org.bob.id, limit=1)[0])
+
+
 def _answer_until_draft(user, turn, deps, replies=("Only me", "Since yesterday")):
     replies = list(replies)
     while turn.kind == "question":
-        turn = service.resume(user, turn.session_id, question_id=turn.question_id, text=replies.pop(0), deps=deps)
+        turn = service.resume(deps, user, turn.session_id, question_id=turn.question_id, text=replies.pop(0))
     return turn
 
 
 def test_duplicate_in_the_database_is_offered_and_linked(org, deps, pool):
     steps = []
-    turn = service.start(org.bob, "Oracle Financials returns 403 on budget reports", on_step=steps.append, deps=deps)
+    turn = service.start(deps, org.bob, "Oracle Financials returns 403 on budget reports", on_step=steps.append)
     assert turn.kind == "duplicate" and turn.ticket["title"].startswith("Oracle Financials returns 403")
     assert "Searching existing tickets…" in steps
     before = _count(pool, org.org.id)
-    linked = service.resume(org.bob, turn.session_id, question_id=turn.question_id, action="link", deps=deps)
+    linked = service.resume(deps, org.bob, turn.session_id, question_id=turn.question_id, action="link")
     assert linked.kind == "linked" and f"#{turn.ticket['number']}" in linked.message
     assert _count(pool, org.org.id) == before
     with pool.connection() as conn:
@@ -43,14 +49,14 @@ def test_duplicate_in_the_database_is_offered_and_linked(org, deps, pool):
 
 
 def test_full_flow_files_one_ticket_even_when_confirmed_twice(org, deps, pool):
-    turn = service.start(org.ana, "Mi portátil no arranca y la pantalla parpadea", deps=deps)
+    turn = service.start(deps, org.ana, "Mi portátil no arranca y la pantalla parpadea")
     assert turn.kind == "question" and turn.message.startswith("¿")
     draft = _answer_until_draft(org.ana, turn, deps, ["Solo a mí", "Desde ayer, sin mensaje de error"])
     assert draft.kind == "draft_ready" and draft.draft["category"] == "hardware"
     before = _count(pool, org.org.id)
     edited = {**draft.draft, "title": "Portátil no arranca (editado)", "severity": "high"}
-    filed = service.confirm(org.ana, draft.session_id, question_id=draft.question_id, draft=edited, deps=deps)
-    again = service.confirm(org.ana, draft.session_id, question_id=draft.question_id, draft=edited, deps=deps)
+    filed = service.confirm(deps, org.ana, draft.session_id, question_id=draft.question_id, draft=edited)
+    again = service.confirm(deps, org.ana, draft.session_id, question_id=draft.question_id, draft=edited)
     assert filed.kind == again.kind == "filed" and filed.ticket["number"] == again.ticket["number"]
     assert _count(pool, org.org.id) == before + 1
     with pool.connection() as conn:
@@ -61,53 +67,53 @@ def test_full_flow_files_one_ticket_even_when_confirmed_twice(org, deps, pool):
 
 
 def test_another_users_session_is_not_found_and_counted(org, deps):
-    turn = service.start(org.ana, "No puedo imprimir en la planta 3", deps=deps)
+    turn = service.start(deps, org.ana, "No puedo imprimir en la planta 3")
     before = metrics.ACL_VIOLATIONS._value.get()
-    for call in (lambda: service.get_turn(org.bob, turn.session_id, deps=deps),
-                 lambda: service.resume(org.bob, turn.session_id, question_id=turn.question_id, text="x", deps=deps),
-                 lambda: service.confirm(org.bob, turn.session_id, question_id=turn.question_id, deps=deps),
-                 lambda: service.abort(org.bob, turn.session_id, deps=deps)):
+    for call in (lambda: service.get_turn(deps, org.bob, turn.session_id),
+                 lambda: service.resume(deps, org.bob, turn.session_id, question_id=turn.question_id, text="x"),
+                 lambda: service.confirm(deps, org.bob, turn.session_id, question_id=turn.question_id),
+                 lambda: service.abort(deps, org.bob, turn.session_id)):
         with pytest.raises(HelpdeskError) as caught:
             call()
         assert caught.value.code == "not_found"
     assert metrics.ACL_VIOLATIONS._value.get() == before + 4
     with pytest.raises(HelpdeskError) as unknown:
-        service.get_turn(org.bob, uuid.uuid4(), deps=deps)
+        service.get_turn(deps, org.bob, uuid.uuid4())
     assert unknown.value.code == "not_found" and str(unknown.value) == str(caught.value).replace("es", "es")
     assert metrics.ACL_VIOLATIONS._value.get() == before + 4  # a missing id is not a violation
-    assert service.get_turn(org.ana, turn.session_id, deps=deps).kind == "question"
+    assert service.get_turn(deps, org.ana, turn.session_id).kind == "question"
 
 
 def test_idempotency_key_replays_the_same_session(org, deps):
     key = uuid.uuid4().hex
     before = metrics.SESSION_DEDUP._value.get()
-    first = service.start(org.bob, "Teams crashes when sharing my screen", idempotency_key=key, deps=deps)
-    second = service.start(org.bob, "Teams crashes when sharing my screen", idempotency_key=key, deps=deps)
+    first = service.start(deps, org.bob, "Teams crashes when sharing my screen", idempotency_key=key)
+    second = service.start(deps, org.bob, "Teams crashes when sharing my screen", idempotency_key=key)
     assert first.session_id == second.session_id and second.question_id == first.question_id
     assert metrics.SESSION_DEDUP._value.get() == before + 1
-    other = service.start(org.bob, "Teams crashes when sharing my screen", idempotency_key=uuid.uuid4().hex, deps=deps)
+    other = service.start(deps, org.bob, "Teams crashes when sharing my screen", idempotency_key=uuid.uuid4().hex)
     assert other.session_id != first.session_id
 
 
 def test_stale_pending_question_is_a_conflict(org, deps):
-    turn = service.start(org.bob, "Excel freezes when opening large files", deps=deps)
+    turn = service.start(deps, org.bob, "Excel freezes when opening large files")
     assert turn.kind == "question"
     with pytest.raises(HelpdeskError) as caught:
-        service.resume(org.bob, turn.session_id, question_id="stale-tab", text="Only me", deps=deps)
+        service.resume(deps, org.bob, turn.session_id, question_id="stale-tab", text="Only me")
     assert caught.value.code == "conflict"
-    nxt = service.resume(org.bob, turn.session_id, question_id=turn.question_id, text="Only me", deps=deps)
+    nxt = service.resume(deps, org.bob, turn.session_id, question_id=turn.question_id, text="Only me")
     with pytest.raises(HelpdeskError):  # the first question id is stale now
-        service.resume(org.bob, turn.session_id, question_id=turn.question_id, text="again", deps=deps)
+        service.resume(deps, org.bob, turn.session_id, question_id=turn.question_id, text="again")
     assert nxt.question_id != turn.question_id
 
 
 def test_daily_cap_refuses_with_retry_after(org, pool, checkpointer):
     capped = make_deps(pool, checkpointer, replace(Settings(), max_sessions_per_day=1))
     user = org.admin
-    service.start(user, "The badge reader rejects my card", deps=capped)
+    service.start(capped, user, "The badge reader rejects my card")
     refusals = metrics.DAILY_CAP_REFUSALS._value.get()
     with pytest.raises(HelpdeskError) as caught:
-        service.start(user, "Another problem with the badge reader", deps=capped)
+        service.start(capped, user, "Another problem with the badge reader")
     assert caught.value.code == "daily_cap" and 0 < caught.value.retry_after <= 86_401
     assert metrics.DAILY_CAP_REFUSALS._value.get() == refusals + 1
 
@@ -116,16 +122,16 @@ def test_disabled_and_kill_switch_refuse_new_sessions(org, pool, checkpointer):
     for settings in (replace(Settings(), enabled=False), replace(Settings(), kill_switch=True),
                      replace(Settings(), enabled_user_ids=frozenset({"someone-else"}))):
         with pytest.raises(HelpdeskError) as caught:
-            service.start(org.bob, "The VPN is slow", deps=make_deps(pool, checkpointer, settings))
+            service.start(make_deps(pool, checkpointer, settings), org.bob, "The VPN is slow")
         assert caught.value.code == "disabled"
 
 
 def test_the_deadline_offers_the_draft_so_far(org, pool, checkpointer):
     ticks = iter(range(0, 10_000, 40))
     slow = make_deps(pool, checkpointer, replace(Settings(), deadline_seconds=60), clock=lambda: float(next(ticks)))
-    turn = service.start(org.bob, "Outlook calendar does not sync on my phone", deps=slow)
+    turn = service.start(slow, org.bob, "Outlook calendar does not sync on my phone")
     assert turn.kind == "draft_ready" and turn.reason == "deadline" and "Outlook" in turn.draft["body"]
-    assert service.get_turn(org.bob, turn.session_id, deps=slow).reason == "deadline"
+    assert service.get_turn(slow, org.bob, turn.session_id).reason == "deadline"
 
 
 def test_token_cap_is_a_hard_stop(org, pool, checkpointer, fake_openai):
@@ -134,19 +140,19 @@ def test_token_cap_is_a_hard_stop(org, pool, checkpointer, fake_openai):
     fake_openai.responder = lambda request: '{"next_action": "search_duplicates", "reason": "x"}'
     llm = LLM(LLMSettings.from_env())
     capped = make_deps(pool, checkpointer, replace(Settings(), max_tokens=300), llm=llm)
-    turn = service.start(org.bob, "SAP payroll export fails with error 500", deps=capped)
+    turn = service.start(capped, org.bob, "SAP payroll export fails with error 500")
     assert turn.kind == "draft_ready" and turn.reason == "budget_exhausted"  # what was found, not nothing
     assert turn.actions == ["search_duplicates", "write_draft"] and len(fake_openai.chat_requests) >= 1
 
 
 def test_abort_persists_aborted_and_later_calls_see_it(org, deps, pool):
-    turn = service.start(org.bob, "The projector in room B does not turn on", deps=deps)
-    aborted = service.abort(org.bob, turn.session_id, deps=deps)
+    turn = service.start(deps, org.bob, "The projector in room B does not turn on")
+    aborted = service.abort(deps, org.bob, turn.session_id)
     assert aborted.kind == "aborted" and aborted.reason == "user"
     with pool.connection() as conn:
         row = sessions.get_session(conn, org.org.id, org.bob.id, turn.session_id)
     assert (row.status, row.outcome, row.abort_reason) == ("done", "aborted", "user")
-    late = service.resume(org.bob, turn.session_id, question_id=turn.question_id, text="x", deps=deps)
+    late = service.resume(deps, org.bob, turn.session_id, question_id=turn.question_id, text="x")
     assert late.kind == "aborted"
 
 
@@ -165,13 +171,13 @@ def test_restart_during_a_tool_call_leaves_the_session_aborted(org, pool, checkp
 
     crashing = make_deps(pool, checkpointer, toolbox=crashing_toolbox)
     with pytest.raises(SimulatedCrash):
-        service.start(org.bob, "My keyboard types the wrong letters", deps=crashing)
+        service.start(crashing, org.bob, "My keyboard types the wrong letters")
     with pool.connection() as conn:
         row = sessions.list_sessions(conn, org.org.id, user_id=org.bob.id, limit=1)[0]
     assert row.status == "running"
     restarted = make_deps(pool, checkpointer)
-    assert service.sweep_orphans(stale_after_seconds=0, deps=restarted) >= 1
-    turn = service.get_turn(org.bob, row.id, deps=restarted)
+    assert service.sweep_orphans(restarted, stale_after_seconds=0) >= 1
+    turn = service.get_turn(restarted, org.bob, row.id)
     assert turn.kind == "aborted" and turn.reason == "server_restart" and "restarted" in turn.message  # Bob reads English
     with pool.connection() as conn:
         row = sessions.get_session(conn, org.org.id, org.bob.id, row.id)
@@ -179,23 +185,23 @@ def test_restart_during_a_tool_call_leaves_the_session_aborted(org, pool, checkp
 
 
 def test_recent_work_is_not_swept(org, deps):
-    turn = service.start(org.bob, "My mouse is not detected", deps=deps)
-    service.sweep_orphans(deps=deps)  # default: only sessions idle for 5 minutes
-    assert service.get_turn(org.bob, turn.session_id, deps=deps).kind == "question"
+    turn = service.start(deps, org.bob, "My mouse is not detected")
+    service.sweep_orphans(deps)  # default: only sessions idle for 5 minutes
+    assert service.get_turn(deps, org.bob, turn.session_id).kind == "question"
 
 
 def test_gc_deletes_expired_checkpoints(org, pool, checkpointer):
     short = make_deps(pool, checkpointer, replace(Settings(), checkpoint_ttl_seconds=0))
-    turn = service.start(org.bob, "The scanner does not sync stock counts", deps=short)
-    result = service.gc(deps=short)
+    turn = service.start(short, org.bob, "The scanner does not sync stock counts")
+    result = service.gc(short)
     assert result["checkpoints_deleted"] >= 1 and result["sessions_aborted"] >= 1
     assert short.graph.get_state({"configurable": {"thread_id": turn.session_id}}).values == {}
-    assert service.get_turn(org.bob, turn.session_id, deps=short).reason == "expired"
+    assert service.get_turn(short, org.bob, turn.session_id).reason == "expired"
 
 
 def test_audit_lines_hold_hashes_never_raw_text(org, deps):
     secret_question = "Zebra-unicorn-7781 printer smells of burning plastic"
-    turn = service.start(org.bob, secret_question, deps=deps)
+    turn = service.start(deps, org.bob, secret_question)
     lines = audit.read_events(turn.session_id)
     events = {line["event"] for line in lines}
     assert {"agent.started", "agent.supervisor_decision", "agent.tool_call", "agent.awaiting_user"} <= events
@@ -210,12 +216,12 @@ def test_forget_user_deletes_sessions_and_tombstones_audit(org, pool, checkpoint
         from storage import users
         carol = users.upsert_user(conn, org.org.id, email="carol@hd.test", full_name="Carol", role="employee",
                                   password="pw-carol-1", language="en")
-    turn = service.start(carol, "My monitor flickers all day", deps=deps)
-    result = service.forget_user(org.org.id, carol.id, deps=deps)
+    turn = service.start(deps, carol, "My monitor flickers all day")
+    result = service.forget_user(deps, org.org.id, carol.id)
     assert result["sessions_deleted"] == 1 and result["audit_lines_tombstoned"] >= 1
     assert all(line.get("redacted") for line in audit.read_events() if line.get("agent_session_id") == turn.session_id)
     with pytest.raises(HelpdeskError):
-        service.get_turn(carol, turn.session_id, deps=deps)
+        service.get_turn(deps, carol, turn.session_id)
 
 
 def test_a_stale_running_session_reads_as_restarted(org, deps, pool):
@@ -223,7 +229,7 @@ def test_a_stale_running_session_reads_as_restarted(org, deps, pool):
         row = sessions.create_session(conn, org.org.id, org.bob.id, language="en")
         conn.execute("UPDATE helpdesk_sessions SET updated_at = now() - interval '10 minutes' WHERE id = %s",
                      (row.id,))
-    turn = service.get_turn(org.bob, row.id, deps=deps)
+    turn = service.get_turn(deps, org.bob, row.id)
     assert turn.kind == "aborted" and turn.reason == "server_restart"
 
 
@@ -238,21 +244,21 @@ def test_knowledge_base_fix_is_proposed_from_a_real_document(org, pool, checkpoi
     ingest_file(pool, org.org.id, doc)
     real = make_deps(pool, checkpointer, toolbox=default_toolbox)
     steps = []
-    turn = service.start(org.bob, "How do I change my expense report approver?", on_step=steps.append, deps=real)
+    turn = service.start(real, org.bob, "How do I change my expense report approver?", on_step=steps.append)
     assert "Searching the knowledge base…" in steps
     assert turn.kind == "solution" and "Expense Approvers" in turn.message and "Expenses handbook" in turn.message
-    done = service.resume(org.bob, turn.session_id, question_id=turn.question_id, action="solved", deps=real)
+    done = service.resume(real, org.bob, turn.session_id, question_id=turn.question_id, action="solved")
     assert done.kind == "resolved"
 
 
 def test_a_checkpoint_of_another_state_version_is_refused(org, deps):
-    turn = service.start(org.bob, "The coffee machine app crashes on login", deps=deps)
+    turn = service.start(deps, org.bob, "The coffee machine app crashes on login")
     config = {"configurable": {"thread_id": turn.session_id}}
     deps.graph.update_state(config, {"state_version": 0})
     with pytest.raises(HelpdeskError) as caught:
-        service.resume(org.bob, turn.session_id, question_id=turn.question_id, text="Only me", deps=deps)
+        service.resume(deps, org.bob, turn.session_id, question_id=turn.question_id, text="Only me")
     assert caught.value.code == "gone"
-    assert service.get_turn(org.bob, turn.session_id, deps=deps).reason == "state_version"
+    assert service.get_turn(deps, org.bob, turn.session_id).reason == "state_version"
 
 
 def test_a_slow_model_still_offers_the_duplicate_it_found(org, pool, checkpointer, fake_openai):
@@ -271,7 +277,7 @@ def test_a_slow_model_still_offers_the_duplicate_it_found(org, pool, checkpointe
     hurried = make_deps(pool, checkpointer, replace(Settings(), deadline_seconds=3, max_sessions_per_day=1000), llm=llm)
     shown: list[tuple[float, str]] = []
     started = time.monotonic()
-    turn = service.start(org.bob, "Oracle Financials returns 403 on budget reports", deps=hurried,
+    turn = service.start(hurried, org.bob, "Oracle Financials returns 403 on budget reports",
                          on_step=lambda label: shown.append((time.monotonic() - started, label)))
     assert shown and shown[0][0] < 2.0 and shown[0][1] == "Reading your report…"
     assert turn.kind == "duplicate" and turn.ticket["title"].startswith("Oracle Financials returns 403")
@@ -280,6 +286,7 @@ def test_a_slow_model_still_offers_the_duplicate_it_found(org, pool, checkpointe
 
 def test_the_sweeps_run_on_the_task_queue_every_ten_minutes(org, pool):
     from agents import tasks
+    from agents.deps import process_deps
     from agents.helpdesk import sweeper
     from storage import queue
 
@@ -294,8 +301,9 @@ def test_the_sweeps_run_on_the_task_queue_every_ten_minutes(org, pool):
     tasks.work(wait=False)            # any worker takes it
     with pool.connection() as conn:
         assert queue.open_job_status(conn, "helpdesk.sweep") is None
-    assert service.get_turn(org.bob, row.id).reason == "server_restart"
-    assert sweeper.sweep_once()["orphans_aborted"] == 0   # idempotent: nothing left to end
+    deps = process_deps()
+    assert service.get_turn(deps, org.bob, row.id).reason == "server_restart"
+    assert sweeper.sweep_once(deps)["orphans_aborted"] == 0   # idempotent: nothing left to end
 
 
 def test_cancel_while_a_tool_is_in_flight_stops_within_two_seconds(org, pool, checkpointer):
@@ -313,16 +321,16 @@ def test_cancel_while_a_tool_is_in_flight_stops_within_two_seconds(org, pool, ch
 
     deps = make_deps(pool, checkpointer, toolbox=slow_toolbox)
     outcome: dict = {}
-    runner = threading.Thread(target=lambda: outcome.update(turn=service.start(
-        org.bob, "The shredder on floor 4 jams, only me, since today, no error", deps=deps)))
+    runner = threading.Thread(target=lambda: outcome.update(turn=service.start(deps,
+        org.bob, "The shredder on floor 4 jams, only me, since today, no error")))
     runner.start()
     try:
         deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and not service.recent_sessions(org.bob, limit=1, deps=deps)[0].kind == "working":
+        while time.monotonic() < deadline and not latest_turn(pool, org).kind == "working":
             time.sleep(0.05)
-        session_id = service.recent_sessions(org.bob, limit=1, deps=deps)[0].session_id
+        session_id = latest_turn(pool, org).session_id
         clicked = time.monotonic()
-        cancelled = service.abort(org.bob, session_id, deps=deps)
+        cancelled = service.abort(deps, org.bob, session_id)
         runner.join(10)
         stopped_after = time.monotonic() - clicked
     finally:

@@ -13,11 +13,11 @@ from tests.apptest import texts
 
 def file_ticket(user, text: str, deps) -> dict:
     """Run the offline agent to a draft and file it; returns the filed ticket."""
-    turn = service.start(user, text, deps=deps)
+    turn = service.start(deps, user, text)
     while turn.kind == "question":
-        turn = service.resume(user, turn.session_id, question_id=turn.question_id, text=turn.choices[0] if turn.choices else "no", deps=deps)
+        turn = service.resume(deps, user, turn.session_id, question_id=turn.question_id, text=turn.choices[0] if turn.choices else "no")
     assert turn.kind == "draft_ready", turn
-    filed = service.confirm(user, turn.session_id, question_id=turn.question_id, deps=deps)
+    filed = service.confirm(deps, user, turn.session_id, question_id=turn.question_id)
     assert filed.kind == "filed"
     return filed.ticket
 
@@ -33,17 +33,17 @@ def filed(org, pool, checkpointer):
 
 def test_staff_list_shows_reporter_department_and_counts(org, filed):
     ticket, deps = filed
-    rows = staff.staff_tickets(org.admin, deps=deps)
+    rows = staff.staff_tickets(deps, org.admin)
     row = next(r for r in rows if r["number"] == ticket["number"])
     assert row["reporter"] == "Ana" and row["status"] == "open" and row["affected"] == 1
     assert {"department", "created_at", "severity", "category", "assignee"} <= set(row)
-    assert [r["number"] for r in staff.staff_tickets(org.admin, text="impresora aula", deps=deps)] == [ticket["number"]]
-    assert all(r["status"] == "closed" for r in staff.staff_tickets(org.admin, statuses=["closed"], deps=deps))
+    assert [r["number"] for r in staff.staff_tickets(deps, org.admin, text="impresora aula")] == [ticket["number"]]
+    assert all(r["status"] == "closed" for r in staff.staff_tickets(deps, org.admin, statuses=["closed"]))
 
 
 def test_detail_has_description_snapshot_facts_and_steps(org, filed):
     ticket, deps = filed
-    detail = staff.ticket_detail(org.admin, ticket["id"], deps=deps)
+    detail = staff.ticket_detail(deps, org.admin, ticket["id"])
     assert "impresora" in detail["description"].lower()
     assert detail["snapshot"][0] == {"role": "user", "content": detail["snapshot"][0]["content"]}
     assert "impresora" in detail["snapshot"][0]["content"].lower()
@@ -54,40 +54,40 @@ def test_detail_has_description_snapshot_facts_and_steps(org, filed):
 
 def test_status_change_with_a_note_is_audited_notified_and_shown_to_the_reporter(org, filed, pool):
     ticket, deps = filed
-    change = staff.change_status(org.admin, ticket["id"], "in_progress", "Cambiamos el rodillo mañana", deps=deps)
+    change = staff.change_status(deps, org.admin, ticket["id"], "in_progress", "Cambiamos el rodillo mañana")
     assert f"#{ticket['number']}" in change.message and "in progress" in change.message
     with pool.connection() as conn:
         entry = audit.list_entries(conn, org.org.id, action="ticket.status", entity_id=ticket["id"])[0]
     assert entry.actor_id == org.admin.id and entry.before["status"] == "open"
     assert entry.after == {"number": ticket["number"], "status": "in_progress", "note": "Cambiamos el rodillo mañana"}
-    mine = next(t for t in staff.my_tickets(org.ana, deps=deps) if t["number"] == ticket["number"])
+    mine = next(t for t in staff.my_tickets(deps, org.ana) if t["number"] == ticket["number"])
     assert mine["status"] == "in_progress" and mine["notes"][-1]["note"] == "Cambiamos el rodillo mañana"
-    assert any(f"#{ticket['number']}" in n["text"] and "en curso" in n["text"] for n in staff.notifications(org.ana, deps=deps))
+    assert any(f"#{ticket['number']}" in n["text"] and "en curso" in n["text"] for n in staff.notifications(deps, org.ana))
     with pytest.raises(HelpdeskError):
-        staff.change_status(org.admin, ticket["id"], "in_progress", "", deps=deps)  # nothing to change
+        staff.change_status(deps, org.admin, ticket["id"], "in_progress", "")  # nothing to change
 
 
 def test_internal_notes_stay_internal_and_assignees_must_be_admins(org, filed):
     ticket, deps = filed
-    staff.add_note(org.admin, ticket["id"], "El proveedor tarda", deps=deps)
-    mine = next(t for t in staff.my_tickets(org.ana, deps=deps) if t["number"] == ticket["number"])
+    staff.add_note(deps, org.admin, ticket["id"], "El proveedor tarda")
+    mine = next(t for t in staff.my_tickets(deps, org.ana) if t["number"] == ticket["number"])
     assert all(n["note"] != "El proveedor tarda" for n in mine["notes"])
     with pytest.raises(HelpdeskError):
-        staff.assign(org.admin, ticket["id"], str(org.bob.id), deps=deps)  # an employee
-    change = staff.assign(org.admin, ticket["id"], str(org.admin.id), deps=deps)
+        staff.assign(deps, org.admin, ticket["id"], str(org.bob.id))  # an employee
+    change = staff.assign(deps, org.admin, ticket["id"], str(org.admin.id))
     assert "Boss" in change.message
-    assert staff.ticket_detail(org.admin, ticket["id"], deps=deps)["assignee"] == "Boss"
+    assert staff.ticket_detail(deps, org.admin, ticket["id"])["assignee"] == "Boss"
 
 
 def test_employees_cannot_work_tickets_and_see_others_as_title_and_status(org, filed):
     ticket, deps = filed
     with pytest.raises(HelpdeskError):
-        staff.staff_tickets(org.bob, deps=deps)
+        staff.staff_tickets(deps, org.bob)
     with pytest.raises(HelpdeskError):
-        staff.change_status(org.bob, ticket["id"], "closed", "x", deps=deps)
-    assert staff.ticket_for(org.bob, ticket["number"], deps=deps) == {
-        "number": ticket["number"], "title": ticket["title"], "status": staff.ticket_for(org.admin, ticket["number"], deps=deps)["status"]}
-    assert all(t["number"] != ticket["number"] for t in staff.my_tickets(org.bob, deps=deps))
+        staff.change_status(deps, org.bob, ticket["id"], "closed", "x")
+    assert staff.ticket_for(deps, org.bob, ticket["number"]) == {
+        "number": ticket["number"], "title": ticket["title"], "status": staff.ticket_for(deps, org.admin, ticket["number"])["status"]}
+    assert all(t["number"] != ticket["number"] for t in staff.my_tickets(deps, org.bob))
 
 
 def test_another_organisation_gets_not_found(org, filed, pool):
@@ -97,31 +97,30 @@ def test_another_organisation_gets_not_found(org, filed, pool):
         outsider = users.upsert_user(conn, other_org.id, email="out@other.test", full_name="Out", role="admin",
                                      password="pw-out-123", language="en")
     with pytest.raises(HelpdeskError) as caught:
-        staff.ticket_detail(outsider, ticket["id"], deps=deps)
+        staff.ticket_detail(deps, outsider, ticket["id"])
     assert caught.value.code == "not_found"
     with pytest.raises(HelpdeskError):
-        staff.change_status(outsider, ticket["id"], "closed", "x", deps=deps)
-    assert staff.staff_tickets(outsider, deps=deps) == []
+        staff.change_status(deps, outsider, ticket["id"], "closed", "x")
+    assert staff.staff_tickets(deps, outsider) == []
 
 
 def test_linking_records_the_person_bumps_the_count_and_notifies_the_assignee(org, filed):
     ticket, deps = filed
-    turn = service.start(org.bob, "La impresora del aula 3 atasca el papel desde hoy", deps=deps)
+    turn = service.start(deps, org.bob, "La impresora del aula 3 atasca el papel desde hoy")
     while turn.kind not in ("duplicate", "draft_ready"):
-        turn = service.resume(org.bob, turn.session_id, question_id=turn.question_id, text="only me", deps=deps)
+        turn = service.resume(deps, org.bob, turn.session_id, question_id=turn.question_id, text="only me")
     assert turn.kind == "duplicate" and turn.ticket["number"] == ticket["number"], turn
-    linked = service.resume(org.bob, turn.session_id, question_id=turn.question_id, action="link", deps=deps)
+    linked = service.resume(deps, org.bob, turn.session_id, question_id=turn.question_id, action="link")
     assert linked.kind == "linked" and "2" in linked.message
-    detail = staff.ticket_detail(org.admin, ticket["id"], deps=deps)
+    detail = staff.ticket_detail(deps, org.admin, ticket["id"])
     assert detail["affected"] == 2 and detail["linked"][0]["name"] == "Bob"
     assert "aula 3" in detail["linked"][0]["snapshot"][0]["content"].lower()
-    assert any(n["kind"] == "ticket_linked" for n in staff.notifications(org.admin, deps=deps))
-    assert any(t["number"] == ticket["number"] and not t["reported_by_me"] for t in staff.my_tickets(org.bob, deps=deps))
+    assert any(n["kind"] == "ticket_linked" for n in staff.notifications(deps, org.admin))
+    assert any(t["number"] == ticket["number"] and not t["reported_by_me"] for t in staff.my_tickets(deps, org.bob))
 
 
 def test_admin_page_opens_a_ticket_and_changes_its_status_with_a_confirmation(org, filed):
     ticket, _ = filed
-    service._default_deps.cache_clear()
     at = apptest.open_page(org.admin, "pages/helpdesk_admin.py", hd_admin_ticket=ticket["id"])
     shown = at.dataframe[0].value
     assert {"reporter", "department", "affected"} <= set(shown.columns) and "Ana" in shown["reporter"].tolist()

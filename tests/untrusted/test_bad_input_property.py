@@ -61,8 +61,7 @@ def test_bad_bytes_at_every_service_are_one_line_and_change_nothing(seeded_pool,
     with pytest.raises(admin_service.AdminInputError) as admin_refusal:
         admin_service.ask(people["admin"], "alertas " + bad)
     with pytest.raises(helpdesk_service.HelpdeskError) as helpdesk_refusal:
-        helpdesk_service.start(people["james"], "The printer is broken " + bad,
-                               deps=make_deps(seeded_pool, checkpointer()))
+        helpdesk_service.start(make_deps(seeded_pool, checkpointer()), people["james"], "The printer is broken " + bad)
     assert "\n" not in str(admin_refusal.value) + str(helpdesk_refusal.value)
     assert row_counts(seeded_pool) == before
 

@@ -66,7 +66,7 @@ def test_helpdesk_refuses_a_megabyte_question_within_2s(seeded_pool, people):
     deps = make_deps(seeded_pool, checkpointer())
     before = row_counts(seeded_pool)
     with within(2.0), pytest.raises(helpdesk_service.HelpdeskError) as caught:
-        helpdesk_service.start(people["lucia"], "a" * MB, deps=deps)
+        helpdesk_service.start(deps, people["lucia"], "a" * MB)
     assert caught.value.code == "too_long" and "\n" not in str(caught.value)
     assert "demasiado largo" in str(caught.value)  # Lucía reads Spanish
     assert row_counts(seeded_pool) == before
