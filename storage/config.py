@@ -67,6 +67,7 @@ VARIABLES: tuple[Variable, ...] = (
     _v("SKILLNET_LINK_ALLOWLIST", "list", (),
        "comma-separated hosts whose http(s) links are shown as links in untrusted text (others: plain text)"),
     _v("SKILLNET_ADMIN_RATE_PER_MINUTE", "int", 20, "admin assistant requests per admin per minute", minimum=1),
+    _v("SKILLNET_CONTENT_JOBS_PER_HOUR", "int", 10, "course-generation jobs one organisation may start per hour", minimum=1),
     # -- embeddings
     _v("EMBEDDINGS", "choice", "local", "`local` (multilingual-e5-small, bundled) or `openai`",
        choices=("local", "openai")),

@@ -26,6 +26,7 @@ os.environ["EMBEDDINGS"] = "local"
 os.environ["SKILLNET_CONTENT_WORKER"] = "off"
 # The admin assistant's 20 requests a minute has its own test (tests/untrusted); other tests ask more.
 os.environ.setdefault("SKILLNET_ADMIN_RATE_PER_MINUTE", "100000")
+os.environ.setdefault("SKILLNET_CONTENT_JOBS_PER_HOUR", "100000")  # suites start many jobs in one organisation
 # Passage vectors survive across test runs on one machine (a fresh machine builds them once).
 os.environ.setdefault("SKILLNET_EMBED_CACHE", os.path.expanduser("~/.cache/skillnet/embeddings"))
 

@@ -5,6 +5,7 @@ the graph with them, so a page stays responsive and a crash in between loses not
 """
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,7 +20,7 @@ from agents import tasks
 from agents.content.worker import run_config
 from agents.llm import LLM
 from agents.i18n import t
-from storage import audit, documents, jobs, queue
+from storage import audit, config, documents, jobs, queue, rate_limits
 from storage.db import app_pool, checkpointer
 from agents.refusals import ingest_refusal
 from storage.ingest import IngestError, IngestResult, ingest_file, max_upload_bytes
@@ -48,7 +49,7 @@ def pool() -> ConnectionPool:
 
 def _admin(user: User) -> None:
     if not user.is_admin:
-        raise ContentServiceError("only HR admins can generate content / solo los administradores pueden generar contenido")
+        raise ContentServiceError(t("content.error.admins_only", user.language))
 
 
 def _job(pool: ConnectionPool, user: User, job_id: UUID | str) -> jobs.Job:
@@ -56,7 +57,7 @@ def _job(pool: ConnectionPool, user: User, job_id: UUID | str) -> jobs.Job:
     with pool.connection() as conn:
         job = jobs.get_job(conn, user.org_id, UUID(str(job_id)))
     if job is None:
-        raise ContentServiceError("generation job not found / trabajo de generación no encontrado")
+        raise ContentServiceError(t("content.error.job_not_found", user.language))
     return job
 
 
@@ -94,13 +95,20 @@ def start_job(pool: ConnectionPool, user: User, document_ids: list[UUID | str],
               output_type: str = "course_and_manual", *, options: dict | None = None) -> UUID:
     _admin(user)
     if not document_ids:
-        raise ContentServiceError("pick at least one document / elige al menos un documento")
+        raise ContentServiceError(t("content.error.no_documents", user.language))
     if output_type not in ("course_and_manual", "manual_only"):
-        raise ContentServiceError("output must be course_and_manual or manual_only")
+        raise ContentServiceError(t("content.error.output_type", user.language))
     ids = [UUID(str(d)) for d in dict.fromkeys(map(str, document_ids))]
     with pool.connection() as conn:
         if any(documents.get_document(conn, user.org_id, d) is None for d in ids):
-            raise ContentServiceError("a document was not found / no se encontró un documento")
+            raise ContentServiceError(t("content.error.document_not_found", user.language))
+        # Generation is the costliest thing anyone starts: the organisation's budget, counted in the
+        # rate-limit table so it holds across app processes and CLI runs.
+        limit = config.get("SKILLNET_CONTENT_JOBS_PER_HOUR")
+        wait = rate_limits.take(conn, user.org_id, "content.job", limit, 3600)
+        if wait is not None:
+            raise ContentServiceError(t("content.error.jobs_limited", user.language, limit=limit,
+                                        minutes=math.ceil(wait / 60)))
         job_id = jobs.create_job(conn, user.org_id, triggered_by=user.id, source_document_ids=ids,
                                  output_type=output_type, options=options)
         jobs.add_event(conn, user.org_id, job_id, "queued", {"documents": len(ids)})
@@ -125,8 +133,8 @@ def job_view(pool: ConnectionPool, user: User, job_id: UUID | str, *, with_state
 def _queue(pool: ConnectionPool, user: User, job_id, command: dict, *, expect: str, status: str) -> None:
     job = _job(pool, user, job_id)
     if job.status != expect:
-        raise ContentServiceError(f"the job is {job.status}, not waiting for this review / "
-                                  f"el trabajo está en {job.status}")
+        raise ContentServiceError(t("content.error.not_waiting", user.language,
+                                    status=t(f"content.status.{job.status}", user.language)))
     try:
         with pool.connection() as conn:
             jobs.set_command(conn, user.org_id, job.id, command, status=status)
@@ -139,9 +147,9 @@ def review_structure(pool: ConnectionPool, user: User, job_id, decision: str, *,
                      notes: str | None = None) -> None:
     """Checkpoint 1. ``edit`` carries the admin's outline: it is what gets generated."""
     if decision not in STRUCTURE_DECISIONS:
-        raise ContentServiceError(f"decision must be one of {', '.join(STRUCTURE_DECISIONS)}")
+        raise ContentServiceError(t("content.error.decision", user.language, choices=", ".join(STRUCTURE_DECISIONS)))
     if decision == "edit" and not any(str(m.get("title") or "").strip() for m in (outline or {}).get("modules", [])):
-        raise ContentServiceError("the edited outline needs at least one module / el esquema necesita un módulo")
+        raise ContentServiceError(t("content.error.empty_outline", user.language))
     command = {"decision": decision, "edits": {"course_outline": outline} if decision == "edit" else None,
                "notes": notes}
     _queue(pool, user, job_id, command, expect="awaiting_structure_review",
@@ -157,7 +165,7 @@ def review_final(pool: ConnectionPool, user: User, job_id, decision: str, *, not
     """Checkpoint 2: approve (publish), refine (targeted fixes, then review again) or reject. Critical quality
     issues block publishing until they are fixed or the admin waives them with a reason (audit-logged)."""
     if decision not in FINAL_DECISIONS:
-        raise ContentServiceError(f"decision must be one of {', '.join(FINAL_DECISIONS)}")
+        raise ContentServiceError(t("content.error.decision", user.language, choices=", ".join(FINAL_DECISIONS)))
     job = _job(pool, user, job_id)
     criticals = open_criticals(job) if decision == "approve" else []
     reason = (waive_reason or "").strip()
@@ -194,7 +202,7 @@ def regenerate_module(pool: ConnectionPool, user: User, job_id, module_index: in
     job = _job(pool, user, job_id)
     state, _ = graph_state(job.id)
     if not 0 <= module_index < len(state.get("generated_modules") or []):
-        raise ContentServiceError("there is no such module / no existe ese módulo")
+        raise ContentServiceError(t("content.error.no_module", user.language))
     _queue(pool, user, job_id, {"decision": "regenerate", "notes": None,
                                 "edits": {"module_index": module_index, "instructions": instructions or None}},
            expect="awaiting_final_review", status="generating")
@@ -204,7 +212,7 @@ def retry_job(pool: ConnectionPool, user: User, job_id) -> None:
     """Run a failed job again from the checkpoint before the node that failed."""
     job = _job(pool, user, job_id)
     if job.status != "failed":
-        raise ContentServiceError("only failed jobs can be retried / solo se reintentan trabajos fallidos")
+        raise ContentServiceError(t("content.error.retry_failed_only", user.language))
     failed_node = (job.error or "")[1:(job.error or "").find("]")] if (job.error or "").startswith("[") else ""
     graph = build_graph(checkpointer())
     retry_from = None

@@ -87,3 +87,31 @@ def test_limits_are_per_user_and_per_endpoint(seeded_pool):
         assert 1 <= rate_limits.take(conn, one, "a", 2, 60) <= 60
         assert rate_limits.take(conn, one, "b", 2, 60) is None
         assert rate_limits.take(conn, other, "a", 2, 60) is None
+
+
+def test_content_generation_jobs_are_limited_per_organisation(seeded_pool, monkeypatch):
+    from agents.content import service as content_service
+    from storage import documents
+
+    monkeypatch.setenv("SKILLNET_CONTENT_JOBS_PER_HOUR", "2")
+    with seeded_pool.connection() as conn:
+        admin = users.get_user_by_email(conn, "admin@acme.test")        # reads Spanish
+        colleague = users.upsert_user(conn, admin.org_id, email="hr.jobs@acme.test", full_name="Olivia Hart",
+                                      role="admin", password="pw-olivia-1", language="en")
+        document = documents.list_documents(conn, admin.org_id)[0].id
+        other_org = users.ensure_org(conn, "initech")
+        outsider = users.upsert_user(conn, other_org.id, email="hr@initech.test", full_name="Bill Lumbergh",
+                                     role="admin", password="pw-bill-123", language="en")
+    outsider_document = content_service.ingest_uploads(seeded_pool, outsider, [(
+        "handbook.md", b"# Handbook\n\nReturns are accepted within thirty days with the receipt.\n")])[0].document_id
+    with seeded_pool.connection() as conn:
+        jobs_before = conn.execute("SELECT count(*) FROM generation_jobs").fetchone()[0]
+    content_service.start_job(seeded_pool, admin, [document])
+    content_service.start_job(seeded_pool, colleague, [document])    # the budget is the organisation's
+    for person, words in ((admin, "vuelve a intentarlo en"), (colleague, "try again in")):
+        with pytest.raises(content_service.ContentServiceError) as caught:
+            content_service.start_job(seeded_pool, person, [document])
+        assert words in str(caught.value) and "min." in str(caught.value) and "\n" not in str(caught.value)
+    content_service.start_job(seeded_pool, outsider, [outsider_document])   # another organisation's budget
+    with seeded_pool.connection() as conn:
+        assert conn.execute("SELECT count(*) FROM generation_jobs").fetchone()[0] == jobs_before + 3
