@@ -98,13 +98,14 @@ def _duplicates(args) -> int:
 
     report = evaluate()
     lines = [f"{report['pairs']} report pairs ({report['same']} same problem, {report['different']} different; "
-             f"{report['cross_language_pairs']} across languages)"]
+             f"{report['cross_language_pairs']} across languages, {report['multi_sentence_pairs']} multi-sentence)"]
     for name in ("centred", "raw_cosine", "baseline_before"):
         figures = report[name]
-        held, every = figures["held_out"], figures["all"]
+        held, every, long = figures["held_out"], figures["all"], figures["multi_sentence"]
         corpus = figures.get("corpus")
         lines.append(f"{name:<16} held-out P {held['precision']:.3f} R {held['recall']:.3f} · all pairs "
-                     f"P {every['precision']:.3f} R {every['recall']:.3f}"
+                     f"P {every['precision']:.3f} R {every['recall']:.3f} · multi-sentence "
+                     f"P {long['precision']:.3f} R {long['recall']:.3f}"
                      + (f" · corpus P {corpus['precision']:.3f} R {corpus['recall']:.3f}" if corpus else "")
                      + f" · thresholds {figures['served_thresholds']}")
     _print(report, args.json, "\n".join(lines))

@@ -27,8 +27,11 @@ _CATEGORY_RULES = [
     # account before access: "locked out of my account" is about the account whatever word it uses
     ("account", r"\b(password|contraseña|login|log in|sign in|iniciar sesión|sesión|session|mfa|2fa|locked|"
                 r"bloquead|account|cuenta)"),
-    ("access", r"\b(403|forbidden|permission|permiso|access|acceso|role|rol|denied|denegado|authori[sz]|autoriza)"),
-    ("network", r"\b(vpn|wifi|wi-fi|network|red|internet|proxy|dns)"),
+    # a badge reader is a door's access control, whatever "card" or "tarjeta" it reads
+    ("access", r"\b(403|forbidden|permission|permiso|access|acceso|role|rol|denied|denegado|authori[sz]|autoriza|"
+               r"badge|card reader|lector de tarjetas)"),
+    # Spanish "red" only after an article or preposition: the English colour ("the light turns red") is not a network
+    ("network", r"\b(vpn|wifi|wi-fi|network|internet|proxy|dns|(la|mi|de|en|a|sin) red\b)"),
     ("hardware", r"\b(laptop|portátil|printer|impresora|monitor|keyboard|teclado|mouse|ratón|battery|batería|screen|pantalla)"),
     ("payroll", r"\b(payroll|nómina|salary|salario|payslip|vacation|vacaciones|expenses|gastos)"),
     ("training", r"\b(course|curso|lesson|lección|exercise|ejercicio|certificate|certificado|training|formación)"),
@@ -114,7 +117,8 @@ def clarifying_question(state: HelpdeskState) -> ClarifyingQuestion:
 
 _ORGANISATION = r"\b(everyone|everybody|all users|whole company|todos|toda la empresa|todo el mundo)\b"
 _TEAM = r"\b(team|equipo|colleagues|compañeros|department|departamento)\b"
-_BLOCKED = r"\b(cannot|can't|unable|blocked|403|denied|no puedo|bloquead|denegado|down|caído)\b"
+_BLOCKED = (r"\b(cannot|can't|unable|blocked|403|denied|no puedo|no puede|no pueden|no podemos|bloquead|denegado|"
+            r"down|caído)\b")
 _URGENT = r"\b(deadline|urgent|urgente|close|cierre|payroll|nómina|audit|auditoría)\b"
 
 
