@@ -1,4 +1,6 @@
-"""python -m storage ingest PATH... --org SLUG [--by EMAIL] [--json]  |  python -m storage config [--json]"""
+"""python -m storage ingest PATH... --org SLUG [--by EMAIL] [--json]  |  python -m storage config [--json]
+python -m storage vectors PATH... -o FILE.npz: write the passage vectors ingesting PATH... embeds (a VectorPack
+shipped beside data, e.g. seeds/eval/react_docs/vectors.npz, so loading it embeds nothing)"""
 from __future__ import annotations
 
 import argparse
@@ -7,7 +9,8 @@ import sys
 
 from storage import config, users
 from storage.db import DatabaseError, app_pool
-from storage.ingest import IngestError, ingest_file
+from storage.embeddings import VectorPack
+from storage.ingest import IngestError, ingest_file, passage_texts
 from storage.inputs import refused_arguments
 
 
@@ -25,9 +28,15 @@ def main(argv: list[str] | None = None) -> int:
     show_config = commands.add_parser("config", help="every configuration variable: the README table, or "
                                                      "the current values with --json (secrets hidden)")
     show_config.add_argument("--json", action="store_true")
+    vectors = commands.add_parser("vectors", help="write the passage vectors of documents to a VectorPack file "
+                                                  "(rewrite it after chunking or sanitising changes)")
+    vectors.add_argument("paths", nargs="+", metavar="PATH")
+    vectors.add_argument("-o", "--output", required=True, metavar="FILE.npz")
     args = parser.parse_args(argv)
     if args.command == "config":
         return _print_config(args.json)
+    if args.command == "vectors":
+        return _write_vectors(args.paths, args.output)
 
     try:
         pool = app_pool()
@@ -57,6 +66,16 @@ def main(argv: list[str] | None = None) -> int:
         else:
             print(f"{result.status:9} {result.title} — {result.pages} pages, {result.chunks} chunks, {result.language}")
     return 1 if failures else 0
+
+
+def _write_vectors(paths: list[str], output: str) -> int:
+    try:
+        texts = [text for path in paths for text in passage_texts(path)]
+    except (OSError, IngestError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"{output}: {VectorPack.write(output, texts)} passage vectors from {len(paths)} documents")
+    return 0
 
 
 def _print_config(as_json: bool) -> int:

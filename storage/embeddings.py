@@ -157,10 +157,11 @@ class VectorPack:
 
     @classmethod
     def write(cls, path: str | Path, texts: list[str]) -> int:
-        """Embed (or take from the cache) ``texts`` and write the pack; returns how many it holds."""
+        """Embed ``texts`` and write the pack; returns how many it holds. Vectors the pack already at
+        ``path`` (same model) or the cache holds are kept: a rewrite embeds only the changed chunks."""
         unique = list(dict.fromkeys(texts))
         hashes = np.array([text_hash(text) for text in unique])
-        vectors = embed_passages(unique).astype(np.float32)
+        vectors = embed_passages(unique, known=cls.load(path)).astype(np.float32)
         meta = json.dumps({"model": model_version(), "digest": cls._digest(hashes, vectors)})
         np.savez_compressed(path, hashes=hashes, vectors=vectors, meta=np.array(meta))
         return len(unique)

@@ -195,3 +195,18 @@ def test_cli_prints_one_json_line_per_document(db_url, tmp_path):
     bad = subprocess.run(command[:4] + [str(tmp_path / "missing.pdf"), "--org", "cli-org"], capture_output=True,
                          text=True, env=env, timeout=120)
     assert bad.returncode != 0 and bad.stderr.strip().count("\n") == 0
+
+
+def test_vectors_command_writes_the_pack_ingestion_then_embeds_nothing_with(pool, org, tmp_path, capsys):
+    from storage.__main__ import main
+    from storage.embeddings import VectorPack, embedding_calls
+
+    path, pack = tmp_path / "expenses.md", tmp_path / "vectors.npz"
+    path.write_text(POLICY_MD)
+    assert main(["vectors", str(path), "-o", str(pack)]) == 0
+    assert capsys.readouterr().out.startswith(f"{pack}: ")
+    before = embedding_calls()["passages"]
+    ingest_file(pool, org.id, path, known_vectors=VectorPack.load(pack))
+    assert embedding_calls()["passages"] == before
+    assert main(["vectors", str(tmp_path / "missing.md"), "-o", str(pack)]) == 2
+    assert capsys.readouterr().err.strip().count("\n") == 0
