@@ -37,6 +37,7 @@ class Chunk:
     page_end: int | None
     content: str
     token_count: int
+    heading_spans: tuple = ()    # as NewChunk's, where a reader selects them (storage/sources.py)
 
 
 @dataclass(frozen=True)

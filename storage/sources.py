@@ -13,7 +13,7 @@ from storage.inputs import parse_uuid
 
 _CHUNK_SELECT = """
     SELECT c.id, c.document_id, d.title AS document_title, c.position, c.heading, c.page_start,
-           c.page_end, c.content, c.token_count
+           c.page_end, c.content, c.token_count, COALESCE(c.heading_spans, '[]'::jsonb) AS heading_spans
     FROM document_chunks c JOIN documents d ON d.id = c.document_id"""
 
 

@@ -1,8 +1,10 @@
 """Citation validation (003): every [n] must name a retrieved source; anything else is removed.
 
 ``validate`` cleans a finished text; ``CitationStream`` does the same on tokens as they stream, holding
-back only a possible half-written marker, so an invented [7] never reaches the screen. ``pinpoint``
-points each kept [n] at the chunk that supports the sentence it ends.
+back only a possible half-written marker, so an invented [7] never reaches the screen. Both number
+the sources in order of first appearance (the first source the answer cites is [1], whatever its rank
+in retrieval), recording the passage numbers in that order in ``order``. ``pinpoint`` points each kept
+[n] at the chunk that supports the sentence it ends.
 """
 from __future__ import annotations
 
@@ -14,29 +16,46 @@ _MARKER = re.compile(r"(\s*)\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]")
 _OPEN_TAIL = re.compile(r"(\s*\[[\d,\s]{0,12}|\s+)$")
 
 
-def validate(text: str, valid: set[int]) -> tuple[str, list[int], list[int]]:
-    """(clean text, cited indexes in order of first use, removed indexes)."""
+def validate(text: str, valid: set[int], order: list[int] | None = None) -> tuple[str, list[int], list[int]]:
+    """(clean text, cited passage numbers in order of first use, removed numbers).
+
+    With ``order`` (the passage numbers in order of first appearance, filled in here; pass the same
+    list for the pieces of one answer), passage ``order[i]`` is shown as [i + 1]."""
     used: list[int] = []
     removed: list[int] = []
 
+    def shown(n: int) -> int:
+        if order is None:
+            return n
+        if n not in order:
+            order.append(n)
+        return order.index(n) + 1
+
     def replace(match: re.Match) -> str:
         numbers = [int(n) for n in re.findall(r"\d+", match.group(2))]
-        keep = [n for n in numbers if n in valid]
+        keep = list(dict.fromkeys(n for n in numbers if n in valid))
         removed.extend(n for n in numbers if n not in valid)
         used.extend(n for n in keep if n not in used)
-        return match.group(1) + "".join(f"[{n}]" for n in keep) if keep else ""
+        return match.group(1) + "".join(f"[{shown(n)}]" for n in keep) if keep else ""
 
     return _MARKER.sub(replace, text), used, removed
+
+
+def renumbered(passages: dict[int, dict], order: list[int]) -> dict[int, dict]:
+    """The passages under their shown numbers (``validate``'s order); uncited ones follow."""
+    numbers = list(order) + [number for number in sorted(passages) if number not in order]
+    return {shown: {**passages[number], "index": shown} for shown, number in enumerate(numbers, 1)}
 
 
 class CitationStream:
     def __init__(self, valid: set[int]):
         self.valid = valid
         self.removed: list[int] = []
+        self.order: list[int] = []
         self._pending = ""
 
     def _clean(self, text: str) -> str:
-        clean, _, removed = validate(text, self.valid)
+        clean, _, removed = validate(text, self.valid, self.order)
         self.removed.extend(removed)
         return clean
 
@@ -82,6 +101,21 @@ def _support(claim: str, text: str) -> float:
     return len(asked & _stems(text)) / len(asked) if asked else 0.0
 
 
+def _heading_at(chunk, claim: str) -> tuple[str, int | None]:
+    """(heading, page) of the section the claim comes from inside ``chunk``: small sections merged into
+    one chunk keep their own headings in ``heading_spans`` (offset where each starts)."""
+    spans = sorted(tuple(span) for span in chunk.heading_spans or ())
+    if len(spans) < 2:
+        return chunk.heading, chunk.page_start
+    paragraphs, offset = [], 0
+    for paragraph in chunk.content.split("\n\n"):
+        paragraphs.append((offset, paragraph))
+        offset += len(paragraph) + 2
+    at = max(paragraphs, key=lambda item: _support(claim, item[1]))[0]
+    _, heading, page = next((span for span in reversed(spans) if span[0] <= at), spans[0])
+    return heading or chunk.heading, page or chunk.page_start
+
+
 def pinpoint(conn, org_id, response: str, passages: list[dict]) -> list[dict]:
     """Citations whose heading, page and id are those of the chunk that supports the cited sentence.
 
@@ -103,7 +137,8 @@ def pinpoint(conn, org_id, response: str, passages: list[dict]) -> list[dict]:
             best = max(candidates, key=lambda chunk: (_support(claim, chunk.content),
                                                       str(chunk.id) == passage["source_id"]))
             if _support(claim, best.content) > 0:
-                citation.update(section=_section(best.heading, best.document_title), page=best.page_start,
+                heading, page = _heading_at(best, claim)
+                citation.update(section=_section(heading, best.document_title), page=page,
                                 source_type="document_chunk", source_id=str(best.id), excerpt=best.content)
         citation["quote"] = claim[:300]
         citations.append(citation)

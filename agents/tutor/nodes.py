@@ -18,7 +18,7 @@ from agents.offline import match_exemplars, stream_words
 from agents.retrieval import ground
 from agents.tutor import prompts
 from agents.tutor.answers import closest_material, next_steps, offline_answer, suggestions
-from agents.tutor.citations import CitationStream, pinpoint, validate
+from agents.tutor.citations import CitationStream, pinpoint, renumbered, validate
 from agents.tutor.gate import AnswerGate, unsupported_sentences
 from agents.tutor.guardrails import find_leaks, hint_header, normalize, socratic_hint
 from agents.tutor.memory import trim_passages
@@ -246,7 +246,9 @@ def generate_response(state: TutorState, runtime: Runtime[TutorContext]) -> dict
             runtime.stream_writer({"event": "fallback", "data": {"reason": fallback, "message": t(
                 "engine.fallback_notice", state["language"],
                 reason=code_label("fallback", fallback, state["language"]))}})
-    return {"draft": draft, "streamed": not hold_back and not replaced, "engine": engine, "fallback": fallback,
+    return {"draft": draft, "streamed": not hold_back and not replaced,
+            "citation_order": None if replaced else cleaner.order,
+            "engine": engine, "fallback": fallback,
             "tokens_used": state.get("tokens_used", 0) + stream.tokens_in + stream.tokens_out,
             "generation_latency_ms": int((time.perf_counter() - started) * 1000),
             "removed_citations": (state.get("removed_citations") or []) + cleaner.removed}
@@ -271,7 +273,7 @@ def reflect(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
     if rewrites < MAX_REWRITES:
         return {"leaks": leaks, "rewrites": rewrites + 1}
     safe = socratic_hint(state["attempt"], state.get("passages") or [], state["language"], state.get("hint_level") or 1)
-    return {"leaks": [], "draft": safe, "rewrites": rewrites, "engine": "offline"}
+    return {"leaks": [], "draft": safe, "citation_order": None, "rewrites": rewrites, "engine": "offline"}
 
 
 def route_after_reflect(state: TutorState) -> str:
@@ -282,7 +284,14 @@ def post_process(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
     """Validate citations, deliver a held-back answer, and send citations and suggestions."""
     ctx = runtime.context
     passages = {p["index"]: p for p in state.get("passages") or []}
-    response, cited, removed = validate(state["draft"], set(passages))
+    if state.get("citation_order") is not None:  # the stream numbered the sources as they appeared
+        order = list(state["citation_order"])
+        response, _, removed = validate(state["draft"], set(range(1, len(order) + 1)))
+    else:  # the twin's or the safe hint's text: numbered here
+        order = []
+        response, _, removed = validate(state["draft"], set(passages), order)
+    passages = renumbered(passages, order)
+    cited = list(range(1, len(order) + 1))
     if state.get("attempt"):  # the learner sees which of the graded hints this is
         response = f"**{hint_header(state.get('hint_level') or 1, state['language'])}**\n\n{response}"
     if not state.get("streamed"):
@@ -303,6 +312,7 @@ def post_process(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
     runtime.stream_writer({"event": "citations", "data": {"citations": [
         {key: value for key, value in c.items() if key != "excerpt"} for c in citations]}})
     runtime.stream_writer({"event": "suggestions", "data": {"suggestions": follow_ups, "actions": actions}})
-    return {"response": response, "citations": citations, "suggestions": follow_ups, "actions": actions,
+    return {"response": response, "passages": list(passages.values()), "citations": citations,
+            "suggestions": follow_ups, "actions": actions,
             "low_confidence": reason is not None, "low_confidence_reason": reason, "removed_citations": removed,
             "unsupported": unsupported}

@@ -36,6 +36,7 @@ class TutorState(TypedDict, total=False):
     # generation
     draft: str
     streamed: bool                 # tokens already went out while generating
+    citation_order: list | None    # passage numbers in order of first citation ([1] is the first); None: not yet
     engine: str                    # who wrote the draft: the model's engine or "offline"
     fallback: str | None           # why a model answer was replaced by the twin (agents.tutor.gate)
     tokens_used: int
