@@ -97,6 +97,8 @@ VARIABLES: tuple[Variable, ...] = (
        "(`python -m agents.llm check`; 0: don't probe, assume every feature)", minimum=0),
     _v("LLM_ANSWER_SECONDS", "float", 120.0, "wall clock for one streamed tutor answer before the twin "
        "replaces it (fallback `timeout`)", minimum=1),
+    _v("SKILLNET_REAL_MODEL_URL", "str", None, "a real model server's `/v1` URL for the tests marked "
+       "`real_model` (e.g. tests/bench/real_model.py's llama.cpp; unset or not answering: they skip)"),
     _v("LANGCHAIN_TRACING_V2", "bool", False, "send traces to LangSmith (LangChain's own variables)"),
     _v("TIKTOKEN_CACHE_DIR", "str", None, "where tiktoken's encoding files are cached (tiktoken's variable)"),
     # -- helpdesk

@@ -173,3 +173,30 @@ def app_deps(pool):
 def seeded_deps(seeded_pool):
     """AppDeps on this module's demo database."""
     return make_deps(seeded_pool)
+
+
+def real_model_server() -> tuple[str, str] | None:
+    """(base URL, model id) of the real model server at SKILLNET_REAL_MODEL_URL, if one answers there."""
+    import json
+    import urllib.request
+
+    from storage import config
+
+    url = (config.get("SKILLNET_REAL_MODEL_URL") or "").rstrip("/")
+    if not url:
+        return None
+    try:
+        with urllib.request.urlopen(f"{url}/models", timeout=5) as response:
+            models = json.load(response).get("data") or []
+    except (OSError, ValueError):
+        return None
+    return (url, models[0]["id"]) if models and models[0].get("id") else None
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked ``real_model`` skip unless a real model server answers at SKILLNET_REAL_MODEL_URL."""
+    marked = [item for item in items if item.get_closest_marker("real_model")]
+    if marked and real_model_server() is None:
+        skip = pytest.mark.skip(reason="no model server answers at SKILLNET_REAL_MODEL_URL")
+        for item in marked:
+            item.add_marker(skip)

@@ -98,7 +98,8 @@ def _post(client: httpx.Client, budget: _Budget, body: dict) -> httpx.Response:
 
 
 def _models(client: httpx.Client, model: str, caps: Capabilities, budget: _Budget) -> None:
-    response = client.get("/models", timeout=min(10.0, budget.left()))
+    # a busy local server (one model, one request at a time) can take a while even for its model list
+    response = client.get("/models", timeout=min(30.0, budget.left()))
     response.raise_for_status()
     caps.reachable = True
     entries = response.json().get("data") or []
