@@ -71,27 +71,29 @@ def select_modules(question: str, modules: list[ModuleNode], llm=None) -> tuple[
     return chosen, engine, similarities
 
 
-def retrieve_course_context(conn, org_id: UUID, course_id: UUID, question: str, *,
+def retrieve_course_context(pool, org_id: UUID, course_id: UUID, question: str, *,
                             lesson_id: UUID | None = None, llm=None) -> CourseContext:
-    modules = chunk_store.course_tree(conn, org_id, course_id)
+    with pool.connection() as conn:
+        modules = chunk_store.course_tree(conn, org_id, course_id)
     if not modules:
         return CourseContext([], [], "offline")
-    chosen, engine, similarities = select_modules(question, modules, llm)
-    lessons = chunk_store.module_lessons(conn, org_id, [m.id for m in chosen])
+    chosen, engine, similarities = select_modules(question, modules, llm)  # no connection held: a model call
+    with pool.connection() as conn:
+        lessons = chunk_store.module_lessons(conn, org_id, [m.id for m in chosen])
+        current = (chunk_store.get_lesson(conn, org_id, lesson_id)
+                   if lesson_id is not None and all(lesson.id != lesson_id for lesson in lessons) else None)
     # the chosen modules' order (best first), lessons in reading order inside each
     rank = {m.id: i for i, m in enumerate(chosen)}
     lessons.sort(key=lambda lesson: (rank[lesson.module_id], lesson.position))
-    if lesson_id is not None and all(lesson.id != lesson_id for lesson in lessons):
-        current = chunk_store.get_lesson(conn, org_id, lesson_id)
-        if current is not None:
-            lessons.insert(0, current)
+    if current is not None:
+        lessons.insert(0, current)
     similarity = {m.id: s for m, s in zip(modules, similarities)}
     return CourseContext(lessons, [(m, similarity[m.id]) for m in chosen], engine)
 
 
-def course_tree_hits(conn, org_id: UUID, course_id: UUID, question: str, k: int, llm=None) -> list[Hit]:
+def course_tree_hits(pool, org_id: UUID, course_id: UUID, question: str, k: int, llm=None) -> list[Hit]:
     """The course-tree strategy as search hits (the retrieval lab shows them beside the others)."""
-    context = retrieve_course_context(conn, org_id, course_id, question, llm=llm)
+    context = retrieve_course_context(pool, org_id, course_id, question, llm=llm)
     similarity = {m.id: s for m, s in context.selected}
     return [Hit(chunk_id=lesson.id, document_id=lesson.module_id, document_title=lesson.module_title,
                 heading=lesson.title, page=None, position=lesson.position, content=lesson.content_md,

@@ -120,9 +120,8 @@ def ground(pool, org_id: UUID, user_id: UUID | None, question: str, *, course_id
     drafts: list[dict] = []
     source = "semantic"
     if course_id is not None:
-        with pool.connection() as conn:
-            course = retrieve_course_context(conn, org_id, course_id, question, lesson_id=lesson_id,
-                                             llm=None if llm.offline else llm)
+        course = retrieve_course_context(pool, org_id, course_id, question, lesson_id=lesson_id,
+                                         llm=None if llm.offline else llm)
         lessons = postprocess.within_budget(course.lessons, budget,
                                             lambda lesson: count_tokens(lesson.content_md, model))
         drafts = [{"text": lesson.content_md, "document": lesson.module_title, "section": lesson.title,

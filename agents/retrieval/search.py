@@ -89,12 +89,14 @@ def search(org: UUID | str, query: str, k: int = 8, scope: Scope | None = None, 
 
     query = validate(query, k, strategy)
     pool = pool or app_pool()
+    if strategy == "course-tree":  # module selection may call the model: no connection held meanwhile
+        if scope is None or scope.course_id is None:
+            raise RetrievalError("the course-tree strategy needs a course scope")
+        with pool.connection() as conn:
+            org_id = resolve_org(conn, org)
+        return course_tree_hits(pool, org_id, UUID(str(scope.course_id)), query, k, llm=llm)
     with pool.connection() as conn:
         org_id = resolve_org(conn, org)
-        if strategy == "course-tree":
-            if scope is None or scope.course_id is None:
-                raise RetrievalError("the course-tree strategy needs a course scope")
-            return course_tree_hits(conn, org_id, UUID(str(scope.course_id)), query, k, llm=llm)
         document_ids = scope_document_ids(conn, org_id, scope)
         if document_ids == []:
             return []

@@ -15,8 +15,8 @@ from agents.tutor.state import TutorContext, TutorState
 RETRIEVAL_NODES = ("retrieve_course_context", "retrieve_semantic", "retrieve_progress", "skip_retrieval")
 
 
-def build_graph() -> StateGraph:
-    """The uncompiled builder (tests compile it with their own checkpointer if they want one)."""
+def build_graph(checkpointer=None):
+    """The compiled graph (turns are independent: the chat tables hold the history, so no checkpointer by default)."""
     graph = StateGraph(TutorState, context_schema=TutorContext)
     graph.add_node("classify_intent", nodes.classify_intent)
     for name in RETRIEVAL_NODES:
@@ -30,10 +30,10 @@ def build_graph() -> StateGraph:
     graph.add_conditional_edges("generate_response", nodes.route_after_generate, ["reflect", "post_process"])
     graph.add_conditional_edges("reflect", nodes.route_after_reflect, ["generate_response", "post_process"])
     graph.add_edge("post_process", END)
-    return graph
+    return graph.compile(checkpointer=checkpointer)
 
 
 @functools.cache
 def tutor_graph():
-    """The compiled graph, shared by every turn (turns are independent; chat tables hold the history)."""
-    return build_graph().compile()
+    """The compiled graph, shared by every turn."""
+    return build_graph()

@@ -73,15 +73,18 @@ def summarise(llm, previous: str | None, turns: list[chat.ChatMessage], language
     return "".join(stream).strip()
 
 
-def prepare_history(conn, llm, org_id: UUID, session: chat.ChatSession, language: str,
+def prepare_history(pool, llm, org_id: UUID, session: chat.ChatSession, language: str,
                     budget_tokens: int) -> tuple[list[dict], str | None]:
-    """(recent raw turns, summary of the older ones), refreshing the cached summary when a batch aged out."""
-    messages = chat.list_messages(conn, org_id, session.id)
+    """(recent raw turns, summary of the older ones), refreshing the cached summary when a batch aged out.
+    Read, release the connection, summarise (a model call), then save the summary."""
+    with pool.connection() as conn:
+        messages = chat.list_messages(conn, org_id, session.id)
     summary, covered = session.summary, session.summary_turn_count
     if len(messages) - covered >= RAW_TURNS + SUMMARY_BATCH:
         upto = len(messages) - RAW_TURNS
         summary = summarise(llm, summary, messages[covered:upto], language)
-        chat.set_summary(conn, org_id, session.id, summary, upto)
+        with pool.connection() as conn:
+            chat.set_summary(conn, org_id, session.id, summary, upto)
         covered = upto
     recent = [{"role": m.role, "content": m.content} for m in messages[covered:]]
     while len(recent) > 1 and sum(count_tokens(t["content"]) for t in recent) > budget_tokens:

@@ -199,32 +199,34 @@ def _prepare(pool, llm, user, message, session_id, course, lesson, rate_limit, s
     if not text:
         raise TutorError("EMPTY_MESSAGE", language)
     _check_rate(pool, user, rate_limit)
-    with pool.connection() as conn:
+    with pool.connection() as conn:  # reads first; no connection is held while a model is called
         user = _active_user(conn, user)
         session = _own_session(conn, user, session_id) if session_id else None
         context = resolve_context(conn, user, course, lesson) if (course or lesson) else None
+        attempt = _in_progress(conn, user, from_exercise, now)
+        org = users.get_org(conn, user.org_id)
+    answer_language = detect_language(text[:500], default=language)
+    answer_language = answer_language if answer_language in ("es", "en") else language
+    capabilities = llm.capabilities()  # the first call per engine probes the server
+    budgets = budgets_for(llm.engine, capabilities.context_tokens, capabilities.slow)
+    history, summary = ([], None) if session is None else prepare_history(  # may summarise with the model
+        pool, llm, user.org_id, session, answer_language, budgets["history"])
+    if not hint_scope(attempt, text, from_exercise):
+        attempt = None
+    notice = ""
+    if len(text) > MAX_MESSAGE_CHARS:
+        text = text[:MAX_MESSAGE_CHARS]
+        notice = t("tutor.truncated", answer_language, n=MAX_MESSAGE_CHARS)
+    with pool.connection() as conn:
         if session is None:
             session = chat.create_session(conn, user.org_id, user.id, AGENT, title=session_title(text),
                                           context=context)
         elif context is not None:
             chat.update_context(conn, user.org_id, session.id, context)
-        context = context if context is not None else session.context
-        answer_language = detect_language(text[:500], default=language)
-        answer_language = answer_language if answer_language in ("es", "en") else language
-        capabilities = llm.capabilities()
-        budgets = budgets_for(llm.engine, capabilities.context_tokens, capabilities.slow)
-        history, summary = prepare_history(conn, llm, user.org_id, session, answer_language, budgets["history"])
-        attempt = _in_progress(conn, user, from_exercise, now)
-        if not hint_scope(attempt, text, from_exercise):
-            attempt = None
-        org = users.get_org(conn, user.org_id)
-        notice = ""
-        if len(text) > MAX_MESSAGE_CHARS:
-            text = text[:MAX_MESSAGE_CHARS]
-            notice = t("tutor.truncated", answer_language, n=MAX_MESSAGE_CHARS)
         chat.add_message(conn, user.org_id, session.id, "user", text)
         if not session.title:
             chat.rename_session(conn, user.org_id, user.id, session.id, session_title(text))
+    context = context if context is not None else session.context
     state = {
         "message": text, "language": answer_language, "history": history, "history_summary": summary,
         "course_id": context.get("course_id"), "course_title": context.get("course_title"),

@@ -75,8 +75,8 @@ def test_pageindex_lessons_and_the_current_lesson_always_included(seeded_pool, d
     with seeded_pool.connection() as conn:
         modules = chunk_store.course_tree(conn, demo.org_id, course)
         other = chunk_store.module_lessons(conn, demo.org_id, [modules[-1].id])[0]
-        context = retrieve_course_context(conn, demo.org_id, course, "¿En qué consiste el método ACRE?",
-                                          lesson_id=other.id)
+    context = retrieve_course_context(seeded_pool, demo.org_id, course, "¿En qué consiste el método ACRE?",
+                                      lesson_id=other.id)
     assert context.lessons[0].id == other.id and any(l.module_id == modules[0].id for l in context.lessons)
     grounding = ground(seeded_pool, demo.org_id, demo.lucia, "¿En qué consiste el método ACRE?", course_id=course)
     assert (grounding.rung, grounding.source) == ("chunks", "pageindex")

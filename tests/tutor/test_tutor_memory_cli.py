@@ -25,21 +25,29 @@ def _reload(conn, user, session_id):
 
 def test_summary_is_rebuilt_only_when_a_batch_ages_out(seeded_pool, james):
     llm = get_llm()
-    with seeded_pool.connection() as conn:
+    pool = seeded_pool  # prepare_history reads and writes on connections of its own, around the model call
+
+    def reload():
+        with pool.connection() as conn:
+            return _reload(conn, james, session.id)
+
+    with pool.connection() as conn:
         session = _session_with(conn, james, RAW_TURNS + SUMMARY_BATCH - 1)
-        recent, summary = prepare_history(conn, llm, james.org_id, session, "en", 2000)
-        assert summary is None and len(recent) == RAW_TURNS + SUMMARY_BATCH - 1
+    recent, summary = prepare_history(pool, llm, james.org_id, session, "en", 2000)
+    assert summary is None and len(recent) == RAW_TURNS + SUMMARY_BATCH - 1
+    with pool.connection() as conn:
         chat.add_message(conn, james.org_id, session.id, "assistant", "answer 11")
-        recent, summary = prepare_history(conn, llm, james.org_id, _reload(conn, james, session.id), "en", 2000)
-        assert len(recent) == RAW_TURNS and recent[-1]["content"] == "answer 11"
-        assert "question about topic 0" in summary and "question about topic 6" not in summary
-        cached = _reload(conn, james, session.id)
-        assert cached.summary == summary and cached.summary_turn_count == SUMMARY_BATCH
+    recent, summary = prepare_history(pool, llm, james.org_id, reload(), "en", 2000)
+    assert len(recent) == RAW_TURNS and recent[-1]["content"] == "answer 11"
+    assert "question about topic 0" in summary and "question about topic 6" not in summary
+    cached = reload()
+    assert cached.summary == summary and cached.summary_turn_count == SUMMARY_BATCH
+    with pool.connection() as conn:
         chat.add_message(conn, james.org_id, session.id, "user", "question about topic 12")
-        recent, again = prepare_history(conn, llm, james.org_id, _reload(conn, james, session.id), "en", 2000)
-        assert again == summary and len(recent) == RAW_TURNS + 1       # no new batch yet: cached summary
-        recent, _ = prepare_history(conn, llm, james.org_id, _reload(conn, james, session.id), "en", 12)
-        assert len(recent) < RAW_TURNS                                  # the token budget trims raw turns
+    recent, again = prepare_history(pool, llm, james.org_id, reload(), "en", 2000)
+    assert again == summary and len(recent) == RAW_TURNS + 1       # no new batch yet: cached summary
+    recent, _ = prepare_history(pool, llm, james.org_id, reload(), "en", 12)
+    assert len(recent) < RAW_TURNS                                  # the token budget trims raw turns
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess:
