@@ -28,8 +28,6 @@ NOT_YET_MIGRATED = {
     "agents/content/authoring.py",
     "agents/content/exercises.py",
     "agents/content/nodes.py",
-    "agents/learning/rubric.py",
-    "agents/tutor/prompts.py",
 }
 
 

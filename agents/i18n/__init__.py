@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
+from babel import Locale
 from babel.dates import format_date as _babel_date, format_datetime as _babel_datetime
 from babel.numbers import format_decimal as _babel_decimal, format_percent as _babel_percent
 
@@ -51,6 +52,11 @@ def code_label(kind: str, code: str | None, lang: str | None) -> str:
 
 def _locale(lang: str | None) -> str:
     return _LOCALES[language(lang)]
+
+
+def language_name(lang: str | None, in_lang: str = "en") -> str:
+    """The language ``lang`` named in ``in_lang`` by Babel (prompts name it in English: "Spanish")."""
+    return Locale.parse(in_lang).languages.get(lang or "", "the learner's language")
 
 
 def format_date(value: date | datetime | str | None, lang: str | None) -> str:

@@ -156,5 +156,7 @@ def solution(kind: str, content: dict, lang: str) -> str:
     if kind == "order_steps":
         return t("learning.solution.order", lang, answer=" → ".join(content["steps"]))
     if kind == "practical_case" and content.get("model_answer"):
-        return t("learning.solution.model", lang, answer=content["model_answer"])
+        points = "; ".join(point.rstrip(" .") for point in content.get("rubric") or [])
+        return " ".join([t("learning.solution.model", lang, answer=content["model_answer"])]
+                        + ([t("learning.solution.rubric", lang, points=points)] if points else []))
     return ""

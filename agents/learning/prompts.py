@@ -9,7 +9,9 @@ answer does not address, and do not penalise style or spelling.
 
 Reply with JSON only: {{"points": [{{"index": <rubric point number>, "covered": true|false, \
 "comment": "<one short sentence>"}}], "feedback": "<two or three sentences for the learner: what \
-they got right, what is missing>"}}. Write the comments and the feedback in {language}."""
+they got right, and which part of the case to think through again>"}}. The learner gets another try \
+before the rubric is shown: the feedback never names or paraphrases a point the answer misses. Write \
+the comments and the feedback in {language}."""
 
 RUBRIC_GRADER_USER = """Case:
 {scenario}

@@ -6,6 +6,9 @@ used offline and whenever the model fails — measures coverage point by point:
   and case-insensitive: lexical recall >= 0.5), or when some sentence of the answer means nearly the
   same (multilingual-e5 cosine >= 0.90), or both signals agree moderately (recall >= 0.2 and cosine
   >= 0.86). e5 cosines are compressed into ~0.75-0.95, hence the high thresholds.
+Before the reveal the learner gets another try, so feedback names the points covered and only counts
+the missing ones; the rubric shows with the model answer once the answer is revealed. A model's
+feedback that names a missed point is replaced by that deterministic feedback.
 """
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 from pydantic import BaseModel, Field
 
+from agents.i18n import language_name, t
 from agents.learning.prompts import RUBRIC_GRADER_SYSTEM, RUBRIC_GRADER_USER
 from agents.llm import get_llm
 from agents.text import stems
@@ -24,6 +28,8 @@ LEXICAL_ALONE = 0.5
 COSINE_ALONE = 0.90
 LEXICAL_WITH_COSINE, COSINE_WITH_LEXICAL = 0.2, 0.86
 _STEM = 5
+
+
 @dataclass(frozen=True)
 class RubricVerdict:
     covered: list[bool]   # one per rubric point, in rubric order
@@ -71,21 +77,36 @@ def coverage_twin(rubric: list[str], answer: str, lang: str) -> RubricVerdict:
         cosine = float(np.max(piece_vectors @ _unit(embed_query(point))))
         covered.append(recall >= LEXICAL_ALONE or cosine >= COSINE_ALONE
                        or (recall >= LEXICAL_WITH_COSINE and cosine >= COSINE_WITH_LEXICAL))
-    hit = [p.rstrip(" .") for p, c in zip(rubric, covered) if c]
-    missed = [p.rstrip(" .") for p, c in zip(rubric, covered) if not c]
-    parts = []
-    if hit:
-        parts.append(("Cubres: " if lang == "es" else "You covered: ") + "; ".join(hit) + ".")
-    if missed:
-        parts.append(("Te falta: " if lang == "es" else "Missing: ") + "; ".join(missed) + ".")
-    return RubricVerdict(covered, " ".join(parts), "offline")
+    return RubricVerdict(covered, rubric_feedback(rubric, covered, lang), "offline")
+
+
+def rubric_feedback(rubric: list[str], covered: list[bool], lang: str) -> str:
+    """The points the answer covers, and how many it still misses (never which: that is the reveal)."""
+    hit = [point.rstrip(" .") for point, ok in zip(rubric, covered) if ok]
+    missing = covered.count(False)
+    parts = [t("learning.rubric.covered", lang, points="; ".join(hit))] if hit else []
+    if missing:
+        parts.append(t("learning.rubric.missing", lang, missing=missing, total=len(rubric)))
+    return " ".join(parts)
+
+
+def names_a_missed_point(feedback: str, rubric: list[str], covered: list[bool], case: str = "") -> bool:
+    """Whether ``feedback`` holds a fifth of the words that only a missed point has (not the case's,
+    not a covered point's): "falta la alternativa" gives away "offer an alternative"."""
+    shared = content_stems(case).union(*(content_stems(p) for p, ok in zip(rubric, covered) if ok))
+    said = content_stems(feedback)
+    for point, ok in zip(rubric, covered):
+        own = content_stems(point) - shared
+        if not ok and own and len(own & said) / len(own) >= LEXICAL_WITH_COSINE:
+            return True
+    return False
 
 
 def assess(content: dict, answer: str, *, lang: str, prompt: str = "", llm=None) -> RubricVerdict:
     """The model's per-point verdict, or the coverage twin's."""
     rubric = content["rubric"]
     llm = llm or get_llm()
-    language = {"es": "Spanish", "en": "English", "vi": "Vietnamese"}.get(lang, "the learner's language")
+    language = language_name(lang)
     messages = [("system", RUBRIC_GRADER_SYSTEM.format(language=language)),
                 ("human", RUBRIC_GRADER_USER.format(
                     scenario=content["scenario"], prompt=prompt, model_answer=content["model_answer"],
@@ -102,5 +123,8 @@ def assess(content: dict, answer: str, *, lang: str, prompt: str = "", llm=None)
     if twin_verdict:
         return twin_verdict[0]
     judged = {p.index: p.covered for p in result.value.points}
-    return RubricVerdict([judged.get(n, False) for n in range(1, len(rubric) + 1)],
-                         result.value.feedback.strip(), result.engine)
+    covered = [judged.get(n, False) for n in range(1, len(rubric) + 1)]
+    feedback = result.value.feedback.strip()
+    if not feedback or names_a_missed_point(feedback, rubric, covered, f"{content['scenario']} {prompt}"):
+        feedback = rubric_feedback(rubric, covered, lang)
+    return RubricVerdict(covered, feedback, result.engine)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from agents.i18n import t
+from agents.i18n import language_name, t
 from agents.llm import count_tokens
 from agents.tutor import prompts
 from storage import chat
@@ -66,7 +66,7 @@ def _summary_twin(previous: str | None, turns: list[chat.ChatMessage], language:
 def summarise(llm, previous: str | None, turns: list[chat.ChatMessage], language: str) -> str:
     transcript = "\n".join(f"{'Employee' if t.role == 'user' else 'Tutor'}: {t.content}" for t in turns)
     earlier = f"Earlier summary: {previous}\n\n" if previous else ""
-    content = prompts.SUMMARIZE.format(language_name=prompts.LANGUAGE_NAMES.get(language, "English"),
+    content = prompts.SUMMARIZE.format(language_name=language_name(language),
                                        previous=earlier, transcript=transcript)
     stream = llm.stream("summarizer", [{"role": "user", "content": content}],
                         twin=lambda: _summary_twin(previous, turns, language))

@@ -13,7 +13,7 @@ from uuid import UUID
 from langgraph.runtime import Runtime
 from pydantic import BaseModel
 
-from agents.i18n import code_label, t
+from agents.i18n import code_label, language_name, t
 from agents.offline import match_exemplars, stream_words
 from agents.retrieval import ground
 from agents.tutor import prompts
@@ -186,7 +186,7 @@ def _messages(state: TutorState, ctx: TutorContext) -> list[dict]:
     source = state.get("retrieval_source", "none")
     rule = prompts.GROUNDING_RULES["db" if source == "db" else "none" if source == "none" else state["rung"]]
     system = prompts.SYSTEM.format(org_name=ctx.org_name, user_name=ctx.user_name, grounding_rule=rule,
-                                   language_name=prompts.LANGUAGE_NAMES.get(state["language"], "English"))
+                                   language_name=language_name(state["language"]))
     attempt = state.get("attempt")
     if attempt:
         level = state.get("hint_level") or 1

@@ -75,5 +75,3 @@ SUMMARIZE = """Summarise this tutoring conversation in 2-3 sentences: the topics
 Write in {language_name}.
 
 {previous}{transcript}"""
-
-LANGUAGE_NAMES = {"es": "Spanish", "en": "English"}

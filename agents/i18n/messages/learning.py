@@ -40,6 +40,12 @@ MESSAGES = {
     "learning.solution.blanks": {"en": "Expected: “{answer}”.", "es": "Se esperaba: «{answer}»."},
     "learning.solution.order": {"en": "The order is: {answer}", "es": "El orden es: {answer}"},
     "learning.solution.model": {"en": "A model answer: {answer}", "es": "Una respuesta modelo: {answer}"},
+    "learning.solution.rubric": {"en": "A good answer covers: {points}.", "es": "Una buena respuesta cubre: {points}."},
+    "learning.rubric.covered": {"en": "You covered: {points}.", "es": "Cubres: {points}."},
+    "learning.rubric.missing": {"en": "{missing} of the {total} points a good answer covers are still missing: "
+                                      "reread the case and its source, then try again.",
+                                "es": "Aún faltan {missing} de los {total} puntos que cubre una buena respuesta: "
+                                      "relee el caso y su fuente, y vuelve a intentarlo."},
     # exercises on screen
     "learning.type.test": {"en": "Multiple choice", "es": "Test"},
     "learning.type.true_false": {"en": "True or false", "es": "Verdadero o falso"},
