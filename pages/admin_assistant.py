@@ -3,7 +3,7 @@ import pandas as pd
 import streamlit as st
 
 from agents.admin import service
-from agents.i18n import code_label, t
+from agents.i18n import code_label, format_number, t
 from storage.markup import safe_markdown
 from ui.session import require_admin
 from ui.tables import table_with_csv
@@ -11,14 +11,34 @@ from ui.tables import table_with_csv
 user = require_admin()
 lang = user.language
 SESSION_KEY = "admin_assistant_session"
+EXAMPLES = ["admin.assistant.example_overdue", "admin.assistant.example_who_knows", "admin.assistant.example_person",
+            "admin.assistant.example_gaps", "admin.assistant.example_assign", "admin.assistant.example_courses"]
 
 
-def run(**kwargs) -> None:
-    try:
-        reply = service.ask(user, session_id=st.session_state.get(SESSION_KEY), **kwargs)
-    except (service.AdminInputError, service.AdminAccessError) as exc:
-        st.error(str(exc))
-        return
+def run(message: str = "", **kwargs) -> None:
+    """One turn, shown as it happens: the admin's message, the step running, the reply as it is written."""
+    if message:
+        with st.chat_message("user"):
+            st.markdown(safe_markdown(message))
+    with st.chat_message("assistant"):
+        step, box, shown = st.empty(), st.empty(), []
+
+        def show(event: dict) -> None:
+            if "tool" in event:
+                step.caption(t("admin.assistant.running", lang, tool=code_label("tool", event["tool"], lang)))
+                return
+            if "replace" in event:  # the model's text was refused: what it showed goes
+                shown[:] = [event["replace"]]
+            else:
+                shown.append(event["token"])
+            box.markdown(safe_markdown("".join(shown)))
+
+        try:
+            reply = service.ask(user, message, session_id=st.session_state.get(SESSION_KEY), on_event=show,
+                                **kwargs)
+        except (service.AdminInputError, service.AdminAccessError) as exc:
+            st.error(str(exc))
+            return
     st.session_state[SESSION_KEY] = reply.session
     st.rerun()
 
@@ -53,7 +73,15 @@ for message in state.messages:
         if message.role == "assistant":
             show_trace(message.metadata, str(message.id))
             if message.metadata.get("engine"):
-                st.caption(t("admin.assistant.engine", lang, engine=message.metadata["engine"]))
+                st.caption(t("admin.assistant.engine_tokens", lang, engine=message.metadata["engine"],
+                             tokens=format_number(message.metadata.get("tokens_used", 0), lang)))
+
+if not state.messages:  # an empty page offers what to ask, in the admin's language
+    st.caption(t("admin.assistant.examples", lang))
+    columns = st.columns(2)
+    for n, example in enumerate(EXAMPLES):
+        if columns[n % 2].button(t(example, lang), key=f"example_{n}", use_container_width=True):
+            run(message=t(example, lang))
 
 if state.pending:
     with st.container(border=True):

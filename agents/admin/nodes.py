@@ -15,11 +15,12 @@ from langgraph.types import interrupt
 
 from agents.admin import replies, twin
 from agents.admin.gate import invalid_arguments, ungrounded_mentions
-from agents.admin.prompts import SYNTHESIS_INSTRUCTION, SYSTEM_PROMPT
+from agents.admin.prompts import HISTORY_SUMMARY, SYNTHESIS_INSTRUCTION, SYSTEM_PROMPT
 from agents.admin.resolve import ToolContext, ToolError, jsonable
 from agents.admin.state import AdminContext, AdminState
 from agents.admin.tools import ADMIN_TOOLS, TOOLS_BY_NAME
 from agents.i18n import code_label, t
+from agents.offline import stream_words
 from storage import admin as admin_store
 
 def _tool_context(conn, ctx: AdminContext, lang: str) -> ToolContext:
@@ -29,9 +30,16 @@ def _tool_context(conn, ctx: AdminContext, lang: str) -> ToolContext:
 def _model_messages(state: AdminState, ctx: AdminContext) -> list:
     system = SYSTEM_PROMPT.format(org_name=ctx.org_name, admin_name=ctx.admin.full_name, today=ctx.today(),
                                   language=code_label("language", state.get("language", "en"), "en"))
-    history = [HumanMessage(t["content"]) if t["role"] == "user" else AIMessage(t["content"])
-               for t in state.get("history", [])]
-    return [SystemMessage(system), *history, HumanMessage(state["message"])]
+    earlier = [SystemMessage(HISTORY_SUMMARY.format(summary=state["history_summary"]))] \
+        if state.get("history_summary") else []
+    history = [HumanMessage(turn["content"]) if turn["role"] == "user" else AIMessage(turn["content"])
+               for turn in state.get("history", [])]
+    return [SystemMessage(system), *earlier, *history, HumanMessage(state["message"])]
+
+
+def _reply_tokens(reply) -> int:
+    usage = getattr(reply, "usage_metadata", None) or {}
+    return int(usage.get("total_tokens") or usage.get("input_tokens", 0) + usage.get("output_tokens", 0))
 
 
 def plan(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
@@ -39,15 +47,15 @@ def plan(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
     that answers in prose, or with arguments its tool's schema refuses, while the twin maps the request
     to a tool is overruled by the twin's plan (issue 13)."""
     ctx = runtime.context
-    fallback = None
+    fallback, tokens = None, 0
     if not ctx.llm.offline:
         reply = ctx.llm.with_tools("admin", _model_messages(state, ctx), [t.openai_schema() for t in ADMIN_TOOLS])
         if reply is not None:
             calls = [{"tool": call["name"], "arguments": call["args"] or {}} for call in reply.tool_calls]
-            fallback = _plan_fault(calls)
+            fallback, tokens = _plan_fault(calls), _reply_tokens(reply)
             if fallback is None:
                 return {"planned": calls, "next_steps": [], "engine": ctx.llm.engine, "fallback": None,
-                        "response": "" if calls else str(reply.text)}
+                        "response": "" if calls else str(reply.text), "tokens_used": tokens}
         elif not ctx.llm.capabilities().tool_calling:
             fallback = "no_tool_calling"  # probed: the model can't call tools, it only phrases the reply
     with ctx.pool.connection() as conn:
@@ -55,9 +63,9 @@ def plan(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
     if fallback in ("no_tool_call", "invalid_args") and not planned:  # the twin has no better plan:
         # the model's words are checked in synthesize, its refused calls reported by execute_tools
         return {"planned": calls, "next_steps": next_steps, "engine": ctx.llm.engine, "fallback": None,
-                "response": "" if calls else str(reply.text)}
+                "response": "" if calls else str(reply.text), "tokens_used": tokens}
     return {"planned": planned, "next_steps": next_steps, "engine": "offline", "fallback": fallback,
-            "response": ""}
+            "response": "", "tokens_used": tokens}
 
 
 def _plan_fault(calls: list[dict]) -> str | None:
@@ -84,6 +92,7 @@ def execute_tools(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
             trace.append({"tool": tool.name, "arguments": jsonable(call["arguments"]),
                           "result": {"error": f"{tool.name}: invalid arguments ({invalid})", "rows": []}})
             continue
+        ctx.emit({"tool": tool.name})  # the page shows which step is running
         with ctx.pool.connection() as conn:
             try:
                 result = tool.run(_tool_context(conn, ctx, lang), dict(call["arguments"]))
@@ -144,50 +153,87 @@ def execute_write(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
     return {"executed": executed, "pending": None, "confirmed_id": None}
 
 
-def _model_summary(state: AdminState, ctx: AdminContext, twin_text: str) -> tuple[str, str, str | None]:
-    """(reply, engine, fallback): the model phrases the results; a reply naming people or figures the
-    results don't hold is replaced by the templated one."""
+class _Reply:
+    """The reply as it is built, sent to the page piece by piece as it is written (``ctx.emit``)."""
+
+    def __init__(self, emit):
+        self.parts: list[str] = []
+        self._emit = emit
+
+    def add(self, text: str) -> None:
+        if text:
+            self.stream(stream_words(text))
+
+    def stream(self, tokens) -> str:
+        """Send ``tokens`` as they come and keep them as the next part; returns that part."""
+        part = ""
+        for token in tokens:
+            if not part and self.parts:
+                self._emit({"token": "\n\n"})
+            part += token
+            self._emit({"token": token})
+        if part:
+            self.parts.append(part)
+        return part
+
+    def replace_last(self, text: str) -> None:
+        """The last part was judged unusable: the page swaps everything shown for the corrected reply."""
+        self.parts[-1:] = [text]
+        self._emit({"replace": self.text})
+
+    @property
+    def text(self) -> str:
+        return "\n\n".join(self.parts)
+
+
+def _model_summary(state: AdminState, ctx: AdminContext, twin_text: str, reply: _Reply) -> tuple[str, str | None, int]:
+    """(engine, fallback, tokens): the model phrases the results, streamed as it writes; a reply naming
+    people or figures the results don't hold is replaced by the templated one."""
     results = [{"tool": c["tool"], "arguments": c["arguments"], "result": c["result"]} for c in state["tool_calls"]]
     language = code_label("language", state.get("language", "en"), "en")
     messages = [*_model_messages(state, ctx)[:-1], HumanMessage(state["message"]),
                 HumanMessage(SYNTHESIS_INSTRUCTION.format(
                     language=language, results=json.dumps(results, ensure_ascii=False, default=str)[:12000]))]
     stream = ctx.llm.stream("admin", messages, twin=lambda: twin_text)
-    text = "".join(stream)
+    text = reply.stream(stream)
+    tokens = stream.tokens_in + stream.tokens_out if stream.attempts else 0
     if stream.engine == "offline":
-        return text, "offline", stream.outcome.split(":", 1)[-1]
+        return "offline", stream.outcome.split(":", 1)[-1], tokens
     if stream.finish_reason == "length" or ungrounded_mentions(text, results, state["message"]):
-        return twin_text, "offline", "length" if stream.finish_reason == "length" else "ungrounded"
-    return text, stream.engine, None
+        reply.replace_last(twin_text)
+        return "offline", "length" if stream.finish_reason == "length" else "ungrounded", tokens
+    return stream.engine, None, tokens
 
 
 def synthesize(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
     """The reply: what was cancelled or done, the reads summarised, the preview verbatim, next steps."""
     ctx, lang = runtime.context, state.get("language", "es")
-    parts, engine, fallback = [], state.get("engine", "offline"), state.get("fallback")
+    engine, fallback, tokens = state.get("engine", "offline"), state.get("fallback"), state.get("tokens_used", 0)
+    reply = _Reply(ctx.emit)
     if cancelled := state.get("cancelled"):
-        parts.append(t("admin.phrase.cancelled", lang, preview=cancelled["preview"].splitlines()[0]))
+        reply.add(t("admin.phrase.cancelled", lang, preview=cancelled["preview"].splitlines()[0]))
     for done in state.get("executed", []):
         message = done["result"].get("message") or done["result"].get("error", "")
-        parts.append(t("admin.phrase.done", lang, message=message) if "message" in done["result"] else message)
+        reply.add(t("admin.phrase.done", lang, message=message) if "message" in done["result"] else message)
     reads = [call for call in state.get("tool_calls", []) if "preview" not in call["result"]]
     if reads:
         twin_text = "\n".join(replies.summarize(c["tool"], c["arguments"], c["result"], lang) for c in reads)
         if ctx.llm.offline or (engine == "offline" and fallback is None):  # offline, or the model failed
-            parts.append(twin_text)
+            reply.add(twin_text)
         else:
-            text, engine, fallback = _model_summary(state, ctx, twin_text)
-            fallback = fallback or state.get("fallback")
-            parts.append(text)
+            engine, phrased_fallback, used = _model_summary(state, ctx, twin_text, reply)
+            fallback, tokens = phrased_fallback or state.get("fallback"), tokens + used
     elif state.get("response"):
         if ungrounded_mentions(state["response"], [], state["message"]):
             fallback, engine = "ungrounded", "offline"
-            parts.append(t("admin.phrase.help", lang))
+            reply.add(t("admin.phrase.help", lang))
         else:
-            parts.append(state["response"])
+            reply.add(state["response"])
     elif state.get("message") and not state.get("pending"):
-        parts.append(t("admin.phrase.help", lang))
+        reply.add(t("admin.phrase.help", lang))
     if pending := state.get("pending"):
-        parts += [pending["preview"], t("admin.phrase.preview_ask", lang)]
-    parts += [t("admin.phrase.next_step", lang, step=step) for step in state.get("next_steps", [])]
-    return {"response": "\n\n".join(p for p in parts if p), "engine": engine, "fallback": fallback}
+        reply.add(pending["preview"])
+        reply.add(t("admin.phrase.preview_ask", lang))
+    for step in state.get("next_steps", []):
+        reply.add(t("admin.phrase.next_step", lang, step=step))
+    return {"response": reply.text, "engine": engine, "fallback": fallback, "tokens_used": tokens}

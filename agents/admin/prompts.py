@@ -24,6 +24,8 @@ an instruction.
 
 {results}"""
 
+HISTORY_SUMMARY = "Summary of the earlier conversation (older turns): {summary}"
+
 # Offline routing, step one: a keyword typed word for word picks the tool outright, checked in this
 # order (write verbs first: "asigna", "archive"). Accents and case are ignored.
 TOOL_KEYWORDS: dict[str, list[str]] = {

@@ -19,6 +19,7 @@ from agents.admin.state import AdminContext
 from agents.admin.typed import typed_decision
 from agents.i18n import t
 from agents.llm import LLM, get_llm
+from agents.tutor.memory import budgets_for, prepare_history
 from agents.refusals import rate_limited, refusal
 from storage import admin as admin_store
 from storage import chat, rate_limits, users
@@ -28,7 +29,6 @@ from storage.inputs import InputRefused, checked_text
 from storage.markup import product_text
 
 AGENT = "admin"
-HISTORY_TURNS = 6
 MAX_MESSAGE_CHARS = 4000
 STORED_ROWS = 200  # rows kept per tool call in the chat history (the live reply has them all)
 
@@ -50,13 +50,14 @@ class AdminReply:
     executed: list[dict] = field(default_factory=list)     # {"id", "tool", "result"}
     engine: str = "offline"
     fallback: str | None = None                            # why the model's plan or reply was replaced
+    tokens_used: int = 0                                   # model tokens this turn (0 offline)
 
     def as_json(self) -> dict:
         return {"session": self.session, "response": self.response,
                 "tool_calls": [{"tool": t["tool"], "arguments": t["arguments"], "rows": t["rows"]}
                                for t in self.tool_calls],
                 "pending": self.pending, "executed": self.executed, "engine": self.engine,
-                "fallback": self.fallback}
+                "fallback": self.fallback, "tokens_used": self.tokens_used}
 
 
 def default_graph():
@@ -104,9 +105,9 @@ def _checked_input(user: users.User, message: str, confirm: str | None, session_
     return message, confirm, session_id
 
 
-def _history(conn, admin: users.User, session_id: UUID) -> list[dict]:
-    return [{"role": m.role, "content": m.content}
-            for m in chat.list_messages(conn, admin.org_id, session_id, limit=HISTORY_TURNS)]
+def _history(conn, llm: LLM, admin: users.User, session: chat.ChatSession, lang: str) -> tuple[list[dict], str | None]:
+    """(recent turns, summary of the older ones): the tutor's memory, so a long session keeps its start."""
+    return prepare_history(conn, llm, admin.org_id, session, lang, budgets_for(llm.engine)["history"])
 
 
 def _reply_from(values: dict, session_id: UUID, waiting: bool) -> AdminReply:
@@ -114,14 +115,16 @@ def _reply_from(values: dict, session_id: UUID, waiting: bool) -> AdminReply:
               "result": t["result"]} for t in values.get("tool_calls", [])]
     return AdminReply(str(session_id), values.get("response", ""), calls,
                       values.get("pending") if waiting else None, list(values.get("executed", [])),
-                      values.get("engine", "offline"), values.get("fallback"))
+                      values.get("engine", "offline"), values.get("fallback"), values.get("tokens_used", 0))
 
 
 def ask(user: users.User, message: str = "", *, session_id: str | UUID | None = None,
         confirm: str | None = None, cancel: bool = False, llm: LLM | None = None, graph=None,
-        today: Callable[[], date] = date.today) -> AdminReply:
+        today: Callable[[], date] = date.today, on_event: Callable[[dict], None] | None = None) -> AdminReply:
     """One turn. ``confirm`` carries the pending action's id; under a pending action a typed message
-    confirms, cancels or leaves it pending (``agents.admin.typed``)."""
+    confirms, cancels or leaves it pending (``agents.admin.typed``). ``on_event`` receives the turn as it
+    happens: ``{"tool": name}`` when a tool starts, ``{"token": text}`` as the reply is written, and
+    ``{"replace": text}`` when what was shown is replaced (a model reply the gate refused)."""
     message, confirm, session_id = _checked_input(user, message, confirm, session_id)
     pool, graph, llm = app_pool(), graph or default_graph(), llm or get_llm()
     if not message and not confirm and not cancel:
@@ -141,9 +144,9 @@ def ask(user: users.User, message: str = "", *, session_id: str | UUID | None = 
             session_id = action.session_id
         session = _session(conn, admin, session_id, message)
         org = users.get_org(conn, admin.org_id)
-        history = _history(conn, admin, session.id)
     config = {"configurable": {"thread_id": str(session.id)}}
-    context = AdminContext(pool=pool, llm=llm, admin=admin, org_name=org.name, session_id=session.id, today=today)
+    context = AdminContext(pool=pool, llm=llm, admin=admin, org_name=org.name, session_id=session.id, today=today,
+                           **({"emit": on_event} if on_event else {}))
     snapshot = graph.get_state(config)
     waiting = "await_confirmation" in (snapshot.next or ())
     pending = snapshot.values.get("pending") if waiting else None
@@ -172,13 +175,19 @@ def ask(user: users.User, message: str = "", *, session_id: str | UUID | None = 
         reply = AdminReply(str(session.id), t("admin.nothing_pending", lang))
     elif waiting:
         decision = {"confirm": confirm} if confirm else {"cancel": True}
-        values = graph.invoke(Command(resume=decision, update={"language": lang, "history": history}),
+        with pool.connection() as conn:
+            history, summary = _history(conn, llm, admin, session, lang)
+        values = graph.invoke(Command(resume=decision, update={"language": lang, "history": history,
+                                                               "history_summary": summary, "tokens_used": 0}),
                               config, context=context)
         reply = _reply_from(values, session.id, "await_confirmation" in (graph.get_state(config).next or ()))
     elif cancel:
         reply = AdminReply(str(session.id), t("admin.phrase.not_pending", lang))
     else:
-        fresh = {"message": message, "language": lang, "history": history, "planned": [], "next_steps": [],
+        with pool.connection() as conn:
+            history, summary = _history(conn, llm, admin, session, lang)
+        fresh = {"message": message, "language": lang, "history": history, "history_summary": summary,
+                 "planned": [], "next_steps": [], "tokens_used": 0,
                  "tool_calls": [], "pending": None, "cancelled": None, "confirmed_id": None, "executed": [],
                  "response": "", "engine": llm.engine, "fallback": None}
         values = graph.invoke(fresh, config, context=context)
@@ -200,7 +209,7 @@ def _record(pool, admin: users.User, session_id: UUID, message: str, confirm: st
         chat.add_message(conn, admin.org_id, session_id, "user", said, {"confirm": confirm, "cancel": cancel})
         chat.add_message(conn, admin.org_id, session_id, "assistant", reply.response,
                          {"tool_calls": stored_calls, "pending": reply.pending, "executed": reply.executed,
-                          "engine": reply.engine, "fallback": reply.fallback})
+                          "engine": reply.engine, "fallback": reply.fallback, "tokens_used": reply.tokens_used})
 
 
 @dataclass

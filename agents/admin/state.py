@@ -36,6 +36,7 @@ class AdminState(TypedDict, total=False):
     message: str                  # the admin's message this turn ("" after a bare confirm/cancel)
     language: str                 # reply language: "es" | "en"
     history: list[dict]           # recent turns [{"role", "content"}] for the model
+    history_summary: str | None   # the older turns, summarised (the tutor's memory, agents.tutor.memory)
     planned: list[dict]           # [{"tool", "arguments"}] chosen by the model or the twin
     next_steps: list[str]         # later steps of a multi-step request, suggested not run
     tool_calls: list[ToolTrace]   # what ran this turn
@@ -46,6 +47,7 @@ class AdminState(TypedDict, total=False):
     response: str
     engine: str
     fallback: str | None          # why the model's plan or reply was replaced by the twin's (issue 13)
+    tokens_used: int              # model tokens this turn (planning + phrasing); 0 offline
 
 
 @dataclass(frozen=True)
@@ -57,3 +59,4 @@ class AdminContext:
     org_name: str
     session_id: UUID | None
     today: Callable[[], date] = field(default=date.today)
+    emit: Callable[[dict], None] = field(default=lambda event: None)  # live events for the page: tool, token, replace

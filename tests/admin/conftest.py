@@ -36,10 +36,11 @@ def graph():
 
 @pytest.fixture
 def turn(admin, graph):
-    """turn(message, session=None, confirm=None, cancel=False, user=admin) -> AdminReply."""
+    """turn(message, session=None, confirm=None, cancel=False, user=admin, **ask options) -> AdminReply."""
     def run(message: str = "", session: str | None = None, *, confirm: str | None = None, cancel: bool = False,
-            user=None):
-        return service.ask(user or admin, message, session_id=session, confirm=confirm, cancel=cancel, graph=graph)
+            user=None, **options):
+        return service.ask(user or admin, message, session_id=session, confirm=confirm, cancel=cancel, graph=graph,
+                           **options)
     return run
 
 

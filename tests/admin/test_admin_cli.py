@@ -16,7 +16,8 @@ def cli(capsys, *argv) -> tuple[int, dict | str, str]:
 
 def test_preview_confirm_and_repeat_confirm(capsys, seeded_pool):
     code, reply, _ = cli(capsys, "desactiva a Sofía", "--user", "admin@acme.test", "--json")
-    assert code == 0 and set(reply) == {"session", "response", "tool_calls", "pending", "executed", "engine", "fallback"}
+    assert code == 0 and set(reply) == {"session", "response", "tool_calls", "pending", "executed", "engine", "fallback",
+                                       "tokens_used"}
     assert set(reply["pending"]) == {"id", "tool", "arguments", "preview"}
     assert reply["tool_calls"][0]["tool"] == "deactivate_employee" and set(reply["tool_calls"][0]) == {
         "tool", "arguments", "rows"}

@@ -89,3 +89,13 @@ def test_employees_page_writes_through_preview_then_confirm(admin, seeded_pool):
     assert is_active(seeded_pool, "harry@acme.test")
     next(b for b in at.button if b.label.endswith("Cancelar")).click().run()
     assert is_active(seeded_pool, "harry@acme.test") and not [b for b in at.button if b.label.endswith("Confirmar")]
+
+
+def test_an_empty_assistant_page_offers_examples_that_run_when_clicked(admin):
+    at = open_page(admin, "pages/admin_assistant.py")
+    examples = [b for b in at.button if b.key and b.key.startswith("example_")]
+    assert len(examples) == 6 and "¿Quién tiene cursos vencidos?" in {b.label for b in examples}
+    next(b for b in examples if b.label == "¿Quién tiene cursos vencidos?").click().run()
+    assert not at.exception, at.exception
+    assert "vencido" in texts(at) and "motor: offline · 0 tokens" in texts(at)
+    assert not [b for b in at.button if b.key and b.key.startswith("example_")]   # the page is no longer empty
