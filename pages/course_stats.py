@@ -14,8 +14,8 @@ lang = user.language
 report = dashboards.course_report(deps, user, st.session_state.get("stats_course"))
 st.title(t("admin.stats.title", lang))
 table_with_csv(report.courses, "courses")
-st.selectbox(t("col.course", lang), report.titles, index=None, key="stats_course",
-             placeholder=t("admin.stats.pick_course", lang))
+st.selectbox(t("col.course", lang), list(report.titles), index=None, key="stats_course",
+             placeholder=t("admin.stats.pick_course", lang), format_func=report.titles.get)
 if report.stats:
     stats = report.stats
     row = st.columns(5)

@@ -17,10 +17,10 @@ view = dashboards.matrix_view(deps, user, department=department, category=catego
 
 st.title(t("admin.matrix.title", lang))
 left, right = st.columns(2)
-left.selectbox(t("col.department", lang), view.departments, index=None, key="matrix_department",
-               placeholder=t("admin.all", lang))
-right.selectbox(t("col.category", lang), view.categories, index=None, key="matrix_category",
-                placeholder=t("admin.all", lang))
+left.selectbox(t("col.department", lang), list(view.departments), index=None, key="matrix_department",
+               placeholder=t("admin.all", lang), format_func=view.departments.get)
+right.selectbox(t("col.category", lang), list(view.categories), index=None, key="matrix_category",
+                placeholder=t("admin.all", lang), format_func=view.categories.get)
 st.caption(t("admin.matrix.shape", lang, employees=view.shape[0], skills=view.shape[1]))
 if view.shape[0] and view.shape[1]:
     st.plotly_chart(view.figure, key="matrix_heatmap")

@@ -77,6 +77,7 @@ def ensure_course(conn: psycopg.Connection, org_id: UUID, spec: dict, *, users: 
     course_id = course_store.course_id_by_title(conn, org_id, spec["title"])
     if course_id is None:
         course_id = _build_course(conn, org_id, spec, users=users, skills=skills, documents=documents)
+    course_store.set_course_titles(conn, org_id, course_id, spec["titles"])
     by_position = exercise_store.course_exercise_positions(conn, org_id, course_id)
     exercises = {}
     for position, key in _exercise_positions(spec).items():

@@ -14,6 +14,7 @@ from seeds import activity, courses
 from seeds.skill_history import ensure_skill_history
 from seeds.tutor_questions import ensure_tutor_questions
 from storage import seeding
+from storage import skills as skill_store
 from storage.embeddings import VectorPack, embed_passages
 from storage.ingest import ingest_file, passage_texts
 from storage.users import User, ensure_org, get_org_by_slug, hash_password, list_users
@@ -113,6 +114,8 @@ def _ensure_people(conn, org_id, spec: dict) -> dict[str, User]:
                             password_hash=hashes.get(password, ""), department=person["department"],
                             job_title=person["title"], language=person["language"],
                             is_active=person.get("active", True))
+    for department, names in spec["departments"].items():
+        skill_store.ensure_department(conn, org_id, department, names)
     return {user.email: user for user in list_users(conn, org_id, active_only=False)}
 
 

@@ -11,7 +11,7 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
-from storage.skills import fold, fold_sql
+from storage.names import fold, fold_sql
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,8 @@ class PendingAction:
 
 
 _EMPLOYEE_SQL = """
-    SELECT u.id, u.full_name, u.email, u.role, u.is_active, u.department, u.job_title,
+    SELECT u.id, u.full_name, u.email, u.role, u.is_active,
+           department_in(u.org_id, u.department, %(lang)s) AS department, u.job_title,
            (SELECT count(*) FROM enrollments e WHERE e.user_id = u.id
               AND e.status IN ('assigned', 'in_progress'))::int AS active_courses,
            (SELECT count(*) FROM enrollments e WHERE e.user_id = u.id AND e.status = 'completed')::int
@@ -54,7 +55,9 @@ _EMPLOYEE_SQL = """
 
 
 def list_employees(conn: psycopg.Connection, org_id: UUID, *, search: str | None = None,
-                   role: str | None = None, is_active: bool | None = None) -> list[EmployeeSummary]:
+                   role: str | None = None, is_active: bool | None = None,
+                   lang: str | None = None) -> list[EmployeeSummary]:
+    """The organisation's people (optionally by name or email, role, active), departments in ``lang``."""
     with conn.cursor(row_factory=class_row(EmployeeSummary)) as cur:
         return cur.execute(
             _EMPLOYEE_SQL + f"""
@@ -64,12 +67,12 @@ def list_employees(conn: psycopg.Connection, org_id: UUID, *, search: str | None
               AND (%(active)s::boolean IS NULL OR u.is_active = %(active)s)
             ORDER BY u.full_name""",
             {"org_id": org_id, "search": fold(search) if search else None, "role": role,
-             "active": is_active}).fetchall()
+             "active": is_active, "lang": lang}).fetchall()
 
 
-def find_people(conn: psycopg.Connection, org_id: UUID, name: str) -> list[EmployeeSummary]:
+def find_people(conn: psycopg.Connection, org_id: UUID, name: str, lang: str | None = None) -> list[EmployeeSummary]:
     """People whose name or email contains ``name``; an exact name or email alone wins."""
-    found = list_employees(conn, org_id, search=name)
+    found = list_employees(conn, org_id, search=name, lang=lang)
     exact = [p for p in found if fold(name) in (fold(p.full_name), p.email)]
     return exact or found
 

@@ -15,6 +15,7 @@ from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
 from storage.exercises import revealing_texts
+from storage.names import in_language
 
 def start_attempt(conn: psycopg.Connection, org_id: UUID, user_id: UUID, exercise_id: UUID,
                   enrollment_id: UUID | None) -> UUID:
@@ -222,13 +223,14 @@ def recent_activity(conn: psycopg.Connection, org_id: UUID, user_id: UUID, limit
 
 
 def recent_failures(conn: psycopg.Connection, org_id: UUID, user_id: UUID, now: datetime,
-                    limit: int = 5) -> list[tuple[str, str, datetime]]:
-    """(course title, exercise prompt, when) of the user's wrong answers in the 30 days before ``now``."""
+                    limit: int = 5, lang: str | None = None) -> list[tuple[str, str, datetime]]:
+    """(course title in ``lang``, exercise prompt, when) of the user's wrong answers in the 30 days
+    before ``now``."""
     return conn.execute(
-        """SELECT c.title, x.prompt, a.submitted_at FROM exercise_attempts a
+        f"""SELECT {in_language('c.titles', 'c.title')}, x.prompt, a.submitted_at FROM exercise_attempts a
            JOIN exercises x ON x.id = a.exercise_id JOIN lessons l ON l.id = x.lesson_id
            JOIN modules m ON m.id = l.module_id JOIN courses c ON c.id = m.course_id
            WHERE a.org_id = %(org_id)s AND a.user_id = %(user_id)s AND a.submitted_at IS NOT NULL
              AND NOT a.is_correct AND a.submitted_at > %(now)s - interval '30 days'
            ORDER BY a.submitted_at DESC LIMIT %(limit)s""",
-        {"org_id": org_id, "user_id": user_id, "now": now, "limit": limit}).fetchall()
+        {"org_id": org_id, "user_id": user_id, "now": now, "limit": limit, "lang": lang}).fetchall()

@@ -11,9 +11,10 @@ from uuid import UUID
 
 import psycopg
 from psycopg.rows import class_row
+from psycopg.types.json import Jsonb
 
 from storage.inputs import parse_uuid
-from storage.skills import fold
+from storage.names import fold, fold_sql, in_language
 
 class CatalogError(ValueError):
     """Invalid course content; the message is one line."""
@@ -87,9 +88,13 @@ class Course:
     status: str
     language: str
     source_document_id: UUID | None
+    titles: dict  # {"es": ..., "en": ...}: the title in each language (empty when only ``title``)
+
+    def title_in(self, lang: str) -> str:
+        return self.titles.get(lang) or self.title
 
 
-_COURSE_COLUMNS = "id, title, description, outcome, status, language, source_document_id"
+_COURSE_COLUMNS = "id, title, description, outcome, status, language, source_document_id, titles"
 
 
 def get_course(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> Course | None:
@@ -112,6 +117,12 @@ def course_org_id(conn: psycopg.Connection, course_id: UUID) -> UUID | None:
     return row[0] if row else None
 
 
+def set_course_titles(conn: psycopg.Connection, org_id: UUID, course_id: UUID, titles: dict[str, str]) -> None:
+    """The course's title in each language (the canonical ``title`` is unchanged)."""
+    conn.execute("UPDATE courses SET titles = %(titles)s WHERE org_id = %(org_id)s AND id = %(id)s",
+                 {"titles": Jsonb(titles), "org_id": org_id, "id": course_id})
+
+
 def course_skill_targets(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> dict[UUID, str]:
     rows = conn.execute("SELECT skill_id, target_level FROM course_skills WHERE org_id = %(org_id)s"
                         " AND course_id = %(course_id)s", {"org_id": org_id, "course_id": course_id})
@@ -124,15 +135,18 @@ class CourseRef:
     title: str
 
 
-def find_course(conn: psycopg.Connection, org_id: UUID, ref: str) -> CourseRef | None:
-    """A course of the organisation by id or by title (case-insensitive); drafts are not offered."""
+def find_course(conn: psycopg.Connection, org_id: UUID, ref: str, lang: str | None = None) -> CourseRef | None:
+    """A course of the organisation by id or by its title in any language (case and accents aside),
+    titled in ``lang``; drafts are not offered."""
     with conn.cursor(row_factory=class_row(CourseRef)) as cur:
         return cur.execute(
-            """SELECT id, title FROM courses
-               WHERE org_id = %(org_id)s AND status <> 'draft'
-                 AND (id = %(id)s OR lower(title) = lower(%(title)s))
-               ORDER BY (id = %(id)s) DESC LIMIT 1""",
-            {"org_id": org_id, "id": parse_uuid(ref), "title": str(ref).strip()}).fetchone()
+            f"""SELECT id, {in_language('titles', 'title')} AS title FROM courses
+                WHERE org_id = %(org_id)s AND status <> 'draft'
+                  AND (id = %(id)s OR {fold_sql('title')} = %(title)s
+                       OR EXISTS (SELECT 1 FROM jsonb_each_text(titles) AS t(lang, value)
+                                  WHERE {fold_sql('t.value')} = %(title)s))
+                ORDER BY (id = %(id)s) DESC LIMIT 1""",
+            {"org_id": org_id, "id": parse_uuid(ref), "title": fold(str(ref)), "lang": lang}).fetchone()
 
 
 def course_id_by_title(conn: psycopg.Connection, org_id: UUID, title: str) -> UUID | None:
@@ -153,10 +167,12 @@ class CourseSummary:
     avg_score: float | None
 
 
-def list_course_summaries(conn: psycopg.Connection, org_id: UUID, *, status: str | None = None) -> list[CourseSummary]:
+def list_course_summaries(conn: psycopg.Connection, org_id: UUID, *, status: str | None = None,
+                          lang: str | None = None) -> list[CourseSummary]:
+    """Every course (optionally of one status) with its enrollment figures, titled in ``lang``."""
     with conn.cursor(row_factory=class_row(CourseSummary)) as cur:
         return cur.execute(
-            """SELECT c.id, c.title, c.status, c.language,
+            f"""SELECT c.id, {in_language('c.titles', 'c.title')} AS title, c.status, c.language,
                       count(e.id) FILTER (WHERE e.status <> 'cancelled')::int AS enrolled,
                       count(e.id) FILTER (WHERE e.status = 'completed')::int AS completed,
                       coalesce(count(e.id) FILTER (WHERE e.status = 'completed')::float
@@ -165,15 +181,19 @@ def list_course_summaries(conn: psycopg.Connection, org_id: UUID, *, status: str
                       avg(e.score) FILTER (WHERE e.score IS NOT NULL)::float AS avg_score
                FROM courses c LEFT JOIN enrollments e ON e.course_id = c.id
                WHERE c.org_id = %(org_id)s AND (%(status)s::text IS NULL OR c.status = %(status)s)
-               GROUP BY c.id ORDER BY c.title""", {"org_id": org_id, "status": status}).fetchall()
+               GROUP BY c.id ORDER BY c.title""", {"org_id": org_id, "status": status, "lang": lang}).fetchall()
 
 
-def find_courses(conn: psycopg.Connection, org_id: UUID, title: str) -> list[CourseSummary]:
-    """Courses whose title contains ``title``; an exact title alone wins."""
+def find_courses(conn: psycopg.Connection, org_id: UUID, title: str, lang: str | None = None) -> list[CourseSummary]:
+    """Courses whose title in any language contains ``title`` (case and accents aside); an exact
+    title alone wins. Titled in ``lang``."""
     needle = fold(title)
-    found = [c for c in list_course_summaries(conn, org_id) if needle and needle in fold(c.title)]
-    exact = [c for c in found if fold(c.title) == needle]
-    return exact or found
+    titles = {course_id: [fold(name) for name in (canonical, *names.values())]
+              for course_id, canonical, names in conn.execute(
+                  "SELECT id, title, titles FROM courses WHERE org_id = %(org_id)s", {"org_id": org_id})}
+    found = {course_id for course_id, names in titles.items() if needle and any(needle in n for n in names)}
+    exact = {course_id for course_id in found if needle in titles[course_id]}
+    return [c for c in list_course_summaries(conn, org_id, lang=lang) if c.id in (exact or found)]
 
 
 @dataclass(frozen=True)
@@ -190,10 +210,11 @@ class CourseStats:
     avg_score: float | None
 
 
-def course_stats(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> CourseStats | None:
+def course_stats(conn: psycopg.Connection, org_id: UUID, course_id: UUID,
+                 lang: str | None = None) -> CourseStats | None:
     with conn.cursor(row_factory=class_row(CourseStats)) as cur:
         return cur.execute(
-            """SELECT c.id, c.title, c.status,
+            f"""SELECT c.id, {in_language('c.titles', 'c.title')} AS title, c.status,
                       count(e.id) FILTER (WHERE e.status <> 'cancelled')::int AS enrolled,
                       count(e.id) FILTER (WHERE e.status = 'in_progress')::int AS in_progress,
                       count(e.id) FILTER (WHERE e.status = 'completed')::int AS completed,
@@ -207,6 +228,6 @@ def course_stats(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> Cou
                       avg(e.score) FILTER (WHERE e.score IS NOT NULL)::float AS avg_score
                FROM courses c LEFT JOIN enrollments e ON e.course_id = c.id
                WHERE c.org_id = %(org_id)s AND c.id = %(course_id)s GROUP BY c.id""",
-            {"org_id": org_id, "course_id": course_id}).fetchone()
+            {"org_id": org_id, "course_id": course_id, "lang": lang}).fetchone()
 
 

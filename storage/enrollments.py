@@ -12,6 +12,8 @@ from uuid import UUID
 import psycopg
 from psycopg.rows import class_row
 
+from storage.names import in_language
+
 
 @dataclass(frozen=True)
 class Enrollment:
@@ -30,28 +32,32 @@ class Enrollment:
     last_activity_at: datetime | None
 
 
-_ENROLLMENT_SELECT = """
-    SELECT e.id, e.user_id, e.course_id, c.title AS course_title, c.language AS course_language,
+_ENROLLMENT_SELECT = f"""
+    SELECT e.id, e.user_id, e.course_id, {in_language('c.titles', 'c.title')} AS course_title,
+           c.language AS course_language,
            e.status, e.progress, e.deadline, e.score, e.created_at, e.started_at, e.completed_at,
            e.last_activity_at
     FROM enrollments e JOIN courses c ON c.id = e.course_id AND c.org_id = e.org_id
     WHERE e.org_id = %(org_id)s AND e.user_id = %(user_id)s"""
 
 
-def list_enrollments(conn: psycopg.Connection, org_id: UUID, user_id: UUID) -> list[Enrollment]:
-    """The user's enrollments (cancelled ones left out), soonest deadline first."""
+def list_enrollments(conn: psycopg.Connection, org_id: UUID, user_id: UUID,
+                     lang: str | None = None) -> list[Enrollment]:
+    """The user's enrollments (cancelled ones left out), soonest deadline first; titles in ``lang``."""
     with conn.cursor(row_factory=class_row(Enrollment)) as cur:
         return cur.execute(
             _ENROLLMENT_SELECT + " AND e.status <> 'cancelled' AND c.status <> 'archived'"
             " ORDER BY e.status = 'completed', e.deadline NULLS LAST, c.title",
-            {"org_id": org_id, "user_id": user_id}).fetchall()
+            {"org_id": org_id, "user_id": user_id, "lang": lang}).fetchall()
 
 
-def get_enrollment(conn: psycopg.Connection, org_id: UUID, user_id: UUID, course_id: UUID) -> Enrollment | None:
+def get_enrollment(conn: psycopg.Connection, org_id: UUID, user_id: UUID, course_id: UUID,
+                   lang: str | None = None) -> Enrollment | None:
     """The user's enrollment in the course, whatever its status (cancelled included)."""
     with conn.cursor(row_factory=class_row(Enrollment)) as cur:
         return cur.execute(_ENROLLMENT_SELECT + " AND e.course_id = %(course_id)s",
-                           {"org_id": org_id, "user_id": user_id, "course_id": course_id}).fetchone()
+                           {"org_id": org_id, "user_id": user_id, "course_id": course_id,
+                            "lang": lang}).fetchone()
 
 
 @dataclass(frozen=True)
@@ -66,16 +72,18 @@ class EnrollmentRow:
     last_activity_at: datetime | None
 
 
-def employee_enrollments(conn: psycopg.Connection, org_id: UUID, user_id: UUID) -> list[EnrollmentRow]:
+def employee_enrollments(conn: psycopg.Connection, org_id: UUID, user_id: UUID,
+                         lang: str | None = None) -> list[EnrollmentRow]:
     """Every enrollment of the person, cancelled and archived courses included (the admin's view)."""
     with conn.cursor(row_factory=class_row(EnrollmentRow)) as cur:
         return cur.execute(
-            """SELECT c.id AS course_id, c.title AS course, e.status, e.progress, e.score, e.deadline,
+            f"""SELECT c.id AS course_id, {in_language('c.titles', 'c.title')} AS course, e.status, e.progress,
+                      e.score, e.deadline,
                       e.last_activity_at
                FROM enrollments e JOIN courses c ON c.id = e.course_id
                WHERE e.org_id = %(org_id)s AND e.user_id = %(user_id)s
                ORDER BY e.status = 'completed', e.deadline NULLS LAST, c.title""",
-            {"org_id": org_id, "user_id": user_id}).fetchall()
+            {"org_id": org_id, "user_id": user_id, "lang": lang}).fetchall()
 
 
 def enroll(conn: psycopg.Connection, org_id: UUID, user_id: UUID, course_id: UUID, *,
@@ -168,11 +176,12 @@ class AlertRow:
     outcomes: dict[str, list[bool]]
 
 
-def alert_rows(conn: psycopg.Connection, org_id: UUID, today: date) -> list[AlertRow]:
+def alert_rows(conn: psycopg.Connection, org_id: UUID, today: date, lang: str | None = None) -> list[AlertRow]:
     """Open enrollments (assigned or in progress) of active users, with their recent outcomes."""
-    params = {"org_id": org_id, "until": today + timedelta(days=1)}
+    params = {"org_id": org_id, "until": today + timedelta(days=1), "lang": lang}
     enrollments = conn.execute(
-        """SELECT e.user_id, u.full_name, e.course_id, c.title, e.status, e.progress, e.deadline,
+        f"""SELECT e.user_id, u.full_name, e.course_id, {in_language('c.titles', 'c.title')}, e.status, e.progress,
+                  e.deadline,
                   e.created_at::date,
                   greatest(e.last_activity_at, e.started_at, u.last_active_at)::date
            FROM enrollments e JOIN users u ON u.id = e.user_id JOIN courses c ON c.id = e.course_id

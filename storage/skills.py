@@ -1,11 +1,11 @@
 """Skills: the matrix, gaps, who knows what, mentorship pairs, an employee's detail, level writes.
 
 Levels are ordered low < medium < high; an "expert" holds a skill at high. Name lookups are partial,
-case- and accent-insensitive (``fold``), and always scoped to the organisation.
+case- and accent-insensitive (``fold``), match any language's name, and are scoped to the
+organisation. Reads that show names take the reader's ``lang`` (None: the canonical names).
 """
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 from typing import NamedTuple
@@ -13,23 +13,12 @@ from uuid import UUID
 
 import psycopg
 from psycopg.rows import class_row
+from psycopg.types.json import Jsonb
+
+from storage.names import any_name_contains, fold, in_language
 
 LEVELS = ("low", "medium", "high")
 LEVEL_RANK = {level: rank for rank, level in enumerate(LEVELS, start=1)}
-# SQL twin of fold(): lower-case and strip the accents Spanish and English text carry.
-_ACCENTED, _PLAIN = "áàäâãéèëêíìïîóòöôõúùüûñç", "aaaaaeeeeiiiiooooouuuunc"
-
-
-def fold_sql(column: str) -> str:
-    return f"translate(lower({column}), '{_ACCENTED}', '{_PLAIN}')"
-
-
-def fold(text: str) -> str:
-    """Lower-case, accents removed: 'Lucía' and 'lucia' compare equal."""
-    decomposed = unicodedata.normalize("NFKD", text or "")
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower().strip()
-
-
 @dataclass(frozen=True)
 class Skill:
     id: UUID
@@ -117,21 +106,39 @@ _SKILL_SQL = """SELECT s.id, s.name, c.name AS category, s.names FROM skills s
 
 
 def departments(conn: psycopg.Connection, org_id: UUID) -> list[str]:
-    return [row[0] for row in conn.execute(
-        """SELECT DISTINCT department FROM users WHERE org_id = %(org_id)s AND department IS NOT NULL
-           ORDER BY 1""", {"org_id": org_id})]
+    return list(department_names(conn, org_id))
 
 
-def categories(conn: psycopg.Connection, org_id: UUID) -> list[str]:
-    return [row[0] for row in conn.execute(
-        "SELECT name FROM skill_categories WHERE org_id = %(org_id)s ORDER BY name", {"org_id": org_id})]
+def department_names(conn: psycopg.Connection, org_id: UUID, lang: str | None = None) -> dict[str, str]:
+    """Each department people belong to (canonical name) -> its name in ``lang``."""
+    return dict(conn.execute(
+        """SELECT DISTINCT department, department_in(org_id, department, %(lang)s) FROM users
+           WHERE org_id = %(org_id)s AND department IS NOT NULL ORDER BY 1""",
+        {"org_id": org_id, "lang": lang}).fetchall())
+
+
+def ensure_department(conn: psycopg.Connection, org_id: UUID, name: str, names: dict[str, str]) -> None:
+    conn.execute("""INSERT INTO departments (org_id, name, names) VALUES (%(org_id)s, %(name)s, %(names)s)
+                    ON CONFLICT (org_id, name) DO UPDATE SET names = EXCLUDED.names""",
+                 {"org_id": org_id, "name": name, "names": Jsonb(names)})
+
+
+def categories(conn: psycopg.Connection, org_id: UUID, lang: str | None = None) -> list[str]:
+    """The categories' names in ``lang`` (canonical when None)."""
+    return list(category_names(conn, org_id, lang).values())
+
+
+def category_names(conn: psycopg.Connection, org_id: UUID, lang: str | None = None) -> dict[str, str]:
+    """Each category (canonical name) -> its name in ``lang``."""
+    return dict(conn.execute(
+        f"SELECT name, {in_language('names', 'name')} FROM skill_categories WHERE org_id = %(org_id)s"
+        " ORDER BY name", {"org_id": org_id, "lang": lang}).fetchall())
 
 
 def list_skills(conn: psycopg.Connection, org_id: UUID, *, category: str | None = None) -> list[Skill]:
     with conn.cursor(row_factory=class_row(Skill)) as cur:
         return cur.execute(
-            _SKILL_SQL + f""" AND (%(category)s::text IS NULL
-                                   OR {fold_sql('c.name')} LIKE '%%' || %(category)s || '%%')
+            _SKILL_SQL + f""" AND (%(category)s::text IS NULL OR {any_name_contains('c.names', 'c.name', 'category')})
                              ORDER BY c.name, s.name""",
             {"org_id": org_id, "category": fold(category) if category else None}).fetchall()
 
@@ -141,25 +148,24 @@ def find_skills(conn: psycopg.Connection, org_id: UUID, name: str) -> list[Skill
     alone wins."""
     with conn.cursor(row_factory=class_row(Skill)) as cur:
         found = cur.execute(
-            _SKILL_SQL + f""" AND ({fold_sql('s.name')} LIKE '%%' || %(name)s || '%%'
-                                   OR EXISTS (SELECT 1 FROM jsonb_each_text(s.names) AS n(lang, value)
-                                              WHERE {fold_sql('n.value')} LIKE '%%' || %(name)s || '%%'))
-                             ORDER BY s.name""",
+            _SKILL_SQL + f" AND {any_name_contains('s.names', 's.name')} ORDER BY s.name",
             {"org_id": org_id, "name": fold(name)}).fetchall()
     exact = [skill for skill in found if any(fold(n) == fold(name) for n in skill.all_names())]
     return exact or found
 
 
 def skills_matrix(conn: psycopg.Connection, org_id: UUID, *, department: str | None = None,
-                  category: str | None = None) -> SkillsMatrix:
-    """Active employees (optionally one department) × skills (optionally one category) and the levels held."""
+                  category: str | None = None, lang: str | None = None) -> SkillsMatrix:
+    """Active employees (optionally one department, by canonical name) × skills (optionally one
+    category, by any of its names) and the levels held; departments named in ``lang``."""
     with conn.cursor(row_factory=class_row(Person)) as cur:
         employees = cur.execute(
-            """SELECT id, full_name, email, department, job_title FROM users
+            """SELECT id, full_name, email, department_in(org_id, department, %(lang)s) AS department,
+                      job_title FROM users
                WHERE org_id = %(org_id)s AND is_active AND role = 'employee'
                  AND (%(department)s::text IS NULL OR department = %(department)s)
                ORDER BY department NULLS LAST, full_name""",
-            {"org_id": org_id, "department": department}).fetchall()
+            {"org_id": org_id, "department": department, "lang": lang}).fetchall()
     skills = list_skills(conn, org_id, category=category)
     with conn.cursor() as cur:
         rows = cur.execute(
@@ -172,11 +178,12 @@ def skills_matrix(conn: psycopg.Connection, org_id: UUID, *, department: str | N
     return SkillsMatrix(employees, skills, [SkillCell(*row) for row in rows])
 
 
-def skill_gaps(conn: psycopg.Connection, org_id: UUID, threshold: int = 1) -> list[SkillGap]:
+def skill_gaps(conn: psycopg.Connection, org_id: UUID, threshold: int = 1,
+               lang: str | None = None) -> list[SkillGap]:
     """Skills held at 'high' by fewer than ``threshold`` active people, fewest experts first."""
     with conn.cursor(row_factory=class_row(SkillGap)) as cur:
         return cur.execute(
-            """SELECT s.name AS skill, c.name AS category,
+            f"""SELECT {in_language('s.names', 's.name')} AS skill, {in_language('c.names', 'c.name')} AS category,
                       count(u.id) FILTER (WHERE us.level = 'high') AS experts,
                       count(u.id) FILTER (WHERE us.level = 'medium') AS medium,
                       count(u.id) FILTER (WHERE us.level = 'low') AS low
@@ -184,18 +191,19 @@ def skill_gaps(conn: psycopg.Connection, org_id: UUID, threshold: int = 1) -> li
                LEFT JOIN user_skills us ON us.skill_id = s.id AND us.org_id = s.org_id
                LEFT JOIN users u ON u.id = us.user_id AND u.is_active
                WHERE s.org_id = %(org_id)s
-               GROUP BY s.id, s.name, c.name
+               GROUP BY s.id, s.name, c.id, c.name
                HAVING count(u.id) FILTER (WHERE us.level = 'high') < %(threshold)s
                ORDER BY experts, medium, s.name""",
-            {"org_id": org_id, "threshold": threshold}).fetchall()
+            {"org_id": org_id, "threshold": threshold, "lang": lang}).fetchall()
 
 
 def who_knows(conn: psycopg.Connection, org_id: UUID, skill_ids: list[UUID],
-              min_level: str = "medium") -> list[SkillHolder]:
+              min_level: str = "medium", lang: str | None = None) -> list[SkillHolder]:
     """Active people holding any of these skills at ``min_level`` or above, best first."""
     with conn.cursor(row_factory=class_row(SkillHolder)) as cur:
         return cur.execute(
-            """SELECT u.full_name, u.email, u.department, s.name AS skill, us.level, us.source,
+            f"""SELECT u.full_name, u.email, department_in(u.org_id, u.department, %(lang)s) AS department,
+                      {in_language('s.names', 's.name')} AS skill, us.level, us.source,
                       us.last_assessed_at
                FROM user_skills us JOIN users u ON u.id = us.user_id JOIN skills s ON s.id = us.skill_id
                WHERE us.org_id = %(org_id)s AND u.is_active AND us.skill_id = ANY(%(skill_ids)s)
@@ -203,18 +211,18 @@ def who_knows(conn: psycopg.Connection, org_id: UUID, skill_ids: list[UUID],
                ORDER BY array_position(%(levels)s::text[], us.level) DESC, us.last_assessed_at DESC,
                         u.full_name""",
             {"org_id": org_id, "skill_ids": skill_ids, "levels": list(LEVELS),
-             "min_rank": LEVEL_RANK[min_level]}).fetchall()
+             "min_rank": LEVEL_RANK[min_level], "lang": lang}).fetchall()
 
 
-def mentorship_suggestions(conn: psycopg.Connection, org_id: UUID, *,
-                           max_mentees_per_mentor: int = 3) -> list[MentorPair]:
+def mentorship_suggestions(conn: psycopg.Connection, org_id: UUID, *, max_mentees_per_mentor: int = 3,
+                           lang: str | None = None) -> list[MentorPair]:
     """Experts (high) paired with learners (low) on the same skill; same department first,
     each mentor given at most ``max_mentees_per_mentor`` mentees per skill."""
     rows = conn.execute(
-        """SELECT s.name, us.level, u.full_name, u.email, u.department
-           FROM user_skills us JOIN users u ON u.id = us.user_id JOIN skills s ON s.id = us.skill_id
-           WHERE us.org_id = %(org_id)s AND u.is_active AND us.level IN ('high', 'low')
-           ORDER BY s.name, u.full_name""", {"org_id": org_id}).fetchall()
+        f"""SELECT {in_language('s.names', 's.name')}, us.level, u.full_name, u.email, u.department
+            FROM user_skills us JOIN users u ON u.id = us.user_id JOIN skills s ON s.id = us.skill_id
+            WHERE us.org_id = %(org_id)s AND u.is_active AND us.level IN ('high', 'low')
+            ORDER BY s.name, u.full_name""", {"org_id": org_id, "lang": lang}).fetchall()
     by_skill: dict[str, dict[str, list[tuple]]] = {}
     for skill, level, name, email, department in rows:
         by_skill.setdefault(skill, {"high": [], "low": []})[level].append((name, email, department))
@@ -232,16 +240,18 @@ def mentorship_suggestions(conn: psycopg.Connection, org_id: UUID, *,
     return pairs
 
 
-def user_skills(conn: psycopg.Connection, org_id: UUID, user_id: UUID) -> list[UserSkill]:
+def user_skills(conn: psycopg.Connection, org_id: UUID, user_id: UUID, lang: str | None = None) -> list[UserSkill]:
+    """The person's skills, named in ``lang``, by category."""
     with conn.cursor(row_factory=class_row(UserSkill)) as cur:
         return cur.execute(
-            """SELECT s.id AS skill_id, s.name AS skill, c.name AS category, us.level, us.source,
+            f"""SELECT s.id AS skill_id, {in_language('s.names', 's.name')} AS skill,
+                      {in_language('c.names', 'c.name')} AS category, us.level, us.source,
                       v.full_name AS verified_by, us.last_assessed_at
                FROM user_skills us JOIN skills s ON s.id = us.skill_id
                JOIN skill_categories c ON c.id = s.category_id
                LEFT JOIN users v ON v.id = us.verified_by
                WHERE us.org_id = %(org_id)s AND us.user_id = %(user_id)s
-               ORDER BY c.name, s.name""", {"org_id": org_id, "user_id": user_id}).fetchall()
+               ORDER BY c.name, s.name""", {"org_id": org_id, "user_id": user_id, "lang": lang}).fetchall()
 
 
 def get_user_skill(conn: psycopg.Connection, org_id: UUID, user_id: UUID, skill_id: UUID) -> UserSkill | None:

@@ -64,8 +64,8 @@ def overview(deps: AppDeps, user: User) -> Overview:
 class MatrixView:
     table: pd.DataFrame                 # employee, department, then one level column per skill
     figure: go.Figure
-    departments: list[str]
-    categories: list[str]
+    departments: dict[str, str]         # canonical name (what the filter takes) -> name in the reader's language
+    categories: dict[str, str]
     shape: tuple[int, int]              # (employees, skills)
     skill_columns: list[str]            # the table's level columns
 
@@ -105,9 +105,10 @@ def matrix_view(deps: AppDeps, user: User, *, department: str | None = None,
                 category: str | None = None) -> MatrixView:
     with deps.pool.connection() as conn:
         ctx = _context(conn, user)
-        matrix = skill_store.skills_matrix(conn, ctx.org_id, department=department, category=category)
-        departments = skill_store.departments(conn, ctx.org_id)
-        categories = skill_store.categories(conn, ctx.org_id)
+        matrix = skill_store.skills_matrix(conn, ctx.org_id, department=department, category=category,
+                                           lang=ctx.lang)
+        departments = skill_store.department_names(conn, ctx.org_id, ctx.lang)
+        categories = skill_store.category_names(conn, ctx.org_id, ctx.lang)
     figure, table = matrix_figure(matrix, ctx.lang)
     return MatrixView(table, figure, departments, categories, (len(matrix.employees), len(matrix.skills)),
                       [s.name_in(ctx.lang) for s in matrix.skills])
@@ -140,7 +141,7 @@ def skill_insights(deps: AppDeps, user: User, *, threshold: int = 1, skill: str 
 @dataclass
 class CourseReport:
     courses: pd.DataFrame
-    titles: list[str]
+    titles: dict[str, str]              # canonical title (what the picker keeps) -> title in the reader's language
     stats: dict | None = None
     hardest: pd.DataFrame = field(default_factory=pd.DataFrame)
 
@@ -149,7 +150,8 @@ def course_report(deps: AppDeps, user: User, course_title: str | None = None) ->
     with deps.pool.connection() as conn:
         ctx = _context(conn, user)
         courses = tools.list_courses(ctx, {})["rows"]
-        report = CourseReport(_frame(courses), [c["title"] for c in courses])
+        titles = {c.title: c.title_in(ctx.lang) for c in course_store.list_courses(conn, ctx.org_id)}
+        report = CourseReport(_frame(courses), titles)
         if course_title:
             result = tools.get_course_stats(ctx, {"course_title": course_title})
             report.stats, report.hardest = result["course"], _frame(result["rows"])

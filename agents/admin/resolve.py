@@ -58,13 +58,14 @@ def jsonable(value: Any) -> Any:
 def resolve_person(ctx: ToolContext, *, name: str | None = None, person_id: str | None = None,
                    ) -> admin_store.EmployeeSummary:
     if parse_uuid(person_id):
-        found = [p for p in admin_store.list_employees(ctx.conn, ctx.org_id) if p.id == parse_uuid(person_id)]
+        found = [p for p in admin_store.list_employees(ctx.conn, ctx.org_id, lang=ctx.lang)
+                 if p.id == parse_uuid(person_id)]
         label = str(person_id)
     else:
         label = (name or "").strip()
         if not label:
             raise ToolError(t("admin.resolve.which_employee", ctx.lang))
-        found = admin_store.find_people(ctx.conn, ctx.org_id, label)
+        found = admin_store.find_people(ctx.conn, ctx.org_id, label, ctx.lang)
     if not found:
         raise ToolError(t("admin.resolve.no_employee", ctx.lang, label=label))
     if len(found) > 1:
@@ -75,14 +76,14 @@ def resolve_person(ctx: ToolContext, *, name: str | None = None, person_id: str 
 
 def resolve_course(ctx: ToolContext, *, title: str | None = None, course_id: str | None = None,
                    ) -> course_store.CourseSummary:
-    courses = course_store.list_course_summaries(ctx.conn, ctx.org_id)
+    courses = course_store.list_course_summaries(ctx.conn, ctx.org_id, lang=ctx.lang)
     if parse_uuid(course_id):
         found, label = [c for c in courses if c.id == parse_uuid(course_id)], str(course_id)
     else:
         label = (title or "").strip()
         if not label:
             raise ToolError(t("admin.resolve.which_course", ctx.lang))
-        found = course_store.find_courses(ctx.conn, ctx.org_id, label)
+        found = course_store.find_courses(ctx.conn, ctx.org_id, label, ctx.lang)
     if not found:
         titles = ", ".join(c.title for c in courses[:8])
         raise ToolError(t("admin.resolve.no_course", ctx.lang, label=label, titles=titles))

@@ -7,7 +7,6 @@ the names and returns the preview; its ``execute`` is reachable only through
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Callable
 from uuid import UUID
@@ -56,30 +55,31 @@ _STR = {"type": "string"}
 
 def list_employees(ctx: ToolContext, args: dict) -> dict:
     rows = admin_store.list_employees(ctx.conn, ctx.org_id, search=args.get("search") or None,
-                                      role=args.get("role") or None, is_active=args.get("is_active"))
+                                      role=args.get("role") or None, is_active=args.get("is_active"),
+                                      lang=ctx.lang)
     return {"rows": jsonable(rows), "total": len(rows)}
 
 
 def get_employee_detail(ctx: ToolContext, args: dict) -> dict:
     person = resolve_person(ctx, name=args.get("employee_name"), person_id=args.get("employee_id"))
     return {"employee": jsonable(person),
-            "rows": jsonable(skill_store.user_skills(ctx.conn, ctx.org_id, person.id)),
-            "enrollments": jsonable(enrollments.employee_enrollments(ctx.conn, ctx.org_id, person.id)),
+            "rows": jsonable(skill_store.user_skills(ctx.conn, ctx.org_id, person.id, ctx.lang)),
+            "enrollments": jsonable(enrollments.employee_enrollments(ctx.conn, ctx.org_id, person.id, ctx.lang)),
             "activity": jsonable(attempt_store.recent_activity(ctx.conn, ctx.org_id, person.id))}
 
 
 def get_skills_matrix(ctx: ToolContext, args: dict) -> dict:
-    matrix = skill_store.skills_matrix(ctx.conn, ctx.org_id, category=args.get("category") or None)
+    matrix = skill_store.skills_matrix(ctx.conn, ctx.org_id, category=args.get("category") or None, lang=ctx.lang)
     levels = {(c.user_id, c.skill_id): c.level for c in matrix.cells}
     rows = [{"employee": person.full_name, "department": person.department,
-             **{skill.name: levels.get((person.id, skill.id), "") for skill in matrix.skills}}
+             **{skill.name_in(ctx.lang): levels.get((person.id, skill.id), "") for skill in matrix.skills}}
             for person in matrix.employees]
     return {"rows": rows, "employees": len(matrix.employees), "skills": len(matrix.skills)}
 
 
 def get_skill_gaps(ctx: ToolContext, args: dict) -> dict:
     threshold = max(1, int(args.get("threshold") or 1))
-    rows = skill_store.skill_gaps(ctx.conn, ctx.org_id, threshold)
+    rows = skill_store.skill_gaps(ctx.conn, ctx.org_id, threshold, ctx.lang)
     return {"rows": jsonable(rows), "total": len(rows), "threshold": threshold}
 
 
@@ -90,22 +90,20 @@ def who_knows(ctx: ToolContext, args: dict) -> dict:
         return {"rows": [], "total": 0, "skills": [], "unknown_skill": label, "closest": closest_skills(ctx, label)}
     skills = resolve_skills(ctx, label, single=False)
     min_level = args.get("min_level") if args.get("min_level") in skill_store.LEVELS else "medium"
-    named = {s.name: s.name_in(ctx.lang) for s in skills}  # rows carry the canonical name; say the reader's
-    rows = [dataclasses.replace(r, skill=named.get(r.skill, r.skill))
-            for r in skill_store.who_knows(ctx.conn, ctx.org_id, [s.id for s in skills], min_level)]
+    rows = skill_store.who_knows(ctx.conn, ctx.org_id, [s.id for s in skills], min_level, ctx.lang)
     return {"rows": jsonable(rows), "total": len(rows), "skills": [s.name_in(ctx.lang) for s in skills],
             "min_level": min_level}
 
 
 def list_courses(ctx: ToolContext, args: dict) -> dict:
     status = args.get("status") if args.get("status") in ("draft", "published", "archived") else None
-    rows = course_store.list_course_summaries(ctx.conn, ctx.org_id, status=status)
+    rows = course_store.list_course_summaries(ctx.conn, ctx.org_id, status=status, lang=ctx.lang)
     return {"rows": jsonable(rows), "total": len(rows)}
 
 
 def get_course_stats(ctx: ToolContext, args: dict) -> dict:
     course = resolve_course(ctx, title=args.get("course_title"), course_id=args.get("course_id"))
-    return {"course": jsonable(course_store.course_stats(ctx.conn, ctx.org_id, course.id)),
+    return {"course": jsonable(course_store.course_stats(ctx.conn, ctx.org_id, course.id, ctx.lang)),
             "rows": jsonable(exercise_store.hardest_exercises(ctx.conn, ctx.org_id, course.id))}
 
 
@@ -114,7 +112,8 @@ ALERT_KINDS = ("overdue", "deadline_at_risk", "repeated_failures", "inactive", "
 
 def get_alerts(ctx: ToolContext, args: dict) -> dict:
     """Every current alert, or only one kind ("overdue" means past the deadline, never "at risk")."""
-    alerts = merge_alerts(compute_alerts(enrollments.alert_rows(ctx.conn, ctx.org_id, ctx.today), ctx.today, lang=ctx.lang),
+    rows = enrollments.alert_rows(ctx.conn, ctx.org_id, ctx.today, ctx.lang)
+    alerts = merge_alerts(compute_alerts(rows, ctx.today, lang=ctx.lang),
                           skill_expiry_alerts(ctx.conn, ctx.org_id, ctx.today, ctx.lang))
     kind = args.get("kind") if args.get("kind") in ALERT_KINDS else None
     rows = [alert for alert in alerts if kind is None or alert.kind == kind]
@@ -122,7 +121,7 @@ def get_alerts(ctx: ToolContext, args: dict) -> dict:
 
 
 def get_mentorship_suggestions(ctx: ToolContext, args: dict) -> dict:
-    rows = skill_store.mentorship_suggestions(ctx.conn, ctx.org_id)
+    rows = skill_store.mentorship_suggestions(ctx.conn, ctx.org_id, lang=ctx.lang)
     return {"rows": jsonable(rows), "total": len(rows)}
 
 

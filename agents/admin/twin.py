@@ -16,7 +16,7 @@ from agents.admin.prompts import HELP_KEYWORDS, MIN_ROUTE_SCORE, STEP_SEPARATORS
 from agents.offline import detect_language, match_exemplars
 from storage import admin as admin_store
 from storage import courses as course_store
-from storage.skills import fold
+from storage.names import fold
 from storage import skills as skill_store
 
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
@@ -187,7 +187,11 @@ def arguments_for(tool: str, step: str, conn: psycopg.Connection, org_id: UUID, 
     if tool in ("get_employee_detail", "deactivate_employee"):
         return {"employee_name": people[0]} if people else {}
     if tool == "get_skills_matrix":
-        category = best_names(step, skill_store.categories(conn, org_id))
+        # a category is matched by any of its names, and one category's names count once
+        canonical = {label: name for lang in ("en", "es")
+                     for name, label in skill_store.category_names(conn, org_id, lang).items()}
+        canonical |= {name: name for name in set(canonical.values())}
+        category = list(dict.fromkeys(canonical[label] for label in best_names(step, list(canonical), canonical)))
         return {"category": category[0]} if category else {}
     if tool == "get_skill_gaps":
         number = re.search(r"\b(\d{1,2})\b", step)
@@ -210,7 +214,10 @@ def arguments_for(tool: str, step: str, conn: psycopg.Connection, org_id: UUID, 
         status = _pick(said, _STATUS_WORDS)
         return {"status": status} if status else {}
     if tool in ("get_course_stats", "archive_course", "assign_course"):
-        titles = best_names(step, [c.title for c in course_store.list_course_summaries(conn, org_id)])
+        # a course is matched by its title in any language, and one course's titles count once
+        canonical = {label: c.title for c in course_store.list_courses(conn, org_id)
+                     for label in dict.fromkeys([c.title, *c.titles.values()])}
+        titles = list(dict.fromkeys(canonical[label] for label in best_names(step, list(canonical), canonical)))
         title = titles[0] if len(titles) == 1 else (course_phrase(step) or _common_words(titles))
         args = {"course_title": title} if title else {}
         if tool == "assign_course":

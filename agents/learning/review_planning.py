@@ -80,7 +80,8 @@ def course_forecast(admin: users.User, course_title: str, *, today: date | None 
     """Per learner of the course: reviews expected today, in 7 and in 30 days, and the busiest day."""
     with (pool or app_pool()).connection() as conn:
         scheduler = org_scheduler(conn, admin.org_id)
-        course = next((c for c in course_store.list_courses(conn, admin.org_id) if c.title == course_title), None)
+        course = next((c for c in course_store.list_courses(conn, admin.org_id)
+                       if course_title in (c.title, *c.titles.values())), None)  # titled in any language
         rows = review_planning.forecast_cards(conn, admin.org_id, course_id=course.id) if course else []
     by_learner: dict[str, list[dict]] = defaultdict(list)
     for row in rows:

@@ -54,15 +54,15 @@ class HomeView:
 def home(deps: AppDeps, user: User) -> HomeView:
     now = deps.now()
     with deps.pool.connection() as conn:
-        return HomeView(enrollments.list_enrollments(conn, user.org_id, user.id),
+        return HomeView(enrollments.list_enrollments(conn, user.org_id, user.id, user.language),
                         review_store.count_due_reviews(conn, user.org_id, user.id, now),
                         chat.list_sessions(conn, user.org_id, user.id, "tutor", limit=5),
-                        skill_store.user_skills(conn, user.org_id, user.id))
+                        skill_store.user_skills(conn, user.org_id, user.id, user.language))
 
 
 def my_courses(deps: AppDeps, user: User) -> list[enrollments.Enrollment]:
     with deps.pool.connection() as conn:
-        return enrollments.list_enrollments(conn, user.org_id, user.id)
+        return enrollments.list_enrollments(conn, user.org_id, user.id, user.language)
 
 
 # ---- the course player ----------------------------------------------------------------------------
@@ -107,7 +107,8 @@ def _sources(conn, org_id: UUID, chunk_ids: list[UUID]) -> list[Source]:
 
 
 def _enrollment_for(conn, user: User, course_id: UUID | None) -> enrollments.Enrollment:
-    enrollment = enrollments.get_enrollment(conn, user.org_id, user.id, course_id) if course_id else None
+    enrollment = (enrollments.get_enrollment(conn, user.org_id, user.id, course_id, user.language)
+                  if course_id else None)
     if enrollment is None or enrollment.status == "cancelled":
         raise _refuse(user, "not_enrolled")
     return enrollment
@@ -179,7 +180,8 @@ def _recompute(conn, user: User, enrollment: enrollments.Enrollment) -> tuple[fl
         new_level = progress.raised_level(mine.level if mine else None, mine.source if mine else None, level)
         if new_level and skill_store.record_skill_evidence(conn, user.org_id, user.id, skill_id, new_level):
             raised.append(skill_id)
-    names = {s.skill_id: f"{s.skill}: {s.level}" for s in skill_store.user_skills(conn, user.org_id, user.id)}
+    names = {s.skill_id: f"{s.skill}: {s.level}"
+             for s in skill_store.user_skills(conn, user.org_id, user.id, user.language)}
     return value, status, [names[s] for s in raised if s in names]
 
 
@@ -265,7 +267,8 @@ class ReviewItem:
 def due_reviews(deps: AppDeps, user: User, *, now: datetime | None = None) -> list[ReviewItem]:
     now = now or deps.now()
     with deps.pool.connection() as conn:
-        titles = {e.course_id: e.course_title for e in enrollments.list_enrollments(conn, user.org_id, user.id)}
+        titles = {e.course_id: e.course_title for e in enrollments.list_enrollments(conn, user.org_id, user.id,
+                                                                                  user.language)}
         items = []
         for card in review_store.due_review_cards(conn, user.org_id, user.id, now):
             exercise = exercise_store.get_exercise(conn, user.org_id, card.exercise_id)

@@ -148,16 +148,16 @@ def retrieve_semantic(state: TutorState, runtime: Runtime[TutorContext]) -> dict
     return _grounded(state, runtime, None)
 
 
-def _progress(runtime: Runtime[TutorContext]) -> dict:
+def _progress(runtime: Runtime[TutorContext], language: str) -> dict:
     ctx = runtime.context
     with ctx.pool.connection() as conn:
-        return progress_summary(conn, ctx.org_id, ctx.user_id)
+        return progress_summary(conn, ctx.org_id, ctx.user_id, lang=language)
 
 
 def retrieve_progress(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
     """The learner's own data, straight from the database (no documents involved)."""
     started = time.perf_counter()
-    progress = _progress(runtime)
+    progress = _progress(runtime, state["language"])
     _announce(runtime, "general", "db")
     return {"rung": "general", "retrieval_source": "db", "passages": [], "progress": progress,
             "context": _progress_context(progress),
@@ -179,7 +179,7 @@ def skip_retrieval(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
     """Greetings and off-topic messages: no material, only the learner's courses to suggest from."""
     _announce(runtime, "general", "none")
     return {"rung": "general", "retrieval_source": "none", "passages": [], "context": "",
-            "progress": _progress(runtime), "retrieval_latency_ms": 0}
+            "progress": _progress(runtime, state["language"]), "retrieval_latency_ms": 0}
 
 
 def _messages(state: TutorState, ctx: TutorContext) -> list[dict]:

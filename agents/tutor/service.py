@@ -106,7 +106,7 @@ def resolve_context(conn, user: users.User, course: str | None, lesson: str | No
     """{"course_id", "course_title", "lesson_id", "lesson_title"} from ids or titles; unknown ones refused."""
     found: dict = {}
     if course:
-        ref = course_store.find_course(conn, user.org_id, course)
+        ref = course_store.find_course(conn, user.org_id, course, user.language)
         if ref is None:
             raise TutorError("COURSE_NOT_FOUND", _lang(user), ref=str(course)[:80])
         found.update(course_id=str(ref.id), course_title=ref.title)

@@ -38,7 +38,7 @@ WRITES = [
      "Ryan Mitchell"),
     ("verify_skill", {"employee_name": "Tom Baker", "skill_name": "LOTO", "level": "high"}, "Lockout-tagout (LOTO)"),
     ("deactivate_employee", {"employee_name": "Raúl"}, "Raúl Navarro"),
-    ("archive_course", {"course_title": "Seguridad en el almacén"}, "Seguridad en el almacén"),
+    ("archive_course", {"course_title": "Seguridad en el almacén"}, "Warehouse Safety"),  # the English turn reads the English title
 ]
 
 

@@ -24,7 +24,7 @@ def _only_call(reply) -> dict:
      lambda c: [r["full_name"] for r in c["rows"]] == ["Andrés Molina"]),
     ("perfil de James", "get_employee_detail",
      lambda c: c["result"]["employee"]["full_name"] == "James Carter"
-     and any(e["course"] == "Returns and Refunds Essentials" for e in c["result"]["enrollments"])),
+     and any(e["course"] == "Devoluciones y reembolsos: lo esencial" for e in c["result"]["enrollments"])),  # in the admin's language
     ("show the skills matrix for warehouse safety", "get_skills_matrix",
      lambda c: c["arguments"] == {"category": "Warehouse safety"} and "Forklift operation" in c["rows"][0]),
     ("skill gaps with fewer than 2 experts", "get_skill_gaps",

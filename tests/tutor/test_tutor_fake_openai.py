@@ -77,6 +77,6 @@ def test_progress_answer_is_written_from_the_learners_data(seeded_pool, lucia, f
     prompt = seen[-1]["messages"][-1]["content"]
     assert "Learner data from the database" in prompt
     with seeded_pool.connection() as conn:
-        courses = [e["course"] for e in progress_summary(conn, lucia.org_id, lucia.id)["enrollments"]]
+        courses = [e["course"] for e in progress_summary(conn, lucia.org_id, lucia.id, lang=lucia.language)["enrollments"]]
     assert courses and all(course in prompt for course in courses)
     assert text == "Vas muy bien: sigue así." and by_name(events, "citations")["citations"] == []

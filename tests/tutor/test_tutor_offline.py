@@ -65,7 +65,7 @@ def test_progress_answer_comes_from_the_database(seeded_pool, lucia):
     events, text = run(lucia, "¿Cómo voy en mis cursos?", seeded_pool)
     assert by_name(events, "grounding") == {"rung": "general", "source": "db"}
     with seeded_pool.connection() as conn:
-        summary = progress_summary(conn, lucia.org_id, lucia.id)
+        summary = progress_summary(conn, lucia.org_id, lucia.id, lang=lucia.language)  # as she reads them
     assert summary["enrollments"], "the demo learner has courses"
     for enrollment in summary["enrollments"]:
         assert enrollment["course"] in text
