@@ -105,9 +105,10 @@ def _checked_input(user: users.User, message: str, confirm: str | None, session_
     return message, confirm, session_id
 
 
-def _history(conn, llm: LLM, admin: users.User, session: chat.ChatSession, lang: str) -> tuple[list[dict], str | None]:
-    """(recent turns, summary of the older ones): the tutor's memory, so a long session keeps its start."""
-    return prepare_history(conn, llm, admin.org_id, session, lang, budgets_for(llm.engine)["history"])
+def _history(pool, llm: LLM, admin: users.User, session: chat.ChatSession, lang: str) -> tuple[list[dict], str | None]:
+    """(recent turns, summary of the older ones): the tutor's memory, so a long session keeps its start
+    (no connection is held while the summary is written)."""
+    return prepare_history(pool, llm, admin.org_id, session, lang, budgets_for(llm.engine)["history"])
 
 
 def _reply_from(values: dict, session_id: UUID, waiting: bool) -> AdminReply:
@@ -175,8 +176,7 @@ def ask(user: users.User, message: str = "", *, session_id: str | UUID | None = 
         reply = AdminReply(str(session.id), t("admin.nothing_pending", lang))
     elif waiting:
         decision = {"confirm": confirm} if confirm else {"cancel": True}
-        with pool.connection() as conn:
-            history, summary = _history(conn, llm, admin, session, lang)
+        history, summary = _history(pool, llm, admin, session, lang)
         values = graph.invoke(Command(resume=decision, update={"language": lang, "history": history,
                                                                "history_summary": summary, "tokens_used": 0}),
                               config, context=context)
@@ -184,8 +184,7 @@ def ask(user: users.User, message: str = "", *, session_id: str | UUID | None = 
     elif cancel:
         reply = AdminReply(str(session.id), t("admin.phrase.not_pending", lang))
     else:
-        with pool.connection() as conn:
-            history, summary = _history(conn, llm, admin, session, lang)
+        history, summary = _history(pool, llm, admin, session, lang)
         fresh = {"message": message, "language": lang, "history": history, "history_summary": summary,
                  "planned": [], "next_steps": [], "tokens_used": 0,
                  "tool_calls": [], "pending": None, "cancelled": None, "confirmed_id": None, "executed": [],
