@@ -75,7 +75,7 @@ def relabel(user_ref: dict | None, request: gr.Request = None):
     user = _user(user_ref)
     lang = user.language if user is not None else request_language(request)
     return [gr.update(label=t("auth.email", lang)), gr.update(label=t("auth.password", lang)),
-            gr.update(value=t("auth.sign_in", lang)), gr.update(label=t("tutor.chat.label", lang)), gr.update(placeholder=t("tutor.chat.placeholder", lang)),
+            gr.update(value=t("auth.sign_in", lang)), gr.update(label=t("tutor.chat.label", lang)), gr.update(label=t("tutor.chat.placeholder", lang), placeholder=t("tutor.chat.placeholder", lang)),
             gr.update(value=t("tutor.chat.send", lang)), gr.update(value=t("tutor.chat.new", lang)),
             gr.update(value=t("tutor.chat.new", lang)), gr.update(label=t("tutor.chat.conversations", lang)),
             gr.update(label=t("tutor.chat.rename", lang)), gr.update(value=t("tutor.chat.rename", lang)),
@@ -278,7 +278,8 @@ def build_app() -> gr.Blocks:
                 chips = [gr.Button(visible=False, size="sm", variant="secondary", min_width=0)
                          for _ in range(SUGGESTION_SLOTS)]
             with gr.Row(elem_id="tutor-input-row"):
-                box = gr.Textbox(show_label=False, placeholder=t("tutor.chat.placeholder", DEFAULT_LANGUAGE), scale=8,
+                box = gr.Textbox(show_label=False, label=t("tutor.chat.placeholder", DEFAULT_LANGUAGE),  # read aloud
+                                 placeholder=t("tutor.chat.placeholder", DEFAULT_LANGUAGE), scale=8,
                                  max_length=20_000, min_width=0)
                 send = gr.Button(t("tutor.chat.send", DEFAULT_LANGUAGE), variant="primary", scale=1, min_width=70, elem_id="tutor-send")
             with gr.Row(visible=False) as compact_bar:

@@ -6,7 +6,7 @@ import streamlit as st
 from agents import operations
 from agents.helpdesk import erasure
 from agents.helpdesk.turns import HelpdeskError
-from agents.i18n import format_datetime, format_number, t
+from agents.i18n import code_label, format_datetime, format_number, t
 from ui.deps import app_deps
 from ui.session import require_admin
 
@@ -20,14 +20,19 @@ st.title(t("ops.audit_title", LANG))
 every = operations.audit_entries(user)
 left, right = st.columns([1, 2])
 actions = left.multiselect(t("ops.col_action", LANG), sorted({e["action"] for e in every}), key="audit_actions",
-                         placeholder=t("helpdesk.choose_options", LANG))
+                         placeholder=t("helpdesk.choose_options", LANG),
+                         format_func=lambda code: code_label("audit_action", code, LANG))
 text = right.text_input(t("ops.audit_search", LANG), key="audit_text")
 rows = operations.audit_entries(user, actions=actions, text=text)
 if not rows:
     st.info(t("ops.audit_empty", LANG))
 else:
     frame = pd.DataFrame(rows)[COLUMNS]
-    st.dataframe(frame.assign(when=frame["when"].map(lambda v: format_datetime(v, LANG))), hide_index=True,
+    shown = frame.assign(when=frame["when"].map(lambda v: format_datetime(v, LANG)),
+                         action=frame["action"].map(lambda c: code_label("audit_action", c, LANG)),
+                         entity=frame["entity"].map(lambda c: code_label("entity", c, LANG)),
+                         before=frame["before"].replace("null", ""), after=frame["after"].replace("null", ""))
+    st.dataframe(shown, hide_index=True,
                  width="stretch", column_config={c: t(f"ops.col_{c}", LANG) for c in COLUMNS})
     st.download_button(t("common.download_csv", LANG), frame.to_csv(index=False).encode("utf-8"),
                        file_name="audit_log.csv", mime="text/csv", key="csv_audit_log")

@@ -4,7 +4,7 @@ from uuid import UUID
 import pandas as pd
 import streamlit as st
 
-from agents.i18n import format_datetime, format_number, t
+from agents.i18n import code_label, format_datetime, format_number, t
 from agents.tutor import gaps
 from ui.session import require_admin
 from ui.tables import table_with_csv
@@ -34,7 +34,8 @@ for cluster in clusters:
         row = st.columns(3)
         row[0].metric(t("insights.gaps.questions", lang), cluster.questions)
         row[1].metric(t("insights.gaps.askers", lang), cluster.askers)
-        row[2].metric(t("insights.gaps.languages", lang), " · ".join(f"{code} {n}" for code, n in cluster.languages.items()))
+        row[2].metric(t("insights.gaps.languages", lang), " · ".join(f"{code_label('language', code, lang)} {n}"
+                                                                     for code, n in cluster.languages.items()))
         if not cluster.visible:
             st.caption(t("insights.gaps.hidden", lang, n=gaps.MIN_ASKERS))
             continue

@@ -7,7 +7,7 @@ import streamlit as st
 
 from agents import operations
 from agents.helpdesk import admin
-from agents.i18n import code_label, format_datetime, format_number, t
+from agents.i18n import code_label, format_datetime, format_number, number_separators, t
 from ui.deps import app_deps
 from ui.session import require_admin
 
@@ -30,7 +30,8 @@ st.subheader(t("ops.funnel", LANG))
 funnel = pd.DataFrame({"stage": [t(f"ops.funnel_{k}", LANG) for k in data["funnel"]],
                        "sessions": list(data["funnel"].values())})
 if funnel["sessions"].sum():
-    st.plotly_chart(px.funnel(funnel, x="sessions", y="stage", labels={"sessions": t("ops.sessions", LANG), "stage": ""}),
+    st.plotly_chart(px.funnel(funnel, x="sessions", y="stage", labels={"sessions": t("ops.sessions", LANG), "stage": ""})
+                    .update_layout(separators=number_separators(LANG)),
                     width="stretch")
 else:  # an all-zero funnel draws as an empty chart
     st.caption(t("ops.no_sessions", LANG))
@@ -45,7 +46,8 @@ with left:
         outcomes["label"] = [code_label("outcome", o, LANG) + (f" ({code_label('abort', r, LANG)})" if r else "")
                              for o, r in zip(outcomes["outcome"], outcomes["reason"])]
         st.plotly_chart(px.bar(outcomes, x="label", y="sessions", color="label",
-                               labels={"label": "", "sessions": t("ops.sessions", LANG)}), width="stretch")
+                               labels={"label": "", "sessions": t("ops.sessions", LANG)})
+                        .update_layout(separators=number_separators(LANG)), width="stretch")
 with right:
     st.subheader(t("ops.latency", LANG))
     steps = pd.DataFrame(data["step_ms"])
@@ -53,7 +55,8 @@ with right:
         st.caption(t("ops.no_steps", LANG))
     else:
         steps["step"] = steps["node"].map(lambda n: code_label("step", n, LANG))
-        st.plotly_chart(px.box(steps, x="step", y="ms", points=False, labels={"ms": "ms", "step": ""}),
+        st.plotly_chart(px.box(steps, x="step", y="ms", points=False, labels={"ms": "ms", "step": ""})
+                        .update_layout(separators=number_separators(LANG)),
                         width="stretch")
         sessions = pd.DataFrame(data["latencies"])
         if not sessions.empty:

@@ -120,3 +120,27 @@ def test_the_detector_sees_each_kind_of_pair():
               'd = t("tutor.hello", lang)\n'
               'e = {"es": "spanish", "en": "english"}\n')
     assert inline_pairs(source) == [1, 2, 3]
+
+
+def _audited_actions() -> set[str]:
+    """Every action code product code writes to the audit log (audit.record(..., action="…"), and
+    agents/auth.py's _audit(pool, user, "…", …))."""
+    found = set()
+    for path in _product_files():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "attr", None) or getattr(node.func, "id", None)
+            if name == "record" and getattr(node.func, "value", None) is not None \
+                    and getattr(node.func.value, "id", "") in ("audit", "audit_log"):
+                found |= {k.value.value for k in node.keywords
+                          if k.arg == "action" and isinstance(k.value, ast.Constant)}
+            elif name == "_audit" and len(node.args) >= 3 and isinstance(node.args[2], ast.Constant):
+                found.add(node.args[2].value)
+    return found
+
+
+def test_every_audited_action_reads_in_the_admins_language():
+    actions = _audited_actions()
+    assert {"sign_in", "sign_in_failed", "ticket.status"} <= actions     # the scan finds them
+    assert sorted(a for a in actions if f"code.audit_action.{a}" not in MESSAGES) == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 
-from agents.i18n import format_date, format_number, format_percent, t
+from agents.i18n import format_date, format_number, format_percent, number_separators, t
 from agents.learning import review_planning
 from ui.tables import table_with_csv
 
@@ -27,7 +27,7 @@ def _forecast_chart(lang, forecast) -> None:
     st.caption(t("insights.reviews.total", lang, n=format_number(forecast["reviews"].sum(), lang),
                  day=format_date(busiest["day"], lang), peak=format_number(busiest["reviews"], lang, decimals=1)))
     figure = go.Figure(go.Bar(x=forecast["day"], y=forecast["reviews"], marker_color="#3b82f6"))
-    figure.update_layout(height=240, margin={"l": 10, "r": 10, "t": 10, "b": 10},
+    figure.update_layout(height=240, margin={"l": 10, "r": 10, "t": 10, "b": 10}, separators=number_separators(lang),
                          yaxis_title=t("insights.reviews.count", lang), xaxis_tickformat="%d/%m")  # no month names: plotly's are English
     st.plotly_chart(figure, key="review_forecast")
 

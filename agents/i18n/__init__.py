@@ -17,6 +17,7 @@ from datetime import date, datetime
 from babel import Locale
 from babel.dates import format_date as _babel_date, format_datetime as _babel_datetime
 from babel.numbers import format_decimal as _babel_decimal, format_percent as _babel_percent
+from babel.numbers import get_decimal_symbol, get_group_symbol
 
 from agents.i18n.catalog import MESSAGES
 
@@ -85,6 +86,13 @@ def format_percent(ratio: float | None, lang: str | None) -> str:
         return ""
     return _babel_percent(ratio, format="#,##0 %" if language(lang) == "es" else "#,##0%",
                           locale=_locale(lang))
+
+
+def number_separators(lang: str | None) -> str:
+    """The locale's decimal then thousands symbol, as plotly's ``layout.separators`` takes them
+    (',.' in Spanish), so chart ticks and hovers read 0,5 and not 0.5."""
+    locale = _locale(lang)
+    return get_decimal_symbol(locale) + get_group_symbol(locale)
 
 
 def format_number(value: float | int | None, lang: str | None, *, decimals: int = 0) -> str:

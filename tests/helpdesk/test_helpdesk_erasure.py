@@ -61,7 +61,7 @@ def test_audit_log_page_filters_and_previews_an_erasure(org, deps):
     staff.change_status(deps, org.admin, ticket["id"], "resolved", "Listo")
     at = apptest.open_page(org.admin, "pages/audit_log.py")
     frame = at.dataframe[0].value
-    assert "ticket.status" in frame["action"].tolist() and "Boss" in frame["who"].tolist()
+    assert "ticket status changed" in frame["action"].tolist() and "Boss" in frame["who"].tolist()  # codes read as words
     at.text_input[1].input("ana@hd.test")
     next(b for b in at.button if b.label == "Preview").click().run()
     assert not at.exception, at.exception
