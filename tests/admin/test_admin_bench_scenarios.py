@@ -1,4 +1,4 @@
-"""The real-model bench's admin scenarios (tests/bench/real_model.py) through the offline twin: every
+"""The real-model bench's admin scenarios (tests/bench/real_model_agents.py) through the offline twin: every
 read gives a tool result, every write a preview that a confirm executes (issue 13 item 4). The
 scenario lists are read from the bench file itself, so the two never drift apart."""
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-BENCH = Path(__file__).resolve().parents[1] / "bench" / "real_model.py"
+BENCH = Path(__file__).resolve().parents[1] / "bench" / "real_model_agents.py"  # the bench's scenario set
 
 
 def _bench_list(name: str) -> list[str]:
