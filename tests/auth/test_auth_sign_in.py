@@ -1,6 +1,8 @@
 """Sign-in sessions and throttled guessing, against the demo organisation's real database."""
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 
 from agents import auth
@@ -82,6 +84,19 @@ def test_a_session_resumes_until_signed_out_idle_too_long_or_the_user_is_deactiv
     with seeded_pool.connection() as conn:
         users.set_active(conn, person.org_id, person.id, True)
     assert auth.resume(third) is None  # reactivation does not bring a revoked session back
+
+
+def test_a_busy_session_still_ends_at_the_absolute_timeout(seeded_pool, monkeypatch):
+    monkeypatch.setenv("SKILLNET_SESSION_MAX_HOURS", "12")
+    person = _employee(seeded_pool, "james@acme.test")
+    with seeded_pool.connection() as conn:
+        young, old = sessions.create_session(conn, person), sessions.create_session(conn, person)
+        for token, hours in ((young, 11), (old, 13)):   # both clicked a moment ago
+            conn.execute("UPDATE user_sessions SET created_at = now() - make_interval(hours => %(h)s),"
+                         " last_seen_at = now() WHERE id_hash = %(hash)s",
+                         {"h": hours, "hash": hashlib.sha256(token.encode()).digest()})
+    assert auth.resume(young).id == person.id
+    assert auth.resume(old) is None
 
 
 def test_password_sign_in_can_be_switched_off(seeded_pool, monkeypatch):
