@@ -18,6 +18,8 @@ from agents.text import fold
 _FIGURE = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)?(?![\w])")
 _NAME = re.compile(r"(?<![\w])([A-ZÁÉÍÓÚÑÜ][\wáéíóúñü'’-]{2,})")
 _SENTENCE_START = re.compile(r"(^|[.!?:]\s+|\n\s*(?:[-*•]\s*)?|\*\*)$")
+# "1. Ana" / "2) Tom": a numbered list's markers are layout, not figures the reply claims
+_LIST_NUMBER = re.compile(r"(?m)^(\s*(?:[-*•]\s*)?)\d{1,3}[.)](?=\s)")
 
 
 @cache
@@ -61,6 +63,7 @@ def ungrounded_mentions(text: str, results: list[dict], message: str) -> list[st
     _known_figures(results, figures)
     figures |= {f.replace(",", ".") for f in figures}
     source = fold(json.dumps(results, ensure_ascii=False, default=str) + " " + message)
+    text = _LIST_NUMBER.sub(r"\1", text)
     missing = [f for f in _FIGURE.findall(text) if f not in figures and f.replace(",", ".") not in figures]
     for match in _NAME.finditer(text):
         if _SENTENCE_START.search(text[:match.start()]):

@@ -47,3 +47,8 @@ def test_gate_units():
     results = [{"tool": "who_knows", "result": {"rows": [{"full_name": "Javier Torres", "score": 0.75}]}}]
     assert ungrounded_mentions("Javier Torres scores 75%. One person.", results, "who knows?") == []
     assert ungrounded_mentions("Ask Maria Lopez, 3 people know it.", results, "who knows?") == ["3", "Maria", "Lopez"]
+    mentors = [{"tool": "suggest_mentors", "result": {"rows": [{"full_name": n} for n in
+                                                             ("Ana Ruiz", "Tom Baker", "Priya Shah", "Ryan Lee", "Carmen Vidal")]}}]
+    listed = "Mentors:\n1. Ana Ruiz\n2. Tom Baker\n3) Priya Shah\n4. Ryan Lee\n5. Carmen Vidal"
+    assert ungrounded_mentions(listed, mentors, "Suggest mentors") == []  # list numbers are not claims
+    assert ungrounded_mentions(listed + "\n6. John Smith, 12 years", mentors, "Suggest mentors") == ["12", "Smith"]
