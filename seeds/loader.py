@@ -15,6 +15,8 @@ from seeds.skill_history import ensure_skill_history
 from seeds.tutor_questions import ensure_tutor_questions
 from storage import seeding
 from storage import skills as skill_store
+from storage import tickets as ticket_store
+from storage import users as user_store
 from storage.embeddings import VectorPack, embed_passages
 from storage.ingest import ingest_file, passage_texts
 from storage.users import User, ensure_org, get_org_by_slug, hash_password, list_users
@@ -110,7 +112,7 @@ def _ensure_people(conn, org_id, spec: dict) -> dict[str, User]:
     needed = {password for person, _, password in people if person["email"] not in known}
     hashes = {password: hash_password(password) for password in needed}
     for person, role, password in people:
-        seeding.ensure_user(conn, org_id, email=person["email"], full_name=person["name"], role=role,
+        user_store.ensure_user(conn, org_id, email=person["email"], full_name=person["name"], role=role,
                             password_hash=hashes.get(password, ""), department=person["department"],
                             job_title=person["title"], language=person["language"],
                             is_active=person.get("active", True))
@@ -121,7 +123,7 @@ def _ensure_people(conn, org_id, spec: dict) -> dict[str, User]:
 
 def _ensure_skills(conn, org_id, spec: dict, users: dict[str, User], now: datetime) -> dict:
     spanish = spec["names_es"]
-    skills = {name: seeding.ensure_skill(conn, org_id, category=category, name=name, description=description,
+    skills = {name: skill_store.ensure_skill(conn, org_id, category=category, name=name, description=description,
                                          names={"en": name, "es": spanish[name]},
                                          category_names={"en": category, "es": spanish[category]})
               for category, entries in spec["skills"].items() for name, description in entries.items()}
@@ -130,7 +132,7 @@ def _ensure_skills(conn, org_id, spec: dict, users: dict[str, User], now: dateti
         for m, (skill, level) in enumerate(levels.items()):
             # experts were verified by HR; other levels mostly come from course checkpoints
             by_admin = level == "high" or (n + m) % 3 == 0
-            seeding.ensure_user_skill(conn, org_id, users[email].id, skills[skill], level=level,
+            skill_store.ensure_user_skill(conn, org_id, users[email].id, skills[skill], level=level,
                                       source="admin" if by_admin else "checkpoint",
                                       verified_by=verifier if by_admin else None,
                                       assessed_at=now - timedelta(days=7 + (n * 11 + m * 5) % 120))
@@ -150,13 +152,13 @@ def write_vectors() -> int:
 def _ensure_tickets(conn, org_id, slug: str, users: dict[str, User], now: datetime) -> None:
     tickets = _data("tickets.yaml")
     keyed = {f"seed:{slug}:{hashlib.sha1(t['title'].encode()).hexdigest()[:12]}": t for t in tickets}
-    missing = {key: t for key, t in keyed.items() if key not in seeding.seed_ticket_keys(conn, org_id)}
+    missing = {key: t for key, t in keyed.items() if key not in ticket_store.seed_ticket_keys(conn, org_id)}
     if not missing:
         return
     vectors = embed_passages([_ticket_text(t) for t in missing.values()], known=VectorPack.load(VECTORS))
     for (key, ticket), vector in zip(missing.items(), vectors):
         closed = ticket.get("closed_days_ago")
-        seeding.add_seed_ticket(
+        ticket_store.add_seed_ticket(
             conn, org_id, key=key, title=ticket["title"], body=ticket["body"], status=ticket["status"],
             severity=ticket["severity"], category=ticket["category"], resolution=ticket.get("resolution"),
             created_by=users[ticket["created_by"]].id, created_at=now - timedelta(days=ticket["days_ago"], hours=3),

@@ -285,3 +285,33 @@ def record_skill_evidence(conn: psycopg.Connection, org_id: UUID, user_id: UUID,
            WHERE user_skills.source <> 'admin'""",
         {"org_id": org_id, "user_id": user_id, "skill_id": skill_id, "level": level})
     return cur.rowcount == 1
+
+
+def ensure_skill(conn: psycopg.Connection, org_id: UUID, *, category: str, name: str, description: str,
+                 names: dict[str, str], category_names: dict[str, str]) -> UUID:
+    """The skill (and its category), with their names per language."""
+    conn.execute("INSERT INTO skill_categories (org_id, name, names) VALUES (%(org_id)s, %(name)s, %(names)s)"
+                 " ON CONFLICT (org_id, name) DO UPDATE SET names = EXCLUDED.names",
+                 {"org_id": org_id, "name": category, "names": Jsonb(category_names)})
+    return conn.execute(
+        """INSERT INTO skills (org_id, category_id, name, description, names)
+           SELECT %(org_id)s, id, %(name)s, %(description)s, %(names)s FROM skill_categories
+           WHERE org_id = %(org_id)s AND name = %(category)s
+           ON CONFLICT (org_id, name) DO UPDATE SET description = EXCLUDED.description,
+               category_id = EXCLUDED.category_id, names = EXCLUDED.names
+           RETURNING id""",
+        {"org_id": org_id, "name": name, "description": description, "category": category,
+         "names": Jsonb(names)}).fetchone()[0]
+
+
+def ensure_user_skill(conn: psycopg.Connection, org_id: UUID, user_id: UUID, skill_id: UUID, *, level: str,
+                      source: str, verified_by: UUID | None, assessed_at: datetime) -> None:
+    """Record the level unless the person already has one (a demo never overwrites later assessments)."""
+    conn.execute(
+        """INSERT INTO user_skills (org_id, user_id, skill_id, level, source, verified_by, last_assessed_at)
+           SELECT %(org_id)s, u.id, s.id, %(level)s, %(source)s, %(verified_by)s, %(assessed_at)s
+           FROM users u JOIN skills s ON s.org_id = u.org_id
+           WHERE u.org_id = %(org_id)s AND u.id = %(user_id)s AND s.id = %(skill_id)s
+           ON CONFLICT (user_id, skill_id) DO NOTHING""",
+        {"org_id": org_id, "user_id": user_id, "skill_id": skill_id, "level": level, "source": source,
+         "verified_by": verified_by, "assessed_at": assessed_at})

@@ -247,3 +247,23 @@ def duplicate_candidates(conn: psycopg.Connection, org_id: UUID, embedding: np.n
         {"org_id": org_id, "emb": embedding, "limit": limit}).fetchall()
     width = len(_COLUMNS.split(","))
     return [DuplicateCandidate(Ticket(*row[:width]), np.asarray(row[width], dtype=np.float32)) for row in rows]
+
+
+def seed_ticket_keys(conn: psycopg.Connection, org_id: UUID) -> set[str]:
+    return {row[0] for row in conn.execute(
+        "SELECT idempotency_key FROM tickets WHERE org_id = %(org_id)s AND source = 'seed'", {"org_id": org_id})}
+
+
+def add_seed_ticket(conn: psycopg.Connection, org_id: UUID, *, key: str, title: str, body: str, status: str,
+                    severity: str, category: str, resolution: str | None, created_by: UUID | None,
+                    created_at: datetime, closed_at: datetime | None, embedding: np.ndarray) -> None:
+    conn.execute(
+        """INSERT INTO tickets (org_id, title, body, status, severity, category, resolution, created_by,
+                                source, idempotency_key, embedding, created_at, updated_at, closed_at)
+           VALUES (%(org_id)s, %(title)s, %(body)s, %(status)s, %(severity)s, %(category)s, %(resolution)s,
+                   %(created_by)s, 'seed', %(key)s, %(embedding)s, %(created_at)s,
+                   coalesce(%(closed_at)s, %(created_at)s), %(closed_at)s)
+           ON CONFLICT (idempotency_key) DO NOTHING""",
+        {"org_id": org_id, "title": title, "body": body, "status": status, "severity": severity,
+         "category": category, "resolution": resolution, "created_by": created_by, "key": key,
+         "embedding": embedding, "created_at": created_at, "closed_at": closed_at})

@@ -1,13 +1,16 @@
-"""Organisations and users: sign-in, lookup and the demo accounts."""
+"""Organisations and users: sign-in, lookup, the demo accounts, and the employee list admins read."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from uuid import UUID
 
 import psycopg
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from psycopg.rows import class_row
+
+from storage.names import fold, fold_sql
 
 _hasher = PasswordHasher()
 # Verified when the email is unknown so a wrong email costs as long as a wrong password.
@@ -142,3 +145,74 @@ def set_active(conn: psycopg.Connection, org_id: UUID, user_id: UUID, active: bo
         conn.execute("UPDATE user_sessions SET revoked_at = now() WHERE user_id = %(id)s AND revoked_at IS NULL",
                      {"id": user_id})
     return cur.rowcount == 1
+
+
+def ensure_user(conn: psycopg.Connection, org_id: UUID, *, email: str, full_name: str, role: str,
+                password_hash: str, department: str, job_title: str, language: str, is_active: bool) -> UUID:
+    """Create the user unless the email exists (a reload keeps later edits, such as a deactivation).
+
+    Takes a ready hash: the demo's accounts share two passwords, so each is hashed once per load.
+    """
+    conn.execute(
+        """INSERT INTO users (org_id, email, full_name, role, password_hash, department, job_title, language,
+                              is_active)
+           VALUES (%(org_id)s, %(email)s, %(full_name)s, %(role)s, %(hash)s, %(department)s, %(job_title)s,
+                   %(language)s, %(is_active)s)
+           ON CONFLICT (email) DO NOTHING""",
+        {"org_id": org_id, "email": email, "full_name": full_name, "role": role, "hash": password_hash,
+         "department": department, "job_title": job_title, "language": language, "is_active": is_active})
+    row = conn.execute("SELECT id FROM users WHERE org_id = %(org_id)s AND email = %(email)s",
+                       {"org_id": org_id, "email": email}).fetchone()
+    if row is None:
+        raise ValueError(f"{email} belongs to another organisation")
+    return row[0]
+
+
+@dataclass(frozen=True)
+class EmployeeSummary:
+    id: UUID
+    full_name: str
+    email: str
+    role: str
+    is_active: bool
+    department: str | None
+    job_title: str | None
+    active_courses: int
+    completed_courses: int
+    skills_count: int
+    last_active_at: datetime | None
+
+
+_EMPLOYEE_SQL = """
+    SELECT u.id, u.full_name, u.email, u.role, u.is_active,
+           department_in(u.org_id, u.department, %(lang)s) AS department, u.job_title,
+           (SELECT count(*) FROM enrollments e WHERE e.user_id = u.id
+              AND e.status IN ('assigned', 'in_progress'))::int AS active_courses,
+           (SELECT count(*) FROM enrollments e WHERE e.user_id = u.id AND e.status = 'completed')::int
+              AS completed_courses,
+           (SELECT count(*) FROM user_skills us WHERE us.user_id = u.id)::int AS skills_count,
+           u.last_active_at
+    FROM users u WHERE u.org_id = %(org_id)s"""
+
+
+def list_employees(conn: psycopg.Connection, org_id: UUID, *, search: str | None = None,
+                   role: str | None = None, is_active: bool | None = None,
+                   lang: str | None = None) -> list[EmployeeSummary]:
+    """The organisation's people (optionally by name or email, role, active), departments in ``lang``."""
+    with conn.cursor(row_factory=class_row(EmployeeSummary)) as cur:
+        return cur.execute(
+            _EMPLOYEE_SQL + f"""
+              AND (%(search)s::text IS NULL OR {fold_sql('u.full_name')} LIKE '%%' || %(search)s || '%%'
+                   OR u.email LIKE '%%' || %(search)s || '%%')
+              AND (%(role)s::text IS NULL OR u.role = %(role)s)
+              AND (%(active)s::boolean IS NULL OR u.is_active = %(active)s)
+            ORDER BY u.full_name""",
+            {"org_id": org_id, "search": fold(search) if search else None, "role": role,
+             "active": is_active, "lang": lang}).fetchall()
+
+
+def find_people(conn: psycopg.Connection, org_id: UUID, name: str, lang: str | None = None) -> list[EmployeeSummary]:
+    """People whose name or email contains ``name``; an exact name or email alone wins."""
+    found = list_employees(conn, org_id, search=name, lang=lang)
+    exact = [p for p in found if fold(name) in (fold(p.full_name), p.email)]
+    return exact or found

@@ -16,8 +16,8 @@ from agents.admin.service import AdminInputError, verified_admin
 from agents.admin.tools import TOOLS_BY_NAME, WRITE_TOOLS
 from agents.deps import AppDeps
 from agents.i18n import t
-from storage import admin as admin_store
 from storage import courses as course_store
+from storage import pending_actions
 from storage import skills as skill_store
 from storage.users import User
 
@@ -65,7 +65,7 @@ def propose(deps: AppDeps, user: User, tool: str, arguments: dict) -> Proposal:
             prepared = spec.run(ctx, dict(arguments))
         except ToolError as exc:
             raise AdminInputError(str(exc)) from None
-        action = admin_store.create_pending(conn, ctx.org_id, ctx.admin.id, None, tool=tool,
+        action = pending_actions.create_pending(conn, ctx.org_id, ctx.admin.id, None, tool=tool,
                                             arguments=prepared["arguments"], preview=prepared["preview"])
     return Proposal(str(action.id), tool, prepared["preview"])
 
@@ -76,7 +76,7 @@ def confirm(deps: AppDeps, user: User, action_id: str) -> str:
     try:
         with deps.pool.connection() as conn:  # the claim and the write commit together, or neither does
             ctx = _context(conn, deps, user)
-            action = admin_store.get_pending(conn, ctx.org_id, ctx.admin.id, action_id)
+            action = pending_actions.get_pending(conn, ctx.org_id, ctx.admin.id, action_id)
             if action is None or action.session_id is not None:  # the assistant's own confirm in its chat
                 raise AdminInputError(t("common.not_found", ctx.lang))
             result = execute_confirmed(ctx, action_id)
@@ -91,6 +91,6 @@ def confirm(deps: AppDeps, user: User, action_id: str) -> str:
 def cancel(deps: AppDeps, user: User, action_id: str) -> None:
     with deps.pool.connection() as conn:
         ctx = _context(conn, deps, user)
-        action = admin_store.get_pending(conn, ctx.org_id, ctx.admin.id, action_id)
+        action = pending_actions.get_pending(conn, ctx.org_id, ctx.admin.id, action_id)
         if action is not None and action.session_id is None and action.status == "pending":
-            admin_store.cancel_pending(conn, ctx.org_id, ctx.admin.id, None)
+            pending_actions.cancel_pending(conn, ctx.org_id, ctx.admin.id, None)

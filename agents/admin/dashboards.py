@@ -15,9 +15,9 @@ from agents.admin.resolve import ToolContext, ToolError
 from agents.admin.service import verified_admin
 from agents.deps import AppDeps
 from agents.i18n import code_label, format_date, t
-from storage import admin as admin_store
 from storage import courses as course_store
 from storage import skills as skill_store
+from storage import users as user_store
 from storage.users import User
 
 LEVEL_VALUE = {"low": 1, "medium": 2, "high": 3}
@@ -44,7 +44,7 @@ class Overview:
 def overview(deps: AppDeps, user: User) -> Overview:
     with deps.pool.connection() as conn:
         ctx = _context(conn, user)
-        people = admin_store.list_employees(conn, ctx.org_id)
+        people = user_store.list_employees(conn, ctx.org_id)
         courses = course_store.list_course_summaries(conn, ctx.org_id)
         alerts = tools.get_alerts(ctx, {})["rows"]
         gaps = tools.get_skill_gaps(ctx, {"threshold": 1})["rows"]

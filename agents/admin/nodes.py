@@ -21,7 +21,7 @@ from agents.admin.state import AdminContext, AdminState
 from agents.admin.tools import ADMIN_TOOLS, TOOLS_BY_NAME
 from agents.i18n import code_label, t
 from agents.offline import stream_words
-from storage import admin as admin_store
+from storage import pending_actions
 
 def _tool_context(conn, ctx: AdminContext, lang: str) -> ToolContext:
     return ToolContext(conn, ctx.admin.org_id, ctx.admin, lang, ctx.today())
@@ -102,7 +102,7 @@ def execute_tools(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
                 result = {"error": f"{tool.name}: invalid arguments ({type(exc).__name__})", "rows": []}
             else:
                 if tool.requires_confirmation:
-                    action = admin_store.create_pending(conn, ctx.admin.org_id, ctx.admin.id, ctx.session_id,
+                    action = pending_actions.create_pending(conn, ctx.admin.org_id, ctx.admin.id, ctx.session_id,
                                                         tool=tool.name, arguments=result["arguments"],
                                                         preview=result["preview"])
                     pending = {"id": str(action.id), "tool": tool.name,
@@ -124,7 +124,7 @@ def await_confirmation(state: AdminState, runtime: Runtime[AdminContext]) -> dic
                 "next_steps": [], "message": "", "response": ""}
     ctx = runtime.context
     with ctx.pool.connection() as conn:
-        admin_store.cancel_pending(conn, ctx.admin.org_id, ctx.admin.id, ctx.session_id)
+        pending_actions.cancel_pending(conn, ctx.admin.org_id, ctx.admin.id, ctx.session_id)
     return {"pending": None, "confirmed_id": None, "tool_calls": [], "executed": [], "next_steps": [],
             "planned": [], "response": "", "message": "", "cancelled": pending}
 
@@ -132,11 +132,11 @@ def await_confirmation(state: AdminState, runtime: Runtime[AdminContext]) -> dic
 def execute_confirmed(ctx: ToolContext, action_id: str) -> dict | None:
     """Run a confirmed pending action exactly once: None when it is no longer pending (already
     executed, cancelled, another admin's or another organisation's)."""
-    action = admin_store.claim_pending(ctx.conn, ctx.org_id, ctx.admin.id, action_id)
+    action = pending_actions.claim_pending(ctx.conn, ctx.org_id, ctx.admin.id, action_id)
     if action is None:
         return None
     result = TOOLS_BY_NAME[action.tool].execute(ctx, action.arguments)
-    admin_store.set_pending_result(ctx.conn, ctx.org_id, action.id, result)
+    pending_actions.set_pending_result(ctx.conn, ctx.org_id, action.id, result)
     return result
 
 

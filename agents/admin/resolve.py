@@ -12,9 +12,9 @@ import psycopg
 
 from agents.i18n import code_label, format_date, t
 from agents.offline import closest_labels
-from storage import admin as admin_store
 from storage import courses as course_store
 from storage import skills as skill_store
+from storage import users as user_store
 from storage.inputs import parse_uuid
 from storage.users import User
 
@@ -56,16 +56,16 @@ def jsonable(value: Any) -> Any:
 
 
 def resolve_person(ctx: ToolContext, *, name: str | None = None, person_id: str | None = None,
-                   ) -> admin_store.EmployeeSummary:
+                   ) -> user_store.EmployeeSummary:
     if parse_uuid(person_id):
-        found = [p for p in admin_store.list_employees(ctx.conn, ctx.org_id, lang=ctx.lang)
+        found = [p for p in user_store.list_employees(ctx.conn, ctx.org_id, lang=ctx.lang)
                  if p.id == parse_uuid(person_id)]
         label = str(person_id)
     else:
         label = (name or "").strip()
         if not label:
             raise ToolError(t("admin.resolve.which_employee", ctx.lang))
-        found = admin_store.find_people(ctx.conn, ctx.org_id, label, ctx.lang)
+        found = user_store.find_people(ctx.conn, ctx.org_id, label, ctx.lang)
     if not found:
         raise ToolError(t("admin.resolve.no_employee", ctx.lang, label=label))
     if len(found) > 1:

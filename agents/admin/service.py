@@ -21,9 +21,9 @@ from agents.i18n import t
 from agents.llm import LLM, get_llm
 from agents.tutor.memory import budgets_for, prepare_history
 from agents.refusals import rate_limited, refusal
-from storage import admin as admin_store
 from storage import chat, rate_limits, users
 from storage import config as configuration
+from storage import pending_actions
 from storage.db import app_pool, checkpointer
 from storage.inputs import InputRefused, checked_text
 from storage.markup import product_text
@@ -139,7 +139,7 @@ def ask(user: users.User, message: str = "", *, session_id: str | UUID | None = 
         raise AdminInputError(rate_limited(wait, admin.language))
     with pool.connection() as conn:
         if confirm and not session_id:  # a confirm names its action, and the action its session
-            action = admin_store.get_pending(conn, admin.org_id, admin.id, confirm)
+            action = pending_actions.get_pending(conn, admin.org_id, admin.id, confirm)
             if action is None:  # nothing to confirm: refuse without opening a session
                 raise AdminInputError(t("common.not_found", admin.language))
             session_id = action.session_id
@@ -165,7 +165,7 @@ def ask(user: users.User, message: str = "", *, session_id: str | UUID | None = 
     if confirm and not (pending and pending["id"] == confirm):
         # Not the action the graph is waiting on: never resume with it. Say what became of it.
         with pool.connection() as conn:
-            action = admin_store.get_pending(conn, admin.org_id, admin.id, confirm)
+            action = pending_actions.get_pending(conn, admin.org_id, admin.id, confirm)
         key = "already_done" if action is not None and action.status == "executed" else "not_pending"
         reply = AdminReply(str(session.id), t(f"admin.phrase.{key}", lang), pending=pending)
     elif waiting and message and typed is None:

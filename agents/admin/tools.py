@@ -17,12 +17,12 @@ from agents.admin.writes import (execute_archive_course, execute_assign_course, 
                                  prepare_deactivate_employee, prepare_verify_skill)
 from agents.admin.skill_history import merge_alerts, skill_expiry_alerts
 from agents.learning.alerts import compute_alerts
-from storage import admin as admin_store
 from storage import attempts as attempt_store
 from storage import courses as course_store
 from storage import enrollments
 from storage import exercises as exercise_store
 from storage import skills as skill_store
+from storage import users as user_store
 
 LEVEL_ENUM = {"type": "string", "enum": list(skill_store.LEVELS)}
 
@@ -54,7 +54,7 @@ _STR = {"type": "string"}
 # ---- reads -------------------------------------------------------------------------------------
 
 def list_employees(ctx: ToolContext, args: dict) -> dict:
-    rows = admin_store.list_employees(ctx.conn, ctx.org_id, search=args.get("search") or None,
+    rows = user_store.list_employees(ctx.conn, ctx.org_id, search=args.get("search") or None,
                                       role=args.get("role") or None, is_active=args.get("is_active"),
                                       lang=ctx.lang)
     return {"rows": jsonable(rows), "total": len(rows)}

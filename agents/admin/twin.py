@@ -14,10 +14,10 @@ import psycopg
 
 from agents.admin.prompts import HELP_KEYWORDS, MIN_ROUTE_SCORE, STEP_SEPARATORS, TOOL_EXEMPLARS, TOOL_KEYWORDS
 from agents.offline import detect_language, match_exemplars
-from storage import admin as admin_store
 from storage import courses as course_store
-from storage.names import fold
 from storage import skills as skill_store
+from storage import users as user_store
+from storage.names import fold
 
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _WORD = re.compile(r"[^\W_]+")
@@ -67,7 +67,7 @@ def split_steps(message: str) -> list[str]:
     return [step.strip(" ,.;") for step in steps if step.strip(" ,.;")]
 
 
-def extract_people(message: str, people: list[admin_store.EmployeeSummary]) -> list[str]:
+def extract_people(message: str, people: list[user_store.EmployeeSummary]) -> list[str]:
     """Each person mentioned: an email, or runs of name words ("Lucía", "james smith"). A run that fits
     several people comes back as the words typed, so the tool answers with the candidates."""
     mentions = [email for email in EMAIL.findall(message.lower()) if any(p.email == email for p in people)]
@@ -172,7 +172,7 @@ def _pick(words_in: set[str], table: dict[str, set[str]]) -> str | None:
 
 def arguments_for(tool: str, step: str, conn: psycopg.Connection, org_id: UUID, today: date) -> dict:
     said = set(words(step))
-    people = extract_people(step, admin_store.list_employees(conn, org_id))
+    people = extract_people(step, user_store.list_employees(conn, org_id))
     if tool == "list_employees":
         args: dict = {}
         if said & {"inactive", "inactivo", "inactivos", "inactivas", "deactivated", "desactivados"}:
@@ -264,7 +264,7 @@ def reply_language(conn: psycopg.Connection, org_id: UUID, message: str, default
     titles += [name for skill in skill_store.list_skills(conn, org_id) for name in skill.all_names()]
     for title in sorted(titles, key=len, reverse=True):
         text = re.sub(re.escape(title), " ", text, flags=re.IGNORECASE)
-    name_words = {w for p in admin_store.list_employees(conn, org_id) for w in words(p.full_name)}
+    name_words = {w for p in user_store.list_employees(conn, org_id) for w in words(p.full_name)}
     text = " ".join(w for w in re.split(r"\s+", EMAIL.sub(" ", text)) if fold(w.strip("¿?¡!.,;:'’")) not in name_words)
     lang = detect_language(text, default=default)
     return lang if lang in ("es", "en") else default
@@ -277,7 +277,7 @@ def plan_offline(conn: psycopg.Connection, org_id: UUID, message: str, today: da
         return [], []
     tool = route(steps[0])
     if not tool and not any(_says(steps[0], phrase) for phrase in HELP_KEYWORDS) \
-            and extract_people(steps[0], admin_store.list_employees(conn, org_id)):
+            and extract_people(steps[0], user_store.list_employees(conn, org_id)):
         tool = "get_employee_detail"  # "How is Priya doing?": a person and no other request is about them
     if not tool:
         return [], steps[1:]

@@ -9,8 +9,8 @@ from agents.helpdesk.service import _abort_row, _config
 from agents.helpdesk.turns import HelpdeskError
 from agents.helpdesk.wiring import AnyDeps, wired
 from agents.i18n import t
+from storage import helpdesk_sessions as sessions
 from storage import users
-from storage import helpdesk as sessions
 
 # What `show` prints from a checkpoint: counters, facts and outcome (already redacted), no tool cache.
 _STATE_KEYS = ("state_version", "turns_taken", "questions_asked", "kb_retry_attempts", "web_search_attempts",

@@ -22,7 +22,7 @@ from agents.helpdesk.wiring import AnyDeps, HelpdeskDeps, wired
 from agents.helpdesk.turns import AgentTurn, HelpdeskError, error, step_label, turn_from_result
 from agents.refusals import refusal
 from storage import chat
-from storage import helpdesk as sessions
+from storage import helpdesk_sessions as sessions
 from storage import rate_limits
 from storage.inputs import InputRefused, checked_text
 from storage.markup import product_text

@@ -6,7 +6,7 @@ import pytest
 
 from agents.admin import actions
 from agents.admin.service import AdminAccessError, AdminInputError
-from storage import admin as admin_store
+from storage import pending_actions
 from tests.admin.conftest import audit_count, is_active
 
 
@@ -37,7 +37,7 @@ def test_a_cancelled_or_refused_proposal_writes_nothing(seeded_deps, admin, luci
     with pytest.raises(AdminAccessError):
         actions.propose(seeded_deps, lucia, "deactivate_employee", {"employee_name": "james@acme.test"})
     with seeded_pool.connection() as conn:
-        assert admin_store.get_pending(conn, admin.org_id, admin.id, proposal.id).status == "cancelled"
+        assert pending_actions.get_pending(conn, admin.org_id, admin.id, proposal.id).status == "cancelled"
 
 
 def test_the_assistants_pending_action_is_not_confirmed_from_a_page(seeded_deps, turn, admin):

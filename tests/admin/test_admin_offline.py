@@ -7,10 +7,11 @@ import pytest
 
 from agents.admin import dashboards, service
 from agents.i18n import code_label, format_date
-from storage import admin as admin_store
 from storage import audit, enrollments
 from storage import courses as course_store
+from storage import pending_actions
 from storage import skills as skill_store
+from storage import users as user_store
 from tests.admin.conftest import audit_count, is_active
 
 
@@ -67,7 +68,7 @@ def test_unknown_course_is_explained_and_nothing_is_pending(turn):
 
 def _enrollment(pool, admin, email, title):
     with pool.connection() as conn:
-        person = admin_store.find_people(conn, admin.org_id, email)[0]
+        person = user_store.find_people(conn, admin.org_id, email)[0]
         course = course_store.find_courses(conn, admin.org_id, title)[0]
         return enrollments.get_enrollment(conn, admin.org_id, person.id, course.id)
 
@@ -128,7 +129,7 @@ def test_assign_then_cancel_by_message_or_button(turn, seeded_pool, admin):
     button = turn(session=reply.session, cancel=True)
     assert button.pending is None and "Cancel" in button.response
     with seeded_pool.connection() as conn:
-        assert admin_store.get_pending(conn, admin.org_id, admin.id, second.pending["id"]).status == "cancelled"
+        assert pending_actions.get_pending(conn, admin.org_id, admin.id, second.pending["id"]).status == "cancelled"
 
 
 def test_a_typed_yes_confirms_once_and_anything_else_keeps_the_action_pending(turn, seeded_pool):
@@ -161,7 +162,7 @@ def test_verify_deactivate_archive_each_preview_then_confirm(turn, seeded_pool, 
     assert "→ high" in reply.pending["preview"]
     turn(session=reply.session, confirm=reply.pending["id"])
     with seeded_pool.connection() as conn:
-        laura = admin_store.find_people(conn, admin.org_id, "laura@acme.test")[0]
+        laura = user_store.find_people(conn, admin.org_id, "laura@acme.test")[0]
         held = {s.skill: s for s in skill_store.user_skills(conn, admin.org_id, laura.id)}
     assert held["Complaint handling"].level == "high" and held["Complaint handling"].source == "admin"
 

@@ -7,7 +7,7 @@ from streamlit.testing.v1 import AppTest
 
 from agents.deps import process_deps
 from agents.helpdesk import service
-from storage import helpdesk as sessions
+from storage import helpdesk_sessions as sessions
 from storage import tickets
 from tests import apptest
 from tests.apptest import texts

@@ -10,7 +10,7 @@ import pytest
 from agents.helpdesk import audit, metrics, service
 from agents.helpdesk.guards import Settings
 from agents.helpdesk.service import HelpdeskError
-from storage import helpdesk as sessions
+from storage import helpdesk_sessions as sessions
 from storage import tickets
 from tests.fake_openai import Reply
 from tests.helpdesk.conftest import local_toolbox, make_deps

@@ -2,7 +2,6 @@
 either language's name (case and accents aside), against the demo organisation."""
 from __future__ import annotations
 
-from storage import admin as admin_store
 from storage import courses as course_store
 from storage import enrollments, users
 from storage import lessons as lesson_store
@@ -55,7 +54,7 @@ def test_course_titles_per_language_and_found_by_either(seeded_pool):
         james_es = {e.course_title for e in enrollments.list_enrollments(conn, acme.id, james.id, "es")}
         james_en = {e.course_title for e in enrollments.list_enrollments(conn, acme.id, james.id, "en")}
         outline = lesson_store.get_course_outline(conn, acme.id, warehouse[0].id)
-        people_es = {p.full_name: p.department for p in admin_store.list_employees(conn, acme.id, lang="es")}
+        people_es = {p.full_name: p.department for p in users.list_employees(conn, acme.id, lang="es")}
     assert [c.title for c in spanish] == ["Devoluciones y reembolsos: lo esencial"]
     assert [c.id for c in english] == [c.id for c in spanish] and english[0].title == "Returns and Refunds Essentials"
     assert [c.title for c in warehouse] == ["Warehouse Safety"]

@@ -1,5 +1,8 @@
-"""What HR admins read and change: employees, courses and their statistics, enrollments, and the
-write actions the admin assistant holds until the admin confirms them."""
+"""Write actions the admin assistant holds until the admin confirms them (admin_pending_actions).
+
+One pending action per admin session at most; claiming one marks it executed in the same
+transaction as the write, so a repeated confirm runs nothing.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -10,23 +13,6 @@ from uuid import UUID
 import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
-
-from storage.names import fold, fold_sql
-
-
-@dataclass(frozen=True)
-class EmployeeSummary:
-    id: UUID
-    full_name: str
-    email: str
-    role: str
-    is_active: bool
-    department: str | None
-    job_title: str | None
-    active_courses: int
-    completed_courses: int
-    skills_count: int
-    last_active_at: datetime | None
 
 
 @dataclass(frozen=True)
@@ -41,43 +27,6 @@ class PendingAction:
     result: Any
     created_at: datetime
 
-
-_EMPLOYEE_SQL = """
-    SELECT u.id, u.full_name, u.email, u.role, u.is_active,
-           department_in(u.org_id, u.department, %(lang)s) AS department, u.job_title,
-           (SELECT count(*) FROM enrollments e WHERE e.user_id = u.id
-              AND e.status IN ('assigned', 'in_progress'))::int AS active_courses,
-           (SELECT count(*) FROM enrollments e WHERE e.user_id = u.id AND e.status = 'completed')::int
-              AS completed_courses,
-           (SELECT count(*) FROM user_skills us WHERE us.user_id = u.id)::int AS skills_count,
-           u.last_active_at
-    FROM users u WHERE u.org_id = %(org_id)s"""
-
-
-def list_employees(conn: psycopg.Connection, org_id: UUID, *, search: str | None = None,
-                   role: str | None = None, is_active: bool | None = None,
-                   lang: str | None = None) -> list[EmployeeSummary]:
-    """The organisation's people (optionally by name or email, role, active), departments in ``lang``."""
-    with conn.cursor(row_factory=class_row(EmployeeSummary)) as cur:
-        return cur.execute(
-            _EMPLOYEE_SQL + f"""
-              AND (%(search)s::text IS NULL OR {fold_sql('u.full_name')} LIKE '%%' || %(search)s || '%%'
-                   OR u.email LIKE '%%' || %(search)s || '%%')
-              AND (%(role)s::text IS NULL OR u.role = %(role)s)
-              AND (%(active)s::boolean IS NULL OR u.is_active = %(active)s)
-            ORDER BY u.full_name""",
-            {"org_id": org_id, "search": fold(search) if search else None, "role": role,
-             "active": is_active, "lang": lang}).fetchall()
-
-
-def find_people(conn: psycopg.Connection, org_id: UUID, name: str, lang: str | None = None) -> list[EmployeeSummary]:
-    """People whose name or email contains ``name``; an exact name or email alone wins."""
-    found = list_employees(conn, org_id, search=name, lang=lang)
-    exact = [p for p in found if fold(name) in (fold(p.full_name), p.email)]
-    return exact or found
-
-
-# ---- pending write actions ---------------------------------------------------------------------
 
 _PENDING_COLUMNS = "id, admin_id, session_id, tool, arguments, preview, status, result, created_at"
 
@@ -133,3 +82,5 @@ def cancel_pending(conn: psycopg.Connection, org_id: UUID, admin_id: UUID, sessi
            WHERE org_id = %(org_id)s AND admin_id = %(admin_id)s AND status = 'pending'
              AND session_id IS NOT DISTINCT FROM %(session_id)s""",
         {"org_id": org_id, "admin_id": admin_id, "session_id": session_id}).rowcount
+
+
