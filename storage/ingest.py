@@ -1,17 +1,14 @@
 """Ingestion: a file becomes a document with heading-aware, embedded, full-text-indexed chunks.
 
-parse (PDF, DOCX, Markdown, text, HTML) -> paragraphs with heading and page -> chunks of about
-200–500 tokens -> embeddings -> one transaction. Bad input raises IngestError (one line) before the
-database is touched.
+parse (the upload's limits, then storage/parsers.py for PDF, DOCX, Markdown, text, HTML) -> paragraphs
+with heading and page -> chunks of about 200–500 tokens -> embeddings -> one transaction. Bad input
+raises IngestError (one line) before the database is touched.
 """
 from __future__ import annotations
 
 import hashlib
-import io
 import math
-import re
 from dataclasses import dataclass
-from html.parser import HTMLParser
 from pathlib import Path
 from uuid import UUID
 
@@ -22,10 +19,10 @@ from storage import config
 from storage import documents, source_changes
 from storage import document_limits as limits
 from storage.embeddings import VectorPack, embed_passages
-from storage.inputs import strip_nul
 from storage import flagged as flagged_passages
 from storage.instructions import split_instructions, without_instructions
-from storage.markup import safe_markdown, strip_html
+from storage.markup import safe_markdown
+from storage.parsers import PARSERS, IngestError, Paragraph, ParsedDocument
 
 TARGET_TOKENS = 350
 MAX_TOKENS = 500
@@ -35,21 +32,6 @@ TS_CONFIGS = {"es": "spanish", "en": "english", "vi": "vietnamese"}  # migration
 MIME_TYPES = {".pdf": "application/pdf", ".md": "text/markdown", ".markdown": "text/markdown",
               ".txt": "text/plain", ".html": "text/html", ".htm": "text/html",
               ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document"}
-_MD_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
-
-
-class IngestError(ValueError):
-    """A file that cannot be ingested; the message is one line meant for a person.
-
-    ``code`` (with ``params``) names the refusals the catalogue words in the reader's language
-    (``safety.doc_<code>``); others have none yet."""
-
-    def __init__(self, message: str, code: str | None = None, **params: object):
-        super().__init__(message)
-        self.code = code
-        self.params = params
-
-
 @dataclass(frozen=True)
 class IngestResult:
     document_id: UUID
@@ -62,25 +44,6 @@ class IngestResult:
     def as_json(self) -> dict:
         return {"title": self.title, "pages": self.pages, "chunks": self.chunks, "language": self.language,
                 "status": self.status, "document_id": str(self.document_id)}
-
-
-@dataclass(frozen=True)
-class Paragraph:
-    text: str
-    heading: str
-    page: int | None
-
-
-@dataclass(frozen=True)
-class ParsedDocument:
-    title: str
-    paragraphs: list[Paragraph]
-    page_count: int
-    flagged: tuple[dict, ...] = ()  # instruction-like sentences taken out: {heading, page, family, text, near}
-
-    @property
-    def full_text(self) -> str:
-        return "\n\n".join(p.text for p in self.paragraphs)
 
 
 def max_upload_bytes() -> int:
@@ -107,176 +70,6 @@ def _language_identifier():
         _IDENTIFIER = LanguageIdentifier.from_model_file(MODEL_FILE)
         _IDENTIFIER.set_languages(["es", "en", "pt", "fr", "de", "it", "vi"])
     return _IDENTIFIER
-
-
-# ----------------------------------------------------------------------------- parsers
-
-def _markdown_paragraphs(text: str, page: int | None = None) -> tuple[str | None, list[Paragraph]]:
-    """Paragraphs under their heading path; returns the first H1 too."""
-    first_h1, headings, paragraphs, buffer = None, [], [], []
-
-    def flush():
-        block = "\n".join(buffer).strip()
-        if block:
-            paragraphs.append(Paragraph(block, " > ".join(headings), page))
-        buffer.clear()
-
-    for line in text.splitlines():
-        match = _MD_HEADING.match(line)
-        if match:
-            flush()
-            level, title = len(match.group(1)), match.group(2).strip()
-            if level == 1 and first_h1 is None:
-                first_h1 = title
-            headings[:] = headings[:level - 1] + [title]
-        elif not line.strip():
-            flush()
-        else:
-            buffer.append(line)
-    flush()
-    return first_h1, paragraphs
-
-
-def _decode(data: bytes) -> str:
-    try:
-        return strip_nul(data.decode("utf-8-sig"))  # PostgreSQL text cannot hold NUL
-    except UnicodeDecodeError:
-        raise IngestError("the file is not valid UTF-8 text; save it as UTF-8 and try again") from None
-
-
-def _parse_markdown(data: bytes, stem: str) -> ParsedDocument:
-    h1, paragraphs = _markdown_paragraphs(strip_html(_decode(data)))  # comments may span paragraphs
-    return ParsedDocument(h1 or stem, paragraphs, _estimated_pages(paragraphs))
-
-
-def _parse_text(data: bytes, stem: str) -> ParsedDocument:
-    paragraphs = [Paragraph(block.strip(), "", None) for block in re.split(r"\n\s*\n", _decode(data))
-                  if block.strip()]
-    return ParsedDocument(stem, paragraphs, _estimated_pages(paragraphs))
-
-
-class _HtmlToMarkdown(HTMLParser):
-    BLOCKS = {"p", "div", "li", "tr", "br", "section", "article", "table", "ul", "ol", "blockquote", "pre"}
-    SKIP = {"script", "style", "head", "nav", "noscript"}
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.out, self.skipping, self.title = [], 0, None
-        self._in_title = False
-
-    def handle_starttag(self, tag, attrs):
-        if tag in self.SKIP:
-            self.skipping += 1
-        elif tag == "title":
-            self._in_title = True
-        elif re.fullmatch(r"h[1-6]", tag):
-            self.out.append("\n\n" + "#" * int(tag[1]) + " ")
-        elif tag in self.BLOCKS:
-            self.out.append("\n\n")
-
-    def handle_endtag(self, tag):
-        if tag in self.SKIP:
-            self.skipping = max(0, self.skipping - 1)
-        elif tag == "title":
-            self._in_title = False
-        elif re.fullmatch(r"h[1-6]", tag) or tag in self.BLOCKS:
-            self.out.append("\n\n")
-
-    def handle_data(self, data):
-        if self._in_title:
-            self.title = (self.title or "") + data.strip()
-        elif not self.skipping:
-            self.out.append(re.sub(r"\s+", " ", data))
-
-
-def _parse_html(data: bytes, stem: str) -> ParsedDocument:
-    parser = _HtmlToMarkdown()
-    parser.feed(strip_html(_decode(data), keep_visible_tags=True))  # hidden elements and comments go
-    h1, paragraphs = _markdown_paragraphs("".join(parser.out))
-    return ParsedDocument(h1 or parser.title or stem, paragraphs, _estimated_pages(paragraphs))
-
-
-def _parse_docx(data: bytes, stem: str) -> ParsedDocument:
-    import zipfile
-
-    import docx
-    from docx.opc.exceptions import PackageNotFoundError
-
-    try:
-        document = docx.Document(io.BytesIO(data))
-    except (PackageNotFoundError, zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
-        raise IngestError(f"the DOCX file is corrupt or not a Word document ({type(exc).__name__})") from None
-    lines, h1 = [], None
-    for paragraph in document.paragraphs:
-        text, style = paragraph.text.strip(), (paragraph.style.name if paragraph.style else "") or ""
-        level = 1 if style == "Title" else int(style.split()[-1]) if re.fullmatch(r"Heading \d", style) else 0
-        if level and text:
-            h1 = h1 or (text if level == 1 else None)
-            lines.append("#" * level + " " + text)
-        else:
-            lines.append(text)
-        lines.append("")
-    _, paragraphs = _markdown_paragraphs("\n".join(lines))
-    title = h1 or (document.core_properties.title or "").strip() or stem
-    return ParsedDocument(title, paragraphs, _estimated_pages(paragraphs))
-
-
-def _looks_like_heading(line: str, next_line: str | None) -> bool:
-    stripped = line.strip()
-    if not stripped or len(stripped) > 90 or stripped[-1] in ".,;:" or next_line is None:
-        return False
-    numbered = re.match(r"^(\d+(\.\d+)*\.?|[IVX]+\.)\s+\S", stripped)
-    return bool(numbered) or (stripped[0].isupper() and len(stripped.split()) <= 10
-                              and len(next_line.strip()) > len(stripped))
-
-
-def _parse_pdf(data: bytes, stem: str) -> ParsedDocument:
-    from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
-
-    try:
-        reader = PdfReader(io.BytesIO(data))
-        if reader.is_encrypted:
-            raise IngestError("the PDF is encrypted; remove the password and upload it again")
-        limits.check_pages(len(reader.pages))  # before extracting any text
-        pages = [strip_nul(page.extract_text() or "") for page in reader.pages]
-        metadata_title = strip_nul(str((reader.metadata or {}).get("/Title") or "")).strip()
-    except (IngestError, limits.LimitExceeded):
-        raise
-    except (PdfReadError, ValueError, KeyError, TypeError, OSError) as exc:
-        raise IngestError(f"the PDF is corrupt or unreadable ({type(exc).__name__})") from None
-    if not pages:
-        raise IngestError("the PDF has no pages")
-    if sum(len(text.strip()) for text in pages) < 20:
-        raise IngestError("the PDF has no text layer (a scanned document?); run OCR on it first")
-    paragraphs, heading = [], ""
-    for number, text in enumerate(pages, start=1):
-        lines = [line for line in text.splitlines()]
-        buffer = []
-        for i, line in enumerate(lines):
-            following = next((l for l in lines[i + 1:] if l.strip()), None)
-            if _looks_like_heading(line, following) and not buffer:
-                heading = line.strip()
-            elif _looks_like_heading(line, following):
-                paragraphs.append(Paragraph(" ".join(buffer), heading, number))
-                buffer, heading = [], line.strip()
-            elif line.strip():
-                buffer.append(line.strip())
-            elif buffer:
-                paragraphs.append(Paragraph(" ".join(buffer), heading, number))
-                buffer = []
-        if buffer:
-            paragraphs.append(Paragraph(" ".join(buffer), heading, number))
-    return ParsedDocument(metadata_title or stem, paragraphs, len(pages))
-
-
-def _estimated_pages(paragraphs: list[Paragraph]) -> int:
-    words = sum(len(p.text.split()) for p in paragraphs)
-    return max(1, math.ceil(words / 450))
-
-
-PARSERS = {".pdf": _parse_pdf, ".docx": _parse_docx, ".md": _parse_markdown, ".markdown": _parse_markdown,
-           ".txt": _parse_text, ".html": _parse_html, ".htm": _parse_html}
 
 
 def parse(path: Path, data: bytes) -> ParsedDocument:
