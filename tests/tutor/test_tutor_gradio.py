@@ -141,7 +141,7 @@ def test_course_and_lesson_from_the_url_scope_the_chat(chat_url, seeded_pool, lu
     from storage.enrollments import list_enrollments
 
     with seeded_pool.connection() as conn:
-        enrollment = list_enrollments(conn, lucia.org_id, lucia.id)[0]
+        enrollment = list_enrollments(conn, lucia.org_id, lucia.id, lucia.language)[0]
     client = _client(chat_url)
     session_id = _app_session(seeded_pool, lucia)
     who, _, status = client.predict(session_id, str(enrollment.course_id), "", api_name="/session_sign_in")
