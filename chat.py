@@ -15,6 +15,7 @@ import time
 import gradio as gr
 
 from agents import auth
+from agents.deps import process_deps
 from agents.i18n import DEFAULT_LANGUAGE, language, t
 from agents.tutor import service
 from agents.tutor.sources import open_source
@@ -85,7 +86,7 @@ def relabel(user_ref: dict | None, request: gr.Request = None):
 def _history(user, session_id, app_url: str | None = None) -> tuple[list[dict], list]:
     """The conversation as chat bubbles, and the source panel's options for its last answer."""
     shown, last = [], {}
-    for message in service.session_messages(user, session_id):
+    for message in service.session_messages(process_deps(), user, session_id):
         content = safe_markdown(message.content) if message.role == "user" else render_answer(
             message.content, message.metadata, message.metadata.get("language") or user.language, app_url)
         shown.append({"role": message.role, "content": content})
@@ -95,7 +96,7 @@ def _history(user, session_id, app_url: str | None = None) -> tuple[list[dict], 
 
 
 def _session_choices(user) -> list[tuple[str, str]]:
-    return [(s.title or "…", str(s.id)) for s in service.list_sessions(user)]
+    return [(s.title or "…", str(s.id)) for s in service.list_sessions(process_deps(), user)]
 
 
 SESSION_COOKIE = "skillnet_session"  # the Streamlit app's session (ui/session.py)
@@ -136,7 +137,7 @@ def session_sign_in(session_id: str, course: str, lesson: str, request: gr.Reque
         return (None, gr.update(visible=True), gr.update(visible=False), "", gr.update(),
                 t("auth.chat_session_over", request_language(request)) if session_id else "", context)
     try:
-        context.update(service.describe_context(user, context["course"], context["lesson"]))
+        context.update(service.describe_context(process_deps(), user, context["course"], context["lesson"]))
     except service.TutorError as exc:
         return (*_signed_in(user, session_id, {})[:5], str(exc), {})
     return (*_signed_in(user, session_id, context), context)
@@ -173,7 +174,7 @@ def respond(message: str, history: list, user_ref: dict | None, session_id: str 
                                      {"role": "assistant", "content": "…"}]
     try:
         if not session_id and (message or "").strip():
-            session_id = str(service.new_session(user, course=(context or {}).get("course"),
+            session_id = str(service.new_session(process_deps(), user, course=(context or {}).get("course"),
                                                  lesson=(context or {}).get("lesson")).id)
     except service.TutorError as exc:
         history[-1]["content"] = f"⚠️ {exc}"
@@ -184,7 +185,8 @@ def respond(message: str, history: list, user_ref: dict | None, session_id: str 
     answer, notice, status, last = "", "", "", 0.0
     suggestions: list[str] = []
     sources = gr.update(choices=[], value=None, visible=False)
-    for event in service.run_turn(user, message, session_id=session_id, from_exercise=context.get("exercise")):
+    for event in service.run_turn(process_deps(), user, message, session_id=session_id,
+                                  from_exercise=context.get("exercise")):
         name, data = event["event"], event["data"]
         if name == "grounding":
             status = badge_html(data["rung"], data["source"], None, user.language)
@@ -209,7 +211,7 @@ def respond(message: str, history: list, user_ref: dict | None, session_id: str 
             yield (history, gr.skip(), session_id, *keep, data["message"], *untouched)
             return
         elif name == "done":
-            saved = service.session_messages(user, session_id)[-1]
+            saved = service.session_messages(process_deps(), user, session_id)[-1]
             language = saved.metadata.get("language") or user.language
             history[-1]["content"] = render_answer(saved.content, saved.metadata, language, context.get("app"))
             status = badge_html(saved.metadata.get("rung"), saved.metadata.get("retrieval_source"),
@@ -244,7 +246,7 @@ def rename(session_id: str | None, title: str, user_ref: dict | None):
     if user is None or not session_id or not (title or "").strip():
         return gr.skip(), ""
     try:
-        service.rename_session(user, session_id, title)
+        service.rename_session(process_deps(), user, session_id, title)
     except service.TutorError as exc:
         return gr.skip(), str(exc)
     return gr.update(choices=_session_choices(user), value=session_id), ""
@@ -255,7 +257,7 @@ def delete(session_id: str | None, user_ref: dict | None):
     if user is None or not session_id:
         return gr.skip(), gr.skip(), gr.skip(), ""
     try:
-        service.delete_session(user, session_id)
+        service.delete_session(process_deps(), user, session_id)
     except service.TutorError as exc:
         return gr.skip(), gr.skip(), gr.skip(), str(exc)
     return [], None, gr.update(choices=_session_choices(user), value=None), ""
@@ -344,9 +346,7 @@ def launch(*, port: int | None = None, block: bool = True) -> gr.Blocks:
 
 def main() -> None:
     from seeds.loader import load_demo_if_empty
-    from storage.db import app_pool
-
-    load_demo_if_empty(app_pool())  # run alone on an empty database, the demo accounts can sign in
+    load_demo_if_empty(process_deps().pool)  # run alone on an empty database, the demo accounts can sign in
     launch()
 
 

@@ -6,7 +6,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PRODUCT = ["app.py", "chat.py", "agents", "pages", "ui", "storage", "seeds"]
+PRODUCT = ["app.py", "agents", "pages", "ui", "storage", "seeds"]
 GLOBALS = {"app_pool", "checkpointer", "get_llm"}
 # where they are defined, or built into AppDeps; storage's CLI cannot see agents, the model check opens no database
 BUILDERS = {"agents/deps.py", "storage/db.py", "storage/__main__.py", "agents/llm/__main__.py"}
@@ -17,8 +17,8 @@ NOT_YET_ON_APPDEPS = {
     "agents/helpdesk/eval.py",
     "agents/learning/review_planning.py", "agents/learning/rubric.py", "agents/operations.py",
     "agents/retrieval/eval.py", "agents/retrieval/grounding.py", "agents/retrieval/lab.py",
-    "agents/retrieval/search.py", "agents/tutor/__main__.py", "agents/tutor/gaps.py", "agents/tutor/service.py",
-    "agents/tutor/sources.py", "chat.py", "seeds/__main__.py",
+    "agents/retrieval/search.py", "agents/tutor/gaps.py",
+    "agents/tutor/sources.py", "seeds/__main__.py",
 }
 
 

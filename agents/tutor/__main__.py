@@ -7,9 +7,10 @@ import argparse
 import json
 import sys
 
+from agents.cli import deps_or_none, fail, signed_in
 from agents.tutor import service
 from storage import users
-from storage.db import DatabaseError, app_pool
+from storage.db import DatabaseError
 from agents.refusals import refusal
 from storage.inputs import refused_arguments
 
@@ -50,17 +51,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: {exc}", file=sys.stderr)
             return 2
 
-    try:
-        with app_pool().connection() as conn:
-            user = users.get_user_by_email(conn, args.user)
-    except DatabaseError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    if (found := signed_in(args.user)) is None:
         return 2
-    if user is None:
-        print(f"error: no user with email {args.user}", file=sys.stderr)
-        return 2
+    deps, user = found
     failed = False
-    for event in service.run_turn(user, args.message, session_id=args.session, course=args.course,
+    for event in service.run_turn(deps, user, args.message, session_id=args.session, course=args.course,
                                   lesson=args.lesson, from_exercise=args.from_exercise):
         failed = failed or event["event"] == "error"
         if args.json:
@@ -69,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
             _print_human(event)
     if not failed and not args.json:
         # the turn's session is the user's most recently updated one
-        session_id = args.session or service.list_sessions(user)[0].id
+        session_id = args.session or service.list_sessions(deps, user)[0].id
         print(f"(session {session_id})", file=sys.stderr)
     return 1 if failed else 0
 
@@ -77,17 +72,17 @@ def main(argv: list[str] | None = None) -> int:
 def _eval(args) -> int:
     from agents.tutor.evaluation import evaluate, load
 
+    if (deps := deps_or_none()) is None:
+        return 2
     try:
         items = load(args.file)
-        with app_pool().connection() as conn:
+        with deps.pool.connection() as conn:
             askers = {"es": users.get_user_by_email(conn, args.es_user), "en": users.get_user_by_email(conn, args.en_user)}
     except (OSError, ValueError, DatabaseError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return fail(exc)
     if None in askers.values():
-        print("error: no user with that email", file=sys.stderr)
-        return 2
-    report = evaluate(app_pool(), askers, items)
+        return fail("no user with that email")
+    report = evaluate(deps, askers, items)
     if not args.json:
         report = {key: value for key, value in report.items() if key != "items"}
     print(json.dumps(report, ensure_ascii=False, indent=None if args.json else 2))

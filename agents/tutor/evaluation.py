@@ -65,13 +65,13 @@ def _quoted(text: str, chunks, answering) -> list[tuple[str, object]]:
             if not any(plain != other and plain in other for other, _ in quoted)]
 
 
-def score_item(pool, user, item: dict, titles: dict, org_chunks) -> dict | None:
-    with pool.connection() as conn:
+def score_item(deps, user, item: dict, titles: dict, org_chunks) -> dict | None:
+    with deps.pool.connection() as conn:
         answering, _ = _answering_chunk(conn, user.org_id, titles, item)
     if answering is None:
         return None
     text, citations = "", []
-    for event in service.run_turn(user, item["question"], pool=pool, rate_limit=RATE_LIMIT):
+    for event in service.run_turn(deps, user, item["question"], rate_limit=RATE_LIMIT):
         if event["event"] == "token":
             text += event["data"]["content"]
         elif event["event"] == "citations":
@@ -93,16 +93,16 @@ def score_item(pool, user, item: dict, titles: dict, org_chunks) -> dict | None:
             "quoted": len(quoted), "on_topic": len(on_topic), "answer": text}
 
 
-def evaluate(pool, users_by_language: dict, items: list[dict]) -> dict:
+def evaluate(deps, users_by_language: dict, items: list[dict]) -> dict:
     """Ask every question and return the figures (and each item's result under ``items``)."""
     any_user = next(iter(users_by_language.values()))
-    with pool.connection() as conn:
+    with deps.pool.connection() as conn:
         titles = {d.title: d.id for d in documents.list_documents(conn, any_user.org_id)}
         org_chunks = [c for document_id in titles.values()
                       for c in sources.document_chunks_by_document(conn, any_user.org_id, document_id)]
     results, skipped = [], 0
     for item in items:
-        result = score_item(pool, users_by_language[item["lang"]], item, titles, org_chunks)
+        result = score_item(deps, users_by_language[item["lang"]], item, titles, org_chunks)
         if result is None:
             skipped += 1
         else:

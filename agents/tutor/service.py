@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 from uuid import UUID
 
+from agents.deps import AppDeps
 from agents.i18n import t
-from agents.llm import get_llm
 from agents.offline import detect_language
 from agents.tutor.graph import tutor_graph
 from agents.tutor.guardrails import HINT_LEVELS, is_about_exercise
@@ -25,7 +25,6 @@ from storage import attempts as attempt_store
 from storage import chat, rate_limits, users
 from storage import courses as course_store
 from storage import exercises as exercise_store
-from storage.db import app_pool
 from storage.inputs import InputRefused, checked_text
 from storage import lessons as lesson_store
 
@@ -129,46 +128,46 @@ def _check_rate(pool, user: users.User, limit: int, endpoint: str = "tutor.messa
         raise TutorError("RATE_LIMITED", _lang(user), retry_after=wait)
 
 
-def new_session(user: users.User, *, course: str | None = None, lesson: str | None = None,
-                pool=None) -> chat.ChatSession:
-    with (pool or app_pool()).connection() as conn:
+def new_session(deps: AppDeps, user: users.User, *, course: str | None = None,
+                lesson: str | None = None) -> chat.ChatSession:
+    with deps.pool.connection() as conn:
         _active_user(conn, user)
         context = resolve_context(conn, user, course, lesson)
         return chat.create_session(conn, user.org_id, user.id, AGENT, context=context)
 
 
-def list_sessions(user: users.User, pool=None) -> list[chat.ChatSession]:
-    with (pool or app_pool()).connection() as conn:
+def list_sessions(deps: AppDeps, user: users.User) -> list[chat.ChatSession]:
+    with deps.pool.connection() as conn:
         return chat.list_sessions(conn, user.org_id, user.id, AGENT)
 
 
-def session_messages(user: users.User, session_id, pool=None) -> list[chat.ChatMessage]:
-    with (pool or app_pool()).connection() as conn:
+def session_messages(deps: AppDeps, user: users.User, session_id) -> list[chat.ChatMessage]:
+    with deps.pool.connection() as conn:
         return chat.list_messages(conn, user.org_id, _own_session(conn, user, session_id).id)
 
 
-def rename_session(user: users.User, session_id, title: str, pool=None) -> None:
-    _check_rate(pool or app_pool(), user, RATE_LIMIT_PER_MINUTE, "tutor.manage")  # Gradio exposes it as an API
-    with (pool or app_pool()).connection() as conn:
+def rename_session(deps: AppDeps, user: users.User, session_id, title: str) -> None:
+    _check_rate(deps.pool, user, RATE_LIMIT_PER_MINUTE, "tutor.manage")  # Gradio exposes it as an API
+    with deps.pool.connection() as conn:
         session = _own_session(conn, user, session_id)
         chat.rename_session(conn, user.org_id, user.id, session.id, session_title(title, 120) or "…")
 
 
-def delete_session(user: users.User, session_id, pool=None) -> None:
-    _check_rate(pool or app_pool(), user, RATE_LIMIT_PER_MINUTE, "tutor.manage")  # Gradio exposes it as an API
-    with (pool or app_pool()).connection() as conn:
+def delete_session(deps: AppDeps, user: users.User, session_id) -> None:
+    _check_rate(deps.pool, user, RATE_LIMIT_PER_MINUTE, "tutor.manage")  # Gradio exposes it as an API
+    with deps.pool.connection() as conn:
         chat.delete_session(conn, user.org_id, user.id, _own_session(conn, user, session_id).id)
 
 
-def run_turn(user: users.User, message: str, *, session_id=None, course: str | None = None,
-             lesson: str | None = None, from_exercise=None, pool=None, llm=None,
+def run_turn(deps: AppDeps, user: users.User, message: str, *, session_id=None, course: str | None = None,
+             lesson: str | None = None, from_exercise=None,
              rate_limit: int = RATE_LIMIT_PER_MINUTE, now: datetime | None = None) -> Iterator[dict]:
     """Answer one message; yields protocol events ({"event": name, "data": {...}}).
 
     ``from_exercise``: the exercise on screen beside the chat (the course player), which is what makes
     an open attempt hint-only; ``now`` replaces the clock that open attempts expire by (tests)."""
     started = time.monotonic()
-    pool, llm = pool or app_pool(), llm or get_llm()
+    pool, llm = deps.pool, deps.llm
     try:
         state, ctx, session, notice = _prepare(pool, llm, user, message, session_id, course, lesson, rate_limit,
                                                started, from_exercise, now)
@@ -280,9 +279,9 @@ def _finish(pool, ctx: TutorContext, session: chat.ChatSession, final: dict, sta
     return {"event": "done", "data": done}
 
 
-def describe_context(user: users.User, course: str | None, lesson: str | None, pool=None) -> dict:
+def describe_context(deps: AppDeps, user: users.User, course: str | None, lesson: str | None) -> dict:
     """Titles (and ids) for a course/lesson reference; TutorError when either is unknown."""
     if not (course or lesson):
         return {}
-    with (pool or app_pool()).connection() as conn:
+    with deps.pool.connection() as conn:
         return resolve_context(conn, user, course, lesson)

@@ -78,14 +78,15 @@ def scenarios(tutor_count: int) -> list[tuple[str, str, str, tuple]]:
 
 # -- tutor ----------------------------------------------------------------------------------------
 def run_tutor(ctx: Context, engine, scenario) -> dict:
+    from agents.deps import AppDeps
     from agents.tutor import service
     from storage import chat
 
     name, question = scenario
     learner = person(ctx, name)
-    session = service.new_session(learner, pool=ctx.pool)
-    events = list(service.run_turn(learner, question, session_id=session.id, pool=ctx.pool, llm=engine,
-                                   rate_limit=10**6))
+    deps = AppDeps(pool=ctx.pool, llm=engine)
+    session = service.new_session(deps, learner)
+    events = list(service.run_turn(deps, learner, question, session_id=session.id, rate_limit=10**6))
     with ctx.pool.connection() as conn:
         messages = chat.list_messages(conn, learner.org_id, session.id)
     saved = messages[-1] if messages and messages[-1].role == "assistant" else None

@@ -78,12 +78,13 @@ def employees(pool):
 
 
 def timed_turn(user, message: str, **options) -> dict:
+    from agents.deps import process_deps
     from agents.tutor import service
 
     started = time.perf_counter()
     first = None
     done = None
-    for event in service.run_turn(user, message, rate_limit=10**6, **options):
+    for event in service.run_turn(process_deps(), user, message, rate_limit=10**6, **options):
         if event["event"] == "token" and first is None:
             first = time.perf_counter()
         if event["event"] in ("done", "error"):

@@ -14,6 +14,7 @@ from seeds.loader import DOCUMENTS
 from storage import audit, documents
 from storage.ingest import ingest_file
 from storage.users import get_user_by_email
+from tests.conftest import make_deps
 
 OLD = "within 30 days of purchase for a full refund"
 NEW = "within 45 days of purchase for a full refund"
@@ -153,8 +154,7 @@ def test_the_tutor_cites_only_passages_that_exist(changed, seeded_pool):
 
     with seeded_pool.connection() as conn:
         james = get_user_by_email(conn, "james@acme.test")
-    events = list(service.run_turn(james, "How many days do customers have to return a product for a refund?",
-                                   pool=seeded_pool))
+    events = list(service.run_turn(make_deps(seeded_pool), james, "How many days do customers have to return a product for a refund?"))
     cited = next(e["data"]["citations"] for e in events if e["event"] == "citations")
     chunk_ids = [c["source_id"] for c in cited if c["source_type"] == "document_chunk"]
     assert chunk_ids

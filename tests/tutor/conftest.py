@@ -5,11 +5,12 @@ import pytest
 
 from agents.tutor import service
 from storage import users
+from tests.conftest import make_deps
 
 
 def run(user, message, pool, **options) -> tuple[list[dict], str]:
-    """(events, streamed text) of one turn."""
-    events = list(service.run_turn(user, message, pool=pool, **options))
+    """(events, streamed text) of one turn (``llm=`` a model of the test's own, else the process's)."""
+    events = list(service.run_turn(make_deps(pool, llm=options.pop("llm", None)), user, message, **options))
     return events, "".join(e["data"]["content"] for e in events if e["event"] == "token")
 
 

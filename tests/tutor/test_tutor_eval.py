@@ -18,6 +18,7 @@ import pytest
 
 from agents.tutor.evaluation import evaluate, load
 from storage.ingest import ingest_file
+from tests.conftest import make_deps
 
 ROOT = Path(__file__).resolve().parents[2]
 EVAL = ROOT / "seeds" / "eval" / "tutor.jsonl"
@@ -29,7 +30,7 @@ PUBLIC = [ROOT / "seeds" / "public" / name for name in
 def report(seeded_pool, lucia, james):
     for path in PUBLIC:
         ingest_file(seeded_pool, lucia.org_id, path)
-    return evaluate(seeded_pool, {"es": lucia, "en": james}, load(EVAL))
+    return evaluate(make_deps(seeded_pool), {"es": lucia, "en": james}, load(EVAL))
 
 
 def test_tutor_eval_figures(report):

@@ -9,6 +9,7 @@ from gradio_client import Client
 
 from agents.tutor import service
 from storage import sessions as app_sessions
+from agents.deps import process_deps
 
 SCREENSHOT = Path("/tmp/skillnet-tutor-chat.png")
 # /chat outputs (states excluded): chatbot, textbox, chip×3, sessions, status, source list, source panel
@@ -96,8 +97,8 @@ def test_answer_streams_with_sources_and_suggestions(chat_url):
 
 
 def test_another_users_session_is_not_found(chat_url, lucia):
-    session = service.new_session(lucia)
-    list(service.run_turn(lucia, "hola", session_id=session.id))
+    session = service.new_session(process_deps(), lucia)
+    list(service.run_turn(process_deps(), lucia, "hola", session_id=session.id))
     client = _signed_in(chat_url, "james@acme.test")
     chatbot, status, _ = client.predict(str(session.id), api_name="/open_session")
     assert status == "Conversation not found." and chatbot == []
@@ -147,7 +148,7 @@ def test_course_and_lesson_from_the_url_scope_the_chat(chat_url, seeded_pool, lu
     who, _, status = client.predict(session_id, str(enrollment.course_id), "", api_name="/session_sign_in")
     assert status == "" and enrollment.course_title in who
     final = client.predict("¿Qué es lo más importante de este curso?", api_name="/chat")
-    sessions = service.list_sessions(lucia)
+    sessions = service.list_sessions(process_deps(), lucia)
     assert sessions[0].context["course_id"] == str(enrollment.course_id)
     assert "Documento de la empresa" in final[STATUS] or "Documento de tu curso" in final[STATUS]
     who, _, status = client.predict(session_id, "no-such-course", "", api_name="/session_sign_in")
@@ -161,4 +162,4 @@ def test_sidebar_renames_and_deletes_the_current_conversation(chat_url, james):
     assert status == "" and ["Greetings", session_id] in [list(c) for c in sessions["choices"]]
     chatbot, sessions, status = client.predict(api_name="/delete")
     assert status == "" and chatbot == [] and session_id not in {c[1] for c in sessions["choices"]}
-    assert session_id not in {str(s.id) for s in service.list_sessions(james)}
+    assert session_id not in {str(s.id) for s in service.list_sessions(process_deps(), james)}

@@ -10,6 +10,7 @@ from agents.tutor import service
 from storage import chat, documents, rate_limits, users
 from storage.progress import progress_summary
 from tests.tutor.conftest import by_name, run
+from tests.conftest import make_deps
 
 # (document source file, Spanish question, English question)
 QUESTIONS = [
@@ -162,18 +163,18 @@ def test_rate_limit_says_when_to_retry(seeded_pool):
 
 
 def test_sessions_are_private(seeded_pool, lucia, james):
-    session = service.new_session(lucia, pool=seeded_pool)
+    session = service.new_session(make_deps(seeded_pool), lucia)
     run(lucia, "hola", seeded_pool, session_id=session.id)
-    assert session.id in {s.id for s in service.list_sessions(lucia, pool=seeded_pool)}
-    for attempt in (lambda: service.session_messages(james, session.id, pool=seeded_pool),
-                    lambda: service.rename_session(james, session.id, "mine now", pool=seeded_pool),
-                    lambda: service.delete_session(james, session.id, pool=seeded_pool)):
+    assert session.id in {s.id for s in service.list_sessions(make_deps(seeded_pool), lucia)}
+    for attempt in (lambda: service.session_messages(make_deps(seeded_pool), james, session.id),
+                    lambda: service.rename_session(make_deps(seeded_pool), james, session.id, "mine now"),
+                    lambda: service.delete_session(make_deps(seeded_pool), james, session.id)):
         with pytest.raises(service.TutorError, match="not found"):
             attempt()
     events, _ = run(james, "hola", seeded_pool, session_id=session.id)
     assert events[0]["data"]["code"] == "SESSION_NOT_FOUND"
-    service.rename_session(lucia, session.id, "Saludos", pool=seeded_pool)
-    assert {s.title for s in service.list_sessions(lucia, pool=seeded_pool)} >= {"Saludos"}
-    service.delete_session(lucia, session.id, pool=seeded_pool)
+    service.rename_session(make_deps(seeded_pool), lucia, session.id, "Saludos")
+    assert {s.title for s in service.list_sessions(make_deps(seeded_pool), lucia)} >= {"Saludos"}
+    service.delete_session(make_deps(seeded_pool), lucia, session.id)
     with pytest.raises(service.TutorError):
-        service.session_messages(lucia, session.id, pool=seeded_pool)
+        service.session_messages(make_deps(seeded_pool), lucia, session.id)

@@ -14,6 +14,7 @@ from agents.helpdesk import service as helpdesk_service
 from agents.tutor import service as tutor_service
 from tests.helpdesk.conftest import make_deps
 from tests.untrusted.conftest import row_counts
+from tests.conftest import make_deps as make_app_deps
 
 CLIS = {
     "admin": ("agents.admin.__main__", lambda x: ["ask", x, "--user", "admin@acme.test"]),
@@ -56,7 +57,7 @@ def test_bad_bytes_at_every_service_are_one_line_and_change_nothing(seeded_pool,
     from storage.db import checkpointer
 
     before = row_counts(seeded_pool)
-    events = list(tutor_service.run_turn(people["lucia"], "Hola " + bad, pool=seeded_pool))
+    events = list(tutor_service.run_turn(make_app_deps(seeded_pool), people["lucia"], "Hola " + bad))
     assert [e["event"] for e in events] == ["error"] and "\n" not in events[0]["data"]["message"]
     with pytest.raises(admin_service.AdminInputError) as admin_refusal:
         admin_service.ask(people["admin"], "alertas " + bad)

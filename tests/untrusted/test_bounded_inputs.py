@@ -15,6 +15,7 @@ from agents.helpdesk.guards import neutralise, redact, sanitise_body, wrap_tool_
 from agents.tutor import service as tutor_service
 from tests.helpdesk.conftest import make_deps
 from tests.untrusted.conftest import row_counts, within
+from tests.conftest import make_deps as make_app_deps
 
 MB = 1_000_000
 # The shapes that made the old patterns backtrack: long runs of one class, separators they accept,
@@ -75,7 +76,7 @@ def test_helpdesk_refuses_a_megabyte_question_within_2s(seeded_pool, people):
 def test_tutor_refuses_a_megabyte_message_within_2s(seeded_pool, people):
     before = row_counts(seeded_pool)
     with within(2.0):
-        events = list(tutor_service.run_turn(people["james"], "a" * MB, pool=seeded_pool))
+        events = list(tutor_service.run_turn(make_app_deps(seeded_pool), people["james"], "a" * MB))
     assert [e["event"] for e in events] == ["error"]
     assert events[0]["data"]["code"] == "TOO_LONG" and "too long" in events[0]["data"]["message"]
     assert row_counts(seeded_pool) == before

@@ -14,6 +14,7 @@ import pytest
 from agents.admin import service as admin_service
 from agents.tutor import service as tutor_service
 from storage import rate_limits, users
+from tests.conftest import make_deps
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +27,7 @@ def burst_user(seeded_pool):
 
 def _first_event(user, pool, start: threading.Barrier) -> dict:
     start.wait()
-    turn = tutor_service.run_turn(user, "How long is the probation period?", pool=pool)
+    turn = tutor_service.run_turn(make_deps(pool), user, "How long is the probation period?")
     try:
         return next(turn)  # "grounding" once served, "error" when refused; the rest is not needed
     finally:
@@ -43,10 +44,10 @@ def test_45_concurrent_tutor_requests_serve_exactly_30(seeded_pool, burst_user):
 
 
 def test_deleting_conversations_gives_no_requests_back(seeded_pool, burst_user):
-    for session in tutor_service.list_sessions(burst_user, pool=seeded_pool):
-        tutor_service.delete_session(burst_user, session.id, pool=seeded_pool)
-    assert tutor_service.list_sessions(burst_user, pool=seeded_pool) == []
-    events = list(tutor_service.run_turn(burst_user, "How long is the probation period?", pool=seeded_pool))
+    for session in tutor_service.list_sessions(make_deps(seeded_pool), burst_user):
+        tutor_service.delete_session(make_deps(seeded_pool), burst_user, session.id)
+    assert tutor_service.list_sessions(make_deps(seeded_pool), burst_user) == []
+    events = list(tutor_service.run_turn(make_deps(seeded_pool), burst_user, "How long is the probation period?"))
     assert [e["event"] for e in events] == ["error"] and events[0]["data"]["code"] == "RATE_LIMITED"
 
 
@@ -56,13 +57,13 @@ def test_session_management_endpoints_have_their_own_limit(seeded_pool):
         org = users.get_user_by_email(conn, "lucia@acme.test").org_id
         renamer = users.upsert_user(conn, org, email="renamer@acme.test", full_name="Re Namer", role="employee",
                                     password="pw-renamer-1", language="es")
-    session = tutor_service.new_session(renamer, pool=seeded_pool)
+    session = tutor_service.new_session(make_deps(seeded_pool), renamer)
     for n in range(tutor_service.RATE_LIMIT_PER_MINUTE):
-        tutor_service.rename_session(renamer, session.id, f"name {n}", pool=seeded_pool)
+        tutor_service.rename_session(make_deps(seeded_pool), renamer, session.id, f"name {n}")
     with pytest.raises(tutor_service.TutorError) as caught:
-        tutor_service.delete_session(renamer, session.id, pool=seeded_pool)
+        tutor_service.delete_session(make_deps(seeded_pool), renamer, session.id)
     assert caught.value.code == "RATE_LIMITED" and "espera" in str(caught.value).lower()
-    assert [s.id for s in tutor_service.list_sessions(renamer, pool=seeded_pool)] == [session.id]
+    assert [s.id for s in tutor_service.list_sessions(make_deps(seeded_pool), renamer)] == [session.id]
 
 
 def test_admin_assistant_refuses_the_21st_request_in_a_minute(seeded_pool, monkeypatch):
