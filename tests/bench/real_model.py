@@ -150,6 +150,8 @@ def read_records(path: Path) -> tuple[dict | None, list[dict]]:
         return None, []
     lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     header = next((line["run"] for line in lines if "run" in line), None)
+    if header is not None:  # each resumed part probed the server again, at its own load
+        header["probes"] = [line.get("run", line.get("resume"))["probe"] for line in lines if "id" not in line]
     return header, [line for line in lines if "id" in line]
 
 
@@ -223,7 +225,8 @@ def main() -> int:
 
     if args.report:
         header, records = read_records(args.report)
-        print("probe:", json.dumps((header or {}).get("probe"), ensure_ascii=False))
+        for probe in (header or {}).get("probes", []):
+            print("probe:", json.dumps(probe, ensure_ascii=False))
         for agent in AGENTS:
             report(agent, records)
         return 1 if any(r["failures"] for r in records) else 0
@@ -248,11 +251,10 @@ def main() -> int:
         caps = llm.capabilities()
         print("probe:", json.dumps(caps.as_dict(), ensure_ascii=False), flush=True)
         database = demo_database(header and header["database"])
-        if header is None:
-            header = {"database": database, "base_url": os.environ["OPENAI_BASE_URL"], "probe": caps.as_dict(),
-                      "started": time.strftime("%Y-%m-%d %H:%M:%S"), "load": os.getloadavg()}
-            with path.open("a", encoding="utf-8") as out:
-                out.write(json.dumps({"run": header}) + "\n")
+        part = {"probe": caps.as_dict(), "started": time.strftime("%Y-%m-%d %H:%M:%S"), "load": os.getloadavg()}
+        with path.open("a", encoding="utf-8") as out:
+            out.write(json.dumps({"resume": part} if header else
+                                 {"run": {"database": database, "base_url": os.environ["OPENAI_BASE_URL"], **part}}) + "\n")
         ctx = scenarios.Context(pool=db.app_pool(), offline=offline, llm=llm)
         done = {r["id"] for r in records}
         plan = [row for row in scenarios.scenarios(args.tutor) if not args.only or row[0] in args.only]

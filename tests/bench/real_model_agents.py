@@ -173,6 +173,9 @@ def judge_helpdesk(ctx: Context, scenario, result: dict) -> dict:
 
 
 # -- content --------------------------------------------------------------------------------------
+FINAL = ("published", "rejected", "failed", "cancelled")
+
+
 def run_content(ctx: Context, engine, scenario) -> dict:
     """Ingest, plan, write, and approve both checkpoints as an admin would in the studio."""
     from agents.content import service
@@ -181,14 +184,14 @@ def run_content(ctx: Context, engine, scenario) -> dict:
     admin = person(ctx, "admin")
     document = ingest_file(ctx.pool, admin.org_id, Path(scenario[0]))
     job_id = service.start_job(ctx.pool, admin, [document.document_id])
-    while True:
+    while True:  # run_job returns at a checkpoint, at the end, or after its own timeout (then again)
         job = service.run_job(ctx.pool, admin.org_id, job_id, llm=engine)
+        if job.status in FINAL:
+            return {"summary": service.job_summary(ctx.pool, admin.org_id, job_id)}
         if job.status == "awaiting_structure_review":
             service.review_structure(ctx.pool, admin, job_id, "approve")
         elif job.status == "awaiting_final_review":
             service.review_final(ctx.pool, admin, job_id, "approve")
-        else:  # published, rejected, failed or cancelled
-            return {"summary": service.job_summary(ctx.pool, admin.org_id, job_id)}
 
 
 def judge_content(ctx: Context, scenario, result: dict) -> dict:
