@@ -1,4 +1,5 @@
-"""Background work on the procrastinate task queue: course generation and the periodic sweeps.
+"""Background work on the procrastinate task queue: course generation, ingestion of uploads and the
+periodic sweeps.
 
 Any number of workers share the database: the app runs one in a thread (``start_worker_thread``),
 ``python -m agents.content worker`` runs one per process, and procrastinate's own
@@ -95,6 +96,26 @@ def requeue_runnable(pool=None) -> int:
             if queue.open_job_status(conn, jobs.queue_lock(job_id)) is None:
                 count += defer_generation(conn, org_id, job_id)
     return count
+
+
+# ------------------------------------------------------------------------------------- document ingestion
+
+@app.task(name="documents.ingest")
+def ingest_upload(org_id: str, ingestion_id: str) -> str:
+    """Parse, stage, embed and settle one upload; then start the generation jobs that waited for it."""
+    from storage.staged_ingest import run_ingestion
+
+    pool = process_deps().pool
+    status = run_ingestion(pool, UUID(org_id), UUID(ingestion_id))
+    with pool.connection() as conn:
+        for job_id in jobs.waiting_on_ingestion(conn, UUID(org_id), UUID(ingestion_id)):
+            defer_generation(conn, UUID(org_id), job_id)
+    return status
+
+
+def defer_ingestion(conn, org_id: UUID, ingestion_id: UUID) -> bool:
+    return _defer(ingest_upload, conn, f"ingestion:{ingestion_id}", org_id=str(org_id),
+                  ingestion_id=str(ingestion_id))
 
 
 # ------------------------------------------------------------------------------------- periodic upkeep

@@ -11,6 +11,7 @@ from agents.content.edits import apply_notes
 from agents.i18n import format_datetime, format_percent, has, t
 from storage.markup import safe_markdown
 from ui.exercise_forms import exercise_form
+from ui.ingestion_progress import ingestion_progress
 from ui.scorm import scorm_download
 from ui.session import require_admin
 from ui.stale import stale_panel
@@ -59,10 +60,9 @@ with st.expander(t("content.studio.new", lang), expanded=not service.list_jobs(p
     manual_only = st.checkbox(t("content.studio.manual_only", lang), key="manual_only")
     if st.button(t("content.studio.generate", lang), type="primary", key="start"):
         try:
-            with st.spinner(t("content.studio.ingesting", lang)):
-                ingested = service.ingest_uploads(pool, user, [(f.name, f.getvalue()) for f in uploads or []])
-            job_id = service.start_job(pool, user, [r.document_id for r in ingested] + [known[p] for p in picked],
-                                       "manual_only" if manual_only else "course_and_manual")
+            job_id = service.start_job_with_uploads(pool, user, [(f.name, f.getvalue()) for f in uploads or []],
+                                                    [known[p] for p in picked],
+                                                    "manual_only" if manual_only else "course_and_manual")
         except service.ContentServiceError as exc:
             st.error(str(exc))
         else:
@@ -70,6 +70,7 @@ with st.expander(t("content.studio.new", lang), expanded=not service.list_jobs(p
             st.session_state["job_id"] = st.session_state["job_pick"] = str(job_id)
             st.rerun()
 
+ingestion_progress(user)   # uploads being ingested: pages parsed, passages embedded
 stale_panel(user)   # lessons whose source passages changed since they were written
 
 # ---------------------------------------------------------------------------------------- job list
@@ -105,6 +106,8 @@ def progress() -> None:
         current_module = job.progress.get("current") if job.progress.get("current") and done < total else ""
         cols[1].progress(done / total, text=t("content.studio.module_of", lang, done=done, total=total)
                          + (f" · {current_module}" if current_module else ""))
+    if job.status == "pending" and job.options.get("ingestions"):
+        st.caption(t("ingestion.waiting_job", lang))
     if job.error:
         st.error(job.error)
     with st.expander(t("content.studio.events", lang)):

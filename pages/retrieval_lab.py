@@ -3,8 +3,10 @@ import pandas as pd
 import streamlit as st
 
 from agents.i18n import code_label, t
+from agents import ingestion
 from agents.retrieval import lab
 from storage.markup import safe_markdown
+from ui.ingestion_progress import ingestion_progress
 from ui.session import require_admin
 from ui.uploads import file_uploader
 
@@ -15,8 +17,9 @@ STRATEGIES = {code: t(f"admin.lab.strategy_{code.replace('-', '_')}", lang)
 
 st.title(t("admin.lab.title", lang))
 courses, documents = lab.scope_options(user.org_id)
-search_tab, eval_tab, flagged_tab = st.tabs([t("admin.lab.tab_query", lang), t("admin.lab.tab_eval", lang),
-                                            t("safety.flagged_heading", lang)])
+search_tab, eval_tab, flagged_tab, documents_tab = st.tabs(
+    [t("admin.lab.tab_query", lang), t("admin.lab.tab_eval", lang), t("safety.flagged_heading", lang),
+     t("ingestion.tab", lang)])
 
 with search_tab:
     with st.form("lab_query"):
@@ -80,3 +83,15 @@ with flagged_tab:
                 where = " · ".join(part for part in (passage.heading, f"p. {passage.page}" if passage.page else "") if part)
                 st.markdown(f"**{code_label('attack', passage.family, user.language)}**" + (f" · {where}" if where else ""))
                 st.code(passage.text, language=None, wrap_lines=True)
+
+with documents_tab:
+    files = file_uploader(t("ingestion.upload", lang), lang, accept_multiple_files=True, key="lab_uploads",
+                          type=["pdf", "docx", "md", "txt", "html"], max_upload_size=ingestion.max_upload_mb())
+    if files and st.button(t("ingestion.start", lang), key="lab_ingest", type="primary"):
+        try:
+            queued = ingestion.queue_uploads(user, [(f.name, f.getvalue()) for f in files])
+        except ingestion.UploadRefused as exc:
+            st.error(str(exc))
+        else:
+            st.toast(t("ingestion.queued_toast", lang, count=len(queued)))
+    ingestion_progress(user)

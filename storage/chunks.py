@@ -373,4 +373,5 @@ def org_chunks(conn: psycopg.Connection, org_id: UUID) -> list[EvalChunk]:
         return cur.execute(
             """SELECT c.id AS chunk_id, d.title AS document_title, d.language AS document_language, c.heading,
                       c.content, c.embedding FROM document_chunks c JOIN documents d ON d.id = c.document_id
-               WHERE c.org_id = %(org_id)s ORDER BY d.title, c.position""", {"org_id": org_id}).fetchall()
+               WHERE c.org_id = %(org_id)s AND c.embedding IS NOT NULL ORDER BY d.title, c.position""",
+            {"org_id": org_id}).fetchall()

@@ -54,7 +54,8 @@ class NewChunk:
 _DOCUMENT_SELECT = """
     SELECT d.id, d.org_id, d.source_name, d.title, d.mime_type, d.page_count, d.language,
            d.content_hash, d.token_count, d.updated_at,
-           (SELECT count(*) FROM document_chunks c WHERE c.document_id = d.id)::int AS chunk_count
+           (SELECT count(*) FROM document_chunks c WHERE c.document_id = d.id AND c.ingestion_id IS NULL)::int
+               AS chunk_count
     FROM documents d"""
 _CHUNK_SELECT = """
     SELECT c.id, c.document_id, d.title AS document_title, c.position, c.heading, c.page_start,
@@ -103,7 +104,8 @@ def get_chunks(conn: psycopg.Connection, org_id: UUID, chunk_ids: list[UUID]) ->
 def document_chunks(conn: psycopg.Connection, org_id: UUID, document_id: UUID) -> list[Chunk]:
     with conn.cursor(row_factory=class_row(Chunk)) as cur:
         return cur.execute(f"{_CHUNK_SELECT} WHERE c.org_id = %(org_id)s AND c.document_id = %(doc)s"
-                           " ORDER BY c.position", {"org_id": org_id, "doc": document_id}).fetchall()
+                           " AND c.ingestion_id IS NULL ORDER BY c.position",   # not a version still ingesting
+                           {"org_id": org_id, "doc": document_id}).fetchall()
 
 
 def chunk_heading_spans(conn: psycopg.Connection, org_id: UUID, document_id: UUID) -> dict[UUID, list]:
@@ -115,11 +117,11 @@ def chunk_heading_spans(conn: psycopg.Connection, org_id: UUID, document_id: UUI
     return {chunk_id: spans for chunk_id, spans in rows}
 
 
-def save_document(conn: psycopg.Connection, org_id: UUID, *, source_name: str, title: str, mime_type: str,
-                  full_text: str, page_count: int, language: str, ts_config: str, content_hash: str,
-                  chunks: list[NewChunk], embeddings: np.ndarray, uploaded_by: UUID | None) -> UUID:
-    """Insert the document, or replace an existing one with this source name, chunks included."""
-    document_id = conn.execute(
+def upsert_document(conn: psycopg.Connection, org_id: UUID, *, source_name: str, title: str, mime_type: str,
+                    full_text: str, page_count: int, language: str, content_hash: str, token_count: int,
+                    uploaded_by: UUID | None) -> UUID:
+    """Insert the document row, or update the one with this source name (its chunks are not touched)."""
+    return conn.execute(
         """INSERT INTO documents (org_id, source_name, title, mime_type, full_text, page_count, language,
                                   content_hash, token_count, uploaded_by)
            VALUES (%(org_id)s, %(source_name)s, %(title)s, %(mime_type)s, %(full_text)s, %(page_count)s,
@@ -132,7 +134,21 @@ def save_document(conn: psycopg.Connection, org_id: UUID, *, source_name: str, t
            RETURNING id""",
         {"org_id": org_id, "source_name": source_name, "title": title, "mime_type": mime_type,
          "full_text": full_text, "page_count": page_count, "language": language, "hash": content_hash,
-         "tokens": sum(chunk.token_count for chunk in chunks), "uploaded_by": uploaded_by}).fetchone()[0]
+         "tokens": token_count, "uploaded_by": uploaded_by}).fetchone()[0]
+
+
+def delete_document(conn: psycopg.Connection, org_id: UUID, document_id: UUID) -> None:
+    conn.execute("DELETE FROM documents WHERE org_id = %(org_id)s AND id = %(id)s", {"org_id": org_id, "id": document_id})
+
+
+def save_document(conn: psycopg.Connection, org_id: UUID, *, source_name: str, title: str, mime_type: str,
+                  full_text: str, page_count: int, language: str, ts_config: str, content_hash: str,
+                  chunks: list[NewChunk], embeddings: np.ndarray, uploaded_by: UUID | None) -> UUID:
+    """Insert the document, or replace an existing one with this source name, chunks included."""
+    document_id = upsert_document(conn, org_id, source_name=source_name, title=title, mime_type=mime_type,
+                                  full_text=full_text, page_count=page_count, language=language,
+                                  content_hash=content_hash, token_count=sum(c.token_count for c in chunks),
+                                  uploaded_by=uploaded_by)
     conn.execute("DELETE FROM document_chunks WHERE org_id = %(org_id)s AND document_id = %(doc)s",
                  {"org_id": org_id, "doc": document_id})
     with conn.cursor() as cur:

@@ -129,6 +129,23 @@ def runnable_jobs(conn: psycopg.Connection) -> list[tuple[UUID, UUID]]:
                            ORDER BY created_at""", {"running": list(RUNNING)}).fetchall()
 
 
+def waiting_on_ingestion(conn: psycopg.Connection, org_id: UUID, ingestion_id: UUID) -> list[UUID]:
+    """Pending jobs whose uploads include this ingestion (they start once all of theirs are settled)."""
+    rows = conn.execute("""SELECT id FROM generation_jobs WHERE org_id = %(org_id)s AND status = 'pending'
+                           AND options->'ingestions' ? %(ingestion)s""",
+                        {"org_id": org_id, "ingestion": str(ingestion_id)}).fetchall()
+    return [row[0] for row in rows]
+
+
+def add_documents(conn: psycopg.Connection, org_id: UUID, job_id: UUID, document_ids: list[UUID]) -> None:
+    """The documents its uploads became join the job's sources (once each, in order)."""
+    conn.execute("""UPDATE generation_jobs SET updated_at = now(), source_document_ids = ARRAY(
+                        SELECT d FROM unnest(source_document_ids || %(docs)s::uuid[]) WITH ORDINALITY u(d, n)
+                        GROUP BY d ORDER BY min(n))
+                    WHERE org_id = %(org_id)s AND id = %(id)s""",
+                 {"docs": list(document_ids), "org_id": org_id, "id": job_id})
+
+
 def count_run(conn: psycopg.Connection, org_id: UUID, job_id: UUID) -> None:
     """A worker starts (or resumes) the job: one more attempt."""
     conn.execute("UPDATE generation_jobs SET attempts = attempts + 1, updated_at = now()"

@@ -98,6 +98,8 @@ class FakeOpenAI:
         self.token_delay = 0.0
         self.queue: deque[Reply] = deque()
         self.embedding_faults: deque[int] = deque()
+        self._embedding_gate: threading.Event | None = None
+        self._embedding_pass = 0
         self.requests: list[dict] = []
         self.probe_requests: list[dict] = []
         self.capabilities: dict[str, Any] = dict(CAPABLE)
@@ -133,6 +135,28 @@ class FakeOpenAI:
             self.embedding_faults.extend([status] * times)
         return self
 
+    def hold_embeddings(self, *, after: int = 0) -> FakeOpenAI:
+        """Passage-embedding requests after the next ``after`` wait until ``release_embeddings`` (queries pass)."""
+        with self._lock:
+            self._embedding_pass, self._embedding_gate = after, threading.Event()
+        return self
+
+    def release_embeddings(self) -> None:
+        with self._lock:
+            if self._embedding_gate is not None:
+                self._embedding_gate.set()
+            self._embedding_gate = None
+
+    def _wait_at_embedding_gate(self, request: dict) -> None:
+        if request.get("input_type") == "query":
+            return
+        with self._lock:
+            gate = self._embedding_gate
+            if gate is not None and self._embedding_pass > 0:
+                self._embedding_pass, gate = self._embedding_pass - 1, None
+        if gate is not None:
+            gate.wait(120)
+
     def _next_embedding_fault(self) -> int | None:
         with self._lock:
             return self.embedding_faults.popleft() if self.embedding_faults else None
@@ -159,6 +183,9 @@ class FakeOpenAI:
     def reset(self) -> None:
         with self._lock:
             self.embedding_faults.clear()
+            if self._embedding_gate is not None:
+                self._embedding_gate.set()
+            self._embedding_gate = None
             self.queue.clear()
             self.requests.clear()
             self.probe_requests.clear()
@@ -208,6 +235,7 @@ class FakeOpenAI:
                     fake.requests.append(request)
                 try:
                     if self.path.endswith("/embeddings"):
+                        fake._wait_at_embedding_gate(request)
                         fault = fake._next_embedding_fault()
                         if fault is not None:
                             return self._send_json(fault, {"error": {"message": f"scripted fault {fault}"}})

@@ -8,7 +8,6 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from uuid import UUID
 
 from psycopg_pool import ConnectionPool
@@ -20,10 +19,10 @@ from agents import tasks
 from agents.content.worker import run_config
 from agents.llm import LLM
 from agents.i18n import t
-from storage import audit, config, documents, jobs, queue, rate_limits
+from agents.ingestion import UploadRefused, queue_uploads
+from storage import audit, config, documents, ingestions, jobs, queue, rate_limits
 from storage.db import app_pool, checkpointer
-from agents.refusals import ingest_refusal
-from storage.ingest import IngestError, IngestResult, ingest_file, max_upload_bytes
+from storage.ingest import max_upload_bytes
 from storage.users import User
 
 STRUCTURE_DECISIONS = ("approve", "edit", "reject")
@@ -68,33 +67,23 @@ def graph_state(job_id: UUID | str) -> tuple[dict, str | None]:
     return dict(snapshot.values or {}), waiting
 
 
-def ingest_uploads(pool: ConnectionPool, user: User, files: list[tuple[str, bytes]]) -> list[IngestResult]:
-    _admin(user)
-    results = []
-    for name, data in files:
-        try:
-            results.append(ingest_file(pool, user.org_id, Path(name), uploaded_by=user.id, source_name=name,
-                                       data=data))
-        except IngestError as exc:
-            raise ContentServiceError(ingest_refusal(exc, name, user.language)) from exc
-    return results
-
-
 def max_upload_mb() -> int:
     """The largest file ingestion accepts (SKILLNET_MAX_UPLOAD_MB), so the uploader refuses bigger ones itself."""
     return max(1, round(max_upload_bytes() / 1_048_576))
 
 
 def list_documents(pool: ConnectionPool, user: User) -> list[documents.Document]:
+    """The documents a job can draw on (not those whose first version is still being ingested)."""
     _admin(user)
     with pool.connection() as conn:
-        return documents.list_documents(conn, user.org_id)
+        still_ingesting = ingestions.in_flight_for_documents(conn, user.org_id)
+        return [d for d in documents.list_documents(conn, user.org_id) if d.id not in still_ingesting]
 
 
 def start_job(pool: ConnectionPool, user: User, document_ids: list[UUID | str],
               output_type: str = "course_and_manual", *, options: dict | None = None) -> UUID:
     _admin(user)
-    if not document_ids:
+    if not document_ids and not (options or {}).get("ingestions"):
         raise ContentServiceError(t("content.error.no_documents", user.language))
     if output_type not in ("course_and_manual", "manual_only"):
         raise ContentServiceError(t("content.error.output_type", user.language))
@@ -114,6 +103,19 @@ def start_job(pool: ConnectionPool, user: User, document_ids: list[UUID | str],
         jobs.add_event(conn, user.org_id, job_id, "queued", {"documents": len(ids)})
         tasks.defer_generation(conn, user.org_id, job_id)   # with the job row, or not at all
     return job_id
+
+
+def start_job_with_uploads(pool: ConnectionPool, user: User, uploads: list[tuple[str, bytes]],
+                           document_ids: list[UUID | str], output_type: str = "course_and_manual") -> UUID:
+    """Queue the uploads' ingestion and a job over them and the picked documents: the page returns at
+    once, and the job starts when the last of its uploads is ingested (a failed one fails it)."""
+    if not uploads:
+        return start_job(pool, user, document_ids, output_type)
+    try:
+        ingestion_ids = queue_uploads(user, uploads, pool=pool)
+    except UploadRefused as exc:
+        raise ContentServiceError(str(exc)) from exc
+    return start_job(pool, user, document_ids, output_type, options={"ingestions": [str(i) for i in ingestion_ids]})
 
 
 def list_jobs(pool: ConnectionPool, user: User) -> list[jobs.Job]:

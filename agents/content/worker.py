@@ -15,7 +15,7 @@ from psycopg_pool import ConnectionPool
 from agents.content.context import ContentContext
 from agents.content.graph import build_graph
 from agents.llm import LLM, get_llm
-from storage import jobs
+from storage import ingestions, jobs
 from storage.db import checkpointer
 
 log = logging.getLogger(__name__)
@@ -65,6 +65,22 @@ def _settle(pool: ConnectionPool, graph, job: jobs.Job) -> None:
                                                                       "message_en": "Rejected by the admin"})
 
 
+def _uploads_ready(conn, job: jobs.Job) -> bool:
+    """Whether the job's uploads are all ingested (their documents then join its sources); a failed
+    upload fails the job with its reason."""
+    uploads = [ingestions.get(conn, job.org_id, UUID(i)) for i in job.options["ingestions"]]
+    if any(u is None or u.status in ingestions.IN_FLIGHT for u in uploads):
+        return False
+    failed = [u for u in uploads if u.status == "failed"]
+    if failed:
+        message = "; ".join(f"{u.source_name}: {u.error}" for u in failed)
+        jobs.set_status(conn, job.org_id, job.id, "failed", error=f"[ingestion] {message}"[:500])
+        jobs.add_event(conn, job.org_id, job.id, "error", {"step": "ingestion", "message": message})
+        return False
+    jobs.add_documents(conn, job.org_id, job.id, [u.document_id for u in uploads])
+    return True
+
+
 def run_generation(pool: ConnectionPool, org_id: UUID, job_id: UUID, *, worker: str,
                    llm: LLM | None = None) -> str:
     """Run (or resume) a job until it pauses, ends or fails; the task queue's lock guarantees that no
@@ -73,6 +89,9 @@ def run_generation(pool: ConnectionPool, org_id: UUID, job_id: UUID, *, worker: 
         job = jobs.get_job(conn, org_id, job_id)
         if job is None or not jobs.runnable(job):
             return "idle"
+        if job.status == "pending" and job.options.get("ingestions") and not _uploads_ready(conn, job):
+            return "waiting"       # the last of its uploads to settle queues it again
+        job = jobs.get_job(conn, org_id, job_id)
         jobs.count_run(conn, org_id, job_id)
         jobs.add_event(conn, org_id, job_id, "run", {"worker": worker, "attempt": job.attempts + 1})
     try:

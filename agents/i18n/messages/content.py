@@ -89,7 +89,6 @@ MESSAGES = {
     "content.studio.pick_placeholder": {"en": 'Choose documents', "es": 'Elige documentos'},
     "content.studio.manual_only": {"en": 'Manual only', "es": 'Solo el manual'},
     "content.studio.generate": {"en": 'Generate', "es": 'Generar'},
-    "content.studio.ingesting": {"en": 'Reading and indexing the uploads…', "es": 'Leyendo e indexando los documentos subidos…'},
     "content.studio.no_jobs": {"en": 'No generation jobs yet.', "es": 'Aún no hay trabajos de generación.'},
     "content.studio.jobs": {"en": 'Jobs', "es": 'Trabajos'},
     "content.studio.created": {"en": 'Created', "es": 'Creado'},

@@ -1,0 +1,143 @@
+"""Uploads being ingested in the background (table ``ingestions``) and the chunks they stage.
+
+An ingestion's chunks carry its id while it runs: they are in the search index (full text at once,
+vectors as each batch is embedded) beside the document's current version, and ``settle_chunks``
+makes them the document's only chunks in one transaction — so a failure, which deletes them, leaves
+the previous version exactly as it was.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from uuid import UUID
+
+import numpy as np
+import psycopg
+from psycopg.rows import class_row
+from psycopg.types.json import Jsonb
+
+from storage.documents import NewChunk
+
+IN_FLIGHT = ("queued", "parsing", "embedding")
+
+
+@dataclass(frozen=True)
+class Ingestion:
+    id: UUID
+    org_id: UUID
+    uploaded_by: UUID | None
+    source_name: str
+    status: str                  # queued | parsing | embedding | done | unchanged | failed
+    document_id: UUID | None
+    replaces: bool               # a previous version of the document stays until this one is complete
+    pages: int | None
+    chunks_total: int | None
+    chunks_embedded: int
+    error: str | None
+    error_code: str | None
+    error_params: dict | None
+    created_at: datetime
+    updated_at: datetime
+
+
+_COLUMNS = ("id, org_id, uploaded_by, source_name, status, document_id, replaces, pages, chunks_total, "
+            "chunks_embedded, error, error_code, error_params, created_at, updated_at")
+
+
+def create(conn: psycopg.Connection, org_id: UUID, *, source_name: str, data: bytes,
+           uploaded_by: UUID | None) -> UUID:
+    return conn.execute(
+        """INSERT INTO ingestions (org_id, uploaded_by, source_name, data)
+           VALUES (%(org_id)s, %(by)s, %(name)s, %(data)s) RETURNING id""",
+        {"org_id": org_id, "by": uploaded_by, "name": source_name, "data": data}).fetchone()[0]
+
+
+def get(conn: psycopg.Connection, org_id: UUID, ingestion_id: UUID, *, lock: bool = False) -> Ingestion | None:
+    with conn.cursor(row_factory=class_row(Ingestion)) as cur:
+        return cur.execute(f"SELECT {_COLUMNS} FROM ingestions WHERE org_id = %(org_id)s AND id = %(id)s"
+                           + (" FOR UPDATE" if lock else ""), {"org_id": org_id, "id": ingestion_id}).fetchone()
+
+
+def upload_data(conn: psycopg.Connection, org_id: UUID, ingestion_id: UUID) -> bytes | None:
+    row = conn.execute("SELECT data FROM ingestions WHERE org_id = %(org_id)s AND id = %(id)s",
+                       {"org_id": org_id, "id": ingestion_id}).fetchone()
+    return bytes(row[0]) if row and row[0] is not None else None
+
+
+def recent(conn: psycopg.Connection, org_id: UUID, *, limit: int = 20) -> list[Ingestion]:
+    with conn.cursor(row_factory=class_row(Ingestion)) as cur:
+        return cur.execute(f"SELECT {_COLUMNS} FROM ingestions WHERE org_id = %(org_id)s"
+                           " ORDER BY created_at DESC LIMIT %(limit)s", {"org_id": org_id, "limit": limit}).fetchall()
+
+
+def in_flight_for_documents(conn: psycopg.Connection, org_id: UUID) -> set[UUID]:
+    """Documents that exist only as an ingestion still running (not offered for generation yet)."""
+    rows = conn.execute("""SELECT document_id FROM ingestions WHERE org_id = %(org_id)s AND NOT replaces
+                           AND document_id IS NOT NULL AND status = ANY(%(flight)s)""",
+                        {"org_id": org_id, "flight": list(IN_FLIGHT)}).fetchall()
+    return {row[0] for row in rows}
+
+
+def set_status(conn: psycopg.Connection, org_id: UUID, ingestion_id: UUID, status: str, **fields) -> None:
+    """Move to ``status``; ``fields`` among document_id, replaces, pages, chunks_total, error, error_code,
+    error_params. A finished ingestion drops the uploaded bytes."""
+    allowed = {"document_id", "replaces", "pages", "chunks_total", "error", "error_code", "error_params"}
+    if set(fields) - allowed:
+        raise ValueError(f"unknown ingestion fields: {sorted(set(fields) - allowed)}")
+    sets = "".join(f", {name} = %({name})s" for name in fields)
+    params = {**fields, "status": status, "org_id": org_id, "id": ingestion_id}
+    if "error_params" in params:
+        params["error_params"] = Jsonb(params["error_params"])
+    conn.execute(f"""UPDATE ingestions SET status = %(status)s, updated_at = now(){sets},
+                         data = CASE WHEN %(status)s = ANY(%(flight)s) THEN data END
+                     WHERE org_id = %(org_id)s AND id = %(id)s""", {**params, "flight": list(IN_FLIGHT)})
+
+
+def stage_chunks(conn: psycopg.Connection, org_id: UUID, ingestion_id: UUID, document_id: UUID,
+                 chunks: list[NewChunk], ts_config: str) -> None:
+    """The new version's chunks, searchable by full text from this commit on (vectors come later)."""
+    with conn.cursor() as cur:
+        cur.executemany(
+            """INSERT INTO document_chunks (org_id, document_id, position, heading, page_start, page_end,
+                                            content, token_count, ts_config, heading_spans, ingestion_id)
+               VALUES (%(org_id)s, %(doc)s, %(position)s, %(heading)s, %(page_start)s, %(page_end)s,
+                       %(content)s, %(token_count)s, %(ts_config)s::regconfig, %(spans)s, %(ingestion)s)""",
+            [{"org_id": org_id, "doc": document_id, "position": c.position, "heading": c.heading,
+              "page_start": c.page_start, "page_end": c.page_end, "content": c.content,
+              "token_count": c.token_count, "ts_config": ts_config, "ingestion": ingestion_id,
+              "spans": Jsonb([list(span) for span in c.heading_spans]) if c.heading_spans else None}
+             for c in chunks])
+
+
+def chunks_to_embed(conn: psycopg.Connection, org_id: UUID, ingestion_id: UUID) -> list[tuple[UUID, int]]:
+    """(chunk id, position) of this ingestion's chunks that have no vector yet, in document order."""
+    return conn.execute("""SELECT id, position FROM document_chunks WHERE org_id = %(org_id)s
+                           AND ingestion_id = %(id)s AND embedding IS NULL ORDER BY position""",
+                        {"org_id": org_id, "id": ingestion_id}).fetchall()
+
+
+def save_vectors(conn: psycopg.Connection, org_id: UUID, ingestion_id: UUID, chunk_ids: list[UUID],
+                 vectors: np.ndarray) -> int:
+    """Store one embedded batch (searchable by vector from this commit on); returns the running count."""
+    with conn.cursor() as cur:
+        cur.executemany("UPDATE document_chunks SET embedding = %(v)s WHERE org_id = %(org_id)s AND id = %(id)s",
+                        [{"v": vector, "org_id": org_id, "id": chunk_id} for chunk_id, vector in zip(chunk_ids, vectors)])
+    return conn.execute(
+        """UPDATE ingestions SET updated_at = now(), chunks_embedded = (SELECT count(*) FROM document_chunks
+               WHERE org_id = %(org_id)s AND ingestion_id = %(id)s AND embedding IS NOT NULL)
+           WHERE org_id = %(org_id)s AND id = %(id)s RETURNING chunks_embedded""",
+        {"org_id": org_id, "id": ingestion_id}).fetchone()[0]
+
+
+def settle_chunks(conn: psycopg.Connection, org_id: UUID, ingestion_id: UUID, document_id: UUID) -> None:
+    """The staged chunks become the document's chunks; the previous version's go (one transaction)."""
+    params = {"org_id": org_id, "id": ingestion_id, "doc": document_id}
+    conn.execute("""DELETE FROM document_chunks WHERE org_id = %(org_id)s AND document_id = %(doc)s
+                    AND ingestion_id IS DISTINCT FROM %(id)s""", params)
+    conn.execute("UPDATE document_chunks SET ingestion_id = NULL WHERE org_id = %(org_id)s AND ingestion_id = %(id)s",
+                 params)
+
+
+def discard_chunks(conn: psycopg.Connection, org_id: UUID, ingestion_id: UUID) -> None:
+    conn.execute("DELETE FROM document_chunks WHERE org_id = %(org_id)s AND ingestion_id = %(id)s",
+                 {"org_id": org_id, "id": ingestion_id})

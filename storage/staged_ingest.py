@@ -1,0 +1,119 @@
+"""Ingestion of an upload as a background job, in stages a person can watch and a search can use:
+
+parsed (pages known; the chunks written without vectors: full-text search finds them at once) ->
+embedded batch by batch (each batch's vectors searchable as it commits) -> settled (one transaction:
+the new chunks become the document's, the previous version's go, stale lessons are flagged).
+Any failure deletes the staged chunks, so the previous version stays exactly as it was. A worker that
+dies half-way is replaced by another that re-parses and embeds only what has no vector yet.
+"""
+from __future__ import annotations
+
+import hashlib
+import logging
+from pathlib import Path
+from uuid import UUID
+
+from psycopg_pool import ConnectionPool
+
+from storage import config, documents, flagged, ingestions, source_changes
+from storage import document_limits as limits
+from storage.embeddings import EmbeddingError, embed_passages
+from storage.ingest import (MIME_TYPES, TS_CONFIGS, IngestError, _embedding_text, chunk, detect_language,
+                            max_upload_bytes, parse)
+
+log = logging.getLogger(__name__)
+
+
+def check_upload(source_name: str, data: bytes) -> None:
+    """The refusals that need no parsing (type, empty, size): said at once, before anything is queued."""
+    suffix = Path(source_name).suffix.lower()
+    if suffix not in MIME_TYPES:
+        raise IngestError(f"unsupported file type '{suffix or source_name}'; use PDF, DOCX, Markdown, text or HTML")
+    if not data:
+        raise IngestError("the file is empty (0 bytes)")
+    limit = max_upload_bytes()
+    if len(data) > limit:
+        raise IngestError(f"the file is {len(data) / 1_048_576:.1f} MB; the limit is {limit / 1_048_576:.0f} MB "
+                          "(SKILLNET_MAX_UPLOAD_MB)")
+
+
+def run_ingestion(pool: ConnectionPool, org_id: UUID, ingestion_id: UUID) -> str:
+    """Take an ingestion from wherever it stands to done, unchanged or failed; returns that status."""
+    with pool.connection() as conn:
+        job = ingestions.get(conn, org_id, ingestion_id)
+        data = ingestions.upload_data(conn, org_id, ingestion_id)
+    if job is None or job.status not in ingestions.IN_FLIGHT or data is None:
+        return job.status if job else "missing"
+    try:
+        return _run(pool, job, data)
+    except (IngestError, limits.LimitExceeded, EmbeddingError) as exc:
+        _fail(pool, job, exc)
+        return "failed"
+    except Exception as exc:   # anything else: the previous version stays, the reason is kept for the admin
+        log.exception("ingestion %s failed", ingestion_id)
+        _fail(pool, job, exc)
+        return "failed"
+
+
+def _run(pool: ConnectionPool, job: ingestions.Ingestion, data: bytes) -> str:
+    org_id, content_hash = job.org_id, hashlib.sha256(data).hexdigest()
+    with pool.connection() as conn:
+        same = documents.find_by_hash(conn, org_id, content_hash)
+        if same is not None and same.id != job.document_id:
+            ingestions.set_status(conn, org_id, job.id, "unchanged", document_id=same.id, pages=same.page_count,
+                                  chunks_total=same.chunk_count)
+            return "unchanged"
+        ingestions.set_status(conn, org_id, job.id, "parsing")
+    parsed = parse(Path(job.source_name), data)
+    language = detect_language(parsed.full_text)
+    new_chunks = chunk(parsed.paragraphs)
+    try:
+        limits.check_chunks(len(new_chunks))
+    except limits.LimitExceeded as exc:
+        raise IngestError(str(exc), exc.code, **exc.params) from None
+    ts_config = TS_CONFIGS.get(language, "simple")
+    metadata = dict(source_name=job.source_name, title=parsed.title, full_text=parsed.full_text,
+                    mime_type=MIME_TYPES[Path(job.source_name).suffix.lower()], page_count=parsed.page_count,
+                    language=language, content_hash=content_hash,
+                    token_count=sum(c.token_count for c in new_chunks), uploaded_by=job.uploaded_by)
+
+    with pool.connection() as conn:   # parsed: the text is searchable from this commit on
+        previous = documents.find_by_source_name(conn, org_id, job.source_name)
+        replaces = job.replaces or (previous is not None and previous.id != job.document_id)
+        document_id = previous.id if previous else documents.upsert_document(conn, org_id, **metadata)
+        if not ingestions.chunks_to_embed(conn, org_id, job.id) and not job.chunks_embedded:
+            ingestions.discard_chunks(conn, org_id, job.id)
+            ingestions.stage_chunks(conn, org_id, job.id, document_id, new_chunks, ts_config)
+        ingestions.set_status(conn, org_id, job.id, "embedding", document_id=document_id, replaces=replaces,
+                              pages=parsed.page_count, chunks_total=len(new_chunks))
+        pending = ingestions.chunks_to_embed(conn, org_id, job.id)
+
+    texts = {c.position: _embedding_text(parsed.title, c) for c in new_chunks}
+    batch = max(1, config.get("EMBEDDINGS_BATCH"))
+    for start in range(0, len(pending), batch):
+        ids, positions = zip(*pending[start:start + batch])
+        vectors = embed_passages([texts[p] for p in positions])
+        with pool.connection() as conn:   # this batch's vectors are searchable from this commit on
+            ingestions.save_vectors(conn, org_id, job.id, list(ids), vectors)
+
+    with pool.connection() as conn:   # settled: the new version replaces the old one in one transaction
+        old_chunks = documents.document_chunks(conn, org_id, document_id)
+        if replaces:
+            documents.upsert_document(conn, org_id, **metadata)
+        ingestions.settle_chunks(conn, org_id, job.id, document_id)
+        flagged.record(conn, org_id, document_id, parsed.flagged, new_chunks)
+        source_changes.flag_stale_content(conn, org_id, document_id, old_chunks if replaces else [])
+        ingestions.set_status(conn, org_id, job.id, "done")
+    return "done"
+
+
+def _fail(pool: ConnectionPool, job: ingestions.Ingestion, exc: Exception) -> None:
+    with pool.connection() as conn:
+        current = ingestions.get(conn, job.org_id, job.id, lock=True)
+        ingestions.discard_chunks(conn, job.org_id, job.id)
+        if current.document_id and not current.replaces:   # a new document that never got a first version
+            documents.delete_document(conn, job.org_id, current.document_id)
+        code = "embedding_failed" if isinstance(exc, EmbeddingError) else getattr(exc, "code", None)
+        message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        ingestions.set_status(conn, job.org_id, job.id, "failed", error=message[:500], error_code=code,
+                              error_params={k: str(v) for k, v in (getattr(exc, "params", None) or {}).items()})
