@@ -45,7 +45,8 @@ def run(message: str = "", **kwargs) -> None:
 
 def show_trace(metadata: dict, key: str) -> None:
     for n, call in enumerate(metadata.get("tool_calls", [])):
-        label = t("admin.assistant.tool_rows", lang, tool=call["tool"], n=call.get("result_count", len(call.get("rows", []))))
+        label = t("admin.assistant.tool_rows", lang, tool=code_label("tool", call["tool"], lang),
+                  n=call.get("result_count", len(call.get("rows", []))))
         with st.expander(label):
             st.json(call["arguments"], expanded=False)
             table_with_csv(pd.DataFrame(call.get("rows", [])), call["tool"], key=f"{key}_{n}_rows")
