@@ -175,6 +175,7 @@ def work(*, wait: bool = True, llm=None, name: str | None = None, main_thread: b
     stale = stale_seconds()
 
     async def run() -> None:
+        _running.update(loop=asyncio.get_running_loop(), task=asyncio.current_task())
         async with app.open_async():
             await app.run_worker_async(
                 name=name or worker_name(), wait=wait, concurrency=WORKER_CONCURRENCY, listen_notify=wait,
@@ -202,8 +203,21 @@ _thread: threading.Thread | None = None
 _thread_lock = threading.Lock()
 
 
+_running: dict = {}   # the event loop and task of the worker running in this process
+
+
 def worker_thread_running() -> bool:
     return _thread is not None and _thread.is_alive()
+
+
+def stop_worker_thread(timeout: float) -> None:
+    """Stop the app's worker the way procrastinate stops on a signal: no new job is taken and those
+    running finish; waits at most ``timeout`` seconds."""
+    thread, loop, task = _thread, _running.get("loop"), _running.get("task")
+    if thread is None or not thread.is_alive() or loop is None or task is None:
+        return
+    loop.call_soon_threadsafe(task.cancel)
+    thread.join(timeout)
 
 
 def start_worker_thread() -> threading.Thread:
@@ -214,6 +228,8 @@ def start_worker_thread() -> threading.Thread:
             def serve() -> None:
                 try:
                     work(wait=True)
+                except asyncio.CancelledError:   # stop_worker_thread: its running jobs have finished
+                    log.info("the in-process queue worker stopped")
                 except Exception:   # logged: the app keeps serving pages; the queue waits for a worker
                     log.exception("the in-process queue worker stopped")
             _thread = threading.Thread(target=serve, daemon=True, name="queue-worker")

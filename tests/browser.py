@@ -28,15 +28,18 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def running_app(database_url: str, *, extra_env: dict | None = None, timeout: float = 120,
-                port: int | None = None, extra_args: list[str] | None = None):
+                port: int | None = None, extra_args: list[str] | None = None, processes: list | None = None):
     """Serve app.py on a loopback port (free, unless given) against ``database_url``; yields the base URL.
 
-    ``extra_args`` go to ``streamlit run`` (e.g. ``--secrets.files PATH``)."""
+    ``extra_args`` go to ``streamlit run`` (e.g. ``--secrets.files PATH``); ``processes`` receives the
+    server's Popen (to signal it)."""
     port = port or free_port()
     env = {**os.environ, "DATABASE_URL": database_url, **(extra_env or {})}
     command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
                "--server.address", "127.0.0.1", "--server.headless", "true", *(extra_args or [])]
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    if processes is not None:
+        processes.append(process)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + timeout

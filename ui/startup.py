@@ -21,4 +21,19 @@ def prepare_app() -> bool:
         start_worker_thread()  # resumes jobs a crash cut off, then takes new ones
     defer_helpdesk_sweeps()  # helpdesk orphan and TTL sweeps now (then every 10 minutes) by whichever worker
     start_metrics_server()  # Prometheus /metrics when SKILLNET_METRICS_PORT is set
+    install_sigterm_drain()
     return True
+
+
+def install_sigterm_drain() -> None:
+    """SIGTERM drains before Streamlit stops (agents/drain.py). Streamlit has no public hook for it: its
+    runtime's event loop runs on the main thread, the only one that may install a signal handler."""
+    from streamlit.runtime import Runtime
+
+    from agents.drain import install
+
+    try:
+        loop = Runtime.instance()._get_async_objs().eventloop
+    except RuntimeError:   # no server running (AppTest, python app.py): no signal to drain for
+        return
+    install(loop)

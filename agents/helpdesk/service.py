@@ -12,6 +12,7 @@ from uuid import UUID
 
 from langgraph.types import Command
 
+from agents import drain
 from agents.helpdesk import metrics
 from agents.helpdesk.audit import audit
 from agents.helpdesk.graph import new_state
@@ -103,6 +104,7 @@ def _run(deps: HelpdeskDeps, row: sessions.HelpdeskSession, payload, on_step) ->
     return turn
 
 
+@drain.in_flight   # a SIGTERM drain waits for this step to finish
 def _invoke(deps: HelpdeskDeps, row, payload, ctx) -> dict:
     with sessions.run_lock(deps.pool, row.id) as held:
         if not held:  # another window or process is running this session right now
@@ -163,6 +165,8 @@ def start(deps: AnyDeps, user, question: str, *, conversation: list[dict] | None
     settings = deps.settings()
     if not settings.enabled or settings.kill_switch or not settings.allows_user(user.id):
         raise error("disabled", user.language)
+    if drain.draining():   # SIGTERM: the server stops once the steps in flight finish
+        raise error("draining", user.language)
     try:  # caps and bad bytes before anything reads the text (redaction, the graph, the database)
         question = checked_text(question, limit=settings.question_max_chars).strip()
         conversation = [{**turn, "content": checked_text(turn.get("content"), limit=settings.conversation_max_chars)}
