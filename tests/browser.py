@@ -74,7 +74,9 @@ def chromium_page(width: int = 1400, height: int = 900):
             args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"])
         try:
-            yield browser.new_page(viewport={"width": width, "height": height})
+            page = browser.new_page(viewport={"width": width, "height": height})
+            page.set_default_timeout(120_000)   # a busy CI machine (load 4-6) renders slowly: wait, don't fail
+            yield page
         finally:
             browser.close()
 
@@ -86,4 +88,4 @@ def sign_in(page, base_url: str, email: str, password: str) -> None:
     page.get_by_label("Email").fill(email)
     page.get_by_label("Password", exact=True).fill(password)   # the browser speaks English: the form does too
     page.get_by_role("button", name="Sign in").click()
-    page.get_by_text(email).wait_for(timeout=60_000)
+    page.get_by_text(email).wait_for(timeout=180_000)

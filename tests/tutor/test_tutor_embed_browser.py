@@ -17,14 +17,14 @@ def _in_view(frame_box, element) -> bool:
 
 def _ask(page, url_part: str, question: str, shot: str):
     iframe = page.locator(f'iframe[src*="{url_part}"]')
-    iframe.wait_for(timeout=60_000)
+    iframe.wait_for(timeout=180_000)
     frame = iframe.content_frame
     box = frame.get_by_placeholder(PLACEHOLDER)
-    box.wait_for(timeout=60_000)
+    box.wait_for(timeout=180_000)
     box.fill(question)
     frame.get_by_role("button", name="Enviar", exact=True).click()
-    frame.get_by_text("offline").last.wait_for(timeout=60_000)  # the answer's engine badge: it is done
-    page.wait_for_timeout(500)
+    frame.get_by_text("offline").last.wait_for(timeout=180_000)  # the answer's engine badge: it is done
+    page.wait_for_timeout(500)   # let the chat's scroll settle before measuring what is in view
     page.screenshot(path=str(SHOTS / shot), full_page=True)
     return frame, iframe.bounding_box(), box
 
