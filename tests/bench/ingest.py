@@ -103,7 +103,8 @@ def result(process: subprocess.Popen) -> dict:
     out, _ = process.communicate(timeout=3600)
     if process.returncode:
         raise SystemExit(f"a bench worker failed (exit {process.returncode})")
-    return json.loads(out.strip().splitlines()[-1])
+    last = out.strip().splitlines()[-1]  # the native library may print on the same line first
+    return json.loads(last[last.index("{"):])
 
 
 def rate(figures: dict) -> float:
