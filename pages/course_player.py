@@ -21,16 +21,24 @@ user = require_user()
 deps = app_deps()
 lang = user.language
 enrollments = service.my_courses(deps, user)
-if not enrollments:
+titles = {str(e.course_id): e.course_title for e in enrollments}
+linked = st.query_params.get("course")
+# an admin following a link to a course they are not enrolled in (e.g. from the studio) previews it
+preview = bool(user.is_admin and linked and linked not in titles)
+if not enrollments and not preview:
     st.info(t("learning.no_courses", lang))
     st.stop()
-titles = {str(e.course_id): e.course_title for e in enrollments}
-wanted = st.session_state.get("learn_course_id") or st.query_params.get("course")
-course_id = st.selectbox(t("learning.course", lang), list(titles), format_func=titles.get,
-                         index=list(titles).index(wanted) if wanted in titles else 0)
-st.session_state["learn_course_id"] = course_id
 try:
-    view = service.course_view(deps, user, course_id)
+    if preview:
+        view = service.preview_view(deps, user, linked)
+        course_id = linked
+        st.info(t("learning.preview_note", lang, title=view.enrollment.course_title))
+    else:
+        wanted = st.session_state.get("learn_course_id") or linked
+        course_id = st.selectbox(t("learning.course", lang), list(titles), format_func=titles.get,
+                                 index=list(titles).index(wanted) if wanted in titles else 0)
+        st.session_state["learn_course_id"] = course_id
+        view = service.course_view(deps, user, course_id)
 except service.LearningError as exc:
     st.error(str(exc))
     st.stop()
@@ -60,8 +68,9 @@ with st.sidebar:
 main, side = st.columns([2, 3] if wide else [3, 2], gap="medium")
 on_screen = None  # the exercise in front of the learner: the tutor gives hints only about it
 with main:
-    percent = format_percent(view.enrollment.progress, lang)
-    st.progress(view.enrollment.progress, text=t("learning.course_progress", lang, percent=percent))
+    if not preview:
+        percent = format_percent(view.enrollment.progress, lang)
+        st.progress(view.enrollment.progress, text=t("learning.course_progress", lang, percent=percent))
     if st.session_state.pop("learn_celebrate", False):
         st.balloons()
     if view.enrollment.status == "completed":
@@ -82,7 +91,11 @@ with main:
                 else:
                     st.markdown(safe_markdown(label))
 
-    for exercise in lesson.exercises:
+    for exercise in lesson.exercises if preview else []:     # a preview shows each question with its answer
+        with st.container(border=True):
+            st.markdown(f"**{safe_markdown(exercise.prompt)}**")
+            st.caption(t("learning.preview_answer", lang, answer=view.solutions.get(exercise.id, "")))
+    for exercise in [] if preview else lesson.exercises:
         attempt = view.answers.get(exercise.id)
         retry_key, show_key = f"retry_{exercise.id}", f"show_{exercise.id}"
         if attempt and not st.session_state.get(retry_key):
@@ -140,20 +153,26 @@ with main:
         st.session_state[lesson_key] = ids[position - 1]
         st.rerun()
     last = position == len(lessons) - 1
-    if forward.button(t("learning.finish" if last else "learning.next", lang), key="next_lesson", type="primary"):
+    if preview and not last and forward.button(t("learning.next", lang), key="next_lesson", type="primary"):
+        st.session_state[lesson_key] = ids[position + 1]
+        st.rerun()
+    if not preview and forward.button(t("learning.finish" if last else "learning.next", lang), key="next_lesson",
+                                      type="primary"):
         _, status = service.complete_lesson(deps, user, course_id, lesson.id)
         if not last:
             st.session_state[lesson_key] = ids[position + 1]
         st.session_state["learn_celebrate"] = status == "completed" and view.enrollment.status != "completed"
         st.rerun()
-    if last and view.enrollment.status != "completed":
+    if last and not preview and view.enrollment.status != "completed":
         left = view.unanswered()
         if left:
             st.caption(t("learning.unanswered", lang, n=len(left)))
 
 with side:
     st.subheader(t("learning.tutor", lang))
-    if embed_tutor is not None:
+    if preview:
+        st.caption(t("learning.preview_no_tutor", lang))
+    elif embed_tutor is not None:
         embed_tutor(user, course_id, str(lesson.id), exercise_id=str(on_screen.id) if on_screen else None)
     else:
         st.info(t("learning.tutor_missing", lang))

@@ -5,7 +5,7 @@ Refusals raise ``LearningError`` with a one-line message in the user's language 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Any
 from uuid import UUID
 
@@ -114,6 +114,14 @@ def _enrollment_for(conn, user: User, course_id: UUID | None) -> enrollments.Enr
     return enrollment
 
 
+def _with_sources(conn, user: User, view: CourseView) -> CourseView:
+    view.sources = {x.id: _sources(conn, user.org_id, x.source_chunk_ids)
+                    for lesson in view.lessons for x in lesson.exercises}
+    view.solutions = {x.id: grading.solution(x.type, x.content, user.language)
+                      for lesson in view.lessons for x in lesson.exercises}
+    return view
+
+
 def course_view(deps: AppDeps, user: User, course_id: Any) -> CourseView:
     with deps.pool.connection() as conn:
         enrollment = _enrollment_for(conn, user, parse_uuid(course_id))
@@ -124,13 +132,26 @@ def course_view(deps: AppDeps, user: User, course_id: Any) -> CourseView:
             if attempt:
                 answers[exercise.id] = attempt
         view = CourseView(enrollment, outline, enrollments.completed_lessons(conn, user.org_id, enrollment.id), answers)
-        view.sources = {x.id: _sources(conn, user.org_id, x.source_chunk_ids)
-                        for lesson in view.lessons for x in lesson.exercises}
-        view.solutions = {x.id: grading.solution(x.type, x.content, user.language)
-                          for lesson in view.lessons for x in lesson.exercises}
         view.tries = {r.exercise_id: r.attempts
                       for r in attempt_store.exercise_records(conn, user.org_id, user.id, enrollment.course_id)}
-        return view
+        return _with_sources(conn, user, view)
+
+
+def preview_view(deps: AppDeps, user: User, course_id: Any) -> CourseView:
+    """An admin's look at any course of their organisation (e.g. just published) without enrolling in it:
+    the view of a learner with no progress (``enrollment.status == "preview"``); nothing is recorded."""
+    parsed = parse_uuid(course_id)
+    with deps.pool.connection() as conn:
+        course = course_store.get_course(conn, user.org_id, parsed) if parsed and user.is_admin else None
+        if course is None:    # not an admin, unknown, or another organisation's: the same refusal
+            raise _refuse(user, "not_enrolled")
+        now = datetime.now(timezone.utc)
+        enrollment = enrollments.Enrollment(
+            id=course.id, user_id=user.id, course_id=course.id, course_title=course.title,
+            course_language=course.language, status="preview", progress=0.0, deadline=None, score=None,
+            created_at=now, started_at=None, completed_at=None, last_activity_at=None)
+        outline = lesson_store.get_course_outline(conn, user.org_id, course.id)
+        return _with_sources(conn, user, CourseView(enrollment, outline, set(), {}))
 
 
 def open_exercise(deps: AppDeps, user: User, exercise_id: Any) -> None:

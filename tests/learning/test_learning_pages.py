@@ -166,3 +166,26 @@ def test_reviews_serve_due_cards_one_at_a_time(seeded_deps, seeded_db_url, seede
     assert not at.exception and at.success and "Correcto" in at.success[0].value
     assert "Próximo repaso" in texts(at)
     assert len(service.due_reviews(seeded_deps, lucia)) == len(due) - 1
+
+
+def test_an_admin_previews_a_course_they_are_not_enrolled_in(seeded_db_url, seeded_pool, emily):
+    """The studio's "open the course" link: an admin sees the lessons and each question with its answer, and
+    nothing is recorded; an employee following the same link to a course not assigned to them does not."""
+    with seeded_pool.connection() as conn:
+        admin = users.get_user_by_email(conn, "oliver@acme.test")
+        assert enrollments.get_enrollment(conn, admin.org_id, admin.id, emily["course"].id) is None
+    at = open_page(admin, "pages/course_player.py", query={"course": str(emily["course"].id)})
+    first = emily["outline"].modules[0].lessons[0]
+    assert f"Preview of “{COURSE}”" in texts(at) and at.header[0].value == first.title
+    assert not at.selectbox                       # nothing to choose: the linked course is shown
+    at.button(key="next_lesson").click().run()
+    assert not at.exception and at.header[0].value == emily["outline"].modules[0].lessons[1].title
+    with seeded_pool.connection() as conn:
+        assert enrollments.get_enrollment(conn, admin.org_id, admin.id, emily["course"].id) is None
+
+    with seeded_pool.connection() as conn:
+        james = users.get_user_by_email(conn, "james@acme.test")
+        other = next(c for c in course_store.list_courses(conn, james.org_id, status="published")
+                     if enrollments.get_enrollment(conn, james.org_id, james.id, c.id) is None)
+    at = open_page(james, "pages/course_player.py", query={"course": str(other.id)})
+    assert "Preview of" not in texts(at)

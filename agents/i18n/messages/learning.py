@@ -88,6 +88,11 @@ MESSAGES = {
     "learning.open_passage": {"en": "open the passage", "es": "abrir el pasaje"},
     # course player
     "learning.no_courses": {"en": "You have no courses assigned yet.", "es": "Aún no tienes cursos asignados."},
+    "learning.preview_note": {"en": "Preview of “{title}”: you are not enrolled, so nothing you do here is recorded.",
+                              "es": "Vista previa de «{title}»: no estás inscrito, así que aquí no se registra nada."},
+    "learning.preview_answer": {"en": "Answer: {answer}", "es": "Respuesta: {answer}"},
+    "learning.preview_no_tutor": {"en": "The tutor answers learners enrolled in the course.",
+                                  "es": "El tutor responde a quienes están inscritos en el curso."},
     "learning.course": {"en": "Course", "es": "Curso"},
     "learning.no_lessons": {"en": "This course has no lessons yet.", "es": "Este curso aún no tiene lecciones."},
     "learning.course_progress": {"en": "Course progress: {percent}", "es": "Progreso del curso: {percent}"},
