@@ -1,5 +1,6 @@
 """Content studio (HR admins): documents -> course + manual, with structure and final reviews."""
 import json
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pandas as pd
@@ -8,7 +9,7 @@ from streamlit.errors import StreamlitPageNotFoundError
 
 from agents.content import assign, service
 from agents.content.edits import apply_notes
-from agents.i18n import format_datetime, format_percent, has, t
+from agents.i18n import code_label, format_datetime, format_percent, has, t
 from storage.markup import safe_markdown
 from ui.exercise_forms import exercise_form
 from ui.ingestion_progress import ingestion_progress
@@ -59,6 +60,8 @@ with st.expander(t("content.studio.new", lang), expanded=not service.list_jobs(p
                             placeholder=t("content.studio.pick_placeholder", lang))
     manual_only = st.checkbox(t("content.studio.manual_only", lang), key="manual_only")
     if st.button(t("content.studio.generate", lang), type="primary", key="start"):
+        # set before anything else: a rerun that cuts this run short after the job exists still finds it
+        st.session_state["started_after"] = datetime.now(timezone.utc)
         try:
             job_id = service.start_job_with_uploads(pool, user, [(f.name, f.getvalue()) for f in uploads or []],
                                                     [known[p] for p in picked],
@@ -86,17 +89,25 @@ st.dataframe(pd.DataFrame([{t("content.studio.created", lang): format_datetime(j
                             t("content.studio.error", lang): j.error or "", "id": str(j.id)} for j in jobs]),
              hide_index=True, width="stretch")
 ids = [str(j.id) for j in jobs]
+started_after = st.session_state.pop("started_after", None)
+just_started = [j for j in jobs if started_after and j.triggered_by == user.id and j.created_at >= started_after]
+if just_started:      # the job this admin just started is the one shown, even if its run was cut short
+    st.session_state["job_id"] = st.session_state["job_pick"] = str(just_started[0].id)
 current = st.session_state.get("job_id") if st.session_state.get("job_id") in ids else ids[0]
 created = {str(j.id): format_datetime(j.created_at, lang) for j in jobs}
 # the label holds nothing that changes while the job runs: a selectbox keeps showing its first label
 job_id = st.selectbox(t("content.studio.job", lang), ids, index=ids.index(current), key="job_pick",
                       format_func=lambda i: f"{created[i]} · {i[:8]}")
 st.session_state["job_id"] = job_id
+picked_job = next(j for j in jobs if str(j.id) == job_id)
+# refresh only while the worker has something to do: a page that reruns itself every 2 s while the admin
+# reviews loses clicks that land during a refresh (a button seemed to do nothing)
+working = picked_job.status == "pending" or picked_job.status in service.RUNNING or picked_job.command is not None
 
 
-@st.fragment(run_every=2)
+@st.fragment(run_every=2 if working else None)
 def progress() -> None:
-    """Live progress: the status, module i of n, and the job's events (refreshes every 2 s)."""
+    """Live progress: the status, module i of n, and the job's events (refreshes every 2 s while it runs)."""
     view = service.job_view(pool, user, job_id, with_state=False)
     job = view.job
     cols = st.columns([2, 3])
@@ -115,8 +126,10 @@ def progress() -> None:
             step = f"content.step.{event.data.get('step')}"
             message = t(step, lang) if has(step) else json.dumps(event.data, ensure_ascii=False)
             st.caption(f"{event.created_at:%H:%M:%S} · **{event.event_type}** · {message}")
-    if st.session_state.get("seen_status") != job.status:   # a new stage: redraw the review panels
-        st.session_state["seen_status"] = job.status
+    # a new stage, or the worker done with a queued change (same status): redraw the review panels
+    seen = (str(job.id), job.status, job.command is None)
+    if st.session_state.get("seen_status") != seen:
+        st.session_state["seen_status"] = seen
         st.rerun()
 
 
@@ -141,7 +154,7 @@ if job.status == "published":
         with st.expander(t("content.studio.assign", lang), expanded=False):
             people = assign.employees(pool, user)
             chosen = st.multiselect(t("content.studio.assign_who", lang), list(people), format_func=people.get,
-                                    key=f"assign-who-{job_id}")
+                                    key=f"assign-who-{job_id}", placeholder=t("content.studio.assign_pick", lang))
             deadline = st.date_input(t("content.studio.assign_deadline", lang), value=None, key=f"assign-dl-{job_id}")
             if st.button(t("content.studio.assign_preview", lang), key=f"assign-prev-{job_id}", disabled=not chosen):
                 try:
@@ -219,6 +232,15 @@ if view.checkpoint == "final":
         st.dataframe(table, hide_index=True, width="stretch")
     else:
         st.success(t("content.studio.no_issues", lang))
+    written = service.template_modules(state)             # issue 13: say which modules the model did not write
+    replaced = [m for m in written if m["fallback"]]
+    if written and len(written) == len(state.get("generated_modules") or []) and not replaced:
+        st.info(t("content.studio.template_offline", lang))
+    elif written:
+        st.warning("\n".join([t("content.studio.template_banner", lang, count=len(written))] + [
+            "- " + (t("content.studio.template_why", lang, title=safe_markdown(m["title"]),
+                      reason=code_label("fallback", m["fallback"], lang)) if m["fallback"]
+                    else safe_markdown(m["title"])) for m in written]))
 
     with st.expander(t("content.studio.metadata", lang)):
         outline = state["course_outline"]
@@ -263,9 +285,10 @@ if view.checkpoint == "final":
             st.markdown(safe_markdown(manual["content_md"]))
     notes = st.text_input(t("content.studio.refine_notes", lang), key=f"fnotes-{job_id}")
     waiver = st.text_input(t("content.studio.waiver", lang), key=f"waive-{job_id}") if count["critical"] else None
+    accept = st.checkbox(t("content.studio.template_accept", lang), key=f"tpl-{job_id}") if replaced else False
     a, f, r = st.columns(3)
     if a.button(t("content.studio.publish", lang), type="primary", key="f_approve"):
-        act(service.review_final, job_id, "approve", waive_reason=waiver or None)
+        act(service.review_final, job_id, "approve", waive_reason=waiver or None, accept_template_modules=accept)
     if f.button(t("content.studio.refine", lang), key="f_refine"):
         act(service.review_final, job_id, "refine", notes=notes or None)
     if r.button(t("content.studio.reject", lang), key="f_reject"):

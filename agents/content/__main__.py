@@ -7,7 +7,9 @@
   worker [--once]                           a task-queue worker; start as many as you like
   stale --org SLUG [--json]                 lessons and exercises whose source passages changed
   export COURSE_ID --format scorm12 -o FILE.zip   a published course as a SCORM 1.2 package
-Without --approve-all a run stops at the next human checkpoint and prints how to resume.
+Without --approve-all a run stops at the next human checkpoint and prints how to resume. --approve-all
+also publishes modules the offline template wrote in place of an unusable model answer (the page's tick;
+audit-logged, and listed in the summary's template_modules).
 """
 from __future__ import annotations
 
@@ -56,7 +58,7 @@ def _drive(pool, user, job_id: UUID, approve_all: bool):
         if job.status == "awaiting_structure_review":
             service.review_structure(pool, user, job_id, "approve")
         elif job.status == "awaiting_final_review":
-            service.review_final(pool, user, job_id, "approve")
+            service.review_final(pool, user, job_id, "approve", accept_template_modules=True)
 
 
 def _report(pool, org_id, job, args) -> int:
@@ -198,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
                     raise CliError("--refine applies to the final review; the structure takes --approve or --reject")
                 service.review_structure(pool, user, job_id, args.decision)
             else:
-                service.review_final(pool, user, job_id, args.decision)
+                service.review_final(pool, user, job_id, args.decision, accept_template_modules=args.approve_all)
         return _report(pool, org.id, _drive(pool, user, job_id, args.approve_all), args)
     except (CliError, IngestError, DatabaseError, service.ContentServiceError, ValueError, OSError) as exc:
         print(f"error: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}", file=sys.stderr)

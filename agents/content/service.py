@@ -25,6 +25,7 @@ from storage.db import app_pool, checkpointer
 from storage.ingest import max_upload_bytes
 from storage.users import User
 
+RUNNING = jobs.RUNNING                  # statuses in which the worker is busy with the job
 STRUCTURE_DECISIONS = ("approve", "edit", "reject")
 FINAL_DECISIONS = ("approve", "refine", "reject")
 
@@ -162,10 +163,19 @@ def open_criticals(job: jobs.Job) -> list[dict]:
     return [i for i in (job.review_report or {}).get("issues") or [] if i["severity"] == "critical"]
 
 
+def template_modules(state: dict) -> list[dict]:
+    """The modules the offline twin wrote: {index, title, fallback}. ``fallback`` is why the model's answer
+    was not used (``length``, ``contract``, …); None when no model was asked (the offline engine)."""
+    return [{"index": m["index"], "title": m["module_spec"]["title"], "fallback": m.get("fallback")}
+            for m in state.get("generated_modules") or [] if m.get("engine", "offline") == "offline"]
+
+
 def review_final(pool: ConnectionPool, user: User, job_id, decision: str, *, notes: str | None = None,
-                 waive_reason: str | None = None) -> None:
+                 waive_reason: str | None = None, accept_template_modules: bool = False) -> None:
     """Checkpoint 2: approve (publish), refine (targeted fixes, then review again) or reject. Critical quality
-    issues block publishing until they are fixed or the admin waives them with a reason (audit-logged)."""
+    issues block publishing until they are fixed or the admin waives them with a reason; modules the twin
+    wrote because the model's answer was unusable are published only with the admin's explicit tick
+    (``accept_template_modules``). Both are audit-logged."""
     if decision not in FINAL_DECISIONS:
         raise ContentServiceError(t("content.error.decision", user.language, choices=", ".join(FINAL_DECISIONS)))
     job = _job(pool, user, job_id)
@@ -173,6 +183,11 @@ def review_final(pool: ConnectionPool, user: User, job_id, decision: str, *, not
     reason = (waive_reason or "").strip()
     if criticals and not reason:
         raise ContentServiceError(t("content.studio.criticals_block", user.language, count=len(criticals)))
+    replaced = [m for m in template_modules(graph_state(job.id)[0]) if m["fallback"]] if decision == "approve" else []
+    if replaced and not accept_template_modules:
+        named = ", ".join(f"«{m['title']}»" for m in replaced[:3]) + (", …" if len(replaced) > 3 else "")
+        raise ContentServiceError(t("content.studio.template_block", user.language, count=len(replaced),
+                                    modules=named))
     status = {"approve": "publishing", "refine": "reviewing", "reject": "awaiting_final_review"}[decision]
     edits = {"waived": [i["description"] for i in criticals], "reason": reason} if criticals else None
     _queue(pool, user, job_id, {"decision": decision, "edits": edits, "notes": notes},
@@ -182,6 +197,11 @@ def review_final(pool: ConnectionPool, user: User, job_id, decision: str, *, not
             audit.record(conn, user.org_id, actor_id=user.id, action="content.waive_critical_issues",
                          entity_type="generation_job", entity_id=job.id, before={"issues": criticals},
                          after={"reason": reason})
+    if replaced:
+        with pool.connection() as conn:
+            audit.record(conn, user.org_id, actor_id=user.id, action="content.accept_template_modules",
+                         entity_type="generation_job", entity_id=job.id, before={"modules": replaced},
+                         after={"accepted": True})
 
 
 def edit_content(pool: ConnectionPool, user: User, job_id, target: str, field_name: str | None = None, value=None,
@@ -279,7 +299,7 @@ def job_summary(pool: ConnectionPool, org_id: UUID, job_id: UUID) -> dict:
             "review_score": report.get("overall_score"), "quality": quality_summary(report),
             "copy_ratio": (report.get("checks") or {}).get("copy_ratio"),
             "module_engines": [m.get("engine", "offline") for m in modules],  # which engine wrote each module
-            "template_modules": [m["module_spec"]["title"] for m in modules if m.get("engine") == "offline"]}
+            "template_modules": [m["title"] for m in template_modules(state)]}
 
 
 def outline_rows(outline: dict) -> list[dict]:

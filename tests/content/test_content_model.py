@@ -33,7 +33,7 @@ def test_model_answers_are_used_when_they_hold_up(pool, studio, fake_openai):
     prompts = [m["content"] for r in fake_openai.chat_requests for m in r["messages"] if m["role"] == "user"]
     assert any("Source material:" in p and "Generated content to review:" in p for p in prompts)
 
-    service.review_final(pool, admin, job_id, "approve")
+    service.review_final(pool, admin, job_id, "approve", accept_template_modules=True)  # module 2 is the twin's
     job = service.run_job(pool, org.id, job_id)
     assert job.status == "published"
     with pool.connection() as conn:

@@ -1,10 +1,15 @@
 """Issue 13: a module answer cut at the token limit is retried one lesson at a time before the twin
-takes it; every module records its engine and the job summary lists the template-written ones."""
+takes it; every module records its engine and the job summary lists the template-written ones; publishing
+a module the template wrote in place of the model needs the admin's explicit tick (refused without it, in
+the admin's language, with nothing changed; audit-logged with it)."""
 from __future__ import annotations
 
 import re
 
+import pytest
+
 from agents.content import service
+from storage import audit, jobs
 from tests.content.model_replies import scripted_author
 from tests.fake_openai import Reply, last_user_text
 
@@ -35,3 +40,19 @@ def test_a_truncated_module_is_retried_lesson_by_lesson(pool, studio, fake_opena
     summary = service.job_summary(pool, org.id, job_id)
     assert summary["template_modules"] == ["Módulo 2"]
     assert summary["module_engines"][0].startswith("openai:") and summary["module_engines"][1] == "offline"
+
+    with pytest.raises(service.ContentServiceError) as refused:       # no tick: refused, one line, in Spanish
+        service.review_final(pool, admin, job_id, "approve")
+    assert str(refused.value) == ("1 módulo(s) los escribió la plantilla sin modelo porque la respuesta del modelo "
+                                  "no servía («Módulo 2»): marca «Publicar los módulos escritos por la plantilla» "
+                                  "para publicarlos.")
+    with pool.connection() as conn:
+        job = jobs.get_job(conn, org.id, job_id)
+        assert job.status == "awaiting_final_review" and job.command is None
+        assert not audit.list_entries(conn, org.id, action="content.accept_template_modules")
+    service.review_final(pool, admin, job_id, "approve", accept_template_modules=True)
+    assert service.run_job(pool, org.id, job_id).status == "published"
+    with pool.connection() as conn:
+        [entry] = audit.list_entries(conn, org.id, action="content.accept_template_modules")
+    assert entry.actor_id == admin.id and entry.before["modules"][0]["title"] == "Módulo 2"
+    assert entry.before["modules"][0]["fallback"] == "length"

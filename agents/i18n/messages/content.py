@@ -77,6 +77,21 @@ MESSAGES = {
     "content.review.types_fix": {"en": "Variety: add the missing types if the text allows.",
                                  "es": "Variedad: añade los tipos que faltan si el texto lo permite."},
     # -- content studio page
+    "content.studio.template_block": {
+        "en": "{count} module(s) were written by the offline template because the model's answer was unusable "
+              "({modules}): tick “Publish the template-written modules” to publish them.",
+        "es": "{count} módulo(s) los escribió la plantilla sin modelo porque la respuesta del modelo no servía "
+              "({modules}): marca «Publicar los módulos escritos por la plantilla» para publicarlos."},
+    "content.studio.template_accept": {"en": "Publish the template-written modules",
+                                       "es": "Publicar los módulos escritos por la plantilla"},
+    "content.studio.template_banner": {
+        "en": "Written by the offline template, not the model ({count}):",
+        "es": "Escritos por la plantilla sin modelo, no por el modelo ({count}):"},
+    "content.studio.template_offline": {
+        "en": "No model is configured: the offline engine wrote every module from the source text.",
+        "es": "No hay modelo configurado: el motor sin modelo escribió todos los módulos a partir del texto."},
+    "content.studio.template_why": {"en": "{title} — the model's answer: {reason}",
+                                    "es": "{title} — respuesta del modelo: {reason}"},
     "content.studio.criticals_block": {
         "en": "{count} critical quality issue(s) are open: fix them, or waive them with a reason, before publishing.",
         "es": "Hay {count} problema(s) crítico(s) de calidad: corrígelos, o dispénsalos indicando el motivo, antes de publicar."},
@@ -125,6 +140,7 @@ MESSAGES = {
     "content.studio.open_manual": {"en": 'Open the manual', "es": 'Abrir el manual'},
     "content.studio.assign": {"en": '👥 Assign to…', "es": '👥 Asignar a…'},
     "content.studio.assign_who": {"en": 'Employees', "es": 'Personas'},
+    "content.studio.assign_pick": {"en": 'Choose people', "es": 'Elige personas'},
     "content.studio.assign_deadline": {"en": 'Deadline (optional)', "es": 'Fecha límite (opcional)'},
     "content.studio.assign_preview": {"en": 'Preview the assignment', "es": 'Ver la asignación'},
     "content.studio.assign_confirm": {"en": '✅ Confirm', "es": '✅ Confirmar'},
