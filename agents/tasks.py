@@ -3,7 +3,7 @@ periodic sweeps.
 
 Any number of workers share the database: the app runs one in a thread (``start_worker_thread``),
 ``python -m agents.content worker`` runs one per process, and procrastinate's own
-``procrastinate --app=agents.tasks.app worker`` works too. A generation job's queue jobs carry the lock
+``python -m procrastinate --app=agents.tasks.app worker`` works too. A generation job's queue jobs carry the lock
 ``generation:<id>``, so one worker at a time runs it; a worker that stops sending heartbeats (killed,
 machine gone) is found by the ``queue.retry_stalled`` sweep every few seconds and its job goes back
 in the queue, where another worker resumes the graph from its last checkpoint.
