@@ -48,6 +48,7 @@ class Reply:
     headers: dict[str, str] = field(default_factory=dict)
     body: str | None = None          # raw response body (error payloads, garbage)
     delay: float = 0.0               # seconds before anything is sent (timeouts)
+    queued: float = 0.0              # seconds a stream waits in the server's queue, sending keep-alive pings
     token_delay: float | None = None  # seconds between streamed tokens (None: the server's default)
     break_after: int | None = None   # streamed tokens before the connection is cut mid-message
     finish_reason: str | None = None  # None: "tool_calls", "length" (past max_tokens) or "stop"
@@ -125,6 +126,11 @@ class FakeOpenAI:
         headers = {"Retry-After": f"{retry_after:g}"} if retry_after is not None else {}
         body = json.dumps({"error": {"message": f"scripted fault {status}", "type": "fake", "code": status}})
         return self.push(*(Reply(status=status, headers=headers, body=body) for _ in range(times)))
+
+    def queued(self, seconds: float, text: str = "too late") -> FakeOpenAI:
+        """A stream held in the server's queue (llama.cpp behind another request): headers at once, then
+        only keep-alive comments for ``seconds`` before the first token; a read timeout never fires."""
+        return self.push(Reply(text=text, queued=seconds))
 
     def slow(self, seconds: float, text: str = "too late", times: int = 1) -> FakeOpenAI:
         return self.push(*(Reply(text=text, delay=seconds) for _ in range(times)))
@@ -339,6 +345,12 @@ class FakeOpenAI:
             return {**common, "object": "chat.completion.chunk",
                     "choices": [{"index": 0, "delta": content, "finish_reason": finish_reason}]}
 
+        waiting_until = time.monotonic() + reply.queued
+        while time.monotonic() < waiting_until:
+            ping = b": ping\n\n"
+            handler.wfile.write(f"{len(ping):x}\r\n".encode() + ping + b"\r\n")
+            handler.wfile.flush()
+            time.sleep(0.2)
         pause = self.token_delay if reply.token_delay is None else reply.token_delay
         send(delta({"role": "assistant", "content": ""}))
         for count, token in enumerate(_tokens(text) if text else []):

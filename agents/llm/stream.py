@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import itertools
+import queue
+import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
@@ -98,14 +100,20 @@ class TextStream:
             model = model.bind(**self._overrides)
         usage: dict[str, int] = {}
         chunks, head = iter(()), []
-        for attempt in self._llm._retrying(self._deadline_s):
-            with attempt:
-                self.attempts += 1
-                chunks, head = model.stream(self._messages), []
-                for chunk in chunks:  # retrying is allowed until the first token arrives
-                    head.append(chunk)
-                    if str(chunk.text):
-                        break
+        deadline_at = started + self._deadline_s if self._deadline_s else None
+        try:
+            for attempt in self._llm._retrying(self._deadline_s):
+                with attempt:
+                    self.attempts += 1
+                    chunks, head = _until(model.stream(self._messages), deadline_at), []
+                    for chunk in chunks:  # retrying is allowed until the first token arrives
+                        head.append(chunk)
+                        if str(chunk.text):
+                            break
+        except DeadlinePassed:  # no token before the deadline (a queued request): the twin answers
+            getattr(chunks, "close", lambda: None)()
+            self.outcome = "timeout"
+            return
         self.outcome = "ok"
         try:
             for chunk in itertools.chain(head, chunks):
@@ -124,6 +132,8 @@ class TextStream:
         except GeneratorExit:  # the reader stopped listening (a closed browser tab, a cancel, a reject)
             self.outcome = "cancelled"
             raise
+        except DeadlinePassed:  # the server stalled mid-answer: keep what was said, the deadline holds
+            self.outcome = "timeout"
         except Exception:  # mid-stream failure: keep what was said, say it was cut short
             self.outcome = "truncated"
         finally:
@@ -131,3 +141,45 @@ class TextStream:
             model_name = self._llm.settings.model
             self.tokens_in = usage.get("input_tokens") or count_tokens(text_of(self._messages), model_name)
             self.tokens_out = usage.get("output_tokens") or count_tokens(self.text, model_name)
+
+
+class DeadlinePassed(Exception):
+    """No chunk arrived before the answer's deadline (never retried: the time is spent)."""
+
+
+def _until(chunks: Iterator[Any], deadline_at: float | None) -> Iterator[Any]:
+    """The chunks as they arrive, but never past ``deadline_at``. A server that keeps the connection
+    alive with pings (llama.cpp while the request waits behind another) never trips a read timeout, so
+    the chunks are read on a helper thread and waited for with what is left of the deadline."""
+    if deadline_at is None:
+        yield from chunks
+        return
+    arrived: queue.Queue = queue.Queue()
+    stop = threading.Event()
+
+    def read() -> None:
+        try:
+            for chunk in chunks:
+                arrived.put((chunk, None))
+                if stop.is_set():
+                    break
+            arrived.put((None, StopIteration()))
+        except Exception as exc:  # handed to the reader, who decides (retry, truncated)
+            arrived.put((None, exc))
+        finally:
+            getattr(chunks, "close", lambda: None)()  # release the HTTP connection
+
+    threading.Thread(target=read, name="llm-stream", daemon=True).start()
+    try:
+        while True:
+            try:
+                chunk, ended = arrived.get(timeout=max(0.0, deadline_at - time.perf_counter()))
+            except queue.Empty:
+                raise DeadlinePassed from None
+            if isinstance(ended, StopIteration):
+                return
+            if ended is not None:
+                raise ended
+            yield chunk
+    finally:
+        stop.set()   # the reader thread drops the connection at its next chunk

@@ -236,6 +236,16 @@ def test_stream_timeout_before_the_first_token_is_retried(fake_openai, monkeypat
     assert "".join(stream) == "A tiempo." and stream.attempts == 2 and stream.outcome == "ok"
 
 
+def test_answer_deadline_holds_while_the_server_keeps_a_queued_request_alive(fake_openai):
+    # llama.cpp holds a request behind another and sends keep-alive pings: no read timeout ever fires
+    fake_openai.queued(8.0, "Demasiado tarde.")
+    started = time.perf_counter()
+    stream = get_llm().stream("generator", "hola", twin=lambda: "Respuesta sin modelo.", deadline_s=1.0)
+    assert "".join(stream) == "Respuesta sin modelo."
+    assert stream.outcome == "twin:timeout" and stream.engine == "offline"
+    assert time.perf_counter() - started < 4.0
+
+
 def test_server_without_json_mode_gets_a_plain_request(fake_openai):
     fake_openai.push(Reply(status=400, body=json.dumps(
         {"error": {"message": "Unrecognized request argument supplied: response_format"}})))
