@@ -1,5 +1,5 @@
 """Uploads being ingested in the background: each file's stage, pages parsed and passages embedded,
-refreshed every 2 s (the content studio and the retrieval lab show the same panel)."""
+refreshed every 2 s while one is in flight (the content studio and the retrieval lab show the same panel)."""
 from __future__ import annotations
 
 import streamlit as st
@@ -8,12 +8,25 @@ from agents.i18n import t
 from agents.ingestion import recent
 
 
-@st.fragment(run_every=2)
 def ingestion_progress(user, *, limit: int = 8) -> None:
-    views = recent(user, limit=limit)
+    # refresh only while an upload is in flight: a page that reruns a fragment every 2 s while the admin
+    # reviews a course loses clicks that land during a refresh (the studio's publish button seemed dead)
+    in_flight = any(view.running for view in recent(user, limit=limit))
+
+    @st.fragment(run_every=2 if in_flight else None)
+    def panel() -> None:
+        views = recent(user, limit=limit)
+        _draw(views, user.language)
+        if in_flight and not any(view.running for view in views):
+            st.rerun()   # the last upload finished: redraw the page once, which stops the refresh
+
+    panel()
+
+
+def _draw(views, lang: str) -> None:
     if not views:
         return
-    st.markdown(f"**{t('ingestion.heading', user.language)}**")
+    st.markdown(f"**{t('ingestion.heading', lang)}**")
     for view in views:
         name, state = st.columns([2, 5])
         name.text(f"📄 {view.name}")   # a file name is untrusted text: shown as text, never as Markdown
