@@ -19,17 +19,16 @@ from agents.content.sources import CONTEXT_CHAR_BUDGET, chunk_refs, chunks_match
 from agents.content.state import APPLIED_LEVELS
 from agents.content.text import Section, citation_entry, key_terms, overlap, snake
 from agents.content.twins import anchor, manual_twin, module_sections, module_twin, refine_twin, render_manual
-from agents.i18n import t
+from agents.i18n import language_name, t
 from agents.llm import LLM
 from storage.courses import CatalogError
 from storage.exercises import validate_exercise_content
 
 Bloom = Literal["remember", "understand", "apply", "analyze", "evaluate", "create"]
-LANGUAGE_NAMES = {"es": "Spanish", "en": "English"}
 
 
 def _system(template: str, language: str) -> SystemMessage:
-    return SystemMessage(template.replace("{language}", LANGUAGE_NAMES.get(language, language)))
+    return SystemMessage(template.replace("{language}", language_name(language)))
 
 
 # -- themes ----------------------------------------------------------------------------------------

@@ -12,46 +12,14 @@ import re
 from agents.content.text import (Section, citation, content_words, fact_sentences, fold, in_source,
                                  is_customer_facing, item_lists, key_terms, normalized, overlap, procedures,
                                  sentences)
+from agents.i18n import t
 
 _NUMBER = re.compile(r"\b\d+\b")
 _QUOTE = re.compile(r"«([^»]+)»")
 
-PHRASES = {
-    "es": {
-        "tf_prompt": "¿Verdadero o falso?", "fb_prompt": "Completa la frase con el término correcto.",
-        "order_prompt": "Ordena los pasos: «{h}».", "test_prompt": "¿Qué término completa la frase? «{s}»",
-        "case_prompt": "Caso práctico: {h}", "dialogue_prompt": "Conversación: {h}",
-        "says": "La fuente dice: «{q}» {c}", "changed": "Falso: la fuente dice «{q}» {c}",
-        "order_expl": "Es el orden del procedimiento «{h}» {c}",
-        "case": "{who} te plantea una situación relacionada con «{h}»: {fact} ¿Qué harías, paso a paso?",
-        "case_plain": "Tienes que resolver una situación de «{h}» en tu trabajo: {fact} ¿Cómo actuarías?",
-        "customer": "Un cliente", "colleague": "Un compañero",
-        "d_customer": "Cliente", "d_colleague": "Compañero",
-        "d_open": "Hola, necesito ayuda con esto: {h}. ¿Qué hacemos?", "d_next": "De acuerdo. ¿Y después?",
-        "d_ok": "Correcto, es el paso que indica el procedimiento.", "d_done": "Correcto: has completado el procedimiento.",
-        "d_wrong": "Todavía no: según el procedimiento, ahora toca «{s}».",
-        "case_expl": "La respuesta debe seguir el procedimiento «{h}» {c}",
-    },
-    "en": {
-        "tf_prompt": "True or false?", "fb_prompt": "Fill in the blank with the right term.",
-        "order_prompt": "Put the steps in order: “{h}”.", "test_prompt": "Which term completes the sentence? «{s}»",
-        "case_prompt": "Practical case: {h}", "dialogue_prompt": "Conversation: {h}",
-        "says": "The source says: «{q}» {c}", "changed": "False: the source says «{q}» {c}",
-        "order_expl": "This is the order of the “{h}” procedure {c}",
-        "case": "{who} brings you a situation about “{h}”: {fact} What would you do, step by step?",
-        "case_plain": "You must handle a “{h}” situation at work: {fact} How would you act?",
-        "customer": "A customer", "colleague": "A colleague",
-        "d_customer": "Customer", "d_colleague": "Colleague",
-        "d_open": "Hi, I need help with this: {h}. What do we do?", "d_next": "All right. And then?",
-        "d_ok": "Right, that is the step the procedure gives.", "d_done": "Right: you completed the procedure.",
-        "d_wrong": "Not yet: according to the procedure, the next step is «{s}».",
-        "case_expl": "A good answer follows the “{h}” procedure {c}",
-    },
-}
-
-
-def _p(language: str) -> dict:
-    return PHRASES["en" if language == "en" else "es"]
+def _phrase(key: str, language: str, **params: object) -> str:
+    """One of the exercise texts (agents/i18n/messages/content_exercises.py) in the source's language."""
+    return t(f"content.exercise.{key}", language, **params)
 
 
 def _chunks_of(section: Section, snippets: list[str]) -> list[str]:
@@ -83,13 +51,14 @@ def _mask(sentence: str, term: str) -> str | None:
 
 
 def true_false(section: Section, language: str, used: set[str]) -> list[dict]:
-    p, cite, found = _p(language), citation(section, language), []
+    cite, found = citation(section, language), []
     facts = [s for s in fact_sentences(section.text) if s not in used]
     if facts:
         fact = facts[0]
         used.add(fact)
-        found.append(_exercise("true_false", "remember", p["tf_prompt"], {"statement": fact, "answer": True},
-                               p["says"].format(q=fact, c=cite), _chunk_of(section, fact)))
+        found.append(_exercise("true_false", "remember", _phrase("tf_prompt", language),
+                               {"statement": fact, "answer": True},
+                               _phrase("says", language, q=fact, c=cite), _chunk_of(section, fact)))
     numeric = [s for s in facts[1:] if _NUMBER.search(s)]
     if numeric:
         fact = numeric[0]
@@ -97,9 +66,9 @@ def true_false(section: Section, language: str, used: set[str]) -> list[dict]:
         number = _NUMBER.search(fact).group(0)
         wrong = str(int(number) * 2 if int(number) not in (0, 1) else int(number) + 2)
         statement = fact[:_NUMBER.search(fact).start()] + wrong + fact[_NUMBER.search(fact).end():]
-        found.append(_exercise("true_false", "understand", p["tf_prompt"],
+        found.append(_exercise("true_false", "understand", _phrase("tf_prompt", language),
                                {"statement": statement, "answer": False},
-                               p["changed"].format(q=fact, c=cite), _chunk_of(section, fact)))
+                               _phrase("changed", language, q=fact, c=cite), _chunk_of(section, fact)))
     return found
 
 
@@ -122,9 +91,10 @@ def fill_blank(section: Section, terms: list[str], language: str, used: set[str]
         return []
     sentence, term = picked
     used.add(sentence)
-    p = _p(language)
-    return [_exercise("fill_blank", "remember", p["fb_prompt"], {"text": _mask(sentence, term), "answers": [term]},
-                      p["says"].format(q=sentence, c=citation(section, language)), _chunk_of(section, sentence))]
+    return [_exercise("fill_blank", "remember", _phrase("fb_prompt", language),
+                      {"text": _mask(sentence, term), "answers": [term]},
+                      _phrase("says", language, q=sentence, c=citation(section, language)),
+                      _chunk_of(section, sentence))]
 
 
 def _distractors(term: str, sentence: str, siblings: list[str]) -> list[str]:
@@ -173,10 +143,10 @@ def multiple_choice(section: Section, terms: list[str], siblings: list[str], lan
     used.add(sentence)
     options = distractors + [term]
     options.sort(key=lambda option: _stable(option + sentence))
-    p = _p(language)
-    return [_exercise("test", "understand", p["test_prompt"].format(s=masked),
+    return [_exercise("test", "understand", _phrase("test_prompt", language, s=masked),
                       {"options": options, "answer": options.index(term)},
-                      p["says"].format(q=sentence, c=citation(section, language)), _chunk_of(section, sentence))]
+                      _phrase("says", language, q=sentence, c=citation(section, language)),
+                      _chunk_of(section, sentence))]
 
 
 def _steps_of(section: Section) -> list[str]:
@@ -217,10 +187,9 @@ def order_steps(section: Section, language: str) -> list[dict]:
     steps = _sequence_of(section)
     if len(steps) < 3:
         return []
-    p = _p(language)
-    return [_exercise("order_steps", "apply", p["order_prompt"].format(h=procedure_name(section, steps)),
+    return [_exercise("order_steps", "apply", _phrase("order_prompt", language, h=procedure_name(section, steps)),
                       {"steps": steps},
-                      p["order_expl"].format(h=section.heading, c=citation(section, language)),
+                      _phrase("order_expl", language, h=section.heading, c=citation(section, language)),
                       _chunks_of(section, steps))]
 
 
@@ -228,17 +197,17 @@ def practical_case(section: Section, language: str) -> list[dict]:
     steps = _steps_of(section)
     if len(steps) < 2:
         return []
-    p = _p(language)
     facts = [s for s in fact_sentences(section.text) if s not in steps]
     fact = facts[0] if facts else steps[0]
     customer = is_customer_facing(section.text)
-    scenario = p["case"].format(who=p["customer" if customer else "colleague"], h=section.heading, fact=fact) \
-        if customer else p["case_plain"].format(h=section.heading, fact=fact)
+    who = _phrase("customer" if customer else "colleague", language)
+    scenario = _phrase("case", language, who=who, h=section.heading, fact=fact) \
+        if customer else _phrase("case_plain", language, h=section.heading, fact=fact)
     model_answer = "\n".join(f"{i}. {step}" for i, step in enumerate(steps, 1))
     return [_exercise("practical_case", "analyze" if len(steps) >= 4 else "apply",
-                      p["case_prompt"].format(h=section.heading),
+                      _phrase("case_prompt", language, h=section.heading),
                       {"scenario": scenario, "rubric": steps, "model_answer": model_answer},
-                      p["case_expl"].format(h=section.heading, c=citation(section, language)),
+                      _phrase("case_expl", language, h=section.heading, c=citation(section, language)),
                       section.chunk_ids[:3])]
 
 
@@ -247,8 +216,7 @@ def dialogue(section: Section, language: str, other_steps: list[str]) -> list[di
     steps = _steps_of(section)[:4]
     if len(steps) < 2:
         return []
-    p = _p(language)
-    speaker = p["d_customer"] if is_customer_facing(section.text) else p["d_colleague"]
+    speaker = _phrase("d_customer", language) if is_customer_facing(section.text) else _phrase("d_colleague", language)
     ids = [f"n{i}" for i in range(len(steps))]
     ids[0] = "start"
     nodes = {}
@@ -257,14 +225,14 @@ def dialogue(section: Section, language: str, other_steps: list[str]) -> list[di
             (s for s in other_steps if s not in steps), steps[i - 1] if i else steps[-1])
         last = i == len(steps) - 1
         options = [{"text": step, "next": None if last else ids[i + 1], "correct": True,
-                    "feedback": p["d_done"] if last else p["d_ok"]},
-                   {"text": wrong, "next": ids[i], "correct": False, "feedback": p["d_wrong"].format(s=step)}]
+                    "feedback": _phrase("d_done", language) if last else _phrase("d_ok", language)},
+                   {"text": wrong, "next": ids[i], "correct": False, "feedback": _phrase("d_wrong", language, s=step)}]
         options.sort(key=lambda option: _stable(option["text"] + str(i)))
-        nodes[ids[i]] = {"speaker": speaker, "text": p["d_open"].format(h=section.heading) if i == 0 else p["d_next"],
-                         "options": options}
-    return [_exercise("dialogue", "apply", p["dialogue_prompt"].format(h=section.heading),
+        line = _phrase("d_open", language, h=section.heading) if i == 0 else _phrase("d_next", language)
+        nodes[ids[i]] = {"speaker": speaker, "text": line, "options": options}
+    return [_exercise("dialogue", "apply", _phrase("dialogue_prompt", language, h=section.heading),
                       {"nodes": nodes, "start": "start"},
-                      p["case_expl"].format(h=section.heading, c=citation(section, language)),
+                      _phrase("case_expl", language, h=section.heading, c=citation(section, language)),
                       section.chunk_ids[:3])]
 
 

@@ -77,7 +77,7 @@ def prepare_context(state: GenerationState, runtime: Runtime[ContentContext]) ->
         "full_texts": texts if full_text else None,
         "chunk_summary": None if full_text else {str(d.id): d.chunk_count for d in docs},
         "source_metadata": {"total_pages": total_pages, "doc_count": len(docs), "doc_titles": [d.title for d in docs],
-                            "languages": languages, "language": "en" if main_language == "en" else "es"},
+                            "languages": languages, "language": main_language if main_language == "en" else "es"},
         "current_step": "extracting",
     }
 
