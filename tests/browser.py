@@ -5,6 +5,7 @@ Tests that use them skip when Debian's Chromium is not installed (`apt-get insta
 from __future__ import annotations
 
 import contextlib
+import re
 import os
 import socket
 import subprocess
@@ -18,6 +19,11 @@ import pytest
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[1]
 needs_chromium = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
+
+
+# One script run or one job step on a machine at load 4-6 (the first render prepares the database; a job step
+# is a worker poll, a graph run and a page refresh): every wait on the page gets this budget, in ms.
+STEP = 180_000
 
 
 def free_port() -> int:
@@ -84,8 +90,20 @@ def chromium_page(width: int = 1400, height: int = 900):
 def sign_in(page, base_url: str, email: str, password: str) -> None:
     """Open the app and sign in through the form, waiting for the signed-in sidebar."""
     page.goto(base_url)
-    page.get_by_label("Email").wait_for(timeout=180_000)  # the first render prepares the database
+    page.get_by_label("Email").wait_for(timeout=STEP)  # the first render prepares the database
     page.get_by_label("Email").fill(email)
     page.get_by_label("Password", exact=True).fill(password)   # the browser speaks English: the form does too
     page.get_by_role("button", name="Sign in").click()
-    page.get_by_text(email).wait_for(timeout=180_000)
+    page.get_by_text(email).wait_for(timeout=STEP)
+
+
+def settle(page, timeout: float = STEP) -> None:
+    """Wait until the script run a click started has finished: no "Running…" widget, no stale elements.
+    (A page with a fragment that refreshes itself is idle between its runs; this waits for such a moment.)"""
+    page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')"
+                           " && !document.querySelector('[data-stale=\"true\"]')", timeout=timeout)
+
+
+def either(*names: str) -> re.Pattern:
+    """An exact accessible name in any of the given languages."""
+    return re.compile("^(?:" + "|".join(map(re.escape, names)) + ")$")

@@ -1,27 +1,17 @@
 """The content studio in a real browser: an admin picks a demo document, approves the structure, approves
 the final review and publishes; the app's own worker thread runs the job, and the course counts as published.
-An earlier job is already listed, so the page must switch to the job just started."""
+An earlier job is already listed, so the page must switch to the job just started. Every wait is on a
+condition with the STEP budget (a machine at load 4-6); nothing sleeps a fixed time."""
 import re
 
 from agents.content import service
 from storage import courses as course_store
 from storage import documents, jobs, users
 from storage import lessons as lesson_store
-from tests.browser import chromium_page, free_port, needs_chromium, running_app, sign_in
+from tests.browser import STEP, chromium_page, either, free_port, needs_chromium, running_app, settle, sign_in
 
 DOCUMENT = "Política de Gastos y Viajes"
 EARLIER_DOCUMENT = "Employee Onboarding Guide"
-
-
-def settle(page) -> None:
-    """Wait until the script run a click started has finished (no "Running…" widget, no stale elements)."""
-    page.wait_for_timeout(300)
-    page.locator('[data-testid="stStatusWidget"]').wait_for(state="hidden", timeout=60_000)
-    page.wait_for_function("() => !document.querySelector('[data-stale=\"true\"]')", timeout=60_000)
-
-
-def either(es: str, en: str) -> re.Pattern:
-    return re.compile(f"^(?:{re.escape(es)}|{re.escape(en)})$")
 
 
 @needs_chromium
@@ -33,40 +23,48 @@ def test_admin_generates_reviews_and_publishes_a_course(seeded_db_url, seeded_po
     earlier_job = service.start_job(seeded_pool, admin, [earlier])
     # the app's worker thread runs the job; the tutor chat gets its own port so no other app's chat answers
     env = {"SKILLNET_CONTENT_WORKER": "thread", "SKILLNET_CHAT_PORT": str(free_port())}
-    with running_app(seeded_db_url, extra_env=env) as base, chromium_page(1400, 1800) as page:
+    with running_app(seeded_db_url, extra_env=env, timeout=300) as base, chromium_page(1400, 1800) as page:
         try:
             sign_in(page, base, "admin@acme.test", "skillnet-admin")
             page.get_by_role("link", name="Estudio de contenidos").click()
-            page.get_by_text(re.compile("Nuevo curso desde documentos|New course from documents")).click()
-            page.locator('[data-testid="stMultiSelect"]').wait_for(timeout=60_000)
+            new_job = page.locator('[data-testid="stExpander"]').filter(
+                has_text=re.compile("Nuevo curso desde documentos|New course from documents"))
+            new_job.wait_for(timeout=STEP)
             settle(page)
-            page.locator('[data-testid="stMultiSelect"]').click()
-            page.get_by_role("option", name=re.compile(re.escape(DOCUMENT))).click()
+            if new_job.locator("details").get_attribute("open") is None:   # closed: a job is listed already
+                new_job.locator("summary").click()
+            picker = new_job.locator('[data-testid="stMultiSelect"]')
+            picker.locator("input").fill(DOCUMENT)                # type to filter, then pick the option left
+            page.get_by_role("option", name=re.compile(re.escape(DOCUMENT))).click(timeout=STEP)
+            picker.get_by_text(re.compile(re.escape(DOCUMENT))).wait_for(timeout=STEP)   # the chosen chip
             page.keyboard.press("Escape")
+            settle(page)
             page.get_by_role("button", name=either("Generar", "Generate")).click()
             settle(page)  # the earlier job's review panel goes; the new job is the one shown
 
             page.get_by_role("heading", name=either("Revisión de la estructura", "Structure review")) \
-                .wait_for(timeout=120_000)
+                .wait_for(timeout=STEP)
             settle(page)
             page.screenshot(path=str(tmp_path / "1_structure.png"), full_page=True)
+            settle(page)
             page.get_by_role("button", name=either("✅ Aprobar", "✅ Approve")).click()
 
-            page.get_by_role("heading", name=either("Revisión final", "Final review")).wait_for(timeout=120_000)
+            page.get_by_role("heading", name=either("Revisión final", "Final review")).wait_for(timeout=STEP)
             settle(page)
             page.screenshot(path=str(tmp_path / "2_final.png"), full_page=True)
+            settle(page)
             page.get_by_role("button", name=either("🚀 Aprobar y publicar", "🚀 Approve and publish")).click()
 
             page.get_by_text(either("Curso y manual publicados.", "Course and manual published.")) \
-                .wait_for(timeout=120_000)
+                .wait_for(timeout=STEP)
             page.screenshot(path=str(tmp_path / "3_published.png"), full_page=True)
             page.get_by_role("link", name="Resumen").click()
             published = page.locator('[data-testid="stMetric"]').filter(
                 has_text=re.compile("Cursos publicados|Published courses"))
-            published.get_by_text(str(published_before + 1), exact=True).wait_for(timeout=60_000)
-        except Exception:
+            published.get_by_text(str(published_before + 1), exact=True).wait_for(timeout=STEP)
+        except Exception as exc:
             page.screenshot(path=str(tmp_path / "failure.png"), full_page=True)
-            raise AssertionError(page.inner_text("body")[-1500:]) from None
+            raise AssertionError(f"{exc}\n---\n{page.inner_text('body')[-1500:]}") from None
 
     with seeded_pool.connection() as conn:
         job, earlier_job = jobs.list_jobs(conn, admin.org_id)[0], jobs.get_job(conn, admin.org_id, earlier_job)
