@@ -167,6 +167,18 @@ def _heading_spans(group: list[Paragraph]) -> tuple:
     return tuple(spans)
 
 
+def parse_and_chunk(source_name: str, data: bytes) -> tuple[ParsedDocument, str, list[documents.NewChunk]]:
+    """The file parsed, its language and its chunks, within the document limits (the synchronous and the
+    background ingestion start the same way)."""
+    parsed = parse(Path(source_name), data)
+    new_chunks = chunk(parsed.paragraphs)
+    try:
+        limits.check_chunks(len(new_chunks))
+    except limits.LimitExceeded as exc:
+        raise IngestError(str(exc), exc.code, **exc.params) from None
+    return parsed, detect_language(parsed.full_text), new_chunks
+
+
 def _embedding_text(title: str, new_chunk: documents.NewChunk) -> str:
     # The title and heading tell the embedding what the passage is about.
     return f"{title}. {new_chunk.heading}\n{new_chunk.content}"
@@ -204,13 +216,7 @@ def ingest_file(pool: ConnectionPool, org_id: UUID, path: str | Path, *, uploade
     if same is not None:
         return IngestResult(same.id, same.title, same.page_count, same.chunk_count, same.language, "unchanged")
 
-    parsed = parse(Path(source_name), data)
-    language = detect_language(parsed.full_text)
-    new_chunks = chunk(parsed.paragraphs)
-    try:
-        limits.check_chunks(len(new_chunks))
-    except limits.LimitExceeded as exc:
-        raise IngestError(str(exc), exc.code, **exc.params) from None
+    parsed, language, new_chunks = parse_and_chunk(source_name, data)
     vectors = embed_passages([_embedding_text(parsed.title, c) for c in new_chunks], known=known_vectors)
 
     with pool.connection() as conn:

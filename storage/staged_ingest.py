@@ -18,8 +18,8 @@ from psycopg_pool import ConnectionPool
 from storage import config, documents, flagged, ingestions, source_changes
 from storage import document_limits as limits
 from storage.embeddings import EmbeddingError, embed_passages
-from storage.ingest import (MIME_TYPES, TS_CONFIGS, IngestError, _embedding_text, chunk, detect_language,
-                            max_upload_bytes, parse)
+from storage.ingest import (MIME_TYPES, TS_CONFIGS, IngestError, _embedding_text, max_upload_bytes,
+                            parse_and_chunk)
 
 log = logging.getLogger(__name__)
 
@@ -64,13 +64,7 @@ def _run(pool: ConnectionPool, job: ingestions.Ingestion, data: bytes) -> str:
                                   chunks_total=same.chunk_count)
             return "unchanged"
         ingestions.set_status(conn, org_id, job.id, "parsing")
-    parsed = parse(Path(job.source_name), data)
-    language = detect_language(parsed.full_text)
-    new_chunks = chunk(parsed.paragraphs)
-    try:
-        limits.check_chunks(len(new_chunks))
-    except limits.LimitExceeded as exc:
-        raise IngestError(str(exc), exc.code, **exc.params) from None
+    parsed, language, new_chunks = parse_and_chunk(job.source_name, data)
     ts_config = TS_CONFIGS.get(language, "simple")
     metadata = dict(source_name=job.source_name, title=parsed.title, full_text=parsed.full_text,
                     mime_type=MIME_TYPES[Path(job.source_name).suffix.lower()], page_count=parsed.page_count,
