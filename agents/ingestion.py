@@ -12,7 +12,7 @@ from agents.i18n import t
 from agents.refusals import ingest_refusal
 from storage import ingestions
 from storage.ingest import IngestError, max_upload_bytes
-from storage.staged_ingest import check_upload
+from storage.ingest import check_upload
 from storage.users import User
 
 

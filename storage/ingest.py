@@ -72,15 +72,24 @@ def _language_identifier():
     return _IDENTIFIER
 
 
-def parse(path: Path, data: bytes) -> ParsedDocument:
-    suffix = path.suffix.lower()
+def check_upload(source_name: str, data: bytes) -> None:
+    """The refusals that need no parsing (type, empty, size): said at once, before anything is queued.
+    Each has a code the catalogue words in the reader's language (``safety.doc_<code>``)."""
+    suffix = Path(source_name).suffix.lower()
     if suffix not in PARSERS:
-        raise IngestError(f"unsupported file type '{suffix or path.name}'; use PDF, DOCX, Markdown, text or HTML")
+        raise IngestError(f"unsupported file type '{suffix or source_name}'; use PDF, DOCX, Markdown, text or HTML",
+                          "unsupported_type", suffix=suffix or source_name)
     if not data:
-        raise IngestError("the file is empty (0 bytes)")
+        raise IngestError("the file is empty (0 bytes)", "empty")
+    size_mb, limit_mb = f"{len(data) / 1_048_576:.1f}", f"{max_upload_bytes() / 1_048_576:.0f}"
     if len(data) > max_upload_bytes():
-        raise IngestError(f"the file is {len(data) / 1_048_576:.1f} MB; the limit is "
-                          f"{max_upload_bytes() / 1_048_576:.0f} MB (SKILLNET_MAX_UPLOAD_MB)")
+        raise IngestError(f"the file is {size_mb} MB; the limit is {limit_mb} MB (SKILLNET_MAX_UPLOAD_MB)",
+                          "too_big", size_mb=size_mb, limit_mb=limit_mb)
+
+
+def parse(path: Path, data: bytes) -> ParsedDocument:
+    check_upload(path.name, data)
+    suffix = path.suffix.lower()
     try:
         if suffix == ".docx":
             limits.check_docx(data)
@@ -91,7 +100,7 @@ def parse(path: Path, data: bytes) -> ParsedDocument:
         raise IngestError(str(exc), exc.code, **exc.params) from None
     parsed = _as_data(parsed)
     if not parsed.full_text.strip():
-        raise IngestError("the document has no text to learn from")
+        raise IngestError("the document has no text to learn from", "no_text")
     return parsed
 
 

@@ -81,7 +81,7 @@ def _decode(data: bytes) -> str:
     try:
         return strip_nul(data.decode("utf-8-sig"))  # PostgreSQL text cannot hold NUL
     except UnicodeDecodeError:
-        raise IngestError("the file is not valid UTF-8 text; save it as UTF-8 and try again") from None
+        raise IngestError("the file is not valid UTF-8 text; save it as UTF-8 and try again", "not_utf8") from None
 
 
 def _parse_markdown(data: bytes, stem: str) -> ParsedDocument:
@@ -145,7 +145,8 @@ def _parse_docx(data: bytes, stem: str) -> ParsedDocument:
     try:
         document = docx.Document(io.BytesIO(data))
     except (PackageNotFoundError, zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
-        raise IngestError(f"the DOCX file is corrupt or not a Word document ({type(exc).__name__})") from None
+        raise IngestError(f"the DOCX file is corrupt or not a Word document ({type(exc).__name__})",
+                          "unreadable", reason=type(exc).__name__) from None
     lines, h1 = [], None
     for paragraph in document.paragraphs:
         text, style = paragraph.text.strip(), (paragraph.style.name if paragraph.style else "") or ""
@@ -177,18 +178,19 @@ def _parse_pdf(data: bytes, stem: str) -> ParsedDocument:
     try:
         reader = PdfReader(io.BytesIO(data))
         if reader.is_encrypted:
-            raise IngestError("the PDF is encrypted; remove the password and upload it again")
+            raise IngestError("the PDF is encrypted; remove the password and upload it again", "pdf_encrypted")
         limits.check_pages(len(reader.pages))  # before extracting any text
         pages = [strip_nul(page.extract_text() or "") for page in reader.pages]
         metadata_title = strip_nul(str((reader.metadata or {}).get("/Title") or "")).strip()
     except (IngestError, limits.LimitExceeded):
         raise
     except (PdfReadError, ValueError, KeyError, TypeError, OSError) as exc:
-        raise IngestError(f"the PDF is corrupt or unreadable ({type(exc).__name__})") from None
+        raise IngestError(f"the PDF is corrupt or unreadable ({type(exc).__name__})", "unreadable",
+                          reason=type(exc).__name__) from None
     if not pages:
-        raise IngestError("the PDF has no pages")
+        raise IngestError("the PDF has no pages", "pdf_no_pages")
     if sum(len(text.strip()) for text in pages) < 20:
-        raise IngestError("the PDF has no text layer (a scanned document?); run OCR on it first")
+        raise IngestError("the PDF has no text layer (a scanned document?); run OCR on it first", "pdf_no_text")
     paragraphs, heading = [], ""
     for number, text in enumerate(pages, start=1):
         lines = [line for line in text.splitlines()]

@@ -18,23 +18,9 @@ from psycopg_pool import ConnectionPool
 from storage import config, documents, flagged, ingestions, source_changes
 from storage import document_limits as limits
 from storage.embeddings import EmbeddingError, embed_passages
-from storage.ingest import (MIME_TYPES, TS_CONFIGS, IngestError, _embedding_text, max_upload_bytes,
-                            parse_and_chunk)
+from storage.ingest import MIME_TYPES, TS_CONFIGS, IngestError, _embedding_text, parse_and_chunk
 
 log = logging.getLogger(__name__)
-
-
-def check_upload(source_name: str, data: bytes) -> None:
-    """The refusals that need no parsing (type, empty, size): said at once, before anything is queued."""
-    suffix = Path(source_name).suffix.lower()
-    if suffix not in MIME_TYPES:
-        raise IngestError(f"unsupported file type '{suffix or source_name}'; use PDF, DOCX, Markdown, text or HTML")
-    if not data:
-        raise IngestError("the file is empty (0 bytes)")
-    limit = max_upload_bytes()
-    if len(data) > limit:
-        raise IngestError(f"the file is {len(data) / 1_048_576:.1f} MB; the limit is {limit / 1_048_576:.0f} MB "
-                          "(SKILLNET_MAX_UPLOAD_MB)")
 
 
 def run_ingestion(pool: ConnectionPool, org_id: UUID, ingestion_id: UUID) -> str:

@@ -14,11 +14,8 @@ def ingestion_progress(user, *, limit: int = 8) -> None:
     in_flight = any(view.running for view in recent(user, limit=limit))
 
     @st.fragment(run_every=2 if in_flight else None)
-    def panel() -> None:
-        views = recent(user, limit=limit)
-        _draw(views, user.language)
-        if in_flight and not any(view.running for view in views):
-            st.rerun()   # the last upload finished: redraw the page once, which stops the refresh
+    def panel() -> None:   # the page's next full run (a click, the job's next stage) stops the refresh
+        _draw(recent(user, limit=limit), user.language)
 
     panel()
 

@@ -150,6 +150,10 @@ def test_a_bad_upload_is_refused_at_once_and_nothing_is_queued(pool, admin):
     with pytest.raises(ingestion.UploadRefused) as refused:
         ingestion.queue_uploads(admin, [("bueno.md", b"# Bien\n\ntexto"), ("malo.exe", b"MZ\x90")])
     assert "malo.exe" in str(refused.value) and "\n" not in str(refused.value)
+    assert "'.exe' no se pueden leer" in str(refused.value)          # Rosa reads Spanish
+    with pytest.raises(ingestion.UploadRefused) as refused:
+        ingestion.queue_uploads(admin, [("vacio.md", b"")])
+    assert str(refused.value) == "vacio.md: el archivo está vacío. No se guardó nada."
     with pool.connection() as conn:
         assert len(ingestions.recent(conn, admin.org_id, limit=100)) == before
 

@@ -93,6 +93,7 @@ def test_limits_are_per_user_and_per_endpoint(seeded_pool):
 def test_content_generation_jobs_are_limited_per_organisation(seeded_pool, monkeypatch):
     from agents.content import service as content_service
     from storage import documents
+    from storage.ingest import ingest_file
 
     monkeypatch.setenv("SKILLNET_CONTENT_JOBS_PER_HOUR", "2")
     with seeded_pool.connection() as conn:
@@ -103,8 +104,8 @@ def test_content_generation_jobs_are_limited_per_organisation(seeded_pool, monke
         other_org = users.ensure_org(conn, "initech")
         outsider = users.upsert_user(conn, other_org.id, email="hr@initech.test", full_name="Bill Lumbergh",
                                      role="admin", password="pw-bill-123", language="en")
-    outsider_document = content_service.ingest_uploads(seeded_pool, outsider, [(
-        "handbook.md", b"# Handbook\n\nReturns are accepted within thirty days with the receipt.\n")])[0].document_id
+    outsider_document = ingest_file(seeded_pool, outsider.org_id, "handbook.md", uploaded_by=outsider.id, data=(
+        b"# Handbook\n\nReturns are accepted within thirty days with the receipt.\n")).document_id
     with seeded_pool.connection() as conn:
         jobs_before = conn.execute("SELECT count(*) FROM generation_jobs").fetchone()[0]
     content_service.start_job(seeded_pool, admin, [document])

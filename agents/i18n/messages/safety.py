@@ -23,6 +23,25 @@ MESSAGES = {
         "en": "{name}: more than {limit} passages, so it was refused. Split it and try again. Nothing was saved.",
         "es": "{name}: tiene más de {limit} fragmentos y se rechazó. Divídelo y vuelve a intentarlo. "
               "No se guardó nada."},
+    "safety.doc_unsupported_type": {
+        "en": "{name}: '{suffix}' files can't be read; use PDF, DOCX, Markdown, text or HTML. Nothing was saved.",
+        "es": "{name}: los archivos '{suffix}' no se pueden leer; usa PDF, DOCX, Markdown, texto o HTML. "
+              "No se guardó nada."},
+    "safety.doc_empty": {"en": "{name}: the file is empty. Nothing was saved.",
+                         "es": "{name}: el archivo está vacío. No se guardó nada."},
+    "safety.doc_too_big": {"en": "{name}: {size_mb} MB, over the {limit_mb} MB limit. Nothing was saved.",
+                           "es": "{name}: {size_mb} MB, más que el límite de {limit_mb} MB. No se guardó nada."},
+    "safety.doc_no_text": {"en": "{name}: the document has no text to learn from. Nothing was saved.",
+                           "es": "{name}: el documento no tiene texto del que aprender. No se guardó nada."},
+    "safety.doc_not_utf8": {"en": "{name}: the text is not UTF-8; save it as UTF-8 and upload it again.",
+                            "es": "{name}: el texto no está en UTF-8; guárdalo como UTF-8 y vuelve a subirlo."},
+    "safety.doc_pdf_encrypted": {"en": "{name}: the PDF is password-protected; remove the password and upload it again.",
+                                 "es": "{name}: el PDF tiene contraseña; quítasela y vuelve a subirlo."},
+    "safety.doc_pdf_no_pages": {"en": "{name}: the PDF has no pages. Nothing was saved.",
+                                "es": "{name}: el PDF no tiene páginas. No se guardó nada."},
+    "safety.doc_pdf_no_text": {
+        "en": "{name}: the PDF has no text layer (a scan?); run OCR on it first. Nothing was saved.",
+        "es": "{name}: el PDF no tiene capa de texto (¿un escaneo?); pásale un OCR primero. No se guardó nada."},
     "safety.doc_unreadable": {"en": "{name}: the file could not be read ({reason}). Nothing was saved.",
                               "es": "{name}: no se pudo leer el archivo ({reason}). No se guardó nada."},
     "safety.flagged_heading": {"en": "Passages flagged as instructions", "es": "Fragmentos marcados como instrucciones"},
