@@ -37,7 +37,13 @@ TRANSITIONS: dict[str, set[str]] = {
 
 
 class JobStateError(ValueError):
-    """A status change the lifecycle does not allow; the message is one line."""
+    """A status change the lifecycle does not allow; the message is one line. ``code`` (``not_found``,
+    ``transition`` with ``current``/``wanted`` statuses, ``busy``) names it for the reader's language."""
+
+    def __init__(self, message: str, code: str, **params: str):
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -164,9 +170,10 @@ def set_status(conn: psycopg.Connection, org_id: UUID, job_id: UUID, status: str
                error: str | None = None) -> None:
     job = get_job(conn, org_id, job_id, lock=True)
     if job is None:
-        raise JobStateError("generation job not found")
+        raise JobStateError("generation job not found", "not_found")
     if not allowed(job.status, status):
-        raise JobStateError(f"a {job.status} job cannot become {status}")
+        raise JobStateError(f"a {job.status} job cannot become {status}", "transition", current=job.status,
+                            wanted=status)
     conn.execute("""UPDATE generation_jobs SET status = %(status)s, updated_at = now(),
                         error = CASE WHEN %(status)s = 'failed' THEN %(error)s ELSE NULL END
                     WHERE org_id = %(org_id)s AND id = %(id)s""",
@@ -177,9 +184,9 @@ def set_command(conn: psycopg.Connection, org_id: UUID, job_id: UUID, command: d
     """Queue an admin decision for the worker and move the job to ``status``; one at a time."""
     job = get_job(conn, org_id, job_id, lock=True)
     if job is None:
-        raise JobStateError("generation job not found")
+        raise JobStateError("generation job not found", "not_found")
     if job.command is not None:
-        raise JobStateError("the previous change is still being applied; try again in a moment")
+        raise JobStateError("the previous change is still being applied; try again in a moment", "busy")
     set_status(conn, org_id, job_id, status)
     conn.execute("UPDATE generation_jobs SET command = %(command)s WHERE org_id = %(org_id)s AND id = %(id)s",
                  {"command": Jsonb(command), "org_id": org_id, "id": job_id})

@@ -143,7 +143,13 @@ def _queue(pool: ConnectionPool, user: User, job_id, command: dict, *, expect: s
             jobs.set_command(conn, user.org_id, job.id, command, status=status)
             tasks.defer_generation(conn, user.org_id, job.id)
     except jobs.JobStateError as exc:
-        raise ContentServiceError(str(exc)) from exc
+        raise ContentServiceError(_job_state_refusal(exc, user.language)) from exc
+
+
+def _job_state_refusal(exc: jobs.JobStateError, lang: str) -> str:
+    """The lifecycle's refusal in the reader's language, with the statuses as the studio names them."""
+    statuses = {name: t(f"content.status.{status}", lang) for name, status in exc.params.items()}
+    return t(f"content.error.job_{exc.code}", lang, **statuses)
 
 
 def review_structure(pool: ConnectionPool, user: User, job_id, decision: str, *, outline: dict | None = None,
@@ -247,7 +253,7 @@ def retry_job(pool: ConnectionPool, user: User, job_id) -> None:
         try:
             jobs.set_status(conn, user.org_id, job.id, "pending")
         except jobs.JobStateError as exc:
-            raise ContentServiceError(str(exc)) from exc
+            raise ContentServiceError(_job_state_refusal(exc, user.language)) from exc
         if command:
             jobs.set_command(conn, user.org_id, job.id, command, status="pending")
         jobs.add_event(conn, user.org_id, job.id, "retry", {"from": failed_node or "start"})

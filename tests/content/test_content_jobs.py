@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from agents.content import service
 from storage import jobs
 
 
@@ -28,8 +29,10 @@ def test_status_follows_the_lifecycle(pool, studio, new_job):
     other = new_job()
     with pool.connection() as conn:
         jobs.set_status(conn, org.id, other, "extracting")
-        with pytest.raises(jobs.JobStateError):
+        with pytest.raises(jobs.JobStateError) as refused:
             jobs.set_status(conn, org.id, other, "publishing")        # no skipping the reviews
+        assert service._job_state_refusal(refused.value, "es") == (       # said in the admin's language
+            "Un trabajo en «Analizando» no puede pasar a «Publicando». No se cambió nada.")
         jobs.set_status(conn, org.id, other, "failed", error="[extract_themes] boom")
         assert jobs.get_job(conn, org.id, other).error == "[extract_themes] boom"
         jobs.set_status(conn, org.id, other, "pending")               # retry
@@ -73,8 +76,9 @@ def test_a_command_is_cleared_once_it_ran_and_a_newer_one_stays(pool, studio, ne
         for status in ("extracting", "structuring", "awaiting_structure_review"):
             jobs.set_status(conn, org.id, job_id, status)
         jobs.set_command(conn, org.id, job_id, {"decision": "approve"}, status="generating")
-        with pytest.raises(jobs.JobStateError):                        # one decision at a time
+        with pytest.raises(jobs.JobStateError) as refused:             # one decision at a time
             jobs.set_command(conn, org.id, job_id, {"decision": "reject"}, status="generating")
+        assert service._job_state_refusal(refused.value, "en").startswith("The previous change is still")
         assert jobs.runnable(jobs.get_job(conn, org.id, job_id))
         jobs.clear_command(conn, org.id, job_id, {"decision": "other"})
         assert jobs.get_job(conn, org.id, job_id).command == {"decision": "approve"}
