@@ -9,6 +9,8 @@ from uuid import UUID
 import psycopg
 from psycopg.rows import class_row
 
+from storage.names import in_language
+
 
 @dataclass(frozen=True)
 class LevelEvent:
@@ -73,12 +75,14 @@ def set_expiry(conn: psycopg.Connection, org_id: UUID, user_id: UUID, skill_id: 
          "unless_set": unless_set}).rowcount == 1
 
 
-def expiring_skills(conn: psycopg.Connection, org_id: UUID, until: date) -> list[ExpiringSkill]:
-    """Verified skills of active people that expire on or before ``until`` (expired ones included)."""
+def expiring_skills(conn: psycopg.Connection, org_id: UUID, until: date,
+                    lang: str | None = None) -> list[ExpiringSkill]:
+    """Verified skills of active people that expire on or before ``until`` (expired ones included);
+    skill names in ``lang``."""
     with conn.cursor(row_factory=class_row(ExpiringSkill)) as cur:
         return cur.execute(
-            """SELECT us.user_id, u.full_name, s.name AS skill, us.level, us.expires_at
+            f"""SELECT us.user_id, u.full_name, {in_language('s.names', 's.name')} AS skill, us.level, us.expires_at
                FROM user_skills us JOIN users u ON u.id = us.user_id JOIN skills s ON s.id = us.skill_id
                WHERE us.org_id = %(org_id)s AND u.is_active AND us.expires_at IS NOT NULL
                  AND us.expires_at <= %(until)s
-               ORDER BY us.expires_at, u.full_name""", {"org_id": org_id, "until": until}).fetchall()
+               ORDER BY us.expires_at, u.full_name""", {"org_id": org_id, "until": until, "lang": lang}).fetchall()

@@ -28,12 +28,12 @@ class SkillHistoryError(ValueError):
 def skill_expiry_alerts(conn, org_id: UUID, today: date, lang: str) -> list[Alert]:
     """Expired verified skills (high) and those expiring within WARN_DAYS (high within URGENT_DAYS)."""
     alerts = []
-    for row in skill_history.expiring_skills(conn, org_id, today + timedelta(days=WARN_DAYS)):
+    for row in skill_history.expiring_skills(conn, org_id, today + timedelta(days=WARN_DAYS), lang):
         days = (row.expires_at - today).days
         when = format_date(row.expires_at, lang)
         if days < 0:
-            alerts.append(Alert("skill_expired", row.full_name, "", t("insights.skills.expired", lang, skill=row.skill,
-                                                                    date=when, days=-days), "high", row.user_id))
+            detail = t("insights.skills.expired", lang, skill=row.skill, date=when, days=-days)
+            alerts.append(Alert("skill_expired", row.full_name, "", detail, "high", row.user_id))
         else:
             alerts.append(Alert("skill_expiring", row.full_name, "", t("insights.skills.expiring", lang, skill=row.skill,
                                                                      date=when, days=days),

@@ -56,7 +56,7 @@ def test_expiry_alerts_in_the_overview_and_get_alerts(seeded_deps, seeded_pool, 
     expiring = overview[overview["kind"].isin(["skill_expiring", "skill_expired"])]
     assert sorted(zip(expiring["kind"], expiring["user"], expiring["severity"])) == [
         ("skill_expired", "Ana Morales", "high"), ("skill_expiring", "Javier Torres", "medium")]
-    assert any("Racking inspection: caducó el" in d for d in expiring["detail"])
+    assert any("Inspección de estanterías: caducó el" in d for d in expiring["detail"])
     with seeded_pool.connection() as conn:
         rows = tools.get_alerts(dashboards._context(conn, admin_en), {})["rows"]
     assert any(r["kind"] == "skill_expiring" and "Forklift operation: expires on" in r["detail"] for r in rows)
@@ -78,8 +78,9 @@ def test_set_expiry_only_on_verified_skills_of_this_organisation(seeded_deps, se
         skill_history.set_expiry(seeded_deps, admin, "nobody@elsewhere.test", forklift.id, None)
 
 
-@pytest.mark.parametrize("who, words", [("admin", ("Evolución de las habilidades", "Departamento")),
-                                        ("admin_en", ("Skills evolution", "Department"))])
+@pytest.mark.parametrize("who, words", [
+    ("admin", ("Evolución de las habilidades", "Departamento", "Manejo de carretillas elevadoras")),
+    ("admin_en", ("Skills evolution", "Department", "Forklift operation"))])
 def test_pages_show_the_charts_and_the_expiry_form(seeded_pool, who, words, request):
     user = request.getfixturevalue(who)
     at = open_page(user, "pages/skills_matrix.py", evolution_department="Logística")
@@ -89,4 +90,4 @@ def test_pages_show_the_charts_and_the_expiry_form(seeded_pool, who, words, requ
     assert words[0] in texts(at) and len(at.get("plotly_chart")) == 1
     assert any(b.label in ("Guardar caducidad", "Save expiry") for b in at.get("form_submit_button"))
     at = open_page(user, "pages/home_admin.py")
-    assert "Forklift operation" in at.dataframe[0].value.to_csv()
+    assert words[2] in at.dataframe[0].value.to_csv()           # the expiring skill, named in the reader's language
