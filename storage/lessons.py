@@ -15,6 +15,7 @@ from storage.courses import CatalogError, Course, get_course, inserted_id, next_
 from storage.exercises import Exercise
 from storage.inputs import parse_uuid
 from storage.markup import product_text
+from storage.names import in_language
 
 LESSON_TYPES = ("theory", "example", "exercise", "summary")
 
@@ -129,18 +130,19 @@ class LessonRef:
 
 
 def find_lesson(conn: psycopg.Connection, org_id: UUID, ref: str,
-                course_id: UUID | None = None) -> LessonRef | None:
-    """A lesson by id or title (case-insensitive), within ``course_id`` when given."""
+                course_id: UUID | None = None, lang: str | None = None) -> LessonRef | None:
+    """A lesson by id or title (case-insensitive), within ``course_id`` when given; its course titled in
+    ``lang``."""
     with conn.cursor(row_factory=class_row(LessonRef)) as cur:
         return cur.execute(
-            """SELECT l.id, l.title, c.id AS course_id, c.title AS course_title
+            f"""SELECT l.id, l.title, c.id AS course_id, {in_language('c.titles', 'c.title')} AS course_title
                FROM lessons l JOIN modules m ON m.id = l.module_id JOIN courses c ON c.id = m.course_id
                WHERE l.org_id = %(org_id)s AND c.status <> 'draft'
                  AND (%(course_id)s::uuid IS NULL OR c.id = %(course_id)s)
                  AND (l.id = %(id)s OR lower(l.title) = lower(%(title)s))
                ORDER BY (l.id = %(id)s) DESC, m.position, l.position LIMIT 1""",
             {"org_id": org_id, "id": parse_uuid(ref), "title": str(ref).strip(),
-             "course_id": course_id}).fetchone()
+             "course_id": course_id, "lang": lang}).fetchone()
 
 
 def course_lessons(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> list[tuple[UUID, str]]:

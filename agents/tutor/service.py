@@ -111,7 +111,7 @@ def resolve_context(conn, user: users.User, course: str | None, lesson: str | No
         found.update(course_id=str(ref.id), course_title=ref.title)
     if lesson:
         ref = lesson_store.find_lesson(conn, user.org_id, lesson,
-                                       UUID(found["course_id"]) if found else None)
+                                       UUID(found["course_id"]) if found else None, user.language)
         if ref is None:
             raise TutorError("LESSON_NOT_FOUND", _lang(user), ref=str(lesson)[:80])
         found.update(course_id=str(ref.course_id), course_title=ref.course_title,
