@@ -16,15 +16,22 @@ _ENGLISH = {"too_long": "the text is too long (the limit is {limit} characters)"
             "bad_encoding": "the text is not valid UTF-8"}
 
 
-class InputRefused(ValueError):
-    """Input refused before any processing; ``code`` is too_long | nul_byte | bad_encoding.
+class Refusal(ValueError):
+    """Something storage will not do, said in one English line; ``code`` (with ``params``) names it so
+    agents word it in the reader's language from the catalogue."""
 
-    ``str()`` is one English line; agents word it in the reader's language (``safety.<code>``)."""
-
-    def __init__(self, code: str, **params: object):
-        super().__init__(_ENGLISH[code].format(**params))
+    def __init__(self, message: str, code: str | None = None, **params: object):
+        super().__init__(message)
         self.code = code
         self.params = params
+
+
+class InputRefused(Refusal):
+    """Input refused before any processing; ``code`` is too_long | nul_byte | bad_encoding
+    (``safety.<code>``)."""
+
+    def __init__(self, code: str, **params: object):
+        super().__init__(_ENGLISH[code].format(**params), code, **params)
 
 
 def checked_text(value: str | bytes | None, *, limit: int | None = None) -> str:

@@ -14,6 +14,8 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
+from storage.inputs import Refusal
+
 RUNNING = ("extracting", "structuring", "generating", "reviewing", "publishing")
 AWAITING = ("awaiting_structure_review", "awaiting_final_review")
 FINISHED = ("published", "rejected", "failed", "cancelled")
@@ -36,14 +38,9 @@ TRANSITIONS: dict[str, set[str]] = {
 }
 
 
-class JobStateError(ValueError):
-    """A status change the lifecycle does not allow; the message is one line. ``code`` (``not_found``,
-    ``transition`` with ``current``/``wanted`` statuses, ``busy``) names it for the reader's language."""
-
-    def __init__(self, message: str, code: str, **params: str):
-        super().__init__(message)
-        self.code = code
-        self.params = params
+class JobStateError(Refusal):
+    """A status change the lifecycle does not allow; ``code`` is ``not_found``, ``transition`` (with the
+    ``current`` and ``wanted`` statuses) or ``busy``."""
 
 
 @dataclass(frozen=True)

@@ -13,23 +13,16 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 
 from storage import document_limits as limits
-from storage.inputs import strip_nul
+from storage.inputs import Refusal, strip_nul
 from storage.markup import strip_html
 
 
 _MD_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 
 
-class IngestError(ValueError):
-    """A file that cannot be ingested; the message is one line meant for a person.
-
-    ``code`` (with ``params``) names the refusals the catalogue words in the reader's language
-    (``safety.doc_<code>``); others have none yet."""
-
-    def __init__(self, message: str, code: str | None = None, **params: object):
-        super().__init__(message)
-        self.code = code
-        self.params = params
+class IngestError(Refusal):
+    """A file that cannot be ingested; ``code`` words it as ``safety.doc_<code>`` (the CLI's missing-file
+    line has none)."""
 
 
 @dataclass(frozen=True)
