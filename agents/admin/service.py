@@ -101,7 +101,8 @@ def _checked_input(user: users.User, message: str, confirm: str | None, session_
             try:
                 UUID(value)
             except ValueError:
-                raise AdminInputError(t("safety.not_a_uuid", lang, value=value[:40])) from None
+                shown = " ".join(value.split())[:40]   # the refusal stays one line whatever was typed
+                raise AdminInputError(t("safety.not_a_uuid", lang, value=shown)) from None
     return message, confirm, session_id
 
 
