@@ -14,6 +14,22 @@ DOCUMENT = "Política de Gastos y Viajes"
 EARLIER_DOCUMENT = "Employee Onboarding Guide"
 
 
+def _click_until(page, button, outcome, tries: int = 3) -> None:
+    """Click, then wait for the outcome; click again while the button is still there and nothing came.
+    A known product bug (issue 15's note): a studio click that lands while the page reruns is sometimes
+    lost, and the admin has to click again. Each try waits a third of the step budget."""
+    for attempt in range(tries):
+        button.click()
+        try:
+            outcome.wait_for(timeout=STEP // tries)
+            return
+        except Exception:
+            settle(page)
+            if attempt == tries - 1 or not button.is_visible():
+                outcome.wait_for(timeout=STEP)   # the job is working: give it the whole budget
+                return
+
+
 @needs_chromium
 def test_admin_generates_reviews_and_publishes_a_course(seeded_db_url, seeded_pool, tmp_path):
     with seeded_pool.connection() as conn:
@@ -47,16 +63,14 @@ def test_admin_generates_reviews_and_publishes_a_course(seeded_db_url, seeded_po
             settle(page)
             page.screenshot(path=str(tmp_path / "1_structure.png"), full_page=True)
             settle(page)
-            page.get_by_role("button", name=either("✅ Aprobar", "✅ Approve")).click()
-
-            page.get_by_role("heading", name=either("Revisión final", "Final review")).wait_for(timeout=STEP)
+            _click_until(page, page.get_by_role("button", name=either("✅ Aprobar", "✅ Approve")),
+                         page.get_by_role("heading", name=either("Revisión final", "Final review")))
             settle(page)
             page.screenshot(path=str(tmp_path / "2_final.png"), full_page=True)
             settle(page)
-            page.get_by_role("button", name=either("🚀 Aprobar y publicar", "🚀 Approve and publish")).click()
-
-            page.get_by_text(either("Curso y manual publicados.", "Course and manual published.")) \
-                .wait_for(timeout=STEP)
+            publish = page.get_by_role("button", name=either("🚀 Aprobar y publicar", "🚀 Approve and publish"))
+            _click_until(page, publish,
+                         page.get_by_text(either("Curso y manual publicados.", "Course and manual published.")))
             page.screenshot(path=str(tmp_path / "3_published.png"), full_page=True)
             page.get_by_role("link", name="Resumen").click()
             published = page.locator('[data-testid="stMetric"]').filter(
