@@ -5,10 +5,12 @@ import streamlit as st
 from agents.admin import service
 from agents.i18n import code_label, format_number, t
 from storage.markup import safe_markdown
+from ui.deps import app_deps
 from ui.session import require_admin
 from ui.tables import table_with_csv
 
 user = require_admin()
+deps = app_deps()
 lang = user.language
 SESSION_KEY = "admin_assistant_session"
 EXAMPLES = ["admin.assistant.example_overdue", "admin.assistant.example_who_knows", "admin.assistant.example_person",
@@ -34,7 +36,7 @@ def run(message: str = "", **kwargs) -> None:
             box.markdown(safe_markdown("".join(shown)))
 
         try:
-            reply = service.ask(user, message, session_id=st.session_state.get(SESSION_KEY), on_event=show,
+            reply = service.ask(deps, user, message, session_id=st.session_state.get(SESSION_KEY), on_event=show,
                                 **kwargs)
         except (service.AdminInputError, service.AdminAccessError) as exc:
             st.error(str(exc))
@@ -55,7 +57,7 @@ def show_trace(metadata: dict, key: str) -> None:
                 table_with_csv(pd.DataFrame(rows), f"{call['tool']}_{name}", key=f"{key}_{n}_{name}")
 
 
-state = service.conversation(user, st.session_state.get(SESSION_KEY))
+state = service.conversation(deps, user, st.session_state.get(SESSION_KEY))
 with st.sidebar:
     st.subheader(t("admin.assistant.conversations", lang))
     if st.button(t("admin.assistant.new", lang), key="new_admin_session"):

@@ -9,10 +9,9 @@ import json
 import sys
 
 from agents.admin.service import AdminAccessError, AdminInputError, ask
-from agents.i18n import t
-from storage import users
-from storage.db import DatabaseError, app_pool
+from agents.cli import fail, signed_in
 from agents.refusals import refusal
+from storage.db import DatabaseError
 from storage.inputs import refused_arguments
 
 
@@ -39,15 +38,13 @@ def main(argv: list[str] | None = None) -> int:
     ask_cmd.add_argument("--cancel", action="store_true", help="cancel the pending action")
     ask_cmd.add_argument("--json", action="store_true", help="print the reply as JSON")
     args = parser.parse_args(argv)
-    try:
-        with app_pool().connection() as conn:
-            user = users.get_user_by_email(conn, args.user)
-        if user is None:
-            raise AdminAccessError(t("admin.no_user", None, email=args.user))
-        reply = ask(user, args.message, session_id=args.session, confirm=args.confirm, cancel=args.cancel)
-    except (AdminAccessError, AdminInputError, DatabaseError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    if (signed := signed_in(args.user)) is None:
         return 2
+    deps, user = signed
+    try:
+        reply = ask(deps, user, args.message, session_id=args.session, confirm=args.confirm, cancel=args.cancel)
+    except (AdminAccessError, AdminInputError, DatabaseError) as exc:
+        return fail(exc)
     if args.json:
         print(json.dumps(reply.as_json(), ensure_ascii=False, default=str))
     else:

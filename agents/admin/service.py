@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from datetime import date
 from typing import Callable
 from uuid import UUID
 
@@ -18,13 +17,13 @@ from agents.admin.graph import build_graph
 from agents.admin.state import AdminContext
 from agents.admin.typed import typed_decision
 from agents.i18n import t
-from agents.llm import LLM, get_llm
+from agents.deps import AppDeps
+from agents.llm import LLM
 from agents.tutor.memory import budgets_for, prepare_history
 from agents.refusals import rate_limited, refusal
 from storage import chat, rate_limits, users
 from storage import config as configuration
 from storage import pending_actions
-from storage.db import app_pool, checkpointer
 from storage.inputs import InputRefused, checked_text
 from storage.markup import product_text
 
@@ -60,9 +59,9 @@ class AdminReply:
                 "fallback": self.fallback, "tokens_used": self.tokens_used}
 
 
-def default_graph():
-    """The product's graph on the PostgresSaver (rebuilt if the database, hence the saver, changes)."""
-    return _graph_on(checkpointer())
+def _graph(deps: AppDeps):
+    """The graph compiled on ``deps``' checkpointer (once per saver: a new database gets a new saver)."""
+    return _graph_on(deps.checkpointer)
 
 
 @functools.cache
@@ -120,15 +119,15 @@ def _reply_from(values: dict, session_id: UUID, waiting: bool) -> AdminReply:
                       values.get("engine", "offline"), values.get("fallback"), values.get("tokens_used", 0))
 
 
-def ask(user: users.User, message: str = "", *, session_id: str | UUID | None = None,
-        confirm: str | None = None, cancel: bool = False, llm: LLM | None = None, graph=None,
-        today: Callable[[], date] = date.today, on_event: Callable[[dict], None] | None = None) -> AdminReply:
+def ask(deps: AppDeps, user: users.User, message: str = "", *, session_id: str | UUID | None = None,
+        confirm: str | None = None, cancel: bool = False,
+        on_event: Callable[[dict], None] | None = None) -> AdminReply:
     """One turn. ``confirm`` carries the pending action's id; under a pending action a typed message
     confirms, cancels or leaves it pending (``agents.admin.typed``). ``on_event`` receives the turn as it
     happens: ``{"tool": name}`` when a tool starts, ``{"token": text}`` as the reply is written, and
     ``{"replace": text}`` when what was shown is replaced (a model reply the gate refused)."""
     message, confirm, session_id = _checked_input(user, message, confirm, session_id)
-    pool, graph, llm = app_pool(), graph or default_graph(), llm or get_llm()
+    pool, graph, llm = deps.pool, _graph(deps), deps.llm
     if not message and not confirm and not cancel:
         raise AdminInputError(t("admin.write_a_message", user.language if user else None))
     with pool.connection() as conn:
@@ -147,7 +146,8 @@ def ask(user: users.User, message: str = "", *, session_id: str | UUID | None = 
         session = _session(conn, admin, session_id, message)
         org = users.get_org(conn, admin.org_id)
     config = {"configurable": {"thread_id": str(session.id)}}
-    context = AdminContext(pool=pool, llm=llm, admin=admin, org_name=org.name, session_id=session.id, today=today,
+    context = AdminContext(pool=pool, llm=llm, admin=admin, org_name=org.name, session_id=session.id,
+                           today=lambda: deps.now().date(),
                            **({"emit": on_event} if on_event else {}))
     snapshot = graph.get_state(config)
     waiting = "await_confirmation" in (snapshot.next or ())
@@ -219,15 +219,15 @@ class Conversation:
     pending: dict | None                 # the action this session waits on (Confirm / Cancel card)
 
 
-def conversation(user: users.User, session_id: str | UUID | None, *, graph=None) -> Conversation:
+def conversation(deps: AppDeps, user: users.User, session_id: str | UUID | None) -> Conversation:
     """The admin's sessions and, for ``session_id``, its messages and open pending action."""
-    with app_pool().connection() as conn:
+    with deps.pool.connection() as conn:
         admin = verified_admin(conn, user)
         sessions = chat.list_sessions(conn, admin.org_id, admin.id, AGENT)
         session = chat.get_session(conn, admin.org_id, admin.id, session_id, AGENT) if session_id else None
         messages = chat.list_messages(conn, admin.org_id, session.id) if session else []
     if session is None:
         return Conversation(sessions, [], None)
-    snapshot = (graph or default_graph()).get_state({"configurable": {"thread_id": str(session.id)}})
+    snapshot = _graph(deps).get_state({"configurable": {"thread_id": str(session.id)}})
     waiting = "await_confirmation" in (snapshot.next or ())
     return Conversation(sessions, messages, snapshot.values.get("pending") if waiting else None)

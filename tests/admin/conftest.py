@@ -1,12 +1,12 @@
-"""Admin test helpers: the demo admin and employees, a graph on an in-memory checkpointer, one turn."""
+"""Admin test helpers: the demo admin and employees, AppDeps on an in-memory checkpointer, one turn."""
 from __future__ import annotations
 
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
 from agents.admin import service
-from agents.admin.graph import build_graph
 from storage import users
+from tests.conftest import make_deps
 
 
 def _user(pool, email: str) -> users.User:
@@ -30,16 +30,18 @@ def james(seeded_pool):
 
 
 @pytest.fixture(scope="module")
-def graph():
-    return build_graph(InMemorySaver())
+def saver():
+    return InMemorySaver()
 
 
 @pytest.fixture
-def turn(admin, graph):
-    """turn(message, session=None, confirm=None, cancel=False, user=admin, **ask options) -> AdminReply."""
+def turn(admin, saver, seeded_pool):
+    """turn(message, session=None, confirm=None, cancel=False, user=admin, llm=the process's, **ask options)
+    -> AdminReply; the deps are built at each call, so a test that points the model elsewhere first is heard."""
     def run(message: str = "", session: str | None = None, *, confirm: str | None = None, cancel: bool = False,
-            user=None, **options):
-        return service.ask(user or admin, message, session_id=session, confirm=confirm, cancel=cancel, graph=graph,
+            user=None, llm=None, **options):
+        deps = make_deps(seeded_pool, llm=llm, checkpointer_factory=lambda: saver)
+        return service.ask(deps, user or admin, message, session_id=session, confirm=confirm, cancel=cancel,
                            **options)
     return run
 

@@ -197,7 +197,7 @@ def test_employees_never_reach_the_assistant_or_dashboards(seeded_deps, turn, lu
         with pytest.raises(service.AdminAccessError):
             dashboards.matrix_view(seeded_deps, employee)
         with pytest.raises(service.AdminAccessError):
-            service.conversation(employee, None)
+            service.conversation(seeded_deps, employee, None)
 
 
 def test_an_admin_cannot_resume_another_admins_session(turn, seeded_pool):

@@ -120,13 +120,15 @@ def judge_tutor(ctx: Context, scenario, result: dict) -> dict:
 # -- admin ----------------------------------------------------------------------------------------
 def run_admin(ctx: Context, engine, scenario) -> dict:
     from agents.admin import service
+    from agents.deps import AppDeps
 
     message, is_write = scenario
     admin = person(ctx, "admin")
-    reply = service.ask(admin, message, llm=engine)
+    deps = AppDeps(pool=ctx.pool, llm=engine)
+    reply = service.ask(deps, admin, message)
     confirmed = None
     if is_write and reply.pending and engine is ctx.llm:  # the anchor previews only: one write per scenario
-        confirmed = service.ask(admin, session_id=reply.session, confirm=reply.pending["id"], llm=engine)
+        confirmed = service.ask(deps, admin, session_id=reply.session, confirm=reply.pending["id"])
     return {"reply": reply, "confirmed": confirmed}
 
 

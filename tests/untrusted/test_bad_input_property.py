@@ -60,7 +60,7 @@ def test_bad_bytes_at_every_service_are_one_line_and_change_nothing(seeded_pool,
     events = list(tutor_service.run_turn(make_app_deps(seeded_pool), people["lucia"], "Hola " + bad))
     assert [e["event"] for e in events] == ["error"] and "\n" not in events[0]["data"]["message"]
     with pytest.raises(admin_service.AdminInputError) as admin_refusal:
-        admin_service.ask(people["admin"], "alertas " + bad)
+        admin_service.ask(make_app_deps(seeded_pool), people["admin"], "alertas " + bad)
     with pytest.raises(helpdesk_service.HelpdeskError) as helpdesk_refusal:
         helpdesk_service.start(make_deps(seeded_pool, checkpointer()), people["james"], "The printer is broken " + bad)
     assert "\n" not in str(admin_refusal.value) + str(helpdesk_refusal.value)

@@ -85,6 +85,6 @@ def test_tutor_refuses_a_megabyte_message_within_2s(seeded_pool, people):
 def test_admin_refuses_a_megabyte_message_within_2s(seeded_pool, people):
     before = row_counts(seeded_pool)
     with within(2.0), pytest.raises(admin_service.AdminInputError) as caught:
-        admin_service.ask(people["admin"], "a" * MB)
+        admin_service.ask(make_app_deps(seeded_pool), people["admin"], "a" * MB)
     assert "\n" not in str(caught.value) and "20000" not in str(caught.value)
     assert row_counts(seeded_pool) == before

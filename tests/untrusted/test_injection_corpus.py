@@ -188,15 +188,15 @@ def _helpdesk_outputs(people, pool) -> list[str]:
     return outputs
 
 
-def _admin_outputs(people) -> list[str]:
-    return [admin_service.ask(people["admin"], message).response
+def _admin_outputs(pool, people) -> list[str]:
+    return [admin_service.ask(make_app_deps(pool), people["admin"], message).response
             for message in ("lista de empleados", "Who works in each department?", "James")]
 
 
 def test_no_output_repeats_an_attack_or_reaches_outside(planted, seeded_pool, capsys):
     org, people, paths = planted
     outputs = {"tutor": _tutor_outputs(people, seeded_pool), "helpdesk": _helpdesk_outputs(people, seeded_pool),
-               "admin": _admin_outputs(people), "content": _content_outputs(paths, seeded_pool, capsys)}
+               "admin": _admin_outputs(seeded_pool, people), "content": _content_outputs(paths, seeded_pool, capsys)}
     assert all(outputs.values()) and len(outputs["helpdesk"]) >= 6
     found = [(area, _attack_in(text), text[:200]) for area, texts in outputs.items() for text in texts
              if _attack_in(text) or OUTSIDE_LINK.search(text)]

@@ -71,11 +71,11 @@ def test_admin_assistant_refuses_the_21st_request_in_a_minute(seeded_pool, monke
     with seeded_pool.connection() as conn:
         admin = users.get_user_by_email(conn, "admin@acme.test")
     for _ in range(20):
-        assert admin_service.ask(admin, "alertas").response
+        assert admin_service.ask(make_deps(seeded_pool), admin, "alertas").response
     with seeded_pool.connection() as conn:
         messages = conn.execute("SELECT count(*) FROM chat_messages").fetchone()[0]
     with pytest.raises(admin_service.AdminInputError) as caught:
-        admin_service.ask(admin, "alertas")
+        admin_service.ask(make_deps(seeded_pool), admin, "alertas")
     assert "espera" in str(caught.value) and "\n" not in str(caught.value)
     with seeded_pool.connection() as conn:
         assert conn.execute("SELECT count(*) FROM chat_messages").fetchone()[0] == messages

@@ -122,7 +122,6 @@ MESSAGES = {
                           "es": "El asistente de administración es solo para administradores."},
     "admin.unknown_session": {"en": "Unknown session {session}.", "es": "Sesión desconocida: {session}."},
     "admin.write_a_message": {"en": "Write a message.", "es": "Escribe un mensaje."},
-    "admin.no_user": {"en": "No user {email}.", "es": "No existe el usuario {email}."},
     "admin.said_confirm": {"en": "✔ Confirm", "es": "✔ Confirmar"},
     "admin.said_cancel": {"en": "✖ Cancel", "es": "✖ Cancelar"},
     "admin.actions.title": {"en": "Change something for this person", "es": "Cambiar algo de esta persona"},
