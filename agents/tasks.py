@@ -77,8 +77,8 @@ def _defer(task, conn, lock: str, **kwargs) -> bool:
 def generate_content(context: procrastinate.JobContext, org_id: str, job_id: str) -> str:
     from agents.content.worker import run_generation
 
-    return run_generation(process_deps().pool, UUID(org_id), UUID(job_id), worker=context.worker_name or "worker",
-                          llm=context.additional_context.get("llm"))
+    deps = context.additional_context.get("deps") or process_deps()
+    return run_generation(deps, UUID(org_id), UUID(job_id), worker=context.worker_name or "worker")
 
 
 def defer_generation(conn, org_id: UUID, job_id: UUID) -> bool:
@@ -164,10 +164,11 @@ def worker_name() -> str:
 _work_lock = threading.Lock()
 
 
-def work(*, wait: bool = True, llm=None, name: str | None = None, main_thread: bool = False) -> None:
+def work(*, wait: bool = True, deps=None, name: str | None = None, main_thread: bool = False) -> None:
     """Run one queue worker here until stopped (``wait``) or until nothing is left to do.
 
-    ``llm`` replaces the configured model in the jobs it runs (the CLI and tests); on the main thread
+    ``deps`` (an AppDeps) replaces the process's in the generation jobs it runs (the CLI and tests hand
+    their own model or pool); on the main thread
     procrastinate handles SIGINT/SIGTERM itself: it takes no new job and lets running ones finish."""
     from agents.content.worker import warm_up
 
@@ -179,7 +180,7 @@ def work(*, wait: bool = True, llm=None, name: str | None = None, main_thread: b
         async with app.open_async():
             await app.run_worker_async(
                 name=name or worker_name(), wait=wait, concurrency=WORKER_CONCURRENCY, listen_notify=wait,
-                install_signal_handlers=main_thread, additional_context={"llm": llm} if llm else {},
+                install_signal_handlers=main_thread, additional_context={"deps": deps} if deps else {},
                 update_heartbeat_interval=max(0.5, stale / 4), stalled_worker_timeout=stale,
                 delete_jobs="successful")
 

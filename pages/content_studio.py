@@ -14,20 +14,21 @@ from storage.markup import safe_markdown
 from ui.exercise_forms import exercise_form
 from ui.ingestion_progress import ingestion_progress
 from ui.scorm import scorm_download
+from ui.deps import app_deps
 from ui.session import require_admin
 from ui.stale import stale_panel
 from ui.uploads import file_uploader
 
 user = require_admin()
 lang = user.language
-pool = service.pool()
+deps = app_deps()
 KINDS = ["theory", "example", "exercise", "summary"]
 
 
 def act(action, *args, **kwargs) -> bool:
     """Run a service call; a refusal is shown as one line and changes nothing."""
     try:
-        action(pool, user, *args, **kwargs)
+        action(deps, user, *args, **kwargs)
     except service.ContentServiceError as exc:
         st.error(str(exc))
         return False
@@ -52,10 +53,10 @@ st.title(t("content.studio.title", lang))
 st.caption(t("content.studio.caption", lang))
 
 # ---------------------------------------------------------------------------------------- new job
-with st.expander(t("content.studio.new", lang), expanded=not service.list_jobs(pool, user)):
+with st.expander(t("content.studio.new", lang), expanded=not service.list_jobs(deps, user)):
     uploads = file_uploader(t("content.studio.upload", lang), lang, accept_multiple_files=True, key="uploads",
                             max_upload_size=service.max_upload_mb())
-    known = {f"{d.title} ({d.page_count} p.)": d.id for d in service.list_documents(pool, user)}
+    known = {f"{d.title} ({d.page_count} p.)": d.id for d in service.list_documents(deps, user)}
     picked = st.multiselect(t("content.studio.pick", lang), list(known), key="picked",
                             placeholder=t("content.studio.pick_placeholder", lang))
     manual_only = st.checkbox(t("content.studio.manual_only", lang), key="manual_only")
@@ -63,7 +64,7 @@ with st.expander(t("content.studio.new", lang), expanded=not service.list_jobs(p
         # set before anything else: a rerun that cuts this run short after the job exists still finds it
         st.session_state["started_after"] = datetime.now(timezone.utc)
         try:
-            job_id = service.start_job_with_uploads(pool, user, [(f.name, f.getvalue()) for f in uploads or []],
+            job_id = service.start_job_with_uploads(deps, user, [(f.name, f.getvalue()) for f in uploads or []],
                                                     [known[p] for p in picked],
                                                     "manual_only" if manual_only else "course_and_manual")
         except service.ContentServiceError as exc:
@@ -77,7 +78,7 @@ ingestion_progress(user)   # uploads being ingested: pages parsed, passages embe
 stale_panel(user)   # lessons whose source passages changed since they were written
 
 # ---------------------------------------------------------------------------------------- job list
-jobs = service.list_jobs(pool, user)
+jobs = service.list_jobs(deps, user)
 if not jobs:
     st.info(t("content.studio.no_jobs", lang))
     st.stop()
@@ -108,7 +109,7 @@ working = picked_job.status == "pending" or picked_job.status in service.RUNNING
 @st.fragment(run_every=2 if working else None)
 def progress() -> None:
     """Live progress: the status, module i of n, and the job's events (refreshes every 2 s while it runs)."""
-    view = service.job_view(pool, user, job_id, with_state=False)
+    view = service.job_view(deps, user, job_id, with_state=False)
     job = view.job
     cols = st.columns([2, 3])
     cols[0].metric(t("content.studio.status", lang), status_label(job.status))
@@ -134,7 +135,7 @@ def progress() -> None:
 
 
 progress()
-view = service.job_view(pool, user, job_id)
+view = service.job_view(deps, user, job_id)
 job = view.job
 
 if job.status == "failed":
@@ -152,14 +153,14 @@ if job.status == "published":
                       {"manual": str(job.result_manual_id)})
         scorm_download(user, job.result_course_id)
         with st.expander(t("content.studio.assign", lang), expanded=False):
-            people = assign.employees(pool, user)
+            people = assign.employees(deps, user)
             chosen = st.multiselect(t("content.studio.assign_who", lang), list(people), format_func=people.get,
                                     key=f"assign-who-{job_id}", placeholder=t("content.studio.assign_pick", lang))
             deadline = st.date_input(t("content.studio.assign_deadline", lang), value=None, key=f"assign-dl-{job_id}")
             if st.button(t("content.studio.assign_preview", lang), key=f"assign-prev-{job_id}", disabled=not chosen):
                 try:
                     st.session_state[f"assign-plan-{job_id}"] = assign.preview(
-                        pool, user, course_id, chosen, deadline.isoformat() if deadline else None)
+                        deps, user, course_id, chosen, deadline.isoformat() if deadline else None)
                 except assign.AssignError as exc:
                     st.error(str(exc))
             plan = st.session_state.get(f"assign-plan-{job_id}")
@@ -167,7 +168,7 @@ if job.status == "published":
                 st.markdown(plan["preview"])
                 if st.button(t("content.studio.assign_confirm", lang), type="primary", key=f"assign-ok-{job_id}"):
                     try:
-                        st.success(assign.confirm(pool, user, plan["arguments"]))
+                        st.success(assign.confirm(deps, user, plan["arguments"]))
                     except assign.AssignError as exc:
                         st.error(str(exc))
                     st.session_state.pop(f"assign-plan-{job_id}", None)

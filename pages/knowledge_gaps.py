@@ -1,15 +1,15 @@
 """Knowledge gaps: what employees ask that no document answers; draft a lesson or note a missing document."""
-from uuid import UUID
-
 import pandas as pd
 import streamlit as st
 
 from agents.i18n import code_label, format_datetime, format_number, t
 from agents.tutor import gaps
+from ui.deps import app_deps
 from ui.session import require_admin
 from ui.tables import table_with_csv
 
 user = require_admin()
+deps = app_deps()
 lang = user.language
 PERIODS = (7, 30, 90)
 
@@ -21,11 +21,12 @@ days = st.selectbox(t("insights.gaps.days", lang), PERIODS, index=1, key="gaps_d
 
 
 @st.cache_data(ttl=60, show_spinner=False)
-def clusters_for(org_id: str, period: int) -> list[gaps.GapCluster]:
-    return gaps.find_gaps(UUID(org_id), days=period)
+def clusters_for(org_id: str, period: int, _deps, _admin) -> list[gaps.GapCluster]:
+    """Cached per organisation and period (Streamlit does not hash the arguments named with "_")."""
+    return gaps.find_gaps(_deps, _admin, days=period)
 
 
-clusters = clusters_for(str(user.org_id), days)
+clusters = clusters_for(str(user.org_id), days, deps, user)
 if not clusters:
     st.success(t("insights.gaps.none", lang))
 for cluster in clusters:
@@ -49,7 +50,7 @@ for cluster in clusters:
         if draft_col.button(t("insights.gaps.draft", lang), key=f"draft_{cluster.key}", type="primary",
                             help=t("insights.gaps.draft_help", lang)):
             try:
-                gaps.draft_lesson(user, cluster)
+                gaps.draft_lesson(deps, user, cluster)
             except (gaps.GapActionError, ValueError) as exc:
                 st.error(str(exc).splitlines()[0])
             else:
@@ -57,11 +58,11 @@ for cluster in clusters:
         with note_col.popover(t("insights.gaps.missing", lang)):
             note = st.text_area(t("insights.gaps.missing_note", lang), key=f"note_{cluster.key}", max_chars=1000)
             if st.button(t("insights.gaps.missing", lang), key=f"missing_{cluster.key}"):
-                gaps.note_missing_document(user, cluster, note)
+                gaps.note_missing_document(deps, user, cluster, note)
                 st.success(t("insights.gaps.missing_saved", lang))
 
 st.subheader(t("insights.gaps.notes", lang))
-notes = gaps.missing_document_notes(user)
+notes = gaps.missing_document_notes(deps, user)
 table_with_csv(pd.DataFrame([{t("insights.gaps.col_topic", lang): n.topic,
                               t("insights.gaps.questions", lang): n.questions,
                               t("insights.gaps.col_note", lang): n.note,

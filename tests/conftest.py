@@ -163,15 +163,23 @@ def make_deps(pool, **overrides):
     return AppDeps(pool=pool, llm=overrides.pop("llm", None) or get_llm(), **overrides)
 
 
+def _model_first(request) -> None:
+    """A test that also asks for the fake model server gets deps holding that server's model."""
+    if "fake_openai" in request.fixturenames:
+        request.getfixturevalue("fake_openai")
+
+
 @pytest.fixture
-def app_deps(pool):
+def app_deps(pool, request):
     """AppDeps on this module's empty database (built per test: a test may point the model elsewhere first)."""
+    _model_first(request)
     return make_deps(pool)
 
 
 @pytest.fixture
-def seeded_deps(seeded_pool):
+def seeded_deps(seeded_pool, request):
     """AppDeps on this module's demo database."""
+    _model_first(request)
     return make_deps(seeded_pool)
 
 

@@ -49,20 +49,20 @@ def _admin(pool, slug: str, email: str):
     return org, user
 
 
-def _drive(pool, user, job_id: UUID, approve_all: bool):
+def _drive(deps, user, job_id: UUID, approve_all: bool):
     """Run until published/failed/rejected, approving both checkpoints when asked to."""
     while True:
-        job = service.run_job(pool, user.org_id, job_id)
+        job = service.run_job(deps, user.org_id, job_id)
         if job.status in FINAL or not approve_all:
             return job
         if job.status == "awaiting_structure_review":
-            service.review_structure(pool, user, job_id, "approve")
+            service.review_structure(deps, user, job_id, "approve")
         elif job.status == "awaiting_final_review":
-            service.review_final(pool, user, job_id, "approve", accept_template_modules=True)
+            service.review_final(deps, user, job_id, "approve", accept_template_modules=True)
 
 
-def _report(pool, org_id, job, args) -> int:
-    summary = service.job_summary(pool, org_id, job.id)
+def _report(deps, org_id, job, args) -> int:
+    summary = service.job_summary(deps, org_id, job.id)
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
     else:
@@ -160,7 +160,8 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
 
     try:
-        pool = process_deps().pool
+        deps = process_deps()
+        pool = deps.pool
         if args.command == "worker":
             from agents.tasks import work
 
@@ -182,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
                 org = users.get_org_by_slug(conn, args.org)
             if org is None:
                 raise CliError(f"no organisation {args.org!r}")
-            summary = service.job_summary(pool, org.id, UUID(args.job_id))
+            summary = service.job_summary(deps, org.id, UUID(args.job_id))
             print(json.dumps(summary, ensure_ascii=False) if args.json else summary)
             return 0
         if args.command == "show":
@@ -190,18 +191,18 @@ def main(argv: list[str] | None = None) -> int:
         org, user = _admin(pool, args.org, args.by)
         if args.command == "generate":
             doc_ids = [ingest_file(pool, org.id, path, uploaded_by=user.id).document_id for path in args.paths]
-            job_id = service.start_job(pool, user, doc_ids,
+            job_id = service.start_job(deps, user, doc_ids,
                                        "manual_only" if args.manual_only else "course_and_manual")
         else:
             job_id = UUID(args.job_id)
-            job = service.job_view(pool, user, job_id, with_state=False).job
+            job = service.job_view(deps, user, job_id, with_state=False).job
             if job.status == "awaiting_structure_review":
                 if args.decision == "refine":
                     raise CliError("--refine applies to the final review; the structure takes --approve or --reject")
-                service.review_structure(pool, user, job_id, args.decision)
+                service.review_structure(deps, user, job_id, args.decision)
             else:
-                service.review_final(pool, user, job_id, args.decision, accept_template_modules=args.approve_all)
-        return _report(pool, org.id, _drive(pool, user, job_id, args.approve_all), args)
+                service.review_final(deps, user, job_id, args.decision, accept_template_modules=args.approve_all)
+        return _report(deps, org.id, _drive(deps, user, job_id, args.approve_all), args)
     except (CliError, IngestError, DatabaseError, service.ContentServiceError, ValueError, OSError) as exc:
         print(f"error: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}", file=sys.stderr)
         return 2

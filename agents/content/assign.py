@@ -5,10 +5,9 @@ from __future__ import annotations
 from datetime import date
 from uuid import UUID
 
-from psycopg_pool import ConnectionPool
-
 from agents.admin.resolve import ToolContext, ToolError
 from agents.admin.tools import execute_assign_course, prepare_assign_course
+from agents.deps import AppDeps
 from storage import users
 
 
@@ -16,9 +15,9 @@ class AssignError(ValueError):
     """Who or what to assign could not be resolved; one line, nothing changed."""
 
 
-def employees(pool: ConnectionPool, admin: users.User) -> dict[str, str]:
+def employees(deps: AppDeps, admin: users.User) -> dict[str, str]:
     """Active people of the admin's organisation, id -> name, for the picker."""
-    with pool.connection() as conn:
+    with deps.pool.connection() as conn:
         return {str(u.id): u.full_name for u in users.list_users(conn, admin.org_id) if u.is_active}
 
 
@@ -26,12 +25,12 @@ def _context(conn, admin: users.User) -> ToolContext:
     return ToolContext(conn, admin.org_id, admin, admin.language, date.today())
 
 
-def preview(pool: ConnectionPool, admin: users.User, course_id: UUID | str, employee_ids: list[str],
+def preview(deps: AppDeps, admin: users.User, course_id: UUID | str, employee_ids: list[str],
             deadline: str | None = None) -> dict:
     """What would change ({preview, rows, arguments}); writes nothing."""
     if not admin.is_admin:
         raise AssignError("admins only")
-    with pool.connection() as conn:
+    with deps.pool.connection() as conn:
         try:
             return prepare_assign_course(_context(conn, admin), {"course_id": str(course_id),
                                                                  "employee_ids": employee_ids, "deadline": deadline})
@@ -39,11 +38,11 @@ def preview(pool: ConnectionPool, admin: users.User, course_id: UUID | str, empl
             raise AssignError(str(exc)) from exc
 
 
-def confirm(pool: ConnectionPool, admin: users.User, arguments: dict) -> str:
+def confirm(deps: AppDeps, admin: users.User, arguments: dict) -> str:
     """Run the previewed assignment (idempotent: an existing enrollment keeps its progress)."""
     if not admin.is_admin:
         raise AssignError("admins only")
-    with pool.connection() as conn, conn.transaction():
+    with deps.pool.connection() as conn, conn.transaction():
         try:
             return execute_assign_course(_context(conn, admin), arguments)["message"]
         except ToolError as exc:

@@ -10,18 +10,15 @@ import time
 from dataclasses import dataclass, field
 from uuid import UUID
 
-from psycopg_pool import ConnectionPool
-
 from agents.content.edits import EditError, apply_patch
 from agents.content.graph import build_graph
 from agents.content.review import quality_summary
 from agents import tasks
 from agents.content.worker import run_config
-from agents.llm import LLM
+from agents.deps import AppDeps
 from agents.i18n import t
 from agents.ingestion import UploadRefused, queue_uploads
 from storage import audit, config, documents, ingestions, jobs, queue, rate_limits
-from storage.db import app_pool, checkpointer
 from storage.ingest import max_upload_bytes
 from storage.users import User
 
@@ -42,28 +39,23 @@ class JobView:
     state: dict = field(default_factory=dict)
 
 
-def pool() -> ConnectionPool:
-    """The app's pool (pages get it here instead of importing storage)."""
-    return app_pool()
-
-
 def _admin(user: User) -> None:
     if not user.is_admin:
         raise ContentServiceError(t("content.error.admins_only", user.language))
 
 
-def _job(pool: ConnectionPool, user: User, job_id: UUID | str) -> jobs.Job:
+def _job(deps: AppDeps, user: User, job_id: UUID | str) -> jobs.Job:
     _admin(user)
-    with pool.connection() as conn:
+    with deps.pool.connection() as conn:
         job = jobs.get_job(conn, user.org_id, UUID(str(job_id)))
     if job is None:
         raise ContentServiceError(t("content.error.job_not_found", user.language))
     return job
 
 
-def graph_state(job_id: UUID | str) -> tuple[dict, str | None]:
+def graph_state(deps: AppDeps, job_id: UUID | str) -> tuple[dict, str | None]:
     """The job's latest checkpointed state and the checkpoint it waits at (None when it doesn't)."""
-    snapshot = build_graph(checkpointer()).get_state(run_config(job_id))
+    snapshot = build_graph(deps.checkpointer).get_state(run_config(job_id))
     waiting = snapshot.interrupts[0].value.get("checkpoint") if snapshot.interrupts else None
     return dict(snapshot.values or {}), waiting
 
@@ -73,15 +65,15 @@ def max_upload_mb() -> int:
     return max(1, round(max_upload_bytes() / 1_048_576))
 
 
-def list_documents(pool: ConnectionPool, user: User) -> list[documents.Document]:
+def list_documents(deps: AppDeps, user: User) -> list[documents.Document]:
     """The documents a job can draw on (not those whose first version is still being ingested)."""
     _admin(user)
-    with pool.connection() as conn:
+    with deps.pool.connection() as conn:
         still_ingesting = ingestions.in_flight_for_documents(conn, user.org_id)
         return [d for d in documents.list_documents(conn, user.org_id) if d.id not in still_ingesting]
 
 
-def start_job(pool: ConnectionPool, user: User, document_ids: list[UUID | str],
+def start_job(deps: AppDeps, user: User, document_ids: list[UUID | str],
               output_type: str = "course_and_manual", *, options: dict | None = None) -> UUID:
     _admin(user)
     if not document_ids and not (options or {}).get("ingestions"):
@@ -89,7 +81,7 @@ def start_job(pool: ConnectionPool, user: User, document_ids: list[UUID | str],
     if output_type not in ("course_and_manual", "manual_only"):
         raise ContentServiceError(t("content.error.output_type", user.language))
     ids = [UUID(str(d)) for d in dict.fromkeys(map(str, document_ids))]
-    with pool.connection() as conn:
+    with deps.pool.connection() as conn:
         if any(documents.get_document(conn, user.org_id, d) is None for d in ids):
             raise ContentServiceError(t("content.error.document_not_found", user.language))
         # Generation is the costliest thing anyone starts: the organisation's budget, counted in the
@@ -106,40 +98,40 @@ def start_job(pool: ConnectionPool, user: User, document_ids: list[UUID | str],
     return job_id
 
 
-def start_job_with_uploads(pool: ConnectionPool, user: User, uploads: list[tuple[str, bytes]],
+def start_job_with_uploads(deps: AppDeps, user: User, uploads: list[tuple[str, bytes]],
                            document_ids: list[UUID | str], output_type: str = "course_and_manual") -> UUID:
     """Queue the uploads' ingestion and a job over them and the picked documents: the page returns at
     once, and the job starts when the last of its uploads is ingested (a failed one fails it)."""
     if not uploads:
-        return start_job(pool, user, document_ids, output_type)
+        return start_job(deps, user, document_ids, output_type)
     try:
-        ingestion_ids = queue_uploads(user, uploads, pool=pool)
+        ingestion_ids = queue_uploads(user, uploads, pool=deps.pool)
     except UploadRefused as exc:
         raise ContentServiceError(str(exc)) from exc
-    return start_job(pool, user, document_ids, output_type, options={"ingestions": [str(i) for i in ingestion_ids]})
+    return start_job(deps, user, document_ids, output_type, options={"ingestions": [str(i) for i in ingestion_ids]})
 
 
-def list_jobs(pool: ConnectionPool, user: User) -> list[jobs.Job]:
+def list_jobs(deps: AppDeps, user: User) -> list[jobs.Job]:
     _admin(user)
-    with pool.connection() as conn:
+    with deps.pool.connection() as conn:
         return jobs.list_jobs(conn, user.org_id)
 
 
-def job_view(pool: ConnectionPool, user: User, job_id: UUID | str, *, with_state: bool = True) -> JobView:
-    job = _job(pool, user, job_id)
-    with pool.connection() as conn:
+def job_view(deps: AppDeps, user: User, job_id: UUID | str, *, with_state: bool = True) -> JobView:
+    job = _job(deps, user, job_id)
+    with deps.pool.connection() as conn:
         events = jobs.list_events(conn, user.org_id, job.id)
-    state, waiting = graph_state(job.id) if with_state else ({}, None)
+    state, waiting = graph_state(deps, job.id) if with_state else ({}, None)
     return JobView(job, events, waiting if job.command is None else None, state)
 
 
-def _queue(pool: ConnectionPool, user: User, job_id, command: dict, *, expect: str, status: str) -> None:
-    job = _job(pool, user, job_id)
+def _queue(deps: AppDeps, user: User, job_id, command: dict, *, expect: str, status: str) -> None:
+    job = _job(deps, user, job_id)
     if job.status != expect:
         raise ContentServiceError(t("content.error.not_waiting", user.language,
                                     status=t(f"content.status.{job.status}", user.language)))
     try:
-        with pool.connection() as conn:
+        with deps.pool.connection() as conn:
             jobs.set_command(conn, user.org_id, job.id, command, status=status)
             tasks.defer_generation(conn, user.org_id, job.id)
     except jobs.JobStateError as exc:
@@ -152,7 +144,7 @@ def _job_state_refusal(exc: jobs.JobStateError, lang: str) -> str:
     return t(f"content.error.job_{exc.code}", lang, **statuses)
 
 
-def review_structure(pool: ConnectionPool, user: User, job_id, decision: str, *, outline: dict | None = None,
+def review_structure(deps: AppDeps, user: User, job_id, decision: str, *, outline: dict | None = None,
                      notes: str | None = None) -> None:
     """Checkpoint 1. ``edit`` carries the admin's outline: it is what gets generated."""
     if decision not in STRUCTURE_DECISIONS:
@@ -161,7 +153,7 @@ def review_structure(pool: ConnectionPool, user: User, job_id, decision: str, *,
         raise ContentServiceError(t("content.error.empty_outline", user.language))
     command = {"decision": decision, "edits": {"course_outline": outline} if decision == "edit" else None,
                "notes": notes}
-    _queue(pool, user, job_id, command, expect="awaiting_structure_review",
+    _queue(deps, user, job_id, command, expect="awaiting_structure_review",
            status="awaiting_structure_review" if decision == "reject" else "generating")
 
 
@@ -176,7 +168,7 @@ def template_modules(state: dict) -> list[dict]:
             for m in state.get("generated_modules") or [] if m.get("engine", "offline") == "offline"]
 
 
-def review_final(pool: ConnectionPool, user: User, job_id, decision: str, *, notes: str | None = None,
+def review_final(deps: AppDeps, user: User, job_id, decision: str, *, notes: str | None = None,
                  waive_reason: str | None = None, accept_template_modules: bool = False) -> None:
     """Checkpoint 2: approve (publish), refine (targeted fixes, then review again) or reject. Critical quality
     issues block publishing until they are fixed or the admin waives them with a reason; modules the twin
@@ -184,72 +176,73 @@ def review_final(pool: ConnectionPool, user: User, job_id, decision: str, *, not
     (``accept_template_modules``). Both are audit-logged."""
     if decision not in FINAL_DECISIONS:
         raise ContentServiceError(t("content.error.decision", user.language, choices=", ".join(FINAL_DECISIONS)))
-    job = _job(pool, user, job_id)
+    job = _job(deps, user, job_id)
     criticals = open_criticals(job) if decision == "approve" else []
     reason = (waive_reason or "").strip()
     if criticals and not reason:
         raise ContentServiceError(t("content.studio.criticals_block", user.language, count=len(criticals)))
-    replaced = [m for m in template_modules(graph_state(job.id)[0]) if m["fallback"]] if decision == "approve" else []
+    written = template_modules(graph_state(deps, job.id)[0]) if decision == "approve" else []
+    replaced = [m for m in written if m["fallback"]]
     if replaced and not accept_template_modules:
         named = ", ".join(f"«{m['title']}»" for m in replaced[:3]) + (", …" if len(replaced) > 3 else "")
         raise ContentServiceError(t("content.studio.template_block", user.language, count=len(replaced),
                                     modules=named))
     status = {"approve": "publishing", "refine": "reviewing", "reject": "awaiting_final_review"}[decision]
     edits = {"waived": [i["description"] for i in criticals], "reason": reason} if criticals else None
-    _queue(pool, user, job_id, {"decision": decision, "edits": edits, "notes": notes},
+    _queue(deps, user, job_id, {"decision": decision, "edits": edits, "notes": notes},
            expect="awaiting_final_review", status=status)
     if criticals:
-        with pool.connection() as conn:
+        with deps.pool.connection() as conn:
             audit.record(conn, user.org_id, actor_id=user.id, action="content.waive_critical_issues",
                          entity_type="generation_job", entity_id=job.id, before={"issues": criticals},
                          after={"reason": reason})
     if replaced:
-        with pool.connection() as conn:
+        with deps.pool.connection() as conn:
             audit.record(conn, user.org_id, actor_id=user.id, action="content.accept_template_modules",
                          entity_type="generation_job", entity_id=job.id, before={"modules": replaced},
                          after={"accepted": True})
 
 
-def edit_content(pool: ConnectionPool, user: User, job_id, target: str, field_name: str | None = None, value=None,
+def edit_content(deps: AppDeps, user: User, job_id, target: str, field_name: str | None = None, value=None,
                  *, fields: dict | None = None) -> None:
     """An inline edit at the final review: one field, or a form's ``fields`` at once (validated now, applied by
     the worker; the quality report is checked again after it)."""
-    job = _job(pool, user, job_id)
-    state, _ = graph_state(job.id)
+    job = _job(deps, user, job_id)
+    state, _ = graph_state(deps, job.id)
     edits = {"target": target, "fields": fields} if fields else {"target": target, "field": field_name, "value": value}
     try:
         apply_patch(state, edits)
     except (EditError, KeyError) as exc:
         raise ContentServiceError(str(exc)) from exc
-    _queue(pool, user, job_id, {"decision": "patch", "edits": edits, "notes": None},
+    _queue(deps, user, job_id, {"decision": "patch", "edits": edits, "notes": None},
            expect="awaiting_final_review", status="awaiting_final_review")
 
 
-def regenerate_module(pool: ConnectionPool, user: User, job_id, module_index: int,
+def regenerate_module(deps: AppDeps, user: User, job_id, module_index: int,
                       instructions: str | None = None) -> None:
-    job = _job(pool, user, job_id)
-    state, _ = graph_state(job.id)
+    job = _job(deps, user, job_id)
+    state, _ = graph_state(deps, job.id)
     if not 0 <= module_index < len(state.get("generated_modules") or []):
         raise ContentServiceError(t("content.error.no_module", user.language))
-    _queue(pool, user, job_id, {"decision": "regenerate", "notes": None,
+    _queue(deps, user, job_id, {"decision": "regenerate", "notes": None,
                                 "edits": {"module_index": module_index, "instructions": instructions or None}},
            expect="awaiting_final_review", status="generating")
 
 
-def retry_job(pool: ConnectionPool, user: User, job_id) -> None:
+def retry_job(deps: AppDeps, user: User, job_id) -> None:
     """Run a failed job again from the checkpoint before the node that failed."""
-    job = _job(pool, user, job_id)
+    job = _job(deps, user, job_id)
     if job.status != "failed":
         raise ContentServiceError(t("content.error.retry_failed_only", user.language))
     failed_node = (job.error or "")[1:(job.error or "").find("]")] if (job.error or "").startswith("[") else ""
-    graph = build_graph(checkpointer())
+    graph = build_graph(deps.checkpointer)
     retry_from = None
     for snapshot in graph.get_state_history(run_config(job.id)):
         if not snapshot.values.get("error") and (failed_node in snapshot.next or not failed_node):
             retry_from = snapshot.config["configurable"]["checkpoint_id"]
             break
     command = {"retry_from": retry_from} if retry_from else None
-    with pool.connection() as conn:
+    with deps.pool.connection() as conn:
         try:
             jobs.set_status(conn, user.org_id, job.id, "pending")
         except jobs.JobStateError as exc:
@@ -260,13 +253,12 @@ def retry_job(pool: ConnectionPool, user: User, job_id) -> None:
         tasks.defer_generation(conn, user.org_id, job.id)
 
 
-def run_job(pool: ConnectionPool, org_id: UUID, job_id: UUID | str, *, llm: LLM | None = None,
-            timeout: float = 600) -> jobs.Job:
+def run_job(deps: AppDeps, org_id: UUID, job_id: UUID | str, *, timeout: float = 600) -> jobs.Job:
     """Work the queue here until this job pauses or ends (the CLI, tests); while another worker holds
-    it, wait for that one. ``llm`` replaces the configured model in the jobs this process runs."""
+    it, wait for that one. The generation jobs this process runs use ``deps`` (its model included)."""
     job_id, deadline = UUID(str(job_id)), time.monotonic() + timeout
     while True:
-        with pool.connection() as conn:
+        with deps.pool.connection() as conn:
             job = jobs.get_job(conn, org_id, job_id)
             status = queue.open_job_status(conn, jobs.queue_lock(job_id))
             if status is None and jobs.runnable(job):   # e.g. queued before the task queue existed
@@ -278,18 +270,18 @@ def run_job(pool: ConnectionPool, org_id: UUID, job_id: UUID | str, *, llm: LLM 
             tasks.retry_stalled_now()      # if that worker died, its job comes back
             time.sleep(0.5)
         else:
-            tasks.work(wait=False, llm=llm)
+            tasks.work(wait=False, deps=deps)
 
 
-def job_summary(pool: ConnectionPool, org_id: UUID, job_id: UUID) -> dict:
+def job_summary(deps: AppDeps, org_id: UUID, job_id: UUID) -> dict:
     """The CLI's JSON: job, status, results, module/lesson counts, exercises by type, the quality figures
     (score and open issues by severity, copy ratio) and which modules the offline twin wrote."""
-    with pool.connection() as conn:
+    with deps.pool.connection() as conn:
         job = jobs.get_job(conn, org_id, job_id)
         if job is None:  # unknown, or another organisation's: the same answer
             raise ContentServiceError(f"job {job_id} not found")
         counts, by_type = jobs.course_counts(conn, org_id, job.result_course_id)
-    state, _ = graph_state(job.id)
+    state, _ = graph_state(deps, job.id)
     modules = state.get("generated_modules") or []
     if job.result_course_id is None:      # not published yet: count what the pipeline holds
         counts = (len(modules), sum(len(m["lessons"]) for m in modules))

@@ -14,9 +14,8 @@ from psycopg_pool import ConnectionPool
 
 from agents.content.context import ContentContext
 from agents.content.graph import build_graph
-from agents.llm import LLM, get_llm
+from agents.deps import AppDeps
 from storage import ingestions, jobs
-from storage.db import checkpointer
 
 log = logging.getLogger(__name__)
 GRAPH_THREADS = 32
@@ -81,10 +80,10 @@ def _uploads_ready(conn, job: jobs.Job) -> bool:
     return True
 
 
-def run_generation(pool: ConnectionPool, org_id: UUID, job_id: UUID, *, worker: str,
-                   llm: LLM | None = None) -> str:
+def run_generation(deps: AppDeps, org_id: UUID, job_id: UUID, *, worker: str) -> str:
     """Run (or resume) a job until it pauses, ends or fails; the task queue's lock guarantees that no
     other worker runs it meanwhile. Returns what happened ("idle": nothing to do)."""
+    pool = deps.pool
     with pool.connection() as conn:
         job = jobs.get_job(conn, org_id, job_id)
         if job is None or not jobs.runnable(job):
@@ -95,7 +94,7 @@ def run_generation(pool: ConnectionPool, org_id: UUID, job_id: UUID, *, worker: 
         jobs.count_run(conn, org_id, job_id)
         jobs.add_event(conn, org_id, job_id, "run", {"worker": worker, "attempt": job.attempts + 1})
     try:
-        graph = build_graph(checkpointer())
+        graph = build_graph(deps.checkpointer)
         config = run_config(job.id)
         snapshot = graph.get_state(config)
         command = job.command
@@ -107,7 +106,7 @@ def run_generation(pool: ConnectionPool, org_id: UUID, job_id: UUID, *, worker: 
             payload = None          # cut off by a crash (or resumed already): continue from the checkpoint
         else:
             payload = initial_state(job)
-        graph.invoke(payload, config, context=ContentContext(pool, llm or get_llm()), durability="sync")
+        graph.invoke(payload, config, context=ContentContext(pool, deps.llm), durability="sync")
         _settle(pool, graph, job)
         return "ran"
     except Exception as exc:

@@ -45,8 +45,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "gaps":
         from agents.tutor.gaps import cli as gaps_cli   # scikit-learn loads only for this command
 
+        if (deps := deps_or_none()) is None:
+            return 2
         try:
-            return gaps_cli(args.org, args.days, args.json)
+            return gaps_cli(deps, args.org, args.days, args.json)
         except DatabaseError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2

@@ -23,10 +23,9 @@ from sklearn.cluster import AgglomerativeClustering
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
 from sklearn.metrics import silhouette_score
 
+from agents.deps import AppDeps
 from agents.i18n import t
 from storage import audit, gaps, users
-from storage.db import app_pool
-from storage.embeddings import embed_query
 
 MIN_ASKERS = 3             # k-anonymity: fewer askers and the cluster shows counts only
 MAX_CLUSTERS = 12
@@ -88,7 +87,8 @@ def cluster_labels(vectors: np.ndarray, languages: list[str]) -> np.ndarray:
     return np.array([order[label] for label in best])
 
 
-def topic_terms(questions_by_cluster: list[list[str]], centres: np.ndarray, top: int = TOPIC_TERMS) -> list[str]:
+def topic_terms(questions_by_cluster: list[list[str]], centres: np.ndarray, embed_query,
+                top: int = TOPIC_TERMS) -> list[str]:
     """Each cluster's most telling terms: words asked more often here than in any other cluster, the
     ones whose meaning is closest to the cluster's centre first (a word several questions share
     gets a small bonus)."""
@@ -117,9 +117,14 @@ def _count(values) -> dict[str, int]:
     return dict(sorted(counted.items(), key=lambda item: (-item[1], item[0])))
 
 
-def find_gaps(org_id: UUID, *, days: int = 30, pool=None) -> list[GapCluster]:
-    """The organisation's knowledge gaps of the last ``days``, largest first."""
-    pool = pool or app_pool()
+def find_gaps(deps: AppDeps, user: users.User, *, days: int = 30) -> list[GapCluster]:
+    """The admin's organisation's knowledge gaps of the last ``days``, largest first."""
+    _admin(user)
+    return _org_gaps(deps, user.org_id, days)
+
+
+def _org_gaps(deps: AppDeps, org_id: UUID, days: int) -> list[GapCluster]:
+    pool, embed_query = deps.pool, deps.embed_query
     with pool.connection() as conn:
         asked = gaps.gap_questions(conn, org_id, timedelta(days=days))
     if not asked:
@@ -130,7 +135,7 @@ def find_gaps(org_id: UUID, *, days: int = 30, pool=None) -> list[GapCluster]:
     members = [[i for i, label in enumerate(labels) if label == c] for c in range(labels.max() + 1)]
     centres = np.vstack([vectors[group].mean(axis=0) for group in members])
     centres /= np.linalg.norm(centres, axis=1, keepdims=True)
-    terms = topic_terms([[asked[i].text for i in group] for group in members], centres)
+    terms = topic_terms([[asked[i].text for i in group] for group in members], centres, embed_query)
     clusters = []
     with pool.connection() as conn:
         for number, group in enumerate(members):
@@ -151,9 +156,13 @@ class GapActionError(ValueError):
     """An action on a gap that cannot be done; one line in the admin's language."""
 
 
-def _check(user: users.User, cluster: GapCluster) -> None:
+def _admin(user: users.User) -> None:
     if not user.is_admin:
         raise GapActionError(t("insights.gaps.admins_only", user.language))
+
+
+def _check(user: users.User, cluster: GapCluster) -> None:
+    _admin(user)
     if not cluster.visible:
         raise GapActionError(t("insights.gaps.too_few_askers", user.language, n=MIN_ASKERS))
 
@@ -163,29 +172,28 @@ def lesson_brief(cluster: GapCluster, lang: str) -> str:
     return t("insights.gaps.brief", lang, topic=cluster.topic, questions="\n".join(f"- {q}" for q in cluster.examples))
 
 
-def draft_lesson(user: users.User, cluster: GapCluster, pool=None) -> UUID:
+def draft_lesson(deps: AppDeps, user: users.User, cluster: GapCluster) -> UUID:
     """Start a content-studio job on the cluster's closest documents, its questions as the brief."""
     from agents.content import service as content   # the studio's own entry point (validation, events)
 
     _check(user, cluster)
-    pool = pool or app_pool()
     document_ids = [d["document_id"] for d in cluster.documents[:2]]
     if not document_ids:
         raise GapActionError(t("insights.gaps.no_documents", user.language))
-    job_id = content.start_job(pool, user, document_ids, options={
+    job_id = content.start_job(deps, user, document_ids, options={
         "origin": "knowledge_gap", "topic": cluster.topic, "brief": lesson_brief(cluster, user.language),
         "questions": cluster.examples})
-    with pool.connection() as conn:
+    with deps.pool.connection() as conn:
         audit.record(conn, user.org_id, actor_id=user.id, action="knowledge_gap.draft_lesson",
                      entity_type="generation_job", entity_id=job_id, before=None,
                      after={"topic": cluster.topic, "questions": cluster.questions, "documents": document_ids})
     return job_id
 
 
-def note_missing_document(user: users.User, cluster: GapCluster, note: str = "", pool=None) -> bool:
+def note_missing_document(deps: AppDeps, user: users.User, cluster: GapCluster, note: str = "") -> bool:
     """Record for the content owner that no document covers this topic; True when the note is new."""
     _check(user, cluster)
-    with (pool or app_pool()).connection() as conn:
+    with deps.pool.connection() as conn:
         created = gaps.save_note(conn, user.org_id, cluster.topic, cluster.questions, note.strip()[:1000], user.id)
         audit.record(conn, user.org_id, actor_id=user.id, action="knowledge_gap.missing_document",
                      entity_type="knowledge_gap", entity_id=cluster.topic, before=None,
@@ -193,22 +201,23 @@ def note_missing_document(user: users.User, cluster: GapCluster, note: str = "",
     return created
 
 
-def missing_document_notes(user: users.User, pool=None) -> list[gaps.GapNote]:
-    with (pool or app_pool()).connection() as conn:
+def missing_document_notes(deps: AppDeps, user: users.User) -> list[gaps.GapNote]:
+    _admin(user)
+    with deps.pool.connection() as conn:
         return gaps.list_notes(conn, user.org_id)
 
 
-def cli(slug: str, days: int, as_json: bool) -> int:
-    """``python -m agents.tutor gaps --org SLUG [--days N] [--json]``."""
+def cli(deps: AppDeps, slug: str, days: int, as_json: bool) -> int:
+    """``python -m agents.tutor gaps --org SLUG [--days N] [--json]``: an operator's report (no user)."""
     if days < 1:
         print("error: --days must be at least 1", file=sys.stderr)
         return 2
-    with app_pool().connection() as conn:
+    with deps.pool.connection() as conn:
         org = users.get_org_by_slug(conn, slug)
     if org is None:
         print(f"error: no organisation {slug!r}", file=sys.stderr)
         return 2
-    clusters = find_gaps(org.id, days=days)
+    clusters = _org_gaps(deps, org.id, days)
     if as_json:
         print(json.dumps({"org": slug, "days": days, "clusters": [c.as_json() for c in clusters]},
                          ensure_ascii=False))

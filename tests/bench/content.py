@@ -9,6 +9,7 @@ Embeddings come from the fake server too (hash vectors), so the figures are the 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import math
 import os
 import statistics
@@ -54,12 +55,14 @@ def main() -> None:
 
     from agents.content import service
     from agents.content.worker import warm_up
+    from agents.deps import process_deps
     from agents.llm import LLM, Settings
     from storage import jobs, users
-    from storage.db import app_pool, checkpointer
+    from storage.db import checkpointer
     from storage.ingest import ingest_file
 
-    pool = app_pool()
+    deps = process_deps()
+    pool = deps.pool
     started = time.perf_counter()
     warm_up()               # what a worker does when it starts: load the language identifier and embedder
     warm_s = time.perf_counter() - started
@@ -85,19 +88,19 @@ def main() -> None:
 
     # -- 1. the 8-module course under a 0.5 s model
     doc = ingest_file(pool, org.id, ROOT / "seeds/documents/manual_seguridad_almacen.pdf", uploaded_by=admin.id)
-    job_id = service.start_job(pool, admin, [doc.document_id])
+    job_id = service.start_job(deps, admin, [doc.document_id])
     started = time.perf_counter()
-    service.run_job(pool, org.id, job_id)
+    service.run_job(deps, org.id, job_id)
     to_structure = time.perf_counter() - started
-    outline = copy.deepcopy(service.job_view(pool, admin, job_id).state["course_outline"])
+    outline = copy.deepcopy(service.job_view(deps, admin, job_id).state["course_outline"])
     base = outline["modules"]
     outline["modules"] = [{**copy.deepcopy(base[i % len(base)]), "title": f"Módulo {i + 1}"} for i in range(MODULES)]
-    service.review_structure(pool, admin, job_id, "edit", outline=outline)
+    service.review_structure(deps, admin, job_id, "edit", outline=outline)
     for key in timings:
         timings[key].clear()
     calls_before = len(fake.chat_requests)
     started = time.perf_counter()
-    service.run_job(pool, org.id, job_id)
+    service.run_job(deps, org.id, job_id)
     to_final = time.perf_counter() - started
     with pool.connection() as conn:
         events = jobs.list_events(conn, org.id, job_id)
@@ -107,9 +110,9 @@ def main() -> None:
     ideal = math.ceil(len(modules) / 3) * statistics.mean(modules)
     engines = {e.data.get("engine") for e in fan if e.data.get("phase") == "done"}
     steps_to_final = len(timings["put"])
-    service.review_final(pool, admin, job_id, "approve")
+    service.review_final(deps, admin, job_id, "approve")
     started = time.perf_counter()
-    published = service.run_job(pool, org.id, job_id)
+    published = service.run_job(deps, org.id, job_id)
     to_publish = time.perf_counter() - started
 
     put_ms = statistics.mean(timings["put"]) * 1000
@@ -133,18 +136,18 @@ def main() -> None:
     started = time.perf_counter()
     result = ingest_file(pool, org.id, big, uploaded_by=admin.id)
     ingest_s = time.perf_counter() - started
-    job_id = service.start_job(pool, admin, [result.document_id])
+    job_id = service.start_job(deps, admin, [result.document_id])
     stages = []
     started = time.perf_counter()
     for decide in (None, "structure", "final"):
         if decide == "structure":
-            service.review_structure(pool, admin, job_id, "approve")
+            service.review_structure(deps, admin, job_id, "approve")
         elif decide == "final":
-            service.review_final(pool, admin, job_id, "approve")
+            service.review_final(deps, admin, job_id, "approve")
         t = time.perf_counter()
-        service.run_job(pool, org.id, job_id, llm=offline)
+        service.run_job(dataclasses.replace(deps, llm=offline), org.id, job_id)
         stages.append(time.perf_counter() - t)
-    summary = service.job_summary(pool, org.id, job_id)
+    summary = service.job_summary(deps, org.id, job_id)
     print(f"300-page document ({result.pages} pages, {result.chunks} chunks), chunked path, offline engine:")
     print(f"  ingest (fake embeddings) {ingest_s:.1f} s · to structure {stages[0]:.1f} s · modules+manual+review "
           f"{stages[1]:.1f} s · publish {stages[2]:.1f} s · total pipeline {sum(stages):.1f} s")

@@ -181,20 +181,22 @@ FINAL = ("published", "rejected", "failed", "cancelled")
 def run_content(ctx: Context, engine, scenario) -> dict:
     """Ingest, plan, write, and approve both checkpoints as an admin would in the studio."""
     from agents.content import service
+    from agents.deps import AppDeps
     from storage.ingest import ingest_file
 
     admin = person(ctx, "admin")
+    deps = AppDeps(pool=ctx.pool, llm=engine)
     document = ingest_file(ctx.pool, admin.org_id, Path(scenario[0]))
-    job_id = service.start_job(ctx.pool, admin, [document.document_id])
+    job_id = service.start_job(deps, admin, [document.document_id])
     while True:  # run_job returns at a checkpoint, at the end, or after its own timeout (then again)
-        job = service.run_job(ctx.pool, admin.org_id, job_id, llm=engine)
+        job = service.run_job(deps, admin.org_id, job_id)
         if job.status in FINAL:
-            return {"summary": service.job_summary(ctx.pool, admin.org_id, job_id)}
+            return {"summary": service.job_summary(deps, admin.org_id, job_id)}
         if job.status == "awaiting_structure_review":
-            service.review_structure(ctx.pool, admin, job_id, "approve")
+            service.review_structure(deps, admin, job_id, "approve")
         elif job.status == "awaiting_final_review":
             # the explicit tick the final review asks for when the twin wrote modules (listed in the summary)
-            service.review_final(ctx.pool, admin, job_id, "approve", accept_template_modules=True)
+            service.review_final(deps, admin, job_id, "approve", accept_template_modules=True)
 
 
 def judge_content(ctx: Context, scenario, result: dict) -> dict:

@@ -25,7 +25,7 @@ la tarjeta. Para cambiar una prenda dañada, el empleado sigue estos pasos:
 """
 
 
-def test_a_document_without_text_fails_with_one_line(pool, studio, tmp_path):
+def test_a_document_without_text_fails_with_one_line(pool, app_deps, studio, tmp_path):
     org, admin, _ = studio
     blank = tmp_path / "vacio.md"
     blank.write_text("   \n\n  ")
@@ -36,8 +36,8 @@ def test_a_document_without_text_fails_with_one_line(pool, studio, tmp_path):
             conn, org.id, source_name="escaneado.pdf", title="Escaneado", mime_type="application/pdf",
             full_text="", page_count=1, language="es", ts_config="spanish", content_hash="empty",
             chunks=[], embeddings=np.zeros((0, 384), dtype=np.float32), uploaded_by=admin.id)
-    job_id = service.start_job(pool, admin, [doc_id])
-    job = service.run_job(pool, org.id, job_id)
+    job_id = service.start_job(app_deps, admin, [doc_id])
+    job = service.run_job(app_deps, org.id, job_id)
     assert job.status == "failed" and "no text" in job.error and "\n" not in job.error
     with pool.connection() as conn:
         error = [e for e in jobs.list_events(conn, org.id, job_id) if e.event_type == "error"][-1]
@@ -55,16 +55,16 @@ def test_a_one_page_document_still_becomes_a_course(pool, studio, tmp_path, caps
     assert {"order_steps", "true_false"} <= set(summary["exercises_by_type"])
 
 
-def test_malformed_json_on_every_model_call_lets_the_twins_finish_the_job(pool, studio, fake_openai):
+def test_malformed_json_on_every_model_call_lets_the_twins_finish_the_job(pool, app_deps, studio, fake_openai):
     org, admin, docs = studio
     fake_openai.responder = lambda request: Reply(text="{'themes': [{'key': oops,,")
-    job_id = service.start_job(pool, admin, [docs["devoluciones.md"]])
+    job_id = service.start_job(app_deps, admin, [docs["devoluciones.md"]])
     for decide in (None, "structure", "final"):
         if decide == "structure":
-            service.review_structure(pool, admin, job_id, "approve")
+            service.review_structure(app_deps, admin, job_id, "approve")
         elif decide == "final":        # every module is the twin's, in place of the model's: the admin ticks it
-            service.review_final(pool, admin, job_id, "approve", accept_template_modules=True)
-        job = service.run_job(pool, org.id, job_id)
+            service.review_final(app_deps, admin, job_id, "approve", accept_template_modules=True)
+        job = service.run_job(app_deps, org.id, job_id)
     assert job.status == "published" and job.result_course_id and job.result_manual_id
     assert len(fake_openai.chat_requests) >= 4      # the model was asked (and its repair too) every time
     with pool.connection() as conn:

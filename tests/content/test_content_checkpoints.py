@@ -9,20 +9,22 @@ import pytest
 from agents.content import service
 from storage import jobs
 from storage import lessons as lesson_store
+from tests.conftest import make_deps
 
 
-def _run(pool, org, job_id):
-    return service.run_job(pool, org.id, job_id)
+def _run(deps, org, job_id):
+    return service.run_job(deps, org.id, job_id)
 
 
 @pytest.fixture(scope="module")
 def at_structure(pool, studio):
     """A factory: a new job over both fixture documents, paused at the structure checkpoint."""
     org, admin, docs = studio
+    deps = make_deps(pool)
 
     def make():
-        job_id = service.start_job(pool, admin, list(docs.values()))
-        assert _run(pool, org, job_id).status == "awaiting_structure_review"
+        job_id = service.start_job(deps, admin, list(docs.values()))
+        assert _run(deps, org, job_id).status == "awaiting_structure_review"
         return job_id
     return make
 
@@ -30,11 +32,12 @@ def at_structure(pool, studio):
 @pytest.fixture(scope="module")
 def at_final(pool, studio, at_structure):
     org, admin, _ = studio
+    deps = make_deps(pool)
 
     def make():
         job_id = at_structure()
-        service.review_structure(pool, admin, job_id, "approve")
-        assert _run(pool, org, job_id).status == "awaiting_final_review"
+        service.review_structure(deps, admin, job_id, "approve")
+        assert _run(deps, org, job_id).status == "awaiting_final_review"
         return job_id
     return make
 
@@ -44,10 +47,10 @@ def _events(pool, org, job_id, kind=None):
         return [e for e in jobs.list_events(conn, org.id, job_id) if kind is None or e.event_type == kind]
 
 
-def test_structure_checkpoint_shows_a_multi_document_outline(pool, studio, at_structure):
+def test_structure_checkpoint_shows_a_multi_document_outline(pool, app_deps, studio, at_structure):
     org, admin, _ = studio
     job_id = at_structure()
-    view = service.job_view(pool, admin, job_id)
+    view = service.job_view(app_deps, admin, job_id)
     assert view.checkpoint == "structure" and view.state["rag_mode"] == "chunked"
     outline = view.state["course_outline"]
     assert outline["modules"] and all(m["chunk_ids"] and m["lessons"] for m in outline["modules"])
@@ -56,24 +59,24 @@ def test_structure_checkpoint_shows_a_multi_document_outline(pool, studio, at_st
     assert all(m["lessons"][-1]["content_type"] == "exercise" for m in outline["modules"])
     assert _events(pool, org, job_id, "awaiting_review")[-1].data["checkpoint"] == "structure"
     with pytest.raises(service.ContentServiceError):      # not at the final checkpoint
-        service.review_final(pool, admin, job_id, "approve")
+        service.review_final(app_deps, admin, job_id, "approve")
     with pytest.raises(service.ContentServiceError):
-        service.review_structure(pool, admin, job_id, "maybe")
+        service.review_structure(app_deps, admin, job_id, "maybe")
 
 
-def test_structure_edit_is_what_gets_generated(pool, studio, at_structure):
+def test_structure_edit_is_what_gets_generated(pool, app_deps, studio, at_structure):
     org, admin, _ = studio
     job_id = at_structure()
-    outline = copy.deepcopy(service.job_view(pool, admin, job_id).state["course_outline"])
+    outline = copy.deepcopy(service.job_view(app_deps, admin, job_id).state["course_outline"])
     outline["title"] = "Devoluciones sin dramas"
     modules = outline["modules"]
     modules[0]["title"] = "Lo esencial de las devoluciones"
     modules.reverse()                                    # reorder
     modules.append({"title": "Productos defectuosos y garantía", "summary": "Garantía legal y etiqueta roja",
                     "lessons": [{"title": "La garantía", "content_type": "theory"}]})  # add
-    service.review_structure(pool, admin, job_id, "edit", outline=outline, notes="reordered")
-    assert _run(pool, org, job_id).status == "awaiting_final_review"
-    state = service.job_view(pool, admin, job_id).state
+    service.review_structure(app_deps, admin, job_id, "edit", outline=outline, notes="reordered")
+    assert _run(app_deps, org, job_id).status == "awaiting_final_review"
+    state = service.job_view(app_deps, admin, job_id).state
     titles = [m["module_spec"]["title"] for m in state["generated_modules"]]
     assert titles == [m["title"] for m in modules]
     added = state["generated_modules"][-1]
@@ -83,53 +86,53 @@ def test_structure_edit_is_what_gets_generated(pool, studio, at_structure):
     assert state["course_outline"]["title"] == "Devoluciones sin dramas"
 
 
-def test_structure_reject_ends_the_job_without_content(pool, studio, at_structure):
+def test_structure_reject_ends_the_job_without_content(pool, app_deps, studio, at_structure):
     org, admin, _ = studio
     job_id = at_structure()
-    service.review_structure(pool, admin, job_id, "reject", notes="not enough material")
-    job = _run(pool, org, job_id)
+    service.review_structure(app_deps, admin, job_id, "reject", notes="not enough material")
+    job = _run(app_deps, org, job_id)
     assert job.status == "rejected" and job.result_course_id is None
-    assert not service.job_view(pool, admin, job_id).state.get("generated_modules")
+    assert not service.job_view(app_deps, admin, job_id).state.get("generated_modules")
 
 
-def test_final_refine_runs_one_more_cycle_then_waits_again(pool, studio, at_final):
+def test_final_refine_runs_one_more_cycle_then_waits_again(pool, app_deps, studio, at_final):
     org, admin, _ = studio
     job_id = at_final()
-    before = service.job_view(pool, admin, job_id).state.get("refinement_count", 0)
-    service.review_final(pool, admin, job_id, "refine", notes="more examples")
-    assert _run(pool, org, job_id).status == "awaiting_final_review"
-    assert service.job_view(pool, admin, job_id).state["refinement_count"] == before + 1
+    before = service.job_view(app_deps, admin, job_id).state.get("refinement_count", 0)
+    service.review_final(app_deps, admin, job_id, "refine", notes="more examples")
+    assert _run(app_deps, org, job_id).status == "awaiting_final_review"
+    assert service.job_view(app_deps, admin, job_id).state["refinement_count"] == before + 1
     assert _events(pool, org, job_id, "refining")[-1].data["cycle"] == before + 1
 
 
-def test_final_abort_publishes_nothing(pool, studio, at_final):
+def test_final_abort_publishes_nothing(pool, app_deps, studio, at_final):
     org, admin, _ = studio
     job_id = at_final()
-    service.review_final(pool, admin, job_id, "reject")
-    job = _run(pool, org, job_id)
+    service.review_final(app_deps, admin, job_id, "reject")
+    job = _run(app_deps, org, job_id)
     assert job.status == "rejected" and job.result_course_id is None and job.result_manual_id is None
 
 
-def test_inline_edits_and_regenerating_one_module_leave_the_others_untouched(pool, studio, at_final):
+def test_inline_edits_and_regenerating_one_module_leave_the_others_untouched(pool, app_deps, studio, at_final):
     org, admin, _ = studio
     job_id = at_final()
-    state = service.job_view(pool, admin, job_id).state
+    state = service.job_view(app_deps, admin, job_id).state
     assert len(state["generated_modules"]) >= 2
     for index in (0, 1):
-        service.edit_content(pool, admin, job_id, f"module.{index}.lesson.0", "content", f"EDITED {index}")
-        assert _run(pool, org, job_id).status == "awaiting_final_review"
-    service.edit_content(pool, admin, job_id, "course", "outcome", "Gestionar devoluciones")
-    _run(pool, org, job_id)
+        service.edit_content(app_deps, admin, job_id, f"module.{index}.lesson.0", "content", f"EDITED {index}")
+        assert _run(app_deps, org, job_id).status == "awaiting_final_review"
+    service.edit_content(app_deps, admin, job_id, "course", "outcome", "Gestionar devoluciones")
+    _run(app_deps, org, job_id)
     with pytest.raises(service.ContentServiceError):       # invalid edits change nothing
-        service.edit_content(pool, admin, job_id, "module.0.exercise.0", "content", {"nope": 1})
+        service.edit_content(app_deps, admin, job_id, "module.0.exercise.0", "content", {"nope": 1})
     with pytest.raises(service.ContentServiceError):
-        service.edit_content(pool, admin, job_id, "module.99.lesson.0", "content", "x")
-    edited = service.job_view(pool, admin, job_id).state["generated_modules"]
+        service.edit_content(app_deps, admin, job_id, "module.99.lesson.0", "content", "x")
+    edited = service.job_view(app_deps, admin, job_id).state["generated_modules"]
     assert edited[0]["lessons"][0]["content"] == "EDITED 0" and edited[1]["lessons"][0]["content"] == "EDITED 1"
 
-    service.regenerate_module(pool, admin, job_id, 1, "más ejemplos de tienda")
-    assert _run(pool, org, job_id).status == "awaiting_final_review"
-    after = service.job_view(pool, admin, job_id).state
+    service.regenerate_module(app_deps, admin, job_id, 1, "más ejemplos de tienda")
+    assert _run(app_deps, org, job_id).status == "awaiting_final_review"
+    after = service.job_view(app_deps, admin, job_id).state
     assert after["generated_modules"][1]["lessons"][0]["content"] != "EDITED 1"     # rebuilt from the source
     assert "[1]" in after["generated_modules"][1]["lessons"][0]["content"]
     for index, module in enumerate(after["generated_modules"]):
@@ -137,12 +140,12 @@ def test_inline_edits_and_regenerating_one_module_leave_the_others_untouched(poo
             assert module == edited[index]
     assert _events(pool, org, job_id, "module_regenerated")[-1].data["index"] == 1
 
-    service.review_final(pool, admin, job_id, "approve")
-    job = _run(pool, org, job_id)
+    service.review_final(app_deps, admin, job_id, "approve")
+    job = _run(app_deps, org, job_id)
     assert job.status == "published"
     with pool.connection() as conn:
         outline = lesson_store.get_course_outline(conn, org.id, job.result_course_id)
     assert outline.course.outcome == "Gestionar devoluciones"
     assert outline.modules[0].lessons[0].content_md == "EDITED 0"
     with pytest.raises(service.ContentServiceError):        # nothing left to review
-        service.review_final(pool, admin, job_id, "approve")
+        service.review_final(app_deps, admin, job_id, "approve")

@@ -142,11 +142,11 @@ def test_generate_publishes_a_course_that_follows_and_teaches_the_document(seede
           f"mc_longest={sum(longest_is_right(e) for e in choices)}/{len(choices)}")
 
 
-def test_a_second_publish_of_the_same_job_does_nothing(seeded_pool, acme, capsys):
+def test_a_second_publish_of_the_same_job_does_nothing(seeded_pool, seeded_deps, acme, capsys):
     path = next(p for p in DEMO_DOCUMENTS if p.name == "returns_policy.md")
     main(["generate", str(path), "--org", "acme", "--by", "admin@acme.test", "--approve-all", "--json"])
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-    state, _ = graph_state(summary["job_id"])
+    state, _ = graph_state(seeded_deps, summary["job_id"])
     with seeded_pool.connection() as conn:
         before = conn.execute("SELECT count(*) FROM courses WHERE org_id = %s", (acme.id,)).fetchone()[0]
     again = publish(state, Runtime(context=ContentContext(seeded_pool, get_llm())))

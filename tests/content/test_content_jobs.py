@@ -39,7 +39,7 @@ def test_status_follows_the_lifecycle(pool, studio, new_job):
         assert jobs.get_job(conn, org.id, other).error is None
 
 
-def test_a_job_is_queued_with_its_row_once_and_held_by_one_worker_at_a_time(pool, studio):
+def test_a_job_is_queued_with_its_row_once_and_held_by_one_worker_at_a_time(pool, app_deps, studio):
     from psycopg.errors import UniqueViolation
 
     from agents import tasks
@@ -47,7 +47,7 @@ def test_a_job_is_queued_with_its_row_once_and_held_by_one_worker_at_a_time(pool
     from storage import queue
 
     org, admin, docs = studio
-    job_id = service.start_job(pool, admin, [docs["devoluciones.md"]])
+    job_id = service.start_job(app_deps, admin, [docs["devoluciones.md"]])
     lock = jobs.queue_lock(job_id)
     with pool.connection() as conn:
         assert queue.open_job_status(conn, lock) == "todo"

@@ -15,6 +15,7 @@ from pathlib import Path
 from agents.content import service
 from agents.llm import LLM, Settings
 from storage import jobs
+from tests.conftest import make_deps
 from tests.fake_openai import Reply
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -72,19 +73,19 @@ def _statuses(pool, org, job_ids) -> list[str]:
         return [jobs.get_job(conn, org.id, job_id).status for job_id in job_ids]
 
 
-def test_two_workers_finish_six_jobs_each_exactly_once(pool, studio, tmp_path):
+def test_two_workers_finish_six_jobs_each_exactly_once(pool, app_deps, studio, tmp_path):
     org, admin, docs = studio
     workers = _start_workers(tmp_path, pool)
     try:
-        job_ids = [service.start_job(pool, admin, [docs[name]])
+        job_ids = [service.start_job(app_deps, admin, [docs[name]])
                    for name in sorted(docs) * 2]
         def approve_structure(number, job_id):    # course titles are unique: each job's gets its number
-            outline = service.job_view(pool, admin, job_id).state["course_outline"]
-            service.review_structure(pool, admin, job_id, "edit",
+            outline = service.job_view(app_deps, admin, job_id).state["course_outline"]
+            service.review_structure(app_deps, admin, job_id, "edit",
                                      outline={**outline, "title": f"{outline['title']} ({number})"})
 
         def approve_final(number, job_id):
-            service.review_final(pool, admin, job_id, "approve")
+            service.review_final(app_deps, admin, job_id, "approve")
 
         for status, decide in (("awaiting_structure_review", approve_structure),
                                ("awaiting_final_review", approve_final), ("published", None)):
@@ -120,11 +121,11 @@ def test_two_workers_finish_six_jobs_each_exactly_once(pool, studio, tmp_path):
     print(f"\n6 jobs, 18 runs, by worker: {dict(runs_by_worker)}")
 
 
-def test_a_killed_worker_has_its_job_resumed_by_the_other_from_the_checkpoint(pool, studio, fake_openai, tmp_path):
+def test_a_killed_worker_has_its_job_resumed_by_the_other_from_the_checkpoint(pool, app_deps, studio, fake_openai, tmp_path):
     org, admin, docs = studio
-    job_id = service.start_job(pool, admin, [docs["devoluciones.md"]])
-    assert service.run_job(pool, org.id, job_id, llm=OFFLINE).status == "awaiting_structure_review"
-    outline = copy.deepcopy(service.job_view(pool, admin, job_id).state["course_outline"])
+    job_id = service.start_job(app_deps, admin, [docs["devoluciones.md"]])
+    assert service.run_job(make_deps(pool, llm=OFFLINE), org.id, job_id).status == "awaiting_structure_review"
+    outline = copy.deepcopy(service.job_view(app_deps, admin, job_id).state["course_outline"])
     base = outline["modules"]
     outline["modules"] = [{**copy.deepcopy(base[i % len(base)]), "title": f"Módulo {i + 1}: {base[i % len(base)]['title']}"}
                           for i in range(6)]
@@ -133,7 +134,7 @@ def test_a_killed_worker_has_its_job_resumed_by_the_other_from_the_checkpoint(po
     fake_openai.responder = lambda request: Reply(text="no json here", delay=0.7)
     workers = _start_workers(tmp_path, pool)
     try:
-        service.review_structure(pool, admin, job_id, "edit", outline=outline)
+        service.review_structure(app_deps, admin, job_id, "edit", outline=outline)
         done = lambda: {e.data["index"] for e in _events(pool, org, job_id)
                         if e.event_type == "progress" and e.data["phase"] == "done"}
         _wait(lambda: done(), 300, workers, tmp_path, "a first module generated")
@@ -164,8 +165,8 @@ def test_a_killed_worker_has_its_job_resumed_by_the_other_from_the_checkpoint(po
           f"({len(restarted)} modules run after the kill) and reached the final review {resumed_after:.1f} s later")
 
     # the model never answered in JSON: every module is the template's, which the admin ticks to publish
-    service.review_final(pool, admin, job_id, "approve", accept_template_modules=True)
-    job = service.run_job(pool, org.id, job_id, llm=OFFLINE)
+    service.review_final(app_deps, admin, job_id, "approve", accept_template_modules=True)
+    job = service.run_job(make_deps(pool, llm=OFFLINE), org.id, job_id)
     assert job.status == "published"
     with pool.connection() as conn:
         courses = conn.execute("SELECT id FROM courses WHERE generation_job_id = %s", (job_id,)).fetchall()

@@ -10,18 +10,18 @@ from storage import lessons as lesson_store
 from tests.content.model_replies import scripted_author
 
 
-def test_model_answers_are_used_when_they_hold_up(pool, studio, fake_openai):
+def test_model_answers_are_used_when_they_hold_up(pool, app_deps, studio, fake_openai):
     org, admin, docs = studio
     fake_openai.responder = scripted_author(themes=3, broken_modules=("Módulo 2",))
-    job_id = service.start_job(pool, admin, [docs["devoluciones.md"]])
-    assert service.run_job(pool, org.id, job_id).status == "awaiting_structure_review"
-    state = service.job_view(pool, admin, job_id).state
+    job_id = service.start_job(app_deps, admin, [docs["devoluciones.md"]])
+    assert service.run_job(app_deps, org.id, job_id).status == "awaiting_structure_review"
+    state = service.job_view(app_deps, admin, job_id).state
     assert [m["title"] for m in state["course_outline"]["modules"]] == ["Módulo 1", "Módulo 2", "Módulo 3"]
     assert all(t["chunk_ids"] for t in state["extracted_themes"])          # chunk refs mapped back to ids
 
-    service.review_structure(pool, admin, job_id, "approve")
-    assert service.run_job(pool, org.id, job_id).status == "awaiting_final_review"
-    state = service.job_view(pool, admin, job_id).state
+    service.review_structure(app_deps, admin, job_id, "approve")
+    assert service.run_job(app_deps, org.id, job_id).status == "awaiting_final_review"
+    state = service.job_view(app_deps, admin, job_id).state
     first, broken = state["generated_modules"][0], state["generated_modules"][1]
     assert first["engine"].startswith("openai:") and first["lessons"][0]["content"].startswith("MODELO:")
     assert first["lessons"][0]["citations"] and first["lessons"][0]["source_chunk_ids"]
@@ -33,8 +33,8 @@ def test_model_answers_are_used_when_they_hold_up(pool, studio, fake_openai):
     prompts = [m["content"] for r in fake_openai.chat_requests for m in r["messages"] if m["role"] == "user"]
     assert any("Source material:" in p and "Generated content to review:" in p for p in prompts)
 
-    service.review_final(pool, admin, job_id, "approve", accept_template_modules=True)  # module 2 is the twin's
-    job = service.run_job(pool, org.id, job_id)
+    service.review_final(app_deps, admin, job_id, "approve", accept_template_modules=True)  # module 2 is the twin's
+    job = service.run_job(app_deps, org.id, job_id)
     assert job.status == "published"
     with pool.connection() as conn:
         outline = lesson_store.get_course_outline(conn, org.id, job.result_course_id)

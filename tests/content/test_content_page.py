@@ -33,7 +33,7 @@ def test_an_employee_is_refused(pool, studio):
     assert any("solo para administradores" in e.value for e in at.error) and not at.button
 
 
-def test_from_a_document_to_a_published_course(pool, studio):
+def test_from_a_document_to_a_published_course(pool, app_deps, studio):
     org, admin, docs = studio
     at = _open(admin)
     picked = at.multiselect(key="picked")
@@ -41,14 +41,14 @@ def test_from_a_document_to_a_published_course(pool, studio):
     _button(at, "start").click().run()
     assert not at.exception, at.exception
     job_id = at.session_state["job_id"]
-    assert service.run_job(pool, org.id, job_id).status == "awaiting_structure_review"
+    assert service.run_job(app_deps, org.id, job_id).status == "awaiting_structure_review"
 
     at.run()
     assert not at.exception, at.exception
     assert any(s.value in ("Revisión de la estructura", "Structure review") for s in at.subheader)
     assert len(at.dataframe) == 2                       # the job list and the editable outline
     _button(at, "s_approve").click().run()
-    assert service.run_job(pool, org.id, job_id).status == "awaiting_final_review"
+    assert service.run_job(app_deps, org.id, job_id).status == "awaiting_final_review"
 
     at.run()
     assert not at.exception, at.exception
@@ -58,32 +58,32 @@ def test_from_a_document_to_a_published_course(pool, studio):
     lesson.input("Texto corregido por la administradora [Fuente: manual, sección, pág. 1]").run()
     _button(at, f"ls-{job_id}-0-0").click().run()
     assert not at.exception, at.exception
-    service.run_job(pool, org.id, job_id)
-    state = service.job_view(pool, admin, job_id).state
+    service.run_job(app_deps, org.id, job_id)
+    state = service.job_view(app_deps, admin, job_id).state
     assert state["generated_modules"][0]["lessons"][0]["content"].startswith("Texto corregido")
 
     # an exercise fixed in its own form (no JSON), then the course's details
     at.run()
-    state = service.job_view(pool, admin, job_id).state
+    state = service.job_view(app_deps, admin, job_id).state
     ei = next(i for i, e in enumerate(state["generated_modules"][0]["exercises"]) if e["type"] == "true_false")
     form = f"ef-{job_id}-0-{ei}"
     at.text_input(key=f"{form}-prompt").input("¿Es cierta esta frase de la política?")
     at.text_area(key=f"{form}-expl").input("Lo dice la política de devoluciones.")
     next(b for b in at.button if form in str(b.id) and b.proto.is_form_submitter).click().run()
     assert not at.exception, at.exception
-    service.run_job(pool, org.id, job_id)
-    exercise = service.job_view(pool, admin, job_id).state["generated_modules"][0]["exercises"][ei]
+    service.run_job(app_deps, org.id, job_id)
+    exercise = service.job_view(app_deps, admin, job_id).state["generated_modules"][0]["exercises"][ei]
     assert exercise["prompt"] == "¿Es cierta esta frase de la política?"
     assert exercise["explanation"] == "Lo dice la política de devoluciones."
     at.run()
     at.text_area(key=f"meta-{job_id}-title").input("Devoluciones paso a paso")
     next(b for b in at.button if f"meta-{job_id}" in str(b.id) and b.proto.is_form_submitter).click().run()
-    service.run_job(pool, org.id, job_id)
-    assert service.job_view(pool, admin, job_id).state["course_outline"]["title"] == "Devoluciones paso a paso"
+    service.run_job(app_deps, org.id, job_id)
+    assert service.job_view(app_deps, admin, job_id).state["course_outline"]["title"] == "Devoluciones paso a paso"
 
     at.run()
     _button(at, "f_approve").click().run()
-    job = service.run_job(pool, org.id, job_id)
+    job = service.run_job(app_deps, org.id, job_id)
     assert job.status == "published" and job.result_course_id
     at.run()
     assert any(s.value in ("Curso y manual publicados.", "Course and manual published.") for s in at.success)

@@ -16,31 +16,31 @@ from tests.content.model_replies import scripted_author
 PUBLIC = Path(__file__).resolve().parents[2] / "seeds" / "public"
 
 
-def _at_final(pool, org, admin, document_ids):
-    job_id = service.start_job(pool, admin, document_ids)
-    assert service.run_job(pool, org.id, job_id).status == "awaiting_structure_review"
-    service.review_structure(pool, admin, job_id, "approve")
-    assert service.run_job(pool, org.id, job_id).status == "awaiting_final_review"
+def _at_final(deps, org, admin, document_ids):
+    job_id = service.start_job(deps, admin, document_ids)
+    assert service.run_job(deps, org.id, job_id).status == "awaiting_structure_review"
+    service.review_structure(deps, admin, job_id, "approve")
+    assert service.run_job(deps, org.id, job_id).status == "awaiting_final_review"
     return job_id
 
 
-def test_a_critical_issue_blocks_publishing_until_the_admin_waives_it(pool, studio):
+def test_a_critical_issue_blocks_publishing_until_the_admin_waives_it(pool, app_deps, studio):
     org, admin, docs = studio
-    job_id = _at_final(pool, org, admin, [docs["devoluciones.md"]])
-    state = service.job_view(pool, admin, job_id).state
+    job_id = _at_final(app_deps, org, admin, [docs["devoluciones.md"]])
+    state = service.job_view(app_deps, admin, job_id).state
     index = next(i for i, e in enumerate(state["generated_modules"][0]["exercises"]) if e["type"] == "true_false")
     wrong = {"statement": "Las devoluciones se aceptan durante 99 días sin ticket.", "answer": True}
-    service.edit_content(pool, admin, job_id, f"module.0.exercise.{index}", "content", wrong)
-    job = service.run_job(pool, org.id, job_id)
+    service.edit_content(app_deps, admin, job_id, f"module.0.exercise.{index}", "content", wrong)
+    job = service.run_job(app_deps, org.id, job_id)
     assert job.status == "awaiting_final_review"
     criticals = service.open_criticals(job)
     assert criticals and criticals[0]["exercise_index"] == index              # the report followed the edit
     assert job.review_report["overall_score"] < 1.0
     with pytest.raises(service.ContentServiceError, match="crítico"):
-        service.review_final(pool, admin, job_id, "approve")
-    assert service.run_job(pool, org.id, job_id).status == "awaiting_final_review"     # nothing changed
-    service.review_final(pool, admin, job_id, "approve", waive_reason="the legal team confirmed 99 days")
-    job = service.run_job(pool, org.id, job_id)
+        service.review_final(app_deps, admin, job_id, "approve")
+    assert service.run_job(app_deps, org.id, job_id).status == "awaiting_final_review"     # nothing changed
+    service.review_final(app_deps, admin, job_id, "approve", waive_reason="the legal team confirmed 99 days")
+    job = service.run_job(app_deps, org.id, job_id)
     assert job.status == "published" and job.result_course_id
     with pool.connection() as conn:
         entry = audit.list_entries(conn, org.id, action="content.waive_critical_issues", entity_id=job_id)[0]
@@ -48,7 +48,7 @@ def test_a_critical_issue_blocks_publishing_until_the_admin_waives_it(pool, stud
     assert entry.before["issues"][0]["description"] == criticals[0]["description"]
 
 
-def test_long_sources_reach_theme_extraction_whole_and_every_module_is_reviewed(pool, studio, fake_openai):
+def test_long_sources_reach_theme_extraction_whole_and_every_module_is_reviewed(pool, app_deps, studio, fake_openai):
     org, admin, _ = studio
     doc_ids = [ingest_file(pool, org.id, PUBLIC / name, uploaded_by=admin.id).document_id
                for name in ("tts_travel_guide.md", "tts_leave_types.md")]
@@ -56,7 +56,7 @@ def test_long_sources_reach_theme_extraction_whole_and_every_module_is_reviewed(
         chunks = [c for d in doc_ids for c in documents.document_chunks(conn, org.id, d)]
     assert sum(len(c.content) for c in chunks) > 60_000
     fake_openai.responder = scripted_author(themes=3)
-    job_id = _at_final(pool, org, admin, doc_ids)
+    job_id = _at_final(app_deps, org, admin, doc_ids)
 
     def user_text(request):
         return "\n".join(m["content"] for m in request["messages"] if m["role"] == "user")
@@ -71,7 +71,7 @@ def test_long_sources_reach_theme_extraction_whole_and_every_module_is_reviewed(
     missing = [c.content[:80] for c in chunks if clean_text(c.content)[:60] not in seen]   # as the pipeline reads it
     assert not missing, missing[:3]
     assert any("merge the themes" in system_text(r) for r in requests)             # then reduced
-    state = service.job_view(pool, admin, job_id).state
+    state = service.job_view(app_deps, admin, job_id).state
     reviews = [user_text(r) for r in requests if "Generated content to review:" in user_text(r)]
     modules = state["generated_modules"]
     assert reviews and len(reviews) % len(modules) == 0     # each review pass: one call per module, its own sources

@@ -67,7 +67,7 @@ def _until(condition, seconds: float = 180, describe=lambda: "") -> None:
         time.sleep(0.1)
 
 
-def test_an_upload_is_found_by_its_words_once_parsed_and_by_meaning_as_it_is_embedded(pool, admin,
+def test_an_upload_is_found_by_its_words_once_parsed_and_by_meaning_as_it_is_embedded(pool, app_deps, admin,
                                                                                       remote_embeddings):
     remote_embeddings.hold_embeddings(after=1)           # the first batch goes through, the rest wait
     started = time.monotonic()
@@ -88,7 +88,7 @@ def test_an_upload_is_found_by_its_words_once_parsed_and_by_meaning_as_it_is_emb
                                   (ingestion_id,)).fetchone()
         assert [c.document_id for c in found] == [job.document_id], "full text finds it before its vectors exist"
         assert staged == (job.chunks_total, 2), "vectors arrive batch by batch"
-        assert job.document_id not in {d.id for d in service.list_documents(pool, admin)}  # not offered to generate yet
+        assert job.document_id not in {d.id for d in service.list_documents(app_deps, admin)}  # not offered to generate yet
         [view] = ingestion.recent(admin)
         assert view.status_label == "vectorizando pasajes" and view.progress == pytest.approx(2 / job.chunks_total)
         assert view.detail == f"{job.pages} páginas leídas · 2 de {job.chunks_total} pasajes vectorizados"
@@ -102,7 +102,7 @@ def test_an_upload_is_found_by_its_words_once_parsed_and_by_meaning_as_it_is_emb
                                " WHERE document_id = %s", (job.document_id,)).fetchone()
         assert conn.execute("SELECT data IS NULL FROM ingestions WHERE id = %s", (ingestion_id,)).fetchone()[0]
     assert settled == (job.chunks_total, job.chunks_total, 0)
-    assert job.document_id in {d.id for d in service.list_documents(pool, admin)}
+    assert job.document_id in {d.id for d in service.list_documents(app_deps, admin)}
 
 
 def test_a_failed_new_version_leaves_the_previous_one_intact(pool, admin, remote_embeddings, tmp_path):
@@ -158,11 +158,11 @@ def test_a_bad_upload_is_refused_at_once_and_nothing_is_queued(pool, admin):
         assert len(ingestions.recent(conn, admin.org_id, limit=100)) == before
 
 
-def test_a_generation_job_waits_for_its_uploads(pool, admin, remote_embeddings):
-    job_id = service.start_job_with_uploads(pool, admin, [("recepcion.md", _manual(4))], [])
+def test_a_generation_job_waits_for_its_uploads(pool, app_deps, admin, remote_embeddings):
+    job_id = service.start_job_with_uploads(app_deps, admin, [("recepcion.md", _manual(4))], [])
     with pool.connection() as conn:
-        assert service.job_view(pool, admin, job_id, with_state=False).job.status == "pending"
-    job = service.run_job(pool, admin.org_id, job_id)
+        assert service.job_view(app_deps, admin, job_id, with_state=False).job.status == "pending"
+    job = service.run_job(app_deps, admin.org_id, job_id)
     assert job.status == "awaiting_structure_review"
     with pool.connection() as conn:
         document = documents.find_by_source_name(conn, admin.org_id, "recepcion.md")

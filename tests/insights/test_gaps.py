@@ -47,23 +47,23 @@ def test_cli_refuses_bad_input(seeded_pool, capsys):
     assert tutor_cli(["gaps", "--org", "acme", "--days", "0"]) == 2
 
 
-def test_a_cluster_with_too_few_askers_shows_counts_only(seeded_pool, admin, monkeypatch):
+def test_a_cluster_with_too_few_askers_shows_counts_only(seeded_pool, seeded_deps, admin, monkeypatch):
     monkeypatch.setattr(gaps, "MIN_ASKERS", 5)
-    clusters = gaps.find_gaps(admin.org_id, pool=seeded_pool)
+    clusters = gaps.find_gaps(seeded_deps, admin)
     assert clusters and all(not c.visible and not c.examples and not c.topic and not c.departments
                             for c in clusters)
     with pytest.raises(gaps.GapActionError):
-        gaps.draft_lesson(admin, clusters[0], pool=seeded_pool)
+        gaps.draft_lesson(seeded_deps, admin, clusters[0])
 
 
-def test_old_questions_fall_outside_the_period(seeded_pool, admin):
-    recent = gaps.find_gaps(admin.org_id, days=5, pool=seeded_pool)
+def test_old_questions_fall_outside_the_period(seeded_pool, seeded_deps, admin):
+    recent = gaps.find_gaps(seeded_deps, admin, days=5)
     assert sum(c.questions for c in recent) == 4     # asked 1–4 days before loading; 5 days is just out
 
 
-def test_draft_a_lesson_starts_a_content_job_with_the_questions_as_brief(seeded_pool, admin):
-    cluster = gaps.find_gaps(admin.org_id, pool=seeded_pool)[0]
-    job_id = gaps.draft_lesson(admin, cluster, pool=seeded_pool)
+def test_draft_a_lesson_starts_a_content_job_with_the_questions_as_brief(seeded_pool, seeded_deps, admin):
+    cluster = gaps.find_gaps(seeded_deps, admin)[0]
+    job_id = gaps.draft_lesson(seeded_deps, admin, cluster)
     with seeded_pool.connection() as conn:
         job = jobs.get_job(conn, admin.org_id, job_id)
         entry = audit.list_entries(conn, admin.org_id, action="knowledge_gap.draft_lesson")[0]
@@ -74,11 +74,11 @@ def test_draft_a_lesson_starts_a_content_job_with_the_questions_as_brief(seeded_
     assert entry.entity_id == str(job_id)
 
 
-def test_missing_document_note_is_recorded_once_per_topic(seeded_pool, admin):
-    cluster = gaps.find_gaps(admin.org_id, pool=seeded_pool)[1]
-    assert gaps.note_missing_document(admin, cluster, "  Ask HR for the benefits handbook ", pool=seeded_pool)
-    assert not gaps.note_missing_document(admin, cluster, "Updated note", pool=seeded_pool)
-    notes = gaps.missing_document_notes(admin, pool=seeded_pool)
+def test_missing_document_note_is_recorded_once_per_topic(seeded_pool, seeded_deps, admin):
+    cluster = gaps.find_gaps(seeded_deps, admin)[1]
+    assert gaps.note_missing_document(seeded_deps, admin, cluster, "  Ask HR for the benefits handbook ")
+    assert not gaps.note_missing_document(seeded_deps, admin, cluster, "Updated note")
+    notes = gaps.missing_document_notes(seeded_deps, admin)
     assert [(n.topic, n.note) for n in notes] == [(cluster.topic, "Updated note")]
 
 

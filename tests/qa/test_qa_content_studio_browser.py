@@ -31,12 +31,12 @@ def _click_until(page, button, outcome, tries: int = 3) -> None:
 
 
 @needs_chromium
-def test_admin_generates_reviews_and_publishes_a_course(seeded_db_url, seeded_pool, tmp_path):
+def test_admin_generates_reviews_and_publishes_a_course(seeded_db_url, seeded_pool, seeded_deps, tmp_path):
     with seeded_pool.connection() as conn:
         admin = users.get_user_by_email(conn, "admin@acme.test")
         published_before = len(course_store.list_courses(conn, admin.org_id, status="published"))
         earlier = next(d.id for d in documents.list_documents(conn, admin.org_id) if d.title == EARLIER_DOCUMENT)
-    earlier_job = service.start_job(seeded_pool, admin, [earlier])
+    earlier_job = service.start_job(seeded_deps, admin, [earlier])
     # the app's worker thread runs the job; the tutor chat gets its own port so no other app's chat answers
     env = {"SKILLNET_CONTENT_WORKER": "thread", "SKILLNET_CHAT_PORT": str(free_port())}
     with running_app(seeded_db_url, extra_env=env, timeout=300) as base, chromium_page(1400, 1800) as page:

@@ -90,7 +90,7 @@ def test_limits_are_per_user_and_per_endpoint(seeded_pool):
         assert rate_limits.take(conn, other, "a", 2, 60) is None
 
 
-def test_content_generation_jobs_are_limited_per_organisation(seeded_pool, monkeypatch):
+def test_content_generation_jobs_are_limited_per_organisation(seeded_pool, seeded_deps, monkeypatch):
     from agents.content import service as content_service
     from storage import documents
     from storage.ingest import ingest_file
@@ -108,12 +108,12 @@ def test_content_generation_jobs_are_limited_per_organisation(seeded_pool, monke
         b"# Handbook\n\nReturns are accepted within thirty days with the receipt.\n")).document_id
     with seeded_pool.connection() as conn:
         jobs_before = conn.execute("SELECT count(*) FROM generation_jobs").fetchone()[0]
-    content_service.start_job(seeded_pool, admin, [document])
-    content_service.start_job(seeded_pool, colleague, [document])    # the budget is the organisation's
+    content_service.start_job(seeded_deps, admin, [document])
+    content_service.start_job(seeded_deps, colleague, [document])    # the budget is the organisation's
     for person, words in ((admin, "vuelve a intentarlo en"), (colleague, "try again in")):
         with pytest.raises(content_service.ContentServiceError) as caught:
-            content_service.start_job(seeded_pool, person, [document])
+            content_service.start_job(seeded_deps, person, [document])
         assert words in str(caught.value) and "min." in str(caught.value) and "\n" not in str(caught.value)
-    content_service.start_job(seeded_pool, outsider, [outsider_document])   # another organisation's budget
+    content_service.start_job(seeded_deps, outsider, [outsider_document])   # another organisation's budget
     with seeded_pool.connection() as conn:
         assert conn.execute("SELECT count(*) FROM generation_jobs").fetchone()[0] == jobs_before + 3
