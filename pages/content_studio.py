@@ -75,7 +75,7 @@ with st.expander(t("content.studio.new", lang), expanded=not service.list_jobs(d
             st.rerun()
 
 ingestion_progress(user)   # uploads being ingested: pages parsed, passages embedded
-stale_panel(user)   # lessons whose source passages changed since they were written
+stale_panel(deps, user)   # lessons whose source passages changed since they were written
 
 # ---------------------------------------------------------------------------------------- job list
 jobs = service.list_jobs(deps, user)
@@ -151,7 +151,7 @@ if job.status == "published":
         if job.result_manual_id:
             page_link("pages/manuals.py", t("content.studio.open_manual", lang), "📘",
                       {"manual": str(job.result_manual_id)})
-        scorm_download(user, job.result_course_id)
+        scorm_download(deps, user, job.result_course_id)
         with st.expander(t("content.studio.assign", lang), expanded=False):
             people = assign.employees(deps, user)
             chosen = st.multiselect(t("content.studio.assign_who", lang), list(people), format_func=people.get,

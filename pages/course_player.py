@@ -79,7 +79,7 @@ with main:
     st.caption(t("learning.where", lang, module=module.position, title=module.title, n=position + 1,
                  total=len(lessons)))
     st.header(lesson.title)
-    updated_policy_note(user, lesson.id)
+    updated_policy_note(deps, user, lesson.id)
     st.markdown(lesson_markdown(lesson.content_md))
     if lesson.citations:
         with st.expander(t("learning.sources", lang, n=len(lesson.citations))):

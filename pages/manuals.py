@@ -9,10 +9,10 @@ from ui.session import require_user
 
 user = require_user()
 lang = user.language
-pool = app_deps().pool
+deps = app_deps()
 
 st.title(t("content.manuals.title", lang))
-found = manuals.list_for(pool, user)
+found = manuals.list_for(deps, user)
 if not found:
     st.info(t("content.manuals.none", lang))
     st.stop()
@@ -21,7 +21,7 @@ wanted = st.query_params.get("manual")
 manual_id = st.selectbox(t("content.manuals.pick", lang), list(by_id),
                          index=list(by_id).index(wanted) if wanted in by_id else 0,
                          format_func=lambda i: by_id[i].title, key="manual_pick")
-manual = manuals.get_for(pool, user, manual_id)
+manual = manuals.get_for(deps, user, manual_id)
 st.caption(t("content.manuals.meta", lang, date=format_date(manual.created_at, lang),
              language=t(f"content.manuals.lang_{manual.language}", lang) if manual.language in ("es", "en")
              else manual.language))

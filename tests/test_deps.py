@@ -13,7 +13,6 @@ BUILDERS = {"agents/deps.py", "storage/db.py", "storage/__main__.py", "agents/ll
 # shrinks to empty: each file moved onto AppDeps leaves this list (a listed file with no call fails)
 NOT_YET_ON_APPDEPS = {
     "agents/auth.py",
-    "agents/content/scorm.py", "agents/content/stale.py",
     "agents/helpdesk/eval.py",
     "agents/learning/review_planning.py", "agents/learning/rubric.py", "agents/operations.py",
     "agents/retrieval/eval.py", "agents/retrieval/grounding.py", "agents/retrieval/lab.py",

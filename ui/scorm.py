@@ -7,9 +7,9 @@ from agents.content.scorm import ExportError, build_package
 from agents.i18n import t
 
 
-def scorm_download(user, course_id) -> None:
+def scorm_download(deps, user, course_id) -> None:
     try:
-        name, package = build_package(user.org_id, course_id)
+        name, package = build_package(deps, user.org_id, course_id)
     except ExportError:      # not (or no longer) published: nothing to offer
         st.caption(t("common.not_found", user.language))
         return

@@ -7,16 +7,16 @@ from agents.content import stale
 from agents.i18n import t
 
 
-def updated_policy_note(user, lesson_id) -> None:
+def updated_policy_note(deps, user, lesson_id) -> None:
     """A note above a lesson whose sources changed after it was written."""
-    if lesson_id in stale.stale_lessons(user, [lesson_id]):
+    if lesson_id in stale.stale_lessons(deps, user, [lesson_id]):
         st.info(t("insights.stale.learner_note", user.language))
 
 
-def stale_panel(user) -> None:
+def stale_panel(deps, user) -> None:
     """Flagged modules: old vs new passage side by side; regenerate (reviewed draft), keep or edit."""
     lang = user.language
-    flags = stale.stale_flags(user)
+    flags = stale.stale_flags(deps, user)
     st.subheader(t("insights.stale.title", lang))
     if not flags:
         st.caption(t("insights.stale.none", lang))
@@ -34,7 +34,7 @@ def stale_panel(user) -> None:
                 by_passage.setdefault(flag.old_chunk_id, []).append(flag)
             for passage_flags in by_passage.values():
                 _passage(lang, passage_flags)
-            _decisions(user, module_id, module_flags)
+            _decisions(deps, user, module_id, module_flags)
 
 
 def _passage(lang: str, flags) -> None:
@@ -57,14 +57,14 @@ def _passage(lang: str, flags) -> None:
         now.text(flag.new_content or t("insights.stale.gone", lang))
 
 
-def _decisions(user, module_id, module_flags) -> None:
+def _decisions(deps, user, module_id, module_flags) -> None:
     lang, key = user.language, f"stale_draft_{module_id}"
     regenerate, keep = st.columns(2)
     if regenerate.button(t("insights.stale.regenerate", lang), key=f"regen_{module_id}", type="primary"):
         with st.spinner():
-            st.session_state[key] = stale.draft_regeneration(user, module_id)
+            st.session_state[key] = stale.draft_regeneration(deps, user, module_id)
     if keep.button(t("insights.stale.keep", lang), key=f"keep_{module_id}"):
-        stale.keep_module(user, module_id)
+        stale.keep_module(deps, user, module_id)
         st.success(t("insights.stale.kept", lang))
         st.rerun()
     lessons = {f.entity_id: f.entity_title for f in module_flags if f.entity_type == "lesson"}
@@ -76,7 +76,7 @@ def _decisions(user, module_id, module_flags) -> None:
             text = st.text_area(t("insights.stale.edit", lang), key=f"edit_text_{module_id}_{lesson_id}", height=200)
             if st.button(t("insights.stale.save_edit", lang), key=f"edit_save_{module_id}"):
                 try:
-                    stale.edit_lesson(user, lesson_id, text)
+                    stale.edit_lesson(deps, user, lesson_id, text)
                 except stale.StaleError as exc:
                     st.error(str(exc))
                 else:
@@ -93,7 +93,7 @@ def _decisions(user, module_id, module_flags) -> None:
         st.caption(t("insights.stale.exercises", lang, n=len(draft.exercises)))
         approve, discard = st.columns(2)
         if approve.button(t("insights.stale.approve", lang), key=f"approve_{module_id}", type="primary"):
-            stale.apply_regeneration(user, draft)
+            stale.apply_regeneration(deps, user, draft)
             st.session_state.pop(key, None)
             st.success(t("insights.stale.replaced", lang))
             st.rerun()

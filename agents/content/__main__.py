@@ -77,14 +77,14 @@ def _report(deps, org_id, job, args) -> int:
     return 1 if job.status == "failed" else 0
 
 
-def _print_stale(pool, args) -> int:
+def _print_stale(deps, args) -> int:
     from agents.content.stale import report
 
-    with pool.connection() as conn:
+    with deps.pool.connection() as conn:
         org = users.get_org_by_slug(conn, args.org)
     if org is None:
         raise CliError(f"no organisation {args.org!r}")
-    flags = report(org.id, pool)
+    flags = report(deps, org.id)
     if args.json:
         print(json.dumps({"org": args.org, "stale": flags}, ensure_ascii=False))
         return 0
@@ -169,11 +169,11 @@ def main(argv: list[str] | None = None) -> int:
             work(wait=not args.once, main_thread=True)
             return 0
         if args.command == "stale":
-            return _print_stale(pool, args)
+            return _print_stale(deps, args)
         if args.command == "export":
             from agents.content.scorm import build_package
 
-            _, package = build_package(None, args.course_id, pool=pool)
+            _, package = build_package(deps, None, args.course_id)
             with open(args.output, "wb") as out:
                 out.write(package)
             print(f"{args.output}: {len(package)} bytes")

@@ -6,8 +6,7 @@ import re
 from pathlib import Path
 from uuid import UUID
 
-from psycopg_pool import ConnectionPool
-
+from agents.deps import AppDeps
 from agents.i18n import t
 from storage import manuals
 from storage.markup import safe_markdown
@@ -16,18 +15,18 @@ from storage.users import User
 _FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")    # Debian's fonts-dejavu, as seeds/ uses
 
 
-def list_for(pool: ConnectionPool, user: User) -> list[manuals.Manual]:
-    with pool.connection() as conn:
+def list_for(deps: AppDeps, user: User) -> list[manuals.Manual]:
+    with deps.pool.connection() as conn:
         return manuals.list_manuals(conn, user.org_id)
 
 
-def get_for(pool: ConnectionPool, user: User, manual_id: UUID | str) -> manuals.Manual | None:
+def get_for(deps: AppDeps, user: User, manual_id: UUID | str) -> manuals.Manual | None:
     """The manual, or None (another organisation's id reads as not found)."""
     try:
         manual_id = UUID(str(manual_id))
     except ValueError:
         return None
-    with pool.connection() as conn:
+    with deps.pool.connection() as conn:
         return manuals.get_manual(conn, user.org_id, manual_id)
 
 

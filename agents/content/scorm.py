@@ -22,10 +22,10 @@ from xml.etree import ElementTree as ET
 import nh3
 from markdown_it import MarkdownIt
 
+from agents.deps import AppDeps
 from agents.i18n import t
 from storage import courses as course_store
 from storage import exercises as exercise_store
-from storage.db import app_pool
 from storage import lessons as lesson_store
 
 MASTERY_SCORE = 80
@@ -104,14 +104,14 @@ def _page(outline: lesson_store.CourseOutline, lang: str) -> str:
                                             ensure_ascii=False).replace("</", "<\\/")))
 
 
-def build_package(org_id: UUID | None, course_id: UUID | str, *, pool=None) -> tuple[str, bytes]:
+def build_package(deps: AppDeps, org_id: UUID | None, course_id: UUID | str) -> tuple[str, bytes]:
     """(file name, zip bytes) of the course's SCORM 1.2 package; ``org_id`` None (the operator's CLI)
     exports from whichever organisation holds the course."""
     try:
         course_uuid = UUID(str(course_id))
     except ValueError:
         raise ExportError(f"not a course id: {course_id}") from None
-    with (pool or app_pool()).connection() as conn:
+    with deps.pool.connection() as conn:
         org_id = org_id or course_store.course_org_id(conn, course_uuid)
         outline = lesson_store.get_course_outline(conn, org_id, course_uuid) if org_id else None
     if outline is None:

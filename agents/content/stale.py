@@ -16,12 +16,11 @@ from uuid import UUID
 
 from agents.content.context import ContentContext
 from agents.content.nodes import build_module
+from agents.deps import AppDeps
 from agents.i18n import t
-from agents.llm import get_llm
 from storage import audit, source_changes, users
 from storage import exercises as exercise_store
 from storage.chunks import course_document_ids
-from storage.db import app_pool
 from storage import lessons as lesson_store
 
 
@@ -43,15 +42,15 @@ def _admin(user: users.User) -> None:
         raise StaleError(t("insights.stale.admins_only", user.language))
 
 
-def stale_flags(user: users.User, pool=None) -> list[source_changes.StaleFlag]:
+def stale_flags(deps: AppDeps, user: users.User) -> list[source_changes.StaleFlag]:
     _admin(user)
-    with (pool or app_pool()).connection() as conn:
+    with deps.pool.connection() as conn:
         return source_changes.open_flags(conn, user.org_id)
 
 
-def report(org_id: UUID, pool=None) -> list[dict]:
-    """The open flags as plain data (``python -m agents.content stale --json``)."""
-    with (pool or app_pool()).connection() as conn:
+def report(deps: AppDeps, org_id: UUID) -> list[dict]:
+    """The open flags as plain data (``python -m agents.content stale --json``, an operator's report)."""
+    with deps.pool.connection() as conn:
         flags = source_changes.open_flags(conn, org_id)
     return [{"course": f.course_title, "course_id": str(f.course_id), "module": f.module_title,
              "module_id": str(f.module_id), "type": f.entity_type, "id": str(f.entity_id), "title": f.entity_title,
@@ -73,10 +72,10 @@ def changed_sentences(old: str, new: str | None) -> tuple[list[str], list[str]]:
     return gone, added
 
 
-def keep_module(user: users.User, module_id: UUID | str, pool=None) -> int:
+def keep_module(deps: AppDeps, user: users.User, module_id: UUID | str) -> int:
     """The admin keeps the module as it is: its flags close as ``kept`` (audited)."""
     _admin(user)
-    with (pool or app_pool()).connection() as conn:
+    with deps.pool.connection() as conn:
         closed = source_changes.decide_module(conn, user.org_id, UUID(str(module_id)), "kept", user.id)
         if closed:
             audit.record(conn, user.org_id, actor_id=user.id, action="stale.keep", entity_type="module",
@@ -84,13 +83,13 @@ def keep_module(user: users.User, module_id: UUID | str, pool=None) -> int:
     return closed
 
 
-def edit_lesson(user: users.User, lesson_id: UUID | str, content_md: str, pool=None) -> None:
+def edit_lesson(deps: AppDeps, user: users.User, lesson_id: UUID | str, content_md: str) -> None:
     """The admin's own fix of a flagged lesson's text (audited); "keep" then closes the flag."""
     _admin(user)
     text = (content_md or "").strip()
     if not text:
         raise StaleError(t("insights.stale.empty_draft", user.language))
-    with (pool or app_pool()).connection() as conn:
+    with deps.pool.connection() as conn:
         if not source_changes.set_lesson_text(conn, user.org_id, UUID(str(lesson_id)), text):
             raise StaleError(t("insights.stale.nothing_to_regenerate", user.language))
         audit.record(conn, user.org_id, actor_id=user.id, action="stale.edit", entity_type="lesson",
@@ -106,11 +105,11 @@ def _module(conn, org_id: UUID, module_id: UUID) -> tuple[lesson_store.CourseOut
     raise StaleError("module")
 
 
-def draft_regeneration(user: users.User, module_id: UUID | str, pool=None, llm=None) -> ModuleDraft:
+def draft_regeneration(deps: AppDeps, user: users.User, module_id: UUID | str) -> ModuleDraft:
     """The module rewritten from its documents as they are now: a draft for the admin to review."""
     _admin(user)
-    pool, module_id = pool or app_pool(), UUID(str(module_id))
-    with pool.connection() as conn:
+    module_id = UUID(str(module_id))
+    with deps.pool.connection() as conn:
         try:
             outline, module = _module(conn, user.org_id, module_id)
         except StaleError:
@@ -128,16 +127,16 @@ def draft_regeneration(user: users.User, module_id: UUID | str, pool=None, llm=N
             "total": len(outline.modules), "module_spec": spec, "themes": [], "sibling_terms": [],
             "source_document_ids": document_ids, "rag_mode": "full_text", "language": outline.course.language,
             "instructions": t("insights.stale.regenerate_instructions", outline.course.language)}
-    built = build_module(ContentContext(pool, llm or get_llm()), task)
+    built = build_module(ContentContext(deps.pool, deps.llm), task)
     return ModuleDraft(module_id, module.title, built["lessons"], built["exercises"], built["engine"])
 
 
-def apply_regeneration(user: users.User, draft: ModuleDraft, pool=None) -> int:
+def apply_regeneration(deps: AppDeps, user: users.User, draft: ModuleDraft) -> int:
     """The admin approved the draft: it replaces the module's lessons and exercises, flags resolve."""
     _admin(user)
     if not draft.lessons:
         raise StaleError(t("insights.stale.empty_draft", user.language))
-    with (pool or app_pool()).connection() as conn, conn.transaction():
+    with deps.pool.connection() as conn, conn.transaction():
         version = source_changes.clear_module_content(conn, user.org_id, draft.module_id)
         if version is None:
             raise StaleError(t("insights.stale.nothing_to_regenerate", user.language))
@@ -164,9 +163,9 @@ def apply_regeneration(user: users.User, draft: ModuleDraft, pool=None) -> int:
     return resolved
 
 
-def stale_lessons(user: users.User, lesson_ids: list[UUID], pool=None) -> set[UUID]:
+def stale_lessons(deps: AppDeps, user: users.User, lesson_ids: list[UUID]) -> set[UUID]:
     """Which of these lessons cite a passage that has changed since (for the learner's note)."""
     if not lesson_ids:
         return set()
-    with (pool or app_pool()).connection() as conn:
+    with deps.pool.connection() as conn:
         return source_changes.stale_lesson_ids(conn, user.org_id, lesson_ids)

@@ -86,12 +86,12 @@ def test_the_same_file_again_flags_nothing_more(changed, seeded_pool, admin, cap
     assert {(f["type"], f["id"]) for f in _stale_json(capsys)} == changed
 
 
-def test_learners_see_which_lessons_changed(changed, seeded_pool, admin):
+def test_learners_see_which_lessons_changed(changed, seeded_pool, seeded_deps, admin):
     lesson_ids = {i for kind, i in changed if kind == "lesson"}
     with seeded_pool.connection() as conn:
         james = get_user_by_email(conn, "james@acme.test")
         every = [r[0] for r in conn.execute("SELECT id FROM lessons WHERE org_id = %(o)s", {"o": admin.org_id})]
-    flagged = {str(i) for i in stale.stale_lessons(james, every, pool=seeded_pool)}
+    flagged = {str(i) for i in stale.stale_lessons(seeded_deps, james, every)}
     assert lesson_ids <= flagged and len(flagged) < len(every)
 
 
@@ -109,14 +109,14 @@ def test_the_course_player_shows_the_updated_policy_note(changed, seeded_pool):
     assert any("Updated policy" in i.value for i in at.info)
 
 
-def test_regenerating_the_module_clears_its_flags(changed, seeded_pool, admin, capsys):
+def test_regenerating_the_module_clears_its_flags(changed, seeded_pool, seeded_deps, admin, capsys):
     flags = _stale_json(capsys)
     module_id = flags[0]["module_id"]
-    draft = stale.draft_regeneration(admin, module_id, pool=seeded_pool)
+    draft = stale.draft_regeneration(seeded_deps, admin, module_id)
     assert draft.lessons and draft.engine == "offline"
     assert any(NEW.split(" of ")[0] in lesson["content"] for lesson in draft.lessons)   # written from the new text
     assert not {f["module_id"] for f in _stale_json(capsys)} - {f["module_id"] for f in flags}  # a draft changes nothing
-    stale.apply_regeneration(admin, draft, pool=seeded_pool)
+    stale.apply_regeneration(seeded_deps, admin, draft)
     remaining = _stale_json(capsys)
     assert module_id not in {f["module_id"] for f in remaining}
     with seeded_pool.connection() as conn:
@@ -124,10 +124,10 @@ def test_regenerating_the_module_clears_its_flags(changed, seeded_pool, admin, c
         entry = audit.list_entries(conn, admin.org_id, action="stale.regenerate")[0]
     assert entry.entity_id == module_id and entry.after["flags"] >= 1
     with pytest.raises(stale.StaleError):
-        stale.draft_regeneration(admin, module_id, pool=seeded_pool)   # nothing left to regenerate
+        stale.draft_regeneration(seeded_deps, admin, module_id)   # nothing left to regenerate
 
 
-def test_keep_closes_the_flags_and_is_recorded(changed, seeded_pool, admin, capsys, tmp_path):
+def test_keep_closes_the_flags_and_is_recorded(changed, seeded_pool, seeded_deps, admin, capsys, tmp_path):
     edited = tmp_path / "returns_policy.md"
     text = (DOCUMENTS / "returns_policy.md").read_text(encoding="utf-8").replace(OLD, NEW)
     edited.write_text(text.replace("A bank statement alone is not accepted", "A bank statement alone is never accepted"),
@@ -136,17 +136,17 @@ def test_keep_closes_the_flags_and_is_recorded(changed, seeded_pool, admin, caps
     flags = _stale_json(capsys)
     assert flags and all("never accepted" in f["new_passage"] for f in flags)
     module_id = flags[0]["module_id"]
-    assert stale.keep_module(admin, module_id, pool=seeded_pool) >= 1
+    assert stale.keep_module(seeded_deps, admin, module_id) >= 1
     assert module_id not in {f["module_id"] for f in _stale_json(capsys)}
     with seeded_pool.connection() as conn:
         assert audit.list_entries(conn, admin.org_id, action="stale.keep")[0].entity_id == module_id
 
 
-def test_employees_cannot_act_on_flags(changed, seeded_pool):
+def test_employees_cannot_act_on_flags(changed, seeded_pool, seeded_deps):
     with seeded_pool.connection() as conn:
         james = get_user_by_email(conn, "james@acme.test")
     with pytest.raises(stale.StaleError):
-        stale.stale_flags(james, pool=seeded_pool)
+        stale.stale_flags(seeded_deps, james)
 
 
 def test_the_tutor_cites_only_passages_that_exist(changed, seeded_pool):

@@ -20,6 +20,7 @@ from storage import courses as course_store
 from storage.users import get_org_by_slug
 from storage import lessons as lesson_store
 from tests.browser import chromium_page, needs_chromium
+from tests.conftest import make_deps
 
 HERE = Path(__file__).parent
 RUNTIME = HERE / "node_modules" / "scorm-again" / "dist" / "scorm12.js"
@@ -45,7 +46,7 @@ def course(seeded_pool):
         org = get_org_by_slug(conn, "acme")
         found = next(c for c in course_store.list_courses(conn, org.id) if c.title == COURSE)
         outline = lesson_store.get_course_outline(conn, org.id, found.id)
-    name, package = build_package(org.id, found.id, pool=seeded_pool)
+    name, package = build_package(make_deps(seeded_pool), org.id, found.id)
     exercises = [x for m in outline.modules for lesson in m.lessons for x in lesson.exercises]
     return package, exercises
 
