@@ -35,7 +35,7 @@ CSS = """
 .badge.engine {background:#f1f5f9;color:#334155} .badge.low {background:#fee2e2;color:#991b1b}
 .next-steps a {display:inline-block;margin:2px 6px 2px 0;padding:2px 10px;border:1px solid #cbd5e1;
                border-radius:12px;text-decoration:none;font-size:0.85em}
-#tutor-chat-box {min-height:0;max-height:calc(100vh - 24px)}
+#tutor-chat-box {min-height:0;max-height:calc(100vh - 24px);overflow-y:auto}
 #tutor-chatbot {flex:1 1 0 !important;min-height:160px !important}
 #tutor-input-row {flex-wrap:nowrap;align-items:stretch}
 #tutor-input-row > * {min-width:0}
@@ -55,7 +55,7 @@ def show_source(target: str | None, user_ref: dict | None):
         return gr.update(value="", visible=False)
     query = json.loads(target)
     view = open_source(user, chunk=query.get("chunk"), document=query.get("document"), lesson=query.get("lesson"),
-                       quote=query.get("quote"))
+                       manual=query.get("manual"), section=query.get("section"), quote=query.get("quote"))
     if view is None:
         return gr.update(value=html.escape(t("tutor.source.not_found", user.language)), visible=True)
     heading = f"<p><b>{html.escape(source_summary(view, user.language))}</b></p>"
@@ -120,13 +120,15 @@ def _signed_in(user, session_id: str, context: dict) -> tuple:
 
 
 def sign_in(email: str, password: str, context: dict, request: gr.Request = None):
-    """The chat's own sign-in (run alone): the same throttled check and server session as the app."""
+    """The chat's own sign-in (run alone): the same throttled check and server session as the app. The
+    conversations sidebar appears once signed in (not in the course player's narrow frame)."""
     client = request.client.host if request is not None and request.client else None
     signed = auth.sign_in_with_password(email, password, client)
     if signed is None:
-        return (None, gr.update(visible=True), gr.update(visible=False), "", gr.update(),
+        return (None, gr.update(visible=True), gr.update(visible=False), "", gr.update(), gr.update(visible=False),
                 t("auth.refused", request_language(request)))
-    return _signed_in(signed.user, signed.token, context)
+    *shown, status = _signed_in(signed.user, signed.token, context)
+    return (*shown, gr.update(visible=not (context or {}).get("embed")), status)
 
 
 def session_sign_in(session_id: str, course: str, lesson: str, request: gr.Request = None):
@@ -144,16 +146,18 @@ def session_sign_in(session_id: str, course: str, lesson: str, request: gr.Reque
 
 
 def on_load(request: gr.Request):
-    """Sign in with the app's session cookie; ``embed=1`` (the course player's narrow column) hides the sessions sidebar,
-    which would otherwise cover the whole frame, and shows a "New chat" button under the chat instead."""
+    """Sign in with the app's session cookie. The sessions sidebar shows only to a signed-in learner, and not
+    with ``embed=1`` (the course player's narrow column, where it would cover the whole frame: a "New chat"
+    button under the chat stands in)."""
     params = dict(request.query_params) if request else {}
     compact = params.get("embed") == "1"
     cookies = dict(request.cookies) if request else {}
     signed = list(session_sign_in(cookies.get(SESSION_COOKIE, ""), params.get("course", ""), params.get("lesson", ""),
                                   request))
     # what the learner has on screen beside the chat, and where the app's pages are (for links)
-    signed[-1] = {**(signed[-1] or {}), "exercise": params.get("exercise") or None, "app": params.get("app") or None}
-    return (*signed, gr.update(visible=not compact), gr.update(visible=compact))
+    signed[-1] = {**(signed[-1] or {}), "exercise": params.get("exercise") or None, "app": params.get("app") or None,
+                  "embed": compact}
+    return (*signed, gr.update(visible=signed[0] is not None and not compact), gr.update(visible=compact))
 
 
 def respond(message: str, history: list, user_ref: dict | None, session_id: str | None, context: dict,
@@ -286,11 +290,13 @@ def build_app() -> gr.Blocks:
                 send = gr.Button(t("tutor.chat.send", DEFAULT_LANGUAGE), variant="primary", scale=1, min_width=70, elem_id="tutor-send")
             with gr.Row(visible=False) as compact_bar:
                 inline_new = gr.Button(t("tutor.chat.new", DEFAULT_LANGUAGE), size="sm")
-            # the source panel: a citation of the last answer opened on its highlighted passage
             source_pick = gr.Radio(label=t("tutor.source.panel", DEFAULT_LANGUAGE), choices=[], visible=False, elem_id="tutor-sources")
-            source_panel = gr.HTML(visible=False, elem_id="tutor-source-panel")
-        status = gr.HTML()
-        with gr.Sidebar(label=t("tutor.chat.conversations", DEFAULT_LANGUAGE), open=True) as sidebar:
+        status = gr.HTML(elem_id="tutor-status")
+        # the source panel (a citation of the last answer opened on its highlighted passage) sits under the
+        # chat and its badges, not inside the chat's frame-high column: there it overflowed onto the badges
+        source_panel = gr.HTML(visible=False, elem_id="tutor-source-panel")
+        with gr.Sidebar(label=t("tutor.chat.conversations", DEFAULT_LANGUAGE), open=True, visible=False,
+                        elem_id="tutor-sidebar") as sidebar:
             new_button = gr.Button(t("tutor.chat.new", DEFAULT_LANGUAGE))
             sessions = gr.Radio(label=t("tutor.chat.conversations", DEFAULT_LANGUAGE), choices=[])
             title = gr.Textbox(label=t("tutor.chat.rename", DEFAULT_LANGUAGE), max_lines=1)
@@ -302,9 +308,10 @@ def build_app() -> gr.Blocks:
         signed = [user_ref, login_box, chat_box, who, sessions, status]
         labelled = [email, password, sign_in_button, chatbot, box, send, inline_new, new_button, sessions, title, rename_button, delete_button,
                     source_pick]
-        sign_in_button.click(sign_in, [email, password, context], signed, api_name="sign_in").then(
+        form_signed = [*signed[:-1], sidebar, status]   # status last: the API's callers read the reason there
+        sign_in_button.click(sign_in, [email, password, context], form_signed, api_name="sign_in").then(
             relabel, [user_ref], labelled, api_name=False)
-        password.submit(sign_in, [email, password, context], signed, api_name=False).then(
+        password.submit(sign_in, [email, password, context], form_signed, api_name=False).then(
             relabel, [user_ref], labelled, api_name=False)
         session_box, course_box, lesson_box = gr.Textbox(visible=False), gr.Textbox(visible=False), gr.Textbox(visible=False)
         session_box.submit(session_sign_in, [session_box, course_box, lesson_box], [*signed, context],

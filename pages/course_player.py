@@ -6,6 +6,7 @@ import streamlit as st
 
 from agents.i18n import format_percent, t
 from agents.learning import service
+from agents.tutor.citations import citation_where
 from storage.markup import safe_markdown
 from ui.exercises import exercise_input, lesson_markdown, link_to_source, show_feedback
 from ui.deps import app_deps
@@ -85,7 +86,7 @@ with main:
         with st.expander(t("learning.sources", lang, n=len(lesson.citations))):
             for n, c in enumerate(lesson.citations, 1):
                 page = f", {t('learning.page_short', lang)} {c['page']}" if c.get("page") else ""
-                label = f"[{n}] {c.get('document', '')}{' › ' + c['section'] if c.get('section') else ''}{page}"
+                label = f"[{n}] {citation_where(c)}{page}"
                 if c.get("chunk_id"):
                     link_to_source(label, {"chunk": str(c["chunk_id"])})
                 else:

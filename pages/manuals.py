@@ -30,7 +30,10 @@ left, right = st.columns([1, 3])
 with left:
     st.subheader(t("content.manual.toc", manual.language))
     headings = [("\u2003" * (s.get("level", 1) - 1)) + s["heading"] for s in sections]
+    anchors = [s.get("anchor") for s in sections]
+    asked = st.query_params.get("section")       # a tutor citation's section (the source viewer links here)
     chosen = st.radio(t("content.manuals.section", lang), range(len(sections)), format_func=lambda i: headings[i],
+                      index=anchors.index(asked) if asked in anchors and manual_id == wanted else 0,
                       key=f"section-{manual_id}", label_visibility="collapsed")
     st.download_button(t("content.manuals.download_md", lang), manual.content_md, file_name=f"{manual.title}.md",
                        mime="text/markdown", key="dl_md")

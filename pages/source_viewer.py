@@ -1,10 +1,12 @@
 """Source viewer: a citation or lesson source opened as its document, the cited passage highlighted and
-scrolled to, its page for PDFs, and the original file. ``?chunk=ID`` | ``?document=ID`` | ``?lesson=ID``,
-optionally ``&quote=TEXT`` (the cited sentence, to mark within a document kept whole)."""
+scrolled to, its page for PDFs, and the original file. ``?chunk=ID`` | ``?document=ID`` | ``?lesson=ID`` |
+``?manual=ID&section=ANCHOR`` (a manual's section; the Manuals page opens the whole manual), optionally
+``&quote=TEXT`` (the cited sentence, to mark within a document kept whole)."""
 import streamlit as st
 
 from agents.i18n import t
 from agents.tutor.sources import open_source
+from ui.exercises import link_to_source
 from ui.session import require_user
 from ui.source_html import source_html, source_summary
 
@@ -13,7 +15,7 @@ lang = user.language
 params = st.query_params
 st.title(t("tutor.source.title", lang))
 view = open_source(user, chunk=params.get("chunk"), document=params.get("document"), lesson=params.get("lesson"),
-                   quote=params.get("quote"))
+                   manual=params.get("manual"), section=params.get("section"), quote=params.get("quote"))
 if view is None:
     st.info(t("tutor.source.not_found", lang))
     st.stop()
@@ -31,3 +33,6 @@ if view.kind == "document":
         st.download_button(t("tutor.source.download_text", lang),
                            "\n\n".join(block.text for block in view.blocks).encode(),
                            file_name=f"{view.title}.txt", mime="text/plain", icon="📄")
+if view.kind == "manual":
+    link_to_source(t("tutor.source.open_manual", lang), {"manual": view.manual_id, "section": params.get("section", "")},
+                   page="pages/manuals.py", icon="📘")

@@ -12,6 +12,7 @@ from urllib.parse import urlencode
 import gradio as gr
 
 from agents.i18n import code_label, t
+from agents.tutor.citations import citation_where
 from storage.markup import safe_markdown
 
 _BADGES = {"chunks": "company", "document": "course", "general": "general", "db": "progress", "none": "general"}
@@ -53,11 +54,15 @@ def _app_link(app_url: str | None, page: str, params: dict) -> str | None:
 
 
 def _citation_target(citation: dict) -> dict:
-    """The source viewer's query for a citation: its chunk, else its document or lesson with the quote."""
-    kind = {"document_chunk": "chunk", "document": "document", "lesson": "lesson"}.get(citation.get("source_type"))
+    """The source viewer's query for a citation: its chunk, a manual's section, else its document or lesson
+    with the quote."""
+    kind = {"document_chunk": "chunk", "document": "document", "lesson": "lesson",
+            "manual": "manual"}.get(citation.get("source_type"))
     if not kind or not citation.get("source_id"):
         return {}
     target = {kind: citation["source_id"]}
+    if kind == "manual":
+        return {**target, "section": citation.get("anchor") or ""}
     if kind != "chunk" and citation.get("quote"):
         target["quote"] = citation["quote"][:300]
     return target
@@ -83,7 +88,7 @@ def render_answer(text: str, metadata: dict, language: str, app_url: str | None 
     if citations:
         lines = [f"**{t('tutor.chat.sources', language)}**"]
         for c in citations:
-            where = " › ".join(html.escape(safe_markdown(p)) for p in (c.get("document"), c.get("section")) if p)
+            where = html.escape(safe_markdown(citation_where(c)))
             page = f", {t('tutor.source.page_short', language, page=c['page'])}" if c.get("page") else ""
             link = _app_link(app_url, "source_viewer", _citation_target(c)) if _citation_target(c) else None
             opener = f' · <a href="{html.escape(link)}" target="_top">{t("tutor.chat.open_source", language)}</a>' \
@@ -108,6 +113,5 @@ def source_choices(metadata: dict) -> list[tuple[str, str]]:
     for c in metadata.get("citations") or []:
         target = _citation_target(c)
         if target:
-            where = " › ".join(p for p in (c.get("document"), c.get("section")) if p)
-            choices.append((f"[{c['index']}] {where}", json.dumps(target)))
+            choices.append((f"[{c['index']}] {citation_where(c)}", json.dumps(target)))
     return choices

@@ -13,6 +13,7 @@ import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
 from agents.i18n import t
+from agents.tutor.citations import citation_where
 from storage.markup import safe_markdown
 
 SOURCE_PAGE = "pages/source_viewer.py"
@@ -106,18 +107,19 @@ def _dialogue(exercise, lang: str, key: str) -> list[int] | None:
     return None
 
 
-def link_to_source(label: str, query: dict) -> None:
-    """A link that opens the source viewer on a passage, in this session (the sign-in carries over)."""
+def link_to_source(label: str, query: dict, page: str = SOURCE_PAGE, icon: str = "📄") -> None:
+    """A link that opens the source viewer on a passage (or another reading page), in this session (the
+    sign-in carries over)."""
     try:
-        st.page_link(SOURCE_PAGE, label=label, icon="📄", query_params=query)
+        st.page_link(page, label=label, icon=icon, query_params=query)
     except StreamlitAPIException:  # a page run on its own (AppTest, no navigation) has no viewer to link to
-        st.markdown(f"📄 {label}")
+        st.markdown(f"{icon} {label}")
 
 
 def source_links(lang: str, sources: list) -> None:
     """Where an exercise comes from, each source opening the viewer on its passage."""
     for source in sources:
-        label = source.document + (f" › {source.section}" if source.section else "") + (
+        label = citation_where({"document": source.document, "section": source.section}) + (
             f", {t('learning.page_short', lang)} {source.page}" if source.page else "")
         if source.chunk_id:
             link_to_source(f"{t('learning.source', lang)}{label}", {"chunk": source.chunk_id})

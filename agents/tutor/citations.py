@@ -4,13 +4,14 @@
 back only a possible half-written marker, so an invented [7] never reaches the screen. Both number
 the sources in order of first appearance (the first source the answer cites is [1], whatever its rank
 in retrieval), recording the passage numbers in that order in ``order``. ``pinpoint`` points each kept
-[n] at the chunk that supports the sentence it ends.
+[n] at the chunk that supports the sentence it ends; ``name_manual_sections`` names a published manual's
+section instead when the learner's manual was written from that chunk.
 """
 from __future__ import annotations
 
 import re
 
-from storage import sources
+from storage import manuals, sources
 
 _MARKER = re.compile(r"(\s*)\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]")
 _OPEN_TAIL = re.compile(r"(\s*\[[\d,\s]{0,12}|\s+)$")
@@ -92,8 +93,18 @@ def supported_text(response: str) -> dict[int, str]:
     return {n: " ".join(parts) for n, parts in claims.items()}
 
 
-def _section(heading: str, document: str) -> str:
-    return " > ".join(part for part in (heading or "").split(" > ") if part and part != document)
+def section_path(heading: str | None, document: str | None) -> str:
+    """A heading path without the document's own title (the citation names the document already):
+    "Returns and Refunds Policy > 3. Refunds" under that policy reads "3. Refunds"."""
+    return " > ".join(part.strip() for part in (heading or "").split(" > ")
+                      if part.strip() and part.strip() != (document or "").strip())
+
+
+def citation_where(citation: dict) -> str:
+    """"Document › section path" for a citation or a lesson source, the document named once (a lesson's
+    stored section may still start with it)."""
+    document = citation.get("document") or ""
+    return " › ".join(p for p in (document, section_path(citation.get("section"), document)) if p)
 
 
 def _support(claim: str, text: str) -> float:
@@ -138,8 +149,33 @@ def pinpoint(conn, org_id, response: str, passages: list[dict]) -> list[dict]:
                                                       str(chunk.id) == passage["source_id"]))
             if _support(claim, best.content) > 0:
                 heading, page = _heading_at(best, claim)
-                citation.update(section=_section(heading, best.document_title), page=page,
+                citation.update(section=section_path(heading, best.document_title), page=page,
                                 source_type="document_chunk", source_id=str(best.id), excerpt=best.content)
         citation["quote"] = claim[:300]
         citations.append(citation)
     return citations
+
+
+def name_manual_sections(conn, org_id, citations: list[dict], language: str, course_id=None) -> list[dict]:
+    """Citations of chunks a published manual in the answer's language was written from, renamed to that
+    manual's section (``source_type: manual``, ``source_id`` the manual, ``anchor`` its section, ``chunk_id``
+    the original passage): the learner opens the section they can read in the Manuals page, highlighted.
+
+    The course in view's manual comes first, then the newest; a manual in another language is not cited
+    (the original document is, as before)."""
+    chunk_ids = [c["source_id"] for c in citations if c.get("source_type") == "document_chunk" and c.get("source_id")]
+    found: dict[str, manuals.ManualSectionSource] = {}
+    for section in sorted(manuals.sections_from_chunks(conn, org_id, chunk_ids),
+                          key=lambda s: str(s.course_id) != str(course_id or "")):  # stable: newest next
+        if section.language == language:
+            found.setdefault(section.chunk_id, section)
+    named = []
+    for citation in citations:
+        section = found.get(citation.get("source_id")) if citation.get("source_type") == "document_chunk" else None
+        if section is None:
+            named.append(citation)
+            continue
+        named.append({**citation, "document": section.manual_title, "section": section.heading, "page": None,
+                      "source_type": "manual", "source_id": str(section.manual_id),
+                      "anchor": section.anchor or str(section.position), "chunk_id": section.chunk_id})
+    return named

@@ -18,7 +18,7 @@ from agents.offline import match_exemplars, stream_words
 from agents.retrieval import ground
 from agents.tutor import prompts
 from agents.tutor.answers import closest_material, next_steps, offline_answer, suggestions
-from agents.tutor.citations import CitationStream, pinpoint, renumbered, validate
+from agents.tutor.citations import CitationStream, name_manual_sections, pinpoint, renumbered, validate
 from agents.tutor.gate import AnswerGate, unsupported_sentences
 from agents.tutor.guardrails import find_leaks, hint_header, normalize, socratic_hint
 from agents.tutor.memory import trim_passages
@@ -299,6 +299,7 @@ def post_process(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
             _token(runtime, token)
     with ctx.pool.connection() as conn:
         citations = pinpoint(conn, ctx.org_id, response, [passages[n] for n in cited])
+        citations = name_manual_sections(conn, ctx.org_id, citations, state["language"], state.get("course_id"))
     removed = (state.get("removed_citations") or []) + removed
     unsupported = unsupported_sentences(response, list(passages.values()), cited) \
         if state.get("engine") != "offline" and passages else []

@@ -1,5 +1,6 @@
 """The source viewer's data: any citation or lesson source opened as its document, in reading order,
-with the cited passage marked (and its page for PDFs), plus the original file when it is on disk.
+with the cited passage marked (and its page for PDFs), plus the original file when it is on disk; a
+citation of a manual opens the manual, its cited section marked.
 
 Used by the Streamlit source page and the tutor chat's source panel; other organisations' ids and
 unknown ids answer None ("not found").
@@ -10,8 +11,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from storage import config, sources
+from agents.tutor.citations import section_path
+from storage import config, manuals, sources
 from storage.db import app_pool
+from storage.inputs import parse_uuid
 from storage.users import User
 
 SEED_DOCUMENTS = Path(__file__).resolve().parents[2] / "seeds" / "documents"
@@ -29,7 +32,7 @@ class Block:
 
 @dataclass
 class SourceView:
-    kind: str                      # "document" | "lesson"
+    kind: str                      # "document" | "lesson" | "manual"
     title: str
     heading: str = ""              # the cited passage's heading
     page: int | None = None        # the cited passage's first page (PDFs)
@@ -37,6 +40,7 @@ class SourceView:
     mime_type: str = ""
     source_name: str = ""
     blocks: list[Block] = field(default_factory=list)
+    manual_id: str = ""            # a manual's id (its page opens it)
 
     @property
     def original(self) -> Path | None:
@@ -69,14 +73,29 @@ def _paragraph_blocks(text: str, quote: str | None) -> list[Block]:
     return [Block(p, cited=n == best, anchor=f"p{n}") for n, p in enumerate(paragraphs)]
 
 
-def _section(heading: str, title: str) -> str:
-    return " > ".join(part for part in (heading or "").split(" > ") if part and part != title)
+def _manual_view(conn, user: User, manual_id, section: str | None) -> SourceView | None:
+    """A manual's sections in order, the cited one (its anchor, or its place) marked."""
+    parsed = parse_uuid(manual_id)
+    found = manuals.get_manual(conn, user.org_id, parsed) if parsed else None
+    if found is None:
+        return None
+    view = SourceView("manual", found.title, manual_id=str(found.id))
+    for position, part in enumerate(found.sections or []):
+        anchor = part.get("anchor") or str(position)
+        cited = bool(section) and section in (anchor, str(position))
+        view.blocks.append(Block(part.get("body") or "", part.get("heading") or "", None, cited, anchor))
+        if cited:
+            view.heading = part.get("heading") or ""
+    return view
 
 
-def open_source(user: User, *, chunk=None, document=None, lesson=None, quote: str | None = None,
-                pool=None) -> SourceView | None:
-    """The source for a chunk id, a document id or a lesson id (one of them), or None if not found."""
+def open_source(user: User, *, chunk=None, document=None, lesson=None, manual=None, section: str | None = None,
+                quote: str | None = None, pool=None) -> SourceView | None:
+    """The source for a chunk id, a document id, a lesson id or a manual id with its ``section`` anchor
+    (one of them), or None if not found."""
     with (pool or app_pool()).connection() as conn:
+        if manual:
+            return _manual_view(conn, user, manual, section)
         if chunk:
             document = sources.chunk_document_id(conn, user.org_id, chunk)
             if document is None:
@@ -96,10 +115,10 @@ def open_source(user: User, *, chunk=None, document=None, lesson=None, quote: st
                 chunk = max(chunks, key=lambda c: len(wanted & _stems(c.content))).id
             for c in chunks:
                 cited = str(c.id) == str(chunk)
-                view.blocks.append(Block(c.content, _section(c.heading, found.title), c.page_start, cited,
+                view.blocks.append(Block(c.content, section_path(c.heading, found.title), c.page_start, cited,
                                          f"c{c.position}"))
                 if cited:
-                    view.heading, view.page = _section(c.heading, found.title), c.page_start
+                    view.heading, view.page = section_path(c.heading, found.title), c.page_start
             return view
         if lesson:
             found = sources.source_lesson(conn, user.org_id, lesson)

@@ -115,11 +115,15 @@ def test_browser_shows_a_streamed_answer_with_sources(chat_url, seeded_pool, luc
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--headless"])
         context = browser.new_context(viewport={"width": 1280, "height": 900})
-        context.add_cookies([{"name": "skillnet_session", "value": session_id, "url": chat_url}])
         page = context.new_page()
+        page.goto(chat_url)                                      # signed out: the form, no conversations list
+        page.get_by_role("button", name="Sign in").wait_for(timeout=60_000)
+        assert not page.locator("#tutor-sidebar").is_visible()
+        context.add_cookies([{"name": "skillnet_session", "value": session_id, "url": chat_url}])
         page.goto(chat_url)
         box = page.get_by_placeholder("Pregunta a tu tutor…")   # Lucía reads Spanish: labels in her language
-        box.wait_for(timeout=20_000)
+        box.wait_for(timeout=60_000)
+        page.locator("#tutor-sidebar").get_by_text("Conversaciones").first.wait_for(timeout=30_000)
         box.fill("¿Cuál es el precio máximo por noche de hotel?")
         box.press("Enter")
         page.get_by_text("Fuentes", exact=True).wait_for(timeout=60_000)
@@ -133,6 +137,8 @@ def test_browser_shows_a_streamed_answer_with_sources(chat_url, seeded_pool, luc
                                " const r = e.getBoundingClientRect(), b = box.getBoundingClientRect();"
                                " return r.top >= b.top - 1 && r.top < b.bottom; }", timeout=30_000)
         assert "hotel" in cited.inner_text().lower()
+        badges, panel = (page.locator(f"#tutor-{part}").bounding_box() for part in ("status", "source-panel"))
+        assert badges["y"] + badges["height"] <= panel["y"], (badges, panel)   # the panel never covers the badges
         page.screenshot(path=str(SCREENSHOT.with_name("skillnet-tutor-source.png")), full_page=True)
         browser.close()
     assert SCREENSHOT.stat().st_size > 10_000

@@ -147,6 +147,7 @@ MESSAGES = {
     "tutor.source.cited": {"en": "The cited passage is highlighted.", "es": "El pasaje citado está resaltado."},
     "tutor.source.panel": {"en": "Sources of the last answer", "es": "Fuentes de la última respuesta"},
     "tutor.source.lesson": {"en": "Lesson", "es": "Lección"},
+    "tutor.source.open_manual": {"en": "Open the whole manual", "es": "Abrir el manual completo"},
     # the chat
     "tutor.chat.label": {"en": "Tutor", "es": "Tutor"},
     "tutor.chat.placeholder": {"en": "Ask your tutor…", "es": "Pregunta a tu tutor…"},
