@@ -270,7 +270,9 @@ def delete(session_id: str | None, user_ref: dict | None):
 def build_app() -> gr.Blocks:
     with gr.Blocks(title="SkillNet tutor", fill_height=True) as app:
         user_ref, session, context = gr.State(None), gr.State(None), gr.State({})
-        with gr.Column(visible=True) as login_box:
+        # hidden until the page load has checked the app's session cookie: a signed-in learner's frame (reloaded
+        # whenever the course player moves to another exercise) must not flash the sign-in form
+        with gr.Column(visible=False) as login_box:
             gr.Markdown("## 🎓 SkillNet tutor")
             email = gr.Textbox(label=t("auth.email", DEFAULT_LANGUAGE))
             password = gr.Textbox(label=t("auth.password", DEFAULT_LANGUAGE), type="password")

@@ -1,15 +1,19 @@
-"""In a real browser: a lesson's source opens the viewer on its highlighted passage (Spanish reader), and
+"""In a real browser: a lesson's source opens the viewer on its highlighted passage (Spanish reader);
 with an exercise left open in the course player, the Tutor page answers a question about something
-else normally (English reader). Screenshots go to /tmp/tutor-sources."""
+else normally (English reader); and in the course player a wrong answer gets a second try before the
+solution is shown (issue 14 item 2). One app for all three: each app start costs 30-50 s at load.
+Screenshots go to /tmp/tutor-sources."""
+import re
 from pathlib import Path
 
 from agents.learning import service as learning
 from storage import users
 from storage import courses as course_store
 from storage import lessons as lesson_store
-from tests.browser import chromium_page, free_port, needs_chromium, running_app, sign_in
+from tests.browser import STEP, chromium_page, free_port, needs_chromium, running_app, settle, sign_in
 
 SHOTS = Path("/tmp/tutor-sources")
+PRACTICE = ("Returns and Refunds Essentials", "Practice: return periods")   # its first exercise is a test
 
 
 @needs_chromium
@@ -22,6 +26,12 @@ def test_lesson_source_opens_the_passage_and_the_tutor_page_answers_normally(see
         exercise = next(x for course in course_store.list_courses(conn, james.org_id) if course.id in enrolled
                         for m in lesson_store.get_course_outline(conn, james.org_id, course.id).modules
                         for lesson in m.lessons for x in lesson.exercises)
+        course = next(c for c in course_store.list_courses(conn, james.org_id) if c.title == PRACTICE[0])
+        practice = next(lesson for m in lesson_store.get_course_outline(conn, james.org_id, course.id).modules
+                        for lesson in m.lessons if lesson.title == PRACTICE[1])
+        conn.execute("DELETE FROM exercise_attempts WHERE user_id = %s AND exercise_id = ANY(%s)",
+                     (james.id, [x.id for x in practice.exercises]))
+    quiz = practice.exercises[0]
     with running_app(seeded_db_url, extra_env={"SKILLNET_CHAT_PORT": str(free_port())}) as base, \
             chromium_page() as page:
         sign_in(page, base, lucia.email, "skillnet-demo")
@@ -48,3 +58,32 @@ def test_lesson_source_opens_the_passage_and_the_tutor_page_answers_normally(see
         answer = frame.locator("#tutor-chatbot").inner_text()
         assert "Hint 1 of 3" not in answer and "EUR" in answer, answer
         page.screenshot(path=str(SHOTS / "2_tutor_page_en.png"), full_page=True)
+
+        # the course player: a wrong answer says "not yet" and points at the passage, the solution waits
+        page.goto(f"{base}/course_player?course={course.id}")
+        page.get_by_role("button", name=re.compile(re.escape(PRACTICE[1]) + "$")).click(timeout=STEP)
+        settle(page)
+        wrong = quiz.content["options"][(quiz.content["answer"] + 1) % len(quiz.content["options"])]
+        _answer(page, wrong)
+        page.get_by_text(re.compile(r"Not yet · \d+%")).wait_for(timeout=STEP)
+        assert page.locator("strong", has_text="Solution").count() == 0
+        page.screenshot(path=str(SHOTS / "3_second_try_en.png"), full_page=True)
+        page.get_by_role("button", name="Try again", exact=True).click()
+        settle(page)
+        _answer(page, wrong)
+        page.get_by_text(re.compile(r"Incorrect · \d+%")).wait_for(timeout=STEP)
+        solution = page.locator("p", has=page.locator("strong", has_text="Solution"))
+        assert quiz.content["options"][quiz.content["answer"]] in solution.inner_text()
+        tutor = page.locator("iframe").first.content_frame       # reloaded for the next exercise, still signed in
+        tutor.get_by_placeholder("Ask your tutor…").wait_for(timeout=STEP)
+        assert not tutor.get_by_role("button", name="Sign in").is_visible()
+        page.screenshot(path=str(SHOTS / "4_revealed_en.png"), full_page=True)
+    assert learning.course_view(seeded_deps, james, course.id).tries[quiz.id] == 2
+
+
+def _answer(page, option: str) -> None:
+    """Pick ``option`` in the multiple-choice form on screen and submit it."""
+    form = page.locator('[data-testid="stForm"]').last
+    form.get_by_text(option, exact=True).click(timeout=STEP)
+    form.get_by_role("button", name="Check answer").click()
+    settle(page)
