@@ -54,8 +54,9 @@ def show_source(target: str | None, user_ref: dict | None):
     if user is None or not target:
         return gr.update(value="", visible=False)
     query = json.loads(target)
-    view = open_source(user, chunk=query.get("chunk"), document=query.get("document"), lesson=query.get("lesson"),
-                       manual=query.get("manual"), section=query.get("section"), quote=query.get("quote"))
+    view = open_source(process_deps(), user, chunk=query.get("chunk"), document=query.get("document"),
+                       lesson=query.get("lesson"), manual=query.get("manual"), section=query.get("section"),
+                       quote=query.get("quote"))
     if view is None:
         return gr.update(value=html.escape(t("tutor.source.not_found", user.language)), visible=True)
     heading = f"<p><b>{html.escape(source_summary(view, user.language))}</b></p>"
@@ -104,7 +105,7 @@ SESSION_COOKIE = "skillnet_session"  # the Streamlit app's session (ui/session.p
 
 def _user(user_ref: dict | None):
     """The signed-in user while their session lives (checked on every action)."""
-    return auth.resume(user_ref["session"]) if user_ref else None
+    return auth.resume(process_deps(), user_ref["session"]) if user_ref else None
 
 
 def _chips(suggestions: list[str]) -> list:
@@ -123,7 +124,7 @@ def sign_in(email: str, password: str, context: dict, request: gr.Request = None
     """The chat's own sign-in (run alone): the same throttled check and server session as the app. The
     conversations sidebar appears once signed in (not in the course player's narrow frame)."""
     client = request.client.host if request is not None and request.client else None
-    signed = auth.sign_in_with_password(email, password, client)
+    signed = auth.sign_in_with_password(process_deps(), email, password, client)
     if signed is None:
         return (None, gr.update(visible=True), gr.update(visible=False), "", gr.update(), gr.update(visible=False),
                 t("auth.refused", request_language(request)))
@@ -133,7 +134,7 @@ def sign_in(email: str, password: str, context: dict, request: gr.Request = None
 
 def session_sign_in(session_id: str, course: str, lesson: str, request: gr.Request = None):
     """Sign in with the app's session id; course/lesson say what the learner is viewing."""
-    user = auth.resume(session_id)
+    user = auth.resume(process_deps(), session_id)
     context = {"course": course or None, "lesson": lesson or None}
     if user is None:
         return (None, gr.update(visible=True), gr.update(visible=False), "", gr.update(),

@@ -14,8 +14,8 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
+from agents.deps import AppDeps
 from storage import audit, config, sessions, users
-from storage.db import app_pool
 
 log = logging.getLogger(__name__)
 
@@ -59,13 +59,13 @@ def _keys(email: str, client: str | None) -> list[tuple[str, str]]:
     return [("account", email)] + ([("client", client)] if client else [])
 
 
-def sign_in_with_password(email: str, password: str, client: str | None = None, *, pool=None,
+def sign_in_with_password(deps: AppDeps, email: str, password: str, client: str | None = None, *,
                           sleep: Callable[[float], None] = time.sleep) -> SignedIn | None:
     """A new session for the right email and password, else None (also while locked or switched off)."""
     if not settings().password_login:
         return None
     email = (email or "").strip().lower()
-    pool = pool or app_pool()
+    pool = deps.pool
     keys = _keys(email, client)
     with pool.connection() as conn:
         counters = sessions.current_failures(conn, keys)
@@ -93,10 +93,9 @@ def sign_in_with_password(email: str, password: str, client: str | None = None, 
     return None
 
 
-def sign_in_with_sso(email: str | None, *, pool=None) -> SignedIn | None:
+def sign_in_with_sso(deps: AppDeps, email: str | None) -> SignedIn | None:
     """A new session for the organisation user behind an identity provider's email claim, else None."""
-    pool = pool or app_pool()
-    with pool.connection() as conn:
+    with deps.pool.connection() as conn:
         user = users.get_user_by_email(conn, email or "")
         if user is None or not user.is_active:
             log.warning("SSO sign-in refused: no active user for the identity provider's email")
@@ -107,29 +106,35 @@ def sign_in_with_sso(email: str | None, *, pool=None) -> SignedIn | None:
     return SignedIn(user, token)
 
 
-def resume(token: str | None, *, pool=None) -> users.User | None:
+def resume(deps: AppDeps, token: str | None) -> users.User | None:
     """The user of a live session (a reload, a link, the chat frame); None once it is over."""
     if not token:
         return None
     config = settings()
-    with (pool or app_pool()).connection() as conn:
+    with deps.pool.connection() as conn:
         return sessions.resume_session(conn, token, idle_minutes=config.idle_minutes,
                                        absolute_hours=config.absolute_hours)
 
 
-def sign_out(token: str | None, *, pool=None) -> None:
-    with (pool or app_pool()).connection() as conn:
+def sign_out(deps: AppDeps, token: str | None) -> None:
+    with deps.pool.connection() as conn:
         sessions.revoke_session(conn, token)
 
 
-def locked_accounts(admin: users.User, *, pool=None) -> list[sessions.Failures]:
-    with (pool or app_pool()).connection() as conn:
+def locked_accounts(deps: AppDeps, admin: users.User) -> list[sessions.Failures]:
+    """The admin's organisation's accounts locked right now (nothing for anyone but an admin)."""
+    if not admin.is_admin:
+        return []
+    with deps.pool.connection() as conn:
         return sessions.locked_accounts(conn, admin.org_id)
 
 
-def unlock_account(admin: users.User, email: str, *, pool=None) -> bool:
-    """Lift the lock on one of the admin's organisation's accounts (audited); False for any other."""
-    with (pool or app_pool()).connection() as conn:
+def unlock_account(deps: AppDeps, admin: users.User, email: str) -> bool:
+    """Lift the lock on one of the admin's organisation's accounts (audited); False for any other, and
+    for anyone but an admin."""
+    if not admin.is_admin:
+        return False
+    with deps.pool.connection() as conn:
         unlocked = sessions.unlock_account(conn, admin.org_id, email)
         if unlocked:
             audit.record(conn, admin.org_id, actor_id=admin.id, action="unlock_sign_in", entity_type="user",

@@ -7,36 +7,36 @@ import json
 from collections import Counter
 
 from agents import metrics
+from agents.auth import locked_accounts
+from agents.deps import AppDeps
+from agents.i18n import t
 from storage import jobs
-from storage.db import app_pool
 
 
-def overview(admin, *, pool=None) -> dict:
-    from agents.auth import locked_accounts
-    from agents.llm import get_llm
-
-    pool = pool or app_pool()
-    with pool.connection() as conn:
+def overview(deps: AppDeps, admin) -> dict:
+    if not admin.is_admin:
+        raise PermissionError(t("common.admins_only", admin.language))
+    with deps.pool.connection() as conn:
         queue = jobs.list_jobs(conn, admin.org_id, limit=200)
-    return {"engine": get_llm().engine, "model_calls": metrics.model_calls(),
+    return {"engine": deps.llm.engine, "model_calls": metrics.model_calls(),
             "fallbacks": metrics.fallbacks_by_reason(),
             "jobs": [{"status": status, "jobs": count} for status, count in Counter(j.status for j in queue).items()],
             "running_jobs": [{"id": str(j.id), "status": j.status, "worker": j.claimed_by or "",
                               "heartbeat_at": j.heartbeat_at, "attempts": j.attempts}
                              for j in queue if j.status not in jobs.FINISHED],
             "locked_accounts": [{"account": f.subject, "failures": f.failures, "locked_until": f.locked_until}
-                                for f in locked_accounts(admin, pool=pool)],
+                                for f in locked_accounts(deps, admin)],
             "metrics_port": metrics.start_metrics_server()}
 
 
-def audit_entries(admin, *, actions: list[str] | None = None, text: str = "", limit: int = 1000,
-                  pool=None) -> list[dict]:
+def audit_entries(deps: AppDeps, admin, *, actions: list[str] | None = None, text: str = "",
+                  limit: int = 1000) -> list[dict]:
     """Who changed what, when, with the state before and after; newest first, filtered."""
     from storage import audit
 
     if not admin.is_admin:
         return []
-    with (pool or app_pool()).connection() as conn:
+    with deps.pool.connection() as conn:
         entries = audit.list_entries(conn, admin.org_id, limit=limit)
     words = text.lower().split()
     rows = [{"when": e.created_at, "who": e.actor_name or "", "action": e.action, "entity": e.entity_type,

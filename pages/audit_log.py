@@ -17,13 +17,13 @@ PREVIEW = "erase_preview"
 COLUMNS = ["when", "who", "action", "entity", "entity_id", "before", "after"]
 
 st.title(t("ops.audit_title", LANG))
-every = operations.audit_entries(user)
+every = operations.audit_entries(deps, user)
 left, right = st.columns([1, 2])
 actions = left.multiselect(t("ops.col_action", LANG), sorted({e["action"] for e in every}), key="audit_actions",
                          placeholder=t("helpdesk.choose_options", LANG),
                          format_func=lambda code: code_label("audit_action", code, LANG))
 text = right.text_input(t("ops.audit_search", LANG), key="audit_text")
-rows = operations.audit_entries(user, actions=actions, text=text)
+rows = operations.audit_entries(deps, user, actions=actions, text=text)
 if not rows:
     st.info(t("ops.audit_empty", LANG))
 else:

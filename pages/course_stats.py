@@ -26,4 +26,4 @@ if report.stats:
     row[4].metric(t("col.overdue", lang), stats["overdue"])
     st.subheader(t("admin.stats.hardest", lang))
     table_with_csv(report.hardest, "hardest_exercises", empty=t("admin.stats.no_attempts", lang))
-    review_planning_section(user, stats["title"])
+    review_planning_section(deps, user, stats["title"])

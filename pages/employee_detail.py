@@ -41,13 +41,13 @@ if report.profile:
     employee_actions(deps, user, person)
 
 st.subheader(t("admin.locked.title", lang))
-locked = auth.locked_accounts(user)
+locked = auth.locked_accounts(deps, user)
 table_with_csv(pd.DataFrame([{"subject": a.subject, "failures": a.failures, "locked_until": a.locked_until}
                              for a in locked]), "locked_accounts", empty=t("admin.locked.none", lang))
 if locked:
     left, right = st.columns([3, 1])
     chosen = left.selectbox(t("admin.locked.account", lang), [a.subject for a in locked], key="unlock_email")
     if right.button(t("admin.locked.unlock", lang), key="unlock_account"):
-        if auth.unlock_account(user, chosen):
+        if auth.unlock_account(deps, user, chosen):
             st.toast(t("admin.locked.unlocked", lang, email=chosen))
             st.rerun()

@@ -64,7 +64,7 @@ with right:
             st.caption(t("ops.session_latency", LANG, p50=format_number(p50, LANG, decimals=1),
                          p95=format_number(p95, LANG, decimals=1)))
 
-overview = operations.overview(user)
+overview = operations.overview(deps, user)
 st.subheader(t("ops.models", LANG))
 st.caption(t("ops.engine", LANG, engine=overview["engine"]) + " · " +
            (t("ops.metrics_on", LANG, port=overview["metrics_port"]) if overview["metrics_port"] else t("ops.metrics_off", LANG)))

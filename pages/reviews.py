@@ -31,7 +31,7 @@ if last:
         if result.next_review:
             st.caption(t("learning.next_review", lang, date=format_date(result.next_review, lang)))
 
-learner_forecast_chart(user)   # what the next 30 days hold, under the organisation's retention
+learner_forecast_chart(deps, user)   # what the next 30 days hold, under the organisation's retention
 items = service.due_reviews(deps, user)
 if not items:
     st.success(t("learning.no_reviews", lang))

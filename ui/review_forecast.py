@@ -10,10 +10,10 @@ from agents.learning import review_planning
 from ui.tables import table_with_csv
 
 
-def learner_forecast_chart(user) -> None:
+def learner_forecast_chart(deps, user) -> None:
     lang = user.language
-    forecast = review_planning.learner_forecast(user)
-    retention = review_planning.settings(user).desired_retention
+    forecast = review_planning.learner_forecast(deps, user)
+    retention = review_planning.settings(deps, user).desired_retention
     with st.expander(t("insights.reviews.forecast", lang)):
         st.caption(t("insights.reviews.forecast_caption", lang, retention=format_percent(retention, lang)))
         if not forecast["reviews"].sum():
@@ -32,9 +32,9 @@ def _forecast_chart(lang, forecast) -> None:
     st.plotly_chart(figure, key="review_forecast")
 
 
-def review_planning_section(admin, course_title: str) -> None:
+def review_planning_section(deps, admin, course_title: str) -> None:
     lang = admin.language
-    current = review_planning.settings(admin)
+    current = review_planning.settings(deps, admin)
     st.subheader(t("insights.reviews.planning", lang))
     st.caption(t("insights.reviews.tradeoff", lang))
     left, right = st.columns([3, 1])
@@ -43,13 +43,13 @@ def review_planning_section(admin, course_title: str) -> None:
     if right.button(t("insights.reviews.save_retention", lang), key="save_retention",
                     disabled=round(value, 2) == round(current.desired_retention, 2)):
         try:
-            review_planning.set_desired_retention(admin, value)
+            review_planning.set_desired_retention(deps, admin, value)
         except review_planning.PlanningError as exc:
             st.error(str(exc))
         else:
             st.success(t("insights.reviews.retention_saved", lang))
     st.markdown(f"**{t('insights.reviews.course_forecast', lang)}**")
-    table = review_planning.course_forecast(admin, course_title)
+    table = review_planning.course_forecast(deps, admin, course_title)
     if not table.empty:
         table["busiest_day"] = table["busiest_day"].map(lambda d: format_date(d, lang))
         table = table.rename(columns={"learner": t("insights.reviews.col_learner", lang),
@@ -63,7 +63,7 @@ def review_planning_section(admin, course_title: str) -> None:
     if st.button(t("insights.reviews.optimise", lang), key="optimise_fsrs", help=t("insights.reviews.optimise_help", lang)):
         try:
             with st.spinner():
-                _report(lang, review_planning.optimise(admin))
+                _report(lang, review_planning.optimise(deps, admin))
         except review_planning.PlanningError as exc:
             st.info(str(exc))
 

@@ -15,6 +15,7 @@ from streamlit.runtime.pages_manager import PagesManager
 from agents import auth
 from agents.i18n import t
 from storage import users
+from ui.deps import app_deps
 
 USER_KEY = "user"
 SSO_REFUSED_KEY = "sso_refused"
@@ -38,19 +39,19 @@ def client_address() -> str | None:
 def _start(signed: auth.SignedIn) -> users.User:
     old = st.session_state.get(TOKEN_KEY) or _cookie()
     if old and old != signed.token:
-        auth.sign_out(old)  # rotation: the id the browser had before this sign-in is dead now
+        auth.sign_out(app_deps(), old)  # rotation: the id the browser had before this sign-in is dead now
     st.session_state[USER_KEY] = signed.user
     st.session_state[TOKEN_KEY] = signed.token
     return signed.user
 
 
 def sign_in(email: str, password: str) -> users.User | None:
-    signed = auth.sign_in_with_password(email, password, client_address())
+    signed = auth.sign_in_with_password(app_deps(), email, password, client_address())
     return _start(signed) if signed else None
 
 
 def sign_in_sso(email: str | None) -> users.User | None:
-    signed = auth.sign_in_with_sso(email)
+    signed = auth.sign_in_with_sso(app_deps(), email)
     return _start(signed) if signed else None
 
 
@@ -71,7 +72,7 @@ def _sso_email() -> str | None:
 
 
 def sign_out() -> None:
-    auth.sign_out(st.session_state.get(TOKEN_KEY) or _cookie())
+    auth.sign_out(app_deps(), st.session_state.get(TOKEN_KEY) or _cookie())
     st.session_state.pop(USER_KEY, None)
     st.session_state.pop(TOKEN_KEY, None)
     st.session_state[_COOKIE_ACTION] = "clear"
@@ -88,7 +89,7 @@ def resume_user() -> users.User | None:
     """
     token = st.session_state.get(TOKEN_KEY) or _cookie()
     if token:
-        user = auth.resume(token)
+        user = auth.resume(app_deps(), token)
         if user is None:
             st.session_state.pop(USER_KEY, None)
             st.session_state.pop(TOKEN_KEY, None)
@@ -98,7 +99,7 @@ def resume_user() -> users.User | None:
         st.session_state[USER_KEY], st.session_state[TOKEN_KEY] = user, token
         return user
     if (email := _sso_email()) and not st.session_state.get(SSO_REFUSED_KEY):
-        signed = auth.sign_in_with_sso(email)
+        signed = auth.sign_in_with_sso(app_deps(), email)
         if signed is None:
             st.session_state[SSO_REFUSED_KEY] = True  # said once on the sign-in page
             return None

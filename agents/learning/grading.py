@@ -16,6 +16,7 @@ from typing import Any
 
 from agents.i18n import t
 from agents.learning.rubric import assess
+from agents.llm import LLM
 from agents.text import fold
 
 
@@ -123,7 +124,9 @@ def grade_dialogue(content: dict, answer: Any, lang: str) -> Grade:
 PRACTICAL_PASS = 0.6  # share of rubric points a practical case must cover to pass
 
 
-def grade_practical_case(content: dict, answer: Any, lang: str, prompt: str = "", llm=None) -> Grade:
+def grade_practical_case(content: dict, answer: Any, lang: str, prompt: str, llm: LLM | None) -> Grade:
+    if llm is None:
+        raise TypeError("a practical case is judged by a model (or its twin): pass llm")
     if not isinstance(answer, str) or len(answer.split()) < 3:
         raise AnswerError(t("learning.grade.write_answer", lang))
     verdict = assess(content, answer.strip(), lang=lang, prompt=prompt, llm=llm)
@@ -135,8 +138,10 @@ _RULES = {"test": grade_test, "true_false": grade_true_false, "fill_blank": grad
           "order_steps": grade_order_steps, "dialogue": grade_dialogue}
 
 
-def grade(kind: str, content: dict, answer: Any, *, lang: str = "es", prompt: str = "", llm=None) -> Grade:
-    """Grade ``answer``; raises AnswerError for an answer that does not fit the exercise."""
+def grade(kind: str, content: dict, answer: Any, *, lang: str = "es", prompt: str = "",
+          llm: LLM | None = None) -> Grade:
+    """Grade ``answer``; raises AnswerError for an answer that does not fit the exercise. ``llm`` (the
+    caller's ``deps.llm``) judges practical cases; the other kinds are graded by rule."""
     if kind == "practical_case":
         return grade_practical_case(content, answer, lang, prompt, llm)
     if kind not in _RULES:

@@ -17,11 +17,11 @@ from uuid import UUID
 import pandas as pd
 from fsrs import Card, Rating, ReviewLog, Scheduler
 
+from agents.deps import AppDeps
 from agents.i18n import t
 from agents.learning.scheduling import rating_for, scheduler_for
 from storage import audit, review_planning, users
 from storage import courses as course_store
-from storage.db import app_pool
 
 MIN_RETENTION, MAX_RETENTION, DEFAULT_RETENTION = 0.7, 0.97, 0.9
 FORECAST_DAYS = 30
@@ -64,21 +64,21 @@ def _daily(counts: list[float], today: date) -> pd.DataFrame:
                          "reviews": [round(c, 1) for c in counts]})
 
 
-def learner_forecast(user: users.User, *, today: date | None = None, desired_retention: float | None = None,
-                     pool=None) -> pd.DataFrame:
+def learner_forecast(deps: AppDeps, user: users.User, *, desired_retention: float | None = None) -> pd.DataFrame:
     """The learner's next 30 days (columns day, reviews) under the organisation's retention."""
-    with (pool or app_pool()).connection() as conn:
+    with deps.pool.connection() as conn:
         scheduler = org_scheduler(conn, user.org_id)
         cards = [c.card for c in review_planning.forecast_cards(conn, user.org_id, user_id=user.id)]
     if desired_retention is not None:
         scheduler = scheduler_for(desired_retention, tuple(scheduler.parameters))
-    today = today or date.today()
+    today = deps.now().date()
     return _daily(simulate(cards, scheduler, today), today)
 
 
-def course_forecast(admin: users.User, course_title: str, *, today: date | None = None, pool=None) -> pd.DataFrame:
+def course_forecast(deps: AppDeps, admin: users.User, course_title: str) -> pd.DataFrame:
     """Per learner of the course: reviews expected today, in 7 and in 30 days, and the busiest day."""
-    with (pool or app_pool()).connection() as conn:
+    _admin(admin)
+    with deps.pool.connection() as conn:
         scheduler = org_scheduler(conn, admin.org_id)
         course = next((c for c in course_store.list_courses(conn, admin.org_id)
                        if course_title in (c.title, *c.titles.values())), None)  # titled in any language
@@ -86,7 +86,7 @@ def course_forecast(admin: users.User, course_title: str, *, today: date | None 
     by_learner: dict[str, list[dict]] = defaultdict(list)
     for row in rows:
         by_learner[row.full_name].append(row.card)
-    today = today or date.today()
+    today = deps.now().date()
     table = []
     for name, cards in by_learner.items():
         daily = simulate(cards, scheduler, today)
@@ -95,18 +95,22 @@ def course_forecast(admin: users.User, course_title: str, *, today: date | None 
     return pd.DataFrame(table)
 
 
-def settings(user: users.User, pool=None) -> review_planning.ReviewSettings:
-    with (pool or app_pool()).connection() as conn:
+def settings(deps: AppDeps, user: users.User) -> review_planning.ReviewSettings:
+    with deps.pool.connection() as conn:
         return review_planning.settings(conn, user.org_id)
 
 
-def set_desired_retention(admin: users.User, value: float, pool=None) -> None:
+def _admin(user: users.User) -> None:
+    if not user.is_admin:
+        raise PlanningError(t("common.admins_only", user.language))
+
+
+def set_desired_retention(deps: AppDeps, admin: users.User, value: float) -> None:
     """An admin sets the organisation's retention (bounded 0.7–0.97; audited)."""
-    if not admin.is_admin:
-        raise PlanningError(t("common.admins_only", admin.language))
+    _admin(admin)
     if not isinstance(value, (int, float)) or math.isnan(value) or not MIN_RETENTION <= value <= MAX_RETENTION:
         raise PlanningError(t("insights.reviews.retention_bounds", admin.language, low=MIN_RETENTION, high=MAX_RETENTION))
-    with (pool or app_pool()).connection() as conn:
+    with deps.pool.connection() as conn:
         previous = review_planning.set_desired_retention(conn, admin.org_id, round(float(value), 2))
         audit.record(conn, admin.org_id, actor_id=admin.id, action="reviews.set_retention", entity_type="organization",
                      entity_id=admin.org_id, before={"desired_retention": previous},
@@ -148,12 +152,10 @@ def optimiser_available() -> bool:
     return True
 
 
-def optimise(admin: users.User, pool=None) -> dict:
+def optimise(deps: AppDeps, admin: users.User) -> dict:
     """Fit FSRS's parameters to the organisation's history; stores them with the before/after log-loss."""
-    if not admin.is_admin:
-        raise PlanningError(t("common.admins_only", admin.language))
-    pool = pool or app_pool()
-    with pool.connection() as conn:
+    _admin(admin)
+    with deps.pool.connection() as conn:
         history = review_planning.review_history(conn, admin.org_id)
         current = review_planning.settings(conn, admin.org_id)
     logs = review_logs(history)
@@ -168,8 +170,8 @@ def optimise(admin: users.User, pool=None) -> dict:
     before = log_loss(logs, scheduler_for(current.desired_retention))
     after = log_loss(logs, scheduler_for(current.desired_retention, tuple(fitted)))
     report = {"reviews": len(logs), "log_loss_before": round(before, 4), "log_loss_after": round(after, 4),
-              "applied": after < before, "at": datetime.now(timezone.utc).isoformat()}
-    with pool.connection() as conn:
+              "applied": after < before, "at": deps.now().isoformat()}
+    with deps.pool.connection() as conn:
         # a fit that predicts worse than the defaults is reported but not used
         review_planning.save_parameters(conn, admin.org_id, fitted if after < before else current.parameters, report)
         audit.record(conn, admin.org_id, actor_id=admin.id, action="reviews.optimise", entity_type="organization",

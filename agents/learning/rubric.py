@@ -1,6 +1,6 @@
 """Which rubric points a free-text answer to a practical case covers.
 
-The model judges each point (``get_llm().structured``, role "reviewer"); its deterministic twin —
+The model (the caller's ``deps.llm``) judges each point (role "reviewer"); its deterministic twin —
 used offline and whenever the model fails — measures coverage point by point:
   a point is covered when enough of its content words appear in the answer (prefix-stemmed, accent-
   and case-insensitive: lexical recall >= 0.5), or when some sentence of the answer means nearly the
@@ -20,7 +20,7 @@ from pydantic import BaseModel, Field
 
 from agents.i18n import language_name, t
 from agents.learning.prompts import RUBRIC_GRADER_SYSTEM, RUBRIC_GRADER_USER
-from agents.llm import get_llm
+from agents.llm import LLM
 from agents.text import stems
 from storage.embeddings import embed_query
 
@@ -102,10 +102,9 @@ def names_a_missed_point(feedback: str, rubric: list[str], covered: list[bool], 
     return False
 
 
-def assess(content: dict, answer: str, *, lang: str, prompt: str = "", llm=None) -> RubricVerdict:
+def assess(content: dict, answer: str, *, lang: str, llm: LLM, prompt: str = "") -> RubricVerdict:
     """The model's per-point verdict, or the coverage twin's."""
     rubric = content["rubric"]
-    llm = llm or get_llm()
     language = language_name(lang)
     messages = [("system", RUBRIC_GRADER_SYSTEM.format(language=language)),
                 ("human", RUBRIC_GRADER_USER.format(

@@ -11,9 +11,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from agents.deps import AppDeps
 from agents.tutor.citations import section_path
 from storage import config, manuals, sources
-from storage.db import app_pool
 from storage.inputs import parse_uuid
 from storage.users import User
 
@@ -89,11 +89,11 @@ def _manual_view(conn, user: User, manual_id, section: str | None) -> SourceView
     return view
 
 
-def open_source(user: User, *, chunk=None, document=None, lesson=None, manual=None, section: str | None = None,
-                quote: str | None = None, pool=None) -> SourceView | None:
+def open_source(deps: AppDeps, user: User, *, chunk=None, document=None, lesson=None, manual=None,
+                section: str | None = None, quote: str | None = None) -> SourceView | None:
     """The source for a chunk id, a document id, a lesson id or a manual id with its ``section`` anchor
     (one of them), or None if not found."""
-    with (pool or app_pool()).connection() as conn:
+    with deps.pool.connection() as conn:
         if manual:
             return _manual_view(conn, user, manual, section)
         if chunk:

@@ -42,7 +42,7 @@ def test_erasure_previews_then_removes_chat_and_helpdesk_data_and_keeps_tickets(
             "tickets_linked": 0, "notifications": 0}
     kept = staff.ticket_detail(deps, org.admin, ticket["id"])
     assert kept["reporter"] == "" and kept["snapshot"] == [] and kept["status"] == "in_progress"
-    entries = [e for e in operations.audit_entries(org.admin, pool=pool) if e["action"] == "person.erase"]
+    entries = [e for e in operations.audit_entries(deps, org.admin) if e["action"] == "person.erase"]
     assert entries and entries[0]["who"] == "Boss" and '"helpdesk_sessions": 1' in entries[0]["before"]
 
 

@@ -12,6 +12,7 @@ from agents.learning import review_planning
 from agents.learning.scheduling import scheduler_for
 from storage import audit
 from tests.apptest import open_page, texts
+from tests.conftest import make_deps
 from tests.insights.conftest import person
 
 COURSE = "Returns and Refunds Essentials"
@@ -19,10 +20,10 @@ COURSE = "Returns and Refunds Essentials"
 
 def test_more_retention_means_more_reviews(seeded_pool):
     lucia = person(seeded_pool, "lucia@acme.test")
-    totals = [review_planning.learner_forecast(lucia, desired_retention=r, pool=seeded_pool)["reviews"].sum()
+    totals = [review_planning.learner_forecast(make_deps(seeded_pool), lucia, desired_retention=r)["reviews"].sum()
               for r in (0.75, 0.9, 0.97)]
     assert 0 < totals[0] < totals[1] < totals[2]
-    again = review_planning.learner_forecast(lucia, desired_retention=0.9, pool=seeded_pool)["reviews"].sum()
+    again = review_planning.learner_forecast(make_deps(seeded_pool), lucia, desired_retention=0.9)["reviews"].sum()
     assert again == totals[1]                                    # seeded: the same cards, the same forecast
 
 
@@ -30,15 +31,15 @@ def test_retention_is_bounded_admin_only_and_audited(seeded_pool, admin):
     lucia = person(seeded_pool, "lucia@acme.test")
     for bad in (0.5, 0.99, float("nan")):
         with pytest.raises(review_planning.PlanningError, match="0.7"):
-            review_planning.set_desired_retention(admin, bad, pool=seeded_pool)
+            review_planning.set_desired_retention(make_deps(seeded_pool), admin, bad)
     with pytest.raises(review_planning.PlanningError):
-        review_planning.set_desired_retention(lucia, 0.8, pool=seeded_pool)
-    review_planning.set_desired_retention(admin, 0.85, pool=seeded_pool)
+        review_planning.set_desired_retention(make_deps(seeded_pool), lucia, 0.8)
+    review_planning.set_desired_retention(make_deps(seeded_pool), admin, 0.85)
     with seeded_pool.connection() as conn:
         entry = audit.list_entries(conn, admin.org_id, action="reviews.set_retention")[0]
         assert review_planning.org_scheduler(conn, admin.org_id).desired_retention == pytest.approx(0.85)
     assert entry.before == {"desired_retention": pytest.approx(0.9)} and entry.after == {"desired_retention": 0.85}
-    review_planning.set_desired_retention(admin, 0.9, pool=seeded_pool)
+    review_planning.set_desired_retention(make_deps(seeded_pool), admin, 0.9)
 
 
 def test_course_statistics_forecast_changes_with_the_retention(seeded_pool, admin):
@@ -52,7 +53,7 @@ def test_course_statistics_forecast_changes_with_the_retention(seeded_pool, admi
     at.run()
     after = at.dataframe[-1].value["Próximos 30 días"].sum()
     assert after > before > 0
-    review_planning.set_desired_retention(admin, 0.9, pool=seeded_pool)
+    review_planning.set_desired_retention(make_deps(seeded_pool), admin, 0.9)
 
 
 @pytest.mark.parametrize("email, title", [("lucia@acme.test", "Tus próximos 30 días"),
@@ -91,12 +92,12 @@ def test_the_fsrs_fit_reports_log_loss_before_and_after(seeded_pool, admin):
                                             (admin.org_id,))]
         exercises = [r[0] for r in conn.execute("SELECT id FROM exercises WHERE org_id = %s LIMIT 10", (admin.org_id,))]
         added = _synthetic_history(conn, admin.org_id, users, exercises, datetime(2025, 1, 6, tzinfo=timezone.utc))
-    report = review_planning.optimise(admin, pool=seeded_pool)
+    report = review_planning.optimise(make_deps(seeded_pool), admin)
     assert report["reviews"] >= added
     assert report["log_loss_after"] < report["log_loss_before"] and report["applied"]
     print(f"\nFSRS fit on {report['reviews']} reviews: log-loss {report['log_loss_before']} (defaults) "
           f"-> {report['log_loss_after']} (fitted)")
-    settings = review_planning.settings(admin, pool=seeded_pool)
+    settings = review_planning.settings(make_deps(seeded_pool), admin)
     assert settings.parameters and len(settings.parameters) == 21 and settings.report == report
     with seeded_pool.connection() as conn:
         assert review_planning.org_scheduler(conn, admin.org_id).parameters == tuple(settings.parameters)
@@ -111,4 +112,4 @@ def test_the_fit_needs_enough_reviews(pool):
     admin = User(id=org.id, org_id=org.id, email="a@tiny.test", full_name="A", role="admin", is_active=True,
                  department=None, job_title=None, language="en")
     with pytest.raises(review_planning.PlanningError, match="at least 512"):
-        review_planning.optimise(admin, pool=pool)
+        review_planning.optimise(make_deps(pool), admin)

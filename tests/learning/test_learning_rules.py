@@ -8,6 +8,7 @@ from hypothesis import given, settings, strategies as st
 from agents.learning import grading, progress, scheduling
 from agents.learning.alerts import compute_alerts, failure_streak
 from agents.learning.grading import AnswerError, grade, solution
+from agents.llm import get_llm
 from storage.enrollments import AlertRow
 from storage.exercises import revealing_texts
 
@@ -90,17 +91,18 @@ def test_dialogue_walks_the_graph():
 
 def test_practical_case_twin_measures_rubric_coverage():
     good = grade("practical_case", CASE, "Le pediría el ticket de compra y comprobaría si está dentro del plazo "
-                                         "de 30 días. Si no, le ofrezco un vale o un cambio.", prompt="¿Qué haces?")
+                                         "de 30 días. Si no, le ofrezco un vale o un cambio.", prompt="¿Qué haces?",
+                 llm=get_llm())
     assert good.correct and good.score == 1.0 and good.engine == "offline"
-    partial = grade("practical_case", CASE, "Primero le pido el ticket de compra al cliente.")
+    partial = grade("practical_case", CASE, "Primero le pido el ticket de compra al cliente.", llm=get_llm())
     assert not partial.correct and 0 < partial.score < grading.PRACTICAL_PASS
     assert "Aún faltan 2 de los 3 puntos" in partial.feedback, partial.feedback
     for missed in CASE["rubric"][1:]:  # a second try comes first: the missing points are not named
         assert missed.rstrip(".") not in partial.feedback
-    off_topic = grade("practical_case", CASE, "Hace buen tiempo hoy en la ciudad, me voy a la playa.")
+    off_topic = grade("practical_case", CASE, "Hace buen tiempo hoy en la ciudad, me voy a la playa.", llm=get_llm())
     assert off_topic.score == 0.0
     with pytest.raises(AnswerError):
-        grade("practical_case", CASE, "no")
+        grade("practical_case", CASE, "no", llm=get_llm())
 
 
 def test_practical_case_uses_the_model_verdict(fake_openai):
@@ -108,7 +110,7 @@ def test_practical_case_uses_the_model_verdict(fake_openai):
                                  {"index": 2, "covered": True, "comment": "ok"},
                                  {"index": 3, "covered": False, "comment": "no"}],
                       "feedback": "Bien: ticket y plazo; falta la alternativa."})
-    result = grade("practical_case", CASE, "Pido el ticket y miro el plazo.")
+    result = grade("practical_case", CASE, "Pido el ticket y miro el plazo.", llm=get_llm())
     assert result.engine.startswith("openai") and result.score == pytest.approx(2 / 3) and result.correct
     # the model's feedback names the missed point before the reveal: the deterministic feedback replaces it
     assert "alternativa" not in result.feedback and "Aún faltan 1 de los 3 puntos" in result.feedback
@@ -119,7 +121,7 @@ def test_practical_case_keeps_model_feedback_that_hides_the_missed_points(fake_o
                                  {"index": 2, "covered": False, "comment": "no"},
                                  {"index": 3, "covered": False, "comment": "no"}],
                       "feedback": "Bien que pidas el ticket. Piensa de nuevo en lo que dice la política."})
-    result = grade("practical_case", CASE, "Pido el ticket al cliente.")
+    result = grade("practical_case", CASE, "Pido el ticket al cliente.", llm=get_llm())
     assert result.feedback == "Bien que pidas el ticket. Piensa de nuevo en lo que dice la política."
 
 

@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 from agents.tutor.sources import open_source
 from storage import courses, manuals
 from storage.users import ensure_org, upsert_user
+from tests.conftest import make_deps
 from tests.tutor.conftest import by_name, run
 from ui.chat_render import render_answer, source_choices
 from ui.source_html import source_html
@@ -52,7 +53,7 @@ def test_a_citation_names_the_manual_section_in_the_learners_language_and_opens_
         ("manual", str(english), "Manual: Refunds", "Refund approval limits", "s2-cited"), first
     assert first["chunk_id"] == chunk                     # the original passage stays reachable
 
-    view = open_source(james, manual=first["source_id"], section=first["anchor"], pool=seeded_pool)
+    view = open_source(make_deps(seeded_pool), james, manual=first["source_id"], section=first["anchor"])
     assert view.kind == "manual" and view.heading == "Refund approval limits"
     assert [block.heading for block in view.blocks if block.cited] == ["Refund approval limits"]
     assert 'id="sv-cited"' in source_html(view, "en")
@@ -95,5 +96,5 @@ def test_no_manual_is_cited_from_a_draft_course_and_other_organisations_cannot_o
         other = ensure_org(conn, "manual-outsiders")
         outsider = upsert_user(conn, other.id, email="outsider@else.test", full_name="Out Sider", role="employee",
                                password="not-used-here")
-    assert open_source(outsider, manual=str(draft), section="s2-cited", pool=seeded_pool) is None
-    assert open_source(lucia, manual="not-an-id", pool=seeded_pool) is None
+    assert open_source(make_deps(seeded_pool), outsider, manual=str(draft), section="s2-cited") is None
+    assert open_source(make_deps(seeded_pool), lucia, manual="not-an-id") is None
