@@ -63,17 +63,23 @@ def test_lesson_source_opens_the_passage_and_the_tutor_page_answers_normally(see
         page.goto(f"{base}/course_player?course={course.id}")
         page.get_by_role("button", name=re.compile(re.escape(PRACTICE[1]) + "$")).click(timeout=STEP)
         settle(page)
-        wrong = quiz.content["options"][(quiz.content["answer"] + 1) % len(quiz.content["options"])]
+        options, right = quiz.content["options"], quiz.content["options"][quiz.content["answer"]]
+        wrong = options[(quiz.content["answer"] + 1) % len(options)]
         _answer(page, wrong)
         page.get_by_text(re.compile(r"Not yet · \d+%")).wait_for(timeout=STEP)
         assert page.locator("strong", has_text="Solution").count() == 0
+        tutor = page.locator(f'iframe[src*="exercise={quiz.id}"]').content_frame   # the quiz is still on screen
+        tutor.get_by_placeholder("Ask your tutor…").fill(quiz.prompt)
+        tutor.get_by_role("button", name="Send", exact=True).click()
+        tutor.get_by_text("Hint 1 of 3").wait_for(timeout=STEP)          # a hint, never the answer
+        assert right not in tutor.locator("#tutor-chatbot").inner_text()
         page.screenshot(path=str(SHOTS / "3_second_try_en.png"), full_page=True)
         page.get_by_role("button", name="Try again", exact=True).click()
         settle(page)
         _answer(page, wrong)
         page.get_by_text(re.compile(r"Incorrect · \d+%")).wait_for(timeout=STEP)
         solution = page.locator("p", has=page.locator("strong", has_text="Solution"))
-        assert quiz.content["options"][quiz.content["answer"]] in solution.inner_text()
+        assert right in solution.inner_text()
         tutor = page.locator("iframe").first.content_frame       # reloaded for the next exercise, still signed in
         tutor.get_by_placeholder("Ask your tutor…").wait_for(timeout=STEP)
         assert not tutor.get_by_role("button", name="Sign in").is_visible()
