@@ -6,17 +6,19 @@ from agents.i18n import code_label, t
 from agents import ingestion
 from agents.retrieval import lab
 from storage.markup import safe_markdown
+from ui.deps import app_deps
 from ui.ingestion_progress import ingestion_progress
 from ui.session import require_admin
 from ui.uploads import file_uploader
 
 user = require_admin()
+deps = app_deps()
 lang = user.language
 STRATEGIES = {code: t(f"admin.lab.strategy_{code.replace('-', '_')}", lang)
               for code in ("hybrid", "vector", "fulltext", "course-tree")}
 
 st.title(t("admin.lab.title", lang))
-courses, documents = lab.scope_options(user.org_id)
+courses, documents = lab.scope_options(deps, user)
 search_tab, eval_tab, flagged_tab, documents_tab = st.tabs(
     [t("admin.lab.tab_query", lang), t("admin.lab.tab_eval", lang), t("safety.flagged_heading", lang),
      t("ingestion.tab", lang)])
@@ -34,7 +36,7 @@ with search_tab:
                                 key="lab_docs")
         submitted = st.form_submit_button(t("admin.lab.search", lang), type="primary")
     if submitted:
-        result = lab.run_query(user.org_id, query, strategy=strategy, k=int(k),
+        result = lab.run_query(deps, user, query, strategy=strategy, k=int(k),
                                course_id=courses.get(course), document_ids=[documents[title] for title in picked])
         if result.error:
             st.error(result.error)
@@ -56,7 +58,7 @@ with eval_tab:
     eval_strategy = st.selectbox(t("admin.lab.strategy", lang), ["hybrid", "vector", "fulltext"],
                                  format_func=STRATEGIES.get, key="lab_eval_strategy")
     if upload is not None and st.button(t("admin.lab.evaluate", lang), key="lab_eval_run", type="primary"):
-        report = lab.run_eval(user.org_id, upload.getvalue(), k=int(eval_k), strategy=eval_strategy)
+        report = lab.run_eval(deps, user, upload.getvalue(), k=int(eval_k), strategy=eval_strategy)
         if "error" in report:
             st.error(report["error"])
         else:
@@ -74,7 +76,7 @@ with eval_tab:
 
 with flagged_tab:
     st.caption(t("safety.flagged_caption", user.language))
-    flagged = lab.flagged_by_document(user.org_id)
+    flagged = lab.flagged_by_document(deps, user)
     if not flagged:
         st.info(t("safety.flagged_none", user.language))
     for title, passages in flagged.items():

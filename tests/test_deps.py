@@ -13,8 +13,6 @@ BUILDERS = {"agents/deps.py", "storage/db.py", "storage/__main__.py", "agents/ll
 # shrinks to empty: each file moved onto AppDeps leaves this list (a listed file with no call fails)
 NOT_YET_ON_APPDEPS = {
     "agents/helpdesk/eval.py",
-    "agents/retrieval/eval.py", "agents/retrieval/grounding.py", "agents/retrieval/lab.py",
-    "agents/retrieval/search.py",
     "seeds/__main__.py",
 }
 

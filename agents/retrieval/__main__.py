@@ -11,6 +11,7 @@ import argparse
 import json
 import sys
 
+from agents.deps import process_deps
 from agents.retrieval.anchors import ANCHORS
 from agents.retrieval.eval import SPLITS, evaluate, load
 from agents.retrieval.fusion import STRATEGIES
@@ -88,13 +89,14 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     args = _parser().parse_args(argv)
     try:
+        pool = process_deps().pool
         if args.command == "search":
-            _print_search(search(args.org, args.query, k=args.k, strategy=args.strategy), args.json)
+            _print_search(search(args.org, args.query, k=args.k, strategy=args.strategy, pool=pool), args.json)
         else:
             if args.k <= 0:
                 raise RetrievalError(f"k must be positive, not {args.k}")
             _print_eval(evaluate(args.org, load(args.file, args.split), k=args.k, strategy=args.strategy,
-                                 anchors=not args.no_anchors), args.json)
+                                 anchors=not args.no_anchors, pool=pool), args.json)
     except (RetrievalError, DatabaseError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

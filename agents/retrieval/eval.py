@@ -85,16 +85,13 @@ def _rank(titles: list[str], expected: list[str]) -> int | None:
     return next((i for i, title in enumerate(titles, 1) if title in expected), None)
 
 
-def evaluate(org, items: list[EvalItem], *, k: int = 5, strategy: str = "hybrid", scope=None, pool=None,
+def evaluate(org, items: list[EvalItem], *, pool, k: int = 5, strategy: str = "hybrid", scope=None,
              search_fn=None, anchors: bool = False) -> dict:
     """The CONVENTIONS §3 report plus ``by_pair``, ``by_kind`` and ``misses``; with ``anchors``, also
     ``anchors`` = {dense|bm25|rrf: the same report keys} from the same run (whole organisation).
 
     ``search_fn(question, k)`` replaces the search (the benchmark scores other retrievers this way).
     """
-    from storage.db import app_pool
-
-    pool = pool or app_pool()
     with pool.connection() as conn:
         org_id = resolve_org(conn, org)
         languages = chunk_store.document_languages(conn, org_id)

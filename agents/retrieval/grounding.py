@@ -15,7 +15,7 @@ from uuid import UUID
 
 import numpy as np
 
-from agents.llm import count_tokens, get_llm
+from agents.llm import LLM, count_tokens
 from agents.retrieval import fusion, postprocess
 from agents.retrieval.course_tree import retrieve_course_context
 from agents.retrieval.search import Hit, Scope, search
@@ -104,11 +104,11 @@ def _prompt_hits(pool, org_id: UUID, hits: list[Hit], budget: int, model: str | 
     return postprocess.document_order(hits)
 
 
-def ground(pool, org_id: UUID, user_id: UUID | None, question: str, *, course_id: UUID | None = None,
-           lesson_id: UUID | None = None, llm=None) -> Grounding:
-    """Decide the rung for ``question`` and assemble its numbered passages and prompt context."""
+def ground(pool, org_id: UUID, user_id: UUID | None, question: str, *, llm: LLM, course_id: UUID | None = None,
+           lesson_id: UUID | None = None) -> Grounding:
+    """Decide the rung for ``question`` and assemble its numbered passages and prompt context; ``llm``
+    (the turn's model) sizes the context budget and picks the course's modules when it is not offline."""
     started = time.perf_counter()
-    llm = llm or get_llm()
     model = None if llm.offline else llm.settings.model
     budget = postprocess.context_budget(model)
 

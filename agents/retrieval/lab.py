@@ -1,4 +1,5 @@
-"""The retrieval lab's service: what the admin page calls (one function per action)."""
+"""The retrieval lab's service: what the admin page calls (one function per action, ``(deps, admin, …)``,
+each refusing anyone but an admin)."""
 from __future__ import annotations
 
 import re
@@ -6,11 +7,13 @@ import time
 from dataclasses import dataclass
 from uuid import UUID
 
+from agents.deps import AppDeps
+from agents.i18n import t
 from agents.retrieval.eval import evaluate, parse_lines
 from agents.retrieval.search import Hit, RetrievalError, Scope, search
 from storage import chunks as chunk_store
 from storage import flagged as flagged_store
-from storage.db import app_pool
+from storage.users import User
 
 _WORD = re.compile(r"\w{3,}", re.UNICODE)
 
@@ -33,10 +36,16 @@ class LabResult:
     error: str | None = None
 
 
-def scope_options(org_id: UUID) -> tuple[dict[str, UUID], dict[str, UUID]]:
+def _admin(user: User) -> None:
+    if not user.is_admin:
+        raise PermissionError(t("common.admins_only", user.language))
+
+
+def scope_options(deps: AppDeps, admin: User) -> tuple[dict[str, UUID], dict[str, UUID]]:
     """(courses by title, documents by title) an admin can scope a search to."""
-    with app_pool().connection() as conn:
-        options = chunk_store.scope_options(conn, org_id)
+    _admin(admin)
+    with deps.pool.connection() as conn:
+        options = chunk_store.scope_options(conn, admin.org_id)
     return ({o.title: o.id for o in options if o.kind == "course"},
             {o.title: o.id for o in options if o.kind == "document"})
 
@@ -48,12 +57,13 @@ def highlight(text: str, query: str) -> str:
     return _WORD.sub(lambda m: f"**{m.group(0)}**" if m.group(0).lower()[:4] in stems else m.group(0), escaped)
 
 
-def run_query(org_id: UUID, query: str, *, strategy: str = "hybrid", k: int = 8, course_id: UUID | None = None,
-              document_ids: list[UUID] | None = None) -> LabResult:
+def run_query(deps: AppDeps, admin: User, query: str, *, strategy: str = "hybrid", k: int = 8,
+              course_id: UUID | None = None, document_ids: list[UUID] | None = None) -> LabResult:
+    _admin(admin)
     scope = Scope(document_ids=document_ids or None, course_id=course_id)
     started = time.perf_counter()
     try:
-        hits: list[Hit] = search(org_id, query, k=k, scope=scope, strategy=strategy)
+        hits: list[Hit] = search(admin.org_id, query, k=k, scope=scope, strategy=strategy, pool=deps.pool)
     except RetrievalError as exc:
         return LabResult([], 0.0, str(exc))
     latency = (time.perf_counter() - started) * 1000
@@ -61,21 +71,23 @@ def run_query(org_id: UUID, query: str, *, strategy: str = "hybrid", k: int = 8,
                              highlight(hit.content, query)) for rank, hit in enumerate(hits, 1)], round(latency, 1))
 
 
-def run_eval(org_id: UUID, data: bytes, *, k: int = 5, strategy: str = "hybrid") -> dict:
+def run_eval(deps: AppDeps, admin: User, data: bytes, *, k: int = 5, strategy: str = "hybrid") -> dict:
     """An uploaded JSONL eval file's report (recall@k, MRR, latency, pairs, misses) or {"error": ...}."""
+    _admin(admin)
     try:
         items = parse_lines(data.decode("utf-8").splitlines())
-        return evaluate(org_id, items, k=k, strategy=strategy)
+        return evaluate(admin.org_id, items, k=k, strategy=strategy, pool=deps.pool)
     except UnicodeDecodeError:
         return {"error": "the file is not UTF-8 text"}
     except RetrievalError as exc:
         return {"error": str(exc)}
 
 
-def flagged_by_document(org_id: UUID) -> dict[str, list[flagged_store.FlaggedPassage]]:
+def flagged_by_document(deps: AppDeps, admin: User) -> dict[str, list[flagged_store.FlaggedPassage]]:
     """Passages held back at ingestion as instruction-like, grouped by document title."""
-    with app_pool().connection() as conn:
-        passages = flagged_store.for_org(conn, org_id)
+    _admin(admin)
+    with deps.pool.connection() as conn:
+        passages = flagged_store.for_org(conn, admin.org_id)
     grouped: dict[str, list[flagged_store.FlaggedPassage]] = {}
     for passage in passages:
         grouped.setdefault(passage.document_title, []).append(passage)

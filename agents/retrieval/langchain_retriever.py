@@ -1,6 +1,6 @@
 """LangChain views of retrieval, for notebooks and for the benchmark.
 
-``as_retriever(org)`` is what a notebook user gets: a langchain-core ``BaseRetriever`` around
+``as_retriever(process_deps(), org)`` is what a notebook user gets: a langchain-core ``BaseRetriever`` around
 ``search`` (scoped, hybrid, language-centred). We wrap ``search`` rather than serve it through
 ``PGVectorStore`` because PGVectorStore cannot express it: its full-text side parses the question
 with one ``tsv_lang`` for every row (our chunks carry their own ts_config), its dense side is one
@@ -19,6 +19,7 @@ from langchain_core.embeddings import Embeddings
 from langchain_core.retrievers import BaseRetriever
 from psycopg.conninfo import conninfo_to_dict
 
+from agents.deps import AppDeps
 from agents.retrieval.search import Scope, search
 from storage.embeddings import embed_passages, embed_query
 
@@ -27,6 +28,7 @@ CHUNK_METADATA = ["org_id", "document_id", "position", "heading", "page_start"]
 
 class SkillNetRetriever(BaseRetriever):
     """``search`` as a LangChain retriever: Documents with the hit's provenance and scores as metadata."""
+    deps: AppDeps
     org: str
     k: int = 5
     scope: Scope | None = None
@@ -37,13 +39,14 @@ class SkillNetRetriever(BaseRetriever):
                     "chunk_id": str(hit.chunk_id), "document_id": str(hit.document_id),
                     "document_title": hit.document_title, "heading": hit.heading, "page": hit.page,
                     "position": hit.position, "score": hit.score, "scores": hit.scores})
-                for hit in search(self.org, query, k=self.k, scope=self.scope, strategy=self.strategy)]
+                for hit in search(self.org, query, k=self.k, scope=self.scope, strategy=self.strategy,
+                                  pool=self.deps.pool)]
 
 
-def as_retriever(org: UUID | str, *, k: int = 5, scope: Scope | None = None,
+def as_retriever(deps: AppDeps, org: UUID | str, *, k: int = 5, scope: Scope | None = None,
                  strategy: str = "hybrid") -> SkillNetRetriever:
     """A LangChain retriever over the organisation's documents (``retriever.invoke("question")``)."""
-    return SkillNetRetriever(org=str(org), k=k, scope=scope, strategy=strategy)
+    return SkillNetRetriever(deps=deps, org=str(org), k=k, scope=scope, strategy=strategy)
 
 
 class E5Embeddings(Embeddings):

@@ -78,17 +78,14 @@ def scope_document_ids(conn, org_id: UUID, scope: Scope | None) -> list[UUID] | 
 
 
 def search(org: UUID | str, query: str, k: int = 8, scope: Scope | None = None, strategy: str = "hybrid", *,
-           pool: ConnectionPool | None = None, query_vector: np.ndarray | None = None,
-           llm=None) -> list[Hit]:
-    """The k best chunks for ``query`` in the organisation (and scope), best first.
+           pool: ConnectionPool, query_vector: np.ndarray | None = None, llm=None) -> list[Hit]:
+    """The k best chunks for ``query`` in the organisation (and scope), best first, read on the caller's
+    ``pool`` (its AppDeps' or its context's).
 
     ``query_vector`` skips embedding the query (benchmarks, callers that embedded it already);
     ``llm`` is only used by the course-tree strategy (module selection; offline twin without it).
     """
-    from storage.db import app_pool
-
     query = validate(query, k, strategy)
-    pool = pool or app_pool()
     if strategy == "course-tree":  # module selection may call the model: no connection held meanwhile
         if scope is None or scope.course_id is None:
             raise RetrievalError("the course-tree strategy needs a course scope")

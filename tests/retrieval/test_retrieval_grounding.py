@@ -6,7 +6,7 @@ import pytest
 from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage
 
-from agents.llm import LLM
+from agents.llm import LLM, Settings
 from agents.retrieval import ground
 from agents.retrieval.course_tree import retrieve_course_context, select_modules
 from agents.retrieval.postprocess import context_budget
@@ -22,12 +22,16 @@ TELEWORK = ("# Política de Teletrabajo\n\nCada empleado de oficina puede teletr
             "por gastos de conexión.")
 
 
+OFFLINE = LLM(Settings())   # the offline engine (no model configured in tests)
+
+
 def scripted(reply: str) -> LLM:
     return LLM.from_model(GenericFakeChatModel(messages=iter([AIMessage(content=reply)] * 3)))
 
 
 def test_semantic_chunks_with_one_numbering(seeded_pool, demo):
-    grounding = ground(seeded_pool, demo.org_id, demo.lucia, "¿Cuál es el peso máximo que puede levantar una persona sola?")
+    grounding = ground(seeded_pool, demo.org_id, demo.lucia, "¿Cuál es el peso máximo que puede levantar una persona sola?",
+                       llm=OFFLINE)
     assert (grounding.rung, grounding.source) == ("chunks", "semantic")
     assert [p.index for p in grounding.passages] == list(range(1, len(grounding.passages) + 1))
     first = grounding.passages[0]
@@ -41,13 +45,14 @@ def test_semantic_chunks_with_one_numbering(seeded_pool, demo):
 
 
 def test_cross_lingual_question_is_grounded_in_the_other_language(seeded_pool, demo):
-    grounding = ground(seeded_pool, demo.org_id, demo.lucia, "¿Hasta qué importe puede aprobar un reembolso un cajero?")
+    grounding = ground(seeded_pool, demo.org_id, demo.lucia, "¿Hasta qué importe puede aprobar un reembolso un cajero?",
+                       llm=OFFLINE)
     assert grounding.rung == "chunks"
     assert any(p.document == "Returns and Refunds Policy" and "200 EUR" in p.text for p in grounding.passages)
 
 
 def test_off_topic_question_without_enrolment_is_general_knowledge(seeded_pool, demo):
-    grounding = ground(seeded_pool, demo.org_id, demo.admin, "Who painted the Mona Lisa?")
+    grounding = ground(seeded_pool, demo.org_id, demo.admin, "Who painted the Mona Lisa?", llm=OFFLINE)
     assert (grounding.rung, grounding.source, grounding.passages, grounding.context) == ("general", "none", [], "")
 
 
@@ -78,7 +83,8 @@ def test_pageindex_lessons_and_the_current_lesson_always_included(seeded_pool, d
     context = retrieve_course_context(seeded_pool, demo.org_id, course, "¿En qué consiste el método ACRE?",
                                       lesson_id=other.id)
     assert context.lessons[0].id == other.id and any(l.module_id == modules[0].id for l in context.lessons)
-    grounding = ground(seeded_pool, demo.org_id, demo.lucia, "¿En qué consiste el método ACRE?", course_id=course)
+    grounding = ground(seeded_pool, demo.org_id, demo.lucia, "¿En qué consiste el método ACRE?", course_id=course,
+                       llm=OFFLINE)
     assert (grounding.rung, grounding.source) == ("chunks", "pageindex")
     assert grounding.passages[0].source_type == "lesson" and "ACRE" in grounding.context
 
@@ -97,7 +103,7 @@ def thin_course(seeded_pool, demo):
 
 def test_thin_lessons_fall_back_to_the_course_sources(seeded_pool, demo, thin_course):
     grounding = ground(seeded_pool, demo.org_id, demo.lucia, "¿Cuál es el precio máximo de hotel en Londres?",
-                       course_id=thin_course)
+                       course_id=thin_course, llm=OFFLINE)
     assert (grounding.rung, grounding.source) == ("chunks", "scoped_fallback")
     types = [p.source_type for p in grounding.passages]
     assert types[0] == "lesson" and "document_chunk" in types
@@ -121,7 +127,8 @@ def whole_document_course(seeded_pool, demo):
 
 def test_whole_document_rung_reads_full_text(seeded_pool, demo, whole_document_course):
     course, document = whole_document_course
-    grounding = ground(seeded_pool, demo.org_id, demo.lucia, "¿Cuántos días puedo teletrabajar?", course_id=course)
+    grounding = ground(seeded_pool, demo.org_id, demo.lucia, "¿Cuántos días puedo teletrabajar?", course_id=course,
+                       llm=OFFLINE)
     assert (grounding.rung, grounding.source) == ("document", "document")
     [passage] = grounding.passages
     assert (passage.index, passage.source_type, passage.source_id) == (1, "document", str(document))
@@ -134,7 +141,8 @@ def test_thin_lessons_over_a_whole_document_step_down_to_the_document(seeded_poo
         module = lesson_store.add_module(conn, demo.org_id, course, title="Teletrabajo", summary="Normas")
         lesson = lesson_store.add_lesson(conn, demo.org_id, module, title="Idea", content_type="summary",
                                     content_md="Trabajo flexible.")
-    grounding = ground(seeded_pool, demo.org_id, demo.lucia, "¿Cuántos días puedo teletrabajar?", course_id=course)
+    grounding = ground(seeded_pool, demo.org_id, demo.lucia, "¿Cuántos días puedo teletrabajar?", course_id=course,
+                       llm=OFFLINE)
     assert (grounding.rung, grounding.source) == ("document", "document")
     assert [(p.index, p.source_type, p.source_id) for p in grounding.passages] == [
         (1, "lesson", str(lesson)), (2, "document", str(document))]
@@ -142,7 +150,8 @@ def test_thin_lessons_over_a_whole_document_step_down_to_the_document(seeded_poo
 
 def test_whole_document_is_not_offered_to_someone_not_enrolled(seeded_pool, demo, whole_document_course):
     course, _ = whole_document_course
-    grounding = ground(seeded_pool, demo.org_id, demo.admin, "¿Cuántos días puedo teletrabajar?", course_id=course)
+    grounding = ground(seeded_pool, demo.org_id, demo.admin, "¿Cuántos días puedo teletrabajar?", course_id=course,
+                       llm=OFFLINE)
     assert grounding.rung != "document" and all(p.source_type != "document" for p in grounding.passages)
 
 

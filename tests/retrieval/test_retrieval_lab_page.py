@@ -50,15 +50,15 @@ def test_lab_is_registered_for_admins_only():
     assert PAGE in sections["ADMIN_PAGES"] and PAGE not in sections["EMPLOYEE_PAGES"]
 
 
-def test_lab_eval_upload_scores_and_lists_misses(seeded_db_url, seeded_pool):
+def test_lab_eval_upload_scores_and_lists_misses(seeded_db_url, seeded_pool, seeded_deps):
     from agents.retrieval import lab
 
     with seeded_pool.connection() as conn:
-        org_id = get_user_by_email(conn, "admin@acme.test").org_id
+        admin = get_user_by_email(conn, "admin@acme.test")
     data = ('{"question": "What is the minimum password length?", "expected": ["Information Security Policy"]}\n'
             '{"question": "¿Cuál es el objetivo anual de NPS?", "expected": ["Returns and Refunds Policy"]}\n').encode()
-    report = lab.run_eval(org_id, data, k=1)
+    report = lab.run_eval(seeded_deps, admin, data, k=1)
     assert (report["n"], report["recall_at_k"]) == (2, 0.5)
     assert [m["question"] for m in report["misses"]] == ["¿Cuál es el objetivo anual de NPS?"]
-    assert "line 1" in lab.run_eval(org_id, b'{"question": 1}\n')["error"]
-    assert "UTF-8" in lab.run_eval(org_id, b"\xff\xfe")["error"]
+    assert "line 1" in lab.run_eval(seeded_deps, admin, b'{"question": 1}\n')["error"]
+    assert "UTF-8" in lab.run_eval(seeded_deps, admin, b"\xff\xfe")["error"]

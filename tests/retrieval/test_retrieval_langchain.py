@@ -5,9 +5,9 @@ from agents.retrieval import Scope
 from agents.retrieval.langchain_retriever import as_retriever, async_url, pgvector_store
 
 
-def test_as_retriever_returns_documents_with_provenance(seeded_db_url, demo):
+def test_as_retriever_returns_documents_with_provenance(seeded_db_url, seeded_deps, demo):
     doc = demo.documents["Returns and Refunds Policy"]
-    documents = as_retriever("acme", k=3, scope=Scope(document_ids=[doc])).invoke("opened electronics return period")
+    documents = as_retriever(seeded_deps, "acme", k=3, scope=Scope(document_ids=[doc])).invoke("opened electronics return period")
     assert len(documents) == 3
     assert {d.metadata["document_title"] for d in documents} == {"Returns and Refunds Policy"}
     assert "14 days" in documents[0].page_content and documents[0].metadata["score"] > 0

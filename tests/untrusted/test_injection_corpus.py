@@ -204,11 +204,11 @@ def test_no_output_repeats_an_attack_or_reaches_outside(planted, seeded_pool, ca
     assert any("30 days" in text or "30 días" in text for text in outputs["tutor"])  # the facts still get through
 
 
-def test_the_lab_lists_the_held_back_passages_per_document(planted):
+def test_the_lab_lists_the_held_back_passages_per_document(planted, seeded_deps):
     from agents.retrieval import lab
 
-    org, _, _ = planted
-    flagged = lab.flagged_by_document(org.id)
+    _, people, _ = planted
+    flagged = lab.flagged_by_document(seeded_deps, people["admin"])
     assert {"Refunds policy", "Travel rules", "Política de reembolsos", "Normas de viaje"} <= set(flagged)
     held_back = " ".join(p.text for passages in flagged.values() for p in passages)
     assert "pre-approved" in held_back and "Ignora las instrucciones anteriores" in held_back
