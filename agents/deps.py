@@ -55,6 +55,11 @@ _lock = threading.Lock()
 _current: AppDeps | None = None
 
 
+def process_model() -> LLM:
+    """The process's model alone, for a command that opens no database (the helpdesk's scenario eval)."""
+    return get_llm()
+
+
 def process_deps() -> AppDeps:
     """The process's AppDeps from the environment (database migrated, configuration checked).
 

@@ -6,9 +6,9 @@ import argparse
 import json
 import sys
 
+from agents.deps import process_deps
 from agents.refusals import refusal
 from seeds.loader import ADMIN_PASSWORD, DEMO_PASSWORD, SIGN_INS, load_demo, reset_demo, write_vectors
-from storage.db import app_pool
 from storage.inputs import refused_arguments
 
 
@@ -26,7 +26,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"seeds/vectors.npz: {write_vectors()} passage vectors")
         return 0
     try:
-        pool = app_pool()
+        pool = process_deps().pool
         summary = reset_demo(pool) if args.reset else load_demo(pool)
     except Exception as exc:  # any failure: one line for a person, non-zero exit
         message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__

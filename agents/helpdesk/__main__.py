@@ -18,9 +18,10 @@ from storage.inputs import refused_arguments
 
 
 def _eval(args) -> int:
+    from agents.deps import process_model
     from agents.helpdesk.eval import run_all
 
-    report = run_all()
+    report = run_all(process_model())   # scripted scenarios and mock tools: no database to open
     if args.json:
         print(json.dumps({k: report[k] for k in ("scenarios", "passed", "failed", "failures")}, ensure_ascii=False,
                          default=str))

@@ -24,6 +24,7 @@ from agents.helpdesk.guards import Settings
 from agents.helpdesk.state import HelpdeskContext
 from agents.helpdesk.tools import Toolbox, ToolError
 from agents.helpdesk.turns import turn_from_result
+from agents.llm import LLM
 
 SCENARIOS_DIR = Path(__file__).parent / "scenarios"
 SUPERVISOR_MARK = "You are the supervisor of an internal"
@@ -90,16 +91,16 @@ def _settings(overrides: dict | None) -> Settings:
     return replace(Settings(), tool_flags=flags, **overrides)
 
 
-def run_scenario(scenario: dict, llm_factory: Callable[[list[str] | None], Any] | None = None) -> dict:
-    """Run one scenario; ``llm_factory(decisions)`` builds the engine (default: scripted or offline)."""
-    from agents.llm import LLM, get_llm
-
+def run_scenario(scenario: dict, engine: LLM,
+                 llm_factory: Callable[[list[str] | None], Any] | None = None) -> dict:
+    """Run one scenario; ``llm_factory(decisions)`` builds the engine (default: the scripted decisions,
+    or ``engine``, the caller's model, when the scenario scripts none)."""
     given, expect = scenario.get("given", {}), scenario.get("expect", {})
     decisions = (given.get("mock_provider_script") or {}).get("supervisor_decisions")
     if llm_factory is not None:
         llm = llm_factory(decisions)
     else:
-        llm = LLM.from_model(ScriptedChatModel(decisions=decisions)) if decisions else get_llm()
+        llm = LLM.from_model(ScriptedChatModel(decisions=decisions)) if decisions else engine
     filed: list[dict] = []
     clock_now = [1_000_000.0]
     step = float(given.get("clock_step_seconds", 0))
@@ -174,8 +175,8 @@ def _as_list(value) -> list[str]:
     return [] if value is None else [value] if isinstance(value, str) else list(value)
 
 
-def run_all(llm_factory=None, folder: Path = SCENARIOS_DIR) -> dict:
-    results = [run_scenario(s, llm_factory) for s in load_scenarios(folder)]
+def run_all(engine: LLM, llm_factory=None, folder: Path = SCENARIOS_DIR) -> dict:
+    results = [run_scenario(s, engine, llm_factory) for s in load_scenarios(folder)]
     failed = [r for r in results if not r["passed"]]
     return {"scenarios": len(results), "passed": len(results) - len(failed), "failed": len(failed),
             "failures": [{"id": r["id"], "failures": r["failures"], "actions": r["actions"], "trace": r["trace"]}
