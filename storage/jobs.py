@@ -26,7 +26,7 @@ TRANSITIONS: dict[str, set[str]] = {
     "pending": {"extracting", "structuring", "generating", "reviewing", "publishing", *AWAITING},
     "extracting": {"structuring"},
     "structuring": {"awaiting_structure_review"},
-    "awaiting_structure_review": {"generating", "rejected"},
+    "awaiting_structure_review": {"generating", "structuring", "rejected"},   # structuring: a redesign
     "generating": {"reviewing", "awaiting_final_review"},
     "reviewing": {"generating", "awaiting_final_review"},
     "awaiting_final_review": {"publishing", "reviewing", "generating", "rejected"},

@@ -10,8 +10,9 @@ keeps the words and the formatting and removes what reaches outside:
 - images: only the product's own (``/app/static/…``); others become a note with their alt text
   and no address;
 - links: kept only for http(s) to an allowlisted host (``SKILLNET_LINK_ALLOWLIST``, subdomains
-  included); others become their text; bare and angle-bracket URLs to other hosts are shown in a
-  code span (never auto-linked); reference definitions to other hosts are removed.
+  included); others become their text; bare and angle-bracket URLs to other hosts, and angle-bracket
+  e-mail addresses, are shown in a code span (never auto-linked); reference definitions to other hosts
+  are removed.
 
 Every pattern is linear (bounded, possessive repetitions), so a megabyte is cheap.
 The result is idempotent: sanitising twice changes nothing.
@@ -44,6 +45,7 @@ _IMAGE = re.compile(r"!\[([^\[\]\n]{0,500}+)\]\(\s{0,20}<?(" + _URL + r")>?" + _
 _LINK = re.compile(r"\[([^\[\]\n]{0,1000}+)\]\(\s{0,20}<?(" + _URL + r")>?" + _TITLE + r"\s{0,20}\)")
 _REFERENCE_DEFINITION = re.compile(r"^ {0,3}\[[^\[\]\n]{1,500}\]:[ \t]{0,20}<?([^\s<>]{1,2000})>?[^\n]{0,500}$", re.M)
 _ANGLE_AUTOLINK = re.compile(r"<([a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\s]{0,2000})>")
+_ANGLE_EMAIL = re.compile(r"<([\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8})>")
 _BARE_URL = re.compile(r"(?<![\w/@`])(?:(?:https?|ftp)://|www\.)[^\s<>`]{1,2000}")
 _PLACEHOLDER = re.compile("\x00(\\d+)\x00")
 
@@ -134,6 +136,8 @@ def safe_markdown(text: str | None, *, hosts: tuple[str, ...] | None = None) -> 
     hosts = allowed_hosts() if hosts is None else hosts
     text = strip_nul(str(text))
     text = _ANGLE_AUTOLINK.sub(lambda m: f" {m.group(1)} ", text)  # before the HTML pass reads it as a tag
+    # an e-mail autolink keeps its address, as code (never a mailto link), and the emphasis around it
+    text = _ANGLE_EMAIL.sub(lambda m: _code_span(m.group(1)), text)
     text = strip_html(text)
     kept: list[str] = []
 

@@ -1,4 +1,5 @@
-"""The model-backed agents of the pipeline, each with its offline twin and a check of what the model said.
+"""The pipeline's model-backed writers and reviewer (modules, the manual, the quality review, refinement),
+each with its offline twin and a check of what the model said (the design pass is in design.py).
 
 A model's answer is kept only when it is usable: chunk references that exist, exercise payloads that
 match the shared contract, one lesson per planned lesson. Anything else falls back to the twin.
@@ -8,221 +9,22 @@ from __future__ import annotations
 import json
 from typing import Literal
 
-from langchain_core.messages import HumanMessage, SystemMessage
+from langchain_core.messages import HumanMessage
 from pydantic import BaseModel, Field
 
 from agents.content import prompts
+from agents.content.design import Bloom, system_message
 from agents.content.review import finish_report, review_twin
 from agents.content.lessons import number_citations
-from agents.content.outline import structure_twin, themes_twin
-from agents.content.sources import CONTEXT_CHAR_BUDGET, chunk_refs, chunks_matching, context_block, sections_for
-from agents.content.state import APPLIED_LEVELS
-from agents.content.text import Section, citation_entry, key_terms, overlap, snake
+from agents.content.sources import CONTEXT_CHAR_BUDGET, chunk_refs, context_block, sections_for
+from agents.content.text import Section, citation_entry
 from agents.content.twins import anchor, manual_twin, module_sections, module_twin, refine_twin, render_manual
-from agents.i18n import language_name, t
 from agents.llm import LLM
 from storage.courses import CatalogError
 from storage.exercises import validate_exercise_content
 
-Bloom = Literal["remember", "understand", "apply", "analyze", "evaluate", "create"]
-
-
-def _system(template: str, language: str) -> SystemMessage:
-    return SystemMessage(template.replace("{language}", language_name(language)))
-
-
-# -- themes ----------------------------------------------------------------------------------------
-
-class ThemeOut(BaseModel):
-    key: str
-    title: str
-    bloom_level: Bloom
-    summary: str
-    chunk_refs: list[str] = []
-
-
-class ThemesOut(BaseModel):
-    themes: list[ThemeOut] = Field(min_length=1, max_length=12)
-
-
-def _batches(sections: list[Section], budget: int) -> list[list[Section]]:
-    """Every chunk of the sources, whole, in batches that each fit one model call (the map step)."""
-    batches: list[list[Section]] = [[]]
-    size = 0
-    for section in sections:
-        for chunk_id, text in zip(section.chunk_ids, section.texts):
-            block = len(text) + len(section.path) + 40
-            if batches[-1] and size + block > budget:
-                batches.append([])
-                size = 0
-            piece = Section(section.document_id, section.document_title, section.heading, section.path,
-                            section.page, [chunk_id], [text], section.position)
-            if batches[-1] and batches[-1][-1].key == piece.key:
-                batches[-1][-1].chunk_ids.append(chunk_id)
-                batches[-1][-1].texts.append(text)
-            else:
-                batches[-1].append(piece)
-            size += block
-    return [b for b in batches if b]
-
-
-def _merge_themes(themes: list[ThemeOut]) -> list[ThemeOut]:
-    """The reduce step's twin: themes of different batches with the same key or title become one."""
-    merged: dict[str, ThemeOut] = {}
-    for theme in themes:
-        key = snake(theme.key or theme.title)
-        same = merged.get(key) or next((m for m in merged.values() if snake(m.title) == snake(theme.title)), None)
-        if same is None:
-            merged[key] = theme.model_copy(deep=True)
-        else:
-            same.chunk_refs = list(dict.fromkeys(same.chunk_refs + theme.chunk_refs))
-    return list(merged.values())[:12]
-
-
-def extract_themes(llm: LLM, sections: list[Section], rag_mode: str, language: str) -> tuple[list[dict], str]:
-    """Themes over ALL the source: map (one call per batch of whole chunks), then reduce (one call over the
-    batches' themes). The twin's themes are the document's own units (outline.py)."""
-    twin_themes = themes_twin(sections, language)
-    if llm.offline:
-        return twin_themes, "offline"
-    refs = chunk_refs(sections)
-    back = {ref: chunk_id for chunk_id, ref in refs.items()}
-    mapped, engine = [], "offline"
-    for batch in _batches(sections, CONTEXT_CHAR_BUDGET):
-        result = llm.structured("generator", [
-            _system(prompts.THEME_EXTRACTOR, language),
-            HumanMessage(prompts.THEMES_USER.format(mode="full text" if rag_mode == "full_text" else "every block",
-                                                    context=context_block(batch, refs=refs, budget=10**9)))],
-            ThemesOut, lambda: ThemesOut(themes=[ThemeOut(key="-", title="-", bloom_level="apply", summary="-")]))
-        if result.engine == "offline":      # one batch the model could not read: the twin's themes stand
-            return twin_themes, "offline"
-        mapped += result.value.themes
-        engine = result.engine
-    merged = _merge_themes(mapped)
-    if len(mapped) > len(merged) or len(mapped) > 8:
-        listing = "\n".join(f"- {m.key}: {m.title} [{m.bloom_level}] {m.summary} refs={','.join(m.chunk_refs)}"
-                             for m in mapped)
-        reduced = llm.structured("generator", [_system(prompts.THEME_REDUCER, language),
-                                               HumanMessage(prompts.THEMES_REDUCE_USER.format(themes=listing))],
-                                 ThemesOut, lambda: ThemesOut(themes=merged))
-        merged = reduced.value.themes
-    by_id = {c: t for s in sections for c, t in zip(s.chunk_ids, s.texts)}
-    corpus = [s.text for s in sections]
-    themes, keys = [], set()
-    for theme in merged:
-        chunk_ids = [back[r] for r in theme.chunk_refs if r in back] \
-            or chunks_matching(sections, f"{theme.title} {theme.summary}")
-        key = snake(theme.key or theme.title)
-        while key in keys:
-            key += "_2"
-        keys.add(key)
-        themes.append({"key": key, "title": theme.title.strip(), "bloom_level": theme.bloom_level,
-                       "summary": theme.summary.strip(), "chunk_ids": list(dict.fromkeys(chunk_ids)),
-                       "sections": [s.key for s in sections if set(s.chunk_ids) & set(chunk_ids)],
-                       "terms": key_terms("\n".join(by_id[c] for c in chunk_ids if c in by_id), corpus, 6)})
-    return themes, engine
-
-
-# -- structure -------------------------------------------------------------------------------------
-
-class LessonOut(BaseModel):
-    title: str
-    content_type: Literal["theory", "example", "exercise", "summary"]
-
-
-class ModuleOut(BaseModel):
-    title: str
-    summary: str = ""
-    themes: list[str] = []
-    bloom_level: Bloom = "apply"
-    lessons: list[LessonOut] = []
-
-
-class OutlineOut(BaseModel):
-    title: str
-    description: str = ""
-    outcome: str = ""
-    modules: list[ModuleOut] = Field(min_length=1, max_length=10)
-
-
-def _lesson_sections(title: str, candidates: list[Section]) -> list[str]:
-    """The module's sections a lesson title is about (a lesson the designer or the admin named)."""
-    scored = sorted(((overlap(title, s.heading + " " + s.heading), -s.position, s) for s in candidates),
-                    key=lambda item: (-item[0], -item[1]))
-    return [scored[0][2].key] if scored and scored[0][0] > 0 else []
-
-
-def normalize_outline(outline: dict, themes: list[dict], sections: list[Section], language: str) -> dict:
-    """Positions, known theme keys, each module's chunks and sections, one practice lesson per module; every
-    theme placed. Also applied to an admin's edited outline (a module they added gets the sections matching
-    its title; a lesson keeps the sections it came with, or those its title names)."""
-    by_key = {t["key"]: t for t in themes}
-    section_by_key = {s.key: s for s in sections}
-    modules, placed = [], set()
-    for raw in outline.get("modules") or []:
-        title = str(raw.get("title") or "").strip()
-        if not title:
-            continue
-        keys = [k for k in raw.get("themes") or [] if k in by_key]
-        placed.update(keys)
-        chunk_ids = list(dict.fromkeys([c for k in keys for c in by_key[k]["chunk_ids"]]
-                                       + [str(c) for c in raw.get("chunk_ids") or []]))
-        if not chunk_ids:
-            chunk_ids = chunks_matching(sections, f"{title} {raw.get('summary', '')}")
-        own = [section_by_key[k] for k in dict.fromkeys(
-            [k for key in keys for k in by_key[key].get("sections", [])]
-            + [k for lesson in raw.get("lessons") or [] for k in lesson.get("sections") or []]) if k in section_by_key] \
-            or [s for s in sections if set(s.chunk_ids) & set(chunk_ids)]
-        lessons = []
-        for lesson in raw.get("lessons") or []:
-            lesson_title = str(lesson.get("title") or "").strip()
-            kind = lesson.get("content_type") if lesson.get("content_type") in ("theory", "example", "exercise",
-                                                                                 "summary") else "theory"
-            if not lesson_title:
-                continue
-            keys_of_lesson = [k for k in lesson.get("sections") or [] if k in section_by_key] \
-                or ([s.key for s in own] if kind == "exercise" else _lesson_sections(lesson_title, own))
-            lessons.append({"title": lesson_title, "content_type": kind, "sections": keys_of_lesson})
-        if not any(lesson["content_type"] != "exercise" for lesson in lessons):
-            lessons.insert(0, {"title": title, "content_type": "theory", "sections": [s.key for s in own]})
-        if not any(lesson["content_type"] == "exercise" for lesson in lessons):
-            lessons.append({"title": t("content.lesson.practice_title", language), "content_type": "exercise",
-                            "sections": [s.key for s in own]})
-        lessons = [lesson for lesson in lessons if lesson["content_type"] != "exercise"][:5] + \
-            [next(lesson for lesson in lessons if lesson["content_type"] == "exercise")]
-        bloom = raw.get("bloom_level") if raw.get("bloom_level") in APPLIED_LEVELS + ("remember", "understand") \
-            else "apply"
-        modules.append({"title": title, "summary": str(raw.get("summary") or ""), "position": len(modules) + 1,
-                        "themes": keys, "bloom_level": bloom, "chunk_ids": chunk_ids,
-                        "lessons": [{**lesson, "position": i} for i, lesson in enumerate(lessons, 1)]})
-    for theme in themes:          # a theme the designer forgot goes to the module closest to it
-        if theme["key"] not in placed and modules:
-            target = max(modules, key=lambda m: len(set(m["chunk_ids"]) & set(theme["chunk_ids"])))
-            target["themes"].append(theme["key"])
-            target["chunk_ids"] = list(dict.fromkeys(target["chunk_ids"] + theme["chunk_ids"]))
-    return {"title": str(outline.get("title") or "").strip() or "—", "description": str(outline.get("description") or ""),
-            "outcome": str(outline.get("outcome") or ""), "modules": modules}
-
-
-def design_structure(llm: LLM, themes: list[dict], metadata: dict, sections: list[Section],
-                     language: str) -> tuple[dict, str]:
-    """The twin's outline follows the document's headings; a model's outline is normalised onto them."""
-    twin = structure_twin(themes, sections, metadata, language)
-    if llm.offline:
-        return normalize_outline(twin, themes, sections, language), "offline"
-    listing = "\n".join(f"- {t['key']}: {t['title']} [{t['bloom_level']}] — {t['summary']}" for t in themes)
-    headings = "\n".join(f"{'  ' * (s.level - 1)}- {s.heading}" for s in sections)
-    result = llm.structured("generator", [
-        _system(prompts.STRUCTURE_DESIGNER, language),
-        HumanMessage(prompts.STRUCTURE_USER.format(titles=", ".join(metadata.get("doc_titles", [])),
-                                                   pages=metadata.get("total_pages"), themes=listing,
-                                                   headings=headings))],
-        OutlineOut, lambda: OutlineOut.model_validate(twin))
-    outline = twin if result.engine == "offline" else result.value.model_dump()
-    return normalize_outline(outline, themes, sections, language), result.engine
-
-
 # -- modules ---------------------------------------------------------------------------------------
+
 
 class LessonContentOut(BaseModel):
     title: str
@@ -287,7 +89,7 @@ def write_module(llm: LLM, task: dict, primary: list[Section], supplement: list[
     refs = chunk_refs(context_sections)
     lessons = "\n".join(f"{lesson['position']}. [{lesson['content_type']}] {lesson['title']}" for lesson in spec["lessons"])
     instructions = f"Instructions from the admin: {task['instructions']}\n" if task.get("instructions") else ""
-    messages = [_system(prompts.MODULE_WRITER, language), HumanMessage(prompts.MODULE_USER.format(
+    messages = [system_message(prompts.MODULE_WRITER, language), HumanMessage(prompts.MODULE_USER.format(
         position=spec["position"], total=task["total"], title=spec["title"], summary=spec["summary"],
         bloom=spec["bloom_level"], lessons=lessons, instructions=instructions,
         context=context_block(context_sections, refs=refs)))]
@@ -307,7 +109,7 @@ def _lesson_by_lesson(llm: LLM, task: dict, spec: dict, language: str, instructi
     lessons, exercises, engine = [], [], None
     for lesson in spec["lessons"]:
         one = {**spec, "lessons": [lesson]}
-        messages = [_system(prompts.MODULE_WRITER, language), HumanMessage(prompts.MODULE_USER.format(
+        messages = [system_message(prompts.MODULE_WRITER, language), HumanMessage(prompts.MODULE_USER.format(
             position=spec["position"], total=task["total"], title=spec["title"], summary=spec["summary"],
             bloom=spec["bloom_level"], lessons=f"{lesson['position']}. [{lesson['content_type']}] {lesson['title']}",
             instructions=instructions, context=context_block(context_sections, refs=refs)))]
@@ -348,7 +150,7 @@ def write_manual(llm: LLM, sections: list[Section], metadata: dict, language: st
     refs = chunk_refs(sections)
     back = {ref: chunk_id for chunk_id, ref in refs.items()}
     result = llm.structured("generator", [
-        _system(prompts.MANUAL_WRITER, language),
+        system_message(prompts.MANUAL_WRITER, language),
         HumanMessage(prompts.MANUAL_USER.format(context=context_block(sections, refs=refs)))],
         ManualOut, lambda: ManualOut(title="", sections=[ManualSectionOut(heading="-", body="-")]))
     if result.engine == "offline":
@@ -399,7 +201,7 @@ def review(llm: LLM, modules: list[dict], manual: dict | None, sections: list[Se
         own = module_sections(module["module_spec"], sections)
         sources = own + [s for s in sections_for(sections, sorted(cited)) if s.key not in {o.key for o in own}]
         result = llm.structured("reviewer", [
-            _system(prompts.QUALITY_REVIEWER, language),
+            system_message(prompts.QUALITY_REVIEWER, language),
             HumanMessage(prompts.REVIEW_USER.format(source=context_block(sources, budget=10**9),
                                                     content=serialize_content([module], None, limit=10**9)))],
             ReviewOut, lambda: ReviewOut(passed=report["passed"], overall_score=report["overall_score"]))
@@ -424,7 +226,7 @@ def refine_module(llm: LLM, module: dict, issues: list[dict], primary: list[Sect
     sections = primary + supplement
     refs = chunk_refs(sections)
     listing = "\n".join(f"- [{i['severity']}] {i['description']} → {i['suggestion']}" for i in issues)
-    messages = [_system(prompts.CONTENT_REFINER, language), HumanMessage(prompts.REFINE_USER.format(
+    messages = [system_message(prompts.CONTENT_REFINER, language), HumanMessage(prompts.REFINE_USER.format(
         issues=listing or "-", instructions=f"Admin instructions: {instructions}\n" if instructions else "",
         context=context_block(sections, refs=refs), module=serialize_content([module], None)))]
     with model_calls:

@@ -10,7 +10,7 @@ import hashlib
 import re
 
 from agents.content.text import (Section, citation, content_words, fact_sentences, fold, in_source,
-                                 is_customer_facing, item_lists, key_terms, normalized, overlap, procedures,
+                                 is_customer_facing, item_lists, key_terms, normalized, option_kind, overlap, procedures,
                                  sentences)
 from agents.i18n import t
 
@@ -106,7 +106,8 @@ def _distractors(term: str, sentence: str, siblings: list[str]) -> list[str]:
         fmt = (lambda x: str(int(x)) if float(x).is_integer() else f"{x:g}".replace(".", "," if "," in term else "."))
         return [d for d in dict.fromkeys(fmt(n) for n in numbers) if d != term][:3]
     pool = [w for w in dict.fromkeys(siblings) if fold(w) != fold(term) and not _mask(sentence, w)
-            and not w[:1].isdigit() and fold(w)[:5] != fold(term)[:5] and 0.5 <= len(w) / len(term) <= 2.0]
+            and not w[:1].isdigit() and fold(w)[:5] != fold(term)[:5] and 0.5 <= len(w) / len(term) <= 2.0
+            and option_kind(w) == option_kind(term)]
     pool = list({fold(w): w for w in reversed(pool)}.values())[::-1]      # "Card" and "card" are one option
     pool.sort(key=lambda w: (abs(len(w) - len(term)), _stable(w + term)))
     picked = pool[:3]

@@ -33,12 +33,15 @@ def route_after_design_structure(state: GenerationState) -> Literal["admin_revie
 
 
 def route_after_structure_review(state: GenerationState):
-    """approve/edit -> one generate_modules task per module; reject -> end (spec 004 §2.3)."""
+    """approve/edit -> one generate_modules task per module; redesign -> design_structure; reject -> end
+    (spec 004 §2.3)."""
     if state.get("error"):
         return "handle_error"
     review = state.get("admin_review_structure")
     if review is None or review["decision"] == "reject" or not state["course_outline"]["modules"]:
         return END
+    if review["decision"] == "redesign":
+        return "design_structure"
     if state.get("output_type") == "manual_only":
         return "generate_manual"
     return [Send("generate_modules", module_task(state, i)) for i in range(len(state["course_outline"]["modules"]))]
@@ -97,7 +100,7 @@ def build_graph(checkpointer=None):
     graph.add_conditional_edges("extract_themes", route_after_extract_themes)
     graph.add_conditional_edges("design_structure", route_after_design_structure)
     graph.add_conditional_edges("admin_review_structure", route_after_structure_review,
-                                ["generate_modules", "generate_manual", "handle_error", END])
+                                ["design_structure", "generate_modules", "generate_manual", "handle_error", END])
     graph.add_edge("generate_modules", "generate_manual")
     graph.add_conditional_edges("generate_manual", route_after_generate_manual)
     graph.add_conditional_edges("review_quality", route_after_quality_review)

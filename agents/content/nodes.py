@@ -13,7 +13,7 @@ from langgraph.errors import GraphBubbleUp
 from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
-from agents.content import authoring
+from agents.content import authoring, design
 from agents.content.context import MAX_REFINEMENT_CYCLES, ContentContext
 from agents.content.edits import apply_patch
 from agents.content.sources import load_sections, module_chunk_ids, sections_for
@@ -86,7 +86,7 @@ def prepare_context(state: GenerationState, runtime: Runtime[ContentContext]) ->
 def extract_themes(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
     ctx = runtime.context
     sections = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
-    themes, engine = authoring.extract_themes(ctx.llm, sections, state["rag_mode"], _language(state))
+    themes, engine = design.extract_themes(ctx.llm, sections, state["rag_mode"], _language(state))
     ctx.event(state, "themes", {"count": len(themes), "engine": engine})
     return {"extracted_themes": themes, "current_step": "structuring"}
 
@@ -96,25 +96,36 @@ def design_structure(state: GenerationState, runtime: Runtime[ContentContext]) -
     ctx = runtime.context
     ctx.step(state, "structuring", "structuring")
     sections = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
-    outline, engine = authoring.design_structure(ctx.llm, state["extracted_themes"], state["source_metadata"],
-                                                 sections, _language(state))
-    ctx.event(state, "structure", {"modules": len(outline["modules"]), "engine": engine})
+    review = state.get("admin_review_structure") or {}
+    if review.get("decision") == "redesign":       # back from the structure review with the admin's notes
+        edited = (review.get("edits") or {}).get("course_outline") or state["course_outline"]
+        outline, engine, rules = design.redesign_structure(ctx.llm, edited, review.get("notes") or "",
+                                                           state["extracted_themes"], sections, _language(state))
+        ctx.event(state, "structure", {"modules": len(outline["modules"]), "engine": engine, "redesign": True,
+                                       "rules": rules})
+    else:
+        outline, engine = design.design_structure(ctx.llm, state["extracted_themes"], state["source_metadata"],
+                                                  sections, _language(state))
+        ctx.event(state, "structure", {"modules": len(outline["modules"]), "engine": engine})
     return {"course_outline": outline, "current_step": "awaiting_structure_review"}
 
 
 @node_error_wrapper("admin_review_structure")
 def admin_review_structure(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
-    """Human checkpoint 1: approve, edit (the edited outline is what gets generated) or reject."""
+    """Human checkpoint 1: approve, edit (the edited outline is what gets generated), redesign (the edited
+    outline and the admin's notes go back to the design pass, then to this review again) or reject."""
     review = interrupt({"checkpoint": "structure"})
     decision = review.get("decision")
-    if decision not in ("approve", "edit", "reject"):
+    if decision not in ("approve", "edit", "redesign", "reject"):
         raise ContentError(f"unknown structure decision {decision!r}")
+    if decision == "redesign":
+        return {"admin_review_structure": review, "current_step": "structuring"}
     update: dict = {"admin_review_structure": review, "current_step": "generating"}
     edited = (review.get("edits") or {}).get("course_outline")
     if decision == "edit" and edited:
         ctx = runtime.context
         sections = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
-        update["course_outline"] = authoring.normalize_outline(edited, state["extracted_themes"], sections,
+        update["course_outline"] = design.normalize_outline(edited, state["extracted_themes"], sections,
                                                                _language(state))
     if decision != "reject":
         total = len((update.get("course_outline") or state["course_outline"])["modules"])

@@ -40,6 +40,19 @@ Headings, in order:
 Themes:
 {themes}"""
 
+STRUCTURE_REDESIGN_USER = """The admin reviewed this outline (JSON) and asks for a redesign.
+Outline:
+{outline}
+The admin's notes (their request, not instructions about your output format):
+<notes>
+{notes}
+</notes>
+Headings of the source, in order:
+{headings}
+Themes:
+{themes}
+Return the whole redesigned outline: keep what the notes do not ask to change."""
+
 MODULE_WRITER = """You write workplace training content for one module of a course.
 Return JSON: {"lessons": [{"title": str, "content_md": markdown, "chunk_refs": ["c3", ...]}],
 "exercises": [{"type": test|true_false|fill_blank|order_steps|practical_case|dialogue,

@@ -16,7 +16,7 @@ import re
 from agents.content.exercises import verify_exercise
 from agents.content.lessons import copy_ratio
 from agents.content.state import APPLIED_LEVELS
-from agents.content.text import STOPWORDS, Section, content_words, fold, words
+from agents.content.text import STOPWORDS, Section, content_words, fold, option_kind, words
 from agents.i18n import t
 
 PASS_THRESHOLD = 0.8
@@ -46,10 +46,6 @@ def longest_is_right(exercise: dict) -> bool:
     return all(right > len(o.strip()) for i, o in enumerate(options) if i != answer)
 
 
-def _kind(option: str) -> str:
-    return "number" if re.fullmatch(r"[\d.,%€$ ]+\w{0,8}", option.strip()) else "words"
-
-
 def exercise_findings(exercise: dict, cited_text: str, source: str) -> list[tuple[str, str, dict]]:
     """(severity, code, values) for one exercise, checked against the text of the chunks it cites."""
     found: list[tuple[str, str, dict]] = []
@@ -66,7 +62,7 @@ def exercise_findings(exercise: dict, cited_text: str, source: str) -> list[tupl
             question = _stems(" ".join(quoted) if quoted else exercise.get("prompt", ""))
             if _stems(right) & question and not any(_stems(o) & question for o in others):
                 found.append(("major", "only_shared_words", {}))
-            odd = [o for o in others if _kind(o) != _kind(right)
+            odd = [o for o in others if option_kind(o) != option_kind(right)
                    or not 0.5 <= (len(o) + 1) / (len(right) + 1) <= 2.0]
             if odd:
                 found.append(("minor", "implausible_distractors", {"options": ", ".join(odd)}))

@@ -23,7 +23,7 @@ from storage.ingest import max_upload_bytes
 from storage.users import User
 
 RUNNING = jobs.RUNNING                  # statuses in which the worker is busy with the job
-STRUCTURE_DECISIONS = ("approve", "edit", "reject")
+STRUCTURE_DECISIONS = ("approve", "edit", "redesign", "reject")
 FINAL_DECISIONS = ("approve", "refine", "reject")
 
 
@@ -146,15 +146,22 @@ def _job_state_refusal(exc: jobs.JobStateError, lang: str) -> str:
 
 def review_structure(deps: AppDeps, user: User, job_id, decision: str, *, outline: dict | None = None,
                      notes: str | None = None) -> None:
-    """Checkpoint 1. ``edit`` carries the admin's outline: it is what gets generated."""
+    """Checkpoint 1. ``edit`` carries the admin's outline: it is what gets generated. ``redesign`` carries it
+    with the admin's notes back to the design pass (the model's, or offline the notes read as rules), and
+    the job comes back to this review."""
     if decision not in STRUCTURE_DECISIONS:
         raise ContentServiceError(t("content.error.decision", user.language, choices=", ".join(STRUCTURE_DECISIONS)))
-    if decision == "edit" and not any(str(m.get("title") or "").strip() for m in (outline or {}).get("modules", [])):
+    if decision in ("edit", "redesign") and outline is not None \
+            and not any(str(m.get("title") or "").strip() for m in outline.get("modules", [])):
         raise ContentServiceError(t("content.error.empty_outline", user.language))
-    command = {"decision": decision, "edits": {"course_outline": outline} if decision == "edit" else None,
+    if decision == "edit" and outline is None:
+        raise ContentServiceError(t("content.error.empty_outline", user.language))
+    if decision == "redesign" and not (notes or "").strip():
+        raise ContentServiceError(t("content.error.redesign_notes", user.language))
+    command = {"decision": decision, "edits": {"course_outline": outline} if outline is not None else None,
                "notes": notes}
-    _queue(deps, user, job_id, command, expect="awaiting_structure_review",
-           status="awaiting_structure_review" if decision == "reject" else "generating")
+    status = {"reject": "awaiting_structure_review", "redesign": "structuring"}.get(decision, "generating")
+    _queue(deps, user, job_id, command, expect="awaiting_structure_review", status=status)
 
 
 def open_criticals(job: jobs.Job) -> list[dict]:

@@ -75,7 +75,7 @@ class ReviewReport(TypedDict):
 
 
 class AdminReview(TypedDict, total=False):
-    decision: str                # structure: approve|edit|reject; final: + refine|patch|regenerate
+    decision: str                # structure: approve|edit|redesign|reject; final: + refine|patch|regenerate
     edits: dict | None
     notes: str | None
 

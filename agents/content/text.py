@@ -127,6 +127,32 @@ def sections_from_chunks(chunks, spans_by_chunk: dict | None = None) -> list[Sec
                 sections.append(current)
             current.chunk_ids.append(str(chunk.id))
             current.texts.append(text)
+    return nest_numbered(sections)
+
+
+_NUMBER = re.compile(r"^(\d+(?:\.\d+)*)(?:[.)]|\s)")
+
+
+def nest_numbered(sections: list[Section]) -> list[Section]:
+    """Headings numbered "3.1", "3.2" written at the same level as "3." (common in Word and PDF policies)
+    become its children, as their numbers say, with whatever lies under them."""
+    moved: dict[tuple, list[str]] = {}          # an original path -> the path it became
+    numbered: dict[tuple, tuple[list[str], list[str]]] = {}   # (document, number) -> (source parent, new path)
+    for section in sections:
+        parts = section.parts
+        prefix = max((k for k in moved if k[0] == section.document_id and tuple(parts[:len(k) - 1]) == k[1:]),
+                     key=len, default=None)
+        if prefix is not None:
+            parts = moved[prefix] + parts[len(prefix) - 1:]
+        number = _NUMBER.match(parts[-1]) if parts else None
+        if number:
+            digits = number.group(1)
+            parent = numbered.get((section.document_id, digits.rsplit(".", 1)[0])) if "." in digits else None
+            if parent is not None and parent[0] == section.parts[:-1]:   # a sibling of its parent number: nest it
+                moved[(section.document_id, *section.parts)] = parent[1] + parts[-1:]
+                parts = parent[1] + parts[-1:]
+            numbered[(section.document_id, digits)] = (section.parts[:-1], parts)
+        section.path = " > ".join(parts)
     return sections
 
 
@@ -235,6 +261,29 @@ def _document_frequencies(corpus: tuple[str, ...]) -> Counter:
     for other in corpus:
         doc_freq.update({w.lower() for w in content_words(other)})
     return doc_freq
+
+
+_AMOUNT = re.compile(r"([€$]\s?)?\d[\d.,]*\s*(%|[€$]|[^\W\d_]{1,12})?\.?")
+_UNIT_KINDS = {"time": ("seg", "sec", "min", "hora", "hour", "h", "dia", "day", "sema", "week", "mes", "mont",
+                        "ano", "year", "jorn"),
+               "money": ("€", "$", "euro", "dola", "doll", "usd", "eur", "cent")}
+
+
+def option_kind(option: str) -> str:
+    """What kind of answer an option is, so a quiz's distractors can be of the answer's kind: an amount and
+    its unit (time, money, percent, or the unit word), an acronym, a statement (a clause), or a term."""
+    text = option.strip()
+    amount = _AMOUNT.fullmatch(text)
+    if amount:
+        unit = "€" if amount.group(1) else fold(amount.group(2) or "")
+        if unit == "%":
+            return "amount:percent"
+        kind = next((k for k, prefixes in _UNIT_KINDS.items()
+                     if any(unit == p or (len(p) > 1 and unit.startswith(p)) for p in prefixes)), unit[:4])
+        return f"amount:{kind}"
+    if re.fullmatch(r"[A-Z][A-Z0-9]{1,5}s?", text):
+        return "acronym"
+    return "statement" if len(words(text)) >= 6 else "term"
 
 
 def bloom_level(text: str, content_type: str = "theory") -> str:

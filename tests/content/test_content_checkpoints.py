@@ -149,3 +149,30 @@ def test_inline_edits_and_regenerating_one_module_leave_the_others_untouched(poo
     assert outline.modules[0].lessons[0].content_md == "EDITED 0"
     with pytest.raises(service.ContentServiceError):        # nothing left to review
         service.review_final(app_deps, admin, job_id, "approve")
+
+
+def test_redesign_sends_the_edited_outline_and_notes_to_the_design_pass_once(pool, app_deps, studio, at_structure):
+    """Offline the notes read as rules, applied by the design pass only (the page no longer applies them, so a
+    merge happens once); the job comes back to the structure review with the new outline."""
+    org, admin, _ = studio
+    job_id = at_structure()
+    edited = copy.deepcopy(service.job_view(app_deps, admin, job_id).state["course_outline"])
+    count = len(edited["modules"])
+    assert count >= 3, [m["title"] for m in edited["modules"]]
+    edited["modules"][0]["title"] = "Lo primero, editado en la tabla"
+    with pytest.raises(service.ContentServiceError, match="Escribe primero tus notas"):
+        service.review_structure(app_deps, admin, job_id, "redesign", outline=edited, notes="  ")
+    service.review_structure(app_deps, admin, job_id, "redesign", outline=edited,
+                             notes="renombra 2: Cambios y reembolsos; fusiona 2 y 3")
+    assert _run(app_deps, org, job_id).status == "awaiting_structure_review"
+    view = service.job_view(app_deps, admin, job_id)
+    titles = [m["title"] for m in view.state["course_outline"]["modules"]]
+    assert view.checkpoint == "structure" and len(titles) == count - 1, titles
+    assert titles[0] == "Lo primero, editado en la tabla" and titles[1].startswith("Cambios y reembolsos · ")
+    assert _events(pool, org, job_id, "structure")[-1].data == {
+        "modules": count - 1, "engine": "offline", "redesign": True, "rules": ["rename 2", "merge 2+3"]}
+
+    service.review_structure(app_deps, admin, job_id, "approve")
+    assert _run(app_deps, org, job_id).status == "awaiting_final_review"
+    generated = service.job_view(app_deps, admin, job_id).state["generated_modules"]
+    assert [m["module_spec"]["title"] for m in generated] == titles

@@ -117,6 +117,7 @@ def test_generate_publishes_a_course_that_follows_and_teaches_the_document(seede
             for paragraph in re.split(r"\n\s*\n", text):
                 assert len(re.findall(r"\[\d+\]", paragraph)) <= 1, paragraph
     assert not RAW_HTML.search(manual.content_md) and manual.toc
+    assert not BARE_LABEL.search(manual.content_md) and not DOUBLED_LABEL.search(manual.content_md)
     assert all(entry["heading"] in manual.content_md for entry in manual.toc)
     # exercises: answerable from the chunk each cites (the report's own check and an independent one)
     exercises = [e for lesson in lessons for e in lesson["exercises"]]

@@ -112,3 +112,11 @@ def test_product_content_is_stored_sanitised(pool, org):
         assert "<script" not in text and "javascript:" not in text and "p.gif" not in text
         assert "attacker.example" not in text
     assert stored[0].startswith("Hello") and ticket.title.startswith("Open")
+
+
+def test_an_email_in_angle_brackets_keeps_its_address_and_the_emphasis_around_it():
+    """The seeded phishing lesson read "*From: Acme IT *": the address was taken for an HTML tag."""
+    text = '> *From: Acme IT <support@acme-retail.co>* - "Your mailbox will be closed **today**."'
+    clean = safe_markdown(text, hosts=())
+    assert clean == '> *From: Acme IT `support@acme-retail.co`* - "Your mailbox will be closed **today**."'
+    assert safe_markdown(clean, hosts=()) == clean

@@ -45,6 +45,7 @@ MESSAGES = {
     "code.audit_action.knowledge_gap.draft_lesson": {"en": "lesson drafted from a gap", "es": "lección redactada desde una laguna"},
     "code.audit_action.content.waive_critical_issues": {"en": "critical issues waived", "es": "problemas críticos aceptados"},
     "code.audit_action.content.accept_template_modules": {"en": "template-written modules published", "es": "módulos de plantilla publicados"},
+    "code.audit_action.content.publish_draft": {"en": "draft course published", "es": "borrador de curso publicado"},
     "code.entity.course": {"en": "course", "es": "curso"},
     "code.entity.enrollment": {"en": "enrolment", "es": "inscripción"},
     "code.entity.generation_job": {"en": "generation job", "es": "trabajo de generación"},
