@@ -1,4 +1,5 @@
 """Content studio (HR admins): documents -> course + manual, with structure and final reviews."""
+import hashlib
 import json
 from datetime import datetime, timezone
 from pathlib import Path
@@ -7,14 +8,15 @@ import pandas as pd
 import streamlit as st
 from streamlit.errors import StreamlitPageNotFoundError
 
-from agents.content import assign, service
-from agents.content.edits import apply_notes
+from agents.content import assign, drafts, service
 from agents.i18n import code_label, format_datetime, format_percent, has, t
+from agents.ingestion import recent as recent_uploads
 from storage.markup import safe_markdown
-from ui.exercise_forms import exercise_form
-from ui.ingestion_progress import ingestion_progress
-from ui.scorm import scorm_download
 from ui.deps import app_deps
+from ui.exercise_forms import exercise_form
+from ui.ingestion_progress import draw_ingestions, in_flight, ingestion_progress
+from ui.live import live_panel
+from ui.scorm import scorm_download
 from ui.session import require_admin
 from ui.stale import stale_panel
 from ui.uploads import file_uploader
@@ -74,12 +76,39 @@ with st.expander(t("content.studio.new", lang), expanded=not service.list_jobs(d
             st.session_state["job_id"] = st.session_state["job_pick"] = str(job_id)
             st.rerun()
 
-ingestion_progress(user)   # uploads being ingested: pages parsed, passages embedded
 stale_panel(deps, user)   # lessons whose source passages changed since they were written
+
+# ---------------------------------------------------------------------------------------- draft courses
+if done := st.session_state.pop("draft-published", None):
+    st.success(done)
+if unpublished := drafts.drafts(deps, user):
+    with st.expander(t("content.draft.heading", lang, count=len(unpublished))):
+        st.caption(t("content.draft.caption", lang))
+        for draft in unpublished:
+            key = str(draft.id)
+            st.markdown(t("content.draft.summary", lang, title=safe_markdown(draft.title), modules=draft.modules,
+                          lessons=draft.lessons, exercises=draft.exercises))
+            page_link("pages/course_player.py", t("content.draft.open", lang), "▶️", {"course": key})
+            if st.button(t("content.draft.finish", lang), key=f"draft-prev-{key}"):
+                try:
+                    st.session_state[f"draft-plan-{key}"] = drafts.publish_preview(deps, user, draft.id)
+                except drafts.DraftError as exc:
+                    st.error(str(exc))
+            if plan := st.session_state.get(f"draft-plan-{key}"):
+                st.info(plan)
+                if st.button(t("content.draft.confirm", lang), type="primary", key=f"draft-ok-{key}"):
+                    st.session_state.pop(f"draft-plan-{key}")
+                    try:
+                        st.session_state["draft-published"] = drafts.publish_draft(deps, user, draft.id)
+                    except drafts.DraftError as exc:
+                        st.error(str(exc))
+                    else:
+                        st.rerun()
 
 # ---------------------------------------------------------------------------------------- job list
 jobs = service.list_jobs(deps, user)
 if not jobs:
+    ingestion_progress(user)   # uploads started elsewhere (the retrieval lab)
     st.info(t("content.studio.no_jobs", lang))
     st.stop()
 st.subheader(t("content.studio.jobs", lang))
@@ -100,16 +129,29 @@ created = {str(j.id): format_datetime(j.created_at, lang) for j in jobs}
 job_id = st.selectbox(t("content.studio.job", lang), ids, index=ids.index(current), key="job_pick",
                       format_func=lambda i: f"{created[i]} · {i[:8]}")
 st.session_state["job_id"] = job_id
-picked_job = next(j for j in jobs if str(j.id) == job_id)
-# refresh only while the worker has something to do: a page that reruns itself every 2 s while the admin
-# reviews loses clicks that land during a refresh (a button seemed to do nothing)
-working = picked_job.status == "pending" or picked_job.status in service.RUNNING or picked_job.command is not None
 
 
-@st.fragment(run_every=2 if working else None)
-def progress() -> None:
-    """Live progress: the status, module i of n, and the job's events (refreshes every 2 s while it runs)."""
-    view = service.job_view(deps, user, job_id, with_state=False)
+def observe() -> tuple[service.JobView, list]:
+    return service.job_view(deps, user, job_id, with_state=False), recent_uploads(user, limit=8, pool=deps.pool)
+
+
+def working(seen) -> bool:
+    """The worker has something to do for the job (uploads to wait for, a stage to run, a queued change).
+    Only then does the panel refresh itself: never while a review or a form is on screen (ui/live.py)."""
+    job = seen[0].job
+    return job.status == "pending" or job.status in service.RUNNING or job.command is not None
+
+
+def stage(seen) -> tuple:
+    """A new status, the worker done with a queued change, an upload done: the review panels change."""
+    job = seen[0].job
+    return str(job.id), job.status, job.command is None, in_flight(seen[1])
+
+
+def progress(seen) -> None:
+    """Uploads being ingested, then the job: its status, module i of n, and its events."""
+    view, uploads = seen
+    draw_ingestions(uploads, lang)
     job = view.job
     cols = st.columns([2, 3])
     cols[0].metric(t("content.studio.status", lang), status_label(job.status))
@@ -127,14 +169,9 @@ def progress() -> None:
             step = f"content.step.{event.data.get('step')}"
             message = t(step, lang) if has(step) else json.dumps(event.data, ensure_ascii=False)
             st.caption(f"{event.created_at:%H:%M:%S} · **{event.event_type}** · {message}")
-    # a new stage, or the worker done with a queued change (same status): redraw the review panels
-    seen = (str(job.id), job.status, job.command is None)
-    if st.session_state.get("seen_status") != seen:
-        st.session_state["seen_status"] = seen
-        st.rerun()
 
 
-progress()
+live_panel("studio-live", observe, progress, stage=stage, busy=working)
 view = service.job_view(deps, user, job_id)
 job = view.job
 
@@ -176,28 +213,29 @@ if job.status == "published":
 # ------------------------------------------------------------------------------ checkpoint 1: structure
 if view.checkpoint == "structure":
     outline = view.state["course_outline"]
+    # a redesign brings a new outline: fresh widgets for it, not the edits typed over the previous one
+    rev = f"{job_id}-{hashlib.sha1(json.dumps(outline, sort_keys=True).encode()).hexdigest()[:8]}"
     st.subheader(t("content.studio.structure_review", lang))
-    title = st.text_input(t("content.studio.course_title", lang), outline["title"], key=f"title-{job_id}")
+    title = st.text_input(t("content.studio.course_title", lang), outline["title"], key=f"title-{rev}")
     description = st.text_area(t("content.studio.description", lang), outline.get("description", ""),
-                               key=f"desc-{job_id}")
-    outcome = st.text_area(t("content.studio.outcome", lang), outline.get("outcome", ""), key=f"outcome-{job_id}")
+                               key=f"desc-{rev}")
+    outcome = st.text_area(t("content.studio.outcome", lang), outline.get("outcome", ""), key=f"outcome-{rev}")
     st.caption(t("content.studio.outline_help", lang))
     rows = st.data_editor(
         pd.DataFrame(service.outline_rows(outline)), num_rows="dynamic", width="stretch",
-        key=f"outline-{job_id}", hide_index=True,
+        key=f"outline-{rev}", hide_index=True,
         column_config={"module": st.column_config.NumberColumn(t("content.studio.module", lang), min_value=1, step=1),
                        "module_title": t("content.studio.module_title", lang),
                        "lesson": st.column_config.NumberColumn(t("content.studio.lesson", lang), min_value=1, step=1),
                        "lesson_title": t("content.studio.lesson_title", lang),
                        "content_type": st.column_config.SelectboxColumn(t("content.studio.kind", lang), options=KINDS),
                        "origin": st.column_config.NumberColumn(t("content.studio.origin", lang), disabled=True)})
-    notes = st.text_area(t("content.studio.redesign_notes", lang), key=f"snotes-{job_id}",
+    notes = st.text_area(t("content.studio.redesign_notes", lang), key=f"snotes-{rev}",
                          help=t("content.studio.redesign_help", lang))
 
-    def edited_outline() -> dict:
-        edited = service.outline_from_rows(rows.where(pd.notna(rows), None).to_dict("records"),
-                                           {**outline, "title": title, "description": description, "outcome": outcome})
-        return apply_notes(edited, notes)[0] if notes else edited
+    def edited_outline() -> dict:   # the notes are not applied here: the design pass reads them
+        return service.outline_from_rows(rows.where(pd.notna(rows), None).to_dict("records"),
+                                         {**outline, "title": title, "description": description, "outcome": outcome})
 
     a, e, d, r = st.columns(4)
     if a.button(t("content.studio.approve", lang), type="primary", key="s_approve"):
@@ -205,7 +243,7 @@ if view.checkpoint == "structure":
     if e.button(t("content.studio.apply_edits", lang), key="s_edit"):
         act(service.review_structure, job_id, "edit", outline=edited_outline(), notes=notes or None)
     if d.button(t("content.studio.redesign", lang), key="s_redesign", disabled=not notes):
-        act(service.review_structure, job_id, "edit", outline=edited_outline(), notes=notes)
+        act(service.review_structure, job_id, "redesign", outline=edited_outline(), notes=notes)
     if r.button(t("content.studio.reject", lang), key="s_reject"):
         act(service.review_structure, job_id, "reject", notes=notes or None)
 

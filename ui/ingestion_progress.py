@@ -1,26 +1,26 @@
 """Uploads being ingested in the background: each file's stage, pages parsed and passages embedded,
-refreshed every 2 s while one is in flight (the content studio and the retrieval lab show the same panel)."""
+refreshed every 2 s while one is in flight (the retrieval lab; the content studio draws the same rows inside
+its job panel)."""
 from __future__ import annotations
 
 import streamlit as st
 
 from agents.i18n import t
-from agents.ingestion import recent
+from agents.ingestion import IngestionView, recent
+from ui.live import live_panel
 
 
 def ingestion_progress(user, *, limit: int = 8) -> None:
-    # refresh only while an upload is in flight: a page that reruns a fragment every 2 s while the admin
-    # reviews a course loses clicks that land during a refresh (the studio's publish button seemed dead)
-    in_flight = any(view.running for view in recent(user, limit=limit))
-
-    @st.fragment(run_every=2 if in_flight else None)
-    def panel() -> None:   # the page's next full run (a click, the job's next stage) stops the refresh
-        _draw(recent(user, limit=limit), user.language)
-
-    panel()
+    live_panel("ingestion-live", lambda: recent(user, limit=limit), lambda views: draw_ingestions(views, user.language),
+               stage=in_flight, busy=lambda views: bool(in_flight(views)))
 
 
-def _draw(views, lang: str) -> None:
+def in_flight(views: list[IngestionView]) -> frozenset:
+    """The uploads still being worked on: when this set changes, the page is drawn again."""
+    return frozenset(view.id for view in views if view.running)
+
+
+def draw_ingestions(views: list[IngestionView], lang: str) -> None:
     if not views:
         return
     st.markdown(f"**{t('ingestion.heading', lang)}**")

@@ -1,5 +1,5 @@
 """The Content studio page (AppTest): start from an ingested document, review the structure, edit a
-lesson inline, approve and publish; employees are refused."""
+lesson inline, approve and publish; finish a draft course; employees are refused."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,6 +8,8 @@ from streamlit.testing.v1 import AppTest
 
 from agents.content import service
 from storage import audit, enrollments, users
+from storage import courses as course_store
+from storage import lessons as lesson_store
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -107,3 +109,27 @@ def test_from_a_document_to_a_published_course(pool, app_deps, studio):
     assert manual_page.header and "<" not in manual_page.markdown[0].value
     manual_page.radio(key=f"section-{job.result_manual_id}").set_value(1).run()
     assert not manual_page.exception and manual_page.header[0].value
+
+
+def test_a_draft_course_is_finished_from_the_studio_after_its_preview(pool, studio):
+    """The drafts panel: the admin asks to publish, reads what will happen, confirms; the draft is published
+    and leaves the list."""
+    org, admin, _ = studio
+    with pool.connection() as conn:
+        course = course_store.create_course(conn, org.id, title="Borrador de devoluciones", created_by=admin.id)
+        module = lesson_store.add_module(conn, org.id, course, title="Plazos")
+        lesson_store.add_lesson(conn, org.id, module, title="Los 30 días", content_type="theory",
+                                content_md="Se devuelve en 30 días con ticket.")
+    at = _open(admin)
+    assert any(e.label == "📝 Cursos en borrador (1)" for e in at.expander)
+    _button(at, f"draft-prev-{course}").click().run()
+    assert [i.value for i in at.info if i.value.startswith("Publicar «Borrador de devoluciones»: 1 módulo(s), "
+                                                             "1 lección(es) y 0 ejercicio(s)")]
+    with pool.connection() as conn:
+        assert course_store.get_course(conn, org.id, course).status == "draft"
+    _button(at, f"draft-ok-{course}").click().run()
+    assert not at.exception, at.exception
+    assert at.success[0].value == "«Borrador de devoluciones» está publicado."   # above the job panels
+    assert not any(e.label.startswith("📝") for e in at.expander)
+    with pool.connection() as conn:
+        assert course_store.get_course(conn, org.id, course).status == "published"
