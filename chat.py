@@ -281,7 +281,9 @@ def build_app() -> gr.Blocks:
         # the chat fills the frame and its history takes what is left, so the input row stays in view
         with gr.Column(visible=False, scale=1, elem_id="tutor-chat-box") as chat_box:
             who = gr.Markdown()
-            chatbot = gr.Chatbot(label=t("tutor.chat.label", DEFAULT_LANGUAGE), scale=1, height=None, feedback_options=None, buttons=["copy"],
+            # no visible label: Gradio floats it over the top of the history, covering the answer scrolled under it
+            chatbot = gr.Chatbot(label=t("tutor.chat.label", DEFAULT_LANGUAGE), show_label=False, scale=1, height=None,
+                                 feedback_options=None, buttons=["copy"],
                                  elem_id="tutor-chatbot")
             with gr.Row(elem_id="tutor-chips"):
                 chips = [gr.Button(visible=False, size="sm", variant="secondary", min_width=0)
