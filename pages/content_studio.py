@@ -221,6 +221,8 @@ if view.checkpoint == "structure":
                                key=f"desc-{rev}")
     outcome = st.text_area(t("content.studio.outcome", lang), outline.get("outcome", ""), key=f"outcome-{rev}")
     st.caption(t("content.studio.outline_help", lang))
+    kind_column = st.column_config.SelectboxColumn(t("content.studio.kind", lang), options=KINDS,
+                                                   format_func=lambda kind: t(f"content.kind.{kind}", lang))
     rows = st.data_editor(
         pd.DataFrame(service.outline_rows(outline)), num_rows="dynamic", width="stretch",
         key=f"outline-{rev}", hide_index=True,
@@ -228,7 +230,7 @@ if view.checkpoint == "structure":
                        "module_title": t("content.studio.module_title", lang),
                        "lesson": st.column_config.NumberColumn(t("content.studio.lesson", lang), min_value=1, step=1),
                        "lesson_title": t("content.studio.lesson_title", lang),
-                       "content_type": st.column_config.SelectboxColumn(t("content.studio.kind", lang), options=KINDS),
+                       "content_type": kind_column,
                        "origin": st.column_config.NumberColumn(t("content.studio.origin", lang), disabled=True)})
     notes = st.text_area(t("content.studio.redesign_notes", lang), key=f"snotes-{rev}",
                          help=t("content.studio.redesign_help", lang))

@@ -38,8 +38,8 @@ def _outline(conn, user: User, course_id) -> lesson_store.CourseOutline:
 
 def _draft(outline: lesson_store.CourseOutline, lang: str) -> Draft:
     lessons = [lesson for module in outline.modules for lesson in module.lessons]
-    return Draft(outline.course.id, (outline.course.titles or {}).get(lang) or outline.course.title, len(outline.modules),
-                 len(lessons),
+    title = (outline.course.titles or {}).get(lang) or outline.course.title    # the reader's language
+    return Draft(outline.course.id, title, len(outline.modules), len(lessons),
                  sum(len(lesson.exercises) for lesson in lessons))
 
 
