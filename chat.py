@@ -219,8 +219,7 @@ def respond(message: str, history: list, user_ref: dict | None, session_id: str 
             saved = service.session_messages(process_deps(), user, session_id)[-1]
             language = saved.metadata.get("language") or user.language
             history[-1]["content"] = render_answer(saved.content, saved.metadata, language, context.get("app"))
-            status = badge_html(saved.metadata.get("rung"), saved.metadata.get("retrieval_source"),
-                                saved.metadata.get("engine"), language)
+            status = ""  # the answer carries its own badges (and low confidence): the line under the chat was a copy
             choices = source_choices(saved.metadata)
             sources = gr.update(choices=choices, value=None, visible=bool(choices))
     yield (history, gr.skip(), session_id, *_chips(suggestions),
