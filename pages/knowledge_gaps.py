@@ -21,12 +21,12 @@ days = st.selectbox(t("insights.gaps.days", lang), PERIODS, index=1, key="gaps_d
 
 
 @st.cache_data(ttl=60, show_spinner=False)
-def clusters_for(org_id: str, period: int, _deps, _admin) -> list[gaps.GapCluster]:
-    """Cached per organisation and period (Streamlit does not hash the arguments named with "_")."""
+def clusters_for(org_id: str, period: int, reader_lang: str, _deps, _admin) -> list[gaps.GapCluster]:
+    """Cached per organisation, period and language (Streamlit does not hash the arguments named with "_")."""
     return gaps.find_gaps(_deps, _admin, days=period)
 
 
-clusters = clusters_for(str(user.org_id), days, deps, user)
+clusters = clusters_for(str(user.org_id), days, lang, deps, user)
 if not clusters:
     st.success(t("insights.gaps.none", lang))
 for cluster in clusters:

@@ -7,7 +7,7 @@ import streamlit as st
 
 from agents import operations
 from agents.helpdesk import admin
-from agents.i18n import code_label, format_datetime, format_number, number_separators, t
+from agents.i18n import code_label, format_datetime, format_number, number_separators, plotly_config, t
 from ui.deps import app_deps
 from ui.session import require_admin
 
@@ -32,7 +32,7 @@ funnel = pd.DataFrame({"stage": [t(f"ops.funnel_{k}", LANG) for k in data["funne
 if funnel["sessions"].sum():
     st.plotly_chart(px.funnel(funnel, x="sessions", y="stage", labels={"sessions": t("ops.sessions", LANG), "stage": ""})
                     .update_layout(separators=number_separators(LANG)),
-                    width="stretch")
+                    width="stretch", config=plotly_config(LANG))
 else:  # an all-zero funnel draws as an empty chart
     st.caption(t("ops.no_sessions", LANG))
 
@@ -47,7 +47,8 @@ with left:
                              for o, r in zip(outcomes["outcome"], outcomes["reason"])]
         st.plotly_chart(px.bar(outcomes, x="label", y="sessions", color="label",
                                labels={"label": "", "sessions": t("ops.sessions", LANG)})
-                        .update_layout(separators=number_separators(LANG)), width="stretch")
+                        .update_layout(separators=number_separators(LANG)), width="stretch",
+                        config=plotly_config(LANG))
 with right:
     st.subheader(t("ops.latency", LANG))
     steps = pd.DataFrame(data["step_ms"])
@@ -57,7 +58,7 @@ with right:
         steps["step"] = steps["node"].map(lambda n: code_label("step", n, LANG))
         st.plotly_chart(px.box(steps, x="step", y="ms", points=False, labels={"ms": "ms", "step": ""})
                         .update_layout(separators=number_separators(LANG)),
-                        width="stretch")
+                        width="stretch", config=plotly_config(LANG))
         sessions = pd.DataFrame(data["latencies"])
         if not sessions.empty:
             p50, p95 = sessions["seconds"].quantile([0.5, 0.95])

@@ -2,7 +2,7 @@
 import streamlit as st
 
 from agents.admin import dashboards
-from agents.i18n import t
+from agents.i18n import plotly_config, t
 from ui.deps import app_deps
 from ui.session import require_admin
 from ui.skills_evolution import skills_evolution_chart
@@ -23,6 +23,6 @@ right.selectbox(t("col.category", lang), list(view.categories), index=None, key=
                 placeholder=t("admin.all", lang), format_func=view.categories.get)
 st.caption(t("admin.matrix.shape", lang, employees=view.shape[0], skills=view.shape[1]))
 if view.shape[0] and view.shape[1]:
-    st.plotly_chart(view.figure, key="matrix_heatmap")
+    st.plotly_chart(view.figure, key="matrix_heatmap", config=plotly_config(lang))
 table_with_csv(view.table, "skills_matrix", codes={skill: "level" for skill in view.skill_columns})
 skills_evolution_chart(deps, user)

@@ -41,11 +41,14 @@ class GapNote:
     created_at: datetime
 
 
-def gap_questions(conn: psycopg.Connection, org_id: UUID, since: timedelta) -> list[GapQuestion]:
-    """Questions of the last ``since`` whose answer (the next assistant message) found no grounding."""
+def gap_questions(conn: psycopg.Connection, org_id: UUID, since: timedelta,
+                  lang: str | None = None) -> list[GapQuestion]:
+    """Questions of the last ``since`` whose answer (the next assistant message) found no grounding;
+    the asker's department named in ``lang`` (canonical when None)."""
     with conn.cursor(row_factory=class_row(GapQuestion)) as cur:
         return cur.execute(
-            """SELECT q.id AS message_id, s.user_id, u.department, q.content AS text,
+            """SELECT q.id AS message_id, s.user_id, department_in(u.org_id, u.department, %(lang)s) AS department,
+                      q.content AS text,
                       a.metadata->>'language' AS language, q.created_at AS asked_at
                FROM chat_messages q
                JOIN chat_sessions s ON s.id = q.session_id AND s.agent_type = 'tutor'
@@ -61,7 +64,7 @@ def gap_questions(conn: psycopg.Connection, org_id: UUID, since: timedelta) -> l
                  AND (a.metadata->>'rung' = 'general'
                       OR coalesce((a.metadata->>'low_confidence')::boolean, false))
                ORDER BY q.created_at""",
-            {"org_id": org_id, "since": since}).fetchall()
+            {"org_id": org_id, "since": since, "lang": lang}).fetchall()
 
 
 def nearest_documents(conn: psycopg.Connection, org_id: UUID, vector: np.ndarray, k: int = 3) -> list[NearDocument]:

@@ -34,19 +34,22 @@ class ExpiringSkill:
 
 
 def level_events(conn: psycopg.Connection, org_id: UUID, *, user_id: UUID | None = None,
-                 department: str | None = None, skill: str | None = None) -> list[LevelEvent]:
-    """Level changes of active people, oldest first, optionally one person, department or skill."""
+                 department: str | None = None, skill: str | None = None,
+                 lang: str | None = None) -> list[LevelEvent]:
+    """Level changes of active people, oldest first, optionally one person, department or skill (both
+    by canonical name); the skill named in ``lang`` (canonical when None)."""
     with conn.cursor(row_factory=class_row(LevelEvent)) as cur:
         return cur.execute(
-            """SELECT e.user_id, u.full_name, u.department, s.name AS skill, e.level, e.previous_level, e.source,
-                      e.changed_at
+            f"""SELECT e.user_id, u.full_name, u.department, {in_language('s.names', 's.name')} AS skill, e.level,
+                      e.previous_level, e.source, e.changed_at
                FROM skill_level_events e JOIN users u ON u.id = e.user_id JOIN skills s ON s.id = e.skill_id
                WHERE e.org_id = %(org_id)s AND u.is_active
                  AND (%(user_id)s::uuid IS NULL OR e.user_id = %(user_id)s)
                  AND (%(department)s::text IS NULL OR u.department = %(department)s)
                  AND (%(skill)s::text IS NULL OR s.name = %(skill)s)
                ORDER BY e.changed_at, e.id""",
-            {"org_id": org_id, "user_id": user_id, "department": department, "skill": skill}).fetchall()
+            {"org_id": org_id, "user_id": user_id, "department": department, "skill": skill,
+             "lang": lang}).fetchall()
 
 
 def record_past_level(conn: psycopg.Connection, org_id: UUID, user_id: UUID, skill_id: UUID, *, level: str,

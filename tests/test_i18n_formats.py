@@ -1,7 +1,7 @@
 """Dates, numbers, percentages and chart separators as each language writes them (Babel)."""
 from datetime import date, datetime, timezone
 
-from agents.i18n import format_date, format_datetime, format_number, format_percent, number_separators
+from agents.i18n import format_date, format_datetime, format_number, format_percent, number_separators, plotly_config
 
 
 def test_spanish_and_english_write_dates_numbers_and_percentages_their_own_way():
@@ -14,3 +14,9 @@ def test_spanish_and_english_write_dates_numbers_and_percentages_their_own_way()
 
 def test_charts_take_the_languages_decimal_and_thousands_symbols():
     assert (number_separators("es"), number_separators("en"), number_separators("es-MX")) == (",.", ".,", ",.")
+
+
+def test_plotly_box_hovers_get_the_readers_words():
+    spanish = plotly_config("es-ES")
+    assert spanish["locale"] == "es" and spanish["locales"]["es"]["dictionary"]["median:"] == "mediana:"
+    assert set(spanish["locales"]["es"]["dictionary"]) == set(plotly_config("en")["locales"]["en"]["dictionary"])

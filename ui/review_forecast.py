@@ -5,7 +5,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 
-from agents.i18n import format_date, format_number, format_percent, number_separators, t
+from agents.i18n import format_date, format_number, format_percent, number_separators, plotly_config, t
 from agents.learning import review_planning
 from ui.tables import table_with_csv
 
@@ -29,7 +29,7 @@ def _forecast_chart(lang, forecast) -> None:
     figure = go.Figure(go.Bar(x=forecast["day"], y=forecast["reviews"], marker_color="#3b82f6"))
     figure.update_layout(height=240, margin={"l": 10, "r": 10, "t": 10, "b": 10}, separators=number_separators(lang),
                          yaxis_title=t("insights.reviews.count", lang), xaxis_tickformat="%d/%m")  # no month names: plotly's are English
-    st.plotly_chart(figure, key="review_forecast")
+    st.plotly_chart(figure, key="review_forecast", config=plotly_config(lang))
 
 
 def review_planning_section(deps, admin, course_title: str) -> None:

@@ -2,33 +2,31 @@
 expiry of their verified skills (employee page)."""
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from agents.admin import skill_history
-from agents.i18n import code_label, format_date, t
-from ui.tables import table_with_csv
+from agents.i18n import plotly_config, t
 
 
 def skills_evolution_chart(deps, user) -> None:
-    """"Skills evolution" for a department and/or a skill."""
+    """"Skills evolution" for a department and/or a skill (None: all of them)."""
     lang, everyone = user.language, t("insights.skills.all", user.language)
     st.subheader(t("insights.skills.evolution", lang))
     st.caption(t("insights.skills.evolution_caption", lang))
-    # one department at first: every skill of the whole organisation at once is too many lines to read
-    department = (st.session_state.get("evolution_department")
-                  or next(iter(skill_history.departments(deps, user)), everyone))
-    skill = st.session_state.get("evolution_skill", everyone)
-    view = skill_history.group_evolution(deps, user, department=None if department == everyone else department,
-                                         skill=None if skill == everyone else skill)
-    st.session_state.setdefault("evolution_department", department)
+    if "evolution_department" not in st.session_state:
+        # one department at first: every skill of the whole organisation at once is too many lines to read
+        st.session_state["evolution_department"] = next(iter(skill_history.departments(deps, user)), None)
+    view = skill_history.group_evolution(deps, user, department=st.session_state["evolution_department"],
+                                         skill=st.session_state.get("evolution_skill"))
     left, right = st.columns(2)
-    left.selectbox(t("insights.skills.department", lang), [everyone, *view.departments], key="evolution_department")
-    right.selectbox(t("insights.skills.skill", lang), [everyone, *view.skills], key="evolution_skill")
+    left.selectbox(t("insights.skills.department", lang), [None, *view.departments], key="evolution_department",
+                   format_func=lambda name: everyone if name is None else view.departments.get(name, name))
+    right.selectbox(t("insights.skills.skill", lang), [None, *view.skills], key="evolution_skill",
+                    format_func=lambda name: everyone if name is None else view.skills.get(name, name))
     if view.figure is None:
         st.caption(t("insights.skills.no_history", lang))
     else:
-        st.plotly_chart(view.figure, key="skills_evolution")
+        st.plotly_chart(view.figure, key="skills_evolution", config=plotly_config(lang))
 
 
 def person_skills_over_time(deps, user, email: str) -> None:
@@ -40,7 +38,7 @@ def person_skills_over_time(deps, user, email: str) -> None:
     if figure is None:
         st.caption(t("insights.skills.no_history", lang))
     else:
-        st.plotly_chart(figure, key=f"person_evolution_{email}")
+        st.plotly_chart(figure, key=f"person_evolution_{email}", config=plotly_config(lang))
     _expiry_form(deps, user, email)
 
 

@@ -3,7 +3,9 @@
 What the reader sees goes through the catalogue: headers (``col.<name>``), enum codes
 (``code.<kind>.<code>`` by column), dates, percentages and numbers formatted for the reader's
 locale, empty cells empty. The CSV keeps the plain column names, the codes and ISO dates, so
-scripts reading it don't depend on anyone's language.
+scripts reading it don't depend on anyone's language. Names (skills, departments, courses) stay in the
+reader's language, as on screen: the file goes into that person's report or spreadsheet, and a
+canonical name is no key to join on anyway (names get renamed; the codes and dates are what stays put).
 """
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from agents.admin import tools
 from agents.admin.resolve import ToolContext, ToolError
 from agents.admin.service import verified_admin
 from agents.deps import AppDeps
-from agents.i18n import code_label, format_date, t
+from agents.i18n import code_label, format_date, number_separators, t
 from storage import courses as course_store
 from storage import skills as skill_store
 from storage import users as user_store
@@ -94,6 +94,7 @@ def matrix_figure(matrix: skill_store.SkillsMatrix, lang: str) -> tuple[go.Figur
                                      "ticktext": [code_label("level", level, lang) for level in LEVEL_VALUE]},
         hovertemplate="%{y}<br>%{x}: %{text}<extra></extra>"))
     figure.update_layout(height=min(1400, max(320, 22 * shape[0] + 160)), margin={"l": 10, "r": 10, "t": 30, "b": 10},
+                         separators=number_separators(lang),
                          xaxis={"side": "top", "tickangle": -40}, yaxis={"autorange": "reversed"})
     table = pd.DataFrame(levels, columns=skills)
     table.insert(0, "department", [p.department for p in matrix.employees])

@@ -11,7 +11,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from agents.deps import AppDeps
-from agents.i18n import code_label, format_date, t
+from agents.i18n import code_label, format_date, number_separators, t
 from agents.learning.alerts import Alert
 from storage import audit, skill_history, skills, users
 
@@ -69,6 +69,7 @@ def evolution_figure(frame: pd.DataFrame, lang: str, *, today: date) -> go.Figur
         figure.add_trace(go.Scatter(x=xs, y=[*points["level"], points["level"].iloc[-1]], name=skill,
                                     mode="lines+markers", line_shape="hv"))
     figure.update_layout(height=380, margin={"l": 10, "r": 10, "t": 10, "b": 10}, legend={"orientation": "h"},
+                         separators=number_separators(lang),   # a group's mean level reads 2,33 in Spanish
                          xaxis_tickformat="%m/%Y",   # no month names: plotly's are English
                          yaxis={"range": [0.8, 3.2], "tickvals": [1, 2, 3],
                                 "ticktext": [code_label("level", level, lang) for level in LEVEL_VALUE],
@@ -80,18 +81,20 @@ def evolution_figure(frame: pd.DataFrame, lang: str, *, today: date) -> go.Figur
 class Evolution:
     frame: pd.DataFrame
     figure: go.Figure | None
-    departments: list[str]
-    skills: list[str]
+    departments: dict[str, str]     # canonical name (what the filter takes) -> name in the reader's language
+    skills: dict[str, str]
 
 
 def group_evolution(deps: AppDeps, admin: users.User, *, department: str | None = None, skill: str | None = None,
                     today: date | None = None) -> Evolution:
-    """The "Skills evolution" chart for a department and/or a skill (all of them when both are None)."""
+    """The "Skills evolution" chart for a department and/or a skill, by canonical name (all of them
+    when both are None); lines and pickers read in the admin's language."""
     with deps.pool.connection() as conn:
         admin = _verified(conn, admin)
-        events = skill_history.level_events(conn, admin.org_id, department=department, skill=skill)
-        departments = skills.departments(conn, admin.org_id)
-        names = [s.name for s in skills.list_skills(conn, admin.org_id)]
+        events = skill_history.level_events(conn, admin.org_id, department=department, skill=skill,
+                                            lang=admin.language)
+        departments = skills.department_names(conn, admin.org_id, admin.language)
+        names = {s.name: s.name_in(admin.language) for s in skills.list_skills(conn, admin.org_id)}
     frame = evolution(events, by_person=False)
     today = today or date.today()
     return Evolution(frame, evolution_figure(frame, admin.language, today=today) if len(frame) else None,
@@ -123,7 +126,7 @@ def person_evolution(deps: AppDeps, admin: users.User, email: str,
                      today: date | None = None) -> tuple[pd.DataFrame, go.Figure | None]:
     with deps.pool.connection() as conn:
         person = _person(conn, admin, email)
-        events = skill_history.level_events(conn, admin.org_id, user_id=person.id)
+        events = skill_history.level_events(conn, admin.org_id, user_id=person.id, lang=admin.language)
     frame = evolution(events, by_person=True)
     return frame, evolution_figure(frame, admin.language, today=today or date.today()) if len(frame) else None
 

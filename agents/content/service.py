@@ -286,7 +286,7 @@ def job_summary(deps: AppDeps, org_id: UUID, job_id: UUID) -> dict:
     with deps.pool.connection() as conn:
         job = jobs.get_job(conn, org_id, job_id)
         if job is None:  # unknown, or another organisation's: the same answer
-            raise ContentServiceError(f"job {job_id} not found")
+            raise ContentServiceError(t("content.error.job_not_found", None))  # the CLI's reader: English
         counts, by_type = jobs.course_counts(conn, org_id, job.result_course_id)
     state, _ = graph_state(deps, job.id)
     modules = state.get("generated_modules") or []

@@ -95,6 +95,25 @@ def number_separators(lang: str | None) -> str:
     return get_decimal_symbol(locale) + get_group_symbol(locale)
 
 
+# The English words plotly.js asks its locale dictionary for (box-plot hovers, toolbar tooltips), and
+# our message for each.
+_PLOTLY_WORDS = {"median:": "chart.median", "q1:": "chart.q1", "q3:": "chart.q3", "min:": "chart.min",
+                 "max:": "chart.max", "mean:": "chart.mean", "lower fence:": "chart.lower_fence",
+                 "upper fence:": "chart.upper_fence", "Download plot as a PNG": "chart.download_png",
+                 "Zoom": "chart.zoom", "Pan": "chart.pan", "Zoom in": "chart.zoom_in", "Zoom out": "chart.zoom_out",
+                 "Autoscale": "chart.autoscale", "Reset axes": "chart.reset_axes", "Box Select": "chart.box_select",
+                 "Lasso Select": "chart.lasso_select"}
+
+
+def plotly_config(lang: str | None) -> dict:
+    """``st.plotly_chart``'s ``config``: plotly.js's own words (box hovers' 'median:', 'q1:'…, the
+    toolbar's tooltips) in ``lang``, as a locale dictionary handed over with the chart (Streamlit
+    registers no plotly.js locale)."""
+    code = language(lang)
+    return {"locale": code,
+            "locales": {code: {"dictionary": {word: t(key, code) for word, key in _PLOTLY_WORDS.items()}}}}
+
+
 def format_number(value: float | int | None, lang: str | None, *, decimals: int = 0) -> str:
     """A number with the locale's separators; '' for None."""
     if value is None:

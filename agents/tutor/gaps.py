@@ -118,15 +118,16 @@ def _count(values) -> dict[str, int]:
 
 
 def find_gaps(deps: AppDeps, user: users.User, *, days: int = 30) -> list[GapCluster]:
-    """The admin's organisation's knowledge gaps of the last ``days``, largest first."""
+    """The admin's organisation's knowledge gaps of the last ``days``, largest first; departments
+    named in the admin's language."""
     _admin(user)
-    return _org_gaps(deps, user.org_id, days)
+    return _org_gaps(deps, user.org_id, days, user.language)
 
 
-def _org_gaps(deps: AppDeps, org_id: UUID, days: int) -> list[GapCluster]:
+def _org_gaps(deps: AppDeps, org_id: UUID, days: int, lang: str | None = None) -> list[GapCluster]:
     pool, embed_query = deps.pool, deps.embed_query
     with pool.connection() as conn:
-        asked = gaps.gap_questions(conn, org_id, timedelta(days=days))
+        asked = gaps.gap_questions(conn, org_id, timedelta(days=days), lang)
     if not asked:
         return []
     vectors = np.vstack([embed_query(q.text) for q in asked])

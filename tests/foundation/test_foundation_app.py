@@ -1,10 +1,12 @@
 """The app shell: sign-in, sign-out and navigation by role (AppTest on the demo organisation)."""
+import hashlib
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from storage import users
+from agents import auth
+from storage import sessions, users
 
 WRONG = "Wrong email or password"
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,3 +62,38 @@ def test_admin_page_guard_stops_an_employee_who_runs_it_directly(seeded_db_url, 
     at.session_state["user"] = employee
     at.run()
     assert [e.value for e in at.error] == ["Esta página es solo para administradores."]
+
+
+def _session_row(pool, token: str):
+    with pool.connection() as conn:
+        return conn.execute("SELECT user_id, revoked_at FROM user_sessions WHERE id_hash = %(hash)s",
+                            {"hash": hashlib.sha256(token.encode()).digest()}).fetchone()
+
+
+def test_every_sign_in_gets_a_new_session_id_and_kills_the_one_the_browser_had(seeded_db_url, seeded_pool,
+                                                                              seeded_deps, monkeypatch):
+    """Session fixation: the id a browser carried before signing in (planted, or left from an idle
+    sign-in) never becomes the signed-in session, and is revoked so no setting can revive it."""
+    from ui import session
+
+    with seeded_pool.connection() as conn:
+        lucia = users.get_user_by_email(conn, "lucia@acme.test")
+        carried = sessions.create_session(conn, lucia)
+        conn.execute("UPDATE user_sessions SET last_seen_at = now() - interval '3 hours' WHERE id_hash = %(h)s",
+                     {"h": hashlib.sha256(carried.encode()).digest()})        # idle: the form shows
+    # AppTest sends no cookies: the browser's skillnet_session cookie is what session._cookie reads
+    monkeypatch.setattr(session, "_cookie", lambda: carried)
+    at = _sign_in(_app().run(), "lucia@acme.test", "skillnet-demo")
+    assert not at.exception and at.session_state["user"].id == lucia.id
+    first = at.session_state["session_token"]
+    assert first != carried and _session_row(seeded_pool, first) == (lucia.id, None)
+    assert _session_row(seeded_pool, carried)[1] is not None                  # the carried id is revoked
+
+    monkeypatch.setattr(session, "_cookie", lambda: first)   # signed out and in again in the same browser
+    at.run()   # AppTest: the run the sign-in's st.rerun landed on belongs to the sign-in page; settle on home
+    next(b for b in at.button if b.key == "sign_out").click()
+    at.run()
+    monkeypatch.setattr(session, "_cookie", lambda: None)
+    second = _sign_in(at, "lucia@acme.test", "skillnet-demo").session_state["session_token"]
+    assert second not in (first, carried) and _session_row(seeded_pool, first)[1] is not None
+    assert auth.resume(seeded_deps, second).id == lucia.id and auth.resume(seeded_deps, first) is None

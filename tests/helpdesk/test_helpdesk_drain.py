@@ -30,7 +30,7 @@ def test_sigterm_refuses_new_starts_and_lets_the_running_step_finish(db_url, org
         sign_in(running, base, "bob@hd.test", "pw-bob-123")
         sign_in(late, base, "ana@hd.test", "pw-ana-123")
         running.get_by_role("link", name="Helpdesk").click()
-        late.get_by_role("link", name="Helpdesk").click()
+        late.get_by_role("link", name="Ayuda").click()
         late.get_by_label("¿Qué problema tienes?").fill("La impresora de la segunda planta no imprime desde esta mañana")
 
         running.get_by_label("What is the problem?").fill(QUESTION)

@@ -39,7 +39,7 @@ def test_ticket_filed_worked_and_followed_in_the_browser(db_url, org, pool, tmp_
     with running_app(db_url) as base, chromium_page() as page:
         try:
             sign_in(page, base, "ana@hd.test", "pw-ana-123")
-            _open(page, "Helpdesk")
+            _open(page, "Ayuda")
             page.get_by_label("¿Qué problema tienes?").fill(QUESTION)
             page.get_by_role("button", name="Pedir ayuda").click()
             dialog = page.get_by_role("dialog")

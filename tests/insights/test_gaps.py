@@ -3,6 +3,7 @@ languages; actions start a content job and record a note; nobody's identity ever
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -82,13 +83,16 @@ def test_missing_document_note_is_recorded_once_per_topic(seeded_pool, seeded_de
     assert [(n.topic, n.note) for n in notes] == [(cluster.topic, "Updated note")]
 
 
-@pytest.mark.parametrize("who, words", [("admin", ("Lagunas de conocimiento", "Redactar una lección")),
-                                        ("admin_en", ("Knowledge gaps", "Draft a lesson"))])
+@pytest.mark.parametrize("who, words", [
+    ("admin", ("Lagunas de conocimiento", "Redactar una lección", "Tiendas Reino Unido", "Stores UK")),
+    ("admin_en", ("Knowledge gaps", "Draft a lesson", "Customer Care", "Atención al Cliente"))])
 def test_page_in_both_languages_and_draft_button(seeded_pool, who, words, request):
     user = request.getfixturevalue(who)
     at = open_page(user, "pages/knowledge_gaps.py")
     shown = texts(at)
     assert words[0] in shown
+    # the askers' departments in the reader's language, as "Name (count)" (a document title may hold the other name)
+    assert re.search(rf"{words[2]} \(\d+\)", shown) and not re.search(rf"{words[3]} \(\d+\)", shown)
     assert "¿Hay descuento en el gimnasio para empleados?" in shown
     assert "@acme.test" not in shown
     draft = [b for b in at.button if b.label == words[1]]

@@ -2,6 +2,7 @@
 certifications, alerts reach the overview and the admin assistant's get_alerts, the pages chart it."""
 from __future__ import annotations
 
+import json
 from datetime import date, timedelta
 
 import pytest
@@ -79,13 +80,20 @@ def test_set_expiry_only_on_verified_skills_of_this_organisation(seeded_deps, se
 
 
 @pytest.mark.parametrize("who, words", [
-    ("admin", ("Evolución de las habilidades", "Departamento", "Manejo de carretillas elevadoras")),
-    ("admin_en", ("Skills evolution", "Department", "Forklift operation"))])
+    ("admin", ("Evolución de las habilidades", "Departamento", "Manejo de carretillas elevadoras", "Tiendas Reino Unido")),
+    ("admin_en", ("Skills evolution", "Department", "Forklift operation", "Stores Spain"))])
 def test_pages_show_the_charts_and_the_expiry_form(seeded_pool, who, words, request):
     user = request.getfixturevalue(who)
     at = open_page(user, "pages/skills_matrix.py", evolution_department="Logística")
     assert words[0] in texts(at)
     assert len(at.get("plotly_chart")) == 2          # the matrix and the evolution
+    department, skill = at.selectbox(key="evolution_department"), at.selectbox(key="evolution_skill")
+    assert words[3] in department.options and department.value == "Logística"   # shown translated, kept canonical
+    assert words[2] in skill.options
+    matrix, evolution = (json.loads(chart.proto.spec) for chart in at.get("plotly_chart"))
+    assert matrix["layout"]["separators"] == evolution["layout"]["separators"] == (",." if who == "admin" else ".,")
+    assert words[2] in {trace["name"] for trace in evolution["data"]}      # Logistics' lines, named for the reader
+    assert {json.loads(chart.proto.config)["locale"] for chart in at.get("plotly_chart")} == {user.language}
     at = open_page(user, "pages/employee_detail.py", detail_email="javier@acme.test")
     assert words[0] in texts(at) and len(at.get("plotly_chart")) == 1
     assert any(b.label in ("Guardar caducidad", "Save expiry") for b in at.get("form_submit_button"))

@@ -143,7 +143,7 @@ MESSAGES = {
     "admin.assistant.example_person": {"en": "How is James Carter doing?", "es": "¿Cómo va Lucía Fernández?"},
     "admin.assistant.example_gaps": {"en": "Which skills have no expert?", "es": "¿Qué habilidades no tienen expertos?"},
     "admin.assistant.example_assign": {"en": "Assign Information Security Essentials to Tom Baker in 30 days",
-                                       "es": "Asigna Information Security Essentials a Tom Baker en 30 días"},
+                                       "es": "Asigna Seguridad de la información: lo esencial a Tom Baker en 30 días"},
     "admin.assistant.example_courses": {"en": "List the published courses", "es": "¿Qué cursos están publicados?"},
     "admin.all": {"en": 'All', "es": 'Todos'},
     "admin.overview.title": {"en": '🏢 Organisation', "es": '🏢 Organización'},

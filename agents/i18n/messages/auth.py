@@ -25,7 +25,7 @@ MESSAGES = {
     "nav.course_player": {"en": "Course player", "es": "Curso"},
     "nav.reviews": {"en": "Reviews", "es": "Repasos"},
     "nav.tutor": {"en": "Tutor", "es": "Tutor"},
-    "nav.helpdesk": {"en": "Helpdesk", "es": "Helpdesk"},
+    "nav.helpdesk": {"en": "Helpdesk", "es": "Ayuda"},
     "nav.my_tickets": {"en": "My tickets", "es": "Mis tickets"},
     "nav.knowledge_gaps": {"en": "Knowledge gaps", "es": "Lagunas de conocimiento"},
     "nav.operations": {"en": "Operations", "es": "Operaciones"},
