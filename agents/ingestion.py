@@ -91,3 +91,11 @@ def recent(user: User, *, limit: int = 10, pool=None) -> list[IngestionView]:
         return []
     with (pool or process_deps().pool).connection() as conn:
         return [_view(i, user.language) for i in ingestions.recent(conn, user.org_id, limit=limit)]
+
+
+def uploads_in_flight(user: User, *, pool=None) -> set[str]:
+    """Ids of the organisation's uploads not ingested yet (a generation job waiting for them counts them)."""
+    if not user.is_admin:
+        return set()
+    with (pool or process_deps().pool).connection() as conn:
+        return {str(i) for i in ingestions.in_flight_ids(conn, user.org_id)}

@@ -9,8 +9,8 @@ import streamlit as st
 from streamlit.errors import StreamlitPageNotFoundError
 
 from agents.content import assign, drafts, service
-from agents.i18n import code_label, format_datetime, format_percent, has, t
-from agents.ingestion import recent as recent_uploads
+from agents.i18n import code_label, format_datetime, format_number, format_percent, has, t
+from agents.ingestion import recent as recent_uploads, uploads_in_flight
 from storage.markup import safe_markdown
 from ui.deps import app_deps
 from ui.exercise_forms import exercise_form
@@ -111,10 +111,20 @@ if not jobs:
     ingestion_progress(user)   # uploads started elsewhere (the retrieval lab)
     st.info(t("content.studio.no_jobs", lang))
     st.stop()
+uploading = uploads_in_flight(user, pool=deps.pool)
+
+
+def documents_cell(job) -> str:
+    """Its documents, and the uploads it waits for (a job started from uploads has none until they settle)."""
+    count = format_number(len(job.source_document_ids), lang)
+    waiting = [i for i in (job.options or {}).get("ingestions", []) if i in uploading]
+    return t("ingestion.job_documents", lang, n=count, uploads=len(waiting)) if waiting else count
+
+
 st.subheader(t("content.studio.jobs", lang))
 st.dataframe(pd.DataFrame([{t("content.studio.created", lang): format_datetime(j.created_at, lang),
                             t("content.studio.status", lang): status_label(j.status),
-                            t("content.studio.documents", lang): len(j.source_document_ids),
+                            t("content.studio.documents", lang): documents_cell(j),
                             t("content.studio.score", lang): (j.review_report or {}).get("overall_score"),
                             t("content.studio.error", lang): j.error or "", "id": str(j.id)} for j in jobs]),
              hide_index=True, width="stretch")

@@ -16,7 +16,7 @@ from langchain_text_splitters import RecursiveCharacterTextSplitter
 from psycopg_pool import ConnectionPool
 
 from storage import config
-from storage import documents, source_changes
+from storage import documents, ingestions, source_changes
 from storage import document_limits as limits
 from storage.embeddings import VectorPack, embed_passages
 from storage import flagged as flagged_passages
@@ -202,6 +202,14 @@ def passage_texts(path: str | Path) -> list[str]:
 
 # ----------------------------------------------------------------------------- entry point
 
+def _refuse_if_in_flight(conn, org_id: UUID, source_name: str) -> None:
+    """Replacing the chunks in one go would delete the ones a background upload of the same document is
+    staging (and that upload's settle would then undo this): one of the two is refused, before any write."""
+    if ingestions.in_flight_named(conn, org_id, source_name) is not None:
+        raise IngestError("an upload of this document is still being ingested in the background; nothing was "
+                          "changed (run this again once it is done)", "in_flight")
+
+
 def ingest_file(pool: ConnectionPool, org_id: UUID, path: str | Path, *, uploaded_by: UUID | None = None,
                 source_name: str | None = None, data: bytes | None = None,
                 known_vectors: VectorPack | None = None) -> IngestResult:
@@ -222,6 +230,8 @@ def ingest_file(pool: ConnectionPool, org_id: UUID, path: str | Path, *, uploade
 
     with pool.connection() as conn:
         same = documents.find_by_hash(conn, org_id, content_hash)
+        if same is None:
+            _refuse_if_in_flight(conn, org_id, source_name)   # before spending minutes embedding
     if same is not None:
         return IngestResult(same.id, same.title, same.page_count, same.chunk_count, same.language, "unchanged")
 
@@ -229,6 +239,8 @@ def ingest_file(pool: ConnectionPool, org_id: UUID, path: str | Path, *, uploade
     vectors = embed_passages([_embedding_text(parsed.title, c) for c in new_chunks], known=known_vectors)
 
     with pool.connection() as conn:
+        ingestions.lock_source_name(conn, org_id, source_name)
+        _refuse_if_in_flight(conn, org_id, source_name)   # again: an upload may have been queued meanwhile
         previous = documents.find_by_source_name(conn, org_id, source_name)
         old_chunks = documents.document_chunks(conn, org_id, previous.id) if previous else []
         document_id = documents.save_document(

@@ -44,8 +44,25 @@ _COLUMNS = ("id, org_id, uploaded_by, source_name, status, document_id, replaces
             "chunks_embedded, error, error_code, error_params, created_at, updated_at")
 
 
+def lock_source_name(conn: psycopg.Connection, org_id: UUID, source_name: str) -> None:
+    """Until this transaction ends, nobody else queues or synchronously writes a document of this name:
+    a synchronous ingestion either sees a queued upload (and refuses) or commits before it is queued."""
+    conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%(key)s, 0))",
+                 {"key": f"ingestion:{org_id}:{source_name}"})
+
+
+def in_flight_named(conn: psycopg.Connection, org_id: UUID, source_name: str) -> Ingestion | None:
+    """The upload of this document name still being ingested in the background, if any."""
+    with conn.cursor(row_factory=class_row(Ingestion)) as cur:
+        return cur.execute(f"""SELECT {_COLUMNS} FROM ingestions WHERE org_id = %(org_id)s
+                               AND source_name = %(name)s AND status = ANY(%(flight)s)
+                               ORDER BY created_at LIMIT 1""",
+                           {"org_id": org_id, "name": source_name, "flight": list(IN_FLIGHT)}).fetchone()
+
+
 def create(conn: psycopg.Connection, org_id: UUID, *, source_name: str, data: bytes,
            uploaded_by: UUID | None) -> UUID:
+    lock_source_name(conn, org_id, source_name)
     return conn.execute(
         """INSERT INTO ingestions (org_id, uploaded_by, source_name, data)
            VALUES (%(org_id)s, %(by)s, %(name)s, %(data)s) RETURNING id""",
@@ -74,6 +91,13 @@ def in_flight_for_documents(conn: psycopg.Connection, org_id: UUID) -> set[UUID]
     """Documents that exist only as an ingestion still running (not offered for generation yet)."""
     rows = conn.execute("""SELECT document_id FROM ingestions WHERE org_id = %(org_id)s AND NOT replaces
                            AND document_id IS NOT NULL AND status = ANY(%(flight)s)""",
+                        {"org_id": org_id, "flight": list(IN_FLIGHT)}).fetchall()
+    return {row[0] for row in rows}
+
+
+def in_flight_ids(conn: psycopg.Connection, org_id: UUID) -> set[UUID]:
+    """The organisation's uploads still being ingested (queued, parsing or embedding)."""
+    rows = conn.execute("SELECT id FROM ingestions WHERE org_id = %(org_id)s AND status = ANY(%(flight)s)",
                         {"org_id": org_id, "flight": list(IN_FLIGHT)}).fetchall()
     return {row[0] for row in rows}
 

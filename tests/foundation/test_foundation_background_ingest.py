@@ -162,6 +162,10 @@ def test_a_generation_job_waits_for_its_uploads(pool, app_deps, admin, remote_em
     job_id = service.start_job_with_uploads(app_deps, admin, [("recepcion.md", _manual(4))], [])
     with pool.connection() as conn:
         assert service.job_view(app_deps, admin, job_id, with_state=False).job.status == "pending"
+    from tests.apptest import open_page
+
+    [jobs] = open_page(admin, "pages/content_studio.py").dataframe
+    assert jobs.value.set_index("id").loc[str(job_id), "Documentos"] == "0 + 1 en ingesta"   # not a bare 0
     job = service.run_job(app_deps, admin.org_id, job_id)
     assert job.status == "awaiting_structure_review"
     with pool.connection() as conn:

@@ -27,6 +27,11 @@ MESSAGES = {
         "en": "{name}: '{suffix}' files can't be read; use PDF, DOCX, Markdown, text or HTML. Nothing was saved.",
         "es": "{name}: los archivos '{suffix}' no se pueden leer; usa PDF, DOCX, Markdown, texto o HTML. "
               "No se guardó nada."},
+    "safety.doc_in_flight": {
+        "en": "{name}: an upload of this document is still being ingested in the background; try again once it "
+              "is done. Nothing was changed.",
+        "es": "{name}: una subida de este documento aún se está ingiriendo en segundo plano; vuelve a intentarlo "
+              "cuando termine. No se cambió nada."},
     "safety.doc_empty": {"en": "{name}: the file is empty. Nothing was saved.",
                          "es": "{name}: el archivo está vacío. No se guardó nada."},
     "safety.doc_too_big": {"en": "{name}: {size_mb} MB, over the {limit_mb} MB limit. Nothing was saved.",
