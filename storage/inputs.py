@@ -75,6 +75,13 @@ def refused_arguments(argv: list[str]) -> InputRefused | None:
     return None
 
 
+def distinct_uuids(values) -> list[UUID]:
+    """The distinct ids of ``values`` in order, as UUIDs; ValueError on one that is not an id (ids the
+    product wrote itself — a pipeline's chunk ids, a picker's documents — where a bad one is a fault to
+    surface, not input to drop as ``parse_uuid`` does)."""
+    return [UUID(str(value)) for value in dict.fromkeys(map(str, values or []))]
+
+
 def parse_uuid(value: object) -> UUID | None:
     """``value`` as a UUID, or None when it is empty or not one (an id from a URL, a CLI or a model)."""
     try:

@@ -71,26 +71,6 @@ def ensure_org(conn: psycopg.Connection, slug: str, name: str | None = None,
     return get_org_by_slug(conn, slug)
 
 
-def upsert_user(conn: psycopg.Connection, org_id: UUID, *, email: str, full_name: str, role: str,
-                password: str, department: str | None = None, job_title: str | None = None,
-                language: str = "es", is_active: bool = True) -> User:
-    """Create the user, or refresh their profile (the password is kept once set)."""
-    with conn.cursor(row_factory=class_row(User)) as cur:
-        return cur.execute(
-            f"""INSERT INTO users (org_id, email, full_name, role, password_hash, department, job_title,
-                                   language, is_active)
-                VALUES (%(org_id)s, %(email)s, %(full_name)s, %(role)s, %(hash)s, %(department)s,
-                        %(job_title)s, %(language)s, %(is_active)s)
-                ON CONFLICT (email) DO UPDATE SET full_name = EXCLUDED.full_name, role = EXCLUDED.role,
-                    department = EXCLUDED.department, job_title = EXCLUDED.job_title,
-                    language = EXCLUDED.language, is_active = EXCLUDED.is_active
-                WHERE users.org_id = EXCLUDED.org_id
-                RETURNING {USER_COLUMNS}""",
-            {"org_id": org_id, "email": email.lower(), "full_name": full_name, "role": role,
-             "hash": hash_password(password), "department": department, "job_title": job_title,
-             "language": language, "is_active": is_active}).fetchone()
-
-
 def authenticate(conn: psycopg.Connection, email: str, password: str) -> User | None:
     """The active user with this email and password, else None (one answer for every failure)."""
     row = conn.execute(f"SELECT {USER_COLUMNS}, password_hash FROM users WHERE email = %(email)s",

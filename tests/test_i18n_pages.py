@@ -19,6 +19,7 @@ from agents.i18n.catalog import MESSAGES
 from storage import users
 from tests.apptest import open_page
 from tests.test_i18n_catalogue import NOT_YET_MIGRATED
+from tests.people import upsert_user
 
 ROOT = Path(__file__).resolve().parents[1]
 MARK = "\u2060"  # word joiner: invisible, and never typed by anyone
@@ -42,8 +43,8 @@ def readers(seeded_pool):
     """A Spanish and an English admin, a Spanish and an English employee, of the demo organisation."""
     with seeded_pool.connection() as conn:
         admin = users.get_user_by_email(conn, "admin@acme.test")
-        english_admin = users.upsert_user(conn, admin.org_id, email="hr.en@acme.test", full_name="Olivia Hart",
-                                          role="admin", password="unused-here", language="en")
+        english_admin = upsert_user(conn, admin.org_id, email="hr.en@acme.test", full_name="Olivia Hart",
+                                    role="admin", password="unused-here", language="en")
         return {("admin", "es"): admin, ("admin", "en"): english_admin,
                 ("employee", "es"): users.get_user_by_email(conn, "lucia@acme.test"),
                 ("employee", "en"): users.get_user_by_email(conn, "james@acme.test")}

@@ -16,10 +16,7 @@ from storage import courses as course_store
 from storage import exercises as exercise_store
 from storage import jobs, manuals
 from storage import lessons as lesson_store
-
-
-def _uuids(ids) -> list[UUID]:
-    return [UUID(str(i)) for i in dict.fromkeys(ids or [])]
+from storage.inputs import distinct_uuids
 
 
 def _free_title(conn, org_id: UUID, title: str) -> str:
@@ -32,7 +29,7 @@ def _free_title(conn, org_id: UUID, title: str) -> str:
 
 def _write_course(conn, org_id: UUID, state: GenerationState) -> UUID:
     outline, language = state["course_outline"], state["source_metadata"].get("language", "es")
-    doc_ids = _uuids(state["source_document_ids"])
+    doc_ids = distinct_uuids(state["source_document_ids"])
     course_id = course_store.create_course(
         conn, org_id, title=_free_title(conn, org_id, outline["title"]), description=outline.get("description", ""),
         outcome=outline.get("outcome", ""), language=language, source_document_id=doc_ids[0],
@@ -44,22 +41,27 @@ def _write_course(conn, org_id: UUID, state: GenerationState) -> UUID:
         spec = module["module_spec"]
         module_id = lesson_store.add_module(
             conn, org_id, course_id, title=spec["title"], summary=spec.get("summary", ""), position=position,
-            bloom_level=spec.get("bloom_level"), source_chunk_ids=_uuids(spec.get("chunk_ids")))
-        lesson_ids = []
-        for lesson_position, lesson in enumerate(module["lessons"], 1):
-            lesson_ids.append((lesson["content_type"], lesson_store.add_lesson(
-                conn, org_id, module_id, title=lesson["title"], content_type=lesson["content_type"],
-                content_md=lesson["content"], citations=lesson.get("citations") or [],
-                source_chunk_ids=_uuids(lesson.get("source_chunk_ids")), position=lesson_position)))
-        # exercises live in the module's practice lesson (its last lesson when it has none)
-        practice = next((lid for kind, lid in lesson_ids if kind == "exercise"), lesson_ids[-1][1])
-        for exercise_position, exercise in enumerate(module["exercises"], 1):
-            exercise_store.add_exercise(
-                conn, org_id, practice, type=exercise["type"], prompt=exercise["prompt"],
-                content=exercise["content"], bloom_level=exercise["bloom_level"],
-                explanation=exercise.get("explanation", ""), source_chunk_ids=_uuids(exercise.get("source_chunk_ids")),
-                position=exercise_position)
+            bloom_level=spec.get("bloom_level"), source_chunk_ids=distinct_uuids(spec.get("chunk_ids")))
+        write_module_content(conn, org_id, module_id, module["lessons"], module["exercises"])
     return course_id
+
+
+def write_module_content(conn, org_id: UUID, module_id: UUID, lessons: list[dict], exercises: list[dict]) -> None:
+    """A written module's lessons, then its exercises in its practice lesson (its last lesson when it has
+    none): the publisher's layout, also used when a stale module is regenerated."""
+    lesson_ids = []
+    for position, lesson in enumerate(lessons, 1):
+        lesson_ids.append((lesson["content_type"], lesson_store.add_lesson(
+            conn, org_id, module_id, title=lesson["title"], content_type=lesson["content_type"],
+            content_md=lesson["content"], citations=lesson.get("citations") or [],
+            source_chunk_ids=distinct_uuids(lesson.get("source_chunk_ids")), position=position)))
+    practice = next((lid for kind, lid in lesson_ids if kind == "exercise"), lesson_ids[-1][1])
+    for position, exercise in enumerate(exercises, 1):
+        exercise_store.add_exercise(
+            conn, org_id, practice, type=exercise["type"], prompt=exercise["prompt"],
+            content=exercise["content"], bloom_level=exercise["bloom_level"],
+            explanation=exercise.get("explanation", ""), position=position,
+            source_chunk_ids=distinct_uuids(exercise.get("source_chunk_ids")))
 
 
 @node_error_wrapper("publish")
@@ -83,7 +85,7 @@ def publish(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
         if manual:
             manual_id = manuals.create_manual(
                 conn, org_id, title=manual["title"], content_md=manual["content_md"], toc=manual["toc"],
-                source_document_ids=_uuids(state["source_document_ids"]),
+                source_document_ids=distinct_uuids(state["source_document_ids"]),
                 language=state["source_metadata"].get("language", "es"), course_id=course_id,
                 generation_job_id=job_id, sections=manual.get("sections") or [])
         jobs.set_result(conn, org_id, job_id, course_id=course_id, manual_id=manual_id)

@@ -20,6 +20,7 @@ from agents.i18n import t
 from agents.ingestion import UploadRefused, queue_uploads
 from storage import audit, config, documents, ingestions, jobs, queue, rate_limits
 from storage.ingest import max_upload_bytes
+from storage.inputs import distinct_uuids
 from storage.users import User
 
 RUNNING = jobs.RUNNING                  # statuses in which the worker is busy with the job
@@ -80,7 +81,7 @@ def start_job(deps: AppDeps, user: User, document_ids: list[UUID | str],
         raise ContentServiceError(t("content.error.no_documents", user.language))
     if output_type not in ("course_and_manual", "manual_only"):
         raise ContentServiceError(t("content.error.output_type", user.language))
-    ids = [UUID(str(d)) for d in dict.fromkeys(map(str, document_ids))]
+    ids = distinct_uuids(document_ids)
     with deps.pool.connection() as conn:
         if any(documents.get_document(conn, user.org_id, d) is None for d in ids):
             raise ContentServiceError(t("content.error.document_not_found", user.language))

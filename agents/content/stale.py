@@ -16,10 +16,10 @@ from uuid import UUID
 
 from agents.content.context import ContentContext
 from agents.content.nodes import build_module
+from agents.content.publish import write_module_content
 from agents.deps import AppDeps
 from agents.i18n import t
 from storage import audit, source_changes, users
-from storage import exercises as exercise_store
 from storage.chunks import course_document_ids
 from storage import lessons as lesson_store
 
@@ -140,21 +140,7 @@ def apply_regeneration(deps: AppDeps, user: users.User, draft: ModuleDraft) -> i
         version = source_changes.clear_module_content(conn, user.org_id, draft.module_id)
         if version is None:
             raise StaleError(t("insights.stale.nothing_to_regenerate", user.language))
-        lesson_ids = []
-        for position, lesson in enumerate(draft.lessons, 1):
-            lesson_ids.append((lesson["content_type"], lesson_store.add_lesson(
-                conn, user.org_id, draft.module_id, title=lesson["title"], content_type=lesson["content_type"],
-                content_md=lesson["content"], citations=lesson.get("citations") or [],
-                source_chunk_ids=[UUID(c) for c in dict.fromkeys(lesson.get("source_chunk_ids") or [])],
-                position=position)))
-        # exercises live in the module's practice lesson, as the publisher places them
-        practice = next((lid for kind, lid in lesson_ids if kind == "exercise"), lesson_ids[-1][1])
-        for position, exercise in enumerate(draft.exercises, 1):
-            exercise_store.add_exercise(
-                conn, user.org_id, practice, type=exercise["type"], prompt=exercise["prompt"],
-                content=exercise["content"], bloom_level=exercise["bloom_level"],
-                explanation=exercise.get("explanation", ""), position=position,
-                source_chunk_ids=[UUID(c) for c in dict.fromkeys(exercise.get("source_chunk_ids") or [])])
+        write_module_content(conn, user.org_id, draft.module_id, draft.lessons, draft.exercises)
         resolved = source_changes.decide_module(conn, user.org_id, draft.module_id, "resolved", user.id)
         audit.record(conn, user.org_id, actor_id=user.id, action="stale.regenerate", entity_type="module",
                      entity_id=draft.module_id, before=None,

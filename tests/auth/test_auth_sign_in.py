@@ -7,6 +7,7 @@ import pytest
 
 from agents import auth
 from storage import audit, sessions, users
+from tests.people import upsert_user
 
 
 class RecordedSleep:
@@ -59,8 +60,8 @@ def test_an_unknown_account_is_throttled_and_answered_the_same_way(seeded_pool, 
 def test_unlock_is_for_the_admins_own_organisation_only(seeded_pool, seeded_deps, admin):
     with seeded_pool.connection() as conn:
         other = users.ensure_org(conn, "globex")
-        users.upsert_user(conn, other.id, email="boss@globex.test", full_name="Boss", role="employee",
-                          password="right-one")
+        upsert_user(conn, other.id, email="boss@globex.test", full_name="Boss", role="employee",
+                    password="right-one")
     for _ in range(10):
         auth.sign_in_with_password(seeded_deps, "boss@globex.test", "wrong", "10.0.2.1", sleep=RecordedSleep())
     assert auth.locked_accounts(seeded_deps, admin) == [] and not auth.unlock_account(seeded_deps, admin, "boss@globex.test")

@@ -58,6 +58,7 @@ def main() -> None:
     from agents.deps import process_deps
     from agents.llm import LLM, Settings
     from storage import jobs, users
+    from tests.people import upsert_user
     from storage.db import checkpointer
     from storage.ingest import ingest_file
 
@@ -68,8 +69,8 @@ def main() -> None:
     warm_s = time.perf_counter() - started
     with pool.connection() as conn:
         org = users.ensure_org(conn, "bench", "Bench")
-        admin = users.upsert_user(conn, org.id, email="bench@bench.test", full_name="Bench", role="admin",
-                                  password="bench-pass")
+        admin = upsert_user(conn, org.id, email="bench@bench.test", full_name="Bench", role="admin",
+                            password="bench-pass")
 
     # -- instrumentation: checkpoint writes and each module's time inside the model-call semaphore
     saver = checkpointer()

@@ -24,13 +24,14 @@ import psycopg  # noqa: E402
 from psycopg.conninfo import make_conninfo  # noqa: E402
 
 from storage import db, users  # noqa: E402
+from tests.people import upsert_user  # noqa: E402
 
 
 def build(conn, employees: int, skills: int, density: float) -> users.User:
     rng = random.Random(7)
     org = users.ensure_org(conn, "bench-matrix", "Bench Matrix")
-    admin = users.upsert_user(conn, org.id, email="admin@bench.test", full_name="Bench Admin", role="admin",
-                              password="bench")
+    admin = upsert_user(conn, org.id, email="admin@bench.test", full_name="Bench Admin", role="admin",
+                        password="bench")
     departments = [f"Department {i}" for i in range(8)]
     people = [(uuid.uuid4(), f"Employee {i:03d}", f"e{i:03d}@bench.test", departments[i % 8]) for i in range(employees)]
     with conn.cursor() as cur:

@@ -7,6 +7,7 @@ import pytest
 
 from storage import users
 from storage.ingest import ingest_file
+from tests.people import upsert_user
 
 DATA = Path(__file__).parent / "data"
 
@@ -16,8 +17,8 @@ def studio(pool):
     """(org, admin, {file name: document id}) in this module's fresh database."""
     with pool.connection() as conn:
         org = users.ensure_org(conn, "sol", "Tiendas Sol")
-        admin = users.upsert_user(conn, org.id, email="ana@sol.test", full_name="Ana Admin", role="admin",
-                                  password="secret-pass")
+        admin = upsert_user(conn, org.id, email="ana@sol.test", full_name="Ana Admin", role="admin",
+                            password="secret-pass")
     docs = {path.name: ingest_file(pool, org.id, path, uploaded_by=admin.id).document_id
             for path in sorted(DATA.glob("*.md"))}
     return org, admin, docs

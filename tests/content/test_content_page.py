@@ -7,9 +7,10 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from agents.content import service
-from storage import audit, enrollments, users
+from storage import audit, enrollments
 from storage import courses as course_store
 from storage import lessons as lesson_store
+from tests.people import upsert_user
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,8 +30,8 @@ def _button(at: AppTest, key: str):
 def test_an_employee_is_refused(pool, studio):
     org = studio[0]
     with pool.connection() as conn:
-        employee = users.upsert_user(conn, org.id, email="eva@sol.test", full_name="Eva", role="employee",
-                                     password="secret-pass")
+        employee = upsert_user(conn, org.id, email="eva@sol.test", full_name="Eva", role="employee",
+                               password="secret-pass")
     at = _open(employee)
     assert any("solo para administradores" in e.value for e in at.error) and not at.button
 

@@ -13,6 +13,7 @@ from agents import ingestion, tasks
 from agents.content import service
 from storage import chunks, documents, ingestions, queue, users
 from storage.ingest import ingest_file
+from tests.people import upsert_user
 
 SECTIONS = ["Recepción de mercancía", "Ubicación en estanterías", "Inventario cíclico", "Preparación de pedidos",
             "Expedición y transporte", "Devoluciones del cliente"]
@@ -34,8 +35,8 @@ def _manual(version: int = 1) -> bytes:
 def admin(pool):
     with pool.connection() as conn:
         org = users.ensure_org(conn, "almacen", "Almacenes Norte")
-        return users.upsert_user(conn, org.id, email="rosa@almacen.test", full_name="Rosa Admin", role="admin",
-                                 password="secret-pass", language="es")
+        return upsert_user(conn, org.id, email="rosa@almacen.test", full_name="Rosa Admin", role="admin",
+                           password="secret-pass", language="es")
 
 
 @pytest.fixture()

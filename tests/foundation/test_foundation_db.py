@@ -7,6 +7,7 @@ from psycopg.conninfo import make_conninfo
 
 from storage import db, users
 from tests.conftest import _admin_execute
+from tests.people import upsert_user
 
 
 def test_migrations_are_recorded_and_idempotent(db_url):
@@ -54,9 +55,9 @@ def test_unreachable_database_gives_one_line_reason():
 def test_sign_in_rules(pool):
     with pool.connection() as conn:
         org = users.ensure_org(conn, "acme", "Acme")
-        users.upsert_user(conn, org.id, email="Ana@Acme.test", full_name="Ana", role="admin", password="pw-ana-1")
-        users.upsert_user(conn, org.id, email="old@acme.test", full_name="Old", role="employee",
-                          password="pw-old-1", is_active=False)
+        upsert_user(conn, org.id, email="Ana@Acme.test", full_name="Ana", role="admin", password="pw-ana-1")
+        upsert_user(conn, org.id, email="old@acme.test", full_name="Old", role="employee",
+                    password="pw-old-1", is_active=False)
     with pool.connection() as conn:
         assert users.authenticate(conn, "ana@acme.test", "pw-ana-1").is_admin
         assert users.authenticate(conn, "ana@acme.test", "wrong") is None

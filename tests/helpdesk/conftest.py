@@ -11,6 +11,7 @@ from agents.helpdesk import tools as hd_tools
 from agents.helpdesk.guards import Settings
 from agents.helpdesk.wiring import HelpdeskDeps
 from storage import users
+from tests.people import upsert_user
 
 TICKETS = [
     ("Oracle Financials returns 403 on budget reports",
@@ -27,12 +28,12 @@ def org(pool):
 
     with pool.connection() as conn:
         organisation = users.ensure_org(conn, "helpdesk-test", "Helpdesk Test")
-        ana = users.upsert_user(conn, organisation.id, email="ana@hd.test", full_name="Ana", role="employee",
-                                password="pw-ana-123", language="es")
-        bob = users.upsert_user(conn, organisation.id, email="bob@hd.test", full_name="Bob", role="employee",
-                                password="pw-bob-123", language="en")
-        admin = users.upsert_user(conn, organisation.id, email="boss@hd.test", full_name="Boss", role="admin",
-                                  password="pw-boss-123", language="en")
+        ana = upsert_user(conn, organisation.id, email="ana@hd.test", full_name="Ana", role="employee",
+                          password="pw-ana-123", language="es")
+        bob = upsert_user(conn, organisation.id, email="bob@hd.test", full_name="Bob", role="employee",
+                          password="pw-bob-123", language="en")
+        admin = upsert_user(conn, organisation.id, email="boss@hd.test", full_name="Boss", role="admin",
+                            password="pw-boss-123", language="en")
         vectors = embed_passages([f"{t}\n{b}" for t, b, _ in TICKETS])
         for (title, body, category), vector in zip(TICKETS, vectors):
             tickets.create(conn, organisation.id, title=title, body=body, category=category, source="seed",

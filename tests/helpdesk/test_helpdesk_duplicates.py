@@ -9,6 +9,7 @@ import pytest
 from agents.helpdesk import duplicates, twins
 from agents.helpdesk.__main__ import main
 from agents.helpdesk.tools import local_ticket_search
+from tests.people import upsert_user
 
 
 @pytest.fixture(scope="module")
@@ -73,11 +74,9 @@ def test_vpn_in_spanish_then_english_through_the_cli(org, pool, capsys):
     assert shown["affected"] == 2 and [r["name"] for r in shown["linked"]] == ["Bob"]
     assert _cli(capsys, "tickets", "--mine", "--user", "bob@hd.test")[0]["number"] == number
     # Someone not affected sees the title and status only.
-    from storage import users
-
     with pool.connection() as conn:
-        users.upsert_user(conn, org.org.id, email="cleo@hd.test", full_name="Cleo", role="employee",
-                          password="pw-cleo-123", language="en")
+        upsert_user(conn, org.org.id, email="cleo@hd.test", full_name="Cleo", role="employee",
+                    password="pw-cleo-123", language="en")
     assert set(_cli(capsys, "tickets", "--show", str(number), "--user", "cleo@hd.test")) == {"number", "title", "status"}
 
 

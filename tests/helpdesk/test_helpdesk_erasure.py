@@ -10,13 +10,14 @@ from storage import erasure as erasure_store
 from storage import users
 from tests import apptest
 from tests.apptest import texts
+from tests.people import upsert_user
 
 
 @pytest.fixture(scope="module")
 def dana(org, pool):
     with pool.connection() as conn:
-        return users.upsert_user(conn, org.org.id, email="dana@hd.test", full_name="Dana", role="employee",
-                                 password="pw-dana-123", language="es")
+        return upsert_user(conn, org.org.id, email="dana@hd.test", full_name="Dana", role="employee",
+                           password="pw-dana-123", language="es")
 
 
 def _file(user, deps, text: str) -> dict:

@@ -14,6 +14,7 @@ from storage import helpdesk_sessions as sessions
 from storage import tickets
 from tests.fake_openai import Reply
 from tests.helpdesk.conftest import local_toolbox, make_deps
+from tests.people import upsert_user
 
 
 def _count(pool, org_id) -> int:
@@ -213,9 +214,8 @@ def test_audit_lines_hold_hashes_never_raw_text(org, deps):
 def test_forget_user_deletes_sessions_and_tombstones_audit(org, pool, checkpointer):
     deps = make_deps(pool, checkpointer)
     with pool.connection() as conn:
-        from storage import users
-        carol = users.upsert_user(conn, org.org.id, email="carol@hd.test", full_name="Carol", role="employee",
-                                  password="pw-carol-1", language="en")
+        carol = upsert_user(conn, org.org.id, email="carol@hd.test", full_name="Carol", role="employee",
+                            password="pw-carol-1", language="en")
     turn = service.start(deps, carol, "My monitor flickers all day")
     result = service.forget_user(deps, org.org.id, carol.id)
     assert result["sessions_deleted"] == 1 and result["audit_lines_tombstoned"] >= 1

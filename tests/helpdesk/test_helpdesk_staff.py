@@ -9,6 +9,7 @@ from agents.helpdesk.turns import HelpdeskError
 from storage import audit, users
 from tests import apptest
 from tests.apptest import texts
+from tests.people import upsert_user
 
 
 def file_ticket(user, text: str, deps) -> dict:
@@ -94,8 +95,8 @@ def test_another_organisation_gets_not_found(org, filed, pool):
     ticket, deps = filed
     with pool.connection() as conn:
         other_org = users.ensure_org(conn, "other-staff", "Other")
-        outsider = users.upsert_user(conn, other_org.id, email="out@other.test", full_name="Out", role="admin",
-                                     password="pw-out-123", language="en")
+        outsider = upsert_user(conn, other_org.id, email="out@other.test", full_name="Out", role="admin",
+                               password="pw-out-123", language="en")
     with pytest.raises(HelpdeskError) as caught:
         staff.ticket_detail(deps, outsider, ticket["id"])
     assert caught.value.code == "not_found"

@@ -3,8 +3,8 @@ description and the snapshot, assigns it and changes its status with a note (Eng
 sees the new status and the note under My tickets. A Spanish admin's view of the same ticket too."""
 import re
 
-from storage import users
 from tests.browser import chromium_page, needs_chromium, running_app, sign_in
+from tests.people import upsert_user
 
 QUESTION = "El proyector de la sala B no enciende, solo a mí, desde hoy, sin mensaje de error"
 NOTE = "Cambiamos la lámpara del proyector esta tarde"
@@ -34,8 +34,8 @@ def _sign_out(page, label: str) -> None:
 @needs_chromium
 def test_ticket_filed_worked_and_followed_in_the_browser(db_url, org, pool, tmp_path):
     with pool.connection() as conn:
-        users.upsert_user(conn, org.org.id, email="jefa@hd.test", full_name="Jefa", role="admin",
-                          password="pw-jefa-123", language="es")
+        upsert_user(conn, org.org.id, email="jefa@hd.test", full_name="Jefa", role="admin",
+                    password="pw-jefa-123", language="es")
     with running_app(db_url) as base, chromium_page() as page:
         try:
             sign_in(page, base, "ana@hd.test", "pw-ana-123")

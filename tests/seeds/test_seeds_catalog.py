@@ -4,8 +4,9 @@ import pytest
 from storage import courses as course_store
 from storage import enrollments
 from storage import exercises as exercise_store
-from storage.users import ensure_org, upsert_user
+from storage.users import ensure_org
 from storage import lessons as lesson_store
+from tests.people import upsert_user
 
 
 @pytest.fixture(scope="module")

@@ -11,11 +11,12 @@ from streamlit.testing.v1 import AppTest
 
 from agents.tutor.sources import open_source
 from storage import courses, manuals
-from storage.users import ensure_org, upsert_user
+from storage.users import ensure_org
 from tests.conftest import make_deps
 from tests.tutor.conftest import by_name, run
 from ui.chat_render import render_answer, source_choices
 from ui.source_html import source_html
+from tests.people import upsert_user
 
 VIEWER = str(Path(__file__).resolve().parents[2] / "pages" / "source_viewer.py")
 REFUND = "What is the maximum amount I can refund without asking the store manager?"

@@ -11,6 +11,7 @@ from storage import chat, documents, rate_limits, users
 from storage.progress import progress_summary
 from tests.tutor.conftest import by_name, run
 from tests.conftest import make_deps
+from tests.people import upsert_user
 
 # (document source file, Spanish question, English question)
 QUESTIONS = [
@@ -152,8 +153,8 @@ def test_deactivated_user_is_refused(seeded_pool, lucia):
 def test_rate_limit_says_when_to_retry(seeded_pool):
     with seeded_pool.connection() as conn:
         org = users.get_user_by_email(conn, "lucia@acme.test").org_id
-        busy = users.upsert_user(conn, org, email="busy@acme.test", full_name="Busy Bee", role="employee",
-                                 password="x", language="en")
+        busy = upsert_user(conn, org, email="busy@acme.test", full_name="Busy Bee", role="employee",
+                           password="x", language="en")
         for _ in range(service.RATE_LIMIT_PER_MINUTE):
             assert rate_limits.take(conn, busy.id, "tutor.message", service.RATE_LIMIT_PER_MINUTE, 60) is None
     events, _ = run(busy, "one more", seeded_pool)

@@ -12,6 +12,7 @@ from storage import courses as course_store
 from storage.ingest import ingest_file
 from storage.markup import safe_markdown
 from storage import lessons as lesson_store
+from tests.people import upsert_user
 
 HOSTS = ("intranet.acme.test",)
 EXTERNAL = re.compile(r"!\[[^\]]*\]\((?!/app/static/)|\]\((?!https?://(?:[\w-]+\.)*intranet\.acme\.test)|<[a-z!/]",
@@ -55,8 +56,8 @@ def test_sanitiser_is_linear_on_a_megabyte():
 def org(pool):
     with pool.connection() as conn:
         organisation = users.ensure_org(conn, "markup", "Markup Inc")
-        person = users.upsert_user(conn, organisation.id, email="m@markup.test", full_name="M", role="admin",
-                                   password="pw-m-12345", language="en")
+        person = upsert_user(conn, organisation.id, email="m@markup.test", full_name="M", role="admin",
+                             password="pw-m-12345", language="en")
     return organisation, person
 
 

@@ -15,14 +15,15 @@ from agents.admin import service as admin_service
 from agents.tutor import service as tutor_service
 from storage import rate_limits, users
 from tests.conftest import make_deps
+from tests.people import upsert_user
 
 
 @pytest.fixture(scope="module")
 def burst_user(seeded_pool):
     with seeded_pool.connection() as conn:
         org = users.get_user_by_email(conn, "lucia@acme.test").org_id
-        return users.upsert_user(conn, org, email="burst@acme.test", full_name="Burst Tester", role="employee",
-                                 password="pw-burst-123", language="en")
+        return upsert_user(conn, org, email="burst@acme.test", full_name="Burst Tester", role="employee",
+                           password="pw-burst-123", language="en")
 
 
 def _first_event(user, pool, start: threading.Barrier) -> dict:
@@ -55,8 +56,8 @@ def test_session_management_endpoints_have_their_own_limit(seeded_pool):
     """rename/delete are Gradio API endpoints too: limited per user, apart from the messages' limit."""
     with seeded_pool.connection() as conn:
         org = users.get_user_by_email(conn, "lucia@acme.test").org_id
-        renamer = users.upsert_user(conn, org, email="renamer@acme.test", full_name="Re Namer", role="employee",
-                                    password="pw-renamer-1", language="es")
+        renamer = upsert_user(conn, org, email="renamer@acme.test", full_name="Re Namer", role="employee",
+                              password="pw-renamer-1", language="es")
     session = tutor_service.new_session(make_deps(seeded_pool), renamer)
     for n in range(tutor_service.RATE_LIMIT_PER_MINUTE):
         tutor_service.rename_session(make_deps(seeded_pool), renamer, session.id, f"name {n}")
@@ -98,12 +99,12 @@ def test_content_generation_jobs_are_limited_per_organisation(seeded_pool, seede
     monkeypatch.setenv("SKILLNET_CONTENT_JOBS_PER_HOUR", "2")
     with seeded_pool.connection() as conn:
         admin = users.get_user_by_email(conn, "admin@acme.test")        # reads Spanish
-        colleague = users.upsert_user(conn, admin.org_id, email="hr.jobs@acme.test", full_name="Olivia Hart",
-                                      role="admin", password="pw-olivia-1", language="en")
+        colleague = upsert_user(conn, admin.org_id, email="hr.jobs@acme.test", full_name="Olivia Hart",
+                                role="admin", password="pw-olivia-1", language="en")
         document = documents.list_documents(conn, admin.org_id)[0].id
         other_org = users.ensure_org(conn, "initech")
-        outsider = users.upsert_user(conn, other_org.id, email="hr@initech.test", full_name="Bill Lumbergh",
-                                     role="admin", password="pw-bill-123", language="en")
+        outsider = upsert_user(conn, other_org.id, email="hr@initech.test", full_name="Bill Lumbergh",
+                               role="admin", password="pw-bill-123", language="en")
     outsider_document = ingest_file(seeded_pool, outsider.org_id, "handbook.md", uploaded_by=outsider.id, data=(
         b"# Handbook\n\nReturns are accepted within thirty days with the receipt.\n")).document_id
     with seeded_pool.connection() as conn:
