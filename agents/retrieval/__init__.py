@@ -1,7 +1,8 @@
 """Retrieval: hybrid search, course-tree (PageIndex) selection, the grounding ladder and its eval.
 
+    from agents.deps import process_deps
     from agents.retrieval import search, Scope
-    hits = search("acme", "¿Cuántos días tengo para devolver un producto?", k=5)
+    hits = search("acme", "¿Cuántos días tengo para devolver un producto?", k=5, pool=process_deps().pool)
 """
 from agents.retrieval.grounding import Grounding, Passage, ground
 from agents.retrieval.search import Hit, RetrievalError, Scope, search
