@@ -21,7 +21,9 @@ SHOWN = """([selector]) => {
 @needs_chromium
 def test_the_studio_uploader_speaks_spanish_to_a_spanish_admin(seeded_db_url):
     SHOTS.mkdir(exist_ok=True)
-    with running_app(seeded_db_url, extra_env={"SKILLNET_CHAT_PORT": str(free_port())}) as base, \
+    # a 1 MB limit, so a file Streamlit refuses in the browser is small enough to hand it
+    with running_app(seeded_db_url, extra_env={"SKILLNET_CHAT_PORT": str(free_port()),
+                                               "SKILLNET_MAX_UPLOAD_MB": "1"}) as base, \
             chromium_page() as page:
         sign_in(page, base, "admin@acme.test", "skillnet-admin")
         page.goto(f"{base}/content_studio")
@@ -29,7 +31,7 @@ def test_the_studio_uploader_speaks_spanish_to_a_spanish_admin(seeded_db_url):
         button = f"{UPLOADER} [data-testid=stBaseButton-secondary] p"
         limit = f"{UPLOADER} [data-testid=stFileUploaderDropzoneInstructions] span"
         assert page.evaluate(SHOWN, [button]) == ["0px", f'"{t("uploads.button", "es")}"']   # not "Upload"
-        assert page.evaluate(SHOWN, [limit]) == ["0px", f'"{t("uploads.limit", "es", size="50")}"']
+        assert page.evaluate(SHOWN, [limit]) == ["0px", f'"{t("uploads.limit", "es", size="1")}"']
         page.screenshot(path=str(SHOTS / "studio_uploader_es.png"))
 
         dragged = page.evaluate_handle("() => { const d = new DataTransfer(); d.items.add(new File(['# x'], 'x.md'));"
@@ -39,3 +41,10 @@ def test_the_studio_uploader_speaks_spanish_to_a_spanish_admin(seeded_db_url):
         page.locator(drag).wait_for(timeout=30_000)
         assert page.evaluate(SHOWN, [drag]) == ["0px", f'"{t("uploads.drag_many", "es")}"']
         page.screenshot(path=str(SHOTS / "studio_uploader_dragging_es.png"))
+
+        page.locator(f"{UPLOADER} input[type=file]").set_input_files(
+            [{"name": "grande.md", "mimeType": "text/markdown", "buffer": b"# grande\n" + b"x" * 1_200_000}])
+        refused = ".st-key-uploads [data-testid=stFileChip][aria-invalid=true] [data-testid=stFileChipName]"
+        page.locator(refused).wait_for(timeout=30_000)      # Streamlit refused it in the browser (over 1 MB)
+        assert page.evaluate(SHOWN, [refused])[1] == f'" · {t("uploads.rejected_size", "es", size="1")}"'
+        page.screenshot(path=str(SHOTS / "studio_uploader_refused_es.png"))

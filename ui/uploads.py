@@ -5,8 +5,10 @@ over it, "Drag and drop files here" in English, and has no locale setting. Those
 marked in its markup (the button's label and the instructions by data-testid, the drag message as
 the drop zone's one plain div), so a style sheet scoped to this uploader's key hides Streamlit's
 text (font-size 0) and shows the catalogue's in its place (::after). Picking, dropping and the size
-check stay Streamlit's own. tests/test_i18n_uploads_browser.py fails if an upgrade moves
-them.
+check stay Streamlit's own. A file Streamlit refuses in the browser (type, size) is a chip marked
+aria-invalid: the catalogue's reason is written beside its name; Streamlit's English one stays only in
+the hover tooltip, which it draws in a layer outside the uploader that no style of ours can tell apart.
+tests/test_i18n_uploads_browser.py fails if an upgrade moves them.
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ _SPOTS = {  # where Streamlit writes each text, under one uploader's element
     "limit": f"{_ZONE} [data-testid=stFileUploaderDropzoneInstructions] span",
     "drag": f"{_ZONE} > div:not([data-testid]) > span",
 }
+_REFUSED = "[data-testid=stFileChip][aria-invalid=true] [data-testid=stFileChipName]"
 
 
 def _css_string(text: str) -> str:
@@ -30,11 +33,12 @@ def _css_string(text: str) -> str:
 
 
 def uploader_texts(lang: str, max_mb: int, types: Sequence[str] | None, multiple: bool) -> dict[str, str]:
-    limit = t("uploads.limit", lang, size=format_number(max_mb, lang))
-    if types:
-        limit += " · " + ", ".join(kind.upper() for kind in types)
+    size, kinds = format_number(max_mb, lang), ", ".join(kind.upper() for kind in types or ())
+    limit = t("uploads.limit", lang, size=size) + (f" · {kinds}" if kinds else "")
+    refused = (t("uploads.rejected_types", lang, types=kinds, size=size) if kinds
+               else t("uploads.rejected_size", lang, size=size))
     return {"button": t("uploads.button", lang), "limit": limit,
-            "drag": t("uploads.drag_many" if multiple else "uploads.drag_one", lang)}
+            "drag": t("uploads.drag_many" if multiple else "uploads.drag_one", lang), "refused": refused}
 
 
 def uploader_css(key: str, texts: dict[str, str]) -> str:
@@ -43,6 +47,7 @@ def uploader_css(key: str, texts: dict[str, str]) -> str:
         scoped = f".st-key-{key} {selector}"
         rules.append(f"{scoped} {{font-size: 0}}")
         rules.append(f"{scoped}::after {{content: {_css_string(texts[spot])}; font-size: 0.875rem}}")
+    rules.append(f".st-key-{key} {_REFUSED}::after {{content: {_css_string(' · ' + texts['refused'])}}}")
     return "<style>\n" + "\n".join(rules) + "\n</style>"
 
 
