@@ -181,7 +181,7 @@ def test_the_studio_and_the_lab_show_each_upload_in_the_admins_language(pool, ad
         done = next(i for i in ingestions.recent(conn, admin.org_id) if i.source_name == "manual_almacen.md")
     for page in ("pages/retrieval_lab.py", "pages/content_studio.py"):
         shown = texts(open_page(admin, page))
-        assert "Documentos en proceso de ingesta" in shown
+        assert "Subidas recientes" in shown
         assert "📄 manual_almacen.md" in shown and "📄 politica_almacen.md" in shown
         assert (f"listo · {done.pages} páginas leídas · {done.chunks_total} de {done.chunks_total} "
                 "pasajes vectorizados") in shown

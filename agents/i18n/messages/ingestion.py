@@ -1,6 +1,6 @@
 """Documents ingested in the background (content studio, retrieval lab): status and progress."""
 MESSAGES = {
-    "ingestion.heading": {"en": "Documents being ingested", "es": "Documentos en proceso de ingesta"},
+    "ingestion.heading": {"en": "Recent uploads", "es": "Subidas recientes"},
     "ingestion.job_documents": {"en": "{n} + {uploads} uploading", "es": "{n} + {uploads} en ingesta"},
     "ingestion.tab": {"en": "Documents", "es": "Documentos"},
     "ingestion.admins_only": {"en": "Only HR admins can upload documents.",
