@@ -18,7 +18,12 @@ import pytest
 
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[1]
-needs_chromium = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
+_chromium_missing = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
+
+
+def needs_chromium(test):
+    """Skips the test without Debian's Chromium; marks it slow (a real app and browser: scheduled first)."""
+    return pytest.mark.slow(_chromium_missing(test))
 
 
 # One script run or one job step on a machine at load 4-6 (the first render prepares the database; a job step
@@ -40,7 +45,8 @@ def running_app(database_url: str, *, extra_env: dict | None = None, timeout: fl
     ``extra_args`` go to ``streamlit run`` (e.g. ``--secrets.files PATH``); ``processes`` receives the
     server's Popen (to signal it)."""
     port = port or free_port()
-    env = {**os.environ, "DATABASE_URL": database_url, **(extra_env or {})}
+    # its own chat port too: apps of parallel test workers must not fight over the default one
+    env = {**os.environ, "DATABASE_URL": database_url, "SKILLNET_CHAT_PORT": str(free_port()), **(extra_env or {})}
     command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
                "--server.address", "127.0.0.1", "--server.headless", "true", *(extra_args or [])]
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

@@ -202,7 +202,10 @@ def real_model_server() -> tuple[str, str] | None:
 
 
 def pytest_collection_modifyitems(config, items):
-    """Tests marked ``real_model`` skip unless a real model server answers at SKILLNET_REAL_MODEL_URL."""
+    """Files holding a ``slow`` test run first (each worker then ends on short files, not on a 40 s one);
+    tests marked ``real_model`` skip unless a real model server answers at SKILLNET_REAL_MODEL_URL."""
+    slow_files = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: item.path not in slow_files)  # stable: files and tests keep their order
     marked = [item for item in items if item.get_closest_marker("real_model")]
     if marked and real_model_server() is None:
         skip = pytest.mark.skip(reason="no model server answers at SKILLNET_REAL_MODEL_URL")

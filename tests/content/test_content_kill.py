@@ -12,11 +12,15 @@ import time
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from agents.content import service
 from agents.llm import LLM, Settings
 from storage import jobs
 from tests.conftest import make_deps
 from tests.fake_openai import Reply
+
+pytestmark = pytest.mark.slow  # tens of seconds: scheduled first (tests/conftest.py)
 
 ROOT = Path(__file__).resolve().parents[2]
 OFFLINE = LLM(Settings())

@@ -11,6 +11,8 @@ from storage.embeddings import VectorPack, embedding_calls
 from storage.ingest import ingest_file
 from storage.users import ensure_org
 
+pytestmark = pytest.mark.slow  # tens of seconds: scheduled first (tests/conftest.py)
+
 EVAL = Path(__file__).resolve().parents[2] / "seeds" / "eval" / "react_docs"
 MONOLINGUAL = ("en->en", "es->es", "vi->vi")
 CROSS_LINGUAL = ("es->en", "en->es", "vi->en")
