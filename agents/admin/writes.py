@@ -1,5 +1,6 @@
 """The four write tools: ``prepare_*`` resolves the names and builds the preview (who, what, when, and
-only what really changes); ``execute_*`` runs after the admin confirmed that exact pending action
+only what really changes; its rows name each field and its new value, as the trace's table shows them);
+``execute_*`` runs after the admin confirmed that exact pending action
 (``agents.admin.nodes.execute_confirmed`` is the only caller) and audits before/after.
 
 A write changes only what the admin asked for: assigning a course to someone already enrolled keeps
@@ -81,8 +82,9 @@ def prepare_assign_course(ctx: ToolContext, args: dict) -> dict:
     for person in people:
         before = _enrollment_snapshot(ctx, person.id, course.id)
         after = _assignment(before, deadline)
-        rows.append({"employee": person.full_name, "before": before and {k: before[k] for k in ("status", "deadline")},
-                     "after": after})
+        rows.append({"employee": person.full_name, "status": before and before["status"],
+                     "deadline": before and before["deadline"], "new_status": after and after["status"],
+                     "new_deadline": after and after["deadline"]})
         lines.append(_assignment_line(ctx, person.full_name, before, after))
         if after is not None:
             changing.append(person)
@@ -134,7 +136,8 @@ def prepare_verify_skill(ctx: ToolContext, args: dict) -> dict:
     what = t("admin.write.verify_what", lang, name=person.full_name, skill=name, before=before,
              after=code_label("level", level, lang))
     return {"preview": _preview(ctx, what, []),
-            "rows": [{"employee": person.full_name, "skill": name, "before": current and current.level, "after": level}],
+            "rows": [{"employee": person.full_name, "skill": name, "level": current and current.level,
+                      "new_level": level}],
             "arguments": {"employee_id": str(person.id), "employee_name": person.full_name,
                           "skill_id": str(skill.id), "skill_name": name, "level": level}}
 
@@ -161,7 +164,7 @@ def prepare_deactivate_employee(ctx: ToolContext, args: dict) -> dict:
     what = t("admin.write.deactivate_what", ctx.lang, name=person.full_name, email=person.email,
              before=code_label("kind", "active", ctx.lang), after=code_label("kind", "inactive", ctx.lang))
     return {"preview": _preview(ctx, what, []),
-            "rows": [{"employee": person.full_name, "email": person.email, "before": "active", "after": "inactive"}],
+            "rows": [{"employee": person.full_name, "email": person.email, "is_active": True, "new_is_active": False}],
             "arguments": {"employee_id": str(person.id), "employee_name": person.full_name}}
 
 
@@ -185,7 +188,7 @@ def prepare_archive_course(ctx: ToolContext, args: dict) -> dict:
     what = t("admin.write.archive_what", ctx.lang, title=course.title, open=open_count,
              before=code_label("status", course.status, ctx.lang), after=code_label("status", "archived", ctx.lang))
     return {"preview": _preview(ctx, what, []),
-            "rows": [{"course": course.title, "before": course.status, "after": "archived",
+            "rows": [{"course": course.title, "status": course.status, "new_status": "archived",
                       "open_enrollments": open_count}],
             "arguments": {"course_id": str(course.id), "course_title": course.title}}
 

@@ -3,11 +3,11 @@ employee arriving at any of them by URL gets the refusal and no data; the assist
 trace and Confirm card work on the product's PostgresSaver checkpointer."""
 from __future__ import annotations
 
-
 import pytest
 
 from tests.admin.conftest import audit_count, is_active
 from tests.apptest import open_page, texts
+from ui.tables import column_labels
 
 DASHBOARDS = ["pages/home_admin.py", "pages/skills_matrix.py", "pages/skill_gaps.py", "pages/course_stats.py",
               "pages/employee_detail.py"]
@@ -65,6 +65,10 @@ def test_assistant_page_chat_trace_and_confirm_card(admin, seeded_pool):
     assert "Isabel Vega" in texts(at) and at.expander and at.dataframe
     at.chat_input[0].set_value("desactiva a Diego").run()
     assert "Diego Martín" in texts(at) and is_active(seeded_pool, "diego@acme.test")
+    preview = at.dataframe[-1]      # the write's rows in the trace: each field and its new value, in Spanish
+    assert preview.value.iloc[0].to_dict() == {"employee": "Diego Martín", "email": "diego@acme.test",
+                                               "is_active": "sí", "new_is_active": "no"}
+    assert column_labels(preview.value, "es")["new_is_active"] == "Activo después"
     confirm = next(b for b in at.button if b.label.endswith("Confirmar"))
     confirm.click().run()
     assert not at.exception, at.exception

@@ -211,7 +211,7 @@ MESSAGES = {
     "admin.lab.misses": {"en": 'Misses ({n})', "es": 'Fallos ({n})'},
     "admin.assistant.title": {"en": '🤖 Admin assistant', "es": '🤖 Asistente de administración'},
     "admin.assistant.caption": {"en": 'Reads run at once; changes only after you confirm (the button, or type “yes”).', "es": 'Las consultas se ejecutan al momento; los cambios solo tras confirmar (el botón, o escribe «sí»).'},
-    "admin.assistant.tool_rows": {"en": '🔧 {tool} · {n} rows', "es": '🔧 {tool} · {n} filas'},
+    "admin.assistant.tool_rows": {"en": '🔧 {tool} · rows: {n}', "es": '🔧 {tool} · filas: {n}'},
     "admin.assistant.conversations": {"en": 'Conversations', "es": 'Conversaciones'},
     "admin.assistant.new": {"en": '➕ New', "es": '➕ Nueva'},
     "admin.assistant.pending": {"en": '**Change awaiting your confirmation**', "es": '**Cambio pendiente de confirmación**'},
