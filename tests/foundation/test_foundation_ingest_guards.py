@@ -89,6 +89,7 @@ def _stalled_workers(pool) -> int:
                             " WHERE last_heartbeat < now() - interval '3 seconds'").fetchone()[0]
 
 
+@pytest.mark.slow
 def test_a_worker_killed_mid_embedding_is_replaced_by_one_that_embeds_only_what_has_no_vector(
         pool, admin, remote_embeddings, tmp_path, monkeypatch):
     """Over 10 s: a real ``python -m agents.content worker`` process is started (its imports) and SIGKILLed."""
