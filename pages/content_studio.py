@@ -125,7 +125,8 @@ st.subheader(t("content.studio.jobs", lang))
 st.dataframe(pd.DataFrame([{t("content.studio.created", lang): format_datetime(j.created_at, lang),
                             t("content.studio.status", lang): status_label(j.status),
                             t("content.studio.documents", lang): documents_cell(j),
-                            t("content.studio.score", lang): (j.review_report or {}).get("overall_score"),
+                            t("content.studio.score", lang): format_number((j.review_report or {}).get("overall_score"), lang,
+                                                                              decimals=2),
                             t("content.studio.error", lang): j.error or "", "id": str(j.id)} for j in jobs]),
              hide_index=True, width="stretch")
 ids = [str(j.id) for j in jobs]
