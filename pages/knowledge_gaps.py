@@ -32,11 +32,12 @@ if not clusters:
 for cluster in clusters:
     with st.container(border=True):
         st.subheader(cluster.topic or t("insights.gaps.small_group", lang, n=cluster.questions))
-        row = st.columns(3)
+        row = st.columns(2)
         row[0].metric(t("insights.gaps.questions", lang), cluster.questions)
         row[1].metric(t("insights.gaps.askers", lang), cluster.askers)
-        row[2].metric(t("insights.gaps.languages", lang), " · ".join(f"{code_label('language', code, lang)} {n}"
-                                                                     for code, n in cluster.languages.items()))
+        # a line, not a metric: a metric cuts "English 2 · Spanish 2" to "English 2 · Spani…"
+        st.markdown(f"**{t('insights.gaps.languages', lang)}:** " + " · ".join(
+            f"{code_label('language', code, lang)} {n}" for code, n in cluster.languages.items()))
         if not cluster.visible:
             st.caption(t("insights.gaps.hidden", lang, n=gaps.MIN_ASKERS))
             continue
