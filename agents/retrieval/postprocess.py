@@ -24,20 +24,30 @@ def _words(text: str) -> set[str]:
     return set(_WORD.findall(text.lower()))
 
 
-def deduplicate(hits: list[T], threshold: float = DUPLICATE_JACCARD, limit: int | None = None) -> list[T]:
+def deduplicate(hits: list[T], threshold: float = DUPLICATE_JACCARD, limit: int | None = None,
+                per_document: int | None = None) -> list[T]:
     """Drop hits whose words overlap an earlier (better) hit's by more than ``threshold`` (Jaccard);
-    stop once ``limit`` hits are kept."""
+    stop once ``limit`` hits are kept. With ``per_document``, a document's hits past that many wait
+    until every other document's hit is placed (they fill the list only when nothing else does), so
+    one long document cannot push the next document's best chunk out of the first ``limit``."""
     kept: list[T] = []
     kept_words: list[set[str]] = []
+    deferred: list[T] = []
+    per: dict = {}
     for hit in hits:
         if limit is not None and len(kept) >= limit:
             break
         words = _words(hit.content)
         if any(words and other and len(words & other) / len(words | other) > threshold for other in kept_words):
             continue
+        document = getattr(hit, "document_id", None)
+        if per_document is not None and per.get(document, 0) >= per_document:
+            deferred.append(hit)
+            continue
+        per[document] = per.get(document, 0) + 1
         kept.append(hit)
         kept_words.append(words)
-    return kept
+    return (kept + deferred)[:limit] if limit is not None else kept + deferred
 
 
 def expand_neighbours(conn, org_id, hits: list, min_tokens: int = SHORT_HIT_TOKENS) -> list:

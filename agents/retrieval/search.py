@@ -18,6 +18,9 @@ from storage.embeddings import embed_query
 
 MAX_QUERY_CHARS = 2000
 MAX_K = 100
+# At most this many chunks of one document among the top k while other documents have candidates
+# (fusion.py: it lets full language-centring keep a weak same-language answer in the top 5).
+PER_DOCUMENT = 2
 _TOKEN_EDGES = "¿?¡!.,;:()[]{}\"'«»“”"
 
 
@@ -121,7 +124,7 @@ def search(org: UUID | str, query: str, k: int = 8, scope: Scope | None = None, 
                 heading=c.heading, page=c.page, position=c.position, content=c.content,
                 score=round(score, 4), scores=parts, token_count=c.token_count, language=c.document_language)
             for c, score, parts in ranked]
-    return deduplicate(hits, limit=k)
+    return deduplicate(hits, limit=k, per_document=PER_DOCUMENT)
 
 
 _groups_cache: dict[UUID, tuple[tuple, list]] = {}

@@ -38,7 +38,10 @@ _PROGRESS = re.compile(r"\b(mi progreso|my progress|mis notas?|my (scores?|grade
 _EXEMPLARS = {
     "academic": ["¿Cuál es el plazo para devolver un producto?", "¿Qué hago si un cliente pide un reembolso?",
                  "Explícame el procedimiento de seguridad", "How do I handle a customer complaint?",
-                 "What is the policy for refunds?", "Explain the steps of the opening checklist"],
+                 "What is the policy for refunds?", "Explain the steps of the opening checklist",
+                 # questions about the learner's own entitlements are policy questions, not progress
+                 "How many days of holiday am I entitled to?", "Can I take unpaid leave for a family reason?",
+                 "¿Me pagan las horas extra si trabajo un festivo?"],
     "progress": ["¿Qué cursos tengo pendientes?", "¿Cuándo vence mi curso?", "¿Qué nota saqué?",
                  "Which courses do I have left?", "When is my course due?", "What score did I get?"],
     "off_topic": ["¿Quién ganó el partido de fútbol ayer?", "Dame una receta de paella",

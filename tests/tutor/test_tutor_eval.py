@@ -3,11 +3,13 @@ public documents nobody here wrote (seeds/public: a Spanish code of conduct, the
 handbook pages in English), each with the passage that answers it.
 
 Figures measured when this was written (targets from issue 14 in brackets): first citation on the
-answering chunk 0.713 [0.85], answers in the question's language 1.0 [1.0], on-topic quoted sentences
-0.717 [0.80]. The offline selection embeds nothing at question time (issue 20); on the same
-groundings the sentence-embedding selection it replaced scored 0.775 / 0.699. Most misses are
-retrieval ranking another document first, across languages. The asserts are floors just under the
-figures, so a regression fails while the gaps stay visible.
+answering chunk 0.787 [0.85], answers in the question's language 1.0 [1.0], on-topic quoted sentences
+0.759 [0.80]; before full language-centring, the per-document cap in search and the offline intent
+exemplars for questions about one's own leave, the same test read 0.713 / 1.0 / 0.717. The offline
+selection embeds nothing at question time (issue 20). Most misses left are retrieval ranking another
+chunk first (across languages) and Spanish questions over English passages, where the selection has
+no shared words to go on. The asserts are floors just under the figures, so a regression fails while
+the gaps stay visible.
 `python -m agents.tutor eval seeds/eval/tutor.jsonl` prints them.
 """
 from __future__ import annotations
@@ -39,5 +41,5 @@ def test_tutor_eval_figures(report):
     assert report["n"] >= 80 and report["skipped"] == 0
     assert min(report["by_language"].values()) >= 35
     assert report["language_match"] == 1.0, [i["question"] for i in report["items"] if not i["language_ok"]]
-    assert report["first_citation_accuracy"] >= 0.70
-    assert report["sentence_precision"] >= 0.70
+    assert report["first_citation_accuracy"] >= 0.77
+    assert report["sentence_precision"] >= 0.74

@@ -36,10 +36,10 @@ def titles(seeded_pool, lucia):
 
 
 # The tutor answers from the document retrieval ranks first (one document per offline answer, so it is
-# not padded with other topics); for these two cross-language questions retrieval ranks another
-# document first (the Spanish manual's returns summary; the security policy's acceptable use). Strict:
-# once retrieval ranks them right these fail and the marks come off.
-RETRIEVAL_MISSES = {("returns_policy.md", "es"), ("manual_seguridad_almacen.pdf", "en")}
+# not padded with other topics); for this cross-language question retrieval ranks the Spanish manual's
+# returns summary above the English policy. Strict: once retrieval ranks it right this fails and the
+# mark comes off (the English PPE question's mark came off with full language-centring).
+RETRIEVAL_MISSES = {("returns_policy.md", "es")}
 
 
 @pytest.mark.parametrize("language", ["es", "en"])
