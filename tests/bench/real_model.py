@@ -69,13 +69,15 @@ def reachable(base_url: str) -> bool:
 class ModelServer:
     """llama.cpp on a fixed port, so a restart (which stops a runaway generation) keeps the URL."""
 
-    def __init__(self, port: int, log_path: Path):
-        self.port, self.log_path, self.process = port, log_path, None
+    def __init__(self, port: int, log_path: Path, threads: int):
+        self.port, self.log_path, self.threads, self.process = port, log_path, threads, None
         self.base_url = f"http://127.0.0.1:{port}/v1"
 
     def start(self) -> None:
         command = [sys.executable, "-m", "llama_cpp.server", "--model", str(gguf_path()), "--model_alias",
                    "smollm2-135m", "--host", "127.0.0.1", "--port", str(self.port), "--n_ctx", "8192",
+                   # llama-cpp-python generates on cpu_count // 2 threads (1 on 2 cores) unless told
+                   "--n_threads", str(self.threads),
                    # queue a second request instead of cutting the one streaming (llama-cpp-python's default)
                    "--interrupt_requests", "False"]
         self.process = subprocess.Popen(command, stdout=self.log_path.open("a"), stderr=subprocess.STDOUT)
@@ -124,7 +126,7 @@ def bounded(call, seconds: float):
 def demo_database(url: str | None) -> str:
     """A fresh database with the demo organisation, or (resuming) the one the results file names."""
     import psycopg
-    from psycopg.conninfo import make_conninfo
+    from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
     from seeds.loader import load_demo
     from storage import db
@@ -139,6 +141,9 @@ def demo_database(url: str | None) -> str:
         db.reset_pools()
         load_demo(db.app_pool())
     else:
+        host = conninfo_to_dict(url).get("host", "")
+        if host.endswith("/pg") and Path(host).is_dir():  # the embedded server of the run being resumed
+            db.start_embedded_server(Path(host))
         os.environ["DATABASE_URL"] = url
         db.reset_pools()
     return url
@@ -212,6 +217,8 @@ def main() -> int:
     parser.add_argument("--limit", action="append", default=[], metavar="AGENT=SECONDS",
                         help=f"time limit of one run (defaults {LIMITS})")
     parser.add_argument("--port", type=int, default=8081, help="llama.cpp server port (default 8081)")
+    parser.add_argument("--threads", type=int, default=os.cpu_count() or 1,
+                        help="llama.cpp generation threads (default: every core)")
     parser.add_argument("--results", type=Path, help="JSONL file of records (default /tmp/bench-real_model/…)")
     parser.add_argument("--resume", type=Path, help="continue this results file on its database")
     parser.add_argument("--report", type=Path, help="only print the figures a results file holds")
@@ -240,7 +247,7 @@ def main() -> int:
 
     server = None
     if not os.environ.get("OPENAI_BASE_URL"):
-        server = ModelServer(args.port, path.with_suffix(".llama.log"))
+        server = ModelServer(args.port, path.with_suffix(".llama.log"), args.threads)
         server.start()
         os.environ.update(OPENAI_BASE_URL=server.base_url, LLM_MODEL="smollm2-135m", OPENAI_API_KEY="not-needed")
     try:
@@ -251,7 +258,8 @@ def main() -> int:
         caps = llm.capabilities()
         print("probe:", json.dumps(caps.as_dict(), ensure_ascii=False), flush=True)
         database = demo_database(header and header["database"])
-        part = {"probe": caps.as_dict(), "started": time.strftime("%Y-%m-%d %H:%M:%S"), "load": os.getloadavg()}
+        part = {"probe": caps.as_dict(), "threads": args.threads, "started": time.strftime("%Y-%m-%d %H:%M:%S"),
+                "load": os.getloadavg()}
         with path.open("a", encoding="utf-8") as out:
             out.write(json.dumps({"resume": part} if header else
                                  {"run": {"database": database, "base_url": os.environ["OPENAI_BASE_URL"], **part}}) + "\n")
