@@ -126,13 +126,18 @@ def best_names(message: str, names: list[str], same: dict[str, str] | None = Non
 
 
 def course_phrase(message: str) -> str | None:
-    """What the admin called the course when no title matched: quoted text, or the words after 'course'."""
+    """What the admin called the course when no title matched: quoted text, the words after 'course' ("the
+    course Safety Basics", "el curso de Seguridad"), or before it ("the Returns and Refunds course to Ryan")."""
     quoted = _QUOTED.findall(message)
     if quoted:
         return quoted[0].strip()
-    match = re.search(r"\b(?:course|curso)\s+(?:de\s+|del\s+|on\s+|about\s+|called\s+|llamado\s+)?"
+    after = re.search(r"\b(?:course|curso)\s+(?:de\s+|del\s+|on\s+|about\s+|called\s+|llamado\s+)?"
+                      r"(?!(?:to|a|al|para|for|by)\b)"    # "course to Ryan": Ryan is the person, not the course
                       r"(.+?)(?:\s+(?:to|a|para|by|before|antes|with|con|in|en)\s+|[,.;?!]|$)", message, re.IGNORECASE)
-    return match.group(1).strip() if match else None
+    if after:
+        return after.group(1).strip()
+    before = re.search(r"\bthe\s+(.+?)\s+course\b", message, re.IGNORECASE)
+    return before.group(1).strip() if before else None
 
 
 def extract_date(message: str, today: date) -> date | None:

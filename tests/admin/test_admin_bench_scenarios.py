@@ -62,3 +62,18 @@ def test_a_skill_named_by_its_acronym_is_found_for_the_preview(turn):
     assert reply.pending and reply.pending["arguments"]["skill_name"] == "Lockout-tagout (LOTO)"
     assert reply.pending["arguments"]["employee_name"] == "Tom Baker"
     turn(session=reply.session, cancel=True)
+
+
+def test_a_write_naming_a_course_several_titles_share_asks_which_one(turn, seeded_pool, admin):
+    """The real-model bench's database held three "Returns and Refunds …" courses (two from content runs): the
+    twin took "to Ryan" for the course. Now the reply names the candidates, and nothing is held to confirm."""
+    from storage import courses
+
+    with seeded_pool.connection() as conn:
+        for title in ("Returns and Refunds Policy", "Returns and Refunds Policy (v2)"):
+            courses.create_course(conn, admin.org_id, title=title, status="published")
+    reply = turn(WRITES[0])
+    call = reply.tool_calls[0]
+    assert call["tool"] == "assign_course" and call["arguments"]["course_title"] == "Returns and Refunds"
+    assert call["arguments"]["employee_names"] == ["Ryan Mitchell"] and reply.pending is None
+    assert all(title in reply.response for title in ("Returns and Refunds Essentials", "Returns and Refunds Policy (v2)"))

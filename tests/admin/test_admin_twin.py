@@ -44,6 +44,9 @@ def test_names_steps_and_routing_keywords():
     assert twin.best_names("archive 'Seguridad en el almacén'", titles) == ["Seguridad en el almacén"]
     assert twin.best_names("the essentials course", titles) == []          # two tie: nothing guessed
     assert twin.course_phrase("assign the course Quantum Basket Weaving to James") == "Quantum Basket Weaving"
+    # the real-model bench's write: three "Returns and Refunds …" courses tied, and "to Ryan" was taken as the course
+    assert twin.course_phrase("Assign the Returns and Refunds course to Ryan Brooks by 2027-01-31") == "Returns and Refunds"
+    assert twin.course_phrase("asigna el curso a Lucía") is None
     assert twin.split_steps("alertas y luego asigna el curso; then the matrix") == [
         "alertas", "asigna el curso", "the matrix"]
     assert twin.route("Asigna el curso a Lucía") == "assign_course"
