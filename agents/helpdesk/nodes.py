@@ -346,7 +346,7 @@ def await_user(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
             "trace": [{"node": "await_user", "action": action}]}
     kind = pending["kind"]
     if action == "abort":
-        return {**base, "outcome": "aborted", "abort_reason": "user"}
+        return {**base, "outcome": "aborted", "abort_reason": "user_cancelled"}
     if kind == "question":
         reply = redact(str(answer.get("text", "")).strip())[:500] or "-"
         return {**base, "user_replies": [*state.get("user_replies", []), reply],

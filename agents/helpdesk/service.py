@@ -54,7 +54,7 @@ def _owned(deps: HelpdeskDeps, user, session_id) -> sessions.HelpdeskSession:
 def _context(deps: HelpdeskDeps, settings: Settings, row, on_step) -> HelpdeskContext:
     def stop_reason(session_id: str) -> str | None:
         with deps.pool.connection() as conn:
-            return "user" if sessions.abort_requested(conn, UUID(session_id)) else None
+            return "user_cancelled" if sessions.abort_requested(conn, UUID(session_id)) else None
 
     def heartbeat(session_id: str) -> None:
         with deps.pool.connection() as conn:

@@ -118,6 +118,6 @@ class HelpdeskContext:
     tools: Toolbox
     settings: Settings = field(default_factory=Settings.from_env)
     clock: Callable[[], float] = time.time
-    stop_reason: Callable[[str], str | None] = lambda session_id: None  # "user" | "kill_switch" | None
+    stop_reason: Callable[[str], str | None] = lambda session_id: None  # "user_cancelled" | None
     heartbeat: Callable[[str], None] = lambda session_id: None
     on_step: Callable[[str, dict], None] = lambda step, data: None

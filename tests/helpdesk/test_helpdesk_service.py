@@ -149,10 +149,10 @@ def test_token_cap_is_a_hard_stop(org, pool, checkpointer, fake_openai):
 def test_abort_persists_aborted_and_later_calls_see_it(org, deps, pool):
     turn = service.start(deps, org.bob, "The projector in room B does not turn on")
     aborted = service.abort(deps, org.bob, turn.session_id)
-    assert aborted.kind == "aborted" and aborted.reason == "user"
+    assert aborted.kind == "aborted" and aborted.reason == "user_cancelled"
     with pool.connection() as conn:
         row = sessions.get_session(conn, org.org.id, org.bob.id, turn.session_id)
-    assert (row.status, row.outcome, row.abort_reason) == ("done", "aborted", "user")
+    assert (row.status, row.outcome, row.abort_reason) == ("done", "aborted", "user_cancelled")
     late = service.resume(deps, org.bob, turn.session_id, question_id=turn.question_id, text="x")
     assert late.kind == "aborted"
 

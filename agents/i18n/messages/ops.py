@@ -79,7 +79,6 @@ MESSAGES = {
     "code.outcome.resolved_by_agent": {"en": "solved by the agent", "es": "resuelto por el agente"},
     "code.outcome.aborted": {"en": "stopped", "es": "detenido"},
     "code.outcome.in_progress": {"en": "in progress", "es": "en curso"},
-    "code.abort.user": {"en": "cancelled", "es": "cancelado"},
     "code.abort.user_cancelled": {"en": "cancelled", "es": "cancelado"},
     "code.abort.server_restart": {"en": "restart", "es": "reinicio"},
     "code.abort.deadline": {"en": "deadline", "es": "plazo"},
