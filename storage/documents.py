@@ -151,15 +151,24 @@ def save_document(conn: psycopg.Connection, org_id: UUID, *, source_name: str, t
                                   uploaded_by=uploaded_by)
     conn.execute("DELETE FROM document_chunks WHERE org_id = %(org_id)s AND document_id = %(doc)s",
                  {"org_id": org_id, "doc": document_id})
+    insert_chunks(conn, org_id, document_id, chunks, ts_config, embeddings=embeddings)
+    return document_id
+
+
+def insert_chunks(conn: psycopg.Connection, org_id: UUID, document_id: UUID, chunks: list[NewChunk],
+                  ts_config: str, *, embeddings=None, ingestion_id: UUID | None = None) -> None:
+    """A document version's chunks: with their vectors (synchronous ingestion), or without, staged under
+    ``ingestion_id`` (background ingestion: searchable by full text from this commit on, vectors later)."""
+    vectors = embeddings if embeddings is not None else [None] * len(chunks)
     with conn.cursor() as cur:
         cur.executemany(
-            """INSERT INTO document_chunks (org_id, document_id, position, heading, page_start, page_end,
-                                            content, token_count, ts_config, embedding, heading_spans)
-               VALUES (%(org_id)s, %(doc)s, %(position)s, %(heading)s, %(page_start)s, %(page_end)s,
-                       %(content)s, %(token_count)s, %(ts_config)s::regconfig, %(embedding)s, %(spans)s)""",
+            """INSERT INTO document_chunks (org_id, document_id, position, heading, page_start, page_end, content,
+                                            token_count, ts_config, embedding, heading_spans, ingestion_id)
+               VALUES (%(org_id)s, %(doc)s, %(position)s, %(heading)s, %(page_start)s, %(page_end)s, %(content)s,
+                       %(token_count)s, %(ts_config)s::regconfig, %(embedding)s, %(spans)s, %(ingestion)s)""",
             [{"org_id": org_id, "doc": document_id, "position": chunk.position, "heading": chunk.heading,
               "page_start": chunk.page_start, "page_end": chunk.page_end, "content": chunk.content,
               "token_count": chunk.token_count, "ts_config": ts_config, "embedding": vector,
+              "ingestion": ingestion_id,
               "spans": Jsonb([list(span) for span in chunk.heading_spans]) if chunk.heading_spans else None}
-             for chunk, vector in zip(chunks, embeddings)])
-    return document_id
+             for chunk, vector in zip(chunks, vectors)])

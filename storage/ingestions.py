@@ -16,7 +16,7 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
-from storage.documents import NewChunk
+from storage.documents import NewChunk, insert_chunks
 
 IN_FLIGHT = ("queued", "parsing", "embedding")
 
@@ -120,17 +120,7 @@ def set_status(conn: psycopg.Connection, org_id: UUID, ingestion_id: UUID, statu
 def stage_chunks(conn: psycopg.Connection, org_id: UUID, ingestion_id: UUID, document_id: UUID,
                  chunks: list[NewChunk], ts_config: str) -> None:
     """The new version's chunks, searchable by full text from this commit on (vectors come later)."""
-    with conn.cursor() as cur:
-        cur.executemany(
-            """INSERT INTO document_chunks (org_id, document_id, position, heading, page_start, page_end,
-                                            content, token_count, ts_config, heading_spans, ingestion_id)
-               VALUES (%(org_id)s, %(doc)s, %(position)s, %(heading)s, %(page_start)s, %(page_end)s,
-                       %(content)s, %(token_count)s, %(ts_config)s::regconfig, %(spans)s, %(ingestion)s)""",
-            [{"org_id": org_id, "doc": document_id, "position": c.position, "heading": c.heading,
-              "page_start": c.page_start, "page_end": c.page_end, "content": c.content,
-              "token_count": c.token_count, "ts_config": ts_config, "ingestion": ingestion_id,
-              "spans": Jsonb([list(span) for span in c.heading_spans]) if c.heading_spans else None}
-             for c in chunks])
+    insert_chunks(conn, org_id, document_id, chunks, ts_config, ingestion_id=ingestion_id)
 
 
 def chunks_to_embed(conn: psycopg.Connection, org_id: UUID, ingestion_id: UUID) -> list[tuple[UUID, int]]:
