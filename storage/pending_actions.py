@@ -14,6 +14,8 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
+from storage.inputs import parse_uuid
+
 
 @dataclass(frozen=True)
 class PendingAction:
@@ -45,9 +47,8 @@ def create_pending(conn: psycopg.Connection, org_id: UUID, admin_id: UUID, sessi
 
 
 def get_pending(conn: psycopg.Connection, org_id: UUID, admin_id: UUID, action_id: UUID | str) -> PendingAction | None:
-    try:
-        action_id = UUID(str(action_id))
-    except ValueError:
+    action_id = parse_uuid(action_id)
+    if action_id is None:
         return None
     with conn.cursor(row_factory=class_row(PendingAction)) as cur:
         return cur.execute(
@@ -59,9 +60,8 @@ def get_pending(conn: psycopg.Connection, org_id: UUID, admin_id: UUID, action_i
 def claim_pending(conn: psycopg.Connection, org_id: UUID, admin_id: UUID, action_id: UUID | str) -> PendingAction | None:
     """Mark the action executed if, and only if, it is still pending: the write that follows in the
     same transaction therefore happens at most once, however often the confirm arrives."""
-    try:
-        action_id = UUID(str(action_id))
-    except ValueError:
+    action_id = parse_uuid(action_id)
+    if action_id is None:
         return None
     with conn.cursor(row_factory=class_row(PendingAction)) as cur:
         return cur.execute(
