@@ -200,7 +200,8 @@ if job.status == "published":
             page_link("pages/manuals.py", t("content.studio.open_manual", lang), "📘",
                       {"manual": str(job.result_manual_id)})
         scorm_download(deps, user, job.result_course_id)
-        with st.expander(t("content.studio.assign", lang), expanded=False):
+        # keyed: its open state lives in the session, so a rerun that redraws the panel above keeps it open
+        with st.expander(t("content.studio.assign", lang), key=f"assign-{job_id}", on_change="rerun"):
             people = assign.employees(deps, user)
             chosen = st.multiselect(t("content.studio.assign_who", lang), list(people), format_func=people.get,
                                     key=f"assign-who-{job_id}", placeholder=t("content.studio.assign_pick", lang))

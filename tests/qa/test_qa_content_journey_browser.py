@@ -54,6 +54,16 @@ def upload(page, path: Path) -> None:
     new_job.get_by_text(re.compile(r"\.md$")).wait_for(timeout=STEP)   # the uploaded file's chip
 
 
+def unfold(page, expander) -> None:
+    """Open a folded expander and wait until its contents show (its opening reruns the page)."""
+    expander.wait_for(timeout=STEP)
+    settle(page)
+    if expander.locator("details").get_attribute("open") is None:
+        expander.locator("summary").click()
+        settle(page)
+    expander.locator("details[open]").wait_for(timeout=STEP)
+
+
 def choose(page, select, name: str) -> None:
     """Pick ``name`` in a multiselect: type to filter, click the option left, see its chip. (Opening the list
     again if a rerun closed it: the page reruns once when the job's status is redrawn after publishing.)"""
@@ -147,8 +157,9 @@ def admin_journey(page, base: str, shots: Path) -> None:
 
     page.get_by_text("Curso y manual publicados.").wait_for(timeout=STEP)
     settle(page)
-    page.get_by_text("👥 Asignar a…").click()
-    choose(page, page.locator('[data-testid="stMultiSelect"]').filter(has_text="Personas"), EMPLOYEE)
+    assign = page.locator('[data-testid="stExpander"]').filter(has=page.locator("summary", has_text="👥 Asignar a…"))
+    unfold(page, assign)
+    choose(page, assign.locator('[data-testid="stMultiSelect"]').filter(has_text="Personas"), EMPLOYEE)
     click(page, "Ver la asignación")
     page.get_by_text(re.compile("Asignar «")).first.wait_for(timeout=STEP)     # the preview
     click(page, "✅ Confirmar")
