@@ -21,7 +21,7 @@ from agents.tutor import service
 from agents.tutor.sources import open_source
 from storage import config
 from storage.markup import safe_markdown
-from ui.chat_render import app_theme, badge_html, render_answer, source_choices
+from ui.chat_render import StreamedAnswer, app_theme, badge_html, render_answer, source_choices
 from ui.source_html import CSS as SOURCE_CSS, source_html, source_summary
 
 UPDATE_INTERVAL = 0.05  # seconds between streamed screen updates (~20 per second)
@@ -190,9 +190,11 @@ def respond(message: str, history: list, user_ref: dict | None, session_id: str 
     answer, notice, status, last = "", "", "", 0.0
     suggestions: list[str] = []
     sources = gr.update(choices=[], value=None, visible=False)
+    shown = StreamedAnswer()
     for event in service.run_turn(process_deps(), user, message, session_id=session_id,
                                   from_exercise=context.get("exercise")):
         name, data = event["event"], event["data"]
+        shown.take(event)
         if name == "grounding":
             status = badge_html(data["rung"], data["source"], None, user.language)
             notice = f"_⚠️ {html.escape(data['notice'])}_\n\n" if data.get("notice") else ""
@@ -216,11 +218,9 @@ def respond(message: str, history: list, user_ref: dict | None, session_id: str 
             yield (history, gr.skip(), session_id, *keep, data["message"], *untouched)
             return
         elif name == "done":
-            saved = service.session_messages(process_deps(), user, session_id)[-1]
-            language = saved.metadata.get("language") or user.language
-            history[-1]["content"] = render_answer(saved.content, saved.metadata, language, context.get("app"))
+            history[-1]["content"] = shown.html(context.get("app"))  # from the events: no database read
             status = ""  # the answer carries its own badges (and low confidence): the line under the chat was a copy
-            choices = source_choices(saved.metadata)
+            choices = shown.sources()
             sources = gr.update(choices=choices, value=None, visible=bool(choices))
     yield (history, gr.skip(), session_id, *_chips(suggestions),
            gr.update(choices=_session_choices(user), value=session_id), status, sources,

@@ -107,6 +107,34 @@ def render_answer(text: str, metadata: dict, language: str, app_url: str | None 
     return "\n\n".join(parts)
 
 
+class StreamedAnswer:
+    """One answer as the chat draws it, gathered from its turn's events: ``grounding`` (the rung),
+    ``citations`` (with their excerpts and what the source viewer opens), ``suggestions`` (the next
+    steps) and ``done`` (the final text, its language, engine, fallback, confidence and notice). The
+    stream carries all of it, so nothing is read back from the database."""
+
+    def __init__(self) -> None:
+        self.metadata: dict = {}
+
+    def take(self, event: dict) -> None:
+        name, data = event["event"], event["data"]
+        if name == "grounding":
+            self.metadata["rung"] = data["rung"]
+        elif name == "citations":
+            self.metadata["citations"] = data["citations"]
+        elif name == "suggestions":
+            self.metadata["actions"] = data.get("actions") or []
+        elif name == "done":
+            self.metadata.update(data)
+
+    def html(self, app_url: str | None = None) -> str:
+        """The finished answer (after ``done``), drawn as a stored one is (``render_answer``)."""
+        return render_answer(self.metadata["text"], self.metadata, self.metadata["language"], app_url)
+
+    def sources(self) -> list[tuple[str, str]]:
+        return source_choices(self.metadata)
+
+
 def source_choices(metadata: dict) -> list[tuple[str, str]]:
     """The source panel's options for one answer: "[n] document › section", valued by the viewer query."""
     choices = []

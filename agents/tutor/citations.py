@@ -93,6 +93,12 @@ def supported_text(response: str) -> dict[int, str]:
     return {n: " ".join(parts) for n, parts in claims.items()}
 
 
+def excerpt(text: str, limit: int = 600) -> str:
+    """A cited passage as the answer shows it: one paragraph, cut at a word under ``limit`` characters."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
+
+
 def section_path(heading: str | None, document: str | None) -> str:
     """A heading path without the document's own title (the citation names the document already):
     "Returns and Refunds Policy > 3. Refunds" under that policy reads "3. Refunds"."""

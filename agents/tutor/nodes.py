@@ -18,7 +18,7 @@ from agents.offline import match_exemplars, stream_words
 from agents.retrieval import ground
 from agents.tutor import prompts
 from agents.tutor.answers import closest_material, next_steps, offline_answer, suggestions
-from agents.tutor.citations import CitationStream, name_manual_sections, pinpoint, renumbered, validate
+from agents.tutor.citations import CitationStream, excerpt, name_manual_sections, pinpoint, renumbered, validate
 from agents.tutor.gate import AnswerGate, unsupported_sentences
 from agents.tutor.guardrails import find_leaks, hint_header, normalize, socratic_hint
 from agents.tutor.memory import trim_passages
@@ -313,8 +313,9 @@ def post_process(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
               else None)
     follow_ups = suggestions(state, citations)
     actions = next_steps(state)
-    runtime.stream_writer({"event": "citations", "data": {"citations": [
-        {key: value for key, value in c.items() if key != "excerpt"} for c in citations]}})
+    # the passage each [n] points at, shortened: the chat draws the sources from this event alone
+    citations = [{**c, "excerpt": excerpt(c.get("excerpt") or passages[c["index"]]["text"])} for c in citations]
+    runtime.stream_writer({"event": "citations", "data": {"citations": citations}})
     runtime.stream_writer({"event": "suggestions", "data": {"suggestions": follow_ups, "actions": actions}})
     return {"response": response, "passages": list(passages.values()), "citations": citations,
             "suggestions": follow_ups, "actions": actions,

@@ -239,19 +239,11 @@ def _prepare(pool, llm, user, message, session_id, course, lesson, rate_limit, s
     return state, ctx, session, notice
 
 
-def _excerpt(text: str, limit: int = 600) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
-
-
 def _finish(pool, ctx: TutorContext, session: chat.ChatSession, final: dict, started: float, *,
             notice: str) -> dict:
     ttft = int((ctx.first_token_at[0] - started) * 1000) if ctx.first_token_at else None
-    passages = {p["index"]: p for p in final.get("passages") or []}
-    citations = [{**c, "excerpt": _excerpt(c.get("excerpt") or passages[c["index"]]["text"])}
-                 for c in final.get("citations", [])]
     metadata = {
-        "citations": citations, "rung": final.get("rung"),
+        "citations": final.get("citations", []), "rung": final.get("rung"),
         "retrieval_source": final.get("retrieval_source"), "intent": final.get("intent"),
         "engine": final.get("engine"), "language": final.get("language"),
         "retrieval_latency_ms": final.get("retrieval_latency_ms", 0),
@@ -268,7 +260,10 @@ def _finish(pool, ctx: TutorContext, session: chat.ChatSession, final: dict, sta
         if final.get("attempt"):
             attempt_store.record_hint(conn, ctx.org_id, UUID(final["attempt"]["attempt_id"]))
         saved = chat.add_message(conn, ctx.org_id, session.id, "assistant", final.get("response", ""), metadata)
-    done = {"message_id": str(saved.id), "tokens_used": metadata["tokens_used"],
+    # the final text and its language: with the grounding, citations and suggestions events before it,
+    # everything a client draws the answer from (the chat reads nothing back from the database)
+    done = {"message_id": str(saved.id), "text": saved.content, "language": metadata["language"],
+            "tokens_used": metadata["tokens_used"],
             "retrieval_source": metadata["retrieval_source"],
             "retrieval_latency_ms": metadata["retrieval_latency_ms"],
             "generation_latency_ms": metadata["generation_latency_ms"], "ttft_ms": ttft,

@@ -1,0 +1,67 @@
+"""The chat draws a finished answer from its turn's events alone: `done` carries the final text and its
+language, `citations` the excerpts and what the source viewer opens (real PostgreSQL, the fake OpenAI
+server over HTTP)."""
+from __future__ import annotations
+
+import json
+
+from storage import chat
+from storage import sessions as app_sessions
+from tests.fake_openai import Reply
+from tests.tutor.conftest import by_name, run
+from ui.chat_render import StreamedAnswer, render_answer, source_choices
+
+APP = "http://app.test"
+QUESTION = "How many days does a customer have to return a product?"
+
+
+def _answer_with_a_citation(fake):
+    def responder(request):
+        if (request.get("response_format") or {}).get("type") == "json_object":
+            return Reply(text=json.dumps({"intent": "cross_course"}))
+        return Reply(text="Customers have 30 days to return a product [1].")
+    fake.responder = responder
+
+
+def _stored_answer(pool, user):
+    with pool.connection() as conn:
+        session = chat.list_sessions(conn, user.org_id, user.id, "tutor")[0]
+        return session, chat.list_messages(conn, user.org_id, session.id)[-1]
+
+
+def test_the_answer_and_its_sources_are_drawn_from_the_events_without_the_stored_message(
+        seeded_pool, james, fake_openai):
+    _answer_with_a_citation(fake_openai)
+    events, _ = run(james, QUESTION, seeded_pool)
+    session, saved = _stored_answer(seeded_pool, james)
+    stored_html = render_answer(saved.content, saved.metadata, saved.metadata["language"], APP)
+    done = by_name(events, "done")
+    assert (done["text"], done["language"]) == (saved.content, "en")
+    [cited] = by_name(events, "citations")["citations"]
+    assert cited["excerpt"] and cited["excerpt"] == saved.metadata["citations"][0]["excerpt"]
+    assert cited["source_type"] and cited["source_id"]     # what the source viewer opens
+
+    with seeded_pool.connection() as conn:                 # the stored answer is gone: only the events are left
+        chat.delete_session(conn, james.org_id, james.id, session.id)
+    shown = StreamedAnswer()
+    for event in events:
+        shown.take(event)
+    drawn = shown.html(APP)
+    assert drawn == stored_html                            # what reopening the conversation would show
+    assert "30 days" in drawn and "[1]" in drawn and cited["excerpt"][:40] in drawn
+    assert f"{APP}/source_viewer?" in drawn and "offline" not in drawn  # the viewer link; the model's engine badge
+    assert shown.sources() == source_choices(saved.metadata) and shown.sources()[0][0].startswith("[1] ")
+
+
+def test_the_chats_final_message_is_the_one_the_events_draw(seeded_pool, james, fake_openai):
+    import chat as gradio_chat
+
+    _answer_with_a_citation(fake_openai)
+    with seeded_pool.connection() as conn:
+        signed_in = {"session": app_sessions.create_session(conn, james)}
+    updates = list(gradio_chat.respond(QUESTION, [], signed_in, None, {"app": APP}))
+    chatbot, sources = updates[-1][0], updates[-1][-2]
+    _, saved = _stored_answer(seeded_pool, james)
+    assert chatbot[-1]["content"] == render_answer(saved.content, saved.metadata, "en", APP)
+    assert sources["choices"] == source_choices(saved.metadata) and sources["visible"] is True
+    assert [m["role"] for m in chatbot] == ["user", "assistant"] and "30 days" in chatbot[-1]["content"]
