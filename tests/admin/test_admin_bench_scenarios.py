@@ -64,16 +64,21 @@ def test_a_skill_named_by_its_acronym_is_found_for_the_preview(turn):
     turn(session=reply.session, cancel=True)
 
 
-def test_a_write_naming_a_course_several_titles_share_asks_which_one(turn, seeded_pool, admin):
-    """The real-model bench's database held three "Returns and Refunds …" courses (two from content runs): the
-    twin took "to Ryan" for the course. Now the reply names the candidates, and nothing is held to confirm."""
+def test_a_write_naming_a_course_several_titles_share_asks_which_one_and_the_full_title_previews(
+        turn, seeded_pool, admin):
+    """The real-model bench's database held four "Returns and Refunds …" courses (three from content runs): the
+    twin took "to Ryan" for the course. Now the reply names the candidates, and nothing is held to confirm; the
+    bench's write names the seeded course by its full title, so on that database it still previews."""
     from storage import courses
 
     with seeded_pool.connection() as conn:
         for title in ("Returns and Refunds Policy", "Returns and Refunds Policy (v2)"):
             courses.create_course(conn, admin.org_id, title=title, status="published")
-    reply = turn(WRITES[0])
+    reply = turn("Assign the Returns and Refunds course to Ryan with deadline 2099-01-15")
     call = reply.tool_calls[0]
     assert call["tool"] == "assign_course" and call["arguments"]["course_title"] == "Returns and Refunds"
     assert call["arguments"]["employee_names"] == ["Ryan Mitchell"] and reply.pending is None
     assert all(title in reply.response for title in ("Returns and Refunds Essentials", "Returns and Refunds Policy (v2)"))
+    reply = turn(WRITES[0])   # a preview, or "nothing to change" once the bench write above ran: no question
+    assert reply.tool_calls[0]["arguments"]["course_title"] == "Returns and Refunds Essentials"
+    assert "Returns and Refunds Policy" not in reply.response, reply.response

@@ -39,7 +39,9 @@ ADMIN_READS = ["Who knows Excel?", "¿Quién sabe manejar la carretilla elevador
                "What are the skill gaps?", "List the published courses", "¿Qué alertas hay?",
                "Suggest mentors for the team", "How is Priya doing?", "Stats for the security essentials course",
                "List the employees called Carmen"]
-ADMIN_WRITES = ["Assign the Returns and Refunds course to Ryan with deadline 2099-01-15",
+# The seeded course by its full title: each content run publishes another "Returns and Refunds Policy", so
+# on a resumed bench database "the Returns and Refunds course" names several and rightly gets "which one?".
+ADMIN_WRITES = ["Assign the Returns and Refunds Essentials course to Ryan with deadline 2099-01-15",
                 "Verify Tom Baker's LOTO skill at high level", "Archive the course Seguridad en el almacén"]
 HELPDESK = [("james", "Oracle Financials returns 403 on budget reports", "duplicate"),
             ("ana", "Mi portátil no arranca y la pantalla parpadea", None),
