@@ -4,7 +4,8 @@
     from agents.retrieval import search, Scope
     hits = search("acme", "¿Cuántos días tengo para devolver un producto?", k=5, pool=process_deps().pool)
 """
-from agents.retrieval.grounding import Grounding, Passage, ground
+from agents.retrieval.grounding import Grounding, ground
+from agents.retrieval.passages import Passage
 from agents.retrieval.search import Hit, RetrievalError, Scope, search
 
 __all__ = ["Grounding", "Hit", "Passage", "RetrievalError", "Scope", "ground", "search"]

@@ -18,6 +18,7 @@ import numpy as np
 from agents.llm import LLM, count_tokens
 from agents.retrieval import fusion, postprocess
 from agents.retrieval.course_tree import retrieve_course_context
+from agents.retrieval.passages import Passage
 from agents.retrieval.search import Hit, Scope, search
 from storage import chunks as chunk_store
 from storage.embeddings import embed_query
@@ -29,22 +30,6 @@ SEMANTIC_K = 5
 # best hit of 11 of 12 off-topic questions (recipes, capitals, poems) scores below it.
 MIN_RELEVANCE = 0.80
 RELEVANCE_MARGIN = 0.04
-
-
-@dataclass(frozen=True)
-class Passage:
-    index: int
-    text: str
-    document: str
-    section: str
-    page: int | None
-    source_type: str  # "document_chunk" | "lesson" | "document"
-    source_id: str
-    score: float | None = None  # the hit's hybrid score (chunks only): the offline answer ranks by it
-
-    def citation(self) -> dict:
-        return {"index": self.index, "document": self.document, "section": self.section, "page": self.page,
-                "source_type": self.source_type, "source_id": self.source_id}
 
 
 @dataclass(frozen=True)
@@ -72,8 +57,8 @@ def format_context(passages: list[Passage]) -> str:
     return "\n\n---\n\n".join(f"{_label(p)}\n{p.text}" for p in passages)
 
 
-def _number(drafts: list[dict]) -> list[Passage]:
-    return [Passage(index=i, **draft) for i, draft in enumerate(drafts, 1)]
+def _number(passages: list[Passage]) -> list[Passage]:
+    return [passage.numbered(i) for i, passage in enumerate(passages, 1)]
 
 
 def section_of(hit: Hit) -> str:
@@ -82,9 +67,9 @@ def section_of(hit: Hit) -> str:
     return " > ".join(parts)
 
 
-def _chunk_drafts(hits: list[Hit]) -> list[dict]:
-    return [{"text": h.content, "document": h.document_title, "section": section_of(h), "page": h.page,
-             "source_type": "document_chunk", "source_id": str(h.chunk_id), "score": h.score} for h in hits]
+def _chunk_passages(hits: list[Hit]) -> list[Passage]:
+    return [Passage(index=0, text=h.content, document=h.document_title, section=section_of(h), page=h.page,
+                    source_type="document_chunk", source_id=str(h.chunk_id), score=h.score) for h in hits]
 
 
 def _relevant(hits: list[Hit]) -> list[Hit]:
@@ -112,26 +97,26 @@ def ground(pool, org_id: UUID, user_id: UUID | None, question: str, *, llm: LLM,
     model = None if llm.offline else llm.settings.model
     budget = postprocess.context_budget(model)
 
-    def done(rung: str, source: str, drafts: list[dict]) -> Grounding:
-        passages = _number(drafts)
+    def done(rung: str, source: str, found: list[Passage]) -> Grounding:
+        passages = _number(found)
         return Grounding(rung, source, passages, format_context(passages),
                          int((time.perf_counter() - started) * 1000))
 
-    drafts: list[dict] = []
+    drafts: list[Passage] = []
     source = "semantic"
     if course_id is not None:
         course = retrieve_course_context(pool, org_id, course_id, question, lesson_id=lesson_id,
                                          llm=None if llm.offline else llm)
         lessons = postprocess.within_budget(course.lessons, budget,
                                             lambda lesson: count_tokens(lesson.content_md, model))
-        drafts = [{"text": lesson.content_md, "document": lesson.module_title, "section": lesson.title,
-                   "page": None, "source_type": "lesson", "source_id": str(lesson.id)} for lesson in lessons]
+        drafts = [Passage(index=0, text=lesson.content_md, document=lesson.module_title, section=lesson.title,
+                          page=None, source_type="lesson", source_id=str(lesson.id)) for lesson in lessons]
         source = "pageindex"
-        used = sum(count_tokens(d["text"], model) for d in drafts)
+        used = sum(count_tokens(d.text, model) for d in drafts)
         if used < THIN_LESSONS_TOKENS:
             hits = _relevant(search(org_id, question, k=SEMANTIC_K, scope=Scope(course_id=course_id), pool=pool))
             if hits:
-                drafts += _chunk_drafts(_prompt_hits(pool, org_id, hits, budget - used, model))
+                drafts += _chunk_passages(_prompt_hits(pool, org_id, hits, budget - used, model))
                 source = "scoped_fallback"
             else:  # thin lessons and no chunk to add: the course's documents kept whole hold the answer
                 documents = _enrolled_documents(pool, org_id, user_id, question, course_id, budget - used, model)
@@ -139,7 +124,7 @@ def ground(pool, org_id: UUID, user_id: UUID | None, question: str, *, llm: LLM,
                     return done("document", "document", drafts + documents)
     else:
         hits = _relevant(search(org_id, question, k=SEMANTIC_K, pool=pool))
-        drafts = _chunk_drafts(_prompt_hits(pool, org_id, hits, budget, model))
+        drafts = _chunk_passages(_prompt_hits(pool, org_id, hits, budget, model))
     if drafts:
         return done("chunks", source, drafts)
 
@@ -150,7 +135,7 @@ def ground(pool, org_id: UUID, user_id: UUID | None, question: str, *, llm: LLM,
 
 
 def _enrolled_documents(pool, org_id: UUID, user_id: UUID | None, question: str, course_id: UUID | None,
-                        budget: int, model: str | None) -> list[dict]:
+                        budget: int, model: str | None) -> list[Passage]:
     """Whole documents of the learner's courses, as many as fit the budget.
 
     Inside a course: that course's documents. Outside: only documents kept whole without chunks (the
@@ -169,7 +154,7 @@ def _enrolled_documents(pool, org_id: UUID, user_id: UUID | None, question: str,
         tokens = count_tokens(document.full_text, model)
         if used + tokens > budget:
             continue
-        drafts.append({"text": document.full_text, "document": document.title, "section": "", "page": None,
-                       "source_type": "document", "source_id": str(document.id)})
+        drafts.append(Passage(index=0, text=document.full_text, document=document.title, section="", page=None,
+                              source_type="document", source_id=str(document.id)))
         used += tokens
     return drafts

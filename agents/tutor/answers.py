@@ -14,6 +14,7 @@ import numpy as np
 
 from agents.i18n import code_label, format_date, format_percent, t
 from agents.offline import answer_candidates, cite_chosen, detect_language
+from agents.retrieval.passages import Passage
 from agents.text import fold, stems
 from agents.tutor.guardrails import normalize, socratic_hint
 from storage import courses as course_store
@@ -92,13 +93,13 @@ def progress_text(progress: dict | None, name: str, language: str) -> str:
     return "\n".join(lines)
 
 
-def passage_language(passage: dict) -> str:
-    return passage.get("language") or detect_language(passage.get("text", "")[:1500], default="")
+def passage_language(passage: Passage) -> str:
+    return detect_language(passage.text[:1500], default="")
 
 
-def with_language_notes(body: str, passages: list[dict], language: str) -> str:
+def with_language_notes(body: str, passages: list[Passage], language: str) -> str:
     """After the first [n] of each passage written in another language, one note in the learner's."""
-    by_index = {p["index"]: p for p in passages}
+    by_index = {p.index: p for p in passages}
     noted: set[int] = set()
 
     def note(match: re.Match) -> str:
@@ -110,7 +111,7 @@ def with_language_notes(body: str, passages: list[dict], language: str) -> str:
         other = passage_language(passage)
         if other in ("es", "en") and other != language:
             name = t(f"tutor.language.{other}", language)
-            return f"{match.group(0)} {t('tutor.quoted_from', language, language=name, document=passage['document'])}"
+            return f"{match.group(0)} {t('tutor.quoted_from', language, language=name, document=passage.document)}"
         return match.group(0)
 
     return _MARKER.sub(note, body)
@@ -120,7 +121,7 @@ def _asks_for_figure(message: str) -> bool:
     return bool(_FIGURE_QUESTION.search(fold(message)))
 
 
-def select_sentences(message: str, passages: list[dict], language: str) -> str:
+def select_sentences(message: str, passages: list[Passage], language: str) -> str:
     """The passages' sentences that answer ``message`` (on-topic only), followed by their [n].
 
     Nothing is embedded here (issue 20: an offline answer costs no model call beyond the question's
@@ -133,22 +134,22 @@ def select_sentences(message: str, passages: list[dict], language: str) -> str:
     sentence's passage is the answer's; a second sentence of it is kept within the margin.
     Measured on seeds/eval/tutor.jsonl against the sentence-embedding selection it replaces: first
     citation 0.738 vs 0.775, on-topic precision 0.713 vs 0.699 (80 questions)."""
-    first_document = [p for p in passages if p["document"] == passages[0]["document"]]
-    candidates = answer_candidates([(p["index"], p["text"]) for p in first_document])
+    first_document = [p for p in passages if p.document == passages[0].document]
+    candidates = answer_candidates([(p.index, p.text) for p in first_document])
     if not candidates:
         return ""
-    by_index = {p["index"]: p for p in first_document}
+    by_index = {p.index: p for p in first_document}
     asked = stems(message)
     wants_figure = _asks_for_figure(message)
 
     def score(i: int) -> float:
         number, sentence = candidates[i]
         passage = by_index[number]
-        held = stems(f"{sentence} {passage.get('section') or ''}")
+        held = stems(f"{sentence} {passage.section or ''}")
         lexical = len(asked & held) / len(asked) if asked else 0.0
         figure = FIGURE_BONUS if wants_figure and _FIGURE.search(sentence) else 0.0
         into_passage = sum(1 for number_before, _ in candidates[:i] if number_before == number)
-        return (passage.get("score") or 0.0) + LEXICAL_WEIGHT * lexical + figure - POSITION_COST * into_passage
+        return (passage.score or 0.0) + LEXICAL_WEIGHT * lexical + figure - POSITION_COST * into_passage
 
     scores = [score(i) for i in range(len(candidates))]
     ranked = sorted(range(len(candidates)), key=lambda i: (-scores[i], i))
@@ -165,7 +166,7 @@ def select_sentences(message: str, passages: list[dict], language: str) -> str:
     return cite_chosen(candidates, sorted(chosen), MAX_ANSWER_CHARS)
 
 
-def grounded(message: str, passages: list[dict], rung: str, org: str, language: str,
+def grounded(message: str, passages: list[Passage], rung: str, org: str, language: str,
              closest: list[dict] | None = None) -> str:
     body = select_sentences(message, passages, language) if passages else ""
     if not body.strip():
@@ -209,7 +210,7 @@ def not_grounded(state: dict) -> bool:
         and not state.get("attempt")
 
 
-def suggestions(state: dict, citations: list[dict]) -> list[str]:
+def suggestions(state: dict, citations: list[Passage]) -> list[str]:
     """Up to three follow-ups in the learner's language, from what this turn was about."""
     language = state.get("language", "es")
     intent, course = state.get("intent"), state.get("course_title")
@@ -232,7 +233,7 @@ def suggestions(state: dict, citations: list[dict]) -> list[str]:
                 for item in (state.get("closest") or []) if item["kind"] == "document"][:1]
         return (out + [t("tutor.suggest.course", language)])[:3]
     sources = citations or state.get("passages") or []
-    sections = list(dict.fromkeys(c.get("section") or c.get("document") for c in sources if c))
+    sections = list(dict.fromkeys(c.section or c.document for c in sources))
     out = [t("tutor.suggest.example", language, topic=sections[0])] if sections else []
     if len(sections) > 1:
         out.append(t("tutor.suggest.more", language, topic=sections[1]))

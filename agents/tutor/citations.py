@@ -10,7 +10,9 @@ section instead when the learner's manual was written from that chunk.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
+from agents.retrieval.passages import Passage
 from storage import manuals, sources
 
 _MARKER = re.compile(r"(\s*)\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]")
@@ -42,10 +44,10 @@ def validate(text: str, valid: set[int], order: list[int] | None = None) -> tupl
     return _MARKER.sub(replace, text), used, removed
 
 
-def renumbered(passages: dict[int, dict], order: list[int]) -> dict[int, dict]:
+def renumbered(passages: dict[int, Passage], order: list[int]) -> dict[int, Passage]:
     """The passages under their shown numbers (``validate``'s order); uncited ones follow."""
     numbers = list(order) + [number for number in sorted(passages) if number not in order]
-    return {shown: {**passages[number], "index": shown} for shown, number in enumerate(numbers, 1)}
+    return {shown: passages[number].numbered(shown) for shown, number in enumerate(numbers, 1)}
 
 
 class CitationStream:
@@ -93,12 +95,6 @@ def supported_text(response: str) -> dict[int, str]:
     return {n: " ".join(parts) for n, parts in claims.items()}
 
 
-def excerpt(text: str, limit: int = 600) -> str:
-    """A cited passage as the answer shows it: one paragraph, cut at a word under ``limit`` characters."""
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
-
-
 def section_path(heading: str | None, document: str | None) -> str:
     """A heading path without the document's own title (the citation names the document already):
     "Returns and Refunds Policy > 3. Refunds" under that policy reads "3. Refunds"."""
@@ -133,8 +129,9 @@ def _heading_at(chunk, claim: str) -> tuple[str, int | None]:
     return heading or chunk.heading, page or chunk.page_start
 
 
-def pinpoint(conn, org_id, response: str, passages: list[dict]) -> list[dict]:
-    """Citations whose heading, page and id are those of the chunk that supports the cited sentence.
+def pinpoint(conn, org_id, response: str, passages: list[Passage]) -> list[Passage]:
+    """The cited passages, each on the chunk that supports its sentence (heading, page, id and text) and
+    holding that sentence as its ``quote``.
 
     A passage may be a chunk expanded with its neighbours (or a whole document): the [n] then points
     at the neighbour the sentence actually comes from, not at the chunk the search happened to hit.
@@ -142,34 +139,31 @@ def pinpoint(conn, org_id, response: str, passages: list[dict]) -> list[dict]:
     claims = supported_text(response)
     citations = []
     for passage in passages:
-        citation = {key: passage.get(key) for key in ("index", "document", "section", "page", "source_type",
-                                                      "source_id")}
-        claim = claims.get(passage["index"], "")
+        claim = claims.get(passage.index, "")
         candidates = []
-        if passage.get("source_type") == "document_chunk":
-            candidates = sources.nearby_chunks(conn, org_id, passage["source_id"])
-        elif passage.get("source_type") == "document":
-            candidates = sources.document_chunks_by_document(conn, org_id, passage["source_id"])
+        if passage.source_type == "document_chunk":
+            candidates = sources.nearby_chunks(conn, org_id, passage.source_id)
+        elif passage.source_type == "document":
+            candidates = sources.document_chunks_by_document(conn, org_id, passage.source_id)
         if claim and candidates:
             best = max(candidates, key=lambda chunk: (_support(claim, chunk.content),
-                                                      str(chunk.id) == passage["source_id"]))
+                                                      str(chunk.id) == passage.source_id))
             if _support(claim, best.content) > 0:
                 heading, page = _heading_at(best, claim)
-                citation.update(section=section_path(heading, best.document_title), page=page,
-                                source_type="document_chunk", source_id=str(best.id), excerpt=best.content)
-        citation["quote"] = claim[:300]
-        citations.append(citation)
+                passage = replace(passage, section=section_path(heading, best.document_title), page=page,
+                                  source_type="document_chunk", source_id=str(best.id), text=best.content)
+        citations.append(replace(passage, quote=claim[:300]))
     return citations
 
 
-def name_manual_sections(conn, org_id, citations: list[dict], language: str, course_id=None) -> list[dict]:
+def name_manual_sections(conn, org_id, citations: list[Passage], language: str, course_id=None) -> list[Passage]:
     """Citations of chunks a published manual in the answer's language was written from, renamed to that
     manual's section (``source_type: manual``, ``source_id`` the manual, ``anchor`` its section, ``chunk_id``
     the original passage): the learner opens the section they can read in the Manuals page, highlighted.
 
     The course in view's manual comes first, then the newest; a manual in another language is not cited
     (the original document is, as before)."""
-    chunk_ids = [c["source_id"] for c in citations if c.get("source_type") == "document_chunk" and c.get("source_id")]
+    chunk_ids = [c.source_id for c in citations if c.source_type == "document_chunk" and c.source_id]
     found: dict[str, manuals.ManualSectionSource] = {}
     for section in sorted(manuals.sections_from_chunks(conn, org_id, chunk_ids),
                           key=lambda s: str(s.course_id) != str(course_id or "")):  # stable: newest next
@@ -177,11 +171,11 @@ def name_manual_sections(conn, org_id, citations: list[dict], language: str, cou
             found.setdefault(section.chunk_id, section)
     named = []
     for citation in citations:
-        section = found.get(citation.get("source_id")) if citation.get("source_type") == "document_chunk" else None
+        section = found.get(citation.source_id) if citation.source_type == "document_chunk" else None
         if section is None:
             named.append(citation)
             continue
-        named.append({**citation, "document": section.manual_title, "section": section.heading, "page": None,
-                      "source_type": "manual", "source_id": str(section.manual_id),
-                      "anchor": section.anchor or str(section.position), "chunk_id": section.chunk_id})
+        named.append(replace(citation, document=section.manual_title, section=section.heading, page=None,
+                             source_type="manual", source_id=str(section.manual_id),
+                             anchor=section.anchor or str(section.position), chunk_id=section.chunk_id))
     return named

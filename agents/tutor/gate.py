@@ -16,6 +16,7 @@ import numpy as np
 
 from agents.observability import count_tokens
 from agents.offline import detect_language, split_sentences
+from agents.retrieval.passages import Passage
 from agents.text import stems
 
 LOOP_NGRAM = 5             # words per phrase
@@ -92,12 +93,12 @@ class AnswerGate:
         return self.reason
 
 
-def unsupported_sentences(text: str, passages: list[dict], cited: list[int]) -> list[str]:
+def unsupported_sentences(text: str, passages: list[Passage], cited: list[int]) -> list[str]:
     """The answer's sentences that none of the cited passages backs (all passages when none is cited)."""
-    sources = [p for p in passages if p["index"] in set(cited)] or passages
+    sources = [p for p in passages if p.index in set(cited)] or passages
     if not sources:
         return []
-    source_text = "\n".join(p["text"] for p in sources)
+    source_text = "\n".join(p.text for p in sources)
     source_terms = stems(source_text)
     source_figures = set(_FIGURE.findall(source_text))
     wrong_figures, few_words = [], []
@@ -111,11 +112,11 @@ def unsupported_sentences(text: str, passages: list[dict], cited: list[int]) -> 
     return wrong_figures + _not_paraphrased(few_words, sources)
 
 
-def _not_paraphrased(sentences: list[str], sources: list[dict]) -> list[str]:
+def _not_paraphrased(sentences: list[str], sources: list[Passage]) -> list[str]:
     """The sentences that no passage paraphrases either (embedding similarity)."""
     if not sentences:
         return []
     from storage.embeddings import embed_passages, embed_query
 
-    vectors = embed_passages([p["text"] for p in sources])
+    vectors = embed_passages([p.text for p in sources])
     return [s for s in sentences if float(np.max(vectors @ embed_query(s))) < EMBEDDING_SUPPORT]

@@ -10,6 +10,7 @@ import re
 
 from agents.i18n import has, t
 from agents.offline import match_exemplars, split_sentences
+from agents.retrieval.passages import Passage
 from agents.text import words
 
 _ANSWER_KEY = re.compile(
@@ -120,12 +121,12 @@ def _message(kind: str, exercise_type: str | None, language: str) -> str:
     return t(key if has(key) else f"tutor.hint.{kind}.default", language)
 
 
-def _clue(attempt: dict, passages: list[dict]) -> tuple[str, dict] | None:
+def _clue(attempt: dict, passages: list[Passage]) -> tuple[str, Passage] | None:
     """The passage sentence sharing most words with the exercise that gives nothing away."""
     prompt_words = set(normalize(exercise_text(attempt)).split())
-    best: tuple[int, str, dict] | None = None
+    best: tuple[int, str, Passage] | None = None
     for passage in passages:
-        for sentence in split_sentences(passage.get("text", "")):
+        for sentence in split_sentences(passage.text):
             if len(sentence) > 260 or find_leaks(sentence, attempt):
                 continue
             score = len(prompt_words & set(normalize(sentence).split()))
@@ -134,7 +135,7 @@ def _clue(attempt: dict, passages: list[dict]) -> tuple[str, dict] | None:
     return (best[1], best[2]) if best else None
 
 
-def socratic_hint(attempt: dict, passages: list[dict], language: str, level: int = 1) -> str:
+def socratic_hint(attempt: dict, passages: list[Passage], language: str, level: int = 1) -> str:
     """A graded hint built from the exercise and the material, never its answer (003):
     1 a conceptual nudge, 2 a pointer to the passage (and a line of it), 3 a worked analogy."""
     level = max(1, min(HINT_LEVELS, level))
@@ -142,20 +143,20 @@ def socratic_hint(attempt: dict, passages: list[dict], language: str, level: int
     source = clue[1] if clue else (passages[0] if passages else None)
     lines = [t("tutor.hint.intro", language) if level == 1 else ""]
     if level == 1:
-        if source is not None and (source.get("section") or source.get("document")):
-            lines.append(t("tutor.hint.concept", language, topic=source.get("section") or source["document"]))
+        if source is not None and (source.section or source.document):
+            lines.append(t("tutor.hint.concept", language, topic=source.section or source.document))
         lines.append(_message("ask", attempt.get("type"), language))
     elif level == 2:
         if source is not None:
-            lines.append(t("tutor.hint.look", language, section=source.get("section") or source.get("document"),
-                           document=source.get("document"), index=source["index"]))
+            lines.append(t("tutor.hint.look", language, section=source.section or source.document,
+                           document=source.document, index=source.index))
         if clue is not None:
-            lines.append(t("tutor.hint.clue", language, sentence=clue[0].strip(), index=clue[1]["index"]))
+            lines.append(t("tutor.hint.clue", language, sentence=clue[0].strip(), index=clue[1].index))
         lines.append(_message("ask", attempt.get("type"), language))
     else:
         lines.append(_message("analogy", attempt.get("type"), language))
         if source is not None:
-            lines.append(t("tutor.hint.look", language, section=source.get("section") or source.get("document"),
-                           document=source.get("document"), index=source["index"]))
+            lines.append(t("tutor.hint.look", language, section=source.section or source.document,
+                           document=source.document, index=source.index))
     lines.append(t("tutor.hint.more" if level < HINT_LEVELS else "tutor.hint.last", language))
     return "\n\n".join(line for line in lines if line and not find_leaks(line, attempt))

@@ -15,10 +15,10 @@ from pydantic import BaseModel
 
 from agents.i18n import code_label, language_name, t
 from agents.offline import match_exemplars, stream_words
-from agents.retrieval import ground
+from agents.retrieval import Passage, ground
 from agents.tutor import prompts
 from agents.tutor.answers import closest_material, next_steps, offline_answer, suggestions
-from agents.tutor.citations import CitationStream, excerpt, name_manual_sections, pinpoint, renumbered, validate
+from agents.tutor.citations import CitationStream, name_manual_sections, pinpoint, renumbered, validate
 from agents.tutor.gate import AnswerGate, unsupported_sentences
 from agents.tutor.guardrails import find_leaks, hint_header, normalize, socratic_hint
 from agents.tutor.memory import trim_passages
@@ -123,22 +123,18 @@ def _grounded(state: TutorState, runtime: Runtime[TutorContext], course_id: str 
     grounding = ground(ctx.pool, ctx.org_id, ctx.user_id, state["message"],
                        course_id=UUID(course_id) if course_id else None,
                        lesson_id=UUID(lesson_id) if lesson_id else None, llm=ctx.llm)
-    passages = [{"index": p.index, "text": p.text, "document": p.document, "section": p.section,
-                 "page": p.page, "source_type": p.source_type,
-                 "source_id": str(p.source_id) if p.source_id else None, "score": p.score}
-                for p in grounding.passages]
-    passages = trim_passages(passages, ctx.budgets["retrieved_context"]) if passages else []
+    passages = trim_passages(grounding.passages, ctx.budgets["retrieved_context"])
     _announce(runtime, grounding.rung, grounding.source)
     closest = closest_material(ctx.pool, ctx.org_id, state["message"]) if grounding.rung == "general" else []
     return {"rung": grounding.rung, "retrieval_source": grounding.source, "passages": passages, "closest": closest,
-            "context": "\n\n---\n\n".join(_label(p) + "\n" + p["text"] for p in passages),
+            "context": "\n\n---\n\n".join(_label(p) + "\n" + p.text for p in passages),
             "retrieval_latency_ms": int((time.perf_counter() - started) * 1000)}
 
 
-def _label(passage: dict) -> str:
-    where = " > ".join(part for part in (passage["document"], passage.get("section")) if part)
-    page = f", p. {passage['page']}" if passage.get("page") else ""
-    return f"[Source {passage['index']}: {where}{page}]"
+def _label(passage: Passage) -> str:
+    where = " > ".join(part for part in (passage.document, passage.section) if part)
+    page = f", p. {passage.page}" if passage.page else ""
+    return f"[Source {passage.index}: {where}{page}]"
 
 
 def retrieve_course_context(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
@@ -216,7 +212,7 @@ def generate_response(state: TutorState, runtime: Runtime[TutorContext]) -> dict
     started = time.perf_counter()
     hold_back = bool(state.get("attempt"))
     passages = state.get("passages") or []
-    cleaner = CitationStream({p["index"] for p in passages})
+    cleaner = CitationStream({p.index for p in passages})
 
     def twin() -> str:
         if state.get("leaks"):
@@ -286,7 +282,7 @@ def route_after_reflect(state: TutorState) -> str:
 def post_process(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
     """Validate citations, deliver a held-back answer, and send citations and suggestions."""
     ctx = runtime.context
-    passages = {p["index"]: p for p in state.get("passages") or []}
+    passages = {p.index: p for p in state.get("passages") or []}
     if state.get("citation_order") is not None:  # the stream numbered the sources as they appeared
         order = list(state["citation_order"])
         response, _, removed = validate(state["draft"], set(range(1, len(order) + 1)))
@@ -313,9 +309,8 @@ def post_process(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
               else None)
     follow_ups = suggestions(state, citations)
     actions = next_steps(state)
-    # the passage each [n] points at, shortened: the chat draws the sources from this event alone
-    citations = [{**c, "excerpt": excerpt(c.get("excerpt") or passages[c["index"]]["text"])} for c in citations]
-    runtime.stream_writer({"event": "citations", "data": {"citations": citations}})
+    # each with the passage its [n] points at, shortened: the chat draws the sources from this event alone
+    runtime.stream_writer({"event": "citations", "data": {"citations": [c.shown() for c in citations]}})
     runtime.stream_writer({"event": "suggestions", "data": {"suggestions": follow_ups, "actions": actions}})
     return {"response": response, "passages": list(passages.values()), "citations": citations,
             "suggestions": follow_ups, "actions": actions,

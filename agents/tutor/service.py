@@ -243,7 +243,7 @@ def _finish(pool, ctx: TutorContext, session: chat.ChatSession, final: dict, sta
             notice: str) -> dict:
     ttft = int((ctx.first_token_at[0] - started) * 1000) if ctx.first_token_at else None
     metadata = {
-        "citations": final.get("citations", []), "rung": final.get("rung"),
+        "citations": [c.shown() for c in final.get("citations", [])], "rung": final.get("rung"),
         "retrieval_source": final.get("retrieval_source"), "intent": final.get("intent"),
         "engine": final.get("engine"), "language": final.get("language"),
         "retrieval_latency_ms": final.get("retrieval_latency_ms", 0),

@@ -7,6 +7,8 @@ from uuid import UUID
 
 from psycopg_pool import ConnectionPool
 
+from agents.retrieval.passages import Passage
+
 Intent = Literal["in_course", "cross_course", "progress", "chitchat", "off_topic"]
 INTENTS: tuple[str, ...] = ("in_course", "cross_course", "progress", "chitchat", "off_topic")
 
@@ -28,7 +30,7 @@ class TutorState(TypedDict, total=False):
     # retrieval
     rung: str                      # chunks | document | general
     retrieval_source: str          # pageindex | semantic | scoped_fallback | document | db | none
-    passages: list[dict]           # {index, text, document, section, page, source_type, source_id}
+    passages: list[Passage]        # numbered by ground(); renumbered in citation order by post_process
     context: str
     progress: dict | None
     closest: list[dict]            # nothing grounded: the nearest courses/documents by title {kind, id, title}
@@ -48,7 +50,7 @@ class TutorState(TypedDict, total=False):
     rewrites: int
     # post-processing
     response: str
-    citations: list[dict]
+    citations: list[Passage]       # the cited passages, pinned on the chunk each sentence comes from
     suggestions: list[str]
     actions: list[dict]            # next steps beside the answer: {kind: course|document|helpdesk, label, target}
     low_confidence: bool

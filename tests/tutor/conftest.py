@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from agents.retrieval import Passage
 from agents.tutor import service
 from storage import users
 from tests.conftest import make_deps
@@ -12,6 +13,12 @@ def run(user, message, pool, **options) -> tuple[list[dict], str]:
     """(events, streamed text) of one turn (``llm=`` a model of the test's own, else the process's)."""
     events = list(service.run_turn(make_deps(pool, llm=options.pop("llm", None)), user, message, **options))
     return events, "".join(e["data"]["content"] for e in events if e["event"] == "token")
+
+
+def passage(index: int, text: str, **fields) -> Passage:
+    """A retrieved passage for a unit test: a chunk with no document or section unless given."""
+    found = {"document": "", "section": "", "page": None, "source_type": "document_chunk", "source_id": ""}
+    return Passage(index=index, text=text, **{**found, **fields})
 
 
 def by_name(events: list[dict], name: str) -> dict:

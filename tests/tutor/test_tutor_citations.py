@@ -1,6 +1,7 @@
 """Citations point at the section a sentence comes from, even where small sections share one chunk."""
 from __future__ import annotations
 
+from agents.retrieval import Passage
 from agents.tutor.citations import pinpoint
 from storage import sources
 from storage.ingest import ingest_file
@@ -31,11 +32,11 @@ def test_a_sentence_from_a_merged_section_is_cited_with_its_own_heading(pool, tm
     with pool.connection() as conn:
         chunks = sources.document_chunks_by_document(conn, org.id, result.document_id)
         assert len(chunks) == 1 and len(chunks[0].heading_spans) == 3, "the three sections share one chunk"
-        passage = {"index": 1, "document": "Uniform Policy", "section": "1. Badges", "page": None,
-                   "source_type": "document_chunk", "source_id": str(chunks[0].id), "text": chunks[0].content}
+        passage = Passage(index=1, document="Uniform Policy", section="1. Badges", page=None,
+                          source_type="document_chunk", source_id=str(chunks[0].id), text=chunks[0].content)
         for sentence, heading in (("Closed non-slip shoes are mandatory in the warehouse [1].", "2. Shoes"),
                                   ("Lockers are emptied every Friday evening [1].", "3. Lockers"),
                                   ("Wear your badge at chest height [1].", "1. Badges")):
             [citation] = pinpoint(conn, org.id, sentence, [passage])
-            assert citation["section"] == heading, (sentence, citation)
-            assert citation["source_id"] == str(chunks[0].id)
+            assert citation.section == heading, (sentence, citation)
+            assert citation.source_id == str(chunks[0].id)

@@ -14,7 +14,7 @@ from agents.tutor.gate import AnswerGate, repeated_phrase, unsupported_sentences
 from agents.tutor.memory import budgets_for
 from storage import chat
 from tests.fake_openai import Reply
-from tests.tutor.conftest import by_name, run
+from tests.tutor.conftest import by_name, passage, run
 
 QUESTION_EN = "How many days does a customer have to return a product?"
 QUESTION_ES = "¿Cuántos días tiene un cliente para devolver un producto?"
@@ -106,7 +106,7 @@ def test_gate_units():
     assert not repeated_phrase("customers have thirty days to return a product with the receipt".split())
     gate = AnswerGate(language="en", max_tokens=20, needs_citation=True)
     assert gate.feed(" ".join(f"word{i}" for i in range(30))) == "length"
-    passages = [{"index": 1, "text": "Customers have 30 days to return a product with the receipt."}]
+    passages = [passage(1, "Customers have 30 days to return a product with the receipt.")]
     assert unsupported_sentences("Customers have 30 days to return a product [1].", passages, [1]) == []
     assert unsupported_sentences("They have 45 days [1].", passages, [1]) == ["They have 45 days."]
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from agents.retrieval import Passage
 from agents.tutor.guardrails import find_leaks, socratic_hint
 from storage import courses as course_store
 from storage import documents
@@ -24,8 +25,8 @@ def exercises(seeded_pool, lucia):
         for course in course_store.list_courses(conn, lucia.org_id):
             for exercise in course_exercises(conn, lucia.org_id, course.id):
                 chunks = documents.get_chunks(conn, lucia.org_id, list(exercise.source_chunk_ids))
-                passages = [{"index": i, "text": c.content, "document": course.title, "section": c.heading,
-                             "page": None, "source_type": "document_chunk", "source_id": str(c.id)}
+                passages = [Passage(index=i, text=c.content, document=course.title, section=c.heading,
+                                    page=None, source_type="document_chunk", source_id=str(c.id))
                             for i, c in enumerate(chunks, 1)]
                 attempt = {"exercise_id": str(exercise.id), "type": exercise.type, "prompt": exercise.prompt,
                            "content": exercise.content,

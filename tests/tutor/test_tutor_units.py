@@ -6,6 +6,7 @@ from hypothesis import given, strategies as st
 
 from agents.tutor.citations import CitationStream, renumbered, validate
 from agents.tutor.memory import budgets_for
+from tests.tutor.conftest import passage
 
 
 def test_validate_removes_unknown_markers_and_keeps_order():
@@ -29,9 +30,9 @@ def test_sources_are_numbered_in_order_of_first_appearance():
     text, used, _ = validate("Opened laptops: 14 days [3]. Refunds over 500 EUR [1][3]. Nothing [9].", {1, 2, 3}, order)
     assert text == "Opened laptops: 14 days [1]. Refunds over 500 EUR [2][1]. Nothing."
     assert order == used == [3, 1]
-    passages = renumbered({n: {"index": n, "text": f"passage {n}"} for n in (1, 2, 3)}, order)
-    assert [(n, p["text"]) for n, p in passages.items()] == [(1, "passage 3"), (2, "passage 1"), (3, "passage 2")]
-    assert all(p["index"] == n for n, p in passages.items())
+    passages = renumbered({n: passage(n, f"passage {n}") for n in (1, 2, 3)}, order)
+    assert [(n, p.text) for n, p in passages.items()] == [(1, "passage 3"), (2, "passage 1"), (3, "passage 2")]
+    assert all(p.index == n for n, p in passages.items())
 
 
 def test_budgets_scale_with_the_model():
