@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import ast
 import re
-import string
 from pathlib import Path
 
 import pytest
 
-from agents.i18n import LANGUAGES
+from agents.i18n import LANGUAGES, placeholders, t
 from agents.i18n.catalog import MESSAGES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -75,7 +74,6 @@ def _relative(path: Path) -> str:
 
 
 def test_every_message_has_english_and_spanish_with_the_same_placeholders():
-    formatter = string.Formatter()
     problems = []
     for key, entry in MESSAGES.items():
         if not re.fullmatch(r"[a-z0-9_]+(\.[a-z0-9_]+)+", key):
@@ -85,7 +83,11 @@ def test_every_message_has_english_and_spanish_with_the_same_placeholders():
         if not entry.get("en") or not entry.get("es"):
             problems.append(f"{key}: needs both en and es")
             continue
-        fields = {lang: {f for _, f, _, _ in formatter.parse(text) if f} for lang, text in entry.items()}
+        try:
+            fields = {lang: placeholders(text) for lang, text in entry.items()}
+        except ValueError as exc:
+            problems.append(f"{key}: {exc}")
+            continue
         if len({frozenset(f) for f in fields.values()}) > 1:
             problems.append(f"{key}: placeholders differ {fields}")
     assert problems == []
@@ -139,3 +141,12 @@ def test_every_audited_action_reads_in_the_admins_language():
     actions = _audited_actions()
     assert {"sign_in", "sign_in_failed", "ticket.status"} <= actions     # the scan finds them
     assert sorted(a for a in actions if f"code.audit_action.{a}" not in MESSAGES) == []
+
+
+def test_a_count_picks_its_plural_form_in_each_language():
+    assert t("learning.unanswered", "es", n=1) == "Te queda 1 ejercicio sin responder en el curso."
+    assert t("learning.unanswered", "es", n=3) == "Te quedan 3 ejercicios sin responder en el curso."
+    assert t("learning.unanswered", "en", n=1) == "1 exercise in the course is still unanswered."
+    assert t("learning.unanswered", "en", n=0) == "0 exercises in the course are still unanswered."
+    with pytest.raises(ValueError):
+        placeholders("{n, plural, one {# day}}")

@@ -3,6 +3,8 @@
 
     t("tutor.empty_message", user.language)                  -> the text in the reader's language
     t("tutor.rate_limited", "es", seconds=12)                -> placeholders filled with str.format
+    t("learning.unanswered", "es", n=1)                      -> a plural block picks its form by count:
+        "{n, plural, one {# ejercicio} other {# ejercicios}}" (ICU's syntax; forms per Babel's CLDR rules)
     code_label("status", "in_progress", "es")                -> "en curso" (enum codes shown to people)
 
 Messages live in ``agents/i18n/messages/<area>.py`` (one dict per area, ids prefixed with the area);
@@ -12,6 +14,8 @@ asks for one fails its AppTest instead of showing a raw id.
 """
 from __future__ import annotations
 
+import re
+import string
 from datetime import date, datetime
 
 from babel import Locale
@@ -32,11 +36,39 @@ def language(lang: str | None) -> str:
     return code if code in LANGUAGES else DEFAULT_LANGUAGE
 
 
+# "{count, plural, one {# módulo} other {# módulos}}": a form's text holds no braces; '#' is the count
+_PLURAL_BLOCK = re.compile(r"\{(\w+), plural,((?:\s*(?:zero|one|two|few|many|other)\s*\{[^{}]*\})+)\s*\}")
+_PLURAL_FORM = re.compile(r"(\w+)\s*\{([^{}]*)\}")
+
+
 def t(key: str, lang: str | None, /, **params: object) -> str:
-    """The message ``key`` in ``lang`` (English when that language has no text), placeholders filled."""
+    """The message ``key`` in ``lang`` (English when that language has no text), plural blocks resolved
+    by their count, placeholders filled."""
+    code = language(lang)
     entry = MESSAGES[key]
-    text = entry.get(language(lang)) or entry[DEFAULT_LANGUAGE]
+    text = entry.get(code) or entry[DEFAULT_LANGUAGE]
+
+    def plural(block: re.Match) -> str:
+        forms = dict(_PLURAL_FORM.findall(block.group(2)))
+        form = Locale.parse(_locale(code)).plural_form(abs(params[block.group(1)]))
+        return forms.get(form, forms["other"]).replace("#", "{" + block.group(1) + "}")
+
+    text = _PLURAL_BLOCK.sub(plural, text)
     return text.format(**params) if params else text
+
+
+def placeholders(text: str) -> set[str]:
+    """The parameters a message text takes (its plural blocks' counts and every form's placeholders).
+    Raises ValueError for a plural block without an ``other`` form."""
+    fields = set()
+    for block in _PLURAL_BLOCK.finditer(text):
+        forms = dict(_PLURAL_FORM.findall(block.group(2)))
+        if "other" not in forms:
+            raise ValueError(f"plural block without 'other': {block.group(0)}")
+        fields.add(block.group(1))
+        fields |= {f for form in forms.values() for _, f, _, _ in string.Formatter().parse(form) if f}
+    flat = _PLURAL_BLOCK.sub("", text)
+    return fields | {f for _, f, _, _ in string.Formatter().parse(flat) if f}
 
 
 def has(key: str) -> bool:

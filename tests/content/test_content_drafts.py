@@ -26,7 +26,7 @@ def test_the_seeded_draft_is_listed_previewed_and_published_once(seeded_pool, se
     assert drafts.drafts(deps, employee) == []
 
     line = drafts.publish_preview(deps, admin, draft.id)
-    assert line.startswith(f"Publicar «{TITLE}»: 1 módulo(s)") and "\n" not in line
+    assert line.startswith(f"Publicar «{TITLE}»: 1 módulo,") and "\n" not in line
     with seeded_pool.connection() as conn:
         assert course_store.get_course(conn, admin.org_id, draft.id).status == "draft"   # the preview wrote nothing
     for who, bad_id in ((employee, draft.id), (admin, uuid.uuid4()), (admin, "not-an-id")):

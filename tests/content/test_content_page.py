@@ -124,8 +124,8 @@ def test_a_draft_course_is_finished_from_the_studio_after_its_preview(pool, stud
     at = _open(admin)
     assert any(e.label == "📝 Cursos en borrador (1)" for e in at.expander)
     _button(at, f"draft-prev-{course}").click().run()
-    assert [i.value for i in at.info if i.value.startswith("Publicar «Borrador de devoluciones»: 1 módulo(s), "
-                                                             "1 lección(es) y 0 ejercicio(s)")]
+    assert [i.value for i in at.info if i.value.startswith("Publicar «Borrador de devoluciones»: 1 módulo, "
+                                                             "1 lección y 0 ejercicios")]
     with pool.connection() as conn:
         assert course_store.get_course(conn, org.id, course).status == "draft"
     _button(at, f"draft-ok-{course}").click().run()

@@ -43,7 +43,7 @@ def test_a_truncated_module_is_retried_lesson_by_lesson(pool, app_deps, studio, 
 
     with pytest.raises(service.ContentServiceError) as refused:       # no tick: refused, one line, in Spanish
         service.review_final(app_deps, admin, job_id, "approve")
-    assert str(refused.value) == ("1 módulo(s) los escribió la plantilla sin modelo porque la respuesta del modelo "
+    assert str(refused.value) == ("1 módulo lo escribió la plantilla sin modelo porque la respuesta del modelo "
                                   "no servía («Módulo 2»): marca «Publicar los módulos escritos por la plantilla» "
                                   "para publicarlos.")
     with pool.connection() as conn:

@@ -1,10 +1,10 @@
 """HR alerts computed from learning data (agents/learning/alerts.py): the detail line of each kind."""
 MESSAGES = {
-    "alerts.overdue": {"en": "{days} days overdue (deadline {deadline}); progress {progress}",
-                       "es": "Venció hace {days} días (fecha límite {deadline}); progreso {progress}"},
-    "alerts.deadline_at_risk": {"en": "{days} days left (deadline {deadline}) at {progress} progress",
-                                "es": "Quedan {days} días (fecha límite {deadline}) y el progreso es {progress}"},
-    "alerts.repeated_failures": {"en": "{streak} consecutive failures on “{prompt}”",
-                                 "es": "{streak} fallos seguidos en «{prompt}»"},
-    "alerts.inactive": {"en": "No activity for {days} days", "es": "Sin actividad desde hace {days} días"},
+    "alerts.overdue": {"en": "{days, plural, one {# day} other {# days}} overdue (deadline {deadline}); progress {progress}",
+                       "es": "Venció hace {days, plural, one {# día} other {# días}} (fecha límite {deadline}); progreso {progress}"},
+    "alerts.deadline_at_risk": {"en": "{days, plural, one {# day} other {# days}} left (deadline {deadline}) at {progress} progress",
+                                "es": "{days, plural, one {Queda # día} other {Quedan # días}} (fecha límite {deadline}) y el progreso es {progress}"},
+    "alerts.repeated_failures": {"en": "{streak, plural, one {# failure} other {# consecutive failures}} on “{prompt}”",
+                                 "es": "{streak, plural, one {# fallo} other {# fallos seguidos}} en «{prompt}»"},
+    "alerts.inactive": {"en": "No activity for {days, plural, one {# day} other {# days}}", "es": "Sin actividad desde hace {days, plural, one {# día} other {# días}}"},
 }

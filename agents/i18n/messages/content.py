@@ -78,9 +78,9 @@ MESSAGES = {
                                  "es": "Variedad: añade los tipos que faltan si el texto lo permite."},
     # -- content studio page
     "content.studio.template_block": {
-        "en": "{count} module(s) were written by the offline template because the model's answer was unusable "
+        "en": "{count, plural, one {# module was} other {# modules were}} written by the offline template because the model's answer was unusable "
               "({modules}): tick “Publish the template-written modules” to publish them.",
-        "es": "{count} módulo(s) los escribió la plantilla sin modelo porque la respuesta del modelo no servía "
+        "es": "{count, plural, one {# módulo lo escribió} other {# módulos los escribió}} la plantilla sin modelo porque la respuesta del modelo no servía "
               "({modules}): marca «Publicar los módulos escritos por la plantilla» para publicarlos."},
     "content.studio.template_accept": {"en": "Publish the template-written modules",
                                        "es": "Publicar los módulos escritos por la plantilla"},
@@ -93,8 +93,8 @@ MESSAGES = {
     "content.studio.template_why": {"en": "{title} — the model's answer: {reason}",
                                     "es": "{title} — respuesta del modelo: {reason}"},
     "content.studio.criticals_block": {
-        "en": "{count} critical quality issue(s) are open: fix them, or waive them with a reason, before publishing.",
-        "es": "Hay {count} problema(s) crítico(s) de calidad: corrígelos, o dispénsalos indicando el motivo, antes de publicar."},
+        "en": "{count, plural, one {# critical quality issue is} other {# critical quality issues are}} open: fix or waive each with a reason before publishing.",
+        "es": "Hay {count, plural, one {# problema crítico} other {# problemas críticos}} de calidad: corrige o dispensa cada uno indicando el motivo antes de publicar."},
     "content.studio.title": {"en": '🏭 Content studio', "es": '🏭 Estudio de contenidos'},
     "content.studio.caption": {"en": 'Turn documents into a course and a manual. Nothing is published without your approval.', "es": 'Convierte documentos en un curso y un manual. Nada se publica sin tu aprobación.'},
     "content.studio.queued": {"en": 'Done. The job continues in the background.', "es": 'Hecho. El trabajo continúa en segundo plano.'},
@@ -153,12 +153,12 @@ MESSAGES = {
     "content.draft.heading": {"en": "📝 Draft courses ({count})", "es": "📝 Cursos en borrador ({count})"},
     "content.draft.caption": {"en": "Courses not published yet: open one to read it as a learner would, then publish it.",
                               "es": "Cursos aún sin publicar: abre uno para leerlo como lo verá un alumno y luego publícalo."},
-    "content.draft.summary": {"en": "**{title}** · {modules} module(s), {lessons} lesson(s), {exercises} exercise(s)",
-                              "es": "**{title}** · {modules} módulo(s), {lessons} lección(es), {exercises} ejercicio(s)"},
+    "content.draft.summary": {"en": "**{title}** · {modules, plural, one {# module} other {# modules}}, {lessons, plural, one {# lesson} other {# lessons}}, {exercises, plural, one {# exercise} other {# exercises}}",
+                              "es": "**{title}** · {modules, plural, one {# módulo} other {# módulos}}, {lessons, plural, one {# lección} other {# lecciones}}, {exercises, plural, one {# ejercicio} other {# ejercicios}}"},
     "content.draft.open": {"en": "Open the draft in the course player", "es": "Abrir el borrador en el reproductor"},
     "content.draft.finish": {"en": "Publish this draft…", "es": "Publicar este borrador…"},
-    "content.draft.preview": {"en": "Publish «{title}»: {modules} module(s), {lessons} lesson(s) and {exercises} exercise(s) become visible to employees and can be assigned.",
-                              "es": "Publicar «{title}»: {modules} módulo(s), {lessons} lección(es) y {exercises} ejercicio(s) pasan a ser visibles para los empleados y se pueden asignar."},
+    "content.draft.preview": {"en": "Publish «{title}»: {modules, plural, one {# module} other {# modules}}, {lessons, plural, one {# lesson} other {# lessons}} and {exercises, plural, one {# exercise} other {# exercises}} become visible to employees and can be assigned.",
+                              "es": "Publicar «{title}»: {modules, plural, one {# módulo} other {# módulos}}, {lessons, plural, one {# lección} other {# lecciones}} y {exercises, plural, one {# ejercicio} other {# ejercicios}} pasan a ser visibles para los empleados y se pueden asignar."},
     "content.draft.confirm": {"en": "✅ Confirm publishing", "es": "✅ Confirmar la publicación"},
     "content.draft.published": {"en": "«{title}» is published.", "es": "«{title}» está publicado."},
     "content.draft.not_a_draft": {"en": "That course is not a draft (any more): nothing was changed.",
@@ -186,7 +186,7 @@ MESSAGES = {
     "content.studio.final_review": {"en": 'Final review', "es": 'Revisión final'},
     "content.studio.quality_score": {"en": 'Quality score', "es": 'Puntuación de calidad'},
     "content.studio.issues": {"en": 'Open issues', "es": 'Problemas abiertos'},
-    "content.studio.issue_counts": {"en": '{critical} critical · {major} major · {minor} minor', "es": '{critical} críticos · {major} graves · {minor} leves'},
+    "content.studio.issue_counts": {"en": '{critical} critical · {major} major · {minor} minor', "es": '{critical, plural, one {# crítico} other {# críticos}} · {major, plural, one {# grave} other {# graves}} · {minor, plural, one {# leve} other {# leves}}'},
     "content.studio.copy_ratio": {"en": 'Copied from the source', "es": 'Copiado de la fuente'},
     "content.studio.longest_right": {"en": 'Right option is the longest', "es": 'Correcta = la más larga'},
     "content.studio.reviewer": {"en": 'Reviewer', "es": 'Revisor'},
@@ -270,7 +270,7 @@ MESSAGES = {
     "content.manuals.section": {"en": 'Section', "es": 'Sección'},
     "content.manuals.download_md": {"en": '⬇️ Markdown', "es": '⬇️ Markdown'},
     "content.manuals.download_pdf": {"en": '⬇️ PDF', "es": '⬇️ PDF'},
-    "content.manuals.sources": {"en": 'Source: {sources} ({count} passage(s))', "es": 'Fuente: {sources} ({count} fragmento(s))'},
+    "content.manuals.sources": {"en": 'Source: {sources} ({count, plural, one {# passage} other {# passages}})', "es": 'Fuente: {sources} ({count, plural, one {# fragmento} other {# fragmentos}})'},
     "nav.manuals": {"en": "Manuals", "es": "Manuales"},
     # -- manual
     "content.manual.title": {"en": "Manual: {title}", "es": "Manual: {title}"},

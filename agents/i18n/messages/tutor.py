@@ -106,7 +106,7 @@ MESSAGES = {
                               "es": "«{course}»: {status}, {progress} completado{deadline}{score}"},
     "tutor.deadline": {"en": ", deadline {date}", "es": ", fecha límite {date}"},
     "tutor.score": {"en": ", score {score}", "es": ", nota {score}"},
-    "tutor.reviews": {"en": "You have {n} reviews due today.", "es": "Tienes {n} repasos pendientes para hoy."},
+    "tutor.reviews": {"en": "You have {n, plural, one {# review} other {# reviews}} due today.", "es": "Tienes {n, plural, one {# repaso pendiente} other {# repasos pendientes}} para hoy."},
     "tutor.no_reviews": {"en": "You have no reviews due.", "es": "No tienes repasos pendientes."},
     "tutor.skills": {"en": "Skills: {skills}.", "es": "Habilidades: {skills}."},
     "tutor.failures": {"en": "Worth reviewing: {items}.", "es": "Conviene repasar: {items}."},
