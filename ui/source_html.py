@@ -4,13 +4,25 @@ from __future__ import annotations
 
 import html
 
+import nh3
+from markdown_it import MarkdownIt
+
 from agents.i18n import t
 from agents.tutor.sources import SourceView
+
+# Passages are Markdown (headings, **bold**, lists, tables from the parsers): rendered, not shown as marks.
+# Raw HTML in them stays text (html: False) and nh3 keeps only formatting and http(s)/mailto links.
+_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
+_ALLOWED_TAGS = {"p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "strong", "em", "code", "pre",
+                 "blockquote", "table", "thead", "tbody", "tr", "th", "td", "a", "br", "hr", "sup", "sub", "del"}
 
 CSS = """
 .sv-doc {max-height:560px;overflow-y:auto;border:1px solid #e2e8f0;border-radius:8px;padding:8px 14px;
          background:#fff;color:#0f172a;font-size:0.92em;line-height:1.45}
-.sv-block {white-space:pre-wrap;margin:8px 0;padding:6px 8px;border-radius:6px}
+.sv-block {margin:8px 0;padding:6px 8px;border-radius:6px}
+.sv-block p, .sv-block ul, .sv-block ol, .sv-block table {margin:4px 0}
+.sv-block h1, .sv-block h2, .sv-block h3, .sv-block h4 {font-size:1em;margin:6px 0 2px}
+.sv-block td, .sv-block th {border:1px solid #e2e8f0;padding:2px 6px}
 .sv-block.cited {background:#fef9c3;border-left:4px solid #2563eb}
 .sv-where {font-size:0.8em;color:#475569;margin-bottom:2px}
 """
@@ -27,6 +39,13 @@ def source_summary(view: SourceView, lang: str) -> str:
     return line
 
 
+def passage_html(text: str) -> str:
+    """A passage's Markdown as safe HTML (its formatting drawn, nothing that runs or reaches outside)."""
+    return nh3.clean(_MARKDOWN.render(text.strip()), tags=_ALLOWED_TAGS,
+                     attributes={"a": {"href", "title"}, "th": {"align"}, "td": {"align"}},
+                     url_schemes={"http", "https", "mailto"})
+
+
 def source_html(view: SourceView, lang: str, *, scroll_script: bool = True) -> str:
     blocks = []
     for block in view.blocks:
@@ -36,7 +55,7 @@ def source_html(view: SourceView, lang: str, *, scroll_script: bool = True) -> s
         label = f'<div class="sv-where">{where}</div>' if where else ""
         css = "sv-block cited" if block.cited else "sv-block"
         ident = ' id="sv-cited"' if block.cited else ""
-        body = html.escape(block.text.strip())
+        body = passage_html(block.text)
         blocks.append(f'<div class="{css}"{ident} data-anchor="{block.anchor}">{label}{body}</div>')
     script = ("<script>setTimeout(function(){var e=document.getElementById('sv-cited');"
               "if(e){e.scrollIntoView({block:'center'});}},150);</script>") if scroll_script else ""

@@ -1,4 +1,4 @@
-"""Pure units: citation validation (finished and streamed), token budgets."""
+"""Pure units: citation validation (finished and streamed), token budgets, the source viewer's HTML."""
 from __future__ import annotations
 
 
@@ -6,6 +6,8 @@ from hypothesis import given, strategies as st
 
 from agents.tutor.citations import CitationStream, renumbered, validate
 from agents.tutor.memory import budgets_for
+from agents.tutor.sources import Block, SourceView
+from ui.source_html import source_html
 from tests.tutor.conftest import passage
 
 
@@ -41,3 +43,14 @@ def test_budgets_scale_with_the_model():
     assert small["retrieved_context"] == 3000 and small["history"] == 2000
     assert big["retrieved_context"] == 24000 and big["history"] == 16000 and big["generation_reserve"] == 4000
     assert budgets_for("openai:some-local-model") == small
+
+
+def test_the_viewer_draws_a_passages_markdown_and_keeps_it_data():
+    view = SourceView("manual", "Manual", blocks=[
+        Block("**Impacto en la Comunidad**: uso de lenguaje *inapropiado*.\n\n- uno\n- dos", "2. Aviso", cited=True),
+        Block("<script>alert(1)</script> [aquí](javascript:alert(1)) y [guía](https://example.org/g)", "3.")])
+    html = source_html(view, "es", scroll_script=False)
+    assert "**" not in html and "<strong>Impacto en la Comunidad</strong>" in html and "<em>inapropiado</em>" in html
+    assert "<li>uno</li>" in html and 'id="sv-cited"' in html and 'class="sv-block cited"' in html
+    assert "<script>alert" not in html and "&lt;script&gt;" in html and 'href="javascript' not in html
+    assert '<a href="https://example.org/g"' in html
