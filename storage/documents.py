@@ -117,6 +117,41 @@ def chunk_heading_spans(conn: psycopg.Connection, org_id: UUID, document_id: UUI
     return {chunk_id: spans for chunk_id, spans in rows}
 
 
+@dataclass(frozen=True)
+class SpanlessDocument:
+    org_id: UUID
+    id: UUID
+    source_name: str
+    content_hash: str
+
+
+def documents_without_heading_spans(conn: psycopg.Connection) -> list[SpanlessDocument]:
+    """Every organisation's documents with a chunk stored before heading spans were (migration 050): a
+    maintenance read at startup, like a migration, so it is not scoped to one organisation."""
+    with conn.cursor(row_factory=class_row(SpanlessDocument)) as cur:
+        return cur.execute(
+            """SELECT d.org_id, d.id, d.source_name, d.content_hash FROM documents d
+               WHERE EXISTS (SELECT 1 FROM document_chunks c WHERE c.org_id = d.org_id AND c.document_id = d.id
+                             AND c.heading_spans IS NULL AND c.ingestion_id IS NULL)
+               ORDER BY d.org_id, d.source_name""").fetchall()
+
+
+def fill_heading_spans(conn: psycopg.Connection, org_id: UUID, document_id: UUID, chunks: list[NewChunk]) -> int:
+    """Record ``chunks``' heading spans on the stored chunks still without them that hold the same text at
+    the same position (the document chunked again from its original file); returns how many were filled."""
+    rows = [(chunk.position, chunk.content, Jsonb([list(span) for span in chunk.heading_spans]))
+            for chunk in chunks if chunk.heading_spans]
+    if not rows:
+        return 0
+    return conn.execute(
+        """UPDATE document_chunks c SET heading_spans = v.spans
+           FROM unnest(%(positions)s::int[], %(contents)s::text[], %(spans)s::jsonb[]) AS v(position, content, spans)
+           WHERE c.org_id = %(org_id)s AND c.document_id = %(doc)s AND c.position = v.position
+             AND c.content = v.content AND c.heading_spans IS NULL AND c.ingestion_id IS NULL""",
+        {"org_id": org_id, "doc": document_id, "positions": [r[0] for r in rows],
+         "contents": [r[1] for r in rows], "spans": [r[2] for r in rows]}).rowcount
+
+
 def upsert_document(conn: psycopg.Connection, org_id: UUID, *, source_name: str, title: str, mime_type: str,
                     full_text: str, page_count: int, language: str, content_hash: str, token_count: int,
                     uploaded_by: UUID | None) -> UUID:

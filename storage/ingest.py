@@ -7,6 +7,7 @@ raises IngestError (one line) before the database is touched.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -198,6 +199,30 @@ def passage_texts(path: str | Path) -> list[str]:
     path = Path(path)
     parsed = parse(path, path.read_bytes())
     return [_embedding_text(parsed.title, c) for c in chunk(parsed.paragraphs)]
+
+
+def backfill_heading_spans(pool: ConnectionPool, find_original: Callable[[str], Path | None]) -> int:
+    """Give chunks stored before migration 050 their per-section heading spans (citations name a merged
+    section's own heading from them), by chunking each such document again from its original file.
+
+    Only a file whose content hash is the document's counts, and only chunks whose text is the same at the
+    same position are filled, so nothing is re-embedded or changed otherwise; idempotent (filled chunks
+    are not read again). Returns how many chunks were filled."""
+    with pool.connection() as conn:
+        pending = documents.documents_without_heading_spans(conn)
+    filled = 0
+    for document in pending:
+        path = find_original(document.source_name)
+        data = path.read_bytes() if path is not None else b""
+        if not data or hashlib.sha256(data).hexdigest() != document.content_hash:
+            continue   # the original is gone or is another version: the chunks keep their first heading
+        try:
+            _, _, new_chunks = parse_and_chunk(document.source_name, data)
+        except IngestError:
+            continue
+        with pool.connection() as conn:
+            filled += documents.fill_heading_spans(conn, document.org_id, document.id, new_chunks)
+    return filled
 
 
 # ----------------------------------------------------------------------------- entry point

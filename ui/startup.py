@@ -13,9 +13,13 @@ from ui.deps import app_deps
 def prepare_app() -> bool:
     from agents.tasks import defer_helpdesk_sweeps, start_worker_thread
     from agents.metrics import start_metrics_server
+    from agents.tutor.sources import original_file
     from seeds.loader import load_demo_if_empty
+    from storage.ingest import backfill_heading_spans
 
     load_demo_if_empty(app_deps().pool)
+    # chunks stored before migration 050 get their sections' headings from their original files (once)
+    backfill_heading_spans(app_deps().pool, original_file)
     # "off" when the task queue is served by separate `python -m agents.content worker` processes
     if config.get("SKILLNET_CONTENT_WORKER") != "off":
         start_worker_thread()  # resumes jobs a crash cut off, then takes new ones

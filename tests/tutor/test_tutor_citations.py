@@ -4,7 +4,7 @@ from __future__ import annotations
 from agents.retrieval import Passage
 from agents.tutor.citations import pinpoint
 from storage import sources
-from storage.ingest import ingest_file
+from storage.ingest import backfill_heading_spans, ingest_file
 from storage.users import ensure_org
 
 POLICY = """# Uniform Policy
@@ -40,3 +40,27 @@ def test_a_sentence_from_a_merged_section_is_cited_with_its_own_heading(pool, tm
             [citation] = pinpoint(conn, org.id, sentence, [passage])
             assert citation.section == heading, (sentence, citation)
             assert citation.source_id == str(chunks[0].id)
+
+
+def test_chunks_stored_before_heading_spans_get_them_from_their_original_once(pool, tmp_path):
+    """Chunks written before migration 050 have no heading spans (a citation fell back to the chunk's first
+    heading): the startup backfill chunks the original file again and fills them, and only them."""
+    (tmp_path / "uniform_policy.md").write_text(POLICY, encoding="utf-8")
+    (tmp_path / "edited_policy.md").write_text(POLICY.replace("Friday", "Monday"), encoding="utf-8")
+    with pool.connection() as conn:
+        org = ensure_org(conn, "backfill")
+    kept = ingest_file(pool, org.id, tmp_path / "uniform_policy.md")
+    edited = ingest_file(pool, org.id, tmp_path / "edited_policy.md")
+    with pool.connection() as conn:
+        [before] = sources.document_chunks_by_document(conn, org.id, kept.document_id)
+        conn.execute("UPDATE document_chunks SET heading_spans = NULL WHERE org_id = %s", (org.id,))
+    (tmp_path / "edited_policy.md").write_text(POLICY + "\n## 4. Coats\n\nCoats hang by the door.\n", encoding="utf-8")
+    originals = lambda name: tmp_path / name if (tmp_path / name).is_file() else None
+
+    assert backfill_heading_spans(pool, originals) == 1   # the edited file is another version: not used
+    assert backfill_heading_spans(pool, originals) == 0   # idempotent
+    with pool.connection() as conn:
+        [after] = sources.document_chunks_by_document(conn, org.id, kept.document_id)
+        [untouched] = sources.document_chunks_by_document(conn, org.id, edited.document_id)
+    assert [list(span) for span in after.heading_spans] == [list(span) for span in before.heading_spans]
+    assert len(after.heading_spans) == 3 and list(untouched.heading_spans) == []
