@@ -227,6 +227,26 @@ def respond(message: str, history: list, user_ref: dict | None, session_id: str 
            gr.update(value="", visible=False))
 
 
+def stream_turn(message: str, history: list, user_ref: dict | None, session_id: str | None, context: dict,
+                request: gr.Request = None):
+    """One turn as Gradio runs it: respond's answer streams into the chat with only what changes while it
+    streams, and the rest of its last update (chips, sessions list, sources) waits in ``panels`` for
+    `show_panels`. Gradio rebuilds a whole component on its one event loop for each gr.update/gr.skip of
+    every streamed update (1-3 ms each): respond's six skipped side outputs made that loop the queue that
+    20 concurrent chats waited in for their first token (p95 2.5 s; the answers themselves took 0.1 s)."""
+    for update in respond(message, history, user_ref, session_id, context, request):
+        chatbot, box, session, *side, status, sources, panel = update
+        yield chatbot, box, session, status, (*side, sources, panel)
+
+
+PANEL_OUTPUTS = SUGGESTION_SLOTS + 3  # chip×3, sessions, sources, panel
+
+
+def show_panels(panels: tuple | None):
+    """What came with the finished answer: its suggestion chips, the sessions list, its sources."""
+    return panels or (gr.skip(),) * PANEL_OUTPUTS
+
+
 def open_session(session_id: str, user_ref: dict | None, context: dict | None = None, request: gr.Request = None):
     """Show one of the user's conversations; anybody else's id answers "not found"."""
     user = _user(user_ref)
@@ -323,11 +343,16 @@ def build_app() -> gr.Blocks:
         app.load(on_load, None, [*signed, context, sidebar, compact_bar], api_name=False).then(
             relabel, [user_ref], labelled, api_name=False)
 
-        turn_outputs = [chatbot, box, session, *chips, sessions, status, source_pick, source_panel]
-        send.click(respond, [box, chatbot, user_ref, session, context], turn_outputs, api_name="chat")
-        box.submit(respond, [box, chatbot, user_ref, session, context], turn_outputs, api_name=False)
+        panels = gr.State(None)
+        turn_outputs, panel_outputs = [chatbot, box, session, status, panels], [*chips, sessions, source_pick, source_panel]
+        quietly = {"show_progress": "hidden"}  # show_panels is instant: no loading veil over the chips and sources
+        send.click(stream_turn, [box, chatbot, user_ref, session, context], turn_outputs, api_name="chat").then(
+            show_panels, [panels], panel_outputs, api_name="turn_panels", **quietly)
+        box.submit(stream_turn, [box, chatbot, user_ref, session, context], turn_outputs, api_name=False).then(
+            show_panels, [panels], panel_outputs, api_name=False, **quietly)
         for chip in chips:
-            chip.click(respond, [chip, chatbot, user_ref, session, context], turn_outputs, api_name=False)
+            chip.click(stream_turn, [chip, chatbot, user_ref, session, context], turn_outputs, api_name=False).then(
+                show_panels, [panels], panel_outputs, api_name=False, **quietly)
         sessions.input(open_session, [sessions, user_ref, context], [chatbot, session, status, source_pick],
                        api_name=False)
         session_lookup.submit(open_session, [session_lookup, user_ref, context],

@@ -12,8 +12,10 @@ from storage import sessions as app_sessions
 from agents.deps import process_deps
 
 SCREENSHOT = Path("/tmp/skillnet-tutor-chat.png")
-# /chat outputs (states excluded): chatbot, textbox, chip×3, sessions, status, source list, source panel
-SESSIONS, STATUS, SOURCES = -4, -3, -2
+# /chat outputs (states excluded): chatbot, textbox, status; then what a browser runs next, /turn_panels:
+# chip×3, sessions, source list, source panel
+STATUS = -1
+SESSIONS, SOURCES = -3, -2
 
 
 def _free_port() -> int:
@@ -90,8 +92,9 @@ def test_answer_streams_with_sources_and_suggestions(chat_url):
     assert "Company document" in answer or "Enrolled-course document" in answer
     assert "offline" in answer                            # the engine that answered
     assert final[STATUS] == ""                            # the badges are the answer's, not repeated under the chat
-    assert final[SESSIONS]["value"] in {c[1] for c in final[SESSIONS]["choices"]}   # the new session, selected
-    sources = final[SOURCES]["choices"]                   # the source panel lists the answer's citations
+    panels = client.predict(api_name="/turn_panels")
+    assert panels[SESSIONS]["value"] in {c[1] for c in panels[SESSIONS]["choices"]}   # the new session, selected
+    sources = panels[SOURCES]["choices"]                  # the source panel lists the answer's citations
     assert sources and sources[0][0].startswith("[1] ")
     panel = client.predict(sources[0][1], api_name="/show_source")
     assert 'class="sv-block cited"' in panel["value"] and "Employee Onboarding Guide" in panel["value"]
@@ -167,9 +170,29 @@ def test_course_and_lesson_from_the_url_scope_the_chat(chat_url, seeded_pool, lu
 
 def test_sidebar_renames_and_deletes_the_current_conversation(chat_url, james):
     client = _signed_in(chat_url, "james@acme.test")
-    session_id = client.predict("hello", api_name="/chat")[SESSIONS]["value"]   # the sessions list selects it
+    client.predict("hello", api_name="/chat")
+    session_id = client.predict(api_name="/turn_panels")[SESSIONS]["value"]   # the sessions list selects it
     sessions, status = client.predict("Greetings", api_name="/rename")
     assert status == "" and ["Greetings", session_id] in [list(c) for c in sessions["choices"]]
     chatbot, sessions, status = client.predict(api_name="/delete")
     assert status == "" and chatbot == [] and session_id not in {c[1] for c in sessions["choices"]}
     assert session_id not in {str(s.id) for s in service.list_sessions(process_deps(), james)}
+
+
+def test_streamed_updates_leave_the_side_panels_to_the_finished_answer(seeded_pool, james):
+    """Gradio rebuilds a component for every gr.update/gr.skip in every streamed update: only the chat, the
+    input (cleared once), the status line and two states stream; the chips, sessions and sources come once."""
+    import chat
+
+    with seeded_pool.connection() as conn:
+        signed_in = {"session": app_sessions.create_session(conn, james)}
+    updates = list(chat.stream_turn("How long is the probation period?", [], signed_in, None, {}))
+    assert len(updates) >= 3 and all(len(update) == 5 for update in updates)
+    component_updates = [value for update in updates for value in (update[0], *update[2:4])
+                         if isinstance(value, dict) and "__type__" in value]
+    assert component_updates == []                        # the chat, session and status stream as plain values
+    panels = chat.show_panels(updates[-1][-1])
+    chips, sessions, sources = panels[:chat.SUGGESTION_SLOTS], panels[-3], panels[-2]
+    assert any(chip.get("visible") for chip in chips)     # the answer's suggestions
+    assert sessions["value"] == updates[-1][2] and sources["visible"] is True
+    assert all(value == {"__type__": "update"} for value in chat.show_panels(None))  # nothing finished: untouched
