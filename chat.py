@@ -373,6 +373,7 @@ def chat_port() -> int:
 
 def launch(*, port: int | None = None, block: bool = True) -> gr.Blocks:
     """Start the chat server (``block=False``: in the background, for app.py and tests)."""
+    config.export_native_settings()  # before Gradio's queue reads its settings
     app = build_app().queue(default_concurrency_limit=32)
     app.launch(server_port=port or chat_port(), css=CSS + SOURCE_CSS, theme=app_theme(), prevent_thread_lock=not block,
                quiet=not block,

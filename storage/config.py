@@ -54,6 +54,10 @@ VARIABLES: tuple[Variable, ...] = (
        "a queue worker that sent no heartbeat for this long is taken for dead: its jobs resume elsewhere",
        minimum=1),
     _v("SKILLNET_CHAT_PORT", "int", 7860, "port of the Gradio tutor chat the app starts", minimum=1),
+    _v("GRADIO_ANALYTICS_CACHE_FREQUENCY", "int", 1000,
+       "every how many events the chat's Gradio rebuilds its monitoring summary, a pandas table of up to "
+       "10,000 past events (Gradio reads it itself): at Gradio's own 1, each chat event spent 5-15 ms on it",
+       minimum=1),
     # -- sign-in
     _v("SKILLNET_SESSION_IDLE_MINUTES", "int", 120, "a sign-in ends after this long without a click", minimum=1),
     _v("SKILLNET_SESSION_MAX_HOURS", "int", 12, "a sign-in ends this long after it started, however busy",
@@ -175,9 +179,10 @@ def get(name: str) -> Any:
 
 
 def export_native_settings() -> None:
-    """Hand the OpenMP runtime its settings: it reads them from the process environment itself, once,
-    when a native library that uses it loads, so this runs before the bundled model is loaded."""
+    """Hand the settings that libraries read from the process environment themselves, once, when they
+    load (the OpenMP runtime of the bundled model) or start (Gradio's queue), to the environment."""
     os.environ["OMP_WAIT_POLICY"] = get("OMP_WAIT_POLICY").upper()
+    os.environ["GRADIO_ANALYTICS_CACHE_FREQUENCY"] = str(get("GRADIO_ANALYTICS_CACHE_FREQUENCY"))
 
 
 def require_valid() -> None:
