@@ -53,6 +53,9 @@ VARIABLES: tuple[Variable, ...] = (
     _v("SKILLNET_JOB_STALE_SECONDS", "float", 30.0,
        "a queue worker that sent no heartbeat for this long is taken for dead: its jobs resume elsewhere",
        minimum=1),
+    _v("SKILLNET_DB_POOL_SIZE", "int", 20,
+       "most database connections a process's pool opens (each is opened when needed): 20 concurrent chats "
+       "queued for the 10 it had", minimum=2),
     _v("SKILLNET_CHAT_PORT", "int", 7860, "port of the Gradio tutor chat the app starts", minimum=1),
     _v("GRADIO_ANALYTICS_CACHE_FREQUENCY", "int", 1000,
        "every how many events the chat's Gradio rebuilds its monitoring summary, a pandas table of up to "

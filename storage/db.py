@@ -84,7 +84,7 @@ def app_pool() -> ConnectionPool:
     config.require_valid()
     url = database_url()
     migrate(url)
-    pool = open_pool(url)
+    pool = open_pool(url, max_size=config.get("SKILLNET_DB_POOL_SIZE"))
     atexit.register(pool.close)
     return pool
 
