@@ -2,19 +2,19 @@
 import hashlib
 import json
 from datetime import datetime, timezone
-from pathlib import Path
 
 import pandas as pd
 import streamlit as st
-from streamlit.errors import StreamlitPageNotFoundError
 
-from agents.content import assign, drafts, service
+from agents.content import assign, service
 from agents.i18n import code_label, format_datetime, format_number, format_percent, has, t
 from agents.ingestion import recent as recent_uploads, uploads_in_flight
 from storage.markup import safe_markdown
 from ui.deps import app_deps
+from ui.draft_courses import draft_courses
 from ui.exercise_forms import exercise_form
 from ui.ingestion_progress import draw_ingestions, in_flight, ingestion_progress
+from ui.links import page_link
 from ui.live import live_panel
 from ui.scorm import scorm_download
 from ui.session import require_admin
@@ -36,15 +36,6 @@ def act(action, *args, **kwargs) -> bool:
         return False
     st.toast(t("content.studio.queued", lang))
     st.rerun()
-
-
-def page_link(page: str, label: str, icon: str, params: dict) -> None:
-    """A link to another page of the app; a plain link when the page runs alone (AppTest, no navigation)."""
-    try:
-        st.page_link(page, label=label, icon=icon, query_params=params)
-    except StreamlitPageNotFoundError:
-        query = "&".join(f"{k}={v}" for k, v in params.items())
-        st.markdown(f"{icon} [{label}](/{Path(page).stem}?{query})")
 
 
 def status_label(status: str) -> str:
@@ -76,40 +67,18 @@ with st.expander(t("content.studio.new", lang), expanded=not service.list_jobs(d
             st.session_state["job_id"] = st.session_state["job_pick"] = str(job_id)
             st.rerun()
 
-stale_panel(deps, user)   # lessons whose source passages changed since they were written
+with st.container():   # lessons whose source passages changed since they were written; one slot (ui/live.py)
+    stale_panel(deps, user)
 
 # ---------------------------------------------------------------------------------------- draft courses
-if done := st.session_state.pop("draft-published", None):
-    st.success(done)
-if unpublished := drafts.drafts(deps, user):
-    with st.expander(t("content.draft.heading", lang, count=len(unpublished))):
-        st.caption(t("content.draft.caption", lang))
-        for draft in unpublished:
-            key = str(draft.id)
-            st.markdown(t("content.draft.summary", lang, title=safe_markdown(draft.title), modules=draft.modules,
-                          lessons=draft.lessons, exercises=draft.exercises))
-            page_link("pages/course_player.py", t("content.draft.open", lang), "▶️", {"course": key})
-            if st.button(t("content.draft.finish", lang), key=f"draft-prev-{key}"):
-                try:
-                    st.session_state[f"draft-plan-{key}"] = drafts.publish_preview(deps, user, draft.id)
-                except drafts.DraftError as exc:
-                    st.error(str(exc))
-            if plan := st.session_state.get(f"draft-plan-{key}"):
-                st.info(plan)
-                if st.button(t("content.draft.confirm", lang), type="primary", key=f"draft-ok-{key}"):
-                    st.session_state.pop(f"draft-plan-{key}")
-                    try:
-                        st.session_state["draft-published"] = drafts.publish_draft(deps, user, draft.id)
-                    except drafts.DraftError as exc:
-                        st.error(str(exc))
-                    else:
-                        st.rerun()
+with st.container():   # one slot whatever it holds, so the job panel below keeps its place (ui/live.py)
+    draft_courses(deps, user)
 
 # ---------------------------------------------------------------------------------------- job list
 jobs = service.list_jobs(deps, user)
 if not jobs:
-    ingestion_progress(user)   # uploads started elsewhere (the retrieval lab)
     st.info(t("content.studio.no_jobs", lang))
+    ingestion_progress(user)   # uploads started elsewhere (the retrieval lab); a live panel goes last
     st.stop()
 uploading = uploads_in_flight(user, pool=deps.pool)
 
@@ -182,16 +151,8 @@ def progress(seen) -> None:
             st.caption(f"{event.created_at:%H:%M:%S} · **{event.event_type}** · {message}")
 
 
-live_panel("studio-live", observe, progress, stage=stage, busy=working)
-view = service.job_view(deps, user, job_id)
-job = view.job
-
-if job.status == "failed":
-    if st.button(t("content.studio.retry", lang), key="retry"):
-        act(service.retry_job, job_id)
-
 # ------------------------------------------------------------------------------ after publishing
-if job.status == "published":
+def after_publish(job) -> None:
     st.success(t("content.studio.published", lang))
     if job.result_course_id:
         course_id = str(job.result_course_id)
@@ -223,7 +184,7 @@ if job.status == "published":
                     st.session_state.pop(f"assign-plan-{job_id}", None)
 
 # ------------------------------------------------------------------------------ checkpoint 1: structure
-if view.checkpoint == "structure":
+def structure_review(view) -> None:
     outline = view.state["course_outline"]
     # a redesign brings a new outline: fresh widgets for it, not the edits typed over the previous one
     rev = f"{job_id}-{hashlib.sha1(json.dumps(outline, sort_keys=True).encode()).hexdigest()[:8]}"
@@ -262,7 +223,7 @@ if view.checkpoint == "structure":
         act(service.review_structure, job_id, "reject", notes=notes or None)
 
 # ------------------------------------------------------------------------------ checkpoint 2: final
-if view.checkpoint == "final":
+def final_review(view) -> None:
     state = view.state
     report = state.get("review_report") or {}
     checks = report.get("checks") or {}
@@ -346,3 +307,25 @@ if view.checkpoint == "final":
         act(service.review_final, job_id, "refine", notes=notes or None)
     if r.button(t("content.studio.reject", lang), key="f_reject"):
         act(service.review_final, job_id, "reject", notes=notes or None)
+
+
+# ------------------------------------------------------------------------------ the job, last on the page
+def job_area(seen) -> None:
+    """The job's progress; once the worker is done with it, what the admin decides next."""
+    progress(seen)
+    if working(seen):
+        return
+    view = service.job_view(deps, user, job_id)
+    if view.job.status == "failed" and st.button(t("content.studio.retry", lang), key="retry"):
+        act(service.retry_job, job_id)
+    if view.job.status == "published":
+        after_publish(view.job)
+    if view.checkpoint == "structure":
+        structure_review(view)
+    if view.checkpoint == "final":
+        final_review(view)
+
+
+# one fragment, refreshing itself only while the worker has the job (ui/live.py): drawn last, so whatever a
+# run cut short by its timer leaves behind lies inside it and is cleared by its next run
+live_panel("studio-live", observe, job_area, stage=stage, busy=working)

@@ -37,6 +37,14 @@ def create_course(conn: psycopg.Connection, org_id: UUID, *, title: str, descrip
     return row[0]
 
 
+def delete_draft_course(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> bool:
+    """Delete a course that is still a draft, with what hangs off it (modules, lessons, exercises cascade; a
+    job that produced it keeps its record, without the link). A published or archived course is never deleted."""
+    cur = conn.execute("DELETE FROM courses WHERE org_id = %(org_id)s AND id = %(id)s AND status = 'draft'",
+                       {"org_id": org_id, "id": course_id})
+    return cur.rowcount == 1
+
+
 def set_course_status(conn: psycopg.Connection, org_id: UUID, course_id: UUID, status: str) -> bool:
     """draft | published | archived; publishing stamps published_at once."""
     cur = conn.execute(

@@ -1,6 +1,6 @@
 """Draft courses — the seeded one, or any course left unpublished — opened and finished in the studio: each
-is listed with what it holds, opened in the course player as the admin's preview, and published only after
-the admin confirms what will happen (audit-logged; publishing twice is refused, nothing changes)."""
+is listed with what it holds, opened in the course player as the admin's preview, and published or deleted
+only after the admin confirms what will happen (audit-logged; doing it twice is refused, nothing changes)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -16,7 +16,8 @@ from storage.users import User
 
 
 class DraftError(ValueError):
-    """A draft that cannot be published now (not found, already published, empty); one line, nothing changed."""
+    """A draft that cannot be published or deleted now (not found, published, deleted, empty); one line,
+    nothing changed."""
 
 
 @dataclass(frozen=True)
@@ -72,3 +73,24 @@ def publish_draft(deps: AppDeps, user: User, course_id) -> str:
         audit.record(conn, user.org_id, actor_id=user.id, action="content.publish_draft", entity_type="course",
                      entity_id=draft.id, before={"status": "draft"}, after={"status": "published"})
     return t("content.draft.published", user.language, title=draft.title)
+
+
+def discard_preview(deps: AppDeps, user: User, course_id) -> str:
+    """What deleting the draft will remove, in the admin's language; writes nothing."""
+    with deps.pool.connection() as conn:
+        draft = _draft(_outline(conn, user, course_id), user.language)
+    return t("content.draft.discard_preview", user.language, title=draft.title, modules=draft.modules,
+             lessons=draft.lessons, exercises=draft.exercises)
+
+
+def discard_draft(deps: AppDeps, user: User, course_id) -> str:
+    """Delete the draft the admin confirmed (what it held goes to the audit log); the line to show them."""
+    with deps.pool.connection() as conn, conn.transaction():
+        draft = _draft(_outline(conn, user, course_id), user.language)
+        if not course_store.delete_draft_course(conn, user.org_id, draft.id):
+            raise DraftError(t("content.draft.not_a_draft", user.language))
+        audit.record(conn, user.org_id, actor_id=user.id, action="content.discard_draft", entity_type="course",
+                     entity_id=draft.id, before={"status": "draft", "title": draft.title, "modules": draft.modules,
+                                                 "lessons": draft.lessons, "exercises": draft.exercises},
+                     after=None)
+    return t("content.draft.discarded", user.language, title=draft.title)

@@ -15,7 +15,7 @@ from langgraph.types import interrupt
 
 from agents.content import authoring, design
 from agents.content.context import MAX_REFINEMENT_CYCLES, ContentContext
-from agents.content.edits import apply_patch
+from agents.content.edits import apply_notes, apply_patch
 from agents.content.sources import load_sections, module_chunk_ids, sections_for
 from agents.content.review import review_twin
 from agents.content.state import GenerationState, ModuleTask, merge_modules
@@ -112,8 +112,9 @@ def design_structure(state: GenerationState, runtime: Runtime[ContentContext]) -
 
 @node_error_wrapper("admin_review_structure")
 def admin_review_structure(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
-    """Human checkpoint 1: approve, edit (the edited outline is what gets generated), redesign (the edited
-    outline and the admin's notes go back to the design pass, then to this review again) or reject."""
+    """Human checkpoint 1: approve, edit (the edited outline, with the notes' rules applied to it, is what gets
+    generated), redesign (the edited outline and the admin's notes go back to the design pass, then to this
+    review again) or reject."""
     review = interrupt({"checkpoint": "structure"})
     decision = review.get("decision")
     if decision not in ("approve", "edit", "redesign", "reject"):
@@ -125,6 +126,9 @@ def admin_review_structure(state: GenerationState, runtime: Runtime[ContentConte
     if decision == "edit" and edited:
         ctx = runtime.context
         sections = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
+        # the notes written as rules (rename N: title, merge N and M, split N) apply as in a redesign's twin;
+        # other notes need a design pass ("redesign"), and the page's help says so
+        edited, _ = apply_notes(edited, review.get("notes") or "")
         update["course_outline"] = design.normalize_outline(edited, state["extracted_themes"], sections,
                                                                _language(state))
     if decision != "reject":

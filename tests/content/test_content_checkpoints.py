@@ -86,6 +86,20 @@ def test_structure_edit_is_what_gets_generated(pool, app_deps, studio, at_struct
     assert state["course_outline"]["title"] == "Devoluciones sin dramas"
 
 
+def test_apply_edits_applies_the_notes_written_as_rules_to_the_edited_outline(pool, app_deps, studio, at_structure):
+    """'Apply edits and generate' used to record the notes and generate the outline without them."""
+    org, admin, _ = studio
+    job_id = at_structure()
+    outline = copy.deepcopy(service.job_view(app_deps, admin, job_id).state["course_outline"])
+    outline["modules"][0]["title"] = "Lo esencial de las devoluciones"          # an edit in the table
+    service.review_structure(app_deps, admin, job_id, "edit", outline=outline,
+                             notes="renombra 2: Cambios y reembolsos; quiero más ejemplos")   # a rule and a wish
+    assert _run(app_deps, org, job_id).status == "awaiting_final_review"
+    titles = [m["module_spec"]["title"] for m in service.job_view(app_deps, admin, job_id).state["generated_modules"]]
+    assert titles[:2] == ["Lo esencial de las devoluciones", "Cambios y reembolsos"]
+    assert len(titles) == len(outline["modules"])
+
+
 def test_structure_reject_ends_the_job_without_content(pool, app_deps, studio, at_structure):
     org, admin, _ = studio
     job_id = at_structure()

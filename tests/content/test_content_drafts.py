@@ -41,3 +41,32 @@ def test_the_seeded_draft_is_listed_previewed_and_published_once(seeded_pool, se
         entries = audit.list_entries(conn, admin.org_id, action="content.publish_draft")
     assert len(entries) == 1 and entries[0].actor_id == admin.id and entries[0].after == {"status": "published"}
     assert drafts.drafts(deps, admin) == []
+
+
+def test_a_draft_is_deleted_only_after_its_preview_once_and_audited(seeded_pool, seeded_deps):
+    deps = seeded_deps
+    with seeded_pool.connection() as conn:
+        admin = users.get_user_by_email(conn, "admin@acme.test")
+        oliver = users.get_user_by_email(conn, "oliver@acme.test")
+        employee = users.get_user_by_email(conn, "james@acme.test")
+        course_id = course_store.create_course(conn, admin.org_id, title="Borrador de prueba", status="draft")
+        [published] = course_store.find_courses(conn, admin.org_id, "Returns and Refunds Essentials")
+    line = drafts.discard_preview(deps, oliver, course_id)
+    assert line.startswith("Delete «Borrador de prueba» for good: its 0 modules, 0 lessons and 0 exercises are")
+    assert "can't be undone" in line
+    assert "Eliminar «Borrador de prueba» definitivamente" in drafts.discard_preview(deps, admin, course_id)
+    with seeded_pool.connection() as conn:
+        assert course_store.get_course(conn, admin.org_id, course_id).status == "draft"   # the preview wrote nothing
+    for who, bad_id in ((employee, course_id), (admin, uuid.uuid4()), (admin, "not-an-id"), (admin, published.id)):
+        with pytest.raises(drafts.DraftError, match="borrador|draft"):
+            drafts.discard_draft(deps, who, bad_id)
+
+    assert drafts.discard_draft(deps, admin, course_id) == "«Borrador de prueba» se ha eliminado."
+    with pytest.raises(drafts.DraftError, match="^Ese curso no es \\(ya\\) un borrador: no se cambió nada.$"):
+        drafts.discard_draft(deps, admin, course_id)
+    with seeded_pool.connection() as conn:
+        assert course_store.get_course(conn, admin.org_id, course_id) is None
+        assert course_store.get_course(conn, admin.org_id, published.id).status == "published"
+        entries = audit.list_entries(conn, admin.org_id, action="content.discard_draft")
+    assert len(entries) == 1 and entries[0].actor_id == admin.id and entries[0].entity_id == str(course_id)
+    assert entries[0].before["title"] == "Borrador de prueba" and entries[0].before["status"] == "draft"

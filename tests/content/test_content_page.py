@@ -134,3 +134,27 @@ def test_a_draft_course_is_finished_from_the_studio_after_its_preview(pool, stud
     assert not any(e.label.startswith("📝") for e in at.expander)
     with pool.connection() as conn:
         assert course_store.get_course(conn, org.id, course).status == "published"
+
+
+def test_a_draft_course_is_deleted_from_the_studio_after_its_preview(pool, studio):
+    """The drafts panel's other write: delete, read what goes, confirm; the draft is gone, and its lessons."""
+    org, admin, _ = studio
+    with pool.connection() as conn:
+        course = course_store.create_course(conn, org.id, title="Borrador que sobra", created_by=admin.id)
+        module = lesson_store.add_module(conn, org.id, course, title="Plazos")
+        lesson_store.add_lesson(conn, org.id, module, title="Los 30 días", content_type="theory",
+                                content_md="Se devuelve en 30 días con ticket.")
+    at = _open(admin)
+    _button(at, f"draft-del-{course}").click().run()
+    assert [w.value for w in at.warning if w.value.startswith("Eliminar «Borrador que sobra» definitivamente: "
+                                                               "se borran su 1 módulo, 1 lección y 0 ejercicios")]
+    assert not any(b.key == f"draft-ok-{course}" for b in at.button)      # the publish confirm is not offered
+    with pool.connection() as conn:
+        assert course_store.get_course(conn, org.id, course).status == "draft"
+    _button(at, f"draft-delok-{course}").click().run()
+    assert not at.exception, at.exception
+    assert at.success[0].value == "«Borrador que sobra» se ha eliminado."
+    assert not any(e.label.startswith("📝") for e in at.expander)
+    with pool.connection() as conn:
+        assert course_store.get_course(conn, org.id, course) is None
+        assert lesson_store.get_course_outline(conn, org.id, course) is None

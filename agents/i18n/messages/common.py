@@ -46,6 +46,7 @@ MESSAGES = {
     "code.audit_action.content.waive_critical_issues": {"en": "critical issues waived", "es": "problemas críticos aceptados"},
     "code.audit_action.content.accept_template_modules": {"en": "template-written modules published", "es": "módulos de plantilla publicados"},
     "code.audit_action.content.publish_draft": {"en": "draft course published", "es": "borrador de curso publicado"},
+    "code.audit_action.content.discard_draft": {"en": "draft course deleted", "es": "borrador de curso eliminado"},
     "code.entity.course": {"en": "course", "es": "curso"},
     "code.entity.enrollment": {"en": "enrolment", "es": "inscripción"},
     "code.entity.generation_job": {"en": "generation job", "es": "trabajo de generación"},
