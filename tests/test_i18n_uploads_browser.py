@@ -48,3 +48,16 @@ def test_the_studio_uploader_speaks_spanish_to_a_spanish_admin(seeded_db_url):
         page.locator(refused).wait_for(timeout=30_000)      # Streamlit refused it in the browser (over 1 MB)
         assert page.evaluate(SHOWN, [refused])[1] == f'" · {t("uploads.rejected_size", "es", size="1")}"'
         page.screenshot(path=str(SHOTS / "studio_uploader_refused_es.png"))
+
+        # a file type a page does not take is refused by our check, in Spanish (Streamlit's says so in English)
+        page.goto(f"{base}/retrieval_lab")
+        page.get_by_role("tab", name=t("ingestion.tab", "es")).click()
+        lab = ".st-key-lab_uploads [data-testid=stFileUploaderDropzone] input[type=file]"
+        page.locator(lab).wait_for(state="attached", timeout=120_000)
+        page.locator(lab).set_input_files([{"name": "notas.exe", "mimeType": "application/octet-stream",
+                                            "buffer": b"MZ"}])
+        line = t("uploads.refused_type", "es", name="notas.exe", types="PDF, DOCX, MD, TXT, HTML")
+        page.get_by_text(line, exact=True).wait_for(timeout=120_000)
+        assert not page.locator(".st-key-lab_uploads [data-testid=stFileChip][aria-invalid=true]").count()
+        assert not page.get_by_role("button", name=t("ingestion.start", "es")).count()   # nothing to ingest
+        page.screenshot(path=str(SHOTS / "lab_uploader_refused_type_es.png"))

@@ -5,18 +5,26 @@ over it, "Drag and drop files here" in English, and has no locale setting. Those
 marked in its markup (the button's label and the instructions by data-testid, the drag message as
 the drop zone's one plain div), so a style sheet scoped to this uploader's key hides Streamlit's
 text (font-size 0) and shows the catalogue's in its place (::after). Picking, dropping and the size
-check stay Streamlit's own. A file Streamlit refuses in the browser (type, size) is a chip marked
-aria-invalid: the catalogue's reason is written beside its name; Streamlit's English one stays only in
-the hover tooltip, which it draws in a layer outside the uploader that no style of ours can tell apart.
-tests/test_i18n_uploads_browser.py fails if an upgrade moves them.
+check stay Streamlit's own.
+
+What Streamlit refuses in the browser it explains in English only: "… files are not allowed." and "File
+is too large…" are literals in its FileUploader bundle, shown in a hover tooltip it draws in a layer outside
+the uploader that no style of ours can tell apart. So the file types are checked here, not by Streamlit:
+the widget takes any file, and one a page does not accept is left out with one line in the reader's
+language. The size stays Streamlit's check, made before the bytes leave the browser (checking it here would
+hold files up to the server-wide limit in memory first): its refused chip gets the catalogue's reason beside
+the file's name, and only its tooltip stays English. tests/test_i18n_uploads_browser.py fails if an upgrade
+moves them.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import PurePath
 
 import streamlit as st
 
 from agents.i18n import format_number, t
+from storage.markup import safe_markdown
 
 _ZONE = "[data-testid=stFileUploaderDropzone]"
 _SPOTS = {  # where Streamlit writes each text, under one uploader's element
@@ -35,10 +43,9 @@ def _css_string(text: str) -> str:
 def uploader_texts(lang: str, max_mb: int, types: Sequence[str] | None, multiple: bool) -> dict[str, str]:
     size, kinds = format_number(max_mb, lang), ", ".join(kind.upper() for kind in types or ())
     limit = t("uploads.limit", lang, size=size) + (f" · {kinds}" if kinds else "")
-    refused = (t("uploads.rejected_types", lang, types=kinds, size=size) if kinds
-               else t("uploads.rejected_size", lang, size=size))
     return {"button": t("uploads.button", lang), "limit": limit,
-            "drag": t("uploads.drag_many" if multiple else "uploads.drag_one", lang), "refused": refused}
+            "drag": t("uploads.drag_many" if multiple else "uploads.drag_one", lang),
+            "refused": t("uploads.rejected_size", lang, size=size)}   # the one refusal left to Streamlit
 
 
 def uploader_css(key: str, texts: dict[str, str]) -> str:
@@ -53,8 +60,20 @@ def uploader_css(key: str, texts: dict[str, str]) -> str:
 
 def file_uploader(label: str, lang: str, *, key: str, max_upload_size: int | None = None,
                   type: Sequence[str] | None = None, accept_multiple_files: bool = False, **kwargs):
-    """``st.file_uploader`` with its button, size limit and drag message in ``lang``."""
+    """``st.file_uploader`` with its button, size limit and drag message in ``lang``; a file whose type is not
+    in ``type`` is left out, with one line in ``lang`` saying why."""
     max_mb = max_upload_size or st.get_option("server.maxUploadSize")
     st.html(uploader_css(key, uploader_texts(lang, max_mb, type, accept_multiple_files)))
-    return st.file_uploader(label, key=key, type=type, max_upload_size=max_upload_size,
-                            accept_multiple_files=accept_multiple_files, **kwargs)
+    picked = st.file_uploader(label, key=key, max_upload_size=max_upload_size,
+                              accept_multiple_files=accept_multiple_files, **kwargs)
+    if not type or not picked:
+        return picked
+    files, kept = picked if accept_multiple_files else [picked], []
+    allowed = {"." + kind.lower().lstrip(".") for kind in type}
+    for file in files:
+        if PurePath(file.name).suffix.lower() in allowed:
+            kept.append(file)
+        else:
+            st.error(t("uploads.refused_type", lang, name=safe_markdown(file.name),
+                       types=", ".join(kind.upper() for kind in type)))
+    return kept if accept_multiple_files else (kept[0] if kept else None)

@@ -5,6 +5,6 @@ MESSAGES = {
     "uploads.drag_one": {"en": "Drag and drop a file here", "es": "Arrastra y suelta un archivo aquí"},
     "uploads.drag_many": {"en": "Drag and drop files here", "es": "Arrastra y suelta los archivos aquí"},
     "uploads.rejected_size": {"en": "can't be uploaded: over {size} MB", "es": "no se puede subir: pasa de {size} MB"},
-    "uploads.rejected_types": {"en": "can't be uploaded: only {types}, up to {size} MB",
-                               "es": "no se puede subir: solo {types}, hasta {size} MB"},
+    "uploads.refused_type": {"en": "{name} is left out: only {types} files are accepted here.",
+                             "es": "{name} no se usa: aquí solo se aceptan archivos {types}."},
 }
