@@ -137,11 +137,15 @@ def run_admin(ctx: Context, engine, scenario) -> dict:
 def judge_admin(ctx: Context, scenario, result: dict) -> dict:
     message, is_write = scenario
     reply, confirmed = result["reply"], result["confirmed"]
-    failures = []
+    failures, already = [], False
     if not is_write and not any("error" not in call["result"] for call in reply.tool_calls):
         failures.append(f"no tool result ({[call['result'].get('error') for call in reply.tool_calls]})")
     if is_write and not reply.pending:
-        failures.append("no preview to confirm")
+        # the twin asked the same now tells the model's miss from a write this database already holds (a
+        # resumed bench database keeps the confirmed writes of the run it continues: "already archived")
+        already = not run_admin(ctx, ctx.offline, scenario)["reply"].pending
+        if not already:
+            failures.append("no preview to confirm")
     elif is_write and (not confirmed or not confirmed.executed or "error" in confirmed.executed[0]["result"]):
         failures.append("confirm did not execute")
     if reply.fallback:
@@ -151,7 +155,7 @@ def judge_admin(ctx: Context, scenario, result: dict) -> dict:
     else:
         outcome, reason = "model", None
     return {"outcome": outcome, "reason": reason, "failures": failures, "engine": reply.engine,
-            "tools": [call["tool"] for call in reply.tool_calls]}
+            "tools": [call["tool"] for call in reply.tool_calls], **({"already_made": True} if already else {})}
 
 
 # -- helpdesk -------------------------------------------------------------------------------------
