@@ -76,7 +76,8 @@ for message in state.messages:
         if message.role == "assistant":
             show_trace(message.metadata, str(message.id))
             if message.metadata.get("engine"):
-                st.caption(t("admin.assistant.engine_tokens", lang, engine=message.metadata["engine"],
+                engine = code_label("engine", message.metadata["engine"], lang)
+                st.caption(t("admin.assistant.engine_tokens", lang, engine=engine,
                              tokens=format_number(message.metadata.get("tokens_used", 0), lang)))
 
 if not state.messages:  # an empty page offers what to ask, in the admin's language

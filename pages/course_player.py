@@ -10,6 +10,7 @@ from agents.tutor.citations import citation_where
 from storage.markup import safe_markdown
 from ui.exercises import exercise_input, lesson_markdown, link_to_source, show_feedback
 from ui.deps import app_deps
+from ui.links import page_link
 from ui.session import require_user
 from ui.stale import updated_policy_note
 
@@ -27,7 +28,9 @@ linked = st.query_params.get("course")
 # an admin following a link to a course they are not enrolled in (e.g. from the studio) previews it
 preview = bool(user.is_admin and linked and linked not in titles)
 if not enrollments and not preview:
-    st.info(t("learning.no_courses", lang))
+    st.info(t("learning.no_courses_admin" if user.is_admin else "learning.no_courses", lang))
+    if user.is_admin:
+        page_link("pages/course_stats.py", t("learning.to_course_stats", lang), "📊", {})
     st.stop()
 try:
     if preview:

@@ -4,6 +4,7 @@ import streamlit as st
 from agents.admin import dashboards
 from agents.i18n import format_percent, t
 from ui.deps import app_deps
+from ui.links import page_link
 from ui.session import require_admin
 from ui.review_forecast import review_planning_section
 from ui.tables import table_with_csv
@@ -18,6 +19,8 @@ st.selectbox(t("col.course", lang), list(report.titles), index=None, key="stats_
              placeholder=t("admin.stats.pick_course", lang), format_func=report.titles.get)
 if report.stats:
     stats = report.stats
+    if report.course_id:
+        page_link("pages/course_player.py", t("admin.stats.preview", lang), "▶️", {"course": report.course_id})
     row = st.columns(5)
     row[0].metric(t("col.enrolled", lang), stats["enrolled"])
     row[1].metric(t("col.completed", lang), stats["completed"])

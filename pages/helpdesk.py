@@ -70,7 +70,7 @@ def review_draft(turn) -> None:
 
 
 st.title(t("helpdesk.page_title", LANG))
-st.caption(t("helpdesk.page_caption", LANG, engine=service.engine(deps)))
+st.caption(t("helpdesk.page_caption", LANG, engine=code_label("engine", service.engine(deps), LANG)))
 
 turn = None
 if st.session_state.get(SESSION):

@@ -5,6 +5,7 @@ import streamlit as st
 from agents.content import manuals
 from agents.i18n import format_date, t
 from ui.deps import app_deps
+from ui.links import page_link
 from ui.session import require_user
 
 user = require_user()
@@ -14,7 +15,9 @@ deps = app_deps()
 st.title(t("content.manuals.title", lang))
 found = manuals.list_for(deps, user)
 if not found:
-    st.info(t("content.manuals.none", lang))
+    st.info(t("content.manuals.none_admin" if user.is_admin else "content.manuals.none", lang))
+    if user.is_admin:
+        page_link("pages/content_studio.py", t("content.manuals.to_studio", lang), "🏭", {})
     st.stop()
 by_id = {str(m.id): m for m in found}
 wanted = st.query_params.get("manual")

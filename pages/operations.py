@@ -67,7 +67,7 @@ with right:
 
 overview = operations.overview(deps, user)
 st.subheader(t("ops.models", LANG))
-st.caption(t("ops.engine", LANG, engine=overview["engine"]) + " · " +
+st.caption(t("ops.engine", LANG, engine=code_label("engine", overview["engine"], LANG)) + " · " +
            (t("ops.metrics_on", LANG, port=overview["metrics_port"]) if overview["metrics_port"] else t("ops.metrics_off", LANG)))
 left, right = st.columns(2)
 with left:

@@ -30,10 +30,10 @@ with search_tab:
         strategy = left.selectbox(t("admin.lab.strategy", lang), list(STRATEGIES), format_func=STRATEGIES.get,
                                   key="lab_strategy")
         course = middle.selectbox(t("admin.lab.course_optional", lang), list(courses), index=None,
-                                  key="lab_course")
+                                  key="lab_course", placeholder=t("admin.lab.any_course", lang))
         k = right.number_input("k", min_value=1, max_value=50, value=8, key="lab_k")
         picked = st.multiselect(t("admin.lab.documents_optional", lang), list(documents),
-                                key="lab_docs")
+                                key="lab_docs", placeholder=t("admin.lab.any_document", lang))
         submitted = st.form_submit_button(t("admin.lab.search", lang), type="primary")
     if submitted:
         result = lab.run_query(deps, user, query, strategy=strategy, k=int(k),

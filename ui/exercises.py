@@ -12,7 +12,7 @@ from typing import Any
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
-from agents.i18n import t
+from agents.i18n import code_label, format_percent, t
 from agents.tutor.citations import citation_where
 from storage.markup import safe_markdown
 
@@ -132,17 +132,17 @@ def show_feedback(lang: str, *, correct: bool, score: float, feedback: str, expl
     """Feedback after an answer. Not yet revealed (a first wrong try): the verdict and where to look,
     never the answer. Revealed: the verdict, the solution, why (the explanation) and the sources."""
     if not revealed:
-        st.warning(f"🔁 {t('learning.verdict.not_yet', lang)} · {round(score * 100)}% — {feedback}")
+        st.warning(f"🔁 {t('learning.verdict.not_yet', lang)} · {format_percent(score, lang)} — {feedback}")
         if sources:
             st.markdown(t("learning.look_again", lang))
         source_links(lang, sources)
         return
     verdict = t("learning.verdict.correct" if correct else "learning.verdict.incorrect", lang)
-    (st.success if correct else st.error)(f"{'✅' if correct else '❌'} {verdict} · {round(score * 100)}% — {feedback}")
+    (st.success if correct else st.error)(f"{'✅' if correct else '❌'} {verdict} · {format_percent(score, lang)} — {feedback}")
     if solution and not correct:
         st.markdown(f"**{t('learning.solution', lang)}:** {solution}")
     if explanation:
         st.markdown(f"**{t('learning.explanation', lang)}:** {explanation}")
     source_links(lang, sources)
     if engine not in ("rules",):
-        st.caption(t("learning.graded_by", lang, engine=engine))
+        st.caption(t("learning.graded_by", lang, engine=code_label("engine", engine, lang)))

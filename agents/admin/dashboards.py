@@ -145,17 +145,20 @@ class CourseReport:
     titles: dict[str, str]              # canonical title (what the picker keeps) -> title in the reader's language
     stats: dict | None = None
     hardest: pd.DataFrame = field(default_factory=pd.DataFrame)
+    course_id: str | None = None        # the picked course's id, for a link to preview it in the course player
 
 
 def course_report(deps: AppDeps, user: User, course_title: str | None = None) -> CourseReport:
     with deps.pool.connection() as conn:
         ctx = _context(conn, user)
         courses = tools.list_courses(ctx, {})["rows"]
-        titles = {c.title: c.title_in(ctx.lang) for c in course_store.list_courses(conn, ctx.org_id)}
+        listed = course_store.list_courses(conn, ctx.org_id)
+        titles = {c.title: c.title_in(ctx.lang) for c in listed}
         report = CourseReport(_frame(courses), titles)
         if course_title:
             result = tools.get_course_stats(ctx, {"course_title": course_title})
             report.stats, report.hardest = result["course"], _frame(result["rows"])
+            report.course_id = next((str(c.id) for c in listed if c.title == course_title), None)
     return report
 
 

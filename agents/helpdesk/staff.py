@@ -17,7 +17,7 @@ from agents.helpdesk.turns import HelpdeskError
 from agents.i18n import t
 from storage import audit as audit_log
 from storage import ticket_events as events
-from storage import tickets, users
+from storage import skills, tickets, users
 
 NOTE_MAX_CHARS = 2000
 
@@ -38,13 +38,18 @@ def _require_admin(user) -> None:
         raise HelpdeskError("forbidden", t("common.admins_only", user.language))
 
 
-def _row_dict(row: tickets.TicketRow) -> dict:
+def _row_dict(row: tickets.TicketRow, departments: dict[str, str]) -> dict:
+    """``departments``: canonical department name -> its name in the reader's language."""
     ticket = row.ticket
     return {"id": str(ticket.id), "number": ticket.number, "title": ticket.title, "status": ticket.status,
             "severity": ticket.severity, "category": ticket.category, "reporter": row.reporter_name or "",
-            "department": row.reporter_department or "", "assignee": row.assignee_name or "",
+            "department": _department(row.reporter_department, departments), "assignee": row.assignee_name or "",
             "affected": ticket.affected_count, "created_at": ticket.created_at, "last_change_at": row.last_change_at,
             "source": ticket.source, "filing": ticket.filing_state}
+
+
+def _department(name: str | None, departments: dict[str, str]) -> str:
+    return departments.get(name, name) if name else ""
 
 
 def _event_dict(event: events.TicketEvent) -> dict:
@@ -58,7 +63,8 @@ def staff_tickets(deps: AnyDeps, user, *, statuses: list[str] | None = None, sev
     """The organisation's tickets for staff, filtered (assignee: "me", "nobody" or None for all)."""
     _require_admin(user)
     with deps.pool.connection() as conn:
-        rows = [_row_dict(row) for row in tickets.list_rows(conn, user.org_id)]
+        departments = skills.department_names(conn, user.org_id, user.language)
+        rows = [_row_dict(row, departments) for row in tickets.list_rows(conn, user.org_id)]
     words = text.lower().split()
     me = user.full_name
     return [r for r in rows
@@ -77,10 +83,11 @@ def ticket_detail(deps: AnyDeps, user, ticket_id) -> dict:
             raise _not_found(user.language)
         affected = events.list_affected(conn, user.org_id, row.ticket.id)
         history = events.list_events(conn, user.org_id, row.ticket.id)
+        departments = skills.department_names(conn, user.org_id, user.language)
     ticket = row.ticket
-    return {**_row_dict(row), "description": ticket.body, "snapshot": ticket.snapshot, "facts": ticket.facts,
+    return {**_row_dict(row, departments), "description": ticket.body, "snapshot": ticket.snapshot, "facts": ticket.facts,
             "steps": ticket.steps, "url": ticket.external_url or "", "assignee_id": str(ticket.assignee_id or ""),
-            "linked": [{"name": a.full_name, "department": a.department or "", "at": a.created_at,
+            "linked": [{"name": a.full_name, "department": _department(a.department, departments), "at": a.created_at,
                         "snapshot": a.snapshot} for a in affected if a.user_id != ticket.created_by],
             "history": [_event_dict(e) for e in history]}
 

@@ -101,5 +101,21 @@ def test_an_empty_assistant_page_offers_examples_that_run_when_clicked(admin):
     assert len(examples) == 6 and "¿Quién tiene cursos vencidos?" in {b.label for b in examples}
     next(b for b in examples if b.label == "¿Quién tiene cursos vencidos?").click().run()
     assert not at.exception, at.exception
-    assert "vencido" in texts(at) and "motor: offline · 0 tokens" in texts(at)
+    assert "vencido" in texts(at) and "motor: sin modelo · 0 tokens" in texts(at)
     assert not [b for b in at.button if b.key and b.key.startswith("example_")]   # the page is no longer empty
+
+
+def test_empty_learning_pages_give_an_admin_the_next_step(admin):
+    """Marta is enrolled in nothing and no manual is published: each page says where to go instead."""
+    player = open_page(admin, "pages/course_player.py")
+    assert "desde sus estadísticas" in texts(player) and "/course_stats" in texts(player)
+    manuals = open_page(admin, "pages/manuals.py")
+    assert "El estudio de contenidos lo redacta" in texts(manuals) and "/content_studio" in texts(manuals)
+    stats = open_page(admin, "pages/course_stats.py", stats_course="Returns and Refunds Essentials")
+    assert any("Ver este curso" in line and "/course_player?course=" in line for line in texts(stats).splitlines())
+
+
+def test_retrieval_lab_scope_pickers_say_what_empty_means(admin):
+    at = open_page(admin, "pages/retrieval_lab.py")
+    assert at.selectbox(key="lab_course").placeholder == "Todos los cursos"
+    assert at.multiselect(key="lab_docs").placeholder == "Todos los documentos"

@@ -24,7 +24,7 @@ def button(at: AppTest, key: str):
 
 def test_employee_files_a_ticket_through_chips_and_the_modal(org, pool):
     at = open_page(org.ana)
-    assert "Ayuda" in texts(at) and "motor: offline" in texts(at)
+    assert "Ayuda" in texts(at) and "motor: sin modelo" in texts(at)
     at.text_area[0].input("El portátil no arranca y la pantalla parpadea")
     at.button[0].click().run()  # the form's submit button sends the text area with it
     assert not at.exception, at.exception

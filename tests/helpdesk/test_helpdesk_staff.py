@@ -134,3 +134,22 @@ def test_admin_page_opens_a_ticket_and_changes_its_status_with_a_confirmation(or
     assert f"Ticket #{ticket['number']} is now resolved" in texts(at)
     employee = apptest.open_page(org.ana, "pages/my_tickets.py")
     assert "Rodillo cambiado" in texts(employee) and "resuelto" in texts(employee)
+
+
+def test_staff_read_the_reporters_department_in_their_own_language(org, pool, deps):
+    from dataclasses import replace
+
+    from storage import skills, tickets
+
+    with pool.connection() as conn:
+        skills.ensure_department(conn, org.org.id, "Almacén", {"en": "Warehouse", "es": "Almacén"})
+        carla = upsert_user(conn, org.org.id, email="carla@hd.test", full_name="Carla", role="employee",
+                            password="pw-carla-123", department="Almacén", language="es")
+        ticket, _ = tickets.create(conn, org.org.id, title="Escáner de mano sin batería", body="No carga.",
+                                   created_by=carla.id, idempotency_key="test:department-language")
+    english = next(r for r in staff.staff_tickets(deps, org.admin) if r["number"] == ticket.number)
+    spanish_admin = replace(org.admin, language="es")
+    spanish = next(r for r in staff.staff_tickets(deps, spanish_admin) if r["number"] == ticket.number)
+    assert (english["department"], spanish["department"]) == ("Warehouse", "Almacén")
+    assert staff.staff_tickets(deps, org.admin, text="warehouse")[0]["number"] == ticket.number
+    assert staff.ticket_detail(deps, org.admin, ticket.id)["department"] == "Warehouse"

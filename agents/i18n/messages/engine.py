@@ -11,6 +11,9 @@ MESSAGES = {
         "en": "Some of this answer is not backed by the cited sources: check them.",
         "es": "Parte de esta respuesta no se apoya en las fuentes citadas: compruébalas.",
     },
+    # which engine answered, as captions name it (a model's own name is shown as it is)
+    "code.engine.offline": {"en": "offline", "es": "sin modelo"},
+    "code.engine.rules": {"en": "rules", "es": "reglas"},
     "engine.card.title": {"en": "Model engine", "es": "Motor del modelo"},
     "engine.card.offline": {"en": "No model configured: every agent answers with its offline engine.",
                             "es": "Sin modelo configurado: todos los agentes responden con su motor sin modelo."},

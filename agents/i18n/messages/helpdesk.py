@@ -131,7 +131,8 @@ MESSAGES = {
     "helpdesk.last_change": {"en": "last change {when}", "es": "último cambio {when}"},
     "helpdesk.reported_by_me": {"en": "reported by you", "es": "lo reportaste tú"},
     "helpdesk.linked_by_me": {"en": "you linked your report", "es": "enlazaste tu reporte"},
-    "helpdesk.affected_count": {"en": "{count} affected", "es": "{count} afectados"},
+    "helpdesk.affected_count": {"en": "{count, plural, one {# person affected} other {# people affected}}",
+                                "es": "{count, plural, one {# persona afectada} other {# personas afectadas}}"},
     # notifications
     "helpdesk.notify_ticket_status": {"en": "Ticket #{number} is now {status}.", "es": "El ticket #{number} está ahora {status}."},
     "helpdesk.notify_ticket_note": {"en": "Staff wrote a note on ticket #{number}.", "es": "Soporte escribió una nota en el ticket #{number}."},

@@ -88,6 +88,9 @@ MESSAGES = {
     "learning.open_passage": {"en": "open the passage", "es": "abrir el pasaje"},
     # course player
     "learning.no_courses": {"en": "You have no courses assigned yet.", "es": "Aún no tienes cursos asignados."},
+    "learning.no_courses_admin": {"en": "You are not enrolled in any course. You can preview any course of the organisation from its statistics.",
+                                  "es": "No estás inscrito en ningún curso. Puedes ver cualquier curso de la organización desde sus estadísticas."},
+    "learning.to_course_stats": {"en": "Open course statistics", "es": "Abrir estadísticas de cursos"},
     "learning.preview_note": {"en": "Preview of “{title}”: you are not enrolled, so nothing you do here is recorded.",
                               "es": "Vista previa de «{title}»: no estás inscrito, así que aquí no se registra nada."},
     "learning.preview_answer": {"en": "Answer: {answer}", "es": "Respuesta: {answer}"},
