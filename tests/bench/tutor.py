@@ -190,6 +190,7 @@ def gradio_section(people, chats: int) -> None:
 
     import chat
 
+    direct = concurrent_direct_turns(people, chats)  # the anchor without Gradio, same questions
     port = _free_port()
     app = chat.launch(port=port, block=False)
     emails = [people[i % len(people)].email for i in range(chats)]
@@ -208,9 +209,27 @@ def gradio_section(people, chats: int) -> None:
           f"on {os.cpu_count()} cores")
     print(f"   errors                      {len(errors)}" + (f"  first: {errors[0]}" if errors else ""))
     print(f"   one chat at a time, TTFT    {pct(alone)}   (anchor: the same app without concurrency)")
+    print(f"   {chats} direct turns, TTFT      {pct(direct)}   (anchor: service.run_turn in {chats} threads, no Gradio)")
     print(f"   time to first token         {pct(ttfts)}   (target p95 <= 1000 ms)")
     print(f"   p95 TTFT / one-chat p50     {np.percentile(ttfts, 95) / np.percentile(alone, 50):.1f}x" if ttfts else "")
     print(f"   time to done                {pct(totals)}")
+
+
+def concurrent_direct_turns(people, n: int) -> list[float]:
+    """TTFT of n turns started at once in this process, straight through the tutor service."""
+    ttfts: list[float] = []
+    barrier = threading.Barrier(n)
+
+    def one(i: int) -> None:
+        barrier.wait()
+        ttfts.append(timed_turn(people[i % len(people)], GROUNDED[(i + 5) % len(GROUNDED)])["ttft"])
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(n)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return ttfts
 
 
 def gradio_clients(url: str, emails: list[str]) -> None:
