@@ -16,6 +16,7 @@ from typing import Callable
 
 from agents.deps import AppDeps
 from storage import audit, config, sessions, users
+from storage.db import relax_durability
 
 log = logging.getLogger(__name__)
 
@@ -112,6 +113,7 @@ def resume(deps: AppDeps, token: str | None) -> users.User | None:
         return None
     config = settings()
     with deps.pool.connection() as conn:
+        relax_durability(conn)  # the touch that keeps it alive: losing one in a crash only ages it
         return sessions.resume_session(conn, token, idle_minutes=config.idle_minutes,
                                        absolute_hours=config.absolute_hours)
 

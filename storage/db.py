@@ -70,6 +70,14 @@ def _configure(conn: psycopg.Connection) -> None:
     register_vector(conn)
 
 
+def relax_durability(conn: psycopg.Connection) -> None:
+    """This transaction's commit returns without waiting for its WAL to reach the disk: a server crash
+    within ~0.6 s (3 × wal_writer_delay) may lose it, and nothing else (PostgreSQL never half-applies it).
+    For writes whose loss is harmless, or made durable by the next ordinary commit, which flushes the WAL
+    before it: a turn waited for 3-5 disk flushes before its first token."""
+    conn.execute("SET LOCAL synchronous_commit = off")
+
+
 def open_pool(url: str, *, max_size: int = 10) -> ConnectionPool:
     """A pool for repository work: vectors registered on every connection."""
     pool = ConnectionPool(url, min_size=1, max_size=max_size, configure=_configure, open=False,

@@ -25,6 +25,7 @@ from storage import attempts as attempt_store
 from storage import chat, rate_limits, users
 from storage import courses as course_store
 from storage import exercises as exercise_store
+from storage.db import relax_durability
 from storage.inputs import InputRefused, checked_text
 from storage import lessons as lesson_store
 
@@ -123,6 +124,7 @@ def _check_rate(pool, user: users.User, limit: int, endpoint: str = "tutor.messa
     # Requests, not stored messages, are counted (deleting a conversation gives none back), in a
     # transaction of their own so concurrent requests wait only for this one statement.
     with pool.connection() as conn:
+        relax_durability(conn)  # a hit lost in a crash lets one more request through
         wait = rate_limits.take(conn, user.id, endpoint, limit, 60)
     if wait is not None:
         raise TutorError("RATE_LIMITED", _lang(user), retry_after=wait)
@@ -131,6 +133,7 @@ def _check_rate(pool, user: users.User, limit: int, endpoint: str = "tutor.messa
 def new_session(deps: AppDeps, user: users.User, *, course: str | None = None,
                 lesson: str | None = None) -> chat.ChatSession:
     with deps.pool.connection() as conn:
+        relax_durability(conn)  # an empty conversation lost in a crash is nothing lost
         _active_user(conn, user)
         context = resolve_context(conn, user, course, lesson)
         return chat.create_session(conn, user.org_id, user.id, AGENT, context=context)
@@ -217,6 +220,7 @@ def _prepare(pool, llm, user, message, session_id, course, lesson, rate_limit, s
         text = text[:MAX_MESSAGE_CHARS]
         notice = t("tutor.truncated", answer_language, n=MAX_MESSAGE_CHARS)
     with pool.connection() as conn:
+        relax_durability(conn)  # the answer's commit, an ordinary one, makes the question durable with it
         if session is None:
             session = chat.create_session(conn, user.org_id, user.id, AGENT, title=session_title(text),
                                           context=context)
