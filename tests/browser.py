@@ -103,6 +103,13 @@ def sign_in(page, base_url: str, email: str, password: str) -> None:
     page.get_by_text(email).wait_for(timeout=STEP)
 
 
+def sign_out(page, label: str) -> None:
+    """Click the sidebar's sign-out button and wait for the sign-in form: a page opened before the click's
+    run has revoked the session would still be signed in."""
+    page.get_by_role("button", name=label, exact=True).click()
+    page.get_by_label("Email").wait_for(timeout=STEP)
+
+
 def settle(page, timeout: float = STEP) -> None:
     """Wait until the script run a click started has finished: no "Running…" widget, no stale elements.
     (A page with a fragment that refreshes itself is idle between its runs; this waits for such a moment.)"""

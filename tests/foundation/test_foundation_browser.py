@@ -1,5 +1,5 @@
 """Sign-in for each role in a real browser (headless Chromium)."""
-from tests.browser import chromium_page, needs_chromium, running_app, sign_in
+from tests.browser import chromium_page, needs_chromium, running_app, sign_in, sign_out
 
 
 @needs_chromium
@@ -15,7 +15,7 @@ def test_admin_and_employee_sign_in_in_a_real_browser(seeded_db_url, tmp_path):
         sign_in(page, base, "admin@acme.test", "skillnet-admin")
         page.get_by_role("link", name="Resumen").wait_for(timeout=30_000)  # the admin reads Spanish
         page.screenshot(path=str(tmp_path / "admin.png"))
-        page.get_by_role("button", name="Salir").click()
+        sign_out(page, "Salir")
 
         sign_in(page, base, "lucia@acme.test", "skillnet-demo")
         page.get_by_role("link", name="Inicio").wait_for(timeout=30_000)

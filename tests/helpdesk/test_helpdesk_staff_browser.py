@@ -3,7 +3,7 @@ description and the snapshot, assigns it and changes its status with a note (Eng
 sees the new status and the note under My tickets. A Spanish admin's view of the same ticket too."""
 import re
 
-from tests.browser import chromium_page, needs_chromium, running_app, sign_in
+from tests.browser import chromium_page, needs_chromium, running_app, sign_in, sign_out
 from tests.people import upsert_user
 
 QUESTION = "El proyector de la sala B no enciende, solo a mí, desde hoy, sin mensaje de error"
@@ -26,11 +26,6 @@ def _open(page, name: str) -> None:
     link.click()
 
 
-def _sign_out(page, label: str) -> None:
-    page.get_by_role("button", name=label, exact=True).click()
-    page.get_by_label("Email").wait_for(timeout=60_000)
-
-
 @needs_chromium
 def test_ticket_filed_worked_and_followed_in_the_browser(db_url, org, pool, tmp_path):
     with pool.connection() as conn:
@@ -49,7 +44,7 @@ def test_ticket_filed_worked_and_followed_in_the_browser(db_url, org, pool, tmp_
             page.get_by_text("Síguelo en Mis tickets.").wait_for(timeout=120_000)
             page.get_by_text("abierto", exact=True).wait_for(timeout=30_000)  # the status in Spanish
             page.screenshot(path=str(tmp_path / "2_employee_filed_es.png"))
-            _sign_out(page, "Salir")
+            sign_out(page, "Salir")
 
             sign_in(page, base, "boss@hd.test", "pw-boss-123")
             _open(page, "Helpdesk tickets")
@@ -72,7 +67,7 @@ def test_ticket_filed_worked_and_followed_in_the_browser(db_url, org, pool, tmp_
             _open(page, "Operations")
             page.get_by_text("Content generation queue").wait_for(timeout=60_000)
             page.screenshot(path=str(tmp_path / "4c_operations_en.png"), full_page=True)
-            _sign_out(page, "Sign out")
+            sign_out(page, "Sign out")
 
             sign_in(page, base, "jefa@hd.test", "pw-jefa-123")
             _open(page, "Tickets del helpdesk")
@@ -86,7 +81,7 @@ def test_ticket_filed_worked_and_followed_in_the_browser(db_url, org, pool, tmp_
             _open(page, "Operaciones")
             page.get_by_text("Cola de generación de contenidos").wait_for(timeout=60_000)
             page.screenshot(path=str(tmp_path / "5c_operations_es.png"), full_page=True)
-            _sign_out(page, "Salir")
+            sign_out(page, "Salir")
 
             sign_in(page, base, "ana@hd.test", "pw-ana-123")
             _open(page, "Mis tickets")
