@@ -37,24 +37,7 @@ class Grounding:
     rung: str                 # "chunks" | "document" | "general"
     source: str               # "pageindex" | "semantic" | "scoped_fallback" | "document" | "none"
     passages: list[Passage] = field(default_factory=list)
-    context: str = ""
     latency_ms: int = 0
-
-    def citations(self) -> list[dict]:
-        return [passage.citation() for passage in self.passages]
-
-    def event(self) -> dict:
-        """The tutor's `grounding` event payload."""
-        return {"rung": self.rung, "source": self.source}
-
-
-def _label(passage: Passage) -> str:
-    where = passage.document + (f" > {passage.section}" if passage.section else "")
-    return f"[{passage.index}] {where}" + (f" (p. {passage.page})" if passage.page else "")
-
-
-def format_context(passages: list[Passage]) -> str:
-    return "\n\n---\n\n".join(f"{_label(p)}\n{p.text}" for p in passages)
 
 
 def _number(passages: list[Passage]) -> list[Passage]:
@@ -91,16 +74,14 @@ def _prompt_hits(pool, org_id: UUID, hits: list[Hit], budget: int, model: str | 
 
 def ground(pool, org_id: UUID, user_id: UUID | None, question: str, *, llm: LLM, course_id: UUID | None = None,
            lesson_id: UUID | None = None) -> Grounding:
-    """Decide the rung for ``question`` and assemble its numbered passages and prompt context; ``llm``
+    """Decide the rung for ``question`` and assemble its numbered passages; ``llm``
     (the turn's model) sizes the context budget and picks the course's modules when it is not offline."""
     started = time.perf_counter()
     model = None if llm.offline else llm.settings.model
     budget = postprocess.context_budget(model)
 
     def done(rung: str, source: str, found: list[Passage]) -> Grounding:
-        passages = _number(found)
-        return Grounding(rung, source, passages, format_context(passages),
-                         int((time.perf_counter() - started) * 1000))
+        return Grounding(rung, source, _number(found), int((time.perf_counter() - started) * 1000))
 
     drafts: list[Passage] = []
     source = "semantic"

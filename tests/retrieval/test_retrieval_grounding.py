@@ -37,11 +37,8 @@ def test_semantic_chunks_with_one_numbering(seeded_pool, demo):
     first = grounding.passages[0]
     assert first.document == "Manual de Seguridad en el Almacén" and first.source_type == "document_chunk"
     assert "25 kg" in " ".join(p.text for p in grounding.passages)
-    assert grounding.context.startswith("[1] Manual de Seguridad en el Almacén")
-    assert grounding.citations()[0] == {"index": 1, "document": first.document, "section": first.section,
-                                        "page": first.page, "source_type": "document_chunk",
-                                        "source_id": first.source_id}
-    assert grounding.event() == {"rung": "chunks", "source": "semantic"}
+    assert first.citation() == {"index": 1, "document": first.document, "section": first.section,
+                                "page": first.page, "source_type": "document_chunk", "source_id": first.source_id}
 
 
 def test_cross_lingual_question_is_grounded_in_the_other_language(seeded_pool, demo):
@@ -53,7 +50,7 @@ def test_cross_lingual_question_is_grounded_in_the_other_language(seeded_pool, d
 
 def test_off_topic_question_without_enrolment_is_general_knowledge(seeded_pool, demo):
     grounding = ground(seeded_pool, demo.org_id, demo.admin, "Who painted the Mona Lisa?", llm=OFFLINE)
-    assert (grounding.rung, grounding.source, grounding.passages, grounding.context) == ("general", "none", [], "")
+    assert (grounding.rung, grounding.source, grounding.passages) == ("general", "none", [])
 
 
 def test_course_tree_offline_twin_picks_by_similarity(seeded_pool, demo):
@@ -86,7 +83,7 @@ def test_pageindex_lessons_and_the_current_lesson_always_included(seeded_pool, d
     grounding = ground(seeded_pool, demo.org_id, demo.lucia, "¿En qué consiste el método ACRE?", course_id=course,
                        llm=OFFLINE)
     assert (grounding.rung, grounding.source) == ("chunks", "pageindex")
-    assert grounding.passages[0].source_type == "lesson" and "ACRE" in grounding.context
+    assert grounding.passages[0].source_type == "lesson" and "ACRE" in grounding.passages[0].text
 
 
 @pytest.fixture(scope="module")
@@ -108,7 +105,7 @@ def test_thin_lessons_fall_back_to_the_course_sources(seeded_pool, demo, thin_co
     types = [p.source_type for p in grounding.passages]
     assert types[0] == "lesson" and "document_chunk" in types
     assert {p.document for p in grounding.passages[1:]} == {"Política de Gastos y Viajes"}
-    assert "180 EUR" in grounding.context
+    assert "180 EUR" in " ".join(p.text for p in grounding.passages)
 
 
 @pytest.fixture(scope="module")
@@ -132,7 +129,7 @@ def test_whole_document_rung_reads_full_text(seeded_pool, demo, whole_document_c
     assert (grounding.rung, grounding.source) == ("document", "document")
     [passage] = grounding.passages
     assert (passage.index, passage.source_type, passage.source_id) == (1, "document", str(document))
-    assert "2 días por semana" in passage.text and grounding.context.startswith("[1] Política de Teletrabajo")
+    assert "2 días por semana" in passage.text and (passage.index, passage.document) == (1, "Política de Teletrabajo")
 
 
 def test_thin_lessons_over_a_whole_document_step_down_to_the_document(seeded_pool, demo, whole_document_course):
