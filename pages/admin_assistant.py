@@ -3,7 +3,7 @@ import pandas as pd
 import streamlit as st
 
 from agents.admin import service
-from agents.i18n import code_label, format_number, t
+from agents.i18n import code_label, format_datetime, format_number, t
 from storage.markup import safe_markdown
 from ui.deps import app_deps
 from ui.session import require_admin
@@ -64,7 +64,8 @@ with st.sidebar:
         st.session_state.pop(SESSION_KEY, None)
         st.rerun()
     for session in state.sessions[:15]:
-        if st.button(session.title or str(session.created_at)[:16], key=f"s_{session.id}"):
+        when = format_datetime(session.created_at, lang)   # two sessions can share a title (the same question)
+        if st.button(f"{session.title} · {when}" if session.title else when, key=f"s_{session.id}"):
             st.session_state[SESSION_KEY] = str(session.id)
             st.rerun()
 

@@ -10,6 +10,7 @@ from agents.helpdesk.state import CATEGORIES
 from agents.i18n import code_label, t
 from storage.markup import safe_markdown
 from ui.deps import app_deps
+from ui.links import page_link
 from ui.session import require_user
 
 user = require_user()
@@ -85,9 +86,10 @@ if turn is None or turn.finished:
         show = {"filed": st.success, "resolved": st.success, "linked": st.info}.get(turn.kind, st.warning)
         show(turn.message)
         if turn.ticket:
-            st.markdown(f"**#{turn.ticket['number']}** · {safe_markdown(turn.ticket['title'])} · `{code_label('status', turn.ticket.get('status') or turn.ticket.get('state'), LANG)}`"
+            status = code_label("status", turn.ticket.get("status") or turn.ticket.get("state"), LANG)
+            st.markdown(f"**#{turn.ticket['number']}** · {safe_markdown(turn.ticket['title'])} · {status}"
                         + (f" · [{t('helpdesk.open_link', LANG)}]({turn.ticket['url']})" if turn.ticket.get("url") else ""))
-            st.caption(t("helpdesk.see_my_tickets", LANG))
+            page_link("pages/my_tickets.py", t("helpdesk.see_my_tickets", LANG), "🎟️", {})
         if st.button(t("helpdesk.new_request", LANG), key="hd_new"):
             st.session_state.pop(SESSION, None)
             st.rerun()

@@ -127,18 +127,25 @@ def source_links(lang: str, sources: list) -> None:
             st.caption(t("learning.source", lang) + label)
 
 
+def verdict_line(lang: str, verdict: str, score: float, feedback: str) -> str:
+    """'Not yet · 50 % — 1 of 2 blanks right'; the grader's bare 'Not quite.' / 'Correct!' only repeat the
+    verdict ('Todavía no · 0 % — Todavía no.'), so they are left out."""
+    generic = {t("learning.grade.correct", lang), t("learning.grade.not_yet", lang)}
+    return f"{verdict} · {format_percent(score, lang)}" + (f" — {feedback}" if feedback and feedback not in generic else "")
+
+
 def show_feedback(lang: str, *, correct: bool, score: float, feedback: str, explanation: str,
                   sources: list, engine: str = "rules", solution: str = "", revealed: bool = True) -> None:
     """Feedback after an answer. Not yet revealed (a first wrong try): the verdict and where to look,
     never the answer. Revealed: the verdict, the solution, why (the explanation) and the sources."""
     if not revealed:
-        st.warning(f"🔁 {t('learning.verdict.not_yet', lang)} · {format_percent(score, lang)} — {feedback}")
+        st.warning(f"🔁 {verdict_line(lang, t('learning.verdict.not_yet', lang), score, feedback)}")
         if sources:
             st.markdown(t("learning.look_again", lang))
         source_links(lang, sources)
         return
     verdict = t("learning.verdict.correct" if correct else "learning.verdict.incorrect", lang)
-    (st.success if correct else st.error)(f"{'✅' if correct else '❌'} {verdict} · {format_percent(score, lang)} — {feedback}")
+    (st.success if correct else st.error)(f"{'✅' if correct else '❌'} {verdict_line(lang, verdict, score, feedback)}")
     if solution and not correct:
         st.markdown(f"**{t('learning.solution', lang)}:** {solution}")
     if explanation:

@@ -45,6 +45,8 @@ def test_employee_files_a_ticket_through_chips_and_the_modal(org, pool):
     button(at, "hd_file").click().run()
     assert not at.exception, at.exception
     assert "Ticket #" in texts(at) and "Portátil no arranca tras actualizar" in texts(at)
+    # the status reads as a word, not a code chip, and the way to follow the ticket is a link
+    assert "· abierto" in texts(at) and "`" not in texts(at) and "Síguelo en Mis tickets.](/my_tickets" in texts(at)
     with pool.connection() as conn:
         assert len(tickets.list_tickets(conn, org.org.id)) == before + 1
 

@@ -153,3 +153,12 @@ def test_staff_read_the_reporters_department_in_their_own_language(org, pool, de
     assert (english["department"], spanish["department"]) == ("Warehouse", "Almacén")
     assert staff.staff_tickets(deps, org.admin, text="warehouse")[0]["number"] == ticket.number
     assert staff.ticket_detail(deps, org.admin, ticket.id)["department"] == "Warehouse"
+
+
+def test_counts_of_people_affected_read_in_the_singular_too():
+    """A person linked to the ticket they reported themselves read 'Eres una de las 1 personas afectadas'."""
+    from agents.i18n import t
+
+    assert t("helpdesk.linked", "es", number=7, title="TPV", count=1).endswith("Eres la única persona afectada.")
+    assert t("helpdesk.linked", "en", number=7, title="TPV", count=3).endswith("You are one of 3 people affected.")
+    assert t("helpdesk.affected_count", "es", count=1) == "1 persona afectada"

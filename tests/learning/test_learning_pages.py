@@ -189,3 +189,11 @@ def test_an_admin_previews_a_course_they_are_not_enrolled_in(seeded_db_url, seed
                      if enrollments.get_enrollment(conn, james.org_id, james.id, c.id) is None)
     at = open_page(james, "pages/course_player.py", query={"course": str(other.id)})
     assert "Preview of" not in texts(at)
+
+
+def test_the_verdict_line_says_the_verdict_once_in_the_readers_format():
+    from ui.exercises import verdict_line
+
+    assert verdict_line("es", "Todavía no", 0.0, "Todavía no.") == "Todavía no · 0 %"
+    assert verdict_line("en", "Correct", 1.0, "Correct!") == "Correct · 100%"
+    assert verdict_line("es", "Todavía no", 0.5, "1 de 2 huecos bien.") == "Todavía no · 50 % — 1 de 2 huecos bien."

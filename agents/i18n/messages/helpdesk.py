@@ -51,8 +51,10 @@ MESSAGES = {
     "helpdesk.draft_intro": {"en": "Here is a draft ticket. Review it, edit it if needed, and file it.",
                              "es": "Aquí tienes un borrador del ticket. Revísalo, edítalo si hace falta y créalo."},
     "helpdesk.filed": {"en": "Filed ticket #{number}: {title}", "es": "Ticket #{number} creado: {title}"},
-    "helpdesk.linked": {"en": "Linked to existing ticket #{number}: {title}. You are one of {count} people affected.",
-                        "es": "Enlazado al ticket existente #{number}: {title}. Eres una de las {count} personas afectadas."},
+    "helpdesk.linked": {"en": "Linked to existing ticket #{number}: {title}. "
+                              "{count, plural, one {You are the only person affected.} other {You are one of # people affected.}}",
+                        "es": "Enlazado al ticket existente #{number}: {title}. "
+                              "{count, plural, one {Eres la única persona afectada.} other {Eres una de las # personas afectadas.}}"},
     "helpdesk.resolved": {"en": "Great, glad that solved it. Nothing was filed.",
                           "es": "Genial, me alegra que se haya resuelto. No se creó ningún ticket."},
     "helpdesk.duplicate_offer": {"en": "This looks like ticket #{number}: “{title}” ({status}). Link your request to it?",
