@@ -54,8 +54,8 @@ def _app_link(app_url: str | None, page: str, params: dict) -> str | None:
 
 
 def _citation_target(citation: dict) -> dict:
-    """The source viewer's query for a citation: its chunk, a manual's section, else its document or lesson
-    with the quote."""
+    """The source viewer's query for a citation: its chunk, a manual's section, else its document or lesson;
+    with the cited sentence (which section of a chunk to name, what to mark in a document kept whole)."""
     kind = {"document_chunk": "chunk", "document": "document", "lesson": "lesson",
             "manual": "manual"}.get(citation.get("source_type"))
     if not kind or not citation.get("source_id"):
@@ -63,7 +63,7 @@ def _citation_target(citation: dict) -> dict:
     target = {kind: citation["source_id"]}
     if kind == "manual":
         return {**target, "section": citation.get("anchor") or ""}
-    if kind != "chunk" and citation.get("quote"):
+    if citation.get("quote"):   # a chunk's: which of its sections the viewer names; else what to mark
         target["quote"] = citation["quote"][:300]
     return target
 

@@ -114,7 +114,7 @@ def _support(claim: str, text: str) -> float:
     return len(asked & _stems(text)) / len(asked) if asked else 0.0
 
 
-def _heading_at(chunk, claim: str) -> tuple[str, int | None]:
+def heading_at(chunk, claim: str) -> tuple[str, int | None]:
     """(heading, page) of the section the claim comes from inside ``chunk``: small sections merged into
     one chunk keep their own headings in ``heading_spans`` (offset where each starts)."""
     spans = sorted(tuple(span) for span in chunk.heading_spans or ())
@@ -149,7 +149,7 @@ def pinpoint(conn, org_id, response: str, passages: list[Passage]) -> list[Passa
             best = max(candidates, key=lambda chunk: (_support(claim, chunk.content),
                                                       str(chunk.id) == passage.source_id))
             if _support(claim, best.content) > 0:
-                heading, page = _heading_at(best, claim)
+                heading, page = heading_at(best, claim)
                 passage = replace(passage, section=section_path(heading, best.document_title), page=page,
                                   source_type="document_chunk", source_id=str(best.id), text=best.content)
         citations.append(replace(passage, quote=claim[:300]))

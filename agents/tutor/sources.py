@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from agents.deps import AppDeps
-from agents.tutor.citations import section_path
+from agents.tutor.citations import heading_at, section_path
 from storage import config, manuals, sources
 from storage.inputs import parse_uuid
 from storage.users import User
@@ -117,8 +117,9 @@ def open_source(deps: AppDeps, user: User, *, chunk=None, document=None, lesson=
                 cited = str(c.id) == str(chunk)
                 view.blocks.append(Block(c.content, section_path(c.heading, found.title), c.page_start, cited,
                                          f"c{c.position}"))
-                if cited:
-                    view.heading, view.page = section_path(c.heading, found.title), c.page_start
+                if cited:   # the section of the chunk the quote comes from, as the citation names it
+                    heading, view.page = heading_at(c, quote) if quote else (c.heading, c.page_start)
+                    view.heading = section_path(heading, found.title)
             return view
         if lesson:
             found = sources.source_lesson(conn, user.org_id, lesson)

@@ -10,7 +10,8 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from agents.tutor.sources import open_source
-from storage import courses, manuals
+from agents.tutor.citations import section_path
+from storage import courses, documents, manuals, sources
 from storage.users import ensure_org
 from tests.conftest import make_deps
 from tests.tutor.conftest import by_name, run
@@ -99,3 +100,21 @@ def test_no_manual_is_cited_from_a_draft_course_and_other_organisations_cannot_o
                                password="not-used-here")
     assert open_source(make_deps(seeded_pool), outsider, manual=str(draft), section="s2-cited") is None
     assert open_source(make_deps(seeded_pool), lucia, manual="not-an-id") is None
+
+
+def test_the_viewer_names_the_section_of_a_chunk_the_cited_sentence_comes_from(seeded_pool, james):
+    """Small sections merged into one chunk: the viewer's heading follows the quote, as the citation does."""
+    with seeded_pool.connection() as conn:
+        policy = next(d.id for d in documents.list_documents(conn, james.org_id) if d.title == "Returns and Refunds Policy")
+        merged = next(c for c in sources.document_chunks_by_document(conn, james.org_id, policy)
+                      if len(c.heading_spans) > 1 and "exchange a product" in c.content)
+    exchange = "Customers may exchange a product for a different size, colour or model within the same 30-day period."
+    quoted = open_source(make_deps(seeded_pool), james, chunk=str(merged.id), quote=exchange)
+    assert quoted.heading.endswith("3.3 Exchanges") and [b.cited for b in quoted.blocks].count(True) == 1
+    plain = open_source(make_deps(seeded_pool), james, chunk=str(merged.id))
+    assert plain.heading == section_path(merged.heading, "Returns and Refunds Policy") != quoted.heading
+    cited = {"index": 1, "document": "Returns and Refunds Policy", "section": "3. Refunds > 3.3 Exchanges",
+             "page": None, "source_type": "document_chunk", "source_id": str(merged.id), "quote": exchange,
+             "excerpt": merged.content[:200]}
+    shown = render_answer("Exchanges within 30 days [1].", {"citations": [cited]}, "en", "http://app")
+    assert f"chunk={merged.id}&amp;quote=Customers" in shown or f"chunk={merged.id}&quote=Customers" in shown
