@@ -46,13 +46,16 @@ st.title(t("content.studio.title", lang))
 st.caption(t("content.studio.caption", lang))
 
 # ---------------------------------------------------------------------------------------- new job
+# the form's widgets are keyed by a round: a started job gets an empty form (its files are saved already),
+# so a second "Generate" can't start the same job again
+form_round = st.session_state.setdefault("new_job_round", 0)
 with st.expander(t("content.studio.new", lang), expanded=not service.list_jobs(deps, user)):
-    uploads = file_uploader(t("content.studio.upload", lang), lang, accept_multiple_files=True, key="uploads",
-                            max_upload_size=service.max_upload_mb())
+    uploads = file_uploader(t("content.studio.upload", lang), lang, accept_multiple_files=True,
+                            key=f"uploads-{form_round}", max_upload_size=service.max_upload_mb())
     known = {f"{d.title} ({d.page_count} p.)": d.id for d in service.list_documents(deps, user)}
-    picked = st.multiselect(t("content.studio.pick", lang), list(known), key="picked",
+    picked = st.multiselect(t("content.studio.pick", lang), list(known), key=f"picked-{form_round}",
                             placeholder=t("content.studio.pick_placeholder", lang))
-    manual_only = st.checkbox(t("content.studio.manual_only", lang), key="manual_only")
+    manual_only = st.checkbox(t("content.studio.manual_only", lang), key=f"manual_only-{form_round}")
     if st.button(t("content.studio.generate", lang), type="primary", key="start"):
         # set before anything else: a rerun that cuts this run short after the job exists still finds it
         st.session_state["started_after"] = datetime.now(timezone.utc)
@@ -65,6 +68,7 @@ with st.expander(t("content.studio.new", lang), expanded=not service.list_jobs(d
         else:
             # the picker below keeps its own value across reruns: point it at the new job
             st.session_state["job_id"] = st.session_state["job_pick"] = str(job_id)
+            st.session_state["new_job_round"] = form_round + 1
             st.rerun()
 
 with st.container():   # lessons whose source passages changed since they were written; one slot (ui/live.py)

@@ -11,7 +11,7 @@ from agents.i18n import t
 from tests.browser import chromium_page, free_port, needs_chromium, running_app, sign_in
 
 SHOTS = Path("/tmp/i18n-shots")
-UPLOADER = ".st-key-uploads [data-testid=stFileUploaderDropzone]"
+UPLOADER = ".st-key-uploads-0 [data-testid=stFileUploaderDropzone]"
 SHOWN = """([selector]) => {
     const element = document.querySelector(selector);
     return [getComputedStyle(element).fontSize, getComputedStyle(element, '::after').content];
@@ -44,7 +44,7 @@ def test_the_studio_uploader_speaks_spanish_to_a_spanish_admin(seeded_db_url):
 
         page.locator(f"{UPLOADER} input[type=file]").set_input_files(
             [{"name": "grande.md", "mimeType": "text/markdown", "buffer": b"# grande\n" + b"x" * 1_200_000}])
-        refused = ".st-key-uploads [data-testid=stFileChip][aria-invalid=true] [data-testid=stFileChipName]"
+        refused = ".st-key-uploads-0 [data-testid=stFileChip][aria-invalid=true] [data-testid=stFileChipName]"
         page.locator(refused).wait_for(timeout=30_000)      # Streamlit refused it in the browser (over 1 MB)
         assert page.evaluate(SHOWN, [refused])[1] == f'" · {t("uploads.rejected_size", "es", size="1")}"'
         page.screenshot(path=str(SHOTS / "studio_uploader_refused_es.png"))

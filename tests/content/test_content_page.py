@@ -39,11 +39,12 @@ def test_an_employee_is_refused(pool, studio):
 def test_from_a_document_to_a_published_course(pool, app_deps, studio):
     org, admin, docs = studio
     at = _open(admin)
-    picked = at.multiselect(key="picked")
+    picked = at.multiselect(key="picked-0")
     picked.select(next(o for o in picked.options if o.startswith("Política de devoluciones"))).run()
     _button(at, "start").click().run()
     assert not at.exception, at.exception
     job_id = at.session_state["job_id"]
+    assert at.multiselect(key="picked-1").value == []   # a started job empties the form: no second start
     assert service.run_job(app_deps, org.id, job_id).status == "awaiting_structure_review"
 
     at.run()
