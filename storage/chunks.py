@@ -31,6 +31,7 @@ class Candidate:
     content: str
     token_count: int
     vector_score: float | None
+    section_score: float | None  # the best of its sections' similarities, for a chunk packing several
     lexical_score: float    # BM25 of the question's words in the chunk's own text-search configuration
     exact_score: float
     strong_match: bool  # every query word matched, in the chunk's own language
@@ -136,11 +137,12 @@ _BM25 = f"""(SELECT coalesce(sum(t.idf * u.tf * {BM25_K1 + 1}
 _ALL_WORDS = ("((c.ts_config = 'spanish'::regconfig AND c.tsv @@ websearch_to_tsquery('spanish', %(text)s))"
               " OR (c.ts_config = 'english'::regconfig AND c.tsv @@ websearch_to_tsquery('english', %(text)s))"
               " OR (c.ts_config = 'vietnamese'::regconfig AND c.tsv @@ websearch_to_tsquery('vietnamese', %(text)s)))")
+_SECTION = "(SELECT max(1 - (s.v <=> %(qvec)s)) FROM unnest(c.section_embeddings) AS s(v))"
 _SCOPE_FILTER = "c.org_id = %(org_id)s AND (%(doc_ids)s::uuid[] IS NULL OR c.document_id = ANY(%(doc_ids)s))"
 _SCORED_SELECT = f"""
     SELECT c.id AS chunk_id, c.document_id, d.title AS document_title, d.language AS document_language,
            c.heading, c.page_start AS page, c.position, c.content, c.token_count,
-           {{vector}} AS vector_score,
+           {{vector}} AS vector_score, {{section}} AS section_score,
            {_BM25} AS lexical_score,
            CASE WHEN c.tsv @@ ({_EXACT}) THEN ts_rank(c.tsv, {_EXACT}) ELSE 0 END AS exact_score,
            {_ALL_WORDS} AS strong_match, c.ts_config::text AS ts_config
@@ -211,7 +213,7 @@ def hybrid_candidates(conn: psycopg.Connection, org_id: UUID, query_vector: np.n
     ctes += [_TERMS, f"nearest AS ({' UNION ALL '.join(nearest)})",
              *_lexical_ctes(terms, sorted(set(terms.configs)), params),
              "candidates AS (SELECT id FROM nearest UNION SELECT id FROM lexical)"]
-    sql = f"WITH {', '.join(ctes)} {_SCORED_SELECT.format(vector='1 - (c.embedding <=> %(qvec)s)')}"
+    sql = f"WITH {', '.join(ctes)} {_SCORED_SELECT.format(vector='1 - (c.embedding <=> %(qvec)s)', section=_SECTION)}"
     with conn.cursor(row_factory=class_row(Candidate)) as cur:
         return cur.execute(sql, params, prepare=False).fetchall()  # custom plan: the tsqueries fold to constants
 
@@ -225,7 +227,7 @@ def lexical_candidates(conn: psycopg.Connection, org_id: UUID, text: str, exact_
         | _terms_params(terms)
     ctes = [_TERMS, *_lexical_ctes(terms, sorted(set(terms.configs)), params),
             "candidates AS (SELECT id FROM lexical)"]
-    sql = f"WITH {', '.join(ctes)} {_SCORED_SELECT.format(vector='NULL::float8')}"
+    sql = f"WITH {', '.join(ctes)} {_SCORED_SELECT.format(vector='NULL::float8', section='NULL::float8')}"
     with conn.cursor(row_factory=class_row(Candidate)) as cur:
         return cur.execute(sql, params, prepare=False).fetchall()  # custom plan: the tsqueries fold to constants
 

@@ -178,7 +178,8 @@ def delete_document(conn: psycopg.Connection, org_id: UUID, document_id: UUID) -
 
 def save_document(conn: psycopg.Connection, org_id: UUID, *, source_name: str, title: str, mime_type: str,
                   full_text: str, page_count: int, language: str, ts_config: str, content_hash: str,
-                  chunks: list[NewChunk], embeddings: np.ndarray, uploaded_by: UUID | None) -> UUID:
+                  chunks: list[NewChunk], embeddings: np.ndarray, uploaded_by: UUID | None,
+                  section_embeddings: list | None = None) -> UUID:
     """Insert the document, or replace an existing one with this source name, chunks included."""
     document_id = upsert_document(conn, org_id, source_name=source_name, title=title, mime_type=mime_type,
                                   full_text=full_text, page_count=page_count, language=language,
@@ -186,24 +187,30 @@ def save_document(conn: psycopg.Connection, org_id: UUID, *, source_name: str, t
                                   uploaded_by=uploaded_by)
     conn.execute("DELETE FROM document_chunks WHERE org_id = %(org_id)s AND document_id = %(doc)s",
                  {"org_id": org_id, "doc": document_id})
-    insert_chunks(conn, org_id, document_id, chunks, ts_config, embeddings=embeddings)
+    insert_chunks(conn, org_id, document_id, chunks, ts_config, embeddings=embeddings,
+                  section_embeddings=section_embeddings)
     return document_id
 
 
 def insert_chunks(conn: psycopg.Connection, org_id: UUID, document_id: UUID, chunks: list[NewChunk],
-                  ts_config: str, *, embeddings=None, ingestion_id: UUID | None = None) -> None:
-    """A document version's chunks: with their vectors (synchronous ingestion), or without, staged under
-    ``ingestion_id`` (background ingestion: searchable by full text from this commit on, vectors later)."""
+                  ts_config: str, *, embeddings=None, section_embeddings: list | None = None,
+                  ingestion_id: UUID | None = None) -> None:
+    """A document version's chunks: with their vectors (synchronous ingestion; ``section_embeddings``, per
+    chunk its sections' vectors, [] for a one-section chunk), or without, staged under ``ingestion_id``
+    (background ingestion: searchable by full text from this commit on, vectors later)."""
     vectors = embeddings if embeddings is not None else [None] * len(chunks)
+    sections = section_embeddings if section_embeddings is not None else [[]] * len(chunks)
     with conn.cursor() as cur:
         cur.executemany(
             """INSERT INTO document_chunks (org_id, document_id, position, heading, page_start, page_end, content,
-                                            token_count, ts_config, embedding, heading_spans, ingestion_id)
+                                            token_count, ts_config, embedding, section_embeddings, heading_spans,
+                                            ingestion_id)
                VALUES (%(org_id)s, %(doc)s, %(position)s, %(heading)s, %(page_start)s, %(page_end)s, %(content)s,
-                       %(token_count)s, %(ts_config)s::regconfig, %(embedding)s, %(spans)s, %(ingestion)s)""",
+                       %(token_count)s, %(ts_config)s::regconfig, %(embedding)s, %(sections)s::vector[], %(spans)s,
+                       %(ingestion)s)""",
             [{"org_id": org_id, "doc": document_id, "position": chunk.position, "heading": chunk.heading,
               "page_start": chunk.page_start, "page_end": chunk.page_end, "content": chunk.content,
               "token_count": chunk.token_count, "ts_config": ts_config, "embedding": vector,
-              "ingestion": ingestion_id,
+              "ingestion": ingestion_id, "sections": list(section) or None,
               "spans": Jsonb([list(span) for span in chunk.heading_spans]) if chunk.heading_spans else None}
-             for chunk, vector in zip(chunks, vectors)])
+             for chunk, vector, section in zip(chunks, vectors, sections)])

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from uuid import UUID
 
+import numpy as np
 from langchain_text_splitters import RecursiveCharacterTextSplitter
 from psycopg_pool import ConnectionPool
 
@@ -194,11 +195,38 @@ def _embedding_text(title: str, new_chunk: documents.NewChunk) -> str:
     return f"{title}. {new_chunk.heading}\n{new_chunk.content}"
 
 
+def section_texts(title: str, new_chunk: documents.NewChunk) -> list[str]:
+    """The embedding texts of a chunk's sections when it packs several small ones (its heading spans), each
+    under its own heading; [] for a one-section chunk (its own vector is its section's)."""
+    spans = sorted(tuple(span) for span in new_chunk.heading_spans or ())
+    if len(spans) < 2:
+        return []
+    ends = [span[0] for span in spans[1:]] + [len(new_chunk.content)]
+    return [f"{title}. {heading or new_chunk.heading}\n{new_chunk.content[start:end]}"
+            for (start, heading, _), end in zip(spans, ends)]
+
+
+def embed_chunks(title: str, new_chunks: list[documents.NewChunk],
+                 known: VectorPack | None = None) -> tuple[np.ndarray, list[list[np.ndarray]]]:
+    """(one vector per chunk, per chunk its sections' vectors: [] for a one-section chunk), in one batch."""
+    texts = [_embedding_text(title, c) for c in new_chunks]
+    sections = [section_texts(title, c) for c in new_chunks]
+    vectors = embed_passages(texts + [text for texts_of in sections for text in texts_of], known=known)
+    section_vectors, at = [], len(texts)
+    for texts_of in sections:
+        section_vectors.append(list(vectors[at:at + len(texts_of)]))
+        at += len(texts_of)
+    return vectors[:len(texts)], section_vectors
+
+
 def passage_texts(path: str | Path) -> list[str]:
-    """The texts ingesting ``path`` embeds, in chunk order (what a shipped VectorPack must hold)."""
+    """The texts ingesting ``path`` embeds, chunks in order then their sections (what a shipped VectorPack
+    must hold)."""
     path = Path(path)
     parsed = parse(path, path.read_bytes())
-    return [_embedding_text(parsed.title, c) for c in chunk(parsed.paragraphs)]
+    new_chunks = chunk(parsed.paragraphs)
+    return [_embedding_text(parsed.title, c) for c in new_chunks] + \
+        [text for c in new_chunks for text in section_texts(parsed.title, c)]
 
 
 def backfill_heading_spans(pool: ConnectionPool, find_original: Callable[[str], Path | None]) -> int:
@@ -261,7 +289,7 @@ def ingest_file(pool: ConnectionPool, org_id: UUID, path: str | Path, *, uploade
         return IngestResult(same.id, same.title, same.page_count, same.chunk_count, same.language, "unchanged")
 
     parsed, language, new_chunks = parse_and_chunk(source_name, data)
-    vectors = embed_passages([_embedding_text(parsed.title, c) for c in new_chunks], known=known_vectors)
+    vectors, section_vectors = embed_chunks(parsed.title, new_chunks, known=known_vectors)
 
     with pool.connection() as conn:
         ingestions.lock_source_name(conn, org_id, source_name)
@@ -272,7 +300,7 @@ def ingest_file(pool: ConnectionPool, org_id: UUID, path: str | Path, *, uploade
             conn, org_id, source_name=source_name, title=parsed.title, mime_type=MIME_TYPES[Path(source_name).suffix.lower()],
             full_text=parsed.full_text, page_count=parsed.page_count, language=language,
             ts_config=TS_CONFIGS.get(language, "simple"), content_hash=content_hash, chunks=new_chunks,
-            embeddings=vectors, uploaded_by=uploaded_by)
+            embeddings=vectors, section_embeddings=section_vectors, uploaded_by=uploaded_by)
         flagged_passages.record(conn, org_id, document_id, parsed.flagged, new_chunks)
         source_changes.flag_stale_content(conn, org_id, document_id, old_chunks)  # lessons citing what changed
     return IngestResult(document_id, parsed.title, parsed.page_count, len(new_chunks), language,

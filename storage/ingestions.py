@@ -131,11 +131,14 @@ def chunks_to_embed(conn: psycopg.Connection, org_id: UUID, ingestion_id: UUID) 
 
 
 def save_vectors(conn: psycopg.Connection, org_id: UUID, ingestion_id: UUID, chunk_ids: list[UUID],
-                 vectors: np.ndarray) -> int:
-    """Store one embedded batch (searchable by vector from this commit on); returns the running count."""
+                 vectors: np.ndarray, section_vectors: list[list[np.ndarray]]) -> int:
+    """Store one embedded batch (searchable by vector from this commit on; ``section_vectors``, per chunk
+    its sections' vectors, [] for a one-section chunk); returns the running count."""
     with conn.cursor() as cur:
-        cur.executemany("UPDATE document_chunks SET embedding = %(v)s WHERE org_id = %(org_id)s AND id = %(id)s",
-                        [{"v": vector, "org_id": org_id, "id": chunk_id} for chunk_id, vector in zip(chunk_ids, vectors)])
+        cur.executemany("UPDATE document_chunks SET embedding = %(v)s, section_embeddings = %(s)s::vector[]"
+                        " WHERE org_id = %(org_id)s AND id = %(id)s",
+                        [{"v": vector, "s": list(sections) or None, "org_id": org_id, "id": chunk_id}
+                         for chunk_id, vector, sections in zip(chunk_ids, vectors, section_vectors)])
     return conn.execute(
         """UPDATE ingestions SET updated_at = now(), chunks_embedded = (SELECT count(*) FROM document_chunks
                WHERE org_id = %(org_id)s AND ingestion_id = %(id)s AND embedding IS NOT NULL)

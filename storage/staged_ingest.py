@@ -17,8 +17,8 @@ from psycopg_pool import ConnectionPool
 
 from storage import config, documents, flagged, ingestions, source_changes
 from storage import document_limits as limits
-from storage.embeddings import EmbeddingError, embed_passages
-from storage.ingest import MIME_TYPES, TS_CONFIGS, IngestError, _embedding_text, parse_and_chunk
+from storage.embeddings import EmbeddingError
+from storage.ingest import MIME_TYPES, TS_CONFIGS, IngestError, embed_chunks, parse_and_chunk
 
 log = logging.getLogger(__name__)
 
@@ -68,13 +68,13 @@ def _run(pool: ConnectionPool, job: ingestions.Ingestion, data: bytes) -> str:
                               pages=parsed.page_count, chunks_total=len(new_chunks))
         pending = ingestions.chunks_to_embed(conn, org_id, job.id)
 
-    texts = {c.position: _embedding_text(parsed.title, c) for c in new_chunks}
+    by_position = {c.position: c for c in new_chunks}
     batch = max(1, config.get("EMBEDDINGS_BATCH"))
     for start in range(0, len(pending), batch):
         ids, positions = zip(*pending[start:start + batch])
-        vectors = embed_passages([texts[p] for p in positions])
+        vectors, section_vectors = embed_chunks(parsed.title, [by_position[p] for p in positions])
         with pool.connection() as conn:   # this batch's vectors are searchable from this commit on
-            ingestions.save_vectors(conn, org_id, job.id, list(ids), vectors)
+            ingestions.save_vectors(conn, org_id, job.id, list(ids), vectors, section_vectors)
 
     with pool.connection() as conn:   # settled: the new version replaces the old one in one transaction
         old_chunks = documents.document_chunks(conn, org_id, document_id)

@@ -16,6 +16,20 @@ en->en 1.0 -> 0.95). The search now caps each document at two of the top k (sear
 Spanish manual's three near-ties cannot fill the list, and full centring wins everywhere it was measured
 (same run, English centring 0.6 -> 1.0 with the cap): demo R@1/R@5/MRR .900/.988/.931 -> .913/1.0/.942,
 React docs held-out en->es MRR .337 -> .392, tutor eval right-document-first .838 -> .887.
+A chunk that packs several small sections (ingestion keeps a section too small to stand alone with its
+neighbour, heading_spans) has one vector for all their topics, which sits near many questions and near
+none: such chunks were the wrong first hit of most misses on the tutor eval ("4.4 Cuando la situación se
+complica" + "5. Devoluciones" answered a Spanish question about the English returns policy). Ingestion
+embeds each of their sections too (migration 180; one-section chunks have their own vector only), and
+the similarity moves SECTION_WEIGHT of the way from the chunk's to its best section's. Same run, weight
+0 -> 0.9: tutor eval first citation on the answering chunk .787 -> .875, right document first .887 ->
+.963, on-topic quoted sentences .759 -> .861; demo R@1/R@5/MRR .913/1.0/.942 -> .913/.975/.938 (two
+questions that were fifth drop to sixth behind packed chunks); React docs held-out MRR .662 -> .720
+(en->en .820 -> .849, en->es .392 -> .507, es->en .453 -> .555, es->es .829 -> .829, vi->en .346 -> .443,
+vi->vi .860 -> .903; tune half .686 -> .738), so it is not the tutor eval's doing. Weight 0.5 gave half of
+that everywhere. Measured first and dropped: a vector of each section's heading alone, as a ranking
+signal or in the offline sentence selection (tutor first citation .787 -> .750-.787), and hubness scaling
+(CSLS: tutor .787 at best, demo R@1 .913 -> .875).
 So hybrid = language-centred cosine + lexical evidence where it means something. ts_rank has no
 inverse document frequency, so the lexical signal is BM25 with real statistics (migration 090 keeps
 per-lexeme chunk counts at ingestion): each chunk's BM25 divided by the BM25 a chunk holding every
@@ -40,6 +54,7 @@ import numpy as np
 from storage.chunks import Candidate, LanguageGroup
 
 CENTRING = 1.0             # share of the language centroid removed
+SECTION_WEIGHT = 0.9       # how far a packed chunk's similarity moves from its own vector's to its best section's
 SAME_LANGUAGE_BM25 = 0.8    # weight of the question's lexical evidence a chunk holds, chunk in the question's language
 OTHER_LANGUAGE_BM25 = 0.0   # ... in another language (shared words across languages are mostly noise)
 LEXICAL_POWER = 4.0         # partial matches count much less than whole ones
@@ -65,9 +80,17 @@ def _saturate(value: float, half: float) -> float:
     return value / (value + half) if value > 0 else 0.0
 
 
+def dense_similarity(candidate: Candidate) -> float:
+    """The chunk's cosine, moved SECTION_WEIGHT of the way to its best section's when it packs several."""
+    vector = candidate.vector_score or 0.0
+    if candidate.section_score is not None:
+        vector += SECTION_WEIGHT * (candidate.section_score - vector)
+    return vector
+
+
 def hybrid_score(candidate: Candidate, query_language: str, shift: float, ceiling: float) -> tuple[float, dict]:
     """(score, its parts): centred cosine plus bounded lexical evidence, weighted by language match."""
-    vector = candidate.vector_score or 0.0
+    vector = dense_similarity(candidate)
     centred = vector - shift
     same_language = candidate.ts_config == LANGUAGE_CONFIGS.get(query_language, "simple")
     relative = min(1.0, candidate.lexical_score / ceiling) ** LEXICAL_POWER if ceiling > 0 else 0.0
@@ -75,7 +98,8 @@ def hybrid_score(candidate: Candidate, query_language: str, shift: float, ceilin
     exact = EXACT_WEIGHT * _saturate(candidate.exact_score, EXACT_HALF)
     boost = lexical + exact
     return centred + boost, {
-        "vector": round(vector, 4), "centred": round(centred, 4), "bm25": round(candidate.lexical_score, 4),
+        "vector": round(candidate.vector_score or 0.0, 4), "section": round(candidate.section_score or 0.0, 4),
+        "centred": round(centred, 4), "bm25": round(candidate.lexical_score, 4),
         "exact": round(candidate.exact_score, 4), "boost": round(boost, 4)}
 
 
