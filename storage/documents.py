@@ -152,6 +152,34 @@ def fill_heading_spans(conn: psycopg.Connection, org_id: UUID, document_id: UUID
          "contents": [r[1] for r in rows], "spans": [r[2] for r in rows]}).rowcount
 
 
+@dataclass(frozen=True)
+class PackedChunk:
+    org_id: UUID
+    id: UUID
+    document_title: str
+    heading: str
+    content: str
+    heading_spans: list
+
+
+def packed_chunks_without_section_vectors(conn: psycopg.Connection, limit: int) -> list[PackedChunk]:
+    """Every organisation's chunks that pack several sections but were stored before their sections were
+    embedded (migration 180): a maintenance read at startup, so it is not scoped to one organisation."""
+    with conn.cursor(row_factory=class_row(PackedChunk)) as cur:
+        return cur.execute(
+            """SELECT c.org_id, c.id, d.title AS document_title, c.heading, c.content, c.heading_spans
+               FROM document_chunks c JOIN documents d ON d.id = c.document_id AND d.org_id = c.org_id
+               WHERE c.section_embeddings IS NULL AND c.embedding IS NOT NULL AND c.ingestion_id IS NULL
+                 AND jsonb_array_length(c.heading_spans) > 1
+               ORDER BY c.org_id, c.document_id, c.position LIMIT %(limit)s""", {"limit": limit}).fetchall()
+
+
+def set_section_vectors(conn: psycopg.Connection, org_id: UUID, chunk_id: UUID, vectors: list) -> int:
+    return conn.execute("UPDATE document_chunks SET section_embeddings = %(v)s::vector[]"
+                        " WHERE org_id = %(org_id)s AND id = %(id)s AND section_embeddings IS NULL",
+                        {"v": list(vectors), "org_id": org_id, "id": chunk_id}).rowcount
+
+
 def upsert_document(conn: psycopg.Connection, org_id: UUID, *, source_name: str, title: str, mime_type: str,
                     full_text: str, page_count: int, language: str, content_hash: str, token_count: int,
                     uploaded_by: UUID | None) -> UUID:

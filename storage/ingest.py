@@ -20,7 +20,7 @@ from psycopg_pool import ConnectionPool
 from storage import config
 from storage import documents, ingestions, source_changes
 from storage import document_limits as limits
-from storage.embeddings import VectorPack, embed_passages
+from storage.embeddings import EmbeddingError, VectorPack, embed_passages
 from storage import flagged as flagged_passages
 from storage.instructions import split_instructions, without_instructions
 from storage.markup import safe_markdown
@@ -251,6 +251,27 @@ def backfill_heading_spans(pool: ConnectionPool, find_original: Callable[[str], 
         with pool.connection() as conn:
             filled += documents.fill_heading_spans(conn, document.org_id, document.id, new_chunks)
     return filled
+
+
+def backfill_section_vectors(pool: ConnectionPool, known: VectorPack | None = None, batch: int = 200) -> int:
+    """Embed the sections of packed chunks stored before migration 180 (search compares them section by
+    section, fusion.SECTION_WEIGHT), ``batch`` chunks a transaction, ``known`` vectors (the seeds') as they
+    are; idempotent (filled chunks are not read again). Returns how many chunks were filled."""
+    filled = 0
+    while True:
+        with pool.connection() as conn:
+            pending = documents.packed_chunks_without_section_vectors(conn, batch)
+        if not pending:
+            return filled
+        for stored in pending:
+            as_new = documents.NewChunk(0, stored.heading, None, None, stored.content, 0,
+                                        tuple(tuple(span) for span in stored.heading_spans))
+            try:
+                vectors = embed_passages(section_texts(stored.document_title, as_new), known=known)
+            except EmbeddingError:   # the embedding server is down: the next start tries again
+                return filled
+            with pool.connection() as conn:
+                filled += documents.set_section_vectors(conn, stored.org_id, stored.id, list(vectors))
 
 
 # ----------------------------------------------------------------------------- entry point

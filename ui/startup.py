@@ -14,12 +14,15 @@ def prepare_app() -> bool:
     from agents.tasks import defer_helpdesk_sweeps, start_worker_thread
     from agents.metrics import start_metrics_server
     from agents.tutor.sources import original_file
-    from seeds.loader import load_demo_if_empty
-    from storage.ingest import backfill_heading_spans
+    from seeds.loader import VECTORS, load_demo_if_empty
+    from storage.embeddings import VectorPack
+    from storage.ingest import backfill_heading_spans, backfill_section_vectors
 
     load_demo_if_empty(app_deps().pool)
-    # chunks stored before migration 050 get their sections' headings from their original files (once)
+    # chunks stored before migrations 050 and 180 get their sections' headings from their original files,
+    # then their sections' vectors (the demo's from the seeds' pack); both only once
     backfill_heading_spans(app_deps().pool, original_file)
+    backfill_section_vectors(app_deps().pool, VectorPack.load(VECTORS))
     # "off" when the task queue is served by separate `python -m agents.content worker` processes
     if config.get("SKILLNET_CONTENT_WORKER") != "off":
         start_worker_thread()  # resumes jobs a crash cut off, then takes new ones

@@ -182,7 +182,7 @@ Personal belongings stay in the staff lockers, which are emptied every Friday ev
 def test_a_chunk_packing_small_sections_is_compared_with_each_of_them(pool, tmp_path):
     """Ingestion embeds each section of a chunk that packs several; search scores the chunk mostly by its
     best section (fusion.SECTION_WEIGHT), here the shoes rule for a Spanish question about footwear."""
-    from storage.ingest import ingest_file
+    from storage.ingest import backfill_section_vectors, ingest_file
     from storage.users import ensure_org
 
     path = tmp_path / "uniform_policy.md"
@@ -196,3 +196,10 @@ def test_a_chunk_packing_small_sections_is_compared_with_each_of_them(pool, tmp_
     assert sections == spans == 3
     [hit] = search(org.id, "¿Qué calzado es obligatorio en el almacén?", k=3, pool=pool)
     assert hit.scores["section"] > hit.scores["vector"], hit.scores
+
+    # a chunk stored before migration 180 gets its sections' vectors at startup, once
+    with pool.connection() as conn:
+        conn.execute("UPDATE document_chunks SET section_embeddings = NULL WHERE org_id = %s", (org.id,))
+    assert backfill_section_vectors(pool) == 1 and backfill_section_vectors(pool) == 0
+    [again] = search(org.id, "¿Qué calzado es obligatorio en el almacén?", k=3, pool=pool)
+    assert again.scores == hit.scores
