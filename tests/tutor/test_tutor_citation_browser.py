@@ -1,19 +1,39 @@
-"""In a real browser, an English learner on the Tutor page: a citation of the answer opens in the chat's
-source panel on its highlighted passage, and its "open" link takes the whole page to the Streamlit source
-viewer, still signed in (the Gradio-to-Streamlit link relies on the session cookie alone). Waits are on
-conditions with budgets for a machine at load 4-6. Screenshots go to /tmp/tutor-citations."""
+"""In a real browser, an English learner on the Tutor page: the answer cites the section of a manual the
+content studio published from the cited passage; the citation opens in the chat's source panel on that
+section, highlighted and drawn from its Markdown (no raw marks), and its "open" link takes the whole page to
+the Streamlit source viewer on the same section, still signed in (the Gradio-to-Streamlit link relies on the
+session cookie alone). Waits are on conditions with budgets for a machine at load 4-6. Screenshots go to
+/tmp/tutor-citations."""
 import time
 from pathlib import Path
 
+from storage import courses, manuals
 from tests.browser import chromium_page, free_port, needs_chromium, running_app, sign_in
+from tests.tutor.conftest import by_name, run
 
 SHOTS = Path("/tmp/tutor-citations")
 QUESTION = "What is the maximum amount I can refund without asking the store manager?"
 
 
+def _published_manual(pool, james) -> None:
+    """The manual row the studio's publish step writes (agents/content/publish.py), its second section
+    written from the passage the question cites, its body Markdown."""
+    events, _ = run(james, QUESTION, pool)
+    chunk = by_name(events, "citations")["citations"][0]["source_id"]
+    sections = [{"heading": "Introduction", "level": 1, "anchor": "s1-introduction", "body": "What this covers.",
+                 "chunk_ids": []},
+                {"heading": "Refund approval limits", "level": 1, "anchor": "s2-limits", "chunk_ids": [chunk],
+                 "body": "Refunds above **500 EUR** need the *store manager's* approval.\n\n- Log it in the till"}]
+    with pool.connection() as conn:
+        course = next(c.id for c in courses.list_courses(conn, james.org_id) if c.title == "Returns and Refunds Essentials")
+        manuals.create_manual(conn, james.org_id, title="Manual: Refunds", content_md="", toc=[], source_document_ids=[],
+                              language="en", course_id=course, sections=sections)
+
+
 @needs_chromium
-def test_a_chat_citation_opens_its_highlighted_passage_in_the_panel_and_the_viewer(seeded_db_url):
+def test_a_manual_citation_opens_its_highlighted_section_in_the_panel_and_the_viewer(seeded_db_url, seeded_pool, james):
     SHOTS.mkdir(exist_ok=True)
+    _published_manual(seeded_pool, james)
     with running_app(seeded_db_url, extra_env={"SKILLNET_CHAT_PORT": str(free_port())}) as base, \
             chromium_page() as page:
         sign_in(page, base, "james@acme.test", "skillnet-demo")
@@ -27,20 +47,20 @@ def test_a_chat_citation_opens_its_highlighted_passage_in_the_panel_and_the_view
 
         sources = frame.locator("#tutor-sources")
         sources.wait_for(timeout=60_000)
-        sources.locator("label").first.click()                       # "[1] Returns and Refunds Policy › …"
+        sources.locator("label").first.click()                       # "[1] Manual: Refunds › Refund approval limits"
         cited = frame.locator("#tutor-source-panel .sv-block.cited")
         cited.wait_for(timeout=120_000)
-        assert cited.count() == 1 and "EUR" in cited.inner_text(), cited.inner_text()
+        _drawn_from_markdown(cited)
         page.screenshot(path=str(SHOTS / "1_chat_source_panel_en.png"), full_page=True)
 
         link = frame.locator("#tutor-chatbot a", has_text="open").first
-        assert "/source_viewer?chunk=" in link.get_attribute("href")
+        assert "/source_viewer?manual=" in link.get_attribute("href") and "section=s2-limits" in link.get_attribute("href")
         link.click()   # the app's own page, in this tab or a new one (Gradio may retarget links)
-        page = _page_showing(page.context, "/source_viewer?chunk=", timeout=120)
+        page = _page_showing(page.context, "/source_viewer?manual=", timeout=120)
         page.get_by_text("The cited passage is highlighted.").wait_for(timeout=120_000)
         viewer_cited = page.locator(".sv-block.cited")
         viewer_cited.wait_for(timeout=60_000)
-        assert viewer_cited.count() == 1 and "EUR" in viewer_cited.inner_text()
+        _drawn_from_markdown(viewer_cited)
         assert page.get_by_text("james@acme.test").is_visible()       # still signed in: the cookie carried it
         page.screenshot(path=str(SHOTS / "2_source_viewer_en.png"), full_page=True)
 
@@ -54,3 +74,11 @@ def _page_showing(context, url_part: str, timeout: float):
                 return candidate
         context.pages[0].wait_for_timeout(250)
     raise AssertionError(f"no tab opened {url_part}: {[p.url for p in context.pages]}")
+
+
+def _drawn_from_markdown(cited) -> None:
+    """The one highlighted block is the manual's cited section, its Markdown drawn (bold, a list), not shown."""
+    assert cited.count() == 1, cited.count()
+    text = cited.inner_text()
+    assert "Refund approval limits" in text and "500 EUR" in text and "**" not in text, text
+    assert cited.locator("strong", has_text="500 EUR").count() == 1 and cited.locator("li").count() == 1
