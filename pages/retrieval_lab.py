@@ -2,7 +2,7 @@
 import pandas as pd
 import streamlit as st
 
-from agents.i18n import code_label, t
+from agents.i18n import code_label, format_number, t
 from agents import ingestion
 from agents.retrieval import lab
 from storage.markup import safe_markdown
@@ -41,14 +41,17 @@ with search_tab:
         if result.error:
             st.error(result.error)
         else:
-            st.caption(t("admin.lab.results", lang, n=len(result.rows), ms=result.latency_ms))
+            st.caption(t("admin.lab.results", lang, n=len(result.rows),
+                         ms=format_number(result.latency_ms, lang, decimals=1)))
             if not result.rows:
                 st.info(t("admin.lab.no_results", lang))
             for row in result.rows:
                 page = f" · p. {row.page}" if row.page else ""
-                with st.expander(f"{row.rank}. [{row.score:.3f}] {row.document}{page} — {row.section}",
+                with st.expander(f"{row.rank}. [{format_number(row.score, lang, decimals=3)}] {row.document}{page}"
+                                 f" — {row.section}",
                                  expanded=row.rank <= 3):
-                    st.caption(" · ".join(f"{name} {value}" for name, value in row.scores.items()))
+                    st.caption(" · ".join(f"{name} {format_number(value, lang, decimals=4)}"
+                                          for name, value in row.scores.items()))
                     st.markdown(safe_markdown(row.snippet_md))
 
 with eval_tab:

@@ -61,6 +61,15 @@ def evolution(events: list[skill_history.LevelEvent], *, by_person: bool) -> pd.
     return frame.groupby(["skill", "date"], as_index=False).last().sort_values(["skill", "date"])
 
 
+def _month_step(frame: pd.DataFrame) -> str:
+    """A tick every month, or every few months so that a long history keeps about a dozen ticks."""
+    if frame.empty:
+        return "M1"
+    first, last = frame["date"].min(), frame["date"].max()
+    months = (last.year - first.year) * 12 + last.month - first.month + 1
+    return f"M{max(1, -(-months // 12))}"
+
+
 def evolution_figure(frame: pd.DataFrame, lang: str, *, today: date) -> go.Figure:
     figure = go.Figure()
     for skill, points in frame.groupby("skill"):
@@ -71,6 +80,7 @@ def evolution_figure(frame: pd.DataFrame, lang: str, *, today: date) -> go.Figur
     figure.update_layout(height=380, margin={"l": 10, "r": 10, "t": 10, "b": 10}, legend={"orientation": "h"},
                          separators=number_separators(lang),   # a group's mean level reads 2,33 in Spanish
                          xaxis_tickformat="%m/%Y",   # no month names: plotly's are English
+                         xaxis_dtick=_month_step(frame),   # plotly's own ticks fall mid-month: '09/2026' twice
                          yaxis={"range": [0.8, 3.2], "tickvals": [1, 2, 3],
                                 "ticktext": [code_label("level", level, lang) for level in LEVEL_VALUE],
                                 "title": t("insights.skills.level_axis", lang)})
@@ -132,10 +142,10 @@ def person_evolution(deps: AppDeps, admin: users.User, email: str,
 
 
 def verified_skills(deps: AppDeps, admin: users.User, email: str) -> list[skills.UserSkill]:
-    """The person's skills verified by HR: the ones that may carry an expiry."""
+    """The person's skills verified by HR: the ones that may carry an expiry; named in the admin's language."""
     with deps.pool.connection() as conn:
         person = _person(conn, admin, email)
-        return [s for s in skills.user_skills(conn, admin.org_id, person.id) if s.source == "admin"]
+        return [s for s in skills.user_skills(conn, admin.org_id, person.id, admin.language) if s.source == "admin"]
 
 
 def set_expiry(deps: AppDeps, admin: users.User, email: str, skill_id: UUID, expires_at: date | None) -> None:

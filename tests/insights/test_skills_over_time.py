@@ -99,3 +99,21 @@ def test_pages_show_the_charts_and_the_expiry_form(seeded_pool, who, words, requ
     assert any(b.label in ("Guardar caducidad", "Save expiry") for b in at.get("form_submit_button"))
     at = open_page(user, "pages/home_admin.py")
     assert words[2] in at.dataframe[0].value.to_csv()           # the expiring skill, named in the reader's language
+
+
+def test_verified_skills_are_named_in_the_admins_language(seeded_deps, admin):
+    """The expiry form's picker read 'Complaint handling' to Marta."""
+    names = {s.skill for s in skill_history.verified_skills(seeded_deps, admin, "james@acme.test")}
+    assert "Gestión de reclamaciones" in names and "Complaint handling" not in names
+
+
+def test_the_time_axis_has_one_tick_a_month_or_about_a_dozen():
+    import pandas as pd
+
+    def frame(start: str, end: str):
+        return pd.DataFrame({"date": pd.to_datetime([start, end], utc=True), "skill": ["X", "X"], "level": [1, 2]})
+
+    figure = skill_history.evolution_figure(frame("2026-09-01", "2026-11-20"), "es", today=date(2026, 12, 1))
+    assert figure.layout.xaxis.dtick == "M1" and figure.layout.xaxis.tickformat == "%m/%Y"
+    long = skill_history.evolution_figure(frame("2022-01-01", "2026-11-20"), "es", today=date(2026, 12, 1))
+    assert long.layout.xaxis.dtick == "M5"

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -28,6 +29,7 @@ def test_admin_runs_a_scoped_hybrid_query(seeded_db_url, seeded_pool):
     shown = texts(at)
     assert "resultados en" in shown or "results in" in shown
     assert at.expander and all("Manual de Seguridad en el Almacén" in e.label for e in at.expander)
+    assert re.search(r"^1\. \[\d,\d{3}\] ", at.expander[0].label)   # scores in Marta's locale: 0,874
     assert "**25**" in shown or "**peso**" in shown  # matched words are highlighted
 
 
