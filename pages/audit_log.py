@@ -9,6 +9,7 @@ from agents.helpdesk.turns import HelpdeskError
 from agents.i18n import code_label, format_datetime, format_number, t
 from ui.deps import app_deps
 from ui.session import require_admin
+from ui.tables import csv_bytes
 
 user = require_admin()
 deps = app_deps()
@@ -34,7 +35,8 @@ else:
                          before=frame["before"].replace("null", ""), after=frame["after"].replace("null", ""))
     st.dataframe(shown, hide_index=True,
                  width="stretch", column_config={c: t(f"ops.col_{c}", LANG) for c in COLUMNS})
-    st.download_button(t("common.download_csv", LANG), frame.to_csv(index=False).encode("utf-8"),
+    # csv_bytes: before/after hold people's text (ticket notes), which must not open as a spreadsheet formula
+    st.download_button(f"⬇ {t('common.download_csv', LANG)}", csv_bytes(frame),
                        file_name="audit_log.csv", mime="text/csv", key="csv_audit_log")
 
 st.divider()

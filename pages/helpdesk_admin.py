@@ -74,7 +74,7 @@ shown = frame.drop(columns=["id"]).assign(
 picked = st.dataframe(shown, hide_index=True, width="stretch", on_select="rerun", selection_mode="single-row",
                       key="hd_table",
                       column_config={c: t(f"helpdesk.col_{c}", LANG) for c in COLUMNS})
-st.download_button(t("common.download_csv", LANG), csv_bytes(frame.drop(columns=["id"])),
+st.download_button(f"⬇ {t('common.download_csv', LANG)}", csv_bytes(frame.drop(columns=["id"])),
                    file_name="helpdesk_tickets.csv", mime="text/csv", key="csv_helpdesk_tickets")
 
 chosen_rows = picked.selection.rows if picked and picked.selection else []
