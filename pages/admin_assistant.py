@@ -77,9 +77,9 @@ for message in state.messages:
         if message.role == "assistant":
             show_trace(message.metadata, str(message.id))
             if message.metadata.get("engine"):
-                engine = code_label("engine", message.metadata["engine"], lang)
-                st.caption(t("admin.assistant.engine_tokens", lang, engine=engine,
-                             tokens=format_number(message.metadata.get("tokens_used", 0), lang)))
+                engine, tokens = code_label("engine", message.metadata["engine"], lang), message.metadata.get("tokens_used")
+                st.caption(t("admin.assistant.engine_tokens", lang, engine=engine, tokens=format_number(tokens, lang))
+                           if tokens else t("admin.assistant.engine", lang, engine=engine))   # the twin spends none
 
 if not state.messages:  # an empty page offers what to ask, in the admin's language
     st.caption(t("admin.assistant.examples", lang))

@@ -43,7 +43,7 @@ def badge_html(rung: str | None, source: str | None, engine: str | None, languag
     if key not in _BADGES:
         return ""
     label = t(f"tutor.badge.{_BADGE_LABELS[key]}", language)
-    engine_label = f'<span class="badge engine">⚙ {html.escape(engine)}</span>' if engine else ""
+    engine_label = f'<span class="badge engine">⚙ {html.escape(code_label("engine", engine, language))}</span>' if engine else ""
     low = (f'<span class="badge low">⚠ {html.escape(t("tutor.badge.low_confidence", language, reason=t(f"tutor.low.{low_confidence}", language)))}</span>'
            if low_confidence else "")
     return f'<span class="badge {_BADGES[key]}">{html.escape(label)}</span>{engine_label}{low}'

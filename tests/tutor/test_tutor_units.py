@@ -54,3 +54,10 @@ def test_the_viewer_draws_a_passages_markdown_and_keeps_it_data():
     assert "<li>uno</li>" in html and 'id="sv-cited"' in html and 'class="sv-block cited"' in html
     assert "<script>alert" not in html and "&lt;script&gt;" in html and 'href="javascript' not in html
     assert '<a href="https://example.org/g"' in html
+
+
+def test_the_answer_badge_names_the_engine_in_the_readers_language():
+    from ui.chat_render import badge_html
+    assert "⚙ sin modelo" in badge_html("chunks", "semantic", "offline", "es")
+    assert "⚙ offline" in badge_html("chunks", "semantic", "offline", "en")
+    assert "⚙ openai:gpt-4o-mini" in badge_html("chunks", "semantic", "openai:gpt-4o-mini", "es")   # a model's own name

@@ -136,6 +136,7 @@ MESSAGES = {
                               "es": "«{tool}» no es un cambio que haga esta página."},
     "admin.assistant.running": {"en": "🔧 {tool}…", "es": "🔧 {tool}…"},
     "admin.assistant.engine_tokens": {"en": "engine: {engine} · {tokens} tokens", "es": "motor: {engine} · {tokens} tokens"},
+    "admin.assistant.engine": {"en": "engine: {engine}", "es": "motor: {engine}"},
     "admin.assistant.examples": {"en": "Try one of these, or write your own:", "es": "Prueba una de estas o escribe la tuya:"},
     "admin.assistant.example_overdue": {"en": "Who has overdue courses?", "es": "¿Quién tiene cursos vencidos?"},
     "admin.assistant.example_who_knows": {"en": "Who knows forklift operation?",
