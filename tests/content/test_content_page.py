@@ -113,15 +113,21 @@ def test_from_a_document_to_a_published_course(pool, app_deps, studio):
     assert not manual_page.exception and manual_page.header[0].value
 
 
+def _draft(pool, org, admin, title: str):
+    """A draft course of one module and one lesson, as an admin left it."""
+    with pool.connection() as conn:
+        course = course_store.create_course(conn, org.id, title=title, created_by=admin.id)
+        module = lesson_store.add_module(conn, org.id, course, title="Plazos")
+        lesson_store.add_lesson(conn, org.id, module, title="Los 30 días", content_type="theory",
+                                content_md="Se devuelve en 30 días con ticket.")
+    return course
+
+
 def test_a_draft_course_is_finished_from_the_studio_after_its_preview(pool, studio):
     """The drafts panel: the admin asks to publish, reads what will happen, confirms; the draft is published
     and leaves the list."""
     org, admin, _ = studio
-    with pool.connection() as conn:
-        course = course_store.create_course(conn, org.id, title="Borrador de devoluciones", created_by=admin.id)
-        module = lesson_store.add_module(conn, org.id, course, title="Plazos")
-        lesson_store.add_lesson(conn, org.id, module, title="Los 30 días", content_type="theory",
-                                content_md="Se devuelve en 30 días con ticket.")
+    course = _draft(pool, org, admin, "Borrador de devoluciones")
     at = _open(admin)
     assert any(e.label == "📝 Cursos en borrador (1)" for e in at.expander)
     _button(at, f"draft-prev-{course}").click().run()
@@ -140,11 +146,7 @@ def test_a_draft_course_is_finished_from_the_studio_after_its_preview(pool, stud
 def test_a_draft_course_is_deleted_from_the_studio_after_its_preview(pool, studio):
     """The drafts panel's other write: delete, read what goes, confirm; the draft is gone, and its lessons."""
     org, admin, _ = studio
-    with pool.connection() as conn:
-        course = course_store.create_course(conn, org.id, title="Borrador que sobra", created_by=admin.id)
-        module = lesson_store.add_module(conn, org.id, course, title="Plazos")
-        lesson_store.add_lesson(conn, org.id, module, title="Los 30 días", content_type="theory",
-                                content_md="Se devuelve en 30 días con ticket.")
+    course = _draft(pool, org, admin, "Borrador que sobra")
     at = _open(admin)
     _button(at, f"draft-del-{course}").click().run()
     assert [w.value for w in at.warning if w.value.startswith("Eliminar «Borrador que sobra» definitivamente: "
