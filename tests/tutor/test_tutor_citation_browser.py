@@ -43,7 +43,7 @@ def test_a_manual_citation_opens_its_highlighted_section_in_the_panel_and_the_vi
         box.wait_for(timeout=180_000)
         box.fill(QUESTION)
         frame.get_by_role("button", name="Send", exact=True).click()
-        frame.get_by_text("offline").last.wait_for(timeout=180_000)   # the engine badge: the answer is done
+        frame.locator(".badge.engine").last.wait_for(timeout=180_000)   # the engine badge: the answer is done
 
         sources = frame.locator("#tutor-sources")
         sources.wait_for(timeout=60_000)

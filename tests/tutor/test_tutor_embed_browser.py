@@ -23,7 +23,7 @@ def _ask(page, url_part: str, question: str, shot: str):
     box.wait_for(timeout=180_000)
     box.fill(question)
     frame.get_by_role("button", name="Enviar", exact=True).click()
-    frame.get_by_text("offline").last.wait_for(timeout=180_000)  # the answer's engine badge: it is done
+    frame.locator(".badge.engine").last.wait_for(timeout=180_000)  # the answer's engine badge: it is done
     page.wait_for_timeout(500)   # let the chat's scroll settle before measuring what is in view
     page.screenshot(path=str(SHOTS / shot), full_page=True)
     return frame, iframe.bounding_box(), box

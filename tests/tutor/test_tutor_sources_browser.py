@@ -54,7 +54,7 @@ def test_lesson_source_opens_the_passage_and_the_tutor_page_answers_normally(see
         box.wait_for(timeout=120_000)
         box.fill("What is the maximum amount I can refund without asking the store manager?")
         frame.get_by_role("button", name="Send", exact=True).click()
-        frame.get_by_text("offline").last.wait_for(timeout=90_000)
+        frame.locator(".badge.engine").last.wait_for(timeout=90_000)
         answer = frame.locator("#tutor-chatbot").inner_text()
         assert "Hint 1 of 3" not in answer and "EUR" in answer, answer
         page.screenshot(path=str(SHOTS / "2_tutor_page_en.png"), full_page=True)

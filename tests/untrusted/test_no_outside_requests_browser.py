@@ -81,7 +81,7 @@ def test_planted_pixels_and_links_make_no_request(seeded_db_url, seeded_pool, li
         box.wait_for(timeout=120_000)
         box.fill(QUESTION)
         frame.get_by_role("button", name="Enviar", exact=True).click()
-        frame.get_by_text("offline").last.wait_for(timeout=120_000)  # the answer's engine badge: it is done
+        frame.locator(".badge.engine").last.wait_for(timeout=120_000)  # the answer's engine badge: it is done
         for summary in frame.locator("summary").all():  # open every cited passage (the planted chunks)
             summary.click()
         page.wait_for_timeout(1000)  # let any image request leave before counting
