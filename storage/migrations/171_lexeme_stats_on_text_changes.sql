@@ -4,7 +4,9 @@
 -- back, and the taking out (UPDATE … FROM) locked them in whatever order its join produced, so two
 -- documents ingested at once deadlocked on their shared lexemes ("deadlock detected" failed a studio job).
 -- Now an update counts only the chunks whose tsv, configuration or organisation changed, as one net
--- change per lexeme, and a delete uses the same ordered upsert as an insert.
+-- change per lexeme, and a delete uses the same ordered upsert as an insert. Counts of an organisation
+-- being deleted are left out: its cascade removes its lexeme_stats rows before its chunks' statement
+-- trigger runs, and the upsert would insert rows naming an organisation that no longer exists.
 DROP TRIGGER document_chunks_lexemes_update_old ON document_chunks;
 DROP TRIGGER document_chunks_lexemes_update_new ON document_chunks;
 
@@ -15,12 +17,15 @@ RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
     INSERT INTO lexeme_stats (org_id, ts_config, lexeme, chunks)
     SELECT c.org_id, c.ts_config, u.lexeme, sum(c.sign)
-    FROM unnest(orgs, configs, tsvs, signs) AS c(org_id, ts_config, tsv, sign), unnest(c.tsv) u
+    FROM unnest(orgs, configs, tsvs, signs) AS c(org_id, ts_config, tsv, sign)
+         JOIN organizations o ON o.id = c.org_id, unnest(c.tsv) u
     GROUP BY 1, 2, 3 HAVING sum(c.sign) <> 0 ORDER BY 1, 2, 3
     ON CONFLICT (org_id, ts_config, lexeme) DO UPDATE SET chunks = lexeme_stats.chunks + EXCLUDED.chunks;
     INSERT INTO lexeme_corpus (org_id, ts_config, chunks, lexemes)
     SELECT c.org_id, c.ts_config, sum(c.sign), sum(c.sign * length(c.tsv))
-    FROM unnest(orgs, configs, tsvs, signs) AS c(org_id, ts_config, tsv, sign) GROUP BY 1, 2 ORDER BY 1, 2
+    FROM unnest(orgs, configs, tsvs, signs) AS c(org_id, ts_config, tsv, sign)
+         JOIN organizations o ON o.id = c.org_id
+    GROUP BY 1, 2 ORDER BY 1, 2
     ON CONFLICT (org_id, ts_config) DO UPDATE SET chunks = lexeme_corpus.chunks + EXCLUDED.chunks,
                                                   lexemes = lexeme_corpus.lexemes + EXCLUDED.lexemes;
     DELETE FROM lexeme_stats s
