@@ -108,8 +108,14 @@ def checkpointer():
     pool.open(wait=True, timeout=30)
     atexit.register(pool.close)
     saver = PostgresSaver(pool)
-    with _lock:
-        saver.setup()
+    # LangGraph's own migrations: two processes starting at once both inserted the same checkpoint_migrations
+    # row (a worker's job failed on its primary key), so they take the migrators' lock too
+    with _lock, pool.connection() as conn:
+        conn.execute("SELECT pg_advisory_lock(%s)", (MIGRATION_LOCK_KEY,))
+        try:
+            saver.setup()
+        finally:
+            conn.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK_KEY,))
     return saver
 
 
