@@ -2,6 +2,8 @@
 box and Send are all in view, in a real browser."""
 from pathlib import Path
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
 from tests.browser import chromium_page, free_port, needs_chromium, running_app, sign_in
 
 SHOTS = Path("/tmp/tutorfix")
@@ -21,8 +23,16 @@ def _ask(page, url_part: str, question: str, shot: str):
     frame = iframe.content_frame
     box = frame.get_by_placeholder(PLACEHOLDER)
     box.wait_for(timeout=180_000)
-    box.fill(question)
-    frame.get_by_role("button", name="Enviar", exact=True).click()
+    asked = frame.locator("#tutor-chatbot").get_by_text(question)
+    for attempt in range(6):   # on a busy machine the chat's own load run may clear a box filled before it ends
+        box.fill(question)
+        frame.get_by_role("button", name="Enviar", exact=True).click()
+        try:
+            asked.first.wait_for(timeout=30_000)
+            break
+        except PlaywrightTimeoutError:
+            if attempt == 5:
+                raise
     frame.locator(".badge.engine").last.wait_for(timeout=180_000)  # the answer's engine badge: it is done
     page.wait_for_timeout(500)   # let the chat's scroll settle before measuring what is in view
     page.screenshot(path=str(SHOTS / shot), full_page=True)
