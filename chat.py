@@ -24,7 +24,7 @@ from storage.markup import safe_markdown
 from ui.chat_render import StreamedAnswer, app_theme, badge_html, render_answer, source_choices
 from ui.source_html import CSS as SOURCE_CSS, source_html, source_summary
 
-UPDATE_INTERVAL = 0.05  # seconds between streamed screen updates (~20 per second)
+UPDATE_INTERVAL = 0.05  # seconds from Gradio taking one streamed update to the next (at most ~20 per second)
 SUGGESTION_SLOTS = 3
 
 
@@ -208,9 +208,12 @@ def respond(message: str, history: list, user_ref: dict | None, session_id: str 
         elif name == "token":
             answer += data["content"]
             if time.monotonic() - last >= UPDATE_INTERVAL:
-                last = time.monotonic()
                 history[-1]["content"] = notice + safe_markdown(answer)  # streamed text is rendered too
                 yield (history, gr.skip(), session_id, *keep, status, *untouched)
+                # counted from when Gradio asks for the next update, not from this one's yield: on a busy
+                # server the ask comes later than the interval, and every token was its own update (25-55
+                # full-history updates per offline answer under 20 chats, the work they all queued behind)
+                last = time.monotonic()
         elif name == "suggestions":
             suggestions = data["suggestions"]
         elif name == "error":

@@ -196,3 +196,21 @@ def test_streamed_updates_leave_the_side_panels_to_the_finished_answer(seeded_po
     assert any(chip.get("visible") for chip in chips)     # the answer's suggestions
     assert sessions["value"] == updates[-1][2] and sources["visible"] is True
     assert all(value == {"__type__": "update"} for value in chat.show_panels(None))  # nothing finished: untouched
+
+
+def test_a_busy_server_gets_few_streamed_updates_not_one_per_word(seeded_pool, james):
+    """Gradio asks for the next update only once it has sent the last (on a busy server, later than the
+    update interval): the answer that streamed in meanwhile goes in one update, not one per word."""
+    import time
+
+    import chat
+
+    with seeded_pool.connection() as conn:
+        signed_in = {"session": app_sessions.create_session(conn, james)}
+    updates = []
+    for update in chat.stream_turn("How long is the probation period?", [], signed_in, None, {}):
+        updates.append(update)
+        time.sleep(chat.UPDATE_INTERVAL * 1.5)            # each update takes the busy server longer than the interval
+    answer = _text(updates[-1][0][-1])
+    assert len(answer.split()) > 15                       # a real answer of many words...
+    assert len(updates) <= 4                              # ...in the cleared input, its first words and the finished answer
