@@ -213,13 +213,24 @@ def extractive_answer(question: str, passages: list[tuple[int, str]], max_chars:
 
 
 # -- intents and tools ---------------------------------------------------------------------------
-@functools.cache
+EXEMPLAR_SETS_KEPT = 512  # fixed sets (intents, tools) plus the exercise prompts the guardrail compares with
+
+
+@functools.lru_cache(maxsize=EXEMPLAR_SETS_KEPT)
 def _exemplar_vectors(key: tuple[tuple[str, tuple[str, ...]], ...]) -> tuple[list[str], np.ndarray]:
     from storage.embeddings import embed_query
 
     labels = [label for label, examples in key for _ in examples]
     vectors = np.vstack([embed_query(example) for _, examples in key for example in examples])
     return labels, vectors
+
+
+@functools.lru_cache(maxsize=EXEMPLAR_SETS_KEPT)
+def _exemplar_phrases(key: tuple[tuple[str, tuple[str, ...]], ...]) -> list[tuple[str, re.Pattern]]:
+    """Each exemplar folded into a whole-word pattern, in order (built once: every tutor turn asks)."""
+    phrases = [(label, " ".join(fold(word) for word in _WORD.findall(example))) for label, examples in key
+               for example in examples]
+    return [(label, re.compile(rf"\b{re.escape(phrase)}\b")) for label, phrase in phrases if phrase]
 
 
 def match_exemplars(text: str, exemplars: dict[str, list[str]]) -> tuple[str, float]:
@@ -231,11 +242,9 @@ def match_exemplars(text: str, exemplars: dict[str, list[str]]) -> tuple[str, fl
     if not key or not (text or "").strip():
         return "", 0.0
     folded = " ".join(fold(word) for word in _WORD.findall(text))
-    for label, examples in key:
-        for example in examples:
-            phrase = " ".join(fold(word) for word in _WORD.findall(example))
-            if phrase and re.search(rf"\b{re.escape(phrase)}\b", folded):
-                return label, 1.0
+    for label, phrase in _exemplar_phrases(key):
+        if phrase.search(folded):
+            return label, 1.0
     from storage.embeddings import embed_query
 
     labels, vectors = _exemplar_vectors(key)
