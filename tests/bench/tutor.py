@@ -185,24 +185,25 @@ def _free_port() -> int:
 
 
 def gradio_section(people, chats: int) -> None:
-    import json
-    import subprocess
-
     import chat
+    from agents.deps import process_deps
+    from agents.tutor import service
 
     direct = concurrent_direct_turns(people, chats)  # the anchor without Gradio, same questions
     port = _free_port()
     app = chat.launch(port=port, block=False)
     emails = [people[i % len(people)].email for i in range(chats)]
     try:
-        # The clients run in a process of their own: in this one they would poll under the server's GIL
-        run = subprocess.run([sys.executable, __file__, "--clients-of", f"http://127.0.0.1:{port}/",
-                              "--chats", str(chats), *emails], capture_output=True, text=True, timeout=1800)
+        figures = _run_clients(port, chats, emails)
+        # the floor Gradio and the clients set: the same chats, each turn replaying one recorded turn's events
+        recorded = list(service.run_turn(process_deps(), people[0], GROUNDED[1], rate_limit=10**6))
+        real_turn, service.run_turn = service.run_turn, lambda *args, **kwargs: iter(recorded)
+        try:
+            floor = _run_clients(port, chats, emails)
+        finally:
+            service.run_turn = real_turn
     finally:
         app.close(verbose=False)
-    if run.returncode != 0:
-        raise RuntimeError(f"the client process failed: {run.stderr.strip()[-2000:]}")
-    figures = json.loads(run.stdout.strip().splitlines()[-1])
     alone, ttfts, totals, errors = figures["alone"], figures["ttfts"], figures["totals"], figures["errors"]
     print(f"\n3. {chats} concurrent chats through gradio_client (offline engine; the clients in a separate process)")
     print(f"   machine load (1 min)        {figures['load_before']:.1f} before, {figures['load_after']:.1f} after, "
@@ -210,9 +211,29 @@ def gradio_section(people, chats: int) -> None:
     print(f"   errors                      {len(errors)}" + (f"  first: {errors[0]}" if errors else ""))
     print(f"   one chat at a time, TTFT    {pct(alone)}   (anchor: the same app without concurrency)")
     print(f"   {chats} direct turns, TTFT      {pct(direct)}   (anchor: service.run_turn in {chats} threads, no Gradio)")
+    print(f"   {chats} replayed turns, TTFT    {pct(floor['ttfts'])}   (anchor: Gradio and the clients alone, "
+          f"every turn replaying recorded events)")
     print(f"   time to first token         {pct(ttfts)}   (target p95 <= 1000 ms)")
     print(f"   p95 TTFT / one-chat p50     {np.percentile(ttfts, 95) / np.percentile(alone, 50):.1f}x" if ttfts else "")
     print(f"   time to done                {pct(totals)}")
+    print(f"   CPU seconds in the burst    server {figures['cpu']['server']:.2f}, clients {figures['cpu']['clients']:.2f}"
+          f" (replayed: server {floor['cpu']['server']:.2f}, clients {floor['cpu']['clients']:.2f})")
+
+
+def _run_clients(port: int, chats: int, emails: list[str]) -> dict:
+    """One run of the client process (its own: in this one the clients would poll under the server's
+    GIL), with this process's CPU time and the clients' over the concurrent burst."""
+    import json
+    import subprocess
+
+    run = subprocess.run([sys.executable, __file__, "--clients-of", f"http://127.0.0.1:{port}/",
+                          "--chats", str(chats), *emails], capture_output=True, text=True, timeout=1800)
+    if run.returncode != 0:
+        raise RuntimeError(f"the client process failed: {run.stderr.strip()[-2000:]}")
+    figures = json.loads(run.stdout.strip().splitlines()[-1])
+    figures["cpu"] = {"server": figures.pop("server_cpu_end") - figures.pop("server_cpu_start"),
+                      "clients": figures.pop("clients_cpu")}
+    return figures
 
 
 def concurrent_direct_turns(people, n: int) -> list[float]:
@@ -260,12 +281,21 @@ def gradio_clients(url: str, emails: list[str]) -> None:
             errors.append(f"{type(exc).__name__}: {exc}")
 
     threads = [threading.Thread(target=one_chat, args=(i,)) for i in range(len(clients))]
+    server_cpu_start, clients_cpu_start = _cpu_seconds(os.getppid()), time.process_time()
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     print(json.dumps({"alone": alone, "ttfts": ttfts, "totals": totals, "errors": errors,
-                      "load_before": load_before, "load_after": os.getloadavg()[0]}))
+                      "load_before": load_before, "load_after": os.getloadavg()[0],
+                      "server_cpu_start": server_cpu_start, "server_cpu_end": _cpu_seconds(os.getppid()),
+                      "clients_cpu": time.process_time() - clients_cpu_start}))
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 POLL_SECONDS = 0.01  # the measurement's resolution; gradio_client's own iterator polls every 1 ms
