@@ -94,7 +94,13 @@ def progress_text(progress: dict | None, name: str, language: str) -> str:
 
 
 def passage_language(passage: Passage) -> str:
-    return detect_language(passage.text[:1500], default="")
+    return _text_language(passage.text[:1500])
+
+
+@functools.lru_cache(maxsize=2048)
+def _text_language(text: str) -> str:
+    """The language a passage is written in (the same chunks come back turn after turn: guessed once)."""
+    return detect_language(text, default="")
 
 
 def with_language_notes(body: str, passages: list[Passage], language: str) -> str:
