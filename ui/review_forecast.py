@@ -25,10 +25,15 @@ def learner_forecast_chart(deps, user) -> None:
 def _forecast_chart(lang, forecast) -> None:
     busiest = forecast.loc[forecast["reviews"].idxmax()]
     st.caption(t("insights.reviews.total", lang, n=format_number(forecast["reviews"].sum(), lang),
-                 day=format_date(busiest["day"], lang), peak=format_number(busiest["reviews"], lang, decimals=1)))
-    figure = go.Figure(go.Bar(x=forecast["day"], y=forecast["reviews"], marker_color="#3b82f6"))
+                 day=format_date(busiest["day"], lang), peak=format_number(busiest["reviews"], lang)))
+    count = t("insights.reviews.count", lang)
+    figure = go.Figure(go.Bar(x=forecast["day"], y=forecast["reviews"], marker_color="#3b82f6",
+                              hovertemplate=f"%{{x|%d/%m}} · {count}: %{{y:d}}<extra></extra>"))
+    # Whole reviews on the axis too: below a peak of 6 plotly's own ticks go in halves (0.5 reviews)
     figure.update_layout(height=240, margin={"l": 10, "r": 10, "t": 10, "b": 10}, separators=number_separators(lang),
-                         yaxis_title=t("insights.reviews.count", lang), xaxis_tickformat="%d/%m")  # no month names: plotly's are English
+                         yaxis={"title": count, "tickformat": ",d", "rangemode": "tozero",
+                                **({"dtick": 1} if busiest["reviews"] < 6 else {})},
+                         xaxis_tickformat="%d/%m")  # no month names: plotly's are English
     st.plotly_chart(figure, key="review_forecast", config=plotly_config(lang))
 
 

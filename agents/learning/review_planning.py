@@ -59,9 +59,18 @@ def simulate(cards: list[dict], scheduler: Scheduler, today: date, days: int = F
     return [total / runs for total in totals]
 
 
-def _daily(counts: list[float], today: date) -> pd.DataFrame:
-    return pd.DataFrame({"day": [today + timedelta(days=n) for n in range(len(counts))],
-                         "reviews": [round(c, 1) for c in counts]})
+def whole_reviews(expected: list[float]) -> list[int]:
+    """Expected reviews a day as whole reviews that add up to the rounded expected total: each day gets its
+    whole part and the days with the largest remainders the rest (a day shown as 2.4 reviews reads as nonsense)."""
+    counts = [math.floor(e) for e in expected]
+    rest = round(sum(expected)) - sum(counts)
+    for day in sorted(range(len(expected)), key=lambda d: expected[d] - counts[d], reverse=True)[:rest]:
+        counts[day] += 1
+    return counts
+
+
+def _daily(counts: list[int], today: date) -> pd.DataFrame:
+    return pd.DataFrame({"day": [today + timedelta(days=n) for n in range(len(counts))], "reviews": counts})
 
 
 def learner_forecast(deps: AppDeps, user: users.User, *, desired_retention: float | None = None) -> pd.DataFrame:
@@ -72,7 +81,7 @@ def learner_forecast(deps: AppDeps, user: users.User, *, desired_retention: floa
     if desired_retention is not None:
         scheduler = scheduler_for(desired_retention, tuple(scheduler.parameters))
     today = deps.now().date()
-    return _daily(simulate(cards, scheduler, today), today)
+    return _daily(whole_reviews(simulate(cards, scheduler, today)), today)
 
 
 def course_forecast(deps: AppDeps, admin: users.User, course_title: str) -> pd.DataFrame:
@@ -89,9 +98,9 @@ def course_forecast(deps: AppDeps, admin: users.User, course_title: str) -> pd.D
     today = deps.now().date()
     table = []
     for name, cards in by_learner.items():
-        daily = simulate(cards, scheduler, today)
-        table.append({"learner": name, "today": round(daily[0], 1), "next_7_days": round(sum(daily[:7]), 1),
-                      "next_30_days": round(sum(daily), 1), "busiest_day": today + timedelta(days=daily.index(max(daily)))})
+        daily = whole_reviews(simulate(cards, scheduler, today))
+        table.append({"learner": name, "today": daily[0], "next_7_days": sum(daily[:7]),
+                      "next_30_days": sum(daily), "busiest_day": today + timedelta(days=daily.index(max(daily)))})
     return pd.DataFrame(table)
 
 

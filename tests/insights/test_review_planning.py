@@ -2,8 +2,10 @@
 it (learner and course views); the organisation's FSRS fit with log-loss before and after."""
 from __future__ import annotations
 
+import json
 import math
 import random
+import re
 from datetime import date, datetime, timedelta, timezone
 
 import pytest
@@ -61,7 +63,27 @@ def test_course_statistics_forecast_changes_with_the_retention(seeded_pool, admi
 def test_reviews_page_shows_the_forecast(seeded_pool, email, title):
     at = open_page(person(seeded_pool, email), "pages/reviews.py")
     assert title in [e.label for e in at.expander]
-    assert at.get("plotly_chart")
+    chart = json.loads(at.get("plotly_chart")[0].proto.spec)
+    assert chart["data"][0]["y"]["dtype"][0] in "iu"                 # whole reviews (plotly packs them typed)
+    assert chart["layout"]["yaxis"]["tickformat"] == ",d"            # whole ticks, with dtick 1 on a low chart
+    assert "%{y:d}" in chart["data"][0]["hovertemplate"]
+    peak = re.search(r"\(([^)]*)\)$", next(c.value for c in at.caption if "30" in c.value and "(" in c.value))
+    assert peak and peak.group(1).isdigit()                                   # "(2)", never "(2,0)"
+
+
+def test_whole_reviews_add_up_to_the_expected_total():
+    expected = [2.4, 0.3, 0.3, 1.5, 0.0, 0.5]                                 # 5.0 expected in all
+    assert review_planning.whole_reviews(expected) == [2, 0, 0, 2, 0, 1]
+    assert review_planning.whole_reviews([0.3] * 10) == [1, 1, 1, 0, 0, 0, 0, 0, 0, 0]
+
+
+def test_forecasts_count_whole_reviews(seeded_pool, admin):
+    lucia = person(seeded_pool, "lucia@acme.test")
+    reviews = review_planning.learner_forecast(make_deps(seeded_pool), lucia)["reviews"].tolist()
+    assert reviews and all(isinstance(n, int) for n in reviews)
+    table = review_planning.course_forecast(make_deps(seeded_pool), admin, COURSE)
+    for column in ("today", "next_7_days", "next_30_days"):
+        assert all(isinstance(n, int) for n in table[column].tolist()), column
 
 
 def _synthetic_history(conn, org_id, users, exercises, start: datetime) -> int:
