@@ -67,14 +67,15 @@ if not rows:
     st.stop()
 
 frame = pd.DataFrame(rows)[COLUMNS + ["id"]]
+headers = {c: t(f"helpdesk.col_{c}", LANG) for c in COLUMNS}
 shown = frame.drop(columns=["id"]).assign(
     created_at=frame["created_at"].map(lambda v: format_datetime(v, LANG)),
     status=frame["status"].map(label("status")), severity=frame["severity"].map(label("severity")),
     category=frame["category"].map(label("category")))
 picked = st.dataframe(shown, hide_index=True, width="stretch", on_select="rerun", selection_mode="single-row",
                       key="hd_table",
-                      column_config={c: t(f"helpdesk.col_{c}", LANG) for c in COLUMNS})
-st.download_button(f"⬇ {t('common.download_csv', LANG)}", csv_bytes(frame.drop(columns=["id"])),
+                      column_config=headers)
+st.download_button(f"⬇ {t('common.download_csv', LANG)}", csv_bytes(frame.drop(columns=["id"]), headers),
                    file_name="helpdesk_tickets.csv", mime="text/csv", key="csv_helpdesk_tickets")
 
 chosen_rows = picked.selection.rows if picked and picked.selection else []

@@ -2,10 +2,10 @@
 
 What the reader sees goes through the catalogue: headers (``col.<name>``), enum codes
 (``code.<kind>.<code>`` by column), dates, percentages and numbers formatted for the reader's
-locale, empty cells empty. The CSV keeps the plain column names, the codes and ISO dates, so
-scripts reading it don't depend on anyone's language. Names (skills, departments, courses) stay in the
-reader's language, as on screen: the file goes into that person's report or spreadsheet, and a
-canonical name is no key to join on anyway (names get renamed; the codes and dates are what stays put).
+locale, empty cells empty. The CSV carries the headers the page shows, in the reader's language (the
+file goes into that person's report or spreadsheet, where ``full_name`` means nothing), and keeps the
+codes, plain numbers and ISO dates, which a spreadsheet sorts and sums as they are. Names (skills,
+departments, courses) are in the reader's language too, as on screen.
 """
 from __future__ import annotations
 
@@ -70,10 +70,13 @@ def _defused(cell):
     return "'" + cell if isinstance(cell, str) and cell.startswith(_FORMULA_STARTS) else cell
 
 
-def csv_bytes(frame: pd.DataFrame) -> bytes:
-    """``frame`` as UTF-8 CSV that no spreadsheet runs: text cells starting =, +, -, @, tab or CR get a ' first."""
+def csv_bytes(frame: pd.DataFrame, headers: dict[str, str] | None = None) -> bytes:
+    """``frame`` as UTF-8 CSV that no spreadsheet runs: text cells starting =, +, -, @, tab or CR get a ' first.
+
+    ``headers`` renames columns: the page's own headers (``column_labels`` or its ``column_config``)."""
     # Text cells quoted too (OWASP's other half): a CR or tab inside one cannot start a row or a cell.
-    return frame.map(_defused).to_csv(index=False, quoting=csv.QUOTE_NONNUMERIC).encode("utf-8")
+    return (frame.map(_defused).rename(columns=headers or {})
+            .to_csv(index=False, quoting=csv.QUOTE_NONNUMERIC).encode("utf-8"))
 
 
 def table_with_csv(frame: pd.DataFrame, name: str, *, key: str | None = None, height: int | None = None,
@@ -87,7 +90,8 @@ def table_with_csv(frame: pd.DataFrame, name: str, *, key: str | None = None, he
     if frame is None or frame.empty:
         st.caption(empty if empty is not None else t("common.nothing_to_show", lang))
         return
-    st.dataframe(shown_frame(frame, lang, codes), hide_index=True, column_config=column_labels(frame, lang) or None,
+    headers = column_labels(frame, lang)
+    st.dataframe(shown_frame(frame, lang, codes), hide_index=True, column_config=headers or None,
                  **({"height": height} if height else {}))
-    st.download_button(f"⬇ {t('common.download_csv', lang)}", csv_bytes(frame), file_name=f"{name}.csv",
+    st.download_button(f"⬇ {t('common.download_csv', lang)}", csv_bytes(frame, headers), file_name=f"{name}.csv",
                        mime="text/csv", key=key or f"csv_{name}")
