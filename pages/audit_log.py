@@ -15,7 +15,10 @@ user = require_admin()
 deps = app_deps()
 LANG = user.language
 PREVIEW = "erase_preview"
-COLUMNS = ["when", "who", "action", "entity", "entity_id", "before", "after"]
+SHOWN = ["when", "who", "action", "entity", "entity_name", "before", "after"]
+# the CSV: the same, and each entry's id and states as recorded, for whoever audits the audit log
+EXPORTED = ["when", "who", "action", "entity", "entity_name", "entity_id", "before", "after", "before_json",
+            "after_json"]
 
 st.title(t("ops.audit_title", LANG))
 every = operations.audit_entries(deps, user)
@@ -28,15 +31,14 @@ rows = operations.audit_entries(deps, user, actions=actions, text=text)
 if not rows:
     st.info(t("ops.audit_empty", LANG))
 else:
-    frame = pd.DataFrame(rows)[COLUMNS]
-    shown = frame.assign(when=frame["when"].map(lambda v: format_datetime(v, LANG)),
-                         action=frame["action"].map(lambda c: code_label("audit_action", c, LANG)),
-                         entity=frame["entity"].map(lambda c: code_label("entity", c, LANG)),
-                         before=frame["before"].replace("null", ""), after=frame["after"].replace("null", ""))
-    st.dataframe(shown, hide_index=True,
-                 width="stretch", column_config={c: t(f"ops.col_{c}", LANG) for c in COLUMNS})
+    frame = pd.DataFrame(rows)
+    headers = {c: t(f"ops.col_{c}", LANG) for c in EXPORTED}
+    shown = frame[SHOWN].assign(when=frame["when"].map(lambda v: format_datetime(v, LANG)),
+                                action=frame["action"].map(lambda c: code_label("audit_action", c, LANG)),
+                                entity=frame["entity"].map(lambda c: code_label("entity", c, LANG)))
+    st.dataframe(shown, hide_index=True, width="stretch", column_config={c: headers[c] for c in SHOWN})
     # csv_bytes: before/after hold people's text (ticket notes), which must not open as a spreadsheet formula
-    st.download_button(f"⬇ {t('common.download_csv', LANG)}", csv_bytes(frame),
+    st.download_button(f"⬇ {t('common.download_csv', LANG)}", csv_bytes(frame[EXPORTED], headers),
                        file_name="audit_log.csv", mime="text/csv", key="csv_audit_log")
 
 st.divider()

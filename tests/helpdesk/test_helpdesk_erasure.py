@@ -44,7 +44,8 @@ def test_erasure_previews_then_removes_chat_and_helpdesk_data_and_keeps_tickets(
     kept = staff.ticket_detail(deps, org.admin, ticket["id"])
     assert kept["reporter"] == "" and kept["snapshot"] == [] and kept["status"] == "in_progress"
     entries = [e for e in operations.audit_entries(deps, org.admin) if e["action"] == "person.erase"]
-    assert entries and entries[0]["who"] == "Boss" and '"helpdesk_sessions": 1' in entries[0]["before"]
+    assert entries and entries[0]["who"] == "Boss" and '"helpdesk_sessions": 1' in entries[0]["before_json"]
+    assert "helpdesk sessions: 1" in entries[0]["before"] and entries[0]["entity_name"] == "Dana"   # read, not JSON
 
 
 def test_erasure_refuses_employees_strangers_and_oneself(org, deps):
@@ -63,6 +64,10 @@ def test_audit_log_page_filters_and_previews_an_erasure(org, deps):
     at = apptest.open_page(org.admin, "pages/audit_log.py")
     frame = at.dataframe[0].value
     assert "ticket status changed" in frame["action"].tolist() and "Boss" in frame["who"].tolist()  # codes read as words
+    changed = frame[frame["action"] == "ticket status changed"].iloc[0]
+    assert changed["entity_name"] == f"#{ticket['number']} · {ticket['title']}"        # the ticket, not its uuid
+    assert changed["after"] == "status: open → resolved · note: Listo"                 # not a JSON dump
+    assert list(frame.columns) == ["when", "who", "action", "entity", "entity_name", "before", "after"]
     at.text_input[1].input("ana@hd.test")
     next(b for b in at.button if b.label == "Preview").click().run()
     assert not at.exception, at.exception
@@ -70,3 +75,5 @@ def test_audit_log_page_filters_and_previews_an_erasure(org, deps):
     assert any(b.label == "Erase for good" for b in at.button)
     spanish = apptest.open_page(users.User(**{**org.admin.__dict__, "language": "es"}), "pages/audit_log.py")
     assert "Registro de auditoría" in texts(spanish) and "Derecho de supresión" in texts(spanish)
+    changed = spanish.dataframe[0].value.iloc[0]
+    assert changed["action"] == "estado del ticket cambiado" and changed["after"] == "estado: abierto → resuelto · nota: Listo"
