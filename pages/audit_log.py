@@ -36,7 +36,11 @@ else:
     shown = frame[SHOWN].assign(when=frame["when"].map(lambda v: format_datetime(v, LANG)),
                                 action=frame["action"].map(lambda c: code_label("audit_action", c, LANG)),
                                 entity=frame["entity"].map(lambda c: code_label("entity", c, LANG)))
-    st.dataframe(shown, hide_index=True, width="stretch", column_config={c: headers[c] for c in SHOWN})
+    # the change is what people come for: "After" gets the room, the when/who/what codes little
+    widths = {"when": "small", "who": "small", "entity": "small", "action": "medium", "entity_name": "medium",
+              "before": "medium", "after": "large"}
+    st.dataframe(shown, hide_index=True, width="stretch",
+                 column_config={c: st.column_config.TextColumn(headers[c], width=widths[c]) for c in SHOWN})
     # csv_bytes: before/after hold people's text (ticket notes), which must not open as a spreadsheet formula
     st.download_button(f"⬇ {t('common.download_csv', LANG)}", csv_bytes(frame[EXPORTED], headers),
                        file_name="audit_log.csv", mime="text/csv", key="csv_audit_log")
