@@ -70,7 +70,7 @@ def test_ticket_filed_worked_and_followed_in_the_browser(db_url, org, pool, tmp_
             sign_out(page, "Sign out")
 
             sign_in(page, base, "jefa@hd.test", "pw-jefa-123")
-            _open(page, "Tickets del helpdesk")
+            _open(page, "Tickets de ayuda")
             page.get_by_text("reportado por Ana").wait_for(timeout=120_000)
             page.get_by_role("tab", name="Historial").click()
             page.get_by_text(NOTE).first.wait_for(timeout=30_000)

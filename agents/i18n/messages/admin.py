@@ -147,7 +147,7 @@ MESSAGES = {
                                        "es": "Asigna Seguridad de la información: lo esencial a Tom Baker en 30 días"},
     "admin.assistant.example_courses": {"en": "List the published courses", "es": "¿Qué cursos están publicados?"},
     "admin.all": {"en": 'All', "es": 'Todos'},
-    "admin.overview.title": {"en": '🏢 Organisation', "es": '🏢 Organización'},
+    "admin.overview.title": {"en": '🏢 Overview', "es": '🏢 Resumen'},
     "admin.overview.active_employees": {"en": 'Active employees', "es": 'Empleados activos'},
     "admin.overview.inactive_admins": {"en": '{inactive} inactive · {admins} admins', "es": '{inactive} inactivos · {admins} administradores'},
     "admin.overview.published_courses": {"en": 'Published courses', "es": 'Cursos publicados'},

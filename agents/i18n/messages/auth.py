@@ -36,6 +36,6 @@ MESSAGES = {
     "nav.employees": {"en": "Employees", "es": "Empleados"},
     "nav.content_studio": {"en": "Content studio", "es": "Estudio de contenidos"},
     "nav.admin_assistant": {"en": "Admin assistant", "es": "Asistente de administración"},
-    "nav.helpdesk_tickets": {"en": "Helpdesk tickets", "es": "Tickets del helpdesk"},
+    "nav.helpdesk_tickets": {"en": "Helpdesk tickets", "es": "Tickets de ayuda"},
     "nav.retrieval_lab": {"en": "Retrieval lab", "es": "Laboratorio de búsqueda"},
 }
