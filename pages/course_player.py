@@ -131,7 +131,7 @@ with main:
         on_screen = exercise
         service.open_exercise(deps, user, exercise.id)
         with st.container(border=True):
-            answer = exercise_input(exercise, lang, key=str(exercise.id))
+            answer = exercise_input(exercise, lang, key=str(exercise.id), show_level=user.is_admin)
         if answer is not None:
             submission = st.session_state.setdefault(f"submission_{exercise.id}", uuid.uuid4().hex)
             try:

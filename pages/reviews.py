@@ -40,7 +40,8 @@ if not items:
 item = items[0]
 st.caption(t("learning.reviews_due", lang, n=len(items), course=item.course_title))
 with st.container(border=True):
-    answer = exercise_input(item.exercise, lang, key=f"review_{item.exercise.id}_{item.reps}")
+    answer = exercise_input(item.exercise, lang, key=f"review_{item.exercise.id}_{item.reps}",
+                            show_level=user.is_admin)
 if answer is not None:
     submission = st.session_state.setdefault(f"review_submission_{item.exercise.id}_{item.reps}", uuid.uuid4().hex)
     try:

@@ -33,10 +33,15 @@ def shuffled_steps(exercise_id: Any, steps: list[str]) -> list[str]:
     return order
 
 
-def exercise_input(exercise, lang: str, key: str) -> Any | None:
-    """Render ``exercise`` (anything with id, type, prompt, content, bloom_level); the answer or None."""
+def exercise_input(exercise, lang: str, key: str, *, show_level: bool = False) -> Any | None:
+    """Render ``exercise`` (anything with id, type, prompt, content, bloom_level); the answer or None.
+
+    ``show_level`` adds the exercise's Bloom level, a trainer's word: admins checking a course see it,
+    learners don't."""
     st.markdown(f"**{exercise.prompt}**")
-    st.caption(f"{t(f'learning.type.{exercise.type}', lang)} · Bloom: {t(f'learning.bloom.{exercise.bloom_level}', lang)}")
+    kind = t(f"learning.type.{exercise.type}", lang)
+    st.caption(t("learning.type_and_level", lang, type=kind, level=t(f"learning.bloom.{exercise.bloom_level}", lang))
+               if show_level else kind)
     content = exercise.content
     if exercise.type == "dialogue":
         return _dialogue(exercise, lang, key)

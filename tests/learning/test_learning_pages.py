@@ -86,6 +86,7 @@ def test_course_player_lesson_exercise_feedback_and_next(seeded_db_url, seeded_p
     at.run()
     test_exercise = practice.exercises[0]
     assert test_exercise.type == "test" and test_exercise.prompt in texts(at)
+    assert "Multiple choice" in texts(at) and "Bloom" not in texts(at)  # a trainer's word, not the learner's
     with seeded_pool.connection() as conn:  # the tutor's guardrail sees the open exercise
         assert attempt_store.active_attempt(conn, user.org_id, user.id).exercise_id == test_exercise.id
     at.radio(key=f"in_{test_exercise.id}").set_value(test_exercise.content["answer"])
@@ -162,6 +163,7 @@ def test_reviews_serve_due_cards_one_at_a_time(seeded_deps, seeded_db_url, seede
     assert due, "the demo gives Lucía reviews due at sign-in"
     at = open_page(lucia, "pages/reviews.py")
     assert ("1 pendiente" if len(due) == 1 else f"{len(due)} pendientes") in texts(at) and due[0].exercise.prompt in texts(at)
+    assert "Bloom" not in texts(at)
     answer_in_apptest(at, due[0].exercise)
     assert not at.exception and at.success and "Correcto" in at.success[0].value
     assert "Próximo repaso" in texts(at)
@@ -197,3 +199,19 @@ def test_the_verdict_line_says_the_verdict_once_in_the_readers_format():
     assert verdict_line("es", "Todavía no", 0.0, "Todavía no.") == "Todavía no · 0 %"
     assert verdict_line("en", "Correct", 1.0, "Correct!") == "Correct · 100%"
     assert verdict_line("es", "Todavía no", 0.5, "1 de 2 huecos bien.") == "Todavía no · 50 % — 1 de 2 huecos bien."
+
+
+def test_the_bloom_level_shows_for_admins_only():
+    def exercise_card(show_level: bool, lang: str):
+        from types import SimpleNamespace
+
+        from ui.exercises import exercise_input
+
+        exercise = SimpleNamespace(id="e1", type="true_false", prompt="Returns take 30 days", bloom_level="remember",
+                                   content={"statement": "Returns take 30 days", "answer": True})
+        exercise_input(exercise, lang, key="e1", show_level=show_level)
+
+    learner = AppTest.from_function(exercise_card, args=(False, "es")).run()
+    assert [c.value for c in learner.caption] == ["Verdadero o falso"]
+    admin = AppTest.from_function(exercise_card, args=(True, "en")).run()
+    assert [c.value for c in admin.caption] == ["True or false · Bloom level: Remember (only admins see the level)"]

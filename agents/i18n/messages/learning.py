@@ -53,6 +53,8 @@ MESSAGES = {
     "learning.type.order_steps": {"en": "Order the steps", "es": "Ordenar pasos"},
     "learning.type.practical_case": {"en": "Practical case", "es": "Caso práctico"},
     "learning.type.dialogue": {"en": "Dialogue", "es": "Diálogo"},
+    "learning.type_and_level": {"en": "{type} · Bloom level: {level} (only admins see the level)",
+                                "es": "{type} · Nivel de Bloom: {level} (solo los administradores ven el nivel)"},
     "learning.bloom.remember": {"en": "Remember", "es": "Recordar"},
     "learning.bloom.understand": {"en": "Understand", "es": "Comprender"},
     "learning.bloom.apply": {"en": "Apply", "es": "Aplicar"},
