@@ -6,6 +6,7 @@ from agents.helpdesk import staff
 from agents.i18n import code_label, format_datetime, t
 from storage.markup import safe_markdown
 from ui.deps import app_deps
+from ui.links import page_link
 from ui.session import require_user
 
 user = require_user()
@@ -23,6 +24,7 @@ if notes and st.button(t("helpdesk.mark_read", LANG), key="hd_mark_read"):
 mine = staff.my_tickets(deps, user)
 if not mine:
     st.info(t("helpdesk.my_tickets_empty", LANG))
+    page_link("pages/helpdesk.py", t("helpdesk.ask_for_help", LANG), "🛟", {})
     st.stop()
 
 for ticket in mine:

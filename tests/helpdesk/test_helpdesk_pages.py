@@ -104,3 +104,16 @@ def test_operations_page_lists_models_queue_and_locked_accounts(org):
     assert "Models" in shown and "Content generation queue" in shown and "Locked accounts" in shown
     spanish = open_page(org.ana.__class__(**{**org.admin.__dict__, "language": "es"}), "pages/operations.py")
     assert "Cola de generación de contenidos" in texts(spanish) and "Cuentas bloqueadas" in texts(spanish)
+
+
+@pytest.mark.parametrize(("lang", "empty", "link"), [("es", "Todavía no tienes tickets.", "Pide ayuda en la página de Ayuda"),
+                                                     ("en", "You have no tickets yet.", "Ask the Helpdesk for help")])
+def test_my_tickets_with_none_yet_leads_to_the_helpdesk(org, pool, lang, empty, link):
+    from tests.people import upsert_user
+
+    with pool.connection() as conn:
+        newcomer = upsert_user(conn, org.org.id, email=f"new.{lang}@hd.test", full_name="New Person", role="employee",
+                               password="pw-new-123", language=lang)
+    at = open_page(newcomer, "pages/my_tickets.py")
+    assert [i.value for i in at.info] == [empty]
+    assert f"🛟 [{link}](/helpdesk?)" in texts(at)  # AppTest has no navigation: the page link falls back to Markdown

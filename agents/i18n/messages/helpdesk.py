@@ -127,8 +127,8 @@ MESSAGES = {
     "helpdesk.see_my_tickets": {"en": "Follow it under My tickets.", "es": "Síguelo en Mis tickets."},
     # My tickets
     "helpdesk.my_tickets_title": {"en": "🎟️ My tickets", "es": "🎟️ Mis tickets"},
-    "helpdesk.my_tickets_empty": {"en": "You have no tickets yet. The Helpdesk page files one when you need it.",
-                                  "es": "Todavía no tienes tickets. La página de Ayuda crea uno cuando lo necesites."},
+    "helpdesk.my_tickets_empty": {"en": "You have no tickets yet.", "es": "Todavía no tienes tickets."},
+    "helpdesk.ask_for_help": {"en": "Ask the Helpdesk for help", "es": "Pide ayuda en la página de Ayuda"},
     "helpdesk.mark_read": {"en": "Mark notifications as read", "es": "Marcar avisos como leídos"},
     "helpdesk.last_change": {"en": "last change {when}", "es": "último cambio {when}"},
     "helpdesk.reported_by_me": {"en": "reported by you", "es": "lo reportaste tú"},
