@@ -48,8 +48,12 @@ def close_modal() -> None:
 def review_draft(turn) -> None:
     draft = turn.draft or {}
     title = st.text_input(t("helpdesk.field_title", LANG), value=draft.get("title", ""), max_chars=120)
-    body = st.text_area(t("helpdesk.field_description", LANG), value=draft.get("body", "")[:8000], height=320,
-                        max_chars=8000)
+    preview, edit = st.tabs([t("helpdesk.description_preview", LANG), t("helpdesk.description_edit", LANG)])
+    with edit:  # the Markdown source, for whoever wants to change it; the preview tab shows it read as text
+        body = st.text_area(t("helpdesk.field_description", LANG), value=draft.get("body", "")[:8000], height=320,
+                            max_chars=8000)
+    with preview, st.container(border=True, height=320):
+        st.markdown(safe_markdown(body))
     left, right = st.columns(2)
     severity = left.selectbox(t("helpdesk.col_severity", LANG), SEVERITIES,
                               index=SEVERITIES.index(draft.get("severity", "medium")),

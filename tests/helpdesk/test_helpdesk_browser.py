@@ -20,6 +20,9 @@ def test_employee_files_a_ticket_in_the_browser(db_url, org, pool, tmp_path):
         except Exception:
             page.screenshot(path=str(tmp_path / "helpdesk_failure.png"), full_page=True)
             raise AssertionError(page.inner_text("body")[-1500:]) from None
+        # the draft's description reads as text: its "## Problem" is a heading, not Markdown source
+        assert dialog.get_by_role("heading", name="Problem").is_visible()
+        assert "## " not in dialog.get_by_role("tabpanel").first.inner_text()
         dialog.get_by_label("Title").fill("Projector in room B does not turn on")
         page.screenshot(path=str(tmp_path / "helpdesk_modal.png"))
         dialog.get_by_role("button", name="File it").click()

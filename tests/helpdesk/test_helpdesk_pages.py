@@ -39,6 +39,10 @@ def test_employee_files_a_ticket_through_chips_and_the_modal(org, pool):
     # The draft modal opens by itself: editable title, body, severity and category.
     assert [ti.label for ti in at.text_input][:1] == ["Título"] and at.text_area[0].label == "Descripción"
     assert {s.label for s in at.selectbox} == {"Gravedad", "Categoría"}
+    # the description opens read as text (its Markdown rendered), its source one tab over for editing
+    assert [tab.label for tab in at.tabs] == ["Descripción", "Editar la descripción"]
+    assert at.tabs[0].markdown[0].value.startswith("## Problema\nEl portátil no arranca")
+    assert at.tabs[1].text_area[0].value == at.tabs[0].markdown[0].value
     with pool.connection() as conn:
         before = len(tickets.list_tickets(conn, org.org.id))
     at.text_input[0].input("Portátil no arranca tras actualizar").run()

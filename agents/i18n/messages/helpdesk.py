@@ -106,6 +106,8 @@ MESSAGES = {
     "helpdesk.review_title": {"en": "Review your ticket", "es": "Revisa tu ticket"},
     "helpdesk.field_title": {"en": "Title", "es": "Título"},
     "helpdesk.field_description": {"en": "Description", "es": "Descripción"},
+    "helpdesk.description_preview": {"en": "Description", "es": "Descripción"},
+    "helpdesk.description_edit": {"en": "Edit the description", "es": "Editar la descripción"},
     "helpdesk.file_it": {"en": "File it", "es": "Crear ticket"},
     "helpdesk.cancel": {"en": "Cancel", "es": "Cancelar"},
     "helpdesk.open_link": {"en": "open", "es": "abrir"},
