@@ -7,8 +7,10 @@ from agents import ingestion
 from agents.retrieval import lab
 from storage.markup import safe_markdown
 from ui.deps import app_deps
+from ui.eval_report import eval_report
 from ui.ingestion_progress import ingestion_progress
 from ui.session import require_admin
+from ui.tables import table_with_csv
 from ui.uploads import file_uploader
 
 user = require_admin()
@@ -65,17 +67,7 @@ with eval_tab:
         if "error" in report:
             st.error(report["error"])
         else:
-            columns = st.columns(5)
-            columns[0].metric(t("admin.lab.questions", lang), report["n"])
-            columns[1].metric("recall@1", report["recall_at_1"])
-            columns[2].metric(f"recall@{report['k']}", report["recall_at_k"])
-            columns[3].metric("MRR", report["mrr"])
-            columns[4].metric("p95 ms", report["p95_ms"])
-            st.dataframe(pd.DataFrame([{"pair": pair, **figures} for pair, figures in report["by_pair"].items()]),
-                         hide_index=True)
-            st.subheader(t("admin.lab.misses", lang, n=len(report["misses"])))
-            if report["misses"]:
-                st.dataframe(pd.DataFrame(report["misses"]), hide_index=True)
+            eval_report(report, lang)
 
 with flagged_tab:
     st.caption(t("safety.flagged_caption", user.language))
@@ -100,3 +92,6 @@ with documents_tab:
         else:
             st.toast(t("ingestion.queued_toast", lang, count=len(queued)))
     ingestion_progress(user)
+    searchable = lab.searchable_documents(deps, user)
+    st.markdown(f"**{t('admin.lab.documents_heading', lang, n=len(searchable))}**")
+    table_with_csv(pd.DataFrame(searchable), "documents", key="lab_documents_csv", empty=t("admin.lab.no_documents", lang))

@@ -12,6 +12,8 @@ from agents.i18n import t
 from agents.retrieval.eval import evaluate, parse_lines
 from agents.retrieval.search import Hit, RetrievalError, Scope, search
 from storage import chunks as chunk_store
+from storage import documents as document_store
+from storage import ingestions
 from storage import flagged as flagged_store
 from storage.users import User
 
@@ -92,3 +94,15 @@ def flagged_by_document(deps: AppDeps, admin: User) -> dict[str, list[flagged_st
     for passage in passages:
         grouped.setdefault(passage.document_title, []).append(passage)
     return grouped
+
+
+def searchable_documents(deps: AppDeps, admin: User) -> list[dict]:
+    """The organisation's documents a search can find, by title: language, pages, passages, last change.
+
+    A first upload still being ingested is left out (it shows under the uploads in progress until done)."""
+    _admin(admin)
+    with deps.pool.connection() as conn:
+        still_ingesting = ingestions.in_flight_for_documents(conn, admin.org_id)
+        found = [d for d in document_store.list_documents(conn, admin.org_id) if d.id not in still_ingesting]
+    return [{"title": d.title, "language": d.language, "pages": d.page_count, "passages": d.chunk_count,
+             "updated_at": d.updated_at} for d in found]

@@ -2,16 +2,23 @@
 from __future__ import annotations
 
 import ast
+import json
 import re
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from storage.documents import list_documents
 from storage.users import get_user_by_email
 from tests.apptest import open_page, texts
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = "pages/retrieval_lab.py"
+
+
+def headers(dataframe) -> set[str]:
+    """The column headers a dataframe element shows (those its column_config renames)."""
+    return {column["label"] for column in json.loads(dataframe.proto.columns).values() if "label" in column}
 
 
 def open_lab(pool, email: str) -> AppTest:
@@ -64,3 +71,42 @@ def test_lab_eval_upload_scores_and_lists_misses(seeded_db_url, seeded_pool, see
     assert [m["question"] for m in report["misses"]] == ["¿Cuál es el objetivo anual de NPS?"]
     assert "line 1" in lab.run_eval(seeded_deps, admin, b'{"question": 1}\n')["error"]
     assert "UTF-8" in lab.run_eval(seeded_deps, admin, b"\xff\xfe")["error"]
+
+
+def test_documents_tab_lists_the_searchable_documents_with_readable_headers(seeded_db_url, seeded_pool):
+    at = open_lab(seeded_pool, "admin@acme.test")  # Marta reads Spanish
+    with seeded_pool.connection() as conn:
+        marta = get_user_by_email(conn, "admin@acme.test")
+        count = len(list_documents(conn, marta.org_id))
+    documents_tab = at.tabs[3]
+    assert documents_tab.label == "Documentos"
+    assert f"**{count} documentos en la búsqueda**" in [m.value for m in documents_tab.markdown]
+    shown = documents_tab.dataframe[0].value
+    assert len(shown) == count and "Manual de Seguridad en el Almacén" in shown["title"].tolist()
+    assert set(shown["language"]) <= {"español", "inglés"} and (shown["passages"].astype(int) > 0).all()
+    assert {"Título", "Idioma", "Pasajes", "Último cambio"} <= headers(documents_tab.dataframe[0])
+
+
+def test_lab_eval_report_names_its_columns_and_language_pairs_in_the_readers_words(seeded_pool, seeded_deps):
+    from agents.retrieval import lab
+
+    with seeded_pool.connection() as conn:
+        admin = get_user_by_email(conn, "admin@acme.test")
+    data = ('{"question": "¿Cuál es el peso máximo que puede levantar una persona sola?", '
+            '"expected": ["Manual de Seguridad en el Almacén"]}\n'
+            '{"question": "What is the annual NPS target?", "expected": ["Manual de Seguridad en el Almacén"]}\n').encode()
+    report = lab.run_eval(seeded_deps, admin, data, k=1)
+
+    def shown(report: dict, lang: str):
+        from ui.eval_report import eval_report
+
+        eval_report(report, lang)
+
+    at = AppTest.from_function(shown, args=(report, "es")).run()
+    assert not at.exception, at.exception
+    pairs = at.dataframe[0]
+    assert set(pairs.value["pair"]) == {"español → español", "inglés → español"}
+    assert {"Idioma de la pregunta → del documento", "Preguntas"} <= headers(pairs)
+    assert report["misses"] and {"Pregunta", "Documento esperado", "Primeros resultados"} <= headers(at.dataframe[1])
+    english = AppTest.from_function(shown, args=(report, "en")).run()
+    assert set(english.dataframe[0].value["pair"]) == {"Spanish → Spanish", "English → Spanish"}
