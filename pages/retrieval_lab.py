@@ -91,7 +91,7 @@ with documents_tab:
             st.error(str(exc))
         else:
             st.toast(t("ingestion.queued_toast", lang, count=len(queued)))
-    ingestion_progress(user)
-    searchable = lab.searchable_documents(deps, user)
+    searchable = lab.searchable_documents(deps, user)   # drawn again when an upload finishes (the panel below)
     st.markdown(f"**{t('admin.lab.documents_heading', lang, n=len(searchable))}**")
     table_with_csv(pd.DataFrame(searchable), "documents", key="lab_documents_csv", empty=t("admin.lab.no_documents", lang))
+    ingestion_progress(user)   # last on the page (ui/live.py)
