@@ -350,9 +350,7 @@ def build_app() -> gr.Blocks:
 
         panels = gr.State(None)
         turn_outputs, panel_outputs = [chatbot, box, session, status, panels], [*chips, sessions, source_pick, source_panel]
-        # show_panels is instant: no loading veil over the chips and sources, and no queue (one plain request
-        # instead of a queued event's join, status messages and stream)
-        quietly = {"show_progress": "hidden", "queue": True}
+        quietly = {"show_progress": "hidden"}  # show_panels is instant: no loading veil over the chips and sources
         send.click(stream_turn, [box, chatbot, user_ref, session, context], turn_outputs, api_name="chat").then(
             show_panels, [panels], panel_outputs, api_name="turn_panels", **quietly)
         box.submit(stream_turn, [box, chatbot, user_ref, session, context], turn_outputs, api_name=False).then(
