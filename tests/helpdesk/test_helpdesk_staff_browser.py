@@ -21,8 +21,10 @@ def _pick(page, label: str, option: str) -> None:
 def _open(page, name: str) -> None:
     """Click a page in the sidebar, unfolding Streamlit's "View N more" when it hides it."""
     link = page.get_by_role("link", name=name, exact=True)
+    more = page.get_by_text(re.compile(r"View \d+ more|Ver \d+ más"))
+    link.or_(more).first.wait_for(timeout=60_000)  # the sidebar may still be drawing after a sign-in
     if not link.is_visible():
-        page.get_by_text(re.compile(r"View \d+ more|Ver \d+ más")).click()
+        more.click()
     link.click()
 
 
