@@ -30,9 +30,8 @@ def overview(deps: AppDeps, admin) -> dict:
             "metrics_port": metrics.start_metrics_server()}
 
 
-def audit_entries(deps: AppDeps, admin, *, actions: list[str] | None = None, text: str = "",
-                  limit: int = 1000) -> list[dict]:
-    """Who changed what, when, with the state before and after; newest first, filtered.
+def audit_entries(deps: AppDeps, admin, *, limit: int = 1000) -> list[dict]:
+    """Who changed what, when, with the state before and after; newest first.
 
     Each row names what it touched (``entity_name``) and reads its states in the admin's language
     (``before``, ``after``); ``entity_id``, ``before_json`` and ``after_json`` keep them as recorded."""
@@ -43,13 +42,17 @@ def audit_entries(deps: AppDeps, admin, *, actions: list[str] | None = None, tex
     lang = admin.language
     with deps.pool.connection() as conn:
         entries = audit.list_entries(conn, admin.org_id, limit=limit, lang=lang)
-    words = text.lower().split()
-    rows = [{"when": e.created_at, "who": e.actor_name or "", "action": e.action, "entity": e.entity_type,
+    return [{"when": e.created_at, "who": e.actor_name or "", "action": e.action, "entity": e.entity_type,
              "entity_name": entity_label(e.entity_id, e.entity_name, lang), "entity_id": e.entity_id or "",
              "before": before_summary(e.before, e.people, lang),
              "after": after_summary(e.before, e.after, e.people, lang),
              "before_json": "" if e.before is None else json.dumps(e.before, ensure_ascii=False, default=str),
              "after_json": "" if e.after is None else json.dumps(e.after, ensure_ascii=False, default=str)}
             for e in entries]
+
+
+def matching_entries(rows: list[dict], *, actions: list[str] | None = None, text: str = "") -> list[dict]:
+    """The audit rows of these actions (all when none) that hold every word of ``text`` somewhere."""
+    words = text.lower().split()
     return [r for r in rows if (not actions or r["action"] in actions)
             and all(w in " ".join(str(v) for v in r.values()).lower() for w in words)]

@@ -27,7 +27,7 @@ actions = left.multiselect(t("ops.col_action", LANG), sorted({e["action"] for e 
                          placeholder=t("helpdesk.choose_options", LANG),
                          format_func=lambda code: code_label("audit_action", code, LANG))
 text = right.text_input(t("ops.audit_search", LANG), key="audit_text")
-rows = operations.audit_entries(deps, user, actions=actions, text=text)
+rows = operations.matching_entries(every, actions=actions, text=text)  # one read per run
 if not rows:
     st.info(t("ops.audit_empty", LANG))
 else:
