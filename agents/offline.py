@@ -14,8 +14,8 @@ from collections.abc import Iterator
 import numpy as np
 
 from agents.text import STOPWORDS, fold
+from storage.ingest import LANGUAGES, language_identifier
 
-LANGUAGES = ("es", "en", "vi", "pt", "fr", "de", "it")
 MAX_CANDIDATES = 20  # sentences embedded per answer: embedding is the slow part (~0.1 s a sentence)
 
 # Short or ambiguous messages ("hola", "hi") defeat statistical detection; these words decide them.
@@ -34,13 +34,6 @@ _VIETNAMESE = re.compile(r"[ăơưđạảấầẩẫậắằẳẵặẹẻ�
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 
 
-@functools.cache
-def _identifier():
-    from py3langid.langid import _load_identifier
-
-    return _load_identifier(norm_probs=True, langs=list(LANGUAGES))
-
-
 def detect_language(text: str, default: str = "es") -> str:
     """The language to reply in: "es", "en", "vi", "pt", "fr", "de" or "it"; ``default`` if unsure."""
     text = (text or "").strip()
@@ -57,12 +50,12 @@ def detect_language(text: str, default: str = "es") -> str:
     if decided_by_words and len(words) <= 3:
         return best
     if len(words) <= 3:  # too short for a 7-way guess: only a clear Spanish/English lead counts
-        ranks = dict(_identifier().rank(text))
+        ranks = dict(language_identifier().rank(text))
         spanish, english = ranks.get("es", 0.0), ranks.get("en", 0.0)
         if max(spanish, english) >= 2.5 * min(spanish, english) and max(spanish, english) > 0.2:
             return "es" if spanish > english else "en"
         return default
-    lang, confidence = _identifier().classify(text)
+    lang, confidence = language_identifier().classify(text)
     if confidence >= 0.6:
         return lang
     return best if decided_by_words else default

@@ -189,6 +189,7 @@ def gradio_section(people, chats: int) -> None:
     from agents.deps import process_deps
     from agents.tutor import service
 
+    timed_turn(people[0], "¿Dónde están los extintores del almacén?")  # loads the models (section 3 alone runs cold)
     direct = concurrent_direct_turns(people, chats)  # the anchor without Gradio, same questions
     port = _free_port()
     app = chat.launch(port=port, block=False)

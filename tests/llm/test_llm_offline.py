@@ -31,6 +31,29 @@ def test_detect_language_defaults_when_unsure():
         assert detect_language(ambiguous, default="en") == "en" and detect_language(ambiguous, default="es") == "es"
 
 
+def test_chats_arriving_together_at_a_fresh_process_load_the_language_model_once(monkeypatch):
+    import threading
+
+    import py3langid.langid
+
+    from storage import ingest
+
+    loads, real_load = [], py3langid.langid._load_identifier
+    monkeypatch.setattr(py3langid.langid, "_load_identifier", lambda **kwargs: loads.append(1) or real_load(**kwargs))
+    ingest._load_language_identifier.cache_clear()
+    try:
+        gate = threading.Barrier(8)
+        threads = [threading.Thread(target=lambda: (gate.wait(), detect_language("How many days do I have to return it?")))
+                   for _ in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        ingest._load_language_identifier.cache_clear()  # the next caller loads the real one again
+    assert len(loads) == 1
+
+
 def test_split_sentences_handles_abbreviations_decimals_and_lists():
     text = ("# Política de viajes\n"
             "El Sr. García aprobó un tope de 3.5 millones, p. ej. para ferias. ¿Y los hoteles?\n"
