@@ -6,15 +6,17 @@ connection (``with pool.connection() as conn:``) owns the transaction.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import functools
 import logging
 import threading
+import time
 import warnings
 from pathlib import Path
 
 import psycopg
 from pgvector.psycopg import register_vector
-from psycopg.rows import dict_row
+from psycopg.rows import dict_row, tuple_row
 from psycopg_pool import ConnectionPool
 
 from storage import config
@@ -97,9 +99,15 @@ def app_pool() -> ConnectionPool:
     return pool
 
 
-@functools.cache
 def checkpointer():
-    """The LangGraph PostgresSaver, on its own autocommit pool (set up once)."""
+    """The LangGraph PostgresSaver, on its own autocommit pool (set up once per process: a worker's job
+    threads asking at the same moment share one)."""
+    with _lock:
+        return _open_checkpointer()
+
+
+@functools.cache
+def _open_checkpointer():
     from langgraph.checkpoint.postgres import PostgresSaver
 
     app_pool()  # the database exists and is migrated
@@ -110,18 +118,30 @@ def checkpointer():
     saver = PostgresSaver(pool)
     # LangGraph's own migrations: two processes starting at once both inserted the same checkpoint_migrations
     # row (a worker's job failed on its primary key), so they take the migrators' lock too
-    with _lock, pool.connection() as conn:
-        conn.execute("SELECT pg_advisory_lock(%s)", (MIGRATION_LOCK_KEY,))
-        try:
-            saver.setup()
-        finally:
-            conn.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK_KEY,))
+    with pool.connection() as conn, migrators_lock(conn):
+        saver.setup()
     return saver
+
+
+@contextlib.contextmanager
+def migrators_lock(conn: psycopg.Connection):
+    """One migrator at a time across processes (a session advisory lock on an autocommit connection).
+    Taken by polling, never by a waiting statement: LangGraph's migrations build indexes CONCURRENTLY,
+    which wait for every statement running when they start, so a second process blocked inside
+    pg_advisory_lock and the first one's index build waited for each other for good (seen in the
+    two-worker test: both workers hung on their first job)."""
+    with conn.cursor(row_factory=tuple_row) as cursor:  # the checkpoints' pool reads rows as dicts
+        while not cursor.execute("SELECT pg_try_advisory_lock(%s)", (MIGRATION_LOCK_KEY,)).fetchone()[0]:
+            time.sleep(0.05)
+    try:
+        yield
+    finally:
+        conn.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK_KEY,))
 
 
 def reset_pools() -> None:
     """Forget the cached pools (tests point DATABASE_URL elsewhere, then call this)."""
-    for cached in (app_pool, checkpointer):
+    for cached in (app_pool, _open_checkpointer):
         if cached.cache_info().currsize:
             try:
                 target = cached()
@@ -157,8 +177,7 @@ def migrate(url: str) -> list[str]:
         version = _pgvector_version(conn)
         if version < MIN_PGVECTOR:
             raise DatabaseError(f"pgvector {'.'.join(map(str, version))} is too old; SkillNet needs pgvector >= 0.8")
-        conn.execute("SELECT pg_advisory_lock(%s)", (MIGRATION_LOCK_KEY,))
-        try:
+        with migrators_lock(conn):
             conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations ("
                          " name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())")
             done = {row[0] for row in conn.execute("SELECT name FROM schema_migrations")}
@@ -172,6 +191,4 @@ def migrate(url: str) -> list[str]:
                 log.info("applied migration %s", path.name)
             if (queue_schema := install_schema(conn)) is not None:  # the task queue's own tables
                 applied.append(queue_schema)
-        finally:
-            conn.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK_KEY,))
     return applied

@@ -1,5 +1,6 @@
 """Migrations and the database seam, on a real PostgreSQL."""
 import threading
+import time
 
 import psycopg
 import pytest
@@ -39,6 +40,34 @@ def test_two_concurrent_starts_migrate_once(pg_server_url):
         count = conn.execute("SELECT count(*) FROM schema_migrations").fetchone()[0]
     assert count == max(len(applied) for applied in results)
     _admin_execute(pg_server_url, 'DROP DATABASE "concurrent_start" WITH (FORCE)')
+
+
+def test_a_migrator_waiting_its_turn_never_blocks_the_running_ones_concurrent_index_build(db_url):
+    """LangGraph's checkpoint migrations build indexes CONCURRENTLY (on another connection than the one
+    holding the lock), and such a build waits for every statement running when it starts: a second process
+    waiting inside pg_advisory_lock and the first one's build waited for each other for good."""
+    connect = lambda: psycopg.connect(db_url, autocommit=True)  # noqa: E731
+    with connect() as holder, connect() as builder, connect() as waiter:
+        builder.execute("CREATE TABLE lock_probe (x int)")
+        turns: list[str] = []
+
+        def wait_for_the_lock():
+            with db.migrators_lock(waiter):
+                turns.append("waiter")
+
+        with db.migrators_lock(holder):
+            thread = threading.Thread(target=wait_for_the_lock)
+            thread.start()
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline and not holder.execute(  # the waiter has asked at least once
+                    "SELECT count(*) FROM pg_stat_activity WHERE pid = %s AND query LIKE '%%advisory_lock%%'",
+                    (waiter.info.backend_pid,)).fetchone()[0]:
+                time.sleep(0.02)
+            builder.execute("SET statement_timeout = '15s'")
+            builder.execute("CREATE INDEX CONCURRENTLY lock_probe_x ON lock_probe (x)")  # timed out before
+            turns.append("holder")
+        thread.join(10)
+    assert turns == ["holder", "waiter"]
 
 
 def test_pgvector_is_new_enough(db_url):
