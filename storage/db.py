@@ -88,9 +88,15 @@ def open_pool(url: str, *, max_size: int = 10) -> ConnectionPool:
     return pool
 
 
-@functools.cache
 def app_pool() -> ConnectionPool:
-    """The process-wide pool, migrated on first use (after the configuration is checked)."""
+    """The process-wide pool, migrated on first use (after the configuration is checked). Opened under a
+    lock: the app's pages and its chat server start together, and each would have opened a pool of its own."""
+    with _lock:
+        return _open_app_pool()
+
+
+@functools.cache
+def _open_app_pool() -> ConnectionPool:
     config.require_valid()
     url = database_url()
     migrate(url)
@@ -141,7 +147,7 @@ def migrators_lock(conn: psycopg.Connection):
 
 def reset_pools() -> None:
     """Forget the cached pools (tests point DATABASE_URL elsewhere, then call this)."""
-    for cached in (app_pool, _open_checkpointer):
+    for cached in (_open_app_pool, _open_checkpointer):
         if cached.cache_info().currsize:
             try:
                 target = cached()
