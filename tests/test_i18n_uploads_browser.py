@@ -5,6 +5,7 @@ Streamlit puts them, so this fails when an upgrade moves them.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from agents.i18n import t
@@ -22,8 +23,9 @@ SHOWN = """([selector]) => {
 def test_the_studio_uploader_speaks_spanish_to_a_spanish_admin(seeded_db_url):
     SHOTS.mkdir(exist_ok=True)
     # a 1 MB limit, so a file Streamlit refuses in the browser is small enough to hand it
-    with running_app(seeded_db_url, extra_env={"SKILLNET_CHAT_PORT": str(free_port()),
-                                               "SKILLNET_MAX_UPLOAD_MB": "1"}) as base, \
+    # the app's own queue worker ingests the lab's upload (the test process sets it "off" for everything else)
+    with running_app(seeded_db_url, extra_env={"SKILLNET_CHAT_PORT": str(free_port()), "SKILLNET_MAX_UPLOAD_MB": "1",
+                                               "SKILLNET_CONTENT_WORKER": "thread"}) as base, \
             chromium_page() as page:
         sign_in(page, base, "admin@acme.test", "skillnet-admin")
         page.goto(f"{base}/content_studio")
@@ -61,3 +63,15 @@ def test_the_studio_uploader_speaks_spanish_to_a_spanish_admin(seeded_db_url):
         assert not page.locator(".st-key-lab_uploads [data-testid=stFileChip][aria-invalid=true]").count()
         assert not page.get_by_role("button", name=t("ingestion.start", "es")).count()   # nothing to ingest
         page.screenshot(path=str(SHOTS / "lab_uploader_refused_type_es.png"))
+
+        # a document the lab takes: queued, parsed and embedded by the app's worker, then listed as searchable
+        counted = re.compile("^" + re.escape(t("admin.lab.documents_heading", "es", n=999)).replace("999", r"(\d+)") + "$")
+        page.get_by_text(counted).wait_for(timeout=60_000)
+        before = int(counted.match(page.get_by_text(counted).inner_text()).group(1))
+        page.locator(lab).set_input_files([{"name": "inventario.md", "mimeType": "text/markdown", "buffer":
+                                            "# Inventario de fin de mes\n\nEl último día hábil se cuentan las "
+                                            "existencias del almacén y se anotan en la hoja F-ALM-12.".encode()}])
+        page.get_by_role("button", name=t("ingestion.start", "es")).click()
+        page.get_by_text(t("admin.lab.documents_heading", "es", n=before + 1), exact=True).wait_for(timeout=240_000)
+        page.get_by_text("Inventario de fin de mes", exact=True).wait_for(state="attached", timeout=30_000)  # a grid cell
+        page.screenshot(path=str(SHOTS / "lab_upload_searchable_es.png"))
