@@ -1,7 +1,8 @@
 """Streamlit's file uploader reads in the page's language (ui/uploads.py), seen in a real browser.
 
 Streamlit writes its uploader's words in English; the style sheet that covers them depends on where
-Streamlit puts them, so this fails when an upgrade moves them.
+Streamlit puts them, so this fails when an upgrade moves them. In the same app, a file the retrieval lab
+takes goes through the app's queue worker and becomes searchable.
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ SHOWN = """([selector]) => {
 
 
 @needs_chromium
-def test_the_studio_uploader_speaks_spanish_to_a_spanish_admin(seeded_db_url):
+def test_the_uploaders_speak_spanish_to_a_spanish_admin_and_the_lab_ingests_what_it_takes(seeded_db_url):
     SHOTS.mkdir(exist_ok=True)
     # a 1 MB limit, so a file Streamlit refuses in the browser is small enough to hand it
     # the app's own queue worker ingests the lab's upload (the test process sets it "off" for everything else)
