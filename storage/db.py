@@ -28,7 +28,9 @@ MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 MIGRATION_LOCK_KEY = 7_305_416_221  # pg_advisory_lock key: one migrator at a time
 MIN_PGVECTOR = (0, 8)
 
-_lock = threading.RLock()
+_lock = threading.RLock()  # the embedded servers
+# opening the checkpointer takes the app pool's lock inside its own, never the other way round
+_app_pool_lock, _checkpointer_lock = threading.Lock(), threading.Lock()
 _embedded_servers: dict[Path, object] = {}
 
 
@@ -91,7 +93,7 @@ def open_pool(url: str, *, max_size: int = 10) -> ConnectionPool:
 def app_pool() -> ConnectionPool:
     """The process-wide pool, migrated on first use (after the configuration is checked). Opened under a
     lock: the app's pages and its chat server start together, and each would have opened a pool of its own."""
-    with _lock:
+    with _app_pool_lock:
         return _open_app_pool()
 
 
@@ -107,8 +109,9 @@ def _open_app_pool() -> ConnectionPool:
 
 def checkpointer():
     """The LangGraph PostgresSaver, on its own autocommit pool (set up once per process: a worker's job
-    threads asking at the same moment share one)."""
-    with _lock:
+    threads asking at the same moment share one). Its own lock: a setup waiting for another process's
+    migrations must not hold up every page and chat asking for the app pool."""
+    with _checkpointer_lock:
         return _open_checkpointer()
 
 
