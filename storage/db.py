@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import functools
 import logging
 import threading
 import time
@@ -20,6 +19,7 @@ from psycopg.rows import dict_row, tuple_row
 from psycopg_pool import ConnectionPool
 
 from storage import config
+from storage.once import built_once
 from storage.queue import install_schema
 
 log = logging.getLogger(__name__)
@@ -29,8 +29,6 @@ MIGRATION_LOCK_KEY = 7_305_416_221  # pg_advisory_lock key: one migrator at a ti
 MIN_PGVECTOR = (0, 8)
 
 _lock = threading.RLock()  # the embedded servers
-# opening the checkpointer takes the app pool's lock inside its own, never the other way round
-_app_pool_lock, _checkpointer_lock = threading.Lock(), threading.Lock()
 _embedded_servers: dict[Path, object] = {}
 
 
@@ -90,15 +88,10 @@ def open_pool(url: str, *, max_size: int = 10) -> ConnectionPool:
     return pool
 
 
+@built_once
 def app_pool() -> ConnectionPool:
-    """The process-wide pool, migrated on first use (after the configuration is checked). Opened under a
-    lock: the app's pages and its chat server start together, and each would have opened a pool of its own."""
-    with _app_pool_lock:
-        return _open_app_pool()
-
-
-@functools.cache
-def _open_app_pool() -> ConnectionPool:
+    """The process-wide pool, migrated on first use (after the configuration is checked). Built once: the
+    app's pages and its chat server start together, and each would have opened a pool of its own."""
     config.require_valid()
     url = database_url()
     migrate(url)
@@ -107,16 +100,11 @@ def _open_app_pool() -> ConnectionPool:
     return pool
 
 
+@built_once
 def checkpointer():
-    """The LangGraph PostgresSaver, on its own autocommit pool (set up once per process: a worker's job
-    threads asking at the same moment share one). Its own lock: a setup waiting for another process's
-    migrations must not hold up every page and chat asking for the app pool."""
-    with _checkpointer_lock:
-        return _open_checkpointer()
-
-
-@functools.cache
-def _open_checkpointer():
+    """The LangGraph PostgresSaver, on its own autocommit pool, set up once per process (a worker's job
+    threads ask at the same moment). Its lock is its own: a setup waiting for another process's migrations
+    holds up no page asking for the app pool."""
     from langgraph.checkpoint.postgres import PostgresSaver
 
     app_pool()  # the database exists and is migrated
@@ -150,7 +138,7 @@ def migrators_lock(conn: psycopg.Connection):
 
 def reset_pools() -> None:
     """Forget the cached pools (tests point DATABASE_URL elsewhere, then call this)."""
-    for cached in (_open_app_pool, _open_checkpointer):
+    for cached in (app_pool, checkpointer):
         if cached.cache_info().currsize:
             try:
                 target = cached()

@@ -6,13 +6,11 @@ raises IngestError (one line) before the database is touched.
 """
 from __future__ import annotations
 
-import functools
 import hashlib
 from collections.abc import Callable
 import math
 from dataclasses import dataclass
 from pathlib import Path
-import threading
 from uuid import UUID
 
 import numpy as np
@@ -26,6 +24,7 @@ from storage.embeddings import EmbeddingError, VectorPack, embed_passages
 from storage import flagged as flagged_passages
 from storage.instructions import split_instructions, without_instructions
 from storage.markup import safe_markdown
+from storage.once import built_once
 from storage.parsers import PARSERS, IngestError, Paragraph, ParsedDocument
 
 TARGET_TOKENS = 350
@@ -64,18 +63,11 @@ def detect_language(text: str) -> str:
 
 
 LANGUAGES = ("es", "en", "vi", "pt", "fr", "de", "it")  # what language detection chooses among
-_identifier_lock = threading.Lock()
 
 
+@built_once
 def language_identifier():
-    """The one py3langid identifier of the process (normalised probabilities, LANGUAGES only). Loaded
-    once under a lock: it takes ~0.4 s, and 20 chats reaching a fresh server together each loaded their own."""
-    with _identifier_lock:
-        return _load_language_identifier()
-
-
-@functools.cache
-def _load_language_identifier():
+    """The one py3langid identifier of the process (normalised probabilities, LANGUAGES only; ~0.4 s to load)."""
     from py3langid.langid import _load_identifier
 
     return _load_identifier(norm_probs=True, langs=list(LANGUAGES))

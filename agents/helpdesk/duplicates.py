@@ -24,6 +24,8 @@ from pathlib import Path
 
 import numpy as np
 
+from storage.once import built_once
+
 DATA = Path(__file__).parent / "data"
 REFERENCE = DATA / "language_reference.json"
 PAIRS = DATA / "duplicate_pairs.jsonl"
@@ -34,7 +36,7 @@ SAME_LANGUAGE_THRESHOLD = 0.861
 BASELINE_THRESHOLD = 0.885
 
 
-@functools.cache
+@built_once
 def language_means() -> dict[str, np.ndarray]:
     """Each reference language's mean passage vector."""
     from storage.embeddings import embed_passages

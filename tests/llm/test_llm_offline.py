@@ -40,7 +40,7 @@ def test_chats_arriving_together_at_a_fresh_process_load_the_language_model_once
 
     loads, real_load = [], py3langid.langid._load_identifier
     monkeypatch.setattr(py3langid.langid, "_load_identifier", lambda **kwargs: loads.append(1) or real_load(**kwargs))
-    ingest._load_language_identifier.cache_clear()
+    ingest.language_identifier.cache_clear()
     try:
         gate = threading.Barrier(8)
         threads = [threading.Thread(target=lambda: (gate.wait(), detect_language("How many days do I have to return it?")))
@@ -50,7 +50,7 @@ def test_chats_arriving_together_at_a_fresh_process_load_the_language_model_once
         for thread in threads:
             thread.join()
     finally:
-        ingest._load_language_identifier.cache_clear()  # the next caller loads the real one again
+        ingest.language_identifier.cache_clear()  # the next caller loads the real one again
     assert len(loads) == 1
 
 
