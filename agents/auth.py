@@ -4,15 +4,17 @@ A sign-in (password or SSO) opens a server-side session whose random id the brow
 cookie; every request resumes it, so a reload or a bookmarked link stays signed in and a sign-out
 anywhere ends it everywhere. Password guesses are throttled per account (the email as typed, known
 or not, so unknown accounts behave the same) and per client address: from the 4th failure each
-attempt waits exponentially longer, and the 10th locks the account for 15 minutes. Every refusal
+attempt waits exponentially longer, and the 10th locks the account for 15 minutes. A success clears
+its account's counter only: the address's stands, so one working account cannot wipe out the
+count of guesses made against others from the same address. Every refusal
 reads the same, so the answer never tells which accounts exist or are locked.
 """
 from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from agents.deps import AppDeps
 from storage import audit, config, sessions, users
@@ -56,39 +58,42 @@ def delay_before_attempt(failures: int) -> float:
     return min(BASE_DELAY_SECONDS * 2 ** (failures - DELAY_AFTER_FAILURES), MAX_DELAY_SECONDS)
 
 
-def _keys(email: str, client: str | None) -> list[tuple[str, str]]:
-    return [("account", email)] + ([("client", client)] if client else [])
-
-
 def sign_in_with_password(deps: AppDeps, email: str, password: str, client: str | None = None, *,
                           sleep: Callable[[float], None] = time.sleep) -> SignedIn | None:
-    """A new session for the right email and password, else None (also while locked or switched off)."""
+    """A new session for the right email and password, else None (also while locked or switched off).
+
+    Each attempt is counted before anything else, in one transaction holding its counters' row
+    locks (account, then client address: one order, so concurrent attempts never deadlock), and
+    waits after being counted: a burst of concurrent guesses is counted one by one, and those past
+    the lock never reach the password check.
+    """
     if not settings().password_login:
         return None
     email = (email or "").strip().lower()
     pool = deps.pool
-    keys = _keys(email, client)
     with pool.connection() as conn:
-        counters = sessions.current_failures(conn, keys)
+        attempts = [sessions.count_attempt(conn, "account", email, lock_after=ACCOUNT_LOCK_AFTER,
+                                           lock_minutes=LOCK_MINUTES)]
+        if client:
+            attempts.append(sessions.count_attempt(conn, "client", client, lock_after=CLIENT_LOCK_AFTER,
+                                                   lock_minutes=LOCK_MINUTES))
         known = users.get_user_by_email(conn, email)
-    if any(c.locked_until for c in counters):
+    if any(a.refused for a in attempts):
         users.verify_dummy(password)  # a locked account answers as slowly as any other refusal
         _audit(pool, known, "sign_in_refused_locked", client)
         return None
-    sleep(max([delay_before_attempt(c.failures) for c in counters] or [0.0]))
+    sleep(max(delay_before_attempt(a.failures_before) for a in attempts))
     with pool.connection() as conn:
         user = users.authenticate(conn, email, password)
         if user is not None:
-            for scope, subject in keys:
-                sessions.clear_failures(conn, scope, subject)
+            sessions.forget_account_failures(conn, email)
+            if client:
+                sessions.uncount_success(conn, client)
             token = sessions.create_session(conn, user)
             audit.record(conn, user.org_id, actor_id=user.id, action="sign_in", entity_type="user",
                          entity_id=user.id, before=None, after={"method": "password", "client": client})
             return SignedIn(user, token)
-        account = sessions.record_failure(conn, "account", email, lock_after=ACCOUNT_LOCK_AFTER,
-                                          lock_minutes=LOCK_MINUTES)
-        if client:
-            sessions.record_failure(conn, "client", client, lock_after=CLIENT_LOCK_AFTER, lock_minutes=LOCK_MINUTES)
+    account = attempts[0].counter
     _audit(pool, known, "sign_in_failed", client, failures=account.failures,
            locked_until=account.locked_until.isoformat() if account.locked_until else None)
     return None

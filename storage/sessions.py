@@ -8,7 +8,7 @@ from datetime import datetime
 from uuid import UUID
 
 import psycopg
-from psycopg.rows import class_row
+from psycopg.rows import class_row, tuple_row
 
 from storage.users import USER_COLUMNS, User
 
@@ -57,40 +57,58 @@ class Failures:
     locked_until: datetime | None
 
 
-def current_failures(conn: psycopg.Connection, keys: list[tuple[str, str]]) -> list[Failures]:
-    """Counters for these (scope, subject) keys; a lock that has run out reads as unlocked."""
-    with conn.cursor(row_factory=class_row(Failures)) as cur:
-        return cur.execute(
-            """SELECT scope, subject, failures, last_failure_at,
-                      CASE WHEN locked_until > now() THEN locked_until END AS locked_until
-               FROM sign_in_failures WHERE (scope, subject) IN (SELECT * FROM unnest(%(scopes)s::text[], %(subjects)s::text[]))""",
-            {"scopes": [k[0] for k in keys], "subjects": [k[1] for k in keys]}).fetchall()
+@dataclass(frozen=True)
+class Attempt:
+    """One sign-in attempt as counted: ``failures_before`` sets its wait; ``refused`` when a lock
+    stood before it arrived."""
+    failures_before: int
+    refused: bool
+    counter: Failures
 
 
-def record_failure(conn: psycopg.Connection, scope: str, subject: str, *, lock_after: int,
-                   lock_minutes: int) -> Failures:
-    """Count one more failure and lock at ``lock_after``; a lock that has run out starts the count again."""
+def count_attempt(conn: psycopg.Connection, scope: str, subject: str, *, lock_after: int,
+                  lock_minutes: int) -> Attempt:
+    """Count one attempt against a counter before its password is checked, locking at ``lock_after``.
+
+    The counter's row is locked for the rest of the caller's transaction, so concurrent attempts
+    are counted one after the other and each sees every attempt before it (a burst cannot slip
+    through on a stale count). A lock that has run out starts the count again.
+    """
+    key = {"scope": scope, "subject": subject}
+    conn.execute("INSERT INTO sign_in_failures (scope, subject, failures) VALUES (%(scope)s, %(subject)s, 0)"
+                 " ON CONFLICT (scope, subject) DO NOTHING", key)
+    with conn.cursor(row_factory=tuple_row) as cur:
+        prior = cur.execute(
+            """SELECT CASE WHEN locked_until <= now() THEN 0 ELSE failures END,
+                      coalesce(locked_until > now(), false)
+               FROM sign_in_failures WHERE scope = %(scope)s AND subject = %(subject)s FOR UPDATE""",
+            key).fetchone()
     with conn.cursor(row_factory=class_row(Failures)) as cur:
-        return cur.execute(
-            """INSERT INTO sign_in_failures AS f (scope, subject, failures, locked_until)
-               VALUES (%(scope)s, %(subject)s, 1,
-                       CASE WHEN %(lock_after)s <= 1 THEN now() + make_interval(mins => %(minutes)s) END)
-               ON CONFLICT (scope, subject) DO UPDATE SET
-                   failures = CASE WHEN f.locked_until <= now() THEN 1 ELSE f.failures + 1 END,
+        counter = cur.execute(
+            """UPDATE sign_in_failures SET
+                   failures = %(before)s + 1,
                    last_failure_at = now(),
                    locked_until = CASE
-                       WHEN f.locked_until > now() THEN f.locked_until
-                       WHEN (CASE WHEN f.locked_until <= now() THEN 1 ELSE f.failures + 1 END) >= %(lock_after)s
-                           THEN now() + make_interval(mins => %(minutes)s)
+                       WHEN %(locked)s THEN locked_until
+                       WHEN %(before)s + 1 >= %(lock_after)s THEN now() + make_interval(mins => %(minutes)s)
                    END
+               WHERE scope = %(scope)s AND subject = %(subject)s
                RETURNING scope, subject, failures, last_failure_at, locked_until""",
-            {"scope": scope, "subject": subject, "lock_after": lock_after, "minutes": lock_minutes}).fetchone()
+            {**key, "before": prior[0], "locked": prior[1], "lock_after": lock_after,
+             "minutes": lock_minutes}).fetchone()
+    return Attempt(failures_before=prior[0], refused=prior[1], counter=counter)
 
 
-def clear_failures(conn: psycopg.Connection, scope: str, subject: str) -> None:
-    """Forget a counter (after a successful sign-in)."""
-    conn.execute("DELETE FROM sign_in_failures WHERE scope = %(scope)s AND subject = %(subject)s",
-                 {"scope": scope, "subject": subject})
+def forget_account_failures(conn: psycopg.Connection, email: str) -> None:
+    """A successful sign-in clears its account's counter (and lock)."""
+    conn.execute("DELETE FROM sign_in_failures WHERE scope = 'account' AND subject = %(email)s", {"email": email})
+
+
+def uncount_success(conn: psycopg.Connection, client: str) -> None:
+    """Take a successful attempt back off its client address's counter, and no more: the failures
+    counted there (another account's guesses from the same address) stand."""
+    conn.execute("UPDATE sign_in_failures SET failures = greatest(failures - 1, 0)"
+                 " WHERE scope = 'client' AND subject = %(client)s", {"client": client})
 
 
 def unlock_account(conn: psycopg.Connection, org_id: UUID, email: str) -> bool:

@@ -114,3 +114,43 @@ def test_sso_maps_the_email_claim_to_an_active_user_only(seeded_pool, seeded_dep
     assert auth.sign_in_with_sso(seeded_deps, "LUCIA@acme.test").user.email == "lucia@acme.test"
     assert auth.sign_in_with_sso(seeded_deps, "stranger@acme.test") is None
     assert auth.sign_in_with_sso(seeded_deps, inactive.email) is None and auth.sign_in_with_sso(seeded_deps, None) is None
+
+
+def test_thirty_concurrent_wrong_passwords_lock_the_account_before_the_right_one(seeded_pool, seeded_deps, admin):
+    """The red team's burst: every guess sent at once, then the right password. Each guess is counted
+    before its check, so only the first ten reach the password at all and the right one is refused."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    lucia = _employee(seeded_pool, "lucia@acme.test")
+    sleep = RecordedSleep()
+    with ThreadPoolExecutor(max_workers=30) as burst:
+        answers = list(burst.map(lambda n: auth.sign_in_with_password(
+            seeded_deps, "lucia@acme.test", f"guess-{n}", f"10.0.3.{n}", sleep=sleep), range(30)))
+    assert answers == [None] * 30
+    assert auth.sign_in_with_password(seeded_deps, "lucia@acme.test", "skillnet-demo", "10.0.3.99",
+                                      sleep=sleep) is None
+    assert [a.subject for a in auth.locked_accounts(seeded_deps, admin)] == ["lucia@acme.test"]
+    with seeded_pool.connection() as conn:
+        actions = [e.action for e in audit.list_entries(conn, lucia.org_id, entity_id=lucia.id)]
+    assert actions.count("sign_in_failed") == 10 and actions.count("sign_in_refused_locked") == 21
+    assert sorted(sleep.waits) == [0, 0, 0, 1, 2, 4, 8, 16, 30, 30]  # each count served its own wait
+    assert auth.unlock_account(seeded_deps, admin, "lucia@acme.test")
+
+
+def test_an_address_keeps_its_count_when_another_account_signs_in_from_it(seeded_pool, seeded_deps):
+    """Guesses against one account from an address, then a colleague's success from the same address:
+    the address's counter stands (a success clears only its own account's)."""
+    sleep = RecordedSleep()
+    for n in range(6):
+        auth.sign_in_with_password(seeded_deps, f"victim{n}@acme.test", "wrong", "10.0.4.1", sleep=sleep)
+    assert auth.sign_in_with_password(seeded_deps, "james@acme.test", "skillnet-demo", "10.0.4.1",
+                                      sleep=sleep) is not None
+    with seeded_pool.connection() as conn:
+        client = conn.execute("SELECT failures FROM sign_in_failures WHERE scope = 'client'"
+                              " AND subject = '10.0.4.1'").fetchone()
+        account = conn.execute("SELECT count(*) FROM sign_in_failures WHERE scope = 'account'"
+                               " AND subject = 'james@acme.test'").fetchone()
+    assert client[0] == 6 and account[0] == 0
+    sleep.waits.clear()
+    auth.sign_in_with_password(seeded_deps, "victim9@acme.test", "wrong", "10.0.4.1", sleep=sleep)
+    assert sleep.waits == [8]  # the 7th guess from the address waits as the 7th, not as a first
