@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from agents.text import STOPWORDS, fold
-from storage.ingest import LANGUAGES, language_identifier
+from storage.ingest import language_identifier
 
 MAX_CANDIDATES = 20  # sentences embedded per answer: embedding is the slow part (~0.1 s a sentence)
 
@@ -132,7 +132,7 @@ _vector_cache: dict[str, np.ndarray] = {}
 _vector_lock = threading.Lock()
 
 
-def _sentence_vectors(sentences: list[str]) -> np.ndarray:
+def sentence_vectors(sentences: list[str]) -> np.ndarray:
     """Passage embeddings by text, computed in one batch for the ones not seen before."""
     from storage.embeddings import embed_passages
 
@@ -188,7 +188,7 @@ def extractive_answer(question: str, passages: list[tuple[int, str]], max_chars:
     asked = _terms(question)
     overlap = [len(asked & _terms(sentence)) / (len(asked) or 1) for _, sentence in candidates]
     shortlist = sorted(range(len(candidates)), key=lambda i: (-overlap[i], i))[:MAX_CANDIDATES]
-    vectors = _sentence_vectors([candidates[i][1] for i in shortlist])
+    vectors = sentence_vectors([candidates[i][1] for i in shortlist])
     similarity = vectors @ embed_query(question)
     score = {i: float(similarity[k]) + 0.1 * overlap[i] for k, i in enumerate(shortlist)}
     ranked = sorted(shortlist, key=lambda i: -score[i])

@@ -1,6 +1,7 @@
 """python -m agents.tutor ask "MESSAGE" --user EMAIL [--course TITLE] [--lesson TITLE] [--session ID]
 [--from-exercise EXERCISE_ID] [--json]
-python -m agents.tutor gaps --org SLUG [--days N] [--json]"""
+python -m agents.tutor gaps --org SLUG [--days N] [--json]
+python -m agents.tutor eval FILE [--json] | answers FILE [--split train|heldout] [--json]"""
 from __future__ import annotations
 
 import argparse
@@ -8,10 +9,10 @@ import json
 import sys
 
 from agents.cli import deps_or_none, fail, signed_in
+from agents.refusals import refusal
 from agents.tutor import service
 from storage import users
 from storage.db import DatabaseError
-from agents.refusals import refusal
 from storage.inputs import refused_arguments
 
 
@@ -39,11 +40,19 @@ def main(argv: list[str] | None = None) -> int:
     evaluation.add_argument("--es-user", default="lucia@acme.test", help="who asks the Spanish questions")
     evaluation.add_argument("--en-user", default="james@acme.test", help="who asks the English questions")
     evaluation.add_argument("--json", action="store_true", help="every item's result too")
+    answers = commands.add_parser("answers", help="facts in the answer, abstention and false grounding, beside "
+                                  "a naive extractive anchor (issue 29)")
+    answers.add_argument("file", help="JSONL: id, pair, lang, question, document, facts, set, split")
+    answers.add_argument("--split", choices=("train", "heldout"), help="only this split (default: both)")
+    answers.add_argument("--es-user", default="lucia@acme.test", help="who asks the Spanish questions")
+    answers.add_argument("--en-user", default="james@acme.test", help="who asks the English questions")
+    answers.add_argument("--json", action="store_true", help="the figures and every item's answers as JSON")
     args = parser.parse_args(argv)
-    if args.command == "eval":
+    if args.command in ("eval", "answers"):
         return _eval(args)
     if args.command == "gaps":
-        from agents.tutor.gaps import cli as gaps_cli   # scikit-learn loads only for this command
+        # scikit-learn loads only for this command
+        from agents.tutor.gaps import cli as gaps_cli
 
         if (deps := deps_or_none()) is None:
             return 2
@@ -72,19 +81,26 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _eval(args) -> int:
-    from agents.tutor.evaluation import evaluate, load
+    from agents.tutor import answer_eval, evaluation
 
     if (deps := deps_or_none()) is None:
         return 2
     try:
-        items = load(args.file)
+        items = answer_eval.load(args.file, args.split) if args.command == "answers" else evaluation.load(args.file)
         with deps.pool.connection() as conn:
             askers = {"es": users.get_user_by_email(conn, args.es_user), "en": users.get_user_by_email(conn, args.en_user)}
     except (OSError, ValueError, DatabaseError) as exc:
         return fail(exc)
     if None in askers.values():
         return fail("no user with that email")
-    report = evaluate(deps, askers, items)
+    if args.command == "answers":
+        try:
+            report = answer_eval.evaluate(deps, askers, items)
+        except ValueError as exc:
+            return fail(exc)
+        print(json.dumps(report, ensure_ascii=False) if args.json else answer_eval.table(report))
+        return 0
+    report = evaluation.evaluate(deps, askers, items)
     if not args.json:
         report = {key: value for key, value in report.items() if key != "items"}
     print(json.dumps(report, ensure_ascii=False, indent=None if args.json else 2))
