@@ -75,6 +75,25 @@ VARIABLES: tuple[Variable, ...] = (
        "comma-separated hosts whose http(s) links are shown as links in untrusted text (others: plain text)"),
     _v("SKILLNET_ADMIN_RATE_PER_MINUTE", "int", 20, "admin assistant requests per admin per minute", minimum=1),
     _v("SKILLNET_CONTENT_JOBS_PER_HOUR", "int", 10, "course-generation jobs one organisation may start per hour", minimum=1),
+    # -- item analysis (course health)
+    _v("SKILLNET_ITEM_MIN_ANSWERS", "int", 10,
+       "learners' first answers an exercise needs before it is judged too easy, too hard or not discriminating "
+       "(fewer: \"not enough answers yet\")", minimum=2),
+    _v("SKILLNET_ITEM_MIN_ANSWERS_OPTIONS", "int", 20,
+       "first answers a multiple choice needs before an option nobody picked is flagged", minimum=2),
+    _v("SKILLNET_ITEM_TOO_EASY", "float", 0.95, "facility above which an exercise is too easy", minimum=0),
+    _v("SKILLNET_ITEM_TOO_HARD", "float", 0.2, "facility below which an exercise is too hard", minimum=0),
+    _v("SKILLNET_ITEM_LOW_DISCRIMINATION", "float", 0.1,
+       "discrimination at or below which an exercise does not tell who knows the course (below 0: the key may "
+       "be wrong)"),
+    _v("SKILLNET_ITEM_CORRELATION_MIN", "int", 30,
+       "learners from whom discrimination is the point-biserial correlation (fewer: the upper-lower 27 % "
+       "groups' difference)", minimum=3),
+    _v("SKILLNET_ITEM_TF_SET_MIN", "int", 3,
+       "true/false exercises in a module before a set that is all true or all false is flagged", minimum=2),
+    _v("SKILLNET_ITEM_LIVE_REFRESH_MAX", "int", 2000,
+       "a course with at most this many answers has its health recomputed when the page asks; larger courses "
+       "only through the queue task that runs when answers arrive", minimum=0),
     # -- embeddings
     _v("EMBEDDINGS", "choice", "local", "`local` (multilingual-e5-small, bundled) or `openai`",
        choices=("local", "openai")),

@@ -83,7 +83,7 @@ def add_exercise(conn: psycopg.Connection, org_id: UUID, lesson_id: UUID, *, typ
     params = {"org_id": org_id, "lesson_id": lesson_id}
     if position is None:
         position = next_position(conn, "SELECT coalesce(max(position), 0) + 1 FROM exercises"
-                                         " WHERE org_id = %(org_id)s AND lesson_id = %(lesson_id)s", params)
+                                         " WHERE org_id = %(org_id)s AND lesson_id = %(lesson_id)s AND retired_at IS NULL", params)
     return inserted_id(conn.execute(
         """INSERT INTO exercises (org_id, lesson_id, position, type, bloom_level, prompt, content,
                                   explanation, source_chunk_ids)
@@ -122,11 +122,12 @@ class ExerciseRef:
     content: dict
     explanation: str
     source_chunk_ids: list[UUID]
+    retired: bool = False   # hidden from new attempts (storage.item_stats); past attempts keep their scores
 
 
 _EXERCISE_SELECT = """
     SELECT x.id, m.course_id, m.id AS module_id, l.id AS lesson_id, x.type, x.bloom_level, x.prompt,
-           x.content, x.explanation, x.source_chunk_ids
+           x.content, x.explanation, x.source_chunk_ids, x.retired_at IS NOT NULL AS retired
     FROM exercises x JOIN lessons l ON l.id = x.lesson_id JOIN modules m ON m.id = l.module_id
     WHERE x.org_id = %(org_id)s"""
 
@@ -143,7 +144,7 @@ def get_exercise(conn: psycopg.Connection, org_id: UUID, exercise_id: UUID | str
 
 def course_exercises(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> list[ExerciseRef]:
     with conn.cursor(row_factory=class_row(ExerciseRef)) as cur:
-        return cur.execute(_EXERCISE_SELECT + " AND m.course_id = %(course_id)s"
+        return cur.execute(_EXERCISE_SELECT + " AND m.course_id = %(course_id)s AND x.retired_at IS NULL"
                            " ORDER BY m.position, l.position, x.position",
                            {"org_id": org_id, "course_id": course_id}).fetchall()
 
@@ -170,7 +171,8 @@ def revealing_texts(kind: str, content: dict) -> list[str]:
 
 def lesson_exercises(conn: psycopg.Connection, org_id: UUID, lesson_id: UUID) -> list[UUID]:
     return [row[0] for row in conn.execute(
-        "SELECT id FROM exercises WHERE org_id = %(org_id)s AND lesson_id = %(lesson_id)s ORDER BY position",
+        "SELECT id FROM exercises WHERE org_id = %(org_id)s AND lesson_id = %(lesson_id)s AND retired_at IS NULL"
+        " ORDER BY position",
         {"org_id": org_id, "lesson_id": lesson_id})]
 
 
@@ -180,7 +182,7 @@ def course_exercise_positions(conn: psycopg.Connection, org_id: UUID,
     return {(m, l, e): (exercise_id, kind, content) for m, l, e, exercise_id, kind, content in conn.execute(
         """SELECT m.position, l.position, x.position, x.id, x.type, x.content
            FROM exercises x JOIN lessons l ON l.id = x.lesson_id JOIN modules m ON m.id = l.module_id
-           WHERE x.org_id = %(org_id)s AND m.course_id = %(course_id)s""",
+           WHERE x.org_id = %(org_id)s AND m.course_id = %(course_id)s AND x.retired_at IS NULL""",
         {"org_id": org_id, "course_id": course_id})}
 
 
@@ -203,7 +205,7 @@ def hardest_exercises(conn: psycopg.Connection, org_id: UUID, course_id: UUID, l
                       (count(a.id) FILTER (WHERE NOT a.is_correct))::float / count(a.id) AS failure_rate
                FROM exercises x JOIN lessons l ON l.id = x.lesson_id JOIN modules m ON m.id = l.module_id
                JOIN exercise_attempts a ON a.exercise_id = x.id AND a.submitted_at IS NOT NULL
-               WHERE x.org_id = %(org_id)s AND m.course_id = %(course_id)s
+               WHERE x.org_id = %(org_id)s AND m.course_id = %(course_id)s AND x.retired_at IS NULL
                GROUP BY x.id, l.title ORDER BY failure_rate DESC, attempts DESC LIMIT %(limit)s""",
             {"org_id": org_id, "course_id": course_id, "limit": limit}).fetchall()
 

@@ -93,7 +93,7 @@ class CourseOutline:
 
 
 def get_course_outline(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> CourseOutline | None:
-    """The course with its modules, lessons and exercises, in order."""
+    """The course with its modules, lessons and live exercises (not retired), in order."""
     course = get_course(conn, org_id, course_id)
     if course is None:
         return None
@@ -115,7 +115,8 @@ def get_course_outline(conn: psycopg.Connection, org_id: UUID, course_id: UUID) 
                 """SELECT e.id, e.lesson_id, e.position, e.type, e.bloom_level, e.prompt, e.content,
                           e.explanation, e.source_chunk_ids
                    FROM exercises e JOIN lessons l ON l.id = e.lesson_id JOIN modules m ON m.id = l.module_id
-                   WHERE e.org_id = %(org_id)s AND m.course_id = %(course_id)s ORDER BY e.position""",
+                   WHERE e.org_id = %(org_id)s AND m.course_id = %(course_id)s AND e.retired_at IS NULL
+                   ORDER BY e.position""",
                 params):
             lessons[exercise.lesson_id].exercises.append(exercise)
     return CourseOutline(course, list(modules.values()))

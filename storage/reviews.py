@@ -13,6 +13,7 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
+
 @dataclass(frozen=True)
 class ReviewCard:
     exercise_id: UUID
@@ -57,7 +58,8 @@ def add_past_review_card(conn: psycopg.Connection, org_id: UUID, *, user_id: UUI
 _DUE_WHERE = """FROM review_cards r WHERE r.org_id = %(org_id)s AND r.user_id = %(user_id)s AND r.due <= %(now)s
       AND EXISTS (SELECT 1 FROM exercises x JOIN lessons l ON l.id = x.lesson_id
                   JOIN modules m ON m.id = l.module_id JOIN enrollments e ON e.course_id = m.course_id
-                  WHERE x.id = r.exercise_id AND e.user_id = r.user_id AND e.status <> 'cancelled')"""
+                  WHERE x.id = r.exercise_id AND x.retired_at IS NULL AND e.user_id = r.user_id
+                    AND e.status <> 'cancelled')"""
 
 
 def due_review_cards(conn: psycopg.Connection, org_id: UUID, user_id: UUID, now: datetime,

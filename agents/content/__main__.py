@@ -7,6 +7,7 @@
   worker [--once]                           a task-queue worker; start as many as you like
   stale --org SLUG [--json]                 lessons and exercises whose source passages changed
   export COURSE_ID --format scorm12 -o FILE.zip   a published course as a SCORM 1.2 package
+  health COURSE_ID [--lang es|en] [--json]  item analysis: facility, discrimination, option picks, flags
 Without --approve-all a run stops at the next human checkpoint and prints how to resume. --approve-all
 also publishes modules the offline template wrote in place of an unusable model answer (the page's tick;
 audit-logged, and listed in the summary's template_modules).
@@ -22,11 +23,11 @@ from uuid import UUID
 from agents.content import service
 from agents.content.courses import course_json
 from agents.deps import process_deps
-from storage import users
+from agents.refusals import refusal
 from storage import courses as course_store
+from storage import users
 from storage.db import DatabaseError
 from storage.ingest import IngestError, ingest_file
-from agents.refusals import refusal
 from storage.inputs import refused_arguments
 
 FINAL = ("published", "rejected", "failed", "cancelled")
@@ -120,6 +121,39 @@ def _show(pool, args) -> int:
     return 0
 
 
+def _health(pool, args) -> int:
+    from agents.content.health import course_health, health_json, refresh
+
+    try:
+        course_id = UUID(args.course_id)
+    except ValueError:
+        raise CliError(f"not a course id: {args.course_id!r}") from None
+    with pool.connection() as conn:
+        org_id = course_store.course_org_id(conn, course_id)
+        course = course_store.get_course(conn, org_id, course_id) if org_id else None
+    if course is None:
+        raise CliError(f"no course {args.course_id}")
+    refresh(pool, org_id, course_id)   # a person asked: the figures as of now, however many answers
+    health = course_health(pool, org_id, course_id, args.lang or course.language, refresh_if_small=False)
+    if args.json:
+        print(json.dumps({"title": course.title, **health_json(health)}, ensure_ascii=False))
+        return 0
+    print(f"{course.title}: {len(health.items)} exercises, {sum(bool(i.flags) for i in health.items)} flagged")
+    for item in health.items:
+        figures = (f"n={item.attempts} facility={_fmt(item.facility)} "
+                   f"discrimination={_fmt(item.discrimination)} ({item.method or '-'})")
+        print(f"- [{item.type}] {item.prompt[:70]} · {figures}")
+        for flag in item.flags:
+            print(f"    ⚑ {flag.reason} {flag.evidence}")
+        if item.note:
+            print(f"    · {item.note}")
+    return 0
+
+
+def _fmt(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}"
+
+
 def main(argv: list[str] | None = None) -> int:
     if (refused := refused_arguments(sys.argv[1:] if argv is None else argv)) is not None:
         print(f"error: {refusal(refused, None)}", file=sys.stderr)  # one line; nothing has run yet
@@ -156,6 +190,10 @@ def main(argv: list[str] | None = None) -> int:
     export.add_argument("course_id")
     export.add_argument("--format", required=True, choices=["scorm12"])
     export.add_argument("-o", "--output", required=True, help="the .zip file to write")
+    health = sub.add_parser("health", help="item analysis of a course: figures and flags per exercise")
+    health.add_argument("course_id")
+    health.add_argument("--lang", choices=["es", "en"], help="language of the reasons (default: the course's)")
+    health.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
 
@@ -188,6 +226,8 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.command == "show":
             return _show(pool, args)
+        if args.command == "health":
+            return _health(pool, args)
         org, user = _admin(pool, args.org, args.by)
         if args.command == "generate":
             doc_ids = [ingest_file(pool, org.id, path, uploaded_by=user.id).document_id for path in args.paths]
