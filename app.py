@@ -11,12 +11,10 @@ from pathlib import Path
 import streamlit as st
 
 from agents.i18n import language, t
-from ui.chat_server import start_chat_server
-from agents import auth
-from ui.session import SSO_REFUSED_KEY, resume_user, sign_in, sign_out, sso_configured, write_session_cookie
-from ui.startup import prepare_app
+from ui import startup
 
 st.set_page_config(page_title="SkillNet", page_icon="🎓", layout="wide")
+startup.begin_preparing()  # once per process: the database, the demo organisation, then the chat and worker
 
 # Pages by role: (file, title message id, icon); the first is the role's home.
 EMPLOYEE_PAGES = [
@@ -54,6 +52,27 @@ def browser_language() -> str:
     """The language the browser asks for (the sign-in form has no user to ask yet)."""
     locale = st.context.locale
     return language(locale if isinstance(locale, str) else None)
+
+
+def preparing_page() -> None:
+    """A first start: what is happening, until the sign-in form can replace it (the run then starts over)."""
+    lang = browser_language()
+    st.title("🎓 SkillNet")
+    st.caption(t("auth.tagline", lang))
+    with st.spinner(t("auth.preparing", lang)):
+        while not startup.wait_until_ready(timeout=0.2):
+            if (reason := startup.failure()) is not None:
+                st.error(t("auth.preparing_failed", lang, reason=reason))
+                return
+    st.rerun()
+
+
+def preparing_navigation() -> list[st.Page]:
+    """The preparing page at every address, so the address (and its query) survives the wait."""
+    title = t("auth.preparing_title", browser_language())
+    return [st.Page(preparing_page, title=title, icon="⏳", url_path="preparing", default=True)] + [
+        st.Page(preparing_page, title=title, icon="⏳", url_path=address, visibility="hidden")
+        for address in ALL_ADDRESSES]
 
 
 def sign_in_page() -> None:
@@ -114,6 +133,23 @@ def signed_out_navigation() -> list[st.Page]:
         for address in ALL_ADDRESSES]
 
 
+if not startup.ready():
+    # Called before the imports below (seconds on a first start): until a run of this process calls
+    # st.navigation, Streamlit lists pages/ by file name in the sidebar.
+    st.navigation(preparing_navigation(), position="hidden").run()
+    st.stop()
+
+# imported once the database is ready: a first start's preparing page shows without waiting for them
+from agents import auth
+from ui.session import (
+    SSO_REFUSED_KEY,
+    resume_user,
+    sign_in,
+    sign_out,
+    sso_configured,
+    write_session_cookie,
+)
+
 user = resume_user()
 write_session_cookie()  # first, so the cookie is in the browser before anything signed-in shows
 if user is None:
@@ -126,9 +162,4 @@ else:
             sign_out()
             st.rerun()
     page = st.navigation(navigation_for(user), expanded=True)  # all pages listed: no English "View N more"
-# After st.navigation, not before: until some run of this process has called it, Streamlit serves
-# pages/ the legacy way (a deep link would run the page file without this script), and the first
-# start spends minutes here loading the demo organisation.
-prepare_app()
-start_chat_server()  # the Gradio tutor chat, once per process, in the background (pages embed it)
 page.run()

@@ -8,7 +8,7 @@ import sys
 
 from agents.deps import process_deps
 from agents.refusals import refusal
-from seeds.loader import ADMIN_PASSWORD, DEMO_PASSWORD, SIGN_INS, load_demo, reset_demo, write_vectors
+from seeds.loader import load_demo, reset_demo, write_vectors
 from storage.inputs import refused_arguments
 
 
@@ -18,7 +18,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     parser = argparse.ArgumentParser(prog="python -m seeds", description="Load the demo organisation (Acme Retail).")
     parser.add_argument("--reset", action="store_true", help="delete the demo organisation first, then reload it")
-    parser.add_argument("--json", action="store_true", help="print {org, counts, users} as JSON")
+    parser.add_argument("--json", action="store_true", help="print {org, counts, users, sign_ins} as JSON: every sign-in with role, language and password")
     parser.add_argument("--write-vectors", action="store_true",
                         help="rewrite seeds/vectors.npz (the demo's passage vectors) for the current model")
     args = parser.parse_args(argv)
@@ -37,8 +37,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     counts = ", ".join(f"{table} {rows}" for table, rows in summary["counts"].items())
     print(f"Demo organisation '{summary['org']}' ready: {counts}")
-    print(f"Sign in as admin: {SIGN_INS['admin']} / {ADMIN_PASSWORD}")
-    print(f"Sign in as employee: {SIGN_INS['employee']} or {SIGN_INS['employee_en']} / {DEMO_PASSWORD}")
+    for person in summary["sign_ins"]:
+        print(f"Sign in as {person['role']} ({person['language']}): {person['email']} / {person['password']}"
+              f"  {person['name']}")
     return 0
 
 

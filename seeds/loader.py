@@ -94,7 +94,16 @@ def _load(pool: ConnectionPool, now: datetime) -> dict:
         ensure_tutor_questions(conn, org.id, users, now)
         counts = seeding.table_counts(conn, org.id)
     return {"org": org.slug, "counts": counts,
-            "users": {"admin": SIGN_INS["admin"], "employee": SIGN_INS["employee"]}}
+            "users": {"admin": SIGN_INS["admin"], "employee": SIGN_INS["employee"]}, "sign_ins": sign_ins()}
+
+
+def sign_ins() -> list[dict]:
+    """Every demo person who can sign in: email, name, role, language and password (admins first)."""
+    spec = _data("org.yaml")
+    people = [(person, "admin", ADMIN_PASSWORD) for person in spec["admins"]]
+    people += [(person, "employee", DEMO_PASSWORD) for person in spec["employees"] if person.get("active", True)]
+    return [{"email": person["email"], "name": person["name"], "role": role, "language": person["language"],
+             "password": password} for person, role, password in people]
 
 
 def reset_demo(pool: ConnectionPool) -> dict:

@@ -1,14 +1,14 @@
 """The Gradio tutor chat, started once per Streamlit server process.
 
-app.py starts it in the background (``start_chat_server``) so the first page renders without waiting
-for the server; a page that embeds the chat waits for it (``chat_server_port``).
+ui/startup.py starts it in the background once the sign-in is usable (``start_chat_server``), so no
+page waits for Gradio's import; a page that embeds the chat waits for it (``chat_server_port``).
 """
 from __future__ import annotations
 
 import logging
 import threading
 
-import streamlit as st
+from storage.once import built_once
 
 log = logging.getLogger(__name__)
 STARTUP_TIMEOUT_SECONDS = 120
@@ -21,7 +21,7 @@ def _launch(chat) -> None:
         log.warning("tutor chat not started here (%s); using the server already on its port", exc)
 
 
-@st.cache_resource(show_spinner=False)
+@built_once
 def start_chat_server() -> threading.Thread:
     """Start the chat on SKILLNET_CHAT_PORT once per process, in the background.
 
@@ -37,7 +37,8 @@ def start_chat_server() -> threading.Thread:
 
 def chat_server_port() -> int:
     """The chat's port, once the server this process starts is up."""
+    started = start_chat_server()   # first: it imports chat (and gradio) under its lock
     import chat
 
-    start_chat_server().join(STARTUP_TIMEOUT_SECONDS)
+    started.join(STARTUP_TIMEOUT_SECONDS)
     return chat.chat_port()

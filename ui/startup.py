@@ -1,35 +1,109 @@
-"""Work done once per server process: the database ready, the demo organisation loaded if empty,
-interrupted helpdesk sessions closed, the task-queue worker running."""
+"""Work done once per server process, in a background thread the process's first script run starts:
+the database ready (embedded server, migrations), the demo organisation loaded if the database is
+empty, then the tutor chat, the task-queue worker and the helpdesk sweeps.
+
+The script never waits for it inside a cached call, so a visitor of a first start sees app.py's
+"preparing…" page (in the browser's language) from the first moment instead of a blank page, and the
+sign-in form appears by itself once ``ready()``.
+"""
 from __future__ import annotations
 
+import logging
+import threading
 
-import streamlit as st
+from storage.once import built_once
 
-from storage import config
-from ui.deps import app_deps
+log = logging.getLogger(__name__)
+_ready = threading.Event()
+_failure: list[str] = []   # one line for the preparing page when the database could not be prepared
 
 
-@st.cache_resource(show_spinner="Starting SkillNet: database and demo organisation…")
-def prepare_app() -> bool:
-    from agents.tasks import defer_helpdesk_sweeps, start_worker_thread
-    from agents.metrics import start_metrics_server
+@built_once
+def begin_preparing() -> threading.Thread:
+    """Start preparing the process once (later calls return the same thread)."""
+    thread = threading.Thread(target=_prepare, name="skillnet-prepare", daemon=True)
+    thread.start()
+    return thread
+
+
+def ready() -> bool:
+    return _ready.is_set()
+
+
+def wait_until_ready(timeout: float) -> bool:
+    return _ready.wait(timeout)
+
+
+def failure() -> str | None:
+    return _failure[0] if _failure else None
+
+
+def _prepare() -> None:
+    try:
+        prepare_database()
+    except Exception as exc:   # the preparing page shows the reason; the log keeps the traceback
+        log.exception("SkillNet could not prepare its database")
+        _failure.append(str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__)
+        return
+    _ready.set()
+    try:
+        start_services()
+    except Exception:   # the pages still serve; what failed is in the log
+        log.exception("SkillNet could not start a background service")
+
+
+def prepare_database() -> None:
+    """What a sign-in needs: the database migrated and, when it is empty, the demo organisation.
+
+    The embedded server's start and the migrations run mostly in PostgreSQL's own processes, so the
+    Python the rest needs is imported and warmed meanwhile, on the other core."""
+    from storage import db
+
+    warm = threading.Thread(target=warm_up, name="skillnet-warm-up", daemon=True)
+    warm.start()
+    pool = db.app_pool()
+    warm.join()
+
     from agents.tutor.sources import original_file
     from seeds.loader import VECTORS, load_demo_if_empty
     from storage.embeddings import VectorPack
     from storage.ingest import backfill_heading_spans, backfill_section_vectors
 
-    load_demo_if_empty(app_deps().pool)
+    load_demo_if_empty(pool)
     # chunks stored before migrations 050 and 180 get their sections' headings from their original files,
     # then their sections' vectors (the demo's from the seeds' pack); both only once
-    backfill_heading_spans(app_deps().pool, original_file)
-    backfill_section_vectors(app_deps().pool, VectorPack.load(VECTORS))
+    backfill_heading_spans(pool, original_file)
+    backfill_section_vectors(pool, VectorPack.load(VECTORS))
+
+
+def warm_up() -> None:
+    """Import what the demo's load and the first signed-in run use, and load the language identifier
+    (document ingestion detects each document's language; the model unpacks in ~2 s on a busy machine)."""
+    import docx  # noqa: F401  (the demo's documents: two DOCX, two PDF)
+    import pypdf  # noqa: F401
+
+    import agents.tutor.sources  # noqa: F401  (the agents' dependencies: LangChain, the model client)
+    import seeds.loader  # noqa: F401
+    import ui.session  # noqa: F401
+    from storage.ingest import language_identifier
+
+    language_identifier()
+
+
+def start_services() -> None:
+    """What the pages need later, started once the sign-in is usable."""
+    from agents.metrics import start_metrics_server
+    from agents.tasks import defer_helpdesk_sweeps, start_worker_thread
+    from storage import config
+    from ui.chat_server import start_chat_server
+
+    start_chat_server()   # the Gradio tutor chat the tutor pages embed
     # "off" when the task queue is served by separate `python -m agents.content worker` processes
     if config.get("SKILLNET_CONTENT_WORKER") != "off":
         start_worker_thread()  # resumes jobs a crash cut off, then takes new ones
     defer_helpdesk_sweeps()  # helpdesk orphan and TTL sweeps now (then every 10 minutes) by whichever worker
     start_metrics_server()  # Prometheus /metrics when SKILLNET_METRICS_PORT is set
     install_sigterm_drain()
-    return True
 
 
 def install_sigterm_drain() -> None:

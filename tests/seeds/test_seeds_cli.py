@@ -10,6 +10,14 @@ def test_json_summary_then_reset_gives_same_counts(seeded_db_url, capsys):
     assert summary["org"] == "acme"
     assert summary["users"] == {"admin": "admin@acme.test", "employee": "lucia@acme.test"}
     assert summary["counts"]["tickets"] >= 15 and summary["counts"]["users"] >= 22
+    who = {person["email"]: (person["name"], person["role"], person["language"], person["password"])
+           for person in summary["sign_ins"]}
+    assert who["admin@acme.test"] == ("Marta Ruiz", "admin", "es", "skillnet-admin")
+    assert who["oliver@acme.test"] == ("Oliver Grant", "admin", "en", "skillnet-admin")
+    assert who["lucia@acme.test"] == ("Lucía Fernández", "employee", "es", "skillnet-demo")
+    assert who["james@acme.test"] == ("James Carter", "employee", "en", "skillnet-demo")
+    assert "andres@acme.test" not in who, "someone who left cannot sign in, so is not listed"
+    assert len(who) == summary["counts"]["users"] - 1, "every active person, each once"
 
     assert main(["--reset", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["counts"] == summary["counts"]

@@ -2,6 +2,15 @@
 MESSAGES = {
     "auth.tagline": {"en": "Learn from your company's own documents.",
                      "es": "Aprende con los documentos de tu empresa."},
+    "auth.preparing_title": {"en": "Starting", "es": "Arrancando"},
+    "auth.preparing": {"en": "Preparing SkillNet: the database and the demo organisation. The sign-in form "
+                             "appears here by itself in a few seconds.",
+                       "es": "Preparando SkillNet: la base de datos y la organización de demostración. El "
+                             "formulario de acceso aparecerá aquí solo en unos segundos."},
+    "auth.preparing_failed": {"en": "SkillNet could not prepare its database: {reason}. Fix it and restart "
+                                    "the server.",
+                              "es": "SkillNet no ha podido preparar su base de datos: {reason}. Corrígelo y "
+                                    "reinicia el servidor."},
     "auth.email": {"en": "Email", "es": "Correo electrónico"},
     "auth.password": {"en": "Password", "es": "Contraseña"},
     "auth.sign_in": {"en": "Sign in", "es": "Entrar"},
