@@ -3,6 +3,10 @@
 Every page's address exists for everyone, so a reload or a bookmarked link never meets "Page not
 found": signed out, any address shows the sign-in form and, once signed in, the same address (and
 its query) opens the page; a page of the other role answers that it is not available for yours.
+
+`streamlit run app.py` reads this file twice: imported (as ``app``) for the server it serves, the
+``st.App`` at the bottom with the route that sets the session cookie (ui/cookie_routes.py); then run
+as each browser session's script, under the name ``__main__`` (``main``).
 """
 from __future__ import annotations
 
@@ -11,10 +15,7 @@ from pathlib import Path
 import streamlit as st
 
 from agents.i18n import language, t
-from ui import startup
-
-st.set_page_config(page_title="SkillNet", page_icon="🎓", layout="wide")
-startup.begin_preparing()  # once per process: the database, the demo organisation, then the chat and worker
+from ui import cookie_routes, startup
 
 # Pages by role: (file, title message id, icon); the first is the role's home.
 EMPLOYEE_PAGES = [
@@ -76,6 +77,9 @@ def preparing_navigation() -> list[st.Page]:
 
 
 def sign_in_page() -> None:
+    from agents import auth  # imported once the database is ready (main)
+    from ui.session import SSO_REFUSED_KEY, sign_in, sso_configured
+
     lang = browser_language()
     st.title("🎓 SkillNet")
     st.caption(t("auth.tagline", lang))
@@ -98,14 +102,18 @@ def sign_in_page() -> None:
 
 
 def not_for_your_role() -> None:
-    st.warning(t("auth.not_for_your_role", user.language))
+    from ui.session import current_user  # imported once the database is ready (main)
+
+    st.warning(t("auth.not_for_your_role", current_user().language))
 
 
 HOME_ADDRESSES = [Path(pages[0][0]).stem for pages in (EMPLOYEE_PAGES, ADMIN_PAGES)]
 
 
 def go_home() -> None:
-    st.switch_page((ADMIN_PAGES if user.is_admin else EMPLOYEE_PAGES)[0][0])
+    from ui.session import current_user  # imported once the database is ready (main)
+
+    st.switch_page((ADMIN_PAGES if current_user().is_admin else EMPLOYEE_PAGES)[0][0])
 
 
 def navigation_for(user) -> dict[str, list[st.Page]]:
@@ -133,33 +141,34 @@ def signed_out_navigation() -> list[st.Page]:
         for address in ALL_ADDRESSES]
 
 
-if not startup.ready():
-    # Called before the imports below (seconds on a first start): until a run of this process calls
-    # st.navigation, Streamlit lists pages/ by file name in the sidebar.
-    st.navigation(preparing_navigation(), position="hidden").run()
-    st.stop()
+def main() -> None:
+    st.set_page_config(page_title="SkillNet", page_icon="🎓", layout="wide")
+    startup.begin_preparing()  # once per process: the database, the demo organisation, then the chat and worker
+    if not startup.ready():
+        # Called before the imports below (seconds on a first start): until a run of this process calls
+        # st.navigation, Streamlit lists pages/ by file name in the sidebar.
+        st.navigation(preparing_navigation(), position="hidden").run()
+        st.stop()
 
-# imported once the database is ready: a first start's preparing page shows without waiting for them
-from agents import auth
-from ui.session import (
-    SSO_REFUSED_KEY,
-    resume_user,
-    sign_in,
-    sign_out,
-    sso_configured,
-    write_session_cookie,
-)
+    # imported once the database is ready: a first start's preparing page shows without waiting for them
+    from ui.session import resume_user, sign_out, write_session_cookie
 
-user = resume_user()
-write_session_cookie()  # first, so the cookie is in the browser before anything signed-in shows
-if user is None:
-    page = st.navigation(signed_out_navigation(), position="hidden")
+    user = resume_user()
+    write_session_cookie()  # first, so the cookie is in the browser before anything signed-in shows
+    if user is None:
+        page = st.navigation(signed_out_navigation(), position="hidden")
+    else:
+        with st.sidebar:
+            role = t("auth.role_admin" if user.is_admin else "auth.role_employee", user.language)
+            st.markdown(f"**{user.full_name}**  \n{user.email} · {role}")
+            if st.button(t("auth.sign_out", user.language), key="sign_out"):
+                sign_out()
+                st.rerun()
+        page = st.navigation(navigation_for(user), expanded=True)  # all pages listed: no English "View N more"
+    page.run()
+
+
+if __name__ == "__main__":
+    main()
 else:
-    with st.sidebar:
-        role = t("auth.role_admin" if user.is_admin else "auth.role_employee", user.language)
-        st.markdown(f"**{user.full_name}**  \n{user.email} · {role}")
-        if st.button(t("auth.sign_out", user.language), key="sign_out"):
-            sign_out()
-            st.rerun()
-    page = st.navigation(navigation_for(user), expanded=True)  # all pages listed: no English "View N more"
-page.run()
+    app = st.App(__file__, routes=cookie_routes.routes(st.get_option("server.baseUrlPath")))

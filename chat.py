@@ -23,8 +23,15 @@ from agents.tutor import service
 from agents.tutor.sources import open_source
 from storage import config
 from storage.markup import safe_markdown
-from ui.chat_render import StreamedAnswer, app_theme, badge_html, render_answer, source_choices
-from ui.source_html import CSS as SOURCE_CSS, source_html, source_summary
+from ui.chat_render import (
+    StreamedAnswer,
+    app_theme,
+    badge_html,
+    render_answer,
+    source_choices,
+)
+from ui.source_html import CSS as SOURCE_CSS
+from ui.source_html import source_html, source_summary
 
 UPDATE_INTERVAL = 0.05  # seconds from Gradio taking one streamed update to the next (at most ~20 per second)
 SUGGESTION_SLOTS = 3
@@ -62,7 +69,7 @@ def show_source(target: str | None, user_ref: dict | None):
     if view is None:
         return gr.update(value=html.escape(t("tutor.source.not_found", user.language)), visible=True)
     heading = f"<p><b>{html.escape(source_summary(view, user.language))}</b></p>"
-    return gr.update(value=heading + source_html(view, user.language, scroll_script=False), visible=True)
+    return gr.update(value=heading + source_html(view, user.language), visible=True)
 
 
 SCROLL_TO_CITED = "() => { setTimeout(() => document.getElementById('sv-cited')?.scrollIntoView({block: 'center'}), 200); }"

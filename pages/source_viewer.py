@@ -24,7 +24,7 @@ if view is None:
 st.subheader(source_summary(view, lang))
 if any(block.cited for block in view.blocks):
     st.caption(t("tutor.source.cited", lang))
-st.html(source_html(view, lang), unsafe_allow_javascript=True)
+st.html(source_html(view, lang))  # no script: the text is the document's
 if view.kind == "document":
     original = view.original
     if original is not None:

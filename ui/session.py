@@ -2,10 +2,10 @@
 
 The session id travels in the ``skillnet_session`` cookie. Streamlit reads cookies
 (``st.context.cookies``, sent with the page's connection) but a script cannot send response headers,
-so the cookie is written by the one line of script Streamlit lets ``st.html`` run
-(``unsafe_allow_javascript``): no extra component, and nothing else runs in the page. The cookie is
-SameSite=Strict (Secure over HTTPS) and holds only a random id: the session lives in the database,
-where sign-out and deactivation revoke it, and the idle and absolute timeouts apply.
+so the server sets it (ui/cookie_routes.py: HttpOnly, SameSite=Strict, Secure over https) when the
+browser fetches an image this script draws; no script runs in the page. The cookie holds only a random
+id: the session lives in the database, where sign-out and deactivation revoke it, and the idle and
+absolute timeouts apply.
 """
 from __future__ import annotations
 
@@ -15,13 +15,15 @@ from streamlit.runtime.pages_manager import PagesManager
 from agents import auth
 from agents.i18n import t
 from storage import users
+from ui import cookie_routes
 from ui.deps import app_deps
 
 USER_KEY = "user"
 SSO_REFUSED_KEY = "sso_refused"
 TOKEN_KEY = "session_token"
-COOKIE = "skillnet_session"
+COOKIE = cookie_routes.COOKIE
 _COOKIE_ACTION = "session_cookie_action"  # "clear": drop the cookie on the next run (st.rerun drops this run's elements)
+_HANDOFF_KEY = "session_cookie_handoff"  # (token or None, code) the browser is to fetch
 
 
 def _cookie() -> str | None:
@@ -59,7 +61,7 @@ def sso_configured() -> bool:
     """Company SSO is set up: an [auth] section in .streamlit/secrets.toml (st.login's own config)."""
     try:
         return "auth" in st.secrets
-    except Exception:  # no secrets file at all
+    except FileNotFoundError:  # no secrets file at all (StreamlitSecretNotFoundError)
         return False
 
 
@@ -115,20 +117,24 @@ def current_user() -> users.User | None:
 def write_session_cookie() -> None:
     """Keep the browser's cookie in step with this run's session; call once per run, before the page.
 
-    Written on every signed-in run (not only after signing in): a click right after signing in can
-    start the next run before the first one's script has executed in the browser.
+    The image is drawn on every run until the browser has fetched it (not only after signing in): a
+    click right after signing in can start the next run before the first one's image has loaded.
     """
-    action = st.session_state.pop(_COOKIE_ACTION, None)
     token = st.session_state.get(TOKEN_KEY)
-    secure = "; Secure" if (st.context.url or "").startswith("https:") else ""
+    pending = st.session_state.get(_HANDOFF_KEY)
     if token:
-        seconds = auth.settings().absolute_hours * 3600
-        value = f"{COOKIE}={token}; Path=/; Max-Age={seconds}; SameSite=Strict{secure}"
-    elif action == "clear":
-        value = f"{COOKIE}=; Path=/; Max-Age=0; SameSite=Strict{secure}"
-    else:
-        return
-    st.html(f"<script>document.cookie = {value!r};</script>", unsafe_allow_javascript=True)
+        if token != _cookie():
+            _hand_off(token, pending)
+    elif st.session_state.pop(_COOKIE_ACTION, None) == "clear" or (pending and pending[0] is None):
+        _hand_off(None, pending)
+
+
+def _hand_off(token: str | None, pending: tuple[str | None, str] | None) -> None:
+    if pending is None or pending[0] != token:
+        pending = (token, cookie_routes.hand_off(token))
+        st.session_state[_HANDOFF_KEY] = pending
+    if cookie_routes.waiting(pending[1]):
+        st.html(cookie_routes.image_html(pending[1]))
 
 
 def _run_through_app() -> None:

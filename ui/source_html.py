@@ -1,5 +1,9 @@
 """The source viewer as HTML (shared by the Streamlit source page and the tutor chat's panel): the
-document in reading order, the cited passage marked and scrolled into view."""
+document in reading order, the cited passage marked and in view at the top of the box.
+
+No script: the document's text is untrusted, and the viewer runs none. What comes before the cited
+passage is folded (a ``<details>`` the reader opens), so the passage shows first with no scrolling.
+"""
 from __future__ import annotations
 
 import html
@@ -25,6 +29,7 @@ CSS = """
 .sv-block td, .sv-block th {border:1px solid #e2e8f0;padding:2px 6px}
 .sv-block.cited {background:#fef9c3;border-left:4px solid #2563eb}
 .sv-where {font-size:0.8em;color:#475569;margin-bottom:2px}
+.sv-earlier > summary {cursor:pointer;color:#475569;font-size:0.85em;margin:6px 0}
 """
 
 
@@ -46,7 +51,11 @@ def passage_html(text: str) -> str:
                      url_schemes={"http", "https", "mailto"})
 
 
-def source_html(view: SourceView, lang: str, *, scroll_script: bool = True) -> str:
+# Fold what precedes the cited passage from this many passages on (one or two read as context).
+FOLD_FROM = 2
+
+
+def source_html(view: SourceView, lang: str) -> str:
     blocks = []
     for block in view.blocks:
         where = " · ".join(part for part in (
@@ -57,6 +66,9 @@ def source_html(view: SourceView, lang: str, *, scroll_script: bool = True) -> s
         ident = ' id="sv-cited"' if block.cited else ""
         body = passage_html(block.text)
         blocks.append(f'<div class="{css}"{ident} data-anchor="{block.anchor}">{label}{body}</div>')
-    script = ("<script>setTimeout(function(){var e=document.getElementById('sv-cited');"
-              "if(e){e.scrollIntoView({block:'center'});}},150);</script>") if scroll_script else ""
-    return f'<style>{CSS}</style><div class="sv-doc">{"".join(blocks)}</div>{script}'
+    first_cited = next((i for i, block in enumerate(view.blocks) if block.cited), 0)
+    if first_cited >= FOLD_FROM:
+        summary = html.escape(t("tutor.source.earlier", lang, count=first_cited))
+        earlier = "".join(blocks[:first_cited])
+        blocks[:first_cited] = [f'<details class="sv-earlier"><summary>{summary}</summary>{earlier}</details>']
+    return f'<style>{CSS}</style><div class="sv-doc">{"".join(blocks)}</div>'

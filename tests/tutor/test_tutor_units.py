@@ -1,14 +1,14 @@
 """Pure units: citation validation (finished and streamed), token budgets, the source viewer's HTML."""
 from __future__ import annotations
 
-
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from agents.tutor.citations import CitationStream, renumbered, validate
 from agents.tutor.memory import budgets_for
 from agents.tutor.sources import Block, SourceView
-from ui.source_html import source_html
 from tests.tutor.conftest import passage
+from ui.source_html import source_html
 
 
 def test_validate_removes_unknown_markers_and_keeps_order():
@@ -49,7 +49,7 @@ def test_the_viewer_draws_a_passages_markdown_and_keeps_it_data():
     view = SourceView("manual", "Manual", blocks=[
         Block("**Impacto en la Comunidad**: uso de lenguaje *inapropiado*.\n\n- uno\n- dos", "2. Aviso", cited=True),
         Block("<script>alert(1)</script> [aquí](javascript:alert(1)) y [guía](https://example.org/g)", "3.")])
-    html = source_html(view, "es", scroll_script=False)
+    html = source_html(view, "es")
     assert "**" not in html and "<strong>Impacto en la Comunidad</strong>" in html and "<em>inapropiado</em>" in html
     assert "<li>uno</li>" in html and 'id="sv-cited"' in html and 'class="sv-block cited"' in html
     assert "<script>alert" not in html and "&lt;script&gt;" in html and 'href="javascript' not in html
@@ -61,3 +61,13 @@ def test_the_answer_badge_names_the_engine_in_the_readers_language():
     assert "⚙ sin modelo" in badge_html("chunks", "semantic", "offline", "es")
     assert "⚙ offline" in badge_html("chunks", "semantic", "offline", "en")
     assert "⚙ openai:gpt-4o-mini" in badge_html("chunks", "semantic", "openai:gpt-4o-mini", "es")   # a model's own name
+
+
+def test_the_viewer_runs_no_script_and_folds_what_precedes_the_cited_passage():
+    blocks = [Block(f"Paso {n}.", f"{n}.") for n in range(1, 5)] + [Block("El hotel: 120 € por noche.", "5.", cited=True)]
+    html = source_html(SourceView("document", "Viajes", blocks=blocks), "es")
+    assert "<script" not in html
+    folded, shown = html.split("</details>")
+    assert "Antes en el documento (4 pasajes)" in folded and "Paso 4." in folded and 'id="sv-cited"' in shown
+    near = source_html(SourceView("document", "Viajes", blocks=blocks[3:]), "en")
+    assert "<details" not in near and "<script" not in near

@@ -145,6 +145,8 @@ MESSAGES = {
     "tutor.source.no_original": {"en": "The original file is not kept on this server; the text is.",
                                  "es": "El archivo original no se guarda en este servidor; el texto sí."},
     "tutor.source.cited": {"en": "The cited passage is highlighted.", "es": "El pasaje citado está resaltado."},
+    "tutor.source.earlier": {"en": "Earlier in the document ({count} passages)",
+                             "es": "Antes en el documento ({count} pasajes)"},
     "tutor.source.panel": {"en": "Sources of the last answer", "es": "Fuentes de la última respuesta"},
     "tutor.source.lesson": {"en": "Lesson", "es": "Lección"},
     "tutor.source.open_manual": {"en": "Open the whole manual", "es": "Abrir el manual completo"},
