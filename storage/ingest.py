@@ -7,8 +7,8 @@ raises IngestError (one line) before the database is touched.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from uuid import UUID
@@ -17,11 +17,11 @@ import numpy as np
 from langchain_text_splitters import RecursiveCharacterTextSplitter
 from psycopg_pool import ConnectionPool
 
-from storage import config
-from storage import documents, ingestions, source_changes
+from storage import config, documents, ingestions, source_changes
 from storage import document_limits as limits
-from storage.embeddings import EmbeddingError, VectorPack, embed_passages
 from storage import flagged as flagged_passages
+from storage.embeddings import EmbeddingError, VectorPack, embed_passages
+from storage.inputs import strip_invisible
 from storage.instructions import split_instructions, without_instructions
 from storage.markup import safe_markdown
 from storage.once import built_once
@@ -110,7 +110,8 @@ def _as_data(parsed: ParsedDocument) -> ParsedDocument:
     and no instruction-like sentence (held back in ``flagged``, for the admin to see)."""
     paragraphs, flagged = [], []
     for paragraph in parsed.paragraphs:
-        text, removed = split_instructions(paragraph.text)  # markers give instructions away: before the sanitiser
+        # markers give instructions away: before the sanitiser; invisible characters first, as they split words
+        text, removed = split_instructions(strip_invisible(paragraph.text))
         text = safe_markdown(text)
         heading = without_instructions(safe_markdown(paragraph.heading))
         text = text.strip()

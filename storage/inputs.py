@@ -8,8 +8,8 @@ the reader's language (``safety.<code>`` in the catalogue).
 """
 from __future__ import annotations
 
+import re
 from uuid import UUID
-
 
 _ENGLISH = {"too_long": "the text is too long (the limit is {limit} characters)",
             "nul_byte": "the text contains a NUL byte (\\0), which is not allowed",
@@ -63,6 +63,19 @@ def strip_nul(text: str) -> str:
     except UnicodeEncodeError:
         text = text.encode("utf-8", "ignore").decode("utf-8")
     return text
+
+
+# Characters that draw nothing and hide words from a reader while a model still reads them: zero-width
+# spaces and joiners, word joiners and invisible operators, soft hyphens, byte-order marks, bidirectional
+# overrides and isolates, and the Unicode tag block (which spells out whole hidden ASCII sentences).
+# Joiners (U+200C/U+200D) stay between non-Latin letters and in emoji, where they shape the text.
+_INVISIBLE = re.compile("[\u200b\u2060-\u2064\ufeff\u00ad\u180e\u202a-\u202e\u2066-\u2069\U000e0000-\U000e007f]"
+                        "|(?<=[A-Za-z\u00c0-\u024f])[\u200c\u200d]+|[\u200c\u200d]+(?=[A-Za-z\u00c0-\u024f])")
+
+
+def strip_invisible(text: str) -> str:
+    """``text`` without characters that draw nothing (what a reader cannot see, no model reads either)."""
+    return _INVISIBLE.sub("", text) if text else text
 
 
 def refused_arguments(argv: list[str]) -> InputRefused | None:

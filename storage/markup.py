@@ -4,6 +4,7 @@ Documents, tickets, profile fields and model output are other people's words. Re
 Markdown fetched tracking pixels and showed phishing links as company material. ``safe_markdown``
 keeps the words and the formatting and removes what reaches outside:
 
+- characters that draw nothing (zero-width, bidirectional overrides, Unicode tags) are dropped;
 - raw HTML: comments, and hidden elements (``display:none``, ``visibility:hidden``, white or
   zero-size text, ``hidden``/``aria-hidden``), script/style/template are dropped *with* their
   content; every other tag is dropped and its visible text kept;
@@ -23,7 +24,7 @@ import re
 from urllib.parse import urlsplit
 
 from storage import config
-from storage.inputs import strip_nul
+from storage.inputs import strip_invisible, strip_nul
 from storage.instructions import without_instructions
 
 PRODUCT_IMAGE_PREFIXES = ("/app/static/",)
@@ -37,13 +38,13 @@ _BLOCK = {"p", "div", "br", "li", "tr", "table", "section", "article", "blockquo
           "h1", "h2", "h3", "h4", "h5", "h6"}
 _HIDDEN_STYLE = re.compile(
     r"display\s*:\s*none|visibility\s*:\s*hidden|opacity\s*:\s*0(?:\.0+)?\s*(?:;|$)|font-size\s*:\s*0"
-    r"|(?<![-\w])color\s*:\s*(?:#fff(?:fff)?\b|white\b|rgba?\(\s*255\s*,\s*255\s*,\s*255)", re.I)
+    r"|(?<![-\w])color\s*:\s*(?:#fff(?:fff)?\b|white\b|rgba?\(\s*255\s*,\s*255\s*,\s*255)", re.IGNORECASE)
 
 _URL = r"(?:[^()\s\\<>]|\\.){0,2000}+(?:\((?:[^()\s\\<>]|\\.){0,500}+\)(?:[^()\s\\<>]|\\.){0,500}+)?"
 _TITLE = r"(?:\s{1,20}(?:\"[^\"\n]{0,300}\"|'[^'\n]{0,300}'|\([^()\n]{0,300}\)))?"
 _IMAGE = re.compile(r"!\[([^\[\]\n]{0,500}+)\]\(\s{0,20}<?(" + _URL + r")>?" + _TITLE + r"\s{0,20}\)")
 _LINK = re.compile(r"\[([^\[\]\n]{0,1000}+)\]\(\s{0,20}<?(" + _URL + r")>?" + _TITLE + r"\s{0,20}\)")
-_REFERENCE_DEFINITION = re.compile(r"^ {0,3}\[[^\[\]\n]{1,500}\]:[ \t]{0,20}<?([^\s<>]{1,2000})>?[^\n]{0,500}$", re.M)
+_REFERENCE_DEFINITION = re.compile(r"^ {0,3}\[[^\[\]\n]{1,500}\]:[ \t]{0,20}<?([^\s<>]{1,2000})>?[^\n]{0,500}$", re.MULTILINE)
 _ANGLE_AUTOLINK = re.compile(r"<([a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\s]{0,2000})>")
 _ANGLE_EMAIL = re.compile(r"<([\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8})>")
 _BARE_URL = re.compile(r"(?<![\w/@`])(?:(?:https?|ftp)://|www\.)[^\s<>`]{1,2000}")
@@ -69,7 +70,7 @@ def link_allowed(url: str, hosts: tuple[str, ...] | None = None) -> bool:
 # One token of raw HTML. Attribute text may not contain "<" or ">" and is bounded and possessive, so a
 # failed match costs at most the distance to the next "<" (Python 3.11's html.parser is quadratic on "<" * n).
 _HTML_TOKEN = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9:-]{0,40}+)([^<>]{0,5000}+)>|<!--|<![^<>]{0,5000}+>|<\?[^<>]{0,5000}+>")
-_HIDDEN_ATTRIBUTE = re.compile(r"(?:^|\s)hidden(?:\s|=|/|$)|aria-hidden\s*=\s*[\"']?true", re.I)
+_HIDDEN_ATTRIBUTE = re.compile(r"(?:^|\s)hidden(?:\s|=|/|$)|aria-hidden\s*=\s*[\"']?true", re.IGNORECASE)
 
 
 def _hides(tag: str, attributes: str) -> bool:
@@ -134,7 +135,7 @@ def safe_markdown(text: str | None, *, hosts: tuple[str, ...] | None = None) -> 
     if not text:
         return ""
     hosts = allowed_hosts() if hosts is None else hosts
-    text = strip_nul(str(text))
+    text = strip_invisible(strip_nul(str(text)))
     text = _ANGLE_AUTOLINK.sub(lambda m: f" {m.group(1)} ", text)  # before the HTML pass reads it as a tag
     # an e-mail autolink keeps its address, as code (never a mailto link), and the emphasis around it
     text = _ANGLE_EMAIL.sub(lambda m: _code_span(m.group(1)), text)

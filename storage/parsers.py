@@ -16,7 +16,7 @@ from storage import document_limits as limits
 from storage.inputs import Refusal, strip_nul
 from storage.markup import strip_html
 
-
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"  # WordprocessingML elements
 _MD_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 
 
@@ -89,8 +89,8 @@ def _parse_text(data: bytes, stem: str) -> ParsedDocument:
 
 
 class _HtmlToMarkdown(HTMLParser):
-    BLOCKS = {"p", "div", "li", "tr", "br", "section", "article", "table", "ul", "ol", "blockquote", "pre"}
-    SKIP = {"script", "style", "head", "nav", "noscript"}
+    BLOCKS = frozenset({"p", "div", "li", "tr", "br", "section", "article", "table", "ul", "ol", "blockquote", "pre"})
+    SKIP = frozenset({"script", "style", "head", "nav", "noscript"})
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
@@ -141,8 +141,10 @@ def _parse_docx(data: bytes, stem: str) -> ParsedDocument:
         raise IngestError(f"the DOCX file is corrupt or not a Word document ({type(exc).__name__})",
                           "unreadable", reason=type(exc).__name__) from None
     lines, h1 = [], None
+    white_page = _page_is_white(document)
     for paragraph in document.paragraphs:
-        text, style = paragraph.text.strip(), (paragraph.style.name if paragraph.style else "") or ""
+        text = _visible_text(paragraph, white_page).strip()
+        style = (paragraph.style.name if paragraph.style else "") or ""
         level = 1 if style == "Title" else int(style.split()[-1]) if re.fullmatch(r"Heading \d", style) else 0
         if level and text:
             h1 = h1 or (text if level == 1 else None)
@@ -153,6 +155,46 @@ def _parse_docx(data: bytes, stem: str) -> ParsedDocument:
     _, paragraphs = _markdown_paragraphs("\n".join(lines))
     title = h1 or (document.core_properties.title or "").strip() or stem
     return ParsedDocument(title, paragraphs, _estimated_pages(paragraphs))
+
+
+def _style_hides(style) -> bool:
+    """A paragraph or character style (or one it is based on) marked hidden."""
+    while style is not None:
+        if style.font.hidden is not None:
+            return bool(style.font.hidden)
+        style = style.base_style
+    return False
+
+
+def _run_hidden(run, paragraph_hidden: bool, white_page: bool) -> bool:
+    """Text Word does not show: hidden (w:vanish, its own or its style's; w:webHidden), white on a white
+    page with no highlight or shading, or at most 1.5 pt."""
+    font = run.font
+    hidden = font.hidden if font.hidden is not None else (
+        _style_hides(run.style) if run.style is not None and run.style.font.hidden is not None else paragraph_hidden)
+    if hidden or font.web_hidden:
+        return True
+    shaded = font.highlight_color is not None or run._r.find(f"{_W}rPr/{_W}shd") is not None
+    white = font.color is not None and font.color.type is not None and str(font.color.rgb) == "FFFFFF"
+    return (white_page and white and not shaded) or (font.size is not None and font.size.pt <= 1.5)
+
+
+def _visible_text(paragraph, white_page: bool) -> str:
+    """The paragraph's text as Word shows it: runs (and hyperlinks' runs) that draw nothing left out."""
+    paragraph_hidden = _style_hides(paragraph.style) if paragraph.style is not None else False
+    parts = []
+    for item in paragraph.iter_inner_content():
+        for run in getattr(item, "runs", None) or [item]:
+            if not _run_hidden(run, paragraph_hidden, white_page):
+                parts.append(run.text)
+    return "".join(parts)
+
+
+def _page_is_white(document) -> bool:
+    """No page colour, or a white one (a dark page makes white text the readable kind)."""
+    background = document.element.find(f"{_W}background")
+    colour = background.get(f"{_W}color") if background is not None else None
+    return colour is None or colour.upper() in ("FFFFFF", "AUTO")
 
 
 def _looks_like_heading(line: str, next_line: str | None) -> bool:
