@@ -1,0 +1,115 @@
+"""The admin request set (tests/admin/data/admin_requests.yaml) and how a planner is scored on it.
+
+Split rule: a request is held out when the CRC-32 of its text is odd — fixed by the text alone, so
+adding requests never moves an old one between halves. Scores, per language and per slice:
+- tool accuracy: the planned tools are exactly the expected ones, in order;
+- argument accuracy: the tools and every argument are right (names and titles case- and accent-blind,
+  people as a set), with no argument the request did not give;
+- values lost: a write whose preview was built but does not show a deadline, level or person the
+  request gave (or showed a deadline when the parser could not read the one given).
+"""
+from __future__ import annotations
+
+import zlib
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+import yaml
+
+from agents.admin.resolve import ToolContext, ToolError
+from agents.admin.tools import TOOLS_BY_NAME
+from agents.i18n import code_label, format_date
+from storage.names import fold
+
+DATA = Path(__file__).parent / "data" / "admin_requests.yaml"
+UNREADABLE = "?"   # a deadline the request gives that no parser reads: it must reach the admin as said
+
+
+@dataclass(frozen=True)
+class Request:
+    text: str
+    lang: str
+    slice: str
+    calls: list[tuple[str, dict]]
+
+    @property
+    def held_out(self) -> bool:
+        return zlib.crc32(self.text.encode("utf-8")) % 2 == 1
+
+
+def load() -> tuple[date, list[Request]]:
+    data = yaml.safe_load(DATA.read_text(encoding="utf-8"))
+    requests = [Request(r["q"], r["l"], r["s"], [(tool, args) for tool, args in r["c"]]) for r in data["requests"]]
+    return data["today"], requests
+
+
+def _same(expected, planned) -> bool:
+    if expected == UNREADABLE:
+        return isinstance(planned, str) and bool(planned) and not _is_iso(planned)
+    if isinstance(expected, list):
+        return isinstance(planned, list) and {fold(str(v)) for v in expected} == {fold(str(v)) for v in planned}
+    if isinstance(expected, str):
+        return isinstance(planned, str) and fold(expected) == fold(planned)
+    return expected == planned
+
+
+def _is_iso(text: str) -> bool:
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+def arguments_match(expected: dict, planned: dict) -> bool:
+    given = {key: value for key, value in planned.items() if value not in (None, "", [])}
+    return set(given) == set(expected) and all(_same(expected[key], given[key]) for key in expected)
+
+
+def lost_values(ctx: ToolContext, request: Request, planned: list[dict]) -> list[str]:
+    """What a write's preview leaves out of what the request gave ("" when the tool refused instead)."""
+    lost = []
+    for (tool, expected), call in zip(request.calls, planned):
+        if not TOOLS_BY_NAME[tool].requires_confirmation or call["tool"] != tool:
+            continue
+        try:
+            preview = fold(TOOLS_BY_NAME[tool].run(ctx, dict(call["arguments"]))["preview"])
+        except ToolError:
+            continue   # no preview: the admin is told why, nothing can be confirmed
+        deadline = expected.get("deadline")
+        if deadline == UNREADABLE or (deadline and fold(format_date(date.fromisoformat(deadline), ctx.lang)) not in preview):
+            lost.append(f"deadline {deadline}")
+        if expected.get("level") and fold(code_label("level", expected["level"], ctx.lang)) not in preview:
+            lost.append(f"level {expected['level']}")
+        people = expected.get("employee_names") or ([expected["employee_name"]] if expected.get("employee_name") else [])
+        lost += [f"person {name}" for name in people if fold(name) not in preview]
+    return lost
+
+
+@dataclass
+class Score:
+    n: int = 0
+    tool: int = 0
+    arguments: int = 0
+    failures: list[str] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        return f"n={self.n} tool={self.tool / max(self.n, 1):.2f} args={self.arguments / max(self.n, 1):.2f}"
+
+
+def score(requests: list[Request], plan) -> dict[str, Score]:
+    """``plan(request) -> [{"tool", "arguments"}]``; scores keyed 'en', 'es', 'en/dates', …"""
+    scores: dict[str, Score] = defaultdict(Score)
+    for request in requests:
+        planned = plan(request)
+        tools_right = [c["tool"] for c in planned] == [tool for tool, _ in request.calls]
+        args_right = tools_right and all(arguments_match(args, c["arguments"])
+                                         for (_, args), c in zip(request.calls, planned))
+        for key in (request.lang, f"{request.lang}/{request.slice}"):
+            s = scores[key]
+            s.n, s.tool, s.arguments = s.n + 1, s.tool + tools_right, s.arguments + args_right
+            if not args_right and key == request.lang:
+                s.failures.append(f"{request.text!r}: {planned}")
+    return dict(scores)
