@@ -34,9 +34,11 @@ _PENDING_COLUMNS = "id, admin_id, session_id, tool, arguments, preview, status, 
 
 
 def create_pending(conn: psycopg.Connection, org_id: UUID, admin_id: UUID, session_id: UUID | None, *,
-                   tool: str, arguments: dict, preview: str) -> PendingAction:
-    """Hold a write for the admin's confirm; any older pending action in the session is cancelled."""
-    cancel_pending(conn, org_id, admin_id, session_id)
+                   tool: str, arguments: dict, preview: str, joins_batch: bool = False) -> PendingAction:
+    """Hold a write for the admin's confirm; any older pending action in the session is cancelled,
+    unless this one ``joins_batch``: a later write of the same preview, confirmed together."""
+    if not joins_batch:
+        cancel_pending(conn, org_id, admin_id, session_id)
     with conn.cursor(row_factory=class_row(PendingAction)) as cur:
         return cur.execute(
             f"""INSERT INTO admin_pending_actions (org_id, admin_id, session_id, tool, arguments, preview)

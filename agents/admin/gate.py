@@ -2,6 +2,9 @@
 against what the tools can do and what they returned, before anyone sees them.
 
 - ``invalid_arguments``: tool arguments checked against the tool's JSON schema before anything runs.
+- ``plan_disagreement``: a model's schema-valid plan that misses the write the request asks for (or
+  plans one it doesn't), or drops a value the request gave (deadline, level, people), judged against
+  the twin's plan of the same words.
 - ``ungrounded_mentions``: the figures and proper names a model's reply states that appear neither in
   the tool results nor in the admin's own message (a small model invents people and counts).
 """
@@ -36,6 +39,25 @@ def invalid_arguments(parameters: dict, arguments: object) -> str | None:
         return None
     where = ".".join(str(part) for part in error.absolute_path) or "arguments"
     return f"{where}: {error.message[:160]}"
+
+
+WRITE_TOOLS = ("assign_course", "verify_skill", "deactivate_employee", "archive_course")
+# the values a write's preview must carry when the admin said them
+_GIVEN = ("deadline", "level", "employee_names", "employee_name", "course_title", "skill_name")
+
+
+def plan_disagreement(model_calls: list[dict], twin_calls: list[dict]) -> str | None:
+    """``wrong_tool``: the writes planned differ from the writes the request asks for (a write read as
+    "show Tom", or a write nobody asked for); ``dropped_argument``: a write lacks a value the twin read in
+    the request ("by the end of the month" planned with no deadline). None: the model's plan stands."""
+    model_writes = [c for c in model_calls if c["tool"] in WRITE_TOOLS]
+    twin_writes = [c for c in twin_calls if c["tool"] in WRITE_TOOLS]
+    if twin_calls and [c["tool"] for c in model_writes] != [c["tool"] for c in twin_writes]:
+        return "wrong_tool"
+    for model, twin in zip(model_writes, twin_writes):
+        if any(twin["arguments"].get(key) and not model["arguments"].get(key) for key in _GIVEN):
+            return "dropped_argument"
+    return None
 
 
 def _known_figures(value: object, found: set[str]) -> None:

@@ -16,9 +16,11 @@ def route_after_synthesize(state: AdminState) -> Literal["await_confirmation", "
     return "await_confirmation" if state.get("pending") else END
 
 
-def route_after_await(state: AdminState) -> Literal["execute_write", "synthesize"]:
-    """Confirmed → write; cancelled → say so."""
-    return "execute_write" if state.get("confirmed_id") else "synthesize"
+def route_after_await(state: AdminState) -> Literal["execute_write", "execute_tools", "synthesize"]:
+    """Confirmed → write; amended → prepare the amended calls (a new preview); cancelled → say so."""
+    if state.get("confirmed_id"):
+        return "execute_write"
+    return "execute_tools" if state.get("amended") else "synthesize"
 
 
 def build_graph(checkpointer):
@@ -32,6 +34,6 @@ def build_graph(checkpointer):
     graph.add_edge("plan", "execute_tools")
     graph.add_edge("execute_tools", "synthesize")
     graph.add_conditional_edges("synthesize", route_after_synthesize, ["await_confirmation", END])
-    graph.add_conditional_edges("await_confirmation", route_after_await, ["execute_write", "synthesize"])
+    graph.add_conditional_edges("await_confirmation", route_after_await, ["execute_write", "execute_tools", "synthesize"])
     graph.add_edge("execute_write", "synthesize")
     return graph.compile(checkpointer=checkpointer)

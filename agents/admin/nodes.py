@@ -14,7 +14,7 @@ from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
 from agents.admin import replies, twin
-from agents.admin.gate import invalid_arguments, ungrounded_mentions
+from agents.admin.gate import invalid_arguments, plan_disagreement, ungrounded_mentions
 from agents.admin.prompts import HISTORY_SUMMARY, SYNTHESIS_INSTRUCTION, SYSTEM_PROMPT
 from agents.admin.resolve import ToolContext, ToolError, jsonable
 from agents.admin.state import AdminContext, AdminState
@@ -22,6 +22,7 @@ from agents.admin.tools import ADMIN_TOOLS, TOOLS_BY_NAME
 from agents.i18n import code_label, t
 from agents.offline import stream_words
 from storage import pending_actions
+
 
 def _tool_context(conn, ctx: AdminContext, lang: str) -> ToolContext:
     return ToolContext(conn, ctx.admin.org_id, ctx.admin, lang, ctx.today())
@@ -44,22 +45,23 @@ def _reply_tokens(reply) -> int:
 
 def plan(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
     """The model picks tools; offline (or when the model fails) the twin routes by exemplars. A model
-    that answers in prose, or with arguments its tool's schema refuses, while the twin maps the request
-    to a tool is overruled by the twin's plan (issue 13)."""
+    that answers in prose, with arguments its tool's schema refuses, with another write than the one
+    asked for, or without a value the admin gave, while the twin maps the request to a tool, is overruled
+    by the twin's plan, and ``fallback`` says why (issues 13, 32)."""
     ctx = runtime.context
     fallback, tokens = None, 0
+    with ctx.pool.connection() as conn:
+        planned, next_steps = twin.plan_offline(conn, ctx.admin.org_id, state["message"], ctx.today())
     if not ctx.llm.offline:
         reply = ctx.llm.with_tools("admin", _model_messages(state, ctx), [t.openai_schema() for t in ADMIN_TOOLS])
         if reply is not None:
             calls = [{"tool": call["name"], "arguments": call["args"] or {}} for call in reply.tool_calls]
-            fallback, tokens = _plan_fault(calls), _reply_tokens(reply)
+            fallback, tokens = _plan_fault(calls) or plan_disagreement(calls, planned), _reply_tokens(reply)
             if fallback is None:
                 return {"planned": calls, "next_steps": [], "engine": ctx.llm.engine, "fallback": None,
                         "response": "" if calls else str(reply.text), "tokens_used": tokens}
         elif not ctx.llm.capabilities().tool_calling:
             fallback = "no_tool_calling"  # probed: the model can't call tools, it only phrases the reply
-    with ctx.pool.connection() as conn:
-        planned, next_steps = twin.plan_offline(conn, ctx.admin.org_id, state["message"], ctx.today())
     if fallback in ("no_tool_call", "invalid_args") and not planned:  # the twin has no better plan:
         # the model's words are checked in synthesize, its refused calls reported by execute_tools
         return {"planned": calls, "next_steps": next_steps, "engine": ctx.llm.engine, "fallback": None,
@@ -77,16 +79,14 @@ def _plan_fault(calls: list[dict]) -> str | None:
 
 
 def execute_tools(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
-    """Reads run now. The first write is prepared and held as a pending action; later writes wait."""
+    """Reads run now. Every write is prepared and held as a pending action; one confirm runs them all
+    ("deactivate Harry and archive the expenses course": both previewed together)."""
     ctx, lang = runtime.context, state.get("language", "es")
-    trace, pending, deferred = [], None, []
+    trace, actions = [], []
     for call in state.get("planned", []):
         tool = TOOLS_BY_NAME.get(call["tool"])
         if tool is None:
             continue  # the LLM seam already refuses unknown tool names; nothing else can plan one
-        if tool.requires_confirmation and pending is not None:
-            deferred.append(tool.name)
-            continue
         invalid = invalid_arguments(tool.parameters, call["arguments"])
         if invalid:  # checked before anything runs, whoever planned it
             trace.append({"tool": tool.name, "arguments": jsonable(call["arguments"]),
@@ -103,30 +103,35 @@ def execute_tools(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
             else:
                 if tool.requires_confirmation:
                     action = pending_actions.create_pending(conn, ctx.admin.org_id, ctx.admin.id, ctx.session_id,
-                                                        tool=tool.name, arguments=result["arguments"],
-                                                        preview=result["preview"])
-                    pending = {"id": str(action.id), "tool": tool.name,
-                               "arguments": jsonable(result["arguments"]), "preview": result["preview"]}
+                                                            tool=tool.name, arguments=result["arguments"],
+                                                            preview=result["preview"], joins_batch=bool(actions))
+                    actions.append({"id": str(action.id), "tool": tool.name,
+                                    "arguments": jsonable(result["arguments"]), "preview": result["preview"]})
                     result = {"rows": result["rows"], "preview": result["preview"]}
         trace.append({"tool": tool.name, "arguments": jsonable(call["arguments"]), "result": result})
-    steps = state.get("next_steps", []) + [t("admin.phrase.deferred_write", lang, tool=code_label("tool", name, lang)) for name in deferred]
-    return {"tool_calls": trace, "pending": pending, "next_steps": steps}
+    pending = None if not actions else actions[0] if len(actions) == 1 else \
+        {**actions[0], "preview": "\n\n".join(a["preview"] for a in actions), "actions": actions}
+    return {"tool_calls": trace, "pending": pending, "next_steps": state.get("next_steps", [])}
 
 
 def await_confirmation(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
-    """Pause until the admin answers the preview. Only a resume carrying this pending id confirms;
-    anything else cancels it (the service resumes only with a confirm or a cancel)."""
+    """Pause until the admin answers the preview. Only a resume carrying this pending id confirms; a
+    resume carrying an amendment ("wait, add Tom too") cancels this preview and plans the amended
+    calls into a new one; anything else cancels it."""
     pending = state["pending"]
     decision = interrupt({"pending": pending})
     decision = decision if isinstance(decision, dict) else {}
     if decision.get("confirm") == pending["id"]:
-        return {"confirmed_id": pending["id"], "tool_calls": [], "executed": [], "cancelled": None,
+        return {"confirmed_id": pending["id"], "tool_calls": [], "executed": [], "cancelled": None, "amended": None,
                 "next_steps": [], "message": "", "response": ""}
     ctx = runtime.context
-    with ctx.pool.connection() as conn:
+    with ctx.pool.connection() as conn:   # the old preview can't be confirmed any more, amended or not
         pending_actions.cancel_pending(conn, ctx.admin.org_id, ctx.admin.id, ctx.session_id)
+    amended = decision.get("amend")
     return {"pending": None, "confirmed_id": None, "tool_calls": [], "executed": [], "next_steps": [],
-            "planned": [], "response": "", "message": "", "cancelled": pending}
+            "planned": amended["planned"] if amended else [], "response": "",
+            "message": amended["message"] if amended else "",
+            "cancelled": None if amended else pending, "amended": pending if amended else None}
 
 
 def execute_confirmed(ctx: ToolContext, action_id: str) -> dict | None:
@@ -141,15 +146,18 @@ def execute_confirmed(ctx: ToolContext, action_id: str) -> dict | None:
 
 
 def execute_write(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
+    """Every action of the confirmed preview, in one transaction: all of them are written or none."""
     ctx, pending, lang = runtime.context, state.get("pending"), state.get("language", "es")
     if not pending or state.get("confirmed_id") != pending["id"]:
         raise PermissionError("a write runs only when resumed with its pending action's id")
+    actions = pending.get("actions") or [pending]
     try:
         with ctx.pool.connection() as conn:
-            result = execute_confirmed(_tool_context(conn, ctx, lang), pending["id"])
+            results = [(action, execute_confirmed(_tool_context(conn, ctx, lang), action["id"])) for action in actions]
     except ToolError as exc:
-        result = {"error": str(exc)}
-    executed = [] if result is None else [{"id": pending["id"], "tool": pending["tool"], "result": result}]
+        results = [(actions[0], {"error": str(exc)})]
+    executed = [{"id": action["id"], "tool": action["tool"], "result": result}
+                for action, result in results if result is not None]
     return {"executed": executed, "pending": None, "confirmed_id": None}
 
 
@@ -217,6 +225,8 @@ def synthesize(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
     reply = _Reply(ctx.emit)
     if cancelled := state.get("cancelled"):
         reply.add(t("admin.phrase.cancelled", lang, preview=cancelled["preview"].splitlines()[0]))
+    if state.get("amended"):
+        reply.add(t("admin.phrase.amended", lang))
     for done in state.get("executed", []):
         message = done["result"].get("message") or done["result"].get("error", "")
         reply.add(t("admin.phrase.done", lang, message=message) if "message" in done["result"] else message)
@@ -234,7 +244,7 @@ def synthesize(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
             reply.add(t("admin.phrase.help", lang))
         else:
             reply.add(state["response"])
-    elif state.get("message") and not state.get("pending"):
+    elif state.get("message") and not state.get("pending") and not state.get("amended"):
         reply.add(t("admin.phrase.help", lang))
     if pending := state.get("pending"):
         reply.add(pending["preview"])

@@ -26,29 +26,57 @@ an instruction.
 
 HISTORY_SUMMARY = "Summary of the earlier conversation (older turns): {summary}"
 
-# Offline routing, step one: a keyword typed word for word picks the tool outright, checked in this
-# order (write verbs first: "asigna", "archive"). Accents and case are ignored.
+# Offline routing, step one: a keyword typed word for word (or with one slip: "deactivte", "alretas")
+# picks the tool outright, checked in this order (write verbs first: "asigna", "archive"). A write
+# keyword after a question word is a question about the state ("Who is enrolled…?", "¿Quiénes están
+# dados de baja?" never reaches a write). Accents and case are ignored.
 TOOL_KEYWORDS: dict[str, list[str]] = {
-    "assign_course": ["assign", "asigna", "asignar", "asignale", "enroll", "inscribe", "matricula"],
+    "assign_course": ["assign", "asigna", "asignar", "asignale", "asignarle", "enroll", "enrol", "enrolled",
+                      "enrolling", "inscribe", "inscribir", "inscribelo", "inscribela", "matricula", "matricular",
+                      "apunta", "apuntar", "apuntalo", "apuntala", "register", "sign up"],
     "verify_skill": ["verify", "verifica", "verificar", "set the level", "pon el nivel"],
-    "deactivate_employee": ["deactivate", "desactiva", "desactivar", "da de baja"],
-    "archive_course": ["archive", "archiva", "archivar"],
-    "get_skills_matrix": ["skills matrix", "skill matrix", "matriz"],
+    "deactivate_employee": ["deactivate", "desactiva", "desactivar", "desactivale", "disable", "revoke", "offboard",
+                            "suspend", "remove access", "remove his access", "remove her access", "remove his account",
+                            "remove her account", "remove the account", "da de baja", "dale de baja", "dar de baja",
+                            "dalo de baja", "dala de baja", "quitale el acceso", "quita el acceso", "quitale la cuenta",
+                            "bloquea el acceso", "bloquea la cuenta", "elimina el acceso", "revoca", "suspende"],
+    "archive_course": ["archive", "archiva", "archivar", "retire", "retira", "retirar", "offline",
+                       "quita de circulacion"],
+    "get_skills_matrix": ["skills matrix", "skill matrix", "matrix", "matriz"],
     "get_skill_gaps": ["skill gaps", "gaps", "brechas", "carencias", "no experts", "sin expertos",
-                       "no tienen expertos", "fewer than", "menos de"],
-    "who_knows": ["who knows", "quien sabe", "who is an expert", "quien es experto", "experts in",
-                  "expertos en"],
-    "get_mentorship_suggestions": ["mentor", "mentors", "mentoring", "mentorship", "mentoria", "mentores"],
-    "get_alerts": ["alerts", "alertas", "at risk", "en riesgo", "overdue", "vencidos", "vencidas", "vencido",
-                   "past due", "expiring", "caducan"],
+                       "no tienen expertos", "fewer than", "menos de", "nos faltan", "missing expertise"],
+    "get_mentorship_suggestions": ["mentor", "mentors", "mentoring", "mentorship", "mentoria", "mentores",
+                                   "coach whom", "ensenar a quien", "teach whom"],
     "get_course_stats": ["course stats", "statistics", "estadisticas", "stats", "completion rate",
-                         "hardest exercises"],
-    "list_courses": ["list courses", "list the courses", "lista de cursos", "que cursos hay", "which courses",
-                     "all courses", "todos los cursos"],
-    "get_employee_detail": ["employee detail", "perfil de", "profile of", "ficha de", "detalle del empleado"],
+                         "hardest exercises", "performing", "como va el curso", "who is enrolled", "enrolled in",
+                         "quien esta inscrito", "inscritos en", "tasa de finalizacion"],
+    "get_employee_detail": ["employee detail", "perfil de", "profile", "perfil", "ficha de", "detalle del empleado",
+                            "how is", "how s", "doing", "getting on", "tell me about", "hablame de", "como va",
+                            "como le va", "que cursos tiene", "what courses is", "que nivel tiene", "level in"],
+    "who_knows": ["who knows", "quien sabe", "who is an expert", "quien es experto", "quien es experta",
+                  "experts in", "expertos en", "good at", "can do", "alguien que domine", "someone who knows"],
+    "get_alerts": ["alerts", "alertas", "at risk", "en riesgo", "overdue", "vencidos", "vencidas", "vencido",
+                   "past due", "expiring", "caducan", "expired", "caducadas", "needs attention", "retrasado"],
+    "list_courses": ["list courses", "list the courses", "list all courses", "lista de cursos", "lista los cursos",
+                     "que cursos", "which courses", "what courses", "all courses", "todos los cursos",
+                     "draft courses", "published courses", "cursos en borrador"],
     "list_employees": ["list employees", "lista de empleados", "list the employees", "all employees",
-                       "todos los empleados", "empleados inactivos", "inactive employees"],
+                       "todos los empleados", "empleados inactivos", "inactive employees", "inactive accounts",
+                       "deactivated", "desactivados", "dados de baja", "has left", "have left", "se ha ido",
+                       "se han ido", "admins", "administradores", "employees", "empleados", "staff", "personal"],
 }
+# Tools a keyword alone can't pick: they need the thing they are about named in the step.
+NEEDS_PERSON = {"get_employee_detail", "deactivate_employee", "verify_skill"}
+NEEDS_COURSE = {"archive_course", "get_course_stats"}
+# Verbs that assign when a course and a person are named ("Give Emily the customer service course").
+ASSIGN_VERBS = {"give", "put", "add", "sign", "mete", "metele", "anade", "pon", "ponle"}
+# Question words: a write keyword after one is a question about the state, not an order.
+QUESTION_WORDS = {"who", "whom", "which", "what", "whose", "quién", "quiénes", "qué", "cuál", "cuáles", "quien",
+                  "quienes"}
+# What no tool does: a request about these is answered with what the assistant can do, never guessed.
+OUT_OF_SCOPE = ["salary", "sueldo", "salario", "pay rise", "email", "e mail", "correo", "weather", "tiempo hace",
+                "flight", "vuelo", "poem", "poema", "joke", "chiste", "pizza", "pizzas", "translate", "traduce",
+                "capital", "delete", "borra", "database", "base de datos", "holidays", "vacaciones"]
 HELP_KEYWORDS = ["help", "ayuda", "what can you do", "que puedes hacer"]
 
 # Step two, when no keyword is there: similarity to these exemplar requests (multilingual
@@ -71,5 +99,10 @@ TOOL_EXEMPLARS: dict[str, list[str]] = {
 # Below this similarity the offline twin does not guess a tool; it says what it can do.
 MIN_ROUTE_SCORE = 0.87
 
-# Words that split a request into steps ("do A and then B"): the twin runs the first, suggests the rest.
+# Words that split a request into steps ("do A and then B"): each step is planned on its own.
 STEP_SEPARATORS = (" and then ", " then ", " y luego ", " luego ", " después ", " y después ", "; ")
+# Words that join two requests or two names ("the alerts and the matrix", "Javier y Ana"): a split here
+# only when what follows is a request of its own (a keyword routes it).
+JOINERS = (r"\?\s+(?:and |y |also,? |también,? |y también,? |además,? )?¿?", r"\.\s+(?:also,? |además,? )?",
+           r",?\s+as well as\s+", r",?\s+y además\s+", r",?\s+and also\s+", r",?\s+and\s+", r",?\s+y\s+",
+           r",\s+")

@@ -6,24 +6,23 @@ LangGraph thread; a turn is a new message, a confirm of the pending action's id,
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 from uuid import UUID
 
 from langgraph.types import Command
 
-from agents.admin import twin
+from agents.admin import amend, twin
 from agents.admin.graph import build_graph
 from agents.admin.state import AdminContext
 from agents.admin.typed import typed_decision
-from agents.i18n import t
 from agents.deps import AppDeps
+from agents.i18n import t
 from agents.llm import LLM
-from agents.tutor.memory import budgets_for, prepare_history
 from agents.refusals import rate_limited, refusal
-from storage import chat, rate_limits, users
+from agents.tutor.memory import budgets_for, prepare_history
+from storage import chat, pending_actions, rate_limits, users
 from storage import config as configuration
-from storage import pending_actions
 from storage.inputs import InputRefused, checked_text
 from storage.markup import product_text
 
@@ -169,6 +168,13 @@ def ask(deps: AppDeps, user: users.User, message: str = "", *, session_id: str |
             action = pending_actions.get_pending(conn, admin.org_id, admin.id, confirm)
         key = "already_done" if action is not None and action.status == "executed" else "not_pending"
         reply = AdminReply(str(session.id), t(f"admin.phrase.{key}", lang), pending=pending)
+    elif waiting and message and typed is None and (amended := _amendment(pool, admin, message, pending, deps)):
+        # "wait, add Tom too": the graph cancels this preview and prepares the amended one
+        history, summary = _history(pool, llm, admin, session, lang)
+        values = graph.invoke(Command(resume={"amend": {"message": message, "planned": amended}},
+                                      update={"language": lang, "history": history, "history_summary": summary,
+                                              "tokens_used": 0}), config, context=context)
+        reply = _reply_from(values, session.id, "await_confirmation" in (graph.get_state(config).next or ()))
     elif waiting and message and typed is None:
         # a question or a new request under a preview: the preview stays, and the admin is told so
         reply = AdminReply(str(session.id), t("admin.still_pending", lang, preview=pending["preview"]),
@@ -188,13 +194,19 @@ def ask(deps: AppDeps, user: users.User, message: str = "", *, session_id: str |
         history, summary = _history(pool, llm, admin, session, lang)
         fresh = {"message": message, "language": lang, "history": history, "history_summary": summary,
                  "planned": [], "next_steps": [], "tokens_used": 0,
-                 "tool_calls": [], "pending": None, "cancelled": None, "confirmed_id": None, "executed": [],
+                 "tool_calls": [], "pending": None, "cancelled": None, "amended": None, "confirmed_id": None,
+                 "executed": [],
                  "response": "", "engine": llm.engine, "fallback": None}
         values = graph.invoke(fresh, config, context=context)
         reply = _reply_from(values, session.id, "await_confirmation" in (graph.get_state(config).next or ()))
     reply.response = product_text(reply.response)  # profile fields and tool results are other people's words
     _record(pool, admin, session.id, message, confirm, cancel, reply)
     return reply
+
+
+def _amendment(pool, admin: users.User, message: str, pending: dict, deps: AppDeps) -> list[dict] | None:
+    with pool.connection() as conn:
+        return amend.amended_calls(conn, admin.org_id, message, pending, deps.now().date())
 
 
 def _record(pool, admin: users.User, session_id: UUID, message: str, confirm: str | None, cancel: bool,

@@ -1,9 +1,10 @@
 """The admin assistant's graph state and the run context its nodes receive."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, Callable, TypedDict
+from typing import Any, TypedDict
 from uuid import UUID
 
 from psycopg_pool import ConnectionPool
@@ -18,12 +19,13 @@ class ToolTrace(TypedDict):
     result: dict
 
 
-class Pending(TypedDict):
+class Pending(TypedDict, total=False):
     """A previewed write waiting for the admin's confirm (``id`` is the admin_pending_actions row)."""
     id: str
     tool: str
     arguments: dict
     preview: str
+    actions: list[dict]           # every write of the preview [{"id", "tool", "arguments", "preview"}]
 
 
 class Executed(TypedDict):
@@ -42,6 +44,7 @@ class AdminState(TypedDict, total=False):
     tool_calls: list[ToolTrace]   # what ran this turn
     pending: Pending | None
     cancelled: dict | None        # the pending action this turn cancelled, with why
+    amended: dict | None          # the pending action this turn replaced by an amended preview
     confirmed_id: str | None      # set only by a resume whose id matches ``pending``
     executed: list[Executed]
     response: str

@@ -24,6 +24,7 @@ from agents.i18n import code_label, format_date
 from storage.names import fold
 
 DATA = Path(__file__).parent / "data" / "admin_requests.yaml"
+FRESH = Path(__file__).parent / "data" / "admin_requests_fresh.yaml"   # written after the twin's changes
 UNREADABLE = "?"   # a deadline the request gives that no parser reads: it must reach the admin as said
 
 
@@ -39,8 +40,8 @@ class Request:
         return zlib.crc32(self.text.encode("utf-8")) % 2 == 1
 
 
-def load() -> tuple[date, list[Request]]:
-    data = yaml.safe_load(DATA.read_text(encoding="utf-8"))
+def load(path: Path = DATA) -> tuple[date, list[Request]]:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
     requests = [Request(r["q"], r["l"], r["s"], [(tool, args) for tool, args in r["c"]]) for r in data["requests"]]
     return data["today"], requests
 

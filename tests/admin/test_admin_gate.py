@@ -2,7 +2,7 @@
 tool with arguments its schema refuses, or invents people and figures is overruled by the twin."""
 from __future__ import annotations
 
-from agents.admin.gate import invalid_arguments, ungrounded_mentions
+from agents.admin.gate import invalid_arguments, plan_disagreement, ungrounded_mentions
 from agents.admin.tools import TOOLS_BY_NAME
 
 
@@ -71,3 +71,38 @@ def test_gate_units():
     listed = "Mentors:\n1. Ana Ruiz\n2. Tom Baker\n3) Priya Shah\n4. Ryan Lee\n5. Carmen Vidal"
     assert ungrounded_mentions(listed, mentors, "Suggest mentors") == []  # list numbers are not claims
     assert ungrounded_mentions(listed + "\n6. John Smith, 12 years", mentors, "Suggest mentors") == ["12", "Smith"]
+
+
+def test_a_write_read_as_a_lookup_is_overruled_and_the_preview_made(fake_openai, turn):
+    """Issue 32: "Enrol…" (British spelling) planned as "show Tom Baker" reached no preview."""
+    fake_openai.tool_call("get_employee_detail", {"employee_name": "Grace O'Neill"})
+    reply = turn("Enrol Grace O'Neill in Warehouse Safety")
+    assert reply.fallback == "wrong_tool" and reply.engine == "offline"
+    assert reply.pending["tool"] == "assign_course" and "Grace O'Neill" in reply.pending["preview"]
+    turn(session=reply.session, cancel=True)
+
+
+def test_a_dropped_deadline_is_overruled_and_the_preview_shows_it(fake_openai, turn):
+    fake_openai.tool_call("assign_course", {"course_title": "Warehouse Safety", "employee_names": ["Grace O'Neill"]})
+    reply = turn("Assign Warehouse Safety to Grace O'Neill by the end of the month")
+    assert reply.fallback == "dropped_argument" and reply.pending["arguments"]["deadline"]
+    assert "no deadline" not in reply.pending["preview"]
+    turn(session=reply.session, cancel=True)
+
+
+def test_a_plan_that_keeps_every_value_stands(fake_openai, turn):
+    fake_openai.tool_call("verify_skill", {"employee_name": "Tom", "skill_name": "forklift operation", "level": "high"})
+    fake_openai.reply("Ready to set Tom Baker's forklift operation to high.")
+    reply = turn("Mark Tom as high in forklift operation")
+    assert reply.fallback is None and reply.engine.startswith("openai:") and reply.pending["arguments"]["level"] == "high"
+    turn(session=reply.session, cancel=True)
+
+
+def test_the_plan_check_judges_writes_only():
+    assign = {"tool": "assign_course", "arguments": {"course_title": "X", "employee_names": ["Tom"], "deadline": "2027-01-01"}}
+    assert plan_disagreement([{"tool": "who_knows", "arguments": {}}], [{"tool": "get_alerts", "arguments": {}}]) is None
+    assert plan_disagreement([{"tool": "get_employee_detail", "arguments": {}}], [assign]) == "wrong_tool"
+    assert plan_disagreement([assign], []) is None                      # the twin had no plan: nothing to judge by
+    dropped = {"tool": "assign_course", "arguments": {"course_title": "X", "employee_names": ["Tom"]}}
+    assert plan_disagreement([dropped], [assign]) == "dropped_argument"
+    assert plan_disagreement([assign], [assign]) is None

@@ -89,13 +89,15 @@ def test_a_write_asked_for_inside_a_tool_result_never_runs(fake_openai, turn, se
     assert is_active(seeded_pool, "priya@acme.test") and audit_count(seeded_pool) == writes
 
 
-def test_several_writes_in_one_reply_hold_only_the_first(fake_openai, turn):
+def test_several_writes_in_one_reply_are_previewed_together(fake_openai, turn):
+    """Issue 32: every write of the reply is previewed (before, only the first, the rest named as next steps)."""
     fake_openai.push(Reply(tool_calls=[
         {"name": "deactivate_employee", "arguments": {"employee_name": "Sergio"}},
         {"name": "archive_course", "arguments": {"course_title": "Returns"}}]))
     reply = turn("deactivate Sergio and archive the returns course")
     assert reply.pending["tool"] == "deactivate_employee"
-    assert "archive a course" in reply.response  # the held-back write, named in the admin's words
+    assert [a["tool"] for a in reply.pending["actions"]] == ["deactivate_employee", "archive_course"]
+    assert "Sergio Delgado" in reply.response and "Returns and Refunds Essentials" in reply.response
 
 
 def test_a_failing_model_falls_back_to_the_offline_twin(fake_openai, turn):

@@ -7,9 +7,8 @@ import pytest
 
 from agents.admin import dashboards, service
 from agents.i18n import code_label, format_date
-from storage import audit, enrollments
+from storage import audit, enrollments, pending_actions
 from storage import courses as course_store
-from storage import pending_actions
 from storage import skills as skill_store
 from storage import users as user_store
 from tests.admin.conftest import audit_count, is_active
@@ -182,10 +181,13 @@ def test_verify_deactivate_archive_each_preview_then_confirm(turn, seeded_pool, 
     assert {"verify_skill", "deactivate_employee", "archive_course"} <= actions
 
 
-def test_multi_step_request_does_the_first_and_suggests_the_next(turn):
-    reply = turn("alertas y luego asigna el curso de devoluciones a Harry")
-    assert [c["tool"] for c in reply.tool_calls] == ["get_alerts"] and reply.pending is None
-    assert "asigna el curso de devoluciones a Harry" in reply.response
+def test_a_two_part_request_runs_the_read_and_previews_the_write(turn):
+    """Issue 32: both parts are planned (the read runs, the write waits for its confirm); before, the
+    write was only suggested as a next step."""
+    reply = turn("alertas y luego asigna el curso de seguridad en el almacén a Harry")
+    assert [c["tool"] for c in reply.tool_calls] == ["get_alerts", "assign_course"]
+    assert reply.pending["tool"] == "assign_course" and "Harry Patel" in reply.pending["preview"]
+    turn(session=reply.session, cancel=True)
 
 
 def test_employees_never_reach_the_assistant_or_dashboards(seeded_deps, turn, lucia, james):

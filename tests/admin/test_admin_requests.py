@@ -52,3 +52,12 @@ def test_no_preview_loses_a_value_the_request_gave(plans, seeded_pool, admin):
         conn.rollback()
     print(f"\npreviews losing a value: {len(lost)}", *lost.items(), sep="\n  ")
     assert not lost
+
+
+def test_a_second_held_out_set_written_after_the_changes(seeded_pool, admin):
+    """Figures only (no thresholds): new phrasings, never used to tune the twin."""
+    today, fresh = request_set.load(request_set.FRESH)
+    with seeded_pool.connection() as conn:
+        scores = request_set.score(fresh, lambda r: twin.plan_offline(conn, admin.org_id, r.text, today)[0])
+    _report("fresh", scores)
+    assert {"en", "es"} <= set(scores)

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from agents.admin import twin
+from agents.admin import deadlines, names, routing, twin
 
 TODAY = date(2026, 11, 30)
 PEOPLE = [SimpleNamespace(id=uuid.uuid4(), full_name=name, email=email) for name, email in [
@@ -28,32 +28,32 @@ PEOPLE = [SimpleNamespace(id=uuid.uuid4(), full_name=name, email=email) for name
     ("31/02/2027", None),
 ])
 def test_dates(text, expected):
-    assert twin.extract_date(text, TODAY) == expected
+    assert deadlines.extract_date(text, TODAY) == expected
 
 
 def test_people_whole_names_emails_prefixes_and_ambiguity():
-    assert twin.extract_people("asigna a lucia y a James Carter", PEOPLE) == ["Lucía Fernández", "James Carter"]
-    assert twin.extract_people("perfil de diego@acme.test", PEOPLE) == ["diego@acme.test"]
-    assert twin.extract_people("how is Mar doing", PEOPLE) == ["mar"]    # Marta, Marina, Martín: ambiguous
-    assert twin.extract_people("show the alerts and the matrix", PEOPLE) == []
+    assert names.extract_people("asigna a lucia y a James Carter", PEOPLE) == ["Lucía Fernández", "James Carter"]
+    assert names.extract_people("perfil de diego@acme.test", PEOPLE) == ["diego@acme.test"]
+    assert names.extract_people("how is Mar doing", PEOPLE) == ["mar"]    # Marta, Marina, Martín: ambiguous
+    assert names.extract_people("show the alerts and the matrix", PEOPLE) == []
 
 
 def test_names_steps_and_routing_keywords():
     titles = ["Returns and Refunds Essentials", "Information Security Essentials", "Seguridad en el almacén"]
-    assert twin.best_names("stats for the returns course", titles) == ["Returns and Refunds Essentials"]
-    assert twin.best_names("archive 'Seguridad en el almacén'", titles) == ["Seguridad en el almacén"]
-    assert twin.best_names("the essentials course", titles) == []          # two tie: nothing guessed
+    assert names.best_names("stats for the returns course", titles) == ["Returns and Refunds Essentials"]
+    assert names.best_names("archive 'Seguridad en el almacén'", titles) == ["Seguridad en el almacén"]
+    assert names.best_names("the essentials course", titles) == []          # two tie: nothing guessed
     assert twin.course_phrase("assign the course Quantum Basket Weaving to James") == "Quantum Basket Weaving"
     # the real-model bench's write: three "Returns and Refunds …" courses tied, and "to Ryan" was taken as the course
     assert twin.course_phrase("Assign the Returns and Refunds course to Ryan Brooks by 2027-01-31") == "Returns and Refunds"
     assert twin.course_phrase("asigna el curso a Lucía") is None
-    assert twin.split_steps("alertas y luego asigna el curso; then the matrix") == [
+    assert routing.split_steps("alertas y luego asigna el curso; then the matrix") == [
         "alertas", "asigna el curso", "the matrix"]
-    assert twin.route("Asigna el curso a Lucía") == "assign_course"
-    assert twin.route("¿Quién sabe de inventario?") == "who_knows"
-    assert twin.route("what can you do?") is None
+    assert routing.route("Asigna el curso a Lucía") == "assign_course"
+    assert routing.route("¿Quién sabe de inventario?") == "who_knows"
+    assert routing.route("what can you do?") is None
 
 
 def test_a_paraphrase_without_keywords_routes_by_exemplar_similarity():
-    assert twin.route("remove access for James, he is gone") == "deactivate_employee"
-    assert twin.route("tell me a joke") is None
+    assert routing.route("remove access for James, he is gone") == "deactivate_employee"
+    assert routing.route("tell me a joke") is None

@@ -54,8 +54,10 @@ MESSAGES = {
                                "es": "Ninguna habilidad coincide con «{label}». Las más parecidas: {closest}."},
     "admin.resolve.several_skills": {"en": "Several skills match “{label}”; which one?",
                                      "es": "Varias habilidades coinciden con «{label}»; ¿cuál?"},
-    "admin.resolve.not_a_date": {"en": "“{value}” is not a date (use YYYY-MM-DD).",
-                                 "es": "«{value}» no es una fecha (usa AAAA-MM-DD)."},
+    "admin.resolve.not_a_date": {"en": "I can't read “{value}” as a date, so nothing was prepared: give the deadline "
+                                       "as a day (31/12/2026, “next Friday”, “by the end of the month”).",
+                                 "es": "No sé leer «{value}» como fecha, así que no preparé nada: dime la fecha límite "
+                                       "como un día (31/12/2026, «el próximo viernes», «para final de mes»)."},
     "admin.resolve.past_deadline": {"en": "The deadline {deadline} is in the past.",
                                     "es": "La fecha límite {deadline} ya pasó."},
     "admin.write.by": {"en": "By: {admin} · runs when you confirm", "es": "Por: {admin} · se ejecuta cuando confirmes"},
@@ -111,8 +113,8 @@ MESSAGES = {
                                "es": "Cancelado, no se cambió nada: {preview}"},
     "admin.phrase.next_step": {"en": "Next step, when you're ready: “{step}”",
                                "es": "Siguiente paso, cuando quieras: «{step}»"},
-    "admin.phrase.deferred_write": {"en": "I prepared only the first change; ask again for: {tool}.",
-                                    "es": "Solo preparé el primer cambio; pídeme después: {tool}."},
+    "admin.phrase.amended": {"en": "Changed as you asked; the previous preview can no longer be confirmed.",
+                             "es": "Cambiado como pediste; la vista previa anterior ya no se puede confirmar."},
     "admin.phrase.already_done": {"en": "That action was already carried out; nothing was written again.",
                                   "es": "Esa acción ya se ejecutó; no se volvió a escribir nada."},
     "admin.phrase.not_pending": {

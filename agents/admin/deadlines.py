@@ -1,0 +1,113 @@
+"""The deadline an admin's request gives, read by ``dateparser`` in Spanish and English.
+
+The calendar is dateparser's: this module only finds where the deadline is said (after "by", "para",
+"antes del", "deadline", …) and rewrites the few idioms its language data lacks into words it knows
+("dentro de dos semanas" → "dentro de 2 semanas", "la semana que viene" → "en 1 semana"). "The end of"
+a month is that month's last day. A deadline said after a firm cue that dateparser cannot read
+("before Christmas") comes back as the words said, so the tool refuses it by name instead of the
+preview showing no deadline.
+"""
+from __future__ import annotations
+
+import calendar
+import re
+from datetime import date, datetime
+
+import dateparser
+
+from storage.names import fold
+
+# where a deadline starts; the firm ones can only introduce a date
+_FIRM = r"by|before|due(?: by| on)?|until|till|no later than|deadline(?: of| is)?|finish by|antes de(?:l| la| el)?|" \
+        r"hasta(?: el)?|plazo(?: hasta)?|fecha(?: limite)?|con fecha|para(?= (?:el )?(?:final|finales|fin) )"
+# "para" alone is soft: "para Lucía" names a person as often as "para el 30" names a day
+_CUE = re.compile(rf"\b(?:(?P<firm>{_FIRM})|(?P<soft>in|within|en|dentro de|on|el|del|para))\b[:\s]+"
+                  r"|(?=\b(?:tomorrow|mañana|next|this|este|esta)\b)", re.IGNORECASE)
+_RELATIVE_CUES = {"in": "in", "within": "in", "en": "en", "dentro de": "en"}
+_ARTICLES = {"el", "la", "los", "las", "the", "de", "del", "a", "al"}
+_CLAUSE_END = re.compile(r"[,;.!?¿¡]|\b(?:and|y|then|luego|please|por favor|thanks|gracias)\b")
+_END_OF = re.compile(r"^(?:the |a |al |el |la |las )?(?:end|ends|close|final|finales|fin)(?: of| de| del)?\s+(?P<period>.+)$")
+_THIS_MONTH = {"month", "the month", "this month", "mes", "este mes", "el mes"}
+_NEXT_MONTH = {"next month", "mes que viene", "el mes que viene", "proximo mes", "el proximo mes"}
+# Spanish words dateparser's Spanish data doesn't count with (it reads "2 semanas", not "dos semanas")
+_NUMBERS_ES = {"un": 1, "una": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7,
+               "ocho": 8, "nueve": 9, "diez": 10, "quince": 15, "veinte": 20, "treinta": 30}
+_NEXT_UNIT_ES = re.compile(r"\b(?:(?:la|el) )?(semana|mes) que viene\b|\b(?:el |la )?proxim[oa] (semana|mes)\b")
+_NEXT_WEEKDAY_ES = re.compile(r"\b(?:el )?proximo (lunes|martes|miercoles|jueves|viernes|sabado|domingo)\b"
+                              r"|\b(?:el )?(lunes|martes|miercoles|jueves|viernes|sabado|domingo) que viene\b")
+_SETTINGS = {"PREFER_DATES_FROM": "future", "DATE_ORDER": "DMY", "RETURN_AS_TIMEZONE_AWARE": False}
+_MAX_WORDS = 6
+
+
+def _spanish_idioms(text: str) -> str:
+    text = _NEXT_UNIT_ES.sub(lambda m: f"en 1 {m[1] or m[2]}", text)
+    text = _NEXT_WEEKDAY_ES.sub(lambda m: m[1] or m[2], text)
+    return re.sub(r"\b(" + "|".join(_NUMBERS_ES) + r")\b(?= (?:dia|dias|semana|semanas|mes|meses)\b)",
+                  lambda m: str(_NUMBERS_ES[m[1]]), text)
+
+
+def _parse(phrase: str, today: date) -> date | None:
+    settings = {**_SETTINGS, "RELATIVE_BASE": datetime.combine(today, datetime.min.time())}
+    if end := _END_OF.match(phrase):
+        period = end["period"].strip()
+        if period in _THIS_MONTH:
+            month: date | datetime | None = today
+        elif period in _NEXT_MONTH:
+            month = dateparser.parse("in 1 month", languages=["en"], settings=settings)
+        elif period in _MONTH_NAMES:
+            month = dateparser.parse(period, languages=["en", "es"], settings=settings)
+        else:
+            return None   # "end of the quarter", "fin de año": no one day dateparser can name
+        return date(month.year, month.month, calendar.monthrange(month.year, month.month)[1]) if month else None
+    try:
+        found = dateparser.parse(phrase, languages=["en", "es"], settings=settings)
+    except (ValueError, OverflowError):
+        return None
+    return found.date() if found else None
+
+
+_MONTH_NAMES = {calendar.month_name[i].lower() for i in range(1, 13)} | {
+    "enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre",
+    "diciembre"}
+
+
+def _plain(text: str) -> str:
+    """Lower case without accents, but with its ñ: "mañana" folded to "manana" is no word dateparser knows."""
+    return fold(text.replace("ñ", "\0").replace("Ñ", "\0")).replace("\0", "ñ")
+
+
+def _tails(text: str):
+    """(firm?, the words after each cue up to the clause's end), the cue kept for relative ones ("in 2 weeks")."""
+    for cue in _CUE.finditer(text):
+        rest = text[cue.end():]
+        rest = rest[:m.start()] if (m := _CLAUSE_END.search(rest)) else rest
+        words = rest.split()
+        while words and words[0] in _ARTICLES and len(words) > 1 and not _END_OF.match(" ".join(words)):
+            words = words[1:]
+        words = words[:_MAX_WORDS]
+        if cue["soft"] in _RELATIVE_CUES:   # "within 10 days" is dateparser's "in 10 days"
+            words = [_RELATIVE_CUES[cue["soft"]], *rest.split()][:_MAX_WORDS + 1]
+        if words:
+            yield bool(cue["firm"]), words
+
+
+def deadline_in(message: str, today: date) -> date | str | None:
+    """The deadline the message gives: a date, the words said when they are no date dateparser reads
+    (after a firm cue: "before Christmas" → "Christmas"), or None when it gives none."""
+    text = _spanish_idioms(_plain(message))
+    unreadable = None
+    for firm, words in _tails(text):
+        for size in range(len(words), 0, -1):
+            if found := _parse(" ".join(words[:size]), today):
+                return found
+        if firm and unreadable is None:
+            unreadable = " ".join(words)
+    return unreadable
+
+
+def extract_date(message: str, today: date) -> date | None:
+    """A date the message gives, however said (with or without a cue); None when none is readable."""
+    found = deadline_in(message, today)
+    if isinstance(found, date):
+        return found
+    return _parse(_spanish_idioms(_plain(message)), today) if len(message.split()) <= _MAX_WORDS else None

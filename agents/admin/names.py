@@ -1,0 +1,139 @@
+"""What an admin's words name in the organisation: people, skills, courses and categories, matched
+through accents, partial words and typos ("Jmaes", "phising", "Saftey"), using ``rapidfuzz``.
+
+``OrgNames`` is read once per request and answers for every step of it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from uuid import UUID
+
+import psycopg
+from rapidfuzz.distance import DamerauLevenshtein
+
+from storage import courses as course_store
+from storage import skills as skill_store
+from storage import users as user_store
+from storage.names import fold
+
+EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+WORD = re.compile(r"[^\W_]+")
+_QUOTED = re.compile(r"[\"“«'‘]([^\"”»'’]{3,80})[\"”»'’]")
+# Words that never name a person, skill or course on their own.
+STOPWORDS = {
+    "the", "and", "for", "with", "course", "courses", "skill", "skills", "level", "who", "knows", "show",
+    "list", "all", "his", "her", "their", "him", "them", "from", "that", "this", "what", "deadline",
+    "del", "las", "los", "una", "uno", "con", "para", "por", "curso", "cursos", "habilidad", "nivel", "quien",
+    "sabe", "que", "como", "fecha", "limite", "todos", "todas", "employee", "employees", "empleado",
+    "empleados", "empleada", "assign", "asigna", "asignar", "archive", "archiva", "set", "pon", "high", "medium",
+    "low", "alto", "alta", "medio", "media", "bajo", "baja", "expert", "experto", "experta", "mark", "marca",
+    "rate", "verify", "verifica", "enrol", "enroll", "please", "favor", "thanks", "gracias", "hola", "hello",
+    "could", "would", "mind", "access", "acceso", "account", "cuenta", "programme", "program",
+}
+# A typo is one slip in five letters: "Jmaes"/"James", "phising"/"phishing", "alretas"/"alertas".
+TYPO_SIMILARITY = 0.8
+
+
+def words(text: str) -> list[str]:
+    return [fold(word) for word in WORD.findall(EMAIL.sub(" ", text or ""))]
+
+
+def content_words(text: str) -> list[str]:
+    return [w for w in words(text) if len(w) >= 3 and w not in STOPWORDS]
+
+
+def typo_of(typed: str, known: str, min_length: int = 5) -> bool:
+    """``typed`` is ``known`` with one slip: a letter missed, doubled, swapped or wrong. Never an
+    inflection ("archived" is not a typo of "archive") and never a short word."""
+    if min(len(typed), len(known)) < min_length or typed.startswith(known) or known.startswith(typed):
+        return False
+    return DamerauLevenshtein.normalized_similarity(typed, known) >= TYPO_SIMILARITY
+
+
+def _typed_as(word: str, said: set[str]) -> bool:
+    """A name's word the message says: whole, its first five letters (devolución/devoluciones), or with a typo."""
+    return word in said or any(w[:5] == word[:5] or typo_of(w, word) for w in said if len(w) >= 5 and len(word) >= 5)
+
+
+def best_names(message: str, names: list[str], same: dict[str, str] | None = None) -> list[str]:
+    """The names best covered by the message's words. ``same`` maps each name to what it names (a skill's
+    English and Spanish names name one skill), so two names of one thing tying is still a single winner."""
+    quoted = [fold(q) for q in _QUOTED.findall(message)]
+    said = set(content_words(message))
+    scored: list[tuple[float, str]] = []
+    for name in names:
+        if fold(name) in fold(message) or any(q and q in fold(name) for q in quoted):
+            scored.append((2.0 + len(name) / 1000, name))
+            continue
+        parts = set(content_words(name))
+        if parts:
+            scored.append((sum(_typed_as(part, said) for part in parts) / len(parts), name))
+    best = max((score for score, _ in scored), default=0.0)
+    winners = [name for score, name in scored if score == best]
+    single = len({(same or {}).get(name, name) for name in winners}) == 1
+    # half the name's words said, or fewer when that alone singles one out ("the returns course", "LOTO")
+    return winners if best >= 0.5 or (best > 0 and single) else []
+
+
+def extract_people(message: str, people: list) -> list[str]:
+    """Each person mentioned: an email, or runs of name words ("Lucía", "james smith", "Jmaes"). A run
+    that fits several people comes back as the words typed, so the tool answers with the candidates."""
+    mentions = [email for email in EMAIL.findall(message.lower()) if any(p.email == email for p in people)]
+    index: dict[str, set[UUID]] = {}
+    for person in people:
+        for part in words(person.full_name):
+            if len(part) >= 3 and part not in STOPWORDS:
+                index.setdefault(part, set()).add(person.id)
+    by_id = {p.id: p for p in people}
+    run_ids: set[UUID] | None = None
+    run_words: list[str] = []
+    for token in [*words(message), None]:
+        ids = _name_ids(index, token)
+        if ids and run_ids is not None and run_ids & ids:
+            run_ids, run_words = run_ids & ids, [*run_words, token]
+            continue
+        if run_ids:
+            mentions.append(by_id[next(iter(run_ids))].full_name if len(run_ids) == 1 else " ".join(run_words))
+        run_ids, run_words = (set(ids), [token]) if ids else (None, [])
+    return list(dict.fromkeys(mentions))
+
+
+def _name_ids(index: dict[str, set[UUID]], token: str | None) -> set[UUID] | None:
+    """Who a word names: a whole name word, the start of one ("Mar" → Marta, Marina, Martín), or one
+    with a typo ("Pirya" → Priya)."""
+    if not token or len(token) < 3 or token in STOPWORDS:
+        return None
+    if token in index:
+        return index[token]
+    ids = set().union(*(ids for name, ids in index.items() if name.startswith(token)))
+    if not ids:
+        ids = set().union(*(ids for name, ids in index.items() if typo_of(token, name)))
+    return ids or None
+
+
+@dataclass(frozen=True)
+class OrgNames:
+    """The organisation's names, read once per request: people, and every name of each skill, course
+    and skill category mapped to its canonical one."""
+    people: list[user_store.EmployeeSummary]
+    skills: dict[str, str]
+    courses: dict[str, str]
+    categories: dict[str, str]
+
+    @classmethod
+    def read(cls, conn: psycopg.Connection, org_id: UUID) -> OrgNames:
+        categories = {label: name for lang in ("en", "es")
+                      for name, label in skill_store.category_names(conn, org_id, lang).items()}
+        return cls(user_store.list_employees(conn, org_id),
+                   {label: s.name for s in skill_store.list_skills(conn, org_id) for label in s.all_names()},
+                   {label: c.title for c in course_store.list_courses(conn, org_id)
+                    for label in dict.fromkeys([c.title, *c.titles.values()])},
+                   categories | {name: name for name in set(categories.values())})
+
+    def people_in(self, text: str) -> list[str]:
+        return extract_people(text, self.people)
+
+    def named(self, text: str, table: dict[str, str]) -> list[str]:
+        """The canonical names ``text`` names in ``table`` (one winner, several tied, or none)."""
+        return list(dict.fromkeys(table[label] for label in best_names(text, list(table), table)))

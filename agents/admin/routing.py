@@ -1,0 +1,139 @@
+"""Which tool each step of an admin's request asks for: the offline planner's first half.
+
+A request is cut into steps ("show the alerts and the matrix": two; "assign it to Javier y Ana": one),
+and each step goes to a tool by, in order: a write keyword not asked as a question; a level said with a
+person and a skill ("Mark Tom as high in forklift operation"); an assigning verb with a course and a
+person ("Give Emily the customer service course"); nothing, when it asks what no tool does; a read
+keyword; the most similar exemplar (if close, and what its tool needs is named); a person alone.
+"""
+from __future__ import annotations
+
+import re
+
+from agents.admin.names import OrgNames, typo_of, words
+from agents.admin.prompts import (
+    ASSIGN_VERBS,
+    HELP_KEYWORDS,
+    JOINERS,
+    MIN_ROUTE_SCORE,
+    NEEDS_COURSE,
+    NEEDS_PERSON,
+    OUT_OF_SCOPE,
+    QUESTION_WORDS,
+    STEP_SEPARATORS,
+    TOOL_EXEMPLARS,
+    TOOL_KEYWORDS,
+)
+from agents.offline import match_exemplars
+
+WRITES = ("assign_course", "verify_skill", "deactivate_employee", "archive_course")
+LEVEL_WORDS = {
+    "high": {"high", "alto", "alta", "expert", "experto", "experta", "advanced", "avanzado", "avanzada"},
+    "medium": {"medium", "medio", "media", "intermediate", "intermedio", "intermedia"},
+    "low": {"low", "bajo", "baja", "basic", "basico", "basica", "beginner", "principiante"},
+}
+_KEYWORD_WORDS = {tool: [words(phrase) for phrase in phrases] for tool, phrases in TOOL_KEYWORDS.items()}
+_RAW_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _word_is(typed: str, keyword: str) -> bool:
+    # "assigning", "archiving" say the verb ("archived" does not: a state, asked about); a short keyword
+    # takes no typo unless the lengths match ("stats" is not "status", "matris" is "matriz")
+    if typed == keyword or typed in (keyword + "ing", keyword[:-1] + "ing", keyword + keyword[-1] + "ing"):
+        return True
+    return (len(keyword) >= 6 or len(typed) == len(keyword)) and typo_of(typed, keyword)
+
+
+def said_at(step_words: list[str], phrase: list[str]) -> int | None:
+    """Where ``phrase`` is said in the step (each word as typed or with one slip), else None."""
+    for start in range(len(step_words) - len(phrase) + 1):
+        if all(_word_is(step_words[start + i], word) for i, word in enumerate(phrase)):
+            return start
+    return None
+
+
+def keyword_at(step_words: list[str], tool: str) -> int | None:
+    found = [at for phrase in _KEYWORD_WORDS[tool] if (at := said_at(step_words, phrase)) is not None]
+    return min(found) if found else None
+
+
+def level_in(step_words: list[str]) -> str | None:
+    return next((level for level, synonyms in LEVEL_WORDS.items() if set(step_words) & synonyms), None)
+
+
+def _question_at(step: str) -> int | None:
+    """Where a question word is ("Who is enrolled…", "¿Quiénes están…"); accents keep "qué" from "que"."""
+    raw = [w.lower() for w in _RAW_WORD.findall(step)]
+    return next((i for i, w in enumerate(raw) if w in QUESTION_WORDS), None)
+
+
+def route(step: str, org: OrgNames | None = None, people: list[str] | None = None, *, strict: bool = False,
+          ) -> str | None:
+    """The tool for one step, or None (help, or nothing a tool does). ``people``: who the step names,
+    or the previous step's people when it only says "him"/"márcalo". ``strict``: words only, no
+    similarity guess and no person alone (is this part of a sentence a request of its own?)."""
+    said = words(step)
+    if any(said_at(said, words(phrase)) is not None for phrase in HELP_KEYWORDS):
+        return None
+    asked = _question_at(step)
+    people = org.people_in(step) if people is None and org else people or []
+    for tool in WRITES:
+        at = keyword_at(said, tool)
+        if at is not None and (asked is None or asked > at) and (tool not in NEEDS_COURSE or _course(step, org)):
+            return tool
+    if org and asked is None and people:
+        if level_in(said) and org.named(step, org.skills):
+            return "verify_skill"
+        if set(said) & ASSIGN_VERBS and _course(step, org):
+            return "assign_course"
+    if any(said_at(said, words(phrase)) is not None for phrase in OUT_OF_SCOPE):
+        return None
+    for tool in TOOL_KEYWORDS:
+        if tool in WRITES or keyword_at(said, tool) is None:
+            continue
+        if org and (tool in NEEDS_PERSON and not people or tool in NEEDS_COURSE and not _course(step, org)):
+            continue
+        if tool == "list_employees" and people and asked is None:
+            continue  # "Elena se ha ido de la empresa, quítale el acceso": said of one person, not a listing
+        return tool
+    if strict:
+        return None
+    tool, score = match_exemplars(step, TOOL_EXEMPLARS)
+    if tool and score >= MIN_ROUTE_SCORE and (org is None or _has_what_it_needs(tool, step, org, people)):
+        return tool
+    return "get_employee_detail" if people else None  # "How is Priya?": a person and nothing else asked
+
+
+def _course(step: str, org: OrgNames | None) -> bool:
+    return org is None or bool(org.named(step, org.courses))
+
+
+def _has_what_it_needs(tool: str, step: str, org: OrgNames, people: list[str]) -> bool:
+    if tool in NEEDS_PERSON or tool in ("deactivate_employee", "verify_skill"):
+        return bool(people)
+    if tool in NEEDS_COURSE or tool == "assign_course":
+        return _course(step, org)
+    return True
+
+
+def split_steps(message: str, org: OrgNames | None = None) -> list[str]:
+    """The request's steps: cut at "then"/"y luego"/";" always, and at "and"/"y"/","/"?" only where what
+    follows is a request of its own ("the alerts and the matrix", not "Javier y Ana")."""
+    steps = [message]
+    for separator in STEP_SEPARATORS:
+        steps = [part for step in steps for part in re.split(re.escape(separator), step, flags=re.IGNORECASE)]
+    steps = [part for step in steps for part in _split_joined(step, org)]
+    return [step.strip(" ,.;¿?¡!") for step in steps if step.strip(" ,.;¿?¡!")]
+
+
+def _split_joined(step: str, org: OrgNames | None) -> list[str]:
+    for joiner in JOINERS:
+        for cut in re.finditer(joiner, step, flags=re.IGNORECASE):
+            left, right = step[:cut.start()], step[cut.end():]
+            if not left.strip() or not right.strip():
+                continue
+            left_people = org.people_in(left) if org else []
+            right_people = (org.people_in(right) if org else []) or left_people   # "…and mark him as high"
+            if route(left, org, left_people, strict=True) and route(right, org, right_people, strict=True):
+                return [*_split_joined(left, org), *_split_joined(right, org)]
+    return [step]
