@@ -57,6 +57,18 @@ def show_trace(metadata: dict, key: str) -> None:
                 table_with_csv(pd.DataFrame(rows), f"{call['tool']}_{name}", key=f"{key}_{n}_{name}")
 
 
+def manage(action, *args, forget: bool = False) -> None:
+    """Rename or delete a conversation (``forget``: it is no longer the one shown); a refusal is one line."""
+    try:
+        action(deps, user, *args)
+    except (service.AdminInputError, service.AdminAccessError) as exc:
+        st.error(str(exc))
+        st.stop()
+    if forget:
+        st.session_state.pop(SESSION_KEY, None)
+    st.rerun()
+
+
 state = service.conversation(deps, user, st.session_state.get(SESSION_KEY))
 with st.sidebar:
     st.subheader(t("admin.assistant.conversations", lang))
@@ -68,6 +80,16 @@ with st.sidebar:
         if st.button(f"{session.title} · {when}" if session.title else when, key=f"s_{session.id}"):
             st.session_state[SESSION_KEY] = str(session.id)
             st.rerun()
+    current = next((s for s in state.sessions if str(s.id) == st.session_state.get(SESSION_KEY)), None)
+    if current is not None:
+        with st.expander(t("admin.assistant.manage", lang)):
+            title = st.text_input(t("admin.assistant.rename_label", lang), value=current.title or "",
+                                  key=f"title_{current.id}")
+            if st.button(t("admin.assistant.rename", lang), key=f"rename_{current.id}"):
+                manage(service.rename_conversation, current.id, title)
+            sure = st.checkbox(t("admin.assistant.delete_sure", lang), key=f"sure_{current.id}")
+            if st.button(t("admin.assistant.delete", lang), key=f"delete_{current.id}", disabled=not sure):
+                manage(service.delete_conversation, current.id, forget=True)
 
 st.title(t("admin.assistant.title", lang))
 st.caption(t("admin.assistant.caption", lang))

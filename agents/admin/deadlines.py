@@ -101,8 +101,15 @@ def deadline_in(message: str, today: date) -> date | str | None:
             if found := _parse(" ".join(words[:size]), today):
                 return found
         if firm and unreadable is None:
-            unreadable = " ".join(words)
+            unreadable = _as_typed(message, " ".join(words))
     return unreadable
+
+
+def _as_typed(message: str, phrase: str) -> str:
+    """``phrase`` (lower case, accents gone) as the admin typed it: the refusal quotes their words."""
+    plain = _plain(message)
+    at = plain.find(phrase)
+    return message[at:at + len(phrase)] if at >= 0 and len(plain) == len(message) else phrase
 
 
 def extract_date(message: str, today: date) -> date | None:

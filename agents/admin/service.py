@@ -28,6 +28,7 @@ from storage.markup import product_text
 
 AGENT = "admin"
 MAX_MESSAGE_CHARS = 4000
+TITLE_CHARS = 120
 STORED_ROWS = 200  # rows kept per tool call in the chat history (the live reply has them all)
 
 
@@ -222,6 +223,39 @@ def _record(pool, admin: users.User, session_id: UUID, message: str, confirm: st
         chat.add_message(conn, admin.org_id, session_id, "assistant", reply.response,
                          {"tool_calls": stored_calls, "pending": reply.pending, "executed": reply.executed,
                           "engine": reply.engine, "fallback": reply.fallback, "tokens_used": reply.tokens_used})
+
+
+def rename_conversation(deps: AppDeps, user: users.User, session_id: str | UUID, title: str) -> None:
+    """Give one of the admin's conversations a title of their own (one line, nothing else changed)."""
+    lang = user.language if user else None
+    try:
+        title = " ".join(checked_text(title, limit=TITLE_CHARS).split())
+    except InputRefused as exc:
+        raise AdminInputError(refusal(exc, lang)) from None
+    if not title:
+        raise AdminInputError(t("admin.assistant.title_empty", lang))
+    with deps.pool.connection() as conn:
+        admin = verified_admin(conn, user)
+        session = _own_session(conn, admin, session_id)
+        chat.rename_session(conn, admin.org_id, admin.id, session.id, title)
+
+
+def delete_conversation(deps: AppDeps, user: users.User, session_id: str | UUID) -> None:
+    """Delete one of the admin's conversations: its messages, its graph state, and any write it held
+    for a confirm (cancelled, so nothing can run it later). The audit log keeps what was done."""
+    with deps.pool.connection() as conn:
+        admin = verified_admin(conn, user)
+        session = _own_session(conn, admin, session_id)
+        pending_actions.cancel_pending(conn, admin.org_id, admin.id, session.id)
+        chat.delete_session(conn, admin.org_id, admin.id, session.id)
+    deps.checkpointer.delete_thread(str(session.id))
+
+
+def _own_session(conn, admin: users.User, session_id: str | UUID) -> chat.ChatSession:
+    session = chat.get_session(conn, admin.org_id, admin.id, session_id, AGENT) if session_id else None
+    if session is None:
+        raise AdminInputError(t("admin.unknown_session", admin.language, session=session_id))
+    return session
 
 
 @dataclass

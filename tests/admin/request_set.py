@@ -69,16 +69,22 @@ def arguments_match(expected: dict, planned: dict) -> bool:
     return set(given) == set(expected) and all(_same(expected[key], given[key]) for key in expected)
 
 
-def lost_values(ctx: ToolContext, request: Request, planned: list[dict]) -> list[str]:
-    """What a write's preview leaves out of what the request gave ("" when the tool refused instead)."""
+def lost_values(ctx: ToolContext, request: Request, planned: list[dict], shown: list[str] | None = None) -> list[str]:
+    """What a write's preview leaves out of what the request gave (nothing when the tool refused instead);
+    ``shown`` receives each preview or refusal as the admin reads it."""
     lost = []
     for (tool, expected), call in zip(request.calls, planned):
         if not TOOLS_BY_NAME[tool].requires_confirmation or call["tool"] != tool:
             continue
         try:
-            preview = fold(TOOLS_BY_NAME[tool].run(ctx, dict(call["arguments"]))["preview"])
-        except ToolError:
+            preview = TOOLS_BY_NAME[tool].run(ctx, dict(call["arguments"]))["preview"]
+        except ToolError as refused:
+            if shown is not None:
+                shown.append(f"(refused) {refused}")
             continue   # no preview: the admin is told why, nothing can be confirmed
+        if shown is not None:
+            shown.append(preview)
+        preview = fold(preview)
         deadline = expected.get("deadline")
         if deadline == UNREADABLE or (deadline and fold(format_date(date.fromisoformat(deadline), ctx.lang)) not in preview):
             lost.append(f"deadline {deadline}")

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+import pytest
+
 from agents.i18n import format_date
 from storage import pending_actions
 from tests.admin.conftest import audit_count, is_active
@@ -57,3 +59,25 @@ def test_two_writes_in_one_request_are_previewed_together_and_one_confirm_runs_b
     assert not is_active(seeded_pool, "ryan@acme.test")
     assert audit_count(seeded_pool, "deactivate_employee") == deactivations + 1
     assert audit_count(seeded_pool, "archive_course") == archives + 1
+
+
+def test_a_conversation_is_renamed_and_deleted_with_the_write_it_held(turn, seeded_deps, seeded_pool, admin, lucia):
+    from agents.admin import service
+
+    reply = turn("deactivate Emily Watson")
+    service.rename_conversation(seeded_deps, admin, reply.session, "  Emily   leaves  ")
+    titles = {str(s.id): s.title for s in service.conversation(seeded_deps, admin, None).sessions}
+    assert titles[reply.session] == "Emily leaves"
+    with pytest.raises(service.AdminInputError):
+        service.rename_conversation(seeded_deps, admin, reply.session, "   ")
+    with pytest.raises(service.AdminAccessError):
+        service.delete_conversation(seeded_deps, lucia, reply.session)        # employees never reach it
+
+    service.delete_conversation(seeded_deps, admin, reply.session)
+    assert reply.session not in {str(s.id) for s in service.conversation(seeded_deps, admin, None).sessions}
+    with seeded_pool.connection() as conn:   # gone with its conversation (or cancelled where it is kept)
+        held = pending_actions.get_pending(conn, admin.org_id, admin.id, reply.pending["id"])
+    assert held is None or held.status == "cancelled"
+    with pytest.raises(service.AdminInputError):                              # its confirm names nothing now
+        turn(confirm=reply.pending["id"])
+    assert is_active(seeded_pool, "emily@acme.test")

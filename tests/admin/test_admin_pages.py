@@ -77,6 +77,22 @@ def test_assistant_page_chat_trace_and_confirm_card(admin, seeded_pool):
     assert not [b for b in at.button if b.label.endswith("Confirmar")]
 
 
+def test_assistant_conversation_renamed_then_deleted_from_the_sidebar(admin):
+    at = open_page(admin, "pages/admin_assistant.py")
+    at.chat_input[0].set_value("lista de cursos").run()
+    session = at.session_state["admin_assistant_session"]
+    at.text_input(key=f"title_{session}").set_value("Cursos del trimestre")
+    at.button(key=f"rename_{session}").click().run()
+    assert not at.exception, at.exception
+    assert any(b.label.startswith("Cursos del trimestre ·") for b in at.sidebar.button)
+    assert at.button(key=f"delete_{session}").disabled                 # only once "for good" is ticked
+    at.checkbox(key=f"sure_{session}").check().run()
+    at.button(key=f"delete_{session}").click().run()
+    assert not at.exception, at.exception
+    assert "admin_assistant_session" not in at.session_state
+    assert not any(b.label.startswith("Cursos del trimestre") for b in at.sidebar.button)
+
+
 def test_employees_page_writes_through_preview_then_confirm(admin, seeded_pool):
     at = open_page(admin, "pages/employee_detail.py", detail_email="harry@acme.test")
     writes = audit_count(seeded_pool, "verify_skill")

@@ -43,12 +43,16 @@ def test_held_out_accuracy_per_language(plans):
 
 
 def test_no_preview_loses_a_value_the_request_gave(plans, seeded_pool, admin):
-    lost = {}
+    lost, read = {}, {"en": 0, "es": 0}
     with seeded_pool.connection() as conn:
         for request in (r for r in REQUESTS if r.held_out):
             ctx = ToolContext(conn, admin.org_id, admin, request.lang, TODAY)
-            if missing := request_set.lost_values(ctx, request, plans[request.text]):
+            shown: list[str] = []
+            if missing := request_set.lost_values(ctx, request, plans[request.text], shown):
                 lost[request.text] = missing
+            if shown and read[request.lang] < 10:   # printed to be read as the admin reads them (pytest -s)
+                read[request.lang] += 1
+                print(f"\n>>> {request.text}", *shown, sep="\n")
         conn.rollback()
     print(f"\npreviews losing a value: {len(lost)}", *lost.items(), sep="\n  ")
     assert not lost
