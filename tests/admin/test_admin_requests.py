@@ -65,3 +65,30 @@ def test_a_second_held_out_set_written_after_the_changes(seeded_pool, admin):
         scores = request_set.score(fresh, lambda r: twin.plan_offline(conn, admin.org_id, r.text, today)[0])
     _report("fresh", scores)
     assert {"en", "es"} <= set(scores)
+
+
+def test_the_scoring_catches_planted_defects(plans, seeded_pool, admin):
+    """Judge the judge: a planner that drops deadlines, or reads writes as lookups, is caught."""
+    dated = [r for r in REQUESTS if any(isinstance(args.get("deadline"), str) and args["deadline"] != "?"
+                                        for _, args in r.calls)]
+
+    def without_deadline(request):
+        return [{**c, "arguments": {k: v for k, v in c["arguments"].items() if k != "deadline"}} for c in plans[request.text]]
+
+    def as_lookup(request):
+        return [{"tool": "get_employee_detail", "arguments": {}} if c["tool"] == "assign_course" else c
+                for c in plans[request.text]]
+
+    assert all(s.arguments == 0 for key, s in request_set.score(dated, without_deadline).items() if "/" not in key)
+    caught = built = 0
+    with seeded_pool.connection() as conn:
+        for request in dated:
+            shown: list[str] = []
+            lost = request_set.lost_values(ToolContext(conn, admin.org_id, admin, request.lang, TODAY), request,
+                                           without_deadline(request), shown)
+            built += any(not text.startswith("(refused)") for text in shown)   # else: "nothing to change"
+            caught += bool(lost)
+        conn.rollback()
+    assert built >= 5 and caught == built
+    writes = [r for r in REQUESTS if any(tool == "assign_course" for tool, _ in r.calls)]
+    assert all(s.tool == 0 for key, s in request_set.score(writes, as_lookup).items() if "/" not in key)
