@@ -6,12 +6,23 @@ from __future__ import annotations
 import re
 from datetime import date, datetime
 
-from agents.i18n import code_label, format_date, format_datetime, format_number, format_percent, has, t
+from agents.i18n import (
+    code_label,
+    format_date,
+    format_datetime,
+    format_number,
+    format_percent,
+    has,
+    t,
+)
 
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 # State keys whose values are enum codes, and the code kind each holds.
 _CODES = {"status": "status", "level": "level", "source": "skill_source", "role": "user_role",
-          "visibility": "audit_visibility", "method": "audit_method"}
+          "visibility": "audit_visibility", "method": "audit_method",
+          "decision": "review_decision", "output_type": "output_type"}
+# State keys whose values are codes the catalogue words under another prefix (a generation job's status).
+_PREFIXED = {"job_status": "content.status"}
 _PERCENT = {"desired_retention", "progress"}
 _LONGEST = 60        # characters of one value (a ticket note) shown in the table
 _MOST = 6            # pairs shown per state
@@ -37,6 +48,8 @@ def _value(key: str, value, people: dict, lang: str) -> str | None:
         return people.get(value)
     if key in _CODES and isinstance(value, str):
         return code_label(_CODES[key], value, lang)
+    if key in _PREFIXED and isinstance(value, str) and has(f"{_PREFIXED[key]}.{value}"):
+        return t(f"{_PREFIXED[key]}.{value}", lang)
     if key in _PERCENT and isinstance(value, (int, float)):
         return format_percent(value, lang)
     if isinstance(value, (int, float)):

@@ -10,9 +10,8 @@ from agents import tasks
 from agents.deps import process_deps
 from agents.i18n import t
 from agents.refusals import ingest_refusal
-from storage import ingestions
-from storage.ingest import IngestError, max_upload_bytes
-from storage.ingest import check_upload
+from storage import audit, ingestions
+from storage.ingest import IngestError, check_upload, max_upload_bytes
 from storage.users import User
 
 
@@ -56,6 +55,8 @@ def queue_uploads(user: User, files: list[tuple[str, bytes]], *, pool=None) -> l
         for name, data in files:
             ingestion_id = ingestions.create(conn, user.org_id, source_name=name, data=data, uploaded_by=user.id)
             tasks.defer_ingestion(conn, user.org_id, ingestion_id)
+            audit.record(conn, user.org_id, actor_id=user.id, action="content.upload", entity_type="ingestion",
+                         entity_id=ingestion_id, before=None, after={"file": name, "size_kb": round(len(data) / 1024)})
             ids.append(ingestion_id)
     return ids
 

@@ -51,8 +51,9 @@ def audit_entries(deps: AppDeps, admin, *, limit: int = 1000) -> list[dict]:
             for e in entries]
 
 
-def matching_entries(rows: list[dict], *, actions: list[str] | None = None, text: str = "") -> list[dict]:
-    """The audit rows of these actions (all when none) that hold every word of ``text`` somewhere."""
+def matching_entries(rows: list[dict], *, actions: list[str] | None = None, people: list[str] | None = None,
+                     text: str = "") -> list[dict]:
+    """The audit rows of these actions and by these people (all when none) that hold every word of ``text``."""
     words = text.lower().split()
-    return [r for r in rows if (not actions or r["action"] in actions)
+    return [r for r in rows if (not actions or r["action"] in actions) and (not people or r["who"] in people)
             and all(w in " ".join(str(v) for v in r.values()).lower() for w in words)]

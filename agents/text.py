@@ -54,3 +54,12 @@ def overlap(text: str, reference: str, *, length: int = 5) -> float:
     """Share of ``reference``'s stems that ``text`` also has (0 when the reference has none)."""
     wanted = stems(reference, length=length)
     return len(wanted & stems(text, length=length)) / len(wanted) if wanted else 0.0
+
+
+def shortened(text: str, limit: int) -> str:
+    """``text`` on one line, at most ``limit`` characters: cut at the last word that fits, with "…"."""
+    line = " ".join(text.split())
+    if len(line) <= limit:
+        return line
+    cut = line[:limit].rsplit(" ", 1)[0] if " " in line[:limit] else line[:limit - 1]
+    return cut.rstrip(" ,;:-–—(") + "…"

@@ -22,12 +22,14 @@ EXPORTED = ["when", "who", "action", "entity", "entity_name", "entity_id", "befo
 
 st.title(t("ops.audit_title", LANG))
 every = operations.audit_entries(deps, user)
-left, right = st.columns([1, 2])
-actions = left.multiselect(t("ops.col_action", LANG), sorted({e["action"] for e in every}), key="audit_actions",
-                         placeholder=t("helpdesk.choose_options", LANG),
-                         format_func=lambda code: code_label("audit_action", code, LANG))
-text = right.text_input(t("ops.audit_search", LANG), key="audit_text")
-rows = operations.matching_entries(every, actions=actions, text=text)  # one read per run
+by_person, by_action, by_text = st.columns([1, 1, 1])
+people = by_person.multiselect(t("ops.col_who", LANG), sorted({e["who"] for e in every if e["who"]}),
+                               key="audit_people", placeholder=t("helpdesk.choose_options", LANG))
+actions = by_action.multiselect(t("ops.col_action", LANG), sorted({e["action"] for e in every}), key="audit_actions",
+                                placeholder=t("helpdesk.choose_options", LANG),
+                                format_func=lambda code: code_label("audit_action", code, LANG))
+text = by_text.text_input(t("ops.audit_search", LANG), key="audit_text")
+rows = operations.matching_entries(every, actions=actions, people=people, text=text)  # one read per run
 if not rows:
     st.info(t("ops.audit_empty", LANG))
 else:
@@ -36,9 +38,9 @@ else:
     shown = frame[SHOWN].assign(when=frame["when"].map(lambda v: format_datetime(v, LANG)),
                                 action=frame["action"].map(lambda c: code_label("audit_action", c, LANG)),
                                 entity=frame["entity"].map(lambda c: code_label("entity", c, LANG)))
-    # the change is what people come for: "After" gets the room, the when/who/what codes little
-    widths = {"when": "small", "who": "small", "entity": "small", "action": "medium", "entity_name": "medium",
-              "before": "medium", "after": "large"}
+    # pixels that hold a whole date, a full name and an action label; the change ("After") takes the rest
+    widths = {"when": 150, "who": 130, "entity": 110, "action": 200, "entity_name": 220, "before": 200,
+              "after": None}
     st.dataframe(shown, hide_index=True, width="stretch",
                  column_config={c: st.column_config.TextColumn(headers[c], width=widths[c]) for c in SHOWN})
     # csv_bytes: before/after hold people's text (ticket notes), which must not open as a spreadsheet formula

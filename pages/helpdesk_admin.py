@@ -108,6 +108,8 @@ details, snapshot, linked, history = st.tabs([t("helpdesk.tab_description", LANG
                                               t("helpdesk.tab_history", LANG)])
 with details:  # the draft's section headings read as bold lines, not page-sized titles
     st.markdown(safe_markdown(re.sub(r"^#{1,6}\s*(.+)$", r"**\1**", ticket["description"], flags=re.M)))
+    if ticket["drafted_by_agent"]:
+        st.caption(t("helpdesk.drafted_by_agent", LANG, tab=t("helpdesk.tab_snapshot", LANG)))
     if ticket["facts"]:
         st.markdown(f"**{t('helpdesk.facts', LANG)}**")
         for fact, value in ticket["facts"].items():

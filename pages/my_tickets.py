@@ -1,5 +1,7 @@
 """My tickets (everyone): the tickets you reported or linked your report to, their status, the last
 change and the notes staff wrote for you."""
+import re
+
 import streamlit as st
 
 from agents.helpdesk import staff
@@ -27,9 +29,11 @@ if not mine:
     page_link("pages/helpdesk.py", t("helpdesk.ask_for_help", LANG), "🛟", {})
     st.stop()
 
+opened = st.query_params.get("ticket")   # a notification or a link names the ticket it is about
 for ticket in mine:
     with st.container(border=True):
-        st.markdown(f"**#{ticket['number']} · {safe_markdown(ticket['title'])}**")
+        with st.expander(f"#{ticket['number']} · {safe_markdown(ticket['title'])}", expanded=opened == str(ticket["number"])):
+            st.markdown(safe_markdown(re.sub(r"^#{1,6}\s*(.+)$", r"**\1**", ticket["description"], flags=re.MULTILINE)))
         how = t("helpdesk.reported_by_me" if ticket["reported_by_me"] else "helpdesk.linked_by_me", LANG)
         st.caption(" · ".join([f"**{code_label('status', ticket['status'], LANG)}**",
                                t("helpdesk.last_change", LANG, when=format_datetime(ticket["last_change_at"], LANG)),

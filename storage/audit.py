@@ -42,6 +42,14 @@ def record(conn: psycopg.Connection, org_id: UUID, *, actor_id: UUID | None, act
          "before": Jsonb(before), "after": Jsonb(after)}).fetchone()[0]
 
 
+def last_actor(conn: psycopg.Connection, org_id: UUID, *, action: str, entity_id: UUID | str) -> UUID | None:
+    """Who made the latest entry of ``action`` on ``entity_id`` (None when nobody did)."""
+    row = conn.execute("""SELECT actor_id FROM audit_log WHERE org_id = %(org_id)s AND action = %(action)s
+                          AND entity_id = %(entity_id)s ORDER BY id DESC LIMIT 1""",
+                       {"org_id": org_id, "action": action, "entity_id": str(entity_id)}).fetchone()
+    return row[0] if row else None
+
+
 _UUID = "'[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'"
 # Each kind of entity by its id, in the entry's organisation only; entity_id is text (a uuid, "user:skill"
 # for a person's skill, an email for an unlocked sign-in, a topic for a knowledge gap).
@@ -67,6 +75,7 @@ _ENTITY_NAME = """CASE p.entity_type
                                 FROM generation_jobs x LEFT JOIN courses c ON c.id = x.result_course_id
                                 LEFT JOIN documents d ON d.id = x.source_document_ids[1]
                                 WHERE x.org_id = p.org_id AND x.id = p.uid)
+    WHEN 'ingestion' THEN (SELECT x.source_name FROM ingestions x WHERE x.org_id = p.org_id AND x.id = p.uid)
     WHEN 'organization' THEN (SELECT x.name FROM organizations x WHERE x.id = p.org_id AND x.id = p.uid)
     WHEN 'knowledge_gap' THEN p.entity_id
 END"""

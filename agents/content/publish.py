@@ -12,9 +12,9 @@ from langgraph.runtime import Runtime
 from agents.content.context import ContentContext
 from agents.content.nodes import ContentError, node_error_wrapper
 from agents.content.state import GenerationState
+from storage import audit, jobs, manuals
 from storage import courses as course_store
 from storage import exercises as exercise_store
-from storage import jobs, manuals
 from storage import lessons as lesson_store
 from storage.inputs import distinct_uuids
 
@@ -90,6 +90,12 @@ def publish(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
                 generation_job_id=job_id, sections=manual.get("sections") or [])
         jobs.set_result(conn, org_id, job_id, course_id=course_id, manual_id=manual_id)
         jobs.set_status(conn, org_id, job_id, "published")
+        # by the admin whose approval the worker carried out
+        approver = audit.last_actor(conn, org_id, action="content.review_final", entity_id=job_id)
+        audit.record(conn, org_id, actor_id=approver, action="content.publish",
+                     entity_type="course" if course_id else "generation_job", entity_id=course_id or job_id,
+                     before=None, after={"modules": len(state.get("generated_modules") or []),
+                                         "manual": manual_id is not None})
         jobs.add_event(conn, org_id, job_id, "completed", {
             "course_id": str(course_id) if course_id else None, "manual_id": str(manual_id) if manual_id else None,
             "message": "Curso y manual publicados", "message_en": "Course and manual published"})

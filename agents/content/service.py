@@ -10,10 +10,10 @@ import time
 from dataclasses import dataclass, field
 from uuid import UUID
 
+from agents import tasks
 from agents.content.edits import EditError, apply_patch
 from agents.content.graph import build_graph
 from agents.content.review import quality_summary
-from agents import tasks
 from agents.content.worker import run_config
 from agents.deps import AppDeps
 from agents.i18n import t
@@ -96,6 +96,10 @@ def start_job(deps: AppDeps, user: User, document_ids: list[UUID | str],
                                  output_type=output_type, options=options)
         jobs.add_event(conn, user.org_id, job_id, "queued", {"documents": len(ids)})
         tasks.defer_generation(conn, user.org_id, job_id)   # with the job row, or not at all
+        audit.record(conn, user.org_id, actor_id=user.id, action="content.start_job", entity_type="generation_job",
+                     entity_id=job_id, before=None,
+                     after={"output_type": output_type, "documents": [str(d) for d in ids],
+                            **({"uploads": len(uploads)} if (uploads := (options or {}).get("ingestions")) else {})})
     return job_id
 
 
@@ -126,7 +130,9 @@ def job_view(deps: AppDeps, user: User, job_id: UUID | str, *, with_state: bool 
     return JobView(job, events, waiting if job.command is None else None, state)
 
 
-def _queue(deps: AppDeps, user: User, job_id, command: dict, *, expect: str, status: str) -> None:
+def _queue(deps: AppDeps, user: User, job_id, command: dict, *, expect: str, status: str,
+           review: str) -> None:
+    """Queue the admin's decision with its audit entry (``review``: its action), in one transaction."""
     job = _job(deps, user, job_id)
     if job.status != expect:
         raise ContentServiceError(t("content.error.not_waiting", user.language,
@@ -135,6 +141,10 @@ def _queue(deps: AppDeps, user: User, job_id, command: dict, *, expect: str, sta
         with deps.pool.connection() as conn:
             jobs.set_command(conn, user.org_id, job.id, command, status=status)
             tasks.defer_generation(conn, user.org_id, job.id)
+            audit.record(conn, user.org_id, actor_id=user.id, action=review, entity_type="generation_job",
+                         entity_id=job.id, before={"job_status": job.status},
+                         after={"decision": command["decision"], "job_status": status,
+                                "note": (command.get("notes") or "").strip() or None})
     except jobs.JobStateError as exc:
         raise ContentServiceError(_job_state_refusal(exc, user.language)) from exc
 
@@ -162,7 +172,8 @@ def review_structure(deps: AppDeps, user: User, job_id, decision: str, *, outlin
     command = {"decision": decision, "edits": {"course_outline": outline} if outline is not None else None,
                "notes": notes}
     status = {"reject": "awaiting_structure_review", "redesign": "structuring"}.get(decision, "generating")
-    _queue(deps, user, job_id, command, expect="awaiting_structure_review", status=status)
+    _queue(deps, user, job_id, command, expect="awaiting_structure_review", status=status,
+           review="content.review_structure")
 
 
 def open_criticals(job: jobs.Job) -> list[dict]:
@@ -198,7 +209,7 @@ def review_final(deps: AppDeps, user: User, job_id, decision: str, *, notes: str
     status = {"approve": "publishing", "refine": "reviewing", "reject": "awaiting_final_review"}[decision]
     edits = {"waived": [i["description"] for i in criticals], "reason": reason} if criticals else None
     _queue(deps, user, job_id, {"decision": decision, "edits": edits, "notes": notes},
-           expect="awaiting_final_review", status=status)
+           expect="awaiting_final_review", status=status, review="content.review_final")
     if criticals:
         with deps.pool.connection() as conn:
             audit.record(conn, user.org_id, actor_id=user.id, action="content.waive_critical_issues",
@@ -223,7 +234,7 @@ def edit_content(deps: AppDeps, user: User, job_id, target: str, field_name: str
     except (EditError, KeyError) as exc:
         raise ContentServiceError(str(exc)) from exc
     _queue(deps, user, job_id, {"decision": "patch", "edits": edits, "notes": None},
-           expect="awaiting_final_review", status="awaiting_final_review")
+           expect="awaiting_final_review", status="awaiting_final_review", review="content.edit")
 
 
 def regenerate_module(deps: AppDeps, user: User, job_id, module_index: int,
@@ -234,7 +245,7 @@ def regenerate_module(deps: AppDeps, user: User, job_id, module_index: int,
         raise ContentServiceError(t("content.error.no_module", user.language))
     _queue(deps, user, job_id, {"decision": "regenerate", "notes": None,
                                 "edits": {"module_index": module_index, "instructions": instructions or None}},
-           expect="awaiting_final_review", status="generating")
+           expect="awaiting_final_review", status="generating", review="content.regenerate_module")
 
 
 def retry_job(deps: AppDeps, user: User, job_id) -> None:

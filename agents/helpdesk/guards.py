@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import nh3
 
+from agents.text import shortened
 from storage import config
 
 
@@ -164,6 +165,19 @@ def wrap_tool_output(source: str, text: str, limit: int) -> str:
 
 
 # --- ticket bodies ---------------------------------------------------------------------------------
+# The traceability footer is for the issue tracker a ticket may be filed in (English, ids); people in the
+# app read the body without it (``without_footer``) and see the conversation itself instead.
+FOOTER_START = "\n\n---\n"
+
+
+def without_footer(body: str) -> tuple[str, bool]:
+    """The body as its reporter wrote and confirmed it, and whether the agent drafted it (had the footer)."""
+    text, marker, footer = body.rpartition(FOOTER_START)
+    if marker and footer.startswith("AI-assisted draft") and "agent_session:" in footer:
+        return text, True
+    return body, False
+
+
 def sanitise_body(body: str, *, agent_session_id: str, chat_session_id: str, limit: int) -> str:
     """Redacted, HTML-free, mention-free, length-capped body ending with the traceability footer."""
     body = body[:limit * 2]  # capped before any processing: the cap below cuts at ``limit`` anyway
@@ -172,7 +186,7 @@ def sanitise_body(body: str, *, agent_session_id: str, chat_session_id: str, lim
     text = re.sub(r"<[^<>]*>", "", text)  # a second pass: entity-decoding must not revive tags
     text = re.sub(r"(?<![\w`\\])@(?=[\w-])", r"\\@", text)
     text = re.sub(r"(?<![\w&`\\])#(?=\d)", r"\\#", text)
-    footer = ("\n\n---\nAI-assisted draft, reviewed and filed by user.\n"
+    footer = (f"{FOOTER_START}AI-assisted draft, reviewed and filed by user.\n"
               f"agent_session: {agent_session_id}\nchat_session: {sha(chat_session_id)}")
     room = max(0, limit - len(footer))
     if len(text) > room:
@@ -184,4 +198,7 @@ def sanitise_title(title: str) -> str:
     text = nh3.clean(redact(title[:1000]), tags=set(), attributes={})
     text = re.sub(r"<[^<>]*>", "", text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"))
     text = re.sub(r"(?<![\w\\])@(?=[\w-])", r"\\@", text)
-    return re.sub(r"\s+", " ", text).strip()[:120]
+    return shortened(text, TITLE_LIMIT)
+
+
+TITLE_LIMIT = 80   # a ticket's title in lists and notifications; the whole report is in its body

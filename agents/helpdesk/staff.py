@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from uuid import UUID
 
-from agents.helpdesk.guards import redact
+from agents.helpdesk.guards import redact, without_footer
 from agents.helpdesk.wiring import AnyDeps
 from agents.helpdesk.turns import HelpdeskError
 from agents.i18n import t
@@ -85,7 +85,9 @@ def ticket_detail(deps: AnyDeps, user, ticket_id) -> dict:
         history = events.list_events(conn, user.org_id, row.ticket.id)
         departments = skills.department_names(conn, user.org_id, user.language)
     ticket = row.ticket
-    return {**_row_dict(row, departments), "description": ticket.body, "snapshot": ticket.snapshot, "facts": ticket.facts,
+    description, drafted_by_agent = without_footer(ticket.body)
+    return {**_row_dict(row, departments), "description": description, "drafted_by_agent": drafted_by_agent,
+            "snapshot": ticket.snapshot, "facts": ticket.facts,
             "steps": ticket.steps, "url": ticket.external_url or "", "assignee_id": str(ticket.assignee_id or ""),
             "linked": [{"name": a.full_name, "department": _department(a.department, departments), "at": a.created_at,
                         "snapshot": a.snapshot} for a in affected if a.user_id != ticket.created_by],
@@ -192,6 +194,7 @@ def my_tickets(deps: AnyDeps, user) -> list[dict]:
         for row in rows:
             history = events.list_events(conn, user.org_id, row.ticket.id, reporter_view=True)
             out.append({"id": str(row.ticket.id), "number": row.ticket.number, "title": row.ticket.title,
+                        "description": without_footer(row.ticket.body)[0],
                         "status": row.ticket.status, "severity": row.ticket.severity,
                         "category": row.ticket.category, "affected": row.ticket.affected_count,
                         "reported_by_me": row.ticket.created_by == user.id, "created_at": row.ticket.created_at,

@@ -8,9 +8,14 @@ from __future__ import annotations
 
 import re
 
+from agents.helpdesk.state import (
+    ClarifyingQuestion,
+    Classification,
+    HelpdeskState,
+    TicketDraft,
+)
 from agents.i18n import language, t
-from agents.helpdesk.state import Classification, ClarifyingQuestion, HelpdeskState, TicketDraft
-from agents.text import content_words
+from agents.text import content_words, shortened
 
 _FACT_PATTERNS = {
     "scope": r"\b(only me|just me|my team|whole team|team|everyone|everybody|all users|colleagues?|"
@@ -24,18 +29,25 @@ FACT_ORDER = ("scope", "error", "since")
 CHOICES_PER_FACT = {"scope": 3, "error": 2, "since": 3}  # chips helpdesk.ask_<fact>_<n> in the catalogue
 
 _CATEGORY_RULES = [
+    # the machine itself before the account: a BitLocker or boot screen asks for a "password" or a "key",
+    # and the laptop is "locked" there, yet no account is at fault
+    ("hardware", r"\b(bitlocker|boot|arranc|bios|blue screen|pantalla azul|startup|won't turn on|no enciende)"),
     # account before access: "locked out of my account" is about the account whatever word it uses
     ("account", r"\b(password|contraseña|login|log in|sign in|iniciar sesión|sesión|session|mfa|2fa|locked|"
-                r"bloquead|account|cuenta)"),
+                r"bloquead|account|cuenta|authenticator)"),
     # a badge reader is a door's access control, whatever "card" or "tarjeta" it reads
     ("access", r"\b(403|forbidden|permission|permiso|access|acceso|role|rol|denied|denegado|authori[sz]|autoriza|"
-               r"badge|card reader|lector de tarjetas)"),
+               r"badge|card reader|lector de tarjetas|door|puerta)"),
     # Spanish "red" only after an article or preposition: the English colour ("the light turns red") is not a network
     ("network", r"\b(vpn|wifi|wi-fi|network|internet|proxy|dns|(la|mi|de|en|a|sin) red\b)"),
-    ("hardware", r"\b(laptop|portátil|printer|impresora|monitor|keyboard|teclado|mouse|ratón|battery|batería|screen|pantalla)"),
-    ("payroll", r"\b(payroll|nómina|salary|salario|payslip|vacation|vacaciones|expenses|gastos)"),
-    ("training", r"\b(course|curso|lesson|lección|exercise|ejercicio|certificate|certificado|training|formación)"),
-    ("software", r"\b(app|application|aplicación|software|install|instalar|update|actualiz|crash|excel|oracle|sap|outlook|teams)"),
+    ("hardware", r"\b(laptop|portátil|printer|impresora|monitor|keyboard|teclado|mouse|ratón|battery|batería|screen|"
+                 r"pantalla|scanner|escáner|headset|auricular|microphone|micrófono|webcam|docking|móvil de empresa)"),
+    ("payroll", r"\b(payroll|nómina|salary|salario|payslip|vacation|vacaciones|expenses|gastos|reimburs|irpf)"),
+    ("training", r"\b(course|curso|lesson|lección|exercise|ejercicio|certificate|certificado(?! de empresa)|training|formación)"),
+    ("software", r"\b(app|application|aplicación|software|instal|update|actualiz|crash|excel|oracle|sap|outlook|"
+                 r"teams|share screen|compartir pantalla|visio|pdf)"),
+    # what is no IT or HR system's fault, though it names one of their words
+    ("other", r"\b(certificado de empresa|employment certificate|parking|aparcamiento|coffee|café|chair|silla|turno)"),
 ]
 
 
@@ -133,9 +145,19 @@ def decisive_fields(state: HelpdeskState) -> set[str]:
     return fields
 
 
+def best_category(text: str) -> str:
+    """The category whose rules find the most distinct words in ``text``; the earlier rule on a tie."""
+    scores: dict[str, int] = {}   # in the rules' order: the first to score wins a tie
+    for name, pattern in _CATEGORY_RULES:
+        if found := {m.group(0) for m in re.finditer(pattern, text)}:
+            scores[name] = scores.get(name, 0) + len(found)
+    best = max(scores.values(), default=0)
+    return next(name for name, score in scores.items() if score == best) if best else "other"
+
+
 def classify(state: HelpdeskState) -> Classification:
     text = user_text(state).lower()
-    category = next((name for name, pattern in _CATEGORY_RULES if re.search(pattern, text)), "other")
+    category = best_category(text)
     if re.search(_ORGANISATION, text):
         impact = "organization"
     elif re.search(_TEAM, text):
@@ -155,10 +177,17 @@ def classify(state: HelpdeskState) -> Classification:
     return Classification(severity=severity, category=category, impact=impact)
 
 
+TITLE_LIMIT = 80
+# A greeting or a courtesy opens many reports and says nothing about the problem a title names.
+_OPENING = re.compile(r"^\s*((hola|hi|hello|hey|buenos días|buenas( tardes| noches)?|good (morning|afternoon)|"
+                      r"perdona|perdón|disculpa|sorry|please|por favor)\b[\s,.!:;]*)+", re.IGNORECASE)
+
+
 def ticket_title(question: str) -> str:
-    first = re.split(r"(?<=[.!?])\s+|\n", question.strip())[0].strip(" .!?¿¡")
-    first = first[:1].upper() + first[1:]
-    return first if len(first) <= 90 else first[:87].rsplit(" ", 1)[0] + "…"
+    """The report's first sentence that says something, at most 80 characters, cut at a word."""
+    sentences = [s.strip(" .!?¿¡,;:") for s in re.split(r"(?<=[.!?])\s+|\n", _OPENING.sub("", question.strip()))]
+    first = next((s for s in sentences if len(s.split()) >= 3), next((s for s in sentences if s), question.strip()))
+    return shortened(first[:1].upper() + first[1:], TITLE_LIMIT)
 
 
 def what_was_tried(state: HelpdeskState, lang: str) -> list[str]:

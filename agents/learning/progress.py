@@ -1,7 +1,8 @@
 """Enrollment progress, completion, course score and skill evidence (pure rules).
 
-Progress: every lesson read (marked done with "Next") and every exercise answered counts one step;
-progress = steps done / steps in the course, in [0, 1]. The enrollment is ``completed`` when
+Progress: every lesson read (marked done with "Next") and every exercise answered right (at any try)
+counts one step; progress = steps done / steps in the course, in [0, 1]. A wrong answer is no step: it
+never raises progress. The enrollment is ``completed`` when
 progress reaches 1, ``in_progress`` once anything is done, else ``assigned``.
 
 Course score: the mean of each answered exercise's FIRST submitted score. The first try measures

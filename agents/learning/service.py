@@ -183,7 +183,7 @@ def _recompute(conn, user: User, enrollment: enrollments.Enrollment) -> tuple[fl
     records = attempt_store.exercise_records(conn, user.org_id, user.id, enrollment.course_id)
     done_lessons = enrollments.completed_lessons(conn, user.org_id, enrollment.id)
     total_exercises = sum(len(lesson.exercises) for lesson in lessons)
-    value = progress.progress(len(lessons), len(done_lessons), total_exercises, len(records))
+    value = progress.progress(len(lessons), len(done_lessons), total_exercises, sum(r.passed for r in records))
     status = progress.status_for(value, bool(records or done_lessons))
     enrollments.update_enrollment(conn, user.org_id, enrollment.id, status=status, progress=value,
                                score=progress.course_score([r.first_score for r in records]))

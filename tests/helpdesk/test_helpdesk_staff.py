@@ -53,6 +53,20 @@ def test_detail_has_description_snapshot_facts_and_steps(org, filed):
     assert "Oracle Financials" not in detail["description"]
 
 
+def test_people_read_the_report_without_the_trackers_footer_and_a_short_title(org, filed):
+    """The traceability footer (English, ids) stays in the stored body for an issue tracker; the admin's
+    detail and the reporter's card show the report as written, and the title fits a list."""
+    ticket, deps = filed
+    detail = staff.ticket_detail(deps, org.admin, ticket["id"])
+    assert detail["drafted_by_agent"] and "agent_session" not in detail["description"]
+    assert "AI-assisted" not in detail["description"] and "impresora" in detail["description"].lower()
+    mine = next(t for t in staff.my_tickets(deps, org.ana) if t["number"] == ticket["number"])
+    assert mine["description"] == detail["description"]
+    assert len(detail["title"]) <= 80 and detail["title"].startswith("La impresora del aula 3")
+    at = apptest.open_page(org.ana, "pages/my_tickets.py", query={"ticket": str(ticket["number"])})
+    assert at.expander[0].proto.expanded and "impresora" in texts(at).lower()
+
+
 def test_status_change_with_a_note_is_audited_notified_and_shown_to_the_reporter(org, filed, pool):
     ticket, deps = filed
     change = staff.change_status(deps, org.admin, ticket["id"], "in_progress", "Cambiamos el rodillo mañana")

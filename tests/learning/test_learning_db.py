@@ -111,6 +111,18 @@ def test_double_submit_counts_once_and_active_attempt(seeded_deps, seeded_pool, 
         assert review_store.get_review_card(conn, demo["org_id"], harry.id, exercise.id).reps == 1
 
 
+def test_a_wrong_answer_never_raises_progress_and_the_right_one_does(seeded_deps, demo):
+    harry = demo["harry"]   # his first try of this exercise was wrong already (the double-submit test)
+    exercise = next(x for x in demo["exercises"] if x.type == "test")
+    before = service.course_view(seeded_deps, harry, demo["course"].id).enrollment.progress
+    service.open_exercise(seeded_deps, harry, exercise.id)
+    wrong = service.submit_answer(seeded_deps, harry, exercise.id, wrong_answer(exercise), "progress-wrong")
+    assert not wrong.correct and wrong.progress == pytest.approx(before, abs=1e-6)   # stored as a float4
+    service.open_exercise(seeded_deps, harry, exercise.id)
+    right = service.submit_answer(seeded_deps, harry, exercise.id, correct_answer(exercise), "progress-right")
+    assert right.correct and right.progress > before
+
+
 def test_concurrent_double_submit_counts_once(seeded_deps, seeded_pool, demo):
     from concurrent.futures import ThreadPoolExecutor
 

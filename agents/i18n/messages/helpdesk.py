@@ -166,6 +166,10 @@ MESSAGES = {
     "helpdesk.reported_by": {"en": "reported by {name} ({department}) on {when}",
                              "es": "reportado por {name} ({department}) el {when}"},
     "helpdesk.external_issue": {"en": "External issue", "es": "Incidencia externa"},
+    "helpdesk.drafted_by_agent": {"en": "Drafted with the helpdesk assistant, then reviewed and filed by the reporter; "
+                                        "the conversation is in the «{tab}» tab.",
+                                  "es": "Redactado con el asistente de ayuda y revisado y enviado por quien lo reporta; "
+                                        "la conversación está en la pestaña «{tab}»."},
     "helpdesk.tab_description": {"en": "Description", "es": "Descripción"},
     "helpdesk.tab_snapshot": {"en": "Conversation", "es": "Conversación"},
     "helpdesk.tab_linked": {"en": "Linked reports ({count})", "es": "Reportes enlazados ({count})"},

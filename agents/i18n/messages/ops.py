@@ -63,6 +63,13 @@ MESSAGES = {
     "ops.col_after_json": {"en": "After (JSON)", "es": "Después (JSON)"},
     "ops.audit_gone": {"en": "{id} (no longer exists)", "es": "{id} (ya no existe)"},
     # the keys of the audit log's before and after states (agents/audit_summary.py; else col.<key>)
+    "audit.key.file": {"en": "file", "es": "archivo"},
+    "audit.key.size_kb": {"en": "KB", "es": "KB"},
+    "audit.key.output_type": {"en": "output", "es": "resultado"},
+    "audit.key.uploads": {"en": "uploads", "es": "subidas"},
+    "audit.key.decision": {"en": "decision", "es": "decisión"},
+    "audit.key.job_status": {"en": "status", "es": "estado"},
+    "audit.key.manual": {"en": "manual", "es": "manual"},
     "audit.key.note": {"en": "note", "es": "nota"},
     "audit.key.number": {"en": "number", "es": "número"},
     "audit.key.assignee_id": {"en": "assigned to", "es": "asignado a"},
