@@ -171,4 +171,6 @@ def main() -> None:
 if __name__ == "__main__":
     main()
 else:
+    # the server is starting: the database is prepared now, not on the first browser visit
+    startup.begin_preparing()
     app = st.App(__file__, routes=cookie_routes.routes(st.get_option("server.baseUrlPath")))

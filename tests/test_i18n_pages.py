@@ -65,7 +65,8 @@ def marked_catalogue():
 # Chrome that shows data by design: a knowledge gap's topic words, the chosen person's name, a
 # ticket's title and description, a course's title, lessons, exercise prompts and scenarios, a chat's question.
 DATA_CHROME = {"pages/knowledge_gaps.py": {"subheader"}, "pages/employee_detail.py": {"subheader"},
-               "pages/helpdesk_admin.py": {"subheader", "markdown"}, "pages/my_tickets.py": {"markdown"},
+               "pages/helpdesk_admin.py": {"subheader", "markdown"},
+               "pages/my_tickets.py": {"markdown", "expander.label"},   # a card opens on its ticket's title
                "pages/home_employee.py": {"markdown"}, "pages/my_courses.py": {"markdown"},
                "pages/reviews.py": {"markdown", "info", "button.label"},  # a due card's options
                "pages/course_player.py": {"header", "caption", "markdown", "button.label"}}

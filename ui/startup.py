@@ -1,6 +1,7 @@
-"""Work done once per server process, in a background thread the process's first script run starts:
-the database ready (embedded server, migrations), the demo organisation loaded if the database is
-empty, then the tutor chat, the task-queue worker and the helpdesk sweeps.
+"""Work done once per server process, in a background thread started as the server starts (app.py, imported
+by `streamlit run` for its st.App) or, under AppTest, by the first script run: the database ready
+(embedded server, migrations), the demo organisation loaded if the database is empty, then the tutor
+chat, the task-queue worker and the helpdesk sweeps.
 
 The script never waits for it inside a cached call, so a visitor of a first start sees app.py's
 "preparing…" page (in the browser's language) from the first moment instead of a blank page, and the
@@ -109,12 +110,21 @@ def start_services() -> None:
 def install_sigterm_drain() -> None:
     """SIGTERM drains before Streamlit stops (agents/drain.py). Streamlit has no public hook for it: its
     runtime's event loop runs on the main thread, the only one that may install a signal handler."""
+    import time
+
     from streamlit.runtime import Runtime
 
     from agents.drain import install
 
-    try:
-        loop = Runtime.instance()._get_async_objs().eventloop
-    except RuntimeError:   # no server running (AppTest, python app.py): no signal to drain for
-        return
-    install(loop)
+    # begun as the server module is imported, this may finish before the st.App's lifespan has started
+    # the runtime: give it time; with no server at all (AppTest) there is no signal to drain for
+    deadline = time.monotonic() + RUNTIME_WAIT_SECONDS
+    while time.monotonic() < deadline:
+        try:
+            install(Runtime.instance()._get_async_objs().eventloop)
+            return
+        except (RuntimeError, AttributeError):
+            time.sleep(0.2)
+
+
+RUNTIME_WAIT_SECONDS = 60
