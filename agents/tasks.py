@@ -1,5 +1,5 @@
-"""Background work on the procrastinate task queue: course generation, ingestion of uploads and the
-periodic sweeps.
+"""Background work on the procrastinate task queue: course generation, ingestion of uploads, course
+health and the periodic sweeps.
 
 Any number of workers share the database: the app runs one in a thread (``start_worker_thread``),
 ``python -m agents.content worker`` runs one per process, and procrastinate's own
@@ -116,6 +116,23 @@ def ingest_upload(org_id: str, ingestion_id: str) -> str:
 def defer_ingestion(conn, org_id: UUID, ingestion_id: UUID) -> bool:
     return _defer(ingest_upload, conn, f"ingestion:{ingestion_id}", org_id=str(org_id),
                   ingestion_id=str(ingestion_id))
+
+
+# ------------------------------------------------------------------------------------- course health
+
+@app.task(name="course.item_health")
+def refresh_item_health(org_id: str, course_id: str) -> int:
+    """Recompute a course's item statistics (one SQL pass over its first attempts); answers arriving
+    while it waits are counted when it runs."""
+    from storage import item_stats
+
+    with process_deps().pool.connection() as conn:
+        return item_stats.refresh_course(conn, UUID(org_id), UUID(course_id))
+
+
+def defer_item_health(conn, org_id: UUID, course_id: UUID) -> bool:
+    return _defer(refresh_item_health, conn, f"item-health:{course_id}", org_id=str(org_id),
+                  course_id=str(course_id))
 
 
 # ------------------------------------------------------------------------------------- periodic upkeep

@@ -1,15 +1,24 @@
 """Content studio (HR admins): documents -> course + manual, with structure and final reviews."""
 import hashlib
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pandas as pd
 import streamlit as st
 
 from agents.content import assign, service
-from agents.i18n import code_label, format_datetime, format_number, format_percent, has, t
-from agents.ingestion import recent as recent_uploads, uploads_in_flight
+from agents.i18n import (
+    code_label,
+    format_datetime,
+    format_number,
+    format_percent,
+    has,
+    t,
+)
+from agents.ingestion import recent as recent_uploads
+from agents.ingestion import uploads_in_flight
 from storage.markup import safe_markdown
+from ui.course_health import studio_health_panel
 from ui.deps import app_deps
 from ui.draft_courses import draft_courses
 from ui.exercise_forms import exercise_form
@@ -58,7 +67,7 @@ with st.expander(t("content.studio.new", lang), expanded=not service.list_jobs(d
     manual_only = st.checkbox(t("content.studio.manual_only", lang), key=f"manual_only-{form_round}")
     if st.button(t("content.studio.generate", lang), type="primary", key="start"):
         # set before anything else: a rerun that cuts this run short after the job exists still finds it
-        st.session_state["started_after"] = datetime.now(timezone.utc)
+        st.session_state["started_after"] = datetime.now(UTC)
         try:
             job_id = service.start_job_with_uploads(deps, user, [(f.name, f.getvalue()) for f in uploads or []],
                                                     [known[p] for p in picked],
@@ -73,6 +82,8 @@ with st.expander(t("content.studio.new", lang), expanded=not service.list_jobs(d
 
 with st.container():   # lessons whose source passages changed since they were written; one slot (ui/live.py)
     stale_panel(deps, user)
+with st.container():   # what learners' answers say about each published course's exercises (one slot)
+    studio_health_panel(deps, user)
 
 # ---------------------------------------------------------------------------------------- draft courses
 with st.container():   # one slot whatever it holds, so the job panel below keeps its place (ui/live.py)

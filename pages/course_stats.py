@@ -1,12 +1,14 @@
-"""Course statistics: enrolled, completion, average score; per course the hardest exercises."""
+"""Course statistics: enrolled, completion, average score; per course the hardest exercises and the course's
+health (item analysis of every exercise, with flags to act on)."""
 import streamlit as st
 
 from agents.admin import dashboards
 from agents.i18n import format_percent, t
+from ui.course_health import course_health_section
 from ui.deps import app_deps
 from ui.links import page_link
-from ui.session import require_admin
 from ui.review_forecast import review_planning_section
+from ui.session import require_admin
 from ui.tables import table_with_csv
 
 user = require_admin()
@@ -30,3 +32,5 @@ if report.stats:
     st.subheader(t("admin.stats.hardest", lang))
     table_with_csv(report.hardest, "hardest_exercises", empty=t("admin.stats.no_attempts", lang))
     review_planning_section(deps, user, stats["title"])
+    if report.course_id:
+        course_health_section(deps, user, report.course_id)

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from psycopg_pool import ConnectionPool
 
 from seeds import activity, courses
+from seeds.item_history import ensure_item_history, refresh_item_statistics
 from seeds.skill_history import ensure_skill_history
 from seeds.tutor_questions import ensure_tutor_questions
 from storage import seeding
@@ -19,7 +20,7 @@ from storage import tickets as ticket_store
 from storage import users as user_store
 from storage.embeddings import VectorPack, embed_passages
 from storage.ingest import ingest_file, passage_texts
-from storage.users import User, ensure_org, get_org_by_slug, hash_password, list_users
+from storage.users import User, ensure_org, hash_password, list_users
 
 log = logging.getLogger(__name__)
 SEEDS = Path(__file__).parent
@@ -49,7 +50,7 @@ def document_paths() -> list[Path]:
 def load_demo(pool: ConnectionPool, *, now: datetime | None = None) -> dict:
     """Load (or complete) the demo organisation; returns {"org", "counts", "users"}."""
     with pool.connection() as lock_conn, seeding.exclusive_load(lock_conn):
-        return _load(pool, now or datetime.now(timezone.utc))
+        return _load(pool, now or datetime.now(UTC))
 
 
 def load_demo_if_empty(pool: ConnectionPool) -> dict | None:
@@ -58,7 +59,7 @@ def load_demo_if_empty(pool: ConnectionPool) -> dict | None:
         with pool.connection() as conn:
             if seeding.any_organization(conn):
                 return None
-        return _load(pool, datetime.now(timezone.utc))
+        return _load(pool, datetime.now(UTC))
 
 
 def _load(pool: ConnectionPool, now: datetime) -> dict:
@@ -90,6 +91,10 @@ def _load(pool: ConnectionPool, now: datetime) -> dict:
                     conn, org.id, slug=org.slug, user=users[email], course_id=course_id, language=language,
                     plan=course_plan, explicit=plan["attempts"].get(email, {}), exercises=exercises,
                     assigned_by=admin.id, due_now=email in plan["reviews_due_now"], now=now)
+        cohort = _data("item_history.yaml")["course"]
+        ensure_item_history(conn, org.id, DATA / "item_history.yaml", slug=org.slug, users=users,
+                            course_id=by_title[cohort][0], exercises=exercises, assigned_by=admin.id, now=now)
+        refresh_item_statistics(conn, org.id, [course_id for course_id, _ in by_title.values()])
         _ensure_tickets(conn, org.id, org.slug, users, now)
         ensure_tutor_questions(conn, org.id, users, now)
         counts = seeding.table_counts(conn, org.id)
@@ -111,7 +116,7 @@ def reset_demo(pool: ConnectionPool) -> dict:
     with pool.connection() as lock_conn, seeding.exclusive_load(lock_conn):
         with pool.connection() as conn:
             seeding.delete_org(conn, demo_slug())
-        return _load(pool, datetime.now(timezone.utc))
+        return _load(pool, datetime.now(UTC))
 
 
 def _ensure_people(conn, org_id, spec: dict) -> dict[str, User]:

@@ -161,6 +161,12 @@ def replace_exercise(conn: psycopg.Connection, org_id: UUID, exercise_id: UUID, 
     return new_id
 
 
+def computed_at(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> datetime | None:
+    """When the course's statistics were last computed (None: never)."""
+    return conn.execute("SELECT max(computed_at) FROM item_statistics WHERE org_id = %(org_id)s"
+                        " AND course_id = %(course_id)s", {"org_id": org_id, "course_id": course_id}).fetchone()[0]
+
+
 def course_of_exercise(conn: psycopg.Connection, org_id: UUID, exercise_id: UUID) -> UUID | None:
     row = conn.execute("""SELECT m.course_id FROM exercises x JOIN lessons l ON l.id = x.lesson_id
                           JOIN modules m ON m.id = l.module_id WHERE x.org_id = %(org_id)s AND x.id = %(id)s""",

@@ -23,10 +23,11 @@ from ui.session import current_user
 CODE_COLUMNS = {"severity": "severity", "status": "status", "level": "level", "mentee_level": "level",
                 "min_level": "level", "kind": "kind", "role": "user_role", "source": "source",
                 "outcome": "answer", "type": "exercise_type", "language": "language",
-                "is_active": "yes_no", "same_department": "yes_no",
+                "is_active": "yes_no", "same_department": "yes_no", "method": "discrimination_method", "key": "yes_no",
                 "new_status": "status", "new_level": "level", "new_is_active": "yes_no"}   # a write's preview rows
 # Ratios (0–1) shown as one percentage format everywhere.
-PERCENT_COLUMNS = {"completion_rate", "progress", "avg_progress", "failure_rate", "score", "avg_score"}
+PERCENT_COLUMNS = {"completion_rate", "progress", "avg_progress", "failure_rate", "score", "avg_score", "facility",
+                   "mean_facility", "flagged_share", "share"}
 DATE_COLUMNS = {"deadline", "due", "new_deadline"}
 
 

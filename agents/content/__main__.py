@@ -142,7 +142,7 @@ def _health(pool, args) -> int:
     for item in health.items:
         figures = (f"n={item.attempts} facility={_fmt(item.facility)} "
                    f"discrimination={_fmt(item.discrimination)} ({item.method or '-'})")
-        print(f"- [{item.type}] {item.prompt[:70]} · {figures}")
+        print(f"- [{item.type}] {item.text[:80]} · {figures}")
         for flag in item.flags:
             print(f"    ⚑ {flag.reason} {flag.evidence}")
         if item.note:

@@ -23,6 +23,7 @@ from uuid import UUID
 
 from agents.i18n import format_number, format_percent, t
 from storage import config, item_stats
+from storage import courses as course_store
 from storage.item_stats import ItemFigures
 
 KEY_MAY_BE_WRONG = ("negative_discrimination", "distractor_beats_key")
@@ -77,6 +78,7 @@ class ItemHealth:
     lesson_title: str
     type: str
     prompt: str
+    text: str                           # what a trainer recognises the item by: a true/false's statement...
     attempts: int
     facility: float | None
     discrimination: float | None
@@ -117,6 +119,15 @@ def _options(figures: ItemFigures, lang: str) -> list[Option]:
             for key, label, is_key in labels]
 
 
+def item_text(kind: str, prompt: str, content: dict) -> str:
+    """The item as a person recognises it: many prompts are the same ("True or false?")."""
+    if kind == "true_false":
+        return content.get("statement") or prompt
+    if kind == "fill_blank":
+        return content.get("text") or prompt
+    return prompt
+
+
 def _flag(code: str, lang: str, **values) -> Flag:
     return Flag(code, t(f"content.health.flag.{code}", lang, **values),
                 t(f"content.health.evidence.{code}", lang, **values))
@@ -128,7 +139,8 @@ def judge_item(figures: ItemFigures, limits: Thresholds, lang: str) -> ItemHealt
     method = "point_biserial" if figures.ranked >= limits.correlation_min else "upper_lower"
     discrimination = figures.point_biserial if method == "point_biserial" else figures.upper_lower
     item = ItemHealth(figures.exercise_id, figures.module_id, figures.module_title, figures.lesson_title,
-                      figures.type, figures.prompt, n, figures.facility, discrimination,
+                      figures.type, figures.prompt, item_text(figures.type, figures.prompt, figures.content), n,
+                      figures.facility, discrimination,
                       method if discrimination is not None else None, _options(figures, lang),
                       enough_answers=n >= limits.min_answers)
     if not item.enough_answers:
@@ -203,6 +215,12 @@ def modules_of(items: list[ItemHealth]) -> list[ModuleHealth]:
     return modules
 
 
+def published_courses(pool, org_id: UUID) -> dict[str, str]:
+    """{course id: title} of the organisation's published courses (the studio's picker)."""
+    with pool.connection() as conn:
+        return {str(c.id): c.title for c in course_store.list_courses(conn, org_id, status="published")}
+
+
 def refresh(pool, org_id: UUID, course_id: UUID) -> int:
     with pool.connection() as conn:
         return item_stats.refresh_course(conn, org_id, course_id)
@@ -231,7 +249,7 @@ def health_json(health: CourseHealth) -> dict:
                          "mean_facility": _round(m.mean_facility), "flagged_share": _round(m.flagged_share)}
                         for m in health.modules],
             "exercises": [{"exercise_id": str(i.exercise_id), "module": i.module_title, "lesson": i.lesson_title,
-                           "type": i.type, "prompt": i.prompt, "attempts": i.attempts,
+                           "type": i.type, "prompt": i.prompt, "text": i.text, "attempts": i.attempts,
                            "facility": _round(i.facility), "discrimination": _round(i.discrimination),
                            "discrimination_method": i.method, "enough_answers": i.enough_answers, "note": i.note,
                            "options": [{"option": o.label, "picks": o.picks, "share": _round(o.share),

@@ -5,17 +5,18 @@ Refusals raise ``LearningError`` with a one-line message in the user's language 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
 from agents.deps import AppDeps
-from agents.learning import grading, progress, scheduling
 from agents.i18n import t
+from agents.learning import grading, progress, scheduling
 from agents.learning.grading import AnswerError
 from agents.learning.review_planning import org_scheduler
-from storage import chat, documents, enrollments
+from agents.tasks import defer_item_health
 from storage import attempts as attempt_store
+from storage import chat, documents, enrollments
 from storage import courses as course_store
 from storage import exercises as exercise_store
 from storage import lessons as lesson_store
@@ -145,7 +146,7 @@ def preview_view(deps: AppDeps, user: User, course_id: Any) -> CourseView:
         course = course_store.get_course(conn, user.org_id, parsed) if parsed and user.is_admin else None
         if course is None:    # not an admin, unknown, or another organisation's: the same refusal
             raise _refuse(user, "not_enrolled")
-        now = datetime.now(timezone.utc)
+        now = datetime.now(UTC)
         enrollment = enrollments.Enrollment(
             id=course.id, user_id=user.id, course_id=course.id, course_title=course.title,
             course_language=course.language, status="preview", progress=0.0, deadline=None, score=None,
@@ -170,7 +171,7 @@ def leave_exercises(deps: AppDeps, user: User) -> None:
 def _exercise_for(conn, user: User, exercise_id: Any) -> exercise_store.ExerciseRef:
     parsed = parse_uuid(exercise_id)
     exercise = exercise_store.get_exercise(conn, user.org_id, parsed) if parsed else None
-    if exercise is None:
+    if exercise is None or exercise.retired:   # a retired exercise takes no new attempts
         raise _refuse(user, "no_exercise")
     return exercise
 
@@ -258,6 +259,8 @@ def submit_answer(deps: AppDeps, user: User, exercise_id: Any, answer: Any, idem
             fresh = enrollments.get_enrollment(conn, user.org_id, user.id, exercise.course_id)
             value, status = fresh.progress, fresh.status
         tries = attempt_store.submitted_count(conn, user.org_id, user.id, exercise.id)
+        if counted and tries == 1:   # only a first answer changes the course's item statistics
+            defer_item_health(conn, user.org_id, exercise.course_id)
     return Feedback(bool(attempt.is_correct), attempt.score or 0.0, attempt.feedback or "", exercise.explanation,
                     sources, grade.engine, counted, value, status, skills_raised, due, tries,
                     grading.solution(exercise.type, exercise.content, user.language))
