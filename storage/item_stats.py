@@ -123,12 +123,12 @@ def course_figures(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> l
             {"org_id": org_id, "course_id": course_id}).fetchall()
 
 
-def course_attempt_count(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> int:
-    """Submitted answers to the course's live items (how costly a refresh would be)."""
-    return conn.execute(f"""WITH live AS ({_LIVE}) SELECT count(*) FROM exercise_attempts a
-                            JOIN live ON live.id = a.exercise_id
-                            WHERE a.org_id = %(org_id)s AND a.submitted_at IS NOT NULL""",
-                        {"org_id": org_id, "course_id": course_id}).fetchone()[0]
+def course_attempt_count(conn: psycopg.Connection, org_id: UUID, course_id: UUID, cap: int) -> int:
+    """Submitted answers to the course's live items, counted up to ``cap`` + 1 (is a refresh cheap?)."""
+    return conn.execute(f"""WITH live AS ({_LIVE}) SELECT count(*) FROM (
+                                SELECT 1 FROM exercise_attempts a JOIN live ON live.id = a.exercise_id
+                                WHERE a.org_id = %(org_id)s AND a.submitted_at IS NOT NULL LIMIT %(cap)s + 1) found""",
+                        {"org_id": org_id, "course_id": course_id, "cap": cap}).fetchone()[0]
 
 
 def retire_exercise(conn: psycopg.Connection, org_id: UUID, exercise_id: UUID, reason: str) -> bool:

@@ -231,8 +231,8 @@ def course_health(pool, org_id: UUID, course_id: UUID, lang: str, *, refresh_if_
     """The course's health from its stored figures; a course with few answers is recomputed first (a large
     one waits for its queue task: a page never reads thousands of attempts)."""
     with pool.connection() as conn:
-        if refresh_if_small and item_stats.course_attempt_count(conn, org_id, course_id) \
-                <= config.get("SKILLNET_ITEM_LIVE_REFRESH_MAX"):
+        cap = config.get("SKILLNET_ITEM_LIVE_REFRESH_MAX")
+        if refresh_if_small and item_stats.course_attempt_count(conn, org_id, course_id, cap) <= cap:
             item_stats.refresh_course(conn, org_id, course_id)
         figures = item_stats.course_figures(conn, org_id, course_id)
     items = judge(figures, lang, limits)

@@ -116,4 +116,7 @@ MESSAGES = {
     "col.key": {"en": "Key", "es": "Clave"},
     "code.discrimination_method.point_biserial": {"en": "point-biserial", "es": "biserial puntual"},
     "code.discrimination_method.upper_lower": {"en": "upper-lower 27 %", "es": "superior-inferior 27 %"},
+    "code.audit_action.course_health.regenerate": {"en": "flagged exercise regenerated",
+                                                   "es": "ejercicio señalado regenerado"},
+    "code.audit_action.course_health.retire": {"en": "flagged exercise retired", "es": "ejercicio señalado retirado"},
 }
