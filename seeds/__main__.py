@@ -2,21 +2,20 @@
 python -m seeds --write-vectors: rewrite the shipped demo passage vectors (after editing a demo document)."""
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
 from agents.deps import process_deps
 from agents.refusals import refusal
 from seeds.loader import load_demo, reset_demo, write_vectors
-from storage.inputs import refused_arguments
+from storage.inputs import OneLineParser, refused_arguments
 
 
 def main(argv: list[str] | None = None) -> int:
     if (refused := refused_arguments(sys.argv[1:] if argv is None else argv)) is not None:
         print(f"error: {refusal(refused, None)}", file=sys.stderr)  # one line; nothing has run yet
         return 2
-    parser = argparse.ArgumentParser(prog="python -m seeds", description="Load the demo organisation (Acme Retail).")
+    parser = OneLineParser(prog="python -m seeds", description="Load the demo organisation (Acme Retail).")
     parser.add_argument("--reset", action="store_true", help="delete the demo organisation first, then reload it")
     parser.add_argument("--json", action="store_true", help="print {org, counts, users, sign_ins} as JSON: every sign-in with role, language and password")
     parser.add_argument("--write-vectors", action="store_true",

@@ -1,24 +1,24 @@
-"""python -m storage ingest PATH... --org SLUG [--by EMAIL] [--json]  |  python -m storage config [--json]
+"""python -m storage ingest PATH... --org SLUG [--by EMAIL] [--json] (exit 2 when a document is refused)  |  python -m storage config [--json]
 python -m storage vectors PATH... -o FILE.npz: write the passage vectors ingesting PATH... embeds (a VectorPack
 shipped beside data, e.g. seeds/eval/react_docs/vectors.npz, so loading it embeds nothing)"""
 from __future__ import annotations
 
-import argparse
 import json
 import sys
+from pathlib import Path
 
 from storage import config, users
 from storage.db import DatabaseError, app_pool
 from storage.embeddings import VectorPack
 from storage.ingest import IngestError, ingest_file, passage_texts
-from storage.inputs import refused_arguments
+from storage.inputs import OneLineParser, Refusal, refused_arguments
 
 
 def main(argv: list[str] | None = None) -> int:
     if (refused := refused_arguments(sys.argv[1:] if argv is None else argv)) is not None:
         print(f"error: {refused}", file=sys.stderr)  # one line; nothing has run yet
         return 2
-    parser = argparse.ArgumentParser(prog="python -m storage")
+    parser = OneLineParser(prog="python -m storage")
     commands = parser.add_subparsers(dest="command", required=True)
     ingest = commands.add_parser("ingest", help="ingest documents into an organisation (created if missing)")
     ingest.add_argument("paths", nargs="+", metavar="PATH")
@@ -38,16 +38,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "vectors":
         return _write_vectors(args.paths, args.output)
 
+    if missing := [path for path in args.paths if not Path(path).is_file()]:
+        print(f"error: no such file: {missing[0]}", file=sys.stderr)  # before an organisation is created for it
+        return 2
     try:
         pool = app_pool()
         with pool.connection() as conn:
             org = users.ensure_org(conn, args.org)
             uploader = users.get_user_by_email(conn, args.by) if args.by else None
-    except (DatabaseError, ValueError) as exc:
+    except (DatabaseError, Refusal) as exc:
         print(f"error: {exc}", file=sys.stderr)
-        return 2
-    except Exception as exc:  # e.g. a slug the organisations table refuses
-        print(f"error: {str(exc).splitlines()[0]}", file=sys.stderr)
         return 2
     if args.by and (uploader is None or uploader.org_id != org.id):
         print(f"error: no user {args.by} in organisation {args.org}", file=sys.stderr)
@@ -65,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
             print(json.dumps({"path": path, **result.as_json()}, ensure_ascii=False))
         else:
             print(f"{result.status:9} {result.title} — {result.pages} pages, {result.chunks} chunks, {result.language}")
-    return 1 if failures else 0
+    return 2 if failures else 0  # a refused document is bad input; the others were ingested
 
 
 def _write_vectors(paths: list[str], output: str) -> int:

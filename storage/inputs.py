@@ -8,7 +8,9 @@ the reader's language (``safety.<code>`` in the catalogue).
 """
 from __future__ import annotations
 
+import argparse
 import re
+import sys
 from uuid import UUID
 
 _ENGLISH = {"too_long": "the text is too long (the limit is {limit} characters)",
@@ -76,6 +78,15 @@ _INVISIBLE = re.compile("[\u200b\u2060-\u2064\ufeff\u00ad\u180e\u202a-\u202e\u20
 def strip_invisible(text: str) -> str:
     """``text`` without characters that draw nothing (what a reader cannot see, no model reads either)."""
     return _INVISIBLE.sub("", text) if text else text
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse as every CLI uses it: a refused command line is one line on stderr and exit 2 (argparse
+    prints its whole usage first otherwise). Subcommands' parsers are of this class too."""
+
+    def error(self, message: str):
+        print(f"error: {message}", file=sys.stderr)
+        sys.exit(2)
 
 
 def refused_arguments(argv: list[str]) -> InputRefused | None:

@@ -138,7 +138,7 @@ def _parse_docx(data: bytes, stem: str) -> ParsedDocument:
     try:
         document = docx.Document(io.BytesIO(data))
     except (PackageNotFoundError, zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
-        raise IngestError(f"the DOCX file is corrupt or not a Word document ({type(exc).__name__})",
+        raise IngestError("the DOCX file is corrupt or not a Word document",
                           "unreadable", reason=type(exc).__name__) from None
     lines, h1 = [], None
     white_page = _page_is_white(document)
@@ -220,7 +220,7 @@ def _parse_pdf(data: bytes, stem: str) -> ParsedDocument:
     except (IngestError, limits.LimitExceeded):
         raise
     except (PdfReadError, ValueError, KeyError, TypeError, OSError) as exc:
-        raise IngestError(f"the PDF is corrupt or unreadable ({type(exc).__name__})", "unreadable",
+        raise IngestError("the PDF is corrupt or unreadable", "unreadable",
                           reason=type(exc).__name__) from None
     if not pages:
         raise IngestError("the PDF has no pages", "pdf_no_pages")

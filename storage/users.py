@@ -1,6 +1,7 @@
 """Organisations and users: sign-in, lookup, the demo accounts, and the employee list admins read."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
@@ -10,6 +11,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from psycopg.rows import class_row
 
+from storage.inputs import Refusal
 from storage.names import fold, fold_sql
 
 _hasher = PasswordHasher()
@@ -61,9 +63,15 @@ def get_org(conn: psycopg.Connection, org_id: UUID) -> Organization | None:
                            {"id": org_id}).fetchone()
 
 
+_SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,62}")  # organizations.slug's CHECK
+
+
 def ensure_org(conn: psycopg.Connection, slug: str, name: str | None = None,
                default_language: str = "es") -> Organization:
-    """The organisation with this slug, created if missing."""
+    """The organisation with this slug, created if missing; a Refusal for a slug the table would refuse."""
+    if not _SLUG.fullmatch(slug or ""):
+        raise Refusal(f"'{slug}' is not an organisation slug (lowercase letters, digits and hyphens, at most 63)",
+                      "bad_org_slug", slug=slug)
     conn.execute(
         "INSERT INTO organizations (slug, name, default_language) VALUES (%(slug)s, %(name)s, %(lang)s)"
         " ON CONFLICT (slug) DO NOTHING",

@@ -4,7 +4,6 @@ A write is only previewed; run it by asking again with ``--session`` and ``--con
 """
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
@@ -12,7 +11,7 @@ from agents.admin.service import AdminAccessError, AdminInputError, ask
 from agents.cli import fail, signed_in
 from agents.refusals import refusal
 from storage.db import DatabaseError
-from storage.inputs import refused_arguments
+from storage.inputs import OneLineParser, refused_arguments
 
 
 def _print_human(reply) -> None:
@@ -28,14 +27,15 @@ def main(argv: list[str] | None = None) -> int:
     if (refused := refused_arguments(sys.argv[1:] if argv is None else argv)) is not None:
         print(f"error: {refusal(refused, None)}", file=sys.stderr)  # one line; nothing has run yet
         return 2
-    parser = argparse.ArgumentParser(prog="python -m agents.admin", description="The HR admin assistant.")
+    parser = OneLineParser(prog="python -m agents.admin", description="The HR admin assistant.")
     commands = parser.add_subparsers(dest="command", required=True)
     ask_cmd = commands.add_parser("ask", help="send a message (or a confirm) to the assistant")
     ask_cmd.add_argument("message", nargs="?", default="")
     ask_cmd.add_argument("--user", required=True, help="the admin's email")
     ask_cmd.add_argument("--session", help="continue this session")
-    ask_cmd.add_argument("--confirm", metavar="ID", help="confirm the pending action with this id")
-    ask_cmd.add_argument("--cancel", action="store_true", help="cancel the pending action")
+    decision = ask_cmd.add_mutually_exclusive_group()  # both at once: refused, nothing runs
+    decision.add_argument("--confirm", metavar="ID", help="confirm the pending action with this id")
+    decision.add_argument("--cancel", action="store_true", help="cancel the pending action")
     ask_cmd.add_argument("--json", action="store_true", help="print the reply as JSON")
     args = parser.parse_args(argv)
     if (signed := signed_in(args.user)) is None:

@@ -130,6 +130,8 @@ def ask(deps: AppDeps, user: users.User, message: str = "", *, session_id: str |
     pool, graph, llm = deps.pool, _graph(deps), deps.llm
     if not message and not confirm and not cancel:
         raise AdminInputError(t("admin.write_a_message", user.language if user else None))
+    if confirm and cancel:  # contradictory: neither runs
+        raise AdminInputError(t("admin.confirm_or_cancel", user.language if user else None))
     with pool.connection() as conn:
         admin = verified_admin(conn, user)
     with pool.connection() as conn:  # committed on its own: a refused request still counts

@@ -14,7 +14,6 @@ audit-logged, and listed in the summary's template_modules).
 """
 from __future__ import annotations
 
-import argparse
 import json
 import logging
 import sys
@@ -28,7 +27,7 @@ from storage import courses as course_store
 from storage import users
 from storage.db import DatabaseError
 from storage.ingest import IngestError, ingest_file
-from storage.inputs import refused_arguments
+from storage.inputs import OneLineParser, refused_arguments
 
 FINAL = ("published", "rejected", "failed", "cancelled")
 
@@ -158,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     if (refused := refused_arguments(sys.argv[1:] if argv is None else argv)) is not None:
         print(f"error: {refusal(refused, None)}", file=sys.stderr)  # one line; nothing has run yet
         return 2
-    parser = argparse.ArgumentParser(prog="python -m agents.content", description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m agents.content", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     gen = sub.add_parser("generate", help="documents -> course + manual")
     gen.add_argument("paths", nargs="+")

@@ -7,14 +7,13 @@ python -m agents.helpdesk admin show|abort --session-id ID [--org SLUG]
 python -m agents.helpdesk admin gc | sweep"""
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
 from agents.cli import deps_or_none, fail, signed_in
 from agents.i18n import t
 from agents.refusals import refusal
-from storage.inputs import refused_arguments
+from storage.inputs import OneLineParser, refused_arguments
 
 
 def _eval(args) -> int:
@@ -82,7 +81,7 @@ def _admin(args) -> int:
         shown = admin.show_session(deps, org.id, args.session_id)
         if shown is None:
             print("error: no such session", file=sys.stderr)
-            return 1
+            return 2
         print(json.dumps(shown, ensure_ascii=False, indent=None if args.json else 2, default=str))
         return 0
     stopped = admin.abort_session(deps, org.id, args.session_id)
@@ -98,8 +97,8 @@ def _duplicates(args) -> int:
     from agents.helpdesk.duplicates import evaluate
 
     report = evaluate()
-    lines = [f"{report['pairs']} report pairs ({report['same']} same problem, {report['different']} different; "
-             f"{report['cross_language_pairs']} across languages, {report['multi_sentence_pairs']} multi-sentence)"]
+    lines = [(f"{report['pairs']} report pairs ({report['same']} same problem, {report['different']} different; "
+             f"{report['cross_language_pairs']} across languages, {report['multi_sentence_pairs']} multi-sentence)")]
     for name in ("centred", "raw_cosine", "baseline_before"):
         figures = report[name]
         held, every, long = figures["held_out"], figures["all"], figures["multi_sentence"]
@@ -135,7 +134,7 @@ def _ask(args) -> int:
             turn = service.resume(deps, user, args.session, question_id=current.question_id, action=action, text=answer)
     except service.HelpdeskError as exc:
         print(f"error: {exc}", file=sys.stderr)
-        return 1
+        return 2
     choices = f"\n  choices: {', '.join(turn.choices)}" if turn.choices else ""
     _print(turn.to_dict(), args.json, f"[{turn.kind}] {turn.message}{choices}\n  session: {turn.session_id}")
     return 0
@@ -155,7 +154,7 @@ def _tickets(args) -> int:
             data = staff.my_tickets(deps, user) if args.mine else staff.visible_tickets(deps, user)
     except HelpdeskError as exc:
         print(f"error: {exc}", file=sys.stderr)
-        return 1
+        return 2
     rows = [data] if isinstance(data, dict) else data
     text = "\n".join(f"#{r['number']} [{r['status']}] {r['title']}" + (f" · {r['affected']} affected" if "affected" in r else "")
                      for r in rows)
@@ -167,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     if (refused := refused_arguments(sys.argv[1:] if argv is None else argv)) is not None:
         print(f"error: {refusal(refused, None)}", file=sys.stderr)  # one line; nothing has run yet
         return 2
-    parser = argparse.ArgumentParser(prog="python -m agents.helpdesk", description="Helpdesk agent tools.")
+    parser = OneLineParser(prog="python -m agents.helpdesk", description="Helpdesk agent tools.")
     commands = parser.add_subparsers(dest="command", required=True)
     run_eval = commands.add_parser("eval", help="run the YAML trajectory scenarios")
     run_eval.add_argument("--show-trace", nargs="?", const="failed", choices=["failed", "all"],

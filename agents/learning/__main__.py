@@ -9,7 +9,6 @@ Bad input exits 2 with one line in the user's language; nothing is changed.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import uuid
@@ -18,7 +17,7 @@ from agents.cli import fail, signed_in
 from agents.i18n import t
 from agents.learning import service
 from agents.refusals import refusal
-from storage.inputs import refused_arguments
+from storage.inputs import OneLineParser, refused_arguments
 
 
 def _courses(deps, user) -> list[dict]:
@@ -67,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     if (refused := refused_arguments(sys.argv[1:] if argv is None else argv)) is not None:
         print(f"error: {refusal(refused, None)}", file=sys.stderr)  # one line; nothing has run yet
         return 2
-    parser = argparse.ArgumentParser(prog="python -m agents.learning", description="Learner actions.")
+    parser = OneLineParser(prog="python -m agents.learning", description="Learner actions.")
     commands = parser.add_subparsers(dest="command", required=True)
     for name, needs_exercise in (("courses", False), ("start", True), ("answer", True), ("reviews", False)):
         command = commands.add_parser(name)

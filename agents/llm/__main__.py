@@ -1,15 +1,15 @@
 """python -m agents.llm check [--json]: probe the configured model server's capabilities."""
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
 from agents.llm.client import get_llm
+from storage.inputs import OneLineParser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m agents.llm", description="The model server seam.")
+    parser = OneLineParser(prog="python -m agents.llm", description="The model server seam.")
     commands = parser.add_subparsers(dest="command", required=True)
     check = commands.add_parser("check", help="probe streaming, usage, JSON mode, tool calling, speed")
     check.add_argument("--json", action="store_true", help="print the probe as one JSON object")

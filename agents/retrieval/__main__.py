@@ -12,26 +12,20 @@ import json
 import sys
 
 from agents.deps import process_deps
+from agents.refusals import refusal
 from agents.retrieval.anchors import ANCHORS
 from agents.retrieval.eval import SPLITS, evaluate, load
 from agents.retrieval.fusion import STRATEGIES
 from agents.retrieval.search import RetrievalError, search
 from storage.db import DatabaseError
-from agents.refusals import refusal
-from storage.inputs import refused_arguments
+from storage.inputs import OneLineParser, refused_arguments
 
 REPORT_KEYS = ("n", "recall_at_1", "recall_at_k", "mrr", "p50_ms", "p95_ms")
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # one line, exit 2 (argparse prints usage otherwise)
-        print(f"error: {message}", file=sys.stderr)
-        sys.exit(2)
-
-
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m agents.retrieval", description="Search and evaluate SkillNet retrieval.")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser = OneLineParser(prog="python -m agents.retrieval", description="Search and evaluate SkillNet retrieval.")
+    commands = parser.add_subparsers(dest="command", required=True)
     for name, target in (("search", "query"), ("eval", "file")):
         command = commands.add_parser(name)
         command.add_argument(target)

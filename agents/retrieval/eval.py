@@ -48,7 +48,8 @@ def parse_lines(lines) -> list[EvalItem]:
             if not isinstance(question, str) or not isinstance(expected, list) or not expected:
                 raise ValueError
         except (ValueError, KeyError, TypeError):
-            raise RetrievalError(f"line {number} is not {{\"question\": str, \"expected\": [title, ...]}}") from None
+            raise RetrievalError(f"line {number} is not a question with its expected titles: "
+                                 "{\"question\": \"...\", \"expected\": [\"title\", ...]}") from None
         items.append(EvalItem(question, [str(title) for title in expected], data.get("lang"), data.get("kind", ""),
                               data.get("split", "")))
     if not items:

@@ -4,7 +4,6 @@ python -m agents.tutor gaps --org SLUG [--days N] [--json]
 python -m agents.tutor eval FILE [--json] | answers FILE [--split train|heldout] [--json]"""
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
@@ -13,14 +12,14 @@ from agents.refusals import refusal
 from agents.tutor import service
 from storage import users
 from storage.db import DatabaseError
-from storage.inputs import refused_arguments
+from storage.inputs import OneLineParser, refused_arguments
 
 
 def main(argv: list[str] | None = None) -> int:
     if (refused := refused_arguments(sys.argv[1:] if argv is None else argv)) is not None:
         print(f"error: {refusal(refused, None)}", file=sys.stderr)  # one line; nothing has run yet
         return 2
-    parser = argparse.ArgumentParser(prog="python -m agents.tutor", description="Ask the employee tutor.")
+    parser = OneLineParser(prog="python -m agents.tutor", description="Ask the employee tutor.")
     commands = parser.add_subparsers(dest="command", required=True)
     ask = commands.add_parser("ask", help="send one message and print the answer's events")
     ask.add_argument("message")
@@ -77,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
         # the turn's session is the user's most recently updated one
         session_id = args.session or service.list_sessions(deps, user)[0].id
         print(f"(session {session_id})", file=sys.stderr)
-    return 1 if failed else 0
+    return 2 if failed else 0  # an error event is a refusal (the one line above): the CLI contract's exit 2
 
 
 def _eval(args) -> int:

@@ -37,7 +37,7 @@ def test_a_synchronous_ingestion_refuses_a_document_whose_upload_is_in_flight(po
     [queued] = ingestion.queue_uploads(admin, [("turnos_almacen.md", _manual(7))])   # no worker yet: in flight
     path.write_bytes(_manual(8))
     requests = len(remote_embeddings.embedding_requests)
-    assert storage_cli(["ingest", str(path), "--org", "almacen"]) == 1
+    assert storage_cli(["ingest", str(path), "--org", "almacen"]) == 2  # refused input: the CLI contract
     refused = capsys.readouterr().err
     assert refused.count("\n") == 1 and "still being ingested in the background; nothing was changed" in refused
     assert len(remote_embeddings.embedding_requests) == requests, "refused before embedding anything"

@@ -40,4 +40,4 @@ def test_admin_bad_input_is_one_line(org, capsys):
     assert main(["admin", "list", "--org", "no-such-org"]) == 2
     assert capsys.readouterr().err.strip() == "error: no organisation with slug no-such-org"
     assert main(["admin", "show", "--org", "helpdesk-test"]) == 2
-    assert main(["admin", "show", "--org", "helpdesk-test", "--session-id", "nope"]) == 1
+    assert main(["admin", "show", "--org", "helpdesk-test", "--session-id", "nope"]) == 2  # bad input: the CLI contract

@@ -83,5 +83,5 @@ def test_vpn_in_spanish_then_english_through_the_cli(org, pool, capsys):
 def test_cli_bad_input_is_one_line(org, capsys):
     assert main(["ask", "VPN down", "--user", "nobody@hd.test"]) == 2
     assert capsys.readouterr().err.strip() == "error: no user with email nobody@hd.test"
-    assert main(["tickets", "--show", "999999", "--user", "bob@hd.test"]) == 1
+    assert main(["tickets", "--show", "999999", "--user", "bob@hd.test"]) == 2  # bad input: the CLI contract
     assert capsys.readouterr().err.strip() == "error: That ticket does not exist."

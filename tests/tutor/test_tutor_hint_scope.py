@@ -87,5 +87,5 @@ def test_learner_cli_refuses_bad_input_with_one_line(james, capsys):
     assert capsys.readouterr().err.strip() == "error: That exercise does not exist in your organisation."
     assert learning_cli(["answer", "x", "--user", james.email, "--answer", "{oops"]) == 2
     assert capsys.readouterr().err.startswith("error: The answer is not valid JSON")
-    assert tutor_cli(["ask", "hi", "--user", james.email, "--from-exercise", "nope"]) == 1
+    assert tutor_cli(["ask", "hi", "--user", james.email, "--from-exercise", "nope"]) == 2  # a refusal: the CLI contract
     assert "Exercise not found: nope." in capsys.readouterr().err

@@ -74,7 +74,7 @@ def test_cli_refuses_the_bombs_in_one_line(pool, org_id, zip_bomb, tmp_path, db_
     done = subprocess.run([sys.executable, "-m", "storage", "ingest", str(tmp_path / "bomb.docx"),
                            str(tmp_path / "laughs.docx"), "--org", "bombs"],
                           cwd=ROOT, capture_output=True, text=True, timeout=300)
-    assert done.returncode == 1 and done.stdout == ""
+    assert done.returncode == 2 and done.stdout == ""  # refused input: the CLI contract
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 2 and "Traceback" not in done.stderr
     assert "unpacks to more than" in lines[0] and "XML entities" in lines[1]

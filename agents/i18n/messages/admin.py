@@ -124,6 +124,8 @@ MESSAGES = {
                           "es": "El asistente de administración es solo para administradores."},
     "admin.unknown_session": {"en": "Unknown session {session}.", "es": "Sesión desconocida: {session}."},
     "admin.write_a_message": {"en": "Write a message.", "es": "Escribe un mensaje."},
+    "admin.confirm_or_cancel": {"en": "Confirm or cancel, not both: nothing was done.",
+                                "es": "Confirma o cancela, no las dos cosas: no se hizo nada."},
     "admin.said_confirm": {"en": "✔ Confirm", "es": "✔ Confirmar"},
     "admin.said_cancel": {"en": "✖ Cancel", "es": "✖ Cancelar"},
     "admin.actions.title": {"en": "Change something for this person", "es": "Cambiar algo de esta persona"},
