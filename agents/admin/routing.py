@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from agents.admin.names import OrgNames, typo_of, words
+from agents.admin.names import OrgNames, content_words, typo_of, words
 from agents.admin.prompts import (
     ASSIGN_VERBS,
     HELP_KEYWORDS,
@@ -34,6 +34,11 @@ LEVEL_WORDS = {
 }
 _KEYWORD_WORDS = {tool: [words(phrase) for phrase in phrases] for tool, phrases in TOOL_KEYWORDS.items()}
 _RAW_WORD = re.compile(r"[^\W\d_]+")
+_LISTING_WORDS = {"list", "lista", "listar", "show", "muestra", "muestrame", "ensename", "employees", "empleados"}
+# words that only ask about the person named ("what about Tom?", "¿y Lucía qué tal?")
+_ABOUT_WORDS = {"about", "tal", "sobre", "info", "information", "informacion", "datos", "details", "detalles",
+                "news", "update", "how", "going", "everything", "todo", "quick", "question", "pregunta",
+                "ensename", "muestrame", "ver", "see", "open", "abre", "look", "mira", "dime", "tell"}
 
 
 def _word_is(typed: str, keyword: str) -> bool:
@@ -93,7 +98,7 @@ def route(step: str, org: OrgNames | None = None, people: list[str] | None = Non
             continue
         if org and (tool in NEEDS_PERSON and not people or tool in NEEDS_COURSE and not _course(step, org)):
             continue
-        if tool == "list_employees" and people and asked is None:
+        if tool == "list_employees" and people and asked is None and not set(said) & _LISTING_WORDS:
             continue  # "Elena se ha ido de la empresa, quítale el acceso": said of one person, not a listing
         return tool
     if strict:
@@ -101,7 +106,15 @@ def route(step: str, org: OrgNames | None = None, people: list[str] | None = Non
     tool, score = match_exemplars(step, TOOL_EXEMPLARS)
     if tool and score >= MIN_ROUTE_SCORE and (org is None or _has_what_it_needs(tool, step, org, people)):
         return tool
-    return "get_employee_detail" if people else None  # "How is Priya?": a person and nothing else asked
+    # "Priya?", "What about Tom Baker?": a person and nothing else asked. "Schedule a meeting with Emily"
+    # asks something no tool does: its other words are left unexplained, so no guess is made.
+    return "get_employee_detail" if people and not _unexplained(step, people) else None
+
+
+def _unexplained(step: str, people: list[str]) -> list[str]:
+    named = {w for p in people for w in words(p)}
+    return [w for w in content_words(step) if w not in named and w not in _ABOUT_WORDS
+            and not any(typo_of(w, n, 4) or n.startswith(w) for n in named)]
 
 
 def _course(step: str, org: OrgNames | None) -> bool:
