@@ -19,10 +19,12 @@ import gradio as gr
 from agents import auth
 from agents.deps import process_deps
 from agents.i18n import DEFAULT_LANGUAGE, language, t
+from agents.metrics import start_metrics_server
 from agents.tutor import service
 from agents.tutor.sources import open_source
 from storage import config
 from storage.markup import safe_markdown
+from ui import chat_failover
 from ui.chat_render import (
     StreamedAnswer,
     app_theme,
@@ -109,7 +111,7 @@ def _session_choices(user) -> list[tuple[str, str]]:
     return [(s.title or "…", str(s.id)) for s in service.list_sessions(process_deps(), user)]
 
 
-SESSION_COOKIE = "skillnet_session"  # the Streamlit app's session (ui/session.py)
+SESSION_COOKIE = chat_failover.SESSION_COOKIE  # the Streamlit app's session (ui/session.py)
 
 
 def _user(user_ref: dict | None):
@@ -175,11 +177,12 @@ def respond(message: str, history: list, user_ref: dict | None, session_id: str 
     """Stream one answer; yields (chatbot, textbox, session, chip×3, sessions, status, sources, panel)."""
     keep = [gr.skip()] * (SUGGESTION_SLOTS + 1)  # chips and the sessions list
     untouched = (gr.skip(), gr.skip())            # the source panel
-    user = _user(user_ref)
+    user = _user(user_ref) if user_ref else chat_failover.cookie_user(request)  # no state here: a failover
     if user is None:
         yield (history, message, session_id, *keep, t("common.sign_in_first", request_language(request)), *untouched)
         return
     context = context or {}
+    session_id = session_id or (chat_failover.conversation_on_screen(user, history) if user_ref is None else None)
     if not (message or "").strip():  # nothing is sent; the input itself says why
         yield (history, gr.update(value="", placeholder=t("tutor.error.empty_message", user.language)), session_id,
                *keep, "", *untouched)
@@ -397,15 +400,18 @@ def launch(*, port: int | None = None, block: bool = True) -> gr.Blocks:
     config.export_native_settings()  # before Gradio's queue reads its settings
     _mark_matplotlib_missing()
     app = build_app().queue(default_concurrency_limit=32)
+    path = config.get("SKILLNET_CHAT_PATH")  # behind a proxy that strips it (deploy/haproxy.cfg)
     app.launch(server_port=port or chat_port(), css=CSS + SOURCE_CSS, theme=app_theme(), prevent_thread_lock=not block,
-               quiet=not block,
+               quiet=not block, root_path=path.rstrip("/") if path else None,
                footer_links=[])
     return app
 
 
 def main() -> None:
     from seeds.loader import load_demo_if_empty
+
     load_demo_if_empty(process_deps().pool)  # run alone on an empty database, the demo accounts can sign in
+    start_metrics_server()  # the tutor's model calls are this process's: /metrics on SKILLNET_METRICS_PORT
     launch()
 
 

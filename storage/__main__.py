@@ -1,14 +1,17 @@
 """python -m storage ingest PATH... --org SLUG [--by EMAIL] [--json] (exit 2 when a document is refused)  |  python -m storage config [--json]
+python -m storage migrate: apply pending migrations to the configured database (an upgrade's first step)
+python -m storage database: the embedded server alone, migrated, until stopped (deploy/Procfile's `db`)
 python -m storage vectors PATH... -o FILE.npz: write the passage vectors ingesting PATH... embeds (a VectorPack
 shipped beside data, e.g. seeds/eval/react_docs/vectors.npz, so loading it embeds nothing)"""
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from pathlib import Path
 
 from storage import config, users
-from storage.db import DatabaseError, app_pool
+from storage.db import DatabaseError, app_pool, data_dir, database_url, migrate, start_embedded_server
 from storage.embeddings import VectorPack
 from storage.ingest import IngestError, ingest_file, passage_texts
 from storage.inputs import OneLineParser, Refusal, refused_arguments
@@ -32,7 +35,12 @@ def main(argv: list[str] | None = None) -> int:
                                                   "(rewrite it after chunking or sanitising changes)")
     vectors.add_argument("paths", nargs="+", metavar="PATH")
     vectors.add_argument("-o", "--output", required=True, metavar="FILE.npz")
+    commands.add_parser("migrate", help="apply pending migrations to the configured database, then exit")
+    commands.add_parser("database", help="run the embedded PostgreSQL alone (other processes share it) until "
+                                         "SIGTERM; prints its DATABASE_URL")
     args = parser.parse_args(argv)
+    if args.command in ("migrate", "database"):
+        return _migrate(serve=args.command == "database")
     if args.command == "config":
         return _print_config(args.json)
     if args.command == "vectors":
@@ -66,6 +74,21 @@ def main(argv: list[str] | None = None) -> int:
         else:
             print(f"{result.status:9} {result.title} — {result.pages} pages, {result.chunks} chunks, {result.language}")
     return 2 if failures else 0  # a refused document is bad input; the others were ingested
+
+
+def _migrate(*, serve: bool) -> int:
+    try:
+        url = start_embedded_server(data_dir() / "pg") if serve else database_url()
+        applied = migrate(url)
+    except DatabaseError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps({"applied": applied, **({"DATABASE_URL": url} if serve else {})}), flush=True)
+    if serve:  # holding the server's handle: it stops when the last process using it has let go
+        stop = {signal.SIGTERM, signal.SIGINT}
+        signal.pthread_sigmask(signal.SIG_BLOCK, stop)
+        signal.sigwait(stop)
+    return 0
 
 
 def _write_vectors(paths: list[str], output: str) -> int:

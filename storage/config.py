@@ -29,7 +29,7 @@ class ConfigError(ValueError):
 @dataclass(frozen=True)
 class Variable:
     name: str
-    kind: str            # "str", "int", "float", "bool", "choice", "list" (comma-separated)
+    kind: str            # "str", "int", "float", "bool", "choice", "list" (comma-separated), "path" (URL path)
     default: Any
     doc: str
     choices: tuple[str, ...] = ()
@@ -57,6 +57,10 @@ VARIABLES: tuple[Variable, ...] = (
        "most database connections a process's pool opens (each is opened when needed): 20 concurrent chats "
        "queued for the 10 it had", minimum=2),
     _v("SKILLNET_CHAT_PORT", "int", 7860, "port of the Gradio tutor chat the app starts", minimum=1),
+    _v("SKILLNET_CHAT_PATH", "path", None,
+       "where the chat is on the app's own origin (e.g. `/chat/`): `python chat.py` processes serve under it behind "
+       "a reverse proxy (deploy/haproxy.cfg) and the app starts none of its own (unset: the app starts one and "
+       "embeds `http://<host>:<SKILLNET_CHAT_PORT>/`)"),
     _v("GRADIO_ANALYTICS_CACHE_FREQUENCY", "int", 1000,
        "every how many events the chat's Gradio rebuilds its monitoring summary, a pandas table of up to "
        "10,000 past events (Gradio reads it itself): at Gradio's own 1, each chat event spent 5-15 ms on it",
@@ -170,6 +174,10 @@ def _parse(var: Variable, raw: str) -> Any:
     text = raw.strip()
     if var.kind == "str":
         return text
+    if var.kind == "path":
+        if not text.startswith("/") or "//" in text or "?" in text:
+            raise ConfigError(f"{var.name}={raw!r}: expected a path such as /chat/")
+        return text.rstrip("/") + "/"
     if var.kind == "list":
         return tuple(part.strip() for part in text.split(",") if part.strip())
     if var.kind == "bool":

@@ -76,9 +76,10 @@ def running_app(database_url: str, *, extra_env: dict | None = None, timeout: fl
 
 
 @contextlib.contextmanager
-def chromium_page(width: int = 1400, height: int = 900, locale: str | None = None):
+def chromium_page(width: int = 1400, height: int = 900, locale: str | None = None, *, self_signed: bool = False):
     """A Playwright page in headless Debian Chromium (no browser download needed); ``locale`` is the
-    language the browser asks pages for (unset: Chromium's own, English)."""
+    language the browser asks pages for (unset: Chromium's own, English); ``self_signed``: trust the
+    test's own certificate (tests/deploy)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -87,7 +88,8 @@ def chromium_page(width: int = 1400, height: int = 900, locale: str | None = Non
             args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"])
         try:
-            page = browser.new_page(viewport={"width": width, "height": height}, locale=locale)
+            page = browser.new_page(viewport={"width": width, "height": height}, locale=locale,
+                                    ignore_https_errors=self_signed)
             page.set_default_timeout(120_000)   # a busy CI machine (load 4-6) renders slowly: wait, don't fail
             yield page
         finally:

@@ -49,6 +49,8 @@ def test_defaults_and_parsing(monkeypatch):
     assert config.get("HELPDESK_AGENT_ENABLED") is False
     monkeypatch.setenv("HELPDESK_AGENT_ENABLED_USER_IDS", " a, b ,,")
     assert config.get("HELPDESK_AGENT_ENABLED_USER_IDS") == ("a", "b")
+    monkeypatch.setenv("SKILLNET_CHAT_PATH", "/chat")
+    assert config.get("SKILLNET_CHAT_PATH") == "/chat/"
     monkeypatch.setenv("EMBEDDINGS", " OpenAI ")
     assert config.get("EMBEDDINGS") == "openai"
 
@@ -56,6 +58,7 @@ def test_defaults_and_parsing(monkeypatch):
 @pytest.mark.parametrize("name, value, reason", [
     ("SKILLNET_MAX_UPLOAD_MB", "lots", "expected a number"),
     ("SKILLNET_CHAT_PORT", "0", "must be at least 1"),
+    ("SKILLNET_CHAT_PATH", "http://chat.example/", "expected a path such as /chat/"),
     ("EMBEDDINGS", "magic", "use one of local, openai"),
     ("HELPDESK_AGENT_KILL_SWITCH", "maybe", "use on/off"),
 ])

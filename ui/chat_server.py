@@ -1,13 +1,16 @@
-"""The Gradio tutor chat, started once per Streamlit server process.
+"""The Gradio tutor chat, started once per Streamlit server process (the one-command demo).
 
 ui/startup.py starts it in the background once the sign-in is usable (``start_chat_server``), so no
-page waits for Gradio's import; a page that embeds the chat waits for it (``chat_server_port``).
+page waits for Gradio's import; a page that embeds the chat waits for it (``chat_server_port``). With
+SKILLNET_CHAT_PATH set, separate `python chat.py` processes serve the chat behind a proxy and the app
+starts none.
 """
 from __future__ import annotations
 
 import logging
 import threading
 
+from storage import config
 from storage.once import built_once
 
 log = logging.getLogger(__name__)
@@ -21,13 +24,20 @@ def _launch(chat) -> None:
         log.warning("tutor chat not started here (%s); using the server already on its port", exc)
 
 
+def chat_served_apart() -> bool:
+    """The chat runs in processes of its own, under a path of the app's origin (SKILLNET_CHAT_PATH)."""
+    return config.get("SKILLNET_CHAT_PATH") is not None
+
+
 @built_once
-def start_chat_server() -> threading.Thread:
-    """Start the chat on SKILLNET_CHAT_PORT once per process, in the background.
+def start_chat_server() -> threading.Thread | None:
+    """Start the chat on SKILLNET_CHAT_PORT once per process, in the background (none when it is served apart).
 
     When the port is taken (``python chat.py`` already running, or another app process), that server
     is used instead.
     """
+    if chat_served_apart():
+        return None
     import chat  # imported here, not in the thread: gradio imported from two threads at once breaks
 
     thread = threading.Thread(target=_launch, args=(chat,), name="tutor-chat-start", daemon=True)
@@ -40,5 +50,6 @@ def chat_server_port() -> int:
     started = start_chat_server()   # first: it imports chat (and gradio) under its lock
     import chat
 
-    started.join(STARTUP_TIMEOUT_SECONDS)
+    if started is not None:
+        started.join(STARTUP_TIMEOUT_SECONDS)
     return chat.chat_port()

@@ -200,8 +200,10 @@ def main(argv: list[str] | None = None) -> int:
         deps = process_deps()
         pool = deps.pool
         if args.command == "worker":
+            from agents.metrics import start_metrics_server
             from agents.tasks import work
 
+            start_metrics_server()  # generation's model calls: /metrics on SKILLNET_METRICS_PORT
             # one task-queue worker: generation, ingestion and the periodic sweeps; SIGTERM lets running jobs finish
             work(wait=not args.once, main_thread=True)
             return 0

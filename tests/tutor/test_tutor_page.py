@@ -33,3 +33,17 @@ def test_tutor_page_needs_a_signed_in_user(seeded_pool):
     page = AppTest.from_file(PAGE, default_timeout=30)
     page.run()
     assert page.warning and "sign in" in page.warning[0].value.lower()
+
+
+def test_chat_served_apart_is_embedded_from_the_apps_own_origin(seeded_pool, lucia, monkeypatch):
+    """Behind the proxy (deploy/haproxy.cfg) the frame is a path of the page's own origin: https stays https,
+    no second port, and the app starts no chat of its own."""
+    monkeypatch.setenv("SKILLNET_CHAT_PATH", "/chat/")
+    page = AppTest.from_file(PAGE, default_timeout=60)
+    page.session_state["user"] = lucia
+    page.run()
+    assert not page.exception
+    sources = [m for node in page.main for m in re.findall(r'src: "([^"]+)"', str(getattr(node, "proto", "")))]
+    url = urlsplit(sources[0])
+    assert (url.hostname, url.port, url.path) == ("localhost", None, "/chat/")
+    assert "token" not in url.query
