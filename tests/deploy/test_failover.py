@@ -46,7 +46,10 @@ def test_killing_the_pair_serving_you_loses_nothing(seeded_db_url, seeded_pool, 
         before = _messages(seeded_pool, "james@acme.test")
         assert [role for _, role, _ in before[-2:]] == ["user", "assistant"] and before[-2][2] == FIRST
         conversation = before[-1][0]
-        node = next(c["value"] for c in page.context.cookies() if c["name"] == "SKILLNET_NODE")
+        cookies = {c["name"]: c for c in page.context.cookies()}
+        node = cookies["SKILLNET_NODE"]["value"]
+        # the app saw https through HAProxy (X-Forwarded-Proto from 127.0.0.1): its session cookie is Secure
+        assert cookies["skillnet_session"]["secure"] and cookies["skillnet_session"]["httpOnly"]
         page.screenshot(path=str(SHOTS / "1_before_the_kill.png"), full_page=True)
 
         arrangement.kill(f"app_{node}", f"chat_{node}")
