@@ -11,7 +11,14 @@ import sys
 from pathlib import Path
 
 from storage import config, users
-from storage.db import DatabaseError, app_pool, data_dir, database_url, migrate, start_embedded_server
+from storage.db import (
+    DatabaseError,
+    app_pool,
+    data_dir,
+    database_url,
+    migrate,
+    start_embedded_server,
+)
 from storage.embeddings import VectorPack
 from storage.ingest import IngestError, ingest_file, passage_texts
 from storage.inputs import OneLineParser, Refusal, refused_arguments
