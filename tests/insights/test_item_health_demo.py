@@ -70,3 +70,17 @@ def test_bad_input_is_one_line_and_exit_2(seeded_pool, capsys, argv):
     assert content_cli(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and err.count("\n") == 1
+
+
+def test_the_course_statistics_page_shows_health_in_spanish(seeded_pool):
+    from tests.apptest import open_page, texts
+    from tests.insights.conftest import person
+
+    at = open_page(person(seeded_pool, "admin@acme.test"), "pages/course_stats.py", stats_course=COURSE)
+    shown = texts(at)
+    assert "Salud del curso" in shown and "Ejercicios señalados" in shown
+    warnings = [w.value for w in at.warning]
+    assert warnings[0].startswith("La clave puede estar mal")       # flags first, the wrong key first of all
+    assert "«14 days» la eligieron 12 de 21; la clave «2 working days», 5." in shown
+    assert len(at.get("plotly_chart")) == 1
+    assert {b.label for b in at.button} >= {"Regenerar este ejercicio", "Retirar"}
