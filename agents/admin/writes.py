@@ -11,9 +11,16 @@ from __future__ import annotations
 from datetime import date
 from uuid import UUID
 
-from agents.admin.resolve import (ToolContext, ToolError, jsonable, parse_deadline, resolve_course, resolve_person,
-                                  resolve_skills)
-from agents.i18n import code_label, format_date, format_percent, t
+from agents.admin.resolve import (
+    ToolContext,
+    ToolError,
+    jsonable,
+    parse_deadline,
+    resolve_course,
+    resolve_person,
+    resolve_skills,
+)
+from agents.i18n import code_label, format_date, format_percent, format_weekday, t
 from storage import audit, enrollments
 from storage import courses as course_store
 from storage import skills as skill_store
@@ -25,8 +32,15 @@ def _preview(ctx: ToolContext, what: str, changes: list[str]) -> str:
     return "\n".join(lines)
 
 
-def _deadline_text(ctx: ToolContext, deadline) -> str:
-    return format_date(deadline, ctx.lang) if deadline else t("admin.write.no_deadline", ctx.lang)
+def _deadline_text(ctx: ToolContext, deadline, *, set_now: bool = False) -> str:
+    """A deadline as the preview says it; one being set names its weekday too ("next Friday": which one)."""
+    if not deadline:
+        return t("admin.write.no_deadline", ctx.lang)
+    text = format_date(deadline, ctx.lang)
+    if set_now:
+        day = date.fromisoformat(deadline) if isinstance(deadline, str) else deadline
+        text = t("admin.write.due", ctx.lang, date=text, weekday=format_weekday(day, ctx.lang))
+    return text
 
 
 # ---- assign_course ------------------------------------------------------------------------------
@@ -56,16 +70,17 @@ def _assignment(before: dict | None, deadline) -> dict | None:
 def _assignment_line(ctx: ToolContext, name: str, before: dict | None, after: dict | None) -> str:
     lang = ctx.lang
     if before is None:
-        return t("admin.write.assign_new", lang, name=name, deadline=_deadline_text(ctx, after["deadline"]))
+        return t("admin.write.assign_new", lang, name=name, deadline=_deadline_text(ctx, after["deadline"], set_now=True))
     state = t("admin.write.assign_state", lang, status=code_label("status", before["status"], lang),
               progress=format_percent(before["progress"], lang))
     if after is None:
         return t("admin.write.assign_unchanged", lang, name=name, state=state,
                  deadline=_deadline_text(ctx, before["deadline"]))
     if before["status"] == "cancelled":
-        return t("admin.write.assign_reopen", lang, name=name, deadline=_deadline_text(ctx, after["deadline"]))
+        return t("admin.write.assign_reopen", lang, name=name,
+                 deadline=_deadline_text(ctx, after["deadline"], set_now=True))
     return t("admin.write.assign_deadline", lang, name=name, state=state,
-             before=_deadline_text(ctx, before["deadline"]), after=_deadline_text(ctx, after["deadline"]))
+             before=_deadline_text(ctx, before["deadline"]), after=_deadline_text(ctx, after["deadline"], set_now=True))
 
 
 def prepare_assign_course(ctx: ToolContext, args: dict) -> dict:

@@ -19,8 +19,10 @@ import string
 from datetime import date, datetime
 
 from babel import Locale
-from babel.dates import format_date as _babel_date, format_datetime as _babel_datetime
-from babel.numbers import format_decimal as _babel_decimal, format_percent as _babel_percent
+from babel.dates import format_date as _babel_date
+from babel.dates import format_datetime as _babel_datetime
+from babel.numbers import format_decimal as _babel_decimal
+from babel.numbers import format_percent as _babel_percent
 from babel.numbers import get_decimal_symbol, get_group_symbol
 
 from agents.i18n.catalog import MESSAGES
@@ -103,6 +105,11 @@ def format_date(value: date | datetime | str | None, lang: str | None) -> str:
     return _babel_date(value, format="medium", locale=_locale(lang))
 
 
+def format_weekday(value: date, lang: str | None) -> str:
+    """The day of the week in ``lang`` ('jueves', 'Thursday'): a deadline said as "next Friday" shows which one."""
+    return _babel_date(value, format="EEEE", locale=_locale(lang))
+
+
 def format_datetime(value: datetime | str | None, lang: str | None) -> str:
     """A moment as a person reads it in ``lang`` (date and minutes, no seconds or offset); '' for None."""
     if value is None or value == "":
@@ -146,7 +153,7 @@ def plotly_config(lang: str | None) -> dict:
             "locales": {code: {"dictionary": {word: t(key, code) for word, key in _PLOTLY_WORDS.items()}}}}
 
 
-def format_number(value: float | int | None, lang: str | None, *, decimals: int = 0) -> str:
+def format_number(value: float | None, lang: str | None, *, decimals: int = 0) -> str:
     """A number with the locale's separators; '' for None."""
     if value is None:
         return ""

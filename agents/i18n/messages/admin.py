@@ -62,6 +62,7 @@ MESSAGES = {
                                     "es": "La fecha límite {deadline} ya pasó."},
     "admin.write.by": {"en": "By: {admin} · runs when you confirm", "es": "Por: {admin} · se ejecuta cuando confirmes"},
     "admin.write.no_deadline": {"en": "no deadline", "es": "sin fecha límite"},
+    "admin.write.due": {"en": "{date}, a {weekday}", "es": "{date}, {weekday}"},
     "admin.write.course_archived": {"en": "“{title}” is archived; it can't be assigned.",
                                     "es": "«{title}» está archivado; no se puede asignar."},
     "admin.write.assign_who": {"en": "Tell me who should take the course.", "es": "Dime a quién asigno el curso."},
