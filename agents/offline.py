@@ -150,10 +150,17 @@ def sentence_vectors(sentences: list[str]) -> np.ndarray:
 _STATEMENT_WORDS = 6  # an unpunctuated line with fewer words is a heading or a page footer, not an answer
 
 
+_TITLE_BLOCK = re.compile(r"·.*·")  # "Document code: HR-ONB-001 · Version 2.0 · Owner: People & Culture · …"
+# a line in italics, whichever sentence of it: "*Source: Contributor Covenant 2.1. Licence CC BY 4.0.*"
+_SOURCE_LINE = re.compile(r"^\s*\*[^*\s]|[^*\s]\*\s*$")
+
+
 def answer_candidates(passages: list[tuple[int, str]]) -> list[tuple[int, str]]:
-    """(number, sentence) in document order, statements only: headings and page footers
-    ("Acme Retail · POL-SEC-001 · Page 3/8") are not answers."""
+    """(number, sentence) in document order, statements only: headings, page footers
+    ("Acme Retail · POL-SEC-001 · Page 3/8"), a document's title block and its source line are not answers."""
     def statement(sentence: str) -> bool:
+        if _TITLE_BLOCK.search(sentence) or _SOURCE_LINE.search(sentence):
+            return False
         if sentence[-1:] in ".!?;":
             return len(sentence.split()) >= 3
         return len(sentence) >= 25 and len(_WORD.findall(sentence)) >= _STATEMENT_WORDS

@@ -178,7 +178,8 @@ def grounded(message: str, passages: list[Passage], rung: str, org: str, languag
     if not body.strip():
         titles = t("tutor.list_or", language).join(_quote(item["title"], language) for item in closest or [])
         return " ".join([t("tutor.nothing_found", language, org=org)]
-                        + ([t("tutor.closest", language, titles=titles)] if titles else []))
+                        + ([t("tutor.closest", language, titles=titles)] if titles else [])
+                        + [t("tutor.ways_forward", language)])
     intro = t("tutor.document" if rung == "document" else "tutor.grounded", language)
     return f"{intro}\n\n{with_language_notes(body, passages, language)}"
 
@@ -202,7 +203,7 @@ _FILLER = {"what", "which", "how", "when", "where", "who", "why", "can", "could"
            "a", "an", "of", "to", "in", "on", "for", "my", "i", "me", "we", "our", "and", "or", "with", "about",
            "que", "qué", "cual", "cuál", "cuales", "cuáles", "como", "cómo", "cuando", "cuándo", "donde", "dónde",
            "quien", "quién", "por", "para", "puedo", "se", "hay", "es", "son", "el", "la", "los", "las", "un",
-           "una", "de", "del", "al", "en", "mi", "mis", "y", "o", "con", "sobre", "lo", "le", "me", "tengo"}
+           "una", "de", "del", "al", "en", "mi", "mis", "y", "o", "con", "sobre", "lo", "le", "tengo"}
 
 
 def _topic(message: str) -> str:

@@ -98,6 +98,8 @@ MESSAGES = {
     "tutor.nothing_found": {"en": "I found nothing about this in {org}'s documents. Here is how you can go on:",
                             "es": "No encontré nada sobre esto en los documentos de {org}. Así puedes seguir:"},
     "tutor.closest": {"en": "Closest material: {titles}.", "es": "Lo más cercano: {titles}."},
+    "tutor.ways_forward": {"en": "Ask the helpdesk (below), or ask again with the words your documents would use.",
+                           "es": "Pregunta al helpdesk (abajo) o vuelve a preguntar con las palabras que usarían tus documentos."},
     "tutor.list_or": {"en": " or ", "es": " o "},
     "tutor.quote": {"en": "“{text}”", "es": "«{text}»"},
     "tutor.progress_none": {"en": "You have no courses assigned yet.", "es": "Todavía no tienes cursos asignados."},

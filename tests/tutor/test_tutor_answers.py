@@ -1,0 +1,62 @@
+"""The answer eval's held-out split (issue 29): 72 es/en questions over the six demo documents and the
+three public ones, 16 of them answered by no document, asked of the offline tutor and of the naive
+anchor (the product's search, then the three sentences most similar to the question) in one run.
+
+Issue 29's targets: facts in the answer >= 0.75, false grounding <= 5 %, abstention on answerable
+<= 5 %, es/en parity >= 0.9, first citation on the answering chunk >= 0.9, the tutor above the anchor
+in each language. They are NOT met: this release only stops quoting a document's title block or source
+line. Held-out figures here (anchor in brackets): facts 0.696 [0.679] (es 0.714 [0.607], en 0.679
+[0.750]), false grounding 0.938 [1.0], abstention 0 [0], first citation 0.750 [0.571], parity 0.639
+[0.444]. The answer check that cut false grounding (0.94 -> 0.25 on this split) is on branch tutor-check,
+not landed: it made tests/tutor/test_tutor_eval.py's first citation fall under its 0.85. The asserts
+hold what is reached, a little under it, so a regression fails; the anchor's figures are printed beside.
+`python -m agents.tutor answers seeds/eval/answers/questions.jsonl --split heldout` prints the table.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from agents.tutor.answer_eval import evaluate, held, load, table
+from storage.ingest import ingest_file
+from tests.conftest import make_deps
+
+ROOT = Path(__file__).resolve().parents[2]
+QUESTIONS = ROOT / "seeds" / "eval" / "answers" / "questions.jsonl"
+PUBLIC = sorted((ROOT / "seeds" / "public").glob("*.md"))
+
+
+@pytest.fixture(scope="module")
+def report(seeded_pool, lucia, james):
+    for path in PUBLIC:
+        if path.name != "README.md":
+            ingest_file(seeded_pool, lucia.org_id, path)
+    return evaluate(make_deps(seeded_pool), {"es": lucia, "en": james}, load(QUESTIONS, "heldout"))
+
+
+def test_the_eval_set_is_what_its_readme_says():
+    items = load(QUESTIONS)
+    assert len(items) >= 120 and sum(not i["document"] for i in items) >= 30
+    assert {i["lang"] for i in items} == {"es", "en"}
+    assert len({i["document"] for i in items if i["set"] == "public"}) >= 3
+    pairs = {}
+    for item in items:
+        pairs.setdefault(item["pair"], []).append(item)
+    assert all(len(p) == 2 and p[0]["split"] == p[1]["split"] and p[0]["facts"] == p[1]["facts"]
+               for p in pairs.values())
+
+
+def test_facts_are_matched_folded_and_a_planted_wrong_figure_is_not():
+    assert held("Los vales **de hasta 20 EUR** [1]", [r"hasta 20 EUR"]) == [True]
+    assert held("Report it WITHIN 1 HOUR of noticing", [r"within 1 hour of noticing"]) == [True]
+    assert held("Los vales de hasta 100 EUR [1]", [r"hasta 20 EUR"]) == [False]
+
+
+def test_held_out_figures_beside_the_anchor(report):
+    print("\n" + table(report))
+    tutor, anchor = report["figures"]["tutor"], report["figures"]["anchor"]
+    assert report["n"] == 72
+    assert tutor["all"]["facts"] >= 0.60 and tutor["all"]["first_citation"] >= 0.70
+    assert tutor["all"]["abstention"] <= 0.05
+    assert tutor["all"]["first_citation"] > anchor["all"]["first_citation"]
