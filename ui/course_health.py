@@ -56,9 +56,12 @@ def _chart(report: health.CourseHealth, lang: str) -> None:
     st.markdown(f"**{t('content.health.chart', lang)}**")
     frame = pd.DataFrame({
         "facility": [i.facility for i in judged], "discrimination": [i.discrimination for i in judged],
-        "state": [t("content.health.chart_flagged" if i.flags else "content.health.chart_fine", lang) for i in judged],
+        "state": [t("content.health.chart_flagged" if i.flags else "content.health.chart_fine", lang)
+                  for i in judged],
         "exercise": [i.text[:80] for i in judged], "flags": [" · ".join(f.reason for f in i.flags) for i in judged]})
+    flagged, fine = t("content.health.chart_flagged", lang), t("content.health.chart_fine", lang)
     figure = px.scatter(frame, x="facility", y="discrimination", color="state", hover_name="exercise",
+                        color_discrete_map={flagged: "#d62728", fine: "#1f77b4"},
                         hover_data={"flags": True, "state": False},
                         labels={"facility": t("col.facility", lang), "discrimination": t("col.discrimination", lang),
                                 "state": "", "flags": t("col.flags", lang)},

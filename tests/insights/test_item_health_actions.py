@@ -43,7 +43,7 @@ def test_a_wrong_key_planted_into_a_healthy_item_is_caught(seeded_pool, demo):
 
 def test_only_admins_act_and_nothing_changes(seeded_pool, demo):
     _, james, _, items = demo
-    item = items["Complete the Christmas rule."]
+    item = items["Complete the guarantee rule."]
     deps = make_deps(seeded_pool)
     with pytest.raises(health_actions.HealthActionError, match="Only HR admins"):
         health_actions.retire(deps, james, item.id, "too_hard", "Too hard")
@@ -55,7 +55,7 @@ def test_only_admins_act_and_nothing_changes(seeded_pool, demo):
 
 def test_retiring_hides_the_item_keeps_its_answers_and_is_audited(seeded_pool, demo):
     admin, james, course_id, items = demo
-    item = items["Complete the Christmas rule."]
+    item = items["Complete the guarantee rule."]
     deps = make_deps(seeded_pool)
     with seeded_pool.connection() as conn:
         answers = conn.execute("SELECT count(*), sum(score) FROM exercise_attempts WHERE exercise_id = %s",
@@ -74,7 +74,7 @@ def test_retiring_hides_the_item_keeps_its_answers_and_is_audited(seeded_pool, d
         enrollments.enroll(conn, james.org_id, james.id, course_id)
     assert after["flag"] == "too_hard" and queued == 1 and item.id not in live
     with pytest.raises(learning.LearningError, match="does not exist"):
-        learning.submit_answer(deps, james, item.id, ["15 January"], "after-retire")
+        learning.submit_answer(deps, james, item.id, ["3"], "after-retire")
     assert learning.submit_answer(deps, james, items["Complete the rule for gift receipts."].id, ["cash"],
                                   "a live item").correct
     assert all(i.exercise_id != item.id for i in health.course_health(seeded_pool, admin.org_id, course_id, "en").items)

@@ -36,8 +36,8 @@ def test_every_flag_shows_on_the_demo_with_its_cause(report, capsys):
     assert all(f["key_may_be_wrong"] and "key may be wrong" in f["reason"] for f in card["flags"])
     assert "“14 days” chosen by 12 of 21; the key “2 working days” by 5." in [f["evidence"] for f in card["flags"]]
     codes = {item["prompt"]: [f["code"] for f in item["flags"]] for item in health["exercises"]}
-    assert codes["Complete the Christmas rule."] == ["too_hard"]
-    assert codes["For an online order, from when do the 30 days to return it count?"] == ["unused_distractor"]
+    assert codes["Complete the guarantee rule."] == ["too_hard"]
+    assert codes["For how long is a gift receipt valid?"] == ["unused_distractor"]
     by_text = {item["text"]: [f["code"] for f in item["flags"]] for item in health["exercises"]}
     assert by_text["The returns team checks returned products within 2 working days."] == \
         ["tf_all_same", "not_discriminating"]
