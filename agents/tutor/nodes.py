@@ -17,8 +17,20 @@ from agents.i18n import code_label, language_name, t
 from agents.offline import match_exemplars, stream_words
 from agents.retrieval import Passage, ground
 from agents.tutor import prompts
-from agents.tutor.answers import closest_material, next_steps, offline_answer, suggestions
-from agents.tutor.citations import CitationStream, name_manual_sections, pinpoint, renumbered, validate
+from agents.tutor.answer_check import answers_question
+from agents.tutor.answers import (
+    closest_material,
+    next_steps,
+    offline_answer,
+    suggestions,
+)
+from agents.tutor.citations import (
+    CitationStream,
+    name_manual_sections,
+    pinpoint,
+    renumbered,
+    validate,
+)
 from agents.tutor.gate import AnswerGate, unsupported_sentences
 from agents.tutor.guardrails import find_leaks, hint_header, normalize, socratic_hint
 from agents.tutor.memory import trim_passages
@@ -124,9 +136,12 @@ def _grounded(state: TutorState, runtime: Runtime[TutorContext], course_id: str 
                        course_id=UUID(course_id) if course_id else None,
                        lesson_id=UUID(lesson_id) if lesson_id else None, llm=ctx.llm)
     passages = trim_passages(grounding.passages, ctx.budgets["retrieved_context"])
-    _announce(runtime, grounding.rung, grounding.source)
-    closest = closest_material(ctx.pool, ctx.org_id, state["message"]) if grounding.rung == "general" else []
-    return {"rung": grounding.rung, "retrieval_source": grounding.source, "passages": passages, "closest": closest,
+    rung, source = grounding.rung, grounding.source
+    if passages and not state.get("attempt") and not answers_question(state["message"], tuple(passages)):
+        rung, source, passages = "general", "none", []  # retrieved, but no sentence answers (issue 29)
+    _announce(runtime, rung, source)
+    closest = closest_material(ctx.pool, ctx.org_id, state["message"]) if rung == "general" else []
+    return {"rung": rung, "retrieval_source": source, "passages": passages, "closest": closest,
             "context": "\n\n---\n\n".join(_label(p) + "\n" + p.text for p in passages),
             "retrieval_latency_ms": int((time.perf_counter() - started) * 1000)}
 

@@ -1,0 +1,49 @@
+"""The check between retrieval and the answer (issue 29), with planted defects: a title block, a
+sentence without the kind of fact asked, a passage on another topic must not pass for an answer."""
+from __future__ import annotations
+
+from agents.tutor.answer_check import (
+    answers_question,
+    asked_kind,
+    coverage,
+    front_matter,
+    holds_kind,
+    key_terms,
+)
+from tests.tutor.conftest import passage
+
+HANDBOOK = passage(1, "Document code: HR-ONB-001 · Version 2.0 · Owner: People & Culture · For: every new employee.\n\n"
+                      "Full-time employees have 23 working days of paid holiday a year, plus public holidays. "
+                      "Holiday is requested in the HR portal at least 2 weeks in advance.",
+                   document="Employee Onboarding Guide", section="8. Pay, time and leave", score=0.80)
+
+
+def test_the_kind_of_fact_asked():
+    assert asked_kind("¿Cuántos días de vacaciones tengo?") == "amount"
+    assert asked_kind("When are salaries paid?") == "when"
+    assert asked_kind("¿Quién aprueba el reembolso?") == "who"
+    assert asked_kind("Can I use a USB stick?") == "rule"
+    assert holds_kind("You have 23 working days of paid holiday.", "amount")
+    assert not holds_kind("Holiday is approved by your manager.", "amount")  # planted: no figure
+
+
+def test_front_matter_is_never_an_answer():
+    assert front_matter("Document code: HR-ONB-001 · Version 2.0 · Owner: People & Culture")
+    assert front_matter("Ejemplos de comportamiento inaceptable:")
+    assert front_matter("Este Código es una adaptación del Contributor Covenant.", "Atribución")
+    assert not front_matter("Holiday is requested in the HR portal at least 2 weeks in advance.")
+
+
+def test_key_terms_are_covered_across_languages():
+    terms = key_terms("¿Cuánto tiempo es válido un ticket regalo?")
+    assert "regalo" in terms and "tiempo" not in terms
+    assert coverage(terms, "Gift receipts are valid for 90 days.") >= 0.6
+    assert coverage(terms, "Gift receipts are valid for 90 days.", cross_lingual=False) < 0.6
+    assert coverage(key_terms("Is there a gym discount?"), "Full-time employees have 23 days of holiday.") == 0
+
+
+def test_a_passage_on_the_topic_answers_and_one_beside_it_does_not():
+    assert answers_question("How many days of paid holiday do I get?", (HANDBOOK,))
+    assert not answers_question("What's on the canteen menu today?", (HANDBOOK,))
+    title_only = passage(1, HANDBOOK.text.split("\n\n")[0], document=HANDBOOK.document, score=0.80)
+    assert not answers_question("Who owns the onboarding guide?", (title_only,))
