@@ -42,7 +42,9 @@ def badge_html(rung: str | None, source: str | None, engine: str | None, languag
     key = source if source in ("db", "none") else rung
     if key not in _BADGES:
         return ""
-    label = t(f"tutor.badge.{_BADGE_LABELS[key]}", language)
+    # offline, the general rung is "not found" (the twin has no general knowledge to answer from)
+    label = t(f"tutor.badge.{'not_found' if key == 'general' and engine == 'offline' else _BADGE_LABELS[key]}",
+              language)
     engine_label = f'<span class="badge engine">⚙ {html.escape(code_label("engine", engine, language))}</span>' if engine else ""
     low = (f'<span class="badge low">⚠ {html.escape(t("tutor.badge.low_confidence", language, reason=t(f"tutor.low.{low_confidence}", language)))}</span>'
            if low_confidence else "")

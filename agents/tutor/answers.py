@@ -199,19 +199,6 @@ def offline_answer(state: dict, name: str, org: str) -> str:
                     state.get("closest"))
 
 
-_FILLER = {"what", "which", "how", "when", "where", "who", "why", "can", "could", "do", "does", "is", "are", "the",
-           "a", "an", "of", "to", "in", "on", "for", "my", "i", "me", "we", "our", "and", "or", "with", "about",
-           "que", "qué", "cual", "cuál", "cuales", "cuáles", "como", "cómo", "cuando", "cuándo", "donde", "dónde",
-           "quien", "quién", "por", "para", "puedo", "se", "hay", "es", "son", "el", "la", "los", "las", "un",
-           "una", "de", "del", "al", "en", "mi", "mis", "y", "o", "con", "sobre", "lo", "le", "tengo"}
-
-
-def _topic(message: str) -> str:
-    """The message's content words (question words and fillers dropped): what it is about."""
-    words = [w for w in re.findall(r"[\w-]+", message) if w.lower() not in _FILLER]
-    return " ".join(words[:6]) or message.strip(" ¿?")
-
-
 def not_grounded(state: dict) -> bool:
     return state.get("rung") == "general" and state.get("intent") in ("in_course", "cross_course") \
         and not state.get("attempt")
@@ -233,12 +220,12 @@ def suggestions(state: dict, citations: list[Passage]) -> list[str]:
         topic = course or (enrolled[0] if enrolled else None)
         return ([t("tutor.suggest.explain_course", language, topic=topic)] if topic else []) + [
             t("tutor.suggest.progress", language), t("tutor.suggest.learn", language)]
-    if not_grounded(state):  # rephrasings: the topic on its own, and asked of the closest material
-        topic = _topic(state.get("message", ""))
-        out = [t("tutor.suggest.rephrase_about", language, topic=_quote(topic, language))]
-        out += [t("tutor.suggest.rephrase_in", language, title=item["title"], topic=_quote(topic, language))
-                for item in (state.get("closest") or []) if item["kind"] == "document"][:1]
-        return (out + [t("tutor.suggest.course", language)])[:3]
+    if not_grounded(state):  # ways on from the nearest material and the learner's courses, never the question's words
+        enrolled = [e["course"] for e in (state.get("progress") or {}).get("enrollments", [])
+                    if e.get("status") != "completed"]
+        titles = [item["title"] for item in state.get("closest") or []] + ([course] if course else enrolled[:1])
+        out = [t("tutor.suggest.explain_course", language, topic=title) for title in dict.fromkeys(titles)]
+        return (out + [t("tutor.suggest.course", language), t("tutor.suggest.learn", language)])[:3]
     sources = citations or state.get("passages") or []
     sections = list(dict.fromkeys(c.section or c.document for c in sources))
     out = [t("tutor.suggest.example", language, topic=sections[0])] if sections else []

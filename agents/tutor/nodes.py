@@ -138,7 +138,9 @@ def _grounded(state: TutorState, runtime: Runtime[TutorContext], course_id: str 
     passages = trim_passages(grounding.passages, ctx.budgets["retrieved_context"])
     rung, source = grounding.rung, grounding.source
     if passages and not state.get("attempt") and not answers_question(state["message"], tuple(passages)):
-        rung, source, passages = "general", "none", []  # retrieved, but no sentence answers (issue 29)
+        rung, passages = "general", []  # retrieved, but no sentence answers (issue 29)
+    if rung == "general":  # searched and found nothing: not a turn that needed no documents
+        source = "pageindex" if course_id else "semantic"
     _announce(runtime, rung, source)
     closest = closest_material(ctx.pool, ctx.org_id, state["message"]) if rung == "general" else []
     return {"rung": rung, "retrieval_source": source, "passages": passages, "closest": closest,

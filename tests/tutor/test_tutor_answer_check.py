@@ -10,7 +10,8 @@ from agents.tutor.answer_check import (
     holds_kind,
     key_terms,
 )
-from tests.tutor.conftest import passage
+from tests.tutor.conftest import by_name, passage, run
+from ui.chat_render import badge_html
 
 HANDBOOK = passage(1, "Document code: HR-ONB-001 · Version 2.0 · Owner: People & Culture · For: every new employee.\n\n"
                       "Full-time employees have 23 working days of paid holiday a year, plus public holidays. "
@@ -47,3 +48,16 @@ def test_a_passage_on_the_topic_answers_and_one_beside_it_does_not():
     assert not answers_question("What's on the canteen menu today?", (HANDBOOK,))
     title_only = passage(1, HANDBOOK.text.split("\n\n")[0], document=HANDBOOK.document, score=0.80)
     assert not answers_question("Who owns the onboarding guide?", (title_only,))
+
+
+def test_lucias_canteen_question_is_not_found_with_ways_forward(seeded_pool, lucia):
+    events, text = run(lucia, "¿Qué hay de menú hoy en la cantina?", seeded_pool)
+    assert by_name(events, "grounding") == {"rung": "general", "source": "semantic"}
+    assert text.startswith("No encontré nada sobre esto") and "helpdesk" in text, text
+    assert "Document code" not in text and by_name(events, "citations")["citations"] == []
+    chips = by_name(events, "suggestions")
+    assert chips["suggestions"] and not any("menú" in s or "cantina" in s for s in chips["suggestions"]), chips
+    assert any(action["kind"] == "helpdesk" for action in chips["actions"])
+    badge = badge_html("general", "semantic", by_name(events, "done")["engine"], "es")
+    assert "No está en los documentos de la empresa" in badge and "Sin documentos" not in badge
+    assert "Documento de la empresa" in badge_html("chunks", "semantic", "offline", "es")

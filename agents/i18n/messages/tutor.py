@@ -127,10 +127,6 @@ MESSAGES = {
     "tutor.suggest.hint": {"en": "Give me another hint", "es": "Dame otra pista"},
     "tutor.suggest.concept": {"en": "Which concept should I review for this exercise?",
                               "es": "¿Qué concepto debería repasar para este ejercicio?"},
-    "tutor.suggest.rephrase_about": {"en": "What does the company say about {topic}?",
-                                     "es": "¿Qué dice la empresa sobre {topic}?"},
-    "tutor.suggest.rephrase_in": {"en": "What does “{title}” say about {topic}?",
-                                  "es": "¿Qué dice «{title}» sobre {topic}?"},
     # next steps (actions under an answer)
     "tutor.action.helpdesk": {"en": "Ask the helpdesk", "es": "Preguntar al helpdesk"},
     "tutor.action.didnt_help": {"en": "This didn't help: ask the helpdesk", "es": "No me ha servido: preguntar al helpdesk"},
@@ -168,6 +164,7 @@ MESSAGES = {
     "tutor.badge.general": {"en": "General knowledge", "es": "Conocimiento general"},
     "tutor.badge.progress": {"en": "Your learning data", "es": "Tus datos de aprendizaje"},
     "tutor.badge.none": {"en": "No documents needed", "es": "Sin documentos"},
+    "tutor.badge.not_found": {"en": "Not in the company documents", "es": "No está en los documentos de la empresa"},
     "tutor.badge.low_confidence": {"en": "Low confidence: {reason}", "es": "Confianza baja: {reason}"},
     "tutor.low.removed_citations": {"en": "some references matched no source and were removed",
                                     "es": "algunas referencias no correspondían a ninguna fuente y se han quitado"},
