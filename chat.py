@@ -168,7 +168,7 @@ def on_load(request: gr.Request):
                                   request))
     # what the learner has on screen beside the chat, and where the app's pages are (for links)
     signed[-1] = {**(signed[-1] or {}), "exercise": params.get("exercise") or None, "app": params.get("app") or None,
-                  "embed": compact}
+                  "embed": compact, "open": params.get("session") or None}   # a recent chat the app links to
     return (*signed, gr.update(visible=signed[0] is not None and not compact), gr.update(visible=compact))
 
 
@@ -356,7 +356,9 @@ def build_app() -> gr.Blocks:
         session_box.submit(session_sign_in, [session_box, course_box, lesson_box], [*signed, context],
                            api_name="session_sign_in")
         app.load(on_load, None, [*signed, context, sidebar, compact_bar], api_name=False).then(
-            relabel, [user_ref], labelled, api_name=False)
+            relabel, [user_ref], labelled, api_name=False).then(
+            lambda ref, ctx: open_session((ctx or {}).get("open"), ref, ctx), [user_ref, context],
+            [chatbot, session, status, source_pick], api_name=False)
 
         panels = gr.State(None)
         turn_outputs, panel_outputs = [chatbot, box, session, status, panels], [*chips, sessions, source_pick, source_panel]

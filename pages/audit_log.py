@@ -38,8 +38,9 @@ else:
     shown = frame[SHOWN].assign(when=frame["when"].map(lambda v: format_datetime(v, LANG)),
                                 action=frame["action"].map(lambda c: code_label("audit_action", c, LANG)),
                                 entity=frame["entity"].map(lambda c: code_label("entity", c, LANG)))
-    # pixels that hold a whole date, a full name and an action label; the change ("After") takes the rest
-    widths = {"when": 150, "who": 130, "entity": 110, "action": 200, "entity_name": 220, "before": 200,
+    # pixels that hold a whole date, a full name and an action label, all within a laptop's page (wider
+    # columns pushed "After", the change people come for, out of sight); "After" takes the rest
+    widths = {"when": 135, "who": 120, "entity": 85, "action": 165, "entity_name": 170, "before": 130,
               "after": None}
     st.dataframe(shown, hide_index=True, width="stretch",
                  column_config={c: st.column_config.TextColumn(headers[c], width=widths[c]) for c in SHOWN})

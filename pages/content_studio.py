@@ -188,15 +188,18 @@ def after_publish(job) -> None:
                         deps, user, course_id, chosen, deadline.isoformat() if deadline else None)
                 except assign.AssignError as exc:
                     st.error(str(exc))
+            if done := st.session_state.pop(f"assign-done-{job_id}", None):
+                st.success(done)
             plan = st.session_state.get(f"assign-plan-{job_id}")
             if plan:
                 st.markdown(plan["preview"])
                 if st.button(t("content.studio.assign_confirm", lang), type="primary", key=f"assign-ok-{job_id}"):
-                    try:
-                        st.success(assign.confirm(deps, user, plan["arguments"]))
+                    try:   # the preview goes once it has run: drawn again, its Confirm would invite a second run
+                        st.session_state[f"assign-done-{job_id}"] = assign.confirm(deps, user, plan["arguments"])
+                        st.session_state.pop(f"assign-plan-{job_id}", None)
+                        st.rerun()
                     except assign.AssignError as exc:
                         st.error(str(exc))
-                    st.session_state.pop(f"assign-plan-{job_id}", None)
 
 # ------------------------------------------------------------------------------ checkpoint 1: structure
 def structure_review(view) -> None:

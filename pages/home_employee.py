@@ -5,6 +5,7 @@ import streamlit as st
 from agents.i18n import code_label, format_date, format_datetime, format_percent, t
 from agents.learning import service
 from ui.deps import app_deps
+from ui.links import page_link
 from ui.session import require_user
 from ui.tables import table_with_csv
 
@@ -51,5 +52,6 @@ if view.skills:
 st.subheader(t("learning.recent_chats", lang))
 if not view.recent_chats:
     st.caption(t("learning.no_chats", lang))
-for session in view.recent_chats:
-    st.markdown(f"- {session.title or t('learning.chat', lang)} · {format_datetime(session.updated_at, lang)}")
+for session in view.recent_chats:   # each opens its conversation on the Tutor page
+    page_link("pages/tutor.py", f"{session.title or t('learning.chat', lang)} · "
+              f"{format_datetime(session.updated_at, lang)}", "💬", {"session": str(session.id)})

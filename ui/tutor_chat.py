@@ -15,7 +15,7 @@ from storage.users import User
 from ui.chat_server import chat_server_port
 
 
-def chat_url(course_id=None, lesson_id=None, exercise_id=None) -> str:
+def chat_url(course_id=None, lesson_id=None, exercise_id=None, session_id=None) -> str:
     """The chat's address: under SKILLNET_CHAT_PATH on the app's own origin (one https origin behind the
     proxy), else on the chat's port of the host the browser reached Streamlit on.
 
@@ -31,15 +31,18 @@ def chat_url(course_id=None, lesson_id=None, exercise_id=None) -> str:
         query["lesson"] = str(lesson_id)
     if exercise_id:
         query["exercise"] = str(exercise_id)
+    if session_id:   # a past conversation to open (Home's recent chats)
+        query["session"] = str(session_id)
     path = config.get("SKILLNET_CHAT_PATH")
     if path is not None:
         return f"{origin}{path}?{urlencode(query)}"
     return f"http://{host}:{chat_server_port()}/?{urlencode(query)}"
 
 
-def embed_tutor(user: User, course_id=None, lesson_id=None, height: int | None = None, exercise_id=None) -> None:
+def embed_tutor(user: User, course_id=None, lesson_id=None, height: int | None = None, exercise_id=None,
+                session_id=None) -> None:
     """The tutor chat in an iframe; ``course_id``/``lesson_id`` tell it what the learner is viewing.
 
     The chat fills the frame (its history shrinks first), so the input box and Send stay in view.
     """
-    st.iframe(chat_url(course_id, lesson_id, exercise_id), height=height or (720 if course_id else 760))
+    st.iframe(chat_url(course_id, lesson_id, exercise_id, session_id), height=height or (720 if course_id else 760))

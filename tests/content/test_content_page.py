@@ -97,11 +97,15 @@ def test_from_a_document_to_a_published_course(pool, app_deps, studio):
     with pool.connection() as conn:
         assert not enrollments.get_enrollment(conn, org.id, admin.id, job.result_course_id)
     assert any("Ana Admin" in m.value for m in at.markdown)
+    shown = len(at.success)
     _button(at, f"assign-ok-{job_id}").click().run()
     assert not at.exception, at.exception
     with pool.connection() as conn:
         assert enrollments.get_enrollment(conn, org.id, admin.id, job.result_course_id).status == "assigned"
         assert audit.list_entries(conn, org.id, action="assign_course")
+    # the preview is gone once it ran: no second Confirm to click, the outcome said instead
+    assert not any(b.key == f"assign-ok-{job_id}" for b in at.button)
+    assert len(at.success) == shown + 1, "the assignment's outcome is said once it ran"
 
     manual_page = AppTest.from_file(str(ROOT / "pages/manuals.py"), default_timeout=90)
     manual_page.session_state["user"] = admin
