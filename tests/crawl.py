@@ -1,0 +1,61 @@
+"""What a page must never show a person (issue 32's crawl): words of the other language, raw ids, ISO
+timestamps, snake_case codes and "None".
+
+The other language's words come from the catalogue: a word that only the other language's messages use
+(never the reader's, never the demo's own data, which is bilingual by design: an English course on a
+Spanish page is content, not chrome) is a message that was not translated.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from agents.i18n.catalog import MESSAGES
+
+ROOT = Path(__file__).resolve().parents[1]
+UUID = re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b")
+# raw ids cut short still read as ids: "1e3060d7…"
+SHORT_ID = re.compile(r"\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{8}\b")
+ISO_TIME = re.compile(r"\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}")
+SNAKE = re.compile(r"(?<![\w./@-])[a-z]+(?:_[a-z0-9]+)+(?![\w./@(-])")
+NONE = re.compile(r"(?<!\w)(None|null|nan|NaN)(?!\w)")
+WORD = re.compile(r"[^\W\d_]{5,}")
+
+
+def _words(text: str) -> set[str]:
+    return {w.casefold() for w in WORD.findall(text)}
+
+
+def _message_words(text: str) -> set[str]:
+    """A message's words, without its placeholders' names ("{count}") and plural blocks' keywords."""
+    return _words(re.sub(r"\{\w+(?:, plural,)?|\b(?:zero|one|two|few|many|other)\s*\{", " ", text))
+
+
+def _data_words() -> set[str]:
+    """Every word of the demo organisation's data (people, skills, courses, documents, tickets)."""
+    found: set[str] = set()
+    for folder in (ROOT / "seeds" / "data", ROOT / "seeds" / "documents"):
+        for path in folder.rglob("*"):
+            if path.is_file() and path.suffix in (".yaml", ".yml", ".md", ".json", ".jsonl", ".txt"):
+                found |= _words(path.read_text(errors="ignore"))
+    return found
+
+
+def foreign_words(lang: str) -> set[str]:
+    """Words only the other language's messages use (Spanish for an English reader, and back)."""
+    other = "en" if lang == "es" else "es"
+    mine, theirs = set(), set()
+    for entry in MESSAGES.values():
+        mine |= _message_words(entry.get(lang, ""))
+        theirs |= _message_words(entry.get(other, ""))
+    return theirs - mine - _data_words()
+
+
+def findings(text: str, lang: str, foreign: set[str]) -> list[str]:
+    """What in ``text`` a person should not read, one line each."""
+    found = [f"{kind}: {m.group(0)!r}" for kind, pattern in (("uuid", UUID), ("short id", SHORT_ID),
+                                                             ("iso time", ISO_TIME), ("code", SNAKE),
+                                                             ("none", NONE))
+             for m in pattern.finditer(text)]
+    found += [f"other language: {word!r}" for word in sorted(_words(text) & foreign)]
+    return found
