@@ -31,6 +31,6 @@ if report.stats:
     row[4].metric(t("col.overdue", lang), stats["overdue"])
     st.subheader(t("admin.stats.hardest", lang))
     table_with_csv(report.hardest, "hardest_exercises", empty=t("admin.stats.no_attempts", lang))
-    review_planning_section(deps, user, stats["title"])
-    if report.course_id:
+    if report.course_id:   # beside the hardest exercises: what each exercise's answers say about it
         course_health_section(deps, user, report.course_id)
+    review_planning_section(deps, user, stats["title"])

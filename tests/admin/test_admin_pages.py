@@ -53,7 +53,7 @@ def test_skill_gaps_who_knows_and_mentorship(admin):
 
 def test_course_statistics_and_employee_detail(admin):
     at = open_page(admin, "pages/course_stats.py", stats_course="Returns and Refunds Essentials")
-    # + review forecast, + the course health's modules and exercises (no flagged multiple choice here)
+    # + the course health's modules and exercises (no flagged multiple choice here), + review forecast
     assert {m.label for m in at.metric} >= {"Inscritos", "Finalización"} and len(at.dataframe) == 5
     assert "Salud del curso" in [h.value for h in at.subheader]
     at = open_page(admin, "pages/employee_detail.py", detail_email="james@acme.test")
