@@ -227,7 +227,7 @@ def suggestions(state: dict, citations: list[Passage]) -> list[str]:
         out = [t("tutor.suggest.explain_course", language, topic=title) for title in dict.fromkeys(titles)]
         return (out + [t("tutor.suggest.course", language), t("tutor.suggest.learn", language)])[:3]
     sources = citations or state.get("passages") or []
-    sections = list(dict.fromkeys(c.section or c.document for c in sources))
+    sections = list(dict.fromkeys((c.section or c.document).split(" > ")[-1] for c in sources))  # the heading, not its path
     out = [t("tutor.suggest.example", language, topic=sections[0])] if sections else []
     if len(sections) > 1:
         out.append(t("tutor.suggest.more", language, topic=sections[1]))
