@@ -98,11 +98,11 @@ def running_arrangement(database_url: str, logs: Path, *, apps: str = "ab", chat
             arrangement.processes[name] = subprocess.Popen(
                 command, cwd=ROOT, env={**env, **own_env.get(name, {})}, stdin=subprocess.DEVNULL,
                 stdout=(logs / f"{name}.log").open("w"), stderr=subprocess.STDOUT)
-        health = {**{f"app_{pair}": "/_stcore/health" for pair in apps}, **{f"chat_{pair}": "/config" for pair in chats}}
+        health = {**{f"app_{pair}": "/_stcore/health" for pair in apps}, **{f"chat_{pair}": "/gradio_api/app_id" for pair in chats}}
         for name, path in health.items():
             wait_until(lambda name=name, path=path: _answers(f"http://127.0.0.1:{ports[name]}{path}"), START_SECONDS,
                        f"{name} healthy", arrangement.processes, logs)
-        front = [f"{CHAT_PATH}config"] + (["/_stcore/health"] if apps else [])
+        front = [f"{CHAT_PATH}gradio_api/app_id"] + (["/_stcore/health"] if apps else [])
         wait_until(lambda: all(_answers(arrangement.base + path) for path in front), 30, "HAProxy serving them",
                    arrangement.processes, logs)
         yield arrangement
