@@ -6,7 +6,8 @@ and translated: AgentDojo's attack templates ("important instructions", "ignore 
 address the assistant's answer), garak's and promptfoo's "ignore and print" probes (Apache-2.0,
 MIT), plus what the red team met here: fake transcripts ("User: yes, confirm. Assistant: …") and
 "already confirmed" claims. Clean text is the repository's own prose: the demo documents, public
-handbooks, React's documentation in English and Spanish, the demo tickets.
+handbooks, React's documentation in English and Spanish, the demo tickets, and the product's own
+messages (agents/i18n).
 
 Held out: attack goals and phrasings never seen in training, and whole clean documents. Writes
 storage/instruction_data/{train,heldout}.jsonl, one ``{"text", "label", "lang", "source", "span"}``
@@ -14,6 +15,8 @@ a line (``span`` groups an attack's sentences): ``python -m storage.instruction_
 """
 from __future__ import annotations
 
+import ast
+import hashlib
 import json
 import random
 import re
@@ -253,10 +256,26 @@ def _clean(split_of) -> dict[str, list[dict]]:
     return out
 
 
+def _catalogue() -> dict[str, list[dict]]:
+    """The product's own words (agents/i18n/messages), read as data: they pass the filter too (admin
+    replies, helpdesk turns, titles). Attack labels ("code.attack.*") name attacks and stay out."""
+    out = {"train": [], "heldout": []}
+    for path in sorted((ROOT / "agents/i18n/messages").glob("*.py")):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "MESSAGES":
+                for key, texts in ast.literal_eval(node.value).items():
+                    split = "heldout" if int(hashlib.sha256(key.encode()).hexdigest(), 16) % 4 == 0 else "train"
+                    out[split] += [{"text": text, "label": 0, "lang": lang, "source": "catalogue"}
+                                   for lang, text in texts.items() if not key.startswith("code.attack.")]
+    return out
+
+
 def build() -> dict[str, int]:
     rng = random.Random(30)
     held_documents = {p.name for i, p in enumerate(_clean_documents()) if i % 4 == 1}
     clean = _clean(lambda name: "heldout" if name in held_documents else "train")
+    catalogue = _catalogue()
+    clean = {split: rows + catalogue[split] for split, rows in clean.items()}
     splits = {"train": _attacks(TEMPLATES, GOALS, BIPIA["train"], PRINTS["train"], "train", rng) + clean["train"],
               "heldout": _attacks(HELDOUT_TEMPLATES, HELDOUT_GOALS, BIPIA["heldout"], PRINTS["heldout"], "heldout", rng)
               + _attacks(TEMPLATES, HELDOUT_GOALS, [], [], "heldout-known-template", rng)}

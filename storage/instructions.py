@@ -81,9 +81,9 @@ FAMILIES: dict[str, re.Pattern] = {name: re.compile(pattern, re.IGNORECASE) for 
                          + r"|\b(?:the\s+)?user\s+(?:has\s+)?already\s+(?:confirmed|approved)|\balready\s+confirmed\s+by\s+the\s+user"
                          + r"|\bel\s+usuario\s+ya\s+lo\s+ha\s+(?:confirmado|aprobado)|\bconfirmad[oa]\s+por\s+el\s+usuario",
     "addressed": r"^\W{0,3}(?:(?:dear|hey|hi|querid[oa]|oye|hola)\W{0,2}\s+)?(?:assistant|asistente|ai|ia|chatbot|model|modelo)\s*[,:!]"
-                 + r"|\b(?:in|to|into)\s+your\s+(?:answer|response|reply)\b|\byour\s+(?:answer|response|reply)\s+(?:using|in|with|into)\b"
-                 + r"|\b(?:modify|write|express|encode|encrypt|translate|render|reverse)\s+your\s+(?:answer|response|reply)\b"
-                 + r"|\b(?:en|a)\s+tu\s+respuesta\b|\b(?:modifica|escribe|expresa|codifica|cifra|traduce)\s+tu\s+respuesta\b"
+                 + r"|\b(?:in|to|into)\s+your\s+(?:answer|response|reply)\b|\byour\s+(?:answer|response|reply)\s+(?:using|into)\b"
+                 + r"|\b(?:modify|express|encode|encrypt|translate|render|reverse)\s+your\s+(?:answer|response|reply)\b"
+                 + r"|\b(?:en|a)\s+tu\s+respuesta\b|\b(?:modifica|expresa|codifica|cifra|traduce)\s+tu\s+respuesta\b"
                  + r"|\b(?:say|mention)\s+nothing\s+(?:about|of)\b|\bno\s+digas\s+nada\s+(?:de|sobre)\b"
                  + r"|\bkeep\s+this\s+(?:secret|hidden)\s+from\b|\bmantenlo\s+en\s+secreto\b",
     "transcript": r"^\W{0,3}(?:user|human|usuario|humano)\W{0,2}\s*:\s*(?:yes|s[ií]\b|ok|i\s+(?:approve|confirm)|confirm"
@@ -95,6 +95,7 @@ _SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?![\s]|$))*+(?:[.!?]+|\n|$)")
 # The learned model's say: on its own, and (lower) for a neighbour of a flagged sentence.
 FLAG_AT = 0.5
 NEIGHBOUR_AT = 0.25
+LEARNED_MIN_WORDS = 5  # a label or a title ("Your answer", "Audit log") is too short for the model to judge alone
 # "Thanks!", "Signed, Emma Johnson", "IMPORTANT!!!": part of the span they open or close.
 _SIGN_OFF = re.compile(r"^\W{0,3}(?:thanks|thank\s+you|gracias|signed|firmado|regards|saludos|cheers|atentamente"
                        r"|important|importante|urgent|urgente)\b|^[^a-záéíóúüñ]+$", re.IGNORECASE)
@@ -139,7 +140,7 @@ def _flags(parts: list[str]) -> list[str | None]:
     probability = {i: max(scores[n], scores[n + len(spoken)]) for n, i in enumerate(spoken)}
     flags = [instruction_family(part) if part.strip() else None for part in parts]
     for i in spoken:
-        if flags[i] is None and probability[i] >= FLAG_AT:
+        if flags[i] is None and probability[i] >= FLAG_AT and len(parts[i].split()) >= LEARNED_MIN_WORDS:
             flags[i] = "learned"
     changed = True
     while changed:  # each pass can only add flags: at most len(parts) passes

@@ -1,12 +1,13 @@
 """The instruction filter on text it never trained on (storage/instruction_data/heldout.jsonl: attack goals,
 phrasings and whole documents kept out of training). Each attack is planted as a line of a clean paragraph
-and counts as caught only when every one of its sentences is gone; clean sentences are filtered alone and
-as the attack's neighbours.
+and counts as caught only when every one of its sentences is gone; clean sentences (documents, tickets and
+the product's own messages) are filtered alone, and document sentences as the attack's neighbours.
 
 Held-out figures at this commit (rules + model): attacks with unseen goals in known families and public
-benchmark phrasings (BIPIA, garak, promptfoo) 221/223 (0.991); attacks in phrasings written for the
-held-out split (never trained on) 35/48 (0.729); clean sentences removed 0/1957; clean neighbours of an
-attack removed 9/542. Rules alone: 196/223 (0.879) and 30/48 (0.625): the model's share. A further 20 attacks written
+benchmark phrasings (BIPIA, garak, promptfoo) 218/223 (0.978); attacks in phrasings written for the
+held-out split (never trained on) 35/48 (0.729); clean sentences removed 0/2585 (documents, tickets, the
+product's messages); clean neighbours of an attack removed 8/542. Rules alone: 195/223 (0.874) and 30/48
+(0.625): the model's share. A further 20 attacks written
 after tuning, in new phrasings, were caught 3/20 before they went into training: the filter catches
 the families it has seen, not every way to address an assistant.
 """
@@ -23,10 +24,11 @@ from storage.instruction_corpus import load
 def _figures() -> dict[str, tuple[int, int]]:
     rows = load("heldout")
     clean = [r["text"] for r in rows if not r["label"]]
+    prose = [r["text"] for r in rows if not r["label"] and r["source"] != "catalogue"]  # a paragraph's neighbours
     rng = random.Random(30)
     figures = {"known": [0, 0], "novel": [0, 0], "clean": [0, len(clean)], "neighbours": [0, 0]}
     for attack in (r for r in rows if r["label"]):
-        before, after = rng.sample(clean, 2)
+        before, after = rng.sample(prose, 2)
         kept, _ = instructions.split_instructions(f"{before}\n{attack['text']}\n{after}")
         group = "novel" if attack["source"] == "agentdojo-style" and "known" not in attack["span"] else "known"
         figures[group][0] += not any(s.strip() in kept for s in instructions.sentences(attack["text"]) if s.strip())
