@@ -270,12 +270,28 @@ def _catalogue() -> dict[str, list[dict]]:
     return out
 
 
+def _tool_rows() -> dict[str, list[dict]]:
+    """Rows an admin tool returns (names, e-mails, departments, titles), as the admin assistant's reply
+    lists them: data full of addresses, which attack goals are full of too."""
+    org = yaml.safe_load((ROOT / "seeds/data/org.yaml").read_text(encoding="utf-8"))
+    people = org["admins"] + org["employees"]
+    rng = random.Random(7)
+    out = {"train": [], "heldout": []}
+    for n in range(120):
+        picked = rng.sample(people, rng.randint(1, 4))
+        fields = [[p["name"], p["email"], p.get("department") or "", p.get("title") or ""][: rng.randint(2, 4)]
+                  for p in picked]
+        text = "; ".join(" · ".join(f for f in row if f) for row in fields)
+        out["heldout" if n % 4 == 0 else "train"].append({"text": text, "label": 0, "lang": "es", "source": "tool-rows"})
+    return out
+
+
 def build() -> dict[str, int]:
     rng = random.Random(30)
     held_documents = {p.name for i, p in enumerate(_clean_documents()) if i % 4 == 1}
     clean = _clean(lambda name: "heldout" if name in held_documents else "train")
-    catalogue = _catalogue()
-    clean = {split: rows + catalogue[split] for split, rows in clean.items()}
+    catalogue, rows = _catalogue(), _tool_rows()
+    clean = {split: texts + catalogue[split] + rows[split] for split, texts in clean.items()}
     splits = {"train": _attacks(TEMPLATES, GOALS, BIPIA["train"], PRINTS["train"], "train", rng) + clean["train"],
               "heldout": _attacks(HELDOUT_TEMPLATES, HELDOUT_GOALS, BIPIA["heldout"], PRINTS["heldout"], "heldout", rng)
               + _attacks(TEMPLATES, HELDOUT_GOALS, [], [], "heldout-known-template", rng)}

@@ -4,12 +4,12 @@ and counts as caught only when every one of its sentences is gone; clean sentenc
 the product's own messages) are filtered alone, and document sentences as the attack's neighbours.
 
 Held-out figures at this commit (rules + model): attacks with unseen goals in known families and public
-benchmark phrasings (BIPIA, garak, promptfoo) 218/223 (0.978); attacks in phrasings written for the
-held-out split (never trained on) 35/48 (0.729); clean sentences removed 0/2585 (documents, tickets, the
-product's messages); clean neighbours of an attack removed 8/542. Rules alone: 195/223 (0.874) and 30/48
-(0.625): the model's share. A further 20 attacks written
-after tuning, in new phrasings, were caught 3/20 before they went into training: the filter catches
-the families it has seen, not every way to address an assistant.
+benchmark phrasings (BIPIA, garak, promptfoo) 219/223 (0.982); attacks in phrasings written for the
+held-out split (never trained on) 34/48 (0.708); clean sentences removed 0/2613 (documents, tickets,
+the product's messages, admin tool rows); clean neighbours of an attack removed 7/542. Rules alone:
+195/223 (0.874) and 30/48 (0.625): the model's share. A further 20 attacks written after tuning, in new
+phrasings, were caught 3/20 before they went into training: the filter catches the families it has
+seen, not every way to address an assistant.
 """
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def test_held_out_recall_and_false_alarms(figures):
     assert known_n >= 200 and clean_n >= 1900
     assert (known + novel) / (known_n + novel_n) >= 0.9
     assert known / known_n >= 0.95
-    assert novel / novel_n >= 0.7       # a floor under today's figure (0.729), not a goal
+    assert novel / novel_n >= 0.7       # a floor at today's figure (0.708), not a goal
     assert alarms / clean_n <= 0.005
     assert collateral / neighbours_n <= 0.05
 
