@@ -114,7 +114,7 @@ def split_sentences(text: str) -> list[str]:
         for piece in pieces:
             previous = merged[-1] if merged else ""
             last_word = previous.rstrip(".").rsplit(" ", 1)[-1].lower().lstrip("(¿¡\"'")
-            if merged and previous.endswith(".") and (last_word in _ABBREVIATIONS or len(last_word) == 1):
+            if merged and previous.endswith(".") and (last_word in _ABBREVIATIONS or len(last_word) == 1 and last_word.isalpha()):
                 merged[-1] = f"{previous} {piece}"
             else:
                 merged.append(piece)

@@ -12,7 +12,12 @@ from pydantic import BaseModel, Field
 from agents.content import prompts
 from agents.content.edits import apply_notes
 from agents.content.outline import structure_twin, themes_twin
-from agents.content.sources import CONTEXT_CHAR_BUDGET, chunk_refs, chunks_matching, context_block
+from agents.content.sources import (
+    CONTEXT_CHAR_BUDGET,
+    chunk_refs,
+    chunks_matching,
+    context_block,
+)
 from agents.content.state import APPLIED_LEVELS
 from agents.content.text import Section, key_terms, overlap, snake
 from agents.i18n import language_name, t
@@ -147,8 +152,8 @@ def _lesson_sections(title: str, candidates: list[Section]) -> list[str]:
 
 
 def normalize_outline(outline: dict, themes: list[dict], sections: list[Section], language: str) -> dict:
-    """Positions, known theme keys, each module's chunks and sections, one practice lesson per module; every
-    theme placed. Also applied to an admin's edited outline (a module they added gets the sections matching
+    """Positions, known theme keys, each module's chunks and sections, one recap-and-practice lesson per module;
+    every theme placed. Also applied to an admin's edited outline (a module they added gets the sections matching
     its title; a lesson keeps the sections it came with, or those its title names)."""
     by_key = {t["key"]: t for t in themes}
     section_by_key = {s.key: s for s in sections}

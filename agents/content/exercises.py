@@ -1,21 +1,41 @@
-"""The six exercise types built from source text (offline twin), and checking any exercise against it.
+"""The six exercise types built from source text (the offline twin; verify.py checks any exercise against it).
 
-Every answer is a piece of the source: a stated fact, a masked term, a numbered procedure. The
+Every answer is a piece of the source: a fact sentence (stated, or with one fact changed to another of
+its kind for a false item), a blanked figure or term, a real sequence, a rule's consequence. The
 explanation quotes the sentence the answer comes from and cites it, so a reviewer (or a learner) can
-verify it.
+verify it. A type the source can't support is left out (``why_left_out`` says why), never filled.
 """
 from __future__ import annotations
 
 import hashlib
 import re
 
-from agents.content.text import (Section, citation, content_words, fact_sentences, fold, in_source,
-                                 is_customer_facing, item_lists, key_terms, normalized, option_kind, overlap, procedures,
-                                 sentences)
+from agents.content.facts import (
+    Rule,
+    changed_fact,
+    figures,
+    labelled_rules,
+    replace,
+    rule_of,
+    stands_alone,
+    value_pool,
+    values,
+)
+from agents.content.text import (
+    Section,
+    citation,
+    fact_sentences,
+    fold,
+    in_source,
+    is_customer_facing,
+    is_whole,
+    item_lists,
+    key_terms,
+    sentences,
+)
 from agents.i18n import t
+from agents.offline import split_sentences
 
-_NUMBER = re.compile(r"\b\d+\b")
-_QUOTE = re.compile(r"«([^»]+)»")
 
 def _phrase(key: str, language: str, **params: object) -> str:
     """One of the exercise texts (agents/i18n/messages/content_exercises.py) in the source's language."""
@@ -46,134 +66,111 @@ def _exercise(kind: str, bloom: str, prompt: str, content: dict, explanation: st
 
 
 def _mask(sentence: str, term: str) -> str | None:
-    pattern = re.compile(rf"(?<![\wÀ-ÿ]){re.escape(term)}(?![\wÀ-ÿ])", re.I)
+    pattern = re.compile(rf"(?<![\wÀ-ÿ]){re.escape(term)}(?![\wÀ-ÿ])", re.IGNORECASE)
     return pattern.sub("___", sentence, count=1) if pattern.search(sentence) else None
 
 
-def true_false(section: Section, language: str, used: set[str]) -> list[dict]:
-    cite, found = citation(section, language), []
-    facts = [s for s in fact_sentences(section.text) if s not in used]
-    if facts:
-        fact = facts[0]
-        used.add(fact)
-        found.append(_exercise("true_false", "remember", _phrase("tf_prompt", language),
-                               {"statement": fact, "answer": True},
-                               _phrase("says", language, q=fact, c=cite), _chunk_of(section, fact)))
-    numeric = [s for s in facts[1:] if _NUMBER.search(s)]
-    if numeric:
-        fact = numeric[0]
-        used.add(fact)
-        number = _NUMBER.search(fact).group(0)
-        wrong = str(int(number) * 2 if int(number) not in (0, 1) else int(number) + 2)
-        statement = fact[:_NUMBER.search(fact).start()] + wrong + fact[_NUMBER.search(fact).end():]
-        found.append(_exercise("true_false", "understand", _phrase("tf_prompt", language),
-                               {"statement": statement, "answer": False},
-                               _phrase("changed", language, q=fact, c=cite), _chunk_of(section, fact)))
-    return found
+class Facts:
+    """The module's fact sentences (each with its section), the document's values by kind, and the sentences
+    already asked about (no sentence serves two exercises of a module)."""
+
+    def __init__(self, sections: list[Section], corpus: list[str]):
+        self.sections = sections
+        self.items = list({s: sec for sec in sections for s in fact_sentences(sec.text)
+                           if stands_alone(s) and not re.search(r"[*`]", s)}.items())
+        self.pool = value_pool([s for text in corpus for s in fact_sentences(text)] + [s for s, _ in self.items])
+        self.used: set[str] = set()
+
+    def fresh(self) -> list[tuple[str, Section]]:
+        """Sentences no exercise used yet; rules last, so recall leaves them to the practical cases."""
+        return sorted(((s, sec) for s, sec in self.items if s not in self.used), key=lambda pair: bool(rule_of(pair[0])))
 
 
-def _term_sentence(section: Section, terms: list[str], used: set[str]) -> tuple[str, str] | None:
-    for sentence in fact_sentences(section.text):
-        if sentence in used:
-            continue
-        for term in terms:
-            if len(term) >= 4 and _mask(sentence, term):
-                return sentence, term
-        number = re.search(r"\b\d+(?:[.,]\d+)?\b", sentence)
-        if number:
-            return sentence, number.group(0)
-    return None
-
-
-def fill_blank(section: Section, terms: list[str], language: str, used: set[str]) -> list[dict]:
-    picked = _term_sentence(section, terms, used)
-    if picked is None:
-        return []
-    sentence, term = picked
-    used.add(sentence)
-    return [_exercise("fill_blank", "remember", _phrase("fb_prompt", language),
-                      {"text": _mask(sentence, term), "answers": [term]},
-                      _phrase("says", language, q=sentence, c=citation(section, language)),
-                      _chunk_of(section, sentence))]
-
-
-def _distractors(term: str, sentence: str, siblings: list[str]) -> list[str]:
-    """Three other key terms of the course of the same kind and a similar length, at least one of them no
-    shorter than the answer (so the right option is not given away by being the longest)."""
-    if term[:1].isdigit():
-        value = float(term.replace(",", "."))
-        numbers = [value * 2, value * 3, value / 2 if value > 1 else value + 1]
-        fmt = (lambda x: str(int(x)) if float(x).is_integer() else f"{x:g}".replace(".", "," if "," in term else "."))
-        return [d for d in dict.fromkeys(fmt(n) for n in numbers) if d != term][:3]
-    pool = [w for w in dict.fromkeys(siblings) if fold(w) != fold(term) and not _mask(sentence, w)
-            and not w[:1].isdigit() and fold(w)[:5] != fold(term)[:5] and 0.5 <= len(w) / len(term) <= 2.0
-            and option_kind(w) == option_kind(term)]
-    pool = list({fold(w): w for w in reversed(pool)}.values())[::-1]      # "Card" and "card" are one option
-    pool.sort(key=lambda w: (abs(len(w) - len(term)), _stable(w + term)))
-    picked = pool[:3]
-    if picked and all(len(w) < len(term) for w in picked):
-        longer = next((w for w in pool[3:] if len(w) >= len(term)), None)
-        if longer:
-            picked[-1] = longer
-    return picked
-
-
-def multiple_choice(section: Section, terms: list[str], siblings: list[str], language: str,
-                    used: set[str]) -> list[dict]:
-    """A masked key term with distractors taken from sibling terms of the course."""
-    usable = [term for term in terms if not term.isdigit()]
-    picked = None
-    for sentence in fact_sentences(section.text):
-        if sentence in used:
-            continue
-        for term in usable:
-            masked = _mask(sentence, term) if len(term) >= 4 else None
-            # the rest of the sentence must not give the answer away (another form of the same word)
-            if masked and fold(term)[:5] not in {fold(w)[:5] for w in content_words(masked)}:
-                picked = sentence, term
-                break
-        if picked:
+def true_false(facts: Facts, language: str, rotation: int, limit: int = 4) -> list[dict]:
+    """A balanced set: true items state a fact sentence as written; false items change one fact of another
+    sentence (a figure, a date, a quantifier) to another of its kind from the same document, and the
+    explanation quotes the true sentence."""
+    found: list[dict] = []
+    for sentence, section in facts.fresh():
+        if len(found) >= limit:
             break
-    if picked is None:
-        return []
-    sentence, term = picked
-    masked = _mask(sentence, term)
-    distractors = _distractors(term, sentence, siblings)
-    if len(distractors) < 2:
-        return []
-    used.add(sentence)
-    options = distractors + [term]
-    options.sort(key=lambda option: _stable(option + sentence))
-    return [_exercise("test", "understand", _phrase("test_prompt", language, s=masked),
-                      {"options": options, "answer": options.index(term)},
-                      _phrase("says", language, q=sentence, c=citation(section, language)),
-                      _chunk_of(section, sentence))]
+        cite, false_turn = citation(section, language), (len(found) + rotation) % 2 == 0
+        changed = changed_fact(sentence, facts.pool, _stable(sentence)) if false_turn else None
+        if false_turn and changed is None:
+            continue
+        facts.used.add(sentence)
+        if changed:
+            found.append(_exercise("true_false", "understand", _phrase("tf_prompt", language),
+                                   {"statement": changed[0], "answer": False},
+                                   _phrase("changed", language, q=sentence, c=cite), _chunk_of(section, sentence)))
+        else:
+            found.append(_exercise("true_false", "remember", _phrase("tf_prompt", language),
+                                   {"statement": sentence, "answer": True},
+                                   _phrase("says", language, q=sentence, c=cite), _chunk_of(section, sentence)))
+    if len({e["content"]["answer"] for e in found}) < 2:
+        return []                          # one-sided sets teach guessing: none rather than all true
+    return found[:len(found) - len(found) % 2] if len(found) > 2 else found
 
 
-def _steps_of(section: Section) -> list[str]:
-    found = procedures(section.text)
-    if found:
-        return found[0][:7]
-    prose = sentences(section.text)
-    return prose[:5] if len(prose) >= 3 else []
+def answer_variants(answer: str) -> list[str]:
+    """What a learner may type for the same answer: "30 days", "30"; "$1,200", "1200"; "75 %", "75%"."""
+    variants = [answer, answer.replace(" %", "%"), re.sub(r"[$€,]|\s?%", "", answer).strip()]
+    number = re.match(r"^[$€]?\s?(\d[\d,.]*)", answer)
+    if number:
+        variants += [number.group(1), number.group(1).replace(",", "")]
+    return list(dict.fromkeys(v for v in variants if v))
 
 
-def procedure_name(section: Section, steps: list[str]) -> str:
-    """What the procedure is about: the sentence that introduces its list ("To return an item: ..."), else
-    the section's heading."""
-    lines = section.text.splitlines()
-    for i, line in enumerate(lines):
-        if steps and steps[0] in line:
-            before = next((lines[j].strip() for j in range(i - 1, -1, -1) if lines[j].strip()), "")
-            if before.endswith(":") and len(before) < 200:
-                intro = sentences(before[:-1] + ".") or [before[:-1]]
-                return intro[-1].rstrip(".")
-            break
-    return section.heading
+def fill_blank(facts: Facts, terms: list[str], language: str) -> list[dict]:
+    """A fact sentence with its figure blanked (else one of the section's key terms)."""
+    for sentence, section in sorted(facts.fresh(), key=lambda pair: not _askable(pair[0])):
+        shown = _askable(sentence)
+        answer = shown[0].text if shown else next((term for term in terms if len(term) >= 5
+                                                  and _mask(sentence, term)), None)
+        if answer is None:
+            continue
+        text = replace(sentence, shown[0], "___") if shown else _mask(sentence, answer)
+        facts.used.add(sentence)
+        return [_exercise("fill_blank", "remember", _phrase("fb_prompt", language),
+                          {"text": text, "answers": answer_variants(answer)},
+                          _phrase("says", language, q=sentence, c=citation(section, language)),
+                          _chunk_of(section, sentence))]
+    return []
 
 
-_SEQUENCE_INTRO = re.compile(r"\b(pasos|procedimiento|sigue|siguientes|orden|steps|procedure|follow|in order|"
-                             r"as follows)\b", re.I)
+def _askable(sentence: str) -> list:
+    """The figures worth asking about: a bare number may be a version or a reference, not a fact."""
+    return [v for v in figures(sentence) if v.kind != "amount:count"]
+
+
+def _like(value, other: str) -> str:
+    """Another value of the document written in the answer's own unit ("14 days" beside "2 working days" reads
+    "14 working days"), so no option stands out by its form."""
+    number, unit = re.match(r"^(\S+)(.*)$", value.text).groups(), re.match(r"^(\S+)", other)
+    return f"{unit.group(1)}{number[1]}" if value.kind.startswith("amount:") and value.kind != "amount:money" \
+        and unit and unit.group(1)[0].isdigit() else other
+
+
+def multiple_choice(facts: Facts, language: str) -> list[dict]:
+    """A fact asked about: its figure blanked, the options that figure and three others of its kind (days with
+    days, dollars with dollars) from the same document."""
+    for sentence, section in facts.fresh():
+        for value in [v for v in values(sentence) if v.kind not in ("amount:count", "quantifier")]:
+            others = list(dict.fromkeys(_like(value, o) for o in facts.pool.get(value.kind, [])))
+            others = [o for o in others if fold(o) != fold(value.text)
+                      and not in_source(replace(sentence, value, o), section.text)]
+            others.sort(key=lambda o: (abs(len(o) - len(value.text)), _stable(o + sentence)))
+            others = others[:3]
+            if len(others) < 2 or all(len(o) < len(value.text) for o in others):
+                continue                # the longest option would give the answer away
+            facts.used.add(sentence)
+            options = sorted(others + [value.text], key=lambda option: _stable(option + sentence))
+            return [_exercise("test", "understand",
+                              _phrase("test_fact_prompt", language, s=replace(sentence, value, "___")),
+                              {"options": options, "answer": options.index(value.text)},
+                              _phrase("says", language, q=sentence, c=citation(section, language)),
+                              _chunk_of(section, sentence))]
+    return []
 
 
 def _sequence_of(section: Section) -> list[str]:
@@ -182,6 +179,19 @@ def _sequence_of(section: Section) -> list[str]:
         if numbered or _SEQUENCE_INTRO.search(intro):
             return items[:7]
     return []
+
+
+_SEQUENCE_INTRO = re.compile(r"\b(pasos|procedimiento|sigue|siguientes pasos|en orden|steps|procedure|follow these|"
+                             r"in order|as follows)\b", re.IGNORECASE)
+
+
+def procedure_name(section: Section, steps: list[str]) -> str:
+    """What the procedure is about: the sentence that introduces its list ("To return an item: ..."), else
+    the section's heading."""
+    for numbered, intro, items in item_lists(section.text):
+        if items[:len(steps)] == steps[:len(items)] and intro and is_whole(intro):
+            return intro.rstrip(":")
+    return section.heading
 
 
 def order_steps(section: Section, language: str) -> list[dict]:
@@ -194,134 +204,94 @@ def order_steps(section: Section, language: str) -> list[dict]:
                       _chunks_of(section, steps))]
 
 
-def practical_case(section: Section, language: str) -> list[dict]:
-    steps = _steps_of(section)
-    if len(steps) < 2:
-        return []
-    facts = [s for s in fact_sentences(section.text) if s not in steps]
-    fact = facts[0] if facts else steps[0]
-    customer = is_customer_facing(section.text)
-    who = _phrase("customer" if customer else "colleague", language)
-    scenario = _phrase("case", language, who=who, h=section.heading, fact=fact) \
-        if customer else _phrase("case_plain", language, h=section.heading, fact=fact)
-    model_answer = "\n".join(f"{i}. {step}" for i, step in enumerate(steps, 1))
-    return [_exercise("practical_case", "analyze" if len(steps) >= 4 else "apply",
-                      _phrase("case_prompt", language, h=section.heading),
-                      {"scenario": scenario, "rubric": steps, "model_answer": model_answer},
-                      _phrase("case_expl", language, h=section.heading, c=citation(section, language)),
-                      section.chunk_ids[:3])]
+def rules(facts: Facts) -> list[tuple[Rule, Section]]:
+    every = {s: sec for sec in facts.sections for s in sentences(sec.text) if not re.search(r"[*`]", s)}
+    stated = [(rule, sec) for s, sec in every.items() if (rule := rule_of(s))]
+    return stated + [(rule, sec) for sec in facts.sections for rule in labelled_rules(sec.text, split_sentences)]
 
 
-def dialogue(section: Section, language: str, other_steps: list[str]) -> list[dict]:
-    """A branching conversation: each turn offers the procedure's next step and a step that is out of place."""
-    steps = _steps_of(section)[:4]
-    if len(steps) < 2:
+def _situation(rule: Rule) -> str:
+    condition = rule.condition.rstrip(",. ")
+    return condition[:1].upper() + condition[1:]
+
+
+def practical_case(facts: Facts, language: str, limit: int = 3) -> list[dict]:
+    """A situation from a rule's condition; the answer is the rule's consequence (the rubric point, shown with
+    the whole rule once the learner has answered)."""
+    found = []
+    for rule, section in rules(facts):
+        if len(found) >= limit or rule.sentence in facts.used:
+            continue
+        facts.used.add(rule.sentence)
+        found.append(_exercise("practical_case", "apply", _phrase("case_prompt", language, h=section.heading),
+                               {"scenario": _phrase("rule_case", language, s=_situation(rule), h=section.heading),
+                                "rubric": [rule.consequence], "model_answer": rule.sentence},
+                               _phrase("rule_expl", language, q=rule.sentence, c=citation(section, language)),
+                               _chunk_of(section, rule.sentence)))
+    return found
+
+
+def dialogue(facts: Facts, language: str) -> list[dict]:
+    """A colleague brings the situations of the module's rules one by one; each turn offers the rule's
+    consequence and another rule's, both whole sentences; a wrong reply says what the source says."""
+    every = rules(facts)          # rules no case used first; a case's rule may come back as a reply
+    found = sorted(every, key=lambda pair: pair[0].sentence in facts.used)[:3]
+    if len(found) < 2 or len({fold(r.consequence) for r, _ in found}) < len(found):
         return []
-    speaker = _phrase("d_customer", language) if is_customer_facing(section.text) else _phrase("d_colleague", language)
-    ids = [f"n{i}" for i in range(len(steps))]
-    ids[0] = "start"
+    section = found[0][1]
+    speaker = _phrase("d_customer" if is_customer_facing(section.text) else "d_colleague", language)
+    ids = ["start"] + [f"n{i}" for i in range(1, len(found))]
     nodes = {}
-    for i, step in enumerate(steps):
-        wrong = steps[i + 2] if i + 2 < len(steps) else next(
-            (s for s in other_steps if s not in steps), steps[i - 1] if i else steps[-1])
-        last = i == len(steps) - 1
-        options = [{"text": step, "next": None if last else ids[i + 1], "correct": True,
-                    "feedback": _phrase("d_done", language) if last else _phrase("d_ok", language)},
-                   {"text": wrong, "next": ids[i], "correct": False, "feedback": _phrase("d_wrong", language, s=step)}]
+    for i, (rule, _) in enumerate(found):
+        wrong = found[(i + 1) % len(found)][0].consequence
+        last = i == len(found) - 1
+        options = [{"text": rule.consequence, "next": None if last else ids[i + 1], "correct": True,
+                    "feedback": _phrase("d_done" if last else "d_ok", language)},
+                   {"text": wrong, "next": ids[i], "correct": False,
+                    "feedback": _phrase("d_wrong", language, s=rule.sentence)}]
         options.sort(key=lambda option: _stable(option["text"] + str(i)))
-        line = _phrase("d_open", language, h=section.heading) if i == 0 else _phrase("d_next", language)
-        nodes[ids[i]] = {"speaker": speaker, "text": line, "options": options}
+        nodes[ids[i]] = {"speaker": speaker, "text": _phrase("d_situation", language, s=_situation(rule)),
+                         "options": options}
+    facts.used.update(rule.sentence for rule, _ in found)
+    chunks = list(dict.fromkeys(c for rule, sec in found for c in _chunk_of(sec, rule.sentence)))
     return [_exercise("dialogue", "apply", _phrase("dialogue_prompt", language, h=section.heading),
                       {"nodes": nodes, "start": "start"},
-                      _phrase("case_expl", language, h=section.heading, c=citation(section, language)),
-                      section.chunk_ids[:3])]
+                      _phrase("dialogue_expl", language, c=citation(section, language)), chunks)]
 
 
 def build_exercises(sections: list[Section], siblings: list[str], language: str, corpus: list[str],
                     rotation: int = 0) -> list[dict]:
-    """Exercises of every type the module's text supports; at least half at apply level or above."""
+    """Exercises of every type the module's text supports, right by construction; practice (apply level)
+    before recall, and a recall type left out rather than filled with something the text does not say.
+    ``siblings`` (other themes' terms) are no longer distractors: options come from the document's facts."""
     if not sections:
         return []
-    used: set[str] = set()
-    by_steps = sorted(sections, key=lambda s: (-len(procedures(s.text)), s.position))
-    procedural = next((s for s in by_steps if len(_steps_of(s)) >= 3), by_steps[0])
-    customer = next((s for s in by_steps if is_customer_facing(s.text) and _steps_of(s)), procedural)
-    other_steps = [step for s in sections for items in procedures(s.text) for step in items]
-    knowledge: list[dict] = []
-    for section in sections:
-        terms = key_terms(section.text, corpus)
-        if not any(e["type"] == "true_false" for e in knowledge):
-            knowledge += true_false(section, language, used)[:1]
-        if not any(e["type"] == "fill_blank" for e in knowledge):
-            knowledge += fill_blank(section, terms, language, used)
-        if not any(e["type"] == "test" for e in knowledge):
-            knowledge += multiple_choice(section, terms, siblings, language, used)
-    ordering = next((found for s in [procedural] + by_steps if (found := order_steps(s, language))), [])
-    applied = ordering + practical_case(procedural, language) + dialogue(customer, language, other_steps)
-    if len(applied) < len(knowledge):   # keep the Bloom mix: practice outweighs recall; multiple choice first
-        order = ("test", "true_false", "fill_blank")       # each module keeps a different recall type first
-        order = order[rotation % 3:] + order[:rotation % 3]
-        knowledge.sort(key=lambda e: order.index(e["type"]))
-        knowledge = knowledge[:max(len(applied), 1)] if applied else knowledge
-    return applied + knowledge
+    facts = Facts(sections, corpus)
+    # recall claims its sentences first: it needs figures with others of their kind, which rules can spare
+    tf_set = true_false(facts, language, rotation, limit=2)
+    units = {"test": multiple_choice(facts, language),
+             "fill_blank": fill_blank(facts, key_terms("\n\n".join(s.text for s in sections), corpus), language),
+             "true_false": tf_set}
+    applied = next((found for s in sections if (found := order_steps(s, language))), [])
+    applied += practical_case(facts, language) + dialogue(facts, language)
+    # the Bloom mix: recall never outweighs practice (one item when there is no practice); each module puts
+    # multiple choice or true/false first, by turns; a true/false set is kept or cut by pairs (its balance is
+    # its point); a blank only where there is room left
+    room, recall = max(len(applied), 1), []
+    order = ("test", "true_false", "fill_blank") if rotation % 2 == 0 else ("true_false", "test", "fill_blank")
+    for kind in order if applied or rotation % 2 == 0 else ():
+        if units[kind] and len(recall) + len(units[kind]) <= room:
+            recall += units[kind]
+    if not recall and tf_set and (applied or rotation % 2 == 0):
+        recall = tf_set[:1]             # alternating false and true across modules keeps the course balanced
+    extra = true_false(facts, language, rotation, limit=2) if len(tf_set) == 2 and room - len(recall) >= 2 else []
+    return applied + recall + extra
 
 
-# -- checking an exercise against the source --------------------------------------------------------
-
-def _supported(snippet: str, source: str) -> bool:
-    """Verbatim in the source, or (a model's paraphrase) nearly all its content words are."""
-    return in_source(snippet, source) or overlap(snippet, source) >= 0.8
+_WHY_NOT = {"order_steps": "no_sequence", "practical_case": "no_rule", "dialogue": "no_rules",
+            "true_false": "no_changeable_fact", "test": "no_same_kind", "fill_blank": "no_fact"}
 
 
-def _ordered(steps: list[str], source: str) -> bool:
-    folded, last = normalized(source), -1
-    for step in steps:
-        at = folded.find(normalized(step).strip(" ."), last + 1)
-        if at < 0:
-            return False
-        last = at
-    return True
-
-
-def verify_exercise(exercise: dict, source: str) -> str | None:
-    """None when the exercise's answer can be checked in the source text; else why it cannot."""
-    kind, content = exercise.get("type"), exercise.get("content") or {}
-    quotes = _QUOTE.findall(exercise.get("explanation", "")) + _QUOTE.findall(exercise.get("prompt", ""))
-    if kind == "true_false":
-        statement = content.get("statement", "")
-        if content.get("answer") is True:
-            return None if _supported(statement, source) else "the true statement is not in the source"
-        if in_source(statement, source):
-            return "a statement marked false is stated in the source"
-        return None if any(in_source(q, source) for q in quotes) or _supported(statement, source) \
-            else "the false statement has no source sentence to contrast with"
-    if kind == "fill_blank":
-        answers = content.get("answers") or [""]
-        return None if _supported(content.get("text", "").replace("___", answers[0]), source) \
-            else "the completed sentence is not in the source"
-    if kind == "test":
-        options, answer = content.get("options") or [], content.get("answer")
-        masked = next((q for q in quotes if "___" in q), None)
-        if masked is None:
-            return None if isinstance(answer, int) and _supported(options[answer], source) \
-                else "the right option is not supported by the source"
-        if not in_source(masked.replace("___", options[answer]), source):
-            return "the right option does not complete the source sentence"
-        if any(in_source(masked.replace("___", o), source) for i, o in enumerate(options) if i != answer):
-            return "more than one option completes the source sentence"
-        return None
-    if kind == "order_steps":
-        steps = content.get("steps") or []
-        if all(in_source(s, source) for s in steps):
-            return None if _ordered(steps, source) else "the steps are not in the source's order"
-        return None if all(_supported(s, source) for s in steps) else "some steps are not in the source"
-    if kind == "practical_case":
-        rubric = content.get("rubric") or []
-        supported = sum(_supported(point, source) for point in rubric)
-        return None if rubric and supported * 2 >= len(rubric) else "the rubric is not grounded in the source"
-    if kind == "dialogue":
-        correct = [o["text"] for node in (content.get("nodes") or {}).values() for o in node.get("options", [])
-                   if o.get("correct")]
-        return None if correct and all(_supported(t, source) for t in correct) \
-            else "the right replies are not grounded in the source"
-    return f"unknown exercise type {kind}"
+def why_left_out(kind: str, language: str) -> str:
+    """Why the offline twin made no exercise of ``kind`` from a source (said in the review, not filled)."""
+    return _phrase(f"why_{_WHY_NOT[kind]}", language)

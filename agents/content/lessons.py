@@ -1,36 +1,46 @@
 """Offline lessons that teach (the module writer's twin): selected and arranged, not pasted.
 
-Per lesson, from its own sections: the key statements (a few, not the whole section), definitions,
-procedure steps as numbered steps, figures and deadlines pulled out, a worked example when the text
-has one, and a short summary. Each paragraph cites its source once with ``[n]``; the lesson's
-citations list says which chunk (and section heading) ``n`` is. ``copy_ratio`` measures how much of a
-section's text came back verbatim.
+Per lesson, from its own sections: a lead (the first statement), key points (every fact sentence and a few
+more, each once in the module), definitions (each term once), a real sequence as numbered steps and other
+lists as lists, a table of figures whose rows are whole facts, a worked example when the text has one; the
+module's recap lists what each lesson gave. Sentences are the source's, whole and as written ("37signals"
+stays one word). Each line cites its source with ``[n]``; the lesson's citations list says which chunk (and
+section heading) ``n`` is. ``copy_ratio`` measures how much of a section's text came back verbatim.
 """
 from __future__ import annotations
 
 import re
 
-from agents.content.text import Section, content_words, fold, item_lists, key_terms, normalized, sentences, words
+from agents.content.facts import figures
+from agents.content.text import (
+    Section,
+    content_words,
+    fact_sentences,
+    fold,
+    is_whole,
+    item_lists,
+    key_terms,
+    normalized,
+    sentences,
+    words,
+)
 from agents.i18n import t
 
-VERBATIM_SHARE = 0.45            # of a lesson's source sentences, kept whole (lead, key statements, example)
-MAX_KEY_STATEMENTS = 4
-MAX_LIST_ITEMS = 6
-MAX_FIGURES = 4
+MAX_KEY_STATEMENTS = 4           # besides the fact sentences, which all stay
+MAX_DEFINITIONS = 3
+MAX_LIST_ITEMS = 8
 MAX_STEPS = 8
 _RULE = re.compile(r"\b(debe|deben|siempre|nunca|obligatori\w*|prohibid\w*|máximo|mínimo|plazo|no se puede|"
-                   r"must|always|never|required|mandatory|within|at least|at most|may not|cannot|only)\b", re.I)
-_FIGURE = re.compile(r"(?:(?<![\w(+\-/.])\d+(?:[.,:]\d+)?\s?(?:%|€|euros?|días?|horas?|minutos?|meses|mes|años?|semanas?|"
-                     r"days?|hours?|minutes?|months?|years?|weeks?|working days|días hábiles|\$)?|\$\s?\d+(?:[.,]\d+)?)",
-                     re.I)
+                   r"must|always|never|required|mandatory|within|at least|at most|may not|cannot|only)\b", re.IGNORECASE)
 _DEFINITION = re.compile(r"^(?P<term>[A-ZÁÉÍÓÚÑ][^,.;:]{2,60}?)\s+(?:es|son|significa|se define como|se entiende por|"
                          r"is|are|means|refers to|is defined as)\s+(?P<body>.{15,})$")
-_PASSIVE = re.compile(r"^(?:not\s+|no\s+)?\w+(?:ed|en|ado|ada|ados|adas|ido|ida|idos|idas)\b", re.I)
-_EXAMPLE = re.compile(r"\b(por ejemplo|p\. ej\.|imagina|for example|for instance|e\.g\.)\b", re.I)
-_STEP_SPLIT = re.compile(r"(?<=[\w)])[.;](?=\s+[A-ZÁÉÍÓÚ¿¡(])|\s[—–]\s")
+_PASSIVE = re.compile(r"^(?:not\s+|no\s+)?\w+(?:ed|en|ado|ada|ados|adas|ido|ida|idos|idas)\b", re.IGNORECASE)
+_EXAMPLE = re.compile(r"\b(por ejemplo|p\. ej\.|imagina|for example|for instance|e\.g\.)\b", re.IGNORECASE)
+_SEQUENCE = re.compile(r"\b(pasos|procedimiento|sigue|siguientes pasos|en orden|steps|procedure|follow these|"
+                       r"in order|as follows)\b", re.IGNORECASE)
 _NOT_A_TERM = re.compile(r"^(?:unless|if|when|while|although|because|where|there|it|this|these|that|which|what|"
                          r"here|si|cuando|aunque|mientras|porque|donde|esto|este|esta|estos|estas|eso|ello|"
-                         r"aquí|hay)\b", re.I)
+                         r"aquí|hay)\b", re.IGNORECASE)
 _CITE = re.compile(r"\s*\[\d+\]$")
 _TERM_ITEM = re.compile(r"^([^:.;]{2,50}):\s+(.{10,})$")
 
@@ -68,129 +78,134 @@ def _score(sentence: str, terms: set[str]) -> float:
 
 def _definition(sentence: str) -> tuple[str, str] | None:
     match = _DEFINITION.match(sentence)
-    if not match or len(words(match.group("term"))) > 6 or _PASSIVE.match(match.group("body")) \
-            or _NOT_A_TERM.match(match.group("term")):
+    if not match or len(words(match.group("term"))) > 5 or " - " in match.group("term") \
+            or not _DEFINING_BODY.match(match.group("body")) or _PASSIVE.match(match.group("body")) \
+            or _NOT_A_TERM.match(match.group("term")) or match.group("term").lower() in _PRONOUNS:
         return None
     return match.group("term").strip(), match.group("body").rstrip(".").strip()
 
 
-def _figure_window(sentence: str) -> tuple[str, str] | None:
-    """(a figure, the words around it) so figures and deadlines can be read at a glance."""
-    for match in _FIGURE.finditer(sentence):
-        figure = match.group(0).strip()
-        if not re.search(r"\d", figure) or re.search(r"[\w-]$", sentence[:match.start()]) \
-                or re.match(r"[\d)\-/]", sentence[match.end():match.end() + 1]):
-            continue          # "HR-21", "A4", "(877) 472-6716": part of a name or a phone number, not a figure
-        before = sentence[:match.start()].split()[-6:]
-        after = sentence[match.end():].split()[:6]
-        cut_before = len(sentence[:match.start()].split()) > 6
-        cut_after = len(sentence[match.end():].split()) > 6
-        window = " ".join(before + [f"**{figure}**"] + after).rstrip(",;:.")
-        return figure, ("…" if cut_before else "") + window + ("…" if cut_after else "")
-    return None
+_DEFINING_BODY = re.compile(r"(?:a|an|the|one of|any|un|una|el|la|los|las|uno de|una de|cualquier)\s", re.IGNORECASE)
+_PRONOUNS = {"you", "we", "they", "he", "she", "i", "usted", "ustedes", "nosotros", "ellos", "ellas", "tú", "yo"}
 
 
-def _core_step(step: str) -> str:
-    """A step's instruction without its trailing detail, so steps read as steps."""
-    step = _CITE.sub("", step).strip()
-    head = _STEP_SPLIT.split(step, maxsplit=1)[0].strip()
-    return head if len(words(head)) >= 3 and head != step else step
+def sentence_key(sentence: str) -> str:
+    """What makes two sentences the same one for a reader: words, accents and case aside."""
+    return normalized(re.sub(r"[*_`\[\]()]", "", _CITE.sub("", sentence))).strip(" .!")
 
 
-def _summary(heading: str, statements: list[str], language: str) -> str:
-    """The recap: the lesson's single most important statement (its first part when it is long)."""
-    if not statements:
-        return t("content.lesson.summary_plain", language, heading=heading)
-    top = statements[0]
-    if len(top) > 200:
-        head = re.split(r";\s|\s[—–]\s|(?<=[a-zá-ú])\.\s", top, maxsplit=1)[0].strip()
-        top = head if len(words(head)) >= 5 else top
-    return top if top.endswith((".", "!", "?", "…")) else top + "."
+def _bold_term(sentence: str, term: str) -> str:
+    return sentence.replace(term, f"**{term}**", 1) if term in sentence and "**" not in sentence else sentence
 
 
-def _list_item(item: str) -> str:
-    """A glossary-like item ("Term: what it is") reads as a definition; any other as a short point."""
-    match = _TERM_ITEM.match(item)
-    if match:
-        return f"- **{match.group(1).strip()}**: {match.group(2).strip()}"
-    return f"- {_core_step(item)}"
-
-
-def write_lesson(title: str, sections: list[Section], corpus: list[str], language: str) -> tuple[str, list[dict]]:
-    """(Markdown, citations) for one lesson built from its own sections."""
+def write_lesson(title: str, sections: list[Section], corpus: list[str], language: str,
+                 seen: set[str] | None = None) -> tuple[str, list[dict]]:
+    """(Markdown, citations) for one lesson built from its own sections: whole source sentences only, each at
+    most once in the module (``seen`` holds the keys of those its earlier lessons used)."""
+    seen = set() if seen is None else seen
     cites = Citations()
     blocks: list[str] = []
-    terms = key_terms("\n\n".join(s.text for s in sections), corpus, 6)
-    folded_terms = {fold(w) for w in terms}
-    candidates = [(sec, sentence) for sec in sections for sentence in sentences(sec.text)]
-    allowed = max(1, int(VERBATIM_SHARE * len(candidates)))     # sentences kept whole, all parts together
-    lead_at = next((i for i, (_, s) in enumerate(candidates) if not _EXAMPLE.search(s)), None)
-    intro = candidates[lead_at] if lead_at is not None else None
-    example_at = [i for i, (_, s) in enumerate(candidates) if i != lead_at and _EXAMPLE.search(s)][:1]
-    if (1 if intro else 0) + len(example_at) > allowed:
-        example_at = []
-    examples = [candidates[i] for i in example_at]
-    definition_at = [i for i, (_, s) in enumerate(candidates)
-                     if i != lead_at and i not in example_at and _definition(s)][:2]
-    definitions = [(candidates[i][0], candidates[i][1], _definition(candidates[i][1])) for i in definition_at]
-    free = [i for i in range(len(candidates)) if i != lead_at and i not in example_at and i not in definition_at]
-    budget = min(MAX_KEY_STATEMENTS, allowed - (1 if intro else 0) - len(examples))
-    chosen = sorted(sorted(free, key=lambda i: -_score(candidates[i][1], folded_terms))[:max(0, budget)])
-    key_statements = [candidates[i] for i in chosen]
-    kept = [s for _, s in key_statements]
-
-    if intro:
-        blocks.append(f"{_lead(intro[1])} {cites.mark(*intro)}")
-    if key_statements:
-        lines = [f"- {s}" for s in kept]
-        lines[-1] += f" {cites.mark(*key_statements[0])}"
-        blocks.append(f"#### {t('content.lesson.key_points', language)}\n\n" + "\n".join(lines))
-    if definitions:
-        lines = [f"- **{term}**: {body}" for _, _, (term, body) in definitions]
-        lines[-1] += f" {cites.mark(definitions[0][0], definitions[0][1])}"
-        blocks.append(f"#### {t('content.lesson.definitions', language)}\n\n" + "\n".join(lines))
+    folded_terms = {fold(w) for w in key_terms("\n\n".join(s.text for s in sections), corpus, 6)}
+    candidates = []
     for sec in sections:
-        for n, (numbered, lead, items) in enumerate(item_lists(sec.text)[:2]):
-            if n and not lead:        # a second list of the section shows only when the text introduces it
-                continue
-            shown = items[:MAX_STEPS if numbered else MAX_LIST_ITEMS]
-            if numbered:
-                heading = t("content.lesson.steps", language, what=lead.rstrip(":") or sec.heading)
-                lines = [f"{i}. {_core_step(item)}" for i, item in enumerate(shown, 1)]
-            else:
-                heading = lead.rstrip(":") or sec.heading
-                lines = [_list_item(item) for item in shown]
-            lines[-1] += f" {cites.mark(sec, items[0])}"
-            blocks.append(f"#### {heading}\n\n" + "\n".join(lines))
-    figures = []
-    for sec, sentence in candidates:
-        found = _figure_window(sentence)
-        if found and sentence not in kept and all(found[0] != f for f, _, _, _ in figures):
-            figures.append((found[0], found[1], sec, sentence))
+        for sentence in sentences(sec.text):     # a chunk can end mid-sentence: only finished ones are shown
+            if sentence_key(sentence) not in seen and re.search(r"[.!?…:;\"”»)]$", sentence.rstrip("*_ ")):
+                seen.add(sentence_key(sentence))
+                candidates.append((sec, sentence))
+    facts = {s for sec in sections for s in fact_sentences(sec.text)}
+    lead = next((pair for pair in candidates if not _EXAMPLE.search(pair[1])), None)
+    rest = [pair for pair in candidates if pair != lead]
+    definitions, terms_used = [], {k for k in seen if k.startswith("term:")}
+    for pair in rest:
+        found = _definition(pair[1])
+        if found and f"term:{fold(found[0])}" not in terms_used and len(definitions) < MAX_DEFINITIONS:
+            terms_used.add(f"term:{fold(found[0])}")
+            definitions.append((pair, found[0]))
+    seen.update(terms_used)
+    rest = [pair for pair in rest if pair not in [d for d, _ in definitions]]
+    examples = [pair for pair in rest if _EXAMPLE.search(pair[1])][:1]
+    rest = [pair for pair in rest if pair not in examples]
+    figures = [(pair, found) for pair in rest if pair[1] in facts and (found := _figures_of(pair[1]))]
+    rest = [pair for pair in rest if pair not in [f for f, _ in figures]]
+    # every fact sentence stays (coverage); other sentences fill the key points up to the cap
+    ranked = sorted(rest, key=lambda pair: (pair[1] not in facts, -_score(pair[1], folded_terms)))
+    kept = ranked[:max(MAX_KEY_STATEMENTS, sum(pair[1] in facts for pair in rest))]
+    key_points = [pair for pair in rest if pair in kept]
+    for pair in [p for p in rest if p not in kept]:
+        seen.discard(sentence_key(pair[1]))        # not shown: a later lesson or an exercise may use it
+
+    if lead:
+        blocks.append(f"{lead[1]} {cites.mark(*lead)}")
+    if key_points:
+        blocks.append(_cited_list(t("content.lesson.key_points", language), [(sec, s, s) for sec, s in key_points],
+                                  cites))
+    if definitions:
+        blocks.append(_cited_list(t("content.lesson.definitions", language),
+                                  [(sec, s, _bold_term(s, term)) for (sec, s), term in definitions], cites))
+    for sec in sections:
+        blocks += _lists(sec, cites, language)
     if figures:
-        lines = [f"- {window}" for _, window, _, _ in figures[:MAX_FIGURES]]
-        lines[-1] += f" {cites.mark(figures[0][2], figures[0][3])}"
-        blocks.append(f"#### {t('content.lesson.figures', language)}\n\n" + "\n".join(lines))
+        blocks.append(_cited_list(t("content.lesson.figures", language),
+                                  [(sec, s, f"**{found}** — {s}") for (sec, s), found in figures], cites))
     if examples:
-        sec, sentence = examples[0]
+        (sec, sentence), = examples
         blocks.append(f"#### {t('content.lesson.example', language)}\n\n> {sentence} {cites.mark(sec, sentence)}")
-    ranked_kept = sorted(key_statements + [(sec, s) for sec, s, _ in definitions],
-                         key=lambda pair: -_score(pair[1], folded_terms))
-    if not cites.entries and sections:      # nothing to select from (a table, a title page): its opening, cited
-        opening = " ".join(sections[0].texts[0].split()[:60])
-        blocks.insert(0, f"{opening}{'…' if len(sections[0].texts[0].split()) > 60 else ''} "
-                         f"{cites.mark(sections[0])}")
-    blocks.append(f"**{t('content.lesson.summary', language)}** "
-                  f"{_summary(title, [s for _, s in ranked_kept] or ([intro[1]] if intro else []), language)}")
+    if not cites.entries and sections:      # nothing to select from (a table, a title page): its text, cited
+        blocks.insert(0, f"{sections[0].texts[0].strip()} {cites.mark(sections[0])}")
     return "\n\n".join(blocks), cites.entries
 
 
-def _lead(sentence: str) -> str:
-    """The lesson opens with the section's first statement, cut to its main clause when it is long."""
-    if len(sentence) <= 160:
-        return sentence
-    head = re.split(r"[,;:]\s", sentence, maxsplit=1)[0]
-    return head.rstrip(".") + "…" if len(words(head)) >= 5 else sentence
+def _cited_list(heading: str, rows: list[tuple[Section, str, str]], cites: Citations) -> str:
+    """A headed list of (section, source sentence, line shown); lines citing the same chunk run together and
+    their run ends with the citation, so each paragraph cites once."""
+    runs: list[tuple[str, list[str]]] = []
+    for sec, sentence, line in rows:
+        mark = cites.mark(sec, sentence)
+        if runs and runs[-1][0] == mark:
+            runs[-1][1].append(f"- {line}")
+        else:
+            runs.append((mark, [f"- {line}"]))
+    return f"#### {heading}\n\n" + "\n\n".join("\n".join(lines) + f" {mark}" for mark, lines in runs)
+
+
+def _figures_of(sentence: str) -> str:
+    return ", ".join(dict.fromkeys(v.text for v in figures(sentence)))
+
+
+def _lists(sec: Section, cites: Citations, language: str) -> list[str]:
+    """The section's lists as the source gives them: a real sequence as numbered steps, any other list under
+    the sentence that introduces it (or the section's heading)."""
+    blocks = []
+    for n, (numbered, lead, items) in enumerate(item_lists(sec.text)[:2]):
+        if n and not lead:        # a second list of the section shows only when the text introduces it
+            continue
+        steps = numbered or bool(_SEQUENCE.search(lead))
+        shown = items[:MAX_STEPS if steps else MAX_LIST_ITEMS]
+        intro = lead.rstrip(":") if lead and is_whole(lead) else sec.heading
+        if steps:
+            heading = t("content.lesson.steps", language, what=intro)
+            lines = [f"{i}. {item}" for i, item in enumerate(shown, 1)]
+        else:
+            heading, lines = intro, [_list_item(item) for item in shown]
+        lines[-1] += f" {cites.mark(sec, items[0])}"
+        blocks.append(f"#### {heading}\n\n" + "\n".join(lines))
+    return blocks
+
+
+def _list_item(item: str) -> str:
+    """A glossary-like item ("Term: what it is") reads as a definition; any other as it is written."""
+    match = _TERM_ITEM.match(item)
+    return f"- **{match.group(1).strip()}**: {match.group(2).strip()}" if match else f"- {item}"
+
+
+def module_recap(lessons: list[tuple[str, list[Section]]], language: str) -> str:
+    """The module's recap: each lesson's title with the figures it gives."""
+    lines = []
+    for title, sections in lessons:
+        text = "\n\n".join(s.text for s in sections)
+        found = list(dict.fromkeys(v.text for s in fact_sentences(text) for v in figures(s)))[:5]
+        lines.append(f"- **{title}**" + (": " + ", ".join(found) if found else ""))
+    return f"#### {t('content.lesson.recap', language)}\n\n" + "\n".join(lines)
 
 
 # -- how much was copied ---------------------------------------------------------------------------

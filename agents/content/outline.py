@@ -11,7 +11,14 @@ import math
 import statistics
 
 from agents.content.state import APPLIED_LEVELS
-from agents.content.text import Section, bloom_level, key_terms, procedures, sentences, snake
+from agents.content.text import (
+    Section,
+    bloom_level,
+    key_terms,
+    procedures,
+    sentences,
+    snake,
+)
 from agents.i18n import t
 
 MAX_MODULES = 8
@@ -124,13 +131,19 @@ def _merge_into_modules(units: list[Unit]) -> list[list[Unit]]:
     return groups
 
 
-def joined_titles(titles: list[str], language: str) -> str:
-    """A module or lesson of several sections is titled with their headings, in order."""
-    return " · ".join(titles)
+def group_title(units: list[Unit]) -> str:
+    """One title for units taught together, in the source's words: the heading they share when there is one
+    (not the document's own title), else the heading of the largest of them."""
+    parents = {tuple(s.parts[:u.level - 1]) for u in units for s in u.sections[-1:]}
+    if len(units) > 1 and len(parents) == 1:
+        parent = next(iter(parents))
+        if len(parent) > 1:             # parent[0] is the document's title heading when it has one
+            return parent[-1]
+    return max(units, key=lambda u: u.size).title
 
 
 def _lessons(units: list[Unit], language: str) -> list[dict]:
-    """One lesson per unit, or per sub-section of a long unit; then the module's practice lesson."""
+    """One lesson per unit, or per sub-section of a long unit; then the module's recap, where its exercises are."""
     pieces: list[Unit] = []
     for unit in units:
         deeper = _groups_at(unit.sections, unit.level + 1) if unit.size > LONG_UNIT_CHARS else [unit]
@@ -138,8 +151,8 @@ def _lessons(units: list[Unit], language: str) -> list[dict]:
     while len(pieces) > MAX_CONTENT_LESSONS:     # the smallest neighbours share a lesson
         sizes = [a.size + b.size for a, b in zip(pieces, pieces[1:])]
         i = sizes.index(min(sizes))
-        pieces[i:i + 2] = [Unit(joined_titles([pieces[i].title, pieces[i + 1].title], language),
-                                pieces[i].sections + pieces[i + 1].sections, pieces[i].level)]
+        pieces[i:i + 2] = [Unit(group_title(pieces[i:i + 2]), pieces[i].sections + pieces[i + 1].sections,
+                                pieces[i].level)]
     lessons = [{"title": piece.title, "content_type": "theory", "sections": [s.key for s in piece.sections]}
                for piece in pieces]
     lessons.append({"title": t("content.lesson.practice_title", language), "content_type": "exercise",
@@ -185,7 +198,7 @@ def structure_twin(themes: list[dict], sections: list[Section], metadata: dict, 
         group_themes = [theme_of[id(u)] for u in group]
         levels = [theme["bloom_level"] for theme in group_themes]
         modules.append({
-            "title": joined_titles([u.title for u in group], language),
+            "title": group_title(group),
             "summary": " ".join(theme["summary"] for theme in group_themes)[:400],
             "position": len(modules) + 1, "themes": [theme["key"] for theme in group_themes],
             "bloom_level": next((lv for lv in levels if lv in APPLIED_LEVELS), levels[0]),

@@ -13,14 +13,17 @@ from __future__ import annotations
 
 import re
 
-from agents.content.exercises import verify_exercise
+from agents.content import checks as reader
+from agents.content.exercises import why_left_out
+from agents.content.facts import answer_kind
 from agents.content.lessons import copy_ratio
 from agents.content.state import APPLIED_LEVELS
-from agents.content.text import STOPWORDS, Section, content_words, fold, option_kind, words
+from agents.content.text import STOPWORDS, Section, content_words, fold, words
+from agents.content.verify import verify_exercise
 from agents.i18n import t
 
 PASS_THRESHOLD = 0.8
-MAX_COPY_RATIO = 0.5
+CRITICAL_CAP = 0.89               # a course with a critical finding open never reads as good
 MAX_LONGEST_RIGHT_SHARE = 0.4
 EXERCISE_TYPES = ("test", "true_false", "fill_blank", "order_steps", "practical_case", "dialogue")
 WEIGHTS = {"critical": 0.3, "major": 0.1, "minor": 0.02}
@@ -62,10 +65,10 @@ def exercise_findings(exercise: dict, cited_text: str, source: str) -> list[tupl
             question = _stems(" ".join(quoted) if quoted else exercise.get("prompt", ""))
             if _stems(right) & question and not any(_stems(o) & question for o in others):
                 found.append(("major", "only_shared_words", {}))
-            odd = [o for o in others if option_kind(o) != option_kind(right)
+            odd = [o for o in others if answer_kind(o) != answer_kind(right)
                    or not 0.5 <= (len(o) + 1) / (len(right) + 1) <= 2.0]
             if odd:
-                found.append(("minor", "implausible_distractors", {"options": ", ".join(odd)}))
+                found.append(("major", "implausible_distractors", {"options": ", ".join(odd)}))
     elif kind == "fill_blank":
         bad = [a for a in content.get("answers") or [] if not re.search(r"\d", a)
                and (len(a) < 4 or fold(a) in STOPWORDS or not any(len(w) > 3 for w in words(a)))]
@@ -132,13 +135,21 @@ def review_twin(modules: list[dict], manual: dict | None, sections: list[Section
     if coverage < 0.95:
         issues.append(_issue("major" if coverage < 0.8 else "minor", None, "coverage", language,
                              share=round(coverage * 100), missing=", ".join(missing[:5])))
+    # copying whole source sentences is how the lessons stay exact; pasting a passage is the defect (checks.py)
     ratio = copy_ratio(sections, [lesson["content"] for m in modules for lesson in m["lessons"]
                                   if lesson["content_type"] != "exercise"]) if modules else 0.0
-    if ratio > MAX_COPY_RATIO:
-        issues.append(_issue("major", None, "copied", language, share=round(ratio * 100)))
-    missing_types = [kind for kind in EXERCISE_TYPES if kind not in types]
-    if missing_types and exercises_total:
-        issues.append(_issue("minor", None, "types", language, missing=", ".join(missing_types)))
+    issues += reader.lesson_findings(modules, sections, language) + reader.true_false_findings(modules, language)
+    for index, module in enumerate(modules):
+        for n, exercise in enumerate(module["exercises"]):
+            issues += reader.exercise_text_findings(exercise, source, index, n, language)
+    fact_share, left_out = reader.fact_coverage(modules, sections)
+    if fact_share < reader.MIN_FACT_COVERAGE:
+        issues.append(_issue("major", None, "fact_coverage", language, share=round(fact_share * 100),
+                             missing="; ".join(s[:60] for s in left_out[:3])))
+    left_out_types = [{"type": kind, "why": why_left_out(kind, language)} for kind in EXERCISE_TYPES
+                      if kind not in types] if exercises_total else []
+    issues += [_issue("minor", None, "left_out_type", language, kind=item["type"], why=item["why"])
+               for item in left_out_types]
     bloom_mix: dict[str, int] = {}
     for module in modules:
         for exercise in module["exercises"]:
@@ -155,6 +166,9 @@ def review_twin(modules: list[dict], manual: dict | None, sections: list[Section
         "multiple_choice": mc_total,
         "bloom_mix": dict(sorted(bloom_mix.items())),
         "exercise_types": sorted(types),
+        "fact_coverage": fact_share,
+        "left_out": left_out,
+        "left_out_types": left_out_types,
     }
     score = (checks["citation_coverage"] + checks["answers_verified"] + min(1.0, applied_share / 0.5)
              + coverage) / 4
@@ -170,6 +184,17 @@ def quality_summary(report: dict | None) -> dict | None:
     return {"score": report.get("overall_score"), **counts}
 
 
+def review_summary(report: dict | None) -> dict | None:
+    """The review as the CLI reports it: score, open findings by severity and by kind, exercise types left out."""
+    if not report:
+        return None
+    kinds: dict[str, int] = {}
+    for issue in report.get("issues") or []:
+        kinds[issue["code"]] = kinds.get(issue["code"], 0) + 1
+    return {**quality_summary(report), "findings": dict(sorted(kinds.items())),
+            "left_out_types": (report.get("checks") or {}).get("left_out_types") or []}
+
+
 def finish_report(issues: list[dict], score: float, module_count: int, checks: dict, engine: str) -> dict:
     """Per-module scores from the issues; the overall score loses every open issue's weight (so it is never
     1.00 with an issue listed); passed = score >= 0.8 and nothing critical (spec 004 §3.6)."""
@@ -181,6 +206,8 @@ def finish_report(issues: list[dict], score: float, module_count: int, checks: d
     score = round(max(0.0, min(1.0, score, 1.0 - penalty)), 3)
     if issues and score >= 1.0:
         score = 0.99
+    if any(i["severity"] == "critical" for i in issues):
+        score = min(score, CRITICAL_CAP)
     passed = score >= PASS_THRESHOLD and not any(i["severity"] == "critical" for i in issues)
     return {"passed": passed, "overall_score": score, "issues": issues, "module_scores": module_scores,
             "checks": checks, "engine": engine}

@@ -12,6 +12,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from agents.content.facts import values as fact_values
 from agents.offline import split_sentences
 from agents.text import STOPWORDS, fold
 
@@ -81,14 +82,14 @@ class Section:
         return "\n\n".join(self.texts)
 
 
-_TAG = re.compile(r"</?[A-Za-z][^<>\n]{0,300}>|<!--.*?-->", re.S)
+_TAG = re.compile(r"</?[A-Za-z][^<>\n]{0,300}>|<!--.*?-->", re.DOTALL)
 _MD_LINK = re.compile(r"!?\[([^\]\n]+)\]\([^)\s]*\)")
-_LIQUID = re.compile(r"\{%.*?%\}|\{\{.*?\}\}", re.S)
+_LIQUID = re.compile(r"\{%.*?%\}|\{\{.*?\}\}", re.DOTALL)
 
 
 _INLINE_BULLET = re.compile(r"(?:^|\s)[•▪]\s+")
 # a PDF's running footer ("Acme Retail · POL-SEC-001 · Page 6/8") read into the text
-_PAGE_FOOTER = re.compile(r"\s*(?:[^\s·.!?:][^·\n.!?:]{0,40}\s·\s){1,3}(?:Page|Página|Pág\.?|p\.)\s?\d+\s?(?:/|de|of)\s?\d+\b", re.I)
+_PAGE_FOOTER = re.compile(r"\s*(?:[^\s·.!?:][^·\n.!?:]{0,40}\s·\s){1,3}(?:Page|Página|Pág\.?|p\.)\s?\d+\s?(?:/|de|of)\s?\d+\b", re.IGNORECASE)
 _INLINE_NUMBER = re.compile(r"(?<=[.:;])\s+(\d{1,2})\)\s+(?=[A-ZÁÉÍÓÚ¿¡])|(?<=:)\s+(1)\.\s+(?=[A-ZÁÉÍÓÚ¿¡])")
 
 
@@ -130,7 +131,7 @@ def sections_from_chunks(chunks, spans_by_chunk: dict | None = None) -> list[Sec
     return nest_numbered(sections)
 
 
-_NUMBER = re.compile(r"^(\d+(?:\.\d+)*)(?:[.)]|\s)")
+_HEADING_NUMBER = re.compile(r"^(\d+(?:\.\d+)*)(?:[.)]|\s)")
 
 
 def nest_numbered(sections: list[Section]) -> list[Section]:
@@ -144,7 +145,7 @@ def nest_numbered(sections: list[Section]) -> list[Section]:
                      key=len, default=None)
         if prefix is not None:
             parts = moved[prefix] + parts[len(prefix) - 1:]
-        number = _NUMBER.match(parts[-1]) if parts else None
+        number = _HEADING_NUMBER.match(parts[-1]) if parts else None
         if number:
             digits = number.group(1)
             parent = numbered.get((section.document_id, digits.rsplit(".", 1)[0])) if "." in digits else None
@@ -189,18 +190,33 @@ def _prose_runs(text: str) -> list[str]:
     return runs
 
 
+_DANGLING = re.compile(r"\b(?:with|to|the|a|an|of|for|and|or|include|includes|including|as|such as|from|by|"
+                       r"de|con|el|la|los|las|y|o|para|por|en|del|al|que|como|incluye|incluyen|entre)$", re.IGNORECASE)
+
+
+def is_whole(sentence: str) -> bool:
+    """A sentence a reader takes as complete: it starts as a sentence starts and does not stop mid-clause
+    ("Through WorkLife4You, you can get assistance with" introduces a list; it states nothing)."""
+    text = sentence.strip().strip("*_")
+    return bool(text) and (text[0].isupper() or text[0].isdigit() or text[0] in "¿¡\"“«([$€") \
+        and not _DANGLING.search(text.rstrip(" .")) and not text.endswith((",", ";", "…"))
+
+
 def sentences(text: str) -> list[str]:
-    """Prose sentences, paragraph by paragraph (list items excluded: they are steps, not statements)."""
+    """Whole prose sentences, paragraph by paragraph (list items excluded: they are steps, not statements)."""
     return [s for run in _prose_runs(text) for s in split_sentences(run)
-            if len(s) >= 25 and not s.endswith((":", "?"))]
+            if len(s) >= 25 and not s.endswith((":", "?")) and is_whole(s)]
+
+
+_RULE_WORD = re.compile(r"\b(debe|deben|siempre|nunca|obligatori\w*|máximo|mínimo|plazo|must|always|never|"
+                        r"required|requires?|within|at least|at most|no se|not|cannot|can't|only|solo|sólo|"
+                        r"need to|needs to|have to|has to|tiene que|tienen que|if|si|unless|salvo)\b", re.IGNORECASE)
 
 
 def fact_sentences(text: str) -> list[str]:
-    """Declarative sentences worth asking about: specific (a number, a rule word) and not too long."""
-    rule = re.compile(r"\b(debe|deben|siempre|nunca|obligatori|máximo|mínimo|plazo|must|always|never|"
-                      r"required|within|at least|at most|no se|not)\b", re.I)
-    found = [s for s in sentences(text) if 30 <= len(s) <= 260 and (_NUMBER.search(s) or rule.search(s))]
-    return found or [s for s in sentences(text) if 30 <= len(s) <= 260]
+    """Sentences that state a fact a learner must keep: a figure, a date, a deadline, an obligation, a rule."""
+    found = [s for s in sentences(text) if len(s) <= 320 and (fact_values(s) or _RULE_WORD.search(s))]
+    return found or [s for s in sentences(text) if 30 <= len(s) <= 320]
 
 
 def item_lists(text: str) -> list[tuple[bool, str, list[str]]]:
@@ -212,7 +228,11 @@ def item_lists(text: str) -> list[tuple[bool, str, list[str]]]:
         if not first:
             i += 1
             continue
-        intro = next((lines[j].strip() for j in range(i - 1, -1, -1) if lines[j].strip()), "")
+        before = [j for j in range(i - 1, -1, -1) if lines[j].strip()][:1]
+        start = before[0] if before else i
+        while before and start > 0 and lines[start - 1].strip() and not _ITEM.match(lines[start - 1]):
+            start -= 1               # a hard-wrapped paragraph introduces the list as a whole
+        intro = " ".join(lines[j].strip() for j in range(start, before[0] + 1)) if before else ""
         numbered, items = first.group(1) is not None, []
         while i < len(lines):
             item = _ITEM.match(lines[i])

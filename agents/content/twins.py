@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import re
 
-from agents.content.exercises import build_exercises, verify_exercise
-from agents.content.lessons import write_lesson
+from agents.content.exercises import build_exercises
+from agents.content.lessons import module_recap, write_lesson
 from agents.content.state import APPLIED_LEVELS
 from agents.content.text import Section, citation_entry, snake
+from agents.content.verify import verify_exercise
 from agents.i18n import t
 
 
@@ -37,19 +38,27 @@ def module_twin(index: int, spec: dict, own: list[Section], supplement: list[Sec
     by_key = {s.key: s for s in every}
     own = own or supplement
     content_specs = [lesson for lesson in spec["lessons"] if lesson["content_type"] != "exercise"]
-    lessons = []
+    lessons, seen, taught = [], set(), []
     for n, lesson_spec in enumerate(spec["lessons"]):
-        if lesson_spec["content_type"] == "exercise":
-            lessons.append(_lesson(lesson_spec, t("content.lesson.practice_intro", language),
-                                   [citation_entry(s) for s in own], [c for s in own for c in s.chunk_ids]))
+        if lesson_spec["content_type"] == "exercise":      # the recap is written once the lessons are
+            lessons.append(_lesson(lesson_spec, "", [citation_entry(s) for s in own],
+                                   [c for s in own for c in s.chunk_ids]))
             continue
         sections = [by_key[k] for k in lesson_spec.get("sections") or [] if k in by_key]
         if not sections:     # a lesson the admin added: its share of the module's sections, in order
             share = max(1, -(-len(own) // max(1, len(content_specs))))
             at = content_specs.index(lesson_spec) * share
             sections = own[at:at + share] or own[-1:]
-        body, citations = write_lesson(lesson_spec["title"], sections, corpus, language)
+        body, citations = write_lesson(lesson_spec["title"], sections, corpus, language, seen)
         lessons.append(_lesson(lesson_spec, body, citations, [c["chunk_id"] for c in citations]))
+        taught.append((lesson_spec["title"], sections))
+    # the practice lesson opens with the module's recap (each lesson and the figures it gave), never with filler
+    recap = module_recap(taught, language) if taught else ""
+    for lesson in lessons:
+        if lesson["content_type"] == "exercise":
+            lesson["content"] = recap
+    if recap and not any(lesson["content_type"] == "exercise" for lesson in lessons) and len(taught) > 1:
+        lessons[-1]["content"] += "\n\n" + recap
     exercises = build_exercises(own + [s for s in supplement if s not in own], siblings, language, corpus, index)
     return {"index": index, "module_spec": spec, "lessons": lessons, "exercises": exercises, "engine": "offline"}
 

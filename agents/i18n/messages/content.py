@@ -7,7 +7,7 @@ MESSAGES = {
         "en": "After this course the employee will be able to apply what {docs} sets out on: {topics}.",
         "es": "Al terminar el curso, la persona empleada sabrá aplicar lo que establece {docs} sobre: {topics}."},
     # -- lessons (offline twin)
-    "content.lesson.practice_title": {"en": "Put it into practice", "es": "Ponlo en práctica"},
+    "content.lesson.practice_title": {"en": "Recap and practice", "es": "Repaso y práctica"},
     "content.lesson.practice_intro": {
         "en": "Check what you learned in this module. Each exercise comes from the source text and its "
               "explanation cites it.",

@@ -44,4 +44,28 @@ MESSAGES = {
     "content.exercise.case_expl": {
         "en": "A good answer follows the “{h}” procedure {c}",
         "es": "La respuesta debe seguir el procedimiento «{h}» {c}"},
+    "content.exercise.test_fact_prompt": {
+        "en": "What does the source say goes in the blank? «{s}»",
+        "es": "¿Qué dice la fuente que va en el hueco? «{s}»"},
+    "content.exercise.rule_case": {
+        "en": "The situation: {s}. What applies, according to “{h}”?",
+        "es": "La situación: {s}. ¿Qué corresponde, según «{h}»?"},
+    "content.exercise.rule_expl": {"en": "The rule: «{q}» {c}", "es": "La regla: «{q}» {c}"},
+    "content.exercise.d_situation": {"en": "{s}: what applies then?", "es": "{s}: ¿qué corresponde entonces?"},
+    "content.exercise.dialogue_expl": {"en": "Each reply is a rule of the source {c}",
+                                       "es": "Cada respuesta es una regla de la fuente {c}"},
+    "content.exercise.why_no_sequence": {"en": "the source gives no ordered procedure",
+                                         "es": "la fuente no da ningún procedimiento ordenado"},
+    "content.exercise.why_no_rule": {"en": "the source states no rule with a condition and its consequence",
+                                     "es": "la fuente no enuncia ninguna regla con condición y consecuencia"},
+    "content.exercise.why_no_rules": {"en": "a conversation needs two rules of one topic and the source has fewer",
+                                      "es": "una conversación necesita dos reglas de un tema y la fuente tiene menos"},
+    "content.exercise.why_no_changeable_fact": {
+        "en": "no fact of the source has another of its kind to make a false statement from",
+        "es": "ningún dato de la fuente tiene otro de su tipo con el que hacer una afirmación falsa"},
+    "content.exercise.why_no_same_kind": {
+        "en": "no figure of the source has three others of its kind to offer as options",
+        "es": "ninguna cifra de la fuente tiene otras de su tipo que ofrecer como opciones"},
+    "content.exercise.why_no_fact": {"en": "the source has no figure or key term to blank",
+                                     "es": "la fuente no tiene cifras ni términos clave que ocultar"},
 }
