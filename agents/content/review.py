@@ -195,6 +195,15 @@ def review_summary(report: dict | None) -> dict | None:
             "left_out_types": (report.get("checks") or {}).get("left_out_types") or []}
 
 
+def report_figures(report: dict | None) -> dict:
+    """The review's figures in the CLI's JSON: score, issues by severity, the review by kind, the copy ratio, the
+    coverage of the source's fact sentences and those left out."""
+    checks = (report or {}).get("checks") or {}
+    return {"review_score": (report or {}).get("overall_score"), "quality": quality_summary(report),
+            "copy_ratio": checks.get("copy_ratio"), "review": review_summary(report),
+            "coverage": checks.get("fact_coverage"), "left_out": checks.get("left_out") or []}
+
+
 def finish_report(issues: list[dict], score: float, module_count: int, checks: dict, engine: str) -> dict:
     """Per-module scores from the issues; the overall score loses every open issue's weight (so it is never
     1.00 with an issue listed); passed = score >= 0.8 and nothing critical (spec 004 §3.6)."""

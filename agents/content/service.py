@@ -13,7 +13,7 @@ from uuid import UUID
 from agents import tasks
 from agents.content.edits import EditError, apply_patch
 from agents.content.graph import build_graph
-from agents.content.review import quality_summary, review_summary
+from agents.content.review import report_figures
 from agents.content.worker import run_config
 from agents.deps import AppDeps
 from agents.i18n import t
@@ -293,9 +293,7 @@ def run_job(deps: AppDeps, org_id: UUID, job_id: UUID | str, *, timeout: float =
 
 
 def job_summary(deps: AppDeps, org_id: UUID, job_id: UUID) -> dict:
-    """The CLI's JSON: job, status, results, module/lesson counts, exercises by type, the quality figures
-    (score and open issues by severity, copy ratio; the review's findings by kind, the coverage of the source's
-    fact sentences and those left out) and which modules the offline twin wrote."""
+    """The CLI's JSON: job, status, results, counts, exercises by type, the review's figures, engines per module."""
     with deps.pool.connection() as conn:
         job = jobs.get_job(conn, org_id, job_id)
         if job is None:  # unknown, or another organisation's: the same answer
@@ -309,15 +307,11 @@ def job_summary(deps: AppDeps, org_id: UUID, job_id: UUID) -> dict:
         for module in modules:
             for exercise in module["exercises"]:
                 by_type[exercise["type"]] = by_type.get(exercise["type"], 0) + 1
-    report = job.review_report or {}
     return {"job_id": str(job.id), "status": job.status,
             "course_id": str(job.result_course_id) if job.result_course_id else None,
             "manual_id": str(job.result_manual_id) if job.result_manual_id else None,
             "modules": counts[0], "lessons": counts[1], "exercises_by_type": dict(sorted(by_type.items())),
-            "review_score": report.get("overall_score"), "quality": quality_summary(report),
-            "copy_ratio": (report.get("checks") or {}).get("copy_ratio"), "review": review_summary(report),
-            "coverage": (report.get("checks") or {}).get("fact_coverage"),
-            "left_out": (report.get("checks") or {}).get("left_out") or [],
+            **report_figures(job.review_report),
             "module_engines": [m.get("engine", "offline") for m in modules],  # which engine wrote each module
             "template_modules": [m["title"] for m in template_modules(state)]}
 

@@ -13,8 +13,8 @@ MESSAGES = {
     "content.exercise.dialogue_prompt": {"en": "Conversation: {h}", "es": "Conversación: {h}"},
     "content.exercise.says": {"en": "The source says: «{q}» {c}", "es": "La fuente dice: «{q}» {c}"},
     "content.exercise.changed": {
-        "en": "False: the source says «{q}» {c}",
-        "es": "Falso: la fuente dice «{q}» {c}"},
+        "en": "False. According to the source, «{q}» {c}",
+        "es": "Falso. Según la fuente, «{q}» {c}"},
     "content.exercise.order_expl": {
         "en": "This is the order of the “{h}” procedure {c}",
         "es": "Es el orden del procedimiento «{h}» {c}"},
