@@ -58,6 +58,11 @@ def lesson_units(markdown: str) -> list[tuple[str, bool]]:
     return units
 
 
+def _weight(family: str) -> str:
+    """An order to an assistant blocks publishing; a label addressed to a model ("MODELO: …") is to remove."""
+    return "major" if family == "addressed" else "critical"
+
+
 def _finding(severity: str, code: str, language: str, module: int | None = None, lesson: int | None = None,
              exercise: int | None = None, **values) -> dict:
     return {"severity": severity, "module_index": module, "lesson_index": lesson, "exercise_index": exercise,
@@ -123,7 +128,7 @@ def lesson_findings(modules: list[dict], sections: list[Section], language: str)
     for m, module in enumerate(modules):
         family = instruction_family(module["module_spec"]["title"] if "module_spec" in module else "")
         if family:
-            found.append(_finding("critical", "instruction", language, m, title=module["module_spec"]["title"],
+            found.append(_finding(_weight(family), "instruction", language, m, title=module["module_spec"]["title"],
                                   sentence=module["module_spec"]["title"]))
         in_module: Counter = Counter()
         for n, lesson in enumerate(module["lessons"]):
@@ -144,8 +149,8 @@ def lesson_findings(modules: list[dict], sections: list[Section], language: str)
                 run = run + 1 if in_paragraph and known else 0
                 if run == PASTED_RUN:
                     found.append(_finding("major", "pasted", language, m, n, title=title, count=PASTED_RUN))
-                if instruction_family(unit):
-                    found.append(_finding("critical", "instruction", language, m, n, title=title,
+                if family := instruction_family(unit):
+                    found.append(_finding(_weight(family), "instruction", language, m, n, title=title,
                                           sentence=unit[:120]))
                     continue
                 # a list item need not be a sentence; an ellipsis always says something was cut
@@ -187,7 +192,8 @@ def exercise_text_findings(exercise: dict, source: str, m: int, n: int, language
     kind, content, found = exercise["type"], exercise.get("content") or {}, []
     family = next((f for text in _texts_of(exercise) if (f := instruction_family(text))), None)
     if family:
-        found.append(_finding("critical", "instruction", language, m, exercise=n, title=exercise.get("prompt", "")[:60],
+        found.append(_finding(_weight(family), "instruction", language, m, exercise=n,
+                              title=exercise.get("prompt", "")[:60],
                               sentence=next(x for x in _texts_of(exercise) if instruction_family(x))[:120]))
     sentences = [s for s in split_sentences(re.sub(r"\n+", " ", source))]
     stated = []
