@@ -246,9 +246,9 @@ def dialogue(facts: Facts, language: str) -> list[dict]:
         wrong = found[(i + 1) % len(found)][0].consequence
         last = i == len(found) - 1
         options = [{"text": rule.consequence, "next": None if last else ids[i + 1], "correct": True,
-                    "feedback": _phrase("d_done" if last else "d_ok", language)},
+                    "feedback": _phrase("d_rule_done" if last else "d_rule_ok", language)},
                    {"text": wrong, "next": ids[i], "correct": False,
-                    "feedback": _phrase("d_wrong", language, s=rule.sentence)}]
+                    "feedback": _phrase("d_rule_wrong", language, s=rule.sentence)}]
         options.sort(key=lambda option: _stable(option["text"] + str(i)))
         nodes[ids[i]] = {"speaker": speaker, "text": _phrase("d_situation", language, s=_situation(rule)),
                          "options": options}

@@ -142,7 +142,7 @@ _THRESHOLD = re.compile(r"^(?P<cond>[A-ZÁÉÍÓÚ][^,;:.]{3,80}?\b(?:above|belo
                         r"necesitan?|requieren?|deben?|pueden?|se)\b[^;]{6,200})$")
 # "Broken equipment must be reported to the IT helpdesk within 24 hours": what the subject must do
 _OBLIGATION = re.compile(r"^(?P<cond>[A-ZÁÉÍÓÚ][^,;:]{3,70}?)\s+(?P<then>(?:must|should|has to|have to|is to be|are to be|"
-                         r"debe|deben|no debe|no deben|tiene que|tienen que|(?:is|are) (?:not )?\w+(?:ed|en)|"
+                         r"debe|deben|no debe|no deben|tiene que|tienen que|(?:is|are) (?:not )?(?!when\b|then\b)\w+(?:ed|en)|"
                          r"(?:no )?se \w+(?:an|en|a|e))\b[^;]{6,220})$")
 _PRONOUN = re.compile(r"(?:you|we|they|it|he|she|this|that|these|those|there|usted|ustedes|nosotros|ellos|ellas|"
                       r"esto|eso|este|esta)\b", re.IGNORECASE)

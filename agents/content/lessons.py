@@ -203,7 +203,8 @@ def module_recap(lessons: list[tuple[str, list[Section]]], language: str) -> str
     lines = []
     for title, sections in lessons:
         text = "\n\n".join(s.text for s in sections)
-        found = list(dict.fromkeys(v.text for s in fact_sentences(text) for v in figures(s)))[:5]
+        found = list(dict.fromkeys(v.text for s in fact_sentences(text) for v in figures(s)
+                                   if v.kind != "amount:count"))[:5]        # a bare number means nothing alone
         lines.append(f"- **{title}**" + (": " + ", ".join(found) if found else ""))
     return f"#### {t('content.lesson.recap', language)}\n\n" + "\n".join(lines)
 

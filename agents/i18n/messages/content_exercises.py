@@ -68,4 +68,8 @@ MESSAGES = {
         "es": "ninguna cifra de la fuente tiene otras de su tipo que ofrecer como opciones"},
     "content.exercise.why_no_fact": {"en": "the source has no figure or key term to blank",
                                      "es": "la fuente no tiene cifras ni términos clave que ocultar"},
+    "content.exercise.d_rule_ok": {"en": "Right, that is what the source says.",
+                                   "es": "Correcto, es lo que dice la fuente."},
+    "content.exercise.d_rule_done": {"en": "Right: you applied every rule.", "es": "Correcto: has aplicado cada regla."},
+    "content.exercise.d_rule_wrong": {"en": "Not quite: the source says «{s}»", "es": "No exactamente: la fuente dice «{s}»"},
 }
