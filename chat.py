@@ -17,13 +17,13 @@ import time
 import gradio as gr
 
 from agents import auth
-from agents.deps import process_deps
+from agents.runtime.deps import process_deps
 from agents.i18n import DEFAULT_LANGUAGE, language, t
-from agents.metrics import start_metrics_server
+from agents.runtime.metrics import start_metrics_server
 from agents.tutor import service
 from agents.tutor.sources import open_source
-from storage import config
-from storage.markup import safe_markdown
+from core import config
+from core.markup import safe_markdown
 from ui import chat_failover
 from ui.chat_render import (
     StreamedAnswer,

@@ -16,8 +16,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from agents.deps import AppDeps
-from storage import audit, config, sessions, users
+from agents.runtime.deps import AppDeps
+from storage import audit, sessions, users
+from core import config
 from storage.db import relax_durability
 
 log = logging.getLogger(__name__)

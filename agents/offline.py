@@ -13,8 +13,8 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from agents.text import STOPWORDS, fold
-from storage.ingest import language_identifier
+from core.text import STOPWORDS, fold
+from agents.ingestion.pipeline import language_identifier
 
 MAX_CANDIDATES = 20  # sentences embedded per answer: embedding is the slow part (~0.1 s a sentence)
 
@@ -134,7 +134,7 @@ _vector_lock = threading.Lock()
 
 def sentence_vectors(sentences: list[str]) -> np.ndarray:
     """Passage embeddings by text, computed in one batch for the ones not seen before."""
-    from storage.embeddings import embed_passages
+    from agents.ingestion.embeddings import embed_passages
 
     with _vector_lock:
         missing = list(dict.fromkeys(s for s in sentences if s not in _vector_cache))
@@ -187,7 +187,7 @@ def extractive_answer(question: str, passages: list[tuple[int, str]], max_chars:
     """The passages' sentences that best answer ``question``, in document order, each run of
     sentences followed by the [n] marker of the passage it came from; "" when there is nothing.
     A sentence is kept when it scores within ``margin`` of the best (at most ``max_sentences``)."""
-    from storage.embeddings import embed_query
+    from agents.ingestion.embeddings import embed_query
 
     candidates = answer_candidates(passages)
     if not candidates:
@@ -218,7 +218,7 @@ EXEMPLAR_SETS_KEPT = 512  # fixed sets (intents, tools) plus the exercise prompt
 
 @functools.lru_cache(maxsize=EXEMPLAR_SETS_KEPT)
 def _exemplar_vectors(key: tuple[tuple[str, tuple[str, ...]], ...]) -> tuple[list[str], np.ndarray]:
-    from storage.embeddings import embed_query
+    from agents.ingestion.embeddings import embed_query
 
     labels = [label for label, examples in key for _ in examples]
     vectors = np.vstack([embed_query(example) for _, examples in key for example in examples])
@@ -245,7 +245,7 @@ def match_exemplars(text: str, exemplars: dict[str, list[str]]) -> tuple[str, fl
     for label, phrase in _exemplar_phrases(key):
         if phrase.search(folded):
             return label, 1.0
-    from storage.embeddings import embed_query
+    from agents.ingestion.embeddings import embed_query
 
     labels, vectors = _exemplar_vectors(key)
     similarity = vectors @ embed_query(text)
@@ -259,7 +259,7 @@ def closest_labels(text: str, exemplars: dict[str, list[str]], k: int = 3) -> li
     key = tuple((label, tuple(examples)) for label, examples in exemplars.items() if examples)
     if not key or not (text or "").strip():
         return []
-    from storage.embeddings import embed_query
+    from agents.ingestion.embeddings import embed_query
 
     labels, vectors = _exemplar_vectors(key)
     best: dict[str, float] = {}

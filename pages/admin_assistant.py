@@ -4,7 +4,7 @@ import streamlit as st
 
 from agents.admin import service
 from agents.i18n import code_label, format_datetime, format_number, t
-from storage.markup import safe_markdown
+from core.markup import safe_markdown
 from ui.deps import app_deps
 from ui.session import require_admin
 from ui.tables import table_with_csv

@@ -3,7 +3,7 @@ Below it, right to delete: a preview of a person's chat and helpdesk data, erase
 import pandas as pd
 import streamlit as st
 
-from agents import operations
+from agents.insights import operations
 from agents.helpdesk import erasure
 from agents.helpdesk.turns import HelpdeskError
 from agents.i18n import code_label, format_datetime, format_number, t

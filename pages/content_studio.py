@@ -6,7 +6,9 @@ from datetime import UTC, datetime
 import pandas as pd
 import streamlit as st
 
-from agents.content import assign, service
+from agents.content import service
+
+from agents.admin import assign
 from agents.i18n import (
     code_label,
     format_datetime,
@@ -15,9 +17,9 @@ from agents.i18n import (
     has,
     t,
 )
-from agents.ingestion import recent as recent_uploads
-from agents.ingestion import uploads_in_flight
-from storage.markup import safe_markdown
+from agents.ingestion.uploads import recent as recent_uploads
+from agents.ingestion.uploads import uploads_in_flight
+from core.markup import safe_markdown
 from ui.course_health import studio_health_panel
 from ui.deps import app_deps
 from ui.draft_courses import draft_courses

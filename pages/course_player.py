@@ -7,7 +7,7 @@ import streamlit as st
 from agents.i18n import format_percent, t
 from agents.learning import service
 from agents.tutor.citations import citation_where
-from storage.markup import safe_markdown
+from core.markup import safe_markdown
 from ui.exercises import exercise_input, lesson_markdown, link_to_source, show_feedback
 from ui.deps import app_deps
 from ui.links import page_link

@@ -8,7 +8,7 @@ from agents.helpdesk import service
 from agents.helpdesk.service import HelpdeskError
 from agents.helpdesk.state import CATEGORIES
 from agents.i18n import code_label, t
-from storage.markup import safe_markdown
+from core.markup import safe_markdown
 from ui.deps import app_deps
 from ui.links import page_link
 from ui.session import require_user

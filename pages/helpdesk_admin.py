@@ -9,7 +9,7 @@ from agents.helpdesk import staff
 from agents.helpdesk.state import CATEGORIES
 from agents.helpdesk.turns import HelpdeskError
 from agents.i18n import code_label, format_datetime, t
-from storage.markup import safe_markdown
+from core.markup import safe_markdown
 from storage.tickets import SEVERITIES, STATUSES
 from ui.deps import app_deps
 from ui.session import require_admin

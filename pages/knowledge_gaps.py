@@ -3,7 +3,8 @@ import pandas as pd
 import streamlit as st
 
 from agents.i18n import code_label, format_datetime, format_number, t
-from agents.tutor import gaps
+from agents.content import gap_lessons
+from agents.insights import gaps
 from ui.deps import app_deps
 from ui.session import require_admin
 from ui.tables import table_with_csv
@@ -51,7 +52,7 @@ for cluster in clusters:
         if draft_col.button(t("insights.gaps.draft", lang), key=f"draft_{cluster.key}", type="primary",
                             help=t("insights.gaps.draft_help", lang)):
             try:
-                gaps.draft_lesson(deps, user, cluster)
+                gap_lessons.draft_lesson(deps, user, cluster)
             except (gaps.GapActionError, ValueError) as exc:
                 st.error(str(exc).splitlines()[0])
             else:

@@ -6,7 +6,7 @@ import streamlit as st
 
 from agents.helpdesk import staff
 from agents.i18n import code_label, format_datetime, t
-from storage.markup import safe_markdown
+from core.markup import safe_markdown
 from ui.deps import app_deps
 from ui.links import page_link
 from ui.session import require_user

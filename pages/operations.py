@@ -5,7 +5,7 @@ import pandas as pd
 import plotly.express as px
 import streamlit as st
 
-from agents import operations
+from agents.insights import operations
 from agents.helpdesk import admin
 from agents.i18n import code_label, format_datetime, format_number, number_separators, plotly_config, t
 from ui.deps import app_deps

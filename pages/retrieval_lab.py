@@ -3,9 +3,9 @@ import pandas as pd
 import streamlit as st
 
 from agents.i18n import code_label, format_number, t
-from agents import ingestion
+from agents.ingestion import uploads as ingestion
 from agents.retrieval import lab
-from storage.markup import safe_markdown
+from core.markup import safe_markdown
 from ui.deps import app_deps
 from ui.eval_report import eval_report
 from ui.ingestion_progress import ingestion_progress

@@ -8,7 +8,7 @@ import streamlit as st
 
 from agents.i18n import format_date, t
 from agents.learning import service
-from storage.markup import safe_markdown
+from core.markup import safe_markdown
 from ui.exercises import exercise_input, show_feedback
 from ui.review_forecast import learner_forecast_chart
 from ui.deps import app_deps

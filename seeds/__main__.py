@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 import sys
 
-from agents.deps import process_deps
-from agents.refusals import refusal
+from agents.runtime.deps import process_deps
+from agents.runtime.refusals import refusal
 from seeds.loader import load_demo, reset_demo, write_vectors
-from storage.inputs import OneLineParser, refused_arguments
+from core.inputs import OneLineParser, refused_arguments
 
 
 def main(argv: list[str] | None = None) -> int:

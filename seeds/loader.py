@@ -18,8 +18,8 @@ from storage import seeding
 from storage import skills as skill_store
 from storage import tickets as ticket_store
 from storage import users as user_store
-from storage.embeddings import VectorPack, embed_passages
-from storage.ingest import ingest_file, passage_texts
+from agents.ingestion.embeddings import VectorPack, embed_passages
+from agents.ingestion.pipeline import ingest_file, passage_texts
 from storage.users import User, ensure_org, hash_password, list_users
 
 log = logging.getLogger(__name__)

@@ -10,7 +10,9 @@ import signal
 import sys
 from pathlib import Path
 
-from storage import config, users
+from storage import users
+
+from core import config
 from storage.db import (
     DatabaseError,
     app_pool,
@@ -19,9 +21,9 @@ from storage.db import (
     migrate,
     start_embedded_server,
 )
-from storage.embeddings import VectorPack
-from storage.ingest import IngestError, ingest_file, passage_texts
-from storage.inputs import OneLineParser, Refusal, refused_arguments
+from agents.ingestion.embeddings import VectorPack
+from agents.ingestion.pipeline import IngestError, ingest_file, passage_texts
+from core.inputs import OneLineParser, Refusal, refused_arguments
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,7 +15,7 @@ from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
 from storage.exercises import revealing_texts
-from storage.names import in_language
+from core.names import in_language
 
 def start_attempt(conn: psycopg.Connection, org_id: UUID, user_id: UUID, exercise_id: UUID,
                   enrollment_id: UUID | None) -> UUID:

@@ -13,8 +13,8 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
-from storage.inputs import parse_uuid
-from storage.names import fold, fold_sql, in_language
+from core.inputs import parse_uuid
+from core.names import fold, fold_sql, in_language
 
 class CatalogError(ValueError):
     """Invalid course content; the message is one line."""

@@ -18,8 +18,8 @@ from pgvector.psycopg import register_vector
 from psycopg.rows import dict_row, tuple_row
 from psycopg_pool import ConnectionPool
 
-from storage import config
-from storage.once import built_once
+from core import config
+from core.once import built_once
 from storage.queue import install_schema
 
 log = logging.getLogger(__name__)

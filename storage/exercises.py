@@ -20,7 +20,7 @@ from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
 from storage.courses import CatalogError, inserted_id, next_position
-from storage.markup import product_text
+from core.markup import product_text
 
 EXERCISE_TYPES = ("test", "true_false", "fill_blank", "order_steps", "practical_case", "dialogue")
 

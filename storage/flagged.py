@@ -1,4 +1,4 @@
-"""Passages held back at ingestion because they read like instructions (storage/instructions.py)."""
+"""Passages held back at ingestion because they read like instructions (core/instructions.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -22,7 +22,7 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
-from storage.markup import product_text
+from core.markup import product_text
 
 CHOICE_TYPES = ("test", "true_false")
 UPPER_LOWER_SHARE = 0.27

@@ -14,7 +14,7 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
-from storage.inputs import Refusal
+from core.inputs import Refusal
 
 RUNNING = ("extracting", "structuring", "generating", "reviewing", "publishing")
 AWAITING = ("awaiting_structure_review", "awaiting_final_review")

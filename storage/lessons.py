@@ -13,9 +13,9 @@ from psycopg.types.json import Jsonb
 
 from storage.courses import CatalogError, Course, get_course, inserted_id, next_position
 from storage.exercises import Exercise
-from storage.inputs import parse_uuid
-from storage.markup import product_text
-from storage.names import in_language
+from core.inputs import parse_uuid
+from core.markup import product_text
+from core.names import in_language
 
 LESSON_TYPES = ("theory", "example", "exercise", "summary")
 

@@ -9,7 +9,7 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
-from storage.markup import product_text
+from core.markup import product_text
 
 
 @dataclass(frozen=True)

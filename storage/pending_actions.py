@@ -14,7 +14,7 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
-from storage.inputs import parse_uuid
+from core.inputs import parse_uuid
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from uuid import UUID
 import psycopg
 from psycopg.rows import class_row
 
-from storage.names import in_language
+from core.names import in_language
 
 
 @dataclass(frozen=True)

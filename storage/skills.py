@@ -15,7 +15,7 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
-from storage.names import any_name_contains, fold, in_language
+from core.names import any_name_contains, fold, in_language
 
 LEVELS = ("low", "medium", "high")
 LEVEL_RANK = {level: rank for rank, level in enumerate(LEVELS, start=1)}

@@ -9,7 +9,7 @@ import psycopg
 from psycopg.rows import class_row
 
 from storage.documents import Chunk
-from storage.inputs import parse_uuid
+from core.inputs import parse_uuid
 
 _CHUNK_SELECT = """
     SELECT c.id, c.document_id, d.title AS document_title, c.position, c.heading, c.page_start,

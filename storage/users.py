@@ -11,8 +11,8 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from psycopg.rows import class_row
 
-from storage.inputs import Refusal
-from storage.names import fold, fold_sql
+from core.inputs import Refusal
+from core.names import fold, fold_sql
 
 _hasher = PasswordHasher()
 # Verified when the email is unknown so a wrong email costs as long as a wrong password.

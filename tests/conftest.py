@@ -157,7 +157,7 @@ def seeded_pool(seeded_db_url):
 
 def make_deps(pool, **overrides):
     """AppDeps on a test's own pool: the process's model (offline unless the test set one) unless given."""
-    from agents.deps import AppDeps
+    from agents.runtime.deps import AppDeps
     from agents.llm import get_llm
 
     return AppDeps(pool=pool, llm=overrides.pop("llm", None) or get_llm(), **overrides)
@@ -188,8 +188,7 @@ def real_model_server() -> tuple[str, str] | None:
     import json
     import urllib.request
 
-    from storage import config
-
+    from core import config
     url = (config.get("SKILLNET_REAL_MODEL_URL") or "").rstrip("/")
     if not url:
         return None

@@ -1,4 +1,4 @@
-"""One configuration: every variable the code reads is declared in storage/config.py, documented in
+"""One configuration: every variable the code reads is declared in core/config.py, documented in
 the README, and read nowhere else; bad values fail with one line naming the variable."""
 from __future__ import annotations
 
@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import config
-
+from core import config
 ROOT = Path(__file__).resolve().parents[1]
 PRODUCT = ["app.py", "chat.py", "agents", "pages", "ui", "storage", "seeds"]
 ENV_READ = re.compile(r"os\.environ|os\.getenv|getenv\(")
@@ -24,8 +23,8 @@ def _product_sources() -> dict[str, str]:
 
 def test_only_the_config_module_reads_the_environment():
     readers = [name for name, text in _product_sources().items()
-               if name != "storage/config.py" and ENV_READ.search(text)]
-    assert readers == [], "read variables through storage.config.get: " + ", ".join(readers)
+               if name != "core/config.py" and ENV_READ.search(text)]
+    assert readers == [], "read variables through core.config.get: " + ", ".join(readers)
 
 
 def test_every_variable_read_is_declared():

@@ -5,9 +5,9 @@ the conversation, from the questions the frame shows."""
 from __future__ import annotations
 
 from agents import auth
-from agents.deps import process_deps
+from agents.runtime.deps import process_deps
 from agents.tutor import service
-from storage.markup import safe_markdown
+from core.markup import safe_markdown
 
 SESSION_COOKIE = "skillnet_session"  # the Streamlit app's session (ui/session.py)
 RECENT_CONVERSATIONS = 3  # the one on screen was the person's latest when the process died, or nearly

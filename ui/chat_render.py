@@ -13,7 +13,7 @@ import gradio as gr
 
 from agents.i18n import code_label, t
 from agents.tutor.citations import citation_where
-from storage.markup import safe_markdown
+from core.markup import safe_markdown
 
 _BADGES = {"chunks": "company", "document": "course", "general": "general", "db": "progress", "none": "general"}
 _BADGE_LABELS = {"chunks": "company", "document": "course", "general": "general", "db": "progress", "none": "none"}

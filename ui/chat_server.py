@@ -10,8 +10,8 @@ from __future__ import annotations
 import logging
 import threading
 
-from storage import config
-from storage.once import built_once
+from core import config
+from core.once import built_once
 
 log = logging.getLogger(__name__)
 STARTUP_TIMEOUT_SECONDS = 120

@@ -22,8 +22,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from storage import config
-
+from core import config
 COOKIE = "skillnet_session"
 PATH = "auth/cookie/"  # relative to the page's address (and so under server.baseUrlPath)
 CODE_SECONDS = 120

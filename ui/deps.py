@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from agents.deps import AppDeps, process_deps
+from agents.runtime.deps import AppDeps, process_deps
 
 
 @st.cache_resource(show_spinner=False, validate=lambda deps: deps.is_current())

@@ -6,7 +6,7 @@ import streamlit as st
 
 from agents.content import drafts
 from agents.i18n import t
-from storage.markup import safe_markdown
+from core.markup import safe_markdown
 from ui.links import page_link
 
 # the two writes a draft offers: (preview, write, button label, confirm label, confirm button key prefix)

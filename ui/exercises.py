@@ -14,7 +14,7 @@ from streamlit.errors import StreamlitAPIException
 
 from agents.i18n import code_label, format_percent, t
 from agents.tutor.citations import citation_where
-from storage.markup import safe_markdown
+from core.markup import safe_markdown
 
 SOURCE_PAGE = "pages/source_viewer.py"
 

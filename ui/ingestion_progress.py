@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from agents.i18n import t
-from agents.ingestion import IngestionView, recent
+from agents.ingestion.uploads import IngestionView, recent
 from ui.live import live_panel
 
 

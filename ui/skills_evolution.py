@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from agents.admin import skill_history
+from agents.insights import skill_history
 from agents.i18n import plotly_config, t
 
 

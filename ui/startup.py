@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import threading
 
-from storage.once import built_once
+from core.once import built_once
 
 log = logging.getLogger(__name__)
 _ready = threading.Event()
@@ -67,8 +67,8 @@ def prepare_database() -> None:
 
     from agents.tutor.sources import original_file
     from seeds.loader import VECTORS, load_demo_if_empty
-    from storage.embeddings import VectorPack
-    from storage.ingest import backfill_heading_spans, backfill_section_vectors
+    from agents.ingestion.embeddings import VectorPack
+    from agents.ingestion.pipeline import backfill_heading_spans, backfill_section_vectors
 
     load_demo_if_empty(pool)
     # chunks stored before migrations 050 and 180 get their sections' headings from their original files,
@@ -86,16 +86,17 @@ def warm_up() -> None:
     import agents.tutor.sources  # noqa: F401  (the agents' dependencies: LangChain, the model client)
     import seeds.loader  # noqa: F401
     import ui.session  # noqa: F401
-    from storage.ingest import language_identifier
+    from agents.ingestion.pipeline import language_identifier
 
     language_identifier()
 
 
 def start_services() -> None:
     """What the pages need later, started once the sign-in is usable."""
-    from agents.metrics import start_metrics_server
-    from agents.tasks import defer_helpdesk_sweeps, start_worker_thread
-    from storage import config
+    from agents.runtime.metrics import start_metrics_server
+    from agents.helpdesk.sweeper import defer_helpdesk_sweeps
+    from agents.runtime.tasks import start_worker_thread
+    from core import config
     from ui.chat_server import start_chat_server
 
     start_chat_server()   # the Gradio tutor chat the tutor pages embed
@@ -108,13 +109,13 @@ def start_services() -> None:
 
 
 def install_sigterm_drain() -> None:
-    """SIGTERM drains before Streamlit stops (agents/drain.py). Streamlit has no public hook for it: its
+    """SIGTERM drains before Streamlit stops (agents/runtime/drain.py). Streamlit has no public hook for it: its
     runtime's event loop runs on the main thread, the only one that may install a signal handler."""
     import time
 
     from streamlit.runtime import Runtime
 
-    from agents.drain import install
+    from agents.runtime.drain import install
 
     # begun as the server module is imported, this may finish before the st.App's lifespan has started
     # the runtime: give it time; with no server at all (AppTest) there is no signal to drain for

@@ -10,7 +10,7 @@ from urllib.parse import urlencode, urlsplit
 
 import streamlit as st
 
-from storage import config
+from core import config
 from storage.users import User
 from ui.chat_server import chat_server_port
 

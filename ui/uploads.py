@@ -24,7 +24,7 @@ from pathlib import PurePath
 import streamlit as st
 
 from agents.i18n import format_number, t
-from storage.markup import safe_markdown
+from core.markup import safe_markdown
 
 _ZONE = "[data-testid=stFileUploaderDropzone]"
 _SPOTS = {  # where Streamlit writes each text, under one uploader's element

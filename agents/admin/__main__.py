@@ -8,10 +8,10 @@ import json
 import sys
 
 from agents.admin.service import AdminAccessError, AdminInputError, ask
-from agents.cli import fail, signed_in
-from agents.refusals import refusal
+from agents.runtime.cli import fail, signed_in
+from agents.runtime.refusals import refusal
 from storage.db import DatabaseError
-from storage.inputs import OneLineParser, refused_arguments
+from core.inputs import OneLineParser, refused_arguments
 
 
 def _print_human(reply) -> None:

@@ -14,7 +14,7 @@ from agents.admin.nodes import execute_confirmed
 from agents.admin.resolve import ToolContext, ToolError, jsonable
 from agents.admin.service import AdminInputError, verified_admin
 from agents.admin.tools import TOOLS_BY_NAME, WRITE_TOOLS
-from agents.deps import AppDeps
+from agents.runtime.deps import AppDeps
 from agents.i18n import t
 from storage import courses as course_store
 from storage import pending_actions

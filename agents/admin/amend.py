@@ -15,7 +15,7 @@ import psycopg
 from agents.admin.deadlines import deadline_in
 from agents.admin.names import OrgNames, words
 from agents.admin.routing import WRITES, level_in, route
-from storage.names import fold
+from core.names import fold
 
 ADD_WORDS = {"add", "anade", "anadele", "agrega", "incluye", "include", "too", "tambien", "plus", "also", "ademas"}
 REMOVE_WORDS = {"without", "sin", "remove", "quita", "quitale", "except", "excepto", "menos", "not", "no"}

@@ -13,7 +13,7 @@ import plotly.graph_objects as go
 from agents.admin import tools
 from agents.admin.resolve import ToolContext, ToolError
 from agents.admin.service import verified_admin
-from agents.deps import AppDeps
+from agents.runtime.deps import AppDeps
 from agents.i18n import code_label, format_date, number_separators, t
 from storage import courses as course_store
 from storage import skills as skill_store

@@ -15,7 +15,7 @@ from datetime import date, datetime
 
 import dateparser
 
-from storage.names import fold
+from core.names import fold
 
 # where a deadline starts; the firm ones can only introduce a date
 _FIRM = r"by|before|due(?: by| on)?|until|till|no later than|deadline(?: of| is)?|finish by|antes de(?:l| la| el)?|" \

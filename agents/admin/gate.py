@@ -16,7 +16,7 @@ from functools import cache
 
 from jsonschema import Draft202012Validator
 
-from agents.text import fold
+from core.text import fold
 
 _FIGURE = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)?(?![\w])")
 _NAME = re.compile(r"(?<![\w])([A-ZÁÉÍÓÚÑÜ][\wáéíóúñü'’-]{2,})")

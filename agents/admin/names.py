@@ -15,7 +15,7 @@ from rapidfuzz.distance import DamerauLevenshtein
 from storage import courses as course_store
 from storage import skills as skill_store
 from storage import users as user_store
-from storage.names import fold
+from core.names import fold
 
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 WORD = re.compile(r"[^\W_]+")

@@ -15,7 +15,7 @@ from agents.offline import closest_labels
 from storage import courses as course_store
 from storage import skills as skill_store
 from storage import users as user_store
-from storage.inputs import parse_uuid
+from core.inputs import parse_uuid
 from storage.users import User
 
 

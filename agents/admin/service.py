@@ -16,15 +16,15 @@ from agents.admin import amend, twin
 from agents.admin.graph import build_graph
 from agents.admin.state import AdminContext
 from agents.admin.typed import typed_decision
-from agents.deps import AppDeps
+from agents.runtime.deps import AppDeps
 from agents.i18n import t
 from agents.llm import LLM
-from agents.refusals import rate_limited, refusal
-from agents.tutor.memory import budgets_for, prepare_history
+from agents.runtime.refusals import rate_limited, refusal
+from agents.llm.memory import budgets_for, prepare_history
 from storage import chat, pending_actions, rate_limits, users
-from storage import config as configuration
-from storage.inputs import InputRefused, checked_text
-from storage.markup import product_text
+from core import config as configuration
+from core.inputs import InputRefused, checked_text
+from core.markup import product_text
 
 AGENT = "admin"
 MAX_MESSAGE_CHARS = 4000

@@ -38,7 +38,7 @@ class AdminState(TypedDict, total=False):
     message: str                  # the admin's message this turn ("" after a bare confirm/cancel)
     language: str                 # reply language: "es" | "en"
     history: list[dict]           # recent turns [{"role", "content"}] for the model
-    history_summary: str | None   # the older turns, summarised (the tutor's memory, agents.tutor.memory)
+    history_summary: str | None   # the older turns, summarised (the tutor's memory, agents.llm.memory)
     planned: list[dict]           # [{"tool", "arguments"}] chosen by the model or the twin
     next_steps: list[str]         # later steps of a multi-step request, suggested not run
     tool_calls: list[ToolTrace]   # what ran this turn

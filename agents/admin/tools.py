@@ -15,8 +15,8 @@ from agents.admin.resolve import ToolContext, closest_skills, jsonable, resolve_
 from agents.admin.writes import (execute_archive_course, execute_assign_course, execute_deactivate_employee,
                                  execute_verify_skill, prepare_archive_course, prepare_assign_course,
                                  prepare_deactivate_employee, prepare_verify_skill)
-from agents.admin.skill_history import merge_alerts, skill_expiry_alerts
-from agents.learning.alerts import compute_alerts
+from agents.insights.skill_history import merge_alerts, skill_expiry_alerts
+from agents.insights.alerts import compute_alerts
 from storage import attempts as attempt_store
 from storage import courses as course_store
 from storage import enrollments

@@ -20,7 +20,7 @@ from agents.offline import detect_language
 from storage import courses as course_store
 from storage import skills as skill_store
 from storage import users as user_store
-from storage.names import fold
+from core.names import fold
 
 _QUOTED = re.compile(r"[\"“«'‘]([^\"”»'’]{3,80})[\"”»'’]")
 _STATUS_WORDS = {"draft": {"draft", "drafts", "borrador", "borradores"},

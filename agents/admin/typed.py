@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from agents.text import words
+from core.text import words
 
 CONFIRM_WORDS = {"si", "yes", "ok", "okay", "vale", "confirmar", "confirmo", "confirma", "confirm", "dale",
                  "adelante", "hazlo", "proceed", "sure"}

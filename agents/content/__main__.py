@@ -21,13 +21,13 @@ from uuid import UUID
 
 from agents.content import service
 from agents.content.courses import course_json
-from agents.deps import process_deps
-from agents.refusals import refusal
+from agents.runtime.deps import process_deps
+from agents.runtime.refusals import refusal
 from storage import courses as course_store
 from storage import users
 from storage.db import DatabaseError
-from storage.ingest import IngestError, ingest_file
-from storage.inputs import OneLineParser, refused_arguments
+from agents.ingestion.pipeline import IngestError, ingest_file
+from core.inputs import OneLineParser, refused_arguments
 
 FINAL = ("published", "rejected", "failed", "cancelled")
 
@@ -200,8 +200,8 @@ def main(argv: list[str] | None = None) -> int:
         deps = process_deps()
         pool = deps.pool
         if args.command == "worker":
-            from agents.metrics import start_metrics_server
-            from agents.tasks import work
+            from agents.runtime.metrics import start_metrics_server
+            from agents.runtime.tasks import work
 
             start_metrics_server()  # generation's model calls: /metrics on SKILLNET_METRICS_PORT
             # one task-queue worker: generation, ingestion and the periodic sweeps; SIGTERM lets running jobs finish

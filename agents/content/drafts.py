@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from uuid import UUID
 
-from agents.deps import AppDeps
+from agents.runtime.deps import AppDeps
 from agents.i18n import t
 from storage import audit
 from storage import courses as course_store
 from storage import lessons as lesson_store
-from storage.inputs import parse_uuid
+from core.inputs import parse_uuid
 from storage.users import User
 
 

@@ -22,7 +22,8 @@ from datetime import datetime
 from uuid import UUID
 
 from agents.i18n import format_number, format_percent, t
-from storage import config, item_stats
+from storage import item_stats
+from core import config
 from storage import courses as course_store
 from storage.item_stats import ItemFigures
 

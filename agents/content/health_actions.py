@@ -18,9 +18,9 @@ from agents.content.exercises import build_exercises
 from agents.content.review import exercise_findings
 from agents.content.sources import load_sections
 from agents.content.text import Section, overlap
-from agents.deps import AppDeps
+from agents.runtime.deps import AppDeps
 from agents.i18n import t
-from agents.tasks import defer_item_health
+from agents.insights.item_health import defer_item_health
 from storage import audit, item_stats
 from storage import courses as course_store
 from storage import exercises as exercise_store

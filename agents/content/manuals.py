@@ -6,10 +6,10 @@ import re
 from pathlib import Path
 from uuid import UUID
 
-from agents.deps import AppDeps
+from agents.runtime.deps import AppDeps
 from agents.i18n import t
 from storage import manuals
-from storage.markup import safe_markdown
+from core.markup import safe_markdown
 from storage.users import User
 
 _FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")    # Debian's fonts-dejavu, as seeds/ uses

@@ -16,7 +16,7 @@ from storage import audit, jobs, manuals
 from storage import courses as course_store
 from storage import exercises as exercise_store
 from storage import lessons as lesson_store
-from storage.inputs import distinct_uuids
+from core.inputs import distinct_uuids
 
 
 def _free_title(conn, org_id: UUID, title: str) -> str:

@@ -22,7 +22,7 @@ from xml.etree import ElementTree as ET
 import nh3
 from markdown_it import MarkdownIt
 
-from agents.deps import AppDeps
+from agents.runtime.deps import AppDeps
 from agents.i18n import t
 from storage import courses as course_store
 from storage import exercises as exercise_store

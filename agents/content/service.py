@@ -10,17 +10,18 @@ import time
 from dataclasses import dataclass, field
 from uuid import UUID
 
-from agents import tasks
+from agents.runtime import tasks
 from agents.content.edits import EditError, apply_patch
 from agents.content.graph import build_graph
 from agents.content.review import report_figures
-from agents.content.worker import run_config
-from agents.deps import AppDeps
+from agents.content.worker import defer_generation, run_config
+from agents.runtime.deps import AppDeps
 from agents.i18n import t
-from agents.ingestion import UploadRefused, queue_uploads
-from storage import audit, config, documents, ingestions, jobs, queue, rate_limits
-from storage.ingest import max_upload_bytes
-from storage.inputs import distinct_uuids
+from agents.ingestion.uploads import UploadRefused, queue_uploads
+from storage import audit, documents, ingestions, jobs, queue, rate_limits
+from core import config
+from agents.ingestion.pipeline import max_upload_bytes
+from core.inputs import distinct_uuids
 from storage.users import User
 
 RUNNING = jobs.RUNNING                  # statuses in which the worker is busy with the job
@@ -95,7 +96,7 @@ def start_job(deps: AppDeps, user: User, document_ids: list[UUID | str],
         job_id = jobs.create_job(conn, user.org_id, triggered_by=user.id, source_document_ids=ids,
                                  output_type=output_type, options=options)
         jobs.add_event(conn, user.org_id, job_id, "queued", {"documents": len(ids)})
-        tasks.defer_generation(conn, user.org_id, job_id)   # with the job row, or not at all
+        defer_generation(conn, user.org_id, job_id)   # with the job row, or not at all
         audit.record(conn, user.org_id, actor_id=user.id, action="content.start_job", entity_type="generation_job",
                      entity_id=job_id, before=None,
                      after={"output_type": output_type, "documents": [str(d) for d in ids],
@@ -140,7 +141,7 @@ def _queue(deps: AppDeps, user: User, job_id, command: dict, *, expect: str, sta
     try:
         with deps.pool.connection() as conn:
             jobs.set_command(conn, user.org_id, job.id, command, status=status)
-            tasks.defer_generation(conn, user.org_id, job.id)
+            defer_generation(conn, user.org_id, job.id)
             audit.record(conn, user.org_id, actor_id=user.id, action=review, entity_type="generation_job",
                          entity_id=job.id, before={"job_status": job.status},
                          after={"decision": command["decision"], "job_status": status,
@@ -269,7 +270,7 @@ def retry_job(deps: AppDeps, user: User, job_id) -> None:
         if command:
             jobs.set_command(conn, user.org_id, job.id, command, status="pending")
         jobs.add_event(conn, user.org_id, job.id, "retry", {"from": failed_node or "start"})
-        tasks.defer_generation(conn, user.org_id, job.id)
+        defer_generation(conn, user.org_id, job.id)
 
 
 def run_job(deps: AppDeps, org_id: UUID, job_id: UUID | str, *, timeout: float = 600) -> jobs.Job:
@@ -281,7 +282,7 @@ def run_job(deps: AppDeps, org_id: UUID, job_id: UUID | str, *, timeout: float =
             job = jobs.get_job(conn, org_id, job_id)
             status = queue.open_job_status(conn, jobs.queue_lock(job_id))
             if status is None and jobs.runnable(job):   # e.g. queued before the task queue existed
-                tasks.defer_generation(conn, org_id, job_id)
+                defer_generation(conn, org_id, job_id)
                 status = "todo"
         if status is None or time.monotonic() > deadline:
             return job

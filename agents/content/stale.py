@@ -17,7 +17,7 @@ from uuid import UUID
 from agents.content.context import ContentContext
 from agents.content.nodes import build_module
 from agents.content.publish import write_module_content
-from agents.deps import AppDeps
+from agents.runtime.deps import AppDeps
 from agents.i18n import t
 from storage import audit, source_changes, users
 from storage.chunks import course_document_ids

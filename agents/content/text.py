@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from agents.content.facts import values as fact_values
 from agents.offline import split_sentences
-from agents.text import STOPWORDS, fold
+from core.text import STOPWORDS, fold
 
 _WORD = re.compile(r"[A-Za-zÁÉÍÓÚÑÜáéíóúñüÀ-ÿ][\wÁÉÍÓÚÑÜáéíóúñüÀ-ÿ\-]+")
 _ITEM = re.compile(r"^\s*(?:(\d{1,2})[.)]|[-*•·])\s+(.+?)\s*$")

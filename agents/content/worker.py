@@ -1,6 +1,6 @@
 """Running one generation job: run (or resume) its graph from the checkpoint, record the outcome.
 
-The task queue (agents/tasks.py) decides where and when: its ``content.generate`` task calls
+The task queue (agents/runtime/tasks.py) decides where and when: the ``content.generate`` task below calls
 ``run_generation``; a job whose worker died is handed to another one, which continues from the last
 checkpoint instead of starting over.
 """
@@ -14,8 +14,9 @@ from psycopg_pool import ConnectionPool
 
 from agents.content.context import ContentContext
 from agents.content.graph import build_graph
-from agents.deps import AppDeps
-from storage import ingestions, jobs
+from agents.runtime import tasks
+from agents.runtime.deps import AppDeps, process_deps
+from storage import ingestions, jobs, queue
 
 log = logging.getLogger(__name__)
 GRAPH_THREADS = 32
@@ -124,11 +125,38 @@ def run_generation(deps: AppDeps, org_id: UUID, job_id: UUID, *, worker: str) ->
             jobs.clear_command(conn, job.org_id, job.id, job.command)
 
 
+GENERATE_TASK = "content.generate"
+
+
+@tasks.app.task(name=GENERATE_TASK, pass_context=True)
+def generate_content(context, org_id: str, job_id: str) -> str:
+    deps = context.additional_context.get("deps") or process_deps()
+    return run_generation(deps, UUID(org_id), UUID(job_id), worker=context.worker_name or "worker")
+
+
+def defer_generation(conn, org_id: UUID, job_id: UUID) -> bool:
+    """Queue a generation job's next run in the caller's transaction (one waiting run per job)."""
+    return tasks.defer(GENERATE_TASK, conn, jobs.queue_lock(job_id), org_id=str(org_id), job_id=str(job_id))
+
+
+@tasks.on_worker_start
+def requeue_runnable(pool=None) -> int:
+    """Generation jobs with work to do and nothing queued for them (queued before the task queue existed,
+    or whose queue job was lost) go back in the queue; returns how many."""
+    count = 0
+    with (pool or process_deps().pool).connection() as conn:
+        for org_id, job_id in jobs.runnable_jobs(conn):
+            if queue.open_job_status(conn, jobs.queue_lock(job_id)) is None:
+                count += defer_generation(conn, org_id, job_id)
+    return count
+
+
+@tasks.on_worker_start
 def warm_up() -> None:
     """Load the language identifier and query embedder once, before parallel module tasks would all
     load them at the same moment (seconds each on a busy machine)."""
     from agents.offline import detect_language
-    from storage.embeddings import embed_query
+    from agents.ingestion.embeddings import embed_query
 
     try:
         detect_language("Procedimiento de devolución en tienda")

@@ -10,14 +10,14 @@ from __future__ import annotations
 import json
 import sys
 
-from agents.cli import deps_or_none, fail, signed_in
+from agents.runtime.cli import deps_or_none, fail, signed_in
 from agents.i18n import t
-from agents.refusals import refusal
-from storage.inputs import OneLineParser, refused_arguments
+from agents.runtime.refusals import refusal
+from core.inputs import OneLineParser, refused_arguments
 
 
 def _eval(args) -> int:
-    from agents.deps import process_model
+    from agents.runtime.deps import process_model
     from agents.helpdesk.eval import run_all
 
     report = run_all(process_model())   # scripted scenarios and mock tools: no database to open

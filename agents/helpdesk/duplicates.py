@@ -24,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-from storage.once import built_once
+from core.once import built_once
 
 DATA = Path(__file__).parent / "data"
 REFERENCE = DATA / "language_reference.json"
@@ -39,7 +39,7 @@ BASELINE_THRESHOLD = 0.885
 @built_once
 def language_means() -> dict[str, np.ndarray]:
     """Each reference language's mean passage vector."""
-    from storage.embeddings import embed_passages
+    from agents.ingestion.embeddings import embed_passages
 
     data = json.loads(REFERENCE.read_text(encoding="utf-8"))
     return {lang: embed_passages(sentences).mean(axis=0) for lang, sentences in data.items() if not lang.startswith("_")}
@@ -69,7 +69,7 @@ def similarity(a: np.ndarray, a_language: str | None, b: np.ndarray, b_language:
 def title_vector(title: str) -> np.ndarray:
     """A ticket title's own vector: the eval calibrates short report against short ticket text, and a
     ticket's stored vector may carry a long body (seeded tickets) that dilutes the comparison."""
-    from storage.embeddings import embed_passages
+    from agents.ingestion.embeddings import embed_passages
 
     return embed_passages([title])[0]
 
@@ -156,7 +156,7 @@ def evaluate(path: Path = PAIRS) -> dict:
     and measured on the odd ones, and every pair at the served thresholds; the centred score beside
     the raw cosine and the rule used before (raw query cosine >= 0.885 with a shared word)."""
     from agents.offline import split_sentences
-    from storage.embeddings import embed_passages, embed_query
+    from agents.ingestion.embeddings import embed_passages, embed_query
 
     pairs = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     tickets = embed_passages([p["ticket"] for p in pairs])

@@ -7,10 +7,8 @@ from dataclasses import dataclass, field
 
 import nh3
 
-from agents.text import shortened
-from storage import config
-
-
+from core.text import shortened
+from core import config
 @dataclass(frozen=True)
 class Settings:
     enabled: bool = True

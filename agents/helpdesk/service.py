@@ -12,7 +12,7 @@ from uuid import UUID
 
 from langgraph.types import Command
 
-from agents import drain
+from agents.runtime import drain
 from agents.helpdesk import metrics
 from agents.helpdesk.audit import audit
 from agents.helpdesk.graph import new_state
@@ -21,12 +21,12 @@ from agents.helpdesk.state import STATE_VERSION, HelpdeskContext, TicketDraft
 from agents.i18n import t
 from agents.helpdesk.wiring import AnyDeps, HelpdeskDeps, wired
 from agents.helpdesk.turns import AgentTurn, HelpdeskError, error, step_label, turn_from_result
-from agents.refusals import refusal
+from agents.runtime.refusals import refusal
 from storage import chat
 from storage import helpdesk_sessions as sessions
 from storage import rate_limits
-from storage.inputs import InputRefused, checked_text
-from storage.markup import product_text
+from core.inputs import InputRefused, checked_text
+from core.markup import product_text
 
 __all__ = ["AgentTurn", "HelpdeskError", "HelpdeskDeps", "wired", "start", "resume", "confirm", "abort", "get_turn",
            "sweep_orphans", "gc", "forget_user", "step_label"]

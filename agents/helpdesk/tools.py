@@ -15,7 +15,7 @@ import httpx
 
 from agents.helpdesk import duplicates
 from agents.helpdesk.guards import sha
-from storage import config
+from core import config
 from storage import tickets
 
 class ToolError(RuntimeError):
@@ -90,7 +90,7 @@ TITLE_RESCORED = 10
 def local_ticket_search(pool, org_id: UUID, query: str) -> list[dict]:
     """The organisation's tickets most like the report, in any language (agents/helpdesk/duplicates.py);
     "strong" when the centred similarity clears its calibrated threshold."""
-    from storage.embeddings import embed_passages
+    from agents.ingestion.embeddings import embed_passages
 
     vector = embed_passages([query])[0]
     language = duplicates.text_language(query)
@@ -139,7 +139,7 @@ def _ticket_dict(ticket, created: bool) -> dict:
 
 def _create_row(pool, org_id: UUID, user_id: UUID, draft: dict, idempotency_key: str, *, source: str,
                 filing_state: str, footer_hash: str | None = None):
-    from storage.embeddings import embed_passages
+    from agents.ingestion.embeddings import embed_passages
 
     context = draft.get("context") or {}
     # The vector duplicate search compares: the title and the person's own words, not the draft's

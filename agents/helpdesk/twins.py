@@ -15,7 +15,7 @@ from agents.helpdesk.state import (
     TicketDraft,
 )
 from agents.i18n import language, t
-from agents.text import content_words, shortened
+from core.text import content_words, shortened
 
 _FACT_PATTERNS = {
     "scope": r"\b(only me|just me|my team|whole team|team|everyone|everybody|all users|colleagues?|"

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 from uuid import UUID
 
-from agents.deps import AppDeps
+from agents.runtime.deps import AppDeps
 from agents.helpdesk.graph import build_graph
 from agents.helpdesk.guards import Settings
 from agents.helpdesk.tools import Toolbox, default_toolbox

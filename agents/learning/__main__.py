@@ -13,11 +13,11 @@ import json
 import sys
 import uuid
 
-from agents.cli import fail, signed_in
+from agents.runtime.cli import fail, signed_in
 from agents.i18n import t
 from agents.learning import service
-from agents.refusals import refusal
-from storage.inputs import OneLineParser, refused_arguments
+from agents.runtime.refusals import refusal
+from core.inputs import OneLineParser, refused_arguments
 
 
 def _courses(deps, user) -> list[dict]:

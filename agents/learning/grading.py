@@ -17,7 +17,7 @@ from typing import Any
 from agents.i18n import t
 from agents.learning.rubric import assess
 from agents.llm import LLM
-from agents.text import fold
+from core.text import fold
 
 
 class AnswerError(ValueError):

@@ -17,7 +17,7 @@ from uuid import UUID
 import pandas as pd
 from fsrs import Card, Rating, ReviewLog, Scheduler
 
-from agents.deps import AppDeps
+from agents.runtime.deps import AppDeps
 from agents.i18n import t
 from agents.learning.scheduling import rating_for, scheduler_for
 from storage import audit, review_planning, users

@@ -21,8 +21,8 @@ from pydantic import BaseModel, Field
 from agents.i18n import language_name, t
 from agents.learning.prompts import RUBRIC_GRADER_SYSTEM, RUBRIC_GRADER_USER
 from agents.llm import LLM
-from agents.text import stems
-from storage.embeddings import embed_query
+from core.text import stems
+from agents.ingestion.embeddings import embed_query
 
 LEXICAL_ALONE = 0.5
 COSINE_ALONE = 0.90

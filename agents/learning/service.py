@@ -9,12 +9,12 @@ from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
-from agents.deps import AppDeps
+from agents.runtime.deps import AppDeps
 from agents.i18n import t
 from agents.learning import grading, progress, scheduling
 from agents.learning.grading import AnswerError
 from agents.learning.review_planning import org_scheduler
-from agents.tasks import defer_item_health
+from agents.insights.item_health import defer_item_health
 from storage import attempts as attempt_store
 from storage import chat, documents, enrollments
 from storage import courses as course_store
@@ -22,7 +22,7 @@ from storage import exercises as exercise_store
 from storage import lessons as lesson_store
 from storage import reviews as review_store
 from storage import skills as skill_store
-from storage.inputs import parse_uuid
+from core.inputs import parse_uuid
 from storage.users import User
 
 

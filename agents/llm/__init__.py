@@ -7,7 +7,7 @@ from agents.llm.parsing import parse_json_text
 from agents.llm.probe import Capabilities
 from agents.llm.settings import RoleSettings, Settings
 from agents.llm.stream import TextStream
-from agents.observability import count_tokens
+from agents.runtime.observability import count_tokens
 
 
 def engine_status(llm: LLM) -> dict:

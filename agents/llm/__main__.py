@@ -5,7 +5,7 @@ import json
 import sys
 
 from agents.llm.client import get_llm
-from storage.inputs import OneLineParser
+from core.inputs import OneLineParser
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -34,7 +34,7 @@ from agents.llm.parsing import as_messages, parse_json_text, schema_text, short_
 from agents.llm.probe import SLOW_TOKENS_PER_SECOND, Capabilities, probe
 from agents.llm.settings import Settings
 from agents.llm.stream import TextStream
-from agents.observability import count_tokens, log_call
+from agents.runtime.observability import count_tokens, log_call
 
 M = TypeVar("M", bound=BaseModel)
 SLOW_ANSWER_SECONDS = 20.0  # a slow model's answer is capped at what it writes in this time

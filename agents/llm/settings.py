@@ -3,9 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from storage import config
-
-
+from core import config
 @dataclass(frozen=True)
 class RoleSettings:
     timeout: float

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from langchain_core.messages import BaseMessage
 
 from agents.llm.parsing import short_error, text_of
-from agents.observability import count_tokens, log_call
+from agents.runtime.observability import count_tokens, log_call
 from agents.offline import stream_words
 
 if TYPE_CHECKING:

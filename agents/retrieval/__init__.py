@@ -1,6 +1,6 @@
 """Retrieval: hybrid search, course-tree (PageIndex) selection, the grounding ladder and its eval.
 
-    from agents.deps import process_deps
+    from agents.runtime.deps import process_deps
     from agents.retrieval import search, Scope
     hits = search("acme", "¿Cuántos días tengo para devolver un producto?", k=5, pool=process_deps().pool)
 """

@@ -11,14 +11,14 @@ import argparse
 import json
 import sys
 
-from agents.deps import process_deps
-from agents.refusals import refusal
+from agents.runtime.deps import process_deps
+from agents.runtime.refusals import refusal
 from agents.retrieval.anchors import ANCHORS
 from agents.retrieval.eval import SPLITS, evaluate, load
 from agents.retrieval.fusion import STRATEGIES
 from agents.retrieval.search import RetrievalError, search
 from storage.db import DatabaseError
-from storage.inputs import OneLineParser, refused_arguments
+from core.inputs import OneLineParser, refused_arguments
 
 REPORT_KEYS = ("n", "recall_at_1", "recall_at_k", "mrr", "p50_ms", "p95_ms")
 

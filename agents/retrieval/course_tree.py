@@ -16,7 +16,7 @@ from agents.retrieval import prompts
 from agents.retrieval.hits import Hit
 from storage import chunks as chunk_store
 from storage.chunks import LessonText, ModuleNode
-from storage.embeddings import embed_query
+from agents.ingestion.embeddings import embed_query
 
 MAX_MODULES = 2
 SELECTION_MARGIN = 0.02  # modules within this similarity of the best one are picked too

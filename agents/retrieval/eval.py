@@ -21,7 +21,7 @@ from agents.offline import detect_language
 from agents.retrieval.anchors import ANCHORS, Anchors
 from agents.retrieval.search import RetrievalError, resolve_org, search
 from storage import chunks as chunk_store
-from storage.embeddings import embed_query
+from agents.ingestion.embeddings import embed_query
 
 SPLITS = ("tune", "heldout")
 

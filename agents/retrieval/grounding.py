@@ -21,7 +21,7 @@ from agents.retrieval.course_tree import retrieve_course_context
 from agents.retrieval.passages import Passage
 from agents.retrieval.search import Hit, Scope, search
 from storage import chunks as chunk_store
-from storage.embeddings import embed_query
+from agents.ingestion.embeddings import embed_query
 
 THIN_LESSONS_TOKENS = 200  # 000 §1.5: below this the course's source documents are searched too
 SEMANTIC_K = 5

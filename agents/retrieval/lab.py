@@ -7,7 +7,7 @@ import time
 from dataclasses import dataclass
 from uuid import UUID
 
-from agents.deps import AppDeps
+from agents.runtime.deps import AppDeps
 from agents.i18n import t
 from agents.retrieval.eval import evaluate, parse_lines
 from agents.retrieval.search import Hit, RetrievalError, Scope, search

@@ -19,9 +19,9 @@ from langchain_core.embeddings import Embeddings
 from langchain_core.retrievers import BaseRetriever
 from psycopg.conninfo import conninfo_to_dict
 
-from agents.deps import AppDeps
+from agents.runtime.deps import AppDeps
 from agents.retrieval.search import Scope, search
-from storage.embeddings import embed_passages, embed_query
+from agents.ingestion.embeddings import embed_passages, embed_query
 
 CHUNK_METADATA = ["org_id", "document_id", "position", "heading", "page_start"]
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from agents.llm import count_tokens
+
 EXCERPT_CHARS = 600
 
 
@@ -47,3 +49,15 @@ class Passage:
     def shown(self) -> dict:
         """The cited passage on the wire (the ``citations`` event, the stored answer): its citation and excerpt."""
         return {**self.citation(), "excerpt": self.excerpt()}
+
+
+def trim_passages(passages: list[Passage], budget_tokens: int) -> list[Passage]:
+    """The passages that fit the context budget, in their given order (at least one)."""
+    kept, used = [], 0
+    for passage in passages:
+        cost = count_tokens(passage.text)
+        if kept and used + cost > budget_tokens:
+            break
+        kept.append(passage)
+        used += cost
+    return kept

@@ -14,7 +14,7 @@ from agents.retrieval.hits import Hit, Scope
 from agents.retrieval.postprocess import deduplicate
 from storage import chunks as chunk_store
 from storage import users
-from storage.embeddings import embed_query
+from agents.ingestion.embeddings import embed_query
 
 MAX_QUERY_CHARS = 2000
 MAX_K = 100

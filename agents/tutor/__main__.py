@@ -7,12 +7,12 @@ from __future__ import annotations
 import json
 import sys
 
-from agents.cli import deps_or_none, fail, signed_in
-from agents.refusals import refusal
+from agents.runtime.cli import deps_or_none, fail, signed_in
+from agents.runtime.refusals import refusal
 from agents.tutor import service
 from storage import users
 from storage.db import DatabaseError
-from storage.inputs import OneLineParser, refused_arguments
+from core.inputs import OneLineParser, refused_arguments
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -51,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         return _eval(args)
     if args.command == "gaps":
         # scikit-learn loads only for this command
-        from agents.tutor.gaps import cli as gaps_cli
+        from agents.insights.gaps import cli as gaps_cli
 
         if (deps := deps_or_none()) is None:
             return 2

@@ -30,10 +30,10 @@ import numpy as np
 from agents.offline import answer_candidates, sentence_vectors
 from agents.retrieval.grounding import SEMANTIC_K
 from agents.retrieval.search import search
-from agents.text import fold
+from core.text import fold
 from agents.tutor import service
 from storage import documents, sources
-from storage.embeddings import embed_query
+from agents.ingestion.embeddings import embed_query
 
 ANCHOR_SENTENCES = 3
 RATE_LIMIT = 1_000_000  # the eval asks far more than a person may in a minute

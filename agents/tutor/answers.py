@@ -15,11 +15,11 @@ import numpy as np
 from agents.i18n import code_label, format_date, format_percent, t
 from agents.offline import answer_candidates, cite_chosen, detect_language
 from agents.retrieval.passages import Passage
-from agents.text import fold, stems
+from core.text import fold, stems
 from agents.tutor.guardrails import normalize, socratic_hint
 from storage import courses as course_store
 from storage import documents
-from storage.embeddings import embed_query
+from agents.ingestion.embeddings import embed_query
 
 _GREETING_WORDS = {"thanks": {"gracias", "thanks", "thank", "thx", "merci"},
                    "bye": {"adios", "bye", "chao", "goodbye", "hasta"}}

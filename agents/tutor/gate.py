@@ -14,10 +14,10 @@ from collections import Counter
 
 import numpy as np
 
-from agents.observability import count_tokens
+from agents.runtime.observability import count_tokens
 from agents.offline import detect_language, split_sentences
 from agents.retrieval.passages import Passage
-from agents.text import stems
+from core.text import stems
 
 LOOP_NGRAM = 5             # words per phrase
 LOOP_REPEATS = 3           # the same phrase this often is a loop, not emphasis
@@ -116,7 +116,7 @@ def _not_paraphrased(sentences: list[str], sources: list[Passage]) -> list[str]:
     """The sentences that no passage paraphrases either (embedding similarity)."""
     if not sentences:
         return []
-    from storage.embeddings import embed_passages, embed_query
+    from agents.ingestion.embeddings import embed_passages, embed_query
 
     vectors = embed_passages([p.text for p in sources])
     return [s for s in sentences if float(np.max(vectors @ embed_query(s))) < EMBEDDING_SUPPORT]

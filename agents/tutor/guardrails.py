@@ -11,7 +11,7 @@ import re
 from agents.i18n import has, t
 from agents.offline import match_exemplars, split_sentences
 from agents.retrieval.passages import Passage
-from agents.text import words
+from core.text import words
 
 _ANSWER_KEY = re.compile(
     r"\b(la respuesta( correcta)? es|the (correct |right )?answer is|respuesta correcta|correct answer|"

@@ -33,7 +33,7 @@ from agents.tutor.citations import (
 )
 from agents.tutor.gate import AnswerGate, unsupported_sentences
 from agents.tutor.guardrails import find_leaks, hint_header, normalize, socratic_hint
-from agents.tutor.memory import trim_passages
+from agents.retrieval.passages import trim_passages
 from agents.tutor.state import Intent, TutorContext, TutorState
 from storage.progress import progress_summary
 

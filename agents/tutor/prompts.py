@@ -71,7 +71,3 @@ state, quote or hint at the correct answer itself. Keep the same language. Draft
 
 {draft}"""
 
-SUMMARIZE = """Summarise this tutoring conversation in 2-3 sentences: the topics asked about and the key answers.
-Write in {language_name}.
-
-{previous}{transcript}"""

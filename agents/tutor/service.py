@@ -13,20 +13,20 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 from uuid import UUID
 
-from agents.deps import AppDeps
+from agents.runtime.deps import AppDeps
 from agents.i18n import t
 from agents.offline import detect_language
 from agents.tutor.graph import tutor_graph
 from agents.tutor.guardrails import HINT_LEVELS, is_about_exercise
-from agents.tutor.memory import budgets_for, prepare_history
+from agents.llm.memory import budgets_for, prepare_history
 from agents.tutor.state import TutorContext
-from agents.refusals import refusal
+from agents.runtime.refusals import refusal
 from storage import attempts as attempt_store
 from storage import chat, rate_limits, users
 from storage import courses as course_store
 from storage import exercises as exercise_store
 from storage.db import relax_durability
-from storage.inputs import InputRefused, checked_text
+from core.inputs import InputRefused, checked_text
 from storage import lessons as lesson_store
 
 log = logging.getLogger(__name__)

@@ -11,10 +11,11 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from agents.deps import AppDeps
+from agents.runtime.deps import AppDeps
 from agents.tutor.citations import heading_at, section_path
-from storage import config, manuals, sources
-from storage.inputs import parse_uuid
+from storage import manuals, sources
+from core import config
+from core.inputs import parse_uuid
 from storage.users import User
 
 SEED_DOCUMENTS = Path(__file__).resolve().parents[2] / "seeds" / "documents"

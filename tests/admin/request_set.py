@@ -21,7 +21,7 @@ import yaml
 from agents.admin.resolve import ToolContext, ToolError
 from agents.admin.tools import TOOLS_BY_NAME
 from agents.i18n import code_label, format_date
-from storage.names import fold
+from core.names import fold
 
 DATA = Path(__file__).parent / "data" / "admin_requests.yaml"
 FRESH = Path(__file__).parent / "data" / "admin_requests_fresh.yaml"   # written after the twin's changes

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 
-from agents.audit_summary import after_summary, before_summary, entity_label
+from agents.insights.audit_summary import after_summary, before_summary, entity_label
 from agents.i18n import format_percent
 from storage import audit, courses, skills, users
 from tests.people import upsert_user

@@ -55,12 +55,12 @@ def main() -> None:
 
     from agents.content import service
     from agents.content.worker import warm_up
-    from agents.deps import process_deps
+    from agents.runtime.deps import process_deps
     from agents.llm import LLM, Settings
     from storage import jobs, users
     from tests.people import upsert_user
     from storage.db import checkpointer
-    from storage.ingest import ingest_file
+    from agents.ingestion.pipeline import ingest_file
 
     deps = process_deps()
     pool = deps.pool

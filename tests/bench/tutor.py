@@ -78,7 +78,7 @@ def employees(pool):
 
 
 def timed_turn(user, message: str, **options) -> dict:
-    from agents.deps import process_deps
+    from agents.runtime.deps import process_deps
     from agents.tutor import service
 
     started = time.perf_counter()
@@ -186,7 +186,7 @@ def _free_port() -> int:
 
 def gradio_section(people, chats: int) -> None:
     import chat
-    from agents.deps import process_deps
+    from agents.runtime.deps import process_deps
     from agents.tutor import service
 
     timed_turn(people[0], "¿Dónde están los extintores del almacén?")  # loads the models (section 3 alone runs cold)

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from storage import users
-from storage.ingest import ingest_file
+from agents.ingestion.pipeline import ingest_file
 from tests.people import upsert_user
 
 DATA = Path(__file__).parent / "data"

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
-from agents import operations
+from agents.insights import operations
 from agents.content import service
-from agents.ingestion import queue_uploads
+from agents.ingestion.uploads import queue_uploads
 from storage import audit
 from tests.conftest import make_deps
 

@@ -9,7 +9,7 @@ import pytest
 from agents.content import service
 from agents.content.__main__ import main
 from storage import documents, jobs
-from storage.ingest import IngestError, ingest_file
+from agents.ingestion.pipeline import IngestError, ingest_file
 from tests.fake_openai import Reply
 
 ONE_PAGE = """# Uso del uniforme

@@ -42,7 +42,7 @@ def test_status_follows_the_lifecycle(pool, studio, new_job):
 def test_a_job_is_queued_with_its_row_once_and_held_by_one_worker_at_a_time(pool, app_deps, studio):
     from psycopg.errors import UniqueViolation
 
-    from agents import tasks
+    from agents.content import worker as tasks
     from agents.content import service
     from storage import queue
 

@@ -10,7 +10,7 @@ import pytest
 from agents.content import service
 from agents.content.text import clean_text
 from storage import audit, documents
-from storage.ingest import ingest_file
+from agents.ingestion.pipeline import ingest_file
 from tests.content.model_replies import scripted_author
 
 PUBLIC = Path(__file__).resolve().parents[2] / "seeds" / "public"

@@ -14,7 +14,7 @@ import yaml
 from prometheus_client import REGISTRY
 
 import agents.helpdesk.metrics
-import agents.metrics  # noqa: F401  (both imported to register their metrics)
+import agents.runtime.metrics  # noqa: F401  (both imported to register their metrics)
 from tests.deploy.arrangement import HAPROXY
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"

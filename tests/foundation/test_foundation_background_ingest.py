@@ -9,10 +9,11 @@ import time
 
 import pytest
 
-from agents import ingestion, tasks
+from agents.ingestion import uploads as ingestion
+from agents.runtime import tasks
 from agents.content import service
 from storage import chunks, documents, ingestions, queue, users
-from storage.ingest import ingest_file
+from agents.ingestion.pipeline import ingest_file
 from tests.people import upsert_user
 
 SECTIONS = ["Recepción de mercancía", "Ubicación en estanterías", "Inventario cíclico", "Preparación de pedidos",

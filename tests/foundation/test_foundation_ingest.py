@@ -11,7 +11,7 @@ from fpdf import FPDF
 from pypdf import PdfReader, PdfWriter
 
 from storage import documents, users
-from storage.ingest import IngestError, chunk, ingest_file, parse
+from agents.ingestion.pipeline import IngestError, chunk, ingest_file, parse
 from pathlib import Path
 
 POLICY_MD = """# Expense policy
@@ -199,7 +199,7 @@ def test_cli_prints_one_json_line_per_document(db_url, tmp_path):
 
 def test_vectors_command_writes_the_pack_ingestion_then_embeds_nothing_with(pool, org, tmp_path, capsys):
     from storage.__main__ import main
-    from storage.embeddings import VectorPack, embedding_calls
+    from agents.ingestion.embeddings import VectorPack, embedding_calls
 
     path, pack = tmp_path / "expenses.md", tmp_path / "vectors.npz"
     path.write_text(POLICY_MD)

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from agents import ingestion
-from agents.refusals import ingest_refusal
+from agents.ingestion import uploads as ingestion
+from agents.runtime.refusals import ingest_refusal
 from storage import documents, ingestions
 from storage.__main__ import main as storage_cli
-from storage.ingest import IngestError, ingest_file
+from agents.ingestion.pipeline import IngestError, ingest_file
 from tests.foundation.test_foundation_background_ingest import _ingestion, _manual, _until, _worker
 from tests.foundation.test_foundation_background_ingest import admin, remote_embeddings  # noqa: F401 (fixtures)
 

@@ -23,7 +23,7 @@ TICKETS = [
 
 @pytest.fixture(scope="module")
 def org(pool):
-    from storage.embeddings import embed_passages
+    from agents.ingestion.embeddings import embed_passages
     from storage import tickets
 
     with pool.connection() as conn:

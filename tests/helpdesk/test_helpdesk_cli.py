@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from agents.deps import process_deps
+from agents.runtime.deps import process_deps
 from agents.helpdesk import service
 from agents.helpdesk.__main__ import main
 from agents.helpdesk.guards import sha

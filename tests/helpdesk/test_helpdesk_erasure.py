@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents import operations
+from agents.insights import operations
 from agents.helpdesk import erasure, service, staff
 from agents.helpdesk.turns import HelpdeskError
 from storage import erasure as erasure_store

@@ -19,7 +19,7 @@ from tests.helpdesk.fake_github import FakeGitHub
 ROOT = Path(__file__).resolve().parents[2]
 CONFIRM_IN_A_CHILD = """
 import sys
-from agents.deps import process_deps
+from agents.runtime.deps import process_deps
 from agents.helpdesk import service
 from storage import users
 deps = process_deps()

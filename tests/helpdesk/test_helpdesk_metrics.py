@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import urllib.request
 
-from agents import metrics
+from agents.runtime import metrics
 from agents.helpdesk import service
 from tests.browser import free_port
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from agents.deps import process_deps
+from agents.runtime.deps import process_deps
 from agents.helpdesk import service
 from storage import helpdesk_sessions as sessions
 from storage import tickets

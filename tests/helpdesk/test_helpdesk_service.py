@@ -235,7 +235,7 @@ def test_a_stale_running_session_reads_as_restarted(org, deps, pool):
 
 def test_knowledge_base_fix_is_proposed_from_a_real_document(org, pool, checkpointer, tmp_path):
     from agents.helpdesk.tools import default_toolbox
-    from storage.ingest import ingest_file
+    from agents.ingestion.pipeline import ingest_file
 
     doc = tmp_path / "expenses.md"
     doc.write_text("# Expenses handbook\n\n## Changing your expense approver\n\nTo change your expense report "
@@ -285,9 +285,9 @@ def test_a_slow_model_still_offers_the_duplicate_it_found(org, pool, checkpointe
 
 
 def test_the_sweeps_run_on_the_task_queue_every_ten_minutes(org, pool):
-    from agents import tasks
-    from agents.deps import process_deps
     from agents.helpdesk import sweeper
+    from agents.runtime import tasks
+    from agents.runtime.deps import process_deps
     from storage import queue
 
     schedule = {p.periodic_id: p.cron for p in tasks.app.periodic_registry.periodic_tasks.values()}
@@ -295,7 +295,7 @@ def test_the_sweeps_run_on_the_task_queue_every_ten_minutes(org, pool):
     with pool.connection() as conn:   # stopped mid-step long ago: the next sweep ends it
         row = sessions.create_session(conn, org.org.id, org.bob.id, language="en")
         conn.execute("UPDATE helpdesk_sessions SET updated_at = now() - interval '1 hour' WHERE id = %s", (row.id,))
-    assert tasks.defer_helpdesk_sweeps() and not tasks.defer_helpdesk_sweeps()   # one waiting sweep at a time
+    assert sweeper.defer_helpdesk_sweeps() and not sweeper.defer_helpdesk_sweeps()   # one waiting sweep at a time
     with pool.connection() as conn:
         assert queue.open_job_status(conn, "helpdesk.sweep") == "todo"
     tasks.work(wait=False)            # any worker takes it

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from agents.helpdesk.tools import local_ticket_search
 from storage import tickets, users
-from storage.embeddings import embed_query
+from agents.ingestion.embeddings import embed_query
 
 
 def test_duplicate_search_finds_the_same_problem_in_another_language(org, pool):

@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from agents.tutor import gaps
+from agents.content import gap_lessons
+from agents.insights import gaps
 from agents.tutor.__main__ import main as tutor_cli
 from seeds.courses import load_yaml
 from seeds.tutor_questions import QUESTIONS
@@ -54,7 +55,7 @@ def test_a_cluster_with_too_few_askers_shows_counts_only(seeded_pool, seeded_dep
     assert clusters and all(not c.visible and not c.examples and not c.topic and not c.departments
                             for c in clusters)
     with pytest.raises(gaps.GapActionError):
-        gaps.draft_lesson(seeded_deps, admin, clusters[0])
+        gap_lessons.draft_lesson(seeded_deps, admin, clusters[0])
 
 
 def test_old_questions_fall_outside_the_period(seeded_pool, seeded_deps, admin):
@@ -64,7 +65,7 @@ def test_old_questions_fall_outside_the_period(seeded_pool, seeded_deps, admin):
 
 def test_draft_a_lesson_starts_a_content_job_with_the_questions_as_brief(seeded_pool, seeded_deps, admin):
     cluster = gaps.find_gaps(seeded_deps, admin)[0]
-    job_id = gaps.draft_lesson(seeded_deps, admin, cluster)
+    job_id = gap_lessons.draft_lesson(seeded_deps, admin, cluster)
     with seeded_pool.connection() as conn:
         job = jobs.get_job(conn, admin.org_id, job_id)
         entry = audit.list_entries(conn, admin.org_id, action="knowledge_gap.draft_lesson")[0]

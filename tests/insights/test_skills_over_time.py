@@ -7,7 +7,9 @@ from datetime import date, timedelta
 
 import pytest
 
-from agents.admin import dashboards, skill_history, tools
+from agents.admin import dashboards, tools
+
+from agents.insights import skill_history
 from storage import skill_history as history_store
 from storage import skills
 from tests.apptest import open_page, texts

@@ -12,7 +12,7 @@ from agents.content import stale
 from agents.content.__main__ import main as content_cli
 from seeds.loader import DOCUMENTS
 from storage import audit, documents
-from storage.ingest import ingest_file
+from agents.ingestion.pipeline import ingest_file
 from storage.users import get_user_by_email
 from tests.conftest import make_deps
 

@@ -4,7 +4,7 @@ from datetime import date, datetime, timedelta, timezone
 import pytest
 
 from agents.learning import service
-from agents.learning.alerts import compute_alerts
+from agents.insights.alerts import compute_alerts
 from storage import attempts as attempt_store
 from storage import courses as course_store
 from storage import enrollments, users

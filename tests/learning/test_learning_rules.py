@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from agents.learning import grading, progress, scheduling
-from agents.learning.alerts import compute_alerts, failure_streak
+from agents.insights.alerts import compute_alerts, failure_streak
 from agents.learning.grading import AnswerError, grade, solution
 from agents.llm import get_llm
 from storage.enrollments import AlertRow

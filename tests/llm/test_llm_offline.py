@@ -6,7 +6,7 @@ import re
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from agents.observability import count_tokens
+from agents.runtime.observability import count_tokens
 from agents.offline import (detect_language, extractive_answer, localized, match_exemplars, split_sentences,
                             stream_words)
 
@@ -36,8 +36,7 @@ def test_chats_arriving_together_at_a_fresh_process_load_the_language_model_once
 
     import py3langid.langid
 
-    from storage import ingest
-
+    from agents.ingestion import pipeline as ingest
     loads, real_load = [], py3langid.langid._load_identifier
     monkeypatch.setattr(py3langid.langid, "_load_identifier", lambda **kwargs: loads.append(1) or real_load(**kwargs))
     ingest.language_identifier.cache_clear()

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from agents.retrieval.eval import evaluate, load
-from storage.embeddings import VectorPack, embedding_calls
-from storage.ingest import ingest_file
+from agents.ingestion.embeddings import VectorPack, embedding_calls
+from agents.ingestion.pipeline import ingest_file
 from storage.users import ensure_org
 
 pytestmark = pytest.mark.slow  # tens of seconds: scheduled first (tests/conftest.py)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from storage import embeddings
-from storage.embeddings import EmbeddingError, embed_passages, embed_query, embedding_calls
+from agents.ingestion import embeddings
+from agents.ingestion.embeddings import EmbeddingError, embed_passages, embed_query, embedding_calls
 
 
 @pytest.fixture

@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from seeds.loader import VECTORS, document_paths, load_demo
-from storage import embeddings
-from storage.embeddings import VectorPack, embedding_calls
-from storage.ingest import ingest_file, passage_texts
+from agents.ingestion import embeddings
+from agents.ingestion.embeddings import VectorPack, embedding_calls
+from agents.ingestion.pipeline import ingest_file, passage_texts
 from storage.users import ensure_org
 
 

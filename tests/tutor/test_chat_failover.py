@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from agents.deps import process_deps
+from agents.runtime.deps import process_deps
 from agents.tutor import service
 from storage import sessions as app_sessions
-from storage.markup import safe_markdown
+from core.markup import safe_markdown
 from ui.chat_failover import conversation_on_screen, cookie_user
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from agents.retrieval import Passage
 from agents.tutor.citations import pinpoint
 from storage import sources
-from storage.ingest import backfill_heading_spans, ingest_file
+from agents.ingestion.pipeline import backfill_heading_spans, ingest_file
 from storage.users import ensure_org
 
 POLICY = """# Uniform Policy

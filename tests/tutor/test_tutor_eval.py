@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from agents.tutor.evaluation import evaluate, load
-from storage.ingest import ingest_file
+from agents.ingestion.pipeline import ingest_file
 from tests.conftest import make_deps
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from agents.tutor.gate import AnswerGate, repeated_phrase, unsupported_sentences
-from agents.tutor.memory import budgets_for
+from agents.llm.memory import budgets_for
 from storage import chat
 from tests.fake_openai import Reply
 from tests.tutor.conftest import by_name, passage, run

@@ -9,7 +9,7 @@ from gradio_client import Client
 
 from agents.tutor import service
 from storage import sessions as app_sessions
-from agents.deps import process_deps
+from agents.runtime.deps import process_deps
 
 SCREENSHOT = Path("/tmp/skillnet-tutor-chat.png")
 # /chat outputs (states excluded): chatbot, textbox, status; then what a browser runs next, /turn_panels:

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 from agents.llm import get_llm
-from agents.tutor.memory import RAW_TURNS, SUMMARY_BATCH, prepare_history
+from agents.llm.memory import RAW_TURNS, SUMMARY_BATCH, prepare_history
 from storage import chat
 
 

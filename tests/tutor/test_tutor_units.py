@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from agents.tutor.citations import CitationStream, renumbered, validate
-from agents.tutor.memory import budgets_for
+from agents.llm.memory import budgets_for
 from agents.tutor.sources import Block, SourceView
 from tests.tutor.conftest import passage
 from ui.source_html import source_html

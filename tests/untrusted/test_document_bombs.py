@@ -16,7 +16,7 @@ import docx
 import pytest
 
 from storage import users
-from storage.ingest import IngestError, ingest_file
+from agents.ingestion.pipeline import IngestError, ingest_file
 from tests.untrusted.conftest import row_counts, within
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -21,9 +21,9 @@ from agents.helpdesk import service as helpdesk_service
 from agents.helpdesk.tools import default_toolbox
 from agents.tutor import service as tutor_service
 from storage import tickets, users
-from storage.embeddings import embed_passages
-from storage.ingest import ingest_file
-from storage.instructions import instruction_family
+from agents.ingestion.embeddings import embed_passages
+from agents.ingestion.pipeline import ingest_file
+from core.instructions import instruction_family
 from tests.helpdesk.conftest import make_deps
 from tests.conftest import make_deps as make_app_deps
 

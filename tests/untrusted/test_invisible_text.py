@@ -1,5 +1,5 @@
 """Text a reader cannot see never becomes content: hidden DOCX runs, white or 1-pt text, zero-width and
-tag characters, hidden HTML. Parsed through the ingestion's own entry (storage.ingest.parse)."""
+tag characters, hidden HTML. Parsed through the ingestion's own entry (agents.ingestion.pipeline.parse)."""
 from __future__ import annotations
 
 import io
@@ -9,8 +9,8 @@ import docx
 from docx.enum.style import WD_STYLE_TYPE
 from docx.shared import Pt, RGBColor
 
-from storage.ingest import parse
-from storage.inputs import strip_invisible
+from agents.ingestion.pipeline import parse
+from core.inputs import strip_invisible
 
 SECRET = "The night porter keeps the spare key under the blue mat"  # neutral: no instruction filter involved
 

@@ -9,8 +9,8 @@ import pytest
 
 from storage import chat, manuals, tickets, users
 from storage import courses as course_store
-from storage.ingest import ingest_file
-from storage.markup import safe_markdown
+from agents.ingestion.pipeline import ingest_file
+from core.markup import safe_markdown
 from storage import lessons as lesson_store
 from tests.people import upsert_user
 

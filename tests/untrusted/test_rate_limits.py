@@ -100,7 +100,7 @@ def test_limits_are_per_user_and_per_endpoint(seeded_pool):
 def test_content_generation_jobs_are_limited_per_organisation(seeded_pool, seeded_deps, monkeypatch):
     from agents.content import service as content_service
     from storage import documents
-    from storage.ingest import ingest_file
+    from agents.ingestion.pipeline import ingest_file
 
     monkeypatch.setenv("SKILLNET_CONTENT_JOBS_PER_HOUR", "2")
     with seeded_pool.connection() as conn:

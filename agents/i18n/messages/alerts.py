@@ -1,4 +1,4 @@
-"""HR alerts computed from learning data (agents/learning/alerts.py): the detail line of each kind."""
+"""HR alerts computed from learning data (agents/insights/alerts.py): the detail line of each kind."""
 MESSAGES = {
     "alerts.overdue": {"en": "{days, plural, one {# day} other {# days}} overdue (deadline {deadline}); progress {progress}",
                        "es": "Venció hace {days, plural, one {# día} other {# días}} (fecha límite {deadline}); progreso {progress}"},

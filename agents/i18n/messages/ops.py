@@ -62,7 +62,7 @@ MESSAGES = {
     "ops.col_before_json": {"en": "Before (JSON)", "es": "Antes (JSON)"},
     "ops.col_after_json": {"en": "After (JSON)", "es": "Después (JSON)"},
     "ops.audit_gone": {"en": "{id} (no longer exists)", "es": "{id} (ya no existe)"},
-    # the keys of the audit log's before and after states (agents/audit_summary.py; else col.<key>)
+    # the keys of the audit log's before and after states (agents/insights/audit_summary.py; else col.<key>)
     "audit.key.file": {"en": "file", "es": "archivo"},
     "audit.key.size_kb": {"en": "KB", "es": "KB"},
     "audit.key.output_type": {"en": "output", "es": "resultado"},

@@ -8,8 +8,7 @@ import threading
 
 from prometheus_client import REGISTRY, Counter, Histogram, start_http_server
 
-from storage import config
-
+from core import config
 MODEL_CALLS = Counter("skillnet_model_calls_total", "Model calls (or offline answers standing in)",
                       ["role", "engine", "outcome"])
 MODEL_LATENCY = Histogram("skillnet_model_latency_seconds", "Model call latency", ["role"],
@@ -24,7 +23,7 @@ _server_port: list[int] = []
 
 def record_model_call(*, role: str, engine: str, outcome: str, latency_ms: float, tokens_in: int,
                       tokens_out: int) -> None:
-    """Called by agents.observability.log_call for every model call."""
+    """Called by agents.runtime.observability.log_call for every model call."""
     kind = "offline" if engine == "offline" else "model"
     MODEL_CALLS.labels(role, kind, outcome.split(":")[0]).inc()
     MODEL_LATENCY.labels(role).observe(max(0.0, latency_ms) / 1000)

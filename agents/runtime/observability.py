@@ -12,8 +12,7 @@ import math
 import os
 import tempfile
 import threading
-from storage import config
-
+from core import config
 logger = logging.getLogger("skillnet.llm")
 
 _encodings: dict[str, object] = {}
@@ -28,7 +27,7 @@ def log_call(*, role: str, model: str, engine: str, outcome: str, latency_ms: fl
               "tokens_in": tokens_in, "tokens_out": tokens_out, "latency_ms": round(latency_ms, 1),
               "attempts": attempts, **extra}
     logger.info(json.dumps(record, ensure_ascii=False, default=str))
-    from agents.metrics import record_model_call  # lazily: prometheus registration happens once
+    from agents.runtime.metrics import record_model_call  # lazily: prometheus registration happens once
 
     record_model_call(role=role, engine=engine, outcome=outcome, latency_ms=latency_ms, tokens_in=tokens_in,
                       tokens_out=tokens_out)

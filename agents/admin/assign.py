@@ -7,7 +7,7 @@ from uuid import UUID
 
 from agents.admin.resolve import ToolContext, ToolError
 from agents.admin.tools import execute_assign_course, prepare_assign_course
-from agents.deps import AppDeps
+from agents.runtime.deps import AppDeps
 from storage import users
 
 

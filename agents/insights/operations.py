@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from agents import metrics
-from agents.audit_summary import after_summary, before_summary, entity_label
+from agents.runtime import metrics
+from agents.insights.audit_summary import after_summary, before_summary, entity_label
 from agents.auth import locked_accounts
-from agents.deps import AppDeps
+from agents.runtime.deps import AppDeps
 from agents.i18n import t
 from storage import jobs
 

@@ -1,9 +1,9 @@
-"""One line, in the reader's language, for input refused before any processing (storage.inputs)."""
+"""One line, in the reader's language, for input refused before any processing (core.inputs)."""
 from __future__ import annotations
 
 from agents.i18n import t
-from storage.ingest import IngestError
-from storage.inputs import InputRefused
+from agents.ingestion.pipeline import IngestError
+from core.inputs import InputRefused
 
 
 def refusal(exc: InputRefused, lang: str | None) -> str:

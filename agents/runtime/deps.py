@@ -20,9 +20,9 @@ import numpy as np
 from psycopg_pool import ConnectionPool
 
 from agents.llm import LLM, get_llm
-from storage import config, db, embeddings
-
-
+from storage import db
+from agents.ingestion import embeddings
+from core import config
 def utc_now() -> datetime:
     return datetime.now(timezone.utc)
 

@@ -1,9 +1,10 @@
-"""Background work on the procrastinate task queue: course generation, ingestion of uploads, course
-health and the periodic sweeps.
+"""The procrastinate task queue: the app, deferring by task name, the stalled-worker sweep and running
+workers. The tasks themselves live with their features (``TASK_MODULES``): course generation, the
+ingestion of uploads, course health and the helpdesk sweeps.
 
 Any number of workers share the database: the app runs one in a thread (``start_worker_thread``),
 ``python -m agents.content worker`` runs one per process, and procrastinate's own
-``python -m procrastinate --app=agents.tasks.app worker`` works too. A generation job's queue jobs carry the lock
+``python -m procrastinate --app=agents.runtime.tasks.app worker`` works too. A generation job's queue jobs carry the lock
 ``generation:<id>``, so one worker at a time runs it; a worker that stops sending heartbeats (killed,
 machine gone) is found by the ``queue.retry_stalled`` sweep every few seconds and its job goes back
 in the queue, where another worker resumes the graph from its last checkpoint.
@@ -18,14 +19,15 @@ import os
 import socket
 import threading
 import uuid
-from uuid import UUID
+from collections.abc import Callable
 
 import procrastinate
 from procrastinate import exceptions
 from psycopg_pool import AsyncConnectionPool
 
-from agents.deps import process_deps
-from storage import config, jobs
+from agents.runtime import drain
+from agents.runtime.deps import process_deps
+from core import config
 from storage.db import database_url
 
 log = logging.getLogger(__name__)
@@ -57,100 +59,32 @@ class _Connector(procrastinate.PsycopgConnector):
         return self._sync_connector
 
 
-app = procrastinate.App(connector=_Connector())
+# Each feature defines its own tasks next to the code they run; a worker imports these modules when it
+# starts (procrastinate's import_paths), so this module imports no feature and features defer by name.
+TASK_MODULES = ["agents.content.worker", "agents.ingestion.uploads", "agents.helpdesk.sweeper",
+                "agents.insights.item_health"]
+app = procrastinate.App(connector=_Connector(), import_paths=TASK_MODULES)
+_on_worker_start: list[Callable[[], object]] = []
 
 
-def _defer(task, conn, lock: str, **kwargs) -> bool:
-    """Queue ``task`` in the caller's transaction; False when one holding ``lock`` is already waiting
-    (it will see the latest state when it runs)."""
+def on_worker_start(function: Callable[[], object]) -> Callable[[], object]:
+    """Run ``function`` when a worker starts, before it takes a job (a feature's warm-up, a requeue)."""
+    _on_worker_start.append(function)
+    return function
+
+
+def defer(task_name: str, conn, lock: str, **kwargs) -> bool:
+    """Queue the task named ``task_name`` in the caller's transaction; False when one holding ``lock`` is
+    already waiting (it will see the latest state when it runs)."""
     try:
         with conn.transaction():   # a savepoint: a refused insert must not abort the caller's transaction
-            task.configure(lock=lock, queueing_lock=lock, connection=conn).defer(**kwargs)
+            app.configure_task(task_name, lock=lock, queueing_lock=lock, connection=conn).defer(**kwargs)
     except exceptions.AlreadyEnqueued:
         return False
     return True
 
 
-# ------------------------------------------------------------------------------------- content generation
-
-@app.task(name="content.generate", pass_context=True)
-def generate_content(context: procrastinate.JobContext, org_id: str, job_id: str) -> str:
-    from agents.content.worker import run_generation
-
-    deps = context.additional_context.get("deps") or process_deps()
-    return run_generation(deps, UUID(org_id), UUID(job_id), worker=context.worker_name or "worker")
-
-
-def defer_generation(conn, org_id: UUID, job_id: UUID) -> bool:
-    return _defer(generate_content, conn, jobs.queue_lock(job_id), org_id=str(org_id), job_id=str(job_id))
-
-
-def requeue_runnable(pool=None) -> int:
-    """Generation jobs with work to do and nothing queued for them (queued before the task queue existed,
-    or whose queue job was lost) go back in the queue; returns how many."""
-    from storage import queue
-
-    count = 0
-    with (pool or process_deps().pool).connection() as conn:
-        for org_id, job_id in jobs.runnable_jobs(conn):
-            if queue.open_job_status(conn, jobs.queue_lock(job_id)) is None:
-                count += defer_generation(conn, org_id, job_id)
-    return count
-
-
-# ------------------------------------------------------------------------------------- document ingestion
-
-@app.task(name="documents.ingest")
-def ingest_upload(org_id: str, ingestion_id: str) -> str:
-    """Parse, stage, embed and settle one upload; then start the generation jobs that waited for it."""
-    from storage.staged_ingest import run_ingestion
-
-    pool = process_deps().pool
-    status = run_ingestion(pool, UUID(org_id), UUID(ingestion_id))
-    with pool.connection() as conn:
-        for job_id in jobs.waiting_on_ingestion(conn, UUID(org_id), UUID(ingestion_id)):
-            defer_generation(conn, UUID(org_id), job_id)
-    return status
-
-
-def defer_ingestion(conn, org_id: UUID, ingestion_id: UUID) -> bool:
-    return _defer(ingest_upload, conn, f"ingestion:{ingestion_id}", org_id=str(org_id),
-                  ingestion_id=str(ingestion_id))
-
-
-# ------------------------------------------------------------------------------------- course health
-
-@app.task(name="course.item_health")
-def refresh_item_health(org_id: str, course_id: str) -> int:
-    """Recompute a course's item statistics (one SQL pass over its first attempts); answers arriving
-    while it waits are counted when it runs."""
-    from storage import item_stats
-
-    with process_deps().pool.connection() as conn:
-        return item_stats.refresh_course(conn, UUID(org_id), UUID(course_id))
-
-
-def defer_item_health(conn, org_id: UUID, course_id: UUID) -> bool:
-    return _defer(refresh_item_health, conn, f"item-health:{course_id}", org_id=str(org_id),
-                  course_id=str(course_id))
-
-
-# ------------------------------------------------------------------------------------- periodic upkeep
-
-@app.periodic(cron="*/10 * * * *", periodic_id="helpdesk-sweeps")
-@app.task(name="helpdesk.sweep", queueing_lock="helpdesk.sweep")
-def helpdesk_sweeps(timestamp: int | None = None) -> dict:
-    """Orphaned helpdesk sessions end and checkpoints past their TTL go (every 10 minutes, and once
-    when the app starts); idempotent, so whichever worker takes it is right."""
-    from agents.helpdesk.sweeper import sweep_once
-
-    return sweep_once(process_deps())
-
-
-def defer_helpdesk_sweeps() -> bool:
-    with process_deps().pool.connection() as conn:
-        return _defer(helpdesk_sweeps, conn, "helpdesk.sweep")
-
+# ------------------------------------------------------------------------------------- upkeep
 
 @app.periodic(cron=STALLED_SWEEP_CRON, periodic_id="retry-stalled")
 @app.task(name="queue.retry_stalled", queueing_lock="queue.retry_stalled", pass_context=True)
@@ -187,9 +121,9 @@ def work(*, wait: bool = True, deps=None, name: str | None = None, main_thread: 
     ``deps`` (an AppDeps) replaces the process's in the generation jobs it runs (the CLI and tests hand
     their own model or pool); on the main thread
     procrastinate handles SIGINT/SIGTERM itself: it takes no new job and lets running ones finish."""
-    from agents.content.worker import warm_up
-
-    warm_up()
+    app.perform_import_paths()
+    for function in _on_worker_start:
+        function()
     stale = stale_seconds()
 
     async def run() -> None:
@@ -204,7 +138,6 @@ def work(*, wait: bool = True, deps=None, name: str | None = None, main_thread: 
     with _work_lock:   # the app's async pool lives on one worker's event loop: one worker per process
         if not wait:
             retry_stalled_now()
-        requeue_runnable()
         asyncio.run(run())
 
 
@@ -252,4 +185,5 @@ def start_worker_thread() -> threading.Thread:
                     log.exception("the in-process queue worker stopped")
             _thread = threading.Thread(target=serve, daemon=True, name="queue-worker")
             _thread.start()
+            drain.before_stop(stop_worker_thread)
         return _thread

@@ -23,7 +23,7 @@ from sklearn.cluster import AgglomerativeClustering
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
 from sklearn.metrics import silhouette_score
 
-from agents.deps import AppDeps
+from agents.runtime.deps import AppDeps
 from agents.i18n import t
 from storage import audit, gaps, users
 
@@ -162,7 +162,8 @@ def _admin(user: users.User) -> None:
         raise GapActionError(t("insights.gaps.admins_only", user.language))
 
 
-def _check(user: users.User, cluster: GapCluster) -> None:
+def check_actionable(user: users.User, cluster: GapCluster) -> None:
+    """An admin acting on a cluster enough people asked about, or GapActionError in their language."""
     _admin(user)
     if not cluster.visible:
         raise GapActionError(t("insights.gaps.too_few_askers", user.language, n=MIN_ASKERS))
@@ -173,27 +174,9 @@ def lesson_brief(cluster: GapCluster, lang: str) -> str:
     return t("insights.gaps.brief", lang, topic=cluster.topic, questions="\n".join(f"- {q}" for q in cluster.examples))
 
 
-def draft_lesson(deps: AppDeps, user: users.User, cluster: GapCluster) -> UUID:
-    """Start a content-studio job on the cluster's closest documents, its questions as the brief."""
-    from agents.content import service as content   # the studio's own entry point (validation, events)
-
-    _check(user, cluster)
-    document_ids = [d["document_id"] for d in cluster.documents[:2]]
-    if not document_ids:
-        raise GapActionError(t("insights.gaps.no_documents", user.language))
-    job_id = content.start_job(deps, user, document_ids, options={
-        "origin": "knowledge_gap", "topic": cluster.topic, "brief": lesson_brief(cluster, user.language),
-        "questions": cluster.examples})
-    with deps.pool.connection() as conn:
-        audit.record(conn, user.org_id, actor_id=user.id, action="knowledge_gap.draft_lesson",
-                     entity_type="generation_job", entity_id=job_id, before=None,
-                     after={"topic": cluster.topic, "questions": cluster.questions, "documents": document_ids})
-    return job_id
-
-
 def note_missing_document(deps: AppDeps, user: users.User, cluster: GapCluster, note: str = "") -> bool:
     """Record for the content owner that no document covers this topic; True when the note is new."""
-    _check(user, cluster)
+    check_actionable(user, cluster)
     with deps.pool.connection() as conn:
         created = gaps.save_note(conn, user.org_id, cluster.topic, cluster.questions, note.strip()[:1000], user.id)
         audit.record(conn, user.org_id, actor_id=user.id, action="knowledge_gap.missing_document",

@@ -20,8 +20,7 @@ from pathlib import Path
 import numpy as np
 from tenacity import retry, retry_if_exception, stop_after_attempt, wait_exponential
 
-from storage import config
-
+from core import config
 DIMENSIONS = 384
 LOCAL_MODEL = "multilingual-e5-small-q4"
 _local_lock = threading.Lock()  # the C engine is not re-entrant

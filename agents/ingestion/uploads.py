@@ -6,13 +6,30 @@ from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
 
-from agents import tasks
-from agents.deps import process_deps
+from agents.runtime import tasks
+from agents.runtime.deps import process_deps
 from agents.i18n import t
-from agents.refusals import ingest_refusal
-from storage import audit, ingestions
-from storage.ingest import IngestError, check_upload, max_upload_bytes
+from agents.runtime.refusals import ingest_refusal
+from storage import audit, ingestions, jobs
+from agents.ingestion.staged import run_ingestion
+from agents.ingestion.pipeline import IngestError, max_upload_bytes
+from agents.ingestion.pipeline import check_upload
 from storage.users import User
+
+
+INGEST_TASK = "documents.ingest"
+
+
+@tasks.app.task(name=INGEST_TASK)
+def ingest_upload(org_id: str, ingestion_id: str) -> str:
+    """Parse, stage, embed and settle one upload; then start the generation jobs that waited for it."""
+    pool = process_deps().pool
+    status = run_ingestion(pool, UUID(org_id), UUID(ingestion_id))
+    with pool.connection() as conn:
+        for job_id in jobs.waiting_on_ingestion(conn, UUID(org_id), UUID(ingestion_id)):
+            # by name: generation is the content studio's (agents/content/worker.py), above this layer
+            tasks.defer("content.generate", conn, jobs.queue_lock(job_id), org_id=org_id, job_id=str(job_id))
+    return status
 
 
 class UploadRefused(ValueError):
@@ -54,7 +71,8 @@ def queue_uploads(user: User, files: list[tuple[str, bytes]], *, pool=None) -> l
     with (pool or process_deps().pool).connection() as conn:
         for name, data in files:
             ingestion_id = ingestions.create(conn, user.org_id, source_name=name, data=data, uploaded_by=user.id)
-            tasks.defer_ingestion(conn, user.org_id, ingestion_id)
+            tasks.defer(INGEST_TASK, conn, f"ingestion:{ingestion_id}", org_id=str(user.org_id),
+                        ingestion_id=str(ingestion_id))
             audit.record(conn, user.org_id, actor_id=user.id, action="content.upload", entity_type="ingestion",
                          entity_id=ingestion_id, before=None, after={"file": name, "size_kb": round(len(data) / 1024)})
             ids.append(ingestion_id)

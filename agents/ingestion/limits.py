@@ -12,8 +12,7 @@ import io
 import zipfile
 import zlib
 
-from storage import config
-
+from core import config
 _READ_BLOCK = 1 << 20
 
 

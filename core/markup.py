@@ -23,16 +23,16 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-from storage import config
-from storage.inputs import strip_invisible, strip_nul
-from storage.instructions import without_instructions
+from core import config
+from core.inputs import strip_invisible, strip_nul
+from core.instructions import without_instructions
 
 PRODUCT_IMAGE_PREFIXES = ("/app/static/",)
 IMAGE_NOTE = "🖼"
 _DROP_WITH_CONTENT = {"script", "style", "template", "noscript", "iframe", "object", "svg", "math", "head", "title"}
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 # Tags no real document uses that attacks dress instructions in: kept visible as "[system]" so the
-# instruction detector (storage/instructions.py) still sees them after the HTML is gone.
+# instruction detector (core/instructions.py) still sees them after the HTML is gone.
 _MARKER_TAGS = {"information", "system", "instructions", "instruction", "admin", "im_start", "im_end"}
 _BLOCK = {"p", "div", "br", "li", "tr", "table", "section", "article", "blockquote", "pre", "ul", "ol",
           "h1", "h2", "h3", "h4", "h5", "h6"}
@@ -174,6 +174,6 @@ def safe_markdown(text: str | None, *, hosts: tuple[str, ...] | None = None) -> 
 
 def product_text(text: str | None) -> str:
     """Text the product stores or shows as its own (lessons, manuals, tickets, assistant messages):
-    sanitised, and without instruction-like sentences (storage/instructions.py)."""
+    sanitised, and without instruction-like sentences (core/instructions.py)."""
     # Instructions first: their markers ("<INFORMATION>", "[SYSTEM]") are what gives them away.
     return without_instructions(safe_markdown(without_instructions(text)))

@@ -1,6 +1,6 @@
 """Ingestion: a file becomes a document with heading-aware, embedded, full-text-indexed chunks.
 
-parse (the upload's limits, then storage/parsers.py for PDF, DOCX, Markdown, text, HTML) -> paragraphs
+parse (the upload's limits, then agents/ingestion/parsers.py for PDF, DOCX, Markdown, text, HTML) -> paragraphs
 with heading and page -> chunks of about 200–500 tokens -> embeddings -> one transaction. Bad input
 raises IngestError (one line) before the database is touched.
 """
@@ -17,15 +17,17 @@ import numpy as np
 from langchain_text_splitters import RecursiveCharacterTextSplitter
 from psycopg_pool import ConnectionPool
 
-from storage import config, documents, ingestions, source_changes
-from storage import document_limits as limits
+from storage import documents, ingestions, source_changes
+
+from core import config
+from agents.ingestion import limits
 from storage import flagged as flagged_passages
-from storage.embeddings import EmbeddingError, VectorPack, embed_passages
-from storage.inputs import strip_invisible
-from storage.instructions import split_instructions, without_instructions
-from storage.markup import safe_markdown
-from storage.once import built_once
-from storage.parsers import PARSERS, IngestError, Paragraph, ParsedDocument
+from agents.ingestion.embeddings import EmbeddingError, VectorPack, embed_passages
+from core.inputs import strip_invisible
+from core.instructions import split_instructions, without_instructions
+from core.markup import safe_markdown
+from core.once import built_once
+from agents.ingestion.parsers import PARSERS, IngestError, Paragraph, ParsedDocument
 
 TARGET_TOKENS = 350
 MAX_TOKENS = 500

@@ -10,8 +10,7 @@ from uuid import UUID
 
 from agents.i18n import language_name, t
 from agents.llm import count_tokens
-from agents.retrieval.passages import Passage
-from agents.tutor import prompts
+from agents.llm import prompts
 from storage import chat
 
 RAW_TURNS = 6        # messages kept verbatim
@@ -92,14 +91,3 @@ def prepare_history(pool, llm, org_id: UUID, session: chat.ChatSession, language
         recent.pop(0)
     return recent, summary
 
-
-def trim_passages(passages: list[Passage], budget_tokens: int) -> list[Passage]:
-    """The passages that fit the context budget, in their given order (at least one)."""
-    kept, used = [], 0
-    for passage in passages:
-        cost = count_tokens(passage.text)
-        if kept and used + cost > budget_tokens:
-            break
-        kept.append(passage)
-        used += cost
-    return kept

@@ -2,7 +2,7 @@
 the document's title and its paragraphs, each with the heading it sits under and its page.
 
 Bad input raises IngestError (one line meant for a person); size and safety limits on the whole
-upload are checked by storage.ingest.parse before a parser runs.
+upload are checked by agents.ingestion.pipeline.parse before a parser runs.
 """
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import re
 from dataclasses import dataclass
 from html.parser import HTMLParser
 
-from storage import document_limits as limits
-from storage.inputs import Refusal, strip_nul
-from storage.markup import strip_html
+from agents.ingestion import limits
+from core.inputs import Refusal, strip_nul
+from core.markup import strip_html
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"  # WordprocessingML elements
 _MD_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")

@@ -5,7 +5,7 @@ overrides the environment) each time ``get`` is called, so tests can change them
 runs at start and turns each bad value into one line; the README's configuration table is checked
 against ``VARIABLES`` by tests/test_config.py, so a variable can't be read without being documented.
 
-    from storage import config
+    from core import config
     config.get("SKILLNET_MAX_UPLOAD_MB")   -> 50.0 (a float), or ConfigError("SKILLNET_MAX_UPLOAD_MB…")
 """
 from __future__ import annotations

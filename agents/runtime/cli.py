@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from agents.deps import AppDeps, process_deps
+from agents.runtime.deps import AppDeps, process_deps
 from agents.i18n import t
 from storage import users
 from storage.db import DatabaseError

@@ -15,10 +15,12 @@ from uuid import UUID
 
 from psycopg_pool import ConnectionPool
 
-from storage import config, documents, flagged, ingestions, source_changes
-from storage import document_limits as limits
-from storage.embeddings import EmbeddingError
-from storage.ingest import MIME_TYPES, TS_CONFIGS, IngestError, embed_chunks, parse_and_chunk
+from storage import documents, flagged, ingestions, source_changes
+
+from core import config
+from agents.ingestion import limits
+from agents.ingestion.embeddings import EmbeddingError
+from agents.ingestion.pipeline import MIME_TYPES, TS_CONFIGS, IngestError, embed_chunks, parse_and_chunk
 
 log = logging.getLogger(__name__)
 

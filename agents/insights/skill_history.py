@@ -10,9 +10,9 @@ from uuid import UUID
 import pandas as pd
 import plotly.graph_objects as go
 
-from agents.deps import AppDeps
+from agents.runtime.deps import AppDeps
 from agents.i18n import code_label, format_date, number_separators, t
-from agents.learning.alerts import Alert
+from agents.insights.alerts import Alert
 from storage import audit, skill_history, skills, users
 
 WARN_DAYS = 90          # alert this long before a verified skill expires

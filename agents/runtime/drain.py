@@ -16,12 +16,22 @@ import os
 import signal
 import threading
 import time
+from collections.abc import Callable
 
 DRAIN_SECONDS = 30.0
 EXIT_GRACE_SECONDS = 5.0
 log = logging.getLogger(__name__)
 _lock = threading.Condition()
 _state = {"until": None, "running": 0, "installed": False}
+_stoppers: list[Callable[[float], None]] = []   # what stops taking new work, given the seconds left
+
+
+def before_stop(stop: Callable[[float], None]) -> None:
+    """Have the drain call ``stop(seconds_left)`` first: the queue worker registers itself here, so
+    this module needs to know nothing of what runs in the process."""
+    with _lock:
+        if stop not in _stoppers:
+            _stoppers.append(stop)
 
 
 def draining() -> bool:
@@ -60,11 +70,12 @@ def wait_until_idle(deadline: float) -> bool:
 
 
 def _drain_then(previous, signum: int, loop) -> None:
-    from agents import tasks
-
     deadline = begin()
     log.warning("SIGTERM: draining for at most %.0f s (new helpdesk starts refused)", DRAIN_SECONDS)
-    tasks.stop_worker_thread(timeout=max(0.0, deadline - time.monotonic()))   # running jobs finish
+    with _lock:
+        stoppers = list(_stoppers)
+    for stop in stoppers:   # e.g. the queue worker: running jobs finish, no new one is taken
+        stop(max(0.0, deadline - time.monotonic()))
     idle = wait_until_idle(deadline)
     log.warning("drain over (%s); stopping", "idle" if idle else "timed out")
     loop.call_soon_threadsafe(previous if callable(previous) else _default_action, signum, None)
