@@ -33,7 +33,6 @@ from agents.retrieval.search import search
 from core.text import fold
 from agents.tutor import service
 from storage import documents, sources
-from agents.ingestion.embeddings import embed_query
 
 ANCHOR_SENTENCES = 3
 RATE_LIMIT = 1_000_000  # the eval asks far more than a person may in a minute
@@ -74,12 +73,12 @@ def ask_tutor(deps, user, question: str) -> dict:
             "first_chunk": first and first.get("source_id"), "first_document": first and first.get("document")}
 
 
-def ask_anchor(pool, org_id, question: str) -> dict:
-    hits = search(org_id, question, k=SEMANTIC_K, pool=pool)
+def ask_anchor(deps, org_id, question: str) -> dict:
+    hits = search(org_id, question, k=SEMANTIC_K, pool=deps.pool)
     candidates = answer_candidates([(n, hit.content) for n, hit in enumerate(hits)])
     if not candidates:
         return {"answer": "", "rung": "general", "abstained": True, "first_chunk": None, "first_document": None}
-    similarity = sentence_vectors([sentence for _, sentence in candidates]) @ embed_query(question)
+    similarity = sentence_vectors([sentence for _, sentence in candidates]) @ deps.embed_query(question)
     best = [int(i) for i in np.argsort(-similarity)[:ANCHOR_SENTENCES]]
     top = hits[candidates[best[0]][0]]
     return {"answer": " ".join(candidates[i][1] for i in sorted(best)), "rung": "chunks", "abstained": False,
@@ -114,7 +113,7 @@ def evaluate(deps, users_by_language: dict, items: list[dict], *, engines=ENGINE
         row = {key: item[key] for key in ("id", "pair", "lang", "question", "document", "set", "split")}
         for engine in engines:
             outcome = ask_tutor(deps, users_by_language[item["lang"]], item["question"]) if engine == "tutor" \
-                else ask_anchor(deps.pool, org_id, item["question"])
+                else ask_anchor(deps, org_id, item["question"])
             row[engine] = _score(item, outcome, answering.get(item["id"], set()))
         results.append(row)
     return {"n": len(results), "figures": figures(results, engines), "items": results}
