@@ -1,4 +1,4 @@
-"""The labelled corpus the instruction filter learns from and is measured on (storage/instructions.py).
+"""The labelled corpus the instruction filter learns from and is measured on (core/instructions.py).
 
 Attacks, in English and Spanish, follow public prompt-injection benchmarks, adapted to an HR product
 and translated: AgentDojo's attack templates ("important instructions", "ignore previous",
@@ -205,7 +205,7 @@ PRINTS = {"train": [
 
 def _sentences(text: str) -> list[str]:
     # the filter's own splitter (spans are measured as it cuts); imported here: it imports this module's data
-    from storage.instructions import sentences
+    from core.instructions import sentences
 
     return [s for s in sentences(text) if s.strip()]
 

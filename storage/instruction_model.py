@@ -14,13 +14,13 @@ import pickle
 from pathlib import Path
 
 from storage.instruction_corpus import DATA, load
-from storage.once import built_once
+from core.once import built_once
 
 
 def training_sentences() -> tuple[list[str], list[int]]:
     """The training split as sentences: an attack's sentences of four words or more are attacks (a
     signature or "Thanks!" only counts inside its span, which the filter extends to it)."""
-    from storage.instructions import sentences  # here: that module imports this one
+    from core.instructions import sentences  # here: that module imports this one
 
     texts, labels = [], []
     for row in load("train"):
@@ -46,8 +46,7 @@ def fit(texts: list[str], labels: list[int]):
 
 def _cache_file() -> Path | None:
     """Where a fitted model is kept between processes, keyed by the training data (None: no data dir)."""
-    from storage import config
-
+    from core import config
     digest = hashlib.sha256((DATA / "train.jsonl").read_bytes() + Path(__file__).read_bytes()).hexdigest()[:16]
     folder = Path(config.get("SKILLNET_DATA_DIR")) / "cache"
     return folder / f"instruction_model-{digest}.pickle"

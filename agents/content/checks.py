@@ -25,8 +25,8 @@ from agents.content.text import (
 )
 from agents.i18n import t
 from agents.offline import split_sentences
-from storage.ingest import detect_language
-from storage.instructions import instruction_family
+from agents.ingestion.pipeline import detect_language
+from core.instructions import instruction_family
 
 MIN_FACT_COVERAGE = 0.8
 PASTED_RUN = 4                   # source sentences in a row, in one paragraph, read as a pasted section

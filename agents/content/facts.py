@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agents.text import fold
+from core.text import fold
 
 _UNITS = {
     "time": r"(?:working |business |calendar |consecutive |natural |hábiles |naturales )?(?:days?|weeks?|months?|"

@@ -19,8 +19,8 @@ import numpy as np
 
 from agents.offline import answer_candidates, sentence_vectors
 from agents.retrieval.passages import Passage
-from agents.text import content_words, fold, stems
-from storage.embeddings import embed_query
+from core.text import content_words, fold, stems
+from agents.ingestion.embeddings import embed_query
 
 # e5-small, word to word: translations score 0.91-0.98 ("regalo"/"gift" 0.94, "pérdida"/"lost" 0.92),
 # related but different words 0.83-0.89 ("regalo"/"refund" 0.88, "gimnasio"/"holiday" 0.83).

@@ -8,7 +8,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import chat
-from agents.deps import process_deps
+from agents.runtime.deps import process_deps
 from agents.tutor import service
 from storage import users
 

@@ -14,7 +14,7 @@ from agents.content.review import review_twin
 from agents.content.text import Section, sections_from_chunks
 from agents.content.twins import module_sections, module_twin
 from storage.documents import Chunk
-from storage.ingest import parse_and_chunk
+from agents.ingestion.pipeline import parse_and_chunk
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from agents.tutor.answer_eval import evaluate, held, load, table
-from storage.ingest import ingest_file
+from agents.ingestion.pipeline import ingest_file
 from tests.conftest import make_deps
 
 ROOT = Path(__file__).resolve().parents[2]

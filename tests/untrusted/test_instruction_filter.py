@@ -17,7 +17,9 @@ import random
 
 import pytest
 
-from storage import instruction_model, instructions
+from storage import instruction_model
+
+from core import instructions
 from storage.instruction_corpus import load
 
 
