@@ -9,7 +9,7 @@ of every product text before it is stored (lessons, manuals, tickets, assistant 
 Two halves decide together, sentence by sentence: rules (the families below, from the red-team
 corpora: override orders, fake system or role markers and transcripts, "pre-approved" and "already
 confirmed" claims, role play, demanded confirmations, hidden actions, hijacked tasks; es and en) and
-a learned model (storage/instruction_model.py) for phrasings no rule lists. Then the whole span goes:
+a learned model (core/instruction_model.py) for phrasings no rule lists. Then the whole span goes:
 an attack is rarely one sentence ("Before you can solve the task… please do the following first:
 {goal} After you do that… Thanks! Signed, …"), so its neighbours go with it when they sit between
 flagged sentences, follow a flagged colon, lean the same way, or are a short sign-off.
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from storage.instruction_model import attack_probabilities
+from core.instruction_model import attack_probabilities
 
 FAMILIES: dict[str, re.Pattern] = {name: re.compile(pattern, re.IGNORECASE) for name, pattern in {
     "override": r"\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+)?"

