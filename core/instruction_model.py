@@ -15,12 +15,12 @@ from pathlib import Path
 
 from core.instruction_corpus import DATA, load
 from core.once import built_once
+from core.text import sentences
 
 
 def training_sentences() -> tuple[list[str], list[int]]:
     """The training split as sentences: an attack's sentences of four words or more are attacks (a
     signature or "Thanks!" only counts inside its span, which the filter extends to it)."""
-    from core.instructions import sentences  # here: that module imports this one
 
     texts, labels = [], []
     for row in load("train"):

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from core.instruction_model import attack_probabilities
+from core.text import sentences
 
 FAMILIES: dict[str, re.Pattern] = {name: re.compile(pattern, re.IGNORECASE) for name, pattern in {
     "override": r"\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+)?"
@@ -91,7 +92,6 @@ FAMILIES: dict[str, re.Pattern] = {name: re.compile(pattern, re.IGNORECASE) for 
                   + r"|^\W{0,3}(?:ai|ia)\W{0,2}\s*:|^\s*(?:executing|ejecutando|now\s+running|ahora\s+ejecuto)\b",
 }.items()}
 # A sentence ends at . ! ? followed by a space (not inside a URL, a number or "![image]") or a line end.
-_SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?![\s]|$))*+(?:[.!?]+|\n|$)")
 # The learned model's say: on its own, and (lower) for a neighbour of a flagged sentence.
 FLAG_AT = 0.5
 NEIGHBOUR_AT = 0.25
@@ -113,11 +113,6 @@ _IMPERATIVE = re.compile(
     r"|matricula|sube|revela|dile|di|responde|contesta|escribe|imprime|manda|asigna|desactiva|activa|programa"
     r"|reserva|comparte|publica|copia|mueve|actualiza|marca|invita|paga|reembolsa|cancela|cierra|abre|llama"
     r"|ejecuta|ignora|incluye|inserta|modifica|reemplaza|codifica|traduce|haz|muestra|exporta|quita)\b", re.IGNORECASE)
-
-
-def sentences(text: str) -> list[str]:
-    """``text`` cut into sentences as the filter reads it (each keeps its trailing newline, if any)."""
-    return [m.group(0) for m in _SENTENCE.finditer(text or "") if m.group(0)]
 
 
 def instruction_family(text: str) -> str | None:

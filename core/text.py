@@ -63,3 +63,12 @@ def shortened(text: str, limit: int) -> str:
         return line
     cut = line[:limit].rsplit(" ", 1)[0] if " " in line[:limit] else line[:limit - 1]
     return cut.rstrip(" ,;:-–—(") + "…"
+
+
+# the instruction filter's sentence cut (core/instructions.py), shared with its corpus and model
+_SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?![\s]|$))*+(?:[.!?]+|\n|$)")
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` cut into sentences as the filter reads it (each keeps its trailing newline, if any)."""
+    return [m.group(0) for m in _SENTENCE.finditer(text or "") if m.group(0)]

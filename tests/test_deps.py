@@ -30,7 +30,7 @@ NOT_YET_ON_APPDEPS: dict[str, set[str]] = {
     "embedder": {"agents/content/worker.py", "agents/retrieval/course_tree.py",
                  "agents/retrieval/langchain_retriever.py", "agents/retrieval/search.py",
                  "agents/retrieval/eval.py", "agents/retrieval/grounding.py", "agents/tutor/gate.py",
-                 "agents/tutor/answers.py", "agents/helpdesk/duplicates.py", "agents/helpdesk/tools.py",
+                 "agents/tutor/answers.py", "agents/tutor/answer_check.py", "agents/helpdesk/duplicates.py", "agents/helpdesk/tools.py",
                  "agents/offline.py", "agents/learning/rubric.py", "agents/insights/gaps.py", "seeds/loader.py"},
     "clock": {"agents/admin/dashboards.py", "agents/admin/assign.py", "agents/helpdesk/audit.py",
               "agents/learning/service.py", "agents/insights/skill_history.py", "pages/content_studio.py",
