@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import random
 import statistics
 import sys
@@ -30,11 +29,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import psycopg
-from psycopg.conninfo import make_conninfo
 
 from storage import courses, db, item_stats, lessons, users
 from storage import exercises as exercise_store
+from tests.bench.scratch import scratch_database
 
 KINDS = ("test", "true_false", "fill_blank")
 T0 = datetime(2026, 9, 1, tzinfo=UTC)
@@ -104,13 +102,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
 
-    server = db.database_url()
-    name = f"bench_items_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(server, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    os.environ["DATABASE_URL"] = make_conninfo(server, dbname=name)
-    db.reset_pools()
-    try:
+    with scratch_database("bench_items"):
         pool = db.app_pool()
         with pool.connection() as conn:
             build_ms, (org_id, course_id, rows) = _timed(lambda: build(conn, args.learners, args.exercises,
@@ -139,10 +131,7 @@ def main() -> None:
                           "first_answers": len(firsts), "runs": args.runs, "build_s": round(build_ms / 1000, 1),
                           **{key: round(statistics.median(values)) for key, values in times.items()},
                           "flagged": flagged}))
-    finally:
-        db.reset_pools()
-        with psycopg.connect(server, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
 
 
 if __name__ == "__main__":

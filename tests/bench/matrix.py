@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import statistics
 import sys
@@ -20,10 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import psycopg  # noqa: E402
-from psycopg.conninfo import make_conninfo  # noqa: E402
 
 from storage import db, users  # noqa: E402
+from tests.bench.scratch import scratch_database  # noqa: E402
 from tests.people import upsert_user  # noqa: E402
 
 
@@ -58,13 +56,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
 
-    server = db.database_url()
-    name = f"bench_matrix_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(server, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    os.environ["DATABASE_URL"] = make_conninfo(server, dbname=name)
-    db.reset_pools()
-    try:
+    with scratch_database("bench_matrix"):
         with db.app_pool().connection() as conn:
             admin = build(conn, args.employees, args.skills, args.density)
             cells = conn.execute("SELECT count(*) FROM user_skills").fetchone()[0]
@@ -89,10 +81,7 @@ def main() -> None:
                           "serialise_ms_median": round(statistics.median(serialise) * 1000),
                           "total_ms_median": round(statistics.median(totals) * 1000),
                           "total_ms_max": round(max(totals) * 1000), "budget_ms": 2000}))
-    finally:
-        db.reset_pools()
-        with psycopg.connect(server, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
 
 
 if __name__ == "__main__":
