@@ -8,6 +8,7 @@ its query) opens the page; a page of the other role answers that it is not avail
 ``st.App`` at the bottom with the route that sets the session cookie (ui/cookie_routes.py); then run
 as each browser session's script, under the name ``__main__`` (``main``).
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -73,7 +74,8 @@ def preparing_navigation() -> list[st.Page]:
     title = t("auth.preparing_title", browser_language())
     return [st.Page(preparing_page, title=title, icon="⏳", url_path="preparing", default=True)] + [
         st.Page(preparing_page, title=title, icon="⏳", url_path=address, visibility="hidden")
-        for address in ALL_ADDRESSES]
+        for address in ALL_ADDRESSES
+    ]
 
 
 def sign_in_page() -> None:
@@ -120,16 +122,24 @@ def navigation_for(user) -> dict[str, list[st.Page]]:
     pages, section = (ADMIN_PAGES, "nav.section_admin") if user.is_admin else (EMPLOYEE_PAGES, "nav.section_employee")
     # the home is served at "/" under the address "home", so either role's home address (a bookmark,
     # a link from the other role) can lead to this user's home instead of "Page not found"
-    own = [st.Page(path, title=t(title, user.language), icon=icon, default=i == 0, url_path="home" if i == 0 else None)
-           for i, (path, title, icon) in enumerate(pages)]
-    homes = [st.Page(go_home, title=own[0].title, icon=own[0].icon, url_path=address, visibility="hidden")
-             for address in HOME_ADDRESSES]
+    own = [
+        st.Page(path, title=t(title, user.language), icon=icon, default=i == 0, url_path="home" if i == 0 else None)
+        for i, (path, title, icon) in enumerate(pages)
+    ]
+    homes = [
+        st.Page(go_home, title=own[0].title, icon=own[0].icon, url_path=address, visibility="hidden")
+        for address in HOME_ADDRESSES
+    ]
     mine = {Path(path).stem for path, _, _ in pages}
-    others = [st.Page(not_for_your_role, title=t("auth.not_available", user.language), url_path=address,
-                      visibility="hidden") for address in ALL_ADDRESSES if address not in mine | set(HOME_ADDRESSES)]
+    others = [
+        st.Page(not_for_your_role, title=t("auth.not_available", user.language), url_path=address, visibility="hidden")
+        for address in ALL_ADDRESSES
+        if address not in mine | set(HOME_ADDRESSES)
+    ]
     # opened from citations and lesson sources (the passage in its address), not from the menu
-    viewer = [st.Page("pages/source_viewer.py", title=t("tutor.source.title", user.language), icon="📄",
-                      visibility="hidden")]
+    viewer = [
+        st.Page("pages/source_viewer.py", title=t("tutor.source.title", user.language), icon="📄", visibility="hidden")
+    ]
     return {t(section, user.language): own + homes + others + viewer}
 
 
@@ -138,7 +148,8 @@ def signed_out_navigation() -> list[st.Page]:
     title = t("auth.sign_in", browser_language())
     return [st.Page(sign_in_page, title=title, icon="🔑", url_path="sign_in", default=True)] + [
         st.Page(sign_in_page, title=title, icon="🔑", url_path=address, visibility="hidden")
-        for address in ALL_ADDRESSES]
+        for address in ALL_ADDRESSES
+    ]
 
 
 def main() -> None:

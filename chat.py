@@ -6,6 +6,7 @@ sends it the app's session cookie: a learner signed in there is signed in here, 
 address, and a sign-out anywhere ends the chat's session on its next action too. Everything it shows
 comes from ``agents.tutor.service``.
 """
+
 from __future__ import annotations
 
 import html
@@ -17,8 +18,8 @@ import time
 import gradio as gr
 
 from agents import auth
-from agents.runtime.deps import process_deps
 from agents.i18n import DEFAULT_LANGUAGE, language, t
+from agents.runtime.deps import process_deps
 from agents.runtime.metrics import start_metrics_server
 from agents.tutor import service
 from agents.tutor.sources import open_source
@@ -65,16 +66,25 @@ def show_source(target: str | None, user_ref: dict | None):
     if user is None or not target:
         return gr.update(value="", visible=False)
     query = json.loads(target)
-    view = open_source(process_deps(), user, chunk=query.get("chunk"), document=query.get("document"),
-                       lesson=query.get("lesson"), manual=query.get("manual"), section=query.get("section"),
-                       quote=query.get("quote"))
+    view = open_source(
+        process_deps(),
+        user,
+        chunk=query.get("chunk"),
+        document=query.get("document"),
+        lesson=query.get("lesson"),
+        manual=query.get("manual"),
+        section=query.get("section"),
+        quote=query.get("quote"),
+    )
     if view is None:
         return gr.update(value=html.escape(t("tutor.source.not_found", user.language)), visible=True)
     heading = f"<p><b>{html.escape(source_summary(view, user.language))}</b></p>"
     return gr.update(value=heading + source_html(view, user.language), visible=True)
 
 
-SCROLL_TO_CITED = "() => { setTimeout(() => document.getElementById('sv-cited')?.scrollIntoView({block: 'center'}), 200); }"
+SCROLL_TO_CITED = (
+    "() => { setTimeout(() => document.getElementById('sv-cited')?.scrollIntoView({block: 'center'}), 200); }"
+)
 
 
 def request_language(request: gr.Request | None) -> str:
@@ -87,20 +97,34 @@ def relabel(user_ref: dict | None, request: gr.Request = None):
     """Every label in one language: the signed-in user's, else the browser's (the sign-in form)."""
     user = _user(user_ref)
     lang = user.language if user is not None else request_language(request)
-    return [gr.update(label=t("auth.email", lang)), gr.update(label=t("auth.password", lang)),
-            gr.update(value=t("auth.sign_in", lang)), gr.update(label=t("tutor.chat.label", lang)), gr.update(label=t("tutor.chat.placeholder", lang), placeholder=t("tutor.chat.placeholder", lang)),
-            gr.update(value=t("tutor.chat.send", lang)), gr.update(value=t("tutor.chat.new", lang)),
-            gr.update(value=t("tutor.chat.new", lang)), gr.update(label=t("tutor.chat.conversations", lang)),
-            gr.update(label=t("tutor.chat.rename", lang)), gr.update(value=t("tutor.chat.rename", lang)),
-            gr.update(value=t("tutor.chat.delete", lang)), gr.update(label=t("tutor.source.panel", lang))]
+    return [
+        gr.update(label=t("auth.email", lang)),
+        gr.update(label=t("auth.password", lang)),
+        gr.update(value=t("auth.sign_in", lang)),
+        gr.update(label=t("tutor.chat.label", lang)),
+        gr.update(label=t("tutor.chat.placeholder", lang), placeholder=t("tutor.chat.placeholder", lang)),
+        gr.update(value=t("tutor.chat.send", lang)),
+        gr.update(value=t("tutor.chat.new", lang)),
+        gr.update(value=t("tutor.chat.new", lang)),
+        gr.update(label=t("tutor.chat.conversations", lang)),
+        gr.update(label=t("tutor.chat.rename", lang)),
+        gr.update(value=t("tutor.chat.rename", lang)),
+        gr.update(value=t("tutor.chat.delete", lang)),
+        gr.update(label=t("tutor.source.panel", lang)),
+    ]
 
 
 def _history(user, session_id, app_url: str | None = None) -> tuple[list[dict], list]:
     """The conversation as chat bubbles, and the source panel's options for its last answer."""
     shown, last = [], {}
     for message in service.session_messages(process_deps(), user, session_id):
-        content = safe_markdown(message.content) if message.role == "user" else render_answer(
-            message.content, message.metadata, message.metadata.get("language") or user.language, app_url)
+        content = (
+            safe_markdown(message.content)
+            if message.role == "user"
+            else render_answer(
+                message.content, message.metadata, message.metadata.get("language") or user.language, app_url
+            )
+        )
         shown.append({"role": message.role, "content": content})
         if message.role == "assistant":
             last = message.metadata
@@ -125,10 +149,17 @@ def _chips(suggestions: list[str]) -> list:
 
 
 def _signed_in(user, session_id: str, context: dict) -> tuple:
-    where = f" · {context.get('course_title') or ''} {('› ' + context['lesson_title']) if context.get('lesson_title') else ''}"
+    lesson = f"› {context['lesson_title']}" if context.get("lesson_title") else ""
+    where = f" · {context.get('course_title') or ''} {lesson}"
     hello = f"**{html.escape(user.full_name)}** · {user.email}{where if context.get('course_title') else ''}"
-    return ({"session": session_id}, gr.update(visible=False), gr.update(visible=True),
-            hello, gr.update(choices=_session_choices(user), value=None), "")
+    return (
+        {"session": session_id},
+        gr.update(visible=False),
+        gr.update(visible=True),
+        hello,
+        gr.update(choices=_session_choices(user), value=None),
+        "",
+    )
 
 
 def sign_in(email: str, password: str, context: dict, request: gr.Request = None):
@@ -137,8 +168,15 @@ def sign_in(email: str, password: str, context: dict, request: gr.Request = None
     client = request.client.host if request is not None and request.client else None
     signed = auth.sign_in_with_password(process_deps(), email, password, client)
     if signed is None:
-        return (None, gr.update(visible=True), gr.update(visible=False), "", gr.update(), gr.update(visible=False),
-                t("auth.refused", request_language(request)))
+        return (
+            None,
+            gr.update(visible=True),
+            gr.update(visible=False),
+            "",
+            gr.update(),
+            gr.update(visible=False),
+            t("auth.refused", request_language(request)),
+        )
     *shown, status = _signed_in(signed.user, signed.token, context)
     return (*shown, gr.update(visible=not (context or {}).get("embed")), status)
 
@@ -148,8 +186,15 @@ def session_sign_in(session_id: str, course: str, lesson: str, request: gr.Reque
     user = auth.resume(process_deps(), session_id)
     context = {"course": course or None, "lesson": lesson or None}
     if user is None:
-        return (None, gr.update(visible=True), gr.update(visible=False), "", gr.update(),
-                t("auth.chat_session_over", request_language(request)) if session_id else "", context)
+        return (
+            None,
+            gr.update(visible=True),
+            gr.update(visible=False),
+            "",
+            gr.update(),
+            t("auth.chat_session_over", request_language(request)) if session_id else "",
+            context,
+        )
     try:
         context.update(service.describe_context(process_deps(), user, context["course"], context["lesson"]))
     except service.TutorError as exc:
@@ -164,19 +209,31 @@ def on_load(request: gr.Request):
     params = dict(request.query_params) if request else {}
     compact = params.get("embed") == "1"
     cookies = dict(request.cookies) if request else {}
-    signed = list(session_sign_in(cookies.get(SESSION_COOKIE, ""), params.get("course", ""), params.get("lesson", ""),
-                                  request))
+    signed = list(
+        session_sign_in(cookies.get(SESSION_COOKIE, ""), params.get("course", ""), params.get("lesson", ""), request)
+    )
     # what the learner has on screen beside the chat, and where the app's pages are (for links)
-    signed[-1] = {**(signed[-1] or {}), "exercise": params.get("exercise") or None, "app": params.get("app") or None,
-                  "embed": compact, "open": params.get("session") or None}   # a recent chat the app links to
+    signed[-1] = {
+        **(signed[-1] or {}),
+        "exercise": params.get("exercise") or None,
+        "app": params.get("app") or None,
+        "embed": compact,
+        "open": params.get("session") or None,
+    }  # a recent chat the app links to
     return (*signed, gr.update(visible=signed[0] is not None and not compact), gr.update(visible=compact))
 
 
-def respond(message: str, history: list, user_ref: dict | None, session_id: str | None, context: dict,
-            request: gr.Request = None):
+def respond(
+    message: str,
+    history: list,
+    user_ref: dict | None,
+    session_id: str | None,
+    context: dict,
+    request: gr.Request = None,
+):
     """Stream one answer; yields (chatbot, textbox, session, chip×3, sessions, status, sources, panel)."""
     keep = [gr.skip()] * (SUGGESTION_SLOTS + 1)  # chips and the sessions list
-    untouched = (gr.skip(), gr.skip())            # the source panel
+    untouched = (gr.skip(), gr.skip())  # the source panel
     user = _user(user_ref) if user_ref else chat_failover.cookie_user(request)  # no state here: a failover
     if user is None:
         yield (history, message, session_id, *keep, t("common.sign_in_first", request_language(request)), *untouched)
@@ -184,27 +241,45 @@ def respond(message: str, history: list, user_ref: dict | None, session_id: str 
     context = context or {}
     session_id = session_id or (chat_failover.conversation_on_screen(user, history) if user_ref is None else None)
     if not (message or "").strip():  # nothing is sent; the input itself says why
-        yield (history, gr.update(value="", placeholder=t("tutor.error.empty_message", user.language)), session_id,
-               *keep, "", *untouched)
+        yield (
+            history,
+            gr.update(value="", placeholder=t("tutor.error.empty_message", user.language)),
+            session_id,
+            *keep,
+            "",
+            *untouched,
+        )
         return
-    history = list(history or []) + [{"role": "user", "content": safe_markdown(message)},
-                                     {"role": "assistant", "content": "…"}]
+    history = list(history or []) + [
+        {"role": "user", "content": safe_markdown(message)},
+        {"role": "assistant", "content": "…"},
+    ]
     try:
         if not session_id and (message or "").strip():
-            session_id = str(service.new_session(process_deps(), user, course=(context or {}).get("course"),
-                                                 lesson=(context or {}).get("lesson")).id)
+            session_id = str(
+                service.new_session(
+                    process_deps(), user, course=(context or {}).get("course"), lesson=(context or {}).get("lesson")
+                ).id
+            )
     except service.TutorError as exc:
         history[-1]["content"] = f"⚠️ {exc}"
         yield (history, message, session_id, *keep, str(exc), *untouched)
         return
-    yield (history, gr.update(value="", placeholder=t("tutor.chat.placeholder", user.language)), session_id,
-           *keep, "", *untouched)
+    yield (
+        history,
+        gr.update(value="", placeholder=t("tutor.chat.placeholder", user.language)),
+        session_id,
+        *keep,
+        "",
+        *untouched,
+    )
     answer, notice, status, last = "", "", "", 0.0
     suggestions: list[str] = []
     sources = gr.update(choices=[], value=None, visible=False)
     shown = StreamedAnswer()
-    for event in service.run_turn(process_deps(), user, message, session_id=session_id,
-                                  from_exercise=context.get("exercise")):
+    for event in service.run_turn(
+        process_deps(), user, message, session_id=session_id, from_exercise=context.get("exercise")
+    ):
         name, data = event["event"], event["data"]
         shown.take(event)
         if name == "grounding":
@@ -237,13 +312,26 @@ def respond(message: str, history: list, user_ref: dict | None, session_id: str 
             status = ""  # the answer carries its own badges (and low confidence): the line under the chat was a copy
             choices = shown.sources()
             sources = gr.update(choices=choices, value=None, visible=bool(choices))
-    yield (history, gr.skip(), session_id, *_chips(suggestions),
-           gr.update(choices=_session_choices(user), value=session_id), status, sources,
-           gr.update(value="", visible=False))
+    yield (
+        history,
+        gr.skip(),
+        session_id,
+        *_chips(suggestions),
+        gr.update(choices=_session_choices(user), value=session_id),
+        status,
+        sources,
+        gr.update(value="", visible=False),
+    )
 
 
-def stream_turn(message: str, history: list, user_ref: dict | None, session_id: str | None, context: dict,
-                request: gr.Request = None):
+def stream_turn(
+    message: str,
+    history: list,
+    user_ref: dict | None,
+    session_id: str | None,
+    context: dict,
+    request: gr.Request = None,
+):
     """One turn as Gradio runs it: respond's answer streams into the chat with only what changes while it
     streams, and the rest of its last update (chips, sessions list, sources) waits in ``panels`` for
     `show_panels`. Gradio rebuilds a whole component on its one event loop for each gr.update/gr.skip of
@@ -276,8 +364,15 @@ def open_session(session_id: str, user_ref: dict | None, context: dict | None = 
 
 
 def new_chat():
-    return ([], None, *_chips([]), gr.update(value=None), "", gr.update(choices=[], value=None, visible=False),
-            gr.update(value="", visible=False))
+    return (
+        [],
+        None,
+        *_chips([]),
+        gr.update(value=None),
+        "",
+        gr.update(choices=[], value=None, visible=False),
+        gr.update(value="", visible=False),
+    )
 
 
 def rename(session_id: str | None, title: str, user_ref: dict | None):
@@ -316,26 +411,48 @@ def build_app() -> gr.Blocks:
         with gr.Column(visible=False, scale=1, elem_id="tutor-chat-box") as chat_box:
             who = gr.Markdown()
             # no visible label: Gradio floats it over the top of the history, covering the answer scrolled under it
-            chatbot = gr.Chatbot(label=t("tutor.chat.label", DEFAULT_LANGUAGE), show_label=False, scale=1, height=None,
-                                 feedback_options=None, buttons=["copy"],
-                                 elem_id="tutor-chatbot")
+            chatbot = gr.Chatbot(
+                label=t("tutor.chat.label", DEFAULT_LANGUAGE),
+                show_label=False,
+                scale=1,
+                height=None,
+                feedback_options=None,
+                buttons=["copy"],
+                elem_id="tutor-chatbot",
+            )
             with gr.Row(elem_id="tutor-chips"):
-                chips = [gr.Button(visible=False, size="sm", variant="secondary", min_width=0)
-                         for _ in range(SUGGESTION_SLOTS)]
+                chips = [
+                    gr.Button(visible=False, size="sm", variant="secondary", min_width=0)
+                    for _ in range(SUGGESTION_SLOTS)
+                ]
             with gr.Row(elem_id="tutor-input-row"):
-                box = gr.Textbox(show_label=False, label=t("tutor.chat.placeholder", DEFAULT_LANGUAGE),  # read aloud
-                                 placeholder=t("tutor.chat.placeholder", DEFAULT_LANGUAGE), scale=8,
-                                 max_length=20_000, min_width=0)
-                send = gr.Button(t("tutor.chat.send", DEFAULT_LANGUAGE), variant="primary", scale=1, min_width=70, elem_id="tutor-send")
+                box = gr.Textbox(
+                    show_label=False,
+                    label=t("tutor.chat.placeholder", DEFAULT_LANGUAGE),  # read aloud
+                    placeholder=t("tutor.chat.placeholder", DEFAULT_LANGUAGE),
+                    scale=8,
+                    max_length=20_000,
+                    min_width=0,
+                )
+                send = gr.Button(
+                    t("tutor.chat.send", DEFAULT_LANGUAGE),
+                    variant="primary",
+                    scale=1,
+                    min_width=70,
+                    elem_id="tutor-send",
+                )
             with gr.Row(visible=False) as compact_bar:
                 inline_new = gr.Button(t("tutor.chat.new", DEFAULT_LANGUAGE), size="sm")
-            source_pick = gr.Radio(label=t("tutor.source.panel", DEFAULT_LANGUAGE), choices=[], visible=False, elem_id="tutor-sources")
+            source_pick = gr.Radio(
+                label=t("tutor.source.panel", DEFAULT_LANGUAGE), choices=[], visible=False, elem_id="tutor-sources"
+            )
         status = gr.HTML(elem_id="tutor-status")
         # the source panel (a citation of the last answer opened on its highlighted passage) sits under the
         # chat and its badges, not inside the chat's frame-high column: there it overflowed onto the badges
         source_panel = gr.HTML(visible=False, elem_id="tutor-source-panel")
-        with gr.Sidebar(label=t("tutor.chat.conversations", DEFAULT_LANGUAGE), open=True, visible=False,
-                        elem_id="tutor-sidebar") as sidebar:
+        with gr.Sidebar(
+            label=t("tutor.chat.conversations", DEFAULT_LANGUAGE), open=True, visible=False, elem_id="tutor-sidebar"
+        ) as sidebar:
             new_button = gr.Button(t("tutor.chat.new", DEFAULT_LANGUAGE))
             sessions = gr.Radio(label=t("tutor.chat.conversations", DEFAULT_LANGUAGE), choices=[])
             title = gr.Textbox(label=t("tutor.chat.rename", DEFAULT_LANGUAGE), max_lines=1)
@@ -345,40 +462,76 @@ def build_app() -> gr.Blocks:
             session_lookup = gr.Textbox(visible=False)
 
         signed = [user_ref, login_box, chat_box, who, sessions, status]
-        labelled = [email, password, sign_in_button, chatbot, box, send, inline_new, new_button, sessions, title, rename_button, delete_button,
-                    source_pick]
-        form_signed = [*signed[:-1], sidebar, status]   # status last: the API's callers read the reason there
+        labelled = [
+            email,
+            password,
+            sign_in_button,
+            chatbot,
+            box,
+            send,
+            inline_new,
+            new_button,
+            sessions,
+            title,
+            rename_button,
+            delete_button,
+            source_pick,
+        ]
+        form_signed = [*signed[:-1], sidebar, status]  # status last: the API's callers read the reason there
         sign_in_button.click(sign_in, [email, password, context], form_signed, api_name="sign_in").then(
-            relabel, [user_ref], labelled, api_name=False)
+            relabel, [user_ref], labelled, api_name=False
+        )
         password.submit(sign_in, [email, password, context], form_signed, api_name=False).then(
-            relabel, [user_ref], labelled, api_name=False)
-        session_box, course_box, lesson_box = gr.Textbox(visible=False), gr.Textbox(visible=False), gr.Textbox(visible=False)
-        session_box.submit(session_sign_in, [session_box, course_box, lesson_box], [*signed, context],
-                           api_name="session_sign_in")
+            relabel, [user_ref], labelled, api_name=False
+        )
+        session_box, course_box, lesson_box = (
+            gr.Textbox(visible=False),
+            gr.Textbox(visible=False),
+            gr.Textbox(visible=False),
+        )
+        session_box.submit(
+            session_sign_in, [session_box, course_box, lesson_box], [*signed, context], api_name="session_sign_in"
+        )
         app.load(on_load, None, [*signed, context, sidebar, compact_bar], api_name=False).then(
-            relabel, [user_ref], labelled, api_name=False).then(
-            lambda ref, ctx: open_session((ctx or {}).get("open"), ref, ctx), [user_ref, context],
-            [chatbot, session, status, source_pick], api_name=False)
+            relabel, [user_ref], labelled, api_name=False
+        ).then(
+            lambda ref, ctx: open_session((ctx or {}).get("open"), ref, ctx),
+            [user_ref, context],
+            [chatbot, session, status, source_pick],
+            api_name=False,
+        )
 
         panels = gr.State(None)
-        turn_outputs, panel_outputs = [chatbot, box, session, status, panels], [*chips, sessions, source_pick, source_panel]
+        turn_outputs, panel_outputs = (
+            [chatbot, box, session, status, panels],
+            [*chips, sessions, source_pick, source_panel],
+        )
         quietly = {"show_progress": "hidden"}  # show_panels is instant: no loading veil over the chips and sources
         send.click(stream_turn, [box, chatbot, user_ref, session, context], turn_outputs, api_name="chat").then(
-            show_panels, [panels], panel_outputs, api_name="turn_panels", **quietly)
+            show_panels, [panels], panel_outputs, api_name="turn_panels", **quietly
+        )
         box.submit(stream_turn, [box, chatbot, user_ref, session, context], turn_outputs, api_name=False).then(
-            show_panels, [panels], panel_outputs, api_name=False, **quietly)
+            show_panels, [panels], panel_outputs, api_name=False, **quietly
+        )
         for chip in chips:
             chip.click(stream_turn, [chip, chatbot, user_ref, session, context], turn_outputs, api_name=False).then(
-                show_panels, [panels], panel_outputs, api_name=False, **quietly)
-        sessions.input(open_session, [sessions, user_ref, context], [chatbot, session, status, source_pick],
-                       api_name=False)
-        session_lookup.submit(open_session, [session_lookup, user_ref, context],
-                              [chatbot, session, status, source_pick], api_name="open_session")
+                show_panels, [panels], panel_outputs, api_name=False, **quietly
+            )
+        sessions.input(
+            open_session, [sessions, user_ref, context], [chatbot, session, status, source_pick], api_name=False
+        )
+        session_lookup.submit(
+            open_session,
+            [session_lookup, user_ref, context],
+            [chatbot, session, status, source_pick],
+            api_name="open_session",
+        )
         cleared = [chatbot, session, *chips, sessions, status, source_pick, source_panel]
         new_button.click(new_chat, None, cleared, api_name="new_chat")
         inline_new.click(new_chat, None, cleared, api_name=False)
         source_pick.input(show_source, [source_pick, user_ref], [source_panel], api_name="show_source").then(
-            None, None, None, js=SCROLL_TO_CITED)
+            None, None, None, js=SCROLL_TO_CITED
+        )
         rename_button.click(rename, [session, title, user_ref], [sessions, status], api_name="rename")
         delete_button.click(delete, [session, user_ref], [chatbot, session, sessions, status], api_name="delete")
     return app
@@ -403,9 +556,15 @@ def launch(*, port: int | None = None, block: bool = True) -> gr.Blocks:
     _mark_matplotlib_missing()
     app = build_app().queue(default_concurrency_limit=32)
     path = config.get("SKILLNET_CHAT_PATH")  # behind a proxy that strips it (deploy/haproxy.cfg)
-    app.launch(server_port=port or chat_port(), css=CSS + SOURCE_CSS, theme=app_theme(), prevent_thread_lock=not block,
-               quiet=not block, root_path=path.rstrip("/") if path else None,
-               footer_links=[])
+    app.launch(
+        server_port=port or chat_port(),
+        css=CSS + SOURCE_CSS,
+        theme=app_theme(),
+        prevent_thread_lock=not block,
+        quiet=not block,
+        root_path=path.rstrip("/") if path else None,
+        footer_links=[],
+    )
     return app
 
 

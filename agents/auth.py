@@ -9,6 +9,7 @@ its account's counter only: the address's stands, so one working account cannot 
 count of guesses made against others from the same address. Every refusal
 reads the same, so the answer never tells which accounts exist or are locked.
 """
+
 from __future__ import annotations
 
 import logging
@@ -17,8 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from agents.runtime.deps import AppDeps
-from storage import audit, sessions, users
 from core import config
+from storage import audit, sessions, users
 from storage.db import relax_durability
 
 log = logging.getLogger(__name__)
@@ -41,9 +42,11 @@ class SessionSettings:
 
 
 def settings() -> SessionSettings:
-    return SessionSettings(idle_minutes=config.get("SKILLNET_SESSION_IDLE_MINUTES"),
-                           absolute_hours=config.get("SKILLNET_SESSION_MAX_HOURS"),
-                           password_login=config.get("SKILLNET_PASSWORD_LOGIN"))
+    return SessionSettings(
+        idle_minutes=config.get("SKILLNET_SESSION_IDLE_MINUTES"),
+        absolute_hours=config.get("SKILLNET_SESSION_MAX_HOURS"),
+        password_login=config.get("SKILLNET_PASSWORD_LOGIN"),
+    )
 
 
 @dataclass(frozen=True)
@@ -59,8 +62,9 @@ def delay_before_attempt(failures: int) -> float:
     return min(BASE_DELAY_SECONDS * 2 ** (failures - DELAY_AFTER_FAILURES), MAX_DELAY_SECONDS)
 
 
-def sign_in_with_password(deps: AppDeps, email: str, password: str, client: str | None = None, *,
-                          sleep: Callable[[float], None] = time.sleep) -> SignedIn | None:
+def sign_in_with_password(
+    deps: AppDeps, email: str, password: str, client: str | None = None, *, sleep: Callable[[float], None] = time.sleep
+) -> SignedIn | None:
     """A new session for the right email and password, else None (also while locked or switched off).
 
     Each attempt is counted before anything else, in one transaction holding its counters' row
@@ -73,11 +77,13 @@ def sign_in_with_password(deps: AppDeps, email: str, password: str, client: str 
     email = (email or "").strip().lower()
     pool = deps.pool
     with pool.connection() as conn:
-        attempts = [sessions.count_attempt(conn, "account", email, lock_after=ACCOUNT_LOCK_AFTER,
-                                           lock_minutes=LOCK_MINUTES)]
+        attempts = [
+            sessions.count_attempt(conn, "account", email, lock_after=ACCOUNT_LOCK_AFTER, lock_minutes=LOCK_MINUTES)
+        ]
         if client:
-            attempts.append(sessions.count_attempt(conn, "client", client, lock_after=CLIENT_LOCK_AFTER,
-                                                   lock_minutes=LOCK_MINUTES))
+            attempts.append(
+                sessions.count_attempt(conn, "client", client, lock_after=CLIENT_LOCK_AFTER, lock_minutes=LOCK_MINUTES)
+            )
         known = users.get_user_by_email(conn, email)
     if any(a.refused for a in attempts):
         users.verify_dummy(password)  # a locked account answers as slowly as any other refusal
@@ -91,12 +97,26 @@ def sign_in_with_password(deps: AppDeps, email: str, password: str, client: str 
             if client:
                 sessions.uncount_success(conn, client)
             token = sessions.create_session(conn, user)
-            audit.record(conn, user.org_id, actor_id=user.id, action="sign_in", entity_type="user",
-                         entity_id=user.id, before=None, after={"method": "password", "client": client})
+            audit.record(
+                conn,
+                user.org_id,
+                actor_id=user.id,
+                action="sign_in",
+                entity_type="user",
+                entity_id=user.id,
+                before=None,
+                after={"method": "password", "client": client},
+            )
             return SignedIn(user, token)
     account = attempts[0].counter
-    _audit(pool, known, "sign_in_failed", client, failures=account.failures,
-           locked_until=account.locked_until.isoformat() if account.locked_until else None)
+    _audit(
+        pool,
+        known,
+        "sign_in_failed",
+        client,
+        failures=account.failures,
+        locked_until=account.locked_until.isoformat() if account.locked_until else None,
+    )
     return None
 
 
@@ -108,8 +128,16 @@ def sign_in_with_sso(deps: AppDeps, email: str | None) -> SignedIn | None:
             log.warning("SSO sign-in refused: no active user for the identity provider's email")
             return None
         token = sessions.create_session(conn, user, method="sso")
-        audit.record(conn, user.org_id, actor_id=user.id, action="sign_in", entity_type="user",
-                     entity_id=user.id, before=None, after={"method": "sso"})
+        audit.record(
+            conn,
+            user.org_id,
+            actor_id=user.id,
+            action="sign_in",
+            entity_type="user",
+            entity_id=user.id,
+            before=None,
+            after={"method": "sso"},
+        )
     return SignedIn(user, token)
 
 
@@ -120,8 +148,9 @@ def resume(deps: AppDeps, token: str | None) -> users.User | None:
     config = settings()
     with deps.pool.connection() as conn:
         relax_durability(conn)  # the touch that keeps it alive: losing one in a crash only ages it
-        return sessions.resume_session(conn, token, idle_minutes=config.idle_minutes,
-                                       absolute_hours=config.absolute_hours)
+        return sessions.resume_session(
+            conn, token, idle_minutes=config.idle_minutes, absolute_hours=config.absolute_hours
+        )
 
 
 def sign_out(deps: AppDeps, token: str | None) -> None:
@@ -145,8 +174,16 @@ def unlock_account(deps: AppDeps, admin: users.User, email: str) -> bool:
     with deps.pool.connection() as conn:
         unlocked = sessions.unlock_account(conn, admin.org_id, email)
         if unlocked:
-            audit.record(conn, admin.org_id, actor_id=admin.id, action="unlock_sign_in", entity_type="user",
-                         entity_id=email, before={"locked": True}, after={"locked": False})
+            audit.record(
+                conn,
+                admin.org_id,
+                actor_id=admin.id,
+                action="unlock_sign_in",
+                entity_type="user",
+                entity_id=email,
+                before={"locked": True},
+                after={"locked": False},
+            )
     return unlocked
 
 
@@ -156,5 +193,13 @@ def _audit(pool, known: users.User | None, action: str, client: str | None, **af
         log.warning("%s for an unknown account from %s", action, client or "an unknown client")
         return
     with pool.connection() as conn:
-        audit.record(conn, known.org_id, actor_id=None, action=action, entity_type="user",
-                     entity_id=known.id, before=None, after={"client": client, **after})
+        audit.record(
+            conn,
+            known.org_id,
+            actor_id=None,
+            action=action,
+            entity_type="user",
+            entity_id=known.id,
+            before=None,
+            after={"client": client, **after},
+        )

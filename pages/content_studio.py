@@ -1,4 +1,5 @@
 """Content studio (HR admins): documents -> course + manual, with structure and final reviews."""
+
 import hashlib
 import json
 from datetime import UTC, datetime
@@ -6,9 +7,8 @@ from datetime import UTC, datetime
 import pandas as pd
 import streamlit as st
 
-from agents.content import service
-
 from agents.admin import assign
+from agents.content import service
 from agents.i18n import (
     code_label,
     format_datetime,
@@ -61,19 +61,32 @@ st.caption(t("content.studio.caption", lang))
 # so a second "Generate" can't start the same job again
 form_round = st.session_state.setdefault("new_job_round", 0)
 with st.expander(t("content.studio.new", lang), expanded=not service.list_jobs(deps, user)):
-    uploads = file_uploader(t("content.studio.upload", lang), lang, accept_multiple_files=True,
-                            key=f"uploads-{form_round}", max_upload_size=service.max_upload_mb())
+    uploads = file_uploader(
+        t("content.studio.upload", lang),
+        lang,
+        accept_multiple_files=True,
+        key=f"uploads-{form_round}",
+        max_upload_size=service.max_upload_mb(),
+    )
     known = {f"{d.title} ({d.page_count} p.)": d.id for d in service.list_documents(deps, user)}
-    picked = st.multiselect(t("content.studio.pick", lang), list(known), key=f"picked-{form_round}",
-                            placeholder=t("content.studio.pick_placeholder", lang))
+    picked = st.multiselect(
+        t("content.studio.pick", lang),
+        list(known),
+        key=f"picked-{form_round}",
+        placeholder=t("content.studio.pick_placeholder", lang),
+    )
     manual_only = st.checkbox(t("content.studio.manual_only", lang), key=f"manual_only-{form_round}")
     if st.button(t("content.studio.generate", lang), type="primary", key="start"):
         # set before anything else: a rerun that cuts this run short after the job exists still finds it
         st.session_state["started_after"] = datetime.now(UTC)
         try:
-            job_id = service.start_job_with_uploads(deps, user, [(f.name, f.getvalue()) for f in uploads or []],
-                                                    [known[p] for p in picked],
-                                                    "manual_only" if manual_only else "course_and_manual")
+            job_id = service.start_job_with_uploads(
+                deps,
+                user,
+                [(f.name, f.getvalue()) for f in uploads or []],
+                [known[p] for p in picked],
+                "manual_only" if manual_only else "course_and_manual",
+            )
         except service.ContentServiceError as exc:
             st.error(str(exc))
         else:
@@ -82,20 +95,20 @@ with st.expander(t("content.studio.new", lang), expanded=not service.list_jobs(d
             st.session_state["new_job_round"] = form_round + 1
             st.rerun()
 
-with st.container():   # lessons whose source passages changed since they were written; one slot (ui/live.py)
+with st.container():  # lessons whose source passages changed since they were written; one slot (ui/live.py)
     stale_panel(deps, user)
-with st.container():   # what learners' answers say about each published course's exercises (one slot)
+with st.container():  # what learners' answers say about each published course's exercises (one slot)
     studio_health_panel(deps, user)
 
 # ---------------------------------------------------------------------------------------- draft courses
-with st.container():   # one slot whatever it holds, so the job panel below keeps its place (ui/live.py)
+with st.container():  # one slot whatever it holds, so the job panel below keeps its place (ui/live.py)
     draft_courses(deps, user)
 
 # ---------------------------------------------------------------------------------------- job list
 jobs = service.list_jobs(deps, user)
 if not jobs:
     st.info(t("content.studio.no_jobs", lang))
-    ingestion_progress(user)   # uploads started elsewhere (the retrieval lab); a live panel goes last
+    ingestion_progress(user)  # uploads started elsewhere (the retrieval lab); a live panel goes last
     st.stop()
 uploading = uploads_in_flight(user, pool=deps.pool)
 
@@ -108,23 +121,40 @@ def documents_cell(job) -> str:
 
 
 st.subheader(t("content.studio.jobs", lang))
-st.dataframe(pd.DataFrame([{t("content.studio.created", lang): format_datetime(j.created_at, lang),
-                            t("content.studio.status", lang): status_label(j.status),
-                            t("content.studio.documents", lang): documents_cell(j),
-                            t("content.studio.score", lang): format_number((j.review_report or {}).get("overall_score"), lang,
-                                                                              decimals=2),
-                            t("content.studio.error", lang): j.error or "", "id": str(j.id)} for j in jobs]),
-             hide_index=True, width="stretch")
+st.dataframe(
+    pd.DataFrame(
+        [
+            {
+                t("content.studio.created", lang): format_datetime(j.created_at, lang),
+                t("content.studio.status", lang): status_label(j.status),
+                t("content.studio.documents", lang): documents_cell(j),
+                t("content.studio.score", lang): format_number(
+                    (j.review_report or {}).get("overall_score"), lang, decimals=2
+                ),
+                t("content.studio.error", lang): j.error or "",
+                "id": str(j.id),
+            }
+            for j in jobs
+        ]
+    ),
+    hide_index=True,
+    width="stretch",
+)
 ids = [str(j.id) for j in jobs]
 started_after = st.session_state.pop("started_after", None)
 just_started = [j for j in jobs if started_after and j.triggered_by == user.id and j.created_at >= started_after]
-if just_started:      # the job this admin just started is the one shown, even if its run was cut short
+if just_started:  # the job this admin just started is the one shown, even if its run was cut short
     st.session_state["job_id"] = st.session_state["job_pick"] = str(just_started[0].id)
 current = st.session_state.get("job_id") if st.session_state.get("job_id") in ids else ids[0]
 created = {str(j.id): format_datetime(j.created_at, lang) for j in jobs}
 # the label holds nothing that changes while the job runs: a selectbox keeps showing its first label
-job_id = st.selectbox(t("content.studio.job", lang), ids, index=ids.index(current), key="job_pick",
-                      format_func=lambda i: f"{created[i]} · {i[:8]}")
+job_id = st.selectbox(
+    t("content.studio.job", lang),
+    ids,
+    index=ids.index(current),
+    key="job_pick",
+    format_func=lambda i: f"{created[i]} · {i[:8]}",
+)
 st.session_state["job_id"] = job_id
 
 
@@ -155,8 +185,11 @@ def progress(seen) -> None:
     total, done = job.progress.get("total") or 0, len(job.progress.get("done") or [])
     if total and job.status in ("generating", "reviewing", "awaiting_final_review", "publishing", "published"):
         current_module = job.progress.get("current") if job.progress.get("current") and done < total else ""
-        cols[1].progress(done / total, text=t("content.studio.module_of", lang, done=done, total=total)
-                         + (f" · {current_module}" if current_module else ""))
+        cols[1].progress(
+            done / total,
+            text=t("content.studio.module_of", lang, done=done, total=total)
+            + (f" · {current_module}" if current_module else ""),
+        )
     if job.status == "pending" and job.options.get("ingestions"):
         st.caption(t("ingestion.waiting_job", lang))
     if job.error:
@@ -175,19 +208,26 @@ def after_publish(job) -> None:
         course_id = str(job.result_course_id)
         page_link("pages/course_player.py", t("content.studio.open_course", lang), "▶️", {"course": course_id})
         if job.result_manual_id:
-            page_link("pages/manuals.py", t("content.studio.open_manual", lang), "📘",
-                      {"manual": str(job.result_manual_id)})
+            page_link(
+                "pages/manuals.py", t("content.studio.open_manual", lang), "📘", {"manual": str(job.result_manual_id)}
+            )
         scorm_download(deps, user, job.result_course_id)
         # keyed: its open state lives in the session, so a rerun that redraws the panel above keeps it open
         with st.expander(t("content.studio.assign", lang), key=f"assign-{job_id}", on_change="rerun"):
             people = assign.employees(deps, user)
-            chosen = st.multiselect(t("content.studio.assign_who", lang), list(people), format_func=people.get,
-                                    key=f"assign-who-{job_id}", placeholder=t("content.studio.assign_pick", lang))
+            chosen = st.multiselect(
+                t("content.studio.assign_who", lang),
+                list(people),
+                format_func=people.get,
+                key=f"assign-who-{job_id}",
+                placeholder=t("content.studio.assign_pick", lang),
+            )
             deadline = st.date_input(t("content.studio.assign_deadline", lang), value=None, key=f"assign-dl-{job_id}")
             if st.button(t("content.studio.assign_preview", lang), key=f"assign-prev-{job_id}", disabled=not chosen):
                 try:
                     st.session_state[f"assign-plan-{job_id}"] = assign.preview(
-                        deps, user, course_id, chosen, deadline.isoformat() if deadline else None)
+                        deps, user, course_id, chosen, deadline.isoformat() if deadline else None
+                    )
                 except assign.AssignError as exc:
                     st.error(str(exc))
             if done := st.session_state.pop(f"assign-done-{job_id}", None):
@@ -196,12 +236,13 @@ def after_publish(job) -> None:
             if plan:
                 st.markdown(plan["preview"])
                 if st.button(t("content.studio.assign_confirm", lang), type="primary", key=f"assign-ok-{job_id}"):
-                    try:   # the preview goes once it has run: drawn again, its Confirm would invite a second run
+                    try:  # the preview goes once it has run: drawn again, its Confirm would invite a second run
                         st.session_state[f"assign-done-{job_id}"] = assign.confirm(deps, user, plan["arguments"])
                         st.session_state.pop(f"assign-plan-{job_id}", None)
                         st.rerun()
                     except assign.AssignError as exc:
                         st.error(str(exc))
+
 
 # ------------------------------------------------------------------------------ checkpoint 1: structure
 def structure_review(view) -> None:
@@ -210,27 +251,36 @@ def structure_review(view) -> None:
     rev = f"{job_id}-{hashlib.sha1(json.dumps(outline, sort_keys=True).encode()).hexdigest()[:8]}"
     st.subheader(t("content.studio.structure_review", lang))
     title = st.text_input(t("content.studio.course_title", lang), outline["title"], key=f"title-{rev}")
-    description = st.text_area(t("content.studio.description", lang), outline.get("description", ""),
-                               key=f"desc-{rev}")
+    description = st.text_area(t("content.studio.description", lang), outline.get("description", ""), key=f"desc-{rev}")
     outcome = st.text_area(t("content.studio.outcome", lang), outline.get("outcome", ""), key=f"outcome-{rev}")
     st.caption(t("content.studio.outline_help", lang))
-    kind_column = st.column_config.SelectboxColumn(t("content.studio.kind", lang), options=KINDS,
-                                                   format_func=lambda kind: t(f"content.kind.{kind}", lang))
+    kind_column = st.column_config.SelectboxColumn(
+        t("content.studio.kind", lang), options=KINDS, format_func=lambda kind: t(f"content.kind.{kind}", lang)
+    )
     rows = st.data_editor(
-        pd.DataFrame(service.outline_rows(outline)), num_rows="dynamic", width="stretch",
-        key=f"outline-{rev}", hide_index=True,
-        column_config={"module": st.column_config.NumberColumn(t("content.studio.module", lang), min_value=1, step=1),
-                       "module_title": t("content.studio.module_title", lang),
-                       "lesson": st.column_config.NumberColumn(t("content.studio.lesson", lang), min_value=1, step=1),
-                       "lesson_title": t("content.studio.lesson_title", lang),
-                       "content_type": kind_column,
-                       "origin": st.column_config.NumberColumn(t("content.studio.origin", lang), disabled=True)})
-    notes = st.text_area(t("content.studio.redesign_notes", lang), key=f"snotes-{rev}",
-                         help=t("content.studio.redesign_help", lang))
+        pd.DataFrame(service.outline_rows(outline)),
+        num_rows="dynamic",
+        width="stretch",
+        key=f"outline-{rev}",
+        hide_index=True,
+        column_config={
+            "module": st.column_config.NumberColumn(t("content.studio.module", lang), min_value=1, step=1),
+            "module_title": t("content.studio.module_title", lang),
+            "lesson": st.column_config.NumberColumn(t("content.studio.lesson", lang), min_value=1, step=1),
+            "lesson_title": t("content.studio.lesson_title", lang),
+            "content_type": kind_column,
+            "origin": st.column_config.NumberColumn(t("content.studio.origin", lang), disabled=True),
+        },
+    )
+    notes = st.text_area(
+        t("content.studio.redesign_notes", lang), key=f"snotes-{rev}", help=t("content.studio.redesign_help", lang)
+    )
 
-    def edited_outline() -> dict:   # the notes are not applied here: the design pass reads them
-        return service.outline_from_rows(rows.where(pd.notna(rows), None).to_dict("records"),
-                                         {**outline, "title": title, "description": description, "outcome": outcome})
+    def edited_outline() -> dict:  # the notes are not applied here: the design pass reads them
+        return service.outline_from_rows(
+            rows.where(pd.notna(rows), None).to_dict("records"),
+            {**outline, "title": title, "description": description, "outcome": outcome},
+        )
 
     a, e, d, r = st.columns(4)
     if a.button(t("content.studio.approve", lang), type="primary", key="s_approve"):
@@ -241,6 +291,7 @@ def structure_review(view) -> None:
         act(service.review_structure, job_id, "redesign", outline=edited_outline(), notes=notes)
     if r.button(t("content.studio.reject", lang), key="s_reject"):
         act(service.review_structure, job_id, "reject", notes=notes or None)
+
 
 # ------------------------------------------------------------------------------ checkpoint 2: final
 def final_review(view) -> None:
@@ -257,32 +308,54 @@ def final_review(view) -> None:
     cols[3].metric(t("content.studio.longest_right", lang), format_percent(checks.get("mc_longest_right_share"), lang))
     cols[4].metric(t("content.studio.reviewer", lang), report.get("engine", "—"))
     if issues:
-        table = pd.DataFrame([{t("content.studio.severity", lang): t("content.severity." + i["severity"], lang),
-                               t("content.studio.module", lang): "" if i.get("module_index") is None
-                               else i["module_index"] + 1,
-                               t("content.studio.issue", lang): i["description"],
-                               t("content.studio.suggestion", lang): i["suggestion"]}
-                              for i in sorted(issues, key=lambda i: ("critical", "major", "minor").index(i["severity"]))])
+        table = pd.DataFrame(
+            [
+                {
+                    t("content.studio.severity", lang): t("content.severity." + i["severity"], lang),
+                    t("content.studio.module", lang): "" if i.get("module_index") is None else i["module_index"] + 1,
+                    t("content.studio.issue", lang): i["description"],
+                    t("content.studio.suggestion", lang): i["suggestion"],
+                }
+                for i in sorted(issues, key=lambda i: ("critical", "major", "minor").index(i["severity"]))
+            ]
+        )
         st.dataframe(table, hide_index=True, width="stretch")
     else:
         st.success(t("content.studio.no_issues", lang))
-    written = service.template_modules(state)             # issue 13: say which modules the model did not write
+    written = service.template_modules(state)  # issue 13: say which modules the model did not write
     replaced = [m for m in written if m["fallback"]]
     if written and len(written) == len(state.get("generated_modules") or []) and not replaced:
         st.info(t("content.studio.template_offline", lang))
     elif written:
-        st.warning("\n".join([t("content.studio.template_banner", lang, count=len(written))] + [
-            "- " + (t("content.studio.template_why", lang, title=safe_markdown(m["title"]),
-                      reason=code_label("fallback", m["fallback"], lang)) if m["fallback"]
-                    else safe_markdown(m["title"])) for m in written]))
+        st.warning(
+            "\n".join(
+                [t("content.studio.template_banner", lang, count=len(written))]
+                + [
+                    "- "
+                    + (
+                        t(
+                            "content.studio.template_why",
+                            lang,
+                            title=safe_markdown(m["title"]),
+                            reason=code_label("fallback", m["fallback"], lang),
+                        )
+                        if m["fallback"]
+                        else safe_markdown(m["title"])
+                    )
+                    for m in written
+                ]
+            )
+        )
 
     with st.expander(t("content.studio.metadata", lang)):
         outline = state["course_outline"]
         with st.form(f"meta-{job_id}"):
-            values = {name: st.text_area(t("content.studio." + label, lang), outline.get(name, ""),
-                                         key=f"meta-{job_id}-{name}")
-                      for name, label in (("title", "course_title"), ("description", "description"),
-                                          ("outcome", "outcome"))}
+            values = {
+                name: st.text_area(
+                    t("content.studio." + label, lang), outline.get(name, ""), key=f"meta-{job_id}-{name}"
+                )
+                for name, label in (("title", "course_title"), ("description", "description"), ("outcome", "outcome"))
+            }
             if st.form_submit_button(t("content.form.save", lang)):
                 changed = {k: v for k, v in values.items() if v != outline.get(k, "")}
                 if changed:
@@ -294,10 +367,12 @@ def final_review(view) -> None:
         with st.expander(f"{index + 1}. {module['module_spec']['title']}{score} · {module.get('engine', '')}"):
             for li, lesson in enumerate(module["lessons"]):
                 kind = t("content.kind." + lesson["content_type"], lang)
-                text = st.text_area(f"{lesson['title']} ({kind})", lesson["content"], height=180,
-                                    key=f"l-{job_id}-{index}-{li}")
-                if text != lesson["content"] and st.button(t("content.studio.save_lesson", lang),
-                                                           key=f"ls-{job_id}-{index}-{li}"):
+                text = st.text_area(
+                    f"{lesson['title']} ({kind})", lesson["content"], height=180, key=f"l-{job_id}-{index}-{li}"
+                )
+                if text != lesson["content"] and st.button(
+                    t("content.studio.save_lesson", lang), key=f"ls-{job_id}-{index}-{li}"
+                ):
                     act(service.edit_content, job_id, f"module.{index}.lesson.{li}", "content", text)
             for ei, exercise in enumerate(module["exercises"]):
                 found = [i for i in issues if i.get("module_index") == index and i.get("exercise_index") == ei]

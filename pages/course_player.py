@@ -1,5 +1,6 @@
 """Course player: lessons as Markdown with their sources, exercises with feedback and a second try
 before the answer is shown, the tutor beside them, previous/next through the course."""
+
 import uuid
 
 import streamlit as st
@@ -8,8 +9,8 @@ from agents.i18n import format_percent, t
 from agents.learning import service
 from agents.tutor.citations import citation_where
 from core.markup import safe_markdown
-from ui.exercises import exercise_input, lesson_markdown, link_to_source, show_feedback
 from ui.deps import app_deps
+from ui.exercises import exercise_input, lesson_markdown, link_to_source, show_feedback
 from ui.links import page_link
 from ui.session import require_user
 from ui.stale import updated_policy_note
@@ -39,8 +40,12 @@ try:
         st.info(t("learning.preview_note", lang, title=view.enrollment.course_title))
     else:
         wanted = st.session_state.get("learn_course_id") or linked
-        course_id = st.selectbox(t("learning.course", lang), list(titles), format_func=titles.get,
-                                 index=list(titles).index(wanted) if wanted in titles else 0)
+        course_id = st.selectbox(
+            t("learning.course", lang),
+            list(titles),
+            format_func=titles.get,
+            index=list(titles).index(wanted) if wanted in titles else 0,
+        )
         st.session_state["learn_course_id"] = course_id
         view = service.course_view(deps, user, course_id)
 except service.LearningError as exc:
@@ -80,8 +85,9 @@ with main:
     if view.enrollment.status == "completed":
         st.success(t("learning.course_done", lang, percent=format_percent(view.enrollment.score or 0, lang)))
     module = view.module_of(lesson.id)
-    st.caption(t("learning.where", lang, module=module.position, title=module.title, n=position + 1,
-                 total=len(lessons)))
+    st.caption(
+        t("learning.where", lang, module=module.position, title=module.title, n=position + 1, total=len(lessons))
+    )
     st.header(lesson.title)
     updated_policy_note(deps, user, lesson.id)
     st.markdown(lesson_markdown(lesson.content_md))
@@ -95,7 +101,7 @@ with main:
                 else:
                     st.markdown(safe_markdown(label))
 
-    for exercise in lesson.exercises if preview else []:     # a preview shows each question with its answer
+    for exercise in lesson.exercises if preview else []:  # a preview shows each question with its answer
         with st.container(border=True):
             st.markdown(f"**{safe_markdown(exercise.prompt)}**")
             st.caption(t("learning.preview_answer", lang, answer=view.solutions.get(exercise.id, "")))
@@ -110,15 +116,24 @@ with main:
                 service.open_exercise(deps, user, exercise.id)
             with st.container(border=True):
                 st.markdown(f"**{safe_markdown(exercise.prompt)}**")
-                show_feedback(lang, correct=bool(attempt.is_correct), score=attempt.score or 0.0,
-                              feedback=attempt.feedback or "", explanation=exercise.explanation,
-                              sources=view.sources.get(exercise.id, []),
-                              engine=st.session_state.get(f"graded_by_{exercise.id}", "rules"),
-                              solution=view.solutions.get(exercise.id, ""), revealed=shown)
+                show_feedback(
+                    lang,
+                    correct=bool(attempt.is_correct),
+                    score=attempt.score or 0.0,
+                    feedback=attempt.feedback or "",
+                    explanation=exercise.explanation,
+                    sources=view.sources.get(exercise.id, []),
+                    engine=st.session_state.get(f"graded_by_{exercise.id}", "rules"),
+                    solution=view.solutions.get(exercise.id, ""),
+                    revealed=shown,
+                )
                 if not attempt.is_correct:
                     again, reveal = st.columns(2)
-                    if again.button(t("learning.second_try", lang), key=f"again_{exercise.id}",
-                                    type="primary" if not shown else "secondary"):
+                    if again.button(
+                        t("learning.second_try", lang),
+                        key=f"again_{exercise.id}",
+                        type="primary" if not shown else "secondary",
+                    ):
                         st.session_state[retry_key] = True
                         st.rerun()
                     if not shown and reveal.button(t("learning.show_me", lang), key=f"reveal_{exercise.id}"):
@@ -160,8 +175,9 @@ with main:
     if preview and not last and forward.button(t("learning.next", lang), key="next_lesson", type="primary"):
         st.session_state[lesson_key] = ids[position + 1]
         st.rerun()
-    if not preview and forward.button(t("learning.finish" if last else "learning.next", lang), key="next_lesson",
-                                      type="primary"):
+    if not preview and forward.button(
+        t("learning.finish" if last else "learning.next", lang), key="next_lesson", type="primary"
+    ):
         _, status = service.complete_lesson(deps, user, course_id, lesson.id)
         if not last:
             st.session_state[lesson_key] = ids[position + 1]

@@ -1,5 +1,6 @@
 """Course statistics: enrolled, completion, average score; per course the hardest exercises and the course's
 health (item analysis of every exercise, with flags to act on)."""
+
 import streamlit as st
 
 from agents.admin import dashboards
@@ -17,8 +18,14 @@ lang = user.language
 report = dashboards.course_report(deps, user, st.session_state.get("stats_course"))
 st.title(t("admin.stats.title", lang))
 table_with_csv(report.courses, "courses")
-st.selectbox(t("col.course", lang), list(report.titles), index=None, key="stats_course",
-             placeholder=t("admin.stats.pick_course", lang), format_func=report.titles.get)
+st.selectbox(
+    t("col.course", lang),
+    list(report.titles),
+    index=None,
+    key="stats_course",
+    placeholder=t("admin.stats.pick_course", lang),
+    format_func=report.titles.get,
+)
 if report.stats:
     stats = report.stats
     if report.course_id:
@@ -31,6 +38,6 @@ if report.stats:
     row[4].metric(t("col.overdue", lang), stats["overdue"])
     st.subheader(t("admin.stats.hardest", lang))
     table_with_csv(report.hardest, "hardest_exercises", empty=t("admin.stats.no_attempts", lang))
-    if report.course_id:   # beside the hardest exercises: what each exercise's answers say about it
+    if report.course_id:  # beside the hardest exercises: what each exercise's answers say about it
         course_health_section(deps, user, report.course_id)
     review_planning_section(deps, user, stats["title"])

@@ -1,5 +1,6 @@
 """Employees: the list, one person's skills, enrollments and recent activity, changes to that person
 (previewed, then confirmed), and locked sign-ins."""
+
 import pandas as pd
 import streamlit as st
 
@@ -20,17 +21,26 @@ st.title(t("admin.employees.title", lang))
 table_with_csv(report.employees, "employees")
 emails = report.employees["email"].tolist() if not report.employees.empty else []
 names = dict(zip(emails, report.employees["full_name"])) if emails else {}
-st.selectbox(t("col.employee", lang), emails, index=None, key="detail_email",
-             format_func=lambda email: f"{names.get(email, email)} · {email}",
-             placeholder=t("admin.employees.pick_person", lang))
+st.selectbox(
+    t("col.employee", lang),
+    emails,
+    index=None,
+    key="detail_email",
+    format_func=lambda email: f"{names.get(email, email)} · {email}",
+    placeholder=t("admin.employees.pick_person", lang),
+)
 if report.profile:
     person = report.profile
     st.subheader(person["full_name"])
     state = code_label("kind", "active" if person["is_active"] else "inactive", lang)
     st.caption(" · ".join(str(v) for v in (person["email"], person["job_title"], person["department"], state) if v))
-    skills_tab, courses_tab, activity_tab = st.tabs([t("admin.employees.tab_skills", lang),
-                                                     t("admin.employees.tab_courses", lang),
-                                                     t("admin.employees.tab_activity", lang)])
+    skills_tab, courses_tab, activity_tab = st.tabs(
+        [
+            t("admin.employees.tab_skills", lang),
+            t("admin.employees.tab_courses", lang),
+            t("admin.employees.tab_activity", lang),
+        ]
+    )
     with skills_tab:
         table_with_csv(report.skills, "employee_skills", empty=t("admin.employees.no_skills", lang))
         person_skills_over_time(deps, user, person["email"])
@@ -42,8 +52,11 @@ if report.profile:
 
 st.subheader(t("admin.locked.title", lang))
 locked = auth.locked_accounts(deps, user)
-table_with_csv(pd.DataFrame([{"subject": a.subject, "failures": a.failures, "locked_until": a.locked_until}
-                             for a in locked]), "locked_accounts", empty=t("admin.locked.none", lang))
+table_with_csv(
+    pd.DataFrame([{"subject": a.subject, "failures": a.failures, "locked_until": a.locked_until} for a in locked]),
+    "locked_accounts",
+    empty=t("admin.locked.none", lang),
+)
 if locked:
     left, right = st.columns([3, 1])
     chosen = left.selectbox(t("admin.locked.account", lang), [a.subject for a in locked], key="unlock_email")

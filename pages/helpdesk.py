@@ -1,5 +1,6 @@
 """Helpdesk (employees and admins): describe a problem; the agent searches, asks, proposes a fix, and
 drafts a ticket that is filed only when you press "File it". ``?q=...`` prefills the question."""
+
 import uuid
 
 import streamlit as st
@@ -25,9 +26,11 @@ def act(call) -> None:
     """Run one agent step with its progress shown live, then re-render the new turn."""
     steps: list[str] = []
     with st.status(t("helpdesk.working", LANG), expanded=True) as status:
+
         def on_step(label: str) -> None:
             steps.append(label)
             status.write(label)
+
         try:
             turn = call(on_step)
         except HelpdeskError as exc:
@@ -50,24 +53,34 @@ def review_draft(turn) -> None:
     title = st.text_input(t("helpdesk.field_title", LANG), value=draft.get("title", ""), max_chars=120)
     preview, edit = st.tabs([t("helpdesk.description_preview", LANG), t("helpdesk.description_edit", LANG)])
     with edit:  # the Markdown source, for whoever wants to change it; the preview tab shows it read as text
-        body = st.text_area(t("helpdesk.field_description", LANG), value=draft.get("body", "")[:8000], height=320,
-                            max_chars=8000)
+        body = st.text_area(
+            t("helpdesk.field_description", LANG), value=draft.get("body", "")[:8000], height=320, max_chars=8000
+        )
     with preview, st.container(border=True, height=320):
         st.markdown(safe_markdown(body))
     left, right = st.columns(2)
-    severity = left.selectbox(t("helpdesk.col_severity", LANG), SEVERITIES,
-                              index=SEVERITIES.index(draft.get("severity", "medium")),
-                              format_func=lambda code: code_label("severity", code, LANG))
-    category = right.selectbox(t("helpdesk.col_category", LANG), CATEGORIES,
-                               index=CATEGORIES.index(draft.get("category", "other")),
-                               format_func=lambda code: code_label("category", code, LANG))
+    severity = left.selectbox(
+        t("helpdesk.col_severity", LANG),
+        SEVERITIES,
+        index=SEVERITIES.index(draft.get("severity", "medium")),
+        format_func=lambda code: code_label("severity", code, LANG),
+    )
+    category = right.selectbox(
+        t("helpdesk.col_category", LANG),
+        CATEGORIES,
+        index=CATEGORIES.index(draft.get("category", "other")),
+        format_func=lambda code: code_label("category", code, LANG),
+    )
     file_it, cancel = st.columns(2)
     if file_it.button(t("helpdesk.file_it", LANG), type="primary", key="hd_file", width="stretch"):
         service.track(user, "agent.modal_submitted", turn.session_id)
         close_modal()
         edited = {"title": title, "body": body, "severity": severity, "category": category}
-        act(lambda on_step: service.confirm(deps, user, turn.session_id, question_id=turn.question_id, draft=edited,
-                                            on_step=on_step))
+        act(
+            lambda on_step: service.confirm(
+                deps, user, turn.session_id, question_id=turn.question_id, draft=edited, on_step=on_step
+            )
+        )
     if cancel.button(t("helpdesk.cancel", LANG), key="hd_cancel_modal", width="stretch"):
         service.track(user, "agent.modal_cancelled", turn.session_id)
         close_modal()
@@ -91,8 +104,10 @@ if turn is None or turn.finished:
         show(turn.message)
         if turn.ticket:
             status = code_label("status", turn.ticket.get("status") or turn.ticket.get("state"), LANG)
-            st.markdown(f"**#{turn.ticket['number']}** · {safe_markdown(turn.ticket['title'])} · {status}"
-                        + (f" · [{t('helpdesk.open_link', LANG)}]({turn.ticket['url']})" if turn.ticket.get("url") else ""))
+            st.markdown(
+                f"**#{turn.ticket['number']}** · {safe_markdown(turn.ticket['title'])} · {status}"
+                + (f" · [{t('helpdesk.open_link', LANG)}]({turn.ticket['url']})" if turn.ticket.get("url") else "")
+            )
             page_link("pages/my_tickets.py", t("helpdesk.see_my_tickets", LANG), "🎟️", {})
         if st.button(t("helpdesk.new_request", LANG), key="hd_new"):
             st.session_state.pop(SESSION, None)
@@ -100,13 +115,20 @@ if turn is None or turn.finished:
         st.stop()
     prefill = st.query_params.get("q", "")[:4000]
     with st.form("hd_start"):
-        question = st.text_area(t("helpdesk.question_label", LANG), value=prefill, max_chars=4000,
-                                placeholder=t("helpdesk.question_placeholder", LANG))
+        question = st.text_area(
+            t("helpdesk.question_label", LANG),
+            value=prefill,
+            max_chars=4000,
+            placeholder=t("helpdesk.question_placeholder", LANG),
+        )
         started = st.form_submit_button(t("helpdesk.get_help", LANG), type="primary")
     if started:
         key = st.session_state.setdefault(IDEM, uuid.uuid4().hex)  # a double click replays, never duplicates
-        act(lambda on_step: service.start(deps, user, question, idempotency_key=key, on_step=on_step,
-                                          trigger="tutor" if prefill else "chip"))
+        act(
+            lambda on_step: service.start(
+                deps, user, question, idempotency_key=key, on_step=on_step, trigger="tutor" if prefill else "chip"
+            )
+        )
     st.stop()
 
 if st.session_state.get(STEPS):
@@ -153,8 +175,10 @@ elif turn.kind == "duplicate":
 elif turn.kind == "draft_ready":
     if turn.error:
         st.warning(t("helpdesk.filing_failed", LANG))
-    st.markdown(f"**{safe_markdown(turn.draft['title'])}** · {code_label('severity', turn.draft['severity'], LANG)} · "
-                f"{code_label('category', turn.draft['category'], LANG)}")
+    st.markdown(
+        f"**{safe_markdown(turn.draft['title'])}** · {code_label('severity', turn.draft['severity'], LANG)} · "
+        f"{code_label('category', turn.draft['category'], LANG)}"
+    )
     if st.session_state.get(DRAFT_SEEN) != qid:  # a new draft opens the modal by itself, once
         st.session_state[DRAFT_SEEN], st.session_state[MODAL] = qid, True
         service.track(user, "agent.modal_opened", sid, trigger="auto")

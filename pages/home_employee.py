@@ -1,4 +1,5 @@
 """Employee home: my courses at a glance, reviews due, my skills, recent tutor chats."""
+
 import pandas as pd
 import streamlit as st
 
@@ -32,8 +33,11 @@ elif not open_courses:
 for enrollment in open_courses[:5]:
     with st.container(border=True):
         left, right = st.columns([4, 1])
-        deadline = (" · " + t("learning.deadline_inline", lang, date=format_date(enrollment.deadline, lang))
-                    if enrollment.deadline else "")
+        deadline = (
+            " · " + t("learning.deadline_inline", lang, date=format_date(enrollment.deadline, lang))
+            if enrollment.deadline
+            else ""
+        )
         left.markdown(f"**{enrollment.course_title}**{deadline}")
         left.progress(enrollment.progress, text=format_percent(enrollment.progress, lang))
         if right.button(t("learning.continue", lang), key=f"go_{enrollment.course_id}"):
@@ -42,16 +46,30 @@ for enrollment in open_courses[:5]:
 
 if view.skills:
     st.subheader(t("learning.my_skills", lang))
-    table_with_csv(pd.DataFrame([{
-        t("learning.col.skill", lang): s.skill, t("learning.col.category", lang): s.category,
-        t("learning.col.level", lang): code_label("level", s.level, lang),
-        t("learning.col.source", lang): t("learning.skill_source.admin" if s.source == "admin"
-                                          else "learning.skill_source.evidence", lang)}
-        for s in view.skills]), "my_skills")
+    table_with_csv(
+        pd.DataFrame(
+            [
+                {
+                    t("learning.col.skill", lang): s.skill,
+                    t("learning.col.category", lang): s.category,
+                    t("learning.col.level", lang): code_label("level", s.level, lang),
+                    t("learning.col.source", lang): t(
+                        "learning.skill_source.admin" if s.source == "admin" else "learning.skill_source.evidence", lang
+                    ),
+                }
+                for s in view.skills
+            ]
+        ),
+        "my_skills",
+    )
 
 st.subheader(t("learning.recent_chats", lang))
 if not view.recent_chats:
     st.caption(t("learning.no_chats", lang))
-for session in view.recent_chats:   # each opens its conversation on the Tutor page
-    page_link("pages/tutor.py", f"{session.title or t('learning.chat', lang)} · "
-              f"{format_datetime(session.updated_at, lang)}", "💬", {"session": str(session.id)})
+for session in view.recent_chats:  # each opens its conversation on the Tutor page
+    page_link(
+        "pages/tutor.py",
+        f"{session.title or t('learning.chat', lang)} · {format_datetime(session.updated_at, lang)}",
+        "💬",
+        {"session": str(session.id)},
+    )

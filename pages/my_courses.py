@@ -1,4 +1,5 @@
 """My courses: assigned, in progress and completed, with deadlines, progress and scores."""
+
 from datetime import date
 
 import streamlit as st
@@ -29,8 +30,9 @@ for status in ("in_progress", "assigned", "completed"):
             facts = []
             if enrollment.deadline:
                 late = enrollment.deadline < date.today() and status != "completed"
-                facts.append(("⚠️ " if late else "") + t("learning.deadline", lang,
-                                                          date=format_date(enrollment.deadline, lang)))
+                facts.append(
+                    ("⚠️ " if late else "") + t("learning.deadline", lang, date=format_date(enrollment.deadline, lang))
+                )
             if enrollment.score is not None:
                 facts.append(t("learning.score", lang, percent=format_percent(enrollment.score, lang)))
             if facts:

@@ -1,5 +1,6 @@
 """My tickets (everyone): the tickets you reported or linked your report to, their status, the last
 change and the notes staff wrote for you."""
+
 import re
 
 import streamlit as st
@@ -29,15 +30,26 @@ if not mine:
     page_link("pages/helpdesk.py", t("helpdesk.ask_for_help", LANG), "🛟", {})
     st.stop()
 
-opened = st.query_params.get("ticket")   # a notification or a link names the ticket it is about
+opened = st.query_params.get("ticket")  # a notification or a link names the ticket it is about
 for ticket in mine:
     with st.container(border=True):
-        with st.expander(f"#{ticket['number']} · {safe_markdown(ticket['title'])}", expanded=opened == str(ticket["number"])):
+        with st.expander(
+            f"#{ticket['number']} · {safe_markdown(ticket['title'])}", expanded=opened == str(ticket["number"])
+        ):
             st.markdown(safe_markdown(re.sub(r"^#{1,6}\s*(.+)$", r"**\1**", ticket["description"], flags=re.MULTILINE)))
         how = t("helpdesk.reported_by_me" if ticket["reported_by_me"] else "helpdesk.linked_by_me", LANG)
-        st.caption(" · ".join([f"**{code_label('status', ticket['status'], LANG)}**",
-                               t("helpdesk.last_change", LANG, when=format_datetime(ticket["last_change_at"], LANG)),
-                               how, t("helpdesk.affected_count", LANG, count=ticket["affected"])]))
+        st.caption(
+            " · ".join(
+                [
+                    f"**{code_label('status', ticket['status'], LANG)}**",
+                    t("helpdesk.last_change", LANG, when=format_datetime(ticket["last_change_at"], LANG)),
+                    how,
+                    t("helpdesk.affected_count", LANG, count=ticket["affected"]),
+                ]
+            )
+        )
         for note in ticket["notes"]:
             status = f" → {code_label('status', note['status'], LANG)}" if note["status"] else ""
-            st.markdown(f"- {format_datetime(note['at'], LANG)}{status}" + (f": {note['note']}" if note["note"] else ""))
+            st.markdown(
+                f"- {format_datetime(note['at'], LANG)}{status}" + (f": {note['note']}" if note["note"] else "")
+            )

@@ -1,4 +1,5 @@
 """The skills matrix: employees × skills as a heatmap (hover: level, source, date) and a table."""
+
 import streamlit as st
 
 from agents.admin import dashboards
@@ -17,10 +18,22 @@ view = dashboards.matrix_view(deps, user, department=department, category=catego
 
 st.title(t("admin.matrix.title", lang))
 left, right = st.columns(2)
-left.selectbox(t("col.department", lang), list(view.departments), index=None, key="matrix_department",
-               placeholder=t("admin.all", lang), format_func=view.departments.get)
-right.selectbox(t("col.category", lang), list(view.categories), index=None, key="matrix_category",
-                placeholder=t("admin.all", lang), format_func=view.categories.get)
+left.selectbox(
+    t("col.department", lang),
+    list(view.departments),
+    index=None,
+    key="matrix_department",
+    placeholder=t("admin.all", lang),
+    format_func=view.departments.get,
+)
+right.selectbox(
+    t("col.category", lang),
+    list(view.categories),
+    index=None,
+    key="matrix_category",
+    placeholder=t("admin.all", lang),
+    format_func=view.categories.get,
+)
 st.caption(t("admin.matrix.shape", lang, employees=view.shape[0], skills=view.shape[1]))
 if view.shape[0] and view.shape[1]:
     st.plotly_chart(view.figure, key="matrix_heatmap", config=plotly_config(lang))

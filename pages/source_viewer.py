@@ -2,6 +2,7 @@
 scrolled to, its page for PDFs, and the original file. ``?chunk=ID`` | ``?document=ID`` | ``?lesson=ID`` |
 ``?manual=ID&section=ANCHOR`` (a manual's section; the Manuals page opens the whole manual), optionally
 ``&quote=TEXT`` (the cited sentence, to mark within a document kept whole)."""
+
 import streamlit as st
 
 from agents.i18n import t
@@ -15,9 +16,16 @@ user = require_user()
 lang = user.language
 params = st.query_params
 st.title(t("tutor.source.title", lang))
-view = open_source(app_deps(), user, chunk=params.get("chunk"), document=params.get("document"),
-                   lesson=params.get("lesson"), manual=params.get("manual"), section=params.get("section"),
-                   quote=params.get("quote"))
+view = open_source(
+    app_deps(),
+    user,
+    chunk=params.get("chunk"),
+    document=params.get("document"),
+    lesson=params.get("lesson"),
+    manual=params.get("manual"),
+    section=params.get("section"),
+    quote=params.get("quote"),
+)
 if view is None:
     st.info(t("tutor.source.not_found", lang))
     st.stop()
@@ -28,13 +36,26 @@ st.html(source_html(view, lang))  # no script: the text is the document's
 if view.kind == "document":
     original = view.original
     if original is not None:
-        st.download_button(t("tutor.source.download", lang, name=original.name), original.read_bytes(),
-                           file_name=original.name, mime=view.mime_type or None, icon="📄")
+        st.download_button(
+            t("tutor.source.download", lang, name=original.name),
+            original.read_bytes(),
+            file_name=original.name,
+            mime=view.mime_type or None,
+            icon="📄",
+        )
     else:
         st.caption(t("tutor.source.no_original", lang))
-        st.download_button(t("tutor.source.download_text", lang),
-                           "\n\n".join(block.text for block in view.blocks).encode(),
-                           file_name=f"{view.title}.txt", mime="text/plain", icon="📄")
+        st.download_button(
+            t("tutor.source.download_text", lang),
+            "\n\n".join(block.text for block in view.blocks).encode(),
+            file_name=f"{view.title}.txt",
+            mime="text/plain",
+            icon="📄",
+        )
 if view.kind == "manual":
-    link_to_source(t("tutor.source.open_manual", lang), {"manual": view.manual_id, "section": params.get("section", "")},
-                   page="pages/manuals.py", icon="📘")
+    link_to_source(
+        t("tutor.source.open_manual", lang),
+        {"manual": view.manual_id, "section": params.get("section", "")},
+        page="pages/manuals.py",
+        icon="📘",
+    )

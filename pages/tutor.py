@@ -1,4 +1,5 @@
 """Employee page: the tutor chat (Gradio, embedded and signed in as you)."""
+
 import streamlit as st
 
 from agents.learning import service

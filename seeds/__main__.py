@@ -1,5 +1,6 @@
 """python -m seeds [--reset] [--json]: load the demo organisation (idempotent).
 python -m seeds --write-vectors: rewrite the shipped demo passage vectors (after editing a demo document)."""
+
 from __future__ import annotations
 
 import json
@@ -7,8 +8,8 @@ import sys
 
 from agents.runtime.deps import process_deps
 from agents.runtime.refusals import refusal
-from seeds.loader import load_demo, reset_demo, write_vectors
 from core.inputs import OneLineParser, refused_arguments
+from seeds.loader import load_demo, reset_demo, write_vectors
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -17,9 +18,16 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     parser = OneLineParser(prog="python -m seeds", description="Load the demo organisation (Acme Retail).")
     parser.add_argument("--reset", action="store_true", help="delete the demo organisation first, then reload it")
-    parser.add_argument("--json", action="store_true", help="print {org, counts, users, sign_ins} as JSON: every sign-in with role, language and password")
-    parser.add_argument("--write-vectors", action="store_true",
-                        help="rewrite seeds/vectors.npz (the demo's passage vectors) for the current model")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print {org, counts, users, sign_ins} as JSON: every sign-in with role, language and password",
+    )
+    parser.add_argument(
+        "--write-vectors",
+        action="store_true",
+        help="rewrite seeds/vectors.npz (the demo's passage vectors) for the current model",
+    )
     args = parser.parse_args(argv)
     if args.write_vectors:
         print(f"seeds/vectors.npz: {write_vectors()} passage vectors")
@@ -37,8 +45,10 @@ def main(argv: list[str] | None = None) -> int:
     counts = ", ".join(f"{table} {rows}" for table, rows in summary["counts"].items())
     print(f"Demo organisation '{summary['org']}' ready: {counts}")
     for person in summary["sign_ins"]:
-        print(f"Sign in as {person['role']} ({person['language']}): {person['email']} / {person['password']}"
-              f"  {person['name']}")
+        print(
+            f"Sign in as {person['role']} ({person['language']}): {person['email']} / {person['password']}"
+            f"  {person['name']}"
+        )
     return 0
 
 

@@ -4,6 +4,7 @@ relative to the moment the demo is loaded (seeds/data/activity.yaml explains the
 An enrollment that already exists is left alone, with its history: loading twice changes nothing and a
 demo's own progress survives a reload.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -76,9 +77,21 @@ def _feedback(correct: bool, language: str) -> str:
     return t("learning.grade.correct" if correct else "seeds.feedback_not_yet", language)
 
 
-def seed_enrollment(conn: psycopg.Connection, org_id: UUID, *, slug: str, user, course_id: UUID, language: str,
-                    plan: dict, explicit: dict[str, list[bool]], exercises: dict[str, SeedExercise],
-                    assigned_by: UUID, due_now: bool, now: datetime) -> bool:
+def seed_enrollment(
+    conn: psycopg.Connection,
+    org_id: UUID,
+    *,
+    slug: str,
+    user,
+    course_id: UUID,
+    language: str,
+    plan: dict,
+    explicit: dict[str, list[bool]],
+    exercises: dict[str, SeedExercise],
+    assigned_by: UUID,
+    due_now: bool,
+    now: datetime,
+) -> bool:
     """Create one enrollment with its history; False when it already existed."""
     if enrollments.get_enrollment(conn, org_id, user.id, course_id):
         return False
@@ -91,8 +104,12 @@ def seed_enrollment(conn: psycopg.Connection, org_id: UUID, *, slug: str, user, 
     completed_at = [assigned_at + (end - assigned_at) * (i + 1) / done for i in range(done)]
 
     key_of = {exercise.id: key for key, exercise in exercises.items()}
-    finished = {key_of[x]: at for (lesson_id, kind), at in zip(lessons, completed_at) if kind == "exercise"
-                for x in exercise_store.lesson_exercises(conn, org_id, lesson_id)}
+    finished = {
+        key_of[x]: at
+        for (lesson_id, kind), at in zip(lessons, completed_at)
+        if kind == "exercise"
+        for x in exercise_store.lesson_exercises(conn, org_id, lesson_id)
+    }
     results = [Result(key, True, at - timedelta(minutes=5)) for key, at in finished.items() if key not in explicit]
     for key, outcomes in explicit.items():
         if exercises[key].course_id != course_id:
@@ -104,11 +121,20 @@ def seed_enrollment(conn: psycopg.Connection, org_id: UUID, *, slug: str, user, 
 
     status = plan.get("status") or ("completed" if done == len(lessons) else "in_progress" if activity else "assigned")
     enrollment_id = enrollments.enroll(
-        conn, org_id, user.id, course_id, deadline=deadline.date(), assigned_by=assigned_by, status=status,
-        progress=done / len(lessons), score=plan.get("score"), assigned_at=assigned_at,
+        conn,
+        org_id,
+        user.id,
+        course_id,
+        deadline=deadline.date(),
+        assigned_by=assigned_by,
+        status=status,
+        progress=done / len(lessons),
+        score=plan.get("score"),
+        assigned_at=assigned_at,
         started_at=activity[0] - timedelta(minutes=30) if activity else None,
         completed_at=completed_at[-1] if status == "completed" else None,
-        last_activity_at=activity[-1] if activity else None)
+        last_activity_at=activity[-1] if activity else None,
+    )
     for (lesson_id, _), at in zip(lessons, completed_at):
         enrollments.complete_lesson(conn, org_id, enrollment_id, lesson_id, completed_at=at)
 
@@ -116,10 +142,18 @@ def seed_enrollment(conn: psycopg.Connection, org_id: UUID, *, slug: str, user, 
     for n, result in enumerate(sorted(results, key=lambda r: r.at)):
         exercise = exercises[result.exercise_key]
         attempt_store.add_past_attempt(
-            conn, org_id, user_id=user.id, exercise_id=exercise.id, enrollment_id=enrollment_id,
-            answer=answer_for(exercise, result.correct, n, language), is_correct=result.correct,
-            score=_score(exercise, result.correct), feedback=_feedback(result.correct, language),
-            submitted_at=result.at, idempotency_key=f"seed:{slug}:{user.email}:{result.exercise_key}:{n}")
+            conn,
+            org_id,
+            user_id=user.id,
+            exercise_id=exercise.id,
+            enrollment_id=enrollment_id,
+            answer=answer_for(exercise, result.correct, n, language),
+            is_correct=result.correct,
+            score=_score(exercise, result.correct),
+            feedback=_feedback(result.correct, language),
+            submitted_at=result.at,
+            idempotency_key=f"seed:{slug}:{user.email}:{result.exercise_key}:{n}",
+        )
         if result.correct:
             last_pass[result.exercise_key] = result.at
     for key, passed_at in last_pass.items():
@@ -127,12 +161,28 @@ def seed_enrollment(conn: psycopg.Connection, org_id: UUID, *, slug: str, user, 
     return True
 
 
-def _add_review_card(conn: psycopg.Connection, org_id: UUID, user_id: UUID, exercise_id: UUID,
-                     passed_at: datetime, *, due_now: bool, now: datetime) -> None:
+def _add_review_card(
+    conn: psycopg.Connection,
+    org_id: UUID,
+    user_id: UUID,
+    exercise_id: UUID,
+    passed_at: datetime,
+    *,
+    due_now: bool,
+    now: datetime,
+) -> None:
     """The card after a correct answer and a first spaced review; demo sign-ins get it due now."""
     card, _ = _scheduler.review_card(Card(card_id=int(passed_at.timestamp() * 1000)), Rating.Good, passed_at)
     card, _ = _scheduler.review_card(card, Rating.Good, card.due)
     if due_now:
         card.due = now - timedelta(minutes=5)
-    review_store.add_past_review_card(conn, org_id, user_id=user_id, exercise_id=exercise_id, card=card.to_dict(),
-                            due=card.due, last_review=card.last_review, reps=2)
+    review_store.add_past_review_card(
+        conn,
+        org_id,
+        user_id=user_id,
+        exercise_id=exercise_id,
+        card=card.to_dict(),
+        due=card.due,
+        last_review=card.last_review,
+        reps=2,
+    )

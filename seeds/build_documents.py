@@ -6,12 +6,13 @@ Writes seeds/documents/<name>.pdf|.docx; the outputs are committed so loading ne
 Only the small Markdown subset the sources use is understood: #/##/### headings, "- " bullets,
 "1. " or "1) " numbered steps and plain paragraphs.
 """
+
 from __future__ import annotations
 
 import io
 import re
 import zipfile
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import docx
@@ -21,7 +22,7 @@ DOCUMENTS = Path(__file__).parent / "documents"
 SOURCES = DOCUMENTS / "source"
 FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
 # Fixed timestamps keep rebuilt files byte-stable, so re-ingesting them is a no-op.
-BUILD_DATE = datetime(2026, 1, 15, tzinfo=timezone.utc)
+BUILD_DATE = datetime(2026, 1, 15, tzinfo=UTC)
 
 OUTPUTS = {  # source stem -> output format
     "information_security_policy": "pdf",

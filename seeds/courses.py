@@ -4,6 +4,7 @@ Lessons and exercises name their evidence as short phrases copied from the sourc
 (`sources:` / `source:`); they are resolved here to the chunks that contain them, which become
 the lesson citations and the exercises' source_chunk_ids.
 """
+
 from __future__ import annotations
 
 import logging
@@ -17,8 +18,8 @@ import yaml
 
 from storage import courses as course_store
 from storage import exercises as exercise_store
-from storage.documents import Chunk, document_chunks
 from storage import lessons as lesson_store
+from storage.documents import Chunk, document_chunks
 
 log = logging.getLogger(__name__)
 COURSES_DIR = Path(__file__).parent / "data" / "courses"
@@ -59,20 +60,37 @@ class SourceIndex:
 
     def citations(self, phrases: list[str]) -> list[dict]:
         found = [chunk for chunk in map(self.find, phrases) if chunk is not None]
-        return [{"index": n, "document": chunk.document_title, "section": chunk.heading,
-                 "page": chunk.page_start, "chunk_id": str(chunk.id)} for n, chunk in enumerate(found, start=1)]
+        return [
+            {
+                "index": n,
+                "document": chunk.document_title,
+                "section": chunk.heading,
+                "page": chunk.page_start,
+                "chunk_id": str(chunk.id),
+            }
+            for n, chunk in enumerate(found, start=1)
+        ]
 
 
 def _exercise_positions(spec: dict) -> dict[tuple[int, int, int], str]:
     """(module, lesson, exercise) positions -> exercise key, as the YAML lays them out."""
-    return {(m, l, e): exercise["key"]
-            for m, module in enumerate(spec["modules"], start=1)
-            for l, lesson in enumerate(module["lessons"], start=1)
-            for e, exercise in enumerate(lesson.get("exercises", []), start=1)}
+    return {
+        (m, l, e): exercise["key"]
+        for m, module in enumerate(spec["modules"], start=1)
+        for l, lesson in enumerate(module["lessons"], start=1)
+        for e, exercise in enumerate(lesson.get("exercises", []), start=1)
+    }
 
 
-def ensure_course(conn: psycopg.Connection, org_id: UUID, spec: dict, *, users: dict, skills: dict[str, UUID],
-                  documents: dict[str, UUID]) -> tuple[UUID, dict[str, SeedExercise]]:
+def ensure_course(
+    conn: psycopg.Connection,
+    org_id: UUID,
+    spec: dict,
+    *,
+    users: dict,
+    skills: dict[str, UUID],
+    documents: dict[str, UUID],
+) -> tuple[UUID, dict[str, SeedExercise]]:
     """Create the course unless a course with its title exists; returns its id and exercises by key."""
     course_id = course_store.course_id_by_title(conn, org_id, spec["title"])
     if course_id is None:
@@ -87,14 +105,28 @@ def ensure_course(conn: psycopg.Connection, org_id: UUID, spec: dict, *, users: 
     return course_id, exercises
 
 
-def _build_course(conn: psycopg.Connection, org_id: UUID, spec: dict, *, users: dict, skills: dict[str, UUID],
-                  documents: dict[str, UUID]) -> UUID:
+def _build_course(
+    conn: psycopg.Connection,
+    org_id: UUID,
+    spec: dict,
+    *,
+    users: dict,
+    skills: dict[str, UUID],
+    documents: dict[str, UUID],
+) -> UUID:
     document_ids = [documents[name] for name in spec["documents"]]
     index = SourceIndex([chunk for doc_id in document_ids for chunk in document_chunks(conn, org_id, doc_id)])
     course_id = course_store.create_course(
-        conn, org_id, title=spec["title"], description=spec["description"], outcome=spec["outcome"],
-        language=spec["language"], source_document_id=document_ids[0],
-        created_by=users[spec["created_by"]].id, status=spec["status"])
+        conn,
+        org_id,
+        title=spec["title"],
+        description=spec["description"],
+        outcome=spec["outcome"],
+        language=spec["language"],
+        source_document_id=document_ids[0],
+        created_by=users[spec["created_by"]].id,
+        status=spec["status"],
+    )
     for document_id in document_ids:
         course_store.link_course_document(conn, org_id, course_id, document_id)
     for skill, level in spec["skills"].items():
@@ -104,17 +136,37 @@ def _build_course(conn: psycopg.Connection, org_id: UUID, spec: dict, *, users: 
         lessons = [(lesson, index.citations(lesson.get("sources", []))) for lesson in module["lessons"]]
         module_chunks = list(dict.fromkeys(UUID(c["chunk_id"]) for _, cites in lessons for c in cites))
         module_id = lesson_store.add_module(
-            conn, org_id, course_id, title=module["title"], summary=module["summary"],
-            bloom_level=module.get("bloom_level"), skill_id=skills[module["skill"]], source_chunk_ids=module_chunks)
+            conn,
+            org_id,
+            course_id,
+            title=module["title"],
+            summary=module["summary"],
+            bloom_level=module.get("bloom_level"),
+            skill_id=skills[module["skill"]],
+            source_chunk_ids=module_chunks,
+        )
         for lesson, citations in lessons:
             lesson_id = lesson_store.add_lesson(
-                conn, org_id, module_id, title=lesson["title"], content_type=lesson["type"],
-                content_md=lesson["content"].strip(), citations=citations,
-                source_chunk_ids=[UUID(c["chunk_id"]) for c in citations])
+                conn,
+                org_id,
+                module_id,
+                title=lesson["title"],
+                content_type=lesson["type"],
+                content_md=lesson["content"].strip(),
+                citations=citations,
+                source_chunk_ids=[UUID(c["chunk_id"]) for c in citations],
+            )
             for exercise in lesson.get("exercises", []):
                 chunk = index.find(exercise["source"])
                 exercise_store.add_exercise(
-                    conn, org_id, lesson_id, type=exercise["type"], prompt=exercise["prompt"],
-                    content=exercise["content"], bloom_level=exercise["bloom"],
-                    explanation=exercise["explanation"], source_chunk_ids=[chunk.id] if chunk else [])
+                    conn,
+                    org_id,
+                    lesson_id,
+                    type=exercise["type"],
+                    prompt=exercise["prompt"],
+                    content=exercise["content"],
+                    bloom_level=exercise["bloom"],
+                    explanation=exercise["explanation"],
+                    source_chunk_ids=[chunk.id] if chunk else [],
+                )
     return course_id

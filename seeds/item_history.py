@@ -3,6 +3,7 @@ health shows each of its flags with a real cause; then every demo course's item 
 
 A learner already enrolled in the course is left alone: loading twice changes nothing.
 """
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta
@@ -29,9 +30,18 @@ def _answer(exercise: SeedExercise, mark: str, wrong: str | None):
     raise ValueError(f"the cohort plan does not answer {exercise.type} exercises")
 
 
-def ensure_item_history(conn: psycopg.Connection, org_id: UUID, plan_path, *, slug: str, users: dict,
-                        course_id: UUID, exercises: dict[str, SeedExercise], assigned_by: UUID,
-                        now: datetime) -> int:
+def ensure_item_history(
+    conn: psycopg.Connection,
+    org_id: UUID,
+    plan_path,
+    *,
+    slug: str,
+    users: dict,
+    course_id: UUID,
+    exercises: dict[str, SeedExercise],
+    assigned_by: UUID,
+    now: datetime,
+) -> int:
     """Enroll the cohort with its answers (completed months ago); returns how many learners were added."""
     plan = load_yaml(plan_path)
     lessons = lesson_store.course_lessons(conn, org_id, course_id)
@@ -43,23 +53,47 @@ def ensure_item_history(conn: psycopg.Connection, org_id: UUID, plan_path, *, sl
             continue
         finished = now - timedelta(days=oldest - (oldest - newest) * n / max(1, len(cohort) - 1))
         started = finished - timedelta(hours=2)
-        answers = {key: _answer(exercises[key], marks[n], plan["wrong"].get(key))
-                   for key, marks in plan["answers"].items()}
+        answers = {
+            key: _answer(exercises[key], marks[n], plan["wrong"].get(key)) for key, marks in plan["answers"].items()
+        }
         score = sum(right for _, right in answers.values()) / len(answers)
         enrollment_id = enrollments.enroll(
-            conn, org_id, user.id, course_id, deadline=(finished + timedelta(days=7)).date(),
-            assigned_by=assigned_by, status="completed", progress=1.0, score=score,
-            assigned_at=started - timedelta(days=5), started_at=started, completed_at=finished,
-            last_activity_at=finished)
+            conn,
+            org_id,
+            user.id,
+            course_id,
+            deadline=(finished + timedelta(days=7)).date(),
+            assigned_by=assigned_by,
+            status="completed",
+            progress=1.0,
+            score=score,
+            assigned_at=started - timedelta(days=5),
+            started_at=started,
+            completed_at=finished,
+            last_activity_at=finished,
+        )
         for i, (lesson_id, _) in enumerate(lessons):
-            enrollments.complete_lesson(conn, org_id, enrollment_id, lesson_id,
-                                        completed_at=started + (finished - started) * (i + 1) / len(lessons))
+            enrollments.complete_lesson(
+                conn,
+                org_id,
+                enrollment_id,
+                lesson_id,
+                completed_at=started + (finished - started) * (i + 1) / len(lessons),
+            )
         for i, (key, (answer, right)) in enumerate(answers.items()):
             attempt_store.add_past_attempt(
-                conn, org_id, user_id=user.id, exercise_id=exercises[key].id, enrollment_id=enrollment_id,
-                answer=answer, is_correct=right, score=float(right),
+                conn,
+                org_id,
+                user_id=user.id,
+                exercise_id=exercises[key].id,
+                enrollment_id=enrollment_id,
+                answer=answer,
+                is_correct=right,
+                score=float(right),
                 feedback=t("learning.grade.correct" if right else "seeds.feedback_not_yet", "en"),
-                submitted_at=started + timedelta(minutes=10 + 5 * i), idempotency_key=f"seed:{slug}:items:{email}:{key}")
+                submitted_at=started + timedelta(minutes=10 + 5 * i),
+                idempotency_key=f"seed:{slug}:items:{email}:{key}",
+            )
         added += 1
     return added
 

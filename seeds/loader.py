@@ -1,6 +1,7 @@
 """Load the demo organisation "acme" (Acme Retail): people, skills, documents, courses, learning
 history and helpdesk tickets. Idempotent: a second load finds everything in place and changes nothing.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -10,6 +11,8 @@ from pathlib import Path
 
 from psycopg_pool import ConnectionPool
 
+from agents.ingestion.embeddings import VectorPack, embed_passages
+from agents.ingestion.pipeline import ingest_file, passage_texts
 from seeds import activity, courses
 from seeds.item_history import ensure_item_history, refresh_item_statistics
 from seeds.skill_history import ensure_skill_history
@@ -18,8 +21,6 @@ from storage import seeding
 from storage import skills as skill_store
 from storage import tickets as ticket_store
 from storage import users as user_store
-from agents.ingestion.embeddings import VectorPack, embed_passages
-from agents.ingestion.pipeline import ingest_file, passage_texts
 from storage.users import User, ensure_org, hash_password, list_users
 
 log = logging.getLogger(__name__)
@@ -73,33 +74,59 @@ def _load(pool: ConnectionPool, now: datetime) -> dict:
 
     # Ingestion manages its own transactions; unchanged files are skipped by content hash.
     known = VectorPack.load(VECTORS)
-    documents = {path.name: ingest_file(pool, org.id, path, uploaded_by=admin.id, known_vectors=known).document_id
-                 for path in document_paths()}
+    documents = {
+        path.name: ingest_file(pool, org.id, path, uploaded_by=admin.id, known_vectors=known).document_id
+        for path in document_paths()
+    }
 
     plan = _data("activity.yaml")
     with pool.connection() as conn:
         by_title, exercises = {}, {}
         for course_spec in courses.course_specs():
-            course_id, course_exercises = courses.ensure_course(conn, org.id, course_spec, users=users,
-                                                                skills=skills, documents=documents)
+            course_id, course_exercises = courses.ensure_course(
+                conn, org.id, course_spec, users=users, skills=skills, documents=documents
+            )
             by_title[course_spec["title"]] = (course_id, course_spec["language"])
             exercises.update(course_exercises)
         for email, enrollments in plan["enrollments"].items():
             for alias, course_plan in enrollments.items():
                 course_id, language = by_title[plan["courses"][alias]]
                 activity.seed_enrollment(
-                    conn, org.id, slug=org.slug, user=users[email], course_id=course_id, language=language,
-                    plan=course_plan, explicit=plan["attempts"].get(email, {}), exercises=exercises,
-                    assigned_by=admin.id, due_now=email in plan["reviews_due_now"], now=now)
+                    conn,
+                    org.id,
+                    slug=org.slug,
+                    user=users[email],
+                    course_id=course_id,
+                    language=language,
+                    plan=course_plan,
+                    explicit=plan["attempts"].get(email, {}),
+                    exercises=exercises,
+                    assigned_by=admin.id,
+                    due_now=email in plan["reviews_due_now"],
+                    now=now,
+                )
         cohort = _data("item_history.yaml")["course"]
-        ensure_item_history(conn, org.id, DATA / "item_history.yaml", slug=org.slug, users=users,
-                            course_id=by_title[cohort][0], exercises=exercises, assigned_by=admin.id, now=now)
+        ensure_item_history(
+            conn,
+            org.id,
+            DATA / "item_history.yaml",
+            slug=org.slug,
+            users=users,
+            course_id=by_title[cohort][0],
+            exercises=exercises,
+            assigned_by=admin.id,
+            now=now,
+        )
         refresh_item_statistics(conn, org.id, [course_id for course_id, _ in by_title.values()])
         _ensure_tickets(conn, org.id, org.slug, users, now)
         ensure_tutor_questions(conn, org.id, users, now)
         counts = seeding.table_counts(conn, org.id)
-    return {"org": org.slug, "counts": counts,
-            "users": {"admin": SIGN_INS["admin"], "employee": SIGN_INS["employee"]}, "sign_ins": sign_ins()}
+    return {
+        "org": org.slug,
+        "counts": counts,
+        "users": {"admin": SIGN_INS["admin"], "employee": SIGN_INS["employee"]},
+        "sign_ins": sign_ins(),
+    }
 
 
 def sign_ins() -> list[dict]:
@@ -107,8 +134,16 @@ def sign_ins() -> list[dict]:
     spec = _data("org.yaml")
     people = [(person, "admin", ADMIN_PASSWORD) for person in spec["admins"]]
     people += [(person, "employee", DEMO_PASSWORD) for person in spec["employees"] if person.get("active", True)]
-    return [{"email": person["email"], "name": person["name"], "role": role, "language": person["language"],
-             "password": password} for person, role, password in people]
+    return [
+        {
+            "email": person["email"],
+            "name": person["name"],
+            "role": role,
+            "language": person["language"],
+            "password": password,
+        }
+        for person, role, password in people
+    ]
 
 
 def reset_demo(pool: ConnectionPool) -> dict:
@@ -126,10 +161,18 @@ def _ensure_people(conn, org_id, spec: dict) -> dict[str, User]:
     needed = {password for person, _, password in people if person["email"] not in known}
     hashes = {password: hash_password(password) for password in needed}
     for person, role, password in people:
-        user_store.ensure_user(conn, org_id, email=person["email"], full_name=person["name"], role=role,
-                            password_hash=hashes.get(password, ""), department=person["department"],
-                            job_title=person["title"], language=person["language"],
-                            is_active=person.get("active", True))
+        user_store.ensure_user(
+            conn,
+            org_id,
+            email=person["email"],
+            full_name=person["name"],
+            role=role,
+            password_hash=hashes.get(password, ""),
+            department=person["department"],
+            job_title=person["title"],
+            language=person["language"],
+            is_active=person.get("active", True),
+        )
     for department, names in spec["departments"].items():
         skill_store.ensure_department(conn, org_id, department, names)
     return {user.email: user for user in list_users(conn, org_id, active_only=False)}
@@ -137,19 +180,34 @@ def _ensure_people(conn, org_id, spec: dict) -> dict[str, User]:
 
 def _ensure_skills(conn, org_id, spec: dict, users: dict[str, User], now: datetime) -> dict:
     spanish = spec["names_es"]
-    skills = {name: skill_store.ensure_skill(conn, org_id, category=category, name=name, description=description,
-                                         names={"en": name, "es": spanish[name]},
-                                         category_names={"en": category, "es": spanish[category]})
-              for category, entries in spec["skills"].items() for name, description in entries.items()}
+    skills = {
+        name: skill_store.ensure_skill(
+            conn,
+            org_id,
+            category=category,
+            name=name,
+            description=description,
+            names={"en": name, "es": spanish[name]},
+            category_names={"en": category, "es": spanish[category]},
+        )
+        for category, entries in spec["skills"].items()
+        for name, description in entries.items()
+    }
     verifier = users[SIGN_INS["admin"]].id
     for n, (email, levels) in enumerate(spec["matrix"].items()):
         for m, (skill, level) in enumerate(levels.items()):
             # experts were verified by HR; other levels mostly come from course checkpoints
             by_admin = level == "high" or (n + m) % 3 == 0
-            skill_store.ensure_user_skill(conn, org_id, users[email].id, skills[skill], level=level,
-                                      source="admin" if by_admin else "checkpoint",
-                                      verified_by=verifier if by_admin else None,
-                                      assessed_at=now - timedelta(days=7 + (n * 11 + m * 5) % 120))
+            skill_store.ensure_user_skill(
+                conn,
+                org_id,
+                users[email].id,
+                skills[skill],
+                level=level,
+                source="admin" if by_admin else "checkpoint",
+                verified_by=verifier if by_admin else None,
+                assessed_at=now - timedelta(days=7 + (n * 11 + m * 5) % 120),
+            )
     return skills
 
 
@@ -173,7 +231,17 @@ def _ensure_tickets(conn, org_id, slug: str, users: dict[str, User], now: dateti
     for (key, ticket), vector in zip(missing.items(), vectors):
         closed = ticket.get("closed_days_ago")
         ticket_store.add_seed_ticket(
-            conn, org_id, key=key, title=ticket["title"], body=ticket["body"], status=ticket["status"],
-            severity=ticket["severity"], category=ticket["category"], resolution=ticket.get("resolution"),
-            created_by=users[ticket["created_by"]].id, created_at=now - timedelta(days=ticket["days_ago"], hours=3),
-            closed_at=now - timedelta(days=closed) if closed is not None else None, embedding=vector)
+            conn,
+            org_id,
+            key=key,
+            title=ticket["title"],
+            body=ticket["body"],
+            status=ticket["status"],
+            severity=ticket["severity"],
+            category=ticket["category"],
+            resolution=ticket.get("resolution"),
+            created_by=users[ticket["created_by"]].id,
+            created_at=now - timedelta(days=ticket["days_ago"], hours=3),
+            closed_at=now - timedelta(days=closed) if closed is not None else None,
+            embedding=vector,
+        )

@@ -2,6 +2,7 @@
 
 They give the Knowledge gaps page something to show on first start (seeds/data/tutor_questions.yaml).
 """
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta
@@ -29,9 +30,22 @@ def ensure_tutor_questions(conn: psycopg.Connection, org_id: UUID, users: dict[s
             continue
         language = user.language
         gaps.record_past_exchange(
-            conn, org_id, user.id, title=title, question=question["text"], answer=spec["answers"][language],
-            metadata={"rung": "general", "intent": "cross_course", "engine": "offline", "language": language,
-                      "citations": [], "low_confidence": False, "hint_mode": False},
-            asked_at=now - timedelta(days=question["days_ago"]))
+            conn,
+            org_id,
+            user.id,
+            title=title,
+            question=question["text"],
+            answer=spec["answers"][language],
+            metadata={
+                "rung": "general",
+                "intent": "cross_course",
+                "engine": "offline",
+                "language": language,
+                "citations": [],
+                "low_confidence": False,
+                "hint_mode": False,
+            },
+            asked_at=now - timedelta(days=question["days_ago"]),
+        )
         added += 1
     return added

@@ -1,8 +1,10 @@
-"""python -m storage ingest PATH... --org SLUG [--by EMAIL] [--json] (exit 2 when a document is refused)  |  python -m storage config [--json]
+"""python -m storage ingest PATH... --org SLUG [--by EMAIL] [--json] (exit 2 when a document is refused)
+python -m storage config [--json]: the settings in effect and where each comes from
 python -m storage migrate: apply pending migrations to the configured database (an upgrade's first step)
 python -m storage database: the embedded server alone, migrated, until stopped (deploy/Procfile's `db`)
 python -m storage vectors PATH... -o FILE.npz: write the passage vectors ingesting PATH... embeds (a VectorPack
 shipped beside data, e.g. seeds/eval/react_docs/vectors.npz, so loading it embeds nothing)"""
+
 from __future__ import annotations
 
 import json
@@ -10,9 +12,11 @@ import signal
 import sys
 from pathlib import Path
 
-from storage import users
-
+from agents.ingestion.embeddings import VectorPack
+from agents.ingestion.pipeline import IngestError, ingest_file, passage_texts
 from core import config
+from core.inputs import OneLineParser, Refusal, refused_arguments
+from storage import users
 from storage.db import (
     DatabaseError,
     app_pool,
@@ -21,9 +25,6 @@ from storage.db import (
     migrate,
     start_embedded_server,
 )
-from agents.ingestion.embeddings import VectorPack
-from agents.ingestion.pipeline import IngestError, ingest_file, passage_texts
-from core.inputs import OneLineParser, Refusal, refused_arguments
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,16 +38,23 @@ def main(argv: list[str] | None = None) -> int:
     ingest.add_argument("--org", required=True, help="organisation slug")
     ingest.add_argument("--by", help="email of the uploader (optional)")
     ingest.add_argument("--json", action="store_true", help="one JSON line per document")
-    show_config = commands.add_parser("config", help="every configuration variable: the README table, or "
-                                                     "the current values with --json (secrets hidden)")
+    show_config = commands.add_parser(
+        "config",
+        help="every configuration variable: the README table, or the current values with --json (secrets hidden)",
+    )
     show_config.add_argument("--json", action="store_true")
-    vectors = commands.add_parser("vectors", help="write the passage vectors of documents to a VectorPack file "
-                                                  "(rewrite it after chunking or sanitising changes)")
+    vectors = commands.add_parser(
+        "vectors",
+        help="write the passage vectors of documents to a VectorPack file "
+        "(rewrite it after chunking or sanitising changes)",
+    )
     vectors.add_argument("paths", nargs="+", metavar="PATH")
     vectors.add_argument("-o", "--output", required=True, metavar="FILE.npz")
     commands.add_parser("migrate", help="apply pending migrations to the configured database, then exit")
-    commands.add_parser("database", help="run the embedded PostgreSQL alone (other processes share it) until "
-                                         "SIGTERM; prints its DATABASE_URL")
+    commands.add_parser(
+        "database",
+        help="run the embedded PostgreSQL alone (other processes share it) until SIGTERM; prints its DATABASE_URL",
+    )
     args = parser.parse_args(argv)
     if args.command in ("migrate", "database"):
         return _migrate(serve=args.command == "database")

@@ -3,6 +3,7 @@
 ``list_entries`` also names what each entry touched (a person, a course, a ticket…) as it is now, in the
 reader's language, in the same query: ``entity_name`` is None when the thing is gone. ``people`` names
 the members of the organisation whose ids the before and after states hold (a ticket's assignee)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -30,23 +31,41 @@ class AuditEntry:
     people: dict[str, str] | None = None
 
 
-def record(conn: psycopg.Connection, org_id: UUID, *, actor_id: UUID | None, action: str,
-           entity_type: str, entity_id: UUID | str | None, before: Any, after: Any) -> int:
+def record(
+    conn: psycopg.Connection,
+    org_id: UUID,
+    *,
+    actor_id: UUID | None,
+    action: str,
+    entity_type: str,
+    entity_id: UUID | str | None,
+    before: Any,
+    after: Any,
+) -> int:
     """Append one entry; returns its id."""
     return conn.execute(
         """INSERT INTO audit_log (org_id, actor_id, action, entity_type, entity_id, before, after)
            VALUES (%(org_id)s, %(actor_id)s, %(action)s, %(entity_type)s, %(entity_id)s,
                    %(before)s, %(after)s) RETURNING id""",
-        {"org_id": org_id, "actor_id": actor_id, "action": action, "entity_type": entity_type,
-         "entity_id": None if entity_id is None else str(entity_id),
-         "before": Jsonb(before), "after": Jsonb(after)}).fetchone()[0]
+        {
+            "org_id": org_id,
+            "actor_id": actor_id,
+            "action": action,
+            "entity_type": entity_type,
+            "entity_id": None if entity_id is None else str(entity_id),
+            "before": Jsonb(before),
+            "after": Jsonb(after),
+        },
+    ).fetchone()[0]
 
 
 def last_actor(conn: psycopg.Connection, org_id: UUID, *, action: str, entity_id: UUID | str) -> UUID | None:
     """Who made the latest entry of ``action`` on ``entity_id`` (None when nobody did)."""
-    row = conn.execute("""SELECT actor_id FROM audit_log WHERE org_id = %(org_id)s AND action = %(action)s
+    row = conn.execute(
+        """SELECT actor_id FROM audit_log WHERE org_id = %(org_id)s AND action = %(action)s
                           AND entity_id = %(entity_id)s ORDER BY id DESC LIMIT 1""",
-                       {"org_id": org_id, "action": action, "entity_id": str(entity_id)}).fetchone()
+        {"org_id": org_id, "action": action, "entity_id": str(entity_id)},
+    ).fetchone()
     return row[0] if row else None
 
 
@@ -88,8 +107,15 @@ _PEOPLE = """(SELECT jsonb_object_agg(x.id::text, x.full_name) FROM users x
                                                              ELSE '{}' END) AS v))"""
 
 
-def list_entries(conn: psycopg.Connection, org_id: UUID, *, action: str | None = None,
-                 entity_id: UUID | str | None = None, limit: int = 100, lang: str | None = None) -> list[AuditEntry]:
+def list_entries(
+    conn: psycopg.Connection,
+    org_id: UUID,
+    *,
+    action: str | None = None,
+    entity_id: UUID | str | None = None,
+    limit: int = 100,
+    lang: str | None = None,
+) -> list[AuditEntry]:
     """Newest first, each with what it touched named in ``lang`` (canonical names without it)."""
     with conn.cursor(row_factory=class_row(AuditEntry)) as cur:
         return cur.execute(
@@ -108,5 +134,11 @@ def list_entries(conn: psycopg.Connection, org_id: UUID, *, action: str | None =
                       p.before, p.after, p.created_at, {_ENTITY_NAME} AS entity_name, {_PEOPLE} AS people
                FROM p LEFT JOIN users u ON u.id = p.actor_id
                ORDER BY p.id DESC""",
-            {"org_id": org_id, "action": action, "lang": lang,
-             "entity_id": None if entity_id is None else str(entity_id), "limit": limit}).fetchall()
+            {
+                "org_id": org_id,
+                "action": action,
+                "lang": lang,
+                "entity_id": None if entity_id is None else str(entity_id),
+                "limit": limit,
+            },
+        ).fetchall()

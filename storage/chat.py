@@ -3,6 +3,7 @@
 Every read is scoped to the organisation and the owner: another user's session id behaves exactly
 like an id that does not exist (None / False), so callers answer "not found".
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -44,19 +45,33 @@ _SESSION_COLUMNS = "id, user_id, agent_type, title, summary, summary_turn_count,
 _MESSAGE_COLUMNS = "id, session_id, role, content, metadata, created_at"
 
 
-def create_session(conn: psycopg.Connection, org_id: UUID, user_id: UUID, agent_type: str, *,
-                   title: str | None = None, context: dict | None = None) -> ChatSession:
+def create_session(
+    conn: psycopg.Connection,
+    org_id: UUID,
+    user_id: UUID,
+    agent_type: str,
+    *,
+    title: str | None = None,
+    context: dict | None = None,
+) -> ChatSession:
     with conn.cursor(row_factory=class_row(ChatSession)) as cur:
         return cur.execute(
             f"""INSERT INTO chat_sessions (org_id, user_id, agent_type, title, context)
                 VALUES (%(org_id)s, %(user_id)s, %(agent_type)s, %(title)s, %(context)s)
                 RETURNING {_SESSION_COLUMNS}""",
-            {"org_id": org_id, "user_id": user_id, "agent_type": agent_type, "title": title,
-             "context": Jsonb(context or {})}).fetchone()
+            {
+                "org_id": org_id,
+                "user_id": user_id,
+                "agent_type": agent_type,
+                "title": title,
+                "context": Jsonb(context or {}),
+            },
+        ).fetchone()
 
 
-def get_session(conn: psycopg.Connection, org_id: UUID, user_id: UUID, session_id: UUID | str,
-                agent_type: str | None = None) -> ChatSession | None:
+def get_session(
+    conn: psycopg.Connection, org_id: UUID, user_id: UUID, session_id: UUID | str, agent_type: str | None = None
+) -> ChatSession | None:
     """The user's own active session, else None (unknown, deleted and other people's alike)."""
     try:
         session_id = UUID(str(session_id))
@@ -67,71 +82,92 @@ def get_session(conn: psycopg.Connection, org_id: UUID, user_id: UUID, session_i
             f"""SELECT {_SESSION_COLUMNS} FROM chat_sessions
                 WHERE org_id = %(org_id)s AND user_id = %(user_id)s AND id = %(id)s AND is_active
                   AND (%(agent_type)s::text IS NULL OR agent_type = %(agent_type)s)""",
-            {"org_id": org_id, "user_id": user_id, "id": session_id, "agent_type": agent_type}).fetchone()
+            {"org_id": org_id, "user_id": user_id, "id": session_id, "agent_type": agent_type},
+        ).fetchone()
 
 
-def list_sessions(conn: psycopg.Connection, org_id: UUID, user_id: UUID, agent_type: str,
-                  limit: int = 50) -> list[ChatSession]:
+def list_sessions(
+    conn: psycopg.Connection, org_id: UUID, user_id: UUID, agent_type: str, limit: int = 50
+) -> list[ChatSession]:
     with conn.cursor(row_factory=class_row(ChatSession)) as cur:
         return cur.execute(
             f"""SELECT {_SESSION_COLUMNS} FROM chat_sessions
                 WHERE org_id = %(org_id)s AND user_id = %(user_id)s AND agent_type = %(agent_type)s
                   AND is_active
                 ORDER BY updated_at DESC LIMIT %(limit)s""",
-            {"org_id": org_id, "user_id": user_id, "agent_type": agent_type, "limit": limit}).fetchall()
+            {"org_id": org_id, "user_id": user_id, "agent_type": agent_type, "limit": limit},
+        ).fetchall()
 
 
-def rename_session(conn: psycopg.Connection, org_id: UUID, user_id: UUID, session_id: UUID,
-                   title: str) -> bool:
+def rename_session(conn: psycopg.Connection, org_id: UUID, user_id: UUID, session_id: UUID, title: str) -> bool:
     cur = conn.execute(
         """UPDATE chat_sessions SET title = %(title)s, updated_at = now()
            WHERE org_id = %(org_id)s AND user_id = %(user_id)s AND id = %(id)s AND is_active""",
-        {"title": title, "org_id": org_id, "user_id": user_id, "id": session_id})
+        {"title": title, "org_id": org_id, "user_id": user_id, "id": session_id},
+    )
     return cur.rowcount == 1
 
 
 def delete_session(conn: psycopg.Connection, org_id: UUID, user_id: UUID, session_id: UUID) -> bool:
     cur = conn.execute(
         "DELETE FROM chat_sessions WHERE org_id = %(org_id)s AND user_id = %(user_id)s AND id = %(id)s",
-        {"org_id": org_id, "user_id": user_id, "id": session_id})
+        {"org_id": org_id, "user_id": user_id, "id": session_id},
+    )
     return cur.rowcount == 1
 
 
 def update_context(conn: psycopg.Connection, org_id: UUID, session_id: UUID, context: dict) -> None:
-    conn.execute("UPDATE chat_sessions SET context = context || %(context)s WHERE org_id = %(org_id)s AND id = %(id)s",
-                 {"context": Jsonb(context), "org_id": org_id, "id": session_id})
+    conn.execute(
+        "UPDATE chat_sessions SET context = context || %(context)s WHERE org_id = %(org_id)s AND id = %(id)s",
+        {"context": Jsonb(context), "org_id": org_id, "id": session_id},
+    )
 
 
-def set_summary(conn: psycopg.Connection, org_id: UUID, session_id: UUID, summary: str,
-                turn_count: int) -> None:
+def set_summary(conn: psycopg.Connection, org_id: UUID, session_id: UUID, summary: str, turn_count: int) -> None:
     conn.execute(
         """UPDATE chat_sessions SET summary = %(summary)s, summary_turn_count = %(turns)s
            WHERE org_id = %(org_id)s AND id = %(id)s""",
-        {"summary": summary, "turns": turn_count, "org_id": org_id, "id": session_id})
+        {"summary": summary, "turns": turn_count, "org_id": org_id, "id": session_id},
+    )
 
 
-def add_message(conn: psycopg.Connection, org_id: UUID, session_id: UUID, role: str, content: str,
-                metadata: dict[str, Any] | None = None) -> ChatMessage:
-    conn.execute("UPDATE chat_sessions SET updated_at = now() WHERE org_id = %(org_id)s AND id = %(id)s",
-                 {"org_id": org_id, "id": session_id})
+def add_message(
+    conn: psycopg.Connection,
+    org_id: UUID,
+    session_id: UUID,
+    role: str,
+    content: str,
+    metadata: dict[str, Any] | None = None,
+) -> ChatMessage:
+    conn.execute(
+        "UPDATE chat_sessions SET updated_at = now() WHERE org_id = %(org_id)s AND id = %(id)s",
+        {"org_id": org_id, "id": session_id},
+    )
     with conn.cursor(row_factory=class_row(ChatMessage)) as cur:
         return cur.execute(
             f"""INSERT INTO chat_messages (org_id, session_id, role, content, metadata)
                 VALUES (%(org_id)s, %(session_id)s, %(role)s, %(content)s, %(metadata)s)
                 RETURNING {_MESSAGE_COLUMNS}""",
-            {"org_id": org_id, "session_id": session_id, "role": role,
-             # what the assistants say quotes other people's documents: stored sanitised
-             "content": content if role == "user" else product_text(content),
-             "metadata": Jsonb(metadata or {})}).fetchone()
+            {
+                "org_id": org_id,
+                "session_id": session_id,
+                "role": role,
+                # what the assistants say quotes other people's documents: stored sanitised
+                "content": content if role == "user" else product_text(content),
+                "metadata": Jsonb(metadata or {}),
+            },
+        ).fetchone()
 
 
-def list_messages(conn: psycopg.Connection, org_id: UUID, session_id: UUID,
-                  limit: int | None = None) -> list[ChatMessage]:
+def list_messages(
+    conn: psycopg.Connection, org_id: UUID, session_id: UUID, limit: int | None = None
+) -> list[ChatMessage]:
     """Messages oldest first; with ``limit``, only the newest ``limit`` of them."""
     with conn.cursor(row_factory=class_row(ChatMessage)) as cur:
         rows = cur.execute(
             f"""SELECT {_MESSAGE_COLUMNS} FROM chat_messages
                 WHERE org_id = %(org_id)s AND session_id = %(session_id)s
                 ORDER BY created_at DESC LIMIT %(limit)s""",
-            {"org_id": org_id, "session_id": session_id, "limit": limit}).fetchall()
+            {"org_id": org_id, "session_id": session_id, "limit": limit},
+        ).fetchall()
     return rows[::-1]

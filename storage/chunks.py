@@ -3,6 +3,7 @@
 Every query filters by org_id. Scores are returned as raw features (vector similarity, lexical
 rank, exact-term rank); how they are fused is retrieval's business (agents/retrieval/fusion.py).
 """
+
 from __future__ import annotations
 
 import re
@@ -32,7 +33,7 @@ class Candidate:
     token_count: int
     vector_score: float | None
     section_score: float | None  # the best of its sections' similarities, for a chunk packing several
-    lexical_score: float    # BM25 of the question's words in the chunk's own text-search configuration
+    lexical_score: float  # BM25 of the question's words in the chunk's own text-search configuration
     exact_score: float
     strong_match: bool  # every query word matched, in the chunk's own language
     ts_config: str
@@ -84,11 +85,12 @@ RARE_TERMS = 8  # the rarest question lexemes (per configuration) that find lexi
 class QueryTerms:
     """The question's lexemes in each text-search configuration of the organisation, with BM25's
     inverse document frequency and average chunk length (lexeme_stats, kept by migration 090)."""
+
     configs: list[str]
     lexemes: list[str]
     idf: list[float]
     average_length: list[float]
-    chunks: list[int]   # chunks holding the lexeme: 0 for a word the configuration has never seen
+    chunks: list[int]  # chunks holding the lexeme: 0 for a word the configuration has never seen
 
     def ceilings(self) -> dict[str, float]:
         """Per configuration, the BM25 a chunk would reach holding every question lexeme many times:
@@ -100,8 +102,11 @@ class QueryTerms:
 
     def rare_query(self, config: str) -> str | None:
         """An OR-tsquery of the configuration's rarest lexemes that occur in it (None: none do)."""
-        ranked = sorted((-idf, lexeme) for c, lexeme, idf, df in
-                        zip(self.configs, self.lexemes, self.idf, self.chunks) if c == config and df > 0)
+        ranked = sorted(
+            (-idf, lexeme)
+            for c, lexeme, idf, df in zip(self.configs, self.lexemes, self.idf, self.chunks)
+            if c == config and df > 0
+        )
         if not ranked:
             return None
         quoted = ("'" + lexeme.replace("\\", "\\\\").replace("'", "''") + "'" for _, lexeme in ranked[:RARE_TERMS])
@@ -118,25 +123,35 @@ def query_terms(conn: psycopg.Connection, org_id: UUID, text: str) -> QueryTerms
            FROM lexeme_corpus k CROSS JOIN LATERAL unnest(to_tsvector(k.ts_config, %(text)s)) u
            LEFT JOIN lexeme_stats s ON s.org_id = k.org_id AND s.ts_config = k.ts_config AND s.lexeme = u.lexeme
            WHERE k.org_id = %(org_id)s AND k.chunks > 0 ORDER BY 1, 2""",
-        {"org_id": org_id, "text": text}).fetchall()
-    return QueryTerms([r[0] for r in rows], [r[1] for r in rows], [float(r[2]) for r in rows],
-                      [float(r[3]) for r in rows], [int(r[4]) for r in rows])
+        {"org_id": org_id, "text": text},
+    ).fetchall()
+    return QueryTerms(
+        [r[0] for r in rows],
+        [r[1] for r in rows],
+        [float(r[2]) for r in rows],
+        [float(r[3]) for r in rows],
+        [int(r[4]) for r in rows],
+    )
 
 
 # Exact terms (codes, amounts, dates) as a 'simple' OR-query; inlined (not a CTE) so it folds to a
 # constant and the GIN index applies.
 _EXACT = "replace(websearch_to_tsquery('simple', %(exact)s)::text, ' & ', ' | ')::tsquery"
-_TERMS = ("terms AS (SELECT * FROM unnest(%(t_config)s::text[], %(t_lexeme)s::text[], %(t_idf)s::float8[],"
-          " %(t_avgdl)s::float8[]) AS t(config, lexeme, idf, avgdl))")
+_TERMS = (
+    "terms AS (SELECT * FROM unnest(%(t_config)s::text[], %(t_lexeme)s::text[], %(t_idf)s::float8[],"
+    " %(t_avgdl)s::float8[]) AS t(config, lexeme, idf, avgdl))"
+)
 # Okapi BM25 from the chunk's tsvector: term frequency = the lexeme's positions, document length =
 # its distinct lexemes (length(tsv)), idf and average length from the question's terms.
 _BM25 = f"""(SELECT coalesce(sum(t.idf * u.tf * {BM25_K1 + 1}
                               / (u.tf + {BM25_K1} * (1 - {BM25_B} + {BM25_B} * length(c.tsv) / t.avgdl))), 0)
              FROM (SELECT lexeme, coalesce(array_length(positions, 1), 1)::float8 AS tf FROM unnest(c.tsv)) u
              JOIN terms t ON t.config = c.ts_config::text AND t.lexeme = u.lexeme)"""
-_ALL_WORDS = ("((c.ts_config = 'spanish'::regconfig AND c.tsv @@ websearch_to_tsquery('spanish', %(text)s))"
-              " OR (c.ts_config = 'english'::regconfig AND c.tsv @@ websearch_to_tsquery('english', %(text)s))"
-              " OR (c.ts_config = 'vietnamese'::regconfig AND c.tsv @@ websearch_to_tsquery('vietnamese', %(text)s)))")
+_ALL_WORDS = (
+    "((c.ts_config = 'spanish'::regconfig AND c.tsv @@ websearch_to_tsquery('spanish', %(text)s))"
+    " OR (c.ts_config = 'english'::regconfig AND c.tsv @@ websearch_to_tsquery('english', %(text)s))"
+    " OR (c.ts_config = 'vietnamese'::regconfig AND c.tsv @@ websearch_to_tsquery('vietnamese', %(text)s)))"
+)
 _SECTION = "(SELECT max(1 - (s.v <=> %(qvec)s)) FROM unnest(c.section_embeddings) AS s(v))"
 _SCOPE_FILTER = "c.org_id = %(org_id)s AND (%(doc_ids)s::uuid[] IS NULL OR c.document_id = ANY(%(doc_ids)s))"
 _SCORED_SELECT = f"""
@@ -152,8 +167,7 @@ _SCORED_SELECT = f"""
 
 
 def _terms_params(terms: QueryTerms) -> dict:
-    return {"t_config": terms.configs, "t_lexeme": terms.lexemes, "t_idf": terms.idf,
-            "t_avgdl": terms.average_length}
+    return {"t_config": terms.configs, "t_lexeme": terms.lexemes, "t_idf": terms.idf, "t_avgdl": terms.average_length}
 
 
 def _lexical_ctes(terms: QueryTerms, configs: list[str], params: dict) -> list[str]:
@@ -167,23 +181,37 @@ def _lexical_ctes(terms: QueryTerms, configs: list[str], params: dict) -> list[s
         if rare is None:
             continue
         params[f"rare_{number}"] = rare
-        sources.append(f"(SELECT c.id, c.tsv, c.ts_config FROM document_chunks c WHERE {_SCOPE_FILTER}"
-                       f" AND c.ts_config = '{config}'::regconfig AND c.tsv @@ %(rare_{number})s::tsquery"
-                       f" LIMIT {LEXICAL_SAMPLE})")
-    sources.append(f"(SELECT c.id, c.tsv, c.ts_config FROM document_chunks c WHERE {_SCOPE_FILTER}"
-                   f" AND c.tsv @@ {_EXACT} LIMIT {LEXICAL_SAMPLE})")
+        sources.append(
+            f"(SELECT c.id, c.tsv, c.ts_config FROM document_chunks c WHERE {_SCOPE_FILTER}"
+            f" AND c.ts_config = '{config}'::regconfig AND c.tsv @@ %(rare_{number})s::tsquery"
+            f" LIMIT {LEXICAL_SAMPLE})"
+        )
+    sources.append(
+        f"(SELECT c.id, c.tsv, c.ts_config FROM document_chunks c WHERE {_SCOPE_FILTER}"
+        f" AND c.tsv @@ {_EXACT} LIMIT {LEXICAL_SAMPLE})"
+    )
     return [f"lexical AS (SELECT c.id FROM ({' UNION '.join(sources)}) c ORDER BY {_BM25} DESC LIMIT %(limit)s)"]
 
 
 def count_scope_chunks(conn: psycopg.Connection, org_id: UUID, document_ids: list[UUID] | None) -> int:
-    return conn.execute("SELECT count(*) FROM document_chunks c WHERE " + _SCOPE_FILTER,
-                        {"org_id": org_id, "doc_ids": document_ids}).fetchone()[0]
+    return conn.execute(
+        "SELECT count(*) FROM document_chunks c WHERE " + _SCOPE_FILTER, {"org_id": org_id, "doc_ids": document_ids}
+    ).fetchone()[0]
 
 
-def hybrid_candidates(conn: psycopg.Connection, org_id: UUID, query_vector: np.ndarray, text: str,
-                      exact_terms: str, *, limit: int, document_ids: list[UUID] | None = None,
-                      groups: list[str] | None = None, exact_scan: bool = False,
-                      terms: QueryTerms | None = None) -> list[Candidate]:
+def hybrid_candidates(
+    conn: psycopg.Connection,
+    org_id: UUID,
+    query_vector: np.ndarray,
+    text: str,
+    exact_terms: str,
+    *,
+    limit: int,
+    document_ids: list[UUID] | None = None,
+    groups: list[str] | None = None,
+    exact_scan: bool = False,
+    terms: QueryTerms | None = None,
+) -> list[Candidate]:
     """The ``limit`` nearest chunks in scope (in each of ``groups``, text-search configurations, when
     given: one per language, so a cross-lingual answer is never crowded out), plus the best BM25 and
     exact-term matches, all scored.
@@ -192,8 +220,14 @@ def hybrid_candidates(conn: psycopg.Connection, org_id: UUID, query_vector: np.n
     rows; ``exact_scan`` (small scopes) orders the whole scope by distance instead.
     """
     terms = terms or query_terms(conn, org_id, text)
-    params: dict = {"org_id": org_id, "qvec": query_vector, "text": text, "exact": exact_terms, "limit": limit,
-                    "doc_ids": document_ids} | _terms_params(terms)
+    params: dict = {
+        "org_id": org_id,
+        "qvec": query_vector,
+        "text": text,
+        "exact": exact_terms,
+        "limit": limit,
+        "doc_ids": document_ids,
+    } | _terms_params(terms)
     nearest = []
     for group in groups or [None]:
         # The configuration is inlined (a name read from pg_ts_config) so the planner can prove the
@@ -204,29 +238,45 @@ def hybrid_candidates(conn: psycopg.Connection, org_id: UUID, query_vector: np.n
         source = "scoped c" if exact_scan else "document_chunks c"
         nearest.append(f"(SELECT c.id FROM {source} WHERE {filter_} ORDER BY c.embedding <=> %(qvec)s LIMIT %(limit)s)")
     if exact_scan:
-        ctes = [f"scoped AS MATERIALIZED (SELECT c.id, c.org_id, c.document_id, c.ts_config, c.embedding"
-                f" FROM document_chunks c"
-                f" WHERE {_SCOPE_FILTER})"]
+        ctes = [
+            f"scoped AS MATERIALIZED (SELECT c.id, c.org_id, c.document_id, c.ts_config, c.embedding"
+            f" FROM document_chunks c"
+            f" WHERE {_SCOPE_FILTER})"
+        ]
     else:
         iterative_scan(conn, limit)
         ctes = []
-    ctes += [_TERMS, f"nearest AS ({' UNION ALL '.join(nearest)})",
-             *_lexical_ctes(terms, sorted(set(terms.configs)), params),
-             "candidates AS (SELECT id FROM nearest UNION SELECT id FROM lexical)"]
+    ctes += [
+        _TERMS,
+        f"nearest AS ({' UNION ALL '.join(nearest)})",
+        *_lexical_ctes(terms, sorted(set(terms.configs)), params),
+        "candidates AS (SELECT id FROM nearest UNION SELECT id FROM lexical)",
+    ]
     sql = f"WITH {', '.join(ctes)} {_SCORED_SELECT.format(vector='1 - (c.embedding <=> %(qvec)s)', section=_SECTION)}"
     with conn.cursor(row_factory=class_row(Candidate)) as cur:
         return cur.execute(sql, params, prepare=False).fetchall()  # custom plan: the tsqueries fold to constants
 
 
-def lexical_candidates(conn: psycopg.Connection, org_id: UUID, text: str, exact_terms: str, *,
-                       limit: int, document_ids: list[UUID] | None = None,
-                       terms: QueryTerms | None = None) -> list[Candidate]:
+def lexical_candidates(
+    conn: psycopg.Connection,
+    org_id: UUID,
+    text: str,
+    exact_terms: str,
+    *,
+    limit: int,
+    document_ids: list[UUID] | None = None,
+    terms: QueryTerms | None = None,
+) -> list[Candidate]:
     """Full-text only: the best BM25 (and exact-term) matches in their own configuration."""
     terms = terms or query_terms(conn, org_id, text)
-    params = {"org_id": org_id, "doc_ids": document_ids, "text": text, "exact": exact_terms, "limit": limit} \
-        | _terms_params(terms)
-    ctes = [_TERMS, *_lexical_ctes(terms, sorted(set(terms.configs)), params),
-            "candidates AS (SELECT id FROM lexical)"]
+    params = {
+        "org_id": org_id,
+        "doc_ids": document_ids,
+        "text": text,
+        "exact": exact_terms,
+        "limit": limit,
+    } | _terms_params(terms)
+    ctes = [_TERMS, *_lexical_ctes(terms, sorted(set(terms.configs)), params), "candidates AS (SELECT id FROM lexical)"]
     sql = f"WITH {', '.join(ctes)} {_SCORED_SELECT.format(vector='NULL::float8', section='NULL::float8')}"
     with conn.cursor(row_factory=class_row(Candidate)) as cur:
         return cur.execute(sql, params, prepare=False).fetchall()  # custom plan: the tsqueries fold to constants
@@ -236,8 +286,10 @@ def iterative_scan(conn: psycopg.Connection, limit: int) -> None:
     """Let HNSW keep scanning until ``limit`` rows pass the filters (for this transaction), with a
     candidate list of 4x the rows wanted (ef_search 160 for the usual 40: HNSW recall@10 ~0.99 at
     100k chunks, where the default 40 gave 0.87)."""
-    conn.execute("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),"
-                 " set_config('hnsw.ef_search', %(ef)s, true)", {"ef": str(max(40, min(1000, 4 * limit)))})
+    conn.execute(
+        "SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', %(ef)s, true)",
+        {"ef": str(max(40, min(1000, 4 * limit)))},
+    )
 
 
 def course_document_ids(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> list[UUID]:
@@ -249,17 +301,20 @@ def course_document_ids(conn: psycopg.Connection, org_id: UUID, course_id: UUID)
            UNION SELECT c.document_id FROM lessons l JOIN modules m ON m.id = l.module_id
                  JOIN document_chunks c ON c.id = ANY(l.source_chunk_ids)
                  WHERE m.org_id = %(org_id)s AND m.course_id = %(course)s AND c.org_id = %(org_id)s""",
-        {"org_id": org_id, "course": course_id}).fetchall()
+        {"org_id": org_id, "course": course_id},
+    ).fetchall()
     return [row[0] for row in rows]
 
 
-def neighbour_chunks(conn: psycopg.Connection, org_id: UUID, document_id: UUID,
-                     positions: list[int]) -> dict[int, tuple[str, int]]:
+def neighbour_chunks(
+    conn: psycopg.Connection, org_id: UUID, document_id: UUID, positions: list[int]
+) -> dict[int, tuple[str, int]]:
     """position -> (content, token_count) for these positions of one document."""
     rows = conn.execute(
         """SELECT position, content, token_count FROM document_chunks
            WHERE org_id = %(org_id)s AND document_id = %(doc)s AND position = ANY(%(positions)s)""",
-        {"org_id": org_id, "doc": document_id, "positions": positions}).fetchall()
+        {"org_id": org_id, "doc": document_id, "positions": positions},
+    ).fetchall()
     return {row[0]: (row[1], row[2]) for row in rows}
 
 
@@ -273,7 +328,8 @@ def course_tree(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> list
                FROM modules m LEFT JOIN lessons l ON l.module_id = m.id
                WHERE m.org_id = %(org_id)s AND m.course_id = %(course)s
                GROUP BY m.id ORDER BY m.position""",
-            {"org_id": org_id, "course": course_id}).fetchall()
+            {"org_id": org_id, "course": course_id},
+        ).fetchall()
 
 
 _LESSON_SELECT = """
@@ -284,19 +340,23 @@ _LESSON_SELECT = """
 
 def module_lessons(conn: psycopg.Connection, org_id: UUID, module_ids: list[UUID]) -> list[LessonText]:
     with conn.cursor(row_factory=class_row(LessonText)) as cur:
-        return cur.execute(f"{_LESSON_SELECT} WHERE l.org_id = %(org_id)s AND l.module_id = ANY(%(ids)s)"
-                           " ORDER BY m.position, l.position",
-                           {"org_id": org_id, "ids": module_ids}).fetchall()
+        return cur.execute(
+            f"{_LESSON_SELECT} WHERE l.org_id = %(org_id)s AND l.module_id = ANY(%(ids)s)"
+            " ORDER BY m.position, l.position",
+            {"org_id": org_id, "ids": module_ids},
+        ).fetchall()
 
 
 def get_lesson(conn: psycopg.Connection, org_id: UUID, lesson_id: UUID) -> LessonText | None:
     with conn.cursor(row_factory=class_row(LessonText)) as cur:
-        return cur.execute(f"{_LESSON_SELECT} WHERE l.org_id = %(org_id)s AND l.id = %(id)s",
-                           {"org_id": org_id, "id": lesson_id}).fetchone()
+        return cur.execute(
+            f"{_LESSON_SELECT} WHERE l.org_id = %(org_id)s AND l.id = %(id)s", {"org_id": org_id, "id": lesson_id}
+        ).fetchone()
 
 
-def enrolled_course_documents(conn: psycopg.Connection, org_id: UUID, user_id: UUID,
-                              query_vector: np.ndarray, course_id: UUID | None = None) -> list[WholeDocument]:
+def enrolled_course_documents(
+    conn: psycopg.Connection, org_id: UUID, user_id: UUID, query_vector: np.ndarray, course_id: UUID | None = None
+) -> list[WholeDocument]:
     """Whole documents of the courses the user is enrolled in (only ``course_id``'s when given).
 
     relevance is the best chunk similarity to the question (None for a document without chunks).
@@ -319,7 +379,8 @@ def enrolled_course_documents(conn: psycopg.Connection, org_id: UUID, user_id: U
                        WHERE c.document_id = d.id AND c.org_id = %(org_id)s) AS relevance
                FROM docs JOIN documents d ON d.id = docs.id WHERE d.org_id = %(org_id)s
                ORDER BY relevance DESC NULLS LAST, d.title""",
-            {"org_id": org_id, "user": user_id, "course": course_id, "qvec": query_vector}).fetchall()
+            {"org_id": org_id, "user": user_id, "course": course_id, "qvec": query_vector},
+        ).fetchall()
 
 
 def scope_options(conn: psycopg.Connection, org_id: UUID) -> list[ScopeOption]:
@@ -328,34 +389,43 @@ def scope_options(conn: psycopg.Connection, org_id: UUID) -> list[ScopeOption]:
         return cur.execute(
             """SELECT id, title, 'course' AS kind FROM courses WHERE org_id = %(org_id)s
                UNION ALL SELECT id, title, 'document' FROM documents WHERE org_id = %(org_id)s
-               ORDER BY kind, title""", {"org_id": org_id}).fetchall()
+               ORDER BY kind, title""",
+            {"org_id": org_id},
+        ).fetchall()
 
 
 def document_languages(conn: psycopg.Connection, org_id: UUID) -> dict[str, str]:
     """document title -> language (the eval's language-pair breakdown)."""
-    rows = conn.execute("SELECT title, language FROM documents WHERE org_id = %(org_id)s",
-                        {"org_id": org_id}).fetchall()
+    rows = conn.execute(
+        "SELECT title, language FROM documents WHERE org_id = %(org_id)s", {"org_id": org_id}
+    ).fetchall()
     return {row[0]: row[1] for row in rows}
 
 
 @dataclass(frozen=True)
 class LanguageGroup:
-    ts_config: str          # chunks are grouped by their text-search configuration (one per language)
+    ts_config: str  # chunks are grouped by their text-search configuration (one per language)
     chunks: int
     centroid: np.ndarray
 
 
 def corpus_signature(conn: psycopg.Connection, org_id: UUID) -> tuple:
     """Changes whenever the organisation's documents do (cheap: the documents table is small)."""
-    return tuple(conn.execute("SELECT count(*), max(updated_at), max(created_at) FROM documents"
-                              " WHERE org_id = %(org_id)s", {"org_id": org_id}).fetchone())
+    return tuple(
+        conn.execute(
+            "SELECT count(*), max(updated_at), max(created_at) FROM documents WHERE org_id = %(org_id)s",
+            {"org_id": org_id},
+        ).fetchone()
+    )
 
 
 def language_groups(conn: psycopg.Connection, org_id: UUID) -> list[LanguageGroup]:
     """The organisation's chunks by text-search configuration, with each group's mean embedding."""
     rows = conn.execute(
         """SELECT c.ts_config::text, count(*)::int, avg(c.embedding) FROM document_chunks c
-           WHERE c.org_id = %(org_id)s GROUP BY c.ts_config ORDER BY 1""", {"org_id": org_id}).fetchall()
+           WHERE c.org_id = %(org_id)s GROUP BY c.ts_config ORDER BY 1""",
+        {"org_id": org_id},
+    ).fetchall()
     return [LanguageGroup(row[0], row[1], np.asarray(row[2], dtype=np.float32)) for row in rows]
 
 
@@ -376,4 +446,5 @@ def org_chunks(conn: psycopg.Connection, org_id: UUID) -> list[EvalChunk]:
             """SELECT c.id AS chunk_id, d.title AS document_title, d.language AS document_language, c.heading,
                       c.content, c.embedding FROM document_chunks c JOIN documents d ON d.id = c.document_id
                WHERE c.org_id = %(org_id)s AND c.embedding IS NOT NULL ORDER BY d.title, c.position""",
-            {"org_id": org_id}).fetchall()
+            {"org_id": org_id},
+        ).fetchall()

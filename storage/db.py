@@ -3,6 +3,7 @@
 Repositories elsewhere in storage/ take a connection first and never commit; whoever opens the
 connection (``with pool.connection() as conn:``) owns the transaction.
 """
+
 from __future__ import annotations
 
 import atexit
@@ -82,8 +83,7 @@ def relax_durability(conn: psycopg.Connection) -> None:
 
 def open_pool(url: str, *, max_size: int = 10) -> ConnectionPool:
     """A pool for repository work: vectors registered on every connection."""
-    pool = ConnectionPool(url, min_size=1, max_size=max_size, configure=_configure, open=False,
-                          name="skillnet")
+    pool = ConnectionPool(url, min_size=1, max_size=max_size, configure=_configure, open=False, name="skillnet")
     pool.open(wait=True, timeout=30)
     return pool
 
@@ -108,8 +108,14 @@ def checkpointer():
     from langgraph.checkpoint.postgres import PostgresSaver
 
     app_pool()  # the database exists and is migrated
-    pool = ConnectionPool(database_url(), min_size=1, max_size=5, open=False, name="checkpoints",
-                          kwargs={"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row})
+    pool = ConnectionPool(
+        database_url(),
+        min_size=1,
+        max_size=5,
+        open=False,
+        name="checkpoints",
+        kwargs={"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row},
+    )
     pool.open(wait=True, timeout=30)
     atexit.register(pool.close)
     saver = PostgresSaver(pool)
@@ -151,8 +157,7 @@ def reset_pools() -> None:
 def _pgvector_version(conn: psycopg.Connection) -> tuple[int, ...]:
     row = conn.execute("SELECT extversion FROM pg_extension WHERE extname = 'vector'").fetchone()
     if row is None:
-        available = conn.execute(
-            "SELECT default_version FROM pg_available_extensions WHERE name = 'vector'").fetchone()
+        available = conn.execute("SELECT default_version FROM pg_available_extensions WHERE name = 'vector'").fetchone()
         if available is None:
             raise DatabaseError("pgvector is not installed on this PostgreSQL server; SkillNet needs pgvector >= 0.8")
         row = available
@@ -175,8 +180,10 @@ def migrate(url: str) -> list[str]:
         if version < MIN_PGVECTOR:
             raise DatabaseError(f"pgvector {'.'.join(map(str, version))} is too old; SkillNet needs pgvector >= 0.8")
         with migrators_lock(conn):
-            conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations ("
-                         " name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())")
+            conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                " name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())"
+            )
             done = {row[0] for row in conn.execute("SELECT name FROM schema_migrations")}
             for path in sorted(MIGRATIONS_DIR.glob("*.sql")):
                 if path.name in done:

@@ -1,6 +1,7 @@
 """Right to delete, the storage side: what a person's chat and helpdesk data amount to, and removing
 their chat conversations (messages go with their sessions). Ticket rows stay, anonymised elsewhere
 (storage.tickets.anonymise_reporter, storage.ticket_events.forget_person)."""
+
 from __future__ import annotations
 
 from uuid import UUID
@@ -19,12 +20,20 @@ def footprint(conn: psycopg.Connection, org_id: UUID, user_id: UUID) -> dict:
                   (SELECT count(*) FROM ticket_affected x JOIN tickets t ON t.id = x.ticket_id
                    WHERE t.org_id = %(o)s AND x.user_id = %(u)s AND t.created_by IS DISTINCT FROM %(u)s),
                   (SELECT count(*) FROM notifications WHERE org_id = %(o)s AND user_id = %(u)s)""",
-        {"o": org_id, "u": user_id}).fetchone()
-    keys = ("chat_sessions", "chat_messages", "helpdesk_sessions", "tickets_reported", "tickets_linked",
-            "notifications")
+        {"o": org_id, "u": user_id},
+    ).fetchone()
+    keys = (
+        "chat_sessions",
+        "chat_messages",
+        "helpdesk_sessions",
+        "tickets_reported",
+        "tickets_linked",
+        "notifications",
+    )
     return dict(zip(keys, (int(v) for v in row)))
 
 
 def delete_chats(conn: psycopg.Connection, org_id: UUID, user_id: UUID) -> int:
-    return conn.execute("DELETE FROM chat_sessions WHERE org_id = %(o)s AND user_id = %(u)s",
-                        {"o": org_id, "u": user_id}).rowcount
+    return conn.execute(
+        "DELETE FROM chat_sessions WHERE org_id = %(o)s AND user_id = %(u)s", {"o": org_id, "u": user_id}
+    ).rowcount

@@ -9,6 +9,7 @@ never reaches a learner):
             "start": id}
 An exercise of another organisation is indistinguishable from one that does not exist (None).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -19,8 +20,8 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
-from storage.courses import CatalogError, inserted_id, next_position
 from core.markup import product_text
+from storage.courses import CatalogError, inserted_id, next_position
 
 EXERCISE_TYPES = ("test", "true_false", "fill_blank", "order_steps", "practical_case", "dialogue")
 
@@ -30,6 +31,7 @@ BLOOM_LEVELS = ("remember", "understand", "apply", "analyze", "evaluate", "creat
 
 def validate_exercise_content(kind: str, content: dict[str, Any]) -> None:
     """Raise CatalogError unless ``content`` matches the shared contract for ``kind``."""
+
     def need(ok: bool, what: str) -> None:
         if not ok:
             raise CatalogError(f"{kind} exercise content: {what}")
@@ -38,23 +40,31 @@ def validate_exercise_content(kind: str, content: dict[str, Any]) -> None:
     need(isinstance(content, dict), "must be an object")
     if kind == "test":
         options = content.get("options")
-        need(isinstance(options, list) and len(options) >= 2 and all(isinstance(o, str) for o in options),
-             "needs at least two string options")
+        need(
+            isinstance(options, list) and len(options) >= 2 and all(isinstance(o, str) for o in options),
+            "needs at least two string options",
+        )
         answer = content.get("answer")
-        need(isinstance(answer, int) and not isinstance(answer, bool) and 0 <= answer < len(options),
-             "answer must be the index of an option")
+        need(
+            isinstance(answer, int) and not isinstance(answer, bool) and 0 <= answer < len(options),
+            "answer must be the index of an option",
+        )
     elif kind == "true_false":
         need(isinstance(content.get("statement"), str) and content["statement"].strip(), "needs a statement")
         need(isinstance(content.get("answer"), bool), "answer must be true or false")
     elif kind == "fill_blank":
         need(isinstance(content.get("text"), str) and "___" in content["text"], "text needs a ___ blank")
         answers = content.get("answers")
-        need(isinstance(answers, list) and answers and all(isinstance(a, str) and a.strip() for a in answers),
-             "needs accepted answers")
+        need(
+            isinstance(answers, list) and answers and all(isinstance(a, str) and a.strip() for a in answers),
+            "needs accepted answers",
+        )
     elif kind == "order_steps":
         steps = content.get("steps")
-        need(isinstance(steps, list) and len(steps) >= 2 and all(isinstance(s, str) for s in steps),
-             "needs at least two steps in the correct order")
+        need(
+            isinstance(steps, list) and len(steps) >= 2 and all(isinstance(s, str) for s in steps),
+            "needs at least two steps in the correct order",
+        )
     elif kind == "practical_case":
         need(isinstance(content.get("scenario"), str) and content["scenario"].strip(), "needs a scenario")
         rubric = content.get("rubric")
@@ -64,36 +74,67 @@ def validate_exercise_content(kind: str, content: dict[str, Any]) -> None:
         nodes, start = content.get("nodes"), content.get("start")
         need(isinstance(nodes, dict) and start in nodes, "start must name a node")
         for node_id, node in nodes.items():
-            need(isinstance(node, dict) and {"speaker", "text", "options"} <= node.keys(),
-                 f"node {node_id} needs speaker, text and options")
+            need(
+                isinstance(node, dict) and {"speaker", "text", "options"} <= node.keys(),
+                f"node {node_id} needs speaker, text and options",
+            )
             for option in node["options"]:
-                need({"text", "next", "correct", "feedback"} <= option.keys(),
-                     f"node {node_id} options need text, next, correct and feedback")
-                need(option["next"] is None or option["next"] in nodes,
-                     f"node {node_id} points at unknown node {option['next']}")
+                need(
+                    {"text", "next", "correct", "feedback"} <= option.keys(),
+                    f"node {node_id} options need text, next, correct and feedback",
+                )
+                need(
+                    option["next"] is None or option["next"] in nodes,
+                    f"node {node_id} points at unknown node {option['next']}",
+                )
 
 
-def add_exercise(conn: psycopg.Connection, org_id: UUID, lesson_id: UUID, *, type: str, prompt: str,
-                 content: dict[str, Any], bloom_level: str, explanation: str = "",
-                 source_chunk_ids: list[UUID] = (), position: int | None = None) -> UUID:
+def add_exercise(
+    conn: psycopg.Connection,
+    org_id: UUID,
+    lesson_id: UUID,
+    *,
+    type: str,
+    prompt: str,
+    content: dict[str, Any],
+    bloom_level: str,
+    explanation: str = "",
+    source_chunk_ids: list[UUID] = (),
+    position: int | None = None,
+) -> UUID:
     """Append an exercise to the lesson; ``content`` must match the shared contract for ``type``."""
     validate_exercise_content(type, content)
     if bloom_level not in BLOOM_LEVELS:
         raise CatalogError(f"bloom_level must be one of {', '.join(BLOOM_LEVELS)}")
     params = {"org_id": org_id, "lesson_id": lesson_id}
     if position is None:
-        position = next_position(conn, "SELECT coalesce(max(position), 0) + 1 FROM exercises"
-                                         " WHERE org_id = %(org_id)s AND lesson_id = %(lesson_id)s AND retired_at IS NULL", params)
-    return inserted_id(conn.execute(
-        """INSERT INTO exercises (org_id, lesson_id, position, type, bloom_level, prompt, content,
+        position = next_position(
+            conn,
+            "SELECT coalesce(max(position), 0) + 1 FROM exercises"
+            " WHERE org_id = %(org_id)s AND lesson_id = %(lesson_id)s AND retired_at IS NULL",
+            params,
+        )
+    return inserted_id(
+        conn.execute(
+            """INSERT INTO exercises (org_id, lesson_id, position, type, bloom_level, prompt, content,
                                   explanation, source_chunk_ids)
            SELECT %(org_id)s, id, %(position)s, %(type)s, %(bloom)s, %(prompt)s, %(content)s,
                   %(explanation)s, %(chunks)s
            FROM lessons WHERE org_id = %(org_id)s AND id = %(lesson_id)s
            RETURNING id""",
-        {**params, "position": position, "type": type, "bloom": bloom_level, "prompt": product_text(prompt),
-         "content": Jsonb(content), "explanation": product_text(explanation),
-         "chunks": list(source_chunk_ids)}), "lesson")
+            {
+                **params,
+                "position": position,
+                "type": type,
+                "bloom": bloom_level,
+                "prompt": product_text(prompt),
+                "content": Jsonb(content),
+                "explanation": product_text(explanation),
+                "chunks": list(source_chunk_ids),
+            },
+        ),
+        "lesson",
+    )
 
 
 @dataclass(frozen=True)
@@ -112,6 +153,7 @@ class Exercise:
 @dataclass(frozen=True)
 class ExerciseRef:
     """An exercise with the course, module and lesson it belongs to."""
+
     id: UUID
     course_id: UUID
     module_id: UUID
@@ -122,7 +164,7 @@ class ExerciseRef:
     content: dict
     explanation: str
     source_chunk_ids: list[UUID]
-    retired: bool = False   # hidden from new attempts (storage.item_stats); past attempts keep their scores
+    retired: bool = False  # hidden from new attempts (storage.item_stats); past attempts keep their scores
 
 
 _EXERCISE_SELECT = """
@@ -138,15 +180,16 @@ def get_exercise(conn: psycopg.Connection, org_id: UUID, exercise_id: UUID | str
     except ValueError:
         return None
     with conn.cursor(row_factory=class_row(ExerciseRef)) as cur:
-        return cur.execute(_EXERCISE_SELECT + " AND x.id = %(id)s",
-                           {"org_id": org_id, "id": exercise_id}).fetchone()
+        return cur.execute(_EXERCISE_SELECT + " AND x.id = %(id)s", {"org_id": org_id, "id": exercise_id}).fetchone()
 
 
 def course_exercises(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> list[ExerciseRef]:
     with conn.cursor(row_factory=class_row(ExerciseRef)) as cur:
-        return cur.execute(_EXERCISE_SELECT + " AND m.course_id = %(course_id)s AND x.retired_at IS NULL"
-                           " ORDER BY m.position, l.position, x.position",
-                           {"org_id": org_id, "course_id": course_id}).fetchall()
+        return cur.execute(
+            _EXERCISE_SELECT + " AND m.course_id = %(course_id)s AND x.retired_at IS NULL"
+            " ORDER BY m.position, l.position, x.position",
+            {"org_id": org_id, "course_id": course_id},
+        ).fetchall()
 
 
 def revealing_texts(kind: str, content: dict) -> list[str]:
@@ -164,26 +207,36 @@ def revealing_texts(kind: str, content: dict) -> list[str]:
     if kind == "practical_case":
         return [*content["rubric"], content["model_answer"]]
     if kind == "dialogue":
-        return [option["text"] for node in content["nodes"].values() for option in node["options"]
-                if option.get("correct")]
+        return [
+            option["text"] for node in content["nodes"].values() for option in node["options"] if option.get("correct")
+        ]
     return []
 
 
 def lesson_exercises(conn: psycopg.Connection, org_id: UUID, lesson_id: UUID) -> list[UUID]:
-    return [row[0] for row in conn.execute(
-        "SELECT id FROM exercises WHERE org_id = %(org_id)s AND lesson_id = %(lesson_id)s AND retired_at IS NULL"
-        " ORDER BY position",
-        {"org_id": org_id, "lesson_id": lesson_id})]
+    return [
+        row[0]
+        for row in conn.execute(
+            "SELECT id FROM exercises WHERE org_id = %(org_id)s AND lesson_id = %(lesson_id)s AND retired_at IS NULL"
+            " ORDER BY position",
+            {"org_id": org_id, "lesson_id": lesson_id},
+        )
+    ]
 
 
-def course_exercise_positions(conn: psycopg.Connection, org_id: UUID,
-                              course_id: UUID) -> dict[tuple[int, int, int], tuple[UUID, str, dict]]:
+def course_exercise_positions(
+    conn: psycopg.Connection, org_id: UUID, course_id: UUID
+) -> dict[tuple[int, int, int], tuple[UUID, str, dict]]:
     """(module, lesson, exercise) positions -> (exercise id, type, content)."""
-    return {(m, l, e): (exercise_id, kind, content) for m, l, e, exercise_id, kind, content in conn.execute(
-        """SELECT m.position, l.position, x.position, x.id, x.type, x.content
+    return {
+        (m, l, e): (exercise_id, kind, content)
+        for m, l, e, exercise_id, kind, content in conn.execute(
+            """SELECT m.position, l.position, x.position, x.id, x.type, x.content
            FROM exercises x JOIN lessons l ON l.id = x.lesson_id JOIN modules m ON m.id = l.module_id
            WHERE x.org_id = %(org_id)s AND m.course_id = %(course_id)s AND x.retired_at IS NULL""",
-        {"org_id": org_id, "course_id": course_id})}
+            {"org_id": org_id, "course_id": course_id},
+        )
+    }
 
 
 @dataclass(frozen=True)
@@ -196,7 +249,9 @@ class ExerciseDifficulty:
     failure_rate: float
 
 
-def hardest_exercises(conn: psycopg.Connection, org_id: UUID, course_id: UUID, limit: int = 5) -> list[ExerciseDifficulty]:
+def hardest_exercises(
+    conn: psycopg.Connection, org_id: UUID, course_id: UUID, limit: int = 5
+) -> list[ExerciseDifficulty]:
     """The course's exercises with the highest share of failed submitted attempts."""
     with conn.cursor(row_factory=class_row(ExerciseDifficulty)) as cur:
         return cur.execute(
@@ -207,6 +262,5 @@ def hardest_exercises(conn: psycopg.Connection, org_id: UUID, course_id: UUID, l
                JOIN exercise_attempts a ON a.exercise_id = x.id AND a.submitted_at IS NOT NULL
                WHERE x.org_id = %(org_id)s AND m.course_id = %(course_id)s AND x.retired_at IS NULL
                GROUP BY x.id, l.title ORDER BY failure_rate DESC, attempts DESC LIMIT %(limit)s""",
-            {"org_id": org_id, "course_id": course_id, "limit": limit}).fetchall()
-
-
+            {"org_id": org_id, "course_id": course_id, "limit": limit},
+        ).fetchall()

@@ -3,6 +3,7 @@
 A gap question is a learner's tutor message about course material (intent in_course/cross_course,
 not an open exercise's hint) whose answer fell to the general rung or was low-confidence.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -41,8 +42,9 @@ class GapNote:
     created_at: datetime
 
 
-def gap_questions(conn: psycopg.Connection, org_id: UUID, since: timedelta,
-                  lang: str | None = None) -> list[GapQuestion]:
+def gap_questions(
+    conn: psycopg.Connection, org_id: UUID, since: timedelta, lang: str | None = None
+) -> list[GapQuestion]:
     """Questions of the last ``since`` whose answer (the next assistant message) found no grounding;
     the asker's department named in ``lang`` (canonical when None)."""
     with conn.cursor(row_factory=class_row(GapQuestion)) as cur:
@@ -64,7 +66,8 @@ def gap_questions(conn: psycopg.Connection, org_id: UUID, since: timedelta,
                  AND (a.metadata->>'rung' = 'general'
                       OR coalesce((a.metadata->>'low_confidence')::boolean, false))
                ORDER BY q.created_at""",
-            {"org_id": org_id, "since": since, "lang": lang}).fetchall()
+            {"org_id": org_id, "since": since, "lang": lang},
+        ).fetchall()
 
 
 def nearest_documents(conn: psycopg.Connection, org_id: UUID, vector: np.ndarray, k: int = 3) -> list[NearDocument]:
@@ -75,11 +78,11 @@ def nearest_documents(conn: psycopg.Connection, org_id: UUID, vector: np.ndarray
                FROM document_chunks c JOIN documents d ON d.id = c.document_id
                WHERE c.org_id = %(org_id)s
                GROUP BY d.id, d.title ORDER BY similarity DESC LIMIT %(k)s""",
-            {"org_id": org_id, "v": np.asarray(vector, dtype=np.float32), "k": k}).fetchall()
+            {"org_id": org_id, "v": np.asarray(vector, dtype=np.float32), "k": k},
+        ).fetchall()
 
 
-def save_note(conn: psycopg.Connection, org_id: UUID, topic: str, questions: int, note: str,
-              created_by: UUID) -> bool:
+def save_note(conn: psycopg.Connection, org_id: UUID, topic: str, questions: int, note: str, created_by: UUID) -> bool:
     """Record (or update) the note on this topic; True when it is new."""
     row = conn.execute(
         """INSERT INTO knowledge_gap_notes (org_id, topic, questions, note, created_by)
@@ -87,7 +90,8 @@ def save_note(conn: psycopg.Connection, org_id: UUID, topic: str, questions: int
            ON CONFLICT (org_id, topic) DO UPDATE SET questions = EXCLUDED.questions, note = EXCLUDED.note,
                created_by = EXCLUDED.created_by, created_at = now()
            RETURNING (xmax = 0)""",
-        {"org_id": org_id, "topic": topic, "questions": questions, "note": note, "by": created_by}).fetchone()
+        {"org_id": org_id, "topic": topic, "questions": questions, "note": note, "by": created_by},
+    ).fetchone()
     return bool(row[0])
 
 
@@ -96,7 +100,9 @@ def list_notes(conn: psycopg.Connection, org_id: UUID) -> list[GapNote]:
         return cur.execute(
             """SELECT n.topic, n.questions, n.note, u.full_name AS created_by, n.created_at
                FROM knowledge_gap_notes n LEFT JOIN users u ON u.id = n.created_by
-               WHERE n.org_id = %(org_id)s ORDER BY n.created_at DESC""", {"org_id": org_id}).fetchall()
+               WHERE n.org_id = %(org_id)s ORDER BY n.created_at DESC""",
+            {"org_id": org_id},
+        ).fetchall()
 
 
 def tutor_session_titled(conn: psycopg.Connection, org_id: UUID, user_id: UUID, title: str) -> bool:
@@ -104,19 +110,37 @@ def tutor_session_titled(conn: psycopg.Connection, org_id: UUID, user_id: UUID, 
     return conn.execute(
         """SELECT EXISTS (SELECT 1 FROM chat_sessions WHERE org_id = %(org_id)s AND user_id = %(user_id)s
                           AND agent_type = 'tutor' AND title = %(title)s)""",
-        {"org_id": org_id, "user_id": user_id, "title": title}).fetchone()[0]
+        {"org_id": org_id, "user_id": user_id, "title": title},
+    ).fetchone()[0]
 
 
-def record_past_exchange(conn: psycopg.Connection, org_id: UUID, user_id: UUID, *, title: str, question: str,
-                         answer: str, metadata: dict, asked_at: datetime) -> None:
+def record_past_exchange(
+    conn: psycopg.Connection,
+    org_id: UUID,
+    user_id: UUID,
+    *,
+    title: str,
+    question: str,
+    answer: str,
+    metadata: dict,
+    asked_at: datetime,
+) -> None:
     """One tutor conversation (a question and its answer) dated in the past: the demo's history."""
     session_id = conn.execute(
         """INSERT INTO chat_sessions (org_id, user_id, agent_type, title, created_at, updated_at)
            VALUES (%(org_id)s, %(user_id)s, 'tutor', %(title)s, %(at)s, %(at)s) RETURNING id""",
-        {"org_id": org_id, "user_id": user_id, "title": title, "at": asked_at}).fetchone()[0]
+        {"org_id": org_id, "user_id": user_id, "title": title, "at": asked_at},
+    ).fetchone()[0]
     conn.execute(
         """INSERT INTO chat_messages (org_id, session_id, role, content, metadata, created_at)
            VALUES (%(org_id)s, %(session)s, 'user', %(question)s, '{}', %(at)s),
                   (%(org_id)s, %(session)s, 'assistant', %(answer)s, %(metadata)s, %(at)s + interval '2 seconds')""",
-        {"org_id": org_id, "session": session_id, "question": question, "answer": answer,
-         "metadata": Jsonb(metadata), "at": asked_at})
+        {
+            "org_id": org_id,
+            "session": session_id,
+            "question": question,
+            "answer": answer,
+            "metadata": Jsonb(metadata),
+            "at": asked_at,
+        },
+    )

@@ -2,12 +2,13 @@
 
 Owner-scoped reads return None for other people's ids, so callers answer "not found".
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Iterator
 from uuid import UUID
 
 import psycopg
@@ -43,9 +44,11 @@ class HelpdeskSession:
     finished_at: datetime | None
 
 
-_COLUMNS = ("id, org_id, user_id, chat_session_id, status, outcome, abort_reason, abort_requested, "
-            "pending_question_id, turn, trace, ticket_id, trigger, language, tokens_used, turns_taken, "
-            "reached_draft, created_at, updated_at, finished_at")
+_COLUMNS = (
+    "id, org_id, user_id, chat_session_id, status, outcome, abort_reason, abort_requested, "
+    "pending_question_id, turn, trace, ticket_id, trigger, language, tokens_used, turns_taken, "
+    "reached_draft, created_at, updated_at, finished_at"
+)
 
 
 def lock_user(conn: psycopg.Connection, user_id: UUID) -> None:
@@ -53,28 +56,44 @@ def lock_user(conn: psycopg.Connection, user_id: UUID) -> None:
     conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%(key)s, 0))", {"key": f"helpdesk:{user_id}"})
 
 
-def find_by_idempotency_key(conn: psycopg.Connection, org_id: UUID, user_id: UUID, key: str,
-                            within_seconds: int) -> HelpdeskSession | None:
+def find_by_idempotency_key(
+    conn: psycopg.Connection, org_id: UUID, user_id: UUID, key: str, within_seconds: int
+) -> HelpdeskSession | None:
     with conn.cursor(row_factory=class_row(HelpdeskSession)) as cur:
         return cur.execute(
             f"""SELECT {_COLUMNS} FROM helpdesk_sessions
                 WHERE org_id = %(org_id)s AND user_id = %(user_id)s AND idempotency_key = %(key)s
                   AND created_at > now() - make_interval(secs => %(within)s)
                 ORDER BY created_at DESC LIMIT 1""",
-            {"org_id": org_id, "user_id": user_id, "key": key, "within": within_seconds}).fetchone()
+            {"org_id": org_id, "user_id": user_id, "key": key, "within": within_seconds},
+        ).fetchone()
 
 
-def create_session(conn: psycopg.Connection, org_id: UUID, user_id: UUID, *, language: str,
-                   chat_session_id: UUID | None = None, idempotency_key: str | None = None,
-                   trigger: str = "chip") -> HelpdeskSession:
+def create_session(
+    conn: psycopg.Connection,
+    org_id: UUID,
+    user_id: UUID,
+    *,
+    language: str,
+    chat_session_id: UUID | None = None,
+    idempotency_key: str | None = None,
+    trigger: str = "chip",
+) -> HelpdeskSession:
     with conn.cursor(row_factory=class_row(HelpdeskSession)) as cur:
         return cur.execute(
             f"""INSERT INTO helpdesk_sessions (org_id, user_id, chat_session_id, idempotency_key, trigger,
                                                language)
                 VALUES (%(org_id)s, %(user_id)s, %(chat)s, %(key)s, %(trigger)s, %(language)s)
                 RETURNING {_COLUMNS}""",
-            {"org_id": org_id, "user_id": user_id, "chat": chat_session_id, "key": idempotency_key,
-             "trigger": trigger, "language": language}).fetchone()
+            {
+                "org_id": org_id,
+                "user_id": user_id,
+                "chat": chat_session_id,
+                "key": idempotency_key,
+                "trigger": trigger,
+                "language": language,
+            },
+        ).fetchone()
 
 
 def get_session(conn: psycopg.Connection, org_id: UUID, user_id: UUID, session_id) -> HelpdeskSession | None:
@@ -86,7 +105,8 @@ def get_session(conn: psycopg.Connection, org_id: UUID, user_id: UUID, session_i
         return cur.execute(
             f"""SELECT {_COLUMNS} FROM helpdesk_sessions
                 WHERE org_id = %(org_id)s AND user_id = %(user_id)s AND id = %(id)s""",
-            {"org_id": org_id, "user_id": user_id, "id": session_id}).fetchone()
+            {"org_id": org_id, "user_id": user_id, "id": session_id},
+        ).fetchone()
 
 
 def get_any_session(conn: psycopg.Connection, org_id: UUID, session_id) -> HelpdeskSession | None:
@@ -95,15 +115,28 @@ def get_any_session(conn: psycopg.Connection, org_id: UUID, session_id) -> Helpd
     if session_id is None:
         return None
     with conn.cursor(row_factory=class_row(HelpdeskSession)) as cur:
-        return cur.execute(f"SELECT {_COLUMNS} FROM helpdesk_sessions WHERE org_id = %(org_id)s AND id = %(id)s",
-                           {"org_id": org_id, "id": session_id}).fetchone()
+        return cur.execute(
+            f"SELECT {_COLUMNS} FROM helpdesk_sessions WHERE org_id = %(org_id)s AND id = %(id)s",
+            {"org_id": org_id, "id": session_id},
+        ).fetchone()
 
 
-def update_session(conn: psycopg.Connection, org_id: UUID, session_id: UUID, *, status: str,
-                   turn: dict, trace: list, tokens_used: int, turns_taken: int,
-                   pending_question_id: str | None = None, outcome: str | None = None,
-                   abort_reason: str | None = None, ticket_id: UUID | None = None,
-                   reached_draft: bool = False) -> None:
+def update_session(
+    conn: psycopg.Connection,
+    org_id: UUID,
+    session_id: UUID,
+    *,
+    status: str,
+    turn: dict,
+    trace: list,
+    tokens_used: int,
+    turns_taken: int,
+    pending_question_id: str | None = None,
+    outcome: str | None = None,
+    abort_reason: str | None = None,
+    ticket_id: UUID | None = None,
+    reached_draft: bool = False,
+) -> None:
     """Record a turn. A finished session stays finished (the first outcome wins)."""
     conn.execute(
         """UPDATE helpdesk_sessions SET status = %(status)s, turn = %(turn)s, trace = %(trace)s,
@@ -112,26 +145,40 @@ def update_session(conn: psycopg.Connection, org_id: UUID, session_id: UUID, *, 
                   ticket_id = coalesce(%(ticket)s, ticket_id), reached_draft = reached_draft OR %(draft)s,
                   updated_at = now(), finished_at = CASE WHEN %(status)s = 'done' THEN now() END
            WHERE org_id = %(org_id)s AND id = %(id)s AND status <> 'done'""",
-        {"status": status, "turn": Jsonb(turn), "trace": Jsonb(trace), "tokens": tokens_used,
-         "turns": turns_taken, "pending": pending_question_id, "outcome": outcome, "reason": abort_reason,
-         "ticket": ticket_id, "draft": reached_draft, "org_id": org_id, "id": session_id})
+        {
+            "status": status,
+            "turn": Jsonb(turn),
+            "trace": Jsonb(trace),
+            "tokens": tokens_used,
+            "turns": turns_taken,
+            "pending": pending_question_id,
+            "outcome": outcome,
+            "reason": abort_reason,
+            "ticket": ticket_id,
+            "draft": reached_draft,
+            "org_id": org_id,
+            "id": session_id,
+        },
+    )
 
 
 def touch(conn: psycopg.Connection, session_id: UUID) -> None:
     """A heartbeat: the session made progress (the orphan sweep looks at updated_at)."""
-    conn.execute("UPDATE helpdesk_sessions SET updated_at = now() WHERE id = %(id)s AND status <> 'done'",
-                 {"id": session_id})
+    conn.execute(
+        "UPDATE helpdesk_sessions SET updated_at = now() WHERE id = %(id)s AND status <> 'done'", {"id": session_id}
+    )
 
 
 def request_abort(conn: psycopg.Connection, org_id: UUID, session_id: UUID) -> None:
-    conn.execute("""UPDATE helpdesk_sessions SET abort_requested = true, updated_at = now()
+    conn.execute(
+        """UPDATE helpdesk_sessions SET abort_requested = true, updated_at = now()
                     WHERE org_id = %(org_id)s AND id = %(id)s AND status <> 'done'""",
-                 {"org_id": org_id, "id": session_id})
+        {"org_id": org_id, "id": session_id},
+    )
 
 
 def abort_requested(conn: psycopg.Connection, session_id: UUID) -> bool:
-    row = conn.execute("SELECT abort_requested FROM helpdesk_sessions WHERE id = %(id)s",
-                       {"id": session_id}).fetchone()
+    row = conn.execute("SELECT abort_requested FROM helpdesk_sessions WHERE id = %(id)s", {"id": session_id}).fetchone()
     return bool(row and row[0])
 
 
@@ -140,7 +187,8 @@ def finish_aborted(conn: psycopg.Connection, session_id: UUID, reason: str, turn
         """UPDATE helpdesk_sessions SET status = 'done', outcome = 'aborted', abort_reason = %(reason)s,
                   turn = %(turn)s, pending_question_id = NULL, updated_at = now(), finished_at = now()
            WHERE id = %(id)s AND status <> 'done'""",
-        {"reason": reason, "turn": Jsonb(turn), "id": session_id})
+        {"reason": reason, "turn": Jsonb(turn), "id": session_id},
+    )
     return cur.rowcount == 1
 
 
@@ -150,7 +198,8 @@ def orphaned_sessions(conn: psycopg.Connection, stale_after_seconds: float) -> l
         return cur.execute(
             f"""SELECT {_COLUMNS} FROM helpdesk_sessions
                 WHERE status = 'running' AND updated_at <= now() - make_interval(secs => %(stale)s)""",
-            {"stale": stale_after_seconds}).fetchall()
+            {"stale": stale_after_seconds},
+        ).fetchall()
 
 
 def expired_sessions(conn: psycopg.Connection, ttl_seconds: float) -> list[HelpdeskSession]:
@@ -159,32 +208,41 @@ def expired_sessions(conn: psycopg.Connection, ttl_seconds: float) -> list[Helpd
         return cur.execute(
             f"""SELECT {_COLUMNS} FROM helpdesk_sessions
                 WHERE NOT checkpoint_deleted AND updated_at <= now() - make_interval(secs => %(ttl)s)""",
-            {"ttl": ttl_seconds}).fetchall()
+            {"ttl": ttl_seconds},
+        ).fetchall()
 
 
 def mark_checkpoint_deleted(conn: psycopg.Connection, session_id: UUID) -> None:
     conn.execute("UPDATE helpdesk_sessions SET checkpoint_deleted = true WHERE id = %(id)s", {"id": session_id})
 
 
-def list_sessions(conn: psycopg.Connection, org_id: UUID, *, user_id: UUID | None = None,
-                  limit: int = 100) -> list[HelpdeskSession]:
+def list_sessions(
+    conn: psycopg.Connection, org_id: UUID, *, user_id: UUID | None = None, limit: int = 100
+) -> list[HelpdeskSession]:
     with conn.cursor(row_factory=class_row(HelpdeskSession)) as cur:
         return cur.execute(
             f"""SELECT {_COLUMNS} FROM helpdesk_sessions
                 WHERE org_id = %(org_id)s AND (%(user_id)s::uuid IS NULL OR user_id = %(user_id)s)
                 ORDER BY created_at DESC LIMIT %(limit)s""",
-            {"org_id": org_id, "user_id": user_id, "limit": limit}).fetchall()
+            {"org_id": org_id, "user_id": user_id, "limit": limit},
+        ).fetchall()
 
 
 def user_session_ids(conn: psycopg.Connection, org_id: UUID, user_id: UUID) -> list[UUID]:
-    return [row[0] for row in conn.execute(
-        "SELECT id FROM helpdesk_sessions WHERE org_id = %(org_id)s AND user_id = %(user_id)s",
-        {"org_id": org_id, "user_id": user_id}).fetchall()]
+    return [
+        row[0]
+        for row in conn.execute(
+            "SELECT id FROM helpdesk_sessions WHERE org_id = %(org_id)s AND user_id = %(user_id)s",
+            {"org_id": org_id, "user_id": user_id},
+        ).fetchall()
+    ]
 
 
 def delete_user_sessions(conn: psycopg.Connection, org_id: UUID, user_id: UUID) -> int:
-    return conn.execute("DELETE FROM helpdesk_sessions WHERE org_id = %(org_id)s AND user_id = %(user_id)s",
-                        {"org_id": org_id, "user_id": user_id}).rowcount
+    return conn.execute(
+        "DELETE FROM helpdesk_sessions WHERE org_id = %(org_id)s AND user_id = %(user_id)s",
+        {"org_id": org_id, "user_id": user_id},
+    ).rowcount
 
 
 def claim_turn(conn: psycopg.Connection, org_id: UUID, user_id: UUID, session_id: UUID, question_id: str) -> bool:
@@ -193,7 +251,8 @@ def claim_turn(conn: psycopg.Connection, org_id: UUID, user_id: UUID, session_id
         """UPDATE helpdesk_sessions SET status = 'running', pending_question_id = NULL, updated_at = now()
            WHERE org_id = %(org_id)s AND user_id = %(user_id)s AND id = %(id)s
              AND status IN ('awaiting_user', 'awaiting_confirm') AND pending_question_id = %(qid)s""",
-        {"org_id": org_id, "user_id": user_id, "id": session_id, "qid": question_id})
+        {"org_id": org_id, "user_id": user_id, "id": session_id, "qid": question_id},
+    )
     return cur.rowcount == 1
 
 

@@ -11,6 +11,7 @@ course's other live items they answered; discrimination compares it with this it
   learners tied at a boundary are all in the group (Kelley's groups, ties kept together).
 Every function takes the connection first, filters by org_id and never commits.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -83,13 +84,16 @@ def refresh_course(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> i
 
 def first_answers(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> list[tuple[UUID, UUID, float, Any]]:
     """(exercise, learner, first score, first answer) of every live item: what the statistics read."""
-    return conn.execute(f"WITH {_FIRSTS} SELECT exercise_id, user_id, score, answer FROM firsts",
-                        {"org_id": org_id, "course_id": course_id}).fetchall()
+    return conn.execute(
+        f"WITH {_FIRSTS} SELECT exercise_id, user_id, score, answer FROM firsts",
+        {"org_id": org_id, "course_id": course_id},
+    ).fetchall()
 
 
 @dataclass(frozen=True)
 class ItemFigures:
     """One live exercise with where it sits and its stored figures (None: never computed)."""
+
     exercise_id: UUID
     module_id: UUID
     module_title: str
@@ -120,28 +124,45 @@ def course_figures(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> l
                LEFT JOIN item_statistics s ON s.exercise_id = x.id
                WHERE x.org_id = %(org_id)s AND m.course_id = %(course_id)s AND x.retired_at IS NULL
                ORDER BY m.position, l.position, x.position""",
-            {"org_id": org_id, "course_id": course_id}).fetchall()
+            {"org_id": org_id, "course_id": course_id},
+        ).fetchall()
 
 
 def course_attempt_count(conn: psycopg.Connection, org_id: UUID, course_id: UUID, cap: int) -> int:
     """Submitted answers to the course's live items, counted up to ``cap`` + 1 (is a refresh cheap?)."""
-    return conn.execute(f"""WITH live AS ({_LIVE}) SELECT count(*) FROM (
+    return conn.execute(
+        f"""WITH live AS ({_LIVE}) SELECT count(*) FROM (
                                 SELECT 1 FROM exercise_attempts a JOIN live ON live.id = a.exercise_id
                                 WHERE a.org_id = %(org_id)s AND a.submitted_at IS NOT NULL LIMIT %(cap)s + 1) found""",
-                        {"org_id": org_id, "course_id": course_id, "cap": cap}).fetchone()[0]
+        {"org_id": org_id, "course_id": course_id, "cap": cap},
+    ).fetchone()[0]
 
 
 def retire_exercise(conn: psycopg.Connection, org_id: UUID, exercise_id: UUID, reason: str) -> bool:
     """Hide a live exercise from new attempts (its past attempts and their scores stay); False if it was not live."""
-    return conn.execute(
-        """UPDATE exercises SET retired_at = clock_timestamp(), retired_reason = %(reason)s
+    return (
+        conn.execute(
+            """UPDATE exercises SET retired_at = clock_timestamp(), retired_reason = %(reason)s
            WHERE org_id = %(org_id)s AND id = %(id)s AND retired_at IS NULL""",
-        {"org_id": org_id, "id": exercise_id, "reason": reason}).rowcount == 1
+            {"org_id": org_id, "id": exercise_id, "reason": reason},
+        ).rowcount
+        == 1
+    )
 
 
-def replace_exercise(conn: psycopg.Connection, org_id: UUID, exercise_id: UUID, *, reason: str, type: str,
-                     prompt: str, content: dict, bloom_level: str, explanation: str,
-                     source_chunk_ids: list[UUID]) -> UUID | None:
+def replace_exercise(
+    conn: psycopg.Connection,
+    org_id: UUID,
+    exercise_id: UUID,
+    *,
+    reason: str,
+    type: str,
+    prompt: str,
+    content: dict,
+    bloom_level: str,
+    explanation: str,
+    source_chunk_ids: list[UUID],
+) -> UUID | None:
     """Retire the exercise and put a new one in its place (same lesson and position); None if it was not
     live. Content is validated by the caller (storage.exercises.validate_exercise_content)."""
     if not retire_exercise(conn, org_id, exercise_id, reason):
@@ -153,22 +174,36 @@ def replace_exercise(conn: psycopg.Connection, org_id: UUID, exercise_id: UUID, 
                   %(chunks)s
            FROM exercises WHERE org_id = %(org_id)s AND id = %(id)s
            RETURNING id""",
-        {"org_id": org_id, "id": exercise_id, "type": type, "bloom": bloom_level, "prompt": product_text(prompt),
-         "content": Jsonb(content), "explanation": product_text(explanation),
-         "chunks": list(source_chunk_ids)}).fetchone()[0]
-    conn.execute("UPDATE exercises SET replaced_by = %(new)s WHERE org_id = %(org_id)s AND id = %(id)s",
-                 {"org_id": org_id, "id": exercise_id, "new": new_id})
+        {
+            "org_id": org_id,
+            "id": exercise_id,
+            "type": type,
+            "bloom": bloom_level,
+            "prompt": product_text(prompt),
+            "content": Jsonb(content),
+            "explanation": product_text(explanation),
+            "chunks": list(source_chunk_ids),
+        },
+    ).fetchone()[0]
+    conn.execute(
+        "UPDATE exercises SET replaced_by = %(new)s WHERE org_id = %(org_id)s AND id = %(id)s",
+        {"org_id": org_id, "id": exercise_id, "new": new_id},
+    )
     return new_id
 
 
 def computed_at(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> datetime | None:
     """When the course's statistics were last computed (None: never)."""
-    return conn.execute("SELECT max(computed_at) FROM item_statistics WHERE org_id = %(org_id)s"
-                        " AND course_id = %(course_id)s", {"org_id": org_id, "course_id": course_id}).fetchone()[0]
+    return conn.execute(
+        "SELECT max(computed_at) FROM item_statistics WHERE org_id = %(org_id)s AND course_id = %(course_id)s",
+        {"org_id": org_id, "course_id": course_id},
+    ).fetchone()[0]
 
 
 def course_of_exercise(conn: psycopg.Connection, org_id: UUID, exercise_id: UUID) -> UUID | None:
-    row = conn.execute("""SELECT m.course_id FROM exercises x JOIN lessons l ON l.id = x.lesson_id
+    row = conn.execute(
+        """SELECT m.course_id FROM exercises x JOIN lessons l ON l.id = x.lesson_id
                           JOIN modules m ON m.id = l.module_id WHERE x.org_id = %(org_id)s AND x.id = %(id)s""",
-                       {"org_id": org_id, "id": exercise_id}).fetchone()
+        {"org_id": org_id, "id": exercise_id},
+    ).fetchone()
     return row[0] if row else None

@@ -7,6 +7,7 @@ Queue jobs are keyed by a lock per piece of work (``generation:<job id>``, ``ing
 procrastinate never runs two jobs holding one lock at once, and that is what makes a generation job
 run in exactly one worker at a time however many share the database.
 """
+
 from __future__ import annotations
 
 import re
@@ -30,8 +31,12 @@ def install_schema(conn: psycopg.Connection) -> str | None:
     from procrastinate.schema import SchemaManager
 
     installed = version("procrastinate")
-    recorded = [row[0] for row in conn.execute(
-        "SELECT name FROM schema_migrations WHERE name LIKE %(prefix)s", {"prefix": SCHEMA_RECORD + "%"})]
+    recorded = [
+        row[0]
+        for row in conn.execute(
+            "SELECT name FROM schema_migrations WHERE name LIKE %(prefix)s", {"prefix": SCHEMA_RECORD + "%"}
+        )
+    ]
     current = max((_version(name) for name in recorded), default=None)
     if current == _version(installed):
         return None
@@ -45,15 +50,19 @@ def install_schema(conn: psycopg.Connection) -> str | None:
                 match = _MIGRATION_NAME.match(script.name)
                 if match and current < tuple(map(int, match.groups()[:3])) <= _version(installed):
                     conn.execute(script.read_text())
-        conn.execute("INSERT INTO schema_migrations (name) VALUES (%(name)s) ON CONFLICT DO NOTHING",
-                     {"name": SCHEMA_RECORD + installed})
+        conn.execute(
+            "INSERT INTO schema_migrations (name) VALUES (%(name)s) ON CONFLICT DO NOTHING",
+            {"name": SCHEMA_RECORD + installed},
+        )
     return SCHEMA_RECORD + installed
 
 
 def open_job_status(conn: psycopg.Connection, lock: str) -> str | None:
     """``doing`` when a worker runs a queue job holding ``lock``, ``todo`` when one waits, else None
     (the work the lock names is settled)."""
-    row = conn.execute("""SELECT status::text FROM procrastinate_jobs WHERE lock = %(lock)s
+    row = conn.execute(
+        """SELECT status::text FROM procrastinate_jobs WHERE lock = %(lock)s
                           AND status IN ('todo', 'doing') ORDER BY status = 'doing' DESC LIMIT 1""",
-                       {"lock": lock}).fetchone()
+        {"lock": lock},
+    ).fetchone()
     return row[0] if row else None

@@ -6,6 +6,7 @@ check and the write are one statement (an upsert whose row lock serialises concu
 the same subject and endpoint), so a burst of 45 concurrent requests against a limit of 30 serves
 exactly 30.
 """
+
 from __future__ import annotations
 
 import math

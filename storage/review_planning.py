@@ -1,4 +1,5 @@
 """Review planning: the organisation's FSRS settings, the cards to forecast, the review history."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -13,8 +14,8 @@ from psycopg.types.json import Jsonb
 @dataclass(frozen=True)
 class ReviewSettings:
     desired_retention: float
-    parameters: list[float] | None       # None: FSRS's defaults
-    report: dict | None                  # the last optimisation: reviews, log-loss before/after, when
+    parameters: list[float] | None  # None: FSRS's defaults
+    report: dict | None  # the last optimisation: reviews, log-loss before/after, when
 
 
 @dataclass(frozen=True)
@@ -36,26 +37,33 @@ class PastReview:
 
 def settings(conn: psycopg.Connection, org_id: UUID) -> ReviewSettings:
     with conn.cursor(row_factory=class_row(ReviewSettings)) as cur:
-        return cur.execute("""SELECT desired_retention::float AS desired_retention, fsrs_parameters AS parameters,
+        return cur.execute(
+            """SELECT desired_retention::float AS desired_retention, fsrs_parameters AS parameters,
                                      fsrs_report AS report
-                              FROM organizations WHERE id = %(org_id)s""", {"org_id": org_id}).fetchone()
+                              FROM organizations WHERE id = %(org_id)s""",
+            {"org_id": org_id},
+        ).fetchone()
 
 
 def set_desired_retention(conn: psycopg.Connection, org_id: UUID, value: float) -> float:
     """Store the retention; returns the previous one."""
     previous = settings(conn, org_id).desired_retention
-    conn.execute("UPDATE organizations SET desired_retention = %(v)s WHERE id = %(org_id)s",
-                 {"v": value, "org_id": org_id})
+    conn.execute(
+        "UPDATE organizations SET desired_retention = %(v)s WHERE id = %(org_id)s", {"v": value, "org_id": org_id}
+    )
     return previous
 
 
 def save_parameters(conn: psycopg.Connection, org_id: UUID, parameters: list[float], report: dict) -> None:
-    conn.execute("UPDATE organizations SET fsrs_parameters = %(p)s, fsrs_report = %(r)s WHERE id = %(org_id)s",
-                 {"p": Jsonb(parameters), "r": Jsonb(report), "org_id": org_id})
+    conn.execute(
+        "UPDATE organizations SET fsrs_parameters = %(p)s, fsrs_report = %(r)s WHERE id = %(org_id)s",
+        {"p": Jsonb(parameters), "r": Jsonb(report), "org_id": org_id},
+    )
 
 
-def forecast_cards(conn: psycopg.Connection, org_id: UUID, *, user_id: UUID | None = None,
-                   course_id: UUID | None = None) -> list[ForecastCard]:
+def forecast_cards(
+    conn: psycopg.Connection, org_id: UUID, *, user_id: UUID | None = None, course_id: UUID | None = None
+) -> list[ForecastCard]:
     """Active learners' review cards (one learner's, or those of one course's exercises)."""
     with conn.cursor(row_factory=class_row(ForecastCard)) as cur:
         return cur.execute(
@@ -67,7 +75,8 @@ def forecast_cards(conn: psycopg.Connection, org_id: UUID, *, user_id: UUID | No
                  AND (%(user_id)s::uuid IS NULL OR r.user_id = %(user_id)s)
                  AND (%(course_id)s::uuid IS NULL OR m.course_id = %(course_id)s)
                ORDER BY u.full_name, r.due""",
-            {"org_id": org_id, "user_id": user_id, "course_id": course_id}).fetchall()
+            {"org_id": org_id, "user_id": user_id, "course_id": course_id},
+        ).fetchall()
 
 
 def review_history(conn: psycopg.Connection, org_id: UUID) -> list[PastReview]:
@@ -76,4 +85,6 @@ def review_history(conn: psycopg.Connection, org_id: UUID) -> list[PastReview]:
         return cur.execute(
             """SELECT user_id, exercise_id, is_correct, score, submitted_at FROM exercise_attempts
                WHERE org_id = %(org_id)s AND submitted_at IS NOT NULL AND is_correct IS NOT NULL
-               ORDER BY submitted_at""", {"org_id": org_id}).fetchall()
+               ORDER BY submitted_at""",
+            {"org_id": org_id},
+        ).fetchall()

@@ -3,6 +3,7 @@ exercise, and the ones due.
 
 Every function takes the connection first, filters by org_id and never commits.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -28,31 +29,65 @@ _CARD_COLUMNS = "exercise_id, card, due, last_review, reps"
 
 def get_review_card(conn: psycopg.Connection, org_id: UUID, user_id: UUID, exercise_id: UUID) -> ReviewCard | None:
     with conn.cursor(row_factory=class_row(ReviewCard)) as cur:
-        return cur.execute(f"SELECT {_CARD_COLUMNS} FROM review_cards WHERE org_id = %(org_id)s"
-                           " AND user_id = %(user_id)s AND exercise_id = %(exercise_id)s",
-                           {"org_id": org_id, "user_id": user_id, "exercise_id": exercise_id}).fetchone()
+        return cur.execute(
+            f"SELECT {_CARD_COLUMNS} FROM review_cards WHERE org_id = %(org_id)s"
+            " AND user_id = %(user_id)s AND exercise_id = %(exercise_id)s",
+            {"org_id": org_id, "user_id": user_id, "exercise_id": exercise_id},
+        ).fetchone()
 
 
-def save_review_card(conn: psycopg.Connection, org_id: UUID, user_id: UUID, exercise_id: UUID, *,
-                     card: dict, due: datetime, last_review: datetime) -> None:
+def save_review_card(
+    conn: psycopg.Connection,
+    org_id: UUID,
+    user_id: UUID,
+    exercise_id: UUID,
+    *,
+    card: dict,
+    due: datetime,
+    last_review: datetime,
+) -> None:
     conn.execute(
         """INSERT INTO review_cards (org_id, user_id, exercise_id, card, due, last_review, reps)
            VALUES (%(org_id)s, %(user_id)s, %(exercise_id)s, %(card)s, %(due)s, %(last_review)s, 1)
            ON CONFLICT (user_id, exercise_id) DO UPDATE SET card = EXCLUDED.card, due = EXCLUDED.due,
                last_review = EXCLUDED.last_review, reps = review_cards.reps + 1""",
-        {"org_id": org_id, "user_id": user_id, "exercise_id": exercise_id, "card": Jsonb(card), "due": due,
-         "last_review": last_review})
+        {
+            "org_id": org_id,
+            "user_id": user_id,
+            "exercise_id": exercise_id,
+            "card": Jsonb(card),
+            "due": due,
+            "last_review": last_review,
+        },
+    )
 
 
-def add_past_review_card(conn: psycopg.Connection, org_id: UUID, *, user_id: UUID, exercise_id: UUID,
-                    card: dict, due: datetime, last_review: datetime | None, reps: int) -> None:
+def add_past_review_card(
+    conn: psycopg.Connection,
+    org_id: UUID,
+    *,
+    user_id: UUID,
+    exercise_id: UUID,
+    card: dict,
+    due: datetime,
+    last_review: datetime | None,
+    reps: int,
+) -> None:
     conn.execute(
         """INSERT INTO review_cards (org_id, user_id, exercise_id, card, due, last_review, reps)
            SELECT %(org_id)s, u.id, %(exercise_id)s, %(card)s, %(due)s, %(last_review)s, %(reps)s
            FROM users u WHERE u.org_id = %(org_id)s AND u.id = %(user_id)s
            ON CONFLICT (user_id, exercise_id) DO NOTHING""",
-        {"org_id": org_id, "user_id": user_id, "exercise_id": exercise_id, "card": Jsonb(card), "due": due,
-         "last_review": last_review, "reps": reps})
+        {
+            "org_id": org_id,
+            "user_id": user_id,
+            "exercise_id": exercise_id,
+            "card": Jsonb(card),
+            "due": due,
+            "last_review": last_review,
+            "reps": reps,
+        },
+    )
 
 
 _DUE_WHERE = """FROM review_cards r WHERE r.org_id = %(org_id)s AND r.user_id = %(user_id)s AND r.due <= %(now)s
@@ -62,17 +97,18 @@ _DUE_WHERE = """FROM review_cards r WHERE r.org_id = %(org_id)s AND r.user_id = 
                     AND e.status <> 'cancelled')"""
 
 
-def due_review_cards(conn: psycopg.Connection, org_id: UUID, user_id: UUID, now: datetime,
-                     limit: int = 20) -> list[ReviewCard]:
+def due_review_cards(
+    conn: psycopg.Connection, org_id: UUID, user_id: UUID, now: datetime, limit: int = 20
+) -> list[ReviewCard]:
     """Cards due by ``now`` whose course the user is still enrolled in, most overdue first."""
     with conn.cursor(row_factory=class_row(ReviewCard)) as cur:
         return cur.execute(
             f"SELECT r.exercise_id, r.card, r.due, r.last_review, r.reps {_DUE_WHERE} ORDER BY r.due LIMIT %(limit)s",
-            {"org_id": org_id, "user_id": user_id, "now": now, "limit": limit}).fetchall()
+            {"org_id": org_id, "user_id": user_id, "now": now, "limit": limit},
+        ).fetchall()
 
 
 def count_due_reviews(conn: psycopg.Connection, org_id: UUID, user_id: UUID, now: datetime) -> int:
-    return conn.execute(f"SELECT count(*) {_DUE_WHERE}",
-                        {"org_id": org_id, "user_id": user_id, "now": now}).fetchone()[0]
-
-
+    return conn.execute(f"SELECT count(*) {_DUE_WHERE}", {"org_id": org_id, "user_id": user_id, "now": now}).fetchone()[
+        0
+    ]

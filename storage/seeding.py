@@ -3,6 +3,7 @@ demo organisation and counting what it holds. The rows themselves go through the
 (users, skills, courses, lessons, exercises, enrollments, attempts, reviews, tickets), whose demo
 writes are idempotent, so loading the demo twice changes nothing.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -12,9 +13,25 @@ from uuid import UUID
 import psycopg
 
 # Tables counted for `python -m seeds --json` (all org-scoped).
-COUNTED_TABLES = ("users", "skill_categories", "skills", "user_skills", "documents", "document_chunks",
-                  "courses", "course_documents", "course_skills", "modules", "lessons", "exercises",
-                  "enrollments", "lesson_completions", "exercise_attempts", "review_cards", "tickets")
+COUNTED_TABLES = (
+    "users",
+    "skill_categories",
+    "skills",
+    "user_skills",
+    "documents",
+    "document_chunks",
+    "courses",
+    "course_documents",
+    "course_skills",
+    "modules",
+    "lessons",
+    "exercises",
+    "enrollments",
+    "lesson_completions",
+    "exercise_attempts",
+    "review_cards",
+    "tickets",
+)
 
 
 DEMO_LOCK_KEY = 7_305_416_222  # pg_advisory_lock key: one demo load at a time
@@ -41,8 +58,7 @@ def delete_org(conn: psycopg.Connection, slug: str) -> bool:
 
 def table_counts(conn: psycopg.Connection, org_id: UUID) -> dict[str, int]:
     # Table names come from the constant above, never from input.
-    return {table: conn.execute(f"SELECT count(*) FROM {table} WHERE org_id = %(org_id)s",
-                                {"org_id": org_id}).fetchone()[0]
-            for table in COUNTED_TABLES}
-
-
+    return {
+        table: conn.execute(f"SELECT count(*) FROM {table} WHERE org_id = %(org_id)s", {"org_id": org_id}).fetchone()[0]
+        for table in COUNTED_TABLES
+    }

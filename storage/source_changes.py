@@ -7,6 +7,7 @@ different text (or, failing that, the most similar new passage) -> "changed"; no
 (``stale_sources``); their references move to the new passage when there is one, so nothing keeps
 pointing at a chunk that no longer exists.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -20,14 +21,14 @@ from psycopg.rows import class_row
 
 from storage.documents import Chunk, document_chunks
 
-SIMILAR_ENOUGH = 0.5   # difflib ratio for a passage that moved to another heading to count as the same one
+SIMILAR_ENOUGH = 0.5  # difflib ratio for a passage that moved to another heading to count as the same one
 
 
 @dataclass(frozen=True)
 class ChunkChange:
     old: Chunk
     new: Chunk | None
-    kind: str            # same | changed | removed
+    kind: str  # same | changed | removed
 
 
 @dataclass(frozen=True)
@@ -73,8 +74,9 @@ def pair_chunks(old: list[Chunk], new: list[Chunk]) -> list[ChunkChange]:
         free = [c for c in new if c.id not in used]
         ratio = {c.id: difflib.SequenceMatcher(None, _plain(chunk.content), _plain(c.content)).ratio() for c in free}
         same_heading = [c for c in free if c.heading == chunk.heading]
-        best = max(same_heading or [c for c in free if ratio[c.id] >= SIMILAR_ENOUGH], key=lambda c: ratio[c.id],
-                   default=None)
+        best = max(
+            same_heading or [c for c in free if ratio[c.id] >= SIMILAR_ENOUGH], key=lambda c: ratio[c.id], default=None
+        )
         if best is not None:
             used.add(best.id)
         changes[chunk.id] = ChunkChange(chunk, best, "changed" if best is not None else "removed")
@@ -110,31 +112,45 @@ def _flag_citers(conn, org_id: UUID, document_id: UUID, change: ChunkChange) -> 
                  WHERE x.org_id = %(org_id)s AND %(old_id)s = ANY(x.source_chunk_ids)) cited
            JOIN modules m ON m.id = cited.module_id
            ON CONFLICT (entity_type, entity_id, old_chunk_id) DO NOTHING""",
-        {"org_id": org_id, "doc": document_id, "change": change.kind, "old_id": change.old.id,
-         "heading": change.old.heading, "old": change.old.content,
-         "new_id": change.new.id if change.new else None, "new": change.new.content if change.new else None})
+        {
+            "org_id": org_id,
+            "doc": document_id,
+            "change": change.kind,
+            "old_id": change.old.id,
+            "heading": change.old.heading,
+            "old": change.old.content,
+            "new_id": change.new.id if change.new else None,
+            "new": change.new.content if change.new else None,
+        },
+    )
     return cur.rowcount
 
 
 def _move_references(conn, org_id: UUID, old_id: UUID, new_id: UUID) -> None:
     params = {"org_id": org_id, "old": old_id, "new": new_id, "old_text": str(old_id), "new_text": str(new_id)}
     for table in ("modules", "lessons", "exercises"):
-        conn.execute(f"""UPDATE {table} SET source_chunk_ids = array_replace(source_chunk_ids, %(old)s, %(new)s)
-                         WHERE org_id = %(org_id)s AND %(old)s = ANY(source_chunk_ids)""", params)
+        conn.execute(
+            f"""UPDATE {table} SET source_chunk_ids = array_replace(source_chunk_ids, %(old)s, %(new)s)
+                         WHERE org_id = %(org_id)s AND %(old)s = ANY(source_chunk_ids)""",
+            params,
+        )
     conn.execute(
         """UPDATE lessons SET citations = (
                SELECT coalesce(jsonb_agg(CASE WHEN c->>'chunk_id' = %(old_text)s
                                               THEN jsonb_set(c, '{chunk_id}', to_jsonb(%(new_text)s::text))
                                               ELSE c END ORDER BY n), '[]')
                FROM jsonb_array_elements(citations) WITH ORDINALITY AS e(c, n))
-           WHERE org_id = %(org_id)s AND citations @> jsonb_build_array(jsonb_build_object('chunk_id', %(old_text)s::text))""",
-        params)
+           WHERE org_id = %(org_id)s
+             AND citations @> jsonb_build_array(jsonb_build_object('chunk_id', %(old_text)s::text))""",
+        params,
+    )
 
 
 _FLAG_SELECT = """
     SELECT f.id, f.document_id, d.title AS document_title, f.course_id, c.title AS course_title, f.module_id,
            m.title AS module_title, f.entity_type, f.entity_id,
-           coalesce(l.title, x.prompt, '') AS entity_title, f.change, f.old_chunk_id, f.heading, f.old_content, f.new_content,
+           coalesce(l.title, x.prompt, '') AS entity_title, f.change, f.old_chunk_id, f.heading, f.old_content,
+           f.new_content,
            f.status, f.created_at
     FROM stale_sources f JOIN documents d ON d.id = f.document_id JOIN courses c ON c.id = f.course_id
     JOIN modules m ON m.id = f.module_id
@@ -145,10 +161,12 @@ _FLAG_SELECT = """
 def open_flags(conn: psycopg.Connection, org_id: UUID, *, module_id: UUID | None = None) -> list[StaleFlag]:
     with conn.cursor(row_factory=class_row(StaleFlag)) as cur:
         return cur.execute(
-            _FLAG_SELECT + """ WHERE f.org_id = %(org_id)s AND f.status = 'open'
+            _FLAG_SELECT
+            + """ WHERE f.org_id = %(org_id)s AND f.status = 'open'
                                  AND (%(module)s::uuid IS NULL OR f.module_id = %(module)s)
                                ORDER BY c.title, m.position, f.entity_type DESC, f.created_at""",
-            {"org_id": org_id, "module": module_id}).fetchall()
+            {"org_id": org_id, "module": module_id},
+        ).fetchall()
 
 
 def decide_module(conn: psycopg.Connection, org_id: UUID, module_id: UUID, status: str, decided_by: UUID) -> int:
@@ -156,7 +174,8 @@ def decide_module(conn: psycopg.Connection, org_id: UUID, module_id: UUID, statu
     return conn.execute(
         """UPDATE stale_sources SET status = %(status)s, decided_by = %(by)s, decided_at = now()
            WHERE org_id = %(org_id)s AND module_id = %(module)s AND status = 'open'""",
-        {"org_id": org_id, "module": module_id, "status": status, "by": decided_by}).rowcount
+        {"org_id": org_id, "module": module_id, "status": status, "by": decided_by},
+    ).rowcount
 
 
 def stale_lesson_ids(conn: psycopg.Connection, org_id: UUID, lesson_ids: list[UUID]) -> set[UUID]:
@@ -166,23 +185,32 @@ def stale_lesson_ids(conn: psycopg.Connection, org_id: UUID, lesson_ids: list[UU
            LEFT JOIN exercises x ON f.entity_type = 'exercise' AND x.id = f.entity_id
            WHERE f.org_id = %(org_id)s AND f.status = 'open'
              AND coalesce(x.lesson_id, f.entity_id) = ANY(%(ids)s)""",
-        {"org_id": org_id, "ids": list(lesson_ids)}).fetchall()
+        {"org_id": org_id, "ids": list(lesson_ids)},
+    ).fetchall()
     return {row[0] for row in rows}
 
 
 def clear_module_content(conn: psycopg.Connection, org_id: UUID, module_id: UUID) -> int | None:
     """Remove the module's lessons (their exercises go with them) and raise its version, before new
     content is written; returns the new version, None when the module isn't this organisation's."""
-    row = conn.execute("UPDATE modules SET version = version + 1 WHERE org_id = %(org_id)s AND id = %(id)s"
-                       " RETURNING version", {"org_id": org_id, "id": module_id}).fetchone()
+    row = conn.execute(
+        "UPDATE modules SET version = version + 1 WHERE org_id = %(org_id)s AND id = %(id)s RETURNING version",
+        {"org_id": org_id, "id": module_id},
+    ).fetchone()
     if row is None:
         return None
-    conn.execute("DELETE FROM lessons WHERE org_id = %(org_id)s AND module_id = %(id)s",
-                 {"org_id": org_id, "id": module_id})
+    conn.execute(
+        "DELETE FROM lessons WHERE org_id = %(org_id)s AND module_id = %(id)s", {"org_id": org_id, "id": module_id}
+    )
     return row[0]
 
 
 def set_lesson_text(conn: psycopg.Connection, org_id: UUID, lesson_id: UUID, content_md: str) -> bool:
     """An admin's hand edit of a flagged lesson's text."""
-    return conn.execute("UPDATE lessons SET content_md = %(md)s WHERE org_id = %(org_id)s AND id = %(id)s",
-                        {"md": content_md, "org_id": org_id, "id": lesson_id}).rowcount == 1
+    return (
+        conn.execute(
+            "UPDATE lessons SET content_md = %(md)s WHERE org_id = %(org_id)s AND id = %(id)s",
+            {"md": content_md, "org_id": org_id, "id": lesson_id},
+        ).rowcount
+        == 1
+    )

@@ -1,5 +1,6 @@
 """What the source viewer and the tutor's citations read: a chunk with its neighbours, a document's
 passages in order, a lesson's text. Every lookup is scoped to the organisation (others: None)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -8,8 +9,8 @@ from uuid import UUID
 import psycopg
 from psycopg.rows import class_row
 
-from storage.documents import Chunk
 from core.inputs import parse_uuid
+from storage.documents import Chunk
 
 _CHUNK_SELECT = """
     SELECT c.id, c.document_id, d.title AS document_title, c.position, c.heading, c.page_start,
@@ -28,7 +29,9 @@ def nearby_chunks(conn: psycopg.Connection, org_id: UUID, chunk_id, radius: int 
                 JOIN document_chunks hit ON hit.document_id = c.document_id AND hit.org_id = c.org_id
                 WHERE c.org_id = %(org_id)s AND hit.id = %(id)s
                   AND c.position BETWEEN hit.position - %(radius)s AND hit.position + %(radius)s
-                ORDER BY c.position""", {"org_id": org_id, "id": parsed, "radius": radius}).fetchall()
+                ORDER BY c.position""",
+            {"org_id": org_id, "id": parsed, "radius": radius},
+        ).fetchall()
 
 
 def document_chunks_by_document(conn: psycopg.Connection, org_id: UUID, document_id) -> list[Chunk]:
@@ -36,8 +39,10 @@ def document_chunks_by_document(conn: psycopg.Connection, org_id: UUID, document
     if parsed is None:
         return []
     with conn.cursor(row_factory=class_row(Chunk)) as cur:
-        return cur.execute(f"{_CHUNK_SELECT} WHERE c.org_id = %(org_id)s AND c.document_id = %(doc)s"
-                           " ORDER BY c.position", {"org_id": org_id, "doc": parsed}).fetchall()
+        return cur.execute(
+            f"{_CHUNK_SELECT} WHERE c.org_id = %(org_id)s AND c.document_id = %(doc)s ORDER BY c.position",
+            {"org_id": org_id, "doc": parsed},
+        ).fetchall()
 
 
 @dataclass(frozen=True)
@@ -56,17 +61,21 @@ def source_document(conn: psycopg.Connection, org_id: UUID, document_id) -> Sour
     if parsed is None:
         return None
     with conn.cursor(row_factory=class_row(SourceDocument)) as cur:
-        return cur.execute("""SELECT id, title, source_name, mime_type, page_count, language, full_text
+        return cur.execute(
+            """SELECT id, title, source_name, mime_type, page_count, language, full_text
                               FROM documents WHERE org_id = %(org_id)s AND id = %(id)s""",
-                           {"org_id": org_id, "id": parsed}).fetchone()
+            {"org_id": org_id, "id": parsed},
+        ).fetchone()
 
 
 def chunk_document_id(conn: psycopg.Connection, org_id: UUID, chunk_id) -> UUID | None:
     parsed = parse_uuid(chunk_id)
     if parsed is None:
         return None
-    row = conn.execute("SELECT document_id FROM document_chunks WHERE org_id = %(org_id)s AND id = %(id)s",
-                       {"org_id": org_id, "id": parsed}).fetchone()
+    row = conn.execute(
+        "SELECT document_id FROM document_chunks WHERE org_id = %(org_id)s AND id = %(id)s",
+        {"org_id": org_id, "id": parsed},
+    ).fetchone()
     return row[0] if row else None
 
 
@@ -88,4 +97,6 @@ def source_lesson(conn: psycopg.Connection, org_id: UUID, lesson_id) -> SourceLe
         return cur.execute(
             """SELECT l.id, l.title, c.title AS course_title, m.title AS module_title, l.content_md, l.citations
                FROM lessons l JOIN modules m ON m.id = l.module_id JOIN courses c ON c.id = m.course_id
-               WHERE l.org_id = %(org_id)s AND l.id = %(id)s""", {"org_id": org_id, "id": parsed}).fetchone()
+               WHERE l.org_id = %(org_id)s AND l.id = %(id)s""",
+            {"org_id": org_id, "id": parsed},
+        ).fetchone()

@@ -2,6 +2,7 @@
 
 History, people affected and notifications are in storage/ticket_events.py.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -48,6 +49,7 @@ class Ticket:
 @dataclass(frozen=True)
 class TicketRow:
     """A ticket as staff list it: with the reporter's name and department and the assignee's name."""
+
     ticket: Ticket
     reporter_name: str | None
     reporter_department: str | None
@@ -55,17 +57,34 @@ class TicketRow:
     last_change_at: datetime
 
 
-_COLUMNS = ("id, number, title, body, status, severity, category, resolution, created_by, source, "
-            "external_url, created_at, updated_at, assignee_id, language, snapshot, facts, steps, session_id, "
-            "affected_count, filing_state, footer_hash")
+_COLUMNS = (
+    "id, number, title, body, status, severity, category, resolution, created_by, source, "
+    "external_url, created_at, updated_at, assignee_id, language, snapshot, facts, steps, session_id, "
+    "affected_count, filing_state, footer_hash"
+)
 
 
-def create(conn: psycopg.Connection, org_id: UUID, *, title: str, body: str, severity: str = "medium",
-           category: str = "other", created_by: UUID | None = None, source: str = "helpdesk",
-           idempotency_key: str | None = None, embedding: np.ndarray | None = None,
-           external_url: str | None = None, language: str | None = None, snapshot: list | None = None,
-           facts: dict | None = None, steps: list | None = None, session_id: UUID | None = None,
-           filing_state: str = "complete", footer_hash: str | None = None) -> tuple[Ticket, bool]:
+def create(
+    conn: psycopg.Connection,
+    org_id: UUID,
+    *,
+    title: str,
+    body: str,
+    severity: str = "medium",
+    category: str = "other",
+    created_by: UUID | None = None,
+    source: str = "helpdesk",
+    idempotency_key: str | None = None,
+    embedding: np.ndarray | None = None,
+    external_url: str | None = None,
+    language: str | None = None,
+    snapshot: list | None = None,
+    facts: dict | None = None,
+    steps: list | None = None,
+    session_id: UUID | None = None,
+    filing_state: str = "complete",
+    footer_hash: str | None = None,
+) -> tuple[Ticket, bool]:
     """The new ticket and True; with a known idempotency key, the existing ticket and False.
 
     The reporter is the ticket's first affected person.
@@ -80,20 +99,38 @@ def create(conn: psycopg.Connection, org_id: UUID, *, title: str, body: str, sev
                         %(steps)s, %(session_id)s, %(filing_state)s, %(footer_hash)s)
                 ON CONFLICT (idempotency_key) DO NOTHING
                 RETURNING {_COLUMNS}""",
-            {"org_id": org_id, "title": product_text(title), "body": product_text(body), "severity": severity,
-             "category": category,
-             "created_by": created_by, "source": source, "key": idempotency_key, "embedding": embedding,
-             "url": external_url, "language": language, "snapshot": Jsonb(snapshot or []),
-             "facts": Jsonb(facts or {}), "steps": Jsonb(steps or []), "session_id": session_id,
-             "filing_state": filing_state, "footer_hash": footer_hash}).fetchone()
+            {
+                "org_id": org_id,
+                "title": product_text(title),
+                "body": product_text(body),
+                "severity": severity,
+                "category": category,
+                "created_by": created_by,
+                "source": source,
+                "key": idempotency_key,
+                "embedding": embedding,
+                "url": external_url,
+                "language": language,
+                "snapshot": Jsonb(snapshot or []),
+                "facts": Jsonb(facts or {}),
+                "steps": Jsonb(steps or []),
+                "session_id": session_id,
+                "filing_state": filing_state,
+                "footer_hash": footer_hash,
+            },
+        ).fetchone()
         if created is not None:
             if created_by is not None:
-                conn.execute("""INSERT INTO ticket_affected (ticket_id, user_id, session_id, snapshot)
+                conn.execute(
+                    """INSERT INTO ticket_affected (ticket_id, user_id, session_id, snapshot)
                                 VALUES (%(t)s, %(u)s, %(s)s, %(snap)s) ON CONFLICT DO NOTHING""",
-                             {"t": created.id, "u": created_by, "s": session_id, "snap": Jsonb(snapshot or [])})
+                    {"t": created.id, "u": created_by, "s": session_id, "snap": Jsonb(snapshot or [])},
+                )
             return created, True
-        existing = cur.execute(f"SELECT {_COLUMNS} FROM tickets WHERE org_id = %(org_id)s AND idempotency_key = %(key)s",
-                               {"org_id": org_id, "key": idempotency_key}).fetchone()
+        existing = cur.execute(
+            f"SELECT {_COLUMNS} FROM tickets WHERE org_id = %(org_id)s AND idempotency_key = %(key)s",
+            {"org_id": org_id, "key": idempotency_key},
+        ).fetchone()
     if existing is None:  # the key belongs to another organisation
         raise ValueError("idempotency key already used")
     return existing, False
@@ -102,8 +139,10 @@ def create(conn: psycopg.Connection, org_id: UUID, *, title: str, body: str, sev
 def get_by_key(conn: psycopg.Connection, org_id: UUID, idempotency_key: str) -> Ticket | None:
     """The ticket filed (or being filed) under this idempotency key: a re-confirm finds it."""
     with conn.cursor(row_factory=class_row(Ticket)) as cur:
-        return cur.execute(f"SELECT {_COLUMNS} FROM tickets WHERE org_id = %(org_id)s AND idempotency_key = %(key)s",
-                           {"org_id": org_id, "key": idempotency_key}).fetchone()
+        return cur.execute(
+            f"SELECT {_COLUMNS} FROM tickets WHERE org_id = %(org_id)s AND idempotency_key = %(key)s",
+            {"org_id": org_id, "key": idempotency_key},
+        ).fetchone()
 
 
 def complete_filing(conn: psycopg.Connection, org_id: UUID, ticket_id: UUID, external_url: str | None) -> Ticket:
@@ -113,17 +152,20 @@ def complete_filing(conn: psycopg.Connection, org_id: UUID, ticket_id: UUID, ext
             f"""UPDATE tickets SET filing_state = 'complete', external_url = coalesce(%(url)s, external_url),
                        updated_at = now()
                 WHERE org_id = %(org_id)s AND id = %(id)s RETURNING {_COLUMNS}""",
-            {"url": external_url, "org_id": org_id, "id": ticket_id}).fetchone()
+            {"url": external_url, "org_id": org_id, "id": ticket_id},
+        ).fetchone()
 
 
-def list_tickets(conn: psycopg.Connection, org_id: UUID, *, status: str | None = None,
-                 limit: int = 200) -> list[Ticket]:
+def list_tickets(
+    conn: psycopg.Connection, org_id: UUID, *, status: str | None = None, limit: int = 200
+) -> list[Ticket]:
     with conn.cursor(row_factory=class_row(Ticket)) as cur:
         return cur.execute(
             f"""SELECT {_COLUMNS} FROM tickets
                 WHERE org_id = %(org_id)s AND (%(status)s::text IS NULL OR status = %(status)s)
                 ORDER BY created_at DESC, number DESC LIMIT %(limit)s""",
-            {"org_id": org_id, "status": status, "limit": limit}).fetchall()
+            {"org_id": org_id, "status": status, "limit": limit},
+        ).fetchall()
 
 
 def get_ticket(conn: psycopg.Connection, org_id: UUID, ticket_id: UUID | str) -> Ticket | None:
@@ -132,25 +174,32 @@ def get_ticket(conn: psycopg.Connection, org_id: UUID, ticket_id: UUID | str) ->
     except ValueError:
         return None
     with conn.cursor(row_factory=class_row(Ticket)) as cur:
-        return cur.execute(f"SELECT {_COLUMNS} FROM tickets WHERE org_id = %(org_id)s AND id = %(id)s",
-                           {"org_id": org_id, "id": ticket_id}).fetchone()
+        return cur.execute(
+            f"SELECT {_COLUMNS} FROM tickets WHERE org_id = %(org_id)s AND id = %(id)s",
+            {"org_id": org_id, "id": ticket_id},
+        ).fetchone()
 
 
 def get_by_number(conn: psycopg.Connection, org_id: UUID, number: int) -> Ticket | None:
     with conn.cursor(row_factory=class_row(Ticket)) as cur:
-        return cur.execute(f"SELECT {_COLUMNS} FROM tickets WHERE org_id = %(org_id)s AND number = %(n)s",
-                           {"org_id": org_id, "n": number}).fetchone()
+        return cur.execute(
+            f"SELECT {_COLUMNS} FROM tickets WHERE org_id = %(org_id)s AND number = %(n)s",
+            {"org_id": org_id, "n": number},
+        ).fetchone()
 
 
 def get_by_url(conn: psycopg.Connection, org_id: UUID, url: str) -> Ticket | None:
     """The local row of an external issue (a GitHub duplicate links to the ticket it mirrors)."""
     with conn.cursor(row_factory=class_row(Ticket)) as cur:
-        return cur.execute(f"SELECT {_COLUMNS} FROM tickets WHERE org_id = %(org_id)s AND external_url = %(url)s",
-                           {"org_id": org_id, "url": url}).fetchone()
+        return cur.execute(
+            f"SELECT {_COLUMNS} FROM tickets WHERE org_id = %(org_id)s AND external_url = %(url)s",
+            {"org_id": org_id, "url": url},
+        ).fetchone()
 
 
-def update_status(conn: psycopg.Connection, org_id: UUID, ticket_id: UUID, status: str,
-                  resolution: str | None = None) -> bool:
+def update_status(
+    conn: psycopg.Connection, org_id: UUID, ticket_id: UUID, status: str, resolution: str | None = None
+) -> bool:
     if status not in STATUSES:
         raise ValueError(f"unknown ticket status: {status}")
     cur = conn.execute(
@@ -158,11 +207,12 @@ def update_status(conn: psycopg.Connection, org_id: UUID, ticket_id: UUID, statu
                   updated_at = now(),
                   closed_at = CASE WHEN %(status)s IN ('resolved', 'closed') THEN now() ELSE NULL END
            WHERE org_id = %(org_id)s AND id = %(id)s""",
-        {"status": status, "resolution": resolution, "org_id": org_id, "id": ticket_id})
+        {"status": status, "resolution": resolution, "org_id": org_id, "id": ticket_id},
+    )
     return cur.rowcount == 1
 
 
-_ROW_QUERY = f"""SELECT {', '.join('tk.' + c.strip() for c in _COLUMNS.split(','))},
+_ROW_QUERY = f"""SELECT {", ".join("tk." + c.strip() for c in _COLUMNS.split(","))},
                         r.full_name, r.department, a.full_name,
                         greatest(tk.updated_at, coalesce(max(e.created_at), tk.updated_at))
                  FROM tickets tk
@@ -173,29 +223,36 @@ _ROW_QUERY = f"""SELECT {', '.join('tk.' + c.strip() for c in _COLUMNS.split(','
 
 def _rows(cur_rows) -> list[TicketRow]:
     width = len(_COLUMNS.split(","))
-    return [TicketRow(Ticket(*row[:width]), row[width], row[width + 1], row[width + 2], row[width + 3])
-            for row in cur_rows]
+    return [
+        TicketRow(Ticket(*row[:width]), row[width], row[width + 1], row[width + 2], row[width + 3]) for row in cur_rows
+    ]
 
 
 def list_rows(conn: psycopg.Connection, org_id: UUID, *, limit: int = 500) -> list[TicketRow]:
     """Every ticket of the organisation with reporter, department and assignee, newest first."""
-    return _rows(conn.execute(
-        f"""{_ROW_QUERY} WHERE tk.org_id = %(org_id)s
+    return _rows(
+        conn.execute(
+            f"""{_ROW_QUERY} WHERE tk.org_id = %(org_id)s
             GROUP BY tk.id, r.full_name, r.department, a.full_name
             ORDER BY tk.created_at DESC, tk.number DESC LIMIT %(limit)s""",
-        {"org_id": org_id, "limit": limit}).fetchall())
+            {"org_id": org_id, "limit": limit},
+        ).fetchall()
+    )
 
 
 def list_affecting(conn: psycopg.Connection, org_id: UUID, user_id: UUID, *, limit: int = 200) -> list[TicketRow]:
     """The tickets a person reported or linked their report to, most recently changed first."""
-    return _rows(conn.execute(
-        f"""{_ROW_QUERY} WHERE tk.org_id = %(org_id)s
+    return _rows(
+        conn.execute(
+            f"""{_ROW_QUERY} WHERE tk.org_id = %(org_id)s
               AND (tk.created_by = %(user_id)s OR EXISTS (
                    SELECT 1 FROM ticket_affected x WHERE x.ticket_id = tk.id AND x.user_id = %(user_id)s))
             GROUP BY tk.id, r.full_name, r.department, a.full_name
             ORDER BY greatest(tk.updated_at, coalesce(max(e.created_at), tk.updated_at)) DESC
             LIMIT %(limit)s""",
-        {"org_id": org_id, "user_id": user_id, "limit": limit}).fetchall())
+            {"org_id": org_id, "user_id": user_id, "limit": limit},
+        ).fetchall()
+    )
 
 
 def get_row(conn: psycopg.Connection, org_id: UUID, ticket_id: UUID | str) -> TicketRow | None:
@@ -203,10 +260,13 @@ def get_row(conn: psycopg.Connection, org_id: UUID, ticket_id: UUID | str) -> Ti
         ticket_id = UUID(str(ticket_id))
     except ValueError:
         return None
-    rows = _rows(conn.execute(
-        f"""{_ROW_QUERY} WHERE tk.org_id = %(org_id)s AND tk.id = %(id)s
+    rows = _rows(
+        conn.execute(
+            f"""{_ROW_QUERY} WHERE tk.org_id = %(org_id)s AND tk.id = %(id)s
             GROUP BY tk.id, r.full_name, r.department, a.full_name""",
-        {"org_id": org_id, "id": ticket_id}).fetchall())
+            {"org_id": org_id, "id": ticket_id},
+        ).fetchall()
+    )
     return rows[0] if rows else None
 
 
@@ -217,7 +277,8 @@ def set_assignee(conn: psycopg.Connection, org_id: UUID, ticket_id: UUID, assign
            WHERE org_id = %(org_id)s AND id = %(id)s
              AND (%(assignee)s::uuid IS NULL OR EXISTS (
                   SELECT 1 FROM users WHERE id = %(assignee)s AND org_id = %(org_id)s AND role = 'admin'))""",
-        {"assignee": assignee_id, "org_id": org_id, "id": ticket_id})
+        {"assignee": assignee_id, "org_id": org_id, "id": ticket_id},
+    )
     return cur.rowcount == 1
 
 
@@ -227,7 +288,8 @@ def anonymise_reporter(conn: psycopg.Connection, org_id: UUID, user_id: UUID) ->
     return conn.execute(
         """UPDATE tickets SET created_by = NULL, snapshot = '[]', updated_at = now()
            WHERE org_id = %(org_id)s AND created_by = %(user_id)s""",
-        {"org_id": org_id, "user_id": user_id}).rowcount
+        {"org_id": org_id, "user_id": user_id},
+    ).rowcount
 
 
 @dataclass(frozen=True)
@@ -236,27 +298,46 @@ class DuplicateCandidate:
     embedding: np.ndarray
 
 
-def duplicate_candidates(conn: psycopg.Connection, org_id: UUID, embedding: np.ndarray,
-                         limit: int = 100) -> list[DuplicateCandidate]:
+def duplicate_candidates(
+    conn: psycopg.Connection, org_id: UUID, embedding: np.ndarray, limit: int = 100
+) -> list[DuplicateCandidate]:
     """Filed tickets nearest by raw cosine, with their vectors: the caller re-scores them across
     languages (a generous pool, since raw cosine favours the report's own language)."""
     rows = conn.execute(
         f"""SELECT {_COLUMNS}, embedding FROM tickets
             WHERE org_id = %(org_id)s AND embedding IS NOT NULL AND filing_state = 'complete'
             ORDER BY embedding <=> %(emb)s LIMIT %(limit)s""",
-        {"org_id": org_id, "emb": embedding, "limit": limit}).fetchall()
+        {"org_id": org_id, "emb": embedding, "limit": limit},
+    ).fetchall()
     width = len(_COLUMNS.split(","))
     return [DuplicateCandidate(Ticket(*row[:width]), np.asarray(row[width], dtype=np.float32)) for row in rows]
 
 
 def seed_ticket_keys(conn: psycopg.Connection, org_id: UUID) -> set[str]:
-    return {row[0] for row in conn.execute(
-        "SELECT idempotency_key FROM tickets WHERE org_id = %(org_id)s AND source = 'seed'", {"org_id": org_id})}
+    return {
+        row[0]
+        for row in conn.execute(
+            "SELECT idempotency_key FROM tickets WHERE org_id = %(org_id)s AND source = 'seed'", {"org_id": org_id}
+        )
+    }
 
 
-def add_seed_ticket(conn: psycopg.Connection, org_id: UUID, *, key: str, title: str, body: str, status: str,
-                    severity: str, category: str, resolution: str | None, created_by: UUID | None,
-                    created_at: datetime, closed_at: datetime | None, embedding: np.ndarray) -> None:
+def add_seed_ticket(
+    conn: psycopg.Connection,
+    org_id: UUID,
+    *,
+    key: str,
+    title: str,
+    body: str,
+    status: str,
+    severity: str,
+    category: str,
+    resolution: str | None,
+    created_by: UUID | None,
+    created_at: datetime,
+    closed_at: datetime | None,
+    embedding: np.ndarray,
+) -> None:
     conn.execute(
         """INSERT INTO tickets (org_id, title, body, status, severity, category, resolution, created_by,
                                 source, idempotency_key, embedding, created_at, updated_at, closed_at)
@@ -264,6 +345,18 @@ def add_seed_ticket(conn: psycopg.Connection, org_id: UUID, *, key: str, title: 
                    %(created_by)s, 'seed', %(key)s, %(embedding)s, %(created_at)s,
                    coalesce(%(closed_at)s, %(created_at)s), %(closed_at)s)
            ON CONFLICT (idempotency_key) DO NOTHING""",
-        {"org_id": org_id, "title": title, "body": body, "status": status, "severity": severity,
-         "category": category, "resolution": resolution, "created_by": created_by, "key": key,
-         "embedding": embedding, "created_at": created_at, "closed_at": closed_at})
+        {
+            "org_id": org_id,
+            "title": title,
+            "body": body,
+            "status": status,
+            "severity": severity,
+            "category": category,
+            "resolution": resolution,
+            "created_by": created_by,
+            "key": key,
+            "embedding": embedding,
+            "created_at": created_at,
+            "closed_at": closed_at,
+        },
+    )

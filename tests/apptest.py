@@ -1,4 +1,5 @@
 """Running one page script with AppTest, signed in as a given user (shared by the page tests)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -6,8 +7,7 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parents[1]
-TEXT_ELEMENTS = ("markdown", "title", "header", "subheader", "caption", "text", "success", "error", "info",
-                 "warning")
+TEXT_ELEMENTS = ("markdown", "title", "header", "subheader", "caption", "text", "success", "error", "info", "warning")
 
 
 def open_page(user, page: str, *, query: dict | None = None, timeout: float = 90, **state) -> AppTest:

@@ -2,11 +2,12 @@
 
 Tests that use them skip when Debian's Chromium is not installed (`apt-get install -y chromium`).
 """
+
 from __future__ import annotations
 
 import contextlib
-import re
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -38,8 +39,15 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def running_app(database_url: str, *, extra_env: dict | None = None, timeout: float = 120,
-                port: int | None = None, extra_args: list[str] | None = None, processes: list | None = None):
+def running_app(
+    database_url: str,
+    *,
+    extra_env: dict | None = None,
+    timeout: float = 120,
+    port: int | None = None,
+    extra_args: list[str] | None = None,
+    processes: list | None = None,
+):
     """Serve app.py on a loopback port (free, unless given) against ``database_url``; yields the base URL.
 
     ``extra_args`` go to ``streamlit run`` (e.g. ``--secrets.files PATH``); ``processes`` receives the
@@ -47,8 +55,20 @@ def running_app(database_url: str, *, extra_env: dict | None = None, timeout: fl
     port = port or free_port()
     # its own chat port too: apps of parallel test workers must not fight over the default one
     env = {**os.environ, "DATABASE_URL": database_url, "SKILLNET_CHAT_PORT": str(free_port()), **(extra_env or {})}
-    command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-               "--server.address", "127.0.0.1", "--server.headless", "true", *(extra_args or [])]
+    command = [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        "app.py",
+        "--server.port",
+        str(port),
+        "--server.address",
+        "127.0.0.1",
+        "--server.headless",
+        "true",
+        *(extra_args or []),
+    ]
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     if processes is not None:
         processes.append(process)
@@ -62,7 +82,7 @@ def running_app(database_url: str, *, extra_env: dict | None = None, timeout: fl
                         break
             except OSError:
                 if process.poll() is not None:
-                    raise RuntimeError(process.stderr.read().decode()[-2000:])
+                    raise RuntimeError(process.stderr.read().decode()[-2000:]) from None
                 time.sleep(0.3)
         else:
             raise TimeoutError("streamlit did not start")
@@ -84,13 +104,23 @@ def chromium_page(width: int = 1400, height: int = 900, locale: str | None = Non
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
         try:
-            page = browser.new_page(viewport={"width": width, "height": height}, locale=locale,
-                                    ignore_https_errors=self_signed)
-            page.set_default_timeout(120_000)   # a busy CI machine (load 4-6) renders slowly: wait, don't fail
+            page = browser.new_page(
+                viewport={"width": width, "height": height}, locale=locale, ignore_https_errors=self_signed
+            )
+            page.set_default_timeout(120_000)  # a busy CI machine (load 4-6) renders slowly: wait, don't fail
             yield page
         finally:
             browser.close()
@@ -101,7 +131,7 @@ def sign_in(page, base_url: str, email: str, password: str) -> None:
     page.goto(base_url)
     page.get_by_label("Email").wait_for(timeout=STEP)  # the first render prepares the database
     page.get_by_label("Email").fill(email)
-    page.get_by_label("Password", exact=True).fill(password)   # the browser speaks English: the form does too
+    page.get_by_label("Password", exact=True).fill(password)  # the browser speaks English: the form does too
     page.get_by_role("button", name="Sign in").click()
     page.get_by_text(email).wait_for(timeout=STEP)
 
@@ -116,8 +146,11 @@ def sign_out(page, label: str) -> None:
 def settle(page, timeout: float = STEP) -> None:
     """Wait until the script run a click started has finished: no "Running…" widget, no stale elements.
     (A page with a fragment that refreshes itself is idle between its runs; this waits for such a moment.)"""
-    page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')"
-                           " && !document.querySelector('[data-stale=\"true\"]')", timeout=timeout)
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')"
+        " && !document.querySelector('[data-stale=\"true\"]')",
+        timeout=timeout,
+    )
 
 
 def either(*names: str) -> re.Pattern:

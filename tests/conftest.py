@@ -3,6 +3,7 @@
 DATABASE_URL switches from the embedded server to an external one. Databases are cloned from
 templates (migrated; migrated + demo organisation) so each module starts from a known state fast.
 """
+
 from __future__ import annotations
 
 import os
@@ -18,8 +19,16 @@ from psycopg.conninfo import make_conninfo
 pytest_plugins = ["tests.fake_openai"]
 
 # Tests run the offline engine unless a test points the model at the fake server itself.
-for _var in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "LLM_MODEL", "LANGCHAIN_TRACING_V2", "TAVILY_API_KEY",
-             "GITHUB_TOKEN", "EMBEDDINGS_BASE_URL", "EMBEDDINGS_API_KEY"):
+for _var in (
+    "OPENAI_API_KEY",
+    "OPENAI_BASE_URL",
+    "LLM_MODEL",
+    "LANGCHAIN_TRACING_V2",
+    "TAVILY_API_KEY",
+    "GITHUB_TOKEN",
+    "EMBEDDINGS_BASE_URL",
+    "EMBEDDINGS_API_KEY",
+):
     os.environ.pop(_var, None)
 os.environ["EMBEDDINGS"] = "local"
 # Content tests run jobs themselves; an app-started worker would race them for the same jobs.
@@ -157,8 +166,8 @@ def seeded_pool(seeded_db_url):
 
 def make_deps(pool, **overrides):
     """AppDeps on a test's own pool: the process's model (offline unless the test set one) unless given."""
-    from agents.runtime.deps import AppDeps
     from agents.llm import get_llm
+    from agents.runtime.deps import AppDeps
 
     return AppDeps(pool=pool, llm=overrides.pop("llm", None) or get_llm(), **overrides)
 
@@ -189,6 +198,7 @@ def real_model_server() -> tuple[str, str] | None:
     import urllib.request
 
     from core import config
+
     url = (config.get("SKILLNET_REAL_MODEL_URL") or "").rstrip("/")
     if not url:
         return None

@@ -5,6 +5,7 @@ The other language's words come from the catalogue: a word that only the other l
 (never the reader's, never the demo's own data, which is bilingual by design: an English course on a
 Spanish page is content, not chrome) is a message that was not translated.
 """
+
 from __future__ import annotations
 
 import re
@@ -53,9 +54,16 @@ def foreign_words(lang: str) -> set[str]:
 
 def findings(text: str, lang: str, foreign: set[str]) -> list[str]:
     """What in ``text`` a person should not read, one line each."""
-    found = [f"{kind}: {m.group(0)!r}" for kind, pattern in (("uuid", UUID), ("short id", SHORT_ID),
-                                                             ("iso time", ISO_TIME), ("code", SNAKE),
-                                                             ("none", NONE))
-             for m in pattern.finditer(text)]
+    found = [
+        f"{kind}: {m.group(0)!r}"
+        for kind, pattern in (
+            ("uuid", UUID),
+            ("short id", SHORT_ID),
+            ("iso time", ISO_TIME),
+            ("code", SNAKE),
+            ("none", NONE),
+        )
+        for m in pattern.finditer(text)
+    ]
     found += [f"other language: {word!r}" for word in sorted(_words(text) & foreign)]
     return found

@@ -22,6 +22,7 @@ Queued replies are served first-in first-out; when the queue is empty ``responde
 requests (header ``X-SkillNet-Probe``) are answered from ``capabilities`` and kept in
 ``probe_requests``: they never take a queued reply.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -42,15 +43,16 @@ import pytest
 @dataclass
 class Reply:
     """One scripted response: text or tool calls, or a fault (``status`` >= 400)."""
+
     text: str | None = None
     tool_calls: list[dict] = field(default_factory=list)  # {"name", "arguments": dict | str, "id"?}
     status: int = 200
     headers: dict[str, str] = field(default_factory=dict)
-    body: str | None = None          # raw response body (error payloads, garbage)
-    delay: float = 0.0               # seconds before anything is sent (timeouts)
-    queued: float = 0.0              # seconds a stream waits in the server's queue, sending keep-alive pings
+    body: str | None = None  # raw response body (error payloads, garbage)
+    delay: float = 0.0  # seconds before anything is sent (timeouts)
+    queued: float = 0.0  # seconds a stream waits in the server's queue, sending keep-alive pings
     token_delay: float | None = None  # seconds between streamed tokens (None: the server's default)
-    break_after: int | None = None   # streamed tokens before the connection is cut mid-message
+    break_after: int | None = None  # streamed tokens before the connection is cut mid-message
     finish_reason: str | None = None  # None: "tool_calls", "length" (past max_tokens) or "stop"
 
 
@@ -77,20 +79,24 @@ def _tokens(text: str) -> list[str]:
 def _usage(request: dict, completion: str) -> dict:
     prompt = sum(len(str(m.get("content") or "").split()) + 3 for m in request.get("messages", []))
     completion_tokens = max(1, len(completion.split()))
-    return {"prompt_tokens": prompt, "completion_tokens": completion_tokens,
-            "total_tokens": prompt + completion_tokens}
+    return {"prompt_tokens": prompt, "completion_tokens": completion_tokens, "total_tokens": prompt + completion_tokens}
 
 
 def _tool_call_payload(call: dict, index: int) -> dict:
     arguments = call.get("arguments", {})
-    return {"index": index, "id": call.get("id") or f"call_{uuid.uuid4().hex[:12]}", "type": "function",
-            "function": {"name": call["name"],
-                         "arguments": arguments if isinstance(arguments, str) else json.dumps(arguments)}}
+    return {
+        "index": index,
+        "id": call.get("id") or f"call_{uuid.uuid4().hex[:12]}",
+        "type": "function",
+        "function": {
+            "name": call["name"],
+            "arguments": arguments if isinstance(arguments, str) else json.dumps(arguments),
+        },
+    }
 
 
 # What the capability probe finds by default: a well-behaved hosted model.
-CAPABLE = {"json_mode": True, "tool_calling": True, "usage": True, "context_tokens": 128_000,
-           "probe_token_delay": 0.0}
+CAPABLE = {"json_mode": True, "tool_calling": True, "usage": True, "context_tokens": 128_000, "probe_token_delay": 0.0}
 
 
 class FakeOpenAI:
@@ -170,6 +176,7 @@ class FakeOpenAI:
     @property
     def embedding_requests(self) -> list[dict]:
         return [r for r in self.requests if r.get("_path", "").endswith("/embeddings")]
+
     # -- misbehaviour (what a small local model does) -------------------------------------------
     def repetition_loop(self, sentence: str, repeats: int = 60, **options) -> FakeOpenAI:
         """The same sentence over and over, until max_tokens cuts it."""
@@ -220,9 +227,21 @@ class FakeOpenAI:
 
             def do_GET(self):
                 if self.path.rstrip("/").endswith("/models"):
-                    self._send_json(200, {"object": "list", "data": [
-                        {"id": fake.model, "object": "model", "created": 0, "owned_by": "fake",
-                         "context_length": fake.capabilities["context_tokens"]}]})
+                    self._send_json(
+                        200,
+                        {
+                            "object": "list",
+                            "data": [
+                                {
+                                    "id": fake.model,
+                                    "object": "model",
+                                    "created": 0,
+                                    "owned_by": "fake",
+                                    "context_length": fake.capabilities["context_tokens"],
+                                }
+                            ],
+                        },
+                    )
                 else:
                     self._send_json(404, {"error": {"message": "not found"}})
 
@@ -252,8 +271,7 @@ class FakeOpenAI:
                 except (BrokenPipeError, ConnectionResetError):  # the client gave up (timeouts)
                     pass
 
-            def _send_json(self, status: int, payload: dict, headers: dict | None = None,
-                           raw: str | None = None):
+            def _send_json(self, status: int, payload: dict, headers: dict | None = None, raw: str | None = None):
                 data = (raw if raw is not None else json.dumps(payload)).encode()
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json")
@@ -290,8 +308,12 @@ class FakeOpenAI:
             raw = [((seed[k % 32] ^ (k * 37 % 251)) / 255.0) - 0.5 for k in range(dims)]
             norm = sum(v * v for v in raw) ** 0.5 or 1.0
             data.append({"object": "embedding", "index": i, "embedding": [v / norm for v in raw]})
-        return {"object": "list", "data": data, "model": request.get("model", "fake-embedding"),
-                "usage": {"prompt_tokens": len(inputs), "total_tokens": len(inputs)}}
+        return {
+            "object": "list",
+            "data": data,
+            "model": request.get("model", "fake-embedding"),
+            "usage": {"prompt_tokens": len(inputs), "total_tokens": len(inputs)},
+        }
 
     def _probe_reply(self, request: dict) -> Reply:
         caps = self.capabilities
@@ -301,8 +323,9 @@ class FakeOpenAI:
             return Reply(text='{"ok": true}')
         if request.get("tools"):
             if caps["tool_calling"]:
-                return Reply(tool_calls=[{"name": request["tools"][0]["function"]["name"],
-                                          "arguments": {"timezone": "UTC"}}])
+                return Reply(
+                    tool_calls=[{"name": request["tools"][0]["function"]["name"], "arguments": {"timezone": "UTC"}}]
+                )
             return Reply(text="It is noon.")
         return Reply(text=" ".join(str(n) for n in range(1, 31)), token_delay=caps["probe_token_delay"])
 
@@ -325,9 +348,15 @@ class FakeOpenAI:
             message = {"role": "assistant", "content": text if (text or not calls) else None}
             if calls:
                 message["tool_calls"] = [{k: v for k, v in call.items() if k != "index"} for call in calls]
-            return handler._send_json(200, {**common, "object": "chat.completion", "choices": [
-                {"index": 0, "message": message, "finish_reason": finish, "logprobs": None}],
-                **({"usage": usage} if usage else {})})
+            return handler._send_json(
+                200,
+                {
+                    **common,
+                    "object": "chat.completion",
+                    "choices": [{"index": 0, "message": message, "finish_reason": finish, "logprobs": None}],
+                    **({"usage": usage} if usage else {}),
+                },
+            )
 
         handler.send_response(200)
         handler.send_header("Content-Type", "text/event-stream")
@@ -342,8 +371,11 @@ class FakeOpenAI:
             handler.wfile.flush()
 
         def delta(content: dict, finish_reason: str | None = None) -> dict:
-            return {**common, "object": "chat.completion.chunk",
-                    "choices": [{"index": 0, "delta": content, "finish_reason": finish_reason}]}
+            return {
+                **common,
+                "object": "chat.completion.chunk",
+                "choices": [{"index": 0, "delta": content, "finish_reason": finish_reason}],
+            }
 
         waiting_until = time.monotonic() + reply.queued
         while time.monotonic() < waiting_until:
@@ -364,8 +396,15 @@ class FakeOpenAI:
             opening = {**call, "function": {"name": call["function"]["name"], "arguments": ""}}
             send(delta({"tool_calls": [opening]}))
             for start in range(0, len(arguments), 8):  # arguments arrive in pieces, as from OpenAI
-                send(delta({"tool_calls": [{"index": call["index"],
-                                            "function": {"arguments": arguments[start:start + 8]}}]}))
+                send(
+                    delta(
+                        {
+                            "tool_calls": [
+                                {"index": call["index"], "function": {"arguments": arguments[start : start + 8]}}
+                            ]
+                        }
+                    )
+                )
         send(delta({}, finish))
         if usage and (request.get("stream_options") or {}).get("include_usage"):
             send({**common, "object": "chat.completion.chunk", "choices": [], "usage": usage})

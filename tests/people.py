@@ -2,6 +2,7 @@
 
 The product creates people only through the demo loader (``storage.users.ensure_user``, which keeps
 later edits) and the admin's writes; tests want one call that also resets a profile, so it lives here."""
+
 from __future__ import annotations
 
 from uuid import UUID
@@ -11,9 +12,19 @@ from psycopg.rows import class_row
 from storage.users import USER_COLUMNS, User, hash_password
 
 
-def upsert_user(conn, org_id: UUID, *, email: str, full_name: str, role: str, password: str,
-                department: str | None = None, job_title: str | None = None, language: str = "es",
-                is_active: bool = True) -> User:
+def upsert_user(
+    conn,
+    org_id: UUID,
+    *,
+    email: str,
+    full_name: str,
+    role: str,
+    password: str,
+    department: str | None = None,
+    job_title: str | None = None,
+    language: str = "es",
+    is_active: bool = True,
+) -> User:
     """Create the user, or refresh their profile (the password is kept once set)."""
     with conn.cursor(row_factory=class_row(User)) as cur:
         return cur.execute(
@@ -26,6 +37,15 @@ def upsert_user(conn, org_id: UUID, *, email: str, full_name: str, role: str, pa
                     language = EXCLUDED.language, is_active = EXCLUDED.is_active
                 WHERE users.org_id = EXCLUDED.org_id
                 RETURNING {USER_COLUMNS}""",
-            {"org_id": org_id, "email": email.lower(), "full_name": full_name, "role": role,
-             "hash": hash_password(password), "department": department, "job_title": job_title,
-             "language": language, "is_active": is_active}).fetchone()
+            {
+                "org_id": org_id,
+                "email": email.lower(),
+                "full_name": full_name,
+                "role": role,
+                "hash": hash_password(password),
+                "department": department,
+                "job_title": job_title,
+                "language": language,
+                "is_active": is_active,
+            },
+        ).fetchone()

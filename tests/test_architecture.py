@@ -1,5 +1,6 @@
 """The layers of CONVENTIONS §2 hold: import-linter's contracts (pyproject.toml) for the packages,
 and the same rules for the Streamlit pages and chat.py, which are scripts rather than packages."""
+
 from __future__ import annotations
 
 import ast
@@ -30,16 +31,25 @@ def test_import_contracts_hold():
     command = shutil.which("lint-imports")
     if command is None:
         pytest.fail("import-linter is not installed (pip install -r requirements.txt)")
-    result = subprocess.run([command, "--no-cache"], cwd=ROOT, capture_output=True, text=True, timeout=300,
-                            env={"PYTHONPATH": str(ROOT), "PATH": str(Path(sys.executable).parent)})
+    result = subprocess.run(
+        [command, "--no-cache"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={"PYTHONPATH": str(ROOT), "PATH": str(Path(sys.executable).parent)},
+    )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
 
 
-@pytest.mark.parametrize("script", sorted(p.relative_to(ROOT).as_posix() for p in
-                                          [*ROOT.glob("pages/*.py"), ROOT / "chat.py", ROOT / "app.py"]))
+@pytest.mark.parametrize(
+    "script",
+    sorted(p.relative_to(ROOT).as_posix() for p in [*ROOT.glob("pages/*.py"), ROOT / "chat.py", ROOT / "app.py"]),
+)
 def test_pages_use_services_only(script):
-    bad = sorted(name for name in _imports(ROOT / script)
-                 if name.split(".")[0] in FORBIDDEN_IN_PAGES or ".prompts" in name)
+    bad = sorted(
+        name for name in _imports(ROOT / script) if name.split(".")[0] in FORBIDDEN_IN_PAGES or ".prompts" in name
+    )
     assert bad == [], f"{script} imports {bad}: call a service function instead"
 
 
@@ -60,9 +70,14 @@ def _run_time_import_graph() -> dict[str, set[str]]:
         source = ROOT / (module.replace(".", "/") + ".py")
         source = source if source.exists() else ROOT / module.replace(".", "/") / "__init__.py"
         typing_only = _type_checking_lines(source)
-        edges[module] = {imported for imported in graph.find_modules_directly_imported_by(module)
-                         if any(detail["line_number"] not in typing_only
-                                for detail in graph.get_import_details(importer=module, imported=imported))}
+        edges[module] = {
+            imported
+            for imported in graph.find_modules_directly_imported_by(module)
+            if any(
+                detail["line_number"] not in typing_only
+                for detail in graph.get_import_details(importer=module, imported=imported)
+            )
+        }
     return edges
 
 

@@ -1,5 +1,6 @@
 """One configuration: every variable the code reads is declared in core/config.py, documented in
 the README, and read nowhere else; bad values fail with one line naming the variable."""
+
 from __future__ import annotations
 
 import re
@@ -8,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from core import config
+
 ROOT = Path(__file__).resolve().parents[1]
 PRODUCT = ["app.py", "chat.py", "agents", "pages", "ui", "storage", "seeds"]
 ENV_READ = re.compile(r"os\.environ|os\.getenv|getenv\(")
@@ -22,8 +24,7 @@ def _product_sources() -> dict[str, str]:
 
 
 def test_only_the_config_module_reads_the_environment():
-    readers = [name for name, text in _product_sources().items()
-               if name != "core/config.py" and ENV_READ.search(text)]
+    readers = [name for name, text in _product_sources().items() if name != "core/config.py" and ENV_READ.search(text)]
     assert readers == [], "read variables through core.config.get: " + ", ".join(readers)
 
 
@@ -54,13 +55,16 @@ def test_defaults_and_parsing(monkeypatch):
     assert config.get("EMBEDDINGS") == "openai"
 
 
-@pytest.mark.parametrize("name, value, reason", [
-    ("SKILLNET_MAX_UPLOAD_MB", "lots", "expected a number"),
-    ("SKILLNET_CHAT_PORT", "0", "must be at least 1"),
-    ("SKILLNET_CHAT_PATH", "http://chat.example/", "expected a path such as /chat/"),
-    ("EMBEDDINGS", "magic", "use one of local, openai"),
-    ("HELPDESK_AGENT_KILL_SWITCH", "maybe", "use on/off"),
-])
+@pytest.mark.parametrize(
+    "name, value, reason",
+    [
+        ("SKILLNET_MAX_UPLOAD_MB", "lots", "expected a number"),
+        ("SKILLNET_CHAT_PORT", "0", "must be at least 1"),
+        ("SKILLNET_CHAT_PATH", "http://chat.example/", "expected a path such as /chat/"),
+        ("EMBEDDINGS", "magic", "use one of local, openai"),
+        ("HELPDESK_AGENT_KILL_SWITCH", "maybe", "use on/off"),
+    ],
+)
 def test_a_bad_value_is_one_line_naming_the_variable(monkeypatch, name, value, reason):
     monkeypatch.setenv(name, value)
     problems = config.validate()

@@ -1,6 +1,7 @@
 """One dependency object: only agents/runtime/deps.py (and the entry points named below) reach for the
 process-wide pool, checkpointer, model, embedder or clock; services get them passed in as ``deps``
 (CONVENTIONS §5), so a test hands its own through the seam production uses."""
+
 from __future__ import annotations
 
 import ast
@@ -17,7 +18,7 @@ BYPASSES = {
     "embedder": {"embed_query", "embed_passages"},
     "clock": {"now", "today", "utcnow", "time"},
 }
-CLOCK_OWNERS = {"datetime", "date", "time"}   # datetime.now(), date.today(), time.time(); not deps.now()
+CLOCK_OWNERS = {"datetime", "date", "time"}  # datetime.now(), date.today(), time.time(); not deps.now()
 # where they are defined, or built into AppDeps; the app's start prepares the database before anything else;
 # storage's CLI cannot see agents, the model check opens no database; the ingestion package is the embedder
 # itself, and the demo's activity is dated from today
@@ -27,14 +28,32 @@ OWNERS = {"embedder": ("agents/ingestion/",), "clock": ("seeds/",)}
 NOT_YET_ON_APPDEPS: dict[str, set[str]] = {
     "pool": set(),
     "model": set(),
-    "embedder": {"agents/content/worker.py", "agents/retrieval/course_tree.py",
-                 "agents/retrieval/langchain_retriever.py", "agents/retrieval/search.py",
-                 "agents/retrieval/eval.py", "agents/retrieval/grounding.py", "agents/tutor/gate.py",
-                 "agents/tutor/answers.py", "agents/tutor/answer_check.py", "agents/helpdesk/duplicates.py", "agents/helpdesk/tools.py",
-                 "agents/offline.py", "agents/learning/rubric.py", "agents/insights/gaps.py", "seeds/loader.py"},
-    "clock": {"agents/admin/dashboards.py", "agents/admin/assign.py", "agents/helpdesk/audit.py",
-              "agents/learning/service.py", "agents/insights/skill_history.py", "pages/content_studio.py",
-              "pages/my_courses.py"},
+    "embedder": {
+        "agents/content/worker.py",
+        "agents/retrieval/course_tree.py",
+        "agents/retrieval/langchain_retriever.py",
+        "agents/retrieval/search.py",
+        "agents/retrieval/eval.py",
+        "agents/retrieval/grounding.py",
+        "agents/tutor/gate.py",
+        "agents/tutor/answers.py",
+        "agents/tutor/answer_check.py",
+        "agents/helpdesk/duplicates.py",
+        "agents/helpdesk/tools.py",
+        "agents/offline.py",
+        "agents/learning/rubric.py",
+        "agents/insights/gaps.py",
+        "seeds/loader.py",
+    },
+    "clock": {
+        "agents/admin/dashboards.py",
+        "agents/admin/assign.py",
+        "agents/helpdesk/audit.py",
+        "agents/learning/service.py",
+        "agents/insights/skill_history.py",
+        "pages/content_studio.py",
+        "pages/my_courses.py",
+    },
 }
 
 
@@ -60,7 +79,7 @@ def bypasses(source: str) -> dict[str, list[str]]:
             owner = func.value.id if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) else None
             if kind == "clock" and owner not in CLOCK_OWNERS:
                 continue
-            if kind == "embedder" and owner not in (None, "embeddings"):   # deps.embed_query is the way in
+            if kind == "embedder" and owner not in (None, "embeddings"):  # deps.embed_query is the way in
                 continue
             found.setdefault(kind, []).append(f"{name}() line {node.lineno}")
     return found
@@ -89,7 +108,7 @@ def test_the_not_yet_lists_only_shrink(kind):
     assert done == [], f"these no longer reach for the {kind}: take them off NOT_YET_ON_APPDEPS: {done}"
 
 
-PLANTED = {   # one bypass of each kind, as a new service might write it
+PLANTED = {  # one bypass of each kind, as a new service might write it
     "pool": "from storage.db import app_pool\ndef f():\n    with app_pool().connection() as conn:\n        pass\n",
     "model": "from agents.llm import get_llm\ndef f():\n    return get_llm().engine\n",
     "embedder": "from agents.ingestion import embeddings\ndef f(q):\n    return embeddings.embed_query(q)\n",

@@ -5,6 +5,7 @@ passing two string literals to a say/t-style helper, or ``"…" if lang == "es" 
 still being moved onto the catalogue are listed in NOT_YET_MIGRATED; the list only shrinks (a
 listed file with no pair left fails, so it is taken off).
 """
+
 from __future__ import annotations
 
 import ast
@@ -22,7 +23,7 @@ CATALOGUE_DIR = ROOT / "agents" / "i18n"
 HELPER_NAMES = {"say", "_say", "t", "_t", "tr", "pick"}
 LANGUAGE_CODES = {"es", "en", "vi"}
 
-NOT_YET_MIGRATED: set[str] = set()   # empty since every product file speaks through agents/i18n; keep it so
+NOT_YET_MIGRATED: set[str] = set()  # empty since every product file speaks through agents/i18n; keep it so
 
 
 def _product_files() -> list[Path]:
@@ -39,13 +40,15 @@ def _is_text(node: ast.AST) -> bool:
 
 def _is_code(node: ast.AST) -> bool:
     """An identifier-like constant ('spanish'): a per-language setting, not text a person reads."""
-    return isinstance(node, ast.Constant) and isinstance(node.value, str) and bool(re.fullmatch(r"[a-z0-9_]+", node.value))
+    return (
+        isinstance(node, ast.Constant) and isinstance(node.value, str) and bool(re.fullmatch(r"[a-z0-9_]+", node.value))
+    )
 
 
 def _compares_language(node: ast.AST) -> bool:
     return isinstance(node, ast.Compare) and any(
-        isinstance(side, ast.Constant) and side.value in LANGUAGE_CODES
-        for side in [node.left, *node.comparators])
+        isinstance(side, ast.Constant) and side.value in LANGUAGE_CODES for side in [node.left, *node.comparators]
+    )
 
 
 def inline_pairs(source: str) -> list[int]:
@@ -54,10 +57,14 @@ def inline_pairs(source: str) -> list[int]:
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Dict):
             keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
-            by_language = [v for k, v in zip(node.keys, node.values)
-                           if isinstance(k, ast.Constant) and k.value in LANGUAGE_CODES]
-            if {"es", "en"} <= keys and all(_is_text(v) for v in by_language) \
-                    and not all(_is_code(v) for v in by_language):
+            by_language = [
+                v for k, v in zip(node.keys, node.values) if isinstance(k, ast.Constant) and k.value in LANGUAGE_CODES
+            ]
+            if (
+                {"es", "en"} <= keys
+                and all(_is_text(v) for v in by_language)
+                and not all(_is_code(v) for v in by_language)
+            ):
                 lines.append(node.lineno)
         elif isinstance(node, ast.Call):
             name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
@@ -111,11 +118,13 @@ def test_files_waiting_for_the_catalogue_still_need_it(rel):
 
 
 def test_the_detector_sees_each_kind_of_pair():
-    source = ('a = {"es": "Hola", "en": "Hello"}\n'
-              'b = say("Hola", "Hello")\n'
-              'c = "Hola" if lang == "es" else "Hello"\n'
-              'd = t("tutor.hello", lang)\n'
-              'e = {"es": "spanish", "en": "english"}\n')
+    source = (
+        'a = {"es": "Hola", "en": "Hello"}\n'
+        'b = say("Hola", "Hello")\n'
+        'c = "Hola" if lang == "es" else "Hello"\n'
+        'd = t("tutor.hello", lang)\n'
+        'e = {"es": "spanish", "en": "english"}\n'
+    )
     assert inline_pairs(source) == [1, 2, 3]
 
 
@@ -128,10 +137,14 @@ def _audited_actions() -> set[str]:
             if not isinstance(node, ast.Call):
                 continue
             name = getattr(node.func, "attr", None) or getattr(node.func, "id", None)
-            if name == "record" and getattr(node.func, "value", None) is not None \
-                    and getattr(node.func.value, "id", "") in ("audit", "audit_log"):
-                found |= {k.value.value for k in node.keywords
-                          if k.arg == "action" and isinstance(k.value, ast.Constant)}
+            if (
+                name == "record"
+                and getattr(node.func, "value", None) is not None
+                and getattr(node.func.value, "id", "") in ("audit", "audit_log")
+            ):
+                found |= {
+                    k.value.value for k in node.keywords if k.arg == "action" and isinstance(k.value, ast.Constant)
+                }
             elif name == "_audit" and len(node.args) >= 3 and isinstance(node.args[2], ast.Constant):
                 found.add(node.args[2].value)
     return found
@@ -139,7 +152,7 @@ def _audited_actions() -> set[str]:
 
 def test_every_audited_action_reads_in_the_admins_language():
     actions = _audited_actions()
-    assert {"sign_in", "sign_in_failed", "ticket.status"} <= actions     # the scan finds them
+    assert {"sign_in", "sign_in_failed", "ticket.status"} <= actions  # the scan finds them
     assert sorted(a for a in actions if f"code.audit_action.{a}" not in MESSAGES) == []
 
 

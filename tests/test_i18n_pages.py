@@ -7,6 +7,7 @@ invisible marks (a word joiner either side); a piece of chrome without them was 
 else. Data (people's and skills' names in tables) is not chrome and is not checked. Pages still on
 tests/test_i18n_catalogue.py's NOT_YET_MIGRATED list are skipped until they are moved.
 """
+
 from __future__ import annotations
 
 import ast
@@ -18,8 +19,8 @@ import pytest
 from agents.i18n.catalog import MESSAGES
 from storage import users
 from tests.apptest import open_page
-from tests.test_i18n_catalogue import NOT_YET_MIGRATED
 from tests.people import upsert_user
+from tests.test_i18n_catalogue import NOT_YET_MIGRATED
 
 ROOT = Path(__file__).resolve().parents[1]
 MARK = "\u2060"  # word joiner: invisible, and never typed by anyone
@@ -34,8 +35,12 @@ def _pages(section: str) -> list[str]:
 
 
 ADMIN_PAGES, EMPLOYEE_PAGES = _pages("ADMIN_PAGES"), _pages("EMPLOYEE_PAGES")
-CASES = [(page, role, lang) for role, pages in (("admin", ADMIN_PAGES), ("employee", EMPLOYEE_PAGES))
-         for page in pages for lang in ("es", "en")]
+CASES = [
+    (page, role, lang)
+    for role, pages in (("admin", ADMIN_PAGES), ("employee", EMPLOYEE_PAGES))
+    for page in pages
+    for lang in ("es", "en")
+]
 
 
 @pytest.fixture(scope="module")
@@ -43,11 +48,21 @@ def readers(seeded_pool):
     """A Spanish and an English admin, a Spanish and an English employee, of the demo organisation."""
     with seeded_pool.connection() as conn:
         admin = users.get_user_by_email(conn, "admin@acme.test")
-        english_admin = upsert_user(conn, admin.org_id, email="hr.en@acme.test", full_name="Olivia Hart",
-                                    role="admin", password="unused-here", language="en")
-        return {("admin", "es"): admin, ("admin", "en"): english_admin,
-                ("employee", "es"): users.get_user_by_email(conn, "lucia@acme.test"),
-                ("employee", "en"): users.get_user_by_email(conn, "james@acme.test")}
+        english_admin = upsert_user(
+            conn,
+            admin.org_id,
+            email="hr.en@acme.test",
+            full_name="Olivia Hart",
+            role="admin",
+            password="unused-here",
+            language="en",
+        )
+        return {
+            ("admin", "es"): admin,
+            ("admin", "en"): english_admin,
+            ("employee", "es"): users.get_user_by_email(conn, "lucia@acme.test"),
+            ("employee", "en"): users.get_user_by_email(conn, "james@acme.test"),
+        }
 
 
 @pytest.fixture
@@ -64,16 +79,35 @@ def marked_catalogue():
 
 # Chrome that shows data by design: a knowledge gap's topic words, the chosen person's name, a
 # ticket's title and description, a course's title, lessons, exercise prompts and scenarios, a chat's question.
-DATA_CHROME = {"pages/knowledge_gaps.py": {"subheader"}, "pages/employee_detail.py": {"subheader"},
-               "pages/helpdesk_admin.py": {"subheader", "markdown"},
-               "pages/my_tickets.py": {"markdown", "expander.label"},   # a card opens on its ticket's title
-               "pages/home_employee.py": {"markdown"}, "pages/my_courses.py": {"markdown"},
-               "pages/reviews.py": {"markdown", "info", "button.label"},  # a due card's options
-               "pages/course_player.py": {"header", "caption", "markdown", "button.label"}}
+DATA_CHROME = {
+    "pages/knowledge_gaps.py": {"subheader"},
+    "pages/employee_detail.py": {"subheader"},
+    "pages/helpdesk_admin.py": {"subheader", "markdown"},
+    "pages/my_tickets.py": {"markdown", "expander.label"},  # a card opens on its ticket's title
+    "pages/home_employee.py": {"markdown"},
+    "pages/my_courses.py": {"markdown"},
+    "pages/reviews.py": {"markdown", "info", "button.label"},  # a due card's options
+    "pages/course_player.py": {"header", "caption", "markdown", "button.label"},
+}
 TEXT_KINDS = ("title", "header", "subheader", "caption", "info", "warning", "error", "success", "markdown")
-WIDGET_KINDS = ("button", "selectbox", "multiselect", "text_input", "number_input", "text_area", "radio",
-                "checkbox", "toggle", "date_input", "slider", "select_slider", "metric", "tabs", "expander",
-                "chat_input")
+WIDGET_KINDS = (
+    "button",
+    "selectbox",
+    "multiselect",
+    "text_input",
+    "number_input",
+    "text_area",
+    "radio",
+    "checkbox",
+    "toggle",
+    "date_input",
+    "slider",
+    "select_slider",
+    "metric",
+    "tabs",
+    "expander",
+    "chat_input",
+)
 
 
 def chrome(at) -> list[tuple[str, str]]:
@@ -98,6 +132,9 @@ def test_every_page_shows_only_catalogue_text(page, role, lang, readers, marked_
     if page in NOT_YET_MIGRATED:
         pytest.skip(f"{page} is not on the catalogue yet (tests/test_i18n_catalogue.py NOT_YET_MIGRATED)")
     at = open_page(readers[(role, lang)], page)
-    outside = [(kind, text) for kind, text in chrome(at)
-               if _is_text(text) and MARK not in text and kind not in DATA_CHROME.get(page, ())]
+    outside = [
+        (kind, text)
+        for kind, text in chrome(at)
+        if _is_text(text) and MARK not in text and kind not in DATA_CHROME.get(page, ())
+    ]
     assert not outside, f"{page} ({role}, {lang}) shows text from outside the catalogue: {outside}"

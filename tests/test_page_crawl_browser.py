@@ -4,6 +4,7 @@ language, ids, ISO timestamps, snake_case codes, "None" (tests/crawl.py says how
 
 One app and one browser for all four; each page is read once it has settled. Screenshots of every page
 go to the test's tmp_path (looked at while fixing what this found)."""
+
 from __future__ import annotations
 
 import time
@@ -19,8 +20,12 @@ from tests.browser import (
 )
 from tests.crawl import findings, foreign_words
 
-PEOPLE = [("admin@acme.test", "skillnet-admin", "es", "Salir"), ("oliver@acme.test", "skillnet-admin", "en", "Sign out"),
-          ("lucia@acme.test", "skillnet-demo", "es", "Salir"), ("james@acme.test", "skillnet-demo", "en", "Sign out")]
+PEOPLE = [
+    ("admin@acme.test", "skillnet-admin", "es", "Salir"),
+    ("oliver@acme.test", "skillnet-admin", "en", "Sign out"),
+    ("lucia@acme.test", "skillnet-demo", "es", "Salir"),
+    ("james@acme.test", "skillnet-demo", "en", "Sign out"),
+]
 
 
 def page_text(page) -> str:

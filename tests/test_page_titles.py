@@ -1,5 +1,6 @@
 """Each page's title says what its menu entry says, in both languages: a reader who clicked
 "Resumen" must not land on a page titled "Organización"."""
+
 from __future__ import annotations
 
 import ast
@@ -18,8 +19,9 @@ def _menu() -> list[tuple[str, str, str]]:
     tree = ast.parse((ROOT / "app.py").read_text())
     entries = []
     for node in tree.body:
-        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) in ("EMPLOYEE_PAGES", "ADMIN_PAGES")
-                                                for t in node.targets):
+        if isinstance(node, ast.Assign) and any(
+            getattr(t, "id", None) in ("EMPLOYEE_PAGES", "ADMIN_PAGES") for t in node.targets
+        ):
             entries += ast.literal_eval(node.value)
     return list(dict.fromkeys(entries))
 
@@ -27,8 +29,13 @@ def _menu() -> list[tuple[str, str, str]]:
 def _title_key(page: str) -> str | None:
     """The catalogue id of the page's ``st.title(t("…", …))``, if it has one."""
     for node in ast.walk(ast.parse((ROOT / page).read_text())):
-        if (isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "title" and node.args
-                and isinstance(node.args[0], ast.Call) and getattr(node.args[0].func, "id", None) == "t"):
+        if (
+            isinstance(node, ast.Call)
+            and getattr(node.func, "attr", None) == "title"
+            and node.args
+            and isinstance(node.args[0], ast.Call)
+            and getattr(node.args[0].func, "id", None) == "t"
+        ):
             return node.args[0].args[0].value
     return None
 

@@ -2,6 +2,7 @@
 when the chat process serving a frame dies, the frame's next message reaches another one, whose Gradio
 state for that frame is empty): the person, from the app's session cookie the frame's request carries, and
 the conversation, from the questions the frame shows."""
+
 from __future__ import annotations
 
 from agents import auth
@@ -32,8 +33,11 @@ def conversation_on_screen(user, history: list) -> str | None:
     if not asked:
         return None
     for session in service.list_sessions(process_deps(), user)[:RECENT_CONVERSATIONS]:
-        said = [safe_markdown(message.content) for message in service.session_messages(process_deps(), user, session.id)
-                if message.role == "user"]
+        said = [
+            safe_markdown(message.content)
+            for message in service.session_messages(process_deps(), user, session.id)
+            if message.role == "user"
+        ]
         if said == asked:
             return str(session.id)
     return None

@@ -1,6 +1,7 @@
 """How the tutor chat draws an answer (Gradio Markdown/HTML): the over-limit notice above it, its
 numbered sources with the cited passage, next-step links, the grounding/engine/low-confidence badges;
 and the Gradio theme in the Streamlit app's colours."""
+
 from __future__ import annotations
 
 import html
@@ -29,25 +30,37 @@ def app_theme() -> gr.themes.Base:
         colours = {}
     primary = colours.get("primaryColor", "#2563eb")
     return gr.themes.Default(primary_hue="blue", neutral_hue="slate").set(
-        button_primary_background_fill=primary, button_primary_background_fill_hover=primary,
-        button_primary_border_color=primary, button_primary_text_color="#ffffff",
-        color_accent=primary, color_accent_soft=colours.get("secondaryBackgroundColor", "#f1f5f9"),
+        button_primary_background_fill=primary,
+        button_primary_background_fill_hover=primary,
+        button_primary_border_color=primary,
+        button_primary_text_color="#ffffff",
+        color_accent=primary,
+        color_accent_soft=colours.get("secondaryBackgroundColor", "#f1f5f9"),
         body_background_fill=colours.get("backgroundColor", "#ffffff"),
         body_text_color=colours.get("textColor", "#0f172a"),
-        block_background_fill=colours.get("backgroundColor", "#ffffff"))
+        block_background_fill=colours.get("backgroundColor", "#ffffff"),
+    )
 
 
-def badge_html(rung: str | None, source: str | None, engine: str | None, language: str,
-               low_confidence: str | None = None) -> str:
+def badge_html(
+    rung: str | None, source: str | None, engine: str | None, language: str, low_confidence: str | None = None
+) -> str:
     key = source if source in ("db", "none") else rung
     if key not in _BADGES:
         return ""
     # offline, the general rung is "not found" (the twin has no general knowledge to answer from)
-    label = t(f"tutor.badge.{'not_found' if key == 'general' and engine == 'offline' else _BADGE_LABELS[key]}",
-              language)
-    engine_label = f'<span class="badge engine">⚙ {html.escape(code_label("engine", engine, language))}</span>' if engine else ""
-    low = (f'<span class="badge low">⚠ {html.escape(t("tutor.badge.low_confidence", language, reason=t(f"tutor.low.{low_confidence}", language)))}</span>'
-           if low_confidence else "")
+    label = t(
+        f"tutor.badge.{'not_found' if key == 'general' and engine == 'offline' else _BADGE_LABELS[key]}", language
+    )
+    engine_label = (
+        f'<span class="badge engine">⚙ {html.escape(code_label("engine", engine, language))}</span>' if engine else ""
+    )
+    low_reason = t(f"tutor.low.{low_confidence}", language) if low_confidence else ""
+    low = (
+        f'<span class="badge low">⚠ {html.escape(t("tutor.badge.low_confidence", language, reason=low_reason))}</span>'
+        if low_confidence
+        else ""
+    )
     return f'<span class="badge {_BADGES[key]}">{html.escape(label)}</span>{engine_label}{low}'
 
 
@@ -58,14 +71,15 @@ def _app_link(app_url: str | None, page: str, params: dict) -> str | None:
 def _citation_target(citation: dict) -> dict:
     """The source viewer's query for a citation: its chunk, a manual's section, else its document or lesson;
     with the cited sentence (which section of a chunk to name, what to mark in a document kept whole)."""
-    kind = {"document_chunk": "chunk", "document": "document", "lesson": "lesson",
-            "manual": "manual"}.get(citation.get("source_type"))
+    kind = {"document_chunk": "chunk", "document": "document", "lesson": "lesson", "manual": "manual"}.get(
+        citation.get("source_type")
+    )
     if not kind or not citation.get("source_id"):
         return {}
     target = {kind: citation["source_id"]}
     if kind == "manual":
         return {**target, "section": citation.get("anchor") or ""}
-    if citation.get("quote"):   # a chunk's: which of its sections the viewer names; else what to mark
+    if citation.get("quote"):  # a chunk's: which of its sections the viewer names; else what to mark
         target["quote"] = citation["quote"][:300]
     return target
 
@@ -83,8 +97,11 @@ def render_answer(text: str, metadata: dict, language: str, app_url: str | None 
     the next steps and the badges."""
     parts = [f"_⚠️ {html.escape(metadata['notice'])}_"] if metadata.get("notice") else []
     if metadata.get("fallback"):  # the model's answer was replaced by the offline engine's, and why
-        parts.append("_" + t("engine.fallback_notice", language,
-                             reason=code_label("fallback", metadata["fallback"], language)) + "_")
+        parts.append(
+            "_"
+            + t("engine.fallback_notice", language, reason=code_label("fallback", metadata["fallback"], language))
+            + "_"
+        )
     parts.append(safe_markdown(text).strip())  # other people's Markdown: no outside image or link
     citations = metadata.get("citations") or []
     if citations:
@@ -93,17 +110,27 @@ def render_answer(text: str, metadata: dict, language: str, app_url: str | None 
             where = html.escape(safe_markdown(citation_where(c)))
             page = f", {t('tutor.source.page_short', language, page=c['page'])}" if c.get("page") else ""
             link = _app_link(app_url, "source_viewer", _citation_target(c)) if _citation_target(c) else None
-            opener = f' · <a href="{html.escape(link)}" target="_top">{t("tutor.chat.open_source", language)}</a>' \
-                if link else ""
-            lines.append(f"<details><summary>[{c['index']}] {where}{page}{opener}</summary>\n\n"
-                         f"{html.escape(safe_markdown(c.get('excerpt') or ''))}\n\n</details>")
+            opener = (
+                f' · <a href="{html.escape(link)}" target="_top">{t("tutor.chat.open_source", language)}</a>'
+                if link
+                else ""
+            )
+            lines.append(
+                f"<details><summary>[{c['index']}] {where}{page}{opener}</summary>\n\n"
+                f"{html.escape(safe_markdown(c.get('excerpt') or ''))}\n\n</details>"
+            )
         parts.append("\n".join(lines))
     links = [(a["label"], _action_link(a, app_url)) for a in metadata.get("actions") or []]
     links = [f'<a href="{html.escape(url)}" target="_top">{html.escape(label)}</a>' for label, url in links if url]
     if links:
         parts.append(f'<div class="next-steps">{" ".join(links)}</div>')
-    badge = badge_html(metadata.get("rung"), metadata.get("retrieval_source"), metadata.get("engine"), language,
-                       metadata.get("low_confidence_reason") if metadata.get("low_confidence") else None)
+    badge = badge_html(
+        metadata.get("rung"),
+        metadata.get("retrieval_source"),
+        metadata.get("engine"),
+        language,
+        metadata.get("low_confidence_reason") if metadata.get("low_confidence") else None,
+    )
     if badge:
         parts.append(badge)
     return "\n\n".join(parts)

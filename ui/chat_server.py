@@ -5,6 +5,7 @@ page waits for Gradio's import; a page that embeds the chat waits for it (``chat
 SKILLNET_CHAT_PATH set, separate `python chat.py` processes serve the chat behind a proxy and the app
 starts none.
 """
+
 from __future__ import annotations
 
 import logging
@@ -47,7 +48,7 @@ def start_chat_server() -> threading.Thread | None:
 
 def chat_server_port() -> int:
     """The chat's port, once the server this process starts is up."""
-    started = start_chat_server()   # first: it imports chat (and gradio) under its lock
+    started = start_chat_server()  # first: it imports chat (and gradio) under its lock
     import chat
 
     if started is not None:

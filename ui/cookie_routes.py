@@ -11,6 +11,7 @@ only, for two minutes and one use: the script and the route share a process (sev
 behind a load balancer need it to keep a browser on one of them, as Streamlit's websocket does anyway).
 It imports nothing heavy: the server imports it before its first page.
 """
+
 from __future__ import annotations
 
 import secrets
@@ -23,6 +24,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from core import config
+
 COOKIE = "skillnet_session"
 PATH = "auth/cookie/"  # relative to the page's address (and so under server.baseUrlPath)
 CODE_SECONDS = 120
@@ -76,8 +78,15 @@ def _redeem(request: Request) -> Response:
     if handoff.token is None:
         response.delete_cookie(COOKIE, path="/", secure=secure, httponly=True, samesite="strict")
     else:
-        response.set_cookie(COOKIE, handoff.token, max_age=config.get("SKILLNET_SESSION_MAX_HOURS") * 3600, path="/",
-                            secure=secure, httponly=True, samesite="strict")
+        response.set_cookie(
+            COOKIE,
+            handoff.token,
+            max_age=config.get("SKILLNET_SESSION_MAX_HOURS") * 3600,
+            path="/",
+            secure=secure,
+            httponly=True,
+            samesite="strict",
+        )
     return response
 
 

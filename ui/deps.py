@@ -1,5 +1,6 @@
 """The pages' AppDeps: built once per server process (``st.cache_resource``), rebuilt only when the
 process's pool or model was reset (tests point each module at its own database)."""
+
 from __future__ import annotations
 
 import streamlit as st

@@ -1,5 +1,6 @@
 """The studio's draft courses: each one opened in the course player, then published or deleted, each write
 only after its preview and the admin's confirm (agents/content/drafts.py audits both)."""
+
 from __future__ import annotations
 
 import streamlit as st
@@ -10,10 +11,22 @@ from core.markup import safe_markdown
 from ui.links import page_link
 
 # the two writes a draft offers: (preview, write, button label, confirm label, confirm button key prefix)
-_ACTIONS = {"publish": (drafts.publish_preview, drafts.publish_draft, "content.draft.finish",
-                        "content.draft.confirm", "draft-ok"),
-            "discard": (drafts.discard_preview, drafts.discard_draft, "content.draft.discard",
-                        "content.draft.discard_confirm", "draft-delok")}
+_ACTIONS = {
+    "publish": (
+        drafts.publish_preview,
+        drafts.publish_draft,
+        "content.draft.finish",
+        "content.draft.confirm",
+        "draft-ok",
+    ),
+    "discard": (
+        drafts.discard_preview,
+        drafts.discard_draft,
+        "content.draft.discard",
+        "content.draft.discard_confirm",
+        "draft-delok",
+    ),
+}
 _PREVIEW_KEYS = {"publish": "draft-prev", "discard": "draft-del"}
 
 
@@ -32,8 +45,16 @@ def draft_courses(deps, user) -> None:
 
 def _draft(deps, user, draft) -> None:
     lang, key = user.language, str(draft.id)
-    st.markdown(t("content.draft.summary", lang, title=safe_markdown(draft.title), modules=draft.modules,
-                  lessons=draft.lessons, exercises=draft.exercises))
+    st.markdown(
+        t(
+            "content.draft.summary",
+            lang,
+            title=safe_markdown(draft.title),
+            modules=draft.modules,
+            lessons=draft.lessons,
+            exercises=draft.exercises,
+        )
+    )
     page_link("pages/course_player.py", t("content.draft.open", lang), "▶️", {"course": key})
     buttons = st.columns(2)
     for column, (action, (preview, _, label, _, _)) in zip(buttons, _ACTIONS.items()):

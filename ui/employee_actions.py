@@ -1,5 +1,6 @@
 """The Employees page's changes to one person — assign a course, verify a skill, deactivate — through the
 assistant's own write path: a preview first, then Confirm or Cancel (agents.admin.actions)."""
+
 from __future__ import annotations
 
 import streamlit as st
@@ -50,23 +51,39 @@ def employee_actions(deps, user, person: dict) -> None:
         _pending_card(deps, user, lang)
         return
     choices = actions.options(deps, user)
-    assign_tab, verify_tab, deactivate_tab = st.tabs([t("admin.actions.tab_assign", lang),
-                                                      t("admin.actions.tab_verify", lang),
-                                                      t("admin.actions.tab_deactivate", lang)])
+    assign_tab, verify_tab, deactivate_tab = st.tabs(
+        [
+            t("admin.actions.tab_assign", lang),
+            t("admin.actions.tab_verify", lang),
+            t("admin.actions.tab_deactivate", lang),
+        ]
+    )
     with assign_tab:
-        course = st.selectbox(t("col.course", lang), list(choices.courses), format_func=choices.courses.get,
-                              key="action_course")
-        deadline = st.date_input(t("admin.actions.deadline", lang), value=None, key="action_deadline",
-                                 format="DD/MM/YYYY")
+        course = st.selectbox(
+            t("col.course", lang), list(choices.courses), format_func=choices.courses.get, key="action_course"
+        )
+        deadline = st.date_input(
+            t("admin.actions.deadline", lang), value=None, key="action_deadline", format="DD/MM/YYYY"
+        )
         if st.button(t("admin.actions.preview", lang), key="preview_assign") and course:
-            _propose(deps, user, "assign_course", {"course_id": course, "course_title": choices.courses[course],
-                                                   "employee_names": [email],
-                                                   **({"deadline": deadline.isoformat()} if deadline else {})})
+            _propose(
+                deps,
+                user,
+                "assign_course",
+                {
+                    "course_id": course,
+                    "course_title": choices.courses[course],
+                    "employee_names": [email],
+                    **({"deadline": deadline.isoformat()} if deadline else {}),
+                },
+            )
     with verify_tab:
-        skill = st.selectbox(t("col.skill", lang), list(choices.skills), format_func=choices.skills.get,
-                             key="action_skill")
-        level = st.selectbox(t("col.level", lang), list(LEVELS), format_func=lambda c: code_label("level", c, lang),
-                             key="action_level")
+        skill = st.selectbox(
+            t("col.skill", lang), list(choices.skills), format_func=choices.skills.get, key="action_skill"
+        )
+        level = st.selectbox(
+            t("col.level", lang), list(LEVELS), format_func=lambda c: code_label("level", c, lang), key="action_level"
+        )
         if st.button(t("admin.actions.preview", lang), key="preview_verify") and skill:
             _propose(deps, user, "verify_skill", {"employee_name": email, "skill_name": skill, "level": level})
     with deactivate_tab:

@@ -1,6 +1,7 @@
 """The final review's exercise editors: one form per exercise type (prompt, options, right answer,
 explanation, Bloom level), so an admin fixes a question without touching JSON. Returns the edited fields
 when the form is saved, else None."""
+
 from __future__ import annotations
 
 import streamlit as st
@@ -16,22 +17,33 @@ def _lines(text: str) -> list[str]:
 
 def _content(kind: str, content: dict, lang: str, key: str) -> dict:
     if kind == "test":
-        options = _lines(st.text_area(t("content.form.options", lang), "\n".join(content.get("options") or []),
-                                      key=f"{key}-options"))
-        answer = st.selectbox(t("content.form.right_option", lang), range(len(options)) or [0],
-                              index=min(content.get("answer") or 0, max(0, len(options) - 1)),
-                              format_func=lambda i: options[i] if i < len(options) else "—", key=f"{key}-answer")
+        options = _lines(
+            st.text_area(t("content.form.options", lang), "\n".join(content.get("options") or []), key=f"{key}-options")
+        )
+        answer = st.selectbox(
+            t("content.form.right_option", lang),
+            range(len(options)) or [0],
+            index=min(content.get("answer") or 0, max(0, len(options) - 1)),
+            format_func=lambda i: options[i] if i < len(options) else "—",
+            key=f"{key}-answer",
+        )
         return {"options": options, "answer": answer}
     if kind == "true_false":
         statement = st.text_area(t("content.form.statement", lang), content.get("statement", ""), key=f"{key}-st")
-        answer = st.radio(t("content.form.right_answer", lang), [True, False], index=0 if content.get("answer") else 1,
-                          format_func=lambda v: t("content.form.true" if v else "content.form.false", lang),
-                          horizontal=True, key=f"{key}-tf")
+        answer = st.radio(
+            t("content.form.right_answer", lang),
+            [True, False],
+            index=0 if content.get("answer") else 1,
+            format_func=lambda v: t("content.form.true" if v else "content.form.false", lang),
+            horizontal=True,
+            key=f"{key}-tf",
+        )
         return {"statement": statement, "answer": answer}
     if kind == "fill_blank":
         text = st.text_area(t("content.form.blank_text", lang), content.get("text", ""), key=f"{key}-text")
-        answers = st.text_input(t("content.form.blank_answers", lang), ", ".join(content.get("answers") or []),
-                                key=f"{key}-answers")
+        answers = st.text_input(
+            t("content.form.blank_answers", lang), ", ".join(content.get("answers") or []), key=f"{key}-answers"
+        )
         return {"text": text, "answers": [a.strip() for a in answers.split(",") if a.strip()]}
     if kind == "order_steps":
         steps = st.text_area(t("content.form.steps", lang), "\n".join(content.get("steps") or []), key=f"{key}-steps")
@@ -42,14 +54,16 @@ def _content(kind: str, content: dict, lang: str, key: str) -> dict:
         model = st.text_area(t("content.form.model_answer", lang), content.get("model_answer", ""), key=f"{key}-ma")
         return {"scenario": scenario, "rubric": _lines(rubric), "model_answer": model}
     nodes = {}
-    for node_id, node in (content.get("nodes") or {}).items():       # dialogue: each turn and its replies
-        text = st.text_input(t("content.form.turn", lang, speaker=node.get("speaker", "")), node.get("text", ""),
-                             key=f"{key}-{node_id}-text")
+    for node_id, node in (content.get("nodes") or {}).items():  # dialogue: each turn and its replies
+        text = st.text_input(
+            t("content.form.turn", lang, speaker=node.get("speaker", "")),
+            node.get("text", ""),
+            key=f"{key}-{node_id}-text",
+        )
         options = []
         for n, option in enumerate(node.get("options") or []):
             label = t("content.form.reply_right" if option.get("correct") else "content.form.reply_wrong", lang)
-            options.append({**option, "text": st.text_input(label, option.get("text", ""),
-                                                            key=f"{key}-{node_id}-{n}")})
+            options.append({**option, "text": st.text_input(label, option.get("text", ""), key=f"{key}-{node_id}-{n}")})
         nodes[node_id] = {**node, "text": text, "options": options}
     return {**content, "nodes": nodes}
 
@@ -59,11 +73,16 @@ def exercise_form(exercise: dict, lang: str, key: str) -> dict | None:
     with st.form(key):
         prompt = st.text_input(t("content.form.prompt", lang), exercise["prompt"], key=f"{key}-prompt")
         content = _content(exercise["type"], exercise["content"], lang, key)
-        explanation = st.text_area(t("content.form.explanation", lang), exercise.get("explanation", ""),
-                                   key=f"{key}-expl")
-        bloom = st.selectbox(t("content.form.bloom", lang), BLOOM, index=BLOOM.index(exercise["bloom_level"])
-                             if exercise["bloom_level"] in BLOOM else 2,
-                             format_func=lambda level: t(f"content.bloom.{level}", lang), key=f"{key}-bloom")
+        explanation = st.text_area(
+            t("content.form.explanation", lang), exercise.get("explanation", ""), key=f"{key}-expl"
+        )
+        bloom = st.selectbox(
+            t("content.form.bloom", lang),
+            BLOOM,
+            index=BLOOM.index(exercise["bloom_level"]) if exercise["bloom_level"] in BLOOM else 2,
+            format_func=lambda level: t(f"content.bloom.{level}", lang),
+            key=f"{key}-bloom",
+        )
         if not st.form_submit_button(t("content.form.save", lang)):
             return None
     fields = {"prompt": prompt, "content": content, "explanation": explanation, "bloom_level": bloom}

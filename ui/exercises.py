@@ -3,6 +3,7 @@
 ``exercise_input`` renders an exercise and returns the learner's answer once they submit it (else
 None), in the shape ``agents.learning.grading`` expects.
 """
+
 from __future__ import annotations
 
 import random
@@ -40,26 +41,41 @@ def exercise_input(exercise, lang: str, key: str, *, show_level: bool = False) -
     learners don't."""
     st.markdown(f"**{exercise.prompt}**")
     kind = t(f"learning.type.{exercise.type}", lang)
-    st.caption(t("learning.type_and_level", lang, type=kind, level=t(f"learning.bloom.{exercise.bloom_level}", lang))
-               if show_level else kind)
+    st.caption(
+        t("learning.type_and_level", lang, type=kind, level=t(f"learning.bloom.{exercise.bloom_level}", lang))
+        if show_level
+        else kind
+    )
     content = exercise.content
     if exercise.type == "dialogue":
         return _dialogue(exercise, lang, key)
     with st.form(f"form_{key}", clear_on_submit=False):
         if exercise.type == "test":
             options = content["options"]
-            answer = st.radio(t("learning.choose_one", lang), range(len(options)), index=None,
-                              format_func=lambda i: options[i], key=f"in_{key}")
+            answer = st.radio(
+                t("learning.choose_one", lang),
+                range(len(options)),
+                index=None,
+                format_func=lambda i: options[i],
+                key=f"in_{key}",
+            )
         elif exercise.type == "true_false":
             st.write(content["statement"])
-            answer = st.radio(t("learning.true_or_false", lang), [True, False], index=None,
-                              format_func=lambda v: t("learning.true" if v else "learning.false", lang),
-                              horizontal=True, key=f"in_{key}")
+            answer = st.radio(
+                t("learning.true_or_false", lang),
+                [True, False],
+                index=None,
+                format_func=lambda v: t("learning.true" if v else "learning.false", lang),
+                horizontal=True,
+                key=f"in_{key}",
+            )
         elif exercise.type == "fill_blank":
             parts = re.split(r"_{3,}", content["text"])
             st.write(" ____ ".join(parts) if len(parts) > 1 else content["text"])
-            answer = [st.text_input(t("learning.blank", lang, n=n), key=f"in_{key}_{n}")
-                      for n in range(1, max(len(parts) - 1, 1) + 1)]
+            answer = [
+                st.text_input(t("learning.blank", lang, n=n), key=f"in_{key}_{n}")
+                for n in range(1, max(len(parts) - 1, 1) + 1)
+            ]
         elif exercise.type == "order_steps":
             answer = _order_steps(exercise, lang, key)
         else:  # practical_case
@@ -83,9 +99,16 @@ def _order_steps(exercise, lang: str, key: str) -> list:
     """One picker per position (no "select all" shortcut that would submit the order as shown)."""
     steps = shuffled_steps(exercise.id, exercise.content["steps"])
     st.caption(t("learning.order_help", lang))
-    return [st.selectbox(t("learning.order_position", lang, n=n), steps, index=None,
-                         placeholder=t("learning.order_pick", lang), key=f"in_{key}_{n}")
-            for n in range(1, len(steps) + 1)]
+    return [
+        st.selectbox(
+            t("learning.order_position", lang, n=n),
+            steps,
+            index=None,
+            placeholder=t("learning.order_pick", lang),
+            key=f"in_{key}_{n}",
+        )
+        for n in range(1, len(steps) + 1)
+    ]
 
 
 def _dialogue(exercise, lang: str, key: str) -> list[int] | None:
@@ -125,7 +148,8 @@ def source_links(lang: str, sources: list) -> None:
     """Where an exercise comes from, each source opening the viewer on its passage."""
     for source in sources:
         label = citation_where({"document": source.document, "section": source.section}) + (
-            f", {t('learning.page_short', lang)} {source.page}" if source.page else "")
+            f", {t('learning.page_short', lang)} {source.page}" if source.page else ""
+        )
         if source.chunk_id:
             link_to_source(f"{t('learning.source', lang)}{label}", {"chunk": source.chunk_id})
         else:
@@ -136,11 +160,23 @@ def verdict_line(lang: str, verdict: str, score: float, feedback: str) -> str:
     """'Not yet · 50 % — 1 of 2 blanks right'; the grader's bare 'Not quite.' / 'Correct!' only repeat the
     verdict ('Todavía no · 0 % — Todavía no.'), so they are left out."""
     generic = {t("learning.grade.correct", lang), t("learning.grade.not_yet", lang)}
-    return f"{verdict} · {format_percent(score, lang)}" + (f" — {feedback}" if feedback and feedback not in generic else "")
+    return f"{verdict} · {format_percent(score, lang)}" + (
+        f" — {feedback}" if feedback and feedback not in generic else ""
+    )
 
 
-def show_feedback(lang: str, *, correct: bool, score: float, feedback: str, explanation: str,
-                  sources: list, engine: str = "rules", solution: str = "", revealed: bool = True) -> None:
+def show_feedback(
+    lang: str,
+    *,
+    correct: bool,
+    score: float,
+    feedback: str,
+    explanation: str,
+    sources: list,
+    engine: str = "rules",
+    solution: str = "",
+    revealed: bool = True,
+) -> None:
     """Feedback after an answer. Not yet revealed (a first wrong try): the verdict and where to look,
     never the answer. Revealed: the verdict, the solution, why (the explanation) and the sources."""
     if not revealed:

@@ -1,6 +1,7 @@
 """Uploads being ingested in the background: each file's stage, pages parsed and passages embedded,
 refreshed every 2 s while one is in flight (the retrieval lab; the content studio draws the same rows inside
 its job panel)."""
+
 from __future__ import annotations
 
 import streamlit as st
@@ -11,8 +12,13 @@ from ui.live import live_panel
 
 
 def ingestion_progress(user, *, limit: int = 8) -> None:
-    live_panel("ingestion-live", lambda: recent(user, limit=limit), lambda views: draw_ingestions(views, user.language),
-               stage=in_flight, busy=lambda views: bool(in_flight(views)))
+    live_panel(
+        "ingestion-live",
+        lambda: recent(user, limit=limit),
+        lambda views: draw_ingestions(views, user.language),
+        stage=in_flight,
+        busy=lambda views: bool(in_flight(views)),
+    )
 
 
 def in_flight(views: list[IngestionView]) -> frozenset:
@@ -26,7 +32,7 @@ def draw_ingestions(views: list[IngestionView], lang: str) -> None:
     st.markdown(f"**{t('ingestion.heading', lang)}**")
     for view in views:
         name, state = st.columns([2, 5])
-        name.text(f"📄 {view.name}")   # a file name is untrusted text: shown as text, never as Markdown
+        name.text(f"📄 {view.name}")  # a file name is untrusted text: shown as text, never as Markdown
         if view.progress is not None:
             state.progress(view.progress, text=f"{view.status_label} · {view.detail}")
         elif view.status == "failed":

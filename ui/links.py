@@ -1,4 +1,5 @@
 """Links between the app's pages that still work when a page runs alone (AppTest has no navigation)."""
+
 from __future__ import annotations
 
 from pathlib import Path

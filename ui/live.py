@@ -15,6 +15,7 @@ Two rules keep that harmless:
 - it refreshes itself (``run_every``) only while the work it follows is busy: with a review or a form on
   screen there is no timer that could race the admin's clicks. The fragment run that sees the work reach a
   new stage reruns the whole page (the jobs table above it changes too)."""
+
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
@@ -26,13 +27,19 @@ REFRESH_SECONDS = 2
 Seen = TypeVar("Seen")
 
 
-def live_panel(key: str, observe: Callable[[], Seen], draw: Callable[[Seen], None], *,
-               stage: Callable[[Seen], Hashable], busy: Callable[[Seen], bool]) -> None:
+def live_panel(
+    key: str,
+    observe: Callable[[], Seen],
+    draw: Callable[[Seen], None],
+    *,
+    stage: Callable[[Seen], Hashable],
+    busy: Callable[[Seen], bool],
+) -> None:
     """Draw what ``observe()`` returns in one fragment; while it is ``busy``, observe and draw again every 2 s,
     and rerun the whole page when its ``stage`` changes. Call it last on the page (see the module's note)."""
     seen = observe()
     st.session_state[key] = stage(seen)
-    first = [True]   # the call below runs inside this page run: it draws what the page just observed
+    first = [True]  # the call below runs inside this page run: it draws what the page just observed
 
     @st.fragment(run_every=REFRESH_SECONDS if busy(seen) else None)
     def panel() -> None:
@@ -40,6 +47,6 @@ def live_panel(key: str, observe: Callable[[], Seen], draw: Callable[[Seen], Non
         first[0] = False
         draw(now)
         if stage(now) != st.session_state.get(key):
-            st.rerun()    # a new stage: the rest of the page (the jobs table, the job picker) changes too
+            st.rerun()  # a new stage: the rest of the page (the jobs table, the job picker) changes too
 
     panel()

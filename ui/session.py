@@ -7,6 +7,7 @@ browser fetches an image this script draws; no script runs in the page. The cook
 id: the session lives in the database, where sign-out and deactivation revoke it, and the idle and
 absolute timeouts apply.
 """
+
 from __future__ import annotations
 
 import streamlit as st
@@ -22,7 +23,9 @@ USER_KEY = "user"
 SSO_REFUSED_KEY = "sso_refused"
 TOKEN_KEY = "session_token"
 COOKIE = cookie_routes.COOKIE
-_COOKIE_ACTION = "session_cookie_action"  # "clear": drop the cookie on the next run (st.rerun drops this run's elements)
+_COOKIE_ACTION = (
+    "session_cookie_action"  # "clear": drop the cookie on the next run (st.rerun drops this run's elements)
+)
 _HANDOFF_KEY = "session_cookie_handoff"  # (token or None, code) the browser is to fetch
 
 

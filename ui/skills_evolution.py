@@ -1,28 +1,38 @@
 """Skills over time on screen: the group chart (skills matrix page) and one person's history with the
 expiry of their verified skills (employee page)."""
+
 from __future__ import annotations
 
 import streamlit as st
 
-from agents.insights import skill_history
 from agents.i18n import plotly_config, t
+from agents.insights import skill_history
 
 
 def skills_evolution_chart(deps, user) -> None:
-    """"Skills evolution" for a department and/or a skill (None: all of them)."""
+    """ "Skills evolution" for a department and/or a skill (None: all of them)."""
     lang, everyone = user.language, t("insights.skills.all", user.language)
     st.subheader(t("insights.skills.evolution", lang))
     st.caption(t("insights.skills.evolution_caption", lang))
     if "evolution_department" not in st.session_state:
         # one department at first: every skill of the whole organisation at once is too many lines to read
         st.session_state["evolution_department"] = next(iter(skill_history.departments(deps, user)), None)
-    view = skill_history.group_evolution(deps, user, department=st.session_state["evolution_department"],
-                                         skill=st.session_state.get("evolution_skill"))
+    view = skill_history.group_evolution(
+        deps, user, department=st.session_state["evolution_department"], skill=st.session_state.get("evolution_skill")
+    )
     left, right = st.columns(2)
-    left.selectbox(t("insights.skills.department", lang), [None, *view.departments], key="evolution_department",
-                   format_func=lambda name: everyone if name is None else view.departments.get(name, name))
-    right.selectbox(t("insights.skills.skill", lang), [None, *view.skills], key="evolution_skill",
-                    format_func=lambda name: everyone if name is None else view.skills.get(name, name))
+    left.selectbox(
+        t("insights.skills.department", lang),
+        [None, *view.departments],
+        key="evolution_department",
+        format_func=lambda name: everyone if name is None else view.departments.get(name, name),
+    )
+    right.selectbox(
+        t("insights.skills.skill", lang),
+        [None, *view.skills],
+        key="evolution_skill",
+        format_func=lambda name: everyone if name is None else view.skills.get(name, name),
+    )
     if view.figure is None:
         st.caption(t("insights.skills.no_history", lang))
     else:

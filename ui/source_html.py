@@ -4,6 +4,7 @@ document in reading order, the cited passage marked and in view at the top of th
 No script: the document's text is untrusted, and the viewer runs none. What comes before the cited
 passage is folded (a ``<details>`` the reader opens), so the passage shows first with no scrolling.
 """
+
 from __future__ import annotations
 
 import html
@@ -17,8 +18,35 @@ from agents.tutor.sources import SourceView
 # Passages are Markdown (headings, **bold**, lists, tables from the parsers): rendered, not shown as marks.
 # Raw HTML in them stays text (html: False) and nh3 keeps only formatting and http(s)/mailto links.
 _MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
-_ALLOWED_TAGS = {"p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "strong", "em", "code", "pre",
-                 "blockquote", "table", "thead", "tbody", "tr", "th", "td", "a", "br", "hr", "sup", "sub", "del"}
+_ALLOWED_TAGS = {
+    "p",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "ul",
+    "ol",
+    "li",
+    "strong",
+    "em",
+    "code",
+    "pre",
+    "blockquote",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "a",
+    "br",
+    "hr",
+    "sup",
+    "sub",
+    "del",
+}
 
 CSS = """
 .sv-doc {max-height:560px;overflow-y:auto;border:1px solid #e2e8f0;border-radius:8px;padding:8px 14px;
@@ -46,9 +74,12 @@ def source_summary(view: SourceView, lang: str) -> str:
 
 def passage_html(text: str) -> str:
     """A passage's Markdown as safe HTML (its formatting drawn, nothing that runs or reaches outside)."""
-    return nh3.clean(_MARKDOWN.render(text.strip()), tags=_ALLOWED_TAGS,
-                     attributes={"a": {"href", "title"}, "th": {"align"}, "td": {"align"}},
-                     url_schemes={"http", "https", "mailto"})
+    return nh3.clean(
+        _MARKDOWN.render(text.strip()),
+        tags=_ALLOWED_TAGS,
+        attributes={"a": {"href", "title"}, "th": {"align"}, "td": {"align"}},
+        url_schemes={"http", "https", "mailto"},
+    )
 
 
 # Fold what precedes the cited passage from this many passages on (one or two read as context).
@@ -58,9 +89,14 @@ FOLD_FROM = 2
 def source_html(view: SourceView, lang: str) -> str:
     blocks = []
     for block in view.blocks:
-        where = " · ".join(part for part in (
-            html.escape(block.heading) if block.heading else "",
-            t("tutor.source.page_short", lang, page=block.page) if block.page else "") if part)
+        where = " · ".join(
+            part
+            for part in (
+                html.escape(block.heading) if block.heading else "",
+                t("tutor.source.page_short", lang, page=block.page) if block.page else "",
+            )
+            if part
+        )
         label = f'<div class="sv-where">{where}</div>' if where else ""
         css = "sv-block cited" if block.cited else "sv-block"
         ident = ' id="sv-cited"' if block.cited else ""

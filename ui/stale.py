@@ -1,4 +1,5 @@
 """Stale lessons on screen: the learner's "updated policy" note and the content studio's review panel."""
+
 from __future__ import annotations
 
 import streamlit as st
@@ -27,8 +28,10 @@ def stale_panel(deps, user) -> None:
         by_module.setdefault(flag.module_id, []).append(flag)
     for module_id, module_flags in by_module.items():
         first = module_flags[0]
-        with st.expander(t("insights.stale.module", lang, course=first.course_title, module=first.module_title,
-                           n=len(module_flags)), expanded=len(by_module) == 1):
+        with st.expander(
+            t("insights.stale.module", lang, course=first.course_title, module=first.module_title, n=len(module_flags)),
+            expanded=len(by_module) == 1,
+        ):
             by_passage: dict = {}
             for flag in module_flags:
                 by_passage.setdefault(flag.old_chunk_id, []).append(flag)
@@ -40,15 +43,22 @@ def stale_panel(deps, user) -> None:
 def _passage(lang: str, flags) -> None:
     """One changed passage: what changed, who cites it, then both versions side by side."""
     flag = flags[0]
-    st.markdown(f"**{flag.document_title} › {flag.heading or '—'}** · {t('insights.stale.change.' + flag.change, lang)}")
+    st.markdown(
+        f"**{flag.document_title} › {flag.heading or '—'}** · {t('insights.stale.change.' + flag.change, lang)}"
+    )
     gone, added = stale.changed_sentences(flag.old_content, flag.new_content)
     for sentence in gone:
         st.markdown(f"➖ {t('insights.stale.old', lang)}: {sentence}")
     for sentence in added:
         st.markdown(f"➕ {t('insights.stale.new', lang)}: {sentence}")
-    st.caption(t("insights.stale.cited_by", lang) + " " + " · ".join(
-        t("insights.stale.item", lang, kind=t("insights.stale.kind." + f.entity_type, lang), title=f.entity_title)
-        for f in flags))
+    st.caption(
+        t("insights.stale.cited_by", lang)
+        + " "
+        + " · ".join(
+            t("insights.stale.item", lang, kind=t("insights.stale.kind." + f.entity_type, lang), title=f.entity_title)
+            for f in flags
+        )
+    )
     with st.popover(t("insights.stale.both_versions", lang)):
         before, now = st.columns(2)
         before.caption(t("insights.stale.old", lang))
@@ -71,8 +81,12 @@ def _decisions(deps, user, module_id, module_flags) -> None:
     if lessons:
         st.caption(t("insights.stale.edit_hint", lang))
         with st.popover(t("insights.stale.edit", lang)):
-            lesson_id = st.selectbox(t("insights.stale.kind.lesson", lang), list(lessons), format_func=lessons.get,
-                                     key=f"edit_pick_{module_id}")
+            lesson_id = st.selectbox(
+                t("insights.stale.kind.lesson", lang),
+                list(lessons),
+                format_func=lessons.get,
+                key=f"edit_pick_{module_id}",
+            )
             text = st.text_area(t("insights.stale.edit", lang), key=f"edit_text_{module_id}_{lesson_id}", height=200)
             if st.button(t("insights.stale.save_edit", lang), key=f"edit_save_{module_id}"):
                 try:

@@ -7,6 +7,7 @@ The script never waits for it inside a cached call, so a visitor of a first star
 "preparing…" page (in the browser's language) from the first moment instead of a blank page, and the
 sign-in form appears by itself once ``ready()``.
 """
+
 from __future__ import annotations
 
 import logging
@@ -16,7 +17,7 @@ from core.once import built_once
 
 log = logging.getLogger(__name__)
 _ready = threading.Event()
-_failure: list[str] = []   # one line for the preparing page when the database could not be prepared
+_failure: list[str] = []  # one line for the preparing page when the database could not be prepared
 
 
 @built_once
@@ -42,14 +43,14 @@ def failure() -> str | None:
 def _prepare() -> None:
     try:
         prepare_database()
-    except Exception as exc:   # the preparing page shows the reason; the log keeps the traceback
+    except Exception as exc:  # the preparing page shows the reason; the log keeps the traceback
         log.exception("SkillNet could not prepare its database")
         _failure.append(str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__)
         return
     _ready.set()
     try:
         start_services()
-    except Exception:   # the pages still serve; what failed is in the log
+    except Exception:  # the pages still serve; what failed is in the log
         log.exception("SkillNet could not start a background service")
 
 
@@ -65,10 +66,10 @@ def prepare_database() -> None:
     pool = db.app_pool()
     warm.join()
 
-    from agents.tutor.sources import original_file
-    from seeds.loader import VECTORS, load_demo_if_empty
     from agents.ingestion.embeddings import VectorPack
     from agents.ingestion.pipeline import backfill_heading_spans, backfill_section_vectors
+    from agents.tutor.sources import original_file
+    from seeds.loader import VECTORS, load_demo_if_empty
 
     load_demo_if_empty(pool)
     # chunks stored before migrations 050 and 180 get their sections' headings from their original files,
@@ -93,13 +94,13 @@ def warm_up() -> None:
 
 def start_services() -> None:
     """What the pages need later, started once the sign-in is usable."""
-    from agents.runtime.metrics import start_metrics_server
     from agents.helpdesk.sweeper import defer_helpdesk_sweeps
+    from agents.runtime.metrics import start_metrics_server
     from agents.runtime.tasks import start_worker_thread
     from core import config
     from ui.chat_server import start_chat_server
 
-    start_chat_server()   # the Gradio tutor chat the tutor pages embed
+    start_chat_server()  # the Gradio tutor chat the tutor pages embed
     # "off" when the task queue is served by separate `python -m agents.content worker` processes
     if config.get("SKILLNET_CONTENT_WORKER") != "off":
         start_worker_thread()  # resumes jobs a crash cut off, then takes new ones

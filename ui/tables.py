@@ -7,6 +7,7 @@ file goes into that person's report or spreadsheet, where ``full_name`` means no
 codes, plain numbers and ISO dates, which a spreadsheet sorts and sums as they are. Names (skills,
 departments, courses) are in the reader's language too, as on screen.
 """
+
 from __future__ import annotations
 
 import csv
@@ -20,14 +21,39 @@ from agents.i18n import code_label, format_date, format_datetime, format_percent
 from ui.session import current_user
 
 # Columns whose values are enum codes, and the code kind each one holds.
-CODE_COLUMNS = {"severity": "severity", "status": "status", "level": "level", "mentee_level": "level",
-                "min_level": "level", "kind": "kind", "role": "user_role", "source": "source",
-                "outcome": "answer", "type": "exercise_type", "language": "language",
-                "is_active": "yes_no", "same_department": "yes_no", "method": "discrimination_method", "key": "yes_no",
-                "new_status": "status", "new_level": "level", "new_is_active": "yes_no"}   # a write's preview rows
+CODE_COLUMNS = {
+    "severity": "severity",
+    "status": "status",
+    "level": "level",
+    "mentee_level": "level",
+    "min_level": "level",
+    "kind": "kind",
+    "role": "user_role",
+    "source": "source",
+    "outcome": "answer",
+    "type": "exercise_type",
+    "language": "language",
+    "is_active": "yes_no",
+    "same_department": "yes_no",
+    "method": "discrimination_method",
+    "key": "yes_no",
+    "new_status": "status",
+    "new_level": "level",
+    "new_is_active": "yes_no",
+}  # a write's preview rows
 # Ratios (0–1) shown as one percentage format everywhere.
-PERCENT_COLUMNS = {"completion_rate", "progress", "avg_progress", "failure_rate", "score", "avg_score", "facility",
-                   "mean_facility", "flagged_share", "share"}
+PERCENT_COLUMNS = {
+    "completion_rate",
+    "progress",
+    "avg_progress",
+    "failure_rate",
+    "score",
+    "avg_score",
+    "facility",
+    "mean_facility",
+    "flagged_share",
+    "share",
+}
 DATE_COLUMNS = {"deadline", "due", "new_deadline"}
 
 
@@ -76,12 +102,23 @@ def csv_bytes(frame: pd.DataFrame, headers: dict[str, str] | None = None) -> byt
 
     ``headers`` renames columns: the page's own headers (``column_labels`` or its ``column_config``)."""
     # Text cells quoted too (OWASP's other half): a CR or tab inside one cannot start a row or a cell.
-    return (frame.map(_defused).rename(columns=headers or {})
-            .to_csv(index=False, quoting=csv.QUOTE_NONNUMERIC).encode("utf-8"))
+    return (
+        frame.map(_defused)
+        .rename(columns=headers or {})
+        .to_csv(index=False, quoting=csv.QUOTE_NONNUMERIC)
+        .encode("utf-8")
+    )
 
 
-def table_with_csv(frame: pd.DataFrame, name: str, *, key: str | None = None, height: int | None = None,
-                   empty: str | None = None, codes: dict[str, str] | None = None) -> None:
+def table_with_csv(
+    frame: pd.DataFrame,
+    name: str,
+    *,
+    key: str | None = None,
+    height: int | None = None,
+    empty: str | None = None,
+    codes: dict[str, str] | None = None,
+) -> None:
     """Render ``frame`` and a "Download CSV" button (file ``<name>.csv``); a note when it's empty.
 
     ``codes`` names more columns holding enum codes (the skills matrix: every skill column is a level).
@@ -92,7 +129,16 @@ def table_with_csv(frame: pd.DataFrame, name: str, *, key: str | None = None, he
         st.caption(empty if empty is not None else t("common.nothing_to_show", lang))
         return
     headers = column_labels(frame, lang)
-    st.dataframe(shown_frame(frame, lang, codes), hide_index=True, column_config=headers or None,
-                 **({"height": height} if height else {}))
-    st.download_button(f"⬇ {t('common.download_csv', lang)}", csv_bytes(frame, headers), file_name=f"{name}.csv",
-                       mime="text/csv", key=key or f"csv_{name}")
+    st.dataframe(
+        shown_frame(frame, lang, codes),
+        hide_index=True,
+        column_config=headers or None,
+        **({"height": height} if height else {}),
+    )
+    st.download_button(
+        f"⬇ {t('common.download_csv', lang)}",
+        csv_bytes(frame, headers),
+        file_name=f"{name}.csv",
+        mime="text/csv",
+        key=key or f"csv_{name}",
+    )

@@ -4,6 +4,7 @@ The frame is served from the host the browser reached Streamlit on (under SKILLN
 app's own origin behind a proxy, else on the chat's port), so the browser sends it the app's session
 cookie and the chat signs the learner in from that (no token in the address).
 """
+
 from __future__ import annotations
 
 from urllib.parse import urlencode, urlsplit
@@ -31,7 +32,7 @@ def chat_url(course_id=None, lesson_id=None, exercise_id=None, session_id=None) 
         query["lesson"] = str(lesson_id)
     if exercise_id:
         query["exercise"] = str(exercise_id)
-    if session_id:   # a past conversation to open (Home's recent chats)
+    if session_id:  # a past conversation to open (Home's recent chats)
         query["session"] = str(session_id)
     path = config.get("SKILLNET_CHAT_PATH")
     if path is not None:
@@ -39,8 +40,9 @@ def chat_url(course_id=None, lesson_id=None, exercise_id=None, session_id=None) 
     return f"http://{host}:{chat_server_port()}/?{urlencode(query)}"
 
 
-def embed_tutor(user: User, course_id=None, lesson_id=None, height: int | None = None, exercise_id=None,
-                session_id=None) -> None:
+def embed_tutor(
+    user: User, course_id=None, lesson_id=None, height: int | None = None, exercise_id=None, session_id=None
+) -> None:
     """The tutor chat in an iframe; ``course_id``/``lesson_id`` tell it what the learner is viewing.
 
     The chat fills the frame (its history shrinks first), so the input box and Send stay in view.

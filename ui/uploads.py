@@ -16,6 +16,7 @@ hold files up to the server-wide limit in memory first): its refused chip gets t
 the file's name, and only its tooltip stays English. tests/test_i18n_uploads_browser.py fails if an upgrade
 moves them.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -43,9 +44,12 @@ def _css_string(text: str) -> str:
 def uploader_texts(lang: str, max_mb: int, types: Sequence[str] | None, multiple: bool) -> dict[str, str]:
     size, kinds = format_number(max_mb, lang), ", ".join(kind.upper() for kind in types or ())
     limit = t("uploads.limit", lang, size=size) + (f" · {kinds}" if kinds else "")
-    return {"button": t("uploads.button", lang), "limit": limit,
-            "drag": t("uploads.drag_many" if multiple else "uploads.drag_one", lang),
-            "refused": t("uploads.rejected_size", lang, size=size)}   # the one refusal left to Streamlit
+    return {
+        "button": t("uploads.button", lang),
+        "limit": limit,
+        "drag": t("uploads.drag_many" if multiple else "uploads.drag_one", lang),
+        "refused": t("uploads.rejected_size", lang, size=size),
+    }  # the one refusal left to Streamlit
 
 
 def uploader_css(key: str, texts: dict[str, str]) -> str:
@@ -58,14 +62,23 @@ def uploader_css(key: str, texts: dict[str, str]) -> str:
     return "<style>\n" + "\n".join(rules) + "\n</style>"
 
 
-def file_uploader(label: str, lang: str, *, key: str, max_upload_size: int | None = None,
-                  type: Sequence[str] | None = None, accept_multiple_files: bool = False, **kwargs):
+def file_uploader(
+    label: str,
+    lang: str,
+    *,
+    key: str,
+    max_upload_size: int | None = None,
+    type: Sequence[str] | None = None,
+    accept_multiple_files: bool = False,
+    **kwargs,
+):
     """``st.file_uploader`` with its button, size limit and drag message in ``lang``; a file whose type is not
     in ``type`` is left out, with one line in ``lang`` saying why."""
     max_mb = max_upload_size or st.get_option("server.maxUploadSize")
     st.html(uploader_css(key, uploader_texts(lang, max_mb, type, accept_multiple_files)))
-    picked = st.file_uploader(label, key=key, max_upload_size=max_upload_size,
-                              accept_multiple_files=accept_multiple_files, **kwargs)
+    picked = st.file_uploader(
+        label, key=key, max_upload_size=max_upload_size, accept_multiple_files=accept_multiple_files, **kwargs
+    )
     if not type or not picked:
         return picked
     files, kept = picked if accept_multiple_files else [picked], []
@@ -74,6 +87,12 @@ def file_uploader(label: str, lang: str, *, key: str, max_upload_size: int | Non
         if PurePath(file.name).suffix.lower() in allowed:
             kept.append(file)
         else:
-            st.error(t("uploads.refused_type", lang, name=safe_markdown(file.name),
-                       types=", ".join(kind.upper() for kind in type)))
+            st.error(
+                t(
+                    "uploads.refused_type",
+                    lang,
+                    name=safe_markdown(file.name),
+                    types=", ".join(kind.upper() for kind in type),
+                )
+            )
     return kept if accept_multiple_files else (kept[0] if kept else None)

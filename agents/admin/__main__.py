@@ -2,6 +2,7 @@
 
 A write is only previewed; run it by asking again with ``--session`` and ``--confirm <pending id>``.
 """
+
 from __future__ import annotations
 
 import json
@@ -10,8 +11,8 @@ import sys
 from agents.admin.service import AdminAccessError, AdminInputError, ask
 from agents.runtime.cli import fail, signed_in
 from agents.runtime.refusals import refusal
-from storage.db import DatabaseError
 from core.inputs import OneLineParser, refused_arguments
+from storage.db import DatabaseError
 
 
 def _print_human(reply) -> None:
@@ -19,7 +20,9 @@ def _print_human(reply) -> None:
     for call in reply.tool_calls:
         print(f"  · {call['tool']}({json.dumps(call['arguments'], ensure_ascii=False)}) → {len(call['rows'])} rows")
     if reply.pending:
-        print(f"\npending {reply.pending['id']}: confirm with --session {reply.session} --confirm {reply.pending['id']}")
+        print(
+            f"\npending {reply.pending['id']}: confirm with --session {reply.session} --confirm {reply.pending['id']}"
+        )
     print(f"\nsession {reply.session}")
 
 

@@ -5,6 +5,7 @@ preview → confirm path — a pending action row that only a confirm of its id 
 chat session; ``confirm`` runs it through ``nodes.execute_confirmed``, exactly as the assistant does
 after its Confirm button; ``cancel`` drops it. Nothing here writes without that confirm.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -14,8 +15,8 @@ from agents.admin.nodes import execute_confirmed
 from agents.admin.resolve import ToolContext, ToolError, jsonable
 from agents.admin.service import AdminInputError, verified_admin
 from agents.admin.tools import TOOLS_BY_NAME, WRITE_TOOLS
-from agents.runtime.deps import AppDeps
 from agents.i18n import t
+from agents.runtime.deps import AppDeps
 from storage import courses as course_store
 from storage import pending_actions
 from storage import skills as skill_store
@@ -33,8 +34,8 @@ class Proposal:
 
 @dataclass(frozen=True)
 class WriteOptions:
-    courses: dict[str, str]   # course id -> title (courses that can be assigned)
-    skills: dict[str, str]    # canonical skill name -> name in the admin's language
+    courses: dict[str, str]  # course id -> title (courses that can be assigned)
+    skills: dict[str, str]  # canonical skill name -> name in the admin's language
 
 
 def _context(conn, deps: AppDeps, user: User) -> ToolContext:
@@ -45,8 +46,9 @@ def _context(conn, deps: AppDeps, user: User) -> ToolContext:
 def options(deps: AppDeps, user: User) -> WriteOptions:
     with deps.pool.connection() as conn:
         ctx = _context(conn, deps, user)
-        courses = {str(c.id): c.title for c in course_store.list_course_summaries(conn, ctx.org_id)
-                   if c.status != "archived"}
+        courses = {
+            str(c.id): c.title for c in course_store.list_course_summaries(conn, ctx.org_id) if c.status != "archived"
+        }
         skills = {s.name: s.name_in(ctx.lang) for s in skill_store.list_skills(conn, ctx.org_id)}
     return WriteOptions(courses, skills)
 
@@ -65,8 +67,15 @@ def propose(deps: AppDeps, user: User, tool: str, arguments: dict) -> Proposal:
             prepared = spec.run(ctx, dict(arguments))
         except ToolError as exc:
             raise AdminInputError(str(exc)) from None
-        action = pending_actions.create_pending(conn, ctx.org_id, ctx.admin.id, None, tool=tool,
-                                            arguments=prepared["arguments"], preview=prepared["preview"])
+        action = pending_actions.create_pending(
+            conn,
+            ctx.org_id,
+            ctx.admin.id,
+            None,
+            tool=tool,
+            arguments=prepared["arguments"],
+            preview=prepared["preview"],
+        )
     return Proposal(str(action.id), tool, prepared["preview"])
 
 

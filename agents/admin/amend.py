@@ -5,6 +5,7 @@ action's own arguments, so the new preview keeps everything the admin did not ch
 ``amended_calls`` returns the calls to prepare again, or None when the message changes nothing the
 pending write holds (a question, a new request: the preview then stays as it is).
 """
+
 from __future__ import annotations
 
 from datetime import date
@@ -22,11 +23,13 @@ REMOVE_WORDS = {"without", "sin", "remove", "quita", "quitale", "except", "excep
 INSTEAD_WORDS = {"instead", "rather", "mejor", "cambia", "change", "make", "vez", "lugar", "better"}
 
 
-def amended_calls(conn: psycopg.Connection, org_id: UUID, message: str, pending: dict, today: date) -> list[dict] | None:
+def amended_calls(
+    conn: psycopg.Connection, org_id: UUID, message: str, pending: dict, today: date
+) -> list[dict] | None:
     org = OrgNames.read(conn, org_id)
     asked = route(message, org, strict=True)
     if asked is not None and asked not in WRITES:
-        return None   # "who knows Oracle?" under a preview is a question, not a change to it
+        return None  # "who knows Oracle?" under a preview is a question, not a change to it
     said = set(words(message))
     calls, changed = [], False
     for action in pending.get("actions") or [pending]:
@@ -51,7 +54,7 @@ def _amend(tool: str, arguments: dict, message: str, said: set[str], org: OrgNam
         elif people and said & (ADD_WORDS | INSTEAD_WORDS):
             names = list(dict.fromkeys([*names, *people]))
         if names != arguments.get("employee_names"):
-            arguments.pop("employee_ids", None)   # the names say who, the tool resolves them again
+            arguments.pop("employee_ids", None)  # the names say who, the tool resolves them again
             arguments["employee_names"] = names
         if deadline := deadline_in(message, today):
             arguments["deadline"] = deadline.isoformat() if isinstance(deadline, date) else deadline

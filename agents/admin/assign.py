@@ -1,5 +1,6 @@
 """'Assign to…' after publishing: the admin assistant's own confirm-gated write (preview, then execute on
 confirm, audit-logged), called from the content studio instead of the chat."""
+
 from __future__ import annotations
 
 from datetime import date
@@ -25,15 +26,17 @@ def _context(conn, admin: users.User) -> ToolContext:
     return ToolContext(conn, admin.org_id, admin, admin.language, date.today())
 
 
-def preview(deps: AppDeps, admin: users.User, course_id: UUID | str, employee_ids: list[str],
-            deadline: str | None = None) -> dict:
+def preview(
+    deps: AppDeps, admin: users.User, course_id: UUID | str, employee_ids: list[str], deadline: str | None = None
+) -> dict:
     """What would change ({preview, rows, arguments}); writes nothing."""
     if not admin.is_admin:
         raise AssignError("admins only")
     with deps.pool.connection() as conn:
         try:
-            return prepare_assign_course(_context(conn, admin), {"course_id": str(course_id),
-                                                                 "employee_ids": employee_ids, "deadline": deadline})
+            return prepare_assign_course(
+                _context(conn, admin), {"course_id": str(course_id), "employee_ids": employee_ids, "deadline": deadline}
+            )
         except ToolError as exc:
             raise AssignError(str(exc)) from exc
 

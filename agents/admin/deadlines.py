@@ -7,6 +7,7 @@ a month is that month's last day. A deadline said after a firm cue that datepars
 ("before Christmas") comes back as the words said, so the tool refuses it by name instead of the
 preview showing no deadline.
 """
+
 from __future__ import annotations
 
 import calendar
@@ -18,23 +19,47 @@ import dateparser
 from core.names import fold
 
 # where a deadline starts; the firm ones can only introduce a date
-_FIRM = r"by|before|due(?: by| on)?|until|till|no later than|deadline(?: of| is)?|finish by|antes de(?:l| la| el)?|" \
-        r"hasta(?: el)?|plazo(?: hasta)?|fecha(?: limite)?|con fecha|para(?= (?:el )?(?:final|finales|fin) )"
+_FIRM = (
+    r"by|before|due(?: by| on)?|until|till|no later than|deadline(?: of| is)?|finish by|antes de(?:l| la| el)?|"
+    r"hasta(?: el)?|plazo(?: hasta)?|fecha(?: limite)?|con fecha|para(?= (?:el )?(?:final|finales|fin) )"
+)
 # "para" alone is soft: "para Lucía" names a person as often as "para el 30" names a day
-_CUE = re.compile(rf"\b(?:(?P<firm>{_FIRM})|(?P<soft>in|within|en|dentro de|on|el|del|para))\b[:\s]+"
-                  r"|(?=\b(?:tomorrow|mañana|next|this|este|esta)\b)", re.IGNORECASE)
+_CUE = re.compile(
+    rf"\b(?:(?P<firm>{_FIRM})|(?P<soft>in|within|en|dentro de|on|el|del|para))\b[:\s]+"
+    r"|(?=\b(?:tomorrow|mañana|next|this|este|esta)\b)",
+    re.IGNORECASE,
+)
 _RELATIVE_CUES = {"in": "in", "within": "in", "en": "en", "dentro de": "en"}
 _ARTICLES = {"el", "la", "los", "las", "the", "de", "del", "a", "al"}
 _CLAUSE_END = re.compile(r"[,;.!?¿¡]|\b(?:and|y|then|luego|please|por favor|thanks|gracias)\b")
-_END_OF = re.compile(r"^(?:the |a |al |el |la |las )?(?:end|ends|close|final|finales|fin)(?: of| de| del)?\s+(?P<period>.+)$")
+_END_OF = re.compile(
+    r"^(?:the |a |al |el |la |las )?(?:end|ends|close|final|finales|fin)(?: of| de| del)?\s+(?P<period>.+)$"
+)
 _THIS_MONTH = {"month", "the month", "this month", "mes", "este mes", "el mes"}
 _NEXT_MONTH = {"next month", "mes que viene", "el mes que viene", "proximo mes", "el proximo mes"}
 # Spanish words dateparser's Spanish data doesn't count with (it reads "2 semanas", not "dos semanas")
-_NUMBERS_ES = {"un": 1, "una": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7,
-               "ocho": 8, "nueve": 9, "diez": 10, "quince": 15, "veinte": 20, "treinta": 30}
+_NUMBERS_ES = {
+    "un": 1,
+    "una": 1,
+    "uno": 1,
+    "dos": 2,
+    "tres": 3,
+    "cuatro": 4,
+    "cinco": 5,
+    "seis": 6,
+    "siete": 7,
+    "ocho": 8,
+    "nueve": 9,
+    "diez": 10,
+    "quince": 15,
+    "veinte": 20,
+    "treinta": 30,
+}
 _NEXT_UNIT_ES = re.compile(r"\b(?:(?:la|el) )?(semana|mes) que viene\b|\b(?:el |la )?proxim[oa] (semana|mes)\b")
-_NEXT_WEEKDAY_ES = re.compile(r"\b(?:el )?proximo (lunes|martes|miercoles|jueves|viernes|sabado|domingo)\b"
-                              r"|\b(?:el )?(lunes|martes|miercoles|jueves|viernes|sabado|domingo) que viene\b")
+_NEXT_WEEKDAY_ES = re.compile(
+    r"\b(?:el )?proximo (lunes|martes|miercoles|jueves|viernes|sabado|domingo)\b"
+    r"|\b(?:el )?(lunes|martes|miercoles|jueves|viernes|sabado|domingo) que viene\b"
+)
 _SETTINGS = {"PREFER_DATES_FROM": "future", "DATE_ORDER": "DMY", "RETURN_AS_TIMEZONE_AWARE": False}
 _MAX_WORDS = 6
 
@@ -42,8 +67,11 @@ _MAX_WORDS = 6
 def _spanish_idioms(text: str) -> str:
     text = _NEXT_UNIT_ES.sub(lambda m: f"en 1 {m[1] or m[2]}", text)
     text = _NEXT_WEEKDAY_ES.sub(lambda m: m[1] or m[2], text)
-    return re.sub(r"\b(" + "|".join(_NUMBERS_ES) + r")\b(?= (?:dia|dias|semana|semanas|mes|meses)\b)",
-                  lambda m: str(_NUMBERS_ES[m[1]]), text)
+    return re.sub(
+        r"\b(" + "|".join(_NUMBERS_ES) + r")\b(?= (?:dia|dias|semana|semanas|mes|meses)\b)",
+        lambda m: str(_NUMBERS_ES[m[1]]),
+        text,
+    )
 
 
 def _parse(phrase: str, today: date) -> date | None:
@@ -57,7 +85,7 @@ def _parse(phrase: str, today: date) -> date | None:
         elif period in _MONTH_NAMES:
             month = dateparser.parse(period, languages=["en", "es"], settings=settings)
         else:
-            return None   # "end of the quarter", "fin de año": no one day dateparser can name
+            return None  # "end of the quarter", "fin de año": no one day dateparser can name
         return date(month.year, month.month, calendar.monthrange(month.year, month.month)[1]) if month else None
     try:
         found = dateparser.parse(phrase, languages=["en", "es"], settings=settings)
@@ -67,8 +95,19 @@ def _parse(phrase: str, today: date) -> date | None:
 
 
 _MONTH_NAMES = {calendar.month_name[i].lower() for i in range(1, 13)} | {
-    "enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre",
-    "diciembre"}
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
+}
 
 
 def _plain(text: str) -> str:
@@ -79,14 +118,14 @@ def _plain(text: str) -> str:
 def _tails(text: str):
     """(firm?, the words after each cue up to the clause's end), the cue kept for relative ones ("in 2 weeks")."""
     for cue in _CUE.finditer(text):
-        rest = text[cue.end():]
-        rest = rest[:m.start()] if (m := _CLAUSE_END.search(rest)) else rest
+        rest = text[cue.end() :]
+        rest = rest[: m.start()] if (m := _CLAUSE_END.search(rest)) else rest
         words = rest.split()
         while words and words[0] in _ARTICLES and len(words) > 1 and not _END_OF.match(" ".join(words)):
             words = words[1:]
         words = words[:_MAX_WORDS]
-        if cue["soft"] in _RELATIVE_CUES:   # "within 10 days" is dateparser's "in 10 days"
-            words = [_RELATIVE_CUES[cue["soft"]], *rest.split()][:_MAX_WORDS + 1]
+        if cue["soft"] in _RELATIVE_CUES:  # "within 10 days" is dateparser's "in 10 days"
+            words = [_RELATIVE_CUES[cue["soft"]], *rest.split()][: _MAX_WORDS + 1]
         if words:
             yield bool(cue["firm"]), words
 
@@ -109,7 +148,7 @@ def _as_typed(message: str, phrase: str) -> str:
     """``phrase`` (lower case, accents gone) as the admin typed it: the refusal quotes their words."""
     plain = _plain(message)
     at = plain.find(phrase)
-    return message[at:at + len(phrase)] if at >= 0 and len(plain) == len(message) else phrase
+    return message[at : at + len(phrase)] if at >= 0 and len(plain) == len(message) else phrase
 
 
 def extract_date(message: str, today: date) -> date | None:

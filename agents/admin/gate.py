@@ -8,6 +8,7 @@ against what the tools can do and what they returned, before anyone sees them.
 - ``ungrounded_mentions``: the figures and proper names a model's reply states that appear neither in
   the tool results nor in the admin's own message (a small model invents people and counts).
 """
+
 from __future__ import annotations
 
 import json
@@ -88,7 +89,7 @@ def ungrounded_mentions(text: str, results: list[dict], message: str) -> list[st
     text = _LIST_NUMBER.sub(r"\1", text)
     missing = [f for f in _FIGURE.findall(text) if f not in figures and f.replace(",", ".") not in figures]
     for match in _NAME.finditer(text):
-        if _SENTENCE_START.search(text[:match.start()]):
+        if _SENTENCE_START.search(text[: match.start()]):
             continue  # any word starts a sentence with a capital
         if fold(match.group(1)) not in source:
             missing.append(match.group(1))

@@ -1,6 +1,7 @@
 """The admin assistant's graph. ``build_graph(checkpointer)`` compiles it; the product passes
 ``storage.db.checkpointer()`` (PostgresSaver), tests may pass an InMemorySaver. The thread id is the
 chat session id, so a pending confirmation survives restarts."""
+
 from __future__ import annotations
 
 from typing import Literal
@@ -34,6 +35,8 @@ def build_graph(checkpointer):
     graph.add_edge("plan", "execute_tools")
     graph.add_edge("execute_tools", "synthesize")
     graph.add_conditional_edges("synthesize", route_after_synthesize, ["await_confirmation", END])
-    graph.add_conditional_edges("await_confirmation", route_after_await, ["execute_write", "execute_tools", "synthesize"])
+    graph.add_conditional_edges(
+        "await_confirmation", route_after_await, ["execute_write", "execute_tools", "synthesize"]
+    )
     graph.add_edge("execute_write", "synthesize")
     return graph.compile(checkpointer=checkpointer)

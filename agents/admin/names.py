@@ -3,6 +3,7 @@ through accents, partial words and typos ("Jmaes", "phising", "Saftey"), using `
 
 ``OrgNames`` is read once per request and answers for every step of it.
 """
+
 from __future__ import annotations
 
 import re
@@ -12,24 +13,106 @@ from uuid import UUID
 import psycopg
 from rapidfuzz.distance import DamerauLevenshtein
 
+from core.names import fold
 from storage import courses as course_store
 from storage import skills as skill_store
 from storage import users as user_store
-from core.names import fold
 
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 WORD = re.compile(r"[^\W_]+")
 _QUOTED = re.compile(r"[\"“«'‘]([^\"”»'’]{3,80})[\"”»'’]")
 # Words that never name a person, skill or course on their own.
 STOPWORDS = {
-    "the", "and", "for", "with", "course", "courses", "skill", "skills", "level", "who", "knows", "show",
-    "list", "all", "his", "her", "their", "him", "them", "from", "that", "this", "what", "deadline",
-    "del", "las", "los", "una", "uno", "con", "para", "por", "curso", "cursos", "habilidad", "nivel", "quien",
-    "sabe", "que", "como", "fecha", "limite", "todos", "todas", "employee", "employees", "empleado",
-    "empleados", "empleada", "assign", "asigna", "asignar", "archive", "archiva", "set", "pon", "high", "medium",
-    "low", "alto", "alta", "medio", "media", "bajo", "baja", "expert", "experto", "experta", "mark", "marca",
-    "rate", "verify", "verifica", "enrol", "enroll", "please", "favor", "thanks", "gracias", "hola", "hello",
-    "could", "would", "mind", "access", "acceso", "account", "cuenta", "programme", "program",
+    "the",
+    "and",
+    "for",
+    "with",
+    "course",
+    "courses",
+    "skill",
+    "skills",
+    "level",
+    "who",
+    "knows",
+    "show",
+    "list",
+    "all",
+    "his",
+    "her",
+    "their",
+    "him",
+    "them",
+    "from",
+    "that",
+    "this",
+    "what",
+    "deadline",
+    "del",
+    "las",
+    "los",
+    "una",
+    "uno",
+    "con",
+    "para",
+    "por",
+    "curso",
+    "cursos",
+    "habilidad",
+    "nivel",
+    "quien",
+    "sabe",
+    "que",
+    "como",
+    "fecha",
+    "limite",
+    "todos",
+    "todas",
+    "employee",
+    "employees",
+    "empleado",
+    "empleados",
+    "empleada",
+    "assign",
+    "asigna",
+    "asignar",
+    "archive",
+    "archiva",
+    "set",
+    "pon",
+    "high",
+    "medium",
+    "low",
+    "alto",
+    "alta",
+    "medio",
+    "media",
+    "bajo",
+    "baja",
+    "expert",
+    "experto",
+    "experta",
+    "mark",
+    "marca",
+    "rate",
+    "verify",
+    "verifica",
+    "enrol",
+    "enroll",
+    "please",
+    "favor",
+    "thanks",
+    "gracias",
+    "hola",
+    "hello",
+    "could",
+    "would",
+    "mind",
+    "access",
+    "acceso",
+    "account",
+    "cuenta",
+    "programme",
+    "program",
 }
 # A typo is one slip in five letters: "Jmaes"/"James", "phising"/"phishing", "alretas"/"alertas".
 TYPO_SIMILARITY = 0.8
@@ -116,6 +199,7 @@ def _name_ids(index: dict[str, set[UUID]], token: str | None) -> set[UUID] | Non
 class OrgNames:
     """The organisation's names, read once per request: people, and every name of each skill, course
     and skill category mapped to its canonical one."""
+
     people: list[user_store.EmployeeSummary]
     skills: dict[str, str]
     courses: dict[str, str]
@@ -123,13 +207,21 @@ class OrgNames:
 
     @classmethod
     def read(cls, conn: psycopg.Connection, org_id: UUID) -> OrgNames:
-        categories = {label: name for lang in ("en", "es")
-                      for name, label in skill_store.category_names(conn, org_id, lang).items()}
-        return cls(user_store.list_employees(conn, org_id),
-                   {label: s.name for s in skill_store.list_skills(conn, org_id) for label in s.all_names()},
-                   {label: c.title for c in course_store.list_courses(conn, org_id)
-                    for label in dict.fromkeys([c.title, *c.titles.values()])},
-                   categories | {name: name for name in set(categories.values())})
+        categories = {
+            label: name
+            for lang in ("en", "es")
+            for name, label in skill_store.category_names(conn, org_id, lang).items()
+        }
+        return cls(
+            user_store.list_employees(conn, org_id),
+            {label: s.name for s in skill_store.list_skills(conn, org_id) for label in s.all_names()},
+            {
+                label: c.title
+                for c in course_store.list_courses(conn, org_id)
+                for label in dict.fromkeys([c.title, *c.titles.values()])
+            },
+            categories | {name: name for name in set(categories.values())},
+        )
 
     def people_in(self, text: str) -> list[str]:
         return extract_people(text, self.people)

@@ -5,6 +5,7 @@ The write guard lives here: ``execute_tools`` only *prepares* write tools (previ
 ``execute_write`` runs one only when the graph was resumed with that pending action's id, and
 ``execute_confirmed`` claims the row (pending → executed) in the same transaction as the write.
 """
+
 from __future__ import annotations
 
 import json
@@ -29,12 +30,21 @@ def _tool_context(conn, ctx: AdminContext, lang: str) -> ToolContext:
 
 
 def _model_messages(state: AdminState, ctx: AdminContext) -> list:
-    system = SYSTEM_PROMPT.format(org_name=ctx.org_name, admin_name=ctx.admin.full_name, today=ctx.today(),
-                                  language=code_label("language", state.get("language", "en"), "en"))
-    earlier = [SystemMessage(HISTORY_SUMMARY.format(summary=state["history_summary"]))] \
-        if state.get("history_summary") else []
-    history = [HumanMessage(turn["content"]) if turn["role"] == "user" else AIMessage(turn["content"])
-               for turn in state.get("history", [])]
+    system = SYSTEM_PROMPT.format(
+        org_name=ctx.org_name,
+        admin_name=ctx.admin.full_name,
+        today=ctx.today(),
+        language=code_label("language", state.get("language", "en"), "en"),
+    )
+    earlier = (
+        [SystemMessage(HISTORY_SUMMARY.format(summary=state["history_summary"]))]
+        if state.get("history_summary")
+        else []
+    )
+    history = [
+        HumanMessage(turn["content"]) if turn["role"] == "user" else AIMessage(turn["content"])
+        for turn in state.get("history", [])
+    ]
     return [SystemMessage(system), *earlier, *history, HumanMessage(state["message"])]
 
 
@@ -58,16 +68,34 @@ def plan(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
             calls = [{"tool": call["name"], "arguments": call["args"] or {}} for call in reply.tool_calls]
             fallback, tokens = _plan_fault(calls) or plan_disagreement(calls, planned), _reply_tokens(reply)
             if fallback is None:
-                return {"planned": calls, "next_steps": [], "engine": ctx.llm.engine, "fallback": None,
-                        "response": "" if calls else str(reply.text), "tokens_used": tokens}
+                return {
+                    "planned": calls,
+                    "next_steps": [],
+                    "engine": ctx.llm.engine,
+                    "fallback": None,
+                    "response": "" if calls else str(reply.text),
+                    "tokens_used": tokens,
+                }
         elif not ctx.llm.capabilities().tool_calling:
             fallback = "no_tool_calling"  # probed: the model can't call tools, it only phrases the reply
     if fallback in ("no_tool_call", "invalid_args") and not planned:  # the twin has no better plan:
         # the model's words are checked in synthesize, its refused calls reported by execute_tools
-        return {"planned": calls, "next_steps": next_steps, "engine": ctx.llm.engine, "fallback": None,
-                "response": "" if calls else str(reply.text), "tokens_used": tokens}
-    return {"planned": planned, "next_steps": next_steps, "engine": "offline", "fallback": fallback,
-            "response": "", "tokens_used": tokens}
+        return {
+            "planned": calls,
+            "next_steps": next_steps,
+            "engine": ctx.llm.engine,
+            "fallback": None,
+            "response": "" if calls else str(reply.text),
+            "tokens_used": tokens,
+        }
+    return {
+        "planned": planned,
+        "next_steps": next_steps,
+        "engine": "offline",
+        "fallback": fallback,
+        "response": "",
+        "tokens_used": tokens,
+    }
 
 
 def _plan_fault(calls: list[dict]) -> str | None:
@@ -89,8 +117,13 @@ def execute_tools(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
             continue  # the LLM seam already refuses unknown tool names; nothing else can plan one
         invalid = invalid_arguments(tool.parameters, call["arguments"])
         if invalid:  # checked before anything runs, whoever planned it
-            trace.append({"tool": tool.name, "arguments": jsonable(call["arguments"]),
-                          "result": {"error": f"{tool.name}: invalid arguments ({invalid})", "rows": []}})
+            trace.append(
+                {
+                    "tool": tool.name,
+                    "arguments": jsonable(call["arguments"]),
+                    "result": {"error": f"{tool.name}: invalid arguments ({invalid})", "rows": []},
+                }
+            )
             continue
         ctx.emit({"tool": tool.name})  # the page shows which step is running
         with ctx.pool.connection() as conn:
@@ -102,15 +135,33 @@ def execute_tools(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
                 result = {"error": f"{tool.name}: invalid arguments ({type(exc).__name__})", "rows": []}
             else:
                 if tool.requires_confirmation:
-                    action = pending_actions.create_pending(conn, ctx.admin.org_id, ctx.admin.id, ctx.session_id,
-                                                            tool=tool.name, arguments=result["arguments"],
-                                                            preview=result["preview"], joins_batch=bool(actions))
-                    actions.append({"id": str(action.id), "tool": tool.name,
-                                    "arguments": jsonable(result["arguments"]), "preview": result["preview"]})
+                    action = pending_actions.create_pending(
+                        conn,
+                        ctx.admin.org_id,
+                        ctx.admin.id,
+                        ctx.session_id,
+                        tool=tool.name,
+                        arguments=result["arguments"],
+                        preview=result["preview"],
+                        joins_batch=bool(actions),
+                    )
+                    actions.append(
+                        {
+                            "id": str(action.id),
+                            "tool": tool.name,
+                            "arguments": jsonable(result["arguments"]),
+                            "preview": result["preview"],
+                        }
+                    )
                     result = {"rows": result["rows"], "preview": result["preview"]}
         trace.append({"tool": tool.name, "arguments": jsonable(call["arguments"]), "result": result})
-    pending = None if not actions else actions[0] if len(actions) == 1 else \
-        {**actions[0], "preview": "\n\n".join(a["preview"] for a in actions), "actions": actions}
+    pending = (
+        None
+        if not actions
+        else actions[0]
+        if len(actions) == 1
+        else {**actions[0], "preview": "\n\n".join(a["preview"] for a in actions), "actions": actions}
+    )
     return {"tool_calls": trace, "pending": pending, "next_steps": state.get("next_steps", [])}
 
 
@@ -122,16 +173,32 @@ def await_confirmation(state: AdminState, runtime: Runtime[AdminContext]) -> dic
     decision = interrupt({"pending": pending})
     decision = decision if isinstance(decision, dict) else {}
     if decision.get("confirm") == pending["id"]:
-        return {"confirmed_id": pending["id"], "tool_calls": [], "executed": [], "cancelled": None, "amended": None,
-                "next_steps": [], "message": "", "response": ""}
+        return {
+            "confirmed_id": pending["id"],
+            "tool_calls": [],
+            "executed": [],
+            "cancelled": None,
+            "amended": None,
+            "next_steps": [],
+            "message": "",
+            "response": "",
+        }
     ctx = runtime.context
-    with ctx.pool.connection() as conn:   # the old preview can't be confirmed any more, amended or not
+    with ctx.pool.connection() as conn:  # the old preview can't be confirmed any more, amended or not
         pending_actions.cancel_pending(conn, ctx.admin.org_id, ctx.admin.id, ctx.session_id)
     amended = decision.get("amend")
-    return {"pending": None, "confirmed_id": None, "tool_calls": [], "executed": [], "next_steps": [],
-            "planned": amended["planned"] if amended else [], "response": "",
-            "message": amended["message"] if amended else "",
-            "cancelled": None if amended else pending, "amended": pending if amended else None}
+    return {
+        "pending": None,
+        "confirmed_id": None,
+        "tool_calls": [],
+        "executed": [],
+        "next_steps": [],
+        "planned": amended["planned"] if amended else [],
+        "response": "",
+        "message": amended["message"] if amended else "",
+        "cancelled": None if amended else pending,
+        "amended": pending if amended else None,
+    }
 
 
 def execute_confirmed(ctx: ToolContext, action_id: str) -> dict | None:
@@ -156,8 +223,11 @@ def execute_write(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
             results = [(action, execute_confirmed(_tool_context(conn, ctx, lang), action["id"])) for action in actions]
     except ToolError as exc:
         results = [(actions[0], {"error": str(exc)})]
-    executed = [{"id": action["id"], "tool": action["tool"], "result": result}
-                for action, result in results if result is not None]
+    executed = [
+        {"id": action["id"], "tool": action["tool"], "result": result}
+        for action, result in results
+        if result is not None
+    ]
     return {"executed": executed, "pending": None, "confirmed_id": None}
 
 
@@ -202,10 +272,18 @@ def _model_summary(state: AdminState, ctx: AdminContext, twin_text: str, reply: 
     # A slow model reads the twin's summary of the results, not their JSON: a skills matrix is ~4,000
     # tokens, which SmolLM2 on 2 busy cores read for over ten minutes before writing a word (issue 13).
     facts = twin_text if ctx.llm.capabilities().slow else json.dumps(results, ensure_ascii=False, default=str)[:12000]
-    messages = [*_model_messages(state, ctx)[:-1], HumanMessage(state["message"]),
-                HumanMessage(SYNTHESIS_INSTRUCTION.format(language=language, results=facts))]
-    stream = ctx.llm.stream("admin", messages, twin=lambda: twin_text, max_tokens=ctx.llm.answer_tokens("admin"),
-                            deadline_s=ctx.llm.settings.answer_seconds)
+    messages = [
+        *_model_messages(state, ctx)[:-1],
+        HumanMessage(state["message"]),
+        HumanMessage(SYNTHESIS_INSTRUCTION.format(language=language, results=facts)),
+    ]
+    stream = ctx.llm.stream(
+        "admin",
+        messages,
+        twin=lambda: twin_text,
+        max_tokens=ctx.llm.answer_tokens("admin"),
+        deadline_s=ctx.llm.settings.answer_seconds,
+    )
     text = reply.stream(stream)
     tokens = stream.tokens_in + stream.tokens_out if stream.attempts else 0
     if stream.engine == "offline":

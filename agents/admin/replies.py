@@ -1,14 +1,21 @@
 """Deterministic replies: the offline twin's summary of each tool's result, in the admin's language.
 Built from the data itself (counts, names, figures), never canned answers. A list names its first
 few rows and says so when there are more (the full list is in the table under the reply)."""
+
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from agents.i18n import code_label, format_number, format_percent, t
 
-SHOWN = {"list_employees": 6, "who_knows": 8, "get_skill_gaps": 8, "list_courses": 8, "get_alerts": 6,
-         "get_mentorship_suggestions": 5}
+SHOWN = {
+    "list_employees": 6,
+    "who_knows": 8,
+    "get_skill_gaps": 8,
+    "list_courses": 8,
+    "get_alerts": 6,
+    "get_mentorship_suggestions": 5,
+}
 
 
 def _listing(rows: list[dict], render: Callable[[dict], str], limit: int, lang: str, sep: str = ", ") -> str:
@@ -33,50 +40,99 @@ def summarize(tool: str, arguments: dict, result: dict, lang: str) -> str:
     limit = SHOWN.get(tool, 6)
     if tool == "list_employees":
         active = sum(1 for r in rows if r.get("is_active"))
-        return t("admin.reply.employees", lang, n=n, active=active,
-                 names=_listing(rows, lambda r: r["full_name"], limit, lang))
+        return t(
+            "admin.reply.employees",
+            lang,
+            n=n,
+            active=active,
+            names=_listing(rows, lambda r: r["full_name"], limit, lang),
+        )
     if tool == "get_employee_detail":
         person, enrollments = result["employee"], result.get("enrollments", [])
-        courses = ", ".join(f"{e['course']} ({code_label('status', e['status'], lang)}, "
-                            f"{format_percent(e['progress'], lang)})" for e in enrollments[:5])
+        courses = ", ".join(
+            f"{e['course']} ({code_label('status', e['status'], lang)}, {format_percent(e['progress'], lang)})"
+            for e in enrollments[:5]
+        )
         skills = ", ".join(f"{s['skill']}: {code_label('level', s['level'], lang)}" for s in rows[:6])
         role = " ".join(part for part in (person.get("job_title"), person.get("department")) if part)
-        return t("admin.reply.employee_detail", lang, name=person["full_name"], role=role,
-                 courses=courses or t("admin.reply.none_m", lang), skills=skills or t("admin.reply.no_skills", lang))
+        return t(
+            "admin.reply.employee_detail",
+            lang,
+            name=person["full_name"],
+            role=role,
+            courses=courses or t("admin.reply.none_m", lang),
+            skills=skills or t("admin.reply.no_skills", lang),
+        )
     if tool == "get_skills_matrix":
         return t("admin.reply.matrix", lang, employees=result["employees"], skills=result["skills"])
     if tool == "get_skill_gaps":
         gaps = _listing(rows, lambda r: f"{r['skill']} ({r['experts']})", limit, lang)
-        return t("admin.reply.gaps", lang, n=n, threshold=result["threshold"],
-                 gaps=gaps or t("admin.reply.none_f", lang))
+        return t(
+            "admin.reply.gaps", lang, n=n, threshold=result["threshold"], gaps=gaps or t("admin.reply.none_f", lang)
+        )
     if tool == "who_knows" and result.get("unknown_skill"):
-        return t("admin.reply.who_knows_unknown", lang, skill=result["unknown_skill"],
-                 closest=", ".join(result["closest"]) or "—")
+        return t(
+            "admin.reply.who_knows_unknown",
+            lang,
+            skill=result["unknown_skill"],
+            closest=", ".join(result["closest"]) or "—",
+        )
     if tool == "who_knows":
-        people = _listing(rows, lambda r: f"{r['full_name']} ({r['skill']}: {code_label('level', r['level'], lang)})",
-                          limit, lang)
-        return t("admin.reply.who_knows", lang, n=n, skills=", ".join(result["skills"]),
-                 level=code_label("level", result["min_level"], lang), people=people or t("admin.reply.nobody", lang))
+        people = _listing(
+            rows, lambda r: f"{r['full_name']} ({r['skill']}: {code_label('level', r['level'], lang)})", limit, lang
+        )
+        return t(
+            "admin.reply.who_knows",
+            lang,
+            n=n,
+            skills=", ".join(result["skills"]),
+            level=code_label("level", result["min_level"], lang),
+            people=people or t("admin.reply.nobody", lang),
+        )
     if tool == "list_courses":
-        courses = _listing(rows, lambda r: f"{r['title']} ({code_label('status', r['status'], lang)}, {r['enrolled']})",
-                           limit, lang)
+        courses = _listing(
+            rows, lambda r: f"{r['title']} ({code_label('status', r['status'], lang)}, {r['enrolled']})", limit, lang
+        )
         return t("admin.reply.courses", lang, n=n, courses=courses or t("admin.reply.none_m", lang))
     if tool == "get_course_stats":
         c = result["course"]
-        score = "—" if c["avg_score"] is None else format_number(
-            c["avg_score"] * 100 if c["avg_score"] <= 1 else c["avg_score"], lang)
-        hardest = ", ".join(t("admin.reply.hardest_item", lang, prompt=r["prompt"][:60],
-                              rate=format_percent(r["failure_rate"], lang)) for r in rows[:3])
-        return t("admin.reply.course_stats", lang, title=c["title"], enrolled=c["enrolled"], completed=c["completed"],
-                 rate=format_percent(c["completion_rate"], lang), overdue=c["overdue"], score=score,
-                 hardest=hardest or t("admin.reply.no_attempts", lang))
+        score = (
+            "—"
+            if c["avg_score"] is None
+            else format_number(c["avg_score"] * 100 if c["avg_score"] <= 1 else c["avg_score"], lang)
+        )
+        hardest = ", ".join(
+            t("admin.reply.hardest_item", lang, prompt=r["prompt"][:60], rate=format_percent(r["failure_rate"], lang))
+            for r in rows[:3]
+        )
+        return t(
+            "admin.reply.course_stats",
+            lang,
+            title=c["title"],
+            enrolled=c["enrolled"],
+            completed=c["completed"],
+            rate=format_percent(c["completion_rate"], lang),
+            overdue=c["overdue"],
+            score=score,
+            hardest=hardest or t("admin.reply.no_attempts", lang),
+        )
     if tool == "get_alerts":
         kind = result.get("kind")
-        top = _listing(rows, lambda r: f"{r['user']} — {r['course'] + ': ' if r.get('course') else ''}{r['detail']}",
-                       limit, lang, sep="; ")
+        top = _listing(
+            rows,
+            lambda r: f"{r['user']} — {r['course'] + ': ' if r.get('course') else ''}{r['detail']}",
+            limit,
+            lang,
+            sep="; ",
+        )
         if kind:
-            return t("admin.reply.alerts_of_kind", lang, n=n, kind=code_label("kind", kind, lang),
-                     top=top or t("admin.reply.nobody", lang))
+            return t(
+                "admin.reply.alerts_of_kind",
+                lang,
+                n=n,
+                kind=code_label("kind", kind, lang),
+                top=top or t("admin.reply.nobody", lang),
+            )
         high = sum(1 for r in rows if r["severity"] == "high")
         return t("admin.reply.alerts", lang, n=n, high=high, top=top).strip()
     if tool == "get_mentorship_suggestions":

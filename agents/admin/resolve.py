@@ -1,5 +1,6 @@
 """What every admin tool stands on: its context, its one-line errors, and name resolution
 (partial, accent-insensitive, org-scoped; an ambiguous name returns the candidates)."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -12,10 +13,10 @@ import psycopg
 
 from agents.i18n import code_label, format_date, t
 from agents.offline import closest_labels
+from core.inputs import parse_uuid
 from storage import courses as course_store
 from storage import skills as skill_store
 from storage import users as user_store
-from core.inputs import parse_uuid
 from storage.users import User
 
 
@@ -55,11 +56,16 @@ def jsonable(value: Any) -> Any:
     return value
 
 
-def resolve_person(ctx: ToolContext, *, name: str | None = None, person_id: str | None = None,
-                   ) -> user_store.EmployeeSummary:
+def resolve_person(
+    ctx: ToolContext,
+    *,
+    name: str | None = None,
+    person_id: str | None = None,
+) -> user_store.EmployeeSummary:
     if parse_uuid(person_id):
-        found = [p for p in user_store.list_employees(ctx.conn, ctx.org_id, lang=ctx.lang)
-                 if p.id == parse_uuid(person_id)]
+        found = [
+            p for p in user_store.list_employees(ctx.conn, ctx.org_id, lang=ctx.lang) if p.id == parse_uuid(person_id)
+        ]
         label = str(person_id)
     else:
         label = (name or "").strip()
@@ -69,13 +75,19 @@ def resolve_person(ctx: ToolContext, *, name: str | None = None, person_id: str 
     if not found:
         raise ToolError(t("admin.resolve.no_employee", ctx.lang, label=label))
     if len(found) > 1:
-        raise ToolError(t("admin.resolve.several_employees", ctx.lang, label=label),
-                        [{"name": p.full_name, "email": p.email, "department": p.department} for p in found])
+        raise ToolError(
+            t("admin.resolve.several_employees", ctx.lang, label=label),
+            [{"name": p.full_name, "email": p.email, "department": p.department} for p in found],
+        )
     return found[0]
 
 
-def resolve_course(ctx: ToolContext, *, title: str | None = None, course_id: str | None = None,
-                   ) -> course_store.CourseSummary:
+def resolve_course(
+    ctx: ToolContext,
+    *,
+    title: str | None = None,
+    course_id: str | None = None,
+) -> course_store.CourseSummary:
     courses = course_store.list_course_summaries(ctx.conn, ctx.org_id, lang=ctx.lang)
     if parse_uuid(course_id):
         found, label = [c for c in courses if c.id == parse_uuid(course_id)], str(course_id)
@@ -88,8 +100,10 @@ def resolve_course(ctx: ToolContext, *, title: str | None = None, course_id: str
         titles = ", ".join(c.title for c in courses[:8])
         raise ToolError(t("admin.resolve.no_course", ctx.lang, label=label, titles=titles))
     if len(found) > 1:
-        raise ToolError(t("admin.resolve.several_courses", ctx.lang, label=label),
-                        [{"title": c.title, "status": code_label("status", c.status, ctx.lang)} for c in found])
+        raise ToolError(
+            t("admin.resolve.several_courses", ctx.lang, label=label),
+            [{"title": c.title, "status": code_label("status", c.status, ctx.lang)} for c in found],
+        )
     return found[0]
 
 
@@ -102,15 +116,19 @@ def resolve_skills(ctx: ToolContext, name: str | None, *, single: bool) -> list[
         closest = ", ".join(closest_skills(ctx, label))
         raise ToolError(t("admin.resolve.no_skill", ctx.lang, label=label, closest=closest))
     if single and len(found) > 1:
-        raise ToolError(t("admin.resolve.several_skills", ctx.lang, label=label),
-                        [{"skill": s.name_in(ctx.lang), "category": s.category} for s in found])
+        raise ToolError(
+            t("admin.resolve.several_skills", ctx.lang, label=label),
+            [{"skill": s.name_in(ctx.lang), "category": s.category} for s in found],
+        )
     return found
 
 
 def closest_skills(ctx: ToolContext, label: str, k: int = 3) -> list[str]:
     """The organisation's skills nearest in meaning to a name that matched none, in the reader's language."""
     skills = {s.name: s for s in skill_store.list_skills(ctx.conn, ctx.org_id)}
-    names = closest_labels(label, {name: [f"{n} ({s.category})" for n in s.all_names()] for name, s in skills.items()}, k)
+    names = closest_labels(
+        label, {name: [f"{n} ({s.category})" for n in s.all_names()] for name, s in skills.items()}, k
+    )
     return [skills[name].name_in(ctx.lang) for name in names]
 
 

@@ -6,6 +6,7 @@ person and a skill ("Mark Tom as high in forklift operation"); an assigning verb
 person ("Give Emily the customer service course"); nothing, when it asks what no tool does; a read
 keyword; the most similar exemplar (if close, and what its tool needs is named); a person alone.
 """
+
 from __future__ import annotations
 
 import re
@@ -36,9 +37,36 @@ _KEYWORD_WORDS = {tool: [words(phrase) for phrase in phrases] for tool, phrases 
 _RAW_WORD = re.compile(r"[^\W\d_]+")
 _LISTING_WORDS = {"list", "lista", "listar", "show", "muestra", "muestrame", "ensename", "employees", "empleados"}
 # words that only ask about the person named ("what about Tom?", "¿y Lucía qué tal?")
-_ABOUT_WORDS = {"about", "tal", "sobre", "info", "information", "informacion", "datos", "details", "detalles",
-                "news", "update", "how", "going", "everything", "todo", "quick", "question", "pregunta",
-                "ensename", "muestrame", "ver", "see", "open", "abre", "look", "mira", "dime", "tell"}
+_ABOUT_WORDS = {
+    "about",
+    "tal",
+    "sobre",
+    "info",
+    "information",
+    "informacion",
+    "datos",
+    "details",
+    "detalles",
+    "news",
+    "update",
+    "how",
+    "going",
+    "everything",
+    "todo",
+    "quick",
+    "question",
+    "pregunta",
+    "ensename",
+    "muestrame",
+    "ver",
+    "see",
+    "open",
+    "abre",
+    "look",
+    "mira",
+    "dime",
+    "tell",
+}
 
 
 def _word_is(typed: str, keyword: str) -> bool:
@@ -72,8 +100,13 @@ def _question_at(step: str) -> int | None:
     return next((i for i, w in enumerate(raw) if w in QUESTION_WORDS), None)
 
 
-def route(step: str, org: OrgNames | None = None, people: list[str] | None = None, *, strict: bool = False,
-          ) -> str | None:
+def route(
+    step: str,
+    org: OrgNames | None = None,
+    people: list[str] | None = None,
+    *,
+    strict: bool = False,
+) -> str | None:
     """The tool for one step, or None (help, or nothing a tool does). ``people``: who the step names,
     or the previous step's people when it only says "him"/"márcalo". ``strict``: words only, no
     similarity guess and no person alone (is this part of a sentence a request of its own?)."""
@@ -113,8 +146,11 @@ def route(step: str, org: OrgNames | None = None, people: list[str] | None = Non
 
 def _unexplained(step: str, people: list[str]) -> list[str]:
     named = {w for p in people for w in words(p)}
-    return [w for w in content_words(step) if w not in named and w not in _ABOUT_WORDS
-            and not any(typo_of(w, n, 4) or n.startswith(w) for n in named)]
+    return [
+        w
+        for w in content_words(step)
+        if w not in named and w not in _ABOUT_WORDS and not any(typo_of(w, n, 4) or n.startswith(w) for n in named)
+    ]
 
 
 def _course(step: str, org: OrgNames | None) -> bool:
@@ -142,11 +178,11 @@ def split_steps(message: str, org: OrgNames | None = None) -> list[str]:
 def _split_joined(step: str, org: OrgNames | None) -> list[str]:
     for joiner in JOINERS:
         for cut in re.finditer(joiner, step, flags=re.IGNORECASE):
-            left, right = step[:cut.start()], step[cut.end():]
+            left, right = step[: cut.start()], step[cut.end() :]
             if not left.strip() or not right.strip():
                 continue
             left_people = org.people_in(left) if org else []
-            right_people = (org.people_in(right) if org else []) or left_people   # "…and mark him as high"
+            right_people = (org.people_in(right) if org else []) or left_people  # "…and mark him as high"
             if route(left, org, left_people, strict=True) and route(right, org, right_people, strict=True):
                 return [*_split_joined(left, org), *_split_joined(right, org)]
     return [step]

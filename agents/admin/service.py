@@ -3,6 +3,7 @@
 Only active admins get through (re-checked against the database on every call). A session is a
 LangGraph thread; a turn is a new message, a confirm of the pending action's id, or a cancel.
 """
+
 from __future__ import annotations
 
 import functools
@@ -16,15 +17,15 @@ from agents.admin import amend, twin
 from agents.admin.graph import build_graph
 from agents.admin.state import AdminContext
 from agents.admin.typed import typed_decision
-from agents.runtime.deps import AppDeps
 from agents.i18n import t
 from agents.llm import LLM
-from agents.runtime.refusals import rate_limited, refusal
 from agents.llm.memory import budgets_for, prepare_history
-from storage import chat, pending_actions, rate_limits, users
+from agents.runtime.deps import AppDeps
+from agents.runtime.refusals import rate_limited, refusal
 from core import config as configuration
 from core.inputs import InputRefused, checked_text
 from core.markup import product_text
+from storage import chat, pending_actions, rate_limits, users
 
 AGENT = "admin"
 MAX_MESSAGE_CHARS = 4000
@@ -44,19 +45,26 @@ class AdminInputError(ValueError):
 class AdminReply:
     session: str
     response: str
-    tool_calls: list[dict] = field(default_factory=list)   # {"tool", "arguments", "rows", "result"}
-    pending: dict | None = None                            # {"id", "tool", "arguments", "preview"}
-    executed: list[dict] = field(default_factory=list)     # {"id", "tool", "result"}
+    tool_calls: list[dict] = field(default_factory=list)  # {"tool", "arguments", "rows", "result"}
+    pending: dict | None = None  # {"id", "tool", "arguments", "preview"}
+    executed: list[dict] = field(default_factory=list)  # {"id", "tool", "result"}
     engine: str = "offline"
-    fallback: str | None = None                            # why the model's plan or reply was replaced
-    tokens_used: int = 0                                   # model tokens this turn (0 offline)
+    fallback: str | None = None  # why the model's plan or reply was replaced
+    tokens_used: int = 0  # model tokens this turn (0 offline)
 
     def as_json(self) -> dict:
-        return {"session": self.session, "response": self.response,
-                "tool_calls": [{"tool": t["tool"], "arguments": t["arguments"], "rows": t["rows"]}
-                               for t in self.tool_calls],
-                "pending": self.pending, "executed": self.executed, "engine": self.engine,
-                "fallback": self.fallback, "tokens_used": self.tokens_used}
+        return {
+            "session": self.session,
+            "response": self.response,
+            "tool_calls": [
+                {"tool": t["tool"], "arguments": t["arguments"], "rows": t["rows"]} for t in self.tool_calls
+            ],
+            "pending": self.pending,
+            "executed": self.executed,
+            "engine": self.engine,
+            "fallback": self.fallback,
+            "tokens_used": self.tokens_used,
+        }
 
 
 def _graph(deps: AppDeps):
@@ -100,7 +108,7 @@ def _checked_input(user: users.User, message: str, confirm: str | None, session_
             try:
                 UUID(value)
             except ValueError:
-                shown = " ".join(value.split())[:40]   # the refusal stays one line whatever was typed
+                shown = " ".join(value.split())[:40]  # the refusal stays one line whatever was typed
                 raise AdminInputError(t("safety.not_a_uuid", lang, value=shown)) from None
     return message, confirm, session_id
 
@@ -112,16 +120,32 @@ def _history(pool, llm: LLM, admin: users.User, session: chat.ChatSession, lang:
 
 
 def _reply_from(values: dict, session_id: UUID, waiting: bool) -> AdminReply:
-    calls = [{"tool": t["tool"], "arguments": t["arguments"], "rows": t["result"].get("rows", []),
-              "result": t["result"]} for t in values.get("tool_calls", [])]
-    return AdminReply(str(session_id), values.get("response", ""), calls,
-                      values.get("pending") if waiting else None, list(values.get("executed", [])),
-                      values.get("engine", "offline"), values.get("fallback"), values.get("tokens_used", 0))
+    calls = [
+        {"tool": t["tool"], "arguments": t["arguments"], "rows": t["result"].get("rows", []), "result": t["result"]}
+        for t in values.get("tool_calls", [])
+    ]
+    return AdminReply(
+        str(session_id),
+        values.get("response", ""),
+        calls,
+        values.get("pending") if waiting else None,
+        list(values.get("executed", [])),
+        values.get("engine", "offline"),
+        values.get("fallback"),
+        values.get("tokens_used", 0),
+    )
 
 
-def ask(deps: AppDeps, user: users.User, message: str = "", *, session_id: str | UUID | None = None,
-        confirm: str | None = None, cancel: bool = False,
-        on_event: Callable[[dict], None] | None = None) -> AdminReply:
+def ask(
+    deps: AppDeps,
+    user: users.User,
+    message: str = "",
+    *,
+    session_id: str | UUID | None = None,
+    confirm: str | None = None,
+    cancel: bool = False,
+    on_event: Callable[[dict], None] | None = None,
+) -> AdminReply:
     """One turn. ``confirm`` carries the pending action's id; under a pending action a typed message
     confirms, cancels or leaves it pending (``agents.admin.typed``). ``on_event`` receives the turn as it
     happens: ``{"tool": name}`` when a tool starts, ``{"token": text}`` as the reply is written, and
@@ -135,8 +159,7 @@ def ask(deps: AppDeps, user: users.User, message: str = "", *, session_id: str |
     with pool.connection() as conn:
         admin = verified_admin(conn, user)
     with pool.connection() as conn:  # committed on its own: a refused request still counts
-        wait = rate_limits.take(conn, admin.id, "admin.ask",
-                                 configuration.get("SKILLNET_ADMIN_RATE_PER_MINUTE"), 60)
+        wait = rate_limits.take(conn, admin.id, "admin.ask", configuration.get("SKILLNET_ADMIN_RATE_PER_MINUTE"), 60)
     if wait is not None:
         raise AdminInputError(rate_limited(wait, admin.language))
     with pool.connection() as conn:
@@ -148,9 +171,15 @@ def ask(deps: AppDeps, user: users.User, message: str = "", *, session_id: str |
         session = _session(conn, admin, session_id, message)
         org = users.get_org(conn, admin.org_id)
     config = {"configurable": {"thread_id": str(session.id)}}
-    context = AdminContext(pool=pool, llm=llm, admin=admin, org_name=org.name, session_id=session.id,
-                           today=lambda: deps.now().date(),
-                           **({"emit": on_event} if on_event else {}))
+    context = AdminContext(
+        pool=pool,
+        llm=llm,
+        admin=admin,
+        org_name=org.name,
+        session_id=session.id,
+        today=lambda: deps.now().date(),
+        **({"emit": on_event} if on_event else {}),
+    )
     snapshot = graph.get_state(config)
     waiting = "await_confirmation" in (snapshot.next or ())
     pending = snapshot.values.get("pending") if waiting else None
@@ -162,7 +191,7 @@ def ask(deps: AppDeps, user: users.User, message: str = "", *, session_id: str |
 
     typed = typed_decision(message) if message and not confirm else None
     if waiting and typed == "confirm":
-        confirm = pending["id"]        # the admin's own "sí" confirms exactly what is pending now
+        confirm = pending["id"]  # the admin's own "sí" confirms exactly what is pending now
     elif waiting and typed == "cancel":
         cancel = True
     if confirm and not (pending and pending["id"] == confirm):
@@ -174,32 +203,54 @@ def ask(deps: AppDeps, user: users.User, message: str = "", *, session_id: str |
     elif waiting and message and typed is None and (amended := _amendment(pool, admin, message, pending, deps)):
         # "wait, add Tom too": the graph cancels this preview and prepares the amended one
         history, summary = _history(pool, llm, admin, session, lang)
-        values = graph.invoke(Command(resume={"amend": {"message": message, "planned": amended}},
-                                      update={"language": lang, "history": history, "history_summary": summary,
-                                              "tokens_used": 0}), config, context=context)
+        values = graph.invoke(
+            Command(
+                resume={"amend": {"message": message, "planned": amended}},
+                update={"language": lang, "history": history, "history_summary": summary, "tokens_used": 0},
+            ),
+            config,
+            context=context,
+        )
         reply = _reply_from(values, session.id, "await_confirmation" in (graph.get_state(config).next or ()))
     elif waiting and message and typed is None:
         # a question or a new request under a preview: the preview stays, and the admin is told so
-        reply = AdminReply(str(session.id), t("admin.still_pending", lang, preview=pending["preview"]),
-                           pending=pending)
+        reply = AdminReply(str(session.id), t("admin.still_pending", lang, preview=pending["preview"]), pending=pending)
     elif typed == "confirm" and not waiting:
         reply = AdminReply(str(session.id), t("admin.nothing_pending", lang))
     elif waiting:
         decision = {"confirm": confirm} if confirm else {"cancel": True}
         history, summary = _history(pool, llm, admin, session, lang)
-        values = graph.invoke(Command(resume=decision, update={"language": lang, "history": history,
-                                                               "history_summary": summary, "tokens_used": 0}),
-                              config, context=context)
+        values = graph.invoke(
+            Command(
+                resume=decision,
+                update={"language": lang, "history": history, "history_summary": summary, "tokens_used": 0},
+            ),
+            config,
+            context=context,
+        )
         reply = _reply_from(values, session.id, "await_confirmation" in (graph.get_state(config).next or ()))
     elif cancel:
         reply = AdminReply(str(session.id), t("admin.phrase.not_pending", lang))
     else:
         history, summary = _history(pool, llm, admin, session, lang)
-        fresh = {"message": message, "language": lang, "history": history, "history_summary": summary,
-                 "planned": [], "next_steps": [], "tokens_used": 0,
-                 "tool_calls": [], "pending": None, "cancelled": None, "amended": None, "confirmed_id": None,
-                 "executed": [],
-                 "response": "", "engine": llm.engine, "fallback": None}
+        fresh = {
+            "message": message,
+            "language": lang,
+            "history": history,
+            "history_summary": summary,
+            "planned": [],
+            "next_steps": [],
+            "tokens_used": 0,
+            "tool_calls": [],
+            "pending": None,
+            "cancelled": None,
+            "amended": None,
+            "confirmed_id": None,
+            "executed": [],
+            "response": "",
+            "engine": llm.engine,
+            "fallback": None,
+        }
         values = graph.invoke(fresh, config, context=context)
         reply = _reply_from(values, session.id, "await_confirmation" in (graph.get_state(config).next or ()))
     reply.response = product_text(reply.response)  # profile fields and tool results are other people's words
@@ -212,19 +263,38 @@ def _amendment(pool, admin: users.User, message: str, pending: dict, deps: AppDe
         return amend.amended_calls(conn, admin.org_id, message, pending, deps.now().date())
 
 
-def _record(pool, admin: users.User, session_id: UUID, message: str, confirm: str | None, cancel: bool,
-            reply: AdminReply) -> None:
+def _record(
+    pool, admin: users.User, session_id: UUID, message: str, confirm: str | None, cancel: bool, reply: AdminReply
+) -> None:
     said = message or t("admin.said_confirm" if confirm else "admin.said_cancel", admin.language)
-    stored_calls = [{"tool": t["tool"], "arguments": t["arguments"], "rows": t["rows"][:STORED_ROWS],
-                     "result_count": len(t["rows"]),
-                     **{k: v for k, v in t["result"].items() if k not in ("rows",) and not isinstance(v, list)},
-                     "tables": {k: v[:STORED_ROWS] for k, v in t["result"].items() if k != "rows" and isinstance(v, list)}}
-                    for t in reply.tool_calls]
+    stored_calls = [
+        {
+            "tool": t["tool"],
+            "arguments": t["arguments"],
+            "rows": t["rows"][:STORED_ROWS],
+            "result_count": len(t["rows"]),
+            **{k: v for k, v in t["result"].items() if k not in ("rows",) and not isinstance(v, list)},
+            "tables": {k: v[:STORED_ROWS] for k, v in t["result"].items() if k != "rows" and isinstance(v, list)},
+        }
+        for t in reply.tool_calls
+    ]
     with pool.connection() as conn:
         chat.add_message(conn, admin.org_id, session_id, "user", said, {"confirm": confirm, "cancel": cancel})
-        chat.add_message(conn, admin.org_id, session_id, "assistant", reply.response,
-                         {"tool_calls": stored_calls, "pending": reply.pending, "executed": reply.executed,
-                          "engine": reply.engine, "fallback": reply.fallback, "tokens_used": reply.tokens_used})
+        chat.add_message(
+            conn,
+            admin.org_id,
+            session_id,
+            "assistant",
+            reply.response,
+            {
+                "tool_calls": stored_calls,
+                "pending": reply.pending,
+                "executed": reply.executed,
+                "engine": reply.engine,
+                "fallback": reply.fallback,
+                "tokens_used": reply.tokens_used,
+            },
+        )
 
 
 def rename_conversation(deps: AppDeps, user: users.User, session_id: str | UUID, title: str) -> None:
@@ -263,8 +333,8 @@ def _own_session(conn, admin: users.User, session_id: str | UUID) -> chat.ChatSe
 @dataclass
 class Conversation:
     sessions: list[chat.ChatSession]
-    messages: list[chat.ChatMessage]     # oldest first; assistant metadata holds the tool trace
-    pending: dict | None                 # the action this session waits on (Confirm / Cancel card)
+    messages: list[chat.ChatMessage]  # oldest first; assistant metadata holds the tool trace
+    pending: dict | None  # the action this session waits on (Confirm / Cancel card)
 
 
 def conversation(deps: AppDeps, user: users.User, session_id: str | UUID | None) -> Conversation:

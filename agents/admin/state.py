@@ -1,4 +1,5 @@
 """The admin assistant's graph state and the run context its nodes receive."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -21,11 +22,12 @@ class ToolTrace(TypedDict):
 
 class Pending(TypedDict, total=False):
     """A previewed write waiting for the admin's confirm (``id`` is the admin_pending_actions row)."""
+
     id: str
     tool: str
     arguments: dict
     preview: str
-    actions: list[dict]           # every write of the preview [{"id", "tool", "arguments", "preview"}]
+    actions: list[dict]  # every write of the preview [{"id", "tool", "arguments", "preview"}]
 
 
 class Executed(TypedDict):
@@ -35,27 +37,28 @@ class Executed(TypedDict):
 
 
 class AdminState(TypedDict, total=False):
-    message: str                  # the admin's message this turn ("" after a bare confirm/cancel)
-    language: str                 # reply language: "es" | "en"
-    history: list[dict]           # recent turns [{"role", "content"}] for the model
-    history_summary: str | None   # the older turns, summarised (the tutor's memory, agents.llm.memory)
-    planned: list[dict]           # [{"tool", "arguments"}] chosen by the model or the twin
-    next_steps: list[str]         # later steps of a multi-step request, suggested not run
-    tool_calls: list[ToolTrace]   # what ran this turn
+    message: str  # the admin's message this turn ("" after a bare confirm/cancel)
+    language: str  # reply language: "es" | "en"
+    history: list[dict]  # recent turns [{"role", "content"}] for the model
+    history_summary: str | None  # the older turns, summarised (the tutor's memory, agents.llm.memory)
+    planned: list[dict]  # [{"tool", "arguments"}] chosen by the model or the twin
+    next_steps: list[str]  # later steps of a multi-step request, suggested not run
+    tool_calls: list[ToolTrace]  # what ran this turn
     pending: Pending | None
-    cancelled: dict | None        # the pending action this turn cancelled, with why
-    amended: dict | None          # the pending action this turn replaced by an amended preview
-    confirmed_id: str | None      # set only by a resume whose id matches ``pending``
+    cancelled: dict | None  # the pending action this turn cancelled, with why
+    amended: dict | None  # the pending action this turn replaced by an amended preview
+    confirmed_id: str | None  # set only by a resume whose id matches ``pending``
     executed: list[Executed]
     response: str
     engine: str
-    fallback: str | None          # why the model's plan or reply was replaced by the twin's (issue 13)
-    tokens_used: int              # model tokens this turn (planning + phrasing); 0 offline
+    fallback: str | None  # why the model's plan or reply was replaced by the twin's (issue 13)
+    tokens_used: int  # model tokens this turn (planning + phrasing); 0 offline
 
 
 @dataclass(frozen=True)
 class AdminContext:
     """Per-run dependencies (LangGraph runtime context): never module globals."""
+
     pool: ConnectionPool
     llm: LLM
     admin: User

@@ -5,18 +5,25 @@ first few and says so). A write tool's ``run`` only *prepares* (``agents.admin.w
 the names and returns the preview; its ``execute`` is reachable only through
 ``agents.admin.nodes.execute_confirmed``, after the admin confirms that exact pending action.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
-from uuid import UUID
 
 from agents.admin.resolve import ToolContext, closest_skills, jsonable, resolve_course, resolve_person, resolve_skills
-from agents.admin.writes import (execute_archive_course, execute_assign_course, execute_deactivate_employee,
-                                 execute_verify_skill, prepare_archive_course, prepare_assign_course,
-                                 prepare_deactivate_employee, prepare_verify_skill)
-from agents.insights.skill_history import merge_alerts, skill_expiry_alerts
+from agents.admin.writes import (
+    execute_archive_course,
+    execute_assign_course,
+    execute_deactivate_employee,
+    execute_verify_skill,
+    prepare_archive_course,
+    prepare_assign_course,
+    prepare_deactivate_employee,
+    prepare_verify_skill,
+)
 from agents.insights.alerts import compute_alerts
+from agents.insights.skill_history import merge_alerts, skill_expiry_alerts
 from storage import attempts as attempt_store
 from storage import courses as course_store
 from storage import enrollments
@@ -40,8 +47,10 @@ class AdminTool:
         return self.execute is not None
 
     def openai_schema(self) -> dict:
-        return {"type": "function", "function": {"name": self.name, "description": self.description,
-                                                 "parameters": self.parameters}}
+        return {
+            "type": "function",
+            "function": {"name": self.name, "description": self.description, "parameters": self.parameters},
+        }
 
 
 def _props(**properties) -> dict:
@@ -53,27 +62,40 @@ _STR = {"type": "string"}
 
 # ---- reads -------------------------------------------------------------------------------------
 
+
 def list_employees(ctx: ToolContext, args: dict) -> dict:
-    rows = user_store.list_employees(ctx.conn, ctx.org_id, search=args.get("search") or None,
-                                      role=args.get("role") or None, is_active=args.get("is_active"),
-                                      lang=ctx.lang)
+    rows = user_store.list_employees(
+        ctx.conn,
+        ctx.org_id,
+        search=args.get("search") or None,
+        role=args.get("role") or None,
+        is_active=args.get("is_active"),
+        lang=ctx.lang,
+    )
     return {"rows": jsonable(rows), "total": len(rows)}
 
 
 def get_employee_detail(ctx: ToolContext, args: dict) -> dict:
     person = resolve_person(ctx, name=args.get("employee_name"), person_id=args.get("employee_id"))
-    return {"employee": jsonable(person),
-            "rows": jsonable(skill_store.user_skills(ctx.conn, ctx.org_id, person.id, ctx.lang)),
-            "enrollments": jsonable(enrollments.employee_enrollments(ctx.conn, ctx.org_id, person.id, ctx.lang)),
-            "activity": jsonable(attempt_store.recent_activity(ctx.conn, ctx.org_id, person.id))}
+    return {
+        "employee": jsonable(person),
+        "rows": jsonable(skill_store.user_skills(ctx.conn, ctx.org_id, person.id, ctx.lang)),
+        "enrollments": jsonable(enrollments.employee_enrollments(ctx.conn, ctx.org_id, person.id, ctx.lang)),
+        "activity": jsonable(attempt_store.recent_activity(ctx.conn, ctx.org_id, person.id)),
+    }
 
 
 def get_skills_matrix(ctx: ToolContext, args: dict) -> dict:
     matrix = skill_store.skills_matrix(ctx.conn, ctx.org_id, category=args.get("category") or None, lang=ctx.lang)
     levels = {(c.user_id, c.skill_id): c.level for c in matrix.cells}
-    rows = [{"employee": person.full_name, "department": person.department,
-             **{skill.name_in(ctx.lang): levels.get((person.id, skill.id), "") for skill in matrix.skills}}
-            for person in matrix.employees]
+    rows = [
+        {
+            "employee": person.full_name,
+            "department": person.department,
+            **{skill.name_in(ctx.lang): levels.get((person.id, skill.id), "") for skill in matrix.skills},
+        }
+        for person in matrix.employees
+    ]
     return {"rows": rows, "employees": len(matrix.employees), "skills": len(matrix.skills)}
 
 
@@ -91,8 +113,12 @@ def who_knows(ctx: ToolContext, args: dict) -> dict:
     skills = resolve_skills(ctx, label, single=False)
     min_level = args.get("min_level") if args.get("min_level") in skill_store.LEVELS else "medium"
     rows = skill_store.who_knows(ctx.conn, ctx.org_id, [s.id for s in skills], min_level, ctx.lang)
-    return {"rows": jsonable(rows), "total": len(rows), "skills": [s.name_in(ctx.lang) for s in skills],
-            "min_level": min_level}
+    return {
+        "rows": jsonable(rows),
+        "total": len(rows),
+        "skills": [s.name_in(ctx.lang) for s in skills],
+        "min_level": min_level,
+    }
 
 
 def list_courses(ctx: ToolContext, args: dict) -> dict:
@@ -103,8 +129,10 @@ def list_courses(ctx: ToolContext, args: dict) -> dict:
 
 def get_course_stats(ctx: ToolContext, args: dict) -> dict:
     course = resolve_course(ctx, title=args.get("course_title"), course_id=args.get("course_id"))
-    return {"course": jsonable(course_store.course_stats(ctx.conn, ctx.org_id, course.id, ctx.lang)),
-            "rows": jsonable(exercise_store.hardest_exercises(ctx.conn, ctx.org_id, course.id))}
+    return {
+        "course": jsonable(course_store.course_stats(ctx.conn, ctx.org_id, course.id, ctx.lang)),
+        "rows": jsonable(exercise_store.hardest_exercises(ctx.conn, ctx.org_id, course.id)),
+    }
 
 
 ALERT_KINDS = ("overdue", "deadline_at_risk", "repeated_failures", "inactive", "skill_expired", "skill_expiring")
@@ -113,8 +141,9 @@ ALERT_KINDS = ("overdue", "deadline_at_risk", "repeated_failures", "inactive", "
 def get_alerts(ctx: ToolContext, args: dict) -> dict:
     """Every current alert, or only one kind ("overdue" means past the deadline, never "at risk")."""
     rows = enrollments.alert_rows(ctx.conn, ctx.org_id, ctx.today, ctx.lang)
-    alerts = merge_alerts(compute_alerts(rows, ctx.today, lang=ctx.lang),
-                          skill_expiry_alerts(ctx.conn, ctx.org_id, ctx.today, ctx.lang))
+    alerts = merge_alerts(
+        compute_alerts(rows, ctx.today, lang=ctx.lang), skill_expiry_alerts(ctx.conn, ctx.org_id, ctx.today, ctx.lang)
+    )
     kind = args.get("kind") if args.get("kind") in ALERT_KINDS else None
     rows = [alert for alert in alerts if kind is None or alert.kind == kind]
     return {"rows": jsonable(rows), "total": len(rows), "kind": kind}
@@ -125,45 +154,106 @@ def get_mentorship_suggestions(ctx: ToolContext, args: dict) -> dict:
     return {"rows": jsonable(rows), "total": len(rows)}
 
 
-_EMPLOYEE_REF = {"employee_id": {"type": "string", "description": "Employee id, if known"},
-                 "employee_name": {"type": "string", "description": "Name or email; partial is fine"}}
+_EMPLOYEE_REF = {
+    "employee_id": {"type": "string", "description": "Employee id, if known"},
+    "employee_name": {"type": "string", "description": "Name or email; partial is fine"},
+}
 _COURSE_REF = {"course_id": {"type": "string"}, "course_title": {"type": "string", "description": "Partial is fine"}}
 
 ADMIN_TOOLS: list[AdminTool] = [
-    AdminTool("list_employees", "List employees with status, active courses and skill count. Optional filters: "
-              "search (name/email), role, is_active.",
-              _props(search=_STR, role={"type": "string", "enum": ["admin", "employee"]},
-                     is_active={"type": "boolean"}), list_employees),
-    AdminTool("get_employee_detail", "One employee's profile, skills, enrollments and recent activity.",
-              _props(**_EMPLOYEE_REF), get_employee_detail),
-    AdminTool("get_skills_matrix", "The skills matrix: every active employee's level per skill. Optional category.",
-              _props(category=_STR), get_skills_matrix),
-    AdminTool("get_skill_gaps", "Skills with fewer than `threshold` experts (people at high level).",
-              _props(threshold={"type": "integer", "default": 1}), get_skill_gaps),
-    AdminTool("who_knows", "Employees holding a skill at min_level or above (experts, mentors).",
-              {**_props(skill_name=_STR, min_level={**LEVEL_ENUM, "default": "medium"}), "required": ["skill_name"]},
-              who_knows),
-    AdminTool("list_courses", "Courses with status, enrolled count, completions and average score.",
-              _props(status={"type": "string", "enum": ["draft", "published", "archived"]}), list_courses),
-    AdminTool("get_course_stats", "One course's statistics: enrolled, completion rate, average score, hardest exercises.",
-              _props(**_COURSE_REF), get_course_stats),
-    AdminTool("get_alerts", "Current alerts: overdue (deadline passed), deadline_at_risk (not yet due, behind pace), "
-              "repeated_failures, inactive learners, skill_expired / skill_expiring certifications. Optional kind: "
-              "only that kind.", _props(kind={"type": "string", "enum": list(ALERT_KINDS)}), get_alerts),
-    AdminTool("get_mentorship_suggestions", "Mentor-mentee pairs: high-level people with low-level people on the same skill.",
-              _props(), get_mentorship_suggestions),
-    AdminTool("assign_course", "WRITE (needs the admin's confirm): assign a course to employees, optional deadline "
-              "(YYYY-MM-DD).",
-              {**_props(**_COURSE_REF, employee_ids={"type": "array", "items": _STR},
-                        employee_names={"type": "array", "items": _STR}, deadline={"type": "string", "format": "date"}),
-               "required": ["course_title"]}, prepare_assign_course, execute_assign_course),
-    AdminTool("verify_skill", "WRITE (needs the admin's confirm): set an employee's skill level, overriding checkpoints.",
-              {**_props(**_EMPLOYEE_REF, skill_name=_STR, level=LEVEL_ENUM), "required": ["skill_name", "level"]},
-              prepare_verify_skill, execute_verify_skill),
-    AdminTool("deactivate_employee", "WRITE (needs the admin's confirm): deactivate an account; data is kept.",
-              _props(**_EMPLOYEE_REF), prepare_deactivate_employee, execute_deactivate_employee),
-    AdminTool("archive_course", "WRITE (needs the admin's confirm): archive a course; open enrollments become completed.",
-              _props(**_COURSE_REF), prepare_archive_course, execute_archive_course),
+    AdminTool(
+        "list_employees",
+        "List employees with status, active courses and skill count. Optional filters: "
+        "search (name/email), role, is_active.",
+        _props(search=_STR, role={"type": "string", "enum": ["admin", "employee"]}, is_active={"type": "boolean"}),
+        list_employees,
+    ),
+    AdminTool(
+        "get_employee_detail",
+        "One employee's profile, skills, enrollments and recent activity.",
+        _props(**_EMPLOYEE_REF),
+        get_employee_detail,
+    ),
+    AdminTool(
+        "get_skills_matrix",
+        "The skills matrix: every active employee's level per skill. Optional category.",
+        _props(category=_STR),
+        get_skills_matrix,
+    ),
+    AdminTool(
+        "get_skill_gaps",
+        "Skills with fewer than `threshold` experts (people at high level).",
+        _props(threshold={"type": "integer", "default": 1}),
+        get_skill_gaps,
+    ),
+    AdminTool(
+        "who_knows",
+        "Employees holding a skill at min_level or above (experts, mentors).",
+        {**_props(skill_name=_STR, min_level={**LEVEL_ENUM, "default": "medium"}), "required": ["skill_name"]},
+        who_knows,
+    ),
+    AdminTool(
+        "list_courses",
+        "Courses with status, enrolled count, completions and average score.",
+        _props(status={"type": "string", "enum": ["draft", "published", "archived"]}),
+        list_courses,
+    ),
+    AdminTool(
+        "get_course_stats",
+        "One course's statistics: enrolled, completion rate, average score, hardest exercises.",
+        _props(**_COURSE_REF),
+        get_course_stats,
+    ),
+    AdminTool(
+        "get_alerts",
+        "Current alerts: overdue (deadline passed), deadline_at_risk (not yet due, behind pace), "
+        "repeated_failures, inactive learners, skill_expired / skill_expiring certifications. Optional kind: "
+        "only that kind.",
+        _props(kind={"type": "string", "enum": list(ALERT_KINDS)}),
+        get_alerts,
+    ),
+    AdminTool(
+        "get_mentorship_suggestions",
+        "Mentor-mentee pairs: high-level people with low-level people on the same skill.",
+        _props(),
+        get_mentorship_suggestions,
+    ),
+    AdminTool(
+        "assign_course",
+        "WRITE (needs the admin's confirm): assign a course to employees, optional deadline (YYYY-MM-DD).",
+        {
+            **_props(
+                **_COURSE_REF,
+                employee_ids={"type": "array", "items": _STR},
+                employee_names={"type": "array", "items": _STR},
+                deadline={"type": "string", "format": "date"},
+            ),
+            "required": ["course_title"],
+        },
+        prepare_assign_course,
+        execute_assign_course,
+    ),
+    AdminTool(
+        "verify_skill",
+        "WRITE (needs the admin's confirm): set an employee's skill level, overriding checkpoints.",
+        {**_props(**_EMPLOYEE_REF, skill_name=_STR, level=LEVEL_ENUM), "required": ["skill_name", "level"]},
+        prepare_verify_skill,
+        execute_verify_skill,
+    ),
+    AdminTool(
+        "deactivate_employee",
+        "WRITE (needs the admin's confirm): deactivate an account; data is kept.",
+        _props(**_EMPLOYEE_REF),
+        prepare_deactivate_employee,
+        execute_deactivate_employee,
+    ),
+    AdminTool(
+        "archive_course",
+        "WRITE (needs the admin's confirm): archive a course; open enrollments become completed.",
+        _props(**_COURSE_REF),
+        prepare_archive_course,
+        execute_archive_course,
+    ),
 ]
 TOOLS_BY_NAME = {tool.name: tool for tool in ADMIN_TOOLS}
 WRITE_TOOLS = frozenset(tool.name for tool in ADMIN_TOOLS if tool.requires_confirmation)

@@ -5,6 +5,7 @@ pull its arguments out of the text — people, skills and courses resolved again
 Every step is planned: reads run together, writes are previewed together. A value the admin gave
 is never dropped: a deadline no parser reads reaches the tool as said, and the tool says so.
 """
+
 from __future__ import annotations
 
 import re
@@ -17,15 +18,17 @@ from agents.admin.deadlines import deadline_in
 from agents.admin.names import EMAIL, STOPWORDS, WORD, OrgNames, content_words, words
 from agents.admin.routing import LEVEL_WORDS, route, split_steps
 from agents.offline import detect_language
+from core.names import fold
 from storage import courses as course_store
 from storage import skills as skill_store
 from storage import users as user_store
-from core.names import fold
 
 _QUOTED = re.compile(r"[\"“«'‘]([^\"”»'’]{3,80})[\"”»'’]")
-_STATUS_WORDS = {"draft": {"draft", "drafts", "borrador", "borradores"},
-                 "published": {"published", "publicado", "publicados", "publicada", "publicadas"},
-                 "archived": {"archived", "archivado", "archivados", "archivada", "archivadas"}}
+_STATUS_WORDS = {
+    "draft": {"draft", "drafts", "borrador", "borradores"},
+    "published": {"published", "publicado", "publicados", "publicada", "publicadas"},
+    "archived": {"archived", "archivado", "archivados", "archivada", "archivadas"},
+}
 # What an alert question asks for: "¿Quién tiene cursos vencidos?" is overdue only, never "at risk".
 _ALERT_KIND_WORDS = {
     "overdue": {"overdue", "vencido", "vencidos", "vencida", "vencidas", "late", "atrasado", "atrasados"},
@@ -35,8 +38,19 @@ _ALERT_KIND_WORDS = {
     "skill_expired": {"expired", "caducada", "caducadas", "caducado", "caducados"},
     "skill_expiring": {"expiring", "expire", "expires", "caducan", "caducar", "caduca"},
 }
-_INACTIVE_WORDS = {"inactive", "inactivo", "inactivos", "inactivas", "deactivated", "desactivados", "desactivadas",
-                   "left", "ido", "idos", "baja"}
+_INACTIVE_WORDS = {
+    "inactive",
+    "inactivo",
+    "inactivos",
+    "inactivas",
+    "deactivated",
+    "desactivados",
+    "desactivadas",
+    "left",
+    "ido",
+    "idos",
+    "baja",
+}
 _ADMIN_WORDS = {"admin", "admins", "administrador", "administradores", "administradora", "administradoras"}
 
 
@@ -46,9 +60,13 @@ def course_phrase(message: str) -> str | None:
     quoted = _QUOTED.findall(message)
     if quoted:
         return quoted[0].strip()
-    after = re.search(r"\b(?:course|curso)\s+(?:de\s+|del\s+|on\s+|about\s+|called\s+|llamado\s+)?"
-                      r"(?!(?:to|a|al|para|for|by)\b)"    # "course to Ryan": Ryan is the person, not the course
-                      r"(.+?)(?:\s+(?:to|a|para|by|before|antes|with|con|in|en)\s+|[,.;?!]|$)", message, re.IGNORECASE)
+    after = re.search(
+        r"\b(?:course|curso)\s+(?:de\s+|del\s+|on\s+|about\s+|called\s+|llamado\s+)?"
+        r"(?!(?:to|a|al|para|for|by)\b)"  # "course to Ryan": Ryan is the person, not the course
+        r"(.+?)(?:\s+(?:to|a|para|by|before|antes|with|con|in|en)\s+|[,.;?!]|$)",
+        message,
+        re.IGNORECASE,
+    )
     if after:
         return after.group(1).strip()
     before = re.search(r"\bthe\s+(.+?)\s+course\b", message, re.IGNORECASE)
@@ -83,8 +101,11 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
     if tool in ("who_knows", "verify_skill"):
         # a skill is matched by any of its names (the admin may say it in Spanish or English), typos too
         skills = org.named(step, org.skills)
-        args = {"skill_name": skills[0] if len(skills) == 1 else (_residue(step, people) if not skills else
-                                                                   _common_words(skills))}
+        args = {
+            "skill_name": skills[0]
+            if len(skills) == 1
+            else (_residue(step, people) if not skills else _common_words(skills))
+        }
         level = _pick(said, LEVEL_WORDS)
         if tool == "who_knows":
             return {**args, "min_level": level} if level else args
@@ -102,7 +123,7 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
         if tool == "assign_course":
             deadline = deadline_in(step, today)
             args["employee_names"] = people
-            if deadline:   # a date, or the words said when no parser reads them: the tool names them
+            if deadline:  # a date, or the words said when no parser reads them: the tool names them
                 args["deadline"] = deadline.isoformat() if isinstance(deadline, date) else deadline
         return args
     return {}
@@ -117,8 +138,11 @@ def _common_words(names: list[str]) -> str:
 def _residue(step: str, people: list[str]) -> str:
     """The words left once routing words and names are gone: what the admin called the skill."""
     taken = {w for p in people for w in words(p)}
-    kept = [w for w in WORD.findall(EMAIL.sub(" ", step))  # as typed: the reply quotes the admin's words
-            if len(w) >= 3 and fold(w) not in STOPWORDS and fold(w) not in taken]
+    kept = [
+        w
+        for w in WORD.findall(EMAIL.sub(" ", step))  # as typed: the reply quotes the admin's words
+        if len(w) >= 3 and fold(w) not in STOPWORDS and fold(w) not in taken
+    ]
     return " ".join(kept)
 
 
@@ -141,7 +165,7 @@ def plan_offline(conn: psycopg.Connection, org_id: UUID, message: str, today: da
     org = OrgNames.read(conn, org_id)
     planned, unplanned, earlier_people = [], [], []
     for step in split_steps(message, org):
-        people = org.people_in(step) or earlier_people   # "…and mark him as high": the person said before
+        people = org.people_in(step) or earlier_people  # "…and mark him as high": the person said before
         tool = route(step, org, people)
         if tool is None:
             unplanned.append(step)

@@ -6,14 +6,29 @@ cancellation words ("no", "cancelar", "espera") cancels it. Anything else — a 
 request, "sí pero a Priya no" — leaves the action pending; text from documents or tool results
 never reaches this function.
 """
+
 from __future__ import annotations
 
 from typing import Literal
 
 from core.text import words
 
-CONFIRM_WORDS = {"si", "yes", "ok", "okay", "vale", "confirmar", "confirmo", "confirma", "confirm", "dale",
-                 "adelante", "hazlo", "proceed", "sure"}
+CONFIRM_WORDS = {
+    "si",
+    "yes",
+    "ok",
+    "okay",
+    "vale",
+    "confirmar",
+    "confirmo",
+    "confirma",
+    "confirm",
+    "dale",
+    "adelante",
+    "hazlo",
+    "proceed",
+    "sure",
+}
 CANCEL_WORDS = {"no", "cancel", "cancelar", "cancela", "cancelo", "espera", "wait", "stop", "para", "nope"}
 
 

@@ -6,6 +6,7 @@ only what really changes; its rows name each field and its new value, as the tra
 A write changes only what the admin asked for: assigning a course to someone already enrolled keeps
 their progress and state, and their deadline unless a new one was given.
 """
+
 from __future__ import annotations
 
 from datetime import date
@@ -45,14 +46,18 @@ def _deadline_text(ctx: ToolContext, deadline, *, set_now: bool = False) -> str:
 
 # ---- assign_course ------------------------------------------------------------------------------
 
+
 def _enrollment_snapshot(ctx: ToolContext, user_id: UUID, course_id: UUID) -> dict | None:
     """The enrollment as the preview and the audit entry record it (JSON: id, status, ISO deadline)."""
     enrollment = enrollments.get_enrollment(ctx.conn, ctx.org_id, user_id, course_id)
     if enrollment is None:
         return None
-    return {"id": str(enrollment.id), "status": enrollment.status,
-            "deadline": enrollment.deadline.isoformat() if enrollment.deadline else None,
-            "progress": enrollment.progress}
+    return {
+        "id": str(enrollment.id),
+        "status": enrollment.status,
+        "deadline": enrollment.deadline.isoformat() if enrollment.deadline else None,
+        "progress": enrollment.progress,
+    }
 
 
 def _assignment(before: dict | None, deadline) -> dict | None:
@@ -70,17 +75,35 @@ def _assignment(before: dict | None, deadline) -> dict | None:
 def _assignment_line(ctx: ToolContext, name: str, before: dict | None, after: dict | None) -> str:
     lang = ctx.lang
     if before is None:
-        return t("admin.write.assign_new", lang, name=name, deadline=_deadline_text(ctx, after["deadline"], set_now=True))
-    state = t("admin.write.assign_state", lang, status=code_label("status", before["status"], lang),
-              progress=format_percent(before["progress"], lang))
+        return t(
+            "admin.write.assign_new", lang, name=name, deadline=_deadline_text(ctx, after["deadline"], set_now=True)
+        )
+    state = t(
+        "admin.write.assign_state",
+        lang,
+        status=code_label("status", before["status"], lang),
+        progress=format_percent(before["progress"], lang),
+    )
     if after is None:
-        return t("admin.write.assign_unchanged", lang, name=name, state=state,
-                 deadline=_deadline_text(ctx, before["deadline"]))
+        return t(
+            "admin.write.assign_unchanged",
+            lang,
+            name=name,
+            state=state,
+            deadline=_deadline_text(ctx, before["deadline"]),
+        )
     if before["status"] == "cancelled":
-        return t("admin.write.assign_reopen", lang, name=name,
-                 deadline=_deadline_text(ctx, after["deadline"], set_now=True))
-    return t("admin.write.assign_deadline", lang, name=name, state=state,
-             before=_deadline_text(ctx, before["deadline"]), after=_deadline_text(ctx, after["deadline"], set_now=True))
+        return t(
+            "admin.write.assign_reopen", lang, name=name, deadline=_deadline_text(ctx, after["deadline"], set_now=True)
+        )
+    return t(
+        "admin.write.assign_deadline",
+        lang,
+        name=name,
+        state=state,
+        before=_deadline_text(ctx, before["deadline"]),
+        after=_deadline_text(ctx, after["deadline"], set_now=True),
+    )
 
 
 def prepare_assign_course(ctx: ToolContext, args: dict) -> dict:
@@ -97,20 +120,32 @@ def prepare_assign_course(ctx: ToolContext, args: dict) -> dict:
     for person in people:
         before = _enrollment_snapshot(ctx, person.id, course.id)
         after = _assignment(before, deadline)
-        rows.append({"employee": person.full_name, "status": before and before["status"],
-                     "deadline": before and before["deadline"], "new_status": after and after["status"],
-                     "new_deadline": after and after["deadline"]})
+        rows.append(
+            {
+                "employee": person.full_name,
+                "status": before and before["status"],
+                "deadline": before and before["deadline"],
+                "new_status": after and after["status"],
+                "new_deadline": after and after["deadline"],
+            }
+        )
         lines.append(_assignment_line(ctx, person.full_name, before, after))
         if after is not None:
             changing.append(person)
     if not changing:  # a preview with nothing to confirm would be a write that writes nothing
         raise ToolError(t("admin.write.assign_nothing", ctx.lang, title=course.title) + " " + " ".join(lines))
     what = t("admin.write.assign_what", ctx.lang, title=course.title, n=len(changing))
-    return {"preview": _preview(ctx, what, lines), "rows": rows,
-            "arguments": {"course_id": str(course.id), "course_title": course.title,
-                          "employee_ids": [str(p.id) for p in changing],
-                          "employee_names": [p.full_name for p in changing],
-                          "deadline": deadline.isoformat() if deadline else None}}
+    return {
+        "preview": _preview(ctx, what, lines),
+        "rows": rows,
+        "arguments": {
+            "course_id": str(course.id),
+            "course_title": course.title,
+            "employee_ids": [str(p.id) for p in changing],
+            "employee_names": [p.full_name for p in changing],
+            "deadline": deadline.isoformat() if deadline else None,
+        },
+    }
 
 
 def execute_assign_course(ctx: ToolContext, resolved: dict) -> dict:
@@ -120,41 +155,92 @@ def execute_assign_course(ctx: ToolContext, resolved: dict) -> dict:
         after = _assignment(before, deadline)
         if after is None:  # changed since the preview so that nothing is left to do
             continue
-        enrollments.enroll(ctx.conn, ctx.org_id, UUID(person_id), course_id,
-                           deadline=date.fromisoformat(after["deadline"]) if after["deadline"] else None,
-                           assigned_by=ctx.admin.id)
+        enrollments.enroll(
+            ctx.conn,
+            ctx.org_id,
+            UUID(person_id),
+            course_id,
+            deadline=date.fromisoformat(after["deadline"]) if after["deadline"] else None,
+            assigned_by=ctx.admin.id,
+        )
         after = _enrollment_snapshot(ctx, UUID(person_id), course_id)
-        audit.record(ctx.conn, ctx.org_id, actor_id=ctx.admin.id, action="assign_course", entity_type="enrollment",
-                     entity_id=after["id"], before=before,
-                     after={**after, "user_id": person_id, "course_id": str(course_id)})
-    return {"message": t("admin.write.assign_done", ctx.lang, title=resolved["course_title"],
-                         names=", ".join(resolved["employee_names"]))}
+        audit.record(
+            ctx.conn,
+            ctx.org_id,
+            actor_id=ctx.admin.id,
+            action="assign_course",
+            entity_type="enrollment",
+            entity_id=after["id"],
+            before=before,
+            after={**after, "user_id": person_id, "course_id": str(course_id)},
+        )
+    return {
+        "message": t(
+            "admin.write.assign_done",
+            ctx.lang,
+            title=resolved["course_title"],
+            names=", ".join(resolved["employee_names"]),
+        )
+    }
 
 
 # ---- verify_skill -------------------------------------------------------------------------------
+
 
 def prepare_verify_skill(ctx: ToolContext, args: dict) -> dict:
     person = resolve_person(ctx, name=args.get("employee_name"), person_id=args.get("employee_id"))
     skill = resolve_skills(ctx, args.get("skill_name"), single=True)[0]
     level, lang = args.get("level"), ctx.lang
     if level not in skill_store.LEVELS:
-        raise ToolError(t("admin.write.level_choice", lang, levels=", ".join(
-            code_label("level", code, lang) for code in skill_store.LEVELS)))
+        raise ToolError(
+            t(
+                "admin.write.level_choice",
+                lang,
+                levels=", ".join(code_label("level", code, lang) for code in skill_store.LEVELS),
+            )
+        )
     current = skill_store.get_user_skill(ctx.conn, ctx.org_id, person.id, skill.id)
     name = skill.name_in(lang)
     if current and current.level == level and current.source == "admin":
-        raise ToolError(t("admin.write.verify_nothing", lang, name=person.full_name, skill=name,
-                          level=code_label("level", level, lang)))
-    before = t("admin.write.skill_before", lang, level=code_label("level", current.level, lang),
-               source=code_label("skill_source", current.source, lang),
-               date=format_date(current.last_assessed_at, lang)) if current else "—"
-    what = t("admin.write.verify_what", lang, name=person.full_name, skill=name, before=before,
-             after=code_label("level", level, lang))
-    return {"preview": _preview(ctx, what, []),
-            "rows": [{"employee": person.full_name, "skill": name, "level": current and current.level,
-                      "new_level": level}],
-            "arguments": {"employee_id": str(person.id), "employee_name": person.full_name,
-                          "skill_id": str(skill.id), "skill_name": name, "level": level}}
+        raise ToolError(
+            t(
+                "admin.write.verify_nothing",
+                lang,
+                name=person.full_name,
+                skill=name,
+                level=code_label("level", level, lang),
+            )
+        )
+    before = (
+        t(
+            "admin.write.skill_before",
+            lang,
+            level=code_label("level", current.level, lang),
+            source=code_label("skill_source", current.source, lang),
+            date=format_date(current.last_assessed_at, lang),
+        )
+        if current
+        else "—"
+    )
+    what = t(
+        "admin.write.verify_what",
+        lang,
+        name=person.full_name,
+        skill=name,
+        before=before,
+        after=code_label("level", level, lang),
+    )
+    return {
+        "preview": _preview(ctx, what, []),
+        "rows": [{"employee": person.full_name, "skill": name, "level": current and current.level, "new_level": level}],
+        "arguments": {
+            "employee_id": str(person.id),
+            "employee_name": person.full_name,
+            "skill_id": str(skill.id),
+            "skill_name": name,
+            "level": level,
+        },
+    }
 
 
 def execute_verify_skill(ctx: ToolContext, resolved: dict) -> dict:
@@ -162,13 +248,29 @@ def execute_verify_skill(ctx: ToolContext, resolved: dict) -> dict:
     before = skill_store.get_user_skill(ctx.conn, ctx.org_id, user_id, skill_id)
     skill_store.set_skill_level(ctx.conn, ctx.org_id, user_id, skill_id, resolved["level"], verified_by=ctx.admin.id)
     after = skill_store.get_user_skill(ctx.conn, ctx.org_id, user_id, skill_id)
-    audit.record(ctx.conn, ctx.org_id, actor_id=ctx.admin.id, action="verify_skill", entity_type="user_skill",
-                 entity_id=f"{user_id}:{skill_id}", before=jsonable(before), after=jsonable(after))
-    return {"message": t("admin.write.verify_done", ctx.lang, name=resolved["employee_name"],
-                         level=code_label("level", resolved["level"], ctx.lang), skill=resolved["skill_name"])}
+    audit.record(
+        ctx.conn,
+        ctx.org_id,
+        actor_id=ctx.admin.id,
+        action="verify_skill",
+        entity_type="user_skill",
+        entity_id=f"{user_id}:{skill_id}",
+        before=jsonable(before),
+        after=jsonable(after),
+    )
+    return {
+        "message": t(
+            "admin.write.verify_done",
+            ctx.lang,
+            name=resolved["employee_name"],
+            level=code_label("level", resolved["level"], ctx.lang),
+            skill=resolved["skill_name"],
+        )
+    }
 
 
 # ---- deactivate_employee ------------------------------------------------------------------------
+
 
 def prepare_deactivate_employee(ctx: ToolContext, args: dict) -> dict:
     person = resolve_person(ctx, name=args.get("employee_name"), person_id=args.get("employee_id"))
@@ -176,23 +278,40 @@ def prepare_deactivate_employee(ctx: ToolContext, args: dict) -> dict:
         raise ToolError(t("admin.write.deactivate_self", ctx.lang))
     if not person.is_active:
         raise ToolError(t("admin.write.deactivate_already", ctx.lang, name=person.full_name))
-    what = t("admin.write.deactivate_what", ctx.lang, name=person.full_name, email=person.email,
-             before=code_label("kind", "active", ctx.lang), after=code_label("kind", "inactive", ctx.lang))
-    return {"preview": _preview(ctx, what, []),
-            "rows": [{"employee": person.full_name, "email": person.email, "is_active": True, "new_is_active": False}],
-            "arguments": {"employee_id": str(person.id), "employee_name": person.full_name}}
+    what = t(
+        "admin.write.deactivate_what",
+        ctx.lang,
+        name=person.full_name,
+        email=person.email,
+        before=code_label("kind", "active", ctx.lang),
+        after=code_label("kind", "inactive", ctx.lang),
+    )
+    return {
+        "preview": _preview(ctx, what, []),
+        "rows": [{"employee": person.full_name, "email": person.email, "is_active": True, "new_is_active": False}],
+        "arguments": {"employee_id": str(person.id), "employee_name": person.full_name},
+    }
 
 
 def execute_deactivate_employee(ctx: ToolContext, resolved: dict) -> dict:
     user_id = UUID(resolved["employee_id"])
     before = user_store.get_user(ctx.conn, ctx.org_id, user_id)
     user_store.set_active(ctx.conn, ctx.org_id, user_id, False)
-    audit.record(ctx.conn, ctx.org_id, actor_id=ctx.admin.id, action="deactivate_employee", entity_type="user",
-                 entity_id=user_id, before={"is_active": before.is_active}, after={"is_active": False})
+    audit.record(
+        ctx.conn,
+        ctx.org_id,
+        actor_id=ctx.admin.id,
+        action="deactivate_employee",
+        entity_type="user",
+        entity_id=user_id,
+        before={"is_active": before.is_active},
+        after={"is_active": False},
+    )
     return {"message": t("admin.write.deactivate_done", ctx.lang, name=resolved["employee_name"])}
 
 
 # ---- archive_course -----------------------------------------------------------------------------
+
 
 def prepare_archive_course(ctx: ToolContext, args: dict) -> dict:
     course = resolve_course(ctx, title=args.get("course_title"), course_id=args.get("course_id"))
@@ -200,12 +319,21 @@ def prepare_archive_course(ctx: ToolContext, args: dict) -> dict:
         raise ToolError(t("admin.write.archive_already", ctx.lang, title=course.title))
     stats = course_store.course_stats(ctx.conn, ctx.org_id, course.id)
     open_count = stats.enrolled - stats.completed
-    what = t("admin.write.archive_what", ctx.lang, title=course.title, open=open_count,
-             before=code_label("status", course.status, ctx.lang), after=code_label("status", "archived", ctx.lang))
-    return {"preview": _preview(ctx, what, []),
-            "rows": [{"course": course.title, "status": course.status, "new_status": "archived",
-                      "open_enrollments": open_count}],
-            "arguments": {"course_id": str(course.id), "course_title": course.title}}
+    what = t(
+        "admin.write.archive_what",
+        ctx.lang,
+        title=course.title,
+        open=open_count,
+        before=code_label("status", course.status, ctx.lang),
+        after=code_label("status", "archived", ctx.lang),
+    )
+    return {
+        "preview": _preview(ctx, what, []),
+        "rows": [
+            {"course": course.title, "status": course.status, "new_status": "archived", "open_enrollments": open_count}
+        ],
+        "arguments": {"course_id": str(course.id), "course_title": course.title},
+    }
 
 
 def execute_archive_course(ctx: ToolContext, resolved: dict) -> dict:
@@ -213,7 +341,14 @@ def execute_archive_course(ctx: ToolContext, resolved: dict) -> dict:
     before = course_store.course_stats(ctx.conn, ctx.org_id, course_id)
     course_store.set_course_status(ctx.conn, ctx.org_id, course_id, "archived")
     closed = enrollments.complete_open_enrollments(ctx.conn, ctx.org_id, course_id)
-    audit.record(ctx.conn, ctx.org_id, actor_id=ctx.admin.id, action="archive_course", entity_type="course",
-                 entity_id=course_id, before={"status": before.status},
-                 after={"status": "archived", "enrollments_completed": closed})
+    audit.record(
+        ctx.conn,
+        ctx.org_id,
+        actor_id=ctx.admin.id,
+        action="archive_course",
+        entity_type="course",
+        entity_id=course_id,
+        before={"status": before.status},
+        after={"status": "archived", "enrollments_completed": closed},
+    )
     return {"message": t("admin.write.archive_done", ctx.lang, title=resolved["course_title"], closed=closed)}

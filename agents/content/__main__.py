@@ -12,6 +12,7 @@ Without --approve-all a run stops at the next human checkpoint and prints how to
 also publishes modules the offline template wrote in place of an unusable model answer (the page's tick;
 audit-logged, and listed in the summary's template_modules).
 """
+
 from __future__ import annotations
 
 import json
@@ -21,13 +22,13 @@ from uuid import UUID
 
 from agents.content import service
 from agents.content.courses import course_json
+from agents.ingestion.pipeline import IngestError, ingest_file
 from agents.runtime.deps import process_deps
 from agents.runtime.refusals import refusal
+from core.inputs import OneLineParser, refused_arguments
 from storage import courses as course_store
 from storage import users
 from storage.db import DatabaseError
-from agents.ingestion.pipeline import IngestError, ingest_file
-from core.inputs import OneLineParser, refused_arguments
 
 FINAL = ("published", "rejected", "failed", "cancelled")
 
@@ -66,14 +67,19 @@ def _report(deps, org_id, job, args) -> int:
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
     else:
-        print(f"job {summary['job_id']}: {summary['status']} · {summary['modules']} modules · "
-              f"{summary['lessons']} lessons · exercises {summary['exercises_by_type']} · "
-              f"review score {summary['review_score']}")
+        print(
+            f"job {summary['job_id']}: {summary['status']} · {summary['modules']} modules · "
+            f"{summary['lessons']} lessons · exercises {summary['exercises_by_type']} · "
+            f"review score {summary['review_score']}"
+        )
         if job.error:
             print(f"error: {job.error}")
     if job.status.startswith("awaiting_"):
-        print(f"waiting for the {job.status.split('_')[1]} review; resume with: python -m agents.content resume "
-              f"{job.id} --org {args.org} --by {args.by} --approve   (or --refine / --reject)", file=sys.stderr)
+        print(
+            f"waiting for the {job.status.split('_')[1]} review; resume with: python -m agents.content resume "
+            f"{job.id} --org {args.org} --by {args.by} --approve   (or --refine / --reject)",
+            file=sys.stderr,
+        )
     return 1 if job.status == "failed" else 0
 
 
@@ -89,8 +95,10 @@ def _print_stale(deps, args) -> int:
         print(json.dumps({"org": args.org, "stale": flags}, ensure_ascii=False))
         return 0
     for flag in flags:
-        print(f"{flag['course']} › {flag['module']} · {flag['type']} “{flag['title']}” · {flag['change']} "
-              f"({flag['document']} › {flag['section']})")
+        print(
+            f"{flag['course']} › {flag['module']} · {flag['type']} “{flag['title']}” · {flag['change']} "
+            f"({flag['document']} › {flag['section']})"
+        )
     return 0
 
 
@@ -115,8 +123,10 @@ def _show(pool, args) -> int:
         print(f"{n}. {module['title']}")
         for lesson in module["lessons"]:
             findings = sum(len(e["quality"]) for e in lesson["exercises"])
-            print(f"   - [{lesson['kind']}] {lesson['title']} · {len(lesson['citations'])} sources · "
-                  f"{len(lesson['exercises'])} exercises · {findings} findings")
+            print(
+                f"   - [{lesson['kind']}] {lesson['title']} · {len(lesson['citations'])} sources · "
+                f"{len(lesson['exercises'])} exercises · {findings} findings"
+            )
     return 0
 
 
@@ -132,15 +142,17 @@ def _health(pool, args) -> int:
         course = course_store.get_course(conn, org_id, course_id) if org_id else None
     if course is None:
         raise CliError(f"no course {args.course_id}")
-    refresh(pool, org_id, course_id)   # a person asked: the figures as of now, however many answers
+    refresh(pool, org_id, course_id)  # a person asked: the figures as of now, however many answers
     health = course_health(pool, org_id, course_id, args.lang or course.language, refresh_if_small=False)
     if args.json:
         print(json.dumps({"title": course.title, **health_json(health)}, ensure_ascii=False))
         return 0
     print(f"{course.title}: {len(health.items)} exercises, {sum(bool(i.flags) for i in health.items)} flagged")
     for item in health.items:
-        figures = (f"n={item.attempts} facility={_fmt(item.facility)} "
-                   f"discrimination={_fmt(item.discrimination)} ({item.method or '-'})")
+        figures = (
+            f"n={item.attempts} facility={_fmt(item.facility)} "
+            f"discrimination={_fmt(item.discrimination)} ({item.method or '-'})"
+        )
         print(f"- [{item.type}] {item.text[:80]} · {figures}")
         for flag in item.flags:
             print(f"    ⚑ {flag.reason} {flag.evidence}")
@@ -232,8 +244,7 @@ def main(argv: list[str] | None = None) -> int:
         org, user = _admin(pool, args.org, args.by)
         if args.command == "generate":
             doc_ids = [ingest_file(pool, org.id, path, uploaded_by=user.id).document_id for path in args.paths]
-            job_id = service.start_job(deps, user, doc_ids,
-                                       "manual_only" if args.manual_only else "course_and_manual")
+            job_id = service.start_job(deps, user, doc_ids, "manual_only" if args.manual_only else "course_and_manual")
         else:
             job_id = UUID(args.job_id)
             job = service.job_view(deps, user, job_id, with_state=False).job

@@ -4,6 +4,7 @@ each with its offline twin and a check of what the model said (the design pass i
 A model's answer is kept only when it is usable: chunk references that exist, exercise payloads that
 match the shared contract, one lesson per planned lesson. Anything else falls back to the twin.
 """
+
 from __future__ import annotations
 
 import json
@@ -14,8 +15,8 @@ from pydantic import BaseModel, Field
 
 from agents.content import prompts
 from agents.content.design import Bloom, system_message
-from agents.content.review import finish_report, review_twin
 from agents.content.lessons import number_citations
+from agents.content.review import finish_report, review_twin
 from agents.content.sources import CONTEXT_CHAR_BUDGET, chunk_refs, context_block, sections_for
 from agents.content.text import Section, citation_entry
 from agents.content.twins import anchor, manual_twin, module_sections, module_twin, refine_twin, render_manual
@@ -46,8 +47,14 @@ class ModuleContentOut(BaseModel):
     exercises: list[ExerciseOut] = []
 
 
-def _from_model(answer: ModuleContentOut, index: int, spec: dict, sections: list[Section],
-                refs: dict[str, str], min_exercises: int = 2) -> dict | None:
+def _from_model(
+    answer: ModuleContentOut,
+    index: int,
+    spec: dict,
+    sections: list[Section],
+    refs: dict[str, str],
+    min_exercises: int = 2,
+) -> dict | None:
     """The model's module in the pipeline's shape, or None when it can't be used."""
     back = {ref: chunk_id for chunk_id, ref in refs.items()}
     by_chunk = {c: s for s in sections for c in s.chunk_ids}
@@ -57,10 +64,16 @@ def _from_model(answer: ModuleContentOut, index: int, spec: dict, sections: list
     for planned, written in zip(spec["lessons"], answer.lessons):
         chunk_ids = [back[r] for r in written.chunk_refs if r in back] or spec["chunk_ids"][:3]
         content, citations = number_citations(written.content_md, chunk_ids, back, by_chunk)
-        lessons.append({"title": written.title or planned["title"], "position": planned["position"],
-                        "content_type": planned["content_type"], "content": content,
-                        "citations": citations or [citation_entry(by_chunk[c], c) for c in chunk_ids[:1] if c in by_chunk],
-                        "source_chunk_ids": list(dict.fromkeys(chunk_ids + [c["chunk_id"] for c in citations]))})
+        lessons.append(
+            {
+                "title": written.title or planned["title"],
+                "position": planned["position"],
+                "content_type": planned["content_type"],
+                "content": content,
+                "citations": citations or [citation_entry(by_chunk[c], c) for c in chunk_ids[:1] if c in by_chunk],
+                "source_chunk_ids": list(dict.fromkeys(chunk_ids + [c["chunk_id"] for c in citations])),
+            }
+        )
     exercises = []
     for exercise in answer.exercises:
         try:
@@ -68,55 +81,110 @@ def _from_model(answer: ModuleContentOut, index: int, spec: dict, sections: list
         except CatalogError:
             continue
         chunk_ids = [back[r] for r in exercise.chunk_refs if r in back] or spec["chunk_ids"][:3]
-        exercises.append({"type": exercise.type, "bloom_level": exercise.bloom_level, "prompt": exercise.prompt,
-                          "content": exercise.content, "explanation": exercise.explanation,
-                          "source_chunk_ids": chunk_ids})
+        exercises.append(
+            {
+                "type": exercise.type,
+                "bloom_level": exercise.bloom_level,
+                "prompt": exercise.prompt,
+                "content": exercise.content,
+                "explanation": exercise.explanation,
+                "source_chunk_ids": chunk_ids,
+            }
+        )
     if len(exercises) < min_exercises:
         return None
     return {"index": index, "module_spec": spec, "lessons": lessons, "exercises": exercises}
 
 
-def write_module(llm: LLM, task: dict, primary: list[Section], supplement: list[Section], every: list[Section],
-                 siblings: list[str], corpus: list[str], context_sections: list[Section], model_calls) -> dict:
+def write_module(
+    llm: LLM,
+    task: dict,
+    primary: list[Section],
+    supplement: list[Section],
+    every: list[Section],
+    siblings: list[str],
+    corpus: list[str],
+    context_sections: list[Section],
+    model_calls,
+) -> dict:
     """One module: the model writes it from its compartmented sources, the twin when it can't.
     Only the model call holds ``model_calls`` (the semaphore of 3); the rest runs alongside."""
     spec, language = task["module_spec"], task["language"]
 
     def twin() -> dict:
         return module_twin(task["module_index"], spec, primary, supplement, every, language, siblings, corpus)
+
     if llm.offline:
         return twin()
     refs = chunk_refs(context_sections)
-    lessons = "\n".join(f"{lesson['position']}. [{lesson['content_type']}] {lesson['title']}" for lesson in spec["lessons"])
+    lessons = "\n".join(
+        f"{lesson['position']}. [{lesson['content_type']}] {lesson['title']}" for lesson in spec["lessons"]
+    )
     instructions = f"Instructions from the admin: {task['instructions']}\n" if task.get("instructions") else ""
-    messages = [system_message(prompts.MODULE_WRITER, language), HumanMessage(prompts.MODULE_USER.format(
-        position=spec["position"], total=task["total"], title=spec["title"], summary=spec["summary"],
-        bloom=spec["bloom_level"], lessons=lessons, instructions=instructions,
-        context=context_block(context_sections, refs=refs)))]
+    messages = [
+        system_message(prompts.MODULE_WRITER, language),
+        HumanMessage(
+            prompts.MODULE_USER.format(
+                position=spec["position"],
+                total=task["total"],
+                title=spec["title"],
+                summary=spec["summary"],
+                bloom=spec["bloom_level"],
+                lessons=lessons,
+                instructions=instructions,
+                context=context_block(context_sections, refs=refs),
+            )
+        ),
+    ]
     with model_calls:
         result = llm.structured("generator", messages, ModuleContentOut, ModuleContentOut)
-    module = _from_model(result.value, task["module_index"], spec, context_sections, refs) \
-        if result.engine != "offline" and result.finish_reason != "length" else None
+    module = (
+        _from_model(result.value, task["module_index"], spec, context_sections, refs)
+        if result.engine != "offline" and result.finish_reason != "length"
+        else None
+    )
     if module is None:  # truncated, short or off-contract: once more, one lesson per call (issue 13)
         module = _lesson_by_lesson(llm, task, spec, language, instructions, context_sections, refs, model_calls)
     why = "length" if result.finish_reason == "length" else result.outcome.removeprefix("twin:")
     return {"engine": result.engine, **module} if module else {**twin(), "fallback": why or "contract"}
 
 
-def _lesson_by_lesson(llm: LLM, task: dict, spec: dict, language: str, instructions: str,
-                      context_sections: list[Section], refs: dict[str, str], model_calls) -> dict | None:
+def _lesson_by_lesson(
+    llm: LLM,
+    task: dict,
+    spec: dict,
+    language: str,
+    instructions: str,
+    context_sections: list[Section],
+    refs: dict[str, str],
+    model_calls,
+) -> dict | None:
     """The module rebuilt from one smaller answer per lesson; None when any lesson still fails."""
     lessons, exercises, engine = [], [], None
     for lesson in spec["lessons"]:
         one = {**spec, "lessons": [lesson]}
-        messages = [system_message(prompts.MODULE_WRITER, language), HumanMessage(prompts.MODULE_USER.format(
-            position=spec["position"], total=task["total"], title=spec["title"], summary=spec["summary"],
-            bloom=spec["bloom_level"], lessons=f"{lesson['position']}. [{lesson['content_type']}] {lesson['title']}",
-            instructions=instructions, context=context_block(context_sections, refs=refs)))]
+        messages = [
+            system_message(prompts.MODULE_WRITER, language),
+            HumanMessage(
+                prompts.MODULE_USER.format(
+                    position=spec["position"],
+                    total=task["total"],
+                    title=spec["title"],
+                    summary=spec["summary"],
+                    bloom=spec["bloom_level"],
+                    lessons=f"{lesson['position']}. [{lesson['content_type']}] {lesson['title']}",
+                    instructions=instructions,
+                    context=context_block(context_sections, refs=refs),
+                )
+            ),
+        ]
         with model_calls:
             result = llm.structured("generator", messages, ModuleContentOut, ModuleContentOut)
-        part = _from_model(result.value, task["module_index"], one, context_sections, refs, min_exercises=0) \
-            if result.engine != "offline" and result.finish_reason != "length" else None
+        part = (
+            _from_model(result.value, task["module_index"], one, context_sections, refs, min_exercises=0)
+            if result.engine != "offline" and result.finish_reason != "length"
+            else None
+        )
         if part is None:
             return None
         lessons += part["lessons"]
@@ -124,11 +192,17 @@ def _lesson_by_lesson(llm: LLM, task: dict, spec: dict, language: str, instructi
         engine = result.engine
     if len(exercises) < 2:
         return None
-    return {"index": task["module_index"], "module_spec": spec, "lessons": lessons, "exercises": exercises,
-            "engine": engine}
+    return {
+        "index": task["module_index"],
+        "module_spec": spec,
+        "lessons": lessons,
+        "exercises": exercises,
+        "engine": engine,
+    }
 
 
 # -- manual ----------------------------------------------------------------------------------------
+
 
 class ManualSectionOut(BaseModel):
     heading: str
@@ -145,14 +219,19 @@ class ManualOut(BaseModel):
 def write_manual(llm: LLM, sections: list[Section], metadata: dict, language: str) -> dict:
     twin = manual_twin(sections, metadata, language)
     source_chars = sum(len(s.text) for s in sections)
-    if llm.offline or source_chars > CONTEXT_CHAR_BUDGET:   # a long source: the twin keeps all of it
+    if llm.offline or source_chars > CONTEXT_CHAR_BUDGET:  # a long source: the twin keeps all of it
         return twin
     refs = chunk_refs(sections)
     back = {ref: chunk_id for chunk_id, ref in refs.items()}
-    result = llm.structured("generator", [
-        system_message(prompts.MANUAL_WRITER, language),
-        HumanMessage(prompts.MANUAL_USER.format(context=context_block(sections, refs=refs)))],
-        ManualOut, lambda: ManualOut(title="", sections=[ManualSectionOut(heading="-", body="-")]))
+    result = llm.structured(
+        "generator",
+        [
+            system_message(prompts.MANUAL_WRITER, language),
+            HumanMessage(prompts.MANUAL_USER.format(context=context_block(sections, refs=refs))),
+        ],
+        ManualOut,
+        lambda: ManualOut(title="", sections=[ManualSectionOut(heading="-", body="-")]),
+    )
     if result.engine == "offline":
         return twin
     out, toc = [], []
@@ -161,11 +240,17 @@ def write_manual(llm: LLM, sections: list[Section], metadata: dict, language: st
         toc.append(entry)
         out.append({**entry, "body": section.body, "chunk_ids": [back[r] for r in section.chunk_refs if r in back]})
     title = result.value.title or twin["title"]
-    return {"title": title, "toc": toc, "sections": out, "content_md": render_manual(title, toc, out, language),
-            "engine": result.engine}
+    return {
+        "title": title,
+        "toc": toc,
+        "sections": out,
+        "content_md": render_manual(title, toc, out, language),
+        "engine": result.engine,
+    }
 
 
 # -- review and refinement -------------------------------------------------------------------------
+
 
 class IssueOut(BaseModel):
     severity: Literal["critical", "major", "minor"]
@@ -181,10 +266,21 @@ class ReviewOut(BaseModel):
 
 
 def serialize_content(modules: list[dict], manual: dict | None, limit: int = CONTEXT_CHAR_BUDGET // 2) -> str:
-    body = json.dumps({"modules": [{"index": m["index"], "title": m["module_spec"]["title"],
-                                    "lessons": [{"title": l["title"], "content": l["content"]} for l in m["lessons"]],
-                                    "exercises": m["exercises"]} for m in modules],
-                       "manual_toc": (manual or {}).get("toc")}, ensure_ascii=False)
+    body = json.dumps(
+        {
+            "modules": [
+                {
+                    "index": m["index"],
+                    "title": m["module_spec"]["title"],
+                    "lessons": [{"title": l["title"], "content": l["content"]} for l in m["lessons"]],
+                    "exercises": m["exercises"],
+                }
+                for m in modules
+            ],
+            "manual_toc": (manual or {}).get("toc"),
+        },
+        ensure_ascii=False,
+    )
     return body[:limit]
 
 
@@ -196,39 +292,74 @@ def review(llm: LLM, modules: list[dict], manual: dict | None, sections: list[Se
         return report
     extra, scores, engine = [], [], "offline"
     for module in modules:
-        cited = {c for lesson in module["lessons"] for c in lesson.get("source_chunk_ids") or []} | \
-            {c for exercise in module["exercises"] for c in exercise.get("source_chunk_ids") or []}
+        cited = {c for lesson in module["lessons"] for c in lesson.get("source_chunk_ids") or []} | {
+            c for exercise in module["exercises"] for c in exercise.get("source_chunk_ids") or []
+        }
         own = module_sections(module["module_spec"], sections)
         sources = own + [s for s in sections_for(sections, sorted(cited)) if s.key not in {o.key for o in own}]
-        result = llm.structured("reviewer", [
-            system_message(prompts.QUALITY_REVIEWER, language),
-            HumanMessage(prompts.REVIEW_USER.format(source=context_block(sources, budget=10**9),
-                                                    content=serialize_content([module], None, limit=10**9)))],
-            ReviewOut, lambda: ReviewOut(passed=report["passed"], overall_score=report["overall_score"]))
+        result = llm.structured(
+            "reviewer",
+            [
+                system_message(prompts.QUALITY_REVIEWER, language),
+                HumanMessage(
+                    prompts.REVIEW_USER.format(
+                        source=context_block(sources, budget=10**9),
+                        content=serialize_content([module], None, limit=10**9),
+                    )
+                ),
+            ],
+            ReviewOut,
+            lambda: ReviewOut(passed=report["passed"], overall_score=report["overall_score"]),
+        )
         if result.engine == "offline":
             continue
         engine = result.engine
         scores.append(result.value.overall_score)
-        extra += [{**i.model_dump(), "module_index": module["index"], "exercise_index": None, "code": "model"}
-                  for i in result.value.issues]
+        extra += [
+            {**i.model_dump(), "module_index": module["index"], "exercise_index": None, "code": "model"}
+            for i in result.value.issues
+        ]
     if not scores:
         return report
-    return finish_report(report["issues"] + extra, (report["overall_score"] + sum(scores) / len(scores)) / 2,
-                         len(modules), report["checks"], engine)
+    return finish_report(
+        report["issues"] + extra,
+        (report["overall_score"] + sum(scores) / len(scores)) / 2,
+        len(modules),
+        report["checks"],
+        engine,
+    )
 
 
-def refine_module(llm: LLM, module: dict, issues: list[dict], primary: list[Section], supplement: list[Section],
-                  language: str, siblings: list[str], corpus: list[str], source: str, instructions: str | None,
-                  model_calls) -> dict:
+def refine_module(
+    llm: LLM,
+    module: dict,
+    issues: list[dict],
+    primary: list[Section],
+    supplement: list[Section],
+    language: str,
+    siblings: list[str],
+    corpus: list[str],
+    source: str,
+    instructions: str | None,
+    model_calls,
+) -> dict:
     fixed = refine_twin(module, issues, primary, supplement, language, siblings, corpus, source)
     if llm.offline:
         return fixed
     sections = primary + supplement
     refs = chunk_refs(sections)
     listing = "\n".join(f"- [{i['severity']}] {i['description']} → {i['suggestion']}" for i in issues)
-    messages = [system_message(prompts.CONTENT_REFINER, language), HumanMessage(prompts.REFINE_USER.format(
-        issues=listing or "-", instructions=f"Admin instructions: {instructions}\n" if instructions else "",
-        context=context_block(sections, refs=refs), module=serialize_content([module], None)))]
+    messages = [
+        system_message(prompts.CONTENT_REFINER, language),
+        HumanMessage(
+            prompts.REFINE_USER.format(
+                issues=listing or "-",
+                instructions=f"Admin instructions: {instructions}\n" if instructions else "",
+                context=context_block(sections, refs=refs),
+                module=serialize_content([module], None),
+            )
+        ),
+    ]
     with model_calls:
         result = llm.structured("generator", messages, ModuleContentOut, ModuleContentOut)
     if result.engine == "offline":

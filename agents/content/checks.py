@@ -7,6 +7,7 @@ source. Exercises: a changed figure given as right, one-sided true/false sets, o
 the answer or whose length gives the answer away, a practical case answered by a list of figures, a dialogue
 reply that is not a sentence. Course: how many of the source's fact sentences reach a lesson or an exercise.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -24,12 +25,12 @@ from agents.content.text import (
     overlap,
 )
 from agents.i18n import t
-from agents.offline import split_sentences
 from agents.ingestion.pipeline import detect_language
+from agents.offline import split_sentences
 from core.instructions import instruction_family
 
 MIN_FACT_COVERAGE = 0.8
-PASTED_RUN = 4                   # source sentences in a row, in one paragraph, read as a pasted section
+PASTED_RUN = 4  # source sentences in a row, in one paragraph, read as a pasted section
 _CITE = re.compile(r"\s*\[\d+\]\s*$")
 _LINE_LEAD = re.compile(r"^\s*(?:[-*]\s+|\d{1,2}[.)]\s+|>\s*)")
 _FIGURE_LEAD = re.compile(r"^\*\*[^*]+\*\*\s+—\s+")
@@ -47,7 +48,7 @@ def lesson_units(markdown: str) -> list[tuple[str, bool]]:
     for line in markdown.splitlines():
         line = _CITE.sub("", line.strip())
         if line.startswith("#"):
-            in_recap = line in recap      # the recap lists titles and figures: labels, not sentences
+            in_recap = line in recap  # the recap lists titles and figures: labels, not sentences
         if not line or line.startswith("#") or in_recap or re.fullmatch(r"\|?[-|: ]+\|?", line):
             continue
         if line.startswith("|"):
@@ -63,11 +64,24 @@ def _weight(family: str) -> str:
     return "major" if family == "addressed" else "critical"
 
 
-def _finding(severity: str, code: str, language: str, module: int | None = None, lesson: int | None = None,
-             exercise: int | None = None, **values) -> dict:
-    return {"severity": severity, "module_index": module, "lesson_index": lesson, "exercise_index": exercise,
-            "code": code, "description": t(f"content.review.{code}", language, **values),
-            "suggestion": t(f"content.review.{code}_fix", language, **values)}
+def _finding(
+    severity: str,
+    code: str,
+    language: str,
+    module: int | None = None,
+    lesson: int | None = None,
+    exercise: int | None = None,
+    **values,
+) -> dict:
+    return {
+        "severity": severity,
+        "module_index": module,
+        "lesson_index": lesson,
+        "exercise_index": exercise,
+        "code": code,
+        "description": t(f"content.review.{code}", language, **values),
+        "suggestion": t(f"content.review.{code}_fix", language, **values),
+    }
 
 
 def _source_items(sections: list[Section]) -> set[str]:
@@ -87,14 +101,24 @@ def changed_value(text: str, source: str, near: list[str]) -> str | None:
     if not near:
         return None
     closest = max(near, key=lambda s: overlap(text, s) + overlap(s, text))
-    facts_of = lambda sentence: [v for v in values(sentence) if v.kind != "quantifier"]
+
+    def facts_of(sentence: str) -> list:
+        return [v for v in values(sentence) if v.kind != "quantifier"]
+
     mine = [normalized(v.text) for v in facts_of(text)]
     theirs = [normalized(v.text) for v in facts_of(closest)]
-    added = next((v.text for v in facts_of(text) if mine.count(normalized(v.text)) > theirs.count(normalized(v.text))),
-                 None)
+    added = next(
+        (v.text for v in facts_of(text) if mine.count(normalized(v.text)) > theirs.count(normalized(v.text))), None
+    )
     # a bare number the text leaves out may be a list's or a heading's number: only a figure missing counts
-    dropped = next((v.text for v in facts_of(closest) if v.kind != "amount:count"
-                    and theirs.count(normalized(v.text)) > mine.count(normalized(v.text))), None)
+    dropped = next(
+        (
+            v.text
+            for v in facts_of(closest)
+            if v.kind != "amount:count" and theirs.count(normalized(v.text)) > mine.count(normalized(v.text))
+        ),
+        None,
+    )
     return added or dropped
 
 
@@ -108,8 +132,14 @@ def _broken_tokens(text: str, source_tokens: dict[str, str], source: str) -> lis
     for a, b in itertools.pairwise(tokens):
         joined = re.sub(r"\W", "", a + b).lower()
         whole = source_tokens.get(joined)
-        if whole and len(joined) >= 4 and re.search(r"\w", a) and re.search(r"\w", b) and normalized(f"{a} {b}") not in normalized(source) \
-                and re.sub(r"\W", "", a).lower() != joined:
+        if (
+            whole
+            and len(joined) >= 4
+            and re.search(r"\w", a)
+            and re.search(r"\w", b)
+            and normalized(f"{a} {b}") not in normalized(source)
+            and re.sub(r"\W", "", a).lower() != joined
+        ):
             found.append(f"{a} {b}")
     return found
 
@@ -128,8 +158,16 @@ def lesson_findings(modules: list[dict], sections: list[Section], language: str)
     for m, module in enumerate(modules):
         family = instruction_family(module["module_spec"]["title"] if "module_spec" in module else "")
         if family:
-            found.append(_finding(_weight(family), "instruction", language, m, title=module["module_spec"]["title"],
-                                  sentence=module["module_spec"]["title"]))
+            found.append(
+                _finding(
+                    _weight(family),
+                    "instruction",
+                    language,
+                    m,
+                    title=module["module_spec"]["title"],
+                    sentence=module["module_spec"]["title"],
+                )
+            )
         in_module: Counter = Counter()
         for n, lesson in enumerate(module["lessons"]):
             title, units = lesson["title"], lesson_units(lesson.get("content") or "")
@@ -138,10 +176,16 @@ def lesson_findings(modules: list[dict], sections: list[Section], language: str)
             in_module.update(set(counts))
             for key, count in counts.items():
                 if count > 1:
-                    found.append(_finding("major", "repeated", language, m, n, title=title, count=count,
-                                          sentence=key[:80]))
-            if units and all(k in filler for k in keys) or lesson["content_type"] != "exercise" and units \
-                    and not any(k in items or in_source(u, source) for k, (u, _) in zip(keys, units)):
+                    found.append(
+                        _finding("major", "repeated", language, m, n, title=title, count=count, sentence=key[:80])
+                    )
+            if (
+                units
+                and all(k in filler for k in keys)
+                or lesson["content_type"] != "exercise"
+                and units
+                and not any(k in items or in_source(u, source) for k, (u, _) in zip(keys, units))
+            ):
                 found.append(_finding("major", "filler", language, m, n, title=title))
             run = 0
             for (unit, in_paragraph), key in zip(units, keys):
@@ -150,26 +194,40 @@ def lesson_findings(modules: list[dict], sections: list[Section], language: str)
                 if run == PASTED_RUN:
                     found.append(_finding("major", "pasted", language, m, n, title=title, count=PASTED_RUN))
                 if family := instruction_family(unit):
-                    found.append(_finding(_weight(family), "instruction", language, m, n, title=title,
-                                          sentence=unit[:120]))
+                    found.append(
+                        _finding(_weight(family), "instruction", language, m, n, title=title, sentence=unit[:120])
+                    )
                     continue
                 # a list item need not be a sentence; an ellipsis always says something was cut
                 cut = "…" in unit or unit.endswith("...") or in_paragraph and not is_whole(unit)
-                if cut and key not in items:          # a substring of the source is no excuse: it is cut
+                if cut and key not in items:  # a substring of the source is no excuse: it is cut
                     found.append(_finding("major", "fragment", language, m, n, title=title, sentence=unit[:120]))
                 elif not known and (value := changed_value(unit, source, _near(unit, source_sentences))):
-                    found.append(_finding("critical", "changed_fact", language, m, n, title=title, n=n + 1,
-                                          kind=title, value=value))
+                    found.append(
+                        _finding(
+                            "critical", "changed_fact", language, m, n, title=title, n=n + 1, kind=title, value=value
+                        )
+                    )
                 for token in _broken_tokens(unit, source_tokens, source)[:1]:
                     found.append(_finding("major", "broken_token", language, m, n, title=title, token=token))
             spoken = _language_of(" ".join(u for u, _ in units))
             if spoken and spoken != language:
-                found.append(_finding("major", "language", language, m, n, title=title, found=spoken,
-                                      expected=language))
+                found.append(
+                    _finding("major", "language", language, m, n, title=title, found=spoken, expected=language)
+                )
         for key, count in in_module.items():
             if count > 1:
-                found.append(_finding("major", "repeated", language, m, title=module["module_spec"]["title"],
-                                      count=count, sentence=key[:80]))
+                found.append(
+                    _finding(
+                        "major",
+                        "repeated",
+                        language,
+                        m,
+                        title=module["module_spec"]["title"],
+                        count=count,
+                        sentence=key[:80],
+                    )
+                )
     return found
 
 
@@ -192,9 +250,17 @@ def exercise_text_findings(exercise: dict, source: str, m: int, n: int, language
     kind, content, found = exercise["type"], exercise.get("content") or {}, []
     family = next((f for text in _texts_of(exercise) if (f := instruction_family(text))), None)
     if family:
-        found.append(_finding(_weight(family), "instruction", language, m, exercise=n,
-                              title=exercise.get("prompt", "")[:60],
-                              sentence=next(x for x in _texts_of(exercise) if instruction_family(x))[:120]))
+        found.append(
+            _finding(
+                _weight(family),
+                "instruction",
+                language,
+                m,
+                exercise=n,
+                title=exercise.get("prompt", "")[:60],
+                sentence=next(x for x in _texts_of(exercise) if instruction_family(x))[:120],
+            )
+        )
     sentences = [s for s in split_sentences(re.sub(r"\n+", " ", source))]
     stated = []
     if kind == "true_false" and content.get("answer") is True:
@@ -206,14 +272,15 @@ def exercise_text_findings(exercise: dict, source: str, m: int, n: int, language
         options = content.get("options") or []
         if masked and 0 <= content["answer"] < len(options):
             stated = [masked[0].replace("___", options[content["answer"]])]
-        right, others = options[content["answer"]] if stated else "", [o for i, o in enumerate(options)
-                                                                      if i != content.get("answer")]
+        right, others = (
+            options[content["answer"]] if stated else "",
+            [o for i, o in enumerate(options) if i != content.get("answer")],
+        )
         if right and others and len(right) > 1.6 * max(len(o) for o in others) and len(right) > 12:
             found.append(_finding("major", "option_length", language, m, exercise=n, n=n + 1))
     for text in stated:
         if not in_source(text, source) and (value := changed_value(text, source, _near(text, sentences))):
-            found.append(_finding("critical", "changed_fact", language, m, exercise=n, n=n + 1, kind=kind,
-                                  value=value))
+            found.append(_finding("critical", "changed_fact", language, m, exercise=n, n=n + 1, kind=kind, value=value))
     if kind == "practical_case":
         lines = [line for line in (content.get("model_answer") or "").splitlines() if line.strip()]
         figure_lines = [line for line in lines + list(content.get("rubric") or []) if figures(line)]
@@ -224,8 +291,9 @@ def exercise_text_findings(exercise: dict, source: str, m: int, n: int, language
             for option in node.get("options", []):
                 reply = option.get("text", "")
                 if len(reply.split()) < 4 or not re.search(r"[A-Za-zÁÉÍÓÚáéíóúñ]{3}", re.sub(r"\d", "", reply)):
-                    found.append(_finding("major", "reply_not_sentence", language, m, exercise=n, n=n + 1,
-                                          reply=reply[:60]))
+                    found.append(
+                        _finding("major", "reply_not_sentence", language, m, exercise=n, n=n + 1, reply=reply[:60])
+                    )
                     break
     return found
 

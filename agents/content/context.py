@@ -1,4 +1,5 @@
 """What the pipeline's nodes depend on (pool, model, concurrency), passed as LangGraph's run context."""
+
 from __future__ import annotations
 
 import logging
@@ -12,7 +13,7 @@ from agents.llm import LLM
 from storage import jobs
 
 log = logging.getLogger(__name__)
-MAX_CONCURRENT_LLM_CALLS = 3      # spec 004 §10
+MAX_CONCURRENT_LLM_CALLS = 3  # spec 004 §10
 MAX_REFINEMENT_CYCLES = 2
 
 STEP_MESSAGES = {
@@ -31,7 +32,8 @@ class ContentContext:
     pool: ConnectionPool
     llm: LLM
     model_calls: threading.BoundedSemaphore = field(
-        default_factory=lambda: threading.BoundedSemaphore(MAX_CONCURRENT_LLM_CALLS))
+        default_factory=lambda: threading.BoundedSemaphore(MAX_CONCURRENT_LLM_CALLS)
+    )
 
     def event(self, state: dict, event_type: str, data: dict) -> None:
         with self.pool.connection() as conn:

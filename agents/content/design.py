@@ -1,6 +1,7 @@
 """The design pass of the pipeline: themes over the whole source (map-reduce), the course outline, and the
 outline redesigned after the admin's notes. Each has its offline twin (outline.py, edits.apply_notes) and a
 model's outline is normalised onto the source's own sections (``normalize_outline``)."""
+
 from __future__ import annotations
 
 import json
@@ -32,6 +33,7 @@ def system_message(template: str, language: str) -> SystemMessage:
 
 # -- themes ----------------------------------------------------------------------------------------
 
+
 class ThemeOut(BaseModel):
     key: str
     title: str
@@ -54,8 +56,16 @@ def _batches(sections: list[Section], budget: int) -> list[list[Section]]:
             if batches[-1] and size + block > budget:
                 batches.append([])
                 size = 0
-            piece = Section(section.document_id, section.document_title, section.heading, section.path,
-                            section.page, [chunk_id], [text], section.position)
+            piece = Section(
+                section.document_id,
+                section.document_title,
+                section.heading,
+                section.path,
+                section.page,
+                [chunk_id],
+                [text],
+                section.position,
+            )
             if batches[-1] and batches[-1][-1].key == piece.key:
                 batches[-1][-1].chunk_ids.append(chunk_id)
                 batches[-1][-1].texts.append(text)
@@ -88,41 +98,66 @@ def extract_themes(llm: LLM, sections: list[Section], rag_mode: str, language: s
     back = {ref: chunk_id for chunk_id, ref in refs.items()}
     mapped, engine = [], "offline"
     for batch in _batches(sections, CONTEXT_CHAR_BUDGET):
-        result = llm.structured("generator", [
-            system_message(prompts.THEME_EXTRACTOR, language),
-            HumanMessage(prompts.THEMES_USER.format(mode="full text" if rag_mode == "full_text" else "every block",
-                                                    context=context_block(batch, refs=refs, budget=10**9)))],
-            ThemesOut, lambda: ThemesOut(themes=[ThemeOut(key="-", title="-", bloom_level="apply", summary="-")]))
-        if result.engine == "offline":      # one batch the model could not read: the twin's themes stand
+        result = llm.structured(
+            "generator",
+            [
+                system_message(prompts.THEME_EXTRACTOR, language),
+                HumanMessage(
+                    prompts.THEMES_USER.format(
+                        mode="full text" if rag_mode == "full_text" else "every block",
+                        context=context_block(batch, refs=refs, budget=10**9),
+                    )
+                ),
+            ],
+            ThemesOut,
+            lambda: ThemesOut(themes=[ThemeOut(key="-", title="-", bloom_level="apply", summary="-")]),
+        )
+        if result.engine == "offline":  # one batch the model could not read: the twin's themes stand
             return twin_themes, "offline"
         mapped += result.value.themes
         engine = result.engine
     merged = _merge_themes(mapped)
     if len(mapped) > len(merged) or len(mapped) > 8:
-        listing = "\n".join(f"- {m.key}: {m.title} [{m.bloom_level}] {m.summary} refs={','.join(m.chunk_refs)}"
-                             for m in mapped)
-        reduced = llm.structured("generator", [system_message(prompts.THEME_REDUCER, language),
-                                               HumanMessage(prompts.THEMES_REDUCE_USER.format(themes=listing))],
-                                 ThemesOut, lambda: ThemesOut(themes=merged))
+        listing = "\n".join(
+            f"- {m.key}: {m.title} [{m.bloom_level}] {m.summary} refs={','.join(m.chunk_refs)}" for m in mapped
+        )
+        reduced = llm.structured(
+            "generator",
+            [
+                system_message(prompts.THEME_REDUCER, language),
+                HumanMessage(prompts.THEMES_REDUCE_USER.format(themes=listing)),
+            ],
+            ThemesOut,
+            lambda: ThemesOut(themes=merged),
+        )
         merged = reduced.value.themes
     by_id = {c: t for s in sections for c, t in zip(s.chunk_ids, s.texts)}
     corpus = [s.text for s in sections]
     themes, keys = [], set()
     for theme in merged:
-        chunk_ids = [back[r] for r in theme.chunk_refs if r in back] \
-            or chunks_matching(sections, f"{theme.title} {theme.summary}")
+        chunk_ids = [back[r] for r in theme.chunk_refs if r in back] or chunks_matching(
+            sections, f"{theme.title} {theme.summary}"
+        )
         key = snake(theme.key or theme.title)
         while key in keys:
             key += "_2"
         keys.add(key)
-        themes.append({"key": key, "title": theme.title.strip(), "bloom_level": theme.bloom_level,
-                       "summary": theme.summary.strip(), "chunk_ids": list(dict.fromkeys(chunk_ids)),
-                       "sections": [s.key for s in sections if set(s.chunk_ids) & set(chunk_ids)],
-                       "terms": key_terms("\n".join(by_id[c] for c in chunk_ids if c in by_id), corpus, 6)})
+        themes.append(
+            {
+                "key": key,
+                "title": theme.title.strip(),
+                "bloom_level": theme.bloom_level,
+                "summary": theme.summary.strip(),
+                "chunk_ids": list(dict.fromkeys(chunk_ids)),
+                "sections": [s.key for s in sections if set(s.chunk_ids) & set(chunk_ids)],
+                "terms": key_terms("\n".join(by_id[c] for c in chunk_ids if c in by_id), corpus, 6),
+            }
+        )
     return themes, engine
 
 
 # -- structure -------------------------------------------------------------------------------------
+
 
 class LessonOut(BaseModel):
     title: str
@@ -146,8 +181,10 @@ class OutlineOut(BaseModel):
 
 def _lesson_sections(title: str, candidates: list[Section]) -> list[str]:
     """The module's sections a lesson title is about (a lesson the designer or the admin named)."""
-    scored = sorted(((overlap(title, s.heading + " " + s.heading), -s.position, s) for s in candidates),
-                    key=lambda item: (-item[0], -item[1]))
+    scored = sorted(
+        ((overlap(title, s.heading + " " + s.heading), -s.position, s) for s in candidates),
+        key=lambda item: (-item[0], -item[1]),
+    )
     return [scored[0][2].key] if scored and scored[0][0] > 0 else []
 
 
@@ -164,76 +201,133 @@ def normalize_outline(outline: dict, themes: list[dict], sections: list[Section]
             continue
         keys = [k for k in raw.get("themes") or [] if k in by_key]
         placed.update(keys)
-        chunk_ids = list(dict.fromkeys([c for k in keys for c in by_key[k]["chunk_ids"]]
-                                       + [str(c) for c in raw.get("chunk_ids") or []]))
+        chunk_ids = list(
+            dict.fromkeys(
+                [c for k in keys for c in by_key[k]["chunk_ids"]] + [str(c) for c in raw.get("chunk_ids") or []]
+            )
+        )
         if not chunk_ids:
             chunk_ids = chunks_matching(sections, f"{title} {raw.get('summary', '')}")
-        own = [section_by_key[k] for k in dict.fromkeys(
-            [k for key in keys for k in by_key[key].get("sections", [])]
-            + [k for lesson in raw.get("lessons") or [] for k in lesson.get("sections") or []]) if k in section_by_key] \
-            or [s for s in sections if set(s.chunk_ids) & set(chunk_ids)]
+        own = [
+            section_by_key[k]
+            for k in dict.fromkeys(
+                [k for key in keys for k in by_key[key].get("sections", [])]
+                + [k for lesson in raw.get("lessons") or [] for k in lesson.get("sections") or []]
+            )
+            if k in section_by_key
+        ] or [s for s in sections if set(s.chunk_ids) & set(chunk_ids)]
         lessons = []
         for lesson in raw.get("lessons") or []:
             lesson_title = str(lesson.get("title") or "").strip()
-            kind = lesson.get("content_type") if lesson.get("content_type") in ("theory", "example", "exercise",
-                                                                                 "summary") else "theory"
+            kind = (
+                lesson.get("content_type")
+                if lesson.get("content_type") in ("theory", "example", "exercise", "summary")
+                else "theory"
+            )
             if not lesson_title:
                 continue
-            keys_of_lesson = [k for k in lesson.get("sections") or [] if k in section_by_key] \
-                or ([s.key for s in own] if kind == "exercise" else _lesson_sections(lesson_title, own))
+            keys_of_lesson = [k for k in lesson.get("sections") or [] if k in section_by_key] or (
+                [s.key for s in own] if kind == "exercise" else _lesson_sections(lesson_title, own)
+            )
             lessons.append({"title": lesson_title, "content_type": kind, "sections": keys_of_lesson})
         if not any(lesson["content_type"] != "exercise" for lesson in lessons):
             lessons.insert(0, {"title": title, "content_type": "theory", "sections": [s.key for s in own]})
         if not any(lesson["content_type"] == "exercise" for lesson in lessons):
-            lessons.append({"title": t("content.lesson.practice_title", language), "content_type": "exercise",
-                            "sections": [s.key for s in own]})
-        lessons = [lesson for lesson in lessons if lesson["content_type"] != "exercise"][:5] + \
-            [next(lesson for lesson in lessons if lesson["content_type"] == "exercise")]
-        bloom = raw.get("bloom_level") if raw.get("bloom_level") in APPLIED_LEVELS + ("remember", "understand") \
-            else "apply"
-        modules.append({"title": title, "summary": str(raw.get("summary") or ""), "position": len(modules) + 1,
-                        "themes": keys, "bloom_level": bloom, "chunk_ids": chunk_ids,
-                        "lessons": [{**lesson, "position": i} for i, lesson in enumerate(lessons, 1)]})
-    for theme in themes:          # a theme the designer forgot goes to the module closest to it
+            lessons.append(
+                {
+                    "title": t("content.lesson.practice_title", language),
+                    "content_type": "exercise",
+                    "sections": [s.key for s in own],
+                }
+            )
+        lessons = [lesson for lesson in lessons if lesson["content_type"] != "exercise"][:5] + [
+            next(lesson for lesson in lessons if lesson["content_type"] == "exercise")
+        ]
+        bloom = (
+            raw.get("bloom_level") if raw.get("bloom_level") in APPLIED_LEVELS + ("remember", "understand") else "apply"
+        )
+        modules.append(
+            {
+                "title": title,
+                "summary": str(raw.get("summary") or ""),
+                "position": len(modules) + 1,
+                "themes": keys,
+                "bloom_level": bloom,
+                "chunk_ids": chunk_ids,
+                "lessons": [{**lesson, "position": i} for i, lesson in enumerate(lessons, 1)],
+            }
+        )
+    for theme in themes:  # a theme the designer forgot goes to the module closest to it
         if theme["key"] not in placed and modules:
             target = max(modules, key=lambda m: len(set(m["chunk_ids"]) & set(theme["chunk_ids"])))
             target["themes"].append(theme["key"])
             target["chunk_ids"] = list(dict.fromkeys(target["chunk_ids"] + theme["chunk_ids"]))
-    return {"title": str(outline.get("title") or "").strip() or "—", "description": str(outline.get("description") or ""),
-            "outcome": str(outline.get("outcome") or ""), "modules": modules}
+    return {
+        "title": str(outline.get("title") or "").strip() or "—",
+        "description": str(outline.get("description") or ""),
+        "outcome": str(outline.get("outcome") or ""),
+        "modules": modules,
+    }
 
 
-def design_structure(llm: LLM, themes: list[dict], metadata: dict, sections: list[Section],
-                     language: str) -> tuple[dict, str]:
+def design_structure(
+    llm: LLM, themes: list[dict], metadata: dict, sections: list[Section], language: str
+) -> tuple[dict, str]:
     """The twin's outline follows the document's headings; a model's outline is normalised onto them."""
     twin = structure_twin(themes, sections, metadata, language)
     if llm.offline:
         return normalize_outline(twin, themes, sections, language), "offline"
     listing = "\n".join(f"- {t['key']}: {t['title']} [{t['bloom_level']}] — {t['summary']}" for t in themes)
     headings = "\n".join(f"{'  ' * (s.level - 1)}- {s.heading}" for s in sections)
-    result = llm.structured("generator", [
-        system_message(prompts.STRUCTURE_DESIGNER, language),
-        HumanMessage(prompts.STRUCTURE_USER.format(titles=", ".join(metadata.get("doc_titles", [])),
-                                                   pages=metadata.get("total_pages"), themes=listing,
-                                                   headings=headings))],
-        OutlineOut, lambda: OutlineOut.model_validate(twin))
+    result = llm.structured(
+        "generator",
+        [
+            system_message(prompts.STRUCTURE_DESIGNER, language),
+            HumanMessage(
+                prompts.STRUCTURE_USER.format(
+                    titles=", ".join(metadata.get("doc_titles", [])),
+                    pages=metadata.get("total_pages"),
+                    themes=listing,
+                    headings=headings,
+                )
+            ),
+        ],
+        OutlineOut,
+        lambda: OutlineOut.model_validate(twin),
+    )
     outline = twin if result.engine == "offline" else result.value.model_dump()
     return normalize_outline(outline, themes, sections, language), result.engine
 
 
 def _compact(outline: dict) -> str:
     """The outline as the designer reads it: titles, summaries, theme keys and lesson plans (no chunk ids)."""
-    return json.dumps({"title": outline.get("title", ""), "description": outline.get("description", ""),
-                       "outcome": outline.get("outcome", ""),
-                       "modules": [{"title": m["title"], "summary": m.get("summary", ""), "themes": m.get("themes", []),
-                                    "bloom_level": m.get("bloom_level", "apply"),
-                                    "lessons": [{"title": lesson["title"], "content_type": lesson["content_type"]}
-                                                for lesson in m.get("lessons") or []]}
-                                   for m in outline.get("modules") or []]}, ensure_ascii=False, indent=1)
+    return json.dumps(
+        {
+            "title": outline.get("title", ""),
+            "description": outline.get("description", ""),
+            "outcome": outline.get("outcome", ""),
+            "modules": [
+                {
+                    "title": m["title"],
+                    "summary": m.get("summary", ""),
+                    "themes": m.get("themes", []),
+                    "bloom_level": m.get("bloom_level", "apply"),
+                    "lessons": [
+                        {"title": lesson["title"], "content_type": lesson["content_type"]}
+                        for lesson in m.get("lessons") or []
+                    ],
+                }
+                for m in outline.get("modules") or []
+            ],
+        },
+        ensure_ascii=False,
+        indent=1,
+    )
 
 
-def redesign_structure(llm: LLM, outline: dict, notes: str, themes: list[dict], sections: list[Section],
-                       language: str) -> tuple[dict, str, list[str]]:
+def redesign_structure(
+    llm: LLM, outline: dict, notes: str, themes: list[dict], sections: list[Section], language: str
+) -> tuple[dict, str, list[str]]:
     """'Redesign with my notes': the outline the admin edited and their notes go to the design pass. Returns
     the new outline, the engine, and the rules the twin applied (offline, or when the model's outline is
     unusable, the notes read as rules: rename N: title, merge N and M, split N)."""
@@ -242,11 +336,19 @@ def redesign_structure(llm: LLM, outline: dict, notes: str, themes: list[dict], 
         return normalize_outline(by_rules, themes, sections, language), "offline", applied
     listing = "\n".join(f"- {t['key']}: {t['title']} [{t['bloom_level']}] — {t['summary']}" for t in themes)
     headings = "\n".join(f"{'  ' * (s.level - 1)}- {s.heading}" for s in sections)
-    result = llm.structured("generator", [
-        system_message(prompts.STRUCTURE_DESIGNER, language),
-        HumanMessage(prompts.STRUCTURE_REDESIGN_USER.format(outline=_compact(outline), notes=notes.strip(),
-                                                            headings=headings, themes=listing))],
-        OutlineOut, lambda: OutlineOut.model_validate(by_rules))
+    result = llm.structured(
+        "generator",
+        [
+            system_message(prompts.STRUCTURE_DESIGNER, language),
+            HumanMessage(
+                prompts.STRUCTURE_REDESIGN_USER.format(
+                    outline=_compact(outline), notes=notes.strip(), headings=headings, themes=listing
+                )
+            ),
+        ],
+        OutlineOut,
+        lambda: OutlineOut.model_validate(by_rules),
+    )
     if result.engine == "offline":
         return normalize_outline(by_rules, themes, sections, language), "offline", applied
     return normalize_outline(result.value.model_dump(), themes, sections, language), result.engine, []

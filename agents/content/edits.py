@@ -3,6 +3,7 @@
 A target names what to change: ``course``, ``module.I``, ``module.I.lesson.J``, ``module.I.exercise.K``
 or ``manual.section.S`` (indices from 0); ``field`` is one of the editable fields of that target.
 """
+
 from __future__ import annotations
 
 import copy
@@ -49,13 +50,19 @@ def apply_patch(state: dict, edits: dict) -> dict:
         current, update = dict(state), {}
         for field, value in (edits.get("fields") or {}).items():
             step = apply_patch(current, {"target": edits.get("target", ""), "field": field, "value": value})
-            current["generated_modules"] = merge_modules(current.get("generated_modules"),
-                                                         step.pop("generated_modules", []))
+            current["generated_modules"] = merge_modules(
+                current.get("generated_modules"), step.pop("generated_modules", [])
+            )
             current.update(step)
             update.update(step)
-        return {**update, "generated_modules": [m for m in current.get("generated_modules") or []
-                                                if m != next((o for o in state.get("generated_modules") or []
-                                                              if o["index"] == m["index"]), None)]}
+        return {
+            **update,
+            "generated_modules": [
+                m
+                for m in current.get("generated_modules") or []
+                if m != next((o for o in state.get("generated_modules") or [] if o["index"] == m["index"]), None)
+            ],
+        }
     kind, indices = parse_target(edits.get("target", ""))
     field, value = edits.get("field"), edits.get("value")
     if field not in EDITABLE[kind]:
@@ -96,8 +103,14 @@ def apply_patch(state: dict, edits: dict) -> dict:
     return {"generated_modules": [module]}
 
 
-_RENAME = re.compile(r"(?:rename|renombra\w*|cambia el nombre del?)\s+(?:module|módulo)?\s*(\d+)\s*(?:to|a|:|=)\s*[«“\"]?([^»”\"\n;]+)", re.I)
-_MERGE = re.compile(r"(?:merge|join|fusiona\w*|une|unir|junta\w*)\s+(?:modules|módulos)?\s*(\d+)\s*(?:and|with|y|con|,|\+)\s*(\d+)", re.I)
+_RENAME = re.compile(
+    r"(?:rename|renombra\w*|cambia el nombre del?)\s+(?:module|módulo)?\s*(\d+)\s*(?:to|a|:|=)\s*[«“\"]?([^»”\"\n;]+)",
+    re.I,
+)
+_MERGE = re.compile(
+    r"(?:merge|join|fusiona\w*|une|unir|junta\w*)\s+(?:modules|módulos)?\s*(\d+)\s*(?:and|with|y|con|,|\+)\s*(\d+)",
+    re.I,
+)
 _SPLIT = re.compile(r"(?:split|divide|dividir|separa\w*)\s+(?:module|módulo)?\s*(\d+)", re.I)
 
 
@@ -113,14 +126,17 @@ def apply_notes(outline: dict, notes: str) -> tuple[dict, list[str]]:
             applied.append(f"rename {n + 1}")
     for match in _SPLIT.finditer(notes or ""):
         n = int(match.group(1)) - 1
-        content = [lesson for lesson in modules[n]["lessons"] if lesson["content_type"] != "exercise"] \
-            if 0 <= n < len(modules) else []
+        content = (
+            [lesson for lesson in modules[n]["lessons"] if lesson["content_type"] != "exercise"]
+            if 0 <= n < len(modules)
+            else []
+        )
         if len(content) >= 2:
             half, module = len(content) // 2, modules[n]
             practice = [lesson for lesson in module["lessons"] if lesson["content_type"] == "exercise"]
             first = {**module, "lessons": content[:half] + copy.deepcopy(practice)}
             second = {**copy.deepcopy(module), "title": content[half]["title"], "lessons": content[half:] + practice}
-            modules[n:n + 1] = [first, second]
+            modules[n : n + 1] = [first, second]
             applied.append(f"split {n + 1}")
     for match in _MERGE.finditer(notes or ""):
         a, b = sorted((int(match.group(1)) - 1, int(match.group(2)) - 1))
@@ -128,8 +144,11 @@ def apply_notes(outline: dict, notes: str) -> tuple[dict, list[str]]:
             keep, gone = modules[a], modules.pop(b)
             lessons = [lesson for lesson in keep["lessons"] + gone["lessons"] if lesson["content_type"] != "exercise"]
             practice = next((lesson for lesson in keep["lessons"] if lesson["content_type"] == "exercise"), None)
-            keep.update(title=f"{keep['title']} · {gone['title']}", themes=keep.get("themes", []) + gone.get("themes", []),
-                        chunk_ids=list(dict.fromkeys(keep.get("chunk_ids", []) + gone.get("chunk_ids", []))),
-                        lessons=lessons + ([practice] if practice else []))
+            keep.update(
+                title=f"{keep['title']} · {gone['title']}",
+                themes=keep.get("themes", []) + gone.get("themes", []),
+                chunk_ids=list(dict.fromkeys(keep.get("chunk_ids", []) + gone.get("chunk_ids", []))),
+                lessons=lessons + ([practice] if practice else []),
+            )
             applied.append(f"merge {a + 1}+{b + 1}")
     return {**outline, "modules": modules}, applied

@@ -5,6 +5,7 @@ its kind for a false item), a blanked figure or term, a real sequence, a rule's 
 explanation quotes the sentence the answer comes from and cites it, so a reviewer (or a learner) can
 verify it. A type the source can't support is left out (``why_left_out`` says why), never filled.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -44,8 +45,11 @@ def _phrase(key: str, language: str, **params: object) -> str:
 
 def _chunks_of(section: Section, snippets: list[str]) -> list[str]:
     """Every chunk of the section holding one of the snippets (a list can run across two chunks)."""
-    found = [chunk_id for chunk_id, text in zip(section.chunk_ids, section.texts)
-             if any(in_source(snippet, text) for snippet in snippets)]
+    found = [
+        chunk_id
+        for chunk_id, text in zip(section.chunk_ids, section.texts)
+        if any(in_source(snippet, text) for snippet in snippets)
+    ]
     return found or section.chunk_ids[:1]
 
 
@@ -61,8 +65,14 @@ def _stable(seed: str) -> int:
 
 
 def _exercise(kind: str, bloom: str, prompt: str, content: dict, explanation: str, chunks: list[str]) -> dict:
-    return {"type": kind, "bloom_level": bloom, "prompt": prompt, "content": content,
-            "explanation": explanation, "source_chunk_ids": chunks}
+    return {
+        "type": kind,
+        "bloom_level": bloom,
+        "prompt": prompt,
+        "content": content,
+        "explanation": explanation,
+        "source_chunk_ids": chunks,
+    }
 
 
 def _mask(sentence: str, term: str) -> str | None:
@@ -76,14 +86,22 @@ class Facts:
 
     def __init__(self, sections: list[Section], corpus: list[str]):
         self.sections = sections
-        self.items = list({s: sec for sec in sections for s in fact_sentences(sec.text)
-                           if stands_alone(s) and not re.search(r"[*`]", s)}.items())
+        self.items = list(
+            {
+                s: sec
+                for sec in sections
+                for s in fact_sentences(sec.text)
+                if stands_alone(s) and not re.search(r"[*`]", s)
+            }.items()
+        )
         self.pool = value_pool([s for text in corpus for s in fact_sentences(text)] + [s for s, _ in self.items])
         self.used: set[str] = set()
 
     def fresh(self) -> list[tuple[str, Section]]:
         """Sentences no exercise used yet; rules last, so recall leaves them to the practical cases."""
-        return sorted(((s, sec) for s, sec in self.items if s not in self.used), key=lambda pair: bool(rule_of(pair[0])))
+        return sorted(
+            ((s, sec) for s, sec in self.items if s not in self.used), key=lambda pair: bool(rule_of(pair[0]))
+        )
 
 
 def true_false(facts: Facts, language: str, rotation: int, limit: int = 4) -> list[dict]:
@@ -100,16 +118,30 @@ def true_false(facts: Facts, language: str, rotation: int, limit: int = 4) -> li
             continue
         facts.used.add(sentence)
         if changed:
-            found.append(_exercise("true_false", "understand", _phrase("tf_prompt", language),
-                                   {"statement": changed[0], "answer": False},
-                                   _phrase("changed", language, q=sentence, c=cite), _chunk_of(section, sentence)))
+            found.append(
+                _exercise(
+                    "true_false",
+                    "understand",
+                    _phrase("tf_prompt", language),
+                    {"statement": changed[0], "answer": False},
+                    _phrase("changed", language, q=sentence, c=cite),
+                    _chunk_of(section, sentence),
+                )
+            )
         else:
-            found.append(_exercise("true_false", "remember", _phrase("tf_prompt", language),
-                                   {"statement": sentence, "answer": True},
-                                   _phrase("says", language, q=sentence, c=cite), _chunk_of(section, sentence)))
+            found.append(
+                _exercise(
+                    "true_false",
+                    "remember",
+                    _phrase("tf_prompt", language),
+                    {"statement": sentence, "answer": True},
+                    _phrase("says", language, q=sentence, c=cite),
+                    _chunk_of(section, sentence),
+                )
+            )
     if len({e["content"]["answer"] for e in found}) < 2:
-        return []                          # one-sided sets teach guessing: none rather than all true
-    return found[:len(found) - len(found) % 2] if len(found) > 2 else found
+        return []  # one-sided sets teach guessing: none rather than all true
+    return found[: len(found) - len(found) % 2] if len(found) > 2 else found
 
 
 def answer_variants(answer: str) -> list[str]:
@@ -125,16 +157,23 @@ def fill_blank(facts: Facts, terms: list[str], language: str) -> list[dict]:
     """A fact sentence with its figure blanked (else one of the section's key terms)."""
     for sentence, section in sorted(facts.fresh(), key=lambda pair: not _askable(pair[0])):
         shown = _askable(sentence)
-        answer = shown[0].text if shown else next((term for term in terms if len(term) >= 5
-                                                  and _mask(sentence, term)), None)
+        answer = (
+            shown[0].text if shown else next((term for term in terms if len(term) >= 5 and _mask(sentence, term)), None)
+        )
         if answer is None:
             continue
         text = replace(sentence, shown[0], "___") if shown else _mask(sentence, answer)
         facts.used.add(sentence)
-        return [_exercise("fill_blank", "remember", _phrase("fb_prompt", language),
-                          {"text": text, "answers": answer_variants(answer)},
-                          _phrase("says", language, q=sentence, c=citation(section, language)),
-                          _chunk_of(section, sentence))]
+        return [
+            _exercise(
+                "fill_blank",
+                "remember",
+                _phrase("fb_prompt", language),
+                {"text": text, "answers": answer_variants(answer)},
+                _phrase("says", language, q=sentence, c=citation(section, language)),
+                _chunk_of(section, sentence),
+            )
+        ]
     return []
 
 
@@ -147,8 +186,11 @@ def _like(value, other: str) -> str:
     """Another value of the document written in the answer's own unit ("14 days" beside "2 working days" reads
     "14 working days"), so no option stands out by its form."""
     number, unit = re.match(r"^(\S+)(.*)$", value.text).groups(), re.match(r"^(\S+)", other)
-    return f"{unit.group(1)}{number[1]}" if value.kind.startswith("amount:") and value.kind != "amount:money" \
-        and unit and unit.group(1)[0].isdigit() else other
+    return (
+        f"{unit.group(1)}{number[1]}"
+        if value.kind.startswith("amount:") and value.kind != "amount:money" and unit and unit.group(1)[0].isdigit()
+        else other
+    )
 
 
 def multiple_choice(facts: Facts, language: str) -> list[dict]:
@@ -157,19 +199,27 @@ def multiple_choice(facts: Facts, language: str) -> list[dict]:
     for sentence, section in facts.fresh():
         for value in [v for v in values(sentence) if v.kind not in ("amount:count", "quantifier")]:
             others = list(dict.fromkeys(_like(value, o) for o in facts.pool.get(value.kind, [])))
-            others = [o for o in others if fold(o) != fold(value.text)
-                      and not in_source(replace(sentence, value, o), section.text)]
+            others = [
+                o
+                for o in others
+                if fold(o) != fold(value.text) and not in_source(replace(sentence, value, o), section.text)
+            ]
             others.sort(key=lambda o: (abs(len(o) - len(value.text)), _stable(o + sentence)))
             others = others[:3]
             if len(others) < 2 or all(len(o) < len(value.text) for o in others):
-                continue                # the longest option would give the answer away
+                continue  # the longest option would give the answer away
             facts.used.add(sentence)
             options = sorted(others + [value.text], key=lambda option: _stable(option + sentence))
-            return [_exercise("test", "understand",
-                              _phrase("test_fact_prompt", language, s=replace(sentence, value, "___")),
-                              {"options": options, "answer": options.index(value.text)},
-                              _phrase("says", language, q=sentence, c=citation(section, language)),
-                              _chunk_of(section, sentence))]
+            return [
+                _exercise(
+                    "test",
+                    "understand",
+                    _phrase("test_fact_prompt", language, s=replace(sentence, value, "___")),
+                    {"options": options, "answer": options.index(value.text)},
+                    _phrase("says", language, q=sentence, c=citation(section, language)),
+                    _chunk_of(section, sentence),
+                )
+            ]
     return []
 
 
@@ -181,15 +231,18 @@ def _sequence_of(section: Section) -> list[str]:
     return []
 
 
-_SEQUENCE_INTRO = re.compile(r"\b(pasos|procedimiento|sigue|siguientes pasos|en orden|steps|procedure|follow these|"
-                             r"in order|as follows)\b", re.IGNORECASE)
+_SEQUENCE_INTRO = re.compile(
+    r"\b(pasos|procedimiento|sigue|siguientes pasos|en orden|steps|procedure|follow these|"
+    r"in order|as follows)\b",
+    re.IGNORECASE,
+)
 
 
 def procedure_name(section: Section, steps: list[str]) -> str:
     """What the procedure is about: the sentence that introduces its list ("To return an item: ..."), else
     the section's heading."""
-    for numbered, intro, items in item_lists(section.text):
-        if items[:len(steps)] == steps[:len(items)] and intro and is_whole(intro):
+    for _numbered, intro, items in item_lists(section.text):
+        if items[: len(steps)] == steps[: len(items)] and intro and is_whole(intro):
             return intro.rstrip(":")
     return section.heading
 
@@ -198,10 +251,16 @@ def order_steps(section: Section, language: str) -> list[dict]:
     steps = _sequence_of(section)
     if len(steps) < 3:
         return []
-    return [_exercise("order_steps", "apply", _phrase("order_prompt", language, h=procedure_name(section, steps)),
-                      {"steps": steps},
-                      _phrase("order_expl", language, h=section.heading, c=citation(section, language)),
-                      _chunks_of(section, steps))]
+    return [
+        _exercise(
+            "order_steps",
+            "apply",
+            _phrase("order_prompt", language, h=procedure_name(section, steps)),
+            {"steps": steps},
+            _phrase("order_expl", language, h=section.heading, c=citation(section, language)),
+            _chunks_of(section, steps),
+        )
+    ]
 
 
 def rules(facts: Facts) -> list[tuple[Rule, Section]]:
@@ -223,18 +282,27 @@ def practical_case(facts: Facts, language: str, limit: int = 3) -> list[dict]:
         if len(found) >= limit or rule.sentence in facts.used:
             continue
         facts.used.add(rule.sentence)
-        found.append(_exercise("practical_case", "apply", _phrase("case_prompt", language, h=section.heading),
-                               {"scenario": _phrase("rule_case", language, s=_situation(rule), h=section.heading),
-                                "rubric": [rule.consequence], "model_answer": rule.sentence},
-                               _phrase("rule_expl", language, q=rule.sentence, c=citation(section, language)),
-                               _chunk_of(section, rule.sentence)))
+        found.append(
+            _exercise(
+                "practical_case",
+                "apply",
+                _phrase("case_prompt", language, h=section.heading),
+                {
+                    "scenario": _phrase("rule_case", language, s=_situation(rule), h=section.heading),
+                    "rubric": [rule.consequence],
+                    "model_answer": rule.sentence,
+                },
+                _phrase("rule_expl", language, q=rule.sentence, c=citation(section, language)),
+                _chunk_of(section, rule.sentence),
+            )
+        )
     return found
 
 
 def dialogue(facts: Facts, language: str) -> list[dict]:
     """A colleague brings the situations of the module's rules one by one; each turn offers the rule's
     consequence and another rule's, both whole sentences; a wrong reply says what the source says."""
-    every = rules(facts)          # rules no case used first; a case's rule may come back as a reply
+    every = rules(facts)  # rules no case used first; a case's rule may come back as a reply
     found = sorted(every, key=lambda pair: pair[0].sentence in facts.used)[:3]
     if len(found) < 2 or len({fold(r.consequence) for r, _ in found}) < len(found):
         return []
@@ -245,22 +313,43 @@ def dialogue(facts: Facts, language: str) -> list[dict]:
     for i, (rule, _) in enumerate(found):
         wrong = found[(i + 1) % len(found)][0].consequence
         last = i == len(found) - 1
-        options = [{"text": rule.consequence, "next": None if last else ids[i + 1], "correct": True,
-                    "feedback": _phrase("d_rule_done" if last else "d_rule_ok", language)},
-                   {"text": wrong, "next": ids[i], "correct": False,
-                    "feedback": _phrase("d_rule_wrong", language, s=rule.sentence)}]
+        options = [
+            {
+                "text": rule.consequence,
+                "next": None if last else ids[i + 1],
+                "correct": True,
+                "feedback": _phrase("d_rule_done" if last else "d_rule_ok", language),
+            },
+            {
+                "text": wrong,
+                "next": ids[i],
+                "correct": False,
+                "feedback": _phrase("d_rule_wrong", language, s=rule.sentence),
+            },
+        ]
         options.sort(key=lambda option: _stable(option["text"] + str(i)))
-        nodes[ids[i]] = {"speaker": speaker, "text": _phrase("d_situation", language, s=_situation(rule)),
-                         "options": options}
+        nodes[ids[i]] = {
+            "speaker": speaker,
+            "text": _phrase("d_situation", language, s=_situation(rule)),
+            "options": options,
+        }
     facts.used.update(rule.sentence for rule, _ in found)
     chunks = list(dict.fromkeys(c for rule, sec in found for c in _chunk_of(sec, rule.sentence)))
-    return [_exercise("dialogue", "apply", _phrase("dialogue_prompt", language, h=section.heading),
-                      {"nodes": nodes, "start": "start"},
-                      _phrase("dialogue_expl", language, c=citation(section, language)), chunks)]
+    return [
+        _exercise(
+            "dialogue",
+            "apply",
+            _phrase("dialogue_prompt", language, h=section.heading),
+            {"nodes": nodes, "start": "start"},
+            _phrase("dialogue_expl", language, c=citation(section, language)),
+            chunks,
+        )
+    ]
 
 
-def build_exercises(sections: list[Section], siblings: list[str], language: str, corpus: list[str],
-                    rotation: int = 0) -> list[dict]:
+def build_exercises(
+    sections: list[Section], siblings: list[str], language: str, corpus: list[str], rotation: int = 0
+) -> list[dict]:
     """Exercises of every type the module's text supports, right by construction; practice (apply level)
     before recall, and a recall type left out rather than filled with something the text does not say.
     ``siblings`` (other themes' terms) are no longer distractors: options come from the document's facts."""
@@ -269,9 +358,11 @@ def build_exercises(sections: list[Section], siblings: list[str], language: str,
     facts = Facts(sections, corpus)
     # recall claims its sentences first: it needs figures with others of their kind, which rules can spare
     tf_set = true_false(facts, language, rotation, limit=2)
-    units = {"test": multiple_choice(facts, language),
-             "fill_blank": fill_blank(facts, key_terms("\n\n".join(s.text for s in sections), corpus), language),
-             "true_false": tf_set}
+    units = {
+        "test": multiple_choice(facts, language),
+        "fill_blank": fill_blank(facts, key_terms("\n\n".join(s.text for s in sections), corpus), language),
+        "true_false": tf_set,
+    }
     applied = next((found for s in sections if (found := order_steps(s, language))), [])
     applied += practical_case(facts, language) + dialogue(facts, language)
     # the Bloom mix: recall never outweighs practice (one item when there is no practice); each module puts
@@ -283,13 +374,19 @@ def build_exercises(sections: list[Section], siblings: list[str], language: str,
         if units[kind] and len(recall) + len(units[kind]) <= room:
             recall += units[kind]
     if not recall and tf_set and (applied or rotation % 2 == 0):
-        recall = tf_set[:1]             # alternating false and true across modules keeps the course balanced
+        recall = tf_set[:1]  # alternating false and true across modules keeps the course balanced
     extra = true_false(facts, language, rotation, limit=2) if len(tf_set) == 2 and room - len(recall) >= 2 else []
     return applied + recall + extra
 
 
-_WHY_NOT = {"order_steps": "no_sequence", "practical_case": "no_rule", "dialogue": "no_rules",
-            "true_false": "no_changeable_fact", "test": "no_same_kind", "fill_blank": "no_fact"}
+_WHY_NOT = {
+    "order_steps": "no_sequence",
+    "practical_case": "no_rule",
+    "dialogue": "no_rules",
+    "true_false": "no_changeable_fact",
+    "test": "no_same_kind",
+    "fill_blank": "no_fact",
+}
 
 
 def why_left_out(kind: str, language: str) -> str:

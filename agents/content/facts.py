@@ -5,6 +5,7 @@ year, a month, a weekday or a quantifier ("every", "never", "todos"). Figures in
 "37signals", "401(k)", "GS-15", "WorkLife4You" and phone numbers are not values. A rule is a sentence
 with a condition and its consequence ("If you make the maximum salary, you cannot receive comp time").
 """
+
 from __future__ import annotations
 
 import re
@@ -14,14 +15,16 @@ from core.text import fold
 
 _UNITS = {
     "time": r"(?:working |business |calendar |consecutive |natural |hábiles |naturales )?(?:days?|weeks?|months?|"
-            r"years?|hours?|minutes?|seconds?|pay periods?|días?|semanas?|meses|mes|años?|horas?|minutos?|"
-            r"segundos?|jornadas?)(?: (?:hábiles|naturales|laborables))?",
+    r"years?|hours?|minutes?|seconds?|pay periods?|días?|semanas?|meses|mes|años?|horas?|minutos?|"
+    r"segundos?|jornadas?)(?: (?:hábiles|naturales|laborables))?",
     "money": r"(?:dollars?|euros?|cents?|USD|EUR|€|\$)",
     "measure": r"(?:km/h|km|kg|cm|mm|m|metros?|kilos?|kilómetros?|kilometers?|kilometres?|miles?|litros?|liters?|"
-               r"litres?|ºC|°C|dB|kW|people|personas|employees|empleados|times|veces|sessions|sesiones)",
+    r"litres?|ºC|°C|dB|kW|people|personas|employees|empleados|times|veces|sessions|sesiones)",
 }
-_NUMBER_WORDS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
-                 "uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|quince|veinte|treinta")
+_NUMBER_WORDS = (
+    "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+    "uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|quince|veinte|treinta"
+)
 _VALUE = re.compile(
     r"(?P<date>\b(?:January|February|March|April|May|June|July|August|September|October|November|December)"
     r"\s\d{1,2}(?:st|nd|rd|th)?\b(?:,?\s(?:19|20)\d\d\b)?|\b\d{1,2}\s(?:January|February|March|April|May|June|July|August|September|October|November|December)\b"
@@ -30,12 +33,19 @@ _VALUE = re.compile(
     r"|(?P<money>(?<![\w.,$€])[$€]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|k|millones))?(?![\w(]))"
     r"|(?P<percent>(?<![\w.,-])\d+(?:[.,]\d+)?\s?%)"
     r"|(?P<amount>(?<![\w.,:$€/+-])(?:\d+(?:[.,]\d+)?|(?i:" + _NUMBER_WORDS + r"))"
-    r"(?:(?:\s?|-)(?P<unit>(?i:" + _UNITS["time"] + "|" + _UNITS["money"] + "|" + _UNITS["measure"] + r")))?(?![\w(]|-\w|[.,]\d|\)\s?\d|/\d|:\d))"
+    r"(?:(?:\s?|-)(?P<unit>(?i:"
+    + _UNITS["time"]
+    + "|"
+    + _UNITS["money"]
+    + "|"
+    + _UNITS["measure"]
+    + r")))?(?![\w(]|-\w|[.,]\d|\)\s?\d|/\d|:\d))"
     r"|(?P<month>\b(?:January|February|March|April|May|June|July|August|September|October|November|December|"
     r"enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)\b)"
     r"|(?P<weekday>\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|lunes|martes|miércoles|jueves|"
     r"viernes|sábado|domingo)\b)"
-    r"|(?P<quantifier>\b(?i:every|all|never|always|no one|nobody|todos|todas|ningún|ninguna|nunca|siempre|nadie)\b)")
+    r"|(?P<quantifier>\b(?i:every|all|never|always|no one|nobody|todos|todas|ningún|ninguna|nunca|siempre|nadie)\b)"
+)
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 _OPPOSITE = {"never": "always", "always": "never", "nunca": "siempre", "siempre": "nunca"}
 
@@ -55,7 +65,7 @@ def _amount_kind(unit: str | None) -> str:
     if re.search(r"dollar|euro|cent|usd|eur|€|\$", folded):
         return "amount:money"
     if re.fullmatch(_UNITS["time"], unit, re.IGNORECASE):
-        return "amount:time"            # periods with periods: days, weeks, hours are one kind of answer
+        return "amount:time"  # periods with periods: days, weeks, hours are one kind of answer
     return "amount:" + folded.split()[0].rstrip("s")[:4]
 
 
@@ -73,7 +83,7 @@ def values(sentence: str) -> list[Value]:
             if bare and _YEAR.match(text):
                 kind = "year"
             elif bare and not text[0].isdigit():
-                continue                      # "one" alone is a pronoun more often than a figure
+                continue  # "one" alone is a pronoun more often than a figure
             else:
                 kind = _amount_kind(match.group("unit"))
         else:
@@ -88,7 +98,7 @@ def figures(sentence: str) -> list[Value]:
 
 
 def replace(sentence: str, value: Value, other: str) -> str:
-    return sentence[:value.start] + other + sentence[value.end:]
+    return sentence[: value.start] + other + sentence[value.end :]
 
 
 def changed_fact(sentence: str, pool: dict[str, list[str]], seed: int) -> tuple[str, Value, str] | None:
@@ -96,18 +106,28 @@ def changed_fact(sentence: str, pool: dict[str, list[str]], seed: int) -> tuple[
     by kind): (new sentence, the value changed, what it became); a quantifier becomes its opposite."""
     for value in values(sentence):
         if value.kind == "amount:count":
-            continue                     # a bare number may be a version or a reference: not a fact to change
+            continue  # a bare number may be a version or a reference: not a fact to change
         if value.kind == "quantifier":
             opposite = _OPPOSITE.get(value.text.lower())
             others = [opposite[:1].upper() + opposite[1:] if value.text[:1].isupper() else opposite] if opposite else []
         else:
-            others = [o for o in pool.get(value.kind, []) if fold(o) != fold(value.text) and "-" not in o
-                      and _number(o) != _number(value.text) and fold(o) not in fold(sentence)]
+            others = [
+                o
+                for o in pool.get(value.kind, [])
+                if fold(o) != fold(value.text)
+                and "-" not in o
+                and _number(o) != _number(value.text)
+                and fold(o) not in fold(sentence)
+            ]
             unit = re.match(r"^[\d.,]+(\s?\D.*)$", value.text)
-            if not others and unit and value.kind.startswith("amount:"):    # another of the document's numbers
-                others = [n + unit.group(1) for n in dict.fromkeys(re.sub(r"\D.*$", "", o) for k, found in pool.items()
-                                                                  if k.startswith("amount:") for o in found)
-                          if n and n != _number(value.text)]
+            if not others and unit and value.kind.startswith("amount:"):  # another of the document's numbers
+                others = [
+                    n + unit.group(1)
+                    for n in dict.fromkeys(
+                        re.sub(r"\D.*$", "", o) for k, found in pool.items() if k.startswith("amount:") for o in found
+                    )
+                    if n and n != _number(value.text)
+                ]
         if others:
             other = others[seed % len(others)]
             return replace(sentence, value, other), value, other
@@ -129,25 +149,39 @@ def value_pool(sentences: list[str]) -> dict[str, list[str]]:
     return pool
 
 
-_CONDITION = re.compile(r"^(?P<cond>(?:If|When|Whenever|Unless|Once|For|During|Within|After|Before|Si|Cuando|"
-                        r"En caso de que|Siempre que|Dentro de|Después de|Antes de|Tras|"
-                        r"En (?:los|las|el|la) |Durante|Para)\b[^.;!?:]{6,200}?),"
-                        r"\s+(?P<then>[^.;!?]{8,240}[.!]?)$")
-_CONDITION_AFTER = re.compile(r"^(?P<then>[A-ZÁÉÍÓÚ][^.;!?]{8,200}?),?\s+(?P<cond>(?:if|when|unless|once|before|si|cuando|"
-                              r"antes de|salvo que|salvo|excepto|a menos que|siempre que)\b[^.;!?]{6,200})[.!]?$")
+_CONDITION = re.compile(
+    r"^(?P<cond>(?:If|When|Whenever|Unless|Once|For|During|Within|After|Before|Si|Cuando|"
+    r"En caso de que|Siempre que|Dentro de|Después de|Antes de|Tras|"
+    r"En (?:los|las|el|la) |Durante|Para)\b[^.;!?:]{6,200}?),"
+    r"\s+(?P<then>[^.;!?]{8,240}[.!]?)$"
+)
+_CONDITION_AFTER = re.compile(
+    r"^(?P<then>[A-ZÁÉÍÓÚ][^.;!?]{8,200}?),?\s+(?P<cond>(?:if|when|unless|once|before|si|cuando|"
+    r"antes de|salvo que|salvo|excepto|a menos que|siempre que)\b[^.;!?]{6,200})[.!]?$"
+)
 # "Refunds above 500 EUR need the approval of the store manager": a threshold is a condition too
-_THRESHOLD = re.compile(r"^(?P<cond>[A-ZÁÉÍÓÚ][^,;:.]{3,80}?\b(?:above|below|over|under|between|more than|less than|"
-                        r"up to|longer than|shorter than|de más de|de menos de|superiores? a|inferiores? a|entre|hasta)"
-                        r"\s[^,;:]{1,40}?)\s+(?P<then>(?:needs?|requires?|must|may|can|cannot|are|is|get|need to|"
-                        r"necesitan?|requieren?|deben?|pueden?|se)\b[^;]{6,200})$")
+_THRESHOLD = re.compile(
+    r"^(?P<cond>[A-ZÁÉÍÓÚ][^,;:.]{3,80}?\b(?:above|below|over|under|between|more than|less than|"
+    r"up to|longer than|shorter than|de más de|de menos de|superiores? a|inferiores? a|entre|hasta)"
+    r"\s[^,;:]{1,40}?)\s+(?P<then>(?:needs?|requires?|must|may|can|cannot|are|is|get|need to|"
+    r"necesitan?|requieren?|deben?|pueden?|se)\b[^;]{6,200})$"
+)
 # "Broken equipment must be reported to the IT helpdesk within 24 hours": what the subject must do
-_OBLIGATION = re.compile(r"^(?P<cond>[A-ZÁÉÍÓÚ][^,;:]{3,70}?)\s+(?P<then>(?:must|should|has to|have to|is to be|are to be|"
-                         r"debe|deben|no debe|no deben|tiene que|tienen que|(?:is|are) (?:not )?(?!when\b|then\b)\w+(?:ed|en)|"
-                         r"(?:no )?se \w+(?:an|en|a|e))\b[^;]{6,220})$")
-_PRONOUN = re.compile(r"(?:you|we|they|it|he|she|this|that|these|those|there|usted|ustedes|nosotros|ellos|ellas|"
-                      r"esto|eso|este|esta)\b", re.IGNORECASE)
-_MODAL = re.compile(r"\b(?:must|need|cannot|can't|can|will|should|may|required|debe|deben|puede|pueden|tiene que|"
-                    r"tienen que|hay que|se)\b", re.IGNORECASE)
+_OBLIGATION = re.compile(
+    r"^(?P<cond>[A-ZÁÉÍÓÚ][^,;:]{3,70}?)\s+(?P<then>(?:must|should|has to|have to|is to be|are to be|"
+    r"debe|deben|no debe|no deben|tiene que|tienen que|(?:is|are) (?:not )?(?!when\b|then\b)\w+(?:ed|en)|"
+    r"(?:no )?se \w+(?:an|en|a|e))\b[^;]{6,220})$"
+)
+_PRONOUN = re.compile(
+    r"(?:you|we|they|it|he|she|this|that|these|those|there|usted|ustedes|nosotros|ellos|ellas|"
+    r"esto|eso|este|esta)\b",
+    re.IGNORECASE,
+)
+_MODAL = re.compile(
+    r"\b(?:must|need|cannot|can't|can|will|should|may|required|debe|deben|puede|pueden|tiene que|"
+    r"tienen que|hay que|se)\b",
+    re.IGNORECASE,
+)
 _EXCEPTION = re.compile(r"(?:unless|salvo|excepto|a menos|siempre que|except)", re.IGNORECASE)
 _NEGATION = re.compile(r"(?:not|no|never|nunca|salvo|unless|except|excepto|a menos)\b", re.IGNORECASE)
 
@@ -169,10 +203,13 @@ def rule_of(sentence: str) -> Rule | None:
     return rule if balanced else None
 
 
-_CONTEXT_OPENER = re.compile(r"^(?:Otherwise|However|Also|Therefore|Then|This|That|These|Those|It|They|There|"
-                             r"Such|Both|Either|Instead|In this case|In that case|De lo contrario|Sin embargo|"
-                             r"Además|Por tanto|Por lo tanto|Entonces|Esto|Eso|Estos|Estas|Ello|En ese caso|"
-                             r"En este caso|Tampoco|También)\b", re.IGNORECASE)
+_CONTEXT_OPENER = re.compile(
+    r"^(?:Otherwise|However|Also|Therefore|Then|This|That|These|Those|It|They|There|"
+    r"Such|Both|Either|Instead|In this case|In that case|De lo contrario|Sin embargo|"
+    r"Además|Por tanto|Por lo tanto|Entonces|Esto|Eso|Estos|Estas|Ello|En ese caso|"
+    r"En este caso|Tampoco|También)\b",
+    re.IGNORECASE,
+)
 
 
 def stands_alone(sentence: str) -> bool:
@@ -199,9 +236,17 @@ def _rule(text: str) -> Rule | None:
         then = match.group("then").strip().rstrip(".!")
         found.append(Rule(text, match.group("cond").strip(), then[:1].upper() + then[1:] + "."))
     # an exception or a negation is no situation, nor an answer on its own
-    return next((rule for rule in found if not _EXCEPTION.match(rule.condition) and len(rule.consequence.split()) >= 4
-                 and not _NEGATION.match(rule.consequence) and not re.match(r"(?:See|Ver|Véase)\b", rule.consequence)),
-                None)
+    return next(
+        (
+            rule
+            for rule in found
+            if not _EXCEPTION.match(rule.condition)
+            and len(rule.consequence.split()) >= 4
+            and not _NEGATION.match(rule.consequence)
+            and not re.match(r"(?:See|Ver|Véase)\b", rule.consequence)
+        ),
+        None,
+    )
 
 
 def answer_kind(option: str) -> str:
@@ -216,9 +261,12 @@ def answer_kind(option: str) -> str:
     return "statement" if len(text.split()) >= 6 else "term"
 
 
-_LABELLED = re.compile(r"^\*\*(?:Impact[^*]{0,40}|Impacto[^*]{0,40}|Condition|Condición|Situation|Situación|Case|Caso)"
-                       r"\*\*:\s*(?P<cond>.+?)\s*\n\s*\n?\s*\*\*(?:Consequence|Consecuencia|Outcome|Resultado)\*\*:"
-                       r"\s*(?P<then>.+)$", re.MULTILINE | re.IGNORECASE)
+_LABELLED = re.compile(
+    r"^\*\*(?:Impact[^*]{0,40}|Impacto[^*]{0,40}|Condition|Condición|Situation|Situación|Case|Caso)"
+    r"\*\*:\s*(?P<cond>.+?)\s*\n\s*\n?\s*\*\*(?:Consequence|Consecuencia|Outcome|Resultado)\*\*:"
+    r"\s*(?P<then>.+)$",
+    re.MULTILINE | re.IGNORECASE,
+)
 
 
 def labelled_rules(text: str, split) -> list[Rule]:

@@ -5,6 +5,7 @@ prepare_context -> extract_themes -> design_structure -> [admin_review_structure
 [admin_review_final] -> publish. The two bracketed nodes pause on ``interrupt()`` until an admin
 decides; any node's error routes to handle_error.
 """
+
 from __future__ import annotations
 
 from typing import Literal
@@ -13,9 +14,20 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.types import Send
 
 from agents.content.context import MAX_REFINEMENT_CYCLES, ContentContext
-from agents.content.nodes import (admin_review_final, admin_review_structure, design_structure, extract_themes,
-                                  generate_manual, generate_modules, handle_error, module_task, prepare_context,
-                                  refine_content, regenerate_module, review_quality)
+from agents.content.nodes import (
+    admin_review_final,
+    admin_review_structure,
+    design_structure,
+    extract_themes,
+    generate_manual,
+    generate_modules,
+    handle_error,
+    module_task,
+    prepare_context,
+    refine_content,
+    regenerate_module,
+    review_quality,
+)
 from agents.content.publish import publish
 from agents.content.state import GenerationState
 
@@ -51,8 +63,9 @@ def route_after_generate_manual(state: GenerationState) -> Literal["review_quali
     return "handle_error" if state.get("error") else "review_quality"
 
 
-def route_after_quality_review(state: GenerationState) -> Literal["admin_review_final", "refine_content",
-                                                                   "handle_error"]:
+def route_after_quality_review(
+    state: GenerationState,
+) -> Literal["admin_review_final", "refine_content", "handle_error"]:
     """Spec 004 §2.3: pass, refine (critical/major issues, budget left) or fail."""
     report = state.get("review_report")
     if state.get("error") or report is None:
@@ -70,14 +83,20 @@ def route_after_refine_content(state: GenerationState) -> Literal["review_qualit
     return "handle_error" if state.get("error") else "review_quality"
 
 
-def route_after_final_review(state: GenerationState) -> Literal["publish", "refine_content", "admin_review_final",
-                                                                 "regenerate_module", "handle_error", "__end__"]:
+def route_after_final_review(
+    state: GenerationState,
+) -> Literal["publish", "refine_content", "admin_review_final", "regenerate_module", "handle_error", "__end__"]:
     if state.get("error"):
         return "handle_error"
     review = state.get("admin_review_final")
     decision = review["decision"] if review else "reject"
-    return {"approve": "publish", "edit": "refine_content", "refine": "refine_content",
-            "patch": "admin_review_final", "regenerate": "regenerate_module"}.get(decision, END)
+    return {
+        "approve": "publish",
+        "edit": "refine_content",
+        "refine": "refine_content",
+        "patch": "admin_review_final",
+        "regenerate": "regenerate_module",
+    }.get(decision, END)
 
 
 def route_after_regenerate_module(state: GenerationState) -> Literal["admin_review_final", "handle_error"]:
@@ -91,16 +110,30 @@ def route_after_publish(state: GenerationState) -> Literal["handle_error", "__en
 def build_graph(checkpointer=None):
     """The compiled pipeline; tests and the worker pass their checkpointer (PostgresSaver in production)."""
     graph = StateGraph(GenerationState, context_schema=ContentContext)
-    for node in (prepare_context, extract_themes, design_structure, admin_review_structure, generate_modules,
-                 generate_manual, review_quality, refine_content, admin_review_final, regenerate_module, publish,
-                 handle_error):
+    for node in (
+        prepare_context,
+        extract_themes,
+        design_structure,
+        admin_review_structure,
+        generate_modules,
+        generate_manual,
+        review_quality,
+        refine_content,
+        admin_review_final,
+        regenerate_module,
+        publish,
+        handle_error,
+    ):
         graph.add_node(node.__name__, node)
     graph.add_edge(START, "prepare_context")
     graph.add_conditional_edges("prepare_context", route_after_prepare_context)
     graph.add_conditional_edges("extract_themes", route_after_extract_themes)
     graph.add_conditional_edges("design_structure", route_after_design_structure)
-    graph.add_conditional_edges("admin_review_structure", route_after_structure_review,
-                                ["design_structure", "generate_modules", "generate_manual", "handle_error", END])
+    graph.add_conditional_edges(
+        "admin_review_structure",
+        route_after_structure_review,
+        ["design_structure", "generate_modules", "generate_manual", "handle_error", END],
+    )
     graph.add_edge("generate_modules", "generate_manual")
     graph.add_conditional_edges("generate_manual", route_after_generate_manual)
     graph.add_conditional_edges("review_quality", route_after_quality_review)

@@ -14,6 +14,7 @@ Below SKILLNET_ITEM_MIN_ANSWERS answers an item gets no answer-based flag: "not 
 Discrimination is the point-biserial correlation from SKILLNET_ITEM_CORRELATION_MIN ranked learners,
 the upper-lower groups' difference below that.
 """
+
 from __future__ import annotations
 
 import json
@@ -22,15 +23,22 @@ from datetime import datetime
 from uuid import UUID
 
 from agents.i18n import format_number, format_percent, t
-from storage import item_stats
 from core import config
 from storage import courses as course_store
+from storage import item_stats
 from storage.item_stats import ItemFigures
 
 KEY_MAY_BE_WRONG = ("negative_discrimination", "distractor_beats_key")
 # the order flags are listed in: what misleads learners first, what merely wastes an item last
-FLAG_ORDER = ("negative_discrimination", "distractor_beats_key", "too_hard", "tf_all_same", "not_discriminating",
-              "too_easy", "unused_distractor")
+FLAG_ORDER = (
+    "negative_discrimination",
+    "distractor_beats_key",
+    "too_hard",
+    "tf_all_same",
+    "not_discriminating",
+    "too_easy",
+    "unused_distractor",
+)
 
 
 @dataclass(frozen=True)
@@ -46,17 +54,22 @@ class Thresholds:
     @classmethod
     def from_config(cls) -> Thresholds:
         get = config.get
-        return cls(get("SKILLNET_ITEM_MIN_ANSWERS"), get("SKILLNET_ITEM_MIN_ANSWERS_OPTIONS"),
-                   get("SKILLNET_ITEM_TOO_EASY"), get("SKILLNET_ITEM_TOO_HARD"),
-                   get("SKILLNET_ITEM_LOW_DISCRIMINATION"), get("SKILLNET_ITEM_CORRELATION_MIN"),
-                   get("SKILLNET_ITEM_TF_SET_MIN"))
+        return cls(
+            get("SKILLNET_ITEM_MIN_ANSWERS"),
+            get("SKILLNET_ITEM_MIN_ANSWERS_OPTIONS"),
+            get("SKILLNET_ITEM_TOO_EASY"),
+            get("SKILLNET_ITEM_TOO_HARD"),
+            get("SKILLNET_ITEM_LOW_DISCRIMINATION"),
+            get("SKILLNET_ITEM_CORRELATION_MIN"),
+            get("SKILLNET_ITEM_TF_SET_MIN"),
+        )
 
 
 @dataclass(frozen=True)
 class Flag:
     code: str
-    reason: str          # what is wrong, in words
-    evidence: str        # the figures that show it
+    reason: str  # what is wrong, in words
+    evidence: str  # the figures that show it
 
     @property
     def key_may_be_wrong(self) -> bool:
@@ -79,15 +92,15 @@ class ItemHealth:
     lesson_title: str
     type: str
     prompt: str
-    text: str                           # what a trainer recognises the item by: a true/false's statement...
+    text: str  # what a trainer recognises the item by: a true/false's statement...
     attempts: int
     facility: float | None
     discrimination: float | None
-    method: str | None                  # "point_biserial" or "upper_lower"
+    method: str | None  # "point_biserial" or "upper_lower"
     options: list[Option]
     enough_answers: bool
     flags: list[Flag] = field(default_factory=list)
-    note: str = ""                      # "not enough answers yet" and the like
+    note: str = ""  # "not enough answers yet" and the like
 
 
 @dataclass(frozen=True)
@@ -112,12 +125,16 @@ def _options(figures: ItemFigures, lang: str) -> list[Option]:
     if figures.type == "test":
         labels = [(str(i), text, i == content.get("answer")) for i, text in enumerate(content.get("options") or [])]
     elif figures.type == "true_false":
-        labels = [(json.dumps(value), t(f"content.health.{value}".lower(), lang), value == content.get("answer"))
-                  for value in (True, False)]
+        labels = [
+            (json.dumps(value), t(f"content.health.{value}".lower(), lang), value == content.get("answer"))
+            for value in (True, False)
+        ]
     else:
         return []
-    return [Option(label, int(picks.get(key, 0)), picks.get(key, 0) / n if n else None, is_key)
-            for key, label, is_key in labels]
+    return [
+        Option(label, int(picks.get(key, 0)), picks.get(key, 0) / n if n else None, is_key)
+        for key, label, is_key in labels
+    ]
 
 
 def item_text(kind: str, prompt: str, content: dict) -> str:
@@ -130,8 +147,9 @@ def item_text(kind: str, prompt: str, content: dict) -> str:
 
 
 def _flag(code: str, lang: str, **values) -> Flag:
-    return Flag(code, t(f"content.health.flag.{code}", lang, **values),
-                t(f"content.health.evidence.{code}", lang, **values))
+    return Flag(
+        code, t(f"content.health.flag.{code}", lang, **values), t(f"content.health.evidence.{code}", lang, **values)
+    )
 
 
 def judge_item(figures: ItemFigures, limits: Thresholds, lang: str) -> ItemHealth:
@@ -139,27 +157,41 @@ def judge_item(figures: ItemFigures, limits: Thresholds, lang: str) -> ItemHealt
     n = figures.attempts
     method = "point_biserial" if figures.ranked >= limits.correlation_min else "upper_lower"
     discrimination = figures.point_biserial if method == "point_biserial" else figures.upper_lower
-    item = ItemHealth(figures.exercise_id, figures.module_id, figures.module_title, figures.lesson_title,
-                      figures.type, figures.prompt, item_text(figures.type, figures.prompt, figures.content), n,
-                      figures.facility, discrimination,
-                      method if discrimination is not None else None, _options(figures, lang),
-                      enough_answers=n >= limits.min_answers)
+    item = ItemHealth(
+        figures.exercise_id,
+        figures.module_id,
+        figures.module_title,
+        figures.lesson_title,
+        figures.type,
+        figures.prompt,
+        item_text(figures.type, figures.prompt, figures.content),
+        n,
+        figures.facility,
+        discrimination,
+        method if discrimination is not None else None,
+        _options(figures, lang),
+        enough_answers=n >= limits.min_answers,
+    )
     if not item.enough_answers:
         item.note = t("content.health.not_enough", lang, n=n, needed=limits.min_answers)
         return item
-    pct = lambda value: format_percent(value, lang)
+
+    def pct(value: float) -> str:
+        return format_percent(value, lang)
+
     facility = figures.facility or 0.0
     right = round(facility * n)
     if facility > limits.too_easy:
-        item.flags.append(_flag("too_easy", lang, right=right, n=n, facility=pct(facility),
-                                limit=pct(limits.too_easy)))
+        item.flags.append(_flag("too_easy", lang, right=right, n=n, facility=pct(facility), limit=pct(limits.too_easy)))
     elif facility < limits.too_hard:
-        item.flags.append(_flag("too_hard", lang, right=right, n=n, facility=pct(facility),
-                                limit=pct(limits.too_hard)))
+        item.flags.append(_flag("too_hard", lang, right=right, n=n, facility=pct(facility), limit=pct(limits.too_hard)))
     if discrimination is not None:
-        values = {"d": format_number(discrimination, lang, decimals=2), "n": figures.ranked,
-                  "method": t(f"content.health.method.{method}", lang),
-                  "limit": format_number(limits.low_discrimination, lang, decimals=2)}
+        values = {
+            "d": format_number(discrimination, lang, decimals=2),
+            "n": figures.ranked,
+            "method": t(f"content.health.method.{method}", lang),
+            "limit": format_number(limits.low_discrimination, lang, decimals=2),
+        }
         if discrimination < 0:
             item.flags.append(_flag("negative_discrimination", lang, **values))
         elif discrimination <= limits.low_discrimination and not item.flags:
@@ -167,15 +199,23 @@ def judge_item(figures: ItemFigures, limits: Thresholds, lang: str) -> ItemHealt
     key = next((o for o in item.options if o.is_key), None)
     for option in item.options:
         if key is not None and not option.is_key and option.picks > key.picks:
-            item.flags.append(_flag("distractor_beats_key", lang, option=option.label, picks=option.picks,
-                                    key=key.label, key_picks=key.picks, n=n))
+            item.flags.append(
+                _flag(
+                    "distractor_beats_key",
+                    lang,
+                    option=option.label,
+                    picks=option.picks,
+                    key=key.label,
+                    key_picks=key.picks,
+                    n=n,
+                )
+            )
         elif not option.is_key and option.picks == 0 and n >= limits.min_answers_options and item.type == "test":
             item.flags.append(_flag("unused_distractor", lang, option=option.label, n=n))
     return item
 
 
-def judge_true_false_sets(items: list[ItemHealth], contents: dict[UUID, dict], limits: Thresholds,
-                          lang: str) -> None:
+def judge_true_false_sets(items: list[ItemHealth], contents: dict[UUID, dict], limits: Thresholds, lang: str) -> None:
     """Flag every true/false item of a module whose statements are all true (or all false)."""
     by_module: dict[UUID, list[ItemHealth]] = {}
     for item in items:
@@ -210,9 +250,15 @@ def modules_of(items: list[ItemHealth]) -> list[ModuleHealth]:
     modules = []
     for module_id, module_items in grouped.items():
         judged = [i.facility for i in module_items if i.enough_answers and i.facility is not None]
-        modules.append(ModuleHealth(module_id, module_items[0].module_title, len(module_items),
-                                    sum(judged) / len(judged) if judged else None,
-                                    sum(bool(i.flags) for i in module_items) / len(module_items)))
+        modules.append(
+            ModuleHealth(
+                module_id,
+                module_items[0].module_title,
+                len(module_items),
+                sum(judged) / len(judged) if judged else None,
+                sum(bool(i.flags) for i in module_items) / len(module_items),
+            )
+        )
     return modules
 
 
@@ -227,8 +273,9 @@ def refresh(pool, org_id: UUID, course_id: UUID) -> int:
         return item_stats.refresh_course(conn, org_id, course_id)
 
 
-def course_health(pool, org_id: UUID, course_id: UUID, lang: str, *, refresh_if_small: bool = True,
-                  limits: Thresholds | None = None) -> CourseHealth:
+def course_health(
+    pool, org_id: UUID, course_id: UUID, lang: str, *, refresh_if_small: bool = True, limits: Thresholds | None = None
+) -> CourseHealth:
     """The course's health from its stored figures; a course with few answers is recomputed first (a large
     one waits for its queue task: a page never reads thousands of attempts)."""
     with pool.connection() as conn:
@@ -244,20 +291,44 @@ def course_health(pool, org_id: UUID, course_id: UUID, lang: str, *, refresh_if_
 
 def health_json(health: CourseHealth) -> dict:
     """The contract of ``python -m agents.content health COURSE_ID --json``."""
-    return {"course_id": str(health.course_id),
-            "computed_at": health.computed_at.isoformat() if health.computed_at else None,
-            "modules": [{"module_id": str(m.module_id), "title": m.title, "exercises": m.exercises,
-                         "mean_facility": _round(m.mean_facility), "flagged_share": _round(m.flagged_share)}
-                        for m in health.modules],
-            "exercises": [{"exercise_id": str(i.exercise_id), "module": i.module_title, "lesson": i.lesson_title,
-                           "type": i.type, "prompt": i.prompt, "text": i.text, "attempts": i.attempts,
-                           "facility": _round(i.facility), "discrimination": _round(i.discrimination),
-                           "discrimination_method": i.method, "enough_answers": i.enough_answers, "note": i.note,
-                           "options": [{"option": o.label, "picks": o.picks, "share": _round(o.share),
-                                        "key": o.is_key} for o in i.options],
-                           "flags": [{"code": f.code, "reason": f.reason, "evidence": f.evidence,
-                                      "key_may_be_wrong": f.key_may_be_wrong} for f in i.flags]}
-                          for i in health.items]}
+    return {
+        "course_id": str(health.course_id),
+        "computed_at": health.computed_at.isoformat() if health.computed_at else None,
+        "modules": [
+            {
+                "module_id": str(m.module_id),
+                "title": m.title,
+                "exercises": m.exercises,
+                "mean_facility": _round(m.mean_facility),
+                "flagged_share": _round(m.flagged_share),
+            }
+            for m in health.modules
+        ],
+        "exercises": [
+            {
+                "exercise_id": str(i.exercise_id),
+                "module": i.module_title,
+                "lesson": i.lesson_title,
+                "type": i.type,
+                "prompt": i.prompt,
+                "text": i.text,
+                "attempts": i.attempts,
+                "facility": _round(i.facility),
+                "discrimination": _round(i.discrimination),
+                "discrimination_method": i.method,
+                "enough_answers": i.enough_answers,
+                "note": i.note,
+                "options": [
+                    {"option": o.label, "picks": o.picks, "share": _round(o.share), "key": o.is_key} for o in i.options
+                ],
+                "flags": [
+                    {"code": f.code, "reason": f.reason, "evidence": f.evidence, "key_may_be_wrong": f.key_may_be_wrong}
+                    for f in i.flags
+                ],
+            }
+            for i in health.items
+        ],
+    }
 
 
 def _round(value: float | None) -> float | None:

@@ -9,6 +9,7 @@ the offline exercise writer (agents.content.exercises), and keeps the first one 
 picks what to prefer: a true/false in an all-true set or one everybody gets right is replaced by a
 question of another type.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -18,9 +19,9 @@ from agents.content.exercises import build_exercises
 from agents.content.review import exercise_findings
 from agents.content.sources import load_sections
 from agents.content.text import Section, overlap
-from agents.runtime.deps import AppDeps
 from agents.i18n import t
 from agents.insights.item_health import defer_item_health
+from agents.runtime.deps import AppDeps
 from storage import audit, item_stats
 from storage import courses as course_store
 from storage import exercises as exercise_store
@@ -36,12 +37,12 @@ class HealthActionError(ValueError):
 
 @dataclass
 class Replacement:
-    exercise_id: UUID            # the live exercise it would replace
+    exercise_id: UUID  # the live exercise it would replace
     course_id: UUID
     flag: str
-    note: str                    # the flag's reason, in words
-    exercise: dict               # type, bloom_level, prompt, content, explanation, source_chunk_ids
-    findings: list[str] = field(default_factory=list)    # the reviewer's minor findings, in words
+    note: str  # the flag's reason, in words
+    exercise: dict  # type, bloom_level, prompt, content, explanation, source_chunk_ids
+    findings: list[str] = field(default_factory=list)  # the reviewer's minor findings, in words
     engine: str = "offline"
 
 
@@ -60,12 +61,14 @@ def _live(conn, user: User, exercise_id) -> exercise_store.ExerciseRef:
 def closest_sections(every: list[Section], old: exercise_store.ExerciseRef, limit: int = 3) -> list[Section]:
     """The document sections the exercise is about, closest first: those its question and options share
     most words with, among the sections of the passages it cites and any other of the course's."""
-    words = [old.prompt] + [v if isinstance(v, str) else " ".join(map(str, v)) for v in old.content.values()
-                            if isinstance(v, (str, list))]
+    words = [old.prompt] + [
+        v if isinstance(v, str) else " ".join(map(str, v)) for v in old.content.values() if isinstance(v, (str, list))
+    ]
     about = " ".join(words)
     cited = {str(c) for c in old.source_chunk_ids}
-    scored = sorted(every, key=lambda s: (-overlap(about, f"{s.heading} {s.text}"),
-                                          not cited & set(s.chunk_ids), s.position))
+    scored = sorted(
+        every, key=lambda s: (-overlap(about, f"{s.heading} {s.text}"), not cited & set(s.chunk_ids), s.position)
+    )
     return [s for s in scored[:limit] if s.text.strip()]
 
 
@@ -77,8 +80,9 @@ def _reviewed(candidate: dict, sections: list[Section], language: str) -> list[s
     findings = exercise_findings(candidate, cited, source)
     if any(severity in ("critical", "major") for severity, _, _ in findings):
         return None
-    return [t(f"content.review.{code}", language, n=1, kind=candidate["type"], **values)
-            for _, code, values in findings]
+    return [
+        t(f"content.review.{code}", language, n=1, kind=candidate["type"], **values) for _, code, values in findings
+    ]
 
 
 def draft_replacement(deps: AppDeps, user: User, exercise_id, flag: str, reason: str) -> Replacement:
@@ -92,11 +96,15 @@ def draft_replacement(deps: AppDeps, user: User, exercise_id, flag: str, reason:
     every = load_sections(deps.pool, str(user.org_id), document_ids)
     candidates = []
     for rank, section in enumerate(closest_sections(every, old)):
-        candidates += [(rank, c) for rotation in range(3)
-                       for c in build_exercises([section], [], course.language, [s.text for s in every], rotation)]
+        candidates += [
+            (rank, c)
+            for rotation in range(3)
+            for c in build_exercises([section], [], course.language, [s.text for s in every], rotation)
+        ]
     avoid_type = old.type if flag in GUESSABLE_FLAGS and old.type == "true_false" else None
-    ranked = [c for _, c in sorted(candidates, key=lambda rc: (rc[1]["type"] == avoid_type, rc[0],
-                                                               rc[1]["type"] != old.type))]
+    ranked = [
+        c for _, c in sorted(candidates, key=lambda rc: (rc[1]["type"] == avoid_type, rc[0], rc[1]["type"] != old.type))
+    ]
     for candidate in ranked:
         if (candidate["type"], candidate["content"]) in taken:
             continue
@@ -114,17 +122,37 @@ def apply_replacement(deps: AppDeps, user: User, draft: Replacement) -> UUID:
     with deps.pool.connection() as conn, conn.transaction():
         old = _live(conn, user, draft.exercise_id)
         new_id = item_stats.replace_exercise(
-            conn, user.org_id, old.id, reason=f"{draft.flag}: {draft.note}", type=exercise["type"],
-            prompt=exercise["prompt"], content=exercise["content"], bloom_level=exercise["bloom_level"],
+            conn,
+            user.org_id,
+            old.id,
+            reason=f"{draft.flag}: {draft.note}",
+            type=exercise["type"],
+            prompt=exercise["prompt"],
+            content=exercise["content"],
+            bloom_level=exercise["bloom_level"],
             explanation=exercise.get("explanation", ""),
-            source_chunk_ids=[UUID(str(c)) for c in exercise.get("source_chunk_ids") or []])
+            source_chunk_ids=[UUID(str(c)) for c in exercise.get("source_chunk_ids") or []],
+        )
         if new_id is None:
             raise HealthActionError(t("content.health.gone", user.language))
-        audit.record(conn, user.org_id, actor_id=user.id, action="course_health.regenerate", entity_type="exercise",
-                     entity_id=old.id, before={"type": old.type, "prompt": old.prompt, "content": old.content},
-                     after={"exercise_id": str(new_id), "type": exercise["type"], "prompt": exercise["prompt"],
-                            "content": exercise["content"], "flag": draft.flag, "note": draft.note,
-                            "engine": draft.engine})
+        audit.record(
+            conn,
+            user.org_id,
+            actor_id=user.id,
+            action="course_health.regenerate",
+            entity_type="exercise",
+            entity_id=old.id,
+            before={"type": old.type, "prompt": old.prompt, "content": old.content},
+            after={
+                "exercise_id": str(new_id),
+                "type": exercise["type"],
+                "prompt": exercise["prompt"],
+                "content": exercise["content"],
+                "flag": draft.flag,
+                "note": draft.note,
+                "engine": draft.engine,
+            },
+        )
         defer_item_health(conn, user.org_id, old.course_id)
     return new_id
 
@@ -136,7 +164,14 @@ def retire(deps: AppDeps, user: User, exercise_id, flag: str, reason: str) -> No
         old = _live(conn, user, exercise_id)
         if not item_stats.retire_exercise(conn, user.org_id, old.id, f"{flag}: {reason}"):
             raise HealthActionError(t("content.health.gone", user.language))
-        audit.record(conn, user.org_id, actor_id=user.id, action="course_health.retire", entity_type="exercise",
-                     entity_id=old.id, before={"type": old.type, "prompt": old.prompt, "content": old.content},
-                     after={"retired": True, "flag": flag, "note": reason})
+        audit.record(
+            conn,
+            user.org_id,
+            actor_id=user.id,
+            action="course_health.retire",
+            entity_type="exercise",
+            entity_id=old.id,
+            before={"type": old.type, "prompt": old.prompt, "content": old.content},
+            after={"retired": True, "flag": flag, "note": reason},
+        )
         defer_item_health(conn, user.org_id, old.course_id)

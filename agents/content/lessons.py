@@ -7,6 +7,7 @@ module's recap lists what each lesson gave. Sentences are the source's, whole an
 stays one word). Each line cites its source with ``[n]``; the lesson's citations list says which chunk (and
 section heading) ``n`` is. ``copy_ratio`` measures how much of a section's text came back verbatim.
 """
+
 from __future__ import annotations
 
 import re
@@ -26,21 +27,32 @@ from agents.content.text import (
 )
 from agents.i18n import t
 
-MAX_KEY_STATEMENTS = 4           # besides the fact sentences, which all stay
+MAX_KEY_STATEMENTS = 4  # besides the fact sentences, which all stay
 MAX_DEFINITIONS = 3
 MAX_LIST_ITEMS = 8
 MAX_STEPS = 8
-_RULE = re.compile(r"\b(debe|deben|siempre|nunca|obligatori\w*|prohibid\w*|máximo|mínimo|plazo|no se puede|"
-                   r"must|always|never|required|mandatory|within|at least|at most|may not|cannot|only)\b", re.IGNORECASE)
-_DEFINITION = re.compile(r"^(?P<term>[A-ZÁÉÍÓÚÑ][^,.;:]{2,60}?)\s+(?:es|son|significa|se define como|se entiende por|"
-                         r"is|are|means|refers to|is defined as)\s+(?P<body>.{15,})$")
+_RULE = re.compile(
+    r"\b(debe|deben|siempre|nunca|obligatori\w*|prohibid\w*|máximo|mínimo|plazo|no se puede|"
+    r"must|always|never|required|mandatory|within|at least|at most|may not|cannot|only)\b",
+    re.IGNORECASE,
+)
+_DEFINITION = re.compile(
+    r"^(?P<term>[A-ZÁÉÍÓÚÑ][^,.;:]{2,60}?)\s+(?:es|son|significa|se define como|se entiende por|"
+    r"is|are|means|refers to|is defined as)\s+(?P<body>.{15,})$"
+)
 _PASSIVE = re.compile(r"^(?:not\s+|no\s+)?\w+(?:ed|en|ado|ada|ados|adas|ido|ida|idos|idas)\b", re.IGNORECASE)
 _EXAMPLE = re.compile(r"\b(por ejemplo|p\. ej\.|imagina|for example|for instance|e\.g\.)\b", re.IGNORECASE)
-_SEQUENCE = re.compile(r"\b(pasos|procedimiento|sigue|siguientes pasos|en orden|steps|procedure|follow these|"
-                       r"in order|as follows)\b", re.IGNORECASE)
-_NOT_A_TERM = re.compile(r"^(?:unless|if|when|while|although|because|where|there|it|this|these|that|which|what|"
-                         r"here|si|cuando|aunque|mientras|porque|donde|esto|este|esta|estos|estas|eso|ello|"
-                         r"aquí|hay)\b", re.IGNORECASE)
+_SEQUENCE = re.compile(
+    r"\b(pasos|procedimiento|sigue|siguientes pasos|en orden|steps|procedure|follow these|"
+    r"in order|as follows)\b",
+    re.IGNORECASE,
+)
+_NOT_A_TERM = re.compile(
+    r"^(?:unless|if|when|while|although|because|where|there|it|this|these|that|which|what|"
+    r"here|si|cuando|aunque|mientras|porque|donde|esto|este|esta|estos|estas|eso|ello|"
+    r"aquí|hay)\b",
+    re.IGNORECASE,
+)
 _CITE = re.compile(r"\s*\[\d+\]$")
 _TERM_ITEM = re.compile(r"^([^:.;]{2,50}):\s+(.{10,})$")
 
@@ -56,8 +68,9 @@ class Citations:
         for n, entry in enumerate(self.entries, 1):
             if entry["chunk_id"] == chunk_id and entry["section"] == section.heading:
                 return f"[{n}]"
-        self.entries.append({"document": section.document_title, "section": section.heading,
-                             "page": section.page, "chunk_id": chunk_id})
+        self.entries.append(
+            {"document": section.document_title, "section": section.heading, "page": section.page, "chunk_id": chunk_id}
+        )
         return f"[{len(self.entries)}]"
 
 
@@ -78,9 +91,15 @@ def _score(sentence: str, terms: set[str]) -> float:
 
 def _definition(sentence: str) -> tuple[str, str] | None:
     match = _DEFINITION.match(sentence)
-    if not match or len(words(match.group("term"))) > 5 or " - " in match.group("term") \
-            or not _DEFINING_BODY.match(match.group("body")) or _PASSIVE.match(match.group("body")) \
-            or _NOT_A_TERM.match(match.group("term")) or match.group("term").lower() in _PRONOUNS:
+    if (
+        not match
+        or len(words(match.group("term"))) > 5
+        or " - " in match.group("term")
+        or not _DEFINING_BODY.match(match.group("body"))
+        or _PASSIVE.match(match.group("body"))
+        or _NOT_A_TERM.match(match.group("term"))
+        or match.group("term").lower() in _PRONOUNS
+    ):
         return None
     return match.group("term").strip(), match.group("body").rstrip(".").strip()
 
@@ -98,8 +117,9 @@ def _bold_term(sentence: str, term: str) -> str:
     return sentence.replace(term, f"**{term}**", 1) if term in sentence and "**" not in sentence else sentence
 
 
-def write_lesson(title: str, sections: list[Section], corpus: list[str], language: str,
-                 seen: set[str] | None = None) -> tuple[str, list[dict]]:
+def write_lesson(
+    title: str, sections: list[Section], corpus: list[str], language: str, seen: set[str] | None = None
+) -> tuple[str, list[dict]]:
     """(Markdown, citations) for one lesson built from its own sections: whole source sentences only, each at
     most once in the module (``seen`` holds the keys of those its earlier lessons used)."""
     seen = set() if seen is None else seen
@@ -108,7 +128,7 @@ def write_lesson(title: str, sections: list[Section], corpus: list[str], languag
     folded_terms = {fold(w) for w in key_terms("\n\n".join(s.text for s in sections), corpus, 6)}
     candidates = []
     for sec in sections:
-        for sentence in sentences(sec.text):     # a chunk can end mid-sentence: only finished ones are shown
+        for sentence in sentences(sec.text):  # a chunk can end mid-sentence: only finished ones are shown
             if sentence_key(sentence) not in seen and re.search(r"[.!?…:;\"”»)]$", sentence.rstrip("*_ ")):
                 seen.add(sentence_key(sentence))
                 candidates.append((sec, sentence))
@@ -129,28 +149,39 @@ def write_lesson(title: str, sections: list[Section], corpus: list[str], languag
     rest = [pair for pair in rest if pair not in [f for f, _ in figures]]
     # every fact sentence stays (coverage); other sentences fill the key points up to the cap
     ranked = sorted(rest, key=lambda pair: (pair[1] not in facts, -_score(pair[1], folded_terms)))
-    kept = ranked[:max(MAX_KEY_STATEMENTS, sum(pair[1] in facts for pair in rest))]
+    kept = ranked[: max(MAX_KEY_STATEMENTS, sum(pair[1] in facts for pair in rest))]
     key_points = [pair for pair in rest if pair in kept]
     for pair in [p for p in rest if p not in kept]:
-        seen.discard(sentence_key(pair[1]))        # not shown: a later lesson or an exercise may use it
+        seen.discard(sentence_key(pair[1]))  # not shown: a later lesson or an exercise may use it
 
     if lead:
         blocks.append(f"{lead[1]} {cites.mark(*lead)}")
     if key_points:
-        blocks.append(_cited_list(t("content.lesson.key_points", language), [(sec, s, s) for sec, s in key_points],
-                                  cites))
+        blocks.append(
+            _cited_list(t("content.lesson.key_points", language), [(sec, s, s) for sec, s in key_points], cites)
+        )
     if definitions:
-        blocks.append(_cited_list(t("content.lesson.definitions", language),
-                                  [(sec, s, _bold_term(s, term)) for (sec, s), term in definitions], cites))
+        blocks.append(
+            _cited_list(
+                t("content.lesson.definitions", language),
+                [(sec, s, _bold_term(s, term)) for (sec, s), term in definitions],
+                cites,
+            )
+        )
     for sec in sections:
         blocks += _lists(sec, cites, language)
     if figures:
-        blocks.append(_cited_list(t("content.lesson.figures", language),
-                                  [(sec, s, f"**{found}** — {s}") for (sec, s), found in figures], cites))
+        blocks.append(
+            _cited_list(
+                t("content.lesson.figures", language),
+                [(sec, s, f"**{found}** — {s}") for (sec, s), found in figures],
+                cites,
+            )
+        )
     if examples:
-        (sec, sentence), = examples
+        ((sec, sentence),) = examples
         blocks.append(f"#### {t('content.lesson.example', language)}\n\n> {sentence} {cites.mark(sec, sentence)}")
-    if not cites.entries and sections:      # nothing to select from (a table, a title page): its text, cited
+    if not cites.entries and sections:  # nothing to select from (a table, a title page): its text, cited
         blocks.insert(0, f"{sections[0].texts[0].strip()} {cites.mark(sections[0])}")
     return "\n\n".join(blocks), cites.entries
 
@@ -177,10 +208,10 @@ def _lists(sec: Section, cites: Citations, language: str) -> list[str]:
     the sentence that introduces it (or the section's heading)."""
     blocks = []
     for n, (numbered, lead, items) in enumerate(item_lists(sec.text)[:2]):
-        if n and not lead:        # a second list of the section shows only when the text introduces it
+        if n and not lead:  # a second list of the section shows only when the text introduces it
             continue
         steps = numbered or bool(_SEQUENCE.search(lead))
-        shown = items[:MAX_STEPS if steps else MAX_LIST_ITEMS]
+        shown = items[: MAX_STEPS if steps else MAX_LIST_ITEMS]
         intro = lead.rstrip(":") if lead and is_whole(lead) else sec.heading
         if steps:
             heading = t("content.lesson.steps", language, what=intro)
@@ -203,13 +234,15 @@ def module_recap(lessons: list[tuple[str, list[Section]]], language: str) -> str
     lines = []
     for title, sections in lessons:
         text = "\n\n".join(s.text for s in sections)
-        found = list(dict.fromkeys(v.text for s in fact_sentences(text) for v in figures(s)
-                                   if v.kind != "amount:count"))[:5]        # a bare number means nothing alone
+        found = list(
+            dict.fromkeys(v.text for s in fact_sentences(text) for v in figures(s) if v.kind != "amount:count")
+        )[:5]  # a bare number means nothing alone
         lines.append(f"- **{title}**" + (": " + ", ".join(found) if found else ""))
     return f"#### {t('content.lesson.recap', language)}\n\n" + "\n".join(lines)
 
 
 # -- how much was copied ---------------------------------------------------------------------------
+
 
 def copy_ratio(sections: list[Section], lesson_texts: list[str]) -> float:
     """Share of the sections' prose sentences found verbatim in the lessons (0–1). List items are not
@@ -228,8 +261,9 @@ _LABEL = re.compile(r"\s*\[(?:Fuentes?|Sources?):[^\]]*\]")
 _HTML = re.compile(r"</?[A-Za-z][^<>\n]{0,300}>")
 
 
-def number_citations(markdown: str, chunk_ids: list[str], back: dict[str, str],
-                     by_chunk: dict[str, Section]) -> tuple[str, list[dict]]:
+def number_citations(
+    markdown: str, chunk_ids: list[str], back: dict[str, str], by_chunk: dict[str, Section]
+) -> tuple[str, list[dict]]:
     """A model's lesson with ``[c3]`` references (or free-text source labels) cited like the twin's: one
     ``[n]`` per paragraph, numbered in order, each a chunk with its section heading; no raw HTML."""
     cites = Citations()
@@ -242,16 +276,22 @@ def number_citations(markdown: str, chunk_ids: list[str], back: dict[str, str],
         chunk = refs[0] if refs else (fallback if labelled else None)
         if chunk and text:
             section = by_chunk[chunk]
-            cites.entries.append({"document": section.document_title, "section": section.heading,
-                                  "page": section.page, "chunk_id": chunk}) \
-                if not any(e["chunk_id"] == chunk for e in cites.entries) else None
+            cites.entries.append(
+                {
+                    "document": section.document_title,
+                    "section": section.heading,
+                    "page": section.page,
+                    "chunk_id": chunk,
+                }
+            ) if not any(e["chunk_id"] == chunk for e in cites.entries) else None
             n = next(i for i, e in enumerate(cites.entries, 1) if e["chunk_id"] == chunk)
             text = f"{text} [{n}]"
         if text:
             paragraphs.append(text)
     if not cites.entries and fallback and paragraphs:
         section = by_chunk[fallback]
-        cites.entries.append({"document": section.document_title, "section": section.heading,
-                              "page": section.page, "chunk_id": fallback})
+        cites.entries.append(
+            {"document": section.document_title, "section": section.heading, "page": section.page, "chunk_id": fallback}
+        )
         paragraphs[0] += " [1]"
     return "\n\n".join(paragraphs), cites.entries

@@ -1,18 +1,19 @@
 """Published manuals for people to read (employees and admins): list, one manual with its sections and
 sources, and the downloads (Markdown as stored, PDF rendered here)."""
+
 from __future__ import annotations
 
 import re
 from pathlib import Path
 from uuid import UUID
 
-from agents.runtime.deps import AppDeps
 from agents.i18n import t
-from storage import manuals
+from agents.runtime.deps import AppDeps
 from core.markup import safe_markdown
+from storage import manuals
 from storage.users import User
 
-_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")    # Debian's fonts-dejavu, as seeds/ uses
+_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")  # Debian's fonts-dejavu, as seeds/ uses
 
 
 def list_for(deps: AppDeps, user: User) -> list[manuals.Manual]:
@@ -35,8 +36,10 @@ def sections_of(manual: manuals.Manual) -> list[dict]:
     if manual.sections:
         return [{**s, "body": safe_markdown(s.get("body") or "")} for s in manual.sections]
     parts = re.split(r"^(#{2,6}) (.+)$", safe_markdown(manual.content_md), flags=re.M)
-    return [{"heading": parts[i + 1].strip(), "level": len(parts[i]) - 1, "body": parts[i + 2].strip(),
-             "chunk_ids": []} for i in range(1, len(parts) - 2, 3)]
+    return [
+        {"heading": parts[i + 1].strip(), "level": len(parts[i]) - 1, "body": parts[i + 2].strip(), "chunk_ids": []}
+        for i in range(1, len(parts) - 2, 3)
+    ]
 
 
 def pdf_bytes(manual: manuals.Manual) -> bytes:
@@ -46,7 +49,7 @@ def pdf_bytes(manual: manuals.Manual) -> bytes:
     pdf = FPDF()
     pdf.set_auto_page_break(True, margin=15)
     family = "Helvetica"
-    if _FONT.exists():          # Unicode text (accents, quotes); without it, Latin-1 only
+    if _FONT.exists():  # Unicode text (accents, quotes); without it, Latin-1 only
         pdf.add_font("DejaVu", "", str(_FONT))
         family = "DejaVu"
     pdf.add_page()

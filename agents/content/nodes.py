@@ -3,6 +3,7 @@
 Every node is wrapped by ``node_error_wrapper`` (§6.1): an exception becomes ``error`` in the state
 and the routers send the run to ``handle_error``, which records it on the job.
 """
+
 from __future__ import annotations
 
 import functools
@@ -16,14 +17,14 @@ from langgraph.types import interrupt
 from agents.content import authoring, design
 from agents.content.context import MAX_REFINEMENT_CYCLES, ContentContext
 from agents.content.edits import apply_notes, apply_patch
-from agents.content.sources import load_sections, module_chunk_ids, sections_for
 from agents.content.review import review_twin
+from agents.content.sources import load_sections, module_chunk_ids, sections_for
 from agents.content.state import GenerationState, ModuleTask, merge_modules
 from agents.content.twins import module_sections
 from storage import documents, jobs
 
 log = logging.getLogger(__name__)
-FULL_TEXT_PAGE_THRESHOLD = 5      # spec 004 §10
+FULL_TEXT_PAGE_THRESHOLD = 5  # spec 004 §10
 
 
 class ContentError(RuntimeError):
@@ -34,17 +35,19 @@ def node_error_wrapper(name: str):
     def decorator(func):
         @functools.wraps(func)
         def wrapper(state: dict, runtime: Runtime[ContentContext]) -> dict:
-            if state.get("error"):       # a parallel task already failed: let the router reach handle_error
+            if state.get("error"):  # a parallel task already failed: let the router reach handle_error
                 return {}
             try:
                 return func(state, runtime)
-            except GraphBubbleUp:        # interrupts are how the human checkpoints pause the graph
+            except GraphBubbleUp:  # interrupts are how the human checkpoints pause the graph
                 raise
             except Exception as exc:
                 log.error("content node %s failed for job %s", name, state.get("job_id"), exc_info=True)
                 message = str(exc).splitlines()[0] if str(exc) else ""
                 return {"error": f"[{name}] {type(exc).__name__}: {message}"[:500], "current_step": "failed"}
+
         return wrapper
+
     return decorator
 
 
@@ -76,8 +79,13 @@ def prepare_context(state: GenerationState, runtime: Runtime[ContentContext]) ->
         "rag_mode": "full_text" if full_text else "chunked",
         "full_texts": texts if full_text else None,
         "chunk_summary": None if full_text else {str(d.id): d.chunk_count for d in docs},
-        "source_metadata": {"total_pages": total_pages, "doc_count": len(docs), "doc_titles": [d.title for d in docs],
-                            "languages": languages, "language": main_language if main_language == "en" else "es"},
+        "source_metadata": {
+            "total_pages": total_pages,
+            "doc_count": len(docs),
+            "doc_titles": [d.title for d in docs],
+            "languages": languages,
+            "language": main_language if main_language == "en" else "es",
+        },
         "current_step": "extracting",
     }
 
@@ -97,15 +105,18 @@ def design_structure(state: GenerationState, runtime: Runtime[ContentContext]) -
     ctx.step(state, "structuring", "structuring")
     sections = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
     review = state.get("admin_review_structure") or {}
-    if review.get("decision") == "redesign":       # back from the structure review with the admin's notes
+    if review.get("decision") == "redesign":  # back from the structure review with the admin's notes
         edited = (review.get("edits") or {}).get("course_outline") or state["course_outline"]
-        outline, engine, rules = design.redesign_structure(ctx.llm, edited, review.get("notes") or "",
-                                                           state["extracted_themes"], sections, _language(state))
-        ctx.event(state, "structure", {"modules": len(outline["modules"]), "engine": engine, "redesign": True,
-                                       "rules": rules})
+        outline, engine, rules = design.redesign_structure(
+            ctx.llm, edited, review.get("notes") or "", state["extracted_themes"], sections, _language(state)
+        )
+        ctx.event(
+            state, "structure", {"modules": len(outline["modules"]), "engine": engine, "redesign": True, "rules": rules}
+        )
     else:
-        outline, engine = design.design_structure(ctx.llm, state["extracted_themes"], state["source_metadata"],
-                                                  sections, _language(state))
+        outline, engine = design.design_structure(
+            ctx.llm, state["extracted_themes"], state["source_metadata"], sections, _language(state)
+        )
         ctx.event(state, "structure", {"modules": len(outline["modules"]), "engine": engine})
     return {"course_outline": outline, "current_step": "awaiting_structure_review"}
 
@@ -129,8 +140,9 @@ def admin_review_structure(state: GenerationState, runtime: Runtime[ContentConte
         # the notes written as rules (rename N: title, merge N and M, split N) apply as in a redesign's twin;
         # other notes need a design pass ("redesign"), and the page's help says so
         edited, _ = apply_notes(edited, review.get("notes") or "")
-        update["course_outline"] = design.normalize_outline(edited, state["extracted_themes"], sections,
-                                                               _language(state))
+        update["course_outline"] = design.normalize_outline(
+            edited, state["extracted_themes"], sections, _language(state)
+        )
     if decision != "reject":
         total = len((update.get("course_outline") or state["course_outline"])["modules"])
         update["generation_progress"] = {"completed": 0, "total": total, "current": ""}
@@ -144,10 +156,19 @@ def module_task(state: GenerationState, index: int, instructions: str | None = N
     spec = outline["modules"][index]
     themes = [t for t in state["extracted_themes"] if t["key"] in spec["themes"]]
     siblings = [term for t in state["extracted_themes"] if t["key"] not in spec["themes"] for term in t["terms"]]
-    return {"job_id": state["job_id"], "org_id": state["org_id"], "module_index": index,
-            "total": len(outline["modules"]), "module_spec": spec, "themes": themes, "sibling_terms": siblings,
-            "source_document_ids": state["source_document_ids"], "rag_mode": state["rag_mode"],
-            "language": _language(state), "instructions": instructions}
+    return {
+        "job_id": state["job_id"],
+        "org_id": state["org_id"],
+        "module_index": index,
+        "total": len(outline["modules"]),
+        "module_spec": spec,
+        "themes": themes,
+        "sibling_terms": siblings,
+        "source_document_ids": state["source_document_ids"],
+        "rag_mode": state["rag_mode"],
+        "language": _language(state),
+        "instructions": instructions,
+    }
 
 
 def build_module(ctx: ContentContext, task: dict) -> dict:
@@ -155,30 +176,63 @@ def build_module(ctx: ContentContext, task: dict) -> dict:
     every = load_sections(ctx.pool, task["org_id"], task["source_document_ids"])
     spec = task["module_spec"]
     own = module_sections(spec, every)
-    if task["rag_mode"] == "full_text":     # a short document: the module's writer gets all of it (§3.4)
+    if task["rag_mode"] == "full_text":  # a short document: the module's writer gets all of it (§3.4)
         supplement_ids = []
     else:
-        _, supplement_ids = module_chunk_ids(ctx.pool, task["org_id"], task["source_document_ids"],
-                                             [c for s in own for c in s.chunk_ids] or spec["chunk_ids"],
-                                             task["themes"])
+        _, supplement_ids = module_chunk_ids(
+            ctx.pool,
+            task["org_id"],
+            task["source_document_ids"],
+            [c for s in own for c in s.chunk_ids] or spec["chunk_ids"],
+            task["themes"],
+        )
     supplement = sections_for(every, supplement_ids)
     context = every if task["rag_mode"] == "full_text" else own + supplement
-    return authoring.write_module(ctx.llm, task, own, supplement, every, task.get("sibling_terms", []),
-                                  [s.text for s in every], context, ctx.model_calls)
+    return authoring.write_module(
+        ctx.llm,
+        task,
+        own,
+        supplement,
+        every,
+        task.get("sibling_terms", []),
+        [s.text for s in every],
+        context,
+        ctx.model_calls,
+    )
 
 
 @node_error_wrapper("generate_modules")
 def generate_modules(task: ModuleTask, runtime: Runtime[ContentContext]) -> dict:
     """One module per parallel task (LangGraph Send); a crash re-runs only the modules not yet saved."""
     ctx, title = runtime.context, task["module_spec"]["title"]
-    ctx.event(task, "progress", {"step": "generating", "current": title, "index": task["module_index"],
-                                 "total": task["total"], "phase": "started"})
+    ctx.event(
+        task,
+        "progress",
+        {
+            "step": "generating",
+            "current": title,
+            "index": task["module_index"],
+            "total": task["total"],
+            "phase": "started",
+        },
+    )
     module = build_module(ctx, task)
     with ctx.pool.connection() as conn:
         progress = jobs.mark_module_done(conn, *_ids(task), task["module_index"], title)
-        jobs.add_event(conn, *_ids(task), "progress", {
-            "step": "generating", "completed": progress["completed"], "total": task["total"], "current": title,
-            "index": task["module_index"], "phase": "done", "engine": module["engine"]})
+        jobs.add_event(
+            conn,
+            *_ids(task),
+            "progress",
+            {
+                "step": "generating",
+                "completed": progress["completed"],
+                "total": task["total"],
+                "current": title,
+                "index": task["module_index"],
+                "phase": "done",
+                "engine": module["engine"],
+            },
+        )
     return {"generated_modules": [module]}
 
 
@@ -188,8 +242,11 @@ def generate_manual(state: GenerationState, runtime: Runtime[ContentContext]) ->
     ctx.step(state, "generating", "generating_manual")
     sections = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
     manual = authoring.write_manual(ctx.llm, sections, state["source_metadata"], _language(state))
-    return {"generated_manual": manual, "current_step": "reviewing",
-            "generation_progress": {**state.get("generation_progress", {}), "current": manual["title"]}}
+    return {
+        "generated_manual": manual,
+        "current_step": "reviewing",
+        "generation_progress": {**state.get("generation_progress", {}), "current": manual["title"]},
+    }
 
 
 @node_error_wrapper("review_quality")
@@ -198,13 +255,23 @@ def review_quality(state: GenerationState, runtime: Runtime[ContentContext]) -> 
     ctx = runtime.context
     ctx.step(state, "reviewing", "reviewing")
     sections = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
-    report = authoring.review(ctx.llm, state.get("generated_modules") or [], state.get("generated_manual"),
-                              sections, _language(state))
+    report = authoring.review(
+        ctx.llm, state.get("generated_modules") or [], state.get("generated_manual"), sections, _language(state)
+    )
     with ctx.pool.connection() as conn:
         jobs.set_review_report(conn, *_ids(state), report)
-        jobs.add_event(conn, *_ids(state), "review_result", {
-            "passed": report["passed"], "score": report["overall_score"], "issues_count": len(report["issues"]),
-            "critical_count": sum(i["severity"] == "critical" for i in report["issues"]), "engine": report["engine"]})
+        jobs.add_event(
+            conn,
+            *_ids(state),
+            "review_result",
+            {
+                "passed": report["passed"],
+                "score": report["overall_score"],
+                "issues_count": len(report["issues"]),
+                "critical_count": sum(i["severity"] == "critical" for i in report["issues"]),
+                "engine": report["engine"],
+            },
+        )
     return {"review_report": report, "current_step": "reviewed"}
 
 
@@ -220,8 +287,9 @@ def refine_content(state: GenerationState, runtime: Runtime[ContentContext]) -> 
     flagged = {i["module_index"] for i in report["issues"] if i["module_index"] is not None}
     targets = set(range(len(modules))) if instructions else flagged
     cycle = state.get("refinement_count", 0) + 1
-    ctx.event(state, "refining", {"cycle": cycle, "max_cycles": MAX_REFINEMENT_CYCLES,
-                                  "issues_fixing": len(report["issues"])})
+    ctx.event(
+        state, "refining", {"cycle": cycle, "max_cycles": MAX_REFINEMENT_CYCLES, "issues_fixing": len(report["issues"])}
+    )
     every = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
     source = "\n\n".join(f"{s.heading}\n{s.text}" for s in every)
     corpus = [s.text for s in every]
@@ -231,14 +299,29 @@ def refine_content(state: GenerationState, runtime: Runtime[ContentContext]) -> 
         module = modules[index]
         primary = module_sections(module["module_spec"], every)
         primary_ids = {c for s in primary for c in s.chunk_ids}
-        supplement_ids = [c for lesson in module["lessons"] for c in lesson["source_chunk_ids"]
-                          if c not in primary_ids]
+        supplement_ids = [c for lesson in module["lessons"] for c in lesson["source_chunk_ids"] if c not in primary_ids]
         issues = [i for i in report["issues"] if i["module_index"] == index]
-        refined.append(authoring.refine_module(
-            ctx.llm, module, issues, primary, sections_for(every, supplement_ids),
-            _language(state), task["sibling_terms"], corpus, source, instructions, ctx.model_calls))
-    return {"generated_modules": refined, "refinement_count": cycle, "admin_review_final": None,
-            "current_step": "reviewing"}
+        refined.append(
+            authoring.refine_module(
+                ctx.llm,
+                module,
+                issues,
+                primary,
+                sections_for(every, supplement_ids),
+                _language(state),
+                task["sibling_terms"],
+                corpus,
+                source,
+                instructions,
+                ctx.model_calls,
+            )
+        )
+    return {
+        "generated_modules": refined,
+        "refinement_count": cycle,
+        "admin_review_final": None,
+        "current_step": "reviewing",
+    }
 
 
 @node_error_wrapper("admin_review_final")
@@ -261,8 +344,9 @@ def _recheck(ctx: ContentContext, state: dict, update: dict) -> dict:
     """The quality report follows an admin's fix or a regenerated module at once (deterministic checks)."""
     modules = merge_modules(state.get("generated_modules"), update.get("generated_modules") or [])
     sections = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
-    report = review_twin(modules, update.get("generated_manual") or state.get("generated_manual"), sections,
-                         _language(state))
+    report = review_twin(
+        modules, update.get("generated_manual") or state.get("generated_manual"), sections, _language(state)
+    )
     with ctx.pool.connection() as conn:
         jobs.set_review_report(conn, *_ids(state), report)
     return report
@@ -278,17 +362,24 @@ def regenerate_module(state: GenerationState, runtime: Runtime[ContentContext]) 
         raise ContentError(f"there is no module {index}")
     ctx.step(state, "generating", "generating")
     module = build_module(ctx, module_task(state, index, edits.get("instructions")))
-    ctx.event(state, "module_regenerated", {"index": index, "title": module["module_spec"]["title"],
-                                            "engine": module["engine"]})
+    ctx.event(
+        state,
+        "module_regenerated",
+        {"index": index, "title": module["module_spec"]["title"], "engine": module["engine"]},
+    )
     return {"generated_modules": [module], "review_report": _recheck(ctx, state, {"generated_modules": [module]})}
 
 
 def handle_error(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
     """Terminal: the job fails with the node's one-line error; a retry resumes from that node."""
     message = state.get("error") or "unknown error"
-    step = message[1:message.index("]")] if message.startswith("[") and "]" in message else state.get("current_step")
+    step = message[1 : message.index("]")] if message.startswith("[") and "]" in message else state.get("current_step")
     with runtime.context.pool.connection() as conn:
         jobs.set_status(conn, *_ids(state), "failed", error=message)
-        jobs.add_event(conn, *_ids(state), "error", {"step": step, "message": message[:300],
-                                                    "recoverable": "ContentError" not in message})
+        jobs.add_event(
+            conn,
+            *_ids(state),
+            "error",
+            {"step": step, "message": message[:300], "recoverable": "ContentError" not in message},
+        )
     return {"current_step": "failed"}

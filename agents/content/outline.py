@@ -5,6 +5,7 @@ three parts gives its units; a unit much larger than the others is split at its 
 merged into modules of one to three by size; each lesson is one unit (or one sub-section of a long
 unit). Titles are the headings' own words. Documents without headings are cut into page blocks.
 """
+
 from __future__ import annotations
 
 import math
@@ -23,9 +24,9 @@ from agents.i18n import t
 
 MAX_MODULES = 8
 MAX_CONTENT_LESSONS = 4
-LONG_UNIT_CHARS = 3_500          # a unit this long and with sub-headings becomes several lessons
-MODULE_CHARS = 10_000            # a long document gets more modules than half its units
-BLOCK_CHARS = 2_500              # the size of a page block when a document has no headings
+LONG_UNIT_CHARS = 3_500  # a unit this long and with sub-headings becomes several lessons
+MODULE_CHARS = 10_000  # a long document gets more modules than half its units
+BLOCK_CHARS = 2_500  # the size of a page block when a document has no headings
 
 
 class Unit:
@@ -70,8 +71,18 @@ def _page_blocks(sections: list[Section]) -> list[Unit]:
         for chunk_id, text in zip(section.chunk_ids, section.texts):
             if blocks[-1] and sum(len(s.text) for s in blocks[-1]) + len(text) > BLOCK_CHARS:
                 blocks.append([])
-            blocks[-1].append(Section(section.document_id, section.document_title, section.heading, section.path,
-                                      section.page, [chunk_id], [text], section.position))
+            blocks[-1].append(
+                Section(
+                    section.document_id,
+                    section.document_title,
+                    section.heading,
+                    section.path,
+                    section.page,
+                    [chunk_id],
+                    [text],
+                    section.position,
+                )
+            )
     units = []
     for block in blocks:
         terms = key_terms("\n".join(s.text for s in block), corpus, 3)
@@ -118,26 +129,31 @@ def _merge_into_modules(units: list[Unit]) -> list[list[Unit]]:
     many modules as units: three at least, MAX_MODULES at most, one to three units each when possible."""
     count, total = len(units), sum(u.size for u in units)
     # about two units a module, and no module of much more than MODULE_CHARS when the units allow it
-    target = count if count <= 3 else min(count, MAX_MODULES, max(3, math.ceil(count / 2), math.ceil(total / MODULE_CHARS)))
+    target = (
+        count if count <= 3 else min(count, MAX_MODULES, max(3, math.ceil(count / 2), math.ceil(total / MODULE_CHARS)))
+    )
     per_module = max(3, math.ceil(count / MAX_MODULES))
     groups = [[u] for u in units]
     while len(groups) > target:
-        pairs = [(sum(u.size for u in a + b), i) for i, (a, b) in enumerate(zip(groups, groups[1:]))
-                 if len(a) + len(b) <= per_module and a[0].sections[0].document_id == b[0].sections[0].document_id]
+        pairs = [
+            (sum(u.size for u in a + b), i)
+            for i, (a, b) in enumerate(zip(groups, groups[1:]))
+            if len(a) + len(b) <= per_module and a[0].sections[0].document_id == b[0].sections[0].document_id
+        ]
         if not pairs:
             break
         _, i = min(pairs)
-        groups[i:i + 2] = [groups[i] + groups[i + 1]]
+        groups[i : i + 2] = [groups[i] + groups[i + 1]]
     return groups
 
 
 def group_title(units: list[Unit]) -> str:
     """One title for units taught together, in the source's words: the heading they share when there is one
     (not the document's own title), else the heading of the largest of them."""
-    parents = {tuple(s.parts[:u.level - 1]) for u in units for s in u.sections[-1:]}
+    parents = {tuple(s.parts[: u.level - 1]) for u in units for s in u.sections[-1:]}
     if len(units) > 1 and len(parents) == 1:
         parent = next(iter(parents))
-        if len(parent) > 1:             # parent[0] is the document's title heading when it has one
+        if len(parent) > 1:  # parent[0] is the document's title heading when it has one
             return parent[-1]
     return max(units, key=lambda u: u.size).title
 
@@ -148,15 +164,23 @@ def _lessons(units: list[Unit], language: str) -> list[dict]:
     for unit in units:
         deeper = _groups_at(unit.sections, unit.level + 1) if unit.size > LONG_UNIT_CHARS else [unit]
         pieces += deeper if len(deeper) > 1 else [unit]
-    while len(pieces) > MAX_CONTENT_LESSONS:     # the smallest neighbours share a lesson
+    while len(pieces) > MAX_CONTENT_LESSONS:  # the smallest neighbours share a lesson
         sizes = [a.size + b.size for a, b in zip(pieces, pieces[1:])]
         i = sizes.index(min(sizes))
-        pieces[i:i + 2] = [Unit(group_title(pieces[i:i + 2]), pieces[i].sections + pieces[i + 1].sections,
-                                pieces[i].level)]
-    lessons = [{"title": piece.title, "content_type": "theory", "sections": [s.key for s in piece.sections]}
-               for piece in pieces]
-    lessons.append({"title": t("content.lesson.practice_title", language), "content_type": "exercise",
-                    "sections": [s.key for u in units for s in u.sections]})
+        pieces[i : i + 2] = [
+            Unit(group_title(pieces[i : i + 2]), pieces[i].sections + pieces[i + 1].sections, pieces[i].level)
+        ]
+    lessons = [
+        {"title": piece.title, "content_type": "theory", "sections": [s.key for s in piece.sections]}
+        for piece in pieces
+    ]
+    lessons.append(
+        {
+            "title": t("content.lesson.practice_title", language),
+            "content_type": "exercise",
+            "sections": [s.key for u in units for s in u.sections],
+        }
+    )
     return [{**lesson, "position": i} for i, lesson in enumerate(lessons, 1)]
 
 
@@ -171,10 +195,18 @@ def themes_twin(sections: list[Section], language: str) -> list[dict]:
         keys.add(key)
         text = "\n\n".join(s.text for s in unit.sections)
         first = (sentences(text) or [text[:200]])[0]
-        themes.append({"key": key, "title": unit.title, "summary": first[:300], "bloom_level": bloom_level(text),
-                       "chunk_ids": list(dict.fromkeys(c for s in unit.sections for c in s.chunk_ids)),
-                       "sections": [s.key for s in unit.sections], "level": unit.level,
-                       "terms": key_terms(text, corpus, 6)})
+        themes.append(
+            {
+                "key": key,
+                "title": unit.title,
+                "summary": first[:300],
+                "bloom_level": bloom_level(text),
+                "chunk_ids": list(dict.fromkeys(c for s in unit.sections for c in s.chunk_ids)),
+                "sections": [s.key for s in unit.sections],
+                "level": unit.level,
+                "terms": key_terms(text, corpus, 6),
+            }
+        )
     # workplace training is about doing: procedural themes count as apply even when their verbs don't say so
     applied = sum(theme["bloom_level"] in APPLIED_LEVELS for theme in themes)
     by_key = {s.key: s for s in sections}
@@ -189,25 +221,44 @@ def themes_twin(sections: list[Section], language: str) -> list[dict]:
 def structure_twin(themes: list[dict], sections: list[Section], metadata: dict, language: str) -> dict:
     """Modules of one to three themes (the document's units), lessons from their headings."""
     by_key = {s.key: s for s in sections}
-    pairs = [(Unit(theme["title"], [by_key[k] for k in theme.get("sections", []) if k in by_key],
-                   theme.get("level", 1)), theme) for theme in themes]
+    pairs = [
+        (
+            Unit(theme["title"], [by_key[k] for k in theme.get("sections", []) if k in by_key], theme.get("level", 1)),
+            theme,
+        )
+        for theme in themes
+    ]
     pairs = [(unit, theme) for unit, theme in pairs if unit.sections]
     theme_of = {id(unit): theme for unit, theme in pairs}
     modules = []
     for group in _merge_into_modules([unit for unit, _ in pairs]):
         group_themes = [theme_of[id(u)] for u in group]
         levels = [theme["bloom_level"] for theme in group_themes]
-        modules.append({
-            "title": group_title(group),
-            "summary": " ".join(theme["summary"] for theme in group_themes)[:400],
-            "position": len(modules) + 1, "themes": [theme["key"] for theme in group_themes],
-            "bloom_level": next((lv for lv in levels if lv in APPLIED_LEVELS), levels[0]),
-            "chunk_ids": list(dict.fromkeys(c for theme in group_themes for c in theme["chunk_ids"])),
-            "lessons": _lessons(group, language)})
+        modules.append(
+            {
+                "title": group_title(group),
+                "summary": " ".join(theme["summary"] for theme in group_themes)[:400],
+                "position": len(modules) + 1,
+                "themes": [theme["key"] for theme in group_themes],
+                "bloom_level": next((lv for lv in levels if lv in APPLIED_LEVELS), levels[0]),
+                "chunk_ids": list(dict.fromkeys(c for theme in group_themes for c in theme["chunk_ids"])),
+                "lessons": _lessons(group, language),
+            }
+        )
     titles = metadata.get("doc_titles") or ["—"]
-    return {"title": " + ".join(titles),
-            "description": t("content.outline.description", language, docs=", ".join(titles),
-                             modules="; ".join(m["title"] for m in modules)),
-            "outcome": t("content.outline.outcome", language, docs=", ".join(titles),
-                         topics=", ".join(m["title"] for m in modules[:4])),
-            "modules": modules}
+    return {
+        "title": " + ".join(titles),
+        "description": t(
+            "content.outline.description",
+            language,
+            docs=", ".join(titles),
+            modules="; ".join(m["title"] for m in modules),
+        ),
+        "outcome": t(
+            "content.outline.outcome",
+            language,
+            docs=", ".join(titles),
+            topics=", ".join(m["title"] for m in modules[:4]),
+        ),
+        "modules": modules,
+    }

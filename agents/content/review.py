@@ -9,6 +9,7 @@ and how often the right option is the longest. Severities (spec 004 §3.6): crit
 unverifiable answer, major = missing citations, a guessable quiz, a significant omission; minor = style.
 The score can never read 1.00 while an issue is open: every issue takes its weight off.
 """
+
 from __future__ import annotations
 
 import re
@@ -23,18 +24,24 @@ from agents.content.verify import verify_exercise
 from agents.i18n import t
 
 PASS_THRESHOLD = 0.8
-CRITICAL_CAP = 0.89               # a course with a critical finding open never reads as good
+CRITICAL_CAP = 0.89  # a course with a critical finding open never reads as good
 MAX_LONGEST_RIGHT_SHARE = 0.4
 EXERCISE_TYPES = ("test", "true_false", "fill_blank", "order_steps", "practical_case", "dialogue")
 WEIGHTS = {"critical": 0.3, "major": 0.1, "minor": 0.02}
 _CITE_MARK = re.compile(r"\[\d+\]")
 
 
-def _issue(severity: str, module_index: int | None, code: str, language: str, exercise_index: int | None = None,
-           **values) -> dict:
-    return {"severity": severity, "module_index": module_index, "exercise_index": exercise_index, "code": code,
-            "description": t(f"content.review.{code}", language, **values),
-            "suggestion": t(f"content.review.{code}_fix", language, **values)}
+def _issue(
+    severity: str, module_index: int | None, code: str, language: str, exercise_index: int | None = None, **values
+) -> dict:
+    return {
+        "severity": severity,
+        "module_index": module_index,
+        "exercise_index": exercise_index,
+        "code": code,
+        "description": t(f"content.review.{code}", language, **values),
+        "suggestion": t(f"content.review.{code}_fix", language, **values),
+    }
 
 
 def _stems(text: str) -> set[str]:
@@ -54,8 +61,11 @@ def exercise_findings(exercise: dict, cited_text: str, source: str) -> list[tupl
     found: list[tuple[str, str, dict]] = []
     why = verify_exercise(exercise, cited_text) if cited_text else "it cites no chunk"
     if why is not None:
-        found.append(("critical", "unanswerable", {"why": why}) if verify_exercise(exercise, source) is not None
-                     else ("major", "wrong_chunk", {}))
+        found.append(
+            ("critical", "unanswerable", {"why": why})
+            if verify_exercise(exercise, source) is not None
+            else ("major", "wrong_chunk", {})
+        )
     kind, content = exercise["type"], exercise.get("content") or {}
     if kind == "test":
         options, answer = content.get("options") or [], content.get("answer")
@@ -65,13 +75,19 @@ def exercise_findings(exercise: dict, cited_text: str, source: str) -> list[tupl
             question = _stems(" ".join(quoted) if quoted else exercise.get("prompt", ""))
             if _stems(right) & question and not any(_stems(o) & question for o in others):
                 found.append(("major", "only_shared_words", {}))
-            odd = [o for o in others if answer_kind(o) != answer_kind(right)
-                   or not 0.5 <= (len(o) + 1) / (len(right) + 1) <= 2.0]
+            odd = [
+                o
+                for o in others
+                if answer_kind(o) != answer_kind(right) or not 0.5 <= (len(o) + 1) / (len(right) + 1) <= 2.0
+            ]
             if odd:
                 found.append(("major", "implausible_distractors", {"options": ", ".join(odd)}))
     elif kind == "fill_blank":
-        bad = [a for a in content.get("answers") or [] if not re.search(r"\d", a)
-               and (len(a) < 4 or fold(a) in STOPWORDS or not any(len(w) > 3 for w in words(a)))]
+        bad = [
+            a
+            for a in content.get("answers") or []
+            if not re.search(r"\d", a) and (len(a) < 4 or fold(a) in STOPWORDS or not any(len(w) > 3 for w in words(a)))
+        ]
         if bad:
             found.append(("major", "blank_not_content_word", {"blank": ", ".join(bad)}))
     return found
@@ -82,8 +98,9 @@ def _source_text(sections: list[Section]) -> tuple[str, dict[str, str]]:
     for section in sections:
         for chunk_id, text in zip(section.chunk_ids, section.texts):
             by_chunk.setdefault(chunk_id, []).append(f"{section.heading}\n{text}")
-    return "\n\n".join(f"{s.heading}\n{s.text}" for s in sections), \
-        {chunk_id: "\n\n".join(parts) for chunk_id, parts in by_chunk.items()}
+    return "\n\n".join(f"{s.heading}\n{s.text}" for s in sections), {
+        chunk_id: "\n\n".join(parts) for chunk_id, parts in by_chunk.items()
+    }
 
 
 def review_twin(modules: list[dict], manual: dict | None, sections: list[Section], language: str) -> dict:
@@ -111,15 +128,21 @@ def review_twin(modules: list[dict], manual: dict | None, sections: list[Section
             findings = exercise_findings(exercise, cited, source)
             answers_ok += not any(code in ("unanswerable", "wrong_chunk") for _, code, _ in findings)
             for severity, code, values in findings:
-                issues.append(_issue(severity, index, code, language, exercise_index=n, n=n + 1,
-                                     kind=exercise["type"], **values))
+                issues.append(
+                    _issue(severity, index, code, language, exercise_index=n, n=n + 1, kind=exercise["type"], **values)
+                )
             if exercise["type"] == "test":
                 mc_total += 1
                 mc_longest += longest_is_right(exercise)
     applied_share = applied / exercises_total if exercises_total else 0.0
     if exercises_total and applied_share < 0.5:
-        worst = min(range(len(modules)), key=lambda i: sum(
-            e["bloom_level"] in APPLIED_LEVELS for e in modules[i]["exercises"]) - len(modules[i]["exercises"]) / 2)
+        worst = min(
+            range(len(modules)),
+            key=lambda i: (
+                sum(e["bloom_level"] in APPLIED_LEVELS for e in modules[i]["exercises"])
+                - len(modules[i]["exercises"]) / 2
+            ),
+        )
         issues.append(_issue("major", worst, "bloom", language, share=round(applied_share * 100)))
     longest_share = mc_longest / mc_total if mc_total else 0.0
     if mc_total >= 3 and longest_share > MAX_LONGEST_RIGHT_SHARE:
@@ -133,23 +156,49 @@ def review_twin(modules: list[dict], manual: dict | None, sections: list[Section
     missing = [s.heading for s in sections if not covered & set(s.chunk_ids)]
     coverage = 1 - len(missing) / len(sections) if sections else 0.0
     if coverage < 0.95:
-        issues.append(_issue("major" if coverage < 0.8 else "minor", None, "coverage", language,
-                             share=round(coverage * 100), missing=", ".join(missing[:5])))
+        issues.append(
+            _issue(
+                "major" if coverage < 0.8 else "minor",
+                None,
+                "coverage",
+                language,
+                share=round(coverage * 100),
+                missing=", ".join(missing[:5]),
+            )
+        )
     # copying whole source sentences is how the lessons stay exact; pasting a passage is the defect (checks.py)
-    ratio = copy_ratio(sections, [lesson["content"] for m in modules for lesson in m["lessons"]
-                                  if lesson["content_type"] != "exercise"]) if modules else 0.0
+    ratio = (
+        copy_ratio(
+            sections,
+            [lesson["content"] for m in modules for lesson in m["lessons"] if lesson["content_type"] != "exercise"],
+        )
+        if modules
+        else 0.0
+    )
     issues += reader.lesson_findings(modules, sections, language) + reader.true_false_findings(modules, language)
     for index, module in enumerate(modules):
         for n, exercise in enumerate(module["exercises"]):
             issues += reader.exercise_text_findings(exercise, source, index, n, language)
     fact_share, left_out = reader.fact_coverage(modules, sections)
     if fact_share < reader.MIN_FACT_COVERAGE:
-        issues.append(_issue("major", None, "fact_coverage", language, share=round(fact_share * 100),
-                             missing="; ".join(s[:60] for s in left_out[:3])))
-    left_out_types = [{"type": kind, "why": why_left_out(kind, language)} for kind in EXERCISE_TYPES
-                      if kind not in types] if exercises_total else []
-    issues += [_issue("minor", None, "left_out_type", language, kind=item["type"], why=item["why"])
-               for item in left_out_types]
+        issues.append(
+            _issue(
+                "major",
+                None,
+                "fact_coverage",
+                language,
+                share=round(fact_share * 100),
+                missing="; ".join(s[:60] for s in left_out[:3]),
+            )
+        )
+    left_out_types = (
+        [{"type": kind, "why": why_left_out(kind, language)} for kind in EXERCISE_TYPES if kind not in types]
+        if exercises_total
+        else []
+    )
+    issues += [
+        _issue("minor", None, "left_out_type", language, kind=item["type"], why=item["why"]) for item in left_out_types
+    ]
     bloom_mix: dict[str, int] = {}
     for module in modules:
         for exercise in module["exercises"]:
@@ -159,8 +208,9 @@ def review_twin(modules: list[dict], manual: dict | None, sections: list[Section
         "answers_verified": answers_ok / exercises_total if exercises_total else 0.0,
         "applied_share": applied_share,
         "section_coverage": coverage,
-        "lesson_section_coverage": (sum(bool(lesson_covered & set(s.chunk_ids)) for s in sections) / len(sections)
-                                    if sections else 0.0),
+        "lesson_section_coverage": (
+            sum(bool(lesson_covered & set(s.chunk_ids)) for s in sections) / len(sections) if sections else 0.0
+        ),
         "copy_ratio": ratio,
         "mc_longest_right_share": round(longest_share, 3),
         "multiple_choice": mc_total,
@@ -170,8 +220,7 @@ def review_twin(modules: list[dict], manual: dict | None, sections: list[Section
         "left_out": left_out,
         "left_out_types": left_out_types,
     }
-    score = (checks["citation_coverage"] + checks["answers_verified"] + min(1.0, applied_share / 0.5)
-             + coverage) / 4
+    score = (checks["citation_coverage"] + checks["answers_verified"] + min(1.0, applied_share / 0.5) + coverage) / 4
     return finish_report(issues, score, len(modules), checks, "offline")
 
 
@@ -179,8 +228,10 @@ def quality_summary(report: dict | None) -> dict | None:
     """The job's quality figures: overall score and open issues by severity."""
     if not report:
         return None
-    counts = {severity: sum(i["severity"] == severity for i in report.get("issues") or [])
-              for severity in ("critical", "major", "minor")}
+    counts = {
+        severity: sum(i["severity"] == severity for i in report.get("issues") or [])
+        for severity in ("critical", "major", "minor")
+    }
     return {"score": report.get("overall_score"), **counts}
 
 
@@ -191,17 +242,25 @@ def review_summary(report: dict | None) -> dict | None:
     kinds: dict[str, int] = {}
     for issue in report.get("issues") or []:
         kinds[issue["code"]] = kinds.get(issue["code"], 0) + 1
-    return {**quality_summary(report), "findings": dict(sorted(kinds.items())),
-            "left_out_types": (report.get("checks") or {}).get("left_out_types") or []}
+    return {
+        **quality_summary(report),
+        "findings": dict(sorted(kinds.items())),
+        "left_out_types": (report.get("checks") or {}).get("left_out_types") or [],
+    }
 
 
 def report_figures(report: dict | None) -> dict:
     """The review's figures in the CLI's JSON: score, issues by severity, the review by kind, the copy ratio, the
     coverage of the source's fact sentences and those left out."""
     checks = (report or {}).get("checks") or {}
-    return {"review_score": (report or {}).get("overall_score"), "quality": quality_summary(report),
-            "copy_ratio": checks.get("copy_ratio"), "review": review_summary(report),
-            "coverage": checks.get("fact_coverage"), "left_out": checks.get("left_out") or []}
+    return {
+        "review_score": (report or {}).get("overall_score"),
+        "quality": quality_summary(report),
+        "copy_ratio": checks.get("copy_ratio"),
+        "review": review_summary(report),
+        "coverage": checks.get("fact_coverage"),
+        "left_out": checks.get("left_out") or [],
+    }
 
 
 def finish_report(issues: list[dict], score: float, module_count: int, checks: dict, engine: str) -> dict:
@@ -218,5 +277,11 @@ def finish_report(issues: list[dict], score: float, module_count: int, checks: d
     if any(i["severity"] == "critical" for i in issues):
         score = min(score, CRITICAL_CAP)
     passed = score >= PASS_THRESHOLD and not any(i["severity"] == "critical" for i in issues)
-    return {"passed": passed, "overall_score": score, "issues": issues, "module_scores": module_scores,
-            "checks": checks, "engine": engine}
+    return {
+        "passed": passed,
+        "overall_score": score,
+        "issues": issues,
+        "module_scores": module_scores,
+        "checks": checks,
+        "engine": engine,
+    }

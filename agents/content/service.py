@@ -3,6 +3,7 @@
 Decisions never run the graph here: they are queued on the job (``command``) and a worker resumes
 the graph with them, so a page stays responsive and a crash in between loses nothing.
 """
+
 from __future__ import annotations
 
 import math
@@ -10,21 +11,21 @@ import time
 from dataclasses import dataclass, field
 from uuid import UUID
 
-from agents.runtime import tasks
 from agents.content.edits import EditError, apply_patch
 from agents.content.graph import build_graph
 from agents.content.review import report_figures
 from agents.content.worker import defer_generation, run_config
-from agents.runtime.deps import AppDeps
 from agents.i18n import t
-from agents.ingestion.uploads import UploadRefused, queue_uploads
-from storage import audit, documents, ingestions, jobs, queue, rate_limits
-from core import config
 from agents.ingestion.pipeline import max_upload_bytes
+from agents.ingestion.uploads import UploadRefused, queue_uploads
+from agents.runtime import tasks
+from agents.runtime.deps import AppDeps
+from core import config
 from core.inputs import distinct_uuids
+from storage import audit, documents, ingestions, jobs, queue, rate_limits
 from storage.users import User
 
-RUNNING = jobs.RUNNING                  # statuses in which the worker is busy with the job
+RUNNING = jobs.RUNNING  # statuses in which the worker is busy with the job
 STRUCTURE_DECISIONS = ("approve", "edit", "redesign", "reject")
 FINAL_DECISIONS = ("approve", "refine", "reject")
 
@@ -37,7 +38,7 @@ class ContentServiceError(ValueError):
 class JobView:
     job: jobs.Job
     events: list[jobs.Event]
-    checkpoint: str | None                  # "structure" | "final" while waiting for the admin
+    checkpoint: str | None  # "structure" | "final" while waiting for the admin
     state: dict = field(default_factory=dict)
 
 
@@ -75,8 +76,14 @@ def list_documents(deps: AppDeps, user: User) -> list[documents.Document]:
         return [d for d in documents.list_documents(conn, user.org_id) if d.id not in still_ingesting]
 
 
-def start_job(deps: AppDeps, user: User, document_ids: list[UUID | str],
-              output_type: str = "course_and_manual", *, options: dict | None = None) -> UUID:
+def start_job(
+    deps: AppDeps,
+    user: User,
+    document_ids: list[UUID | str],
+    output_type: str = "course_and_manual",
+    *,
+    options: dict | None = None,
+) -> UUID:
     _admin(user)
     if not document_ids and not (options or {}).get("ingestions"):
         raise ContentServiceError(t("content.error.no_documents", user.language))
@@ -91,21 +98,38 @@ def start_job(deps: AppDeps, user: User, document_ids: list[UUID | str],
         limit = config.get("SKILLNET_CONTENT_JOBS_PER_HOUR")
         wait = rate_limits.take(conn, user.org_id, "content.job", limit, 3600)
         if wait is not None:
-            raise ContentServiceError(t("content.error.jobs_limited", user.language, limit=limit,
-                                        minutes=math.ceil(wait / 60)))
-        job_id = jobs.create_job(conn, user.org_id, triggered_by=user.id, source_document_ids=ids,
-                                 output_type=output_type, options=options)
+            raise ContentServiceError(
+                t("content.error.jobs_limited", user.language, limit=limit, minutes=math.ceil(wait / 60))
+            )
+        job_id = jobs.create_job(
+            conn, user.org_id, triggered_by=user.id, source_document_ids=ids, output_type=output_type, options=options
+        )
         jobs.add_event(conn, user.org_id, job_id, "queued", {"documents": len(ids)})
-        defer_generation(conn, user.org_id, job_id)   # with the job row, or not at all
-        audit.record(conn, user.org_id, actor_id=user.id, action="content.start_job", entity_type="generation_job",
-                     entity_id=job_id, before=None,
-                     after={"output_type": output_type, "documents": [str(d) for d in ids],
-                            **({"uploads": len(uploads)} if (uploads := (options or {}).get("ingestions")) else {})})
+        defer_generation(conn, user.org_id, job_id)  # with the job row, or not at all
+        audit.record(
+            conn,
+            user.org_id,
+            actor_id=user.id,
+            action="content.start_job",
+            entity_type="generation_job",
+            entity_id=job_id,
+            before=None,
+            after={
+                "output_type": output_type,
+                "documents": [str(d) for d in ids],
+                **({"uploads": len(uploads)} if (uploads := (options or {}).get("ingestions")) else {}),
+            },
+        )
     return job_id
 
 
-def start_job_with_uploads(deps: AppDeps, user: User, uploads: list[tuple[str, bytes]],
-                           document_ids: list[UUID | str], output_type: str = "course_and_manual") -> UUID:
+def start_job_with_uploads(
+    deps: AppDeps,
+    user: User,
+    uploads: list[tuple[str, bytes]],
+    document_ids: list[UUID | str],
+    output_type: str = "course_and_manual",
+) -> UUID:
     """Queue the uploads' ingestion and a job over them and the picked documents: the page returns at
     once, and the job starts when the last of its uploads is ingested (a failed one fails it)."""
     if not uploads:
@@ -131,21 +155,31 @@ def job_view(deps: AppDeps, user: User, job_id: UUID | str, *, with_state: bool 
     return JobView(job, events, waiting if job.command is None else None, state)
 
 
-def _queue(deps: AppDeps, user: User, job_id, command: dict, *, expect: str, status: str,
-           review: str) -> None:
+def _queue(deps: AppDeps, user: User, job_id, command: dict, *, expect: str, status: str, review: str) -> None:
     """Queue the admin's decision with its audit entry (``review``: its action), in one transaction."""
     job = _job(deps, user, job_id)
     if job.status != expect:
-        raise ContentServiceError(t("content.error.not_waiting", user.language,
-                                    status=t(f"content.status.{job.status}", user.language)))
+        raise ContentServiceError(
+            t("content.error.not_waiting", user.language, status=t(f"content.status.{job.status}", user.language))
+        )
     try:
         with deps.pool.connection() as conn:
             jobs.set_command(conn, user.org_id, job.id, command, status=status)
             defer_generation(conn, user.org_id, job.id)
-            audit.record(conn, user.org_id, actor_id=user.id, action=review, entity_type="generation_job",
-                         entity_id=job.id, before={"job_status": job.status},
-                         after={"decision": command["decision"], "job_status": status,
-                                "note": (command.get("notes") or "").strip() or None})
+            audit.record(
+                conn,
+                user.org_id,
+                actor_id=user.id,
+                action=review,
+                entity_type="generation_job",
+                entity_id=job.id,
+                before={"job_status": job.status},
+                after={
+                    "decision": command["decision"],
+                    "job_status": status,
+                    "note": (command.get("notes") or "").strip() or None,
+                },
+            )
     except jobs.JobStateError as exc:
         raise ContentServiceError(_job_state_refusal(exc, user.language)) from exc
 
@@ -156,25 +190,39 @@ def _job_state_refusal(exc: jobs.JobStateError, lang: str) -> str:
     return t(f"content.error.job_{exc.code}", lang, **statuses)
 
 
-def review_structure(deps: AppDeps, user: User, job_id, decision: str, *, outline: dict | None = None,
-                     notes: str | None = None) -> None:
+def review_structure(
+    deps: AppDeps, user: User, job_id, decision: str, *, outline: dict | None = None, notes: str | None = None
+) -> None:
     """Checkpoint 1. ``edit`` carries the admin's outline: it is what gets generated. ``redesign`` carries it
     with the admin's notes back to the design pass (the model's, or offline the notes read as rules), and
     the job comes back to this review."""
     if decision not in STRUCTURE_DECISIONS:
         raise ContentServiceError(t("content.error.decision", user.language, choices=", ".join(STRUCTURE_DECISIONS)))
-    if decision in ("edit", "redesign") and outline is not None \
-            and not any(str(m.get("title") or "").strip() for m in outline.get("modules", [])):
+    if (
+        decision in ("edit", "redesign")
+        and outline is not None
+        and not any(str(m.get("title") or "").strip() for m in outline.get("modules", []))
+    ):
         raise ContentServiceError(t("content.error.empty_outline", user.language))
     if decision == "edit" and outline is None:
         raise ContentServiceError(t("content.error.empty_outline", user.language))
     if decision == "redesign" and not (notes or "").strip():
         raise ContentServiceError(t("content.error.redesign_notes", user.language))
-    command = {"decision": decision, "edits": {"course_outline": outline} if outline is not None else None,
-               "notes": notes}
+    command = {
+        "decision": decision,
+        "edits": {"course_outline": outline} if outline is not None else None,
+        "notes": notes,
+    }
     status = {"reject": "awaiting_structure_review", "redesign": "structuring"}.get(decision, "generating")
-    _queue(deps, user, job_id, command, expect="awaiting_structure_review", status=status,
-           review="content.review_structure")
+    _queue(
+        deps,
+        user,
+        job_id,
+        command,
+        expect="awaiting_structure_review",
+        status=status,
+        review="content.review_structure",
+    )
 
 
 def open_criticals(job: jobs.Job) -> list[dict]:
@@ -184,12 +232,23 @@ def open_criticals(job: jobs.Job) -> list[dict]:
 def template_modules(state: dict) -> list[dict]:
     """The modules the offline twin wrote: {index, title, fallback}. ``fallback`` is why the model's answer
     was not used (``length``, ``contract``, …); None when no model was asked (the offline engine)."""
-    return [{"index": m["index"], "title": m["module_spec"]["title"], "fallback": m.get("fallback")}
-            for m in state.get("generated_modules") or [] if m.get("engine", "offline") == "offline"]
+    return [
+        {"index": m["index"], "title": m["module_spec"]["title"], "fallback": m.get("fallback")}
+        for m in state.get("generated_modules") or []
+        if m.get("engine", "offline") == "offline"
+    ]
 
 
-def review_final(deps: AppDeps, user: User, job_id, decision: str, *, notes: str | None = None,
-                 waive_reason: str | None = None, accept_template_modules: bool = False) -> None:
+def review_final(
+    deps: AppDeps,
+    user: User,
+    job_id,
+    decision: str,
+    *,
+    notes: str | None = None,
+    waive_reason: str | None = None,
+    accept_template_modules: bool = False,
+) -> None:
     """Checkpoint 2: approve (publish), refine (targeted fixes, then review again) or reject. Critical quality
     issues block publishing until they are fixed or the admin waives them with a reason; modules the twin
     wrote because the model's answer was unusable are published only with the admin's explicit tick
@@ -205,26 +264,54 @@ def review_final(deps: AppDeps, user: User, job_id, decision: str, *, notes: str
     replaced = [m for m in written if m["fallback"]]
     if replaced and not accept_template_modules:
         named = ", ".join(f"«{m['title']}»" for m in replaced[:3]) + (", …" if len(replaced) > 3 else "")
-        raise ContentServiceError(t("content.studio.template_block", user.language, count=len(replaced),
-                                    modules=named))
+        raise ContentServiceError(t("content.studio.template_block", user.language, count=len(replaced), modules=named))
     status = {"approve": "publishing", "refine": "reviewing", "reject": "awaiting_final_review"}[decision]
     edits = {"waived": [i["description"] for i in criticals], "reason": reason} if criticals else None
-    _queue(deps, user, job_id, {"decision": decision, "edits": edits, "notes": notes},
-           expect="awaiting_final_review", status=status, review="content.review_final")
+    _queue(
+        deps,
+        user,
+        job_id,
+        {"decision": decision, "edits": edits, "notes": notes},
+        expect="awaiting_final_review",
+        status=status,
+        review="content.review_final",
+    )
     if criticals:
         with deps.pool.connection() as conn:
-            audit.record(conn, user.org_id, actor_id=user.id, action="content.waive_critical_issues",
-                         entity_type="generation_job", entity_id=job.id, before={"issues": criticals},
-                         after={"reason": reason})
+            audit.record(
+                conn,
+                user.org_id,
+                actor_id=user.id,
+                action="content.waive_critical_issues",
+                entity_type="generation_job",
+                entity_id=job.id,
+                before={"issues": criticals},
+                after={"reason": reason},
+            )
     if replaced:
         with deps.pool.connection() as conn:
-            audit.record(conn, user.org_id, actor_id=user.id, action="content.accept_template_modules",
-                         entity_type="generation_job", entity_id=job.id, before={"modules": replaced},
-                         after={"accepted": True})
+            audit.record(
+                conn,
+                user.org_id,
+                actor_id=user.id,
+                action="content.accept_template_modules",
+                entity_type="generation_job",
+                entity_id=job.id,
+                before={"modules": replaced},
+                after={"accepted": True},
+            )
 
 
-def edit_content(deps: AppDeps, user: User, job_id, target: str, field_name: str | None = None, value=None,
-                 *, fields: dict | None = None) -> None:
+def edit_content(
+    deps: AppDeps,
+    user: User,
+    job_id,
+    target: str,
+    field_name: str | None = None,
+    value=None,
+    *,
+    fields: dict | None = None,
+) -> None:
     """An inline edit at the final review: one field, or a form's ``fields`` at once (validated now, applied by
     the worker; the quality report is checked again after it)."""
     job = _job(deps, user, job_id)
@@ -234,19 +321,35 @@ def edit_content(deps: AppDeps, user: User, job_id, target: str, field_name: str
         apply_patch(state, edits)
     except (EditError, KeyError) as exc:
         raise ContentServiceError(str(exc)) from exc
-    _queue(deps, user, job_id, {"decision": "patch", "edits": edits, "notes": None},
-           expect="awaiting_final_review", status="awaiting_final_review", review="content.edit")
+    _queue(
+        deps,
+        user,
+        job_id,
+        {"decision": "patch", "edits": edits, "notes": None},
+        expect="awaiting_final_review",
+        status="awaiting_final_review",
+        review="content.edit",
+    )
 
 
-def regenerate_module(deps: AppDeps, user: User, job_id, module_index: int,
-                      instructions: str | None = None) -> None:
+def regenerate_module(deps: AppDeps, user: User, job_id, module_index: int, instructions: str | None = None) -> None:
     job = _job(deps, user, job_id)
     state, _ = graph_state(deps, job.id)
     if not 0 <= module_index < len(state.get("generated_modules") or []):
         raise ContentServiceError(t("content.error.no_module", user.language))
-    _queue(deps, user, job_id, {"decision": "regenerate", "notes": None,
-                                "edits": {"module_index": module_index, "instructions": instructions or None}},
-           expect="awaiting_final_review", status="generating", review="content.regenerate_module")
+    _queue(
+        deps,
+        user,
+        job_id,
+        {
+            "decision": "regenerate",
+            "notes": None,
+            "edits": {"module_index": module_index, "instructions": instructions or None},
+        },
+        expect="awaiting_final_review",
+        status="generating",
+        review="content.regenerate_module",
+    )
 
 
 def retry_job(deps: AppDeps, user: User, job_id) -> None:
@@ -254,7 +357,7 @@ def retry_job(deps: AppDeps, user: User, job_id) -> None:
     job = _job(deps, user, job_id)
     if job.status != "failed":
         raise ContentServiceError(t("content.error.retry_failed_only", user.language))
-    failed_node = (job.error or "")[1:(job.error or "").find("]")] if (job.error or "").startswith("[") else ""
+    failed_node = (job.error or "")[1 : (job.error or "").find("]")] if (job.error or "").startswith("[") else ""
     graph = build_graph(deps.checkpointer)
     retry_from = None
     for snapshot in graph.get_state_history(run_config(job.id)):
@@ -281,13 +384,13 @@ def run_job(deps: AppDeps, org_id: UUID, job_id: UUID | str, *, timeout: float =
         with deps.pool.connection() as conn:
             job = jobs.get_job(conn, org_id, job_id)
             status = queue.open_job_status(conn, jobs.queue_lock(job_id))
-            if status is None and jobs.runnable(job):   # e.g. queued before the task queue existed
+            if status is None and jobs.runnable(job):  # e.g. queued before the task queue existed
                 defer_generation(conn, org_id, job_id)
                 status = "todo"
         if status is None or time.monotonic() > deadline:
             return job
-        if status == "doing" or tasks.worker_thread_running():   # another worker runs (or will run) it
-            tasks.retry_stalled_now()      # if that worker died, its job comes back
+        if status == "doing" or tasks.worker_thread_running():  # another worker runs (or will run) it
+            tasks.retry_stalled_now()  # if that worker died, its job comes back
             time.sleep(0.5)
         else:
             tasks.work(wait=False, deps=deps)
@@ -302,19 +405,24 @@ def job_summary(deps: AppDeps, org_id: UUID, job_id: UUID) -> dict:
         counts, by_type = jobs.course_counts(conn, org_id, job.result_course_id)
     state, _ = graph_state(deps, job.id)
     modules = state.get("generated_modules") or []
-    if job.result_course_id is None:      # not published yet: count what the pipeline holds
+    if job.result_course_id is None:  # not published yet: count what the pipeline holds
         counts = (len(modules), sum(len(m["lessons"]) for m in modules))
         by_type = {}
         for module in modules:
             for exercise in module["exercises"]:
                 by_type[exercise["type"]] = by_type.get(exercise["type"], 0) + 1
-    return {"job_id": str(job.id), "status": job.status,
-            "course_id": str(job.result_course_id) if job.result_course_id else None,
-            "manual_id": str(job.result_manual_id) if job.result_manual_id else None,
-            "modules": counts[0], "lessons": counts[1], "exercises_by_type": dict(sorted(by_type.items())),
-            **report_figures(job.review_report),
-            "module_engines": [m.get("engine", "offline") for m in modules],  # which engine wrote each module
-            "template_modules": [m["title"] for m in template_modules(state)]}
+    return {
+        "job_id": str(job.id),
+        "status": job.status,
+        "course_id": str(job.result_course_id) if job.result_course_id else None,
+        "manual_id": str(job.result_manual_id) if job.result_manual_id else None,
+        "modules": counts[0],
+        "lessons": counts[1],
+        "exercises_by_type": dict(sorted(by_type.items())),
+        **report_figures(job.review_report),
+        "module_engines": [m.get("engine", "offline") for m in modules],  # which engine wrote each module
+        "template_modules": [m["title"] for m in template_modules(state)],
+    }
 
 
 def outline_rows(outline: dict) -> list[dict]:
@@ -322,9 +430,16 @@ def outline_rows(outline: dict) -> list[dict]:
     rows = []
     for number, module in enumerate(outline.get("modules", []), 1):
         for lesson in module["lessons"]:
-            rows.append({"module": number, "module_title": module["title"], "lesson": lesson["position"],
-                         "lesson_title": lesson["title"], "content_type": lesson["content_type"],
-                         "origin": number})
+            rows.append(
+                {
+                    "module": number,
+                    "module_title": module["title"],
+                    "lesson": lesson["position"],
+                    "lesson_title": lesson["title"],
+                    "content_type": lesson["content_type"],
+                    "origin": number,
+                }
+            )
     return rows
 
 
@@ -340,12 +455,18 @@ def outline_from_rows(rows: list[dict], outline: dict) -> dict:
     modules = []
     for number in sorted(groups):
         group = sorted(groups[number], key=lambda r: (r.get("lesson") is None, r.get("lesson") or 0))
-        origin = next((int(r["origin"]) for r in group if r.get("origin") and 0 < int(r["origin"]) <= len(originals)),
-                      None)
+        origin = next(
+            (int(r["origin"]) for r in group if r.get("origin") and 0 < int(r["origin"]) <= len(originals)), None
+        )
         base = originals[origin - 1] if origin else {"summary": "", "themes": [], "chunk_ids": []}
-        title = next((str(r["module_title"]).strip() for r in group if str(r.get("module_title") or "").strip()),
-                     base.get("title", ""))
-        lessons = [{"title": str(r["lesson_title"]).strip(), "content_type": r.get("content_type") or "theory"}
-                   for r in group if str(r.get("lesson_title") or "").strip()]
+        title = next(
+            (str(r["module_title"]).strip() for r in group if str(r.get("module_title") or "").strip()),
+            base.get("title", ""),
+        )
+        lessons = [
+            {"title": str(r["lesson_title"]).strip(), "content_type": r.get("content_type") or "theory"}
+            for r in group
+            if str(r.get("lesson_title") or "").strip()
+        ]
         modules.append({**base, "title": title, "lessons": lessons})
     return {**outline, "modules": modules}

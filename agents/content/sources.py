@@ -3,6 +3,7 @@
 Every agent loads what it needs here, from the database, so no agent sees another's context (the
 reviewer in particular loads the sources itself, spec 004 §3.6).
 """
+
 from __future__ import annotations
 
 import logging
@@ -14,22 +15,26 @@ from agents.content.text import Section, overlap, sections_from_chunks
 from storage import documents
 
 log = logging.getLogger(__name__)
-SUPPLEMENT_TOP_K = 3        # spec 004 §10 SEMANTIC_SEARCH_TOP_K
+SUPPLEMENT_TOP_K = 3  # spec 004 §10 SEMANTIC_SEARCH_TOP_K
 CONTEXT_CHAR_BUDGET = 48_000  # what one model call is given at most (~12k tokens)
 
 
 def load_chunks(pool: ConnectionPool, org_id: str, document_ids: list[str]) -> list[documents.Chunk]:
     """Every chunk of the documents, in document order (the order the documents were given)."""
     with pool.connection() as conn:
-        return [chunk for doc_id in document_ids
-                for chunk in documents.document_chunks(conn, UUID(org_id), UUID(doc_id))]
+        return [
+            chunk for doc_id in document_ids for chunk in documents.document_chunks(conn, UUID(org_id), UUID(doc_id))
+        ]
 
 
 def load_sections(pool: ConnectionPool, org_id: str, document_ids: list[str]) -> list[Section]:
     """The documents' own sections (heading by heading), each with the chunks it lies in."""
     with pool.connection() as conn:
-        spans = {chunk_id: found for doc_id in document_ids
-                 for chunk_id, found in documents.chunk_heading_spans(conn, UUID(org_id), UUID(doc_id)).items()}
+        spans = {
+            chunk_id: found
+            for doc_id in document_ids
+            for chunk_id, found in documents.chunk_heading_spans(conn, UUID(org_id), UUID(doc_id)).items()
+        }
     return sections_from_chunks(load_chunks(pool, org_id, document_ids), spans)
 
 
@@ -39,20 +44,33 @@ def sections_for(all_sections: list[Section], chunk_ids: list[str]) -> list[Sect
     for section in all_sections:
         pairs = [(c, t) for c, t in zip(section.chunk_ids, section.texts) if c in wanted]
         if pairs:
-            picked.append(Section(section.document_id, section.document_title, section.heading, section.path,
-                                  section.page, [c for c, _ in pairs], [t for _, t in pairs], section.position))
+            picked.append(
+                Section(
+                    section.document_id,
+                    section.document_title,
+                    section.heading,
+                    section.path,
+                    section.page,
+                    [c for c, _ in pairs],
+                    [t for _, t in pairs],
+                    section.position,
+                )
+            )
     return picked
 
 
 def chunks_matching(all_sections: list[Section], text: str, limit: int = 3) -> list[str]:
     """Chunk ids whose section best matches ``text`` lexically (an admin-added module has no chunks yet)."""
-    scored = sorted(((overlap(text, s.heading + " " + s.text), s.position, s) for s in all_sections),
-                    key=lambda item: (-item[0], item[1]))
+    scored = sorted(
+        ((overlap(text, s.heading + " " + s.text), s.position, s) for s in all_sections),
+        key=lambda item: (-item[0], item[1]),
+    )
     return [c for score, _, s in scored[:limit] if score > 0 for c in s.chunk_ids]
 
 
-def module_chunk_ids(pool: ConnectionPool, org_id: str, document_ids: list[str], primary: list[str],
-                     themes: list[dict]) -> tuple[list[str], list[str]]:
+def module_chunk_ids(
+    pool: ConnectionPool, org_id: str, document_ids: list[str], primary: list[str], themes: list[dict]
+) -> tuple[list[str], list[str]]:
     """Dual retrieval (spec 004 §4.3): the theme->chunk index, plus a semantic supplement per theme.
 
     Returns (primary ids, supplemental ids); the supplement is the top chunks of a scoped search for
@@ -77,16 +95,23 @@ def module_chunk_ids(pool: ConnectionPool, org_id: str, document_ids: list[str],
     return list(primary), supplement
 
 
-def context_block(sections: list[Section], *, refs: dict[str, str] | None = None,
-                  budget: int = CONTEXT_CHAR_BUDGET, preview: int | None = None) -> str:
+def context_block(
+    sections: list[Section],
+    *,
+    refs: dict[str, str] | None = None,
+    budget: int = CONTEXT_CHAR_BUDGET,
+    preview: int | None = None,
+) -> str:
     """Sources as text for a prompt: one block per chunk, with its reference, document, section and page."""
     parts, used = [], 0
     for section in sections:
         for chunk_id, text in zip(section.chunk_ids, section.texts):
             body = text if preview is None else text[:preview]
             ref = (refs or {}).get(chunk_id, chunk_id)
-            block = (f"[{ref}] {section.document_title} — {section.path or section.heading}"
-                     f"{f' (p. {section.page})' if section.page else ''}\n{body}")
+            block = (
+                f"[{ref}] {section.document_title} — {section.path or section.heading}"
+                f"{f' (p. {section.page})' if section.page else ''}\n{body}"
+            )
             if used + len(block) > budget:
                 return "\n\n".join(parts)
             parts.append(block)

@@ -6,6 +6,7 @@ re-ingested (flagged by ``storage.source_changes``), and the admin's three answe
 - keep: the module stays as it is, and the decision is recorded;
 - edit: the admin edits the lesson in the studio, then keeps it.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -17,11 +18,11 @@ from uuid import UUID
 from agents.content.context import ContentContext
 from agents.content.nodes import build_module
 from agents.content.publish import write_module_content
-from agents.runtime.deps import AppDeps
 from agents.i18n import t
+from agents.runtime.deps import AppDeps
 from storage import audit, source_changes, users
-from storage.chunks import course_document_ids
 from storage import lessons as lesson_store
+from storage.chunks import course_document_ids
 
 
 class StaleError(ValueError):
@@ -52,12 +53,24 @@ def report(deps: AppDeps, org_id: UUID) -> list[dict]:
     """The open flags as plain data (``python -m agents.content stale --json``, an operator's report)."""
     with deps.pool.connection() as conn:
         flags = source_changes.open_flags(conn, org_id)
-    return [{"course": f.course_title, "course_id": str(f.course_id), "module": f.module_title,
-             "module_id": str(f.module_id), "type": f.entity_type, "id": str(f.entity_id), "title": f.entity_title,
-             "document": f.document_title, "section": f.heading, "change": f.change,
-             "old_passage": f.old_content, "new_passage": f.new_content,
-             "what_changed": dict(zip(("before", "after"), changed_sentences(f.old_content, f.new_content)))}
-            for f in flags]
+    return [
+        {
+            "course": f.course_title,
+            "course_id": str(f.course_id),
+            "module": f.module_title,
+            "module_id": str(f.module_id),
+            "type": f.entity_type,
+            "id": str(f.entity_id),
+            "title": f.entity_title,
+            "document": f.document_title,
+            "section": f.heading,
+            "change": f.change,
+            "old_passage": f.old_content,
+            "new_passage": f.new_content,
+            "what_changed": dict(zip(("before", "after"), changed_sentences(f.old_content, f.new_content))),
+        }
+        for f in flags
+    ]
 
 
 def changed_sentences(old: str, new: str | None) -> tuple[list[str], list[str]]:
@@ -78,8 +91,16 @@ def keep_module(deps: AppDeps, user: users.User, module_id: UUID | str) -> int:
     with deps.pool.connection() as conn:
         closed = source_changes.decide_module(conn, user.org_id, UUID(str(module_id)), "kept", user.id)
         if closed:
-            audit.record(conn, user.org_id, actor_id=user.id, action="stale.keep", entity_type="module",
-                         entity_id=module_id, before=None, after={"flags": closed})
+            audit.record(
+                conn,
+                user.org_id,
+                actor_id=user.id,
+                action="stale.keep",
+                entity_type="module",
+                entity_id=module_id,
+                before=None,
+                after={"flags": closed},
+            )
     return closed
 
 
@@ -92,8 +113,16 @@ def edit_lesson(deps: AppDeps, user: users.User, lesson_id: UUID | str, content_
     with deps.pool.connection() as conn:
         if not source_changes.set_lesson_text(conn, user.org_id, UUID(str(lesson_id)), text):
             raise StaleError(t("insights.stale.nothing_to_regenerate", user.language))
-        audit.record(conn, user.org_id, actor_id=user.id, action="stale.edit", entity_type="lesson",
-                     entity_id=lesson_id, before=None, after={"chars": len(text)})
+        audit.record(
+            conn,
+            user.org_id,
+            actor_id=user.id,
+            action="stale.edit",
+            entity_type="lesson",
+            entity_id=lesson_id,
+            before=None,
+            after={"chars": len(text)},
+        )
 
 
 def _module(conn, org_id: UUID, module_id: UUID) -> tuple[lesson_store.CourseOutline, lesson_store.ModuleOutline]:
@@ -115,18 +144,38 @@ def draft_regeneration(deps: AppDeps, user: users.User, module_id: UUID | str) -
         except StaleError:
             raise StaleError(t("insights.stale.nothing_to_regenerate", user.language)) from None
         document_ids = [str(d) for d in course_document_ids(conn, user.org_id, outline.course.id)]
-    chunk_ids = list(dict.fromkeys(
-        [c["chunk_id"] for lesson in module.lessons for c in lesson.citations if c.get("chunk_id")]
-        + [str(c) for lesson in module.lessons for x in lesson.exercises for c in x.source_chunk_ids]))
+    chunk_ids = list(
+        dict.fromkeys(
+            [c["chunk_id"] for lesson in module.lessons for c in lesson.citations if c.get("chunk_id")]
+            + [str(c) for lesson in module.lessons for x in lesson.exercises for c in x.source_chunk_ids]
+        )
+    )
     blooms = Counter(x.bloom_level for lesson in module.lessons for x in lesson.exercises)
-    spec = {"title": module.title, "summary": module.summary, "position": module.position, "themes": [],
-            "bloom_level": blooms.most_common(1)[0][0] if blooms else "understand", "chunk_ids": chunk_ids,
-            "lessons": [{"title": lesson.title, "position": lesson.position, "content_type": lesson.content_type}
-                        for lesson in module.lessons]}
-    task = {"job_id": "", "org_id": str(user.org_id), "module_index": module.position - 1,
-            "total": len(outline.modules), "module_spec": spec, "themes": [], "sibling_terms": [],
-            "source_document_ids": document_ids, "rag_mode": "full_text", "language": outline.course.language,
-            "instructions": t("insights.stale.regenerate_instructions", outline.course.language)}
+    spec = {
+        "title": module.title,
+        "summary": module.summary,
+        "position": module.position,
+        "themes": [],
+        "bloom_level": blooms.most_common(1)[0][0] if blooms else "understand",
+        "chunk_ids": chunk_ids,
+        "lessons": [
+            {"title": lesson.title, "position": lesson.position, "content_type": lesson.content_type}
+            for lesson in module.lessons
+        ],
+    }
+    task = {
+        "job_id": "",
+        "org_id": str(user.org_id),
+        "module_index": module.position - 1,
+        "total": len(outline.modules),
+        "module_spec": spec,
+        "themes": [],
+        "sibling_terms": [],
+        "source_document_ids": document_ids,
+        "rag_mode": "full_text",
+        "language": outline.course.language,
+        "instructions": t("insights.stale.regenerate_instructions", outline.course.language),
+    }
     built = build_module(ContentContext(deps.pool, deps.llm), task)
     return ModuleDraft(module_id, module.title, built["lessons"], built["exercises"], built["engine"])
 
@@ -142,10 +191,22 @@ def apply_regeneration(deps: AppDeps, user: users.User, draft: ModuleDraft) -> i
             raise StaleError(t("insights.stale.nothing_to_regenerate", user.language))
         write_module_content(conn, user.org_id, draft.module_id, draft.lessons, draft.exercises)
         resolved = source_changes.decide_module(conn, user.org_id, draft.module_id, "resolved", user.id)
-        audit.record(conn, user.org_id, actor_id=user.id, action="stale.regenerate", entity_type="module",
-                     entity_id=draft.module_id, before=None,
-                     after={"version": version, "lessons": len(draft.lessons), "exercises": len(draft.exercises),
-                            "engine": draft.engine, "flags": resolved})
+        audit.record(
+            conn,
+            user.org_id,
+            actor_id=user.id,
+            action="stale.regenerate",
+            entity_type="module",
+            entity_id=draft.module_id,
+            before=None,
+            after={
+                "version": version,
+                "lessons": len(draft.lessons),
+                "exercises": len(draft.exercises),
+                "engine": draft.engine,
+                "flags": resolved,
+            },
+        )
     return resolved
 
 

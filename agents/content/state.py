@@ -1,4 +1,5 @@
 """The content pipeline's state (spec 004 §2.1). Ids are strings so checkpoints stay plain JSON-like."""
+
 from __future__ import annotations
 
 from typing import Annotated, Literal, TypedDict
@@ -36,7 +37,7 @@ class GeneratedLesson(TypedDict):
     title: str
     position: int
     content_type: ContentType
-    content: str                 # Markdown
+    content: str  # Markdown
     citations: list[Citation]
     source_chunk_ids: list[str]
 
@@ -45,7 +46,7 @@ class GeneratedExercise(TypedDict):
     type: ExerciseType
     bloom_level: BloomLevel
     prompt: str
-    content: dict                # the shared per-type contract (storage/exercises.py)
+    content: dict  # the shared per-type contract (storage/exercises.py)
     explanation: str
     source_chunk_ids: list[str]
 
@@ -75,7 +76,7 @@ class ReviewReport(TypedDict):
 
 
 class AdminReview(TypedDict, total=False):
-    decision: str                # structure: approve|edit|redesign|reject; final: + refine|patch|regenerate
+    decision: str  # structure: approve|edit|redesign|reject; final: + refine|patch|regenerate
     edits: dict | None
     notes: str | None
 
@@ -100,14 +101,14 @@ class GenerationState(TypedDict, total=False):
     full_texts: dict[str, str] | None
     chunk_summary: dict[str, int] | None
 
-    extracted_themes: list[dict]     # [{key, title, bloom_level, chunk_ids, summary, terms}]
-    source_metadata: dict            # {total_pages, doc_count, doc_titles, languages, language}
+    extracted_themes: list[dict]  # [{key, title, bloom_level, chunk_ids, summary, terms}]
+    source_metadata: dict  # {total_pages, doc_count, doc_titles, languages, language}
 
-    course_outline: dict             # {title, description, outcome, modules: [ModuleSpec]}
+    course_outline: dict  # {title, description, outcome, modules: [ModuleSpec]}
     admin_review_structure: AdminReview | None
 
     generated_modules: Annotated[list[GeneratedModule], merge_modules]
-    generated_manual: dict | None    # {title, toc, sections, content_md, engine}
+    generated_manual: dict | None  # {title, toc, sections, content_md, engine}
     generation_progress: dict
 
     review_report: ReviewReport | None
@@ -123,13 +124,14 @@ class GenerationState(TypedDict, total=False):
 
 class ModuleTask(TypedDict):
     """What one parallel module generator sees: its spec and where its sources are, nothing else."""
+
     job_id: str
     org_id: str
     module_index: int
     total: int
     module_spec: ModuleSpec
     themes: list[dict]
-    sibling_terms: list[str]     # other modules' key terms: distractors for multiple choice
+    sibling_terms: list[str]  # other modules' key terms: distractors for multiple choice
     source_document_ids: list[str]
     rag_mode: str
     language: str

@@ -3,6 +3,7 @@
 The offline twins (twins.py, exercises.py, review.py) build everything from these, so whatever they
 produce can be traced back to a sentence of the source.
 """
+
 from __future__ import annotations
 
 import functools
@@ -21,18 +22,95 @@ _ITEM = re.compile(r"^\s*(?:(\d{1,2})[.)]|[-*•·])\s+(.+?)\s*$")
 _NUMBER = re.compile(r"\b\d+(?:[.,]\d+)?\b")
 _BLOOM_VERBS = {
     "create": ("diseñar", "crear", "proponer", "elaborar", "design", "create", "propose", "devise", "plan"),
-    "evaluate": ("evaluar", "valorar", "decidir", "justificar", "priorizar", "evaluate", "decide", "judge",
-                 "justify", "prioritise", "prioritize", "aprobar", "approve"),
-    "analyze": ("analizar", "comparar", "distinguir", "diagnosticar", "identificar", "revisar", "verificar",
-                "comprobar", "analyse", "analyze", "compare", "distinguish", "diagnose", "identify", "check",
-                "verify", "review", "inspect"),
-    "apply": ("aplicar", "realizar", "registrar", "entregar", "completar", "enviar", "solicitar", "gestionar",
-              "atender", "usar", "utilizar", "preparar", "llamar", "pulsar", "abrir", "introducir", "rellenar",
-              "apply", "perform", "record", "complete", "send", "submit", "request", "handle", "use", "prepare",
-              "call", "press", "open", "enter", "fill", "process", "follow"),
+    "evaluate": (
+        "evaluar",
+        "valorar",
+        "decidir",
+        "justificar",
+        "priorizar",
+        "evaluate",
+        "decide",
+        "judge",
+        "justify",
+        "prioritise",
+        "prioritize",
+        "aprobar",
+        "approve",
+    ),
+    "analyze": (
+        "analizar",
+        "comparar",
+        "distinguir",
+        "diagnosticar",
+        "identificar",
+        "revisar",
+        "verificar",
+        "comprobar",
+        "analyse",
+        "analyze",
+        "compare",
+        "distinguish",
+        "diagnose",
+        "identify",
+        "check",
+        "verify",
+        "review",
+        "inspect",
+    ),
+    "apply": (
+        "aplicar",
+        "realizar",
+        "registrar",
+        "entregar",
+        "completar",
+        "enviar",
+        "solicitar",
+        "gestionar",
+        "atender",
+        "usar",
+        "utilizar",
+        "preparar",
+        "llamar",
+        "pulsar",
+        "abrir",
+        "introducir",
+        "rellenar",
+        "apply",
+        "perform",
+        "record",
+        "complete",
+        "send",
+        "submit",
+        "request",
+        "handle",
+        "use",
+        "prepare",
+        "call",
+        "press",
+        "open",
+        "enter",
+        "fill",
+        "process",
+        "follow",
+    ),
 }
-CUSTOMER_WORDS = ("cliente", "clientes", "customer", "customers", "client", "clients", "comprador", "shopper",
-                  "usuario", "visitante", "visitor", "consumidor", "consumer", "huésped", "guest")
+CUSTOMER_WORDS = (
+    "cliente",
+    "clientes",
+    "customer",
+    "customers",
+    "client",
+    "clients",
+    "comprador",
+    "shopper",
+    "usuario",
+    "visitante",
+    "visitor",
+    "consumidor",
+    "consumer",
+    "huésped",
+    "guest",
+)
 
 
 def words(text: str) -> list[str]:
@@ -56,10 +134,11 @@ def snake(text: str, limit: int = 40) -> str:
 class Section:
     """One heading's text in one document, with the chunks it lies in (``texts[i]`` is its part of
     ``chunk_ids[i]``: a chunk can hold several small sections)."""
+
     document_id: str
     document_title: str
-    heading: str                 # the last part of the heading path
-    path: str                    # "A > B > C"
+    heading: str  # the last part of the heading path
+    path: str  # "A > B > C"
     page: int | None
     chunk_ids: list[str] = field(default_factory=list)
     texts: list[str] = field(default_factory=list)
@@ -89,7 +168,9 @@ _LIQUID = re.compile(r"\{%.*?%\}|\{\{.*?\}\}", re.DOTALL)
 
 _INLINE_BULLET = re.compile(r"(?:^|\s)[•▪]\s+")
 # a PDF's running footer ("Acme Retail · POL-SEC-001 · Page 6/8") read into the text
-_PAGE_FOOTER = re.compile(r"\s*(?:[^\s·.!?:][^·\n.!?:]{0,40}\s·\s){1,3}(?:Page|Página|Pág\.?|p\.)\s?\d+\s?(?:/|de|of)\s?\d+\b", re.IGNORECASE)
+_PAGE_FOOTER = re.compile(
+    r"\s*(?:[^\s·.!?:][^·\n.!?:]{0,40}\s·\s){1,3}(?:Page|Página|Pág\.?|p\.)\s?\d+\s?(?:/|de|of)\s?\d+\b", re.IGNORECASE
+)
 _INLINE_NUMBER = re.compile(r"(?<=[.:;])\s+(\d{1,2})\)\s+(?=[A-ZÁÉÍÓÚ¿¡])|(?<=:)\s+(1)\.\s+(?=[A-ZÁÉÍÓÚ¿¡])")
 
 
@@ -107,8 +188,10 @@ def _chunk_parts(chunk, spans: list | None) -> list[tuple[str, str, int | None]]
     if not spans:
         return [(chunk.heading or "", chunk.content, chunk.page_start)]
     starts = [int(span[0]) for span in spans] + [len(chunk.content) + 2]
-    return [(span[1] or "", chunk.content[start:end].strip(), span[2] if span[2] is not None else chunk.page_start)
-            for span, start, end in zip(spans, starts, starts[1:])]
+    return [
+        (span[1] or "", chunk.content[start:end].strip(), span[2] if span[2] is not None else chunk.page_start)
+        for span, start, end in zip(spans, starts, starts[1:])
+    ]
 
 
 def sections_from_chunks(chunks, spans_by_chunk: dict | None = None) -> list[Section]:
@@ -123,8 +206,9 @@ def sections_from_chunks(chunks, spans_by_chunk: dict | None = None) -> list[Sec
             current = sections[-1] if sections else None
             if current is None or current.document_id != str(chunk.document_id) or current.path != path:
                 heading = path.split(" > ")[-1].strip() if path else chunk.document_title
-                current = Section(str(chunk.document_id), chunk.document_title, heading, path, page,
-                                  position=len(sections))
+                current = Section(
+                    str(chunk.document_id), chunk.document_title, heading, path, page, position=len(sections)
+                )
                 sections.append(current)
             current.chunk_ids.append(str(chunk.id))
             current.texts.append(text)
@@ -137,19 +221,22 @@ _HEADING_NUMBER = re.compile(r"^(\d+(?:\.\d+)*)(?:[.)]|\s)")
 def nest_numbered(sections: list[Section]) -> list[Section]:
     """Headings numbered "3.1", "3.2" written at the same level as "3." (common in Word and PDF policies)
     become its children, as their numbers say, with whatever lies under them."""
-    moved: dict[tuple, list[str]] = {}          # an original path -> the path it became
-    numbered: dict[tuple, tuple[list[str], list[str]]] = {}   # (document, number) -> (source parent, new path)
+    moved: dict[tuple, list[str]] = {}  # an original path -> the path it became
+    numbered: dict[tuple, tuple[list[str], list[str]]] = {}  # (document, number) -> (source parent, new path)
     for section in sections:
         parts = section.parts
-        prefix = max((k for k in moved if k[0] == section.document_id and tuple(parts[:len(k) - 1]) == k[1:]),
-                     key=len, default=None)
+        prefix = max(
+            (k for k in moved if k[0] == section.document_id and tuple(parts[: len(k) - 1]) == k[1:]),
+            key=len,
+            default=None,
+        )
         if prefix is not None:
-            parts = moved[prefix] + parts[len(prefix) - 1:]
+            parts = moved[prefix] + parts[len(prefix) - 1 :]
         number = _HEADING_NUMBER.match(parts[-1]) if parts else None
         if number:
             digits = number.group(1)
             parent = numbered.get((section.document_id, digits.rsplit(".", 1)[0])) if "." in digits else None
-            if parent is not None and parent[0] == section.parts[:-1]:   # a sibling of its parent number: nest it
+            if parent is not None and parent[0] == section.parts[:-1]:  # a sibling of its parent number: nest it
                 moved[(section.document_id, *section.parts)] = parent[1] + parts[-1:]
                 parts = parent[1] + parts[-1:]
             numbered[(section.document_id, digits)] = (section.parts[:-1], parts)
@@ -168,8 +255,12 @@ def citation(section: Section | dict, language: str) -> str:
 
 
 def citation_entry(section: Section, chunk_id: str | None = None) -> dict:
-    return {"document": section.document_title, "section": section.heading, "page": section.page,
-            "chunk_id": chunk_id or section.chunk_ids[0]}
+    return {
+        "document": section.document_title,
+        "section": section.heading,
+        "page": section.page,
+        "chunk_id": chunk_id or section.chunk_ids[0],
+    }
 
 
 def _prose_runs(text: str) -> list[str]:
@@ -190,27 +281,41 @@ def _prose_runs(text: str) -> list[str]:
     return runs
 
 
-_DANGLING = re.compile(r"\b(?:with|to|the|a|an|of|for|and|or|include|includes|including|as|such as|from|by|"
-                       r"de|con|el|la|los|las|y|o|para|por|en|del|al|que|como|incluye|incluyen|entre)$", re.IGNORECASE)
+_DANGLING = re.compile(
+    r"\b(?:with|to|the|a|an|of|for|and|or|include|includes|including|as|such as|from|by|"
+    r"de|con|el|la|los|las|y|o|para|por|en|del|al|que|como|incluye|incluyen|entre)$",
+    re.IGNORECASE,
+)
 
 
 def is_whole(sentence: str) -> bool:
     """A sentence a reader takes as complete: it starts as a sentence starts and does not stop mid-clause
     ("Through WorkLife4You, you can get assistance with" introduces a list; it states nothing)."""
     text = sentence.strip().strip("*_")
-    return bool(text) and (text[0].isupper() or text[0].isdigit() or text[0] in "¿¡\"“«([$€") \
-        and not _DANGLING.search(text.rstrip(" .")) and not text.endswith((",", ";", "…"))
+    return (
+        bool(text)
+        and (text[0].isupper() or text[0].isdigit() or text[0] in '¿¡"“«([$€')
+        and not _DANGLING.search(text.rstrip(" ."))
+        and not text.endswith((",", ";", "…"))
+    )
 
 
 def sentences(text: str) -> list[str]:
     """Whole prose sentences, paragraph by paragraph (list items excluded: they are steps, not statements)."""
-    return [s for run in _prose_runs(text) for s in split_sentences(run)
-            if len(s) >= 25 and not s.endswith((":", "?")) and is_whole(s)]
+    return [
+        s
+        for run in _prose_runs(text)
+        for s in split_sentences(run)
+        if len(s) >= 25 and not s.endswith((":", "?")) and is_whole(s)
+    ]
 
 
-_RULE_WORD = re.compile(r"\b(debe|deben|siempre|nunca|obligatori\w*|máximo|mínimo|plazo|must|always|never|"
-                        r"required|requires?|within|at least|at most|no se|not|cannot|can't|only|solo|sólo|"
-                        r"need to|needs to|have to|has to|tiene que|tienen que|if|si|unless|salvo)\b", re.IGNORECASE)
+_RULE_WORD = re.compile(
+    r"\b(debe|deben|siempre|nunca|obligatori\w*|máximo|mínimo|plazo|must|always|never|"
+    r"required|requires?|within|at least|at most|no se|not|cannot|can't|only|solo|sólo|"
+    r"need to|needs to|have to|has to|tiene que|tienen que|if|si|unless|salvo)\b",
+    re.IGNORECASE,
+)
 
 
 def fact_sentences(text: str) -> list[str]:
@@ -231,7 +336,7 @@ def item_lists(text: str) -> list[tuple[bool, str, list[str]]]:
         before = [j for j in range(i - 1, -1, -1) if lines[j].strip()][:1]
         start = before[0] if before else i
         while before and start > 0 and lines[start - 1].strip() and not _ITEM.match(lines[start - 1]):
-            start -= 1               # a hard-wrapped paragraph introduces the list as a whole
+            start -= 1  # a hard-wrapped paragraph introduces the list as a whole
         intro = " ".join(lines[j].strip() for j in range(start, before[0] + 1)) if before else ""
         numbered, items = first.group(1) is not None, []
         while i < len(lines):
@@ -284,9 +389,26 @@ def _document_frequencies(corpus: tuple[str, ...]) -> Counter:
 
 
 _AMOUNT = re.compile(r"([€$]\s?)?\d[\d.,]*\s*(%|[€$]|[^\W\d_]{1,12})?\.?")
-_UNIT_KINDS = {"time": ("seg", "sec", "min", "hora", "hour", "h", "dia", "day", "sema", "week", "mes", "mont",
-                        "ano", "year", "jorn"),
-               "money": ("€", "$", "euro", "dola", "doll", "usd", "eur", "cent")}
+_UNIT_KINDS = {
+    "time": (
+        "seg",
+        "sec",
+        "min",
+        "hora",
+        "hour",
+        "h",
+        "dia",
+        "day",
+        "sema",
+        "week",
+        "mes",
+        "mont",
+        "ano",
+        "year",
+        "jorn",
+    ),
+    "money": ("€", "$", "euro", "dola", "doll", "usd", "eur", "cent"),
+}
 
 
 def option_kind(option: str) -> str:
@@ -298,8 +420,14 @@ def option_kind(option: str) -> str:
         unit = "€" if amount.group(1) else fold(amount.group(2) or "")
         if unit == "%":
             return "amount:percent"
-        kind = next((k for k, prefixes in _UNIT_KINDS.items()
-                     if any(unit == p or (len(p) > 1 and unit.startswith(p)) for p in prefixes)), unit[:4])
+        kind = next(
+            (
+                k
+                for k, prefixes in _UNIT_KINDS.items()
+                if any(unit == p or (len(p) > 1 and unit.startswith(p)) for p in prefixes)
+            ),
+            unit[:4],
+        )
         return f"amount:{kind}"
     if re.fullmatch(r"[A-Z][A-Z0-9]{1,5}s?", text):
         return "acronym"

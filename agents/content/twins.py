@@ -4,6 +4,7 @@ Deterministic and built from the source text only: lessons are arranged from the
 (lessons.py), exercises are pieces of the source (exercises.py), the manual keeps the source's
 structure. The outline's twin is outline.py.
 """
+
 from __future__ import annotations
 
 import re
@@ -28,27 +29,42 @@ def module_sections(spec: dict, every: list[Section]) -> list[Section]:
 
 
 def _lesson(spec: dict, body: str, citations: list[dict], chunk_ids: list[str]) -> dict:
-    return {"title": spec["title"], "position": spec["position"], "content_type": spec["content_type"],
-            "content": body, "citations": citations, "source_chunk_ids": list(dict.fromkeys(chunk_ids))}
+    return {
+        "title": spec["title"],
+        "position": spec["position"],
+        "content_type": spec["content_type"],
+        "content": body,
+        "citations": citations,
+        "source_chunk_ids": list(dict.fromkeys(chunk_ids)),
+    }
 
 
-def module_twin(index: int, spec: dict, own: list[Section], supplement: list[Section], every: list[Section],
-                language: str, siblings: list[str], corpus: list[str]) -> dict:
+def module_twin(
+    index: int,
+    spec: dict,
+    own: list[Section],
+    supplement: list[Section],
+    every: list[Section],
+    language: str,
+    siblings: list[str],
+    corpus: list[str],
+) -> dict:
     """A module's lessons from their own sections, and its exercises from the module's sources."""
     by_key = {s.key: s for s in every}
     own = own or supplement
     content_specs = [lesson for lesson in spec["lessons"] if lesson["content_type"] != "exercise"]
     lessons, seen, taught = [], set(), []
-    for n, lesson_spec in enumerate(spec["lessons"]):
-        if lesson_spec["content_type"] == "exercise":      # the recap is written once the lessons are
-            lessons.append(_lesson(lesson_spec, "", [citation_entry(s) for s in own],
-                                   [c for s in own for c in s.chunk_ids]))
+    for lesson_spec in spec["lessons"]:
+        if lesson_spec["content_type"] == "exercise":  # the recap is written once the lessons are
+            lessons.append(
+                _lesson(lesson_spec, "", [citation_entry(s) for s in own], [c for s in own for c in s.chunk_ids])
+            )
             continue
         sections = [by_key[k] for k in lesson_spec.get("sections") or [] if k in by_key]
-        if not sections:     # a lesson the admin added: its share of the module's sections, in order
+        if not sections:  # a lesson the admin added: its share of the module's sections, in order
             share = max(1, -(-len(own) // max(1, len(content_specs))))
             at = content_specs.index(lesson_spec) * share
-            sections = own[at:at + share] or own[-1:]
+            sections = own[at : at + share] or own[-1:]
         body, citations = write_lesson(lesson_spec["title"], sections, corpus, language, seen)
         lessons.append(_lesson(lesson_spec, body, citations, [c["chunk_id"] for c in citations]))
         taught.append((lesson_spec["title"], sections))
@@ -64,6 +80,7 @@ def module_twin(index: int, spec: dict, own: list[Section], supplement: list[Sec
 
 
 # -- manual ----------------------------------------------------------------------------------------
+
 
 def anchor(heading: str, n: int) -> str:
     return f"{snake(heading, 60).replace('_', '-')}-{n}"
@@ -103,31 +120,61 @@ def manual_twin(all_sections: list[Section], metadata: dict, language: str) -> d
     title = t("content.manual.title", language, title=" + ".join(titles))
     sections, toc = [], []
     for n, section in enumerate(all_sections, 1):
-        entry = {"heading": section.heading, "level": min(3, max(1, section.level - 1) if len(titles) == 1
-                                                           else section.level),
-                 "anchor": anchor(section.heading, n)}
+        entry = {
+            "heading": section.heading,
+            "level": min(3, max(1, section.level - 1) if len(titles) == 1 else section.level),
+            "anchor": anchor(section.heading, n),
+        }
         toc.append(entry)
-        sections.append({**entry, "body": _manual_body(section), "chunk_ids": section.chunk_ids,
-                         "page": section.page, "document": section.document_title})
-    return {"title": title, "toc": toc, "sections": sections,
-            "content_md": render_manual(title, toc, sections, language), "engine": "offline"}
+        sections.append(
+            {
+                **entry,
+                "body": _manual_body(section),
+                "chunk_ids": section.chunk_ids,
+                "page": section.page,
+                "document": section.document_title,
+            }
+        )
+    return {
+        "title": title,
+        "toc": toc,
+        "sections": sections,
+        "content_md": render_manual(title, toc, sections, language),
+        "engine": "offline",
+    }
 
 
 # -- refinement ------------------------------------------------------------------------------------
 
-def refine_twin(module: dict, issues: list[dict], primary: list[Section], supplement: list[Section],
-                language: str, siblings: list[str], corpus: list[str], source: str) -> dict:
+
+def refine_twin(
+    module: dict,
+    issues: list[dict],
+    primary: list[Section],
+    supplement: list[Section],
+    language: str,
+    siblings: list[str],
+    corpus: list[str],
+    source: str,
+) -> dict:
     """Targeted fixes: rewrite uncited lessons from their sources, replace exercises whose answer the source
     doesn't support, add practice when the Bloom mix is too recall-heavy. Everything else stays."""
     own = primary or supplement
     lessons = []
     for lesson in module["lessons"]:
-        if own and lesson["content_type"] != "exercise" and (not lesson.get("citations")
-                                                             or not re.search(r"\[\d+\]", lesson.get("content", ""))):
+        if (
+            own
+            and lesson["content_type"] != "exercise"
+            and (not lesson.get("citations") or not re.search(r"\[\d+\]", lesson.get("content", "")))
+        ):
             cited = [s for s in own if set(s.chunk_ids) & set(lesson.get("source_chunk_ids") or [])] or own[:2]
             body, citations = write_lesson(lesson["title"], cited, corpus, language)
-            lesson = {**lesson, "content": body, "citations": citations,
-                      "source_chunk_ids": [c["chunk_id"] for c in citations]}
+            lesson = {
+                **lesson,
+                "content": body,
+                "citations": citations,
+                "source_chunk_ids": [c["chunk_id"] for c in citations],
+            }
         lessons.append(lesson)
     fresh = build_exercises(primary + supplement, siblings, language, corpus)
     exercises = []

@@ -1,4 +1,5 @@
 """Checking any exercise (the twin's, a model's, an admin's edit) against the source text it cites."""
+
 from __future__ import annotations
 
 import re
@@ -7,6 +8,7 @@ from agents.content.facts import values
 from agents.content.text import in_source, normalized, overlap
 
 _QUOTE = re.compile(r"«([^»]+)»")
+
 
 def _supported(snippet: str, source: str) -> bool:
     """Verbatim in the source, or (a model's paraphrase) nearly all its content words are and every figure,
@@ -37,18 +39,27 @@ def verify_exercise(exercise: dict, source: str) -> str | None:
             return None if _supported(statement, source) else "the true statement is not in the source"
         if in_source(statement, source):
             return "a statement marked false is stated in the source"
-        return None if any(in_source(q, source) for q in quotes) or _supported(statement, source) \
+        return (
+            None
+            if any(in_source(q, source) for q in quotes) or _supported(statement, source)
             else "the false statement has no source sentence to contrast with"
+        )
     if kind == "fill_blank":
         answers = content.get("answers") or [""]
-        return None if _supported(content.get("text", "").replace("___", answers[0]), source) \
+        return (
+            None
+            if _supported(content.get("text", "").replace("___", answers[0]), source)
             else "the completed sentence is not in the source"
+        )
     if kind == "test":
         options, answer = content.get("options") or [], content.get("answer")
         masked = next((q for q in quotes if "___" in q), None)
         if masked is None:
-            return None if isinstance(answer, int) and _supported(options[answer], source) \
+            return (
+                None
+                if isinstance(answer, int) and _supported(options[answer], source)
                 else "the right option is not supported by the source"
+            )
         if not in_source(masked.replace("___", options[answer]), source):
             return "the right option does not complete the source sentence"
         if any(in_source(masked.replace("___", o), source) for i, o in enumerate(options) if i != answer):
@@ -64,8 +75,15 @@ def verify_exercise(exercise: dict, source: str) -> str | None:
         supported = sum(_supported(point, source) for point in rubric)
         return None if rubric and supported * 2 >= len(rubric) else "the rubric is not grounded in the source"
     if kind == "dialogue":
-        correct = [o["text"] for node in (content.get("nodes") or {}).values() for o in node.get("options", [])
-                   if o.get("correct")]
-        return None if correct and all(_supported(t, source) for t in correct) \
+        correct = [
+            o["text"]
+            for node in (content.get("nodes") or {}).values()
+            for o in node.get("options", [])
+            if o.get("correct")
+        ]
+        return (
+            None
+            if correct and all(_supported(t, source) for t in correct)
             else "the right replies are not grounded in the source"
+        )
     return f"unknown exercise type {kind}"

@@ -4,6 +4,7 @@ The task queue (agents/runtime/tasks.py) decides where and when: the ``content.g
 ``run_generation``; a job whose worker died is handed to another one, which continues from the last
 checkpoint instead of starting over.
 """
+
 from __future__ import annotations
 
 import logging
@@ -22,8 +23,10 @@ log = logging.getLogger(__name__)
 GRAPH_THREADS = 32
 AWAITING_MESSAGES = {
     "structure": ("Estructura del curso lista para revisar", "Course structure ready for review"),
-    "final": ("Contenido generado y revisado: listo para la aprobación final",
-              "Content generated and reviewed: ready for final approval"),
+    "final": (
+        "Contenido generado y revisado: listo para la aprobación final",
+        "Content generated and reviewed: ready for final approval",
+    ),
 }
 
 
@@ -37,11 +40,18 @@ def run_config(job_id: UUID | str, checkpoint_id: str | None = None) -> dict:
 
 
 def initial_state(job: jobs.Job) -> dict:
-    return {"job_id": str(job.id), "org_id": str(job.org_id),
-            "triggered_by": str(job.triggered_by) if job.triggered_by else None,
-            "source_document_ids": [str(d) for d in job.source_document_ids], "output_type": job.output_type,
-            "course_id": None, "generated_modules": [], "refinement_count": 0, "error": None,
-            "current_step": "pending"}
+    return {
+        "job_id": str(job.id),
+        "org_id": str(job.org_id),
+        "triggered_by": str(job.triggered_by) if job.triggered_by else None,
+        "source_document_ids": [str(d) for d in job.source_document_ids],
+        "output_type": job.output_type,
+        "course_id": None,
+        "generated_modules": [],
+        "refinement_count": 0,
+        "error": None,
+        "current_step": "pending",
+    }
 
 
 def _settle(pool: ConnectionPool, graph, job: jobs.Job) -> None:
@@ -55,14 +65,24 @@ def _settle(pool: ConnectionPool, graph, job: jobs.Job) -> None:
             if current.status != status and jobs.allowed(current.status, status):
                 jobs.set_status(conn, job.org_id, job.id, status)
                 es, en = AWAITING_MESSAGES[checkpoint]
-                jobs.add_event(conn, job.org_id, job.id, "awaiting_review",
-                               {"checkpoint": checkpoint, "message": es, "message_en": en})
+                jobs.add_event(
+                    conn,
+                    job.org_id,
+                    job.id,
+                    "awaiting_review",
+                    {"checkpoint": checkpoint, "message": es, "message_en": en},
+                )
         elif not snapshot.next and current.status not in jobs.FINISHED:
             values = snapshot.values
             if not (values.get("result_course_id") or values.get("result_manual_id") or values.get("error")):
                 jobs.set_status(conn, job.org_id, job.id, "rejected")
-                jobs.add_event(conn, job.org_id, job.id, "rejected", {"message": "Rechazado por el administrador",
-                                                                      "message_en": "Rejected by the admin"})
+                jobs.add_event(
+                    conn,
+                    job.org_id,
+                    job.id,
+                    "rejected",
+                    {"message": "Rechazado por el administrador", "message_en": "Rejected by the admin"},
+                )
 
 
 def _uploads_ready(conn, job: jobs.Job) -> bool:
@@ -90,7 +110,7 @@ def run_generation(deps: AppDeps, org_id: UUID, job_id: UUID, *, worker: str) ->
         if job is None or not jobs.runnable(job):
             return "idle"
         if job.status == "pending" and job.options.get("ingestions") and not _uploads_ready(conn, job):
-            return "waiting"       # the last of its uploads to settle queues it again
+            return "waiting"  # the last of its uploads to settle queues it again
         job = jobs.get_job(conn, org_id, job_id)
         jobs.count_run(conn, org_id, job_id)
         jobs.add_event(conn, org_id, job_id, "run", {"worker": worker, "attempt": job.attempts + 1})
@@ -104,7 +124,7 @@ def run_generation(deps: AppDeps, org_id: UUID, job_id: UUID, *, worker: str) ->
         elif command and snapshot.interrupts:
             payload = Command(resume=command)
         elif snapshot.values:
-            payload = None          # cut off by a crash (or resumed already): continue from the checkpoint
+            payload = None  # cut off by a crash (or resumed already): continue from the checkpoint
         else:
             payload = initial_state(job)
         graph.invoke(payload, config, context=ContentContext(pool, deps.llm), durability="sync")
@@ -117,8 +137,9 @@ def run_generation(deps: AppDeps, org_id: UUID, job_id: UUID, *, worker: str) ->
             current = jobs.get_job(conn, job.org_id, job.id, lock=True)
             if current is not None and jobs.allowed(current.status, "failed"):
                 jobs.set_status(conn, job.org_id, job.id, "failed", error=message)
-                jobs.add_event(conn, job.org_id, job.id, "error", {"step": "worker", "message": message,
-                                                                   "recoverable": True})
+                jobs.add_event(
+                    conn, job.org_id, job.id, "error", {"step": "worker", "message": message, "recoverable": True}
+                )
         return "failed"
     finally:
         with pool.connection() as conn:
@@ -155,11 +176,11 @@ def requeue_runnable(pool=None) -> int:
 def warm_up() -> None:
     """Load the language identifier and query embedder once, before parallel module tasks would all
     load them at the same moment (seconds each on a busy machine)."""
-    from agents.offline import detect_language
     from agents.ingestion.embeddings import embed_query
+    from agents.offline import detect_language
 
     try:
         detect_language("Procedimiento de devolución en tienda")
         embed_query("warm up")
-    except Exception:   # a cold start later is slower, not wrong
+    except Exception:  # a cold start later is slower, not wrong
         log.warning("content worker warm-up failed", exc_info=True)

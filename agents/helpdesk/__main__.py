@@ -5,30 +5,36 @@ python -m agents.helpdesk eval [--show-trace] [--json]
 python -m agents.helpdesk admin list [--org SLUG] [--user EMAIL | --user-id-hash H] [--json]
 python -m agents.helpdesk admin show|abort --session-id ID [--org SLUG]
 python -m agents.helpdesk admin gc | sweep"""
+
 from __future__ import annotations
 
 import json
 import sys
 
-from agents.runtime.cli import deps_or_none, fail, signed_in
 from agents.i18n import t
+from agents.runtime.cli import deps_or_none, fail, signed_in
 from agents.runtime.refusals import refusal
 from core.inputs import OneLineParser, refused_arguments
 
 
 def _eval(args) -> int:
-    from agents.runtime.deps import process_model
     from agents.helpdesk.eval import run_all
+    from agents.runtime.deps import process_model
 
-    report = run_all(process_model())   # scripted scenarios and mock tools: no database to open
+    report = run_all(process_model())  # scripted scenarios and mock tools: no database to open
     if args.json:
-        print(json.dumps({k: report[k] for k in ("scenarios", "passed", "failed", "failures")}, ensure_ascii=False,
-                         default=str))
+        print(
+            json.dumps(
+                {k: report[k] for k in ("scenarios", "passed", "failed", "failures")}, ensure_ascii=False, default=str
+            )
+        )
     else:
         for result in report["results"]:
             mark = "PASS" if result["passed"] else "FAIL"
-            print(f"{mark} {result['id']}: {result['kind']} via {' → '.join(result['actions']) or '-'} "
-                  f"({result['ms']:.0f} ms)")
+            print(
+                f"{mark} {result['id']}: {result['kind']} via {' → '.join(result['actions']) or '-'} "
+                f"({result['ms']:.0f} ms)"
+            )
             for failure in result["failures"]:
                 print(f"     {failure}")
             if args.show_trace and (not result["passed"] or args.show_trace == "all"):
@@ -48,8 +54,12 @@ def _admin(args) -> int:
     try:
         if args.action == "gc":
             result = service.gc(deps)
-            print(json.dumps(result) if args.json else f"deleted {result['checkpoints_deleted']} checkpoints, "
-                  f"aborted {result['sessions_aborted']} expired sessions")
+            print(
+                json.dumps(result)
+                if args.json
+                else f"deleted {result['checkpoints_deleted']} checkpoints, "
+                f"aborted {result['sessions_aborted']} expired sessions"
+            )
             return 0
         if args.action == "sweep":
             count = service.sweep_orphans(deps)
@@ -70,9 +80,11 @@ def _admin(args) -> int:
         rows = admin.list_sessions(deps, org.id, user_id=user.id if user else None, user_id_hash=args.user_id_hash)
         if args.json:
             print(json.dumps(rows, ensure_ascii=False))
-        for row in ([] if args.json else rows):
-            print(f"{row['session_id']}  {row['status']:<16} {row['outcome'] or '-':<18} {row['kind'] or '-':<12} "
-                  f"turns={row['turns']} user={row['user_id_hash']} {row['created_at'][:19]}")
+        for row in [] if args.json else rows:
+            print(
+                f"{row['session_id']}  {row['status']:<16} {row['outcome'] or '-':<18} {row['kind'] or '-':<12} "
+                f"turns={row['turns']} user={row['user_id_hash']} {row['created_at'][:19]}"
+            )
         return 0
     if not args.session_id:
         print("error: --session-id is required", file=sys.stderr)
@@ -97,17 +109,23 @@ def _duplicates(args) -> int:
     from agents.helpdesk.duplicates import evaluate
 
     report = evaluate()
-    lines = [(f"{report['pairs']} report pairs ({report['same']} same problem, {report['different']} different; "
-             f"{report['cross_language_pairs']} across languages, {report['multi_sentence_pairs']} multi-sentence)")]
+    lines = [
+        (
+            f"{report['pairs']} report pairs ({report['same']} same problem, {report['different']} different; "
+            f"{report['cross_language_pairs']} across languages, {report['multi_sentence_pairs']} multi-sentence)"
+        )
+    ]
     for name in ("centred", "raw_cosine", "baseline_before"):
         figures = report[name]
         held, every, long = figures["held_out"], figures["all"], figures["multi_sentence"]
         corpus = figures.get("corpus")
-        lines.append(f"{name:<16} held-out P {held['precision']:.3f} R {held['recall']:.3f} · all pairs "
-                     f"P {every['precision']:.3f} R {every['recall']:.3f} · multi-sentence "
-                     f"P {long['precision']:.3f} R {long['recall']:.3f}"
-                     + (f" · corpus P {corpus['precision']:.3f} R {corpus['recall']:.3f}" if corpus else "")
-                     + f" · thresholds {figures['served_thresholds']}")
+        lines.append(
+            f"{name:<16} held-out P {held['precision']:.3f} R {held['recall']:.3f} · all pairs "
+            f"P {every['precision']:.3f} R {every['recall']:.3f} · multi-sentence "
+            f"P {long['precision']:.3f} R {long['recall']:.3f}"
+            + (f" · corpus P {corpus['precision']:.3f} R {corpus['recall']:.3f}" if corpus else "")
+            + f" · thresholds {figures['served_thresholds']}"
+        )
     _print(report, args.json, "\n".join(lines))
     return 0
 
@@ -125,8 +143,9 @@ def _ask(args) -> int:
         if not args.session:
             turn = service.start(deps, user, args.text, trigger="cli")
         elif args.confirm:
-            turn = service.confirm(deps, user, args.session,
-                                   question_id=service.get_turn(deps, user, args.session).question_id)
+            turn = service.confirm(
+                deps, user, args.session, question_id=service.get_turn(deps, user, args.session).question_id
+            )
         else:
             answer = (args.reply if args.reply is not None else args.text).strip()
             current = service.get_turn(deps, user, args.session)
@@ -156,8 +175,10 @@ def _tickets(args) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     rows = [data] if isinstance(data, dict) else data
-    text = "\n".join(f"#{r['number']} [{r['status']}] {r['title']}" + (f" · {r['affected']} affected" if "affected" in r else "")
-                     for r in rows)
+    text = "\n".join(
+        f"#{r['number']} [{r['status']}] {r['title']}" + (f" · {r['affected']} affected" if "affected" in r else "")
+        for r in rows
+    )
     _print(data, args.json, text or "no tickets")
     return 0
 
@@ -169,8 +190,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="python -m agents.helpdesk", description="Helpdesk agent tools.")
     commands = parser.add_subparsers(dest="command", required=True)
     run_eval = commands.add_parser("eval", help="run the YAML trajectory scenarios")
-    run_eval.add_argument("--show-trace", nargs="?", const="failed", choices=["failed", "all"],
-                          help="dump the supervisor decision log (failed scenarios, or all)")
+    run_eval.add_argument(
+        "--show-trace",
+        nargs="?",
+        const="failed",
+        choices=["failed", "all"],
+        help="dump the supervisor decision log (failed scenarios, or all)",
+    )
     run_eval.add_argument("--json", action="store_true")
     ops = commands.add_parser("admin", help="operate sessions: list, show, abort, gc, sweep")
     ops.add_argument("action", choices=["list", "show", "abort", "gc", "sweep"])

@@ -2,12 +2,13 @@
 
 data_dir()/logs/helpdesk-audit.jsonl, rotated daily (helpdesk-audit.jsonl.YYYY-MM-DD), 30 days kept.
 """
+
 from __future__ import annotations
 
 import json
 import threading
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from agents.helpdesk.guards import sha
@@ -29,22 +30,28 @@ def log_path() -> Path:
 def _rotate(path: Path) -> None:
     if not path.exists():
         return
-    day = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).date()
-    if day == datetime.now(timezone.utc).date():
+    day = datetime.fromtimestamp(path.stat().st_mtime, UTC).date()
+    if day == datetime.now(UTC).date():
         return
     path.rename(path.with_name(f"{path.name}.{day.isoformat()}"))
-    cutoff = (datetime.now(timezone.utc) - timedelta(days=RETENTION_DAYS)).date().isoformat()
+    cutoff = (datetime.now(UTC) - timedelta(days=RETENTION_DAYS)).date().isoformat()
     for old in path.parent.glob(f"{path.name}.*"):
         if old.name.rsplit(".", 1)[-1] < cutoff:
             old.unlink(missing_ok=True)
 
 
-def audit(event: str, *, session_id: str, chat_session_id: str | None = None, user_id: str | None = None,
-          **fields) -> None:
+def audit(
+    event: str, *, session_id: str, chat_session_id: str | None = None, user_id: str | None = None, **fields
+) -> None:
     """Append one event; string values must be enum-like labels (short, no spaces) or get hashed."""
-    line = {"ts": time.time(), "event": event, "agent_session_id": str(session_id),
-            "chat_session_id_hash": sha(chat_session_id) if chat_session_id else None,
-            "user_id_hash": sha(user_id) if user_id else None, "state_version": STATE_VERSION}
+    line = {
+        "ts": time.time(),
+        "event": event,
+        "agent_session_id": str(session_id),
+        "chat_session_id_hash": sha(chat_session_id) if chat_session_id else None,
+        "user_id_hash": sha(user_id) if user_id else None,
+        "state_version": STATE_VERSION,
+    }
     for key, value in fields.items():
         if isinstance(value, _SAFE):
             line[key] = value

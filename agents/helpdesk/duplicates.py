@@ -15,6 +15,7 @@ lifts the same one. Both are calibrated on data/duplicate_pairs.jsonl (same prob
 en/en, different problems with shared words): ``python -m agents.helpdesk duplicates`` prints
 precision and recall, centred and raw cosine side by side, on a calibration half and a held-out half.
 """
+
 from __future__ import annotations
 
 import functools
@@ -42,7 +43,9 @@ def language_means() -> dict[str, np.ndarray]:
     from agents.ingestion.embeddings import embed_passages
 
     data = json.loads(REFERENCE.read_text(encoding="utf-8"))
-    return {lang: embed_passages(sentences).mean(axis=0) for lang, sentences in data.items() if not lang.startswith("_")}
+    return {
+        lang: embed_passages(sentences).mean(axis=0) for lang, sentences in data.items() if not lang.startswith("_")
+    }
 
 
 def text_language(text: str) -> str | None:
@@ -89,9 +92,12 @@ def _words(text: str) -> set[str]:
 
 def _figures(offered: np.ndarray, same: np.ndarray) -> dict:
     true_pos = int((offered & same).sum())
-    return {"precision": round(true_pos / offered.sum(), 3) if offered.sum() else 1.0,
-            "recall": round(true_pos / same.sum(), 3) if same.sum() else 1.0,
-            "offered": int(offered.sum()), "false_offers": int((offered & ~same).sum())}
+    return {
+        "precision": round(true_pos / offered.sum(), 3) if offered.sum() else 1.0,
+        "recall": round(true_pos / same.sum(), 3) if same.sum() else 1.0,
+        "offered": int(offered.sum()),
+        "false_offers": int((offered & ~same).sum()),
+    }
 
 
 def _best_threshold(scores: np.ndarray, same: np.ndarray) -> float:
@@ -107,8 +113,10 @@ def _best_threshold(scores: np.ndarray, same: np.ndarray) -> float:
 
 def _calibrated(scores, same, cross, calibrate) -> tuple[float, float]:
     """(cross-language, same-language) thresholds fitted on the calibration pairs only."""
-    return (_best_threshold(scores[calibrate & cross], same[calibrate & cross]),
-            _best_threshold(scores[calibrate & ~cross], same[calibrate & ~cross]))
+    return (
+        _best_threshold(scores[calibrate & cross], same[calibrate & cross]),
+        _best_threshold(scores[calibrate & ~cross], same[calibrate & ~cross]),
+    )
 
 
 def _offered(scores, cross, thresholds) -> np.ndarray:
@@ -139,24 +147,31 @@ def _corpus_figures(pairs, report_vectors, ticket_vectors, languages, score_fn, 
     truth = {(r, t) for r in reports for t in tickets if r != t and problem.get(r, r) == problem.get(t, t)}
     offers = right = 0
     for text, (vector, language) in reports.items():
-        scored = [(score_fn(vector, language, tv, tl), tl, ticket) for ticket, (tv, tl) in tickets.items()
-                  if ticket != text]
+        scored = [
+            (score_fn(vector, language, tv, tl), tl, ticket) for ticket, (tv, tl) in tickets.items() if ticket != text
+        ]
         score, ticket_language, ticket = max(scored, key=lambda item: item[0])
         limit = thresholds[0] if language != ticket_language else thresholds[1]
         if score >= limit:
             offers += 1
             right += (text, ticket) in truth
     wanted = len({report for report, _ in truth})
-    return {"reports": len(reports), "with_a_duplicate": wanted, "offered": offers, "right": right,
-            "precision": round(right / offers, 3) if offers else 1.0, "recall": round(right / wanted, 3)}
+    return {
+        "reports": len(reports),
+        "with_a_duplicate": wanted,
+        "offered": offers,
+        "right": right,
+        "precision": round(right / offers, 3) if offers else 1.0,
+        "recall": round(right / wanted, 3),
+    }
 
 
 def evaluate(path: Path = PAIRS) -> dict:
     """Precision and recall of duplicate offers on report pairs: thresholds fitted on the even pairs
     and measured on the odd ones, and every pair at the served thresholds; the centred score beside
     the raw cosine and the rule used before (raw query cosine >= 0.885 with a shared word)."""
-    from agents.offline import split_sentences
     from agents.ingestion.embeddings import embed_passages, embed_query
+    from agents.offline import split_sentences
 
     pairs = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     tickets = embed_passages([p["ticket"] for p in pairs])
@@ -171,23 +186,38 @@ def evaluate(path: Path = PAIRS) -> dict:
     scores = {
         "centred": np.array([similarity(r, lr, t, lt) for r, t, (lr, lt) in zip(reports, tickets, languages)]),
         "raw_cosine": np.einsum("ij,ij->i", reports, tickets),
-        "baseline_before": np.array([float(q @ t) if _words(p["report"]) & _words(p["ticket"]) else 0.0
-                                     for q, t, p in zip(queries, tickets, pairs)])}
-    served = {"centred": (CROSS_LANGUAGE_THRESHOLD, SAME_LANGUAGE_THRESHOLD),
-              "baseline_before": (BASELINE_THRESHOLD, BASELINE_THRESHOLD)}
-    report = {"pairs": len(pairs), "same": int(same.sum()), "different": int((~same).sum()),
-              "cross_language_pairs": int(cross.sum()), "multi_sentence_pairs": int(long.sum())}
+        "baseline_before": np.array(
+            [
+                float(q @ t) if _words(p["report"]) & _words(p["ticket"]) else 0.0
+                for q, t, p in zip(queries, tickets, pairs)
+            ]
+        ),
+    }
+    served = {
+        "centred": (CROSS_LANGUAGE_THRESHOLD, SAME_LANGUAGE_THRESHOLD),
+        "baseline_before": (BASELINE_THRESHOLD, BASELINE_THRESHOLD),
+    }
+    report = {
+        "pairs": len(pairs),
+        "same": int(same.sum()),
+        "different": int((~same).sum()),
+        "cross_language_pairs": int(cross.sum()),
+        "multi_sentence_pairs": int(long.sum()),
+    }
     for name, values in scores.items():
         fitted = _calibrated(values, same, cross, calibrate)
         at = served.get(name, fitted)
         offered = _offered(values, cross, at)
         score_fn = {"centred": similarity, "raw_cosine": lambda a, al, b, bl: float(a @ b)}.get(name)
         corpus = _corpus_figures(pairs, reports, tickets, languages, score_fn, at) if score_fn else None
-        report[name] = {"calibrated_thresholds": [round(x, 3) for x in fitted], "served_thresholds": list(at),
-                        **({"corpus": corpus} if corpus else {}),
-                        "held_out": _figures(_offered(values, cross, fitted)[~calibrate], same[~calibrate]),
-                        "all": _figures(offered, same),
-                        "cross_language": _figures(offered[cross], same[cross]),
-                        "same_language": _figures(offered[~cross], same[~cross]),
-                        "multi_sentence": _figures(offered[long], same[long])}
+        report[name] = {
+            "calibrated_thresholds": [round(x, 3) for x in fitted],
+            "served_thresholds": list(at),
+            **({"corpus": corpus} if corpus else {}),
+            "held_out": _figures(_offered(values, cross, fitted)[~calibrate], same[~calibrate]),
+            "all": _figures(offered, same),
+            "cross_language": _figures(offered[cross], same[cross]),
+            "same_language": _figures(offered[~cross], same[~cross]),
+            "multi_sentence": _figures(offered[long], same[long]),
+        }
     return report

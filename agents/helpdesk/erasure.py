@@ -2,6 +2,7 @@
 the token of a preview of the same data (so nothing is erased unseen, and a change since the preview
 asks for a new one). Chat and helpdesk data go; tickets stay with no reporter and no conversation
 (other people may be affected by them); the audit log records who erased whom."""
+
 from __future__ import annotations
 
 import json
@@ -45,7 +46,14 @@ def erase(deps: AnyDeps, admin, email: str, token: str) -> dict:
         chats = erasure.delete_chats(conn, admin.org_id, person.id)
         reported = tickets.anonymise_reporter(conn, admin.org_id, person.id)
         rest = ticket_events.forget_person(conn, admin.org_id, person.id)
-        audit_log.record(conn, admin.org_id, actor_id=admin.id, action="person.erase", entity_type="user",
-                         entity_id=person.id, before=seen["counts"],
-                         after={"chat_sessions": 0, "helpdesk_sessions": 0, "tickets_anonymised": reported})
+        audit_log.record(
+            conn,
+            admin.org_id,
+            actor_id=admin.id,
+            action="person.erase",
+            entity_type="user",
+            entity_id=person.id,
+            before=seen["counts"],
+            after={"chat_sessions": 0, "helpdesk_sessions": 0, "tickets_anonymised": reported},
+        )
     return {**helpdesk, "chat_sessions_deleted": chats, "tickets_anonymised": reported, **rest}

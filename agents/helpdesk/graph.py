@@ -8,6 +8,7 @@
 
 Tests compile ``build_graph()`` with their own checkpointer; the service uses the PostgresSaver.
 """
+
 from __future__ import annotations
 
 from typing import Literal
@@ -15,20 +16,37 @@ from typing import Literal
 from langgraph.graph import END, START, StateGraph
 
 from agents.helpdesk import nodes, tool_nodes
-from agents.helpdesk.state import HelpdeskContext
-from agents.helpdesk.state import HelpdeskState
+from agents.helpdesk.state import HelpdeskContext, HelpdeskState
 
 _AFTER_SUPERVISOR = {
-    "search_duplicates": "search_duplicates", "retry_kb": "retry_kb", "web_search": "web_search",
-    "classify": "classifier", "ask_user": "clarifier", "propose_solution": "proposer",
-    "link_existing": "link_existing", "write_draft": "writer", "await_user_confirm": "writer",
-    "file_new": "writer", "resolved_by_agent": "finish", "abort": "finish",
+    "search_duplicates": "search_duplicates",
+    "retry_kb": "retry_kb",
+    "web_search": "web_search",
+    "classify": "classifier",
+    "ask_user": "clarifier",
+    "propose_solution": "proposer",
+    "link_existing": "link_existing",
+    "write_draft": "writer",
+    "await_user_confirm": "writer",
+    "file_new": "writer",
+    "resolved_by_agent": "finish",
+    "abort": "finish",
 }
 
 
-def route_after_supervisor(state: HelpdeskState) -> Literal[
-        "search_duplicates", "retry_kb", "web_search", "classifier", "clarifier", "proposer",
-        "link_existing", "writer", "finish"]:
+def route_after_supervisor(
+    state: HelpdeskState,
+) -> Literal[
+    "search_duplicates",
+    "retry_kb",
+    "web_search",
+    "classifier",
+    "clarifier",
+    "proposer",
+    "link_existing",
+    "writer",
+    "finish",
+]:
     return _AFTER_SUPERVISOR[state["next_action"]]
 
 
@@ -68,23 +86,63 @@ def build_graph(checkpointer=None):
     return builder.compile(checkpointer=checkpointer)
 
 
-def new_state(*, session_id: str, question: str, conversation: list[dict] | None = None, language: str = "es",
-              user_id: str = "", org_id: str = "", chat_session_id: str = "", now: float) -> HelpdeskState:
+def new_state(
+    *,
+    session_id: str,
+    question: str,
+    conversation: list[dict] | None = None,
+    language: str = "es",
+    user_id: str = "",
+    org_id: str = "",
+    chat_session_id: str = "",
+    now: float,
+) -> HelpdeskState:
     """The first state of a session: the conversation snapshot redacted before any model or tool sees it."""
     from agents.helpdesk.guards import redact
     from agents.helpdesk.state import STATE_VERSION
 
     question = redact(question.strip())
-    turns = [{"role": t["role"], "content": redact(t["content"])} for t in (conversation or [])
-             if t.get("role") in ("user", "assistant") and t.get("content")]
+    turns = [
+        {"role": t["role"], "content": redact(t["content"])}
+        for t in (conversation or [])
+        if t.get("role") in ("user", "assistant") and t.get("content")
+    ]
     if not any(t["role"] == "user" for t in turns):
         turns.insert(0, {"role": "user", "content": question})
-    return {"state_version": STATE_VERSION, "session_id": session_id, "chat_session_id": chat_session_id,
-            "user_id": user_id, "org_id": org_id, "language": language, "original_question": question,
-            "conversation": turns, "turns_taken": 0, "questions_asked": [], "user_replies": [], "facts": {},
-            "kb_retry_attempts": 0, "web_search_attempts": 0, "duplicate_search_attempts": 0,
-            "kb_retry_results": [], "web_search_results": [], "duplicate_candidates": [], "rejected_duplicates": [],
-            "proposed_solutions": [], "rejected_solutions": [], "solution_accepted": False, "classification": None,
-            "draft": None, "awaiting_user": None, "outcome": None, "abort_reason": None, "ticket": None,
-            "linked_ticket": None, "confirmed": False, "tokens_used": 0, "started_at": now, "run_started_at": now,
-            "agent_seconds": 0.0, "tool_cache": {}}
+    return {
+        "state_version": STATE_VERSION,
+        "session_id": session_id,
+        "chat_session_id": chat_session_id,
+        "user_id": user_id,
+        "org_id": org_id,
+        "language": language,
+        "original_question": question,
+        "conversation": turns,
+        "turns_taken": 0,
+        "questions_asked": [],
+        "user_replies": [],
+        "facts": {},
+        "kb_retry_attempts": 0,
+        "web_search_attempts": 0,
+        "duplicate_search_attempts": 0,
+        "kb_retry_results": [],
+        "web_search_results": [],
+        "duplicate_candidates": [],
+        "rejected_duplicates": [],
+        "proposed_solutions": [],
+        "rejected_solutions": [],
+        "solution_accepted": False,
+        "classification": None,
+        "draft": None,
+        "awaiting_user": None,
+        "outcome": None,
+        "abort_reason": None,
+        "ticket": None,
+        "linked_ticket": None,
+        "confirmed": False,
+        "tokens_used": 0,
+        "started_at": now,
+        "run_started_at": now,
+        "agent_seconds": 0.0,
+        "tool_cache": {},
+    }

@@ -1,4 +1,5 @@
 """Limits and defences: settings from the environment, redaction, untrusted-text wrapping, sanitising."""
+
 from __future__ import annotations
 
 import hashlib
@@ -7,8 +8,10 @@ from dataclasses import dataclass, field
 
 import nh3
 
-from core.text import shortened
 from core import config
+from core.text import shortened
+
+
 @dataclass(frozen=True)
 class Settings:
     enabled: bool = True
@@ -28,12 +31,18 @@ class Settings:
     checkpoint_ttl_seconds: int = 86_400
     idempotency_seconds: int = 600
     orphan_after_seconds: int = 300
-    tool_flags: dict[str, bool] = field(default_factory=lambda: {
-        "retry_kb": True, "web_search": True, "search_existing_issues": True, "file_ticket": True})
+    tool_flags: dict[str, bool] = field(
+        default_factory=lambda: {
+            "retry_kb": True,
+            "web_search": True,
+            "search_existing_issues": True,
+            "file_ticket": True,
+        }
+    )
     enabled_user_ids: frozenset[str] = frozenset()
 
     @classmethod
-    def from_env(cls) -> "Settings":
+    def from_env(cls) -> Settings:
         get = config.get
         return cls(
             enabled=get("HELPDESK_AGENT_ENABLED"),
@@ -72,10 +81,10 @@ def sha(text: str, length: int = 16) -> str:
 # once, not once per position (the old email pattern took 6.8 s on 40 kB of "a").
 _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _SECRETS = [
-    re.compile(r"(?<![A-Za-z0-9_-])(?:sk|pk|rk)-[A-Za-z0-9_-]{16,}"),                       # OpenAI/Stripe-style keys
+    re.compile(r"(?<![A-Za-z0-9_-])(?:sk|pk|rk)-[A-Za-z0-9_-]{16,}"),  # OpenAI/Stripe-style keys
     re.compile(r"\b(?:ghp|gho|ghu|ghs|ghr|github_pat)_[A-Za-z0-9_]{20,}"),  # GitHub tokens
-    re.compile(r"(?<![A-Za-z0-9-])xox[abposr]-[A-Za-z0-9-]{10,}"),                          # Slack tokens
-    re.compile(r"\b(?:AKIA|ASIA)[A-Z0-9]{16}\b"),                            # AWS access key ids
+    re.compile(r"(?<![A-Za-z0-9-])xox[abposr]-[A-Za-z0-9-]{10,}"),  # Slack tokens
+    re.compile(r"\b(?:AKIA|ASIA)[A-Z0-9]{16}\b"),  # AWS access key ids
     re.compile(r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"),  # JWTs
     re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/=-]{12,}"),
     re.compile(r"(?i)\b(password|passwd|pwd|contraseña|api[_-]?key|secret|token)\s*[:=]\s*\S+"),
@@ -125,7 +134,8 @@ _INJECTION = re.compile(
     r"|(ignora|olvida)\s+(todas\s+)?(las\s+)?instrucciones\s+(anteriores|previas)"
     r"|\b(system\s+prompt|you\s+are\s+now|new\s+instructions|developer\s+mode)\b"
     r"|\bfile\s+(a\s+|the\s+)?(new\s+)?(ticket|issue)\s+(titled|called|named)\b"
-    r"|\bnext_action\b")
+    r"|\bnext_action\b"
+)
 
 
 def looks_like_injection(text: str) -> bool:
@@ -178,17 +188,19 @@ def without_footer(body: str) -> tuple[str, bool]:
 
 def sanitise_body(body: str, *, agent_session_id: str, chat_session_id: str, limit: int) -> str:
     """Redacted, HTML-free, mention-free, length-capped body ending with the traceability footer."""
-    body = body[:limit * 2]  # capped before any processing: the cap below cuts at ``limit`` anyway
+    body = body[: limit * 2]  # capped before any processing: the cap below cuts at ``limit`` anyway
     text = nh3.clean(redact(body), tags=set(), attributes={}, strip_comments=True)
     text = text.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"')
     text = re.sub(r"<[^<>]*>", "", text)  # a second pass: entity-decoding must not revive tags
     text = re.sub(r"(?<![\w`\\])@(?=[\w-])", r"\\@", text)
     text = re.sub(r"(?<![\w&`\\])#(?=\d)", r"\\#", text)
-    footer = (f"{FOOTER_START}AI-assisted draft, reviewed and filed by user.\n"
-              f"agent_session: {agent_session_id}\nchat_session: {sha(chat_session_id)}")
+    footer = (
+        f"{FOOTER_START}AI-assisted draft, reviewed and filed by user.\n"
+        f"agent_session: {agent_session_id}\nchat_session: {sha(chat_session_id)}"
+    )
     room = max(0, limit - len(footer))
     if len(text) > room:
-        text = text[:max(0, room - 40)].rstrip() + "\n[truncated to fit the length cap]"
+        text = text[: max(0, room - 40)].rstrip() + "\n[truncated to fit the length cap]"
     return text + footer
 
 
@@ -199,4 +211,4 @@ def sanitise_title(title: str) -> str:
     return shortened(text, TITLE_LIMIT)
 
 
-TITLE_LIMIT = 80   # a ticket's title in lists and notifications; the whole report is in its body
+TITLE_LIMIT = 80  # a ticket's title in lists and notifications; the whole report is in its body

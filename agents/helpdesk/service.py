@@ -3,33 +3,46 @@
 Every call takes the signed-in user. Another person's session answers exactly like a missing one
 (HelpdeskError "not_found") and counts an ACL violation.
 """
+
 from __future__ import annotations
 
 import concurrent.futures
 import queue
-from typing import Callable
+from collections.abc import Callable
 from uuid import UUID
 
 from langgraph.types import Command
 
-from agents.runtime import drain
 from agents.helpdesk import metrics
 from agents.helpdesk.audit import audit
 from agents.helpdesk.graph import new_state
 from agents.helpdesk.guards import Settings, redact, sha
 from agents.helpdesk.state import STATE_VERSION, HelpdeskContext, TicketDraft
-from agents.i18n import t
-from agents.helpdesk.wiring import AnyDeps, HelpdeskDeps, wired
 from agents.helpdesk.turns import AgentTurn, HelpdeskError, error, step_label, turn_from_result
+from agents.helpdesk.wiring import AnyDeps, HelpdeskDeps, wired
+from agents.i18n import t
+from agents.runtime import drain
 from agents.runtime.refusals import refusal
-from storage import chat
-from storage import helpdesk_sessions as sessions
-from storage import rate_limits
 from core.inputs import InputRefused, checked_text
 from core.markup import product_text
+from storage import chat, rate_limits
+from storage import helpdesk_sessions as sessions
 
-__all__ = ["AgentTurn", "HelpdeskError", "HelpdeskDeps", "wired", "start", "resume", "confirm", "abort", "get_turn",
-           "sweep_orphans", "gc", "forget_user", "step_label"]
+__all__ = [
+    "AgentTurn",
+    "HelpdeskError",
+    "HelpdeskDeps",
+    "wired",
+    "start",
+    "resume",
+    "confirm",
+    "abort",
+    "get_turn",
+    "sweep_orphans",
+    "gc",
+    "forget_user",
+    "step_label",
+]
 
 
 CANCEL_POLL_SECONDS = 0.25
@@ -65,8 +78,15 @@ def _context(deps: HelpdeskDeps, settings: Settings, row, on_step) -> HelpdeskCo
         if label and on_step:
             on_step(label)
 
-    return HelpdeskContext(llm=deps.llm, tools=deps.toolbox(deps.pool, row.org_id, row.user_id), settings=settings,
-                           clock=deps.clock, stop_reason=stop_reason, heartbeat=heartbeat, on_step=emit)
+    return HelpdeskContext(
+        llm=deps.llm,
+        tools=deps.toolbox(deps.pool, row.org_id, row.user_id),
+        settings=settings,
+        clock=deps.clock,
+        stop_reason=stop_reason,
+        heartbeat=heartbeat,
+        on_step=emit,
+    )
 
 
 def _run(deps: HelpdeskDeps, row: sessions.HelpdeskSession, payload, on_step) -> AgentTurn:
@@ -90,8 +110,13 @@ def _run(deps: HelpdeskDeps, row: sessions.HelpdeskSession, payload, on_step) ->
         raise
     except Exception as exc:  # a bug or a broken dependency ends the session cleanly, never half-filed
         metrics.OUTCOMES.labels("error").inc()
-        audit("agent.error", session_id=str(row.id), user_id=str(row.user_id), kind=type(exc).__name__,
-              message_hash=sha(str(exc)))
+        audit(
+            "agent.error",
+            session_id=str(row.id),
+            user_id=str(row.user_id),
+            kind=type(exc).__name__,
+            message_hash=sha(str(exc)),
+        )
         turn = AgentTurn.aborted(str(row.id), "error", row.language)
         with deps.pool.connection() as conn:
             sessions.finish_aborted(conn, row.id, "error", turn.to_dict())
@@ -104,7 +129,7 @@ def _run(deps: HelpdeskDeps, row: sessions.HelpdeskSession, payload, on_step) ->
     return turn
 
 
-@drain.in_flight   # a SIGTERM drain waits for this step to finish
+@drain.in_flight  # a SIGTERM drain waits for this step to finish
 def _invoke(deps: HelpdeskDeps, row, payload, ctx) -> dict:
     with sessions.run_lock(deps.pool, row.id) as held:
         if not held:  # another window or process is running this session right now
@@ -129,48 +154,81 @@ def _record_link(deps: HelpdeskDeps, row, turn: AgentTurn, result: dict) -> Agen
     from agents.helpdesk.staff import record_link
     from agents.helpdesk.tool_nodes import session_snapshot
 
-    count = record_link(deps, row.org_id, row.user_id, turn.ticket, session_id=row.id,
-                        snapshot=session_snapshot(result))
+    count = record_link(
+        deps, row.org_id, row.user_id, turn.ticket, session_id=row.id, snapshot=session_snapshot(result)
+    )
     if count:
         turn.ticket = {**turn.ticket, "affected": count}
-        turn.message = t("helpdesk.linked", row.language, number=turn.ticket["number"], title=turn.ticket["title"],
-                         count=count)
+        turn.message = t(
+            "helpdesk.linked", row.language, number=turn.ticket["number"], title=turn.ticket["title"], count=count
+        )
     return turn
 
 
 def _record(deps: HelpdeskDeps, row, turn: AgentTurn, result: dict) -> None:
-    status = {"question": "awaiting_user", "solution": "awaiting_user", "duplicate": "awaiting_user",
-              "draft_ready": "awaiting_confirm"}.get(turn.kind, "done")
-    trace = [{k: v for k, v in step.items() if k in ("node", "action", "outcome", "reason", "engine", "ms")}
-             for step in result.get("trace", [])]
+    status = {
+        "question": "awaiting_user",
+        "solution": "awaiting_user",
+        "duplicate": "awaiting_user",
+        "draft_ready": "awaiting_confirm",
+    }.get(turn.kind, "done")
+    trace = [
+        {k: v for k, v in step.items() if k in ("node", "action", "outcome", "reason", "engine", "ms")}
+        for step in result.get("trace", [])
+    ]
     with deps.pool.connection() as conn:
         sessions.update_session(
-            conn, row.org_id, row.id, status=status, turn=turn.to_dict(), trace=trace,
-            tokens_used=result.get("tokens_used", 0), turns_taken=result.get("turns_taken", 0),
+            conn,
+            row.org_id,
+            row.id,
+            status=status,
+            turn=turn.to_dict(),
+            trace=trace,
+            tokens_used=result.get("tokens_used", 0),
+            turns_taken=result.get("turns_taken", 0),
             pending_question_id=turn.question_id if status != "done" else None,
             outcome=result.get("outcome") if status == "done" else None,
             abort_reason=result.get("abort_reason") if status == "done" else None,
-            ticket_id=UUID(turn.ticket["id"]) if turn.kind == "filed" and turn.ticket and turn.ticket.get("id") else None,
-            reached_draft=bool(result.get("draft")))
+            ticket_id=UUID(turn.ticket["id"])
+            if turn.kind == "filed" and turn.ticket and turn.ticket.get("id")
+            else None,
+            reached_draft=bool(result.get("draft")),
+        )
         if status == "done" and row.chat_session_id:
-            chat.add_message(conn, row.org_id, row.chat_session_id, "assistant", turn.message,
-                             {"helpdesk_session_id": str(row.id), "kind": turn.kind})
+            chat.add_message(
+                conn,
+                row.org_id,
+                row.chat_session_id,
+                "assistant",
+                turn.message,
+                {"helpdesk_session_id": str(row.id), "kind": turn.kind},
+            )
 
 
 # --- public API ------------------------------------------------------------------------------------
-def start(deps: AnyDeps, user, question: str, *, conversation: list[dict] | None = None,
-          idempotency_key: str | None = None, trigger: str = "chip", on_step: Callable[[str], None] | None = None) -> AgentTurn:
+def start(
+    deps: AnyDeps,
+    user,
+    question: str,
+    *,
+    conversation: list[dict] | None = None,
+    idempotency_key: str | None = None,
+    trigger: str = "chip",
+    on_step: Callable[[str], None] | None = None,
+) -> AgentTurn:
     """Open a session for ``question`` and run it to the first pause or outcome."""
     deps = wired(deps)
     settings = deps.settings()
     if not settings.enabled or settings.kill_switch or not settings.allows_user(user.id):
         raise error("disabled", user.language)
-    if drain.draining():   # SIGTERM: the server stops once the steps in flight finish
+    if drain.draining():  # SIGTERM: the server stops once the steps in flight finish
         raise error("draining", user.language)
     try:  # caps and bad bytes before anything reads the text (redaction, the graph, the database)
         question = checked_text(question, limit=settings.question_max_chars).strip()
-        conversation = [{**turn, "content": checked_text(turn.get("content"), limit=settings.conversation_max_chars)}
-                        for turn in (conversation or [])[-settings.max_turns * 2:]] or None
+        conversation = [
+            {**turn, "content": checked_text(turn.get("content"), limit=settings.conversation_max_chars)}
+            for turn in (conversation or [])[-settings.max_turns * 2 :]
+        ] or None
     except InputRefused as exc:
         raise HelpdeskError(exc.code, refusal(exc, user.language)) from None
     if len(question) < 5:
@@ -190,14 +248,33 @@ def start(deps: AnyDeps, user, question: str, *, conversation: list[dict] | None
             raise error("daily_cap", user.language, retry_after=wait)
         chat_session = chat.create_session(conn, user.org_id, user.id, "helpdesk", title=redact(question)[:80])
         chat.add_message(conn, user.org_id, chat_session.id, "user", redact(question))
-        row = sessions.create_session(conn, user.org_id, user.id, language=user.language,
-                                      chat_session_id=chat_session.id, idempotency_key=key, trigger=trigger)
+        row = sessions.create_session(
+            conn,
+            user.org_id,
+            user.id,
+            language=user.language,
+            chat_session_id=chat_session.id,
+            idempotency_key=key,
+            trigger=trigger,
+        )
     metrics.STARTED.labels(trigger).inc()
-    audit("agent.started", session_id=str(row.id), chat_session_id=str(chat_session.id), user_id=str(user.id),
-          trigger=trigger)
-    state = new_state(session_id=str(row.id), question=question, conversation=conversation, language=user.language,
-                      user_id=str(user.id), org_id=str(user.org_id), chat_session_id=str(chat_session.id),
-                      now=deps.clock())
+    audit(
+        "agent.started",
+        session_id=str(row.id),
+        chat_session_id=str(chat_session.id),
+        user_id=str(user.id),
+        trigger=trigger,
+    )
+    state = new_state(
+        session_id=str(row.id),
+        question=question,
+        conversation=conversation,
+        language=user.language,
+        user_id=str(user.id),
+        org_id=str(user.org_id),
+        chat_session_id=str(chat_session.id),
+        now=deps.clock(),
+    )
     return _run(deps, row, state, on_step)
 
 
@@ -206,13 +283,23 @@ def _check_version(deps: HelpdeskDeps, row, language: str) -> None:
     metrics.CHECKPOINTS.labels("read", "ok").inc()
     if snapshot.values.get("state_version") != STATE_VERSION:
         with deps.pool.connection() as conn:
-            sessions.finish_aborted(conn, row.id, "state_version", AgentTurn.aborted(str(row.id), "state_version",
-                                                                                     language).to_dict())
+            sessions.finish_aborted(
+                conn, row.id, "state_version", AgentTurn.aborted(str(row.id), "state_version", language).to_dict()
+            )
         raise error("gone", language)
 
 
-def resume(deps: AnyDeps, user, session_id, *, question_id: str, action: str = "reply",
-           text: str = "", draft: dict | None = None, on_step: Callable[[str], None] | None = None) -> AgentTurn:
+def resume(
+    deps: AnyDeps,
+    user,
+    session_id,
+    *,
+    question_id: str,
+    action: str = "reply",
+    text: str = "",
+    draft: dict | None = None,
+    on_step: Callable[[str], None] | None = None,
+) -> AgentTurn:
     """Answer the pending question (reply, solved/not_solved, link/not_same, file, abort)."""
     deps = wired(deps)
     row = _owned(deps, user, session_id)
@@ -247,8 +334,15 @@ def _filing_interrupted(deps: HelpdeskDeps, row) -> bool:
         return held
 
 
-def confirm(deps: AnyDeps, user, session_id, *, question_id: str, draft: dict | None = None,
-            on_step: Callable[[str], None] | None = None) -> AgentTurn:
+def confirm(
+    deps: AnyDeps,
+    user,
+    session_id,
+    *,
+    question_id: str,
+    draft: dict | None = None,
+    on_step: Callable[[str], None] | None = None,
+) -> AgentTurn:
     """The human gate: "File it" with the (edited) draft. A double confirm files one ticket."""
     return resume(deps, user, session_id, question_id=question_id, action="file", draft=draft, on_step=on_step)
 
@@ -280,8 +374,9 @@ def get_turn(deps: AnyDeps, user, session_id) -> AgentTurn:
     deps = wired(deps)
     row = _owned(deps, user, session_id)
     idle = (deps.app.now() - row.updated_at).total_seconds()
-    if row.status == "running" and idle >= deps.settings().orphan_after_seconds \
-            and not _filing_interrupted(deps, row):  # an interrupted filing waits for its re-confirm
+    if (
+        row.status == "running" and idle >= deps.settings().orphan_after_seconds and not _filing_interrupted(deps, row)
+    ):  # an interrupted filing waits for its re-confirm
         _abort_row(deps, row.id, "server_restart", row.language, row.user_id)
         row = _owned(deps, user, session_id)
     return AgentTurn.from_row(row)
@@ -360,15 +455,27 @@ def forget_user(deps: AnyDeps, org_id: UUID, user_id: UUID) -> dict:
     return {"sessions_deleted": deleted, "audit_lines_tombstoned": lines}
 
 
-_UI_EVENTS = {"agent.chip_clicked", "agent.resumed_via", "agent.modal_opened", "agent.modal_submitted",
-              "agent.modal_cancelled", "agent.cancel_clicked", "agent.error_shown", "agent.mode_switched"}
+_UI_EVENTS = {
+    "agent.chip_clicked",
+    "agent.resumed_via",
+    "agent.modal_opened",
+    "agent.modal_submitted",
+    "agent.modal_cancelled",
+    "agent.cancel_clicked",
+    "agent.error_shown",
+    "agent.mode_switched",
+}
 
 
 def track(user, event: str, session_id: str | None = None, **fields) -> None:
     """Front-end telemetry (spec 001 "Frontend telemetry") into the audit log: labels only, never text."""
     if event in _UI_EVENTS:
-        audit(event, session_id=str(session_id or "-"), user_id=str(user.id),
-              **{k: v for k, v in fields.items() if isinstance(v, (int, bool)) or (isinstance(v, str) and len(v) <= 40)})
+        audit(
+            event,
+            session_id=str(session_id or "-"),
+            user_id=str(user.id),
+            **{k: v for k, v in fields.items() if isinstance(v, (int, bool)) or (isinstance(v, str) and len(v) <= 40)},
+        )
 
 
 def engine(deps: AnyDeps) -> str:

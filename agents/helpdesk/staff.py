@@ -6,18 +6,19 @@ internal notes. Every write is audited (storage.audit, before/after) and notifie
 Employees: the tickets they reported or linked to, with the notes meant for them; anyone else's
 ticket reads as title and status only. Another organisation's ticket is "not found".
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from uuid import UUID
 
 from agents.helpdesk.guards import redact, without_footer
-from agents.helpdesk.wiring import AnyDeps
 from agents.helpdesk.turns import HelpdeskError
+from agents.helpdesk.wiring import AnyDeps
 from agents.i18n import t
 from storage import audit as audit_log
-from storage import ticket_events as events
 from storage import skills, tickets, users
+from storage import ticket_events as events
 
 NOTE_MAX_CHARS = 2000
 
@@ -25,6 +26,7 @@ NOTE_MAX_CHARS = 2000
 @dataclass(frozen=True)
 class Change:
     """What a staff write did, for the page to confirm on screen."""
+
     ticket_number: int
     message: str
 
@@ -41,11 +43,22 @@ def _require_admin(user) -> None:
 def _row_dict(row: tickets.TicketRow, departments: dict[str, str]) -> dict:
     """``departments``: canonical department name -> its name in the reader's language."""
     ticket = row.ticket
-    return {"id": str(ticket.id), "number": ticket.number, "title": ticket.title, "status": ticket.status,
-            "severity": ticket.severity, "category": ticket.category, "reporter": row.reporter_name or "",
-            "department": _department(row.reporter_department, departments), "assignee": row.assignee_name or "",
-            "affected": ticket.affected_count, "created_at": ticket.created_at, "last_change_at": row.last_change_at,
-            "source": ticket.source, "filing": ticket.filing_state}
+    return {
+        "id": str(ticket.id),
+        "number": ticket.number,
+        "title": ticket.title,
+        "status": ticket.status,
+        "severity": ticket.severity,
+        "category": ticket.category,
+        "reporter": row.reporter_name or "",
+        "department": _department(row.reporter_department, departments),
+        "assignee": row.assignee_name or "",
+        "affected": ticket.affected_count,
+        "created_at": ticket.created_at,
+        "last_change_at": row.last_change_at,
+        "source": ticket.source,
+        "filing": ticket.filing_state,
+    }
 
 
 def _department(name: str | None, departments: dict[str, str]) -> str:
@@ -53,13 +66,28 @@ def _department(name: str | None, departments: dict[str, str]) -> str:
 
 
 def _event_dict(event: events.TicketEvent) -> dict:
-    return {"kind": event.kind, "visibility": event.visibility, "old": event.old_value, "new": event.new_value,
-            "note": event.note or "", "actor": event.actor_name or "", "at": event.created_at}
+    return {
+        "kind": event.kind,
+        "visibility": event.visibility,
+        "old": event.old_value,
+        "new": event.new_value,
+        "note": event.note or "",
+        "actor": event.actor_name or "",
+        "at": event.created_at,
+    }
 
 
 # --- staff -----------------------------------------------------------------------------------------
-def staff_tickets(deps: AnyDeps, user, *, statuses: list[str] | None = None, severities: list[str] | None = None,
-                  categories: list[str] | None = None, assignee: str | None = None, text: str = "") -> list[dict]:
+def staff_tickets(
+    deps: AnyDeps,
+    user,
+    *,
+    statuses: list[str] | None = None,
+    severities: list[str] | None = None,
+    categories: list[str] | None = None,
+    assignee: str | None = None,
+    text: str = "",
+) -> list[dict]:
     """The organisation's tickets for staff, filtered (assignee: "me", "nobody" or None for all)."""
     _require_admin(user)
     with deps.pool.connection() as conn:
@@ -67,11 +95,19 @@ def staff_tickets(deps: AnyDeps, user, *, statuses: list[str] | None = None, sev
         rows = [_row_dict(row, departments) for row in tickets.list_rows(conn, user.org_id)]
     words = text.lower().split()
     me = user.full_name
-    return [r for r in rows
-            if (not statuses or r["status"] in statuses) and (not severities or r["severity"] in severities)
-            and (not categories or r["category"] in categories)
-            and (assignee is None or (assignee == "me" and r["assignee"] == me) or (assignee == "nobody" and not r["assignee"]))
-            and all(w in f"{r['number']} {r['title']} {r['reporter']} {r['department']}".lower() for w in words)]
+    return [
+        r
+        for r in rows
+        if (not statuses or r["status"] in statuses)
+        and (not severities or r["severity"] in severities)
+        and (not categories or r["category"] in categories)
+        and (
+            assignee is None
+            or (assignee == "me" and r["assignee"] == me)
+            or (assignee == "nobody" and not r["assignee"])
+        )
+        and all(w in f"{r['number']} {r['title']} {r['reporter']} {r['department']}".lower() for w in words)
+    ]
 
 
 def ticket_detail(deps: AnyDeps, user, ticket_id) -> dict:
@@ -86,12 +122,27 @@ def ticket_detail(deps: AnyDeps, user, ticket_id) -> dict:
         departments = skills.department_names(conn, user.org_id, user.language)
     ticket = row.ticket
     description, drafted_by_agent = without_footer(ticket.body)
-    return {**_row_dict(row, departments), "description": description, "drafted_by_agent": drafted_by_agent,
-            "snapshot": ticket.snapshot, "facts": ticket.facts,
-            "steps": ticket.steps, "url": ticket.external_url or "", "assignee_id": str(ticket.assignee_id or ""),
-            "linked": [{"name": a.full_name, "department": _department(a.department, departments), "at": a.created_at,
-                        "snapshot": a.snapshot} for a in affected if a.user_id != ticket.created_by],
-            "history": [_event_dict(e) for e in history]}
+    return {
+        **_row_dict(row, departments),
+        "description": description,
+        "drafted_by_agent": drafted_by_agent,
+        "snapshot": ticket.snapshot,
+        "facts": ticket.facts,
+        "steps": ticket.steps,
+        "url": ticket.external_url or "",
+        "assignee_id": str(ticket.assignee_id or ""),
+        "linked": [
+            {
+                "name": a.full_name,
+                "department": _department(a.department, departments),
+                "at": a.created_at,
+                "snapshot": a.snapshot,
+            }
+            for a in affected
+            if a.user_id != ticket.created_by
+        ],
+        "history": [_event_dict(e) for e in history],
+    }
 
 
 def assignable_admins(deps: AnyDeps, user) -> list[dict]:
@@ -118,17 +169,40 @@ def change_status(deps: AnyDeps, user, ticket_id, status: str, note: str = "") -
         if ticket.status == status and not note:
             raise HelpdeskError("unchanged", t("helpdesk.status_unchanged", user.language))
         tickets.update_status(conn, user.org_id, ticket.id, status)
-        events.add_event(conn, ticket.id, actor_id=user.id, kind="status", visibility="reporter",
-                         old_value=ticket.status, new_value=status, note=note or None)
-        audit_log.record(conn, user.org_id, actor_id=user.id, action="ticket.status", entity_type="ticket",
-                         entity_id=ticket.id, before={"number": ticket.number, "status": ticket.status},
-                         after={"number": ticket.number, "status": status, "note": note})
+        events.add_event(
+            conn,
+            ticket.id,
+            actor_id=user.id,
+            kind="status",
+            visibility="reporter",
+            old_value=ticket.status,
+            new_value=status,
+            note=note or None,
+        )
+        audit_log.record(
+            conn,
+            user.org_id,
+            actor_id=user.id,
+            action="ticket.status",
+            entity_type="ticket",
+            entity_id=ticket.id,
+            before={"number": ticket.number, "status": ticket.status},
+            after={"number": ticket.number, "status": status, "note": note},
+        )
         for person in events.list_affected(conn, user.org_id, ticket.id):
             if person.user_id != user.id:
-                events.notify(conn, user.org_id, person.user_id, "ticket_status", ticket_id=ticket.id,
-                              params={"number": ticket.number, "status": status})
-    return Change(ticket.number, t("helpdesk.status_changed", user.language, number=ticket.number,
-                                   status=_status_label(status, user.language)))
+                events.notify(
+                    conn,
+                    user.org_id,
+                    person.user_id,
+                    "ticket_status",
+                    ticket_id=ticket.id,
+                    params={"number": ticket.number, "status": status},
+                )
+    return Change(
+        ticket.number,
+        t("helpdesk.status_changed", user.language, number=ticket.number, status=_status_label(status, user.language)),
+    )
 
 
 def _status_label(status: str, language: str) -> str:
@@ -150,14 +224,23 @@ def assign(deps: AnyDeps, user, ticket_id, assignee_id: str | None) -> Change:
         if not tickets.set_assignee(conn, user.org_id, ticket.id, target):
             raise HelpdeskError("invalid", t("helpdesk.assignee_invalid", user.language))
         name = users.get_user(conn, user.org_id, target).full_name if target else ""
-        events.add_event(conn, ticket.id, actor_id=user.id, kind="assigned",
-                         old_value=str(ticket.assignee_id or ""), new_value=name)
-        audit_log.record(conn, user.org_id, actor_id=user.id, action="ticket.assign", entity_type="ticket",
-                         entity_id=ticket.id, before={"number": ticket.number, "assignee_id": str(ticket.assignee_id or "")},
-                         after={"number": ticket.number, "assignee_id": str(target or "")})
+        events.add_event(
+            conn, ticket.id, actor_id=user.id, kind="assigned", old_value=str(ticket.assignee_id or ""), new_value=name
+        )
+        audit_log.record(
+            conn,
+            user.org_id,
+            actor_id=user.id,
+            action="ticket.assign",
+            entity_type="ticket",
+            entity_id=ticket.id,
+            before={"number": ticket.number, "assignee_id": str(ticket.assignee_id or "")},
+            after={"number": ticket.number, "assignee_id": str(target or "")},
+        )
         if target and target != user.id:
-            events.notify(conn, user.org_id, target, "ticket_assigned", ticket_id=ticket.id,
-                          params={"number": ticket.number})
+            events.notify(
+                conn, user.org_id, target, "ticket_assigned", ticket_id=ticket.id, params={"number": ticket.number}
+            )
     key = "helpdesk.assigned_to" if target else "helpdesk.unassigned"
     return Change(ticket.number, t(key, user.language, number=ticket.number, name=name))
 
@@ -174,14 +257,27 @@ def add_note(deps: AnyDeps, user, ticket_id, note: str, *, for_reporter: bool = 
             raise _not_found(user.language)
         visibility = "reporter" if for_reporter else "internal"
         events.add_event(conn, ticket.id, actor_id=user.id, kind="note", visibility=visibility, note=note)
-        audit_log.record(conn, user.org_id, actor_id=user.id, action="ticket.note", entity_type="ticket",
-                         entity_id=ticket.id, before=None,
-                         after={"number": ticket.number, "visibility": visibility, "note": note})
+        audit_log.record(
+            conn,
+            user.org_id,
+            actor_id=user.id,
+            action="ticket.note",
+            entity_type="ticket",
+            entity_id=ticket.id,
+            before=None,
+            after={"number": ticket.number, "visibility": visibility, "note": note},
+        )
         if for_reporter:
             for person in events.list_affected(conn, user.org_id, ticket.id):
                 if person.user_id != user.id:
-                    events.notify(conn, user.org_id, person.user_id, "ticket_note", ticket_id=ticket.id,
-                                  params={"number": ticket.number})
+                    events.notify(
+                        conn,
+                        user.org_id,
+                        person.user_id,
+                        "ticket_note",
+                        ticket_id=ticket.id,
+                        params={"number": ticket.number},
+                    )
     return Change(ticket.number, t("helpdesk.note_added", user.language, number=ticket.number))
 
 
@@ -193,14 +289,26 @@ def my_tickets(deps: AnyDeps, user) -> list[dict]:
         out = []
         for row in rows:
             history = events.list_events(conn, user.org_id, row.ticket.id, reporter_view=True)
-            out.append({"id": str(row.ticket.id), "number": row.ticket.number, "title": row.ticket.title,
-                        "description": without_footer(row.ticket.body)[0],
-                        "status": row.ticket.status, "severity": row.ticket.severity,
-                        "category": row.ticket.category, "affected": row.ticket.affected_count,
-                        "reported_by_me": row.ticket.created_by == user.id, "created_at": row.ticket.created_at,
-                        "last_change_at": row.last_change_at,
-                        "notes": [{"note": e.note, "status": e.new_value if e.kind == "status" else None,
-                                   "at": e.created_at} for e in history if e.note or e.kind == "status"]})
+            out.append(
+                {
+                    "id": str(row.ticket.id),
+                    "number": row.ticket.number,
+                    "title": row.ticket.title,
+                    "description": without_footer(row.ticket.body)[0],
+                    "status": row.ticket.status,
+                    "severity": row.ticket.severity,
+                    "category": row.ticket.category,
+                    "affected": row.ticket.affected_count,
+                    "reported_by_me": row.ticket.created_by == user.id,
+                    "created_at": row.ticket.created_at,
+                    "last_change_at": row.last_change_at,
+                    "notes": [
+                        {"note": e.note, "status": e.new_value if e.kind == "status" else None, "at": e.created_at}
+                        for e in history
+                        if e.note or e.kind == "status"
+                    ],
+                }
+            )
     return out
 
 
@@ -227,8 +335,10 @@ def visible_tickets(deps: AnyDeps, user) -> list[dict]:
     mine = {t["number"]: t for t in my_tickets(deps, user)}
     with deps.pool.connection() as conn:
         rows = tickets.list_rows(conn, user.org_id)
-    return [mine.get(r.ticket.number) or {"number": r.ticket.number, "title": r.ticket.title, "status": r.ticket.status}
-            for r in rows]
+    return [
+        mine.get(r.ticket.number) or {"number": r.ticket.number, "title": r.ticket.title, "status": r.ticket.status}
+        for r in rows
+    ]
 
 
 def notifications(deps: AnyDeps, user, *, unread_only: bool = True) -> list[dict]:
@@ -240,8 +350,15 @@ def notifications(deps: AnyDeps, user, *, unread_only: bool = True) -> list[dict
         params = dict(n.params)
         if "status" in params:
             params["status"] = _status_label(params["status"], user.language)
-        out.append({"id": n.id, "kind": n.kind, "text": t(f"helpdesk.notify_{n.kind}", user.language, **params),
-                    "at": n.created_at, "read": n.read_at is not None})
+        out.append(
+            {
+                "id": n.id,
+                "kind": n.kind,
+                "text": t(f"helpdesk.notify_{n.kind}", user.language, **params),
+                "at": n.created_at,
+                "read": n.read_at is not None,
+            }
+        )
     return out
 
 
@@ -251,13 +368,17 @@ def mark_notifications_read(deps: AnyDeps, user) -> int:
 
 
 # --- linking (called by the service when a person links their report) -------------------------------
-def record_link(deps: AnyDeps, org_id: UUID, user_id: UUID, linked: dict, *, session_id: UUID,
-                snapshot: list) -> int | None:
+def record_link(
+    deps: AnyDeps, org_id: UUID, user_id: UUID, linked: dict, *, session_id: UUID, snapshot: list
+) -> int | None:
     """The person is affected too: count bumped, their snapshot appended, the assignee notified.
     Returns the ticket's count of people affected (None when the ticket is not in this organisation)."""
     with deps.pool.connection() as conn:
-        ticket = tickets.get_by_url(conn, org_id, linked["url"]) if linked.get("url") else \
-            tickets.get_by_number(conn, org_id, int(linked["number"]))
+        ticket = (
+            tickets.get_by_url(conn, org_id, linked["url"])
+            if linked.get("url")
+            else tickets.get_by_number(conn, org_id, int(linked["number"]))
+        )
         if ticket is None:
             return None
         added = events.add_affected(conn, org_id, ticket.id, user_id, session_id=session_id, snapshot=snapshot)
@@ -265,6 +386,12 @@ def record_link(deps: AnyDeps, org_id: UUID, user_id: UUID, linked: dict, *, ses
         if added:
             events.add_event(conn, ticket.id, actor_id=user_id, kind="linked")
             if ticket.assignee_id and ticket.assignee_id != user_id:
-                events.notify(conn, org_id, ticket.assignee_id, "ticket_linked", ticket_id=ticket.id,
-                              params={"number": ticket.number, "count": count})
+                events.notify(
+                    conn,
+                    org_id,
+                    ticket.assignee_id,
+                    "ticket_linked",
+                    ticket_id=ticket.id,
+                    params={"number": ticket.number, "count": count},
+                )
     return count

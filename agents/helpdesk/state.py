@@ -1,11 +1,13 @@
 """HelpdeskState: everything the graph checkpoints for one helpdesk session (state_version 1), and
 HelpdeskContext: what its nodes depend on, passed per run."""
+
 from __future__ import annotations
 
 import operator
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Annotated, Callable, Literal, TypedDict, get_args
+from typing import Annotated, Literal, TypedDict, get_args
 
 from pydantic import BaseModel, Field
 
@@ -16,11 +18,18 @@ from agents.llm import LLM
 STATE_VERSION = 1
 
 NextAction = Literal[
-    "retry_kb", "web_search", "search_duplicates",
-    "ask_user", "classify", "propose_solution",
-    "write_draft", "await_user_confirm",
-    "file_new", "link_existing",
-    "resolved_by_agent", "abort",
+    "retry_kb",
+    "web_search",
+    "search_duplicates",
+    "ask_user",
+    "classify",
+    "propose_solution",
+    "write_draft",
+    "await_user_confirm",
+    "file_new",
+    "link_existing",
+    "resolved_by_agent",
+    "abort",
 ]
 NEXT_ACTIONS: tuple[str, ...] = get_args(NextAction)
 Outcome = Literal["filed", "linked", "resolved_by_agent", "aborted"]
@@ -74,7 +83,7 @@ class HelpdeskState(TypedDict, total=False):
     user_id: str
     org_id: str
     language: str
-    original_question: str                # redacted
+    original_question: str  # redacted
     conversation: list[ConversationTurn]  # immutable snapshot at start, redacted
     turns_taken: int
     questions_asked: list[str]
@@ -83,11 +92,11 @@ class HelpdeskState(TypedDict, total=False):
     web_search_attempts: int
     duplicate_search_attempts: int
     tool_failures: int
-    kb_retry_results: list[dict]          # {title, section, content, score}
-    web_search_results: list[dict]        # {title, url, content}
-    duplicate_candidates: list[dict]      # {number, title, state, url, similarity, strong}
+    kb_retry_results: list[dict]  # {title, section, content, score}
+    web_search_results: list[dict]  # {title, url, content}
+    duplicate_candidates: list[dict]  # {number, title, state, url, similarity, strong}
     rejected_duplicates: list[int]
-    proposed_solutions: list[dict]        # {source, text}
+    proposed_solutions: list[dict]  # {source, text}
     rejected_solutions: list[str]
     solution_accepted: bool
     facts: dict[str, str]
@@ -97,15 +106,15 @@ class HelpdeskState(TypedDict, total=False):
     awaiting_user: AwaitingUser | None
     outcome: Outcome | None
     abort_reason: str | None
-    ticket: dict | None                   # {number, title, url, status, created}
+    ticket: dict | None  # {number, title, url, status, created}
     linked_ticket: dict | None
     file_error: str | None
-    confirmed: bool                       # set only by the human gate on "File it"
+    confirmed: bool  # set only by the human gate on "File it"
     tokens_used: int
-    started_at: float                     # epoch seconds
-    run_started_at: float                 # when the agent last started working (start or resume)
-    agent_seconds: float                  # working time before the last pause
-    cut_short: str | None                 # "deadline" | "budget_exhausted": this run offers what it found
+    started_at: float  # epoch seconds
+    run_started_at: float  # when the agent last started working (start or resume)
+    agent_seconds: float  # working time before the last pause
+    cut_short: str | None  # "deadline" | "budget_exhausted": this run offers what it found
     tool_cache: dict[str, list]
     tools_invoked: Annotated[list[str], operator.add]
     trace: Annotated[list[dict], operator.add]  # [{node, action, engine, reason, ms}]: no raw text
@@ -114,6 +123,7 @@ class HelpdeskState(TypedDict, total=False):
 @dataclass
 class HelpdeskContext:
     """What nodes depend on, passed per run (never module globals)."""
+
     llm: LLM
     tools: Toolbox
     settings: Settings = field(default_factory=Settings.from_env)

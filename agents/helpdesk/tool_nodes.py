@@ -1,5 +1,6 @@
 """Tool nodes: the read tools (timeouts, retries, cache, flags, neutralised results) and the filing step,
 which runs only after the person's "File it"."""
+
 from __future__ import annotations
 
 import time
@@ -10,8 +11,7 @@ from agents.helpdesk import metrics
 from agents.helpdesk.audit import audit
 from agents.helpdesk.guards import neutralise, redact, sanitise_body, sanitise_title, sha
 from agents.helpdesk.nodes import TOOL_OF_ACTION, log_ids, question_id_for, step_record
-from agents.helpdesk.state import HelpdeskContext
-from agents.helpdesk.state import HelpdeskState
+from agents.helpdesk.state import HelpdeskContext, HelpdeskState
 from agents.helpdesk.tools import ToolError, call_with_budget
 
 
@@ -39,10 +39,16 @@ def _clean_results(results: list[dict]) -> list[dict]:
 
 def make_tool_node(action: str):
     tool = TOOL_OF_ACTION[action]
-    attempts_key = {"retry_kb": "kb_retry_attempts", "web_search": "web_search_attempts",
-                    "search_duplicates": "duplicate_search_attempts"}[action]
-    results_key = {"retry_kb": "kb_retry_results", "web_search": "web_search_results",
-                   "search_duplicates": "duplicate_candidates"}[action]
+    attempts_key = {
+        "retry_kb": "kb_retry_attempts",
+        "web_search": "web_search_attempts",
+        "search_duplicates": "duplicate_search_attempts",
+    }[action]
+    results_key = {
+        "retry_kb": "kb_retry_results",
+        "web_search": "web_search_results",
+        "search_duplicates": "duplicate_candidates",
+    }[action]
 
     def tool_node(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
         ctx, started = runtime.context, time.perf_counter()
@@ -65,11 +71,23 @@ def make_tool_node(action: str):
                 outcome, reason = "error", "exception"
         elapsed = time.perf_counter() - started
         metrics.TOOLS.labels(tool, outcome, reason).inc()
-        audit("agent.tool_call", **log_ids(state), tool=tool, outcome=outcome, reason=reason,
-              duration_ms=round(elapsed * 1000, 1), results=len(results))
+        audit(
+            "agent.tool_call",
+            **log_ids(state),
+            tool=tool,
+            outcome=outcome,
+            reason=reason,
+            duration_ms=round(elapsed * 1000, 1),
+            results=len(results),
+        )
         ctx.heartbeat(state["session_id"])
-        return {attempts_key: state.get(attempts_key, 0) + 1, results_key: results, "tool_cache": cache,
-                "tools_invoked": [tool], "trace": step_record(action, started, outcome=outcome, reason=reason)}
+        return {
+            attempts_key: state.get(attempts_key, 0) + 1,
+            results_key: results,
+            "tool_cache": cache,
+            "tools_invoked": [tool],
+            "trace": step_record(action, started, outcome=outcome, reason=reason),
+        }
 
     tool_node.__name__ = action
     return tool_node
@@ -87,11 +105,19 @@ def session_snapshot(state: HelpdeskState) -> list[dict]:
 
 def filing_context(state: HelpdeskState) -> dict:
     """What the ticket row keeps beside the draft: snapshot, facts, the agent's steps, language, session."""
-    steps = [{"node": s["node"], "outcome": s.get("outcome", "ok")} for s in state.get("trace", [])
-             if s.get("node") not in ("supervisor", "await_user", "finish")]
-    return {"snapshot": session_snapshot(state), "facts": dict(state.get("facts", {})), "steps": steps,
-            "problem": state.get("original_question", ""),
-            "language": state.get("language"), "session_id": state["session_id"]}
+    steps = [
+        {"node": s["node"], "outcome": s.get("outcome", "ok")}
+        for s in state.get("trace", [])
+        if s.get("node") not in ("supervisor", "await_user", "finish")
+    ]
+    return {
+        "snapshot": session_snapshot(state),
+        "facts": dict(state.get("facts", {})),
+        "steps": steps,
+        "problem": state.get("original_question", ""),
+        "language": state.get("language"),
+        "session_id": state["session_id"],
+    }
 
 
 def file_ticket(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
@@ -102,18 +128,26 @@ def file_ticket(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict
         return {"outcome": "aborted", "abort_reason": "kill_switch", "confirmed": False}
     ctx.on_step("tool", {"tool": "file_ticket"})
     draft = state["draft"]
-    final = {"title": sanitise_title(draft["title"]), "severity": draft["severity"], "category": draft["category"],
-             "body": sanitise_body(draft["body"], agent_session_id=state["session_id"],
-                                   chat_session_id=state.get("chat_session_id") or state["session_id"],
-                                   limit=ctx.settings.body_max_chars)}
+    final = {
+        "title": sanitise_title(draft["title"]),
+        "severity": draft["severity"],
+        "category": draft["category"],
+        "body": sanitise_body(
+            draft["body"],
+            agent_session_id=state["session_id"],
+            chat_session_id=state.get("chat_session_id") or state["session_id"],
+            limit=ctx.settings.body_max_chars,
+        ),
+    }
     key = "helpdesk:" + sha(f"{state['session_id']}|{final['title']}|{final['body']}", 40)
     error = None
     if not ctx.settings.tool_flags.get("file_ticket", True):
         error, reason = "disabled", "disabled"
     else:
         try:
-            ticket = call_with_budget("file_ticket", ctx.tools.file_ticket,
-                                      {**final, "context": filing_context(state)}, key)
+            ticket = call_with_budget(
+                "file_ticket", ctx.tools.file_ticket, {**final, "context": filing_context(state)}, key
+            )
             reason = "ok"
         except ToolError as exc:
             error, reason = str(exc), exc.reason
@@ -121,13 +155,35 @@ def file_ticket(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict
             error, reason = type(exc).__name__, "exception"
     elapsed = time.perf_counter() - started
     metrics.TOOLS.labels("file_ticket", "error" if error else "ok", reason).inc()
-    audit("agent.tool_call", **log_ids(state), tool="file_ticket", outcome="error" if error else "ok", reason=reason,
-          duration_ms=round(elapsed * 1000, 1))
+    audit(
+        "agent.tool_call",
+        **log_ids(state),
+        tool="file_ticket",
+        outcome="error" if error else "ok",
+        reason=reason,
+        duration_ms=round(elapsed * 1000, 1),
+    )
     if error:  # never auto-retry a write: the person re-confirms or aborts
-        return {"file_error": reason, "confirmed": False, "tools_invoked": ["file_ticket"],
-                "awaiting_user": {"kind": "draft_ready", "question_id": question_id_for(state, "draft-retry"),
-                                  "message": "", "draft": draft, "error": reason},
-                "trace": step_record("file_ticket", started, outcome="error", reason=reason)}
+        return {
+            "file_error": reason,
+            "confirmed": False,
+            "tools_invoked": ["file_ticket"],
+            "awaiting_user": {
+                "kind": "draft_ready",
+                "question_id": question_id_for(state, "draft-retry"),
+                "message": "",
+                "draft": draft,
+                "error": reason,
+            },
+            "trace": step_record("file_ticket", started, outcome="error", reason=reason),
+        }
     audit("agent.user_confirmed", **log_ids(state), issue_number=ticket["number"])
-    return {"outcome": "filed", "ticket": ticket, "draft": final, "confirmed": False, "file_error": None,
-            "tools_invoked": ["file_ticket"], "trace": step_record("file_ticket", started)}
+    return {
+        "outcome": "filed",
+        "ticket": ticket,
+        "draft": final,
+        "confirmed": False,
+        "file_error": None,
+        "tools_invoked": ["file_ticket"],
+        "trace": step_record("file_ticket", started),
+    }

@@ -3,12 +3,13 @@
 Each tool takes a redacted query, returns plain dicts, and raises ToolError on failure; the graph
 wraps every call with its timeout, retries, cache, flag check, metrics and audit line.
 """
+
 from __future__ import annotations
 
 import concurrent.futures
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 from uuid import UUID
 
 import httpx
@@ -17,6 +18,7 @@ from agents.helpdesk import duplicates
 from agents.helpdesk.guards import sha
 from core import config
 from storage import tickets
+
 
 class ToolError(RuntimeError):
     def __init__(self, message: str, *, retryable: bool = False, reason: str = "error"):
@@ -44,6 +46,7 @@ _EXECUTOR = concurrent.futures.ThreadPoolExecutor(max_workers=8, thread_name_pre
 @dataclass
 class Toolbox:
     """The four tools, plus which read tools exist at all here (web search needs a provider key)."""
+
     retry_kb: Callable[[str], list[dict]]
     web_search: Callable[[str], list[dict]]
     search_existing_issues: Callable[[str], list[dict]]
@@ -69,18 +72,30 @@ def title_overlap(a: str, b: str) -> float:
 def kb_search(pool, org_id, query: str) -> list[dict]:
     from agents.retrieval import search
 
-    return [{"title": hit.document_title, "section": hit.heading or "", "page": hit.page,
-             "content": hit.content, "score": float(hit.score)}
-            for hit in search(org_id, query, k=4, pool=pool)]
+    return [
+        {
+            "title": hit.document_title,
+            "section": hit.heading or "",
+            "page": hit.page,
+            "content": hit.content,
+            "score": float(hit.score),
+        }
+        for hit in search(org_id, query, k=4, pool=pool)
+    ]
 
 
 # --- web (Tavily) ----------------------------------------------------------------------------------
 def tavily_search(query: str) -> list[dict]:
-    response = httpx.post("https://api.tavily.com/search", timeout=BUDGETS["web_search"].timeout,
-                          json={"api_key": config.get("TAVILY_API_KEY"), "query": query, "max_results": 4})
+    response = httpx.post(
+        "https://api.tavily.com/search",
+        timeout=BUDGETS["web_search"].timeout,
+        json={"api_key": config.get("TAVILY_API_KEY"), "query": query, "max_results": 4},
+    )
     _raise_for_status(response, "web search")
-    return [{"title": r.get("title", ""), "url": r.get("url", ""), "content": r.get("content", "")}
-            for r in response.json().get("results", [])]
+    return [
+        {"title": r.get("title", ""), "url": r.get("url", ""), "content": r.get("content", "")}
+        for r in response.json().get("results", [])
+    ]
 
 
 # --- existing tickets ------------------------------------------------------------------------------
@@ -100,16 +115,28 @@ def local_ticket_search(pool, org_id: UUID, query: str) -> list[dict]:
     for candidate in candidates:
         ticket = candidate.ticket
         ticket_language = ticket.language or duplicates.text_language(f"{ticket.title}\n{ticket.body}")
-        scored.append([duplicates.similarity(vector, language, candidate.embedding, ticket_language),
-                       ticket, ticket_language])
+        scored.append(
+            [duplicates.similarity(vector, language, candidate.embedding, ticket_language), ticket, ticket_language]
+        )
     scored.sort(key=lambda item: -item[0])
     for item in scored[:TITLE_RESCORED]:  # the closest few are compared on their titles too
         item[0] = max(item[0], duplicates.similarity(vector, language, duplicates.title_vector(item[1].title), item[2]))
-    scored = sorted(((score, ticket, duplicates.is_duplicate(score, language, lang)) for score, ticket, lang in scored),
-                    key=lambda item: -item[0])
-    return [{"number": ticket.number, "title": ticket.title, "body": ticket.body[:600], "state": ticket.status,
-             "url": ticket.external_url or "", "similarity": round(score, 4), "strong": strong}
-            for score, ticket, strong in scored[:5]]
+    scored = sorted(
+        ((score, ticket, duplicates.is_duplicate(score, language, lang)) for score, ticket, lang in scored),
+        key=lambda item: -item[0],
+    )
+    return [
+        {
+            "number": ticket.number,
+            "title": ticket.title,
+            "body": ticket.body[:600],
+            "state": ticket.status,
+            "url": ticket.external_url or "",
+            "similarity": round(score, 4),
+            "strong": strong,
+        }
+        for score, ticket, strong in scored[:5]
+    ]
 
 
 def _github_headers() -> dict:
@@ -118,27 +145,53 @@ def _github_headers() -> dict:
 
 def github_issue_search(query: str) -> list[dict]:
     repo = config.get("GITHUB_REPO")
-    response = httpx.get(f"{_github_api()}/search/issues", headers=_github_headers(),
-                         params={"q": f"repo:{repo} is:issue {query}"[:250], "per_page": 5},
-                         timeout=BUDGETS["search_existing_issues"].timeout)
+    response = httpx.get(
+        f"{_github_api()}/search/issues",
+        headers=_github_headers(),
+        params={"q": f"repo:{repo} is:issue {query}"[:250], "per_page": 5},
+        timeout=BUDGETS["search_existing_issues"].timeout,
+    )
     _raise_for_status(response, "GitHub search")
     out = []
     for item in response.json().get("items", []):
         overlap = title_overlap(query, item.get("title", ""))
-        out.append({"number": item["number"], "title": item.get("title", ""), "body": (item.get("body") or "")[:600],
-                    "state": item.get("state", ""), "url": item.get("html_url", ""),
-                    "similarity": round(overlap, 4), "strong": overlap >= 0.6})
+        out.append(
+            {
+                "number": item["number"],
+                "title": item.get("title", ""),
+                "body": (item.get("body") or "")[:600],
+                "state": item.get("state", ""),
+                "url": item.get("html_url", ""),
+                "similarity": round(overlap, 4),
+                "strong": overlap >= 0.6,
+            }
+        )
     return out
 
 
 # --- filing ----------------------------------------------------------------------------------------
 def _ticket_dict(ticket, created: bool) -> dict:
-    return {"id": str(ticket.id), "number": ticket.number, "title": ticket.title, "status": ticket.status,
-            "url": ticket.external_url or "", "created": created}
+    return {
+        "id": str(ticket.id),
+        "number": ticket.number,
+        "title": ticket.title,
+        "status": ticket.status,
+        "url": ticket.external_url or "",
+        "created": created,
+    }
 
 
-def _create_row(pool, org_id: UUID, user_id: UUID, draft: dict, idempotency_key: str, *, source: str,
-                filing_state: str, footer_hash: str | None = None):
+def _create_row(
+    pool,
+    org_id: UUID,
+    user_id: UUID,
+    draft: dict,
+    idempotency_key: str,
+    *,
+    source: str,
+    filing_state: str,
+    footer_hash: str | None = None,
+):
     from agents.ingestion.embeddings import embed_passages
 
     context = draft.get("context") or {}
@@ -148,18 +201,30 @@ def _create_row(pool, org_id: UUID, user_id: UUID, draft: dict, idempotency_key:
     vector = embed_passages([text])[0]
     with pool.connection() as conn:
         return tickets.create(
-            conn, org_id, title=draft["title"], body=draft["body"], severity=draft["severity"],
-            category=draft["category"], created_by=user_id, source=source, idempotency_key=idempotency_key,
-            embedding=vector, language=duplicates.text_language(text),
+            conn,
+            org_id,
+            title=draft["title"],
+            body=draft["body"],
+            severity=draft["severity"],
+            category=draft["category"],
+            created_by=user_id,
+            source=source,
+            idempotency_key=idempotency_key,
+            embedding=vector,
+            language=duplicates.text_language(text),
             snapshot=context.get("snapshot"),
-            facts=context.get("facts"), steps=context.get("steps"),
+            facts=context.get("facts"),
+            steps=context.get("steps"),
             session_id=UUID(context["session_id"]) if context.get("session_id") else None,
-            filing_state=filing_state, footer_hash=footer_hash)
+            filing_state=filing_state,
+            footer_hash=footer_hash,
+        )
 
 
 def file_local_ticket(pool, org_id: UUID, user_id: UUID, draft: dict, idempotency_key: str) -> dict:
-    ticket, created = _create_row(pool, org_id, user_id, draft, idempotency_key, source="helpdesk",
-                                  filing_state="complete")
+    ticket, created = _create_row(
+        pool, org_id, user_id, draft, idempotency_key, source="helpdesk", filing_state="complete"
+    )
     return _ticket_dict(ticket, created)
 
 
@@ -169,12 +234,17 @@ def _github_api() -> str:
 
 def _find_filed_issue(footer_hash: str) -> str | None:
     """The URL of the issue whose body carries this footer hash (filed before a crash), else None."""
-    response = httpx.get(f"{_github_api()}/search/issues", headers=_github_headers(),
-                         params={"q": f'repo:{config.get("GITHUB_REPO")} is:issue in:body "{footer_hash}"'},
-                         timeout=BUDGETS["search_existing_issues"].timeout)
+    response = httpx.get(
+        f"{_github_api()}/search/issues",
+        headers=_github_headers(),
+        params={"q": f'repo:{config.get("GITHUB_REPO")} is:issue in:body "{footer_hash}"'},
+        timeout=BUDGETS["search_existing_issues"].timeout,
+    )
     _raise_for_status(response, "GitHub search")
-    return next((item.get("html_url") for item in response.json().get("items", [])
-                 if footer_hash in (item.get("body") or "")), None)
+    return next(
+        (item.get("html_url") for item in response.json().get("items", []) if footer_hash in (item.get("body") or "")),
+        None,
+    )
 
 
 def file_github_issue(pool, org_id: UUID, user_id: UUID, draft: dict, idempotency_key: str) -> dict:
@@ -187,16 +257,30 @@ def file_github_issue(pool, org_id: UUID, user_id: UUID, draft: dict, idempotenc
     if ticket is not None and ticket.filing_state == "complete":
         return _ticket_dict(ticket, False)
     if ticket is None:
-        ticket, _ = _create_row(pool, org_id, user_id, draft, idempotency_key, source="github",
-                                filing_state="pending", footer_hash=footer_hash)
+        ticket, _ = _create_row(
+            pool,
+            org_id,
+            user_id,
+            draft,
+            idempotency_key,
+            source="github",
+            filing_state="pending",
+            footer_hash=footer_hash,
+        )
         url = None
     else:
         url = _find_filed_issue(footer_hash)
     if url is None:
-        response = httpx.post(f"{_github_api()}/repos/{config.get('GITHUB_REPO')}/issues",
-                              headers=_github_headers(), timeout=BUDGETS["file_ticket"].timeout,
-                              json={"title": draft["title"], "body": f"{draft['body']}\nskillnet_ref: {footer_hash}",
-                                    "labels": [draft["severity"], draft["category"]]})
+        response = httpx.post(
+            f"{_github_api()}/repos/{config.get('GITHUB_REPO')}/issues",
+            headers=_github_headers(),
+            timeout=BUDGETS["file_ticket"].timeout,
+            json={
+                "title": draft["title"],
+                "body": f"{draft['body']}\nskillnet_ref: {footer_hash}",
+                "labels": [draft["severity"], draft["category"]],
+            },
+        )
         _raise_for_status(response, "GitHub")
         url = response.json().get("html_url")
     with pool.connection() as conn:

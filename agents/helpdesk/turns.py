@@ -1,10 +1,12 @@
 """AgentTurn (what the person sees after each step) and HelpdeskError; the wording is in the catalogue
 (agents/i18n/messages/helpdesk.py)."""
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
 from agents.i18n import has, t
+
 
 class HelpdeskError(Exception):
     """One line for the person; ``code`` for callers: not_found | conflict | disabled | daily_cap | gone | invalid."""
@@ -46,11 +48,11 @@ class AgentTurn:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict) -> "AgentTurn":
+    def from_dict(cls, data: dict) -> AgentTurn:
         return cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})
 
     @classmethod
-    def from_row(cls, row) -> "AgentTurn":
+    def from_row(cls, row) -> AgentTurn:
         if row.outcome == "aborted" and row.turn.get("kind") != "aborted":
             return cls.aborted(str(row.id), row.abort_reason or "error", row.language)
         if not row.turn:  # still running its first step
@@ -58,10 +60,16 @@ class AgentTurn:
         return cls.from_dict(row.turn)
 
     @classmethod
-    def aborted(cls, session_id: str, reason: str, language: str) -> "AgentTurn":
-        return cls(session_id=session_id, kind="aborted", reason=reason,
-                   message=t(f"helpdesk.aborted_{reason}" if has(f"helpdesk.aborted_{reason}") else "helpdesk.aborted_error",
-                             language))
+    def aborted(cls, session_id: str, reason: str, language: str) -> AgentTurn:
+        return cls(
+            session_id=session_id,
+            kind="aborted",
+            reason=reason,
+            message=t(
+                f"helpdesk.aborted_{reason}" if has(f"helpdesk.aborted_{reason}") else "helpdesk.aborted_error",
+                language,
+            ),
+        )
 
 
 def turn_from_result(session_id: str, result: dict, language: str) -> AgentTurn:
@@ -73,10 +81,18 @@ def turn_from_result(session_id: str, result: dict, language: str) -> AgentTurn:
         message = pending.get("message") or ""
         if kind == "draft_ready":
             message = t("helpdesk.draft_intro", language)
-        return AgentTurn(session_id=session_id, kind=kind, message=message, choices=list(pending.get("choices") or []),
-                         question_id=pending["question_id"], draft=pending.get("draft"),
-                         ticket=pending.get("ticket"), error=pending.get("error"), actions=actions,
-                         reason=result.get("cut_short"))
+        return AgentTurn(
+            session_id=session_id,
+            kind=kind,
+            message=message,
+            choices=list(pending.get("choices") or []),
+            question_id=pending["question_id"],
+            draft=pending.get("draft"),
+            ticket=pending.get("ticket"),
+            error=pending.get("error"),
+            actions=actions,
+            reason=result.get("cut_short"),
+        )
     outcome = result.get("outcome")
     if outcome == "filed":
         ticket = result["ticket"]
@@ -84,8 +100,9 @@ def turn_from_result(session_id: str, result: dict, language: str) -> AgentTurn:
         return AgentTurn(session_id, "filed", message, ticket=ticket, draft=result.get("draft"), actions=actions)
     if outcome == "linked":
         ticket = result["linked_ticket"]
-        message = t("helpdesk.linked", language, number=ticket["number"], title=ticket["title"],
-                    count=ticket.get("affected", 1))
+        message = t(
+            "helpdesk.linked", language, number=ticket["number"], title=ticket["title"], count=ticket.get("affected", 1)
+        )
         return AgentTurn(session_id, "linked", message, ticket=ticket, actions=actions)
     if outcome == "resolved_by_agent":
         message = t("helpdesk.resolved", language)

@@ -4,6 +4,7 @@ They run when no model is configured and whenever a model's output is missing or
 only structured state (counters, scores, facts and the person's own words), never third-party text,
 so a poisoned ticket or web page cannot steer them.
 """
+
 from __future__ import annotations
 
 import re
@@ -19,10 +20,10 @@ from core.text import content_words, shortened
 
 _FACT_PATTERNS = {
     "scope": r"\b(only me|just me|my team|whole team|team|everyone|everybody|all users|colleagues?|"
-             r"solo yo|sólo yo|solo a mí|sólo a mí|solo a mi|mi equipo|equipo|todos|todo el mundo|compañeros?)\b",
+    r"solo yo|sólo yo|solo a mí|sólo a mí|solo a mi|mi equipo|equipo|todos|todo el mundo|compañeros?)\b",
     "error": r"\b\d{3}\b|error|mensaje|message|code|código|exception|forbidden|denied|denegado",
     "since": r"\b(since|desde|yesterday|ayer|today|hoy|this morning|esta mañana|hours?|horas?|days?|"
-             r"días?|week|semana|monday|lunes|after|después)\b",
+    r"días?|week|semana|monday|lunes|after|después)\b",
 }
 FACT_ORDER = ("scope", "error", "since")
 
@@ -33,19 +34,34 @@ _CATEGORY_RULES = [
     # and the laptop is "locked" there, yet no account is at fault
     ("hardware", r"\b(bitlocker|boot|arranc|bios|blue screen|pantalla azul|startup|won't turn on|no enciende)"),
     # account before access: "locked out of my account" is about the account whatever word it uses
-    ("account", r"\b(password|contraseña|login|log in|sign in|iniciar sesión|sesión|session|mfa|2fa|locked|"
-                r"bloquead|account|cuenta|authenticator)"),
+    (
+        "account",
+        r"\b(password|contraseña|login|log in|sign in|iniciar sesión|sesión|session|mfa|2fa|locked|"
+        r"bloquead|account|cuenta|authenticator)",
+    ),
     # a badge reader is a door's access control, whatever "card" or "tarjeta" it reads
-    ("access", r"\b(403|forbidden|permission|permiso|access|acceso|role|rol|denied|denegado|authori[sz]|autoriza|"
-               r"badge|card reader|lector de tarjetas|door|puerta)"),
+    (
+        "access",
+        r"\b(403|forbidden|permission|permiso|access|acceso|role|rol|denied|denegado|authori[sz]|autoriza|"
+        r"badge|card reader|lector de tarjetas|door|puerta)",
+    ),
     # Spanish "red" only after an article or preposition: the English colour ("the light turns red") is not a network
     ("network", r"\b(vpn|wifi|wi-fi|network|internet|proxy|dns|(la|mi|de|en|a|sin) red\b)"),
-    ("hardware", r"\b(laptop|portátil|printer|impresora|monitor|keyboard|teclado|mouse|ratón|battery|batería|screen|"
-                 r"pantalla|scanner|escáner|headset|auricular|microphone|micrófono|webcam|docking|móvil de empresa)"),
+    (
+        "hardware",
+        r"\b(laptop|portátil|printer|impresora|monitor|keyboard|teclado|mouse|ratón|battery|batería|screen|"
+        r"pantalla|scanner|escáner|headset|auricular|microphone|micrófono|webcam|docking|móvil de empresa)",
+    ),
     ("payroll", r"\b(payroll|nómina|salary|salario|payslip|vacation|vacaciones|expenses|gastos|reimburs|irpf)"),
-    ("training", r"\b(course|curso|lesson|lección|exercise|ejercicio|certificate|certificado(?! de empresa)|training|formación)"),
-    ("software", r"\b(app|application|aplicación|software|instal|update|actualiz|crash|excel|oracle|sap|outlook|"
-                 r"teams|share screen|compartir pantalla|visio|pdf)"),
+    (
+        "training",
+        r"\b(course|curso|lesson|lección|exercise|ejercicio|certificate|certificado(?! de empresa)|training|formación)",
+    ),
+    (
+        "software",
+        r"\b(app|application|aplicación|software|instal|update|actualiz|crash|excel|oracle|sap|outlook|"
+        r"teams|share screen|compartir pantalla|visio|pdf)",
+    ),
     # what is no IT or HR system's fault, though it names one of their words
     ("other", r"\b(certificado de empresa|employment certificate|parking|aparcamiento|coffee|café|chair|silla|turno)"),
 ]
@@ -77,7 +93,11 @@ def relevant(results: list[dict], question: str, threshold: float = 0.5) -> list
     wanted = words(question)
     if not wanted:
         return []
-    return [r for r in results if len(wanted & words(f"{r.get('title', '')} {r.get('content', '')}")) / len(wanted) >= threshold]
+    return [
+        r
+        for r in results
+        if len(wanted & words(f"{r.get('title', '')} {r.get('content', '')}")) / len(wanted) >= threshold
+    ]
 
 
 def unproposed_source(state: HelpdeskState) -> tuple[str, list[dict]] | None:
@@ -93,8 +113,9 @@ def unproposed_source(state: HelpdeskState) -> tuple[str, list[dict]] | None:
 
 def strong_duplicate(state: HelpdeskState) -> dict | None:
     rejected = set(state.get("rejected_duplicates", []))
-    return next((c for c in state.get("duplicate_candidates", [])
-                 if c.get("strong") and c.get("number") not in rejected), None)
+    return next(
+        (c for c in state.get("duplicate_candidates", []) if c.get("strong") and c.get("number") not in rejected), None
+    )
 
 
 def next_action(state: HelpdeskState, allowed: set[str]) -> str:
@@ -129,8 +150,10 @@ def clarifying_question(state: HelpdeskState) -> ClarifyingQuestion:
 
 _ORGANISATION = r"\b(everyone|everybody|all users|whole company|todos|toda la empresa|todo el mundo)\b"
 _TEAM = r"\b(team|equipo|colleagues|compañeros|department|departamento)\b"
-_BLOCKED = (r"\b(cannot|can't|unable|blocked|403|denied|no puedo|no puede|no pueden|no podemos|bloquead|denegado|"
-            r"down|caído)\b")
+_BLOCKED = (
+    r"\b(cannot|can't|unable|blocked|403|denied|no puedo|no puede|no pueden|no podemos|bloquead|denegado|"
+    r"down|caído)\b"
+)
 _URGENT = r"\b(deadline|urgent|urgente|close|cierre|payroll|nómina|audit|auditoría)\b"
 
 
@@ -147,7 +170,7 @@ def decisive_fields(state: HelpdeskState) -> set[str]:
 
 def best_category(text: str) -> str:
     """The category whose rules find the most distinct words in ``text``; the earlier rule on a tie."""
-    scores: dict[str, int] = {}   # in the rules' order: the first to score wins a tie
+    scores: dict[str, int] = {}  # in the rules' order: the first to score wins a tie
     for name, pattern in _CATEGORY_RULES:
         if found := {m.group(0) for m in re.finditer(pattern, text)}:
             scores[name] = scores.get(name, 0) + len(found)
@@ -179,8 +202,11 @@ def classify(state: HelpdeskState) -> Classification:
 
 TITLE_LIMIT = 80
 # A greeting or a courtesy opens many reports and says nothing about the problem a title names.
-_OPENING = re.compile(r"^\s*((hola|hi|hello|hey|buenos días|buenas( tardes| noches)?|good (morning|afternoon)|"
-                      r"perdona|perdón|disculpa|sorry|please|por favor)\b[\s,.!:;]*)+", re.IGNORECASE)
+_OPENING = re.compile(
+    r"^\s*((hola|hi|hello|hey|buenos días|buenas( tardes| noches)?|good (morning|afternoon)|"
+    r"perdona|perdón|disculpa|sorry|please|por favor)\b[\s,.!:;]*)+",
+    re.IGNORECASE,
+)
 
 
 def ticket_title(question: str) -> str:
@@ -218,5 +244,9 @@ def write_draft(state: HelpdeskState) -> TicketDraft:
     if tried:
         sections.append(f"## {t('helpdesk.draft_tried', lang)}\n" + "\n".join(tried))
     sections.append(f"## {t('helpdesk.draft_impact', lang)}\n{t('helpdesk.impact_' + cls['impact'], lang)}")
-    return TicketDraft(title=ticket_title(state.get("original_question", "Helpdesk request")) or "Helpdesk request",
-                       body="\n\n".join(sections), severity=cls["severity"], category=cls["category"])
+    return TicketDraft(
+        title=ticket_title(state.get("original_question", "Helpdesk request")) or "Helpdesk request",
+        body="\n\n".join(sections),
+        severity=cls["severity"],
+        category=cls["category"],
+    )

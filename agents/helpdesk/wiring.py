@@ -1,17 +1,18 @@
 """The helpdesk's collaborators: the process's AppDeps plus what only the helpdesk needs — its ticket
 tools, its settings and its compiled graph. Services take either; ``wired`` compiles the graph once
 per AppDeps, and tests build a HelpdeskDeps with other tools, settings or a stopped clock."""
+
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 from uuid import UUID
 
-from agents.runtime.deps import AppDeps
 from agents.helpdesk.graph import build_graph
 from agents.helpdesk.guards import Settings
 from agents.helpdesk.tools import Toolbox, default_toolbox
+from agents.runtime.deps import AppDeps
 
 
 @dataclass
@@ -19,7 +20,7 @@ class HelpdeskDeps:
     app: AppDeps
     toolbox: Callable[[object, UUID, UUID], Toolbox] = default_toolbox
     settings: Callable[[], Settings] = Settings.from_env
-    clock: Callable[[], float] | None = None   # epoch seconds; the AppDeps clock unless a test stops time
+    clock: Callable[[], float] | None = None  # epoch seconds; the AppDeps clock unless a test stops time
     graph: object = field(default=None)
 
     def __post_init__(self):

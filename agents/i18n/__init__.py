@@ -12,6 +12,7 @@ Messages live in ``agents/i18n/messages/<area>.py`` (one dict per area, ids pref
 fails on bilingual pairs written inline anywhere else. A missing id raises KeyError, so a page that
 asks for one fails its AppTest instead of showing a raw id.
 """
+
 from __future__ import annotations
 
 import re
@@ -123,8 +124,7 @@ def format_percent(ratio: float | None, lang: str | None) -> str:
     """A 0–1 ratio as a whole percentage in ``lang`` ('55 %' in Spanish, '55%' in English); '' for None."""
     if ratio is None:
         return ""
-    return _babel_percent(ratio, format="#,##0 %" if language(lang) == "es" else "#,##0%",
-                          locale=_locale(lang))
+    return _babel_percent(ratio, format="#,##0 %" if language(lang) == "es" else "#,##0%", locale=_locale(lang))
 
 
 def number_separators(lang: str | None) -> str:
@@ -136,12 +136,25 @@ def number_separators(lang: str | None) -> str:
 
 # The English words plotly.js asks its locale dictionary for (box-plot hovers, toolbar tooltips), and
 # our message for each.
-_PLOTLY_WORDS = {"median:": "chart.median", "q1:": "chart.q1", "q3:": "chart.q3", "min:": "chart.min",
-                 "max:": "chart.max", "mean:": "chart.mean", "lower fence:": "chart.lower_fence",
-                 "upper fence:": "chart.upper_fence", "Download plot as a PNG": "chart.download_png",
-                 "Zoom": "chart.zoom", "Pan": "chart.pan", "Zoom in": "chart.zoom_in", "Zoom out": "chart.zoom_out",
-                 "Autoscale": "chart.autoscale", "Reset axes": "chart.reset_axes", "Box Select": "chart.box_select",
-                 "Lasso Select": "chart.lasso_select"}
+_PLOTLY_WORDS = {
+    "median:": "chart.median",
+    "q1:": "chart.q1",
+    "q3:": "chart.q3",
+    "min:": "chart.min",
+    "max:": "chart.max",
+    "mean:": "chart.mean",
+    "lower fence:": "chart.lower_fence",
+    "upper fence:": "chart.upper_fence",
+    "Download plot as a PNG": "chart.download_png",
+    "Zoom": "chart.zoom",
+    "Pan": "chart.pan",
+    "Zoom in": "chart.zoom_in",
+    "Zoom out": "chart.zoom_out",
+    "Autoscale": "chart.autoscale",
+    "Reset axes": "chart.reset_axes",
+    "Box Select": "chart.box_select",
+    "Lasso Select": "chart.lasso_select",
+}
 
 
 def plotly_config(lang: str | None) -> dict:
@@ -149,8 +162,10 @@ def plotly_config(lang: str | None) -> dict:
     toolbar's tooltips) in ``lang``, as a locale dictionary handed over with the chart (Streamlit
     registers no plotly.js locale)."""
     code = language(lang)
-    return {"locale": code,
-            "locales": {code: {"dictionary": {word: t(key, code) for word, key in _PLOTLY_WORDS.items()}}}}
+    return {
+        "locale": code,
+        "locales": {code: {"dictionary": {word: t(key, code) for word, key in _PLOTLY_WORDS.items()}}},
+    }
 
 
 def format_number(value: float | None, lang: str | None, *, decimals: int = 0) -> str:

@@ -1,4 +1,5 @@
 """All messages, merged from the area files; an id defined twice is an error at import."""
+
 from __future__ import annotations
 
 import importlib

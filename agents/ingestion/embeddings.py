@@ -8,6 +8,7 @@ A remote server (EMBEDDINGS_BASE_URL, or EMBEDDINGS=openai for OpenAI itself) ge
 retried on rate limits, timeouts and 5xx errors: that is how embedding spreads past one machine.
 Known vectors (a shipped VectorPack, the SKILLNET_EMBED_CACHE folder) are never embedded again.
 """
+
 from __future__ import annotations
 
 import functools
@@ -21,6 +22,7 @@ import numpy as np
 from tenacity import retry, retry_if_exception, stop_after_attempt, wait_exponential
 
 from core import config
+
 DIMENSIONS = 384
 LOCAL_MODEL = "multilingual-e5-small-q4"
 _local_lock = threading.Lock()  # the C engine is not re-entrant
@@ -88,14 +90,22 @@ def _retryable(exc: BaseException) -> bool:
 
 def _remote_embed(texts: list[str], input_type: str) -> np.ndarray:
     model = config.get("EMBEDDINGS_MODEL")
-    client = _remote_client(config.get("EMBEDDINGS_BASE_URL"),
-                            config.get("EMBEDDINGS_API_KEY") or config.get("OPENAI_API_KEY"))
+    client = _remote_client(
+        config.get("EMBEDDINGS_BASE_URL"), config.get("EMBEDDINGS_API_KEY") or config.get("OPENAI_API_KEY")
+    )
     # OpenAI's own models take ``dimensions``; other servers get the e5 modality instead.
-    extra = {"dimensions": DIMENSIONS} if model.startswith("text-embedding-3") else \
-        {"extra_body": {"input_type": input_type}}
+    extra = (
+        {"dimensions": DIMENSIONS}
+        if model.startswith("text-embedding-3")
+        else {"extra_body": {"input_type": input_type}}
+    )
 
-    @retry(retry=retry_if_exception(_retryable), stop=stop_after_attempt(config.get("EMBEDDINGS_RETRY_ATTEMPTS")),
-           wait=wait_exponential(multiplier=config.get("LLM_BACKOFF_SECONDS"), max=20), reraise=True)
+    @retry(
+        retry=retry_if_exception(_retryable),
+        stop=stop_after_attempt(config.get("EMBEDDINGS_RETRY_ATTEMPTS")),
+        wait=wait_exponential(multiplier=config.get("LLM_BACKOFF_SECONDS"), max=20),
+        reraise=True,
+    )
     def request() -> np.ndarray:
         response = client.embeddings.create(model=model, input=texts, **extra)
         ordered = sorted(response.data, key=lambda item: item.index)
@@ -106,14 +116,16 @@ def _remote_embed(texts: list[str], input_type: str) -> np.ndarray:
     except Exception as exc:
         raise EmbeddingError(f"the embedding server failed: {str(exc).splitlines()[0][:200]}") from exc
     if vectors.shape != (len(texts), DIMENSIONS):
-        raise EmbeddingError(f"the embedding server returned vectors of shape {vectors.shape}, "
-                             f"not ({len(texts)}, {DIMENSIONS}); EMBEDDINGS_MODEL must give {DIMENSIONS} dimensions")
+        raise EmbeddingError(
+            f"the embedding server returned vectors of shape {vectors.shape}, "
+            f"not ({len(texts)}, {DIMENSIONS}); EMBEDDINGS_MODEL must give {DIMENSIONS} dimensions"
+        )
     return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
 
 
 def _embed_uncached(texts: list[str], batch_size: int) -> np.ndarray:
     _count("passages", len(texts))
-    batches = [texts[i:i + batch_size] for i in range(0, len(texts), batch_size)]
+    batches = [texts[i : i + batch_size] for i in range(0, len(texts), batch_size)]
     if backend() == "remote":
         return np.vstack([_remote_embed(batch, "passage") for batch in batches])
     with _local_lock:
@@ -146,12 +158,19 @@ class VectorPack:
     def load(cls, path: str | Path) -> VectorPack | None:
         try:
             with np.load(path, allow_pickle=False) as data:
-                hashes, vectors, meta = data["hashes"], data["vectors"].astype(np.float32), json.loads(str(data["meta"]))
+                hashes, vectors, meta = (
+                    data["hashes"],
+                    data["vectors"].astype(np.float32),
+                    json.loads(str(data["meta"])),
+                )
         except (OSError, KeyError, ValueError):
             return None
-        if meta.get("model") != model_version() or vectors.shape != (len(hashes), DIMENSIONS) \
-                or meta.get("digest") != cls._digest(hashes, vectors) \
-                or not np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-3):
+        if (
+            meta.get("model") != model_version()
+            or vectors.shape != (len(hashes), DIMENSIONS)
+            or meta.get("digest") != cls._digest(hashes, vectors)
+            or not np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-3)
+        ):
             return None
         return cls(dict(zip(hashes.tolist(), vectors)))
 

@@ -6,6 +6,7 @@ exponentially ("billion laughs"). ``check_docx`` unpacks every part as a stream 
 budget (a lying size header does not help) and refuses any DTD before python-docx parses a byte.
 Refusals are ``IngestError``s with a ``code`` (``safety.doc_<code>`` in the catalogue) and one line.
 """
+
 from __future__ import annotations
 
 import io
@@ -13,6 +14,7 @@ import zipfile
 import zlib
 
 from core import config
+
 _READ_BLOCK = 1 << 20
 
 
@@ -39,8 +41,11 @@ def max_chunks() -> int:
 
 def _too_big(limit: int) -> LimitExceeded:
     limit_mb = round(limit / 1_048_576, 1)
-    return LimitExceeded("decompressed_too_big", f"the document unpacks to more than {limit_mb:g} MB "
-                         "(SKILLNET_MAX_DECOMPRESSED_MB); refused before parsing", limit_mb=f"{limit_mb:g}")
+    return LimitExceeded(
+        "decompressed_too_big",
+        f"the document unpacks to more than {limit_mb:g} MB (SKILLNET_MAX_DECOMPRESSED_MB); refused before parsing",
+        limit_mb=f"{limit_mb:g}",
+    )
 
 
 def _declares_entities(part: bytes) -> bool:
@@ -76,17 +81,27 @@ def check_docx(data: bytes) -> None:
             except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError):
                 return  # a damaged or encrypted part: python-docx refuses the file in its own one line
             if _declares_entities(b"".join(chunks)):
-                raise LimitExceeded("xml_entities", "the document declares XML entities (a DTD), which Word "
-                                    "documents never need; refused before parsing")
+                raise LimitExceeded(
+                    "xml_entities",
+                    "the document declares XML entities (a DTD), which Word "
+                    "documents never need; refused before parsing",
+                )
 
 
 def check_pages(count: int) -> None:
     if count > max_pages():
-        raise LimitExceeded("too_many_pages", f"the document has {count} pages; the limit is {max_pages()} "
-                            "(SKILLNET_MAX_PAGES)", limit=max_pages())
+        raise LimitExceeded(
+            "too_many_pages",
+            f"the document has {count} pages; the limit is {max_pages()} (SKILLNET_MAX_PAGES)",
+            limit=max_pages(),
+        )
 
 
 def check_chunks(count: int) -> None:
     if count > max_chunks():
-        raise LimitExceeded("too_many_chunks", f"the document makes {count} passages; the limit is {max_chunks()} "
-                            "(SKILLNET_MAX_CHUNKS_PER_DOCUMENT); split it", limit=max_chunks())
+        raise LimitExceeded(
+            "too_many_chunks",
+            f"the document makes {count} passages; the limit is {max_chunks()} "
+            "(SKILLNET_MAX_CHUNKS_PER_DOCUMENT); split it",
+            limit=max_chunks(),
+        )

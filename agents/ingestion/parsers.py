@@ -4,6 +4,7 @@ the document's title and its paragraphs, each with the heading it sits under and
 Bad input raises IngestError (one line meant for a person); size and safety limits on the whole
 upload are checked by agents.ingestion.pipeline.parse before a parser runs.
 """
+
 from __future__ import annotations
 
 import io
@@ -61,7 +62,7 @@ def _markdown_paragraphs(text: str, page: int | None = None) -> tuple[str | None
             level, title = len(match.group(1)), match.group(2).strip()
             if level == 1 and first_h1 is None:
                 first_h1 = title
-            headings[:] = headings[:level - 1] + [title]
+            headings[:] = headings[: level - 1] + [title]
         elif not line.strip():
             flush()
         else:
@@ -83,8 +84,7 @@ def _parse_markdown(data: bytes, stem: str) -> ParsedDocument:
 
 
 def _parse_text(data: bytes, stem: str) -> ParsedDocument:
-    paragraphs = [Paragraph(block.strip(), "", None) for block in re.split(r"\n\s*\n", _decode(data))
-                  if block.strip()]
+    paragraphs = [Paragraph(block.strip(), "", None) for block in re.split(r"\n\s*\n", _decode(data)) if block.strip()]
     return ParsedDocument(stem, paragraphs, _estimated_pages(paragraphs))
 
 
@@ -138,8 +138,9 @@ def _parse_docx(data: bytes, stem: str) -> ParsedDocument:
     try:
         document = docx.Document(io.BytesIO(data))
     except (PackageNotFoundError, zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
-        raise IngestError("the DOCX file is corrupt or not a Word document",
-                          "unreadable", reason=type(exc).__name__) from None
+        raise IngestError(
+            "the DOCX file is corrupt or not a Word document", "unreadable", reason=type(exc).__name__
+        ) from None
     lines, h1 = [], None
     white_page = _page_is_white(document)
     for paragraph in document.paragraphs:
@@ -170,8 +171,13 @@ def _run_hidden(run, paragraph_hidden: bool, white_page: bool) -> bool:
     """Text Word does not show: hidden (w:vanish, its own or its style's; w:webHidden), white on a white
     page with no highlight or shading, or at most 1.5 pt."""
     font = run.font
-    hidden = font.hidden if font.hidden is not None else (
-        _style_hides(run.style) if run.style is not None and run.style.font.hidden is not None else paragraph_hidden)
+    hidden = (
+        font.hidden
+        if font.hidden is not None
+        else (
+            _style_hides(run.style) if run.style is not None and run.style.font.hidden is not None else paragraph_hidden
+        )
+    )
     if hidden or font.web_hidden:
         return True
     shaded = font.highlight_color is not None or run._r.find(f"{_W}rPr/{_W}shd") is not None
@@ -202,8 +208,9 @@ def _looks_like_heading(line: str, next_line: str | None) -> bool:
     if not stripped or len(stripped) > 90 or stripped[-1] in ".,;:" or next_line is None:
         return False
     numbered = re.match(r"^(\d+(\.\d+)*\.?|[IVX]+\.)\s+\S", stripped)
-    return bool(numbered) or (stripped[0].isupper() and len(stripped.split()) <= 10
-                              and len(next_line.strip()) > len(stripped))
+    return bool(numbered) or (
+        stripped[0].isupper() and len(stripped.split()) <= 10 and len(next_line.strip()) > len(stripped)
+    )
 
 
 def _parse_pdf(data: bytes, stem: str) -> ParsedDocument:
@@ -220,8 +227,7 @@ def _parse_pdf(data: bytes, stem: str) -> ParsedDocument:
     except (IngestError, limits.LimitExceeded):
         raise
     except (PdfReadError, ValueError, KeyError, TypeError, OSError) as exc:
-        raise IngestError("the PDF is corrupt or unreadable", "unreadable",
-                          reason=type(exc).__name__) from None
+        raise IngestError("the PDF is corrupt or unreadable", "unreadable", reason=type(exc).__name__) from None
     if not pages:
         raise IngestError("the PDF has no pages", "pdf_no_pages")
     if sum(len(text.strip()) for text in pages) < 20:
@@ -231,7 +237,7 @@ def _parse_pdf(data: bytes, stem: str) -> ParsedDocument:
         lines = [line for line in text.splitlines()]
         buffer = []
         for i, line in enumerate(lines):
-            following = next((l for l in lines[i + 1:] if l.strip()), None)
+            following = next((l for l in lines[i + 1 :] if l.strip()), None)
             if _looks_like_heading(line, following) and not buffer:
                 heading = line.strip()
             elif _looks_like_heading(line, following):
@@ -252,7 +258,12 @@ def _estimated_pages(paragraphs: list[Paragraph]) -> int:
     return max(1, math.ceil(words / 450))
 
 
-PARSERS = {".pdf": _parse_pdf, ".docx": _parse_docx, ".md": _parse_markdown, ".markdown": _parse_markdown,
-           ".txt": _parse_text, ".html": _parse_html, ".htm": _parse_html}
-
-
+PARSERS = {
+    ".pdf": _parse_pdf,
+    ".docx": _parse_docx,
+    ".md": _parse_markdown,
+    ".markdown": _parse_markdown,
+    ".txt": _parse_text,
+    ".html": _parse_html,
+    ".htm": _parse_html,
+}

@@ -4,6 +4,7 @@ parse (the upload's limits, then agents/ingestion/parsers.py for PDF, DOCX, Mark
 with heading and page -> chunks of about 200–500 tokens -> embeddings -> one transaction. Bad input
 raises IngestError (one line) before the database is touched.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -17,26 +18,33 @@ import numpy as np
 from langchain_text_splitters import RecursiveCharacterTextSplitter
 from psycopg_pool import ConnectionPool
 
-from storage import documents, ingestions, source_changes
-
-from core import config
 from agents.ingestion import limits
-from storage import flagged as flagged_passages
 from agents.ingestion.embeddings import EmbeddingError, VectorPack, embed_passages
+from agents.ingestion.parsers import PARSERS, IngestError, Paragraph, ParsedDocument
+from core import config
 from core.inputs import strip_invisible
 from core.instructions import split_instructions, without_instructions
 from core.markup import safe_markdown
 from core.once import built_once
-from agents.ingestion.parsers import PARSERS, IngestError, Paragraph, ParsedDocument
+from storage import documents, ingestions, source_changes
+from storage import flagged as flagged_passages
 
 TARGET_TOKENS = 350
 MAX_TOKENS = 500
 MIN_TOKENS = 200
 CHARS_PER_TOKEN = 4  # close enough for e5's tokenizer on Spanish and English prose
 TS_CONFIGS = {"es": "spanish", "en": "english", "vi": "vietnamese"}  # migration 090 adds vietnamese
-MIME_TYPES = {".pdf": "application/pdf", ".md": "text/markdown", ".markdown": "text/markdown",
-              ".txt": "text/plain", ".html": "text/html", ".htm": "text/html",
-              ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document"}
+MIME_TYPES = {
+    ".pdf": "application/pdf",
+    ".md": "text/markdown",
+    ".markdown": "text/markdown",
+    ".txt": "text/plain",
+    ".html": "text/html",
+    ".htm": "text/html",
+    ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+}
+
+
 @dataclass(frozen=True)
 class IngestResult:
     document_id: UUID
@@ -47,8 +55,14 @@ class IngestResult:
     status: str  # ingested | unchanged | replaced
 
     def as_json(self) -> dict:
-        return {"title": self.title, "pages": self.pages, "chunks": self.chunks, "language": self.language,
-                "status": self.status, "document_id": str(self.document_id)}
+        return {
+            "title": self.title,
+            "pages": self.pages,
+            "chunks": self.chunks,
+            "language": self.language,
+            "status": self.status,
+            "document_id": str(self.document_id),
+        }
 
 
 def max_upload_bytes() -> int:
@@ -80,14 +94,21 @@ def check_upload(source_name: str, data: bytes) -> None:
     Each has a code the catalogue words in the reader's language (``safety.doc_<code>``)."""
     suffix = Path(source_name).suffix.lower()
     if suffix not in PARSERS:
-        raise IngestError(f"unsupported file type '{suffix or source_name}'; use PDF, DOCX, Markdown, text or HTML",
-                          "unsupported_type", suffix=suffix or source_name)
+        raise IngestError(
+            f"unsupported file type '{suffix or source_name}'; use PDF, DOCX, Markdown, text or HTML",
+            "unsupported_type",
+            suffix=suffix or source_name,
+        )
     if not data:
         raise IngestError("the file is empty (0 bytes)", "empty")
     size_mb, limit_mb = f"{len(data) / 1_048_576:.1f}", f"{max_upload_bytes() / 1_048_576:.0f}"
     if len(data) > max_upload_bytes():
-        raise IngestError(f"the file is {size_mb} MB; the limit is {limit_mb} MB (SKILLNET_MAX_UPLOAD_MB)",
-                          "too_big", size_mb=size_mb, limit_mb=limit_mb)
+        raise IngestError(
+            f"the file is {size_mb} MB; the limit is {limit_mb} MB (SKILLNET_MAX_UPLOAD_MB)",
+            "too_big",
+            size_mb=size_mb,
+            limit_mb=limit_mb,
+        )
 
 
 def parse(path: Path, data: bytes) -> ParsedDocument:
@@ -117,19 +138,24 @@ def _as_data(parsed: ParsedDocument) -> ParsedDocument:
         text = safe_markdown(text)
         heading = without_instructions(safe_markdown(paragraph.heading))
         text = text.strip()
-        flagged += [{"heading": heading, "page": paragraph.page, "family": family, "text": sentence,
-                     "near": text[:60]} for sentence, family in removed]
+        flagged += [
+            {"heading": heading, "page": paragraph.page, "family": family, "text": sentence, "near": text[:60]}
+            for sentence, family in removed
+        ]
         if text:
             paragraphs.append(Paragraph(text, heading, paragraph.page))
-    return ParsedDocument(without_instructions(safe_markdown(parsed.title)) or "—", paragraphs, parsed.page_count,
-                          tuple(flagged))
+    return ParsedDocument(
+        without_instructions(safe_markdown(parsed.title)) or "—", paragraphs, parsed.page_count, tuple(flagged)
+    )
 
 
 # ----------------------------------------------------------------------------- chunking
 
-_splitter = RecursiveCharacterTextSplitter(chunk_size=TARGET_TOKENS * CHARS_PER_TOKEN,
-                                           chunk_overlap=40 * CHARS_PER_TOKEN,
-                                           separators=["\n\n", "\n", ". ", "; ", ", ", " ", ""])
+_splitter = RecursiveCharacterTextSplitter(
+    chunk_size=TARGET_TOKENS * CHARS_PER_TOKEN,
+    chunk_overlap=40 * CHARS_PER_TOKEN,
+    separators=["\n\n", "\n", ". ", "; ", ", ", " ", ""],
+)
 
 
 def chunk(paragraphs: list[Paragraph]) -> list[documents.NewChunk]:
@@ -137,8 +163,9 @@ def chunk(paragraphs: list[Paragraph]) -> list[documents.NewChunk]:
     pieces: list[Paragraph] = []
     for paragraph in paragraphs:
         if estimate_tokens(paragraph.text) > MAX_TOKENS:
-            pieces += [Paragraph(part, paragraph.heading, paragraph.page)
-                       for part in _splitter.split_text(paragraph.text)]
+            pieces += [
+                Paragraph(part, paragraph.heading, paragraph.page) for part in _splitter.split_text(paragraph.text)
+            ]
         else:
             pieces.append(paragraph)
 
@@ -148,11 +175,15 @@ def chunk(paragraphs: list[Paragraph]) -> list[documents.NewChunk]:
         fits = current is not None and (
             estimate_tokens("\n\n".join(p.text for p in current) + piece.text) <= TARGET_TOKENS
             or estimate_tokens("\n\n".join(p.text for p in current)) < MIN_TOKENS
-            and estimate_tokens("\n\n".join(p.text for p in current) + piece.text) <= MAX_TOKENS)
+            and estimate_tokens("\n\n".join(p.text for p in current) + piece.text) <= MAX_TOKENS
+        )
         same_section = current is not None and current[-1].heading == piece.heading
         # a section too small to stand alone joins its neighbour under the same top-level heading
-        small_sibling = current is not None and estimate_tokens(" ".join(p.text for p in current)) < MIN_TOKENS \
+        small_sibling = (
+            current is not None
+            and estimate_tokens(" ".join(p.text for p in current)) < MIN_TOKENS
             and current[-1].heading.split(" > ")[0] == piece.heading.split(" > ")[0]
+        )
         if fits and (same_section or small_sibling):
             current.append(piece)
         else:
@@ -162,10 +193,17 @@ def chunk(paragraphs: list[Paragraph]) -> list[documents.NewChunk]:
     for position, group in enumerate(groups):
         content = "\n\n".join(p.text for p in group)
         pages = [p.page for p in group if p.page is not None]
-        chunks.append(documents.NewChunk(
-            position=position, heading=group[0].heading, page_start=min(pages) if pages else None,
-            page_end=max(pages) if pages else None, content=content, token_count=estimate_tokens(content),
-            heading_spans=_heading_spans(group)))
+        chunks.append(
+            documents.NewChunk(
+                position=position,
+                heading=group[0].heading,
+                page_start=min(pages) if pages else None,
+                page_end=max(pages) if pages else None,
+                content=content,
+                token_count=estimate_tokens(content),
+                heading_spans=_heading_spans(group),
+            )
+        )
     return chunks
 
 
@@ -204,21 +242,24 @@ def section_texts(title: str, new_chunk: documents.NewChunk) -> list[str]:
     if len(spans) < 2:
         return []
     ends = [span[0] for span in spans[1:]] + [len(new_chunk.content)]
-    return [f"{title}. {heading or new_chunk.heading}\n{new_chunk.content[start:end]}"
-            for (start, heading, _), end in zip(spans, ends)]
+    return [
+        f"{title}. {heading or new_chunk.heading}\n{new_chunk.content[start:end]}"
+        for (start, heading, _), end in zip(spans, ends)
+    ]
 
 
-def embed_chunks(title: str, new_chunks: list[documents.NewChunk],
-                 known: VectorPack | None = None) -> tuple[np.ndarray, list[list[np.ndarray]]]:
+def embed_chunks(
+    title: str, new_chunks: list[documents.NewChunk], known: VectorPack | None = None
+) -> tuple[np.ndarray, list[list[np.ndarray]]]:
     """(one vector per chunk, per chunk its sections' vectors: [] for a one-section chunk), in one batch."""
     texts = [_embedding_text(title, c) for c in new_chunks]
     sections = [section_texts(title, c) for c in new_chunks]
     vectors = embed_passages(texts + [text for texts_of in sections for text in texts_of], known=known)
     section_vectors, at = [], len(texts)
     for texts_of in sections:
-        section_vectors.append(list(vectors[at:at + len(texts_of)]))
+        section_vectors.append(list(vectors[at : at + len(texts_of)]))
         at += len(texts_of)
-    return vectors[:len(texts)], section_vectors
+    return vectors[: len(texts)], section_vectors
 
 
 def passage_texts(path: str | Path) -> list[str]:
@@ -227,8 +268,9 @@ def passage_texts(path: str | Path) -> list[str]:
     path = Path(path)
     parsed = parse(path, path.read_bytes())
     new_chunks = chunk(parsed.paragraphs)
-    return [_embedding_text(parsed.title, c) for c in new_chunks] + \
-        [text for c in new_chunks for text in section_texts(parsed.title, c)]
+    return [_embedding_text(parsed.title, c) for c in new_chunks] + [
+        text for c in new_chunks for text in section_texts(parsed.title, c)
+    ]
 
 
 def backfill_heading_spans(pool: ConnectionPool, find_original: Callable[[str], Path | None]) -> int:
@@ -245,7 +287,7 @@ def backfill_heading_spans(pool: ConnectionPool, find_original: Callable[[str], 
         path = find_original(document.source_name)
         data = path.read_bytes() if path is not None else b""
         if not data or hashlib.sha256(data).hexdigest() != document.content_hash:
-            continue   # the original is gone or is another version: the chunks keep their first heading
+            continue  # the original is gone or is another version: the chunks keep their first heading
         try:
             _, _, new_chunks = parse_and_chunk(document.source_name, data)
         except IngestError:
@@ -266,11 +308,12 @@ def backfill_section_vectors(pool: ConnectionPool, known: VectorPack | None = No
         if not pending:
             return filled
         for stored in pending:
-            as_new = documents.NewChunk(0, stored.heading, None, None, stored.content, 0,
-                                        tuple(tuple(span) for span in stored.heading_spans))
+            as_new = documents.NewChunk(
+                0, stored.heading, None, None, stored.content, 0, tuple(tuple(span) for span in stored.heading_spans)
+            )
             try:
                 vectors = embed_passages(section_texts(stored.document_title, as_new), known=known)
-            except EmbeddingError:   # the embedding server is down: the next start tries again
+            except EmbeddingError:  # the embedding server is down: the next start tries again
                 return filled
             with pool.connection() as conn:
                 filled += documents.set_section_vectors(conn, stored.org_id, stored.id, list(vectors))
@@ -278,17 +321,28 @@ def backfill_section_vectors(pool: ConnectionPool, known: VectorPack | None = No
 
 # ----------------------------------------------------------------------------- entry point
 
+
 def _refuse_if_in_flight(conn, org_id: UUID, source_name: str) -> None:
     """Replacing the chunks in one go would delete the ones a background upload of the same document is
     staging (and that upload's settle would then undo this): one of the two is refused, before any write."""
     if ingestions.in_flight_named(conn, org_id, source_name) is not None:
-        raise IngestError("an upload of this document is still being ingested in the background; nothing was "
-                          "changed (run this again once it is done)", "in_flight")
+        raise IngestError(
+            "an upload of this document is still being ingested in the background; nothing was "
+            "changed (run this again once it is done)",
+            "in_flight",
+        )
 
 
-def ingest_file(pool: ConnectionPool, org_id: UUID, path: str | Path, *, uploaded_by: UUID | None = None,
-                source_name: str | None = None, data: bytes | None = None,
-                known_vectors: VectorPack | None = None) -> IngestResult:
+def ingest_file(
+    pool: ConnectionPool,
+    org_id: UUID,
+    path: str | Path,
+    *,
+    uploaded_by: UUID | None = None,
+    source_name: str | None = None,
+    data: bytes | None = None,
+    known_vectors: VectorPack | None = None,
+) -> IngestResult:
     """Ingest one file (or ``data`` under the name ``source_name``, for uploads).
 
     ``known_vectors`` (shipped with seeds) are used for the chunks they hold; the rest are embedded.
@@ -299,15 +353,17 @@ def ingest_file(pool: ConnectionPool, org_id: UUID, path: str | Path, *, uploade
         if not path.is_file():
             raise IngestError(f"no such file: {path}")
         if path.stat().st_size > max_upload_bytes():
-            raise IngestError(f"the file is {path.stat().st_size / 1_048_576:.1f} MB; the limit is "
-                              f"{max_upload_bytes() / 1_048_576:.0f} MB (SKILLNET_MAX_UPLOAD_MB)")
+            raise IngestError(
+                f"the file is {path.stat().st_size / 1_048_576:.1f} MB; the limit is "
+                f"{max_upload_bytes() / 1_048_576:.0f} MB (SKILLNET_MAX_UPLOAD_MB)"
+            )
         data = path.read_bytes()
     content_hash = hashlib.sha256(data).hexdigest()
 
     with pool.connection() as conn:
         same = documents.find_by_hash(conn, org_id, content_hash)
         if same is None:
-            _refuse_if_in_flight(conn, org_id, source_name)   # before spending minutes embedding
+            _refuse_if_in_flight(conn, org_id, source_name)  # before spending minutes embedding
     if same is not None:
         return IngestResult(same.id, same.title, same.page_count, same.chunk_count, same.language, "unchanged")
 
@@ -316,15 +372,27 @@ def ingest_file(pool: ConnectionPool, org_id: UUID, path: str | Path, *, uploade
 
     with pool.connection() as conn:
         ingestions.lock_source_name(conn, org_id, source_name)
-        _refuse_if_in_flight(conn, org_id, source_name)   # again: an upload may have been queued meanwhile
+        _refuse_if_in_flight(conn, org_id, source_name)  # again: an upload may have been queued meanwhile
         previous = documents.find_by_source_name(conn, org_id, source_name)
         old_chunks = documents.document_chunks(conn, org_id, previous.id) if previous else []
         document_id = documents.save_document(
-            conn, org_id, source_name=source_name, title=parsed.title, mime_type=MIME_TYPES[Path(source_name).suffix.lower()],
-            full_text=parsed.full_text, page_count=parsed.page_count, language=language,
-            ts_config=TS_CONFIGS.get(language, "simple"), content_hash=content_hash, chunks=new_chunks,
-            embeddings=vectors, section_embeddings=section_vectors, uploaded_by=uploaded_by)
+            conn,
+            org_id,
+            source_name=source_name,
+            title=parsed.title,
+            mime_type=MIME_TYPES[Path(source_name).suffix.lower()],
+            full_text=parsed.full_text,
+            page_count=parsed.page_count,
+            language=language,
+            ts_config=TS_CONFIGS.get(language, "simple"),
+            content_hash=content_hash,
+            chunks=new_chunks,
+            embeddings=vectors,
+            section_embeddings=section_vectors,
+            uploaded_by=uploaded_by,
+        )
         flagged_passages.record(conn, org_id, document_id, parsed.flagged, new_chunks)
         source_changes.flag_stale_content(conn, org_id, document_id, old_chunks)  # lessons citing what changed
-    return IngestResult(document_id, parsed.title, parsed.page_count, len(new_chunks), language,
-                        "replaced" if previous else "ingested")
+    return IngestResult(
+        document_id, parsed.title, parsed.page_count, len(new_chunks), language, "replaced" if previous else "ingested"
+    )

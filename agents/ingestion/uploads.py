@@ -1,21 +1,20 @@
 """Uploads ingested in the background, for the content studio and the retrieval lab: queue them (the
 page returns at once) and watch them — pages parsed, passages embedded — in the reader's language."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
 
+from agents.i18n import t
+from agents.ingestion.pipeline import IngestError, check_upload, max_upload_bytes
+from agents.ingestion.staged import run_ingestion
 from agents.runtime import tasks
 from agents.runtime.deps import process_deps
-from agents.i18n import t
 from agents.runtime.refusals import ingest_refusal
 from storage import audit, ingestions, jobs
-from agents.ingestion.staged import run_ingestion
-from agents.ingestion.pipeline import IngestError, max_upload_bytes
-from agents.ingestion.pipeline import check_upload
 from storage.users import User
-
 
 INGEST_TASK = "documents.ingest"
 
@@ -42,9 +41,9 @@ class IngestionView:
     name: str
     status: str
     status_label: str
-    progress: float | None          # share of passages embedded, while it runs
-    detail: str                     # pages parsed · passages embedded, or why it failed
-    note: str                       # what a search sees meanwhile
+    progress: float | None  # share of passages embedded, while it runs
+    detail: str  # pages parsed · passages embedded, or why it failed
+    note: str  # what a search sees meanwhile
     document_id: UUID | None
     updated_at: datetime
 
@@ -71,10 +70,19 @@ def queue_uploads(user: User, files: list[tuple[str, bytes]], *, pool=None) -> l
     with (pool or process_deps().pool).connection() as conn:
         for name, data in files:
             ingestion_id = ingestions.create(conn, user.org_id, source_name=name, data=data, uploaded_by=user.id)
-            tasks.defer(INGEST_TASK, conn, f"ingestion:{ingestion_id}", org_id=str(user.org_id),
-                        ingestion_id=str(ingestion_id))
-            audit.record(conn, user.org_id, actor_id=user.id, action="content.upload", entity_type="ingestion",
-                         entity_id=ingestion_id, before=None, after={"file": name, "size_kb": round(len(data) / 1024)})
+            tasks.defer(
+                INGEST_TASK, conn, f"ingestion:{ingestion_id}", org_id=str(user.org_id), ingestion_id=str(ingestion_id)
+            )
+            audit.record(
+                conn,
+                user.org_id,
+                actor_id=user.id,
+                action="content.upload",
+                entity_type="ingestion",
+                entity_id=ingestion_id,
+                before=None,
+                after={"file": name, "size_kb": round(len(data) / 1024)},
+            )
             ids.append(ingestion_id)
     return ids
 
@@ -98,10 +106,17 @@ def _view(ingestion: ingestions.Ingestion, lang: str | None) -> IngestionView:
             note = t("ingestion.previous_kept" if ingestion.replaces else "ingestion.searchable_text", lang)
     else:
         detail, note = "", ""
-    return IngestionView(ingestion.id, ingestion.source_name, ingestion.status,
-                         t(f"ingestion.status.{ingestion.status}", lang),
-                         embedded / total if total and ingestion.status == "embedding" else None, detail, note,
-                         ingestion.document_id, ingestion.updated_at)
+    return IngestionView(
+        ingestion.id,
+        ingestion.source_name,
+        ingestion.status,
+        t(f"ingestion.status.{ingestion.status}", lang),
+        embedded / total if total and ingestion.status == "embedding" else None,
+        detail,
+        note,
+        ingestion.document_id,
+        ingestion.updated_at,
+    )
 
 
 def recent(user: User, *, limit: int = 10, pool=None) -> list[IngestionView]:

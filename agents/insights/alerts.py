@@ -12,6 +12,7 @@ enrollments only):
 - inactive           no learning activity for INACTIVE_DAYS while a course is open; one alert a
                      person, naming their open courses                                   -> low (medium at 30+)
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -29,11 +30,11 @@ _SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
 
 @dataclass(frozen=True)
 class Alert:
-    kind: str          # overdue | deadline_at_risk | repeated_failures | inactive
-    user: str          # the person's full name
-    course: str        # course title (inactive: their open courses, comma separated)
+    kind: str  # overdue | deadline_at_risk | repeated_failures | inactive
+    user: str  # the person's full name
+    course: str  # course title (inactive: their open courses, comma separated)
     detail: str
-    severity: str      # high | medium | low
+    severity: str  # high | medium | low
     user_id: UUID | None = None
     course_id: UUID | None = None
 
@@ -66,29 +67,65 @@ def compute_alerts(rows: list[AlertRow], today: date, *, lang: str = "es") -> li
         progress = format_percent(row.progress, lang)
         if row.deadline and row.deadline < today:
             days = (today - row.deadline).days
-            alerts.append(Alert("overdue", row.user_name, row.course_title,
-                                t("alerts.overdue", lang, days=days, deadline=format_date(row.deadline, lang),
-                                  progress=progress),
-                                "high", row.user_id, row.course_id))
+            alerts.append(
+                Alert(
+                    "overdue",
+                    row.user_name,
+                    row.course_title,
+                    t("alerts.overdue", lang, days=days, deadline=format_date(row.deadline, lang), progress=progress),
+                    "high",
+                    row.user_id,
+                    row.course_id,
+                )
+            )
         elif row.deadline and deadline_at_risk(row.progress, row.assigned_on, row.deadline, today):
             days = (row.deadline - today).days
-            alerts.append(Alert("deadline_at_risk", row.user_name, row.course_title,
-                                t("alerts.deadline_at_risk", lang, days=days, deadline=format_date(row.deadline, lang),
-                                  progress=progress),
-                                "high" if days <= 3 else "medium", row.user_id, row.course_id))
+            alerts.append(
+                Alert(
+                    "deadline_at_risk",
+                    row.user_name,
+                    row.course_title,
+                    t(
+                        "alerts.deadline_at_risk",
+                        lang,
+                        days=days,
+                        deadline=format_date(row.deadline, lang),
+                        progress=progress,
+                    ),
+                    "high" if days <= 3 else "medium",
+                    row.user_id,
+                    row.course_id,
+                )
+            )
         for prompt, outcomes in row.outcomes.items():
             streak = failure_streak(outcomes)
             if streak >= FAILURE_STREAK:
-                alerts.append(Alert("repeated_failures", row.user_name, row.course_title,
-                                    t("alerts.repeated_failures", lang, streak=streak, prompt=prompt),
-                                    "high" if streak >= 5 else "medium", row.user_id, row.course_id))
+                alerts.append(
+                    Alert(
+                        "repeated_failures",
+                        row.user_name,
+                        row.course_title,
+                        t("alerts.repeated_failures", lang, streak=streak, prompt=prompt),
+                        "high" if streak >= 5 else "medium",
+                        row.user_id,
+                        row.course_id,
+                    )
+                )
         seen = row.last_activity_on or row.assigned_on
         name, latest, courses = last_activity.get(row.user_id, (row.user_name, seen, []))
         last_activity[row.user_id] = (name, max(latest, seen), [*courses, row.course_title])
     for user_id, (name, latest, courses) in last_activity.items():
         idle = (today - latest).days
         if idle >= INACTIVE_DAYS:
-            alerts.append(Alert("inactive", name, ", ".join(courses),
-                                t("alerts.inactive", lang, days=idle),
-                                "medium" if idle >= 30 else "low", user_id, None))
+            alerts.append(
+                Alert(
+                    "inactive",
+                    name,
+                    ", ".join(courses),
+                    t("alerts.inactive", lang, days=idle),
+                    "medium" if idle >= 30 else "low",
+                    user_id,
+                    None,
+                )
+            )
     return sorted(alerts, key=lambda a: (_SEVERITY_ORDER[a.severity], a.kind, a.user, a.course))

@@ -1,6 +1,7 @@
 """The audit log as a person reads it: what an entry touched by name, and its states as short lines
 ("status: open → resolved · note: Done"), labels and values in the reader's language. The raw ids and
 JSON stay in the CSV (pages/audit_log.py); this is only what the table shows."""
+
 from __future__ import annotations
 
 import re
@@ -18,14 +19,21 @@ from agents.i18n import (
 
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 # State keys whose values are enum codes, and the code kind each holds.
-_CODES = {"status": "status", "level": "level", "source": "skill_source", "role": "user_role",
-          "visibility": "audit_visibility", "method": "audit_method",
-          "decision": "review_decision", "output_type": "output_type"}
+_CODES = {
+    "status": "status",
+    "level": "level",
+    "source": "skill_source",
+    "role": "user_role",
+    "visibility": "audit_visibility",
+    "method": "audit_method",
+    "decision": "review_decision",
+    "output_type": "output_type",
+}
 # State keys whose values are codes the catalogue words under another prefix (a generation job's status).
 _PREFIXED = {"job_status": "content.status"}
 _PERCENT = {"desired_retention", "progress"}
-_LONGEST = 60        # characters of one value (a ticket note) shown in the table
-_MOST = 6            # pairs shown per state
+_LONGEST = 60  # characters of one value (a ticket note) shown in the table
+_MOST = 6  # pairs shown per state
 
 
 def entity_label(entity_id: str | None, name: str | None, lang: str) -> str:
@@ -36,7 +44,7 @@ def entity_label(entity_id: str | None, name: str | None, lang: str) -> str:
         return ""
     parts = entity_id.split(":")
     if not all(_UUID.match(p) for p in parts):
-        return entity_id                        # an email or a topic already reads as itself
+        return entity_id  # an email or a topic already reads as itself
     return t("ops.audit_gone", lang, id=":".join(p[:8] for p in parts) + "…")
 
 
@@ -60,7 +68,7 @@ def _value(key: str, value, people: dict, lang: str) -> str | None:
         when = _iso(value)
         if when is not None:
             return format_datetime(when, lang) if isinstance(when, datetime) else format_date(when, lang)
-        return value if len(value) <= _LONGEST else value[:_LONGEST - 1] + "…"
+        return value if len(value) <= _LONGEST else value[: _LONGEST - 1] + "…"
     return None
 
 

@@ -10,6 +10,7 @@ both languages fall into one cluster.
 Privacy: only aggregates leave this module. A cluster shows its questions, its name (terms taken
 from them) and its departments only when at least ``MIN_ASKERS`` different people asked; never who.
 """
+
 from __future__ import annotations
 
 import json
@@ -23,37 +24,82 @@ from sklearn.cluster import AgglomerativeClustering
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
 from sklearn.metrics import silhouette_score
 
-from agents.runtime.deps import AppDeps
 from agents.i18n import t
+from agents.runtime.deps import AppDeps
 from storage import audit, gaps, users
 
-MIN_ASKERS = 3             # k-anonymity: fewer askers and the cluster shows counts only
+MIN_ASKERS = 3  # k-anonymity: fewer askers and the cluster shows counts only
 MAX_CLUSTERS = 12
-MIN_SILHOUETTE = 0.1       # below this, splitting is no better than one group
-MIN_LANGUAGE_GROUP = 3     # fewer questions in a language: centre them on the overall mean
+MIN_SILHOUETTE = 0.1  # below this, splitting is no better than one group
+MIN_LANGUAGE_GROUP = 3  # fewer questions in a language: centre them on the overall mean
 TOPIC_TERMS = 3
 TERM_SHARED_BONUS = 0.02
-_SPANISH_STOP_WORDS = {   # written without accents: the vectorizer strips them before matching
-    "como", "cual", "cuales", "cuando", "cuanto", "cuanta", "cuantos", "cuantas", "donde", "esta", "este",
-    "esto", "estos", "estas", "para", "pero", "porque", "puedo", "puede", "pueden", "quien", "sobre", "tengo",
-    "tiene", "tienen", "todo", "todos", "unos", "unas", "hace", "hacer", "desde", "hasta", "entre", "algo",
-    "alguna", "alguno", "mucho", "muchos", "nuestra", "nuestro", "nuestros", "segun", "tambien", "cada",
-    "debo", "solicito", "pedir", "empresa", "company",
+_SPANISH_STOP_WORDS = {  # written without accents: the vectorizer strips them before matching
+    "como",
+    "cual",
+    "cuales",
+    "cuando",
+    "cuanto",
+    "cuanta",
+    "cuantos",
+    "cuantas",
+    "donde",
+    "esta",
+    "este",
+    "esto",
+    "estos",
+    "estas",
+    "para",
+    "pero",
+    "porque",
+    "puedo",
+    "puede",
+    "pueden",
+    "quien",
+    "sobre",
+    "tengo",
+    "tiene",
+    "tienen",
+    "todo",
+    "todos",
+    "unos",
+    "unas",
+    "hace",
+    "hacer",
+    "desde",
+    "hasta",
+    "entre",
+    "algo",
+    "alguna",
+    "alguno",
+    "mucho",
+    "muchos",
+    "nuestra",
+    "nuestro",
+    "nuestros",
+    "segun",
+    "tambien",
+    "cada",
+    "debo",
+    "solicito",
+    "pedir",
+    "empresa",
+    "company",
 }
 _STOP_WORDS = sorted(set(ENGLISH_STOP_WORDS) | _SPANISH_STOP_WORDS)
 
 
 @dataclass
 class GapCluster:
-    key: str                      # stable within one analysis (for buttons)
-    topic: str                    # its most telling terms; "" when too few people asked
+    key: str  # stable within one analysis (for buttons)
+    topic: str  # its most telling terms; "" when too few people asked
     questions: int
     askers: int
-    visible: bool                 # askers >= MIN_ASKERS: text, name and departments may be shown
+    visible: bool  # askers >= MIN_ASKERS: text, name and departments may be shown
     languages: dict[str, int]
     departments: dict[str, int]
     examples: list[str]
-    documents: list[dict] = field(default_factory=list)   # [{document_id, title, similarity}]
+    documents: list[dict] = field(default_factory=list)  # [{document_id, title, similarity}]
 
     def as_json(self) -> dict:
         return asdict(self)
@@ -87,16 +133,22 @@ def cluster_labels(vectors: np.ndarray, languages: list[str]) -> np.ndarray:
     return np.array([order[label] for label in best])
 
 
-def topic_terms(questions_by_cluster: list[list[str]], centres: np.ndarray, embed_query,
-                top: int = TOPIC_TERMS) -> list[str]:
+def topic_terms(
+    questions_by_cluster: list[list[str]], centres: np.ndarray, embed_query, top: int = TOPIC_TERMS
+) -> list[str]:
     """Each cluster's most telling terms: words asked more often here than in any other cluster, the
     ones whose meaning is closest to the cluster's centre first (a word several questions share
     gets a small bonus)."""
-    vectorizer = CountVectorizer(strip_accents="unicode", lowercase=True, binary=True,
-                                 token_pattern=r"(?u)\b[^\W\d_]{4,}\b", stop_words=_STOP_WORDS)
+    vectorizer = CountVectorizer(
+        strip_accents="unicode",
+        lowercase=True,
+        binary=True,
+        token_pattern=r"(?u)\b[^\W\d_]{4,}\b",
+        stop_words=_STOP_WORDS,
+    )
     try:
         vectorizer.fit([q for questions in questions_by_cluster for q in questions])
-    except ValueError:          # nothing but stop words
+    except ValueError:  # nothing but stop words
         return ["" for _ in questions_by_cluster]
     vocabulary = vectorizer.get_feature_names_out()
     asked = np.vstack([vectorizer.transform(questions).toarray().sum(axis=0) for questions in questions_by_cluster])
@@ -104,8 +156,10 @@ def topic_terms(questions_by_cluster: list[list[str]], centres: np.ndarray, embe
     for number, centre in enumerate(centres):
         elsewhere = np.delete(asked, number, axis=0).max(axis=0) if len(asked) > 1 else np.zeros(len(vocabulary))
         candidates = [i for i in np.nonzero(asked[number] > elsewhere)[0]]
-        scored = sorted(candidates, key=lambda i: -(float(embed_query(vocabulary[i]) @ centre)
-                                                    + TERM_SHARED_BONUS * (asked[number][i] - 1)))
+        scored = sorted(
+            candidates,
+            key=lambda i: -(float(embed_query(vocabulary[i]) @ centre) + TERM_SHARED_BONUS * (asked[number][i] - 1)),
+        )
         names.append(" · ".join(vocabulary[i] for i in scored[:top]))
     return names
 
@@ -143,13 +197,22 @@ def _org_gaps(deps: AppDeps, org_id: UUID, days: int, lang: str | None = None) -
             askers = len({asked[i].user_id for i in group})
             visible = askers >= MIN_ASKERS
             near = gaps.nearest_documents(conn, org_id, centres[number])
-            clusters.append(GapCluster(
-                key=f"gap-{number + 1}", topic=terms[number] if visible else "", questions=len(group),
-                askers=askers, visible=visible, languages=_count(languages[i] for i in group),
-                departments=_count(asked[i].department or "—" for i in group) if visible else {},
-                examples=list(dict.fromkeys(asked[i].text for i in group)) if visible else [],
-                documents=[{"document_id": str(d.document_id), "title": d.title,
-                            "similarity": round(d.similarity, 3)} for d in near]))
+            clusters.append(
+                GapCluster(
+                    key=f"gap-{number + 1}",
+                    topic=terms[number] if visible else "",
+                    questions=len(group),
+                    askers=askers,
+                    visible=visible,
+                    languages=_count(languages[i] for i in group),
+                    departments=_count(asked[i].department or "—" for i in group) if visible else {},
+                    examples=list(dict.fromkeys(asked[i].text for i in group)) if visible else [],
+                    documents=[
+                        {"document_id": str(d.document_id), "title": d.title, "similarity": round(d.similarity, 3)}
+                        for d in near
+                    ],
+                )
+            )
     return clusters
 
 
@@ -179,9 +242,16 @@ def note_missing_document(deps: AppDeps, user: users.User, cluster: GapCluster, 
     check_actionable(user, cluster)
     with deps.pool.connection() as conn:
         created = gaps.save_note(conn, user.org_id, cluster.topic, cluster.questions, note.strip()[:1000], user.id)
-        audit.record(conn, user.org_id, actor_id=user.id, action="knowledge_gap.missing_document",
-                     entity_type="knowledge_gap", entity_id=cluster.topic, before=None,
-                     after={"questions": cluster.questions, "note": note.strip()[:1000]})
+        audit.record(
+            conn,
+            user.org_id,
+            actor_id=user.id,
+            action="knowledge_gap.missing_document",
+            entity_type="knowledge_gap",
+            entity_id=cluster.topic,
+            before=None,
+            after={"questions": cluster.questions, "note": note.strip()[:1000]},
+        )
     return created
 
 
@@ -203,8 +273,7 @@ def cli(deps: AppDeps, slug: str, days: int, as_json: bool) -> int:
         return 2
     clusters = _org_gaps(deps, org.id, days)
     if as_json:
-        print(json.dumps({"org": slug, "days": days, "clusters": [c.as_json() for c in clusters]},
-                         ensure_ascii=False))
+        print(json.dumps({"org": slug, "days": days, "clusters": [c.as_json() for c in clusters]}, ensure_ascii=False))
         return 0
     for cluster in clusters:
         print(f"{cluster.questions:3d} questions · {cluster.askers} people · {cluster.topic or '(too few askers)'}")

@@ -1,5 +1,6 @@
 """Refreshing a course's item statistics on the task queue: answers arriving (agents/learning) and a
 replaced or retired exercise (the content studio) queue one refresh per course."""
+
 from __future__ import annotations
 
 from uuid import UUID

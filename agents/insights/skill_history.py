@@ -1,6 +1,7 @@
 """Skills over time: how levels moved (one person, a department or a skill) and certificates that
 expire. Levels become 1 (low) · 2 (medium) · 3 (high); a group's line is the mean level of the
 people holding that skill, stepping at each change."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -10,13 +11,13 @@ from uuid import UUID
 import pandas as pd
 import plotly.graph_objects as go
 
-from agents.runtime.deps import AppDeps
 from agents.i18n import code_label, format_date, number_separators, t
 from agents.insights.alerts import Alert
+from agents.runtime.deps import AppDeps
 from storage import audit, skill_history, skills, users
 
-WARN_DAYS = 90          # alert this long before a verified skill expires
-URGENT_DAYS = 30        # ... and rate it high from here on
+WARN_DAYS = 90  # alert this long before a verified skill expires
+URGENT_DAYS = 30  # ... and rate it high from here on
 LEVEL_VALUE = {"low": 1, "medium": 2, "high": 3}
 _SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
 
@@ -35,16 +36,24 @@ def skill_expiry_alerts(conn, org_id: UUID, today: date, lang: str) -> list[Aler
             detail = t("insights.skills.expired", lang, skill=row.skill, date=when, days=-days)
             alerts.append(Alert("skill_expired", row.full_name, "", detail, "high", row.user_id))
         else:
-            alerts.append(Alert("skill_expiring", row.full_name, "", t("insights.skills.expiring", lang, skill=row.skill,
-                                                                     date=when, days=days),
-                                "high" if days <= URGENT_DAYS else "medium", row.user_id))
+            alerts.append(
+                Alert(
+                    "skill_expiring",
+                    row.full_name,
+                    "",
+                    t("insights.skills.expiring", lang, skill=row.skill, date=when, days=days),
+                    "high" if days <= URGENT_DAYS else "medium",
+                    row.user_id,
+                )
+            )
     return alerts
 
 
 def merge_alerts(*groups: list[Alert]) -> list[Alert]:
     """One list, most severe first (the order ``compute_alerts`` uses)."""
-    return sorted((a for group in groups for a in group),
-                  key=lambda a: (_SEVERITY_ORDER[a.severity], a.kind, a.user, a.course))
+    return sorted(
+        (a for group in groups for a in group), key=lambda a: (_SEVERITY_ORDER[a.severity], a.kind, a.user, a.course)
+    )
 
 
 def evolution(events: list[skill_history.LevelEvent], *, by_person: bool) -> pd.DataFrame:
@@ -75,15 +84,25 @@ def evolution_figure(frame: pd.DataFrame, lang: str, *, today: date) -> go.Figur
     for skill, points in frame.groupby("skill"):
         # the last level still holds today: extend each line to the right edge
         xs = [*points["date"], pd.Timestamp(today, tz=points["date"].iloc[-1].tz)]
-        figure.add_trace(go.Scatter(x=xs, y=[*points["level"], points["level"].iloc[-1]], name=skill,
-                                    mode="lines+markers", line_shape="hv"))
-    figure.update_layout(height=380, margin={"l": 10, "r": 10, "t": 10, "b": 10}, legend={"orientation": "h"},
-                         separators=number_separators(lang),   # a group's mean level reads 2,33 in Spanish
-                         xaxis_tickformat="%m/%Y",   # no month names: plotly's are English
-                         xaxis_dtick=_month_step(frame),   # plotly's own ticks fall mid-month: '09/2026' twice
-                         yaxis={"range": [0.8, 3.2], "tickvals": [1, 2, 3],
-                                "ticktext": [code_label("level", level, lang) for level in LEVEL_VALUE],
-                                "title": t("insights.skills.level_axis", lang)})
+        figure.add_trace(
+            go.Scatter(
+                x=xs, y=[*points["level"], points["level"].iloc[-1]], name=skill, mode="lines+markers", line_shape="hv"
+            )
+        )
+    figure.update_layout(
+        height=380,
+        margin={"l": 10, "r": 10, "t": 10, "b": 10},
+        legend={"orientation": "h"},
+        separators=number_separators(lang),  # a group's mean level reads 2,33 in Spanish
+        xaxis_tickformat="%m/%Y",  # no month names: plotly's are English
+        xaxis_dtick=_month_step(frame),  # plotly's own ticks fall mid-month: '09/2026' twice
+        yaxis={
+            "range": [0.8, 3.2],
+            "tickvals": [1, 2, 3],
+            "ticktext": [code_label("level", level, lang) for level in LEVEL_VALUE],
+            "title": t("insights.skills.level_axis", lang),
+        },
+    )
     return figure
 
 
@@ -91,24 +110,30 @@ def evolution_figure(frame: pd.DataFrame, lang: str, *, today: date) -> go.Figur
 class Evolution:
     frame: pd.DataFrame
     figure: go.Figure | None
-    departments: dict[str, str]     # canonical name (what the filter takes) -> name in the reader's language
+    departments: dict[str, str]  # canonical name (what the filter takes) -> name in the reader's language
     skills: dict[str, str]
 
 
-def group_evolution(deps: AppDeps, admin: users.User, *, department: str | None = None, skill: str | None = None,
-                    today: date | None = None) -> Evolution:
+def group_evolution(
+    deps: AppDeps,
+    admin: users.User,
+    *,
+    department: str | None = None,
+    skill: str | None = None,
+    today: date | None = None,
+) -> Evolution:
     """The "Skills evolution" chart for a department and/or a skill, by canonical name (all of them
     when both are None); lines and pickers read in the admin's language."""
     with deps.pool.connection() as conn:
         admin = _verified(conn, admin)
-        events = skill_history.level_events(conn, admin.org_id, department=department, skill=skill,
-                                            lang=admin.language)
+        events = skill_history.level_events(conn, admin.org_id, department=department, skill=skill, lang=admin.language)
         departments = skills.department_names(conn, admin.org_id, admin.language)
         names = {s.name: s.name_in(admin.language) for s in skills.list_skills(conn, admin.org_id)}
     frame = evolution(events, by_person=False)
     today = today or date.today()
-    return Evolution(frame, evolution_figure(frame, admin.language, today=today) if len(frame) else None,
-                     departments, names)
+    return Evolution(
+        frame, evolution_figure(frame, admin.language, today=today) if len(frame) else None, departments, names
+    )
 
 
 def departments(deps: AppDeps, admin: users.User) -> list[str]:
@@ -132,8 +157,9 @@ def _person(conn, admin: users.User, email: str) -> users.User:
     return person
 
 
-def person_evolution(deps: AppDeps, admin: users.User, email: str,
-                     today: date | None = None) -> tuple[pd.DataFrame, go.Figure | None]:
+def person_evolution(
+    deps: AppDeps, admin: users.User, email: str, today: date | None = None
+) -> tuple[pd.DataFrame, go.Figure | None]:
     with deps.pool.connection() as conn:
         person = _person(conn, admin, email)
         events = skill_history.level_events(conn, admin.org_id, user_id=person.id, lang=admin.language)
@@ -154,6 +180,13 @@ def set_expiry(deps: AppDeps, admin: users.User, email: str, skill_id: UUID, exp
         person = _person(conn, admin, email)
         if not skill_history.set_expiry(conn, admin.org_id, person.id, skill_id, expires_at):
             raise SkillHistoryError(t("insights.skills.not_verified", admin.language))
-        audit.record(conn, admin.org_id, actor_id=admin.id, action="skill.set_expiry", entity_type="user_skill",
-                     entity_id=f"{person.id}:{skill_id}", before=None,
-                     after={"expires_at": expires_at.isoformat() if expires_at else None})
+        audit.record(
+            conn,
+            admin.org_id,
+            actor_id=admin.id,
+            action="skill.set_expiry",
+            entity_type="user_skill",
+            entity_id=f"{person.id}:{skill_id}",
+            before=None,
+            after={"expires_at": expires_at.isoformat() if expires_at else None},
+        )

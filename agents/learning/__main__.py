@@ -7,15 +7,16 @@
 
 Bad input exits 2 with one line in the user's language; nothing is changed.
 """
+
 from __future__ import annotations
 
 import json
 import sys
 import uuid
 
-from agents.runtime.cli import fail, signed_in
 from agents.i18n import t
 from agents.learning import service
+from agents.runtime.cli import fail, signed_in
 from agents.runtime.refusals import refusal
 from core.inputs import OneLineParser, refused_arguments
 
@@ -24,25 +25,56 @@ def _courses(deps, user) -> list[dict]:
     out = []
     for enrollment in service.my_courses(deps, user):
         view = service.course_view(deps, user, enrollment.course_id)
-        out.append({"course_id": str(enrollment.course_id), "title": enrollment.course_title,
-                    "status": enrollment.status, "progress": enrollment.progress, "score": enrollment.score,
-                    "lessons": [{"lesson_id": str(lesson.id), "title": lesson.title,
-                                 "done": lesson.id in view.completed_lessons,
-                                 "exercises": [{"exercise_id": str(x.id), "type": x.type, "prompt": x.prompt,
-                                                "answered": x.id in view.answers, "tries": view.tries.get(x.id, 0)}
-                                               for x in lesson.exercises]} for lesson in view.lessons]})
+        out.append(
+            {
+                "course_id": str(enrollment.course_id),
+                "title": enrollment.course_title,
+                "status": enrollment.status,
+                "progress": enrollment.progress,
+                "score": enrollment.score,
+                "lessons": [
+                    {
+                        "lesson_id": str(lesson.id),
+                        "title": lesson.title,
+                        "done": lesson.id in view.completed_lessons,
+                        "exercises": [
+                            {
+                                "exercise_id": str(x.id),
+                                "type": x.type,
+                                "prompt": x.prompt,
+                                "answered": x.id in view.answers,
+                                "tries": view.tries.get(x.id, 0),
+                            }
+                            for x in lesson.exercises
+                        ],
+                    }
+                    for lesson in view.lessons
+                ],
+            }
+        )
     return out
 
 
 def _feedback(result: service.Feedback) -> dict:
-    return {"correct": result.correct, "score": result.score, "feedback": result.feedback, "tries": result.tries,
-            "revealed": result.revealed, "solution": result.solution if result.revealed else None,
-            "explanation": result.explanation if result.revealed else None,
-            "sources": [{"document": s.document, "section": s.section, "page": s.page, "chunk_id": s.chunk_id}
-                        for s in result.sources],
-            "counted": result.counted, "progress": result.progress, "status": result.status,
-            "skills_raised": result.skills_raised, "engine": result.engine,
-            "next_review": result.next_review.isoformat() if result.next_review else None}
+    return {
+        "correct": result.correct,
+        "score": result.score,
+        "feedback": result.feedback,
+        "tries": result.tries,
+        "revealed": result.revealed,
+        "solution": result.solution if result.revealed else None,
+        "explanation": result.explanation if result.revealed else None,
+        "sources": [
+            {"document": s.document, "section": s.section, "page": s.page, "chunk_id": s.chunk_id}
+            for s in result.sources
+        ],
+        "counted": result.counted,
+        "progress": result.progress,
+        "status": result.status,
+        "skills_raised": result.skills_raised,
+        "engine": result.engine,
+        "next_review": result.next_review.isoformat() if result.next_review else None,
+    }
 
 
 def _run(deps, user, args) -> object:
@@ -57,9 +89,17 @@ def _run(deps, user, args) -> object:
         except json.JSONDecodeError as exc:
             raise service.LearningError(t("learning.error.bad_json", user.language, reason=exc.msg)) from None
         return _feedback(service.submit_answer(deps, user, args.exercise_id, answer, args.key or uuid.uuid4().hex))
-    return [{"exercise_id": str(item.exercise.id), "course": item.course_title, "type": item.exercise.type,
-             "prompt": item.exercise.prompt, "due": item.due.isoformat(), "reps": item.reps}
-            for item in service.due_reviews(deps, user)]
+    return [
+        {
+            "exercise_id": str(item.exercise.id),
+            "course": item.course_title,
+            "type": item.exercise.type,
+            "prompt": item.exercise.prompt,
+            "due": item.due.isoformat(),
+            "reps": item.reps,
+        }
+        for item in service.due_reviews(deps, user)
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -8,6 +8,7 @@ Scores are in [0, 1]; ``correct`` is the pass/fail verdict shown to the learner 
 fill_blank compares case-, accent- and surrounding-punctuation-insensitively. A wrong answer's feedback
 never states the answer: the learner gets a second try first; ``solution`` is what is revealed after.
 """
+
 from __future__ import annotations
 
 import re
@@ -29,7 +30,7 @@ class Grade:
     correct: bool
     score: float
     feedback: str
-    engine: str = "rules"   # practical_case: "offline" (rubric coverage) or the model's engine
+    engine: str = "rules"  # practical_case: "offline" (rubric coverage) or the model's engine
 
 
 def normalize(text: str) -> str:
@@ -87,15 +88,19 @@ def grade_order_steps(content: dict, answer: Any, lang: str) -> Grade:
     in_place = sum(given == expected for given, expected in zip(answer, steps))
     if list(answer) == list(steps):
         return Grade(True, 1.0, t("learning.grade.order_right", lang))
-    return Grade(False, in_place / len(steps), t("learning.grade.steps_in_place", lang, right=in_place,
-                                                  total=len(steps)))
+    return Grade(
+        False, in_place / len(steps), t("learning.grade.steps_in_place", lang, right=in_place, total=len(steps))
+    )
 
 
 def dialogue_path(content: dict, choices: Any, lang: str) -> list[dict]:
     """The options chosen, validated against the graph: each index exists at its node, and the
     walk ends exactly where the conversation does (an option whose next is null)."""
-    if not isinstance(choices, list) or not choices or not all(
-            isinstance(c, int) and not isinstance(c, bool) for c in choices):
+    if (
+        not isinstance(choices, list)
+        or not choices
+        or not all(isinstance(c, int) and not isinstance(c, bool) for c in choices)
+    ):
         raise AnswerError(t("learning.grade.walk_dialogue", lang))
     nodes, node_id, chosen = content["nodes"], content["start"], []
     for index in choices:
@@ -117,8 +122,11 @@ def grade_dialogue(content: dict, answer: Any, lang: str) -> Grade:
     notes = " ".join(option["feedback"] for option in chosen if option.get("feedback"))
     if good == len(chosen):
         return Grade(True, 1.0, t("learning.grade.dialogue_good", lang, notes=notes).strip())
-    return Grade(False, good / len(chosen),
-                 t("learning.grade.dialogue_some", lang, right=good, total=len(chosen), notes=notes).strip())
+    return Grade(
+        False,
+        good / len(chosen),
+        t("learning.grade.dialogue_some", lang, right=good, total=len(chosen), notes=notes).strip(),
+    )
 
 
 PRACTICAL_PASS = 0.6  # share of rubric points a practical case must cover to pass
@@ -134,12 +142,18 @@ def grade_practical_case(content: dict, answer: Any, lang: str, prompt: str, llm
     return Grade(score >= PRACTICAL_PASS, score, verdict.feedback, verdict.engine)
 
 
-_RULES = {"test": grade_test, "true_false": grade_true_false, "fill_blank": grade_fill_blank,
-          "order_steps": grade_order_steps, "dialogue": grade_dialogue}
+_RULES = {
+    "test": grade_test,
+    "true_false": grade_true_false,
+    "fill_blank": grade_fill_blank,
+    "order_steps": grade_order_steps,
+    "dialogue": grade_dialogue,
+}
 
 
-def grade(kind: str, content: dict, answer: Any, *, lang: str = "es", prompt: str = "",
-          llm: LLM | None = None) -> Grade:
+def grade(
+    kind: str, content: dict, answer: Any, *, lang: str = "es", prompt: str = "", llm: LLM | None = None
+) -> Grade:
     """Grade ``answer``; raises AnswerError for an answer that does not fit the exercise. ``llm`` (the
     caller's ``deps.llm``) judges practical cases; the other kinds are graded by rule."""
     if kind == "practical_case":
@@ -157,11 +171,15 @@ def solution(kind: str, content: dict, lang: str) -> str:
         verdict = t("learning.grade.true" if content["answer"] else "learning.grade.false", lang)
         return t("learning.solution.statement", lang, verdict=verdict)
     if kind == "fill_blank":
-        return t("learning.solution.blanks", lang, answer=" · ".join(options[0] for options in accepted_per_blank(content)))
+        return t(
+            "learning.solution.blanks", lang, answer=" · ".join(options[0] for options in accepted_per_blank(content))
+        )
     if kind == "order_steps":
         return t("learning.solution.order", lang, answer=" → ".join(content["steps"]))
     if kind == "practical_case" and content.get("model_answer"):
         points = "; ".join(point.rstrip(" .") for point in content.get("rubric") or [])
-        return " ".join([t("learning.solution.model", lang, answer=content["model_answer"])]
-                        + ([t("learning.solution.rubric", lang, points=points)] if points else []))
+        return " ".join(
+            [t("learning.solution.model", lang, answer=content["model_answer"])]
+            + ([t("learning.solution.rubric", lang, points=points)] if points else [])
+        )
     return ""

@@ -22,6 +22,7 @@ Skill evidence rule (checkpoint levels):
 - An admin's verification wins: a level whose source is "admin" is never changed by evidence
   (storage also refuses to overwrite it).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -58,7 +59,9 @@ class ScoredExercise:
     bloom_level: str
 
 
-def evidenced_level(exercises_total: int, answered: list[ScoredExercise], target_level: str | None = None) -> str | None:
+def evidenced_level(
+    exercises_total: int, answered: list[ScoredExercise], target_level: str | None = None
+) -> str | None:
     """The level a fully answered module (or course) evidences, capped at ``target_level``; None if
     nothing is evidenced yet."""
     if exercises_total == 0 or len(answered) < exercises_total:
@@ -86,9 +89,12 @@ def raised_level(current_level: str | None, current_source: str | None, evidence
     return evidenced
 
 
-def skill_evidence(module_skills: dict[UUID, UUID | None], module_totals: dict[UUID, int],
-                   course_skill_targets: dict[UUID, str],
-                   answered: dict[UUID, list[ScoredExercise]]) -> dict[UUID, str]:
+def skill_evidence(
+    module_skills: dict[UUID, UUID | None],
+    module_totals: dict[UUID, int],
+    course_skill_targets: dict[UUID, str],
+    answered: dict[UUID, list[ScoredExercise]],
+) -> dict[UUID, str]:
     """skill_id -> the best level the course's modules and the course as a whole evidence.
 
     ``module_skills``: module -> its skill (or None); ``module_totals``: module -> exercise count;
@@ -102,8 +108,12 @@ def skill_evidence(module_skills: dict[UUID, UUID | None], module_totals: dict[U
 
     for module_id, skill_id in module_skills.items():
         if skill_id is not None:
-            offer(skill_id, evidenced_level(module_totals.get(module_id, 0), answered.get(module_id, []),
-                                            course_skill_targets.get(skill_id)))
+            offer(
+                skill_id,
+                evidenced_level(
+                    module_totals.get(module_id, 0), answered.get(module_id, []), course_skill_targets.get(skill_id)
+                ),
+            )
     everything = [e for items in answered.values() for e in items]
     for skill_id, target in course_skill_targets.items():
         offer(skill_id, evidenced_level(sum(module_totals.values()), everything, target))

@@ -6,27 +6,28 @@ falls due, recalled with the probability the scheduler aims for (the desired ret
 rescheduled by FSRS. It is the mean of ``RUNS`` seeded simulations, so the same cards give the same
 forecast. A higher retention shortens intervals, so the forecast grows with it.
 """
+
 from __future__ import annotations
 
 import math
 import random
 from collections import defaultdict
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from uuid import UUID
 
 import pandas as pd
 from fsrs import Card, Rating, ReviewLog, Scheduler
 
-from agents.runtime.deps import AppDeps
 from agents.i18n import t
 from agents.learning.scheduling import rating_for, scheduler_for
+from agents.runtime.deps import AppDeps
 from storage import audit, review_planning, users
 from storage import courses as course_store
 
 MIN_RETENTION, MAX_RETENTION, DEFAULT_RETENTION = 0.7, 0.97, 0.9
 FORECAST_DAYS = 30
 RUNS = 24
-MIN_REVIEWS_TO_OPTIMISE = 512      # repeat reviews FSRS's optimiser needs before it moves off its defaults
+MIN_REVIEWS_TO_OPTIMISE = 512  # repeat reviews FSRS's optimiser needs before it moves off its defaults
 
 
 class PlanningError(ValueError):
@@ -39,10 +40,11 @@ def org_scheduler(conn, org_id: UUID) -> Scheduler:
     return scheduler_for(found.desired_retention, tuple(found.parameters) if found.parameters else None)
 
 
-def simulate(cards: list[dict], scheduler: Scheduler, today: date, days: int = FORECAST_DAYS,
-             runs: int = RUNS) -> list[float]:
+def simulate(
+    cards: list[dict], scheduler: Scheduler, today: date, days: int = FORECAST_DAYS, runs: int = RUNS
+) -> list[float]:
     """Expected reviews on each of the next ``days`` days (day 0 = today, overdue cards included)."""
-    start = datetime.combine(today, datetime.min.time(), tzinfo=timezone.utc)
+    start = datetime.combine(today, datetime.min.time(), tzinfo=UTC)
     end = start + timedelta(days=days)
     totals = [0] * days
     for run in range(runs):
@@ -89,8 +91,10 @@ def course_forecast(deps: AppDeps, admin: users.User, course_title: str) -> pd.D
     _admin(admin)
     with deps.pool.connection() as conn:
         scheduler = org_scheduler(conn, admin.org_id)
-        course = next((c for c in course_store.list_courses(conn, admin.org_id)
-                       if course_title in (c.title, *c.titles.values())), None)  # titled in any language
+        course = next(
+            (c for c in course_store.list_courses(conn, admin.org_id) if course_title in (c.title, *c.titles.values())),
+            None,
+        )  # titled in any language
         rows = review_planning.forecast_cards(conn, admin.org_id, course_id=course.id) if course else []
     by_learner: dict[str, list[dict]] = defaultdict(list)
     for row in rows:
@@ -99,8 +103,15 @@ def course_forecast(deps: AppDeps, admin: users.User, course_title: str) -> pd.D
     table = []
     for name, cards in by_learner.items():
         daily = whole_reviews(simulate(cards, scheduler, today))
-        table.append({"learner": name, "today": daily[0], "next_7_days": sum(daily[:7]),
-                      "next_30_days": sum(daily), "busiest_day": today + timedelta(days=daily.index(max(daily)))})
+        table.append(
+            {
+                "learner": name,
+                "today": daily[0],
+                "next_7_days": sum(daily[:7]),
+                "next_30_days": sum(daily),
+                "busiest_day": today + timedelta(days=daily.index(max(daily))),
+            }
+        )
     return pd.DataFrame(table)
 
 
@@ -118,21 +129,35 @@ def set_desired_retention(deps: AppDeps, admin: users.User, value: float) -> Non
     """An admin sets the organisation's retention (bounded 0.7–0.97; audited)."""
     _admin(admin)
     if not isinstance(value, (int, float)) or math.isnan(value) or not MIN_RETENTION <= value <= MAX_RETENTION:
-        raise PlanningError(t("insights.reviews.retention_bounds", admin.language, low=MIN_RETENTION, high=MAX_RETENTION))
+        raise PlanningError(
+            t("insights.reviews.retention_bounds", admin.language, low=MIN_RETENTION, high=MAX_RETENTION)
+        )
     with deps.pool.connection() as conn:
         previous = review_planning.set_desired_retention(conn, admin.org_id, round(float(value), 2))
-        audit.record(conn, admin.org_id, actor_id=admin.id, action="reviews.set_retention", entity_type="organization",
-                     entity_id=admin.org_id, before={"desired_retention": previous},
-                     after={"desired_retention": round(float(value), 2)})
+        audit.record(
+            conn,
+            admin.org_id,
+            actor_id=admin.id,
+            action="reviews.set_retention",
+            entity_type="organization",
+            entity_id=admin.org_id,
+            before={"desired_retention": previous},
+            after={"desired_retention": round(float(value), 2)},
+        )
 
 
 def review_logs(history: list[review_planning.PastReview]) -> list[ReviewLog]:
     """Graded answers as FSRS review logs: one card per learner and exercise."""
     card_ids: dict[tuple[UUID, UUID], int] = {}
-    return [ReviewLog(card_id=card_ids.setdefault((r.user_id, r.exercise_id), len(card_ids) + 1),
-                      rating=rating_for(r.is_correct, r.score or 0.0),
-                      review_datetime=r.submitted_at.astimezone(timezone.utc), review_duration=None)
-            for r in history]
+    return [
+        ReviewLog(
+            card_id=card_ids.setdefault((r.user_id, r.exercise_id), len(card_ids) + 1),
+            rating=rating_for(r.is_correct, r.score or 0.0),
+            review_datetime=r.submitted_at.astimezone(UTC),
+            review_duration=None,
+        )
+        for r in history
+    ]
 
 
 def log_loss(logs: list[ReviewLog], scheduler: Scheduler) -> float:
@@ -168,7 +193,7 @@ def optimise(deps: AppDeps, admin: users.User) -> dict:
         history = review_planning.review_history(conn, admin.org_id)
         current = review_planning.settings(conn, admin.org_id)
     logs = review_logs(history)
-    repeats = len(logs) - len({log.card_id for log in logs})     # a card's first answer predicts nothing
+    repeats = len(logs) - len({log.card_id for log in logs})  # a card's first answer predicts nothing
     if repeats < MIN_REVIEWS_TO_OPTIMISE:
         raise PlanningError(t("insights.reviews.too_few", admin.language, n=repeats, needed=MIN_REVIEWS_TO_OPTIMISE))
     if not optimiser_available():
@@ -178,11 +203,24 @@ def optimise(deps: AppDeps, admin: users.User) -> dict:
     fitted = [float(p) for p in Optimizer(logs).compute_optimal_parameters()]
     before = log_loss(logs, scheduler_for(current.desired_retention))
     after = log_loss(logs, scheduler_for(current.desired_retention, tuple(fitted)))
-    report = {"reviews": len(logs), "log_loss_before": round(before, 4), "log_loss_after": round(after, 4),
-              "applied": after < before, "at": deps.now().isoformat()}
+    report = {
+        "reviews": len(logs),
+        "log_loss_before": round(before, 4),
+        "log_loss_after": round(after, 4),
+        "applied": after < before,
+        "at": deps.now().isoformat(),
+    }
     with deps.pool.connection() as conn:
         # a fit that predicts worse than the defaults is reported but not used
         review_planning.save_parameters(conn, admin.org_id, fitted if after < before else current.parameters, report)
-        audit.record(conn, admin.org_id, actor_id=admin.id, action="reviews.optimise", entity_type="organization",
-                     entity_id=admin.org_id, before=None, after=report)
+        audit.record(
+            conn,
+            admin.org_id,
+            actor_id=admin.id,
+            action="reviews.optimise",
+            entity_type="organization",
+            entity_id=admin.org_id,
+            before=None,
+            after=report,
+        )
     return report

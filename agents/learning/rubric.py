@@ -10,6 +10,7 @@ Before the reveal the learner gets another try, so feedback names the points cov
 the missing ones; the rubric shows with the model answer once the answer is revealed. A model's
 feedback that names a missed point is replaced by that deterministic feedback.
 """
+
 from __future__ import annotations
 
 import re
@@ -19,10 +20,10 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from agents.i18n import language_name, t
+from agents.ingestion.embeddings import embed_query
 from agents.learning.prompts import RUBRIC_GRADER_SYSTEM, RUBRIC_GRADER_USER
 from agents.llm import LLM
 from core.text import stems
-from agents.ingestion.embeddings import embed_query
 
 LEXICAL_ALONE = 0.5
 COSINE_ALONE = 0.90
@@ -32,7 +33,7 @@ _STEM = 5
 
 @dataclass(frozen=True)
 class RubricVerdict:
-    covered: list[bool]   # one per rubric point, in rubric order
+    covered: list[bool]  # one per rubric point, in rubric order
     feedback: str
     engine: str
 
@@ -75,8 +76,11 @@ def coverage_twin(rubric: list[str], answer: str, lang: str) -> RubricVerdict:
     for point in rubric:
         recall = lexical_recall(point, answer)
         cosine = float(np.max(piece_vectors @ _unit(embed_query(point))))
-        covered.append(recall >= LEXICAL_ALONE or cosine >= COSINE_ALONE
-                       or (recall >= LEXICAL_WITH_COSINE and cosine >= COSINE_WITH_LEXICAL))
+        covered.append(
+            recall >= LEXICAL_ALONE
+            or cosine >= COSINE_ALONE
+            or (recall >= LEXICAL_WITH_COSINE and cosine >= COSINE_WITH_LEXICAL)
+        )
     return RubricVerdict(covered, rubric_feedback(rubric, covered, lang), "offline")
 
 
@@ -106,17 +110,28 @@ def assess(content: dict, answer: str, *, lang: str, llm: LLM, prompt: str = "")
     """The model's per-point verdict, or the coverage twin's."""
     rubric = content["rubric"]
     language = language_name(lang)
-    messages = [("system", RUBRIC_GRADER_SYSTEM.format(language=language)),
-                ("human", RUBRIC_GRADER_USER.format(
-                    scenario=content["scenario"], prompt=prompt, model_answer=content["model_answer"],
-                    rubric="\n".join(f"{n}. {point}" for n, point in enumerate(rubric, 1)), answer=answer))]
+    messages = [
+        ("system", RUBRIC_GRADER_SYSTEM.format(language=language)),
+        (
+            "human",
+            RUBRIC_GRADER_USER.format(
+                scenario=content["scenario"],
+                prompt=prompt,
+                model_answer=content["model_answer"],
+                rubric="\n".join(f"{n}. {point}" for n, point in enumerate(rubric, 1)),
+                answer=answer,
+            ),
+        ),
+    ]
     twin_verdict: list[RubricVerdict] = []
 
     def twin() -> RubricAssessment:
         verdict = coverage_twin(rubric, answer, lang)
         twin_verdict.append(verdict)
-        return RubricAssessment(points=[PointVerdict(index=n, covered=c) for n, c in enumerate(verdict.covered, 1)],
-                                feedback=verdict.feedback)
+        return RubricAssessment(
+            points=[PointVerdict(index=n, covered=c) for n, c in enumerate(verdict.covered, 1)],
+            feedback=verdict.feedback,
+        )
 
     result = llm.structured("reviewer", messages, RubricAssessment, twin)
     if twin_verdict:

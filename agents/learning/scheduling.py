@@ -4,10 +4,11 @@ The grade becomes the FSRS rating: wrong -> Again, right with partial credit -> 
 -> Good (a learner never self-rates Easy here). Workplace reviews are scheduled in whole days: no
 intra-day learning steps, and no fuzz, so the same history always gives the same due date.
 """
+
 from __future__ import annotations
 
 import functools
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from fsrs import Card, Rating, Scheduler
 
@@ -18,8 +19,9 @@ SCHEDULER = Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=Fal
 def scheduler_for(desired_retention: float = 0.9, parameters: tuple[float, ...] | None = None) -> Scheduler:
     """The scheduler for an organisation's desired retention (and FSRS parameters, once optimised)."""
     extra = {"parameters": parameters} if parameters else {}
-    return Scheduler(desired_retention=desired_retention, learning_steps=(), relearning_steps=(),
-                     enable_fuzzing=False, **extra)
+    return Scheduler(
+        desired_retention=desired_retention, learning_steps=(), relearning_steps=(), enable_fuzzing=False, **extra
+    )
 
 
 def rating_for(correct: bool, score: float) -> Rating:
@@ -28,10 +30,11 @@ def rating_for(correct: bool, score: float) -> Rating:
     return Rating.Good if score >= 0.999 else Rating.Hard
 
 
-def review(card: dict | None, correct: bool, score: float, reviewed_at: datetime,
-           scheduler: Scheduler = SCHEDULER) -> tuple[dict, datetime]:
+def review(
+    card: dict | None, correct: bool, score: float, reviewed_at: datetime, scheduler: Scheduler = SCHEDULER
+) -> tuple[dict, datetime]:
     """The card after this answer (a new card for a first answer) and when it is due next."""
-    reviewed_at = reviewed_at.astimezone(timezone.utc)  # fsrs insists on datetime.timezone.utc
+    reviewed_at = reviewed_at.astimezone(UTC)  # fsrs insists on datetime.timezone.utc
     current = Card.from_dict(card) if card else Card(card_id=int(reviewed_at.timestamp() * 1000), due=reviewed_at)
     updated, _ = scheduler.review_card(current, rating_for(correct, score), reviewed_at)
     return updated.to_dict(), updated.due

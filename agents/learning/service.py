@@ -2,6 +2,7 @@
 
 Refusals raise ``LearningError`` with a one-line message in the user's language and change nothing.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -9,12 +10,13 @@ from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
-from agents.runtime.deps import AppDeps
 from agents.i18n import t
+from agents.insights.item_health import defer_item_health
 from agents.learning import grading, progress, scheduling
 from agents.learning.grading import AnswerError
 from agents.learning.review_planning import org_scheduler
-from agents.insights.item_health import defer_item_health
+from agents.runtime.deps import AppDeps
+from core.inputs import parse_uuid
 from storage import attempts as attempt_store
 from storage import chat, documents, enrollments
 from storage import courses as course_store
@@ -22,7 +24,6 @@ from storage import exercises as exercise_store
 from storage import lessons as lesson_store
 from storage import reviews as review_store
 from storage import skills as skill_store
-from core.inputs import parse_uuid
 from storage.users import User
 
 
@@ -44,6 +45,7 @@ def revealed(correct: bool, tries: int, asked: bool = False) -> bool:
 
 # ---- home and my courses ---------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class HomeView:
     enrollments: list[enrollments.Enrollment]
@@ -55,10 +57,12 @@ class HomeView:
 def home(deps: AppDeps, user: User) -> HomeView:
     now = deps.now()
     with deps.pool.connection() as conn:
-        return HomeView(enrollments.list_enrollments(conn, user.org_id, user.id, user.language),
-                        review_store.count_due_reviews(conn, user.org_id, user.id, now),
-                        chat.list_sessions(conn, user.org_id, user.id, "tutor", limit=5),
-                        skill_store.user_skills(conn, user.org_id, user.id, user.language))
+        return HomeView(
+            enrollments.list_enrollments(conn, user.org_id, user.id, user.language),
+            review_store.count_due_reviews(conn, user.org_id, user.id, now),
+            chat.list_sessions(conn, user.org_id, user.id, "tutor", limit=5),
+            skill_store.user_skills(conn, user.org_id, user.id, user.language),
+        )
 
 
 def my_courses(deps: AppDeps, user: User) -> list[enrollments.Enrollment]:
@@ -68,12 +72,13 @@ def my_courses(deps: AppDeps, user: User) -> list[enrollments.Enrollment]:
 
 # ---- the course player ----------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Source:
     document: str
     section: str
     page: int | None
-    chunk_id: str | None = None   # opens the passage in the source viewer
+    chunk_id: str | None = None  # opens the passage in the source viewer
 
 
 @dataclass
@@ -81,10 +86,10 @@ class CourseView:
     enrollment: enrollments.Enrollment
     outline: lesson_store.CourseOutline
     completed_lessons: set[UUID]
-    answers: dict[UUID, attempt_store.Attempt]               # exercise -> the user's latest answer
+    answers: dict[UUID, attempt_store.Attempt]  # exercise -> the user's latest answer
     sources: dict[UUID, list[Source]] = field(default_factory=dict)  # exercise -> where it comes from
-    tries: dict[UUID, int] = field(default_factory=dict)              # exercise -> answers submitted
-    solutions: dict[UUID, str] = field(default_factory=dict)          # exercise -> the answer in words
+    tries: dict[UUID, int] = field(default_factory=dict)  # exercise -> answers submitted
+    solutions: dict[UUID, str] = field(default_factory=dict)  # exercise -> the answer in words
 
     @property
     def lessons(self) -> list[lesson_store.LessonOutline]:
@@ -108,18 +113,19 @@ def _sources(conn, org_id: UUID, chunk_ids: list[UUID]) -> list[Source]:
 
 
 def _enrollment_for(conn, user: User, course_id: UUID | None) -> enrollments.Enrollment:
-    enrollment = (enrollments.get_enrollment(conn, user.org_id, user.id, course_id, user.language)
-                  if course_id else None)
+    enrollment = enrollments.get_enrollment(conn, user.org_id, user.id, course_id, user.language) if course_id else None
     if enrollment is None or enrollment.status == "cancelled":
         raise _refuse(user, "not_enrolled")
     return enrollment
 
 
 def _with_sources(conn, user: User, view: CourseView) -> CourseView:
-    view.sources = {x.id: _sources(conn, user.org_id, x.source_chunk_ids)
-                    for lesson in view.lessons for x in lesson.exercises}
-    view.solutions = {x.id: grading.solution(x.type, x.content, user.language)
-                      for lesson in view.lessons for x in lesson.exercises}
+    view.sources = {
+        x.id: _sources(conn, user.org_id, x.source_chunk_ids) for lesson in view.lessons for x in lesson.exercises
+    }
+    view.solutions = {
+        x.id: grading.solution(x.type, x.content, user.language) for lesson in view.lessons for x in lesson.exercises
+    }
     return view
 
 
@@ -133,8 +139,10 @@ def course_view(deps: AppDeps, user: User, course_id: Any) -> CourseView:
             if attempt:
                 answers[exercise.id] = attempt
         view = CourseView(enrollment, outline, enrollments.completed_lessons(conn, user.org_id, enrollment.id), answers)
-        view.tries = {r.exercise_id: r.attempts
-                      for r in attempt_store.exercise_records(conn, user.org_id, user.id, enrollment.course_id)}
+        view.tries = {
+            r.exercise_id: r.attempts
+            for r in attempt_store.exercise_records(conn, user.org_id, user.id, enrollment.course_id)
+        }
         return _with_sources(conn, user, view)
 
 
@@ -144,13 +152,24 @@ def preview_view(deps: AppDeps, user: User, course_id: Any) -> CourseView:
     parsed = parse_uuid(course_id)
     with deps.pool.connection() as conn:
         course = course_store.get_course(conn, user.org_id, parsed) if parsed and user.is_admin else None
-        if course is None:    # not an admin, unknown, or another organisation's: the same refusal
+        if course is None:  # not an admin, unknown, or another organisation's: the same refusal
             raise _refuse(user, "not_enrolled")
         now = datetime.now(UTC)
         enrollment = enrollments.Enrollment(
-            id=course.id, user_id=user.id, course_id=course.id, course_title=course.title,
-            course_language=course.language, status="preview", progress=0.0, deadline=None, score=None,
-            created_at=now, started_at=None, completed_at=None, last_activity_at=None)
+            id=course.id,
+            user_id=user.id,
+            course_id=course.id,
+            course_title=course.title,
+            course_language=course.language,
+            status="preview",
+            progress=0.0,
+            deadline=None,
+            score=None,
+            created_at=now,
+            started_at=None,
+            completed_at=None,
+            last_activity_at=None,
+        )
         outline = lesson_store.get_course_outline(conn, user.org_id, course.id)
         return _with_sources(conn, user, CourseView(enrollment, outline, set(), {}))
 
@@ -171,7 +190,7 @@ def leave_exercises(deps: AppDeps, user: User) -> None:
 def _exercise_for(conn, user: User, exercise_id: Any) -> exercise_store.ExerciseRef:
     parsed = parse_uuid(exercise_id)
     exercise = exercise_store.get_exercise(conn, user.org_id, parsed) if parsed else None
-    if exercise is None or exercise.retired:   # a retired exercise takes no new attempts
+    if exercise is None or exercise.retired:  # a retired exercise takes no new attempts
         raise _refuse(user, "no_exercise")
     return exercise
 
@@ -186,15 +205,23 @@ def _recompute(conn, user: User, enrollment: enrollments.Enrollment) -> tuple[fl
     total_exercises = sum(len(lesson.exercises) for lesson in lessons)
     value = progress.progress(len(lessons), len(done_lessons), total_exercises, sum(r.passed for r in records))
     status = progress.status_for(value, bool(records or done_lessons))
-    enrollments.update_enrollment(conn, user.org_id, enrollment.id, status=status, progress=value,
-                               score=progress.course_score([r.first_score for r in records]))
+    enrollments.update_enrollment(
+        conn,
+        user.org_id,
+        enrollment.id,
+        status=status,
+        progress=value,
+        score=progress.course_score([r.first_score for r in records]),
+    )
     answered: dict[UUID, list[progress.ScoredExercise]] = {}
     for r in records:
         answered.setdefault(r.module_id, []).append(progress.ScoredExercise(r.first_score, r.bloom_level))
     evidence = progress.skill_evidence(
         {m.id: m.skill_id for m in outline.modules},
         {m.id: sum(len(lesson.exercises) for lesson in m.lessons) for m in outline.modules},
-        course_store.course_skill_targets(conn, user.org_id, enrollment.course_id), answered)
+        course_store.course_skill_targets(conn, user.org_id, enrollment.course_id),
+        answered,
+    )
     current = {s.skill_id: s for s in skill_store.user_skills(conn, user.org_id, user.id)}
     raised = []
     for skill_id, level in evidence.items():
@@ -202,8 +229,9 @@ def _recompute(conn, user: User, enrollment: enrollments.Enrollment) -> tuple[fl
         new_level = progress.raised_level(mine.level if mine else None, mine.source if mine else None, level)
         if new_level and skill_store.record_skill_evidence(conn, user.org_id, user.id, skill_id, new_level):
             raised.append(skill_id)
-    names = {s.skill_id: f"{s.skill}: {s.level}"
-             for s in skill_store.user_skills(conn, user.org_id, user.id, user.language)}
+    names = {
+        s.skill_id: f"{s.skill}: {s.level}" for s in skill_store.user_skills(conn, user.org_id, user.id, user.language)
+    }
     return value, status, [names[s] for s in raised if s in names]
 
 
@@ -215,13 +243,13 @@ class Feedback:
     explanation: str
     sources: list[Source]
     engine: str
-    counted: bool          # False: a repeated submission, answered before with this key
+    counted: bool  # False: a repeated submission, answered before with this key
     progress: float
     status: str
     skills_raised: list[str]
     next_review: datetime | None
-    tries: int = 1         # answers submitted to this exercise so far, this one included
-    solution: str = ""     # the correct answer in words; show it only when ``revealed``
+    tries: int = 1  # answers submitted to this exercise so far, this one included
+    solution: str = ""  # the correct answer in words; show it only when ``revealed``
 
     @property
     def revealed(self) -> bool:
@@ -239,31 +267,59 @@ def submit_answer(deps: AppDeps, user: User, exercise_id: Any, answer: Any, idem
         enrollment = _enrollment_for(conn, user, exercise.course_id)
         sources = _sources(conn, user.org_id, exercise.source_chunk_ids)
     try:  # graded outside a transaction: the model may take seconds
-        grade = grading.grade(exercise.type, exercise.content, answer, lang=user.language, prompt=exercise.prompt,
-                              llm=deps.llm)
+        grade = grading.grade(
+            exercise.type, exercise.content, answer, lang=user.language, prompt=exercise.prompt, llm=deps.llm
+        )
     except AnswerError as exc:
         raise LearningError(str(exc)) from None
     with deps.pool.connection() as conn:
         attempt, counted = attempt_store.submit_attempt(
-            conn, user.org_id, user.id, exercise.id, enrollment.id, answer=answer, is_correct=grade.correct,
-            score=grade.score, feedback=grade.feedback, idempotency_key=key)
+            conn,
+            user.org_id,
+            user.id,
+            exercise.id,
+            enrollment.id,
+            answer=answer,
+            is_correct=grade.correct,
+            score=grade.score,
+            feedback=grade.feedback,
+            idempotency_key=key,
+        )
         due, skills_raised = None, []
         if counted:
             card = review_store.get_review_card(conn, user.org_id, user.id, exercise.id)
-            state, due = scheduling.review(card.card if card else None, grade.correct, grade.score,
-                                           attempt.submitted_at, org_scheduler(conn, user.org_id))
-            review_store.save_review_card(conn, user.org_id, user.id, exercise.id, card=state, due=due,
-                                      last_review=attempt.submitted_at)
+            state, due = scheduling.review(
+                card.card if card else None,
+                grade.correct,
+                grade.score,
+                attempt.submitted_at,
+                org_scheduler(conn, user.org_id),
+            )
+            review_store.save_review_card(
+                conn, user.org_id, user.id, exercise.id, card=state, due=due, last_review=attempt.submitted_at
+            )
             value, status, skills_raised = _recompute(conn, user, enrollment)
         else:
             fresh = enrollments.get_enrollment(conn, user.org_id, user.id, exercise.course_id)
             value, status = fresh.progress, fresh.status
         tries = attempt_store.submitted_count(conn, user.org_id, user.id, exercise.id)
-        if counted and tries == 1:   # only a first answer changes the course's item statistics
+        if counted and tries == 1:  # only a first answer changes the course's item statistics
             defer_item_health(conn, user.org_id, exercise.course_id)
-    return Feedback(bool(attempt.is_correct), attempt.score or 0.0, attempt.feedback or "", exercise.explanation,
-                    sources, grade.engine, counted, value, status, skills_raised, due, tries,
-                    grading.solution(exercise.type, exercise.content, user.language))
+    return Feedback(
+        bool(attempt.is_correct),
+        attempt.score or 0.0,
+        attempt.feedback or "",
+        exercise.explanation,
+        sources,
+        grade.engine,
+        counted,
+        value,
+        status,
+        skills_raised,
+        due,
+        tries,
+        grading.solution(exercise.type, exercise.content, user.language),
+    )
 
 
 def complete_lesson(deps: AppDeps, user: User, course_id: Any, lesson_id: Any) -> tuple[float, str]:
@@ -271,14 +327,17 @@ def complete_lesson(deps: AppDeps, user: User, course_id: Any, lesson_id: Any) -
     with deps.pool.connection() as conn:
         enrollment = _enrollment_for(conn, user, parse_uuid(course_id))
         parsed = parse_uuid(lesson_id)
-        if parsed is None or not (enrollments.complete_lesson(conn, user.org_id, enrollment.id, parsed)
-                                  or parsed in enrollments.completed_lessons(conn, user.org_id, enrollment.id)):
+        if parsed is None or not (
+            enrollments.complete_lesson(conn, user.org_id, enrollment.id, parsed)
+            or parsed in enrollments.completed_lessons(conn, user.org_id, enrollment.id)
+        ):
             raise _refuse(user, "not_in_course")
         value, status, _ = _recompute(conn, user, enrollment)
         return value, status
 
 
 # ---- reviews --------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class ReviewItem:
@@ -291,8 +350,9 @@ class ReviewItem:
 def due_reviews(deps: AppDeps, user: User, *, now: datetime | None = None) -> list[ReviewItem]:
     now = now or deps.now()
     with deps.pool.connection() as conn:
-        titles = {e.course_id: e.course_title for e in enrollments.list_enrollments(conn, user.org_id, user.id,
-                                                                                  user.language)}
+        titles = {
+            e.course_id: e.course_title for e in enrollments.list_enrollments(conn, user.org_id, user.id, user.language)
+        }
         items = []
         for card in review_store.due_review_cards(conn, user.org_id, user.id, now):
             exercise = exercise_store.get_exercise(conn, user.org_id, card.exercise_id)

@@ -2,6 +2,7 @@
 
 ``python -m agents.llm check`` prints what the configured server can do (``agents.llm.probe``).
 """
+
 from agents.llm.client import LLM, Structured, get_llm
 from agents.llm.parsing import parse_json_text
 from agents.llm.probe import Capabilities
@@ -15,5 +16,15 @@ def engine_status(llm: LLM) -> dict:
     return llm.capabilities().as_dict()
 
 
-__all__ = ["LLM", "Capabilities", "RoleSettings", "Settings", "Structured", "TextStream", "count_tokens",
-           "engine_status", "get_llm", "parse_json_text"]
+__all__ = [
+    "LLM",
+    "Capabilities",
+    "RoleSettings",
+    "Settings",
+    "Structured",
+    "TextStream",
+    "count_tokens",
+    "engine_status",
+    "get_llm",
+    "parse_json_text",
+]

@@ -1,4 +1,5 @@
 """python -m agents.llm check [--json]: probe the configured model server's capabilities."""
+
 from __future__ import annotations
 
 import json
@@ -24,12 +25,16 @@ def main(argv: list[str] | None = None) -> int:
         for key, value in report.items():
             print(f"{key:18} {value}")
     if llm.offline:
-        print("no model configured (OPENAI_BASE_URL / OPENAI_API_KEY unset): the offline engine answers",
-              file=sys.stderr)
+        print(
+            "no model configured (OPENAI_BASE_URL / OPENAI_API_KEY unset): the offline engine answers", file=sys.stderr
+        )
         return 0
     if not caps.reachable:
-        print(f"error: model server not reachable at {llm.settings.base_url}: "
-              f"{next(iter(caps.errors.values()), 'no answer')}", file=sys.stderr)
+        print(
+            f"error: model server not reachable at {llm.settings.base_url}: "
+            f"{next(iter(caps.errors.values()), 'no answer')}",
+            file=sys.stderr,
+        )
         return 1
     return 0
 

@@ -13,6 +13,7 @@ honours Retry-After; client errors (400/401/403/404) never are. Streams retry on
 token: after that a failure ends the stream with what was said and outcome "truncated".
 ``capabilities()`` probes the server once per engine (agents.llm.probe) so agents can adapt.
 """
+
 from __future__ import annotations
 
 import functools
@@ -87,8 +88,9 @@ class LLM:
     def from_model(cls, chat_model: BaseChatModel, settings: Settings | None = None) -> LLM:
         """Wrap any chat model (a scripted test model, another provider) behind the same calls."""
         name = getattr(chat_model, "model_name", None) or getattr(chat_model, "model", None)
-        settings = settings or Settings(model=str(name or type(chat_model).__name__), api_key="wrapped",
-                                        backoff_seconds=0.01)
+        settings = settings or Settings(
+            model=str(name or type(chat_model).__name__), api_key="wrapped", backoff_seconds=0.01
+        )
         return cls(settings, chat_model)
 
     @property
@@ -142,10 +144,15 @@ class LLM:
 
                 config = self.settings.role(role)
                 self._models[role] = ChatOpenAI(
-                    model=self.settings.model, base_url=self.settings.base_url,
-                    api_key=self.settings.api_key, timeout=config.timeout, max_tokens=config.max_tokens,
-                    temperature=config.temperature, max_retries=0,  # tenacity owns retries
-                    stream_usage=True, **self.token_limit(config.max_tokens, extra_only=True),
+                    model=self.settings.model,
+                    base_url=self.settings.base_url,
+                    api_key=self.settings.api_key,
+                    timeout=config.timeout,
+                    max_tokens=config.max_tokens,
+                    temperature=config.temperature,
+                    max_retries=0,  # tenacity owns retries
+                    stream_usage=True,
+                    **self.token_limit(config.max_tokens, extra_only=True),
                 )
             return self._models[role]
 
@@ -163,8 +170,9 @@ class LLM:
             stop = stop | stop_after_delay(within)
         return Retrying(stop=stop, wait=self._wait, retry=retry_if_exception(_retryable), reraise=True)
 
-    def _invoke(self, model: Any, messages: list[BaseMessage], counter: list[int],
-                within: float | None = None) -> AIMessage:
+    def _invoke(
+        self, model: Any, messages: list[BaseMessage], counter: list[int], within: float | None = None
+    ) -> AIMessage:
         for attempt in self._retrying(within):
             with attempt:
                 counter[0] += 1
@@ -178,8 +186,9 @@ class LLM:
         return tokens_in, tokens_out
 
     # -- structured output ---------------------------------------------------------------------
-    def _json_call(self, role: str, messages: list[BaseMessage], counter: list[int],
-                   within: float | None = None) -> AIMessage:
+    def _json_call(
+        self, role: str, messages: list[BaseMessage], counter: list[int], within: float | None = None
+    ) -> AIMessage:
         model = self.chat_model(role)
         if within is not None:
             if within <= 0:
@@ -194,25 +203,42 @@ class LLM:
                 self._json_mode = False  # this server has no JSON mode; the prompt asks for JSON anyway
         return self._invoke(model, messages, counter, within)
 
-    def structured(self, role: str, messages: Any, schema: type[M], twin: Callable[[], M], *,
-                   timeout: float | None = None) -> Structured[M]:
+    def structured(
+        self, role: str, messages: Any, schema: type[M], twin: Callable[[], M], *, timeout: float | None = None
+    ) -> Structured[M]:
         """A ``schema`` instance from the model, or ``twin()`` when there is none or it can't be trusted.
         ``timeout`` bounds the whole answer (retries and a repair call included) in seconds."""
         started, counter, tokens = time.perf_counter(), [0], [0, 0]
         if self.offline:
             value = twin()
-            log_call(role=role, model=self.settings.model, engine="offline", outcome="offline",
-                     latency_ms=(time.perf_counter() - started) * 1000, attempts=0)
+            log_call(
+                role=role,
+                model=self.settings.model,
+                engine="offline",
+                outcome="offline",
+                latency_ms=(time.perf_counter() - started) * 1000,
+                attempts=0,
+            )
             return Structured(value, "offline", "offline")
         prompt = as_messages(messages)
         if "json" not in text_of(prompt).lower():  # JSON mode requires the word; the schema helps anyway
-            prompt = [*prompt, SystemMessage(f"Reply with one JSON object matching this JSON schema: "
-                                             f"{schema_text(schema)}")]
+            prompt = [
+                *prompt,
+                SystemMessage(f"Reply with one JSON object matching this JSON schema: {schema_text(schema)}"),
+            ]
 
         def finish(value: M, engine: str, outcome: str, **extra) -> Structured[M]:
-            log_call(role=role, model=self.settings.model, engine=engine, outcome=outcome,
-                     latency_ms=(time.perf_counter() - started) * 1000, tokens_in=tokens[0],
-                     tokens_out=tokens[1], attempts=counter[0], **extra)
+            log_call(
+                role=role,
+                model=self.settings.model,
+                engine=engine,
+                outcome=outcome,
+                latency_ms=(time.perf_counter() - started) * 1000,
+                tokens_in=tokens[0],
+                tokens_out=tokens[1],
+                attempts=counter[0],
+                **extra,
+            )
             return Structured(value, engine, outcome, finished[0])
 
         finished: list[str | None] = [None]
@@ -233,9 +259,14 @@ class LLM:
                 return finish(twin(), "offline", "twin:empty")
             data, how = parse_json_text(text)
             if data is None or (how == "repaired" and not validates(schema, data)):
-                text = ask([SystemMessage("You repair malformed JSON. Reply with only the corrected JSON "
-                                          "object, nothing else."),
-                            HumanMessage(f"JSON schema: {schema_text(schema)}\n\nBroken JSON:\n{text[:6000]}")])
+                text = ask(
+                    [
+                        SystemMessage(
+                            "You repair malformed JSON. Reply with only the corrected JSON object, nothing else."
+                        ),
+                        HumanMessage(f"JSON schema: {schema_text(schema)}\n\nBroken JSON:\n{text[:6000]}"),
+                    ]
+                )
                 data, how = parse_json_text(text)
                 how = "fixed_by_model" if data is not None else how
             if data is None:
@@ -250,11 +281,26 @@ class LLM:
             return finish(twin(), "offline", "twin:error", error=short_error(exc))
 
     # -- streaming -----------------------------------------------------------------------------
-    def stream(self, role: str, messages: Any, twin: Callable[[], str], *, max_tokens: int | None = None,
-               timeout: float | None = None, deadline_s: float | None = None) -> TextStream:
+    def stream(
+        self,
+        role: str,
+        messages: Any,
+        twin: Callable[[], str],
+        *,
+        max_tokens: int | None = None,
+        timeout: float | None = None,
+        deadline_s: float | None = None,
+    ) -> TextStream:
         """Tokens as they arrive; iterate it, then read ``.engine``, ``.text``, ``.tokens_in/out``."""
-        return TextStream(self, role, None if self.offline else as_messages(messages), twin,
-                          max_tokens=max_tokens, timeout=timeout, deadline_s=deadline_s)
+        return TextStream(
+            self,
+            role,
+            None if self.offline else as_messages(messages),
+            twin,
+            max_tokens=max_tokens,
+            timeout=timeout,
+            deadline_s=deadline_s,
+        )
 
     # -- tools ---------------------------------------------------------------------------------
     def with_tools(self, role: str, messages: Any, tools: Sequence[Any]) -> AIMessage | None:
@@ -262,8 +308,14 @@ class LLM:
         if self.offline:
             return None
         if not self.capabilities().tool_calling:  # probed: its tool calls can't be trusted
-            log_call(role=role, model=self.settings.model, engine="offline", outcome="twin:no_tool_calling",
-                     latency_ms=0.0, attempts=0)
+            log_call(
+                role=role,
+                model=self.settings.model,
+                engine="offline",
+                outcome="twin:no_tool_calling",
+                latency_ms=0.0,
+                attempts=0,
+            )
             return None
         started, counter = time.perf_counter(), [0]
         prompt = as_messages(messages)
@@ -273,14 +325,24 @@ class LLM:
             reply = self._invoke(self.chat_model(role).bind_tools(list(tools)), prompt, counter)
             unknown = [call["name"] for call in reply.tool_calls if call["name"] not in names]
             if unknown or reply.invalid_tool_calls:
-                outcome, extra = "twin:bad_tool_call", {"unknown_tools": unknown,
-                                                        "invalid_calls": len(reply.invalid_tool_calls)}
+                outcome, extra = (
+                    "twin:bad_tool_call",
+                    {"unknown_tools": unknown, "invalid_calls": len(reply.invalid_tool_calls)},
+                )
         except Exception as exc:
             outcome, extra = "twin:error", {"error": short_error(exc)}
         tokens_in, tokens_out = self._usage(reply, prompt) if reply is not None else (0, 0)
-        log_call(role=role, model=self.settings.model, engine=self.engine if outcome == "ok" else "offline",
-                 outcome=outcome, latency_ms=(time.perf_counter() - started) * 1000,
-                 tokens_in=tokens_in, tokens_out=tokens_out, attempts=counter[0], **extra)
+        log_call(
+            role=role,
+            model=self.settings.model,
+            engine=self.engine if outcome == "ok" else "offline",
+            outcome=outcome,
+            latency_ms=(time.perf_counter() - started) * 1000,
+            tokens_in=tokens_in,
+            tokens_out=tokens_out,
+            attempts=counter[0],
+            **extra,
+        )
         return reply if outcome == "ok" else None
 
 

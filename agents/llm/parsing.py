@@ -1,4 +1,5 @@
 """Reading what a model sent: JSON out of prose, messages in any accepted shape, short error lines."""
+
 from __future__ import annotations
 
 import json

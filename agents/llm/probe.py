@@ -6,6 +6,7 @@ earlier deadlines. Every step shares one wall-clock budget; a step that fails or
 reports False/None and the rest go on. Requests carry ``X-SkillNet-Probe`` so logs (and the test
 fake server) can tell them from real traffic.
 """
+
 from __future__ import annotations
 
 import json
@@ -19,15 +20,19 @@ from agents.llm.parsing import parse_json_text
 from agents.llm.settings import Settings
 
 PROBE_HEADER = "X-SkillNet-Probe"
-SLOW_TOKENS_PER_SECOND = 15.0   # below this a 300-token answer takes over 20 s
+SLOW_TOKENS_PER_SECOND = 15.0  # below this a 300-token answer takes over 20 s
 SLOW_TTFT_MS = 5000.0
-_CONTEXT_KEYS = ("context_length", "max_model_len", "context_window", "n_ctx", "max_context_length",
-                 "n_ctx_train")
+_CONTEXT_KEYS = ("context_length", "max_model_len", "context_window", "n_ctx", "max_context_length", "n_ctx_train")
 _OVERSIZED = 150_000  # "ok " is one token in common tokenizers
 _COUNT_PROMPT = "Count from 1 to 30, numbers separated by spaces, nothing else."
-_TOOL = {"type": "function", "function": {
-    "name": "get_time", "description": "The current time in a timezone.",
-    "parameters": {"type": "object", "properties": {"timezone": {"type": "string"}}, "required": ["timezone"]}}}
+_TOOL = {
+    "type": "function",
+    "function": {
+        "name": "get_time",
+        "description": "The current time in a timezone.",
+        "parameters": {"type": "object", "properties": {"timezone": {"type": "string"}}, "required": ["timezone"]},
+    },
+}
 
 
 @dataclass
@@ -47,8 +52,9 @@ class Capabilities:
 
     @property
     def slow(self) -> bool:
-        return self.reachable and ((self.tokens_per_second or 0) < SLOW_TOKENS_PER_SECOND
-                                   or (self.ttft_ms or 0) > SLOW_TTFT_MS)
+        return self.reachable and (
+            (self.tokens_per_second or 0) < SLOW_TOKENS_PER_SECOND or (self.ttft_ms or 0) > SLOW_TTFT_MS
+        )
 
     def as_dict(self) -> dict:
         return {**asdict(self), "slow": self.slow}
@@ -56,8 +62,9 @@ class Capabilities:
     @classmethod
     def assumed(cls, engine: str, model: str) -> Capabilities:
         """A wrapped chat model (tests, other providers): nothing to probe, every feature assumed."""
-        return cls(engine=engine, model=model, reachable=True, streaming=True, usage=True, json_mode=True,
-                   tool_calling=True)
+        return cls(
+            engine=engine, model=model, reachable=True, streaming=True, usage=True, json_mode=True, tool_calling=True
+        )
 
 
 class _Budget:
@@ -78,8 +85,13 @@ def probe(settings: Settings, engine: str) -> Capabilities:
     headers = {PROBE_HEADER: "1", "Authorization": f"Bearer {settings.api_key or 'not-needed'}"}
     base = (settings.base_url or "https://api.openai.com/v1").rstrip("/")
     with httpx.Client(base_url=base, headers=headers) as client:
-        for name, step in (("models", _models), ("context", _context), ("streaming", _streaming),
-                           ("json_mode", _json_mode), ("tool_calling", _tool_calling)):
+        for name, step in (
+            ("models", _models),
+            ("context", _context),
+            ("streaming", _streaming),
+            ("json_mode", _json_mode),
+            ("tool_calling", _tool_calling),
+        ):
             if budget.left() <= 0:
                 caps.errors[name] = "probe budget spent"
                 continue
@@ -135,8 +147,14 @@ def _context(client: httpx.Client, model: str, caps: Capabilities, budget: _Budg
 
 
 def _streaming(client: httpx.Client, model: str, caps: Capabilities, budget: _Budget) -> None:
-    body = {"model": model, "messages": [{"role": "user", "content": _COUNT_PROMPT}], "max_tokens": 48,
-            "temperature": 0, "stream": True, "stream_options": {"include_usage": True}}
+    body = {
+        "model": model,
+        "messages": [{"role": "user", "content": _COUNT_PROMPT}],
+        "max_tokens": 48,
+        "temperature": 0,
+        "stream": True,
+        "stream_options": {"include_usage": True},
+    }
     started = time.perf_counter()
     first = last = None
     pieces = tokens = 0
@@ -166,8 +184,13 @@ def _streaming(client: httpx.Client, model: str, caps: Capabilities, budget: _Bu
 
 
 def _json_mode(client: httpx.Client, model: str, caps: Capabilities, budget: _Budget) -> None:
-    body = {"model": model, "max_tokens": 40, "temperature": 0, "response_format": {"type": "json_object"},
-            "messages": [{"role": "user", "content": 'Reply with the JSON object {"ok": true} and nothing else.'}]}
+    body = {
+        "model": model,
+        "max_tokens": 40,
+        "temperature": 0,
+        "response_format": {"type": "json_object"},
+        "messages": [{"role": "user", "content": 'Reply with the JSON object {"ok": true} and nothing else.'}],
+    }
     response = client.post("/chat/completions", json=body, timeout=budget.left())
     if response.status_code == 400:  # the server refuses response_format
         return
@@ -178,8 +201,14 @@ def _json_mode(client: httpx.Client, model: str, caps: Capabilities, budget: _Bu
 
 
 def _tool_calling(client: httpx.Client, model: str, caps: Capabilities, budget: _Budget) -> None:
-    body = {"model": model, "max_tokens": 60, "temperature": 0, "tools": [_TOOL], "tool_choice": "auto",
-            "messages": [{"role": "user", "content": "What time is it in UTC? Use the get_time tool."}]}
+    body = {
+        "model": model,
+        "max_tokens": 60,
+        "temperature": 0,
+        "tools": [_TOOL],
+        "tool_choice": "auto",
+        "messages": [{"role": "user", "content": "What time is it in UTC? Use the get_time tool."}],
+    }
     message = _post(client, budget, body).json()["choices"][0]["message"]
     calls = message.get("tool_calls") or []
     if len(calls) == 1 and calls[0]["function"]["name"] == "get_time":

@@ -1,9 +1,12 @@
 """What a model call needs to know: the server (CONVENTIONS §3) and per-role timeouts and budgets."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
 from core import config
+
+
 @dataclass(frozen=True)
 class RoleSettings:
     timeout: float
@@ -24,16 +27,17 @@ ROLE_DEFAULTS: dict[str, RoleSettings] = {
 @dataclass(frozen=True)
 class Settings:
     """Everything a model call needs; ``from_env`` reads CONVENTIONS §3 plus optional LLM_* knobs."""
+
     model: str = "gpt-4o-mini"
     base_url: str | None = None
     api_key: str | None = None
     roles: dict[str, RoleSettings] = field(default_factory=lambda: dict(ROLE_DEFAULTS))
-    attempts: int = 3                 # tries per call, the first included
-    backoff_seconds: float = 1.0      # first wait; doubles each retry
+    attempts: int = 3  # tries per call, the first included
+    backoff_seconds: float = 1.0  # first wait; doubles each retry
     backoff_max: float = 20.0
-    retry_after_cap: float = 20.0     # a server asking for longer is not waited for that long
-    probe_timeout: float = 30.0       # the capability probe's whole budget (0: don't probe)
-    answer_seconds: float = 120.0     # wall clock for one streamed answer before it is abandoned
+    retry_after_cap: float = 20.0  # a server asking for longer is not waited for that long
+    probe_timeout: float = 30.0  # the capability probe's whole budget (0: don't probe)
+    answer_seconds: float = 120.0  # wall clock for one streamed answer before it is abandoned
 
     @property
     def offline(self) -> bool:

@@ -1,4 +1,5 @@
 """A model's answer as an iterator of text tokens, with the twin's words when the model can't answer."""
+
 from __future__ import annotations
 
 import itertools
@@ -11,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 from langchain_core.messages import BaseMessage
 
 from agents.llm.parsing import short_error, text_of
-from agents.runtime.observability import count_tokens, log_call
 from agents.offline import stream_words
+from agents.runtime.observability import count_tokens, log_call
 
 if TYPE_CHECKING:
     from agents.llm.client import LLM
@@ -28,11 +29,22 @@ class TextStream:
     that judges the text unusable calls ``reject(why)``: the connection is released and the log says why.
     """
 
-    def __init__(self, llm: LLM, role: str, messages: list[BaseMessage] | None, twin: Callable[[], str], *,
-                 max_tokens: int | None = None, timeout: float | None = None, deadline_s: float | None = None):
+    def __init__(
+        self,
+        llm: LLM,
+        role: str,
+        messages: list[BaseMessage] | None,
+        twin: Callable[[], str],
+        *,
+        max_tokens: int | None = None,
+        timeout: float | None = None,
+        deadline_s: float | None = None,
+    ):
         self._llm, self._role, self._messages, self._twin = llm, role, messages, twin
-        self._overrides = {**(llm.token_limit(max_tokens) if max_tokens else {}),
-                           **({"timeout": timeout} if timeout else {})}
+        self._overrides = {
+            **(llm.token_limit(max_tokens) if max_tokens else {}),
+            **({"timeout": timeout} if timeout else {}),
+        }
         self._deadline_s = deadline_s
         self.engine = "offline" if messages is None else llm.engine
         self.text = ""
@@ -81,10 +93,19 @@ class TextStream:
             self.latency_ms = (time.perf_counter() - started) * 1000
             if self.engine == "offline":
                 self.tokens_in, self.tokens_out = 0, count_tokens(self.text)
-            log_call(role=self._role, model=self._llm.settings.model, engine=self.engine,
-                     outcome=self.outcome, latency_ms=self.latency_ms, tokens_in=self.tokens_in,
-                     tokens_out=self.tokens_out, attempts=self.attempts, ttft_ms=self.ttft_ms,
-                     finish_reason=self.finish_reason, **extra)
+            log_call(
+                role=self._role,
+                model=self._llm.settings.model,
+                engine=self.engine,
+                outcome=self.outcome,
+                latency_ms=self.latency_ms,
+                tokens_in=self.tokens_in,
+                tokens_out=self.tokens_out,
+                attempts=self.attempts,
+                ttft_ms=self.ttft_ms,
+                finish_reason=self.finish_reason,
+                **extra,
+            )
 
     def _emit(self, text: str, started: float) -> Iterator[str]:
         self.text = ""
@@ -182,4 +203,4 @@ def _until(chunks: Iterator[Any], deadline_at: float | None) -> Iterator[Any]:
                 raise ended
             yield chunk
     finally:
-        stop.set()   # the reader thread drops the connection at its next chunk
+        stop.set()  # the reader thread drops the connection at its next chunk

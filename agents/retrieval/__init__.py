@@ -1,9 +1,10 @@
 """Retrieval: hybrid search, course-tree (PageIndex) selection, the grounding ladder and its eval.
 
-    from agents.runtime.deps import process_deps
-    from agents.retrieval import search, Scope
-    hits = search("acme", "¿Cuántos días tengo para devolver un producto?", k=5, pool=process_deps().pool)
+from agents.runtime.deps import process_deps
+from agents.retrieval import search, Scope
+hits = search("acme", "¿Cuántos días tengo para devolver un producto?", k=5, pool=process_deps().pool)
 """
+
 from agents.retrieval.grounding import Grounding, ground
 from agents.retrieval.passages import Passage
 from agents.retrieval.search import Hit, RetrievalError, Scope, search

@@ -5,6 +5,7 @@ over heading + content, lower-cased word tokens, no stemming: the plain textbook
 reciprocal-rank fusion of the two (k 60). Every served figure is reported next to these, measured in
 the same run, so a change is judged by its ratio to them rather than by an absolute number.
 """
+
 from __future__ import annotations
 
 import math

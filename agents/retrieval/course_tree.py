@@ -4,6 +4,7 @@ The model picks modules from titles, summaries and lesson titles (one short call
 ranks modules by the embedding similarity of the question to the same text. The learner's current
 lesson is always included.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -12,11 +13,11 @@ from uuid import UUID
 import numpy as np
 from pydantic import BaseModel, Field
 
+from agents.ingestion.embeddings import embed_query
 from agents.retrieval import prompts
 from agents.retrieval.hits import Hit
 from storage import chunks as chunk_store
 from storage.chunks import LessonText, ModuleNode
-from agents.ingestion.embeddings import embed_query
 
 MAX_MODULES = 2
 SELECTION_MARGIN = 0.02  # modules within this similarity of the best one are picked too
@@ -30,7 +31,7 @@ class ModuleChoice(BaseModel):
 class CourseContext:
     lessons: list[LessonText]
     selected: list[tuple[ModuleNode, float]]  # (module, similarity to the question)
-    engine: str                               # which engine picked the modules
+    engine: str  # which engine picked the modules
 
 
 def describe(module: ModuleNode) -> str:
@@ -57,10 +58,13 @@ def select_modules(question: str, modules: list[ModuleNode], llm=None) -> tuple[
     if llm is None:
         choice, engine = twin(), "offline"
     else:
-        tree = "\n".join(f"{m.position}. {m.title} — {m.summary or '-'} (lessons: {'; '.join(m.lesson_titles)})"
-                         for m in modules)
-        messages = [("system", prompts.MODULE_SELECTION_SYSTEM),
-                    ("human", prompts.MODULE_SELECTION_USER.format(tree=tree, question=question))]
+        tree = "\n".join(
+            f"{m.position}. {m.title} — {m.summary or '-'} (lessons: {'; '.join(m.lesson_titles)})" for m in modules
+        )
+        messages = [
+            ("system", prompts.MODULE_SELECTION_SYSTEM),
+            ("human", prompts.MODULE_SELECTION_USER.format(tree=tree, question=question)),
+        ]
         result = llm.structured("classifier", messages, ModuleChoice, twin)
         choice, engine = result.value, result.engine
     by_position = {m.position: m for m in modules}
@@ -71,8 +75,9 @@ def select_modules(question: str, modules: list[ModuleNode], llm=None) -> tuple[
     return chosen, engine, similarities
 
 
-def retrieve_course_context(pool, org_id: UUID, course_id: UUID, question: str, *,
-                            lesson_id: UUID | None = None, llm=None) -> CourseContext:
+def retrieve_course_context(
+    pool, org_id: UUID, course_id: UUID, question: str, *, lesson_id: UUID | None = None, llm=None
+) -> CourseContext:
     with pool.connection() as conn:
         modules = chunk_store.course_tree(conn, org_id, course_id)
     if not modules:
@@ -80,8 +85,11 @@ def retrieve_course_context(pool, org_id: UUID, course_id: UUID, question: str, 
     chosen, engine, similarities = select_modules(question, modules, llm)  # no connection held: a model call
     with pool.connection() as conn:
         lessons = chunk_store.module_lessons(conn, org_id, [m.id for m in chosen])
-        current = (chunk_store.get_lesson(conn, org_id, lesson_id)
-                   if lesson_id is not None and all(lesson.id != lesson_id for lesson in lessons) else None)
+        current = (
+            chunk_store.get_lesson(conn, org_id, lesson_id)
+            if lesson_id is not None and all(lesson.id != lesson_id for lesson in lessons)
+            else None
+        )
     # the chosen modules' order (best first), lessons in reading order inside each
     rank = {m.id: i for i, m in enumerate(chosen)}
     lessons.sort(key=lambda lesson: (rank[lesson.module_id], lesson.position))
@@ -95,10 +103,22 @@ def course_tree_hits(pool, org_id: UUID, course_id: UUID, question: str, k: int,
     """The course-tree strategy as search hits (the retrieval lab shows them beside the others)."""
     context = retrieve_course_context(pool, org_id, course_id, question, llm=llm)
     similarity = {m.id: s for m, s in context.selected}
-    return [Hit(chunk_id=lesson.id, document_id=lesson.module_id, document_title=lesson.module_title,
-                heading=lesson.title, page=None, position=lesson.position, content=lesson.content_md,
-                score=round(similarity.get(lesson.module_id, 0.0), 4),
-                scores={"module": round(similarity.get(lesson.module_id, 0.0), 4), "engine": context.engine,
-                        "module_position": lesson.module_position},
-                token_count=len(lesson.content_md) // 4)
-            for lesson in context.lessons[:k]]
+    return [
+        Hit(
+            chunk_id=lesson.id,
+            document_id=lesson.module_id,
+            document_title=lesson.module_title,
+            heading=lesson.title,
+            page=None,
+            position=lesson.position,
+            content=lesson.content_md,
+            score=round(similarity.get(lesson.module_id, 0.0), 4),
+            scores={
+                "module": round(similarity.get(lesson.module_id, 0.0), 4),
+                "engine": context.engine,
+                "module_position": lesson.module_position,
+            },
+            token_count=len(lesson.content_md) // 4,
+        )
+        for lesson in context.lessons[:k]
+    ]

@@ -8,6 +8,7 @@ expected document) is what shows whether a fusion hurts cross-lingual questions.
 With ``anchors`` the same run also ranks every question with the exact in-memory anchors
 (agents/retrieval/anchors.py: dense cosine, BM25, RRF) over the same chunks and query vector.
 """
+
 from __future__ import annotations
 
 import json
@@ -17,11 +18,11 @@ from pathlib import Path
 
 import numpy as np
 
+from agents.ingestion.embeddings import embed_query
 from agents.offline import detect_language
 from agents.retrieval.anchors import ANCHORS, Anchors
 from agents.retrieval.search import RetrievalError, resolve_org, search
 from storage import chunks as chunk_store
-from agents.ingestion.embeddings import embed_query
 
 SPLITS = ("tune", "heldout")
 
@@ -48,10 +49,19 @@ def parse_lines(lines) -> list[EvalItem]:
             if not isinstance(question, str) or not isinstance(expected, list) or not expected:
                 raise ValueError
         except (ValueError, KeyError, TypeError):
-            raise RetrievalError(f"line {number} is not a question with its expected titles: "
-                                 "{\"question\": \"...\", \"expected\": [\"title\", ...]}") from None
-        items.append(EvalItem(question, [str(title) for title in expected], data.get("lang"), data.get("kind", ""),
-                              data.get("split", "")))
+            raise RetrievalError(
+                f"line {number} is not a question with its expected titles: "
+                '{"question": "...", "expected": ["title", ...]}'
+            ) from None
+        items.append(
+            EvalItem(
+                question,
+                [str(title) for title in expected],
+                data.get("lang"),
+                data.get("kind", ""),
+                data.get("split", ""),
+            )
+        )
     if not items:
         raise RetrievalError("the eval file has no questions")
     return items
@@ -76,18 +86,29 @@ def load(path: str | Path, split: str | None = None) -> list[EvalItem]:
 
 def _summary(ranks: list[int | None], k: int) -> dict:
     n = len(ranks)
-    return {"n": n,
-            "recall_at_1": round(sum(r == 1 for r in ranks) / n, 4),
-            "recall_at_k": round(sum(r is not None and r <= k for r in ranks) / n, 4),
-            "mrr": round(sum(1 / r for r in ranks if r) / n, 4)}
+    return {
+        "n": n,
+        "recall_at_1": round(sum(r == 1 for r in ranks) / n, 4),
+        "recall_at_k": round(sum(r is not None and r <= k for r in ranks) / n, 4),
+        "mrr": round(sum(1 / r for r in ranks if r) / n, 4),
+    }
 
 
 def _rank(titles: list[str], expected: list[str]) -> int | None:
     return next((i for i, title in enumerate(titles, 1) if title in expected), None)
 
 
-def evaluate(org, items: list[EvalItem], *, pool, k: int = 5, strategy: str = "hybrid", scope=None,
-             search_fn=None, anchors: bool = False) -> dict:
+def evaluate(
+    org,
+    items: list[EvalItem],
+    *,
+    pool,
+    k: int = 5,
+    strategy: str = "hybrid",
+    scope=None,
+    search_fn=None,
+    anchors: bool = False,
+) -> dict:
     """The CONVENTIONS §3 report plus ``by_pair``, ``by_kind`` and ``misses``; with ``anchors``, also
     ``anchors`` = {dense|bm25|rrf: the same report keys} from the same run (whole organisation).
 
@@ -98,9 +119,15 @@ def evaluate(org, items: list[EvalItem], *, pool, k: int = 5, strategy: str = "h
         languages = chunk_store.document_languages(conn, org_id)
         exact = Anchors(chunk_store.org_chunks(conn, org_id)) if anchors else None
     if search_fn is None:
+
         def search_fn(question: str, top: int, vector: np.ndarray | None = None) -> list[str]:
-            return [hit.document_title for hit in search(org_id, question, k=top, scope=scope, strategy=strategy,
-                                                         pool=pool, query_vector=vector)]
+            return [
+                hit.document_title
+                for hit in search(
+                    org_id, question, k=top, scope=scope, strategy=strategy, pool=pool, query_vector=vector
+                )
+            ]
+
     runs = {strategy: []} | ({anchor: [] for anchor in ANCHORS} if exact else {})
     latencies, misses, pairs = [], [], []
     for item in items:
@@ -117,9 +144,15 @@ def evaluate(org, items: list[EvalItem], *, pool, k: int = 5, strategy: str = "h
         pairs.append(f"{item.lang or detect_language(item.question)}->{languages.get(item.expected[0], '?')}")
     reports = {name: _breakdown(items, pairs, ranks, k) for name, ranks in runs.items()}
     report = reports.pop(strategy)
-    report.update({"k": k, "strategy": strategy,
-                   "p50_ms": round(float(np.percentile(latencies, 50)), 1),
-                   "p95_ms": round(float(np.percentile(latencies, 95)), 1), "misses": misses})
+    report.update(
+        {
+            "k": k,
+            "strategy": strategy,
+            "p50_ms": round(float(np.percentile(latencies, 50)), 1),
+            "p95_ms": round(float(np.percentile(latencies, 95)), 1),
+            "misses": misses,
+        }
+    )
     if exact:
         report["anchors"] = reports
     return report

@@ -47,19 +47,20 @@ syllables .845 / .030, unaccented .859 / .051, syllables + bigrams .856 / .042. 
 adopted for +0.014 (about one question of 67): it merges distinct words (bố, bộ, bỏ) and needs the
 unaccent extension; worth revisiting with more Vietnamese text.
 """
+
 from __future__ import annotations
 
 import numpy as np
 
 from storage.chunks import Candidate, LanguageGroup
 
-CENTRING = 1.0             # share of the language centroid removed
-SECTION_WEIGHT = 0.9       # how far a packed chunk's similarity moves from its own vector's to its best section's
-SAME_LANGUAGE_BM25 = 0.8    # weight of the question's lexical evidence a chunk holds, chunk in the question's language
-OTHER_LANGUAGE_BM25 = 0.0   # ... in another language (shared words across languages are mostly noise)
-LEXICAL_POWER = 4.0         # partial matches count much less than whole ones
-STRONG_LEXICAL = 0.04       # a boost this large is lexical evidence worth answering from (grounding)
-EXACT_WEIGHT = 0.04         # matched exact terms (saturating in ts_rank)
+CENTRING = 1.0  # share of the language centroid removed
+SECTION_WEIGHT = 0.9  # how far a packed chunk's similarity moves from its own vector's to its best section's
+SAME_LANGUAGE_BM25 = 0.8  # weight of the question's lexical evidence a chunk holds, chunk in the question's language
+OTHER_LANGUAGE_BM25 = 0.0  # ... in another language (shared words across languages are mostly noise)
+LEXICAL_POWER = 4.0  # partial matches count much less than whole ones
+STRONG_LEXICAL = 0.04  # a boost this large is lexical evidence worth answering from (grounding)
+EXACT_WEIGHT = 0.04  # matched exact terms (saturating in ts_rank)
 EXACT_HALF = 0.05
 RRF_K = 60
 
@@ -98,22 +99,34 @@ def hybrid_score(candidate: Candidate, query_language: str, shift: float, ceilin
     exact = EXACT_WEIGHT * _saturate(candidate.exact_score, EXACT_HALF)
     boost = lexical + exact
     return centred + boost, {
-        "vector": round(candidate.vector_score or 0.0, 4), "section": round(candidate.section_score or 0.0, 4),
-        "centred": round(centred, 4), "bm25": round(candidate.lexical_score, 4),
-        "exact": round(candidate.exact_score, 4), "boost": round(boost, 4)}
+        "vector": round(candidate.vector_score or 0.0, 4),
+        "section": round(candidate.section_score or 0.0, 4),
+        "centred": round(centred, 4),
+        "bm25": round(candidate.lexical_score, 4),
+        "exact": round(candidate.exact_score, 4),
+        "boost": round(boost, 4),
+    }
 
 
-def rank(candidates: list[Candidate], strategy: str, query_language: str, query_vector: np.ndarray | None = None,
-         shifts: dict[str, np.ndarray] | None = None,
-         ceilings: dict[str, float] | None = None) -> list[tuple[Candidate, float, dict]]:
+def rank(
+    candidates: list[Candidate],
+    strategy: str,
+    query_language: str,
+    query_vector: np.ndarray | None = None,
+    shifts: dict[str, np.ndarray] | None = None,
+    ceilings: dict[str, float] | None = None,
+) -> list[tuple[Candidate, float, dict]]:
     """Candidates best first under ``strategy`` ("hybrid", "vector", "fulltext" or the "rrf" baseline).
 
     ``ceilings`` (QueryTerms.ceilings) scale each configuration's BM25 to the share of the question's
     lexical evidence a chunk holds, so a chunk matching only common words gets little."""
     if strategy == "rrf":
         return _reciprocal_rank_fusion(candidates)
-    projections = {language: CENTRING * float(np.dot(query_vector, shift))
-                   for language, shift in (shifts or {}).items()} if query_vector is not None else {}
+    projections = (
+        {language: CENTRING * float(np.dot(query_vector, shift)) for language, shift in (shifts or {}).items()}
+        if query_vector is not None
+        else {}
+    )
     scored = []
     for candidate in candidates:
         if strategy == "vector":
@@ -123,8 +136,12 @@ def rank(candidates: list[Candidate], strategy: str, query_language: str, query_
             score = candidate.lexical_score + candidate.exact_score
             parts = {"bm25": round(candidate.lexical_score, 4), "exact": round(candidate.exact_score, 4)}
         else:
-            score, parts = hybrid_score(candidate, query_language, projections.get(candidate.ts_config, 0.0),
-                                        (ceilings or {}).get(candidate.ts_config, 0.0))
+            score, parts = hybrid_score(
+                candidate,
+                query_language,
+                projections.get(candidate.ts_config, 0.0),
+                (ceilings or {}).get(candidate.ts_config, 0.0),
+            )
         scored.append((candidate, score, parts))
     scored.sort(key=lambda item: (-item[1], str(item[0].document_title), item[0].position))
     return scored

@@ -7,6 +7,7 @@
 3. "general": nothing from the company fits; the answer comes from general knowledge and says so.
 There is no refusal rung. Passages carry one [n] numbering per answer.
 """
+
 from __future__ import annotations
 
 import time
@@ -15,13 +16,13 @@ from uuid import UUID
 
 import numpy as np
 
+from agents.ingestion.embeddings import embed_query
 from agents.llm import LLM, count_tokens
 from agents.retrieval import fusion, postprocess
 from agents.retrieval.course_tree import retrieve_course_context
 from agents.retrieval.passages import Passage
 from agents.retrieval.search import Hit, Scope, search
 from storage import chunks as chunk_store
-from agents.ingestion.embeddings import embed_query
 
 THIN_LESSONS_TOKENS = 200  # 000 §1.5: below this the course's source documents are searched too
 SEMANTIC_K = 5
@@ -34,8 +35,8 @@ RELEVANCE_MARGIN = 0.04
 
 @dataclass(frozen=True)
 class Grounding:
-    rung: str                 # "chunks" | "document" | "general"
-    source: str               # "pageindex" | "semantic" | "scoped_fallback" | "document" | "none"
+    rung: str  # "chunks" | "document" | "general"
+    source: str  # "pageindex" | "semantic" | "scoped_fallback" | "document" | "none"
     passages: list[Passage] = field(default_factory=list)
     latency_ms: int = 0
 
@@ -51,8 +52,19 @@ def section_of(hit: Hit) -> str:
 
 
 def _chunk_passages(hits: list[Hit]) -> list[Passage]:
-    return [Passage(index=0, text=h.content, document=h.document_title, section=section_of(h), page=h.page,
-                    source_type="document_chunk", source_id=str(h.chunk_id), score=h.score) for h in hits]
+    return [
+        Passage(
+            index=0,
+            text=h.content,
+            document=h.document_title,
+            section=section_of(h),
+            page=h.page,
+            source_type="document_chunk",
+            source_id=str(h.chunk_id),
+            score=h.score,
+        )
+        for h in hits
+    ]
 
 
 def _relevant(hits: list[Hit]) -> list[Hit]:
@@ -72,8 +84,16 @@ def _prompt_hits(pool, org_id: UUID, hits: list[Hit], budget: int, model: str | 
     return postprocess.document_order(hits)
 
 
-def ground(pool, org_id: UUID, user_id: UUID | None, question: str, *, llm: LLM, course_id: UUID | None = None,
-           lesson_id: UUID | None = None) -> Grounding:
+def ground(
+    pool,
+    org_id: UUID,
+    user_id: UUID | None,
+    question: str,
+    *,
+    llm: LLM,
+    course_id: UUID | None = None,
+    lesson_id: UUID | None = None,
+) -> Grounding:
     """Decide the rung for ``question`` and assemble its numbered passages; ``llm``
     (the turn's model) sizes the context budget and picks the course's modules when it is not offline."""
     started = time.perf_counter()
@@ -86,12 +106,24 @@ def ground(pool, org_id: UUID, user_id: UUID | None, question: str, *, llm: LLM,
     drafts: list[Passage] = []
     source = "semantic"
     if course_id is not None:
-        course = retrieve_course_context(pool, org_id, course_id, question, lesson_id=lesson_id,
-                                         llm=None if llm.offline else llm)
-        lessons = postprocess.within_budget(course.lessons, budget,
-                                            lambda lesson: count_tokens(lesson.content_md, model))
-        drafts = [Passage(index=0, text=lesson.content_md, document=lesson.module_title, section=lesson.title,
-                          page=None, source_type="lesson", source_id=str(lesson.id)) for lesson in lessons]
+        course = retrieve_course_context(
+            pool, org_id, course_id, question, lesson_id=lesson_id, llm=None if llm.offline else llm
+        )
+        lessons = postprocess.within_budget(
+            course.lessons, budget, lambda lesson: count_tokens(lesson.content_md, model)
+        )
+        drafts = [
+            Passage(
+                index=0,
+                text=lesson.content_md,
+                document=lesson.module_title,
+                section=lesson.title,
+                page=None,
+                source_type="lesson",
+                source_id=str(lesson.id),
+            )
+            for lesson in lessons
+        ]
         source = "pageindex"
         used = sum(count_tokens(d.text, model) for d in drafts)
         if used < THIN_LESSONS_TOKENS:
@@ -115,8 +147,9 @@ def ground(pool, org_id: UUID, user_id: UUID | None, question: str, *, llm: LLM,
     return done("general", "none", [])
 
 
-def _enrolled_documents(pool, org_id: UUID, user_id: UUID | None, question: str, course_id: UUID | None,
-                        budget: int, model: str | None) -> list[Passage]:
+def _enrolled_documents(
+    pool, org_id: UUID, user_id: UUID | None, question: str, course_id: UUID | None, budget: int, model: str | None
+) -> list[Passage]:
     """Whole documents of the learner's courses, as many as fit the budget.
 
     Inside a course: that course's documents. Outside: only documents kept whole without chunks (the
@@ -129,13 +162,24 @@ def _enrolled_documents(pool, org_id: UUID, user_id: UUID | None, question: str,
         documents = chunk_store.enrolled_course_documents(conn, org_id, user_id, question_vector, course_id)
     drafts, used = [], 0
     for document in documents:
-        if course_id is None and (document.relevance is not None or float(
-                np.dot(question_vector, embed_query(document.full_text[:1500]))) < MIN_RELEVANCE):
+        if course_id is None and (
+            document.relevance is not None
+            or float(np.dot(question_vector, embed_query(document.full_text[:1500]))) < MIN_RELEVANCE
+        ):
             continue
         tokens = count_tokens(document.full_text, model)
         if used + tokens > budget:
             continue
-        drafts.append(Passage(index=0, text=document.full_text, document=document.title, section="", page=None,
-                              source_type="document", source_id=str(document.id)))
+        drafts.append(
+            Passage(
+                index=0,
+                text=document.full_text,
+                document=document.title,
+                section="",
+                page=None,
+                source_type="document",
+                source_id=str(document.id),
+            )
+        )
         used += tokens
     return drafts

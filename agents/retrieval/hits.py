@@ -1,4 +1,5 @@
 """What retrieval returns and where it looks: shared by every strategy (hybrid search, course tree)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -8,6 +9,7 @@ from uuid import UUID
 @dataclass(frozen=True)
 class Scope:
     """Where to search inside the organisation: some documents, a course's sources, or (None) all."""
+
     document_ids: list[UUID] | None = None
     course_id: UUID | None = None
 

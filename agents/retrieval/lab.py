@@ -1,5 +1,6 @@
 """The retrieval lab's service: what the admin page calls (one function per action, ``(deps, admin, …)``,
 each refusing anyone but an admin)."""
+
 from __future__ import annotations
 
 import re
@@ -7,14 +8,14 @@ import time
 from dataclasses import dataclass
 from uuid import UUID
 
-from agents.runtime.deps import AppDeps
 from agents.i18n import t
 from agents.retrieval.eval import evaluate, parse_lines
 from agents.retrieval.search import Hit, RetrievalError, Scope, search
+from agents.runtime.deps import AppDeps
 from storage import chunks as chunk_store
 from storage import documents as document_store
-from storage import ingestions
 from storage import flagged as flagged_store
+from storage import ingestions
 from storage.users import User
 
 _WORD = re.compile(r"\w{3,}", re.UNICODE)
@@ -48,8 +49,10 @@ def scope_options(deps: AppDeps, admin: User) -> tuple[dict[str, UUID], dict[str
     _admin(admin)
     with deps.pool.connection() as conn:
         options = chunk_store.scope_options(conn, admin.org_id)
-    return ({o.title: o.id for o in options if o.kind == "course"},
-            {o.title: o.id for o in options if o.kind == "document"})
+    return (
+        {o.title: o.id for o in options if o.kind == "course"},
+        {o.title: o.id for o in options if o.kind == "document"},
+    )
 
 
 def highlight(text: str, query: str) -> str:
@@ -59,8 +62,16 @@ def highlight(text: str, query: str) -> str:
     return _WORD.sub(lambda m: f"**{m.group(0)}**" if m.group(0).lower()[:4] in stems else m.group(0), escaped)
 
 
-def run_query(deps: AppDeps, admin: User, query: str, *, strategy: str = "hybrid", k: int = 8,
-              course_id: UUID | None = None, document_ids: list[UUID] | None = None) -> LabResult:
+def run_query(
+    deps: AppDeps,
+    admin: User,
+    query: str,
+    *,
+    strategy: str = "hybrid",
+    k: int = 8,
+    course_id: UUID | None = None,
+    document_ids: list[UUID] | None = None,
+) -> LabResult:
     _admin(admin)
     scope = Scope(document_ids=document_ids or None, course_id=course_id)
     started = time.perf_counter()
@@ -69,8 +80,15 @@ def run_query(deps: AppDeps, admin: User, query: str, *, strategy: str = "hybrid
     except RetrievalError as exc:
         return LabResult([], 0.0, str(exc))
     latency = (time.perf_counter() - started) * 1000
-    return LabResult([LabRow(rank, hit.score, hit.scores, hit.document_title, hit.heading, hit.page,
-                             highlight(hit.content, query)) for rank, hit in enumerate(hits, 1)], round(latency, 1))
+    return LabResult(
+        [
+            LabRow(
+                rank, hit.score, hit.scores, hit.document_title, hit.heading, hit.page, highlight(hit.content, query)
+            )
+            for rank, hit in enumerate(hits, 1)
+        ],
+        round(latency, 1),
+    )
 
 
 def run_eval(deps: AppDeps, admin: User, data: bytes, *, k: int = 5, strategy: str = "hybrid") -> dict:
@@ -104,5 +122,13 @@ def searchable_documents(deps: AppDeps, admin: User) -> list[dict]:
     with deps.pool.connection() as conn:
         still_ingesting = ingestions.in_flight_for_documents(conn, admin.org_id)
         found = [d for d in document_store.list_documents(conn, admin.org_id) if d.id not in still_ingesting]
-    return [{"title": d.title, "language": d.language, "pages": d.page_count, "passages": d.chunk_count,
-             "updated_at": d.updated_at} for d in found]
+    return [
+        {
+            "title": d.title,
+            "language": d.language,
+            "pages": d.page_count,
+            "passages": d.chunk_count,
+            "updated_at": d.updated_at,
+        }
+        for d in found
+    ]

@@ -9,6 +9,7 @@ filtered queries), and its fusion function sees only the two result lists, not t
 language or vector. ``pgvector_store()`` still exposes the same chunks table as a PGVectorStore —
 its own similarity and hybrid search are the peer tests/bench/retrieval.py measures.
 """
+
 from __future__ import annotations
 
 from uuid import UUID
@@ -19,15 +20,16 @@ from langchain_core.embeddings import Embeddings
 from langchain_core.retrievers import BaseRetriever
 from psycopg.conninfo import conninfo_to_dict
 
-from agents.runtime.deps import AppDeps
-from agents.retrieval.search import Scope, search
 from agents.ingestion.embeddings import embed_passages, embed_query
+from agents.retrieval.search import Scope, search
+from agents.runtime.deps import AppDeps
 
 CHUNK_METADATA = ["org_id", "document_id", "position", "heading", "page_start"]
 
 
 class SkillNetRetriever(BaseRetriever):
     """``search`` as a LangChain retriever: Documents with the hit's provenance and scores as metadata."""
+
     deps: AppDeps
     org: str
     k: int = 5
@@ -35,16 +37,28 @@ class SkillNetRetriever(BaseRetriever):
     strategy: str = "hybrid"
 
     def _get_relevant_documents(self, query: str, *, run_manager: CallbackManagerForRetrieverRun) -> list[Document]:
-        return [Document(page_content=hit.content, id=str(hit.chunk_id), metadata={
-                    "chunk_id": str(hit.chunk_id), "document_id": str(hit.document_id),
-                    "document_title": hit.document_title, "heading": hit.heading, "page": hit.page,
-                    "position": hit.position, "score": hit.score, "scores": hit.scores})
-                for hit in search(self.org, query, k=self.k, scope=self.scope, strategy=self.strategy,
-                                  pool=self.deps.pool)]
+        return [
+            Document(
+                page_content=hit.content,
+                id=str(hit.chunk_id),
+                metadata={
+                    "chunk_id": str(hit.chunk_id),
+                    "document_id": str(hit.document_id),
+                    "document_title": hit.document_title,
+                    "heading": hit.heading,
+                    "page": hit.page,
+                    "position": hit.position,
+                    "score": hit.score,
+                    "scores": hit.scores,
+                },
+            )
+            for hit in search(self.org, query, k=self.k, scope=self.scope, strategy=self.strategy, pool=self.deps.pool)
+        ]
 
 
-def as_retriever(deps: AppDeps, org: UUID | str, *, k: int = 5, scope: Scope | None = None,
-                 strategy: str = "hybrid") -> SkillNetRetriever:
+def as_retriever(
+    deps: AppDeps, org: UUID | str, *, k: int = 5, scope: Scope | None = None, strategy: str = "hybrid"
+) -> SkillNetRetriever:
     """A LangChain retriever over the organisation's documents (``retriever.invoke("question")``)."""
     return SkillNetRetriever(deps=deps, org=str(org), k=k, scope=scope, strategy=strategy)
 
@@ -74,9 +88,15 @@ def async_url(conninfo: str) -> str:
     socket = host is not None and str(host).startswith("/")
     if socket:
         query["host"] = str(host)
-    return URL.create("postgresql+psycopg", username=params.get("user"), password=params.get("password") or None,
-                      host=None if socket else host, port=int(port) if port and not socket else None,
-                      database=params.get("dbname"), query=query).render_as_string(hide_password=False)
+    return URL.create(
+        "postgresql+psycopg",
+        username=params.get("user"),
+        password=params.get("password") or None,
+        host=None if socket else host,
+        port=int(port) if port and not socket else None,
+        database=params.get("dbname"),
+        query=query,
+    ).render_as_string(hide_password=False)
 
 
 def pgvector_store(conninfo: str, *, k: int = 5):
@@ -84,9 +104,17 @@ def pgvector_store(conninfo: str, *, k: int = 5):
     from langchain_postgres import PGEngine, PGVectorStore
 
     engine = PGEngine.from_connection_string(url=async_url(conninfo))
-    return PGVectorStore.create_sync(engine=engine, embedding_service=E5Embeddings(), table_name="document_chunks",
-                                     id_column="id", content_column="content", embedding_column="embedding",
-                                     metadata_columns=CHUNK_METADATA, metadata_json_column=None, k=k)
+    return PGVectorStore.create_sync(
+        engine=engine,
+        embedding_service=E5Embeddings(),
+        table_name="document_chunks",
+        id_column="id",
+        content_column="content",
+        embedding_column="embedding",
+        metadata_columns=CHUNK_METADATA,
+        metadata_json_column=None,
+        k=k,
+    )
 
 
 def hybrid_search_config(question: str, k: int = 5, tsv_lang: str = "pg_catalog.simple"):
@@ -97,6 +125,12 @@ def hybrid_search_config(question: str, k: int = 5, tsv_lang: str = "pg_catalog.
     """
     from langchain_postgres.v2.hybrid_search_config import HybridSearchConfig, reciprocal_rank_fusion
 
-    return HybridSearchConfig(tsv_column="tsv", tsv_lang=tsv_lang, fts_query=question,
-                              fusion_function=reciprocal_rank_fusion, fusion_function_parameters={},
-                              primary_top_k=max(20, 4 * k), secondary_top_k=max(20, 4 * k))
+    return HybridSearchConfig(
+        tsv_column="tsv",
+        tsv_lang=tsv_lang,
+        fts_query=question,
+        fusion_function=reciprocal_rank_fusion,
+        fusion_function_parameters={},
+        primary_top_k=max(20, 4 * k),
+        secondary_top_k=max(20, 4 * k),
+    )

@@ -7,6 +7,7 @@ shape). At the service boundary a cited passage becomes its wire form, ``shown()
 ``citations`` event carries and the stored answer keeps, which the chat and a reopened conversation
 draw the same way.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -18,27 +19,38 @@ EXCERPT_CHARS = 600
 
 @dataclass(frozen=True)
 class Passage:
-    index: int                      # its [n] in the answer (0 until ground() numbers it)
+    index: int  # its [n] in the answer (0 until ground() numbers it)
     text: str
     document: str
     section: str
     page: int | None
-    source_type: str                # "document_chunk" | "lesson" | "document"; "manual" once cited as a manual's section
+    source_type: str  # "document_chunk" | "lesson" | "document"; "manual" once cited as a manual's section
     source_id: str
-    score: float | None = None      # the hit's hybrid score (chunks only): the offline answer ranks by it
-    quote: str | None = None        # once cited: the sentence its [n] ends, which the source viewer highlights
-    anchor: str | None = None       # cited as a manual's section: that section
-    chunk_id: str | None = None     # cited as a manual's section: the chunk it was written from
+    score: float | None = None  # the hit's hybrid score (chunks only): the offline answer ranks by it
+    quote: str | None = None  # once cited: the sentence its [n] ends, which the source viewer highlights
+    anchor: str | None = None  # cited as a manual's section: that section
+    chunk_id: str | None = None  # cited as a manual's section: the chunk it was written from
 
     def numbered(self, index: int) -> Passage:
         return replace(self, index=index)
 
     def citation(self) -> dict:
         """What names the source: its number, document, section, page and what the viewer opens."""
-        cited = {"index": self.index, "document": self.document, "section": self.section, "page": self.page,
-                 "source_type": self.source_type, "source_id": self.source_id}
-        cited.update({key: value for key, value in (("quote", self.quote), ("anchor", self.anchor),
-                                                    ("chunk_id", self.chunk_id)) if value is not None})
+        cited = {
+            "index": self.index,
+            "document": self.document,
+            "section": self.section,
+            "page": self.page,
+            "source_type": self.source_type,
+            "source_id": self.source_id,
+        }
+        cited.update(
+            {
+                key: value
+                for key, value in (("quote", self.quote), ("anchor", self.anchor), ("chunk_id", self.chunk_id))
+                if value is not None
+            }
+        )
         return cited
 
     def excerpt(self, limit: int = EXCERPT_CHARS) -> str:

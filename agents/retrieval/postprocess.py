@@ -1,4 +1,5 @@
 """After ranking: near-duplicate removal, neighbouring-chunk expansion, prompt order, token budgets."""
+
 from __future__ import annotations
 
 import re
@@ -9,14 +10,20 @@ from storage import chunks as chunk_store
 
 T = TypeVar("T")
 DUPLICATE_JACCARD = 0.7
-SHORT_HIT_TOKENS = 120     # a hit shorter than this gets its neighbours appended for context
+SHORT_HIT_TOKENS = 120  # a hit shorter than this gets its neighbours appended for context
 _WORD = re.compile(r"\w+", re.UNICODE)
 
 # 000 §3.1: the retrieved-context share of the window, scaled for larger models (cap 10x).
 RETRIEVED_CONTEXT_TOKENS = 3000
-MODEL_CONTEXT_LIMITS = {"gpt-4o": 128_000, "gpt-4o-mini": 128_000, "gpt-4.1": 128_000,
-                        "gpt-4.1-mini": 128_000, "claude-3.5-sonnet": 200_000, "deepseek-v3": 64_000,
-                        "deepseek-chat": 64_000}
+MODEL_CONTEXT_LIMITS = {
+    "gpt-4o": 128_000,
+    "gpt-4o-mini": 128_000,
+    "gpt-4.1": 128_000,
+    "gpt-4.1-mini": 128_000,
+    "claude-3.5-sonnet": 200_000,
+    "deepseek-v3": 64_000,
+    "deepseek-chat": 64_000,
+}
 DEFAULT_CONTEXT_LIMIT = 16_000
 
 
@@ -24,8 +31,9 @@ def _words(text: str) -> set[str]:
     return set(_WORD.findall(text.lower()))
 
 
-def deduplicate(hits: list[T], threshold: float = DUPLICATE_JACCARD, limit: int | None = None,
-                per_document: int | None = None) -> list[T]:
+def deduplicate(
+    hits: list[T], threshold: float = DUPLICATE_JACCARD, limit: int | None = None, per_document: int | None = None
+) -> list[T]:
     """Drop hits whose words overlap an earlier (better) hit's by more than ``threshold`` (Jaccard);
     stop once ``limit`` hits are kept. With ``per_document``, a document's hits past that many wait
     until every other document's hit is placed (they fill the list only when nothing else does), so
@@ -59,8 +67,7 @@ def expand_neighbours(conn, org_id, hits: list, min_tokens: int = SHORT_HIT_TOKE
         if (hit.token_count or len(hit.content) // 4) >= min_tokens:
             expanded.append(hit)
             continue
-        wanted = [p for p in (hit.position + 1, hit.position - 1)
-                  if p >= 0 and (hit.document_id, p) not in taken]
+        wanted = [p for p in (hit.position + 1, hit.position - 1) if p >= 0 and (hit.document_id, p) not in taken]
         neighbours = chunk_store.neighbour_chunks(conn, org_id, hit.document_id, wanted) if wanted else {}
         text, tokens = hit.content, hit.token_count
         for position in wanted:

@@ -1,4 +1,5 @@
 """search(): hybrid (vector + full-text) retrieval over an organisation's document chunks."""
+
 from __future__ import annotations
 
 import threading
@@ -7,6 +8,7 @@ from uuid import UUID
 import numpy as np
 from psycopg_pool import ConnectionPool
 
+from agents.ingestion.embeddings import embed_query
 from agents.offline import detect_language
 from agents.retrieval import fusion
 from agents.retrieval.course_tree import course_tree_hits
@@ -14,7 +16,6 @@ from agents.retrieval.hits import Hit, Scope
 from agents.retrieval.postprocess import deduplicate
 from storage import chunks as chunk_store
 from storage import users
-from agents.ingestion.embeddings import embed_query
 
 MAX_QUERY_CHARS = 2000
 MAX_K = 100
@@ -80,8 +81,17 @@ def scope_document_ids(conn, org_id: UUID, scope: Scope | None) -> list[UUID] | 
     return sorted(allowed)
 
 
-def search(org: UUID | str, query: str, k: int = 8, scope: Scope | None = None, strategy: str = "hybrid", *,
-           pool: ConnectionPool, query_vector: np.ndarray | None = None, llm=None) -> list[Hit]:
+def search(
+    org: UUID | str,
+    query: str,
+    k: int = 8,
+    scope: Scope | None = None,
+    strategy: str = "hybrid",
+    *,
+    pool: ConnectionPool,
+    query_vector: np.ndarray | None = None,
+    llm=None,
+) -> list[Hit]:
     """The k best chunks for ``query`` in the organisation (and scope), best first, read on the caller's
     ``pool`` (its AppDeps' or its context's).
 
@@ -107,23 +117,46 @@ def search(org: UUID | str, query: str, k: int = 8, scope: Scope | None = None, 
         lexemes = chunk_store.query_terms(conn, org_id, query)
         if strategy == "fulltext":
             vector = None
-            candidates = chunk_store.lexical_candidates(conn, org_id, query, exact, limit=limit,
-                                                        document_ids=document_ids, terms=lexemes)
+            candidates = chunk_store.lexical_candidates(
+                conn, org_id, query, exact, limit=limit, document_ids=document_ids, terms=lexemes
+            )
         else:
             vector = embed_query(query) if query_vector is None else np.asarray(query_vector, dtype=np.float32)
             groups = _language_groups(conn, org_id)
             shifts = fusion.language_shifts(groups)
-            exact_scan = document_ids is not None and \
-                chunk_store.count_scope_chunks(conn, org_id, document_ids) <= chunk_store.EXACT_SCOPE_LIMIT
+            exact_scan = (
+                document_ids is not None
+                and chunk_store.count_scope_chunks(conn, org_id, document_ids) <= chunk_store.EXACT_SCOPE_LIMIT
+            )
             candidates = chunk_store.hybrid_candidates(
-                conn, org_id, vector, query, exact, limit=limit, document_ids=document_ids,
+                conn,
+                org_id,
+                vector,
+                query,
+                exact,
+                limit=limit,
+                document_ids=document_ids,
                 groups=_scoped_groups(groups) if strategy == "hybrid" else None,
-                exact_scan=exact_scan, terms=lexemes)
+                exact_scan=exact_scan,
+                terms=lexemes,
+            )
     ranked = fusion.rank(candidates, strategy, language, vector, shifts, lexemes.ceilings())
-    hits = [Hit(chunk_id=c.chunk_id, document_id=c.document_id, document_title=c.document_title,
-                heading=c.heading, page=c.page, position=c.position, content=c.content,
-                score=round(score, 4), scores=parts, token_count=c.token_count, language=c.document_language)
-            for c, score, parts in ranked]
+    hits = [
+        Hit(
+            chunk_id=c.chunk_id,
+            document_id=c.document_id,
+            document_title=c.document_title,
+            heading=c.heading,
+            page=c.page,
+            position=c.position,
+            content=c.content,
+            score=round(score, 4),
+            scores=parts,
+            token_count=c.token_count,
+            language=c.document_language,
+        )
+        for c, score, parts in ranked
+    ]
     return deduplicate(hits, limit=k, per_document=PER_DOCUMENT)
 
 

@@ -1,12 +1,13 @@
 """What every CLI does first: build the process's AppDeps and find the user named by ``--user``.
 
 On a database problem or an unknown email it prints the one-line reason and the caller exits 2."""
+
 from __future__ import annotations
 
 import sys
 
-from agents.runtime.deps import AppDeps, process_deps
 from agents.i18n import t
+from agents.runtime.deps import AppDeps, process_deps
 from storage import users
 from storage.db import DatabaseError
 from storage.users import User

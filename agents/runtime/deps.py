@@ -8,23 +8,26 @@ own database, model and clock through the same seam production uses. Only this m
 Where it is built: ``ui/deps.py`` (Streamlit pages, ``st.cache_resource``), ``chat.py`` (the Gradio chat),
 each CLI's ``main`` and the content worker (``process_deps()``); tests build theirs in tests/conftest.py.
 """
+
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from types import ModuleType
 
 import numpy as np
 from psycopg_pool import ConnectionPool
 
-from agents.llm import LLM, get_llm
-from storage import db
 from agents.ingestion import embeddings
+from agents.llm import LLM, get_llm
 from core import config
+from storage import db
+
+
 def utc_now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ installs its own SIGTERM handler when the server starts (streamlit/web/bootstrap
 server straight away). So ``install`` is scheduled on the server's event loop, which runs on the main
 thread, and chains to the handler it finds there once the drain is over.
 """
+
 from __future__ import annotations
 
 import functools
@@ -23,7 +24,7 @@ EXIT_GRACE_SECONDS = 5.0
 log = logging.getLogger(__name__)
 _lock = threading.Condition()
 _state = {"until": None, "running": 0, "installed": False}
-_stoppers: list[Callable[[float], None]] = []   # what stops taking new work, given the seconds left
+_stoppers: list[Callable[[float], None]] = []  # what stops taking new work, given the seconds left
 
 
 def before_stop(stop: Callable[[float], None]) -> None:
@@ -50,6 +51,7 @@ def begin(seconds: float = DRAIN_SECONDS) -> float:
 
 def in_flight(function):
     """Count the calls running right now (a helpdesk step): the drain waits for them."""
+
     @functools.wraps(function)
     def counted(*args, **kwargs):
         with _lock:
@@ -60,6 +62,7 @@ def in_flight(function):
             with _lock:
                 _state["running"] -= 1
                 _lock.notify_all()
+
     return counted
 
 
@@ -74,7 +77,7 @@ def _drain_then(previous, signum: int, loop) -> None:
     log.warning("SIGTERM: draining for at most %.0f s (new helpdesk starts refused)", DRAIN_SECONDS)
     with _lock:
         stoppers = list(_stoppers)
-    for stop in stoppers:   # e.g. the queue worker: running jobs finish, no new one is taken
+    for stop in stoppers:  # e.g. the queue worker: running jobs finish, no new one is taken
         stop(max(0.0, deadline - time.monotonic()))
     idle = wait_until_idle(deadline)
     log.warning("drain over (%s); stopping", "idle" if idle else "timed out")
@@ -97,7 +100,7 @@ def _install(loop) -> None:
     previous = signal.getsignal(signal.SIGTERM)
 
     def on_sigterm(signum, frame) -> None:
-        if draining():   # a second SIGTERM: no more waiting
+        if draining():  # a second SIGTERM: no more waiting
             if callable(previous):
                 previous(signum, frame)
             return

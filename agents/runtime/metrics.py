@@ -2,6 +2,7 @@
 and the scrape endpoint: prometheus-client's own HTTP server on SKILLNET_METRICS_PORT (off when unset),
 started once per process. The helpdesk's own metrics (spec 001) are in agents/helpdesk/metrics.py;
 both live in the default registry, so one /metrics lists them all."""
+
 from __future__ import annotations
 
 import threading
@@ -9,20 +10,28 @@ import threading
 from prometheus_client import REGISTRY, Counter, Histogram, start_http_server
 
 from core import config
-MODEL_CALLS = Counter("skillnet_model_calls_total", "Model calls (or offline answers standing in)",
-                      ["role", "engine", "outcome"])
-MODEL_LATENCY = Histogram("skillnet_model_latency_seconds", "Model call latency", ["role"],
-                          buckets=(0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 60, 120))
-MODEL_FALLBACKS = Counter("skillnet_model_fallbacks_total", "Model answers replaced by the deterministic twin",
-                          ["role", "reason"])
+
+MODEL_CALLS = Counter(
+    "skillnet_model_calls_total", "Model calls (or offline answers standing in)", ["role", "engine", "outcome"]
+)
+MODEL_LATENCY = Histogram(
+    "skillnet_model_latency_seconds",
+    "Model call latency",
+    ["role"],
+    buckets=(0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 60, 120),
+)
+MODEL_FALLBACKS = Counter(
+    "skillnet_model_fallbacks_total", "Model answers replaced by the deterministic twin", ["role", "reason"]
+)
 MODEL_TOKENS = Counter("skillnet_model_tokens_total", "Model tokens", ["role", "direction"])
 
 _server_lock = threading.Lock()
 _server_port: list[int] = []
 
 
-def record_model_call(*, role: str, engine: str, outcome: str, latency_ms: float, tokens_in: int,
-                      tokens_out: int) -> None:
+def record_model_call(
+    *, role: str, engine: str, outcome: str, latency_ms: float, tokens_in: int, tokens_out: int
+) -> None:
     """Called by agents.runtime.observability.log_call for every model call."""
     kind = "offline" if engine == "offline" else "model"
     MODEL_CALLS.labels(role, kind, outcome.split(":")[0]).inc()
@@ -47,13 +56,20 @@ def start_metrics_server() -> int | None:
 
 def fallbacks_by_reason() -> list[dict]:
     """This process's fallbacks to the twin, by role and reason (the Operations page)."""
-    return [{"role": s.labels["role"], "reason": s.labels["reason"], "count": int(s.value)}
-            for metric in REGISTRY.collect() if metric.name == "skillnet_model_fallbacks"
-            for s in metric.samples if s.name.endswith("_total") and s.value]
+    return [
+        {"role": s.labels["role"], "reason": s.labels["reason"], "count": int(s.value)}
+        for metric in REGISTRY.collect()
+        if metric.name == "skillnet_model_fallbacks"
+        for s in metric.samples
+        if s.name.endswith("_total") and s.value
+    ]
 
 
 def model_calls() -> list[dict]:
-    return [{"role": s.labels["role"], "engine": s.labels["engine"], "outcome": s.labels["outcome"],
-             "count": int(s.value)}
-            for metric in REGISTRY.collect() if metric.name == "skillnet_model_calls"
-            for s in metric.samples if s.name.endswith("_total") and s.value]
+    return [
+        {"role": s.labels["role"], "engine": s.labels["engine"], "outcome": s.labels["outcome"], "count": int(s.value)}
+        for metric in REGISTRY.collect()
+        if metric.name == "skillnet_model_calls"
+        for s in metric.samples
+        if s.name.endswith("_total") and s.value
+    ]

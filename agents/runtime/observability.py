@@ -3,6 +3,7 @@
 LangSmith tracing is LangChain's own: it switches on from the environment (LANGCHAIN_TRACING_V2 plus
 its key) and nothing here turns it on or off, so without those variables no trace leaves the machine.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -12,7 +13,9 @@ import math
 import os
 import tempfile
 import threading
+
 from core import config
+
 logger = logging.getLogger("skillnet.llm")
 
 _encodings: dict[str, object] = {}
@@ -20,17 +23,37 @@ _loading: dict[str, threading.Thread] = {}
 _lock = threading.Lock()
 
 
-def log_call(*, role: str, model: str, engine: str, outcome: str, latency_ms: float,
-             tokens_in: int = 0, tokens_out: int = 0, attempts: int = 1, **extra) -> None:
+def log_call(
+    *,
+    role: str,
+    model: str,
+    engine: str,
+    outcome: str,
+    latency_ms: float,
+    tokens_in: int = 0,
+    tokens_out: int = 0,
+    attempts: int = 1,
+    **extra,
+) -> None:
     """One structured line per model call (or per offline answer standing in for one)."""
-    record = {"event": "llm_call", "role": role, "model": model, "engine": engine, "outcome": outcome,
-              "tokens_in": tokens_in, "tokens_out": tokens_out, "latency_ms": round(latency_ms, 1),
-              "attempts": attempts, **extra}
+    record = {
+        "event": "llm_call",
+        "role": role,
+        "model": model,
+        "engine": engine,
+        "outcome": outcome,
+        "tokens_in": tokens_in,
+        "tokens_out": tokens_out,
+        "latency_ms": round(latency_ms, 1),
+        "attempts": attempts,
+        **extra,
+    }
     logger.info(json.dumps(record, ensure_ascii=False, default=str))
     from agents.runtime.metrics import record_model_call  # lazily: prometheus registration happens once
 
-    record_model_call(role=role, engine=engine, outcome=outcome, latency_ms=latency_ms, tokens_in=tokens_in,
-                      tokens_out=tokens_out)
+    record_model_call(
+        role=role, engine=engine, outcome=outcome, latency_ms=latency_ms, tokens_in=tokens_in, tokens_out=tokens_out
+    )
 
 
 def _load_encoding(name: str) -> None:
@@ -45,8 +68,7 @@ def _load_encoding(name: str) -> None:
 
 def _cached_locally(name: str) -> bool:
     """Whether tiktoken would read ``name`` from its cache (the same path rule as tiktoken.load)."""
-    folder = config.get("TIKTOKEN_CACHE_DIR") or os.path.join(
-        tempfile.gettempdir(), "data-gym-cache")
+    folder = config.get("TIKTOKEN_CACHE_DIR") or os.path.join(tempfile.gettempdir(), "data-gym-cache")
     blob = f"https://openaipublic.blob.core.windows.net/encodings/{name}.tiktoken"
     return os.path.exists(os.path.join(folder, hashlib.sha1(blob.encode()).hexdigest()))
 

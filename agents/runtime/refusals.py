@@ -1,4 +1,5 @@
 """One line, in the reader's language, for input refused before any processing (core.inputs)."""
+
 from __future__ import annotations
 
 from agents.i18n import t

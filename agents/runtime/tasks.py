@@ -4,13 +4,14 @@ ingestion of uploads, course health and the helpdesk sweeps.
 
 Any number of workers share the database: the app runs one in a thread (``start_worker_thread``),
 ``python -m agents.content worker`` runs one per process, and procrastinate's own
-``python -m procrastinate --app=agents.runtime.tasks.app worker`` works too. A generation job's queue jobs carry the lock
-``generation:<id>``, so one worker at a time runs it; a worker that stops sending heartbeats (killed,
+``python -m procrastinate --app=agents.runtime.tasks.app worker`` works too. A generation job's queue jobs carry
+the lock ``generation:<id>``, so one worker at a time runs it; a worker that stops sending heartbeats (killed,
 machine gone) is found by the ``queue.retry_stalled`` sweep every few seconds and its job goes back
 in the queue, where another worker resumes the graph from its last checkpoint.
 Jobs are deferred on the caller's own connection, inside its transaction: a job row and its queue job
 are written together or not at all.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -31,8 +32,8 @@ from core import config
 from storage.db import database_url
 
 log = logging.getLogger(__name__)
-WORKER_CONCURRENCY = 3     # a long generation job must not hold back an ingestion or a sweep
-STALLED_SWEEP_CRON = "* * * * * */5"   # every 5 s (croniter's seconds field comes last)
+WORKER_CONCURRENCY = 3  # a long generation job must not hold back an ingestion or a sweep
+STALLED_SWEEP_CRON = "* * * * * */5"  # every 5 s (croniter's seconds field comes last)
 
 
 def stale_seconds() -> float:
@@ -61,8 +62,12 @@ class _Connector(procrastinate.PsycopgConnector):
 
 # Each feature defines its own tasks next to the code they run; a worker imports these modules when it
 # starts (procrastinate's import_paths), so this module imports no feature and features defer by name.
-TASK_MODULES = ["agents.content.worker", "agents.ingestion.uploads", "agents.helpdesk.sweeper",
-                "agents.insights.item_health"]
+TASK_MODULES = [
+    "agents.content.worker",
+    "agents.ingestion.uploads",
+    "agents.helpdesk.sweeper",
+    "agents.insights.item_health",
+]
 app = procrastinate.App(connector=_Connector(), import_paths=TASK_MODULES)
 _on_worker_start: list[Callable[[], object]] = []
 
@@ -77,7 +82,7 @@ def defer(task_name: str, conn, lock: str, **kwargs) -> bool:
     """Queue the task named ``task_name`` in the caller's transaction; False when one holding ``lock`` is
     already waiting (it will see the latest state when it runs)."""
     try:
-        with conn.transaction():   # a savepoint: a refused insert must not abort the caller's transaction
+        with conn.transaction():  # a savepoint: a refused insert must not abort the caller's transaction
             app.configure_task(task_name, lock=lock, queueing_lock=lock, connection=conn).defer(**kwargs)
     except exceptions.AlreadyEnqueued:
         return False
@@ -85,6 +90,7 @@ def defer(task_name: str, conn, lock: str, **kwargs) -> bool:
 
 
 # ------------------------------------------------------------------------------------- upkeep
+
 
 @app.periodic(cron=STALLED_SWEEP_CRON, periodic_id="retry-stalled")
 @app.task(name="queue.retry_stalled", queueing_lock="queue.retry_stalled", pass_context=True)
@@ -100,13 +106,13 @@ async def _retry_stalled_jobs(manager) -> int:
         try:
             await manager.retry_job(job)
             retried += 1
-        except exceptions.UniqueViolation:   # a newer job for the same work is already waiting: it takes over
-            await manager.finish_job_by_id_async(job.id, status=procrastinate.jobs.Status.FAILED,
-                                                 delete_job=False)
+        except exceptions.UniqueViolation:  # a newer job for the same work is already waiting: it takes over
+            await manager.finish_job_by_id_async(job.id, status=procrastinate.jobs.Status.FAILED, delete_job=False)
     return retried
 
 
 # ------------------------------------------------------------------------------------- running workers
+
 
 def worker_name() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
@@ -130,12 +136,18 @@ def work(*, wait: bool = True, deps=None, name: str | None = None, main_thread: 
         _running.update(loop=asyncio.get_running_loop(), task=asyncio.current_task())
         async with app.open_async():
             await app.run_worker_async(
-                name=name or worker_name(), wait=wait, concurrency=WORKER_CONCURRENCY, listen_notify=wait,
-                install_signal_handlers=main_thread, additional_context={"deps": deps} if deps else {},
-                update_heartbeat_interval=max(0.5, stale / 4), stalled_worker_timeout=stale,
-                delete_jobs="successful")
+                name=name or worker_name(),
+                wait=wait,
+                concurrency=WORKER_CONCURRENCY,
+                listen_notify=wait,
+                install_signal_handlers=main_thread,
+                additional_context={"deps": deps} if deps else {},
+                update_heartbeat_interval=max(0.5, stale / 4),
+                stalled_worker_timeout=stale,
+                delete_jobs="successful",
+            )
 
-    with _work_lock:   # the app's async pool lives on one worker's event loop: one worker per process
+    with _work_lock:  # the app's async pool lives on one worker's event loop: one worker per process
         if not wait:
             retry_stalled_now()
         asyncio.run(run())
@@ -143,10 +155,12 @@ def work(*, wait: bool = True, deps=None, name: str | None = None, main_thread: 
 
 def retry_stalled_now() -> int:
     """The stalled-worker sweep, here and now (a worker that runs only until the queue is empty)."""
+
     async def sweep() -> int:
         # its own connector: it defers nothing, so it needn't (and mustn't) open the app a worker may hold
         async with app.with_connector(_Connector()).open_async() as worker_app:
             return await _retry_stalled_jobs(worker_app.job_manager)
+
     return asyncio.run(sweep())
 
 
@@ -154,7 +168,7 @@ _thread: threading.Thread | None = None
 _thread_lock = threading.Lock()
 
 
-_running: dict = {}   # the event loop and task of the worker running in this process
+_running: dict = {}  # the event loop and task of the worker running in this process
 
 
 def worker_thread_running() -> bool:
@@ -176,13 +190,15 @@ def start_worker_thread() -> threading.Thread:
     global _thread
     with _thread_lock:
         if _thread is None or not _thread.is_alive():
+
             def serve() -> None:
                 try:
                     work(wait=True)
-                except asyncio.CancelledError:   # stop_worker_thread: its running jobs have finished
+                except asyncio.CancelledError:  # stop_worker_thread: its running jobs have finished
                     log.info("the in-process queue worker stopped")
-                except Exception:   # logged: the app keeps serving pages; the queue waits for a worker
+                except Exception:  # logged: the app keeps serving pages; the queue waits for a worker
                     log.exception("the in-process queue worker stopped")
+
             _thread = threading.Thread(target=serve, daemon=True, name="queue-worker")
             _thread.start()
             drain.before_stop(stop_worker_thread)

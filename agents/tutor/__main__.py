@@ -2,6 +2,7 @@
 [--from-exercise EXERCISE_ID] [--json]
 python -m agents.tutor gaps --org SLUG [--days N] [--json]
 python -m agents.tutor eval FILE [--json] | answers FILE [--split train|heldout] [--json]"""
+
 from __future__ import annotations
 
 import json
@@ -10,9 +11,9 @@ import sys
 from agents.runtime.cli import deps_or_none, fail, signed_in
 from agents.runtime.refusals import refusal
 from agents.tutor import service
+from core.inputs import OneLineParser, refused_arguments
 from storage import users
 from storage.db import DatabaseError
-from core.inputs import OneLineParser, refused_arguments
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,8 +28,11 @@ def main(argv: list[str] | None = None) -> int:
     ask.add_argument("--course", help="course title or id (the course in view)")
     ask.add_argument("--lesson", help="lesson title or id (the lesson in view)")
     ask.add_argument("--session", help="continue this conversation (an id from an earlier answer)")
-    ask.add_argument("--from-exercise", metavar="EXERCISE_ID",
-                     help="asked from the course player with this exercise on screen (hints only while it is open)")
+    ask.add_argument(
+        "--from-exercise",
+        metavar="EXERCISE_ID",
+        help="asked from the course player with this exercise on screen (hints only while it is open)",
+    )
     ask.add_argument("--json", action="store_true", help="one JSON event per line")
     gaps = commands.add_parser("gaps", help="questions no document answers, grouped by topic")
     gaps.add_argument("--org", required=True, help="organisation slug")
@@ -39,8 +43,10 @@ def main(argv: list[str] | None = None) -> int:
     evaluation.add_argument("--es-user", default="lucia@acme.test", help="who asks the Spanish questions")
     evaluation.add_argument("--en-user", default="james@acme.test", help="who asks the English questions")
     evaluation.add_argument("--json", action="store_true", help="every item's result too")
-    answers = commands.add_parser("answers", help="facts in the answer, abstention and false grounding, beside "
-                                  "a naive extractive anchor (issue 29)")
+    answers = commands.add_parser(
+        "answers",
+        help="facts in the answer, abstention and false grounding, beside a naive extractive anchor (issue 29)",
+    )
     answers.add_argument("file", help="JSONL: id, pair, lang, question, document, facts, set, split")
     answers.add_argument("--split", choices=("train", "heldout"), help="only this split (default: both)")
     answers.add_argument("--es-user", default="lucia@acme.test", help="who asks the Spanish questions")
@@ -65,8 +71,15 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     deps, user = found
     failed = False
-    for event in service.run_turn(deps, user, args.message, session_id=args.session, course=args.course,
-                                  lesson=args.lesson, from_exercise=args.from_exercise):
+    for event in service.run_turn(
+        deps,
+        user,
+        args.message,
+        session_id=args.session,
+        course=args.course,
+        lesson=args.lesson,
+        from_exercise=args.from_exercise,
+    ):
         failed = failed or event["event"] == "error"
         if args.json:
             print(json.dumps(event, ensure_ascii=False, default=str), flush=True)
@@ -87,7 +100,10 @@ def _eval(args) -> int:
     try:
         items = answer_eval.load(args.file, args.split) if args.command == "answers" else evaluation.load(args.file)
         with deps.pool.connection() as conn:
-            askers = {"es": users.get_user_by_email(conn, args.es_user), "en": users.get_user_by_email(conn, args.en_user)}
+            askers = {
+                "es": users.get_user_by_email(conn, args.es_user),
+                "en": users.get_user_by_email(conn, args.en_user),
+            }
     except (OSError, ValueError, DatabaseError) as exc:
         return fail(exc)
     if None in askers.values():
@@ -124,8 +140,11 @@ def _print_human(event: dict) -> None:
     elif name == "suggestions" and (data["suggestions"] or data.get("actions")):
         print("\n→ " + "\n→ ".join(data["suggestions"] + [a["label"] for a in data.get("actions") or []]))
     elif name == "done":
-        print(f"\n({data['engine']} · {data['tokens_used']} tokens · first token after {data['ttft_ms']} ms"
-              f"{' · fallback: ' + data['fallback'] if data.get('fallback') else ''})", file=sys.stderr)
+        print(
+            f"\n({data['engine']} · {data['tokens_used']} tokens · first token after {data['ttft_ms']} ms"
+            f"{' · fallback: ' + data['fallback'] if data.get('fallback') else ''})",
+            file=sys.stderr,
+        )
     elif name == "error":
         print(f"error: {data['message']}", file=sys.stderr)
 

@@ -10,6 +10,7 @@ la cantina?" retrieves the onboarding guide's first day). A sentence answers whe
   bundled multilingual model puts next to it ("regalo" ~ "gift", "gimnasio" ~ "gym"), so a Spanish
   question is answered by an English sentence and the other way round.
 """
+
 from __future__ import annotations
 
 import functools
@@ -17,10 +18,10 @@ import re
 
 import numpy as np
 
+from agents.ingestion.embeddings import embed_query
 from agents.offline import answer_candidates, sentence_vectors
 from agents.retrieval.passages import Passage
 from core.text import content_words, fold, stems
-from agents.ingestion.embeddings import embed_query
 
 # e5-small, word to word: translations score 0.91-0.98 ("regalo"/"gift" 0.94, "pérdida"/"lost" 0.92),
 # related but different words 0.83-0.89 ("regalo"/"refund" 0.88, "gimnasio"/"holiday" 0.83).
@@ -31,7 +32,7 @@ STEM = 5
 LEXICAL_WEIGHT = 0.1
 KIND_BONUS = 0.05
 FIRST_DOCUMENT_BONUS = 0.08  # the document retrieval ranked first: its exact case beats a neighbour's rule
-SHORTLIST = 8                # sentences embedded per question (~0.1 s each the first time, kept after)
+SHORTLIST = 8  # sentences embedded per question (~0.1 s each the first time, kept after)
 ANSWER_TOP = 5
 # A sentence answers when it holds the kind of fact asked and covers this share of the key terms, or
 # is this similar to the question, or its passage scored this high in retrieval. A stricter check (0.6
@@ -49,39 +50,69 @@ company empresa acme employee employees empleado empleados staff personal alguie
 """
 _ASKING = frozenset(fold(w) for w in _ASKING_WORDS.split())
 
-_FRONT_MATTER = re.compile(r"·.*·")           # "Document code: HR-ONB-001 · Version 2.0 · Owner: …"
+_FRONT_MATTER = re.compile(r"·.*·")  # "Document code: HR-ONB-001 · Version 2.0 · Owner: …"
 _ITALIC_LINE = re.compile(r"^\s*\*[^*\s].*\*\s*$")
-_ABOUT_THE_DOCUMENT = re.compile(r"\b(attribution|atribucion|licen[cs]e|licencia|table of contents|contents|indice|"
-                                 r"sources?|fuentes?|references|referencias|change log|historial de cambios)\b")
+_ABOUT_THE_DOCUMENT = re.compile(
+    r"\b(attribution|atribucion|licen[cs]e|licencia|table of contents|contents|indice|"
+    r"sources?|fuentes?|references|referencias|change log|historial de cambios)\b"
+)
 
 _KIND_ASKED = [  # (kind, question pattern on folded text); the first that matches decides
-    ("when", re.compile(r"\b(when|by when|how soon|how long|how quickly|within how|until when|what time|"
-                        r"cuando|hasta cuando|en que plazo|que plazo|cuanto tiempo|a que hora|con cuanta antelacion|"
-                        r"cada cuanto|how often|con que frecuencia|after how long|despues de cuanto)\b")),
-    ("amount", re.compile(r"\b(how (many|much)|cuant[oa]s?|what (is the )?(maximum|minimum|limit|percentage|rate)|"
-                          r"(cual|que) es (el|la) (maximo|minimo|limite|precio|longitud)|up to what|hasta que|"
-                          r"above what|a partir de que|by how much|en cuanto|que porcentaje|what amount)\b")),
-    ("who", re.compile(r"^\W*(who|whom|quien|quienes)\b|\b(who (must|can|may|pays|approves)|quien (debe|puede|paga|tiene))\b")),
-    ("rule", re.compile(r"^\W*(can|may|could|is it|are|is|do|does|se puede|puedo|esta permitido|se permite|"
-                        r"es obligatorio|se reembolsan?|es aceptable|is .* allowed)\b")),
+    (
+        "when",
+        re.compile(
+            r"\b(when|by when|how soon|how long|how quickly|within how|until when|what time|"
+            r"cuando|hasta cuando|en que plazo|que plazo|cuanto tiempo|a que hora|con cuanta antelacion|"
+            r"cada cuanto|how often|con que frecuencia|after how long|despues de cuanto)\b"
+        ),
+    ),
+    (
+        "amount",
+        re.compile(
+            r"\b(how (many|much)|cuant[oa]s?|what (is the )?(maximum|minimum|limit|percentage|rate)|"
+            r"(cual|que) es (el|la) (maximo|minimo|limite|precio|longitud)|up to what|hasta que|"
+            r"above what|a partir de que|by how much|en cuanto|que porcentaje|what amount)\b"
+        ),
+    ),
+    (
+        "who",
+        re.compile(
+            r"^\W*(who|whom|quien|quienes)\b|\b(who (must|can|may|pays|approves)|quien (debe|puede|paga|tiene))\b"
+        ),
+    ),
+    (
+        "rule",
+        re.compile(
+            r"^\W*(can|may|could|is it|are|is|do|does|se puede|puedo|esta permitido|se permite|"
+            r"es obligatorio|se reembolsan?|es aceptable|is .* allowed)\b"
+        ),
+    ),
 ]
 _DIGIT = re.compile(r"\d")
-_NUMBER_WORDS = re.compile(r"\b(one|two|three|four|five|six|seven|eight|nine|ten|twelve|once|twice|dos|tres|cuatro|"
-                           r"cinco|seis|siete|ocho|nueve|diez|doce|un|una|half|medio|media)\b")
-_PERIOD = re.compile(r"\b(day|days|hour|hours|week|weeks|month|months|year|years|minute|minutes|seconds?|dia|dias|"
-                     r"hora|horas|semana|semanas|mes|meses|ano|anos|minutos?|segundos?|immediately|inmediato|"
-                     r"inmediatamente|before|after|antes|despues|until|hasta|end of|al final|fin de|daily|weekly|"
-                     r"monthly|annual|yearly|diario|semanal|mensual|anual|january|february|march|april|may|june|july|"
-                     r"august|september|october|november|december|enero|febrero|marzo|abril|mayo|junio|julio|agosto|"
-                     r"septiembre|octubre|noviembre|diciembre|monday|friday|lunes|viernes|turno|shift)\b")
-_ROLE = re.compile(r"\b(manager|supervisor|director|officer|team|desk|department|owner|administrator|administrators|"
-                   r"traveler|traveller|employee|responsable|director|jefe|equipo|departamento|direccion|servicio|"
-                   r"administradores|delegado|coordinador|conductor|cajero|cashier|specialist|approver|official|"
-                   r"hr|people|persona|personas|you|usted)\b")
-_RULE = re.compile(r"\b(may|can|cannot|can't|must|only|never|not|no|allowed|prohibited|forbidden|required|mandatory|"
-                   r"permitted|reimbursable|reimbursed|blocked|refused|accepted|puede|pueden|debe|deben|nunca|solo|"
-                   r"prohibido|prohibida|obligatorio|obligatorios|permite|permitido|reembolsan|acepta|aceptable|"
-                   r"inaceptable|se rechazan?)\b")
+_NUMBER_WORDS = re.compile(
+    r"\b(one|two|three|four|five|six|seven|eight|nine|ten|twelve|once|twice|dos|tres|cuatro|"
+    r"cinco|seis|siete|ocho|nueve|diez|doce|un|una|half|medio|media)\b"
+)
+_PERIOD = re.compile(
+    r"\b(day|days|hour|hours|week|weeks|month|months|year|years|minute|minutes|seconds?|dia|dias|"
+    r"hora|horas|semana|semanas|mes|meses|ano|anos|minutos?|segundos?|immediately|inmediato|"
+    r"inmediatamente|before|after|antes|despues|until|hasta|end of|al final|fin de|daily|weekly|"
+    r"monthly|annual|yearly|diario|semanal|mensual|anual|january|february|march|april|may|june|july|"
+    r"august|september|october|november|december|enero|febrero|marzo|abril|mayo|junio|julio|agosto|"
+    r"septiembre|octubre|noviembre|diciembre|monday|friday|lunes|viernes|turno|shift)\b"
+)
+_ROLE = re.compile(
+    r"\b(manager|supervisor|director|officer|team|desk|department|owner|administrator|administrators|"
+    r"traveler|traveller|employee|responsable|director|jefe|equipo|departamento|direccion|servicio|"
+    r"administradores|delegado|coordinador|conductor|cajero|cashier|specialist|approver|official|"
+    r"hr|people|persona|personas|you|usted)\b"
+)
+_RULE = re.compile(
+    r"\b(may|can|cannot|can't|must|only|never|not|no|allowed|prohibited|forbidden|required|mandatory|"
+    r"permitted|reimbursable|reimbursed|blocked|refused|accepted|puede|pueden|debe|deben|nunca|solo|"
+    r"prohibido|prohibida|obligatorio|obligatorios|permite|permitido|reembolsan|acepta|aceptable|"
+    r"inaceptable|se rechazan?)\b"
+)
 
 
 def asked_kind(question: str) -> str | None:
@@ -93,9 +124,15 @@ def holds_kind(sentence: str, kind: str | None) -> bool:
     """Whether ``sentence`` holds a fact of the kind asked (any sentence, when no kind is asked)."""
     plain = fold(sentence)
     if kind == "when":
-        return bool(_PERIOD.search(plain) and (_DIGIT.search(plain) or _NUMBER_WORDS.search(plain))
-                    or re.search(r"\b(immediately|inmediato|inmediatamente|same day|mismo dia|end of|ultimo dia|"
-                                 r"last working day|every|cada)\b", plain))
+        return bool(
+            _PERIOD.search(plain)
+            and (_DIGIT.search(plain) or _NUMBER_WORDS.search(plain))
+            or re.search(
+                r"\b(immediately|inmediato|inmediatamente|same day|mismo dia|end of|ultimo dia|"
+                r"last working day|every|cada)\b",
+                plain,
+            )
+        )
     if kind == "amount":
         return bool(_DIGIT.search(plain) or _NUMBER_WORDS.search(plain))
     if kind == "who":
@@ -108,8 +145,12 @@ def holds_kind(sentence: str, kind: str | None) -> bool:
 def front_matter(sentence: str, section: str = "") -> bool:
     """A title block, a source line, a list's lead-in, or anything under an attribution or contents
     heading: never an answer on its own."""
-    return bool(_FRONT_MATTER.search(sentence) or _ITALIC_LINE.match(sentence) or sentence.rstrip().endswith(":")
-                or _ABOUT_THE_DOCUMENT.search(fold(section)))
+    return bool(
+        _FRONT_MATTER.search(sentence)
+        or _ITALIC_LINE.match(sentence)
+        or sentence.rstrip().endswith(":")
+        or _ABOUT_THE_DOCUMENT.search(fold(section))
+    )
 
 
 def key_terms(question: str) -> list[str]:
@@ -169,20 +210,38 @@ def answers_question(message: str, passages: tuple[Passage, ...]) -> bool:
     facts = []
     for (number, sentence), context in zip(candidates, contexts):
         passage = by_index[number]
-        facts.append({"lexical": len(asked & stems(f"{sentence} {context}")) / len(asked) if asked else 0.0,
-                      "kind": holds_kind(f"{sentence} {context}", kind),
-                      "retrieval": (passage.score or 0.0) + (
-                          FIRST_DOCUMENT_BONUS if passage.document == passages[0].document else 0.0)})
-    shortlist = sorted(range(len(candidates)), key=lambda i: -(facts[i]["retrieval"] + LEXICAL_WEIGHT * (
-        facts[i]["lexical"]) + KIND_BONUS * facts[i]["kind"]))[:SHORTLIST]
-    similarity = dict(zip(shortlist, (sentence_vectors([candidates[i][1] for i in shortlist])
-                                      @ embed_query(message)).tolist()))
-    ranked = sorted(shortlist, key=lambda i: -(facts[i]["retrieval"] + similarity[i] + LEXICAL_WEIGHT * (
-        facts[i]["lexical"]) + KIND_BONUS * facts[i]["kind"]))
+        facts.append(
+            {
+                "lexical": len(asked & stems(f"{sentence} {context}")) / len(asked) if asked else 0.0,
+                "kind": holds_kind(f"{sentence} {context}", kind),
+                "retrieval": (passage.score or 0.0)
+                + (FIRST_DOCUMENT_BONUS if passage.document == passages[0].document else 0.0),
+            }
+        )
+    shortlist = sorted(
+        range(len(candidates)),
+        key=lambda i: -(facts[i]["retrieval"] + LEXICAL_WEIGHT * (facts[i]["lexical"]) + KIND_BONUS * facts[i]["kind"]),
+    )[:SHORTLIST]
+    similarity = dict(
+        zip(shortlist, (sentence_vectors([candidates[i][1] for i in shortlist]) @ embed_query(message)).tolist())
+    )
+    ranked = sorted(
+        shortlist,
+        key=lambda i: (
+            -(
+                facts[i]["retrieval"]
+                + similarity[i]
+                + LEXICAL_WEIGHT * (facts[i]["lexical"])
+                + KIND_BONUS * facts[i]["kind"]
+            )
+        ),
+    )
     for i in ranked[:ANSWER_TOP]:
         number, sentence = candidates[i]
         if facts[i]["kind"] and (
-                coverage(terms, f"{sentence} {contexts[i]} {by_index[number].document}") >= MIN_COVERAGE
-                or similarity[i] >= WEAK_SIMILARITY or facts[i]["retrieval"] >= STRONG_RETRIEVAL):
+            coverage(terms, f"{sentence} {contexts[i]} {by_index[number].document}") >= MIN_COVERAGE
+            or similarity[i] >= WEAK_SIMILARITY
+            or facts[i]["retrieval"] >= STRONG_RETRIEVAL
+        ):
             return True
     return False

@@ -19,6 +19,7 @@ each document set):
 The anchor is the product's search (the tutor's k), then the three sentences of the retrieved passages
 most similar to the question by embedding, in retrieval order; it never abstains.
 """
+
 from __future__ import annotations
 
 import json
@@ -30,8 +31,8 @@ import numpy as np
 from agents.offline import answer_candidates, sentence_vectors
 from agents.retrieval.grounding import SEMANTIC_K
 from agents.retrieval.search import search
-from core.text import fold
 from agents.tutor import service
+from core.text import fold
 from storage import documents, sources
 
 ANCHOR_SENTENCES = 3
@@ -69,8 +70,13 @@ def ask_tutor(deps, user, question: str) -> dict:
         elif name == "grounding":
             rung = data["rung"]
     first = citations[0] if citations else None
-    return {"answer": text, "rung": rung, "abstained": not citations,
-            "first_chunk": first and first.get("source_id"), "first_document": first and first.get("document")}
+    return {
+        "answer": text,
+        "rung": rung,
+        "abstained": not citations,
+        "first_chunk": first and first.get("source_id"),
+        "first_document": first and first.get("document"),
+    }
 
 
 def ask_anchor(deps, org_id, question: str) -> dict:
@@ -81,22 +87,34 @@ def ask_anchor(deps, org_id, question: str) -> dict:
     similarity = sentence_vectors([sentence for _, sentence in candidates]) @ deps.embed_query(question)
     best = [int(i) for i in np.argsort(-similarity)[:ANCHOR_SENTENCES]]
     top = hits[candidates[best[0]][0]]
-    return {"answer": " ".join(candidates[i][1] for i in sorted(best)), "rung": "chunks", "abstained": False,
-            "first_chunk": str(top.chunk_id), "first_document": top.document_title}
+    return {
+        "answer": " ".join(candidates[i][1] for i in sorted(best)),
+        "rung": "chunks",
+        "abstained": False,
+        "first_chunk": str(top.chunk_id),
+        "first_document": top.document_title,
+    }
 
 
 def _answering_chunks(conn, org_id, titles: dict, item: dict) -> set[str]:
     document_id = titles.get(item["document"])
     if document_id is None:
         return set()
-    return {str(c.id) for c in sources.document_chunks_by_document(conn, org_id, document_id)
-            if all(held(c.content, item["facts"]))}
+    return {
+        str(c.id)
+        for c in sources.document_chunks_by_document(conn, org_id, document_id)
+        if all(held(c.content, item["facts"]))
+    }
 
 
 def _score(item: dict, outcome: dict, answering: set[str]) -> dict:
     facts = held(outcome["answer"], item["facts"]) if item["document"] else []
-    return {**outcome, "facts": facts, "holds": bool(facts) and all(facts) and not outcome["abstained"],
-            "first_ok": outcome["first_chunk"] in answering}
+    return {
+        **outcome,
+        "facts": facts,
+        "holds": bool(facts) and all(facts) and not outcome["abstained"],
+        "first_ok": outcome["first_chunk"] in answering,
+    }
 
 
 def evaluate(deps, users_by_language: dict, items: list[dict], *, engines=ENGINES) -> dict:
@@ -112,8 +130,11 @@ def evaluate(deps, users_by_language: dict, items: list[dict], *, engines=ENGINE
     for item in items:
         row = {key: item[key] for key in ("id", "pair", "lang", "question", "document", "set", "split")}
         for engine in engines:
-            outcome = ask_tutor(deps, users_by_language[item["lang"]], item["question"]) if engine == "tutor" \
+            outcome = (
+                ask_tutor(deps, users_by_language[item["lang"]], item["question"])
+                if engine == "tutor"
                 else ask_anchor(deps, org_id, item["question"])
+            )
             row[engine] = _score(item, outcome, answering.get(item["id"], set()))
         results.append(row)
     return {"n": len(results), "figures": figures(results, engines), "items": results}
@@ -143,10 +164,14 @@ def _slice(rows: list[dict], engine: str) -> dict:
     answerable = [row[engine] for row in rows if row["document"]]
     unanswerable = [row[engine] for row in rows if not row["document"]]
     answered = [r for r in answerable if not r["abstained"]]
-    return {"n": len(rows), "facts": _share([r["holds"] for r in answerable]),
-            "abstention": _share([r["abstained"] for r in answerable]),
-            "false_grounding": _share([not r["abstained"] for r in unanswerable]),
-            "first_citation": _share([r["first_ok"] for r in answered]), "parity": _parity(rows, engine)}
+    return {
+        "n": len(rows),
+        "facts": _share([r["holds"] for r in answerable]),
+        "abstention": _share([r["abstained"] for r in answerable]),
+        "false_grounding": _share([not r["abstained"] for r in unanswerable]),
+        "first_citation": _share([r["first_ok"] for r in answered]),
+        "parity": _parity(rows, engine),
+    }
 
 
 def figures(results: list[dict], engines=ENGINES) -> dict:
@@ -163,7 +188,9 @@ def table(report: dict) -> str:
     lines = [f"{'engine':7} {'slice':7} {'n':>4} {'facts':>6} {'abst':>6} {'false':>6} {'cite1':>6} {'parity':>6}"]
     for engine, slices in report["figures"].items():
         for name, f in slices.items():
-            cells = [f"{f[key]:6.3f}" if f[key] is not None else f"{'-':>6}"
-                     for key in ("facts", "abstention", "false_grounding", "first_citation", "parity")]
+            cells = [
+                f"{f[key]:6.3f}" if f[key] is not None else f"{'-':>6}"
+                for key in ("facts", "abstention", "false_grounding", "first_citation", "parity")
+            ]
             lines.append(f"{engine:7} {name:7} {f['n']:4d} " + " ".join(cells))
     return "\n".join(lines)

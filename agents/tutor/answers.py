@@ -5,6 +5,7 @@ Everything here is built from the turn's real inputs (retrieved passages, the le
 database, the course in view, the exercise in progress) in the learner's language (es/en). Passages in
 another language are quoted as they are, with a one-line note in the learner's language.
 """
+
 from __future__ import annotations
 
 import functools
@@ -13,30 +14,34 @@ import re
 import numpy as np
 
 from agents.i18n import code_label, format_date, format_percent, t
+from agents.ingestion.embeddings import embed_query
 from agents.offline import answer_candidates, cite_chosen, detect_language
 from agents.retrieval.passages import Passage
-from core.text import fold, stems
 from agents.tutor.guardrails import normalize, socratic_hint
+from core.text import fold, stems
 from storage import courses as course_store
 from storage import documents
-from agents.ingestion.embeddings import embed_query
 
-_GREETING_WORDS = {"thanks": {"gracias", "thanks", "thank", "thx", "merci"},
-                   "bye": {"adios", "bye", "chao", "goodbye", "hasta"}}
+_GREETING_WORDS = {
+    "thanks": {"gracias", "thanks", "thank", "thx", "merci"},
+    "bye": {"adios", "bye", "chao", "goodbye", "hasta"},
+}
 # Offline sentence selection for the tutor (measured on seeds/eval/tutor.jsonl, see select_sentences):
 # a sentence is kept only when it scores within SELECTION_MARGIN of the best one, and at most
 # MAX_SENTENCES are kept, so answers are not padded with neighbouring topics of the same passage.
 SELECTION_MARGIN = 0.04
 MAX_SENTENCES = 2
 MAX_ANSWER_CHARS = 700
-LEXICAL_WEIGHT = 0.1   # a sentence holding every question stem gains this over its passage's score
+LEXICAL_WEIGHT = 0.1  # a sentence holding every question stem gains this over its passage's score
 POSITION_COST = 0.002  # per sentence into its passage: ties go to the passage's opening
-FIGURE_BONUS = 0.02    # "how many / cuántos": a sentence with a figure answers it
-_FIGURE_QUESTION = re.compile(r"\b(how (many|much|long|fast|soon|often)|cuant[oa]s?|cada cuanto|"
-                              r"what is the (maximum|minimum|limit)|cual es el (maximo|minimo|limite)|"
-                              r"when|cuando|hasta cuando|within)\b")
+FIGURE_BONUS = 0.02  # "how many / cuántos": a sentence with a figure answers it
+_FIGURE_QUESTION = re.compile(
+    r"\b(how (many|much|long|fast|soon|often)|cuant[oa]s?|cada cuanto|"
+    r"what is the (maximum|minimum|limit)|cual es el (maximo|minimo|limite)|"
+    r"when|cuando|hasta cuando|within)\b"
+)
 _FIGURE = re.compile(r"\d")
-CLOSEST_MATERIAL = 1          # courses and documents (each) offered when nothing is grounded
+CLOSEST_MATERIAL = 1  # courses and documents (each) offered when nothing is grounded
 CLOSEST_MIN_SIMILARITY = 0.80  # e5-small, question to title: below this a title is not "close"
 _MARKER = re.compile(r"\[(\d+)\]")
 
@@ -46,8 +51,9 @@ def _quote(text: str, language: str) -> str:
 
 
 def _course_list(progress: dict | None, language: str) -> str:
-    titles = [_quote(e["course"], language)
-              for e in (progress or {}).get("enrollments", []) if e.get("status") != "completed"][:2]
+    titles = [
+        _quote(e["course"], language) for e in (progress or {}).get("enrollments", []) if e.get("status") != "completed"
+    ][:2]
     return t("tutor.list_or", language).join(titles)
 
 
@@ -62,8 +68,10 @@ def chitchat(message: str, name: str, org: str, course: str | None, language: st
 
 def off_topic(org: str, progress: dict | None, language: str) -> str:
     courses = _course_list(progress, language)
-    return " ".join([t("tutor.off_topic", language, org=org)]
-                    + ([t("tutor.off_topic_courses", language, courses=courses)] if courses else []))
+    return " ".join(
+        [t("tutor.off_topic", language, org=org)]
+        + ([t("tutor.off_topic_courses", language, courses=courses)] if courses else [])
+    )
 
 
 def progress_text(progress: dict | None, name: str, language: str) -> str:
@@ -74,22 +82,38 @@ def progress_text(progress: dict | None, name: str, language: str) -> str:
     else:
         lines = [t("tutor.progress_head", language, name=name)]
         for e in enrollments:
-            lines.append("- " + t(
-                "tutor.progress_course", language, course=e["course"],
-                status=code_label("status", e["status"], language),
-                progress=format_percent(e.get("progress") or 0, language),
-                deadline=t("tutor.deadline", language, date=format_date(e["deadline"], language))
-                if e.get("deadline") else "",
-                score=t("tutor.score", language, score=format_percent(e["score"], language))
-                if e.get("score") is not None else ""))
+            lines.append(
+                "- "
+                + t(
+                    "tutor.progress_course",
+                    language,
+                    course=e["course"],
+                    status=code_label("status", e["status"], language),
+                    progress=format_percent(e.get("progress") or 0, language),
+                    deadline=t("tutor.deadline", language, date=format_date(e["deadline"], language))
+                    if e.get("deadline")
+                    else "",
+                    score=t("tutor.score", language, score=format_percent(e["score"], language))
+                    if e.get("score") is not None
+                    else "",
+                )
+            )
     due = progress.get("reviews_due") or 0
     lines.append(t("tutor.reviews", language, n=due) if due else t("tutor.no_reviews", language))
     if progress.get("skills"):
-        lines.append(t("tutor.skills", language, skills=", ".join(
-            f"{s['skill']} ({code_label('level', s['level'], language)})" for s in progress["skills"][:8])))
+        lines.append(
+            t(
+                "tutor.skills",
+                language,
+                skills=", ".join(
+                    f"{s['skill']} ({code_label('level', s['level'], language)})" for s in progress["skills"][:8]
+                ),
+            )
+        )
     if progress.get("recent_failures"):
-        lines.append(t("tutor.failures", language, items="; ".join(
-            f["exercise"][:80] for f in progress["recent_failures"][:3])))
+        lines.append(
+            t("tutor.failures", language, items="; ".join(f["exercise"][:80] for f in progress["recent_failures"][:3]))
+        )
     return "\n".join(lines)
 
 
@@ -164,22 +188,29 @@ def select_sentences(message: str, passages: list[Passage], language: str) -> st
     used = 0
     for i in ranked:
         sentence = candidates[i][1]
-        if chosen and (scores[i] < scores[ranked[0]] - SELECTION_MARGIN or len(chosen) >= MAX_SENTENCES
-                       or candidates[i][0] != lead or used + len(sentence) + 5 > MAX_ANSWER_CHARS):
+        if chosen and (
+            scores[i] < scores[ranked[0]] - SELECTION_MARGIN
+            or len(chosen) >= MAX_SENTENCES
+            or candidates[i][0] != lead
+            or used + len(sentence) + 5 > MAX_ANSWER_CHARS
+        ):
             continue
         chosen.append(i)
         used += len(sentence) + 5
     return cite_chosen(candidates, sorted(chosen), MAX_ANSWER_CHARS)
 
 
-def grounded(message: str, passages: list[Passage], rung: str, org: str, language: str,
-             closest: list[dict] | None = None) -> str:
+def grounded(
+    message: str, passages: list[Passage], rung: str, org: str, language: str, closest: list[dict] | None = None
+) -> str:
     body = select_sentences(message, passages, language) if passages else ""
     if not body.strip():
         titles = t("tutor.list_or", language).join(_quote(item["title"], language) for item in closest or [])
-        return " ".join([t("tutor.nothing_found", language, org=org)]
-                        + ([t("tutor.closest", language, titles=titles)] if titles else [])
-                        + [t("tutor.ways_forward", language)])
+        return " ".join(
+            [t("tutor.nothing_found", language, org=org)]
+            + ([t("tutor.closest", language, titles=titles)] if titles else [])
+            + [t("tutor.ways_forward", language)]
+        )
     intro = t("tutor.document" if rung == "document" else "tutor.grounded", language)
     return f"{intro}\n\n{with_language_notes(body, passages, language)}"
 
@@ -195,13 +226,17 @@ def offline_answer(state: dict, name: str, org: str) -> str:
         return progress_text(state.get("progress"), name, language)
     if state.get("attempt"):
         return socratic_hint(state["attempt"], state.get("passages") or [], language, state.get("hint_level") or 1)
-    return grounded(state["message"], state.get("passages") or [], state.get("rung", "general"), org, language,
-                    state.get("closest"))
+    return grounded(
+        state["message"], state.get("passages") or [], state.get("rung", "general"), org, language, state.get("closest")
+    )
 
 
 def not_grounded(state: dict) -> bool:
-    return state.get("rung") == "general" and state.get("intent") in ("in_course", "cross_course") \
+    return (
+        state.get("rung") == "general"
+        and state.get("intent") in ("in_course", "cross_course")
         and not state.get("attempt")
+    )
 
 
 def suggestions(state: dict, citations: list[Passage]) -> list[str]:
@@ -209,25 +244,35 @@ def suggestions(state: dict, citations: list[Passage]) -> list[str]:
     language = state.get("language", "es")
     intent, course = state.get("intent"), state.get("course_title")
     if state.get("attempt") and intent in ("in_course", "cross_course"):
-        return [t("tutor.suggest.hint", language), t("tutor.suggest.concept", language),
-                t("tutor.suggest.progress", language)]
+        return [
+            t("tutor.suggest.hint", language),
+            t("tutor.suggest.concept", language),
+            t("tutor.suggest.progress", language),
+        ]
     if intent == "progress":
         return [t("tutor.suggest.review", language), t("tutor.suggest.next", language)] + (
-            [t("tutor.suggest.explain_course", language, topic=course)] if course else [])
+            [t("tutor.suggest.explain_course", language, topic=course)] if course else []
+        )
     if intent in ("chitchat", "off_topic"):
-        enrolled = [e["course"] for e in (state.get("progress") or {}).get("enrollments", [])
-                    if e.get("status") != "completed"]
+        enrolled = [
+            e["course"] for e in (state.get("progress") or {}).get("enrollments", []) if e.get("status") != "completed"
+        ]
         topic = course or (enrolled[0] if enrolled else None)
         return ([t("tutor.suggest.explain_course", language, topic=topic)] if topic else []) + [
-            t("tutor.suggest.progress", language), t("tutor.suggest.learn", language)]
+            t("tutor.suggest.progress", language),
+            t("tutor.suggest.learn", language),
+        ]
     if not_grounded(state):  # ways on from the nearest material and the learner's courses, never the question's words
-        enrolled = [e["course"] for e in (state.get("progress") or {}).get("enrollments", [])
-                    if e.get("status") != "completed"]
+        enrolled = [
+            e["course"] for e in (state.get("progress") or {}).get("enrollments", []) if e.get("status") != "completed"
+        ]
         titles = [item["title"] for item in state.get("closest") or []] + ([course] if course else enrolled[:1])
         out = [t("tutor.suggest.explain_course", language, topic=title) for title in dict.fromkeys(titles)]
         return (out + [t("tutor.suggest.course", language), t("tutor.suggest.learn", language)])[:3]
     sources = citations or state.get("passages") or []
-    sections = list(dict.fromkeys((c.section or c.document).split(" > ")[-1] for c in sources))  # the heading, not its path
+    sections = list(
+        dict.fromkeys((c.section or c.document).split(" > ")[-1] for c in sources)
+    )  # the heading, not its path
     out = [t("tutor.suggest.example", language, topic=sections[0])] if sections else []
     if len(sections) > 1:
         out.append(t("tutor.suggest.more", language, topic=sections[1]))
@@ -243,18 +288,24 @@ def _title_vector(title: str) -> np.ndarray:
 def closest_material(pool, org_id, message: str, limit: int = CLOSEST_MATERIAL) -> list[dict]:
     """The organisation's published courses and documents whose titles are nearest the question."""
     with pool.connection() as conn:
-        items = [{"kind": "course", "id": str(c.id), "title": c.title}
-                 for c in course_store.list_courses(conn, org_id, status="published")]
-        items += [{"kind": "document", "id": str(d.id), "title": d.title} for d in documents.list_documents(conn, org_id)]
+        items = [
+            {"kind": "course", "id": str(c.id), "title": c.title}
+            for c in course_store.list_courses(conn, org_id, status="published")
+        ]
+        items += [
+            {"kind": "document", "id": str(d.id), "title": d.title} for d in documents.list_documents(conn, org_id)
+        ]
     if not items:
         return []
     question = embed_query(message)
-    scored = sorted(((float(np.dot(question, _title_vector(item["title"]))), n) for n, item in enumerate(items)),
-                    reverse=True)
+    scored = sorted(
+        ((float(np.dot(question, _title_vector(item["title"]))), n) for n, item in enumerate(items)), reverse=True
+    )
     picked: list[dict] = []
     for kind in ("course", "document"):
-        picked += [items[n] for score, n in scored if items[n]["kind"] == kind
-                   and score >= CLOSEST_MIN_SIMILARITY][:limit]
+        picked += [items[n] for score, n in scored if items[n]["kind"] == kind and score >= CLOSEST_MIN_SIMILARITY][
+            :limit
+        ]
     return picked
 
 
@@ -264,10 +315,19 @@ def next_steps(state: dict) -> list[dict]:
     language = state.get("language", "es")
     if state.get("attempt") or state.get("intent") not in ("in_course", "cross_course"):
         return []
-    actions = [{"kind": item["kind"], "id": item["id"],
-                "label": t(f"tutor.action.{item['kind']}", language, title=item["title"])}
-               for item in (state.get("closest") or [])]
-    actions.append({"kind": "helpdesk", "question": state.get("message", ""),
-                    "label": t("tutor.action.helpdesk" if not_grounded(state) else "tutor.action.didnt_help",
-                               language)})
+    actions = [
+        {
+            "kind": item["kind"],
+            "id": item["id"],
+            "label": t(f"tutor.action.{item['kind']}", language, title=item["title"]),
+        }
+        for item in (state.get("closest") or [])
+    ]
+    actions.append(
+        {
+            "kind": "helpdesk",
+            "question": state.get("message", ""),
+            "label": t("tutor.action.helpdesk" if not_grounded(state) else "tutor.action.didnt_help", language),
+        }
+    )
     return actions

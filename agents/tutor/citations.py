@@ -7,6 +7,7 @@ in retrieval), recording the passage numbers in that order in ``order``. ``pinpo
 [n] at the chunk that supports the sentence it ends; ``name_manual_sections`` names a published manual's
 section instead when the learner's manual was written from that chunk.
 """
+
 from __future__ import annotations
 
 import re
@@ -87,7 +88,7 @@ def supported_text(response: str) -> dict[int, str]:
     claims: dict[int, list[str]] = {}
     last = 0
     for match in _MARKER.finditer(response):
-        before = response[last:match.start()]
+        before = response[last : match.start()]
         sentence = _SENTENCE_END.split(before.strip())[-1] if before.strip() else ""
         for number in re.findall(r"\d+", match.group(2)):
             claims.setdefault(int(number), []).append(sentence)
@@ -98,12 +99,15 @@ def supported_text(response: str) -> dict[int, str]:
 def section_path(heading: str | None, document: str | None) -> str:
     """A heading path without the document's own title (the citation names the document already):
     "Returns and Refunds Policy > 3. Refunds" under that policy reads "3. Refunds"."""
-    return " > ".join(part.strip() for part in (heading or "").split(" > ")
-                      if part.strip() and part.strip() != (document or "").strip())
+    return " > ".join(
+        part.strip()
+        for part in (heading or "").split(" > ")
+        if part.strip() and part.strip() != (document or "").strip()
+    )
 
 
 def citation_where(citation: dict) -> str:
-    """"Document › section path" for a citation or a lesson source, the document named once (a lesson's
+    """ "Document › section path" for a citation or a lesson source, the document named once (a lesson's
     stored section may still start with it)."""
     document = citation.get("document") or ""
     return " › ".join(p for p in (document, section_path(citation.get("section"), document)) if p)
@@ -146,12 +150,19 @@ def pinpoint(conn, org_id, response: str, passages: list[Passage]) -> list[Passa
         elif passage.source_type == "document":
             candidates = sources.document_chunks_by_document(conn, org_id, passage.source_id)
         if claim and candidates:
-            best = max(candidates, key=lambda chunk: (_support(claim, chunk.content),
-                                                      str(chunk.id) == passage.source_id))
+            best = max(
+                candidates, key=lambda chunk: (_support(claim, chunk.content), str(chunk.id) == passage.source_id)
+            )
             if _support(claim, best.content) > 0:
                 heading, page = heading_at(best, claim)
-                passage = replace(passage, section=section_path(heading, best.document_title), page=page,
-                                  source_type="document_chunk", source_id=str(best.id), text=best.content)
+                passage = replace(
+                    passage,
+                    section=section_path(heading, best.document_title),
+                    page=page,
+                    source_type="document_chunk",
+                    source_id=str(best.id),
+                    text=best.content,
+                )
         citations.append(replace(passage, quote=claim[:300]))
     return citations
 
@@ -165,8 +176,9 @@ def name_manual_sections(conn, org_id, citations: list[Passage], language: str, 
     (the original document is, as before)."""
     chunk_ids = [c.source_id for c in citations if c.source_type == "document_chunk" and c.source_id]
     found: dict[str, manuals.ManualSectionSource] = {}
-    for section in sorted(manuals.sections_from_chunks(conn, org_id, chunk_ids),
-                          key=lambda s: str(s.course_id) != str(course_id or "")):  # stable: newest next
+    for section in sorted(
+        manuals.sections_from_chunks(conn, org_id, chunk_ids), key=lambda s: str(s.course_id) != str(course_id or "")
+    ):  # stable: newest next
         if section.language == language:
             found.setdefault(section.chunk_id, section)
     named = []
@@ -175,7 +187,16 @@ def name_manual_sections(conn, org_id, citations: list[Passage], language: str, 
         if section is None:
             named.append(citation)
             continue
-        named.append(replace(citation, document=section.manual_title, section=section.heading, page=None,
-                             source_type="manual", source_id=str(section.manual_id),
-                             anchor=section.anchor or str(section.position), chunk_id=section.chunk_id))
+        named.append(
+            replace(
+                citation,
+                document=section.manual_title,
+                section=section.heading,
+                page=None,
+                source_type="manual",
+                source_id=str(section.manual_id),
+                anchor=section.anchor or str(section.position),
+                chunk_id=section.chunk_id,
+            )
+        )
     return named

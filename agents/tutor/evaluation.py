@@ -14,6 +14,7 @@ chunk). Every question is asked through ``service.run_turn`` as a learner of tha
 
 Questions about documents the organisation does not hold are skipped (and counted).
 """
+
 from __future__ import annotations
 
 import json
@@ -61,8 +62,11 @@ def _quoted(text: str, chunks, answering) -> list[tuple[str, object]]:
                 found[plain] = (at, chunk)
     quoted = sorted(found.items(), key=lambda item: item[1][0])
     # a sentence inside a longer quoted one is the same quote
-    return [(plain, chunk) for plain, (at, chunk) in quoted
-            if not any(plain != other and plain in other for other, _ in quoted)]
+    return [
+        (plain, chunk)
+        for plain, (at, chunk) in quoted
+        if not any(plain != other and plain in other for other, _ in quoted)
+    ]
 
 
 def score_item(deps, user, item: dict, titles: dict, org_chunks) -> dict | None:
@@ -77,20 +81,30 @@ def score_item(deps, user, item: dict, titles: dict, org_chunks) -> dict | None:
         elif event["event"] == "citations":
             citations = event["data"]["citations"]
     first = citations[0] if citations else None
-    notes = _NOTE.findall(text)          # "(quoted from the English text …)" after a marker
+    notes = _NOTE.findall(text)  # "(quoted from the English text …)" after a marker
     body = _NOTE.sub("", text)
     quoted = _quoted(body, org_chunks, answering)
     own = _plain(_MARKER.sub(" ", body))
     for sentence, _ in quoted:
         own = own.replace(sentence, " ")
     own = " ".join([own, *notes])
-    on_topic = [s for s, chunk in quoted if chunk.id == answering.id
-                or (chunk.document_id == answering.document_id and chunk.heading == answering.heading)]
-    return {"question": item["question"], "lang": item["lang"], "document": item["document"],
-            "first_citation_ok": bool(first and first.get("source_id") == str(answering.id)),
-            "first_citation": first and {"document": first["document"], "section": first["section"]},
-            "language_ok": detect_language(own, default="?") == item["lang"],
-            "quoted": len(quoted), "on_topic": len(on_topic), "answer": text}
+    on_topic = [
+        s
+        for s, chunk in quoted
+        if chunk.id == answering.id
+        or (chunk.document_id == answering.document_id and chunk.heading == answering.heading)
+    ]
+    return {
+        "question": item["question"],
+        "lang": item["lang"],
+        "document": item["document"],
+        "first_citation_ok": bool(first and first.get("source_id") == str(answering.id)),
+        "first_citation": first and {"document": first["document"], "section": first["section"]},
+        "language_ok": detect_language(own, default="?") == item["lang"],
+        "quoted": len(quoted),
+        "on_topic": len(on_topic),
+        "answer": text,
+    }
 
 
 def evaluate(deps, users_by_language: dict, items: list[dict]) -> dict:
@@ -98,8 +112,11 @@ def evaluate(deps, users_by_language: dict, items: list[dict]) -> dict:
     any_user = next(iter(users_by_language.values()))
     with deps.pool.connection() as conn:
         titles = {d.title: d.id for d in documents.list_documents(conn, any_user.org_id)}
-        org_chunks = [c for document_id in titles.values()
-                      for c in sources.document_chunks_by_document(conn, any_user.org_id, document_id)]
+        org_chunks = [
+            c
+            for document_id in titles.values()
+            for c in sources.document_chunks_by_document(conn, any_user.org_id, document_id)
+        ]
     results, skipped = [], 0
     for item in items:
         result = score_item(deps, users_by_language[item["lang"]], item, titles, org_chunks)
@@ -109,9 +126,13 @@ def evaluate(deps, users_by_language: dict, items: list[dict]) -> dict:
             results.append(result)
     n = len(results) or 1
     quoted = sum(r["quoted"] for r in results)
-    return {"n": len(results), "skipped": skipped,
-            "by_language": {lang: sum(r["lang"] == lang for r in results) for lang in ("es", "en")},
-            "first_citation_accuracy": round(sum(r["first_citation_ok"] for r in results) / n, 3),
-            "language_match": round(sum(r["language_ok"] for r in results) / n, 3),
-            "sentence_precision": round(sum(r["on_topic"] for r in results) / quoted, 3) if quoted else None,
-            "sentences_quoted": quoted, "items": results}
+    return {
+        "n": len(results),
+        "skipped": skipped,
+        "by_language": {lang: sum(r["lang"] == lang for r in results) for lang in ("es", "en")},
+        "first_citation_accuracy": round(sum(r["first_citation_ok"] for r in results) / n, 3),
+        "language_match": round(sum(r["language_ok"] for r in results) / n, 3),
+        "sentence_precision": round(sum(r["on_topic"] for r in results) / quoted, 3) if quoted else None,
+        "sentences_quoted": quoted,
+        "items": results,
+    }

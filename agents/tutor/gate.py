@@ -7,6 +7,7 @@ is cited), ``timeout`` (the model ran past the turn's deadline), ``error``/``emp
 An answer that passes can still be weakly grounded: ``unsupported_sentences`` finds the sentences no
 cited passage backs (lexically or by embedding; a figure must appear in a passage) → ``low_confidence``.
 """
+
 from __future__ import annotations
 
 import re
@@ -14,18 +15,18 @@ from collections import Counter
 
 import numpy as np
 
-from agents.runtime.observability import count_tokens
 from agents.offline import detect_language, split_sentences
 from agents.retrieval.passages import Passage
+from agents.runtime.observability import count_tokens
 from core.text import stems
 
-LOOP_NGRAM = 5             # words per phrase
-LOOP_REPEATS = 3           # the same phrase this often is a loop, not emphasis
-LANGUAGE_MIN_WORDS = 20    # language detection needs this much text to be trusted
-CHECK_EVERY_WORDS = 8      # the streaming checks run at most this often
-LEXICAL_SUPPORT = 0.6      # share of a sentence's content words found in its passages
-EMBEDDING_SUPPORT = 0.84   # e5 query→passage cosine above which a paraphrase counts as supported
-MIN_TERMS = 4              # shorter sentences ("Según el material:") are not judged
+LOOP_NGRAM = 5  # words per phrase
+LOOP_REPEATS = 3  # the same phrase this often is a loop, not emphasis
+LANGUAGE_MIN_WORDS = 20  # language detection needs this much text to be trusted
+CHECK_EVERY_WORDS = 8  # the streaming checks run at most this often
+LEXICAL_SUPPORT = 0.6  # share of a sentence's content words found in its passages
+EMBEDDING_SUPPORT = 0.84  # e5 query→passage cosine above which a paraphrase counts as supported
+MIN_TERMS = 4  # shorter sentences ("Según el material:") are not judged
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _MARKER = re.compile(r"\s*\[\d{1,3}(?:\s*,\s*\d{1,3})*\]")
@@ -37,7 +38,7 @@ def _words(text: str) -> list[str]:
 
 
 def repeated_phrase(words: list[str]) -> bool:
-    grams = Counter(tuple(words[i:i + LOOP_NGRAM]) for i in range(len(words) - LOOP_NGRAM + 1))
+    grams = Counter(tuple(words[i : i + LOOP_NGRAM]) for i in range(len(words) - LOOP_NGRAM + 1))
     return bool(grams) and grams.most_common(1)[0][1] >= LOOP_REPEATS
 
 

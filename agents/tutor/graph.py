@@ -3,6 +3,7 @@
 classify_intent → retrieve_course_context | retrieve_semantic | retrieve_progress | skip_retrieval
 → generate_response → [reflect → generate_response, at most twice] → post_process.
 """
+
 from __future__ import annotations
 
 import functools

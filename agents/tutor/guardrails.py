@@ -4,6 +4,7 @@
 ``find_leaks`` is what the reflection node checks a draft with; ``socratic_hint`` is the deterministic
 graded hint (the offline twin, and the last resort once the model has had its two rewrites).
 """
+
 from __future__ import annotations
 
 import re
@@ -16,10 +17,13 @@ from core.text import words
 _ANSWER_KEY = re.compile(
     r"\b(la respuesta( correcta)? es|the (correct |right )?answer is|respuesta correcta|correct answer|"
     r"answer key|clave de respuestas|soluci[oó]n completa|full solution|la opci[oó]n correcta|"
-    r"the correct option|the right option)\b", re.IGNORECASE)
+    r"the correct option|the right option)\b",
+    re.IGNORECASE,
+)
 _VERDICT = re.compile(
     r"\b(es|is|resulta|it'?s)\s+(verdadera|verdadero|falsa|falso|true|false|correcta|incorrecta|correct|incorrect)\b",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _CODE_BLOCK = re.compile(r"```.*?\n(.*?)```", re.DOTALL)
 _LETTERS = "abcdefgh"
 
@@ -42,7 +46,8 @@ def _overlap(sentence: str, reference: str) -> float:
 # Words that point at the exercise itself ("this question", "una pista"), in either language.
 _POINTS_AT_EXERCISE = re.compile(
     r"\b(this|the) (exercise|question|quiz|statement|case)\b|\b(este|el) (ejercicio|caso|enunciado)\b|"
-    r"\besta (pregunta|afirmacion)\b|\b(hint|pista|clue)s?\b|\b(the|la) (answer|respuesta)\b")
+    r"\besta (pregunta|afirmacion)\b|\b(hint|pista|clue)s?\b|\b(the|la) (answer|respuesta)\b"
+)
 # Cosine (multilingual-e5-small, query to query) above which a message asks what the exercise asks:
 # a rephrasing of the exercise scores 0.86-0.92 in either language; another topic of the same
 # course scores 0.79-0.83 (measured on the demo courses' exercises).
@@ -52,8 +57,14 @@ SAME_QUESTION_SIMILARITY = 0.86
 def exercise_text(attempt: dict) -> str:
     """What the learner reads on screen for the exercise (prompt, statement, options, steps, case)."""
     content = attempt.get("content") or {}
-    parts = [attempt.get("prompt") or "", content.get("statement") or "", content.get("text") or "",
-             content.get("scenario") or "", *(content.get("options") or []), *(content.get("steps") or [])]
+    parts = [
+        attempt.get("prompt") or "",
+        content.get("statement") or "",
+        content.get("text") or "",
+        content.get("scenario") or "",
+        *(content.get("options") or []),
+        *(content.get("steps") or []),
+    ]
     return " ".join(part for part in parts if isinstance(part, str))
 
 
@@ -100,8 +111,10 @@ def find_leaks(text: str, attempt: dict | None) -> list[str]:
         if len(found) >= min(3, len(steps)) and len(found) >= 2 and found == sorted(found):
             leaks.append("lists the steps in the correct order")
     if kind == "practical_case" and content.get("model_answer"):
-        if any(len(normalize(s).split()) >= 6 and _overlap(s, content["model_answer"]) >= 0.5
-               for s in split_sentences(text)):
+        if any(
+            len(normalize(s).split()) >= 6 and _overlap(s, content["model_answer"]) >= 0.5
+            for s in split_sentences(text)
+        ):
             leaks.append("reproduces the model answer")
     if any(len(block.strip().splitlines()) >= 3 for block in _CODE_BLOCK.findall(text)):
         leaks.append("contains a complete code solution")
@@ -148,15 +161,29 @@ def socratic_hint(attempt: dict, passages: list[Passage], language: str, level: 
         lines.append(_message("ask", attempt.get("type"), language))
     elif level == 2:
         if source is not None:
-            lines.append(t("tutor.hint.look", language, section=source.section or source.document,
-                           document=source.document, index=source.index))
+            lines.append(
+                t(
+                    "tutor.hint.look",
+                    language,
+                    section=source.section or source.document,
+                    document=source.document,
+                    index=source.index,
+                )
+            )
         if clue is not None:
             lines.append(t("tutor.hint.clue", language, sentence=clue[0].strip(), index=clue[1].index))
         lines.append(_message("ask", attempt.get("type"), language))
     else:
         lines.append(_message("analogy", attempt.get("type"), language))
         if source is not None:
-            lines.append(t("tutor.hint.look", language, section=source.section or source.document,
-                           document=source.document, index=source.index))
+            lines.append(
+                t(
+                    "tutor.hint.look",
+                    language,
+                    section=source.section or source.document,
+                    document=source.document,
+                    index=source.index,
+                )
+            )
     lines.append(t("tutor.hint.more" if level < HINT_LEVELS else "tutor.hint.last", language))
     return "\n\n".join(line for line in lines if line and not find_leaks(line, attempt))

@@ -3,6 +3,7 @@
 Dependencies (pool, model, clock) arrive in ``runtime.context`` (a TutorContext); protocol events
 (grounding, token, citations, suggestions) leave through ``runtime.stream_writer``.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -16,6 +17,7 @@ from pydantic import BaseModel
 from agents.i18n import code_label, language_name, t
 from agents.offline import match_exemplars, stream_words
 from agents.retrieval import Passage, ground
+from agents.retrieval.passages import trim_passages
 from agents.tutor import prompts
 from agents.tutor.answer_check import answers_question
 from agents.tutor.answers import (
@@ -33,34 +35,72 @@ from agents.tutor.citations import (
 )
 from agents.tutor.gate import AnswerGate, unsupported_sentences
 from agents.tutor.guardrails import find_leaks, hint_header, normalize, socratic_hint
-from agents.retrieval.passages import trim_passages
 from agents.tutor.state import Intent, TutorContext, TutorState
 from storage.progress import progress_summary
 
 MAX_REWRITES = 2
 
 # Whole-message greetings and unmistakable progress phrases decide without a model call (000 §1.3).
-_GREETINGS = {"hola", "hi", "hello", "hey", "buenas", "buenos dias", "buenas tardes", "buenas noches",
-              "good morning", "gracias", "muchas gracias", "thanks", "thank you", "adios", "bye", "chao",
-              "hasta luego", "ok gracias", "vale gracias"}
-_PROGRESS = re.compile(r"\b(mi progreso|my progress|mis notas?|my (scores?|grades?)|mi puntaje|cuanto llevo|"
-                       r"fechas? limite|deadlines?|como voy|how am i doing|repasos? pendientes?|reviews? due|"
-                       r"mis cursos|my courses|mis habilidades|my skills)\b")
+_GREETINGS = {
+    "hola",
+    "hi",
+    "hello",
+    "hey",
+    "buenas",
+    "buenos dias",
+    "buenas tardes",
+    "buenas noches",
+    "good morning",
+    "gracias",
+    "muchas gracias",
+    "thanks",
+    "thank you",
+    "adios",
+    "bye",
+    "chao",
+    "hasta luego",
+    "ok gracias",
+    "vale gracias",
+}
+_PROGRESS = re.compile(
+    r"\b(mi progreso|my progress|mis notas?|my (scores?|grades?)|mi puntaje|cuanto llevo|"
+    r"fechas? limite|deadlines?|como voy|how am i doing|repasos? pendientes?|reviews? due|"
+    r"mis cursos|my courses|mis habilidades|my skills)\b"
+)
 # The offline classifier's exemplars (matched by embedding similarity).
 _EXEMPLARS = {
-    "academic": ["¿Cuál es el plazo para devolver un producto?", "¿Qué hago si un cliente pide un reembolso?",
-                 "Explícame el procedimiento de seguridad", "How do I handle a customer complaint?",
-                 "What is the policy for refunds?", "Explain the steps of the opening checklist",
-                 # questions about the learner's own entitlements are policy questions, not progress
-                 "How many days of holiday am I entitled to?", "Can I take unpaid leave for a family reason?",
-                 "¿Me pagan las horas extra si trabajo un festivo?"],
-    "progress": ["¿Qué cursos tengo pendientes?", "¿Cuándo vence mi curso?", "¿Qué nota saqué?",
-                 "Which courses do I have left?", "When is my course due?", "What score did I get?"],
-    "off_topic": ["¿Quién ganó el partido de fútbol ayer?", "Dame una receta de paella",
-                  "¿Qué tiempo hará mañana?", "Who won the football match last night?",
-                  "Tell me a celebrity gossip story", "Who should I vote for in the election?",
-                  "Cuéntame un chiste", "Tell me a joke", "Recomiéndame una serie de Netflix",
-                  "What movie should I watch tonight?"],
+    "academic": [
+        "¿Cuál es el plazo para devolver un producto?",
+        "¿Qué hago si un cliente pide un reembolso?",
+        "Explícame el procedimiento de seguridad",
+        "How do I handle a customer complaint?",
+        "What is the policy for refunds?",
+        "Explain the steps of the opening checklist",
+        # questions about the learner's own entitlements are policy questions, not progress
+        "How many days of holiday am I entitled to?",
+        "Can I take unpaid leave for a family reason?",
+        "¿Me pagan las horas extra si trabajo un festivo?",
+    ],
+    "progress": [
+        "¿Qué cursos tengo pendientes?",
+        "¿Cuándo vence mi curso?",
+        "¿Qué nota saqué?",
+        "Which courses do I have left?",
+        "When is my course due?",
+        "What score did I get?",
+    ],
+    "off_topic": [
+        "¿Quién ganó el partido de fútbol ayer?",
+        "Dame una receta de paella",
+        "¿Qué tiempo hará mañana?",
+        "Who won the football match last night?",
+        "Tell me a celebrity gossip story",
+        "Who should I vote for in the election?",
+        "Cuéntame un chiste",
+        "Tell me a joke",
+        "Recomiéndame una serie de Netflix",
+        "What movie should I watch tonight?",
+    ],
 }
 # e5 similarities bunch together, so a label must beat the academic reading by a margin; progress
 # also needs the learner to be talking about themselves.
@@ -102,11 +142,16 @@ def classify_intent(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
     ctx = runtime.context
     user = prompts.CLASSIFY_USER.format(
         where="inside a course" if in_course else "not inside any course (general chat)",
-        course=state.get("course_title") or "None", lesson=state.get("lesson_title") or "None",
-        message=message[:2000])
-    choice = ctx.llm.structured("classifier", [{"role": "system", "content": prompts.CLASSIFY_SYSTEM},
-                                               {"role": "user", "content": user}],
-                                IntentChoice, twin=lambda: IntentChoice(intent=offline_intent(message, in_course)))
+        course=state.get("course_title") or "None",
+        lesson=state.get("lesson_title") or "None",
+        message=message[:2000],
+    )
+    choice = ctx.llm.structured(
+        "classifier",
+        [{"role": "system", "content": prompts.CLASSIFY_SYSTEM}, {"role": "user", "content": user}],
+        IntentChoice,
+        twin=lambda: IntentChoice(intent=offline_intent(message, in_course)),
+    )
     intent = choice.value.intent
     if intent == "in_course" and not in_course:
         intent = "cross_course"
@@ -132,9 +177,15 @@ def _grounded(state: TutorState, runtime: Runtime[TutorContext], course_id: str 
     ctx = runtime.context
     started = time.perf_counter()
     lesson_id = state.get("lesson_id") if course_id else None
-    grounding = ground(ctx.pool, ctx.org_id, ctx.user_id, state["message"],
-                       course_id=UUID(course_id) if course_id else None,
-                       lesson_id=UUID(lesson_id) if lesson_id else None, llm=ctx.llm)
+    grounding = ground(
+        ctx.pool,
+        ctx.org_id,
+        ctx.user_id,
+        state["message"],
+        course_id=UUID(course_id) if course_id else None,
+        lesson_id=UUID(lesson_id) if lesson_id else None,
+        llm=ctx.llm,
+    )
     passages = trim_passages(grounding.passages, ctx.budgets["retrieved_context"])
     rung, source = grounding.rung, grounding.source
     if passages and not state.get("attempt") and not answers_question(state["message"], tuple(passages)):
@@ -143,9 +194,14 @@ def _grounded(state: TutorState, runtime: Runtime[TutorContext], course_id: str 
         source = "pageindex" if course_id else "semantic"
     _announce(runtime, rung, source)
     closest = closest_material(ctx.pool, ctx.org_id, state["message"]) if rung == "general" else []
-    return {"rung": rung, "retrieval_source": source, "passages": passages, "closest": closest,
-            "context": "\n\n---\n\n".join(_label(p) + "\n" + p.text for p in passages),
-            "retrieval_latency_ms": int((time.perf_counter() - started) * 1000)}
+    return {
+        "rung": rung,
+        "retrieval_source": source,
+        "passages": passages,
+        "closest": closest,
+        "context": "\n\n---\n\n".join(_label(p) + "\n" + p.text for p in passages),
+        "retrieval_latency_ms": int((time.perf_counter() - started) * 1000),
+    }
 
 
 def _label(passage: Passage) -> str:
@@ -175,16 +231,23 @@ def retrieve_progress(state: TutorState, runtime: Runtime[TutorContext]) -> dict
     started = time.perf_counter()
     progress = _progress(runtime, state["language"])
     _announce(runtime, "general", "db")
-    return {"rung": "general", "retrieval_source": "db", "passages": [], "progress": progress,
-            "context": _progress_context(progress),
-            "retrieval_latency_ms": int((time.perf_counter() - started) * 1000)}
+    return {
+        "rung": "general",
+        "retrieval_source": "db",
+        "passages": [],
+        "progress": progress,
+        "context": _progress_context(progress),
+        "retrieval_latency_ms": int((time.perf_counter() - started) * 1000),
+    }
 
 
 def _progress_context(progress: dict) -> str:
-    lines = [f"- {e['course']}: {e['status']}, {e['progress']:.0%} done"
-             + (f", deadline {e['deadline']}" if e.get("deadline") else "")
-             + (f", score {e['score']:.0%}" if e.get("score") is not None else "")
-             for e in progress.get("enrollments", [])]
+    lines = [
+        f"- {e['course']}: {e['status']}, {e['progress']:.0%} done"
+        + (f", deadline {e['deadline']}" if e.get("deadline") else "")
+        + (f", score {e['score']:.0%}" if e.get("score") is not None else "")
+        for e in progress.get("enrollments", [])
+    ]
     lines += [f"- skill {s['skill']} ({s['category']}): {s['level']}" for s in progress.get("skills", [])]
     lines.append(f"- reviews due now: {progress.get('reviews_due', 0)}")
     lines += [f"- recently failed: {f['exercise']} ({f['course']})" for f in progress.get("recent_failures", [])]
@@ -194,31 +257,54 @@ def _progress_context(progress: dict) -> str:
 def skip_retrieval(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
     """Greetings and off-topic messages: no material, only the learner's courses to suggest from."""
     _announce(runtime, "general", "none")
-    return {"rung": "general", "retrieval_source": "none", "passages": [], "context": "",
-            "progress": _progress(runtime, state["language"]), "retrieval_latency_ms": 0}
+    return {
+        "rung": "general",
+        "retrieval_source": "none",
+        "passages": [],
+        "context": "",
+        "progress": _progress(runtime, state["language"]),
+        "retrieval_latency_ms": 0,
+    }
 
 
 def _messages(state: TutorState, ctx: TutorContext) -> list[dict]:
     source = state.get("retrieval_source", "none")
     rule = prompts.GROUNDING_RULES["db" if source == "db" else "none" if source == "none" else state["rung"]]
-    system = prompts.SYSTEM.format(org_name=ctx.org_name, user_name=ctx.user_name, grounding_rule=rule,
-                                   language_name=language_name(state["language"]))
+    system = prompts.SYSTEM.format(
+        org_name=ctx.org_name,
+        user_name=ctx.user_name,
+        grounding_rule=rule,
+        language_name=language_name(state["language"]),
+    )
     attempt = state.get("attempt")
     if attempt:
         level = state.get("hint_level") or 1
-        system += "\n\n" + prompts.HINT_MODE.format(exercise_type=attempt["type"], exercise_prompt=attempt["prompt"],
-                                                    level=level, level_rule=prompts.HINT_LEVEL_RULES[level])
+        system += "\n\n" + prompts.HINT_MODE.format(
+            exercise_type=attempt["type"],
+            exercise_prompt=attempt["prompt"],
+            level=level,
+            level_rule=prompts.HINT_LEVEL_RULES[level],
+        )
     messages = [{"role": "system", "content": system}]
     if state.get("history_summary"):
-        messages.append({"role": "system", "content": f"Summary of the earlier conversation: {state['history_summary']}"})
+        messages.append(
+            {"role": "system", "content": f"Summary of the earlier conversation: {state['history_summary']}"}
+        )
     messages += state.get("history") or []
     template = prompts.PROGRESS_BLOCK if source == "db" else prompts.CONTEXT_BLOCK
-    messages.append({"role": "user", "content": template.format(context=state["context"], message=state["message"])
-                     if state.get("context") else state["message"]})
+    messages.append(
+        {
+            "role": "user",
+            "content": template.format(context=state["context"], message=state["message"])
+            if state.get("context")
+            else state["message"],
+        }
+    )
     if state.get("leaks"):
         messages.append({"role": "assistant", "content": state["draft"]})
-        messages.append({"role": "user", "content": prompts.REWRITE.format(leaks="; ".join(state["leaks"]),
-                                                                         draft=state["draft"])})
+        messages.append(
+            {"role": "user", "content": prompts.REWRITE.format(leaks="; ".join(state["leaks"]), draft=state["draft"])}
+        )
     return messages
 
 
@@ -236,12 +322,20 @@ def generate_response(state: TutorState, runtime: Runtime[TutorContext]) -> dict
             return socratic_hint(state["attempt"], passages, state["language"], state.get("hint_level") or 1)
         return offline_answer(state, ctx.user_name, ctx.org_name)
 
-    gate = AnswerGate(language=state["language"],
-                      max_tokens=ctx.llm.answer_tokens("generator", ctx.budgets["generation_reserve"]),
-                      needs_citation=bool(passages) and state.get("intent") in ("in_course", "cross_course")
-                      and not state.get("attempt"))
-    stream = ctx.llm.stream("generator", _messages(state, ctx), twin=twin, max_tokens=gate.max_tokens,
-                            deadline_s=ctx.llm.settings.answer_seconds)
+    gate = AnswerGate(
+        language=state["language"],
+        max_tokens=ctx.llm.answer_tokens("generator", ctx.budgets["generation_reserve"]),
+        needs_citation=bool(passages)
+        and state.get("intent") in ("in_course", "cross_course")
+        and not state.get("attempt"),
+    )
+    stream = ctx.llm.stream(
+        "generator",
+        _messages(state, ctx),
+        twin=twin,
+        max_tokens=gate.max_tokens,
+        deadline_s=ctx.llm.settings.answer_seconds,
+    )
     judged = not ctx.llm.offline
     parts: list[str] = []
     for token in itertools.chain(stream, [None]):
@@ -259,15 +353,29 @@ def generate_response(state: TutorState, runtime: Runtime[TutorContext]) -> dict
     elif judged and gate.finish(stream.outcome, stream.finish_reason):
         fallback, draft, engine, replaced = gate.reason, twin(), "offline", True
         if not hold_back:  # the client clears what it showed; post_process streams the twin's answer
-            runtime.stream_writer({"event": "fallback", "data": {"reason": fallback, "message": t(
-                "engine.fallback_notice", state["language"],
-                reason=code_label("fallback", fallback, state["language"]))}})
-    return {"draft": draft, "streamed": not hold_back and not replaced,
-            "citation_order": None if replaced else cleaner.order,
-            "engine": engine, "fallback": fallback,
-            "tokens_used": state.get("tokens_used", 0) + stream.tokens_in + stream.tokens_out,
-            "generation_latency_ms": int((time.perf_counter() - started) * 1000),
-            "removed_citations": (state.get("removed_citations") or []) + cleaner.removed}
+            runtime.stream_writer(
+                {
+                    "event": "fallback",
+                    "data": {
+                        "reason": fallback,
+                        "message": t(
+                            "engine.fallback_notice",
+                            state["language"],
+                            reason=code_label("fallback", fallback, state["language"]),
+                        ),
+                    },
+                }
+            )
+    return {
+        "draft": draft,
+        "streamed": not hold_back and not replaced,
+        "citation_order": None if replaced else cleaner.order,
+        "engine": engine,
+        "fallback": fallback,
+        "tokens_used": state.get("tokens_used", 0) + stream.tokens_in + stream.tokens_out,
+        "generation_latency_ms": int((time.perf_counter() - started) * 1000),
+        "removed_citations": (state.get("removed_citations") or []) + cleaner.removed,
+    }
 
 
 def _token(runtime: Runtime[TutorContext], text: str) -> None:
@@ -317,19 +425,35 @@ def post_process(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
         citations = pinpoint(conn, ctx.org_id, response, [passages[n] for n in cited])
         citations = name_manual_sections(conn, ctx.org_id, citations, state["language"], state.get("course_id"))
     removed = (state.get("removed_citations") or []) + removed
-    unsupported = unsupported_sentences(response, list(passages.values()), cited) \
-        if state.get("engine") != "offline" and passages else []
-    reason = ("removed_citations" if removed else
-              "unsupported" if unsupported else
-              "uncited" if passages and not citations and not state.get("attempt") else
-              "not_grounded" if state.get("rung") == "general" and state.get("intent") in ("in_course", "cross_course")
-              else None)
+    unsupported = (
+        unsupported_sentences(response, list(passages.values()), cited)
+        if state.get("engine") != "offline" and passages
+        else []
+    )
+    reason = (
+        "removed_citations"
+        if removed
+        else "unsupported"
+        if unsupported
+        else "uncited"
+        if passages and not citations and not state.get("attempt")
+        else "not_grounded"
+        if state.get("rung") == "general" and state.get("intent") in ("in_course", "cross_course")
+        else None
+    )
     follow_ups = suggestions(state, citations)
     actions = next_steps(state)
     # each with the passage its [n] points at, shortened: the chat draws the sources from this event alone
     runtime.stream_writer({"event": "citations", "data": {"citations": [c.shown() for c in citations]}})
     runtime.stream_writer({"event": "suggestions", "data": {"suggestions": follow_ups, "actions": actions}})
-    return {"response": response, "passages": list(passages.values()), "citations": citations,
-            "suggestions": follow_ups, "actions": actions,
-            "low_confidence": reason is not None, "low_confidence_reason": reason, "removed_citations": removed,
-            "unsupported": unsupported}
+    return {
+        "response": response,
+        "passages": list(passages.values()),
+        "citations": citations,
+        "suggestions": follow_ups,
+        "actions": actions,
+        "low_confidence": reason is not None,
+        "low_confidence_reason": reason,
+        "removed_citations": removed,
+        "unsupported": unsupported,
+    }

@@ -29,8 +29,10 @@ Rules:
 GROUNDING_RULES = {
     "chunks": "answer from the company passages provided; they are the authority.",
     "document": "answer from the course document provided; it is the authority.",
-    "general": ("no company material matched this question. Answer from general knowledge and say plainly, "
-                "in one short sentence, that it does not come from company material."),
+    "general": (
+        "no company material matched this question. Answer from general knowledge and say plainly, "
+        "in one short sentence, that it does not come from company material."
+    ),
     "db": "answer only from the learner data provided.",
     "none": "no material is needed for this message.",
 }
@@ -70,4 +72,3 @@ Rewrite it as a Socratic hint: ask guiding questions, point to the relevant part
 state, quote or hint at the correct answer itself. Keep the same language. Draft:
 
 {draft}"""
-

@@ -5,6 +5,7 @@ memory, the exercise in progress), runs the graph and yields the protocol events
 grounding · token* · citations · suggestions · done — or a single ``error`` with a one-line reason.
 Session helpers answer "not found" for anybody else's session.
 """
+
 from __future__ import annotations
 
 import logging
@@ -13,21 +14,21 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 from uuid import UUID
 
-from agents.runtime.deps import AppDeps
 from agents.i18n import t
+from agents.llm.memory import budgets_for, prepare_history
 from agents.offline import detect_language
+from agents.runtime.deps import AppDeps
+from agents.runtime.refusals import refusal
 from agents.tutor.graph import tutor_graph
 from agents.tutor.guardrails import HINT_LEVELS, is_about_exercise
-from agents.llm.memory import budgets_for, prepare_history
 from agents.tutor.state import TutorContext
-from agents.runtime.refusals import refusal
+from core.inputs import InputRefused, checked_text
 from storage import attempts as attempt_store
 from storage import chat, rate_limits, users
 from storage import courses as course_store
 from storage import exercises as exercise_store
-from storage.db import relax_durability
-from core.inputs import InputRefused, checked_text
 from storage import lessons as lesson_store
+from storage.db import relax_durability
 
 log = logging.getLogger(__name__)
 
@@ -90,9 +91,15 @@ def hint_scope(attempt: attempt_store.ActiveAttempt | None, message: str, from_e
 
 
 def _attempt_state(attempt: attempt_store.ActiveAttempt) -> dict:
-    return {"exercise_id": str(attempt.exercise_id), "attempt_id": str(attempt.attempt_id), "type": attempt.type,
-            "prompt": attempt.prompt, "content": attempt.content, "correct_texts": attempt.correct_texts,
-            "lesson_id": str(attempt.lesson_id)}
+    return {
+        "exercise_id": str(attempt.exercise_id),
+        "attempt_id": str(attempt.attempt_id),
+        "type": attempt.type,
+        "prompt": attempt.prompt,
+        "content": attempt.content,
+        "correct_texts": attempt.correct_texts,
+        "lesson_id": str(attempt.lesson_id),
+    }
 
 
 def _own_session(conn, user: users.User, session_id) -> chat.ChatSession:
@@ -111,12 +118,14 @@ def resolve_context(conn, user: users.User, course: str | None, lesson: str | No
             raise TutorError("COURSE_NOT_FOUND", _lang(user), ref=str(course)[:80])
         found.update(course_id=str(ref.id), course_title=ref.title)
     if lesson:
-        ref = lesson_store.find_lesson(conn, user.org_id, lesson,
-                                       UUID(found["course_id"]) if found else None, user.language)
+        ref = lesson_store.find_lesson(
+            conn, user.org_id, lesson, UUID(found["course_id"]) if found else None, user.language
+        )
         if ref is None:
             raise TutorError("LESSON_NOT_FOUND", _lang(user), ref=str(lesson)[:80])
-        found.update(course_id=str(ref.course_id), course_title=ref.course_title,
-                     lesson_id=str(ref.id), lesson_title=ref.title)
+        found.update(
+            course_id=str(ref.course_id), course_title=ref.course_title, lesson_id=str(ref.id), lesson_title=ref.title
+        )
     return found
 
 
@@ -130,8 +139,9 @@ def _check_rate(pool, user: users.User, limit: int, endpoint: str = "tutor.messa
         raise TutorError("RATE_LIMITED", _lang(user), retry_after=wait)
 
 
-def new_session(deps: AppDeps, user: users.User, *, course: str | None = None,
-                lesson: str | None = None) -> chat.ChatSession:
+def new_session(
+    deps: AppDeps, user: users.User, *, course: str | None = None, lesson: str | None = None
+) -> chat.ChatSession:
     with deps.pool.connection() as conn:
         relax_durability(conn)  # an empty conversation lost in a crash is nothing lost
         _active_user(conn, user)
@@ -162,9 +172,18 @@ def delete_session(deps: AppDeps, user: users.User, session_id) -> None:
         chat.delete_session(conn, user.org_id, user.id, _own_session(conn, user, session_id).id)
 
 
-def run_turn(deps: AppDeps, user: users.User, message: str, *, session_id=None, course: str | None = None,
-             lesson: str | None = None, from_exercise=None,
-             rate_limit: int = RATE_LIMIT_PER_MINUTE, now: datetime | None = None) -> Iterator[dict]:
+def run_turn(
+    deps: AppDeps,
+    user: users.User,
+    message: str,
+    *,
+    session_id=None,
+    course: str | None = None,
+    lesson: str | None = None,
+    from_exercise=None,
+    rate_limit: int = RATE_LIMIT_PER_MINUTE,
+    now: datetime | None = None,
+) -> Iterator[dict]:
     """Answer one message; yields protocol events ({"event": name, "data": {...}}).
 
     ``from_exercise``: the exercise on screen beside the chat (the course player), which is what makes
@@ -172,8 +191,9 @@ def run_turn(deps: AppDeps, user: users.User, message: str, *, session_id=None, 
     started = time.monotonic()
     pool, llm = deps.pool, deps.llm
     try:
-        state, ctx, session, notice = _prepare(pool, llm, user, message, session_id, course, lesson, rate_limit,
-                                               started, from_exercise, now)
+        state, ctx, session, notice = _prepare(
+            pool, llm, user, message, session_id, course, lesson, rate_limit, started, from_exercise, now
+        )
     except TutorError as exc:
         yield exc.event()
         return
@@ -211,8 +231,13 @@ def _prepare(pool, llm, user, message, session_id, course, lesson, rate_limit, s
     answer_language = answer_language if answer_language in ("es", "en") else language
     capabilities = llm.capabilities()  # the first call per engine probes the server
     budgets = budgets_for(llm.engine, capabilities.context_tokens, capabilities.slow)
-    history, summary = ([], None) if session is None else prepare_history(  # may summarise with the model
-        pool, llm, user.org_id, session, answer_language, budgets["history"])
+    history, summary = (
+        ([], None)
+        if session is None
+        else prepare_history(  # may summarise with the model
+            pool, llm, user.org_id, session, answer_language, budgets["history"]
+        )
+    )
     if not hint_scope(attempt, text, from_exercise):
         attempt = None
     notice = ""
@@ -222,8 +247,7 @@ def _prepare(pool, llm, user, message, session_id, course, lesson, rate_limit, s
     with pool.connection() as conn:
         relax_durability(conn)  # the answer's commit, an ordinary one, makes the question durable with it
         if session is None:
-            session = chat.create_session(conn, user.org_id, user.id, AGENT, title=session_title(text),
-                                          context=context)
+            session = chat.create_session(conn, user.org_id, user.id, AGENT, title=session_title(text), context=context)
         elif context is not None:
             chat.update_context(conn, user.org_id, session.id, context)
         chat.add_message(conn, user.org_id, session.id, "user", text)
@@ -231,33 +255,57 @@ def _prepare(pool, llm, user, message, session_id, course, lesson, rate_limit, s
             chat.rename_session(conn, user.org_id, user.id, session.id, session_title(text))
     context = context if context is not None else session.context
     state = {
-        "message": text, "language": answer_language, "history": history, "history_summary": summary,
-        "course_id": context.get("course_id"), "course_title": context.get("course_title"),
-        "lesson_id": context.get("lesson_id"), "lesson_title": context.get("lesson_title"),
+        "message": text,
+        "language": answer_language,
+        "history": history,
+        "history_summary": summary,
+        "course_id": context.get("course_id"),
+        "course_title": context.get("course_title"),
+        "lesson_id": context.get("lesson_id"),
+        "lesson_title": context.get("lesson_title"),
         "attempt": None if attempt is None else _attempt_state(attempt),
         "hint_level": 0 if attempt is None else min(HINT_LEVELS, attempt.hints_given + 1),
-        "rewrites": 0, "tokens_used": 0,
+        "rewrites": 0,
+        "tokens_used": 0,
     }
-    ctx = TutorContext(pool=pool, llm=llm, org_id=user.org_id, org_name=org.name if org else "",
-                       user_id=user.id, user_name=user.full_name.split()[0], budgets=budgets, started=started)
+    ctx = TutorContext(
+        pool=pool,
+        llm=llm,
+        org_id=user.org_id,
+        org_name=org.name if org else "",
+        user_id=user.id,
+        user_name=user.full_name.split()[0],
+        budgets=budgets,
+        started=started,
+    )
     return state, ctx, session, notice
 
 
-def _finish(pool, ctx: TutorContext, session: chat.ChatSession, final: dict, started: float, *,
-            notice: str) -> dict:
+def _finish(pool, ctx: TutorContext, session: chat.ChatSession, final: dict, started: float, *, notice: str) -> dict:
     ttft = int((ctx.first_token_at[0] - started) * 1000) if ctx.first_token_at else None
     metadata = {
-        "citations": [c.shown() for c in final.get("citations", [])], "rung": final.get("rung"),
-        "retrieval_source": final.get("retrieval_source"), "intent": final.get("intent"),
-        "engine": final.get("engine"), "language": final.get("language"),
+        "citations": [c.shown() for c in final.get("citations", [])],
+        "rung": final.get("rung"),
+        "retrieval_source": final.get("retrieval_source"),
+        "intent": final.get("intent"),
+        "engine": final.get("engine"),
+        "language": final.get("language"),
         "retrieval_latency_ms": final.get("retrieval_latency_ms", 0),
-        "generation_latency_ms": final.get("generation_latency_ms", 0), "ttft_ms": ttft,
-        "tokens_used": final.get("tokens_used", 0), "low_confidence": final.get("low_confidence", False),
-        "removed_citations": final.get("removed_citations", []), "suggestions": final.get("suggestions", []),
-        "hint_mode": bool(final.get("attempt")), "hint_level": final.get("hint_level") or None,
-        "rewrites": final.get("rewrites", 0), "truncated": bool(notice), "notice": notice,
-        "fallback": final.get("fallback"), "unsupported": final.get("unsupported", []),
-        "low_confidence_reason": final.get("low_confidence_reason"), "actions": final.get("actions", []),
+        "generation_latency_ms": final.get("generation_latency_ms", 0),
+        "ttft_ms": ttft,
+        "tokens_used": final.get("tokens_used", 0),
+        "low_confidence": final.get("low_confidence", False),
+        "removed_citations": final.get("removed_citations", []),
+        "suggestions": final.get("suggestions", []),
+        "hint_mode": bool(final.get("attempt")),
+        "hint_level": final.get("hint_level") or None,
+        "rewrites": final.get("rewrites", 0),
+        "truncated": bool(notice),
+        "notice": notice,
+        "fallback": final.get("fallback"),
+        "unsupported": final.get("unsupported", []),
+        "low_confidence_reason": final.get("low_confidence_reason"),
+        "actions": final.get("actions", []),
         "question": final.get("message", ""),
     }
     with pool.connection() as conn:
@@ -266,14 +314,24 @@ def _finish(pool, ctx: TutorContext, session: chat.ChatSession, final: dict, sta
         saved = chat.add_message(conn, ctx.org_id, session.id, "assistant", final.get("response", ""), metadata)
     # the final text and its language: with the grounding, citations and suggestions events before it,
     # everything a client draws the answer from (the chat reads nothing back from the database)
-    done = {"message_id": str(saved.id), "text": saved.content, "language": metadata["language"],
-            "tokens_used": metadata["tokens_used"],
-            "retrieval_source": metadata["retrieval_source"],
-            "retrieval_latency_ms": metadata["retrieval_latency_ms"],
-            "generation_latency_ms": metadata["generation_latency_ms"], "ttft_ms": ttft,
-            "engine": metadata["engine"], "low_confidence": metadata["low_confidence"]}
-    optional = {"fallback": metadata["fallback"], "low_confidence_reason": metadata["low_confidence_reason"],
-                "hint_level": metadata["hint_level"], "notice": notice or None}
+    done = {
+        "message_id": str(saved.id),
+        "text": saved.content,
+        "language": metadata["language"],
+        "tokens_used": metadata["tokens_used"],
+        "retrieval_source": metadata["retrieval_source"],
+        "retrieval_latency_ms": metadata["retrieval_latency_ms"],
+        "generation_latency_ms": metadata["generation_latency_ms"],
+        "ttft_ms": ttft,
+        "engine": metadata["engine"],
+        "low_confidence": metadata["low_confidence"],
+    }
+    optional = {
+        "fallback": metadata["fallback"],
+        "low_confidence_reason": metadata["low_confidence_reason"],
+        "hint_level": metadata["hint_level"],
+        "notice": notice or None,
+    }
     done.update({key: value for key, value in optional.items() if value})
     return {"event": "done", "data": done}
 

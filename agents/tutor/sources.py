@@ -5,6 +5,7 @@ citation of a manual opens the manual, its cited section marked.
 Used by the Streamlit source page and the tutor chat's source panel; other organisations' ids and
 unknown ids answer None ("not found").
 """
+
 from __future__ import annotations
 
 import re
@@ -13,9 +14,9 @@ from pathlib import Path
 
 from agents.runtime.deps import AppDeps
 from agents.tutor.citations import heading_at, section_path
-from storage import manuals, sources
 from core import config
 from core.inputs import parse_uuid
+from storage import manuals, sources
 from storage.users import User
 
 SEED_DOCUMENTS = Path(__file__).resolve().parents[2] / "seeds" / "documents"
@@ -33,15 +34,15 @@ class Block:
 
 @dataclass
 class SourceView:
-    kind: str                      # "document" | "lesson" | "manual"
+    kind: str  # "document" | "lesson" | "manual"
     title: str
-    heading: str = ""              # the cited passage's heading
-    page: int | None = None        # the cited passage's first page (PDFs)
+    heading: str = ""  # the cited passage's heading
+    page: int | None = None  # the cited passage's first page (PDFs)
     page_count: int = 1
     mime_type: str = ""
     source_name: str = ""
     blocks: list[Block] = field(default_factory=list)
-    manual_id: str = ""            # a manual's id (its page opens it)
+    manual_id: str = ""  # a manual's id (its page opens it)
 
     @property
     def original(self) -> Path | None:
@@ -90,8 +91,17 @@ def _manual_view(conn, user: User, manual_id, section: str | None) -> SourceView
     return view
 
 
-def open_source(deps: AppDeps, user: User, *, chunk=None, document=None, lesson=None, manual=None,
-                section: str | None = None, quote: str | None = None) -> SourceView | None:
+def open_source(
+    deps: AppDeps,
+    user: User,
+    *,
+    chunk=None,
+    document=None,
+    lesson=None,
+    manual=None,
+    section: str | None = None,
+    quote: str | None = None,
+) -> SourceView | None:
     """The source for a chunk id, a document id, a lesson id or a manual id with its ``section`` anchor
     (one of them), or None if not found."""
     with deps.pool.connection() as conn:
@@ -106,8 +116,13 @@ def open_source(deps: AppDeps, user: User, *, chunk=None, document=None, lesson=
             if found is None:
                 return None
             chunks = sources.document_chunks_by_document(conn, user.org_id, found.id)
-            view = SourceView("document", found.title, page_count=found.page_count, mime_type=found.mime_type,
-                              source_name=found.source_name)
+            view = SourceView(
+                "document",
+                found.title,
+                page_count=found.page_count,
+                mime_type=found.mime_type,
+                source_name=found.source_name,
+            )
             if not chunks:  # kept whole: mark the paragraph the quote comes from
                 view.blocks = _paragraph_blocks(found.full_text, quote)
                 return view
@@ -116,9 +131,10 @@ def open_source(deps: AppDeps, user: User, *, chunk=None, document=None, lesson=
                 chunk = max(chunks, key=lambda c: len(wanted & _stems(c.content))).id
             for c in chunks:
                 cited = str(c.id) == str(chunk)
-                view.blocks.append(Block(c.content, section_path(c.heading, found.title), c.page_start, cited,
-                                         f"c{c.position}"))
-                if cited:   # the section of the chunk the quote comes from, as the citation names it
+                view.blocks.append(
+                    Block(c.content, section_path(c.heading, found.title), c.page_start, cited, f"c{c.position}")
+                )
+                if cited:  # the section of the chunk the quote comes from, as the citation names it
                     heading, view.page = heading_at(c, quote) if quote else (c.heading, c.page_start)
                     view.heading = section_path(heading, found.title)
             return view
@@ -126,6 +142,10 @@ def open_source(deps: AppDeps, user: User, *, chunk=None, document=None, lesson=
             found = sources.source_lesson(conn, user.org_id, lesson)
             if found is None:
                 return None
-            return SourceView("lesson", f"{found.course_title} › {found.title}", heading=found.module_title,
-                              blocks=_paragraph_blocks(found.content_md, quote))
+            return SourceView(
+                "lesson",
+                f"{found.course_title} › {found.title}",
+                heading=found.module_title,
+                blocks=_paragraph_blocks(found.content_md, quote),
+            )
     return None

@@ -1,4 +1,5 @@
 """The tutor graph's state (what flows between nodes) and context (what nodes depend on)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -16,31 +17,31 @@ INTENTS: tuple[str, ...] = ("in_course", "cross_course", "progress", "chitchat",
 class TutorState(TypedDict, total=False):
     # input
     message: str
-    language: str                  # the language the answer is written in ("es" | "en")
+    language: str  # the language the answer is written in ("es" | "en")
     course_id: str | None
     course_title: str | None
     lesson_id: str | None
     lesson_title: str | None
-    history: list[dict]            # recent turns, raw: {"role", "content"}
-    history_summary: str | None    # older turns, summarised
-    attempt: dict | None           # the exercise in progress the question is about (hint-only answers), else None
-    hint_level: int                # 1 conceptual nudge · 2 pointer to the passage · 3 worked analogy
+    history: list[dict]  # recent turns, raw: {"role", "content"}
+    history_summary: str | None  # older turns, summarised
+    attempt: dict | None  # the exercise in progress the question is about (hint-only answers), else None
+    hint_level: int  # 1 conceptual nudge · 2 pointer to the passage · 3 worked analogy
     # classification
     intent: Intent
     # retrieval
-    rung: str                      # chunks | document | general
-    retrieval_source: str          # pageindex | semantic | scoped_fallback | document | db | none
-    passages: list[Passage]        # numbered by ground(); renumbered in citation order by post_process
+    rung: str  # chunks | document | general
+    retrieval_source: str  # pageindex | semantic | scoped_fallback | document | db | none
+    passages: list[Passage]  # numbered by ground(); renumbered in citation order by post_process
     context: str
     progress: dict | None
-    closest: list[dict]            # nothing grounded: the nearest courses/documents by title {kind, id, title}
+    closest: list[dict]  # nothing grounded: the nearest courses/documents by title {kind, id, title}
     retrieval_latency_ms: int
     # generation
     draft: str
-    streamed: bool                 # tokens already went out while generating
-    citation_order: list | None    # passage numbers in order of first citation ([1] is the first); None: not yet
-    engine: str                    # who wrote the draft: the model's engine or "offline"
-    fallback: str | None           # why a model answer was replaced by the twin (agents.tutor.gate)
+    streamed: bool  # tokens already went out while generating
+    citation_order: list | None  # passage numbers in order of first citation ([1] is the first); None: not yet
+    engine: str  # who wrote the draft: the model's engine or "offline"
+    fallback: str | None  # why a model answer was replaced by the twin (agents.tutor.gate)
     tokens_used: int
     generation_latency_ms: int
     ttft_ms: int | None
@@ -50,24 +51,25 @@ class TutorState(TypedDict, total=False):
     rewrites: int
     # post-processing
     response: str
-    citations: list[Passage]       # the cited passages, pinned on the chunk each sentence comes from
+    citations: list[Passage]  # the cited passages, pinned on the chunk each sentence comes from
     suggestions: list[str]
-    actions: list[dict]            # next steps beside the answer: {kind: course|document|helpdesk, label, target}
+    actions: list[dict]  # next steps beside the answer: {kind: course|document|helpdesk, label, target}
     low_confidence: bool
-    unsupported: list[str]         # answer sentences no cited passage backs
-    low_confidence_reason: str | None   # removed_citations | uncited | not_grounded
+    unsupported: list[str]  # answer sentences no cited passage backs
+    low_confidence_reason: str | None  # removed_citations | uncited | not_grounded
 
 
 @dataclass
 class TutorContext:
     """Per-turn dependencies, handed to every node through LangGraph's Runtime."""
+
     pool: ConnectionPool
-    llm: Any                       # agents.llm.LLM
+    llm: Any  # agents.llm.LLM
     org_id: UUID
     org_name: str
     user_id: UUID
     user_name: str
     budgets: dict[str, int]
-    started: float                 # time.monotonic() when the turn began (TTFT is measured from it)
-    clock: Any = None              # time.monotonic, replaceable in tests
+    started: float  # time.monotonic() when the turn began (TTFT is measured from it)
+    clock: Any = None  # time.monotonic, replaceable in tests
     first_token_at: list[float] = field(default_factory=list)

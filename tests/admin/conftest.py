@@ -1,4 +1,5 @@
 """Admin test helpers: the demo admin and employees, AppDeps on an in-memory checkpointer, one turn."""
+
 from __future__ import annotations
 
 import pytest
@@ -38,18 +39,28 @@ def saver():
 def turn(admin, saver, seeded_pool):
     """turn(message, session=None, confirm=None, cancel=False, user=admin, llm=the process's, **ask options)
     -> AdminReply; the deps are built at each call, so a test that points the model elsewhere first is heard."""
-    def run(message: str = "", session: str | None = None, *, confirm: str | None = None, cancel: bool = False,
-            user=None, llm=None, **options):
+
+    def run(
+        message: str = "",
+        session: str | None = None,
+        *,
+        confirm: str | None = None,
+        cancel: bool = False,
+        user=None,
+        llm=None,
+        **options,
+    ):
         deps = make_deps(seeded_pool, llm=llm, checkpointer_factory=lambda: saver)
-        return service.ask(deps, user or admin, message, session_id=session, confirm=confirm, cancel=cancel,
-                           **options)
+        return service.ask(deps, user or admin, message, session_id=session, confirm=confirm, cancel=cancel, **options)
+
     return run
 
 
 def audit_count(pool, action: str | None = None) -> int:
     with pool.connection() as conn:
-        return conn.execute("SELECT count(*) FROM audit_log WHERE %(a)s::text IS NULL OR action = %(a)s",
-                            {"a": action}).fetchone()[0]
+        return conn.execute(
+            "SELECT count(*) FROM audit_log WHERE %(a)s::text IS NULL OR action = %(a)s", {"a": action}
+        ).fetchone()[0]
 
 
 def is_active(pool, email: str) -> bool:

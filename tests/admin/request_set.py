@@ -8,6 +8,7 @@ adding requests never moves an old one between halves. Scores, per language and 
 - values lost: a write whose preview was built but does not show a deadline, level or person the
   request gave (or showed a deadline when the parser could not read the one given).
 """
+
 from __future__ import annotations
 
 import zlib
@@ -24,8 +25,8 @@ from agents.i18n import code_label, format_date
 from core.names import fold
 
 DATA = Path(__file__).parent / "data" / "admin_requests.yaml"
-FRESH = Path(__file__).parent / "data" / "admin_requests_fresh.yaml"   # written after the twin's changes
-UNREADABLE = "?"   # a deadline the request gives that no parser reads: it must reach the admin as said
+FRESH = Path(__file__).parent / "data" / "admin_requests_fresh.yaml"  # written after the twin's changes
+UNREADABLE = "?"  # a deadline the request gives that no parser reads: it must reach the admin as said
 
 
 @dataclass(frozen=True)
@@ -81,16 +82,20 @@ def lost_values(ctx: ToolContext, request: Request, planned: list[dict], shown: 
         except ToolError as refused:
             if shown is not None:
                 shown.append(f"(refused) {refused}")
-            continue   # no preview: the admin is told why, nothing can be confirmed
+            continue  # no preview: the admin is told why, nothing can be confirmed
         if shown is not None:
             shown.append(preview)
         preview = fold(preview)
         deadline = expected.get("deadline")
-        if deadline == UNREADABLE or (deadline and fold(format_date(date.fromisoformat(deadline), ctx.lang)) not in preview):
+        if deadline == UNREADABLE or (
+            deadline and fold(format_date(date.fromisoformat(deadline), ctx.lang)) not in preview
+        ):
             lost.append(f"deadline {deadline}")
         if expected.get("level") and fold(code_label("level", expected["level"], ctx.lang)) not in preview:
             lost.append(f"level {expected['level']}")
-        people = expected.get("employee_names") or ([expected["employee_name"]] if expected.get("employee_name") else [])
+        people = expected.get("employee_names") or (
+            [expected["employee_name"]] if expected.get("employee_name") else []
+        )
         lost += [f"person {name}" for name in people if fold(name) not in preview]
     return lost
 
@@ -112,8 +117,9 @@ def score(requests: list[Request], plan) -> dict[str, Score]:
     for request in requests:
         planned = plan(request)
         tools_right = [c["tool"] for c in planned] == [tool for tool, _ in request.calls]
-        args_right = tools_right and all(arguments_match(args, c["arguments"])
-                                         for (_, args), c in zip(request.calls, planned))
+        args_right = tools_right and all(
+            arguments_match(args, c["arguments"]) for (_, args), c in zip(request.calls, planned)
+        )
         for key in (request.lang, f"{request.lang}/{request.slice}"):
             s = scores[key]
             s.n, s.tool, s.arguments = s.n + 1, s.tool + tools_right, s.arguments + args_right

@@ -1,4 +1,5 @@
 """Amending a pending preview (spec 000 §5.5) and previewing two writes at once (issue 32)."""
+
 from __future__ import annotations
 
 from datetime import date, timedelta
@@ -26,14 +27,14 @@ def test_an_amendment_replans_the_preview_and_the_old_one_cannot_be_confirmed(tu
     assert added.pending["id"] != first.pending["id"] and added.tool_calls[0]["tool"] == "assign_course"
     for name in ("Tom Baker", "Harry Patel"):
         assert name in added.pending["preview"]
-    assert format_date(end_of_month, "en") in added.pending["preview"]     # what was not changed stays
+    assert format_date(end_of_month, "en") in added.pending["preview"]  # what was not changed stays
     assert "no longer be confirmed" in added.response
     assert _status(seeded_pool, admin, first.pending["id"]) == "cancelled"
 
-    stale = turn(session=first.session, confirm=first.pending["id"])     # the old preview: nothing runs
+    stale = turn(session=first.session, confirm=first.pending["id"])  # the old preview: nothing runs
     assert stale.executed == [] and stale.pending["id"] == added.pending["id"]
 
-    later = turn("mejor con fecha del 30", first.session)                 # Spanish, a bare day of the month
+    later = turn("mejor con fecha del 30", first.session)  # Spanish, a bare day of the month
     thirtieth = date.today().replace(day=30) if date.today().day < 30 else None
     assert later.pending["id"] != added.pending["id"] and "Harry Patel" in later.pending["preview"]
     if thirtieth:
@@ -41,15 +42,18 @@ def test_an_amendment_replans_the_preview_and_the_old_one_cannot_be_confirmed(tu
     removed = turn("sin Harry", first.session)
     assert "Harry Patel" not in removed.pending["preview"] and "Tom Baker" in removed.pending["preview"]
 
-    question = turn("who knows Oracle Financials?", first.session)         # not an amendment: it stays
+    question = turn("who knows Oracle Financials?", first.session)  # not an amendment: it stays
     assert question.pending["id"] == removed.pending["id"] and question.tool_calls == []
     done = turn(session=first.session, confirm=removed.pending["id"])
     assert [e["tool"] for e in done.executed] == ["assign_course"]
-    assert audit_count(seeded_pool, "assign_course") == writes + 1          # Tom only, once
+    assert audit_count(seeded_pool, "assign_course") == writes + 1  # Tom only, once
 
 
 def test_two_writes_in_one_request_are_previewed_together_and_one_confirm_runs_both(turn, seeded_pool):
-    deactivations, archives = audit_count(seeded_pool, "deactivate_employee"), audit_count(seeded_pool, "archive_course")
+    deactivations, archives = (
+        audit_count(seeded_pool, "deactivate_employee"),
+        audit_count(seeded_pool, "archive_course"),
+    )
     reply = turn("Deactivate Ryan Mitchell and archive the Business Expenses and Travel course")
     assert [c["tool"] for c in reply.tool_calls] == ["deactivate_employee", "archive_course"]
     assert "Ryan Mitchell" in reply.pending["preview"] and "Business Expenses and Travel" in reply.pending["preview"]
@@ -71,13 +75,13 @@ def test_a_conversation_is_renamed_and_deleted_with_the_write_it_held(turn, seed
     with pytest.raises(service.AdminInputError):
         service.rename_conversation(seeded_deps, admin, reply.session, "   ")
     with pytest.raises(service.AdminAccessError):
-        service.delete_conversation(seeded_deps, lucia, reply.session)        # employees never reach it
+        service.delete_conversation(seeded_deps, lucia, reply.session)  # employees never reach it
 
     service.delete_conversation(seeded_deps, admin, reply.session)
     assert reply.session not in {str(s.id) for s in service.conversation(seeded_deps, admin, None).sessions}
-    with seeded_pool.connection() as conn:   # gone with its conversation (or cancelled where it is kept)
+    with seeded_pool.connection() as conn:  # gone with its conversation (or cancelled where it is kept)
         held = pending_actions.get_pending(conn, admin.org_id, admin.id, reply.pending["id"])
     assert held is None or held.status == "cancelled"
-    with pytest.raises(service.AdminInputError):                              # its confirm names nothing now
+    with pytest.raises(service.AdminInputError):  # its confirm names nothing now
         turn(confirm=reply.pending["id"])
     assert is_active(seeded_pool, "emily@acme.test")

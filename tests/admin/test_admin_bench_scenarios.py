@@ -1,6 +1,7 @@
 """The real-model bench's admin scenarios (tests/bench/real_model_agents.py) through the offline twin: every
 read gives a tool result, every write a preview that a confirm executes (issue 13 item 4). The
 scenario lists are read from the bench file itself, so the two never drift apart."""
+
 from __future__ import annotations
 
 import ast
@@ -65,7 +66,8 @@ def test_a_skill_named_by_its_acronym_is_found_for_the_preview(turn):
 
 
 def test_a_write_naming_a_course_several_titles_share_asks_which_one_and_the_full_title_previews(
-        turn, seeded_pool, admin):
+    turn, seeded_pool, admin
+):
     """The real-model bench's database held four "Returns and Refunds …" courses (three from content runs): the
     twin took "to Ryan" for the course. Now the reply names the candidates, and nothing is held to confirm; the
     bench's write names the seeded course by its full title, so on that database it still previews."""
@@ -78,7 +80,9 @@ def test_a_write_naming_a_course_several_titles_share_asks_which_one_and_the_ful
     call = reply.tool_calls[0]
     assert call["tool"] == "assign_course" and call["arguments"]["course_title"] == "Returns and Refunds"
     assert call["arguments"]["employee_names"] == ["Ryan Mitchell"] and reply.pending is None
-    assert all(title in reply.response for title in ("Returns and Refunds Essentials", "Returns and Refunds Policy (v2)"))
-    reply = turn(WRITES[0])   # a preview, or "nothing to change" once the bench write above ran: no question
+    assert all(
+        title in reply.response for title in ("Returns and Refunds Essentials", "Returns and Refunds Policy (v2)")
+    )
+    reply = turn(WRITES[0])  # a preview, or "nothing to change" once the bench write above ran: no question
     assert reply.tool_calls[0]["arguments"]["course_title"] == "Returns and Refunds Essentials"
     assert "Returns and Refunds Policy" not in reply.response, reply.response

@@ -1,5 +1,6 @@
 """python -m agents.admin ask (its main, in-process): the JSON shape, --confirm resuming on the
 PostgresSaver, one-line refusals."""
+
 from __future__ import annotations
 
 import json
@@ -16,11 +17,22 @@ def cli(capsys, *argv) -> tuple[int, dict | str, str]:
 
 def test_preview_confirm_and_repeat_confirm(capsys, seeded_pool):
     code, reply, _ = cli(capsys, "desactiva a Sofía", "--user", "admin@acme.test", "--json")
-    assert code == 0 and set(reply) == {"session", "response", "tool_calls", "pending", "executed", "engine", "fallback",
-                                       "tokens_used"}
+    assert code == 0 and set(reply) == {
+        "session",
+        "response",
+        "tool_calls",
+        "pending",
+        "executed",
+        "engine",
+        "fallback",
+        "tokens_used",
+    }
     assert set(reply["pending"]) == {"id", "tool", "arguments", "preview"}
     assert reply["tool_calls"][0]["tool"] == "deactivate_employee" and set(reply["tool_calls"][0]) == {
-        "tool", "arguments", "rows"}
+        "tool",
+        "arguments",
+        "rows",
+    }
     assert is_active(seeded_pool, "sofia@acme.test")
 
     code, done, _ = cli(capsys, "--user", "admin@acme.test", "--confirm", reply["pending"]["id"], "--json")

@@ -1,5 +1,6 @@
 """The admin assistant's output gate through the fake server: a model that answers in prose, calls a
 tool with arguments its schema refuses, or invents people and figures is overruled by the twin."""
+
 from __future__ import annotations
 
 from agents.admin.gate import invalid_arguments, plan_disagreement, ungrounded_mentions
@@ -39,7 +40,6 @@ def test_a_model_without_tool_calling_plans_with_the_twin_and_phrases(fake_opena
     assert all(not r.get("tools") for r in fake_openai.chat_requests)  # no tool request was ever sent
 
 
-
 def test_a_slow_model_phrases_the_twins_summary_not_the_raw_results(fake_openai, turn):
     fake_openai.capabilities.update(tool_calling=False, probe_token_delay=0.08)  # the probe measures ~12 tokens/s
     fake_openai.reply("These are the skill levels of the team.")
@@ -58,6 +58,7 @@ def test_a_phrasing_past_the_answer_deadline_gets_the_templated_reply(fake_opena
     assert reply.fallback == "timeout" and reply.engine == "offline"
     assert "more words than a second allows" not in reply.response and reply.response
 
+
 def test_gate_units():
     schema = TOOLS_BY_NAME["who_knows"].parameters
     assert invalid_arguments(schema, {"skill_name": "Excel"}) is None
@@ -66,8 +67,14 @@ def test_gate_units():
     results = [{"tool": "who_knows", "result": {"rows": [{"full_name": "Javier Torres", "score": 0.75}]}}]
     assert ungrounded_mentions("Javier Torres scores 75%. One person.", results, "who knows?") == []
     assert ungrounded_mentions("Ask Maria Lopez, 3 people know it.", results, "who knows?") == ["3", "Maria", "Lopez"]
-    mentors = [{"tool": "suggest_mentors", "result": {"rows": [{"full_name": n} for n in
-                                                             ("Ana Ruiz", "Tom Baker", "Priya Shah", "Ryan Lee", "Carmen Vidal")]}}]
+    mentors = [
+        {
+            "tool": "suggest_mentors",
+            "result": {
+                "rows": [{"full_name": n} for n in ("Ana Ruiz", "Tom Baker", "Priya Shah", "Ryan Lee", "Carmen Vidal")]
+            },
+        }
+    ]
     listed = "Mentors:\n1. Ana Ruiz\n2. Tom Baker\n3) Priya Shah\n4. Ryan Lee\n5. Carmen Vidal"
     assert ungrounded_mentions(listed, mentors, "Suggest mentors") == []  # list numbers are not claims
     assert ungrounded_mentions(listed + "\n6. John Smith, 12 years", mentors, "Suggest mentors") == ["12", "Smith"]
@@ -94,15 +101,22 @@ def test_a_plan_that_keeps_every_value_stands(fake_openai, turn):
     fake_openai.tool_call("verify_skill", {"employee_name": "Tom", "skill_name": "forklift operation", "level": "high"})
     fake_openai.reply("Ready to set Tom Baker's forklift operation to high.")
     reply = turn("Mark Tom as high in forklift operation")
-    assert reply.fallback is None and reply.engine.startswith("openai:") and reply.pending["arguments"]["level"] == "high"
+    assert (
+        reply.fallback is None and reply.engine.startswith("openai:") and reply.pending["arguments"]["level"] == "high"
+    )
     turn(session=reply.session, cancel=True)
 
 
 def test_the_plan_check_judges_writes_only():
-    assign = {"tool": "assign_course", "arguments": {"course_title": "X", "employee_names": ["Tom"], "deadline": "2027-01-01"}}
-    assert plan_disagreement([{"tool": "who_knows", "arguments": {}}], [{"tool": "get_alerts", "arguments": {}}]) is None
+    assign = {
+        "tool": "assign_course",
+        "arguments": {"course_title": "X", "employee_names": ["Tom"], "deadline": "2027-01-01"},
+    }
+    assert (
+        plan_disagreement([{"tool": "who_knows", "arguments": {}}], [{"tool": "get_alerts", "arguments": {}}]) is None
+    )
     assert plan_disagreement([{"tool": "get_employee_detail", "arguments": {}}], [assign]) == "wrong_tool"
-    assert plan_disagreement([assign], []) is None                      # the twin had no plan: nothing to judge by
+    assert plan_disagreement([assign], []) is None  # the twin had no plan: nothing to judge by
     dropped = {"tool": "assign_course", "arguments": {"course_title": "X", "employee_names": ["Tom"]}}
     assert plan_disagreement([dropped], [assign]) == "dropped_argument"
     assert plan_disagreement([assign], [assign]) is None

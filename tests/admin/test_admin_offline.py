@@ -1,4 +1,5 @@
 """Scenarios through the offline engine: routing, arguments, ambiguity, and the confirm protocol."""
+
 from __future__ import annotations
 
 from datetime import date, timedelta
@@ -19,25 +20,51 @@ def _only_call(reply) -> dict:
     return reply.tool_calls[0]
 
 
-@pytest.mark.parametrize(("message", "tool", "check"), [
-    ("lista de empleados inactivos", "list_employees",
-     lambda c: [r["full_name"] for r in c["rows"]] == ["Andrés Molina"]),
-    ("perfil de James", "get_employee_detail",
-     lambda c: c["result"]["employee"]["full_name"] == "James Carter"
-     and any(e["course"] == "Devoluciones y reembolsos: lo esencial" for e in c["result"]["enrollments"])),  # in the admin's language
-    ("show the skills matrix for warehouse safety", "get_skills_matrix",
-     lambda c: c["arguments"] == {"category": "Warehouse safety"} and "Forklift operation" in c["rows"][0]),
-    ("skill gaps with fewer than 2 experts", "get_skill_gaps",
-     lambda c: c["arguments"] == {"threshold": 2} and "Oracle Financials" in {r["skill"] for r in c["rows"]}),
-    ("who knows Oracle Financials?", "who_knows",
-     lambda c: [r["full_name"] for r in c["rows"]] == ["Isabel Vega", "Ryan Mitchell"]),
-    ("list courses in draft", "list_courses",
-     lambda c: c["rows"] and {r["status"] for r in c["rows"]} == {"draft"}),
-    ("stats for the returns course", "get_course_stats",
-     lambda c: c["result"]["course"]["title"] == "Returns and Refunds Essentials"),
-    ("alertas", "get_alerts", lambda c: {"overdue", "deadline_at_risk"} <= {r["kind"] for r in c["rows"]}),
-    ("sugerencias de mentores", "get_mentorship_suggestions", lambda c: len(c["rows"]) > 0),
-])
+@pytest.mark.parametrize(
+    ("message", "tool", "check"),
+    [
+        (
+            "lista de empleados inactivos",
+            "list_employees",
+            lambda c: [r["full_name"] for r in c["rows"]] == ["Andrés Molina"],
+        ),
+        (
+            "perfil de James",
+            "get_employee_detail",
+            lambda c: (
+                c["result"]["employee"]["full_name"] == "James Carter"
+                and any(e["course"] == "Devoluciones y reembolsos: lo esencial" for e in c["result"]["enrollments"])
+            ),
+        ),  # in the admin's language
+        (
+            "show the skills matrix for warehouse safety",
+            "get_skills_matrix",
+            lambda c: c["arguments"] == {"category": "Warehouse safety"} and "Forklift operation" in c["rows"][0],
+        ),
+        (
+            "skill gaps with fewer than 2 experts",
+            "get_skill_gaps",
+            lambda c: c["arguments"] == {"threshold": 2} and "Oracle Financials" in {r["skill"] for r in c["rows"]},
+        ),
+        (
+            "who knows Oracle Financials?",
+            "who_knows",
+            lambda c: [r["full_name"] for r in c["rows"]] == ["Isabel Vega", "Ryan Mitchell"],
+        ),
+        (
+            "list courses in draft",
+            "list_courses",
+            lambda c: c["rows"] and {r["status"] for r in c["rows"]} == {"draft"},
+        ),
+        (
+            "stats for the returns course",
+            "get_course_stats",
+            lambda c: c["result"]["course"]["title"] == "Returns and Refunds Essentials",
+        ),
+        ("alertas", "get_alerts", lambda c: {"overdue", "deadline_at_risk"} <= {r["kind"] for r in c["rows"]}),
+        ("sugerencias de mentores", "get_mentorship_suggestions", lambda c: len(c["rows"]) > 0),
+    ],
+)
 def test_each_read_tool_runs_at_once(turn, message, tool, check):
     reply = turn(message)
     call = _only_call(reply)
@@ -100,15 +127,15 @@ def test_assign_then_confirm_writes_once_with_audit(turn, seeded_pool, admin):
 def test_reassigning_an_enrolled_course_changes_only_what_was_asked(turn, seeded_pool, admin):
     before = _enrollment(seeded_pool, admin, "james@acme.test", "Returns and Refunds Essentials")
     assert before is not None and before.status != "cancelled"
-    same = turn("asigna Returns and Refunds Essentials a James")          # no deadline given: nothing changes
+    same = turn("asigna Returns and Refunds Essentials a James")  # no deadline given: nothing changes
     assert same.pending is None and "James Carter" in same.response and "no cambia nada" in same.response
     later = date.today() + timedelta(days=45)
     reply = turn(f"asigna Returns and Refunds Essentials a James antes del {later.isoformat()}")
     preview = reply.pending["preview"]
     old_deadline = format_date(before.deadline, "es") if before.deadline else "sin fecha límite"
-    assert f"{old_deadline} → {format_date(later, 'es')}" in preview       # Spanish dates, the one real change
+    assert f"{old_deadline} → {format_date(later, 'es')}" in preview  # Spanish dates, the one real change
     assert "None" not in preview and later.isoformat() not in preview
-    assert code_label("status", before.status, "es") in preview            # what is kept, in Spanish
+    assert code_label("status", before.status, "es") in preview  # what is kept, in Spanish
     turn(session=reply.session, confirm=reply.pending["id"])
     after = _enrollment(seeded_pool, admin, "james@acme.test", "Returns and Refunds Essentials")
     assert after.deadline == later and after.progress == before.progress and after.status == before.status
@@ -135,17 +162,17 @@ def test_a_typed_yes_confirms_once_and_anything_else_keeps_the_action_pending(tu
     writes = audit_count(seeded_pool)
     reply = turn("desactiva a Chloe")
     assert reply.pending and "Chloe Evans" in reply.pending["preview"]
-    asked = turn("who knows Oracle Financials?", reply.session)   # another request: the preview stays
+    asked = turn("who knows Oracle Financials?", reply.session)  # another request: the preview stays
     assert asked.pending["id"] == reply.pending["id"] and asked.tool_calls == [] and asked.executed == []
     assert "sigue esperando" in asked.response or "still waiting" in asked.response
-    mixed = turn("sí pero a Priya no", reply.session)              # not only confirmation words
+    mixed = turn("sí pero a Priya no", reply.session)  # not only confirmation words
     assert mixed.pending["id"] == reply.pending["id"] and mixed.executed == []
     assert is_active(seeded_pool, "chloe@acme.test") and audit_count(seeded_pool) == writes
 
     yes = turn("¡Sí!", reply.session)
     assert [e["id"] for e in yes.executed] == [reply.pending["id"]] and yes.pending is None
     assert not is_active(seeded_pool, "chloe@acme.test") and audit_count(seeded_pool) == writes + 1
-    again = turn("sí", reply.session)                               # nothing pending: nothing happens
+    again = turn("sí", reply.session)  # nothing pending: nothing happens
     assert again.executed == [] and again.pending is None and audit_count(seeded_pool) == writes + 1
 
     wrong = turn("desactiva a Harry", reply.session)
@@ -206,6 +233,7 @@ def test_an_admin_cannot_resume_another_admins_session(turn, seeded_pool):
     reply = turn("desactiva a Elena")
     with seeded_pool.connection() as conn:
         from storage import users
+
         oliver = users.get_user_by_email(conn, "oliver@acme.test")
     with pytest.raises(service.AdminInputError):
         turn(session=reply.session, confirm=reply.pending["id"], user=oliver)

@@ -1,6 +1,7 @@
 """Admin pages (AppTest, demo organisation): each renders for an admin with CSV downloads; an
 employee arriving at any of them by URL gets the refusal and no data; the assistant page's chat,
 trace and Confirm card work on the product's PostgresSaver checkpointer."""
+
 from __future__ import annotations
 
 import pytest
@@ -9,8 +10,13 @@ from tests.admin.conftest import audit_count, is_active
 from tests.apptest import open_page, texts
 from ui.tables import column_labels
 
-DASHBOARDS = ["pages/home_admin.py", "pages/skills_matrix.py", "pages/skill_gaps.py", "pages/course_stats.py",
-              "pages/employee_detail.py"]
+DASHBOARDS = [
+    "pages/home_admin.py",
+    "pages/skills_matrix.py",
+    "pages/skill_gaps.py",
+    "pages/course_stats.py",
+    "pages/employee_detail.py",
+]
 
 
 @pytest.mark.parametrize("page", DASHBOARDS + ["pages/admin_assistant.py"])
@@ -38,7 +44,7 @@ def test_overview_engine_card_shows_the_probe(admin, fake_openai):
 def test_skills_matrix_heatmap_with_filters(admin):
     at = open_page(admin, "pages/skills_matrix.py", matrix_department="Logística", matrix_category="Warehouse safety")
     assert "5 empleados × 6 habilidades" in texts(at)
-    assert len(at.get("plotly_chart")) == 2 and at.get("download_button")   # heatmap + skills evolution
+    assert len(at.get("plotly_chart")) == 2 and at.get("download_button")  # heatmap + skills evolution
     table = at.dataframe[0].value
     assert set(table["employee"]) == {"Javier Torres", "Ana Morales", "Raúl Navarro", "Elena Castro", "Tom Baker"}
 
@@ -65,12 +71,16 @@ def test_assistant_page_chat_trace_and_confirm_card(admin, seeded_pool):
     at.chat_input[0].set_value("who knows Oracle Financials?").run()
     assert not at.exception, at.exception
     assert "Isabel Vega" in texts(at) and at.expander and at.dataframe
-    assert "motor: sin modelo" in [c.value for c in at.caption]   # the twin: no model, no token count
+    assert "motor: sin modelo" in [c.value for c in at.caption]  # the twin: no model, no token count
     at.chat_input[0].set_value("desactiva a Diego").run()
     assert "Diego Martín" in texts(at) and is_active(seeded_pool, "diego@acme.test")
-    preview = at.dataframe[-1]      # the write's rows in the trace: each field and its new value, in Spanish
-    assert preview.value.iloc[0].to_dict() == {"employee": "Diego Martín", "email": "diego@acme.test",
-                                               "is_active": "sí", "new_is_active": "no"}
+    preview = at.dataframe[-1]  # the write's rows in the trace: each field and its new value, in Spanish
+    assert preview.value.iloc[0].to_dict() == {
+        "employee": "Diego Martín",
+        "email": "diego@acme.test",
+        "is_active": "sí",
+        "new_is_active": "no",
+    }
     assert column_labels(preview.value, "es")["new_is_active"] == "Activo después"
     confirm = next(b for b in at.button if b.label.endswith("Confirmar"))
     confirm.click().run()
@@ -87,7 +97,7 @@ def test_assistant_conversation_renamed_then_deleted_from_the_sidebar(admin):
     at.button(key=f"rename_{session}").click().run()
     assert not at.exception, at.exception
     assert any(b.label.startswith("Cursos del trimestre ·") for b in at.sidebar.button)
-    assert at.button(key=f"delete_{session}").disabled                 # only once "for good" is ticked
+    assert at.button(key=f"delete_{session}").disabled  # only once "for good" is ticked
     at.checkbox(key=f"sure_{session}").check().run()
     at.button(key=f"delete_{session}").click().run()
     assert not at.exception, at.exception
@@ -102,8 +112,8 @@ def test_employees_page_writes_through_preview_then_confirm(admin, seeded_pool):
     at.selectbox(key="action_level").set_value("high")
     at.button(key="preview_verify").click().run()
     assert not at.exception, at.exception
-    assert "Harry Patel" in texts(at) and "alto" in texts(at)          # the preview, in Spanish
-    assert audit_count(seeded_pool, "verify_skill") == writes              # nothing written yet
+    assert "Harry Patel" in texts(at) and "alto" in texts(at)  # the preview, in Spanish
+    assert audit_count(seeded_pool, "verify_skill") == writes  # nothing written yet
     next(b for b in at.button if b.label.endswith("Confirmar")).click().run()
     assert not at.exception, at.exception
     assert audit_count(seeded_pool, "verify_skill") == writes + 1 and "Harry Patel" in texts(at)
@@ -120,8 +130,8 @@ def test_an_empty_assistant_page_offers_examples_that_run_when_clicked(admin):
     assert len(examples) == 6 and "¿Quién tiene cursos vencidos?" in {b.label for b in examples}
     next(b for b in examples if b.label == "¿Quién tiene cursos vencidos?").click().run()
     assert not at.exception, at.exception
-    assert "vencido" in texts(at) and texts(at).endswith("motor: sin modelo")   # the twin spends no tokens
-    assert not [b for b in at.button if b.key and b.key.startswith("example_")]   # the page is no longer empty
+    assert "vencido" in texts(at) and texts(at).endswith("motor: sin modelo")  # the twin spends no tokens
+    assert not [b for b in at.button if b.key and b.key.startswith("example_")]  # the page is no longer empty
 
 
 def test_empty_learning_pages_give_an_admin_the_next_step(admin):

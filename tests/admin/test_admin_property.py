@@ -1,6 +1,7 @@
 """Property: over any sequence of admin messages, typed yeses, confirms (right, stale, made up) and
 cancels, a write happens exactly when the admin confirms the action pending at that moment (with the
 button's id or a message of only confirmation words)."""
+
 from __future__ import annotations
 
 import uuid
@@ -11,9 +12,11 @@ from hypothesis import strategies as st
 from agents.admin.typed import typed_decision
 from tests.admin.conftest import audit_count
 
-WRITE_REQUESTS = ["verifica el nivel de Tom Baker en Coaching como alto",
-                  "verify Elena's Manual handling as medium",
-                  "desactiva a Harry"]
+WRITE_REQUESTS = [
+    "verifica el nivel de Tom Baker en Coaching como alto",
+    "verify Elena's Manual handling as medium",
+    "desactiva a Harry",
+]
 OTHER_MESSAGES = ["alertas", "sí", "yes", "no", "who knows Oracle Financials?", "ok, hazlo"]
 ACTIONS = st.one_of(
     st.tuples(st.just("say"), st.sampled_from(WRITE_REQUESTS + OTHER_MESSAGES)),
@@ -39,8 +42,11 @@ def test_only_confirming_the_current_pending_action_writes(turn, seeded_pool, st
         else:
             if session is None:
                 continue
-            target = {"confirm_current": current, "confirm_stale": next((s for s in seen if s != current), None),
-                      "confirm_made_up": str(uuid.uuid4())}[kind] or str(uuid.uuid4())
+            target = {
+                "confirm_current": current,
+                "confirm_stale": next((s for s in seen if s != current), None),
+                "confirm_made_up": str(uuid.uuid4()),
+            }[kind] or str(uuid.uuid4())
             expected_ids = [current] if kind == "confirm_current" and current else []
             reply = turn(session=session, confirm=target)
         if reply is None:

@@ -1,5 +1,6 @@
 """The offline twin on the admin request set (issue 32): the held-out half's figures per language, and
 no write preview that loses a value the request gave. Run with -s to read the figures and failures."""
+
 from __future__ import annotations
 
 import pytest
@@ -50,7 +51,7 @@ def test_no_preview_loses_a_value_the_request_gave(plans, seeded_pool, admin):
             shown: list[str] = []
             if missing := request_set.lost_values(ctx, request, plans[request.text], shown):
                 lost[request.text] = missing
-            if shown and read[request.lang] < 10:   # printed to be read as the admin reads them (pytest -s)
+            if shown and read[request.lang] < 10:  # printed to be read as the admin reads them (pytest -s)
                 read[request.lang] += 1
                 print(f"\n>>> {request.text}", *shown, sep="\n")
         conn.rollback()
@@ -69,24 +70,33 @@ def test_a_second_held_out_set_written_after_the_changes(seeded_pool, admin):
 
 def test_the_scoring_catches_planted_defects(plans, seeded_pool, admin):
     """Judge the judge: a planner that drops deadlines, or reads writes as lookups, is caught."""
-    dated = [r for r in REQUESTS if any(isinstance(args.get("deadline"), str) and args["deadline"] != "?"
-                                        for _, args in r.calls)]
+    dated = [
+        r
+        for r in REQUESTS
+        if any(isinstance(args.get("deadline"), str) and args["deadline"] != "?" for _, args in r.calls)
+    ]
 
     def without_deadline(request):
-        return [{**c, "arguments": {k: v for k, v in c["arguments"].items() if k != "deadline"}} for c in plans[request.text]]
+        return [
+            {**c, "arguments": {k: v for k, v in c["arguments"].items() if k != "deadline"}}
+            for c in plans[request.text]
+        ]
 
     def as_lookup(request):
-        return [{"tool": "get_employee_detail", "arguments": {}} if c["tool"] == "assign_course" else c
-                for c in plans[request.text]]
+        return [
+            {"tool": "get_employee_detail", "arguments": {}} if c["tool"] == "assign_course" else c
+            for c in plans[request.text]
+        ]
 
     assert all(s.arguments == 0 for key, s in request_set.score(dated, without_deadline).items() if "/" not in key)
     caught = built = 0
     with seeded_pool.connection() as conn:
         for request in dated:
             shown: list[str] = []
-            lost = request_set.lost_values(ToolContext(conn, admin.org_id, admin, request.lang, TODAY), request,
-                                           without_deadline(request), shown)
-            built += any(not text.startswith("(refused)") for text in shown)   # else: "nothing to change"
+            lost = request_set.lost_values(
+                ToolContext(conn, admin.org_id, admin, request.lang, TODAY), request, without_deadline(request), shown
+            )
+            built += any(not text.startswith("(refused)") for text in shown)  # else: "nothing to change"
             caught += bool(lost)
         conn.rollback()
     assert built >= 5 and caught == built

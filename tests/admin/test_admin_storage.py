@@ -1,10 +1,10 @@
 """Repositories behind the dashboards and tools, against the demo organisation."""
+
 from __future__ import annotations
 
-from storage import audit
+from storage import audit, pending_actions
 from storage import courses as course_store
 from storage import exercises as exercise_store
-from storage import pending_actions
 from storage import skills as skill_store
 
 
@@ -51,13 +51,22 @@ def test_matrix_filters_by_department_and_category(seeded_pool, admin):
 
 def test_a_pending_action_is_claimed_once_and_audit_reads_back(seeded_pool, admin):
     with seeded_pool.connection() as conn:
-        action = pending_actions.create_pending(conn, admin.org_id, admin.id, None, tool="deactivate_employee",
-                                            arguments={"x": 1}, preview="p")
+        action = pending_actions.create_pending(
+            conn, admin.org_id, admin.id, None, tool="deactivate_employee", arguments={"x": 1}, preview="p"
+        )
         assert pending_actions.claim_pending(conn, admin.org_id, admin.id, action.id) is not None
         assert pending_actions.claim_pending(conn, admin.org_id, admin.id, action.id) is None
         assert pending_actions.claim_pending(conn, admin.org_id, admin.id, "not-a-uuid") is None
-        audit.record(conn, admin.org_id, actor_id=admin.id, action="test", entity_type="t", entity_id="e",
-                     before={"a": 1}, after={"a": 2})
+        audit.record(
+            conn,
+            admin.org_id,
+            actor_id=admin.id,
+            action="test",
+            entity_type="t",
+            entity_id="e",
+            before={"a": 1},
+            after={"a": 2},
+        )
         entry = audit.list_entries(conn, admin.org_id, action="test")[0]
         conn.rollback()
     assert (entry.before, entry.after, entry.actor_name) == ({"a": 1}, {"a": 2}, admin.full_name)

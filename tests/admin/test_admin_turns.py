@@ -1,6 +1,7 @@
 """A turn as the page lives it: events while it runs (the tool starting, the reply token by token, a
 refused model reply replaced), tokens used recorded per message, and the tutor's summary memory so a
 long session keeps its beginning."""
+
 from __future__ import annotations
 
 from agents.llm import LLM, Settings
@@ -23,17 +24,19 @@ def test_offline_the_tool_starts_then_the_reply_streams_token_by_token(turn):
 
 
 def test_a_model_reply_streams_and_a_refused_one_is_replaced_on_screen(fake_openai, turn, seeded_pool, admin):
-    fake_openai.tool_call("who_knows", {"skill_name": "Oracle Financials"}).reply("Isabel Vega and Ryan Mitchell know it.")
+    fake_openai.tool_call("who_knows", {"skill_name": "Oracle Financials"}).reply(
+        "Isabel Vega and Ryan Mitchell know it."
+    )
     reply, events = _events(turn, "who knows Oracle Financials?")
     assert "".join(e.get("token", "") for e in events) == reply.response == "Isabel Vega and Ryan Mitchell know it."
     assert reply.tokens_used > 0
     with seeded_pool.connection() as conn:
         stored = chat.list_messages(conn, admin.org_id, reply.session)[-1]
-    assert stored.metadata["tokens_used"] == reply.tokens_used   # recorded per message
+    assert stored.metadata["tokens_used"] == reply.tokens_used  # recorded per message
 
     fake_openai.tool_call("who_knows", {"skill_name": "Oracle Financials"}).reply("Zoltan Kovacs knows it, 42 years.")
     reply, events = _events(turn, "who knows Oracle Financials?")
-    assert "Zoltan" in "".join(e.get("token", "") for e in events)    # shown while it was written…
+    assert "Zoltan" in "".join(e.get("token", "") for e in events)  # shown while it was written…
     assert events[-1] == {"replace": reply.response} and "Zoltan" not in reply.response  # …then replaced
     assert reply.fallback == "ungrounded" and "Isabel Vega" in reply.response
 
@@ -41,13 +44,20 @@ def test_a_model_reply_streams_and_a_refused_one_is_replaced_on_screen(fake_open
 def test_after_many_messages_the_model_still_gets_the_sessions_beginning(fake_openai, turn):
     offline = LLM(Settings())
     first = turn("perfil de James", llm=offline)
-    for message in ["alertas", "lista de empleados", "brechas de habilidades", "sugerencias de mentores",
-                    "matriz de habilidades"]:
-        turn(message, first.session, llm=offline)           # 12 messages stored: the first six age out
-    fake_openai.push(Reply(text="The admin first opened James Carter's profile, then the alerts."),  # summary
-                     Reply(text="We started with James Carter's profile."))                         # plan
+    for message in [
+        "alertas",
+        "lista de empleados",
+        "brechas de habilidades",
+        "sugerencias de mentores",
+        "matriz de habilidades",
+    ]:
+        turn(message, first.session, llm=offline)  # 12 messages stored: the first six age out
+    fake_openai.push(
+        Reply(text="The admin first opened James Carter's profile, then the alerts."),  # summary
+        Reply(text="We started with James Carter's profile."),
+    )  # plan
     turn("¿De qué hablamos al principio?", first.session)
     summarising, planning = fake_openai.chat_requests[0], fake_openai.chat_requests[1]
     assert "perfil de James" in str(summarising["messages"])
-    assert "perfil de James" not in str(planning["messages"])             # not as a raw turn any more…
-    assert "James Carter's profile" in str(planning["messages"])          # …but through the summary
+    assert "perfil de James" not in str(planning["messages"])  # not as a raw turn any more…
+    assert "James Carter's profile" in str(planning["messages"])  # …but through the summary

@@ -1,4 +1,5 @@
 """The offline planner's extraction rules, without a database."""
+
 from __future__ import annotations
 
 import uuid
@@ -10,23 +11,33 @@ import pytest
 from agents.admin import deadlines, names, routing, twin
 
 TODAY = date(2026, 11, 30)
-PEOPLE = [SimpleNamespace(id=uuid.uuid4(), full_name=name, email=email) for name, email in [
-    ("Marta Ruiz", "admin@acme.test"), ("Marina Gil", "marina@acme.test"), ("Diego Martín", "diego@acme.test"),
-    ("Lucía Fernández", "lucia@acme.test"), ("James Carter", "james@acme.test")]]
+PEOPLE = [
+    SimpleNamespace(id=uuid.uuid4(), full_name=name, email=email)
+    for name, email in [
+        ("Marta Ruiz", "admin@acme.test"),
+        ("Marina Gil", "marina@acme.test"),
+        ("Diego Martín", "diego@acme.test"),
+        ("Lucía Fernández", "lucia@acme.test"),
+        ("James Carter", "james@acme.test"),
+    ]
+]
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("by 2027-01-15", date(2027, 1, 15)),
-    ("antes del 15/01/2027", date(2027, 1, 15)),
-    ("antes del 31 de diciembre", date(2026, 12, 31)),
-    ("by March 3rd", date(2027, 3, 3)),           # already past this year: next year's
-    ("by 3 March 2027", date(2027, 3, 3)),
-    ("in 2 weeks", date(2026, 12, 14)),
-    ("en 10 días", date(2026, 12, 10)),
-    ("mañana", date(2026, 12, 1)),
-    ("no date here", None),
-    ("31/02/2027", None),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("by 2027-01-15", date(2027, 1, 15)),
+        ("antes del 15/01/2027", date(2027, 1, 15)),
+        ("antes del 31 de diciembre", date(2026, 12, 31)),
+        ("by March 3rd", date(2027, 3, 3)),  # already past this year: next year's
+        ("by 3 March 2027", date(2027, 3, 3)),
+        ("in 2 weeks", date(2026, 12, 14)),
+        ("en 10 días", date(2026, 12, 10)),
+        ("mañana", date(2026, 12, 1)),
+        ("no date here", None),
+        ("31/02/2027", None),
+    ],
+)
 def test_dates(text, expected):
     assert deadlines.extract_date(text, TODAY) == expected
 
@@ -34,7 +45,7 @@ def test_dates(text, expected):
 def test_people_whole_names_emails_prefixes_and_ambiguity():
     assert names.extract_people("asigna a lucia y a James Carter", PEOPLE) == ["Lucía Fernández", "James Carter"]
     assert names.extract_people("perfil de diego@acme.test", PEOPLE) == ["diego@acme.test"]
-    assert names.extract_people("how is Mar doing", PEOPLE) == ["mar"]    # Marta, Marina, Martín: ambiguous
+    assert names.extract_people("how is Mar doing", PEOPLE) == ["mar"]  # Marta, Marina, Martín: ambiguous
     assert names.extract_people("show the alerts and the matrix", PEOPLE) == []
 
 
@@ -42,13 +53,19 @@ def test_names_steps_and_routing_keywords():
     titles = ["Returns and Refunds Essentials", "Information Security Essentials", "Seguridad en el almacén"]
     assert names.best_names("stats for the returns course", titles) == ["Returns and Refunds Essentials"]
     assert names.best_names("archive 'Seguridad en el almacén'", titles) == ["Seguridad en el almacén"]
-    assert names.best_names("the essentials course", titles) == []          # two tie: nothing guessed
+    assert names.best_names("the essentials course", titles) == []  # two tie: nothing guessed
     assert twin.course_phrase("assign the course Quantum Basket Weaving to James") == "Quantum Basket Weaving"
     # the real-model bench's write: three "Returns and Refunds …" courses tied, and "to Ryan" was taken as the course
-    assert twin.course_phrase("Assign the Returns and Refunds course to Ryan Brooks by 2027-01-31") == "Returns and Refunds"
+    assert (
+        twin.course_phrase("Assign the Returns and Refunds course to Ryan Brooks by 2027-01-31")
+        == "Returns and Refunds"
+    )
     assert twin.course_phrase("asigna el curso a Lucía") is None
     assert routing.split_steps("alertas y luego asigna el curso; then the matrix") == [
-        "alertas", "asigna el curso", "the matrix"]
+        "alertas",
+        "asigna el curso",
+        "the matrix",
+    ]
     assert routing.route("Asigna el curso a Lucía") == "assign_course"
     assert routing.route("¿Quién sabe de inventario?") == "who_knows"
     assert routing.route("what can you do?") is None

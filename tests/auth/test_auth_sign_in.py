@@ -1,4 +1,5 @@
 """Sign-in sessions and throttled guessing, against the demo organisation's real database."""
+
 from __future__ import annotations
 
 import hashlib
@@ -60,12 +61,16 @@ def test_an_unknown_account_is_throttled_and_answered_the_same_way(seeded_pool, 
 def test_unlock_is_for_the_admins_own_organisation_only(seeded_pool, seeded_deps, admin):
     with seeded_pool.connection() as conn:
         other = users.ensure_org(conn, "globex")
-        upsert_user(conn, other.id, email="boss@globex.test", full_name="Boss", role="employee",
-                    password="right-one")
+        upsert_user(conn, other.id, email="boss@globex.test", full_name="Boss", role="employee", password="right-one")
     for _ in range(10):
         auth.sign_in_with_password(seeded_deps, "boss@globex.test", "wrong", "10.0.2.1", sleep=RecordedSleep())
-    assert auth.locked_accounts(seeded_deps, admin) == [] and not auth.unlock_account(seeded_deps, admin, "boss@globex.test")
-    assert auth.sign_in_with_password(seeded_deps, "boss@globex.test", "right-one", "10.0.2.2", sleep=RecordedSleep()) is None
+    assert auth.locked_accounts(seeded_deps, admin) == [] and not auth.unlock_account(
+        seeded_deps, admin, "boss@globex.test"
+    )
+    assert (
+        auth.sign_in_with_password(seeded_deps, "boss@globex.test", "right-one", "10.0.2.2", sleep=RecordedSleep())
+        is None
+    )
 
 
 def test_a_session_resumes_until_signed_out_idle_too_long_or_the_user_is_deactivated(seeded_pool, seeded_deps, admin):
@@ -92,10 +97,12 @@ def test_a_busy_session_still_ends_at_the_absolute_timeout(seeded_pool, seeded_d
     person = _employee(seeded_pool, "james@acme.test")
     with seeded_pool.connection() as conn:
         young, old = sessions.create_session(conn, person), sessions.create_session(conn, person)
-        for token, hours in ((young, 11), (old, 13)):   # both clicked a moment ago
-            conn.execute("UPDATE user_sessions SET created_at = now() - make_interval(hours => %(h)s),"
-                         " last_seen_at = now() WHERE id_hash = %(hash)s",
-                         {"h": hours, "hash": hashlib.sha256(token.encode()).digest()})
+        for token, hours in ((young, 11), (old, 13)):  # both clicked a moment ago
+            conn.execute(
+                "UPDATE user_sessions SET created_at = now() - make_interval(hours => %(h)s),"
+                " last_seen_at = now() WHERE id_hash = %(hash)s",
+                {"h": hours, "hash": hashlib.sha256(token.encode()).digest()},
+            )
     assert auth.resume(seeded_deps, young).id == person.id
     assert auth.resume(seeded_deps, old) is None
 
@@ -104,16 +111,23 @@ def test_password_sign_in_can_be_switched_off(seeded_pool, seeded_deps, monkeypa
     monkeypatch.setenv("SKILLNET_PASSWORD_LOGIN", "off")
     assert auth.sign_in_with_password(seeded_deps, "lucia@acme.test", "skillnet-demo", sleep=RecordedSleep()) is None
     monkeypatch.setenv("SKILLNET_PASSWORD_LOGIN", "on")
-    assert auth.sign_in_with_password(seeded_deps, "lucia@acme.test", "skillnet-demo", sleep=RecordedSleep()) is not None
+    assert (
+        auth.sign_in_with_password(seeded_deps, "lucia@acme.test", "skillnet-demo", sleep=RecordedSleep()) is not None
+    )
 
 
 def test_sso_maps_the_email_claim_to_an_active_user_only(seeded_pool, seeded_deps):
     with seeded_pool.connection() as conn:
-        inactive = next(u for u in users.list_users(conn, users.get_org_by_slug(conn, "acme").id, active_only=False)
-                        if not u.is_active)
+        inactive = next(
+            u
+            for u in users.list_users(conn, users.get_org_by_slug(conn, "acme").id, active_only=False)
+            if not u.is_active
+        )
     assert auth.sign_in_with_sso(seeded_deps, "LUCIA@acme.test").user.email == "lucia@acme.test"
     assert auth.sign_in_with_sso(seeded_deps, "stranger@acme.test") is None
-    assert auth.sign_in_with_sso(seeded_deps, inactive.email) is None and auth.sign_in_with_sso(seeded_deps, None) is None
+    assert (
+        auth.sign_in_with_sso(seeded_deps, inactive.email) is None and auth.sign_in_with_sso(seeded_deps, None) is None
+    )
 
 
 def test_thirty_concurrent_wrong_passwords_lock_the_account_before_the_right_one(seeded_pool, seeded_deps, admin):
@@ -124,11 +138,16 @@ def test_thirty_concurrent_wrong_passwords_lock_the_account_before_the_right_one
     lucia = _employee(seeded_pool, "lucia@acme.test")
     sleep = RecordedSleep()
     with ThreadPoolExecutor(max_workers=30) as burst:
-        answers = list(burst.map(lambda n: auth.sign_in_with_password(
-            seeded_deps, "lucia@acme.test", f"guess-{n}", f"10.0.3.{n}", sleep=sleep), range(30)))
+        answers = list(
+            burst.map(
+                lambda n: auth.sign_in_with_password(
+                    seeded_deps, "lucia@acme.test", f"guess-{n}", f"10.0.3.{n}", sleep=sleep
+                ),
+                range(30),
+            )
+        )
     assert answers == [None] * 30
-    assert auth.sign_in_with_password(seeded_deps, "lucia@acme.test", "skillnet-demo", "10.0.3.99",
-                                      sleep=sleep) is None
+    assert auth.sign_in_with_password(seeded_deps, "lucia@acme.test", "skillnet-demo", "10.0.3.99", sleep=sleep) is None
     assert [a.subject for a in auth.locked_accounts(seeded_deps, admin)] == ["lucia@acme.test"]
     with seeded_pool.connection() as conn:
         actions = [e.action for e in audit.list_entries(conn, lucia.org_id, entity_id=lucia.id)]
@@ -143,13 +162,16 @@ def test_an_address_keeps_its_count_when_another_account_signs_in_from_it(seeded
     sleep = RecordedSleep()
     for n in range(6):
         auth.sign_in_with_password(seeded_deps, f"victim{n}@acme.test", "wrong", "10.0.4.1", sleep=sleep)
-    assert auth.sign_in_with_password(seeded_deps, "james@acme.test", "skillnet-demo", "10.0.4.1",
-                                      sleep=sleep) is not None
+    assert (
+        auth.sign_in_with_password(seeded_deps, "james@acme.test", "skillnet-demo", "10.0.4.1", sleep=sleep) is not None
+    )
     with seeded_pool.connection() as conn:
-        client = conn.execute("SELECT failures FROM sign_in_failures WHERE scope = 'client'"
-                              " AND subject = '10.0.4.1'").fetchone()
-        account = conn.execute("SELECT count(*) FROM sign_in_failures WHERE scope = 'account'"
-                               " AND subject = 'james@acme.test'").fetchone()
+        client = conn.execute(
+            "SELECT failures FROM sign_in_failures WHERE scope = 'client' AND subject = '10.0.4.1'"
+        ).fetchone()
+        account = conn.execute(
+            "SELECT count(*) FROM sign_in_failures WHERE scope = 'account' AND subject = 'james@acme.test'"
+        ).fetchone()
     assert client[0] == 6 and account[0] == 0
     sleep.waits.clear()
     auth.sign_in_with_password(seeded_deps, "victim9@acme.test", "wrong", "10.0.4.1", sleep=sleep)

@@ -1,5 +1,6 @@
 """Company SSO in a real browser: Streamlit's st.login against a real OpenID Connect provider
 (npm oidc-provider, tests/oidc) on 127.0.0.1, started here. Skips when node/npm can't provide it."""
+
 from __future__ import annotations
 
 import shutil
@@ -31,8 +32,12 @@ def provider(tmp_path):
         pytest.skip("node/npm unavailable: the OpenID Connect provider for the SSO test can't be installed")
     op_port, app_port = free_port(), free_port()
     issuer = f"http://127.0.0.1:{op_port}"
-    process = subprocess.Popen(["node", "provider.mjs", str(op_port), f"http://127.0.0.1:{app_port}/oauth2callback"],
-                               cwd=OIDC_DIR, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        ["node", "provider.mjs", str(op_port), f"http://127.0.0.1:{app_port}/oauth2callback"],
+        cwd=OIDC_DIR,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     deadline = time.monotonic() + 60
     while True:
         try:
@@ -40,7 +45,7 @@ def provider(tmp_path):
                 break
         except OSError:
             if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(process.stderr.read().decode()[-2000:])
+                raise RuntimeError(process.stderr.read().decode()[-2000:]) from None
             time.sleep(0.3)
     secrets = tmp_path / "secrets.toml"
     secrets.write_text(f'''[auth]
@@ -75,12 +80,16 @@ def _sso(page, base: str, email: str) -> None:
 @needs_chromium
 def test_oidc_sign_in_maps_the_email_to_its_user_and_refuses_strangers(seeded_db_url, provider):
     _, app_port, secrets = provider
-    with running_app(seeded_db_url, port=app_port, extra_args=["--secrets.files", str(secrets)],
-                     extra_env={"SKILLNET_CHAT_PORT": str(free_port())}) as base:
+    with running_app(
+        seeded_db_url,
+        port=app_port,
+        extra_args=["--secrets.files", str(secrets)],
+        extra_env={"SKILLNET_CHAT_PORT": str(free_port())},
+    ) as base:
         with chromium_page() as page:
             _sso(page, base, "lucia@acme.test")
             page.get_by_text("lucia@acme.test").wait_for(timeout=60_000)
-            page.get_by_role("link", name="Inicio").wait_for(timeout=30_000)   # her home, in Spanish
+            page.get_by_role("link", name="Inicio").wait_for(timeout=30_000)  # her home, in Spanish
             page.screenshot(path="/tmp/auth-shots/sso_lucia.png")
         with chromium_page() as page:
             _sso(page, base, "stranger@acme.test")

@@ -1,4 +1,5 @@
 """The route that sets the session cookie: HttpOnly and SameSite always, Secure over https, each code once."""
+
 from __future__ import annotations
 
 from starlette.applications import Starlette

@@ -16,6 +16,7 @@ admin; then medians beside the anchor and the machine's load. Targets (2 cores, 
 The embedding cache (SKILLNET_EMBED_CACHE) points at an empty folder: every passage the app embeds is
 written there, so "passages embedded" counts them from outside the process (expected: 0).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -31,8 +32,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from seeds.loader import ADMIN_PASSWORD, SIGN_INS
-from tests.browser import chromium_page
+from seeds.loader import ADMIN_PASSWORD, SIGN_INS  # noqa: E402 (after the path setup above)
+from tests.browser import chromium_page  # noqa: E402
 
 FIRST_TARGET_SECONDS = 10.0
 RESTART_TARGET_SECONDS = 5.0
@@ -57,11 +58,25 @@ def healthy(base: str) -> bool:
 
 
 def one_start(data_dir: Path, cache: Path, port: int, budget: float) -> dict:
-    env = {key: value for key, value in os.environ.items() if key not in ("DATABASE_URL", "OPENAI_BASE_URL",
-                                                                          "OPENAI_API_KEY")}
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("DATABASE_URL", "OPENAI_BASE_URL", "OPENAI_API_KEY")
+    }
     env.update(SKILLNET_DATA_DIR=str(data_dir), SKILLNET_EMBED_CACHE=str(cache), EMBEDDINGS="local")
-    command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-               "--server.address", "127.0.0.1", "--server.headless", "true"]
+    command = [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        "app.py",
+        "--server.port",
+        str(port),
+        "--server.address",
+        "127.0.0.1",
+        "--server.headless",
+        "true",
+    ]
     base = f"http://127.0.0.1:{port}"
     load = os.getloadavg()[0]
     with chromium_page() as page:  # the browser starts before the clock: it is not part of a first start
@@ -91,21 +106,30 @@ def one_start(data_dir: Path, cache: Path, port: int, budget: float) -> dict:
                 process.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 process.kill()
-    return {"health": health, "shown": shown, "form": form, "signed_in": signed_in, "load": load,
-            "embedded": len(list(cache.rglob("*.npy")))}
+    return {
+        "health": health,
+        "shown": shown,
+        "form": form,
+        "signed_in": signed_in,
+        "load": load,
+        "embedded": len(list(cache.rglob("*.npy"))),
+    }
 
 
 def embedded_alone(folder: Path) -> float:
     """Seconds the embedded server alone takes to start in ``folder`` (a fresh process, as the app's)."""
-    out = subprocess.run([sys.executable, "-c", EMBEDDED_ALONE, str(folder)], capture_output=True, text=True,
-                         check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", EMBEDDED_ALONE, str(folder)], capture_output=True, text=True, check=True
+    )
     return float(out.stdout.strip().splitlines()[-1])
 
 
 def line(label: str, start: dict) -> str:
-    return (f"  {label:12} health {start['health']:5.1f} s · first paint {start['shown']:5.1f} s · "
-            f"sign-in form {start['form']:5.1f} s · "
-            f"signed in {start['signed_in']:5.1f} s · passages embedded {start['embedded']} · load {start['load']:.1f}")
+    return (
+        f"  {label:12} health {start['health']:5.1f} s · first paint {start['shown']:5.1f} s · "
+        f"sign-in form {start['form']:5.1f} s · "
+        f"signed in {start['signed_in']:5.1f} s · passages embedded {start['embedded']} · load {start['load']:.1f}"
+    )
 
 
 def main() -> int:
@@ -124,22 +148,31 @@ def main() -> int:
             print(line(f"round {round_} restart", again[-1]), flush=True)
             alone_first.append(embedded_alone(Path(folder) / "alone"))
             alone_again.append(embedded_alone(Path(folder) / "alone"))
-            print(f"  {'round ' + str(round_) + ' anchor':12} embedded server alone: first start "
-                  f"{alone_first[-1]:5.1f} s · restart {alone_again[-1]:5.1f} s", flush=True)
+            print(
+                f"  {'round ' + str(round_) + ' anchor':12} embedded server alone: first start "
+                f"{alone_first[-1]:5.1f} s · restart {alone_again[-1]:5.1f} s",
+                flush=True,
+            )
     keys = ("health", "shown", "form", "signed_in")
     median = {key: statistics.median(s[key] for s in first) for key in keys}
     restart = {key: statistics.median(s[key] for s in again) for key in keys}
     anchor_first, anchor_again = statistics.median(alone_first), statistics.median(alone_again)
     first_met, restart_met = median["form"] <= FIRST_TARGET_SECONDS, restart["form"] <= RESTART_TARGET_SECONDS
-    print(f"\nfirst start, median of {args.rounds}: first paint {median['shown']:.1f} s, sign-in form "
-          f"{median['form']:.1f} s (target <= {FIRST_TARGET_SECONDS:.0f} s: {'met' if first_met else 'NOT met'}), "
-          f"signed in {median['signed_in']:.1f} s; embedded server alone {anchor_first:.1f} s")
-    print(f"restart, median of {args.rounds}:     first paint {restart['shown']:.1f} s, sign-in form "
-          f"{restart['form']:.1f} s (target <= {RESTART_TARGET_SECONDS:.0f} s: {'met' if restart_met else 'NOT met'}), "
-          f"signed in {restart['signed_in']:.1f} s; embedded server alone {anchor_again:.1f} s")
-    print(f"passages embedded on first starts: {sum(s['embedded'] for s in first)} · load "
-          f"{min(s['load'] for s in first + again):.1f}-{max(s['load'] for s in first + again):.1f} on "
-          f"{os.cpu_count()} cores")
+    print(
+        f"\nfirst start, median of {args.rounds}: first paint {median['shown']:.1f} s, sign-in form "
+        f"{median['form']:.1f} s (target <= {FIRST_TARGET_SECONDS:.0f} s: {'met' if first_met else 'NOT met'}), "
+        f"signed in {median['signed_in']:.1f} s; embedded server alone {anchor_first:.1f} s"
+    )
+    print(
+        f"restart, median of {args.rounds}:     first paint {restart['shown']:.1f} s, sign-in form "
+        f"{restart['form']:.1f} s (target <= {RESTART_TARGET_SECONDS:.0f} s: {'met' if restart_met else 'NOT met'}), "
+        f"signed in {restart['signed_in']:.1f} s; embedded server alone {anchor_again:.1f} s"
+    )
+    print(
+        f"passages embedded on first starts: {sum(s['embedded'] for s in first)} · load "
+        f"{min(s['load'] for s in first + again):.1f}-{max(s['load'] for s in first + again):.1f} on "
+        f"{os.cpu_count()} cores"
+    )
     return 0 if first_met and restart_met and not any(s["embedded"] for s in first) else 1
 
 

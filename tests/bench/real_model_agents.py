@@ -6,6 +6,7 @@ time limit. ``judge(ctx, scenario, result)`` turns the model's result into a rec
 (``model`` = used as the model wrote it, ``twin`` = replaced, ``failed``), the ``reason`` it was
 replaced, and the ``failures`` issue 13 forbids.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -35,20 +36,33 @@ TUTOR = [  # (learner, question): grounded es/en, progress, chitchat, off-topic
     ("lucia", "¿Quién ganó la liga?"),
     ("james", "Tell me a joke"),
 ]
-ADMIN_READS = ["Who knows Excel?", "¿Quién sabe manejar la carretilla elevadora?", "Show me the skills matrix",
-               "What are the skill gaps?", "List the published courses", "¿Qué alertas hay?",
-               "Suggest mentors for the team", "How is Priya doing?", "Stats for the security essentials course",
-               "List the employees called Carmen"]
+ADMIN_READS = [
+    "Who knows Excel?",
+    "¿Quién sabe manejar la carretilla elevadora?",
+    "Show me the skills matrix",
+    "What are the skill gaps?",
+    "List the published courses",
+    "¿Qué alertas hay?",
+    "Suggest mentors for the team",
+    "How is Priya doing?",
+    "Stats for the security essentials course",
+    "List the employees called Carmen",
+]
 # The seeded course by its full title: each content run publishes another "Returns and Refunds Policy", so
 # on a resumed bench database "the Returns and Refunds course" names several and rightly gets "which one?".
-ADMIN_WRITES = ["Assign the Returns and Refunds Essentials course to Ryan with deadline 2099-01-15",
-                "Verify Tom Baker's LOTO skill at high level", "Archive the course Seguridad en el almacén"]
-HELPDESK = [("james", "Oracle Financials returns 403 on budget reports", "duplicate"),
-            ("ana", "Mi portátil no arranca y la pantalla parpadea", None),
-            ("james", "The VPN disconnects every ten minutes since this morning", None),
-            ("ana", "No puedo imprimir en la impresora de la segunda planta", None),
-            ("james", "Outlook calendar does not sync on my phone", None),
-            ("ana", "¿Cómo cambio mi contraseña del correo?", None)]
+ADMIN_WRITES = [
+    "Assign the Returns and Refunds Essentials course to Ryan with deadline 2099-01-15",
+    "Verify Tom Baker's LOTO skill at high level",
+    "Archive the course Seguridad en el almacén",
+]
+HELPDESK = [
+    ("james", "Oracle Financials returns 403 on budget reports", "duplicate"),
+    ("ana", "Mi portátil no arranca y la pantalla parpadea", None),
+    ("james", "The VPN disconnects every ten minutes since this morning", None),
+    ("ana", "No puedo imprimir en la impresora de la segunda planta", None),
+    ("james", "Outlook calendar does not sync on my phone", None),
+    ("ana", "¿Cómo cambio mi contraseña del correo?", None),
+]
 # Three pages of a real policy (about 900 words, six sections): big enough for a plan with several
 # modules, small enough that a 135M model on a shared 2-core machine writes it in minutes, not hours.
 CONTENT_DOCUMENT = ROOT / "seeds" / "documents" / "returns_policy.md"
@@ -115,8 +129,14 @@ def judge_tutor(ctx: Context, scenario, result: dict) -> dict:
         outcome, reason = "twin", "model gave nothing"
     else:
         outcome, reason = "model", None
-    return {"outcome": outcome, "reason": reason, "failures": failures, "engine": done["engine"],
-            "low_confidence": bool(done.get("low_confidence")), "citations": len(meta.get("citations") or [])}
+    return {
+        "outcome": outcome,
+        "reason": reason,
+        "failures": failures,
+        "engine": done["engine"],
+        "low_confidence": bool(done.get("low_confidence")),
+        "citations": len(meta.get("citations") or []),
+    }
 
 
 # -- admin ----------------------------------------------------------------------------------------
@@ -154,14 +174,20 @@ def judge_admin(ctx: Context, scenario, result: dict) -> dict:
         outcome, reason = "twin", "model failed"
     else:
         outcome, reason = "model", None
-    return {"outcome": outcome, "reason": reason, "failures": failures, "engine": reply.engine,
-            "tools": [call["tool"] for call in reply.tool_calls], **({"already_made": True} if already else {})}
+    return {
+        "outcome": outcome,
+        "reason": reason,
+        "failures": failures,
+        "engine": reply.engine,
+        "tools": [call["tool"] for call in reply.tool_calls],
+        **({"already_made": True} if already else {}),
+    }
 
 
 # -- helpdesk -------------------------------------------------------------------------------------
 def run_helpdesk(ctx: Context, engine, scenario) -> dict:
-    from agents.runtime.deps import AppDeps
     from agents.helpdesk import service
+    from agents.runtime.deps import AppDeps
 
     name, report, _ = scenario
     return {"turn": service.start(AppDeps(pool=ctx.pool, llm=engine), person(ctx, name), report)}
@@ -176,8 +202,13 @@ def judge_helpdesk(ctx: Context, scenario, result: dict) -> dict:
     if expected and turn.kind != expected:
         failures.append(f"ended {turn.kind}, expected {expected}")
     replaced = turn.reason in ("deadline", "budget_exhausted")
-    return {"outcome": "twin" if replaced else "model", "reason": turn.reason if replaced else None,
-            "failures": failures, "kind": turn.kind, "actions": turn.actions}
+    return {
+        "outcome": "twin" if replaced else "model",
+        "reason": turn.reason if replaced else None,
+        "failures": failures,
+        "kind": turn.kind,
+        "actions": turn.actions,
+    }
 
 
 # -- content --------------------------------------------------------------------------------------
@@ -187,8 +218,8 @@ FINAL = ("published", "rejected", "failed", "cancelled")
 def run_content(ctx: Context, engine, scenario) -> dict:
     """Ingest, plan, write, and approve both checkpoints as an admin would in the studio."""
     from agents.content import service
-    from agents.runtime.deps import AppDeps
     from agents.ingestion.pipeline import ingest_file
+    from agents.runtime.deps import AppDeps
 
     admin = person(ctx, "admin")
     deps = AppDeps(pool=ctx.pool, llm=engine)
@@ -210,11 +241,20 @@ def judge_content(ctx: Context, scenario, result: dict) -> dict:
     templated = summary.get("template_modules") or []
     failures = [] if summary.get("status") == "published" else [f"job ended {summary.get('status')}"]
     written = max(0, (summary.get("modules") or 0) - len(templated))
-    return {"outcome": "model" if not templated else "twin" if not written else "mixed",
-            "reason": "template" if templated else None, "units": {"model": written, "template": len(templated)},
-            "failures": failures, "template_modules": templated,
-            "module_engines": summary.get("module_engines"), "status": summary.get("status")}
+    return {
+        "outcome": "model" if not templated else "twin" if not written else "mixed",
+        "reason": "template" if templated else None,
+        "units": {"model": written, "template": len(templated)},
+        "failures": failures,
+        "template_modules": templated,
+        "module_engines": summary.get("module_engines"),
+        "status": summary.get("status"),
+    }
 
 
-RUNNERS = {"tutor": (run_tutor, judge_tutor), "admin": (run_admin, judge_admin),
-           "helpdesk": (run_helpdesk, judge_helpdesk), "content": (run_content, judge_content)}
+RUNNERS = {
+    "tutor": (run_tutor, judge_tutor),
+    "admin": (run_admin, judge_admin),
+    "helpdesk": (run_helpdesk, judge_helpdesk),
+    "content": (run_content, judge_content),
+}

@@ -1,5 +1,6 @@
 """`python chat.py` whose every turn replays one recorded turn's events: Gradio's own cost, the floor that
 tests/bench/load.py sets beside the real chat (as tests/bench/tutor.py's replay does in-process)."""
+
 from __future__ import annotations
 
 import sys

@@ -1,5 +1,6 @@
 """A throwaway database for a benchmark: created on the configured server, made the process's
 DATABASE_URL for the ``with`` block, dropped after it whatever happened."""
+
 from __future__ import annotations
 
 import os

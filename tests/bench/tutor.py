@@ -9,6 +9,7 @@ On a new database (the embedded server, or DATABASE_URL's) holding the demo orga
 3. N concurrent chats through gradio_client against the Gradio app: errors and p95 TTFT (target
    <= 1 s, issue 20), beside one chat at a time through the same app and the machine's load.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -31,18 +32,33 @@ for _var in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "LLM_MODEL"):
 from psycopg.conninfo import make_conninfo  # noqa: E402
 
 GROUNDED = [
-    "¿Cuántos días hay para devolver un portátil o una tablet abiertos?", "How many days does a customer have to return a product?",
-    "¿Cuál es el precio máximo por noche de hotel?", "What is the maximum hotel price per night?",
-    "¿Cuántos caracteres debe tener una contraseña?", "What does the password standard require?",
-    "¿Qué es el método ACRE para atender una consulta?", "What are the steps of the ACRE method?",
+    "¿Cuántos días hay para devolver un portátil o una tablet abiertos?",
+    "How many days does a customer have to return a product?",
+    "¿Cuál es el precio máximo por noche de hotel?",
+    "What is the maximum hotel price per night?",
+    "¿Cuántos caracteres debe tener una contraseña?",
+    "What does the password standard require?",
+    "¿Qué es el método ACRE para atender una consulta?",
+    "What are the steps of the ACRE method?",
     "¿Qué equipos de protección individual son obligatorios en el almacén?",
     "Which personal protective equipment is mandatory in the warehouse?",
-    "¿Qué hace el onboarding buddy?", "How long is the probation period?",
-    "¿Cómo se presenta la nota de gastos?", "How do I report a phishing email?",
-    "¿Qué hago si un cliente está muy enfadado?", "What must I do before my first day?",
+    "¿Qué hace el onboarding buddy?",
+    "How long is the probation period?",
+    "¿Cómo se presenta la nota de gastos?",
+    "How do I report a phishing email?",
+    "¿Qué hago si un cliente está muy enfadado?",
+    "What must I do before my first day?",
 ]
-OTHER = ["hola", "hello", "gracias", "¿Cómo voy en mis cursos?", "What are my deadlines?",
-         "¿Quién ganó la liga?", "Tell me a joke", "What is my score in my courses?"]
+OTHER = [
+    "hola",
+    "hello",
+    "gracias",
+    "¿Cómo voy en mis cursos?",
+    "What are my deadlines?",
+    "¿Quién ganó la liga?",
+    "Tell me a joke",
+    "What is my score in my courses?",
+]
 
 
 def pct(samples: list[float]) -> str:
@@ -92,8 +108,11 @@ def timed_turn(user, message: str, **options) -> dict:
     total = (time.perf_counter() - started) * 1000
     if done["event"] == "error":
         raise RuntimeError(done["data"]["message"])
-    return {"ttft": (first - started) * 1000 if first else total, "total": total,
-            "overhead": total - done["data"]["generation_latency_ms"]}
+    return {
+        "ttft": (first - started) * 1000 if first else total,
+        "total": total,
+        "overhead": total - done["data"]["generation_latency_ms"],
+    }
 
 
 def course_questions(pool, people) -> list[tuple]:
@@ -103,8 +122,15 @@ def course_questions(pool, people) -> list[tuple]:
     with pool.connection() as conn:
         for person in people:
             for enrollment in list_enrollments(conn, person.org_id, person.id)[:1]:
-                found.append((person, "¿Qué es lo más importante de este curso?" if person.language == "es"
-                              else "What is the most important point of this course?", str(enrollment.course_id)))
+                found.append(
+                    (
+                        person,
+                        "¿Qué es lo más importante de este curso?"
+                        if person.language == "es"
+                        else "What is the most important point of this course?",
+                        str(enrollment.course_id),
+                    )
+                )
     return found
 
 
@@ -141,8 +167,10 @@ def fake_openai_section(people, n: int) -> None:
     from agents.llm import get_llm
     from tests.fake_openai import FakeOpenAI, Reply
 
-    answer = ("Customers have 30 days to return an unused product with proof of purchase [1]. Opened "
-              "electronics can be returned within 14 days if all accessories are included [1].")
+    answer = (
+        "Customers have 30 days to return an unused product with proof of purchase [1]. Opened "
+        "electronics can be returned within 14 days if all accessories are included [1]."
+    )
 
     def responder(request):
         if (request.get("response_format") or {}).get("type") == "json_object":
@@ -158,8 +186,9 @@ def fake_openai_section(people, n: int) -> None:
         baseline = []
         for _ in range(20):
             started = time.perf_counter()
-            for chunk in client.chat.completions.create(model=fake.model, stream=True,
-                                                        messages=[{"role": "user", "content": "hi"}]):
+            for chunk in client.chat.completions.create(
+                model=fake.model, stream=True, messages=[{"role": "user", "content": "hi"}]
+            ):
                 if chunk.choices and chunk.choices[0].delta.content:
                     baseline.append((time.perf_counter() - started) * 1000)
                     break
@@ -207,18 +236,26 @@ def gradio_section(people, chats: int) -> None:
         app.close(verbose=False)
     alone, ttfts, totals, errors = figures["alone"], figures["ttfts"], figures["totals"], figures["errors"]
     print(f"\n3. {chats} concurrent chats through gradio_client (offline engine; the clients in a separate process)")
-    print(f"   machine load (1 min)        {figures['load_before']:.1f} before, {figures['load_after']:.1f} after, "
-          f"on {os.cpu_count()} cores")
+    print(
+        f"   machine load (1 min)        {figures['load_before']:.1f} before, {figures['load_after']:.1f} after, "
+        f"on {os.cpu_count()} cores"
+    )
     print(f"   errors                      {len(errors)}" + (f"  first: {errors[0]}" if errors else ""))
     print(f"   one chat at a time, TTFT    {pct(alone)}   (anchor: the same app without concurrency)")
-    print(f"   {chats} direct turns, TTFT      {pct(direct)}   (anchor: service.run_turn in {chats} threads, no Gradio)")
-    print(f"   {chats} replayed turns, TTFT    {pct(floor['ttfts'])}   (anchor: Gradio and the clients alone, "
-          f"every turn replaying recorded events)")
+    print(
+        f"   {chats} direct turns, TTFT      {pct(direct)}   (anchor: service.run_turn in {chats} threads, no Gradio)"
+    )
+    print(
+        f"   {chats} replayed turns, TTFT    {pct(floor['ttfts'])}   (anchor: Gradio and the clients alone, "
+        f"every turn replaying recorded events)"
+    )
     print(f"   time to first token         {pct(ttfts)}   (target p95 <= 1000 ms)")
     print(f"   p95 TTFT / one-chat p50     {np.percentile(ttfts, 95) / np.percentile(alone, 50):.1f}x" if ttfts else "")
     print(f"   time to done                {pct(totals)}")
-    print(f"   CPU seconds in the burst    server {figures['cpu']['server']:.2f}, clients {figures['cpu']['clients']:.2f}"
-          f" (replayed: server {floor['cpu']['server']:.2f}, clients {floor['cpu']['clients']:.2f})")
+    print(
+        f"   CPU seconds in the burst    server {figures['cpu']['server']:.2f}, clients {figures['cpu']['clients']:.2f}"
+        f" (replayed: server {floor['cpu']['server']:.2f}, clients {floor['cpu']['clients']:.2f})"
+    )
 
 
 def _run_clients(port: int, chats: int, emails: list[str]) -> dict:
@@ -227,13 +264,19 @@ def _run_clients(port: int, chats: int, emails: list[str]) -> dict:
     import json
     import subprocess
 
-    run = subprocess.run([sys.executable, __file__, "--clients-of", f"http://127.0.0.1:{port}/",
-                          "--chats", str(chats), *emails], capture_output=True, text=True, timeout=1800)
+    run = subprocess.run(
+        [sys.executable, __file__, "--clients-of", f"http://127.0.0.1:{port}/", "--chats", str(chats), *emails],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
     if run.returncode != 0:
         raise RuntimeError(f"the client process failed: {run.stderr.strip()[-2000:]}")
     figures = json.loads(run.stdout.strip().splitlines()[-1])
-    figures["cpu"] = {"server": figures.pop("server_cpu_end") - figures.pop("server_cpu_start"),
-                      "clients": figures.pop("clients_cpu")}
+    figures["cpu"] = {
+        "server": figures.pop("server_cpu_end") - figures.pop("server_cpu_start"),
+        "clients": figures.pop("clients_cpu"),
+    }
     return figures
 
 
@@ -287,10 +330,21 @@ def gradio_clients(url: str, emails: list[str]) -> None:
         thread.start()
     for thread in threads:
         thread.join()
-    print(json.dumps({"alone": alone, "ttfts": ttfts, "totals": totals, "errors": errors,
-                      "load_before": load_before, "load_after": os.getloadavg()[0],
-                      "server_cpu_start": server_cpu_start, "server_cpu_end": _cpu_seconds(os.getppid()),
-                      "clients_cpu": time.process_time() - clients_cpu_start}))
+    print(
+        json.dumps(
+            {
+                "alone": alone,
+                "ttfts": ttfts,
+                "totals": totals,
+                "errors": errors,
+                "load_before": load_before,
+                "load_after": os.getloadavg()[0],
+                "server_cpu_start": server_cpu_start,
+                "server_cpu_end": _cpu_seconds(os.getppid()),
+                "clients_cpu": time.process_time() - clients_cpu_start,
+            }
+        )
+    )
 
 
 def _cpu_seconds(pid: int) -> float:

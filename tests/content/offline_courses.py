@@ -1,6 +1,7 @@
 """The offline course of a few files, built as the pipeline builds it but with no database: parsed and chunked
 by ingestion's own functions, sectioned, outlined, written and reviewed by the twins. What the quality tests
 and the reviewer's mutation test read; ``python -m tests.content.offline_courses FILE...`` prints it."""
+
 from __future__ import annotations
 
 import functools
@@ -13,18 +14,22 @@ from agents.content.outline import structure_twin, themes_twin
 from agents.content.review import review_twin
 from agents.content.text import Section, sections_from_chunks
 from agents.content.twins import module_sections, module_twin
-from storage.documents import Chunk
 from agents.ingestion.pipeline import parse_and_chunk
+from storage.documents import Chunk
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-PUBLIC = {"tts_benefits": HERE / "data" / "public" / "tts_benefits.md",
-          "tts_extra_hours": HERE / "data" / "public" / "tts_extra_hours.md",
-          "covenant_es": ROOT / "seeds" / "public" / "codigo_conducta_contributor_covenant.md",
-          "tts_travel": ROOT / "seeds" / "public" / "tts_travel_guide.md",
-          "tts_leave": ROOT / "seeds" / "public" / "tts_leave_types.md"}
-DEMO = {"demo_returns": ROOT / "seeds" / "documents" / "returns_policy.md",
-        "demo_gastos": ROOT / "seeds" / "documents" / "politica_gastos_viajes.md"}
+PUBLIC = {
+    "tts_benefits": HERE / "data" / "public" / "tts_benefits.md",
+    "tts_extra_hours": HERE / "data" / "public" / "tts_extra_hours.md",
+    "covenant_es": ROOT / "seeds" / "public" / "codigo_conducta_contributor_covenant.md",
+    "tts_travel": ROOT / "seeds" / "public" / "tts_travel_guide.md",
+    "tts_leave": ROOT / "seeds" / "public" / "tts_leave_types.md",
+}
+DEMO = {
+    "demo_returns": ROOT / "seeds" / "documents" / "returns_policy.md",
+    "demo_gastos": ROOT / "seeds" / "documents" / "politica_gastos_viajes.md",
+}
 
 
 def read_sections(paths: list[Path]) -> tuple[list[Section], str]:
@@ -36,8 +41,20 @@ def read_sections(paths: list[Path]) -> tuple[list[Section], str]:
         document_id = uuid.uuid5(uuid.NAMESPACE_URL, str(path))
         for new in new_chunks:
             chunk_id = uuid.uuid5(document_id, str(new.position))
-            chunks.append(Chunk(chunk_id, document_id, parsed.title, new.position, new.heading, new.page_start,
-                                new.page_end, new.content, new.token_count, new.heading_spans))
+            chunks.append(
+                Chunk(
+                    chunk_id,
+                    document_id,
+                    parsed.title,
+                    new.position,
+                    new.heading,
+                    new.page_start,
+                    new.page_end,
+                    new.content,
+                    new.token_count,
+                    new.heading_spans,
+                )
+            )
             spans[chunk_id] = new.heading_spans
     main = max(languages, key=lambda pair: pair[1])[0]
     return sections_from_chunks(chunks, spans), "en" if main == "en" else "es"
@@ -49,8 +66,9 @@ def offline_course(*paths: Path) -> dict:
     sections, language = read_sections(list(paths))
     themes = themes_twin(sections, language)
     titles = list(dict.fromkeys(s.document_title for s in sections))
-    outline = normalize_outline(structure_twin(themes, sections, {"doc_titles": titles}, language),
-                                themes, sections, language)
+    outline = normalize_outline(
+        structure_twin(themes, sections, {"doc_titles": titles}, language), themes, sections, language
+    )
     corpus = [s.text for s in sections]
     modules = []
     for index, spec in enumerate(outline["modules"]):

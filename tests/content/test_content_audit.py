@@ -1,13 +1,14 @@
 """Every write of the content studio is in the audit log (issue 32): the upload, the generation start, both
 review decisions and the publication, each by the admin who made it, read as words in the admin's language;
 and the audit page filters by person and by action."""
+
 from __future__ import annotations
 
 import re
 
-from agents.insights import operations
 from agents.content import service
 from agents.ingestion.uploads import queue_uploads
+from agents.insights import operations
 from storage import audit
 from tests.conftest import make_deps
 
@@ -29,13 +30,23 @@ def test_upload_generation_reviews_and_publication_are_audited_in_order(pool, st
     with pool.connection() as conn:
         entries = list(reversed(audit.list_entries(conn, org.id, lang="es")))
     actions = [e.action for e in entries]
-    for action in ("content.upload", "content.start_job", "content.review_structure", "content.review_final",
-                   "content.publish"):
+    for action in (
+        "content.upload",
+        "content.start_job",
+        "content.review_structure",
+        "content.review_final",
+        "content.publish",
+    ):
         assert action in actions, f"{action} missing from {actions}"
-    assert actions.index("content.start_job") < actions.index("content.review_structure") \
-        < actions.index("content.review_final") < actions.index("content.publish")
-    assert all(e.actor_id == admin.id for e in entries if e.action.startswith("content.")), \
+    assert (
+        actions.index("content.start_job")
+        < actions.index("content.review_structure")
+        < actions.index("content.review_final")
+        < actions.index("content.publish")
+    )
+    assert all(e.actor_id == admin.id for e in entries if e.action.startswith("content.")), (
         "the publication is the approving admin's, though a worker carried it out"
+    )
     published = next(e for e in entries if e.action == "content.publish")
     assert published.entity_type == "course" and published.entity_id == str(job.result_course_id)
 
@@ -47,7 +58,7 @@ def test_upload_generation_reviews_and_publication_are_audited_in_order(pool, st
     assert "estado:" in final["after"] and "Publicando" in final["after"]
     assert "resultado: curso y manual" in by_action["content.start_job"]["after"]
     for row in rows:
-        assert not SNAKE.search(row["before"] + " " + row["after"]), row    # no codes or keys as stored
+        assert not SNAKE.search(row["before"] + " " + row["after"]), row  # no codes or keys as stored
 
     assert {r["action"] for r in operations.matching_entries(rows, people=[admin.full_name])} >= set(by_action)
     assert operations.matching_entries(rows, people=["Nobody Here"]) == []

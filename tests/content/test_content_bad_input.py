@@ -1,4 +1,5 @@
 """Bad input: a document with no text, a one-page document, a model that only returns malformed JSON."""
+
 from __future__ import annotations
 
 import json
@@ -8,8 +9,8 @@ import pytest
 
 from agents.content import service
 from agents.content.__main__ import main
-from storage import documents, jobs
 from agents.ingestion.pipeline import IngestError, ingest_file
+from storage import documents, jobs
 from tests.fake_openai import Reply
 
 ONE_PAGE = """# Uso del uniforme
@@ -31,11 +32,22 @@ def test_a_document_without_text_fails_with_one_line(pool, app_deps, studio, tmp
     blank.write_text("   \n\n  ")
     with pytest.raises(IngestError):
         ingest_file(pool, org.id, blank, uploaded_by=admin.id)
-    with pool.connection() as conn:    # a stored document whose text is gone (e.g. a scanned PDF)
+    with pool.connection() as conn:  # a stored document whose text is gone (e.g. a scanned PDF)
         doc_id = documents.save_document(
-            conn, org.id, source_name="escaneado.pdf", title="Escaneado", mime_type="application/pdf",
-            full_text="", page_count=1, language="es", ts_config="spanish", content_hash="empty",
-            chunks=[], embeddings=np.zeros((0, 384), dtype=np.float32), uploaded_by=admin.id)
+            conn,
+            org.id,
+            source_name="escaneado.pdf",
+            title="Escaneado",
+            mime_type="application/pdf",
+            full_text="",
+            page_count=1,
+            language="es",
+            ts_config="spanish",
+            content_hash="empty",
+            chunks=[],
+            embeddings=np.zeros((0, 384), dtype=np.float32),
+            uploaded_by=admin.id,
+        )
     job_id = service.start_job(app_deps, admin, [doc_id])
     job = service.run_job(app_deps, org.id, job_id)
     assert job.status == "failed" and "no text" in job.error and "\n" not in job.error
@@ -51,7 +63,7 @@ def test_a_one_page_document_still_becomes_a_course(pool, studio, tmp_path, caps
     code = main(["generate", str(path), "--org", "sol", "--by", admin.email, "--approve-all", "--json"])
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert code == 0 and summary["status"] == "published"
-    assert summary["modules"] == 1 and summary["lessons"] == 2      # one section: one lesson and its practice
+    assert summary["modules"] == 1 and summary["lessons"] == 2  # one section: one lesson and its practice
     assert {"order_steps", "true_false"} <= set(summary["exercises_by_type"])
 
 
@@ -62,11 +74,11 @@ def test_malformed_json_on_every_model_call_lets_the_twins_finish_the_job(pool, 
     for decide in (None, "structure", "final"):
         if decide == "structure":
             service.review_structure(app_deps, admin, job_id, "approve")
-        elif decide == "final":        # every module is the twin's, in place of the model's: the admin ticks it
+        elif decide == "final":  # every module is the twin's, in place of the model's: the admin ticks it
             service.review_final(app_deps, admin, job_id, "approve", accept_template_modules=True)
         job = service.run_job(app_deps, org.id, job_id)
     assert job.status == "published" and job.result_course_id and job.result_manual_id
-    assert len(fake_openai.chat_requests) >= 4      # the model was asked (and its repair too) every time
+    assert len(fake_openai.chat_requests) >= 4  # the model was asked (and its repair too) every time
     with pool.connection() as conn:
         events = jobs.list_events(conn, org.id, job_id)
     engines = [e.data["engine"] for e in events if "engine" in e.data]

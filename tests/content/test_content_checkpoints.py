@@ -1,5 +1,6 @@
 """The two human checkpoints: structure approve/edit/reject; final approve/refine/abort; inline edits and
 regenerating one module. Decisions are queued on the job and a worker resumes the graph with them."""
+
 from __future__ import annotations
 
 import copy
@@ -26,6 +27,7 @@ def at_structure(pool, studio):
         job_id = service.start_job(deps, admin, list(docs.values()))
         assert _run(deps, org, job_id).status == "awaiting_structure_review"
         return job_id
+
     return make
 
 
@@ -39,6 +41,7 @@ def at_final(pool, studio, at_structure):
         service.review_structure(deps, admin, job_id, "approve")
         assert _run(deps, org, job_id).status == "awaiting_final_review"
         return job_id
+
     return make
 
 
@@ -58,7 +61,7 @@ def test_structure_checkpoint_shows_a_multi_document_outline(pool, app_deps, stu
     assert {"theory", "exercise"} <= kinds
     assert all(m["lessons"][-1]["content_type"] == "exercise" for m in outline["modules"])
     assert _events(pool, org, job_id, "awaiting_review")[-1].data["checkpoint"] == "structure"
-    with pytest.raises(service.ContentServiceError):      # not at the final checkpoint
+    with pytest.raises(service.ContentServiceError):  # not at the final checkpoint
         service.review_final(app_deps, admin, job_id, "approve")
     with pytest.raises(service.ContentServiceError):
         service.review_structure(app_deps, admin, job_id, "maybe")
@@ -71,9 +74,14 @@ def test_structure_edit_is_what_gets_generated(pool, app_deps, studio, at_struct
     outline["title"] = "Devoluciones sin dramas"
     modules = outline["modules"]
     modules[0]["title"] = "Lo esencial de las devoluciones"
-    modules.reverse()                                    # reorder
-    modules.append({"title": "Productos defectuosos y garantía", "summary": "Garantía legal y etiqueta roja",
-                    "lessons": [{"title": "La garantía", "content_type": "theory"}]})  # add
+    modules.reverse()  # reorder
+    modules.append(
+        {
+            "title": "Productos defectuosos y garantía",
+            "summary": "Garantía legal y etiqueta roja",
+            "lessons": [{"title": "La garantía", "content_type": "theory"}],
+        }
+    )  # add
     service.review_structure(app_deps, admin, job_id, "edit", outline=outline, notes="reordered")
     assert _run(app_deps, org, job_id).status == "awaiting_final_review"
     state = service.job_view(app_deps, admin, job_id).state
@@ -91,9 +99,10 @@ def test_apply_edits_applies_the_notes_written_as_rules_to_the_edited_outline(po
     org, admin, _ = studio
     job_id = at_structure()
     outline = copy.deepcopy(service.job_view(app_deps, admin, job_id).state["course_outline"])
-    outline["modules"][0]["title"] = "Lo esencial de las devoluciones"          # an edit in the table
-    service.review_structure(app_deps, admin, job_id, "edit", outline=outline,
-                             notes="renombra 2: Cambios y reembolsos; quiero más ejemplos")   # a rule and a wish
+    outline["modules"][0]["title"] = "Lo esencial de las devoluciones"  # an edit in the table
+    service.review_structure(
+        app_deps, admin, job_id, "edit", outline=outline, notes="renombra 2: Cambios y reembolsos; quiero más ejemplos"
+    )  # a rule and a wish
     assert _run(app_deps, org, job_id).status == "awaiting_final_review"
     titles = [m["module_spec"]["title"] for m in service.job_view(app_deps, admin, job_id).state["generated_modules"]]
     assert titles[:2] == ["Lo esencial de las devoluciones", "Cambios y reembolsos"]
@@ -137,7 +146,7 @@ def test_inline_edits_and_regenerating_one_module_leave_the_others_untouched(poo
         assert _run(app_deps, org, job_id).status == "awaiting_final_review"
     service.edit_content(app_deps, admin, job_id, "course", "outcome", "Gestionar devoluciones")
     _run(app_deps, org, job_id)
-    with pytest.raises(service.ContentServiceError):       # invalid edits change nothing
+    with pytest.raises(service.ContentServiceError):  # invalid edits change nothing
         service.edit_content(app_deps, admin, job_id, "module.0.exercise.0", "content", {"nope": 1})
     with pytest.raises(service.ContentServiceError):
         service.edit_content(app_deps, admin, job_id, "module.99.lesson.0", "content", "x")
@@ -147,7 +156,7 @@ def test_inline_edits_and_regenerating_one_module_leave_the_others_untouched(poo
     service.regenerate_module(app_deps, admin, job_id, 1, "más ejemplos de tienda")
     assert _run(app_deps, org, job_id).status == "awaiting_final_review"
     after = service.job_view(app_deps, admin, job_id).state
-    assert after["generated_modules"][1]["lessons"][0]["content"] != "EDITED 1"     # rebuilt from the source
+    assert after["generated_modules"][1]["lessons"][0]["content"] != "EDITED 1"  # rebuilt from the source
     assert "[1]" in after["generated_modules"][1]["lessons"][0]["content"]
     for index, module in enumerate(after["generated_modules"]):
         if index != 1:
@@ -161,7 +170,7 @@ def test_inline_edits_and_regenerating_one_module_leave_the_others_untouched(poo
         outline = lesson_store.get_course_outline(conn, org.id, job.result_course_id)
     assert outline.course.outcome == "Gestionar devoluciones"
     assert outline.modules[0].lessons[0].content_md == "EDITED 0"
-    with pytest.raises(service.ContentServiceError):        # nothing left to review
+    with pytest.raises(service.ContentServiceError):  # nothing left to review
         service.review_final(app_deps, admin, job_id, "approve")
 
 
@@ -176,15 +185,20 @@ def test_redesign_sends_the_edited_outline_and_notes_to_the_design_pass_once(poo
     edited["modules"][0]["title"] = "Lo primero, editado en la tabla"
     with pytest.raises(service.ContentServiceError, match="Escribe primero tus notas"):
         service.review_structure(app_deps, admin, job_id, "redesign", outline=edited, notes="  ")
-    service.review_structure(app_deps, admin, job_id, "redesign", outline=edited,
-                             notes="renombra 2: Cambios y reembolsos; fusiona 2 y 3")
+    service.review_structure(
+        app_deps, admin, job_id, "redesign", outline=edited, notes="renombra 2: Cambios y reembolsos; fusiona 2 y 3"
+    )
     assert _run(app_deps, org, job_id).status == "awaiting_structure_review"
     view = service.job_view(app_deps, admin, job_id)
     titles = [m["title"] for m in view.state["course_outline"]["modules"]]
     assert view.checkpoint == "structure" and len(titles) == count - 1, titles
     assert titles[0] == "Lo primero, editado en la tabla" and titles[1].startswith("Cambios y reembolsos · ")
     assert _events(pool, org, job_id, "structure")[-1].data == {
-        "modules": count - 1, "engine": "offline", "redesign": True, "rules": ["rename 2", "merge 2+3"]}
+        "modules": count - 1,
+        "engine": "offline",
+        "redesign": True,
+        "rules": ["rename 2", "merge 2+3"],
+    }
 
     service.review_structure(app_deps, admin, job_id, "approve")
     assert _run(app_deps, org, job_id).status == "awaiting_final_review"

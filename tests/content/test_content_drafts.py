@@ -1,6 +1,7 @@
 """The seeded draft course ("Gastos y viajes de empresa") opened and finished in the studio: listed for
 admins with what it holds, published only after the preview is confirmed (audit-logged), and a second
 publish, an employee or another organisation's id changes nothing."""
+
 from __future__ import annotations
 
 import uuid
@@ -17,8 +18,8 @@ TITLE = "Gastos y viajes de empresa"
 def test_the_seeded_draft_is_listed_previewed_and_published_once(seeded_pool, seeded_deps):
     deps = seeded_deps
     with seeded_pool.connection() as conn:
-        admin = users.get_user_by_email(conn, "admin@acme.test")           # Spanish
-        oliver = users.get_user_by_email(conn, "oliver@acme.test")         # English
+        admin = users.get_user_by_email(conn, "admin@acme.test")  # Spanish
+        oliver = users.get_user_by_email(conn, "oliver@acme.test")  # English
         employee = users.get_user_by_email(conn, "james@acme.test")
     [draft] = drafts.drafts(deps, admin)
     assert draft.title == TITLE and draft.modules == 1 and draft.lessons >= 2 and draft.exercises >= 1
@@ -28,7 +29,7 @@ def test_the_seeded_draft_is_listed_previewed_and_published_once(seeded_pool, se
     line = drafts.publish_preview(deps, admin, draft.id)
     assert line.startswith(f"Publicar «{TITLE}»: 1 módulo,") and "\n" not in line
     with seeded_pool.connection() as conn:
-        assert course_store.get_course(conn, admin.org_id, draft.id).status == "draft"   # the preview wrote nothing
+        assert course_store.get_course(conn, admin.org_id, draft.id).status == "draft"  # the preview wrote nothing
     for who, bad_id in ((employee, draft.id), (admin, uuid.uuid4()), (admin, "not-an-id")):
         with pytest.raises(drafts.DraftError, match="borrador|draft"):
             drafts.publish_draft(deps, who, bad_id)
@@ -56,7 +57,7 @@ def test_a_draft_is_deleted_only_after_its_preview_once_and_audited(seeded_pool,
     assert "can't be undone" in line
     assert "Eliminar «Borrador de prueba» definitivamente" in drafts.discard_preview(deps, admin, course_id)
     with seeded_pool.connection() as conn:
-        assert course_store.get_course(conn, admin.org_id, course_id).status == "draft"   # the preview wrote nothing
+        assert course_store.get_course(conn, admin.org_id, course_id).status == "draft"  # the preview wrote nothing
     for who, bad_id in ((employee, course_id), (admin, uuid.uuid4()), (admin, "not-an-id"), (admin, published.id)):
         with pytest.raises(drafts.DraftError, match="borrador|draft"):
             drafts.discard_draft(deps, who, bad_id)

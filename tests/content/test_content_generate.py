@@ -1,6 +1,7 @@
 """Offline `generate --approve-all` on every demo document, the remote-work fixture and three public
 documents nobody here wrote (seeds/public/): a course that follows the document's structure, lessons that
 select rather than copy, exercises answerable from the chunks they cite, and a quiz-quality report."""
+
 from __future__ import annotations
 
 import json
@@ -27,19 +28,37 @@ from storage import documents, jobs, manuals, users
 DEMO_DOCUMENTS = sorted(p for p in DOCUMENTS.iterdir() if p.suffix in (".md", ".pdf", ".docx"))
 PUBLIC = Path(__file__).resolve().parents[2] / "seeds" / "public"
 OTHER_DOCUMENTS = sorted(PUBLIC.glob("*.md"))
-OTHER_DOCUMENTS = [p for p in OTHER_DOCUMENTS if p.name != "README.md"] + [Path(__file__).parent / "data" /
-                                                                             "remote_work_policy.md"]
+OTHER_DOCUMENTS = [p for p in OTHER_DOCUMENTS if p.name != "README.md"] + [
+    Path(__file__).parent / "data" / "remote_work_policy.md"
+]
 SIX_TYPES = {"test", "true_false", "fill_blank", "order_steps", "practical_case", "dialogue"}
-SUMMARY_KEYS = {"job_id", "status", "course_id", "manual_id", "modules", "lessons", "exercises_by_type",
-                "review_score", "quality", "copy_ratio", "module_engines", "template_modules", "review", "coverage",
-                "left_out"}
-BARE_LABEL = re.compile(r"^\s*(?:[-*]\s*)?(?:\[\d+\]\s*)+$|^\s*(?:[-*]\s*)?\[(?:Fuente|Source)[^\]]*\]\s*$", re.MULTILINE)
+SUMMARY_KEYS = {
+    "job_id",
+    "status",
+    "course_id",
+    "manual_id",
+    "modules",
+    "lessons",
+    "exercises_by_type",
+    "review_score",
+    "quality",
+    "copy_ratio",
+    "module_engines",
+    "template_modules",
+    "review",
+    "coverage",
+    "left_out",
+}
+BARE_LABEL = re.compile(
+    r"^\s*(?:[-*]\s*)?(?:\[\d+\]\s*)+$|^\s*(?:[-*]\s*)?\[(?:Fuente|Source)[^\]]*\]\s*$", re.MULTILINE
+)
 DOUBLED_LABEL = re.compile(r"\[(?:Fuente|Source): ([^,\]]+), \1\]|\[\d+\]\s*\[\d+\]")
 RAW_HTML = re.compile(r"<[A-Za-z/!][^>]*>")
 
 
 def _norm(text: str) -> str:
     import unicodedata
+
     folded = "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
     return re.sub(r"\s+", " ", folded).strip(" .")
 
@@ -57,8 +76,11 @@ def _answer_in_source(exercise, full_text: str) -> bool:
     if kind == "test":
         masked = re.search(r"«([^»]*___[^»]*)»", exercise["prompt"]).group(1)
         right = _norm(masked.replace("___", content["options"][content["answer"]])) in source
-        wrong = [_norm(masked.replace("___", o)) in source
-                 for i, o in enumerate(content["options"]) if i != content["answer"]]
+        wrong = [
+            _norm(masked.replace("___", o)) in source
+            for i, o in enumerate(content["options"])
+            if i != content["answer"]
+        ]
         return right and not any(wrong)
     if kind == "order_steps":
         positions = [source.find(_norm(step)) for step in content["steps"]]
@@ -108,7 +130,7 @@ def test_generate_publishes_a_course_that_follows_and_teaches_the_document(seede
     # the review's pasted-passage finding replaces it), cited once per paragraph, no markup
     assert 0 <= summary["copy_ratio"] <= 1 and not summary["review"]["findings"].get("pasted"), summary["review"]
     assert summary["coverage"] >= 0.8 and isinstance(summary["left_out"], list)
-    assert summary["template_modules"] == [m["title"] for m in course["modules"]]   # offline: the twin wrote all
+    assert summary["template_modules"] == [m["title"] for m in course["modules"]]  # offline: the twin wrote all
     lessons = [lesson for m in course["modules"] for lesson in m["lessons"]]
     for lesson in lessons:
         text = lesson["markdown"]
@@ -124,8 +146,9 @@ def test_generate_publishes_a_course_that_follows_and_teaches_the_document(seede
     assert all(entry["heading"] in manual.content_md for entry in manual.toc)
     # exercises: answerable from the chunk each cites (the report's own check and an independent one)
     exercises = [e for lesson in lessons for e in lesson["exercises"]]
-    assert exercises and all(e["source_chunk_ids"] and {UUID(c) for c in e["source_chunk_ids"]} <= doc_chunks
-                             for e in exercises)
+    assert exercises and all(
+        e["source_chunk_ids"] and {UUID(c) for c in e["source_chunk_ids"]} <= doc_chunks for e in exercises
+    )
     for exercise in exercises:
         assert not [f for f in exercise["quality"] if f["code"] in ("unanswerable", "wrong_chunk")], exercise
         assert _answer_in_source(exercise, full_text), (exercise["type"], exercise["content"])
@@ -141,9 +164,11 @@ def test_generate_publishes_a_course_that_follows_and_teaches_the_document(seede
     assert quality["score"] == report["overall_score"] == summary["review_score"]
     assert quality["critical"] == 0 and report["checks"]["answers_verified"] == 1.0
     assert (report["overall_score"] < 1.0) == bool(report["issues"])
-    print(f"{path.name}: modules={summary['modules']} lessons={summary['lessons']} "
-          f"copy_ratio={summary['copy_ratio']} quality={quality} "
-          f"mc_longest={sum(longest_is_right(e) for e in choices)}/{len(choices)}")
+    print(
+        f"{path.name}: modules={summary['modules']} lessons={summary['lessons']} "
+        f"copy_ratio={summary['copy_ratio']} quality={quality} "
+        f"mc_longest={sum(longest_is_right(e) for e in choices)}/{len(choices)}"
+    )
 
 
 def test_a_second_publish_of_the_same_job_does_nothing(seeded_pool, seeded_deps, acme, capsys):
@@ -156,8 +181,9 @@ def test_a_second_publish_of_the_same_job_does_nothing(seeded_pool, seeded_deps,
     again = publish(state, Runtime(context=ContentContext(seeded_pool, get_llm())))
     with seeded_pool.connection() as conn:
         after = conn.execute("SELECT count(*) FROM courses WHERE org_id = %s", (acme.id,)).fetchone()[0]
-        manuals_for_job = conn.execute("SELECT count(*) FROM manuals WHERE generation_job_id = %s",
-                                       (UUID(summary["job_id"]),)).fetchone()[0]
+        manuals_for_job = conn.execute(
+            "SELECT count(*) FROM manuals WHERE generation_job_id = %s", (UUID(summary["job_id"]),)
+        ).fetchone()[0]
     assert again["result_course_id"] == summary["course_id"] and again["result_manual_id"] == summary["manual_id"]
     assert after == before and manuals_for_job == 1
 

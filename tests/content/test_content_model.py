@@ -1,5 +1,6 @@
 """With a model (the fake OpenAI server playing a scripted author): its valid answers are used, each
 checked; a module whose exercises break the contract falls back to the twin alone."""
+
 from __future__ import annotations
 
 import json
@@ -19,7 +20,7 @@ def test_model_answers_are_used_when_they_hold_up(pool, app_deps, studio, fake_o
     assert service.run_job(app_deps, org.id, job_id).status == "awaiting_structure_review"
     state = service.job_view(app_deps, admin, job_id).state
     assert [m["title"] for m in state["course_outline"]["modules"]] == ["Módulo 1", "Módulo 2", "Módulo 3"]
-    assert all(t["chunk_ids"] for t in state["extracted_themes"])          # chunk refs mapped back to ids
+    assert all(t["chunk_ids"] for t in state["extracted_themes"])  # chunk refs mapped back to ids
 
     service.review_structure(app_deps, admin, job_id, "approve")
     assert service.run_job(app_deps, org.id, job_id).status == "awaiting_final_review"
@@ -30,7 +31,7 @@ def test_model_answers_are_used_when_they_hold_up(pool, app_deps, studio, fake_o
     assert broken["engine"] == "offline" and re.search(r"\[\d+\]", broken["lessons"][0]["content"])
     assert "[Fuente:" not in first["lessons"][0]["content"] and first["lessons"][0]["content"].endswith("[1]")
     assert state["generated_manual"]["title"] == "Manual del modelo" and state["generated_manual"]["toc"]
-    assert state["review_report"]["engine"].startswith("openai:")            # checks + the model's review
+    assert state["review_report"]["engine"].startswith("openai:")  # checks + the model's review
     assert "answers_verified" in state["review_report"]["checks"]
     prompts = [m["content"] for r in fake_openai.chat_requests for m in r["messages"] if m["role"] == "user"]
     assert any("Source material:" in p and "Generated content to review:" in p for p in prompts)
@@ -42,8 +43,9 @@ def test_model_answers_are_used_when_they_hold_up(pool, app_deps, studio, fake_o
         outline = lesson_store.get_course_outline(conn, org.id, job.result_course_id)
         events = jobs.list_events(conn, org.id, job_id)
     assert outline.course.title == "Curso escrito por el modelo"
-    assert {e.data.get("engine", "")[:6] for e in events if e.event_type == "progress" and
-            e.data.get("phase") == "done"} == {"openai", "offlin"}
+    assert {
+        e.data.get("engine", "")[:6] for e in events if e.event_type == "progress" and e.data.get("phase") == "done"
+    } == {"openai", "offlin"}
 
 
 def test_redesign_notes_reach_the_model_and_its_outline_is_used(pool, app_deps, studio, fake_openai):
@@ -57,9 +59,24 @@ def test_redesign_notes_reach_the_model_and_its_outline_is_used(pool, app_deps, 
         if "asks for a redesign" not in text:
             return author(request)
         keys = re.findall(r'"themes": \[\s*"(\w+)"', text)
-        return Reply(text=json.dumps({"title": "Curso rediseñado", "outcome": "Aplicar la política", "modules": [
-            {"title": f"Parte {i + 1}", "themes": [key], "lessons": [{"title": "Idea", "content_type": "theory"}]}
-            for i, key in enumerate(keys[::-1])]}, ensure_ascii=False))
+        return Reply(
+            text=json.dumps(
+                {
+                    "title": "Curso rediseñado",
+                    "outcome": "Aplicar la política",
+                    "modules": [
+                        {
+                            "title": f"Parte {i + 1}",
+                            "themes": [key],
+                            "lessons": [{"title": "Idea", "content_type": "theory"}],
+                        }
+                        for i, key in enumerate(keys[::-1])
+                    ],
+                },
+                ensure_ascii=False,
+            )
+        )
+
     fake_openai.responder = respond
     job_id = service.start_job(app_deps, admin, [docs["devoluciones.md"]])
     assert service.run_job(app_deps, org.id, job_id).status == "awaiting_structure_review"

@@ -1,5 +1,6 @@
 """The Content studio page (AppTest): start from an ingested document, review the structure, edit a
 lesson inline, approve and publish; finish a draft course; employees are refused."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -30,8 +31,9 @@ def _button(at: AppTest, key: str):
 def test_an_employee_is_refused(pool, studio):
     org = studio[0]
     with pool.connection() as conn:
-        employee = upsert_user(conn, org.id, email="eva@sol.test", full_name="Eva", role="employee",
-                               password="secret-pass")
+        employee = upsert_user(
+            conn, org.id, email="eva@sol.test", full_name="Eva", role="employee", password="secret-pass"
+        )
     at = _open(employee)
     assert any("solo para administradores" in e.value for e in at.error) and not at.button
 
@@ -44,13 +46,13 @@ def test_from_a_document_to_a_published_course(pool, app_deps, studio):
     _button(at, "start").click().run()
     assert not at.exception, at.exception
     job_id = at.session_state["job_id"]
-    assert at.multiselect(key="picked-1").value == []   # a started job empties the form: no second start
+    assert at.multiselect(key="picked-1").value == []  # a started job empties the form: no second start
     assert service.run_job(app_deps, org.id, job_id).status == "awaiting_structure_review"
 
     at.run()
     assert not at.exception, at.exception
     assert any(s.value in ("Revisión de la estructura", "Structure review") for s in at.subheader)
-    assert len(at.dataframe) == 2                       # the job list and the editable outline
+    assert len(at.dataframe) == 2  # the job list and the editable outline
     _button(at, "s_approve").click().run()
     assert service.run_job(app_deps, org.id, job_id).status == "awaiting_final_review"
 
@@ -122,8 +124,14 @@ def _draft(pool, org, admin, title: str):
     with pool.connection() as conn:
         course = course_store.create_course(conn, org.id, title=title, created_by=admin.id)
         module = lesson_store.add_module(conn, org.id, course, title="Plazos")
-        lesson_store.add_lesson(conn, org.id, module, title="Los 30 días", content_type="theory",
-                                content_md="Se devuelve en 30 días con ticket.")
+        lesson_store.add_lesson(
+            conn,
+            org.id,
+            module,
+            title="Los 30 días",
+            content_type="theory",
+            content_md="Se devuelve en 30 días con ticket.",
+        )
     return course
 
 
@@ -135,13 +143,16 @@ def test_a_draft_course_is_finished_from_the_studio_after_its_preview(pool, stud
     at = _open(admin)
     assert any(e.label == "📝 Cursos en borrador (1)" for e in at.expander)
     _button(at, f"draft-prev-{course}").click().run()
-    assert [i.value for i in at.info if i.value.startswith("Publicar «Borrador de devoluciones»: 1 módulo, "
-                                                             "1 lección y 0 ejercicios")]
+    assert [
+        i.value
+        for i in at.info
+        if i.value.startswith("Publicar «Borrador de devoluciones»: 1 módulo, 1 lección y 0 ejercicios")
+    ]
     with pool.connection() as conn:
         assert course_store.get_course(conn, org.id, course).status == "draft"
     _button(at, f"draft-ok-{course}").click().run()
     assert not at.exception, at.exception
-    assert at.success[0].value == "«Borrador de devoluciones» está publicado."   # above the job panels
+    assert at.success[0].value == "«Borrador de devoluciones» está publicado."  # above the job panels
     assert not any(e.label.startswith("📝") for e in at.expander)
     with pool.connection() as conn:
         assert course_store.get_course(conn, org.id, course).status == "published"
@@ -153,9 +164,14 @@ def test_a_draft_course_is_deleted_from_the_studio_after_its_preview(pool, studi
     course = _draft(pool, org, admin, "Borrador que sobra")
     at = _open(admin)
     _button(at, f"draft-del-{course}").click().run()
-    assert [w.value for w in at.warning if w.value.startswith("Eliminar «Borrador que sobra» definitivamente: "
-                                                               "se borran su 1 módulo, 1 lección y 0 ejercicios")]
-    assert not any(b.key == f"draft-ok-{course}" for b in at.button)      # the publish confirm is not offered
+    assert [
+        w.value
+        for w in at.warning
+        if w.value.startswith(
+            "Eliminar «Borrador que sobra» definitivamente: se borran su 1 módulo, 1 lección y 0 ejercicios"
+        )
+    ]
+    assert not any(b.key == f"draft-ok-{course}" for b in at.button)  # the publish confirm is not offered
     with pool.connection() as conn:
         assert course_store.get_course(conn, org.id, course).status == "draft"
     _button(at, f"draft-delok-{course}").click().run()

@@ -1,6 +1,7 @@
 """The quiz-quality report as a gate, and the model path over long sources: a critical issue blocks
 publishing until waived (the waiver is audit-logged); themes see every chunk of a source past 60k
 characters (map over batches, then reduce); the reviewer checks every module against its own sources."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -9,8 +10,8 @@ import pytest
 
 from agents.content import service
 from agents.content.text import clean_text
-from storage import audit, documents
 from agents.ingestion.pipeline import ingest_file
+from storage import audit, documents
 from tests.content.model_replies import scripted_author
 
 PUBLIC = Path(__file__).resolve().parents[2] / "seeds" / "public"
@@ -34,11 +35,11 @@ def test_a_critical_issue_blocks_publishing_until_the_admin_waives_it(pool, app_
     job = service.run_job(app_deps, org.id, job_id)
     assert job.status == "awaiting_final_review"
     criticals = service.open_criticals(job)
-    assert criticals and criticals[0]["exercise_index"] == index              # the report followed the edit
+    assert criticals and criticals[0]["exercise_index"] == index  # the report followed the edit
     assert job.review_report["overall_score"] < 1.0
     with pytest.raises(service.ContentServiceError, match="crítico"):
         service.review_final(app_deps, admin, job_id, "approve")
-    assert service.run_job(app_deps, org.id, job_id).status == "awaiting_final_review"     # nothing changed
+    assert service.run_job(app_deps, org.id, job_id).status == "awaiting_final_review"  # nothing changed
     service.review_final(app_deps, admin, job_id, "approve", waive_reason="the legal team confirmed 99 days")
     job = service.run_job(app_deps, org.id, job_id)
     assert job.status == "published" and job.result_course_id
@@ -50,8 +51,10 @@ def test_a_critical_issue_blocks_publishing_until_the_admin_waives_it(pool, app_
 
 def test_long_sources_reach_theme_extraction_whole_and_every_module_is_reviewed(pool, app_deps, studio, fake_openai):
     org, admin, _ = studio
-    doc_ids = [ingest_file(pool, org.id, PUBLIC / name, uploaded_by=admin.id).document_id
-               for name in ("tts_travel_guide.md", "tts_leave_types.md")]
+    doc_ids = [
+        ingest_file(pool, org.id, PUBLIC / name, uploaded_by=admin.id).document_id
+        for name in ("tts_travel_guide.md", "tts_leave_types.md")
+    ]
     with pool.connection() as conn:
         chunks = [c for d in doc_ids for c in documents.document_chunks(conn, org.id, d)]
     assert sum(len(c.content) for c in chunks) > 60_000
@@ -66,15 +69,15 @@ def test_long_sources_reach_theme_extraction_whole_and_every_module_is_reviewed(
 
     requests = fake_openai.chat_requests
     theme_calls = [user_text(r) for r in requests if "key themes" in system_text(r)]
-    assert len(theme_calls) >= 2                                   # mapped in batches, none cut
+    assert len(theme_calls) >= 2  # mapped in batches, none cut
     seen = "\n".join(theme_calls)
-    missing = [c.content[:80] for c in chunks if clean_text(c.content)[:60] not in seen]   # as the pipeline reads it
+    missing = [c.content[:80] for c in chunks if clean_text(c.content)[:60] not in seen]  # as the pipeline reads it
     assert not missing, missing[:3]
-    assert any("merge the themes" in system_text(r) for r in requests)             # then reduced
+    assert any("merge the themes" in system_text(r) for r in requests)  # then reduced
     state = service.job_view(app_deps, admin, job_id).state
     reviews = [user_text(r) for r in requests if "Generated content to review:" in user_text(r)]
     modules = state["generated_modules"]
-    assert reviews and len(reviews) % len(modules) == 0     # each review pass: one call per module, its own sources
+    assert reviews and len(reviews) % len(modules) == 0  # each review pass: one call per module, its own sources
     for start in range(0, len(reviews), len(modules)):
-        for module, prompt in zip(modules, reviews[start:start + len(modules)]):
+        for module, prompt in zip(modules, reviews[start : start + len(modules)]):
             assert module["module_spec"]["title"] in prompt

@@ -2,6 +2,7 @@
 takes it; every module records its engine and the job summary lists the template-written ones; publishing
 a module the template wrote in place of the model needs the admin's explicit tick (refused without it, in
 the admin's language, with nothing changed; audit-logged with it)."""
+
 from __future__ import annotations
 
 import re
@@ -26,6 +27,7 @@ def test_a_truncated_module_is_retried_lesson_by_lesson(pool, app_deps, studio, 
             whole_module_asks.append(user)
             return Reply(text='{"lessons": [{"title": "Teoría", "content_md": "MODELO: la pol', finish_reason="length")
         return author(request)
+
     fake_openai.responder = responder
     job_id = service.start_job(app_deps, admin, [docs["devoluciones.md"]])
     service.run_job(app_deps, org.id, job_id)
@@ -41,11 +43,13 @@ def test_a_truncated_module_is_retried_lesson_by_lesson(pool, app_deps, studio, 
     assert summary["template_modules"] == ["Módulo 2"]
     assert summary["module_engines"][0].startswith("openai:") and summary["module_engines"][1] == "offline"
 
-    with pytest.raises(service.ContentServiceError) as refused:       # no tick: refused, one line, in Spanish
+    with pytest.raises(service.ContentServiceError) as refused:  # no tick: refused, one line, in Spanish
         service.review_final(app_deps, admin, job_id, "approve")
-    assert str(refused.value) == ("1 módulo lo escribió la plantilla sin modelo porque la respuesta del modelo "
-                                  "no servía («Módulo 2»): marca «Publicar los módulos escritos por la plantilla» "
-                                  "para publicarlos.")
+    assert str(refused.value) == (
+        "1 módulo lo escribió la plantilla sin modelo porque la respuesta del modelo "
+        "no servía («Módulo 2»): marca «Publicar los módulos escritos por la plantilla» "
+        "para publicarlos."
+    )
     with pool.connection() as conn:
         job = jobs.get_job(conn, org.id, job_id)
         assert job.status == "awaiting_final_review" and job.command is None

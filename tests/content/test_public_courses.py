@@ -2,6 +2,7 @@
 no sentence twice in a lesson or a module, almost no cut sentence, the source's fact sentences taught, balanced
 true/false sets, choice answers found in the sentence they cite, distractors of the answer's kind, and no
 practical case answered by a list of figures. Prints the figures per document."""
+
 from __future__ import annotations
 
 import re
@@ -34,22 +35,44 @@ def _figures(course: dict) -> dict:
     exercises = [e for m in course["modules"] for e in m["exercises"]]
     answers = [e["content"]["answer"] for e in exercises if e["type"] == "true_false"]
     choices = [e for e in exercises if e["type"] == "test"]
-    in_cited = sum(in_source(re.search(r"«([^»]*___[^»]*)»", e["prompt"]).group(1).replace(
-        "___", e["content"]["options"][e["content"]["answer"]]), source) for e in choices)
-    distractors = [(o, e["content"]["options"][e["content"]["answer"]]) for e in choices
-                   for i, o in enumerate(e["content"]["options"]) if i != e["content"]["answer"]]
-    figure_cases = sum(len([line for line in e["content"]["model_answer"].splitlines() if figures(line)]) > 1
-                       for e in exercises if e["type"] == "practical_case")
-    return {"lessons": sum(len(m["lessons"]) for m in course["modules"]), "exercises": len(exercises),
-            "repeated": repeated, "fragment_share": round(fragments / max(1, units_total), 3),
-            "fact_coverage": course["review"]["checks"]["fact_coverage"],
-            "tf_items": len(answers), "tf_false_share": round(answers.count(False) / len(answers), 2) if answers else None,
-            "choices": len(choices), "choice_answers_in_source": in_cited,
-            "same_kind_share": round(sum(answer_kind(o) == answer_kind(a) for o, a in distractors)
-                                     / len(distractors), 2) if distractors else None,
-            "figure_list_cases": figure_cases, "types": sorted({e["type"] for e in exercises}),
-            "score": course["review"]["overall_score"],
-            "critical": sum(i["severity"] == "critical" for i in course["review"]["issues"])}
+    in_cited = sum(
+        in_source(
+            re.search(r"«([^»]*___[^»]*)»", e["prompt"])
+            .group(1)
+            .replace("___", e["content"]["options"][e["content"]["answer"]]),
+            source,
+        )
+        for e in choices
+    )
+    distractors = [
+        (o, e["content"]["options"][e["content"]["answer"]])
+        for e in choices
+        for i, o in enumerate(e["content"]["options"])
+        if i != e["content"]["answer"]
+    ]
+    figure_cases = sum(
+        len([line for line in e["content"]["model_answer"].splitlines() if figures(line)]) > 1
+        for e in exercises
+        if e["type"] == "practical_case"
+    )
+    return {
+        "lessons": sum(len(m["lessons"]) for m in course["modules"]),
+        "exercises": len(exercises),
+        "repeated": repeated,
+        "fragment_share": round(fragments / max(1, units_total), 3),
+        "fact_coverage": course["review"]["checks"]["fact_coverage"],
+        "tf_items": len(answers),
+        "tf_false_share": round(answers.count(False) / len(answers), 2) if answers else None,
+        "choices": len(choices),
+        "choice_answers_in_source": in_cited,
+        "same_kind_share": round(sum(answer_kind(o) == answer_kind(a) for o, a in distractors) / len(distractors), 2)
+        if distractors
+        else None,
+        "figure_list_cases": figure_cases,
+        "types": sorted({e["type"] for e in exercises}),
+        "score": course["review"]["overall_score"],
+        "critical": sum(i["severity"] == "critical" for i in course["review"]["issues"]),
+    }
 
 
 @pytest.mark.parametrize("name", list(DOCUMENTS))

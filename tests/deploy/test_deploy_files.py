@@ -1,6 +1,7 @@
 """deploy/ is checked by the tools that will read it: HAProxy parses its configuration, promtool checks the
 alert rules and runs their unit tests, and every metric the alerts and the Grafana dashboard name is one a
 SkillNet process exports (a misspelt name would be a panel that stays empty and an alert that never fires)."""
+
 from __future__ import annotations
 
 import json
@@ -27,12 +28,14 @@ PROMQL_WORDS = {"sum", "by", "rate", "increase", "count", "histogram_quantile", 
 def exported() -> set[str]:
     """Series names of every registered metric, labelled ones too (they have no samples before their first use)."""
     suffixes = {"counter": ("_total",), "histogram": ("_bucket", "_sum", "_count"), "gauge": ("",)}
-    return STANDARD | {metric.name + suffix for metric in REGISTRY.collect() for suffix in suffixes.get(metric.type, ("",))}
+    return STANDARD | {
+        metric.name + suffix for metric in REGISTRY.collect() for suffix in suffixes.get(metric.type, ("",))
+    }
 
 
 def unknown_metrics(expression: str) -> set[str]:
     """Names in a PromQL expression that look like series (not labels, functions or keywords) and no process exports."""
-    bare = re.sub(r"\{[^}]*\}|\[[^\]]*\]|by \([^)]*\)", "", expression)   # label matchers, ranges, groupings
+    bare = re.sub(r"\{[^}]*\}|\[[^\]]*\]|by \([^)]*\)", "", expression)  # label matchers, ranges, groupings
     words = set(re.findall(r"\b[a-z_][a-z0-9_]*", bare)) - PROMQL_WORDS
     return words - exported()
 
@@ -61,9 +64,13 @@ def test_a_misspelt_metric_is_caught():
 
 @pytest.mark.skipif(PROMTOOL is None, reason="promtool is not installed (apt-get install prometheus): rules unchecked")
 def test_promtool_checks_the_rules_and_their_unit_tests_pass():
-    checked = subprocess.run([PROMTOOL, "check", "rules", "alerts.yml"], cwd=DEPLOY, check=False, capture_output=True, text=True)
+    checked = subprocess.run(
+        [PROMTOOL, "check", "rules", "alerts.yml"], cwd=DEPLOY, check=False, capture_output=True, text=True
+    )
     assert checked.returncode == 0, checked.stdout + checked.stderr
-    tested = subprocess.run([PROMTOOL, "test", "rules", "alerts_test.yml"], cwd=DEPLOY, check=False, capture_output=True, text=True)
+    tested = subprocess.run(
+        [PROMTOOL, "test", "rules", "alerts_test.yml"], cwd=DEPLOY, check=False, capture_output=True, text=True
+    )
     assert tested.returncode == 0, tested.stdout + tested.stderr
 
 
@@ -71,9 +78,17 @@ def test_promtool_checks_the_rules_and_their_unit_tests_pass():
 def test_haproxy_parses_the_configuration(tmp_path):
     from tests.deploy.arrangement import self_signed_pem
 
-    env = {"SKILLNET_HTTPS_BIND": "127.0.0.1:8443", "SKILLNET_TLS_PEM": str(self_signed_pem(tmp_path)),
-           "APP_A": "127.0.0.1:8501", "APP_B": "127.0.0.1:8502", "CHAT_A": "127.0.0.1:7861", "CHAT_B": "127.0.0.1:7862"}
-    checked = subprocess.run([HAPROXY, "-c", "-f", str(DEPLOY / "haproxy.cfg")], env=env, check=False, capture_output=True, text=True)
+    env = {
+        "SKILLNET_HTTPS_BIND": "127.0.0.1:8443",
+        "SKILLNET_TLS_PEM": str(self_signed_pem(tmp_path)),
+        "APP_A": "127.0.0.1:8501",
+        "APP_B": "127.0.0.1:8502",
+        "CHAT_A": "127.0.0.1:7861",
+        "CHAT_B": "127.0.0.1:7862",
+    }
+    checked = subprocess.run(
+        [HAPROXY, "-c", "-f", str(DEPLOY / "haproxy.cfg")], env=env, check=False, capture_output=True, text=True
+    )
     assert checked.returncode == 0, checked.stdout + checked.stderr
 
 

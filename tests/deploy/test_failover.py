@@ -3,6 +3,7 @@ and chat processes serving them are killed; their next action reaches the other 
 the conversation intact and no message lost or doubled.
 
 (A queue worker killed mid-job has the job finished by another: tests/content/test_content_kill.py.)"""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -13,18 +14,23 @@ from tests.browser import STEP, chromium_page, needs_chromium, sign_in
 from tests.deploy.arrangement import HAPROXY, running_arrangement
 
 SHOTS = Path("/tmp/failover-shots")
-pytestmark = pytest.mark.skipif(not Path(HAPROXY).exists(),
-                                reason="HAProxy is not installed (apt-get install -y haproxy): no failover test")
+pytestmark = pytest.mark.skipif(
+    not Path(HAPROXY).exists(), reason="HAProxy is not installed (apt-get install -y haproxy): no failover test"
+)
 FIRST, SECOND = "How do I request a refund?", "And who approves it?"
 
 
 def _messages(pool, email: str) -> list[tuple[str, str, str]]:
     """(conversation, role, text) of every message the person's tutor conversations hold, oldest first."""
     with pool.connection() as conn:
-        return [(str(row[0]), row[1], row[2]) for row in conn.execute(
-            """SELECT s.id, m.role, m.content FROM chat_messages m JOIN chat_sessions s ON s.id = m.session_id
+        return [
+            (str(row[0]), row[1], row[2])
+            for row in conn.execute(
+                """SELECT s.id, m.role, m.content FROM chat_messages m JOIN chat_sessions s ON s.id = m.session_id
                JOIN users u ON u.id = s.user_id WHERE u.email = %(email)s ORDER BY m.created_at, m.id""",
-            {"email": email}).fetchall()]
+                {"email": email},
+            ).fetchall()
+        ]
 
 
 def _ask(frame, question: str, answers_before: int) -> None:
@@ -32,7 +38,7 @@ def _ask(frame, question: str, answers_before: int) -> None:
     box.wait_for(timeout=STEP)
     box.fill(question)
     frame.get_by_role("button", name="Send", exact=True).click()
-    frame.locator(".badge.engine").nth(answers_before).wait_for(timeout=STEP)   # this answer's engine badge: done
+    frame.locator(".badge.engine").nth(answers_before).wait_for(timeout=STEP)  # this answer's engine badge: done
 
 
 @needs_chromium
@@ -53,12 +59,14 @@ def test_killing_the_pair_serving_you_loses_nothing(seeded_db_url, seeded_pool, 
         page.screenshot(path=str(SHOTS / "1_before_the_kill.png"), full_page=True)
 
         arrangement.kill(f"app_{node}", f"chat_{node}")
-        _ask(frame, SECOND, 1)    # the next action, in the same frame: HAProxy redispatches it to the other pair
+        _ask(frame, SECOND, 1)  # the next action, in the same frame: HAProxy redispatches it to the other pair
         page.screenshot(path=str(SHOTS / "2_after_the_kill.png"), full_page=True)
 
         after = _messages(seeded_pool, "james@acme.test")
-        assert after[:len(before)] == before, "nothing said before the kill lost or changed"
-        assert [(session, role, text if role == "user" else "…") for session, role, text in after[len(before):]] == [
-            (conversation, "user", SECOND), (conversation, "assistant", "…")], "answered once, in the same conversation"
+        assert after[: len(before)] == before, "nothing said before the kill lost or changed"
+        assert [(session, role, text if role == "user" else "…") for session, role, text in after[len(before) :]] == [
+            (conversation, "user", SECOND),
+            (conversation, "assistant", "…"),
+        ], "answered once, in the same conversation"
         assert next(c["value"] for c in page.context.cookies() if c["name"] == "SKILLNET_NODE") != node
-        page.get_by_text("james@acme.test").wait_for(timeout=STEP)     # the page: still signed in
+        page.get_by_text("james@acme.test").wait_for(timeout=STEP)  # the page: still signed in

@@ -1,9 +1,9 @@
 """An upgrade's first step, `python -m storage migrate`: pending migrations applied once (a second run finds
 nothing to do), and a database it can't reach is one line and exit 2."""
+
 from __future__ import annotations
 
 import json
-
 from pathlib import Path
 
 from storage import db
@@ -14,10 +14,10 @@ MIGRATIONS = sorted(path.name for path in (Path(db.__file__).parent / "migration
 
 
 def test_migrate_applies_what_is_pending_once(pg_server_url, monkeypatch, capsys):
-    monkeypatch.setenv("DATABASE_URL", clone_database(pg_server_url, "template0"))   # an empty database
+    monkeypatch.setenv("DATABASE_URL", clone_database(pg_server_url, "template0"))  # an empty database
     assert main(["migrate"]) == 0
     applied = json.loads(capsys.readouterr().out)["applied"]
-    assert applied[:len(MIGRATIONS)] == MIGRATIONS and applied[-1].startswith("procrastinate")
+    assert applied[: len(MIGRATIONS)] == MIGRATIONS and applied[-1].startswith("procrastinate")
     assert main(["migrate"]) == 0
     assert json.loads(capsys.readouterr().out) == {"applied": []}
 

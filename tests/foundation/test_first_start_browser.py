@@ -2,6 +2,7 @@
 organisation) in the background while the visitor sees a "preparing…" page in their browser's
 language, with no page list in the sidebar; then the sign-in form replaces it by itself, at the same
 address, and the demo admin can sign in."""
+
 import time
 
 from storage import users
@@ -21,7 +22,7 @@ def test_a_first_start_shows_the_preparing_page_then_the_form(db_url, pool, tmp_
         assert page.locator('[data-testid="stSidebarNav"]').count() == 0, "no page list while preparing"
         assert "my_tickets" not in page.inner_text("body") and "Preparing" not in page.inner_text("body")
 
-        page.get_by_label("Correo electrónico").wait_for(timeout=STEP)   # by itself: no reload
+        page.get_by_label("Correo electrónico").wait_for(timeout=STEP)  # by itself: no reload
         form = time.perf_counter() - started
         page.screenshot(path=str(tmp_path / "form.png"))
         assert page.get_by_text("Preparando SkillNet").count() == 0
@@ -33,5 +34,7 @@ def test_a_first_start_shows_the_preparing_page_then_the_form(db_url, pool, tmp_
         page.get_by_text("oliver@acme.test").wait_for(timeout=STEP)
     with pool.connection() as conn:
         assert users.get_org_by_slug(conn, "acme") is not None
-    print(f"\nfirst start on an empty database: preparing page {preparing:.1f} s, sign-in form {form:.1f} s "
-          "after the first visit")
+    print(
+        f"\nfirst start on an empty database: preparing page {preparing:.1f} s, sign-in form {form:.1f} s "
+        "after the first visit"
+    )

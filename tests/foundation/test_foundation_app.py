@@ -1,4 +1,5 @@
 """The app shell: sign-in, sign-out and navigation by role (AppTest on the demo organisation)."""
+
 import hashlib
 from pathlib import Path
 
@@ -51,7 +52,7 @@ def test_employee_home_and_no_admin_page_even_by_url(seeded_db_url):
     at = _sign_in(_app().run(), "lucia@acme.test", "skillnet-demo")
     assert not at.exception and not at.error
     assert not at.session_state["user"].is_admin
-    with pytest.raises(ValueError):   # the admin page's file is not in an employee's navigation
+    with pytest.raises(ValueError):  # the admin page's file is not in an employee's navigation
         at.switch_page("pages/home_admin.py")
 
 
@@ -66,12 +67,15 @@ def test_admin_page_guard_stops_an_employee_who_runs_it_directly(seeded_db_url, 
 
 def _session_row(pool, token: str):
     with pool.connection() as conn:
-        return conn.execute("SELECT user_id, revoked_at FROM user_sessions WHERE id_hash = %(hash)s",
-                            {"hash": hashlib.sha256(token.encode()).digest()}).fetchone()
+        return conn.execute(
+            "SELECT user_id, revoked_at FROM user_sessions WHERE id_hash = %(hash)s",
+            {"hash": hashlib.sha256(token.encode()).digest()},
+        ).fetchone()
 
 
-def test_every_sign_in_gets_a_new_session_id_and_kills_the_one_the_browser_had(seeded_db_url, seeded_pool,
-                                                                              seeded_deps, monkeypatch):
+def test_every_sign_in_gets_a_new_session_id_and_kills_the_one_the_browser_had(
+    seeded_db_url, seeded_pool, seeded_deps, monkeypatch
+):
     """Session fixation: the id a browser carried before signing in (planted, or left from an idle
     sign-in) never becomes the signed-in session, and is revoked so no setting can revive it."""
     from ui import session
@@ -79,18 +83,20 @@ def test_every_sign_in_gets_a_new_session_id_and_kills_the_one_the_browser_had(s
     with seeded_pool.connection() as conn:
         lucia = users.get_user_by_email(conn, "lucia@acme.test")
         carried = sessions.create_session(conn, lucia)
-        conn.execute("UPDATE user_sessions SET last_seen_at = now() - interval '3 hours' WHERE id_hash = %(h)s",
-                     {"h": hashlib.sha256(carried.encode()).digest()})        # idle: the form shows
+        conn.execute(
+            "UPDATE user_sessions SET last_seen_at = now() - interval '3 hours' WHERE id_hash = %(h)s",
+            {"h": hashlib.sha256(carried.encode()).digest()},
+        )  # idle: the form shows
     # AppTest sends no cookies: the browser's skillnet_session cookie is what session._cookie reads
     monkeypatch.setattr(session, "_cookie", lambda: carried)
     at = _sign_in(_app().run(), "lucia@acme.test", "skillnet-demo")
     assert not at.exception and at.session_state["user"].id == lucia.id
     first = at.session_state["session_token"]
     assert first != carried and _session_row(seeded_pool, first) == (lucia.id, None)
-    assert _session_row(seeded_pool, carried)[1] is not None                  # the carried id is revoked
+    assert _session_row(seeded_pool, carried)[1] is not None  # the carried id is revoked
 
-    monkeypatch.setattr(session, "_cookie", lambda: first)   # signed out and in again in the same browser
-    at.run()   # AppTest: the run the sign-in's st.rerun landed on belongs to the sign-in page; settle on home
+    monkeypatch.setattr(session, "_cookie", lambda: first)  # signed out and in again in the same browser
+    at.run()  # AppTest: the run the sign-in's st.rerun landed on belongs to the sign-in page; settle on home
     next(b for b in at.button if b.key == "sign_out").click()
     at.run()
     monkeypatch.setattr(session, "_cookie", lambda: None)

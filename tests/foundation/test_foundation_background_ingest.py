@@ -2,6 +2,7 @@
 the document is found by its words as soon as it is parsed and by meaning as its passages are embedded;
 progress (pages parsed, passages embedded) reads in the admin's language; a failure leaves the previous
 version intact. Embeddings come from the real HTTP fake server, held or failed on purpose."""
+
 from __future__ import annotations
 
 import threading
@@ -9,23 +10,31 @@ import time
 
 import pytest
 
-from agents.ingestion import uploads as ingestion
-from agents.runtime import tasks
 from agents.content import service
-from storage import chunks, documents, ingestions, queue, users
+from agents.ingestion import uploads as ingestion
 from agents.ingestion.pipeline import ingest_file
+from agents.runtime import tasks
+from storage import chunks, documents, ingestions, queue, users
 from tests.people import upsert_user
 
-SECTIONS = ["Recepción de mercancía", "Ubicación en estanterías", "Inventario cíclico", "Preparación de pedidos",
-            "Expedición y transporte", "Devoluciones del cliente"]
-MARKER = "zafiroquelite"   # a word only the last section holds
+SECTIONS = [
+    "Recepción de mercancía",
+    "Ubicación en estanterías",
+    "Inventario cíclico",
+    "Preparación de pedidos",
+    "Expedición y transporte",
+    "Devoluciones del cliente",
+]
+MARKER = "zafiroquelite"  # a word only the last section holds
 
 
 def _manual(version: int = 1) -> bytes:
     parts = ["# Manual del almacén central\n"]
     for number, section in enumerate(SECTIONS, 1):
-        body = (f"En la sección {number} de la versión {version}, el equipo del almacén revisa cada palé, "
-                f"registra el lote en el sistema y comprueba el estado del embalaje antes de continuar. ") * 14
+        body = (
+            f"En la sección {number} de la versión {version}, el equipo del almacén revisa cada palé, "
+            f"registra el lote en el sistema y comprueba el estado del embalaje antes de continuar. "
+        ) * 14
         if number == len(SECTIONS):
             body += f"El código de devolución {MARKER} identifica los palés devueltos por el cliente."
         parts.append(f"## {section}\n\n{body}\n")
@@ -36,15 +45,22 @@ def _manual(version: int = 1) -> bytes:
 def admin(pool):
     with pool.connection() as conn:
         org = users.ensure_org(conn, "almacen", "Almacenes Norte")
-        return upsert_user(conn, org.id, email="rosa@almacen.test", full_name="Rosa Admin", role="admin",
-                           password="secret-pass", language="es")
+        return upsert_user(
+            conn,
+            org.id,
+            email="rosa@almacen.test",
+            full_name="Rosa Admin",
+            role="admin",
+            password="secret-pass",
+            language="es",
+        )
 
 
 @pytest.fixture()
 def remote_embeddings(fake_openai, monkeypatch):
     """Passages embedded by the fake server, two per request, no cache: every batch is a real request."""
     monkeypatch.setenv("EMBEDDINGS_BASE_URL", fake_openai.base_url)
-    monkeypatch.setenv("EMBEDDINGS_MODEL", "multilingual-e5-small")   # told passage from query (input_type)
+    monkeypatch.setenv("EMBEDDINGS_MODEL", "multilingual-e5-small")  # told passage from query (input_type)
     monkeypatch.setenv("EMBEDDINGS_BATCH", "2")
     monkeypatch.setenv("EMBEDDINGS_RETRY_ATTEMPTS", "1")
     monkeypatch.delenv("SKILLNET_EMBED_CACHE", raising=False)
@@ -69,9 +85,10 @@ def _until(condition, seconds: float = 180, describe=lambda: "") -> None:
         time.sleep(0.1)
 
 
-def test_an_upload_is_found_by_its_words_once_parsed_and_by_meaning_as_it_is_embedded(pool, app_deps, admin,
-                                                                                      remote_embeddings):
-    remote_embeddings.hold_embeddings(after=1)           # the first batch goes through, the rest wait
+def test_an_upload_is_found_by_its_words_once_parsed_and_by_meaning_as_it_is_embedded(
+    pool, app_deps, admin, remote_embeddings
+):
+    remote_embeddings.hold_embeddings(after=1)  # the first batch goes through, the rest wait
     started = time.monotonic()
     [ingestion_id] = ingestion.queue_uploads(admin, [("manual_almacen.md", _manual())])
     assert time.monotonic() - started < 5, "queuing does not parse or embed"
@@ -79,18 +96,27 @@ def test_an_upload_is_found_by_its_words_once_parsed_and_by_meaning_as_it_is_emb
         assert queue.open_job_status(conn, f"ingestion:{ingestion_id}") == "todo"
     worker = _worker()
     try:
-        _until(lambda: _ingestion(pool, admin.org_id, ingestion_id).chunks_embedded == 2, 120,
-               lambda: (_ingestion(pool, admin.org_id, ingestion_id), worker.is_alive(),
-                        len(remote_embeddings.embedding_requests)))
+        _until(
+            lambda: _ingestion(pool, admin.org_id, ingestion_id).chunks_embedded == 2,
+            120,
+            lambda: (
+                _ingestion(pool, admin.org_id, ingestion_id),
+                worker.is_alive(),
+                len(remote_embeddings.embedding_requests),
+            ),
+        )
         job = _ingestion(pool, admin.org_id, ingestion_id)
         assert job.status == "embedding" and job.pages >= 1 and job.chunks_total >= 6
         with pool.connection() as conn:
             found = chunks.lexical_candidates(conn, admin.org_id, MARKER, MARKER, limit=5)
-            staged = conn.execute("SELECT count(*), count(embedding) FROM document_chunks WHERE ingestion_id = %s",
-                                  (ingestion_id,)).fetchone()
+            staged = conn.execute(
+                "SELECT count(*), count(embedding) FROM document_chunks WHERE ingestion_id = %s", (ingestion_id,)
+            ).fetchone()
         assert [c.document_id for c in found] == [job.document_id], "full text finds it before its vectors exist"
         assert staged == (job.chunks_total, 2), "vectors arrive batch by batch"
-        assert job.document_id not in {d.id for d in service.list_documents(app_deps, admin)}  # not offered to generate yet
+        assert job.document_id not in {
+            d.id for d in service.list_documents(app_deps, admin)
+        }  # not offered to generate yet
         [view] = ingestion.recent(admin)
         assert view.status_label == "vectorizando pasajes" and view.progress == pytest.approx(2 / job.chunks_total)
         assert view.detail == f"{job.pages} páginas leídas · 2 de {job.chunks_total} pasajes vectorizados"
@@ -100,8 +126,10 @@ def test_an_upload_is_found_by_its_words_once_parsed_and_by_meaning_as_it_is_emb
     job = _ingestion(pool, admin.org_id, ingestion_id)
     assert job.status == "done" and job.chunks_embedded == job.chunks_total
     with pool.connection() as conn:
-        settled = conn.execute("SELECT count(*), count(embedding), count(ingestion_id) FROM document_chunks"
-                               " WHERE document_id = %s", (job.document_id,)).fetchone()
+        settled = conn.execute(
+            "SELECT count(*), count(embedding), count(ingestion_id) FROM document_chunks WHERE document_id = %s",
+            (job.document_id,),
+        ).fetchone()
         assert conn.execute("SELECT data IS NULL FROM ingestions WHERE id = %s", (ingestion_id,)).fetchone()[0]
     assert settled == (job.chunks_total, job.chunks_total, 0)
     assert job.document_id in {d.id for d in service.list_documents(app_deps, admin)}
@@ -115,7 +143,7 @@ def test_a_failed_new_version_leaves_the_previous_one_intact(pool, admin, remote
         before = [(c.id, c.content) for c in documents.document_chunks(conn, admin.org_id, kept.document_id)]
         text_before = documents.get_full_text(conn, admin.org_id, kept.document_id)
     remote_embeddings.hold_embeddings(after=1)
-    remote_embeddings.embedding_fault(500, times=1)      # the first batch of the new version fails
+    remote_embeddings.embedding_fault(500, times=1)  # the first batch of the new version fails
     [ingestion_id] = ingestion.queue_uploads(admin, [("politica_almacen.md", _manual(2))])
     remote_embeddings.release_embeddings()
     worker = _worker()
@@ -127,8 +155,10 @@ def test_a_failed_new_version_leaves_the_previous_one_intact(pool, admin, remote
     assert view.note == "No ha cambiado nada: la versión anterior (si la había) sigue en uso."
     with pool.connection() as conn:
         after = [(c.id, c.content) for c in documents.document_chunks(conn, admin.org_id, kept.document_id)]
-        assert conn.execute("SELECT count(*) FROM document_chunks WHERE ingestion_id = %s",
-                            (ingestion_id,)).fetchone()[0] == 0
+        assert (
+            conn.execute("SELECT count(*) FROM document_chunks WHERE ingestion_id = %s", (ingestion_id,)).fetchone()[0]
+            == 0
+        )
         assert documents.get_full_text(conn, admin.org_id, kept.document_id) == text_before
     assert after == before
 
@@ -152,7 +182,7 @@ def test_a_bad_upload_is_refused_at_once_and_nothing_is_queued(pool, admin):
     with pytest.raises(ingestion.UploadRefused) as refused:
         ingestion.queue_uploads(admin, [("bueno.md", b"# Bien\n\ntexto"), ("malo.exe", b"MZ\x90")])
     assert "malo.exe" in str(refused.value) and "\n" not in str(refused.value)
-    assert "'.exe' no se pueden leer" in str(refused.value)          # Rosa reads Spanish
+    assert "'.exe' no se pueden leer" in str(refused.value)  # Rosa reads Spanish
     with pytest.raises(ingestion.UploadRefused) as refused:
         ingestion.queue_uploads(admin, [("vacio.md", b"")])
     assert str(refused.value) == "vacio.md: el archivo está vacío. No se guardó nada."
@@ -167,7 +197,7 @@ def test_a_generation_job_waits_for_its_uploads(pool, app_deps, admin, remote_em
     from tests.apptest import open_page
 
     [jobs] = open_page(admin, "pages/content_studio.py").dataframe
-    assert jobs.value.set_index("id").loc[str(job_id), "Documentos"] == "0 + 1 en ingesta"   # not a bare 0
+    assert jobs.value.set_index("id").loc[str(job_id), "Documentos"] == "0 + 1 en ingesta"  # not a bare 0
     job = service.run_job(app_deps, admin.org_id, job_id)
     assert job.status == "awaiting_structure_review"
     with pool.connection() as conn:
@@ -184,6 +214,7 @@ def test_the_studio_and_the_lab_show_each_upload_in_the_admins_language(pool, ad
         shown = texts(open_page(admin, page))
         assert "Subidas recientes" in shown
         assert "📄 manual_almacen.md" in shown and "📄 politica_almacen.md" in shown
-        assert (f"listo · {done.pages} páginas leídas · {done.chunks_total} de {done.chunks_total} "
-                "pasajes vectorizados") in shown
+        assert (
+            f"listo · {done.pages} páginas leídas · {done.chunks_total} de {done.chunks_total} pasajes vectorizados"
+        ) in shown
         assert "falló: politica_almacen.md: falló el servidor de vectorización" in shown

@@ -1,4 +1,5 @@
 """Sign-in for each role in a real browser (headless Chromium)."""
+
 from tests.browser import chromium_page, needs_chromium, running_app, sign_in, sign_out
 
 

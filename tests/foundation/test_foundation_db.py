@@ -1,4 +1,5 @@
 """Migrations and the database seam, on a real PostgreSQL."""
+
 import threading
 import time
 
@@ -59,9 +60,13 @@ def test_a_migrator_waiting_its_turn_never_blocks_the_running_ones_concurrent_in
             thread = threading.Thread(target=wait_for_the_lock)
             thread.start()
             deadline = time.monotonic() + 10
-            while time.monotonic() < deadline and not holder.execute(  # the waiter has asked at least once
+            while (
+                time.monotonic() < deadline
+                and not holder.execute(  # the waiter has asked at least once
                     "SELECT count(*) FROM pg_stat_activity WHERE pid = %s AND query LIKE '%%advisory_lock%%'",
-                    (waiter.info.backend_pid,)).fetchone()[0]:
+                    (waiter.info.backend_pid,),
+                ).fetchone()[0]
+            ):
                 time.sleep(0.02)
             builder.execute("SET statement_timeout = '15s'")
             builder.execute("CREATE INDEX CONCURRENTLY lock_probe_x ON lock_probe (x)")  # timed out before
@@ -85,8 +90,9 @@ def test_sign_in_rules(pool):
     with pool.connection() as conn:
         org = users.ensure_org(conn, "acme", "Acme")
         upsert_user(conn, org.id, email="Ana@Acme.test", full_name="Ana", role="admin", password="pw-ana-1")
-        upsert_user(conn, org.id, email="old@acme.test", full_name="Old", role="employee",
-                    password="pw-old-1", is_active=False)
+        upsert_user(
+            conn, org.id, email="old@acme.test", full_name="Old", role="employee", password="pw-old-1", is_active=False
+        )
     with pool.connection() as conn:
         assert users.authenticate(conn, "ana@acme.test", "pw-ana-1").is_admin
         assert users.authenticate(conn, "ana@acme.test", "wrong") is None

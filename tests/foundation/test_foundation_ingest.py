@@ -1,18 +1,19 @@
 """Ingestion of every format and every bad input, on a real PostgreSQL with local embeddings."""
+
 import io
 import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import docx
 import pytest
 from fpdf import FPDF
 from pypdf import PdfReader, PdfWriter
 
-from storage import documents, users
 from agents.ingestion.pipeline import IngestError, chunk, ingest_file, parse
-from pathlib import Path
+from storage import documents, users
 
 POLICY_MD = """# Expense policy
 
@@ -60,8 +61,10 @@ def other_org(pool):
 
 def _table_counts(pool) -> tuple[int, int]:
     with pool.connection() as conn:
-        return (conn.execute("SELECT count(*) FROM documents").fetchone()[0],
-                conn.execute("SELECT count(*) FROM document_chunks").fetchone()[0])
+        return (
+            conn.execute("SELECT count(*) FROM documents").fetchone()[0],
+            conn.execute("SELECT count(*) FROM document_chunks").fetchone()[0],
+        )
 
 
 def test_markdown_title_chunks_language_and_reingest(pool, org, tmp_path):
@@ -72,8 +75,9 @@ def test_markdown_title_chunks_language_and_reingest(pool, org, tmp_path):
     with pool.connection() as conn:
         chunks = documents.document_chunks(conn, org.id, first.document_id)
         assert chunks and all(c.heading.startswith("Expense policy") for c in chunks)
-        config = conn.execute("SELECT DISTINCT ts_config::text FROM document_chunks WHERE document_id = %s",
-                              (first.document_id,)).fetchone()[0]
+        config = conn.execute(
+            "SELECT DISTINCT ts_config::text FROM document_chunks WHERE document_id = %s", (first.document_id,)
+        ).fetchone()[0]
     assert config == "english"
     assert ingest_file(pool, org.id, path).status == "unchanged"
     path.write_text(POLICY_MD.replace("50 EUR", "55 EUR"))
@@ -86,8 +90,14 @@ def test_markdown_title_chunks_language_and_reingest(pool, org, tmp_path):
 
 def test_pdf_keeps_page_numbers_and_metadata_title(pool, org, tmp_path):
     path = tmp_path / "safety.pdf"
-    path.write_bytes(_pdf(["Forklifts may only be driven by certified staff. " * 20,
-                           "Helmets are mandatory in aisle 4 and the loading dock. " * 20]))
+    path.write_bytes(
+        _pdf(
+            [
+                "Forklifts may only be driven by certified staff. " * 20,
+                "Helmets are mandatory in aisle 4 and the loading dock. " * 20,
+            ]
+        )
+    )
     result = ingest_file(pool, org.id, path)
     assert (result.title, result.pages) == ("Warehouse safety", 2)
     with pool.connection() as conn:
@@ -98,13 +108,20 @@ def test_pdf_keeps_page_numbers_and_metadata_title(pool, org, tmp_path):
 
 def test_docx_spanish_and_html(pool, org, tmp_path):
     path = tmp_path / "onboarding.docx"
-    path.write_bytes(_docx("Bienvenida a la empresa", "Durante la primera semana cada empleado nuevo "
-                           "recibe su tarjeta de acceso y completa la formación de seguridad. " * 5))
+    path.write_bytes(
+        _docx(
+            "Bienvenida a la empresa",
+            "Durante la primera semana cada empleado nuevo "
+            "recibe su tarjeta de acceso y completa la formación de seguridad. " * 5,
+        )
+    )
     result = ingest_file(pool, org.id, path)
     assert (result.title, result.language) == ("Bienvenida a la empresa", "es")
     html = tmp_path / "faq.html"
-    html.write_text("<html><head><title>FAQ</title><script>evil()</script></head><body><h1>Help centre</h1>"
-                    "<p>Reset your password from the sign-in page.</p></body></html>")
+    html.write_text(
+        "<html><head><title>FAQ</title><script>evil()</script></head><body><h1>Help centre</h1>"
+        "<p>Reset your password from the sign-in page.</p></body></html>"
+    )
     html_result = ingest_file(pool, org.id, html)
     assert html_result.title == "Help centre"
     with pool.connection() as conn:
@@ -125,16 +142,19 @@ def _encrypted_pdf() -> bytes:
     return buffer.getvalue()
 
 
-@pytest.mark.parametrize("name, data, reason", [
-    ("empty.md", b"", "empty"),
-    ("slides.pptx", b"PK\x03\x04 not supported", "unsupported file type"),
-    ("broken.pdf", b"%PDF-1.4 garbage that is not a pdf", "corrupt"),
-    ("locked.pdf", None, "encrypted"),
-    ("scan.pdf", None, "no text layer"),
-    ("latin1.txt", "Política de devolución".encode("latin-1"), "UTF-8"),
-    ("broken.docx", b"PK\x03\x04 not a zip", "corrupt"),
-    ("blank.md", b"   \n\n  ", "no text"),
-])
+@pytest.mark.parametrize(
+    "name, data, reason",
+    [
+        ("empty.md", b"", "empty"),
+        ("slides.pptx", b"PK\x03\x04 not supported", "unsupported file type"),
+        ("broken.pdf", b"%PDF-1.4 garbage that is not a pdf", "corrupt"),
+        ("locked.pdf", None, "encrypted"),
+        ("scan.pdf", None, "no text layer"),
+        ("latin1.txt", "Política de devolución".encode("latin-1"), "UTF-8"),
+        ("broken.docx", b"PK\x03\x04 not a zip", "corrupt"),
+        ("blank.md", b"   \n\n  ", "no text"),
+    ],
+)
 def test_bad_input_gets_one_line_and_changes_nothing(pool, org, tmp_path, name, data, reason):
     if data is None:
         data = _encrypted_pdf() if name == "locked.pdf" else _pdf(["", ""])
@@ -170,7 +190,8 @@ def test_documents_are_scoped_to_their_organisation(pool, org, other_org, tmp_pa
 
 def test_chunks_stay_within_token_bounds():
     long_section = "# Manual\n\n## Procedure\n\n" + "\n\n".join(
-        f"Step {i}: check the pallet label against the delivery note and sign the form." for i in range(120))
+        f"Step {i}: check the pallet label against the delivery note and sign the form." for i in range(120)
+    )
     parsed = parse(Path("manual.md"), long_section.encode())
     chunks = chunk(parsed.paragraphs)
     assert len(chunks) > 3
@@ -192,14 +213,19 @@ def test_cli_prints_one_json_line_per_document(db_url, tmp_path):
     assert [(line["title"], line["status"]) for line in lines] == [("Alpha", "ingested"), ("Beta", "ingested")]
     again = subprocess.run(command, capture_output=True, text=True, env=env, timeout=120)
     assert [json.loads(line)["status"] for line in again.stdout.splitlines()] == ["unchanged", "unchanged"]
-    bad = subprocess.run(command[:4] + [str(tmp_path / "missing.pdf"), "--org", "cli-org"], capture_output=True,
-                         text=True, env=env, timeout=120)
+    bad = subprocess.run(
+        command[:4] + [str(tmp_path / "missing.pdf"), "--org", "cli-org"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert bad.returncode != 0 and bad.stderr.strip().count("\n") == 0
 
 
 def test_vectors_command_writes_the_pack_ingestion_then_embeds_nothing_with(pool, org, tmp_path, capsys):
-    from storage.__main__ import main
     from agents.ingestion.embeddings import VectorPack, embedding_calls
+    from storage.__main__ import main
 
     path, pack = tmp_path / "expenses.md", tmp_path / "vectors.npz"
     path.write_text(POLICY_MD)

@@ -1,5 +1,6 @@
 """Helpdesk fixtures: a small organisation with two employees and an admin, a few tickets, and HelpdeskDeps
 wired to the test database (PostgresSaver checkpoints, offline engine, local ticket tools)."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -14,8 +15,11 @@ from storage import users
 from tests.people import upsert_user
 
 TICKETS = [
-    ("Oracle Financials returns 403 on budget reports",
-     "Since this morning every budget report in Oracle Financials fails with HTTP 403 Forbidden.", "access"),
+    (
+        "Oracle Financials returns 403 on budget reports",
+        "Since this morning every budget report in Oracle Financials fails with HTTP 403 Forbidden.",
+        "access",
+    ),
     ("VPN disconnects every ten minutes", "The VPN client drops the connection every ten minutes at home.", "network"),
     ("Printer on floor 2 prints blank pages", "The shared printer prints blank pages for everyone.", "hardware"),
 ]
@@ -28,16 +32,45 @@ def org(pool):
 
     with pool.connection() as conn:
         organisation = users.ensure_org(conn, "helpdesk-test", "Helpdesk Test")
-        ana = upsert_user(conn, organisation.id, email="ana@hd.test", full_name="Ana", role="employee",
-                          password="pw-ana-123", language="es")
-        bob = upsert_user(conn, organisation.id, email="bob@hd.test", full_name="Bob", role="employee",
-                          password="pw-bob-123", language="en")
-        admin = upsert_user(conn, organisation.id, email="boss@hd.test", full_name="Boss", role="admin",
-                            password="pw-boss-123", language="en")
+        ana = upsert_user(
+            conn,
+            organisation.id,
+            email="ana@hd.test",
+            full_name="Ana",
+            role="employee",
+            password="pw-ana-123",
+            language="es",
+        )
+        bob = upsert_user(
+            conn,
+            organisation.id,
+            email="bob@hd.test",
+            full_name="Bob",
+            role="employee",
+            password="pw-bob-123",
+            language="en",
+        )
+        admin = upsert_user(
+            conn,
+            organisation.id,
+            email="boss@hd.test",
+            full_name="Boss",
+            role="admin",
+            password="pw-boss-123",
+            language="en",
+        )
         vectors = embed_passages([f"{t}\n{b}" for t, b, _ in TICKETS])
         for (title, body, category), vector in zip(TICKETS, vectors):
-            tickets.create(conn, organisation.id, title=title, body=body, category=category, source="seed",
-                           idempotency_key=f"seed:{title}", embedding=vector)
+            tickets.create(
+                conn,
+                organisation.id,
+                title=title,
+                body=body,
+                category=category,
+                source="seed",
+                idempotency_key=f"seed:{title}",
+                embedding=vector,
+            )
     return SimpleNamespace(org=organisation, ana=ana, bob=bob, admin=admin)
 
 

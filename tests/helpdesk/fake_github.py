@@ -1,6 +1,7 @@
 """A fake GitHub issues API on 127.0.0.1 (POST /repos/O/R/issues, GET /search/issues) for the filing
 tests. ``hang_on_post`` makes the next POST block before answering (the issue created or not), so a
 test can kill the filing process at that moment."""
+
 from __future__ import annotations
 
 import json
@@ -13,7 +14,7 @@ class FakeGitHub:
     def __init__(self):
         self.issues: list[dict] = []
         self.posts = 0
-        self.hang_on_post: str | None = None   # None | "before_create" | "after_create"
+        self.hang_on_post: str | None = None  # None | "before_create" | "after_create"
         self.post_arrived = threading.Event()
         self._release = threading.Event()
         fake = self
@@ -36,8 +37,15 @@ class FakeGitHub:
                 mode, fake.hang_on_post = fake.hang_on_post, None
                 if mode != "before_create":
                     number = len(fake.issues) + 1
-                    fake.issues.append({"number": number, "title": data["title"], "body": data["body"],
-                                        "state": "open", "html_url": f"https://github.test/o/r/issues/{number}"})
+                    fake.issues.append(
+                        {
+                            "number": number,
+                            "title": data["title"],
+                            "body": data["body"],
+                            "state": "open",
+                            "html_url": f"https://github.test/o/r/issues/{number}",
+                        }
+                    )
                 fake.post_arrived.set()
                 if mode:
                     fake._release.wait(60)  # the client is killed meanwhile

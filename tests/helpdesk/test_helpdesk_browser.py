@@ -1,4 +1,5 @@
 """The helpdesk happy path in a real browser: ask, watch the steps, review the draft in the modal, file it."""
+
 from storage import tickets
 from tests.browser import chromium_page, needs_chromium, running_app, sign_in
 

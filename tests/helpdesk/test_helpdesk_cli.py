@@ -1,12 +1,13 @@
 """python -m agents.helpdesk admin list|show|abort|gc|sweep against the test database."""
+
 from __future__ import annotations
 
 import json
 
-from agents.runtime.deps import process_deps
 from agents.helpdesk import service
 from agents.helpdesk.__main__ import main
 from agents.helpdesk.guards import sha
+from agents.runtime.deps import process_deps
 
 
 def _json(capsys) -> object:

@@ -1,11 +1,12 @@
 """Right to delete (previewed, confirmed, audited; tickets kept anonymised) and the Audit log page."""
+
 from __future__ import annotations
 
 import pytest
 
-from agents.insights import operations
 from agents.helpdesk import erasure, service, staff
 from agents.helpdesk.turns import HelpdeskError
+from agents.insights import operations
 from storage import erasure as erasure_store
 from storage import users
 from tests import apptest
@@ -16,8 +17,15 @@ from tests.people import upsert_user
 @pytest.fixture(scope="module")
 def dana(org, pool):
     with pool.connection() as conn:
-        return upsert_user(conn, org.org.id, email="dana@hd.test", full_name="Dana", role="employee",
-                           password="pw-dana-123", language="es")
+        return upsert_user(
+            conn,
+            org.org.id,
+            email="dana@hd.test",
+            full_name="Dana",
+            role="employee",
+            password="pw-dana-123",
+            language="es",
+        )
 
 
 def _file(user, deps, text: str) -> dict:
@@ -39,13 +47,18 @@ def test_erasure_previews_then_removes_chat_and_helpdesk_data_and_keeps_tickets(
     assert done["sessions_deleted"] == 1 and done["tickets_anonymised"] == 1
     with pool.connection() as conn:
         assert erasure_store.footprint(conn, org.org.id, dana.id) == {
-            "chat_sessions": 0, "chat_messages": 0, "helpdesk_sessions": 0, "tickets_reported": 0,
-            "tickets_linked": 0, "notifications": 0}
+            "chat_sessions": 0,
+            "chat_messages": 0,
+            "helpdesk_sessions": 0,
+            "tickets_reported": 0,
+            "tickets_linked": 0,
+            "notifications": 0,
+        }
     kept = staff.ticket_detail(deps, org.admin, ticket["id"])
     assert kept["reporter"] == "" and kept["snapshot"] == [] and kept["status"] == "in_progress"
     entries = [e for e in operations.audit_entries(deps, org.admin) if e["action"] == "person.erase"]
     assert entries and entries[0]["who"] == "Boss" and '"helpdesk_sessions": 1' in entries[0]["before_json"]
-    assert "helpdesk sessions: 1" in entries[0]["before"] and entries[0]["entity_name"] == "Dana"   # read, not JSON
+    assert "helpdesk sessions: 1" in entries[0]["before"] and entries[0]["entity_name"] == "Dana"  # read, not JSON
 
 
 def test_erasure_refuses_employees_strangers_and_oneself(org, deps):
@@ -59,14 +72,18 @@ def test_erasure_refuses_employees_strangers_and_oneself(org, deps):
 
 
 def test_audit_log_page_filters_and_previews_an_erasure(org, deps):
-    ticket = _file(org.ana, deps, "El ascensor del edificio norte hace un ruido fuerte, solo a mí, desde hoy, sin mensaje")
+    ticket = _file(
+        org.ana, deps, "El ascensor del edificio norte hace un ruido fuerte, solo a mí, desde hoy, sin mensaje"
+    )
     staff.change_status(deps, org.admin, ticket["id"], "resolved", "Listo")
     at = apptest.open_page(org.admin, "pages/audit_log.py")
     frame = at.dataframe[0].value
-    assert "ticket status changed" in frame["action"].tolist() and "Boss" in frame["who"].tolist()  # codes read as words
+    assert (
+        "ticket status changed" in frame["action"].tolist() and "Boss" in frame["who"].tolist()
+    )  # codes read as words
     changed = frame[frame["action"] == "ticket status changed"].iloc[0]
-    assert changed["entity_name"] == f"#{ticket['number']} · {ticket['title']}"        # the ticket, not its uuid
-    assert changed["after"] == "status: open → resolved · note: Listo"                 # not a JSON dump
+    assert changed["entity_name"] == f"#{ticket['number']} · {ticket['title']}"  # the ticket, not its uuid
+    assert changed["after"] == "status: open → resolved · note: Listo"  # not a JSON dump
     assert list(frame.columns) == ["when", "who", "action", "entity", "entity_name", "before", "after"]
     at.text_input[1].input("ana@hd.test")
     next(b for b in at.button if b.label == "Preview").click().run()
@@ -76,4 +93,7 @@ def test_audit_log_page_filters_and_previews_an_erasure(org, deps):
     spanish = apptest.open_page(users.User(**{**org.admin.__dict__, "language": "es"}), "pages/audit_log.py")
     assert "Registro de auditoría" in texts(spanish) and "Derecho de supresión" in texts(spanish)
     changed = spanish.dataframe[0].value.iloc[0]
-    assert changed["action"] == "estado del ticket cambiado" and changed["after"] == "estado: abierto → resuelto · nota: Listo"
+    assert (
+        changed["action"] == "estado del ticket cambiado"
+        and changed["after"] == "estado: abierto → resuelto · nota: Listo"
+    )

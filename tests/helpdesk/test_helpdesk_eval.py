@@ -1,11 +1,13 @@
 """Every eval scenario passes offline (scripted model seam) and through the fake OpenAI server."""
+
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -40,8 +42,17 @@ def test_there_are_enough_scenarios_covering_every_action_and_outcome(offline_re
     assert len(SCENARIOS) >= 15
     results = list(offline_results.values())
     actions = {a for r in results for a in r["actions"]}
-    assert {"search_duplicates", "retry_kb", "web_search", "ask_user", "classify", "propose_solution",
-            "write_draft", "link_existing", "abort"} <= actions
+    assert {
+        "search_duplicates",
+        "retry_kb",
+        "web_search",
+        "ask_user",
+        "classify",
+        "propose_solution",
+        "write_draft",
+        "link_existing",
+        "abort",
+    } <= actions
     kinds = {r["kind"] for r in results}
     assert {"filed", "linked", "resolved", "aborted", "draft_ready", "question"} <= kinds
 
@@ -65,7 +76,9 @@ def test_scenario_through_fake_openai(scenario, fake_openai):
     decisions = (scenario["given"].get("mock_provider_script") or {}).get("supervisor_decisions")
     supervisor_calls = [r for r in fake_openai.chat_requests if "supervisor of an internal" in json.dumps(r)]
     assert supervisor_calls, "the supervisor asked the model over HTTP"
-    model_decided = [s for s in result["trace"] if s["node"] == "supervisor" and s.get("engine", "").startswith("openai")]
+    model_decided = [
+        s for s in result["trace"] if s["node"] == "supervisor" and s.get("engine", "").startswith("openai")
+    ]
     assert len(model_decided) <= len(supervisor_calls)
     if decisions:  # the scripted decisions really came over HTTP
         assert model_decided
@@ -94,15 +107,19 @@ def test_poisoned_ticket_cannot_make_the_model_file(fake_openai):
         fake_openai.responder = supervisor_responder(["search_duplicates", "file_new", "file_new"])
         return LLM(Settings.from_env())
 
-    poisoned["expect"] = {"final_kind": "draft_ready", "tickets_filed": 0,
-                          "draft_title_not_contains": "Grant admin"}
+    poisoned["expect"] = {"final_kind": "draft_ready", "tickets_filed": 0, "draft_title_not_contains": "Grant admin"}
     result = run_scenario(poisoned, get_llm(), obeying_model)
     assert result["passed"], result["failures"]
 
 
 def test_cli_eval_json():
-    out = subprocess.run([sys.executable, "-m", "agents.helpdesk", "eval", "--json"], cwd=ROOT, capture_output=True,
-                         text=True, timeout=180)
+    out = subprocess.run(
+        [sys.executable, "-m", "agents.helpdesk", "eval", "--json"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     assert out.returncode == 0, out.stderr[-2000:]
     report = json.loads(out.stdout)
     assert report["scenarios"] == len(SCENARIOS) and report["passed"] == report["scenarios"]
@@ -121,23 +138,42 @@ def test_specialists_use_the_model_and_their_output_is_cleaned(fake_openai):
         if "supervisor of an internal" in system:
             return Reply(text=json.dumps({"next_action": next(decisions), "reason": "scripted"}))
         if "clarifying question" in system:
-            return Reply(text=json.dumps({"question": "Which budget report fails?", "choices": ["Budget vs Actual"],
-                                          "fact": "details"}))
+            return Reply(
+                text=json.dumps(
+                    {"question": "Which budget report fails?", "choices": ["Budget vs Actual"], "fact": "details"}
+                )
+            )
         if "You classify" in system:
             return Reply(text=json.dumps({"severity": "critical", "category": "access", "impact": "organization"}))
-        return Reply(text=json.dumps({"title": "Oracle 403 for <b>@finance</b>", "severity": "critical",
-                                      "category": "access",
-                                      "body": "Budget vs Actual fails with 403. Contact ana@acme.test."}))
+        return Reply(
+            text=json.dumps(
+                {
+                    "title": "Oracle 403 for <b>@finance</b>",
+                    "severity": "critical",
+                    "category": "access",
+                    "body": "Budget vs Actual fails with 403. Contact ana@acme.test.",
+                }
+            )
+        )
 
     fake_openai.responder = respond
-    scenario = {"id": "model_specialists", "given": {
-        "conversation": [{"role": "user", "content": "Oracle Financials returns 403 on budget reports"}],
-        "mock_provider_script": {"supervisor_decisions": ["unused"]},
-        "user_script": [{"action": "reply", "text": "Budget vs Actual"}]},
-        "expect": {"final_kind": "draft_ready", "actions": ["search_duplicates", "ask_user", "classify", "write_draft"],
-                   "draft_severity": "critical", "draft_title_contains": "\\@finance",
-                   "draft_title_not_contains": "<b>", "draft_body_contains": "[email]",
-                   "draft_body_not_contains": "ana@acme.test"}}
+    scenario = {
+        "id": "model_specialists",
+        "given": {
+            "conversation": [{"role": "user", "content": "Oracle Financials returns 403 on budget reports"}],
+            "mock_provider_script": {"supervisor_decisions": ["unused"]},
+            "user_script": [{"action": "reply", "text": "Budget vs Actual"}],
+        },
+        "expect": {
+            "final_kind": "draft_ready",
+            "actions": ["search_duplicates", "ask_user", "classify", "write_draft"],
+            "draft_severity": "critical",
+            "draft_title_contains": "\\@finance",
+            "draft_title_not_contains": "<b>",
+            "draft_body_contains": "[email]",
+            "draft_body_not_contains": "ana@acme.test",
+        },
+    }
     result = run_scenario(scenario, get_llm(), lambda _: LLM(Settings.from_env()))
     assert result["passed"], result["failures"]
     engines = {s["node"]: s.get("engine") for s in result["trace"] if s.get("engine")}

@@ -1,5 +1,6 @@
 """File exactly once: the local row is written before the GitHub POST; a process killed between the two
 (or while GitHub answers) and a re-confirm leave exactly one GitHub issue and one ticket row."""
+
 from __future__ import annotations
 
 import os
@@ -56,8 +57,13 @@ def test_killed_between_the_local_row_and_github_then_reconfirmed_files_once(org
     deps = make_deps(pool, checkpointer)
     turn = _draft(org.ana, f"La tableta de la sala {moment} no carga la batería, solo a mí, desde hoy", deps)
     github.hang_on_post = moment
-    child = subprocess.Popen([sys.executable, "-c", CONFIRM_IN_A_CHILD, turn.session_id, turn.question_id],
-                             cwd=ROOT, env=dict(os.environ), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    child = subprocess.Popen(
+        [sys.executable, "-c", CONFIRM_IN_A_CHILD, turn.session_id, turn.question_id],
+        cwd=ROOT,
+        env=dict(os.environ),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     try:
         assert github.post_arrived.wait(240), child.stderr.read().decode()[-2000:] if child.poll() else "no POST"
         pending = _rows_for(pool, org.org.id, turn.session_id)

@@ -1,11 +1,12 @@
 """An operator can scrape it: /metrics (prometheus-client's server on SKILLNET_METRICS_PORT) lists the
 helpdesk's 001 metrics and the per-role model metrics after a session; off when the port is unset."""
+
 from __future__ import annotations
 
 import urllib.request
 
-from agents.runtime import metrics
 from agents.helpdesk import service
+from agents.runtime import metrics
 from tests.browser import free_port
 
 
@@ -22,8 +23,12 @@ def test_metrics_endpoint_lists_helpdesk_and_model_metrics_after_a_session(org, 
     service.start(deps, org.bob, "The badge reader at the south door beeps red, only me, since today")
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as response:
         text = response.read().decode()
-    for name in ("chatbot_helpdesk_agent_started_total", "chatbot_helpdesk_agent_tool_total",
-                 "chatbot_helpdesk_agent_turn_latency_seconds_bucket", "skillnet_model_calls_total",
-                 "skillnet_model_latency_seconds_bucket"):
+    for name in (
+        "chatbot_helpdesk_agent_started_total",
+        "chatbot_helpdesk_agent_tool_total",
+        "chatbot_helpdesk_agent_turn_latency_seconds_bucket",
+        "skillnet_model_calls_total",
+        "skillnet_model_latency_seconds_bucket",
+    ):
         assert name in text, name
     assert 'skillnet_model_calls_total{engine="offline",outcome="offline",role="supervisor"}' in text

@@ -1,17 +1,16 @@
 """The Helpdesk pages with AppTest: start, live steps, chips, the draft modal, outcomes, restart, admin."""
-from __future__ import annotations
 
+from __future__ import annotations
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from agents.runtime.deps import process_deps
 from agents.helpdesk import service
+from agents.runtime.deps import process_deps
 from storage import helpdesk_sessions as sessions
 from storage import tickets
 from tests import apptest
 from tests.apptest import texts
-
 
 
 def open_page(user, page: str = "pages/helpdesk.py", query: dict | None = None, **state) -> AppTest:
@@ -56,7 +55,9 @@ def test_employee_files_a_ticket_through_chips_and_the_modal(org, pool):
 
 
 def test_cancel_in_the_modal_files_nothing_and_cancel_session_aborts(org, pool, checkpointer):
-    turn = service.start(process_deps(), org.bob, "The projector in room B does not turn on, only me, since today, no error")
+    turn = service.start(
+        process_deps(), org.bob, "The projector in room B does not turn on, only me, since today, no error"
+    )
     assert turn.kind == "draft_ready"
     at = open_page(org.bob, helpdesk_session=turn.session_id)
     button(at, "hd_cancel_modal").click().run()
@@ -110,14 +111,26 @@ def test_operations_page_lists_models_queue_and_locked_accounts(org):
     assert "Cola de generación de contenidos" in texts(spanish) and "Cuentas bloqueadas" in texts(spanish)
 
 
-@pytest.mark.parametrize(("lang", "empty", "link"), [("es", "Todavía no tienes tickets.", "Pide ayuda en la página de Ayuda"),
-                                                     ("en", "You have no tickets yet.", "Ask the Helpdesk for help")])
+@pytest.mark.parametrize(
+    ("lang", "empty", "link"),
+    [
+        ("es", "Todavía no tienes tickets.", "Pide ayuda en la página de Ayuda"),
+        ("en", "You have no tickets yet.", "Ask the Helpdesk for help"),
+    ],
+)
 def test_my_tickets_with_none_yet_leads_to_the_helpdesk(org, pool, lang, empty, link):
     from tests.people import upsert_user
 
     with pool.connection() as conn:
-        newcomer = upsert_user(conn, org.org.id, email=f"new.{lang}@hd.test", full_name="New Person", role="employee",
-                               password="pw-new-123", language=lang)
+        newcomer = upsert_user(
+            conn,
+            org.org.id,
+            email=f"new.{lang}@hd.test",
+            full_name="New Person",
+            role="employee",
+            password="pw-new-123",
+            language=lang,
+        )
     at = open_page(newcomer, "pages/my_tickets.py")
     assert [i.value for i in at.info] == [empty]
     assert f"🛟 [{link}](/helpdesk?)" in texts(at)  # AppTest has no navigation: the page link falls back to Markdown

@@ -1,4 +1,5 @@
 """The service against a real PostgreSQL: ACL, idempotency, conflicts, caps, confirm, abort, restart, TTL."""
+
 from __future__ import annotations
 
 import json
@@ -70,10 +71,12 @@ def test_full_flow_files_one_ticket_even_when_confirmed_twice(org, deps, pool):
 def test_another_users_session_is_not_found_and_counted(org, deps):
     turn = service.start(deps, org.ana, "No puedo imprimir en la planta 3")
     before = metrics.ACL_VIOLATIONS._value.get()
-    for call in (lambda: service.get_turn(deps, org.bob, turn.session_id),
-                 lambda: service.resume(deps, org.bob, turn.session_id, question_id=turn.question_id, text="x"),
-                 lambda: service.confirm(deps, org.bob, turn.session_id, question_id=turn.question_id),
-                 lambda: service.abort(deps, org.bob, turn.session_id)):
+    for call in (
+        lambda: service.get_turn(deps, org.bob, turn.session_id),
+        lambda: service.resume(deps, org.bob, turn.session_id, question_id=turn.question_id, text="x"),
+        lambda: service.confirm(deps, org.bob, turn.session_id, question_id=turn.question_id),
+        lambda: service.abort(deps, org.bob, turn.session_id),
+    ):
         with pytest.raises(HelpdeskError) as caught:
             call()
         assert caught.value.code == "not_found"
@@ -120,8 +123,11 @@ def test_daily_cap_refuses_with_retry_after(org, pool, checkpointer):
 
 
 def test_disabled_and_kill_switch_refuse_new_sessions(org, pool, checkpointer):
-    for settings in (replace(Settings(), enabled=False), replace(Settings(), kill_switch=True),
-                     replace(Settings(), enabled_user_ids=frozenset({"someone-else"}))):
+    for settings in (
+        replace(Settings(), enabled=False),
+        replace(Settings(), kill_switch=True),
+        replace(Settings(), enabled_user_ids=frozenset({"someone-else"})),
+    ):
         with pytest.raises(HelpdeskError) as caught:
             service.start(make_deps(pool, checkpointer, settings), org.bob, "The VPN is slow")
         assert caught.value.code == "disabled"
@@ -136,7 +142,8 @@ def test_the_deadline_offers_the_draft_so_far(org, pool, checkpointer):
 
 
 def test_token_cap_is_a_hard_stop(org, pool, checkpointer, fake_openai):
-    from agents.llm import LLM, Settings as LLMSettings
+    from agents.llm import LLM
+    from agents.llm import Settings as LLMSettings
 
     fake_openai.responder = lambda request: '{"next_action": "search_duplicates", "reason": "x"}'
     llm = LLM(LLMSettings.from_env())
@@ -167,6 +174,7 @@ def test_restart_during_a_tool_call_leaves_the_session_aborted(org, pool, checkp
 
         def crash(query):
             raise SimulatedCrash()
+
         box.search_existing_issues = crash
         return box
 
@@ -179,7 +187,9 @@ def test_restart_during_a_tool_call_leaves_the_session_aborted(org, pool, checkp
     restarted = make_deps(pool, checkpointer)
     assert service.sweep_orphans(restarted, stale_after_seconds=0) >= 1
     turn = service.get_turn(restarted, org.bob, row.id)
-    assert turn.kind == "aborted" and turn.reason == "server_restart" and "restarted" in turn.message  # Bob reads English
+    assert (
+        turn.kind == "aborted" and turn.reason == "server_restart" and "restarted" in turn.message
+    )  # Bob reads English
     with pool.connection() as conn:
         row = sessions.get_session(conn, org.org.id, org.bob.id, row.id)
     assert (row.outcome, row.abort_reason) == ("aborted", "server_restart")
@@ -214,8 +224,15 @@ def test_audit_lines_hold_hashes_never_raw_text(org, deps):
 def test_forget_user_deletes_sessions_and_tombstones_audit(org, pool, checkpointer):
     deps = make_deps(pool, checkpointer)
     with pool.connection() as conn:
-        carol = upsert_user(conn, org.org.id, email="carol@hd.test", full_name="Carol", role="employee",
-                            password="pw-carol-1", language="en")
+        carol = upsert_user(
+            conn,
+            org.org.id,
+            email="carol@hd.test",
+            full_name="Carol",
+            role="employee",
+            password="pw-carol-1",
+            language="en",
+        )
     turn = service.start(deps, carol, "My monitor flickers all day")
     result = service.forget_user(deps, org.org.id, carol.id)
     assert result["sessions_deleted"] == 1 and result["audit_lines_tombstoned"] >= 1
@@ -227,8 +244,7 @@ def test_forget_user_deletes_sessions_and_tombstones_audit(org, pool, checkpoint
 def test_a_stale_running_session_reads_as_restarted(org, deps, pool):
     with pool.connection() as conn:
         row = sessions.create_session(conn, org.org.id, org.bob.id, language="en")
-        conn.execute("UPDATE helpdesk_sessions SET updated_at = now() - interval '10 minutes' WHERE id = %s",
-                     (row.id,))
+        conn.execute("UPDATE helpdesk_sessions SET updated_at = now() - interval '10 minutes' WHERE id = %s", (row.id,))
     turn = service.get_turn(deps, org.bob, row.id)
     assert turn.kind == "aborted" and turn.reason == "server_restart"
 
@@ -238,9 +254,12 @@ def test_knowledge_base_fix_is_proposed_from_a_real_document(org, pool, checkpoi
     from agents.ingestion.pipeline import ingest_file
 
     doc = tmp_path / "expenses.md"
-    doc.write_text("# Expenses handbook\n\n## Changing your expense approver\n\nTo change your expense report "
-                   "approver, open Profile, then Expense Approvers, choose the new approver and press Save. The "
-                   "change applies to reports submitted afterwards.\n", encoding="utf-8")
+    doc.write_text(
+        "# Expenses handbook\n\n## Changing your expense approver\n\nTo change your expense report "
+        "approver, open Profile, then Expense Approvers, choose the new approver and press Save. The "
+        "change applies to reports submitted afterwards.\n",
+        encoding="utf-8",
+    )
     ingest_file(pool, org.org.id, doc)
     real = make_deps(pool, checkpointer, toolbox=default_toolbox)
     steps = []
@@ -265,20 +284,26 @@ def test_a_slow_model_still_offers_the_duplicate_it_found(org, pool, checkpointe
     """Issue 13: 1 token/s and a 3 s budget: the duplicate is offered, the first step shows at once."""
     import time
 
-    from agents.llm import LLM, Settings as LLMSettings
+    from agents.llm import LLM
+    from agents.llm import Settings as LLMSettings
 
     def slow_supervisor(request):
         first = not any("search_existing_issues" in str(m.get("content")) for m in request["messages"])
         decision = "search_duplicates" if first else "write_draft"
-        return Reply(text='{"next_action": "%s", "reason": "x"}' % decision, delay=0 if first else 2.5)
+        return Reply(text=f'{{"next_action": "{decision}", "reason": "x"}}', delay=0 if first else 2.5)
+
     fake_openai.responder = slow_supervisor
     llm = LLM(LLMSettings.from_env())
     llm.capabilities()
     hurried = make_deps(pool, checkpointer, replace(Settings(), deadline_seconds=3, max_sessions_per_day=1000), llm=llm)
     shown: list[tuple[float, str]] = []
     started = time.monotonic()
-    turn = service.start(hurried, org.bob, "Oracle Financials returns 403 on budget reports",
-                         on_step=lambda label: shown.append((time.monotonic() - started, label)))
+    turn = service.start(
+        hurried,
+        org.bob,
+        "Oracle Financials returns 403 on budget reports",
+        on_step=lambda label: shown.append((time.monotonic() - started, label)),
+    )
     assert shown and shown[0][0] < 2.0 and shown[0][1] == "Reading your report…"
     assert turn.kind == "duplicate" and turn.ticket["title"].startswith("Oracle Financials returns 403")
     assert time.monotonic() - started < 15
@@ -292,18 +317,18 @@ def test_the_sweeps_run_on_the_task_queue_every_ten_minutes(org, pool):
 
     schedule = {p.periodic_id: p.cron for p in tasks.app.periodic_registry.periodic_tasks.values()}
     assert schedule["helpdesk-sweeps"] == "*/10 * * * *"
-    with pool.connection() as conn:   # stopped mid-step long ago: the next sweep ends it
+    with pool.connection() as conn:  # stopped mid-step long ago: the next sweep ends it
         row = sessions.create_session(conn, org.org.id, org.bob.id, language="en")
         conn.execute("UPDATE helpdesk_sessions SET updated_at = now() - interval '1 hour' WHERE id = %s", (row.id,))
-    assert sweeper.defer_helpdesk_sweeps() and not sweeper.defer_helpdesk_sweeps()   # one waiting sweep at a time
+    assert sweeper.defer_helpdesk_sweeps() and not sweeper.defer_helpdesk_sweeps()  # one waiting sweep at a time
     with pool.connection() as conn:
         assert queue.open_job_status(conn, "helpdesk.sweep") == "todo"
-    tasks.work(wait=False)            # any worker takes it
+    tasks.work(wait=False)  # any worker takes it
     with pool.connection() as conn:
         assert queue.open_job_status(conn, "helpdesk.sweep") is None
     deps = process_deps()
     assert service.get_turn(deps, org.bob, row.id).reason == "server_restart"
-    assert sweeper.sweep_once(deps)["orphans_aborted"] == 0   # idempotent: nothing left to end
+    assert sweeper.sweep_once(deps)["orphans_aborted"] == 0  # idempotent: nothing left to end
 
 
 def test_cancel_while_a_tool_is_in_flight_stops_within_two_seconds(org, pool, checkpointer):
@@ -321,8 +346,11 @@ def test_cancel_while_a_tool_is_in_flight_stops_within_two_seconds(org, pool, ch
 
     deps = make_deps(pool, checkpointer, toolbox=slow_toolbox)
     outcome: dict = {}
-    runner = threading.Thread(target=lambda: outcome.update(turn=service.start(deps,
-        org.bob, "The shredder on floor 4 jams, only me, since today, no error")))
+    runner = threading.Thread(
+        target=lambda: outcome.update(
+            turn=service.start(deps, org.bob, "The shredder on floor 4 jams, only me, since today, no error")
+        )
+    )
     runner.start()
     try:
         deadline = time.monotonic() + 30

@@ -1,5 +1,6 @@
 """Tickets staff can work and employees can follow: the list, the detail, status with a note (audited,
 notified), assignee, notes, My tickets, linking, and the walls between people and organisations."""
+
 from __future__ import annotations
 
 import pytest
@@ -16,7 +17,9 @@ def file_ticket(user, text: str, deps) -> dict:
     """Run the offline agent to a draft and file it; returns the filed ticket."""
     turn = service.start(deps, user, text)
     while turn.kind == "question":
-        turn = service.resume(deps, user, turn.session_id, question_id=turn.question_id, text=turn.choices[0] if turn.choices else "no")
+        turn = service.resume(
+            deps, user, turn.session_id, question_id=turn.question_id, text=turn.choices[0] if turn.choices else "no"
+        )
     assert turn.kind == "draft_ready", turn
     filed = service.confirm(deps, user, turn.session_id, question_id=turn.question_id)
     assert filed.kind == "filed"
@@ -77,7 +80,9 @@ def test_status_change_with_a_note_is_audited_notified_and_shown_to_the_reporter
     assert entry.after == {"number": ticket["number"], "status": "in_progress", "note": "Cambiamos el rodillo mañana"}
     mine = next(t for t in staff.my_tickets(deps, org.ana) if t["number"] == ticket["number"])
     assert mine["status"] == "in_progress" and mine["notes"][-1]["note"] == "Cambiamos el rodillo mañana"
-    assert any(f"#{ticket['number']}" in n["text"] and "en curso" in n["text"] for n in staff.notifications(deps, org.ana))
+    assert any(
+        f"#{ticket['number']}" in n["text"] and "en curso" in n["text"] for n in staff.notifications(deps, org.ana)
+    )
     with pytest.raises(HelpdeskError):
         staff.change_status(deps, org.admin, ticket["id"], "in_progress", "")  # nothing to change
 
@@ -101,7 +106,10 @@ def test_employees_cannot_work_tickets_and_see_others_as_title_and_status(org, f
     with pytest.raises(HelpdeskError):
         staff.change_status(deps, org.bob, ticket["id"], "closed", "x")
     assert staff.ticket_for(deps, org.bob, ticket["number"]) == {
-        "number": ticket["number"], "title": ticket["title"], "status": staff.ticket_for(deps, org.admin, ticket["number"])["status"]}
+        "number": ticket["number"],
+        "title": ticket["title"],
+        "status": staff.ticket_for(deps, org.admin, ticket["number"])["status"],
+    }
     assert all(t["number"] != ticket["number"] for t in staff.my_tickets(deps, org.bob))
 
 
@@ -109,8 +117,15 @@ def test_another_organisation_gets_not_found(org, filed, pool):
     ticket, deps = filed
     with pool.connection() as conn:
         other_org = users.ensure_org(conn, "other-staff", "Other")
-        outsider = upsert_user(conn, other_org.id, email="out@other.test", full_name="Out", role="admin",
-                               password="pw-out-123", language="en")
+        outsider = upsert_user(
+            conn,
+            other_org.id,
+            email="out@other.test",
+            full_name="Out",
+            role="admin",
+            password="pw-out-123",
+            language="en",
+        )
     with pytest.raises(HelpdeskError) as caught:
         staff.ticket_detail(deps, outsider, ticket["id"])
     assert caught.value.code == "not_found"
@@ -157,10 +172,24 @@ def test_staff_read_the_reporters_department_in_their_own_language(org, pool, de
 
     with pool.connection() as conn:
         skills.ensure_department(conn, org.org.id, "Almacén", {"en": "Warehouse", "es": "Almacén"})
-        carla = upsert_user(conn, org.org.id, email="carla@hd.test", full_name="Carla", role="employee",
-                            password="pw-carla-123", department="Almacén", language="es")
-        ticket, _ = tickets.create(conn, org.org.id, title="Escáner de mano sin batería", body="No carga.",
-                                   created_by=carla.id, idempotency_key="test:department-language")
+        carla = upsert_user(
+            conn,
+            org.org.id,
+            email="carla@hd.test",
+            full_name="Carla",
+            role="employee",
+            password="pw-carla-123",
+            department="Almacén",
+            language="es",
+        )
+        ticket, _ = tickets.create(
+            conn,
+            org.org.id,
+            title="Escáner de mano sin batería",
+            body="No carga.",
+            created_by=carla.id,
+            idempotency_key="test:department-language",
+        )
     english = next(r for r in staff.staff_tickets(deps, org.admin) if r["number"] == ticket.number)
     spanish_admin = replace(org.admin, language="es")
     spanish = next(r for r in staff.staff_tickets(deps, spanish_admin) if r["number"] == ticket.number)

@@ -1,6 +1,7 @@
 """Done when, in a real browser: an employee files a ticket (Spanish); an admin opens it, reads the
 description and the snapshot, assigns it and changes its status with a note (English); the employee
 sees the new status and the note under My tickets. A Spanish admin's view of the same ticket too."""
+
 import re
 
 from tests.browser import chromium_page, needs_chromium, running_app, sign_in, sign_out
@@ -31,8 +32,15 @@ def _open(page, name: str) -> None:
 @needs_chromium
 def test_ticket_filed_worked_and_followed_in_the_browser(db_url, org, pool, tmp_path):
     with pool.connection() as conn:
-        upsert_user(conn, org.org.id, email="jefa@hd.test", full_name="Jefa", role="admin",
-                    password="pw-jefa-123", language="es")
+        upsert_user(
+            conn,
+            org.org.id,
+            email="jefa@hd.test",
+            full_name="Jefa",
+            role="admin",
+            password="pw-jefa-123",
+            language="es",
+        )
     with running_app(db_url) as base, chromium_page() as page:
         try:
             sign_in(page, base, "ana@hd.test", "pw-ana-123")

@@ -1,10 +1,11 @@
 """storage/tickets.py and the duplicate tool: search across languages, idempotent create, listing and
 status changes, org isolation."""
+
 from __future__ import annotations
 
 from agents.helpdesk.tools import local_ticket_search
-from storage import tickets, users
 from agents.ingestion.embeddings import embed_query
+from storage import tickets, users
 
 
 def test_duplicate_search_finds_the_same_problem_in_another_language(org, pool):
@@ -19,10 +20,18 @@ def test_unrelated_query_has_no_strong_match(org, pool):
 
 def test_create_is_idempotent_and_status_updates(org, pool):
     with pool.connection() as conn:
-        first, created = tickets.create(conn, org.org.id, title="Mouse broken", body="The mouse is broken.",
-                                        severity="low", category="hardware", idempotency_key="k-mouse")
-        again, created_again = tickets.create(conn, org.org.id, title="Mouse broken", body="The mouse is broken.",
-                                              idempotency_key="k-mouse")
+        first, created = tickets.create(
+            conn,
+            org.org.id,
+            title="Mouse broken",
+            body="The mouse is broken.",
+            severity="low",
+            category="hardware",
+            idempotency_key="k-mouse",
+        )
+        again, created_again = tickets.create(
+            conn, org.org.id, title="Mouse broken", body="The mouse is broken.", idempotency_key="k-mouse"
+        )
         assert created and not created_again and again.id == first.id
         assert tickets.update_status(conn, org.org.id, first.id, "resolved", resolution="Replaced")
         updated = tickets.get_ticket(conn, org.org.id, first.id)

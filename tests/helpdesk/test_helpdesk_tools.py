@@ -1,4 +1,5 @@
 """Tool budgets: retries on 5xx only, timeouts, GitHub and Tavily adapters (HTTP faked at httpx)."""
+
 from __future__ import annotations
 
 import time
@@ -16,6 +17,7 @@ def _responses(monkeypatch, method: str, *responses: httpx.Response) -> list:
     def fake(url, **kwargs):
         calls.append((url, kwargs))
         return queue.pop(0)
+
     monkeypatch.setattr(tools.httpx, method, fake)
     return calls
 
@@ -38,10 +40,13 @@ def test_web_search_never_retries_a_4xx(monkeypatch):
 
 def test_web_search_parses_results_after_a_5xx(monkeypatch):
     monkeypatch.setenv("TAVILY_API_KEY", "tvly-test")
-    ok = httpx.Response(200, json={"results": [{"title": "VPN 809", "url": "https://x.test", "content": "Open UDP 500."}]})
+    ok = httpx.Response(
+        200, json={"results": [{"title": "VPN 809", "url": "https://x.test", "content": "Open UDP 500."}]}
+    )
     _responses(monkeypatch, "post", httpx.Response(500), ok)
     assert call_with_budget("web_search", tools.tavily_search, "vpn") == [
-        {"title": "VPN 809", "url": "https://x.test", "content": "Open UDP 500."}]
+        {"title": "VPN 809", "url": "https://x.test", "content": "Open UDP 500."}
+    ]
 
 
 def test_file_ticket_is_never_retried(monkeypatch):
@@ -64,9 +69,16 @@ def test_timeouts_are_enforced(monkeypatch):
 def test_github_search_marks_strong_duplicates(monkeypatch):
     monkeypatch.setenv("GITHUB_TOKEN", "ghp_test")
     monkeypatch.setenv("GITHUB_REPO", "acme/helpdesk")
-    items = [{"number": 42, "title": "Oracle Financials returns 403 on budget reports", "body": "x", "state": "open",
-              "html_url": "https://github.test/42"},
-             {"number": 7, "title": "VPN drops", "body": None, "state": "closed", "html_url": "https://github.test/7"}]
+    items = [
+        {
+            "number": 42,
+            "title": "Oracle Financials returns 403 on budget reports",
+            "body": "x",
+            "state": "open",
+            "html_url": "https://github.test/42",
+        },
+        {"number": 7, "title": "VPN drops", "body": None, "state": "closed", "html_url": "https://github.test/7"},
+    ]
     calls = _responses(monkeypatch, "get", httpx.Response(200, json={"items": items}))
     found = tools.github_issue_search("Oracle Financials returns 403 on budget reports")
     assert [f["strong"] for f in found] == [True, False] and found[0]["url"] == "https://github.test/42"

@@ -1,4 +1,5 @@
 """Insights test helpers: the demo admin and learners."""
+
 from __future__ import annotations
 
 import pytest

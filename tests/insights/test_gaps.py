@@ -1,5 +1,6 @@
 """Knowledge gaps: the seeded questions on three uncovered topics cluster into three groups, across
 languages; actions start a content job and record a note; nobody's identity ever leaves the module."""
+
 from __future__ import annotations
 
 import json
@@ -15,9 +16,11 @@ from seeds.tutor_questions import QUESTIONS
 from storage import audit, jobs
 from tests.apptest import open_page, texts
 
-TOPIC_WORDS = {"parental": ("paternidad", "maternidad", "parental", "paternity"),
-               "pension": ("pensiones", "jubilación", "pension", "retirement"),
-               "gym": ("gimnasio", "gym", "fitness")}
+TOPIC_WORDS = {
+    "parental": ("paternidad", "maternidad", "parental", "paternity"),
+    "pension": ("pensiones", "jubilación", "pension", "retirement"),
+    "gym": ("gimnasio", "gym", "fitness"),
+}
 
 
 def _topic_of(question: str) -> str:
@@ -35,7 +38,7 @@ def test_cli_returns_three_clusters_with_the_right_members(seeded_pool, capsys):
     assert {frozenset(g) for g in got} == {frozenset(e) for e in expected.values()}
     for cluster in clusters:
         assert cluster["questions"] == 4 and cluster["askers"] == 4 and cluster["visible"]
-        assert cluster["languages"] == {"en": 2, "es": 2}       # each topic mixes both languages
+        assert cluster["languages"] == {"en": 2, "es": 2}  # each topic mixes both languages
         assert cluster["topic"] and cluster["documents"]
         assert any(w in cluster["topic"] for w in TOPIC_WORDS[_topic_of(cluster["examples"][0])])
     text = json.dumps(out, ensure_ascii=False)
@@ -52,15 +55,14 @@ def test_cli_refuses_bad_input(seeded_pool, capsys):
 def test_a_cluster_with_too_few_askers_shows_counts_only(seeded_pool, seeded_deps, admin, monkeypatch):
     monkeypatch.setattr(gaps, "MIN_ASKERS", 5)
     clusters = gaps.find_gaps(seeded_deps, admin)
-    assert clusters and all(not c.visible and not c.examples and not c.topic and not c.departments
-                            for c in clusters)
+    assert clusters and all(not c.visible and not c.examples and not c.topic and not c.departments for c in clusters)
     with pytest.raises(gaps.GapActionError):
         gap_lessons.draft_lesson(seeded_deps, admin, clusters[0])
 
 
 def test_old_questions_fall_outside_the_period(seeded_pool, seeded_deps, admin):
     recent = gaps.find_gaps(seeded_deps, admin, days=5)
-    assert sum(c.questions for c in recent) == 4     # asked 1–4 days before loading; 5 days is just out
+    assert sum(c.questions for c in recent) == 4  # asked 1–4 days before loading; 5 days is just out
 
 
 def test_draft_a_lesson_starts_a_content_job_with_the_questions_as_brief(seeded_pool, seeded_deps, admin):
@@ -84,9 +86,13 @@ def test_missing_document_note_is_recorded_once_per_topic(seeded_pool, seeded_de
     assert [(n.topic, n.note) for n in notes] == [(cluster.topic, "Updated note")]
 
 
-@pytest.mark.parametrize("who, words", [
-    ("admin", ("Lagunas de conocimiento", "Redactar una lección", "Tiendas Reino Unido", "Stores UK")),
-    ("admin_en", ("Knowledge gaps", "Draft a lesson", "Customer Care", "Atención al Cliente"))])
+@pytest.mark.parametrize(
+    "who, words",
+    [
+        ("admin", ("Lagunas de conocimiento", "Redactar una lección", "Tiendas Reino Unido", "Stores UK")),
+        ("admin_en", ("Knowledge gaps", "Draft a lesson", "Customer Care", "Atención al Cliente")),
+    ],
+)
 def test_page_in_both_languages_and_draft_button(seeded_pool, who, words, request):
     user = request.getfixturevalue(who)
     at = open_page(user, "pages/knowledge_gaps.py")
@@ -100,5 +106,8 @@ def test_page_in_both_languages_and_draft_button(seeded_pool, who, words, reques
     assert len(draft) == 3
     draft[0].click().run()
     assert not at.exception
-    assert any(s.value in ("Trabajo iniciado. Síguelo en el estudio de contenidos.",
-                           "Job started. Follow it in the Content studio.") for s in at.success)
+    assert any(
+        s.value
+        in ("Trabajo iniciado. Síguelo en el estudio de contenidos.", "Job started. Follow it in the Content studio.")
+        for s in at.success
+    )

@@ -1,5 +1,6 @@
 """Every flag of course health at its threshold and one step past it, the small-sample rule, and the
 switch from upper-lower groups to the correlation (no database: figures are made here)."""
+
 from __future__ import annotations
 
 import uuid
@@ -10,14 +11,37 @@ import pytest
 from agents.content.health import Thresholds, judge, judge_item
 from storage.item_stats import ItemFigures
 
-LIMITS = Thresholds(min_answers=10, min_answers_options=20, too_easy=0.95, too_hard=0.2, low_discrimination=0.1,
-                    correlation_min=30, tf_set_min=3)
+LIMITS = Thresholds(
+    min_answers=10,
+    min_answers_options=20,
+    too_easy=0.95,
+    too_hard=0.2,
+    low_discrimination=0.1,
+    correlation_min=30,
+    tf_set_min=3,
+)
 MODULE = uuid.uuid4()
 
 
 def figures(n=40, facility=0.6, pb=0.4, ul=0.4, ranked=None, kind="fill_blank", content=None, picks=None):
-    return ItemFigures(uuid.uuid4(), MODULE, "M", 1, "L", 1, kind, "Q?", content or {}, n, facility, pb, ul,
-                       n if ranked is None else ranked, picks or {}, None)
+    return ItemFigures(
+        uuid.uuid4(),
+        MODULE,
+        "M",
+        1,
+        "L",
+        1,
+        kind,
+        "Q?",
+        content or {},
+        n,
+        facility,
+        pb,
+        ul,
+        n if ranked is None else ranked,
+        picks or {},
+        None,
+    )
 
 
 def codes(item_figures, lang="en") -> list[str]:
@@ -28,14 +52,15 @@ def test_a_healthy_item_has_no_flag():
     assert codes(figures()) == []
 
 
-@pytest.mark.parametrize("facility, expected", [(0.95, []), (0.951, ["too_easy"]), (0.2, []),
-                                                (0.199, ["too_hard"])])
+@pytest.mark.parametrize("facility, expected", [(0.95, []), (0.951, ["too_easy"]), (0.2, []), (0.199, ["too_hard"])])
 def test_facility_thresholds(facility, expected):
     assert codes(figures(facility=facility)) == expected
 
 
-@pytest.mark.parametrize("d, expected", [(0.11, []), (0.1, ["not_discriminating"]), (0.0, ["not_discriminating"]),
-                                         (-0.01, ["negative_discrimination"])])
+@pytest.mark.parametrize(
+    "d, expected",
+    [(0.11, []), (0.1, ["not_discriminating"]), (0.0, ["not_discriminating"]), (-0.01, ["negative_discrimination"])],
+)
 def test_discrimination_thresholds(d, expected):
     assert codes(figures(pb=d)) == expected
 
@@ -83,13 +108,17 @@ def test_an_option_chosen_more_than_the_key():
 
 
 def _tf(answer, n=40):
-    return figures(n=n, kind="true_false", content={"statement": "S", "answer": answer},
-                   picks={"true": n // 2, "false": n - n // 2})
+    return figures(
+        n=n,
+        kind="true_false",
+        content={"statement": "S", "answer": answer},
+        picks={"true": n // 2, "false": n - n // 2},
+    )
 
 
 def test_a_true_false_set_all_true_or_all_false():
     all_true = judge([_tf(True), _tf(True), _tf(True, n=3)], "en", LIMITS)
-    assert all(["tf_all_same"] == [f.code for f in item.flags] for item in all_true)   # small samples too
+    assert all(["tf_all_same"] == [f.code for f in item.flags] for item in all_true)  # small samples too
     assert "answering “True” always scores" in all_true[0].flags[0].reason
     assert all(not item.flags for item in judge([_tf(True), _tf(True)], "en", LIMITS))
     assert all(not item.flags for item in judge([_tf(True), _tf(False), _tf(True)], "en", LIMITS))
@@ -99,5 +128,8 @@ def test_a_true_false_set_all_true_or_all_false():
 
 def test_flags_come_key_first():
     item = replace(_test(40, {"0": 10, "1": 30}), facility=0.25, point_biserial=-0.2)
-    assert [f.code for f in judge([item], "en", LIMITS)[0].flags] == \
-        ["negative_discrimination", "distractor_beats_key", "unused_distractor"]
+    assert [f.code for f in judge([item], "en", LIMITS)[0].flags] == [
+        "negative_discrimination",
+        "distractor_beats_key",
+        "unused_distractor",
+    ]

@@ -2,6 +2,7 @@
 seeded wrong-key item flagged "the key may be wrong", regenerates it (reviewed draft, then confirm), and
 James, who answered the old item before, meets the new one in the course player while his old answer
 keeps its score."""
+
 import re
 from datetime import date, timedelta
 
@@ -63,10 +64,11 @@ def test_admin_regenerates_a_flagged_item_and_the_learner_meets_the_new_one(seed
         course_id = course_store.course_id_by_title(conn, james.org_id, COURSE)
         old = next(x for x in exercise_store.course_exercises(conn, james.org_id, course_id) if x.prompt == WRONG_KEY)
         enrollments.enroll(conn, james.org_id, james.id, course_id, deadline=date.today() + timedelta(days=14))
-    first = next(x for x in exercise_store.course_exercises(conn, james.org_id, course_id)
-                 if x.lesson_id == old.lesson_id)
-    learning.submit_answer(deps, james, first.id, first.content["answer"], "first-item")   # the lesson's first
-    before = learning.submit_answer(deps, james, old.id, 0, "before-regeneration")   # "14 days": right, marked wrong
+    first = next(
+        x for x in exercise_store.course_exercises(conn, james.org_id, course_id) if x.lesson_id == old.lesson_id
+    )
+    learning.submit_answer(deps, james, first.id, first.content["answer"], "first-item")  # the lesson's first
+    before = learning.submit_answer(deps, james, old.id, 0, "before-regeneration")  # "14 days": right, marked wrong
     assert (before.correct, before.score) == (False, 0.0)
 
     with running_app(seeded_db_url) as base, chromium_page() as page:
@@ -79,7 +81,7 @@ def test_admin_regenerates_a_flagged_item_and_the_learner_meets_the_new_one(seed
             page.get_by_role("heading", name="Course health").wait_for(timeout=STEP)
             item = page.locator(f".st-key-health_item_{old.id}")
             item.get_by_text(re.compile("^The key may be wrong")).first.wait_for(timeout=STEP)
-            item.get_by_text("“14 days” chosen by 13 of 22; the key “2 working days” by 5.").wait_for()   # James too
+            item.get_by_text("“14 days” chosen by 13 of 22; the key “2 working days” by 5.").wait_for()  # James too
             page.get_by_role("heading", name="Course health").scroll_into_view_if_needed()
             _shot(page, tmp_path, "1_course_health")
             item.get_by_role("button", name="Regenerate this exercise").click()
@@ -95,13 +97,16 @@ def test_admin_regenerates_a_flagged_item_and_the_learner_meets_the_new_one(seed
             sign_out(page, "Sign out")
 
             with seeded_pool.connection() as conn:
-                new = exercise_store.get_exercise(conn, james.org_id, conn.execute(
-                    "SELECT replaced_by FROM exercises WHERE id = %s", (old.id,)).fetchone()[0])
+                new = exercise_store.get_exercise(
+                    conn,
+                    james.org_id,
+                    conn.execute("SELECT replaced_by FROM exercises WHERE id = %s", (old.id,)).fetchone()[0],
+                )
             sign_in(page, base, "james@acme.test", "skillnet-demo")
             page.goto(f"{base}/course_player?course={course_id}")
             page.get_by_text(COURSE).first.wait_for(timeout=STEP)
             settle(page)
-            page.get_by_role("button", name=re.compile("Check: periods and refunds$")).click()   # the lesson
+            page.get_by_role("button", name=re.compile("Check: periods and refunds$")).click()  # the lesson
             page.get_by_text(new.prompt).first.wait_for(timeout=STEP)
             assert page.get_by_text(WRONG_KEY).count() == 0
             _shot(page, tmp_path, "4_learner_meets_the_new_item")
@@ -113,12 +118,20 @@ def test_admin_regenerates_a_flagged_item_and_the_learner_meets_the_new_one(seed
             raise
 
     with seeded_pool.connection() as conn:
-        mine = conn.execute("""SELECT exercise_id, score FROM exercise_attempts WHERE user_id = %s
+        mine = conn.execute(
+            """SELECT exercise_id, score FROM exercise_attempts WHERE user_id = %s
                                AND exercise_id = ANY(%s) AND submitted_at IS NOT NULL ORDER BY submitted_at""",
-                            (james.id, [first.id, old.id, new.id])).fetchall()
-        logged = conn.execute("SELECT actor_id, after FROM audit_log WHERE action = 'course_health.regenerate'"
-                              " AND entity_id = %s", (str(old.id),)).fetchall()
-    assert mine == [(first.id, 1.0), (old.id, 0.0), (new.id, 1.0)]       # the old answer keeps its score; the new item counts
-    (_, after), = logged
+            (james.id, [first.id, old.id, new.id]),
+        ).fetchall()
+        logged = conn.execute(
+            "SELECT actor_id, after FROM audit_log WHERE action = 'course_health.regenerate' AND entity_id = %s",
+            (str(old.id),),
+        ).fetchall()
+    assert mine == [
+        (first.id, 1.0),
+        (old.id, 0.0),
+        (new.id, 1.0),
+    ]  # the old answer keeps its score; the new item counts
+    ((_, after),) = logged
     assert after["exercise_id"] == str(new.id) and after["flag"] == "negative_discrimination"
     assert after["note"].startswith("The key may be wrong")

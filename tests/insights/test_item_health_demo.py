@@ -1,5 +1,6 @@
 """Course health on the demo data: the check-up course's cohort shows every flag with its real cause,
 the seeded wrong key is flagged "key may be wrong", and the CLI prints it (bad input: one line, exit 2)."""
+
 from __future__ import annotations
 
 import json
@@ -39,8 +40,10 @@ def test_every_flag_shows_on_the_demo_with_its_cause(report, capsys):
     assert codes["Complete the guarantee rule."] == ["too_hard"]
     assert codes["For how long is a gift receipt valid?"] == ["unused_distractor"]
     by_text = {item["text"]: [f["code"] for f in item["flags"]] for item in health["exercises"]}
-    assert by_text["The returns team checks returned products within 2 working days."] == \
-        ["tf_all_same", "not_discriminating"]
+    assert by_text["The returns team checks returned products within 2 working days."] == [
+        "tf_all_same",
+        "not_discriminating",
+    ]
     assert by_text["Refunds are made to the original payment method."] == ["tf_all_same", "too_easy"]
     assert health["exercises"][0]["flags"], "flagged exercises come first"
     healthy = codes["Complete the rule for gift receipts."]
@@ -80,7 +83,7 @@ def test_the_course_statistics_page_shows_health_in_spanish(seeded_pool):
     shown = texts(at)
     assert "Salud del curso" in shown and "Ejercicios señalados" in shown
     warnings = [w.value for w in at.warning]
-    assert warnings[0].startswith("La clave puede estar mal")       # flags first, the wrong key first of all
+    assert warnings[0].startswith("La clave puede estar mal")  # flags first, the wrong key first of all
     assert "«14 days» la eligieron 12 de 21; la clave «2 working days», 5." in shown
     assert len(at.get("plotly_chart")) == 1
     assert {b.label for b in at.button} >= {"Regenerar este ejercicio", "Retirar"}

@@ -1,14 +1,14 @@
 """Skills over time: every level change is an event (trigger), the demo has a history and expiring
 certifications, alerts reach the overview and the admin assistant's get_alerts, the pages chart it."""
+
 from __future__ import annotations
 
 import json
-from datetime import date, timedelta
+from datetime import UTC, date, timedelta
 
 import pytest
 
 from agents.admin import dashboards, tools
-
 from agents.insights import skill_history
 from storage import skill_history as history_store
 from storage import skills
@@ -24,8 +24,11 @@ def _forklift(pool, org_id):
 def test_the_demo_has_a_history_oldest_first(seeded_pool, admin):
     javier = person(seeded_pool, "javier@acme.test")
     with seeded_pool.connection() as conn:
-        events = [e for e in history_store.level_events(conn, admin.org_id, user_id=javier.id)
-                  if e.skill == "Forklift operation"]
+        events = [
+            e
+            for e in history_store.level_events(conn, admin.org_id, user_id=javier.id)
+            if e.skill == "Forklift operation"
+        ]
     assert [e.level for e in events] == ["low", "medium", "high"]
     assert [e.source for e in events] == ["checkpoint", "checkpoint", "admin"]
 
@@ -36,20 +39,25 @@ def test_a_level_change_becomes_an_event_with_its_source(seeded_pool, admin):
     with seeded_pool.connection() as conn:
         assert skills.set_skill_level(conn, admin.org_id, raul.id, forklift.id, "medium", verified_by=admin.id)
         assert skills.set_skill_level(conn, admin.org_id, raul.id, forklift.id, "medium", verified_by=admin.id)
-        events = [e for e in history_store.level_events(conn, admin.org_id, user_id=raul.id)
-                  if e.skill == "Forklift operation"]
+        events = [
+            e
+            for e in history_store.level_events(conn, admin.org_id, user_id=raul.id)
+            if e.skill == "Forklift operation"
+        ]
     assert (events[-1].level, events[-1].previous_level, events[-1].source) == ("medium", "low", "admin")
-    assert len(events) == 2          # the same level verified again is not a change
+    assert len(events) == 2  # the same level verified again is not a change
 
 
 def test_group_evolution_is_the_mean_level_of_the_holders():
-    from datetime import datetime, timezone
+    from datetime import datetime
     from uuid import uuid4
 
-    a, b, at = uuid4(), uuid4(), datetime(2026, 1, 1, tzinfo=timezone.utc)
-    events = [history_store.LevelEvent(a, "A", "X", "Forklift", "low", None, "checkpoint", at),
-              history_store.LevelEvent(b, "B", "X", "Forklift", "high", None, "admin", at + timedelta(days=1)),
-              history_store.LevelEvent(a, "A", "X", "Forklift", "medium", "low", "checkpoint", at + timedelta(days=2))]
+    a, b, at = uuid4(), uuid4(), datetime(2026, 1, 1, tzinfo=UTC)
+    events = [
+        history_store.LevelEvent(a, "A", "X", "Forklift", "low", None, "checkpoint", at),
+        history_store.LevelEvent(b, "B", "X", "Forklift", "high", None, "admin", at + timedelta(days=1)),
+        history_store.LevelEvent(a, "A", "X", "Forklift", "medium", "low", "checkpoint", at + timedelta(days=2)),
+    ]
     frame = skill_history.evolution(events, by_person=False)
     assert frame["level"].tolist() == [1, 2, 2.5]
 
@@ -58,7 +66,9 @@ def test_expiry_alerts_in_the_overview_and_get_alerts(seeded_deps, seeded_pool, 
     overview = dashboards.overview(seeded_deps, admin).alerts
     expiring = overview[overview["kind"].isin(["skill_expiring", "skill_expired"])]
     assert sorted(zip(expiring["kind"], expiring["user"], expiring["severity"])) == [
-        ("skill_expired", "Ana Morales", "high"), ("skill_expiring", "Javier Torres", "medium")]
+        ("skill_expired", "Ana Morales", "high"),
+        ("skill_expiring", "Javier Torres", "medium"),
+    ]
     assert any("Inspección de estanterías: caducó el" in d for d in expiring["detail"])
     with seeded_pool.connection() as conn:
         rows = tools.get_alerts(dashboards._context(conn, admin_en), {})["rows"]
@@ -72,35 +82,48 @@ def test_set_expiry_only_on_verified_skills_of_this_organisation(seeded_deps, se
         tom_forklift = skills.get_user_skill(conn, admin.org_id, tom.id, forklift.id)
     if tom_forklift.source != "admin":
         with pytest.raises(skill_history.SkillHistoryError):
-            skill_history.set_expiry(seeded_deps, admin, "tom@acme.test", forklift.id, date.today() + timedelta(days=10))
+            skill_history.set_expiry(
+                seeded_deps, admin, "tom@acme.test", forklift.id, date.today() + timedelta(days=10)
+            )
     skill_history.set_expiry(seeded_deps, admin, "javier@acme.test", forklift.id, date.today() + timedelta(days=10))
     overview = dashboards.overview(seeded_deps, admin).alerts
-    assert ("Javier Torres", "high") in set(zip(overview[overview["kind"] == "skill_expiring"]["user"],
-                                                 overview[overview["kind"] == "skill_expiring"]["severity"]))
+    assert ("Javier Torres", "high") in set(
+        zip(
+            overview[overview["kind"] == "skill_expiring"]["user"],
+            overview[overview["kind"] == "skill_expiring"]["severity"],
+        )
+    )
     with pytest.raises(skill_history.SkillHistoryError):
         skill_history.set_expiry(seeded_deps, admin, "nobody@elsewhere.test", forklift.id, None)
 
 
-@pytest.mark.parametrize("who, words", [
-    ("admin", ("Evolución de las habilidades", "Departamento", "Manejo de carretillas elevadoras", "Tiendas Reino Unido")),
-    ("admin_en", ("Skills evolution", "Department", "Forklift operation", "Stores Spain"))])
+@pytest.mark.parametrize(
+    "who, words",
+    [
+        (
+            "admin",
+            ("Evolución de las habilidades", "Departamento", "Manejo de carretillas elevadoras", "Tiendas Reino Unido"),
+        ),
+        ("admin_en", ("Skills evolution", "Department", "Forklift operation", "Stores Spain")),
+    ],
+)
 def test_pages_show_the_charts_and_the_expiry_form(seeded_pool, who, words, request):
     user = request.getfixturevalue(who)
     at = open_page(user, "pages/skills_matrix.py", evolution_department="Logística")
     assert words[0] in texts(at)
-    assert len(at.get("plotly_chart")) == 2          # the matrix and the evolution
+    assert len(at.get("plotly_chart")) == 2  # the matrix and the evolution
     department, skill = at.selectbox(key="evolution_department"), at.selectbox(key="evolution_skill")
-    assert words[3] in department.options and department.value == "Logística"   # shown translated, kept canonical
+    assert words[3] in department.options and department.value == "Logística"  # shown translated, kept canonical
     assert words[2] in skill.options
     matrix, evolution = (json.loads(chart.proto.spec) for chart in at.get("plotly_chart"))
     assert matrix["layout"]["separators"] == evolution["layout"]["separators"] == (",." if who == "admin" else ".,")
-    assert words[2] in {trace["name"] for trace in evolution["data"]}      # Logistics' lines, named for the reader
+    assert words[2] in {trace["name"] for trace in evolution["data"]}  # Logistics' lines, named for the reader
     assert {json.loads(chart.proto.config)["locale"] for chart in at.get("plotly_chart")} == {user.language}
     at = open_page(user, "pages/employee_detail.py", detail_email="javier@acme.test")
     assert words[0] in texts(at) and len(at.get("plotly_chart")) == 1
     assert any(b.label in ("Guardar caducidad", "Save expiry") for b in at.get("form_submit_button"))
     at = open_page(user, "pages/home_admin.py")
-    assert words[2] in at.dataframe[0].value.to_csv()           # the expiring skill, named in the reader's language
+    assert words[2] in at.dataframe[0].value.to_csv()  # the expiring skill, named in the reader's language
 
 
 def test_verified_skills_are_named_in_the_admins_language(seeded_deps, admin):

@@ -1,18 +1,18 @@
 """Stale lessons: changing one paragraph of a demo document and re-ingesting it flags exactly the
 lessons and exercises citing it; regenerating the module (after review) clears the flags; keeping
 is recorded; learners see a note; the tutor cites only passages that exist."""
+
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from agents.content import stale
 from agents.content.__main__ import main as content_cli
+from agents.ingestion.pipeline import ingest_file
 from seeds.loader import DOCUMENTS
 from storage import audit, documents
-from agents.ingestion.pipeline import ingest_file
 from storage.users import get_user_by_email
 from tests.conftest import make_deps
 
@@ -21,9 +21,11 @@ NEW = "within 45 days of purchase for a full refund"
 
 
 def _citers(conn, chunk_id) -> set[tuple[str, str]]:
-    rows = conn.execute("""SELECT 'lesson', id::text FROM lessons WHERE %(c)s = ANY(source_chunk_ids)
+    rows = conn.execute(
+        """SELECT 'lesson', id::text FROM lessons WHERE %(c)s = ANY(source_chunk_ids)
                            UNION SELECT 'exercise', id::text FROM exercises WHERE %(c)s = ANY(source_chunk_ids)""",
-                        {"c": chunk_id}).fetchall()
+        {"c": chunk_id},
+    ).fetchall()
     return {tuple(r) for r in rows}
 
 
@@ -58,15 +60,20 @@ def test_reingest_flags_exactly_what_cites_the_changed_paragraph(changed, seeded
     flags = _stale_json(capsys)
     assert {(f["type"], f["id"]) for f in flags} == changed
     assert all(f["change"] == "changed" and OLD in f["old_passage"] and NEW in f["new_passage"] for f in flags)
-    changed = flags[0]["what_changed"]          # only the changed sentence, not the whole passage
+    changed = flags[0]["what_changed"]  # only the changed sentence, not the whole passage
     assert len(changed["before"]) == len(changed["after"]) == 1
     assert OLD in changed["before"][0] and NEW in changed["after"][0]
     with seeded_pool.connection() as conn:
-        assert _dangling(conn) == 0          # unchanged and changed passages: references moved to the new ids
+        assert _dangling(conn) == 0  # unchanged and changed passages: references moved to the new ids
 
 
-@pytest.mark.parametrize("email, words", [("admin@acme.test", ("Lecciones cuyas fuentes cambiaron", "Regenerar este módulo")),
-                                          ("oliver@acme.test", ("Lessons whose sources changed", "Regenerate this module"))])
+@pytest.mark.parametrize(
+    "email, words",
+    [
+        ("admin@acme.test", ("Lecciones cuyas fuentes cambiaron", "Regenerar este módulo")),
+        ("oliver@acme.test", ("Lessons whose sources changed", "Regenerate this module")),
+    ],
+)
 def test_the_studio_shows_old_and_new_passages(changed, seeded_pool, email, words):
     from tests.apptest import open_page, texts
 
@@ -74,8 +81,8 @@ def test_the_studio_shows_old_and_new_passages(changed, seeded_pool, email, word
         user = get_user_by_email(conn, email)
     at = open_page(user, "pages/content_studio.py")
     assert words[0] in texts(at)
-    assert any(OLD in e.value for e in at.text) and any(NEW in e.value for e in at.text)   # both versions
-    assert any(e.value.startswith("➕") and NEW in e.value for e in at.markdown)               # what changed
+    assert any(OLD in e.value for e in at.text) and any(NEW in e.value for e in at.text)  # both versions
+    assert any(e.value.startswith("➕") and NEW in e.value for e in at.markdown)  # what changed
     assert [b.label for b in at.button].count(words[1]) == 1
 
 
@@ -103,9 +110,11 @@ def test_the_course_player_shows_the_updated_policy_note(changed, seeded_pool):
         course_id, lesson_id = conn.execute(
             """SELECT m.course_id, l.id FROM lessons l JOIN modules m ON m.id = l.module_id
                WHERE l.id = ANY(%s::uuid[]) ORDER BY m.position, l.position LIMIT 1""",
-            ([i for kind, i in changed if kind == "lesson"],)).fetchone()
-    at = open_page(james, "pages/course_player.py", learn_course_id=str(course_id),
-                   **{f"learn_lesson_{course_id}": lesson_id})
+            ([i for kind, i in changed if kind == "lesson"],),
+        ).fetchone()
+    at = open_page(
+        james, "pages/course_player.py", learn_course_id=str(course_id), **{f"learn_lesson_{course_id}": lesson_id}
+    )
     assert any("Updated policy" in i.value for i in at.info)
 
 
@@ -114,8 +123,10 @@ def test_regenerating_the_module_clears_its_flags(changed, seeded_pool, seeded_d
     module_id = flags[0]["module_id"]
     draft = stale.draft_regeneration(seeded_deps, admin, module_id)
     assert draft.lessons and draft.engine == "offline"
-    assert any(NEW.split(" of ")[0] in lesson["content"] for lesson in draft.lessons)   # written from the new text
-    assert not {f["module_id"] for f in _stale_json(capsys)} - {f["module_id"] for f in flags}  # a draft changes nothing
+    assert any(NEW.split(" of ")[0] in lesson["content"] for lesson in draft.lessons)  # written from the new text
+    assert not {f["module_id"] for f in _stale_json(capsys)} - {
+        f["module_id"] for f in flags
+    }  # a draft changes nothing
     stale.apply_regeneration(seeded_deps, admin, draft)
     remaining = _stale_json(capsys)
     assert module_id not in {f["module_id"] for f in remaining}
@@ -124,14 +135,16 @@ def test_regenerating_the_module_clears_its_flags(changed, seeded_pool, seeded_d
         entry = audit.list_entries(conn, admin.org_id, action="stale.regenerate")[0]
     assert entry.entity_id == module_id and entry.after["flags"] >= 1
     with pytest.raises(stale.StaleError):
-        stale.draft_regeneration(seeded_deps, admin, module_id)   # nothing left to regenerate
+        stale.draft_regeneration(seeded_deps, admin, module_id)  # nothing left to regenerate
 
 
 def test_keep_closes_the_flags_and_is_recorded(changed, seeded_pool, seeded_deps, admin, capsys, tmp_path):
     edited = tmp_path / "returns_policy.md"
     text = (DOCUMENTS / "returns_policy.md").read_text(encoding="utf-8").replace(OLD, NEW)
-    edited.write_text(text.replace("A bank statement alone is not accepted", "A bank statement alone is never accepted"),
-                      encoding="utf-8")
+    edited.write_text(
+        text.replace("A bank statement alone is not accepted", "A bank statement alone is never accepted"),
+        encoding="utf-8",
+    )
     ingest_file(seeded_pool, admin.org_id, edited, uploaded_by=admin.id)
     flags = _stale_json(capsys)
     assert flags and all("never accepted" in f["new_passage"] for f in flags)
@@ -154,7 +167,11 @@ def test_the_tutor_cites_only_passages_that_exist(changed, seeded_pool):
 
     with seeded_pool.connection() as conn:
         james = get_user_by_email(conn, "james@acme.test")
-    events = list(service.run_turn(make_deps(seeded_pool), james, "How many days do customers have to return a product for a refund?"))
+    events = list(
+        service.run_turn(
+            make_deps(seeded_pool), james, "How many days do customers have to return a product for a refund?"
+        )
+    )
     cited = next(e["data"]["citations"] for e in events if e["event"] == "citations")
     chunk_ids = [c["source_id"] for c in cited if c["source_type"] == "document_chunk"]
     assert chunk_ids

@@ -1,4 +1,5 @@
 """A demo employee finishes a seeded course from start to end in a real browser (headless Chromium)."""
+
 import re
 from datetime import date, timedelta
 
@@ -6,8 +7,8 @@ from storage import courses as course_store
 from storage import lessons as lesson_store
 from storage import progress as progress_store
 from storage import users
-from tests.learning.fresh import enroll_from_scratch
 from tests.browser import chromium_page, needs_chromium, running_app, sign_in
+from tests.learning.fresh import enroll_from_scratch
 
 COURSE = "Returns and Refunds Essentials"
 
@@ -40,9 +41,9 @@ def answer_exercise(page, exercise, answered_before: int, shots) -> None:
         elif kind == "fill_blank":
             form.get_by_label("Blank 1").fill(content["answers"][0])
         elif kind == "order_steps":
-            for n, step in enumerate(content["steps"]):   # one picker per position, no "select all"
+            for n, step in enumerate(content["steps"]):  # one picker per position, no "select all"
                 form.locator('[data-testid="stSelectbox"]').nth(n).click()
-                page.keyboard.type(step)              # the list scrolls; typing filters it to this step
+                page.keyboard.type(step)  # the list scrolls; typing filters it to this step
                 page.get_by_role("option", name=step, exact=True).click()
             page.screenshot(path=str(shots / "2_order_steps.png"), full_page=True)
         elif kind == "practical_case":
@@ -59,8 +60,10 @@ def test_employee_finishes_a_course_in_the_browser(seeded_db_url, seeded_pool, t
         course = next(c for c in course_store.list_courses(conn, james.org_id) if c.title == COURSE)
         enroll_from_scratch(conn, james.org_id, james.id, course.id, deadline=date.today() + timedelta(days=14))
         conn.execute("DELETE FROM exercise_attempts WHERE user_id = %s", (james.id,))
-        conn.execute("DELETE FROM lesson_completions WHERE enrollment_id IN "
-                     "(SELECT id FROM enrollments WHERE user_id = %s)", (james.id,))
+        conn.execute(
+            "DELETE FROM lesson_completions WHERE enrollment_id IN (SELECT id FROM enrollments WHERE user_id = %s)",
+            (james.id,),
+        )
         outline = lesson_store.get_course_outline(conn, james.org_id, course.id)
     lessons = [lesson for module in outline.modules for lesson in module.lessons]
 

@@ -1,10 +1,11 @@
 """Learning against the demo organisation: refusals, idempotency, progress, skill evidence, reviews, alerts."""
-from datetime import date, datetime, timedelta, timezone
+
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
-from agents.learning import service
 from agents.insights.alerts import compute_alerts
+from agents.learning import service
 from storage import attempts as attempt_store
 from storage import courses as course_store
 from storage import enrollments, users
@@ -12,18 +13,23 @@ from storage import exercises as exercise_store
 from storage import lessons as lesson_store
 from storage import progress as progress_store
 from storage import reviews as review_store
-from tests.learning.fresh import enroll_from_scratch
-from storage.skills import skills_matrix
 from storage import skills as skill_store
+from storage.skills import skills_matrix
+from tests.learning.fresh import enroll_from_scratch
 
 COURSE = "Returns and Refunds Essentials"
 
 
 def correct_answer(exercise):
     c = exercise.content
-    return {"test": lambda: c["answer"], "true_false": lambda: c["answer"], "fill_blank": lambda: [c["answers"][0]],
-            "order_steps": lambda: list(c["steps"]), "practical_case": lambda: c["model_answer"],
-            "dialogue": lambda: _best_path(c)}[exercise.type]()
+    return {
+        "test": lambda: c["answer"],
+        "true_false": lambda: c["answer"],
+        "fill_blank": lambda: [c["answers"][0]],
+        "order_steps": lambda: list(c["steps"]),
+        "practical_case": lambda: c["model_answer"],
+        "dialogue": lambda: _best_path(c),
+    }[exercise.type]()
 
 
 def wrong_answer(exercise):
@@ -51,32 +57,51 @@ def demo(seeded_pool):
         course = next(c for c in course_store.list_courses(conn, acme.id) if c.title == COURSE)
         for person in (grace, harry):
             enroll_from_scratch(conn, acme.id, person.id, course.id, deadline=date.today() + timedelta(days=20))
-        skill_id = conn.execute("SELECT id FROM skills WHERE org_id = %s AND name = 'Returns and refunds'",
-                                (acme.id,)).fetchone()[0]
-        conn.execute("""INSERT INTO user_skills (org_id, user_id, skill_id, level, source)
+        skill_id = conn.execute(
+            "SELECT id FROM skills WHERE org_id = %s AND name = 'Returns and refunds'", (acme.id,)
+        ).fetchone()[0]
+        conn.execute(
+            """INSERT INTO user_skills (org_id, user_id, skill_id, level, source)
                         VALUES (%s, %s, %s, 'low', 'admin')
                         ON CONFLICT (user_id, skill_id) DO UPDATE SET level = 'low', source = 'admin'""",
-                     (acme.id, harry.id, skill_id))
+            (acme.id, harry.id, skill_id),
+        )
         conn.execute("DELETE FROM user_skills WHERE user_id = %s AND skill_id = %s", (grace.id, skill_id))
         other = users.ensure_org(conn, "globex", "Globex")
         other_course = course_store.create_course(conn, other.id, title="Globex basics", status="published")
         module = lesson_store.add_module(conn, other.id, other_course, title="M")
         lesson = lesson_store.add_lesson(conn, other.id, module, title="L", content_type="exercise")
-        foreign = exercise_store.add_exercise(conn, other.id, lesson, type="true_false", prompt="?", bloom_level="remember",
-                                       content={"statement": "Globex is a company.", "answer": True})
+        foreign = exercise_store.add_exercise(
+            conn,
+            other.id,
+            lesson,
+            type="true_false",
+            prompt="?",
+            bloom_level="remember",
+            content={"statement": "Globex is a company.", "answer": True},
+        )
         unenrolled = next(c for c in course_store.list_courses(conn, acme.id) if c.id != course.id)
         unenrolled_ex = exercise_store.course_exercises(conn, acme.id, unenrolled.id)[0]
         conn.execute("DELETE FROM enrollments WHERE user_id = %s AND course_id = %s", (grace.id, unenrolled.id))
         exercises = exercise_store.course_exercises(conn, acme.id, course.id)
-    return {"grace": grace, "harry": harry, "course": course, "exercises": exercises, "foreign": foreign,
-            "unenrolled": unenrolled_ex, "skill_id": skill_id, "org_id": acme.id}
+    return {
+        "grace": grace,
+        "harry": harry,
+        "course": course,
+        "exercises": exercises,
+        "foreign": foreign,
+        "unenrolled": unenrolled_ex,
+        "skill_id": skill_id,
+        "org_id": acme.id,
+    }
 
 
 def attempts_of(pool, user, exercise_id=None):
     with pool.connection() as conn:
-        return conn.execute("SELECT count(*) FROM exercise_attempts WHERE user_id = %s"
-                            " AND (%s::uuid IS NULL OR exercise_id = %s)",
-                            (user.id, exercise_id, exercise_id)).fetchone()[0]
+        return conn.execute(
+            "SELECT count(*) FROM exercise_attempts WHERE user_id = %s AND (%s::uuid IS NULL OR exercise_id = %s)",
+            (user.id, exercise_id, exercise_id),
+        ).fetchone()[0]
 
 
 def test_refuses_other_org_and_unenrolled_exercises(seeded_deps, seeded_pool, demo):
@@ -85,13 +110,17 @@ def test_refuses_other_org_and_unenrolled_exercises(seeded_deps, seeded_pool, de
     with pytest.raises(service.LearningError, match="^That exercise does not exist in your organisation.$"):
         service.submit_answer(seeded_deps, grace, demo["foreign"], True, "k-foreign")
     with pytest.raises(service.LearningError, match="^You are not enrolled in that course.$"):
-        service.submit_answer(seeded_deps, grace, demo["unenrolled"].id, correct_answer(demo["unenrolled"]), "k-unenrolled")
+        service.submit_answer(
+            seeded_deps, grace, demo["unenrolled"].id, correct_answer(demo["unenrolled"]), "k-unenrolled"
+        )
     with pytest.raises(service.LearningError):
         service.open_exercise(seeded_deps, grace, demo["foreign"])
     with pytest.raises(service.LearningError):
         service.submit_answer(seeded_deps, grace, "not-a-uuid", 1, "k-bad")
     with pytest.raises(service.LearningError, match="Choose one of the options"):
-        service.submit_answer(seeded_deps, grace, next(x.id for x in demo["exercises"] if x.type == "test"), 99, "k-range")
+        service.submit_answer(
+            seeded_deps, grace, next(x.id for x in demo["exercises"] if x.type == "test"), 99, "k-range"
+        )
     assert attempts_of(seeded_pool, grace) == before
 
 
@@ -112,12 +141,12 @@ def test_double_submit_counts_once_and_active_attempt(seeded_deps, seeded_pool, 
 
 
 def test_a_wrong_answer_never_raises_progress_and_the_right_one_does(seeded_deps, demo):
-    harry = demo["harry"]   # his first try of this exercise was wrong already (the double-submit test)
+    harry = demo["harry"]  # his first try of this exercise was wrong already (the double-submit test)
     exercise = next(x for x in demo["exercises"] if x.type == "test")
     before = service.course_view(seeded_deps, harry, demo["course"].id).enrollment.progress
     service.open_exercise(seeded_deps, harry, exercise.id)
     wrong = service.submit_answer(seeded_deps, harry, exercise.id, wrong_answer(exercise), "progress-wrong")
-    assert not wrong.correct and wrong.progress == pytest.approx(before, abs=1e-6)   # stored as a float4
+    assert not wrong.correct and wrong.progress == pytest.approx(before, abs=1e-6)  # stored as a float4
     service.open_exercise(seeded_deps, harry, exercise.id)
     right = service.submit_answer(seeded_deps, harry, exercise.id, correct_answer(exercise), "progress-right")
     assert right.correct and right.progress > before
@@ -129,8 +158,14 @@ def test_concurrent_double_submit_counts_once(seeded_deps, seeded_pool, demo):
     harry, exercise = demo["harry"], next(x for x in demo["exercises"] if x.type == "fill_blank")
     service.open_exercise(seeded_deps, harry, exercise.id)
     with ThreadPoolExecutor(4) as workers:
-        results = list(workers.map(lambda _: service.submit_answer(seeded_deps, harry, exercise.id, correct_answer(exercise),
-                                                                   "same-click"), range(4)))
+        results = list(
+            workers.map(
+                lambda _: service.submit_answer(
+                    seeded_deps, harry, exercise.id, correct_answer(exercise), "same-click"
+                ),
+                range(4),
+            )
+        )
     assert sorted(r.counted for r in results) == [False, False, False, True]
     assert attempts_of(seeded_pool, harry, exercise.id) == 1
 
@@ -152,9 +187,13 @@ def finish_course(deps, user, demo, answer):
     for lesson in view.lessons:
         for exercise in lesson.exercises:
             service.open_exercise(deps, user, exercise.id)
-            service.submit_answer(deps, user, exercise.id,
-                                  answer(next(x for x in demo["exercises"] if x.id == exercise.id)),
-                                  f"finish-{exercise.id}")
+            service.submit_answer(
+                deps,
+                user,
+                exercise.id,
+                answer(next(x for x in demo["exercises"] if x.id == exercise.id)),
+                f"finish-{exercise.id}",
+            )
         progress_value, status = service.complete_lesson(deps, user, demo["course"].id, lesson.id)
     return progress_value, status
 
@@ -185,12 +224,12 @@ def test_finishing_the_course_raises_skills_but_admin_verification_wins(seeded_d
 def test_answered_exercises_come_back_as_reviews(seeded_deps, seeded_pool, demo):
     grace = demo["grace"]
     assert service.due_reviews(seeded_deps, grace) == []
-    later = datetime.now(timezone.utc) + timedelta(days=400)
+    later = datetime.now(UTC) + timedelta(days=400)
     due = service.due_reviews(seeded_deps, grace, now=later)
     assert {item.exercise.id for item in due} == {x.id for x in demo["exercises"]}
     item = due[0]
     result = service.submit_answer(seeded_deps, grace, item.exercise.id, correct_answer(item.exercise), "review-1")
-    assert result.counted and result.next_review > datetime.now(timezone.utc)
+    assert result.counted and result.next_review > datetime.now(UTC)
     with seeded_pool.connection() as conn:
         card = review_store.get_review_card(conn, demo["org_id"], grace.id, item.exercise.id)
         enrollment = enrollments.get_enrollment(conn, demo["org_id"], grace.id, demo["course"].id)

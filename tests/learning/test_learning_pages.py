@@ -3,6 +3,7 @@
 The Gradio tutor beside the course player is the tutor's own (tested there); here a stand-in widget
 takes its place so these tests don't import Gradio (~20 s on a busy machine).
 """
+
 import sys
 import types
 from datetime import date, timedelta
@@ -15,8 +16,8 @@ from storage import attempts as attempt_store
 from storage import courses as course_store
 from storage import enrollments, users
 from storage import lessons as lesson_store
-from tests.learning.fresh import enroll_from_scratch
 from tests.apptest import open_page, texts
+from tests.learning.fresh import enroll_from_scratch
 
 ROOT = Path(__file__).resolve().parents[2]
 COURSE = "Returns and Refunds Essentials"
@@ -30,7 +31,8 @@ def tutor_stand_in():
     chat_server.start_chat_server = lambda: None
     tutor_chat = types.ModuleType("ui.tutor_chat")
     tutor_chat.embed_tutor = lambda user, course_id=None, lesson_id=None, exercise_id=None: st.caption(
-        f"tutor:{course_id}:{lesson_id}:{exercise_id}")
+        f"tutor:{course_id}:{lesson_id}:{exercise_id}"
+    )
     with pytest.MonkeyPatch.context() as patch:
         patch.setitem(sys.modules, "ui.chat_server", chat_server)
         patch.setitem(sys.modules, "ui.tutor_chat", tutor_chat)
@@ -112,7 +114,7 @@ def test_course_player_lesson_exercise_feedback_and_next(seeded_db_url, seeded_p
     at.radio(key=f"in_{true_false.id}").set_value(not true_false.content["answer"])
     next(b for b in at.button if b.label == "Check answer").click()
     at.run()
-    assert any("Incorrect" in e.value for e in at.error)      # the second wrong try reveals
+    assert any("Incorrect" in e.value for e in at.error)  # the second wrong try reveals
     assert "The statement is" in texts(at) and true_false.explanation in texts(at)
     with seeded_pool.connection() as conn:
         enrollment = enrollments.get_enrollment(conn, user.org_id, user.id, emily["course"].id)
@@ -162,7 +164,9 @@ def test_reviews_serve_due_cards_one_at_a_time(seeded_deps, seeded_db_url, seede
     due = service.due_reviews(seeded_deps, lucia)
     assert due, "the demo gives Lucía reviews due at sign-in"
     at = open_page(lucia, "pages/reviews.py")
-    assert ("1 pendiente" if len(due) == 1 else f"{len(due)} pendientes") in texts(at) and due[0].exercise.prompt in texts(at)
+    assert ("1 pendiente" if len(due) == 1 else f"{len(due)} pendientes") in texts(at) and due[
+        0
+    ].exercise.prompt in texts(at)
     assert "Bloom" not in texts(at)
     answer_in_apptest(at, due[0].exercise)
     assert not at.exception and at.success and "Correcto" in at.success[0].value
@@ -179,7 +183,7 @@ def test_an_admin_previews_a_course_they_are_not_enrolled_in(seeded_db_url, seed
     at = open_page(admin, "pages/course_player.py", query={"course": str(emily["course"].id)})
     first = emily["outline"].modules[0].lessons[0]
     assert f"Preview of “{COURSE}”" in texts(at) and at.header[0].value == first.title
-    assert not at.selectbox                       # nothing to choose: the linked course is shown
+    assert not at.selectbox  # nothing to choose: the linked course is shown
     at.button(key="next_lesson").click().run()
     assert not at.exception and at.header[0].value == emily["outline"].modules[0].lessons[1].title
     with seeded_pool.connection() as conn:
@@ -187,8 +191,11 @@ def test_an_admin_previews_a_course_they_are_not_enrolled_in(seeded_db_url, seed
 
     with seeded_pool.connection() as conn:
         james = users.get_user_by_email(conn, "james@acme.test")
-        other = next(c for c in course_store.list_courses(conn, james.org_id, status="published")
-                     if enrollments.get_enrollment(conn, james.org_id, james.id, c.id) is None)
+        other = next(
+            c
+            for c in course_store.list_courses(conn, james.org_id, status="published")
+            if enrollments.get_enrollment(conn, james.org_id, james.id, c.id) is None
+        )
     at = open_page(james, "pages/course_player.py", query={"course": str(other.id)})
     assert "Preview of" not in texts(at)
 
@@ -207,8 +214,13 @@ def test_the_bloom_level_shows_for_admins_only():
 
         from ui.exercises import exercise_input
 
-        exercise = SimpleNamespace(id="e1", type="true_false", prompt="Returns take 30 days", bloom_level="remember",
-                                   content={"statement": "Returns take 30 days", "answer": True})
+        exercise = SimpleNamespace(
+            id="e1",
+            type="true_false",
+            prompt="Returns take 30 days",
+            bloom_level="remember",
+            content={"statement": "Returns take 30 days", "answer": True},
+        )
         exercise_input(exercise, lang, key="e1", show_level=show_level)
 
     learner = AppTest.from_function(exercise_card, args=(False, "es")).run()

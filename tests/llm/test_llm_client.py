@@ -1,4 +1,5 @@
 """The LLM seam against a real HTTP fake OpenAI server: streaming, tools, JSON recovery, retries."""
+
 from __future__ import annotations
 
 import json
@@ -39,13 +40,13 @@ def enroll_user(email: str, course: str) -> str:
 
 def test_tokens_arrive_incrementally_with_usage(fake_openai):
     fake_openai.reply("Las vacaciones son veintidós días laborables.", token_delay=0.05)
-    stream = get_llm().stream("generator", [SystemMessage("Eres un tutor."), HumanMessage("¿Vacaciones?")],
-                              twin=lambda: "twin")
+    stream = get_llm().stream(
+        "generator", [SystemMessage("Eres un tutor."), HumanMessage("¿Vacaciones?")], twin=lambda: "twin"
+    )
     arrivals = []
     for token in stream:
         arrivals.append((time.perf_counter(), token))
-    assert [token for _, token in arrivals] == ["Las ", "vacaciones ", "son ", "veintidós ", "días ",
-                                                "laborables."]
+    assert [token for _, token in arrivals] == ["Las ", "vacaciones ", "son ", "veintidós ", "días ", "laborables."]
     assert arrivals[-1][0] - arrivals[0][0] >= 0.2  # tokens came one by one, not in a single burst
     assert stream.text == "Las vacaciones son veintidós días laborables."
     assert stream.engine == "openai:gpt-4o-mini" and stream.outcome == "ok"
@@ -198,8 +199,13 @@ def test_one_json_log_line_per_call(fake_openai, caplog):
         "".join(get_llm().stream("summarizer", "resume", twin=lambda: "twin"))
     lines = [json.loads(r.getMessage()) for r in caplog.records if r.name == "skillnet.llm"]
     assert len(lines) == 1
-    assert {"role": "summarizer", "model": "gpt-4o-mini", "engine": "openai:gpt-4o-mini",
-            "outcome": "ok", "attempts": 1}.items() <= lines[0].items()
+    assert {
+        "role": "summarizer",
+        "model": "gpt-4o-mini",
+        "engine": "openai:gpt-4o-mini",
+        "outcome": "ok",
+        "attempts": 1,
+    }.items() <= lines[0].items()
     assert lines[0]["tokens_out"] == 1 and lines[0]["latency_ms"] >= 0
 
 
@@ -247,8 +253,12 @@ def test_answer_deadline_holds_while_the_server_keeps_a_queued_request_alive(fak
 
 
 def test_server_without_json_mode_gets_a_plain_request(fake_openai):
-    fake_openai.push(Reply(status=400, body=json.dumps(
-        {"error": {"message": "Unrecognized request argument supplied: response_format"}})))
+    fake_openai.push(
+        Reply(
+            status=400,
+            body=json.dumps({"error": {"message": "Unrecognized request argument supplied: response_format"}}),
+        )
+    )
     fake_openai.json({"intent": "ticket"}).json({"intent": "greeting"})
     llm = get_llm()
     assert llm.structured("classifier", "help", Intent, twin_intent).value.intent == "ticket"

@@ -1,25 +1,36 @@
 """The offline engine's toolkit: language, sentences, extractive answers, exemplars, streaming."""
+
 from __future__ import annotations
 
 import re
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from agents.offline import detect_language, extractive_answer, localized, match_exemplars, split_sentences, stream_words
 from agents.runtime.observability import count_tokens
-from agents.offline import (detect_language, extractive_answer, localized, match_exemplars, split_sentences,
-                            stream_words)
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("hola", "es"), ("hi", "en"), ("Hello there", "en"), ("gracias", "es"), ("thanks!", "en"),
-    ("¿Cuántos días de vacaciones me quedan este año?", "es"),
-    ("How many vacation days do I have left this year?", "en"),
-    ("Necesito restablecer mi contraseña del portal de formación", "es"),
-    ("I need to reset my password for the training portal", "en"),
-    ("Tôi muốn học khóa an toàn lao động", "vi"),
-    ("restablecer contraseña", "es"), ("reset password", "en"), ("nómina", "es"), ("sales training", "en"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("hola", "es"),
+        ("hi", "en"),
+        ("Hello there", "en"),
+        ("gracias", "es"),
+        ("thanks!", "en"),
+        ("¿Cuántos días de vacaciones me quedan este año?", "es"),
+        ("How many vacation days do I have left this year?", "en"),
+        ("Necesito restablecer mi contraseña del portal de formación", "es"),
+        ("I need to reset my password for the training portal", "en"),
+        ("Tôi muốn học khóa an toàn lao động", "vi"),
+        ("restablecer contraseña", "es"),
+        ("reset password", "en"),
+        ("nómina", "es"),
+        ("sales training", "en"),
+    ],
+)
 def test_detect_language(text, expected):
     assert detect_language(text) == expected
 
@@ -37,13 +48,16 @@ def test_chats_arriving_together_at_a_fresh_process_load_the_language_model_once
     import py3langid.langid
 
     from agents.ingestion import pipeline as ingest
+
     loads, real_load = [], py3langid.langid._load_identifier
     monkeypatch.setattr(py3langid.langid, "_load_identifier", lambda **kwargs: loads.append(1) or real_load(**kwargs))
     ingest.language_identifier.cache_clear()
     try:
         gate = threading.Barrier(8)
-        threads = [threading.Thread(target=lambda: (gate.wait(), detect_language("How many days do I have to return it?")))
-                   for _ in range(8)]
+        threads = [
+            threading.Thread(target=lambda: (gate.wait(), detect_language("How many days do I have to return it?")))
+            for _ in range(8)
+        ]
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -54,12 +68,14 @@ def test_chats_arriving_together_at_a_fresh_process_load_the_language_model_once
 
 
 def test_split_sentences_handles_abbreviations_decimals_and_lists():
-    text = ("# Política de viajes\n"
-            "El Sr. García aprobó un tope de 3.5 millones, p. ej. para ferias. ¿Y los hoteles?\n"
-            "Se reservan en el portal.\n\n"
-            "- Billetes en clase turista\n- Taxis con recibo. Sin excepciones.\n"
-            "1. Pide aprobación\n2. Adjunta las facturas\n"
-            "Dr. Smith approved it, e.g. for fairs. Version 2.0 ships today!")
+    text = (
+        "# Política de viajes\n"
+        "El Sr. García aprobó un tope de 3.5 millones, p. ej. para ferias. ¿Y los hoteles?\n"
+        "Se reservan en el portal.\n\n"
+        "- Billetes en clase turista\n- Taxis con recibo. Sin excepciones.\n"
+        "1. Pide aprobación\n2. Adjunta las facturas\n"
+        "Dr. Smith approved it, e.g. for fairs. Version 2.0 ships today!"
+    )
     assert split_sentences(text) == [
         "Política de viajes",
         "El Sr. García aprobó un tope de 3.5 millones, p. ej. para ferias.",
@@ -76,21 +92,33 @@ def test_split_sentences_handles_abbreviations_decimals_and_lists():
 
 def test_split_sentences_joins_wrapped_lines():
     assert split_sentences("Los empleados tienen\nveintidós días. Se piden\nen el portal.") == [
-        "Los empleados tienen veintidós días.", "Se piden en el portal."]
+        "Los empleados tienen veintidós días.",
+        "Se piden en el portal.",
+    ]
 
 
 def test_split_sentences_turns_table_rows_into_statements():
     table = "## Hoteles\n| País | Máximo por noche |\n|---|---:|\n| España | 120 EUR |\n| Francia | 150 EUR |\nFin."
-    assert split_sentences(table) == ["Hoteles", "País: España, Máximo por noche: 120 EUR.",
-                                      "País: Francia, Máximo por noche: 150 EUR.", "Fin."]
+    assert split_sentences(table) == [
+        "Hoteles",
+        "País: España, Máximo por noche: 120 EUR.",
+        "País: Francia, Máximo por noche: 150 EUR.",
+        "Fin.",
+    ]
 
 
 PASSAGES = [
-    (1, "Acme Retail fue fundada en 1990 en Valencia. La sede central está en Madrid. "
-        "El comedor abre de 13:00 a 15:30."),
-    (2, "Cada empleado tiene derecho a 23 días laborables de vacaciones al año. "
+    (
+        1,
+        "Acme Retail fue fundada en 1990 en Valencia. La sede central está en Madrid. "
+        "El comedor abre de 13:00 a 15:30.",
+    ),
+    (
+        2,
+        "Cada empleado tiene derecho a 23 días laborables de vacaciones al año. "
         "El uniforme se entrega el primer día. "
-        "Las vacaciones se solicitan en el portal del empleado con quince días de antelación."),
+        "Las vacaciones se solicitan en el portal del empleado con quince días de antelación.",
+    ),
     (3, "Los extintores se revisan cada seis meses. En caso de incendio, use la salida más cercana."),
 ]
 
@@ -112,8 +140,10 @@ def test_extractive_answer_respects_the_budget_and_marks_each_run():
 
 
 def test_extractive_answer_in_english():
-    passages = [(1, "Expense reports are due by the fifth of each month. Late reports are paid next month."),
-                (2, "Parking is free for employees. Visitors must register at the front desk.")]
+    passages = [
+        (1, "Expense reports are due by the fifth of each month. Late reports are paid next month."),
+        (2, "Parking is free for employees. Visitors must register at the front desk."),
+    ]
     answer = extractive_answer("When are expense reports due?", passages)
     assert answer.startswith("Expense reports are due by the fifth") and "[1]" in answer
     assert "[2]" not in answer
@@ -126,12 +156,15 @@ EXEMPLARS = {
 }
 
 
-@pytest.mark.parametrize("text, label", [
-    ("¿Qué tal voy con la formación?", "progress"),
-    ("Show me my course progress", "progress"),
-    ("No me funciona el ordenador, necesito soporte técnico", "ticket"),
-    ("The printer is broken, please raise a ticket", "ticket"),
-])
+@pytest.mark.parametrize(
+    "text, label",
+    [
+        ("¿Qué tal voy con la formación?", "progress"),
+        ("Show me my course progress", "progress"),
+        ("No me funciona el ordenador, necesito soporte técnico", "ticket"),
+        ("The printer is broken, please raise a ticket", "ticket"),
+    ],
+)
 def test_match_exemplars(text, label):
     matched, score = match_exemplars(text, EXEMPLARS)
     assert matched == label and 0 < score <= 1

@@ -1,4 +1,5 @@
 """The capability probe against the real HTTP fake server, and how the seam adapts to what it finds."""
+
 from __future__ import annotations
 
 import json
@@ -41,8 +42,9 @@ def test_no_tool_calling_means_no_tool_request(fake_openai):
 def test_no_json_mode_means_prompt_only_json(fake_openai):
     fake_openai.capabilities["json_mode"] = False
     fake_openai.json({"intent": "question"})
-    result = get_llm().structured("classifier", "Classify: hello (reply in JSON)", Choice,
-                                  twin=lambda: Choice(intent="twin"))
+    result = get_llm().structured(
+        "classifier", "Classify: hello (reply in JSON)", Choice, twin=lambda: Choice(intent="twin")
+    )
     assert result.value.intent == "question"
     assert "response_format" not in fake_openai.chat_requests[-1]
 
@@ -56,8 +58,13 @@ def test_a_slow_model_gets_smaller_budgets(fake_openai):
 
 
 def test_check_cli_prints_the_probe_as_json(fake_openai):
-    done = subprocess.run([sys.executable, "-m", "agents.llm", "check", "--json"], capture_output=True,
-                          text=True, timeout=120, env=dict(os.environ))
+    done = subprocess.run(
+        [sys.executable, "-m", "agents.llm", "check", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=dict(os.environ),
+    )
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert report["model"] == "gpt-4o-mini" and report["tool_calling"] is True and report["slow"] is False
@@ -65,7 +72,8 @@ def test_check_cli_prints_the_probe_as_json(fake_openai):
 
 def test_check_cli_says_why_an_unreachable_server_fails(monkeypatch):
     env = {**os.environ, "OPENAI_BASE_URL": "http://127.0.0.1:9/v1", "LLM_PROBE_TIMEOUT": "3"}
-    done = subprocess.run([sys.executable, "-m", "agents.llm", "check", "--json"], capture_output=True,
-                          text=True, timeout=120, env=env)
+    done = subprocess.run(
+        [sys.executable, "-m", "agents.llm", "check", "--json"], capture_output=True, text=True, timeout=120, env=env
+    )
     assert done.returncode == 1 and json.loads(done.stdout)["reachable"] is False
     assert done.stderr.startswith("error: model server not reachable")

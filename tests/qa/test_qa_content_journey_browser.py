@@ -11,6 +11,7 @@ one generation instead of two. It takes ~2-4 min at load 4 (an app start, a gene
 worker thread, three sign-ins). Every click is made once: the page no longer loses clicks to panels that
 refresh themselves (ui/live.py), so a lost click fails the test. Waits are on conditions with the STEP
 budget; nothing sleeps a fixed time."""
+
 import re
 import time
 from pathlib import Path
@@ -43,15 +44,16 @@ def upload(page, path: Path) -> None:
     new_job = page.locator('[data-testid="stExpander"]').filter(has_text="Nuevo curso desde documentos")
     new_job.wait_for(timeout=STEP)
     settle(page)
-    if new_job.locator("details").get_attribute("open") is None:   # folded: a job is listed already
+    if new_job.locator("details").get_attribute("open") is None:  # folded: a job is listed already
         new_job.locator("summary").click()
     dropzone = new_job.locator('[data-testid="stFileUploaderDropzoneInput"]')
     dropzone.wait_for(state="attached", timeout=STEP)
-    with page.expect_response(lambda r: "/_stcore/upload_file/" in r.url and r.request.method == "PUT",
-                              timeout=STEP) as answer:
+    with page.expect_response(
+        lambda r: "/_stcore/upload_file/" in r.url and r.request.method == "PUT", timeout=STEP
+    ) as answer:
         dropzone.set_input_files(str(path))
     assert answer.value.ok, answer.value.status
-    new_job.get_by_text(re.compile(r"\.md$")).wait_for(timeout=STEP)   # the uploaded file's chip
+    new_job.get_by_text(re.compile(r"\.md$")).wait_for(timeout=STEP)  # the uploaded file's chip
 
 
 def unfold(page, expander) -> None:
@@ -84,24 +86,31 @@ def choose(page, select, name: str) -> None:
 def rename_first_module(page, title: str) -> None:
     """Edit the outline table's first row, module title column (the grid is a canvas: select a cell through
     its accessibility twin, open the cell editor with Enter, type, commit with Enter)."""
-    grid = page.locator('[data-testid="stDataFrame"]').filter(has_text="Título del módulo")   # not the job list
+    grid = page.locator('[data-testid="stDataFrame"]').filter(has_text="Título del módulo")  # not the job list
     grid.get_by_test_id("glide-cell-2-0").wait_for(state="attached", timeout=STEP)
-    grid.get_by_test_id("glide-cell-2-0").focus()    # row 1, module number
-    page.keyboard.press("ArrowRight")                # row 1, module title
+    grid.get_by_test_id("glide-cell-2-0").focus()  # row 1, module number
+    page.keyboard.press("ArrowRight")  # row 1, module title
     page.keyboard.press("Enter")
     editor = page.locator("#portal textarea").first
     editor.wait_for(timeout=STEP)
     editor.fill(title)
     page.keyboard.press("Enter")
-    page.wait_for_function("([cell, title]) => [...document.querySelectorAll(`[data-testid=\"${cell}\"]`)]"
-                           ".some(e => e.textContent === title)", arg=["glide-cell-2-0", title], timeout=STEP)
+    page.wait_for_function(
+        '([cell, title]) => [...document.querySelectorAll(`[data-testid="${cell}"]`)]'
+        ".some(e => e.textContent === title)",
+        arg=["glide-cell-2-0", title],
+        timeout=STEP,
+    )
     settle(page)
 
 
 def grid_shows(page, text: str) -> None:
     """Wait until a cell of the outline table reads ``text`` (through the canvas grid's accessibility twin)."""
-    page.wait_for_function("(text) => [...document.querySelectorAll('[data-testid^=\"glide-cell-\"]')]"
-                           ".some(e => e.textContent === text)", arg=text, timeout=STEP)
+    page.wait_for_function(
+        "(text) => [...document.querySelectorAll('[data-testid^=\"glide-cell-\"]')].some(e => e.textContent === text)",
+        arg=text,
+        timeout=STEP,
+    )
 
 
 def failing(page, shots: Path, name: str, exc: Exception) -> AssertionError:
@@ -124,7 +133,7 @@ def admin_journey(page, base: str, shots: Path) -> None:
     rename_first_module(page, RENAMED)
     notes = page.get_by_role("textbox", name="Notas para rediseñar")
     notes.fill(f"renombra 3: {NOTE_RENAMED}")
-    notes.press("Control+Enter")                 # commit the text area (a rerun)
+    notes.press("Control+Enter")  # commit the text area (a rerun)
     click(page, "🧭 Rediseñar con mis notas")
     # the design pass applies the note to the outline as edited in the table, and the review comes back
     grid_shows(page, NOTE_RENAMED)
@@ -146,7 +155,7 @@ def admin_journey(page, base: str, shots: Path) -> None:
     # the worker applies the edit and checks the quality again; the panel is drawn again, the module folded
     page.get_by_text(FIXED_PROMPT).first.wait_for(state="attached", timeout=STEP)
     settle(page)
-    if form.is_visible():          # an open popover would swallow the next click outside it
+    if form.is_visible():  # an open popover would swallow the next click outside it
         page.keyboard.press("Escape")
     form.wait_for(state="hidden", timeout=STEP)
     if module.locator("details").get_attribute("open") is None:
@@ -161,7 +170,7 @@ def admin_journey(page, base: str, shots: Path) -> None:
     unfold(page, assign)
     choose(page, assign.locator('[data-testid="stMultiSelect"]').filter(has_text="Personas"), EMPLOYEE)
     click(page, "Ver la asignación")
-    page.get_by_text(re.compile("Asignar «")).first.wait_for(timeout=STEP)     # the preview
+    page.get_by_text(re.compile("Asignar «")).first.wait_for(timeout=STEP)  # the preview
     click(page, "✅ Confirmar")
     page.get_by_text(re.compile(f"asignado a {EMPLOYEE}")).wait_for(timeout=STEP)
     page.screenshot(path=str(shots / "4_published_assigned_es.png"), full_page=True)
@@ -169,7 +178,7 @@ def admin_journey(page, base: str, shots: Path) -> None:
     page.get_by_role("link", name="Abrir el curso en el reproductor").click()
     page.get_by_text(re.compile(re.escape(RENAMED))).first.wait_for(timeout=STEP)
     page.get_by_text(re.compile("^Vista previa de «")).wait_for(timeout=STEP)
-    page.get_by_role("button", name="Siguiente →").wait_for(timeout=STEP)   # the page's last element
+    page.get_by_role("button", name="Siguiente →").wait_for(timeout=STEP)  # the page's last element
     settle(page)
     page.screenshot(path=str(shots / "5_course_player_es.png"), full_page=True)
 
@@ -204,7 +213,8 @@ def employee_reads_the_manual(page, base: str, shots: Path) -> None:
 
 @needs_chromium
 def test_admin_builds_reviews_publishes_and_assigns_then_an_employee_reads_the_manual(
-        seeded_db_url, seeded_pool, seeded_deps, tmp_path):
+    seeded_db_url, seeded_pool, seeded_deps, tmp_path
+):
     with seeded_pool.connection() as conn:
         admin = users.get_user_by_email(conn, "admin@acme.test")
         employee = users.get_user_by_email(conn, "james@acme.test")
@@ -214,9 +224,11 @@ def test_admin_builds_reviews_publishes_and_assigns_then_an_employee_reads_the_m
     # the app's worker thread runs the jobs; the tutor chat gets its own port so no other app's chat answers
     env = {"SKILLNET_CONTENT_WORKER": "thread", "SKILLNET_CHAT_PORT": str(free_port())}
     with running_app(seeded_db_url, extra_env=env, timeout=300) as base:
-        for name, journey in (("admin_es", lambda page: admin_journey(page, base, tmp_path)),
-                              ("admin_en", lambda page: english_admin_sees_it(page, base, tmp_path, published_before)),
-                              ("employee", lambda page: employee_reads_the_manual(page, base, tmp_path))):
+        for name, journey in (
+            ("admin_es", lambda page: admin_journey(page, base, tmp_path)),
+            ("admin_en", lambda page: english_admin_sees_it(page, base, tmp_path, published_before)),
+            ("employee", lambda page: employee_reads_the_manual(page, base, tmp_path)),
+        ):
             with chromium_page(1400, 2400) as page:
                 try:
                     journey(page)
@@ -228,7 +240,7 @@ def test_admin_builds_reviews_publishes_and_assigns_then_an_employee_reads_the_m
         outline = lesson_store.get_course_outline(conn, admin.org_id, job.result_course_id)
         enrollment = enrollments.get_enrollment(conn, admin.org_id, employee.id, job.result_course_id)
     assert job.status == "published" and job.triggered_by == admin.id and job.id != earlier_job.id
-    assert earlier_job.status != "published"            # the reviews went to the job started in the page
+    assert earlier_job.status != "published"  # the reviews went to the job started in the page
     titles = [m.title for m in outline.modules]
     assert len(titles) >= 3 and titles[0] == RENAMED and titles[2] == NOTE_RENAMED, titles
     assert all(module.lessons for module in outline.modules)

@@ -8,6 +8,7 @@ structure review left on screen must go at the job panel's next timer run. With 
 elements when nothing is busy (the studio before this test), the review stayed until the next full run.
 About 70 s at load 10 (an app start, one offline design pass run by the test, one browser), hence its own
 file and app: the journey test's app has a worker that would move the job on."""
+
 import re
 import threading
 
@@ -31,8 +32,10 @@ def drop_next_full_run_finish(page) -> threading.Event:
             if armed.is_set() and isinstance(message, bytes):
                 msg = ForwardMsg()
                 msg.ParseFromString(message)
-                if msg.WhichOneof("type") == "script_finished" \
-                        and msg.script_finished == ForwardMsg.FINISHED_SUCCESSFULLY:
+                if (
+                    msg.WhichOneof("type") == "script_finished"
+                    and msg.script_finished == ForwardMsg.FINISHED_SUCCESSFULLY
+                ):
                     armed.clear()
                     return
             ws.send(message)
@@ -51,8 +54,10 @@ def test_a_review_left_by_a_lost_finish_goes_at_the_panels_next_run(seeded_db_ur
         document = documents.list_documents(conn, admin.org_id)[0].id
     job_id = service.start_job(seeded_deps, admin, [document])
     assert service.run_job(seeded_deps, admin.org_id, job_id).status == "awaiting_structure_review"
-    with running_app(seeded_db_url, extra_env={"SKILLNET_CONTENT_WORKER": "off"}) as base, \
-            chromium_page(1400, 2000) as page:
+    with (
+        running_app(seeded_db_url, extra_env={"SKILLNET_CONTENT_WORKER": "off"}) as base,
+        chromium_page(1400, 2000) as page,
+    ):
         armed = drop_next_full_run_finish(page)
         sign_in(page, base, "admin@acme.test", "skillnet-admin")
         page.goto(f"{base}/content_studio")
@@ -63,6 +68,6 @@ def test_a_review_left_by_a_lost_finish_goes_at_the_panels_next_run(seeded_db_ur
         # the job panel of the run after the approval arrived (its status metric, not the jobs table's cell)
         page.locator('[data-testid="stMetricValue"]', has_text="Generando").wait_for(timeout=STEP)
         page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=STEP)
-        assert not armed.is_set()                                    # and its "finished" was dropped
+        assert not armed.is_set()  # and its "finished" was dropped
         page.get_by_role("heading", name=REVIEW).wait_for(state="detached", timeout=STEP)
         assert not page.get_by_role("button", name="✅ Aprobar").count()

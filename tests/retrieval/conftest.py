@@ -1,4 +1,5 @@
 """The demo organisation (six documents, five courses) for the retrieval tests."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -12,8 +13,8 @@ from storage.users import get_org_by_slug, get_user_by_email
 @dataclass(frozen=True)
 class Demo:
     org_id: UUID
-    documents: dict[str, UUID]   # title -> id
-    courses: dict[str, UUID]     # title -> id
+    documents: dict[str, UUID]  # title -> id
+    courses: dict[str, UUID]  # title -> id
     lucia: UUID
     admin: UUID
 

@@ -1,14 +1,15 @@
 """The broad eval (seeds/eval/react_docs: 209 React docs pages in en/es/vi nobody tuned for): on the
 held-out half, the served hybrid against the dense, BM25 and RRF anchors of the same run, per pair."""
+
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
-from agents.retrieval.eval import evaluate, load
 from agents.ingestion.embeddings import VectorPack, embedding_calls
 from agents.ingestion.pipeline import ingest_file
+from agents.retrieval.eval import evaluate, load
 from storage.users import ensure_org
 
 pytestmark = pytest.mark.slow  # tens of seconds: scheduled first (tests/conftest.py)

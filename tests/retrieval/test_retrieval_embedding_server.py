@@ -1,5 +1,6 @@
 """EMBEDDINGS_BASE_URL: passages and queries go to an OpenAI-compatible embedding server, batched and
 retried, independently of the chat model; the bundled model is used when it is unset."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -11,7 +12,7 @@ from agents.ingestion.embeddings import EmbeddingError, embed_passages, embed_qu
 
 @pytest.fixture
 def embedding_server(fake_openai, monkeypatch, tmp_path):
-    monkeypatch.delenv("OPENAI_BASE_URL")   # the chat model is configured elsewhere (or not at all)
+    monkeypatch.delenv("OPENAI_BASE_URL")  # the chat model is configured elsewhere (or not at all)
     monkeypatch.setenv("EMBEDDINGS_BASE_URL", fake_openai.base_url)
     monkeypatch.setenv("EMBEDDINGS_MODEL", "multilingual-e5-small")
     monkeypatch.setenv("EMBEDDINGS_API_KEY", "emb-key")
@@ -45,7 +46,7 @@ def test_5xx_and_429_are_retried_and_the_batch_still_lands(embedding_server):
     vectors = embed_passages(["retried passage one", "retried passage two"])
     assert vectors.shape == (2, 384)
     assert len(embedding_server.embedding_requests) == 3
-    assert embedding_calls()["passages"] == before + 2   # counted once, however often it was retried
+    assert embedding_calls()["passages"] == before + 2  # counted once, however often it was retried
 
 
 def test_a_server_that_keeps_failing_raises_one_line(embedding_server, monkeypatch):
@@ -55,7 +56,7 @@ def test_a_server_that_keeps_failing_raises_one_line(embedding_server, monkeypat
         embed_passages(["never embedded"])
     assert "\n" not in str(failure.value)
     embedding_server.embedding_fault(400)
-    with pytest.raises(EmbeddingError):   # a bad request is not retried
+    with pytest.raises(EmbeddingError):  # a bad request is not retried
         embed_passages(["bad request"])
     assert len(embedding_server.embedding_requests) == 3
 

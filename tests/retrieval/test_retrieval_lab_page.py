@@ -1,4 +1,5 @@
 """The retrieval lab page (AppTest): an admin queries and scores an eval file; an employee gets nothing."""
+
 from __future__ import annotations
 
 import ast
@@ -36,7 +37,7 @@ def test_admin_runs_a_scoped_hybrid_query(seeded_db_url, seeded_pool):
     shown = texts(at)
     assert "resultados en" in shown or "results in" in shown
     assert at.expander and all("Manual de Seguridad en el Almacén" in e.label for e in at.expander)
-    assert re.search(r"^1\. \[\d,\d{3}\] ", at.expander[0].label)   # scores in Marta's locale: 0,874
+    assert re.search(r"^1\. \[\d,\d{3}\] ", at.expander[0].label)  # scores in Marta's locale: 0,874
     assert "**25**" in shown or "**peso**" in shown  # matched words are highlighted
 
 
@@ -54,8 +55,13 @@ def test_employee_gets_the_refusal_and_no_lab(seeded_db_url, seeded_pool):
 
 def test_lab_is_registered_for_admins_only():
     tree = ast.parse((ROOT / "app.py").read_text())
-    sections = {target.id: ast.unparse(node.value) for node in tree.body if isinstance(node, ast.Assign)
-                for target in node.targets if isinstance(target, ast.Name)}
+    sections = {
+        target.id: ast.unparse(node.value)
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
     assert PAGE in sections["ADMIN_PAGES"] and PAGE not in sections["EMPLOYEE_PAGES"]
 
 
@@ -64,8 +70,10 @@ def test_lab_eval_upload_scores_and_lists_misses(seeded_db_url, seeded_pool, see
 
     with seeded_pool.connection() as conn:
         admin = get_user_by_email(conn, "admin@acme.test")
-    data = ('{"question": "What is the minimum password length?", "expected": ["Information Security Policy"]}\n'
-            '{"question": "¿Cuál es el objetivo anual de NPS?", "expected": ["Returns and Refunds Policy"]}\n').encode()
+    data = (
+        '{"question": "What is the minimum password length?", "expected": ["Information Security Policy"]}\n'
+        '{"question": "¿Cuál es el objetivo anual de NPS?", "expected": ["Returns and Refunds Policy"]}\n'
+    ).encode()
     report = lab.run_eval(seeded_deps, admin, data, k=1)
     assert (report["n"], report["recall_at_k"]) == (2, 0.5)
     assert [m["question"] for m in report["misses"]] == ["¿Cuál es el objetivo anual de NPS?"]
@@ -92,9 +100,11 @@ def test_lab_eval_report_names_its_columns_and_language_pairs_in_the_readers_wor
 
     with seeded_pool.connection() as conn:
         admin = get_user_by_email(conn, "admin@acme.test")
-    data = ('{"question": "¿Cuál es el peso máximo que puede levantar una persona sola?", '
-            '"expected": ["Manual de Seguridad en el Almacén"]}\n'
-            '{"question": "What is the annual NPS target?", "expected": ["Manual de Seguridad en el Almacén"]}\n').encode()
+    data = (
+        '{"question": "¿Cuál es el peso máximo que puede levantar una persona sola?", '
+        '"expected": ["Manual de Seguridad en el Almacén"]}\n'
+        '{"question": "What is the annual NPS target?", "expected": ["Manual de Seguridad en el Almacén"]}\n'
+    ).encode()
     report = lab.run_eval(seeded_deps, admin, data, k=1)
 
     def shown(report: dict, lang: str):

@@ -1,4 +1,5 @@
 """LangChain views: the notebook retriever wraps search; the chunks table opens as a PGVectorStore."""
+
 from __future__ import annotations
 
 from agents.retrieval import Scope
@@ -7,15 +8,19 @@ from agents.retrieval.langchain_retriever import as_retriever, async_url, pgvect
 
 def test_as_retriever_returns_documents_with_provenance(seeded_db_url, seeded_deps, demo):
     doc = demo.documents["Returns and Refunds Policy"]
-    documents = as_retriever(seeded_deps, "acme", k=3, scope=Scope(document_ids=[doc])).invoke("opened electronics return period")
+    documents = as_retriever(seeded_deps, "acme", k=3, scope=Scope(document_ids=[doc])).invoke(
+        "opened electronics return period"
+    )
     assert len(documents) == 3
     assert {d.metadata["document_title"] for d in documents} == {"Returns and Refunds Policy"}
     assert "14 days" in documents[0].page_content and documents[0].metadata["score"] > 0
 
 
 def test_async_url_keeps_unix_sockets_and_tcp():
-    assert async_url("postgresql://postgres:@/postgres?host=/data/pg") == \
-        "postgresql+psycopg://postgres@/postgres?host=%2Fdata%2Fpg"
+    assert (
+        async_url("postgresql://postgres:@/postgres?host=/data/pg")
+        == "postgresql+psycopg://postgres@/postgres?host=%2Fdata%2Fpg"
+    )
     assert async_url("host=db port=5433 dbname=x user=u password=p") == "postgresql+psycopg://u:p@db:5433/x"
 
 

@@ -1,6 +1,7 @@
 """BM25's lexical statistics (migrations 090, 171) stay equal to a recount of the chunks whatever writes
 them, and a write that leaves the text alone (a vector stored, staged chunks settled) takes no lexeme lock:
 two documents ingested at once had deadlocked on their shared lexemes."""
+
 import psycopg
 import pytest
 
@@ -13,8 +14,10 @@ CORPUS_RECOUNT = """SELECT org_id, ts_config::text, count(*), sum(length(tsv)) F
 
 
 def consistent(conn) -> bool:
-    return conn.execute(STATS).fetchall() == conn.execute(RECOUNT).fetchall() \
+    return (
+        conn.execute(STATS).fetchall() == conn.execute(RECOUNT).fetchall()
         and conn.execute(CORPUS).fetchall() == conn.execute(CORPUS_RECOUNT).fetchall()
+    )
 
 
 @pytest.fixture
@@ -47,7 +50,7 @@ def test_storing_a_vector_takes_no_lexeme_lock(seeded_db_url, two_chunks_of_two_
     with psycopg.connect(seeded_db_url) as one, psycopg.connect(seeded_db_url) as other:
         before = one.execute(STATS).fetchall()
         one.execute("UPDATE document_chunks SET embedding = embedding, ingestion_id = NULL WHERE id = %s", (first,))
-        other.execute("SET lock_timeout = '3s'")   # the old triggers waited here on the first one's lexemes
+        other.execute("SET lock_timeout = '3s'")  # the old triggers waited here on the first one's lexemes
         other.execute("UPDATE document_chunks SET embedding = embedding, ingestion_id = NULL WHERE id = %s", (second,))
         assert one.execute(STATS).fetchall() == before
         other.rollback()

@@ -1,4 +1,5 @@
 """search(): the eval floors, the fusion rule, scopes returning k rows, dedup, neighbours, bad input, CLI."""
+
 from __future__ import annotations
 
 import json
@@ -26,8 +27,10 @@ RECALL_AT_1_FLOOR = 0.88
 @pytest.fixture(scope="module")
 def reports(seeded_pool, demo):
     items = load(EVAL_FILE)
-    return {strategy: evaluate(demo.org_id, items, k=5, strategy=strategy, pool=seeded_pool)
-            for strategy in ("hybrid", "vector", "fulltext", "rrf")}
+    return {
+        strategy: evaluate(demo.org_id, items, k=5, strategy=strategy, pool=seeded_pool)
+        for strategy in ("hybrid", "vector", "fulltext", "rrf")
+    }
 
 
 def test_eval_set_covers_what_the_issue_asks():
@@ -59,7 +62,9 @@ def test_fusion_never_falls_below_the_better_single_retriever(reports):
 
 def test_plain_rrf_is_the_cross_lingual_failure_we_measured(reports):
     # Why hybrid is not RRF: lexical noise across languages drags Spanish->English answers down.
-    assert reports["rrf"]["by_pair"]["es->en"]["recall_at_k"] < reports["hybrid"]["by_pair"]["es->en"]["recall_at_k"] - 0.3
+    assert (
+        reports["rrf"]["by_pair"]["es->en"]["recall_at_k"] < reports["hybrid"]["by_pair"]["es->en"]["recall_at_k"] - 0.3
+    )
 
 
 def test_exact_terms_rank_their_chunk_first(seeded_pool, demo):
@@ -76,16 +81,20 @@ def test_a_document_scope_returns_k_rows(seeded_pool, demo, monkeypatch, force_h
     doc = demo.documents["Returns and Refunds Policy"]
     with seeded_pool.connection() as conn:
         available = chunk_store.count_scope_chunks(conn, demo.org_id, [doc])
-    hits = search(demo.org_id, "¿Cuánto tarda un reembolso con tarjeta?", k=available, pool=seeded_pool,
-                  scope=Scope(document_ids=[doc]))
+    hits = search(
+        demo.org_id,
+        "¿Cuánto tarda un reembolso con tarjeta?",
+        k=available,
+        pool=seeded_pool,
+        scope=Scope(document_ids=[doc]),
+    )
     assert len(hits) == available >= 5 and {h.document_id for h in hits} == {doc}
 
 
 def test_a_course_scope_searches_only_the_course_sources(seeded_pool, demo):
     course = demo.courses["Atención al cliente de excelencia"]
     allowed = {demo.documents["Manual de Atención al Cliente"], demo.documents["Returns and Refunds Policy"]}
-    hits = search("acme", "What is the minimum password length?", k=8, pool=seeded_pool,
-                  scope=Scope(course_id=course))
+    hits = search("acme", "What is the minimum password length?", k=8, pool=seeded_pool, scope=Scope(course_id=course))
     assert len(hits) == 8 and {h.document_id for h in hits} <= allowed
 
 
@@ -95,10 +104,16 @@ def test_strategies_and_org_slug(seeded_pool, demo):
         assert hits and hits[0].document_title == "Information Security Policy", strategy
 
 
-@pytest.mark.parametrize("query, k, org, message", [
-    ("", 5, "acme", "empty"), ("   ", 5, "acme", "empty"), ("x" * 10_000, 5, "acme", "limit"),
-    ("hola", 0, "acme", "k must be"), ("hola", 5, "no-such-org", "unknown organisation"),
-])
+@pytest.mark.parametrize(
+    "query, k, org, message",
+    [
+        ("", 5, "acme", "empty"),
+        ("   ", 5, "acme", "empty"),
+        ("x" * 10_000, 5, "acme", "limit"),
+        ("hola", 0, "acme", "k must be"),
+        ("hola", 5, "no-such-org", "unknown organisation"),
+    ],
+)
 def test_bad_input_is_one_line(seeded_pool, query, k, org, message):
     with pytest.raises(RetrievalError, match=message) as caught:
         search(org, query, k=k, pool=seeded_pool)
@@ -106,8 +121,17 @@ def test_bad_input_is_one_line(seeded_pool, query, k, org, message):
 
 
 def _hit(text: str, position: int = 0, document="d1", tokens: int = 0) -> Hit:
-    return Hit(chunk_id=f"c{position}{document}", document_id=document, document_title=document, heading="",
-               page=None, position=position, content=text, score=0.0, token_count=tokens)
+    return Hit(
+        chunk_id=f"c{position}{document}",
+        document_id=document,
+        document_title=document,
+        heading="",
+        page=None,
+        position=position,
+        content=text,
+        score=0.0,
+        token_count=tokens,
+    )
 
 
 def test_near_duplicates_are_removed_keeping_the_better():
@@ -119,8 +143,11 @@ def test_near_duplicates_are_removed_keeping_the_better():
 
 def test_one_document_fills_the_list_only_when_no_other_document_has_a_candidate():
     hits = [_hit(f"alpha {n}", n, "d1") for n in range(4)] + [_hit("beta", 9, "d2")]
-    assert [(h.document_id, h.position) for h in deduplicate(hits, limit=3, per_document=2)] == \
-        [("d1", 0), ("d1", 1), ("d2", 9)]
+    assert [(h.document_id, h.position) for h in deduplicate(hits, limit=3, per_document=2)] == [
+        ("d1", 0),
+        ("d1", 1),
+        ("d2", 9),
+    ]
     assert [h.position for h in deduplicate(hits[:4], limit=3, per_document=2)] == [0, 1, 2]
 
 
@@ -132,8 +159,9 @@ def test_document_order_groups_documents_in_reading_order():
 def test_short_hits_get_their_neighbour(seeded_pool, demo):
     doc = demo.documents["Returns and Refunds Policy"]
     with seeded_pool.connection() as conn:
-        rows = conn.execute("SELECT position, content FROM document_chunks WHERE document_id = %s ORDER BY position",
-                            (doc,)).fetchall()
+        rows = conn.execute(
+            "SELECT position, content FROM document_chunks WHERE document_id = %s ORDER BY position", (doc,)
+        ).fetchall()
         short = _hit(rows[1][1], rows[1][0], doc, tokens=10)
         long = _hit(rows[3][1], rows[3][0], doc, tokens=400)
         expanded = expand_neighbours(conn, demo.org_id, [short, long])
@@ -142,8 +170,12 @@ def test_short_hits_get_their_neighbour(seeded_pool, demo):
 
 
 def test_cli_search_and_eval_print_the_contract(seeded_db_url, capsys, tmp_path):
-    assert main(["search", "¿Cuál es el peso máximo que puede levantar una persona?", "--org", "acme",
-                 "--k", "2", "--json"]) == 0
+    assert (
+        main(
+            ["search", "¿Cuál es el peso máximo que puede levantar una persona?", "--org", "acme", "--k", "2", "--json"]
+        )
+        == 0
+    )
     hits = json.loads(capsys.readouterr().out)
     assert len(hits) == 2 and hits[0]["document_title"] == "Manual de Seguridad en el Almacén"
     few = tmp_path / "few.jsonl"
@@ -153,10 +185,16 @@ def test_cli_search_and_eval_print_the_contract(seeded_db_url, capsys, tmp_path)
     assert {"n", "recall_at_1", "recall_at_k", "mrr", "p50_ms", "p95_ms"} <= set(report) and report["n"] == 3
 
 
-@pytest.mark.parametrize("argv", [
-    ["search", "", "--org", "acme"], ["search", "hola", "--org", "nope"], ["search", "hola", "--org", "acme", "--k", "0"],
-    ["search", "y" * 10_000, "--org", "acme"], ["eval", "/no/such/file.jsonl", "--org", "acme"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["search", "", "--org", "acme"],
+        ["search", "hola", "--org", "nope"],
+        ["search", "hola", "--org", "acme", "--k", "0"],
+        ["search", "y" * 10_000, "--org", "acme"],
+        ["eval", "/no/such/file.jsonl", "--org", "acme"],
+    ],
+)
 def test_cli_bad_input_exits_2_with_one_line(seeded_db_url, capsys, argv):
     assert main(argv) == 2
     err = capsys.readouterr().err
@@ -191,8 +229,11 @@ def test_a_chunk_packing_small_sections_is_compared_with_each_of_them(pool, tmp_
         org = ensure_org(conn, "packed-sections")
     ingest_file(pool, org.id, path)
     with pool.connection() as conn:
-        [(sections, spans)] = conn.execute("SELECT cardinality(section_embeddings), jsonb_array_length(heading_spans)"
-                                           " FROM document_chunks WHERE org_id = %s", (org.id,)).fetchall()
+        [(sections, spans)] = conn.execute(
+            "SELECT cardinality(section_embeddings), jsonb_array_length(heading_spans)"
+            " FROM document_chunks WHERE org_id = %s",
+            (org.id,),
+        ).fetchall()
     assert sections == spans == 3
     [hit] = search(org.id, "¿Qué calzado es obligatorio en el almacén?", k=3, pool=pool)
     assert hit.scores["section"] > hit.scores["vector"], hit.scores

@@ -1,6 +1,7 @@
 """SCORM 1.2 export against a real runtime: scorm-again's Scorm12API (npm, tests/scorm/package.json)
 plays the LMS in headless Chromium; the package is opened in a frame, every exercise answered, and
 the runtime must hold passed/failed, the score and the suspend data."""
+
 from __future__ import annotations
 
 import functools
@@ -17,14 +18,14 @@ import pytest
 
 from agents.content.scorm import MASTERY_SCORE, build_package
 from storage import courses as course_store
-from storage.users import get_org_by_slug
 from storage import lessons as lesson_store
+from storage.users import get_org_by_slug
 from tests.browser import chromium_page, needs_chromium
 from tests.conftest import make_deps
 
 HERE = Path(__file__).parent
 RUNTIME = HERE / "node_modules" / "scorm-again" / "dist" / "scorm12.js"
-COURSE = "Returns and Refunds Essentials"     # every exercise type
+COURSE = "Returns and Refunds Essentials"  # every exercise type
 LMS_PAGE = """<!DOCTYPE html><html><head><meta charset="utf-8"><script src="scorm12.js"></script>
 <script>window.API = new Scorm12API({autocommit: false, logLevel: 5});</script></head>
 <body><iframe id="sco" src="package/index.html" style="width:100%;height:2000px"></iframe></body></html>"""
@@ -88,7 +89,7 @@ def _answer(frame, exercise, right: bool) -> bool:
             node = option["next"]
         return right
     else:
-        return False        # practical cases are not scored in the package
+        return False  # practical cases are not scored in the package
     return right
 
 
@@ -101,7 +102,7 @@ def test_the_runtime_records_status_score_and_suspend_data(course, lms_url, righ
         page.goto(lms_url)
         frame = page.frame_locator("#sco")
         frame.locator("#submit").wait_for(timeout=60_000)
-        assert page.evaluate("window.API.cmi.core.lesson_status") == "incomplete"   # the SCO initialised
+        assert page.evaluate("window.API.cmi.core.lesson_status") == "incomplete"  # the SCO initialised
         results = [_answer(frame, x, right) for x in graded]
         frame.locator("#submit").click()
         frame.locator("#result").filter(has_text="·").wait_for(timeout=30_000)
@@ -146,9 +147,11 @@ def test_manifest_is_a_well_formed_scorm12_package(course):
 def test_lesson_html_is_sanitised_and_images_are_inlined():
     from agents.content.scorm import lesson_html
 
-    out = lesson_html("# T\n\n<script>alert(1)</script>\n\n![chart](https://example.com/x.png) "
-                      "![dot](data:image/png;base64,iVBORw0KGgo=)\n\n[link](javascript:alert(1))")
-    assert "<script" not in out and "href=\"javascript" not in out and "example.com" not in out
+    out = lesson_html(
+        "# T\n\n<script>alert(1)</script>\n\n![chart](https://example.com/x.png) "
+        "![dot](data:image/png;base64,iVBORw0KGgo=)\n\n[link](javascript:alert(1))"
+    )
+    assert "<script" not in out and 'href="javascript' not in out and "example.com" not in out
     assert "chart" in out and 'src="data:image/png;base64,iVBORw0KGgo="' in out
 
 

@@ -1,5 +1,6 @@
 """Skills, categories, departments and course titles read in the reader's language and found by
 either language's name (case and accents aside), against the demo organisation."""
+
 from __future__ import annotations
 
 from storage import courses as course_store

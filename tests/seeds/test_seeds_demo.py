@@ -1,14 +1,15 @@
 """The demo organisation as loaded into the seeded template: people, skills, courses, history, tickets."""
+
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from fsrs import Card
 
 from seeds.loader import load_demo, load_demo_if_empty
+from storage import seeding
 from storage.exercises import EXERCISE_TYPES
 from storage.users import authenticate, get_org_by_slug
-from storage import seeding
 
 
 @pytest.fixture(scope="module")
@@ -51,12 +52,19 @@ def test_people_and_sign_ins(seeded_pool, org_id):
 
 
 def test_skills_matrix_has_gaps(seeded_pool, org_id):
-    (categories, skills), = rows(seeded_pool, "SELECT count(DISTINCT category_id), count(*) FROM skills"
-                                              " WHERE org_id = %(o)s", o=org_id)
+    ((categories, skills),) = rows(
+        seeded_pool, "SELECT count(DISTINCT category_id), count(*) FROM skills WHERE org_id = %(o)s", o=org_id
+    )
     assert categories >= 4 and skills >= 20
-    experts = dict(rows(seeded_pool, """SELECT s.name, count(us.user_id) FILTER (WHERE us.level = 'high')
+    experts = dict(
+        rows(
+            seeded_pool,
+            """SELECT s.name, count(us.user_id) FILTER (WHERE us.level = 'high')
                                         FROM skills s LEFT JOIN user_skills us ON us.skill_id = s.id
-                                        WHERE s.org_id = %(o)s GROUP BY s.name""", o=org_id))
+                                        WHERE s.org_id = %(o)s GROUP BY s.name""",
+            o=org_id,
+        )
+    )
     assert 0 in experts.values() and 1 in experts.values()
     assert experts["Oracle Financials"] == 1 and experts["Lockout-tagout (LOTO)"] == 0
 
@@ -66,19 +74,23 @@ def test_documents_both_languages_and_long_pdfs(seeded_pool, org_id):
     assert len(docs) >= 6 and {lang for _, lang, _ in docs} == {"es", "en"}
     assert sum(mime == "application/pdf" and pages > 5 for mime, _, pages in docs) >= 2
     assert any("wordprocessingml" in mime for mime, _, _ in docs)
-    (chunks,), = rows(seeded_pool, "SELECT count(*) FROM document_chunks WHERE org_id = %(o)s", o=org_id)
+    ((chunks,),) = rows(seeded_pool, "SELECT count(*) FROM document_chunks WHERE org_id = %(o)s", o=org_id)
     assert 40 <= chunks <= 200
 
 
 def test_courses_cover_every_exercise_type_with_sources(seeded_pool, org_id):
-    statuses = [s for s, in rows(seeded_pool, "SELECT status FROM courses WHERE org_id = %(o)s", o=org_id)]
+    statuses = [s for (s,) in rows(seeded_pool, "SELECT status FROM courses WHERE org_id = %(o)s", o=org_id)]
     assert statuses.count("published") >= 3 and statuses.count("draft") == 1
-    exercises = rows(seeded_pool, """
+    exercises = rows(
+        seeded_pool,
+        """
         SELECT x.type, x.content, x.source_chunk_ids, d.full_text
         FROM exercises x JOIN lessons l ON l.id = x.lesson_id JOIN modules m ON m.id = l.module_id
         JOIN courses c ON c.id = m.course_id JOIN course_documents cd ON cd.course_id = c.id
         JOIN documents d ON d.id = cd.document_id AND d.id = c.source_document_id
-        WHERE x.org_id = %(o)s AND c.status = 'published'""", o=org_id)
+        WHERE x.org_id = %(o)s AND c.status = 'published'""",
+        o=org_id,
+    )
     assert {kind for kind, *_ in exercises} == set(EXERCISE_TYPES)
     for kind, content, chunk_ids, full_text in exercises:
         assert chunk_ids, f"{kind} exercise without a source chunk"
@@ -97,34 +109,48 @@ def test_courses_cover_every_exercise_type_with_sources(seeded_pool, org_id):
 
 
 def test_learning_situations(seeded_pool, org_id):
-    today = datetime.now(timezone.utc).date()
-    open_enrollments = rows(seeded_pool, """
+    today = datetime.now(UTC).date()
+    open_enrollments = rows(
+        seeded_pool,
+        """
         SELECT e.deadline, e.progress FROM enrollments e JOIN users u ON u.id = e.user_id
-        WHERE e.org_id = %(o)s AND u.is_active AND e.status IN ('assigned', 'in_progress')""", o=org_id)
+        WHERE e.org_id = %(o)s AND u.is_active AND e.status IN ('assigned', 'in_progress')""",
+        o=org_id,
+    )
     assert any(deadline < today for deadline, _ in open_enrollments)  # overdue
-    assert any(0 <= (deadline - today).days <= 7 and progress < 0.5
-               for deadline, progress in open_enrollments)  # at risk
-    streaks = rows(seeded_pool, """
+    assert any(
+        0 <= (deadline - today).days <= 7 and progress < 0.5 for deadline, progress in open_enrollments
+    )  # at risk
+    streaks = rows(
+        seeded_pool,
+        """
         SELECT user_id, exercise_id FROM (
             SELECT user_id, exercise_id, is_correct,
                    row_number() OVER (PARTITION BY user_id, exercise_id ORDER BY submitted_at DESC) AS n
             FROM exercise_attempts WHERE org_id = %(o)s AND submitted_at IS NOT NULL) recent
-        WHERE n <= 3 GROUP BY user_id, exercise_id HAVING count(*) = 3 AND NOT bool_or(is_correct)""", o=org_id)
+        WHERE n <= 3 GROUP BY user_id, exercise_id HAVING count(*) = 3 AND NOT bool_or(is_correct)""",
+        o=org_id,
+    )
     assert streaks
     completions = rows(seeded_pool, "SELECT count(*) FROM lesson_completions WHERE org_id = %(o)s", o=org_id)
     assert completions[0][0] > 0
 
 
 def test_review_cards_due_today_for_demo_sign_ins(seeded_pool, org_id):
-    due = rows(seeded_pool, """SELECT u.email, r.card FROM review_cards r JOIN users u ON u.id = r.user_id
-                               WHERE r.org_id = %(o)s AND r.due <= now()""", o=org_id)
+    due = rows(
+        seeded_pool,
+        """SELECT u.email, r.card FROM review_cards r JOIN users u ON u.id = r.user_id
+                               WHERE r.org_id = %(o)s AND r.due <= now()""",
+        o=org_id,
+    )
     assert {"lucia@acme.test", "james@acme.test"} <= {email for email, _ in due}
     assert all(isinstance(Card.from_dict(card), Card) for _, card in due)
 
 
 def test_tickets(seeded_pool, org_id):
-    tickets = rows(seeded_pool, "SELECT title, status, embedding IS NOT NULL FROM tickets WHERE org_id = %(o)s",
-                   o=org_id)
+    tickets = rows(
+        seeded_pool, "SELECT title, status, embedding IS NOT NULL FROM tickets WHERE org_id = %(o)s", o=org_id
+    )
     assert len(tickets) >= 15
     assert {"open", "closed"} <= {status for _, status, _ in tickets}
     assert "Oracle Financials returns 403 on budget reports" in {title for title, *_ in tickets}
@@ -132,12 +158,16 @@ def test_tickets(seeded_pool, org_id):
 
 
 def test_seeded_chat_titles_end_at_a_word_boundary(seeded_pool, org_id):
-    titled = rows(seeded_pool, """SELECT s.title, m.content FROM chat_sessions s
+    titled = rows(
+        seeded_pool,
+        """SELECT s.title, m.content FROM chat_sessions s
                                   JOIN chat_messages m ON m.session_id = s.id AND m.role = 'user'
-                                  WHERE s.org_id = %(o)s AND s.agent_type = 'tutor'""", o=org_id)
+                                  WHERE s.org_id = %(o)s AND s.agent_type = 'tutor'""",
+        o=org_id,
+    )
     assert titled
     cut = [(title, question) for title, question in titled if title != question]
-    assert cut    # the long questions are shortened ...
-    for title, question in cut:   # ... after a whole word, and say so
+    assert cut  # the long questions are shortened ...
+    for title, question in cut:  # ... after a whole word, and say so
         assert title.endswith("…") and question.startswith(title[:-1])
         assert question[len(title) - 1] in " ,.;:?", title

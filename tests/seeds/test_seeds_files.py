@@ -1,4 +1,5 @@
 """The committed demo documents: real text layers, page counts, and reproducible from their sources."""
+
 import hashlib
 
 import docx
@@ -29,8 +30,7 @@ def test_docx_files_open_with_headings():
 
 
 def test_both_languages_and_long_documents():
-    words = {path.stem: len(path.read_text(encoding="utf-8").split())
-             for path in build_documents.SOURCES.glob("*.md")}
+    words = {path.stem: len(path.read_text(encoding="utf-8").split()) for path in build_documents.SOURCES.glob("*.md")}
     assert sum(count > 2500 for count in words.values()) >= 2
     assert {"manual_seguridad_almacen", "information_security_policy"} <= set(words)
 
@@ -39,5 +39,6 @@ def test_both_languages_and_long_documents():
 def test_build_reproduces_committed_files(tmp_path):
     for built in build_documents.build_all(tmp_path):
         committed = build_documents.DOCUMENTS / built.name
-        assert hashlib.sha256(built.read_bytes()).digest() == hashlib.sha256(committed.read_bytes()).digest(), \
+        assert hashlib.sha256(built.read_bytes()).digest() == hashlib.sha256(committed.read_bytes()).digest(), (
             f"{built.name} is stale: run python -m seeds.build_documents"
+        )

@@ -1,4 +1,5 @@
 """The demo's passage vectors ship with the seeds: a first start embeds nothing, a stale pack is ignored."""
+
 from __future__ import annotations
 
 import json
@@ -6,10 +7,10 @@ import json
 import numpy as np
 import pytest
 
-from seeds.loader import VECTORS, document_paths, load_demo
 from agents.ingestion import embeddings
 from agents.ingestion.embeddings import VectorPack, embedding_calls
 from agents.ingestion.pipeline import ingest_file, passage_texts
+from seeds.loader import VECTORS, document_paths, load_demo
 from storage.users import ensure_org
 
 
@@ -21,7 +22,7 @@ def no_cache(tmp_path, monkeypatch):
 
 def test_loading_the_demo_into_an_empty_database_embeds_nothing(pool, no_cache):
     """Neither passages nor queries (issue 20: the first start makes no embedding call at all)."""
-    embeddings._embed_query_cached.cache_clear()    # a query an earlier test embedded must count here too
+    embeddings._embed_query_cached.cache_clear()  # a query an earlier test embedded must count here too
     before = embedding_calls()
     summary = load_demo(pool)
     assert summary["counts"]["document_chunks"] > 50 and summary["counts"]["tickets"] > 0
@@ -60,8 +61,12 @@ def test_a_pack_for_another_model_or_with_altered_vectors_is_ignored(tmp_path):
 def test_only_the_passages_the_pack_lacks_are_embedded(pool, no_cache, tmp_path):
     path = document_paths()[0]
     texts = passage_texts(path)
-    known = VectorPack({embeddings.text_hash(text): vector for text, vector in
-                        zip(texts[1:], VectorPack.load(VECTORS).vectors.values())})
+    known = VectorPack(
+        {
+            embeddings.text_hash(text): vector
+            for text, vector in zip(texts[1:], VectorPack.load(VECTORS).vectors.values())
+        }
+    )
     with pool.connection() as conn:
         org = ensure_org(conn, "pack-partial")
     before = embedding_calls()["passages"]

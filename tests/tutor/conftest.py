@@ -1,4 +1,5 @@
 """Tutor test helpers: the demo learners and a way to run one turn and look at its events."""
+
 from __future__ import annotations
 
 import pytest

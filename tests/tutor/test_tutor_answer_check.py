@@ -1,5 +1,6 @@
 """The check between retrieval and the answer (issue 29), with planted defects: a title block, a
 sentence without the kind of fact asked, a passage on another topic must not pass for an answer."""
+
 from __future__ import annotations
 
 from agents.tutor.answer_check import (
@@ -13,10 +14,15 @@ from agents.tutor.answer_check import (
 from tests.tutor.conftest import by_name, passage, run
 from ui.chat_render import badge_html
 
-HANDBOOK = passage(1, "Document code: HR-ONB-001 · Version 2.0 · Owner: People & Culture · For: every new employee.\n\n"
-                      "Full-time employees have 23 working days of paid holiday a year, plus public holidays. "
-                      "Holiday is requested in the HR portal at least 2 weeks in advance.",
-                   document="Employee Onboarding Guide", section="8. Pay, time and leave", score=0.80)
+HANDBOOK = passage(
+    1,
+    "Document code: HR-ONB-001 · Version 2.0 · Owner: People & Culture · For: every new employee.\n\n"
+    "Full-time employees have 23 working days of paid holiday a year, plus public holidays. "
+    "Holiday is requested in the HR portal at least 2 weeks in advance.",
+    document="Employee Onboarding Guide",
+    section="8. Pay, time and leave",
+    score=0.80,
+)
 
 
 def test_the_kind_of_fact_asked():

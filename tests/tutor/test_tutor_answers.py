@@ -14,14 +14,15 @@ tests/tutor/test_tutor_eval.py's first citation fall under its 0.85. The asserts
 a little under it, so a regression fails; the anchor's figures are printed beside them.
 `python -m agents.tutor answers seeds/eval/answers/questions.jsonl --split heldout` prints the table.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
-from agents.tutor.answer_eval import evaluate, held, load, table
 from agents.ingestion.pipeline import ingest_file
+from agents.tutor.answer_eval import evaluate, held, load, table
 from tests.conftest import make_deps
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,8 +46,9 @@ def test_the_eval_set_is_what_its_readme_says():
     pairs = {}
     for item in items:
         pairs.setdefault(item["pair"], []).append(item)
-    assert all(len(p) == 2 and p[0]["split"] == p[1]["split"] and p[0]["facts"] == p[1]["facts"]
-               for p in pairs.values())
+    assert all(
+        len(p) == 2 and p[0]["split"] == p[1]["split"] and p[0]["facts"] == p[1]["facts"] for p in pairs.values()
+    )
 
 
 def test_facts_are_matched_folded_and_a_planted_wrong_figure_is_not():

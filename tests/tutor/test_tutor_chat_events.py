@@ -1,6 +1,7 @@
 """The chat draws a finished answer from its turn's events alone: `done` carries the final text and its
 language, `citations` the excerpts and what the source viewer opens (real PostgreSQL, the fake OpenAI
 server over HTTP)."""
+
 from __future__ import annotations
 
 import json
@@ -20,6 +21,7 @@ def _answer_with_a_citation(fake):
         if (request.get("response_format") or {}).get("type") == "json_object":
             return Reply(text=json.dumps({"intent": "cross_course"}))
         return Reply(text="Customers have 30 days to return a product [1].")
+
     fake.responder = responder
 
 
@@ -30,7 +32,8 @@ def _stored_answer(pool, user):
 
 
 def test_the_answer_and_its_sources_are_drawn_from_the_events_without_the_stored_message(
-        seeded_pool, james, fake_openai):
+    seeded_pool, james, fake_openai
+):
     _answer_with_a_citation(fake_openai)
     events, _ = run(james, QUESTION, seeded_pool)
     session, saved = _stored_answer(seeded_pool, james)
@@ -39,15 +42,15 @@ def test_the_answer_and_its_sources_are_drawn_from_the_events_without_the_stored
     assert (done["text"], done["language"]) == (saved.content, "en")
     [cited] = by_name(events, "citations")["citations"]
     assert cited["excerpt"] and cited["excerpt"] == saved.metadata["citations"][0]["excerpt"]
-    assert cited["source_type"] and cited["source_id"]     # what the source viewer opens
+    assert cited["source_type"] and cited["source_id"]  # what the source viewer opens
 
-    with seeded_pool.connection() as conn:                 # the stored answer is gone: only the events are left
+    with seeded_pool.connection() as conn:  # the stored answer is gone: only the events are left
         chat.delete_session(conn, james.org_id, james.id, session.id)
     shown = StreamedAnswer()
     for event in events:
         shown.take(event)
     drawn = shown.html(APP)
-    assert drawn == stored_html                            # what reopening the conversation would show
+    assert drawn == stored_html  # what reopening the conversation would show
     assert "30 days" in drawn and "[1]" in drawn and cited["excerpt"][:40] in drawn
     assert f"{APP}/source_viewer?" in drawn and "offline" not in drawn  # the viewer link; the model's engine badge
     assert shown.sources() == source_choices(saved.metadata) and shown.sources()[0][0].startswith("[1] ")

@@ -4,6 +4,7 @@ section, highlighted and drawn from its Markdown (no raw marks), and its "open" 
 the Streamlit source viewer on the same section, still signed in (the Gradio-to-Streamlit link relies on the
 session cookie alone). Waits are on conditions with budgets for a machine at load 4-6. Screenshots go to
 /tmp/tutor-citations."""
+
 import time
 from pathlib import Path
 
@@ -20,22 +21,47 @@ def _published_manual(pool, james) -> None:
     written from the passage the question cites, its body Markdown."""
     events, _ = run(james, QUESTION, pool)
     chunk = by_name(events, "citations")["citations"][0]["source_id"]
-    sections = [{"heading": "Introduction", "level": 1, "anchor": "s1-introduction", "body": "What this covers.",
-                 "chunk_ids": []},
-                {"heading": "Refund approval limits", "level": 1, "anchor": "s2-limits", "chunk_ids": [chunk],
-                 "body": "Refunds above **500 EUR** need the *store manager's* approval.\n\n- Log it in the till"}]
+    sections = [
+        {
+            "heading": "Introduction",
+            "level": 1,
+            "anchor": "s1-introduction",
+            "body": "What this covers.",
+            "chunk_ids": [],
+        },
+        {
+            "heading": "Refund approval limits",
+            "level": 1,
+            "anchor": "s2-limits",
+            "chunk_ids": [chunk],
+            "body": "Refunds above **500 EUR** need the *store manager's* approval.\n\n- Log it in the till",
+        },
+    ]
     with pool.connection() as conn:
-        course = next(c.id for c in courses.list_courses(conn, james.org_id) if c.title == "Returns and Refunds Essentials")
-        manuals.create_manual(conn, james.org_id, title="Manual: Refunds", content_md="", toc=[], source_document_ids=[],
-                              language="en", course_id=course, sections=sections)
+        course = next(
+            c.id for c in courses.list_courses(conn, james.org_id) if c.title == "Returns and Refunds Essentials"
+        )
+        manuals.create_manual(
+            conn,
+            james.org_id,
+            title="Manual: Refunds",
+            content_md="",
+            toc=[],
+            source_document_ids=[],
+            language="en",
+            course_id=course,
+            sections=sections,
+        )
 
 
 @needs_chromium
 def test_a_manual_citation_opens_its_highlighted_section_in_the_panel_and_the_viewer(seeded_db_url, seeded_pool, james):
     SHOTS.mkdir(exist_ok=True)
     _published_manual(seeded_pool, james)
-    with running_app(seeded_db_url, extra_env={"SKILLNET_CHAT_PORT": str(free_port())}) as base, \
-            chromium_page() as page:
+    with (
+        running_app(seeded_db_url, extra_env={"SKILLNET_CHAT_PORT": str(free_port())}) as base,
+        chromium_page() as page,
+    ):
         sign_in(page, base, "james@acme.test", "skillnet-demo")
         page.locator("[data-testid=stSidebarNav] a[href$=tutor]").click()
         frame = page.locator("iframe").first.content_frame
@@ -43,25 +69,27 @@ def test_a_manual_citation_opens_its_highlighted_section_in_the_panel_and_the_vi
         box.wait_for(timeout=180_000)
         box.fill(QUESTION)
         frame.get_by_role("button", name="Send", exact=True).click()
-        frame.locator(".badge.engine").last.wait_for(timeout=180_000)   # the engine badge: the answer is done
+        frame.locator(".badge.engine").last.wait_for(timeout=180_000)  # the engine badge: the answer is done
 
         sources = frame.locator("#tutor-sources")
         sources.wait_for(timeout=60_000)
-        sources.locator("label").first.click()                       # "[1] Manual: Refunds › Refund approval limits"
+        sources.locator("label").first.click()  # "[1] Manual: Refunds › Refund approval limits"
         cited = frame.locator("#tutor-source-panel .sv-block.cited")
         cited.wait_for(timeout=120_000)
         _drawn_from_markdown(cited)
         page.screenshot(path=str(SHOTS / "1_chat_source_panel_en.png"), full_page=True)
 
         link = frame.locator("#tutor-chatbot a", has_text="open").first
-        assert "/source_viewer?manual=" in link.get_attribute("href") and "section=s2-limits" in link.get_attribute("href")
-        link.click()   # the app's own page, in this tab or a new one (Gradio may retarget links)
+        assert "/source_viewer?manual=" in link.get_attribute("href") and "section=s2-limits" in link.get_attribute(
+            "href"
+        )
+        link.click()  # the app's own page, in this tab or a new one (Gradio may retarget links)
         page = _page_showing(page.context, "/source_viewer?manual=", timeout=120)
         page.get_by_text("The cited passage is highlighted.").wait_for(timeout=120_000)
         viewer_cited = page.locator(".sv-block.cited")
         viewer_cited.wait_for(timeout=60_000)
         _drawn_from_markdown(viewer_cited)
-        assert page.get_by_text("james@acme.test").is_visible()       # still signed in: the cookie carried it
+        assert page.get_by_text("james@acme.test").is_visible()  # still signed in: the cookie carried it
         page.screenshot(path=str(SHOTS / "2_source_viewer_en.png"), full_page=True)
 
 

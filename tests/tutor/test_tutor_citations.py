@@ -1,10 +1,13 @@
 """Citations point at the section a sentence comes from, even where small sections share one chunk."""
+
 from __future__ import annotations
 
+from pathlib import Path
+
+from agents.ingestion.pipeline import backfill_heading_spans, ingest_file
 from agents.retrieval import Passage
 from agents.tutor.citations import pinpoint
 from storage import sources
-from agents.ingestion.pipeline import backfill_heading_spans, ingest_file
 from storage.users import ensure_org
 
 POLICY = """# Uniform Policy
@@ -32,11 +35,20 @@ def test_a_sentence_from_a_merged_section_is_cited_with_its_own_heading(pool, tm
     with pool.connection() as conn:
         chunks = sources.document_chunks_by_document(conn, org.id, result.document_id)
         assert len(chunks) == 1 and len(chunks[0].heading_spans) == 3, "the three sections share one chunk"
-        passage = Passage(index=1, document="Uniform Policy", section="1. Badges", page=None,
-                          source_type="document_chunk", source_id=str(chunks[0].id), text=chunks[0].content)
-        for sentence, heading in (("Closed non-slip shoes are mandatory in the warehouse [1].", "2. Shoes"),
-                                  ("Lockers are emptied every Friday evening [1].", "3. Lockers"),
-                                  ("Wear your badge at chest height [1].", "1. Badges")):
+        passage = Passage(
+            index=1,
+            document="Uniform Policy",
+            section="1. Badges",
+            page=None,
+            source_type="document_chunk",
+            source_id=str(chunks[0].id),
+            text=chunks[0].content,
+        )
+        for sentence, heading in (
+            ("Closed non-slip shoes are mandatory in the warehouse [1].", "2. Shoes"),
+            ("Lockers are emptied every Friday evening [1].", "3. Lockers"),
+            ("Wear your badge at chest height [1].", "1. Badges"),
+        ):
             [citation] = pinpoint(conn, org.id, sentence, [passage])
             assert citation.section == heading, (sentence, citation)
             assert citation.source_id == str(chunks[0].id)
@@ -55,10 +67,12 @@ def test_chunks_stored_before_heading_spans_get_them_from_their_original_once(po
         [before] = sources.document_chunks_by_document(conn, org.id, kept.document_id)
         conn.execute("UPDATE document_chunks SET heading_spans = NULL WHERE org_id = %s", (org.id,))
     (tmp_path / "edited_policy.md").write_text(POLICY + "\n## 4. Coats\n\nCoats hang by the door.\n", encoding="utf-8")
-    originals = lambda name: tmp_path / name if (tmp_path / name).is_file() else None
 
-    assert backfill_heading_spans(pool, originals) == 1   # the edited file is another version: not used
-    assert backfill_heading_spans(pool, originals) == 0   # idempotent
+    def originals(name: str) -> Path | None:
+        return tmp_path / name if (tmp_path / name).is_file() else None
+
+    assert backfill_heading_spans(pool, originals) == 1  # the edited file is another version: not used
+    assert backfill_heading_spans(pool, originals) == 0  # idempotent
     with pool.connection() as conn:
         [after] = sources.document_chunks_by_document(conn, org.id, kept.document_id)
         [untouched] = sources.document_chunks_by_document(conn, org.id, edited.document_id)

@@ -1,5 +1,6 @@
 """The tutor chat embedded in the Course player (narrow column) and on the Tutor page: history, input
 box and Send are all in view, in a real browser."""
+
 from pathlib import Path
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -7,14 +8,17 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from tests.browser import chromium_page, free_port, needs_chromium, running_app, sign_in
 
 SHOTS = Path("/tmp/tutorfix")
-PLACEHOLDER = "Pregunta a tu tutor…"   # Lucía reads Spanish: every label is in her language
+PLACEHOLDER = "Pregunta a tu tutor…"  # Lucía reads Spanish: every label is in her language
 
 
 def _in_view(frame_box, element) -> bool:
     """The element lies wholly inside the iframe's visible box (not cut off by the frame's bottom)."""
     box = element.bounding_box()
-    return (box is not None and box["y"] >= frame_box["y"]
-            and box["y"] + box["height"] <= frame_box["y"] + frame_box["height"] + 1)
+    return (
+        box is not None
+        and box["y"] >= frame_box["y"]
+        and box["y"] + box["height"] <= frame_box["y"] + frame_box["height"] + 1
+    )
 
 
 def _ask(page, url_part: str, question: str, shot: str):
@@ -24,7 +28,7 @@ def _ask(page, url_part: str, question: str, shot: str):
     box = frame.get_by_placeholder(PLACEHOLDER)
     box.wait_for(timeout=180_000)
     asked = frame.locator("#tutor-chatbot").get_by_text(question)
-    for attempt in range(6):   # on a busy machine the chat's own load run may clear a box filled before it ends
+    for attempt in range(6):  # on a busy machine the chat's own load run may clear a box filled before it ends
         box.fill(question)
         frame.get_by_role("button", name="Enviar", exact=True).click()
         try:
@@ -34,7 +38,7 @@ def _ask(page, url_part: str, question: str, shot: str):
             if attempt == 5:
                 raise
     frame.locator(".badge.engine").last.wait_for(timeout=180_000)  # the answer's engine badge: it is done
-    page.wait_for_timeout(500)   # let the chat's scroll settle before measuring what is in view
+    page.wait_for_timeout(500)  # let the chat's scroll settle before measuring what is in view
     page.screenshot(path=str(SHOTS / shot), full_page=True)
     return frame, iframe.bounding_box(), box
 
@@ -43,17 +47,17 @@ def _ask(page, url_part: str, question: str, shot: str):
 def test_tutor_input_and_send_stay_visible_when_embedded(seeded_db_url):
     SHOTS.mkdir(exist_ok=True)
     chat_port = free_port()
-    with running_app(seeded_db_url, extra_env={"SKILLNET_CHAT_PORT": str(chat_port)}) as base, \
-            chromium_page() as page:
+    with running_app(seeded_db_url, extra_env={"SKILLNET_CHAT_PORT": str(chat_port)}) as base, chromium_page() as page:
         sign_in(page, base, "lucia@acme.test", "skillnet-demo")
         page.locator("[data-testid=stSidebarNav] a[href$=course_player]").click()
         frame, frame_box, box = _ask(page, "embed=1", "¿Qué es el phishing?", "1_course_player.png")
         assert frame.locator("#tutor-chatbot").is_visible()
         assert _in_view(frame_box, box) and _in_view(frame_box, frame.get_by_role("button", name="Enviar", exact=True))
-        assert not frame.get_by_text("Renombrar").first.is_visible()   # no sidebar over the chat
+        assert not frame.get_by_text("Renombrar").first.is_visible()  # no sidebar over the chat
 
         page.locator("[data-testid=stSidebarNav] a[href$=tutor]").click()
-        frame, frame_box, box = _ask(page, f":{chat_port}/", "¿Cuánto tiempo tengo para reportar un incidente?",
-                                     "2_tutor_page.png")
+        frame, frame_box, box = _ask(
+            page, f":{chat_port}/", "¿Cuánto tiempo tengo para reportar un incidente?", "2_tutor_page.png"
+        )
         assert _in_view(frame_box, box) and _in_view(frame_box, frame.get_by_role("button", name="Enviar", exact=True))
-        assert frame.get_by_text("Renombrar").first.is_visible()       # sessions sidebar kept
+        assert frame.get_by_text("Renombrar").first.is_visible()  # sessions sidebar kept

@@ -12,20 +12,23 @@ questions over the English public handbooks, where the selection has no shared w
 asserts are the issue's targets, a little under the figures, so a regression fails.
 `python -m agents.tutor eval seeds/eval/tutor.jsonl` prints them.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
-from agents.tutor.evaluation import evaluate, load
 from agents.ingestion.pipeline import ingest_file
+from agents.tutor.evaluation import evaluate, load
 from tests.conftest import make_deps
 
 ROOT = Path(__file__).resolve().parents[2]
 EVAL = ROOT / "seeds" / "eval" / "tutor.jsonl"
-PUBLIC = [ROOT / "seeds" / "public" / name for name in
-          ("codigo_conducta_contributor_covenant.md", "tts_leave_types.md", "tts_travel_guide.md")]
+PUBLIC = [
+    ROOT / "seeds" / "public" / name
+    for name in ("codigo_conducta_contributor_covenant.md", "tts_leave_types.md", "tts_travel_guide.md")
+]
 
 
 @pytest.fixture(scope="module")

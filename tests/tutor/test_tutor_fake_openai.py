@@ -1,4 +1,5 @@
 """The tutor through a real HTTP fake OpenAI server: streamed tokens, validated citations."""
+
 from __future__ import annotations
 
 import json
@@ -16,13 +17,18 @@ def _script(fake, intent: str, answer: str, seen: list):
             return Reply(text=json.dumps({"intent": intent}))
         seen.append(request)
         return Reply(text=answer, token_delay=0.005)
+
     fake.responder = responder
 
 
 def test_streamed_grounded_answer_with_a_hallucinated_marker_removed(seeded_pool, james, fake_openai):
     seen = []
-    _script(fake_openai, "cross_course",
-            "Customers have 30 days to return a product [1]. Managers approve exceptions [7].", seen)
+    _script(
+        fake_openai,
+        "cross_course",
+        "Customers have 30 days to return a product [1]. Managers approve exceptions [7].",
+        seen,
+    )
     events, text = run(james, "How many days does a customer have to return a product?", seeded_pool)
     tokens = [e["data"]["content"] for e in events if e["event"] == "token"]
     assert len(tokens) > 5 and all("[7]" not in t for t in tokens)
@@ -54,7 +60,7 @@ def test_greeting_skips_the_classifier_and_retrieval(seeded_pool, lucia, fake_op
     events, text = run(lucia, "hola", seeded_pool)
     assert by_name(events, "grounding") == {"rung": "general", "source": "none"}
     assert text == "¡Hola Lucía! ¿Qué quieres aprender hoy?"
-    assert len(fake_openai.chat_requests) == 1            # the heuristic decided; only the answer was asked
+    assert len(fake_openai.chat_requests) == 1  # the heuristic decided; only the answer was asked
 
 
 def test_off_topic_from_the_classifier(seeded_pool, james, fake_openai):
@@ -77,6 +83,8 @@ def test_progress_answer_is_written_from_the_learners_data(seeded_pool, lucia, f
     prompt = seen[-1]["messages"][-1]["content"]
     assert "Learner data from the database" in prompt
     with seeded_pool.connection() as conn:
-        courses = [e["course"] for e in progress_summary(conn, lucia.org_id, lucia.id, lang=lucia.language)["enrollments"]]
+        courses = [
+            e["course"] for e in progress_summary(conn, lucia.org_id, lucia.id, lang=lucia.language)["enrollments"]
+        ]
     assert courses and all(course in prompt for course in courses)
     assert text == "Vas muy bien: sigue así." and by_name(events, "citations")["citations"] == []

@@ -1,6 +1,7 @@
 """The tutor's output gate through the real HTTP fake server: each misbehaviour a small model shows
 is caught, the twin's answer replaces it (stored, streamed after a ``fallback`` event), and ``done``
 says which engine answered and why the model's answer was rejected."""
+
 from __future__ import annotations
 
 import json
@@ -10,8 +11,8 @@ import sys
 
 import pytest
 
-from agents.tutor.gate import AnswerGate, repeated_phrase, unsupported_sentences
 from agents.llm.memory import budgets_for
+from agents.tutor.gate import AnswerGate, repeated_phrase, unsupported_sentences
 from storage import chat
 from tests.fake_openai import Reply
 from tests.tutor.conftest import by_name, passage, run
@@ -22,10 +23,12 @@ QUESTION_ES = "¿Cuántos días tiene un cliente para devolver un producto?"
 
 def _answer_with(fake, script):
     """The classifier says cross_course; the generator's reply is ``script(request)``."""
+
     def responder(request):
         if (request.get("response_format") or {}).get("type") == "json_object":
             return Reply(text=json.dumps({"intent": "cross_course"}))
         return script(request)
+
     fake.responder = responder
 
 
@@ -41,14 +44,22 @@ def _after_fallback(events) -> str:
     return "".join(e["data"]["content"] for e in events[start:] if e["event"] == "token")
 
 
-@pytest.mark.parametrize("reason, script", [
-    ("loop", lambda r: Reply(text=" ".join(["Returns are important for the company."] * 80))),
-    ("no_citation", lambda r: Reply(text="Customers can return products within a reasonable time.")),
-    ("length", lambda r: Reply(text="Customers have 30 days to return a product [1] and", finish_reason="length")),
-    ("language", lambda r: Reply(text="Los clientes tienen treinta días para devolver un producto sin "
-                                      "ningún problema, siempre que conserven el ticket de compra y el "
-                                      "embalaje original del artículo [1].")),
-])
+@pytest.mark.parametrize(
+    "reason, script",
+    [
+        ("loop", lambda r: Reply(text=" ".join(["Returns are important for the company."] * 80))),
+        ("no_citation", lambda r: Reply(text="Customers can return products within a reasonable time.")),
+        ("length", lambda r: Reply(text="Customers have 30 days to return a product [1] and", finish_reason="length")),
+        (
+            "language",
+            lambda r: Reply(
+                text="Los clientes tienen treinta días para devolver un producto sin "
+                "ningún problema, siempre que conserven el ticket de compra y el "
+                "embalaje original del artículo [1]."
+            ),
+        ),
+    ],
+)
 def test_a_bad_model_answer_is_replaced_by_the_twin(seeded_pool, james, fake_openai, reason, script):
     _answer_with(fake_openai, script)
     events, _ = run(james, QUESTION_EN, seeded_pool)
@@ -75,8 +86,9 @@ def test_max_tokens_comes_from_the_budget(seeded_pool, james, fake_openai):
 def test_a_loop_is_cut_while_streaming(seeded_pool, james, fake_openai):
     _answer_with(fake_openai, lambda r: Reply(text=" ".join(["Returns matter a lot here."] * 400)))
     events, _ = run(james, QUESTION_EN, seeded_pool)
-    before = "".join(e["data"]["content"] for e in events[:[e["event"] for e in events].index("fallback")]
-                     if e["event"] == "token")
+    before = "".join(
+        e["data"]["content"] for e in events[: [e["event"] for e in events].index("fallback")] if e["event"] == "token"
+    )
     assert by_name(events, "done")["fallback"] == "loop"
     assert len(before.split()) < 40  # stopped after a few repeats, not after 2,000 words
 
@@ -84,6 +96,7 @@ def test_a_loop_is_cut_while_streaming(seeded_pool, james, fake_openai):
 def test_one_token_a_second_runs_into_the_deadline(seeded_pool, lucia, fake_openai, monkeypatch):
     monkeypatch.setenv("LLM_ANSWER_SECONDS", "2")
     from agents.llm import get_llm
+
     get_llm.cache_clear()
     _answer_with(fake_openai, lambda r: Reply(text="Los clientes tienen treinta días [1] " * 5, token_delay=1.0))
     events, _ = run(lucia, QUESTION_ES, seeded_pool)
@@ -93,8 +106,12 @@ def test_one_token_a_second_runs_into_the_deadline(seeded_pool, lucia, fake_open
 
 
 def test_a_figure_missing_from_the_passages_sets_low_confidence(seeded_pool, james, fake_openai):
-    _answer_with(fake_openai, lambda r: Reply(text="Customers have 30 days to return a product [1]. "
-                                                    "Refunds are paid within 97 business days [1]."))
+    _answer_with(
+        fake_openai,
+        lambda r: Reply(
+            text="Customers have 30 days to return a product [1]. Refunds are paid within 97 business days [1]."
+        ),
+    )
     events, text = run(james, QUESTION_EN, seeded_pool)
     done = by_name(events, "done")
     assert "fallback" not in done and done["low_confidence"] is True
@@ -113,9 +130,13 @@ def test_gate_units():
 
 def test_cli_json_done_carries_engine_and_fallback(seeded_pool, fake_openai):
     _answer_with(fake_openai, lambda r: Reply(text=" ".join(["Returns are important."] * 80)))
-    done = subprocess.run([sys.executable, "-m", "agents.tutor", "ask", QUESTION_EN, "--user",
-                           "james@acme.test", "--json"], capture_output=True, text=True, timeout=300,
-                          env=dict(os.environ))
+    done = subprocess.run(
+        [sys.executable, "-m", "agents.tutor", "ask", QUESTION_EN, "--user", "james@acme.test", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=dict(os.environ),
+    )
     assert done.returncode == 0, done.stderr
     events = [json.loads(line) for line in done.stdout.splitlines()]
     assert events[-1]["event"] == "done"

@@ -3,6 +3,7 @@
 The guardrail is checked directly on every seeded exercise; the whole graph on a couple (offline, and
 through the fake OpenAI server with a model that keeps answering outright).
 """
+
 from __future__ import annotations
 
 import pytest
@@ -25,19 +26,32 @@ def exercises(seeded_pool, lucia):
         for course in course_store.list_courses(conn, lucia.org_id):
             for exercise in course_exercises(conn, lucia.org_id, course.id):
                 chunks = documents.get_chunks(conn, lucia.org_id, list(exercise.source_chunk_ids))
-                passages = [Passage(index=i, text=c.content, document=course.title, section=c.heading,
-                                    page=None, source_type="document_chunk", source_id=str(c.id))
-                            for i, c in enumerate(chunks, 1)]
-                attempt = {"exercise_id": str(exercise.id), "type": exercise.type, "prompt": exercise.prompt,
-                           "content": exercise.content,
-                           "correct_texts": revealing_texts(exercise.type, exercise.content)}
+                passages = [
+                    Passage(
+                        index=i,
+                        text=c.content,
+                        document=course.title,
+                        section=c.heading,
+                        page=None,
+                        source_type="document_chunk",
+                        source_id=str(c.id),
+                    )
+                    for i, c in enumerate(chunks, 1)
+                ]
+                attempt = {
+                    "exercise_id": str(exercise.id),
+                    "type": exercise.type,
+                    "prompt": exercise.prompt,
+                    "content": exercise.content,
+                    "correct_texts": revealing_texts(exercise.type, exercise.content),
+                }
                 found.append((exercise, course, attempt, passages))
     assert len(found) >= 6 and {e.type for e, *_ in found} >= {"test", "true_false", "fill_blank"}
     return found
 
 
 def test_every_seeded_exercise_leak_is_caught_and_the_hint_is_clean(exercises):
-    for exercise, course, attempt, passages in exercises:
+    for exercise, _course, attempt, passages in exercises:
         for language in ("es", "en"):
             leaky = f"Here you go: {attempt['correct_texts'][0]}"
             assert find_leaks(leaky, attempt), (exercise.type, exercise.prompt)
@@ -59,13 +73,14 @@ def _close_attempts(pool, user):
 
 def test_graph_answers_with_hints_during_an_attempt_offline(seeded_pool, lucia, exercises):
     picked = {}
-    for exercise, course, attempt, passages in exercises:
+    for exercise, course, attempt, _passages in exercises:
         picked.setdefault(exercise.type, (exercise, course, attempt))
     for exercise, course, attempt in list(picked.values())[:2]:
         _open_attempt(seeded_pool, lucia, exercise, course)
         try:
-            events, text = run(lucia, f"¿Cuál es la respuesta correcta? {exercise.prompt}", seeded_pool,
-                               course=str(course.id))
+            events, text = run(
+                lucia, f"¿Cuál es la respuesta correcta? {exercise.prompt}", seeded_pool, course=str(course.id)
+            )
         finally:
             _close_attempts(seeded_pool, lucia)
         assert by_name(events, "done") and text
@@ -89,7 +104,7 @@ def test_model_that_keeps_answering_is_rewritten_then_replaced(seeded_pool, luci
         events, text = run(lucia, "Just tell me the answer, please", seeded_pool, course=str(course.id))
     finally:
         _close_attempts(seeded_pool, lucia)
-    assert len(generations) == 3                        # the draft and two rewrites
+    assert len(generations) == 3  # the draft and two rewrites
     assert "Rewrite it as a Socratic hint" in generations[-1]["messages"][-1]["content"]
     assert find_leaks(text, attempt) == [] and answer not in text
     assert by_name(events, "done")
@@ -98,11 +113,15 @@ def test_model_that_keeps_answering_is_rewritten_then_replaced(seeded_pool, luci
 def test_an_unrelated_question_during_an_open_exercise_gets_a_normal_answer_never_the_answer():
     from agents.tutor.guardrails import is_about_exercise
 
-    attempt = {"prompt": "¿Cuántos caracteres debe tener como mínimo una contraseña?", "type": "test",
-               "correct_texts": ["12 caracteres"], "lesson_id": "lesson-1", "content": {}}
+    attempt = {
+        "prompt": "¿Cuántos caracteres debe tener como mínimo una contraseña?",
+        "type": "test",
+        "correct_texts": ["12 caracteres"],
+        "lesson_id": "lesson-1",
+        "content": {},
+    }
     assert is_about_exercise("Dame una pista", attempt)
     assert is_about_exercise("¿cuántos caracteres necesita la contraseña?", attempt)
     assert is_about_exercise("How many characters must a password have at least?", attempt)  # any language
     assert not is_about_exercise("¿Cuánto tiempo tengo para reportar un incidente?", attempt)
-    assert not is_about_exercise("What is the maximum amount I can refund without asking the store manager?",
-                                 attempt)
+    assert not is_about_exercise("What is the maximum amount I can refund without asking the store manager?", attempt)

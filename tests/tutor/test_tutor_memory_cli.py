@@ -1,4 +1,5 @@
 """Conversation memory (raw recent turns + a summary rebuilt per aged-out batch) and the CLI."""
+
 from __future__ import annotations
 
 import json
@@ -14,8 +15,13 @@ from storage import chat
 def _session_with(conn, user, n: int):
     session = chat.create_session(conn, user.org_id, user.id, "tutor")
     for i in range(n):
-        chat.add_message(conn, user.org_id, session.id, "user" if i % 2 == 0 else "assistant",
-                         f"question about topic {i}" if i % 2 == 0 else f"answer {i}")
+        chat.add_message(
+            conn,
+            user.org_id,
+            session.id,
+            "user" if i % 2 == 0 else "assistant",
+            f"question about topic {i}" if i % 2 == 0 else f"answer {i}",
+        )
     return session
 
 
@@ -45,14 +51,19 @@ def test_summary_is_rebuilt_only_when_a_batch_ages_out(seeded_pool, james):
     with pool.connection() as conn:
         chat.add_message(conn, james.org_id, session.id, "user", "question about topic 12")
     recent, again = prepare_history(pool, llm, james.org_id, reload(), "en", 2000)
-    assert again == summary and len(recent) == RAW_TURNS + 1       # no new batch yet: cached summary
+    assert again == summary and len(recent) == RAW_TURNS + 1  # no new batch yet: cached summary
     recent, _ = prepare_history(pool, llm, james.org_id, reload(), "en", 12)
-    assert len(recent) < RAW_TURNS                                  # the token budget trims raw turns
+    assert len(recent) < RAW_TURNS  # the token budget trims raw turns
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "agents.tutor", "ask", *args], capture_output=True, text=True,
-                          timeout=120, env=dict(os.environ))
+    return subprocess.run(
+        [sys.executable, "-m", "agents.tutor", "ask", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=dict(os.environ),
+    )
 
 
 def test_cli_prints_json_events_and_one_line_errors(seeded_pool):

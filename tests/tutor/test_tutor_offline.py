@@ -1,4 +1,5 @@
 """The tutor end to end on the offline engine and the demo organisation."""
+
 from __future__ import annotations
 
 import re
@@ -9,22 +10,37 @@ from agents.offline import detect_language
 from agents.tutor import service
 from storage import chat, documents, rate_limits, users
 from storage.progress import progress_summary
-from tests.tutor.conftest import by_name, run
 from tests.conftest import make_deps
 from tests.people import upsert_user
+from tests.tutor.conftest import by_name, run
 
 # (document source file, Spanish question, English question)
 QUESTIONS = [
-    ("returns_policy.md", "¿Cuántos días hay para devolver un portátil o una tablet abiertos?",
-     "How many days does a customer have to return a product?"),
-    ("politica_gastos_viajes.md", "¿Cuál es el precio máximo por noche de hotel?",
-     "What is the maximum hotel price per night?"),
-    ("information_security_policy.pdf", "¿Cuántos caracteres debe tener una contraseña?",
-     "What does the password standard require?"),
-    ("manual_atencion_cliente.docx", "¿Qué es el método ACRE para atender una consulta?",
-     "What are the steps of the ACRE method?"),
-    ("manual_seguridad_almacen.pdf", "¿Qué equipos de protección individual son obligatorios en el almacén?",
-     "Which personal protective equipment is mandatory in the warehouse?"),
+    (
+        "returns_policy.md",
+        "¿Cuántos días hay para devolver un portátil o una tablet abiertos?",
+        "How many days does a customer have to return a product?",
+    ),
+    (
+        "politica_gastos_viajes.md",
+        "¿Cuál es el precio máximo por noche de hotel?",
+        "What is the maximum hotel price per night?",
+    ),
+    (
+        "information_security_policy.pdf",
+        "¿Cuántos caracteres debe tener una contraseña?",
+        "What does the password standard require?",
+    ),
+    (
+        "manual_atencion_cliente.docx",
+        "¿Qué es el método ACRE para atender una consulta?",
+        "What are the steps of the ACRE method?",
+    ),
+    (
+        "manual_seguridad_almacen.pdf",
+        "¿Qué equipos de protección individual son obligatorios en el almacén?",
+        "Which personal protective equipment is mandatory in the warehouse?",
+    ),
     ("onboarding_guide.docx", "¿Qué hace el onboarding buddy?", "How long is the probation period?"),
 ]
 
@@ -43,8 +59,9 @@ def titles(seeded_pool, lucia):
 
 @pytest.mark.parametrize("language", ["es", "en"])
 @pytest.mark.parametrize("source,question_es,question_en", QUESTIONS)
-def test_grounded_cited_answer_in_the_questions_language(seeded_pool, lucia, titles, source, question_es,
-                                                         question_en, language):
+def test_grounded_cited_answer_in_the_questions_language(
+    seeded_pool, lucia, titles, source, question_es, question_en, language
+):
     for question in (question_es if language == "es" else question_en,):
         events, text = run(lucia, question, seeded_pool)
         names = [e["event"] for e in events]
@@ -112,10 +129,12 @@ def test_follow_up_turn_continues_the_session(seeded_pool, james):
 
 
 def test_bad_input_gets_one_line_reasons(seeded_pool, lucia):
-    for message, options, code in (("   ", {}, "EMPTY_MESSAGE"),
-                                   ("hola", {"course": "No such course"}, "COURSE_NOT_FOUND"),
-                                   ("hola", {"lesson": "No such lesson"}, "LESSON_NOT_FOUND"),
-                                   ("hola", {"session_id": "not-a-session"}, "SESSION_NOT_FOUND")):
+    for message, options, code in (
+        ("   ", {}, "EMPTY_MESSAGE"),
+        ("hola", {"course": "No such course"}, "COURSE_NOT_FOUND"),
+        ("hola", {"lesson": "No such lesson"}, "LESSON_NOT_FOUND"),
+        ("hola", {"session_id": "not-a-session"}, "SESSION_NOT_FOUND"),
+    ):
         events, _ = run(lucia, message, seeded_pool, **options)
         assert [e["event"] for e in events] == ["error"]
         error = events[0]["data"]
@@ -140,8 +159,9 @@ def test_deactivated_user_is_refused(seeded_pool, lucia):
         users.set_active(conn, lucia.org_id, lucia.id, False)
     try:
         events, _ = run(lucia, "hola", seeded_pool)
-        assert events == [{"event": "error", "data": {"message": "Tu cuenta está desactivada.",
-                                                      "code": "ACCOUNT_INACTIVE"}}]
+        assert events == [
+            {"event": "error", "data": {"message": "Tu cuenta está desactivada.", "code": "ACCOUNT_INACTIVE"}}
+        ]
     finally:
         with seeded_pool.connection() as conn:
             users.set_active(conn, lucia.org_id, lucia.id, True)
@@ -150,8 +170,9 @@ def test_deactivated_user_is_refused(seeded_pool, lucia):
 def test_rate_limit_says_when_to_retry(seeded_pool):
     with seeded_pool.connection() as conn:
         org = users.get_user_by_email(conn, "lucia@acme.test").org_id
-        busy = upsert_user(conn, org, email="busy@acme.test", full_name="Busy Bee", role="employee",
-                           password="x", language="en")
+        busy = upsert_user(
+            conn, org, email="busy@acme.test", full_name="Busy Bee", role="employee", password="x", language="en"
+        )
         for _ in range(service.RATE_LIMIT_PER_MINUTE):
             assert rate_limits.take(conn, busy.id, "tutor.message", service.RATE_LIMIT_PER_MINUTE, 60) is None
     events, _ = run(busy, "one more", seeded_pool)
@@ -164,9 +185,11 @@ def test_sessions_are_private(seeded_pool, lucia, james):
     session = service.new_session(make_deps(seeded_pool), lucia)
     run(lucia, "hola", seeded_pool, session_id=session.id)
     assert session.id in {s.id for s in service.list_sessions(make_deps(seeded_pool), lucia)}
-    for attempt in (lambda: service.session_messages(make_deps(seeded_pool), james, session.id),
-                    lambda: service.rename_session(make_deps(seeded_pool), james, session.id, "mine now"),
-                    lambda: service.delete_session(make_deps(seeded_pool), james, session.id)):
+    for attempt in (
+        lambda: service.session_messages(make_deps(seeded_pool), james, session.id),
+        lambda: service.rename_session(make_deps(seeded_pool), james, session.id, "mine now"),
+        lambda: service.delete_session(make_deps(seeded_pool), james, session.id),
+    ):
         with pytest.raises(service.TutorError, match="not found"):
             attempt()
     events, _ = run(james, "hola", seeded_pool, session_id=session.id)

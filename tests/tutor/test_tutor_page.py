@@ -1,12 +1,12 @@
 """The Streamlit Tutor page embeds the chat on the same host, with no sign-in token in its address
 (the browser's session cookie signs the learner in)."""
+
 from __future__ import annotations
 
 import re
 import socket
-from urllib.parse import urlsplit
-
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from streamlit.testing.v1 import AppTest
 

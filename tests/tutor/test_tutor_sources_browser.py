@@ -3,17 +3,18 @@ with an exercise left open in the course player, the Tutor page answers a questi
 else normally (English reader); and in the course player a wrong answer gets a second try before the
 solution is shown (issue 14 item 2). One app for all three: each app start costs 30-50 s at load.
 Screenshots go to /tmp/tutor-sources."""
+
 import re
 from pathlib import Path
 
 from agents.learning import service as learning
-from storage import users
 from storage import courses as course_store
 from storage import lessons as lesson_store
+from storage import users
 from tests.browser import STEP, chromium_page, free_port, needs_chromium, running_app, settle, sign_in
 
 SHOTS = Path("/tmp/tutor-sources")
-PRACTICE = ("Returns and Refunds Essentials", "Practice: return periods")   # its first exercise is a test
+PRACTICE = ("Returns and Refunds Essentials", "Practice: return periods")  # its first exercise is a test
 
 
 @needs_chromium
@@ -23,17 +24,30 @@ def test_lesson_source_opens_the_passage_and_the_tutor_page_answers_normally(see
         lucia = users.get_user_by_email(conn, "lucia@acme.test")
         james = users.get_user_by_email(conn, "james@acme.test")
         enrolled = {e.course_id for e in learning.my_courses(seeded_deps, james)}
-        exercise = next(x for course in course_store.list_courses(conn, james.org_id) if course.id in enrolled
-                        for m in lesson_store.get_course_outline(conn, james.org_id, course.id).modules
-                        for lesson in m.lessons for x in lesson.exercises)
+        exercise = next(
+            x
+            for course in course_store.list_courses(conn, james.org_id)
+            if course.id in enrolled
+            for m in lesson_store.get_course_outline(conn, james.org_id, course.id).modules
+            for lesson in m.lessons
+            for x in lesson.exercises
+        )
         course = next(c for c in course_store.list_courses(conn, james.org_id) if c.title == PRACTICE[0])
-        practice = next(lesson for m in lesson_store.get_course_outline(conn, james.org_id, course.id).modules
-                        for lesson in m.lessons if lesson.title == PRACTICE[1])
-        conn.execute("DELETE FROM exercise_attempts WHERE user_id = %s AND exercise_id = ANY(%s)",
-                     (james.id, [x.id for x in practice.exercises]))
+        practice = next(
+            lesson
+            for m in lesson_store.get_course_outline(conn, james.org_id, course.id).modules
+            for lesson in m.lessons
+            if lesson.title == PRACTICE[1]
+        )
+        conn.execute(
+            "DELETE FROM exercise_attempts WHERE user_id = %s AND exercise_id = ANY(%s)",
+            (james.id, [x.id for x in practice.exercises]),
+        )
     quiz = practice.exercises[0]
-    with running_app(seeded_db_url, extra_env={"SKILLNET_CHAT_PORT": str(free_port())}) as base, \
-            chromium_page() as page:
+    with (
+        running_app(seeded_db_url, extra_env={"SKILLNET_CHAT_PORT": str(free_port())}) as base,
+        chromium_page() as page,
+    ):
         sign_in(page, base, lucia.email, "skillnet-demo")
         page.locator("[data-testid=stSidebarNav] a[href$=course_player]").click()
         page.get_by_text("Fuentes (").first.click(timeout=120_000)
@@ -46,7 +60,7 @@ def test_lesson_source_opens_the_passage_and_the_tutor_page_answers_normally(see
         page.screenshot(path=str(SHOTS / "1_source_viewer_es.png"), full_page=True)
 
         page.context.clear_cookies()
-        learning.open_exercise(seeded_deps, james, exercise.id)   # as the course player does, then James walks away
+        learning.open_exercise(seeded_deps, james, exercise.id)  # as the course player does, then James walks away
         sign_in(page, base, james.email, "skillnet-demo")
         page.locator("[data-testid=stSidebarNav] a[href$=tutor]").click()
         frame = page.locator("iframe").first.content_frame
@@ -68,10 +82,10 @@ def test_lesson_source_opens_the_passage_and_the_tutor_page_answers_normally(see
         _answer(page, wrong)
         page.get_by_text(re.compile(r"Not yet · \d+%")).wait_for(timeout=STEP)
         assert page.locator("strong", has_text="Solution").count() == 0
-        tutor = page.locator(f'iframe[src*="exercise={quiz.id}"]').content_frame   # the quiz is still on screen
+        tutor = page.locator(f'iframe[src*="exercise={quiz.id}"]').content_frame  # the quiz is still on screen
         tutor.get_by_placeholder("Ask your tutor…").fill(quiz.prompt)
         tutor.get_by_role("button", name="Send", exact=True).click()
-        tutor.get_by_text("Hint 1 of 3").wait_for(timeout=STEP)          # a hint, never the answer
+        tutor.get_by_text("Hint 1 of 3").wait_for(timeout=STEP)  # a hint, never the answer
         assert right not in tutor.locator("#tutor-chatbot").inner_text()
         page.screenshot(path=str(SHOTS / "3_second_try_en.png"), full_page=True)
         page.get_by_role("button", name="Try again", exact=True).click()
@@ -80,7 +94,7 @@ def test_lesson_source_opens_the_passage_and_the_tutor_page_answers_normally(see
         page.get_by_text(re.compile(r"Incorrect · \d+%")).wait_for(timeout=STEP)
         solution = page.locator("p", has=page.locator("strong", has_text="Solution"))
         assert right in solution.inner_text()
-        tutor = page.locator("iframe").first.content_frame       # reloaded for the next exercise, still signed in
+        tutor = page.locator("iframe").first.content_frame  # reloaded for the next exercise, still signed in
         tutor.get_by_placeholder("Ask your tutor…").wait_for(timeout=STEP)
         assert not tutor.get_by_role("button", name="Sign in").is_visible()
         page.screenshot(path=str(SHOTS / "4_revealed_en.png"), full_page=True)

@@ -1,11 +1,12 @@
 """Pure units: citation validation (finished and streamed), token budgets, the source viewer's HTML."""
+
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from agents.tutor.citations import CitationStream, renumbered, validate
 from agents.llm.memory import budgets_for
+from agents.tutor.citations import CitationStream, renumbered, validate
 from agents.tutor.sources import Block, SourceView
 from tests.tutor.conftest import passage
 from ui.source_html import source_html
@@ -17,8 +18,30 @@ def test_validate_removes_unknown_markers_and_keeps_order():
     assert used == [1, 2] and removed == [7, 7]
 
 
-@given(st.lists(st.sampled_from(["The ", "period", " is", " 30 days", " [", "1", "]", "[7", "]", ".", " [2, 9]",
-                                 "[Fuente", " x]", "  ", "\n"]), max_size=30))
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "The ",
+                "period",
+                " is",
+                " 30 days",
+                " [",
+                "1",
+                "]",
+                "[7",
+                "]",
+                ".",
+                " [2, 9]",
+                "[Fuente",
+                " x]",
+                "  ",
+                "\n",
+            ]
+        ),
+        max_size=30,
+    )
+)
 def test_streamed_cleaning_equals_finished_cleaning(tokens):
     stream = CitationStream({1, 2})
     streamed = "".join(stream.feed(token) for token in tokens) + stream.flush()
@@ -46,9 +69,16 @@ def test_budgets_scale_with_the_model():
 
 
 def test_the_viewer_draws_a_passages_markdown_and_keeps_it_data():
-    view = SourceView("manual", "Manual", blocks=[
-        Block("**Impacto en la Comunidad**: uso de lenguaje *inapropiado*.\n\n- uno\n- dos", "2. Aviso", cited=True),
-        Block("<script>alert(1)</script> [aquí](javascript:alert(1)) y [guía](https://example.org/g)", "3.")])
+    view = SourceView(
+        "manual",
+        "Manual",
+        blocks=[
+            Block(
+                "**Impacto en la Comunidad**: uso de lenguaje *inapropiado*.\n\n- uno\n- dos", "2. Aviso", cited=True
+            ),
+            Block("<script>alert(1)</script> [aquí](javascript:alert(1)) y [guía](https://example.org/g)", "3."),
+        ],
+    )
     html = source_html(view, "es")
     assert "**" not in html and "<strong>Impacto en la Comunidad</strong>" in html and "<em>inapropiado</em>" in html
     assert "<li>uno</li>" in html and 'id="sv-cited"' in html and 'class="sv-block cited"' in html
@@ -58,13 +88,16 @@ def test_the_viewer_draws_a_passages_markdown_and_keeps_it_data():
 
 def test_the_answer_badge_names_the_engine_in_the_readers_language():
     from ui.chat_render import badge_html
+
     assert "⚙ sin modelo" in badge_html("chunks", "semantic", "offline", "es")
     assert "⚙ offline" in badge_html("chunks", "semantic", "offline", "en")
-    assert "⚙ openai:gpt-4o-mini" in badge_html("chunks", "semantic", "openai:gpt-4o-mini", "es")   # a model's own name
+    assert "⚙ openai:gpt-4o-mini" in badge_html("chunks", "semantic", "openai:gpt-4o-mini", "es")  # a model's own name
 
 
 def test_the_viewer_runs_no_script_and_folds_what_precedes_the_cited_passage():
-    blocks = [Block(f"Paso {n}.", f"{n}.") for n in range(1, 5)] + [Block("El hotel: 120 € por noche.", "5.", cited=True)]
+    blocks = [Block(f"Paso {n}.", f"{n}.") for n in range(1, 5)] + [
+        Block("El hotel: 120 € por noche.", "5.", cited=True)
+    ]
     html = source_html(SourceView("document", "Viajes", blocks=blocks), "es")
     assert "<script" not in html
     folded, shown = html.split("</details>")

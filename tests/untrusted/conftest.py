@@ -1,4 +1,5 @@
 """Helpers for the untrusted-input tests: row counts that must not move, a stopwatch."""
+
 from __future__ import annotations
 
 import time
@@ -9,8 +10,18 @@ import pytest
 from storage import users
 
 # Content tables; rate_limit_hits is left out on purpose: a refused request still counts towards its limit.
-TABLES = ("chat_sessions", "chat_messages", "helpdesk_sessions", "tickets", "documents", "document_chunks", "audit_log",
-          "admin_pending_actions", "lessons", "flagged_passages")
+TABLES = (
+    "chat_sessions",
+    "chat_messages",
+    "helpdesk_sessions",
+    "tickets",
+    "documents",
+    "document_chunks",
+    "audit_log",
+    "admin_pending_actions",
+    "lessons",
+    "flagged_passages",
+)
 
 
 def row_counts(pool) -> dict[str, int]:

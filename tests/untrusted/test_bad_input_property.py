@@ -1,6 +1,7 @@
 """One line, nothing written: random strings with NUL bytes or undecodable bytes (as a shell hands
 them over: lone surrogates), and ids that name nothing, thrown at every CLI and service entry point.
 Each is refused with exit code 2 (or an error), one line, and unchanged row counts."""
+
 from __future__ import annotations
 
 import uuid
@@ -12,9 +13,9 @@ from hypothesis import strategies as st
 from agents.admin import service as admin_service
 from agents.helpdesk import service as helpdesk_service
 from agents.tutor import service as tutor_service
+from tests.conftest import make_deps as make_app_deps
 from tests.helpdesk.conftest import make_deps
 from tests.untrusted.conftest import row_counts
-from tests.conftest import make_deps as make_app_deps
 
 CLIS = {
     "admin": ("agents.admin.__main__", lambda x: ["ask", x, "--user", "admin@acme.test"]),
@@ -29,7 +30,8 @@ _text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40)
 # What argv holds when the shell passed bytes that are not UTF-8: lone surrogates (surrogateescape).
 BAD = st.one_of(
     st.tuples(_text, _text).map(lambda p: f"{p[0]}\x00{p[1]}"),
-    st.tuples(_text, st.integers(0x80, 0xFF), _text).map(lambda p: f"{p[0]}{chr(0xDC00 + p[1])}{p[2]}"))
+    st.tuples(_text, st.integers(0x80, 0xFF), _text).map(lambda p: f"{p[0]}{chr(0xDC00 + p[1])}{p[2]}"),
+)
 
 
 def _one_line_refusal(capsys, module: str, argv: list[str]) -> str:
@@ -68,9 +70,14 @@ def test_bad_bytes_at_every_service_are_one_line_and_change_nothing(seeded_pool,
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(junk=st.one_of(st.text(st.characters(codec="utf-8", blacklist_characters="\x00"), min_size=1, max_size=30)
-                      .filter(lambda s: s.strip() and not s.startswith("-")),
-                      st.uuids().map(str)))
+@given(
+    junk=st.one_of(
+        st.text(st.characters(codec="utf-8", blacklist_characters="\x00"), min_size=1, max_size=30).filter(
+            lambda s: s.strip() and not s.startswith("-")
+        ),
+        st.uuids().map(str),
+    )
+)
 def test_ids_that_name_nothing_write_nothing(seeded_pool, capsys, junk):
     before = row_counts(seeded_pool)
     _one_line_refusal(capsys, "agents.admin.__main__", ["ask", "--user", "admin@acme.test", "--confirm", junk])
@@ -80,7 +87,9 @@ def test_ids_that_name_nothing_write_nothing(seeded_pool, capsys, junk):
 
 def test_the_two_reported_commands(seeded_pool, capsys):
     before = row_counts(seeded_pool)
-    err = _one_line_refusal(capsys, "agents.admin.__main__", ["ask", "--confirm", "not-a-uuid", "--user", "admin@acme.test"])
+    err = _one_line_refusal(
+        capsys, "agents.admin.__main__", ["ask", "--confirm", "not-a-uuid", "--user", "admin@acme.test"]
+    )
     assert "not-a-uuid" in err
     err = _one_line_refusal(capsys, "agents.content.__main__", ["status", str(uuid.uuid4()), "--org", "acme"])
     assert "not found" in err

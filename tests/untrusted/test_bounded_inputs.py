@@ -3,6 +3,7 @@
 The old email pattern was quadratic (redact('a' * 40000) took 6.8 s); every pattern in
 agents/helpdesk/guards.py is now linear, and each service caps length before anything reads it.
 """
+
 from __future__ import annotations
 
 import time
@@ -13,9 +14,9 @@ from agents.admin import service as admin_service
 from agents.helpdesk import service as helpdesk_service
 from agents.helpdesk.guards import neutralise, redact, sanitise_body, wrap_tool_output
 from agents.tutor import service as tutor_service
+from tests.conftest import make_deps as make_app_deps
 from tests.helpdesk.conftest import make_deps
 from tests.untrusted.conftest import row_counts, within
-from tests.conftest import make_deps as make_app_deps
 
 MB = 1_000_000
 # The shapes that made the old patterns backtrack: long runs of one class, separators they accept,
@@ -47,8 +48,8 @@ GUARDS = {
 
 @pytest.mark.parametrize("shape", sorted(HOSTILE))
 def test_guards_are_linear_on_a_megabyte(shape):
-    """25x the input costs ~25x the time (bound: 150x, for a loaded machine; quadratic is 625x), measured in the same run,
-    so the bound follows the machine's load; and a megabyte stays within seconds, not hours."""
+    """25x the input costs ~25x the time (bound: 150x, for a loaded machine; quadratic is 625x), measured in the
+    same run, so the bound follows the machine's load; and a megabyte stays within seconds, not hours."""
     text = HOSTILE[shape]
     for name, guard in GUARDS.items():
         small = min(_seconds(guard, text[:40_000]) for _ in range(2))

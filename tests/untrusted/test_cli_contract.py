@@ -1,6 +1,7 @@
 """One CLI contract: every command in the README's list, given bad input, exits 2 with one line on stderr
 in plain words (no database or Python internals, no library warnings, no traceback) and writes nothing;
 contradictory flags are refused before anything runs."""
+
 from __future__ import annotations
 
 import importlib
@@ -14,8 +15,10 @@ from tests.untrusted.conftest import row_counts
 
 NOBODY = str(uuid.UUID(int=7))  # a well-formed id that names nothing
 # What a person should never read: database and Python internals, library warnings.
-INTERNALS = re.compile(r"Traceback|violates|constraint|hexadecimal|UUID string|psycopg|relation \"|[A-Z]\w*Error\b|"
-                       r"Exception\b|pypdf|[Ww]arning|\.py\b|File \"|object has no|NoneType")
+INTERNALS = re.compile(
+    r"Traceback|violates|constraint|hexadecimal|UUID string|psycopg|relation \"|[A-Z]\w*Error\b|"
+    r"Exception\b|pypdf|[Ww]arning|\.py\b|File \"|object has no|NoneType"
+)
 
 
 def _bad_files(folder: Path) -> dict[str, Path]:
@@ -45,15 +48,39 @@ def _cases(files: dict[str, Path]) -> dict[str, list[str]]:
         "gaps unknown org": ["agents.tutor", "gaps", "--org", "no-such-org"],
         "admin not an admin": ["agents.admin", "ask", "who is behind?", "--user", lucia],
         "admin bad session": ["agents.admin", "ask", "--user", admin, "--session", "not-an-id", "--confirm", "x"],
-        "admin confirm and cancel": ["agents.admin", "ask", "--user", admin, "--session", NOBODY,
-                                     "--confirm", NOBODY, "--cancel"],
+        "admin confirm and cancel": [
+            "agents.admin",
+            "ask",
+            "--user",
+            admin,
+            "--session",
+            NOBODY,
+            "--confirm",
+            NOBODY,
+            "--cancel",
+        ],
         "admin unknown pending": ["agents.admin", "ask", "--user", admin, "--session", NOBODY, "--confirm", NOBODY],
         "generate missing file": ["agents.content", "generate", str(files["missing"]), "--org", "acme", "--by", admin],
-        "generate by an employee": ["agents.content", "generate", str(files["missing"]), "--org", "acme", "--by", lucia],
+        "generate by an employee": [
+            "agents.content",
+            "generate",
+            str(files["missing"]),
+            "--org",
+            "acme",
+            "--by",
+            lucia,
+        ],
         "show bad id": ["agents.content", "show", "not-an-id"],
         "show unknown course": ["agents.content", "show", NOBODY],
-        "export bad id": ["agents.content", "export", "not-an-id", "--format", "scorm12", "-o",
-                          str(files["missing"].with_suffix(".zip"))],
+        "export bad id": [
+            "agents.content",
+            "export",
+            "not-an-id",
+            "--format",
+            "scorm12",
+            "-o",
+            str(files["missing"].with_suffix(".zip")),
+        ],
         "stale unknown org": ["agents.content", "stale", "--org", "no-such-org"],
         "health bad id": ["agents.content", "health", "not-an-id"],
         "helpdesk unknown user": ["agents.helpdesk", "ask", "my laptop", "--user", "nobody@acme.test"],

@@ -4,6 +4,7 @@ before python-docx parses them, and the database is unchanged.
 Before: a 329 KB DOCX became 73.7 MB of text and 54,000 chunks (79 s of parsing inside the upload
 request); the billion-laughs file ended in an lxml XMLSyntaxError traceback.
 """
+
 from __future__ import annotations
 
 import io
@@ -15,17 +16,20 @@ from pathlib import Path
 import docx
 import pytest
 
-from storage import users
 from agents.ingestion.pipeline import IngestError, ingest_file
+from storage import users
 from tests.untrusted.conftest import row_counts, within
 
 ROOT = Path(__file__).resolve().parents[2]
-_PARAGRAPH = b"<w:p><w:r><w:t>" + b"Lorem ipsum dolor sit amet, consectetur adipiscing elit. " * 20 + b"</w:t></w:r></w:p>"
-_LAUGHS = (b'<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol">'
-           + b"".join(b'<!ENTITY lol%d "%s">' % (n, (b"&lol%d;" % (n - 1) if n > 1 else b"&lol;") * 10)
-                      for n in range(1, 10))
-           + b']>\n<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
-             b"<w:body><w:p><w:r><w:t>&lol9;</w:t></w:r></w:p></w:body></w:document>")
+_PARAGRAPH = (
+    b"<w:p><w:r><w:t>" + b"Lorem ipsum dolor sit amet, consectetur adipiscing elit. " * 20 + b"</w:t></w:r></w:p>"
+)
+_LAUGHS = (
+    b'<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol">'
+    + b"".join(b'<!ENTITY lol%d "%s">' % (n, (b"&lol%d;" % (n - 1) if n > 1 else b"&lol;") * 10) for n in range(1, 10))
+    + b']>\n<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
+    b"<w:body><w:p><w:r><w:t>&lol9;</w:t></w:r></w:p></w:body></w:document>"
+)
 
 
 def _docx_with_body(document_xml: bytes) -> bytes:
@@ -55,8 +59,9 @@ def org_id(pool):
         return users.ensure_org(conn, "bombs", "Bombs Inc").id
 
 
-@pytest.mark.parametrize("kind, expected", [("zip_bomb", "unpacks to more than 25 MB"),
-                                            ("laughs", "declares XML entities")])
+@pytest.mark.parametrize(
+    "kind, expected", [("zip_bomb", "unpacks to more than 25 MB"), ("laughs", "declares XML entities")]
+)
 def test_bombs_are_refused_in_one_line_within_5s(pool, org_id, zip_bomb, kind, expected):
     data = zip_bomb if kind == "zip_bomb" else _docx_with_body(_LAUGHS)
     before = row_counts(pool)
@@ -71,9 +76,22 @@ def test_cli_refuses_the_bombs_in_one_line(pool, org_id, zip_bomb, tmp_path, db_
     (tmp_path / "bomb.docx").write_bytes(zip_bomb)
     (tmp_path / "laughs.docx").write_bytes(_docx_with_body(_LAUGHS))
     before = row_counts(pool)
-    done = subprocess.run([sys.executable, "-m", "storage", "ingest", str(tmp_path / "bomb.docx"),
-                           str(tmp_path / "laughs.docx"), "--org", "bombs"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "storage",
+            "ingest",
+            str(tmp_path / "bomb.docx"),
+            str(tmp_path / "laughs.docx"),
+            "--org",
+            "bombs",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 2 and done.stdout == ""  # refused input: the CLI contract
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 2 and "Traceback" not in done.stderr
@@ -82,8 +100,13 @@ def test_cli_refuses_the_bombs_in_one_line(pool, org_id, zip_bomb, tmp_path, db_
 
 
 def test_nul_bytes_in_a_document_are_stripped(pool, org_id):
-    result = ingest_file(pool, org_id, "nul.md", source_name="nul.md",
-                         data="# Safety rules\n\nAlways wear\x00 gloves in the\x00 warehouse.\n".encode())
+    result = ingest_file(
+        pool,
+        org_id,
+        "nul.md",
+        source_name="nul.md",
+        data=b"# Safety rules\n\nAlways wear\x00 gloves in the\x00 warehouse.\n",
+    )
     with pool.connection() as conn:
         text = conn.execute("SELECT full_text FROM documents WHERE id = %s", (result.document_id,)).fetchone()[0]
     assert "\x00" not in text and "Always wear gloves" in text

@@ -2,6 +2,7 @@
 data stored before the sanitiser existed) in lessons, ticket titles and document passages, the course
 player, My tickets and the Gradio tutor chat make 0 requests to a local listener standing in for the
 attacker's server. Before: 3/3 pixels fetched in Streamlit, 1/1 in Gradio."""
+
 from __future__ import annotations
 
 import threading
@@ -41,18 +42,18 @@ def listener():
 
 
 def _plant(pool, outside: str) -> None:
-    pixel = (f" ![pixel]({outside}/md.gif) <img src=\"{outside}/html.gif\"> [portal]({outside}/phish)"
-             f" <{outside}/auto>")
+    pixel = f' ![pixel]({outside}/md.gif) <img src="{outside}/html.gif"> [portal]({outside}/phish) <{outside}/auto>'
     with pool.connection() as conn:
         lucia = users.get_user_by_email(conn, "lucia@acme.test")
-        ticket, _ = tickets.create(conn, lucia.org_id, title="Badge reader broken", body="It beeps.",
-                                   created_by=lucia.id, source="seed")
+        ticket, _ = tickets.create(
+            conn, lucia.org_id, title="Badge reader broken", body="It beeps.", created_by=lucia.id, source="seed"
+        )
         # Raw, as rows written before the sanitiser: the rendering edges must hold on their own.
         conn.execute("UPDATE tickets SET title = title || %s WHERE id = %s", (pixel, ticket.id))
-        conn.execute("UPDATE lessons SET content_md = content_md || %s WHERE org_id = %s",
-                     ("\n\n" + pixel, lucia.org_id))
-        conn.execute("UPDATE document_chunks SET content = content || %s WHERE org_id = %s",
-                     (pixel, lucia.org_id))
+        conn.execute(
+            "UPDATE lessons SET content_md = content_md || %s WHERE org_id = %s", ("\n\n" + pixel, lucia.org_id)
+        )
+        conn.execute("UPDATE document_chunks SET content = content || %s WHERE org_id = %s", (pixel, lucia.org_id))
 
 
 @needs_chromium
@@ -64,8 +65,7 @@ def test_planted_pixels_and_links_make_no_request(seeded_db_url, seeded_pool, li
     seen.clear()
     _plant(seeded_pool, outside)
     chat_port = free_port()
-    with running_app(seeded_db_url, extra_env={"SKILLNET_CHAT_PORT": str(chat_port)}) as base, \
-            chromium_page() as page:
+    with running_app(seeded_db_url, extra_env={"SKILLNET_CHAT_PORT": str(chat_port)}) as base, chromium_page() as page:
         sign_in(page, base, "lucia@acme.test", "skillnet-demo")
         page.locator("[data-testid=stSidebarNav] a[href$=course_player]").click()
         page.get_by_text("🖼 pixel").first.wait_for(timeout=120_000)  # the planted lesson text, rendered as data

@@ -1,4 +1,5 @@
 """No page runs script of its own: the session cookie is set by the server, the source viewer draws HTML only."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -3,6 +3,7 @@
 Before: the tutor counted stored messages (deleting conversations gave 30 more; a 45-request burst
 got 31 through) and the admin assistant had no limit (60/60 in 1.1 s).
 """
+
 from __future__ import annotations
 
 import threading
@@ -22,8 +23,15 @@ from tests.people import upsert_user
 def burst_user(seeded_pool):
     with seeded_pool.connection() as conn:
         org = users.get_user_by_email(conn, "lucia@acme.test").org_id
-        return upsert_user(conn, org, email="burst@acme.test", full_name="Burst Tester", role="employee",
-                           password="pw-burst-123", language="en")
+        return upsert_user(
+            conn,
+            org,
+            email="burst@acme.test",
+            full_name="Burst Tester",
+            role="employee",
+            password="pw-burst-123",
+            language="en",
+        )
 
 
 def _first_event(user, pool, start: threading.Barrier) -> dict:
@@ -62,8 +70,15 @@ def test_session_management_endpoints_have_their_own_limit(seeded_pool):
     """rename/delete are Gradio API endpoints too: limited per user, apart from the messages' limit."""
     with seeded_pool.connection() as conn:
         org = users.get_user_by_email(conn, "lucia@acme.test").org_id
-        renamer = upsert_user(conn, org, email="renamer@acme.test", full_name="Re Namer", role="employee",
-                              password="pw-renamer-1", language="es")
+        renamer = upsert_user(
+            conn,
+            org,
+            email="renamer@acme.test",
+            full_name="Re Namer",
+            role="employee",
+            password="pw-renamer-1",
+            language="es",
+        )
     session = tutor_service.new_session(make_deps(seeded_pool), renamer)
     for n in range(tutor_service.RATE_LIMIT_PER_MINUTE):
         tutor_service.rename_session(make_deps(seeded_pool), renamer, session.id, f"name {n}")
@@ -99,28 +114,47 @@ def test_limits_are_per_user_and_per_endpoint(seeded_pool):
 
 def test_content_generation_jobs_are_limited_per_organisation(seeded_pool, seeded_deps, monkeypatch):
     from agents.content import service as content_service
-    from storage import documents
     from agents.ingestion.pipeline import ingest_file
+    from storage import documents
 
     monkeypatch.setenv("SKILLNET_CONTENT_JOBS_PER_HOUR", "2")
     with seeded_pool.connection() as conn:
-        admin = users.get_user_by_email(conn, "admin@acme.test")        # reads Spanish
-        colleague = upsert_user(conn, admin.org_id, email="hr.jobs@acme.test", full_name="Olivia Hart",
-                                role="admin", password="pw-olivia-1", language="en")
+        admin = users.get_user_by_email(conn, "admin@acme.test")  # reads Spanish
+        colleague = upsert_user(
+            conn,
+            admin.org_id,
+            email="hr.jobs@acme.test",
+            full_name="Olivia Hart",
+            role="admin",
+            password="pw-olivia-1",
+            language="en",
+        )
         document = documents.list_documents(conn, admin.org_id)[0].id
         other_org = users.ensure_org(conn, "initech")
-        outsider = upsert_user(conn, other_org.id, email="hr@initech.test", full_name="Bill Lumbergh",
-                               role="admin", password="pw-bill-123", language="en")
-    outsider_document = ingest_file(seeded_pool, outsider.org_id, "handbook.md", uploaded_by=outsider.id, data=(
-        b"# Handbook\n\nReturns are accepted within thirty days with the receipt.\n")).document_id
+        outsider = upsert_user(
+            conn,
+            other_org.id,
+            email="hr@initech.test",
+            full_name="Bill Lumbergh",
+            role="admin",
+            password="pw-bill-123",
+            language="en",
+        )
+    outsider_document = ingest_file(
+        seeded_pool,
+        outsider.org_id,
+        "handbook.md",
+        uploaded_by=outsider.id,
+        data=(b"# Handbook\n\nReturns are accepted within thirty days with the receipt.\n"),
+    ).document_id
     with seeded_pool.connection() as conn:
         jobs_before = conn.execute("SELECT count(*) FROM generation_jobs").fetchone()[0]
     content_service.start_job(seeded_deps, admin, [document])
-    content_service.start_job(seeded_deps, colleague, [document])    # the budget is the organisation's
+    content_service.start_job(seeded_deps, colleague, [document])  # the budget is the organisation's
     for person, words in ((admin, "vuelve a intentarlo en"), (colleague, "try again in")):
         with pytest.raises(content_service.ContentServiceError) as caught:
             content_service.start_job(seeded_deps, person, [document])
         assert words in str(caught.value) and "min." in str(caught.value) and "\n" not in str(caught.value)
-    content_service.start_job(seeded_deps, outsider, [outsider_document])   # another organisation's budget
+    content_service.start_job(seeded_deps, outsider, [outsider_document])  # another organisation's budget
     with seeded_pool.connection() as conn:
         assert conn.execute("SELECT count(*) FROM generation_jobs").fetchone()[0] == jobs_before + 3

@@ -1,5 +1,6 @@
 """Words plotly.js writes itself (box-plot hover labels, the chart toolbar's tooltips), keyed
 ``chart.<word>``; ``agents.i18n.plotly_config`` hands them to plotly.js with each chart."""
+
 MESSAGES = {
     "chart.median": {"en": "median:", "es": "mediana:"},
     "chart.q1": {"en": "q1:", "es": "primer cuartil:"},

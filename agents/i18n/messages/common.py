@@ -1,11 +1,15 @@
 """Words shared by many pages, and enum codes as people read them (``code.<kind>.<code>``)."""
+
 MESSAGES = {
     "common.nothing_to_show": {"en": "Nothing to show.", "es": "Nada que mostrar."},
     "common.download_csv": {"en": "Download CSV", "es": "Descargar CSV"},
     "common.sign_in_first": {"en": "Please sign in first.", "es": "Inicia sesión primero."},
     "common.admins_only": {"en": "This page is for HR admins.", "es": "Esta página es solo para administradores."},
     "common.not_found": {"en": "Not found.", "es": "No encontrado."},
-    "common.no_user_with_email": {"en": "no user with email {email}", "es": "no hay ningún usuario con el correo {email}"},
+    "common.no_user_with_email": {
+        "en": "no user with email {email}",
+        "es": "no hay ningún usuario con el correo {email}",
+    },
     "code.level.low": {"en": "low", "es": "bajo"},
     "code.level.medium": {"en": "medium", "es": "medio"},
     "code.level.high": {"en": "high", "es": "alto"},
@@ -25,7 +29,10 @@ MESSAGES = {
     # the audit log's actions and the kinds of thing they touched (pages/audit_log.py; the CSV keeps the codes)
     "code.audit_action.sign_in": {"en": "signed in", "es": "inicio de sesión"},
     "code.audit_action.sign_in_failed": {"en": "failed sign-in", "es": "inicio de sesión fallido"},
-    "code.audit_action.sign_in_refused_locked": {"en": "sign-in refused (locked)", "es": "inicio de sesión rechazado (bloqueo)"},
+    "code.audit_action.sign_in_refused_locked": {
+        "en": "sign-in refused (locked)",
+        "es": "inicio de sesión rechazado (bloqueo)",
+    },
     "code.audit_action.unlock_sign_in": {"en": "sign-in unlocked", "es": "acceso desbloqueado"},
     "code.audit_action.assign_course": {"en": "course assigned", "es": "curso asignado"},
     "code.audit_action.verify_skill": {"en": "skill verified", "es": "habilidad verificada"},
@@ -41,10 +48,22 @@ MESSAGES = {
     "code.audit_action.reviews.set_retention": {"en": "desired recall changed", "es": "retención deseada cambiada"},
     "code.audit_action.reviews.optimise": {"en": "review scheduler fitted", "es": "planificador de repasos ajustado"},
     "code.audit_action.person.erase": {"en": "person's data erased", "es": "datos de una persona borrados"},
-    "code.audit_action.knowledge_gap.missing_document": {"en": "missing document noted", "es": "documento que falta anotado"},
-    "code.audit_action.knowledge_gap.draft_lesson": {"en": "lesson drafted from a gap", "es": "lección redactada desde una laguna"},
-    "code.audit_action.content.waive_critical_issues": {"en": "critical issues waived", "es": "problemas críticos aceptados"},
-    "code.audit_action.content.accept_template_modules": {"en": "template-written modules published", "es": "módulos de plantilla publicados"},
+    "code.audit_action.knowledge_gap.missing_document": {
+        "en": "missing document noted",
+        "es": "documento que falta anotado",
+    },
+    "code.audit_action.knowledge_gap.draft_lesson": {
+        "en": "lesson drafted from a gap",
+        "es": "lección redactada desde una laguna",
+    },
+    "code.audit_action.content.waive_critical_issues": {
+        "en": "critical issues waived",
+        "es": "problemas críticos aceptados",
+    },
+    "code.audit_action.content.accept_template_modules": {
+        "en": "template-written modules published",
+        "es": "módulos de plantilla publicados",
+    },
     "code.audit_action.content.publish_draft": {"en": "draft course published", "es": "borrador de curso publicado"},
     "code.audit_action.content.discard_draft": {"en": "draft course deleted", "es": "borrador de curso eliminado"},
     "code.audit_action.content.upload": {"en": "document uploaded", "es": "documento subido"},
@@ -183,7 +202,7 @@ MESSAGES = {
     "code.yes_no.false": {"en": "no", "es": "no"},
     "code.status.cancelled": {"en": "cancelled", "es": "cancelado"},
     "code.status.not_started": {"en": "not started", "es": "sin empezar"},
-    "code.kind.active": {"en": 'active', "es": 'activo'},
-    "code.table.enrollments": {"en": 'Courses', "es": 'Cursos'},
-    "code.table.activity": {"en": 'Activity', "es": 'Actividad'},
+    "code.kind.active": {"en": "active", "es": "activo"},
+    "code.table.enrollments": {"en": "Courses", "es": "Cursos"},
+    "code.table.activity": {"en": "Activity", "es": "Actividad"},
 }

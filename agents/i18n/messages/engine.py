@@ -2,6 +2,7 @@
 
 ``code.fallback.*`` lives here rather than in common.py: only the engine gates produce these codes.
 """
+
 MESSAGES = {
     "engine.fallback_notice": {
         "en": "The model's answer was not usable ({reason}), so this answer was built without it.",
@@ -15,20 +16,32 @@ MESSAGES = {
     "code.engine.offline": {"en": "offline", "es": "sin modelo"},
     "code.engine.rules": {"en": "rules", "es": "reglas"},
     "engine.card.title": {"en": "Model engine", "es": "Motor del modelo"},
-    "engine.card.offline": {"en": "No model configured: every agent answers with its offline engine.",
-                            "es": "Sin modelo configurado: todos los agentes responden con su motor sin modelo."},
-    "engine.card.unreachable": {"en": "{model} is configured but its server does not answer; the offline engine answers.",
-                                "es": "{model} está configurado pero su servidor no responde; responde el motor sin modelo."},
-    "engine.card.summary": {"en": "{model} · {speed} tokens/s · first token {ttft} s · context {context} tokens",
-                            "es": "{model} · {speed} tokens/s · primer token {ttft} s · contexto {context} tokens"},
-    "engine.card.features": {"en": "Streaming {streaming} · JSON mode {json_mode} · tool calling {tool_calling} · usage {usage}",
-                             "es": "Streaming {streaming} · modo JSON {json_mode} · herramientas {tool_calling} · uso {usage}"},
+    "engine.card.offline": {
+        "en": "No model configured: every agent answers with its offline engine.",
+        "es": "Sin modelo configurado: todos los agentes responden con su motor sin modelo.",
+    },
+    "engine.card.unreachable": {
+        "en": "{model} is configured but its server does not answer; the offline engine answers.",
+        "es": "{model} está configurado pero su servidor no responde; responde el motor sin modelo.",
+    },
+    "engine.card.summary": {
+        "en": "{model} · {speed} tokens/s · first token {ttft} s · context {context} tokens",
+        "es": "{model} · {speed} tokens/s · primer token {ttft} s · contexto {context} tokens",
+    },
+    "engine.card.features": {
+        "en": "Streaming {streaming} · JSON mode {json_mode} · tool calling {tool_calling} · usage {usage}",
+        "es": "Streaming {streaming} · modo JSON {json_mode} · herramientas {tool_calling} · uso {usage}",
+    },
     "engine.card.yes": {"en": "yes", "es": "sí"},
     "engine.card.no": {"en": "no", "es": "no"},
-    "engine.card.no_tools": {"en": "The model can't call tools: the admin assistant plans with its offline twin and the model only phrases the answer.",
-                             "es": "El modelo no sabe llamar herramientas: el asistente planifica con su gemelo sin modelo y el modelo solo redacta la respuesta."},
-    "engine.card.slow": {"en": "Slow model: shorter answers, less context and earlier deadlines.",
-                         "es": "Modelo lento: respuestas más cortas, menos contexto y plazos más cortos."},
+    "engine.card.no_tools": {
+        "en": "The model can't call tools: the admin assistant plans with its offline twin and the model only phrases the answer.",
+        "es": "El modelo no sabe llamar herramientas: el asistente planifica con su gemelo sin modelo y el modelo solo redacta la respuesta.",
+    },
+    "engine.card.slow": {
+        "en": "Slow model: shorter answers, less context and earlier deadlines.",
+        "es": "Modelo lento: respuestas más cortas, menos contexto y plazos más cortos.",
+    },
     "code.fallback.loop": {"en": "it repeated itself", "es": "se repetía"},
     "code.fallback.length": {"en": "it ran past its length budget", "es": "superaba la longitud prevista"},
     "code.fallback.language": {"en": "wrong language", "es": "idioma equivocado"},
@@ -38,7 +51,12 @@ MESSAGES = {
     "code.fallback.empty": {"en": "it was empty", "es": "estaba vacía"},
     "code.fallback.no_tool_call": {"en": "it called no tool", "es": "no llamó a ninguna herramienta"},
     "code.fallback.invalid_args": {"en": "invalid tool arguments", "es": "argumentos de herramienta no válidos"},
-    "code.fallback.ungrounded": {"en": "it named things not in the results",
-                                 "es": "mencionaba datos que no están en los resultados"},
-    "code.fallback.contract": {"en": "it did not follow the content rules", "es": "no cumplía las reglas del contenido"},
+    "code.fallback.ungrounded": {
+        "en": "it named things not in the results",
+        "es": "mencionaba datos que no están en los resultados",
+    },
+    "code.fallback.contract": {
+        "en": "it did not follow the content rules",
+        "es": "no cumplía las reglas del contenido",
+    },
 }

@@ -1,42 +1,78 @@
 """The helpdesk: the agent's wording, the employee's pages (Helpdesk, My tickets) and the staff's
 ticket page. Enum codes the helpdesk shows (categories, facts, steps) are ``code.<kind>.<code>``."""
+
 MESSAGES = {
     # errors (HelpdeskError, one line)
     "helpdesk.error_not_found": {"en": "That helpdesk session does not exist.", "es": "Esa sesión de ayuda no existe."},
-    "helpdesk.error_conflict": {"en": "This question was already answered in another window; reload to continue.",
-                                "es": "Esta pregunta ya se respondió en otra ventana; recarga para continuar."},
-    "helpdesk.error_disabled": {"en": "The helpdesk agent is switched off right now; please try later.",
-                                "es": "El agente de ayuda está desactivado ahora mismo; inténtalo más tarde."},
-    "helpdesk.error_draining": {"en": "The helpdesk is restarting; new requests open again in a few seconds.",
-                                "es": "El servicio de ayuda se está reiniciando; podrás abrir nuevas solicitudes en unos segundos."},
-    "helpdesk.error_daily_cap": {"en": "You have reached today's limit of helpdesk sessions; try again in {hours} h.",
-                                 "es": "Has alcanzado el límite diario de sesiones de ayuda; vuelve a intentarlo en {hours} h."},
-    "helpdesk.error_gone": {"en": "This session was saved by an older version; please start a new one.",
-                            "es": "Esta sesión se guardó con una versión anterior; empieza una nueva."},
-    "helpdesk.error_invalid": {"en": "Describe the problem in a few words first.",
-                               "es": "Describe primero el problema en pocas palabras."},
-    "helpdesk.error_invalid_draft": {"en": "The ticket needs a title (3+ characters) and a body (10+ characters).",
-                                     "es": "El ticket necesita un título (3+ caracteres) y una descripción (10+ caracteres)."},
+    "helpdesk.error_conflict": {
+        "en": "This question was already answered in another window; reload to continue.",
+        "es": "Esta pregunta ya se respondió en otra ventana; recarga para continuar.",
+    },
+    "helpdesk.error_disabled": {
+        "en": "The helpdesk agent is switched off right now; please try later.",
+        "es": "El agente de ayuda está desactivado ahora mismo; inténtalo más tarde.",
+    },
+    "helpdesk.error_draining": {
+        "en": "The helpdesk is restarting; new requests open again in a few seconds.",
+        "es": "El servicio de ayuda se está reiniciando; podrás abrir nuevas solicitudes en unos segundos.",
+    },
+    "helpdesk.error_daily_cap": {
+        "en": "You have reached today's limit of helpdesk sessions; try again in {hours} h.",
+        "es": "Has alcanzado el límite diario de sesiones de ayuda; vuelve a intentarlo en {hours} h.",
+    },
+    "helpdesk.error_gone": {
+        "en": "This session was saved by an older version; please start a new one.",
+        "es": "Esta sesión se guardó con una versión anterior; empieza una nueva.",
+    },
+    "helpdesk.error_invalid": {
+        "en": "Describe the problem in a few words first.",
+        "es": "Describe primero el problema en pocas palabras.",
+    },
+    "helpdesk.error_invalid_draft": {
+        "en": "The ticket needs a title (3+ characters) and a body (10+ characters).",
+        "es": "El ticket necesita un título (3+ caracteres) y una descripción (10+ caracteres).",
+    },
     # aborted sessions
-    "helpdesk.aborted_user": {"en": "You cancelled this request. Nothing was filed.",
-                              "es": "Cancelaste esta solicitud. No se creó nada."},
-    "helpdesk.aborted_user_cancelled": {"en": "You cancelled this request. Nothing was filed.",
-                                        "es": "Cancelaste esta solicitud. No se creó nada."},
+    "helpdesk.aborted_user": {
+        "en": "You cancelled this request. Nothing was filed.",
+        "es": "Cancelaste esta solicitud. No se creó nada.",
+    },
+    "helpdesk.aborted_user_cancelled": {
+        "en": "You cancelled this request. Nothing was filed.",
+        "es": "Cancelaste esta solicitud. No se creó nada.",
+    },
     "helpdesk.aborted_server_restart": {
         "en": "The helpdesk restarted while working on your request, so it stopped. Nothing was filed; please start again.",
-        "es": "El servicio de ayuda se reinició mientras trabajaba en tu solicitud y se detuvo. No se creó nada; empieza de nuevo."},
-    "helpdesk.aborted_deadline": {"en": "This request took too long and was stopped. Nothing was filed.",
-                                  "es": "Esta solicitud tardó demasiado y se detuvo. No se creó nada."},
-    "helpdesk.aborted_budget_exhausted": {"en": "This request used up its budget and was stopped. Nothing was filed.",
-                                          "es": "Esta solicitud agotó su presupuesto y se detuvo. No se creó nada."},
-    "helpdesk.aborted_kill_switch": {"en": "The helpdesk agent was switched off. Nothing was filed.",
-                                     "es": "El agente de ayuda se desactivó. No se creó nada."},
-    "helpdesk.aborted_expired": {"en": "This request expired. Nothing was filed.", "es": "Esta solicitud caducó. No se creó nada."},
-    "helpdesk.aborted_state_version": {"en": "This session was saved by an older version; please start a new one.",
-                                       "es": "Esta sesión se guardó con una versión anterior; empieza una nueva."},
-    "helpdesk.aborted_admin": {"en": "An administrator stopped this request.", "es": "Un administrador detuvo esta solicitud."},
-    "helpdesk.aborted_error": {"en": "Something went wrong and the request stopped. Nothing was filed.",
-                               "es": "Algo falló y la solicitud se detuvo. No se creó nada."},
+        "es": "El servicio de ayuda se reinició mientras trabajaba en tu solicitud y se detuvo. No se creó nada; empieza de nuevo.",
+    },
+    "helpdesk.aborted_deadline": {
+        "en": "This request took too long and was stopped. Nothing was filed.",
+        "es": "Esta solicitud tardó demasiado y se detuvo. No se creó nada.",
+    },
+    "helpdesk.aborted_budget_exhausted": {
+        "en": "This request used up its budget and was stopped. Nothing was filed.",
+        "es": "Esta solicitud agotó su presupuesto y se detuvo. No se creó nada.",
+    },
+    "helpdesk.aborted_kill_switch": {
+        "en": "The helpdesk agent was switched off. Nothing was filed.",
+        "es": "El agente de ayuda se desactivó. No se creó nada.",
+    },
+    "helpdesk.aborted_expired": {
+        "en": "This request expired. Nothing was filed.",
+        "es": "Esta solicitud caducó. No se creó nada.",
+    },
+    "helpdesk.aborted_state_version": {
+        "en": "This session was saved by an older version; please start a new one.",
+        "es": "Esta sesión se guardó con una versión anterior; empieza una nueva.",
+    },
+    "helpdesk.aborted_admin": {
+        "en": "An administrator stopped this request.",
+        "es": "Un administrador detuvo esta solicitud.",
+    },
+    "helpdesk.aborted_error": {
+        "en": "Something went wrong and the request stopped. Nothing was filed.",
+        "es": "Algo falló y la solicitud se detuvo. No se creó nada.",
+    },
     # progress steps
     "helpdesk.step_search_existing_issues": {"en": "Searching existing tickets…", "es": "Buscando tickets existentes…"},
     "helpdesk.step_retry_kb": {"en": "Searching the knowledge base…", "es": "Buscando en la base de conocimiento…"},
@@ -48,58 +84,86 @@ MESSAGES = {
     "helpdesk.step_writer": {"en": "Writing the ticket draft…", "es": "Redactando el ticket…"},
     "helpdesk.step_supervisor": {"en": "Reading your report…", "es": "Leyendo tu consulta…"},
     # turns
-    "helpdesk.draft_intro": {"en": "Here is a draft ticket. Review it, edit it if needed, and file it.",
-                             "es": "Aquí tienes un borrador del ticket. Revísalo, edítalo si hace falta y créalo."},
+    "helpdesk.draft_intro": {
+        "en": "Here is a draft ticket. Review it, edit it if needed, and file it.",
+        "es": "Aquí tienes un borrador del ticket. Revísalo, edítalo si hace falta y créalo.",
+    },
     "helpdesk.filed": {"en": "Filed ticket #{number}: {title}", "es": "Ticket #{number} creado: {title}"},
-    "helpdesk.linked": {"en": "Linked to existing ticket #{number}: {title}. "
-                              "{count, plural, one {You are the only person affected.} other {You are one of # people affected.}}",
-                        "es": "Enlazado al ticket existente #{number}: {title}. "
-                              "{count, plural, one {Eres la única persona afectada.} other {Eres una de las # personas afectadas.}}"},
-    "helpdesk.resolved": {"en": "Great, glad that solved it. Nothing was filed.",
-                          "es": "Genial, me alegra que se haya resuelto. No se creó ningún ticket."},
-    "helpdesk.duplicate_offer": {"en": "This looks like ticket #{number}: “{title}” ({status}). Link your request to it?",
-                                 "es": "Parece el mismo problema que el ticket #{number}: «{title}» ({status}). ¿Lo enlazamos?"},
+    "helpdesk.linked": {
+        "en": "Linked to existing ticket #{number}: {title}. "
+        "{count, plural, one {You are the only person affected.} other {You are one of # people affected.}}",
+        "es": "Enlazado al ticket existente #{number}: {title}. "
+        "{count, plural, one {Eres la única persona afectada.} other {Eres una de las # personas afectadas.}}",
+    },
+    "helpdesk.resolved": {
+        "en": "Great, glad that solved it. Nothing was filed.",
+        "es": "Genial, me alegra que se haya resuelto. No se creó ningún ticket.",
+    },
+    "helpdesk.duplicate_offer": {
+        "en": "This looks like ticket #{number}: “{title}” ({status}). Link your request to it?",
+        "es": "Parece el mismo problema que el ticket #{number}: «{title}» ({status}). ¿Lo enlazamos?",
+    },
     "helpdesk.choice_link": {"en": "Link it", "es": "Enlazarlo"},
     "helpdesk.choice_not_same": {"en": "Not the same", "es": "No es lo mismo"},
     "helpdesk.choice_solved": {"en": "This solved it", "es": "Esto lo resolvió"},
     "helpdesk.choice_not_solved": {"en": "Not solved", "es": "No lo resolvió"},
     # clarifying questions (the offline clarifier) and their chips
-    "helpdesk.ask_scope": {"en": "Is this affecting only you or your team?", "es": "¿Te afecta solo a ti o a tu equipo?"},
+    "helpdesk.ask_scope": {
+        "en": "Is this affecting only you or your team?",
+        "es": "¿Te afecta solo a ti o a tu equipo?",
+    },
     "helpdesk.ask_scope_1": {"en": "Only me", "es": "Solo a mí"},
     "helpdesk.ask_scope_2": {"en": "My whole team", "es": "A todo mi equipo"},
     "helpdesk.ask_scope_3": {"en": "Everyone", "es": "A todos"},
-    "helpdesk.ask_error": {"en": "What exact error message or code do you see?", "es": "¿Qué mensaje o código de error exacto ves?"},
+    "helpdesk.ask_error": {
+        "en": "What exact error message or code do you see?",
+        "es": "¿Qué mensaje o código de error exacto ves?",
+    },
     "helpdesk.ask_error_1": {"en": "No message", "es": "Ningún mensaje"},
     "helpdesk.ask_error_2": {"en": "I'll type it", "es": "Lo escribo"},
     "helpdesk.ask_since": {"en": "Since when has this been happening?", "es": "¿Desde cuándo ocurre?"},
     "helpdesk.ask_since_1": {"en": "Today", "es": "Hoy"},
     "helpdesk.ask_since_2": {"en": "A few days", "es": "Hace unos días"},
     "helpdesk.ask_since_3": {"en": "Longer", "es": "Más tiempo"},
-    "helpdesk.ask_details": {"en": "Anything else a support engineer should know (steps to reproduce, screenshots)?",
-                             "es": "¿Algo más que deba saber el equipo de soporte (pasos para reproducirlo, capturas)?"},
+    "helpdesk.ask_details": {
+        "en": "Anything else a support engineer should know (steps to reproduce, screenshots)?",
+        "es": "¿Algo más que deba saber el equipo de soporte (pasos para reproducirlo, capturas)?",
+    },
     # the offline draft: only what happened in this session
     "helpdesk.draft_problem": {"en": "Problem", "es": "Problema"},
     "helpdesk.draft_details": {"en": "Details", "es": "Detalles"},
     "helpdesk.draft_tried": {"en": "What was tried", "es": "Qué se intentó"},
     "helpdesk.draft_impact": {"en": "Impact", "es": "Impacto"},
-    "helpdesk.draft_kb_nothing": {"en": "The knowledge base was searched; no article matched.",
-                                  "es": "Se buscó en la base de conocimiento; ningún artículo coincidía."},
-    "helpdesk.draft_web_nothing": {"en": "The web was searched; no page matched.",
-                                   "es": "Se buscó en la web; ninguna página coincidía."},
-    "helpdesk.draft_fix_rejected": {"en": "A suggested fix from the {source} was tried and did not solve it.",
-                                    "es": "Se probó una solución sugerida de {source} y no lo resolvió."},
+    "helpdesk.draft_kb_nothing": {
+        "en": "The knowledge base was searched; no article matched.",
+        "es": "Se buscó en la base de conocimiento; ningún artículo coincidía.",
+    },
+    "helpdesk.draft_web_nothing": {
+        "en": "The web was searched; no page matched.",
+        "es": "Se buscó en la web; ninguna página coincidía.",
+    },
+    "helpdesk.draft_fix_rejected": {
+        "en": "A suggested fix from the {source} was tried and did not solve it.",
+        "es": "Se probó una solución sugerida de {source} y no lo resolvió.",
+    },
     "helpdesk.draft_source_kb": {"en": "knowledge base", "es": "la base de conocimiento"},
     "helpdesk.draft_source_web": {"en": "web", "es": "la web"},
-    "helpdesk.draft_duplicates_rejected": {"en": "Possible duplicates shown and rejected as different: {numbers}.",
-                                           "es": "Posibles duplicados mostrados y descartados por ser distintos: {numbers}."},
+    "helpdesk.draft_duplicates_rejected": {
+        "en": "Possible duplicates shown and rejected as different: {numbers}.",
+        "es": "Posibles duplicados mostrados y descartados por ser distintos: {numbers}.",
+    },
     "helpdesk.impact_individual": {"en": "Only the reporter", "es": "Solo quien lo reporta"},
     "helpdesk.impact_team": {"en": "The reporter's team", "es": "El equipo de quien lo reporta"},
-    "helpdesk.impact_organization": {"en": "Many people across the organisation", "es": "Muchas personas de la organización"},
+    "helpdesk.impact_organization": {
+        "en": "Many people across the organisation",
+        "es": "Muchas personas de la organización",
+    },
     # Helpdesk page
     "helpdesk.page_title": {"en": "🛟 Helpdesk", "es": "🛟 Ayuda"},
     "helpdesk.page_caption": {
         "en": "Tell me what is wrong. I search existing tickets and the knowledge base, ask what I need, and draft a ticket that is only filed when you confirm. · engine: {engine}",
-        "es": "Cuéntame qué falla. Busco tickets existentes y en la base de conocimiento, te pregunto lo necesario y redacto un ticket que solo se crea cuando lo confirmas. · motor: {engine}"},
+        "es": "Cuéntame qué falla. Busco tickets existentes y en la base de conocimiento, te pregunto lo necesario y redacto un ticket que solo se crea cuando lo confirmas. · motor: {engine}",
+    },
     "helpdesk.working": {"en": "Working on it…", "es": "Trabajando en ello…"},
     "helpdesk.stopped": {"en": "Stopped", "es": "Detenido"},
     "helpdesk.still_working": {"en": "Still working on your request…", "es": "Sigo trabajando en tu solicitud…"},
@@ -113,8 +177,10 @@ MESSAGES = {
     "helpdesk.open_link": {"en": "open", "es": "abrir"},
     "helpdesk.new_request": {"en": "New request", "es": "Nueva consulta"},
     "helpdesk.question_label": {"en": "What is the problem?", "es": "¿Qué problema tienes?"},
-    "helpdesk.question_placeholder": {"en": "e.g. Oracle Financials returns 403 on budget reports",
-                                      "es": "p. ej. Oracle Financials da error 403 en los informes de presupuesto"},
+    "helpdesk.question_placeholder": {
+        "en": "e.g. Oracle Financials returns 403 on budget reports",
+        "es": "p. ej. Oracle Financials da error 403 en los informes de presupuesto",
+    },
     "helpdesk.get_help": {"en": "Get help", "es": "Pedir ayuda"},
     "helpdesk.what_i_did": {"en": "What I did", "es": "Qué hice"},
     "helpdesk.type_answer": {"en": "Or type your answer", "es": "O escribe tu respuesta"},
@@ -122,8 +188,10 @@ MESSAGES = {
     "helpdesk.solved_button": {"en": "✅ This solved it", "es": "✅ Esto lo resolvió"},
     "helpdesk.not_solved_button": {"en": "❌ Not solved", "es": "❌ No lo resolvió"},
     "helpdesk.link_button": {"en": "🔗 Link it", "es": "🔗 Enlazarlo"},
-    "helpdesk.filing_failed": {"en": "Filing failed; nothing was created. Try again or cancel.",
-                               "es": "No se pudo crear el ticket; no se creó nada. Inténtalo de nuevo o cancela."},
+    "helpdesk.filing_failed": {
+        "en": "Filing failed; nothing was created. Try again or cancel.",
+        "es": "No se pudo crear el ticket; no se creó nada. Inténtalo de nuevo o cancela.",
+    },
     "helpdesk.review_button": {"en": "Review and file the draft", "es": "Revisar y crear el ticket"},
     "helpdesk.cancel_session": {"en": "Cancel session", "es": "Cancelar la sesión"},
     "helpdesk.see_my_tickets": {"en": "Follow it under My tickets.", "es": "Síguelo en Mis tickets."},
@@ -135,19 +203,35 @@ MESSAGES = {
     "helpdesk.last_change": {"en": "last change {when}", "es": "último cambio {when}"},
     "helpdesk.reported_by_me": {"en": "reported by you", "es": "lo reportaste tú"},
     "helpdesk.linked_by_me": {"en": "you linked your report", "es": "enlazaste tu reporte"},
-    "helpdesk.affected_count": {"en": "{count, plural, one {# person affected} other {# people affected}}",
-                                "es": "{count, plural, one {# persona afectada} other {# personas afectadas}}"},
+    "helpdesk.affected_count": {
+        "en": "{count, plural, one {# person affected} other {# people affected}}",
+        "es": "{count, plural, one {# persona afectada} other {# personas afectadas}}",
+    },
     # notifications
-    "helpdesk.notify_ticket_status": {"en": "Ticket #{number} is now {status}.", "es": "El ticket #{number} está ahora {status}."},
-    "helpdesk.notify_ticket_note": {"en": "Staff wrote a note on ticket #{number}.", "es": "Soporte escribió una nota en el ticket #{number}."},
-    "helpdesk.notify_ticket_assigned": {"en": "Ticket #{number} was assigned to you.", "es": "Se te asignó el ticket #{number}."},
-    "helpdesk.notify_ticket_linked": {"en": "Someone else hit ticket #{number}: {count} people affected now.",
-                                      "es": "Otra persona tiene el problema del ticket #{number}: ya son {count} afectados."},
+    "helpdesk.notify_ticket_status": {
+        "en": "Ticket #{number} is now {status}.",
+        "es": "El ticket #{number} está ahora {status}.",
+    },
+    "helpdesk.notify_ticket_note": {
+        "en": "Staff wrote a note on ticket #{number}.",
+        "es": "Soporte escribió una nota en el ticket #{number}.",
+    },
+    "helpdesk.notify_ticket_assigned": {
+        "en": "Ticket #{number} was assigned to you.",
+        "es": "Se te asignó el ticket #{number}.",
+    },
+    "helpdesk.notify_ticket_linked": {
+        "en": "Someone else hit ticket #{number}: {count} people affected now.",
+        "es": "Otra persona tiene el problema del ticket #{number}: ya son {count} afectados.",
+    },
     # staff ticket page
     "helpdesk.admin_title": {"en": "🎫 Helpdesk tickets", "es": "🎫 Tickets de ayuda"},
     "helpdesk.filters": {"en": "Filters", "es": "Filtros"},
     "helpdesk.choose_options": {"en": "Any", "es": "Cualquiera"},
-    "helpdesk.filter_text": {"en": "Search title, reporter or department", "es": "Buscar por título, persona o departamento"},
+    "helpdesk.filter_text": {
+        "en": "Search title, reporter or department",
+        "es": "Buscar por título, persona o departamento",
+    },
     "helpdesk.assignee_filter_all": {"en": "Anyone or nobody", "es": "Cualquiera o nadie"},
     "helpdesk.assignee_filter_me": {"en": "Assigned to me", "es": "Asignados a mí"},
     "helpdesk.assignee_filter_nobody": {"en": "Unassigned", "es": "Sin asignar"},
@@ -163,13 +247,17 @@ MESSAGES = {
     "helpdesk.col_affected": {"en": "Affected", "es": "Afectados"},
     "helpdesk.col_assignee": {"en": "Assignee", "es": "Asignado a"},
     "helpdesk.open_ticket": {"en": "Ticket", "es": "Ticket"},
-    "helpdesk.reported_by": {"en": "reported by {name} ({department}) on {when}",
-                             "es": "reportado por {name} ({department}) el {when}"},
+    "helpdesk.reported_by": {
+        "en": "reported by {name} ({department}) on {when}",
+        "es": "reportado por {name} ({department}) el {when}",
+    },
     "helpdesk.external_issue": {"en": "External issue", "es": "Incidencia externa"},
-    "helpdesk.drafted_by_agent": {"en": "Drafted with the helpdesk assistant, then reviewed and filed by the reporter; "
-                                        "the conversation is in the «{tab}» tab.",
-                                  "es": "Redactado con el asistente de ayuda y revisado y enviado por quien lo reporta; "
-                                        "la conversación está en la pestaña «{tab}»."},
+    "helpdesk.drafted_by_agent": {
+        "en": "Drafted with the helpdesk assistant, then reviewed and filed by the reporter; "
+        "the conversation is in the «{tab}» tab.",
+        "es": "Redactado con el asistente de ayuda y revisado y enviado por quien lo reporta; "
+        "la conversación está en la pestaña «{tab}».",
+    },
     "helpdesk.tab_description": {"en": "Description", "es": "Descripción"},
     "helpdesk.tab_snapshot": {"en": "Conversation", "es": "Conversación"},
     "helpdesk.tab_linked": {"en": "Linked reports ({count})", "es": "Reportes enlazados ({count})"},
@@ -194,28 +282,49 @@ MESSAGES = {
     "helpdesk.save_assignee": {"en": "Save assignee", "es": "Guardar asignación"},
     "helpdesk.add_note": {"en": "Add a note", "es": "Añadir una nota"},
     "helpdesk.note": {"en": "Note", "es": "Nota"},
-    "helpdesk.note_for_reporter": {"en": "Visible to the people affected (otherwise internal)",
-                                   "es": "Visible para los afectados (si no, interna)"},
+    "helpdesk.note_for_reporter": {
+        "en": "Visible to the people affected (otherwise internal)",
+        "es": "Visible para los afectados (si no, interna)",
+    },
     "helpdesk.save_note": {"en": "Save note", "es": "Guardar nota"},
     # staff writes: confirmations and one-line refusals
     "helpdesk.ticket_not_found": {"en": "That ticket does not exist.", "es": "Ese ticket no existe."},
     "helpdesk.invalid_status": {"en": "Unknown status.", "es": "Estado desconocido."},
-    "helpdesk.status_unchanged": {"en": "The ticket already has that status; add a note to change it anyway.",
-                                  "es": "El ticket ya tiene ese estado; añade una nota para cambiarlo igualmente."},
-    "helpdesk.status_changed": {"en": "Ticket #{number} is now {status}; the people affected were notified.",
-                                "es": "El ticket #{number} está ahora {status}; se avisó a los afectados."},
-    "helpdesk.assignee_unchanged": {"en": "The ticket already has that assignee.", "es": "El ticket ya tiene esa asignación."},
-    "helpdesk.assignee_invalid": {"en": "Only an admin of this organisation can be assigned.",
-                                  "es": "Solo se puede asignar a un administrador de esta organización."},
+    "helpdesk.status_unchanged": {
+        "en": "The ticket already has that status; add a note to change it anyway.",
+        "es": "El ticket ya tiene ese estado; añade una nota para cambiarlo igualmente.",
+    },
+    "helpdesk.status_changed": {
+        "en": "Ticket #{number} is now {status}; the people affected were notified.",
+        "es": "El ticket #{number} está ahora {status}; se avisó a los afectados.",
+    },
+    "helpdesk.assignee_unchanged": {
+        "en": "The ticket already has that assignee.",
+        "es": "El ticket ya tiene esa asignación.",
+    },
+    "helpdesk.assignee_invalid": {
+        "en": "Only an admin of this organisation can be assigned.",
+        "es": "Solo se puede asignar a un administrador de esta organización.",
+    },
     "helpdesk.assigned_to": {"en": "Ticket #{number} assigned to {name}.", "es": "Ticket #{number} asignado a {name}."},
-    "helpdesk.unassigned": {"en": "Ticket #{number} is unassigned now.", "es": "El ticket #{number} ya no está asignado."},
+    "helpdesk.unassigned": {
+        "en": "Ticket #{number} is unassigned now.",
+        "es": "El ticket #{number} ya no está asignado.",
+    },
     "helpdesk.note_empty": {"en": "Write the note first.", "es": "Escribe primero la nota."},
     "helpdesk.note_added": {"en": "Note added to ticket #{number}.", "es": "Nota añadida al ticket #{number}."},
-    "helpdesk.erase_unknown": {"en": "No person with that email in this organisation.",
-                               "es": "No hay nadie con ese correo en esta organización."},
-    "helpdesk.erase_self": {"en": "You cannot erase your own data here.", "es": "No puedes borrar aquí tus propios datos."},
-    "helpdesk.erase_stale": {"en": "The data changed since the preview; preview again.",
-                             "es": "Los datos cambiaron desde la vista previa; vuelve a revisarla."},
+    "helpdesk.erase_unknown": {
+        "en": "No person with that email in this organisation.",
+        "es": "No hay nadie con ese correo en esta organización.",
+    },
+    "helpdesk.erase_self": {
+        "en": "You cannot erase your own data here.",
+        "es": "No puedes borrar aquí tus propios datos.",
+    },
+    "helpdesk.erase_stale": {
+        "en": "The data changed since the preview; preview again.",
+        "es": "Los datos cambiaron desde la vista previa; vuelve a revisarla.",
+    },
     # codes the helpdesk shows
     "code.category.access": {"en": "access", "es": "acceso"},
     "code.category.account": {"en": "account", "es": "cuenta"},
