@@ -32,7 +32,11 @@ CHOICES_PER_FACT = {"scope": 3, "error": 2, "since": 3}  # chips helpdesk.ask_<f
 _CATEGORY_RULES = [
     # the machine itself before the account: a BitLocker or boot screen asks for a "password" or a "key",
     # and the laptop is "locked" there, yet no account is at fault
-    ("hardware", r"\b(bitlocker|boot|arranc|bios|blue screen|pantalla azul|startup|won't turn on|no enciende)"),
+    (
+        "hardware",
+        r"\b(bitlocker|boot|arranc|bios|blue screen|pantalla azul|startup|"
+        r"(won't|will not|does not|doesn't) (turn|switch) on|no (se )?enciende)",
+    ),
     # account before access: "locked out of my account" is about the account whatever word it uses
     (
         "account",
@@ -50,7 +54,7 @@ _CATEGORY_RULES = [
     (
         "hardware",
         r"\b(laptop|portátil|printer|impresora|monitor|keyboard|teclado|mouse|ratón|battery|batería|screen|"
-        r"pantalla|scanner|escáner|headset|auricular|microphone|micrófono|webcam|docking|móvil de empresa)",
+        r"pantalla|projector|proyector|scanner|escáner|headset|auricular|microphone|micrófono|webcam|docking|móvil de empresa)",
     ),
     ("payroll", r"\b(payroll|nómina|salary|salario|payslip|vacation|vacaciones|expenses|gastos|reimburs|irpf)"),
     (
@@ -59,7 +63,7 @@ _CATEGORY_RULES = [
     ),
     (
         "software",
-        r"\b(app|application|aplicación|software|instal|update|actualiz|crash|excel|oracle|sap|outlook|"
+        r"\b(apps?\b|application|aplicación|software|instal|update|actualiz|crash|excel|oracle|sap|outlook|"
         r"teams|share screen|compartir pantalla|visio|pdf)",
     ),
     # what is no IT or HR system's fault, though it names one of their words

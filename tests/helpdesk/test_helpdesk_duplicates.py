@@ -31,13 +31,6 @@ def test_centred_duplicates_meet_the_targets_and_beat_the_rule_before(report):
     assert centred["corpus"]["recall"] > report["raw_cosine"]["corpus"]["recall"]
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason=(
-        "regression this session (issue 32): the re-scored helpdesk categories read the Spanish SAP "
-        "authorisation report as software, the English one as access; fix the rules, then drop this mark"
-    ),
-)
 def test_the_same_report_in_spanish_and_english_classifies_alike():
     pairs = [json.loads(line) for line in duplicates.PAIRS.read_text(encoding="utf-8").splitlines() if line]
     for pair in (p for p in pairs if p["same"]):
