@@ -108,9 +108,12 @@ def evaluate(
     scope=None,
     search_fn=None,
     anchors: bool = False,
+    per_question: bool = False,
 ) -> dict:
     """The CONVENTIONS §3 report plus ``by_pair``, ``by_kind`` and ``misses``; with ``anchors``, also
-    ``anchors`` = {dense|bm25|rrf: the same report keys} from the same run (whole organisation).
+    ``anchors`` = {dense|bm25|rrf: the same report keys} from the same run (whole organisation); with
+    ``per_question``, ``items``: each question's rank of the first hit (None: not in the top k), pair,
+    titles found and latency.
 
     ``search_fn(question, k)`` replaces the search (the benchmark scores other retrievers this way).
     """
@@ -129,7 +132,7 @@ def evaluate(
             ]
 
     runs = {strategy: []} | ({anchor: [] for anchor in ANCHORS} if exact else {})
-    latencies, misses, pairs = [], [], []
+    latencies, misses, pairs, found = [], [], [], []
     for item in items:
         vector = embed_query(item.question) if exact else None
         started = time.perf_counter()
@@ -137,6 +140,7 @@ def evaluate(
         latencies.append((time.perf_counter() - started) * 1000)
         rank = _rank(titles, item.expected)
         runs[strategy].append(rank)
+        found.append(titles)
         if rank is None or rank > k:
             misses.append({"question": item.question, "expected": item.expected, "got": titles[:3]})
         for anchor in ANCHORS if exact else ():
@@ -155,6 +159,11 @@ def evaluate(
     )
     if exact:
         report["anchors"] = reports
+    if per_question:
+        report["items"] = [
+            {"question": item.question, "pair": pair, "rank": rank, "found": titles, "latency_ms": round(ms, 1)}
+            for item, pair, rank, titles, ms in zip(items, pairs, runs[strategy], found, latencies)
+        ]
     return report
 
 
