@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 
 from agents.ingestion import limits
+from agents.ingestion.pdf_visible import drop_invisible_text
 from core.inputs import Refusal, strip_nul
 from core.markup import strip_html
 
@@ -222,6 +223,8 @@ def _parse_pdf(data: bytes, stem: str) -> ParsedDocument:
         if reader.is_encrypted:
             raise IngestError("the PDF is encrypted; remove the password and upload it again", "pdf_encrypted")
         limits.check_pages(len(reader.pages))  # before extracting any text
+        for page in reader.pages:
+            drop_invisible_text(page, reader)
         pages = [strip_nul(page.extract_text() or "") for page in reader.pages]
         metadata_title = strip_nul(str((reader.metadata or {}).get("/Title") or "")).strip()
     except (IngestError, limits.LimitExceeded):
