@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 
 from agents.content import prompts
 from agents.content.design import Bloom, system_message
+from agents.content.gate import gate_lessons
 from agents.content.lessons import number_citations
 from agents.content.review import finish_report, review_twin
 from agents.content.sources import CONTEXT_CHAR_BUDGET, chunk_refs, context_block, sections_for
@@ -146,7 +147,38 @@ def write_module(
     if module is None:  # truncated, short or off-contract: once more, one lesson per call (issue 13)
         module = _lesson_by_lesson(llm, task, spec, language, instructions, context_sections, refs, model_calls)
     why = "length" if result.finish_reason == "length" else result.outcome.removeprefix("twin:")
-    return {"engine": result.engine, **module} if module else {**twin(), "fallback": why or "contract"}
+    if not module:
+        return {**twin(), "fallback": why or "contract"}
+
+    def rewrite(n: int, findings: list[dict]) -> dict | None:
+        """The lesson written again, once, with what the reviewer found in it."""
+        lesson = spec["lessons"][n]
+        listing = "\n".join(f"- {f['description']}" for f in findings)
+        messages = [
+            system_message(prompts.MODULE_WRITER, language),
+            HumanMessage(
+                prompts.MODULE_USER.format(
+                    position=spec["position"],
+                    total=task["total"],
+                    title=spec["title"],
+                    summary=spec["summary"],
+                    bloom=spec["bloom_level"],
+                    lessons=f"{lesson['position']}. [{lesson['content_type']}] {lesson['title']}",
+                    instructions=instructions + prompts.LESSON_FINDINGS.format(findings=listing),
+                    context=context_block(context_sections, refs=refs),
+                )
+            ),
+        ]
+        with model_calls:
+            again = llm.structured("generator", messages, ModuleContentOut, ModuleContentOut)
+        if again.engine == "offline" or again.finish_reason == "length":
+            return None
+        part = _from_model(
+            again.value, task["module_index"], {**spec, "lessons": [lesson]}, context_sections, refs, min_exercises=0
+        )
+        return part["lessons"][0] if part else None
+
+    return gate_lessons({"engine": result.engine, **module}, every, language, rewrite, twin)
 
 
 def _lesson_by_lesson(

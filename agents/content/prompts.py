@@ -80,6 +80,12 @@ Lesson plan:
 Source blocks:
 {context}"""
 
+LESSON_FINDINGS = """A reviewer rejected your previous version of this lesson:
+{findings}
+Write the lesson again from the source blocks, fixing each finding: every sentence once, whole, with the
+source's own figures, in the course's language.
+"""
+
 MANUAL_WRITER = """You are a technical writer. Build a reference manual from the source: organised for
 lookup, not for learning. Keep the source's own sections and their order; numbered steps for
 procedures, bullet lists or tables for facts; include every relevant detail; cite sources as

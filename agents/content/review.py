@@ -120,6 +120,10 @@ def review_twin(modules: list[dict], manual: dict | None, sections: list[Section
                 issues.append(_issue("major", index, "uncited", language, title=lesson["title"]))
         if not module["exercises"]:
             issues.append(_issue("major", index, "no_exercises", language))
+        for gone in module.get("replaced_lessons") or []:  # the model's lesson failed twice (gate.py)
+            issues.append(
+                _issue("minor", index, "lesson_replaced", language, title=gone["title"], why=" ".join(gone["findings"]))
+            )
         for n, exercise in enumerate(module["exercises"]):
             exercises_total += 1
             types.add(exercise["type"])
@@ -219,6 +223,9 @@ def review_twin(modules: list[dict], manual: dict | None, sections: list[Section
         "fact_coverage": fact_share,
         "left_out": left_out,
         "left_out_types": left_out_types,
+        "replaced_lessons": [
+            {"module": index + 1, **gone} for index, m in enumerate(modules) for gone in m.get("replaced_lessons") or []
+        ],
     }
     score = (checks["citation_coverage"] + checks["answers_verified"] + min(1.0, applied_share / 0.5) + coverage) / 4
     return finish_report(issues, score, len(modules), checks, "offline")
@@ -260,6 +267,7 @@ def report_figures(report: dict | None) -> dict:
         "review": review_summary(report),
         "coverage": checks.get("fact_coverage"),
         "left_out": checks.get("left_out") or [],
+        "replaced_lessons": checks.get("replaced_lessons") or [],
     }
 
 

@@ -8,6 +8,8 @@ import re
 
 from tests.fake_openai import Reply, last_user_text
 
+MODEL_HEADING = "### Lección del modelo"  # how a test tells the model's lesson from the twin's
+
 
 def _system(request: dict) -> str:
     return next((m.get("content") or "" for m in request["messages"] if m["role"] == "system"), "")
@@ -66,7 +68,7 @@ def scripted_author(*, delay: float = 0.0, themes: int = 4, broken_modules: tupl
                 "lessons": [
                     {
                         "title": name,
-                        "content_md": f"MODELO: {fact} [Fuente: manual, sección, pág. 1]",
+                        "content_md": f"{MODEL_HEADING}\n\n{fact} [Fuente: manual, sección, pág. 1]",
                         "chunk_refs": [first],
                     }
                     for _, name in plan

@@ -9,7 +9,7 @@ import re
 from agents.content import service
 from storage import jobs
 from storage import lessons as lesson_store
-from tests.content.model_replies import scripted_author
+from tests.content.model_replies import MODEL_HEADING, scripted_author
 from tests.fake_openai import Reply, last_user_text
 
 
@@ -26,7 +26,7 @@ def test_model_answers_are_used_when_they_hold_up(pool, app_deps, studio, fake_o
     assert service.run_job(app_deps, org.id, job_id).status == "awaiting_final_review"
     state = service.job_view(app_deps, admin, job_id).state
     first, broken = state["generated_modules"][0], state["generated_modules"][1]
-    assert first["engine"].startswith("openai:") and first["lessons"][0]["content"].startswith("MODELO:")
+    assert first["engine"].startswith("openai:") and first["lessons"][0]["content"].startswith(MODEL_HEADING)
     assert first["lessons"][0]["citations"] and first["lessons"][0]["source_chunk_ids"]
     assert broken["engine"] == "offline" and re.search(r"\[\d+\]", broken["lessons"][0]["content"])
     assert "[Fuente:" not in first["lessons"][0]["content"] and first["lessons"][0]["content"].endswith("[1]")

@@ -11,7 +11,7 @@ import pytest
 
 from agents.content import service
 from storage import audit, jobs
-from tests.content.model_replies import scripted_author
+from tests.content.model_replies import MODEL_HEADING, scripted_author
 from tests.fake_openai import Reply, last_user_text
 
 
@@ -37,7 +37,7 @@ def test_a_truncated_module_is_retried_lesson_by_lesson(pool, app_deps, studio, 
     assert len(whole_module_asks) == 3
     first, broken = modules[0], modules[1]
     assert first["engine"].startswith("openai:") and len(first["lessons"]) == 3  # rebuilt from 3 smaller answers
-    assert all(lesson["content"].startswith("MODELO:") for lesson in first["lessons"])
+    assert all(lesson["content"].startswith(MODEL_HEADING) for lesson in first["lessons"])
     assert broken["engine"] == "offline" and broken["fallback"] == "length"
     summary = service.job_summary(app_deps, org.id, job_id)
     assert summary["template_modules"] == ["Módulo 2"]

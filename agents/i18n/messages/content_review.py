@@ -111,4 +111,12 @@ MESSAGES = {
         "en": "Nothing to do unless the source can support it.",
         "es": "Nada que hacer salvo que la fuente lo permita.",
     },
+    "content.review.lesson_replaced": {
+        "en": "The model's lesson “{title}” failed the review twice ({why}): the offline version is shown instead.",
+        "es": "La lección «{title}» del modelo no pasó la revisión dos veces ({why}): se muestra la versión sin modelo.",
+    },
+    "content.review.lesson_replaced_fix": {
+        "en": "Read the offline lesson; edit it or regenerate the module with notes.",
+        "es": "Lee la lección sin modelo; edítala o regenera el módulo con notas.",
+    },
 }
