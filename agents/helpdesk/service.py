@@ -89,6 +89,7 @@ def _context(deps: HelpdeskDeps, settings: Settings, row, on_step) -> HelpdeskCo
     )
 
 
+@drain.in_flight  # the drain waits for the turn to be recorded too, not only for the graph step (_invoke)
 def _run(deps: HelpdeskDeps, row: sessions.HelpdeskSession, payload, on_step) -> AgentTurn:
     """One graph run to the next pause or the end; the session row records the turn."""
     settings = deps.settings()
@@ -129,7 +130,7 @@ def _run(deps: HelpdeskDeps, row: sessions.HelpdeskSession, payload, on_step) ->
     return turn
 
 
-@drain.in_flight  # a SIGTERM drain waits for this step to finish
+@drain.in_flight  # a SIGTERM drain waits for this step to finish (a cancelled turn's step too)
 def _invoke(deps: HelpdeskDeps, row, payload, ctx) -> dict:
     with sessions.run_lock(deps.pool, row.id) as held:
         if not held:  # another window or process is running this session right now

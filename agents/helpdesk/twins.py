@@ -54,7 +54,8 @@ _CATEGORY_RULES = [
     (
         "hardware",
         r"\b(laptop|portátil|printer|impresora|monitor|keyboard|teclado|mouse|ratón|battery|batería|screen|"
-        r"pantalla|projector|proyector|scanner|escáner|headset|auricular|microphone|micrófono|webcam|docking|móvil de empresa)",
+        r"pantalla|projector|proyector|scanner|escáner|headset|auricular|microphone|micrófono|webcam|docking|"
+        r"móvil de empresa)",
     ),
     ("payroll", r"\b(payroll|nómina|salary|salario|payslip|vacation|vacaciones|expenses|gastos|reimburs|irpf)"),
     (

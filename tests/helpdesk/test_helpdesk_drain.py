@@ -7,8 +7,6 @@ from __future__ import annotations
 import signal
 import time
 
-import pytest
-
 from storage import helpdesk_sessions as sessions
 from tests.browser import chromium_page, needs_chromium, running_app, sign_in
 from tests.fake_openai import Reply
@@ -18,14 +16,6 @@ QUESTION = "The projector in meeting room B does not turn on, only me, since tod
 
 
 @needs_chromium
-@pytest.mark.xfail(
-    strict=False,
-    reason=(
-        "regression this session (issues 30/32): since app.py is an st.App served by uvicorn, the "
-        "SIGTERM drain no longer lets the running helpdesk step finish; fix the drain's install, then "
-        "drop this mark"
-    ),
-)
 def test_sigterm_refuses_new_starts_and_lets_the_running_step_finish(db_url, org, pool, fake_openai, tmp_path):
     calls = []
 
