@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 import gradio as gr
 
 from agents.i18n import code_label, t
-from agents.tutor.citations import citation_where
+from agents.tutor.citations import QUOTE_CHARS, citation_where
 from core.markup import safe_markdown
 
 _BADGES = {"chunks": "company", "document": "course", "general": "general", "db": "progress", "none": "general"}
@@ -80,7 +80,7 @@ def _citation_target(citation: dict) -> dict:
     if kind == "manual":
         return {**target, "section": citation.get("anchor") or ""}
     if citation.get("quote"):  # a chunk's: which of its sections the viewer names; else what to mark
-        target["quote"] = citation["quote"][:300]
+        target["quote"] = citation["quote"][:QUOTE_CHARS]
     return target
 
 

@@ -56,6 +56,8 @@ CSS = """
 .sv-block h1, .sv-block h2, .sv-block h3, .sv-block h4 {font-size:1em;margin:6px 0 2px}
 .sv-block td, .sv-block th {border:1px solid #e2e8f0;padding:2px 6px}
 .sv-block.cited {background:#fef9c3;border-left:4px solid #2563eb}
+.sv-block.cited.sv-sentences {background:none}
+.sv-block mark.sv-quote {background:#fde047;color:inherit;padding:0 2px;border-radius:3px}
 .sv-where {font-size:0.8em;color:#475569;margin-bottom:2px}
 .sv-earlier > summary {cursor:pointer;color:#475569;font-size:0.85em;margin:6px 0}
 """
@@ -72,14 +74,24 @@ def source_summary(view: SourceView, lang: str) -> str:
     return line
 
 
-def passage_html(text: str) -> str:
-    """A passage's Markdown as safe HTML (its formatting drawn, nothing that runs or reaches outside)."""
-    return nh3.clean(
+# Private-use characters stand for the marks around a cited sentence while the Markdown is rendered and
+# cleaned, then become <mark>: the marks are ours, added after nh3, never the document's own HTML.
+_OPEN, _CLOSE = "\ue000", "\ue001"
+
+
+def passage_html(text: str, marks: tuple[tuple[int, int], ...] = ()) -> str:
+    """A passage's Markdown as safe HTML (its formatting drawn, nothing that runs or reaches outside),
+    the sentences at ``marks`` (offsets in ``text``) marked."""
+    text = text.replace(_OPEN, "").replace(_CLOSE, "") if marks else text
+    for start, end in sorted(marks, reverse=True):
+        text = text[:start] + _OPEN + text[start:end] + _CLOSE + text[end:]
+    cleaned = nh3.clean(
         _MARKDOWN.render(text.strip()),
         tags=_ALLOWED_TAGS,
         attributes={"a": {"href", "title"}, "th": {"align"}, "td": {"align"}},
         url_schemes={"http", "https", "mailto"},
     )
+    return cleaned.replace(_OPEN, '<mark class="sv-quote">').replace(_CLOSE, "</mark>")
 
 
 # Fold what precedes the cited passage from this many passages on (one or two read as context).
@@ -98,9 +110,9 @@ def source_html(view: SourceView, lang: str) -> str:
             if part
         )
         label = f'<div class="sv-where">{where}</div>' if where else ""
-        css = "sv-block cited" if block.cited else "sv-block"
-        ident = ' id="sv-cited"' if block.cited else ""
-        body = passage_html(block.text)
+        css = "sv-block cited" + (" sv-sentences" if block.marks else "") if block.cited else "sv-block"
+        ident = ' id="sv-cited"' if block.cited and 'id="sv-cited"' not in "".join(blocks) else ""
+        body = passage_html(block.text, block.marks if block.cited else ())
         blocks.append(f'<div class="{css}"{ident} data-anchor="{block.anchor}">{label}{body}</div>')
     first_cited = next((i for i, block in enumerate(view.blocks) if block.cited), 0)
     if first_cited >= FOLD_FROM:

@@ -75,7 +75,7 @@ class CitationStream:
         return self._clean(rest)
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?…:])\s+|\n+")
+_LINE_END = re.compile(r"\n+")
 _WORDS = re.compile(r"[^\W\d_]{3,}|\d+", re.UNICODE)
 
 
@@ -84,12 +84,13 @@ def _stems(text: str) -> set[str]:
 
 
 def supported_text(response: str) -> dict[int, str]:
-    """For each cited [n], the text of the sentences its markers end (what the source must support)."""
+    """For each cited [n], the text its markers end (what the source must support): what the line says
+    since the previous marker, so the two sentences an answer quotes before one [1] are both its claim."""
     claims: dict[int, list[str]] = {}
     last = 0
     for match in _MARKER.finditer(response):
         before = response[last : match.start()]
-        sentence = _SENTENCE_END.split(before.strip())[-1] if before.strip() else ""
+        sentence = _LINE_END.split(before.strip())[-1] if before.strip() else ""
         for number in re.findall(r"\d+", match.group(2)):
             claims.setdefault(int(number), []).append(sentence)
         last = match.end()
@@ -118,19 +119,74 @@ def _support(claim: str, text: str) -> float:
     return len(asked & _stems(text)) / len(asked) if asked else 0.0
 
 
-def heading_at(chunk, claim: str) -> tuple[str, int | None]:
-    """(heading, page) of the section the claim comes from inside ``chunk``: small sections merged into
-    one chunk keep their own headings in ``heading_spans`` (offset where each starts)."""
+# A sentence in a passage: from its first non-blank character (after a list or heading mark) to the
+# end of the line or a stop followed by a space ("3.3" and "p.ej." mid-word do not end one).
+_SENTENCE = re.compile(r"[^\s|](?:.*?)(?:[.!?…]+(?=\s)|$)", re.MULTILINE)
+_LINE_MARK = re.compile(r"(?:[-*+>]|#{1,6}|\d{1,3}[.)])\s+")
+# Share of a claim sentence's words a passage sentence must hold to be the one the claim cites: an
+# offline answer quotes it whole (1.0); a model's paraphrase in other words marks nothing.
+CITED_SUPPORT = 0.5
+QUOTE_CHARS = 500  # of a citation's claim carried to the viewer (in its address)
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each sentence of a passage, table rows left out (a mark would cross their cells)."""
+    spans = []
+    for match in _SENTENCE.finditer(text or ""):
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        if text[line_start:].lstrip().startswith("|"):
+            continue
+        start = match.start()
+        if not text[line_start:start].strip():
+            mark = _LINE_MARK.match(text, start)  # a list item's or heading's mark is not the sentence
+            start = mark.end() if mark and mark.end() < match.end() else start
+        spans.append((start, match.end()))
+    return spans
+
+
+def cited_sentences(text: str, claim: str) -> list[tuple[int, int]]:
+    """Where in ``text`` the sentences are that the claim cites, in the text's order: each passage
+    sentence the claim quotes (nearly all its words in the claim), and for each sentence of the claim the
+    passage sentence holding most of its words (at least CITED_SUPPORT of them)."""
+    spans = sentence_spans(text)
+    found = {
+        span
+        for span in spans
+        if len(_stems(text[span[0] : span[1]])) >= 3 and _support(text[span[0] : span[1]], claim) >= 0.8
+    }
+    for start, end in sentence_spans(claim or ""):
+        part = claim[start:end]
+        if len(_stems(part)) < 2 or not spans:
+            continue
+        best = max(spans, key=lambda span: _support(part, text[span[0] : span[1]]))
+        if _support(part, text[best[0] : best[1]]) >= CITED_SUPPORT:
+            found.add(best)
+    return sorted(found)
+
+
+def heading_at_offset(chunk, offset: int) -> tuple[str, int | None]:
+    """(heading, page) of the section ``offset`` of the chunk's text sits in (``heading_spans``: where
+    each of the small sections merged into one chunk starts)."""
     spans = sorted(tuple(span) for span in chunk.heading_spans or ())
-    if len(spans) < 2:
+    if not spans:
         return chunk.heading, chunk.page_start
+    _, heading, page = next((span for span in reversed(spans) if span[0] <= offset), spans[0])
+    return heading or chunk.heading, page or chunk.page_start
+
+
+def heading_at(chunk, claim: str) -> tuple[str, int | None]:
+    """(heading, page) of the section the claim comes from inside ``chunk``: the cited sentence's, else
+    the paragraph sharing most words with the claim."""
+    if len(chunk.heading_spans or ()) < 2:
+        return chunk.heading, chunk.page_start
+    cited = cited_sentences(chunk.content, claim)
+    if cited:
+        return heading_at_offset(chunk, cited[0][0])
     paragraphs, offset = [], 0
     for paragraph in chunk.content.split("\n\n"):
         paragraphs.append((offset, paragraph))
         offset += len(paragraph) + 2
-    at = max(paragraphs, key=lambda item: _support(claim, item[1]))[0]
-    _, heading, page = next((span for span in reversed(spans) if span[0] <= at), spans[0])
-    return heading or chunk.heading, page or chunk.page_start
+    return heading_at_offset(chunk, max(paragraphs, key=lambda item: _support(claim, item[1]))[0])
 
 
 def pinpoint(conn, org_id, response: str, passages: list[Passage]) -> list[Passage]:
@@ -163,7 +219,7 @@ def pinpoint(conn, org_id, response: str, passages: list[Passage]) -> list[Passa
                     source_id=str(best.id),
                     text=best.content,
                 )
-        citations.append(replace(passage, quote=claim[:300]))
+        citations.append(replace(passage, quote=claim[:QUOTE_CHARS]))
     return citations
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from agents.runtime.deps import AppDeps
-from agents.tutor.citations import heading_at, section_path
+from agents.tutor.citations import cited_sentences, heading_at_offset, section_path
 from core import config
 from core.inputs import parse_uuid
 from storage import manuals, sources
@@ -30,6 +30,7 @@ class Block:
     page: int | None = None
     cited: bool = False
     anchor: str = ""
+    marks: tuple[tuple[int, int], ...] = ()  # the cited sentences' (start, end) in ``text``; none: the whole block
 
 
 @dataclass
@@ -64,7 +65,8 @@ def _stems(text: str) -> set[str]:
 
 
 def _paragraph_blocks(text: str, quote: str | None) -> list[Block]:
-    """A text split into paragraphs, the one sharing most words with ``quote`` marked."""
+    """A text split into paragraphs, the one sharing most words with ``quote`` marked (its cited
+    sentences only, when the quote's sentences are found in it)."""
     paragraphs = [p for p in re.split(r"\n\s*\n", text or "") if p.strip()]
     best = -1
     if quote:
@@ -72,7 +74,39 @@ def _paragraph_blocks(text: str, quote: str | None) -> list[Block]:
         scores = [len(wanted & _stems(p)) for p in paragraphs]
         if scores and max(scores) > 0:
             best = scores.index(max(scores))
-    return [Block(p, cited=n == best, anchor=f"p{n}") for n, p in enumerate(paragraphs)]
+    return [
+        Block(p, cited=n == best, anchor=f"p{n}", marks=tuple(cited_sentences(p, quote)) if n == best else ())
+        for n, p in enumerate(paragraphs)
+    ]
+
+
+def _section_blocks(chunk, document_title: str, cited: bool, quote: str | None) -> list[Block]:
+    """A chunk as one block per section merged into it (each under its own heading). In the cited
+    chunk, the cited sentences are marked and only the blocks holding them are cited; a quote found
+    nowhere (a paraphrase) leaves the whole chunk cited, as a search hit is."""
+    text = chunk.content
+    starts = sorted({int(span[0]) for span in chunk.heading_spans or ()} | {0})
+    marks = cited_sentences(text, quote) if cited and quote else []
+    blocks = []
+    for n, start in enumerate(starts):
+        end = starts[n + 1] if n + 1 < len(starts) else len(text)
+        body = text[start:end].rstrip()
+        lead = len(body) - len(body.lstrip())
+        if not body.strip():
+            continue
+        heading, page = heading_at_offset(chunk, start)
+        inside = tuple((a - start - lead, b - start - lead) for a, b in marks if start <= a < end)
+        blocks.append(
+            Block(
+                body.strip(),
+                section_path(heading, document_title),
+                page,
+                cited and (bool(inside) or not marks),
+                f"c{chunk.position}" + (f"-{n}" if n else ""),
+                inside,
+            )
+        )
+    return blocks
 
 
 def _manual_view(conn, user: User, manual_id, section: str | None) -> SourceView | None:
@@ -130,13 +164,11 @@ def open_source(
                 wanted = _stems(quote)
                 chunk = max(chunks, key=lambda c: len(wanted & _stems(c.content))).id
             for c in chunks:
-                cited = str(c.id) == str(chunk)
-                view.blocks.append(
-                    Block(c.content, section_path(c.heading, found.title), c.page_start, cited, f"c{c.position}")
-                )
-                if cited:  # the section of the chunk the quote comes from, as the citation names it
-                    heading, view.page = heading_at(c, quote) if quote else (c.heading, c.page_start)
-                    view.heading = section_path(heading, found.title)
+                blocks = _section_blocks(c, found.title, str(c.id) == str(chunk), quote)
+                view.blocks += blocks
+                cited = next((block for block in blocks if block.cited), None)
+                if cited is not None and not view.heading:  # the section the cited sentence sits under
+                    view.heading, view.page = cited.heading, cited.page
             return view
         if lesson:
             found = sources.source_lesson(conn, user.org_id, lesson)

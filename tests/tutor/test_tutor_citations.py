@@ -1,4 +1,5 @@
-"""Citations point at the section a sentence comes from, even where small sections share one chunk."""
+"""Citations point at the section a sentence comes from, even where small sections share one chunk; the
+viewer marks that sentence (not the chunk) and names its heading."""
 
 from __future__ import annotations
 
@@ -6,9 +7,12 @@ from pathlib import Path
 
 from agents.ingestion.pipeline import backfill_heading_spans, ingest_file
 from agents.retrieval import Passage
-from agents.tutor.citations import pinpoint
-from storage import sources
+from agents.tutor.citations import cited_sentences, pinpoint, sentence_spans
+from agents.tutor.sources import open_source
+from storage import sources, users
 from storage.users import ensure_org
+from tests.conftest import make_deps
+from ui.source_html import source_html
 
 POLICY = """# Uniform Policy
 
@@ -22,7 +26,8 @@ Closed non-slip shoes are mandatory in the warehouse and the stockroom.
 
 ## 3. Lockers
 
-Personal belongings stay in the staff lockers, which are emptied every Friday evening.
+Personal belongings stay in the staff lockers, which are emptied every Friday evening. Padlocks are
+provided by the store manager on request.
 """
 
 
@@ -78,3 +83,63 @@ def test_chunks_stored_before_heading_spans_get_them_from_their_original_once(po
         [untouched] = sources.document_chunks_by_document(conn, org.id, edited.document_id)
     assert [list(span) for span in after.heading_spans] == [list(span) for span in before.heading_spans]
     assert len(after.heading_spans) == 3 and list(untouched.heading_spans) == []
+
+
+def test_the_cited_sentences_are_found_in_their_passage_and_a_paraphrase_marks_nothing():
+    text = (
+        "Refunds are made to the original payment method.\n\n"
+        "- Gift receipts are valid for **90 days**. They never give cash.\n"
+        "| Tier | Limit |\n| Cashier | 200 EUR |\n\n"
+        "## 3.3 Exchanges\n\nExchanges need the receipt."
+    )
+    found = [text[a:b] for a, b in sentence_spans(text)]
+    assert found == [
+        "Refunds are made to the original payment method.",
+        "Gift receipts are valid for **90 days**.",  # the list mark is not part of it
+        "They never give cash.",
+        "3.3 Exchanges",  # "3.3" does not end a sentence; table rows are no sentences (a mark would cross cells)
+        "Exchanges need the receipt.",
+    ]
+    marked = [text[a:b] for a, b in cited_sentences(text, "Gift receipts are valid for 90 days. They never give cash.")]
+    assert marked == ["Gift receipts are valid for **90 days**.", "They never give cash."]
+    assert cited_sentences(text, "A present's ticket lasts three months.") == []  # other words: nothing to mark
+
+
+def test_the_viewer_marks_only_the_cited_sentence_under_its_own_heading(pool, tmp_path):
+    path = tmp_path / "uniform_policy.md"
+    path.write_text(POLICY, encoding="utf-8")
+    with pool.connection() as conn:
+        org = ensure_org(conn, "viewer")
+        users.ensure_user(
+            conn,
+            org.id,
+            email="reader@viewer.test",
+            full_name="Reader",
+            role="employee",
+            password_hash="",
+            department="",
+            job_title="",
+            language="en",
+            is_active=True,
+        )
+        reader = users.get_user_by_email(conn, "reader@viewer.test")
+    result = ingest_file(pool, org.id, path)
+    with pool.connection() as conn:
+        [chunk] = sources.document_chunks_by_document(conn, org.id, result.document_id)
+    quote = "Personal belongings stay in the staff lockers, which are emptied every Friday evening."
+    view = open_source(make_deps(pool), reader, chunk=str(chunk.id), quote=quote)
+
+    assert view.heading == "3. Lockers"  # the sentence's section, not the chunk's first ("1. Badges")
+    assert [(b.heading, b.cited) for b in view.blocks] == [
+        ("1. Badges", False),
+        ("2. Shoes", False),
+        ("3. Lockers", True),
+    ]
+    [cited] = [b for b in view.blocks if b.cited]
+    assert [cited.text[a:b] for a, b in cited.marks] == [quote]
+    html = source_html(view, "en")
+    assert html.count('<mark class="sv-quote">') == 1
+    assert f'<mark class="sv-quote">{quote}</mark> Padlocks' in " ".join(html.split())  # its neighbour stays unmarked
+
+    whole = open_source(make_deps(pool), reader, chunk=str(chunk.id))  # no sentence given: the chunk is cited
+    assert all(b.cited and not b.marks for b in whole.blocks) and "<mark" not in source_html(whole, "en")
