@@ -301,6 +301,11 @@ def final_review(view) -> None:
     issues = report.get("issues") or []
     count = {severity: sum(i["severity"] == severity for i in issues) for severity in ("critical", "major", "minor")}
     st.subheader(t("content.studio.final_review", lang))
+    last = view.events[-1] if view.events else None
+    if last and last.event_type == "exercise_regenerated" and not last.data.get("replaced"):
+        st.info(
+            t("content.studio.no_other_exercise", lang, n=last.data["exercise"] + 1, module=last.data["module"] + 1)
+        )
     cols = st.columns(5)
     cols[0].metric(t("content.studio.quality_score", lang), f"{report.get('overall_score', 0):.2f}")
     cols[1].metric(t("content.studio.issues", lang), t("content.studio.issue_counts", lang, **count))
@@ -381,10 +386,13 @@ def final_review(view) -> None:
                 st.markdown(f"**{ei + 1}. {kind}** · {bloom} · {safe_markdown(exercise['prompt'])}")
                 for issue in found:
                     st.warning(t("content.severity." + issue["severity"], lang) + ": " + issue["description"])
-                with st.popover(t("content.studio.edit_exercise", lang)):
+                edit, again = st.columns([1, 1])
+                with edit.popover(t("content.studio.edit_exercise", lang)):
                     fields = exercise_form(exercise, lang, f"ef-{job_id}-{index}-{ei}")
                     if fields:
                         act(service.edit_content, job_id, f"module.{index}.exercise.{ei}", fields=fields)
+                if again.button(t("content.studio.regenerate_exercise", lang), key=f"rx-{job_id}-{index}-{ei}"):
+                    act(service.regenerate_exercise, job_id, index, ei)
             instructions = st.text_input(t("content.studio.regenerate_notes", lang), key=f"ri-{job_id}-{index}")
             if st.button(t("content.studio.regenerate", lang), key=f"rg-{job_id}-{index}"):
                 act(service.regenerate_module, job_id, index, instructions or None)

@@ -95,6 +95,7 @@ def route_after_final_review(
         "edit": "refine_content",
         "refine": "refine_content",
         "patch": "admin_review_final",
+        "regenerate_exercise": "admin_review_final",
         "regenerate": "regenerate_module",
     }.get(decision, END)
 

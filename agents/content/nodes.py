@@ -6,6 +6,7 @@ and the routers send the run to ``handle_error``, which records it on the job.
 
 from __future__ import annotations
 
+import copy
 import functools
 import logging
 from uuid import UUID
@@ -17,6 +18,7 @@ from langgraph.types import interrupt
 from agents.content import authoring, design
 from agents.content.context import MAX_REFINEMENT_CYCLES, ContentContext
 from agents.content.edits import apply_notes, apply_patch
+from agents.content.exercise_swap import replacement_exercise
 from agents.content.review import review_twin
 from agents.content.sources import load_sections, module_chunk_ids, sections_for
 from agents.content.state import GenerationState, ModuleTask, merge_modules
@@ -329,15 +331,35 @@ def admin_review_final(state: GenerationState, runtime: Runtime[ContentContext])
     """Human checkpoint 2: approve, refine (edit), reject; or, staying here, patch content or regenerate a module."""
     review = interrupt({"checkpoint": "final"})
     decision = review.get("decision")
-    if decision not in ("approve", "edit", "refine", "reject", "patch", "regenerate"):
+    if decision not in ("approve", "edit", "refine", "reject", "patch", "regenerate", "regenerate_exercise"):
         raise ContentError(f"unknown final decision {decision!r}")
     update: dict = {"admin_review_final": review}
+    ctx = runtime.context
     if decision == "patch":
-        ctx = runtime.context
         update.update(apply_patch(state, review.get("edits") or {}))
         ctx.event(state, "edited", {"target": (review.get("edits") or {}).get("target")})
         update["review_report"] = _recheck(ctx, state, update)
+    if decision == "regenerate_exercise":
+        update.update(_swap_exercise(ctx, state, review.get("edits") or {}))
     return update
+
+
+def _swap_exercise(ctx: ContentContext, state: dict, edits: dict) -> dict:
+    """One exercise replaced by another from its module's sections (exercise_swap.py), the review checked again;
+    when the sections support no other, the exercise stays and the event says so."""
+    modules = state.get("generated_modules") or []
+    index, at = int(edits.get("module_index", -1)), int(edits.get("exercise_index", -1))
+    if not (0 <= index < len(modules) and 0 <= at < len(modules[index]["exercises"])):
+        raise ContentError(f"there is no exercise {index}.{at}")
+    sections = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
+    fresh = replacement_exercise(modules[index], at, sections, _language(state))
+    ctx.event(state, "exercise_regenerated", {"module": index, "exercise": at, "replaced": fresh is not None})
+    if fresh is None:
+        return {}
+    module = copy.deepcopy(modules[index])
+    module["exercises"][at] = fresh
+    update = {"generated_modules": [module]}
+    return {**update, "review_report": _recheck(ctx, state, update)}
 
 
 def _recheck(ctx: ContentContext, state: dict, update: dict) -> dict:

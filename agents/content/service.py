@@ -352,6 +352,27 @@ def regenerate_module(deps: AppDeps, user: User, job_id, module_index: int, inst
     )
 
 
+def regenerate_exercise(deps: AppDeps, user: User, job_id, module_index: int, exercise_index: int) -> None:
+    """Another exercise in place of one at the final review (the worker writes and reviews it; audited)."""
+    job = _job(deps, user, job_id)
+    modules = graph_state(deps, job.id)[0].get("generated_modules") or []
+    if not (0 <= module_index < len(modules) and 0 <= exercise_index < len(modules[module_index]["exercises"])):
+        raise ContentServiceError(t("content.error.no_module", user.language))
+    _queue(
+        deps,
+        user,
+        job_id,
+        {
+            "decision": "regenerate_exercise",
+            "notes": None,
+            "edits": {"module_index": module_index, "exercise_index": exercise_index},
+        },
+        expect="awaiting_final_review",
+        status="awaiting_final_review",
+        review="content.regenerate_exercise",
+    )
+
+
 def retry_job(deps: AppDeps, user: User, job_id) -> None:
     """Run a failed job again from the checkpoint before the node that failed."""
     job = _job(deps, user, job_id)

@@ -76,7 +76,7 @@ class ReviewReport(TypedDict):
 
 
 class AdminReview(TypedDict, total=False):
-    decision: str  # structure: approve|edit|redesign|reject; final: + refine|patch|regenerate
+    decision: str  # structure: approve|edit|redesign|reject; final: + refine|patch|regenerate|regenerate_exercise
     edits: dict | None
     notes: str | None
 

@@ -8,7 +8,9 @@ import copy
 import pytest
 
 from agents.content import service
-from storage import jobs
+from agents.content.exercise_swap import replacement_exercise
+from agents.content.sources import load_sections
+from storage import audit, jobs
 from storage import lessons as lesson_store
 from tests.conftest import make_deps
 
@@ -172,6 +174,50 @@ def test_inline_edits_and_regenerating_one_module_leave_the_others_untouched(poo
     assert outline.modules[0].lessons[0].content_md == "EDITED 0"
     with pytest.raises(service.ContentServiceError):  # nothing left to review
         service.review_final(app_deps, admin, job_id, "approve")
+
+
+def test_regenerating_one_exercise_replaces_only_it_with_a_reviewed_one(pool, app_deps, studio, at_final):
+    """'Another exercise' at the final review: the same place gets a new exercise (the same type when the module's
+    sections support one), nothing critical or major in it, the rest of the course unchanged; audited."""
+    org, admin, _ = studio
+    job_id = at_final()
+    state = service.job_view(app_deps, admin, job_id).state
+    before = state["generated_modules"]
+    sections = load_sections(pool, str(org.id), state["source_document_ids"])
+    language = state["source_metadata"]["language"]
+    offers = [
+        (i, replacement_exercise(m, 1, sections, language)) for i, m in enumerate(before) if len(m["exercises"]) >= 2
+    ]
+    exhausted = next(i for i, fresh in offers if fresh is None)  # every exercise its sections support is in use
+    index = next(i for i, fresh in offers if fresh is not None)
+    old = before[index]["exercises"][1]
+
+    service.regenerate_exercise(app_deps, admin, job_id, exhausted, 1)
+    assert _run(app_deps, org, job_id).status == "awaiting_final_review"
+    assert _events(pool, org, job_id, "exercise_regenerated")[-1].data["replaced"] is False
+    assert service.job_view(app_deps, admin, job_id).state["generated_modules"] == before
+    service.regenerate_exercise(app_deps, admin, job_id, index, 1)
+    assert _run(app_deps, org, job_id).status == "awaiting_final_review"
+    after = service.job_view(app_deps, admin, job_id).state
+    fresh = after["generated_modules"][index]["exercises"][1]
+    assert fresh != old and fresh not in before[index]["exercises"]
+    assert fresh == dict(offers)[index]  # the same type first, when the module's sections support another
+    assert after["generated_modules"][index]["exercises"][:1] == before[index]["exercises"][:1]
+    assert all(m == before[i] for i, m in enumerate(after["generated_modules"]) if i != index)
+    assert not [
+        i
+        for i in after["review_report"]["issues"]
+        if i.get("module_index") == index and i.get("exercise_index") == 1 and i["severity"] in ("critical", "major")
+    ]
+    assert _events(pool, org, job_id, "exercise_regenerated")[-1].data == {
+        "module": index,
+        "exercise": 1,
+        "replaced": True,
+    }
+    with pool.connection() as conn:
+        assert audit.list_entries(conn, org.id, action="content.regenerate_exercise")
+    with pytest.raises(service.ContentServiceError):
+        service.regenerate_exercise(app_deps, admin, job_id, index, 99)
 
 
 def test_redesign_sends_the_edited_outline_and_notes_to_the_design_pass_once(pool, app_deps, studio, at_structure):

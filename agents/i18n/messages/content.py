@@ -308,6 +308,13 @@ MESSAGES = {
     "content.studio.metadata": {"en": "📝 Course details", "es": "📝 Datos del curso"},
     "content.studio.save_lesson": {"en": "Save lesson", "es": "Guardar lección"},
     "content.studio.edit_exercise": {"en": "✏️ Edit", "es": "✏️ Editar"},
+    "content.studio.regenerate_exercise": {"en": "🔄 Another exercise", "es": "🔄 Otro ejercicio"},
+    "content.studio.no_other_exercise": {
+        "en": "Module {module}, exercise {n}: its sections support no other exercise than those already in the "
+        "module, so it stays as it was. Edit it, or regenerate the module with notes.",
+        "es": "Módulo {module}, ejercicio {n}: sus secciones no dan para otro ejercicio distinto de los que ya tiene "
+        "el módulo, así que se queda como estaba. Edítalo o regenera el módulo con notas.",
+    },
     "content.studio.regenerate_notes": {"en": "Instructions to regenerate", "es": "Instrucciones para regenerar"},
     "content.studio.regenerate": {"en": "🔄 Regenerate this module", "es": "🔄 Regenerar este módulo"},
     "content.studio.manual": {"en": "📘 Manual", "es": "📘 Manual"},
