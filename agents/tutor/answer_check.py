@@ -115,6 +115,14 @@ _RULE = re.compile(
 )
 
 
+_THE_COURSE = re.compile(r"\b(este|esta|el|la|del|this|the) (curso|leccion|modulo|tema|course|lesson|module|topic)\b")
+
+
+def about_the_course(question: str) -> bool:
+    """ "What matters most in this course?": asked about the course in view, which answers it whole."""
+    return bool(_THE_COURSE.search(fold(question)))
+
+
 def asked_kind(question: str) -> str | None:
     plain = fold(question)
     return next((kind for kind, pattern in _KIND_ASKED if pattern.search(plain)), None)

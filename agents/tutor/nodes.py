@@ -19,7 +19,7 @@ from agents.offline import match_exemplars, stream_words
 from agents.retrieval import Passage, ground
 from agents.retrieval.passages import trim_passages
 from agents.tutor import prompts
-from agents.tutor.answer_check import answers_question
+from agents.tutor.answer_check import about_the_course, answers_question
 from agents.tutor.answers import (
     closest_material,
     next_steps,
@@ -176,24 +176,34 @@ def _announce(runtime: Runtime[TutorContext], rung: str, source: str) -> None:
 def _grounded(state: TutorState, runtime: Runtime[TutorContext], course_id: str | None) -> dict:
     ctx = runtime.context
     started = time.perf_counter()
-    lesson_id = state.get("lesson_id") if course_id else None
-    grounding = ground(
-        ctx.pool,
-        ctx.org_id,
-        ctx.user_id,
-        state["message"],
-        course_id=UUID(course_id) if course_id else None,
-        lesson_id=UUID(lesson_id) if lesson_id else None,
-        llm=ctx.llm,
-    )
-    passages = trim_passages(grounding.passages, ctx.budgets["retrieved_context"])
-    rung, source = grounding.rung, grounding.source
-    if passages and not state.get("attempt") and not answers_question(state["message"], tuple(passages)):
+    message, checked = state["message"], not state.get("attempt")
+
+    def search(scope: str | None) -> tuple[str, str, list[Passage]]:
+        lesson_id = state.get("lesson_id") if scope else None
+        grounding = ground(
+            ctx.pool,
+            ctx.org_id,
+            ctx.user_id,
+            message,
+            course_id=UUID(scope) if scope else None,
+            lesson_id=UUID(lesson_id) if lesson_id else None,
+            llm=ctx.llm,
+        )
+        return grounding.rung, grounding.source, trim_passages(grounding.passages, ctx.budgets["retrieved_context"])
+
+    rung, source, passages = search(course_id)
+    answered = not passages or not checked or answers_question(message, tuple(passages))
+    if course_id and passages and checked and about_the_course(message):
+        answered = True  # "¿Qué es lo más importante de este curso?": the course in view is what is asked about
+    if not answered and course_id:  # the course doesn't answer it; the company's documents may (issue 29)
+        rung, source, passages = search(None)
+        answered = not passages or answers_question(message, tuple(passages))
+    if not answered:
         rung, passages = "general", []  # retrieved, but no sentence answers (issue 29)
     if rung == "general":  # searched and found nothing: not a turn that needed no documents
         source = "pageindex" if course_id else "semantic"
     _announce(runtime, rung, source)
-    closest = closest_material(ctx.pool, ctx.org_id, state["message"]) if rung == "general" else []
+    closest = closest_material(ctx.pool, ctx.org_id, message) if rung == "general" else []
     return {
         "rung": rung,
         "retrieval_source": source,

@@ -67,3 +67,21 @@ def test_lucias_canteen_question_is_not_found_with_ways_forward(seeded_pool, luc
     badge = badge_html("general", "semantic", by_name(events, "done")["engine"], "es")
     assert "No está en los documentos de la empresa" in badge and "Sin documentos" not in badge
     assert "Documento de la empresa" in badge_html("chunks", "semantic", "offline", "es")
+
+
+def test_inside_the_english_course_spanish_questions_are_answered(seeded_pool, lucia):
+    """Lucía has the English security course open: a question about the course is answered from its
+    lessons; a question the course doesn't answer (returns) from the company's documents; the canteen
+    by nothing."""
+    course = "Seguridad de la información: lo esencial"
+    events, text = run(lucia, "¿Qué es lo más importante de este curso?", seeded_pool, course=course)
+    assert by_name(events, "grounding") == {"rung": "chunks", "source": "pageindex"}, text
+    assert by_name(events, "citations")["citations"][0]["source_type"] == "lesson"
+    events, text = run(lucia, "¿Cuántos días tengo para devolver un producto?", seeded_pool, course=course)
+    assert by_name(events, "grounding")["rung"] == "chunks" and "30" in text, text
+    assert {c["document"] for c in by_name(events, "citations")["citations"]} & {
+        "Manual de Atención al Cliente",
+        "Returns and Refunds Policy",
+    }
+    events, text = run(lucia, "¿Qué hay de menú hoy en la cantina?", seeded_pool, course=course)
+    assert by_name(events, "grounding")["rung"] == "general" and text.startswith("No encontré nada"), text

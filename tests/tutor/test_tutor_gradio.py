@@ -156,13 +156,6 @@ def test_browser_shows_a_streamed_answer_with_sources(chat_url, seeded_pool, luc
     assert SCREENSHOT.stat().st_size > 10_000
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason=(
-        "regression this session (issue 29): the tutor's answer check abstains on Spanish questions "
-        "inside the English demo course; fix the check, then drop this mark"
-    ),
-)
 def test_course_and_lesson_from_the_url_scope_the_chat(chat_url, seeded_pool, lucia):
     from storage.enrollments import list_enrollments
 
