@@ -106,7 +106,9 @@ def sign_in_page() -> None:
 def not_for_your_role() -> None:
     from ui.session import current_user  # imported once the database is ready (main)
 
-    st.warning(t("auth.not_for_your_role", current_user().language))
+    user = current_user()
+    assert user is not None, "a role's pages exist only once someone is signed in"
+    st.warning(t("auth.not_for_your_role", user.language))
 
 
 HOME_ADDRESSES = [Path(pages[0][0]).stem for pages in (EMPLOYEE_PAGES, ADMIN_PAGES)]
@@ -115,7 +117,9 @@ HOME_ADDRESSES = [Path(pages[0][0]).stem for pages in (EMPLOYEE_PAGES, ADMIN_PAG
 def go_home() -> None:
     from ui.session import current_user  # imported once the database is ready (main)
 
-    st.switch_page((ADMIN_PAGES if current_user().is_admin else EMPLOYEE_PAGES)[0][0])
+    user = current_user()
+    assert user is not None, "a role's pages exist only once someone is signed in"
+    st.switch_page((ADMIN_PAGES if user.is_admin else EMPLOYEE_PAGES)[0][0])
 
 
 def navigation_for(user) -> dict[str, list[st.Page]]:

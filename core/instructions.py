@@ -156,7 +156,7 @@ def _flags(parts: list[str]) -> list[str | None]:
             after = spoken[position + 1] if position + 1 < len(spoken) else None
             flagged_before, flagged_after = before is not None and flags[before], after is not None and flags[after]
             between = flagged_before and flagged_after
-            after_colon = flagged_before and parts[before].rstrip().endswith(":")
+            after_colon = before is not None and flagged_before and parts[before].rstrip().endswith(":")
             words = len(parts[i].split())
             # a sign-off, or a fragment the splitter cut at an abbreviation ("RR. HH.")
             sign_off = words <= FRAGMENT_WORDS or (words <= SIGN_OFF_WORDS and _SIGN_OFF.match(parts[i].strip()))

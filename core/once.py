@@ -9,20 +9,25 @@ from __future__ import annotations
 import functools
 import threading
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 T = TypeVar("T")
 
 
-def built_once(build: Callable[[], T]) -> Callable[[], T]:
-    """``build()`` runs once, under a lock of its own; ``cache_clear``/``cache_info`` as functools.cache's."""
-    cached = functools.cache(build)
-    lock = threading.Lock()
+class Once(Generic[T]):
+    """What ``built_once`` returns: call it for the thing; ``cache_clear``/``cache_info`` as functools.cache's."""
 
-    @functools.wraps(build)
-    def get() -> T:
-        with lock:
-            return cached()
+    def __init__(self, build: Callable[[], T]) -> None:
+        self._cached = functools.cache(build)
+        self._lock = threading.Lock()
+        self.cache_clear, self.cache_info = self._cached.cache_clear, self._cached.cache_info
+        functools.update_wrapper(self, build)
 
-    get.cache_clear, get.cache_info = cached.cache_clear, cached.cache_info
-    return get
+    def __call__(self) -> T:
+        with self._lock:
+            return self._cached()
+
+
+def built_once(build: Callable[[], T]) -> Once[T]:
+    """``build()`` runs once, under a lock of its own."""
+    return Once(build)

@@ -53,8 +53,10 @@ def t(key: str, lang: str | None, /, **params: object) -> str:
 
     def plural(block: re.Match) -> str:
         forms = dict(_PLURAL_FORM.findall(block.group(2)))
-        form = Locale.parse(_locale(code)).plural_form(abs(params[block.group(1)]))
-        return forms.get(form, forms["other"]).replace("#", "{" + block.group(1) + "}")
+        count = params[block.group(1)]
+        assert isinstance(count, int | float), f"{key}: the count {block.group(1)} is not a number"
+        form = Locale.parse(_locale(code)).plural_form(abs(count))
+        return (forms.get(form) or forms["other"]).replace("#", "{" + block.group(1) + "}")
 
     text = _PLURAL_BLOCK.sub(plural, text)
     return text.format(**params) if params else text

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import functools
 from datetime import UTC, datetime
+from typing import Any, cast
 
 from fsrs import Card, Rating, Scheduler
+from fsrs.card import CardDict
 
 SCHEDULER = Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=False)
 
@@ -18,7 +20,7 @@ SCHEDULER = Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=Fal
 @functools.lru_cache(maxsize=64)
 def scheduler_for(desired_retention: float = 0.9, parameters: tuple[float, ...] | None = None) -> Scheduler:
     """The scheduler for an organisation's desired retention (and FSRS parameters, once optimised)."""
-    extra = {"parameters": parameters} if parameters else {}
+    extra: dict[str, Any] = {"parameters": parameters} if parameters else {}
     return Scheduler(
         desired_retention=desired_retention, learning_steps=(), relearning_steps=(), enable_fuzzing=False, **extra
     )
@@ -35,6 +37,10 @@ def review(
 ) -> tuple[dict, datetime]:
     """The card after this answer (a new card for a first answer) and when it is due next."""
     reviewed_at = reviewed_at.astimezone(UTC)  # fsrs insists on datetime.timezone.utc
-    current = Card.from_dict(card) if card else Card(card_id=int(reviewed_at.timestamp() * 1000), due=reviewed_at)
+    current = (
+        Card.from_dict(cast(CardDict, card))
+        if card
+        else Card(card_id=int(reviewed_at.timestamp() * 1000), due=reviewed_at)
+    )
     updated, _ = scheduler.review_card(current, rating_for(correct, score), reviewed_at)
-    return updated.to_dict(), updated.due
+    return dict(updated.to_dict()), updated.due

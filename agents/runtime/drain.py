@@ -18,12 +18,13 @@ import signal
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 DRAIN_SECONDS = 30.0
 EXIT_GRACE_SECONDS = 5.0
 log = logging.getLogger(__name__)
 _lock = threading.Condition()
-_state = {"until": None, "running": 0, "installed": False}
+_state: dict[str, Any] = {"until": None, "running": 0, "installed": False}
 _stoppers: list[Callable[[float], None]] = []  # what stops taking new work, given the seconds left
 
 
