@@ -99,7 +99,7 @@ FOLD_FROM = 2
 
 
 def source_html(view: SourceView, lang: str) -> str:
-    blocks = []
+    blocks: list[str] = []
     for block in view.blocks:
         where = " · ".join(
             part
