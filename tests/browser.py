@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from ui import cookie_routes
+
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[1]
 _chromium_missing = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
@@ -134,6 +136,21 @@ def sign_in(page, base_url: str, email: str, password: str) -> None:
     page.get_by_label("Password", exact=True).fill(password)  # the browser speaks English: the form does too
     page.get_by_role("button", name="Sign in").click()
     page.get_by_text(email).wait_for(timeout=STEP)
+    session_cookie(page)
+
+
+def session_cookie(page, *, present: bool = True, timeout: float = STEP) -> dict | None:
+    """The browser's session cookie once it is there (or None once it is gone, with ``present=False``).
+    The signed-in (or signed-out) page shows before the browser has fetched the image that sets or clears
+    the cookie (ui/cookie_routes.py), and a navigation before that (``page.goto``) would open as the
+    previous person. Read from the browser context: the cookie is HttpOnly."""
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        cookie = next((c for c in page.context.cookies() if c["name"] == cookie_routes.COOKIE), None)
+        if (cookie is not None) == present:
+            return cookie
+        assert time.monotonic() < deadline, f"the session cookie is {'missing' if present else 'still there'}"
+        page.wait_for_timeout(100)
 
 
 def sign_out(page, label: str) -> None:
@@ -141,6 +158,7 @@ def sign_out(page, label: str) -> None:
     run has revoked the session would still be signed in."""
     page.get_by_role("button", name=label, exact=True).click()
     page.get_by_label("Email").wait_for(timeout=STEP)
+    session_cookie(page, present=False)
 
 
 def settle(page, timeout: float = STEP) -> None:

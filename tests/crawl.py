@@ -67,3 +67,37 @@ def findings(text: str, lang: str, foreign: set[str]) -> list[str]:
     ]
     found += [f"other language: {word!r}" for word in sorted(_words(text) & foreign)]
     return found
+
+
+def page_text(page) -> str:
+    """What the page shows: not icons (Material icon names such as "keyboard_arrow_right" are text in the
+    page, drawn as glyphs) nor Streamlit's own running indicator ("Stop", English)."""
+    text, icons = page.evaluate("""() => [document.body.innerText,
+        [...document.querySelectorAll('[data-testid^="stIcon"]')].map(e => e.innerText)]""")
+    for icon in set(icons):
+        text = text.replace(icon, " ")
+    return text.replace("Stop\n", "")
+
+
+def walk(base: str, page, people: list[tuple[str, str, str, str]], shots: Path) -> tuple[int, dict[str, list[str]]]:
+    """Sign in as each person (email, password, language, sign-out label), open every page of their menu once
+    it has settled, screenshot it into ``shots`` and read it; returns the pages visited and what was found."""
+    from tests.browser import STEP, settle, sign_in, sign_out
+
+    problems, visited = {}, 0
+    for email, password, lang, sign_out_label in people:
+        foreign = foreign_words(lang)
+        sign_in(page, base, email, password)
+        links = page.locator('[data-testid="stSidebarNavLink"]')
+        addresses = list(dict.fromkeys(links.nth(i).get_attribute("href") for i in range(links.count())))
+        for address in addresses:
+            page.goto(address)
+            page.get_by_text(email).wait_for(timeout=STEP)
+            settle(page)
+            name = address.rstrip("/").rsplit("/", 1)[-1] or "home"
+            page.screenshot(path=str(shots / f"{email.split('@')[0]}-{name}.png"), full_page=True)
+            if found := findings(page_text(page), lang, foreign):
+                problems[f"{email} {name}"] = found
+            visited += 1
+        sign_out(page, sign_out_label)
+    return visited, problems

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from agents.i18n import t
-from tests.browser import chromium_page, free_port, needs_chromium, running_app
+from tests.browser import chromium_page, free_port, needs_chromium, running_app, session_cookie
 
 SHOTS = Path("/tmp/auth-shots")
 
@@ -17,17 +17,6 @@ def _sign_in_here(page, email: str, password: str) -> None:
     page.get_by_label("Password", exact=True).fill(password)
     page.get_by_role("button", name="Sign in").click()
     page.get_by_text(email).wait_for(timeout=60_000)
-
-
-def _session_cookie(page, *, present: bool = True) -> dict | None:
-    """The browser's session cookie once it is there (or gone, with ``present=False``), polling the
-    browser's cookie jar: the server sets it when the page fetches its one-time image."""
-    for _ in range(300):
-        cookie = next((c for c in page.context.cookies() if c["name"] == "skillnet_session"), None)
-        if (cookie is not None) == present:
-            return cookie
-        page.wait_for_timeout(100)
-    raise AssertionError(f"the session cookie is {'missing' if present else 'still there'} after 30 s")
 
 
 @needs_chromium
@@ -51,7 +40,7 @@ def test_sessions_survive_reloads_and_links_and_end_everywhere(seeded_db_url, se
         page.wait_for_url(f"**/course_player?course={course_id}", timeout=30_000)
         page.locator("[data-testid=stSidebarNav] a[href$=course_player]").wait_for(timeout=30_000)
         assert page.get_by_text("Page not found").count() == 0
-        cookie = _session_cookie(page)
+        cookie = session_cookie(page)
         # set by the server, out of scripts' reach: HttpOnly, SameSite=Strict (no Secure over plain http)
         assert cookie["httpOnly"] is True and cookie["sameSite"] == "Strict" and cookie["secure"] is False
         assert "skillnet_session" not in page.evaluate("document.cookie")
@@ -80,7 +69,7 @@ def test_sessions_survive_reloads_and_links_and_end_everywhere(seeded_db_url, se
         page.goto(f"{base}/reviews")
         page.get_by_role("button", name="Sign out").click()
         page.get_by_label("Password", exact=True).wait_for(timeout=60_000)
-        assert _session_cookie(page, present=False) is None  # cleared by the server too
+        assert session_cookie(page, present=False) is None  # cleared by the server too
         other.locator("[data-testid=stSidebarNav] a[href$=reviews]").click()  # its next action
         other.get_by_label("Password", exact=True).wait_for(timeout=60_000)
         assert other.get_by_text("james@acme.test").count() == 0
