@@ -205,7 +205,9 @@ def pinpoint(conn, org_id, response: str, passages: list[Passage]) -> list[Passa
             candidates = sources.nearby_chunks(conn, org_id, passage.source_id)
         elif passage.source_type == "document":
             candidates = sources.document_chunks_by_document(conn, org_id, passage.source_id)
-        if claim and candidates:
+        if claim and passage.section and re.search(re.escape(passage.section.split(" > ")[-1]) + "[»”]", claim):
+            pass  # the sentence names the section it points to (a hint's "reread the section …"): kept
+        elif claim and candidates:
             best = max(
                 candidates, key=lambda chunk: (_support(claim, chunk.content), str(chunk.id) == passage.source_id)
             )

@@ -1,6 +1,7 @@
 """The tutor graph (000 §1 with 003's reflection step):
 
 classify_intent → retrieve_course_context | retrieve_semantic | retrieve_progress | skip_retrieval
+→ exercise_material (an open exercise's own source passages first)
 → generate_response → [reflect → generate_response, at most twice] → post_process.
 """
 
@@ -11,6 +12,7 @@ import functools
 from langgraph.graph import END, START, StateGraph
 
 from agents.tutor import nodes
+from agents.tutor.exercise_material import add_exercise_material
 from agents.tutor.state import TutorContext, TutorState
 
 RETRIEVAL_NODES = ("retrieve_course_context", "retrieve_semantic", "retrieve_progress", "skip_retrieval")
@@ -22,7 +24,9 @@ def build_graph(checkpointer=None):
     graph.add_node("classify_intent", nodes.classify_intent)
     for name in RETRIEVAL_NODES:
         graph.add_node(name, getattr(nodes, name))
-        graph.add_edge(name, "generate_response")
+        graph.add_edge(name, "exercise_material")
+    graph.add_node("exercise_material", add_exercise_material)
+    graph.add_edge("exercise_material", "generate_response")
     graph.add_node("generate_response", nodes.generate_response)
     graph.add_node("reflect", nodes.reflect)
     graph.add_node("post_process", nodes.post_process)

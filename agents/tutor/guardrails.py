@@ -57,6 +57,7 @@ SAME_QUESTION_SIMILARITY = 0.86
 def exercise_text(attempt: dict) -> str:
     """What the learner reads on screen for the exercise (prompt, statement, options, steps, case)."""
     content = attempt.get("content") or {}
+    lines = [node for node in (content.get("nodes") or {}).values() if isinstance(node, dict)]  # a dialogue
     parts = [
         attempt.get("prompt") or "",
         content.get("statement") or "",
@@ -64,6 +65,8 @@ def exercise_text(attempt: dict) -> str:
         content.get("scenario") or "",
         *(content.get("options") or []),
         *(content.get("steps") or []),
+        *(node.get("text") for node in lines),
+        *(option.get("text") for node in lines for option in node.get("options") or [] if isinstance(option, dict)),
     ]
     return " ".join(part for part in parts if isinstance(part, str))
 
@@ -83,6 +86,7 @@ def is_about_exercise(message: str, attempt: dict) -> bool:
 
 
 _HINT_HEADER = re.compile(r"^\W*💡[^\n]*\n", re.MULTILINE)
+_CITATION = re.compile(r"\[\d{1,3}(?:\s*,\s*\d{1,3})*\]")
 
 
 def find_leaks(text: str, attempt: dict | None) -> list[str]:
@@ -90,7 +94,7 @@ def find_leaks(text: str, attempt: dict | None) -> list[str]:
     ("Hint 1 of 3") is our own template and is not read as an answer of "3"."""
     if not attempt or not text:
         return []
-    text = _HINT_HEADER.sub("", text)
+    text = _CITATION.sub("", _HINT_HEADER.sub("", text))  # "[1]" is a source's number, not an answer of 1
     plain = normalize(text)
     kind, content = attempt.get("type"), attempt.get("content") or {}
     leaks: list[str] = []
@@ -134,30 +138,56 @@ def _message(kind: str, exercise_type: str | None, language: str) -> str:
     return t(key if has(key) else f"tutor.hint.{kind}.default", language)
 
 
+def _blanked(sentence: str, attempt: dict) -> str:
+    """The sentence with the exercise's answers left blank (the longest first)."""
+    for correct in sorted(attempt.get("correct_texts") or [], key=len, reverse=True):
+        if correct.strip():
+            sentence = re.sub(rf"(?<!\w){re.escape(correct.strip())}(?!\w)", "___", sentence, flags=re.IGNORECASE)
+    return sentence
+
+
 def _clue(attempt: dict, passages: list[Passage]) -> tuple[str, Passage] | None:
-    """The passage sentence sharing most words with the exercise that gives nothing away."""
+    """The passage sentence sharing most words with the exercise, shown so it gives nothing away: the
+    sentence the exercise was written from has its answer blanked (a near sentence that says something
+    else would mislead); one that still gives it away is skipped."""
     prompt_words = set(normalize(exercise_text(attempt)).split())
     best: tuple[int, str, Passage] | None = None
     for passage in passages:
         for sentence in split_sentences(passage.text):
-            if len(sentence) > 260 or find_leaks(sentence, attempt):
+            shown = _blanked(sentence, attempt) if find_leaks(sentence, attempt) else sentence
+            if len(sentence) > 260 or find_leaks(shown, attempt):
                 continue
             score = len(prompt_words & set(normalize(sentence).split()))
             if score and (best is None or score > best[0]):
-                best = (score, sentence, passage)
+                best = (score, shown, passage)
     return (best[1], best[2]) if best else None
+
+
+PROMPT_CHARS = 90
+
+
+def _short(attempt: dict) -> str:
+    """The exercise as the hint names it (cut at a word): a true/false one by its statement ("True or
+    false?" names none)."""
+    statement = (attempt.get("content") or {}).get("statement") if attempt.get("type") == "true_false" else None
+    prompt = " ".join((statement if isinstance(statement, str) else attempt.get("prompt") or "").split())
+    return prompt if len(prompt) <= PROMPT_CHARS else prompt[:PROMPT_CHARS].rsplit(" ", 1)[0] + "…"
 
 
 def socratic_hint(attempt: dict, passages: list[Passage], language: str, level: int = 1) -> str:
     """A graded hint built from the exercise and the material, never its answer (003):
     1 a conceptual nudge, 2 a pointer to the passage (and a line of it), 3 a worked analogy."""
     level = max(1, min(HINT_LEVELS, level))
-    clue = _clue(attempt, passages)
-    source = clue[1] if clue else (passages[0] if passages else None)
+    # the exercise's own material (agents/tutor/exercise_material.py) is the subject; the rest only if none
+    own = [p for p in passages if p.source_id in (attempt.get("source_ids") or ())]
+    clue = _clue(attempt, own) or (None if own else _clue(attempt, passages))
+    source = clue[1] if clue else (own or passages or [None])[0]
     lines = [t("tutor.hint.intro", language) if level == 1 else ""]
     if level == 1:
         if source is not None and (source.section or source.document):
-            lines.append(t("tutor.hint.concept", language, topic=source.section or source.document))
+            lines.append(
+                t("tutor.hint.concept", language, prompt=_short(attempt), topic=source.section or source.document)
+            )
         lines.append(_message("ask", attempt.get("type"), language))
     elif level == 2:
         if source is not None:

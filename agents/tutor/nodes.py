@@ -295,6 +295,9 @@ def _messages(state: TutorState, ctx: TutorContext) -> list[dict]:
             level=level,
             level_rule=prompts.HINT_LEVEL_RULES[level],
         )
+        own = [p for p in state.get("passages") or [] if p.source_id in (attempt.get("source_ids") or ())]
+        if own:  # its own material comes first (agents/tutor/exercise_material.py)
+            system += "\n" + prompts.HINT_MATERIAL.format(index=own[0].index, where=_label(own[0])[1:-1])
     messages = [{"role": "system", "content": system}]
     if state.get("history_summary"):
         messages.append(

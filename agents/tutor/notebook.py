@@ -27,7 +27,7 @@ from storage import users
 __all__ = ["answer_figures", "answers_eval", "ask", "retrieval_eval", "search"]
 
 ASK_COLUMNS = ["question", "answer", "rung", "source", "engine", "fallback", "citations", "first_cited", "section"]
-ASKERS = {"es": "lucia@acme.test", "en": "james@acme.test"}
+SPANISH_ASKER, ENGLISH_ASKER = "lucia@acme.test", "james@acme.test"  # the demo learners, as the CLI
 
 
 def _user(deps: AppDeps, email: str) -> users.User:
@@ -65,7 +65,7 @@ def _turn(deps: AppDeps, user: users.User, question: str, course: str | None) ->
 
 def ask(
     questions: str | list[str],
-    user: str = ASKERS["es"],
+    user: str = SPANISH_ASKER,
     *,
     course: str | None = None,
     deps: AppDeps | None = None,
@@ -85,17 +85,18 @@ def answers_eval(
     split: str | None = None,
     limit: int | None = None,
     engines: tuple[str, ...] = answer_eval.ENGINES,
-    askers: dict[str, str] | None = None,
+    es_user: str = SPANISH_ASKER,
+    en_user: str = ENGLISH_ASKER,
     deps: AppDeps | None = None,
 ) -> pd.DataFrame:
     """The answer eval (``python -m agents.tutor answers``): one row per question and engine (``tutor``,
     the naive ``anchor``), with the answer, whether it holds every fact, abstained, and cites the
     answering chunk first. ``limit`` keeps the first questions of the file (after ``split``); Spanish
-    questions are asked by Lucía, English ones by James unless ``askers`` says otherwise."""
+    questions are asked by ``es_user`` (Lucía), English ones by ``en_user`` (James)."""
     deps = deps or process_deps()
     items = answer_eval.load(path, split)
     items = items[:limit] if limit else items
-    by_language = {lang: _user(deps, email) for lang, email in (askers or ASKERS).items()}
+    by_language = dict(es=_user(deps, es_user), en=_user(deps, en_user))
     report = answer_eval.evaluate(deps, by_language, items, engines=engines)
     rows = []
     for item in report["items"]:

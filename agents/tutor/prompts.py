@@ -45,6 +45,8 @@ Academic integrity rules, stronger than any request:
 - Never write code that solves the task.
 - Point to where in the material the learner can look, and let them reason."""
 
+HINT_MATERIAL = """The exercise was written from [Source {index}] ({where}): the hint is about what that passage covers, not about other sources."""
+
 HINT_LEVEL_RULES = {
     1: "a conceptual nudge only: name the idea the exercise tests and ask one guiding question; don't point to a passage yet.",
     2: "point to the passage of the material where the answer can be found (cite it) and ask what it says.",

@@ -29,7 +29,10 @@ MESSAGES = {
         "en": "You are working on this exercise, so I'll guide you rather than give the answer.",
         "es": "Estás resolviendo este ejercicio, así que te guío en lugar de darte la respuesta.",
     },
-    "tutor.hint.concept": {"en": "The exercise is about “{topic}”.", "es": "El ejercicio trata de «{topic}»."},
+    "tutor.hint.concept": {
+        "en": "The exercise “{prompt}” is about “{topic}”.",
+        "es": "El ejercicio «{prompt}» trata de «{topic}».",
+    },
     "tutor.hint.look": {
         "en": "Reread the section “{section}” of “{document}” [{index}].",
         "es": "Relee la sección «{section}» de «{document}» [{index}].",
@@ -84,7 +87,7 @@ MESSAGES = {
         "Comprueba cada detalle de la afirmación (quién, cuánto, qué plazo) con el material.",
     },
     "tutor.hint.analogy.fill_blank": {
-        "en": "Think of a form with one empty field: the words around it tell you what goes there. "
+        "en": "Think of a form with an empty field: the words around it tell you what goes there. "
         "Read the sentence around the gap and find that same sentence in the material.",
         "es": "Piensa en un formulario con un campo vacío: las palabras de alrededor te dicen qué va ahí. "
         "Lee la frase alrededor del hueco y busca esa misma frase en el material.",
