@@ -181,7 +181,7 @@ def socratic_hint(attempt: dict, passages: list[Passage], language: str, level: 
     # the exercise's own material (agents/tutor/exercise_material.py) is the subject; the rest only if none
     own = [p for p in passages if p.source_id in (attempt.get("source_ids") or ())]
     clue = _clue(attempt, own) or (None if own else _clue(attempt, passages))
-    source = clue[1] if clue else (own or passages or [None])[0]
+    source = clue[1] if clue else next(iter(own or passages), None)
     lines = [t("tutor.hint.intro", language) if level == 1 else ""]
     if level == 1:
         if source is not None and (source.section or source.document):
