@@ -16,11 +16,14 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from agents.runtime.deps import AppDeps
 from core import config
 from storage import audit, sessions, users
 from storage.db import relax_durability
+
+if TYPE_CHECKING:
+    from agents.runtime.deps import AppDeps
 
 log = logging.getLogger(__name__)
 

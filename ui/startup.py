@@ -58,22 +58,34 @@ def prepare_database() -> None:
     """What a sign-in needs: the database migrated and, when it is empty, the demo organisation.
 
     The embedded server's start and the migrations run mostly in PostgreSQL's own processes, so the
-    Python the rest needs is imported and warmed meanwhile, on the other core."""
-    from storage import db
+    Python the rest needs is imported and warmed meanwhile, on the other core. A restart (an organisation
+    is there) is ready once migrated: the sign-in form needs none of that Python, which goes on warming."""
+    from storage import db, seeding
 
     warm = threading.Thread(target=warm_up, name="skillnet-warm-up", daemon=True)
     warm.start()
     pool = db.app_pool()
+    with pool.connection() as conn, seeding.exclusive_load(conn):  # another process may be loading the demo
+        if seeding.any_organization(conn):
+            return
     warm.join()
 
+    from seeds.loader import load_demo_if_empty
+
+    load_demo_if_empty(pool)
+
+
+def backfill_old_chunks() -> None:
+    """Chunks stored before migrations 050 and 180 get their sections' headings from their original files,
+    then their sections' vectors (the demo's from the seeds' pack); both only once, after the sign-in is
+    usable (until then a citation of such a chunk names no heading)."""
     from agents.ingestion.embeddings import VectorPack
     from agents.ingestion.pipeline import backfill_heading_spans, backfill_section_vectors
     from agents.tutor.sources import original_file
-    from seeds.loader import VECTORS, load_demo_if_empty
+    from seeds.loader import VECTORS
+    from storage import db
 
-    load_demo_if_empty(pool)
-    # chunks stored before migrations 050 and 180 get their sections' headings from their original files,
-    # then their sections' vectors (the demo's from the seeds' pack); both only once
+    pool = db.app_pool()
     backfill_heading_spans(pool, original_file)
     backfill_section_vectors(pool, VectorPack.load(VECTORS))
 
@@ -100,6 +112,7 @@ def start_services() -> None:
     from core import config
     from ui.chat_server import start_chat_server
 
+    backfill_old_chunks()
     start_chat_server()  # the Gradio tutor chat the tutor pages embed
     # "off" when the task queue is served by separate `python -m agents.content worker` processes
     if config.get("SKILLNET_CONTENT_WORKER") != "off":

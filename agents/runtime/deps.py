@@ -16,14 +16,25 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 import numpy as np
 from psycopg_pool import ConnectionPool
 
 from agents.ingestion import embeddings
-from agents.llm import LLM, get_llm
 from core import config
 from storage import db
+
+if TYPE_CHECKING:
+    from agents.llm import LLM
+
+
+def _process_llm() -> LLM:
+    """The process-wide model, imported on first use: the model client pulls in LangChain and the OpenAI SDK
+    (seconds), and a process's first page, the sign-in form, needs neither (issue 32's restart in 5 s)."""
+    from agents.llm import get_llm
+
+    return get_llm()
 
 
 def utc_now() -> datetime:
@@ -51,7 +62,7 @@ class AppDeps:
 
     def is_current(self) -> bool:
         """Still the process's pool and model (tests point DATABASE_URL or the model elsewhere, then reset them)."""
-        return self.pool is db.app_pool() and self.llm is get_llm()
+        return self.pool is db.app_pool() and self.llm is _process_llm()
 
 
 _lock = threading.Lock()
@@ -60,7 +71,7 @@ _current: AppDeps | None = None
 
 def process_model() -> LLM:
     """The process's model alone, for a command that opens no database (the helpdesk's scenario eval)."""
-    return get_llm()
+    return _process_llm()
 
 
 def process_deps() -> AppDeps:
@@ -70,5 +81,5 @@ def process_deps() -> AppDeps:
     global _current
     with _lock:
         if _current is None or not _current.is_current():
-            _current = AppDeps(pool=db.app_pool(), llm=get_llm())
+            _current = AppDeps(pool=db.app_pool(), llm=_process_llm())
         return _current
