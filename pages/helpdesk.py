@@ -43,6 +43,23 @@ def act(call) -> None:
     st.rerun()
 
 
+def rate_turn(turn) -> None:
+    """Spec 001's "did this solve it?": asked on a finished session with a fix or a ticket; changeable."""
+    if turn.helpful is not None:
+        st.caption(t("helpdesk.helpful_thanks_yes" if turn.helpful else "helpdesk.helpful_thanks_no", LANG))
+    else:
+        st.write(t("helpdesk.helpful_question", LANG))
+    yes, no, _ = st.columns([1, 1, 4])
+    for column, helpful, label in ((yes, True, "helpdesk.helpful_yes"), (no, False, "helpdesk.helpful_no")):
+        if column.button(t(label, LANG), key=f"hd_helpful_{helpful}", disabled=turn.helpful is helpful):
+            try:
+                service.rate(deps, user, turn.session_id, helpful)
+            except HelpdeskError as exc:
+                st.error(str(exc))
+                return
+            st.rerun()
+
+
 def close_modal() -> None:
     st.session_state.pop(MODAL, None)
 
@@ -109,6 +126,8 @@ if turn is None or turn.finished:
                 + (f" · [{t('helpdesk.open_link', LANG)}]({turn.ticket['url']})" if turn.ticket.get("url") else "")
             )
             page_link("pages/my_tickets.py", t("helpdesk.see_my_tickets", LANG), "🎟️", {})
+        if turn.rateable:
+            rate_turn(turn)
         if st.button(t("helpdesk.new_request", LANG), key="hd_new"):
             st.session_state.pop(SESSION, None)
             st.rerun()

@@ -7,7 +7,15 @@ import plotly.express as px
 import streamlit as st
 
 from agents.helpdesk import admin
-from agents.i18n import code_label, format_datetime, format_number, number_separators, plotly_config, t
+from agents.i18n import (
+    code_label,
+    format_datetime,
+    format_number,
+    format_percent,
+    number_separators,
+    plotly_config,
+    t,
+)
 from agents.insights import operations
 from ui.deps import app_deps
 from ui.session import require_admin
@@ -65,6 +73,21 @@ with left:
             width="stretch",
             config=plotly_config(LANG),
         )
+    st.subheader(t("ops.helpful", LANG))
+    st.dataframe(
+        pd.DataFrame(
+            {
+                t("ops.helpful_outcome", LANG): [code_label("outcome", h["outcome"], LANG) for h in data["helpful"]],
+                t("ops.helpful_sessions", LANG): [h["sessions"] for h in data["helpful"]],
+                t("ops.helpful_answered", LANG): [h["answered"] for h in data["helpful"]],
+                t("ops.helpful_rate", LANG): [
+                    format_percent(h["helpful"] / h["answered"], LANG) if h["answered"] else "—"
+                    for h in data["helpful"]
+                ],
+            }
+        ),
+        hide_index=True,
+    )
 with right:
     st.subheader(t("ops.latency", LANG))
     steps = pd.DataFrame(data["step_ms"])

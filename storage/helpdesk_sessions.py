@@ -42,13 +42,15 @@ class HelpdeskSession:
     created_at: datetime
     updated_at: datetime
     finished_at: datetime | None
+    helpful: bool | None = None  # the person's "did this solve it?" once finished; None: not answered
 
 
 _COLUMNS = (
     "id, org_id, user_id, chat_session_id, status, outcome, abort_reason, abort_requested, "
     "pending_question_id, turn, trace, ticket_id, trigger, language, tokens_used, turns_taken, "
-    "reached_draft, created_at, updated_at, finished_at"
+    "reached_draft, created_at, updated_at, finished_at, helpful"
 )
+RATED_OUTCOMES = ("resolved_by_agent", "linked", "filed")  # what a person can say helped or not
 
 
 def lock_user(conn: psycopg.Connection, user_id: UUID) -> None:
@@ -119,6 +121,26 @@ def get_any_session(conn: psycopg.Connection, org_id: UUID, session_id) -> Helpd
             f"SELECT {_COLUMNS} FROM helpdesk_sessions WHERE org_id = %(org_id)s AND id = %(id)s",
             {"org_id": org_id, "id": session_id},
         ).fetchone()
+
+
+def record_helpful(conn: psycopg.Connection, org_id: UUID, user_id: UUID, session_id: UUID, helpful: bool) -> bool:
+    """The person's answer to "did this solve it?" on their own finished session (a later answer replaces it);
+    False when the session is not theirs or ended without something to rate (aborted, still running)."""
+    return (
+        conn.execute(
+            """UPDATE helpdesk_sessions SET helpful = %(helpful)s, helpful_at = now()
+               WHERE org_id = %(org_id)s AND user_id = %(user_id)s AND id = %(id)s
+                 AND status = 'done' AND outcome = ANY(%(outcomes)s)""",
+            {
+                "org_id": org_id,
+                "user_id": user_id,
+                "id": session_id,
+                "helpful": helpful,
+                "outcomes": list(RATED_OUTCOMES),
+            },
+        ).rowcount
+        == 1
+    )
 
 
 def update_session(

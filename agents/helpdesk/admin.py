@@ -111,7 +111,17 @@ def dashboard(deps: AnyDeps, user: users.User) -> dict:
         if row.finished_at
     ]
     step_ms = [{"node": step["node"], "ms": step["ms"]} for row in rows for step in row.trace if "ms" in step]
+    helpful = [
+        {
+            "outcome": outcome,
+            "sessions": len(ended := [row for row in rows if row.outcome == outcome]),
+            "answered": sum(row.helpful is not None for row in ended),
+            "helpful": sum(row.helpful is True for row in ended),
+        }
+        for outcome in sessions.RATED_OUTCOMES
+    ]
     return {
+        "helpful": helpful,
         "funnel": funnel,
         "latencies": latencies,
         "step_ms": step_ms,

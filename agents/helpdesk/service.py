@@ -383,6 +383,17 @@ def get_turn(deps: AnyDeps, user, session_id) -> AgentTurn:
     return AgentTurn.from_row(row)
 
 
+def rate(deps: AnyDeps, user, session_id, helpful: bool) -> None:
+    """The person's "did this solve it?" on their finished session: kept (a second answer replaces the
+    first), audited, and counted for staff per outcome (``admin.dashboard``)."""
+    deps = wired(deps)
+    row = _owned(deps, user, session_id)
+    with deps.pool.connection() as conn:
+        if not sessions.record_helpful(conn, user.org_id, user.id, row.id, bool(helpful)):
+            raise error("not_rateable", user.language)
+    audit("agent.rated", session_id=str(row.id), user_id=str(user.id), outcome=row.outcome, helpful=bool(helpful))
+
+
 def thread(deps: AnyDeps, user, session_id) -> list[dict]:
     """The conversation so far, redacted: the person's own messages and answers, the agent's questions
     and fixes, without the message now waiting for an answer (the page shows that one itself)."""

@@ -39,10 +39,16 @@ class AgentTurn:
     reason: str | None = None
     error: str | None = None
     actions: list[str] = field(default_factory=list)
+    helpful: bool | None = None  # the person's "did this solve it?" on a finished session (from its row)
 
     @property
     def finished(self) -> bool:
         return self.kind in ("filed", "linked", "resolved", "aborted")
+
+    @property
+    def rateable(self) -> bool:
+        """A finished session with something to rate: a fix, a linked or a filed ticket."""
+        return self.kind in ("filed", "linked", "resolved")
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -57,7 +63,7 @@ class AgentTurn:
             return cls.aborted(str(row.id), row.abort_reason or "error", row.language)
         if not row.turn:  # still running its first step
             return cls(session_id=str(row.id), kind="working", message="")
-        return cls.from_dict(row.turn)
+        return cls.from_dict({**row.turn, "helpful": row.helpful})
 
     @classmethod
     def aborted(cls, session_id: str, reason: str, language: str) -> AgentTurn:

@@ -52,6 +52,13 @@ def test_employee_files_a_ticket_through_chips_and_the_modal(org, pool):
     assert "· abierto" in texts(at) and "`" not in texts(at) and "Síguelo en Mis tickets.](/my_tickets" in texts(at)
     with pool.connection() as conn:
         assert len(tickets.list_tickets(conn, org.org.id)) == before + 1
+    # spec 001's "did this solve it?", asked under the filed ticket; the answer is kept and can change
+    assert "¿Te ha servido?" in texts(at)
+    button(at, "hd_helpful_False").click().run()
+    assert not at.exception, at.exception
+    assert "Gracias: has dicho que no te ha servido." in texts(at) and button(at, "hd_helpful_False").disabled
+    with pool.connection() as conn:
+        assert sessions.list_sessions(conn, org.org.id, user_id=org.ana.id, limit=1)[0].helpful is False
 
 
 def test_cancel_in_the_modal_files_nothing_and_cancel_session_aborts(org, pool, checkpointer):
@@ -94,6 +101,7 @@ def test_operations_page_shows_the_agent_counters_and_charts(org):
     service.start(process_deps(), org.bob, "The projector in room C does not turn on, only me, since today, no error")
     at = open_page(org.admin, "pages/operations.py")
     assert "Operations" in texts(at) and "Injections blocked" in [m.label for m in at.metric]
+    assert "Did it solve it? (people's answers)" in texts(at)  # the rate per outcome, for staff
     assert len(at.get("plotly_chart")) >= 2
 
 

@@ -369,3 +369,33 @@ def test_cancel_while_a_tool_is_in_flight_stops_within_two_seconds(org, pool, ch
     with pool.connection() as conn:
         row = sessions.get_session(conn, org.org.id, org.bob.id, session_id)
     assert (row.status, row.outcome, row.abort_reason) == ("done", "aborted", "user_cancelled")
+
+
+def test_a_finished_session_is_rated_by_its_owner_only_and_staff_see_the_rate(org, deps, pool):
+    turn = service.start(deps, org.bob, "Oracle Financials returns 403 on budget reports")
+    linked = service.resume(deps, org.bob, turn.session_id, question_id=turn.question_id, action="link")
+    for code, call in (
+        ("not_found", lambda: service.rate(deps, org.ana, linked.session_id, True)),  # someone else's
+        ("not_found", lambda: service.rate(deps, org.bob, uuid.uuid4(), True)),
+    ):
+        with pytest.raises(HelpdeskError) as refused:
+            call()
+        assert refused.value.code == code
+    assert latest_turn(pool, org).helpful is None
+    service.rate(deps, org.bob, linked.session_id, False)
+    service.rate(deps, org.bob, linked.session_id, True)  # a second answer replaces the first
+    assert latest_turn(pool, org).helpful is True and latest_turn(pool, org).rateable
+
+    running = service.start(deps, org.bob, "The projector in room D does not turn on")
+    with pytest.raises(HelpdeskError) as unfinished:
+        service.rate(deps, org.bob, running.session_id, True)
+    assert unfinished.value.code == "not_rateable" and "finished" in str(unfinished.value)
+    service.abort(deps, org.bob, running.session_id)
+    with pytest.raises(HelpdeskError):  # stopped: nothing was offered to rate
+        service.rate(deps, org.bob, running.session_id, False)
+
+    from agents.helpdesk import admin
+
+    helpful = {h["outcome"]: h for h in admin.dashboard(deps, org.admin)["helpful"]}
+    assert helpful["linked"]["answered"] >= 1 and helpful["linked"]["helpful"] >= 1
+    assert set(helpful) == {"resolved_by_agent", "linked", "filed"}

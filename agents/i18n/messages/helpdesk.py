@@ -176,6 +176,21 @@ MESSAGES = {
     "helpdesk.cancel": {"en": "Cancel", "es": "Cancelar"},
     "helpdesk.open_link": {"en": "open", "es": "abrir"},
     "helpdesk.new_request": {"en": "New request", "es": "Nueva consulta"},
+    "helpdesk.helpful_question": {"en": "Did this solve it?", "es": "¿Te ha servido?"},
+    "helpdesk.helpful_yes": {"en": "👍 Yes", "es": "👍 Sí"},
+    "helpdesk.helpful_no": {"en": "👎 No", "es": "👎 No"},
+    "helpdesk.helpful_thanks_yes": {
+        "en": "Thanks: you said this solved it. You can change your answer.",
+        "es": "Gracias: has dicho que te ha servido. Puedes cambiar tu respuesta.",
+    },
+    "helpdesk.helpful_thanks_no": {
+        "en": "Thanks: you said this did not solve it. Staff see it; you can change your answer.",
+        "es": "Gracias: has dicho que no te ha servido. El equipo lo verá; puedes cambiar tu respuesta.",
+    },
+    "helpdesk.error_not_rateable": {
+        "en": "Only a finished request with a fix or a ticket can be rated.",
+        "es": "Solo se puede valorar una consulta terminada con una solución o un ticket.",
+    },
     "helpdesk.question_label": {"en": "What is the problem?", "es": "¿Qué problema tienes?"},
     "helpdesk.question_placeholder": {
         "en": "e.g. Oracle Financials returns 403 on budget reports",

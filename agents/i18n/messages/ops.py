@@ -20,6 +20,11 @@ MESSAGES = {
     "ops.sessions": {"en": "sessions", "es": "sesiones"},
     "ops.no_sessions": {"en": "No sessions yet.", "es": "Todavía no hay sesiones."},
     "ops.outcomes": {"en": "Outcomes", "es": "Resultados"},
+    "ops.helpful": {"en": "Did it solve it? (people's answers)", "es": "¿Les sirvió? (respuestas de las personas)"},
+    "ops.helpful_outcome": {"en": "Outcome", "es": "Resultado"},
+    "ops.helpful_sessions": {"en": "Sessions", "es": "Sesiones"},
+    "ops.helpful_answered": {"en": "Answered", "es": "Respondidas"},
+    "ops.helpful_rate": {"en": "Solved it", "es": "Les sirvió"},
     "ops.latency": {"en": "Step latency", "es": "Latencia por paso"},
     "ops.no_steps": {"en": "No finished steps yet.", "es": "Todavía no hay pasos terminados."},
     "ops.session_latency": {
