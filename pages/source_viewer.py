@@ -31,7 +31,8 @@ if view is None:
     st.stop()
 st.subheader(source_summary(view, lang))
 if any(block.cited for block in view.blocks):
-    st.caption(t("tutor.source.cited", lang))
+    sentence = any(block.marks for block in view.blocks if block.cited)
+    st.caption(t("tutor.source.cited_sentence" if sentence else "tutor.source.cited", lang))
 st.html(source_html(view, lang))  # no script: the text is the document's
 if view.kind == "document":
     original = view.original

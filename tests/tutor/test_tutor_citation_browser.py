@@ -2,8 +2,9 @@
 content studio published from the cited passage; the citation opens in the chat's source panel on that
 section, highlighted and drawn from its Markdown (no raw marks), and its "open" link takes the whole page to
 the Streamlit source viewer on the same section, still signed in (the Gradio-to-Streamlit link relies on the
-session cookie alone). Waits are on conditions with budgets for a machine at load 4-6. Screenshots go to
-/tmp/tutor-citations."""
+session cookie alone). Then a citation of a document's passage: the panel and the viewer mark only the
+cited sentence inside it, under the heading that sentence sits under. Waits are on conditions with budgets
+for a machine at load 4-6. Screenshots go to /tmp/tutor-citations."""
 
 import time
 from pathlib import Path
@@ -14,6 +15,8 @@ from tests.tutor.conftest import by_name, run
 
 SHOTS = Path("/tmp/tutor-citations")
 QUESTION = "What is the maximum amount I can refund without asking the store manager?"
+HOLIDAY = "How many days of paid holiday do I get?"
+HOLIDAY_SENTENCE = "Full-time employees have 23 working days of paid holiday a year, plus public holidays."
 
 
 def _published_manual(pool, james) -> None:
@@ -91,6 +94,40 @@ def test_a_manual_citation_opens_its_highlighted_section_in_the_panel_and_the_vi
         _drawn_from_markdown(viewer_cited)
         assert page.get_by_text("james@acme.test").is_visible()  # still signed in: the cookie carried it
         page.screenshot(path=str(SHOTS / "2_source_viewer_en.png"), full_page=True)
+
+        # the Tutor page again: a citation of a document's passage, not a manual's
+        page.locator("[data-testid=stSidebarNav] a[href$=tutor]").click()
+        frame = page.locator("iframe").first.content_frame
+        box = frame.get_by_placeholder("Ask your tutor…")
+        try:
+            box.wait_for(timeout=180_000)
+            box.fill(HOLIDAY)
+            frame.get_by_role("button", name="Send", exact=True).click()
+            frame.locator(".badge.engine").first.wait_for(timeout=180_000)  # a new conversation: its one answer
+        finally:
+            page.screenshot(path=str(SHOTS / "3_holiday_answer_en.png"), full_page=True)
+        frame.locator("#tutor-sources label").first.click()  # "[1] Employee Onboarding Guide › 8. Pay, time…"
+        _only_the_sentence(frame.locator("#tutor-source-panel"))
+        page.screenshot(path=str(SHOTS / "4_chat_panel_sentence_en.png"), full_page=True)
+
+        link = frame.locator("#tutor-chatbot a", has_text="open").last
+        assert "/source_viewer?chunk=" in link.get_attribute("href") and "quote=" in link.get_attribute("href")
+        link.click()
+        page = _page_showing(page.context, "/source_viewer?chunk=", timeout=120)
+        _only_the_sentence(page)
+        page.screenshot(path=str(SHOTS / "5_source_viewer_sentence_en.png"), full_page=True)
+
+
+def _only_the_sentence(where) -> None:
+    """One cited block, under the sentence's own heading, and inside it only the cited sentence is marked
+    (the block holds other sentences, which are not)."""
+    marked = where.locator(".sv-block.cited mark.sv-quote")
+    marked.first.wait_for(timeout=120_000)
+    assert where.locator(".sv-block.cited").count() == 1
+    assert [m.inner_text() for m in marked.all()] == [HOLIDAY_SENTENCE]
+    cited = where.locator(".sv-block.cited")
+    assert "Pay, time and leave" in cited.locator(".sv-where").inner_text()
+    assert len(cited.inner_text()) > len(HOLIDAY_SENTENCE) + 40  # the rest of the passage is there, unmarked
 
 
 def _page_showing(context, url_part: str, timeout: float):

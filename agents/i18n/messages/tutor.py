@@ -216,6 +216,10 @@ MESSAGES = {
         "es": "El archivo original no se guarda en este servidor; el texto sí.",
     },
     "tutor.source.cited": {"en": "The cited passage is highlighted.", "es": "El pasaje citado está resaltado."},
+    "tutor.source.cited_sentence": {
+        "en": "The cited sentence is highlighted, in its passage.",
+        "es": "La frase citada está resaltada, dentro de su pasaje.",
+    },
     "tutor.source.earlier": {
         "en": "Earlier in the document ({count} passages)",
         "es": "Antes en el documento ({count} pasajes)",
