@@ -386,6 +386,21 @@ def rename(session_id: str | None, title: str, user_ref: dict | None):
     return gr.update(choices=_session_choices(user), value=session_id), ""
 
 
+def rate(session_id: str | None, user_ref: dict | None, liked: gr.LikeData):
+    """👍 or 👎 on an answer (clicking it again takes it back): kept on the message, and a 👎 counts the
+    question as a knowledge gap for the admins."""
+    user = _user(user_ref)
+    index = liked.index[0] if isinstance(liked.index, list | tuple) else liked.index
+    if user is None or not session_id or not isinstance(index, int):
+        return gr.skip()
+    helpful = liked.liked if isinstance(liked.liked, bool) else None
+    try:
+        service.rate_answer(process_deps(), user, session_id, index, helpful)
+    except service.TutorError as exc:
+        return str(exc)
+    return gr.skip()
+
+
 def delete(session_id: str | None, user_ref: dict | None):
     user = _user(user_ref)
     if user is None or not session_id:
@@ -416,7 +431,7 @@ def build_app() -> gr.Blocks:
                 show_label=False,
                 scale=1,
                 height=None,
-                feedback_options=None,
+                feedback_options=("Like", "Dislike"),  # drawn as 👍/👎 icons; 👎 counts as a knowledge gap
                 buttons=["copy"],
                 elem_id="tutor-chatbot",
             )
@@ -534,6 +549,7 @@ def build_app() -> gr.Blocks:
         )
         rename_button.click(rename, [session, title, user_ref], [sessions, status], api_name="rename")
         delete_button.click(delete, [session, user_ref], [chatbot, session, sessions, status], api_name="delete")
+        chatbot.like(rate, [session, user_ref], [status], api_name=False)
     return app
 
 

@@ -39,10 +39,11 @@ class ChatMessage:
     content: str
     metadata: dict
     created_at: datetime
+    helpful: bool | None = None  # the learner's 👍 (True) or 👎 (False) on an answer
 
 
 _SESSION_COLUMNS = "id, user_id, agent_type, title, summary, summary_turn_count, context, created_at, updated_at"
-_MESSAGE_COLUMNS = "id, session_id, role, content, metadata, created_at"
+_MESSAGE_COLUMNS = "id, session_id, role, content, metadata, created_at, helpful"
 
 
 def create_session(
@@ -157,6 +158,20 @@ def add_message(
                 "metadata": Jsonb(metadata or {}),
             },
         ).fetchone()
+
+
+def record_helpful(
+    conn: psycopg.Connection, org_id: UUID, session_id: UUID, message_id: UUID, helpful: bool | None
+) -> bool:
+    """The learner's 👍 (True), 👎 (False) or neither (None) on an assistant message of the session."""
+    return (
+        conn.execute(
+            """UPDATE chat_messages SET helpful = %(helpful)s
+               WHERE org_id = %(org_id)s AND session_id = %(session_id)s AND id = %(id)s AND role = 'assistant'""",
+            {"org_id": org_id, "session_id": session_id, "id": message_id, "helpful": helpful},
+        ).rowcount
+        == 1
+    )
 
 
 def list_messages(

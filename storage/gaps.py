@@ -45,8 +45,8 @@ class GapNote:
 def gap_questions(
     conn: psycopg.Connection, org_id: UUID, since: timedelta, lang: str | None = None
 ) -> list[GapQuestion]:
-    """Questions of the last ``since`` whose answer (the next assistant message) found no grounding;
-    the asker's department named in ``lang`` (canonical when None)."""
+    """Questions of the last ``since`` whose answer (the next assistant message) found no grounding or
+    was marked "didn't help" by the learner; the asker's department named in ``lang`` (canonical when None)."""
     with conn.cursor(row_factory=class_row(GapQuestion)) as cur:
         return cur.execute(
             """SELECT q.id AS message_id, s.user_id, department_in(u.org_id, u.department, %(lang)s) AS department,
@@ -55,7 +55,7 @@ def gap_questions(
                FROM chat_messages q
                JOIN chat_sessions s ON s.id = q.session_id AND s.agent_type = 'tutor'
                JOIN users u ON u.id = s.user_id
-               JOIN LATERAL (SELECT metadata FROM chat_messages r
+               JOIN LATERAL (SELECT metadata, helpful FROM chat_messages r
                              WHERE r.session_id = q.session_id AND r.role = 'assistant'
                                AND r.created_at > q.created_at
                              ORDER BY r.created_at LIMIT 1) a ON true
@@ -64,7 +64,8 @@ def gap_questions(
                  AND a.metadata->>'intent' IN ('in_course', 'cross_course')
                  AND NOT coalesce((a.metadata->>'hint_mode')::boolean, false)
                  AND (a.metadata->>'rung' = 'general'
-                      OR coalesce((a.metadata->>'low_confidence')::boolean, false))
+                      OR coalesce((a.metadata->>'low_confidence')::boolean, false)
+                      OR a.helpful IS FALSE)
                ORDER BY q.created_at""",
             {"org_id": org_id, "since": since, "lang": lang},
         ).fetchall()

@@ -159,6 +159,18 @@ def session_messages(deps: AppDeps, user: users.User, session_id) -> list[chat.C
         return chat.list_messages(conn, user.org_id, _own_session(conn, user, session_id).id)
 
 
+def rate_answer(deps: AppDeps, user: users.User, session_id, position: int, helpful: bool | None) -> bool:
+    """The learner's 👍/👎 (None: taken back) on the answer at ``position`` of their own conversation, as the
+    chat shows it; an answer that didn't help counts as a knowledge-gap signal (storage/gaps.py)."""
+    _check_rate(deps.pool, user, RATE_LIMIT_PER_MINUTE, "tutor.manage")  # Gradio exposes it as an API
+    with deps.pool.connection() as conn:
+        session = _own_session(conn, user, session_id)
+        messages = chat.list_messages(conn, user.org_id, session.id)
+        if not 0 <= position < len(messages) or messages[position].role != "assistant":
+            return False
+        return chat.record_helpful(conn, user.org_id, session.id, messages[position].id, helpful)
+
+
 def rename_session(deps: AppDeps, user: users.User, session_id, title: str) -> None:
     _check_rate(deps.pool, user, RATE_LIMIT_PER_MINUTE, "tutor.manage")  # Gradio exposes it as an API
     with deps.pool.connection() as conn:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+import time
 from pathlib import Path
 
 import pytest
@@ -134,6 +135,9 @@ def test_browser_shows_a_streamed_answer_with_sources(chat_url, seeded_pool, luc
         page.get_by_text("Fuentes", exact=True).wait_for(timeout=60_000)
         page.screenshot(path=str(SCREENSHOT), full_page=True)
         assert page.get_by_text("Documento de la empresa").count() >= 1
+        # 👎 on the answer: kept on the message, so the question counts as a knowledge gap
+        page.locator("#tutor-chatbot").get_by_label("Dislike").last.click()
+        _until(lambda: _last_answer_helpful(seeded_pool, lucia) is False, 30, "the 👎 stored")
         # a citation opens the source panel on its passage, highlighted and scrolled into view
         page.locator("#tutor-sources label").first.click()
         cited = page.locator("#sv-cited")
@@ -224,3 +228,19 @@ def test_a_busy_server_gets_few_streamed_updates_not_one_per_word(seeded_pool, j
     answer = _text(updates[-1][0][-1])
     assert len(answer.split()) > 15  # a real answer of many words...
     assert len(updates) <= 4  # ...in the cleared input, its first words and the finished answer
+
+
+def _last_answer_helpful(pool, user) -> bool | None:
+    from agents.tutor import service
+    from tests.conftest import make_deps
+
+    deps = make_deps(pool)
+    latest = service.list_sessions(deps, user)[0]
+    return [m for m in service.session_messages(deps, user, latest.id) if m.role == "assistant"][-1].helpful
+
+
+def _until(condition, seconds: float, what: str) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.1)

@@ -199,3 +199,28 @@ def test_sessions_are_private(seeded_pool, lucia, james):
     service.delete_session(make_deps(seeded_pool), lucia, session.id)
     with pytest.raises(service.TutorError):
         service.session_messages(make_deps(seeded_pool), lucia, session.id)
+
+
+def test_an_answer_that_did_not_help_becomes_a_knowledge_gap(seeded_pool, lucia, james):
+    from datetime import timedelta
+
+    from storage import gaps
+
+    deps = make_deps(seeded_pool)
+    session = service.new_session(deps, lucia)
+    question = "¿Cuántos días tengo para devolver un producto?"  # answered from a document: no gap by itself
+    run(lucia, question, seeded_pool, session_id=session.id)
+
+    def gap_texts() -> list[str]:
+        with seeded_pool.connection() as conn:
+            return [g.text for g in gaps.gap_questions(conn, lucia.org_id, timedelta(minutes=30))]
+
+    assert question not in gap_texts()
+    with pytest.raises(service.TutorError, match="not found"):  # someone else's conversation
+        service.rate_answer(deps, james, session.id, 1, False)
+    assert not service.rate_answer(deps, lucia, session.id, 0, False)  # the question itself is no answer
+    assert not service.rate_answer(deps, lucia, session.id, 7, False)  # nothing there
+    assert service.rate_answer(deps, lucia, session.id, 1, False)  # 👎 on the answer
+    assert gap_texts().count(question) == 1
+    assert service.rate_answer(deps, lucia, session.id, 1, None)  # taken back
+    assert question not in gap_texts()
