@@ -43,8 +43,13 @@ FAMILIES: dict[str, re.Pattern] = {
         + r"|\b(?:new|updated)\s+instructions\b|\bnuevas\s+instrucciones\b|\bdeveloper\s+mode\b"
         + r"|\bmodo\s+(?:desarrollador|administrador|dios)\b|\bjailbreak\b|\bnext_action\b"
         + r"|#{2,}\s*\(?\s*(?:system|sistema|mensaje_del_sistema)\w*\s*\)?",
-        "pre_approved": r"\bpre-?\s?approved\b|\bpre-?\s?authori[sz]ed\b|\bpre-?\s?aprobad[oa]s?\b"
-        + r"|\bpreautorizad[oa]s?\b|\bya\s+(?:est[aá]\s+)?aprobad[oa]s?\s+por\s+(?:el|la)\s+administrador"
+        # "pre-approved" alone is ordinary policy language ("rental cars must be pre-approved"): the claim
+        # that covers everything, or that waives a check, is the attack
+        "pre_approved": r"\b(?:pre-?\s?(?:approved|authori[sz]ed)|preaprobad[oa]s?|pre-?aprobad[oa]s?|preautorizad[oa]s?)\b"
+        + r"[^.!?\n]{0,60}?\b(?:every|all|any|no\s+(?:need|review|check|confirmation)|without|so\s+you|todos|todas|cualquier"
+        + r"|sin\s+(?:revisi[oó]n|confirmaci[oó]n|preguntar)|no\s+hace\s+falta|as[ií]\s+que)"
+        + r"|\b(?:has|have|ha|han)\s+(?:already\s+|ya\s+)?(?:pre-?\s?(?:approved|authori[sz]ed)|preaprobado|preautorizado)\b"
+        + r"|\bya\s+(?:est[aá]\s+)?aprobad[oa]s?\s+por\s+(?:el|la)\s+administrador"
         + r"|\balready\s+approved\s+by\s+(?:the\s+)?(?:admin|administrator|hr|it)\b",
         "role_play": r"\byou\s+are\s+now\b|\bfrom\s+now\s+on\s+you\b|\bpretend\s+(?:to\s+be|you\s+are)\b"
         + r"|\bact\s+as\s+(?:an?\s+|the\s+)?(?:unrestricted|ai|assistant|system|administrator|admin|root)\b"
@@ -90,6 +95,77 @@ FAMILIES: dict[str, re.Pattern] = {
         + r"|\b(?:en|a)\s+tu\s+respuesta\b|\b(?:modifica|expresa|codifica|cifra|traduce)\s+tu\s+respuesta\b"
         + r"|\b(?:say|mention)\s+nothing\s+(?:about|of)\b|\bno\s+digas\s+nada\s+(?:de|sobre)\b"
         + r"|\bkeep\s+this\s+(?:secret|hidden)\s+from\b|\bmantenlo\s+en\s+secreto\b",
+        # hijacking strategies of Tensor Trust and deepset/prompt-injections: "the situation has changed",
+        # fake end-of-data markers, "new tasks follow, start over", "your new mission", "open your reply with"
+        "task_switch": r"\bnew\s+tasks?\s+(?:follow|come\s+next|below)|\bvienen\s+tareas\s+nuevas|\btareas\s+nuevas\s+a\s+continuaci"
+        + r"|\b(?:start|begin)\s+(?:over|again|afresh)\b[^.!?\n]{0,40}\b(?:task|assignment|request)"
+        + r"|\b(?:empieza|empecemos|comienza|comencemos)\s+de\s+(?:nuevo|cero)\b[^.!?\n]{0,40}\b(?:tarea|encargo|petici[oó]n)"
+        + r"|\bempecemos\s+de\s+cero|\b(?:out\s+of\s+your\s+(?:head|mind)|qu[ií]tate\s+de\s+la\s+cabeza)"
+        + r"|\bforget\s+(?:about\s+)?(?:all\s+|everything\s+)?(?:the\s+)?(?:previous|earlier|above|prior)\s+(?:information|context|tasks?)"
+        + r"|\bolvida\s+(?:toda\s+)?(?:la\s+)?informaci[oó]n\s+anterior|\b(?:leaving|leave)\s+everything\b[^.!?\n]{0,30}\bbehind"
+        + r"|\bdejando\s+atr[aá]s\s+todo|\b(?:that|this)\s+(?:will\s+do|is\s+enough)\W+\s*now\b|\bcon\s+eso\s+basta\W+\s*ahora"
+        + r"|\bnow\s+(?:please\s+)?help\s+me\s+with\s+(?:something\s+else|the\s+following|another)"
+        + r"|\bahora\s+ay[uú]dame\s+con\s+(?:otra\s+cosa|lo\s+siguiente)|\bsituation\s+has\s+changed\W*$"
+        + r"|\bla\s+situaci[oó]n\s+ha\s+cambiado\W*$|\b(?:drop|stop)\s+(?:whatever|what|everything)\s+you\s+(?:were|are)\s+doing"
+        + r"|\bdeja\s+(?:lo\s+que|todo\s+lo\s+que)\s+estabas\s+haciendo|\battention\W+stop\b|\batenci[oó]n\W+alto\b"
+        + r"|^\W{0,3}(?-i:STOP|ALTO)\s*[.!]|\bthe\s+real\s+(?:request|task|instruction)\s+(?:starts|begins|is)\b"
+        + r"|\bla\s+(?:petici[oó]n|tarea|instrucci[oó]n)\s+real\s+(?:empieza|comienza|es)\b"
+        + r"|\b(?:write|draft|compose)\s+an?\s+(?:short\s+)?(?:note|message|e-?mail|announcement|post)\s+"
+        + r"(?:telling|announcing|informing|saying)|\b(?:escribe|redacta|redactar)\s+una?\s+(?:breve\s+)?"
+        + r"(?:nota|mensaje|correo|anuncio)\s+(?:diciendo|que\s+anuncie|informando|que\s+diga)",
+        "delimiter": r"(?:%{2,}|={3,}|\){1}\s*\]\s*\})[^.!?\n]{0,60}\b(?:end|fin|start|inicio)\b"
+        + r"|\b(?:end|fin)\s+(?:of\s+)?(?:the\s+|de\s+(?:las?\s+|los\s+)?)?(?:outdated\s+|old\s+)?"
+        + r"(?:instructions|guidelines|company\s+data|context|system\s+prompt|instrucciones|pautas|datos\s+de\s+la\s+empresa)\b"
+        + r"[^.!?\n]{0,20}(?:%{2,}|={3,}|#{3,}|-{3,})"
+        + r"|\b(?:the\s+)?(?:rules|guidelines|instructions)\s+above\s+no\s+longer\s+apply"
+        + r"|\b(?:las\s+)?(?:reglas|pautas|instrucciones)\s+anteriores\s+ya\s+no\s+(?:valen|aplican|sirven|rigen)"
+        + r"|\beverything\s+(?:before|above)\s+(?:this|here)\b[^.!?\n]{0,20}\bwas\s+(?:a\s+test|an\s+example|outdated)"
+        + r"|\btodo\s+lo\s+anterior\s+era\s+(?:una\s+prueba|un\s+ejemplo)",
+        "output_control": r"\b(?:start|open|begin)\s+your\s+(?:answer|reply|response)\s+with\b"
+        + r"|\b(?:empieza|abre|comienza|inicia)\s+tu\s+(?:respuesta|contestaci[oó]n)\s+con\b"
+        + r"|\b(?:write|print|say|output)\s+nothing\s+(?:else|more|after)|\bno\s+(?:escribas|imprimas|digas)\s+nada\s+(?:m[aá]s|despu[eé]s)"
+        + r"|\bwithout\s+any\s+(?:commentary|comment)\s+or\s+explanation|\bsin\s+ning[uú]n\s+comentario\s+ni\s+explicaci[oó]n"
+        + r"|\b(?:answer|reply\s+to|respond\s+to)\s+every\s+question\s+with\b|\bcontestar\s+a\s+todas\s+las\s+preguntas\s+con\b"
+        + r"|\bcorrect\s+(?:reply|answer|response)\s+to\s+any\b|\brespuesta\s+correcta\s+a\s+cualquier\b"
+        + r"|\b(?:in|into)\s+every\s+(?:reply|answer|response)\b|\ben\s+cada\s+(?:respuesta|contestaci[oó]n)\b"
+        + r"|\b(?:previous|earlier|last)\s+message\b[^.!?\n]{0,40}\b(?:confusion|mix-up|mistake)"
+        + r"|\b(?:confusion|mix-up)\s+in\s+the\s+(?:previous|earlier)\s+message|\bmensaje\s+anterior\b[^.!?\n]{0,30}\b(?:confusi[oó]n|l[ií]o|error)"
+        + r"|\bl[ií]o\s+del\s+mensaje\s+anterior|\byou\s+must\s+now\s+(?:reply|answer|say|respond)|\bahora\s+debes\s+(?:decir|responder|contestar)",
+        "reconfigured": r"\byou\s+(?:were|have\s+been|are\s+being)\s+(?:\w+\s+)?(?:reconfigured|reprogrammed|retrained|updated\s+with)"
+        + r"|\byour\s+(?:configuration|programming|settings|instructions)\s+(?:was|were|has\s+been|have\s+been)\s+(?:updated|changed|replaced)"
+        + r"|\bte\s+(?:han\s+)?(?:reconfigurado|reprogramado|reconfiguraron|reprogramaron)\b"
+        + r"|\b(?:actualiz[oó]|cambi[oó]|ha\s+actualizado)\s+tu\s+(?:configuraci[oó]n|programaci[oó]n)"
+        + r"|\byour\s+(?:new|real|only|true)\s+(?:purpose|mission|job|task|role|goal)\b"
+        + r"|\btu\s+(?:nuevo|verdadero|[uú]nico)\s+(?:prop[oó]sito|trabajo|cometido|objetivo|papel)\b"
+        + r"|\btu\s+(?:nueva|verdadera|[uú]nica)\s+(?:misi[oó]n|tarea|funci[oó]n)\b"
+        + r"|\byou\s+have\s+a\s+new\b[^.!?\n]{0,20}\bmission|\btienes\s+una\s+(?:nueva\s+)?misi[oó]n\b",
+        "role_frame": r"\bnow\s+you\s+are\s+(?:the|a|an)\b|\bahora\s+t[uú]\s+eres\b"
+        + r"|\b(?:speak|talk|answer)\s+as\s+(?:the|a|an)\b[^.!?\n]{0,40}\bwould\b|\bhabla\s+como\s+lo\s+har[ií]a\b"
+        + r"|\btwo\s+actors\s+in\s+a\b|\bdos\s+actores\s+de\s+una\b|\b(?:steps?|falls?|breaks?)\s+out\s+of\s+character"
+        + r"|\bsal(?:e|en|gas)\s+(?:nunca\s+)?de\s+su\s+papel|\bstay\s+in\s+(?:that|this|your|the)\s+(?:role|character)"
+        + r"|\bsigues\s+en\s+ese\s+papel|\blet'?s\s+play\s+a\s+game\s+in\s+which\s+you\b|\bjuguemos\s+a\s+un\s+juego\s+en\s+el\s+que"
+        + r"|\bi\s+want\s+you\s+to\s+(?:act|behave|pretend|play)\b|\bquiero\s+que\s+(?:act[uú]es|te\s+comportes|finjas|hagas\s+de)"
+        + r"|\b(?:play|take)\s+the\s+(?:part|role)\s+of\b|\bhaz\s+(?:el\s+papel|de)\s+(?:de\s+)?(?:la|el)\b[^.!?\n]{0,40};"
+        + r"|\byou\s+will\s+reply\s+only\s+with\b|\bcontestar[aá]s\s+solo\s+con\b|\banswer\s+only\s+with\s+its\b"
+        + r"|\bcontesta\s+solo\s+con\s+su\b",
+        "credential_claim": r"\b(?:correct|right|valid)\s+(?:access\s+code|password|passcode)\s+(?:was|has\s+been)\s+(?:entered|provided|typed|given)"
+        + r"|\balready\s+(?:typed|entered|provided|given)\s+the\s+(?:\w+\s+)?(?:password|access\s+code|passcode)"
+        + r"|\b(?:introdujo|ha\s+introducido|ha\s+escrito|escribi[oó])\s+(?:ya\s+)?(?:el\s+c[oó]digo\s+de\s+acceso|la\s+contrase[nñ]a)"
+        + r"|\byou\s+may\s+now\s+(?:reveal|show|disclose|share)|\bya\s+puedes\s+(?:mostrar|revelar|compartir|ense[nñ]ar)"
+        + r"|\btreat\s+(?:every|all|any)\s+requests?\s+from\b|\btrata\s+(?:cada|toda|cualquier)\s+petici[oó]n\b",
+        # text about whatever reads, quotes or summarises it: the generic shape of an indirect injection
+        "meta": r"\b(?:any|every|each|the)\s+(?:ai|llm|language\s+model|chatbot|bot|assistant|tutor|model|ai\s+tool|ai\s+system)s?\s+"
+        + r"(?:that\s+|which\s+|who\s+)?(?:reads?|reading|quotes?|quoting|summari[sz]es|summari[sz]ing|processes|processing|cites?|citing)\b"
+        + r"|\b(?:cualquier|toda|la|el)\s+(?:herramienta\s+de\s+ia|ia|asistente|tutor|modelo|bot|chatbot)\s+que\s+(?:lo\s+|la\s+)?"
+        + r"(?:lea|cite|resuma|procese|use)\b|\bwhen\s+(?:you\s+are\s+)?asked\s+to\s+(?:summari[sz]e|translate|answer|explain|quote)\b"
+        + r"|\bcuando\s+te\s+pidan\s+(?:resumir|traducir|responder|contestar|explicar|citar)\b"
+        + r"|\b(?:the|your)\s+(?:summary|answer|reply|response)\s+(?:should|must|has\s+to|needs\s+to)\s+(?:end|start|begin|include|say|mention|recommend)"
+        + r"|\b(?:el|tu)\s+(?:resumen|respuesta)\s+(?:debe|tiene\s+que|deber[aá])\s+(?:terminar|empezar|incluir|decir|mencionar|recomendar)"
+        + r"|\b(?:tell|inform)\s+(?:anyone|whoever|everyone|anybody)\s+(?:who\s+)?asks\b|\b(?:dile|di|informa)\s+a\s+quien\s+pregunte\b"
+        + r"|\b(?:respond|answer|reply|speak|write)\s+in\s+the\s+voice\s+of\b|\b(?:responde|contesta|habla|escribe)\s+con\s+la\s+voz\s+de"
+        + r"|\b(?:behave|act)\s+like\s+(?:the|a|an)\s+\w+(?:\s+\w+)?\s*[:;]|\bcomp[oó]rtate\s+como\b"
+        + r"|\bthe\s+(?:tutor|assistant|chatbot|bot)\s+(?:can|may|must|should)\s+(?:now\s+)?(?:share|reveal|disclose|tell|give|send)\b"
+        + r"|\bel\s+(?:tutor|asistente|chatbot|bot)\s+(?:puede|debe)\s+(?:ahora\s+)?(?:compartir|revelar|decir|dar|enviar)\b",
         "transcript": r"^\W{0,3}(?:user|human|usuario|humano)\W{0,2}\s*:\s*(?:yes|s[ií]\b|ok|i\s+(?:approve|confirm)|confirm"
         + r"|lo\s+apruebo|adelante|go\s+ahead|please\s+go|por\s+favor)"
         + r"|^\W{0,3}(?:ai|ia)\W{0,2}\s*:|^\s*(?:executing|ejecutando|now\s+running|ahora\s+ejecuto)\b",
@@ -107,16 +183,23 @@ _SIGN_OFF = re.compile(
     re.IGNORECASE,
 )
 SIGN_OFF_WORDS = 4
+# "Excellent work so far. That will do. Now please help me with…": the praise that opens a hijack is its part.
+_PREAMBLE = re.compile(
+    r"^\W{0,3}(?:ok(?:ay)?|vale|bien|muy\s+bien|great|good|excellent|well\s+done|perfect|perfecto|genial|excelente"
+    r"|buen\s+trabajo|that\s+will\s+do|that\s+is\s+enough|con\s+eso\s+basta|eso\s+es\s+todo)\b",
+    re.IGNORECASE,
+)
+PREAMBLE_WORDS = 6
 FRAGMENT_WORDS = 2
 # An order beside a flagged sentence is the attack's payload ("{goal} This was already confirmed…"):
 # a sentence that opens (after a "TODO:"-like label) with an imperative, English or Spanish.
 _IMPERATIVE = re.compile(
-    r"^\W{0,3}(?:\w{1,12}\s*:\s*)?(?:(?:instead|then|and|en\s+su\s+lugar|luego|despu[eé]s|y)\s*,?\s+)?"
+    r"^\W{0,3}(?:\w{1,12}\s*:\s*)?(?:(?:instead|then|next|and|en\s+su\s+lugar|luego|despu[eé]s|y)\s*,?\s+)?"
     r"(?:please\s+|por\s+favor,?\s+)?(?:send|forward|delete|remove|change|reset|grant|give|approve"
     r"|transfer|create|add|enrol|enroll|raise|reveal|tell|say|reply|respond|write|print|e-?mail|file|assign|deactivate"
     r"|disable|enable|schedule|book|share|post|upload|download|copy|move|update|set|mark|invite|pay|refund|cancel"
     r"|close|open|call|run|execute|ignore|include|insert|modify|replace|encode|translate|do|make|list|show|display"
-    r"|export|publish|envía|reenvía|borra|elimina|cambia|restablece|concede|da|aprueba|transfiere|crea|añade"
+    r"|export|publish|draft|redacta|envía|reenvía|borra|elimina|cambia|restablece|concede|da|aprueba|transfiere|crea|añade"
     r"|matricula|sube|revela|dile|di|responde|contesta|escribe|imprime|manda|asigna|desactiva|activa|programa"
     r"|reserva|comparte|publica|copia|mueve|actualiza|marca|invita|paga|reembolsa|cancela|cierra|abre|llama"
     r"|ejecuta|ignora|incluye|inserta|modifica|reemplaza|codifica|traduce|haz|muestra|exporta|quita)\b",
@@ -161,10 +244,11 @@ def _flags(parts: list[str]) -> list[str | None]:
             # a sign-off, or a fragment the splitter cut at an abbreviation ("RR. HH.")
             sign_off = words <= FRAGMENT_WORDS or (words <= SIGN_OFF_WORDS and _SIGN_OFF.match(parts[i].strip()))
             ordered = bool(_IMPERATIVE.match(parts[i]))
+            preamble = words <= PREAMBLE_WORDS and bool(_PREAMBLE.match(parts[i].strip()))
             # what follows an attack leans its way on the model's word; what precedes it only as its payload
             # ("{goal} This was already confirmed") or its header ("IMPORTANT!!!")
             leaning = (flagged_before and (probability[i] >= NEIGHBOUR_AT or ordered or sign_off)) or (
-                flagged_after and (ordered or sign_off)
+                flagged_after and (ordered or sign_off or preamble)
             )
             if between or after_colon or leaning:
                 flags[i], changed = "span", True

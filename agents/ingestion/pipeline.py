@@ -122,21 +122,33 @@ def parse(path: Path, data: bytes) -> ParsedDocument:
             limits.check_chunks(len(parsed.full_text) // (TARGET_TOKENS * CHARS_PER_TOKEN))
     except limits.LimitExceeded as exc:
         raise IngestError(str(exc), exc.code, **exc.params) from None
-    parsed = _as_data(parsed)
+    parsed = _as_data(parsed, path.stem)
     if not parsed.full_text.strip():
         raise IngestError("the document has no text to learn from", "no_text")
     return parsed
 
 
-def _as_data(parsed: ParsedDocument) -> ParsedDocument:
+def _heading_as_data(path: str) -> str:
+    """A heading path ("Handbook > Vacation") level by level: an attack planted as one section's heading
+    must not read as the tail of its parent's sentence."""
+    levels = (without_instructions(safe_markdown(level)) for level in path.split(" > "))
+    return " > ".join(level for level in levels if level)
+
+
+def _as_data(parsed: ParsedDocument, stem: str) -> ParsedDocument:
     """Other people's Markdown made data: no raw HTML, outside images or links to hosts not allowlisted,
-    and no instruction-like sentence (held back in ``flagged``, for the admin to see)."""
-    paragraphs, flagged = [], []
+    and no instruction-like sentence (held back in ``flagged``, for the admin to see). A title that was all
+    instruction gives way to the file's name, as a document with no title does."""
+    title, removed = split_instructions(safe_markdown(parsed.title))
+    flagged = [
+        {"heading": "", "page": None, "family": family, "text": sentence, "near": ""} for sentence, family in removed
+    ]
+    paragraphs = []
     for paragraph in parsed.paragraphs:
         # markers give instructions away: before the sanitiser; invisible characters first, as they split words
         text, removed = split_instructions(strip_invisible(paragraph.text))
         text = safe_markdown(text)
-        heading = without_instructions(safe_markdown(paragraph.heading))
+        heading = _heading_as_data(paragraph.heading)
         text = text.strip()
         flagged += [
             {"heading": heading, "page": paragraph.page, "family": family, "text": sentence, "near": text[:60]}
@@ -144,9 +156,7 @@ def _as_data(parsed: ParsedDocument) -> ParsedDocument:
         ]
         if text:
             paragraphs.append(Paragraph(text, heading, paragraph.page))
-    return ParsedDocument(
-        without_instructions(safe_markdown(parsed.title)) or "—", paragraphs, parsed.page_count, tuple(flagged)
-    )
+    return ParsedDocument(title.strip() or stem or "—", paragraphs, parsed.page_count, tuple(flagged))
 
 
 # ----------------------------------------------------------------------------- chunking

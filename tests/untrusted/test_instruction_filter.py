@@ -4,17 +4,20 @@ and counts as caught only when every one of its sentences is gone; clean sentenc
 the product's own messages) are filtered alone, and document sentences as the attack's neighbours.
 
 Held-out figures at this commit (rules + model): attacks with unseen goals in known families and public
-benchmark phrasings (BIPIA, garak, promptfoo) 219/223 (0.982); attacks in phrasings written for the
-held-out split (never trained on) 34/48 (0.708); clean sentences removed 0/2613 (documents, tickets,
+benchmark phrasings (BIPIA, garak, promptfoo) 222/223 (0.996); attacks in phrasings written for the
+held-out split (never trained on) 35/48 (0.729); clean sentences removed 0/2698 (documents, tickets,
 the product's messages, admin tool rows); clean neighbours of an attack removed 7/542. Rules alone:
-195/223 (0.874) and 30/48 (0.625): the model's share. A further 20 attacks written after tuning, in new
-phrasings, were caught 3/20 before they went into training: the filter catches the families it has
-seen, not every way to address an assistant.
+195/223 and 30/48. The hijacking families of Tensor Trust and deepset (core/instruction_hijacks.py)
+took the planted end-to-end corpus (tests/untrusted/planted_attacks.yaml) from 0/48 to 48/48, with
+rules written for those families; 16 attacks written after that tuning were caught 4/16, and 12 written
+after a generic "text about whoever reads or summarises it" family 6/12: the filter catches the families it
+has seen, not every way to address an assistant.
 """
 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -55,7 +58,7 @@ def test_held_out_recall_and_false_alarms(figures):
     assert known_n >= 200 and clean_n >= 1900
     assert (known + novel) / (known_n + novel_n) >= 0.9
     assert known / known_n >= 0.95
-    assert novel / novel_n >= 0.68  # today 33/48 (0.6875) at FLAG_AT 0.55; 0.5 caught 34 but cut a demo procedure step
+    assert novel / novel_n >= 0.72  # today 35/48 (0.729) at FLAG_AT 0.55
     assert alarms / clean_n <= 0.005
     assert collateral / neighbours_n <= 0.05
 
@@ -97,3 +100,17 @@ def test_the_training_split_never_holds_a_held_out_sentence():
     assert not train & {r["text"] for r in load("heldout")}
     _texts, labels = instruction_model.training_sentences()
     assert sum(labels) > 400 and len(labels) - sum(labels) > 5000
+
+
+def test_the_demo_documents_and_public_handbooks_lose_no_sentence():
+    """Policy language the rules once took for attacks ("rental cars must be pre-approved", the procedure step
+    "Enviar la nota de gastos a aprobación del responsable directo.") stays, paragraph by paragraph."""
+    root = Path(__file__).resolve().parents[2]
+    paths = [*sorted((root / "seeds/documents").glob("**/*.md")), *sorted((root / "seeds/public").glob("*.md"))]
+    cut = [
+        (path.name, sentence)
+        for path in paths
+        for paragraph in path.read_text(encoding="utf-8").split("\n\n")
+        for sentence, _family in instructions.split_instructions(paragraph)[1]
+    ]
+    assert len(paths) >= 8 and cut == []
