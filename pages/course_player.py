@@ -8,6 +8,7 @@ import streamlit as st
 from agents.i18n import format_percent, t
 from agents.learning import service
 from agents.tutor.citations import citation_where
+from agents.tutor.sources import lesson_sources
 from core.markup import safe_markdown
 from ui.deps import app_deps
 from ui.exercises import exercise_input, lesson_markdown, link_to_source, show_feedback
@@ -93,11 +94,11 @@ with main:
     st.markdown(lesson_markdown(lesson.content_md))
     if lesson.citations:
         with st.expander(t("learning.sources", lang, n=len(lesson.citations))):
-            for n, c in enumerate(lesson.citations, 1):
+            for n, c in enumerate(lesson_sources(deps, user, lesson.content_md, lesson.citations), 1):
                 page = f", {t('learning.page_short', lang)} {c['page']}" if c.get("page") else ""
                 label = f"[{n}] {citation_where(c)}{page}"
-                if c.get("chunk_id"):
-                    link_to_source(label, {"chunk": str(c["chunk_id"])})
+                if c.get("chunk_id"):  # the viewer marks the sentence the lesson's [n] rests on
+                    link_to_source(label, {"chunk": str(c["chunk_id"]), "quote": c.get("quote", "")})
                 else:
                     st.markdown(safe_markdown(label))
 

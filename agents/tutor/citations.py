@@ -76,6 +76,7 @@ class CitationStream:
 
 
 _LINE_END = re.compile(r"\n+")
+_EMPHASIS = re.compile(r"\*{1,3}|(?<!\w)_{1,3}|_{1,3}(?!\w)")  # Markdown marks cut words ("**A**coger")
 _WORDS = re.compile(r"[^\W\d_]{3,}|\d+", re.UNICODE)
 
 
@@ -90,7 +91,7 @@ def supported_text(response: str) -> dict[int, str]:
     last = 0
     for match in _MARKER.finditer(response):
         before = response[last : match.start()]
-        sentence = _LINE_END.split(before.strip())[-1] if before.strip() else ""
+        sentence = _EMPHASIS.sub("", _LINE_END.split(before.strip())[-1]) if before.strip() else ""
         for number in re.findall(r"\d+", match.group(2)):
             claims.setdefault(int(number), []).append(sentence)
         last = match.end()

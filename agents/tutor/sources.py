@@ -13,7 +13,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from agents.runtime.deps import AppDeps
-from agents.tutor.citations import cited_sentences, heading_at_offset, section_path
+from agents.tutor.citations import (
+    QUOTE_CHARS,
+    cited_sentences,
+    heading_at,
+    heading_at_offset,
+    section_path,
+    supported_text,
+)
 from core import config
 from core.inputs import parse_uuid
 from storage import manuals, sources
@@ -181,3 +188,31 @@ def open_source(
                 blocks=_paragraph_blocks(found.content_md, quote),
             )
     return None
+
+
+def lesson_sources(deps: AppDeps, user: User, content_md: str, citations: list[dict]) -> list[dict]:
+    """A lesson's numbered sources, each named by the heading of the passage sentence its [n] rests on
+    (a chunk packing small sections names only its first) and carrying that claim as ``quote``, so the
+    viewer marks the sentence."""
+    claims = supported_text(content_md or "")
+    chunks = {}
+    with deps.pool.connection() as conn:
+        for chunk_id in {str(c["chunk_id"]) for c in citations if c.get("chunk_id")}:
+            chunks[chunk_id] = next(iter(sources.nearby_chunks(conn, user.org_id, chunk_id, radius=0)), None)
+    pinned = []
+    for n, citation in enumerate(citations, 1):
+        claim = claims.get(citation.get("index") or n, "")
+        chunk = chunks.get(str(citation.get("chunk_id")))
+        if chunk is None or not claim:
+            pinned.append(citation)
+            continue
+        heading, page = heading_at(chunk, claim)
+        pinned.append(
+            {
+                **citation,
+                "section": section_path(heading, chunk.document_title),
+                "page": page,
+                "quote": claim[:QUOTE_CHARS],
+            }
+        )
+    return pinned

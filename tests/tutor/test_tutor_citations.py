@@ -8,7 +8,7 @@ from pathlib import Path
 from agents.ingestion.pipeline import backfill_heading_spans, ingest_file
 from agents.retrieval import Passage
 from agents.tutor.citations import cited_sentences, pinpoint, sentence_spans
-from agents.tutor.sources import open_source
+from agents.tutor.sources import lesson_sources, open_source
 from storage import sources, users
 from storage.users import ensure_org
 from tests.conftest import make_deps
@@ -143,3 +143,25 @@ def test_the_viewer_marks_only_the_cited_sentence_under_its_own_heading(pool, tm
 
     whole = open_source(make_deps(pool), reader, chunk=str(chunk.id))  # no sentence given: the chunk is cited
     assert all(b.cited and not b.marks for b in whole.blocks) and "<mark" not in source_html(whole, "en")
+
+
+def test_a_lessons_sources_name_the_section_of_the_sentence_each_rests_on(seeded_pool):
+    """The demo lesson "Nuestros estándares" cites one chunk that packs the title block, §1 and §2 for
+    [1]-[3]: stored, each was named after the chunk's first heading (the manual's title)."""
+    deps = make_deps(seeded_pool)
+    with seeded_pool.connection() as conn:
+        lucia = users.get_user_by_email(conn, "lucia@acme.test")
+        content, citations = conn.execute(
+            "SELECT content_md, citations FROM lessons WHERE title = 'Nuestros estándares'"
+        ).fetchone()
+    assert citations[1]["section"] == "Manual de Atención al Cliente"  # as stored
+    pinned = lesson_sources(deps, lucia, content, citations)
+    assert [c["section"] for c in pinned] == ["2. Estándares de servicio"] * 3 + [
+        "3. El método ACRE para atender una consulta"
+    ]
+    view = open_source(deps, lucia, chunk=pinned[1]["chunk_id"], quote=pinned[1]["quote"])
+    [cited] = [b for b in view.blocks if b.cited]
+    assert [cited.text[a:b] for a, b in cited.marks] == [
+        "Por teléfono, contestamos antes del tercer tono y nos presentamos con el nombre de la empresa y "
+        "nuestro nombre."
+    ]
