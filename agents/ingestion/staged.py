@@ -17,7 +17,7 @@ from uuid import UUID
 from psycopg_pool import ConnectionPool
 
 from agents.ingestion import limits
-from agents.ingestion.embeddings import EmbeddingError
+from agents.ingestion.embeddings import EmbeddingError, EmbeddingUnavailable
 from agents.ingestion.pipeline import MIME_TYPES, TS_CONFIGS, IngestError, embed_chunks, parse_and_chunk
 from core import config
 from storage import documents, flagged, ingestions, source_changes
@@ -25,8 +25,12 @@ from storage import documents, flagged, ingestions, source_changes
 log = logging.getLogger(__name__)
 
 
-def run_ingestion(pool: ConnectionPool, org_id: UUID, ingestion_id: UUID) -> str:
-    """Take an ingestion from wherever it stands to done, unchanged or failed; returns that status."""
+def run_ingestion(pool: ConnectionPool, org_id: UUID, ingestion_id: UUID, *, wait_for_embeddings: bool = False) -> str:
+    """Take an ingestion from wherever it stands to done, unchanged or failed; returns that status.
+
+    ``wait_for_embeddings``: when the embedding server is unavailable, the ingestion stays in flight, says it
+    waits, and ``EmbeddingUnavailable`` goes up for the task queue to run it again later (from the passages
+    already embedded); otherwise it fails like any other error."""
     with pool.connection() as conn:
         job = ingestions.get(conn, org_id, ingestion_id)
         data = ingestions.upload_data(conn, org_id, ingestion_id)
@@ -34,6 +38,15 @@ def run_ingestion(pool: ConnectionPool, org_id: UUID, ingestion_id: UUID) -> str
         return job.status if job else "missing"
     try:
         return _run(pool, job, data)
+    except EmbeddingUnavailable as exc:
+        if not wait_for_embeddings:
+            _fail(pool, job, exc)
+            return "failed"
+        with pool.connection() as conn:
+            ingestions.set_status(
+                conn, org_id, job.id, "embedding", error=str(exc)[:500], error_code="embedding_waiting"
+            )
+        raise
     except (IngestError, limits.LimitExceeded, EmbeddingError) as exc:
         _fail(pool, job, exc)
         return "failed"
@@ -89,6 +102,8 @@ def _run(pool: ConnectionPool, job: ingestions.Ingestion, data: bytes) -> str:
             replaces=replaces,
             pages=parsed.page_count,
             chunks_total=len(new_chunks),
+            error=None,  # a wait for the embedding server is over
+            error_code=None,
         )
         pending = ingestions.chunks_to_embed(conn, org_id, job.id)
 

@@ -7,7 +7,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
 
+from procrastinate import JobContext, RetryStrategy
+
 from agents.i18n import t
+from agents.ingestion.embeddings import EmbeddingUnavailable
 from agents.ingestion.pipeline import IngestError, check_upload, max_upload_bytes
 from agents.ingestion.staged import run_ingestion
 from agents.runtime import tasks
@@ -19,11 +22,20 @@ from storage.users import User
 INGEST_TASK = "documents.ingest"
 
 
-@tasks.app.task(name=INGEST_TASK)
-def ingest_upload(org_id: str, ingestion_id: str) -> str:
+# An embedding server that is down (restarting, redeployed) is waited for: the upload runs again after
+# 2, 4, 8 … 512 s (about 17 minutes in all), from the passages already embedded, before it fails.
+EMBEDDING_WAITS = 9
+EMBEDDING_WAIT = RetryStrategy(
+    max_attempts=EMBEDDING_WAITS, exponential_wait=2, retry_exceptions=[EmbeddingUnavailable]
+)
+
+
+@tasks.app.task(name=INGEST_TASK, retry=EMBEDDING_WAIT, pass_context=True)
+def ingest_upload(context: JobContext, org_id: str, ingestion_id: str) -> str:
     """Parse, stage, embed and settle one upload; then start the generation jobs that waited for it."""
     pool = process_deps().pool
-    status = run_ingestion(pool, UUID(org_id), UUID(ingestion_id))
+    waits_left = context.job is not None and context.job.attempts < EMBEDDING_WAITS
+    status = run_ingestion(pool, UUID(org_id), UUID(ingestion_id), wait_for_embeddings=waits_left)
     with pool.connection() as conn:
         for job_id in jobs.waiting_on_ingestion(conn, UUID(org_id), UUID(ingestion_id)):
             # by name: generation is the content studio's (agents/content/worker.py), above this layer
@@ -104,6 +116,8 @@ def _view(ingestion: ingestions.Ingestion, lang: str | None) -> IngestionView:
         note = ""
         if ingestion.status == "embedding":
             note = t("ingestion.previous_kept" if ingestion.replaces else "ingestion.searchable_text", lang)
+            if ingestion.error_code == "embedding_waiting":
+                note = f"{t('ingestion.embedding_waiting', lang)} {note}"
     else:
         detail, note = "", ""
     return IngestionView(

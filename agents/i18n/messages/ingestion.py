@@ -39,6 +39,10 @@ MESSAGES = {
         "en": "Nothing changed: the previous version (if any) is still in use.",
         "es": "No ha cambiado nada: la versión anterior (si la había) sigue en uso.",
     },
+    "ingestion.embedding_waiting": {
+        "en": "The embedding server is not answering: the upload waits and tries again by itself.",
+        "es": "El servidor de vectorización no responde: la subida espera y lo vuelve a intentar sola.",
+    },
     "ingestion.embedding_failed": {
         "en": "{name}: the embedding server failed; try the upload again in a moment.",
         "es": "{name}: falló el servidor de vectorización; vuelve a subirlo dentro de un momento.",
