@@ -126,7 +126,7 @@ def detect_language(text: str, default: str = "es") -> str:
     if "¿" in text or "¡" in text or "ñ" in text.lower():
         return "es"
     votes = {lang: sum(word in lexicon for word in words) for lang, lexicon in _LEXICON.items()}
-    best = max(votes, key=votes.get)
+    best = max(votes, key=votes.__getitem__)
     decided_by_words = votes[best] > 0 and list(votes.values()).count(votes[best]) == 1
     if decided_by_words and len(words) <= 3:
         return best
@@ -405,7 +405,7 @@ def closest_labels(text: str, exemplars: dict[str, list[str]], k: int = 3) -> li
     best: dict[str, float] = {}
     for label, score in zip(labels, (vectors @ embed_query(text)).tolist()):
         best[label] = max(score, best.get(label, -1.0))
-    return sorted(best, key=best.get, reverse=True)[:k]
+    return sorted(best, key=best.__getitem__, reverse=True)[:k]
 
 
 # -- phrasing and streaming ----------------------------------------------------------------------

@@ -135,6 +135,8 @@ def seed_enrollment(
         completed_at=completed_at[-1] if status == "completed" else None,
         last_activity_at=activity[-1] if activity else None,
     )
+    if enrollment_id is None:  # user and course are both the organisation's: a broken seed
+        raise ValueError(f"could not enroll {user.email} in course {course_id}")
     for (lesson_id, _), at in zip(lessons, completed_at):
         enrollments.complete_lesson(conn, org_id, enrollment_id, lesson_id, completed_at=at)
 

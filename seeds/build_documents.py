@@ -14,6 +14,7 @@ import re
 import zipfile
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import cast
 
 import docx
 from fpdf import FPDF
@@ -101,7 +102,8 @@ def build_pdf(source: Path, target: Path) -> None:
             indent = 6 if kind in ("bullet", "step") else 0
             pdf.set_x(pdf.l_margin + indent)
             body = f"• {text}" if kind == "bullet" else text
-            lines = pdf.multi_cell(width - indent, 5.6, body, align="L", dry_run=True, output="LINES")
+            # fpdf2 types the result as the union over every ``output``; output="LINES" returns the lines
+            lines = cast(list[str], pdf.multi_cell(width - indent, 5.6, body, align="L", dry_run=True, output="LINES"))
             if pdf.get_y() + 5.6 * len(lines) > pdf.page_break_trigger:
                 # a paragraph never straddles pages: the footer would land in the middle of its text
                 pdf.add_page()

@@ -72,6 +72,8 @@ def ensure_item_history(
             completed_at=finished,
             last_activity_at=finished,
         )
+        if enrollment_id is None:  # user and course are both the organisation's: a broken seed
+            raise ValueError(f"could not enroll {email} in course {course_id}")
         for i, (lesson_id, _) in enumerate(lessons):
             enrollments.complete_lesson(
                 conn,

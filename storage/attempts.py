@@ -17,6 +17,7 @@ from psycopg.types.json import Jsonb
 
 from core.names import in_language
 from storage.exercises import revealing_texts
+from storage.rows import one_row, scalar
 
 
 def start_attempt(
@@ -40,14 +41,15 @@ def start_attempt(
     ).fetchone()
     if row:
         return row[0]
-    return conn.execute(
+    return scalar(
+        conn,
         """INSERT INTO exercise_attempts (org_id, user_id, exercise_id, enrollment_id, started_at,
                                                           last_seen_at)
                            VALUES (%(org_id)s, %(user_id)s, %(exercise_id)s, %(enrollment_id)s, clock_timestamp(),
                                    clock_timestamp())
                            RETURNING id""",
         params,
-    ).fetchone()[0]
+    )
 
 
 def abandon_attempts(conn: psycopg.Connection, org_id: UUID, user_id: UUID) -> None:
@@ -129,7 +131,7 @@ def submit_attempt(
                 params,
             ).fetchone()
         if attempt is None:  # a concurrent submit with the same key won the race
-            return cur.execute(select_by_key, params).fetchone(), False
+            return one_row(cur.execute(select_by_key, params)), False
         return attempt, True
 
 
@@ -199,11 +201,12 @@ def exercise_records(conn: psycopg.Connection, org_id: UUID, user_id: UUID, cour
 
 def submitted_count(conn: psycopg.Connection, org_id: UUID, user_id: UUID, exercise_id: UUID) -> int:
     """How many answers the user has submitted to this exercise (lesson tries and reviews)."""
-    return conn.execute(
+    return scalar(
+        conn,
         """SELECT count(*) FROM exercise_attempts WHERE org_id = %(org_id)s AND user_id = %(user_id)s
                            AND exercise_id = %(exercise_id)s AND submitted_at IS NOT NULL""",
         {"org_id": org_id, "user_id": user_id, "exercise_id": exercise_id},
-    ).fetchone()[0]
+    )
 
 
 def last_attempt(conn: psycopg.Connection, org_id: UUID, user_id: UUID, exercise_id: UUID) -> Attempt | None:

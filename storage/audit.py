@@ -15,6 +15,8 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
+from storage.rows import scalar
+
 
 @dataclass(frozen=True)
 class AuditEntry:
@@ -43,7 +45,8 @@ def record(
     after: Any,
 ) -> int:
     """Append one entry; returns its id."""
-    return conn.execute(
+    return scalar(
+        conn,
         """INSERT INTO audit_log (org_id, actor_id, action, entity_type, entity_id, before, after)
            VALUES (%(org_id)s, %(actor_id)s, %(action)s, %(entity_type)s, %(entity_id)s,
                    %(before)s, %(after)s) RETURNING id""",
@@ -56,7 +59,7 @@ def record(
             "before": Jsonb(before),
             "after": Jsonb(after),
         },
-    ).fetchone()[0]
+    )
 
 
 def last_actor(conn: psycopg.Connection, org_id: UUID, *, action: str, entity_id: UUID | str) -> UUID | None:

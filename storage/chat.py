@@ -16,6 +16,7 @@ from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
 from core.markup import product_text
+from storage.rows import one_row
 
 
 @dataclass(frozen=True)
@@ -56,18 +57,20 @@ def create_session(
     context: dict | None = None,
 ) -> ChatSession:
     with conn.cursor(row_factory=class_row(ChatSession)) as cur:
-        return cur.execute(
-            f"""INSERT INTO chat_sessions (org_id, user_id, agent_type, title, context)
+        return one_row(
+            cur.execute(
+                f"""INSERT INTO chat_sessions (org_id, user_id, agent_type, title, context)
                 VALUES (%(org_id)s, %(user_id)s, %(agent_type)s, %(title)s, %(context)s)
                 RETURNING {_SESSION_COLUMNS}""",
-            {
-                "org_id": org_id,
-                "user_id": user_id,
-                "agent_type": agent_type,
-                "title": title,
-                "context": Jsonb(context or {}),
-            },
-        ).fetchone()
+                {
+                    "org_id": org_id,
+                    "user_id": user_id,
+                    "agent_type": agent_type,
+                    "title": title,
+                    "context": Jsonb(context or {}),
+                },
+            )
+        )
 
 
 def get_session(
@@ -145,19 +148,21 @@ def add_message(
         {"org_id": org_id, "id": session_id},
     )
     with conn.cursor(row_factory=class_row(ChatMessage)) as cur:
-        return cur.execute(
-            f"""INSERT INTO chat_messages (org_id, session_id, role, content, metadata)
+        return one_row(
+            cur.execute(
+                f"""INSERT INTO chat_messages (org_id, session_id, role, content, metadata)
                 VALUES (%(org_id)s, %(session_id)s, %(role)s, %(content)s, %(metadata)s)
                 RETURNING {_MESSAGE_COLUMNS}""",
-            {
-                "org_id": org_id,
-                "session_id": session_id,
-                "role": role,
-                # what the assistants say quotes other people's documents: stored sanitised
-                "content": content if role == "user" else product_text(content),
-                "metadata": Jsonb(metadata or {}),
-            },
-        ).fetchone()
+                {
+                    "org_id": org_id,
+                    "session_id": session_id,
+                    "role": role,
+                    # what the assistants say quotes other people's documents: stored sanitised
+                    "content": content if role == "user" else product_text(content),
+                    "metadata": Jsonb(metadata or {}),
+                },
+            )
+        )
 
 
 def record_helpful(

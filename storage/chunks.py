@@ -14,6 +14,8 @@ import numpy as np
 import psycopg
 from psycopg.rows import class_row
 
+from storage.rows import one_row, scalar
+
 # Below this many chunks in a scope the vector search is exact (a sequential scan over the scope).
 EXACT_SCOPE_LIMIT = 5000
 _CONFIG_NAME = re.compile(r"[a-z_]+")
@@ -194,9 +196,11 @@ def _lexical_ctes(terms: QueryTerms, configs: list[str], params: dict) -> list[s
 
 
 def count_scope_chunks(conn: psycopg.Connection, org_id: UUID, document_ids: list[UUID] | None) -> int:
-    return conn.execute(
-        "SELECT count(*) FROM document_chunks c WHERE " + _SCOPE_FILTER, {"org_id": org_id, "doc_ids": document_ids}
-    ).fetchone()[0]
+    return scalar(
+        conn,
+        "SELECT count(*) FROM document_chunks c WHERE " + _SCOPE_FILTER,
+        {"org_id": org_id, "doc_ids": document_ids},
+    )
 
 
 def hybrid_candidates(
@@ -229,7 +233,8 @@ def hybrid_candidates(
         "doc_ids": document_ids,
     } | _terms_params(terms)
     nearest = []
-    for group in groups or [None]:
+    scan_groups: list[str | None] = list(groups) if groups else [None]
+    for group in scan_groups:
         # The configuration is inlined (a name read from pg_ts_config) so the planner can prove the
         # partial per-language HNSW index of migrations 002 and 090 applies.
         if group is not None and not _CONFIG_NAME.fullmatch(group):
@@ -412,10 +417,12 @@ class LanguageGroup:
 def corpus_signature(conn: psycopg.Connection, org_id: UUID) -> tuple:
     """Changes whenever the organisation's documents do (cheap: the documents table is small)."""
     return tuple(
-        conn.execute(
-            "SELECT count(*), max(updated_at), max(created_at) FROM documents WHERE org_id = %(org_id)s",
-            {"org_id": org_id},
-        ).fetchone()
+        one_row(
+            conn.execute(
+                "SELECT count(*), max(updated_at), max(created_at) FROM documents WHERE org_id = %(org_id)s",
+                {"org_id": org_id},
+            )
+        )
     )
 
 

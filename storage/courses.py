@@ -16,6 +16,7 @@ from psycopg.types.json import Jsonb
 
 from core.inputs import parse_uuid
 from core.names import fold, fold_sql, in_language
+from storage.rows import one_row, scalar
 
 
 class CatalogError(ValueError):
@@ -35,25 +36,27 @@ def create_course(
     generation_job_id: UUID | None = None,
     status: str = "draft",
 ) -> UUID:
-    row = conn.execute(
-        """INSERT INTO courses (org_id, title, description, outcome, language, source_document_id,
+    row = one_row(
+        conn.execute(
+            """INSERT INTO courses (org_id, title, description, outcome, language, source_document_id,
                                 created_by, generation_job_id, status, published_at)
            VALUES (%(org_id)s, %(title)s, %(description)s, %(outcome)s, %(language)s, %(source)s,
                    %(created_by)s, %(job)s, %(status)s,
                    CASE WHEN %(status)s = 'published' THEN now() END)
            RETURNING id""",
-        {
-            "org_id": org_id,
-            "title": title,
-            "description": description,
-            "outcome": outcome,
-            "language": language,
-            "source": source_document_id,
-            "created_by": created_by,
-            "job": generation_job_id,
-            "status": status,
-        },
-    ).fetchone()
+            {
+                "org_id": org_id,
+                "title": title,
+                "description": description,
+                "outcome": outcome,
+                "language": language,
+                "source": source_document_id,
+                "created_by": created_by,
+                "job": generation_job_id,
+                "status": status,
+            },
+        )
+    )
     return row[0]
 
 
@@ -80,7 +83,7 @@ def set_course_status(conn: psycopg.Connection, org_id: UUID, course_id: UUID, s
 
 
 def next_position(conn: psycopg.Connection, sql: str, params: dict) -> int:
-    return conn.execute(sql, params).fetchone()[0]
+    return scalar(conn, sql, params)
 
 
 def inserted_id(cur: psycopg.Cursor, parent: str) -> UUID:

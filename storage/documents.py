@@ -11,6 +11,8 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
+from storage.rows import scalar
+
 
 @dataclass(frozen=True)
 class Document:
@@ -223,7 +225,8 @@ def upsert_document(
     uploaded_by: UUID | None,
 ) -> UUID:
     """Insert the document row, or update the one with this source name (its chunks are not touched)."""
-    return conn.execute(
+    return scalar(
+        conn,
         """INSERT INTO documents (org_id, source_name, title, mime_type, full_text, page_count, language,
                                   content_hash, token_count, uploaded_by)
            VALUES (%(org_id)s, %(source_name)s, %(title)s, %(mime_type)s, %(full_text)s, %(page_count)s,
@@ -246,7 +249,7 @@ def upsert_document(
             "tokens": token_count,
             "uploaded_by": uploaded_by,
         },
-    ).fetchone()[0]
+    )
 
 
 def delete_document(conn: psycopg.Connection, org_id: UUID, document_id: UUID) -> None:

@@ -12,8 +12,9 @@ An exercise of another organisation is indistinguishable from one that does not 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 from uuid import UUID
 
 import psycopg
@@ -32,18 +33,19 @@ BLOOM_LEVELS = ("remember", "understand", "apply", "analyze", "evaluate", "creat
 def validate_exercise_content(kind: str, content: dict[str, Any]) -> None:
     """Raise CatalogError unless ``content`` matches the shared contract for ``kind``."""
 
-    def need(ok: bool, what: str) -> None:
+    def fail(what: str) -> NoReturn:
+        raise CatalogError(f"{kind} exercise content: {what}")
+
+    def need(ok: object, what: str) -> None:  # ok: any truthy value passes
         if not ok:
-            raise CatalogError(f"{kind} exercise content: {what}")
+            fail(what)
 
     need(kind in EXERCISE_TYPES, f"unknown type (expected one of {', '.join(EXERCISE_TYPES)})")
     need(isinstance(content, dict), "must be an object")
     if kind == "test":
         options = content.get("options")
-        need(
-            isinstance(options, list) and len(options) >= 2 and all(isinstance(o, str) for o in options),
-            "needs at least two string options",
-        )
+        if not (isinstance(options, list) and len(options) >= 2 and all(isinstance(o, str) for o in options)):
+            fail("needs at least two string options")
         answer = content.get("answer")
         need(
             isinstance(answer, int) and not isinstance(answer, bool) and 0 <= answer < len(options),
@@ -72,7 +74,8 @@ def validate_exercise_content(kind: str, content: dict[str, Any]) -> None:
         need(isinstance(content.get("model_answer"), str), "needs a model_answer")
     elif kind == "dialogue":
         nodes, start = content.get("nodes"), content.get("start")
-        need(isinstance(nodes, dict) and start in nodes, "start must name a node")
+        if not (isinstance(nodes, dict) and start in nodes):
+            fail("start must name a node")
         for node_id, node in nodes.items():
             need(
                 isinstance(node, dict) and {"speaker", "text", "options"} <= node.keys(),
@@ -99,7 +102,7 @@ def add_exercise(
     content: dict[str, Any],
     bloom_level: str,
     explanation: str = "",
-    source_chunk_ids: list[UUID] = (),
+    source_chunk_ids: Sequence[UUID] = (),
     position: int | None = None,
 ) -> UUID:
     """Append an exercise to the lesson; ``content`` must match the shared contract for ``type``."""

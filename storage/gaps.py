@@ -15,6 +15,8 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
+from storage.rows import one_row, scalar
+
 
 @dataclass(frozen=True)
 class GapQuestion:
@@ -85,14 +87,16 @@ def nearest_documents(conn: psycopg.Connection, org_id: UUID, vector: np.ndarray
 
 def save_note(conn: psycopg.Connection, org_id: UUID, topic: str, questions: int, note: str, created_by: UUID) -> bool:
     """Record (or update) the note on this topic; True when it is new."""
-    row = conn.execute(
-        """INSERT INTO knowledge_gap_notes (org_id, topic, questions, note, created_by)
+    row = one_row(
+        conn.execute(
+            """INSERT INTO knowledge_gap_notes (org_id, topic, questions, note, created_by)
            VALUES (%(org_id)s, %(topic)s, %(questions)s, %(note)s, %(by)s)
            ON CONFLICT (org_id, topic) DO UPDATE SET questions = EXCLUDED.questions, note = EXCLUDED.note,
                created_by = EXCLUDED.created_by, created_at = now()
            RETURNING (xmax = 0)""",
-        {"org_id": org_id, "topic": topic, "questions": questions, "note": note, "by": created_by},
-    ).fetchone()
+            {"org_id": org_id, "topic": topic, "questions": questions, "note": note, "by": created_by},
+        )
+    )
     return bool(row[0])
 
 
@@ -108,11 +112,12 @@ def list_notes(conn: psycopg.Connection, org_id: UUID) -> list[GapNote]:
 
 def tutor_session_titled(conn: psycopg.Connection, org_id: UUID, user_id: UUID, title: str) -> bool:
     """Whether this user already has a tutor conversation with this title (idempotent demo seeding)."""
-    return conn.execute(
+    return scalar(
+        conn,
         """SELECT EXISTS (SELECT 1 FROM chat_sessions WHERE org_id = %(org_id)s AND user_id = %(user_id)s
                           AND agent_type = 'tutor' AND title = %(title)s)""",
         {"org_id": org_id, "user_id": user_id, "title": title},
-    ).fetchone()[0]
+    )
 
 
 def record_past_exchange(
@@ -127,11 +132,12 @@ def record_past_exchange(
     asked_at: datetime,
 ) -> None:
     """One tutor conversation (a question and its answer) dated in the past: the demo's history."""
-    session_id = conn.execute(
+    session_id = scalar(
+        conn,
         """INSERT INTO chat_sessions (org_id, user_id, agent_type, title, created_at, updated_at)
            VALUES (%(org_id)s, %(user_id)s, 'tutor', %(title)s, %(at)s, %(at)s) RETURNING id""",
         {"org_id": org_id, "user_id": user_id, "title": title, "at": asked_at},
-    ).fetchone()[0]
+    )
     conn.execute(
         """INSERT INTO chat_messages (org_id, session_id, role, content, metadata, created_at)
            VALUES (%(org_id)s, %(session)s, 'user', %(question)s, '{}', %(at)s),

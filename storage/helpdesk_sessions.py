@@ -16,6 +16,7 @@ from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
 from core.inputs import parse_uuid
+from storage.rows import one_row, scalar
 
 ACTIVE_STATUSES = ("running", "awaiting_user", "awaiting_confirm")
 
@@ -82,20 +83,22 @@ def create_session(
     trigger: str = "chip",
 ) -> HelpdeskSession:
     with conn.cursor(row_factory=class_row(HelpdeskSession)) as cur:
-        return cur.execute(
-            f"""INSERT INTO helpdesk_sessions (org_id, user_id, chat_session_id, idempotency_key, trigger,
+        return one_row(
+            cur.execute(
+                f"""INSERT INTO helpdesk_sessions (org_id, user_id, chat_session_id, idempotency_key, trigger,
                                                language)
                 VALUES (%(org_id)s, %(user_id)s, %(chat)s, %(key)s, %(trigger)s, %(language)s)
                 RETURNING {_COLUMNS}""",
-            {
-                "org_id": org_id,
-                "user_id": user_id,
-                "chat": chat_session_id,
-                "key": idempotency_key,
-                "trigger": trigger,
-                "language": language,
-            },
-        ).fetchone()
+                {
+                    "org_id": org_id,
+                    "user_id": user_id,
+                    "chat": chat_session_id,
+                    "key": idempotency_key,
+                    "trigger": trigger,
+                    "language": language,
+                },
+            )
+        )
 
 
 def get_session(conn: psycopg.Connection, org_id: UUID, user_id: UUID, session_id) -> HelpdeskSession | None:
@@ -291,7 +294,7 @@ def run_lock(pool, session_id: UUID) -> Iterator[bool]:
         conn.autocommit = True
         held = False
         try:
-            held = conn.execute("SELECT pg_try_advisory_lock(hashtextextended(%(key)s, 0))", key).fetchone()[0]
+            held = scalar(conn, "SELECT pg_try_advisory_lock(hashtextextended(%(key)s, 0))", key)
             yield held
         finally:
             if held:

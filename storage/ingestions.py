@@ -18,6 +18,7 @@ from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
 from storage.documents import NewChunk, insert_chunks
+from storage.rows import scalar
 
 IN_FLIGHT = ("queued", "parsing", "embedding")
 
@@ -68,11 +69,12 @@ def in_flight_named(conn: psycopg.Connection, org_id: UUID, source_name: str) ->
 
 def create(conn: psycopg.Connection, org_id: UUID, *, source_name: str, data: bytes, uploaded_by: UUID | None) -> UUID:
     lock_source_name(conn, org_id, source_name)
-    return conn.execute(
+    return scalar(
+        conn,
         """INSERT INTO ingestions (org_id, uploaded_by, source_name, data)
            VALUES (%(org_id)s, %(by)s, %(name)s, %(data)s) RETURNING id""",
         {"org_id": org_id, "by": uploaded_by, "name": source_name, "data": data},
-    ).fetchone()[0]
+    )
 
 
 def get(conn: psycopg.Connection, org_id: UUID, ingestion_id: UUID, *, lock: bool = False) -> Ingestion | None:
@@ -176,12 +178,13 @@ def save_vectors(
                 for chunk_id, vector, sections in zip(chunk_ids, vectors, section_vectors)
             ],
         )
-    return conn.execute(
+    return scalar(
+        conn,
         """UPDATE ingestions SET updated_at = now(), chunks_embedded = (SELECT count(*) FROM document_chunks
                WHERE org_id = %(org_id)s AND ingestion_id = %(id)s AND embedding IS NOT NULL)
            WHERE org_id = %(org_id)s AND id = %(id)s RETURNING chunks_embedded""",
         {"org_id": org_id, "id": ingestion_id},
-    ).fetchone()[0]
+    )
 
 
 def settle_chunks(conn: psycopg.Connection, org_id: UUID, ingestion_id: UUID, document_id: UUID) -> None:

@@ -24,6 +24,7 @@ from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
 from core.markup import product_text
+from storage.rows import scalar
 
 CHOICE_TYPES = ("test", "true_false")
 UPPER_LOWER_SHARE = 0.27
@@ -130,12 +131,13 @@ def course_figures(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> l
 
 def course_attempt_count(conn: psycopg.Connection, org_id: UUID, course_id: UUID, cap: int) -> int:
     """Submitted answers to the course's live items, counted up to ``cap`` + 1 (is a refresh cheap?)."""
-    return conn.execute(
+    return scalar(
+        conn,
         f"""WITH live AS ({_LIVE}) SELECT count(*) FROM (
                                 SELECT 1 FROM exercise_attempts a JOIN live ON live.id = a.exercise_id
                                 WHERE a.org_id = %(org_id)s AND a.submitted_at IS NOT NULL LIMIT %(cap)s + 1) found""",
         {"org_id": org_id, "course_id": course_id, "cap": cap},
-    ).fetchone()[0]
+    )
 
 
 def retire_exercise(conn: psycopg.Connection, org_id: UUID, exercise_id: UUID, reason: str) -> bool:
@@ -167,7 +169,8 @@ def replace_exercise(
     live. Content is validated by the caller (storage.exercises.validate_exercise_content)."""
     if not retire_exercise(conn, org_id, exercise_id, reason):
         return None
-    new_id = conn.execute(
+    new_id = scalar(
+        conn,
         """INSERT INTO exercises (org_id, lesson_id, position, type, bloom_level, prompt, content, explanation,
                                   source_chunk_ids)
            SELECT org_id, lesson_id, position, %(type)s, %(bloom)s, %(prompt)s, %(content)s, %(explanation)s,
@@ -184,7 +187,7 @@ def replace_exercise(
             "explanation": product_text(explanation),
             "chunks": list(source_chunk_ids),
         },
-    ).fetchone()[0]
+    )
     conn.execute(
         "UPDATE exercises SET replaced_by = %(new)s WHERE org_id = %(org_id)s AND id = %(id)s",
         {"org_id": org_id, "id": exercise_id, "new": new_id},
@@ -194,10 +197,11 @@ def replace_exercise(
 
 def computed_at(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> datetime | None:
     """When the course's statistics were last computed (None: never)."""
-    return conn.execute(
+    return scalar(
+        conn,
         "SELECT max(computed_at) FROM item_statistics WHERE org_id = %(org_id)s AND course_id = %(course_id)s",
         {"org_id": org_id, "course_id": course_id},
-    ).fetchone()[0]
+    )
 
 
 def course_of_exercise(conn: psycopg.Connection, org_id: UUID, exercise_id: UUID) -> UUID | None:

@@ -16,6 +16,7 @@ from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
 from core.inputs import Refusal
+from storage.rows import one_row, scalar
 
 RUNNING = ("extracting", "structuring", "generating", "reviewing", "publishing")
 AWAITING = ("awaiting_structure_review", "awaiting_final_review")
@@ -114,7 +115,8 @@ def create_job(
     output_type: str = "course_and_manual",
     options: dict | None = None,
 ) -> UUID:
-    return conn.execute(
+    return scalar(
+        conn,
         """INSERT INTO generation_jobs (org_id, triggered_by, output_type, source_document_ids, options)
            VALUES (%(org_id)s, %(by)s, %(output_type)s, %(docs)s, %(options)s) RETURNING id""",
         {
@@ -124,7 +126,7 @@ def create_job(
             "docs": list(source_document_ids),
             "options": Jsonb(options or {}),
         },
-    ).fetchone()[0]
+    )
 
 
 def get_job(conn: psycopg.Connection, org_id: UUID, job_id: UUID, *, lock: bool = False) -> Job | None:
@@ -268,11 +270,12 @@ def set_result(
 
 
 def add_event(conn: psycopg.Connection, org_id: UUID, job_id: UUID, event_type: str, data: dict) -> int:
-    return conn.execute(
+    return scalar(
+        conn,
         """INSERT INTO generation_events (org_id, job_id, event_type, data)
            VALUES (%(org_id)s, %(job_id)s, %(type)s, %(data)s) RETURNING id""",
         {"org_id": org_id, "job_id": job_id, "type": event_type, "data": Jsonb(data)},
-    ).fetchone()[0]
+    )
 
 
 def list_events(
@@ -290,13 +293,15 @@ def list_events(
 def course_counts(conn: psycopg.Connection, org_id: UUID, course_id: UUID | None) -> tuple[tuple[int, int], dict]:
     """(modules, lessons) of a published course and its exercises by type (a job's summary)."""
     params = {"org": org_id, "course": course_id}
-    counts = conn.execute(
-        """SELECT (SELECT count(*) FROM modules WHERE org_id = %(org)s AND course_id = %(course)s),
+    counts = one_row(
+        conn.execute(
+            """SELECT (SELECT count(*) FROM modules WHERE org_id = %(org)s AND course_id = %(course)s),
                   (SELECT count(*) FROM lessons l JOIN modules m ON m.id = l.module_id
                     WHERE m.org_id = %(org)s AND m.course_id = %(course)s)""",
-        params,
-    ).fetchone()
-    by_type = dict(
+            params,
+        )
+    )
+    by_type: dict[str, int] = dict(
         conn.execute(
             """SELECT e.type, count(*) FROM exercises e JOIN lessons l ON l.id = e.lesson_id
            JOIN modules m ON m.id = l.module_id WHERE m.org_id = %(org)s AND m.course_id = %(course)s

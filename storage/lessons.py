@@ -5,6 +5,7 @@ Functions take the connection first, are scoped by org_id and never commit.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from uuid import UUID
 
@@ -31,7 +32,7 @@ def add_module(
     position: int | None = None,
     bloom_level: str | None = None,
     skill_id: UUID | None = None,
-    source_chunk_ids: list[UUID] = (),
+    source_chunk_ids: Sequence[UUID] = (),
     version: int = 1,
 ) -> UUID:
     """Append a module to the course (or place it at ``position``)."""
@@ -74,8 +75,8 @@ def add_lesson(
     title: str,
     content_type: str,
     content_md: str = "",
-    citations: list[dict] = (),
-    source_chunk_ids: list[UUID] = (),
+    citations: Sequence[dict] = (),
+    source_chunk_ids: Sequence[UUID] = (),
     position: int | None = None,
 ) -> UUID:
     """Append a lesson (theory | example | exercise | summary) to the module.

@@ -11,6 +11,7 @@ from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
 from core.markup import product_text
+from storage.rows import scalar
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,8 @@ def create_manual(
         {**s, "heading": product_text(str(s.get("heading", ""))), "body": product_text(str(s.get("body", "")))}
         for s in sections or []
     ]
-    return conn.execute(
+    return scalar(
+        conn,
         """INSERT INTO manuals (org_id, course_id, generation_job_id, title, content_md, toc,
                                 source_document_ids, language, sections)
            VALUES (%(org_id)s, %(course_id)s, %(job_id)s, %(title)s, %(content_md)s, %(toc)s,
@@ -68,7 +70,7 @@ def create_manual(
             "language": language,
             "sections": Jsonb(sections),
         },
-    ).fetchone()[0]
+    )
 
 
 def get_manual(conn: psycopg.Connection, org_id: UUID, manual_id: UUID) -> Manual | None:

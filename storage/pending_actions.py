@@ -16,6 +16,7 @@ from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
 from core.inputs import parse_uuid
+from storage.rows import one_row
 
 
 @dataclass(frozen=True)
@@ -50,30 +51,32 @@ def create_pending(
     if not joins_batch:
         cancel_pending(conn, org_id, admin_id, session_id)
     with conn.cursor(row_factory=class_row(PendingAction)) as cur:
-        return cur.execute(
-            f"""INSERT INTO admin_pending_actions (org_id, admin_id, session_id, tool, arguments, preview)
+        return one_row(
+            cur.execute(
+                f"""INSERT INTO admin_pending_actions (org_id, admin_id, session_id, tool, arguments, preview)
                 VALUES (%(org_id)s, %(admin_id)s, %(session_id)s, %(tool)s, %(arguments)s, %(preview)s)
                 RETURNING {_PENDING_COLUMNS}""",
-            {
-                "org_id": org_id,
-                "admin_id": admin_id,
-                "session_id": session_id,
-                "tool": tool,
-                "arguments": Jsonb(arguments),
-                "preview": preview,
-            },
-        ).fetchone()
+                {
+                    "org_id": org_id,
+                    "admin_id": admin_id,
+                    "session_id": session_id,
+                    "tool": tool,
+                    "arguments": Jsonb(arguments),
+                    "preview": preview,
+                },
+            )
+        )
 
 
 def get_pending(conn: psycopg.Connection, org_id: UUID, admin_id: UUID, action_id: UUID | str) -> PendingAction | None:
-    action_id = parse_uuid(action_id)
-    if action_id is None:
+    parsed_id = parse_uuid(action_id)
+    if parsed_id is None:
         return None
     with conn.cursor(row_factory=class_row(PendingAction)) as cur:
         return cur.execute(
             f"""SELECT {_PENDING_COLUMNS} FROM admin_pending_actions
                 WHERE org_id = %(org_id)s AND admin_id = %(admin_id)s AND id = %(id)s""",
-            {"org_id": org_id, "admin_id": admin_id, "id": action_id},
+            {"org_id": org_id, "admin_id": admin_id, "id": parsed_id},
         ).fetchone()
 
 
@@ -82,15 +85,15 @@ def claim_pending(
 ) -> PendingAction | None:
     """Mark the action executed if, and only if, it is still pending: the write that follows in the
     same transaction therefore happens at most once, however often the confirm arrives."""
-    action_id = parse_uuid(action_id)
-    if action_id is None:
+    parsed_id = parse_uuid(action_id)
+    if parsed_id is None:
         return None
     with conn.cursor(row_factory=class_row(PendingAction)) as cur:
         return cur.execute(
             f"""UPDATE admin_pending_actions SET status = 'executed', resolved_at = now()
                 WHERE org_id = %(org_id)s AND admin_id = %(admin_id)s AND id = %(id)s AND status = 'pending'
                 RETURNING {_PENDING_COLUMNS}""",
-            {"org_id": org_id, "admin_id": admin_id, "id": action_id},
+            {"org_id": org_id, "admin_id": admin_id, "id": parsed_id},
         ).fetchone()
 
 

@@ -9,6 +9,7 @@ import psycopg
 
 from storage import attempts, enrollments, reviews
 from storage import skills as skill_store
+from storage.rows import scalar
 
 
 def progress_summary(
@@ -21,7 +22,7 @@ def progress_summary(
      "skills": [{skill, category, level, source}], "reviews_due": int,
      "recent_failures": [{course, exercise, failed_at}]}
     """
-    now = now or conn.execute("SELECT now()").fetchone()[0]
+    now = now or scalar(conn, "SELECT now()")
     courses = [
         {
             "course_id": str(e.course_id),

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import psycopg
 
+from storage.rows import scalar
+
 SCHEMA_RECORD = "procrastinate "  # + version, in schema_migrations
 _MIGRATION_NAME = re.compile(r"^(\d+)\.(\d+)\.(\d+)_(\d+)_")
 
@@ -42,7 +44,7 @@ def install_schema(conn: psycopg.Connection) -> str | None:
         return None
     with conn.transaction():
         if current is None:
-            if conn.execute("SELECT to_regclass('procrastinate_jobs')").fetchone()[0] is None:
+            if scalar(conn, "SELECT to_regclass('procrastinate_jobs')") is None:
                 conn.execute(SchemaManager.get_schema())
         else:
             scripts = sorted(Path(SchemaManager.get_migrations_path()).glob("*.sql"))

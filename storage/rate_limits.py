@@ -14,6 +14,8 @@ from uuid import UUID
 
 import psycopg
 
+from storage.rows import one_row
+
 _TAKE = """
 INSERT INTO rate_limit_hits AS r (subject_id, endpoint, hits, updated_at)
 VALUES (%(subject_id)s, %(endpoint)s, ARRAY[clock_timestamp()], clock_timestamp())
@@ -40,6 +42,6 @@ def take(conn: psycopg.Connection, subject_id: UUID, endpoint: str, limit: int, 
     params = {"subject_id": subject_id, "endpoint": endpoint, "limit": limit, "window": float(window_seconds)}
     if conn.execute(_TAKE, params).fetchone() is not None:
         return None
-    row = conn.execute(_RETRY_AFTER, params).fetchone()
+    row = one_row(conn.execute(_RETRY_AFTER, params))
     wait = row[0] if not isinstance(row, dict) else row["wait"]
     return max(1, math.ceil(float(wait or 1)))

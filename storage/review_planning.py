@@ -10,6 +10,8 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
+from storage.rows import one_row
+
 
 @dataclass(frozen=True)
 class ReviewSettings:
@@ -37,12 +39,14 @@ class PastReview:
 
 def settings(conn: psycopg.Connection, org_id: UUID) -> ReviewSettings:
     with conn.cursor(row_factory=class_row(ReviewSettings)) as cur:
-        return cur.execute(
-            """SELECT desired_retention::float AS desired_retention, fsrs_parameters AS parameters,
+        return one_row(
+            cur.execute(
+                """SELECT desired_retention::float AS desired_retention, fsrs_parameters AS parameters,
                                      fsrs_report AS report
                               FROM organizations WHERE id = %(org_id)s""",
-            {"org_id": org_id},
-        ).fetchone()
+                {"org_id": org_id},
+            )
+        )
 
 
 def set_desired_retention(conn: psycopg.Connection, org_id: UUID, value: float) -> float:

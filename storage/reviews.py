@@ -6,6 +6,7 @@ Every function takes the connection first, filters by org_id and never commits.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
@@ -13,6 +14,8 @@ from uuid import UUID
 import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
+
+from storage.rows import scalar
 
 
 @dataclass(frozen=True)
@@ -68,7 +71,7 @@ def add_past_review_card(
     *,
     user_id: UUID,
     exercise_id: UUID,
-    card: dict,
+    card: Mapping[str, object],
     due: datetime,
     last_review: datetime | None,
     reps: int,
@@ -109,6 +112,4 @@ def due_review_cards(
 
 
 def count_due_reviews(conn: psycopg.Connection, org_id: UUID, user_id: UUID, now: datetime) -> int:
-    return conn.execute(f"SELECT count(*) {_DUE_WHERE}", {"org_id": org_id, "user_id": user_id, "now": now}).fetchone()[
-        0
-    ]
+    return scalar(conn, f"SELECT count(*) {_DUE_WHERE}", {"org_id": org_id, "user_id": user_id, "now": now})

@@ -12,6 +12,8 @@ from uuid import UUID
 
 import psycopg
 
+from storage.rows import scalar
+
 # Tables counted for `python -m seeds --json` (all org-scoped).
 COUNTED_TABLES = (
     "users",
@@ -48,7 +50,7 @@ def exclusive_load(conn: psycopg.Connection) -> Iterator[None]:
 
 
 def any_organization(conn: psycopg.Connection) -> bool:
-    return conn.execute("SELECT EXISTS (SELECT 1 FROM organizations)").fetchone()[0]
+    return scalar(conn, "SELECT EXISTS (SELECT 1 FROM organizations)")
 
 
 def delete_org(conn: psycopg.Connection, slug: str) -> bool:
@@ -59,6 +61,6 @@ def delete_org(conn: psycopg.Connection, slug: str) -> bool:
 def table_counts(conn: psycopg.Connection, org_id: UUID) -> dict[str, int]:
     # Table names come from the constant above, never from input.
     return {
-        table: conn.execute(f"SELECT count(*) FROM {table} WHERE org_id = %(org_id)s", {"org_id": org_id}).fetchone()[0]
+        table: scalar(conn, f"SELECT count(*) FROM {table} WHERE org_id = %(org_id)s", {"org_id": org_id})
         for table in COUNTED_TABLES
     }

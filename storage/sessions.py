@@ -11,6 +11,7 @@ from uuid import UUID
 import psycopg
 from psycopg.rows import class_row, tuple_row
 
+from storage.rows import one_row
 from storage.users import USER_COLUMNS, User
 
 
@@ -88,15 +89,18 @@ def count_attempt(conn: psycopg.Connection, scope: str, subject: str, *, lock_af
         key,
     )
     with conn.cursor(row_factory=tuple_row) as cur:
-        prior = cur.execute(
-            """SELECT CASE WHEN locked_until <= now() THEN 0 ELSE failures END,
+        prior = one_row(
+            cur.execute(
+                """SELECT CASE WHEN locked_until <= now() THEN 0 ELSE failures END,
                       coalesce(locked_until > now(), false)
                FROM sign_in_failures WHERE scope = %(scope)s AND subject = %(subject)s FOR UPDATE""",
-            key,
-        ).fetchone()
+                key,
+            )
+        )
     with conn.cursor(row_factory=class_row(Failures)) as cur:
-        counter = cur.execute(
-            """UPDATE sign_in_failures SET
+        counter = one_row(
+            cur.execute(
+                """UPDATE sign_in_failures SET
                    failures = %(before)s + 1,
                    last_failure_at = now(),
                    locked_until = CASE
@@ -105,8 +109,9 @@ def count_attempt(conn: psycopg.Connection, scope: str, subject: str, *, lock_af
                    END
                WHERE scope = %(scope)s AND subject = %(subject)s
                RETURNING scope, subject, failures, last_failure_at, locked_until""",
-            {**key, "before": prior[0], "locked": prior[1], "lock_after": lock_after, "minutes": lock_minutes},
-        ).fetchone()
+                {**key, "before": prior[0], "locked": prior[1], "lock_after": lock_after, "minutes": lock_minutes},
+            )
+        )
     return Attempt(failures_before=prior[0], refused=prior[1], counter=counter)
 
 

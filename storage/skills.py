@@ -17,6 +17,7 @@ from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
 from core.names import any_name_contains, fold, in_language
+from storage.rows import scalar
 
 LEVELS = ("low", "medium", "high")
 LEVEL_RANK = {level: rank for rank, level in enumerate(LEVELS, start=1)}
@@ -339,7 +340,8 @@ def ensure_skill(
         " ON CONFLICT (org_id, name) DO UPDATE SET names = EXCLUDED.names",
         {"org_id": org_id, "name": category, "names": Jsonb(category_names)},
     )
-    return conn.execute(
+    return scalar(
+        conn,
         """INSERT INTO skills (org_id, category_id, name, description, names)
            SELECT %(org_id)s, id, %(name)s, %(description)s, %(names)s FROM skill_categories
            WHERE org_id = %(org_id)s AND name = %(category)s
@@ -347,7 +349,7 @@ def ensure_skill(
                category_id = EXCLUDED.category_id, names = EXCLUDED.names
            RETURNING id""",
         {"org_id": org_id, "name": name, "description": description, "category": category, "names": Jsonb(names)},
-    ).fetchone()[0]
+    )
 
 
 def ensure_user_skill(

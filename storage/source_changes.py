@@ -58,7 +58,7 @@ def _plain(text: str) -> str:
 
 def pair_chunks(old: list[Chunk], new: list[Chunk]) -> list[ChunkChange]:
     """Each old chunk with its counterpart among the new ones (each new chunk used once)."""
-    by_text = {}
+    by_text: dict[str, list[Chunk]] = {}
     for chunk in new:
         by_text.setdefault(_plain(chunk.content), []).append(chunk)
     used: set[UUID] = set()

@@ -11,6 +11,8 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
+from storage.rows import scalar
+
 KINDS = ("status", "assigned", "note", "linked")
 VISIBILITIES = ("internal", "reporter")
 
@@ -61,11 +63,12 @@ def add_event(
 ) -> int:
     if kind not in KINDS or visibility not in VISIBILITIES:
         raise ValueError(f"unknown ticket event {kind}/{visibility}")
-    return conn.execute(
+    return scalar(
+        conn,
         """INSERT INTO ticket_events (ticket_id, actor_id, kind, visibility, old_value, new_value, note)
            VALUES (%(t)s, %(a)s, %(k)s, %(v)s, %(old)s, %(new)s, %(note)s) RETURNING id""",
         {"t": ticket_id, "a": actor_id, "k": kind, "v": visibility, "old": old_value, "new": new_value, "note": note},
-    ).fetchone()[0]
+    )
 
 
 def list_events(
@@ -135,11 +138,12 @@ def notify(
     ticket_id: UUID | None = None,
     params: dict | None = None,
 ) -> int:
-    return conn.execute(
+    return scalar(
+        conn,
         """INSERT INTO notifications (org_id, user_id, kind, ticket_id, params)
            VALUES (%(org_id)s, %(u)s, %(k)s, %(t)s, %(p)s) RETURNING id""",
         {"org_id": org_id, "u": user_id, "k": kind, "t": ticket_id, "p": Jsonb(params or {})},
-    ).fetchone()[0]
+    )
 
 
 def list_notifications(

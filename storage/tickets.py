@@ -15,6 +15,7 @@ from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
 from core.markup import product_text
+from storage.rows import one_row
 
 SEVERITIES = ("low", "medium", "high", "critical")
 STATUSES = ("open", "in_progress", "resolved", "closed")
@@ -148,12 +149,14 @@ def get_by_key(conn: psycopg.Connection, org_id: UUID, idempotency_key: str) -> 
 def complete_filing(conn: psycopg.Connection, org_id: UUID, ticket_id: UUID, external_url: str | None) -> Ticket:
     """The external issue exists: the pending row gets its URL and becomes a complete ticket."""
     with conn.cursor(row_factory=class_row(Ticket)) as cur:
-        return cur.execute(
-            f"""UPDATE tickets SET filing_state = 'complete', external_url = coalesce(%(url)s, external_url),
+        return one_row(
+            cur.execute(
+                f"""UPDATE tickets SET filing_state = 'complete', external_url = coalesce(%(url)s, external_url),
                        updated_at = now()
                 WHERE org_id = %(org_id)s AND id = %(id)s RETURNING {_COLUMNS}""",
-            {"url": external_url, "org_id": org_id, "id": ticket_id},
-        ).fetchone()
+                {"url": external_url, "org_id": org_id, "id": ticket_id},
+            )
+        )
 
 
 def list_tickets(

@@ -14,6 +14,7 @@ from psycopg.rows import class_row
 
 from core.inputs import Refusal
 from core.names import fold, fold_sql
+from storage.rows import NoRow
 
 _hasher = PasswordHasher()
 # Verified when the email is unknown so a wrong email costs as long as a wrong password.
@@ -84,7 +85,10 @@ def ensure_org(
         " ON CONFLICT (slug) DO NOTHING",
         {"slug": slug, "name": name or slug, "lang": default_language},
     )
-    return get_org_by_slug(conn, slug)
+    org = get_org_by_slug(conn, slug)
+    if org is None:  # inserted above or already there: only a concurrent delete gets here
+        raise NoRow(f"organisation '{slug}' was deleted while being ensured")
+    return org
 
 
 def authenticate(conn: psycopg.Connection, email: str, password: str) -> User | None:

@@ -60,7 +60,8 @@ def evolution(events: list[skill_history.LevelEvent], *, by_person: bool) -> pd.
     """Columns date · skill · level (1–3): one person's levels, or a group's mean level per skill."""
     if not events:
         return pd.DataFrame(columns=["date", "skill", "level"])
-    rows, held = [], {}
+    rows: list[dict[str, object]] = []
+    held: dict[str, dict[UUID, int]] = {}  # skill -> person -> level value
     for event in events:
         held.setdefault(event.skill, {})[event.user_id] = LEVEL_VALUE[event.level]
         people = held[event.skill]

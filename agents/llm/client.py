@@ -25,11 +25,13 @@ from typing import Any, Generic, TypeVar
 
 import httpx
 import openai
-from langchain_core.language_models import BaseChatModel
+from langchain_core.language_models import BaseChatModel, LanguageModelInput
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
+from langchain_core.runnables import Runnable
 from langchain_core.utils.function_calling import convert_to_openai_tool
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, SecretStr, ValidationError
 from tenacity import Retrying, retry_if_exception, stop_after_attempt, stop_after_delay
+from tenacity.stop import stop_base
 
 from agents.llm.parsing import as_messages, parse_json_text, schema_text, short_error, text_of, validates
 from agents.llm.probe import SLOW_TOKENS_PER_SECOND, Capabilities, probe
@@ -146,15 +148,22 @@ class LLM:
                 self._models[role] = ChatOpenAI(
                     model=self.settings.model,
                     base_url=self.settings.base_url,
-                    api_key=self.settings.api_key,
+                    api_key=SecretStr(self.settings.api_key) if self.settings.api_key is not None else None,
                     timeout=config.timeout,
-                    max_tokens=config.max_tokens,
+                    max_completion_tokens=config.max_tokens,  # the field max_tokens, by its alias
                     temperature=config.temperature,
                     max_retries=0,  # tenacity owns retries
                     stream_usage=True,
                     **self.token_limit(config.max_tokens, extra_only=True),
                 )
             return self._models[role]
+
+    def online_model(self, role: str) -> BaseChatModel:
+        """``chat_model`` for a caller that has already checked the engine is not offline."""
+        model = self.chat_model(role)
+        if model is None:
+            raise RuntimeError(f"no chat model for {role}: the engine is offline")
+        return model
 
     # -- retries -------------------------------------------------------------------------------
     def _wait(self, retry_state) -> float:
@@ -165,7 +174,7 @@ class LLM:
         return min(self.settings.backoff_max, exponential)
 
     def _retrying(self, within: float | None = None) -> Retrying:
-        stop = stop_after_attempt(self.settings.attempts)
+        stop: stop_base = stop_after_attempt(self.settings.attempts)
         if within:  # no retry starts once the caller's time is spent
             stop = stop | stop_after_delay(within)
         return Retrying(stop=stop, wait=self._wait, retry=retry_if_exception(_retryable), reraise=True)
@@ -189,7 +198,7 @@ class LLM:
     def _json_call(
         self, role: str, messages: list[BaseMessage], counter: list[int], within: float | None = None
     ) -> AIMessage:
-        model = self.chat_model(role)
+        model: Runnable[LanguageModelInput, AIMessage] = self.online_model(role)
         if within is not None:
             if within <= 0:
                 raise TimeoutError("no time left for a model call")
@@ -322,7 +331,7 @@ class LLM:
         names = {convert_to_openai_tool(tool)["function"]["name"] for tool in tools}
         outcome, reply, extra = "ok", None, {}
         try:
-            reply = self._invoke(self.chat_model(role).bind_tools(list(tools)), prompt, counter)
+            reply = self._invoke(self.online_model(role).bind_tools(list(tools)), prompt, counter)
             unknown = [call["name"] for call in reply.tool_calls if call["name"] not in names]
             if unknown or reply.invalid_tool_calls:
                 outcome, extra = (

@@ -156,7 +156,8 @@ def _streaming(client: httpx.Client, model: str, caps: Capabilities, budget: _Bu
         "stream_options": {"include_usage": True},
     }
     started = time.perf_counter()
-    first = last = None
+    first: float | None = None
+    last = 0.0  # set with first
     pieces = tokens = 0
     with client.stream("POST", "/chat/completions", json=body, timeout=budget.left()) as response:
         response.raise_for_status()

@@ -6,10 +6,12 @@ import itertools
 import queue
 import threading
 import time
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Generator, Iterator
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from langchain_core.messages import BaseMessage
+from langchain_core.language_models import LanguageModelInput
+from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.runnables import Runnable
 
 from agents.llm.parsing import short_error, text_of
 from agents.offline import stream_words
@@ -17,6 +19,8 @@ from agents.runtime.observability import count_tokens, log_call
 
 if TYPE_CHECKING:
     from agents.llm.client import LLM
+
+T = TypeVar("T")
 
 
 class TextStream:
@@ -54,7 +58,7 @@ class TextStream:
         self.ttft_ms: float | None = None
         self.latency_ms = 0.0
         self.attempts = 0
-        self._iterator: Iterator[str] | None = None
+        self._iterator: Generator[str, None, None] | None = None
         self._rejected: str | None = None
 
     def __iter__(self) -> Iterator[str]:
@@ -69,7 +73,7 @@ class TextStream:
         if self._iterator is not None:
             self._iterator.close()
 
-    def _run(self) -> Iterator[str]:
+    def _run(self) -> Generator[str, None, None]:
         started = time.perf_counter()
         extra: dict[str, Any] = {}
         try:
@@ -78,7 +82,7 @@ class TextStream:
                 yield from self._emit(self._twin(), started)
                 return
             try:
-                yield from self._from_model(started)
+                yield from self._from_model(started, self._messages)
             except Exception as exc:  # nothing streamed yet and no retry left: the twin answers
                 self.outcome, self.engine = "twin:error", "offline"
                 extra["error"] = short_error(exc)
@@ -115,18 +119,19 @@ class TextStream:
             self.text += token
             yield token
 
-    def _from_model(self, started: float) -> Iterator[str]:
-        model = self._llm.chat_model(self._role)
+    def _from_model(self, started: float, messages: list[BaseMessage]) -> Iterator[str]:
+        model: Runnable[LanguageModelInput, AIMessage] = self._llm.online_model(self._role)
         if self._overrides:
             model = model.bind(**self._overrides)
         usage: dict[str, int] = {}
-        chunks, head = iter(()), []
+        chunks: Iterator[AIMessage] = iter(())
+        head: list[AIMessage] = []
         deadline_at = started + self._deadline_s if self._deadline_s else None
         try:
             for attempt in self._llm._retrying(self._deadline_s):
                 with attempt:
                     self.attempts += 1
-                    chunks, head = _until(model.stream(self._messages), deadline_at), []
+                    chunks, head = _until(model.stream(messages), deadline_at), []
                     for chunk in chunks:  # retrying is allowed until the first token arrives
                         head.append(chunk)
                         if str(chunk.text):
@@ -138,8 +143,10 @@ class TextStream:
         self.outcome = "ok"
         try:
             for chunk in itertools.chain(head, chunks):
-                for key in ("input_tokens", "output_tokens"):
-                    usage[key] = usage.get(key, 0) + ((chunk.usage_metadata or {}).get(key) or 0)
+                if chunk.usage_metadata:
+                    counted = chunk.usage_metadata
+                    usage["input_tokens"] = usage.get("input_tokens", 0) + (counted.get("input_tokens") or 0)
+                    usage["output_tokens"] = usage.get("output_tokens", 0) + (counted.get("output_tokens") or 0)
                 self.finish_reason = (chunk.response_metadata or {}).get("finish_reason") or self.finish_reason
                 token = str(chunk.text)
                 if token:
@@ -160,7 +167,7 @@ class TextStream:
         finally:
             getattr(chunks, "close", lambda: None)()  # release the HTTP connection now
             model_name = self._llm.settings.model
-            self.tokens_in = usage.get("input_tokens") or count_tokens(text_of(self._messages), model_name)
+            self.tokens_in = usage.get("input_tokens") or count_tokens(text_of(messages), model_name)
             self.tokens_out = usage.get("output_tokens") or count_tokens(self.text, model_name)
 
 
@@ -168,7 +175,7 @@ class DeadlinePassed(Exception):
     """No chunk arrived before the answer's deadline (never retried: the time is spent)."""
 
 
-def _until(chunks: Iterator[Any], deadline_at: float | None) -> Iterator[Any]:
+def _until(chunks: Iterator[T], deadline_at: float | None) -> Iterator[T]:
     """The chunks as they arrive, but never past ``deadline_at``. A server that keeps the connection
     alive with pings (llama.cpp while the request waits behind another) never trips a read timeout, so
     the chunks are read on a helper thread and waited for with what is left of the deadline."""

@@ -95,7 +95,7 @@ def _encoding_for(model: str | None):
     with _lock:
         thread = _loading.get(name)
         first = thread is None
-        if first:
+        if thread is None:
             thread = threading.Thread(target=_load_encoding, args=(name,), daemon=True)
             _loading[name] = thread
             thread.start()
