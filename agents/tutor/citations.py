@@ -175,19 +175,24 @@ def heading_at_offset(chunk, offset: int) -> tuple[str, int | None]:
     return heading or chunk.heading, page or chunk.page_start
 
 
-def heading_at(chunk, claim: str) -> tuple[str, int | None]:
-    """(heading, page) of the section the claim comes from inside ``chunk``: the cited sentence's, else
-    the paragraph sharing most words with the claim."""
-    if len(chunk.heading_spans or ()) < 2:
-        return chunk.heading, chunk.page_start
+def claim_offset(chunk, claim: str) -> int:
+    """Where in the chunk's text the claim comes from: its first cited sentence, else the paragraph
+    sharing most words with it (a paraphrase)."""
     cited = cited_sentences(chunk.content, claim)
     if cited:
-        return heading_at_offset(chunk, cited[0][0])
+        return cited[0][0]
     paragraphs, offset = [], 0
     for paragraph in chunk.content.split("\n\n"):
         paragraphs.append((offset, paragraph))
         offset += len(paragraph) + 2
-    return heading_at_offset(chunk, max(paragraphs, key=lambda item: _support(claim, item[1]))[0])
+    return max(paragraphs, key=lambda item: _support(claim, item[1]))[0]
+
+
+def heading_at(chunk, claim: str) -> tuple[str, int | None]:
+    """(heading, page) of the section the claim comes from inside ``chunk``."""
+    if len(chunk.heading_spans or ()) < 2:
+        return chunk.heading, chunk.page_start
+    return heading_at_offset(chunk, claim_offset(chunk, claim))
 
 
 def pinpoint(conn, org_id, response: str, passages: list[Passage]) -> list[Passage]:

@@ -16,6 +16,7 @@ from agents.runtime.deps import AppDeps
 from agents.tutor.citations import (
     QUOTE_CHARS,
     cited_sentences,
+    claim_offset,
     heading_at,
     heading_at_offset,
     section_path,
@@ -89,11 +90,12 @@ def _paragraph_blocks(text: str, quote: str | None) -> list[Block]:
 
 def _section_blocks(chunk, document_title: str, cited: bool, quote: str | None) -> list[Block]:
     """A chunk as one block per section merged into it (each under its own heading). In the cited
-    chunk, the cited sentences are marked and only the blocks holding them are cited; a quote found
-    nowhere (a paraphrase) leaves the whole chunk cited, as a search hit is."""
+    chunk, the cited sentences are marked and only the blocks holding them are cited; a quote in other
+    words cites the section of the paragraph closest to it; no quote, the whole chunk."""
     text = chunk.content
     starts = sorted({int(span[0]) for span in chunk.heading_spans or ()} | {0})
     marks = cited_sentences(text, quote) if cited and quote else []
+    at = claim_offset(chunk, quote) if cited and quote and not marks else None
     blocks = []
     for n, start in enumerate(starts):
         end = starts[n + 1] if n + 1 < len(starts) else len(text)
@@ -108,7 +110,7 @@ def _section_blocks(chunk, document_title: str, cited: bool, quote: str | None) 
                 body.strip(),
                 section_path(heading, document_title),
                 page,
-                cited and (bool(inside) or not marks),
+                cited and (bool(inside) if marks else at is None or start <= at < end),
                 f"c{chunk.position}" + (f"-{n}" if n else ""),
                 inside,
             )

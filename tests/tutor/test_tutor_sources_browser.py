@@ -1,4 +1,5 @@
-"""In a real browser: a lesson's source opens the viewer on its highlighted passage (Spanish reader);
+"""In a real browser: a lesson's source opens the viewer on its passage, the sentence it rests on marked
+(Spanish reader);
 with an exercise left open in the course player, the Tutor page answers a question about something
 else normally (English reader); and in the course player a wrong answer gets a second try before the
 solution is shown (issue 14 item 2). One app for all three: each app start costs 30-50 s at load.
@@ -53,10 +54,12 @@ def test_lesson_source_opens_the_passage_and_the_tutor_page_answers_normally(see
         page.get_by_text("Fuentes (").first.click(timeout=120_000)
         page.locator('[data-testid="stPageLink"] a').first.click()
         page.wait_for_url("**/source_viewer?chunk=*", timeout=60_000)
-        page.get_by_text("El pasaje citado está resaltado.").wait_for(timeout=60_000)
+        page.get_by_text("La frase citada está resaltada, dentro de su pasaje.").wait_for(timeout=60_000)
         cited = page.locator(".sv-block.cited")
         cited.wait_for(timeout=30_000)
         assert cited.count() == 1 and cited.inner_text().strip()
+        marked = cited.locator("mark.sv-quote")  # the sentence the lesson's [1] rests on, not its whole passage
+        assert marked.count() >= 1 and len(cited.inner_text()) > len(marked.first.inner_text())
         page.screenshot(path=str(SHOTS / "1_source_viewer_es.png"), full_page=True)
 
         page.context.clear_cookies()
