@@ -2,7 +2,8 @@
 (Spanish reader);
 with an exercise left open in the course player, the Tutor page answers a question about something
 else normally (English reader); and in the course player a wrong answer gets a second try before the
-solution is shown (issue 14 item 2). One app for all three: each app start costs 30-50 s at load.
+solution is shown (issue 14 item 2), and a hint beside a dialogue names that dialogue. One app for all:
+each app start costs 30-50 s at load.
 Screenshots go to /tmp/tutor-sources."""
 
 import re
@@ -16,6 +17,7 @@ from tests.browser import STEP, chromium_page, free_port, needs_chromium, runnin
 
 SHOTS = Path("/tmp/tutor-sources")
 PRACTICE = ("Returns and Refunds Essentials", "Practice: return periods")  # its first exercise is a test
+DIALOGUE = "Practice: processing a return"  # same course; its first exercise is a dialogue
 
 
 @needs_chromium
@@ -40,11 +42,22 @@ def test_lesson_source_opens_the_passage_and_the_tutor_page_answers_normally(see
             for lesson in m.lessons
             if lesson.title == PRACTICE[1]
         )
+        dialogue_lesson = next(
+            lesson
+            for m in lesson_store.get_course_outline(conn, james.org_id, course.id).modules
+            for lesson in m.lessons
+            if lesson.title == DIALOGUE
+        )
+        dialogue = next(x for x in dialogue_lesson.exercises if x.type == "dialogue")
+        before = dialogue_lesson.exercises[: dialogue_lesson.exercises.index(dialogue)]
+        assert all(x.type == "order_steps" for x in before)  # answered right below, so the dialogue is on screen
         conn.execute(
             "DELETE FROM exercise_attempts WHERE user_id = %s AND exercise_id = ANY(%s)",
-            (james.id, [x.id for x in practice.exercises]),
+            (james.id, [x.id for x in practice.exercises + dialogue_lesson.exercises]),
         )
     quiz = practice.exercises[0]
+    for done in before:
+        learning.submit_answer(seeded_deps, james, done.id, done.content["steps"], f"browser-{done.id}")
     with (
         running_app(seeded_db_url, extra_env={"SKILLNET_CHAT_PORT": str(free_port())}) as base,
         chromium_page() as page,
@@ -101,6 +114,17 @@ def test_lesson_source_opens_the_passage_and_the_tutor_page_answers_normally(see
         tutor.get_by_placeholder("Ask your tutor…").wait_for(timeout=STEP)
         assert not tutor.get_by_role("button", name="Sign in").is_visible()
         page.screenshot(path=str(SHOTS / "4_revealed_en.png"), full_page=True)
+
+        # a dialogue on screen: the hint is about that dialogue, whatever "I'm stuck" retrieves
+        page.get_by_role("button", name=re.compile(re.escape(DIALOGUE) + "$")).click(timeout=STEP)
+        settle(page)
+        tutor = page.locator(f'iframe[src*="exercise={dialogue.id}"]').content_frame
+        tutor.get_by_placeholder("Ask your tutor…").fill("I'm stuck, can you give me a hint?")
+        tutor.get_by_role("button", name="Send", exact=True).click()
+        tutor.get_by_text("Hint 1 of 3").wait_for(timeout=STEP)
+        hint = tutor.locator("#tutor-chatbot").inner_text()
+        assert f"The exercise “{dialogue.prompt[:40]}" in hint, hint
+        page.screenshot(path=str(SHOTS / "5_dialogue_hint_en.png"), full_page=True)
     assert learning.course_view(seeded_deps, james, course.id).tries[quiz.id] == 2
 
 
