@@ -23,7 +23,7 @@ from core.markup import safe_markdown
 from ui.course_health import studio_health_panel
 from ui.deps import app_deps
 from ui.draft_courses import draft_courses
-from ui.exercise_forms import exercise_form
+from ui.exercise_forms import exercise_form, exercise_summary
 from ui.ingestion_progress import draw_ingestions, in_flight, ingestion_progress
 from ui.links import page_link
 from ui.live import live_panel
@@ -306,12 +306,13 @@ def final_review(view) -> None:
         st.info(
             t("content.studio.no_other_exercise", lang, n=last.data["exercise"] + 1, module=last.data["module"] + 1)
         )
+    # what a trainer weighs: the score, the findings by weight, how much of the source's facts the course teaches
     cols = st.columns(5)
     cols[0].metric(t("content.studio.quality_score", lang), f"{report.get('overall_score', 0):.2f}")
-    cols[1].metric(t("content.studio.issues", lang), t("content.studio.issue_counts", lang, **count))
-    cols[2].metric(t("content.studio.copy_ratio", lang), format_percent(checks.get("copy_ratio"), lang))
-    cols[3].metric(t("content.studio.longest_right", lang), format_percent(checks.get("mc_longest_right_share"), lang))
-    cols[4].metric(t("content.studio.reviewer", lang), report.get("engine", "—"))
+    for col, severity in zip(cols[1:4], ("critical", "major", "minor")):
+        col.metric(t(f"content.studio.count_{severity}", lang), count[severity])
+    cols[4].metric(t("content.studio.fact_coverage", lang), format_percent(checks.get("fact_coverage"), lang))
+    st.caption(t("content.studio.reviewed_by", lang, engine=report.get("engine", "—")))
     if issues:
         table = pd.DataFrame(
             [
@@ -384,6 +385,7 @@ def final_review(view) -> None:
                 kind = t("content.exercise_type." + exercise["type"], lang)
                 bloom = t("content.bloom." + exercise["bloom_level"], lang)
                 st.markdown(f"**{ei + 1}. {kind}** · {bloom} · {safe_markdown(exercise['prompt'])}")
+                st.markdown(exercise_summary(exercise, lang))
                 for issue in found:
                     st.warning(t("content.severity." + issue["severity"], lang) + ": " + issue["description"])
                 edit, again = st.columns([1, 1])

@@ -5,13 +5,13 @@ import uuid
 
 import streamlit as st
 
-from agents.i18n import format_percent, t
+from agents.i18n import code_label, format_percent, t
 from agents.learning import service
 from agents.tutor.citations import citation_where
 from agents.tutor.sources import lesson_sources
 from core.markup import safe_markdown
 from ui.deps import app_deps
-from ui.exercises import exercise_input, lesson_markdown, link_to_source, show_feedback
+from ui.exercises import answered_text, exercise_input, lesson_markdown, link_to_source, show_feedback
 from ui.links import page_link
 from ui.session import require_user
 from ui.stale import updated_policy_note
@@ -85,6 +85,8 @@ with main:
         st.balloons()
     if view.enrollment.status == "completed":
         st.success(t("learning.course_done", lang, percent=format_percent(view.enrollment.score or 0, lang)))
+    if view.enrollment.course_language != lang:  # one language per course: say so when it isn't the reader's
+        st.info(t("learning.course_in", lang, language=code_label("language", view.enrollment.course_language, lang)))
     module = view.module_of(lesson.id)
     st.caption(
         t("learning.where", lang, module=module.position, title=module.title, n=position + 1, total=len(lessons))
@@ -117,6 +119,7 @@ with main:
                 service.open_exercise(deps, user, exercise.id)
             with st.container(border=True):
                 st.markdown(f"**{safe_markdown(exercise.prompt)}**")
+                answered_text(exercise)
                 show_feedback(
                     lang,
                     correct=bool(attempt.is_correct),

@@ -207,12 +207,13 @@ def studio_health_panel(deps, user) -> None:
     """The studio's view: pick a published course, see its health."""
     lang = user.language
     courses = health.published_courses(deps.pool, user.org_id)
-    with st.expander(t("content.health.title", lang), expanded="health_course" in st.session_state):
+    with st.expander(t("content.health.title", lang), expanded=bool(st.session_state.get("health_course"))):
         picked = st.selectbox(
             t("content.health.pick_course", lang),
             list(courses),
             index=None,
             format_func=courses.get,
+            placeholder=t("admin.stats.pick_course", lang),
             key="health_course",
         )
         if picked:

@@ -7,7 +7,9 @@ from __future__ import annotations
 import streamlit as st
 
 from agents.i18n import t
+from core.markup import safe_markdown
 
+BLANK = r"\_\_\_"  # a blank shown as underscores, not read as Markdown emphasis
 BLOOM = ["remember", "understand", "apply", "analyze", "evaluate", "create"]
 
 
@@ -88,3 +90,36 @@ def exercise_form(exercise: dict, lang: str, key: str) -> dict | None:
     fields = {"prompt": prompt, "content": content, "explanation": explanation, "bloom_level": bloom}
     current = {name: exercise.get(name) for name in fields}
     return {name: value for name, value in fields.items() if value != current[name]}
+
+
+def exercise_summary(exercise: dict, lang: str) -> str:
+    """What the learner will read and the right answer, as Markdown: a trainer checks an exercise at a glance
+    without opening its editor."""
+    content, lines = exercise["content"], []
+
+    def label(key: str) -> str:
+        return t(f"content.form.{key}", lang).split(" (")[0]
+
+    if exercise["type"] == "true_false":
+        verdict = t("content.form.true" if content.get("answer") else "content.form.false", lang)
+        lines.append(f"> {safe_markdown(content.get('statement', ''))} → **{verdict}**")
+    elif exercise["type"] == "test":
+        for n, option in enumerate(content.get("options") or []):
+            mark = "✅" if n == content.get("answer") else "▫️"
+            lines.append(f"- {mark} {safe_markdown(option)}")
+    elif exercise["type"] == "fill_blank":
+        lines.append("> " + safe_markdown(content.get("text", "")).replace("___", BLANK))
+        lines.append(f"{label('blank_answers')}: **{safe_markdown(', '.join(content.get('answers') or []))}**")
+    elif exercise["type"] == "order_steps":
+        lines += [f"{n}. {safe_markdown(step)}" for n, step in enumerate(content.get("steps") or [], 1)]
+    elif exercise["type"] == "practical_case":
+        lines.append(f"> {safe_markdown(content.get('scenario', ''))}")
+        lines.append(f"{label('rubric')}: **{safe_markdown('; '.join(content.get('rubric') or []))}**")
+    else:
+        for node in (content.get("nodes") or {}).values():
+            right = next((o["text"] for o in node.get("options") or [] if o.get("correct")), "")
+            lines.append(f"- {safe_markdown(node.get('text', ''))} → **{safe_markdown(right)}**")
+    body = ("\n" if exercise["type"] in ("test", "order_steps", "dialogue") else "\n\n").join(lines)
+    if exercise.get("explanation"):
+        body += f"\n\n*{label('explanation')}: {safe_markdown(exercise['explanation'])}*"
+    return body

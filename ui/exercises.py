@@ -165,6 +165,17 @@ def verdict_line(lang: str, verdict: str, score: float, feedback: str) -> str:
     )
 
 
+def answered_text(exercise) -> None:
+    """Under an answered exercise's question, what was answered: the statement judged or the situation, so the
+    feedback below it reads against it."""
+    text = {"true_false": "statement", "practical_case": "scenario"}.get(exercise.type)
+    if text and exercise.content.get(text):
+        st.markdown(f"> {safe_markdown(exercise.content[text])}")
+
+
+_CITED = re.compile(r"\s*\[(?:Fuente|Source): [^\]]*\]\s*$")
+
+
 def show_feedback(
     lang: str,
     *,
@@ -189,7 +200,8 @@ def show_feedback(
     (st.success if correct else st.error)(f"{'✅' if correct else '❌'} {verdict_line(lang, verdict, score, feedback)}")
     if solution and not correct:
         st.markdown(f"**{t('learning.solution', lang)}:** {solution}")
-    if explanation:
+    if explanation:  # the source links below say where it comes from: no bracketed citation before them
+        explanation = _CITED.sub("", explanation) if sources else explanation
         st.markdown(f"**{t('learning.explanation', lang)}:** {explanation}")
     source_links(lang, sources)
     if engine not in ("rules",):

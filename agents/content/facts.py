@@ -184,6 +184,10 @@ _MODAL = re.compile(
 )
 _EXCEPTION = re.compile(r"(?:unless|salvo|excepto|a menos|siempre que|except)", re.IGNORECASE)
 _NEGATION = re.compile(r"(?:not|no|never|nunca|salvo|unless|except|excepto|a menos)\b", re.IGNORECASE)
+# "Las tarjetas regalo nunca | se reembolsan en efectivo": a split after an adverb turns the rule into its opposite
+_SPLIT_ADVERB = re.compile(
+    r"\b(?:not|no|never|nunca|jamás|always|siempre|only|solo|sólo|also|también|tampoco|ya)$", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True)
@@ -241,6 +245,7 @@ def _rule(text: str) -> Rule | None:
             rule
             for rule in found
             if not _EXCEPTION.match(rule.condition)
+            and not _SPLIT_ADVERB.search(rule.condition)
             and len(rule.consequence.split()) >= 4
             and not _NEGATION.match(rule.consequence)
             and not re.match(r"(?:See|Ver|Véase)\b", rule.consequence)

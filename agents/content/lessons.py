@@ -230,15 +230,15 @@ def _list_item(item: str) -> str:
 
 
 def module_recap(lessons: list[tuple[str, list[Section]]], language: str) -> str:
-    """The module's recap: each lesson's title with the figures it gives."""
+    """The module's recap: under each lesson's title, the (at most two) whole sentences with its figures to keep,
+    else its first fact; a figure alone ("30 días, 15 días") says nothing about what it counts."""
     lines = []
     for title, sections in lessons:
-        text = "\n\n".join(s.text for s in sections)
-        found = list(
-            dict.fromkeys(v.text for s in fact_sentences(text) for v in figures(s) if v.kind != "amount:count")
-        )[:5]  # a bare number means nothing alone
-        lines.append(f"- **{title}**" + (": " + ", ".join(found) if found else ""))
-    return f"#### {t('content.lesson.recap', language)}\n\n" + "\n".join(lines)
+        facts = fact_sentences("\n\n".join(s.text for s in sections))
+        counted = [f for f in facts if any(v.kind != "amount:count" for v in figures(f))]
+        lines.append(f"- **{title}**")
+        lines += [f"  - {sentence}" for sentence in (counted or facts)[:2]]
+    return f"#### {t('content.lesson.recap', language)}\n\n" + "\n".join(lines) + "\n"
 
 
 # -- how much was copied ---------------------------------------------------------------------------

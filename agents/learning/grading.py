@@ -119,7 +119,8 @@ def dialogue_path(content: dict, choices: Any, lang: str) -> list[dict]:
 def grade_dialogue(content: dict, answer: Any, lang: str) -> Grade:
     chosen = dialogue_path(content, answer, lang)
     good = sum(bool(option["correct"]) for option in chosen)
-    notes = " ".join(option["feedback"] for option in chosen if option.get("feedback"))
+    # each turn's note once: right replies often share theirs ("Right, that is what the source says.")
+    notes = " ".join(dict.fromkeys(option["feedback"] for option in chosen if option.get("feedback")))
     if good == len(chosen):
         return Grade(True, 1.0, t("learning.grade.dialogue_good", lang, notes=notes).strip())
     return Grade(

@@ -48,6 +48,7 @@ SUMMARY_KEYS = {
     "review",
     "coverage",
     "left_out",
+    "replaced_lessons",  # model lessons that failed the reviewer twice and the twin's replaced (gate.py)
 }
 BARE_LABEL = re.compile(
     r"^\s*(?:[-*]\s*)?(?:\[\d+\]\s*)+$|^\s*(?:[-*]\s*)?\[(?:Fuente|Source)[^\]]*\]\s*$", re.MULTILINE

@@ -79,6 +79,7 @@ def test_course_player_lesson_exercise_feedback_and_next(seeded_db_url, seeded_p
     at = open_page(user, "pages/course_player.py", learn_course_id=str(emily["course"].id))
     first = outline.modules[0].lessons[0]
     assert at.header[0].value == first.title and "Course progress: 0%" in str(at.get("progress")[0].proto)
+    assert "This course is in" not in texts(at)  # the course speaks the reader's language: nothing to say
     next(b for b in at.button if b.label == "Next →").click()
     at.run()
     assert at.header[0].value == outline.modules[0].lessons[1].title
@@ -198,6 +199,16 @@ def test_an_admin_previews_a_course_they_are_not_enrolled_in(seeded_db_url, seed
         )
     at = open_page(james, "pages/course_player.py", query={"course": str(other.id)})
     assert "Preview of" not in texts(at)
+
+
+def test_a_reader_of_another_language_is_told_the_courses_language(seeded_db_url, seeded_pool, emily):
+    """One language per course (issue 28): a Spanish reader opening the English course is told it is in English;
+    the course is not half translated."""
+    with seeded_pool.connection() as conn:
+        marta = users.get_user_by_email(conn, "admin@acme.test")
+    at = open_page(marta, "pages/course_player.py", query={"course": str(emily["course"].id)})
+    assert not at.exception
+    assert [i.value for i in at.info if i.value.startswith("Este curso está en inglés")], [i.value for i in at.info]
 
 
 def test_the_verdict_line_says_the_verdict_once_in_the_readers_format():

@@ -210,4 +210,8 @@ MESSAGES = {
     "learning.score": {"en": "Score: {percent}", "es": "Nota: {percent}"},
     "learning.revisit": {"en": "Revisit", "es": "Repasar"},
     "learning.open": {"en": "Open", "es": "Abrir"},
+    "learning.course_in": {
+        "en": "This course is in {language}: its lessons and exercises are written in the language of its source.",
+        "es": "Este curso está en {language}: sus lecciones y ejercicios están escritos en el idioma de su fuente.",
+    },
 }
