@@ -208,3 +208,17 @@ def product_text(text: str | None) -> str:
     sanitised, and without instruction-like sentences (core/instructions.py)."""
     # Instructions first: their markers ("<INFORMATION>", "[SYSTEM]") are what gives them away.
     return without_instructions(safe_markdown(without_instructions(text)))
+
+
+def product_turns(turns: list | None) -> list:
+    """A conversation staff read on a ticket (the reporter's report and answers): each turn's words as
+    product text, so an instruction a reporter typed reaches no admin's screen or assistant."""
+    return [
+        {**turn, "content": product_text(str(turn.get("content") or ""))} if isinstance(turn, dict) else turn
+        for turn in turns or []
+    ]
+
+
+def product_fields(fields: dict | None) -> dict:
+    """Facts gathered from a person's answers (a ticket's ``facts``): text values as product text."""
+    return {key: product_text(value) if isinstance(value, str) else value for key, value in (fields or {}).items()}

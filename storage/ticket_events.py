@@ -11,6 +11,7 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
+from core.markup import product_turns
 from storage.rows import scalar
 
 KINDS = ("status", "assigned", "note", "linked")
@@ -97,7 +98,7 @@ def add_affected(
             """INSERT INTO ticket_affected (ticket_id, user_id, session_id, snapshot)
            SELECT id, %(u)s, %(s)s, %(snap)s FROM tickets WHERE org_id = %(org_id)s AND id = %(t)s
            ON CONFLICT DO NOTHING""",
-            {"u": user_id, "s": session_id, "snap": Jsonb(snapshot), "org_id": org_id, "t": ticket_id},
+            {"u": user_id, "s": session_id, "snap": Jsonb(product_turns(snapshot)), "org_id": org_id, "t": ticket_id},
         ).rowcount
         == 1
     )

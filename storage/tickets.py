@@ -14,7 +14,7 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
-from core.markup import product_text
+from core.markup import product_fields, product_text, product_turns
 from storage.rows import one_row
 
 SEVERITIES = ("low", "medium", "high", "critical")
@@ -112,8 +112,8 @@ def create(
                 "embedding": embedding,
                 "url": external_url,
                 "language": language,
-                "snapshot": Jsonb(snapshot or []),
-                "facts": Jsonb(facts or {}),
+                "snapshot": Jsonb(product_turns(snapshot)),
+                "facts": Jsonb(product_fields(facts)),
                 "steps": Jsonb(steps or []),
                 "session_id": session_id,
                 "filing_state": filing_state,
@@ -125,7 +125,7 @@ def create(
                 conn.execute(
                     """INSERT INTO ticket_affected (ticket_id, user_id, session_id, snapshot)
                                 VALUES (%(t)s, %(u)s, %(s)s, %(snap)s) ON CONFLICT DO NOTHING""",
-                    {"t": created.id, "u": created_by, "s": session_id, "snap": Jsonb(snapshot or [])},
+                    {"t": created.id, "u": created_by, "s": session_id, "snap": Jsonb(product_turns(snapshot))},
                 )
             return created, True
         existing = cur.execute(

@@ -4,10 +4,10 @@ and counts as caught only when every one of its sentences is gone; clean sentenc
 the product's own messages) are filtered alone, and document sentences as the attack's neighbours.
 
 Held-out figures at this commit (rules + model): attacks with unseen goals in known families and public
-benchmark phrasings (BIPIA, garak, promptfoo) 222/223 (0.996); attacks in phrasings written for the
-held-out split (never trained on) 35/48 (0.729); clean sentences removed 0/2698 (documents, tickets,
+benchmark phrasings (BIPIA, garak, promptfoo) 221/223 (0.991); attacks in phrasings written for the
+held-out split (never trained on) 35/48 (0.729); clean sentences removed 0/2702 (documents, tickets,
 the product's messages, admin tool rows); clean neighbours of an attack removed 7/542. Rules alone:
-195/223 and 30/48. The hijacking families of Tensor Trust and deepset (core/instruction_hijacks.py)
+201/223 and 30/48. The hijacking families of Tensor Trust and deepset (core/instruction_hijacks.py)
 took the planted end-to-end corpus (tests/untrusted/planted_attacks.yaml) from 0/48 to 48/48, with
 rules written for those families; 16 attacks written after that tuning were caught 4/16, and 12 written
 after a generic "text about whoever reads or summarises it" family 6/12: the filter catches the families it
