@@ -13,32 +13,33 @@ import html
 import importlib.util
 import json
 import sys
-import time
 
 import gradio as gr
 
-from agents import auth
-from agents.i18n import DEFAULT_LANGUAGE, language, t
+from agents.i18n import DEFAULT_LANGUAGE, t
 from agents.runtime.deps import process_deps
 from agents.runtime.metrics import start_metrics_server
 from agents.tutor import service
 from agents.tutor.sources import open_source
 from core import config
 from core.markup import safe_markdown
-from ui import chat_failover
 from ui.chat_render import (
-    StreamedAnswer,
     app_theme,
-    badge_html,
     render_answer,
     source_choices,
 )
+from ui.chat_sign_in import (
+    chat_user,
+    conversation_choices,
+    on_load,
+    relabel,
+    request_language,
+    session_sign_in,
+    sign_in,
+)
+from ui.chat_turn import SUGGESTION_SLOTS, show_panels, stream_turn, suggestion_chips
 from ui.source_html import CSS as SOURCE_CSS
 from ui.source_html import source_html, source_summary
-
-UPDATE_INTERVAL = 0.05  # seconds from Gradio taking one streamed update to the next (at most ~20 per second)
-SUGGESTION_SLOTS = 3
-
 
 CSS = """
 .badge {display:inline-block;padding:2px 10px;border-radius:12px;font-size:0.85em;margin-right:6px}
@@ -62,7 +63,7 @@ CSS = """
 
 def show_source(target: str | None, user_ref: dict | None):
     """The source panel: the cited document with the passage highlighted."""
-    user = _user(user_ref)
+    user = chat_user(user_ref)
     if user is None or not target:
         return gr.update(value="", visible=False)
     query = json.loads(target)
@@ -87,33 +88,6 @@ SCROLL_TO_CITED = (
 )
 
 
-def request_language(request: gr.Request | None) -> str:
-    """The browser's preferred language (Accept-Language), for whoever has not signed in yet."""
-    header = (request.headers.get("accept-language") if request is not None else None) or ""
-    return language(header.split(",")[0].split(";")[0].strip() or None)
-
-
-def relabel(user_ref: dict | None, request: gr.Request = None):
-    """Every label in one language: the signed-in user's, else the browser's (the sign-in form)."""
-    user = _user(user_ref)
-    lang = user.language if user is not None else request_language(request)
-    return [
-        gr.update(label=t("auth.email", lang)),
-        gr.update(label=t("auth.password", lang)),
-        gr.update(value=t("auth.sign_in", lang)),
-        gr.update(label=t("tutor.chat.label", lang)),
-        gr.update(label=t("tutor.chat.placeholder", lang), placeholder=t("tutor.chat.placeholder", lang)),
-        gr.update(value=t("tutor.chat.send", lang)),
-        gr.update(value=t("tutor.chat.new", lang)),
-        gr.update(value=t("tutor.chat.new", lang)),
-        gr.update(label=t("tutor.chat.conversations", lang)),
-        gr.update(label=t("tutor.chat.rename", lang)),
-        gr.update(value=t("tutor.chat.rename", lang)),
-        gr.update(value=t("tutor.chat.delete", lang)),
-        gr.update(label=t("tutor.source.panel", lang)),
-    ]
-
-
 def _history(user, session_id, app_url: str | None = None) -> tuple[list[dict], list]:
     """The conversation as chat bubbles, and the source panel's options for its last answer."""
     shown, last = [], {}
@@ -131,228 +105,9 @@ def _history(user, session_id, app_url: str | None = None) -> tuple[list[dict], 
     return shown, source_choices(last)
 
 
-def _session_choices(user) -> list[tuple[str, str]]:
-    return [(s.title or "…", str(s.id)) for s in service.list_sessions(process_deps(), user)]
-
-
-SESSION_COOKIE = chat_failover.SESSION_COOKIE  # the Streamlit app's session (ui/session.py)
-
-
-def _user(user_ref: dict | None):
-    """The signed-in user while their session lives (checked on every action)."""
-    return auth.resume(process_deps(), user_ref["session"]) if user_ref else None
-
-
-def _chips(suggestions: list[str]) -> list:
-    padded = (suggestions + [""] * SUGGESTION_SLOTS)[:SUGGESTION_SLOTS]
-    return [gr.update(value=s, visible=bool(s)) for s in padded]
-
-
-def _signed_in(user, session_id: str, context: dict) -> tuple:
-    lesson = f"› {context['lesson_title']}" if context.get("lesson_title") else ""
-    where = f" · {context.get('course_title') or ''} {lesson}"
-    hello = f"**{html.escape(user.full_name)}** · {user.email}{where if context.get('course_title') else ''}"
-    return (
-        {"session": session_id},
-        gr.update(visible=False),
-        gr.update(visible=True),
-        hello,
-        gr.update(choices=_session_choices(user), value=None),
-        "",
-    )
-
-
-def sign_in(email: str, password: str, context: dict, request: gr.Request = None):
-    """The chat's own sign-in (run alone): the same throttled check and server session as the app. The
-    conversations sidebar appears once signed in (not in the course player's narrow frame)."""
-    client = request.client.host if request is not None and request.client else None
-    signed = auth.sign_in_with_password(process_deps(), email, password, client)
-    if signed is None:
-        return (
-            None,
-            gr.update(visible=True),
-            gr.update(visible=False),
-            "",
-            gr.update(),
-            gr.update(visible=False),
-            t("auth.refused", request_language(request)),
-        )
-    *shown, status = _signed_in(signed.user, signed.token, context)
-    return (*shown, gr.update(visible=not (context or {}).get("embed")), status)
-
-
-def session_sign_in(session_id: str, course: str, lesson: str, request: gr.Request = None):
-    """Sign in with the app's session id; course/lesson say what the learner is viewing."""
-    user = auth.resume(process_deps(), session_id)
-    context = {"course": course or None, "lesson": lesson or None}
-    if user is None:
-        return (
-            None,
-            gr.update(visible=True),
-            gr.update(visible=False),
-            "",
-            gr.update(),
-            t("auth.chat_session_over", request_language(request)) if session_id else "",
-            context,
-        )
-    try:
-        context.update(service.describe_context(process_deps(), user, context["course"], context["lesson"]))
-    except service.TutorError as exc:
-        return (*_signed_in(user, session_id, {})[:5], str(exc), {})
-    return (*_signed_in(user, session_id, context), context)
-
-
-def on_load(request: gr.Request):
-    """Sign in with the app's session cookie. The sessions sidebar shows only to a signed-in learner, and not
-    with ``embed=1`` (the course player's narrow column, where it would cover the whole frame: a "New chat"
-    button under the chat stands in)."""
-    params = dict(request.query_params) if request else {}
-    compact = params.get("embed") == "1"
-    cookies = dict(request.cookies) if request else {}
-    signed = list(
-        session_sign_in(cookies.get(SESSION_COOKIE, ""), params.get("course", ""), params.get("lesson", ""), request)
-    )
-    # what the learner has on screen beside the chat, and where the app's pages are (for links)
-    signed[-1] = {
-        **(signed[-1] or {}),
-        "exercise": params.get("exercise") or None,
-        "app": params.get("app") or None,
-        "embed": compact,
-        "open": params.get("session") or None,
-    }  # a recent chat the app links to
-    return (*signed, gr.update(visible=signed[0] is not None and not compact), gr.update(visible=compact))
-
-
-def respond(
-    message: str,
-    history: list,
-    user_ref: dict | None,
-    session_id: str | None,
-    context: dict,
-    request: gr.Request = None,
-):
-    """Stream one answer; yields (chatbot, textbox, session, chip×3, sessions, status, sources, panel)."""
-    keep = [gr.skip()] * (SUGGESTION_SLOTS + 1)  # chips and the sessions list
-    untouched = (gr.skip(), gr.skip())  # the source panel
-    user = _user(user_ref) if user_ref else chat_failover.cookie_user(request)  # no state here: a failover
-    if user is None:
-        yield (history, message, session_id, *keep, t("common.sign_in_first", request_language(request)), *untouched)
-        return
-    context = context or {}
-    session_id = session_id or (chat_failover.conversation_on_screen(user, history) if user_ref is None else None)
-    if not (message or "").strip():  # nothing is sent; the input itself says why
-        yield (
-            history,
-            gr.update(value="", placeholder=t("tutor.error.empty_message", user.language)),
-            session_id,
-            *keep,
-            "",
-            *untouched,
-        )
-        return
-    history = list(history or []) + [
-        {"role": "user", "content": safe_markdown(message)},
-        {"role": "assistant", "content": "…"},
-    ]
-    try:
-        if not session_id and (message or "").strip():
-            session_id = str(
-                service.new_session(
-                    process_deps(), user, course=(context or {}).get("course"), lesson=(context or {}).get("lesson")
-                ).id
-            )
-    except service.TutorError as exc:
-        history[-1]["content"] = f"⚠️ {exc}"
-        yield (history, message, session_id, *keep, str(exc), *untouched)
-        return
-    yield (
-        history,
-        gr.update(value="", placeholder=t("tutor.chat.placeholder", user.language)),
-        session_id,
-        *keep,
-        "",
-        *untouched,
-    )
-    answer, notice, status, last = "", "", "", 0.0
-    suggestions: list[str] = []
-    sources = gr.update(choices=[], value=None, visible=False)
-    shown = StreamedAnswer()
-    for event in service.run_turn(
-        process_deps(), user, message, session_id=session_id, from_exercise=context.get("exercise")
-    ):
-        name, data = event["event"], event["data"]
-        shown.take(event)
-        if name == "grounding":
-            status = badge_html(data["rung"], data["source"], None, user.language)
-            notice = f"_⚠️ {html.escape(data['notice'])}_\n\n" if data.get("notice") else ""
-            if notice:  # shown above the answer before any token arrives
-                history[-1]["content"] = notice + "…"
-                yield (history, gr.skip(), session_id, *keep, status, *untouched)
-        elif name == "fallback":  # the model's text was rejected: clear it, the twin's answer follows
-            answer = ""
-            history[-1]["content"] = f"_{data['message']}_"
-            yield (history, gr.skip(), session_id, *keep, status, *untouched)
-        elif name == "token":
-            answer += data["content"]
-            if time.monotonic() - last >= UPDATE_INTERVAL:
-                history[-1]["content"] = notice + safe_markdown(answer)  # streamed text is rendered too
-                yield (history, gr.skip(), session_id, *keep, status, *untouched)
-                # counted from when Gradio asks for the next update, not from this one's yield: on a busy
-                # server the ask comes later than the interval, and every token was its own update (25-55
-                # full-history updates per offline answer under 20 chats, the work they all queued behind)
-                last = time.monotonic()
-        elif name == "suggestions":
-            suggestions = data["suggestions"]
-        elif name == "error":
-            history[-1]["content"] = f"⚠️ {data['message']}"
-            yield (history, gr.skip(), session_id, *keep, data["message"], *untouched)
-            return
-        elif name == "done":
-            history[-1]["content"] = shown.html(context.get("app"))  # from the events: no database read
-            status = ""  # the answer carries its own badges (and low confidence): the line under the chat was a copy
-            choices = shown.sources()
-            sources = gr.update(choices=choices, value=None, visible=bool(choices))
-    yield (
-        history,
-        gr.skip(),
-        session_id,
-        *_chips(suggestions),
-        gr.update(choices=_session_choices(user), value=session_id),
-        status,
-        sources,
-        gr.update(value="", visible=False),
-    )
-
-
-def stream_turn(
-    message: str,
-    history: list,
-    user_ref: dict | None,
-    session_id: str | None,
-    context: dict,
-    request: gr.Request = None,
-):
-    """One turn as Gradio runs it: respond's answer streams into the chat with only what changes while it
-    streams, and the rest of its last update (chips, sessions list, sources) waits in ``panels`` for
-    `show_panels`. Gradio rebuilds a whole component on its one event loop for each gr.update/gr.skip of
-    every streamed update (1-3 ms each): respond's six skipped side outputs made that loop the queue that
-    20 concurrent chats waited in for their first token (p95 2.5 s; the answers themselves took 0.1 s)."""
-    for update in respond(message, history, user_ref, session_id, context, request):
-        chatbot, box, session, *side, status, sources, panel = update
-        yield chatbot, box, session, status, (*side, sources, panel)
-
-
-PANEL_OUTPUTS = SUGGESTION_SLOTS + 3  # chip×3, sessions, sources, panel
-
-
-def show_panels(panels: tuple | None):
-    """What came with the finished answer: its suggestion chips, the sessions list, its sources."""
-    return panels or (gr.skip(),) * PANEL_OUTPUTS
-
-
 def open_session(session_id: str, user_ref: dict | None, context: dict | None = None, request: gr.Request = None):
     """Show one of the user's conversations; anybody else's id answers "not found"."""
-    user = _user(user_ref)
+    user = chat_user(user_ref)
     if user is None or not session_id:
         signed_out = t("common.sign_in_first", request_language(request)) if user is None else ""
         return gr.skip(), gr.skip(), signed_out, gr.skip()
@@ -367,7 +122,7 @@ def new_chat():
     return (
         [],
         None,
-        *_chips([]),
+        *suggestion_chips([]),
         gr.update(value=None),
         "",
         gr.update(choices=[], value=None, visible=False),
@@ -376,20 +131,20 @@ def new_chat():
 
 
 def rename(session_id: str | None, title: str, user_ref: dict | None):
-    user = _user(user_ref)
+    user = chat_user(user_ref)
     if user is None or not session_id or not (title or "").strip():
         return gr.skip(), ""
     try:
         service.rename_session(process_deps(), user, session_id, title)
     except service.TutorError as exc:
         return gr.skip(), str(exc)
-    return gr.update(choices=_session_choices(user), value=session_id), ""
+    return gr.update(choices=conversation_choices(user), value=session_id), ""
 
 
 def rate(session_id: str | None, user_ref: dict | None, liked: gr.LikeData):
     """👍 or 👎 on an answer (clicking it again takes it back): kept on the message, and a 👎 counts the
     question as a knowledge gap for the admins."""
-    user = _user(user_ref)
+    user = chat_user(user_ref)
     index = liked.index[0] if isinstance(liked.index, list | tuple) else liked.index
     if user is None or not session_id or not isinstance(index, int):
         return gr.skip()
@@ -402,14 +157,14 @@ def rate(session_id: str | None, user_ref: dict | None, liked: gr.LikeData):
 
 
 def delete(session_id: str | None, user_ref: dict | None):
-    user = _user(user_ref)
+    user = chat_user(user_ref)
     if user is None or not session_id:
         return gr.skip(), gr.skip(), gr.skip(), ""
     try:
         service.delete_session(process_deps(), user, session_id)
     except service.TutorError as exc:
         return gr.skip(), gr.skip(), gr.skip(), str(exc)
-    return [], None, gr.update(choices=_session_choices(user), value=None), ""
+    return [], None, gr.update(choices=conversation_choices(user), value=None), ""
 
 
 def build_app() -> gr.Blocks:

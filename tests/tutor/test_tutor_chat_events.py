@@ -57,12 +57,12 @@ def test_the_answer_and_its_sources_are_drawn_from_the_events_without_the_stored
 
 
 def test_the_chats_final_message_is_the_one_the_events_draw(seeded_pool, james, fake_openai):
-    import chat as gradio_chat
+    from ui import chat_turn
 
     _answer_with_a_citation(fake_openai)
     with seeded_pool.connection() as conn:
         signed_in = {"session": app_sessions.create_session(conn, james)}
-    updates = list(gradio_chat.respond(QUESTION, [], signed_in, None, {"app": APP}))
+    updates = list(chat_turn.respond(QUESTION, [], signed_in, None, {"app": APP}))
     chatbot, sources = updates[-1][0], updates[-1][-2]
     _, saved = _stored_answer(seeded_pool, james)
     assert chatbot[-1]["content"] == render_answer(saved.content, saved.metadata, "en", APP)

@@ -99,7 +99,8 @@ def test_answer_streams_with_sources_and_suggestions(chat_url):
     sources = panels[SOURCES]["choices"]  # the source panel lists the answer's citations
     assert sources and sources[0][0].startswith("[1] ")
     panel = client.predict(sources[0][1], api_name="/show_source")
-    assert 'class="sv-block cited"' in panel["value"] and "Employee Onboarding Guide" in panel["value"]
+    # the cited passage is marked (with its cited sentences, "sv-block cited sv-sentences")
+    assert 'class="sv-block cited' in panel["value"] and "Employee Onboarding Guide" in panel["value"]
 
 
 def test_another_users_session_is_not_found(chat_url, lucia):
@@ -192,11 +193,11 @@ def test_sidebar_renames_and_deletes_the_current_conversation(chat_url, james):
 def test_streamed_updates_leave_the_side_panels_to_the_finished_answer(seeded_pool, james):
     """Gradio rebuilds a component for every gr.update/gr.skip in every streamed update: only the chat, the
     input (cleared once), the status line and two states stream; the chips, sessions and sources come once."""
-    import chat
+    from ui import chat_turn
 
     with seeded_pool.connection() as conn:
         signed_in = {"session": app_sessions.create_session(conn, james)}
-    updates = list(chat.stream_turn("How long is the probation period?", [], signed_in, None, {}))
+    updates = list(chat_turn.stream_turn("How long is the probation period?", [], signed_in, None, {}))
     assert len(updates) >= 3 and all(len(update) == 5 for update in updates)
     component_updates = [
         value
@@ -205,11 +206,11 @@ def test_streamed_updates_leave_the_side_panels_to_the_finished_answer(seeded_po
         if isinstance(value, dict) and "__type__" in value
     ]
     assert component_updates == []  # the chat, session and status stream as plain values
-    panels = chat.show_panels(updates[-1][-1])
-    chips, sessions, sources = panels[: chat.SUGGESTION_SLOTS], panels[-3], panels[-2]
+    panels = chat_turn.show_panels(updates[-1][-1])
+    chips, sessions, sources = panels[: chat_turn.SUGGESTION_SLOTS], panels[-3], panels[-2]
     assert any(chip.get("visible") for chip in chips)  # the answer's suggestions
     assert sessions["value"] == updates[-1][2] and sources["visible"] is True
-    assert all(value == {"__type__": "update"} for value in chat.show_panels(None))  # nothing finished: untouched
+    assert all(value == {"__type__": "update"} for value in chat_turn.show_panels(None))  # nothing finished: untouched
 
 
 def test_a_busy_server_gets_few_streamed_updates_not_one_per_word(seeded_pool, james):
@@ -217,14 +218,14 @@ def test_a_busy_server_gets_few_streamed_updates_not_one_per_word(seeded_pool, j
     update interval): the answer that streamed in meanwhile goes in one update, not one per word."""
     import time
 
-    import chat
+    from ui import chat_turn
 
     with seeded_pool.connection() as conn:
         signed_in = {"session": app_sessions.create_session(conn, james)}
     updates = []
-    for update in chat.stream_turn("How long is the probation period?", [], signed_in, None, {}):
+    for update in chat_turn.stream_turn("How long is the probation period?", [], signed_in, None, {}):
         updates.append(update)
-        time.sleep(chat.UPDATE_INTERVAL * 1.5)  # each update takes the busy server longer than the interval
+        time.sleep(chat_turn.UPDATE_INTERVAL * 1.5)  # each update takes the busy server longer than the interval
     answer = _text(updates[-1][0][-1])
     assert len(answer.split()) > 15  # a real answer of many words...
     assert len(updates) <= 4  # ...in the cleared input, its first words and the finished answer
