@@ -270,8 +270,11 @@ def delete_user_sessions(conn: psycopg.Connection, org_id: UUID, user_id: UUID) 
     ).rowcount
 
 
-def claim_turn(conn: psycopg.Connection, org_id: UUID, user_id: UUID, session_id: UUID, question_id: str) -> bool:
-    """Compare-and-set: only the request answering the current pending question may run the next step."""
+def claim_turn(
+    conn: psycopg.Connection, org_id: UUID, user_id: UUID, session_id: UUID, question_id: str | None
+) -> bool:
+    """Compare-and-set: only the request answering the current pending question may run the next step
+    (``question_id`` None, a turn with no question pending, never matches)."""
     cur = conn.execute(
         """UPDATE helpdesk_sessions SET status = 'running', pending_question_id = NULL, updated_at = now()
            WHERE org_id = %(org_id)s AND user_id = %(user_id)s AND id = %(id)s

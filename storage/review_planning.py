@@ -58,10 +58,11 @@ def set_desired_retention(conn: psycopg.Connection, org_id: UUID, value: float) 
     return previous
 
 
-def save_parameters(conn: psycopg.Connection, org_id: UUID, parameters: list[float], report: dict) -> None:
+def save_parameters(conn: psycopg.Connection, org_id: UUID, parameters: list[float] | None, report: dict) -> None:
+    """``parameters`` None: FSRS's defaults (a fit worse than them is reported, not applied)."""
     conn.execute(
         "UPDATE organizations SET fsrs_parameters = %(p)s, fsrs_report = %(r)s WHERE id = %(org_id)s",
-        {"p": Jsonb(parameters), "r": Jsonb(report), "org_id": org_id},
+        {"p": None if parameters is None else Jsonb(parameters), "r": Jsonb(report), "org_id": org_id},
     )
 
 

@@ -14,7 +14,7 @@ from agents.admin.state import AdminContext, AdminState
 
 def route_after_synthesize(state: AdminState) -> Literal["await_confirmation", "__end__"]:
     """A previewed write waits for the admin; anything else ends the turn."""
-    return "await_confirmation" if state.get("pending") else END
+    return "await_confirmation" if state.get("pending") else "__end__"  # END is "__end__", typed str
 
 
 def route_after_await(state: AdminState) -> Literal["execute_write", "execute_tools", "synthesize"]:

@@ -171,7 +171,7 @@ def extract_people(message: str, people: list) -> list[str]:
     by_id = {p.id: p for p in people}
     run_ids: set[UUID] | None = None
     run_words: list[str] = []
-    for token in [*words(message), None]:
+    for token in [*words(message), ""]:  # "": the end, which closes the last run
         ids = _name_ids(index, token)
         if ids and run_ids is not None and run_ids & ids:
             run_ids, run_words = run_ids & ids, [*run_words, token]

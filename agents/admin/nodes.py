@@ -18,7 +18,7 @@ from agents.admin import replies, twin
 from agents.admin.gate import invalid_arguments, plan_disagreement, ungrounded_mentions
 from agents.admin.prompts import HISTORY_SUMMARY, SYNTHESIS_INSTRUCTION, SYSTEM_PROMPT
 from agents.admin.resolve import ToolContext, ToolError, jsonable
-from agents.admin.state import AdminContext, AdminState
+from agents.admin.state import AdminContext, AdminState, Pending
 from agents.admin.tools import ADMIN_TOOLS, TOOLS_BY_NAME
 from agents.i18n import code_label, t
 from agents.offline import stream_words
@@ -59,7 +59,7 @@ def plan(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
     asked for, or without a value the admin gave, while the twin maps the request to a tool, is overruled
     by the twin's plan, and ``fallback`` says why (issues 13, 32)."""
     ctx = runtime.context
-    fallback, tokens = None, 0
+    fallback, tokens, model_text = None, 0, ""
     with ctx.pool.connection() as conn:
         planned, next_steps = twin.plan_offline(conn, ctx.admin.org_id, state["message"], ctx.today())
     if not ctx.llm.offline:
@@ -67,6 +67,7 @@ def plan(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
         if reply is not None:
             calls = [{"tool": call["name"], "arguments": call["args"] or {}} for call in reply.tool_calls]
             fallback, tokens = _plan_fault(calls) or plan_disagreement(calls, planned), _reply_tokens(reply)
+            model_text = str(reply.text)
             if fallback is None:
                 return {
                     "planned": calls,
@@ -85,7 +86,7 @@ def plan(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
             "next_steps": next_steps,
             "engine": ctx.llm.engine,
             "fallback": None,
-            "response": "" if calls else str(reply.text),
+            "response": "" if calls else model_text,
             "tokens_used": tokens,
         }
     return {
@@ -110,7 +111,8 @@ def execute_tools(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
     """Reads run now. Every write is prepared and held as a pending action; one confirm runs them all
     ("deactivate Harry and archive the expenses course": both previewed together)."""
     ctx, lang = runtime.context, state.get("language", "es")
-    trace, actions = [], []
+    trace: list[dict] = []
+    actions: list[Pending] = []
     for call in state.get("planned", []):
         tool = TOOLS_BY_NAME.get(call["tool"])
         if tool is None:
@@ -170,6 +172,8 @@ def await_confirmation(state: AdminState, runtime: Runtime[AdminContext]) -> dic
     resume carrying an amendment ("wait, add Tom too") cancels this preview and plans the amended
     calls into a new one; anything else cancels it."""
     pending = state["pending"]
+    if pending is None:  # the graph routes here only with a pending action (route_after_synthesize)
+        raise RuntimeError("await_confirmation without a pending action")
     decision = interrupt({"pending": pending})
     decision = decision if isinstance(decision, dict) else {}
     if decision.get("confirm") == pending["id"]:
@@ -207,7 +211,10 @@ def execute_confirmed(ctx: ToolContext, action_id: str) -> dict | None:
     action = pending_actions.claim_pending(ctx.conn, ctx.org_id, ctx.admin.id, action_id)
     if action is None:
         return None
-    result = TOOLS_BY_NAME[action.tool].execute(ctx, action.arguments)
+    execute = TOOLS_BY_NAME[action.tool].execute
+    if execute is None:  # only a write tool's preview is held as a pending action
+        raise PermissionError(f"{action.tool} is not a write tool")
+    result = execute(ctx, action.arguments)
     pending_actions.set_pending_result(ctx.conn, ctx.org_id, action.id, result)
     return result
 

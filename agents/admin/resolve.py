@@ -39,7 +39,7 @@ class ToolError(Exception):
 
 def jsonable(value: Any) -> Any:
     """Rows for the trace, the model and the JSON output: no internal ids, ISO dates, rounded floats."""
-    if dataclasses.is_dataclass(value):
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):  # an instance, not the class
         value = dataclasses.asdict(value)
     if isinstance(value, dict):
         return {key: jsonable(item) for key, item in value.items() if key != "id" and not key.endswith(("_id", "_ids"))}

@@ -94,7 +94,9 @@ def _session(conn, admin: users.User, session_id: str | UUID | None, title: str)
     return chat.create_session(conn, admin.org_id, admin.id, AGENT, title=title[:60] or None)
 
 
-def _checked_input(user: users.User, message: str, confirm: str | None, session_id) -> tuple[str, str | None, object]:
+def _checked_input(
+    user: users.User, message: str, confirm: str | None, session_id
+) -> tuple[str, str | None, str | None]:
     """Caps, bad bytes and malformed ids refused before anything reads them (nothing is written)."""
     lang = user.language if user else None
     try:
@@ -170,6 +172,8 @@ def ask(
             session_id = action.session_id
         session = _session(conn, admin, session_id, message)
         org = users.get_org(conn, admin.org_id)
+    if org is None:  # the admin was just read from it
+        raise RuntimeError(f"organisation {admin.org_id} not found")
     config = {"configurable": {"thread_id": str(session.id)}}
     context = AdminContext(
         pool=pool,
@@ -182,7 +186,7 @@ def ask(
     )
     snapshot = graph.get_state(config)
     waiting = "await_confirmation" in (snapshot.next or ())
-    pending = snapshot.values.get("pending") if waiting else None
+    pending: dict | None = snapshot.values.get("pending") if waiting else None  # set whenever waiting
     if message:
         with pool.connection() as conn:
             lang = twin.reply_language(conn, admin.org_id, message, admin.language)
@@ -190,7 +194,7 @@ def ask(
         lang = snapshot.values.get("language", admin.language)
 
     typed = typed_decision(message) if message and not confirm else None
-    if waiting and typed == "confirm":
+    if pending is not None and typed == "confirm":
         confirm = pending["id"]  # the admin's own "sí" confirms exactly what is pending now
     elif waiting and typed == "cancel":
         cancel = True
@@ -200,7 +204,12 @@ def ask(
             action = pending_actions.get_pending(conn, admin.org_id, admin.id, confirm)
         key = "already_done" if action is not None and action.status == "executed" else "not_pending"
         reply = AdminReply(str(session.id), t(f"admin.phrase.{key}", lang), pending=pending)
-    elif waiting and message and typed is None and (amended := _amendment(pool, admin, message, pending, deps)):
+    elif (
+        pending is not None
+        and message
+        and typed is None
+        and (amended := _amendment(pool, admin, message, pending, deps))
+    ):
         # "wait, add Tom too": the graph cancels this preview and prepares the amended one
         history, summary = _history(pool, llm, admin, session, lang)
         values = graph.invoke(
@@ -212,7 +221,7 @@ def ask(
             context=context,
         )
         reply = _reply_from(values, session.id, "await_confirmation" in (graph.get_state(config).next or ()))
-    elif waiting and message and typed is None:
+    elif pending is not None and message and typed is None:
         # a question or a new request under a preview: the preview stays, and the admin is told so
         reply = AdminReply(str(session.id), t("admin.still_pending", lang, preview=pending["preview"]), pending=pending)
     elif typed == "confirm" and not waiting:

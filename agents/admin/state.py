@@ -27,7 +27,7 @@ class Pending(TypedDict, total=False):
     tool: str
     arguments: dict
     preview: str
-    actions: list[dict]  # every write of the preview [{"id", "tool", "arguments", "preview"}]
+    actions: list[Pending]  # every write of the preview [{"id", "tool", "arguments", "preview"}]
 
 
 class Executed(TypedDict):

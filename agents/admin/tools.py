@@ -111,7 +111,8 @@ def who_knows(ctx: ToolContext, args: dict) -> dict:
         # not a skill of this organisation: an answer ("nobody; closest: …"), not an error
         return {"rows": [], "total": 0, "skills": [], "unknown_skill": label, "closest": closest_skills(ctx, label)}
     skills = resolve_skills(ctx, label, single=False)
-    min_level = args.get("min_level") if args.get("min_level") in skill_store.LEVELS else "medium"
+    asked_level = args.get("min_level")
+    min_level = asked_level if isinstance(asked_level, str) and asked_level in skill_store.LEVELS else "medium"
     rows = skill_store.who_knows(ctx.conn, ctx.org_id, [s.id for s in skills], min_level, ctx.lang)
     return {
         "rows": jsonable(rows),
@@ -145,8 +146,8 @@ def get_alerts(ctx: ToolContext, args: dict) -> dict:
         compute_alerts(rows, ctx.today, lang=ctx.lang), skill_expiry_alerts(ctx.conn, ctx.org_id, ctx.today, ctx.lang)
     )
     kind = args.get("kind") if args.get("kind") in ALERT_KINDS else None
-    rows = [alert for alert in alerts if kind is None or alert.kind == kind]
-    return {"rows": jsonable(rows), "total": len(rows), "kind": kind}
+    chosen = [alert for alert in alerts if kind is None or alert.kind == kind]
+    return {"rows": jsonable(chosen), "total": len(chosen), "kind": kind}
 
 
 def get_mentorship_suggestions(ctx: ToolContext, args: dict) -> dict:

@@ -163,7 +163,9 @@ def reply_language(conn: psycopg.Connection, org_id: UUID, message: str, default
 def plan_offline(conn: psycopg.Connection, org_id: UUID, message: str, today: date) -> tuple[list[dict], list[str]]:
     """([{"tool", "arguments"}] for every step that asks for a tool, the steps that don't as suggestions)."""
     org = OrgNames.read(conn, org_id)
-    planned, unplanned, earlier_people = [], [], []
+    planned: list[dict] = []
+    unplanned: list[str] = []
+    earlier_people: list[str] = []
     for step in split_steps(message, org):
         people = org.people_in(step) or earlier_people  # "…and mark him as high": the person said before
         tool = route(step, org, people)

@@ -74,10 +74,9 @@ def _assignment(before: dict | None, deadline) -> dict | None:
 
 def _assignment_line(ctx: ToolContext, name: str, before: dict | None, after: dict | None) -> str:
     lang = ctx.lang
-    if before is None:
-        return t(
-            "admin.write.assign_new", lang, name=name, deadline=_deadline_text(ctx, after["deadline"], set_now=True)
-        )
+    if before is None:  # _assignment gives a new enrollment its state: after is set
+        deadline = after["deadline"] if after is not None else None
+        return t("admin.write.assign_new", lang, name=name, deadline=_deadline_text(ctx, deadline, set_now=True))
     state = t(
         "admin.write.assign_state",
         lang,
@@ -150,12 +149,12 @@ def prepare_assign_course(ctx: ToolContext, args: dict) -> dict:
 
 def execute_assign_course(ctx: ToolContext, resolved: dict) -> dict:
     course_id, deadline = UUID(resolved["course_id"]), parse_deadline(ctx, resolved.get("deadline"))
-    for person_id in resolved["employee_ids"]:
+    for person_id, person_name in zip(resolved["employee_ids"], resolved["employee_names"], strict=True):
         before = _enrollment_snapshot(ctx, UUID(person_id), course_id)
         after = _assignment(before, deadline)
         if after is None:  # changed since the preview so that nothing is left to do
             continue
-        enrollments.enroll(
+        enrolled = enrollments.enroll(
             ctx.conn,
             ctx.org_id,
             UUID(person_id),
@@ -163,7 +162,9 @@ def execute_assign_course(ctx: ToolContext, resolved: dict) -> dict:
             deadline=date.fromisoformat(after["deadline"]) if after["deadline"] else None,
             assigned_by=ctx.admin.id,
         )
-        after = _enrollment_snapshot(ctx, UUID(person_id), course_id)
+        after = _enrollment_snapshot(ctx, UUID(person_id), course_id) if enrolled else None
+        if after is None:  # the person or the course was deleted since the preview: the whole confirm rolls back
+            raise ToolError(t("admin.write.gone", ctx.lang, label=f"{person_name} · {resolved['course_title']}"))
         audit.record(
             ctx.conn,
             ctx.org_id,
@@ -296,6 +297,8 @@ def prepare_deactivate_employee(ctx: ToolContext, args: dict) -> dict:
 def execute_deactivate_employee(ctx: ToolContext, resolved: dict) -> dict:
     user_id = UUID(resolved["employee_id"])
     before = user_store.get_user(ctx.conn, ctx.org_id, user_id)
+    if before is None:  # deleted since the preview
+        raise ToolError(t("admin.write.gone", ctx.lang, label=resolved["employee_name"]))
     user_store.set_active(ctx.conn, ctx.org_id, user_id, False)
     audit.record(
         ctx.conn,
@@ -318,6 +321,8 @@ def prepare_archive_course(ctx: ToolContext, args: dict) -> dict:
     if course.status == "archived":
         raise ToolError(t("admin.write.archive_already", ctx.lang, title=course.title))
     stats = course_store.course_stats(ctx.conn, ctx.org_id, course.id)
+    if stats is None:  # resolved a moment ago in this transaction; deleted by another since
+        raise ToolError(t("admin.write.gone", ctx.lang, label=course.title))
     open_count = stats.enrolled - stats.completed
     what = t(
         "admin.write.archive_what",
@@ -339,6 +344,8 @@ def prepare_archive_course(ctx: ToolContext, args: dict) -> dict:
 def execute_archive_course(ctx: ToolContext, resolved: dict) -> dict:
     course_id = UUID(resolved["course_id"])
     before = course_store.course_stats(ctx.conn, ctx.org_id, course_id)
+    if before is None:  # deleted since the preview (a draft can be)
+        raise ToolError(t("admin.write.gone", ctx.lang, label=resolved["course_title"]))
     course_store.set_course_status(ctx.conn, ctx.org_id, course_id, "archived")
     closed = enrollments.complete_open_enrollments(ctx.conn, ctx.org_id, course_id)
     audit.record(

@@ -167,6 +167,7 @@ def _tickets(args) -> int:
         return 2
     deps, user = found
     try:
+        data: dict | list[dict]
         if args.show is not None:
             data = staff.ticket_for(deps, user, args.show)
         else:

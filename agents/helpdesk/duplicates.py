@@ -197,7 +197,7 @@ def evaluate(path: Path = PAIRS) -> dict:
         "centred": (CROSS_LANGUAGE_THRESHOLD, SAME_LANGUAGE_THRESHOLD),
         "baseline_before": (BASELINE_THRESHOLD, BASELINE_THRESHOLD),
     }
-    report = {
+    report: dict[str, object] = {
         "pairs": len(pairs),
         "same": int(same.sum()),
         "different": int((~same).sum()),

@@ -18,6 +18,7 @@ import yaml
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
@@ -132,7 +133,7 @@ def run_scenario(scenario: dict, engine: LLM, llm_factory: Callable[[list[str] |
     )
     graph = build_graph(InMemorySaver())
     session_id = f"eval-{scenario['id']}-{uuid.uuid4().hex[:6]}"
-    config = {"configurable": {"thread_id": session_id}}
+    config: RunnableConfig = {"configurable": {"thread_id": session_id}}
     conversation = given.get("conversation") or []
     question = next(t["content"] for t in conversation if t["role"] == "user")
     started = time.perf_counter()

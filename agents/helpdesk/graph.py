@@ -14,11 +14,26 @@ from __future__ import annotations
 from typing import Literal
 
 from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
 
 from agents.helpdesk import nodes, tool_nodes
 from agents.helpdesk.state import HelpdeskContext, HelpdeskState
 
-_AFTER_SUPERVISOR = {
+HelpdeskGraph = CompiledStateGraph[HelpdeskState, HelpdeskContext, HelpdeskState, HelpdeskState]
+
+AfterSupervisor = Literal[
+    "search_duplicates",
+    "retry_kb",
+    "web_search",
+    "classifier",
+    "clarifier",
+    "proposer",
+    "link_existing",
+    "writer",
+    "finish",
+]
+
+_AFTER_SUPERVISOR: dict[str, AfterSupervisor] = {
     "search_duplicates": "search_duplicates",
     "retry_kb": "retry_kb",
     "web_search": "web_search",
@@ -36,17 +51,7 @@ _AFTER_SUPERVISOR = {
 
 def route_after_supervisor(
     state: HelpdeskState,
-) -> Literal[
-    "search_duplicates",
-    "retry_kb",
-    "web_search",
-    "classifier",
-    "clarifier",
-    "proposer",
-    "link_existing",
-    "writer",
-    "finish",
-]:
+) -> AfterSupervisor:
     return _AFTER_SUPERVISOR[state["next_action"]]
 
 
@@ -64,7 +69,7 @@ def route_after_file_ticket(state: HelpdeskState) -> Literal["finish", "await_us
     return "finish" if state.get("outcome") else "await_user"
 
 
-def build_graph(checkpointer=None):
+def build_graph(checkpointer=None) -> HelpdeskGraph:
     builder = StateGraph(HelpdeskState, context_schema=HelpdeskContext)
     builder.add_node("supervisor", nodes.supervisor)
     for action in ("search_duplicates", "retry_kb", "web_search"):
@@ -99,11 +104,11 @@ def new_state(
 ) -> HelpdeskState:
     """The first state of a session: the conversation snapshot redacted before any model or tool sees it."""
     from agents.helpdesk.guards import redact
-    from agents.helpdesk.state import STATE_VERSION
+    from agents.helpdesk.state import STATE_VERSION, ConversationTurn
 
     question = redact(question.strip())
-    turns = [
-        {"role": t["role"], "content": redact(t["content"])}
+    turns: list[ConversationTurn] = [
+        {"role": "user" if t["role"] == "user" else "assistant", "content": redact(t["content"])}
         for t in (conversation or [])
         if t.get("role") in ("user", "assistant") and t.get("content")
     ]

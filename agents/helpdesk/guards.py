@@ -70,7 +70,7 @@ class Settings:
         return not self.enabled_user_ids or str(user_id) in self.enabled_user_ids
 
 
-def sha(text: str, length: int = 16) -> str:
+def sha(text: object, length: int = 16) -> str:
     """The sha256 prefix the audit log and the ticket footer use instead of raw text or ids."""
     return hashlib.sha256(str(text).encode("utf-8")).hexdigest()[:length]
 

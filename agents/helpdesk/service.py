@@ -11,6 +11,7 @@ import queue
 from collections.abc import Callable
 from uuid import UUID
 
+from langchain_core.runnables import RunnableConfig
 from langgraph.types import Command
 
 from agents.helpdesk import metrics
@@ -49,7 +50,7 @@ CANCEL_POLL_SECONDS = 0.25
 _RUNS = concurrent.futures.ThreadPoolExecutor(max_workers=8, thread_name_prefix="helpdesk-run")
 
 
-def _config(session_id) -> dict:
+def _config(session_id) -> RunnableConfig:
     return {"configurable": {"thread_id": str(session_id)}}
 
 
@@ -82,7 +83,7 @@ def _context(deps: HelpdeskDeps, settings: Settings, row, on_step) -> HelpdeskCo
         llm=deps.llm,
         tools=deps.toolbox(deps.pool, row.org_id, row.user_id),
         settings=settings,
-        clock=deps.clock,
+        clock=deps.now,
         stop_reason=stop_reason,
         heartbeat=heartbeat,
         on_step=emit,
@@ -155,14 +156,13 @@ def _record_link(deps: HelpdeskDeps, row, turn: AgentTurn, result: dict) -> Agen
     from agents.helpdesk.staff import record_link
     from agents.helpdesk.tool_nodes import session_snapshot
 
-    count = record_link(
-        deps, row.org_id, row.user_id, turn.ticket, session_id=row.id, snapshot=session_snapshot(result)
-    )
+    ticket = turn.ticket
+    if ticket is None:  # a linked turn names its ticket; nothing to record without one
+        return turn
+    count = record_link(deps, row.org_id, row.user_id, ticket, session_id=row.id, snapshot=session_snapshot(result))
     if count:
-        turn.ticket = {**turn.ticket, "affected": count}
-        turn.message = t(
-            "helpdesk.linked", row.language, number=turn.ticket["number"], title=turn.ticket["title"], count=count
-        )
+        turn.ticket = {**ticket, "affected": count}
+        turn.message = t("helpdesk.linked", row.language, number=ticket["number"], title=ticket["title"], count=count)
     return turn
 
 
@@ -231,7 +231,7 @@ def start(
             for turn in (conversation or [])[-settings.max_turns * 2 :]
         ] or None
     except InputRefused as exc:
-        raise HelpdeskError(exc.code, refusal(exc, user.language)) from None
+        raise HelpdeskError(exc.code or "invalid", refusal(exc, user.language)) from None
     if len(question) < 5:
         raise error("invalid", user.language)
     key = (idempotency_key or "").strip()[:100] or None
@@ -274,7 +274,7 @@ def start(
         user_id=str(user.id),
         org_id=str(user.org_id),
         chat_session_id=str(chat_session.id),
-        now=deps.clock(),
+        now=deps.now(),
     )
     return _run(deps, row, state, on_step)
 
@@ -295,7 +295,7 @@ def resume(
     user,
     session_id,
     *,
-    question_id: str,
+    question_id: str | None,
     action: str = "reply",
     text: str = "",
     draft: dict | None = None,
@@ -340,7 +340,7 @@ def confirm(
     user,
     session_id,
     *,
-    question_id: str,
+    question_id: str | None,
     draft: dict | None = None,
     on_step: Callable[[str], None] | None = None,
 ) -> AgentTurn:
@@ -409,7 +409,7 @@ def thread(deps: AnyDeps, user, session_id) -> list[dict]:
 
 
 # --- operations ------------------------------------------------------------------------------------
-def _abort_row(deps: HelpdeskDeps, session_id: UUID, reason: str, language: str, user_id=None) -> bool:
+def _abort_row(deps: AnyDeps, session_id: UUID, reason: str, language: str, user_id=None) -> bool:
     turn = AgentTurn.aborted(str(session_id), reason, language)
     with deps.pool.connection() as conn:
         done = sessions.finish_aborted(conn, session_id, reason, turn.to_dict())
@@ -485,8 +485,14 @@ def track(user, event: str, session_id: str | None = None, **fields) -> None:
         audit(
             event,
             session_id=str(session_id or "-"),
+            chat_session_id=None,
             user_id=str(user.id),
-            **{k: v for k, v in fields.items() if isinstance(v, (int, bool)) or (isinstance(v, str) and len(v) <= 40)},
+            **{
+                k: v
+                for k, v in fields.items()  # labels only; a field named like a parameter would collide with it
+                if k not in ("event", "session_id", "chat_session_id", "user_id")
+                and (isinstance(v, (int, bool)) or (isinstance(v, str) and len(v) <= 40))
+            },
         )
 
 

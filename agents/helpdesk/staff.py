@@ -223,7 +223,8 @@ def assign(deps: AnyDeps, user, ticket_id, assignee_id: str | None) -> Change:
             raise HelpdeskError("unchanged", t("helpdesk.assignee_unchanged", user.language))
         if not tickets.set_assignee(conn, user.org_id, ticket.id, target):
             raise HelpdeskError("invalid", t("helpdesk.assignee_invalid", user.language))
-        name = users.get_user(conn, user.org_id, target).full_name if target else ""
+        assignee = users.get_user(conn, user.org_id, target) if target else None
+        name = assignee.full_name if assignee else ""
         events.add_event(
             conn, ticket.id, actor_id=user.id, kind="assigned", old_value=str(ticket.assignee_id or ""), new_value=name
         )

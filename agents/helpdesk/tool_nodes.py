@@ -4,6 +4,8 @@ which runs only after the person's "File it"."""
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
+from typing import Any, Literal
 
 from langgraph.runtime import Runtime
 
@@ -37,13 +39,16 @@ def _clean_results(results: list[dict]) -> list[dict]:
     return cleaned
 
 
+_ATTEMPTS_KEY: dict[str, Literal["kb_retry_attempts", "web_search_attempts", "duplicate_search_attempts"]] = {
+    "retry_kb": "kb_retry_attempts",
+    "web_search": "web_search_attempts",
+    "search_duplicates": "duplicate_search_attempts",
+}
+
+
 def make_tool_node(action: str):
     tool = TOOL_OF_ACTION[action]
-    attempts_key = {
-        "retry_kb": "kb_retry_attempts",
-        "web_search": "web_search_attempts",
-        "search_duplicates": "duplicate_search_attempts",
-    }[action]
+    attempts_key = _ATTEMPTS_KEY[action]
     results_key = {
         "retry_kb": "kb_retry_results",
         "web_search": "web_search_results",
@@ -93,7 +98,7 @@ def make_tool_node(action: str):
     return tool_node
 
 
-def session_snapshot(state: HelpdeskState) -> list[dict]:
+def session_snapshot(state: Mapping[str, Any]) -> list[dict]:  # a HelpdeskState or a graph result
     """The redacted conversation staff read on the ticket: the report, each question and its answer,
     and each fix offered."""
     turns = [dict(turn) for turn in state.get("conversation", [])]
@@ -128,6 +133,8 @@ def file_ticket(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict
         return {"outcome": "aborted", "abort_reason": "kill_switch", "confirmed": False}
     ctx.on_step("tool", {"tool": "file_ticket"})
     draft = state["draft"]
+    if draft is None:  # "File it" confirms a written draft
+        raise RuntimeError("file_ticket reached without a draft")
     final = {
         "title": sanitise_title(draft["title"]),
         "severity": draft["severity"],

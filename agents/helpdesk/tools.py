@@ -111,17 +111,18 @@ def local_ticket_search(pool, org_id: UUID, query: str) -> list[dict]:
     language = duplicates.text_language(query)
     with pool.connection() as conn:
         candidates = tickets.duplicate_candidates(conn, org_id, vector)
-    scored = []
+    scored: list[tuple[float, tickets.Ticket, str | None]] = []
     for candidate in candidates:
         ticket = candidate.ticket
         ticket_language = ticket.language or duplicates.text_language(f"{ticket.title}\n{ticket.body}")
         scored.append(
-            [duplicates.similarity(vector, language, candidate.embedding, ticket_language), ticket, ticket_language]
+            (duplicates.similarity(vector, language, candidate.embedding, ticket_language), ticket, ticket_language)
         )
     scored.sort(key=lambda item: -item[0])
-    for item in scored[:TITLE_RESCORED]:  # the closest few are compared on their titles too
-        item[0] = max(item[0], duplicates.similarity(vector, language, duplicates.title_vector(item[1].title), item[2]))
-    scored = sorted(
+    for n, (score, ticket, lang) in enumerate(scored[:TITLE_RESCORED]):  # the closest few: their titles too
+        title_score = duplicates.similarity(vector, language, duplicates.title_vector(ticket.title), lang)
+        scored[n] = (max(score, title_score), ticket, lang)
+    ranked = sorted(
         ((score, ticket, duplicates.is_duplicate(score, language, lang)) for score, ticket, lang in scored),
         key=lambda item: -item[0],
     )
@@ -135,7 +136,7 @@ def local_ticket_search(pool, org_id: UUID, query: str) -> list[dict]:
             "similarity": round(score, 4),
             "strong": strong,
         }
-        for score, ticket, strong in scored[:5]
+        for score, ticket, strong in ranked[:5]
     ]
 
 

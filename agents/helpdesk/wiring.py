@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from uuid import UUID
 
-from agents.helpdesk.graph import build_graph
+from agents.helpdesk.graph import HelpdeskGraph, build_graph
 from agents.helpdesk.guards import Settings
 from agents.helpdesk.tools import Toolbox, default_toolbox
 from agents.runtime.deps import AppDeps
@@ -21,11 +21,14 @@ class HelpdeskDeps:
     toolbox: Callable[[object, UUID, UUID], Toolbox] = default_toolbox
     settings: Callable[[], Settings] = Settings.from_env
     clock: Callable[[], float] | None = None  # epoch seconds; the AppDeps clock unless a test stops time
-    graph: object = field(default=None)
+    graph: HelpdeskGraph = field(init=False)
 
     def __post_init__(self):
-        self.clock = self.clock or (lambda: self.app.now().timestamp())
         self.graph = build_graph(self.app.checkpointer)
+
+    def now(self) -> float:
+        """Epoch seconds: the test's stopped clock when it gave one, else the AppDeps clock."""
+        return self.clock() if self.clock is not None else self.app.now().timestamp()
 
     @property
     def pool(self):

@@ -13,10 +13,12 @@ import math
 import random
 from collections import defaultdict
 from datetime import UTC, date, datetime, timedelta
+from typing import cast
 from uuid import UUID
 
 import pandas as pd
 from fsrs import Card, Rating, ReviewLog, Scheduler
+from fsrs.card import CardDict
 
 from agents.i18n import t
 from agents.learning.scheduling import rating_for, scheduler_for
@@ -50,7 +52,7 @@ def simulate(
     for run in range(runs):
         chance = random.Random(run)
         for raw in cards:
-            card = Card.from_dict(raw)
+            card = Card.from_dict(cast(CardDict, raw))  # the stored card is fsrs's own to_dict()
             when = max(card.due, start)
             while when < end:
                 totals[(when - start).days] += 1

@@ -119,6 +119,14 @@ def _enrollment_for(conn, user: User, course_id: UUID | None) -> enrollments.Enr
     return enrollment
 
 
+def _outline(conn, user: User, course_id: UUID) -> lesson_store.CourseOutline:
+    """The course's outline; refused like an enrollment when the course is gone (deleted meanwhile)."""
+    outline = lesson_store.get_course_outline(conn, user.org_id, course_id)
+    if outline is None:
+        raise _refuse(user, "not_enrolled")
+    return outline
+
+
 def _with_sources(conn, user: User, view: CourseView) -> CourseView:
     view.sources = {
         x.id: _sources(conn, user.org_id, x.source_chunk_ids) for lesson in view.lessons for x in lesson.exercises
@@ -132,7 +140,7 @@ def _with_sources(conn, user: User, view: CourseView) -> CourseView:
 def course_view(deps: AppDeps, user: User, course_id: Any) -> CourseView:
     with deps.pool.connection() as conn:
         enrollment = _enrollment_for(conn, user, parse_uuid(course_id))
-        outline = lesson_store.get_course_outline(conn, user.org_id, enrollment.course_id)
+        outline = _outline(conn, user, enrollment.course_id)
         answers = {}
         for exercise in (x for m in outline.modules for lesson in m.lessons for x in lesson.exercises):
             attempt = attempt_store.last_attempt(conn, user.org_id, user.id, exercise.id)
@@ -170,7 +178,7 @@ def preview_view(deps: AppDeps, user: User, course_id: Any) -> CourseView:
             completed_at=None,
             last_activity_at=None,
         )
-        outline = lesson_store.get_course_outline(conn, user.org_id, course.id)
+        outline = _outline(conn, user, course.id)
         return _with_sources(conn, user, CourseView(enrollment, outline, set(), {}))
 
 
@@ -198,7 +206,7 @@ def _exercise_for(conn, user: User, exercise_id: Any) -> exercise_store.Exercise
 def _recompute(conn, user: User, enrollment: enrollments.Enrollment) -> tuple[float, str, list[str]]:
     """Progress, status and score of the enrollment after an activity, and skill evidence.
     Returns (progress, status, names of skills raised)."""
-    outline = lesson_store.get_course_outline(conn, user.org_id, enrollment.course_id)
+    outline = _outline(conn, user, enrollment.course_id)
     lessons = [lesson for m in outline.modules for lesson in m.lessons]
     records = attempt_store.exercise_records(conn, user.org_id, user.id, enrollment.course_id)
     done_lessons = enrollments.completed_lessons(conn, user.org_id, enrollment.id)
@@ -285,22 +293,27 @@ def submit_answer(deps: AppDeps, user: User, exercise_id: Any, answer: Any, idem
             feedback=grade.feedback,
             idempotency_key=key,
         )
-        due, skills_raised = None, []
+        due: datetime | None = None
+        skills_raised: list[str] = []
         if counted:
+            reviewed_at = attempt.submitted_at
+            if reviewed_at is None:  # submit_attempt stamps the time with the answer
+                raise RuntimeError(f"submitted attempt {attempt.id} has no submission time")
             card = review_store.get_review_card(conn, user.org_id, user.id, exercise.id)
             state, due = scheduling.review(
                 card.card if card else None,
                 grade.correct,
                 grade.score,
-                attempt.submitted_at,
+                reviewed_at,
                 org_scheduler(conn, user.org_id),
             )
             review_store.save_review_card(
-                conn, user.org_id, user.id, exercise.id, card=state, due=due, last_review=attempt.submitted_at
+                conn, user.org_id, user.id, exercise.id, card=state, due=due, last_review=reviewed_at
             )
             value, status, skills_raised = _recompute(conn, user, enrollment)
         else:
-            fresh = enrollments.get_enrollment(conn, user.org_id, user.id, exercise.course_id)
+            # a repeated key: the enrollment as it stands (the one read before grading, if deleted since)
+            fresh = enrollments.get_enrollment(conn, user.org_id, user.id, exercise.course_id) or enrollment
             value, status = fresh.progress, fresh.status
         tries = attempt_store.submitted_count(conn, user.org_id, user.id, exercise.id)
         if counted and tries == 1:  # only a first answer changes the course's item statistics

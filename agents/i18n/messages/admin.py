@@ -81,6 +81,10 @@ MESSAGES = {
         "es": "Varios empleados coinciden con «{label}»; ¿cuál?",
     },
     "admin.resolve.which_course": {"en": "Tell me which course.", "es": "Dime qué curso."},
+    "admin.write.gone": {
+        "en": "“{label}” no longer exists; nothing was changed.",
+        "es": "«{label}» ya no existe; no se ha cambiado nada.",
+    },
     "admin.resolve.no_course": {
         "en": "No course matches “{label}”. Courses: {titles}.",
         "es": "Ningún curso coincide con «{label}». Cursos: {titles}.",
