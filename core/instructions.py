@@ -166,6 +166,18 @@ FAMILIES: dict[str, re.Pattern] = {
         + r"|\b(?:behave|act)\s+like\s+(?:the|a|an)\s+\w+(?:\s+\w+)?\s*[:;]|\bcomp[oó]rtate\s+como\b"
         + r"|\bthe\s+(?:tutor|assistant|chatbot|bot)\s+(?:can|may|must|should)\s+(?:now\s+)?(?:share|reveal|disclose|tell|give|send)\b"
         + r"|\bel\s+(?:tutor|asistente|chatbot|bot)\s+(?:puede|debe)\s+(?:ahora\s+)?(?:compartir|revelar|decir|dar|enviar)\b",
+        # orders about the answer that will be written from this text ("responses generated from this file must omit…")
+        "answer_directive": r"\b(?:the|your|each|every|any)\s+(?:reply|replies|response|responses|answers?|summary|output)\b"
+        + r"[^.!?\n]{0,60}\b(?:must|should|has\s+to|have\s+to|needs?\s+to)\s+(?:\w+\s+){0,2}?"
+        + r"(?:omit|include|add|mention|say|state|point|link|contain|end|start|begin|recommend|avoid|never)\b"
+        + r"|\bmake\s+sure\s+(?:the|your)\s+(?:reply|response|answer|summary)\b|\bat\s+the\s+end\s+of\s+(?:every|each|your)\s+(?:reply|response|answer)"
+        + r"|\b(?:as|being)\s+the\s+(?:system|assistant|model|ai|tool)\s+(?:summari[sz]ing|reading|processing|answering)"
+        + r"|\b(?:guidance|instructions|guidelines|rules)\s+you\s+(?:were|have\s+been)\s+given\b|\btreat\s+this\s+(?:note|text|document|page)\s+as\s+the\b"
+        + r"|\b(?:la|las|tu|cada|cualquier)\s+(?:respuestas?|contestaci[oó]n|resumen)\b[^.!?\n]{0,60}\b(?:debe|deben|tiene\s+que|tienen\s+que|ha\s+de)\s+"
+        + r"(?:\w+\s+){0,2}?(?:omitir|incluir|añadir|mencionar|decir|mandar|enlazar|contener|terminar|empezar|recomendar|evitar)\b"
+        + r"|\baseg[uú]rate\s+de\s+que\s+(?:la|tu)\s+(?:respuesta|contestaci[oó]n|resumen)\b|\bal\s+final\s+de\s+(?:cada|tu|toda)\s+(?:respuesta|contestaci[oó]n)"
+        + r"|\bcomo\s+(?:sistema|asistente|modelo|ia|herramienta)\s+que\s+(?:resume|lee|procesa|responde)\b"
+        + r"|\b(?:indicaciones|instrucciones|pautas)\s+que\s+te\s+(?:dieron|han\s+dado)\b|\btoma\s+esta\s+(?:nota|p[aá]gina)\s+como\b",
         "transcript": r"^\W{0,3}(?:user|human|usuario|humano)\W{0,2}\s*:\s*(?:yes|s[ií]\b|ok|i\s+(?:approve|confirm)|confirm"
         + r"|lo\s+apruebo|adelante|go\s+ahead|please\s+go|por\s+favor)"
         + r"|^\W{0,3}(?:ai|ia)\W{0,2}\s*:|^\s*(?:executing|ejecutando|now\s+running|ahora\s+ejecuto)\b",

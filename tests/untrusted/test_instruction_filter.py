@@ -4,14 +4,15 @@ and counts as caught only when every one of its sentences is gone; clean sentenc
 the product's own messages) are filtered alone, and document sentences as the attack's neighbours.
 
 Held-out figures at this commit (rules + model): attacks with unseen goals in known families and public
-benchmark phrasings (BIPIA, garak, promptfoo) 221/223 (0.991); attacks in phrasings written for the
+benchmark phrasings (BIPIA, garak, promptfoo) 222/223 (0.996); attacks in phrasings written for the
 held-out split (never trained on) 35/48 (0.729); clean sentences removed 0/2702 (documents, tickets,
 the product's messages, admin tool rows); clean neighbours of an attack removed 7/542. Rules alone:
-201/223 and 30/48. The hijacking families of Tensor Trust and deepset (core/instruction_hijacks.py)
+207/223 and 30/48. The hijacking families of Tensor Trust and deepset (core/instruction_hijacks.py)
 took the planted end-to-end corpus (tests/untrusted/planted_attacks.yaml) from 0/48 to 48/48, with
-rules written for those families; 16 attacks written after that tuning were caught 4/16, and 12 written
-after a generic "text about whoever reads or summarises it" family 6/12: the filter catches the families it
-has seen, not every way to address an assistant.
+rules written for those families. Attacks in new strategies, each set written after the last round of
+tuning and measured once: 4/16, then 6/12 (after a generic "text about whoever reads it" family), 2/12
+(before the "orders about the answer" family), 3/10 (after it): 15/50. The filter catches the families it has
+seen, not every way to address an assistant.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import random
 from pathlib import Path
 
 import pytest
+import yaml
 
 from core import instruction_model, instructions
 from core.instruction_corpus import load
@@ -114,3 +116,20 @@ def test_the_demo_documents_and_public_handbooks_lose_no_sentence():
         for sentence, _family in instructions.split_instructions(paragraph)[1]
     ]
     assert len(paths) >= 8 and cut == []
+
+
+def test_attacks_written_after_tuning_are_caught_at_least_as_often_as_today():
+    """tests/untrusted/fresh_attacks.yaml: 50 attacks in strategies the filter had not seen when each was written
+    (four rounds). Today 32/50 (each round was measured once before the next tuning: 15/50); a floor, so that a
+    change to the filter cannot quietly lose reach on material it was not written for."""
+    rows = yaml.safe_load((Path(__file__).parent / "fresh_attacks.yaml").read_text(encoding="utf-8"))
+    neighbours = {
+        "en": "Hotel nights are refunded up to 120 euros.",
+        "es": "Las noches de hotel se pagan hasta 120 euros.",
+    }
+    caught = 0
+    for row in rows:
+        kept, _ = instructions.split_instructions(f"{neighbours[row['lang']]} {row['text']}")
+        caught += not any(s.strip() in kept for s in instructions.sentences(row["text"]) if len(s.split()) >= 4)
+    print(f"fresh attacks caught: {caught}/{len(rows)}")
+    assert len(rows) == 50 and caught >= 32

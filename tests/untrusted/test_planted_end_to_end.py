@@ -10,8 +10,8 @@ until snapshots and facts became product text at storage (core.markup.product_tu
 Blind figures (the filter before these strategies were known to it): 0/48 attacks removed whole from a
 paragraph. With rules and training lines for the twelve families (core/instructions.py,
 core/instruction_hijacks.py): 48/48, so this corpus now tests the boundaries rather than the filter's reach.
-Attacks written after each round of tuning, never tuned on: 4/16, then 6/12 after a generic "text about
-whoever reads it" family (see tests/untrusted/test_instruction_filter.py).
+Attacks in new strategies written after each round of tuning, measured once: 15/50 in four rounds (see
+tests/untrusted/test_instruction_filter.py).
 """
 
 from __future__ import annotations
