@@ -9,12 +9,12 @@ import streamlit as st
 
 from agents.admin import assign
 from agents.content import service
+from agents.content.events import event_line
 from agents.i18n import (
     code_label,
     format_datetime,
     format_number,
     format_percent,
-    has,
     t,
 )
 from agents.ingestion.uploads import recent as recent_uploads
@@ -196,9 +196,7 @@ def progress(seen) -> None:
         st.error(job.error)
     with st.expander(t("content.studio.events", lang)):
         for event in view.events[-30:]:
-            step = f"content.step.{event.data.get('step')}"
-            message = t(step, lang) if has(step) else json.dumps(event.data, ensure_ascii=False)
-            st.caption(f"{event.created_at:%H:%M:%S} · **{event.event_type}** · {message}")
+            st.caption(f"{format_datetime(event.created_at, lang)} · {event_line(event, lang)}")
 
 
 # ------------------------------------------------------------------------------ after publishing

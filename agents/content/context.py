@@ -16,16 +16,6 @@ log = logging.getLogger(__name__)
 MAX_CONCURRENT_LLM_CALLS = 3  # spec 004 §10
 MAX_REFINEMENT_CYCLES = 2
 
-STEP_MESSAGES = {
-    "extracting": ("Analizando el material fuente…", "Analysing the source material…"),
-    "structuring": ("Diseñando la estructura del curso…", "Designing the course structure…"),
-    "generating": ("Generando módulos…", "Generating modules…"),
-    "generating_manual": ("Generando el manual…", "Generating the manual…"),
-    "reviewing": ("Revisando la calidad…", "Reviewing quality…"),
-    "refining": ("Corrigiendo los problemas detectados…", "Fixing the issues found…"),
-    "publishing": ("Publicando el curso y el manual…", "Publishing the course and manual…"),
-}
-
 
 @dataclass
 class ContentContext:
@@ -41,10 +31,9 @@ class ContentContext:
 
     def step(self, state: dict, status: str, step: str) -> None:
         """Move the job to ``status`` (when the lifecycle allows it) and log a step event."""
-        es, en = STEP_MESSAGES[step]
         org_id, job_id = UUID(state["org_id"]), UUID(state["job_id"])
         with self.pool.connection() as conn:
             job = jobs.get_job(conn, org_id, job_id, lock=True)
             if job is not None and jobs.allowed(job.status, status):
                 jobs.set_status(conn, org_id, job_id, status)
-            jobs.add_event(conn, org_id, job_id, "step", {"step": step, "message": es, "message_en": en})
+            jobs.add_event(conn, org_id, job_id, "step", {"step": step})

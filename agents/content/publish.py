@@ -153,8 +153,6 @@ def publish(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
             {
                 "course_id": str(course_id) if course_id else None,
                 "manual_id": str(manual_id) if manual_id else None,
-                "message": "Curso y manual publicados",
-                "message_en": "Course and manual published",
             },
         )
     return {

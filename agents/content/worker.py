@@ -21,13 +21,6 @@ from storage import ingestions, jobs, queue
 
 log = logging.getLogger(__name__)
 GRAPH_THREADS = 32
-AWAITING_MESSAGES = {
-    "structure": ("Estructura del curso lista para revisar", "Course structure ready for review"),
-    "final": (
-        "Contenido generado y revisado: listo para la aprobación final",
-        "Content generated and reviewed: ready for final approval",
-    ),
-}
 
 
 def run_config(job_id: UUID | str, checkpoint_id: str | None = None) -> dict:
@@ -64,25 +57,18 @@ def _settle(pool: ConnectionPool, graph, job: jobs.Job) -> None:
             status = f"awaiting_{checkpoint}_review"
             if current.status != status and jobs.allowed(current.status, status):
                 jobs.set_status(conn, job.org_id, job.id, status)
-                es, en = AWAITING_MESSAGES[checkpoint]
                 jobs.add_event(
                     conn,
                     job.org_id,
                     job.id,
                     "awaiting_review",
-                    {"checkpoint": checkpoint, "message": es, "message_en": en},
+                    {"checkpoint": checkpoint},
                 )
         elif not snapshot.next and current.status not in jobs.FINISHED:
             values = snapshot.values
             if not (values.get("result_course_id") or values.get("result_manual_id") or values.get("error")):
                 jobs.set_status(conn, job.org_id, job.id, "rejected")
-                jobs.add_event(
-                    conn,
-                    job.org_id,
-                    job.id,
-                    "rejected",
-                    {"message": "Rechazado por el administrador", "message_en": "Rejected by the admin"},
-                )
+                jobs.add_event(conn, job.org_id, job.id, "rejected", {})
 
 
 def _uploads_ready(conn, job: jobs.Job) -> bool:
