@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import nh3
@@ -163,8 +164,8 @@ def _escape_markers(text: str) -> str:
     return re.sub(r"</?\s*(conversation|tool_output)[^<>]*>", "[marker removed]", text, flags=re.I)
 
 
-def wrap_conversation(turns: list[dict], limit: int) -> str:
-    lines = [f"{t['role']}: {_escape_markers(t['content'])}" for t in turns]
+def wrap_conversation(turns: Sequence[Mapping[str, object]], limit: int) -> str:
+    lines = [f"{t['role']}: {_escape_markers(str(t['content']))}" for t in turns]
     return f"<conversation>\n{_cap(chr(10).join(lines), limit)}\n</conversation>"
 
 

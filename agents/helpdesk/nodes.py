@@ -116,14 +116,14 @@ def tool_outputs_text(state: HelpdeskState, settings: Settings) -> str:
             for c in state.get("duplicate_candidates", [])
         ]
         blocks.append(wrap_tool_output("tickets", "\n".join(lines) or "results=[]", settings.tool_output_max_chars))
-    for source, key, attempts in (
-        ("kb", "kb_retry_results", "kb_retry_attempts"),
-        ("web", "web_search_results", "web_search_attempts"),
+    for source, results, attempts in (
+        ("kb", state.get("kb_retry_results", []), state.get("kb_retry_attempts")),
+        ("web", state.get("web_search_results", []), state.get("web_search_attempts")),
     ):
-        if state.get(attempts):
+        if attempts:
             lines = [
                 f"{r.get('title', '')} {r.get('section', '') or r.get('url', '')}\n{r.get('content', '')}"
-                for r in state.get(key, [])
+                for r in results
             ]
             blocks.append(
                 wrap_tool_output(source, "\n---\n".join(lines) or "results=[]", settings.tool_output_max_chars)
@@ -346,7 +346,10 @@ def proposer(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
 
     ctx, started = runtime.context, time.perf_counter()
     ctx.on_step("specialist", {"node": "proposer"})
-    source, hits = twins.unproposed_source(state)
+    unproposed = twins.unproposed_source(state)
+    if unproposed is None:  # the supervisor proposes only when a source has results not yet proposed
+        raise RuntimeError("proposer reached without results to propose")
+    source, hits = unproposed
     passages = [(i + 1, f"{h.get('title', '')}: {h.get('content', '')}") for i, h in enumerate(hits[:3])]
     sources = "; ".join(f"[{i}] {h.get('title', '')}" for i, h in enumerate(hits[:3], start=1))
 
@@ -380,6 +383,8 @@ def proposer(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
 def link_existing(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
     ctx, started = runtime.context, time.perf_counter()
     candidate = twins.strong_duplicate(state)
+    if candidate is None:  # the supervisor links only with a strong duplicate
+        raise RuntimeError("link_existing reached without a strong duplicate")
     ticket = {k: candidate.get(k) for k in ("number", "title", "state", "url")}
     # Someone else's ticket reads as its title and status only (never its body or reporter).
     message = t(
@@ -470,6 +475,8 @@ def _edited_draft(current: dict, edited: dict | None) -> dict:
 def await_user(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
     """Pause for the person; resume with {"action": reply|solved|not_solved|link|not_same|file|abort, ...}."""
     pending = state["awaiting_user"]
+    if pending is None:  # the graph routes here only with something to ask (route_after_*)
+        raise RuntimeError("await_user without a pending question")
     answer = interrupt(pending) or {}
     ctx = runtime.context
     action = answer.get("action", "reply")
@@ -499,7 +506,10 @@ def await_user(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
             return {**base, "outcome": "linked", "linked_ticket": pending["ticket"]}
         return {**base, "rejected_duplicates": [*state.get("rejected_duplicates", []), pending["ticket"]["number"]]}
     if action == "file":  # kind == draft_ready: the only way to reach file_ticket
-        return {**base, "draft": _edited_draft(state["draft"], answer.get("draft")), "confirmed": True}
+        draft = state.get("draft")
+        if draft is None:
+            raise RuntimeError("a draft_ready question without its draft")
+        return {**base, "draft": _edited_draft(draft, answer.get("draft")), "confirmed": True}
     return {**base, "awaiting_user": pending}  # anything else keeps the draft waiting
 
 

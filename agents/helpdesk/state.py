@@ -74,6 +74,7 @@ class AwaitingUser(TypedDict, total=False):
     message: str
     choices: list[str]
     fact: str
+    ticket: dict  # kind == "duplicate": the ticket offered (number, title, state, url)
 
 
 class HelpdeskState(TypedDict, total=False):

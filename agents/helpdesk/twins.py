@@ -10,9 +10,13 @@ from __future__ import annotations
 import re
 
 from agents.helpdesk.state import (
+    Category,
     ClarifyingQuestion,
     Classification,
     HelpdeskState,
+    Impact,
+    NextAction,
+    Severity,
     TicketDraft,
 )
 from agents.i18n import language, t
@@ -29,7 +33,7 @@ FACT_ORDER = ("scope", "error", "since")
 
 CHOICES_PER_FACT = {"scope": 3, "error": 2, "since": 3}  # chips helpdesk.ask_<fact>_<n> in the catalogue
 
-_CATEGORY_RULES = [
+_CATEGORY_RULES: list[tuple[Category, str]] = [
     # the machine itself before the account: a BitLocker or boot screen asks for a "password" or a "key",
     # and the laptop is "locked" there, yet no account is at fault
     (
@@ -109,8 +113,8 @@ def unproposed_source(state: HelpdeskState) -> tuple[str, list[dict]] | None:
     """The first tool whose relevant results have not been proposed yet."""
     proposed = {p["source"] for p in state.get("proposed_solutions", [])}
     question = state.get("original_question", "")
-    for source, key in (("kb", "kb_retry_results"), ("web", "web_search_results")):
-        hits = relevant(state.get(key, []), question)
+    for source, results in (("kb", state.get("kb_retry_results", [])), ("web", state.get("web_search_results", []))):
+        hits = relevant(results, question)
         if hits and source not in proposed:
             return source, hits
     return None
@@ -123,7 +127,7 @@ def strong_duplicate(state: HelpdeskState) -> dict | None:
     )
 
 
-def next_action(state: HelpdeskState, allowed: set[str]) -> str:
+def next_action(state: HelpdeskState, allowed: set[str]) -> NextAction:
     """The rule-based supervisor: duplicates, knowledge base, a fix, the web, a question, then a draft."""
     if "search_duplicates" in allowed and not state.get("duplicate_search_attempts"):
         return "search_duplicates"
@@ -131,7 +135,7 @@ def next_action(state: HelpdeskState, allowed: set[str]) -> str:
         return "link_existing"
     if "retry_kb" in allowed and not state.get("kb_retry_attempts"):
         return "retry_kb"
-    if "propose_solution" in allowed and unproposed_source(state) and unproposed_source(state)[0] == "kb":
+    if "propose_solution" in allowed and (unproposed := unproposed_source(state)) and unproposed[0] == "kb":
         return "propose_solution"
     if "web_search" in allowed and not state.get("web_search_attempts"):
         return "web_search"
@@ -173,9 +177,9 @@ def decisive_fields(state: HelpdeskState) -> set[str]:
     return fields
 
 
-def best_category(text: str) -> str:
+def best_category(text: str) -> Category:
     """The category whose rules find the most distinct words in ``text``; the earlier rule on a tie."""
-    scores: dict[str, int] = {}  # in the rules' order: the first to score wins a tie
+    scores: dict[Category, int] = {}  # in the rules' order: the first to score wins a tie
     for name, pattern in _CATEGORY_RULES:
         if found := {m.group(0) for m in re.finditer(pattern, text)}:
             scores[name] = scores.get(name, 0) + len(found)
@@ -186,6 +190,8 @@ def best_category(text: str) -> str:
 def classify(state: HelpdeskState) -> Classification:
     text = user_text(state).lower()
     category = best_category(text)
+    impact: Impact
+    severity: Severity
     if re.search(_ORGANISATION, text):
         impact = "organization"
     elif re.search(_TEAM, text):
