@@ -76,6 +76,7 @@ class CitationStream:
 
 
 _LINE_END = re.compile(r"\n+")
+_CLAIM_END = re.compile(r"(?<=[.!?…:])\s+")
 _EMPHASIS = re.compile(r"\*{1,3}|(?<!\w)_{1,3}|_{1,3}(?!\w)")  # Markdown marks cut words ("**A**coger")
 _WORDS = re.compile(r"[^\W\d_]{3,}|\d+", re.UNICODE)
 
@@ -214,8 +215,14 @@ def pinpoint(conn, org_id, response: str, passages: list[Passage]) -> list[Passa
         if claim and passage.section and re.search(re.escape(passage.section.split(" > ")[-1]) + "[»”]", claim):
             pass  # the sentence names the section it points to (a hint's "reread the section …"): kept
         elif claim and candidates:
+            last = _CLAIM_END.split(claim.strip())[-1]  # the sentence the marker ends decides the chunk
             best = max(
-                candidates, key=lambda chunk: (_support(claim, chunk.content), str(chunk.id) == passage.source_id)
+                candidates,
+                key=lambda chunk: (
+                    _support(last, chunk.content),
+                    _support(claim, chunk.content),
+                    str(chunk.id) == passage.source_id,
+                ),
             )
             if _support(claim, best.content) > 0:
                 heading, page = heading_at(best, claim)
