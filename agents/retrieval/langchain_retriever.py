@@ -21,6 +21,7 @@ from langchain_core.retrievers import BaseRetriever
 from psycopg.conninfo import conninfo_to_dict
 
 from agents.ingestion.embeddings import embed_passages, embed_query
+from agents.llm import LLM
 from agents.retrieval.search import Scope, search
 from agents.runtime.deps import AppDeps
 
@@ -54,6 +55,11 @@ class SkillNetRetriever(BaseRetriever):
             )
             for hit in search(self.org, query, k=self.k, scope=self.scope, strategy=self.strategy, pool=self.deps.pool)
         ]
+
+
+# AppDeps names its model's type (agents.llm.LLM) for type checkers only, so the sign-in form needn't import the
+# model client; pydantic checks the field's type here, where LangChain is imported anyway
+SkillNetRetriever.model_rebuild(_types_namespace={"LLM": LLM})
 
 
 def as_retriever(
