@@ -190,7 +190,7 @@ def coverage(terms: list[str], text: str, *, cross_lingual: bool = True) -> floa
     return covered / len(terms)
 
 
-def _statements(passages: list[Passage]) -> tuple[list[tuple[int, str]], list[str]]:
+def statements(passages: list[Passage]) -> tuple[list[tuple[int, str]], list[str]]:
     """The passages' statements that may answer, each with what frames it: its heading, and the lead-in
     of the list it belongs to ("Ejemplos de comportamiento inaceptable:" makes its items a rule)."""
     candidates, contexts, lead_in = [], [], {}
@@ -210,7 +210,7 @@ def answers_question(message: str, passages: tuple[Passage, ...]) -> bool:
     """Whether one of the passages' best sentences answers ``message``: the gate between retrieval and
     the answer. Only a shortlist is embedded (issue 20 made an answer cheap; a sentence's vector is
     kept once computed)."""
-    candidates, contexts = _statements(list(passages))
+    candidates, contexts = statements(list(passages))
     if not candidates:
         return False
     by_index = {p.index: p for p in passages}

@@ -5,7 +5,10 @@
 Lines: ``{"question", "lang", "document", "passage"}`` (``passage``: words copied from the answering
 chunk). Every question is asked through ``service.run_turn`` as a learner of that language, and scored:
 
-- first_citation: the answer's first citation is the chunk that holds ``passage``.
+- first_citation: of the questions answered (with a citation), the share whose first citation is the
+  chunk that holds ``passage``. An answer of "not found" is counted by ``abstention`` (the share of
+  these questions, all answerable, answered with no citation), not as a wrong citation: a tutor that
+  abstains when no sentence answers would otherwise be scored as citing wrongly (issue 29).
 - language: the answer's own words (its framing, notes and hints: everything but the sentences quoted
   from the sources) are in the question's language.
 - precision (offline sentence selection): of the sentences the answer quotes, the share that are
@@ -98,6 +101,7 @@ def score_item(deps, user, item: dict, titles: dict, org_chunks) -> dict | None:
         "question": item["question"],
         "lang": item["lang"],
         "document": item["document"],
+        "abstained": first is None,
         "first_citation_ok": bool(first and first.get("source_id") == str(answering.id)),
         "first_citation": first and {"document": first["document"], "section": first["section"]},
         "language_ok": detect_language(own, default="?") == item["lang"],
@@ -125,12 +129,14 @@ def evaluate(deps, users_by_language: dict, items: list[dict]) -> dict:
         else:
             results.append(result)
     n = len(results) or 1
+    answered = [r for r in results if not r["abstained"]]
     quoted = sum(r["quoted"] for r in results)
     return {
         "n": len(results),
         "skipped": skipped,
         "by_language": {lang: sum(r["lang"] == lang for r in results) for lang in ("es", "en")},
-        "first_citation_accuracy": round(sum(r["first_citation_ok"] for r in results) / n, 3),
+        "first_citation_accuracy": round(sum(r["first_citation_ok"] for r in answered) / (len(answered) or 1), 3),
+        "abstention": round((len(results) - len(answered)) / n, 3),
         "language_match": round(sum(r["language_ok"] for r in results) / n, 3),
         "sentence_precision": round(sum(r["on_topic"] for r in results) / quoted, 3) if quoted else None,
         "sentences_quoted": quoted,
