@@ -53,7 +53,7 @@ def test_guards_are_linear_on_a_megabyte(shape):
     text = HOSTILE[shape]
     for name, guard in GUARDS.items():
         small = min(_seconds(guard, text[:40_000]) for _ in range(2))
-        large = _seconds(guard, text)
+        large = min(_seconds(guard, text) for _ in range(2))  # one pause of a loaded machine is not the guard's
         assert large < 150 * small + 1.0 and large < 15, f"{name}: 40 kB {small:.3f} s, 1 MB {large:.3f} s"
 
 
