@@ -101,3 +101,20 @@ def walk(base: str, page, people: list[tuple[str, str, str, str]], shots: Path) 
             visited += 1
         sign_out(page, sign_out_label)
     return visited, problems
+
+
+def crawl(database_url: str, people: list[tuple[str, str, str, str]], shots: Path) -> None:
+    """One app and one browser: ``walk`` every page of each person's menu, then fail on anything found."""
+    import time
+
+    from tests.browser import chromium_page, running_app
+
+    started = time.perf_counter()
+    with running_app(database_url) as base, chromium_page() as page:
+        visited, problems = walk(base, page, people, shots)
+    print(
+        f"\ncrawl: {visited} pages as {len(people)} people in {time.perf_counter() - started:.0f} s; shots in {shots}"
+    )
+    for where, found in problems.items():
+        print(f"  {where}: {found}")
+    assert visited >= len(people) * 8 and not problems, problems

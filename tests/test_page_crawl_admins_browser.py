@@ -6,26 +6,17 @@ so the two test workers crawl at once."""
 
 from __future__ import annotations
 
-import time
-
-from tests.browser import chromium_page, needs_chromium, running_app
-from tests.crawl import walk
-
-PEOPLE = [
-    ("admin@acme.test", "skillnet-admin", "es", "Salir"),
-    ("oliver@acme.test", "skillnet-admin", "en", "Sign out"),
-]
+from tests.browser import needs_chromium
+from tests.crawl import crawl
 
 
 @needs_chromium
 def test_every_page_reads_right_for_the_two_admins(seeded_db_url, tmp_path):
-    started = time.perf_counter()
-    with running_app(seeded_db_url) as base, chromium_page() as page:
-        visited, problems = walk(base, page, PEOPLE, tmp_path)
-    print(
-        f"\ncrawl: {visited} pages as {len(PEOPLE)} people in {time.perf_counter() - started:.0f} s; "
-        f"screenshots in {tmp_path}"
+    crawl(
+        seeded_db_url,
+        [
+            ("admin@acme.test", "skillnet-admin", "es", "Salir"),
+            ("oliver@acme.test", "skillnet-admin", "en", "Sign out"),
+        ],
+        tmp_path,
     )
-    for where, found in problems.items():
-        print(f"  {where}: {found}")
-    assert visited >= len(PEOPLE) * 8 and not problems, problems
