@@ -278,7 +278,10 @@ MESSAGES = {
         "es": "Ejercicio {exercise} del módulo {module} conservado: sus secciones no dan para otro.",
     },
     "content.event.rejected": {"en": "Rejected by the admin.", "es": "Rechazado por el administrador."},
-    "content.event.completed": {"en": "Course and manual published.", "es": "Curso y manual publicados."},
+    "content.event.completed": {
+        "en": "Published: the course and its manual.",
+        "es": "Publicado: el curso y su manual.",
+    },
     "content.event.retry": {"en": "Tried again from «{step}».", "es": "Reintentado desde «{step}»."},
     "content.event.error": {"en": "Stopped at «{step}»: {message}", "es": "Detenido en «{step}»: {message}"},
     "content.event.other": {"en": "Event: {kind}", "es": "Evento: {kind}"},
