@@ -74,20 +74,25 @@ with left:
             config=plotly_config(LANG),
         )
     st.subheader(t("ops.helpful", LANG))
-    st.dataframe(
-        pd.DataFrame(
-            {
-                t("ops.helpful_outcome", LANG): [code_label("outcome", h["outcome"], LANG) for h in data["helpful"]],
-                t("ops.helpful_sessions", LANG): [h["sessions"] for h in data["helpful"]],
-                t("ops.helpful_answered", LANG): [h["answered"] for h in data["helpful"]],
-                t("ops.helpful_rate", LANG): [
-                    format_percent(h["helpful"] / h["answered"], LANG) if h["answered"] else "—"
-                    for h in data["helpful"]
-                ],
-            }
-        ),
-        hide_index=True,
-    )
+    if not any(h["sessions"] for h in data["helpful"]):  # like the sections above: no table of zeros
+        st.caption(t("ops.no_sessions", LANG))
+    else:
+        st.dataframe(
+            pd.DataFrame(
+                {
+                    t("ops.helpful_outcome", LANG): [
+                        code_label("outcome", h["outcome"], LANG) for h in data["helpful"]
+                    ],
+                    t("ops.helpful_sessions", LANG): [h["sessions"] for h in data["helpful"]],
+                    t("ops.helpful_answered", LANG): [h["answered"] for h in data["helpful"]],
+                    t("ops.helpful_rate", LANG): [
+                        format_percent(h["helpful"] / h["answered"], LANG) if h["answered"] else "—"
+                        for h in data["helpful"]
+                    ],
+                }
+            ),
+            hide_index=True,
+        )
 with right:
     st.subheader(t("ops.latency", LANG))
     steps = pd.DataFrame(data["step_ms"])
