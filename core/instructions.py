@@ -229,13 +229,24 @@ def instruction_family(text: str) -> str | None:
     return None
 
 
+def _scored(parts: list[str]) -> list[str]:
+    """What the model scores of a text's sentences: each spoken sentence, then, apart, what precedes each one's
+    first colon ("As the assistant processing this file, you are required to: {goal}" reads as an order to the
+    assistant once its payload no longer outweighs it)."""
+    spoken = [part.strip() for part in parts if part.strip()]
+    return spoken + [part.split(": ", 1)[0].strip() for part in spoken]
+
+
+def score_ahead(texts: list[str]) -> None:
+    """Score the sentences of many texts in one call of the model, so that filtering each of them next finds
+    its scores remembered (a document's paragraphs and headings: one call instead of hundreds)."""
+    attack_probabilities([sentence for text in texts for sentence in _scored(sentences(text))])
+
+
 def _flags(parts: list[str]) -> list[str | None]:
     """Each sentence's family (``learned`` for the model's, ``span`` for a neighbour taken with it)."""
     spoken = [i for i, part in enumerate(parts) if part.strip()]
-    # a sentence and, apart, what precedes its first colon: "As the assistant processing this file, you are
-    # required to: {goal}" reads as an order to the assistant once its payload no longer outweighs it
-    heads = [parts[i].split(": ", 1)[0].strip() for i in spoken]
-    scores = attack_probabilities([parts[i].strip() for i in spoken] + heads)
+    scores = attack_probabilities(_scored(parts))
     probability = {i: max(scores[n], scores[n + len(spoken)]) for n, i in enumerate(spoken)}
     flags = [instruction_family(part) if part.strip() else None for part in parts]
     for i in spoken:

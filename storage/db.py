@@ -69,6 +69,11 @@ def stop_embedded_servers() -> None:
         _embedded_servers.clear()
 
 
+def embedded_cluster_missing() -> bool:
+    """True before the first start of the embedded server (no DATABASE_URL, no cluster in its folder yet)."""
+    return not config.get("DATABASE_URL") and not (data_dir() / "pg" / "PG_VERSION").exists()
+
+
 def database_url() -> str:
     """DATABASE_URL when set, else the embedded server under $SKILLNET_DATA_DIR/pg."""
     return config.get("DATABASE_URL") or start_embedded_server(data_dir() / "pg")

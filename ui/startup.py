@@ -17,6 +17,7 @@ from core.once import built_once
 
 log = logging.getLogger(__name__)
 _ready = threading.Event()
+_page_served = threading.Event()
 _failure: list[str] = []  # one line for the preparing page when the database could not be prepared
 
 
@@ -40,6 +41,11 @@ def failure() -> str | None:
     return _failure[0] if _failure else None
 
 
+def page_served() -> None:
+    """A browser has been served a page of the ready product: the services may take the interpreter now."""
+    _page_served.set()
+
+
 def _prepare() -> None:
     try:
         prepare_database()
@@ -48,6 +54,9 @@ def _prepare() -> None:
         _failure.append(str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__)
         return
     _ready.set()
+    # The services import seconds of Python (Gradio, LangChain) in this one interpreter: they wait for the first
+    # visitor's page, or for a while if none comes, so that page is not slowed by them
+    _page_served.wait(SERVICES_WAIT_SECONDS)
     try:
         start_services()
     except Exception:  # the pages still serve; what failed is in the log
@@ -57,17 +66,20 @@ def _prepare() -> None:
 def prepare_database() -> None:
     """What a sign-in needs: the database migrated and, when it is empty, the demo organisation.
 
-    The embedded server's start and the migrations run mostly in PostgreSQL's own processes, so the
-    Python the rest needs is imported and warmed meanwhile, on the other core. A restart (an organisation
-    is there) is ready once migrated: the sign-in form needs none of that Python, which goes on warming."""
+    On a first start the embedded server's initdb and the migrations run mostly in PostgreSQL's own
+    processes, so the Python the demo's load needs is imported and warmed meanwhile, on the other core. A
+    restart (an organisation is there) is ready once migrated: the sign-in form needs none of that Python."""
     from storage import db, seeding
 
     warm = threading.Thread(target=warm_up, name="skillnet-warm-up", daemon=True)
-    warm.start()
+    if db.embedded_cluster_missing():  # a first start: warm up while initdb runs
+        warm.start()
     pool = db.app_pool()
     with pool.connection() as conn, seeding.exclusive_load(conn):  # another process may be loading the demo
         if seeding.any_organization(conn):
             return
+    if warm.ident is None:
+        warm.start()
     warm.join()
 
     from seeds.loader import load_demo_if_empty
@@ -91,17 +103,18 @@ def backfill_old_chunks() -> None:
 
 
 def warm_up() -> None:
-    """Import what the demo's load and the first signed-in run use, and load the language identifier
-    (document ingestion detects each document's language; the model unpacks in ~2 s on a busy machine)."""
-    import docx  # noqa: F401  (the demo's documents: two DOCX, two PDF)
+    """Import what the demo's load uses and load its models: the document parsers (two DOCX, two PDF), the
+    language identifier (each document's language; ~2 s to unpack on a busy machine) and the instruction
+    filter's model (scikit-learn's import, seconds)."""
+    import docx  # noqa: F401
     import pypdf  # noqa: F401
 
-    import agents.tutor.sources  # noqa: F401  (the agents' dependencies: LangChain, the model client)
     import seeds.loader  # noqa: F401
-    import ui.session  # noqa: F401
     from agents.ingestion.pipeline import language_identifier
+    from core.instruction_model import model
 
     language_identifier()
+    model()
 
 
 def start_services() -> None:
@@ -143,3 +156,4 @@ def install_sigterm_drain() -> None:
 
 
 RUNTIME_WAIT_SECONDS = 60
+SERVICES_WAIT_SECONDS = 10

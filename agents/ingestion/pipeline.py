@@ -23,7 +23,7 @@ from agents.ingestion.embeddings import EmbeddingError, VectorPack, embed_passag
 from agents.ingestion.parsers import PARSERS, IngestError, Paragraph, ParsedDocument
 from core import config
 from core.inputs import strip_invisible
-from core.instructions import split_instructions, without_instructions
+from core.instructions import score_ahead, split_instructions, without_instructions
 from core.markup import safe_markdown
 from core.once import built_once
 from storage import documents, ingestions, source_changes
@@ -139,6 +139,12 @@ def _as_data(parsed: ParsedDocument, stem: str) -> ParsedDocument:
     """Other people's Markdown made data: no raw HTML, outside images or links to hosts not allowlisted,
     and no instruction-like sentence (held back in ``flagged``, for the admin to see). A title that was all
     instruction gives way to the file's name, as a document with no title does."""
+    levels = {level for paragraph in parsed.paragraphs for level in paragraph.heading.split(" > ")}
+    score_ahead(
+        [safe_markdown(parsed.title)]
+        + [strip_invisible(paragraph.text) for paragraph in parsed.paragraphs]
+        + [safe_markdown(level) for level in levels]
+    )
     title, removed = split_instructions(safe_markdown(parsed.title))
     flagged = [
         {"heading": "", "page": None, "family": family, "text": sentence, "near": ""} for sentence, family in removed
