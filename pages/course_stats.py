@@ -11,6 +11,7 @@ from ui.links import page_link
 from ui.review_forecast import review_planning_section
 from ui.session import require_admin
 from ui.tables import table_with_csv
+from ui.tutor_mode import tutor_mode_setting
 
 user = require_admin()
 deps = app_deps()
@@ -30,6 +31,7 @@ if report.stats:
     stats = report.stats
     if report.course_id:
         page_link("pages/course_player.py", t("admin.stats.preview", lang), "▶️", {"course": report.course_id})
+        tutor_mode_setting(deps, user, report.course_id)  # how the tutor answers the learners taking it
     row = st.columns(5)
     row[0].metric(t("col.enrolled", lang), stats["enrolled"])
     row[1].metric(t("col.completed", lang), stats["completed"])

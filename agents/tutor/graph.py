@@ -2,6 +2,7 @@
 
 classify_intent → retrieve_course_context | retrieve_semantic | retrieve_progress | skip_retrieval
 → exercise_material (an open exercise's own source passages first)
+→ adapt_to_learner (the course they are taking: its tutor mode, their record in it; issue 29)
 → generate_response → [reflect → generate_response, at most twice] → post_process.
 """
 
@@ -26,7 +27,9 @@ def build_graph(checkpointer=None):
         graph.add_node(name, getattr(nodes, name))
         graph.add_edge(name, "exercise_material")
     graph.add_node("exercise_material", add_exercise_material)
-    graph.add_edge("exercise_material", "generate_response")
+    graph.add_edge("exercise_material", "adapt_to_learner")
+    graph.add_node("adapt_to_learner", nodes.adapt_to_learner)
+    graph.add_edge("adapt_to_learner", "generate_response")
     graph.add_node("generate_response", nodes.generate_response)
     graph.add_node("reflect", nodes.reflect)
     graph.add_node("post_process", nodes.post_process)

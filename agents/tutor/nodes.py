@@ -18,7 +18,7 @@ from agents.i18n import code_label, language_name, t
 from agents.offline import match_exemplars, stream_words
 from agents.retrieval import Passage, ground
 from agents.retrieval.passages import trim_passages
-from agents.tutor import prompts
+from agents.tutor import adapt, prompts
 from agents.tutor.answer_check import about_the_course, answers_question
 from agents.tutor.answers import (
     closest_material,
@@ -277,6 +277,27 @@ def skip_retrieval(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
     }
 
 
+def adapt_to_learner(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
+    """The course the learner is taking that the question is on, and their record in it (issue 29): an open
+    exercise has its own hint levels, and a question with no material has nothing to guide towards."""
+    passages = state.get("passages") or []
+    if state.get("attempt") or state.get("intent") not in ("in_course", "cross_course") or not passages:
+        return {"learner": None}
+    ctx = runtime.context
+    view = adapt.learner_view(
+        ctx.pool, ctx.org_id, ctx.user_id, state["language"], state.get("course_id"), passages, ctx.now
+    )
+    return {"learner": view}
+
+
+def _framing(state: TutorState) -> tuple[str, str]:
+    """The guided course's opening question and the closing pointer to what helps (both deterministic)."""
+    learner, language = state.get("learner"), state["language"]
+    return adapt.preface(learner, state["message"], state.get("passages") or [], language), adapt.coda(
+        learner, language
+    )
+
+
 def _messages(state: TutorState, ctx: TutorContext) -> list[dict]:
     source = state.get("retrieval_source", "none")
     rule = prompts.GROUNDING_RULES["db" if source == "db" else "none" if source == "none" else state["rung"]]
@@ -298,6 +319,10 @@ def _messages(state: TutorState, ctx: TutorContext) -> list[dict]:
         own = [p for p in state.get("passages") or [] if p.source_id in (attempt.get("source_ids") or ())]
         if own:  # its own material comes first (agents/tutor/exercise_material.py)
             system += "\n" + prompts.HINT_MATERIAL.format(index=own[0].index, where=_label(own[0])[1:-1])
+    opening, _ = _framing(state)
+    if opening:
+        level = state["learner"]["level"]  # type: ignore[index]
+        system += "\n\n" + prompts.GUIDED_MODE.format(opening=opening.strip(), support=prompts.SUPPORT_RULES[level])
     messages = [{"role": "system", "content": system}]
     if state.get("history_summary"):
         messages.append(
@@ -350,7 +375,10 @@ def generate_response(state: TutorState, runtime: Runtime[TutorContext]) -> dict
         deadline_s=ctx.llm.settings.answer_seconds,
     )
     judged = not ctx.llm.offline
-    parts: list[str] = []
+    opening, closing = _framing(state)
+    parts: list[str] = [opening] if opening else []
+    if opening and not hold_back:
+        _token(runtime, opening)
     for token in itertools.chain(stream, [None]):
         clean = cleaner.feed(token) if token is not None else cleaner.flush()
         if clean:
@@ -360,11 +388,15 @@ def generate_response(state: TutorState, runtime: Runtime[TutorContext]) -> dict
             if judged and stream.engine != "offline" and gate.feed(clean):
                 stream.reject(gate.reason)
                 break
+    if closing:
+        parts.append(closing)
+        if not hold_back:
+            _token(runtime, closing)
     draft, engine, fallback, replaced = "".join(parts), stream.engine, None, False
     if judged and stream.engine == "offline":  # the stream fell back to the twin before any model text
         fallback = stream.outcome.split(":", 1)[-1]
     elif judged and gate.finish(stream.outcome, stream.finish_reason):
-        fallback, draft, engine, replaced = gate.reason, twin(), "offline", True
+        fallback, draft, engine, replaced = gate.reason, opening + twin() + closing, "offline", True
         if not hold_back:  # the client clears what it showed; post_process streams the twin's answer
             runtime.stream_writer(
                 {
@@ -438,8 +470,9 @@ def post_process(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
         citations = pinpoint(conn, ctx.org_id, response, [passages[n] for n in cited])
         citations = name_manual_sections(conn, ctx.org_id, citations, state["language"], state.get("course_id"))
     removed = (state.get("removed_citations") or []) + removed
+    opening, closing = _framing(state)  # our own words around the answer: not claims a passage must back
     unsupported = (
-        unsupported_sentences(response, list(passages.values()), cited)
+        unsupported_sentences(response.replace(opening, "").replace(closing, ""), list(passages.values()), cited)
         if state.get("engine") != "offline" and passages
         else []
     )
@@ -455,7 +488,7 @@ def post_process(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
         else None
     )
     follow_ups = suggestions(state, citations)
-    actions = next_steps(state)
+    actions = adapt.lesson_action(state.get("learner"), state["language"]) + next_steps(state)
     # each with the passage its [n] points at, shortened: the chat draws the sources from this event alone
     runtime.stream_writer({"event": "citations", "data": {"citations": [c.shown() for c in citations]}})
     runtime.stream_writer({"event": "suggestions", "data": {"suggestions": follow_ups, "actions": actions}})

@@ -74,3 +74,15 @@ Rewrite it as a Socratic hint: ask guiding questions, point to the relevant part
 state, quote or hint at the correct answer itself. Keep the same language. Draft:
 
 {draft}"""
+
+GUIDED_MODE = """The learner is taking this course in guided mode: your answer has already opened, in their language, with a guiding question for them to think about:
+
+{opening}
+
+Continue from there with the facts from the material that answer it, so they can check what they thought. Do not repeat the question or the opening. {support}"""
+
+SUPPORT_RULES = {
+    1: "Their record in the course is good: keep it short.",
+    2: "Give the facts plainly and name where in the material they are.",
+    3: "They have struggled with this course lately: explain step by step, in simple words.",
+}

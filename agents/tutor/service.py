@@ -19,8 +19,9 @@ from agents.llm.memory import budgets_for, prepare_history
 from agents.offline import detect_language
 from agents.runtime.deps import AppDeps
 from agents.runtime.refusals import refusal
+from agents.tutor.adapt import exercise_level
 from agents.tutor.graph import tutor_graph
-from agents.tutor.guardrails import HINT_LEVELS, is_about_exercise
+from agents.tutor.guardrails import is_about_exercise
 from agents.tutor.state import TutorContext
 from core.inputs import InputRefused, checked_text
 from storage import attempts as attempt_store
@@ -212,6 +213,7 @@ def run_turn(
     except InputRefused as exc:
         yield {"event": "error", "data": {"message": refusal(exc, _lang(user)), "code": exc.code.upper()}}
         return
+    ctx.now = now or deps.now()
     final: dict = {}
     try:
         for mode, chunk in tutor_graph().stream(state, context=ctx, stream_mode=["custom", "values"]):
@@ -276,7 +278,9 @@ def _prepare(pool, llm, user, message, session_id, course, lesson, rate_limit, s
         "lesson_id": context.get("lesson_id"),
         "lesson_title": context.get("lesson_title"),
         "attempt": None if attempt is None else _attempt_state(attempt),
-        "hint_level": 0 if attempt is None else min(HINT_LEVELS, attempt.hints_given + 1),
+        "hint_level": 0
+        if attempt is None  # the learner's record in the course may start them on a fuller hint (issue 29)
+        else exercise_level(pool, user.org_id, user.id, attempt.exercise_id, attempt.hints_given),
         "rewrites": 0,
         "tokens_used": 0,
     }

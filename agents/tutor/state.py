@@ -26,6 +26,9 @@ class TutorState(TypedDict, total=False):
     history_summary: str | None  # older turns, summarised
     attempt: dict | None  # the exercise in progress the question is about (hint-only answers), else None
     hint_level: int  # 1 conceptual nudge · 2 pointer to the passage · 3 worked analogy
+    # the learner (agents/tutor/adapt.py): the course they are taking that the question is on, its tutor mode,
+    # the support level from their record, and what helps; None when the question is on no course they take
+    learner: dict | None
     # classification
     intent: Intent
     # retrieval
@@ -72,4 +75,5 @@ class TutorContext:
     budgets: dict[str, int]
     started: float  # time.monotonic() when the turn began (TTFT is measured from it)
     clock: Any = None  # time.monotonic, replaceable in tests
+    now: Any = None  # the wall-clock time of the turn (AppDeps.now()): review cards are due or fading by it
     first_token_at: list[float] = field(default_factory=list)

@@ -62,6 +62,13 @@ def test_course_statistics_and_employee_detail(admin):
     # + the course health's modules and exercises (no flagged multiple choice here), + review forecast
     assert {m.label for m in at.metric} >= {"Inscritos", "Finalización"} and len(at.dataframe) == 5
     assert "Salud del curso" in [h.value for h in at.subheader]
+    # the course's tutor mode (issue 29): guided unless set, saved as picked, audited
+    [mode] = [radio for radio in at.radio if radio.label == "Modo del tutor en este curso"]
+    assert mode.value == "guided"
+    mode.set_value("direct").run()
+    assert [s.value for s in at.success] == ["Modo del tutor de «Devoluciones y reembolsos: lo esencial»: directo."]
+    at.radio(key=mode.key).set_value("guided").run()
+    assert not at.exception and at.radio(key=mode.key).value == "guided"
     at = open_page(admin, "pages/employee_detail.py", detail_email="james@acme.test")
     assert "James Carter" in texts(at) and len(at.dataframe) >= 3
 

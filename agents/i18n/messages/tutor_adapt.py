@@ -1,0 +1,98 @@
+"""The tutor that adapts to the learner (issue 29, spec 003): the guiding question of a guided course, the
+support picked from their record, the lesson or review that helps, and why; the course's tutor mode."""
+
+MESSAGES = {
+    # the guiding question, by the kind of thing asked ({topic}: the section the answer comes from)
+    "tutor.guide.ask.when": {
+        "en": "Before I give you the date: what time limit do you think “{topic}” sets, and from when does it count?",
+        "es": "Antes de darte el dato: ¿qué plazo crees que marca «{topic}», y desde cuándo empieza a contar?",
+    },
+    "tutor.guide.ask.number": {
+        "en": "Before I give you the figure: what number would you expect from “{topic}”, and why that one?",
+        "es": "Antes de darte la cifra: ¿qué número esperarías según «{topic}», y por qué ese?",
+    },
+    "tutor.guide.ask.permission": {
+        "en": "Think about it first: do you think it's allowed? Which condition in “{topic}” would it depend on?",
+        "es": "Piénsalo primero: ¿crees que está permitido? ¿De qué condición de «{topic}» dependería?",
+    },
+    "tutor.guide.ask.steps": {
+        "en": "Before you see the steps: which one do you think comes first in “{topic}”, and why that one?",
+        "es": "Antes de ver los pasos: ¿cuál crees que va primero según «{topic}», y por qué ese?",
+    },
+    "tutor.guide.ask.why": {
+        "en": "What risk or problem do you think “{topic}” is there to prevent?",
+        "es": "¿Qué riesgo o problema crees que quiere evitar «{topic}»?",
+    },
+    "tutor.guide.ask.define": {
+        "en": "Think back to “{topic}”: how would you explain it in your own words?",
+        "es": "Piensa en lo que viste en «{topic}»: ¿cómo lo explicarías con tus palabras?",
+    },
+    "tutor.guide.ask.recall": {
+        "en": "What do you remember from “{topic}” that answers this?",
+        "es": "¿Qué recuerdas de «{topic}» que responda a esto?",
+    },
+    # what follows the question, by the support level picked from the learner's record (1 least, 3 most)
+    "tutor.guide.bridge.1": {
+        "en": "Answer it in your head first, then check it against the material.",
+        "es": "Respóndetelo primero y luego compruébalo con el material.",
+    },
+    "tutor.guide.bridge.2": {
+        "en": "A clue: the answer is in “{topic}”. Compare what you thought with it.",
+        "es": "Una pista: la respuesta está en «{topic}». Compara lo que pensaste con ella.",
+    },
+    "tutor.guide.bridge.3": {
+        "en": "Let's go through it together, one step at a time, with what the material says.",
+        "es": "Vamos a verlo juntos, paso a paso, con lo que dice el material.",
+    },
+    # why the learner gets this kind of answer
+    "tutor.adapt.why.guided": {
+        "en": "I'm asking first because you're taking the course “{course}” (guided mode){signal}.",
+        "es": "Te pregunto primero porque estás haciendo el curso «{course}» (modo guiado){signal}.",
+    },
+    "tutor.adapt.why.direct": {
+        "en": "I suggest this because you're taking the course “{course}”{signal}.",
+        "es": "Te lo sugiero porque estás haciendo el curso «{course}»{signal}.",
+    },
+    "tutor.adapt.signal.recent_wrong": {
+        "en": " and {n} of your last {of} answers in it were wrong",
+        "es": " y fallaste {n} de tus últimas {of} respuestas en él",
+    },
+    "tutor.adapt.signal.first_tries": {
+        "en": " and you got {right} of {of} exercises right at the first try",
+        "es": " y acertaste a la primera {right} de {of} ejercicios",
+    },
+    "tutor.adapt.signal.fading": {
+        "en": " and {n} of your {of} reviews in it are fading from memory",
+        "es": " y {n} de tus {of} repasos del curso se te están olvidando",
+    },
+    # what helps, when the question touches what the learner is weak in
+    "tutor.adapt.help.lesson": {
+        "en": "📚 To strengthen it, go back to the lesson “{lesson}”.",
+        "es": "📚 Para reforzarlo, vuelve a la lección «{lesson}».",
+    },
+    "tutor.adapt.help.reviews": {
+        "en": "🔁 {n, plural, one {# review} other {# reviews}} of this course {n, plural, one {is} other {are}} due: doing {n, plural, one {it} other {them}} now is the quickest way to fix it.",
+        "es": "🔁 Tienes {n, plural, one {# repaso pendiente} other {# repasos pendientes}} de este curso: hacerlos ahora es lo más rápido para fijarlo.",
+    },
+    "tutor.adapt.help.skills": {
+        "en": "🎯 Your level in {skills} is below what the course aims for.",
+        "es": "🎯 Tu nivel en {skills} está por debajo del que busca el curso.",
+    },
+    "tutor.adapt.quoted": {"en": "“{name}”", "es": "«{name}»"},
+    "tutor.adapt.action.lesson": {"en": "Go to the lesson: {title}", "es": "Ir a la lección: {title}"},
+    # the admin's setting, per course
+    "admin.tutor_mode.label": {"en": "Tutor mode for this course", "es": "Modo del tutor en este curso"},
+    "admin.tutor_mode.help": {
+        "en": "Guided: the tutor opens with a question that makes the learner think, then gives the facts. "
+        "Direct: the facts first. Applies to learners taking the course.",
+        "es": "Guiado: el tutor empieza con una pregunta que hace pensar y luego da los datos. "
+        "Directo: primero los datos. Se aplica a quienes están haciendo el curso.",
+    },
+    "admin.tutor_mode.saved": {
+        "en": "Tutor mode of “{course}”: {mode}.",
+        "es": "Modo del tutor de «{course}»: {mode}.",
+    },
+    "code.tutor_mode.guided": {"en": "guided", "es": "guiado"},
+    "code.tutor_mode.direct": {"en": "direct", "es": "directo"},
+    "code.audit_action.course.tutor_mode": {"en": "course tutor mode changed", "es": "modo del tutor cambiado"},
+}

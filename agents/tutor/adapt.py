@@ -1,0 +1,188 @@
+"""A tutor that adapts to the learner (issue 29, spec 003).
+
+What the product knows about the learner shapes the answer when the question is on a course they are
+taking: in a guided course the answer opens with a guiding question (the facts follow, to check it
+against); the support level (1 a question to think about · 2 a clue where to look · 3 step by step) comes
+from their record in that course — first tries, FSRS review state, recent wrong answers — and the first
+hint of an exercise from their answers to it; when they are weak there, the lesson or reviews that help are named.
+The learner is told why. All of it is deterministic, with or without a model.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import cast
+from uuid import UUID
+
+from fsrs import Card, Scheduler
+from fsrs.card import CardDict
+
+from agents.i18n import t
+from agents.retrieval.passages import Passage
+from agents.tutor.guardrails import normalize
+from storage import mastery
+
+HINT_LEVELS = 3
+FADING_RECALL = 0.8  # FSRS retrievability under which a review card counts as fading (reviews aim at 0.9)
+RELEARNING = 3  # fsrs.State.Relearning
+_SCHEDULER = Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=False)
+
+# The kind of thing asked, on the folded question (accents off, lower case); the first match wins.
+_KINDS = (
+    ("why", re.compile(r"\b(por que|why|para que sirve|what is the point)\b")),
+    (  # "how long must a password be" asks a length, not a time
+        "when",
+        re.compile(
+            r"\b(cuando|plazo|fecha|when|deadline|cuanto tiempo|how soon|by when|"
+            r"how long(?! (must|should|can|does|do|is|are) (\w+ ){1,4}be\b))\b"
+        ),
+    ),
+    (
+        "number",
+        re.compile(r"\b(cuantos|cuantas|cuanto|how many|how much|how long|porcentaje|percentage|importe|amount)\b"),
+    ),
+    (
+        "permission",
+        re.compile(r"\b(puedo|se puede|podemos|esta permitido|can i|may i|can we|am i allowed|is it allowed)\b"),
+    ),
+    (
+        "steps",
+        re.compile(r"\b(como|que hago|que debo|pasos|how do|how should|how to|what do i do|what should|steps)\b"),
+    ),
+    ("define", re.compile(r"\b(que es|que son|que significa|what is|what are|what does .+ mean|meaning)\b")),
+)
+
+
+def question_kind(message: str) -> str:
+    plain = normalize(message)
+    return next((kind for kind, pattern in _KINDS if pattern.search(plain)), "recall")
+
+
+def _recall(card: dict, now: datetime) -> float:
+    return float(_SCHEDULER.get_card_retrievability(Card.from_dict(cast(CardDict, card)), now))
+
+
+def support_level(record: mastery.CourseMastery, now: datetime) -> tuple[int, list[tuple[str, dict]]]:
+    """(1-3, the signals that raised it): each weak signal adds one — two or more recent wrong answers,
+    under half right at the first try, half or more of the review cards fading (or relearning). A strong
+    record (most first tries right, nothing wrong lately) is named as the reason for level 1."""
+    signals: list[tuple[str, dict]] = []
+    if record.recent_wrong >= 2:
+        signals.append(("recent_wrong", {"n": record.recent_wrong, "of": record.recent}))
+    if record.first_tried >= 2 and record.first_correct / record.first_tried < 0.5:
+        signals.append(("first_tries", {"right": record.first_correct, "of": record.first_tried}))
+    fading = sum(card.get("state") == RELEARNING or _recall(card, now) < FADING_RECALL for card in record.cards)
+    if record.cards and fading * 2 >= len(record.cards):
+        signals.append(("fading", {"n": fading, "of": len(record.cards)}))
+    if signals:
+        return min(HINT_LEVELS, 1 + len(signals)), signals
+    if record.first_tried >= 2 and record.first_correct / record.first_tried >= 0.8:
+        return 1, [("first_tries", {"right": record.first_correct, "of": record.first_tried})]
+    return 1, []
+
+
+def _due(cards: list, now: datetime) -> int:
+    return sum(datetime.fromisoformat(card["due"]) <= now for card in cards if card.get("due"))
+
+
+def learner_view(
+    pool, org_id: UUID, user_id: UUID, language: str, course_id: str | None, passages: list[Passage], now: datetime
+) -> dict | None:
+    """How to adapt this answer, or None when the question is not on a course the learner is taking:
+    {course_id, course, mode, level, signals, lesson_id, lesson, reviews_due, weak_skills}: the lesson of
+    recent wrong answers and the skills below target only where the question touches them, the reviews due
+    only when the record calls for support."""
+    with pool.connection() as conn:
+        course = mastery.taking_course(
+            conn, org_id, user_id, [p.source_id for p in passages], UUID(course_id) if course_id else None, language
+        )
+        if course is None:
+            return None
+        record = mastery.course_mastery(conn, org_id, user_id, course.id, language)
+    level, signals = support_level(record, now)
+    # what the question touches: the weak modules whose lessons or source chunks the passages come from
+    asked = {p.source_id for p in passages}
+    touched = [spot for spot in record.weak_spots if asked & set(spot.sources)]
+    # the lesson of their wrong answers when the record calls for support (one slip of a strong learner doesn't)
+    lesson = next((spot for spot in touched if spot.lesson_id), None) if level >= 2 else None
+    return {
+        "course_id": str(course.id),
+        "course": course.title,
+        "mode": course.tutor_mode,
+        "level": level,
+        "signals": signals,
+        "lesson_id": str(lesson.lesson_id) if lesson else None,
+        "lesson": lesson.lesson if lesson else None,
+        "reviews_due": _due(record.cards, now) if level >= 2 else 0,
+        "weak_skills": [spot.skill for spot in touched if spot.skill],
+    }
+
+
+def exercise_level(pool, org_id: UUID, user_id: UUID, exercise_id: UUID, hints_given: int) -> int:
+    """The level of the next hint for an open exercise: one more than the hints given, but a learner who got
+    this exercise wrong since they last got it right (or whose review card of it lapsed: FSRS relearning)
+    starts higher. A first try, or a review of something they know, starts at the lightest hint: a review
+    exists to test memory."""
+    with pool.connection() as conn:
+        wrong, state = mastery.exercise_record(conn, org_id, user_id, exercise_id)
+    start = 1 + min(2, wrong)
+    if state == RELEARNING:
+        start = max(start, 2)
+    return min(HINT_LEVELS, max(hints_given + 1, start))
+
+
+def _why(view: dict, language: str) -> str:
+    """Why the answer is shaped so: the course they are taking, and the first signal of their record (in a
+    direct course only a weak one: the answer suggests what helps, it asked nothing)."""
+    signals = view["signals"][:1] if view["mode"] == "guided" or view["level"] >= 2 else []
+    signal = "".join(t(f"tutor.adapt.signal.{code}", language, **values) for code, values in signals)
+    key = "tutor.adapt.why.guided" if view["mode"] == "guided" else "tutor.adapt.why.direct"
+    return t(key, language, course=view["course"], signal=signal)
+
+
+def _topic(passages: list[Passage]) -> str:
+    top = passages[0]  # a section is named by its own heading, not the path to it ("4. … > 4.4 …")
+    return (top.section or top.document).split(" > ")[-1].strip().rstrip(".:") or top.document
+
+
+def preface(view: dict | None, message: str, passages: list[Passage], language: str) -> str:
+    """A guided course's opening: the guiding question, why the learner gets one, and the bridge to the
+    facts (empty in a direct course, or with no material to guide towards)."""
+    if not view or view["mode"] != "guided" or not passages:
+        return ""
+    topic = _topic(passages)
+    question = t(f"tutor.guide.ask.{question_kind(message)}", language, topic=topic)
+    bridge = t(f"tutor.guide.bridge.{view['level']}", language, topic=topic)
+    return f"🤔 **{question}**\n\n_{_why(view, language)}_\n\n{bridge}\n\n"
+
+
+def coda(view: dict | None, language: str) -> str:
+    """What helps a learner weak in the course: the lesson of their recent wrong answers, the reviews due,
+    the skills under the course's target (and, in a direct course, why this is suggested)."""
+    if not view or not (view["lesson"] or view["reviews_due"] or view["weak_skills"]):
+        return ""
+    lines = []
+    if view["mode"] == "direct":
+        lines.append(f"_{_why(view, language)}_")
+    if view["lesson"]:
+        lines.append(t("tutor.adapt.help.lesson", language, lesson=view["lesson"]))
+    if view["reviews_due"]:
+        lines.append(t("tutor.adapt.help.reviews", language, n=view["reviews_due"]))
+    if view["weak_skills"]:
+        skills = ", ".join(t("tutor.adapt.quoted", language, name=s) for s in view["weak_skills"][:3])
+        lines.append(t("tutor.adapt.help.skills", language, skills=skills))
+    return "\n\n" + "\n\n".join(lines)
+
+
+def lesson_action(view: dict | None, language: str) -> list[dict]:
+    """A link to the course, named by the lesson that helps (beside the answer's other next steps)."""
+    if not view or not view["lesson"]:
+        return []
+    return [
+        {
+            "kind": "course",
+            "id": view["course_id"],
+            "label": t("tutor.adapt.action.lesson", language, title=view["lesson"]),
+        }
+    ]

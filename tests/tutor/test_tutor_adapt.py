@@ -1,0 +1,186 @@
+"""A tutor that adapts to the learner (issue 29, spec 003): a guided course's answer opens with a question,
+the support level comes from the learner's record, what helps is named where the question touches a weak
+spot, the learner is told why; a direct course and a course they don't take get none of it."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import UTC, datetime, timedelta
+from uuid import uuid4
+
+import pytest
+from fsrs import Card, Rating, Scheduler
+
+from agents.tutor.adapt import exercise_level, question_kind, support_level
+from agents.tutor.guardrails import find_leaks
+from storage import mastery
+from storage.attempts import abandon_attempts, start_attempt
+from storage.courses import course_id_by_title
+from storage.exercises import course_exercises, revealing_texts
+from tests.fake_openai import Reply
+from tests.tutor.conftest import by_name, run
+
+SERVICE = "Atención al cliente de excelencia"  # Lucía's, with three wrong answers on the ACRE steps
+RETURNS = "Returns and Refunds Essentials"  # James's
+NOW = datetime(2026, 6, 1, tzinfo=UTC)
+
+
+def _record(**fields) -> mastery.CourseMastery:
+    found = {"first_tried": 0, "first_correct": 0, "recent": 0, "recent_wrong": 0, "cards": [], "weak_spots": []}
+    return mastery.CourseMastery(**{**found, **fields})
+
+
+def _card(days_since_review: int) -> dict:
+    reviewed = NOW - timedelta(days=days_since_review)
+    card, _ = Scheduler(learning_steps=(), enable_fuzzing=False).review_card(
+        Card(card_id=1, due=reviewed), Rating.Good, reviewed
+    )
+    return dict(card.to_dict())
+
+
+def test_support_level_counts_wrong_answers_first_tries_and_fading_reviews():
+    assert support_level(_record(), NOW) == (1, [])  # no record: a question to think about
+    strong = support_level(_record(first_tried=6, first_correct=5, recent=6, recent_wrong=1, cards=[_card(1)]), NOW)
+    assert strong == (1, [("first_tries", {"right": 5, "of": 6})])
+    assert support_level(_record(recent=6, recent_wrong=2), NOW)[0] == 2
+    struggling = _record(first_tried=4, first_correct=1, recent=6, recent_wrong=3, cards=[_card(60), _card(1)])
+    level, signals = support_level(struggling, NOW)
+    assert level == 3 and [code for code, _ in signals] == ["recent_wrong", "first_tries", "fading"]
+    assert support_level(_record(cards=[_card(1), _card(2)]), NOW)[0] == 1  # fresh reviews are not fading
+
+
+@pytest.mark.parametrize(
+    "message, kind",
+    [
+        ("¿Cuántos días tengo para devolver un producto?", "number"),
+        ("How long must a password be?", "number"),
+        ("How long do I have to report an incident?", "when"),
+        ("¿En cuánto tiempo hay que responder un correo?", "when"),
+        ("¿Puedo devolver un producto sin ticket?", "permission"),
+        ("What should I do if I click a suspicious link?", "steps"),
+        ("¿Qué es el método ACRE?", "define"),
+        ("Why do we summarise what the customer says?", "why"),
+    ],
+)
+def test_the_guiding_question_follows_what_is_asked(message, kind):
+    assert question_kind(message) == kind
+
+
+def _course(pool, user, title):
+    with pool.connection() as conn:
+        return course_id_by_title(conn, user.org_id, title)
+
+
+def _opening(text: str) -> str:
+    return text.strip().split("\n\n", 1)[0]
+
+
+def test_guided_course_answer_starts_with_a_question_and_says_why(seeded_pool, lucia, james):
+    course = _course(seeded_pool, lucia, SERVICE)
+    events, text = run(lucia, "¿Qué es el método ACRE?", seeded_pool, course=str(course))
+    assert re.fullmatch(r"🤔 \*\*[^*]+\?\*\*", _opening(text)), text
+    assert "porque estás haciendo el curso «Atención al cliente de excelencia» (modo guiado)" in text
+    assert "fallaste" in text  # her wrong answers are why she gets the most support
+    assert "«Práctica: estándares»" in text and "repasos pendientes" in text  # what helps with the ACRE steps
+    actions = by_name(events, "suggestions")["actions"]
+    assert actions[0] == {"kind": "course", "id": str(course), "label": "Ir a la lección: Práctica: estándares"}
+    assert by_name(events, "citations")["citations"] and not by_name(events, "done").get("low_confidence_reason")
+
+    events, text = run(james, "Can I refund a customer without a receipt?", seeded_pool)  # no course open
+    assert re.fullmatch(r"🤔 \*\*[^*]+\?\*\*", _opening(text)), text
+    assert f"because you're taking the course “{RETURNS}” (guided mode)" in text
+
+
+def test_direct_course_gives_the_facts_and_still_points_to_what_helps(seeded_pool, lucia):
+    course = _course(seeded_pool, lucia, SERVICE)
+    with seeded_pool.connection() as conn:
+        assert mastery.set_tutor_mode(conn, lucia.org_id, course, "direct") == "guided"
+    try:
+        _events, text = run(lucia, "¿Qué es el método ACRE?", seeded_pool, course=str(course))
+    finally:
+        with seeded_pool.connection() as conn:
+            mastery.set_tutor_mode(conn, lucia.org_id, course, "guided")
+    assert "🤔" not in text and not _opening(text).endswith("?")
+    assert "Te lo sugiero porque estás haciendo el curso «Atención al cliente de excelencia»" in text
+    assert "«Práctica: estándares»" in text
+
+
+def test_a_course_the_learner_is_not_taking_shapes_nothing(seeded_pool, james):
+    course = _course(seeded_pool, james, SERVICE)  # Lucía's course; James is not enrolled
+    _events, text = run(james, "What is the ACRE method?", seeded_pool, course=str(course))
+    assert "🤔" not in text and "taking the course" not in text
+
+
+def test_learner_state_is_scoped_by_organisation_and_person(seeded_pool, lucia, james):
+    returns = _course(seeded_pool, james, RETURNS)
+    with seeded_pool.connection() as conn:
+        assert mastery.taking_course(conn, lucia.org_id, james.id, [], returns, "en").id == returns
+        assert mastery.taking_course(conn, lucia.org_id, lucia.id, [], returns, "es") is None  # not hers
+        assert mastery.taking_course(conn, uuid4(), james.id, [], returns, "en") is None  # another org
+        assert mastery.course_mastery(conn, uuid4(), james.id, returns, "en") == _record()
+        assert mastery.set_tutor_mode(conn, uuid4(), returns, "direct") is None
+        assert mastery.tutor_mode(conn, james.org_id, returns) == "guided"
+
+
+def test_a_struggling_learner_starts_on_a_fuller_hint(seeded_pool, lucia):
+    course = _course(seeded_pool, lucia, SERVICE)
+    with seeded_pool.connection() as conn:
+        exercise = next(e for e in course_exercises(conn, lucia.org_id, course) if e.type == "order_steps")
+        first_try = next(e for e in course_exercises(conn, lucia.org_id, course) if e.type == "dialogue")
+    assert exercise_level(seeded_pool, lucia.org_id, lucia.id, exercise.id, 0) == 3  # wrong three times running
+    assert exercise_level(seeded_pool, lucia.org_id, lucia.id, first_try.id, 0) == 1
+    assert exercise_level(seeded_pool, lucia.org_id, lucia.id, first_try.id, 1) == 2  # then one level a hint
+    assert exercise_level(seeded_pool, uuid4(), lucia.id, exercise.id, 0) == 1  # another org: no record
+
+
+def _intent(request: dict) -> Reply | None:
+    if (request.get("response_format") or {}).get("type") == "json_object":
+        return Reply(text=json.dumps({"intent": "in_course"}))
+    return None
+
+
+def test_with_a_model_the_guided_opening_comes_first_and_the_model_gives_the_facts(seeded_pool, lucia, fake_openai):
+    course = _course(seeded_pool, lucia, SERVICE)
+    prompts = []
+
+    def responder(request):
+        if reply := _intent(request):
+            return reply
+        prompts.append(request["messages"][0]["content"])
+        return Reply(text="ACRE son cuatro pasos: acoger, comprender, resolver y encantar [1].")
+
+    fake_openai.responder = responder
+    events, text = run(lucia, "¿Qué es el método ACRE?", seeded_pool, course=str(course))
+    assert re.fullmatch(r"🤔 \*\*[^*]+\?\*\*", _opening(text)), text
+    assert "acoger, comprender, resolver y encantar" in text and by_name(events, "done")["engine"] != "offline"
+    assert "guided mode" in prompts[0] and _opening(text).strip("🤔* ") in prompts[0]
+
+
+def test_a_leaking_model_answer_is_rewritten_and_the_clean_rewrite_kept(seeded_pool, lucia, fake_openai):
+    course = _course(seeded_pool, lucia, SERVICE)
+    with seeded_pool.connection() as conn:
+        exercise = next(e for e in course_exercises(conn, lucia.org_id, course) if e.type == "test")
+        answer = revealing_texts(exercise.type, exercise.content)[0]
+        abandon_attempts(conn, lucia.org_id, lucia.id)
+        start_attempt(conn, lucia.org_id, lucia.id, exercise.id, None)
+    drafts = []
+
+    def responder(request):
+        if reply := _intent(request):
+            return reply
+        drafts.append(request["messages"][-1]["content"])
+        if len(drafts) == 1:
+            return Reply(text=f"La respuesta correcta es: {answer}.")
+        return Reply(text="¿Qué dice el material sobre el primer paso con un cliente? Relee esa parte [1].")
+
+    fake_openai.responder = responder
+    try:
+        events, text = run(lucia, "Dame la respuesta de este ejercicio", seeded_pool, course=str(course))
+    finally:
+        with seeded_pool.connection() as conn:
+            abandon_attempts(conn, lucia.org_id, lucia.id)
+    assert len(drafts) == 2 and "Rewrite it as a Socratic hint" in drafts[1]
+    assert "¿Qué dice el material sobre el primer paso" in text and answer not in text
+    assert by_name(events, "done")["engine"] != "offline"
+    assert find_leaks(text, {"type": exercise.type, "content": exercise.content, "correct_texts": [answer]}) == []
