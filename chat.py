@@ -41,6 +41,7 @@ from ui.chat_turn import SUGGESTION_SLOTS, show_panels, stream_turn, suggestion_
 from ui.source_html import CSS as SOURCE_CSS
 from ui.source_html import source_html, source_summary
 
+SIDEBAR_WIDTH = 240
 CSS = """
 .badge {display:inline-block;padding:2px 10px;border-radius:12px;font-size:0.85em;margin-right:6px}
 .badge.company {background:#dcfce7;color:#166534} .badge.course {background:#dbeafe;color:#1e3a8a}
@@ -220,8 +221,13 @@ def build_app() -> gr.Blocks:
         # the source panel (a citation of the last answer opened on its highlighted passage) sits under the
         # chat and its badges, not inside the chat's frame-high column: there it overflowed onto the badges
         source_panel = gr.HTML(visible=False, elem_id="tutor-source-panel")
+        # 240 px, not Gradio's 320: in the Tutor page's ~940 px frame the chat keeps ~2/3 of the width
         with gr.Sidebar(
-            label=t("tutor.chat.conversations", DEFAULT_LANGUAGE), open=True, visible=False, elem_id="tutor-sidebar"
+            label=t("tutor.chat.conversations", DEFAULT_LANGUAGE),
+            open=True,
+            visible=False,
+            elem_id="tutor-sidebar",
+            width=SIDEBAR_WIDTH,
         ) as sidebar:
             new_button = gr.Button(t("tutor.chat.new", DEFAULT_LANGUAGE))
             sessions = gr.Radio(label=t("tutor.chat.conversations", DEFAULT_LANGUAGE), choices=[])
