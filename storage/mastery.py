@@ -26,6 +26,7 @@ class TakenCourse:
     id: UUID
     title: str  # in the reader's language
     tutor_mode: str
+    source_id: str | None  # the best of the question's sources that comes from the course
 
 
 @dataclass(frozen=True)
@@ -83,17 +84,18 @@ def taking_course(
                        WHERE e.org_id = %(org_id)s AND e.user_id = %(user_id)s AND e.status = ANY(%(taking)s)),
                      matched AS (
                        SELECT t.*, (t.id = %(course_id)s) AS in_view,
-                              (SELECT min(s.n) FROM sources s
+                              (SELECT s.id FROM sources s
                                WHERE s.id IN (SELECT l.id::text FROM lessons l JOIN modules m ON m.id = l.module_id
                                               WHERE m.course_id = t.id)
                                   OR s.id IN (SELECT cd.document_id::text FROM course_documents cd
                                               WHERE cd.course_id = t.id)
                                   OR s.id IN (SELECT dc.id::text FROM document_chunks dc
                                               JOIN course_documents cd ON cd.document_id = dc.document_id
-                                              WHERE cd.course_id = t.id AND dc.org_id = %(org_id)s)) AS first
+                                              WHERE cd.course_id = t.id AND dc.org_id = %(org_id)s)
+                               ORDER BY s.n LIMIT 1) AS source_id
                        FROM taking t)
-                SELECT id, title, tutor_mode FROM matched WHERE in_view OR first IS NOT NULL
-                ORDER BY in_view DESC, first LIMIT 1""",
+                SELECT id, title, tutor_mode, source_id FROM matched WHERE in_view OR source_id IS NOT NULL
+                ORDER BY in_view DESC, (SELECT n FROM sources WHERE sources.id = matched.source_id) LIMIT 1""",
             {
                 "org_id": org_id,
                 "user_id": user_id,

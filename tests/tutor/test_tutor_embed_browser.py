@@ -1,5 +1,6 @@
 """The tutor chat embedded in the Course player (narrow column) and on the Tutor page: history, input
-box and Send are all in view, in a real browser."""
+box and Send are all in view, in a real browser. On the Tutor page Lucía asks about a course she is taking in
+guided mode: the answer opens with a question, says why, then gives the facts (issue 29)."""
 
 from pathlib import Path
 
@@ -61,3 +62,13 @@ def test_tutor_input_and_send_stay_visible_when_embedded(seeded_db_url):
         )
         assert _in_view(frame_box, box) and _in_view(frame_box, frame.get_by_role("button", name="Enviar", exact=True))
         assert frame.get_by_text("Renombrar").first.is_visible()  # sessions sidebar kept
+        chat = frame.locator("#tutor-chatbot")
+        opening_line = chat.locator("p", has_text="🤔").last
+        opening_line.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / "3_guided_opening.png"), full_page=True)
+        opening = opening_line.inner_text().strip()
+        assert opening.startswith("🤔") and opening.endswith("?"), opening
+        shown = chat.inner_text()
+        asked_at = shown.rfind("🤔")
+        why_at = shown.find("porque estás haciendo el curso «Seguridad de la información: lo esencial»", asked_at)
+        assert 0 <= asked_at < why_at < shown.find("Según el material", why_at), shown[asked_at:]
