@@ -30,6 +30,7 @@ from ui.live import live_panel
 from ui.scorm import scorm_download
 from ui.session import require_admin
 from ui.stale import stale_panel
+from ui.tutor_mode import tutor_mode_setting
 from ui.uploads import file_uploader
 
 user = require_admin()
@@ -210,6 +211,7 @@ def after_publish(job) -> None:
                 "pages/manuals.py", t("content.studio.open_manual", lang), "📘", {"manual": str(job.result_manual_id)}
             )
         scorm_download(deps, user, job.result_course_id)
+        tutor_mode_setting(deps, user, course_id)  # how the tutor answers the learners taking it (issue 29)
         # keyed: its open state lives in the session, so a rerun that redraws the panel above keeps it open
         with st.expander(t("content.studio.assign", lang), key=f"assign-{job_id}", on_change="rerun"):
             people = assign.employees(deps, user)

@@ -44,7 +44,7 @@ class WeakSpot:
     """A module the learner is weak in, with the ids of what it teaches from (its lessons, the chunks its
     lessons and exercises were written from), so a question's passages can be matched to it."""
 
-    lesson_id: UUID | None  # the lesson of the most recent wrong answer in the module
+    lesson_id: UUID | None  # with recent wrong answers in the module: the lesson that teaches it
     lesson: str | None
     skill: str | None  # the module's skill when the learner is below the course's target in it
     sources: list  # lesson ids and chunk ids, as text
@@ -151,12 +151,11 @@ def course_mastery(conn: psycopg.Connection, org_id: UUID, user_id: UUID, course
             params,
         )
     ]
-    wrong_lessons: dict = {}
-    for row in recent:  # newest first: each module's most recent wrong answer names its lesson
-        if row[1] is False:
-            wrong_lessons.setdefault(row[5], (row[3], row[4]))
+    wrong_modules = {row[5] for row in recent if row[1] is False}  # modules with recent wrong answers
     modules = conn.execute(
         f"""SELECT m.id, {in_language("s.names", "s.name")} AS skill,
+                   (SELECT array[l.id::text, l.title] FROM lessons l WHERE l.module_id = m.id
+                    ORDER BY (l.content_type = 'theory') DESC, l.position LIMIT 1) AS teaching,
                    coalesce(array_position(ARRAY['low', 'medium', 'high'], us.level), 4)
                      < coalesce(array_position(ARRAY['low', 'medium', 'high'], cs.target_level), 0) AS below,
                    (SELECT array_agg(DISTINCT id) FROM (
@@ -171,14 +170,14 @@ def course_mastery(conn: psycopg.Connection, org_id: UUID, user_id: UUID, course
         params,
     ).fetchall()
     spots = [
-        WeakSpot(
-            lesson_id=wrong_lessons.get(module_id, (None, None))[0],
-            lesson=wrong_lessons.get(module_id, (None, None))[1],
+        WeakSpot(  # the lesson that teaches what they got wrong: the module's first theory lesson
+            lesson_id=UUID(teaching[0]) if module_id in wrong_modules and teaching else None,
+            lesson=teaching[1] if module_id in wrong_modules and teaching else None,
             skill=skill if below else None,
             sources=sources or [],
         )
-        for module_id, skill, below, sources in modules
-        if module_id in wrong_lessons or below
+        for module_id, skill, teaching, below, sources in modules
+        if module_id in wrong_modules or below
     ]
     return CourseMastery(
         first_tried=first_tried,

@@ -93,6 +93,7 @@ def test_from_a_document_to_a_published_course(pool, app_deps, studio):
     assert job.status == "published" and job.result_course_id
     at.run()
     assert any(s.value in ("Curso y manual publicados.", "Course and manual published.") for s in at.success)
+    assert at.radio(key=f"tutor-mode-{job.result_course_id}").value == "guided"  # the default, set here (issue 29)
     # "Assign to…": preview first, the write only on confirm, recorded like the admin assistant's
     at.multiselect(key=f"assign-who-{job_id}").select(str(admin.id)).run()
     _button(at, f"assign-prev-{job_id}").click().run()

@@ -82,9 +82,11 @@ def test_guided_course_answer_starts_with_a_question_and_says_why(seeded_pool, l
     assert re.fullmatch(r"🤔 \*\*[^*]+\?\*\*", _opening(text)), text
     assert "porque estás haciendo el curso «Atención al cliente de excelencia» (modo guiado)" in text
     assert "fallaste" in text  # her wrong answers are why she gets the most support
-    assert "«Práctica: estándares»" in text and "repasos pendientes" in text  # what helps with the ACRE steps
+    assert (
+        "vuelve a la lección «Nuestros estándares»" in text and "repasos pendientes" in text
+    )  # what helps with the ACRE steps
     actions = by_name(events, "suggestions")["actions"]
-    assert actions[0] == {"kind": "course", "id": str(course), "label": "Ir a la lección: Práctica: estándares"}
+    assert actions[0] == {"kind": "course", "id": str(course), "label": "Ir a la lección: Nuestros estándares"}
     assert by_name(events, "citations")["citations"] and not by_name(events, "done").get("low_confidence_reason")
 
     events, text = run(james, "Can I refund a customer without a receipt?", seeded_pool)  # no course open
@@ -103,7 +105,7 @@ def test_direct_course_gives_the_facts_and_still_points_to_what_helps(seeded_poo
             mastery.set_tutor_mode(conn, lucia.org_id, course, "guided")
     assert "🤔" not in text and not _opening(text).endswith("?")
     assert "Te lo sugiero porque estás haciendo el curso «Atención al cliente de excelencia»" in text
-    assert "«Práctica: estándares»" in text
+    assert "vuelve a la lección «Nuestros estándares»" in text
 
 
 def test_a_course_the_learner_is_not_taking_shapes_nothing(seeded_pool, james):

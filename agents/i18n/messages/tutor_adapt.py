@@ -41,8 +41,8 @@ MESSAGES = {
         "es": "Una pista: la respuesta está en «{topic}». Compara lo que pensaste con ella.",
     },
     "tutor.guide.bridge.3": {
-        "en": "Let's go through it together, one step at a time, with what the material says.",
-        "es": "Vamos a verlo juntos, paso a paso, con lo que dice el material.",
+        "en": "This time I'll give you more support: read what the material says slowly and compare it with what you thought.",
+        "es": "Esta vez te doy más apoyo: lee despacio lo que dice el material y compáralo con lo que pensaste.",
     },
     # why the learner gets this kind of answer
     "tutor.adapt.why.guided": {
