@@ -106,7 +106,9 @@ def _history(user, session_id, app_url: str | None = None) -> tuple[list[dict], 
     return shown, source_choices(last)
 
 
-def open_session(session_id: str, user_ref: dict | None, context: dict | None = None, request: gr.Request = None):
+def open_session(
+    session_id: str | None, user_ref: dict | None, context: dict | None = None, request: gr.Request = None
+):
     """Show one of the user's conversations; anybody else's id answers "not found"."""
     user = chat_user(user_ref)
     if user is None or not session_id:
@@ -255,10 +257,10 @@ def build_app() -> gr.Blocks:
         ]
         form_signed = [*signed[:-1], sidebar, status]  # status last: the API's callers read the reason there
         sign_in_button.click(sign_in, [email, password, context], form_signed, api_name="sign_in").then(
-            relabel, [user_ref], labelled, api_name=False
+            relabel, [user_ref], labelled, api_visibility="private"
         )
-        password.submit(sign_in, [email, password, context], form_signed, api_name=False).then(
-            relabel, [user_ref], labelled, api_name=False
+        password.submit(sign_in, [email, password, context], form_signed, api_visibility="private").then(
+            relabel, [user_ref], labelled, api_visibility="private"
         )
         session_box, course_box, lesson_box = (
             gr.Textbox(visible=False),
@@ -268,13 +270,13 @@ def build_app() -> gr.Blocks:
         session_box.submit(
             session_sign_in, [session_box, course_box, lesson_box], [*signed, context], api_name="session_sign_in"
         )
-        app.load(on_load, None, [*signed, context, sidebar, compact_bar], api_name=False).then(
-            relabel, [user_ref], labelled, api_name=False
+        app.load(on_load, None, [*signed, context, sidebar, compact_bar], api_visibility="private").then(
+            relabel, [user_ref], labelled, api_visibility="private"
         ).then(
             lambda ref, ctx: open_session((ctx or {}).get("open"), ref, ctx),
             [user_ref, context],
             [chatbot, session, status, source_pick],
-            api_name=False,
+            api_visibility="private",
         )
 
         panels = gr.State(None)
@@ -286,15 +288,19 @@ def build_app() -> gr.Blocks:
         send.click(stream_turn, [box, chatbot, user_ref, session, context], turn_outputs, api_name="chat").then(
             show_panels, [panels], panel_outputs, api_name="turn_panels", **quietly
         )
-        box.submit(stream_turn, [box, chatbot, user_ref, session, context], turn_outputs, api_name=False).then(
-            show_panels, [panels], panel_outputs, api_name=False, **quietly
-        )
+        box.submit(
+            stream_turn, [box, chatbot, user_ref, session, context], turn_outputs, api_visibility="private"
+        ).then(show_panels, [panels], panel_outputs, api_visibility="private", **quietly)
         for chip in chips:
-            chip.click(stream_turn, [chip, chatbot, user_ref, session, context], turn_outputs, api_name=False).then(
-                show_panels, [panels], panel_outputs, api_name=False, **quietly
-            )
-        sessions.input(
-            open_session, [sessions, user_ref, context], [chatbot, session, status, source_pick], api_name=False
+            chip.click(
+                stream_turn, [chip, chatbot, user_ref, session, context], turn_outputs, api_visibility="private"
+            ).then(show_panels, [panels], panel_outputs, api_visibility="private", **quietly)
+        sessions.input(  # named: a private event takes its function's name, and /open_session is public below
+            open_session,
+            [sessions, user_ref, context],
+            [chatbot, session, status, source_pick],
+            api_name="pick_session",
+            api_visibility="private",
         )
         session_lookup.submit(
             open_session,
@@ -304,13 +310,13 @@ def build_app() -> gr.Blocks:
         )
         cleared = [chatbot, session, *chips, sessions, status, source_pick, source_panel]
         new_button.click(new_chat, None, cleared, api_name="new_chat")
-        inline_new.click(new_chat, None, cleared, api_name=False)
+        inline_new.click(new_chat, None, cleared, api_visibility="private")
         source_pick.input(show_source, [source_pick, user_ref], [source_panel], api_name="show_source").then(
             None, None, None, js=SCROLL_TO_CITED
         )
         rename_button.click(rename, [session, title, user_ref], [sessions, status], api_name="rename")
         delete_button.click(delete, [session, user_ref], [chatbot, session, sessions, status], api_name="delete")
-        chatbot.like(rate, [session, user_ref], [status], api_name=False)
+        chatbot.like(rate, [session, user_ref], [status], api_visibility="private")
     return app
 
 
@@ -324,7 +330,7 @@ def _mark_matplotlib_missing() -> None:
     under 20 chats). None in sys.modules is the import system's own mark for "not available": the import
     then fails at once."""
     if "matplotlib" not in sys.modules and importlib.util.find_spec("matplotlib") is None:
-        sys.modules["matplotlib"] = None
+        sys.modules["matplotlib"] = None  # type: ignore[assignment]  # typeshed has no place for the mark
 
 
 def launch(*, port: int | None = None, block: bool = True) -> gr.Blocks:

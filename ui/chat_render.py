@@ -72,7 +72,7 @@ def _citation_target(citation: dict) -> dict:
     """The source viewer's query for a citation: its chunk, a manual's section, else its document or lesson;
     with the cited sentence (which section of a chunk to name, what to mark in a document kept whole)."""
     kind = {"document_chunk": "chunk", "document": "document", "lesson": "lesson", "manual": "manual"}.get(
-        citation.get("source_type")
+        citation.get("source_type") or ""
     )
     if not kind or not citation.get("source_id"):
         return {}
@@ -120,8 +120,8 @@ def render_answer(text: str, metadata: dict, language: str, app_url: str | None 
                 f"{html.escape(safe_markdown(c.get('excerpt') or ''))}\n\n</details>"
             )
         parts.append("\n".join(lines))
-    links = [(a["label"], _action_link(a, app_url)) for a in metadata.get("actions") or []]
-    links = [f'<a href="{html.escape(url)}" target="_top">{html.escape(label)}</a>' for label, url in links if url]
+    actions = [(a["label"], _action_link(a, app_url)) for a in metadata.get("actions") or []]
+    links = [f'<a href="{html.escape(url)}" target="_top">{html.escape(label)}</a>' for label, url in actions if url]
     if links:
         parts.append(f'<div class="next-steps">{" ".join(links)}</div>')
     badge = badge_html(

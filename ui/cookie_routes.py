@@ -68,11 +68,9 @@ def image_html(code: str) -> str:
 def _redeem(request: Request) -> Response:
     with _lock:
         handoff = _handoffs.get(request.path_params["code"])
-        usable = handoff is not None and not handoff.redeemed and handoff.expires >= time.monotonic()
-        if usable:
-            handoff.redeemed = True
-    if not usable:
-        return Response(status_code=404, headers={"Cache-Control": "no-store"})
+        if handoff is None or handoff.redeemed or handoff.expires < time.monotonic():
+            return Response(status_code=404, headers={"Cache-Control": "no-store"})
+        handoff.redeemed = True
     response = Response(_PIXEL, media_type="image/gif", headers={"Cache-Control": "no-store"})
     secure = request.url.scheme == "https"
     if handoff.token is None:

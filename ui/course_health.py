@@ -212,7 +212,7 @@ def studio_health_panel(deps, user) -> None:
             t("content.health.pick_course", lang),
             list(courses),
             index=None,
-            format_func=courses.get,
+            format_func=courses.__getitem__,
             placeholder=t("admin.stats.pick_course", lang),
             key="health_course",
         )

@@ -60,7 +60,7 @@ def employee_actions(deps, user, person: dict) -> None:
     )
     with assign_tab:
         course = st.selectbox(
-            t("col.course", lang), list(choices.courses), format_func=choices.courses.get, key="action_course"
+            t("col.course", lang), list(choices.courses), format_func=choices.courses.__getitem__, key="action_course"
         )
         deadline = st.date_input(
             t("admin.actions.deadline", lang), value=None, key="action_deadline", format="DD/MM/YYYY"
@@ -79,7 +79,7 @@ def employee_actions(deps, user, person: dict) -> None:
             )
     with verify_tab:
         skill = st.selectbox(
-            t("col.skill", lang), list(choices.skills), format_func=choices.skills.get, key="action_skill"
+            t("col.skill", lang), list(choices.skills), format_func=choices.skills.__getitem__, key="action_skill"
         )
         level = st.selectbox(
             t("col.level", lang), list(LEVELS), format_func=lambda c: code_label("level", c, lang), key="action_level"

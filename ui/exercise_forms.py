@@ -62,11 +62,11 @@ def _content(kind: str, content: dict, lang: str, key: str) -> dict:
             node.get("text", ""),
             key=f"{key}-{node_id}-text",
         )
-        options = []
+        replies = []
         for n, option in enumerate(node.get("options") or []):
             label = t("content.form.reply_right" if option.get("correct") else "content.form.reply_wrong", lang)
-            options.append({**option, "text": st.text_input(label, option.get("text", ""), key=f"{key}-{node_id}-{n}")})
-        nodes[node_id] = {**node, "text": text, "options": options}
+            replies.append({**option, "text": st.text_input(label, option.get("text", ""), key=f"{key}-{node_id}-{n}")})
+        nodes[node_id] = {**node, "text": text, "options": replies}
     return {**content, "nodes": nodes}
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from typing import Any
 
 import streamlit as st
@@ -49,6 +50,7 @@ def exercise_input(exercise, lang: str, key: str, *, show_level: bool = False) -
     content = exercise.content
     if exercise.type == "dialogue":
         return _dialogue(exercise, lang, key)
+    answer: int | bool | str | list[str] | list[str | None] | None
     with st.form(f"form_{key}", clear_on_submit=False):
         if exercise.type == "test":
             options = content["options"]
@@ -87,15 +89,15 @@ def exercise_input(exercise, lang: str, key: str, *, show_level: bool = False) -
     if answer is None or answer == "" or (isinstance(answer, list) and (not answer or None in answer)):
         st.warning(t("learning.answer_first", lang))
         return None
-    if exercise.type == "order_steps":
-        repeated = next((step for step in answer if answer.count(step) > 1), None)
+    if exercise.type == "order_steps" and isinstance(answer, list):
+        repeated = next((step for step, times in Counter(answer).items() if times > 1), None)
         if repeated:
             st.warning(t("learning.order_repeated", lang, step=repeated))
             return None
     return answer
 
 
-def _order_steps(exercise, lang: str, key: str) -> list:
+def _order_steps(exercise, lang: str, key: str) -> list[str | None]:
     """One picker per position (no "select all" shortcut that would submit the order as shown)."""
     steps = shuffled_steps(exercise.id, exercise.content["steps"])
     st.caption(t("learning.order_help", lang))

@@ -63,7 +63,7 @@ def _expiry_form(deps, user, email: str) -> None:
     names = {s.skill_id: s.skill for s in verified}
     with st.form(f"expiry_{email}"):
         left, middle = st.columns(2)
-        skill_id = left.selectbox(t("insights.skills.skill", lang), list(names), format_func=names.get)
+        skill_id = left.selectbox(t("insights.skills.skill", lang), list(names), format_func=names.__getitem__)
         expires = middle.date_input(t("insights.skills.expires_on", lang), value=None, format="DD/MM/YYYY")
         if st.form_submit_button(t("insights.skills.save_expiry", lang)):
             try:

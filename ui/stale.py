@@ -84,7 +84,7 @@ def _decisions(deps, user, module_id, module_flags) -> None:
             lesson_id = st.selectbox(
                 t("insights.stale.kind.lesson", lang),
                 list(lessons),
-                format_func=lessons.get,
+                format_func=lessons.__getitem__,
                 key=f"edit_pick_{module_id}",
             )
             text = st.text_area(t("insights.stale.edit", lang), key=f"edit_text_{module_id}_{lesson_id}", height=200)

@@ -133,7 +133,7 @@ def table_with_csv(
         shown_frame(frame, lang, codes),
         hide_index=True,
         column_config=headers or None,
-        **({"height": height} if height else {}),
+        height=height or "auto",
     )
     st.download_button(
         f"⬇ {t('common.download_csv', lang)}",

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from pathlib import PurePath
 
 import streamlit as st
+from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from agents.i18n import format_number, t
 from core.markup import safe_markdown
@@ -81,7 +82,8 @@ def file_uploader(
     )
     if not type or not picked:
         return picked
-    files, kept = picked if accept_multiple_files else [picked], []
+    files: list[UploadedFile] = picked if isinstance(picked, list) else [picked]
+    kept = []
     allowed = {"." + kind.lower().lstrip(".") for kind in type}
     for file in files:
         if PurePath(file.name).suffix.lower() in allowed:

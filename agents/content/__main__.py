@@ -140,7 +140,7 @@ def _health(pool, args) -> int:
     with pool.connection() as conn:
         org_id = course_store.course_org_id(conn, course_id)
         course = course_store.get_course(conn, org_id, course_id) if org_id else None
-    if course is None:
+    if org_id is None or course is None:
         raise CliError(f"no course {args.course_id}")
     refresh(pool, org_id, course_id)  # a person asked: the figures as of now, however many answers
     health = course_health(pool, org_id, course_id, args.lang or course.language, refresh_if_small=False)

@@ -8,7 +8,8 @@ match the shared contract, one lesson per planned lesson. Anything else falls ba
 from __future__ import annotations
 
 import json
-from typing import Literal
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
 
 from langchain_core.messages import HumanMessage
 from pydantic import BaseModel, Field
@@ -99,7 +100,7 @@ def _from_model(
 
 def write_module(
     llm: LLM,
-    task: dict,
+    task: Mapping[str, Any],
     primary: list[Section],
     supplement: list[Section],
     every: list[Section],
@@ -183,7 +184,7 @@ def write_module(
 
 def _lesson_by_lesson(
     llm: LLM,
-    task: dict,
+    task: Mapping[str, Any],
     spec: dict,
     language: str,
     instructions: str,
@@ -297,7 +298,9 @@ class ReviewOut(BaseModel):
     issues: list[IssueOut] = []
 
 
-def serialize_content(modules: list[dict], manual: dict | None, limit: int = CONTEXT_CHAR_BUDGET // 2) -> str:
+def serialize_content(
+    modules: Sequence[Mapping[str, Any]], manual: dict | None, limit: int = CONTEXT_CHAR_BUDGET // 2
+) -> str:
     body = json.dumps(
         {
             "modules": [
@@ -316,7 +319,9 @@ def serialize_content(modules: list[dict], manual: dict | None, limit: int = CON
     return body[:limit]
 
 
-def review(llm: LLM, modules: list[dict], manual: dict | None, sections: list[Section], language: str) -> dict:
+def review(
+    llm: LLM, modules: Sequence[Mapping[str, Any]], manual: dict | None, sections: list[Section], language: str
+) -> dict:
     """The deterministic checks always run. A model then reviews every module against its own sources (one
     call per module, so nothing is cut); its issues join the report and its mean score halves the twin's."""
     report = review_twin(modules, manual, sections, language)
@@ -364,8 +369,8 @@ def review(llm: LLM, modules: list[dict], manual: dict | None, sections: list[Se
 
 def refine_module(
     llm: LLM,
-    module: dict,
-    issues: list[dict],
+    module: Mapping[str, Any],
+    issues: Sequence[Mapping[str, Any]],
     primary: list[Section],
     supplement: list[Section],
     language: str,

@@ -13,6 +13,8 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from agents.content.facts import figures, values
 from agents.content.lessons import sentence_key
@@ -148,7 +150,7 @@ def _language_of(text: str) -> str | None:
     return detect_language(text) if len(text.split()) >= 25 else None
 
 
-def lesson_findings(modules: list[dict], sections: list[Section], language: str) -> list[dict]:
+def lesson_findings(modules: Sequence[Mapping[str, Any]], sections: list[Section], language: str) -> list[dict]:
     source = "\n\n".join(s.text for s in sections)
     items = _source_items(sections)
     source_sentences = [s for sec in sections for s in split_sentences(re.sub(r"\n+", " ", sec.text))]
@@ -298,7 +300,7 @@ def exercise_text_findings(exercise: dict, source: str, m: int, n: int, language
     return found
 
 
-def true_false_findings(modules: list[dict], language: str) -> list[dict]:
+def true_false_findings(modules: Sequence[Mapping[str, Any]], language: str) -> list[dict]:
     """One-sided sets: a module's two or more items all true (or all false), or a course outside 30–70 %."""
     found, answers = [], []
     for m, module in enumerate(modules):
@@ -312,7 +314,7 @@ def true_false_findings(modules: list[dict], language: str) -> list[dict]:
     return found
 
 
-def fact_coverage(modules: list[dict], sections: list[Section]) -> tuple[float, list[str]]:
+def fact_coverage(modules: Sequence[Mapping[str, Any]], sections: list[Section]) -> tuple[float, list[str]]:
     """Share of the source's fact sentences that reach a lesson or an exercise, and those left out."""
     shown = " ".join(normalized(_plain(lesson.get("content") or "")) for m in modules for lesson in m["lessons"])
     shown += " ".join(normalized(text) for m in modules for e in m["exercises"] for text in _texts_of(e))

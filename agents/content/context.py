@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 from uuid import UUID
 
 from psycopg_pool import ConnectionPool
@@ -25,11 +27,11 @@ class ContentContext:
         default_factory=lambda: threading.BoundedSemaphore(MAX_CONCURRENT_LLM_CALLS)
     )
 
-    def event(self, state: dict, event_type: str, data: dict) -> None:
+    def event(self, state: Mapping[str, Any], event_type: str, data: dict) -> None:
         with self.pool.connection() as conn:
             jobs.add_event(conn, UUID(state["org_id"]), UUID(state["job_id"]), event_type, data)
 
-    def step(self, state: dict, status: str, step: str) -> None:
+    def step(self, state: Mapping[str, Any], status: str, step: str) -> None:
         """Move the job to ``status`` (when the lifecycle allows it) and log a step event."""
         org_id, job_id = UUID(state["org_id"]), UUID(state["job_id"])
         with self.pool.connection() as conn:

@@ -194,7 +194,8 @@ def normalize_outline(outline: dict, themes: list[dict], sections: list[Section]
     its title; a lesson keeps the sections it came with, or those its title names)."""
     by_key = {t["key"]: t for t in themes}
     section_by_key = {s.key: s for s in sections}
-    modules, placed = [], set()
+    modules: list[dict] = []
+    placed: set[str] = set()
     for raw in outline.get("modules") or []:
         title = str(raw.get("title") or "").strip()
         if not title:

@@ -52,8 +52,9 @@ def drafts(deps: AppDeps, user: User) -> list[Draft]:
         return []
     with deps.pool.connection() as conn:
         return [
-            _draft(lesson_store.get_course_outline(conn, user.org_id, course.id), user.language)
+            _draft(outline, user.language)
             for course in course_store.list_courses(conn, user.org_id, status="draft")
+            if (outline := lesson_store.get_course_outline(conn, user.org_id, course.id)) is not None
         ]
 
 

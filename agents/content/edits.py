@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Mapping
+from typing import Any
 
 from agents.content.state import merge_modules
 from agents.content.twins import render_manual
@@ -43,7 +45,7 @@ def parse_target(target: str) -> tuple[str, list[int]]:
     raise EditError(f"unknown edit target {target!r}")
 
 
-def apply_patch(state: dict, edits: dict) -> dict:
+def apply_patch(state: Mapping[str, Any], edits: dict) -> dict:
     """The state update for one edit (``field``/``value``, or several at once in ``fields``, as a form saves
     them); raises EditError when any of them cannot apply, and then nothing applies."""
     if "fields" in edits:
@@ -133,9 +135,9 @@ def apply_notes(outline: dict, notes: str) -> tuple[dict, list[str]]:
         )
         if len(content) >= 2:
             half, module = len(content) // 2, modules[n]
-            practice = [lesson for lesson in module["lessons"] if lesson["content_type"] == "exercise"]
-            first = {**module, "lessons": content[:half] + copy.deepcopy(practice)}
-            second = {**copy.deepcopy(module), "title": content[half]["title"], "lessons": content[half:] + practice}
+            practices = [lesson for lesson in module["lessons"] if lesson["content_type"] == "exercise"]
+            first = {**module, "lessons": content[:half] + copy.deepcopy(practices)}
+            second = {**copy.deepcopy(module), "title": content[half]["title"], "lessons": content[half:] + practices}
             modules[n : n + 1] = [first, second]
             applied.append(f"split {n + 1}")
     for match in _MERGE.finditer(notes or ""):

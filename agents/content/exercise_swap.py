@@ -5,6 +5,8 @@ major in it. The same type comes first; an exercise already in the module is nev
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
+from typing import Any
 
 from agents.content import checks
 from agents.content.exercises import build_exercises
@@ -28,7 +30,7 @@ def _clean(exercise: dict, every: list[Section], language: str) -> bool:
     return not any(severity in ("critical", "major") for severity in found)
 
 
-def replacement_exercise(module: dict, index: int, every: list[Section], language: str) -> dict | None:
+def replacement_exercise(module: Mapping[str, Any], index: int, every: list[Section], language: str) -> dict | None:
     """A new exercise for place ``index`` of the module, or None when its sections support no other."""
     own = module_sections(module["module_spec"], every) or every
     corpus = [s.text for s in every]

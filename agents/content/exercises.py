@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from typing import Any
 
 from agents.content.facts import (
     Rule,
@@ -185,9 +186,9 @@ def _askable(sentence: str) -> list:
 def _like(value, other: str) -> str:
     """Another value of the document written in the answer's own unit ("14 days" beside "2 working days" reads
     "14 working days"), so no option stands out by its form."""
-    number, unit = re.match(r"^(\S+)(.*)$", value.text).groups(), re.match(r"^(\S+)", other)
+    unit_words, unit = re.sub(r"^\S+", "", value.text), re.match(r"^(\S+)", other)
     return (
-        f"{unit.group(1)}{number[1]}"
+        f"{unit.group(1)}{unit_words}"
         if value.kind.startswith("amount:") and value.kind != "amount:money" and unit and unit.group(1)[0].isdigit()
         else other
     )
@@ -277,7 +278,7 @@ def _situation(rule: Rule) -> str:
 def practical_case(facts: Facts, language: str, limit: int = 3) -> list[dict]:
     """A situation from a rule's condition; the answer is the rule's consequence (the rubric point, shown with
     the whole rule once the learner has answered)."""
-    found = []
+    found: list[dict] = []
     for rule, section in rules(facts):
         if len(found) >= limit or rule.sentence in facts.used:
             continue
@@ -313,7 +314,7 @@ def dialogue(facts: Facts, language: str) -> list[dict]:
     for i, (rule, _) in enumerate(found):
         wrong = found[(i + 1) % len(found)][0].consequence
         last = i == len(found) - 1
-        options = [
+        options: list[dict[str, Any]] = [
             {
                 "text": rule.consequence,
                 "next": None if last else ids[i + 1],
@@ -368,7 +369,8 @@ def build_exercises(
     # the Bloom mix: recall never outweighs practice (one item when there is no practice); each module puts
     # multiple choice or true/false first, by turns; a true/false set is kept or cut by pairs (its balance is
     # its point); a blank only where there is room left
-    room, recall = max(len(applied), 1), []
+    room = max(len(applied), 1)
+    recall: list[dict] = []
     order = ("test", "true_false", "fill_blank") if rotation % 2 == 0 else ("true_false", "test", "fill_blank")
     for kind in order if applied or rotation % 2 == 0 else ():
         if units[kind] and len(recall) + len(units[kind]) <= room:

@@ -83,21 +83,25 @@ def route_after_refine_content(state: GenerationState) -> Literal["review_qualit
     return "handle_error" if state.get("error") else "review_quality"
 
 
-def route_after_final_review(
-    state: GenerationState,
-) -> Literal["publish", "refine_content", "admin_review_final", "regenerate_module", "handle_error", "__end__"]:
+AfterFinalReview = Literal[
+    "publish", "refine_content", "admin_review_final", "regenerate_module", "handle_error", "__end__"
+]
+_AFTER_FINAL_REVIEW: dict[str, AfterFinalReview] = {
+    "approve": "publish",
+    "edit": "refine_content",
+    "refine": "refine_content",
+    "patch": "admin_review_final",
+    "regenerate_exercise": "admin_review_final",
+    "regenerate": "regenerate_module",
+}
+
+
+def route_after_final_review(state: GenerationState) -> AfterFinalReview:
     if state.get("error"):
         return "handle_error"
     review = state.get("admin_review_final")
     decision = review["decision"] if review else "reject"
-    return {
-        "approve": "publish",
-        "edit": "refine_content",
-        "refine": "refine_content",
-        "patch": "admin_review_final",
-        "regenerate_exercise": "admin_review_final",
-        "regenerate": "regenerate_module",
-    }.get(decision, END)
+    return _AFTER_FINAL_REVIEW.get(decision, "__end__")  # END is "__end__", typed str
 
 
 def route_after_regenerate_module(state: GenerationState) -> Literal["admin_review_final", "handle_error"]:
@@ -105,7 +109,7 @@ def route_after_regenerate_module(state: GenerationState) -> Literal["admin_revi
 
 
 def route_after_publish(state: GenerationState) -> Literal["handle_error", "__end__"]:
-    return "handle_error" if state.get("error") else END
+    return "handle_error" if state.get("error") else "__end__"
 
 
 def build_graph(checkpointer=None):

@@ -91,6 +91,8 @@ def draft_replacement(deps: AppDeps, user: User, exercise_id, flag: str, reason:
     with deps.pool.connection() as conn:
         old = _live(conn, user, exercise_id)
         course = course_store.get_course(conn, user.org_id, old.course_id)
+        if course is None:  # deleted since the exercise was read
+            raise HealthActionError(t("content.health.gone", user.language))
         document_ids = [str(d) for d in course_document_ids(conn, user.org_id, old.course_id)]
         taken = [(x.type, x.content) for x in exercise_store.course_exercises(conn, user.org_id, old.course_id)]
     every = load_sections(deps.pool, str(user.org_id), document_ids)

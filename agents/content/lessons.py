@@ -135,7 +135,8 @@ def write_lesson(
     facts = {s for sec in sections for s in fact_sentences(sec.text)}
     lead = next((pair for pair in candidates if not _EXAMPLE.search(pair[1])), None)
     rest = [pair for pair in candidates if pair != lead]
-    definitions, terms_used = [], {k for k in seen if k.startswith("term:")}
+    definitions: list[tuple[tuple[Section, str], str]] = []
+    terms_used = {k for k in seen if k.startswith("term:")}
     for pair in rest:
         found = _definition(pair[1])
         if found and f"term:{fold(found[0])}" not in terms_used and len(definitions) < MAX_DEFINITIONS:
@@ -145,7 +146,7 @@ def write_lesson(
     rest = [pair for pair in rest if pair not in [d for d, _ in definitions]]
     examples = [pair for pair in rest if _EXAMPLE.search(pair[1])][:1]
     rest = [pair for pair in rest if pair not in examples]
-    figures = [(pair, found) for pair in rest if pair[1] in facts and (found := _figures_of(pair[1]))]
+    figures = [(pair, shown) for pair in rest if pair[1] in facts and (shown := _figures_of(pair[1]))]
     rest = [pair for pair in rest if pair not in [f for f, _ in figures]]
     # every fact sentence stays (coverage); other sentences fill the key points up to the cap
     ranked = sorted(rest, key=lambda pair: (pair[1] not in facts, -_score(pair[1], folded_terms)))

@@ -6,9 +6,10 @@ and the routers send the run to ``handle_error``, which records it on the job.
 
 from __future__ import annotations
 
-import copy
 import functools
 import logging
+from collections.abc import Mapping
+from typing import Any
 from uuid import UUID
 
 from langgraph.errors import GraphBubbleUp
@@ -21,7 +22,7 @@ from agents.content.edits import apply_notes, apply_patch
 from agents.content.exercise_swap import replacement_exercise
 from agents.content.review import review_twin
 from agents.content.sources import load_sections, module_chunk_ids, sections_for
-from agents.content.state import GenerationState, ModuleTask, merge_modules
+from agents.content.state import AdminReview, GenerationState, ModuleTask, merge_modules
 from agents.content.twins import module_sections
 from storage import documents, jobs
 
@@ -53,11 +54,11 @@ def node_error_wrapper(name: str):
     return decorator
 
 
-def _ids(state: dict) -> tuple[UUID, UUID]:
+def _ids(state: Mapping[str, Any]) -> tuple[UUID, UUID]:
     return UUID(state["org_id"]), UUID(state["job_id"])
 
 
-def _language(state: dict) -> str:
+def _language(state: Mapping[str, Any]) -> str:
     return state.get("source_metadata", {}).get("language", "es")
 
 
@@ -67,8 +68,9 @@ def prepare_context(state: GenerationState, runtime: Runtime[ContentContext]) ->
     ctx, (org_id, _) = runtime.context, _ids(state)
     ctx.step(state, "extracting", "extracting")
     with ctx.pool.connection() as conn:
-        docs = [documents.get_document(conn, org_id, UUID(d)) for d in state["source_document_ids"]]
-        if not docs or any(d is None for d in docs):
+        found = [documents.get_document(conn, org_id, UUID(d)) for d in state["source_document_ids"]]
+        docs = [d for d in found if d is not None]
+        if not docs or len(docs) < len(found):
             raise ContentError("a source document was not found / no se encontró un documento fuente")
         texts = {str(d.id): documents.get_full_text(conn, org_id, d.id) or "" for d in docs}
     if not any(t.strip() for t in texts.values()) or sum(d.chunk_count for d in docs) == 0:
@@ -173,13 +175,13 @@ def module_task(state: GenerationState, index: int, instructions: str | None = N
     }
 
 
-def build_module(ctx: ContentContext, task: dict) -> dict:
+def build_module(ctx: ContentContext, task: Mapping[str, Any]) -> dict:
     """One module from its compartmented sources: its own sections (the outline's), plus a semantic supplement."""
     every = load_sections(ctx.pool, task["org_id"], task["source_document_ids"])
     spec = task["module_spec"]
     own = module_sections(spec, every)
     if task["rag_mode"] == "full_text":  # a short document: the module's writer gets all of it (§3.4)
-        supplement_ids = []
+        supplement_ids: list[str] = []
     else:
         _, supplement_ids = module_chunk_ids(
             ctx.pool,
@@ -282,8 +284,8 @@ def refine_content(state: GenerationState, runtime: Runtime[ContentContext]) -> 
     """Targeted fixes for the modules the review flagged (and the admin's instructions, if any)."""
     ctx = runtime.context
     ctx.step(state, "reviewing", "refining")
-    report = state.get("review_report") or {"issues": []}
-    admin = state.get("admin_review_final") or {}
+    report: Mapping[str, Any] = state.get("review_report") or {"issues": []}
+    admin: AdminReview = state.get("admin_review_final") or {}
     instructions = admin.get("notes") if admin.get("decision") in ("refine", "edit") else None
     modules = state.get("generated_modules") or []
     flagged = {i["module_index"] for i in report["issues"] if i["module_index"] is not None}
@@ -344,7 +346,7 @@ def admin_review_final(state: GenerationState, runtime: Runtime[ContentContext])
     return update
 
 
-def _swap_exercise(ctx: ContentContext, state: dict, edits: dict) -> dict:
+def _swap_exercise(ctx: ContentContext, state: GenerationState, edits: dict) -> dict:
     """One exercise replaced by another from its module's sections (exercise_swap.py), the review checked again;
     when the sections support no other, the exercise stays and the event says so."""
     modules = state.get("generated_modules") or []
@@ -356,13 +358,13 @@ def _swap_exercise(ctx: ContentContext, state: dict, edits: dict) -> dict:
     ctx.event(state, "exercise_regenerated", {"module": index, "exercise": at, "replaced": fresh is not None})
     if fresh is None:
         return {}
-    module = copy.deepcopy(modules[index])
-    module["exercises"][at] = fresh
+    old = modules[index]
+    module = {**old, "exercises": [fresh if i == at else exercise for i, exercise in enumerate(old["exercises"])]}
     update = {"generated_modules": [module]}
     return {**update, "review_report": _recheck(ctx, state, update)}
 
 
-def _recheck(ctx: ContentContext, state: dict, update: dict) -> dict:
+def _recheck(ctx: ContentContext, state: GenerationState, update: dict) -> dict:
     """The quality report follows an admin's fix or a regenerated module at once (deterministic checks)."""
     modules = merge_modules(state.get("generated_modules"), update.get("generated_modules") or [])
     sections = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])

@@ -187,7 +187,8 @@ def _lessons(units: list[Unit], language: str) -> list[dict]:
 def themes_twin(sections: list[Section], language: str) -> list[dict]:
     """One theme per unit of the document, keyed to its sections and chunks."""
     corpus = [s.text for s in sections]
-    themes, keys = [], set()
+    themes: list[dict] = []
+    keys: set[str] = set()
     for unit in document_units(sections):
         key = snake(unit.title)
         while key in keys:
@@ -230,7 +231,7 @@ def structure_twin(themes: list[dict], sections: list[Section], metadata: dict, 
     ]
     pairs = [(unit, theme) for unit, theme in pairs if unit.sections]
     theme_of = {id(unit): theme for unit, theme in pairs}
-    modules = []
+    modules: list[dict] = []
     for group in _merge_into_modules([unit for unit, _ in pairs]):
         group_themes = [theme_of[id(u)] for u in group]
         levels = [theme["bloom_level"] for theme in group_themes]

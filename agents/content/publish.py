@@ -6,13 +6,15 @@ again (a crash after the commit but before the checkpoint replays this node harm
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
 from uuid import UUID
 
 from langgraph.runtime import Runtime
 
 from agents.content.context import ContentContext
 from agents.content.nodes import ContentError, node_error_wrapper
-from agents.content.state import GenerationState
+from agents.content.state import AdminReview, GenerationState
 from core.inputs import distinct_uuids
 from storage import audit, jobs, manuals
 from storage import courses as course_store
@@ -61,7 +63,9 @@ def _write_course(conn, org_id: UUID, state: GenerationState) -> UUID:
     return course_id
 
 
-def write_module_content(conn, org_id: UUID, module_id: UUID, lessons: list[dict], exercises: list[dict]) -> None:
+def write_module_content(
+    conn, org_id: UUID, module_id: UUID, lessons: Sequence[Mapping[str, Any]], exercises: Sequence[Mapping[str, Any]]
+) -> None:
     """A written module's lessons, then its exercises in its practice lesson (its last lesson when it has
     none): the publisher's layout, also used when a stale module is regenerated."""
     lesson_ids = []
@@ -102,13 +106,17 @@ def write_module_content(conn, org_id: UUID, module_id: UUID, lessons: list[dict
 def publish(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
     ctx = runtime.context
     org_id, job_id = UUID(state["org_id"]), UUID(state["job_id"])
-    criticals = [i for i in (state.get("review_report") or {}).get("issues") or [] if i["severity"] == "critical"]
-    waived = set(((state.get("admin_review_final") or {}).get("edits") or {}).get("waived") or [])
+    report: Mapping[str, Any] = state.get("review_report") or {}
+    final: AdminReview = state.get("admin_review_final") or {}
+    criticals = [i for i in report.get("issues") or [] if i["severity"] == "critical"]
+    waived = set((final.get("edits") or {}).get("waived") or [])
     if any(i["description"] not in waived for i in criticals):  # enforced here, not only in the page
         raise ContentError("critical quality issues are open and not waived")
     ctx.step(state, "publishing", "publishing")
     with ctx.pool.connection() as conn, conn.transaction():
         job = jobs.get_job(conn, org_id, job_id, lock=True)
+        if job is None:
+            raise ContentError("the generation job was deleted / se borró el trabajo de generación")
         if job.result_course_id or job.result_manual_id:  # published already: nothing to do twice
             return {
                 "result_course_id": str(job.result_course_id) if job.result_course_id else None,

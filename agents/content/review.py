@@ -13,6 +13,8 @@ The score can never read 1.00 while an issue is open: every issue takes its weig
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from agents.content import checks as reader
 from agents.content.exercises import why_left_out
@@ -103,7 +105,9 @@ def _source_text(sections: list[Section]) -> tuple[str, dict[str, str]]:
     }
 
 
-def review_twin(modules: list[dict], manual: dict | None, sections: list[Section], language: str) -> dict:
+def review_twin(
+    modules: Sequence[Mapping[str, Any]], manual: dict | None, sections: list[Section], language: str
+) -> dict:
     source, chunk_text = _source_text(sections)
     issues: list[dict] = []
     lessons_total = lessons_cited = exercises_total = answers_ok = applied = mc_total = mc_longest = 0
@@ -207,9 +211,11 @@ def review_twin(modules: list[dict], manual: dict | None, sections: list[Section
     for module in modules:
         for exercise in module["exercises"]:
             bloom_mix[exercise["bloom_level"]] = bloom_mix.get(exercise["bloom_level"], 0) + 1
+    citation_coverage = lessons_cited / lessons_total if lessons_total else 0.0
+    answers_verified = answers_ok / exercises_total if exercises_total else 0.0
     checks = {
-        "citation_coverage": lessons_cited / lessons_total if lessons_total else 0.0,
-        "answers_verified": answers_ok / exercises_total if exercises_total else 0.0,
+        "citation_coverage": citation_coverage,
+        "answers_verified": answers_verified,
         "applied_share": applied_share,
         "section_coverage": coverage,
         "lesson_section_coverage": (
@@ -227,14 +233,16 @@ def review_twin(modules: list[dict], manual: dict | None, sections: list[Section
             {"module": index + 1, **gone} for index, m in enumerate(modules) for gone in m.get("replaced_lessons") or []
         ],
     }
-    score = (checks["citation_coverage"] + checks["answers_verified"] + min(1.0, applied_share / 0.5) + coverage) / 4
+    score = (citation_coverage + answers_verified + min(1.0, applied_share / 0.5) + coverage) / 4
     return finish_report(issues, score, len(modules), checks, "offline")
 
 
 def quality_summary(report: dict | None) -> dict | None:
     """The job's quality figures: overall score and open issues by severity."""
-    if not report:
-        return None
+    return _quality(report) if report else None
+
+
+def _quality(report: dict) -> dict:
     counts = {
         severity: sum(i["severity"] == severity for i in report.get("issues") or [])
         for severity in ("critical", "major", "minor")
@@ -250,7 +258,7 @@ def review_summary(report: dict | None) -> dict | None:
     for issue in report.get("issues") or []:
         kinds[issue["code"]] = kinds.get(issue["code"], 0) + 1
     return {
-        **quality_summary(report),
+        **_quality(report),
         "findings": dict(sorted(kinds.items())),
         "left_out_types": (report.get("checks") or {}).get("left_out_types") or [],
     }

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from uuid import UUID
 
@@ -15,7 +16,7 @@ from agents.content.edits import EditError, apply_patch
 from agents.content.graph import build_graph
 from agents.content.review import report_figures
 from agents.content.worker import defer_generation, run_config
-from agents.i18n import t
+from agents.i18n import DEFAULT_LANGUAGE, t
 from agents.ingestion.pipeline import max_upload_bytes
 from agents.ingestion.uploads import UploadRefused, queue_uploads
 from agents.runtime import tasks
@@ -79,7 +80,7 @@ def list_documents(deps: AppDeps, user: User) -> list[documents.Document]:
 def start_job(
     deps: AppDeps,
     user: User,
-    document_ids: list[UUID | str],
+    document_ids: Sequence[UUID | str],
     output_type: str = "course_and_manual",
     *,
     options: dict | None = None,
@@ -127,7 +128,7 @@ def start_job_with_uploads(
     deps: AppDeps,
     user: User,
     uploads: list[tuple[str, bytes]],
-    document_ids: list[UUID | str],
+    document_ids: Sequence[UUID | str],
     output_type: str = "course_and_manual",
 ) -> UUID:
     """Queue the uploads' ingestion and a job over them and the picked documents: the page returns at
@@ -404,6 +405,8 @@ def run_job(deps: AppDeps, org_id: UUID, job_id: UUID | str, *, timeout: float =
     while True:
         with deps.pool.connection() as conn:
             job = jobs.get_job(conn, org_id, job_id)
+            if job is None:
+                raise ContentServiceError(t("content.error.job_not_found", DEFAULT_LANGUAGE))
             status = queue.open_job_status(conn, jobs.queue_lock(job_id))
             if status is None and jobs.runnable(job):  # e.g. queued before the task queue existed
                 defer_generation(conn, org_id, job_id)

@@ -103,7 +103,8 @@ def context_block(
     preview: int | None = None,
 ) -> str:
     """Sources as text for a prompt: one block per chunk, with its reference, document, section and page."""
-    parts, used = [], 0
+    parts: list[str] = []
+    used = 0
     for section in sections:
         for chunk_id, text in zip(section.chunk_ids, section.texts):
             body = text if preview is None else text[:preview]

@@ -128,8 +128,8 @@ def edit_lesson(deps: AppDeps, user: users.User, lesson_id: UUID | str, content_
 def _module(conn, org_id: UUID, module_id: UUID) -> tuple[lesson_store.CourseOutline, lesson_store.ModuleOutline]:
     for flag in source_changes.open_flags(conn, org_id, module_id=module_id)[:1]:
         outline = lesson_store.get_course_outline(conn, org_id, flag.course_id)
-        module = next((m for m in outline.modules if m.id == module_id), None)
-        if module is not None:
+        module = next((m for m in outline.modules if m.id == module_id), None) if outline else None
+        if outline is not None and module is not None:
             return outline, module
     raise StaleError("module")
 

@@ -381,8 +381,8 @@ def key_terms(text: str, corpus: list[str], k: int = 8) -> list[str]:
 
 
 @functools.lru_cache(maxsize=64)
-def _document_frequencies(corpus: tuple[str, ...]) -> Counter:
-    doc_freq = Counter()
+def _document_frequencies(corpus: tuple[str, ...]) -> Counter[str]:
+    doc_freq: Counter[str] = Counter()
     for other in corpus:
         doc_freq.update({w.lower() for w in content_words(other)})
     return doc_freq

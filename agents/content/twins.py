@@ -8,6 +8,8 @@ structure. The outline's twin is outline.py.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from agents.content.exercises import build_exercises
 from agents.content.lessons import module_recap, write_lesson
@@ -17,7 +19,7 @@ from agents.content.verify import verify_exercise
 from agents.i18n import t
 
 
-def module_sections(spec: dict, every: list[Section]) -> list[Section]:
+def module_sections(spec: Mapping[str, Any], every: list[Section]) -> list[Section]:
     """The sections a module was planned from (its lessons' section keys), else those holding its chunks."""
     keys = [k for lesson in spec["lessons"] for k in lesson.get("sections") or []]
     by_key = {s.key: s for s in every}
@@ -53,7 +55,9 @@ def module_twin(
     by_key = {s.key: s for s in every}
     own = own or supplement
     content_specs = [lesson for lesson in spec["lessons"] if lesson["content_type"] != "exercise"]
-    lessons, seen, taught = [], set(), []
+    lessons: list[dict] = []
+    seen: set[str] = set()
+    taught: list[tuple[str, list[Section]]] = []
     for lesson_spec in spec["lessons"]:
         if lesson_spec["content_type"] == "exercise":  # the recap is written once the lessons are
             lessons.append(
@@ -148,8 +152,8 @@ def manual_twin(all_sections: list[Section], metadata: dict, language: str) -> d
 
 
 def refine_twin(
-    module: dict,
-    issues: list[dict],
+    module: Mapping[str, Any],
+    issues: Sequence[Mapping[str, Any]],
     primary: list[Section],
     supplement: list[Section],
     language: str,

@@ -53,13 +53,11 @@ def verify_exercise(exercise: dict, source: str) -> str | None:
         )
     if kind == "test":
         options, answer = content.get("options") or [], content.get("answer")
+        if not isinstance(answer, int) or not 0 <= answer < len(options):
+            return "the right answer is not one of the options"
         masked = next((q for q in quotes if "___" in q), None)
         if masked is None:
-            return (
-                None
-                if isinstance(answer, int) and _supported(options[answer], source)
-                else "the right option is not supported by the source"
-            )
+            return None if _supported(options[answer], source) else "the right option is not supported by the source"
         if not in_source(masked.replace("___", options[answer]), source):
             return "the right option does not complete the source sentence"
         if any(in_source(masked.replace("___", o), source) for i, o in enumerate(options) if i != answer):

@@ -52,6 +52,8 @@ def _settle(pool: ConnectionPool, graph, job: jobs.Job) -> None:
     snapshot = graph.get_state(run_config(job.id))
     with pool.connection() as conn:
         current = jobs.get_job(conn, job.org_id, job.id, lock=True)
+        if current is None:  # deleted meanwhile: nothing left to record
+            return
         if snapshot.interrupts:
             checkpoint = snapshot.interrupts[0].value.get("checkpoint", "final")
             status = f"awaiting_{checkpoint}_review"
@@ -74,8 +76,9 @@ def _settle(pool: ConnectionPool, graph, job: jobs.Job) -> None:
 def _uploads_ready(conn, job: jobs.Job) -> bool:
     """Whether the job's uploads are all ingested (their documents then join its sources); a failed
     upload fails the job with its reason."""
-    uploads = [ingestions.get(conn, job.org_id, UUID(i)) for i in job.options["ingestions"]]
-    if any(u is None or u.status in ingestions.IN_FLIGHT for u in uploads):
+    found = [ingestions.get(conn, job.org_id, UUID(i)) for i in job.options["ingestions"]]
+    uploads = [u for u in found if u is not None]
+    if len(uploads) < len(found) or any(u.status in ingestions.IN_FLIGHT for u in uploads):
         return False
     failed = [u for u in uploads if u.status == "failed"]
     if failed:
@@ -83,7 +86,7 @@ def _uploads_ready(conn, job: jobs.Job) -> bool:
         jobs.set_status(conn, job.org_id, job.id, "failed", error=f"[ingestion] {message}"[:500])
         jobs.add_event(conn, job.org_id, job.id, "error", {"step": "ingestion", "message": message})
         return False
-    jobs.add_documents(conn, job.org_id, job.id, [u.document_id for u in uploads])
+    jobs.add_documents(conn, job.org_id, job.id, [u.document_id for u in uploads if u.document_id is not None])
     return True
 
 
@@ -97,7 +100,9 @@ def run_generation(deps: AppDeps, org_id: UUID, job_id: UUID, *, worker: str) ->
             return "idle"
         if job.status == "pending" and job.options.get("ingestions") and not _uploads_ready(conn, job):
             return "waiting"  # the last of its uploads to settle queues it again
-        job = jobs.get_job(conn, org_id, job_id)
+        job = jobs.get_job(conn, org_id, job_id)  # again: its uploads' documents may have joined its sources
+        if job is None:
+            return "idle"
         jobs.count_run(conn, org_id, job_id)
         jobs.add_event(conn, org_id, job_id, "run", {"worker": worker, "attempt": job.attempts + 1})
     try:
@@ -105,6 +110,7 @@ def run_generation(deps: AppDeps, org_id: UUID, job_id: UUID, *, worker: str) ->
         config = run_config(job.id)
         snapshot = graph.get_state(config)
         command = job.command
+        payload: Command | dict | None
         if command and command.get("retry_from"):
             payload, config = None, run_config(job.id, command["retry_from"])
         elif command and snapshot.interrupts:

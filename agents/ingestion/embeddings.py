@@ -221,13 +221,17 @@ def embed_passages(texts: list[str], batch_size: int | None = None, known: Vecto
         fresh = _embed_uncached([texts[i] for i in missing], batch_size)
         for i, vector in zip(missing, fresh):
             result[i] = vector
-            if paths[i] is not None:  # written aside, then renamed: a concurrent reader never sees half a file
-                partial = paths[i].with_name(f"{paths[i].stem}.{os.getpid()}.{threading.get_ident()}.partial.npy")
+            # written aside, then renamed: a concurrent reader never sees half a file
+            if (path := paths[i]) is not None:
+                partial = path.with_name(f"{path.stem}.{os.getpid()}.{threading.get_ident()}.partial.npy")
                 np.save(partial, vector)
-                os.replace(partial, paths[i])
-    if not result:
+                os.replace(partial, path)
+    vectors = [vector for vector in result if vector is not None]
+    if len(vectors) < len(texts):
+        raise RuntimeError(f"the embedder returned {len(vectors)} vectors for {len(texts)} texts")
+    if not vectors:
         return np.zeros((0, DIMENSIONS), dtype=np.float32)
-    return np.vstack(result).astype(np.float32)
+    return np.vstack(vectors).astype(np.float32)
 
 
 @functools.lru_cache(maxsize=2048)

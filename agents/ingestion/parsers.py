@@ -48,7 +48,10 @@ class ParsedDocument:
 
 def _markdown_paragraphs(text: str, page: int | None = None) -> tuple[str | None, list[Paragraph]]:
     """Paragraphs under their heading path; returns the first H1 too."""
-    first_h1, headings, paragraphs, buffer = None, [], [], []
+    first_h1: str | None = None
+    headings: list[str] = []
+    paragraphs: list[Paragraph] = []
+    buffer: list[str] = []
 
     def flush():
         block = "\n".join(buffer).strip()
@@ -226,7 +229,7 @@ def _parse_pdf(data: bytes, stem: str) -> ParsedDocument:
         for page in reader.pages:
             drop_invisible_text(page, reader)
         pages = [strip_nul(page.extract_text() or "") for page in reader.pages]
-        metadata_title = strip_nul(str((reader.metadata or {}).get("/Title") or "")).strip()
+        metadata_title = strip_nul(str(reader.metadata.get("/Title") or "") if reader.metadata else "").strip()
     except (IngestError, limits.LimitExceeded):
         raise
     except (PdfReadError, ValueError, KeyError, TypeError, OSError) as exc:
@@ -235,10 +238,11 @@ def _parse_pdf(data: bytes, stem: str) -> ParsedDocument:
         raise IngestError("the PDF has no pages", "pdf_no_pages")
     if sum(len(text.strip()) for text in pages) < 20:
         raise IngestError("the PDF has no text layer (a scanned document?); run OCR on it first", "pdf_no_text")
-    paragraphs, heading = [], ""
+    paragraphs: list[Paragraph] = []
+    heading = ""
     for number, text in enumerate(pages, start=1):
         lines = [line for line in text.splitlines()]
-        buffer = []
+        buffer: list[str] = []
         for i, line in enumerate(lines):
             following = next((l for l in lines[i + 1 :] if l.strip()), None)
             if _looks_like_heading(line, following) and not buffer:

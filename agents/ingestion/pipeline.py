@@ -146,7 +146,7 @@ def _as_data(parsed: ParsedDocument, stem: str) -> ParsedDocument:
         + [safe_markdown(level) for level in levels]
     )
     title, removed = split_instructions(safe_markdown(parsed.title))
-    flagged = [
+    flagged: list[dict] = [
         {"heading": "", "page": None, "family": family, "text": sentence, "near": ""} for sentence, family in removed
     ]
     paragraphs = []
@@ -200,7 +200,7 @@ def chunk(paragraphs: list[Paragraph]) -> list[documents.NewChunk]:
             and estimate_tokens(" ".join(p.text for p in current)) < MIN_TOKENS
             and current[-1].heading.split(" > ")[0] == piece.heading.split(" > ")[0]
         )
-        if fits and (same_section or small_sibling):
+        if current is not None and fits and (same_section or small_sibling):
             current.append(piece)
         else:
             groups.append([piece])
@@ -226,7 +226,8 @@ def chunk(paragraphs: list[Paragraph]) -> list[documents.NewChunk]:
 def _heading_spans(group: list[Paragraph]) -> tuple:
     """Where each heading's paragraphs start in the chunk's content: the content studio follows the
     document's own sections even where small ones share a chunk."""
-    spans, offset = [], 0
+    spans: list[tuple[int, str, int | None]] = []
+    offset = 0
     for paragraph in group:
         if not spans or spans[-1][1] != paragraph.heading:
             spans.append((offset, paragraph.heading, paragraph.page))

@@ -9,6 +9,7 @@ dies half-way is replaced by another that re-parses and embeds only what has no 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 from pathlib import Path
@@ -74,7 +75,8 @@ def _run(pool: ConnectionPool, job: ingestions.Ingestion, data: bytes) -> str:
         ingestions.set_status(conn, org_id, job.id, "parsing")
     parsed, language, new_chunks = parse_and_chunk(job.source_name, data)
     ts_config = TS_CONFIGS.get(language, "simple")
-    metadata = dict(
+    upsert_document = functools.partial(
+        documents.upsert_document,
         source_name=job.source_name,
         title=parsed.title,
         full_text=parsed.full_text,
@@ -89,7 +91,7 @@ def _run(pool: ConnectionPool, job: ingestions.Ingestion, data: bytes) -> str:
     with pool.connection() as conn:  # parsed: the text is searchable from this commit on
         previous = documents.find_by_source_name(conn, org_id, job.source_name)
         replaces = job.replaces or (previous is not None and previous.id != job.document_id)
-        document_id = previous.id if previous else documents.upsert_document(conn, org_id, **metadata)
+        document_id = previous.id if previous else upsert_document(conn, org_id)
         if not ingestions.chunks_to_embed(conn, org_id, job.id) and not job.chunks_embedded:
             ingestions.discard_chunks(conn, org_id, job.id)
             ingestions.stage_chunks(conn, org_id, job.id, document_id, new_chunks, ts_config)
@@ -118,7 +120,7 @@ def _run(pool: ConnectionPool, job: ingestions.Ingestion, data: bytes) -> str:
     with pool.connection() as conn:  # settled: the new version replaces the old one in one transaction
         old_chunks = documents.document_chunks(conn, org_id, document_id)
         if replaces:
-            documents.upsert_document(conn, org_id, **metadata)
+            upsert_document(conn, org_id)
         ingestions.settle_chunks(conn, org_id, job.id, document_id)
         flagged.record(conn, org_id, document_id, parsed.flagged, new_chunks)
         source_changes.flag_stale_content(conn, org_id, document_id, old_chunks if replaces else [])
@@ -130,6 +132,8 @@ def _fail(pool: ConnectionPool, job: ingestions.Ingestion, exc: Exception) -> No
     with pool.connection() as conn:
         current = ingestions.get(conn, job.org_id, job.id, lock=True)
         ingestions.discard_chunks(conn, job.org_id, job.id)
+        if current is None:  # the upload was deleted meanwhile: nothing left to record
+            return
         if current.document_id and not current.replaces:  # a new document that never got a first version
             documents.delete_document(conn, job.org_id, current.document_id)
         code = "embedding_failed" if isinstance(exc, EmbeddingError) else getattr(exc, "code", None)

@@ -56,6 +56,7 @@ class Anchors:
 
     def ranked_titles(self, anchor: str, query: str, query_vector: np.ndarray, k: int) -> list[str]:
         """The document titles of the top ``k`` chunks under ``anchor``."""
+        order: np.ndarray | list[int]
         if anchor == "dense":
             order = np.argsort(-self.dense(query_vector), kind="stable")
         elif anchor == "bm25":

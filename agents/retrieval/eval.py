@@ -131,7 +131,7 @@ def evaluate(
                 )
             ]
 
-    runs = {strategy: []} | ({anchor: [] for anchor in ANCHORS} if exact else {})
+    runs: dict[str, list[int | None]] = {name: [] for name in [strategy, *(ANCHORS if exact else ())]}
     latencies, misses, pairs, found = [], [], [], []
     for item in items:
         vector = embed_query(item.question) if exact else None
@@ -143,8 +143,9 @@ def evaluate(
         found.append(titles)
         if rank is None or rank > k:
             misses.append({"question": item.question, "expected": item.expected, "got": titles[:3]})
-        for anchor in ANCHORS if exact else ():
-            runs[anchor].append(_rank(exact.ranked_titles(anchor, item.question, vector, k), item.expected))
+        if exact is not None and vector is not None:
+            for anchor in ANCHORS:
+                runs[anchor].append(_rank(exact.ranked_titles(anchor, item.question, vector, k), item.expected))
         pairs.append(f"{item.lang or detect_language(item.question)}->{languages.get(item.expected[0], '?')}")
     reports = {name: _breakdown(items, pairs, ranks, k) for name, ranks in runs.items()}
     report = reports.pop(strategy)

@@ -88,12 +88,12 @@ def async_url(conninfo: str) -> str:
     """
     from sqlalchemy.engine import URL
 
-    params = conninfo_to_dict(conninfo)
+    params = {key: str(value) for key, value in conninfo_to_dict(conninfo).items() if value is not None}
     host, port = params.pop("host", None), params.pop("port", None)
-    query = {key: str(value) for key, value in params.items() if key not in ("user", "password", "dbname")}
-    socket = host is not None and str(host).startswith("/")
-    if socket:
-        query["host"] = str(host)
+    query = {key: value for key, value in params.items() if key not in ("user", "password", "dbname")}
+    socket = host is not None and host.startswith("/")
+    if socket and host:
+        query["host"] = host
     return URL.create(
         "postgresql+psycopg",
         username=params.get("user"),
@@ -118,7 +118,7 @@ def pgvector_store(conninfo: str, *, k: int = 5):
         content_column="content",
         embedding_column="embedding",
         metadata_columns=CHUNK_METADATA,
-        metadata_json_column=None,
+        metadata_json_column=None,  # type: ignore[arg-type]  # the store takes Optional[str]; its sync wrapper says str
         k=k,
     )
 

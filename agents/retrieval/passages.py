@@ -65,7 +65,8 @@ class Passage:
 
 def trim_passages(passages: list[Passage], budget_tokens: int) -> list[Passage]:
     """The passages that fit the context budget, in their given order (at least one)."""
-    kept, used = [], 0
+    kept: list[Passage] = []
+    used = 0
     for passage in passages:
         cost = count_tokens(passage.text)
         if kept and used + cost > budget_tokens:

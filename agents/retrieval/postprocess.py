@@ -3,12 +3,29 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Hashable
 from dataclasses import replace
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from storage import chunks as chunk_store
 
-T = TypeVar("T")
+
+class _Text(Protocol):
+    @property
+    def content(self) -> str: ...
+
+
+class _Placed(Protocol):
+    @property
+    def document_id(self) -> Hashable: ...
+
+    @property
+    def position(self) -> int: ...
+
+
+T = TypeVar("T", bound=_Text)
+P = TypeVar("P", bound=_Placed)
+Item = TypeVar("Item")
 DUPLICATE_JACCARD = 0.7
 SHORT_HIT_TOKENS = 120  # a hit shorter than this gets its neighbours appended for context
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -81,7 +98,7 @@ def expand_neighbours(conn, org_id, hits: list, min_tokens: int = SHORT_HIT_TOKE
     return expanded
 
 
-def document_order(hits: list[T]) -> list[T]:
+def document_order(hits: list[P]) -> list[P]:
     """Hits grouped by document, in reading order: how passages read best in a prompt."""
     first_seen: dict = {}
     for rank, hit in enumerate(hits):
@@ -97,7 +114,7 @@ def context_budget(model: str | None) -> int:
     return int(RETRIEVED_CONTEXT_TOKENS * min(10, limit / DEFAULT_CONTEXT_LIMIT))
 
 
-def within_budget(items: list[T], budget: int, size) -> list[T]:
+def within_budget(items: list[Item], budget: int, size) -> list[Item]:
     """The leading items (input order: best first) whose ``size(item)`` tokens fit in ``budget``."""
     kept, used = [], 0
     for hit in items:

@@ -78,7 +78,7 @@ def scope_document_ids(conn, org_id: UUID, scope: Scope | None) -> list[UUID] | 
     if scope.course_id is not None:
         course_docs = set(chunk_store.course_document_ids(conn, org_id, UUID(str(scope.course_id))))
         allowed = course_docs if allowed is None else allowed & course_docs
-    return sorted(allowed)
+    return None if allowed is None else sorted(allowed)
 
 
 def search(
