@@ -2,7 +2,6 @@
 
 import hashlib
 import json
-from datetime import UTC, datetime
 
 import pandas as pd
 import streamlit as st
@@ -79,7 +78,7 @@ with st.expander(t("content.studio.new", lang), expanded=not service.list_jobs(d
     manual_only = st.checkbox(t("content.studio.manual_only", lang), key=f"manual_only-{form_round}")
     if st.button(t("content.studio.generate", lang), type="primary", key="start"):
         # set before anything else: a rerun that cuts this run short after the job exists still finds it
-        st.session_state["started_after"] = datetime.now(UTC)
+        st.session_state["started_after"] = deps.now()
         try:
             job_id = service.start_job_with_uploads(
                 deps,

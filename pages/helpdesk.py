@@ -35,7 +35,7 @@ def act(call) -> None:
             turn = call(on_step)
         except HelpdeskError as exc:
             status.update(label=t("helpdesk.stopped", LANG), state="error")
-            service.track(user, "agent.error_shown", st.session_state.get(SESSION), kind=exc.code)
+            service.track(deps, user, "agent.error_shown", st.session_state.get(SESSION), kind=exc.code)
             st.error(str(exc))
             return
     st.session_state[SESSION], st.session_state[STEPS] = turn.session_id, steps
@@ -90,7 +90,7 @@ def review_draft(turn) -> None:
     )
     file_it, cancel = st.columns(2)
     if file_it.button(t("helpdesk.file_it", LANG), type="primary", key="hd_file", width="stretch"):
-        service.track(user, "agent.modal_submitted", turn.session_id)
+        service.track(deps, user, "agent.modal_submitted", turn.session_id)
         close_modal()
         edited = {"title": title, "body": body, "severity": severity, "category": category}
         act(
@@ -99,7 +99,7 @@ def review_draft(turn) -> None:
             )
         )
     if cancel.button(t("helpdesk.cancel", LANG), key="hd_cancel_modal", width="stretch"):
-        service.track(user, "agent.modal_cancelled", turn.session_id)
+        service.track(deps, user, "agent.modal_cancelled", turn.session_id)
         close_modal()
         st.rerun()
 
@@ -172,12 +172,12 @@ if turn.kind == "question":
     columns = st.columns(max(1, len(turn.choices)))
     for position, (column, choice) in enumerate(zip(columns, turn.choices), start=1):
         if column.button(choice, key=f"hd_chip_{position}", width="stretch"):
-            service.track(user, "agent.chip_clicked", sid, position=position)
+            service.track(deps, user, "agent.chip_clicked", sid, position=position)
             act(lambda on_step, c=choice: service.resume(deps, user, sid, question_id=qid, text=c, on_step=on_step))
     with st.form("hd_reply", clear_on_submit=True):
         reply = st.text_input(t("helpdesk.type_answer", LANG))
         if st.form_submit_button(t("helpdesk.send", LANG)) and reply.strip():
-            service.track(user, "agent.resumed_via", sid, via="free_text")
+            service.track(deps, user, "agent.resumed_via", sid, via="free_text")
             act(lambda on_step: service.resume(deps, user, sid, question_id=qid, text=reply, on_step=on_step))
 elif turn.kind == "solution":
     solved, not_solved = st.columns(2)
@@ -200,13 +200,13 @@ elif turn.kind == "draft_ready":
     )
     if st.session_state.get(DRAFT_SEEN) != qid:  # a new draft opens the modal by itself, once
         st.session_state[DRAFT_SEEN], st.session_state[MODAL] = qid, True
-        service.track(user, "agent.modal_opened", sid, trigger="auto")
+        service.track(deps, user, "agent.modal_opened", sid, trigger="auto")
     if st.button(t("helpdesk.review_button", LANG), key="hd_review", type="primary"):
         st.session_state[MODAL] = True
-        service.track(user, "agent.modal_opened", sid, trigger="button")
+        service.track(deps, user, "agent.modal_opened", sid, trigger="button")
     if st.session_state.get(MODAL):
         review_draft(turn)
 
 if turn.kind != "working" and st.button(t("helpdesk.cancel_session", LANG), key="hd_abort"):
-    service.track(user, "agent.cancel_clicked", sid, from_state=turn.kind)
+    service.track(deps, user, "agent.cancel_clicked", sid, from_state=turn.kind)
     act(lambda on_step: service.abort(deps, user, sid))

@@ -1,7 +1,5 @@
 """My courses: assigned, in progress and completed, with deadlines, progress and scores."""
 
-from datetime import date
-
 import streamlit as st
 
 from agents.i18n import format_date, format_percent, t
@@ -29,7 +27,7 @@ for status in ("in_progress", "assigned", "completed"):
             left.markdown(f"**{enrollment.course_title}**")
             facts = []
             if enrollment.deadline:
-                late = enrollment.deadline < date.today() and status != "completed"
+                late = enrollment.deadline < deps.now().date() and status != "completed"
                 facts.append(
                     ("⚠️ " if late else "") + t("learning.deadline", lang, date=format_date(enrollment.deadline, lang))
                 )

@@ -41,19 +41,9 @@ NOT_YET_ON_APPDEPS: dict[str, set[str]] = {
         "agents/helpdesk/duplicates.py",
         "agents/helpdesk/tools.py",
         "agents/offline.py",
-        "agents/learning/rubric.py",
-        "agents/insights/gaps.py",
         "seeds/loader.py",
     },
-    "clock": {
-        "agents/admin/dashboards.py",
-        "agents/admin/assign.py",
-        "agents/helpdesk/audit.py",
-        "agents/learning/service.py",
-        "agents/insights/skill_history.py",
-        "pages/content_studio.py",
-        "pages/my_courses.py",
-    },
+    "clock": set(),
 }
 
 

@@ -3,7 +3,6 @@ confirm, audit-logged), called from the content studio instead of the chat."""
 
 from __future__ import annotations
 
-from datetime import date
 from uuid import UUID
 
 from agents.admin.resolve import ToolContext, ToolError
@@ -22,8 +21,8 @@ def employees(deps: AppDeps, admin: users.User) -> dict[str, str]:
         return {str(u.id): u.full_name for u in users.list_users(conn, admin.org_id) if u.is_active}
 
 
-def _context(conn, admin: users.User) -> ToolContext:
-    return ToolContext(conn, admin.org_id, admin, admin.language, date.today())
+def _context(deps: AppDeps, conn, admin: users.User) -> ToolContext:
+    return ToolContext(conn, admin.org_id, admin, admin.language, deps.now().date())
 
 
 def preview(
@@ -35,7 +34,8 @@ def preview(
     with deps.pool.connection() as conn:
         try:
             return prepare_assign_course(
-                _context(conn, admin), {"course_id": str(course_id), "employee_ids": employee_ids, "deadline": deadline}
+                _context(deps, conn, admin),
+                {"course_id": str(course_id), "employee_ids": employee_ids, "deadline": deadline},
             )
         except ToolError as exc:
             raise AssignError(str(exc)) from exc
@@ -47,6 +47,6 @@ def confirm(deps: AppDeps, admin: users.User, arguments: dict) -> str:
         raise AssignError("admins only")
     with deps.pool.connection() as conn, conn.transaction():
         try:
-            return execute_assign_course(_context(conn, admin), arguments)["message"]
+            return execute_assign_course(_context(deps, conn, admin), arguments)["message"]
         except ToolError as exc:
             raise AssignError(str(exc)) from exc

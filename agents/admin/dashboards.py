@@ -5,7 +5,6 @@ active admin, and the tables come from the same tools the assistant uses (one se
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date
 
 import numpy as np
 import pandas as pd
@@ -30,9 +29,9 @@ def _frame(rows: list[dict]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _context(conn, user: User) -> ToolContext:
+def _context(deps: AppDeps, conn, user: User) -> ToolContext:
     admin = verified_admin(conn, user)
-    return ToolContext(conn, admin.org_id, admin, admin.language, date.today())
+    return ToolContext(conn, admin.org_id, admin, admin.language, deps.now().date())
 
 
 @dataclass
@@ -44,7 +43,7 @@ class Overview:
 
 def overview(deps: AppDeps, user: User) -> Overview:
     with deps.pool.connection() as conn:
-        ctx = _context(conn, user)
+        ctx = _context(deps, conn, user)
         people = user_store.list_employees(conn, ctx.org_id)
         courses = course_store.list_course_summaries(conn, ctx.org_id)
         alerts = tools.get_alerts(ctx, {})["rows"]
@@ -130,7 +129,7 @@ def matrix_figure(matrix: skill_store.SkillsMatrix, lang: str) -> tuple[go.Figur
 
 def matrix_view(deps: AppDeps, user: User, *, department: str | None = None, category: str | None = None) -> MatrixView:
     with deps.pool.connection() as conn:
-        ctx = _context(conn, user)
+        ctx = _context(deps, conn, user)
         matrix = skill_store.skills_matrix(conn, ctx.org_id, department=department, category=category, lang=ctx.lang)
         departments = skill_store.department_names(conn, ctx.org_id, ctx.lang)
         categories = skill_store.category_names(conn, ctx.org_id, ctx.lang)
@@ -158,7 +157,7 @@ def skill_insights(
     deps: AppDeps, user: User, *, threshold: int = 1, skill: str | None = None, min_level: str = "medium"
 ) -> SkillInsights:
     with deps.pool.connection() as conn:
-        ctx = _context(conn, user)
+        ctx = _context(deps, conn, user)
         insights = SkillInsights(
             _frame(tools.get_skill_gaps(ctx, {"threshold": threshold})["rows"]),
             _frame(tools.get_mentorship_suggestions(ctx, {})["rows"]),
@@ -183,7 +182,7 @@ class CourseReport:
 
 def course_report(deps: AppDeps, user: User, course_title: str | None = None) -> CourseReport:
     with deps.pool.connection() as conn:
-        ctx = _context(conn, user)
+        ctx = _context(deps, conn, user)
         courses = tools.list_courses(ctx, {})["rows"]
         listed = course_store.list_courses(conn, ctx.org_id)
         titles = {c.title: c.title_in(ctx.lang) for c in listed}
@@ -206,7 +205,7 @@ class EmployeeReport:
 
 def employee_report(deps: AppDeps, user: User, email: str | None = None) -> EmployeeReport:
     with deps.pool.connection() as conn:
-        ctx = _context(conn, user)
+        ctx = _context(deps, conn, user)
         report = EmployeeReport(_frame(tools.list_employees(ctx, {})["rows"]))
         if email:
             detail = tools.get_employee_detail(ctx, {"employee_name": email})

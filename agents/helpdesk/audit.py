@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import json
 import threading
-import time
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 from agents.helpdesk.guards import sha
@@ -27,25 +26,32 @@ def log_path() -> Path:
     return folder / "helpdesk-audit.jsonl"
 
 
-def _rotate(path: Path) -> None:
+def _rotate(path: Path, today: date) -> None:
     if not path.exists():
         return
     day = datetime.fromtimestamp(path.stat().st_mtime, UTC).date()
-    if day == datetime.now(UTC).date():
+    if day == today:
         return
     path.rename(path.with_name(f"{path.name}.{day.isoformat()}"))
-    cutoff = (datetime.now(UTC) - timedelta(days=RETENTION_DAYS)).date().isoformat()
+    cutoff = (today - timedelta(days=RETENTION_DAYS)).isoformat()
     for old in path.parent.glob(f"{path.name}.*"):
         if old.name.rsplit(".", 1)[-1] < cutoff:
             old.unlink(missing_ok=True)
 
 
 def audit(
-    event: str, *, session_id: str, chat_session_id: str | None = None, user_id: str | None = None, **fields
+    event: str,
+    *,
+    at: float,
+    session_id: str,
+    chat_session_id: str | None = None,
+    user_id: str | None = None,
+    **fields,
 ) -> None:
-    """Append one event; string values must be enum-like labels (short, no spaces) or get hashed."""
+    """Append one event at ``at`` (epoch seconds, the deps' clock); string values must be enum-like labels
+    (short, no spaces) or get hashed."""
     line = {
-        "ts": time.time(),
+        "ts": at,
         "event": event,
         "agent_session_id": str(session_id),
         "chat_session_id_hash": sha(chat_session_id) if chat_session_id else None,
@@ -61,7 +67,7 @@ def audit(
             line[key + "_hash"] = sha(json.dumps(value, default=str, sort_keys=True))
     with _lock:
         path = log_path()
-        _rotate(path)
+        _rotate(path, datetime.fromtimestamp(at, UTC).date())
         with path.open("a", encoding="utf-8") as handle:
             handle.write(json.dumps(line, sort_keys=True) + "\n")
 

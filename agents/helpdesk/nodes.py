@@ -222,6 +222,7 @@ def supervisor(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
             action, engine, reason = twins.next_action(state, allowed), "rule", "not_allowed"
     audit(
         "agent.supervisor_decision",
+        at=ctx.clock(),
         **log_ids(state),
         turn=turn,
         next_action=action,
@@ -297,7 +298,7 @@ def clarifier(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
     position = len(state.get("questions_asked", [])) + 1
     metrics.QUESTIONS.labels(str(position)).inc()
     qid = question_id_for(state, "question")
-    audit("agent.awaiting_user", **log_ids(state), question_id=qid, question_hash=sha(text))
+    audit("agent.awaiting_user", at=ctx.clock(), **log_ids(state), question_id=qid, question_hash=sha(text))
     return {
         "questions_asked": [*state.get("questions_asked", []), text],
         "awaiting_user": {
@@ -445,6 +446,7 @@ def writer(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
         }
         audit(
             "agent.draft_ready",
+            at=ctx.clock(),
             **log_ids(state),
             title_hash=sha(draft["title"]),
             severity=draft["severity"],
@@ -480,7 +482,9 @@ def await_user(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
     answer = interrupt(pending) or {}
     ctx = runtime.context
     action = answer.get("action", "reply")
-    audit("agent.resumed", **log_ids(state), question_id=pending["question_id"], action=str(action)[:20])
+    audit(
+        "agent.resumed", at=ctx.clock(), **log_ids(state), question_id=pending["question_id"], action=str(action)[:20]
+    )
     base = {
         "awaiting_user": None,
         "run_started_at": ctx.clock(),
@@ -523,13 +527,14 @@ def finish(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
     metrics.SESSION_LATENCY.observe(max(0.0, ctx.clock() - state.get("started_at", ctx.clock())))
     audit(
         "agent.outcome",
+        at=ctx.clock(),
         **log_ids(state),
         outcome=outcome,
         total_turns=state.get("turns_taken", 0),
         total_tokens=state.get("tokens_used", 0),
     )
     if outcome == "aborted":
-        audit("agent.aborted", **log_ids(state), reason=reason or "unknown")
+        audit("agent.aborted", at=ctx.clock(), **log_ids(state), reason=reason or "unknown")
     ctx.on_step("outcome", {"outcome": outcome})
     return {
         "outcome": outcome,

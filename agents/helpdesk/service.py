@@ -60,7 +60,7 @@ def _owned(deps: HelpdeskDeps, user, session_id) -> sessions.HelpdeskSession:
         if row is None:
             if sessions.get_any_session(conn, user.org_id, session_id) is not None:
                 metrics.ACL_VIOLATIONS.inc()
-                audit("agent.acl_violation", session_id=str(session_id), user_id=str(user.id))
+                audit("agent.acl_violation", at=deps.now(), session_id=str(session_id), user_id=str(user.id))
             raise error("not_found", user.language)
     return row
 
@@ -114,6 +114,7 @@ def _run(deps: HelpdeskDeps, row: sessions.HelpdeskSession, payload, on_step) ->
         metrics.OUTCOMES.labels("error").inc()
         audit(
             "agent.error",
+            at=deps.now(),
             session_id=str(row.id),
             user_id=str(row.user_id),
             kind=type(exc).__name__,
@@ -261,6 +262,7 @@ def start(
     metrics.STARTED.labels(trigger).inc()
     audit(
         "agent.started",
+        at=deps.now(),
         session_id=str(row.id),
         chat_session_id=str(chat_session.id),
         user_id=str(user.id),
@@ -361,7 +363,7 @@ def abort(deps: AnyDeps, user, session_id) -> AgentTurn:
             sessions.request_abort(conn, user.org_id, row.id)
             sessions.finish_aborted(conn, row.id, "user_cancelled", turn.to_dict())
         metrics.OUTCOMES.labels("aborted").inc()
-        audit("agent.aborted", session_id=str(row.id), user_id=str(user.id), reason="user_cancelled")
+        audit("agent.aborted", at=deps.now(), session_id=str(row.id), user_id=str(user.id), reason="user_cancelled")
         return turn
     return resume(deps, user, session_id, question_id=row.pending_question_id, action="abort")
 
@@ -391,7 +393,14 @@ def rate(deps: AnyDeps, user, session_id, helpful: bool) -> None:
     with deps.pool.connection() as conn:
         if not sessions.record_helpful(conn, user.org_id, user.id, row.id, bool(helpful)):
             raise error("not_rateable", user.language)
-    audit("agent.rated", session_id=str(row.id), user_id=str(user.id), outcome=row.outcome, helpful=bool(helpful))
+    audit(
+        "agent.rated",
+        at=deps.now(),
+        session_id=str(row.id),
+        user_id=str(user.id),
+        outcome=row.outcome,
+        helpful=bool(helpful),
+    )
 
 
 def thread(deps: AnyDeps, user, session_id) -> list[dict]:
@@ -415,7 +424,13 @@ def _abort_row(deps: AnyDeps, session_id: UUID, reason: str, language: str, user
         done = sessions.finish_aborted(conn, session_id, reason, turn.to_dict())
     if done:
         metrics.OUTCOMES.labels("aborted").inc()
-        audit("agent.aborted", session_id=str(session_id), user_id=str(user_id) if user_id else None, reason=reason)
+        audit(
+            "agent.aborted",
+            at=wired(deps).now(),
+            session_id=str(session_id),
+            user_id=str(user_id) if user_id else None,
+            reason=reason,
+        )
     return done
 
 
@@ -479,18 +494,19 @@ _UI_EVENTS = {
 }
 
 
-def track(user, event: str, session_id: str | None = None, **fields) -> None:
+def track(deps: AnyDeps, user, event: str, session_id: str | None = None, **fields) -> None:
     """Front-end telemetry (spec 001 "Frontend telemetry") into the audit log: labels only, never text."""
     if event in _UI_EVENTS:
         audit(
             event,
+            at=wired(deps).now(),
             session_id=str(session_id or "-"),
             chat_session_id=None,
             user_id=str(user.id),
             **{
                 k: v
                 for k, v in fields.items()  # labels only; a field named like a parameter would collide with it
-                if k not in ("event", "session_id", "chat_session_id", "user_id")
+                if k not in ("event", "at", "session_id", "chat_session_id", "user_id")
                 and (isinstance(v, (int, bool)) or (isinstance(v, str) and len(v) <= 40))
             },
         )

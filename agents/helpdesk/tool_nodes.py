@@ -78,6 +78,7 @@ def make_tool_node(action: str):
         metrics.TOOLS.labels(tool, outcome, reason).inc()
         audit(
             "agent.tool_call",
+            at=ctx.clock(),
             **log_ids(state),
             tool=tool,
             outcome=outcome,
@@ -164,6 +165,7 @@ def file_ticket(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict
     metrics.TOOLS.labels("file_ticket", "error" if error else "ok", reason).inc()
     audit(
         "agent.tool_call",
+        at=ctx.clock(),
         **log_ids(state),
         tool="file_ticket",
         outcome="error" if error else "ok",
@@ -184,7 +186,7 @@ def file_ticket(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict
             },
             "trace": step_record("file_ticket", started, outcome="error", reason=reason),
         }
-    audit("agent.user_confirmed", **log_ids(state), issue_number=ticket["number"])
+    audit("agent.user_confirmed", at=ctx.clock(), **log_ids(state), issue_number=ticket["number"])
     return {
         "outcome": "filed",
         "ticket": ticket,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import timedelta
 from uuid import UUID
@@ -134,7 +135,10 @@ def cluster_labels(vectors: np.ndarray, languages: list[str]) -> np.ndarray:
 
 
 def topic_terms(
-    questions_by_cluster: list[list[str]], centres: np.ndarray, embed_query, top: int = TOPIC_TERMS
+    questions_by_cluster: list[list[str]],
+    centres: np.ndarray,
+    embed: Callable[[str], np.ndarray],
+    top: int = TOPIC_TERMS,
 ) -> list[str]:
     """Each cluster's most telling terms: words asked more often here than in any other cluster, the
     ones whose meaning is closest to the cluster's centre first (a word several questions share
@@ -158,7 +162,7 @@ def topic_terms(
         candidates = [i for i in np.nonzero(asked[number] > elsewhere)[0]]
         scored = sorted(
             candidates,
-            key=lambda i: -(float(embed_query(vocabulary[i]) @ centre) + TERM_SHARED_BONUS * (asked[number][i] - 1)),
+            key=lambda i: -(float(embed(vocabulary[i]) @ centre) + TERM_SHARED_BONUS * (asked[number][i] - 1)),
         )
         names.append(" · ".join(vocabulary[i] for i in scored[:top]))
     return names
@@ -179,18 +183,18 @@ def find_gaps(deps: AppDeps, user: users.User, *, days: int = 30) -> list[GapClu
 
 
 def _org_gaps(deps: AppDeps, org_id: UUID, days: int, lang: str | None = None) -> list[GapCluster]:
-    pool, embed_query = deps.pool, deps.embed_query
+    pool = deps.pool
     with pool.connection() as conn:
         asked = gaps.gap_questions(conn, org_id, timedelta(days=days), lang)
     if not asked:
         return []
-    vectors = np.vstack([embed_query(q.text) for q in asked])
+    vectors = np.vstack([deps.embed_query(q.text) for q in asked])
     languages = [q.language or "und" for q in asked]
     labels = cluster_labels(vectors, languages)
     members = [[i for i, label in enumerate(labels) if label == c] for c in range(labels.max() + 1)]
     centres = np.vstack([vectors[group].mean(axis=0) for group in members])
     centres /= np.linalg.norm(centres, axis=1, keepdims=True)
-    terms = topic_terms([[asked[i].text for i in group] for group in members], centres, embed_query)
+    terms = topic_terms([[asked[i].text for i in group] for group in members], centres, deps.embed_query)
     clusters = []
     with pool.connection() as conn:
         for number, group in enumerate(members):

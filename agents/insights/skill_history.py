@@ -131,7 +131,7 @@ def group_evolution(
         departments = skills.department_names(conn, admin.org_id, admin.language)
         names = {s.name: s.name_in(admin.language) for s in skills.list_skills(conn, admin.org_id)}
     frame = evolution(events, by_person=False)
-    today = today or date.today()
+    today = today or deps.now().date()
     return Evolution(
         frame, evolution_figure(frame, admin.language, today=today) if len(frame) else None, departments, names
     )
@@ -165,7 +165,7 @@ def person_evolution(
         person = _person(conn, admin, email)
         events = skill_history.level_events(conn, admin.org_id, user_id=person.id, lang=admin.language)
     frame = evolution(events, by_person=True)
-    return frame, evolution_figure(frame, admin.language, today=today or date.today()) if len(frame) else None
+    return frame, evolution_figure(frame, admin.language, today=today or deps.now().date()) if len(frame) else None
 
 
 def verified_skills(deps: AppDeps, admin: users.User, email: str) -> list[skills.UserSkill]:

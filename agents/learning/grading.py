@@ -12,8 +12,11 @@ never states the answer: the learner gets a second try first; ``solution`` is wh
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
 
 from agents.i18n import t
 from agents.learning.rubric import assess
@@ -133,12 +136,14 @@ def grade_dialogue(content: dict, answer: Any, lang: str) -> Grade:
 PRACTICAL_PASS = 0.6  # share of rubric points a practical case must cover to pass
 
 
-def grade_practical_case(content: dict, answer: Any, lang: str, prompt: str, llm: LLM | None) -> Grade:
-    if llm is None:
-        raise TypeError("a practical case is judged by a model (or its twin): pass llm")
+def grade_practical_case(
+    content: dict, answer: Any, lang: str, prompt: str, llm: LLM | None, embed_query: Callable[[str], np.ndarray] | None
+) -> Grade:
+    if llm is None or embed_query is None:
+        raise TypeError("a practical case is judged by a model (or its embedding twin): pass llm and embed_query")
     if not isinstance(answer, str) or len(answer.split()) < 3:
         raise AnswerError(t("learning.grade.write_answer", lang))
-    verdict = assess(content, answer.strip(), lang=lang, prompt=prompt, llm=llm)
+    verdict = assess(content, answer.strip(), lang=lang, prompt=prompt, llm=llm, embed_query=embed_query)
     score = sum(verdict.covered) / len(verdict.covered)
     return Grade(score >= PRACTICAL_PASS, score, verdict.feedback, verdict.engine)
 
@@ -153,12 +158,20 @@ _RULES = {
 
 
 def grade(
-    kind: str, content: dict, answer: Any, *, lang: str = "es", prompt: str = "", llm: LLM | None = None
+    kind: str,
+    content: dict,
+    answer: Any,
+    *,
+    lang: str = "es",
+    prompt: str = "",
+    llm: LLM | None = None,
+    embed_query: Callable[[str], np.ndarray] | None = None,
 ) -> Grade:
-    """Grade ``answer``; raises AnswerError for an answer that does not fit the exercise. ``llm`` (the
-    caller's ``deps.llm``) judges practical cases; the other kinds are graded by rule."""
+    """Grade ``answer``; raises AnswerError for an answer that does not fit the exercise. ``llm`` and
+    ``embed_query`` (the caller's ``deps.llm`` and ``deps.embed_query``) judge practical cases; the other
+    kinds are graded by rule."""
     if kind == "practical_case":
-        return grade_practical_case(content, answer, lang, prompt, llm)
+        return grade_practical_case(content, answer, lang, prompt, llm, embed_query)
     if kind not in _RULES:
         raise AnswerError(t("learning.grade.unknown_type", lang))
     return _RULES[kind](content, answer, lang)

@@ -14,13 +14,13 @@ feedback that names a missed point is replaced by that deterministic feedback.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 from pydantic import BaseModel, Field
 
 from agents.i18n import language_name, t
-from agents.ingestion.embeddings import embed_query
 from agents.learning.prompts import RUBRIC_GRADER_SYSTEM, RUBRIC_GRADER_USER
 from agents.llm import LLM
 from core.text import stems
@@ -67,15 +67,15 @@ def _unit(vector: np.ndarray) -> np.ndarray:
     return vector / (np.linalg.norm(vector) or 1.0)
 
 
-def coverage_twin(rubric: list[str], answer: str, lang: str) -> RubricVerdict:
+def coverage_twin(rubric: list[str], answer: str, lang: str, embed: Callable[[str], np.ndarray]) -> RubricVerdict:
     pieces = _sentences(answer)
     if len(pieces) > 1:
         pieces.append(answer)
-    piece_vectors = np.stack([_unit(embed_query(p)) for p in pieces])
+    piece_vectors = np.stack([_unit(embed(p)) for p in pieces])
     covered = []
     for point in rubric:
         recall = lexical_recall(point, answer)
-        cosine = float(np.max(piece_vectors @ _unit(embed_query(point))))
+        cosine = float(np.max(piece_vectors @ _unit(embed(point))))
         covered.append(
             recall >= LEXICAL_ALONE
             or cosine >= COSINE_ALONE
@@ -106,7 +106,9 @@ def names_a_missed_point(feedback: str, rubric: list[str], covered: list[bool], 
     return False
 
 
-def assess(content: dict, answer: str, *, lang: str, llm: LLM, prompt: str = "") -> RubricVerdict:
+def assess(
+    content: dict, answer: str, *, lang: str, llm: LLM, embed_query: Callable[[str], np.ndarray], prompt: str = ""
+) -> RubricVerdict:
     """The model's per-point verdict, or the coverage twin's."""
     rubric = content["rubric"]
     language = language_name(lang)
@@ -126,7 +128,7 @@ def assess(content: dict, answer: str, *, lang: str, llm: LLM, prompt: str = "")
     twin_verdict: list[RubricVerdict] = []
 
     def twin() -> RubricAssessment:
-        verdict = coverage_twin(rubric, answer, lang)
+        verdict = coverage_twin(rubric, answer, lang, embed_query)
         twin_verdict.append(verdict)
         return RubricAssessment(
             points=[PointVerdict(index=n, covered=c) for n, c in enumerate(verdict.covered, 1)],

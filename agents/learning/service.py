@@ -6,7 +6,7 @@ Refusals raise ``LearningError`` with a one-line message in the user's language 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
@@ -162,7 +162,7 @@ def preview_view(deps: AppDeps, user: User, course_id: Any) -> CourseView:
         course = course_store.get_course(conn, user.org_id, parsed) if parsed and user.is_admin else None
         if course is None:  # not an admin, unknown, or another organisation's: the same refusal
             raise _refuse(user, "not_enrolled")
-        now = datetime.now(UTC)
+        now = deps.now()
         enrollment = enrollments.Enrollment(
             id=course.id,
             user_id=user.id,
@@ -276,7 +276,13 @@ def submit_answer(deps: AppDeps, user: User, exercise_id: Any, answer: Any, idem
         sources = _sources(conn, user.org_id, exercise.source_chunk_ids)
     try:  # graded outside a transaction: the model may take seconds
         grade = grading.grade(
-            exercise.type, exercise.content, answer, lang=user.language, prompt=exercise.prompt, llm=deps.llm
+            exercise.type,
+            exercise.content,
+            answer,
+            lang=user.language,
+            prompt=exercise.prompt,
+            llm=deps.llm,
+            embed_query=deps.embed_query,
         )
     except AnswerError as exc:
         raise LearningError(str(exc)) from None

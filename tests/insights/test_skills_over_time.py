@@ -71,7 +71,7 @@ def test_expiry_alerts_in_the_overview_and_get_alerts(seeded_deps, seeded_pool, 
     ]
     assert any("Inspección de estanterías: caducó el" in d for d in expiring["detail"])
     with seeded_pool.connection() as conn:
-        rows = tools.get_alerts(dashboards._context(conn, admin_en), {})["rows"]
+        rows = tools.get_alerts(dashboards._context(seeded_deps, conn, admin_en), {})["rows"]
     assert any(r["kind"] == "skill_expiring" and "Forklift operation: expires on" in r["detail"] for r in rows)
 
 

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from agents.ingestion.embeddings import embed_query
 from agents.insights.alerts import compute_alerts, failure_streak
 from agents.learning import grading, progress, scheduling
 from agents.learning.grading import AnswerError, grade, solution
@@ -118,17 +119,30 @@ def test_practical_case_twin_measures_rubric_coverage():
         "de 30 días. Si no, le ofrezco un vale o un cambio.",
         prompt="¿Qué haces?",
         llm=get_llm(),
+        embed_query=embed_query,
     )
     assert good.correct and good.score == 1.0 and good.engine == "offline"
-    partial = grade("practical_case", CASE, "Primero le pido el ticket de compra al cliente.", llm=get_llm())
+    partial = grade(
+        "practical_case",
+        CASE,
+        "Primero le pido el ticket de compra al cliente.",
+        llm=get_llm(),
+        embed_query=embed_query,
+    )
     assert not partial.correct and 0 < partial.score < grading.PRACTICAL_PASS
     assert "Aún faltan 2 de los 3 puntos" in partial.feedback, partial.feedback
     for missed in CASE["rubric"][1:]:  # a second try comes first: the missing points are not named
         assert missed.rstrip(".") not in partial.feedback
-    off_topic = grade("practical_case", CASE, "Hace buen tiempo hoy en la ciudad, me voy a la playa.", llm=get_llm())
+    off_topic = grade(
+        "practical_case",
+        CASE,
+        "Hace buen tiempo hoy en la ciudad, me voy a la playa.",
+        llm=get_llm(),
+        embed_query=embed_query,
+    )
     assert off_topic.score == 0.0
     with pytest.raises(AnswerError):
-        grade("practical_case", CASE, "no", llm=get_llm())
+        grade("practical_case", CASE, "no", llm=get_llm(), embed_query=embed_query)
 
 
 def test_practical_case_uses_the_model_verdict(fake_openai):
@@ -142,7 +156,7 @@ def test_practical_case_uses_the_model_verdict(fake_openai):
             "feedback": "Bien: ticket y plazo; falta la alternativa.",
         }
     )
-    result = grade("practical_case", CASE, "Pido el ticket y miro el plazo.", llm=get_llm())
+    result = grade("practical_case", CASE, "Pido el ticket y miro el plazo.", llm=get_llm(), embed_query=embed_query)
     assert result.engine.startswith("openai") and result.score == pytest.approx(2 / 3) and result.correct
     # the model's feedback names the missed point before the reveal: the deterministic feedback replaces it
     assert "alternativa" not in result.feedback and "Aún faltan 1 de los 3 puntos" in result.feedback
@@ -159,7 +173,7 @@ def test_practical_case_keeps_model_feedback_that_hides_the_missed_points(fake_o
             "feedback": "Bien que pidas el ticket. Piensa de nuevo en lo que dice la política.",
         }
     )
-    result = grade("practical_case", CASE, "Pido el ticket al cliente.", llm=get_llm())
+    result = grade("practical_case", CASE, "Pido el ticket al cliente.", llm=get_llm(), embed_query=embed_query)
     assert result.feedback == "Bien que pidas el ticket. Piensa de nuevo en lo que dice la política."
 
 
