@@ -13,11 +13,11 @@ import threading
 import time
 import warnings
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import psycopg
 from pgvector.psycopg import register_vector
-from psycopg.rows import dict_row, tuple_row
+from psycopg.rows import DictRow, dict_row, tuple_row
 from psycopg_pool import ConnectionPool
 
 from core import config
@@ -118,7 +118,7 @@ def checkpointer():
     from langgraph.checkpoint.postgres import PostgresSaver
 
     app_pool()  # the database exists and is migrated
-    pool = ConnectionPool(
+    pool: ConnectionPool[psycopg.Connection[DictRow]] = ConnectionPool(
         database_url(),
         min_size=1,
         max_size=5,
@@ -137,7 +137,7 @@ def checkpointer():
 
 
 @contextlib.contextmanager
-def migrators_lock(conn: psycopg.Connection):
+def migrators_lock(conn: psycopg.Connection[Any]):
     """One migrator at a time across processes (a session advisory lock on an autocommit connection).
     Taken by polling, never by a waiting statement: LangGraph's migrations build indexes CONCURRENTLY,
     which wait for every statement running when they start, so a second process blocked inside
