@@ -29,7 +29,6 @@ NOT_YET_ON_APPDEPS: dict[str, set[str]] = {
     "pool": set(),
     "model": set(),
     "embedder": {
-        "agents/content/worker.py",
         "agents/retrieval/course_tree.py",
         "agents/retrieval/langchain_retriever.py",
         "agents/retrieval/search.py",

@@ -153,11 +153,11 @@ def defer_generation(conn, org_id: UUID, job_id: UUID) -> bool:
 
 
 @tasks.on_worker_start
-def requeue_runnable(pool=None) -> int:
+def requeue_runnable(deps: AppDeps) -> int:
     """Generation jobs with work to do and nothing queued for them (queued before the task queue existed,
     or whose queue job was lost) go back in the queue; returns how many."""
     count = 0
-    with (pool or process_deps().pool).connection() as conn:
+    with deps.pool.connection() as conn:
         for org_id, job_id in jobs.runnable_jobs(conn):
             if queue.open_job_status(conn, jobs.queue_lock(job_id)) is None:
                 count += defer_generation(conn, org_id, job_id)
@@ -165,14 +165,13 @@ def requeue_runnable(pool=None) -> int:
 
 
 @tasks.on_worker_start
-def warm_up() -> None:
+def warm_up(deps: AppDeps) -> None:
     """Load the language identifier and query embedder once, before parallel module tasks would all
     load them at the same moment (seconds each on a busy machine)."""
-    from agents.ingestion.embeddings import embed_query
     from agents.offline import detect_language
 
     try:
         detect_language("Procedimiento de devolución en tienda")
-        embed_query("warm up")
+        deps.embed_query("warm up")
     except Exception:  # a cold start later is slower, not wrong
         log.warning("content worker warm-up failed", exc_info=True)

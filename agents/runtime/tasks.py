@@ -27,7 +27,7 @@ from procrastinate import exceptions
 from psycopg_pool import AsyncConnectionPool
 
 from agents.runtime import drain
-from agents.runtime.deps import process_deps
+from agents.runtime.deps import AppDeps, process_deps
 from core import config
 from storage.db import database_url
 
@@ -69,11 +69,12 @@ TASK_MODULES = [
     "agents.insights.item_health",
 ]
 app = procrastinate.App(connector=_Connector(), import_paths=TASK_MODULES)
-_on_worker_start: list[Callable[[], object]] = []
+_on_worker_start: list[Callable[[AppDeps], object]] = []
 
 
-def on_worker_start(function: Callable[[], object]) -> Callable[[], object]:
-    """Run ``function`` when a worker starts, before it takes a job (a feature's warm-up, a requeue)."""
+def on_worker_start(function: Callable[[AppDeps], object]) -> Callable[[AppDeps], object]:
+    """Run ``function(deps)`` with the worker's deps when it starts, before it takes a job (a feature's
+    warm-up, a requeue)."""
     _on_worker_start.append(function)
     return function
 
@@ -128,8 +129,9 @@ def work(*, wait: bool = True, deps=None, name: str | None = None, main_thread: 
     their own model or pool); on the main thread
     procrastinate handles SIGINT/SIGTERM itself: it takes no new job and lets running ones finish."""
     app.perform_import_paths()
+    worker_deps = deps or process_deps()
     for function in _on_worker_start:
-        function()
+        function(worker_deps)
     stale = stale_seconds()
 
     async def run() -> None:

@@ -78,7 +78,7 @@ def main() -> None:
     deps = process_deps()
     pool = deps.pool
     started = time.perf_counter()
-    warm_up()  # what a worker does when it starts: load the language identifier and embedder
+    warm_up(deps)  # what a worker does when it starts: load the language identifier and embedder
     warm_s = time.perf_counter() - started
     with pool.connection() as conn:
         org = users.ensure_org(conn, "bench", "Bench")
