@@ -388,11 +388,7 @@ def generate_response(state: TutorState, runtime: Runtime[TutorContext]) -> dict
             if judged and stream.engine != "offline" and gate.feed(clean):
                 stream.reject(gate.reason)
                 break
-    if closing:
-        parts.append(closing)
-        if not hold_back:
-            _token(runtime, closing)
-    draft, engine, fallback, replaced = "".join(parts), stream.engine, None, False
+    draft, engine, fallback, replaced = "".join(parts) + closing, stream.engine, None, False
     if judged and stream.engine == "offline":  # the stream fell back to the twin before any model text
         fallback = stream.outcome.split(":", 1)[-1]
     elif judged and gate.finish(stream.outcome, stream.finish_reason):
@@ -411,6 +407,8 @@ def generate_response(state: TutorState, runtime: Runtime[TutorContext]) -> dict
                     },
                 }
             )
+    if closing and not hold_back and not replaced:  # after the gate's verdict: a replaced answer gets it again
+        _token(runtime, closing)
     return {
         "draft": draft,
         "streamed": not hold_back and not replaced,

@@ -322,6 +322,10 @@ def _finish(pool, ctx: TutorContext, session: chat.ChatSession, final: dict, sta
         "unsupported": final.get("unsupported", []),
         "low_confidence_reason": final.get("low_confidence_reason"),
         "actions": final.get("actions", []),
+        # how the answer was adapted to the learner (issue 29): the course they take, its mode, the support level
+        "learner": {key: learner[key] for key in ("course_id", "mode", "level")}
+        if (learner := final.get("learner"))
+        else None,
         "question": final.get("message", ""),
     }
     with pool.connection() as conn:

@@ -14,7 +14,7 @@ from fsrs import Card, Rating, Scheduler
 
 from agents.tutor.adapt import exercise_level, question_kind, support_level
 from agents.tutor.guardrails import find_leaks
-from storage import mastery
+from storage import chat, mastery
 from storage.attempts import abandon_attempts, start_attempt
 from storage.courses import course_id_by_title
 from storage.exercises import course_exercises, revealing_texts
@@ -88,6 +88,10 @@ def test_guided_course_answer_starts_with_a_question_and_says_why(seeded_pool, l
     actions = by_name(events, "suggestions")["actions"]
     assert actions[0] == {"kind": "course", "id": str(course), "label": "Ir a la lección: Nuestros estándares"}
     assert by_name(events, "citations")["citations"] and not by_name(events, "done").get("low_confidence_reason")
+    with seeded_pool.connection() as conn:
+        session = chat.list_sessions(conn, lucia.org_id, lucia.id, "tutor")[0]
+        stored = chat.list_messages(conn, lucia.org_id, session.id)[-1].metadata["learner"]
+    assert stored == {"course_id": str(course), "mode": "guided", "level": 3}
 
     events, text = run(james, "Can I refund a customer without a receipt?", seeded_pool)  # no course open
     assert re.fullmatch(r"🤔 \*\*[^*]+\?\*\*", _opening(text)), text
