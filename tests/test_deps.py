@@ -38,7 +38,6 @@ NOT_YET_ON_APPDEPS: dict[str, set[str]] = {
         "agents/tutor/answers.py",
         "agents/tutor/answer_check.py",
         "agents/helpdesk/duplicates.py",
-        "agents/helpdesk/tools.py",
         "agents/offline.py",
         "seeds/loader.py",
     },

@@ -81,7 +81,7 @@ def _context(deps: HelpdeskDeps, settings: Settings, row, on_step) -> HelpdeskCo
 
     return HelpdeskContext(
         llm=deps.llm,
-        tools=deps.toolbox(deps.pool, row.org_id, row.user_id),
+        tools=deps.toolbox(deps.app, row.org_id, row.user_id),
         settings=settings,
         clock=deps.now,
         stop_reason=stop_reason,

@@ -16,6 +16,7 @@ import httpx
 
 from agents.helpdesk import duplicates
 from agents.helpdesk.guards import sha
+from agents.runtime.deps import AppDeps
 from core import config
 from storage import tickets
 
@@ -102,14 +103,12 @@ def tavily_search(query: str) -> list[dict]:
 TITLE_RESCORED = 10
 
 
-def local_ticket_search(pool, org_id: UUID, query: str) -> list[dict]:
+def local_ticket_search(deps: AppDeps, org_id: UUID, query: str) -> list[dict]:
     """The organisation's tickets most like the report, in any language (agents/helpdesk/duplicates.py);
     "strong" when the centred similarity clears its calibrated threshold."""
-    from agents.ingestion.embeddings import embed_passages
-
-    vector = embed_passages([query])[0]
+    vector = deps.embed_passages([query])[0]
     language = duplicates.text_language(query)
-    with pool.connection() as conn:
+    with deps.pool.connection() as conn:
         candidates = tickets.duplicate_candidates(conn, org_id, vector)
     scored: list[tuple[float, tickets.Ticket, str | None]] = []
     for candidate in candidates:
@@ -183,7 +182,7 @@ def _ticket_dict(ticket, created: bool) -> dict:
 
 
 def _create_row(
-    pool,
+    deps: AppDeps,
     org_id: UUID,
     user_id: UUID,
     draft: dict,
@@ -193,14 +192,12 @@ def _create_row(
     filing_state: str,
     footer_hash: str | None = None,
 ):
-    from agents.ingestion.embeddings import embed_passages
-
     context = draft.get("context") or {}
     # The vector duplicate search compares: the title and the person's own words, not the draft's
     # headings and traceability footer.
     text = f"{draft['title']}\n{context.get('problem') or draft['body']}"
-    vector = embed_passages([text])[0]
-    with pool.connection() as conn:
+    vector = deps.embed_passages([text])[0]
+    with deps.pool.connection() as conn:
         return tickets.create(
             conn,
             org_id,
@@ -222,9 +219,9 @@ def _create_row(
         )
 
 
-def file_local_ticket(pool, org_id: UUID, user_id: UUID, draft: dict, idempotency_key: str) -> dict:
+def file_local_ticket(deps: AppDeps, org_id: UUID, user_id: UUID, draft: dict, idempotency_key: str) -> dict:
     ticket, created = _create_row(
-        pool, org_id, user_id, draft, idempotency_key, source="helpdesk", filing_state="complete"
+        deps, org_id, user_id, draft, idempotency_key, source="helpdesk", filing_state="complete"
     )
     return _ticket_dict(ticket, created)
 
@@ -248,18 +245,18 @@ def _find_filed_issue(footer_hash: str) -> str | None:
     )
 
 
-def file_github_issue(pool, org_id: UUID, user_id: UUID, draft: dict, idempotency_key: str) -> dict:
+def file_github_issue(deps: AppDeps, org_id: UUID, user_id: UUID, draft: dict, idempotency_key: str) -> dict:
     """Exactly once: the local row (idempotency key, footer hash) is committed before the POST and
     completed after it. A re-confirm that finds the row still pending asks GitHub for the footer hash
     first, so an issue created just before a crash is adopted, never filed twice."""
     footer_hash = sha(idempotency_key, 20)
-    with pool.connection() as conn:
+    with deps.pool.connection() as conn:
         ticket = tickets.get_by_key(conn, org_id, idempotency_key)
     if ticket is not None and ticket.filing_state == "complete":
         return _ticket_dict(ticket, False)
     if ticket is None:
         ticket, _ = _create_row(
-            pool,
+            deps,
             org_id,
             user_id,
             draft,
@@ -284,7 +281,7 @@ def file_github_issue(pool, org_id: UUID, user_id: UUID, draft: dict, idempotenc
         )
         _raise_for_status(response, "GitHub")
         url = response.json().get("html_url")
-    with pool.connection() as conn:
+    with deps.pool.connection() as conn:
         return _ticket_dict(tickets.complete_filing(conn, org_id, ticket.id, url), True)
 
 
@@ -292,7 +289,7 @@ def github_configured() -> bool:
     return bool(config.get("GITHUB_TOKEN") and config.get("GITHUB_REPO"))
 
 
-def default_toolbox(pool, org_id: UUID, user_id: UUID) -> Toolbox:
+def default_toolbox(deps: AppDeps, org_id: UUID, user_id: UUID) -> Toolbox:
     """The production tools for one user of one organisation."""
     github = github_configured()
     available = {"retry_kb", "search_existing_issues", "file_ticket"}
@@ -303,10 +300,10 @@ def default_toolbox(pool, org_id: UUID, user_id: UUID) -> Toolbox:
         raise ToolError("web search is not configured", reason="unavailable")
 
     return Toolbox(
-        retry_kb=lambda q: kb_search(pool, org_id, q),
+        retry_kb=lambda q: kb_search(deps.pool, org_id, q),
         web_search=tavily_search if "web_search" in available else unavailable,
-        search_existing_issues=github_issue_search if github else (lambda q: local_ticket_search(pool, org_id, q)),
-        file_ticket=(lambda d, k: (file_github_issue if github else file_local_ticket)(pool, org_id, user_id, d, k)),
+        search_existing_issues=github_issue_search if github else (lambda q: local_ticket_search(deps, org_id, q)),
+        file_ticket=(lambda d, k: (file_github_issue if github else file_local_ticket)(deps, org_id, user_id, d, k)),
         available=available,
     )
 

@@ -18,7 +18,7 @@ from agents.runtime.deps import AppDeps
 @dataclass
 class HelpdeskDeps:
     app: AppDeps
-    toolbox: Callable[[object, UUID, UUID], Toolbox] = default_toolbox
+    toolbox: Callable[[AppDeps, UUID, UUID], Toolbox] = default_toolbox
     settings: Callable[[], Settings] = Settings.from_env
     clock: Callable[[], float] | None = None  # epoch seconds; the AppDeps clock unless a test stops time
     graph: HelpdeskGraph = field(init=False)

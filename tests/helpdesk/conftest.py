@@ -74,9 +74,9 @@ def org(pool):
     return SimpleNamespace(org=organisation, ana=ana, bob=bob, admin=admin)
 
 
-def local_toolbox(pool, org_id, user_id):
+def local_toolbox(deps, org_id, user_id):
     """Production ticket tools on the test database; the knowledge base is empty here."""
-    box = hd_tools.default_toolbox(pool, org_id, user_id)
+    box = hd_tools.default_toolbox(deps, org_id, user_id)
     box.retry_kb = lambda query: []
     return box
 

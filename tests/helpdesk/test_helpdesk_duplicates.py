@@ -10,6 +10,7 @@ import pytest
 from agents.helpdesk import duplicates, twins
 from agents.helpdesk.__main__ import main
 from agents.helpdesk.tools import local_ticket_search
+from tests.conftest import make_deps
 from tests.people import upsert_user
 
 
@@ -42,7 +43,7 @@ def test_the_same_report_in_spanish_and_english_classifies_alike():
 
 
 def test_an_unrelated_ticket_sharing_words_is_not_offered(org, pool):
-    hits = local_ticket_search(pool, org.org.id, "No puedo conectarme a la VPN desde esta mañana")
+    hits = local_ticket_search(make_deps(pool), org.org.id, "No puedo conectarme a la VPN desde esta mañana")
     vpn_drops = next(h for h in hits if h["title"] == "VPN disconnects every ten minutes")
     assert not vpn_drops["strong"]
 

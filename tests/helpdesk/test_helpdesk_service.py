@@ -169,8 +169,8 @@ class SimulatedCrash(BaseException):
 
 
 def test_restart_during_a_tool_call_leaves_the_session_aborted(org, pool, checkpointer):
-    def crashing_toolbox(pool_, org_id, user_id):
-        box = local_toolbox(pool_, org_id, user_id)
+    def crashing_toolbox(deps_, org_id, user_id):
+        box = local_toolbox(deps_, org_id, user_id)
 
         def crash(query):
             raise SimulatedCrash()
@@ -339,8 +339,8 @@ def test_cancel_while_a_tool_is_in_flight_stops_within_two_seconds(org, pool, ch
 
     release = threading.Event()
 
-    def slow_toolbox(pool_, org_id, user_id):
-        box = local_toolbox(pool_, org_id, user_id)
+    def slow_toolbox(deps_, org_id, user_id):
+        box = local_toolbox(deps_, org_id, user_id)
         box.search_existing_issues = lambda query: (release.wait(8), [])[1]  # a tool that hangs
         return box
 

@@ -6,16 +6,21 @@ from __future__ import annotations
 from agents.helpdesk.tools import local_ticket_search
 from agents.ingestion.embeddings import embed_query
 from storage import tickets, users
+from tests.conftest import make_deps
 
 
 def test_duplicate_search_finds_the_same_problem_in_another_language(org, pool):
-    hits = local_ticket_search(pool, org.org.id, "Oracle Financials devuelve error 403 en los informes de presupuesto")
+    hits = local_ticket_search(
+        make_deps(pool), org.org.id, "Oracle Financials devuelve error 403 en los informes de presupuesto"
+    )
     assert hits[0]["title"] == "Oracle Financials returns 403 on budget reports" and hits[0]["strong"]
     assert hits[0]["similarity"] >= hits[-1]["similarity"]
 
 
 def test_unrelated_query_has_no_strong_match(org, pool):
-    assert not any(h["strong"] for h in local_ticket_search(pool, org.org.id, "How many vacation days do I have left?"))
+    assert not any(
+        h["strong"] for h in local_ticket_search(make_deps(pool), org.org.id, "How many vacation days do I have left?")
+    )
 
 
 def test_create_is_idempotent_and_status_updates(org, pool):

@@ -88,9 +88,9 @@ def test_github_search_marks_strong_duplicates(monkeypatch):
 
 def test_default_toolbox_hides_web_search_without_a_key(monkeypatch):
     monkeypatch.delenv("TAVILY_API_KEY", raising=False)
-    box = tools.default_toolbox(pool=None, org_id=None, user_id=None)
+    box = tools.default_toolbox(deps=None, org_id=None, user_id=None)
     assert "web_search" not in box.available
     with pytest.raises(ToolError):
         box.web_search("anything")
     monkeypatch.setenv("TAVILY_API_KEY", "tvly-test")
-    assert "web_search" in tools.default_toolbox(pool=None, org_id=None, user_id=None).available
+    assert "web_search" in tools.default_toolbox(deps=None, org_id=None, user_id=None).available
