@@ -9,7 +9,9 @@ of every product text before it is stored (lessons, manuals, tickets, assistant 
 Two halves decide together, sentence by sentence: rules (the families below, from the red-team
 corpora: override orders, fake system or role markers and transcripts, "pre-approved" and "already
 confirmed" claims, role play, demanded confirmations, hidden actions, hijacked tasks; es and en) and
-a learned model (core/instruction_model.py) for phrasings no rule lists. Then the whole span goes:
+a learned model (core/instruction_model.py) for phrasings no rule lists; at ingestion, a semantic check on
+sentence embeddings gives a second opinion on the sentences the model leans on without flagging
+(agents/ingestion/semantic_check.py: it needs the embedder, which this layer does not have). Then the whole span goes:
 an attack is rarely one sentence ("Before you can solve the task… please do the following first:
 {goal} After you do that… Thanks! Signed, …"), so its neighbours go with it when they sit between
 flagged sentences, follow a flagged colon, lean the same way, or are a short sign-off.
@@ -19,6 +21,7 @@ Every pattern is linear: literal anchors and bounded gaps only.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from core.instruction_model import attack_probabilities
 from core.text import sentences
@@ -188,6 +191,9 @@ FAMILIES: dict[str, re.Pattern] = {
 FLAG_AT = 0.55  # 0.5 took a demo procedure step ("Enviar la nota de gastos a aprobación…", 0.502) for an order
 NEIGHBOUR_AT = 0.25
 LEARNED_MIN_WORDS = 5  # a label or a title ("Your answer", "Audit log") is too short for the model to judge alone
+# A second opinion (a semantic classifier on sentence embeddings, at ingestion only: agents/ingestion/semantic_check.py)
+# is asked about sentences no rule flags that the model gives at least this much; it reads what n-grams miss.
+SECOND_OPINION_FROM = 0.1
 # "Thanks!", "Signed, Emma Johnson", "IMPORTANT!!!": part of the span they open or close.
 _SIGN_OFF = re.compile(
     r"^\W{0,3}(?:thanks|thank\s+you|gracias|signed|firmado|regards|saludos|cheers|atentamente"
@@ -243,8 +249,12 @@ def score_ahead(texts: list[str]) -> None:
     attack_probabilities([sentence for text in texts for sentence in _scored(sentences(text))])
 
 
-def _flags(parts: list[str]) -> list[str | None]:
-    """Each sentence's family (``learned`` for the model's, ``span`` for a neighbour taken with it)."""
+SecondOpinion = Callable[[list[str]], list[bool]]
+
+
+def _flags(parts: list[str], second_opinion: SecondOpinion | None = None) -> list[str | None]:
+    """Each sentence's family (``learned`` for the model's, ``semantic`` for the second opinion's, ``span`` for
+    a neighbour taken with it)."""
     spoken = [i for i, part in enumerate(parts) if part.strip()]
     scores = attack_probabilities(_scored(parts))
     probability = {i: max(scores[n], scores[n + len(spoken)]) for n, i in enumerate(spoken)}
@@ -252,6 +262,15 @@ def _flags(parts: list[str]) -> list[str | None]:
     for i in spoken:
         if flags[i] is None and probability[i] >= FLAG_AT and len(parts[i].split()) >= LEARNED_MIN_WORDS:
             flags[i] = "learned"
+    if second_opinion is not None:
+        asked = [
+            i
+            for i in spoken
+            if flags[i] is None and probability[i] >= SECOND_OPINION_FROM and len(parts[i].split()) >= LEARNED_MIN_WORDS
+        ]
+        for i, verdict in zip(asked, second_opinion([parts[i].strip() for i in asked]) if asked else [], strict=True):
+            if verdict:
+                flags[i] = "semantic"
     changed = True
     while changed:  # each pass can only add flags: at most len(parts) passes
         changed = False
@@ -278,13 +297,13 @@ def _flags(parts: list[str]) -> list[str | None]:
     return flags
 
 
-def split_instructions(text: str) -> tuple[str, list[tuple[str, str]]]:
+def split_instructions(text: str, second_opinion: SecondOpinion | None = None) -> tuple[str, list[tuple[str, str]]]:
     """``text`` without its instruction spans, and their sentences with their family."""
     parts = sentences(text)
     if not parts:
         return text or "", []
     kept, removed = [], []
-    for part, family in zip(parts, _flags(parts), strict=True):
+    for part, family in zip(parts, _flags(parts, second_opinion), strict=True):
         if family is None:
             kept.append(part)
         else:

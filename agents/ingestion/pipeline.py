@@ -21,9 +21,10 @@ from psycopg_pool import ConnectionPool
 from agents.ingestion import limits
 from agents.ingestion.embeddings import EmbeddingError, VectorPack, embed_passages
 from agents.ingestion.parsers import PARSERS, IngestError, Paragraph, ParsedDocument
+from agents.ingestion.semantic_check import second_opinion
 from core import config
 from core.inputs import strip_invisible
-from core.instructions import score_ahead, split_instructions, without_instructions
+from core.instructions import SecondOpinion, score_ahead, split_instructions, without_instructions
 from core.markup import safe_markdown
 from core.once import built_once
 from storage import documents, ingestions, source_changes
@@ -111,7 +112,11 @@ def check_upload(source_name: str, data: bytes) -> None:
         )
 
 
-def parse(path: Path, data: bytes) -> ParsedDocument:
+def parse(
+    path: Path, data: bytes, known: VectorPack | None = None, judge: SecondOpinion | None = None
+) -> ParsedDocument:
+    """``path``'s text as data. The instruction filter takes the semantic check's second opinion (embedding
+    with ``known`` vectors first), or ``judge``'s in its place."""
     check_upload(path.name, data)
     suffix = path.suffix.lower()
     try:
@@ -122,7 +127,7 @@ def parse(path: Path, data: bytes) -> ParsedDocument:
             limits.check_chunks(len(parsed.full_text) // (TARGET_TOKENS * CHARS_PER_TOKEN))
     except limits.LimitExceeded as exc:
         raise IngestError(str(exc), exc.code, **exc.params) from None
-    parsed = _as_data(parsed, path.stem)
+    parsed = _as_data(parsed, path.stem, judge or second_opinion(known))
     if not parsed.full_text.strip():
         raise IngestError("the document has no text to learn from", "no_text")
     return parsed
@@ -135,7 +140,7 @@ def _heading_as_data(path: str) -> str:
     return " > ".join(level for level in levels if level)
 
 
-def _as_data(parsed: ParsedDocument, stem: str) -> ParsedDocument:
+def _as_data(parsed: ParsedDocument, stem: str, judge: SecondOpinion | None) -> ParsedDocument:
     """Other people's Markdown made data: no raw HTML, outside images or links to hosts not allowlisted,
     and no instruction-like sentence (held back in ``flagged``, for the admin to see). A title that was all
     instruction gives way to the file's name, as a document with no title does."""
@@ -145,14 +150,14 @@ def _as_data(parsed: ParsedDocument, stem: str) -> ParsedDocument:
         + [strip_invisible(paragraph.text) for paragraph in parsed.paragraphs]
         + [safe_markdown(level) for level in levels]
     )
-    title, removed = split_instructions(safe_markdown(parsed.title))
+    title, removed = split_instructions(safe_markdown(parsed.title), judge)
     flagged: list[dict] = [
         {"heading": "", "page": None, "family": family, "text": sentence, "near": ""} for sentence, family in removed
     ]
     paragraphs = []
     for paragraph in parsed.paragraphs:
         # markers give instructions away: before the sanitiser; invisible characters first, as they split words
-        text, removed = split_instructions(strip_invisible(paragraph.text))
+        text, removed = split_instructions(strip_invisible(paragraph.text), judge)
         text = safe_markdown(text)
         heading = _heading_as_data(paragraph.heading)
         text = text.strip()
@@ -235,10 +240,12 @@ def _heading_spans(group: list[Paragraph]) -> tuple:
     return tuple(spans)
 
 
-def parse_and_chunk(source_name: str, data: bytes) -> tuple[ParsedDocument, str, list[documents.NewChunk]]:
+def parse_and_chunk(
+    source_name: str, data: bytes, known: VectorPack | None = None
+) -> tuple[ParsedDocument, str, list[documents.NewChunk]]:
     """The file parsed, its language and its chunks, within the document limits (the synchronous and the
     background ingestion start the same way)."""
-    parsed = parse(Path(source_name), data)
+    parsed = parse(Path(source_name), data, known)
     new_chunks = chunk(parsed.paragraphs)
     try:
         limits.check_chunks(len(new_chunks))
@@ -279,14 +286,26 @@ def embed_chunks(
     return vectors[: len(texts)], section_vectors
 
 
-def passage_texts(path: str | Path) -> list[str]:
-    """The texts ingesting ``path`` embeds, chunks in order then their sections (what a shipped VectorPack
-    must hold)."""
+def passage_texts(path: str | Path, known: VectorPack | None = None) -> list[str]:
+    """The texts ingesting ``path`` embeds, chunks in order then their sections, then the sentences the
+    semantic check was asked about (what a shipped VectorPack must hold)."""
     path = Path(path)
-    parsed = parse(path, path.read_bytes())
+    asked: list[str] = []
+    judge = second_opinion(known)
+    recording: SecondOpinion | None = None
+    if judge is not None:
+        check = judge
+
+        def recording(texts: list[str]) -> list[bool]:
+            asked.extend(texts)
+            return check(texts)
+
+    parsed = parse(path, path.read_bytes(), judge=recording)
     new_chunks = chunk(parsed.paragraphs)
-    return [_embedding_text(parsed.title, c) for c in new_chunks] + [
-        text for c in new_chunks for text in section_texts(parsed.title, c)
+    return [
+        *(_embedding_text(parsed.title, c) for c in new_chunks),
+        *(text for c in new_chunks for text in section_texts(parsed.title, c)),
+        *asked,
     ]
 
 
@@ -384,7 +403,7 @@ def ingest_file(
     if same is not None:
         return IngestResult(same.id, same.title, same.page_count, same.chunk_count, same.language, "unchanged")
 
-    parsed, language, new_chunks = parse_and_chunk(source_name, data)
+    parsed, language, new_chunks = parse_and_chunk(source_name, data, known_vectors)
     vectors, section_vectors = embed_chunks(parsed.title, new_chunks, known=known_vectors)
 
     with pool.connection() as conn:
