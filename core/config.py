@@ -38,7 +38,7 @@ class Variable:
     secret: bool = False  # never printed
 
 
-def _v(name, kind, default, doc, **extra) -> Variable:
+def _v(name: str, kind: str, default: Any, doc: str, **extra: Any) -> Variable:
     return Variable(name, kind, default, doc, **extra)
 
 

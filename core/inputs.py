@@ -12,6 +12,8 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from collections.abc import Iterable
+from typing import NoReturn
 from uuid import UUID
 
 _ENGLISH = {
@@ -89,7 +91,7 @@ class OneLineParser(argparse.ArgumentParser):
     """argparse as every CLI uses it: a refused command line is one line on stderr and exit 2 (argparse
     prints its whole usage first otherwise). Subcommands' parsers are of this class too."""
 
-    def error(self, message: str):
+    def error(self, message: str) -> NoReturn:
         print(f"error: {message}", file=sys.stderr)
         sys.exit(2)
 
@@ -104,7 +106,7 @@ def refused_arguments(argv: list[str]) -> InputRefused | None:
     return None
 
 
-def distinct_uuids(values) -> list[UUID]:
+def distinct_uuids(values: Iterable[object] | None) -> list[UUID]:
     """The distinct ids of ``values`` in order, as UUIDs; ValueError on one that is not an id (ids the
     product wrote itself — a pipeline's chunk ids, a picker's documents — where a bad one is a fault to
     surface, not input to drop as ``parse_uuid`` does)."""

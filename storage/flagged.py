@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from uuid import UUID
 
 import psycopg
 from psycopg.rows import class_row
+
+if TYPE_CHECKING:
+    from storage.documents import NewChunk
 
 
 @dataclass(frozen=True)
@@ -19,7 +24,9 @@ class FlaggedPassage:
     text: str
 
 
-def record(conn: psycopg.Connection, org_id: UUID, document_id: UUID, passages, chunks) -> None:
+def record(
+    conn: psycopg.Connection, org_id: UUID, document_id: UUID, passages: Sequence[dict], chunks: Sequence[NewChunk]
+) -> None:
     """Replace the document's flagged passages ({heading, page, family, text, near}); mark the chunks
     they were taken from (those holding the text that stood ``near`` them)."""
     near = [passage["near"] for passage in passages if passage.get("near")]

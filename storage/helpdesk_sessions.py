@@ -14,6 +14,7 @@ from uuid import UUID
 import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
+from psycopg_pool import ConnectionPool
 
 from core.inputs import parse_uuid
 from storage.rows import one_row, scalar
@@ -101,7 +102,7 @@ def create_session(
         )
 
 
-def get_session(conn: psycopg.Connection, org_id: UUID, user_id: UUID, session_id) -> HelpdeskSession | None:
+def get_session(conn: psycopg.Connection, org_id: UUID, user_id: UUID, session_id: object) -> HelpdeskSession | None:
     """The user's own session, else None (unknown ids and other people's alike)."""
     session_id = parse_uuid(session_id)
     if session_id is None:
@@ -114,7 +115,7 @@ def get_session(conn: psycopg.Connection, org_id: UUID, user_id: UUID, session_i
         ).fetchone()
 
 
-def get_any_session(conn: psycopg.Connection, org_id: UUID, session_id) -> HelpdeskSession | None:
+def get_any_session(conn: psycopg.Connection, org_id: UUID, session_id: object) -> HelpdeskSession | None:
     """Any session of the organisation (admin tooling and the ACL check)."""
     session_id = parse_uuid(session_id)
     if session_id is None:
@@ -285,7 +286,7 @@ def claim_turn(
 
 
 @contextmanager
-def run_lock(pool, session_id: UUID) -> Iterator[bool]:
+def run_lock(pool: ConnectionPool, session_id: UUID) -> Iterator[bool]:
     """Held (True) while this process runs the session's graph; False when another process holds it.
 
     A session-level advisory lock on its own autocommit connection: a process killed mid-step loses

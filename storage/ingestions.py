@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 from uuid import UUID
 
 import numpy as np
@@ -120,7 +121,7 @@ def in_flight_ids(conn: psycopg.Connection, org_id: UUID) -> set[UUID]:
     return {row[0] for row in rows}
 
 
-def set_status(conn: psycopg.Connection, org_id: UUID, ingestion_id: UUID, status: str, **fields) -> None:
+def set_status(conn: psycopg.Connection, org_id: UUID, ingestion_id: UUID, status: str, **fields: Any) -> None:
     """Move to ``status``; ``fields`` among document_id, replaces, pages, chunks_total, error, error_code,
     error_params. A finished ingestion drops the uploaded bytes."""
     allowed = {"document_id", "replaces", "pages", "chunks_total", "error", "error_code", "error_params"}

@@ -99,7 +99,7 @@ def flag_stale_content(conn: psycopg.Connection, org_id: UUID, document_id: UUID
     return flagged
 
 
-def _flag_citers(conn, org_id: UUID, document_id: UUID, change: ChunkChange) -> int:
+def _flag_citers(conn: psycopg.Connection, org_id: UUID, document_id: UUID, change: ChunkChange) -> int:
     cur = conn.execute(
         """INSERT INTO stale_sources (org_id, document_id, course_id, module_id, entity_type, entity_id, change,
                                       old_chunk_id, heading, old_content, new_chunk_id, new_content)
@@ -126,7 +126,7 @@ def _flag_citers(conn, org_id: UUID, document_id: UUID, change: ChunkChange) -> 
     return cur.rowcount
 
 
-def _move_references(conn, org_id: UUID, old_id: UUID, new_id: UUID) -> None:
+def _move_references(conn: psycopg.Connection, org_id: UUID, old_id: UUID, new_id: UUID) -> None:
     params = {"org_id": org_id, "old": old_id, "new": new_id, "old_text": str(old_id), "new_text": str(new_id)}
     for table in ("modules", "lessons", "exercises"):
         conn.execute(

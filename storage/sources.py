@@ -18,7 +18,7 @@ _CHUNK_SELECT = """
     FROM document_chunks c JOIN documents d ON d.id = c.document_id"""
 
 
-def nearby_chunks(conn: psycopg.Connection, org_id: UUID, chunk_id, radius: int = 1) -> list[Chunk]:
+def nearby_chunks(conn: psycopg.Connection, org_id: UUID, chunk_id: object, radius: int = 1) -> list[Chunk]:
     """The chunk and the ``radius`` chunks either side of it in its document, in reading order."""
     parsed = parse_uuid(chunk_id)
     if parsed is None:
@@ -34,7 +34,7 @@ def nearby_chunks(conn: psycopg.Connection, org_id: UUID, chunk_id, radius: int 
         ).fetchall()
 
 
-def document_chunks_by_document(conn: psycopg.Connection, org_id: UUID, document_id) -> list[Chunk]:
+def document_chunks_by_document(conn: psycopg.Connection, org_id: UUID, document_id: object) -> list[Chunk]:
     parsed = parse_uuid(document_id)
     if parsed is None:
         return []
@@ -56,7 +56,7 @@ class SourceDocument:
     full_text: str
 
 
-def source_document(conn: psycopg.Connection, org_id: UUID, document_id) -> SourceDocument | None:
+def source_document(conn: psycopg.Connection, org_id: UUID, document_id: object) -> SourceDocument | None:
     parsed = parse_uuid(document_id)
     if parsed is None:
         return None
@@ -68,7 +68,7 @@ def source_document(conn: psycopg.Connection, org_id: UUID, document_id) -> Sour
         ).fetchone()
 
 
-def chunk_document_id(conn: psycopg.Connection, org_id: UUID, chunk_id) -> UUID | None:
+def chunk_document_id(conn: psycopg.Connection, org_id: UUID, chunk_id: object) -> UUID | None:
     parsed = parse_uuid(chunk_id)
     if parsed is None:
         return None
@@ -89,7 +89,7 @@ class SourceLesson:
     citations: list
 
 
-def source_lesson(conn: psycopg.Connection, org_id: UUID, lesson_id) -> SourceLesson | None:
+def source_lesson(conn: psycopg.Connection, org_id: UUID, lesson_id: object) -> SourceLesson | None:
     parsed = parse_uuid(lesson_id)
     if parsed is None:
         return None

@@ -5,8 +5,10 @@ History, people affected and notifications are in storage/ticket_events.py.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 from uuid import UUID
 
 import numpy as np
@@ -224,7 +226,7 @@ _ROW_QUERY = f"""SELECT {", ".join("tk." + c.strip() for c in _COLUMNS.split(","
                  LEFT JOIN ticket_events e ON e.ticket_id = tk.id"""
 
 
-def _rows(cur_rows) -> list[TicketRow]:
+def _rows(cur_rows: Iterable[Sequence[Any]]) -> list[TicketRow]:
     width = len(_COLUMNS.split(","))
     return [
         TicketRow(Ticket(*row[:width]), row[width], row[width + 1], row[width + 2], row[width + 3]) for row in cur_rows
