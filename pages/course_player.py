@@ -27,6 +27,8 @@ lang = user.language
 enrollments = service.my_courses(deps, user)
 titles = {str(e.course_id): e.course_title for e in enrollments}
 linked = st.query_params.get("course")
+lesson_link = st.query_params.get("lesson")  # the tutor's "go to the lesson": followed once, then the learner moves on
+followed = bool(lesson_link) and st.session_state.get("learn_lesson_link") != lesson_link
 # an admin following a link to a course they are not enrolled in (e.g. from the studio) previews it
 preview = bool(user.is_admin and linked and linked not in titles)
 if not enrollments and not preview:
@@ -40,7 +42,7 @@ try:
         course_id = linked
         st.info(t("learning.preview_note", lang, title=view.enrollment.course_title))
     else:
-        wanted = st.session_state.get("learn_course_id") or linked
+        wanted = (linked if followed else None) or st.session_state.get("learn_course_id") or linked
         course_id = st.selectbox(
             t("learning.course", lang),
             list(titles),
@@ -59,6 +61,9 @@ if not lessons:
     st.stop()
 lesson_key = f"learn_lesson_{course_id}"
 ids = [lesson.id for lesson in lessons]
+if followed:
+    st.session_state["learn_lesson_link"] = lesson_link
+    st.session_state[lesson_key] = next((i for i in ids if str(i) == lesson_link), st.session_state.get(lesson_key))
 if st.session_state.get(lesson_key) not in ids:
     st.session_state[lesson_key] = next((i for i in ids if i not in view.completed_lessons), ids[0])
 position = ids.index(st.session_state[lesson_key])

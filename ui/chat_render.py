@@ -86,7 +86,8 @@ def _citation_target(citation: dict) -> dict:
 
 def _action_link(action: dict, app_url: str | None) -> str | None:
     if action["kind"] == "course":
-        return _app_link(app_url, "course_player", {"course": action["id"]})
+        lesson = {"lesson": action["lesson"]} if action.get("lesson") else {}  # the lesson that helps (issue 29)
+        return _app_link(app_url, "course_player", {"course": action["id"], **lesson})
     if action["kind"] == "document":
         return _app_link(app_url, "source_viewer", {"document": action["id"]})
     return _app_link(app_url, "helpdesk", {"q": action.get("question", "")[:1500]})

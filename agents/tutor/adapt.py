@@ -187,6 +187,7 @@ def lesson_action(view: dict | None, language: str) -> list[dict]:
         {
             "kind": "course",
             "id": view["course_id"],
+            "lesson": view["lesson_id"],
             "label": t("tutor.adapt.action.lesson", language, title=view["lesson"]),
         }
     ]

@@ -76,6 +76,9 @@ def test_a_spanish_speaker_gets_spanish_pages(seeded_db_url, seeded_pool):
 
 def test_course_player_lesson_exercise_feedback_and_next(seeded_db_url, seeded_pool, emily):
     user, outline = emily["user"], emily["outline"]
+    linked = outline.modules[0].lessons[1]  # the tutor's "go to the lesson" link (issue 29) opens that lesson
+    at = open_page(user, "pages/course_player.py", query={"course": str(emily["course"].id), "lesson": str(linked.id)})
+    assert at.header[0].value == linked.title
     at = open_page(user, "pages/course_player.py", learn_course_id=str(emily["course"].id))
     first = outline.modules[0].lessons[0]
     assert at.header[0].value == first.title and "Course progress: 0%" in str(at.get("progress")[0].proto)

@@ -20,6 +20,7 @@ from storage.courses import course_id_by_title
 from storage.exercises import course_exercises, revealing_texts
 from tests.fake_openai import Reply
 from tests.tutor.conftest import by_name, run
+from ui.chat_render import render_answer
 
 SERVICE = "Atención al cliente de excelencia"  # Lucía's, with three wrong answers on the ACRE steps
 RETURNS = "Returns and Refunds Essentials"  # James's
@@ -86,7 +87,10 @@ def test_guided_course_answer_starts_with_a_question_and_says_why(seeded_pool, l
         "vuelve a la lección «Nuestros estándares»" in text and "repasos pendientes" in text
     )  # what helps with the ACRE steps
     actions = by_name(events, "suggestions")["actions"]
-    assert actions[0] == {"kind": "course", "id": str(course), "label": "Ir a la lección: Nuestros estándares"}
+    assert actions[0]["kind"] == "course" and actions[0]["id"] == str(course) and actions[0]["lesson"]
+    assert actions[0]["label"] == "Ir a la lección: Nuestros estándares"
+    drawn = render_answer(text, {"actions": actions}, "es", "http://app")
+    assert re.search(rf'href="http://app/course_player\?course={course}&(amp;)?lesson={actions[0]["lesson"]}"', drawn)
     assert by_name(events, "citations")["citations"] and not by_name(events, "done").get("low_confidence_reason")
     with seeded_pool.connection() as conn:
         session = chat.list_sessions(conn, lucia.org_id, lucia.id, "tutor")[0]
