@@ -194,6 +194,10 @@ LEARNED_MIN_WORDS = 5  # a label or a title ("Your answer", "Audit log") is too 
 # A second opinion (a semantic classifier on sentence embeddings, at ingestion only: agents/ingestion/semantic_check.py)
 # is asked about sentences no rule flags that the model gives at least this much; it reads what n-grams miss.
 SECOND_OPINION_FROM = 0.1
+# Where the second opinion is asked (ingestion), the n-gram model alone flags only from here: between FLAG_AT
+# and this it cut plain policy sentences ("Employees who work a night shift receive a bonus of 15 euros per
+# shift.", 0.81) in 7 of 30 written to probe it (tests/untrusted/clean_policy_probe.yaml)
+LEARNED_ALONE_AT = 0.9
 # "Thanks!", "Signed, Emma Johnson", "IMPORTANT!!!": part of the span they open or close.
 _SIGN_OFF = re.compile(
     r"^\W{0,3}(?:thanks|thank\s+you|gracias|signed|firmado|regards|saludos|cheers|atentamente"
@@ -259,8 +263,9 @@ def _flags(parts: list[str], second_opinion: SecondOpinion | None = None) -> lis
     scores = attack_probabilities(_scored(parts))
     probability = {i: max(scores[n], scores[n + len(spoken)]) for n, i in enumerate(spoken)}
     flags = [instruction_family(part) if part.strip() else None for part in parts]
+    alone_at = FLAG_AT if second_opinion is None else LEARNED_ALONE_AT
     for i in spoken:
-        if flags[i] is None and probability[i] >= FLAG_AT and len(parts[i].split()) >= LEARNED_MIN_WORDS:
+        if flags[i] is None and probability[i] >= alone_at and len(parts[i].split()) >= LEARNED_MIN_WORDS:
             flags[i] = "learned"
     if second_opinion is not None:
         asked = [
