@@ -24,6 +24,9 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
+import nh3
+from markdown_it import MarkdownIt
+
 from core import config
 from core.inputs import strip_invisible, strip_nul
 from core.instructions import without_instructions
@@ -222,3 +225,22 @@ def product_turns(turns: list | None) -> list:
 def product_fields(fields: dict | None) -> dict:
     """Facts gathered from a person's answers (a ticket's ``facts``): text values as product text."""
     return {key: product_text(value) if isinstance(value, str) else value for key, value in (fields or {}).items()}
+
+
+# Markdown drawn as HTML for a reader (the source viewer, a SCORM package's lessons): raw HTML in it stays
+# text (html: False), and nh3 keeps formatting and links only.
+_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
+_FORMATTING = {
+    *("p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "blockquote", "pre", "br", "hr"),
+    *("strong", "em", "code", "sup", "sub", "del", "a"),
+    *("table", "thead", "tbody", "tr", "th", "td"),
+}
+_ATTRIBUTES = {"a": {"href", "title"}, "img": {"src", "alt"}, "th": {"align"}, "td": {"align"}}
+
+
+def markdown_html(markdown: str, *, embedded_images: bool = False) -> str:
+    """``markdown`` as HTML that runs nothing: formatting, tables and http(s)/mailto links; with
+    ``embedded_images``, images whose source is a data URI too (a package read offline reaches no host)."""
+    tags = _FORMATTING | {"img"} if embedded_images else _FORMATTING
+    schemes = {"http", "https", "mailto", "data"} if embedded_images else {"http", "https", "mailto"}
+    return nh3.clean(_MARKDOWN.render(markdown), tags=tags, attributes=_ATTRIBUTES, url_schemes=schemes)

@@ -9,44 +9,9 @@ from __future__ import annotations
 
 import html
 
-import nh3
-from markdown_it import MarkdownIt
-
 from agents.i18n import t
 from agents.tutor.sources import SourceView
-
-# Passages are Markdown (headings, **bold**, lists, tables from the parsers): rendered, not shown as marks.
-# Raw HTML in them stays text (html: False) and nh3 keeps only formatting and http(s)/mailto links.
-_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
-_ALLOWED_TAGS = {
-    "p",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "ul",
-    "ol",
-    "li",
-    "strong",
-    "em",
-    "code",
-    "pre",
-    "blockquote",
-    "table",
-    "thead",
-    "tbody",
-    "tr",
-    "th",
-    "td",
-    "a",
-    "br",
-    "hr",
-    "sup",
-    "sub",
-    "del",
-}
+from core.markup import markdown_html
 
 CSS = """
 .sv-doc {max-height:560px;overflow-y:auto;border:1px solid #e2e8f0;border-radius:8px;padding:8px 14px;
@@ -85,12 +50,7 @@ def passage_html(text: str, marks: tuple[tuple[int, int], ...] = ()) -> str:
     text = text.replace(_OPEN, "").replace(_CLOSE, "") if marks else text
     for start, end in sorted(marks, reverse=True):
         text = text[:start] + _OPEN + text[start:end] + _CLOSE + text[end:]
-    cleaned = nh3.clean(
-        _MARKDOWN.render(text.strip()),
-        tags=_ALLOWED_TAGS,
-        attributes={"a": {"href", "title"}, "th": {"align"}, "td": {"align"}},
-        url_schemes={"http", "https", "mailto"},
-    )
+    cleaned = markdown_html(text.strip())  # passages are Markdown (headings, bold, lists, tables)
     return cleaned.replace(_OPEN, '<mark class="sv-quote">').replace(_CLOSE, "</mark>")
 
 

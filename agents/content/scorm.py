@@ -20,11 +20,9 @@ from pathlib import Path
 from uuid import UUID
 from xml.etree import ElementTree as ET
 
-import nh3
-from markdown_it import MarkdownIt
-
 from agents.i18n import t
 from agents.runtime.deps import AppDeps
+from core.markup import markdown_html
 from storage import courses as course_store
 from storage import exercises as exercise_store
 from storage import lessons as lesson_store
@@ -32,36 +30,7 @@ from storage import lessons as lesson_store
 MASTERY_SCORE = 80
 GRADED_TYPES = ("test", "true_false", "fill_blank", "order_steps", "dialogue")
 ASSETS = Path(__file__).parent / "scorm_assets"
-_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 _IMAGE = re.compile(r"!\[([^\]]*)\]\(([^)\s]+)[^)]*\)")
-_ALLOWED_TAGS = {
-    "p",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "ul",
-    "ol",
-    "li",
-    "strong",
-    "em",
-    "code",
-    "pre",
-    "blockquote",
-    "table",
-    "thead",
-    "tbody",
-    "tr",
-    "th",
-    "td",
-    "a",
-    "img",
-    "br",
-    "hr",
-    "sup",
-}
 NS = {
     "": "http://www.imsproject.org/xsd/imscp_rootv1p1p2",
     "adlcp": "http://www.adlnet.org/xsd/adlcp_rootv1p2",
@@ -76,12 +45,7 @@ class ExportError(ValueError):
 def lesson_html(markdown: str) -> str:
     """A lesson's Markdown as safe HTML: no scripts or handlers; images only as inlined data URIs."""
     inlined = _IMAGE.sub(lambda m: m.group(0) if m.group(2).startswith("data:image/") else m.group(1), markdown)
-    return nh3.clean(
-        _MARKDOWN.render(inlined),
-        tags=_ALLOWED_TAGS,
-        attributes={"a": {"href", "title"}, "img": {"src", "alt"}, "th": {"align"}, "td": {"align"}},
-        url_schemes={"http", "https", "mailto", "data"},
-    )
+    return markdown_html(inlined, embedded_images=True)
 
 
 def _quiz_item(exercise: exercise_store.Exercise) -> dict:
