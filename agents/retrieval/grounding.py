@@ -22,6 +22,7 @@ from agents.retrieval import fusion, postprocess
 from agents.retrieval.course_tree import retrieve_course_context
 from agents.retrieval.passages import Passage
 from agents.retrieval.search import Hit, Scope, search
+from core import glossary
 from storage import chunks as chunk_store
 
 THIN_LESSONS_TOKENS = 200  # 000 §1.5: below this the course's source documents are searched too
@@ -74,6 +75,21 @@ def _relevant(hits: list[Hit]) -> list[Hit]:
         return []
     floor = max(MIN_RELEVANCE, hits[0].score - RELEVANCE_MARGIN)
     return [hit for hit in hits if hit.score >= floor or hit.scores.get("boost", 0.0) >= fusion.STRONG_LEXICAL]
+
+
+def search_both_languages(pool, org_id: UUID, question: str, k: int = SEMANTIC_K) -> list[Hit]:
+    """The k best chunks for the question as asked and as the glossary says it in the other language
+    (issue 29: a Spanish question finds the English policy's sentence, and the other way round); a chunk
+    found both ways keeps its better score."""
+    hits = search(org_id, question, k=k, pool=pool)
+    other = glossary.gloss(question)
+    if not other or other == question:
+        return hits
+    best: dict = {}
+    for hit in hits + search(org_id, other, k=k, pool=pool):
+        if hit.chunk_id not in best or hit.score > best[hit.chunk_id].score:
+            best[hit.chunk_id] = hit
+    return sorted(best.values(), key=lambda hit: -hit.score)[:k]
 
 
 def _prompt_hits(pool, org_id: UUID, hits: list[Hit], budget: int, model: str | None) -> list[Hit]:
@@ -136,7 +152,7 @@ def ground(
                 if documents:
                     return done("document", "document", drafts + documents)
     else:
-        hits = _relevant(search(org_id, question, k=SEMANTIC_K, pool=pool))
+        hits = _relevant(search_both_languages(pool, org_id, question))
         drafts = _chunk_passages(_prompt_hits(pool, org_id, hits, budget, model))
     if drafts:
         return done("chunks", source, drafts)

@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
 
 import numpy as np
 
 from agents.i18n import code_label, format_date, format_percent, t
 from agents.ingestion.embeddings import embed_query
-from agents.offline import cite_chosen, detect_language, sentence_vectors
+from agents.offline import cite_chosen, detect_language
 from agents.retrieval.passages import Passage
-from agents.tutor.answer_check import asked_kind, holds_kind, statements
+from agents.tutor.answer_check import Ranked, answering, ranked_sentences
 from agents.tutor.guardrails import normalize, socratic_hint
 from storage import courses as course_store
 from storage import documents
@@ -28,13 +27,11 @@ _GREETING_WORDS = {
     "bye": {"adios", "bye", "chao", "goodbye", "hasta"},
 }
 # Offline answer (tuned on the train split of seeds/eval/answers): the retrieved passages' sentences,
-# whatever their passage or language, ranked by similarity to the question, plus KIND_BONUS for the kind
-# of fact asked, plus RETRIEVAL_WEIGHT times the passage's retrieval score (the chunk's vector and BM25:
-# which passage is on the case; train facts 0.686 at weight 0 -> 0.757 at 2). Sharing stems with the
-# question favours the question's own language and lowered facts (0.714 -> 0.629 at a weight of 0.1).
-# At most MAX_SENTENCES, within SELECTION_MARGIN of the best (two sentences: facts 0.757 -> 0.70).
-KIND_BONUS = 0.03
-RETRIEVAL_WEIGHT = 2.0
+# whatever their passage or language, ranked by answer_check.ranked_sentences (similarity, the kind of
+# fact asked, the passage's retrieval score: train facts 0.686 at retrieval weight 0 -> 0.757 at 2;
+# sharing stems with the question favours the question's own language, 0.714 -> 0.629 at 0.1). The
+# sentence the answer check accepts leads; at most MAX_SENTENCES, within SELECTION_MARGIN of the best
+# (two sentences: facts 0.757 -> 0.70).
 SELECTION_MARGIN = 0.04
 MAX_SENTENCES = 3
 MAX_ANSWER_CHARS = 700
@@ -144,41 +141,6 @@ def with_language_notes(body: str, passages: list[Passage], language: str) -> st
     return _MARKER.sub(note, body)
 
 
-@dataclass(frozen=True)
-class Ranked:
-    """A statement of the retrieved passages, scored as an answer to the question."""
-
-    number: int  # the passage's [n]
-    position: int  # in reading order across the passages
-    sentence: str
-    score: float
-
-
-@functools.lru_cache(maxsize=256)
-def ranked_sentences(message: str, passages: tuple[Passage, ...]) -> tuple[Ranked, ...]:
-    """The passages' statements (front matter excluded), best answer first. Every statement is embedded
-    (the anchor of issue 29, similarity alone, beat a selection that embedded nothing); a sentence's
-    vector is kept once computed, and the same chunks come back turn after turn."""
-    candidates, contexts = statements(list(passages))
-    if not candidates:
-        return ()
-    by_index = {p.index: p for p in passages}
-    kind = asked_kind(message)
-    similarity = (sentence_vectors([sentence for _, sentence in candidates]) @ embed_query(message)).tolist()
-    out = [
-        Ranked(
-            number,
-            position,
-            sentence,
-            near
-            + KIND_BONUS * holds_kind(f"{sentence} {context}", kind)
-            + RETRIEVAL_WEIGHT * (by_index[number].score or 0.0),
-        )
-        for position, ((number, sentence), context, near) in enumerate(zip(candidates, contexts, similarity))
-    ]
-    return tuple(sorted(out, key=lambda r: -r.score))
-
-
 def select_sentences(message: str, passages: list[Passage], language: str) -> str:
     """The sentences that answer ``message`` (up to MAX_SENTENCES, within SELECTION_MARGIN of the best),
     whatever passage or language they come from, followed by their [n]: the best one's passage first,
@@ -186,13 +148,13 @@ def select_sentences(message: str, passages: list[Passage], language: str) -> st
     ranked = ranked_sentences(message, tuple(passages))
     if not ranked:
         return ""
-    lead = ranked[0]
-    chosen: list[Ranked] = []
-    used = 0
+    lead = answering(message, ranked) or ranked[0]
+    chosen: list[Ranked] = [lead]
+    used = len(lead.sentence) + 5
     for r in ranked:
-        if len(chosen) >= MAX_SENTENCES or r.score < lead.score - SELECTION_MARGIN:
+        if len(chosen) >= MAX_SENTENCES or r.score < ranked[0].score - SELECTION_MARGIN:
             break
-        if used + len(r.sentence) + 5 > MAX_ANSWER_CHARS and chosen:
+        if r is lead or used + len(r.sentence) + 5 > MAX_ANSWER_CHARS:
             continue
         chosen.append(r)
         used += len(r.sentence) + 5

@@ -15,6 +15,9 @@ passages, whatever their language (held-out facts in the answer 0.696 -> 0.786):
 0.875 -> 0.835 and on-topic precision 0.861 -> 0.724 (three sentences, some from a neighbouring chunk).
 First citation now counts only answered questions; a "not found" is counted by ``abstention`` (0.013).
 The floors below follow what is reached; the two evals pull the selection different ways.
+Issue 29's glossary check (answer_check.answering) and the retrieval in both languages: first citation
+0.835 -> 0.853, precision 0.724 -> 0.738, abstention 0.013 -> 0.062 (the check says "not found" where it
+cannot pair a question's words with the passage's: the price of false grounding 0.625 -> 0.25 there).
 `python -m agents.tutor eval seeds/eval/tutor.jsonl` prints them.
 """
 
@@ -49,5 +52,5 @@ def test_tutor_eval_figures(report):
     assert report["n"] >= 80 and report["skipped"] == 0
     assert min(report["by_language"].values()) >= 35
     assert report["language_match"] == 1.0, [i["question"] for i in report["items"] if not i["language_ok"]]
-    assert report["first_citation_accuracy"] >= 0.82 and report["abstention"] <= 0.05
+    assert report["first_citation_accuracy"] >= 0.82 and report["abstention"] <= 0.07
     assert report["sentence_precision"] >= 0.70
