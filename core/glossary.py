@@ -161,6 +161,8 @@ health salud
 footwear shoes boots calzado zapatos botas
 category categoria clase
 helmet casco
+equipment equipo equipos epi epis
+step steps paso pasos
 vest chaleco
 gloves guantes
 forklift forklifts carretilla carretillas

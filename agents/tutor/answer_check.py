@@ -256,11 +256,7 @@ def answering(message: str, ranked: tuple[Ranked, ...]) -> Ranked | None:
     for r in ranked[:CHECK_TOP]:
         framed = f"{r.sentence} {r.context}"
         need = MIN_COVERAGE if _language(r.sentence, language) == language else MIN_COVERAGE_TRANSLATED
-        if (
-            holds_kind(framed, kind)
-            and coverage(terms, framed) >= need
-            and (not terms or coverage(terms, r.sentence) > 0)  # the heading frames it; the sentence says it
-        ):
+        if holds_kind(framed, kind) and coverage(terms, framed) >= need:
             return r
     return None
 
