@@ -37,6 +37,8 @@ class InputRefused(Refusal):
     """Input refused before any processing; ``code`` is too_long | nul_byte | bad_encoding
     (``safety.<code>``)."""
 
+    code: str  # always one of those three
+
     def __init__(self, code: str, **params: object):
         super().__init__(_ENGLISH[code].format(**params), code, **params)
 
