@@ -100,7 +100,8 @@ def _walk(stream, reader, resources, state: _State, box: tuple, painted: list, d
     from pypdf.generic import ContentStream
 
     content = ContentStream(stream, reader)
-    stack, kept, dropped = [], [], 0
+    stack: list[_State] = []
+    kept, dropped = [], 0
     line = _IDENTITY
     path: list[tuple] = []
     for operands, operator in content.operations:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 
@@ -178,7 +180,7 @@ def grounded(
     return f"{intro}\n\n{with_language_notes(body, passages, language)}"
 
 
-def offline_answer(state: dict, name: str, org: str) -> str:
+def offline_answer(state: Mapping[str, Any], name: str, org: str) -> str:
     """The generator's twin: what the tutor says when no model answers."""
     language, intent = state.get("language", "es"), state.get("intent")
     if intent == "chitchat":
@@ -194,7 +196,7 @@ def offline_answer(state: dict, name: str, org: str) -> str:
     )
 
 
-def not_grounded(state: dict) -> bool:
+def not_grounded(state: Mapping[str, Any]) -> bool:
     return (
         state.get("rung") == "general"
         and state.get("intent") in ("in_course", "cross_course")
@@ -202,7 +204,7 @@ def not_grounded(state: dict) -> bool:
     )
 
 
-def suggestions(state: dict, citations: list[Passage]) -> list[str]:
+def suggestions(state: Mapping[str, Any], citations: list[Passage]) -> list[str]:
     """Up to three follow-ups in the learner's language, from what this turn was about."""
     language = state.get("language", "es")
     intent, course = state.get("intent"), state.get("course_title")
@@ -272,7 +274,7 @@ def closest_material(pool, org_id, message: str, limit: int = CLOSEST_MATERIAL) 
     return picked
 
 
-def next_steps(state: dict) -> list[dict]:
+def next_steps(state: Mapping[str, Any]) -> list[dict]:
     """Actions beside the answer: the closest material when nothing was grounded, and always a way
     to the helpdesk with the question (hint answers excepted: the exercise is the learner's to solve)."""
     language = state.get("language", "es")

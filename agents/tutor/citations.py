@@ -254,20 +254,20 @@ def name_manual_sections(conn, org_id, citations: list[Passage], language: str, 
             found.setdefault(section.chunk_id, section)
     named = []
     for citation in citations:
-        section = found.get(citation.source_id) if citation.source_type == "document_chunk" else None
-        if section is None:
+        manual_section = found.get(citation.source_id) if citation.source_type == "document_chunk" else None
+        if manual_section is None:
             named.append(citation)
             continue
         named.append(
             replace(
                 citation,
-                document=section.manual_title,
-                section=section.heading,
+                document=manual_section.manual_title,
+                section=manual_section.heading,
                 page=None,
                 source_type="manual",
-                source_id=str(section.manual_id),
-                anchor=section.anchor or str(section.position),
-                chunk_id=section.chunk_id,
+                source_id=str(manual_section.manual_id),
+                anchor=manual_section.anchor or str(manual_section.position),
+                chunk_id=manual_section.chunk_id,
             )
         )
     return named

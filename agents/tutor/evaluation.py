@@ -27,6 +27,7 @@ from pathlib import Path
 from agents.offline import detect_language, split_sentences
 from agents.tutor import service
 from storage import documents, sources
+from storage.documents import Chunk
 
 _MARKER = re.compile(r"\s*\[\d+(?:\s*,\s*\d+)*\]")
 _SPACE = re.compile(r"\s+")
@@ -51,12 +52,12 @@ def _answering_chunk(conn, org_id, titles: dict, item: dict):
     return next((c for c in chunks if wanted in _plain(c.content)), None), chunks
 
 
-def _quoted(text: str, chunks, answering) -> list[tuple[str, object]]:
+def _quoted(text: str, chunks: list[Chunk], answering: Chunk) -> list[tuple[str, Chunk]]:
     """The organisation's sentences the answer quotes word for word, in the answer's order, each with
     its chunk (the answering chunk when it holds the sentence too: chunks may overlap). Sentences are
     taken from the chunks, so list items quoted one after another are still told apart."""
     said = _plain(_MARKER.sub(" ", text))
-    found: dict[str, tuple[int, object]] = {}
+    found: dict[str, tuple[int, Chunk]] = {}
     for chunk in sorted(chunks, key=lambda c: c.id != answering.id):
         for sentence in split_sentences(chunk.content):
             plain = _plain(sentence)

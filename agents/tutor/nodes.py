@@ -357,7 +357,7 @@ def generate_response(state: TutorState, runtime: Runtime[TutorContext]) -> dict
 
     def twin() -> str:
         if state.get("leaks"):
-            return socratic_hint(state["attempt"], passages, state["language"], state.get("hint_level") or 1)
+            return socratic_hint(state.get("attempt") or {}, passages, state["language"], state.get("hint_level") or 1)
         return offline_answer(state, ctx.user_name, ctx.org_name)
 
     gate = AnswerGate(
@@ -439,7 +439,9 @@ def reflect(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
     rewrites = state.get("rewrites", 0)
     if rewrites < MAX_REWRITES:
         return {"leaks": leaks, "rewrites": rewrites + 1}
-    safe = socratic_hint(state["attempt"], state.get("passages") or [], state["language"], state.get("hint_level") or 1)
+    safe = socratic_hint(
+        state.get("attempt") or {}, state.get("passages") or [], state["language"], state.get("hint_level") or 1
+    )
     return {"leaks": [], "draft": safe, "citation_order": None, "rewrites": rewrites, "engine": "offline"}
 
 
@@ -451,8 +453,8 @@ def post_process(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
     """Validate citations, deliver a held-back answer, and send citations and suggestions."""
     ctx = runtime.context
     passages = {p.index: p for p in state.get("passages") or []}
-    if state.get("citation_order") is not None:  # the stream numbered the sources as they appeared
-        order = list(state["citation_order"])
+    if (numbered := state.get("citation_order")) is not None:  # the stream numbered the sources as they appeared
+        order = list(numbered)
         response, _, removed = validate(state["draft"], set(range(1, len(order) + 1)))
     else:  # the twin's or the safe hint's text: numbered here
         order = []

@@ -119,13 +119,16 @@ def resolve_context(conn, user: users.User, course: str | None, lesson: str | No
             raise TutorError("COURSE_NOT_FOUND", _lang(user), ref=str(course)[:80])
         found.update(course_id=str(ref.id), course_title=ref.title)
     if lesson:
-        ref = lesson_store.find_lesson(
+        lesson_ref = lesson_store.find_lesson(
             conn, user.org_id, lesson, UUID(found["course_id"]) if found else None, user.language
         )
-        if ref is None:
+        if lesson_ref is None:
             raise TutorError("LESSON_NOT_FOUND", _lang(user), ref=str(lesson)[:80])
         found.update(
-            course_id=str(ref.course_id), course_title=ref.course_title, lesson_id=str(ref.id), lesson_title=ref.title
+            course_id=str(lesson_ref.course_id),
+            course_title=lesson_ref.course_title,
+            lesson_id=str(lesson_ref.id),
+            lesson_title=lesson_ref.title,
         )
     return found
 

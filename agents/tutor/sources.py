@@ -83,7 +83,7 @@ def _paragraph_blocks(text: str, quote: str | None) -> list[Block]:
         if scores and max(scores) > 0:
             best = scores.index(max(scores))
     return [
-        Block(p, cited=n == best, anchor=f"p{n}", marks=tuple(cited_sentences(p, quote)) if n == best else ())
+        Block(p, cited=n == best, anchor=f"p{n}", marks=tuple(cited_sentences(p, quote)) if quote and n == best else ())
         for n, p in enumerate(paragraphs)
     ]
 
@@ -180,14 +180,14 @@ def open_source(
                     view.heading, view.page = cited.heading, cited.page
             return view
         if lesson:
-            found = sources.source_lesson(conn, user.org_id, lesson)
-            if found is None:
+            taught = sources.source_lesson(conn, user.org_id, lesson)
+            if taught is None:
                 return None
             return SourceView(
                 "lesson",
-                f"{found.course_title} › {found.title}",
-                heading=found.module_title,
-                blocks=_paragraph_blocks(found.content_md, quote),
+                f"{taught.course_title} › {taught.title}",
+                heading=taught.module_title,
+                blocks=_paragraph_blocks(taught.content_md, quote),
             )
     return None
 
