@@ -10,6 +10,7 @@ Bad input exits 2 with one line in the user's language; nothing is changed.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 import uuid
@@ -17,11 +18,13 @@ import uuid
 from agents.i18n import t
 from agents.learning import service
 from agents.runtime.cli import fail, signed_in
+from agents.runtime.deps import AppDeps
 from agents.runtime.refusals import refusal
 from core.inputs import OneLineParser, refused_arguments
+from storage.users import User
 
 
-def _courses(deps, user) -> list[dict]:
+def _courses(deps: AppDeps, user: User) -> list[dict]:
     out = []
     for enrollment in service.my_courses(deps, user):
         view = service.course_view(deps, user, enrollment.course_id)
@@ -77,7 +80,7 @@ def _feedback(result: service.Feedback) -> dict:
     }
 
 
-def _run(deps, user, args) -> object:
+def _run(deps: AppDeps, user: User, args: argparse.Namespace) -> object:
     if args.command == "courses":
         return _courses(deps, user)
     if args.command == "start":

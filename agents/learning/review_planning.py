@@ -17,6 +17,7 @@ from typing import cast
 from uuid import UUID
 
 import pandas as pd
+import psycopg
 from fsrs import Card, Rating, ReviewLog, Scheduler
 from fsrs.card import CardDict
 
@@ -36,7 +37,7 @@ class PlanningError(ValueError):
     """A review-planning request that cannot be done; one line in the person's language."""
 
 
-def org_scheduler(conn, org_id: UUID) -> Scheduler:
+def org_scheduler(conn: psycopg.Connection, org_id: UUID) -> Scheduler:
     """The scheduler new reviews of this organisation are planned with."""
     found = review_planning.settings(conn, org_id)
     return scheduler_for(found.desired_retention, tuple(found.parameters) if found.parameters else None)

@@ -10,6 +10,8 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
+import psycopg
+
 from agents.i18n import t
 from agents.insights.item_health import defer_item_health
 from agents.learning import grading, progress, scheduling
@@ -102,7 +104,7 @@ class CourseView:
         return [x for lesson in self.lessons for x in lesson.exercises if x.id not in self.answers]
 
 
-def _sources(conn, org_id: UUID, chunk_ids: list[UUID]) -> list[Source]:
+def _sources(conn: psycopg.Connection, org_id: UUID, chunk_ids: list[UUID]) -> list[Source]:
     seen, found = set(), []
     for c in documents.get_chunks(conn, org_id, chunk_ids) if chunk_ids else []:
         key = (c.document_title, c.heading, c.page_start)
@@ -112,14 +114,14 @@ def _sources(conn, org_id: UUID, chunk_ids: list[UUID]) -> list[Source]:
     return found
 
 
-def _enrollment_for(conn, user: User, course_id: UUID | None) -> enrollments.Enrollment:
+def _enrollment_for(conn: psycopg.Connection, user: User, course_id: UUID | None) -> enrollments.Enrollment:
     enrollment = enrollments.get_enrollment(conn, user.org_id, user.id, course_id, user.language) if course_id else None
     if enrollment is None or enrollment.status == "cancelled":
         raise _refuse(user, "not_enrolled")
     return enrollment
 
 
-def _outline(conn, user: User, course_id: UUID) -> lesson_store.CourseOutline:
+def _outline(conn: psycopg.Connection, user: User, course_id: UUID) -> lesson_store.CourseOutline:
     """The course's outline; refused like an enrollment when the course is gone (deleted meanwhile)."""
     outline = lesson_store.get_course_outline(conn, user.org_id, course_id)
     if outline is None:
@@ -127,7 +129,7 @@ def _outline(conn, user: User, course_id: UUID) -> lesson_store.CourseOutline:
     return outline
 
 
-def _with_sources(conn, user: User, view: CourseView) -> CourseView:
+def _with_sources(conn: psycopg.Connection, user: User, view: CourseView) -> CourseView:
     view.sources = {
         x.id: _sources(conn, user.org_id, x.source_chunk_ids) for lesson in view.lessons for x in lesson.exercises
     }
@@ -195,7 +197,7 @@ def leave_exercises(deps: AppDeps, user: User) -> None:
         attempt_store.abandon_attempts(conn, user.org_id, user.id)
 
 
-def _exercise_for(conn, user: User, exercise_id: Any) -> exercise_store.ExerciseRef:
+def _exercise_for(conn: psycopg.Connection, user: User, exercise_id: Any) -> exercise_store.ExerciseRef:
     parsed = parse_uuid(exercise_id)
     exercise = exercise_store.get_exercise(conn, user.org_id, parsed) if parsed else None
     if exercise is None or exercise.retired:  # a retired exercise takes no new attempts
@@ -203,7 +205,9 @@ def _exercise_for(conn, user: User, exercise_id: Any) -> exercise_store.Exercise
     return exercise
 
 
-def _recompute(conn, user: User, enrollment: enrollments.Enrollment) -> tuple[float, str, list[str]]:
+def _recompute(
+    conn: psycopg.Connection, user: User, enrollment: enrollments.Enrollment
+) -> tuple[float, str, list[str]]:
     """Progress, status and score of the enrollment after an activity, and skill evidence.
     Returns (progress, status, names of skills raised)."""
     outline = _outline(conn, user, enrollment.course_id)

@@ -30,7 +30,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 from langchain_core.runnables import Runnable
 from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel, SecretStr, ValidationError
-from tenacity import Retrying, retry_if_exception, stop_after_attempt, stop_after_delay
+from tenacity import RetryCallState, Retrying, retry_if_exception, stop_after_attempt, stop_after_delay
 from tenacity.stop import stop_base
 
 from agents.llm.parsing import as_messages, parse_json_text, schema_text, short_error, text_of, validates
@@ -166,7 +166,7 @@ class LLM:
         return model
 
     # -- retries -------------------------------------------------------------------------------
-    def _wait(self, retry_state) -> float:
+    def _wait(self, retry_state: RetryCallState) -> float:
         asked = _retry_after(retry_state.outcome.exception() if retry_state.outcome else None)
         if asked is not None:
             return min(asked, self.settings.retry_after_cap)
@@ -236,7 +236,7 @@ class LLM:
                 SystemMessage(f"Reply with one JSON object matching this JSON schema: {schema_text(schema)}"),
             ]
 
-        def finish(value: M, engine: str, outcome: str, **extra) -> Structured[M]:
+        def finish(value: M, engine: str, outcome: str, **extra: Any) -> Structured[M]:
             log_call(
                 role=role,
                 model=self.settings.model,

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from uuid import UUID
 
+from psycopg_pool import ConnectionPool
+
 from agents.i18n import language_name, t
 from agents.llm import count_tokens, prompts
+from agents.llm.client import LLM
 from storage import chat
 
 RAW_TURNS = 6  # messages kept verbatim
@@ -86,7 +89,7 @@ def _summary_twin(previous: str | None, turns: list[chat.ChatMessage], language:
     return " ".join(parts)
 
 
-def summarise(llm, previous: str | None, turns: list[chat.ChatMessage], language: str) -> str:
+def summarise(llm: LLM, previous: str | None, turns: list[chat.ChatMessage], language: str) -> str:
     transcript = "\n".join(f"{'Employee' if t.role == 'user' else 'Tutor'}: {t.content}" for t in turns)
     earlier = f"Earlier summary: {previous}\n\n" if previous else ""
     content = prompts.SUMMARIZE.format(language_name=language_name(language), previous=earlier, transcript=transcript)
@@ -97,7 +100,7 @@ def summarise(llm, previous: str | None, turns: list[chat.ChatMessage], language
 
 
 def prepare_history(
-    pool, llm, org_id: UUID, session: chat.ChatSession, language: str, budget_tokens: int
+    pool: ConnectionPool, llm: LLM, org_id: UUID, session: chat.ChatSession, language: str, budget_tokens: int
 ) -> tuple[list[dict], str | None]:
     """(recent raw turns, summary of the older ones), refreshing the cached summary when a batch aged out.
     Read, release the connection, summarise (a model call), then save the summary."""
