@@ -48,7 +48,7 @@ def entity_label(entity_id: str | None, name: str | None, lang: str) -> str:
     return t("ops.audit_gone", lang, id=":".join(p[:8] for p in parts) + "…")
 
 
-def _value(key: str, value, people: dict, lang: str) -> str | None:
+def _value(key: str, value: object, people: dict, lang: str) -> str | None:
     """One value as a person reads it; None for what says nothing to a reader (an id nobody is named by)."""
     if isinstance(value, bool):
         return code_label("yes_no", str(value).lower(), lang)
@@ -106,14 +106,14 @@ def _join(pairs: list[str]) -> str:
     return " · ".join(pairs[:_MOST]) + (" · …" if len(pairs) > _MOST else "")
 
 
-def before_summary(before, people: dict | None, lang: str) -> str:
+def before_summary(before: object, people: dict | None, lang: str) -> str:
     """The state before, as "label: value" pairs."""
     if not isinstance(before, dict):
         return ""
     return _join(_pairs(before, people or {}, lang))
 
 
-def after_summary(before, after, people: dict | None, lang: str) -> str:
+def after_summary(before: object, after: object, people: dict | None, lang: str) -> str:
     """The state after: a value that changed reads "label: old → new", one that stayed is left out, a new
     one reads "label: value"."""
     if not isinstance(after, dict):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from datetime import timedelta
 from uuid import UUID
@@ -168,7 +168,7 @@ def topic_terms(
     return names
 
 
-def _count(values) -> dict[str, int]:
+def _count(values: Iterable[str]) -> dict[str, int]:
     counted: dict[str, int] = {}
     for value in values:
         counted[value] = counted.get(value, 0) + 1

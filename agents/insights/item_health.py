@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from uuid import UUID
 
+import psycopg
+
 from agents.runtime import tasks
 from agents.runtime.deps import process_deps
 from storage import item_stats
@@ -20,5 +22,5 @@ def refresh_item_health(org_id: str, course_id: str) -> int:
         return item_stats.refresh_course(conn, UUID(org_id), UUID(course_id))
 
 
-def defer_item_health(conn, org_id: UUID, course_id: UUID) -> bool:
+def defer_item_health(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> bool:
     return tasks.defer(REFRESH_TASK, conn, f"item-health:{course_id}", org_id=str(org_id), course_id=str(course_id))

@@ -13,9 +13,10 @@ from agents.insights.audit_summary import after_summary, before_summary, entity_
 from agents.runtime import metrics
 from agents.runtime.deps import AppDeps
 from storage import jobs
+from storage.users import User
 
 
-def overview(deps: AppDeps, admin) -> dict:
+def overview(deps: AppDeps, admin: User) -> dict:
     if not admin.is_admin:
         raise PermissionError(t("common.admins_only", admin.language))
     with deps.pool.connection() as conn:
@@ -44,7 +45,7 @@ def overview(deps: AppDeps, admin) -> dict:
     }
 
 
-def audit_entries(deps: AppDeps, admin, *, limit: int = 1000) -> list[dict]:
+def audit_entries(deps: AppDeps, admin: User, *, limit: int = 1000) -> list[dict]:
     """Who changed what, when, with the state before and after; newest first.
 
     Each row names what it touched (``entity_name``) and reads its states in the admin's language

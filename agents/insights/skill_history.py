@@ -10,6 +10,7 @@ from uuid import UUID
 
 import pandas as pd
 import plotly.graph_objects as go
+import psycopg
 
 from agents.i18n import code_label, format_date, number_separators, t
 from agents.insights.alerts import Alert
@@ -26,7 +27,7 @@ class SkillHistoryError(ValueError):
     """A request about skills over time that cannot be done; one line in the admin's language."""
 
 
-def skill_expiry_alerts(conn, org_id: UUID, today: date, lang: str) -> list[Alert]:
+def skill_expiry_alerts(conn: psycopg.Connection, org_id: UUID, today: date, lang: str) -> list[Alert]:
     """Expired verified skills (high) and those expiring within WARN_DAYS (high within URGENT_DAYS)."""
     alerts = []
     for row in skill_history.expiring_skills(conn, org_id, today + timedelta(days=WARN_DAYS), lang):
@@ -142,7 +143,7 @@ def departments(deps: AppDeps, admin: users.User) -> list[str]:
         return skills.departments(conn, _verified(conn, admin).org_id)
 
 
-def _verified(conn, admin: users.User) -> users.User:
+def _verified(conn: psycopg.Connection, admin: users.User) -> users.User:
     """The caller re-read from the database: an active admin of their organisation, else refused."""
     fresh = users.get_user(conn, admin.org_id, admin.id) if admin else None
     if fresh is None or not fresh.is_active or not fresh.is_admin:
@@ -150,7 +151,7 @@ def _verified(conn, admin: users.User) -> users.User:
     return fresh
 
 
-def _person(conn, admin: users.User, email: str) -> users.User:
+def _person(conn: psycopg.Connection, admin: users.User, email: str) -> users.User:
     admin = _verified(conn, admin)
     person = users.get_user_by_email(conn, (email or "").strip().lower())
     if person is None or person.org_id != admin.org_id:
