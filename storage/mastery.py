@@ -73,8 +73,9 @@ def taking_course(
     conn: psycopg.Connection, org_id: UUID, user_id: UUID, source_ids: list[str], course_id: UUID | None, lang: str
 ) -> TakenCourse | None:
     """The course the learner is taking (assigned or in progress) that the question is about: the course in
-    view, else the one whose lessons or documents the first of ``source_ids`` (lesson, chunk or document
-    ids, best first) come from."""
+    view, else the one whose lessons, taught passages or documents the first of ``source_ids`` (lesson, chunk
+    or document ids, best first) come from: a passage of a course's document that no lesson teaches (a
+    handbook's pay section under a security course) does not make the question one on that course."""
     with conn.cursor(row_factory=class_row(TakenCourse)) as cur:
         return cur.execute(
             f"""WITH sources AS (SELECT s.id, s.n FROM unnest(%(ids)s::text[]) WITH ORDINALITY AS s(id, n)),
@@ -89,9 +90,11 @@ def taking_course(
                                               WHERE m.course_id = t.id)
                                   OR s.id IN (SELECT cd.document_id::text FROM course_documents cd
                                               WHERE cd.course_id = t.id)
-                                  OR s.id IN (SELECT dc.id::text FROM document_chunks dc
-                                              JOIN course_documents cd ON cd.document_id = dc.document_id
-                                              WHERE cd.course_id = t.id AND dc.org_id = %(org_id)s)
+                                  OR s.id IN (SELECT unnest(l.source_chunk_ids)::text FROM lessons l
+                                              JOIN modules m ON m.id = l.module_id WHERE m.course_id = t.id
+                                              UNION ALL
+                                              SELECT unnest(m.source_chunk_ids)::text FROM modules m
+                                              WHERE m.course_id = t.id)
                                ORDER BY s.n LIMIT 1) AS source_id
                        FROM taking t)
                 SELECT id, title, tutor_mode, source_id FROM matched WHERE in_view OR source_id IS NOT NULL

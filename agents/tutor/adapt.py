@@ -111,6 +111,7 @@ def learner_view(
         "course": course.title,
         "mode": course.tutor_mode,
         "source_id": course.source_id,
+        "topic": _topic(course.source_id, passages),
         "level": level,
         "signals": signals,
         "lesson_id": str(lesson.lesson_id) if lesson else None,
@@ -142,10 +143,10 @@ def _why(view: dict, language: str) -> str:
     return t(key, language, course=view["course"], signal=signal)
 
 
-def _topic(view: dict, passages: list[Passage]) -> str:
+def _topic(source_id: str | None, passages: list[Passage]) -> str:
     """What the guiding question names: the section of the best passage from the course (the passage the
     course was recognised by), else the best passage's."""
-    top = next((p for p in passages if p.source_id == view.get("source_id")), passages[0])
+    top = next((p for p in passages if p.source_id == source_id), passages[0])
     # a section is named by its own heading, not the path to it ("4. … > 4.4 …")
     return (top.section or top.document).split(" > ")[-1].strip().rstrip(".:") or top.document
 
@@ -155,7 +156,7 @@ def preface(view: dict | None, message: str, passages: list[Passage], language: 
     facts (empty in a direct course, or with no material to guide towards)."""
     if not view or view["mode"] != "guided" or not passages:
         return ""
-    topic = _topic(view, passages)
+    topic = view["topic"]
     question = t(f"tutor.guide.ask.{question_kind(message)}", language, topic=topic)
     bridge = t(f"tutor.guide.bridge.{view['level']}", language, topic=topic)
     return f"🤔 **{question}**\n\n_{_why(view, language)}_\n\n{bridge}\n\n"

@@ -266,6 +266,12 @@ def _language(text: str, default: str) -> str:
     return detect_language(text, default=default)
 
 
+def answering_passage(message: str, passages: tuple[Passage, ...]) -> Passage | None:
+    """The passage of the sentence that answers ``message`` (the one an offline answer leads with), if any."""
+    lead = answering(message, ranked_sentences(message, passages))
+    return next((p for p in passages if p.index == lead.number), None) if lead else None
+
+
 def answers_question(message: str, passages: tuple[Passage, ...]) -> bool:
     """Whether one of the passages' best sentences answers ``message``: the gate between retrieval and
     the answer."""

@@ -19,7 +19,7 @@ from agents.offline import match_exemplars, stream_words
 from agents.retrieval import Passage, ground
 from agents.retrieval.passages import trim_passages
 from agents.tutor import adapt, prompts
-from agents.tutor.answer_check import about_the_course, answers_question
+from agents.tutor.answer_check import about_the_course, answering_passage, answers_question
 from agents.tutor.answers import (
     closest_material,
     next_steps,
@@ -283,9 +283,15 @@ def adapt_to_learner(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
     passages = state.get("passages") or []
     if state.get("attempt") or state.get("intent") not in ("in_course", "cross_course") or not passages:
         return {"learner": None}
+    # what the answer leans on, not every passage retrieved: a course is recognised, and its guiding question
+    # named, by the section that answers (a vacation question is not on the security course that a fifth
+    # passage came from)
+    lead = answering_passage(state["message"], tuple(passages))
+    if lead is None:
+        return {"learner": None}
     ctx = runtime.context
     view = adapt.learner_view(
-        ctx.pool, ctx.org_id, ctx.user_id, state["language"], state.get("course_id"), passages, ctx.now
+        ctx.pool, ctx.org_id, ctx.user_id, state["language"], state.get("course_id"), [lead], ctx.now
     )
     return {"learner": view}
 
