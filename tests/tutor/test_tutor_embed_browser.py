@@ -58,7 +58,12 @@ def test_tutor_input_and_send_stay_visible_when_embedded(seeded_db_url):
 
         page.locator("[data-testid=stSidebarNav] a[href$=tutor]").click()
         frame, frame_box, box = _ask(
-            page, f":{chat_port}/", "¿Cuánto tiempo tengo para reportar un incidente?", "2_tutor_page.png"
+            # a question her security course teaches (an incident's deadline is also the warehouse manual's, a
+            # course she isn't taking, whose 24-hour rule answers first: no guided opening for it)
+            page,
+            f":{chat_port}/",
+            "¿Cómo reporto un correo de phishing?",
+            "2_tutor_page.png",
         )
         assert _in_view(frame_box, box) and _in_view(frame_box, frame.get_by_role("button", name="Enviar", exact=True))
         assert frame.get_by_text("Renombrar").first.is_visible()  # sessions sidebar kept
