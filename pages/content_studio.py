@@ -125,6 +125,7 @@ st.dataframe(
     pd.DataFrame(
         [
             {
+                "#": row,
                 t("content.studio.created", lang): format_datetime(j.created_at, lang),
                 t("content.studio.status", lang): status_label(j.status),
                 t("content.studio.documents", lang): documents_cell(j),
@@ -132,9 +133,8 @@ st.dataframe(
                     (j.review_report or {}).get("overall_score"), lang, decimals=2
                 ),
                 t("content.studio.error", lang): j.error or "",
-                "id": str(j.id),
             }
-            for j in jobs
+            for row, j in enumerate(jobs, 1)
         ]
     ),
     hide_index=True,
@@ -147,13 +147,14 @@ if just_started:  # the job this admin just started is the one shown, even if it
     st.session_state["job_id"] = st.session_state["job_pick"] = str(just_started[0].id)
 current = st.session_state.get("job_id") if st.session_state.get("job_id") in ids else ids[0]
 created = {str(j.id): format_datetime(j.created_at, lang) for j in jobs}
+row_of = {job_id: row for row, job_id in enumerate(ids, 1)}  # the "#" of the table above, not a raw id
 # the label holds nothing that changes while the job runs: a selectbox keeps showing its first label
 job_id = st.selectbox(
     t("content.studio.job", lang),
     ids,
     index=ids.index(current),
     key="job_pick",
-    format_func=lambda i: f"{created[i]} · {i[:8]}",
+    format_func=lambda i: f"#{row_of[i]} · {created[i]}",
 )
 st.session_state["job_id"] = job_id
 

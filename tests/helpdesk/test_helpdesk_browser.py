@@ -22,7 +22,8 @@ def test_employee_files_a_ticket_in_the_browser(db_url, org, pool, tmp_path):
             page.screenshot(path=str(tmp_path / "helpdesk_failure.png"), full_page=True)
             raise AssertionError(page.inner_text("body")[-1500:]) from None
         # the draft's description reads as text: its "## Problem" is a heading, not Markdown source
-        assert dialog.get_by_role("heading", name="Problem").is_visible()
+        # (drawn after the title field: wait for it, as for the title; is_visible() alone raced on a loaded CI run)
+        dialog.get_by_role("heading", name="Problem").wait_for(timeout=60_000)
         assert "## " not in dialog.get_by_role("tabpanel").first.inner_text()
         dialog.get_by_label("Title").fill("Projector in room B does not turn on")
         page.screenshot(path=str(tmp_path / "helpdesk_modal.png"))

@@ -147,7 +147,11 @@ def admin_journey(page, base: str, shots: Path) -> None:
     page.screenshot(path=str(shots / "2_final_es.png"), full_page=True)
     module = page.locator('[data-testid="stExpander"]').filter(has=page.locator("summary", has_text=f"1. {RENAMED}"))
     module.locator("summary").click()
-    module.get_by_role("button", name="✏️ Editar").first.click()
+    edit = module.get_by_role("button", name="✏️ Editar").first
+    # at the top of the window: the edit form opens below its button and is taller than what is left under it
+    # when the button sits low (a steps exercise's form), and a popover does not scroll with the page
+    edit.evaluate("button => button.scrollIntoView({block: 'start'})")
+    edit.click()
     form = page.locator('[data-testid="stPopoverBody"]').first
     form.wait_for(timeout=STEP)
     form.get_by_role("textbox", name="Pregunta").fill(FIXED_PROMPT)
