@@ -201,7 +201,8 @@ def test_a_generation_job_waits_for_its_uploads(pool, app_deps, admin, remote_em
     from tests.apptest import open_page
 
     [jobs] = open_page(admin, "pages/content_studio.py").dataframe
-    assert jobs.value.set_index("id").loc[str(job_id), "Documentos"] == "0 + 1 en ingesta"  # not a bare 0
+    row = [j.id for j in service.list_jobs(app_deps, admin)].index(job_id) + 1  # the table's "#"
+    assert jobs.value.set_index("#").loc[row, "Documentos"] == "0 + 1 en ingesta"  # not a bare 0
     job = service.run_job(app_deps, admin.org_id, job_id)
     assert job.status == "awaiting_structure_review"
     with pool.connection() as conn:

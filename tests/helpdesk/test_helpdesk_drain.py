@@ -11,7 +11,7 @@ from storage import helpdesk_sessions as sessions
 from tests.browser import chromium_page, needs_chromium, running_app, sign_in
 from tests.fake_openai import Reply
 
-SLOW_SECONDS = 12
+SLOW_SECONDS = 20  # the refusal must show while the slow step runs: 12 s was too short on a loaded CI run
 QUESTION = "The projector in meeting room B does not turn on, only me, since today, no error message shown"
 
 
