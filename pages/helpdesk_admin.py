@@ -6,7 +6,7 @@ import re
 import pandas as pd
 import streamlit as st
 
-from agents.helpdesk import staff
+from agents.helpdesk import following, staff
 from agents.helpdesk.state import CATEGORIES
 from agents.helpdesk.turns import HelpdeskError
 from agents.i18n import code_label, format_datetime, t
@@ -54,7 +54,7 @@ st.title(t("helpdesk.admin_title", LANG))
 if st.session_state.get(CONFIRMED):
     st.success(st.session_state.pop(CONFIRMED))
 
-for note in staff.notifications(deps, user):
+for note in following.notifications(deps, user):
     st.info(f"🔔 {note['text']} · {format_datetime(note['at'], LANG)}")
 
 with st.expander(t("helpdesk.filters", LANG), expanded=True):

@@ -5,7 +5,7 @@ import re
 
 import streamlit as st
 
-from agents.helpdesk import staff
+from agents.helpdesk import following
 from agents.i18n import code_label, format_datetime, t
 from core.markup import safe_markdown
 from ui.deps import app_deps
@@ -17,14 +17,14 @@ deps = app_deps()
 LANG = user.language
 
 st.title(t("helpdesk.my_tickets_title", LANG))
-notes = staff.notifications(deps, user)
+notes = following.notifications(deps, user)
 for note in notes:
     st.info(f"🔔 {note['text']} · {format_datetime(note['at'], LANG)}")
 if notes and st.button(t("helpdesk.mark_read", LANG), key="hd_mark_read"):
-    staff.mark_notifications_read(deps, user)
+    following.mark_notifications_read(deps, user)
     st.rerun()
 
-mine = staff.my_tickets(deps, user)
+mine = following.my_tickets(deps, user)
 if not mine:
     st.info(t("helpdesk.my_tickets_empty", LANG))
     page_link("pages/helpdesk.py", t("helpdesk.ask_for_help", LANG), "🛟", {})

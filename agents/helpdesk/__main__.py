@@ -45,7 +45,7 @@ def _eval(args) -> int:
 
 
 def _admin(args) -> int:
-    from agents.helpdesk import admin, service
+    from agents.helpdesk import admin, upkeep
     from storage import users
     from storage.db import DatabaseError
 
@@ -53,7 +53,7 @@ def _admin(args) -> int:
         return 2
     try:
         if args.action == "gc":
-            result = service.gc(deps)
+            result = upkeep.gc(deps)
             print(
                 json.dumps(result)
                 if args.json
@@ -62,7 +62,7 @@ def _admin(args) -> int:
             )
             return 0
         if args.action == "sweep":
-            count = service.sweep_orphans(deps)
+            count = upkeep.sweep_orphans(deps)
             print(json.dumps({"aborted": count}) if args.json else f"aborted {count} orphaned sessions")
             return 0
         with deps.pool.connection() as conn:
@@ -160,7 +160,7 @@ def _ask(args) -> int:
 
 
 def _tickets(args) -> int:
-    from agents.helpdesk import staff
+    from agents.helpdesk import following
     from agents.helpdesk.turns import HelpdeskError
 
     if (found := signed_in(args.user)) is None:
@@ -169,9 +169,9 @@ def _tickets(args) -> int:
     try:
         data: dict | list[dict]
         if args.show is not None:
-            data = staff.ticket_for(deps, user, args.show)
+            data = following.ticket_for(deps, user, args.show)
         else:
-            data = staff.my_tickets(deps, user) if args.mine else staff.visible_tickets(deps, user)
+            data = following.my_tickets(deps, user) if args.mine else following.visible_tickets(deps, user)
     except HelpdeskError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

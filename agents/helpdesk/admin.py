@@ -6,7 +6,7 @@ from __future__ import annotations
 from uuid import UUID
 
 from agents.helpdesk.guards import sha
-from agents.helpdesk.service import _abort_row, _config
+from agents.helpdesk.runs import abort_row, thread_config
 from agents.helpdesk.turns import HelpdeskError
 from agents.helpdesk.wiring import AnyDeps, wired
 from agents.i18n import t
@@ -64,7 +64,7 @@ def show_session(deps: AnyDeps, org_id: UUID, session_id) -> dict | None:
         row = sessions.get_any_session(conn, org_id, session_id)
     if row is None:
         return None
-    values = wired(deps).graph.get_state(_config(row.id)).values
+    values = wired(deps).graph.get_state(thread_config(row.id)).values
     return {
         **_summary(row),
         "turn": row.turn,
@@ -82,7 +82,7 @@ def abort_session(deps: AnyDeps, org_id: UUID, session_id) -> bool:
         if row.status == "running":
             sessions.request_abort(conn, org_id, row.id)
             return True
-    return _abort_row(deps, row.id, "admin", row.language, row.user_id)
+    return abort_row(deps, row.id, "admin", row.language, row.user_id)
 
 
 def dashboard(deps: AnyDeps, user: users.User) -> dict:

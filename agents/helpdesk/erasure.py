@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 
 from agents.helpdesk.guards import sha
-from agents.helpdesk.service import forget_user
 from agents.helpdesk.turns import HelpdeskError
+from agents.helpdesk.upkeep import forget_user
 from agents.helpdesk.wiring import AnyDeps
 from agents.i18n import t
 from storage import audit as audit_log

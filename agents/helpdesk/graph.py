@@ -16,7 +16,7 @@ from typing import Literal
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
-from agents.helpdesk import nodes, tool_nodes
+from agents.helpdesk import nodes, specialists, supervisor, tool_nodes
 from agents.helpdesk.state import HelpdeskContext, HelpdeskState
 
 HelpdeskGraph = CompiledStateGraph[HelpdeskState, HelpdeskContext, HelpdeskState, HelpdeskState]
@@ -71,14 +71,14 @@ def route_after_file_ticket(state: HelpdeskState) -> Literal["finish", "await_us
 
 def build_graph(checkpointer=None) -> HelpdeskGraph:
     builder = StateGraph(HelpdeskState, context_schema=HelpdeskContext)
-    builder.add_node("supervisor", nodes.supervisor)
+    builder.add_node("supervisor", supervisor.supervisor)
     for action in ("search_duplicates", "retry_kb", "web_search"):
         builder.add_node(action, tool_nodes.make_tool_node(action))
         builder.add_edge(action, "supervisor")
-    builder.add_node("classifier", nodes.classifier)
+    builder.add_node("classifier", specialists.classifier)
     builder.add_edge("classifier", "supervisor")
     for specialist in ("clarifier", "proposer", "link_existing", "writer"):
-        builder.add_node(specialist, getattr(nodes, specialist))
+        builder.add_node(specialist, getattr(specialists, specialist))
         builder.add_edge(specialist, "await_user")
     builder.add_node("await_user", nodes.await_user)
     builder.add_node("file_ticket", tool_nodes.file_ticket)

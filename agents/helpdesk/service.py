@@ -1,4 +1,5 @@
-"""The helpdesk service: what pages and the CLI call. Ownership, idempotency, caps, runs and recovery.
+"""The helpdesk service: what pages and the CLI call. Ownership, idempotency and caps; a graph run to its next
+pause is in runs.py, the housekeeping (orphans, time to live, erasure) in upkeep.py.
 
 Every call takes the signed-in user. Another person's session answers exactly like a missing one
 (HelpdeskError "not_found") and counts an ACL violation.
@@ -6,26 +7,27 @@ Every call takes the signed-in user. Another person's session answers exactly li
 
 from __future__ import annotations
 
-import concurrent.futures
-import queue
 from collections.abc import Callable
-from uuid import UUID
 
-from langchain_core.runnables import RunnableConfig
 from langgraph.types import Command
 
 from agents.helpdesk import metrics
 from agents.helpdesk.audit import audit
 from agents.helpdesk.graph import new_state
-from agents.helpdesk.guards import Settings, redact, sha
-from agents.helpdesk.state import STATE_VERSION, HelpdeskContext, TicketDraft
-from agents.helpdesk.turns import AgentTurn, HelpdeskError, error, step_label, turn_from_result
+from agents.helpdesk.guards import redact
+from agents.helpdesk.runs import (
+    abort_row,
+    check_state_version,
+    filing_interrupted,
+    run_until_pause,
+    thread_config,
+)
+from agents.helpdesk.state import TicketDraft
+from agents.helpdesk.turns import AgentTurn, HelpdeskError, error, step_label
 from agents.helpdesk.wiring import AnyDeps, HelpdeskDeps, wired
-from agents.i18n import t
 from agents.runtime import drain
 from agents.runtime.refusals import refusal
 from core.inputs import InputRefused, checked_text
-from core.markup import product_text
 from storage import chat, rate_limits
 from storage import helpdesk_sessions as sessions
 
@@ -39,19 +41,8 @@ __all__ = [
     "confirm",
     "abort",
     "get_turn",
-    "sweep_orphans",
-    "gc",
-    "forget_user",
     "step_label",
 ]
-
-
-CANCEL_POLL_SECONDS = 0.25
-_RUNS = concurrent.futures.ThreadPoolExecutor(max_workers=8, thread_name_prefix="helpdesk-run")
-
-
-def _config(session_id) -> RunnableConfig:
-    return {"configurable": {"thread_id": str(session_id)}}
 
 
 def _owned(deps: HelpdeskDeps, user, session_id) -> sessions.HelpdeskSession:
@@ -63,148 +54,6 @@ def _owned(deps: HelpdeskDeps, user, session_id) -> sessions.HelpdeskSession:
                 audit("agent.acl_violation", at=deps.now(), session_id=str(session_id), user_id=str(user.id))
             raise error("not_found", user.language)
     return row
-
-
-def _context(deps: HelpdeskDeps, settings: Settings, row, on_step) -> HelpdeskContext:
-    def stop_reason(session_id: str) -> str | None:
-        with deps.pool.connection() as conn:
-            return "user_cancelled" if sessions.abort_requested(conn, UUID(session_id)) else None
-
-    def heartbeat(session_id: str) -> None:
-        with deps.pool.connection() as conn:
-            sessions.touch(conn, UUID(session_id))
-
-    def emit(step: str, data: dict) -> None:
-        label = step_label(step, data, row.language)
-        if label and on_step:
-            on_step(label)
-
-    return HelpdeskContext(
-        llm=deps.llm,
-        tools=deps.toolbox(deps.app, row.org_id, row.user_id),
-        settings=settings,
-        clock=deps.now,
-        stop_reason=stop_reason,
-        heartbeat=heartbeat,
-        on_step=emit,
-    )
-
-
-@drain.in_flight  # the drain waits for the turn to be recorded too, not only for the graph step (_invoke)
-def _run(deps: HelpdeskDeps, row: sessions.HelpdeskSession, payload, on_step) -> AgentTurn:
-    """One graph run to the next pause or the end; the session row records the turn."""
-    settings = deps.settings()
-    labels: queue.SimpleQueue = queue.SimpleQueue()
-    ctx = _context(deps, settings, row, labels.put)
-    future = _RUNS.submit(_invoke, deps, row, payload, ctx)
-    try:
-        while True:  # the caller's thread: step labels shown live, and Cancel honoured within 2 s
-            try:
-                result = future.result(timeout=CANCEL_POLL_SECONDS)
-                break
-            except concurrent.futures.TimeoutError:
-                _flush(labels, on_step)
-                if _cancelled(deps, row.id):  # the in-flight step's result will be discarded
-                    return AgentTurn.aborted(str(row.id), "user_cancelled", row.language)
-        _flush(labels, on_step)
-        metrics.CHECKPOINTS.labels("write", "ok").inc()
-    except HelpdeskError:
-        raise
-    except Exception as exc:  # a bug or a broken dependency ends the session cleanly, never half-filed
-        metrics.OUTCOMES.labels("error").inc()
-        audit(
-            "agent.error",
-            at=deps.now(),
-            session_id=str(row.id),
-            user_id=str(row.user_id),
-            kind=type(exc).__name__,
-            message_hash=sha(str(exc)),
-        )
-        turn = AgentTurn.aborted(str(row.id), "error", row.language)
-        with deps.pool.connection() as conn:
-            sessions.finish_aborted(conn, row.id, "error", turn.to_dict())
-        return turn
-    turn = turn_from_result(str(row.id), result, row.language)
-    turn.message = product_text(turn.message)  # suggestions quote documents and other people's tickets
-    if turn.kind == "linked" and turn.ticket:
-        turn = _record_link(deps, row, turn, result)
-    _record(deps, row, turn, result)
-    return turn
-
-
-@drain.in_flight  # a SIGTERM drain waits for this step to finish (a cancelled turn's step too)
-def _invoke(deps: HelpdeskDeps, row, payload, ctx) -> dict:
-    with sessions.run_lock(deps.pool, row.id) as held:
-        if not held:  # another window or process is running this session right now
-            raise error("conflict", row.language)
-        return deps.graph.invoke(payload, _config(row.id), context=ctx)
-
-
-def _flush(labels: queue.SimpleQueue, on_step) -> None:
-    while not labels.empty():
-        label = labels.get()
-        if on_step:
-            on_step(label)
-
-
-def _cancelled(deps: HelpdeskDeps, session_id) -> bool:
-    with deps.pool.connection() as conn:
-        return sessions.abort_requested(conn, session_id)
-
-
-def _record_link(deps: HelpdeskDeps, row, turn: AgentTurn, result: dict) -> AgentTurn:
-    """Linked means something: the person joins the ticket's affected people (see staff.record_link)."""
-    from agents.helpdesk.staff import record_link
-    from agents.helpdesk.tool_nodes import session_snapshot
-
-    ticket = turn.ticket
-    if ticket is None:  # a linked turn names its ticket; nothing to record without one
-        return turn
-    count = record_link(deps, row.org_id, row.user_id, ticket, session_id=row.id, snapshot=session_snapshot(result))
-    if count:
-        turn.ticket = {**ticket, "affected": count}
-        turn.message = t("helpdesk.linked", row.language, number=ticket["number"], title=ticket["title"], count=count)
-    return turn
-
-
-def _record(deps: HelpdeskDeps, row, turn: AgentTurn, result: dict) -> None:
-    status = {
-        "question": "awaiting_user",
-        "solution": "awaiting_user",
-        "duplicate": "awaiting_user",
-        "draft_ready": "awaiting_confirm",
-    }.get(turn.kind, "done")
-    trace = [
-        {k: v for k, v in step.items() if k in ("node", "action", "outcome", "reason", "engine", "ms")}
-        for step in result.get("trace", [])
-    ]
-    with deps.pool.connection() as conn:
-        sessions.update_session(
-            conn,
-            row.org_id,
-            row.id,
-            status=status,
-            turn=turn.to_dict(),
-            trace=trace,
-            tokens_used=result.get("tokens_used", 0),
-            turns_taken=result.get("turns_taken", 0),
-            pending_question_id=turn.question_id if status != "done" else None,
-            outcome=result.get("outcome") if status == "done" else None,
-            abort_reason=result.get("abort_reason") if status == "done" else None,
-            ticket_id=UUID(turn.ticket["id"])
-            if turn.kind == "filed" and turn.ticket and turn.ticket.get("id")
-            else None,
-            reached_draft=bool(result.get("draft")),
-        )
-        if status == "done" and row.chat_session_id:
-            chat.add_message(
-                conn,
-                row.org_id,
-                row.chat_session_id,
-                "assistant",
-                turn.message,
-                {"helpdesk_session_id": str(row.id), "kind": turn.kind},
-            )
 
 
 # --- public API ------------------------------------------------------------------------------------
@@ -278,18 +127,7 @@ def start(
         chat_session_id=str(chat_session.id),
         now=deps.now(),
     )
-    return _run(deps, row, state, on_step)
-
-
-def _check_version(deps: HelpdeskDeps, row, language: str) -> None:
-    snapshot = deps.graph.get_state(_config(row.id))
-    metrics.CHECKPOINTS.labels("read", "ok").inc()
-    if snapshot.values.get("state_version") != STATE_VERSION:
-        with deps.pool.connection() as conn:
-            sessions.finish_aborted(
-                conn, row.id, "state_version", AgentTurn.aborted(str(row.id), "state_version", language).to_dict()
-            )
-        raise error("gone", language)
+    return run_until_pause(deps, row, state, on_step)
 
 
 def resume(
@@ -308,8 +146,8 @@ def resume(
     row = _owned(deps, user, session_id)
     if row.status == "done":
         return AgentTurn.from_row(row)  # a replay (double click, second tab): the outcome stands
-    if row.status == "running" and action == "file" and _filing_interrupted(deps, row):
-        return _run(deps, row, None, on_step)  # re-confirm after a crash: finish that same filing
+    if row.status == "running" and action == "file" and filing_interrupted(deps, row):
+        return run_until_pause(deps, row, None, on_step)  # re-confirm after a crash: finish that same filing
     if action == "file" and draft is not None:
         try:
             TicketDraft.model_validate({**(row.turn.get("draft") or {}), **draft})
@@ -322,19 +160,9 @@ def resume(
         if current.status == "done":
             return AgentTurn.from_row(current)
         raise error("conflict", user.language)
-    _check_version(deps, row, user.language)
+    check_state_version(deps, row, user.language)
     payload = {"action": action, "text": str(text)[:2000], "draft": draft}
-    return _run(deps, row, Command(resume=payload), on_step)
-
-
-def _filing_interrupted(deps: HelpdeskDeps, row) -> bool:
-    """The person pressed "File it" and the process filing it died: the checkpoint's next step is the
-    filing and no process holds the session's run lock. Re-running it completes or reconciles the
-    ticket row written before the external call (agents/helpdesk/tools.py), never files a second one."""
-    if deps.graph.get_state(_config(row.id)).next != ("file_ticket",):
-        return False
-    with sessions.run_lock(deps.pool, row.id) as held:
-        return held
+    return run_until_pause(deps, row, Command(resume=payload), on_step)
 
 
 def confirm(
@@ -378,9 +206,9 @@ def get_turn(deps: AnyDeps, user, session_id) -> AgentTurn:
     row = _owned(deps, user, session_id)
     idle = (deps.app.now() - row.updated_at).total_seconds()
     if (
-        row.status == "running" and idle >= deps.settings().orphan_after_seconds and not _filing_interrupted(deps, row)
+        row.status == "running" and idle >= deps.settings().orphan_after_seconds and not filing_interrupted(deps, row)
     ):  # an interrupted filing waits for its re-confirm
-        _abort_row(deps, row.id, "server_restart", row.language, row.user_id)
+        abort_row(deps, row.id, "server_restart", row.language, row.user_id)
         row = _owned(deps, user, session_id)
     return AgentTurn.from_row(row)
 
@@ -410,76 +238,11 @@ def thread(deps: AnyDeps, user, session_id) -> list[dict]:
 
     deps = wired(deps)
     row = _owned(deps, user, session_id)
-    values = deps.graph.get_state(_config(row.id)).values
+    values = deps.graph.get_state(thread_config(row.id)).values
     if not values:
         return []
     pending = (row.turn or {}).get("message") if row.status != "done" else None
     return [turn for turn in session_snapshot(values) if turn["content"] != pending]
-
-
-# --- operations ------------------------------------------------------------------------------------
-def _abort_row(deps: AnyDeps, session_id: UUID, reason: str, language: str, user_id=None) -> bool:
-    turn = AgentTurn.aborted(str(session_id), reason, language)
-    with deps.pool.connection() as conn:
-        done = sessions.finish_aborted(conn, session_id, reason, turn.to_dict())
-    if done:
-        metrics.OUTCOMES.labels("aborted").inc()
-        audit(
-            "agent.aborted",
-            at=wired(deps).now(),
-            session_id=str(session_id),
-            user_id=str(user_id) if user_id else None,
-            reason=reason,
-        )
-    return done
-
-
-def sweep_orphans(deps: AnyDeps, stale_after_seconds: float | None = None) -> int:
-    """Sessions stopped mid-step (no progress for 5 min) end aborted, reason server_restart; a filing
-    the person had confirmed when its process died is finished instead (exactly once)."""
-    deps = wired(deps)
-    stale = deps.settings().orphan_after_seconds if stale_after_seconds is None else stale_after_seconds
-    with deps.pool.connection() as conn:
-        orphans = sessions.orphaned_sessions(conn, stale)
-    aborted = 0
-    for row in orphans:
-        if _filing_interrupted(deps, row):
-            _run(deps, row, None, None)
-        else:
-            aborted += _abort_row(deps, row.id, "server_restart", row.language, row.user_id)
-    return aborted
-
-
-def gc(deps: AnyDeps) -> dict:
-    """TTL cleanup: checkpoints older than the TTL are deleted; unfinished sessions end aborted (expired)."""
-    deps = wired(deps)
-    with deps.pool.connection() as conn:
-        expired = sessions.expired_sessions(conn, deps.settings().checkpoint_ttl_seconds)
-    aborted = 0
-    for row in expired:
-        if row.status != "done":
-            aborted += _abort_row(deps, row.id, "expired", row.language, row.user_id)
-        deps.checkpointer.delete_thread(str(row.id))
-        metrics.CHECKPOINTS.labels("expire", "ok").inc()
-        with deps.pool.connection() as conn:
-            sessions.mark_checkpoint_deleted(conn, row.id)
-    return {"checkpoints_deleted": len(expired), "sessions_aborted": aborted}
-
-
-def forget_user(deps: AnyDeps, org_id: UUID, user_id: UUID) -> dict:
-    """Right to delete: checkpoints and session rows go; audit lines are tombstoned (timestamps kept)."""
-    from agents.helpdesk.audit import tombstone
-
-    deps = wired(deps)
-    with deps.pool.connection() as conn:
-        ids = sessions.user_session_ids(conn, org_id, user_id)
-    for session_id in ids:
-        deps.checkpointer.delete_thread(str(session_id))
-        metrics.CHECKPOINTS.labels("delete", "ok").inc()
-    lines = tombstone({str(i) for i in ids})
-    with deps.pool.connection() as conn:
-        deleted = sessions.delete_user_sessions(conn, org_id, user_id)
-    return {"sessions_deleted": deleted, "audit_lines_tombstoned": lines}
 
 
 _UI_EVENTS = {

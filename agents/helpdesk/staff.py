@@ -1,10 +1,7 @@
-"""Tickets staff can work and employees can follow.
-
-Staff (admins of the organisation): the list with reporter and department, the detail (description,
-redacted snapshot, facts, steps, linked reports, history), status changes with a note, the assignee,
-internal notes. Every write is audited (storage.audit, before/after) and notifies in-app.
-Employees: the tickets they reported or linked to, with the notes meant for them; anyone else's
-ticket reads as title and status only. Another organisation's ticket is "not found".
+"""Tickets staff work: staff (admins of the organisation) see the list with reporter and department, the
+detail (description, redacted snapshot, facts, steps, linked reports, history), change the status with a note,
+set the assignee and add internal notes. Every write is audited (storage.audit, before/after) and notifies
+in-app. Another organisation's ticket is "not found". What employees follow is in following.py.
 """
 
 from __future__ import annotations
@@ -31,7 +28,7 @@ class Change:
     message: str
 
 
-def _not_found(language: str) -> HelpdeskError:
+def not_found(language: str) -> HelpdeskError:
     return HelpdeskError("not_found", t("helpdesk.ticket_not_found", language))
 
 
@@ -116,7 +113,7 @@ def ticket_detail(deps: AnyDeps, user, ticket_id) -> dict:
     with deps.pool.connection() as conn:
         row = tickets.get_row(conn, user.org_id, ticket_id)
         if row is None:
-            raise _not_found(user.language)
+            raise not_found(user.language)
         affected = events.list_affected(conn, user.org_id, row.ticket.id)
         history = events.list_events(conn, user.org_id, row.ticket.id)
         departments = skills.department_names(conn, user.org_id, user.language)
@@ -165,7 +162,7 @@ def change_status(deps: AnyDeps, user, ticket_id, status: str, note: str = "") -
     with deps.pool.connection() as conn:
         ticket = tickets.get_ticket(conn, user.org_id, ticket_id)
         if ticket is None:
-            raise _not_found(user.language)
+            raise not_found(user.language)
         if ticket.status == status and not note:
             raise HelpdeskError("unchanged", t("helpdesk.status_unchanged", user.language))
         tickets.update_status(conn, user.org_id, ticket.id, status)
@@ -201,11 +198,11 @@ def change_status(deps: AnyDeps, user, ticket_id, status: str, note: str = "") -
                 )
     return Change(
         ticket.number,
-        t("helpdesk.status_changed", user.language, number=ticket.number, status=_status_label(status, user.language)),
+        t("helpdesk.status_changed", user.language, number=ticket.number, status=status_label(status, user.language)),
     )
 
 
-def _status_label(status: str, language: str) -> str:
+def status_label(status: str, language: str) -> str:
     from agents.i18n import code_label
 
     return code_label("status", status, language)
@@ -218,7 +215,7 @@ def assign(deps: AnyDeps, user, ticket_id, assignee_id: str | None) -> Change:
     with deps.pool.connection() as conn:
         ticket = tickets.get_ticket(conn, user.org_id, ticket_id)
         if ticket is None:
-            raise _not_found(user.language)
+            raise not_found(user.language)
         if ticket.assignee_id == target:
             raise HelpdeskError("unchanged", t("helpdesk.assignee_unchanged", user.language))
         if not tickets.set_assignee(conn, user.org_id, ticket.id, target):
@@ -255,7 +252,7 @@ def add_note(deps: AnyDeps, user, ticket_id, note: str, *, for_reporter: bool = 
     with deps.pool.connection() as conn:
         ticket = tickets.get_ticket(conn, user.org_id, ticket_id)
         if ticket is None:
-            raise _not_found(user.language)
+            raise not_found(user.language)
         visibility = "reporter" if for_reporter else "internal"
         events.add_event(conn, ticket.id, actor_id=user.id, kind="note", visibility=visibility, note=note)
         audit_log.record(
@@ -280,119 +277,3 @@ def add_note(deps: AnyDeps, user, ticket_id, note: str, *, for_reporter: bool = 
                         params={"number": ticket.number},
                     )
     return Change(ticket.number, t("helpdesk.note_added", user.language, number=ticket.number))
-
-
-# --- employees -------------------------------------------------------------------------------------
-def my_tickets(deps: AnyDeps, user) -> list[dict]:
-    """The tickets this person reported or linked to: status, last change and the notes meant for them."""
-    with deps.pool.connection() as conn:
-        rows = tickets.list_affecting(conn, user.org_id, user.id)
-        out = []
-        for row in rows:
-            history = events.list_events(conn, user.org_id, row.ticket.id, reporter_view=True)
-            out.append(
-                {
-                    "id": str(row.ticket.id),
-                    "number": row.ticket.number,
-                    "title": row.ticket.title,
-                    "description": without_footer(row.ticket.body)[0],
-                    "status": row.ticket.status,
-                    "severity": row.ticket.severity,
-                    "category": row.ticket.category,
-                    "affected": row.ticket.affected_count,
-                    "reported_by_me": row.ticket.created_by == user.id,
-                    "created_at": row.ticket.created_at,
-                    "last_change_at": row.last_change_at,
-                    "notes": [
-                        {"note": e.note, "status": e.new_value if e.kind == "status" else None, "at": e.created_at}
-                        for e in history
-                        if e.note or e.kind == "status"
-                    ],
-                }
-            )
-    return out
-
-
-def ticket_for(deps: AnyDeps, user, number: int) -> dict:
-    """One ticket by number as this person may see it: staff and the people affected see it whole;
-    anyone else in the organisation sees its title and status only."""
-    with deps.pool.connection() as conn:
-        ticket = tickets.get_by_number(conn, user.org_id, number)
-        if ticket is None:
-            raise _not_found(user.language)
-        mine = ticket.created_by == user.id or events.is_affected(conn, ticket.id, user.id)
-    if user.is_admin:
-        return ticket_detail(deps, user, ticket.id)
-    if not mine:
-        return {"number": ticket.number, "title": ticket.title, "status": ticket.status}
-    return next(item for item in my_tickets(deps, user) if item["number"] == number)
-
-
-def visible_tickets(deps: AnyDeps, user) -> list[dict]:
-    """Every ticket of the organisation as this person may see it (staff: whole rows; employees: their
-    own in full, everyone else's as number, title and status)."""
-    if user.is_admin:
-        return staff_tickets(deps, user)
-    mine = {t["number"]: t for t in my_tickets(deps, user)}
-    with deps.pool.connection() as conn:
-        rows = tickets.list_rows(conn, user.org_id)
-    return [
-        mine.get(r.ticket.number) or {"number": r.ticket.number, "title": r.ticket.title, "status": r.ticket.status}
-        for r in rows
-    ]
-
-
-def notifications(deps: AnyDeps, user, *, unread_only: bool = True) -> list[dict]:
-    """In-app notifications in the reader's language."""
-    with deps.pool.connection() as conn:
-        rows = events.list_notifications(conn, user.org_id, user.id, unread_only=unread_only)
-    out = []
-    for n in rows:
-        params = dict(n.params)
-        if "status" in params:
-            params["status"] = _status_label(params["status"], user.language)
-        out.append(
-            {
-                "id": n.id,
-                "kind": n.kind,
-                "text": t(f"helpdesk.notify_{n.kind}", user.language, **params),
-                "at": n.created_at,
-                "read": n.read_at is not None,
-            }
-        )
-    return out
-
-
-def mark_notifications_read(deps: AnyDeps, user) -> int:
-    with deps.pool.connection() as conn:
-        return events.mark_read(conn, user.org_id, user.id)
-
-
-# --- linking (called by the service when a person links their report) -------------------------------
-def record_link(
-    deps: AnyDeps, org_id: UUID, user_id: UUID, linked: dict, *, session_id: UUID, snapshot: list
-) -> int | None:
-    """The person is affected too: count bumped, their snapshot appended, the assignee notified.
-    Returns the ticket's count of people affected (None when the ticket is not in this organisation)."""
-    with deps.pool.connection() as conn:
-        ticket = (
-            tickets.get_by_url(conn, org_id, linked["url"])
-            if linked.get("url")
-            else tickets.get_by_number(conn, org_id, int(linked["number"]))
-        )
-        if ticket is None:
-            return None
-        added = events.add_affected(conn, org_id, ticket.id, user_id, session_id=session_id, snapshot=snapshot)
-        count = ticket.affected_count + int(added)
-        if added:
-            events.add_event(conn, ticket.id, actor_id=user_id, kind="linked")
-            if ticket.assignee_id and ticket.assignee_id != user_id:
-                events.notify(
-                    conn,
-                    org_id,
-                    ticket.assignee_id,
-                    "ticket_linked",
-                    ticket_id=ticket.id,
-                    params={"number": ticket.number, "count": count},
-                )
-    return count

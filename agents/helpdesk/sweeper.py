@@ -4,7 +4,7 @@ and every 10 minutes, in whichever worker takes it. Both sweeps are idempotent."
 
 from __future__ import annotations
 
-from agents.helpdesk.service import gc, sweep_orphans
+from agents.helpdesk.upkeep import gc, sweep_orphans
 from agents.helpdesk.wiring import AnyDeps
 from agents.runtime import tasks
 from agents.runtime.deps import process_deps

@@ -12,7 +12,8 @@ from langgraph.runtime import Runtime
 from agents.helpdesk import metrics
 from agents.helpdesk.audit import audit
 from agents.helpdesk.guards import neutralise, redact, sanitise_body, sanitise_title, sha
-from agents.helpdesk.nodes import TOOL_OF_ACTION, log_ids, question_id_for, step_record
+from agents.helpdesk.nodes import TOOL_OF_ACTION, log_ids, step_record
+from agents.helpdesk.specialists import question_id_for
 from agents.helpdesk.state import HelpdeskContext, HelpdeskState
 from agents.helpdesk.tools import ToolError, call_with_budget
 

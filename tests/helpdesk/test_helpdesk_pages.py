@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from agents.helpdesk import service
+from agents.helpdesk import service, upkeep
 from agents.runtime.deps import process_deps
 from storage import helpdesk_sessions as sessions
 from storage import tickets
@@ -86,7 +86,7 @@ def test_tutor_handoff_prefills_the_question(org):
 def test_restarted_session_tells_the_user(org, pool):
     with pool.connection() as conn:
         row = sessions.create_session(conn, org.org.id, org.bob.id, language="en")
-    service.sweep_orphans(process_deps(), stale_after_seconds=0)
+    upkeep.sweep_orphans(process_deps(), stale_after_seconds=0)
     at = open_page(org.bob, helpdesk_session=str(row.id))
     assert "The helpdesk restarted while working on your request" in texts(at)
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from agents.helpdesk import audit, metrics, service
+from agents.helpdesk import audit, metrics, service, upkeep
 from agents.helpdesk.guards import Settings
 from agents.helpdesk.service import HelpdeskError
 from storage import helpdesk_sessions as sessions
@@ -185,7 +185,7 @@ def test_restart_during_a_tool_call_leaves_the_session_aborted(org, pool, checkp
         row = sessions.list_sessions(conn, org.org.id, user_id=org.bob.id, limit=1)[0]
     assert row.status == "running"
     restarted = make_deps(pool, checkpointer)
-    assert service.sweep_orphans(restarted, stale_after_seconds=0) >= 1
+    assert upkeep.sweep_orphans(restarted, stale_after_seconds=0) >= 1
     turn = service.get_turn(restarted, org.bob, row.id)
     assert (
         turn.kind == "aborted" and turn.reason == "server_restart" and "restarted" in turn.message
@@ -197,14 +197,14 @@ def test_restart_during_a_tool_call_leaves_the_session_aborted(org, pool, checkp
 
 def test_recent_work_is_not_swept(org, deps):
     turn = service.start(deps, org.bob, "My mouse is not detected")
-    service.sweep_orphans(deps)  # default: only sessions idle for 5 minutes
+    upkeep.sweep_orphans(deps)  # default: only sessions idle for 5 minutes
     assert service.get_turn(deps, org.bob, turn.session_id).kind == "question"
 
 
 def test_gc_deletes_expired_checkpoints(org, pool, checkpointer):
     short = make_deps(pool, checkpointer, replace(Settings(), checkpoint_ttl_seconds=0))
     turn = service.start(short, org.bob, "The scanner does not sync stock counts")
-    result = service.gc(short)
+    result = upkeep.gc(short)
     assert result["checkpoints_deleted"] >= 1 and result["sessions_aborted"] >= 1
     assert short.graph.get_state({"configurable": {"thread_id": turn.session_id}}).values == {}
     assert service.get_turn(short, org.bob, turn.session_id).reason == "expired"
@@ -234,7 +234,7 @@ def test_forget_user_deletes_sessions_and_tombstones_audit(org, pool, checkpoint
             language="en",
         )
     turn = service.start(deps, carol, "My monitor flickers all day")
-    result = service.forget_user(deps, org.org.id, carol.id)
+    result = upkeep.forget_user(deps, org.org.id, carol.id)
     assert result["sessions_deleted"] == 1 and result["audit_lines_tombstoned"] >= 1
     assert all(line.get("redacted") for line in audit.read_events() if line.get("agent_session_id") == turn.session_id)
     with pytest.raises(HelpdeskError):

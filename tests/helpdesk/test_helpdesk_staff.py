@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.helpdesk import service, staff
+from agents.helpdesk import following, service, staff
 from agents.helpdesk.turns import HelpdeskError
 from storage import audit, users
 from tests import apptest
@@ -63,7 +63,7 @@ def test_people_read_the_report_without_the_trackers_footer_and_a_short_title(or
     detail = staff.ticket_detail(deps, org.admin, ticket["id"])
     assert detail["drafted_by_agent"] and "agent_session" not in detail["description"]
     assert "AI-assisted" not in detail["description"] and "impresora" in detail["description"].lower()
-    mine = next(t for t in staff.my_tickets(deps, org.ana) if t["number"] == ticket["number"])
+    mine = next(t for t in following.my_tickets(deps, org.ana) if t["number"] == ticket["number"])
     assert mine["description"] == detail["description"]
     assert len(detail["title"]) <= 80 and detail["title"].startswith("La impresora del aula 3")
     at = apptest.open_page(org.ana, "pages/my_tickets.py", query={"ticket": str(ticket["number"])})
@@ -78,10 +78,10 @@ def test_status_change_with_a_note_is_audited_notified_and_shown_to_the_reporter
         entry = audit.list_entries(conn, org.org.id, action="ticket.status", entity_id=ticket["id"])[0]
     assert entry.actor_id == org.admin.id and entry.before["status"] == "open"
     assert entry.after == {"number": ticket["number"], "status": "in_progress", "note": "Cambiamos el rodillo mañana"}
-    mine = next(t for t in staff.my_tickets(deps, org.ana) if t["number"] == ticket["number"])
+    mine = next(t for t in following.my_tickets(deps, org.ana) if t["number"] == ticket["number"])
     assert mine["status"] == "in_progress" and mine["notes"][-1]["note"] == "Cambiamos el rodillo mañana"
     assert any(
-        f"#{ticket['number']}" in n["text"] and "en curso" in n["text"] for n in staff.notifications(deps, org.ana)
+        f"#{ticket['number']}" in n["text"] and "en curso" in n["text"] for n in following.notifications(deps, org.ana)
     )
     with pytest.raises(HelpdeskError):
         staff.change_status(deps, org.admin, ticket["id"], "in_progress", "")  # nothing to change
@@ -90,7 +90,7 @@ def test_status_change_with_a_note_is_audited_notified_and_shown_to_the_reporter
 def test_internal_notes_stay_internal_and_assignees_must_be_admins(org, filed):
     ticket, deps = filed
     staff.add_note(deps, org.admin, ticket["id"], "El proveedor tarda")
-    mine = next(t for t in staff.my_tickets(deps, org.ana) if t["number"] == ticket["number"])
+    mine = next(t for t in following.my_tickets(deps, org.ana) if t["number"] == ticket["number"])
     assert all(n["note"] != "El proveedor tarda" for n in mine["notes"])
     with pytest.raises(HelpdeskError):
         staff.assign(deps, org.admin, ticket["id"], str(org.bob.id))  # an employee
@@ -105,12 +105,12 @@ def test_employees_cannot_work_tickets_and_see_others_as_title_and_status(org, f
         staff.staff_tickets(deps, org.bob)
     with pytest.raises(HelpdeskError):
         staff.change_status(deps, org.bob, ticket["id"], "closed", "x")
-    assert staff.ticket_for(deps, org.bob, ticket["number"]) == {
+    assert following.ticket_for(deps, org.bob, ticket["number"]) == {
         "number": ticket["number"],
         "title": ticket["title"],
-        "status": staff.ticket_for(deps, org.admin, ticket["number"])["status"],
+        "status": following.ticket_for(deps, org.admin, ticket["number"])["status"],
     }
-    assert all(t["number"] != ticket["number"] for t in staff.my_tickets(deps, org.bob))
+    assert all(t["number"] != ticket["number"] for t in following.my_tickets(deps, org.bob))
 
 
 def test_another_organisation_gets_not_found(org, filed, pool):
@@ -145,8 +145,8 @@ def test_linking_records_the_person_bumps_the_count_and_notifies_the_assignee(or
     detail = staff.ticket_detail(deps, org.admin, ticket["id"])
     assert detail["affected"] == 2 and detail["linked"][0]["name"] == "Bob"
     assert "aula 3" in detail["linked"][0]["snapshot"][0]["content"].lower()
-    assert any(n["kind"] == "ticket_linked" for n in staff.notifications(deps, org.admin))
-    assert any(t["number"] == ticket["number"] and not t["reported_by_me"] for t in staff.my_tickets(deps, org.bob))
+    assert any(n["kind"] == "ticket_linked" for n in following.notifications(deps, org.admin))
+    assert any(t["number"] == ticket["number"] and not t["reported_by_me"] for t in following.my_tickets(deps, org.bob))
 
 
 def test_admin_page_opens_a_ticket_and_changes_its_status_with_a_confirmation(org, filed):
