@@ -115,6 +115,7 @@ _VIETNAMESE = re.compile(r"[ăơưđạảấầẩẫậắằẳẵặẹẻ�
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 
 
+@functools.lru_cache(maxsize=4096)  # a tutor turn asks of its message five times (intent, searches, checks)
 def detect_language(text: str, default: str = "es") -> str:
     """The language to reply in: "es", "en", "vi", "pt", "fr", "de" or "it"; ``default`` if unsure."""
     text = (text or "").strip()

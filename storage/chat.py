@@ -143,14 +143,12 @@ def add_message(
     content: str,
     metadata: dict[str, Any] | None = None,
 ) -> ChatMessage:
-    conn.execute(
-        "UPDATE chat_sessions SET updated_at = now() WHERE org_id = %(org_id)s AND id = %(id)s",
-        {"org_id": org_id, "id": session_id},
-    )
     with conn.cursor(row_factory=class_row(ChatMessage)) as cur:
         return one_row(
-            cur.execute(
-                f"""INSERT INTO chat_messages (org_id, session_id, role, content, metadata)
+            cur.execute(  # one round trip: the session's update rides along as a data-modifying CTE
+                f"""WITH touched AS (UPDATE chat_sessions SET updated_at = now()
+                                    WHERE org_id = %(org_id)s AND id = %(session_id)s)
+                INSERT INTO chat_messages (org_id, session_id, role, content, metadata)
                 VALUES (%(org_id)s, %(session_id)s, %(role)s, %(content)s, %(metadata)s)
                 RETURNING {_MESSAGE_COLUMNS}""",
                 {

@@ -21,7 +21,7 @@ from agents.llm import LLM, count_tokens
 from agents.retrieval import fusion, postprocess
 from agents.retrieval.course_tree import retrieve_course_context
 from agents.retrieval.passages import Passage
-from agents.retrieval.search import MAX_QUERY_CHARS, Hit, Scope, search
+from agents.retrieval.search import MAX_QUERY_CHARS, Hit, Scope, search, search_each
 from core import glossary
 from storage import chunks as chunk_store
 
@@ -81,14 +81,14 @@ def search_both_languages(pool, org_id: UUID, question: str, k: int = SEMANTIC_K
     """The k best chunks for the question as asked and as the glossary says it in the other language
     (issue 29: a Spanish question finds the English policy's sentence, and the other way round); a chunk
     found both ways keeps its better score."""
-    hits = search(org_id, question, k=k, pool=pool)
     other = (
         glossary.gloss(question)[:MAX_QUERY_CHARS].rsplit(" ", 1)[0] if len(question) > 40 else glossary.gloss(question)
     )
     if not other or other == question:
-        return hits
+        return search(org_id, question, k=k, pool=pool)
+    hits, translated = search_each(org_id, [question, other], k=k, pool=pool)  # one transaction for both
     best: dict = {}
-    for hit in hits + search(org_id, other, k=k, pool=pool):
+    for hit in hits + translated:
         if hit.chunk_id not in best or hit.score > best[hit.chunk_id].score:
             best[hit.chunk_id] = hit
     return sorted(best.values(), key=lambda hit: -hit.score)[:k]

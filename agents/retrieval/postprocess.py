@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Hashable
 from dataclasses import replace
@@ -44,8 +45,10 @@ MODEL_CONTEXT_LIMITS = {
 DEFAULT_CONTEXT_LIMIT = 16_000
 
 
-def _words(text: str) -> set[str]:
-    return set(_WORD.findall(text.lower()))
+@functools.lru_cache(maxsize=4096)
+def _words(text: str) -> frozenset[str]:
+    """A chunk's words, kept: the same chunks come back turn after turn, each search compares ~80 of them."""
+    return frozenset(_WORD.findall(text.lower()))
 
 
 def deduplicate(
@@ -56,7 +59,7 @@ def deduplicate(
     until every other document's hit is placed (they fill the list only when nothing else does), so
     one long document cannot push the next document's best chunk out of the first ``limit``."""
     kept: list[T] = []
-    kept_words: list[set[str]] = []
+    kept_words: list[frozenset[str]] = []
     deferred: list[T] = []
     per: dict = {}
     for hit in hits:

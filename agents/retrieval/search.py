@@ -107,40 +107,80 @@ def search(
         return course_tree_hits(pool, org_id, UUID(str(scope.course_id)), query, k, llm=llm)
     with pool.connection() as conn:
         org_id = resolve_org(conn, org)
-        document_ids = scope_document_ids(conn, org_id, scope)
-        if document_ids == []:
-            return []
-        limit = max(4 * k, 40)
-        exact = exact_terms(query)
-        language = query_language(query)
-        shifts: dict = {}
-        lexemes = chunk_store.query_terms(conn, org_id, query)
-        if strategy == "fulltext":
-            vector = None
-            candidates = chunk_store.lexical_candidates(
-                conn, org_id, query, exact, limit=limit, document_ids=document_ids, terms=lexemes
-            )
-        else:
-            vector = embed_query(query) if query_vector is None else np.asarray(query_vector, dtype=np.float32)
-            groups = _language_groups(conn, org_id)
-            shifts = fusion.language_shifts(groups)
-            exact_scan = (
-                document_ids is not None
-                and chunk_store.count_scope_chunks(conn, org_id, document_ids) <= chunk_store.EXACT_SCOPE_LIMIT
-            )
-            candidates = chunk_store.hybrid_candidates(
-                conn,
-                org_id,
-                vector,
-                query,
-                exact,
-                limit=limit,
-                document_ids=document_ids,
-                groups=_scoped_groups(groups) if strategy == "hybrid" else None,
-                exact_scan=exact_scan,
-                terms=lexemes,
-            )
-    ranked = fusion.rank(candidates, strategy, language, vector, shifts, lexemes.ceilings())
+        candidates = _candidates(conn, org_id, query, k, scope, strategy, query_vector)
+    return _ranked_hits(*candidates, k=k, strategy=strategy)
+
+
+def search_each(org: UUID | str, queries: list[str], k: int = 8, *, pool: ConnectionPool) -> list[list[Hit]]:
+    """``search(org, query, k)`` for each query (hybrid, the whole organisation), read in one transaction:
+    the organisation and its language groups are looked up once (the tutor searches a question as asked and
+    as the glossary says it in the other language, every turn)."""
+    queries = [validate(query, k, "hybrid") for query in queries]
+    with pool.connection() as conn:
+        org_id = resolve_org(conn, org)
+        groups = _language_groups(conn, org_id)
+        found = [_candidates(conn, org_id, query, k, None, "hybrid", None, groups) for query in queries]
+    return [_ranked_hits(*candidates, k=k, strategy="hybrid") for candidates in found]
+
+
+def _candidates(
+    conn,
+    org_id: UUID,
+    query: str,
+    k: int,
+    scope: Scope | None,
+    strategy: str,
+    query_vector: np.ndarray | None,
+    groups: list[chunk_store.LanguageGroup] | None = None,
+) -> tuple[list[chunk_store.Candidate], str, np.ndarray | None, dict, dict[str, float]]:
+    """The scored candidates for ``query`` and what ranks them: (candidates, language, vector, shifts, ceilings)."""
+    document_ids = scope_document_ids(conn, org_id, scope)
+    language = query_language(query)
+    if document_ids == []:
+        return [], language, None, {}, {}
+    limit = max(4 * k, 40)
+    exact = exact_terms(query)
+    shifts: dict = {}
+    lexemes = chunk_store.query_terms(conn, org_id, query)
+    if strategy == "fulltext":
+        vector = None
+        candidates = chunk_store.lexical_candidates(
+            conn, org_id, query, exact, limit=limit, document_ids=document_ids, terms=lexemes
+        )
+    else:
+        vector = embed_query(query) if query_vector is None else np.asarray(query_vector, dtype=np.float32)
+        groups = _language_groups(conn, org_id) if groups is None else groups
+        shifts = fusion.language_shifts(groups)
+        exact_scan = (
+            document_ids is not None
+            and chunk_store.count_scope_chunks(conn, org_id, document_ids) <= chunk_store.EXACT_SCOPE_LIMIT
+        )
+        candidates = chunk_store.hybrid_candidates(
+            conn,
+            org_id,
+            vector,
+            query,
+            exact,
+            limit=limit,
+            document_ids=document_ids,
+            groups=_scoped_groups(groups) if strategy == "hybrid" else None,
+            exact_scan=exact_scan,
+            terms=lexemes,
+        )
+    return candidates, language, vector, shifts, lexemes.ceilings()
+
+
+def _ranked_hits(
+    candidates: list[chunk_store.Candidate],
+    language: str,
+    vector: np.ndarray | None,
+    shifts: dict,
+    ceilings: dict[str, float],
+    *,
+    k: int,
+    strategy: str,
+) -> list[Hit]:
+    ranked = fusion.rank(candidates, strategy, language, vector, shifts, ceilings)
     hits = [
         Hit(
             chunk_id=c.chunk_id,

@@ -10,6 +10,7 @@ section instead when the learner's manual was written from that chunk.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import replace
 
@@ -81,8 +82,9 @@ _EMPHASIS = re.compile(r"\*{1,3}|(?<!\w)_{1,3}|_{1,3}(?!\w)")  # Markdown marks 
 _WORDS = re.compile(r"[^\W\d_]{3,}|\d+", re.UNICODE)
 
 
-def _stems(text: str) -> set[str]:
-    return {word.lower()[:5] for word in _WORDS.findall(text or "")}
+@functools.lru_cache(maxsize=8192)  # the same chunks and sentences are compared with every answer citing them
+def _stems(text: str) -> frozenset[str]:
+    return frozenset(word.lower()[:5] for word in _WORDS.findall(text or ""))
 
 
 def supported_text(response: str) -> dict[int, str]:
