@@ -43,6 +43,15 @@ class ChatMessage:
     helpful: bool | None = None  # the learner's 👍 (True) or 👎 (False) on an answer
 
 
+
+@dataclass(frozen=True)
+class ChatTurn:
+    """A message's words alone: what a conversation's memory reads back every turn."""
+
+    role: str
+    content: str
+
+
 _SESSION_COLUMNS = "id, user_id, agent_type, title, summary, summary_turn_count, context, created_at, updated_at"
 _MESSAGE_COLUMNS = "id, session_id, role, content, metadata, created_at, helpful"
 
@@ -175,6 +184,19 @@ def record_helpful(
         ).rowcount
         == 1
     )
+
+
+def list_turns(conn: psycopg.Connection, org_id: UUID, session_id: UUID) -> list[ChatTurn]:
+    """The conversation's messages oldest first, role and words only: each answer's metadata (its citations,
+    their excerpts, the turn's figures) is most of a message and no memory reads it."""
+    with conn.cursor(row_factory=class_row(ChatTurn)) as cur:
+        rows = cur.execute(
+            """SELECT role, content FROM chat_messages
+               WHERE org_id = %(org_id)s AND session_id = %(session_id)s
+               ORDER BY created_at DESC""",
+            {"org_id": org_id, "session_id": session_id},
+        ).fetchall()
+    return rows[::-1]
 
 
 def list_messages(

@@ -79,7 +79,7 @@ def _window_budgets(engine: str, context_tokens: int | None) -> dict[str, int]:
     }
 
 
-def _summary_twin(previous: str | None, turns: list[chat.ChatMessage], language: str) -> str:
+def _summary_twin(previous: str | None, turns: list[chat.ChatTurn], language: str) -> str:
     """Offline summary: the questions asked, in order (the answers can be re-asked; questions carry topic)."""
     questions = [" ".join(t.content.split())[:120] for t in turns if t.role == "user"]
     label = t("tutor.earlier_topics", language)
@@ -89,7 +89,7 @@ def _summary_twin(previous: str | None, turns: list[chat.ChatMessage], language:
     return " ".join(parts)
 
 
-def summarise(llm: LLM, previous: str | None, turns: list[chat.ChatMessage], language: str) -> str:
+def summarise(llm: LLM, previous: str | None, turns: list[chat.ChatTurn], language: str) -> str:
     transcript = "\n".join(f"{'Employee' if t.role == 'user' else 'Tutor'}: {t.content}" for t in turns)
     earlier = f"Earlier summary: {previous}\n\n" if previous else ""
     content = prompts.SUMMARIZE.format(language_name=language_name(language), previous=earlier, transcript=transcript)
@@ -105,7 +105,7 @@ def prepare_history(
     """(recent raw turns, summary of the older ones), refreshing the cached summary when a batch aged out.
     Read, release the connection, summarise (a model call), then save the summary."""
     with pool.connection() as conn:
-        messages = chat.list_messages(conn, org_id, session.id)
+        messages = chat.list_turns(conn, org_id, session.id)
     summary, covered = session.summary, session.summary_turn_count
     if len(messages) - covered >= RAW_TURNS + SUMMARY_BATCH:
         upto = len(messages) - RAW_TURNS

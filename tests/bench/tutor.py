@@ -227,6 +227,7 @@ def gradio_section(people, chats: int, rounds: int) -> None:
 
     timed_turn(people[0], "¿Dónde están los extintores del almacén?")  # loads the models (section 3 alone runs cold)
     direct = concurrent_direct_turns(people, chats)  # the anchor without Gradio, same questions
+    _find_postmaster(process_deps().pool)
     port = _free_port()
     app = chat.launch(port=port, block=False)
     emails = [people[i % len(people)].email for i in range(chats)]
@@ -272,6 +273,21 @@ def gradio_section(people, chats: int, rounds: int) -> None:
         f"   server CPU per turn         {ours:.1f} ms, replayed {replayed:.1f} ms: ours over Gradio's "
         f"{ours - replayed:.1f} ms   (target <= 15 ms; {turns} turns each)"
     )
+    database = 1000 * figures["cpu"]["database"] / turns
+    print(f"   database CPU per turn       {database:.1f} ms   (PostgreSQL's processes, when it runs on this machine)")
+    print(
+        f"   turns per second per core   {1000 / (ours + database):.1f}   (capacity: the chat server's and the "
+        "database's CPU per turn; README 'Capacity')"
+    )
+
+
+def _find_postmaster(pool) -> None:
+    """BENCH_POSTMASTER_PID for the client process: the parent of one of our backends, if it is local."""
+    with pool.connection() as conn:
+        backend = conn.execute("SELECT pg_backend_pid()").fetchone()[0]
+    stat = Path(f"/proc/{backend}/stat")
+    if stat.exists():
+        os.environ["BENCH_POSTMASTER_PID"] = stat.read_text().rsplit(")", 1)[1].split()[1]
 
 
 def _run_clients(port: int, chats: int, emails: list[str], rounds: int) -> dict:
@@ -302,6 +318,7 @@ def _run_clients(port: int, chats: int, emails: list[str], rounds: int) -> dict:
     figures["cpu"] = {
         "server": figures.pop("server_cpu_end") - figures.pop("server_cpu_start"),
         "clients": figures.pop("clients_cpu"),
+        "database": figures.pop("database_cpu"),
     }
     return figures
 
@@ -364,6 +381,7 @@ def gradio_clients(url: str, emails: list[str], rounds: int) -> None:
     ttfts.clear()
     totals.clear()
     server_cpu_start, clients_cpu_start = _cpu_seconds(os.getppid()), time.process_time()
+    database_cpu_start = _database_cpu_seconds()
     for _ in range(rounds):
         burst()
     print(
@@ -378,9 +396,26 @@ def gradio_clients(url: str, emails: list[str], rounds: int) -> None:
                 "server_cpu_start": server_cpu_start,
                 "server_cpu_end": _cpu_seconds(os.getppid()),
                 "clients_cpu": time.process_time() - clients_cpu_start,
+                "database_cpu": _database_cpu_seconds() - database_cpu_start,
             }
         )
     )
+
+
+def _database_cpu_seconds() -> float:
+    """CPU time of the database server on this machine so far: its postmaster and every process it started
+    (the pool's backends live through the bursts); 0 for a server elsewhere."""
+    postmaster = os.environ.get("BENCH_POSTMASTER_PID")
+    if not postmaster:
+        return 0.0
+    total = _cpu_seconds(int(postmaster))
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if stat.read_text().rsplit(")", 1)[1].split()[1] == postmaster:
+                total += _cpu_seconds(int(stat.parent.name))
+        except (OSError, IndexError):  # a process that ended meanwhile
+            continue
+    return total
 
 
 def _cpu_seconds(pid: int) -> float:
