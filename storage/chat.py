@@ -43,7 +43,6 @@ class ChatMessage:
     helpful: bool | None = None  # the learner's 👍 (True) or 👎 (False) on an answer
 
 
-
 @dataclass(frozen=True)
 class ChatTurn:
     """A message's words alone: what a conversation's memory reads back every turn."""
