@@ -10,7 +10,7 @@ from agents.i18n import code_label, format_datetime, format_number, t
 from agents.insights import operations
 from ui.deps import app_deps
 from ui.session import require_admin
-from ui.tables import csv_bytes
+from ui.tables import csv_bytes, fitted_table
 
 user = require_admin()
 deps = app_deps()
@@ -59,15 +59,8 @@ else:
         action=frame["action"].map(lambda c: code_label("audit_action", c, LANG)),
         entity=frame["entity"].map(lambda c: code_label("entity", c, LANG)),
     )
-    # pixels that hold a whole date, a full name and an action label, all within a laptop's page (wider
-    # columns pushed "After", the change people come for, out of sight); "After" takes the rest
-    widths = {"when": 135, "who": 120, "entity": 85, "action": 165, "entity_name": 170, "before": 130, "after": None}
-    st.dataframe(
-        shown,
-        hide_index=True,
-        width="stretch",
-        column_config={c: st.column_config.TextColumn(headers[c], width=widths[c]) for c in SHOWN},
-    )
+    # "Before" and "After" hold whole ticket notes: they give way first, then the ticket's or course's name
+    fitted_table(shown, headers, "audit_rows", LANG, cut_first=("before", "after", "entity_name"))
     # csv_bytes: before/after hold people's text (ticket notes), which must not open as a spreadsheet formula
     st.download_button(
         f"⬇ {t('common.download_csv', LANG)}",

@@ -18,7 +18,18 @@ deps = app_deps()
 lang = user.language
 report = dashboards.employee_report(deps, user, st.session_state.get("detail_email"))
 st.title(t("admin.employees.title", lang))
-table_with_csv(report.employees, "employees")
+# a row of the directory fits the page: email and role are in the CSV, the picker and the person's card
+DIRECTORY = [
+    "full_name",
+    "department",
+    "job_title",
+    "is_active",
+    "active_courses",
+    "completed_courses",
+    "skills_count",
+    "last_active_at",
+]
+table_with_csv(report.employees, "employees", columns=DIRECTORY)
 emails = report.employees["email"].tolist() if not report.employees.empty else []
 names = dict(zip(emails, report.employees["full_name"])) if emails else {}
 st.selectbox(

@@ -9,12 +9,12 @@ import streamlit as st
 from agents.helpdesk import following, staff
 from agents.helpdesk.state import CATEGORIES
 from agents.helpdesk.turns import HelpdeskError
-from agents.i18n import code_label, format_datetime, t
+from agents.i18n import code_label, format_date, format_datetime, t
 from core.markup import safe_markdown
 from storage.tickets import SEVERITIES, STATUSES
 from ui.deps import app_deps
 from ui.session import require_admin
-from ui.tables import csv_bytes
+from ui.tables import ROOM, SELECTION, csv_bytes, fitted
 
 user = require_admin()
 deps = app_deps()
@@ -33,6 +33,9 @@ COLUMNS = [
     "affected",
     "assignee",
 ]
+# what the list shows, within the page: the reporter's department, the people affected and the hour are in
+# the ticket below and in the CSV
+SHOWN = ["number", "title", "reporter", "created_at", "status", "severity", "category", "assignee"]
 
 
 def label(kind: str):
@@ -105,20 +108,21 @@ if not rows:
 
 frame = pd.DataFrame(rows)[COLUMNS + ["id"]]
 headers = {c: t(f"helpdesk.col_{c}", LANG) for c in COLUMNS}
-shown = frame.drop(columns=["id"]).assign(
-    created_at=frame["created_at"].map(lambda v: format_datetime(v, LANG)),
+shown = frame[SHOWN].assign(
+    created_at=frame["created_at"].map(lambda v: format_date(v, LANG)),
     status=frame["status"].map(label("status")),
     severity=frame["severity"].map(label("severity")),
     category=frame["category"].map(label("category")),
 )
+fit = fitted(shown, headers, room=ROOM - SELECTION)
 picked = st.dataframe(
-    shown,
+    fit.frame,
     hide_index=True,
     width="stretch",
     on_select="rerun",
     selection_mode="single-row",
     key="hd_table",
-    column_config=headers,
+    column_config=fit.config,
 )
 st.download_button(
     f"⬇ {t('common.download_csv', LANG)}",

@@ -44,4 +44,9 @@ with who_tab:
         table_with_csv(insights.who_knows, "who_knows", empty=t("admin.gaps.nobody", lang))
 with mentor_tab:
     st.caption(t("admin.gaps.mentorship_caption", lang))
-    table_with_csv(insights.mentorship, "mentorship", empty=t("admin.gaps.no_suggestions", lang))
+    table_with_csv(
+        insights.mentorship,
+        "mentorship",
+        empty=t("admin.gaps.no_suggestions", lang),
+        columns=["skill", "mentor", "mentee", "mentee_level", "same_department"],  # emails: in the CSV
+    )

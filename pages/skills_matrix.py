@@ -1,4 +1,4 @@
-"""The skills matrix: employees × skills as a heatmap (hover: level, source, date) and a table."""
+"""The skills matrix: employees × skills as a heatmap (hover: level, source, date) and as a list."""
 
 import streamlit as st
 
@@ -37,5 +37,8 @@ right.selectbox(
 st.caption(t("admin.matrix.shape", lang, employees=view.shape[0], skills=view.shape[1]))
 if view.shape[0] and view.shape[1]:
     st.plotly_chart(view.figure, key="matrix_heatmap", config=plotly_config(lang))
-table_with_csv(view.table, "skills_matrix", codes={skill: "level" for skill in view.skill_columns})
+# The heatmap is the matrix; the table lists it a person and skill a row (22 skills side by side, a column
+# each, were 3,700 px wide in a 938-px page), which sorts by level and filters as a spreadsheet does.
+levels = view.table.melt(["employee", "department"], view.skill_columns, "skill", "level", ignore_index=False)
+table_with_csv(levels[levels["level"] != ""].sort_index(kind="stable"), "skills_matrix")
 skills_evolution_chart(deps, user)

@@ -1,5 +1,6 @@
 """What a page must never show a person (issue 32's crawl): words of the other language, raw ids, ISO
-timestamps, snake_case codes and "None".
+timestamps, snake_case codes and "None", in its text and in its tables' cells; and text clipped by its
+table's column (tests/grids.py).
 
 The other language's words come from the catalogue: a word that only the other language's messages use
 (never the reader's, never the demo's own data, which is bilingual by design: an English course on a
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from agents.i18n.catalog import MESSAGES
 
@@ -83,6 +85,7 @@ def walk(base: str, page, people: list[tuple[str, str, str, str]], shots: Path) 
     """Sign in as each person (email, password, language, sign-out label), open every page of their menu once
     it has settled, screenshot it into ``shots`` and read it; returns the pages visited and what was found."""
     from tests.browser import STEP, settle, sign_in, sign_out
+    from tests.grids import READY, clipped, tables
 
     problems, visited = {}, 0
     for email, password, lang, sign_out_label in people:
@@ -94,9 +97,15 @@ def walk(base: str, page, people: list[tuple[str, str, str, str]], shots: Path) 
             page.goto(address)
             page.get_by_text(email).wait_for(timeout=STEP)
             settle(page)
-            name = address.rstrip("/").rsplit("/", 1)[-1] or "home"
+            page.wait_for_function(READY, polling="raf", timeout=STEP)  # its tables drawn, for the screenshot
+            name = urlsplit(address).path.strip("/") or "home"
             page.screenshot(path=str(shots / f"{email.split('@')[0]}-{name}.png"), full_page=True)
-            if found := findings(page_text(page), lang, foreign):
+            shown = tables(page, STEP)
+            cells = "\n".join(line for table in shown for c in table["columns"] for line in [c["title"], *c["texts"]])
+            found = findings(f"{page_text(page)}\n{cells}", lang, foreign) + [
+                line for table in shown for line in clipped(table)
+            ]
+            if found:
                 problems[f"{email} {name}"] = found
             visited += 1
         sign_out(page, sign_out_label)

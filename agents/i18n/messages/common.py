@@ -3,6 +3,10 @@
 MESSAGES = {
     "common.nothing_to_show": {"en": "Nothing to show.", "es": "Nada que mostrar."},
     "common.download_csv": {"en": "Download CSV", "es": "Descargar CSV"},
+    "common.pick_row_to_read": {
+        "en": "Texts ending in “…” are longer: tick a row to read it whole.",
+        "es": "Los textos que acaban en «…» son más largos: marca una fila para leerla entera.",
+    },
     "common.sign_in_first": {"en": "Please sign in first.", "es": "Inicia sesión primero."},
     "common.admins_only": {"en": "This page is for HR admins.", "es": "Esta página es solo para administradores."},
     "common.not_found": {"en": "Not found.", "es": "No encontrado."},
@@ -126,8 +130,8 @@ MESSAGES = {
     "col.completion_rate": {"en": "Completion", "es": "Finalización"},
     "col.avg_score": {"en": "Average score", "es": "Nota media"},
     "col.score": {"en": "Score", "es": "Nota"},
-    "col.active_courses": {"en": "Active courses", "es": "Cursos activos"},
-    "col.completed_courses": {"en": "Completed courses", "es": "Cursos completados"},
+    "col.active_courses": {"en": "In progress", "es": "En curso"},  # courses: short, beside each other
+    "col.completed_courses": {"en": "Completed", "es": "Completados"},
     "col.skills_count": {"en": "Skills", "es": "Habilidades"},
     "col.last_active_at": {"en": "Last active", "es": "Última actividad"},
     "col.mentor": {"en": "Mentor", "es": "Mentor"},

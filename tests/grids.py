@@ -1,0 +1,115 @@
+"""Text clipped by its column in a page's tables (issue 32's crawl).
+
+``st.dataframe`` and ``st.data_editor`` are Glide Data Grid: a canvas, so neither the cells' text nor the
+columns' widths are in the page. Both are read from the grid's own React props (the columns as the grid laid
+them out, after sizing and stretching, and ``getCellContent``, which the grid draws from), and text is
+measured with the grid's own fonts (``measureText`` on a canvas, as the grid measures it). A table is clipped:
+- when its columns are wider than the space the page gives it: the last ones are cut at the edge
+  ("Graved" for "Gravedad") and the reader must find the scrollbar;
+- when a header, or any row's cell (every row, not only those scrolled into view), is wider than its column
+  less the grid's padding; in a table whose rows are tall enough to wrap (``row_height`` over 4 rem), when
+  the wrapped lines are taller than the row.
+A table in a tab that is not showing has no layout: ``read`` sees only the tables on screen, so the crawl
+opens each tab in turn.
+"""
+
+from __future__ import annotations
+
+# Whether every table on screen has been laid out: the grid's module loaded (no skeleton in its place), its
+# canvas drawn, the fonts loaded and its column widths unchanged over 3 frames (the grid sizes its columns
+# from a sample of rows one render after it first draws).
+READY = """() => {
+  if (document.fonts.status !== 'loaded' || document.querySelector('[data-testid="stSkeleton"]')) return false;
+  const widths = [];
+  for (const frame of document.querySelectorAll('[data-testid="stDataFrame"]')) {
+    if (!frame.checkVisibility()) continue;
+    const canvas = frame.querySelector('canvas[data-testid="data-grid-canvas"]');
+    if (!canvas || !canvas.clientWidth) return false;
+    let fiber = canvas[Object.keys(canvas).find(k => k.startsWith('__reactFiber'))];
+    while (fiber && !(fiber.memoizedProps && Array.isArray(fiber.memoizedProps.columns))) fiber = fiber.return;
+    if (!fiber) return false;
+    widths.push(canvas.clientWidth, ...fiber.memoizedProps.columns.map(c => c.width));
+  }
+  const key = widths.join(',');
+  window.__gridFrames = window.__gridWidths === key ? (window.__gridFrames || 0) + 1 : 0;
+  window.__gridWidths = key;
+  return window.__gridFrames >= 3;
+}"""
+
+# Every table on screen: its width, its columns' widths, and each column's widest header and cell.
+READ = """() => {
+  const measure = document.createElement('canvas').getContext('2d');
+  const width = (text, font) => { measure.font = font; return measure.measureText(text).width; };
+  const wrapped = (text, room, font) => {  // lines of greedy word wrap, as the grid wraps
+    let lines = 1, line = '';
+    for (const word of text.split(/\\s+/)) {
+      const next = line ? line + ' ' + word : word;
+      if (width(next, font) <= room || !line) { line = next; continue; }
+      lines += 1; line = word;
+    }
+    return lines + Math.floor(width(line, font) / room);
+  };
+  const fresh = f => f.checkVisibility() && !f.dataset.crawlRead;  // a table in a second tab bar is read once
+  return [...document.querySelectorAll('[data-testid="stDataFrame"]')].filter(fresh).map(frame => {
+    frame.dataset.crawlRead = '1';
+    const canvas = frame.querySelector('canvas[data-testid="data-grid-canvas"]');
+    let fiber = canvas[Object.keys(canvas).find(k => k.startsWith('__reactFiber'))];
+    while (!(fiber.memoizedProps && Array.isArray(fiber.memoizedProps.columns))) fiber = fiber.return;
+    const grid = fiber.memoizedProps, theme = grid.theme, pad = 2 * theme.cellHorizontalPadding;
+    const rowHeight = typeof grid.rowHeight === 'number' ? grid.rowHeight : grid.rowHeight(0);
+    const fontSize = parseFloat(theme.baseFontFull.match(/([\\d.]+)px/)[1]);
+    const columns = grid.columns.map((column, index) => {
+      const header = Math.ceil(width(column.title, theme.headerFontFull) + pad + (column.icon === undefined ? 0 : 28));
+      let widest = 0, text = '', cut = 0;
+      const texts = [];
+      for (let row = 0; row < grid.rows; row++) {
+        const cell = grid.getCellContent([index, row]);
+        const shown = typeof cell.displayData === 'string' ? cell.displayData : cell.data;
+        if (typeof shown !== 'string' || !shown) continue;
+        texts.push(shown);
+        let need = Math.ceil(width(shown, theme.baseFontFull) + pad);
+        if (cell.allowWrapping) {
+          const lines = wrapped(shown, column.width - pad, theme.baseFontFull);
+          const tall = fontSize * (1 + theme.lineHeight * (lines - 1)) + theme.cellVerticalPadding;
+          need = tall > rowHeight ? need : Math.min(need, column.width);
+        }
+        if (need > column.width) cut += 1;
+        if (need > widest) { widest = need; text = shown; }
+      }
+      return {title: column.title, width: column.width, header, widest, text, cut, texts};
+    });
+    return {space: canvas.clientWidth, width: grid.columns.reduce((sum, c) => sum + c.width, 0), columns};
+  });
+}"""
+
+TABS = '[data-testid="stTabs"] [role="tab"]'
+
+
+def clipped(table: dict) -> list[str]:
+    """What of one table (as ``READ`` gives it) a reader sees cut, one line each."""
+    found = []
+    if table["width"] > table["space"] + 1:
+        found.append(f"clipped: table {table['width']} px wide in {table['space']} px")
+    for column in table["columns"]:
+        if column["header"] > column["width"]:
+            found.append(f"clipped: header {column['title']!r} needs {column['header']} px, has {column['width']}")
+        if column["cut"]:
+            found.append(
+                f"clipped: {column['cut']} cell(s) of {column['title']!r} ({column['width']} px), widest"
+                f" {column['widest']} px: {column['text'][:60]!r}"
+            )
+    return found
+
+
+def tables(page, timeout: float) -> list[dict]:
+    """Every table of the page, each tab opened in turn (a tab's tables have no layout until it shows)."""
+    page.wait_for_function(READY, polling="raf", timeout=timeout)
+    found = page.evaluate(READ)
+    tabs = page.locator(TABS)
+    for index in range(tabs.count()):
+        if tabs.nth(index).get_attribute("aria-selected") == "true":
+            continue
+        tabs.nth(index).click()
+        page.wait_for_function(READY, polling="raf", timeout=timeout)
+        found += page.evaluate(READ)
+    return found
