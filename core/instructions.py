@@ -20,6 +20,7 @@ Every pattern is linear: literal anchors and bounded gaps only.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 
@@ -229,6 +230,7 @@ _IMPERATIVE = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=16384)  # every stored answer is filtered, and its sentences are the documents' own
 def instruction_family(text: str) -> str | None:
     """The attack family ``text`` belongs to, or None for ordinary prose."""
     if not text:
