@@ -9,8 +9,8 @@ measured with the grid's own fonts (``measureText`` on a canvas, as the grid mea
 - when a header, or any row's cell (every row, not only those scrolled into view), is wider than its column
   less the grid's padding; in a table whose rows are tall enough to wrap (``row_height`` over 4 rem), when
   the wrapped lines are taller than the row.
-A table in a tab that is not showing has no layout: ``read`` sees only the tables on screen, so the crawl
-opens each tab in turn.
+A table in a closed expander or a tab that is not showing has no layout: ``READ`` sees only the tables on
+screen, so ``tables`` opens every expander, then each tab in turn.
 """
 
 from __future__ import annotations
@@ -83,6 +83,7 @@ READ = """() => {
 }"""
 
 TABS = '[data-testid="stTabs"] [role="tab"]'
+CLOSED = '[data-testid="stExpander"] details:not([open]) > summary'
 
 
 def clipped(table: dict) -> list[str]:
@@ -102,7 +103,13 @@ def clipped(table: dict) -> list[str]:
 
 
 def tables(page, timeout: float) -> list[dict]:
-    """Every table of the page, each tab opened in turn (a tab's tables have no layout until it shows)."""
+    """Every table of the page, its expanders opened and each tab in turn (a table has no layout until it shows)."""
+    from tests.browser import settle
+
+    closed = page.locator(CLOSED)
+    while closed.count():
+        closed.first.click()
+        settle(page, timeout)  # an expander may rerun the page when it opens (the studio's assign form)
     page.wait_for_function(READY, polling="raf", timeout=timeout)
     found = page.evaluate(READ)
     tabs = page.locator(TABS)
