@@ -36,7 +36,8 @@ READY = """() => {
   return window.__gridFrames >= 3;
 }"""
 
-# Every table on screen: its width, its columns' widths, and each column's widest header and cell.
+# Every table on screen: its width, its columns' widths, and each column's widest header and cell; null
+# while one is not laid out (a rerun began after READY).
 READ = """() => {
   const measure = document.createElement('canvas').getContext('2d');
   const width = (text, font) => { measure.font = font; return measure.measureText(text).width; };
@@ -50,9 +51,12 @@ READ = """() => {
     return lines + Math.floor(width(line, font) / room);
   };
   const fresh = f => f.checkVisibility() && !f.dataset.crawlRead;  // a table in a second tab bar is read once
-  return [...document.querySelectorAll('[data-testid="stDataFrame"]')].filter(fresh).map(frame => {
+  const frames = [...document.querySelectorAll('[data-testid="stDataFrame"]')].filter(fresh);
+  const canvases = frames.map(frame => frame.querySelector('canvas[data-testid="data-grid-canvas"]'));
+  if (canvases.some(canvas => !canvas || !canvas.clientWidth)) return null;
+  return frames.map((frame, at) => {
     frame.dataset.crawlRead = '1';
-    const canvas = frame.querySelector('canvas[data-testid="data-grid-canvas"]');
+    const canvas = canvases[at];
     let fiber = canvas[Object.keys(canvas).find(k => k.startsWith('__reactFiber'))];
     while (!(fiber.memoizedProps && Array.isArray(fiber.memoizedProps.columns))) fiber = fiber.return;
     const grid = fiber.memoizedProps, theme = grid.theme, pad = 2 * theme.cellHorizontalPadding;
@@ -110,13 +114,19 @@ def tables(page, timeout: float) -> list[dict]:
     while closed.count():
         closed.first.click()
         settle(page, timeout)  # an expander may rerun the page when it opens (the studio's assign form)
-    page.wait_for_function(READY, polling="raf", timeout=timeout)
-    found = page.evaluate(READ)
+    found = _laid_out(page, timeout)
     tabs = page.locator(TABS)
     for index in range(tabs.count()):
         if tabs.nth(index).get_attribute("aria-selected") == "true":
             continue
         tabs.nth(index).click()
-        page.wait_for_function(READY, polling="raf", timeout=timeout)
-        found += page.evaluate(READ)
+        found += _laid_out(page, timeout)
     return found
+
+
+def _laid_out(page, timeout: float) -> list[dict]:
+    """``READ`` once every table on screen is laid out (again, if a rerun began in between)."""
+    while True:
+        page.wait_for_function(READY, polling="raf", timeout=timeout)
+        if (found := page.evaluate(READ)) is not None:
+            return found
