@@ -12,7 +12,10 @@ On a new database (the embedded server, or DATABASE_URL's) holding the demo orga
    One unmeasured burst warms the caches a question fills (its vector, its statements' ranking), then
    --rounds bursts ask the same questions again: a single burst of 20 turns gave 12-45 ms a turn over
    the floor depending on which of them a process had seen, and the clock ticks every 10 ms.
-   The server's CPU is the process's (/proc), all threads, not the clients' or PostgreSQL's.
+   --pairs runs alternate with replayed ones and the medians are printed: on this shared machine one
+   run's figure moved by ~7 ms between two runs of the same code.
+   The server's CPU is the process's (/proc), all threads; PostgreSQL's (its postmaster and backends,
+   when local) is printed apart, and both give the turns per second one core serves.
 
 Section 3 alone, as the issue's figures are taken: python tests/bench/tutor.py --sections 3
 """
@@ -220,7 +223,7 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def gradio_section(people, chats: int, rounds: int) -> None:
+def gradio_section(people, chats: int, rounds: int, pairs: int) -> None:
     import chat
     from agents.runtime.deps import process_deps
     from agents.tutor import service
@@ -231,25 +234,29 @@ def gradio_section(people, chats: int, rounds: int) -> None:
     port = _free_port()
     app = chat.launch(port=port, block=False)
     emails = [people[i % len(people)].email for i in range(chats)]
+    # the floor Gradio and the clients set: the same chats, each turn replaying one recorded turn's events
+    recorded = list(service.run_turn(process_deps(), people[0], GROUNDED[1], rate_limit=10**6))
+    runs, floors = [], []
     try:
-        figures = _run_clients(port, chats, emails, rounds)
-        # the floor Gradio and the clients set: the same chats, each turn replaying one recorded turn's events
-        recorded = list(service.run_turn(process_deps(), people[0], GROUNDED[1], rate_limit=10**6))
-        real_turn, service.run_turn = service.run_turn, lambda *args, **kwargs: iter(recorded)
-        try:
-            floor = _run_clients(port, chats, emails, rounds)
-        finally:
-            service.run_turn = real_turn
+        for _ in range(pairs):  # alternated, so a change in the machine's load falls on both
+            runs.append(_run_clients(port, chats, emails, rounds))
+            real_turn, service.run_turn = service.run_turn, lambda *args, **kwargs: iter(recorded)
+            try:
+                floors.append(_run_clients(port, chats, emails, rounds))
+            finally:
+                service.run_turn = real_turn
     finally:
         app.close(verbose=False)
-    alone, ttfts, totals, errors = figures["alone"], figures["ttfts"], figures["totals"], figures["errors"]
+    alone, ttfts, totals, errors = (
+        [x for run in runs for x in run[key]] for key in ("alone", "ttfts", "totals", "errors")
+    )
     turns = chats * rounds
     print(
-        f"\n3. {chats} concurrent chats through gradio_client, {rounds} measured bursts after one to warm up "
-        "(offline engine; the clients in a separate process)"
+        f"\n3. {chats} concurrent chats through gradio_client, {pairs} runs of {rounds} measured bursts after one to "
+        "warm up, each run beside a replayed one (offline engine; the clients in a separate process)"
     )
     print(
-        f"   machine load (1 min)        {figures['load_before']:.1f} before, {figures['load_after']:.1f} after, "
+        f"   machine load (1 min)        {runs[0]['load_before']:.1f} before, {floors[-1]['load_after']:.1f} after, "
         f"on {os.cpu_count()} cores"
     )
     print(f"   errors                      {len(errors)}" + (f"  first: {errors[0]}" if errors else ""))
@@ -258,26 +265,30 @@ def gradio_section(people, chats: int, rounds: int) -> None:
         f"   {chats} direct turns, TTFT      {pct(direct)}   (anchor: service.run_turn in {chats} threads, no Gradio)"
     )
     print(
-        f"   {chats} replayed turns, TTFT    {pct(floor['ttfts'])}   (anchor: Gradio and the clients alone, "
-        f"every turn replaying recorded events)"
+        f"   {chats} replayed turns, TTFT    {pct([x for run in floors for x in run['ttfts']])}   (anchor: Gradio and "
+        "the clients alone, every turn replaying recorded events)"
     )
     print(f"   time to first token         {pct(ttfts)}   (target p95 <= 1000 ms)")
     print(f"   p95 TTFT / one-chat p50     {np.percentile(ttfts, 95) / np.percentile(alone, 50):.1f}x" if ttfts else "")
     print(f"   time to done                {pct(totals)}")
+    ours = [1000 * run["cpu"]["server"] / turns for run in runs]
+    replayed = [1000 * run["cpu"]["server"] / turns for run in floors]
+    over = [a - b for a, b in zip(ours, replayed)]
     print(
-        f"   CPU seconds in the bursts   server {figures['cpu']['server']:.2f}, clients {figures['cpu']['clients']:.2f}"
-        f" (replayed: server {floor['cpu']['server']:.2f}, clients {floor['cpu']['clients']:.2f})"
+        f"   server CPU per turn         {np.median(ours):.1f} ms, replayed {np.median(replayed):.1f} ms "
+        f"(medians of {pairs} runs of {turns} turns)"
     )
-    ours, replayed = 1000 * figures["cpu"]["server"] / turns, 1000 * floor["cpu"]["server"] / turns
     print(
-        f"   server CPU per turn         {ours:.1f} ms, replayed {replayed:.1f} ms: ours over Gradio's "
-        f"{ours - replayed:.1f} ms   (target <= 15 ms; {turns} turns each)"
+        f"   ours over Gradio's          {np.median(over):.1f} ms   (target <= 15 ms; each run: "
+        f"{', '.join(f'{x:.1f}' for x in over)})"
     )
-    database = 1000 * figures["cpu"]["database"] / turns
+    clients = np.median([1000 * run["cpu"]["clients"] / turns for run in runs])
+    database = float(np.median([1000 * run["cpu"]["database"] / turns for run in runs]))
+    print(f"   clients' CPU per turn       {clients:.1f} ms   (the load generator, not served)")
     print(f"   database CPU per turn       {database:.1f} ms   (PostgreSQL's processes, when it runs on this machine)")
     print(
-        f"   turns per second per core   {1000 / (ours + database):.1f}   (capacity: the chat server's and the "
-        "database's CPU per turn; README 'Capacity')"
+        f"   turns per second per core   {1000 / (np.median(ours) + database):.1f}   (capacity: the chat server's and "
+        "the database's CPU per turn; README 'Capacity')"
     )
 
 
@@ -456,6 +467,7 @@ def main() -> None:
     parser.add_argument("--questions", type=int, default=50)
     parser.add_argument("--chats", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=3, help="measured bursts of section 3, after one to warm up")
+    parser.add_argument("--pairs", type=int, default=2, help="section 3's runs, each beside a replayed one")
     parser.add_argument("--sections", default="123", help="which sections to run (the anchors are in 1 and 3)")
     parser.add_argument("--clients-of", metavar="URL", help=argparse.SUPPRESS)  # section 3's client process
     parser.add_argument("emails", nargs="*", help=argparse.SUPPRESS)
@@ -472,7 +484,7 @@ def main() -> None:
     if "2" in args.sections:
         fake_openai_section(people, min(args.questions, 30))
     if "3" in args.sections:
-        gradio_section(people, args.chats, args.rounds)
+        gradio_section(people, args.chats, args.rounds, args.pairs)
 
 
 if __name__ == "__main__":
