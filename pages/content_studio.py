@@ -7,7 +7,8 @@ import pandas as pd
 import streamlit as st
 
 from agents.admin import assign
-from agents.content import service
+from agents.content import decisions, service
+from agents.content import service as content_service
 from agents.content.events import event_line
 from agents.i18n import (
     code_label,
@@ -284,13 +285,13 @@ def structure_review(view) -> None:
 
     a, e, d, r = st.columns(4)
     if a.button(t("content.studio.approve", lang), type="primary", key="s_approve"):
-        act(service.review_structure, job_id, "approve", notes=notes or None)
+        act(decisions.review_structure, job_id, "approve", notes=notes or None)
     if e.button(t("content.studio.apply_edits", lang), key="s_edit"):
-        act(service.review_structure, job_id, "edit", outline=edited_outline(), notes=notes or None)
+        act(decisions.review_structure, job_id, "edit", outline=edited_outline(), notes=notes or None)
     if d.button(t("content.studio.redesign", lang), key="s_redesign", disabled=not notes):
-        act(service.review_structure, job_id, "redesign", outline=edited_outline(), notes=notes)
+        act(decisions.review_structure, job_id, "redesign", outline=edited_outline(), notes=notes)
     if r.button(t("content.studio.reject", lang), key="s_reject"):
-        act(service.review_structure, job_id, "reject", notes=notes or None)
+        act(decisions.review_structure, job_id, "reject", notes=notes or None)
 
 
 # ------------------------------------------------------------------------------ checkpoint 2: final
@@ -328,7 +329,7 @@ def final_review(view) -> None:
         st.dataframe(table, hide_index=True, width="stretch")
     else:
         st.success(t("content.studio.no_issues", lang))
-    written = service.template_modules(state)  # issue 13: say which modules the model did not write
+    written = content_service.template_modules(state)  # issue 13: say which modules the model did not write
     replaced = [m for m in written if m["fallback"]]
     if written and len(written) == len(state.get("generated_modules") or []) and not replaced:
         st.info(t("content.studio.template_offline", lang))
@@ -365,7 +366,7 @@ def final_review(view) -> None:
             if st.form_submit_button(t("content.form.save", lang)):
                 changed = {k: v for k, v in values.items() if v != outline.get(k, "")}
                 if changed:
-                    act(service.edit_content, job_id, "course", fields=changed)
+                    act(decisions.edit_content, job_id, "course", fields=changed)
     scores = report.get("module_scores") or []
     modules = state.get("generated_modules") or []
     for index, module in enumerate(modules):
@@ -379,7 +380,7 @@ def final_review(view) -> None:
                 if text != lesson["content"] and st.button(
                     t("content.studio.save_lesson", lang), key=f"ls-{job_id}-{index}-{li}"
                 ):
-                    act(service.edit_content, job_id, f"module.{index}.lesson.{li}", "content", text)
+                    act(decisions.edit_content, job_id, f"module.{index}.lesson.{li}", "content", text)
             for ei, exercise in enumerate(module["exercises"]):
                 found = [i for i in issues if i.get("module_index") == index and i.get("exercise_index") == ei]
                 kind = t("content.exercise_type." + exercise["type"], lang)
@@ -392,12 +393,12 @@ def final_review(view) -> None:
                 with edit.popover(t("content.studio.edit_exercise", lang)):
                     fields = exercise_form(exercise, lang, f"ef-{job_id}-{index}-{ei}")
                     if fields:
-                        act(service.edit_content, job_id, f"module.{index}.exercise.{ei}", fields=fields)
+                        act(decisions.edit_content, job_id, f"module.{index}.exercise.{ei}", fields=fields)
                 if again.button(t("content.studio.regenerate_exercise", lang), key=f"rx-{job_id}-{index}-{ei}"):
-                    act(service.regenerate_exercise, job_id, index, ei)
+                    act(decisions.regenerate_exercise, job_id, index, ei)
             instructions = st.text_input(t("content.studio.regenerate_notes", lang), key=f"ri-{job_id}-{index}")
             if st.button(t("content.studio.regenerate", lang), key=f"rg-{job_id}-{index}"):
-                act(service.regenerate_module, job_id, index, instructions or None)
+                act(decisions.regenerate_module, job_id, index, instructions or None)
     manual = state.get("generated_manual")
     if manual:
         with st.expander(t("content.studio.manual", lang)):
@@ -407,11 +408,11 @@ def final_review(view) -> None:
     accept = st.checkbox(t("content.studio.template_accept", lang), key=f"tpl-{job_id}") if replaced else False
     a, f, r = st.columns(3)
     if a.button(t("content.studio.publish", lang), type="primary", key="f_approve"):
-        act(service.review_final, job_id, "approve", waive_reason=waiver or None, accept_template_modules=accept)
+        act(decisions.review_final, job_id, "approve", waive_reason=waiver or None, accept_template_modules=accept)
     if f.button(t("content.studio.refine", lang), key="f_refine"):
-        act(service.review_final, job_id, "refine", notes=notes or None)
+        act(decisions.review_final, job_id, "refine", notes=notes or None)
     if r.button(t("content.studio.reject", lang), key="f_reject"):
-        act(service.review_final, job_id, "reject", notes=notes or None)
+        act(decisions.review_final, job_id, "reject", notes=notes or None)
 
 
 # ------------------------------------------------------------------------------ the job, last on the page
@@ -422,7 +423,7 @@ def job_area(seen) -> None:
         return
     view = service.job_view(deps, user, job_id)
     if view.job.status == "failed" and st.button(t("content.studio.retry", lang), key="retry"):
-        act(service.retry_job, job_id)
+        act(decisions.retry_job, job_id)
     if view.job.status == "published":
         after_publish(view.job)
     if view.checkpoint == "structure":

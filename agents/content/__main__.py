@@ -20,7 +20,7 @@ import logging
 import sys
 from uuid import UUID
 
-from agents.content import service
+from agents.content import decisions, service
 from agents.content.courses import course_json
 from agents.ingestion.pipeline import IngestError, ingest_file
 from agents.runtime.deps import process_deps
@@ -57,9 +57,9 @@ def _drive(deps, user, job_id: UUID, approve_all: bool):
         if job.status in FINAL or not approve_all:
             return job
         if job.status == "awaiting_structure_review":
-            service.review_structure(deps, user, job_id, "approve")
+            decisions.review_structure(deps, user, job_id, "approve")
         elif job.status == "awaiting_final_review":
-            service.review_final(deps, user, job_id, "approve", accept_template_modules=True)
+            decisions.review_final(deps, user, job_id, "approve", accept_template_modules=True)
 
 
 def _report(deps, org_id, job, args) -> int:
@@ -251,9 +251,9 @@ def main(argv: list[str] | None = None) -> int:
             if job.status == "awaiting_structure_review":
                 if args.decision == "refine":
                     raise CliError("--refine applies to the final review; the structure takes --approve or --reject")
-                service.review_structure(deps, user, job_id, args.decision)
+                decisions.review_structure(deps, user, job_id, args.decision)
             else:
-                service.review_final(deps, user, job_id, args.decision, accept_template_modules=args.approve_all)
+                decisions.review_final(deps, user, job_id, args.decision, accept_template_modules=args.approve_all)
         return _report(deps, org.id, _drive(deps, user, job_id, args.approve_all), args)
     except (CliError, IngestError, DatabaseError, service.ContentServiceError, ValueError, OSError) as exc:
         print(f"error: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}", file=sys.stderr)

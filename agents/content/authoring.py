@@ -1,5 +1,5 @@
-"""The pipeline's model-backed writers and reviewer (modules, the manual, the quality review, refinement),
-each with its offline twin and a check of what the model said (the design pass is in design.py).
+"""The pipeline's model-backed writers (the modules, the manual), each with its offline twin and a check of what
+the model said (the design pass is in design.py, the quality review and refinement in quality.py).
 
 A model's answer is kept only when it is usable: chunk references that exist, exercise payloads that
 match the shared contract, one lesson per planned lesson. Anything else falls back to the twin.
@@ -7,8 +7,7 @@ match the shared contract, one lesson per planned lesson. Anything else falls ba
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from langchain_core.messages import HumanMessage
@@ -18,10 +17,9 @@ from agents.content import prompts
 from agents.content.design import Bloom, system_message
 from agents.content.gate import gate_lessons
 from agents.content.lessons import number_citations
-from agents.content.review import finish_report, review_twin
-from agents.content.sources import CONTEXT_CHAR_BUDGET, chunk_refs, context_block, sections_for
-from agents.content.text import Section, citation_entry
-from agents.content.twins import anchor, manual_twin, module_sections, module_twin, refine_twin, render_manual
+from agents.content.sections import Section, citation_entry
+from agents.content.sources import CONTEXT_CHAR_BUDGET, chunk_refs, context_block
+from agents.content.twins import anchor, manual_twin, module_twin, render_manual
 from agents.llm import LLM
 from storage.courses import CatalogError
 from storage.exercises import validate_exercise_content
@@ -49,7 +47,7 @@ class ModuleContentOut(BaseModel):
     exercises: list[ExerciseOut] = []
 
 
-def _from_model(
+def usable_module(
     answer: ModuleContentOut,
     index: int,
     spec: dict,
@@ -141,7 +139,7 @@ def write_module(
     with model_calls:
         result = llm.structured("generator", messages, ModuleContentOut, ModuleContentOut)
     module = (
-        _from_model(result.value, task["module_index"], spec, context_sections, refs)
+        usable_module(result.value, task["module_index"], spec, context_sections, refs)
         if result.engine != "offline" and result.finish_reason != "length"
         else None
     )
@@ -174,7 +172,7 @@ def write_module(
             again = llm.structured("generator", messages, ModuleContentOut, ModuleContentOut)
         if again.engine == "offline" or again.finish_reason == "length":
             return None
-        part = _from_model(
+        part = usable_module(
             again.value, task["module_index"], {**spec, "lessons": [lesson]}, context_sections, refs, min_exercises=0
         )
         return part["lessons"][0] if part else None
@@ -214,7 +212,7 @@ def _lesson_by_lesson(
         with model_calls:
             result = llm.structured("generator", messages, ModuleContentOut, ModuleContentOut)
         part = (
-            _from_model(result.value, task["module_index"], one, context_sections, refs, min_exercises=0)
+            usable_module(result.value, task["module_index"], one, context_sections, refs, min_exercises=0)
             if result.engine != "offline" and result.finish_reason != "length"
             else None
         )
@@ -283,123 +281,3 @@ def write_manual(llm: LLM, sections: list[Section], metadata: dict, language: st
 
 
 # -- review and refinement -------------------------------------------------------------------------
-
-
-class IssueOut(BaseModel):
-    severity: Literal["critical", "major", "minor"]
-    module_index: int | None = None
-    description: str
-    suggestion: str = ""
-
-
-class ReviewOut(BaseModel):
-    passed: bool
-    overall_score: float = Field(ge=0, le=1)
-    issues: list[IssueOut] = []
-
-
-def serialize_content(
-    modules: Sequence[Mapping[str, Any]], manual: dict | None, limit: int = CONTEXT_CHAR_BUDGET // 2
-) -> str:
-    body = json.dumps(
-        {
-            "modules": [
-                {
-                    "index": m["index"],
-                    "title": m["module_spec"]["title"],
-                    "lessons": [{"title": l["title"], "content": l["content"]} for l in m["lessons"]],
-                    "exercises": m["exercises"],
-                }
-                for m in modules
-            ],
-            "manual_toc": (manual or {}).get("toc"),
-        },
-        ensure_ascii=False,
-    )
-    return body[:limit]
-
-
-def review(
-    llm: LLM, modules: Sequence[Mapping[str, Any]], manual: dict | None, sections: list[Section], language: str
-) -> dict:
-    """The deterministic checks always run. A model then reviews every module against its own sources (one
-    call per module, so nothing is cut); its issues join the report and its mean score halves the twin's."""
-    report = review_twin(modules, manual, sections, language)
-    if llm.offline or not modules:
-        return report
-    extra, scores, engine = [], [], "offline"
-    for module in modules:
-        cited = {c for lesson in module["lessons"] for c in lesson.get("source_chunk_ids") or []} | {
-            c for exercise in module["exercises"] for c in exercise.get("source_chunk_ids") or []
-        }
-        own = module_sections(module["module_spec"], sections)
-        sources = own + [s for s in sections_for(sections, sorted(cited)) if s.key not in {o.key for o in own}]
-        result = llm.structured(
-            "reviewer",
-            [
-                system_message(prompts.QUALITY_REVIEWER, language),
-                HumanMessage(
-                    prompts.REVIEW_USER.format(
-                        source=context_block(sources, budget=10**9),
-                        content=serialize_content([module], None, limit=10**9),
-                    )
-                ),
-            ],
-            ReviewOut,
-            lambda: ReviewOut(passed=report["passed"], overall_score=report["overall_score"]),
-        )
-        if result.engine == "offline":
-            continue
-        engine = result.engine
-        scores.append(result.value.overall_score)
-        extra += [
-            {**i.model_dump(), "module_index": module["index"], "exercise_index": None, "code": "model"}
-            for i in result.value.issues
-        ]
-    if not scores:
-        return report
-    return finish_report(
-        report["issues"] + extra,
-        (report["overall_score"] + sum(scores) / len(scores)) / 2,
-        len(modules),
-        report["checks"],
-        engine,
-    )
-
-
-def refine_module(
-    llm: LLM,
-    module: Mapping[str, Any],
-    issues: Sequence[Mapping[str, Any]],
-    primary: list[Section],
-    supplement: list[Section],
-    language: str,
-    siblings: list[str],
-    corpus: list[str],
-    source: str,
-    instructions: str | None,
-    model_calls,
-) -> dict:
-    fixed = refine_twin(module, issues, primary, supplement, language, siblings, corpus, source)
-    if llm.offline:
-        return fixed
-    sections = primary + supplement
-    refs = chunk_refs(sections)
-    listing = "\n".join(f"- [{i['severity']}] {i['description']} → {i['suggestion']}" for i in issues)
-    messages = [
-        system_message(prompts.CONTENT_REFINER, language),
-        HumanMessage(
-            prompts.REFINE_USER.format(
-                issues=listing or "-",
-                instructions=f"Admin instructions: {instructions}\n" if instructions else "",
-                context=context_block(sections, refs=refs),
-                module=serialize_content([module], None),
-            )
-        ),
-    ]
-    with model_calls:
-        result = llm.structured("generator", messages, ModuleContentOut, ModuleContentOut)
-    if result.engine == "offline":
-        return fixed
-    refined = _from_model(result.value, module["index"], module["module_spec"], sections, refs)
-    return {**refined, "engine": result.engine} if refined else fixed

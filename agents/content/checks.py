@@ -18,14 +18,8 @@ from typing import Any
 
 from agents.content.facts import figures, values
 from agents.content.lessons import sentence_key
-from agents.content.text import (
-    Section,
-    fact_sentences,
-    in_source,
-    is_whole,
-    normalized,
-    overlap,
-)
+from agents.content.sections import Section
+from agents.content.text import fact_sentences, in_source, is_whole, normalized, overlap
 from agents.i18n import t
 from agents.ingestion.pipeline import detect_language
 from agents.offline import split_sentences

@@ -11,7 +11,7 @@ from typing import Any
 from agents.content import checks
 from agents.content.exercises import build_exercises
 from agents.content.review import exercise_findings
-from agents.content.text import Section
+from agents.content.sections import Section
 from agents.content.twins import module_sections
 
 ROTATIONS = 4

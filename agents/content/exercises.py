@@ -8,10 +8,10 @@ verify it. A type the source can't support is left out (``why_left_out`` says wh
 
 from __future__ import annotations
 
-import hashlib
 import re
 from typing import Any
 
+from agents.content.exercise_parts import Facts, chunk_of, chunks_of, exercise_dict, masked, phrase, stable_number
 from agents.content.facts import (
     Rule,
     changed_fact,
@@ -19,90 +19,11 @@ from agents.content.facts import (
     labelled_rules,
     replace,
     rule_of,
-    stands_alone,
-    value_pool,
     values,
 )
-from agents.content.text import (
-    Section,
-    citation,
-    fact_sentences,
-    fold,
-    in_source,
-    is_customer_facing,
-    is_whole,
-    item_lists,
-    key_terms,
-    sentences,
-)
-from agents.i18n import t
+from agents.content.sections import Section, citation
+from agents.content.text import fold, in_source, is_customer_facing, is_whole, item_lists, key_terms, sentences
 from agents.offline import split_sentences
-
-
-def _phrase(key: str, language: str, **params: object) -> str:
-    """One of the exercise texts (agents/i18n/messages/content_exercises.py) in the source's language."""
-    return t(f"content.exercise.{key}", language, **params)
-
-
-def _chunks_of(section: Section, snippets: list[str]) -> list[str]:
-    """Every chunk of the section holding one of the snippets (a list can run across two chunks)."""
-    found = [
-        chunk_id
-        for chunk_id, text in zip(section.chunk_ids, section.texts)
-        if any(in_source(snippet, text) for snippet in snippets)
-    ]
-    return found or section.chunk_ids[:1]
-
-
-def _chunk_of(section: Section, snippet: str) -> list[str]:
-    for chunk_id, text in zip(section.chunk_ids, section.texts):
-        if in_source(snippet, text):
-            return [chunk_id]
-    return section.chunk_ids[:1]
-
-
-def _stable(seed: str) -> int:
-    return int(hashlib.sha1(seed.encode()).hexdigest()[:8], 16)
-
-
-def _exercise(kind: str, bloom: str, prompt: str, content: dict, explanation: str, chunks: list[str]) -> dict:
-    return {
-        "type": kind,
-        "bloom_level": bloom,
-        "prompt": prompt,
-        "content": content,
-        "explanation": explanation,
-        "source_chunk_ids": chunks,
-    }
-
-
-def _mask(sentence: str, term: str) -> str | None:
-    pattern = re.compile(rf"(?<![\wÀ-ÿ]){re.escape(term)}(?![\wÀ-ÿ])", re.IGNORECASE)
-    return pattern.sub("___", sentence, count=1) if pattern.search(sentence) else None
-
-
-class Facts:
-    """The module's fact sentences (each with its section), the document's values by kind, and the sentences
-    already asked about (no sentence serves two exercises of a module)."""
-
-    def __init__(self, sections: list[Section], corpus: list[str]):
-        self.sections = sections
-        self.items = list(
-            {
-                s: sec
-                for sec in sections
-                for s in fact_sentences(sec.text)
-                if stands_alone(s) and not re.search(r"[*`]", s)
-            }.items()
-        )
-        self.pool = value_pool([s for text in corpus for s in fact_sentences(text)] + [s for s, _ in self.items])
-        self.used: set[str] = set()
-
-    def fresh(self) -> list[tuple[str, Section]]:
-        """Sentences no exercise used yet; rules last, so recall leaves them to the practical cases."""
-        return sorted(
-            ((s, sec) for s, sec in self.items if s not in self.used), key=lambda pair: bool(rule_of(pair[0]))
-        )
 
 
 def true_false(facts: Facts, language: str, rotation: int, limit: int = 4) -> list[dict]:
@@ -114,30 +35,30 @@ def true_false(facts: Facts, language: str, rotation: int, limit: int = 4) -> li
         if len(found) >= limit:
             break
         cite, false_turn = citation(section, language), (len(found) + rotation) % 2 == 0
-        changed = changed_fact(sentence, facts.pool, _stable(sentence)) if false_turn else None
+        changed = changed_fact(sentence, facts.pool, stable_number(sentence)) if false_turn else None
         if false_turn and changed is None:
             continue
         facts.used.add(sentence)
         if changed:
             found.append(
-                _exercise(
+                exercise_dict(
                     "true_false",
                     "understand",
-                    _phrase("tf_prompt", language),
+                    phrase("tf_prompt", language),
                     {"statement": changed[0], "answer": False},
-                    _phrase("changed", language, q=sentence, c=cite),
-                    _chunk_of(section, sentence),
+                    phrase("changed", language, q=sentence, c=cite),
+                    chunk_of(section, sentence),
                 )
             )
         else:
             found.append(
-                _exercise(
+                exercise_dict(
                     "true_false",
                     "remember",
-                    _phrase("tf_prompt", language),
+                    phrase("tf_prompt", language),
                     {"statement": sentence, "answer": True},
-                    _phrase("says", language, q=sentence, c=cite),
-                    _chunk_of(section, sentence),
+                    phrase("says", language, q=sentence, c=cite),
+                    chunk_of(section, sentence),
                 )
             )
     if len({e["content"]["answer"] for e in found}) < 2:
@@ -159,20 +80,22 @@ def fill_blank(facts: Facts, terms: list[str], language: str) -> list[dict]:
     for sentence, section in sorted(facts.fresh(), key=lambda pair: not _askable(pair[0])):
         shown = _askable(sentence)
         answer = (
-            shown[0].text if shown else next((term for term in terms if len(term) >= 5 and _mask(sentence, term)), None)
+            shown[0].text
+            if shown
+            else next((term for term in terms if len(term) >= 5 and masked(sentence, term)), None)
         )
         if answer is None:
             continue
-        text = replace(sentence, shown[0], "___") if shown else _mask(sentence, answer)
+        text = replace(sentence, shown[0], "___") if shown else masked(sentence, answer)
         facts.used.add(sentence)
         return [
-            _exercise(
+            exercise_dict(
                 "fill_blank",
                 "remember",
-                _phrase("fb_prompt", language),
+                phrase("fb_prompt", language),
                 {"text": text, "answers": answer_variants(answer)},
-                _phrase("says", language, q=sentence, c=citation(section, language)),
-                _chunk_of(section, sentence),
+                phrase("says", language, q=sentence, c=citation(section, language)),
+                chunk_of(section, sentence),
             )
         ]
     return []
@@ -205,20 +128,20 @@ def multiple_choice(facts: Facts, language: str) -> list[dict]:
                 for o in others
                 if fold(o) != fold(value.text) and not in_source(replace(sentence, value, o), section.text)
             ]
-            others.sort(key=lambda o: (abs(len(o) - len(value.text)), _stable(o + sentence)))
+            others.sort(key=lambda o: (abs(len(o) - len(value.text)), stable_number(o + sentence)))
             others = others[:3]
             if len(others) < 2 or all(len(o) < len(value.text) for o in others):
                 continue  # the longest option would give the answer away
             facts.used.add(sentence)
-            options = sorted(others + [value.text], key=lambda option: _stable(option + sentence))
+            options = sorted(others + [value.text], key=lambda option: stable_number(option + sentence))
             return [
-                _exercise(
+                exercise_dict(
                     "test",
                     "understand",
-                    _phrase("test_fact_prompt", language, s=replace(sentence, value, "___")),
+                    phrase("test_fact_prompt", language, s=replace(sentence, value, "___")),
                     {"options": options, "answer": options.index(value.text)},
-                    _phrase("says", language, q=sentence, c=citation(section, language)),
-                    _chunk_of(section, sentence),
+                    phrase("says", language, q=sentence, c=citation(section, language)),
+                    chunk_of(section, sentence),
                 )
             ]
     return []
@@ -253,13 +176,13 @@ def order_steps(section: Section, language: str) -> list[dict]:
     if len(steps) < 3:
         return []
     return [
-        _exercise(
+        exercise_dict(
             "order_steps",
             "apply",
-            _phrase("order_prompt", language, h=procedure_name(section, steps)),
+            phrase("order_prompt", language, h=procedure_name(section, steps)),
             {"steps": steps},
-            _phrase("order_expl", language, h=section.heading, c=citation(section, language)),
-            _chunks_of(section, steps),
+            phrase("order_expl", language, h=section.heading, c=citation(section, language)),
+            chunks_of(section, steps),
         )
     ]
 
@@ -284,17 +207,17 @@ def practical_case(facts: Facts, language: str, limit: int = 3) -> list[dict]:
             continue
         facts.used.add(rule.sentence)
         found.append(
-            _exercise(
+            exercise_dict(
                 "practical_case",
                 "apply",
-                _phrase("case_prompt", language, h=section.heading),
+                phrase("case_prompt", language, h=section.heading),
                 {
-                    "scenario": _phrase("rule_case", language, s=_situation(rule), h=section.heading),
+                    "scenario": phrase("rule_case", language, s=_situation(rule), h=section.heading),
                     "rubric": [rule.consequence],
                     "model_answer": rule.sentence,
                 },
-                _phrase("rule_expl", language, q=rule.sentence, c=citation(section, language)),
-                _chunk_of(section, rule.sentence),
+                phrase("rule_expl", language, q=rule.sentence, c=citation(section, language)),
+                chunk_of(section, rule.sentence),
             )
         )
     return found
@@ -308,7 +231,7 @@ def dialogue(facts: Facts, language: str) -> list[dict]:
     if len(found) < 2 or len({fold(r.consequence) for r, _ in found}) < len(found):
         return []
     section = found[0][1]
-    speaker = _phrase("d_customer" if is_customer_facing(section.text) else "d_colleague", language)
+    speaker = phrase("d_customer" if is_customer_facing(section.text) else "d_colleague", language)
     ids = ["start"] + [f"n{i}" for i in range(1, len(found))]
     nodes = {}
     for i, (rule, _) in enumerate(found):
@@ -319,30 +242,30 @@ def dialogue(facts: Facts, language: str) -> list[dict]:
                 "text": rule.consequence,
                 "next": None if last else ids[i + 1],
                 "correct": True,
-                "feedback": _phrase("d_rule_done" if last else "d_rule_ok", language),
+                "feedback": phrase("d_rule_done" if last else "d_rule_ok", language),
             },
             {
                 "text": wrong,
                 "next": ids[i],
                 "correct": False,
-                "feedback": _phrase("d_rule_wrong", language, s=rule.sentence),
+                "feedback": phrase("d_rule_wrong", language, s=rule.sentence),
             },
         ]
-        options.sort(key=lambda option: _stable(option["text"] + str(i)))
+        options.sort(key=lambda option: stable_number(option["text"] + str(i)))
         nodes[ids[i]] = {
             "speaker": speaker,
-            "text": _phrase("d_situation", language, s=_situation(rule)),
+            "text": phrase("d_situation", language, s=_situation(rule)),
             "options": options,
         }
     facts.used.update(rule.sentence for rule, _ in found)
-    chunks = list(dict.fromkeys(c for rule, sec in found for c in _chunk_of(sec, rule.sentence)))
+    chunks = list(dict.fromkeys(c for rule, sec in found for c in chunk_of(sec, rule.sentence)))
     return [
-        _exercise(
+        exercise_dict(
             "dialogue",
             "apply",
-            _phrase("dialogue_prompt", language, h=section.heading),
+            phrase("dialogue_prompt", language, h=section.heading),
             {"nodes": nodes, "start": "start"},
-            _phrase("dialogue_expl", language, c=citation(section, language)),
+            phrase("dialogue_expl", language, c=citation(section, language)),
             chunks,
         )
     ]
@@ -393,4 +316,4 @@ _WHY_NOT = {
 
 def why_left_out(kind: str, language: str) -> str:
     """Why the offline twin made no exercise of ``kind`` from a source (said in the review, not filled)."""
-    return _phrase(f"why_{_WHY_NOT[kind]}", language)
+    return phrase(f"why_{_WHY_NOT[kind]}", language)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from agents.content.checks import lesson_findings
-from agents.content.text import Section
+from agents.content.sections import Section
 
 FAILING = ("critical", "major")
 

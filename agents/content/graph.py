@@ -15,7 +15,6 @@ from langgraph.types import Send
 
 from agents.content.context import MAX_REFINEMENT_CYCLES, ContentContext
 from agents.content.nodes import (
-    admin_review_final,
     admin_review_structure,
     design_structure,
     extract_themes,
@@ -24,11 +23,9 @@ from agents.content.nodes import (
     handle_error,
     module_task,
     prepare_context,
-    refine_content,
-    regenerate_module,
-    review_quality,
 )
 from agents.content.publish import publish
+from agents.content.review_nodes import admin_review_final, refine_content, regenerate_module, review_quality
 from agents.content.state import GenerationState
 
 

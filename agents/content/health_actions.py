@@ -17,8 +17,9 @@ from uuid import UUID
 
 from agents.content.exercises import build_exercises
 from agents.content.review import exercise_findings
+from agents.content.sections import Section
 from agents.content.sources import load_sections
-from agents.content.text import Section, overlap
+from agents.content.text import overlap
 from agents.i18n import t
 from agents.insights.item_health import defer_item_health
 from agents.runtime.deps import AppDeps

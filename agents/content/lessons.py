@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 
 from agents.content.facts import figures
+from agents.content.sections import Section
 from agents.content.text import (
-    Section,
     content_words,
     fact_sentences,
     fold,

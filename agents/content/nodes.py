@@ -1,4 +1,6 @@
-"""The pipeline's nodes (spec 004 §3): plain functions of the state that return only what they change.
+"""The pipeline's nodes (spec 004 §3) up to the generated course: context, themes, structure and its review,
+modules, manual, and the error handler (the review nodes are in review_nodes.py). Plain functions of the state
+that return only what they change.
 
 Every node is wrapped by ``node_error_wrapper`` (§6.1): an exception becomes ``error`` in the state
 and the routers send the run to ``handle_error``, which records it on the job.
@@ -17,12 +19,11 @@ from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
 from agents.content import authoring, design
-from agents.content.context import MAX_REFINEMENT_CYCLES, ContentContext
-from agents.content.edits import apply_notes, apply_patch
-from agents.content.exercise_swap import replacement_exercise
-from agents.content.review import review_twin
+from agents.content import themes as content_themes
+from agents.content.context import ContentContext
+from agents.content.edits import apply_notes
 from agents.content.sources import load_sections, module_chunk_ids, sections_for
-from agents.content.state import AdminReview, GenerationState, ModuleTask, merge_modules
+from agents.content.state import GenerationState, ModuleTask
 from agents.content.twins import module_sections
 from storage import documents, jobs
 
@@ -54,18 +55,18 @@ def node_error_wrapper(name: str):
     return decorator
 
 
-def _ids(state: Mapping[str, Any]) -> tuple[UUID, UUID]:
+def job_ids(state: Mapping[str, Any]) -> tuple[UUID, UUID]:
     return UUID(state["org_id"]), UUID(state["job_id"])
 
 
-def _language(state: Mapping[str, Any]) -> str:
+def state_language(state: Mapping[str, Any]) -> str:
     return state.get("source_metadata", {}).get("language", "es")
 
 
 @node_error_wrapper("prepare_context")
 def prepare_context(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
     """Full text for one short document, chunks otherwise (spec 004 §3.1). No model."""
-    ctx, (org_id, _) = runtime.context, _ids(state)
+    ctx, (org_id, _) = runtime.context, job_ids(state)
     ctx.step(state, "extracting", "extracting")
     with ctx.pool.connection() as conn:
         found = [documents.get_document(conn, org_id, UUID(d)) for d in state["source_document_ids"]]
@@ -98,7 +99,7 @@ def prepare_context(state: GenerationState, runtime: Runtime[ContentContext]) ->
 def extract_themes(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
     ctx = runtime.context
     sections = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
-    themes, engine = design.extract_themes(ctx.llm, sections, state["rag_mode"], _language(state))
+    themes, engine = content_themes.extract_themes(ctx.llm, sections, state["rag_mode"], state_language(state))
     ctx.event(state, "themes", {"count": len(themes), "engine": engine})
     return {"extracted_themes": themes, "current_step": "structuring"}
 
@@ -112,14 +113,14 @@ def design_structure(state: GenerationState, runtime: Runtime[ContentContext]) -
     if review.get("decision") == "redesign":  # back from the structure review with the admin's notes
         edited = (review.get("edits") or {}).get("course_outline") or state["course_outline"]
         outline, engine, rules = design.redesign_structure(
-            ctx.llm, edited, review.get("notes") or "", state["extracted_themes"], sections, _language(state)
+            ctx.llm, edited, review.get("notes") or "", state["extracted_themes"], sections, state_language(state)
         )
         ctx.event(
             state, "structure", {"modules": len(outline["modules"]), "engine": engine, "redesign": True, "rules": rules}
         )
     else:
         outline, engine = design.design_structure(
-            ctx.llm, state["extracted_themes"], state["source_metadata"], sections, _language(state)
+            ctx.llm, state["extracted_themes"], state["source_metadata"], sections, state_language(state)
         )
         ctx.event(state, "structure", {"modules": len(outline["modules"]), "engine": engine})
     return {"course_outline": outline, "current_step": "awaiting_structure_review"}
@@ -145,13 +146,13 @@ def admin_review_structure(state: GenerationState, runtime: Runtime[ContentConte
         # other notes need a design pass ("redesign"), and the page's help says so
         edited, _ = apply_notes(edited, review.get("notes") or "")
         update["course_outline"] = design.normalize_outline(
-            edited, state["extracted_themes"], sections, _language(state)
+            edited, state["extracted_themes"], sections, state_language(state)
         )
     if decision != "reject":
         total = len((update.get("course_outline") or state["course_outline"])["modules"])
         update["generation_progress"] = {"completed": 0, "total": total, "current": ""}
         with runtime.context.pool.connection() as conn:
-            jobs.set_progress(conn, *_ids(state), {"total": total, "done": [], "current": ""})
+            jobs.set_progress(conn, *job_ids(state), {"total": total, "done": [], "current": ""})
     return update
 
 
@@ -170,7 +171,7 @@ def module_task(state: GenerationState, index: int, instructions: str | None = N
         "sibling_terms": siblings,
         "source_document_ids": state["source_document_ids"],
         "rag_mode": state["rag_mode"],
-        "language": _language(state),
+        "language": state_language(state),
         "instructions": instructions,
     }
 
@@ -222,10 +223,10 @@ def generate_modules(task: ModuleTask, runtime: Runtime[ContentContext]) -> dict
     )
     module = build_module(ctx, task)
     with ctx.pool.connection() as conn:
-        progress = jobs.mark_module_done(conn, *_ids(task), task["module_index"], title)
+        progress = jobs.mark_module_done(conn, *job_ids(task), task["module_index"], title)
         jobs.add_event(
             conn,
-            *_ids(task),
+            *job_ids(task),
             "progress",
             {
                 "step": "generating",
@@ -245,7 +246,7 @@ def generate_manual(state: GenerationState, runtime: Runtime[ContentContext]) ->
     ctx = runtime.context
     ctx.step(state, "generating", "generating_manual")
     sections = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
-    manual = authoring.write_manual(ctx.llm, sections, state["source_metadata"], _language(state))
+    manual = authoring.write_manual(ctx.llm, sections, state["source_metadata"], state_language(state))
     return {
         "generated_manual": manual,
         "current_step": "reviewing",
@@ -253,156 +254,15 @@ def generate_manual(state: GenerationState, runtime: Runtime[ContentContext]) ->
     }
 
 
-@node_error_wrapper("review_quality")
-def review_quality(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
-    """Independent review: the sources are loaded here, never taken from the generators' context."""
-    ctx = runtime.context
-    ctx.step(state, "reviewing", "reviewing")
-    sections = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
-    report = authoring.review(
-        ctx.llm, state.get("generated_modules") or [], state.get("generated_manual"), sections, _language(state)
-    )
-    with ctx.pool.connection() as conn:
-        jobs.set_review_report(conn, *_ids(state), report)
-        jobs.add_event(
-            conn,
-            *_ids(state),
-            "review_result",
-            {
-                "passed": report["passed"],
-                "score": report["overall_score"],
-                "issues_count": len(report["issues"]),
-                "critical_count": sum(i["severity"] == "critical" for i in report["issues"]),
-                "engine": report["engine"],
-            },
-        )
-    return {"review_report": report, "current_step": "reviewed"}
-
-
-@node_error_wrapper("refine_content")
-def refine_content(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
-    """Targeted fixes for the modules the review flagged (and the admin's instructions, if any)."""
-    ctx = runtime.context
-    ctx.step(state, "reviewing", "refining")
-    report: Mapping[str, Any] = state.get("review_report") or {"issues": []}
-    admin: AdminReview = state.get("admin_review_final") or {}
-    instructions = admin.get("notes") if admin.get("decision") in ("refine", "edit") else None
-    modules = state.get("generated_modules") or []
-    flagged = {i["module_index"] for i in report["issues"] if i["module_index"] is not None}
-    targets = set(range(len(modules))) if instructions else flagged
-    cycle = state.get("refinement_count", 0) + 1
-    ctx.event(
-        state, "refining", {"cycle": cycle, "max_cycles": MAX_REFINEMENT_CYCLES, "issues_fixing": len(report["issues"])}
-    )
-    every = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
-    source = "\n\n".join(f"{s.heading}\n{s.text}" for s in every)
-    corpus = [s.text for s in every]
-    refined = []
-    for index in sorted(targets):
-        task = module_task(state, index)
-        module = modules[index]
-        primary = module_sections(module["module_spec"], every)
-        primary_ids = {c for s in primary for c in s.chunk_ids}
-        supplement_ids = [c for lesson in module["lessons"] for c in lesson["source_chunk_ids"] if c not in primary_ids]
-        issues = [i for i in report["issues"] if i["module_index"] == index]
-        refined.append(
-            authoring.refine_module(
-                ctx.llm,
-                module,
-                issues,
-                primary,
-                sections_for(every, supplement_ids),
-                _language(state),
-                task["sibling_terms"],
-                corpus,
-                source,
-                instructions,
-                ctx.model_calls,
-            )
-        )
-    return {
-        "generated_modules": refined,
-        "refinement_count": cycle,
-        "admin_review_final": None,
-        "current_step": "reviewing",
-    }
-
-
-@node_error_wrapper("admin_review_final")
-def admin_review_final(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
-    """Human checkpoint 2: approve, refine (edit), reject; or, staying here, patch content or regenerate a module."""
-    review = interrupt({"checkpoint": "final"})
-    decision = review.get("decision")
-    if decision not in ("approve", "edit", "refine", "reject", "patch", "regenerate", "regenerate_exercise"):
-        raise ContentError(f"unknown final decision {decision!r}")
-    update: dict = {"admin_review_final": review}
-    ctx = runtime.context
-    if decision == "patch":
-        update.update(apply_patch(state, review.get("edits") or {}))
-        ctx.event(state, "edited", {"target": (review.get("edits") or {}).get("target")})
-        update["review_report"] = _recheck(ctx, state, update)
-    if decision == "regenerate_exercise":
-        update.update(_swap_exercise(ctx, state, review.get("edits") or {}))
-    return update
-
-
-def _swap_exercise(ctx: ContentContext, state: GenerationState, edits: dict) -> dict:
-    """One exercise replaced by another from its module's sections (exercise_swap.py), the review checked again;
-    when the sections support no other, the exercise stays and the event says so."""
-    modules = state.get("generated_modules") or []
-    index, at = int(edits.get("module_index", -1)), int(edits.get("exercise_index", -1))
-    if not (0 <= index < len(modules) and 0 <= at < len(modules[index]["exercises"])):
-        raise ContentError(f"there is no exercise {index}.{at}")
-    sections = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
-    fresh = replacement_exercise(modules[index], at, sections, _language(state))
-    ctx.event(state, "exercise_regenerated", {"module": index, "exercise": at, "replaced": fresh is not None})
-    if fresh is None:
-        return {}
-    old = modules[index]
-    module = {**old, "exercises": [fresh if i == at else exercise for i, exercise in enumerate(old["exercises"])]}
-    update = {"generated_modules": [module]}
-    return {**update, "review_report": _recheck(ctx, state, update)}
-
-
-def _recheck(ctx: ContentContext, state: GenerationState, update: dict) -> dict:
-    """The quality report follows an admin's fix or a regenerated module at once (deterministic checks)."""
-    modules = merge_modules(state.get("generated_modules"), update.get("generated_modules") or [])
-    sections = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
-    report = review_twin(
-        modules, update.get("generated_manual") or state.get("generated_manual"), sections, _language(state)
-    )
-    with ctx.pool.connection() as conn:
-        jobs.set_review_report(conn, *_ids(state), report)
-    return report
-
-
-@node_error_wrapper("regenerate_module")
-def regenerate_module(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
-    """Rebuild one module (with the admin's instructions); the others stay exactly as they are."""
-    ctx = runtime.context
-    edits = (state.get("admin_review_final") or {}).get("edits") or {}
-    index = int(edits.get("module_index", -1))
-    if not 0 <= index < len(state.get("generated_modules") or []):
-        raise ContentError(f"there is no module {index}")
-    ctx.step(state, "generating", "generating")
-    module = build_module(ctx, module_task(state, index, edits.get("instructions")))
-    ctx.event(
-        state,
-        "module_regenerated",
-        {"index": index, "title": module["module_spec"]["title"], "engine": module["engine"]},
-    )
-    return {"generated_modules": [module], "review_report": _recheck(ctx, state, {"generated_modules": [module]})}
-
-
 def handle_error(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
     """Terminal: the job fails with the node's one-line error; a retry resumes from that node."""
     message = state.get("error") or "unknown error"
     step = message[1 : message.index("]")] if message.startswith("[") and "]" in message else state.get("current_step")
     with runtime.context.pool.connection() as conn:
-        jobs.set_status(conn, *_ids(state), "failed", error=message)
+        jobs.set_status(conn, *job_ids(state), "failed", error=message)
         jobs.add_event(
             conn,
-            *_ids(state),
+            *job_ids(state),
             "error",
             {"step": step, "message": message[:300], "recoverable": "ContentError" not in message},
         )

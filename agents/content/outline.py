@@ -11,15 +11,9 @@ from __future__ import annotations
 import math
 import statistics
 
+from agents.content.sections import Section
 from agents.content.state import APPLIED_LEVELS
-from agents.content.text import (
-    Section,
-    bloom_level,
-    key_terms,
-    procedures,
-    sentences,
-    snake,
-)
+from agents.content.text import bloom_level, key_terms, procedures, sentences, snake
 from agents.i18n import t
 
 MAX_MODULES = 8

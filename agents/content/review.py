@@ -20,8 +20,9 @@ from agents.content import checks as reader
 from agents.content.exercises import why_left_out
 from agents.content.facts import answer_kind
 from agents.content.lessons import copy_ratio
+from agents.content.sections import Section
 from agents.content.state import APPLIED_LEVELS
-from agents.content.text import STOPWORDS, Section, content_words, fold, words
+from agents.content.text import STOPWORDS, content_words, fold, words
 from agents.content.verify import verify_exercise
 from agents.i18n import t
 

@@ -11,7 +11,8 @@ from uuid import UUID
 
 from psycopg_pool import ConnectionPool
 
-from agents.content.text import Section, overlap, sections_from_chunks
+from agents.content.sections import Section, sections_from_chunks
+from agents.content.text import overlap
 from storage import documents
 
 log = logging.getLogger(__name__)

@@ -13,8 +13,9 @@ from typing import Any
 
 from agents.content.exercises import build_exercises
 from agents.content.lessons import module_recap, write_lesson
+from agents.content.sections import Section, citation_entry
 from agents.content.state import APPLIED_LEVELS
-from agents.content.text import Section, citation_entry, snake
+from agents.content.text import snake
 from agents.content.verify import verify_exercise
 from agents.i18n import t
 

@@ -66,7 +66,7 @@ def main() -> None:
     )
     fake.responder = scripted_author(delay=MODEL_DELAY, themes=MODULES)
 
-    from agents.content import service
+    from agents.content import decisions, service
     from agents.content.worker import warm_up
     from agents.ingestion.pipeline import ingest_file
     from agents.llm import LLM, Settings
@@ -112,7 +112,7 @@ def main() -> None:
     outline = copy.deepcopy(service.job_view(deps, admin, job_id).state["course_outline"])
     base = outline["modules"]
     outline["modules"] = [{**copy.deepcopy(base[i % len(base)]), "title": f"Módulo {i + 1}"} for i in range(MODULES)]
-    service.review_structure(deps, admin, job_id, "edit", outline=outline)
+    decisions.review_structure(deps, admin, job_id, "edit", outline=outline)
     for key in timings:
         timings[key].clear()
     calls_before = len(fake.chat_requests)
@@ -127,7 +127,7 @@ def main() -> None:
     ideal = math.ceil(len(modules) / 3) * statistics.mean(modules)
     engines = {e.data.get("engine") for e in fan if e.data.get("phase") == "done"}
     steps_to_final = len(timings["put"])
-    service.review_final(deps, admin, job_id, "approve")
+    decisions.review_final(deps, admin, job_id, "approve")
     started = time.perf_counter()
     published = service.run_job(deps, org.id, job_id)
     to_publish = time.perf_counter() - started
@@ -164,9 +164,9 @@ def main() -> None:
     started = time.perf_counter()
     for decide in (None, "structure", "final"):
         if decide == "structure":
-            service.review_structure(deps, admin, job_id, "approve")
+            decisions.review_structure(deps, admin, job_id, "approve")
         elif decide == "final":
-            service.review_final(deps, admin, job_id, "approve")
+            decisions.review_final(deps, admin, job_id, "approve")
         t = time.perf_counter()
         service.run_job(dataclasses.replace(deps, llm=offline), org.id, job_id)
         stages.append(time.perf_counter() - t)

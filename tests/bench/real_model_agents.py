@@ -217,7 +217,7 @@ FINAL = ("published", "rejected", "failed", "cancelled")
 
 def run_content(ctx: Context, engine, scenario) -> dict:
     """Ingest, plan, write, and approve both checkpoints as an admin would in the studio."""
-    from agents.content import service
+    from agents.content import decisions, service
     from agents.ingestion.pipeline import ingest_file
     from agents.runtime.deps import AppDeps
 
@@ -230,10 +230,10 @@ def run_content(ctx: Context, engine, scenario) -> dict:
         if job.status in FINAL:
             return {"summary": service.job_summary(deps, admin.org_id, job_id)}
         if job.status == "awaiting_structure_review":
-            service.review_structure(deps, admin, job_id, "approve")
+            decisions.review_structure(deps, admin, job_id, "approve")
         elif job.status == "awaiting_final_review":
             # the explicit tick the final review asks for when the twin wrote modules (listed in the summary)
-            service.review_final(deps, admin, job_id, "approve", accept_template_modules=True)
+            decisions.review_final(deps, admin, job_id, "approve", accept_template_modules=True)
 
 
 def judge_content(ctx: Context, scenario, result: dict) -> dict:

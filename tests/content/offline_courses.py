@@ -12,7 +12,7 @@ from pathlib import Path
 from agents.content.design import normalize_outline
 from agents.content.outline import structure_twin, themes_twin
 from agents.content.review import review_twin
-from agents.content.text import Section, sections_from_chunks
+from agents.content.sections import Section, sections_from_chunks
 from agents.content.twins import module_sections, module_twin
 from agents.ingestion.pipeline import parse_and_chunk
 from storage.documents import Chunk

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from agents.content import service
+from agents.content import decisions, service
 from agents.ingestion.uploads import queue_uploads
 from agents.insights import operations
 from storage import audit
@@ -21,9 +21,9 @@ def test_upload_generation_reviews_and_publication_are_audited_in_order(pool, st
     queue_uploads(admin, [("turnos.md", b"# Turnos\n\nCada turno empieza con el parte.\n")], pool=pool)
     job_id = service.start_job(deps, admin, list(docs.values()))
     assert service.run_job(deps, org.id, job_id).status == "awaiting_structure_review"
-    service.review_structure(deps, admin, job_id, "approve")
+    decisions.review_structure(deps, admin, job_id, "approve")
     assert service.run_job(deps, org.id, job_id).status == "awaiting_final_review"
-    service.review_final(deps, admin, job_id, "approve", notes="Buen curso", accept_template_modules=True)
+    decisions.review_final(deps, admin, job_id, "approve", notes="Buen curso", accept_template_modules=True)
     job = service.run_job(deps, org.id, job_id)
     assert job.status == "published"
 

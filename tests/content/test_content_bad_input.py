@@ -7,7 +7,7 @@ import json
 import numpy as np
 import pytest
 
-from agents.content import service
+from agents.content import decisions, service
 from agents.content.__main__ import main
 from agents.ingestion.pipeline import IngestError, ingest_file
 from storage import documents, jobs
@@ -73,9 +73,9 @@ def test_malformed_json_on_every_model_call_lets_the_twins_finish_the_job(pool, 
     job_id = service.start_job(app_deps, admin, [docs["devoluciones.md"]])
     for decide in (None, "structure", "final"):
         if decide == "structure":
-            service.review_structure(app_deps, admin, job_id, "approve")
+            decisions.review_structure(app_deps, admin, job_id, "approve")
         elif decide == "final":  # every module is the twin's, in place of the model's: the admin ticks it
-            service.review_final(app_deps, admin, job_id, "approve", accept_template_modules=True)
+            decisions.review_final(app_deps, admin, job_id, "approve", accept_template_modules=True)
         job = service.run_job(app_deps, org.id, job_id)
     assert job.status == "published" and job.result_course_id and job.result_manual_id
     assert len(fake_openai.chat_requests) >= 4  # the model was asked (and its repair too) every time

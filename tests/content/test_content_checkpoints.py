@@ -7,7 +7,7 @@ import copy
 
 import pytest
 
-from agents.content import service
+from agents.content import decisions, service
 from agents.content.exercise_swap import replacement_exercise
 from agents.content.sources import load_sections
 from storage import audit, jobs
@@ -40,7 +40,7 @@ def at_final(pool, studio, at_structure):
 
     def make():
         job_id = at_structure()
-        service.review_structure(deps, admin, job_id, "approve")
+        decisions.review_structure(deps, admin, job_id, "approve")
         assert _run(deps, org, job_id).status == "awaiting_final_review"
         return job_id
 
@@ -64,9 +64,9 @@ def test_structure_checkpoint_shows_a_multi_document_outline(pool, app_deps, stu
     assert all(m["lessons"][-1]["content_type"] == "exercise" for m in outline["modules"])
     assert _events(pool, org, job_id, "awaiting_review")[-1].data["checkpoint"] == "structure"
     with pytest.raises(service.ContentServiceError):  # not at the final checkpoint
-        service.review_final(app_deps, admin, job_id, "approve")
+        decisions.review_final(app_deps, admin, job_id, "approve")
     with pytest.raises(service.ContentServiceError):
-        service.review_structure(app_deps, admin, job_id, "maybe")
+        decisions.review_structure(app_deps, admin, job_id, "maybe")
 
 
 def test_structure_edit_is_what_gets_generated(pool, app_deps, studio, at_structure):
@@ -84,7 +84,7 @@ def test_structure_edit_is_what_gets_generated(pool, app_deps, studio, at_struct
             "lessons": [{"title": "La garantía", "content_type": "theory"}],
         }
     )  # add
-    service.review_structure(app_deps, admin, job_id, "edit", outline=outline, notes="reordered")
+    decisions.review_structure(app_deps, admin, job_id, "edit", outline=outline, notes="reordered")
     assert _run(app_deps, org, job_id).status == "awaiting_final_review"
     state = service.job_view(app_deps, admin, job_id).state
     titles = [m["module_spec"]["title"] for m in state["generated_modules"]]
@@ -102,7 +102,7 @@ def test_apply_edits_applies_the_notes_written_as_rules_to_the_edited_outline(po
     job_id = at_structure()
     outline = copy.deepcopy(service.job_view(app_deps, admin, job_id).state["course_outline"])
     outline["modules"][0]["title"] = "Lo esencial de las devoluciones"  # an edit in the table
-    service.review_structure(
+    decisions.review_structure(
         app_deps, admin, job_id, "edit", outline=outline, notes="renombra 2: Cambios y reembolsos; quiero más ejemplos"
     )  # a rule and a wish
     assert _run(app_deps, org, job_id).status == "awaiting_final_review"
@@ -114,7 +114,7 @@ def test_apply_edits_applies_the_notes_written_as_rules_to_the_edited_outline(po
 def test_structure_reject_ends_the_job_without_content(pool, app_deps, studio, at_structure):
     org, admin, _ = studio
     job_id = at_structure()
-    service.review_structure(app_deps, admin, job_id, "reject", notes="not enough material")
+    decisions.review_structure(app_deps, admin, job_id, "reject", notes="not enough material")
     job = _run(app_deps, org, job_id)
     assert job.status == "rejected" and job.result_course_id is None
     assert not service.job_view(app_deps, admin, job_id).state.get("generated_modules")
@@ -124,7 +124,7 @@ def test_final_refine_runs_one_more_cycle_then_waits_again(pool, app_deps, studi
     org, admin, _ = studio
     job_id = at_final()
     before = service.job_view(app_deps, admin, job_id).state.get("refinement_count", 0)
-    service.review_final(app_deps, admin, job_id, "refine", notes="more examples")
+    decisions.review_final(app_deps, admin, job_id, "refine", notes="more examples")
     assert _run(app_deps, org, job_id).status == "awaiting_final_review"
     assert service.job_view(app_deps, admin, job_id).state["refinement_count"] == before + 1
     assert _events(pool, org, job_id, "refining")[-1].data["cycle"] == before + 1
@@ -133,7 +133,7 @@ def test_final_refine_runs_one_more_cycle_then_waits_again(pool, app_deps, studi
 def test_final_abort_publishes_nothing(pool, app_deps, studio, at_final):
     org, admin, _ = studio
     job_id = at_final()
-    service.review_final(app_deps, admin, job_id, "reject")
+    decisions.review_final(app_deps, admin, job_id, "reject")
     job = _run(app_deps, org, job_id)
     assert job.status == "rejected" and job.result_course_id is None and job.result_manual_id is None
 
@@ -144,18 +144,18 @@ def test_inline_edits_and_regenerating_one_module_leave_the_others_untouched(poo
     state = service.job_view(app_deps, admin, job_id).state
     assert len(state["generated_modules"]) >= 2
     for index in (0, 1):
-        service.edit_content(app_deps, admin, job_id, f"module.{index}.lesson.0", "content", f"EDITED {index}")
+        decisions.edit_content(app_deps, admin, job_id, f"module.{index}.lesson.0", "content", f"EDITED {index}")
         assert _run(app_deps, org, job_id).status == "awaiting_final_review"
-    service.edit_content(app_deps, admin, job_id, "course", "outcome", "Gestionar devoluciones")
+    decisions.edit_content(app_deps, admin, job_id, "course", "outcome", "Gestionar devoluciones")
     _run(app_deps, org, job_id)
     with pytest.raises(service.ContentServiceError):  # invalid edits change nothing
-        service.edit_content(app_deps, admin, job_id, "module.0.exercise.0", "content", {"nope": 1})
+        decisions.edit_content(app_deps, admin, job_id, "module.0.exercise.0", "content", {"nope": 1})
     with pytest.raises(service.ContentServiceError):
-        service.edit_content(app_deps, admin, job_id, "module.99.lesson.0", "content", "x")
+        decisions.edit_content(app_deps, admin, job_id, "module.99.lesson.0", "content", "x")
     edited = service.job_view(app_deps, admin, job_id).state["generated_modules"]
     assert edited[0]["lessons"][0]["content"] == "EDITED 0" and edited[1]["lessons"][0]["content"] == "EDITED 1"
 
-    service.regenerate_module(app_deps, admin, job_id, 1, "más ejemplos de tienda")
+    decisions.regenerate_module(app_deps, admin, job_id, 1, "más ejemplos de tienda")
     assert _run(app_deps, org, job_id).status == "awaiting_final_review"
     after = service.job_view(app_deps, admin, job_id).state
     assert after["generated_modules"][1]["lessons"][0]["content"] != "EDITED 1"  # rebuilt from the source
@@ -165,7 +165,7 @@ def test_inline_edits_and_regenerating_one_module_leave_the_others_untouched(poo
             assert module == edited[index]
     assert _events(pool, org, job_id, "module_regenerated")[-1].data["index"] == 1
 
-    service.review_final(app_deps, admin, job_id, "approve")
+    decisions.review_final(app_deps, admin, job_id, "approve")
     job = _run(app_deps, org, job_id)
     assert job.status == "published"
     with pool.connection() as conn:
@@ -173,7 +173,7 @@ def test_inline_edits_and_regenerating_one_module_leave_the_others_untouched(poo
     assert outline.course.outcome == "Gestionar devoluciones"
     assert outline.modules[0].lessons[0].content_md == "EDITED 0"
     with pytest.raises(service.ContentServiceError):  # nothing left to review
-        service.review_final(app_deps, admin, job_id, "approve")
+        decisions.review_final(app_deps, admin, job_id, "approve")
 
 
 def test_regenerating_one_exercise_replaces_only_it_with_a_reviewed_one(pool, app_deps, studio, at_final):
@@ -192,11 +192,11 @@ def test_regenerating_one_exercise_replaces_only_it_with_a_reviewed_one(pool, ap
     index = next(i for i, fresh in offers if fresh is not None)
     old = before[index]["exercises"][1]
 
-    service.regenerate_exercise(app_deps, admin, job_id, exhausted, 1)
+    decisions.regenerate_exercise(app_deps, admin, job_id, exhausted, 1)
     assert _run(app_deps, org, job_id).status == "awaiting_final_review"
     assert _events(pool, org, job_id, "exercise_regenerated")[-1].data["replaced"] is False
     assert service.job_view(app_deps, admin, job_id).state["generated_modules"] == before
-    service.regenerate_exercise(app_deps, admin, job_id, index, 1)
+    decisions.regenerate_exercise(app_deps, admin, job_id, index, 1)
     assert _run(app_deps, org, job_id).status == "awaiting_final_review"
     after = service.job_view(app_deps, admin, job_id).state
     fresh = after["generated_modules"][index]["exercises"][1]
@@ -217,7 +217,7 @@ def test_regenerating_one_exercise_replaces_only_it_with_a_reviewed_one(pool, ap
     with pool.connection() as conn:
         assert audit.list_entries(conn, org.id, action="content.regenerate_exercise")
     with pytest.raises(service.ContentServiceError):
-        service.regenerate_exercise(app_deps, admin, job_id, index, 99)
+        decisions.regenerate_exercise(app_deps, admin, job_id, index, 99)
 
 
 def test_redesign_sends_the_edited_outline_and_notes_to_the_design_pass_once(pool, app_deps, studio, at_structure):
@@ -230,8 +230,8 @@ def test_redesign_sends_the_edited_outline_and_notes_to_the_design_pass_once(poo
     assert count >= 3, [m["title"] for m in edited["modules"]]
     edited["modules"][0]["title"] = "Lo primero, editado en la tabla"
     with pytest.raises(service.ContentServiceError, match="Escribe primero tus notas"):
-        service.review_structure(app_deps, admin, job_id, "redesign", outline=edited, notes="  ")
-    service.review_structure(
+        decisions.review_structure(app_deps, admin, job_id, "redesign", outline=edited, notes="  ")
+    decisions.review_structure(
         app_deps, admin, job_id, "redesign", outline=edited, notes="renombra 2: Cambios y reembolsos; fusiona 2 y 3"
     )
     assert _run(app_deps, org, job_id).status == "awaiting_structure_review"
@@ -246,7 +246,7 @@ def test_redesign_sends_the_edited_outline_and_notes_to_the_design_pass_once(poo
         "rules": ["rename 2", "merge 2+3"],
     }
 
-    service.review_structure(app_deps, admin, job_id, "approve")
+    decisions.review_structure(app_deps, admin, job_id, "approve")
     assert _run(app_deps, org, job_id).status == "awaiting_final_review"
     generated = service.job_view(app_deps, admin, job_id).state["generated_modules"]
     assert [m["module_spec"]["title"] for m in generated] == titles

@@ -17,9 +17,9 @@ from agents.content.context import ContentContext
 from agents.content.courses import course_json
 from agents.content.publish import publish
 from agents.content.review import longest_is_right
+from agents.content.sections import clean_text
 from agents.content.service import graph_state
 from agents.content.sources import load_sections
-from agents.content.text import clean_text
 from agents.content.verify import verify_exercise
 from agents.llm import get_llm
 from seeds.loader import DOCUMENTS

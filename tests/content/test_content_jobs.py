@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.content import service
+from agents.content import decisions
 from storage import jobs
 
 
@@ -42,7 +42,7 @@ def test_status_follows_the_lifecycle(pool, studio, new_job):
         jobs.set_status(conn, org.id, other, "extracting")
         with pytest.raises(jobs.JobStateError) as refused:
             jobs.set_status(conn, org.id, other, "publishing")  # no skipping the reviews
-        assert service._job_state_refusal(refused.value, "es") == (  # said in the admin's language
+        assert decisions._job_state_refusal(refused.value, "es") == (  # said in the admin's language
             "Un trabajo en «Analizando» no puede pasar a «Publicando». No se cambió nada."
         )
         jobs.set_status(conn, org.id, other, "failed", error="[extract_themes] boom")
@@ -89,7 +89,7 @@ def test_a_command_is_cleared_once_it_ran_and_a_newer_one_stays(pool, studio, ne
         jobs.set_command(conn, org.id, job_id, {"decision": "approve"}, status="generating")
         with pytest.raises(jobs.JobStateError) as refused:  # one decision at a time
             jobs.set_command(conn, org.id, job_id, {"decision": "reject"}, status="generating")
-        assert service._job_state_refusal(refused.value, "en").startswith("The previous change is still")
+        assert decisions._job_state_refusal(refused.value, "en").startswith("The previous change is still")
         assert jobs.runnable(jobs.get_job(conn, org.id, job_id))
         jobs.clear_command(conn, org.id, job_id, {"decision": "other"})
         assert jobs.get_job(conn, org.id, job_id).command == {"decision": "approve"}

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from agents.content import service
+from agents.content import decisions, service
 from agents.llm import LLM, Settings
 from storage import jobs
 from tests.conftest import make_deps
@@ -93,12 +93,12 @@ def test_two_workers_finish_six_jobs_each_exactly_once(pool, app_deps, studio, t
 
         def approve_structure(number, job_id):  # course titles are unique: each job's gets its number
             outline = service.job_view(app_deps, admin, job_id).state["course_outline"]
-            service.review_structure(
+            decisions.review_structure(
                 app_deps, admin, job_id, "edit", outline={**outline, "title": f"{outline['title']} ({number})"}
             )
 
         def approve_final(number, job_id):
-            service.review_final(app_deps, admin, job_id, "approve")
+            decisions.review_final(app_deps, admin, job_id, "approve")
 
         for status, decide in (
             ("awaiting_structure_review", approve_structure),
@@ -160,7 +160,7 @@ def test_a_killed_worker_has_its_job_resumed_by_the_other_from_the_checkpoint(
     fake_openai.responder = lambda request: Reply(text="no json here", delay=0.7)
     workers = _start_workers(tmp_path, pool)
     try:
-        service.review_structure(app_deps, admin, job_id, "edit", outline=outline)
+        decisions.review_structure(app_deps, admin, job_id, "edit", outline=outline)
 
         def done() -> set:
             return {
@@ -204,7 +204,7 @@ def test_a_killed_worker_has_its_job_resumed_by_the_other_from_the_checkpoint(
     )
 
     # the model never answered in JSON: every module is the template's, which the admin ticks to publish
-    service.review_final(app_deps, admin, job_id, "approve", accept_template_modules=True)
+    decisions.review_final(app_deps, admin, job_id, "approve", accept_template_modules=True)
     job = service.run_job(make_deps(pool, llm=OFFLINE), org.id, job_id)
     assert job.status == "published"
     with pool.connection() as conn:

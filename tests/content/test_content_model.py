@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 
-from agents.content import service
+from agents.content import decisions, service
 from storage import jobs
 from storage import lessons as lesson_store
 from tests.content.model_replies import MODEL_HEADING, scripted_author
@@ -22,7 +22,7 @@ def test_model_answers_are_used_when_they_hold_up(pool, app_deps, studio, fake_o
     assert [m["title"] for m in state["course_outline"]["modules"]] == ["Módulo 1", "Módulo 2", "Módulo 3"]
     assert all(t["chunk_ids"] for t in state["extracted_themes"])  # chunk refs mapped back to ids
 
-    service.review_structure(app_deps, admin, job_id, "approve")
+    decisions.review_structure(app_deps, admin, job_id, "approve")
     assert service.run_job(app_deps, org.id, job_id).status == "awaiting_final_review"
     state = service.job_view(app_deps, admin, job_id).state
     first, broken = state["generated_modules"][0], state["generated_modules"][1]
@@ -36,7 +36,7 @@ def test_model_answers_are_used_when_they_hold_up(pool, app_deps, studio, fake_o
     prompts = [m["content"] for r in fake_openai.chat_requests for m in r["messages"] if m["role"] == "user"]
     assert any("Source material:" in p and "Generated content to review:" in p for p in prompts)
 
-    service.review_final(app_deps, admin, job_id, "approve", accept_template_modules=True)  # module 2 is the twin's
+    decisions.review_final(app_deps, admin, job_id, "approve", accept_template_modules=True)  # module 2 is the twin's
     job = service.run_job(app_deps, org.id, job_id)
     assert job.status == "published"
     with pool.connection() as conn:
@@ -83,7 +83,7 @@ def test_redesign_notes_reach_the_model_and_its_outline_is_used(pool, app_deps, 
     edited = service.job_view(app_deps, admin, job_id).state["course_outline"]
     edited = {**edited, "modules": [{**edited["modules"][0], "title": "Título de la tabla"}, *edited["modules"][1:]]}
     notes = "Empieza por los reembolsos y usa títulos cortos"
-    service.review_structure(app_deps, admin, job_id, "redesign", outline=edited, notes=notes)
+    decisions.review_structure(app_deps, admin, job_id, "redesign", outline=edited, notes=notes)
     assert service.run_job(app_deps, org.id, job_id).status == "awaiting_structure_review"
 
     [request] = [r for r in fake_openai.chat_requests if "asks for a redesign" in last_user_text(r)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 
-from agents.content import service
+from agents.content import decisions, service
 from agents.content.gate import failing_findings
 from agents.content.sources import load_sections
 from tests.content.model_replies import MODEL_HEADING, scripted_author
@@ -42,7 +42,7 @@ def test_a_repeating_model_lesson_is_regenerated_once_then_replaced_by_the_twins
     fake_openai.responder = respond
     job_id = service.start_job(app_deps, admin, [docs["devoluciones.md"]])
     service.run_job(app_deps, org.id, job_id)
-    service.review_structure(app_deps, admin, job_id, "approve")
+    decisions.review_structure(app_deps, admin, job_id, "approve")
     assert service.run_job(app_deps, org.id, job_id).status == "awaiting_final_review"
     state = service.job_view(app_deps, admin, job_id).state
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from agents.content.outline import themes_twin
 from agents.content.review import exercise_findings
+from agents.content.sections import Section, nest_numbered
 from agents.content.service import outline_from_rows, outline_rows
-from agents.content.text import Section, nest_numbered, option_kind
+from agents.content.text import option_kind
 
 OUTLINE = {
     "title": "Devoluciones",

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from agents.content import service
-from agents.content.text import clean_text
+from agents.content import decisions, service
+from agents.content.sections import clean_text
 from agents.ingestion.pipeline import ingest_file
 from storage import audit, documents
 from tests.content.model_replies import scripted_author
@@ -20,7 +20,7 @@ PUBLIC = Path(__file__).resolve().parents[2] / "seeds" / "public"
 def _at_final(deps, org, admin, document_ids):
     job_id = service.start_job(deps, admin, document_ids)
     assert service.run_job(deps, org.id, job_id).status == "awaiting_structure_review"
-    service.review_structure(deps, admin, job_id, "approve")
+    decisions.review_structure(deps, admin, job_id, "approve")
     assert service.run_job(deps, org.id, job_id).status == "awaiting_final_review"
     return job_id
 
@@ -31,16 +31,16 @@ def test_a_critical_issue_blocks_publishing_until_the_admin_waives_it(pool, app_
     state = service.job_view(app_deps, admin, job_id).state
     index = next(i for i, e in enumerate(state["generated_modules"][0]["exercises"]) if e["type"] == "true_false")
     wrong = {"statement": "Las devoluciones se aceptan durante 99 días sin ticket.", "answer": True}
-    service.edit_content(app_deps, admin, job_id, f"module.0.exercise.{index}", "content", wrong)
+    decisions.edit_content(app_deps, admin, job_id, f"module.0.exercise.{index}", "content", wrong)
     job = service.run_job(app_deps, org.id, job_id)
     assert job.status == "awaiting_final_review"
-    criticals = service.open_criticals(job)
+    criticals = decisions.open_criticals(job)
     assert criticals and criticals[0]["exercise_index"] == index  # the report followed the edit
     assert job.review_report["overall_score"] < 1.0
     with pytest.raises(service.ContentServiceError, match="crítico"):
-        service.review_final(app_deps, admin, job_id, "approve")
+        decisions.review_final(app_deps, admin, job_id, "approve")
     assert service.run_job(app_deps, org.id, job_id).status == "awaiting_final_review"  # nothing changed
-    service.review_final(app_deps, admin, job_id, "approve", waive_reason="the legal team confirmed 99 days")
+    decisions.review_final(app_deps, admin, job_id, "approve", waive_reason="the legal team confirmed 99 days")
     job = service.run_job(app_deps, org.id, job_id)
     assert job.status == "published" and job.result_course_id
     with pool.connection() as conn:

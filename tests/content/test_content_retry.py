@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from agents.content import service
+from agents.content import decisions, service
 from storage import audit, jobs
 from tests.content.model_replies import MODEL_HEADING, scripted_author
 from tests.fake_openai import Reply, last_user_text
@@ -31,7 +31,7 @@ def test_a_truncated_module_is_retried_lesson_by_lesson(pool, app_deps, studio, 
     fake_openai.responder = responder
     job_id = service.start_job(app_deps, admin, [docs["devoluciones.md"]])
     service.run_job(app_deps, org.id, job_id)
-    service.review_structure(app_deps, admin, job_id, "approve")
+    decisions.review_structure(app_deps, admin, job_id, "approve")
     assert service.run_job(app_deps, org.id, job_id).status == "awaiting_final_review"
     modules = service.job_view(app_deps, admin, job_id).state["generated_modules"]
     assert len(whole_module_asks) == 3
@@ -44,7 +44,7 @@ def test_a_truncated_module_is_retried_lesson_by_lesson(pool, app_deps, studio, 
     assert summary["module_engines"][0].startswith("openai:") and summary["module_engines"][1] == "offline"
 
     with pytest.raises(service.ContentServiceError) as refused:  # no tick: refused, one line, in Spanish
-        service.review_final(app_deps, admin, job_id, "approve")
+        decisions.review_final(app_deps, admin, job_id, "approve")
     assert str(refused.value) == (
         "1 módulo lo escribió la plantilla sin modelo porque la respuesta del modelo "
         "no servía («Módulo 2»): marca «Publicar los módulos escritos por la plantilla» "
@@ -54,7 +54,7 @@ def test_a_truncated_module_is_retried_lesson_by_lesson(pool, app_deps, studio, 
         job = jobs.get_job(conn, org.id, job_id)
         assert job.status == "awaiting_final_review" and job.command is None
         assert not audit.list_entries(conn, org.id, action="content.accept_template_modules")
-    service.review_final(app_deps, admin, job_id, "approve", accept_template_modules=True)
+    decisions.review_final(app_deps, admin, job_id, "approve", accept_template_modules=True)
     assert service.run_job(app_deps, org.id, job_id).status == "published"
     with pool.connection() as conn:
         [entry] = audit.list_entries(conn, org.id, action="content.accept_template_modules")
