@@ -3,7 +3,7 @@
 import pandas as pd
 import streamlit as st
 
-from agents.admin import service
+from agents.admin import conversations, service
 from agents.i18n import code_label, format_datetime, format_number, t
 from core.markup import safe_markdown
 from ui.deps import app_deps
@@ -81,7 +81,7 @@ def manage(action, *args, forget: bool = False) -> None:
     st.rerun()
 
 
-state = service.conversation(deps, user, st.session_state.get(SESSION_KEY))
+state = conversations.conversation(deps, user, st.session_state.get(SESSION_KEY))
 with st.sidebar:
     st.subheader(t("admin.assistant.conversations", lang))
     if st.button(t("admin.assistant.new", lang), key="new_admin_session"):
@@ -99,10 +99,10 @@ with st.sidebar:
                 t("admin.assistant.rename_label", lang), value=current.title or "", key=f"title_{current.id}"
             )
             if st.button(t("admin.assistant.rename", lang), key=f"rename_{current.id}"):
-                manage(service.rename_conversation, current.id, title)
+                manage(conversations.rename_conversation, current.id, title)
             sure = st.checkbox(t("admin.assistant.delete_sure", lang), key=f"sure_{current.id}")
             if st.button(t("admin.assistant.delete", lang), key=f"delete_{current.id}", disabled=not sure):
-                manage(service.delete_conversation, current.id, forget=True)
+                manage(conversations.delete_conversation, current.id, forget=True)
 
 st.title(t("admin.assistant.title", lang))
 st.caption(t("admin.assistant.caption", lang))

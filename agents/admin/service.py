@@ -67,7 +67,7 @@ class AdminReply:
         }
 
 
-def _graph(deps: AppDeps):
+def compiled_graph(deps: AppDeps):
     """The graph compiled on ``deps``' checkpointer (once per saver: a new database gets a new saver)."""
     return _graph_on(deps.checkpointer)
 
@@ -153,7 +153,7 @@ def ask(
     happens: ``{"tool": name}`` when a tool starts, ``{"token": text}`` as the reply is written, and
     ``{"replace": text}`` when what was shown is replaced (a model reply the gate refused)."""
     message, confirm, session_id = _checked_input(user, message, confirm, session_id)
-    pool, graph, llm = deps.pool, _graph(deps), deps.llm
+    pool, graph, llm = deps.pool, compiled_graph(deps), deps.llm
     if not message and not confirm and not cancel:
         raise AdminInputError(t("admin.write_a_message", user.language if user else None))
     if confirm and cancel:  # contradictory: neither runs
@@ -304,57 +304,3 @@ def _record(
                 "tokens_used": reply.tokens_used,
             },
         )
-
-
-def rename_conversation(deps: AppDeps, user: users.User, session_id: str | UUID, title: str) -> None:
-    """Give one of the admin's conversations a title of their own (one line, nothing else changed)."""
-    lang = user.language if user else None
-    try:
-        title = " ".join(checked_text(title, limit=TITLE_CHARS).split())
-    except InputRefused as exc:
-        raise AdminInputError(refusal(exc, lang)) from None
-    if not title:
-        raise AdminInputError(t("admin.assistant.title_empty", lang))
-    with deps.pool.connection() as conn:
-        admin = verified_admin(conn, user)
-        session = _own_session(conn, admin, session_id)
-        chat.rename_session(conn, admin.org_id, admin.id, session.id, title)
-
-
-def delete_conversation(deps: AppDeps, user: users.User, session_id: str | UUID) -> None:
-    """Delete one of the admin's conversations: its messages, its graph state, and any write it held
-    for a confirm (cancelled, so nothing can run it later). The audit log keeps what was done."""
-    with deps.pool.connection() as conn:
-        admin = verified_admin(conn, user)
-        session = _own_session(conn, admin, session_id)
-        pending_actions.cancel_pending(conn, admin.org_id, admin.id, session.id)
-        chat.delete_session(conn, admin.org_id, admin.id, session.id)
-    deps.checkpointer.delete_thread(str(session.id))
-
-
-def _own_session(conn, admin: users.User, session_id: str | UUID) -> chat.ChatSession:
-    session = chat.get_session(conn, admin.org_id, admin.id, session_id, AGENT) if session_id else None
-    if session is None:
-        raise AdminInputError(t("admin.unknown_session", admin.language, session=session_id))
-    return session
-
-
-@dataclass
-class Conversation:
-    sessions: list[chat.ChatSession]
-    messages: list[chat.ChatMessage]  # oldest first; assistant metadata holds the tool trace
-    pending: dict | None  # the action this session waits on (Confirm / Cancel card)
-
-
-def conversation(deps: AppDeps, user: users.User, session_id: str | UUID | None) -> Conversation:
-    """The admin's sessions and, for ``session_id``, its messages and open pending action."""
-    with deps.pool.connection() as conn:
-        admin = verified_admin(conn, user)
-        sessions = chat.list_sessions(conn, admin.org_id, admin.id, AGENT)
-        session = chat.get_session(conn, admin.org_id, admin.id, session_id, AGENT) if session_id else None
-        messages = chat.list_messages(conn, admin.org_id, session.id) if session else []
-    if session is None:
-        return Conversation(sessions, [], None)
-    snapshot = _graph(deps).get_state({"configurable": {"thread_id": str(session.id)}})
-    waiting = "await_confirmation" in (snapshot.next or ())
-    return Conversation(sessions, messages, snapshot.values.get("pending") if waiting else None)

@@ -11,17 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from agents.admin.resolve import ToolContext, closest_skills, jsonable, resolve_course, resolve_person, resolve_skills
-from agents.admin.writes import (
+from agents.admin.removal_writes import (
     execute_archive_course,
-    execute_assign_course,
     execute_deactivate_employee,
-    execute_verify_skill,
     prepare_archive_course,
-    prepare_assign_course,
     prepare_deactivate_employee,
-    prepare_verify_skill,
 )
+from agents.admin.resolve import ToolContext, closest_skills, jsonable, resolve_course, resolve_person, resolve_skills
+from agents.admin.writes import execute_assign_course, execute_verify_skill, prepare_assign_course, prepare_verify_skill
 from agents.insights.alerts import compute_alerts
 from agents.insights.skill_history import merge_alerts, skill_expiry_alerts
 from storage import attempts as attempt_store

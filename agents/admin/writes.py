@@ -1,6 +1,7 @@
-"""The four write tools: ``prepare_*`` resolves the names and builds the preview (who, what, when, and
-only what really changes; its rows name each field and its new value, as the trace's table shows them);
-``execute_*`` runs after the admin confirmed that exact pending action
+"""The write tools that change a person's learning, assign_course and verify_skill (the two that take
+something out of use are in removal_writes.py), and what all four share. ``prepare_*`` resolves the names and
+builds the preview (who, what, when, and only what really changes; its rows name each field and its new value,
+as the trace's table shows them); ``execute_*`` runs after the admin confirmed that exact pending action
 (``agents.admin.nodes.execute_confirmed`` is the only caller) and audits before/after.
 
 A write changes only what the admin asked for: assigning a course to someone already enrolled keeps
@@ -23,17 +24,15 @@ from agents.admin.resolve import (
 )
 from agents.i18n import code_label, format_date, format_percent, format_weekday, t
 from storage import audit, enrollments
-from storage import courses as course_store
 from storage import skills as skill_store
-from storage import users as user_store
 
 
-def _preview(ctx: ToolContext, what: str, changes: list[str]) -> str:
+def preview_text(ctx: ToolContext, what: str, changes: list[str]) -> str:
     lines = [what, *[f"- {change}" for change in changes], "", t("admin.write.by", ctx.lang, admin=ctx.admin.full_name)]
     return "\n".join(lines)
 
 
-def _deadline_text(ctx: ToolContext, deadline, *, set_now: bool = False) -> str:
+def deadline_text(ctx: ToolContext, deadline, *, set_now: bool = False) -> str:
     """A deadline as the preview says it; one being set names its weekday too ("next Friday": which one)."""
     if not deadline:
         return t("admin.write.no_deadline", ctx.lang)
@@ -76,7 +75,7 @@ def _assignment_line(ctx: ToolContext, name: str, before: dict | None, after: di
     lang = ctx.lang
     if before is None:  # _assignment gives a new enrollment its state: after is set
         deadline = after["deadline"] if after is not None else None
-        return t("admin.write.assign_new", lang, name=name, deadline=_deadline_text(ctx, deadline, set_now=True))
+        return t("admin.write.assign_new", lang, name=name, deadline=deadline_text(ctx, deadline, set_now=True))
     state = t(
         "admin.write.assign_state",
         lang,
@@ -89,19 +88,19 @@ def _assignment_line(ctx: ToolContext, name: str, before: dict | None, after: di
             lang,
             name=name,
             state=state,
-            deadline=_deadline_text(ctx, before["deadline"]),
+            deadline=deadline_text(ctx, before["deadline"]),
         )
     if before["status"] == "cancelled":
         return t(
-            "admin.write.assign_reopen", lang, name=name, deadline=_deadline_text(ctx, after["deadline"], set_now=True)
+            "admin.write.assign_reopen", lang, name=name, deadline=deadline_text(ctx, after["deadline"], set_now=True)
         )
     return t(
         "admin.write.assign_deadline",
         lang,
         name=name,
         state=state,
-        before=_deadline_text(ctx, before["deadline"]),
-        after=_deadline_text(ctx, after["deadline"], set_now=True),
+        before=deadline_text(ctx, before["deadline"]),
+        after=deadline_text(ctx, after["deadline"], set_now=True),
     )
 
 
@@ -135,7 +134,7 @@ def prepare_assign_course(ctx: ToolContext, args: dict) -> dict:
         raise ToolError(t("admin.write.assign_nothing", ctx.lang, title=course.title) + " " + " ".join(lines))
     what = t("admin.write.assign_what", ctx.lang, title=course.title, n=len(changing))
     return {
-        "preview": _preview(ctx, what, lines),
+        "preview": preview_text(ctx, what, lines),
         "rows": rows,
         "arguments": {
             "course_id": str(course.id),
@@ -232,7 +231,7 @@ def prepare_verify_skill(ctx: ToolContext, args: dict) -> dict:
         after=code_label("level", level, lang),
     )
     return {
-        "preview": _preview(ctx, what, []),
+        "preview": preview_text(ctx, what, []),
         "rows": [{"employee": person.full_name, "skill": name, "level": current and current.level, "new_level": level}],
         "arguments": {
             "employee_id": str(person.id),
@@ -268,94 +267,3 @@ def execute_verify_skill(ctx: ToolContext, resolved: dict) -> dict:
             skill=resolved["skill_name"],
         )
     }
-
-
-# ---- deactivate_employee ------------------------------------------------------------------------
-
-
-def prepare_deactivate_employee(ctx: ToolContext, args: dict) -> dict:
-    person = resolve_person(ctx, name=args.get("employee_name"), person_id=args.get("employee_id"))
-    if person.id == ctx.admin.id:
-        raise ToolError(t("admin.write.deactivate_self", ctx.lang))
-    if not person.is_active:
-        raise ToolError(t("admin.write.deactivate_already", ctx.lang, name=person.full_name))
-    what = t(
-        "admin.write.deactivate_what",
-        ctx.lang,
-        name=person.full_name,
-        email=person.email,
-        before=code_label("kind", "active", ctx.lang),
-        after=code_label("kind", "inactive", ctx.lang),
-    )
-    return {
-        "preview": _preview(ctx, what, []),
-        "rows": [{"employee": person.full_name, "email": person.email, "is_active": True, "new_is_active": False}],
-        "arguments": {"employee_id": str(person.id), "employee_name": person.full_name},
-    }
-
-
-def execute_deactivate_employee(ctx: ToolContext, resolved: dict) -> dict:
-    user_id = UUID(resolved["employee_id"])
-    before = user_store.get_user(ctx.conn, ctx.org_id, user_id)
-    if before is None:  # deleted since the preview
-        raise ToolError(t("admin.write.gone", ctx.lang, label=resolved["employee_name"]))
-    user_store.set_active(ctx.conn, ctx.org_id, user_id, False)
-    audit.record(
-        ctx.conn,
-        ctx.org_id,
-        actor_id=ctx.admin.id,
-        action="deactivate_employee",
-        entity_type="user",
-        entity_id=user_id,
-        before={"is_active": before.is_active},
-        after={"is_active": False},
-    )
-    return {"message": t("admin.write.deactivate_done", ctx.lang, name=resolved["employee_name"])}
-
-
-# ---- archive_course -----------------------------------------------------------------------------
-
-
-def prepare_archive_course(ctx: ToolContext, args: dict) -> dict:
-    course = resolve_course(ctx, title=args.get("course_title"), course_id=args.get("course_id"))
-    if course.status == "archived":
-        raise ToolError(t("admin.write.archive_already", ctx.lang, title=course.title))
-    stats = course_store.course_stats(ctx.conn, ctx.org_id, course.id)
-    if stats is None:  # resolved a moment ago in this transaction; deleted by another since
-        raise ToolError(t("admin.write.gone", ctx.lang, label=course.title))
-    open_count = stats.enrolled - stats.completed
-    what = t(
-        "admin.write.archive_what",
-        ctx.lang,
-        title=course.title,
-        open=open_count,
-        before=code_label("status", course.status, ctx.lang),
-        after=code_label("status", "archived", ctx.lang),
-    )
-    return {
-        "preview": _preview(ctx, what, []),
-        "rows": [
-            {"course": course.title, "status": course.status, "new_status": "archived", "open_enrollments": open_count}
-        ],
-        "arguments": {"course_id": str(course.id), "course_title": course.title},
-    }
-
-
-def execute_archive_course(ctx: ToolContext, resolved: dict) -> dict:
-    course_id = UUID(resolved["course_id"])
-    before = course_store.course_stats(ctx.conn, ctx.org_id, course_id)
-    if before is None:  # deleted since the preview (a draft can be)
-        raise ToolError(t("admin.write.gone", ctx.lang, label=resolved["course_title"]))
-    course_store.set_course_status(ctx.conn, ctx.org_id, course_id, "archived")
-    closed = enrollments.complete_open_enrollments(ctx.conn, ctx.org_id, course_id)
-    audit.record(
-        ctx.conn,
-        ctx.org_id,
-        actor_id=ctx.admin.id,
-        action="archive_course",
-        entity_type="course",
-        entity_id=course_id,
-        before={"status": before.status},
-        after={"status": "archived", "enrollments_completed": closed},
-    )
-    return {"message": t("admin.write.archive_done", ctx.lang, title=resolved["course_title"], closed=closed)}

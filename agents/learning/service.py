@@ -14,7 +14,8 @@ import psycopg
 
 from agents.i18n import t
 from agents.insights.item_health import defer_item_health
-from agents.learning import grading, progress, scheduling
+from agents.learning import grading, scheduling
+from agents.learning.enrollment_progress import recompute_enrollment
 from agents.learning.grading import AnswerError
 from agents.learning.review_planning import org_scheduler
 from agents.runtime.deps import AppDeps
@@ -205,48 +206,6 @@ def _exercise_for(conn: psycopg.Connection, user: User, exercise_id: Any) -> exe
     return exercise
 
 
-def _recompute(
-    conn: psycopg.Connection, user: User, enrollment: enrollments.Enrollment
-) -> tuple[float, str, list[str]]:
-    """Progress, status and score of the enrollment after an activity, and skill evidence.
-    Returns (progress, status, names of skills raised)."""
-    outline = _outline(conn, user, enrollment.course_id)
-    lessons = [lesson for m in outline.modules for lesson in m.lessons]
-    records = attempt_store.exercise_records(conn, user.org_id, user.id, enrollment.course_id)
-    done_lessons = enrollments.completed_lessons(conn, user.org_id, enrollment.id)
-    total_exercises = sum(len(lesson.exercises) for lesson in lessons)
-    value = progress.progress(len(lessons), len(done_lessons), total_exercises, sum(r.passed for r in records))
-    status = progress.status_for(value, bool(records or done_lessons))
-    enrollments.update_enrollment(
-        conn,
-        user.org_id,
-        enrollment.id,
-        status=status,
-        progress=value,
-        score=progress.course_score([r.first_score for r in records]),
-    )
-    answered: dict[UUID, list[progress.ScoredExercise]] = {}
-    for r in records:
-        answered.setdefault(r.module_id, []).append(progress.ScoredExercise(r.first_score, r.bloom_level))
-    evidence = progress.skill_evidence(
-        {m.id: m.skill_id for m in outline.modules},
-        {m.id: sum(len(lesson.exercises) for lesson in m.lessons) for m in outline.modules},
-        course_store.course_skill_targets(conn, user.org_id, enrollment.course_id),
-        answered,
-    )
-    current = {s.skill_id: s for s in skill_store.user_skills(conn, user.org_id, user.id)}
-    raised = []
-    for skill_id, level in evidence.items():
-        mine = current.get(skill_id)
-        new_level = progress.raised_level(mine.level if mine else None, mine.source if mine else None, level)
-        if new_level and skill_store.record_skill_evidence(conn, user.org_id, user.id, skill_id, new_level):
-            raised.append(skill_id)
-    names = {
-        s.skill_id: f"{s.skill}: {s.level}" for s in skill_store.user_skills(conn, user.org_id, user.id, user.language)
-    }
-    return value, status, [names[s] for s in raised if s in names]
-
-
 @dataclass(frozen=True)
 class Feedback:
     correct: bool
@@ -320,7 +279,9 @@ def submit_answer(deps: AppDeps, user: User, exercise_id: Any, answer: Any, idem
             review_store.save_review_card(
                 conn, user.org_id, user.id, exercise.id, card=state, due=due, last_review=reviewed_at
             )
-            value, status, skills_raised = _recompute(conn, user, enrollment)
+            value, status, skills_raised = recompute_enrollment(
+                conn, user, enrollment, _outline(conn, user, enrollment.course_id)
+            )
         else:
             # a repeated key: the enrollment as it stands (the one read before grading, if deleted since)
             fresh = enrollments.get_enrollment(conn, user.org_id, user.id, exercise.course_id) or enrollment
@@ -355,7 +316,7 @@ def complete_lesson(deps: AppDeps, user: User, course_id: Any, lesson_id: Any) -
             or parsed in enrollments.completed_lessons(conn, user.org_id, enrollment.id)
         ):
             raise _refuse(user, "not_in_course")
-        value, status, _ = _recompute(conn, user, enrollment)
+        value, status, _ = recompute_enrollment(conn, user, enrollment, _outline(conn, user, enrollment.course_id))
         return value, status
 
 

@@ -66,19 +66,19 @@ def test_two_writes_in_one_request_are_previewed_together_and_one_confirm_runs_b
 
 
 def test_a_conversation_is_renamed_and_deleted_with_the_write_it_held(turn, seeded_deps, seeded_pool, admin, lucia):
-    from agents.admin import service
+    from agents.admin import conversations, service
 
     reply = turn("deactivate Emily Watson")
-    service.rename_conversation(seeded_deps, admin, reply.session, "  Emily   leaves  ")
-    titles = {str(s.id): s.title for s in service.conversation(seeded_deps, admin, None).sessions}
+    conversations.rename_conversation(seeded_deps, admin, reply.session, "  Emily   leaves  ")
+    titles = {str(s.id): s.title for s in conversations.conversation(seeded_deps, admin, None).sessions}
     assert titles[reply.session] == "Emily leaves"
     with pytest.raises(service.AdminInputError):
-        service.rename_conversation(seeded_deps, admin, reply.session, "   ")
+        conversations.rename_conversation(seeded_deps, admin, reply.session, "   ")
     with pytest.raises(service.AdminAccessError):
-        service.delete_conversation(seeded_deps, lucia, reply.session)  # employees never reach it
+        conversations.delete_conversation(seeded_deps, lucia, reply.session)  # employees never reach it
 
-    service.delete_conversation(seeded_deps, admin, reply.session)
-    assert reply.session not in {str(s.id) for s in service.conversation(seeded_deps, admin, None).sessions}
+    conversations.delete_conversation(seeded_deps, admin, reply.session)
+    assert reply.session not in {str(s.id) for s in conversations.conversation(seeded_deps, admin, None).sessions}
     with seeded_pool.connection() as conn:  # gone with its conversation (or cancelled where it is kept)
         held = pending_actions.get_pending(conn, admin.org_id, admin.id, reply.pending["id"])
     assert held is None or held.status == "cancelled"

@@ -6,7 +6,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from agents.admin import dashboards, service
+from agents.admin import conversations, dashboards, service
 from agents.i18n import code_label, format_date
 from storage import audit, enrollments, pending_actions
 from storage import courses as course_store
@@ -226,7 +226,7 @@ def test_employees_never_reach_the_assistant_or_dashboards(seeded_deps, turn, lu
         with pytest.raises(service.AdminAccessError):
             dashboards.matrix_view(seeded_deps, employee)
         with pytest.raises(service.AdminAccessError):
-            service.conversation(seeded_deps, employee, None)
+            conversations.conversation(seeded_deps, employee, None)
 
 
 def test_an_admin_cannot_resume_another_admins_session(turn, seeded_pool):
