@@ -17,7 +17,10 @@ On a new database (the embedded server, or DATABASE_URL's) holding the demo orga
    The server's CPU is the process's (/proc), all threads; PostgreSQL's (its postmaster and backends,
    when local) is printed apart, and both give the turns per second one core serves.
 
-Section 3 alone, as the issue's figures are taken: python tests/bench/tutor.py --sections 3
+4. CPU per turn of questions the process has never seen (seeds/eval's), then of the same again, with
+   the texts embedded per turn: what section 3's warm bursts leave out (README "Capacity").
+
+Sections 3 and 4, as issue 33's figures are taken: python tests/bench/tutor.py --sections 34
 """
 
 from __future__ import annotations
@@ -215,6 +218,32 @@ def fake_openai_section(people, n: int) -> None:
         for var in ("OPENAI_BASE_URL", "OPENAI_API_KEY", "LLM_MODEL"):
             os.environ.pop(var, None)
         get_llm.cache_clear()
+
+
+def new_questions_section(people) -> None:
+    """CPU per turn, in this process, of questions it has never seen, beside the same questions again: the
+    Gradio bursts ask what their warm-up asked, so they leave out what a new question costs."""
+    import json
+
+    from agents.ingestion import embeddings
+
+    files = ("seeds/eval/tutor.jsonl", "seeds/eval/retrieval.jsonl")
+    lines = [line for name in files for line in (ROOT / name).read_text().splitlines() if line.strip()]
+    questions = list(dict.fromkeys(json.loads(line)["question"] for line in lines))
+    warm, new = questions[:40], questions[40:]
+    for i, question in enumerate(warm):  # the passages' statements and the models, as a running server has them
+        timed_turn(people[i % len(people)], question)
+    print(f"\n4. CPU per turn in this process (no Gradio), {len(new)} questions it has never seen, then again")
+    for label in ("asked the first time", "asked again"):
+        before, started = embeddings.embedding_calls(), time.process_time()
+        for i, question in enumerate(new):
+            timed_turn(people[i % len(people)], question)
+        cpu, after = 1000 * (time.process_time() - started) / len(new), embeddings.embedding_calls()
+        print(
+            f"   {label:<27} {cpu:6.1f} ms   texts embedded per turn: "
+            f"{(after['queries'] - before['queries']) / len(new):.1f} queries and words, "
+            f"{(after['passages'] - before['passages']) / len(new):.1f} passages"
+        )
 
 
 def _free_port() -> int:
@@ -468,7 +497,7 @@ def main() -> None:
     parser.add_argument("--chats", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=3, help="measured bursts of section 3, after one to warm up")
     parser.add_argument("--pairs", type=int, default=2, help="section 3's runs, each beside a replayed one")
-    parser.add_argument("--sections", default="123", help="which sections to run (the anchors are in 1 and 3)")
+    parser.add_argument("--sections", default="1234", help="which sections to run (the anchors are in 1 and 3)")
     parser.add_argument("--clients-of", metavar="URL", help=argparse.SUPPRESS)  # section 3's client process
     parser.add_argument("emails", nargs="*", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -485,6 +514,8 @@ def main() -> None:
         fake_openai_section(people, min(args.questions, 30))
     if "3" in args.sections:
         gradio_section(people, args.chats, args.rounds, args.pairs)
+    if "4" in args.sections:
+        new_questions_section(people)
 
 
 if __name__ == "__main__":
