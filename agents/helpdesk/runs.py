@@ -104,7 +104,9 @@ def _invoke(deps: HelpdeskDeps, row, payload, ctx) -> dict:
     with sessions.run_lock(deps.pool, row.id) as held:
         if not held:  # another window or process is running this session right now
             raise error("conflict", row.language)
-        return deps.graph.invoke(payload, thread_config(row.id), context=ctx)
+        # each step's checkpoint is saved before the next starts: a process killed while filing leaves
+        # "file_ticket" as the next step, so a re-confirm finishes that filing (filing_interrupted)
+        return deps.graph.invoke(payload, thread_config(row.id), context=ctx, durability="sync")
 
 
 def _flush(labels: queue.SimpleQueue, on_step) -> None:
