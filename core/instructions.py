@@ -84,7 +84,7 @@ FAMILIES: dict[str, re.Pattern] = {
         + r"|\bllama\s+a\s+la\s+herramienta\b|\binstead\s+of\s+(?:answering|replying|responding)\b"
         + r"|\ben\s+(?:vez|lugar)\s+de\s+(?:contestar|responder)\b"
         + r"|\bif\s+you\s+are\s+an?\s+(?:ai|llm|language\s+model|assistant|bot)\b|\bfor\s+the\s+(?:bot|ai|assistant)\b"
-        + r"|\bany\s+(?:automated|ai)\s+(?:agent|system|assistant)|\bai\s+system\b|\bsistema\s+de\s+ia\b"
+        + r"|\bany\s+(?:automated|ai)\s+(?:agent|system|assistant)|\bai\s+system\s*[,:!]|\bsistema\s+de\s+ia\s*[,:!]"
         + r"|\bsi\s+eres\s+una?\s+(?:ia|inteligencia|asistente|bot)\b|\bpara\s+el\s+(?:bot|asistente)\b"
         + r"|\bagente\s+autom[aá]tico\b|\bbefore\s+(?:you\s+)?(?:write|say|answer|reply|respond)\w*\s+anything"
         + r"|\bantes\s+de\s+(?:escribir|decir|responder|contestar)\s+nada\b",
