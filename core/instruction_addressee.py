@@ -4,7 +4,7 @@ An attack addresses whoever processes the text (the assistant, the model, "whoev
 that reader's own behaviour (its instructions, its answer, its role, the conversation) and asks it to change; a
 policy sentence addresses employees about their work ("Send the expense report to your manager"). Words are
 mapped to concepts (an AI reader, the second person, directives, earlier context, discarding, the answer, role
-play, "from now on", disclosure, hidden channels, people, work objects; es and en), and a sentence becomes its
+play, "from now on", disclosure, hidden channels, the conversation, politeness; es and en), and a sentence becomes its
 concepts, the pairs of concepts it holds, and the concept it opens with. A logistic regression on these
 (core/instruction_model.py) learns which combinations mean an attack; a concept is a class of words, so a
 phrasing no training sentence used still lands on the same features, where character n-grams do not.
@@ -77,22 +77,11 @@ _CONCEPTS = {
     "covert": r"quietly|silently|secretly|in\s+secret|hidden|without\s+(?:telling|mentioning|saying)"
     r"|do\s+not\s+mention"
     r"|discretamente|en\s+silencio|en\s+secreto|ocult[oa]|sin\s+(?:decir|mencionar|avisar)|no\s+menciones",
-    "always": r"every|whatever|no\s+matter|always|never|any\s+question|each|cada|sea\s+cual\s+sea|siempre|nunca"
-    r"|cualquier\s+pregunta",
-    "secret": r"passwords?|credentials?|salar(?:y|ies)|bank\s+details|home\s+address(?:es)?|phone\s+numbers?"
-    r"|api\s+keys?|payroll"
-    r"|personal\s+(?:data|details|records)|contrasenas?|credenciales|sueldos?|salarios?|nominas?"
-    r"|datos\s+(?:bancarios|personales)"
-    r"|direccion(?:es)?\s+particular(?:es)?|telefonos?|expedientes?",
+    "secret": r"passwords?|credentials?|bank\s+details|home\s+address(?:es)?|phone\s+numbers?|api\s+keys?"
+    r"|personal\s+(?:data|details|records)|contrasenas?|credenciales|datos\s+(?:bancarios|personales)"
+    r"|direccion(?:es)?\s+particular(?:es)?",
     "polite": r"please|kindly|would\s+you|could\s+you|grateful|appreciate|por\s+favor|serias\s+tan"
     r"|te\s+agradeceria|amable",
-    "people": r"employees?|staff|colleagues?|managers?|team\s+leads?|new\s+starters|customers?|suppliers?"
-    r"|reception|hr|payroll\s+team"
-    r"|empleados?|plantilla|companeros?|responsables?|jefes?|clientes?|proveedor(?:es)?|recepcion|rr\.?\s?hh"
-    r"|nuestr[oa]s?|our|we",
-    "work": r"contracts?|invoices?|timesheets?|holidays?|leave|expenses?|receipts?|badge|portal|forms?|courses?"
-    r"|shifts?|travel"
-    r"|contratos?|facturas?|vacaciones|permisos?|gastos?|recibos?|tarjeta|formularios?|cursos?|turnos?|viajes?",
     "quote": r"[\"“”«»]",
 }
 
