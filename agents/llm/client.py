@@ -23,18 +23,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-import httpx
 import openai
 from langchain_core.language_models import BaseChatModel, LanguageModelInput
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from langchain_core.runnables import Runnable
 from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel, SecretStr, ValidationError
-from tenacity import RetryCallState, Retrying, retry_if_exception, stop_after_attempt, stop_after_delay
-from tenacity.stop import stop_base
 
 from agents.llm.parsing import as_messages, parse_json_text, schema_text, short_error, text_of, validates
 from agents.llm.probe import SLOW_TOKENS_PER_SECOND, Capabilities, probe
+from agents.llm.retries import retrying
 from agents.llm.settings import Settings
 from agents.llm.stream import TextStream
 from agents.runtime.observability import count_tokens, log_call
@@ -49,29 +47,6 @@ class Structured(Generic[M]):
     engine: str  # "offline" when the twin produced it
     outcome: str = "ok"  # how: direct | fenced | repaired | fixed_by_model | twin:<why> | offline
     finish_reason: str | None = None  # the server's, for the model's last answer ("length": cut short)
-
-
-def _retryable(exc: BaseException) -> bool:
-    if isinstance(exc, (openai.RateLimitError, openai.APIConnectionError, openai.InternalServerError)):
-        return True  # APITimeoutError is an APIConnectionError
-    if isinstance(exc, openai.APIStatusError):
-        return exc.status_code >= 500 or exc.status_code in (408, 409)
-    return isinstance(exc, (httpx.TimeoutException, httpx.TransportError, TimeoutError))
-
-
-def _retry_after(exc: BaseException | None) -> float | None:
-    response = getattr(exc, "response", None)
-    headers = getattr(response, "headers", None)
-    if not headers:
-        return None
-    try:
-        if headers.get("retry-after-ms"):
-            return float(headers["retry-after-ms"]) / 1000
-        if headers.get("retry-after"):
-            return float(headers["retry-after"])
-    except ValueError:  # an HTTP date: fall back to our own backoff
-        return None
-    return None
 
 
 class LLM:
@@ -165,24 +140,10 @@ class LLM:
             raise RuntimeError(f"no chat model for {role}: the engine is offline")
         return model
 
-    # -- retries -------------------------------------------------------------------------------
-    def _wait(self, retry_state: RetryCallState) -> float:
-        asked = _retry_after(retry_state.outcome.exception() if retry_state.outcome else None)
-        if asked is not None:
-            return min(asked, self.settings.retry_after_cap)
-        exponential = self.settings.backoff_seconds * 2 ** (retry_state.attempt_number - 1)
-        return min(self.settings.backoff_max, exponential)
-
-    def _retrying(self, within: float | None = None) -> Retrying:
-        stop: stop_base = stop_after_attempt(self.settings.attempts)
-        if within:  # no retry starts once the caller's time is spent
-            stop = stop | stop_after_delay(within)
-        return Retrying(stop=stop, wait=self._wait, retry=retry_if_exception(_retryable), reraise=True)
-
     def _invoke(
         self, model: Any, messages: list[BaseMessage], counter: list[int], within: float | None = None
     ) -> AIMessage:
-        for attempt in self._retrying(within):
+        for attempt in retrying(self.settings, within):
             with attempt:
                 counter[0] += 1
                 return model.invoke(messages)

@@ -14,6 +14,7 @@ from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.runnables import Runnable
 
 from agents.llm.parsing import short_error, text_of
+from agents.llm.retries import retrying
 from agents.offline import stream_words
 from agents.runtime.observability import count_tokens, log_call
 
@@ -128,7 +129,7 @@ class TextStream:
         head: list[AIMessage] = []
         deadline_at = started + self._deadline_s if self._deadline_s else None
         try:
-            for attempt in self._llm._retrying(self._deadline_s):
+            for attempt in retrying(self._llm.settings, self._deadline_s):
                 with attempt:
                     self.attempts += 1
                     chunks, head = _until(model.stream(messages), deadline_at), []
