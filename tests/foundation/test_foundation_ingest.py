@@ -12,7 +12,8 @@ import pytest
 from fpdf import FPDF
 from pypdf import PdfReader, PdfWriter
 
-from agents.ingestion.pipeline import IngestError, chunk, ingest_file, parse
+from agents.ingestion.chunking import chunk
+from agents.ingestion.pipeline import IngestError, ingest_file, parse
 from storage import documents, users
 
 POLICY_MD = """# Expense policy

@@ -220,7 +220,8 @@ Personal belongings stay in the staff lockers, which are emptied every Friday ev
 def test_a_chunk_packing_small_sections_is_compared_with_each_of_them(pool, tmp_path):
     """Ingestion embeds each section of a chunk that packs several; search scores the chunk mostly by its
     best section (fusion.SECTION_WEIGHT), here the shoes rule for a Spanish question about footwear."""
-    from agents.ingestion.pipeline import backfill_section_vectors, ingest_file
+    from agents.ingestion.backfill import backfill_section_vectors
+    from agents.ingestion.pipeline import ingest_file
     from storage.users import ensure_org
 
     path = tmp_path / "uniform_policy.md"

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agents.ingestion.pipeline import backfill_heading_spans, ingest_file
+from agents.ingestion.backfill import backfill_heading_spans
+from agents.ingestion.pipeline import ingest_file
 from agents.retrieval import Passage
 from agents.tutor.citations import cited_sentences, pinpoint, sentence_spans
 from agents.tutor.sources import lesson_sources, open_source
