@@ -1,14 +1,13 @@
 """Helpdesk tickets: duplicate candidates, create (exactly once), list, get and status changes.
 
-History, people affected and notifications are in storage/ticket_events.py.
+History, people affected and notifications are in storage/ticket_events.py; tickets as the staff list and My
+tickets show them in storage/ticket_rows.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 from uuid import UUID
 
 import numpy as np
@@ -49,18 +48,7 @@ class Ticket:
     footer_hash: str | None = None
 
 
-@dataclass(frozen=True)
-class TicketRow:
-    """A ticket as staff list it: with the reporter's name and department and the assignee's name."""
-
-    ticket: Ticket
-    reporter_name: str | None
-    reporter_department: str | None
-    assignee_name: str | None
-    last_change_at: datetime
-
-
-_COLUMNS = (
+TICKET_COLUMNS = (
     "id, number, title, body, status, severity, category, resolution, created_by, source, "
     "external_url, created_at, updated_at, assignee_id, language, snapshot, facts, steps, session_id, "
     "affected_count, filing_state, footer_hash"
@@ -101,7 +89,7 @@ def create(
                         %(source)s, %(key)s, %(embedding)s, %(url)s, %(language)s, %(snapshot)s, %(facts)s,
                         %(steps)s, %(session_id)s, %(filing_state)s, %(footer_hash)s)
                 ON CONFLICT (idempotency_key) DO NOTHING
-                RETURNING {_COLUMNS}""",
+                RETURNING {TICKET_COLUMNS}""",
             {
                 "org_id": org_id,
                 "title": product_text(title),
@@ -131,7 +119,7 @@ def create(
                 )
             return created, True
         existing = cur.execute(
-            f"SELECT {_COLUMNS} FROM tickets WHERE org_id = %(org_id)s AND idempotency_key = %(key)s",
+            f"SELECT {TICKET_COLUMNS} FROM tickets WHERE org_id = %(org_id)s AND idempotency_key = %(key)s",
             {"org_id": org_id, "key": idempotency_key},
         ).fetchone()
     if existing is None:  # the key belongs to another organisation
@@ -143,7 +131,7 @@ def get_by_key(conn: psycopg.Connection, org_id: UUID, idempotency_key: str) -> 
     """The ticket filed (or being filed) under this idempotency key: a re-confirm finds it."""
     with conn.cursor(row_factory=class_row(Ticket)) as cur:
         return cur.execute(
-            f"SELECT {_COLUMNS} FROM tickets WHERE org_id = %(org_id)s AND idempotency_key = %(key)s",
+            f"SELECT {TICKET_COLUMNS} FROM tickets WHERE org_id = %(org_id)s AND idempotency_key = %(key)s",
             {"org_id": org_id, "key": idempotency_key},
         ).fetchone()
 
@@ -155,7 +143,7 @@ def complete_filing(conn: psycopg.Connection, org_id: UUID, ticket_id: UUID, ext
             cur.execute(
                 f"""UPDATE tickets SET filing_state = 'complete', external_url = coalesce(%(url)s, external_url),
                        updated_at = now()
-                WHERE org_id = %(org_id)s AND id = %(id)s RETURNING {_COLUMNS}""",
+                WHERE org_id = %(org_id)s AND id = %(id)s RETURNING {TICKET_COLUMNS}""",
                 {"url": external_url, "org_id": org_id, "id": ticket_id},
             )
         )
@@ -166,7 +154,7 @@ def list_tickets(
 ) -> list[Ticket]:
     with conn.cursor(row_factory=class_row(Ticket)) as cur:
         return cur.execute(
-            f"""SELECT {_COLUMNS} FROM tickets
+            f"""SELECT {TICKET_COLUMNS} FROM tickets
                 WHERE org_id = %(org_id)s AND (%(status)s::text IS NULL OR status = %(status)s)
                 ORDER BY created_at DESC, number DESC LIMIT %(limit)s""",
             {"org_id": org_id, "status": status, "limit": limit},
@@ -180,7 +168,7 @@ def get_ticket(conn: psycopg.Connection, org_id: UUID, ticket_id: UUID | str) ->
         return None
     with conn.cursor(row_factory=class_row(Ticket)) as cur:
         return cur.execute(
-            f"SELECT {_COLUMNS} FROM tickets WHERE org_id = %(org_id)s AND id = %(id)s",
+            f"SELECT {TICKET_COLUMNS} FROM tickets WHERE org_id = %(org_id)s AND id = %(id)s",
             {"org_id": org_id, "id": ticket_id},
         ).fetchone()
 
@@ -188,7 +176,7 @@ def get_ticket(conn: psycopg.Connection, org_id: UUID, ticket_id: UUID | str) ->
 def get_by_number(conn: psycopg.Connection, org_id: UUID, number: int) -> Ticket | None:
     with conn.cursor(row_factory=class_row(Ticket)) as cur:
         return cur.execute(
-            f"SELECT {_COLUMNS} FROM tickets WHERE org_id = %(org_id)s AND number = %(n)s",
+            f"SELECT {TICKET_COLUMNS} FROM tickets WHERE org_id = %(org_id)s AND number = %(n)s",
             {"org_id": org_id, "n": number},
         ).fetchone()
 
@@ -197,7 +185,7 @@ def get_by_url(conn: psycopg.Connection, org_id: UUID, url: str) -> Ticket | Non
     """The local row of an external issue (a GitHub duplicate links to the ticket it mirrors)."""
     with conn.cursor(row_factory=class_row(Ticket)) as cur:
         return cur.execute(
-            f"SELECT {_COLUMNS} FROM tickets WHERE org_id = %(org_id)s AND external_url = %(url)s",
+            f"SELECT {TICKET_COLUMNS} FROM tickets WHERE org_id = %(org_id)s AND external_url = %(url)s",
             {"org_id": org_id, "url": url},
         ).fetchone()
 
@@ -215,64 +203,6 @@ def update_status(
         {"status": status, "resolution": resolution, "org_id": org_id, "id": ticket_id},
     )
     return cur.rowcount == 1
-
-
-_ROW_QUERY = f"""SELECT {", ".join("tk." + c.strip() for c in _COLUMNS.split(","))},
-                        r.full_name, r.department, a.full_name,
-                        greatest(tk.updated_at, coalesce(max(e.created_at), tk.updated_at))
-                 FROM tickets tk
-                 LEFT JOIN users r ON r.id = tk.created_by
-                 LEFT JOIN users a ON a.id = tk.assignee_id
-                 LEFT JOIN ticket_events e ON e.ticket_id = tk.id"""
-
-
-def _rows(cur_rows: Iterable[Sequence[Any]]) -> list[TicketRow]:
-    width = len(_COLUMNS.split(","))
-    return [
-        TicketRow(Ticket(*row[:width]), row[width], row[width + 1], row[width + 2], row[width + 3]) for row in cur_rows
-    ]
-
-
-def list_rows(conn: psycopg.Connection, org_id: UUID, *, limit: int = 500) -> list[TicketRow]:
-    """Every ticket of the organisation with reporter, department and assignee, newest first."""
-    return _rows(
-        conn.execute(
-            f"""{_ROW_QUERY} WHERE tk.org_id = %(org_id)s
-            GROUP BY tk.id, r.full_name, r.department, a.full_name
-            ORDER BY tk.created_at DESC, tk.number DESC LIMIT %(limit)s""",
-            {"org_id": org_id, "limit": limit},
-        ).fetchall()
-    )
-
-
-def list_affecting(conn: psycopg.Connection, org_id: UUID, user_id: UUID, *, limit: int = 200) -> list[TicketRow]:
-    """The tickets a person reported or linked their report to, most recently changed first."""
-    return _rows(
-        conn.execute(
-            f"""{_ROW_QUERY} WHERE tk.org_id = %(org_id)s
-              AND (tk.created_by = %(user_id)s OR EXISTS (
-                   SELECT 1 FROM ticket_affected x WHERE x.ticket_id = tk.id AND x.user_id = %(user_id)s))
-            GROUP BY tk.id, r.full_name, r.department, a.full_name
-            ORDER BY greatest(tk.updated_at, coalesce(max(e.created_at), tk.updated_at)) DESC
-            LIMIT %(limit)s""",
-            {"org_id": org_id, "user_id": user_id, "limit": limit},
-        ).fetchall()
-    )
-
-
-def get_row(conn: psycopg.Connection, org_id: UUID, ticket_id: UUID | str) -> TicketRow | None:
-    try:
-        ticket_id = UUID(str(ticket_id))
-    except ValueError:
-        return None
-    rows = _rows(
-        conn.execute(
-            f"""{_ROW_QUERY} WHERE tk.org_id = %(org_id)s AND tk.id = %(id)s
-            GROUP BY tk.id, r.full_name, r.department, a.full_name""",
-            {"org_id": org_id, "id": ticket_id},
-        ).fetchall()
-    )
-    return rows[0] if rows else None
 
 
 def set_assignee(conn: psycopg.Connection, org_id: UUID, ticket_id: UUID, assignee_id: UUID | None) -> bool:
@@ -309,12 +239,12 @@ def duplicate_candidates(
     """Filed tickets nearest by raw cosine, with their vectors: the caller re-scores them across
     languages (a generous pool, since raw cosine favours the report's own language)."""
     rows = conn.execute(
-        f"""SELECT {_COLUMNS}, embedding FROM tickets
+        f"""SELECT {TICKET_COLUMNS}, embedding FROM tickets
             WHERE org_id = %(org_id)s AND embedding IS NOT NULL AND filing_state = 'complete'
             ORDER BY embedding <=> %(emb)s LIMIT %(limit)s""",
         {"org_id": org_id, "emb": embedding, "limit": limit},
     ).fetchall()
-    width = len(_COLUMNS.split(","))
+    width = len(TICKET_COLUMNS.split(","))
     return [DuplicateCandidate(Ticket(*row[:width]), np.asarray(row[width], dtype=np.float32)) for row in rows]
 
 

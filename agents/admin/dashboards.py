@@ -16,6 +16,7 @@ from agents.admin.service import verified_admin
 from agents.i18n import code_label, format_date, number_separators, t
 from agents.runtime.deps import AppDeps
 from storage import courses as course_store
+from storage import skill_matrix
 from storage import skills as skill_store
 from storage import users as user_store
 from storage.users import User
@@ -74,7 +75,7 @@ class MatrixView:
     skill_columns: list[str]  # the table's level columns
 
 
-def matrix_figure(matrix: skill_store.SkillsMatrix, lang: str) -> tuple[go.Figure, pd.DataFrame]:
+def matrix_figure(matrix: skill_matrix.SkillsMatrix, lang: str) -> tuple[go.Figure, pd.DataFrame]:
     """The heatmap (hover: level, source, date, in the reader's language) and the same matrix as a table."""
     rows = {person.id: i for i, person in enumerate(matrix.employees)}
     cols = {skill.id: j for j, skill in enumerate(matrix.skills)}
@@ -130,7 +131,7 @@ def matrix_figure(matrix: skill_store.SkillsMatrix, lang: str) -> tuple[go.Figur
 def matrix_view(deps: AppDeps, user: User, *, department: str | None = None, category: str | None = None) -> MatrixView:
     with deps.pool.connection() as conn:
         ctx = _context(deps, conn, user)
-        matrix = skill_store.skills_matrix(conn, ctx.org_id, department=department, category=category, lang=ctx.lang)
+        matrix = skill_matrix.skills_matrix(conn, ctx.org_id, department=department, category=category, lang=ctx.lang)
         departments = skill_store.department_names(conn, ctx.org_id, ctx.lang)
         categories = skill_store.category_names(conn, ctx.org_id, ctx.lang)
     figure, table = matrix_figure(matrix, ctx.lang)

@@ -23,7 +23,7 @@ from agents.insights.alerts import compute_alerts
 from agents.insights.skill_history import merge_alerts, skill_expiry_alerts
 from storage import attempts as attempt_store
 from storage import courses as course_store
-from storage import enrollments
+from storage import enrollments, skill_matrix
 from storage import exercises as exercise_store
 from storage import skills as skill_store
 from storage import users as user_store
@@ -83,7 +83,7 @@ def get_employee_detail(ctx: ToolContext, args: dict) -> dict:
 
 
 def get_skills_matrix(ctx: ToolContext, args: dict) -> dict:
-    matrix = skill_store.skills_matrix(ctx.conn, ctx.org_id, category=args.get("category") or None, lang=ctx.lang)
+    matrix = skill_matrix.skills_matrix(ctx.conn, ctx.org_id, category=args.get("category") or None, lang=ctx.lang)
     levels = {(c.user_id, c.skill_id): c.level for c in matrix.cells}
     rows = [
         {
@@ -98,7 +98,7 @@ def get_skills_matrix(ctx: ToolContext, args: dict) -> dict:
 
 def get_skill_gaps(ctx: ToolContext, args: dict) -> dict:
     threshold = max(1, int(args.get("threshold") or 1))
-    rows = skill_store.skill_gaps(ctx.conn, ctx.org_id, threshold, ctx.lang)
+    rows = skill_matrix.skill_gaps(ctx.conn, ctx.org_id, threshold, ctx.lang)
     return {"rows": jsonable(rows), "total": len(rows), "threshold": threshold}
 
 
@@ -110,7 +110,7 @@ def who_knows(ctx: ToolContext, args: dict) -> dict:
     skills = resolve_skills(ctx, label, single=False)
     asked_level = args.get("min_level")
     min_level = asked_level if isinstance(asked_level, str) and asked_level in skill_store.LEVELS else "medium"
-    rows = skill_store.who_knows(ctx.conn, ctx.org_id, [s.id for s in skills], min_level, ctx.lang)
+    rows = skill_matrix.who_knows(ctx.conn, ctx.org_id, [s.id for s in skills], min_level, ctx.lang)
     return {
         "rows": jsonable(rows),
         "total": len(rows),
@@ -148,7 +148,7 @@ def get_alerts(ctx: ToolContext, args: dict) -> dict:
 
 
 def get_mentorship_suggestions(ctx: ToolContext, args: dict) -> dict:
-    rows = skill_store.mentorship_suggestions(ctx.conn, ctx.org_id, lang=ctx.lang)
+    rows = skill_matrix.mentorship_suggestions(ctx.conn, ctx.org_id, lang=ctx.lang)
     return {"rows": jsonable(rows), "total": len(rows)}
 
 

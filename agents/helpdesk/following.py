@@ -11,14 +11,14 @@ from agents.helpdesk.staff import not_found, staff_tickets, status_label, ticket
 from agents.helpdesk.wiring import AnyDeps
 from agents.i18n import t
 from storage import ticket_events as events
-from storage import tickets
+from storage import ticket_rows, tickets
 
 
 # --- employees -------------------------------------------------------------------------------------
 def my_tickets(deps: AnyDeps, user) -> list[dict]:
     """The tickets this person reported or linked to: status, last change and the notes meant for them."""
     with deps.pool.connection() as conn:
-        rows = tickets.list_affecting(conn, user.org_id, user.id)
+        rows = ticket_rows.list_affecting(conn, user.org_id, user.id)
         out = []
         for row in rows:
             history = events.list_events(conn, user.org_id, row.ticket.id, reporter_view=True)
@@ -67,7 +67,7 @@ def visible_tickets(deps: AnyDeps, user) -> list[dict]:
         return staff_tickets(deps, user)
     mine = {t["number"]: t for t in my_tickets(deps, user)}
     with deps.pool.connection() as conn:
-        rows = tickets.list_rows(conn, user.org_id)
+        rows = ticket_rows.list_rows(conn, user.org_id)
     return [
         mine.get(r.ticket.number) or {"number": r.ticket.number, "title": r.ticket.title, "status": r.ticket.status}
         for r in rows

@@ -14,7 +14,7 @@ from agents.helpdesk.turns import HelpdeskError
 from agents.helpdesk.wiring import AnyDeps
 from agents.i18n import t
 from storage import audit as audit_log
-from storage import skills, tickets, users
+from storage import skills, ticket_rows, tickets, users
 from storage import ticket_events as events
 
 NOTE_MAX_CHARS = 2000
@@ -37,7 +37,7 @@ def _require_admin(user) -> None:
         raise HelpdeskError("forbidden", t("common.admins_only", user.language))
 
 
-def _row_dict(row: tickets.TicketRow, departments: dict[str, str]) -> dict:
+def _row_dict(row: ticket_rows.TicketRow, departments: dict[str, str]) -> dict:
     """``departments``: canonical department name -> its name in the reader's language."""
     ticket = row.ticket
     return {
@@ -89,7 +89,7 @@ def staff_tickets(
     _require_admin(user)
     with deps.pool.connection() as conn:
         departments = skills.department_names(conn, user.org_id, user.language)
-        rows = [_row_dict(row, departments) for row in tickets.list_rows(conn, user.org_id)]
+        rows = [_row_dict(row, departments) for row in ticket_rows.list_rows(conn, user.org_id)]
     words = text.lower().split()
     me = user.full_name
     return [
@@ -111,7 +111,7 @@ def ticket_detail(deps: AnyDeps, user, ticket_id) -> dict:
     """Everything staff need to work one ticket."""
     _require_admin(user)
     with deps.pool.connection() as conn:
-        row = tickets.get_row(conn, user.org_id, ticket_id)
+        row = ticket_rows.get_row(conn, user.org_id, ticket_id)
         if row is None:
             raise not_found(user.language)
         affected = events.list_affected(conn, user.org_id, row.ticket.id)

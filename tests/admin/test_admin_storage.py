@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from storage import audit, pending_actions
+from storage import audit, pending_actions, skill_matrix
 from storage import courses as course_store
 from storage import exercises as exercise_store
 from storage import skills as skill_store
@@ -10,8 +10,8 @@ from storage import skills as skill_store
 
 def test_skill_gaps_find_the_skills_nobody_masters(seeded_pool, admin):
     with seeded_pool.connection() as conn:
-        gaps = {g.skill: g for g in skill_store.skill_gaps(conn, admin.org_id, threshold=1)}
-        two = {g.skill for g in skill_store.skill_gaps(conn, admin.org_id, threshold=2)}
+        gaps = {g.skill: g for g in skill_matrix.skill_gaps(conn, admin.org_id, threshold=1)}
+        two = {g.skill for g in skill_matrix.skill_gaps(conn, admin.org_id, threshold=2)}
     assert {"Lockout-tagout (LOTO)", "Payment card security (PCI DSS)", "Accessibility awareness"} <= set(gaps)
     assert all(g.experts == 0 for g in gaps.values())
     assert "Oracle Financials" in two and "Oracle Financials" not in gaps  # exactly one expert
@@ -20,8 +20,8 @@ def test_skill_gaps_find_the_skills_nobody_masters(seeded_pool, admin):
 def test_who_knows_is_partial_ordered_and_level_filtered(seeded_pool, admin):
     with seeded_pool.connection() as conn:
         skills = skill_store.find_skills(conn, admin.org_id, "oracle")
-        holders = skill_store.who_knows(conn, admin.org_id, [s.id for s in skills], "medium")
-        everyone = skill_store.who_knows(conn, admin.org_id, [s.id for s in skills], "low")
+        holders = skill_matrix.who_knows(conn, admin.org_id, [s.id for s in skills], "medium")
+        everyone = skill_matrix.who_knows(conn, admin.org_id, [s.id for s in skills], "low")
     assert [s.name for s in skills] == ["Oracle Financials"]
     assert [h.full_name for h in holders] == ["Isabel Vega", "Ryan Mitchell"]
     assert len(everyone) == 3 and everyone[-1].level == "low"
@@ -29,8 +29,8 @@ def test_who_knows_is_partial_ordered_and_level_filtered(seeded_pool, admin):
 
 def test_mentorship_pairs_experts_with_learners_on_one_skill(seeded_pool, admin):
     with seeded_pool.connection() as conn:
-        pairs = skill_store.mentorship_suggestions(conn, admin.org_id)
-        levels = {(c.user_id, c.skill_id): c.level for c in skill_store.skills_matrix(conn, admin.org_id).cells}
+        pairs = skill_matrix.mentorship_suggestions(conn, admin.org_id)
+        levels = {(c.user_id, c.skill_id): c.level for c in skill_matrix.skills_matrix(conn, admin.org_id).cells}
     assert pairs and all(p.mentor_email != p.mentee_email for p in pairs)
     loads: dict[tuple[str, str], int] = {}
     for pair in pairs:
@@ -41,8 +41,8 @@ def test_mentorship_pairs_experts_with_learners_on_one_skill(seeded_pool, admin)
 
 def test_matrix_filters_by_department_and_category(seeded_pool, admin):
     with seeded_pool.connection() as conn:
-        full = skill_store.skills_matrix(conn, admin.org_id)
-        logistics = skill_store.skills_matrix(conn, admin.org_id, department="Logística", category="warehouse")
+        full = skill_matrix.skills_matrix(conn, admin.org_id)
+        logistics = skill_matrix.skills_matrix(conn, admin.org_id, department="Logística", category="warehouse")
     assert len(full.employees) == 22 and len(full.skills) >= 20  # active employees only, no admins
     assert {p.department for p in logistics.employees} == {"Logística"}
     assert {s.category for s in logistics.skills} == {"Warehouse safety"}

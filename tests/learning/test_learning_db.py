@@ -14,7 +14,7 @@ from storage import lessons as lesson_store
 from storage import progress as progress_store
 from storage import reviews as review_store
 from storage import skills as skill_store
-from storage.skills import skills_matrix
+from storage.skill_matrix import skills_matrix
 from tests.learning.fresh import enroll_from_scratch
 
 COURSE = "Returns and Refunds Essentials"

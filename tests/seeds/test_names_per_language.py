@@ -4,7 +4,7 @@ either language's name (case and accents aside), against the demo organisation."
 from __future__ import annotations
 
 from storage import courses as course_store
-from storage import enrollments, users
+from storage import enrollments, skill_matrix, users
 from storage import lessons as lesson_store
 from storage import skills as skill_store
 
@@ -14,12 +14,12 @@ def test_skill_queries_name_skills_categories_and_departments_in_the_readers_lan
         acme = users.get_org_by_slug(conn, "acme")
         tom = users.get_user_by_email(conn, "tom@acme.test")
         forklift = skill_store.find_skills(conn, acme.id, "carretillas")
-        spanish = skill_store.who_knows(conn, acme.id, [s.id for s in forklift], "medium", "es")
-        english = skill_store.who_knows(conn, acme.id, [s.id for s in forklift], "medium", "en")
-        canonical = skill_store.who_knows(conn, acme.id, [s.id for s in forklift], "medium")
-        gaps_es = {g.skill: g.category for g in skill_store.skill_gaps(conn, acme.id, 1, "es")}
+        spanish = skill_matrix.who_knows(conn, acme.id, [s.id for s in forklift], "medium", "es")
+        english = skill_matrix.who_knows(conn, acme.id, [s.id for s in forklift], "medium", "en")
+        canonical = skill_matrix.who_knows(conn, acme.id, [s.id for s in forklift], "medium")
+        gaps_es = {g.skill: g.category for g in skill_matrix.skill_gaps(conn, acme.id, 1, "es")}
         tom_es = {s.skill: s.category for s in skill_store.user_skills(conn, acme.id, tom.id, "es")}
-        pairs_es = {p.skill for p in skill_store.mentorship_suggestions(conn, acme.id, lang="es")}
+        pairs_es = {p.skill for p in skill_matrix.mentorship_suggestions(conn, acme.id, lang="es")}
         departments_en = skill_store.department_names(conn, acme.id, "en")
         categories_es = skill_store.category_names(conn, acme.id, "es")
     assert [s.name for s in forklift] == ["Forklift operation"]
@@ -39,7 +39,7 @@ def test_filters_take_either_languages_name(seeded_pool):
         acme = users.get_org_by_slug(conn, "acme")
         by_spanish = skill_store.list_skills(conn, acme.id, category="SEGURIDAD EN EL ALMACEN")
         by_english = skill_store.list_skills(conn, acme.id, category="warehouse safety")
-        matrix = skill_store.skills_matrix(conn, acme.id, department="Logística", lang="en")
+        matrix = skill_matrix.skills_matrix(conn, acme.id, department="Logística", lang="en")
     assert by_spanish and {s.id for s in by_spanish} == {s.id for s in by_english}
     assert {p.department for p in matrix.employees} == {"Logistics"}
 
