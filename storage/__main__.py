@@ -14,7 +14,7 @@ from pathlib import Path
 
 from agents.ingestion.embeddings import VectorPack
 from agents.ingestion.pipeline import IngestError, ingest_file, passage_texts
-from core import config
+from core import config, variables
 from core.inputs import OneLineParser, Refusal, refused_arguments
 from storage import users
 from storage.db import (
@@ -123,7 +123,9 @@ def _print_config(as_json: bool) -> int:
         print(config.markdown_table())
         return 0
     try:
-        values = {v.name: ("***" if v.secret and config.get(v.name) else config.get(v.name)) for v in config.VARIABLES}
+        values = {
+            v.name: ("***" if v.secret and config.get(v.name) else config.get(v.name)) for v in variables.VARIABLES
+        }
     except config.ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -1,4 +1,4 @@
-"""One configuration: every variable the code reads is declared in core/config.py, documented in
+"""One configuration: every variable the code reads is declared in core/variables.py, documented in
 the README, and read nowhere else; bad values fail with one line naming the variable."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from core import config
+from core import config, variables
 
 ROOT = Path(__file__).resolve().parents[1]
 PRODUCT = ["app.py", "chat.py", "agents", "pages", "ui", "storage", "seeds"]
@@ -31,7 +31,7 @@ def test_only_the_config_module_reads_the_environment():
 def test_every_variable_read_is_declared():
     read = {m for text in _product_sources().values() for m in re.findall(r"config\.get\(\s*[\"']([A-Z0-9_]+)", text)}
     read |= {m for text in _product_sources().values() for m in re.findall(r"\bget\(\s*[\"']([A-Z0-9_]+)[\"']\)", text)}
-    undeclared = sorted(name for name in read if name not in {v.name for v in config.VARIABLES})
+    undeclared = sorted(name for name in read if name not in {v.name for v in variables.VARIABLES})
     assert undeclared == []
 
 
