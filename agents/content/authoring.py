@@ -278,6 +278,3 @@ def write_manual(llm: LLM, sections: list[Section], metadata: dict, language: st
         "content_md": render_manual(title, toc, out, language),
         "engine": result.engine,
     }
-
-
-# -- review and refinement -------------------------------------------------------------------------

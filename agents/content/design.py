@@ -29,9 +29,6 @@ def system_message(template: str, language: str) -> SystemMessage:
     return SystemMessage(template.replace("{language}", language_name(language)))
 
 
-# -- themes ----------------------------------------------------------------------------------------
-
-
 # -- structure -------------------------------------------------------------------------------------
 
 

@@ -14,7 +14,6 @@ from storage import ticket_events as events
 from storage import ticket_rows, tickets
 
 
-# --- employees -------------------------------------------------------------------------------------
 def my_tickets(deps: AnyDeps, user) -> list[dict]:
     """The tickets this person reported or linked to: status, last change and the notes meant for them."""
     with deps.pool.connection() as conn:

@@ -31,7 +31,6 @@ from agents.helpdesk.state import (
 from agents.i18n import code_label, t
 
 
-# --- specialists -----------------------------------------------------------------------------------
 def question_id_for(state: HelpdeskState, kind: str) -> str:
     return sha(f"{state['session_id']}:{state.get('turns_taken', 0)}:{len(state.get('trace', []))}:{kind}", 12)
 

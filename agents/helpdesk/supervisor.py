@@ -26,7 +26,6 @@ from agents.helpdesk.state import (
 )
 
 
-# --- supervisor ------------------------------------------------------------------------------------
 def allowed_actions(state: HelpdeskState, ctx: HelpdeskContext) -> set[str]:
     s, tools = ctx.settings, ctx.tools
     reads = state.get("kb_retry_attempts", 0) + state.get("web_search_attempts", 0)
