@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import math
+import re
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any, Literal
@@ -91,6 +92,7 @@ ROOM = 930  # px a table may take: beside the sidebar in a 1400-px window the pa
 SELECTION = 32  # px of the checkbox column a table whose rows can be picked adds
 NARROWEST = 120  # px: a text column is never narrowed below this to make a table fit
 ELLIPSIS = "…"
+_MARKUP = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$])")  # a picked row's cells are shown as written, not as Markdown
 
 
 def text_px(text: str) -> int:
@@ -162,11 +164,17 @@ def row_detail(whole: pd.DataFrame, headers: dict[str, str], picked, lang: str) 
     if not rows:
         st.caption(t("common.pick_row_to_read", lang))
         return
-    with st.container(border=True):
-        for column, value in whole.iloc[rows[0]].items():
-            if not _is_empty(value) and value != "":
-                st.markdown(f"**{headers.get(column, column)}**")
-                st.text(str(value))
+    lines = [
+        f"**{headers.get(column, column)}:** {_as_written(str(value))}"
+        for column, value in whole.iloc[rows[0]].items()
+        if not _is_empty(value) and value != ""
+    ]
+    st.container(border=True).markdown("  \n".join(lines))
+
+
+def _as_written(text: str) -> str:
+    """``text`` for Markdown that shows it as written: its marks escaped, its line breaks kept."""
+    return _MARKUP.sub(r"\\\1", text).replace("\n", "  \n")
 
 
 def fitted_table(
