@@ -122,7 +122,7 @@ def _cancelled(deps: HelpdeskDeps, session_id) -> bool:
 
 
 def _record_link(deps: HelpdeskDeps, row, turn: AgentTurn, result: dict) -> AgentTurn:
-    """Linked means something: the person joins the ticket's affected people (see staff.record_link)."""
+    """Linked means something: the person joins the ticket's affected people (see following.record_link)."""
     from agents.helpdesk.following import record_link
     from agents.helpdesk.tool_nodes import session_snapshot
 

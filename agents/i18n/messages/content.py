@@ -82,7 +82,7 @@ MESSAGES = {
     "content.studio.documents": {"en": "Documents", "es": "Documentos"},
     "content.studio.score": {"en": "Score", "es": "Puntuación"},
     "content.studio.error": {"en": "Error", "es": "Error"},
-    # the studio's refusals (agents/content/service.py): one line, nothing changed
+    # the studio's refusals (agents/content/service.py, decisions.py): one line, nothing changed
     "content.error.admins_only": {
         "en": "Only HR admins can generate content.",
         "es": "Solo los administradores pueden generar contenido.",
