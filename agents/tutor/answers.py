@@ -19,7 +19,7 @@ from agents.i18n import code_label, format_date, format_percent, t
 from agents.ingestion.embeddings import embed_query
 from agents.offline import cite_chosen, detect_language
 from agents.retrieval.passages import Passage
-from agents.tutor.answer_check import Ranked, answering, ranked_sentences
+from agents.tutor.answer_check import Ranked, adds_to_answer, answering, ranked_sentences
 from agents.tutor.guardrails import normalize, socratic_hint
 from storage import courses as course_store
 from storage import documents
@@ -157,6 +157,8 @@ def select_sentences(message: str, passages: list[Passage], language: str) -> st
         if len(chosen) >= MAX_SENTENCES or r.score < ranked[0].score - SELECTION_MARGIN:
             break
         if r is lead or used + len(r.sentence) + 5 > MAX_ANSWER_CHARS:
+            continue
+        if not adds_to_answer(message, r, chosen):
             continue
         chosen.append(r)
         used += len(r.sentence) + 5

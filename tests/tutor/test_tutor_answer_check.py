@@ -15,7 +15,9 @@ from agents.tutor.answer_check import (
     front_matter,
     holds_kind,
     key_terms,
+    same_fact,
 )
+from agents.tutor.answers import select_sentences
 from core.glossary import equivalents, gloss
 from tests.tutor.conftest import by_name, passage, run
 from ui.chat_render import badge_html
@@ -205,3 +207,30 @@ def test_inside_the_english_course_spanish_questions_are_answered(seeded_pool, l
     }
     events, text = run(lucia, "¿Qué hay de menú hoy en la cantina?", seeded_pool, course=course)
     assert by_name(events, "grounding")["rung"] == "general" and text.startswith("No encontré nada"), text
+
+
+def test_one_fact_once_and_no_padding():
+    """The same fact from the Spanish and the English version of a policy is said once; a sentence of
+    another document that shares no key term with the question is not appended (both seen in session 10:
+    a vacation answer with a flights rule after it, the 30-day return period twice)."""
+    english = "Customers may return any unused product within 30 days of purchase if they show proof of purchase."
+    spanish = "El plazo general de devolución es de 30 días desde la compra, con el ticket o el justificante de compra."
+    assert same_fact(spanish, english) and same_fact(english, spanish)
+    assert not same_fact(spanish, "Access requests are normally completed within 2 working days.")
+    found = [
+        passage(1, english, document="Returns and Refunds Policy", section="2.1 Return period", score=0.85),
+        passage(2, spanish, document="Manual de Atención al Cliente", section="5. Devoluciones", score=0.85),
+    ]
+    for question, language in [
+        ("¿Cuántos días tengo para devolver un producto?", "es"),
+        ("How many days do I have to return a product?", "en"),
+    ]:
+        assert select_sentences(question, found, language).count("30 d") == 1
+    holiday = passage(
+        1, "Full-time employees have 23 working days of paid holiday a year.", document="Employee Onboarding Guide"
+    )
+    flights = passage(
+        2, "Los vuelos se reservan en clase turista, con al menos 14 días de antelación.", document="Política de Gastos"
+    )
+    answer = select_sentences("How many days of paid holiday do I get?", [holiday, flights], "en")
+    assert "23 working days" in answer and "vuelos" not in answer, answer

@@ -1,17 +1,24 @@
-"""The answer eval's held-out split (issue 29): 72 es/en questions over the six demo documents and the
-three public ones, 16 of them answered by no document, asked of the offline tutor and of the naive
-anchor (the product's search, then the three sentences most similar to the question) in one run.
+"""The answer eval's held-out split (issue 29): 76 es/en questions (38 pairs) over the six demo
+documents and the three public ones, 18 of them answered by no document, asked of the offline tutor and
+of the naive anchor (the product's search, then the three sentences most similar to the question) in one
+run. The split was written in session 10 after the tuning it measures (the session-9 held-out, looked at
+while tuning, is train now: seeds/eval/answers/README.md).
 
 Issue 29's targets: facts in the answer >= 0.75, false grounding <= 5 %, abstention on answerable
 <= 5 %, es/en parity >= 0.9, first citation on the answering chunk >= 0.9, the tutor above the anchor
-in each language. Held-out, s8 -> now [anchor]: facts 0.786 -> 0.750 [0.661] (es 0.750 -> 0.679 [0.607],
-en 0.821 -> 0.821 [0.714]), false grounding 0.625 -> 0.312 [1.0] (es 0.375, en 0.25), abstention
-0.054 -> 0.107, first citation 0.736 -> 0.820 [0.571], parity 0.472 -> 0.667 [0.444]. The answer check now pairs the
-question's key terms with the sentence's words through a glossary (core.glossary) instead of e5 word
-similarity, and retrieval also asks the question as the glossary says it in the other language
-(grounding.search_both_languages). Met: facts, the anchor beaten in each language (public documents:
-a tie, 0.50). Not met: false grounding, abstention (the check abstains where it cannot pair a question's
-words with a sentence's), first citation, parity. The asserts hold what is reached, a little under it.
+in each language. On this split, main before session 10 -> now [anchor]: facts 0.776 -> 0.759 [0.741]
+(es 0.793 -> 0.793 [0.690], en 0.759 -> 0.724 [0.793]), false grounding 0.111 -> 0.056 (es 0.222 ->
+0.111, en 0), abstention 0.103 -> 0.103, first citation 0.846 -> 0.846 [0.586], parity 0.684 -> 0.711
+[0.526]. Session 10: a sentence in the other language passes the answer check on the lower coverage only
+among the two best-ranked sentences (answer_check.TRANSLATED_TOP: "¿Dónde puedo aparcar el coche en la
+oficina central?" is no longer answered with the travel guide's rental-car parking charges); a sentence
+joins the answer's lead only when it covers the question's terms itself or sits next to the lead, and a
+fact stated by both language versions of a policy is said once (answers 17 % shorter on train; an
+English jury-duty answer lost the sentence that held the fact beside a wrong lead). Met: facts, the
+anchor beaten overall and in Spanish. Not met: in English the anchor leads (0.793: English questions
+over the Spanish documents lose terms the glossary cannot pair), false grounding ("¿Cuándo empieza la
+jornada intensiva de verano?" is answered with "the first day starts at 9:00"), abstention, first
+citation, parity. The asserts hold what is reached, a little under it.
 `python -m agents.tutor answers seeds/eval/answers/questions.jsonl --split heldout` prints the table.
 """
 
@@ -60,8 +67,8 @@ def test_facts_are_matched_folded_and_a_planted_wrong_figure_is_not():
 def test_held_out_figures_beside_the_anchor(report):
     print("\n" + table(report))
     tutor, anchor = report["figures"]["tutor"], report["figures"]["anchor"]
-    assert report["n"] == 72
-    assert tutor["all"]["facts"] >= 0.72 and tutor["all"]["first_citation"] >= 0.80
-    assert tutor["all"]["false_grounding"] <= 0.32 < anchor["all"]["false_grounding"]
-    assert tutor["all"]["abstention"] <= 0.11 and tutor["all"]["parity"] >= 0.65
-    assert tutor["es"]["facts"] > anchor["es"]["facts"] and tutor["en"]["facts"] > anchor["en"]["facts"]
+    assert report["n"] == 76
+    assert tutor["all"]["facts"] >= 0.74 and tutor["all"]["first_citation"] >= 0.82
+    assert tutor["all"]["false_grounding"] <= 0.06 < anchor["all"]["false_grounding"]
+    assert tutor["all"]["abstention"] <= 0.11 and tutor["all"]["parity"] >= 0.69
+    assert tutor["all"]["facts"] > anchor["all"]["facts"] and tutor["es"]["facts"] > anchor["es"]["facts"]
