@@ -59,8 +59,11 @@ else:
         action=frame["action"].map(lambda c: code_label("audit_action", c, LANG)),
         entity=frame["entity"].map(lambda c: code_label("entity", c, LANG)),
     )
-    # "Before" and "After" hold whole ticket notes: they give way first, then the ticket's or course's name
-    fitted_table(shown, headers, "audit_rows", LANG, cut_first=("before", "after", "entity_name"))
+    # "After" reads each change as "old → new": the table leaves out the state before and the kind of thing
+    # (a picked row and the CSV have them), so the name and the change get the room; a whole ticket note in
+    # "After" gives way first, with "…"
+    visible = ["when", "who", "action", "entity_name", "after"]
+    fitted_table(shown, headers, "audit_rows", LANG, columns=visible, cut_first=("after", "entity_name"))
     # csv_bytes: before/after hold people's text (ticket notes), which must not open as a spreadsheet formula
     st.download_button(
         f"⬇ {t('common.download_csv', LANG)}",
