@@ -15,30 +15,42 @@ screen, so ``tables`` opens every expander, then each tab in turn.
 
 from __future__ import annotations
 
+# A grid canvas's props as the grid draws from them (its columns laid out, getCellContent), or null.
+GRID = """const gridOf = canvas => {
+  let fiber = canvas[Object.keys(canvas).find(k => k.startsWith('__reactFiber'))];
+  while (fiber && !(fiber.memoizedProps && Array.isArray(fiber.memoizedProps.columns))) fiber = fiber.return;
+  return fiber ? fiber.memoizedProps : null;
+};"""
+
 # Whether every table on screen has been laid out: the grid's module loaded (no skeleton in its place), its
 # canvas drawn, the fonts loaded and its column widths unchanged over 3 frames (the grid sizes its columns
 # from a sample of rows one render after it first draws).
-READY = """() => {
+READY = (
+    "() => {"
+    + GRID
+    + """
   if (document.fonts.status !== 'loaded' || document.querySelector('[data-testid="stSkeleton"]')) return false;
   const widths = [];
   for (const frame of document.querySelectorAll('[data-testid="stDataFrame"]')) {
     if (!frame.checkVisibility()) continue;
     const canvas = frame.querySelector('canvas[data-testid="data-grid-canvas"]');
-    if (!canvas || !canvas.clientWidth) return false;
-    let fiber = canvas[Object.keys(canvas).find(k => k.startsWith('__reactFiber'))];
-    while (fiber && !(fiber.memoizedProps && Array.isArray(fiber.memoizedProps.columns))) fiber = fiber.return;
-    if (!fiber) return false;
-    widths.push(canvas.clientWidth, ...fiber.memoizedProps.columns.map(c => c.width));
+    const grid = canvas && canvas.clientWidth && gridOf(canvas);
+    if (!grid) return false;
+    widths.push(canvas.clientWidth, ...grid.columns.map(c => c.width));
   }
   const key = widths.join(',');
   window.__gridFrames = window.__gridWidths === key ? (window.__gridFrames || 0) + 1 : 0;
   window.__gridWidths = key;
   return window.__gridFrames >= 3;
 }"""
+)
 
 # Every table on screen: its width, its columns' widths, and each column's widest header and cell; null
 # while one is not laid out (a rerun began after READY).
-READ = """() => {
+READ = (
+    "() => {"
+    + GRID
+    + """
   const measure = document.createElement('canvas').getContext('2d');
   const width = (text, font) => { measure.font = font; return measure.measureText(text).width; };
   const wrapped = (text, room, font) => {  // lines of greedy word wrap, as the grid wraps
@@ -53,13 +65,11 @@ READ = """() => {
   const fresh = f => f.checkVisibility() && !f.dataset.crawlRead;  // a table in a second tab bar is read once
   const frames = [...document.querySelectorAll('[data-testid="stDataFrame"]')].filter(fresh);
   const canvases = frames.map(frame => frame.querySelector('canvas[data-testid="data-grid-canvas"]'));
-  if (canvases.some(canvas => !canvas || !canvas.clientWidth)) return null;
+  const grids = canvases.map(canvas => canvas && canvas.clientWidth && gridOf(canvas));
+  if (grids.some(grid => !grid)) return null;
   return frames.map((frame, at) => {
     frame.dataset.crawlRead = '1';
-    const canvas = canvases[at];
-    let fiber = canvas[Object.keys(canvas).find(k => k.startsWith('__reactFiber'))];
-    while (!(fiber.memoizedProps && Array.isArray(fiber.memoizedProps.columns))) fiber = fiber.return;
-    const grid = fiber.memoizedProps, theme = grid.theme, pad = 2 * theme.cellHorizontalPadding;
+    const canvas = canvases[at], grid = grids[at], theme = grid.theme, pad = 2 * theme.cellHorizontalPadding;
     const rowHeight = typeof grid.rowHeight === 'number' ? grid.rowHeight : grid.rowHeight(0);
     const fontSize = parseFloat(theme.baseFontFull.match(/([\\d.]+)px/)[1]);
     const columns = grid.columns.map((column, index) => {
@@ -85,6 +95,7 @@ READ = """() => {
     return {space: canvas.clientWidth, width: grid.columns.reduce((sum, c) => sum + c.width, 0), columns};
   });
 }"""
+)
 
 TABS = '[data-testid="stTabs"] [role="tab"]'
 CLOSED = '[data-testid="stExpander"] details:not([open]) > summary'
