@@ -22,14 +22,17 @@ GRID = """const gridOf = canvas => {
   return fiber ? fiber.memoizedProps : null;
 };"""
 
-# Whether every table on screen has been laid out: the grid's module loaded (no skeleton in its place), its
-# canvas drawn, the fonts loaded and its column widths unchanged over 3 frames (the grid sizes its columns
-# from a sample of rows one render after it first draws).
+# Whether every table on screen has been laid out: the page's script run over (the app says so on stApp: a
+# table sent late in a run is not on screen yet when the run's first elements are), the grid's module loaded
+# (no skeleton in its place), its canvas drawn, the fonts loaded and its column widths unchanged over 3 frames
+# (the grid sizes its columns from a sample of rows one render after it first draws).
 READY = (
     "() => {"
     + GRID
     + """
-  if (document.fonts.status !== 'loaded' || document.querySelector('[data-testid="stSkeleton"]')) return false;
+  const app = document.querySelector('[data-testid="stApp"]');
+  if (!app || app.dataset.testScriptState !== 'notRunning' || document.fonts.status !== 'loaded') return false;
+  if (document.querySelector('[data-testid="stSkeleton"]')) return false;
   const widths = [];
   for (const frame of document.querySelectorAll('[data-testid="stDataFrame"]')) {
     if (!frame.checkVisibility()) continue;
