@@ -226,6 +226,11 @@ class OrgNames:
     def people_in(self, text: str) -> list[str]:
         return extract_people(text, self.people)
 
+    def said_whole(self, text: str, table: dict[str, str]) -> list[str]:
+        """The canonical names one of whose labels ``text`` holds whole (case and accents aside)."""
+        folded = f" {' '.join(words(text))} "
+        return list(dict.fromkeys(name for label, name in table.items() if f" {' '.join(words(label))} " in folded))
+
     def named(self, text: str, table: dict[str, str]) -> list[str]:
         """The canonical names ``text`` names in ``table`` (one winner, several tied, or none)."""
         return list(dict.fromkeys(table[label] for label in best_names(text, list(table), table)))

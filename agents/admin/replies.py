@@ -4,7 +4,8 @@ few rows and says so when there are more (the full list is in the table under th
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from agents.i18n import code_label, format_number, format_percent, t
 
@@ -18,7 +19,10 @@ SHOWN = {
 }
 
 
-def _listing(rows: list[dict], render: Callable[[dict], str], limit: int, lang: str, sep: str = ", ") -> str:
+Row = TypeVar("Row")
+
+
+def _listing(rows: Sequence[Row], render: Callable[[Row], str], limit: int, lang: str, sep: str = ", ") -> str:
     """The first ``limit`` rows rendered, and "(first N of M; all in the table)" when rows were left out."""
     text = sep.join(render(row) for row in rows[:limit])
     if len(rows) > limit:
@@ -77,14 +81,15 @@ def summarize(tool: str, arguments: dict, result: dict, lang: str) -> str:
             skill=result["unknown_skill"],
             closest=", ".join(result["closest"]) or "—",
         )
-    if tool == "who_knows":
-        people = _listing(
-            rows, lambda r: f"{r['full_name']} ({r['skill']}: {code_label('level', r['level'], lang)})", limit, lang
-        )
+    if tool == "who_knows":  # a row is a person's skill: a category asks for several skills, each person once
+        known: dict[str, list[str]] = {}
+        for r in rows:
+            known.setdefault(r["full_name"], []).append(f"{r['skill']}: {code_label('level', r['level'], lang)}")
+        people = _listing(list(known.items()), lambda person: f"{person[0]} ({'; '.join(person[1])})", limit, lang)
         return t(
             "admin.reply.who_knows",
             lang,
-            n=n,
+            n=len(known),
             skills=", ".join(result["skills"]),
             level=code_label("level", result["min_level"], lang),
             people=people or t("admin.reply.nobody", lang),

@@ -17,8 +17,9 @@ from agents.admin.removal_writes import (
     prepare_archive_course,
     prepare_deactivate_employee,
 )
-from agents.admin.resolve import ToolContext, closest_skills, jsonable, resolve_course, resolve_person, resolve_skills
+from agents.admin.resolve import ToolContext, ToolError, closest_skills, jsonable, resolve_course, resolve_person
 from agents.admin.writes import execute_assign_course, execute_verify_skill, prepare_assign_course, prepare_verify_skill
+from agents.i18n import t
 from agents.insights.alerts import compute_alerts
 from agents.insights.skill_history import merge_alerts, skill_expiry_alerts
 from storage import attempts as attempt_store
@@ -104,10 +105,14 @@ def get_skill_gaps(ctx: ToolContext, args: dict) -> dict:
 
 def who_knows(ctx: ToolContext, args: dict) -> dict:
     label = (args.get("skill_name") or "").strip()
-    if label and not skill_store.find_skills(ctx.conn, ctx.org_id, label):
-        # not a skill of this organisation: an answer ("nobody; closest: …"), not an error
+    if not label:
+        raise ToolError(t("admin.resolve.which_skill", ctx.lang))
+    # a skill by any of its names, else the skills of a category so named ("information security")
+    skills = skill_store.find_skills(ctx.conn, ctx.org_id, label) or skill_store.list_skills(
+        ctx.conn, ctx.org_id, category=label
+    )
+    if not skills:  # not a skill of this organisation: an answer ("nobody; closest: …"), not an error
         return {"rows": [], "total": 0, "skills": [], "unknown_skill": label, "closest": closest_skills(ctx, label)}
-    skills = resolve_skills(ctx, label, single=False)
     asked_level = args.get("min_level")
     min_level = asked_level if isinstance(asked_level, str) and asked_level in skill_store.LEVELS else "medium"
     rows = skill_matrix.who_knows(ctx.conn, ctx.org_id, [s.id for s in skills], min_level, ctx.lang)

@@ -101,11 +101,16 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
     if tool in ("who_knows", "verify_skill"):
         # a skill is matched by any of its names (the admin may say it in Spanish or English), typos too
         skills = org.named(step, org.skills)
-        args = {
-            "skill_name": skills[0]
-            if len(skills) == 1
-            else (_residue(step, people) if not skills else _common_words(skills))
-        }
+        # "who knows information security": a category named whole, and no skill, asks for its skills
+        category = org.said_whole(step, org.categories) if not org.said_whole(step, org.skills) else []
+        if tool == "who_knows" and len(category) == 1:
+            args = {"skill_name": category[0]}
+        else:
+            args = {
+                "skill_name": skills[0]
+                if len(skills) == 1
+                else (_residue(step, people) if not skills else _common_words(skills))
+            }
         level = _pick(said, LEVEL_WORDS)
         if tool == "who_knows":
             return {**args, "min_level": level} if level else args

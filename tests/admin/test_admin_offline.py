@@ -251,3 +251,18 @@ def test_a_skill_is_found_by_its_name_in_either_language_accents_and_case_aside(
     assert english.tool_calls[0]["result"]["skills"] == ["Forklift operation"]
     folded = turn("quien sabe de deteccion de PHISHING")
     assert folded.tool_calls[0]["arguments"]["skill_name"] == "Phishing awareness"
+
+
+def test_a_category_asks_for_the_people_who_know_its_skills_each_named_once(turn, seeded_pool, admin):
+    """ "Information security" is a category, not a skill: it once read as "Loading dock safety" (a skill
+    sharing the word "seguridad"); its skills are asked for, and the reply counts people, not rows."""
+    reply = turn("¿Quién sabe de seguridad de la información?")
+    call = _only_call(reply)
+    assert call["tool"] == "who_knows" and call["arguments"]["skill_name"] == "Information security"
+    with seeded_pool.connection() as conn:
+        category = skill_store.list_skills(conn, admin.org_id, category="Information security")
+    assert call["result"]["skills"] == [skill.name_in("es") for skill in category]
+    people = {r["full_name"] for r in call["rows"]}
+    assert len(call["result"]["skills"]) > 1 and len(call["rows"]) > len(people)
+    assert reply.response.startswith(f"{len(people)} personas saben") and "muelle" not in reply.response
+    assert all(reply.response.count(name) == 1 for name in people)
