@@ -125,6 +125,9 @@ def start_services() -> None:
     from core import config
     from ui.chat_server import start_chat_server
 
+    # first: the rest takes seconds (Gradio's import), and a SIGTERM meanwhile would stop the server at once,
+    # cutting off a helpdesk step already running (the drain test failed so on a loaded machine)
+    install_sigterm_drain()
     backfill_old_chunks()
     start_chat_server()  # the Gradio tutor chat the tutor pages embed
     # "off" when the task queue is served by separate `python -m agents.content worker` processes
@@ -132,7 +135,6 @@ def start_services() -> None:
         start_worker_thread()  # resumes jobs a crash cut off, then takes new ones
     defer_helpdesk_sweeps()  # helpdesk orphan and TTL sweeps now (then every 10 minutes) by whichever worker
     start_metrics_server()  # Prometheus /metrics when SKILLNET_METRICS_PORT is set
-    install_sigterm_drain()
 
 
 def install_sigterm_drain() -> None:
