@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import statistics
+from dataclasses import replace
 
 from agents.content.sections import Section
 from agents.content.state import APPLIED_LEVELS
@@ -65,18 +66,7 @@ def _page_blocks(sections: list[Section]) -> list[Unit]:
         for chunk_id, text in zip(section.chunk_ids, section.texts):
             if blocks[-1] and sum(len(s.text) for s in blocks[-1]) + len(text) > BLOCK_CHARS:
                 blocks.append([])
-            blocks[-1].append(
-                Section(
-                    section.document_id,
-                    section.document_title,
-                    section.heading,
-                    section.path,
-                    section.page,
-                    [chunk_id],
-                    [text],
-                    section.position,
-                )
-            )
+            blocks[-1].append(replace(section, chunk_ids=[chunk_id], texts=[text]))
     units = []
     for block in blocks:
         terms = key_terms("\n".join(s.text for s in block), corpus, 3)

@@ -3,6 +3,8 @@ merged) or offline from the source's own sections; the first step of the design 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from langchain_core.messages import HumanMessage
 from pydantic import BaseModel, Field
 
@@ -42,16 +44,7 @@ def _batches(sections: list[Section], budget: int) -> list[list[Section]]:
             if batches[-1] and size + block > budget:
                 batches.append([])
                 size = 0
-            piece = Section(
-                section.document_id,
-                section.document_title,
-                section.heading,
-                section.path,
-                section.page,
-                [chunk_id],
-                [text],
-                section.position,
-            )
+            piece = replace(section, chunk_ids=[chunk_id], texts=[text])
             if batches[-1] and batches[-1][-1].key == piece.key:
                 batches[-1][-1].chunk_ids.append(chunk_id)
                 batches[-1][-1].texts.append(text)
