@@ -171,6 +171,17 @@ def settle(page, timeout: float = STEP) -> None:
     )
 
 
+def chat_frame(page, address_part: str, timeout: float = STEP):
+    """The embedded chat's frame once it holds the document whose address contains ``address_part`` (e.g.
+    ``exercise=<id>``). A locator on the <iframe> element whose src just changed can still reach the
+    document it is leaving, and a message typed there goes out with that document's context."""
+    deadline = time.monotonic() + timeout / 1000
+    while (frame := next((f for f in page.frames if address_part in f.url), None)) is None:
+        assert time.monotonic() < deadline, f"no frame at …{address_part}… in {[f.url for f in page.frames]}"
+        page.wait_for_timeout(100)
+    return frame
+
+
 def either(*names: str) -> re.Pattern:
     """An exact accessible name in any of the given languages."""
     return re.compile("^(?:" + "|".join(map(re.escape, names)) + ")$")

@@ -13,7 +13,7 @@ from agents.learning import service as learning
 from storage import courses as course_store
 from storage import lessons as lesson_store
 from storage import users
-from tests.browser import STEP, chromium_page, free_port, needs_chromium, running_app, settle, sign_in
+from tests.browser import STEP, chat_frame, chromium_page, free_port, needs_chromium, running_app, settle, sign_in
 
 SHOTS = Path("/tmp/tutor-sources")
 PRACTICE = ("Returns and Refunds Essentials", "Practice: return periods")  # its first exercise is a test
@@ -98,7 +98,7 @@ def test_lesson_source_opens_the_passage_and_the_tutor_page_answers_normally(see
         _answer(page, wrong)
         page.get_by_text(re.compile(r"Not yet · \d+%")).wait_for(timeout=STEP)
         assert page.locator("strong", has_text="Solution").count() == 0
-        tutor = page.locator(f'iframe[src*="exercise={quiz.id}"]').content_frame  # the quiz is still on screen
+        tutor = chat_frame(page, f"exercise={quiz.id}")  # the quiz is still on screen
         tutor.get_by_placeholder("Ask your tutor…").fill(quiz.prompt)
         tutor.get_by_role("button", name="Send", exact=True).click()
         # a hint, never the answer; adapted to James's record: wrong on this exercise, he starts at the clue
@@ -119,7 +119,7 @@ def test_lesson_source_opens_the_passage_and_the_tutor_page_answers_normally(see
         # a dialogue on screen: the hint is about that dialogue, whatever "I'm stuck" retrieves
         page.get_by_role("button", name=re.compile(re.escape(DIALOGUE) + "$")).click(timeout=STEP)
         settle(page)
-        tutor = page.locator(f'iframe[src*="exercise={dialogue.id}"]').content_frame
+        tutor = chat_frame(page, f"exercise={dialogue.id}")
         tutor.get_by_placeholder("Ask your tutor…").fill("I'm stuck, can you give me a hint?")
         tutor.get_by_role("button", name="Send", exact=True).click()
         tutor.get_by_text("Hint 1 of 3").wait_for(timeout=STEP)
