@@ -223,7 +223,9 @@ _EMPLOYEE_SQL = """
            (SELECT count(*) FROM enrollments e WHERE e.user_id = u.id AND e.status = 'completed')::int
               AS completed_courses,
            (SELECT count(*) FROM user_skills us WHERE us.user_id = u.id)::int AS skills_count,
-           u.last_active_at
+           -- a sign-in or the last thing done in a course: a learner kept signed in by their cookie still shows
+           greatest(u.last_active_at, (SELECT max(e.last_activity_at) FROM enrollments e WHERE e.user_id = u.id))
+              AS last_active_at
     FROM users u WHERE u.org_id = %(org_id)s"""
 
 

@@ -9,7 +9,7 @@ from fsrs import Card
 from seeds.loader import load_demo, load_demo_if_empty
 from storage import seeding
 from storage.exercises import EXERCISE_TYPES
-from storage.users import authenticate, get_org_by_slug
+from storage.users import authenticate, get_org_by_slug, list_employees
 
 
 @pytest.fixture(scope="module")
@@ -49,6 +49,22 @@ def test_people_and_sign_ins(seeded_pool, org_id):
         assert authenticate(conn, "lucia@acme.test", "skillnet-demo").language == "es"
         assert authenticate(conn, "james@acme.test", "skillnet-demo").language == "en"
         assert authenticate(conn, "andres@acme.test", "skillnet-demo") is None  # inactive
+
+
+def test_the_directory_says_when_each_learner_last_did_something(seeded_pool, org_id):
+    """ "Last active" is a sign-in or the last step taken in a course, whichever is later: the demo's learners
+    have a history without having signed in, and a learner kept signed in by a cookie still shows."""
+    with seeded_pool.connection() as conn:
+        people = list_employees(conn, org_id, lang="en")
+        learned = {
+            r[0]
+            for r in rows(
+                seeded_pool,
+                "SELECT DISTINCT user_id FROM enrollments WHERE org_id = %(o)s AND last_activity_at IS NOT NULL",
+                o=org_id,
+            )
+        }
+    assert learned and all(p.last_active_at is not None for p in people if p.id in learned)
 
 
 def test_skills_matrix_has_gaps(seeded_pool, org_id):
