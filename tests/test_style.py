@@ -47,7 +47,6 @@ NOT_YET_UNDER_THE_LIMIT = {
     "agents/tutor/nodes.py",
     "agents/tutor/service.py",
     "core/glossary.py",
-    "core/instruction_corpus.py",
     "storage/chunks.py",
 }
 
