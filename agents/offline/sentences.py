@@ -1,0 +1,137 @@
+"""Sentences of a document's text: es/en-aware splitting, table rows read as statements, and which
+sentences can be an answer (not headings, footers, title blocks or source lines)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+WORD = re.compile(r"[^\W\d_]+", re.UNICODE)  # letters only: a word of a sentence, not its figures
+
+_ABBREVIATIONS = {
+    "sr",
+    "sra",
+    "srta",
+    "dr",
+    "dra",
+    "ud",
+    "uds",
+    "etc",
+    "ej",
+    "p",
+    "pág",
+    "págs",
+    "núm",
+    "art",
+    "arts",
+    "aprox",
+    "cap",
+    "dto",
+    "tel",
+    "vs",
+    "mr",
+    "mrs",
+    "ms",
+    "prof",
+    "st",
+    "no",
+    "nº",
+    "fig",
+    "approx",
+    "inc",
+    "ltd",
+    "co",
+    "corp",
+    "dept",
+    "e.g",
+    "i.e",
+    "cf",
+    "al",
+    "vol",
+    "ed",
+    "jr",
+    "sa",
+    "s.a",
+    "av",
+}
+_LIST_MARKER = re.compile(r"^\s*(?:[-*•·‣▪]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)])\s+")
+_HEADING = re.compile(r"^\s*#{1,6}\s+")
+_BOUNDARY = re.compile(r"(?<=[.!?…])[\"'”’»)\]]*\s+(?=[¿¡\"'“‘«(\[]?[A-ZÁÉÍÓÚÑÜÀÈÌÒÙÂÊÎÔÛÇĐ0-9])")
+
+
+def _blocks(text: str) -> Iterator[str]:
+    """Paragraphs, list items, headings and table rows as separate blocks; wrapped lines joined back.
+
+    A Markdown table row becomes one statement that names its columns ("País: España, Máximo: 120 EUR.").
+    """
+    current: list[str] = []
+    header: list[str] | None = None
+    for line in text.splitlines():
+        is_row = line.strip().startswith("|")
+        if not line.strip() or is_row or _LIST_MARKER.match(line) or _HEADING.match(line):
+            if current:
+                yield " ".join(current)
+            current = []
+        if not is_row:
+            header = None
+        if is_row:
+            cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+            if not any(cell.strip("-: ") for cell in cells):
+                continue  # the |---| rule under the header
+            if header is None:
+                header = cells
+            elif len(header) == len(cells):
+                yield ", ".join(f"{name}: {cell}" if name else cell for name, cell in zip(header, cells)) + "."
+            else:
+                yield ", ".join(cells) + "."
+        elif _HEADING.match(line):  # a heading never runs into the next line
+            yield _HEADING.sub("", line).strip()
+        elif line.strip():
+            current.append(_LIST_MARKER.sub("", line).strip())
+    if current:
+        yield " ".join(current)
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences in order; aware of es/en abbreviations, decimals, initials and list items."""
+    sentences: list[str] = []
+    for block in _blocks(text or ""):
+        pieces = _BOUNDARY.split(re.sub(r"\s+", " ", block))
+        merged: list[str] = []
+        for piece in pieces:
+            previous = merged[-1] if merged else ""
+            last_word = previous.rstrip(".").rsplit(" ", 1)[-1].lower().lstrip("(¿¡\"'")
+            if (
+                merged
+                and previous.endswith(".")
+                and (last_word in _ABBREVIATIONS or len(last_word) == 1 and last_word.isalpha())
+            ):
+                merged[-1] = f"{previous} {piece}"
+            else:
+                merged.append(piece)
+        sentences.extend(sentence.strip() for sentence in merged if sentence.strip())
+    return sentences
+
+
+_STATEMENTWORDS = 6  # an unpunctuated line with fewer words is a heading or a page footer, not an answer
+
+
+_TITLE_BLOCK = re.compile(r"·.*·")  # "Document code: HR-ONB-001 · Version 2.0 · Owner: People & Culture · …"
+# a line in italics, whichever sentence of it: "*Source: Contributor Covenant 2.1. Licence CC BY 4.0.*"
+_SOURCE_LINE = re.compile(r"^\s*\*[^*\s]|[^*\s]\*\s*$")
+
+
+def answer_candidates(passages: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """(number, sentence) in document order, statements only: headings, page footers
+    ("Acme Retail · POL-SEC-001 · Page 3/8"), a document's title block and its source line are not answers."""
+
+    def statement(sentence: str) -> bool:
+        if _TITLE_BLOCK.search(sentence) or _SOURCE_LINE.search(sentence):
+            return False
+        if sentence[-1:] in ".!?;":
+            return len(sentence.split()) >= 3
+        return len(sentence) >= 25 and len(WORD.findall(sentence)) >= _STATEMENTWORDS
+
+    return [
+        (number, sentence) for number, text in passages for sentence in split_sentences(text) if statement(sentence)
+    ]
