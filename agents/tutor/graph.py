@@ -12,7 +12,7 @@ import functools
 
 from langgraph.graph import END, START, StateGraph
 
-from agents.tutor import nodes
+from agents.tutor import classify, nodes, retrieve
 from agents.tutor.exercise_material import add_exercise_material
 from agents.tutor.state import TutorContext, TutorState
 
@@ -22,9 +22,9 @@ RETRIEVAL_NODES = ("retrieve_course_context", "retrieve_semantic", "retrieve_pro
 def build_graph(checkpointer=None):
     """The compiled graph (turns are independent: the chat tables hold the history, so no checkpointer by default)."""
     graph = StateGraph(TutorState, context_schema=TutorContext)
-    graph.add_node("classify_intent", nodes.classify_intent)
+    graph.add_node("classify_intent", classify.classify_intent)
     for name in RETRIEVAL_NODES:
-        graph.add_node(name, getattr(nodes, name))
+        graph.add_node(name, getattr(retrieve, name))
         graph.add_edge(name, "exercise_material")
     graph.add_node("exercise_material", add_exercise_material)
     graph.add_edge("exercise_material", "adapt_to_learner")
@@ -34,7 +34,7 @@ def build_graph(checkpointer=None):
     graph.add_node("reflect", nodes.reflect)
     graph.add_node("post_process", nodes.post_process)
     graph.add_edge(START, "classify_intent")
-    graph.add_conditional_edges("classify_intent", nodes.route_after_classify, list(RETRIEVAL_NODES))
+    graph.add_conditional_edges("classify_intent", classify.route_after_classify, list(RETRIEVAL_NODES))
     graph.add_conditional_edges("generate_response", nodes.route_after_generate, ["reflect", "post_process"])
     graph.add_conditional_edges("reflect", nodes.route_after_reflect, ["generate_response", "post_process"])
     graph.add_edge("post_process", END)

@@ -1,4 +1,5 @@
-"""The tutor's nodes: plain functions of state that return only the keys they change.
+"""The tutor's answering nodes (classify.py and retrieve.py hold the first steps): plain functions of state
+that return only the keys they change.
 
 Dependencies (pool, model, clock) arrive in ``runtime.context`` (a TutorContext); protocol events
 (grounding, token, citations, suggestions) leave through ``runtime.stream_writer``.
@@ -7,25 +8,15 @@ Dependencies (pool, model, clock) arrive in ``runtime.context`` (a TutorContext)
 from __future__ import annotations
 
 import itertools
-import re
 import time
-from uuid import UUID
 
 from langgraph.runtime import Runtime
-from pydantic import BaseModel
 
 from agents.i18n import code_label, language_name, t
-from agents.offline import match_exemplars, stream_words
-from agents.retrieval import Passage, ground
-from agents.retrieval.passages import trim_passages
+from agents.offline import stream_words
 from agents.tutor import adapt, prompts
-from agents.tutor.answer_check import about_the_course, answering_passage, answers_question
-from agents.tutor.answers import (
-    closest_material,
-    next_steps,
-    offline_answer,
-    suggestions,
-)
+from agents.tutor.answer_check import answering_passage
+from agents.tutor.answers import next_steps, offline_answer, suggestions
 from agents.tutor.citations import (
     CitationStream,
     name_manual_sections,
@@ -34,247 +25,11 @@ from agents.tutor.citations import (
     validate,
 )
 from agents.tutor.gate import AnswerGate, unsupported_sentences
-from agents.tutor.guardrails import find_leaks, hint_header, normalize, socratic_hint
-from agents.tutor.state import Intent, TutorContext, TutorState
-from storage.progress import progress_summary
+from agents.tutor.guardrails import find_leaks, hint_header, socratic_hint
+from agents.tutor.retrieve import passage_label
+from agents.tutor.state import TutorContext, TutorState
 
 MAX_REWRITES = 2
-
-# Whole-message greetings and unmistakable progress phrases decide without a model call (000 §1.3).
-_GREETINGS = {
-    "hola",
-    "hi",
-    "hello",
-    "hey",
-    "buenas",
-    "buenos dias",
-    "buenas tardes",
-    "buenas noches",
-    "good morning",
-    "gracias",
-    "muchas gracias",
-    "thanks",
-    "thank you",
-    "adios",
-    "bye",
-    "chao",
-    "hasta luego",
-    "ok gracias",
-    "vale gracias",
-}
-_PROGRESS = re.compile(
-    r"\b(mi progreso|my progress|mis notas?|my (scores?|grades?)|mi puntaje|cuanto llevo|"
-    r"fechas? limite|deadlines?|como voy|how am i doing|repasos? pendientes?|reviews? due|"
-    r"mis cursos|my courses|mis habilidades|my skills)\b"
-)
-# The offline classifier's exemplars (matched by embedding similarity).
-_EXEMPLARS = {
-    "academic": [
-        "¿Cuál es el plazo para devolver un producto?",
-        "¿Qué hago si un cliente pide un reembolso?",
-        "Explícame el procedimiento de seguridad",
-        "How do I handle a customer complaint?",
-        "What is the policy for refunds?",
-        "Explain the steps of the opening checklist",
-        # questions about the learner's own entitlements are policy questions, not progress
-        "How many days of holiday am I entitled to?",
-        "Can I take unpaid leave for a family reason?",
-        "¿Me pagan las horas extra si trabajo un festivo?",
-    ],
-    "progress": [
-        "¿Qué cursos tengo pendientes?",
-        "¿Cuándo vence mi curso?",
-        "¿Qué nota saqué?",
-        "Which courses do I have left?",
-        "When is my course due?",
-        "What score did I get?",
-    ],
-    "off_topic": [
-        "¿Quién ganó el partido de fútbol ayer?",
-        "Dame una receta de paella",
-        "¿Qué tiempo hará mañana?",
-        "Who won the football match last night?",
-        "Tell me a celebrity gossip story",
-        "Who should I vote for in the election?",
-        "Cuéntame un chiste",
-        "Tell me a joke",
-        "Recomiéndame una serie de Netflix",
-        "What movie should I watch tonight?",
-    ],
-}
-# e5 similarities bunch together, so a label must beat the academic reading by a margin; progress
-# also needs the learner to be talking about themselves.
-_OFF_TOPIC_MARGIN = 0.04
-_PROGRESS_MARGIN = 0.03
-_ABOUT_ME = re.compile(r"\b(mi|mis|me|my|i|am|yo)\b")
-
-
-class IntentChoice(BaseModel):
-    intent: Intent
-
-
-def heuristic_intent(message: str) -> Intent | None:
-    plain = normalize(message)
-    if plain in _GREETINGS:
-        return "chitchat"
-    if _PROGRESS.search(plain):
-        return "progress"
-    return None
-
-
-def offline_intent(message: str, in_course: bool) -> Intent:
-    override = heuristic_intent(message)
-    if override:
-        return override
-    scores = {label: match_exemplars(message, {label: examples})[1] for label, examples in _EXEMPLARS.items()}
-    if scores["off_topic"] - max(scores["academic"], scores["progress"]) >= _OFF_TOPIC_MARGIN:
-        return "off_topic"
-    if _ABOUT_ME.search(normalize(message)) and scores["progress"] - scores["academic"] >= _PROGRESS_MARGIN:
-        return "progress"
-    return "in_course" if in_course else "cross_course"
-
-
-def classify_intent(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
-    message, in_course = state["message"], bool(state.get("course_id"))
-    override = heuristic_intent(message)
-    if override:
-        return {"intent": override}
-    ctx = runtime.context
-    user = prompts.CLASSIFY_USER.format(
-        where="inside a course" if in_course else "not inside any course (general chat)",
-        course=state.get("course_title") or "None",
-        lesson=state.get("lesson_title") or "None",
-        message=message[:2000],
-    )
-    choice = ctx.llm.structured(
-        "classifier",
-        [{"role": "system", "content": prompts.CLASSIFY_SYSTEM}, {"role": "user", "content": user}],
-        IntentChoice,
-        twin=lambda: IntentChoice(intent=offline_intent(message, in_course)),
-    )
-    intent = choice.value.intent
-    if intent == "in_course" and not in_course:
-        intent = "cross_course"
-    return {"intent": intent}
-
-
-def route_after_classify(state: TutorState) -> str:
-    intent = state["intent"]
-    if intent == "in_course" and state.get("course_id"):
-        return "retrieve_course_context"
-    if intent in ("in_course", "cross_course"):
-        return "retrieve_semantic"
-    if intent == "progress":
-        return "retrieve_progress"
-    return "skip_retrieval"
-
-
-def _announce(runtime: Runtime[TutorContext], rung: str, source: str) -> None:
-    runtime.stream_writer({"event": "grounding", "data": {"rung": rung, "source": source}})
-
-
-def _grounded(state: TutorState, runtime: Runtime[TutorContext], course_id: str | None) -> dict:
-    ctx = runtime.context
-    started = time.perf_counter()
-    message, checked = state["message"], not state.get("attempt")
-
-    def search(scope: str | None) -> tuple[str, str, list[Passage]]:
-        lesson_id = state.get("lesson_id") if scope else None
-        grounding = ground(
-            ctx.pool,
-            ctx.org_id,
-            ctx.user_id,
-            message,
-            course_id=UUID(scope) if scope else None,
-            lesson_id=UUID(lesson_id) if lesson_id else None,
-            llm=ctx.llm,
-        )
-        return grounding.rung, grounding.source, trim_passages(grounding.passages, ctx.budgets["retrieved_context"])
-
-    rung, source, passages = search(course_id)
-    answered = not passages or not checked or answers_question(message, tuple(passages))
-    if course_id and passages and checked and about_the_course(message):
-        answered = True  # "¿Qué es lo más importante de este curso?": the course in view is what is asked about
-    if not answered and course_id:  # the course doesn't answer it; the company's documents may (issue 29)
-        rung, source, passages = search(None)
-        answered = not passages or answers_question(message, tuple(passages))
-    if not answered:
-        rung, passages = "general", []  # retrieved, but no sentence answers (issue 29)
-    if rung == "general":  # searched and found nothing: not a turn that needed no documents
-        source = "pageindex" if course_id else "semantic"
-    _announce(runtime, rung, source)
-    closest = closest_material(ctx.pool, ctx.org_id, message) if rung == "general" else []
-    return {
-        "rung": rung,
-        "retrieval_source": source,
-        "passages": passages,
-        "closest": closest,
-        "context": "\n\n---\n\n".join(_label(p) + "\n" + p.text for p in passages),
-        "retrieval_latency_ms": int((time.perf_counter() - started) * 1000),
-    }
-
-
-def _label(passage: Passage) -> str:
-    where = " > ".join(part for part in (passage.document, passage.section) if part)
-    page = f", p. {passage.page}" if passage.page else ""
-    return f"[Source {passage.index}: {where}{page}]"
-
-
-def retrieve_course_context(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
-    """The course in view first (course tree, then its documents), via the grounding ladder."""
-    return _grounded(state, runtime, state.get("course_id"))
-
-
-def retrieve_semantic(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
-    """Company-wide search for questions outside (or not tied to) a course."""
-    return _grounded(state, runtime, None)
-
-
-def _progress(runtime: Runtime[TutorContext], language: str) -> dict:
-    ctx = runtime.context
-    with ctx.pool.connection() as conn:
-        return progress_summary(conn, ctx.org_id, ctx.user_id, lang=language)
-
-
-def retrieve_progress(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
-    """The learner's own data, straight from the database (no documents involved)."""
-    started = time.perf_counter()
-    progress = _progress(runtime, state["language"])
-    _announce(runtime, "general", "db")
-    return {
-        "rung": "general",
-        "retrieval_source": "db",
-        "passages": [],
-        "progress": progress,
-        "context": _progress_context(progress),
-        "retrieval_latency_ms": int((time.perf_counter() - started) * 1000),
-    }
-
-
-def _progress_context(progress: dict) -> str:
-    lines = [
-        f"- {e['course']}: {e['status']}, {e['progress']:.0%} done"
-        + (f", deadline {e['deadline']}" if e.get("deadline") else "")
-        + (f", score {e['score']:.0%}" if e.get("score") is not None else "")
-        for e in progress.get("enrollments", [])
-    ]
-    lines += [f"- skill {s['skill']} ({s['category']}): {s['level']}" for s in progress.get("skills", [])]
-    lines.append(f"- reviews due now: {progress.get('reviews_due', 0)}")
-    lines += [f"- recently failed: {f['exercise']} ({f['course']})" for f in progress.get("recent_failures", [])]
-    return "\n".join(lines)
-
-
-def skip_retrieval(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
-    """Greetings and off-topic messages: no material, only the learner's courses to suggest from."""
-    _announce(runtime, "general", "none")
-    return {
-        "rung": "general",
-        "retrieval_source": "none",
-        "passages": [],
-        "context": "",
-        "progress": _progress(runtime, state["language"]),
-        "retrieval_latency_ms": 0,
-    }
 
 
 def adapt_to_learner(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
@@ -324,7 +79,7 @@ def _messages(state: TutorState, ctx: TutorContext) -> list[dict]:
         )
         own = [p for p in state.get("passages") or [] if p.source_id in (attempt.get("source_ids") or ())]
         if own:  # its own material comes first (agents/tutor/exercise_material.py)
-            system += "\n" + prompts.HINT_MATERIAL.format(index=own[0].index, where=_label(own[0])[1:-1])
+            system += "\n" + prompts.HINT_MATERIAL.format(index=own[0].index, where=passage_label(own[0])[1:-1])
     opening, _ = _framing(state)
     if opening:
         level = state["learner"]["level"]  # type: ignore[index]

@@ -1,0 +1,143 @@
+"""The tutor's first node: what kind of message this is (a course question, the learner's progress, chitchat,
+off topic). Greetings and progress phrases decide without a model; the model's answer has an offline twin
+that matches the message against exemplars by embedding similarity."""
+
+from __future__ import annotations
+
+import re
+
+from langgraph.runtime import Runtime
+from pydantic import BaseModel
+
+from agents.offline import match_exemplars
+from agents.tutor import prompts
+from agents.tutor.guardrails import normalize
+from agents.tutor.state import Intent, TutorContext, TutorState
+
+# Whole-message greetings and unmistakable progress phrases decide without a model call (000 §1.3).
+_GREETINGS = {
+    "hola",
+    "hi",
+    "hello",
+    "hey",
+    "buenas",
+    "buenos dias",
+    "buenas tardes",
+    "buenas noches",
+    "good morning",
+    "gracias",
+    "muchas gracias",
+    "thanks",
+    "thank you",
+    "adios",
+    "bye",
+    "chao",
+    "hasta luego",
+    "ok gracias",
+    "vale gracias",
+}
+_PROGRESS = re.compile(
+    r"\b(mi progreso|my progress|mis notas?|my (scores?|grades?)|mi puntaje|cuanto llevo|"
+    r"fechas? limite|deadlines?|como voy|how am i doing|repasos? pendientes?|reviews? due|"
+    r"mis cursos|my courses|mis habilidades|my skills)\b"
+)
+# The offline classifier's exemplars (matched by embedding similarity).
+_EXEMPLARS = {
+    "academic": [
+        "¿Cuál es el plazo para devolver un producto?",
+        "¿Qué hago si un cliente pide un reembolso?",
+        "Explícame el procedimiento de seguridad",
+        "How do I handle a customer complaint?",
+        "What is the policy for refunds?",
+        "Explain the steps of the opening checklist",
+        # questions about the learner's own entitlements are policy questions, not progress
+        "How many days of holiday am I entitled to?",
+        "Can I take unpaid leave for a family reason?",
+        "¿Me pagan las horas extra si trabajo un festivo?",
+    ],
+    "progress": [
+        "¿Qué cursos tengo pendientes?",
+        "¿Cuándo vence mi curso?",
+        "¿Qué nota saqué?",
+        "Which courses do I have left?",
+        "When is my course due?",
+        "What score did I get?",
+    ],
+    "off_topic": [
+        "¿Quién ganó el partido de fútbol ayer?",
+        "Dame una receta de paella",
+        "¿Qué tiempo hará mañana?",
+        "Who won the football match last night?",
+        "Tell me a celebrity gossip story",
+        "Who should I vote for in the election?",
+        "Cuéntame un chiste",
+        "Tell me a joke",
+        "Recomiéndame una serie de Netflix",
+        "What movie should I watch tonight?",
+    ],
+}
+# e5 similarities bunch together, so a label must beat the academic reading by a margin; progress
+# also needs the learner to be talking about themselves.
+_OFF_TOPIC_MARGIN = 0.04
+_PROGRESS_MARGIN = 0.03
+_ABOUT_ME = re.compile(r"\b(mi|mis|me|my|i|am|yo)\b")
+
+
+class IntentChoice(BaseModel):
+    intent: Intent
+
+
+def heuristic_intent(message: str) -> Intent | None:
+    plain = normalize(message)
+    if plain in _GREETINGS:
+        return "chitchat"
+    if _PROGRESS.search(plain):
+        return "progress"
+    return None
+
+
+def offline_intent(message: str, in_course: bool) -> Intent:
+    override = heuristic_intent(message)
+    if override:
+        return override
+    scores = {label: match_exemplars(message, {label: examples})[1] for label, examples in _EXEMPLARS.items()}
+    if scores["off_topic"] - max(scores["academic"], scores["progress"]) >= _OFF_TOPIC_MARGIN:
+        return "off_topic"
+    if _ABOUT_ME.search(normalize(message)) and scores["progress"] - scores["academic"] >= _PROGRESS_MARGIN:
+        return "progress"
+    return "in_course" if in_course else "cross_course"
+
+
+def classify_intent(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
+    message, in_course = state["message"], bool(state.get("course_id"))
+    override = heuristic_intent(message)
+    if override:
+        return {"intent": override}
+    ctx = runtime.context
+    user = prompts.CLASSIFY_USER.format(
+        where="inside a course" if in_course else "not inside any course (general chat)",
+        course=state.get("course_title") or "None",
+        lesson=state.get("lesson_title") or "None",
+        message=message[:2000],
+    )
+    choice = ctx.llm.structured(
+        "classifier",
+        [{"role": "system", "content": prompts.CLASSIFY_SYSTEM}, {"role": "user", "content": user}],
+        IntentChoice,
+        twin=lambda: IntentChoice(intent=offline_intent(message, in_course)),
+    )
+    intent = choice.value.intent
+    if intent == "in_course" and not in_course:
+        intent = "cross_course"
+    return {"intent": intent}
+
+
+def route_after_classify(state: TutorState) -> str:
+    intent = state["intent"]
+    if intent == "in_course" and state.get("course_id"):
+        return "retrieve_course_context"
+    if intent in ("in_course", "cross_course"):
+        return "retrieve_semantic"
+    if intent == "progress":
+        return "retrieve_progress"
+    return "skip_retrieval"
