@@ -9,6 +9,7 @@ from core.markup import safe_markdown
 from ui.deps import app_deps
 from ui.session import require_admin
 from ui.tables import table_with_csv
+from ui.turn_view import draw_turn
 
 user = require_admin()
 deps = app_deps()
@@ -30,21 +31,11 @@ def run(message: str = "", **kwargs) -> None:
         with st.chat_message("user"):
             st.markdown(safe_markdown(message))
     with st.chat_message("assistant"):
-        step, box, shown = st.empty(), st.empty(), []
-
-        def show(event: dict) -> None:
-            if "tool" in event:
-                step.caption(t("admin.assistant.running", lang, tool=code_label("tool", event["tool"], lang)))
-                return
-            if "replace" in event:  # the model's text was refused: what it showed goes
-                shown[:] = [event["replace"]]
-            else:
-                shown.append(event["token"])
-            box.markdown(safe_markdown("".join(shown)))
-
         try:
-            reply = service.ask(
-                deps, user, message, session_id=st.session_state.get(SESSION_KEY), on_event=show, **kwargs
+            reply, _ = draw_turn(
+                service.turn(deps, user, message, session_id=st.session_state.get(SESSION_KEY), **kwargs),
+                steps=st.empty(),
+                reply=st.empty(),
             )
         except (service.AdminInputError, service.AdminAccessError) as exc:
             st.error(str(exc))

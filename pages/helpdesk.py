@@ -6,13 +6,15 @@ import uuid
 import streamlit as st
 
 from agents.helpdesk import service
-from agents.helpdesk.service import HelpdeskError
+from agents.helpdesk.service import AgentTurn, HelpdeskError
 from agents.helpdesk.state import CATEGORIES
 from agents.i18n import code_label, t
 from core.markup import safe_markdown
+from core.turns import Turn
 from ui.deps import app_deps
 from ui.links import page_link
 from ui.session import require_user
+from ui.turn_view import draw_turn
 
 user = require_user()
 deps = app_deps()
@@ -22,17 +24,11 @@ DRAFT_SEEN, MODAL = "helpdesk_draft_seen", "helpdesk_modal_open"
 SEVERITIES = ["low", "medium", "high", "critical"]
 
 
-def act(call) -> None:
+def act(step: Turn[AgentTurn]) -> None:
     """Run one agent step with its progress shown live, then re-render the new turn."""
-    steps: list[str] = []
     with st.status(t("helpdesk.working", LANG), expanded=True) as status:
-
-        def on_step(label: str) -> None:
-            steps.append(label)
-            status.write(label)
-
         try:
-            turn = call(on_step)
+            turn, steps = draw_turn(step, steps=status)
         except HelpdeskError as exc:
             status.update(label=t("helpdesk.stopped", LANG), state="error")
             service.track(deps, user, "agent.error_shown", st.session_state.get(SESSION), kind=exc.code)
@@ -93,11 +89,7 @@ def review_draft(turn) -> None:
         service.track(deps, user, "agent.modal_submitted", turn.session_id)
         close_modal()
         edited = {"title": title, "body": body, "severity": severity, "category": category}
-        act(
-            lambda on_step: service.confirm(
-                deps, user, turn.session_id, question_id=turn.question_id, draft=edited, on_step=on_step
-            )
-        )
+        act(service.resume_turn(deps, user, turn.session_id, question_id=turn.question_id, action="file", draft=edited))
     if cancel.button(t("helpdesk.cancel", LANG), key="hd_cancel_modal", width="stretch"):
         service.track(deps, user, "agent.modal_cancelled", turn.session_id)
         close_modal()
@@ -143,11 +135,7 @@ if turn is None or turn.finished:
         started = st.form_submit_button(t("helpdesk.get_help", LANG), type="primary")
     if started:
         key = st.session_state.setdefault(IDEM, uuid.uuid4().hex)  # a double click replays, never duplicates
-        act(
-            lambda on_step: service.start(
-                deps, user, question, idempotency_key=key, on_step=on_step, trigger="tutor" if prefill else "chip"
-            )
-        )
+        act(service.start_turn(deps, user, question, idempotency_key=key, trigger="tutor" if prefill else "chip"))
     st.stop()
 
 if st.session_state.get(STEPS):
@@ -173,24 +161,24 @@ if turn.kind == "question":
     for position, (column, choice) in enumerate(zip(columns, turn.choices), start=1):
         if column.button(choice, key=f"hd_chip_{position}", width="stretch"):
             service.track(deps, user, "agent.chip_clicked", sid, position=position)
-            act(lambda on_step, c=choice: service.resume(deps, user, sid, question_id=qid, text=c, on_step=on_step))
+            act(service.resume_turn(deps, user, sid, question_id=qid, text=choice))
     with st.form("hd_reply", clear_on_submit=True):
         reply = st.text_input(t("helpdesk.type_answer", LANG))
         if st.form_submit_button(t("helpdesk.send", LANG)) and reply.strip():
             service.track(deps, user, "agent.resumed_via", sid, via="free_text")
-            act(lambda on_step: service.resume(deps, user, sid, question_id=qid, text=reply, on_step=on_step))
+            act(service.resume_turn(deps, user, sid, question_id=qid, text=reply))
 elif turn.kind == "solution":
     solved, not_solved = st.columns(2)
     if solved.button(t("helpdesk.solved_button", LANG), key="hd_solved", width="stretch"):
-        act(lambda on_step: service.resume(deps, user, sid, question_id=qid, action="solved", on_step=on_step))
+        act(service.resume_turn(deps, user, sid, question_id=qid, action="solved"))
     if not_solved.button(t("helpdesk.not_solved_button", LANG), key="hd_not_solved", width="stretch"):
-        act(lambda on_step: service.resume(deps, user, sid, question_id=qid, action="not_solved", on_step=on_step))
+        act(service.resume_turn(deps, user, sid, question_id=qid, action="not_solved"))
 elif turn.kind == "duplicate":
     link, other = st.columns(2)
     if link.button(t("helpdesk.link_button", LANG), key="hd_link", type="primary", width="stretch"):
-        act(lambda on_step: service.resume(deps, user, sid, question_id=qid, action="link", on_step=on_step))
+        act(service.resume_turn(deps, user, sid, question_id=qid, action="link"))
     if other.button(t("helpdesk.choice_not_same", LANG), key="hd_not_same", width="stretch"):
-        act(lambda on_step: service.resume(deps, user, sid, question_id=qid, action="not_same", on_step=on_step))
+        act(service.resume_turn(deps, user, sid, question_id=qid, action="not_same"))
 elif turn.kind == "draft_ready":
     if turn.error:
         st.warning(t("helpdesk.filing_failed", LANG))
@@ -209,4 +197,4 @@ elif turn.kind == "draft_ready":
 
 if turn.kind != "working" and st.button(t("helpdesk.cancel_session", LANG), key="hd_abort"):
     service.track(deps, user, "agent.cancel_clicked", sid, from_state=turn.kind)
-    act(lambda on_step: service.abort(deps, user, sid))
+    act(service.abort_turn(deps, user, sid))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
+from langgraph.config import get_stream_writer
 from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
@@ -22,6 +23,7 @@ from agents.admin.state import AdminContext, AdminState, Pending
 from agents.admin.tools import ADMIN_TOOLS, TOOLS_BY_NAME
 from agents.i18n import code_label, t
 from agents.offline import stream_words
+from core.turns import Replace, Step, Token
 from storage import pending_actions
 
 
@@ -127,7 +129,8 @@ def execute_tools(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
                 }
             )
             continue
-        ctx.emit({"tool": tool.name})  # the page shows which step is running
+        label = t("admin.assistant.running", lang, tool=code_label("tool", tool.name, lang))
+        get_stream_writer()(Step(tool.name, label))  # the page shows which step is running
         with ctx.pool.connection() as conn:
             try:
                 result = tool.run(_tool_context(conn, ctx, lang), dict(call["arguments"]))
@@ -239,11 +242,11 @@ def execute_write(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
 
 
 class _Reply:
-    """The reply as it is built, sent to the page piece by piece as it is written (``ctx.emit``)."""
+    """The reply as it is built, streamed to the page piece by piece as it is written (the turn's events)."""
 
-    def __init__(self, emit):
+    def __init__(self):
         self.parts: list[str] = []
-        self._emit = emit
+        self._emit = get_stream_writer()
 
     def add(self, text: str) -> None:
         if text:
@@ -254,9 +257,9 @@ class _Reply:
         part = ""
         for token in tokens:
             if not part and self.parts:
-                self._emit({"token": "\n\n"})
+                self._emit(Token("\n\n"))
             part += token
-            self._emit({"token": token})
+            self._emit(Token(token))
         if part:
             self.parts.append(part)
         return part
@@ -264,7 +267,7 @@ class _Reply:
     def replace_last(self, text: str) -> None:
         """The last part was judged unusable: the page swaps everything shown for the corrected reply."""
         self.parts[-1:] = [text]
-        self._emit({"replace": self.text})
+        self._emit(Replace(self.text))
 
     @property
     def text(self) -> str:
@@ -307,7 +310,7 @@ def synthesize(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
     """The reply: what was cancelled or done, the reads summarised, the preview verbatim, next steps."""
     ctx, lang = runtime.context, state.get("language", "es")
     engine, fallback, tokens = state.get("engine", "offline"), state.get("fallback"), state.get("tokens_used", 0)
-    reply = _Reply(ctx.emit)
+    reply = _Reply()
     if cancelled := state.get("cancelled"):
         reply.add(t("admin.phrase.cancelled", lang, preview=cancelled["preview"].splitlines()[0]))
     if state.get("amended"):

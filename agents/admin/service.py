@@ -7,7 +7,6 @@ LangGraph thread; a turn is a new message, a confirm of the pending action's id,
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from uuid import UUID
 
@@ -25,6 +24,7 @@ from agents.runtime.refusals import rate_limited, refusal
 from core import config as configuration
 from core.inputs import InputRefused, checked_text
 from core.markup import product_text
+from core.turns import Turn, finish
 from storage import chat, pending_actions, rate_limits, users
 
 AGENT = "admin"
@@ -146,12 +146,35 @@ def ask(
     session_id: str | UUID | None = None,
     confirm: str | None = None,
     cancel: bool = False,
-    on_event: Callable[[dict], None] | None = None,
 ) -> AdminReply:
-    """One turn. ``confirm`` carries the pending action's id; under a pending action a typed message
-    confirms, cancels or leaves it pending (``agents.admin.typed``). ``on_event`` receives the turn as it
-    happens: ``{"tool": name}`` when a tool starts, ``{"token": text}`` as the reply is written, and
-    ``{"replace": text}`` when what was shown is replaced (a model reply the gate refused)."""
+    """One turn, its reply only (the CLI, tests): ``turn`` played to its end."""
+    return finish(turn(deps, user, message, session_id=session_id, confirm=confirm, cancel=cancel))
+
+
+def _graph_run(graph, payload, config: dict, context: AdminContext) -> Turn[dict]:
+    """The graph run to its next pause or its end: the nodes' events as they come; the state it ends with."""
+    values: dict = {}
+    for mode, chunk in graph.stream(payload, config, context=context, stream_mode=["custom", "values"]):
+        if mode == "custom":
+            yield chunk
+        elif "__interrupt__" not in chunk:
+            values = chunk
+    return values
+
+
+def turn(
+    deps: AppDeps,
+    user: users.User,
+    message: str = "",
+    *,
+    session_id: str | UUID | None = None,
+    confirm: str | None = None,
+    cancel: bool = False,
+) -> Turn[AdminReply]:
+    """One turn, streamed (``core.turns``): a Step as each tool starts, the reply's Tokens as it is written,
+    a Replace when what was shown is replaced (a model reply the gate refused); returns the reply.
+    ``confirm`` carries the pending action's id; under a pending action a typed message confirms, cancels
+    or leaves it pending (``agents.admin.typed``)."""
     message, confirm, session_id = _checked_input(user, message, confirm, session_id)
     pool, graph, llm = deps.pool, compiled_graph(deps), deps.llm
     if not message and not confirm and not cancel:
@@ -182,7 +205,6 @@ def ask(
         org_name=org.name,
         session_id=session.id,
         today=lambda: deps.now().date(),
-        **({"emit": on_event} if on_event else {}),
     )
     snapshot = graph.get_state(config)
     waiting = "await_confirmation" in (snapshot.next or ())
@@ -212,13 +234,14 @@ def ask(
     ):
         # "wait, add Tom too": the graph cancels this preview and prepares the amended one
         history, summary = _history(pool, llm, admin, session, lang)
-        values = graph.invoke(
+        values = yield from _graph_run(
+            graph,
             Command(
                 resume={"amend": {"message": message, "planned": amended}},
                 update={"language": lang, "history": history, "history_summary": summary, "tokens_used": 0},
             ),
             config,
-            context=context,
+            context,
         )
         reply = _reply_from(values, session.id, "await_confirmation" in (graph.get_state(config).next or ()))
     elif pending is not None and message and typed is None:
@@ -229,13 +252,14 @@ def ask(
     elif waiting:
         decision = {"confirm": confirm} if confirm else {"cancel": True}
         history, summary = _history(pool, llm, admin, session, lang)
-        values = graph.invoke(
+        values = yield from _graph_run(
+            graph,
             Command(
                 resume=decision,
                 update={"language": lang, "history": history, "history_summary": summary, "tokens_used": 0},
             ),
             config,
-            context=context,
+            context,
         )
         reply = _reply_from(values, session.id, "await_confirmation" in (graph.get_state(config).next or ()))
     elif cancel:
@@ -260,7 +284,7 @@ def ask(
             "engine": llm.engine,
             "fallback": None,
         }
-        values = graph.invoke(fresh, config, context=context)
+        values = yield from _graph_run(graph, fresh, config, context)
         reply = _reply_from(values, session.id, "await_confirmation" in (graph.get_state(config).next or ()))
     reply.response = product_text(reply.response)  # profile fields and tool results are other people's words
     _record(pool, admin, session.id, message, confirm, cancel, reply)

@@ -65,4 +65,3 @@ class AdminContext:
     org_name: str
     session_id: UUID | None
     today: Callable[[], date] = field(default=date.today)
-    emit: Callable[[dict], None] = field(default=lambda event: None)  # live events for the page: tool, token, replace

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import queue
+from collections.abc import Callable, Iterator
 from uuid import UUID
 
 from langchain_core.runnables import RunnableConfig
@@ -19,6 +20,7 @@ from agents.helpdesk.wiring import AnyDeps, HelpdeskDeps, wired
 from agents.i18n import t
 from agents.runtime import drain
 from core.markup import product_text
+from core.turns import Step, Turn
 from storage import chat
 from storage import helpdesk_sessions as sessions
 
@@ -32,7 +34,7 @@ def thread_config(session_id) -> RunnableConfig:
     return {"configurable": {"thread_id": str(session_id)}}
 
 
-def _context(deps: HelpdeskDeps, settings: Settings, row, on_step) -> HelpdeskContext:
+def _context(deps: HelpdeskDeps, settings: Settings, row, on_event: Callable[[Step], None]) -> HelpdeskContext:
     def stop_reason(session_id: str) -> str | None:
         with deps.pool.connection() as conn:
             return "user_cancelled" if sessions.abort_requested(conn, UUID(session_id)) else None
@@ -43,8 +45,8 @@ def _context(deps: HelpdeskDeps, settings: Settings, row, on_step) -> HelpdeskCo
 
     def emit(step: str, data: dict) -> None:
         label = step_label(step, data, row.language)
-        if label and on_step:
-            on_step(label)
+        if label:
+            on_event(Step(data.get("tool") or data.get("node") or step, label))
 
     return HelpdeskContext(
         llm=deps.llm,
@@ -58,22 +60,23 @@ def _context(deps: HelpdeskDeps, settings: Settings, row, on_step) -> HelpdeskCo
 
 
 @drain.in_flight  # the drain waits for the turn to be recorded too, not only for the graph step (_invoke)
-def run_until_pause(deps: HelpdeskDeps, row: sessions.HelpdeskSession, payload, on_step) -> AgentTurn:
-    """One graph run to the next pause or the end; the session row records the turn."""
+def run_until_pause(deps: HelpdeskDeps, row: sessions.HelpdeskSession, payload) -> Turn[AgentTurn]:
+    """One graph run to the next pause or the end, streamed: a Step as each step starts; the session row
+    records the turn it returns."""
     settings = deps.settings()
-    labels: queue.SimpleQueue = queue.SimpleQueue()
-    ctx = _context(deps, settings, row, labels.put)
+    steps: queue.SimpleQueue[Step] = queue.SimpleQueue()
+    ctx = _context(deps, settings, row, steps.put)
     future = _RUNS.submit(_invoke, deps, row, payload, ctx)
     try:
-        while True:  # the caller's thread: step labels shown live, and Cancel honoured within 2 s
+        while True:  # the caller's thread: steps shown live, and Cancel honoured within 2 s
             try:
                 result = future.result(timeout=CANCEL_POLL_SECONDS)
                 break
             except concurrent.futures.TimeoutError:
-                _flush(labels, on_step)
+                yield from _taken(steps)
                 if _cancelled(deps, row.id):  # the in-flight step's result will be discarded
                     return AgentTurn.aborted(str(row.id), "user_cancelled", row.language)
-        _flush(labels, on_step)
+        yield from _taken(steps)
         metrics.CHECKPOINTS.labels("write", "ok").inc()
     except HelpdeskError:
         raise
@@ -109,11 +112,9 @@ def _invoke(deps: HelpdeskDeps, row, payload, ctx) -> dict:
         return deps.graph.invoke(payload, thread_config(row.id), context=ctx, durability="sync")
 
 
-def _flush(labels: queue.SimpleQueue, on_step) -> None:
-    while not labels.empty():
-        label = labels.get()
-        if on_step:
-            on_step(label)
+def _taken(steps: queue.SimpleQueue[Step]) -> Iterator[Step]:
+    while not steps.empty():
+        yield steps.get()
 
 
 def _cancelled(deps: HelpdeskDeps, session_id) -> bool:

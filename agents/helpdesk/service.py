@@ -7,8 +7,6 @@ Every call takes the signed-in user. Another person's session answers exactly li
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from langgraph.types import Command
 
 from agents.helpdesk import metrics
@@ -23,11 +21,12 @@ from agents.helpdesk.runs import (
     thread_config,
 )
 from agents.helpdesk.state import TicketDraft
-from agents.helpdesk.turns import AgentTurn, HelpdeskError, error, step_label
+from agents.helpdesk.turns import AgentTurn, HelpdeskError, error
 from agents.helpdesk.wiring import AnyDeps, HelpdeskDeps, wired
 from agents.runtime import drain
 from agents.runtime.refusals import refusal
 from core.inputs import InputRefused, checked_text
+from core.turns import Turn, finish
 from storage import chat, rate_limits
 from storage import helpdesk_sessions as sessions
 
@@ -37,11 +36,13 @@ __all__ = [
     "HelpdeskDeps",
     "wired",
     "start",
+    "start_turn",
     "resume",
+    "resume_turn",
     "confirm",
     "abort",
+    "abort_turn",
     "get_turn",
-    "step_label",
 ]
 
 
@@ -57,7 +58,26 @@ def _owned(deps: HelpdeskDeps, user, session_id) -> sessions.HelpdeskSession:
 
 
 # --- public API ------------------------------------------------------------------------------------
-def start(
+# Each step of a session is a turn streamed as it runs (``core.turns``: a Step as each agent step starts);
+# ``start``, ``resume``, ``confirm`` and ``abort`` play one to its end for callers that want only the result.
+def start(deps: AnyDeps, user, question: str, **options) -> AgentTurn:
+    return finish(start_turn(deps, user, question, **options))
+
+
+def resume(deps: AnyDeps, user, session_id, **options) -> AgentTurn:
+    return finish(resume_turn(deps, user, session_id, **options))
+
+
+def confirm(deps: AnyDeps, user, session_id, *, question_id: str | None, draft: dict | None = None) -> AgentTurn:
+    """The human gate: "File it" with the (edited) draft. A double confirm files one ticket."""
+    return resume(deps, user, session_id, question_id=question_id, action="file", draft=draft)
+
+
+def abort(deps: AnyDeps, user, session_id) -> AgentTurn:
+    return finish(abort_turn(deps, user, session_id))
+
+
+def start_turn(
     deps: AnyDeps,
     user,
     question: str,
@@ -65,8 +85,7 @@ def start(
     conversation: list[dict] | None = None,
     idempotency_key: str | None = None,
     trigger: str = "chip",
-    on_step: Callable[[str], None] | None = None,
-) -> AgentTurn:
+) -> Turn[AgentTurn]:
     """Open a session for ``question`` and run it to the first pause or outcome."""
     deps = wired(deps)
     settings = deps.settings()
@@ -127,10 +146,10 @@ def start(
         chat_session_id=str(chat_session.id),
         now=deps.now(),
     )
-    return run_until_pause(deps, row, state, on_step)
+    return (yield from run_until_pause(deps, row, state))
 
 
-def resume(
+def resume_turn(
     deps: AnyDeps,
     user,
     session_id,
@@ -139,15 +158,14 @@ def resume(
     action: str = "reply",
     text: str = "",
     draft: dict | None = None,
-    on_step: Callable[[str], None] | None = None,
-) -> AgentTurn:
+) -> Turn[AgentTurn]:
     """Answer the pending question (reply, solved/not_solved, link/not_same, file, abort)."""
     deps = wired(deps)
     row = _owned(deps, user, session_id)
     if row.status == "done":
         return AgentTurn.from_row(row)  # a replay (double click, second tab): the outcome stands
     if row.status == "running" and action == "file" and filing_interrupted(deps, row):
-        return run_until_pause(deps, row, None, on_step)  # re-confirm after a crash: finish that same filing
+        return (yield from run_until_pause(deps, row, None))  # re-confirm after a crash: finish that same filing
     if action == "file" and draft is not None:
         try:
             TicketDraft.model_validate({**(row.turn.get("draft") or {}), **draft})
@@ -162,23 +180,10 @@ def resume(
         raise error("conflict", user.language)
     check_state_version(deps, row, user.language)
     payload = {"action": action, "text": str(text)[:2000], "draft": draft}
-    return run_until_pause(deps, row, Command(resume=payload), on_step)
+    return (yield from run_until_pause(deps, row, Command(resume=payload)))
 
 
-def confirm(
-    deps: AnyDeps,
-    user,
-    session_id,
-    *,
-    question_id: str | None,
-    draft: dict | None = None,
-    on_step: Callable[[str], None] | None = None,
-) -> AgentTurn:
-    """The human gate: "File it" with the (edited) draft. A double confirm files one ticket."""
-    return resume(deps, user, session_id, question_id=question_id, action="file", draft=draft, on_step=on_step)
-
-
-def abort(deps: AnyDeps, user, session_id) -> AgentTurn:
+def abort_turn(deps: AnyDeps, user, session_id) -> Turn[AgentTurn]:
     """Cancel: a paused session ends now; a running one is saved aborted (user_cancelled) at once and
     the run returns within CANCEL_POLL_SECONDS, the in-flight model or tool result discarded."""
     deps = wired(deps)
@@ -193,7 +198,7 @@ def abort(deps: AnyDeps, user, session_id) -> AgentTurn:
         metrics.OUTCOMES.labels("aborted").inc()
         audit("agent.aborted", at=deps.now(), session_id=str(row.id), user_id=str(user.id), reason="user_cancelled")
         return turn
-    return resume(deps, user, session_id, question_id=row.pending_question_id, action="abort")
+    return (yield from resume_turn(deps, user, session_id, question_id=row.pending_question_id, action="abort"))
 
 
 def get_turn(deps: AnyDeps, user, session_id) -> AgentTurn:

@@ -11,7 +11,9 @@ thread, and chains to the handler it finds there once the drain is over.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import inspect
 import logging
 import os
 import signal
@@ -50,19 +52,34 @@ def begin(seconds: float = DRAIN_SECONDS) -> float:
         return _state["until"]
 
 
+@contextlib.contextmanager
+def _counted():
+    with _lock:
+        _state["running"] += 1
+    try:
+        yield
+    finally:
+        with _lock:
+            _state["running"] -= 1
+            _lock.notify_all()
+
+
 def in_flight(function):
-    """Count the calls running right now (a helpdesk step): the drain waits for them."""
+    """Count the calls running right now (a helpdesk step): the drain waits for them. A generator (a turn
+    streaming its events) counts from its first step until it ends or is closed."""
+    if inspect.isgeneratorfunction(function):
+
+        @functools.wraps(function)
+        def counted_turn(*args, **kwargs):
+            with _counted():
+                return (yield from function(*args, **kwargs))
+
+        return counted_turn
 
     @functools.wraps(function)
     def counted(*args, **kwargs):
-        with _lock:
-            _state["running"] += 1
-        try:
+        with _counted():
             return function(*args, **kwargs)
-        finally:
-            with _lock:
-                _state["running"] -= 1
-                _lock.notify_all()
 
     return counted
 

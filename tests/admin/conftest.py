@@ -6,6 +6,7 @@ import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
 from agents.admin import service
+from core.turns import finish
 from storage import users
 from tests.conftest import make_deps
 
@@ -37,8 +38,9 @@ def saver():
 
 @pytest.fixture
 def turn(admin, saver, seeded_pool):
-    """turn(message, session=None, confirm=None, cancel=False, user=admin, llm=the process's, **ask options)
-    -> AdminReply; the deps are built at each call, so a test that points the model elsewhere first is heard."""
+    """turn(message, session=None, confirm=None, cancel=False, user=admin, llm=the process's, on_event=None)
+    -> AdminReply, each of the turn's events handed to ``on_event``; the deps are built at each call, so a test
+    that points the model elsewhere first is heard."""
 
     def run(
         message: str = "",
@@ -48,10 +50,11 @@ def turn(admin, saver, seeded_pool):
         cancel: bool = False,
         user=None,
         llm=None,
-        **options,
+        on_event=None,
     ):
         deps = make_deps(seeded_pool, llm=llm, checkpointer_factory=lambda: saver)
-        return service.ask(deps, user or admin, message, session_id=session, confirm=confirm, cancel=cancel, **options)
+        played = service.turn(deps, user or admin, message, session_id=session, confirm=confirm, cancel=cancel)
+        return finish(played, on_event)
 
     return run
 

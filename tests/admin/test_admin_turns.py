@@ -5,21 +5,25 @@ long session keeps its beginning."""
 from __future__ import annotations
 
 from agents.llm import LLM, Settings
+from core.turns import Replace, Step, Token
 from storage import chat
 from tests.fake_openai import Reply
 
 
+def _written(events: list) -> str:
+    return "".join(e.text for e in events if isinstance(e, Token))
+
+
 def _events(turn, message: str, **kwargs):
-    events: list[dict] = []
+    events: list = []
     reply = turn(message, on_event=events.append, **kwargs)
     return reply, events
 
 
 def test_offline_the_tool_starts_then_the_reply_streams_token_by_token(turn):
     reply, events = _events(turn, "¿Quién tiene cursos vencidos?")
-    assert events[0] == {"tool": "get_alerts"}
-    tokens = [e["token"] for e in events if "token" in e]
-    assert len(tokens) > 10 and "".join(tokens) == reply.response
+    assert events[0] == Step("get_alerts", "🔧 alertas…")
+    assert len([e for e in events if isinstance(e, Token)]) > 10 and _written(events) == reply.response
     assert reply.tokens_used == 0
 
 
@@ -28,7 +32,7 @@ def test_a_model_reply_streams_and_a_refused_one_is_replaced_on_screen(fake_open
         "Isabel Vega and Ryan Mitchell know it."
     )
     reply, events = _events(turn, "who knows Oracle Financials?")
-    assert "".join(e.get("token", "") for e in events) == reply.response == "Isabel Vega and Ryan Mitchell know it."
+    assert _written(events) == reply.response == "Isabel Vega and Ryan Mitchell know it."
     assert reply.tokens_used > 0
     with seeded_pool.connection() as conn:
         stored = chat.list_messages(conn, admin.org_id, reply.session)[-1]
@@ -36,8 +40,8 @@ def test_a_model_reply_streams_and_a_refused_one_is_replaced_on_screen(fake_open
 
     fake_openai.tool_call("who_knows", {"skill_name": "Oracle Financials"}).reply("Zoltan Kovacs knows it, 42 years.")
     reply, events = _events(turn, "who knows Oracle Financials?")
-    assert "Zoltan" in "".join(e.get("token", "") for e in events)  # shown while it was written…
-    assert events[-1] == {"replace": reply.response} and "Zoltan" not in reply.response  # …then replaced
+    assert "Zoltan" in _written(events)  # shown while it was written…
+    assert events[-1] == Replace(reply.response) and "Zoltan" not in reply.response  # …then replaced
     assert reply.fallback == "ungrounded" and "Isabel Vega" in reply.response
 
 

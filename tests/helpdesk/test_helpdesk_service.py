@@ -11,6 +11,7 @@ import pytest
 from agents.helpdesk import audit, metrics, service, upkeep
 from agents.helpdesk.guards import Settings
 from agents.helpdesk.service import HelpdeskError
+from core.turns import Step, finish
 from storage import helpdesk_sessions as sessions
 from storage import tickets
 from tests.fake_openai import Reply
@@ -37,10 +38,10 @@ def _answer_until_draft(user, turn, deps, replies=("Only me", "Since yesterday")
 
 
 def test_duplicate_in_the_database_is_offered_and_linked(org, deps, pool):
-    steps = []
-    turn = service.start(deps, org.bob, "Oracle Financials returns 403 on budget reports", on_step=steps.append)
+    steps: list[Step] = []
+    turn = finish(service.start_turn(deps, org.bob, "Oracle Financials returns 403 on budget reports"), steps.append)
     assert turn.kind == "duplicate" and turn.ticket["title"].startswith("Oracle Financials returns 403")
-    assert "Searching existing tickets…" in steps
+    assert Step("search_existing_issues", "Searching existing tickets…") in steps
     before = _count(pool, org.org.id)
     linked = service.resume(deps, org.bob, turn.session_id, question_id=turn.question_id, action="link")
     assert linked.kind == "linked" and f"#{turn.ticket['number']}" in linked.message
@@ -262,9 +263,9 @@ def test_knowledge_base_fix_is_proposed_from_a_real_document(org, pool, checkpoi
     )
     ingest_file(pool, org.org.id, doc)
     real = make_deps(pool, checkpointer, toolbox=default_toolbox)
-    steps = []
-    turn = service.start(real, org.bob, "How do I change my expense report approver?", on_step=steps.append)
-    assert "Searching the knowledge base…" in steps
+    steps: list[Step] = []
+    turn = finish(service.start_turn(real, org.bob, "How do I change my expense report approver?"), steps.append)
+    assert "Searching the knowledge base…" in [step.label for step in steps]
     assert turn.kind == "solution" and "Expense Approvers" in turn.message and "Expenses handbook" in turn.message
     done = service.resume(real, org.bob, turn.session_id, question_id=turn.question_id, action="solved")
     assert done.kind == "resolved"
@@ -298,11 +299,9 @@ def test_a_slow_model_still_offers_the_duplicate_it_found(org, pool, checkpointe
     hurried = make_deps(pool, checkpointer, replace(Settings(), deadline_seconds=3, max_sessions_per_day=1000), llm=llm)
     shown: list[tuple[float, str]] = []
     started = time.monotonic()
-    turn = service.start(
-        hurried,
-        org.bob,
-        "Oracle Financials returns 403 on budget reports",
-        on_step=lambda label: shown.append((time.monotonic() - started, label)),
+    turn = finish(
+        service.start_turn(hurried, org.bob, "Oracle Financials returns 403 on budget reports"),
+        lambda step: shown.append((time.monotonic() - started, step.label)),
     )
     assert shown and shown[0][0] < 2.0 and shown[0][1] == "Reading your report…"
     assert turn.kind == "duplicate" and turn.ticket["title"].startswith("Oracle Financials returns 403")
