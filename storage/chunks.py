@@ -1,4 +1,5 @@
-"""Retrieval reads: scored chunk candidates, scopes, neighbours, course trees and whole documents.
+"""Chunk reads for retrieval: scored candidates (vector, BM25 and exact-term features), a chunk's
+neighbours, the chunks' language groups, and every chunk with its vector for the eval.
 
 Every query filters by org_id. Scores are returned as raw features (vector similarity, lexical
 rank, exact-term rank); how they are fused is retrieval's business (agents/retrieval/fusion.py).
@@ -39,43 +40,6 @@ class Candidate:
     exact_score: float
     strong_match: bool  # every query word matched, in the chunk's own language
     ts_config: str
-
-
-@dataclass(frozen=True)
-class ModuleNode:
-    id: UUID
-    position: int
-    title: str
-    summary: str
-    lesson_titles: list[str]
-
-
-@dataclass(frozen=True)
-class LessonText:
-    id: UUID
-    module_id: UUID
-    module_title: str
-    module_position: int
-    position: int
-    title: str
-    content_md: str
-
-
-@dataclass(frozen=True)
-class WholeDocument:
-    id: UUID
-    title: str
-    language: str
-    full_text: str
-    token_count: int
-    relevance: float | None
-
-
-@dataclass(frozen=True)
-class ScopeOption:
-    id: UUID
-    title: str
-    kind: str  # "course" | "document"
 
 
 BM25_K1 = 1.2
@@ -297,20 +261,6 @@ def iterative_scan(conn: psycopg.Connection, limit: int) -> None:
     )
 
 
-def course_document_ids(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> list[UUID]:
-    """The documents a course draws on: linked sources, its source document, its lessons' chunks."""
-    rows = conn.execute(
-        """SELECT document_id FROM course_documents WHERE org_id = %(org_id)s AND course_id = %(course)s
-           UNION SELECT source_document_id FROM courses
-                 WHERE org_id = %(org_id)s AND id = %(course)s AND source_document_id IS NOT NULL
-           UNION SELECT c.document_id FROM lessons l JOIN modules m ON m.id = l.module_id
-                 JOIN document_chunks c ON c.id = ANY(l.source_chunk_ids)
-                 WHERE m.org_id = %(org_id)s AND m.course_id = %(course)s AND c.org_id = %(org_id)s""",
-        {"org_id": org_id, "course": course_id},
-    ).fetchall()
-    return [row[0] for row in rows]
-
-
 def neighbour_chunks(
     conn: psycopg.Connection, org_id: UUID, document_id: UUID, positions: list[int]
 ) -> dict[int, tuple[str, int]]:
@@ -321,90 +271,6 @@ def neighbour_chunks(
         {"org_id": org_id, "doc": document_id, "positions": positions},
     ).fetchall()
     return {row[0]: (row[1], row[2]) for row in rows}
-
-
-def course_tree(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> list[ModuleNode]:
-    """The course's "index page": modules in order with their summaries and lesson titles."""
-    with conn.cursor(row_factory=class_row(ModuleNode)) as cur:
-        return cur.execute(
-            """SELECT m.id, m.position, m.title, m.summary,
-                      coalesce(array_agg(l.title ORDER BY l.position) FILTER (WHERE l.id IS NOT NULL),
-                               '{}') AS lesson_titles
-               FROM modules m LEFT JOIN lessons l ON l.module_id = m.id
-               WHERE m.org_id = %(org_id)s AND m.course_id = %(course)s
-               GROUP BY m.id ORDER BY m.position""",
-            {"org_id": org_id, "course": course_id},
-        ).fetchall()
-
-
-_LESSON_SELECT = """
-    SELECT l.id, l.module_id, m.title AS module_title, m.position AS module_position, l.position,
-           l.title, l.content_md
-    FROM lessons l JOIN modules m ON m.id = l.module_id"""
-
-
-def module_lessons(conn: psycopg.Connection, org_id: UUID, module_ids: list[UUID]) -> list[LessonText]:
-    with conn.cursor(row_factory=class_row(LessonText)) as cur:
-        return cur.execute(
-            f"{_LESSON_SELECT} WHERE l.org_id = %(org_id)s AND l.module_id = ANY(%(ids)s)"
-            " ORDER BY m.position, l.position",
-            {"org_id": org_id, "ids": module_ids},
-        ).fetchall()
-
-
-def get_lesson(conn: psycopg.Connection, org_id: UUID, lesson_id: UUID) -> LessonText | None:
-    with conn.cursor(row_factory=class_row(LessonText)) as cur:
-        return cur.execute(
-            f"{_LESSON_SELECT} WHERE l.org_id = %(org_id)s AND l.id = %(id)s", {"org_id": org_id, "id": lesson_id}
-        ).fetchone()
-
-
-def enrolled_course_documents(
-    conn: psycopg.Connection, org_id: UUID, user_id: UUID, query_vector: np.ndarray, course_id: UUID | None = None
-) -> list[WholeDocument]:
-    """Whole documents of the courses the user is enrolled in (only ``course_id``'s when given).
-
-    relevance is the best chunk similarity to the question (None for a document without chunks).
-    """
-    with conn.cursor(row_factory=class_row(WholeDocument)) as cur:
-        return cur.execute(
-            """WITH docs AS (
-                   SELECT cd.document_id AS id FROM enrollments e
-                   JOIN course_documents cd ON cd.course_id = e.course_id AND cd.org_id = e.org_id
-                   WHERE e.org_id = %(org_id)s AND e.user_id = %(user)s AND e.status <> 'cancelled'
-                     AND (%(course)s::uuid IS NULL OR e.course_id = %(course)s)
-                   UNION
-                   SELECT co.source_document_id FROM enrollments e JOIN courses co ON co.id = e.course_id
-                   WHERE e.org_id = %(org_id)s AND e.user_id = %(user)s AND e.status <> 'cancelled'
-                     AND co.source_document_id IS NOT NULL
-                     AND (%(course)s::uuid IS NULL OR e.course_id = %(course)s))
-               SELECT d.id, d.title, d.language, d.full_text,
-                      greatest(d.token_count, length(d.full_text) / 4) AS token_count,
-                      (SELECT max(1 - (c.embedding <=> %(qvec)s)) FROM document_chunks c
-                       WHERE c.document_id = d.id AND c.org_id = %(org_id)s) AS relevance
-               FROM docs JOIN documents d ON d.id = docs.id WHERE d.org_id = %(org_id)s
-               ORDER BY relevance DESC NULLS LAST, d.title""",
-            {"org_id": org_id, "user": user_id, "course": course_id, "qvec": query_vector},
-        ).fetchall()
-
-
-def scope_options(conn: psycopg.Connection, org_id: UUID) -> list[ScopeOption]:
-    """Courses and documents an admin can scope a search to."""
-    with conn.cursor(row_factory=class_row(ScopeOption)) as cur:
-        return cur.execute(
-            """SELECT id, title, 'course' AS kind FROM courses WHERE org_id = %(org_id)s
-               UNION ALL SELECT id, title, 'document' FROM documents WHERE org_id = %(org_id)s
-               ORDER BY kind, title""",
-            {"org_id": org_id},
-        ).fetchall()
-
-
-def document_languages(conn: psycopg.Connection, org_id: UUID) -> dict[str, str]:
-    """document title -> language (the eval's language-pair breakdown)."""
-    rows = conn.execute(
-        "SELECT title, language FROM documents WHERE org_id = %(org_id)s", {"org_id": org_id}
-    ).fetchall()
-    return {row[0]: row[1] for row in rows}
 
 
 @dataclass(frozen=True)

@@ -10,14 +10,14 @@ from psycopg_pool import ConnectionPool
 
 from agents.content.review import _source_text, exercise_findings
 from agents.content.sources import load_sections
-from storage import chunks
+from storage import course_outline
 from storage import lessons as lesson_store
 
 
 def course_json(pool: ConnectionPool, org_id: UUID, course_id: UUID) -> dict | None:
     with pool.connection() as conn:
         outline = lesson_store.get_course_outline(conn, org_id, course_id)
-        document_ids = chunks.course_document_ids(conn, org_id, course_id) if outline else []
+        document_ids = course_outline.course_document_ids(conn, org_id, course_id) if outline else []
     if outline is None:
         return None
     source, chunk_text = _source_text(load_sections(pool, str(org_id), [str(d) for d in document_ids]))

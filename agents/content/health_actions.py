@@ -26,7 +26,7 @@ from agents.runtime.deps import AppDeps
 from storage import audit, item_stats
 from storage import courses as course_store
 from storage import exercises as exercise_store
-from storage.chunks import course_document_ids
+from storage.course_outline import course_document_ids
 from storage.users import User
 
 GUESSABLE_FLAGS = ("tf_all_same", "too_easy")

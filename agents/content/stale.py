@@ -22,7 +22,7 @@ from agents.i18n import t
 from agents.runtime.deps import AppDeps
 from storage import audit, source_changes, users
 from storage import lessons as lesson_store
-from storage.chunks import course_document_ids
+from storage.course_outline import course_document_ids
 
 
 class StaleError(ValueError):

@@ -16,8 +16,8 @@ from pydantic import BaseModel, Field
 from agents.ingestion.embeddings import embed_query
 from agents.retrieval import prompts
 from agents.retrieval.hits import Hit
-from storage import chunks as chunk_store
-from storage.chunks import LessonText, ModuleNode
+from storage import course_outline
+from storage.course_outline import LessonText, ModuleNode
 
 MAX_MODULES = 2
 SELECTION_MARGIN = 0.02  # modules within this similarity of the best one are picked too
@@ -79,14 +79,14 @@ def retrieve_course_context(
     pool, org_id: UUID, course_id: UUID, question: str, *, lesson_id: UUID | None = None, llm=None
 ) -> CourseContext:
     with pool.connection() as conn:
-        modules = chunk_store.course_tree(conn, org_id, course_id)
+        modules = course_outline.course_tree(conn, org_id, course_id)
     if not modules:
         return CourseContext([], [], "offline")
     chosen, engine, similarities = select_modules(question, modules, llm)  # no connection held: a model call
     with pool.connection() as conn:
-        lessons = chunk_store.module_lessons(conn, org_id, [m.id for m in chosen])
+        lessons = course_outline.module_lessons(conn, org_id, [m.id for m in chosen])
         current = (
-            chunk_store.get_lesson(conn, org_id, lesson_id)
+            course_outline.get_lesson(conn, org_id, lesson_id)
             if lesson_id is not None and all(lesson.id != lesson_id for lesson in lessons)
             else None
         )

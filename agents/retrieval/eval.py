@@ -23,6 +23,7 @@ from agents.offline import detect_language
 from agents.retrieval.anchors import ANCHORS, Anchors
 from agents.retrieval.search import RetrievalError, resolve_org, search
 from storage import chunks as chunk_store
+from storage import scopes
 
 SPLITS = ("tune", "heldout")
 
@@ -119,7 +120,7 @@ def evaluate(
     """
     with pool.connection() as conn:
         org_id = resolve_org(conn, org)
-        languages = chunk_store.document_languages(conn, org_id)
+        languages = scopes.document_languages(conn, org_id)
         exact = Anchors(chunk_store.org_chunks(conn, org_id)) if anchors else None
     if search_fn is None:
 

@@ -23,7 +23,7 @@ from agents.retrieval.course_tree import retrieve_course_context
 from agents.retrieval.passages import Passage
 from agents.retrieval.search import MAX_QUERY_CHARS, Hit, Scope, search, search_each
 from core import glossary
-from storage import chunks as chunk_store
+from storage import scopes
 
 THIN_LESSONS_TOKENS = 200  # 000 §1.5: below this the course's source documents are searched too
 SEMANTIC_K = 5
@@ -177,7 +177,7 @@ def _enrolled_documents(
         return []
     question_vector = embed_query(question)
     with pool.connection() as conn:
-        documents = chunk_store.enrolled_course_documents(conn, org_id, user_id, question_vector, course_id)
+        documents = scopes.enrolled_course_documents(conn, org_id, user_id, question_vector, course_id)
     drafts, used = [], 0
     for document in documents:
         if course_id is None and (

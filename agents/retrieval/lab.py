@@ -12,10 +12,9 @@ from agents.i18n import t
 from agents.retrieval.eval import evaluate, parse_lines
 from agents.retrieval.search import Hit, RetrievalError, Scope, search
 from agents.runtime.deps import AppDeps
-from storage import chunks as chunk_store
 from storage import documents as document_store
 from storage import flagged as flagged_store
-from storage import ingestions
+from storage import ingestions, scopes
 from storage.users import User
 
 _WORD = re.compile(r"\w{3,}", re.UNICODE)
@@ -48,7 +47,7 @@ def scope_options(deps: AppDeps, admin: User) -> tuple[dict[str, UUID], dict[str
     """(courses by title, documents by title) an admin can scope a search to."""
     _admin(admin)
     with deps.pool.connection() as conn:
-        options = chunk_store.scope_options(conn, admin.org_id)
+        options = scopes.scope_options(conn, admin.org_id)
     return (
         {o.title: o.id for o in options if o.kind == "course"},
         {o.title: o.id for o in options if o.kind == "document"},

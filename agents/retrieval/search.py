@@ -15,7 +15,7 @@ from agents.retrieval.course_tree import course_tree_hits
 from agents.retrieval.hits import Hit, Scope
 from agents.retrieval.postprocess import deduplicate
 from storage import chunks as chunk_store
-from storage import users
+from storage import course_outline, users
 
 MAX_QUERY_CHARS = 2000
 MAX_K = 100
@@ -76,7 +76,7 @@ def scope_document_ids(conn, org_id: UUID, scope: Scope | None) -> list[UUID] | 
         return None
     allowed = None if scope.document_ids is None else {UUID(str(d)) for d in scope.document_ids}
     if scope.course_id is not None:
-        course_docs = set(chunk_store.course_document_ids(conn, org_id, UUID(str(scope.course_id))))
+        course_docs = set(course_outline.course_document_ids(conn, org_id, UUID(str(scope.course_id))))
         allowed = course_docs if allowed is None else allowed & course_docs
     return None if allowed is None else sorted(allowed)
 

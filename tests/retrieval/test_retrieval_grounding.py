@@ -11,9 +11,8 @@ from agents.llm import LLM, Settings
 from agents.retrieval import ground
 from agents.retrieval.course_tree import retrieve_course_context, select_modules
 from agents.retrieval.postprocess import context_budget
-from storage import chunks as chunk_store
+from storage import course_outline, enrollments
 from storage import courses as course_store
-from storage import enrollments
 from storage import lessons as lesson_store
 from storage.documents import save_document
 
@@ -70,14 +69,14 @@ def test_off_topic_question_without_enrolment_is_general_knowledge(seeded_pool, 
 
 def test_course_tree_offline_twin_picks_by_similarity(seeded_pool, demo):
     with seeded_pool.connection() as conn:
-        modules = chunk_store.course_tree(conn, demo.org_id, demo.courses[ATENCION])
+        modules = course_outline.course_tree(conn, demo.org_id, demo.courses[ATENCION])
     chosen, engine, similarities = select_modules("¿En qué consiste el método ACRE?", modules)
     assert engine == "offline" and chosen[0].position == 1 and len(similarities) == len(modules)
 
 
 def test_course_tree_follows_a_scripted_model_and_falls_back_when_it_rambles(seeded_pool, demo):
     with seeded_pool.connection() as conn:
-        modules = chunk_store.course_tree(conn, demo.org_id, demo.courses[ATENCION])
+        modules = course_outline.course_tree(conn, demo.org_id, demo.courses[ATENCION])
     last = modules[-1].position
     chosen, engine, _ = select_modules(
         "¿En qué consiste el método ACRE?", modules, scripted(f'{{"modules": [{last}]}}')
@@ -92,8 +91,8 @@ def test_course_tree_follows_a_scripted_model_and_falls_back_when_it_rambles(see
 def test_pageindex_lessons_and_the_current_lesson_always_included(seeded_pool, demo):
     course = demo.courses[ATENCION]
     with seeded_pool.connection() as conn:
-        modules = chunk_store.course_tree(conn, demo.org_id, course)
-        other = chunk_store.module_lessons(conn, demo.org_id, [modules[-1].id])[0]
+        modules = course_outline.course_tree(conn, demo.org_id, course)
+        other = course_outline.module_lessons(conn, demo.org_id, [modules[-1].id])[0]
     context = retrieve_course_context(
         seeded_pool, demo.org_id, course, "¿En qué consiste el método ACRE?", lesson_id=other.id
     )
@@ -198,8 +197,8 @@ def test_whole_document_is_not_offered_to_someone_not_enrolled(seeded_pool, demo
 def test_ground_with_a_scripted_model_uses_its_module_choice(seeded_pool, demo):
     course = demo.courses[ATENCION]
     with seeded_pool.connection() as conn:
-        last = chunk_store.course_tree(conn, demo.org_id, course)[-1]
-        expected = {l.id for l in chunk_store.module_lessons(conn, demo.org_id, [last.id])}
+        last = course_outline.course_tree(conn, demo.org_id, course)[-1]
+        expected = {l.id for l in course_outline.module_lessons(conn, demo.org_id, [last.id])}
     grounding = ground(
         seeded_pool,
         demo.org_id,
