@@ -41,7 +41,6 @@ PRODUCT = ["app.py", "chat.py", "agents", "pages", "ui", "storage", "seeds", "co
 # files still over, each being changed by other work in progress; it only shrinks (a listed file at or under
 # the limit fails, so it leaves the list as it gets there)
 NOT_YET_UNDER_THE_LIMIT = {
-    "core/glossary.py",
 }
 
 
