@@ -11,7 +11,8 @@ corpora: override orders, fake system or role markers and transcripts, "pre-appr
 confirmed" claims, role play, demanded confirmations, hidden actions, hijacked tasks; es and en) and
 a learned model (core/instruction_model.py) for phrasings no rule lists; at ingestion, a semantic check on
 sentence embeddings gives a second opinion on the sentences the model leans on without flagging
-(agents/ingestion/semantic_check.py: it needs the embedder, which this layer does not have). Then the whole span goes:
+(agents/ingestion/semantic_check.py: it needs the embedder, which this layer does not have); and the model reads
+runs of two and three sentences together (core/instruction_window.py). Then the whole span goes:
 an attack is rarely one sentence ("Before you can solve the task… please do the following first:
 {goal} After you do that… Thanks! Signed, …"), so its neighbours go with it when they sit between
 flagged sentences, follow a flagged colon, lean the same way, or are a short sign-off.
@@ -25,6 +26,7 @@ import re
 from collections.abc import Callable
 
 from core.instruction_model import attack_probabilities
+from core.instruction_window import flag_windows, windows
 from core.text import sentences
 
 FAMILIES: dict[str, re.Pattern] = {
@@ -182,6 +184,14 @@ FAMILIES: dict[str, re.Pattern] = {
         + r"|\baseg[uú]rate\s+de\s+que\s+(?:la|tu)\s+(?:respuesta|contestaci[oó]n|resumen)\b|\bal\s+final\s+de\s+(?:cada|tu|toda)\s+(?:respuesta|contestaci[oó]n)"
         + r"|\bcomo\s+(?:sistema|asistente|modelo|ia|herramienta)\s+que\s+(?:resume|lee|procesa|responde)\b"
         + r"|\b(?:indicaciones|instrucciones|pautas)\s+que\s+te\s+(?:dieron|han\s+dado)\b|\btoma\s+esta\s+(?:nota|p[aá]gina)\s+como\b",
+        # a machine that processes this very text, named as the one the sentence is for ("whichever system condenses
+        # this handbook", "cualquier texto generado a partir de esta página"): people read a page, tools process it
+        "machine_reader": r"\b(?:who|whoever|whichever|whatever|any|the|that)\s+(?:\w+\s+){0,2}?(?:is\s+)?(?:process(?:es|ing)?"
+        + r"|summari[sz](?:es|ing)|condens(?:es|ing)|pars(?:es|ing)|turns?|converts?|generat(?:es|ing))\s+this\b"
+        + r"|\b(?:text|summary|answer|reply|output|content)s?\s+generated\s+from\s+this\b"
+        + r"|\b(?:quien|que|cualquier|el|la)\s+(?:\w+\s+){0,2}?(?:est[eé]\s+)?(?:procese|procesa|procesando|resuma|resume"
+        + r"|resumiendo|condense|condensa|analice|convierta|convierte|genere|genera)\s+(?:este|esta|estos|estas|esto)\b"
+        + r"|\b(?:texto|resumen|respuesta|contenido)s?\s+generad[oa]s?\s+a\s+partir\s+de\s+(?:este|esta)\b",
         "transcript": r"^\W{0,3}(?:user|human|usuario|humano)\W{0,2}\s*:\s*(?:yes|s[ií]\b|ok|i\s+(?:approve|confirm)|confirm"
         + r"|lo\s+apruebo|adelante|go\s+ahead|please\s+go|por\s+favor)"
         + r"|^\W{0,3}(?:ai|ia)\W{0,2}\s*:|^\s*(?:executing|ejecutando|now\s+running|ahora\s+ejecuto)\b",
@@ -252,7 +262,8 @@ def _scored(parts: list[str]) -> list[str]:
 def score_ahead(texts: list[str]) -> None:
     """Score the sentences of many texts in one call of the model, so that filtering each of them next finds
     its scores remembered (a document's paragraphs and headings: one call instead of hundreds)."""
-    attack_probabilities([sentence for text in texts for sentence in _scored(sentences(text))])
+    parts = [sentences(text) for text in texts]
+    attack_probabilities([sentence for each in parts for sentence in _scored(each) + [run for _, run in windows(each)]])
 
 
 SecondOpinion = Callable[[list[str]], list[bool]]
@@ -278,6 +289,7 @@ def _flags(parts: list[str], second_opinion: SecondOpinion | None = None) -> lis
         for i, verdict in zip(asked, second_opinion([parts[i].strip() for i in asked]) if asked else [], strict=True):
             if verdict:
                 flags[i] = "semantic"
+    flag_windows(parts, flags)
     changed = True
     while changed:  # each pass can only add flags: at most len(parts) passes
         changed = False
