@@ -35,7 +35,6 @@ NOT_YET_ON_APPDEPS: dict[str, set[str]] = {
         "agents/retrieval/eval.py",
         "agents/retrieval/grounding.py",
         "agents/tutor/gate.py",
-        "agents/tutor/answers.py",
         "agents/tutor/answer_check.py",
         "agents/helpdesk/duplicates.py",
         "agents/offline/exemplars.py",

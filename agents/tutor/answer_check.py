@@ -292,9 +292,11 @@ def adds_to_answer(message: str, extra: Ranked, chosen: list[Ranked]) -> bool:
 
 
 def same_fact(one: str, other: str) -> bool:
-    """Two sentences in different languages stating one fact (the Spanish and English versions of a
-    policy): the shorter one's figures are in the other, and SAME_FACT_COVERAGE of the words of one of
-    them are said in the other (through the glossary)."""
+    """Two sentences stating one fact: the same words (one fact copied into several documents), or, in
+    different languages (the Spanish and English versions of a policy), the shorter one's figures are in
+    the other and SAME_FACT_COVERAGE of the words of one of them are said in the other (through the glossary)."""
+    if fold(" ".join(one.split())) == fold(" ".join(other.split())):
+        return True
     if _language(one, "") == _language(other, ""):
         return False
     short, long = sorted((one, other), key=len)

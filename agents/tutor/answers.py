@@ -13,16 +13,13 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-
 from agents.i18n import code_label, format_date, format_percent, t
-from agents.ingestion.embeddings import embed_query
 from agents.offline import cite_chosen, detect_language
 from agents.retrieval.passages import Passage
+from agents.retrieval.search import search
 from agents.tutor.answer_check import Ranked, adds_to_answer, answering, ranked_sentences
 from agents.tutor.guardrails import normalize, socratic_hint
 from storage import courses as course_store
-from storage import documents
 
 _GREETING_WORDS = {
     "thanks": {"gracias", "thanks", "thank", "thx", "merci"},
@@ -37,8 +34,6 @@ _GREETING_WORDS = {
 SELECTION_MARGIN = 0.04
 MAX_SENTENCES = 3
 MAX_ANSWER_CHARS = 700
-CLOSEST_MATERIAL = 1  # courses and documents (each) offered when nothing is grounded
-CLOSEST_MIN_SIMILARITY = 0.80  # e5-small, question to title: below this a title is not "close"
 _MARKER = re.compile(r"\[(\d+)\]")
 
 
@@ -247,33 +242,21 @@ def suggestions(state: Mapping[str, Any], citations: list[Passage]) -> list[str]
     return out[:3]
 
 
-@functools.lru_cache(maxsize=512)
-def _title_vector(title: str) -> np.ndarray:
-    return embed_query(title)
-
-
-def closest_material(pool, org_id, message: str, limit: int = CLOSEST_MATERIAL) -> list[dict]:
-    """The organisation's published courses and documents whose titles are nearest the question."""
+def closest_material(pool, org_id, message: str) -> list[dict]:
+    """The document whose text comes nearest the question (its best chunk in the organisation's search),
+    and the published course built from it. Titles alone were no guide: e5-small puts a Spanish question
+    nearer any Spanish title ("¿Cuánto cobra mi compañero Pablo?" -> the Code of Conduct)."""
+    hits = search(org_id, message, k=1, pool=pool)
+    if not hits:
+        return []
+    document = hits[0]
     with pool.connection() as conn:
-        items = [
+        courses = [
             {"kind": "course", "id": str(c.id), "title": c.title}
             for c in course_store.list_courses(conn, org_id, status="published")
+            if c.source_document_id == document.document_id
         ]
-        items += [
-            {"kind": "document", "id": str(d.id), "title": d.title} for d in documents.list_documents(conn, org_id)
-        ]
-    if not items:
-        return []
-    question = embed_query(message)
-    scored = sorted(
-        ((float(np.dot(question, _title_vector(item["title"]))), n) for n, item in enumerate(items)), reverse=True
-    )
-    picked: list[dict] = []
-    for kind in ("course", "document"):
-        picked += [items[n] for score, n in scored if items[n]["kind"] == kind and score >= CLOSEST_MIN_SIMILARITY][
-            :limit
-        ]
-    return picked
+    return courses[:1] + [{"kind": "document", "id": str(document.document_id), "title": document.document_title}]
 
 
 def next_steps(state: Mapping[str, Any]) -> list[dict]:

@@ -234,3 +234,13 @@ def test_one_fact_once_and_no_padding():
     )
     answer = select_sentences("How many days of paid holiday do I get?", [holiday, flights], "en")
     assert "23 working days" in answer and "vuelos" not in answer, answer
+
+
+def test_a_sentence_copied_into_several_documents_is_said_once():
+    """The planted-injection corpus holds one fact in a handbook, a DOCX, an HTML page and a titled file: the
+    offline answer said "Night shifts earn a bonus of 12 euros per shift." three times, one [n] each."""
+    fact = "Night shifts earn a bonus of 12 euros per shift."
+    found = [passage(n, fact, document=name, score=0.8) for n, name in enumerate(["handbook", "shifts", "titled_8"], 1)]
+    assert same_fact(fact, " ".join(fact.upper().split()))
+    answer = select_sentences("How much is the night shift bonus?", found, "en")
+    assert answer.count("12 euros") == 1, answer
