@@ -9,6 +9,10 @@ classify_intent → retrieve_course_context | retrieve_semantic | retrieve_progr
 from __future__ import annotations
 
 import functools
+import queue
+import threading
+from collections.abc import Generator
+from concurrent.futures import ThreadPoolExecutor
 
 from langgraph.graph import END, START, StateGraph
 
@@ -45,3 +49,38 @@ def build_graph(checkpointer=None):
 def tutor_graph():
     """The compiled graph, shared by every turn."""
     return build_graph()
+
+
+class _Abandoned(Exception):
+    """The caller stopped reading the turn's events (a closed chat): the graph stops at its next event."""
+
+
+# One thread runs a turn's whole graph, its nodes inline, while the caller's generator yields what they emit.
+# LangGraph's own streaming of custom events runs every node on a pool thread it creates for each run, with a
+# waiter task beside it (thread hand-offs, two new threads and their pool a turn). Turns wait on models for
+# seconds, so the pool is wide: it only bounds a runaway, Gradio's queue (32) bounds the chat's turns.
+_TURNS = ThreadPoolExecutor(max_workers=128, thread_name_prefix="tutor-turn")
+
+
+def graph_events(state: dict, ctx: TutorContext, notice: str) -> Generator[dict, None, dict]:
+    """Run the graph for one turn: its events as its nodes emit them (``notice`` added to the grounding event);
+    returns its final state."""
+    events: queue.SimpleQueue = queue.SimpleQueue()
+    abandoned = threading.Event()
+
+    def emit(event: dict) -> None:
+        if abandoned.is_set():
+            raise _Abandoned
+        events.put(event)
+
+    ctx.emit = emit
+    run = _TURNS.submit(tutor_graph().invoke, state, context=ctx)
+    run.add_done_callback(lambda _: events.put(None))
+    try:
+        while (event := events.get()) is not None:
+            if notice and event["event"] == "grounding":  # shown above the answer, before any token
+                event = {"event": "grounding", "data": {**event["data"], "notice": notice}}
+            yield event
+    finally:
+        abandoned.set()
+    return run.result()

@@ -2,7 +2,7 @@
 that return only the keys they change.
 
 Dependencies (pool, model, clock) arrive in ``runtime.context`` (a TutorContext); protocol events
-(grounding, token, citations, suggestions) leave through ``runtime.stream_writer``.
+(grounding, token, citations, suggestions) leave through its ``emit``.
 """
 
 from __future__ import annotations
@@ -155,7 +155,7 @@ def generate_response(state: TutorState, runtime: Runtime[TutorContext]) -> dict
     elif judged and gate.finish(stream.outcome, stream.finish_reason):
         fallback, draft, engine, replaced = gate.reason, opening + twin() + closing, "offline", True
         if not hold_back:  # the client clears what it showed; post_process streams the twin's answer
-            runtime.stream_writer(
+            runtime.context.emit(
                 {
                     "event": "fallback",
                     "data": {
@@ -186,7 +186,7 @@ def _token(runtime: Runtime[TutorContext], text: str) -> None:
     ctx = runtime.context
     if not ctx.first_token_at:
         ctx.first_token_at.append((ctx.clock or time.monotonic)())
-    runtime.stream_writer({"event": "token", "data": {"content": text}})
+    runtime.context.emit({"event": "token", "data": {"content": text}})
 
 
 def route_after_generate(state: TutorState) -> str:
@@ -251,8 +251,8 @@ def post_process(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
     follow_ups = suggestions(state, citations)
     actions = adapt.lesson_action(state.get("learner"), state["language"]) + next_steps(state)
     # each with the passage its [n] points at, shortened: the chat draws the sources from this event alone
-    runtime.stream_writer({"event": "citations", "data": {"citations": [c.shown() for c in citations]}})
-    runtime.stream_writer({"event": "suggestions", "data": {"suggestions": follow_ups, "actions": actions}})
+    runtime.context.emit({"event": "citations", "data": {"citations": [c.shown() for c in citations]}})
+    runtime.context.emit({"event": "suggestions", "data": {"suggestions": follow_ups, "actions": actions}})
     return {
         "response": response,
         "passages": list(passages.values()),

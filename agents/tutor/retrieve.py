@@ -17,7 +17,7 @@ from storage.progress import progress_summary
 
 
 def _announce(runtime: Runtime[TutorContext], rung: str, source: str) -> None:
-    runtime.stream_writer({"event": "grounding", "data": {"rung": rung, "source": source}})
+    runtime.context.emit({"event": "grounding", "data": {"rung": rung, "source": source}})
 
 
 def _grounded(state: TutorState, runtime: Runtime[TutorContext], course_id: str | None) -> dict:

@@ -20,7 +20,7 @@ from agents.offline import detect_language
 from agents.runtime.deps import AppDeps
 from agents.runtime.refusals import refusal
 from agents.tutor.adapt import exercise_level
-from agents.tutor.graph import tutor_graph
+from agents.tutor.graph import graph_events
 from agents.tutor.guardrails import is_about_exercise
 from agents.tutor.state import TutorContext
 from agents.tutor.turn_end import finish_turn
@@ -218,15 +218,8 @@ def run_turn(
         yield {"event": "error", "data": {"message": refusal(exc, _lang(user)), "code": exc.code.upper()}}
         return
     ctx.now = now or deps.now()
-    final: dict = {}
     try:
-        for mode, chunk in tutor_graph().stream(state, context=ctx, stream_mode=["custom", "values"]):
-            if mode == "values":
-                final = chunk
-                continue
-            if notice and chunk["event"] == "grounding":  # shown above the answer, before any token
-                chunk = {"event": "grounding", "data": {**chunk["data"], "notice": notice}}
-            yield chunk
+        final = yield from graph_events(state, ctx, notice)
         yield finish_turn(pool, ctx, session, final, started, notice=notice)
     except Exception:
         log.exception("tutor turn failed")

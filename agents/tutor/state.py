@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypedDict
 from uuid import UUID
@@ -77,3 +78,4 @@ class TutorContext:
     clock: Any = None  # time.monotonic, replaceable in tests
     now: Any = None  # the wall-clock time of the turn (AppDeps.now()): review cards are due or fading by it
     first_token_at: list[float] = field(default_factory=list)
+    emit: Callable[[dict], None] = lambda event: None  # where the protocol's events go (service.run_turn's queue)
