@@ -4,6 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from agents.admin import conversations, service
+from agents.admin.state import ToolCall
 from agents.i18n import code_label, format_datetime, format_number, t
 from core.markup import safe_markdown
 from ui.deps import app_deps
@@ -45,19 +46,22 @@ def run(message: str = "", **kwargs) -> None:
 
 
 def show_trace(metadata: dict, key: str) -> None:
-    for n, call in enumerate(metadata.get("tool_calls", [])):
+    calls: list[ToolCall] = metadata.get("tool_calls", [])
+    for n, call in enumerate(calls):
+        rows = call["result"].get("rows", [])
         label = t(
             "admin.assistant.tool_rows",
             lang,
             tool=code_label("tool", call["tool"], lang),
-            n=call.get("result_count", len(call.get("rows", []))),
+            n=call.get("result_count", len(rows)),
         )
         with st.expander(label):
             st.json(call["arguments"], expanded=False)
-            table_with_csv(pd.DataFrame(call.get("rows", [])), call["tool"], key=f"{key}_{n}_rows")
-            for name, rows in (call.get("tables") or {}).items():
+            table_with_csv(pd.DataFrame(rows), call["tool"], key=f"{key}_{n}_rows")
+            tables = {name: v for name, v in call["result"].items() if name != "rows" and isinstance(v, list)}
+            for name, table in tables.items():
                 st.caption(code_label("table", name, lang))
-                table_with_csv(pd.DataFrame(rows), f"{call['tool']}_{name}", key=f"{key}_{n}_{name}")
+                table_with_csv(pd.DataFrame(table), f"{call['tool']}_{name}", key=f"{key}_{n}_{name}")
 
 
 def manage(action, *args, forget: bool = False) -> None:

@@ -18,7 +18,8 @@ from storage.db import DatabaseError
 def _print_human(reply) -> None:
     print(reply.response)
     for call in reply.tool_calls:
-        print(f"  · {call['tool']}({json.dumps(call['arguments'], ensure_ascii=False)}) → {len(call['rows'])} rows")
+        rows = len(call["result"].get("rows", []))
+        print(f"  · {call['tool']}({json.dumps(call['arguments'], ensure_ascii=False)}) → {rows} rows")
     if reply.pending:
         print(
             f"\npending {reply.pending['id']}: confirm with --session {reply.session} --confirm {reply.pending['id']}"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping, Sequence
 from functools import cache
 
 from jsonschema import Draft202012Validator
@@ -80,7 +81,7 @@ def _known_figures(value: object, found: set[str]) -> None:
         found.update(_FIGURE.findall(value))
 
 
-def ungrounded_mentions(text: str, results: list[dict], message: str) -> list[str]:
+def ungrounded_mentions(text: str, results: Sequence[Mapping], message: str) -> list[str]:
     """Figures and capitalised names in ``text`` found in neither ``results`` nor ``message``."""
     figures: set[str] = set(_FIGURE.findall(message))
     _known_figures(results, figures)

@@ -19,7 +19,7 @@ from agents.admin import replies, twin
 from agents.admin.gate import invalid_arguments, plan_disagreement, ungrounded_mentions
 from agents.admin.prompts import HISTORY_SUMMARY, SYNTHESIS_INSTRUCTION, SYSTEM_PROMPT
 from agents.admin.resolve import ToolContext, ToolError, jsonable
-from agents.admin.state import AdminContext, AdminState, Pending
+from agents.admin.state import AdminContext, AdminState, Pending, ToolCall
 from agents.admin.tools import ADMIN_TOOLS, TOOLS_BY_NAME
 from agents.i18n import code_label, t
 from agents.offline import stream_words
@@ -113,7 +113,7 @@ def execute_tools(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
     """Reads run now. Every write is prepared and held as a pending action; one confirm runs them all
     ("deactivate Harry and archive the expenses course": both previewed together)."""
     ctx, lang = runtime.context, state.get("language", "es")
-    trace: list[dict] = []
+    trace: list[ToolCall] = []
     actions: list[Pending] = []
     for call in state.get("planned", []):
         tool = TOOLS_BY_NAME.get(call["tool"])
@@ -277,7 +277,7 @@ class _Reply:
 def _model_summary(state: AdminState, ctx: AdminContext, twin_text: str, reply: _Reply) -> tuple[str, str | None, int]:
     """(engine, fallback, tokens): the model phrases the results, streamed as it writes; a reply naming
     people or figures the results don't hold is replaced by the templated one."""
-    results = [{"tool": c["tool"], "arguments": c["arguments"], "result": c["result"]} for c in state["tool_calls"]]
+    results = state["tool_calls"]
     language = code_label("language", state.get("language", "en"), "en")
     # A slow model reads the twin's summary of the results, not their JSON: a skills matrix is ~4,000
     # tokens, which SmolLM2 on 2 busy cores read for over ten minutes before writing a word (issue 13).

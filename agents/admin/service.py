@@ -14,7 +14,7 @@ from langgraph.types import Command
 
 from agents.admin import amend, twin
 from agents.admin.graph import build_graph
-from agents.admin.state import AdminContext
+from agents.admin.state import AdminContext, ToolCall
 from agents.admin.typed import typed_decision
 from agents.i18n import t
 from agents.llm import LLM
@@ -45,7 +45,7 @@ class AdminInputError(ValueError):
 class AdminReply:
     session: str
     response: str
-    tool_calls: list[dict] = field(default_factory=list)  # {"tool", "arguments", "rows", "result"}
+    tool_calls: list[ToolCall] = field(default_factory=list)
     pending: dict | None = None  # {"id", "tool", "arguments", "preview"}
     executed: list[dict] = field(default_factory=list)  # {"id", "tool", "result"}
     engine: str = "offline"
@@ -57,7 +57,8 @@ class AdminReply:
             "session": self.session,
             "response": self.response,
             "tool_calls": [
-                {"tool": t["tool"], "arguments": t["arguments"], "rows": t["rows"]} for t in self.tool_calls
+                {"tool": t["tool"], "arguments": t["arguments"], "rows": t["result"].get("rows", [])}
+                for t in self.tool_calls
             ],
             "pending": self.pending,
             "executed": self.executed,
@@ -122,14 +123,10 @@ def _history(pool, llm: LLM, admin: users.User, session: chat.ChatSession, lang:
 
 
 def _reply_from(values: dict, session_id: UUID, waiting: bool) -> AdminReply:
-    calls = [
-        {"tool": t["tool"], "arguments": t["arguments"], "rows": t["result"].get("rows", []), "result": t["result"]}
-        for t in values.get("tool_calls", [])
-    ]
     return AdminReply(
         str(session_id),
         values.get("response", ""),
-        calls,
+        list(values.get("tool_calls", [])),
         values.get("pending") if waiting else None,
         list(values.get("executed", [])),
         values.get("engine", "offline"),
@@ -300,16 +297,14 @@ def _record(
     pool, admin: users.User, session_id: UUID, message: str, confirm: str | None, cancel: bool, reply: AdminReply
 ) -> None:
     said = message or t("admin.said_confirm" if confirm else "admin.said_cancel", admin.language)
-    stored_calls = [
+    stored_calls: list[ToolCall] = [
         {
-            "tool": t["tool"],
-            "arguments": t["arguments"],
-            "rows": t["rows"][:STORED_ROWS],
-            "result_count": len(t["rows"]),
-            **{k: v for k, v in t["result"].items() if k not in ("rows",) and not isinstance(v, list)},
-            "tables": {k: v[:STORED_ROWS] for k, v in t["result"].items() if k != "rows" and isinstance(v, list)},
+            "tool": call["tool"],
+            "arguments": call["arguments"],
+            "result": {k: v[:STORED_ROWS] if isinstance(v, list) else v for k, v in call["result"].items()},
+            "result_count": len(call["result"].get("rows", [])),
         }
-        for t in reply.tool_calls
+        for call in reply.tool_calls
     ]
     with pool.connection() as conn:
         chat.add_message(conn, admin.org_id, session_id, "user", said, {"confirm": confirm, "cancel": cancel})

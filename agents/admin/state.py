@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 from uuid import UUID
 
 from psycopg_pool import ConnectionPool
@@ -14,10 +14,15 @@ from agents.llm import LLM
 from storage.users import User
 
 
-class ToolTrace(TypedDict):
+class ToolCall(TypedDict):
+    """One tool call of a turn, one shape from the node that ran it to the screen that shows it (the live
+    reply, the CLI, the stored message the page draws): ``result`` holds its ``rows`` and, by tool, a preview,
+    an error, other tables and figures."""
+
     tool: str
     arguments: dict
     result: dict
+    result_count: NotRequired[int]  # in a stored message: the rows there were before its lists were cut
 
 
 class Pending(TypedDict, total=False):
@@ -43,7 +48,7 @@ class AdminState(TypedDict, total=False):
     history_summary: str | None  # the older turns, summarised (the tutor's memory, agents.llm.memory)
     planned: list[dict]  # [{"tool", "arguments"}] chosen by the model or the twin
     next_steps: list[str]  # later steps of a multi-step request, suggested not run
-    tool_calls: list[ToolTrace]  # what ran this turn
+    tool_calls: list[ToolCall]  # what ran this turn
     pending: Pending | None
     cancelled: dict | None  # the pending action this turn cancelled, with why
     amended: dict | None  # the pending action this turn replaced by an amended preview

@@ -46,7 +46,7 @@ def test_every_bench_write_is_previewed_and_a_confirm_executes_it(turn, message)
 def test_an_unknown_skill_is_answered_from_the_tool_nobody_and_the_closest(turn):
     reply = turn("Who knows Excel?")
     call = reply.tool_calls[0]
-    assert call["tool"] == "who_knows" and call["rows"] == []
+    assert call["tool"] == "who_knows" and call["result"]["rows"] == []
     assert call["result"]["unknown_skill"] == "Excel" and len(call["result"]["closest"]) == 3
     assert "Excel" in reply.response and call["result"]["closest"][0] in reply.response
 

@@ -12,7 +12,7 @@ def test_prose_instead_of_a_tool_call_runs_the_twins_plan(fake_openai, turn):
     fake_openai.reply("Javier Torres knows forklift operation at a high level.")
     reply = turn("Who knows forklift?")
     assert [c["tool"] for c in reply.tool_calls] == ["who_knows"] and reply.fallback == "no_tool_call"
-    assert "Javier Torres" in {r["full_name"] for r in reply.tool_calls[0]["rows"]}
+    assert "Javier Torres" in {r["full_name"] for r in reply.tool_calls[0]["result"]["rows"]}
     assert reply.response == "Javier Torres knows forklift operation at a high level."  # the model phrased it
     assert reply.engine.startswith("openai:")
 

@@ -43,7 +43,7 @@ def test_a_read_tool_called_by_the_model_runs_and_is_summarised(fake_openai, tur
     reply = turn("please check this for me")
     call = reply.tool_calls[0]
     assert call["tool"] == tool and "error" not in call["result"], call
-    assert check(call["rows"])
+    assert check(call["result"]["rows"])
     assert reply.response == "Here is the summary." and reply.engine.startswith("openai:")
     sent = fake_openai.chat_requests[0]
     assert len(sent["tools"]) == 13 and "Marta Ruiz" in sent["messages"][0]["content"]
@@ -81,7 +81,7 @@ def test_a_write_tool_called_by_the_model_waits_for_the_confirm(fake_openai, tur
 def test_ambiguous_and_unknown_names_from_the_model(fake_openai, turn):
     fake_openai.tool_call("get_employee_detail", {"employee_name": "Mar"}).reply("Which one?")
     reply = turn("how is Mar doing")
-    assert {"Marina Gil", "Diego Martín"} <= {r["name"] for r in reply.tool_calls[0]["rows"]}
+    assert {"Marina Gil", "Diego Martín"} <= {r["name"] for r in reply.tool_calls[0]["result"]["rows"]}
     fake_openai.tool_call("assign_course", {"course_title": "Underwater Welding", "employee_names": ["James"]})
     reply = turn("assign underwater welding to James", reply.session)
     assert reply.pending is None and "Underwater Welding" in reply.tool_calls[0]["result"]["error"]

@@ -20,13 +20,17 @@ def _only_call(reply) -> dict:
     return reply.tool_calls[0]
 
 
+def _rows(call) -> list[dict]:
+    return call["result"]["rows"]
+
+
 @pytest.mark.parametrize(
     ("message", "tool", "check"),
     [
         (
             "lista de empleados inactivos",
             "list_employees",
-            lambda c: [r["full_name"] for r in c["rows"]] == ["Andrés Molina"],
+            lambda c: [r["full_name"] for r in _rows(c)] == ["Andrés Molina"],
         ),
         (
             "perfil de James",
@@ -39,30 +43,34 @@ def _only_call(reply) -> dict:
         (
             "show the skills matrix for warehouse safety",
             "get_skills_matrix",
-            lambda c: c["arguments"] == {"category": "Warehouse safety"} and "Forklift operation" in c["rows"][0],
+            lambda c: c["arguments"] == {"category": "Warehouse safety"} and "Forklift operation" in _rows(c)[0],
         ),
         (
             "skill gaps with fewer than 2 experts",
             "get_skill_gaps",
-            lambda c: c["arguments"] == {"threshold": 2} and "Oracle Financials" in {r["skill"] for r in c["rows"]},
+            lambda c: c["arguments"] == {"threshold": 2} and "Oracle Financials" in {r["skill"] for r in _rows(c)},
         ),
         (
             "who knows Oracle Financials?",
             "who_knows",
-            lambda c: [r["full_name"] for r in c["rows"]] == ["Isabel Vega", "Ryan Mitchell"],
+            lambda c: [r["full_name"] for r in _rows(c)] == ["Isabel Vega", "Ryan Mitchell"],
         ),
         (
             "list courses in draft",
             "list_courses",
-            lambda c: c["rows"] and {r["status"] for r in c["rows"]} == {"draft"},
+            lambda c: _rows(c) and {r["status"] for r in _rows(c)} == {"draft"},
         ),
         (
             "stats for the returns course",
             "get_course_stats",
             lambda c: c["result"]["course"]["title"] == "Returns and Refunds Essentials",
         ),
-        ("alertas", "get_alerts", lambda c: {"overdue", "deadline_at_risk"} <= {r["kind"] for r in c["rows"]}),
-        ("sugerencias de mentores", "get_mentorship_suggestions", lambda c: len(c["rows"]) > 0),
+        (
+            "alertas",
+            "get_alerts",
+            lambda c: {"overdue", "deadline_at_risk"} <= {r["kind"] for r in _rows(c)},
+        ),
+        ("sugerencias de mentores", "get_mentorship_suggestions", lambda c: len(_rows(c)) > 0),
     ],
 )
 def test_each_read_tool_runs_at_once(turn, message, tool, check):
@@ -76,11 +84,11 @@ def test_each_read_tool_runs_at_once(turn, message, tool, check):
 def test_ambiguous_name_lists_candidates_and_changes_nothing(turn, seeded_pool):
     reply = turn("perfil de Mar")
     call = _only_call(reply)
-    names = {row["name"] for row in call["rows"]}
+    names = {row["name"] for row in _rows(call)}
     assert {"Marina Gil", "Diego Martín"} <= names and "Marina Gil" in reply.response
     writes = audit_count(seeded_pool)
     reply = turn("desactiva a Mar", reply.session)
-    assert reply.pending is None and {"Marina Gil", "Diego Martín"} <= {r["name"] for r in reply.tool_calls[0]["rows"]}
+    assert reply.pending is None and {"Marina Gil", "Diego Martín"} <= {r["name"] for r in _rows(reply.tool_calls[0])}
     assert audit_count(seeded_pool) == writes
 
 
@@ -245,8 +253,8 @@ def test_a_skill_is_found_by_its_name_in_either_language_accents_and_case_aside(
     call = reply.tool_calls[0]
     assert call["tool"] == "who_knows" and call["arguments"]["skill_name"] == "Forklift operation"
     assert call["result"]["skills"] == ["Manejo de carretillas elevadoras"]  # said in the reader's language
-    assert {r["full_name"] for r in call["rows"]} == {"Javier Torres", "Ana Morales", "Tom Baker"}  # medium+
-    assert {r["skill"] for r in call["rows"]} == {"Manejo de carretillas elevadoras"}
+    assert {r["full_name"] for r in _rows(call)} == {"Javier Torres", "Ana Morales", "Tom Baker"}  # medium+
+    assert {r["skill"] for r in _rows(call)} == {"Manejo de carretillas elevadoras"}
     english = turn("who knows FORKLIFT operation?")
     assert english.tool_calls[0]["result"]["skills"] == ["Forklift operation"]
     folded = turn("quien sabe de deteccion de PHISHING")
@@ -262,7 +270,7 @@ def test_a_category_asks_for_the_people_who_know_its_skills_each_named_once(turn
     with seeded_pool.connection() as conn:
         category = skill_store.list_skills(conn, admin.org_id, category="Information security")
     assert call["result"]["skills"] == [skill.name_in("es") for skill in category]
-    people = {r["full_name"] for r in call["rows"]}
-    assert len(call["result"]["skills"]) > 1 and len(call["rows"]) > len(people)
+    people = {r["full_name"] for r in _rows(call)}
+    assert len(call["result"]["skills"]) > 1 and len(_rows(call)) > len(people)
     assert reply.response.startswith(f"{len(people)} personas saben") and "muelle" not in reply.response
     assert all(reply.response.count(name) == 1 for name in people)

@@ -4,12 +4,17 @@ trace and Confirm card work on the product's PostgresSaver checkpointer."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from agents.i18n import code_label, t
+from storage import chat
 from tests.admin.conftest import audit_count, is_active
 from tests.apptest import open_page, texts
 from ui.tables import column_labels
 
+MIGRATION = Path(__file__).parents[2] / "storage" / "migrations" / "216_admin_tool_calls.sql"
 DASHBOARDS = [
     "pages/home_admin.py",
     "pages/skills_matrix.py",
@@ -94,6 +99,35 @@ def test_assistant_page_chat_trace_and_confirm_card(admin, seeded_pool):
     assert not at.exception, at.exception
     assert not is_active(seeded_pool, "diego@acme.test") and "Hecho" in texts(at)
     assert not [b for b in at.button if b.label.endswith("Confirmar")]
+
+
+def test_a_conversation_stored_in_the_old_tool_call_shape_is_drawn_after_its_migration(admin, seeded_pool):
+    old_call = {  # before issue 27: the result spread beside tool and arguments, its other tables apart
+        "tool": "who_knows",
+        "arguments": {"skill_name": "Oracle Financials"},
+        "rows": [{"full_name": "Isabel Vega", "level": "high"}],
+        "result_count": 3,
+        "total": 3,
+        "tables": {"skills": [{"skill": "Oracle Financials"}]},
+    }
+    with seeded_pool.connection() as conn:
+        session = chat.create_session(conn, admin.org_id, admin.id, "admin", title="old")
+        chat.add_message(conn, admin.org_id, session.id, "user", "who knows Oracle Financials?")
+        chat.add_message(conn, admin.org_id, session.id, "assistant", "Isabel Vega.", {"tool_calls": [old_call]})
+        conn.execute(MIGRATION.read_text(encoding="utf-8"))
+        stored = chat.list_messages(conn, admin.org_id, session.id)[-1].metadata["tool_calls"]
+    assert stored == [
+        {
+            "tool": "who_knows",
+            "arguments": {"skill_name": "Oracle Financials"},
+            "result": {"rows": old_call["rows"], "total": 3, "skills": [{"skill": "Oracle Financials"}]},
+            "result_count": 3,
+        }
+    ]
+    at = open_page(admin, "pages/admin_assistant.py", admin_assistant_session=str(session.id))
+    tool = code_label("tool", "who_knows", admin.language)
+    assert t("admin.assistant.tool_rows", admin.language, tool=tool, n=3) in [e.label for e in at.expander]
+    assert len(at.dataframe) == 2  # its rows and its skills table
 
 
 def test_assistant_conversation_renamed_then_deleted_from_the_sidebar(admin):
