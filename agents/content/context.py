@@ -1,4 +1,4 @@
-"""What the pipeline's nodes depend on (pool, model, concurrency), passed as LangGraph's run context."""
+"""What the pipeline's nodes depend on (pool, model, embedder, concurrency), passed as LangGraph's run context."""
 
 from __future__ import annotations
 
@@ -6,13 +6,16 @@ import logging
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from psycopg_pool import ConnectionPool
 
 from agents.llm import LLM
 from storage import jobs
+
+if TYPE_CHECKING:
+    from agents.runtime.deps import Embedder
 
 log = logging.getLogger(__name__)
 MAX_CONCURRENT_LLM_CALLS = 3  # spec 004 §10
@@ -23,6 +26,7 @@ MAX_REFINEMENT_CYCLES = 2
 class ContentContext:
     pool: ConnectionPool
     llm: LLM
+    embedder: Embedder  # the worker's AppDeps: the modules' supplemental search embeds through it
     model_calls: threading.BoundedSemaphore = field(
         default_factory=lambda: threading.BoundedSemaphore(MAX_CONCURRENT_LLM_CALLS)
     )

@@ -186,6 +186,7 @@ def build_module(ctx: ContentContext, task: Mapping[str, Any]) -> dict:
     else:
         _, supplement_ids = module_chunk_ids(
             ctx.pool,
+            ctx.embedder,
             task["org_id"],
             task["source_document_ids"],
             [c for s in own for c in s.chunk_ids] or spec["chunk_ids"],

@@ -7,6 +7,7 @@ reviewer in particular loads the sources itself, spec 004 §3.6).
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 from uuid import UUID
 
 from psycopg_pool import ConnectionPool
@@ -14,6 +15,9 @@ from psycopg_pool import ConnectionPool
 from agents.content.sections import Section, sections_from_chunks
 from agents.content.text import overlap
 from storage import documents
+
+if TYPE_CHECKING:
+    from agents.runtime.deps import Embedder
 
 log = logging.getLogger(__name__)
 SUPPLEMENT_TOP_K = 3  # spec 004 §10 SEMANTIC_SEARCH_TOP_K
@@ -70,7 +74,12 @@ def chunks_matching(all_sections: list[Section], text: str, limit: int = 3) -> l
 
 
 def module_chunk_ids(
-    pool: ConnectionPool, org_id: str, document_ids: list[str], primary: list[str], themes: list[dict]
+    pool: ConnectionPool,
+    embedder: Embedder,
+    org_id: str,
+    document_ids: list[str],
+    primary: list[str],
+    themes: list[dict],
 ) -> tuple[list[str], list[str]]:
     """Dual retrieval (spec 004 §4.3): the theme->chunk index, plus a semantic supplement per theme.
 
@@ -86,7 +95,9 @@ def module_chunk_ids(
         if not query:
             continue
         try:
-            hits = search(UUID(org_id), query, k=SUPPLEMENT_TOP_K + len(seen), scope=scope, pool=pool)
+            hits = search(
+                UUID(org_id), query, k=SUPPLEMENT_TOP_K + len(seen), scope=scope, pool=pool, embedder=embedder
+            )
         except Exception:  # retrieval is a supplement: the index alone still grounds the module
             log.warning("supplemental search failed for theme %r", theme.get("key"), exc_info=True)
             continue

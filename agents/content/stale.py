@@ -176,7 +176,7 @@ def draft_regeneration(deps: AppDeps, user: users.User, module_id: UUID | str) -
         "language": outline.course.language,
         "instructions": t("insights.stale.regenerate_instructions", outline.course.language),
     }
-    built = build_module(ContentContext(deps.pool, deps.llm), task)
+    built = build_module(ContentContext(deps.pool, deps.llm, deps), task)
     return ModuleDraft(module_id, module.title, built["lessons"], built["exercises"], built["engine"])
 
 

@@ -119,7 +119,7 @@ def run_generation(deps: AppDeps, org_id: UUID, job_id: UUID, *, worker: str) ->
             payload = None  # cut off by a crash (or resumed already): continue from the checkpoint
         else:
             payload = initial_state(job)
-        graph.invoke(payload, config, context=ContentContext(pool, deps.llm), durability="sync")
+        graph.invoke(payload, config, context=ContentContext(pool, deps.llm, deps), durability="sync")
         _settle(pool, graph, job)
         return "ran"
     except Exception as exc:

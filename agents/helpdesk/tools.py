@@ -70,7 +70,7 @@ def title_overlap(a: str, b: str) -> float:
 
 
 # --- knowledge base --------------------------------------------------------------------------------
-def kb_search(pool, org_id, query: str) -> list[dict]:
+def kb_search(deps: AppDeps, org_id, query: str) -> list[dict]:
     from agents.retrieval import search
 
     return [
@@ -81,7 +81,7 @@ def kb_search(pool, org_id, query: str) -> list[dict]:
             "content": hit.content,
             "score": float(hit.score),
         }
-        for hit in search(org_id, query, k=4, pool=pool)
+        for hit in search(org_id, query, k=4, pool=deps.pool, embedder=deps)
     ]
 
 
@@ -300,7 +300,7 @@ def default_toolbox(deps: AppDeps, org_id: UUID, user_id: UUID) -> Toolbox:
         raise ToolError("web search is not configured", reason="unavailable")
 
     return Toolbox(
-        retry_kb=lambda q: kb_search(deps.pool, org_id, q),
+        retry_kb=lambda q: kb_search(deps, org_id, q),
         web_search=tavily_search if "web_search" in available else unavailable,
         search_existing_issues=github_issue_search if github else (lambda q: local_ticket_search(deps, org_id, q)),
         file_ticket=(lambda d, k: (file_github_issue if github else file_local_ticket)(deps, org_id, user_id, d, k)),

@@ -2,7 +2,8 @@
 
 from agents.runtime.deps import process_deps
 from agents.retrieval import search, Scope
-hits = search("acme", "¿Cuántos días tengo para devolver un producto?", k=5, pool=process_deps().pool)
+deps = process_deps()
+hits = search("acme", "¿Cuántos días tengo para devolver un producto?", k=5, pool=deps.pool, embedder=deps)
 """
 
 from agents.retrieval.grounding import Grounding, ground

@@ -116,9 +116,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     args = _parser().parse_args(argv)
     try:
-        pool = process_deps().pool
+        deps = process_deps()
         if args.command == "search":
-            _print_search(search(args.org, args.query, k=args.k, strategy=args.strategy, pool=pool), args.json)
+            _print_search(
+                search(args.org, args.query, k=args.k, strategy=args.strategy, pool=deps.pool, embedder=deps), args.json
+            )
         else:
             if args.k <= 0:
                 raise RetrievalError(f"k must be positive, not {args.k}")
@@ -129,7 +131,8 @@ def main(argv: list[str] | None = None) -> int:
                     k=args.k,
                     strategy=args.strategy,
                     anchors=not args.no_anchors,
-                    pool=pool,
+                    pool=deps.pool,
+                    embedder=deps,
                 ),
                 args.json,
             )

@@ -8,16 +8,19 @@ lesson is always included.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from uuid import UUID
 
 import numpy as np
 from pydantic import BaseModel, Field
 
-from agents.ingestion.embeddings import embed_query
 from agents.retrieval import prompts
 from agents.retrieval.hits import Hit
 from storage import course_outline
 from storage.course_outline import LessonText, ModuleNode
+
+if TYPE_CHECKING:
+    from agents.runtime.deps import Embedder
 
 MAX_MODULES = 2
 SELECTION_MARGIN = 0.02  # modules within this similarity of the best one are picked too
@@ -39,15 +42,17 @@ def describe(module: ModuleNode) -> str:
     return f"{module.title}. {module.summary} {lessons}".strip()
 
 
-def module_similarities(question: str, modules: list[ModuleNode]) -> list[float]:
+def module_similarities(question: str, modules: list[ModuleNode], embedder: Embedder) -> list[float]:
     # Both sides as e5 "query:" texts: short, symmetric, and served from the query cache.
-    question_vector = embed_query(question)
-    return [float(np.dot(question_vector, embed_query(describe(module)))) for module in modules]
+    question_vector = embedder.embed_query(question)
+    return [float(np.dot(question_vector, embedder.embed_query(describe(module)))) for module in modules]
 
 
-def select_modules(question: str, modules: list[ModuleNode], llm=None) -> tuple[list[ModuleNode], str, list[float]]:
+def select_modules(
+    question: str, modules: list[ModuleNode], embedder: Embedder, llm=None
+) -> tuple[list[ModuleNode], str, list[float]]:
     """(chosen modules best first, engine, every module's similarity)."""
-    similarities = module_similarities(question, modules)
+    similarities = module_similarities(question, modules, embedder)
 
     def twin() -> ModuleChoice:
         best = max(similarities)
@@ -76,13 +81,20 @@ def select_modules(question: str, modules: list[ModuleNode], llm=None) -> tuple[
 
 
 def retrieve_course_context(
-    pool, org_id: UUID, course_id: UUID, question: str, *, lesson_id: UUID | None = None, llm=None
+    pool,
+    org_id: UUID,
+    course_id: UUID,
+    question: str,
+    *,
+    embedder: Embedder,
+    lesson_id: UUID | None = None,
+    llm=None,
 ) -> CourseContext:
     with pool.connection() as conn:
         modules = course_outline.course_tree(conn, org_id, course_id)
     if not modules:
         return CourseContext([], [], "offline")
-    chosen, engine, similarities = select_modules(question, modules, llm)  # no connection held: a model call
+    chosen, engine, similarities = select_modules(question, modules, embedder, llm)  # no connection held: a model call
     with pool.connection() as conn:
         lessons = course_outline.module_lessons(conn, org_id, [m.id for m in chosen])
         current = (
@@ -99,9 +111,11 @@ def retrieve_course_context(
     return CourseContext(lessons, [(m, similarity[m.id]) for m in chosen], engine)
 
 
-def course_tree_hits(pool, org_id: UUID, course_id: UUID, question: str, k: int, llm=None) -> list[Hit]:
+def course_tree_hits(
+    pool, org_id: UUID, course_id: UUID, question: str, k: int, *, embedder: Embedder, llm=None
+) -> list[Hit]:
     """The course-tree strategy as search hits (the retrieval lab shows them beside the others)."""
-    context = retrieve_course_context(pool, org_id, course_id, question, llm=llm)
+    context = retrieve_course_context(pool, org_id, course_id, question, embedder=embedder, llm=llm)
     similarity = {m.id: s for m, s in context.selected}
     return [
         Hit(

@@ -15,15 +15,18 @@ import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from agents.ingestion.embeddings import embed_query
 from agents.offline import detect_language
 from agents.retrieval.anchors import ANCHORS, Anchors
 from agents.retrieval.search import RetrievalError, resolve_org, search
 from storage import chunks as chunk_store
 from storage import scopes
+
+if TYPE_CHECKING:
+    from agents.runtime.deps import Embedder
 
 SPLITS = ("tune", "heldout")
 
@@ -104,6 +107,7 @@ def evaluate(
     items: list[EvalItem],
     *,
     pool,
+    embedder: Embedder,
     k: int = 5,
     strategy: str = "hybrid",
     scope=None,
@@ -128,14 +132,21 @@ def evaluate(
             return [
                 hit.document_title
                 for hit in search(
-                    org_id, question, k=top, scope=scope, strategy=strategy, pool=pool, query_vector=vector
+                    org_id,
+                    question,
+                    k=top,
+                    scope=scope,
+                    strategy=strategy,
+                    pool=pool,
+                    embedder=embedder,
+                    query_vector=vector,
                 )
             ]
 
     runs: dict[str, list[int | None]] = {name: [] for name in [strategy, *(ANCHORS if exact else ())]}
     latencies, misses, pairs, found = [], [], [], []
     for item in items:
-        vector = embed_query(item.question) if exact else None
+        vector = embedder.embed_query(item.question) if exact else None
         started = time.perf_counter()
         titles = search_fn(item.question, k, vector) if exact else search_fn(item.question, k)
         latencies.append((time.perf_counter() - started) * 1000)

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 from uuid import UUID
 
 import numpy as np
 
-from agents.ingestion.embeddings import embed_query
 from agents.llm import LLM, count_tokens
 from agents.retrieval import fusion, postprocess
 from agents.retrieval.course_tree import retrieve_course_context
@@ -24,6 +24,9 @@ from agents.retrieval.passages import Passage
 from agents.retrieval.search import MAX_QUERY_CHARS, Hit, Scope, search, search_each
 from core import glossary
 from storage import scopes
+
+if TYPE_CHECKING:
+    from agents.runtime.deps import Embedder
 
 THIN_LESSONS_TOKENS = 200  # 000 §1.5: below this the course's source documents are searched too
 SEMANTIC_K = 5
@@ -77,7 +80,7 @@ def _relevant(hits: list[Hit]) -> list[Hit]:
     return [hit for hit in hits if hit.score >= floor or hit.scores.get("boost", 0.0) >= fusion.STRONG_LEXICAL]
 
 
-def search_both_languages(pool, org_id: UUID, question: str, k: int = SEMANTIC_K) -> list[Hit]:
+def search_both_languages(pool, org_id: UUID, question: str, k: int = SEMANTIC_K, *, embedder: Embedder) -> list[Hit]:
     """The k best chunks for the question as asked and as the glossary says it in the other language
     (issue 29: a Spanish question finds the English policy's sentence, and the other way round); a chunk
     found both ways keeps its better score."""
@@ -85,8 +88,10 @@ def search_both_languages(pool, org_id: UUID, question: str, k: int = SEMANTIC_K
         glossary.gloss(question)[:MAX_QUERY_CHARS].rsplit(" ", 1)[0] if len(question) > 40 else glossary.gloss(question)
     )
     if not other or other == question:
-        return search(org_id, question, k=k, pool=pool)
-    hits, translated = search_each(org_id, [question, other], k=k, pool=pool)  # one transaction for both
+        return search(org_id, question, k=k, pool=pool, embedder=embedder)
+    hits, translated = search_each(
+        org_id, [question, other], k=k, pool=pool, embedder=embedder
+    )  # one transaction for both
     best: dict = {}
     for hit in hits + translated:
         if hit.chunk_id not in best or hit.score > best[hit.chunk_id].score:
@@ -109,11 +114,13 @@ def ground(
     question: str,
     *,
     llm: LLM,
+    embedder: Embedder,
     course_id: UUID | None = None,
     lesson_id: UUID | None = None,
 ) -> Grounding:
     """Decide the rung for ``question`` and assemble its numbered passages; ``llm``
-    (the turn's model) sizes the context budget and picks the course's modules when it is not offline."""
+    (the turn's model) sizes the context budget and picks the course's modules when it is not offline;
+    ``embedder`` (the turn's AppDeps) embeds the question."""
     started = time.perf_counter()
     model = None if llm.offline else llm.settings.model
     budget = postprocess.context_budget(model)
@@ -125,7 +132,13 @@ def ground(
     source = "semantic"
     if course_id is not None:
         course = retrieve_course_context(
-            pool, org_id, course_id, question, lesson_id=lesson_id, llm=None if llm.offline else llm
+            pool,
+            org_id,
+            course_id,
+            question,
+            embedder=embedder,
+            lesson_id=lesson_id,
+            llm=None if llm.offline else llm,
         )
         lessons = postprocess.within_budget(
             course.lessons, budget, lambda lesson: count_tokens(lesson.content_md, model)
@@ -145,28 +158,39 @@ def ground(
         source = "pageindex"
         used = sum(count_tokens(d.text, model) for d in drafts)
         if used < THIN_LESSONS_TOKENS:
-            hits = _relevant(search(org_id, question, k=SEMANTIC_K, scope=Scope(course_id=course_id), pool=pool))
+            hits = _relevant(
+                search(org_id, question, k=SEMANTIC_K, scope=Scope(course_id=course_id), pool=pool, embedder=embedder)
+            )
             if hits:
                 drafts += _chunk_passages(_prompt_hits(pool, org_id, hits, budget - used, model))
                 source = "scoped_fallback"
             else:  # thin lessons and no chunk to add: the course's documents kept whole hold the answer
-                documents = _enrolled_documents(pool, org_id, user_id, question, course_id, budget - used, model)
+                documents = _enrolled_documents(
+                    pool, embedder, org_id, user_id, question, course_id, budget - used, model
+                )
                 if documents:
                     return done("document", "document", drafts + documents)
     else:
-        hits = _relevant(search_both_languages(pool, org_id, question))
+        hits = _relevant(search_both_languages(pool, org_id, question, embedder=embedder))
         drafts = _chunk_passages(_prompt_hits(pool, org_id, hits, budget, model))
     if drafts:
         return done("chunks", source, drafts)
 
-    documents = _enrolled_documents(pool, org_id, user_id, question, course_id, budget, model)
+    documents = _enrolled_documents(pool, embedder, org_id, user_id, question, course_id, budget, model)
     if documents:
         return done("document", "document", documents)
     return done("general", "none", [])
 
 
 def _enrolled_documents(
-    pool, org_id: UUID, user_id: UUID | None, question: str, course_id: UUID | None, budget: int, model: str | None
+    pool,
+    embedder: Embedder,
+    org_id: UUID,
+    user_id: UUID | None,
+    question: str,
+    course_id: UUID | None,
+    budget: int,
+    model: str | None,
 ) -> list[Passage]:
     """Whole documents of the learner's courses, as many as fit the budget.
 
@@ -175,14 +199,14 @@ def _enrolled_documents(
     """
     if user_id is None:
         return []
-    question_vector = embed_query(question)
+    question_vector = embedder.embed_query(question)
     with pool.connection() as conn:
         documents = scopes.enrolled_course_documents(conn, org_id, user_id, question_vector, course_id)
     drafts, used = [], 0
     for document in documents:
         if course_id is None and (
             document.relevance is not None
-            or float(np.dot(question_vector, embed_query(document.full_text[:1500]))) < MIN_RELEVANCE
+            or float(np.dot(question_vector, embedder.embed_query(document.full_text[:1500]))) < MIN_RELEVANCE
         ):
             continue
         tokens = count_tokens(document.full_text, model)

@@ -75,7 +75,9 @@ def run_query(
     scope = Scope(document_ids=document_ids or None, course_id=course_id)
     started = time.perf_counter()
     try:
-        hits: list[Hit] = search(admin.org_id, query, k=k, scope=scope, strategy=strategy, pool=deps.pool)
+        hits: list[Hit] = search(
+            admin.org_id, query, k=k, scope=scope, strategy=strategy, pool=deps.pool, embedder=deps
+        )
     except RetrievalError as exc:
         return LabResult([], 0.0, str(exc))
     latency = (time.perf_counter() - started) * 1000
@@ -95,7 +97,7 @@ def run_eval(deps: AppDeps, admin: User, data: bytes, *, k: int = 5, strategy: s
     _admin(admin)
     try:
         items = parse_lines(data.decode("utf-8").splitlines())
-        return evaluate(admin.org_id, items, k=k, strategy=strategy, pool=deps.pool)
+        return evaluate(admin.org_id, items, k=k, strategy=strategy, pool=deps.pool, embedder=deps)
     except UnicodeDecodeError:
         return {"error": "the file is not UTF-8 text"}
     except RetrievalError as exc:

@@ -20,10 +20,9 @@ from langchain_core.embeddings import Embeddings
 from langchain_core.retrievers import BaseRetriever
 from psycopg.conninfo import conninfo_to_dict
 
-from agents.ingestion.embeddings import embed_passages, embed_query
 from agents.llm import LLM
 from agents.retrieval.search import Scope, search
-from agents.runtime.deps import AppDeps
+from agents.runtime.deps import AppDeps, Embedder
 
 CHUNK_METADATA = ["org_id", "document_id", "position", "heading", "page_start"]
 
@@ -53,7 +52,15 @@ class SkillNetRetriever(BaseRetriever):
                     "scores": hit.scores,
                 },
             )
-            for hit in search(self.org, query, k=self.k, scope=self.scope, strategy=self.strategy, pool=self.deps.pool)
+            for hit in search(
+                self.org,
+                query,
+                k=self.k,
+                scope=self.scope,
+                strategy=self.strategy,
+                pool=self.deps.pool,
+                embedder=self.deps,
+            )
         ]
 
 
@@ -72,11 +79,14 @@ def as_retriever(
 class E5Embeddings(Embeddings):
     """The product's embeddings (e5 query/passage prefixes) behind LangChain's interface."""
 
+    def __init__(self, embedder: Embedder):
+        self.embedder = embedder
+
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
-        return embed_passages(list(texts)).tolist()
+        return self.embedder.embed_passages(list(texts)).tolist()
 
     def embed_query(self, text: str) -> list[float]:
-        return embed_query(text).tolist()
+        return self.embedder.embed_query(text).tolist()
 
 
 def async_url(conninfo: str) -> str:
@@ -105,14 +115,15 @@ def async_url(conninfo: str) -> str:
     ).render_as_string(hide_password=False)
 
 
-def pgvector_store(conninfo: str, *, k: int = 5):
-    """The chunks table as langchain-postgres's PGVectorStore (its own similarity search)."""
+def pgvector_store(conninfo: str, *, embedder: Embedder, k: int = 5):
+    """The chunks table as langchain-postgres's PGVectorStore (its own similarity search), its questions
+    embedded by ``embedder`` (an AppDeps)."""
     from langchain_postgres import PGEngine, PGVectorStore
 
     engine = PGEngine.from_connection_string(url=async_url(conninfo))
     return PGVectorStore.create_sync(
         engine=engine,
-        embedding_service=E5Embeddings(),
+        embedding_service=E5Embeddings(embedder),
         table_name="document_chunks",
         id_column="id",
         content_column="content",

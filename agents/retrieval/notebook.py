@@ -55,7 +55,7 @@ def search(
     """The k best passages for ``query``, best first: rank, document, section, page, fused score,
     language, text and chunk id. RetrievalError (one line) for a bad query, k or organisation."""
     deps = deps or process_deps()
-    hits = product_search(org, query, k=k, scope=scope, strategy=strategy, pool=deps.pool)
+    hits = product_search(org, query, k=k, scope=scope, strategy=strategy, pool=deps.pool, embedder=deps)
     rows = [
         [rank, hit.document_title, _section(hit), hit.page, hit.score, hit.language, hit.content, str(hit.chunk_id)]
         for rank, hit in enumerate(hits, 1)
@@ -80,7 +80,7 @@ def retrieval_eval(
     deps = deps or process_deps()
     items = load(questions, split) if isinstance(questions, str | Path) else list(questions)
     items = items[:limit] if limit else items
-    report = evaluate(org, items, pool=deps.pool, k=k, strategy=strategy, per_question=True)
+    report = evaluate(org, items, pool=deps.pool, embedder=deps, k=k, strategy=strategy, per_question=True)
     rows = []
     for item, result in zip(items, report.pop("items")):
         rank = result["rank"]

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import threading
+from typing import TYPE_CHECKING
 from uuid import UUID
 
 import numpy as np
 from psycopg_pool import ConnectionPool
 
-from agents.ingestion.embeddings import embed_query
 from agents.offline import detect_language
 from agents.retrieval import fusion
 from agents.retrieval.course_tree import course_tree_hits
@@ -16,6 +16,9 @@ from agents.retrieval.hits import Hit, Scope
 from agents.retrieval.postprocess import deduplicate
 from storage import chunks as chunk_store
 from storage import course_outline, users
+
+if TYPE_CHECKING:
+    from agents.runtime.deps import Embedder
 
 MAX_QUERY_CHARS = 2000
 MAX_K = 100
@@ -89,11 +92,12 @@ def search(
     strategy: str = "hybrid",
     *,
     pool: ConnectionPool,
+    embedder: Embedder,
     query_vector: np.ndarray | None = None,
     llm=None,
 ) -> list[Hit]:
     """The k best chunks for ``query`` in the organisation (and scope), best first, read on the caller's
-    ``pool`` (its AppDeps' or its context's).
+    ``pool`` and embedded by its ``embedder`` (its AppDeps, or its context's).
 
     ``query_vector`` skips embedding the query (benchmarks, callers that embedded it already);
     ``llm`` is only used by the course-tree strategy (module selection; offline twin without it).
@@ -104,14 +108,16 @@ def search(
             raise RetrievalError("the course-tree strategy needs a course scope")
         with pool.connection() as conn:
             org_id = resolve_org(conn, org)
-        return course_tree_hits(pool, org_id, UUID(str(scope.course_id)), query, k, llm=llm)
+        return course_tree_hits(pool, org_id, UUID(str(scope.course_id)), query, k, embedder=embedder, llm=llm)
     with pool.connection() as conn:
         org_id = resolve_org(conn, org)
-        candidates = _candidates(conn, org_id, query, k, scope, strategy, query_vector)
+        candidates = _candidates(conn, embedder, org_id, query, k, scope, strategy, query_vector)
     return _ranked_hits(*candidates, k=k, strategy=strategy)
 
 
-def search_each(org: UUID | str, queries: list[str], k: int = 8, *, pool: ConnectionPool) -> list[list[Hit]]:
+def search_each(
+    org: UUID | str, queries: list[str], k: int = 8, *, pool: ConnectionPool, embedder: Embedder
+) -> list[list[Hit]]:
     """``search(org, query, k)`` for each query (hybrid, the whole organisation), read in one transaction:
     the organisation and its language groups are looked up once (the tutor searches a question as asked and
     as the glossary says it in the other language, every turn)."""
@@ -119,12 +125,13 @@ def search_each(org: UUID | str, queries: list[str], k: int = 8, *, pool: Connec
     with pool.connection() as conn:
         org_id = resolve_org(conn, org)
         groups = _language_groups(conn, org_id)
-        found = [_candidates(conn, org_id, query, k, None, "hybrid", None, groups) for query in queries]
+        found = [_candidates(conn, embedder, org_id, query, k, None, "hybrid", None, groups) for query in queries]
     return [_ranked_hits(*candidates, k=k, strategy="hybrid") for candidates in found]
 
 
 def _candidates(
     conn,
+    embedder: Embedder,
     org_id: UUID,
     query: str,
     k: int,
@@ -148,7 +155,7 @@ def _candidates(
             conn, org_id, query, exact, limit=limit, document_ids=document_ids, terms=lexemes
         )
     else:
-        vector = embed_query(query) if query_vector is None else np.asarray(query_vector, dtype=np.float32)
+        vector = embedder.embed_query(query) if query_vector is None else np.asarray(query_vector, dtype=np.float32)
         groups = _language_groups(conn, org_id) if groups is None else groups
         shifts = fusion.language_shifts(groups)
         exact_scan = (

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 from psycopg_pool import ConnectionPool
@@ -35,6 +35,17 @@ def _process_llm() -> LLM:
     from agents.llm import get_llm
 
     return get_llm()
+
+
+class Embedder(Protocol):
+    """What retrieval embeds through: AppDeps is one (its embed_query and embed_passages), so a service hands
+    its ``deps`` down and a test its own."""
+
+    def embed_query(self, text: str, /) -> np.ndarray: ...
+
+    def embed_passages(
+        self, texts: list[str], /, batch_size: int | None = None, known: embeddings.VectorPack | None = None
+    ) -> np.ndarray: ...
 
 
 def utc_now() -> datetime:

@@ -80,7 +80,7 @@ def ask_tutor(deps, user, question: str) -> dict:
 
 
 def ask_anchor(deps, org_id, question: str) -> dict:
-    hits = search(org_id, question, k=SEMANTIC_K, pool=deps.pool)
+    hits = search(org_id, question, k=SEMANTIC_K, pool=deps.pool, embedder=deps)
     candidates = answer_candidates([(n, hit.content) for n, hit in enumerate(hits)])
     if not candidates:
         return {"answer": "", "rung": "general", "abstained": True, "first_chunk": None, "first_document": None}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agents.i18n import code_label, format_date, format_percent, t
 from agents.offline import cite_chosen, detect_language
@@ -20,6 +20,9 @@ from agents.retrieval.search import search
 from agents.tutor.answer_check import Ranked, adds_to_answer, answering, ranked_sentences
 from agents.tutor.guardrails import normalize, socratic_hint
 from storage import courses as course_store
+
+if TYPE_CHECKING:
+    from agents.runtime.deps import Embedder
 
 _GREETING_WORDS = {
     "thanks": {"gracias", "thanks", "thank", "thx", "merci"},
@@ -242,11 +245,11 @@ def suggestions(state: Mapping[str, Any], citations: list[Passage]) -> list[str]
     return out[:3]
 
 
-def closest_material(pool, org_id, message: str) -> list[dict]:
+def closest_material(pool, org_id, message: str, *, embedder: Embedder) -> list[dict]:
     """The document whose text comes nearest the question (its best chunk in the organisation's search),
     and the published course built from it. Titles alone were no guide: e5-small puts a Spanish question
     nearer any Spanish title ("¿Cuánto cobra mi compañero Pablo?" -> the Code of Conduct)."""
-    hits = search(org_id, message, k=1, pool=pool)
+    hits = search(org_id, message, k=1, pool=pool, embedder=embedder)
     if not hits:
         return []
     document = hits[0]

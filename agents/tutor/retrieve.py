@@ -35,6 +35,7 @@ def _grounded(state: TutorState, runtime: Runtime[TutorContext], course_id: str 
             course_id=UUID(scope) if scope else None,
             lesson_id=UUID(lesson_id) if lesson_id else None,
             llm=ctx.llm,
+            embedder=ctx.embedder,
         )
         return grounding.rung, grounding.source, trim_passages(grounding.passages, ctx.budgets["retrieved_context"])
 
@@ -50,7 +51,7 @@ def _grounded(state: TutorState, runtime: Runtime[TutorContext], course_id: str 
     if rung == "general":  # searched and found nothing: not a turn that needed no documents
         source = "pageindex" if course_id else "semantic"
     _announce(runtime, rung, source)
-    closest = closest_material(ctx.pool, ctx.org_id, message) if rung == "general" else []
+    closest = closest_material(ctx.pool, ctx.org_id, message, embedder=ctx.embedder) if rung == "general" else []
     return {
         "rung": rung,
         "retrieval_source": source,

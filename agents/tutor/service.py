@@ -217,7 +217,7 @@ def run_turn(
     except InputRefused as exc:
         yield {"event": "error", "data": {"message": refusal(exc, _lang(user)), "code": exc.code.upper()}}
         return
-    ctx.now = now or deps.now()
+    ctx.now, ctx.embedder = now or deps.now(), deps
     try:
         final = yield from graph_events(state, ctx, notice)
         yield finish_turn(pool, ctx, session, final, started, notice=notice)

@@ -77,5 +77,6 @@ class TutorContext:
     started: float  # time.monotonic() when the turn began (TTFT is measured from it)
     clock: Any = None  # time.monotonic, replaceable in tests
     now: Any = None  # the wall-clock time of the turn (AppDeps.now()): review cards are due or fading by it
+    embedder: Any = None  # the turn's AppDeps (agents.runtime.deps.Embedder): retrieval embeds through it
     first_token_at: list[float] = field(default_factory=list)
     emit: Callable[[dict], None] = lambda event: None  # where the protocol's events go (service.run_turn's queue)

@@ -162,6 +162,7 @@ def measure(pool, url: str, org_id: uuid.UUID, items, size: int) -> None:
     from agents.retrieval.langchain_retriever import hybrid_search_config, pgvector_store
     from storage import chunks as chunk_store
 
+    embedder = embeddings  # the process's embedder, whose query cache is cleared below (agents.runtime.deps.Embedder)
     print(f"\n== {size} chunks ==")
     questions = [item.question for item in items]
     vectors = {q: embeddings.embed_query(q) for q in questions}
@@ -174,17 +175,32 @@ def measure(pool, url: str, org_id: uuid.UUID, items, size: int) -> None:
         )
 
     for strategy in ("hybrid", "vector", "fulltext"):
-        search(org_id, questions[0], k=5, strategy=strategy, pool=pool, query_vector=vectors[questions[0]])  # warm
+        search(
+            org_id,
+            questions[0],
+            k=5,
+            strategy=strategy,
+            pool=pool,
+            embedder=embedder,
+            query_vector=vectors[questions[0]],
+        )  # warm
         result = evaluate(
             org_id,
             items,
             k=5,
             strategy=strategy,
             pool=pool,
+            embedder=embedder,
             search_fn=lambda q, k, s=strategy: [
                 h.document_title
                 for h in search(
-                    org_id, q, k=k, strategy=s, pool=pool, query_vector=None if s == "fulltext" else vectors[q]
+                    org_id,
+                    q,
+                    k=k,
+                    strategy=s,
+                    pool=pool,
+                    embedder=embedder,
+                    query_vector=None if s == "fulltext" else vectors[q],
                 )
             ],
         )
@@ -194,7 +210,7 @@ def measure(pool, url: str, org_id: uuid.UUID, items, size: int) -> None:
     with_embedding = []
     for question in questions:
         started = time.perf_counter()
-        search(org_id, question, k=5, pool=pool)
+        search(org_id, question, k=5, pool=pool, embedder=embedder)
         with_embedding.append((time.perf_counter() - started) * 1000)
     print(f"  hybrid with query embedding    {percentiles(with_embedding)}")
 
@@ -250,6 +266,7 @@ def measure(pool, url: str, org_id: uuid.UUID, items, size: int) -> None:
             items,
             k=5,
             pool=pool,
+            embedder=embedder,
             search_fn=lambda q, k: [titles[i] for i in np.argsort(-(matrix @ vectors[q]))[:k]],
         ),
     )
@@ -259,7 +276,7 @@ def measure(pool, url: str, org_id: uuid.UUID, items, size: int) -> None:
             str(doc_id): title
             for doc_id, title in conn.execute("SELECT id, title FROM documents WHERE org_id = %s", (org_id,)).fetchall()
         }
-    store = pgvector_store(url, k=5)
+    store = pgvector_store(url, embedder=embedder, k=5)
     only_org = {"org_id": str(org_id)}
 
     def store_similarity(question: str, k: int) -> list[str]:
@@ -277,7 +294,7 @@ def measure(pool, url: str, org_id: uuid.UUID, items, size: int) -> None:
         ("PGVectorStore hybrid (RRF)", store_hybrid),
     ):
         function(questions[0], 5)  # warm the async engine
-        report(name, evaluate(org_id, items, k=5, pool=pool, search_fn=function))
+        report(name, evaluate(org_id, items, k=5, pool=pool, embedder=embedder, search_fn=function))
 
 
 def main() -> None:

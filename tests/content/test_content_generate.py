@@ -179,7 +179,7 @@ def test_a_second_publish_of_the_same_job_does_nothing(seeded_pool, seeded_deps,
     state, _ = graph_state(seeded_deps, summary["job_id"])
     with seeded_pool.connection() as conn:
         before = conn.execute("SELECT count(*) FROM courses WHERE org_id = %s", (acme.id,)).fetchone()[0]
-    again = publish(state, Runtime(context=ContentContext(seeded_pool, get_llm())))
+    again = publish(state, Runtime(context=ContentContext(seeded_pool, get_llm(), seeded_deps)))
     with seeded_pool.connection() as conn:
         after = conn.execute("SELECT count(*) FROM courses WHERE org_id = %s", (acme.id,)).fetchone()[0]
         manuals_for_job = conn.execute(

@@ -11,6 +11,7 @@ from agents.ingestion.embeddings import VectorPack, embedding_calls
 from agents.ingestion.pipeline import ingest_file
 from agents.retrieval.eval import evaluate, load
 from storage.users import ensure_org
+from tests.conftest import make_deps
 
 pytestmark = pytest.mark.slow  # tens of seconds: scheduled first (tests/conftest.py)
 
@@ -28,7 +29,9 @@ def heldout(pool):
     for path in sorted((EVAL / "documents").glob("*.md")):
         ingest_file(pool, org.id, path, known_vectors=known)
     assert embedding_calls()["passages"] == before, "the shipped eval vectors no longer match the documents"
-    return evaluate(org.id, load(EVAL / "questions.jsonl", "heldout"), k=5, pool=pool, anchors=True)
+    return evaluate(
+        org.id, load(EVAL / "questions.jsonl", "heldout"), k=5, pool=pool, embedder=make_deps(pool), anchors=True
+    )
 
 
 def test_the_eval_set_is_as_broad_as_the_issue_asks():

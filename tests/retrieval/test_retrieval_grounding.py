@@ -31,13 +31,14 @@ def scripted(reply: str) -> LLM:
     return LLM.from_model(GenericFakeChatModel(messages=iter([AIMessage(content=reply)] * 3)))
 
 
-def test_semantic_chunks_with_one_numbering(seeded_pool, demo):
+def test_semantic_chunks_with_one_numbering(seeded_pool, seeded_deps, demo):
     grounding = ground(
         seeded_pool,
         demo.org_id,
         demo.lucia,
         "¿Cuál es el peso máximo que puede levantar una persona sola?",
         llm=OFFLINE,
+        embedder=seeded_deps,
     )
     assert (grounding.rung, grounding.source) == ("chunks", "semantic")
     assert [p.index for p in grounding.passages] == list(range(1, len(grounding.passages) + 1))
@@ -54,51 +55,68 @@ def test_semantic_chunks_with_one_numbering(seeded_pool, demo):
     }
 
 
-def test_cross_lingual_question_is_grounded_in_the_other_language(seeded_pool, demo):
+def test_cross_lingual_question_is_grounded_in_the_other_language(seeded_pool, seeded_deps, demo):
     grounding = ground(
-        seeded_pool, demo.org_id, demo.lucia, "¿Hasta qué importe puede aprobar un reembolso un cajero?", llm=OFFLINE
+        seeded_pool,
+        demo.org_id,
+        demo.lucia,
+        "¿Hasta qué importe puede aprobar un reembolso un cajero?",
+        llm=OFFLINE,
+        embedder=seeded_deps,
     )
     assert grounding.rung == "chunks"
     assert any(p.document == "Returns and Refunds Policy" and "200 EUR" in p.text for p in grounding.passages)
 
 
-def test_off_topic_question_without_enrolment_is_general_knowledge(seeded_pool, demo):
-    grounding = ground(seeded_pool, demo.org_id, demo.admin, "Who painted the Mona Lisa?", llm=OFFLINE)
+def test_off_topic_question_without_enrolment_is_general_knowledge(seeded_pool, seeded_deps, demo):
+    grounding = ground(
+        seeded_pool, demo.org_id, demo.admin, "Who painted the Mona Lisa?", llm=OFFLINE, embedder=seeded_deps
+    )
     assert (grounding.rung, grounding.source, grounding.passages) == ("general", "none", [])
 
 
-def test_course_tree_offline_twin_picks_by_similarity(seeded_pool, demo):
+def test_course_tree_offline_twin_picks_by_similarity(seeded_pool, seeded_deps, demo):
     with seeded_pool.connection() as conn:
         modules = course_outline.course_tree(conn, demo.org_id, demo.courses[ATENCION])
-    chosen, engine, similarities = select_modules("¿En qué consiste el método ACRE?", modules)
+    chosen, engine, similarities = select_modules("¿En qué consiste el método ACRE?", modules, seeded_deps)
     assert engine == "offline" and chosen[0].position == 1 and len(similarities) == len(modules)
 
 
-def test_course_tree_follows_a_scripted_model_and_falls_back_when_it_rambles(seeded_pool, demo):
+def test_course_tree_follows_a_scripted_model_and_falls_back_when_it_rambles(seeded_pool, seeded_deps, demo):
     with seeded_pool.connection() as conn:
         modules = course_outline.course_tree(conn, demo.org_id, demo.courses[ATENCION])
     last = modules[-1].position
     chosen, engine, _ = select_modules(
-        "¿En qué consiste el método ACRE?", modules, scripted(f'{{"modules": [{last}]}}')
+        "¿En qué consiste el método ACRE?", modules, seeded_deps, scripted(f'{{"modules": [{last}]}}')
     )
     assert [m.position for m in chosen] == [last] and engine.startswith("openai:")
-    chosen, engine, _ = select_modules("¿En qué consiste el método ACRE?", modules, scripted('{"modules": [99]}'))
+    chosen, engine, _ = select_modules(
+        "¿En qué consiste el método ACRE?", modules, seeded_deps, scripted('{"modules": [99]}')
+    )
     assert chosen[0].position == 1 and engine == "offline"  # no such module: the twin decides
-    chosen, engine, _ = select_modules("¿En qué consiste el método ACRE?", modules, scripted("I think module one"))
+    chosen, engine, _ = select_modules(
+        "¿En qué consiste el método ACRE?", modules, seeded_deps, scripted("I think module one")
+    )
     assert chosen[0].position == 1 and engine == "offline"
 
 
-def test_pageindex_lessons_and_the_current_lesson_always_included(seeded_pool, demo):
+def test_pageindex_lessons_and_the_current_lesson_always_included(seeded_pool, seeded_deps, demo):
     course = demo.courses[ATENCION]
     with seeded_pool.connection() as conn:
         modules = course_outline.course_tree(conn, demo.org_id, course)
         other = course_outline.module_lessons(conn, demo.org_id, [modules[-1].id])[0]
     context = retrieve_course_context(
-        seeded_pool, demo.org_id, course, "¿En qué consiste el método ACRE?", lesson_id=other.id
+        seeded_pool, demo.org_id, course, "¿En qué consiste el método ACRE?", embedder=seeded_deps, lesson_id=other.id
     )
     assert context.lessons[0].id == other.id and any(l.module_id == modules[0].id for l in context.lessons)
     grounding = ground(
-        seeded_pool, demo.org_id, demo.lucia, "¿En qué consiste el método ACRE?", course_id=course, llm=OFFLINE
+        seeded_pool,
+        demo.org_id,
+        demo.lucia,
+        "¿En qué consiste el método ACRE?",
+        course_id=course,
+        llm=OFFLINE,
+        embedder=seeded_deps,
     )
     assert (grounding.rung, grounding.source) == ("chunks", "pageindex")
     assert grounding.passages[0].source_type == "lesson" and "ACRE" in grounding.passages[0].text
@@ -117,7 +135,7 @@ def thin_course(seeded_pool, demo):
     return course
 
 
-def test_thin_lessons_fall_back_to_the_course_sources(seeded_pool, demo, thin_course):
+def test_thin_lessons_fall_back_to_the_course_sources(seeded_pool, seeded_deps, demo, thin_course):
     grounding = ground(
         seeded_pool,
         demo.org_id,
@@ -125,6 +143,7 @@ def test_thin_lessons_fall_back_to_the_course_sources(seeded_pool, demo, thin_co
         "¿Cuál es el precio máximo de hotel en Londres?",
         course_id=thin_course,
         llm=OFFLINE,
+        embedder=seeded_deps,
     )
     assert (grounding.rung, grounding.source) == ("chunks", "scoped_fallback")
     types = [p.source_type for p in grounding.passages]
@@ -158,10 +177,16 @@ def whole_document_course(seeded_pool, demo):
     return course, document
 
 
-def test_whole_document_rung_reads_full_text(seeded_pool, demo, whole_document_course):
+def test_whole_document_rung_reads_full_text(seeded_pool, seeded_deps, demo, whole_document_course):
     course, document = whole_document_course
     grounding = ground(
-        seeded_pool, demo.org_id, demo.lucia, "¿Cuántos días puedo teletrabajar?", course_id=course, llm=OFFLINE
+        seeded_pool,
+        demo.org_id,
+        demo.lucia,
+        "¿Cuántos días puedo teletrabajar?",
+        course_id=course,
+        llm=OFFLINE,
+        embedder=seeded_deps,
     )
     assert (grounding.rung, grounding.source) == ("document", "document")
     [passage] = grounding.passages
@@ -169,7 +194,9 @@ def test_whole_document_rung_reads_full_text(seeded_pool, demo, whole_document_c
     assert "2 días por semana" in passage.text and (passage.index, passage.document) == (1, "Política de Teletrabajo")
 
 
-def test_thin_lessons_over_a_whole_document_step_down_to_the_document(seeded_pool, demo, whole_document_course):
+def test_thin_lessons_over_a_whole_document_step_down_to_the_document(
+    seeded_pool, seeded_deps, demo, whole_document_course
+):
     course, document = whole_document_course
     with seeded_pool.connection() as conn:
         module = lesson_store.add_module(conn, demo.org_id, course, title="Teletrabajo", summary="Normas")
@@ -177,7 +204,13 @@ def test_thin_lessons_over_a_whole_document_step_down_to_the_document(seeded_poo
             conn, demo.org_id, module, title="Idea", content_type="summary", content_md="Trabajo flexible."
         )
     grounding = ground(
-        seeded_pool, demo.org_id, demo.lucia, "¿Cuántos días puedo teletrabajar?", course_id=course, llm=OFFLINE
+        seeded_pool,
+        demo.org_id,
+        demo.lucia,
+        "¿Cuántos días puedo teletrabajar?",
+        course_id=course,
+        llm=OFFLINE,
+        embedder=seeded_deps,
     )
     assert (grounding.rung, grounding.source) == ("document", "document")
     assert [(p.index, p.source_type, p.source_id) for p in grounding.passages] == [
@@ -186,15 +219,21 @@ def test_thin_lessons_over_a_whole_document_step_down_to_the_document(seeded_poo
     ]
 
 
-def test_whole_document_is_not_offered_to_someone_not_enrolled(seeded_pool, demo, whole_document_course):
+def test_whole_document_is_not_offered_to_someone_not_enrolled(seeded_pool, seeded_deps, demo, whole_document_course):
     course, _ = whole_document_course
     grounding = ground(
-        seeded_pool, demo.org_id, demo.admin, "¿Cuántos días puedo teletrabajar?", course_id=course, llm=OFFLINE
+        seeded_pool,
+        demo.org_id,
+        demo.admin,
+        "¿Cuántos días puedo teletrabajar?",
+        course_id=course,
+        llm=OFFLINE,
+        embedder=seeded_deps,
     )
     assert grounding.rung != "document" and all(p.source_type != "document" for p in grounding.passages)
 
 
-def test_ground_with_a_scripted_model_uses_its_module_choice(seeded_pool, demo):
+def test_ground_with_a_scripted_model_uses_its_module_choice(seeded_pool, seeded_deps, demo):
     course = demo.courses[ATENCION]
     with seeded_pool.connection() as conn:
         last = course_outline.course_tree(conn, demo.org_id, course)[-1]
@@ -206,6 +245,7 @@ def test_ground_with_a_scripted_model_uses_its_module_choice(seeded_pool, demo):
         "¿En qué consiste el método ACRE?",
         course_id=course,
         llm=scripted(f'{{"modules": [{last.position}]}}'),
+        embedder=seeded_deps,
     )
     assert grounding.source == "pageindex" and {p.source_id for p in grounding.passages} == {str(i) for i in expected}
 

@@ -24,7 +24,7 @@ def test_async_url_keeps_unix_sockets_and_tcp():
     assert async_url("host=db port=5433 dbname=x user=u password=p") == "postgresql+psycopg://u:p@db:5433/x"
 
 
-def test_pgvector_store_reads_our_chunks_table(seeded_db_url, demo):
-    store = pgvector_store(seeded_db_url, k=2)
+def test_pgvector_store_reads_our_chunks_table(seeded_db_url, seeded_deps, demo):
+    store = pgvector_store(seeded_db_url, embedder=seeded_deps, k=2)
     found = store.similarity_search("minimum password length", k=2, filter={"org_id": str(demo.org_id)})
     assert len(found) == 2 and found[0].metadata["document_id"] == demo.documents["Information Security Policy"]

@@ -13,6 +13,7 @@ from agents.retrieval.eval import evaluate, load
 from agents.retrieval.postprocess import deduplicate, document_order, expand_neighbours
 from agents.retrieval.search import Hit
 from storage import chunks as chunk_store
+from tests.conftest import make_deps
 
 EVAL_FILE = Path(__file__).resolve().parents[2] / "seeds" / "eval" / "retrieval.jsonl"
 # Floors set from the measured run (hybrid: recall@5 0.975, every pair >= 0.95, recall@1 0.91, with full
@@ -27,8 +28,9 @@ RECALL_AT_1_FLOOR = 0.88
 @pytest.fixture(scope="module")
 def reports(seeded_pool, demo):
     items = load(EVAL_FILE)
+    deps = make_deps(seeded_pool)
     return {
-        strategy: evaluate(demo.org_id, items, k=5, strategy=strategy, pool=seeded_pool)
+        strategy: evaluate(demo.org_id, items, k=5, strategy=strategy, pool=seeded_pool, embedder=deps)
         for strategy in ("hybrid", "vector", "fulltext", "rrf")
     }
 
@@ -67,14 +69,14 @@ def test_plain_rrf_is_the_cross_lingual_failure_we_measured(reports):
     )
 
 
-def test_exact_terms_rank_their_chunk_first(seeded_pool, demo):
-    hit = search(demo.org_id, "¿Qué es el formulario F-ALM-07?", k=1, pool=seeded_pool)[0]
+def test_exact_terms_rank_their_chunk_first(seeded_pool, seeded_deps, demo):
+    hit = search(demo.org_id, "¿Qué es el formulario F-ALM-07?", k=1, pool=seeded_pool, embedder=seeded_deps)[0]
     assert hit.document_title == "Manual de Seguridad en el Almacén" and "F-ALM-07" in hit.content
     assert hit.scores["exact"] > 0 and hit.score > hit.scores["centred"]
 
 
 @pytest.mark.parametrize("force_hnsw", [False, True])
-def test_a_document_scope_returns_k_rows(seeded_pool, demo, monkeypatch, force_hnsw):
+def test_a_document_scope_returns_k_rows(seeded_pool, seeded_deps, demo, monkeypatch, force_hnsw):
     """Both paths: the exact scan of a small scope and the HNSW iterative scan with a filter."""
     if force_hnsw:
         monkeypatch.setattr(chunk_store, "EXACT_SCOPE_LIMIT", 0)
@@ -86,21 +88,29 @@ def test_a_document_scope_returns_k_rows(seeded_pool, demo, monkeypatch, force_h
         "¿Cuánto tarda un reembolso con tarjeta?",
         k=available,
         pool=seeded_pool,
+        embedder=seeded_deps,
         scope=Scope(document_ids=[doc]),
     )
     assert len(hits) == available >= 5 and {h.document_id for h in hits} == {doc}
 
 
-def test_a_course_scope_searches_only_the_course_sources(seeded_pool, demo):
+def test_a_course_scope_searches_only_the_course_sources(seeded_pool, seeded_deps, demo):
     course = demo.courses["Atención al cliente de excelencia"]
     allowed = {demo.documents["Manual de Atención al Cliente"], demo.documents["Returns and Refunds Policy"]}
-    hits = search("acme", "What is the minimum password length?", k=8, pool=seeded_pool, scope=Scope(course_id=course))
+    hits = search(
+        "acme",
+        "What is the minimum password length?",
+        k=8,
+        pool=seeded_pool,
+        embedder=seeded_deps,
+        scope=Scope(course_id=course),
+    )
     assert len(hits) == 8 and {h.document_id for h in hits} <= allowed
 
 
-def test_strategies_and_org_slug(seeded_pool, demo):
+def test_strategies_and_org_slug(seeded_pool, seeded_deps, demo):
     for strategy in ("vector", "fulltext", "rrf"):
-        hits = search("acme", "password minimum length", k=3, strategy=strategy, pool=seeded_pool)
+        hits = search("acme", "password minimum length", k=3, strategy=strategy, pool=seeded_pool, embedder=seeded_deps)
         assert hits and hits[0].document_title == "Information Security Policy", strategy
 
 
@@ -114,9 +124,9 @@ def test_strategies_and_org_slug(seeded_pool, demo):
         ("hola", 5, "no-such-org", "unknown organisation"),
     ],
 )
-def test_bad_input_is_one_line(seeded_pool, query, k, org, message):
+def test_bad_input_is_one_line(seeded_pool, seeded_deps, query, k, org, message):
     with pytest.raises(RetrievalError, match=message) as caught:
-        search(org, query, k=k, pool=seeded_pool)
+        search(org, query, k=k, pool=seeded_pool, embedder=seeded_deps)
     assert "\n" not in str(caught.value)
 
 
@@ -217,7 +227,7 @@ Personal belongings stay in the staff lockers, which are emptied every Friday ev
 """
 
 
-def test_a_chunk_packing_small_sections_is_compared_with_each_of_them(pool, tmp_path):
+def test_a_chunk_packing_small_sections_is_compared_with_each_of_them(pool, app_deps, tmp_path):
     """Ingestion embeds each section of a chunk that packs several; search scores the chunk mostly by its
     best section (fusion.SECTION_WEIGHT), here the shoes rule for a Spanish question about footwear."""
     from agents.ingestion.backfill import backfill_section_vectors
@@ -236,12 +246,12 @@ def test_a_chunk_packing_small_sections_is_compared_with_each_of_them(pool, tmp_
             (org.id,),
         ).fetchall()
     assert sections == spans == 3
-    [hit] = search(org.id, "¿Qué calzado es obligatorio en el almacén?", k=3, pool=pool)
+    [hit] = search(org.id, "¿Qué calzado es obligatorio en el almacén?", k=3, pool=pool, embedder=app_deps)
     assert hit.scores["section"] > hit.scores["vector"], hit.scores
 
     # a chunk stored before migration 180 gets its sections' vectors at startup, once
     with pool.connection() as conn:
         conn.execute("UPDATE document_chunks SET section_embeddings = NULL WHERE org_id = %s", (org.id,))
     assert backfill_section_vectors(pool) == 1 and backfill_section_vectors(pool) == 0
-    [again] = search(org.id, "¿Qué calzado es obligatorio en el almacén?", k=3, pool=pool)
+    [again] = search(org.id, "¿Qué calzado es obligatorio en el almacén?", k=3, pool=pool, embedder=app_deps)
     assert again.scores == hit.scores

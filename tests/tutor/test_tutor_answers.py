@@ -75,13 +75,15 @@ def test_held_out_figures_beside_the_anchor(report):
     assert tutor["all"]["facts"] > anchor["all"]["facts"] and tutor["es"]["facts"] > anchor["es"]["facts"]
 
 
-def test_the_closest_material_is_the_nearest_text_not_the_nearest_title(report, seeded_pool, lucia):
+def test_the_closest_material_is_the_nearest_text_not_the_nearest_title(report, seeded_pool, seeded_deps, lucia):
     """Offered when no document answers: the document holding the nearest passage and the course made from
     it. By title similarity, Spanish questions got the public Code of Conduct ("¿Cuánto cobra mi compañero
     Pablo?", "¿Hay menú vegetariano…?": any Spanish title is near a Spanish question for e5-small)."""
-    night = closest_material(seeded_pool, lucia.org_id, "¿Cuánto es el plus de nocturnidad en el almacén?")
+    night = closest_material(
+        seeded_pool, lucia.org_id, "¿Cuánto es el plus de nocturnidad en el almacén?", embedder=seeded_deps
+    )
     assert [item["title"] for item in night] == ["Seguridad en el almacén", "Manual de Seguridad en el Almacén"]
     assert [item["kind"] for item in night] == ["course", "document"]
     for question in ("¿Cuánto cobra mi compañero Pablo?", "¿Hay menú vegetariano en el comedor de empresa?"):
-        titles = [item["title"] for item in closest_material(seeded_pool, lucia.org_id, question)]
+        titles = [item["title"] for item in closest_material(seeded_pool, lucia.org_id, question, embedder=seeded_deps)]
         assert titles and "Código de Conducta convenido para Contribuyentes" not in titles, (question, titles)
