@@ -31,7 +31,6 @@ NOT_YET_ON_APPDEPS: dict[str, set[str]] = {
     "embedder": {
         "agents/tutor/gate.py",
         "agents/tutor/answer_check.py",
-        "agents/helpdesk/duplicates.py",
         "agents/offline/exemplars.py",
         "agents/offline/extractive.py",
         "seeds/loader.py",

@@ -107,8 +107,9 @@ def _print(data, as_json: bool, text: str) -> None:
 
 def _duplicates(args) -> int:
     from agents.helpdesk.duplicates import evaluate
+    from agents.runtime.deps import process_embedder
 
-    report = evaluate()
+    report = evaluate(process_embedder())
     lines = [
         (
             f"{report['pairs']} report pairs ({report['same']} same problem, {report['different']} different; "

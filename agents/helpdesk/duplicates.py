@@ -21,11 +21,15 @@ from __future__ import annotations
 import functools
 import json
 import re
+import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from core.once import built_once
+if TYPE_CHECKING:
+    from agents.runtime.deps import Embedder
 
 DATA = Path(__file__).parent / "data"
 REFERENCE = DATA / "language_reference.json"
@@ -37,15 +41,24 @@ SAME_LANGUAGE_THRESHOLD = 0.861
 BASELINE_THRESHOLD = 0.885
 
 
-@built_once
-def language_means() -> dict[str, np.ndarray]:
-    """Each reference language's mean passage vector."""
-    from agents.ingestion.embeddings import embed_passages
-
+@functools.cache
+def _reference() -> dict[str, list[str]]:
     data = json.loads(REFERENCE.read_text(encoding="utf-8"))
-    return {
-        lang: embed_passages(sentences).mean(axis=0) for lang, sentences in data.items() if not lang.startswith("_")
-    }
+    return {lang: sentences for lang, sentences in data.items() if not lang.startswith("_")}
+
+
+_means: dict[Callable, dict[str, np.ndarray]] = {}
+_means_lock = threading.Lock()  # built once per embedding function, however many threads ask at once
+
+
+def language_means(embedder: Embedder) -> dict[str, np.ndarray]:
+    """Each reference language's mean passage vector, as ``embedder`` embeds passages."""
+    with _means_lock:
+        if embedder.embed_passages not in _means:
+            _means[embedder.embed_passages] = {
+                lang: embedder.embed_passages(sentences).mean(axis=0) for lang, sentences in _reference().items()
+            }
+        return _means[embedder.embed_passages]
 
 
 def text_language(text: str) -> str | None:
@@ -53,28 +66,31 @@ def text_language(text: str) -> str | None:
     from agents.offline import detect_language
 
     lang = detect_language(text, default="")
-    return lang if lang in language_means() else None
+    return lang if lang in _reference() else None
 
 
-def centred(vector: np.ndarray, language: str | None) -> np.ndarray:
-    means = language_means()
+def centred(vector: np.ndarray, language: str | None, means: dict[str, np.ndarray]) -> np.ndarray:
     mean = means[language] if language in means else np.mean(list(means.values()), axis=0)
     shifted = vector - CENTRING * mean
     return shifted / (np.linalg.norm(shifted) or 1.0)
 
 
-def similarity(a: np.ndarray, a_language: str | None, b: np.ndarray, b_language: str | None) -> float:
-    """Centred cosine of two passage vectors."""
-    return float(np.dot(centred(a, a_language), centred(b, b_language)))
+def similarity(
+    a: np.ndarray, a_language: str | None, b: np.ndarray, b_language: str | None, means: dict[str, np.ndarray]
+) -> float:
+    """Centred cosine of two passage vectors (``means``: language_means of the embedder that made them)."""
+    return float(np.dot(centred(a, a_language, means), centred(b, b_language, means)))
+
+
+def title_vector(title: str, embedder: Embedder) -> np.ndarray:
+    """A ticket title's own vector: the eval calibrates short report against short ticket text, and a
+    ticket's stored vector may carry a long body (seeded tickets) that dilutes the comparison."""
+    return _title_vector(embedder.embed_passages, title)
 
 
 @functools.lru_cache(maxsize=4096)
-def title_vector(title: str) -> np.ndarray:
-    """A ticket title's own vector: the eval calibrates short report against short ticket text, and a
-    ticket's stored vector may carry a long body (seeded tickets) that dilutes the comparison."""
-    from agents.ingestion.embeddings import embed_passages
-
-    return embed_passages([title])[0]
+def _title_vector(embed: Callable[[list[str]], np.ndarray], title: str) -> np.ndarray:
+    return embed([title])[0]
 
 
 def threshold(a_language: str | None, b_language: str | None) -> float:
@@ -166,17 +182,17 @@ def _corpus_figures(pairs, report_vectors, ticket_vectors, languages, score_fn, 
     }
 
 
-def evaluate(path: Path = PAIRS) -> dict:
+def evaluate(embedder: Embedder, path: Path = PAIRS) -> dict:
     """Precision and recall of duplicate offers on report pairs: thresholds fitted on the even pairs
     and measured on the odd ones, and every pair at the served thresholds; the centred score beside
     the raw cosine and the rule used before (raw query cosine >= 0.885 with a shared word)."""
-    from agents.ingestion.embeddings import embed_passages, embed_query
     from agents.offline import split_sentences
 
     pairs = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    tickets = embed_passages([p["ticket"] for p in pairs])
-    reports = embed_passages([p["report"] for p in pairs])
-    queries = np.vstack([embed_query(p["report"]) for p in pairs])
+    tickets = embedder.embed_passages([p["ticket"] for p in pairs])
+    reports = embedder.embed_passages([p["report"] for p in pairs])
+    queries = np.vstack([embedder.embed_query(p["report"]) for p in pairs])
+    means = language_means(embedder)
     same = np.array([bool(p["same"]) for p in pairs])
     languages = [(text_language(p["report"]), text_language(p["ticket"])) for p in pairs]
     cross = np.array([a != b for a, b in languages])
@@ -184,7 +200,7 @@ def evaluate(path: Path = PAIRS) -> dict:
     long = np.array([len(split_sentences(p["report"])) >= 2 for p in pairs])
     calibrate = np.arange(len(pairs)) % 2 == 0
     scores = {
-        "centred": np.array([similarity(r, lr, t, lt) for r, t, (lr, lt) in zip(reports, tickets, languages)]),
+        "centred": np.array([similarity(r, lr, t, lt, means) for r, t, (lr, lt) in zip(reports, tickets, languages)]),
         "raw_cosine": np.einsum("ij,ij->i", reports, tickets),
         "baseline_before": np.array(
             [
@@ -208,7 +224,10 @@ def evaluate(path: Path = PAIRS) -> dict:
         fitted = _calibrated(values, same, cross, calibrate)
         at = served.get(name, fitted)
         offered = _offered(values, cross, at)
-        score_fn = {"centred": similarity, "raw_cosine": lambda a, al, b, bl: float(a @ b)}.get(name)
+        score_fn = {
+            "centred": lambda a, al, b, bl: similarity(a, al, b, bl, means),
+            "raw_cosine": lambda a, al, b, bl: float(a @ b),
+        }.get(name)
         corpus = _corpus_figures(pairs, reports, tickets, languages, score_fn, at) if score_fn else None
         report[name] = {
             "calibrated_thresholds": [round(x, 3) for x in fitted],

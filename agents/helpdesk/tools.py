@@ -108,6 +108,7 @@ def local_ticket_search(deps: AppDeps, org_id: UUID, query: str) -> list[dict]:
     "strong" when the centred similarity clears its calibrated threshold."""
     vector = deps.embed_passages([query])[0]
     language = duplicates.text_language(query)
+    means = duplicates.language_means(deps)
     with deps.pool.connection() as conn:
         candidates = tickets.duplicate_candidates(conn, org_id, vector)
     scored: list[tuple[float, tickets.Ticket, str | None]] = []
@@ -115,11 +116,15 @@ def local_ticket_search(deps: AppDeps, org_id: UUID, query: str) -> list[dict]:
         ticket = candidate.ticket
         ticket_language = ticket.language or duplicates.text_language(f"{ticket.title}\n{ticket.body}")
         scored.append(
-            (duplicates.similarity(vector, language, candidate.embedding, ticket_language), ticket, ticket_language)
+            (
+                duplicates.similarity(vector, language, candidate.embedding, ticket_language, means),
+                ticket,
+                ticket_language,
+            )
         )
     scored.sort(key=lambda item: -item[0])
     for n, (score, ticket, lang) in enumerate(scored[:TITLE_RESCORED]):  # the closest few: their titles too
-        title_score = duplicates.similarity(vector, language, duplicates.title_vector(ticket.title), lang)
+        title_score = duplicates.similarity(vector, language, duplicates.title_vector(ticket.title, deps), lang, means)
         scored[n] = (max(score, title_score), ticket, lang)
     ranked = sorted(
         ((score, ticket, duplicates.is_duplicate(score, language, lang)) for score, ticket, lang in scored),

@@ -85,6 +85,11 @@ def process_model() -> LLM:
     return _process_llm()
 
 
+def process_embedder() -> Embedder:
+    """The process's embedder alone, for a command that opens no database (the helpdesk's duplicates eval)."""
+    return embeddings
+
+
 def process_deps() -> AppDeps:
     """The process's AppDeps from the environment (database migrated, configuration checked).
 

@@ -10,13 +10,14 @@ import pytest
 from agents.helpdesk import duplicates, twins
 from agents.helpdesk.__main__ import main
 from agents.helpdesk.tools import local_ticket_search
+from agents.runtime.deps import process_embedder
 from tests.conftest import make_deps
 from tests.people import upsert_user
 
 
 @pytest.fixture(scope="module")
 def report():
-    return duplicates.evaluate()
+    return duplicates.evaluate(process_embedder())
 
 
 def test_the_eval_has_enough_pairs_of_both_kinds(report):
