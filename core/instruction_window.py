@@ -22,12 +22,16 @@ MACHINE_READER = frozenset({"ai", "processor", "vocative", "meta", "conversation
 
 
 def windows(parts: list[str]) -> list[tuple[list[int], str]]:
-    """Each run of consecutive spoken sentences the window reads, as their positions and their joined text."""
+    """Each run of consecutive spoken sentences the window reads (one names the machine reader), as their positions
+    and their joined text. The guard comes first: the concepts cost far less than the model, and most runs of a
+    document name no machine at all."""
     spoken = [i for i, part in enumerate(parts) if part.strip()]
+    naming = {i for i in spoken if MACHINE_READER.intersection(concepts(parts[i]))}
     return [
         (run, " ".join(parts[i].strip() for i in run))
         for size in WINDOW_SIZES
         for run in (spoken[start : start + size] for start in range(len(spoken) - size + 1))
+        if naming.intersection(run)
     ]
 
 
@@ -35,6 +39,6 @@ def flag_windows(parts: list[str], flags: list[str | None]) -> None:
     """Flag (``window``) the sentences of every unflagged run the model reads as an order to an assistant."""
     runs = [(run, text) for run, text in windows(parts) if all(flags[i] is None for i in run)]
     for (run, _), score in zip(runs, attack_probabilities([text for _, text in runs]), strict=True):
-        if score >= WINDOW_AT and any(MACHINE_READER.intersection(concepts(parts[i])) for i in run):
+        if score >= WINDOW_AT:
             for i in run:
                 flags[i] = "window"
