@@ -229,7 +229,8 @@ def launch(*, port: int | None = None, block: bool = True) -> gr.Blocks:
 def main() -> None:
     from seeds.loader import load_demo_if_empty
 
-    load_demo_if_empty(process_deps().pool)  # run alone on an empty database, the demo accounts can sign in
+    deps = process_deps()
+    load_demo_if_empty(deps.pool, embedder=deps)  # run alone on an empty database, the demo accounts can sign in
     start_metrics_server()  # the tutor's model calls are this process's: /metrics on SKILLNET_METRICS_PORT
     launch()
 

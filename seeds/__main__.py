@@ -33,8 +33,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"seeds/vectors.npz: {write_vectors()} passage vectors")
         return 0
     try:
-        pool = process_deps().pool
-        summary = reset_demo(pool) if args.reset else load_demo(pool)
+        deps = process_deps()
+        summary = reset_demo(deps.pool, embedder=deps) if args.reset else load_demo(deps.pool, embedder=deps)
     except Exception as exc:  # any failure: one line for a person, non-zero exit
         message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         print(f"error: {message}", file=sys.stderr)

@@ -8,10 +8,11 @@ import hashlib
 import logging
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from psycopg_pool import ConnectionPool
 
-from agents.ingestion.embeddings import VectorPack, embed_passages
+from agents.ingestion.embeddings import VectorPack
 from agents.ingestion.pipeline import ingest_file, passage_texts
 from seeds import activity, courses
 from seeds.item_history import ensure_item_history, refresh_item_statistics
@@ -22,6 +23,9 @@ from storage import skills as skill_store
 from storage import tickets as ticket_store
 from storage import users as user_store
 from storage.users import User, ensure_org, hash_password, list_users
+
+if TYPE_CHECKING:
+    from agents.runtime.deps import Embedder
 
 log = logging.getLogger(__name__)
 SEEDS = Path(__file__).parent
@@ -48,22 +52,23 @@ def document_paths() -> list[Path]:
     return sorted(path for path in DOCUMENTS.iterdir() if path.suffix in DOCUMENT_TYPES)
 
 
-def load_demo(pool: ConnectionPool, *, now: datetime | None = None) -> dict:
-    """Load (or complete) the demo organisation; returns {"org", "counts", "users"}."""
+def load_demo(pool: ConnectionPool, *, embedder: Embedder, now: datetime | None = None) -> dict:
+    """Load (or complete) the demo organisation; returns {"org", "counts", "users"}. ``embedder`` embeds the
+    tickets the shipped pack lacks."""
     with pool.connection() as lock_conn, seeding.exclusive_load(lock_conn):
-        return _load(pool, now or datetime.now(UTC))
+        return _load(pool, embedder, now or datetime.now(UTC))
 
 
-def load_demo_if_empty(pool: ConnectionPool) -> dict | None:
+def load_demo_if_empty(pool: ConnectionPool, *, embedder: Embedder) -> dict | None:
     """Load the demo only into a database without any organisation (first start of the app)."""
     with pool.connection() as lock_conn, seeding.exclusive_load(lock_conn):
         with pool.connection() as conn:
             if seeding.any_organization(conn):
                 return None
-        return _load(pool, datetime.now(UTC))
+        return _load(pool, embedder, datetime.now(UTC))
 
 
-def _load(pool: ConnectionPool, now: datetime) -> dict:
+def _load(pool: ConnectionPool, embedder: Embedder, now: datetime) -> dict:
     spec = _data("org.yaml")
     with pool.connection() as conn:
         org = ensure_org(conn, spec["org"]["slug"], spec["org"]["name"], spec["org"]["default_language"])
@@ -118,7 +123,7 @@ def _load(pool: ConnectionPool, now: datetime) -> dict:
             now=now,
         )
         refresh_item_statistics(conn, org.id, [course_id for course_id, _ in by_title.values()])
-        _ensure_tickets(conn, org.id, org.slug, users, now)
+        _ensure_tickets(conn, embedder, org.id, org.slug, users, now)
         ensure_tutor_questions(conn, org.id, users, now)
         counts = seeding.table_counts(conn, org.id)
     return {
@@ -146,12 +151,12 @@ def sign_ins() -> list[dict]:
     ]
 
 
-def reset_demo(pool: ConnectionPool) -> dict:
+def reset_demo(pool: ConnectionPool, *, embedder: Embedder) -> dict:
     """Delete the demo organisation with everything in it, then load it afresh."""
     with pool.connection() as lock_conn, seeding.exclusive_load(lock_conn):
         with pool.connection() as conn:
             seeding.delete_org(conn, demo_slug())
-        return _load(pool, datetime.now(UTC))
+        return _load(pool, embedder, datetime.now(UTC))
 
 
 def _ensure_people(conn, org_id, spec: dict) -> dict[str, User]:
@@ -221,13 +226,13 @@ def write_vectors() -> int:
     return VectorPack.write(VECTORS, texts + [_ticket_text(t) for t in _data("tickets.yaml")])
 
 
-def _ensure_tickets(conn, org_id, slug: str, users: dict[str, User], now: datetime) -> None:
+def _ensure_tickets(conn, embedder: Embedder, org_id, slug: str, users: dict[str, User], now: datetime) -> None:
     tickets = _data("tickets.yaml")
     keyed = {f"seed:{slug}:{hashlib.sha1(t['title'].encode()).hexdigest()[:12]}": t for t in tickets}
     missing = {key: t for key, t in keyed.items() if key not in ticket_store.seed_ticket_keys(conn, org_id)}
     if not missing:
         return
-    vectors = embed_passages([_ticket_text(t) for t in missing.values()], known=VectorPack.load(VECTORS))
+    vectors = embedder.embed_passages([_ticket_text(t) for t in missing.values()], known=VectorPack.load(VECTORS))
     for (key, ticket), vector in zip(missing.items(), vectors):
         closed = ticket.get("closed_days_ago")
         ticket_store.add_seed_ticket(

@@ -95,6 +95,7 @@ def migrated_template(pg_server_url):
 @pytest.fixture(scope="session")
 def seeded_template(pg_server_url, migrated_template):
     """A template database holding the demo organisation (loaded once per test session)."""
+    from agents.runtime.deps import process_embedder
     from seeds.loader import load_demo
     from storage.db import open_pool
 
@@ -102,7 +103,7 @@ def seeded_template(pg_server_url, migrated_template):
     _admin_execute(pg_server_url, f'CREATE DATABASE "{SEEDED_TEMPLATE}" TEMPLATE "{migrated_template}"')
     pool = open_pool(make_conninfo(pg_server_url, dbname=SEEDED_TEMPLATE))
     try:
-        load_demo(pool)
+        load_demo(pool, embedder=process_embedder())
     finally:
         pool.close()
     return SEEDED_TEMPLATE

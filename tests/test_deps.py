@@ -33,7 +33,6 @@ NOT_YET_ON_APPDEPS: dict[str, set[str]] = {
         "agents/tutor/answer_check.py",
         "agents/offline/exemplars.py",
         "agents/offline/extractive.py",
-        "seeds/loader.py",
     },
     "clock": set(),
 }

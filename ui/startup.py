@@ -82,9 +82,10 @@ def prepare_database() -> None:
         warm.start()
     warm.join()
 
+    from agents.runtime.deps import process_embedder
     from seeds.loader import load_demo_if_empty
 
-    load_demo_if_empty(pool)
+    load_demo_if_empty(pool, embedder=process_embedder())
 
 
 def backfill_old_chunks() -> None:

@@ -151,6 +151,7 @@ def demo_database(url: str | None) -> str:
     import psycopg
     from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
+    from agents.runtime.deps import process_embedder
     from seeds.loader import load_demo
     from storage import db
 
@@ -162,7 +163,7 @@ def demo_database(url: str | None) -> str:
         url = make_conninfo(server, dbname=name)
         os.environ["DATABASE_URL"] = url
         db.reset_pools()
-        load_demo(db.app_pool())
+        load_demo(db.app_pool(), embedder=process_embedder())
     else:
         host = conninfo_to_dict(url).get("host", "")
         if host.endswith("/pg") and Path(host).is_dir():  # the embedded server of the run being resumed

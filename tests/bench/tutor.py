@@ -83,6 +83,7 @@ def pct(samples: list[float]) -> str:
 def fresh_demo_database():
     import psycopg
 
+    from agents.runtime.deps import process_embedder
     from seeds.loader import load_demo
     from storage import db
 
@@ -94,7 +95,7 @@ def fresh_demo_database():
     os.environ["DATABASE_URL"] = url
     db.reset_pools()
     pool = db.app_pool()
-    load_demo(pool)
+    load_demo(pool, embedder=process_embedder())
     return pool
 
 

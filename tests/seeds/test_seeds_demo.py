@@ -27,13 +27,13 @@ def squash(text):
     return re.sub(r"\s+", " ", text).casefold()
 
 
-def test_second_load_changes_no_counts(seeded_pool, org_id):
+def test_second_load_changes_no_counts(seeded_pool, seeded_deps, org_id):
     with seeded_pool.connection() as conn:
         before = seeding.table_counts(conn, org_id)
-    summary = load_demo(seeded_pool)
+    summary = load_demo(seeded_pool, embedder=seeded_deps)
     assert summary["counts"] == before
     assert summary["org"] == "acme" and summary["users"]["admin"] == "admin@acme.test"
-    assert load_demo_if_empty(seeded_pool) is None
+    assert load_demo_if_empty(seeded_pool, embedder=seeded_deps) is None
 
 
 def test_people_and_sign_ins(seeded_pool, org_id):

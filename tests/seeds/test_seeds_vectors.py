@@ -20,11 +20,11 @@ def no_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("SKILLNET_EMBED_CACHE", str(tmp_path / "cache"))
 
 
-def test_loading_the_demo_into_an_empty_database_embeds_nothing(pool, no_cache):
+def test_loading_the_demo_into_an_empty_database_embeds_nothing(pool, app_deps, no_cache):
     """Neither passages nor queries (issue 20: the first start makes no embedding call at all)."""
     embeddings._embed_query_cached.cache_clear()  # a query an earlier test embedded must count here too
     before = embedding_calls()
-    summary = load_demo(pool)
+    summary = load_demo(pool, embedder=app_deps)
     assert summary["counts"]["document_chunks"] > 50 and summary["counts"]["tickets"] > 0
     assert embedding_calls() == before
 
