@@ -244,3 +244,26 @@ def test_a_sentence_copied_into_several_documents_is_said_once():
     assert same_fact(fact, " ".join(fact.upper().split()))
     answer = select_sentences("How much is the night shift bonus?", found, "en")
     assert answer.count("12 euros") == 1, answer
+
+
+def test_a_short_lead_in_frames_its_list_and_a_figure_asked_is_the_sentences_own():
+    """A list's lead-in too short to be a statement still makes its items rules (the unacceptable behaviours
+    of the Code of Conduct were no answer to "is it acceptable…?"); asked for a minimum, the figure must be
+    in the sentence, not in its lead-in (the 30 days to finish the courses answered a minimum age)."""
+    conduct = passage(
+        1,
+        "Ejemplos de comportamiento inaceptable:\n\n* El acoso en público o privado\n* Publicar información "
+        "privada de otras personas, tales como direcciones físicas o de correo electrónico, sin su permiso explícito",
+        document="Código de Conducta",
+        section="Nuestros estándares",
+    )
+    assert answers_question("¿Es aceptable publicar la dirección privada de otra persona?", (conduct,))
+    courses = passage(
+        1,
+        "Complete these courses in SkillNet within 30 days:\n\n* Seguridad en el almacén (warehouse and "
+        "distribution staff; completed before entering the operations area).",
+        document="Employee Onboarding Guide",
+        section="Your first day",
+    )
+    assert asked_kind("¿Cuál es la edad mínima para trabajar en el almacén?") == "amount"
+    assert not answers_question("¿Cuál es la edad mínima para trabajar en el almacén?", (courses,))
