@@ -1,24 +1,20 @@
-"""The answer eval's held-out split (issue 29): 76 es/en questions (38 pairs) over the six demo
-documents and the three public ones, 18 of them answered by no document, asked of the offline tutor and
-of the naive anchor (the product's search, then the three sentences most similar to the question) in one
-run. The split was written in session 10 after the tuning it measures (the session-9 held-out, looked at
-while tuning, is train now: seeds/eval/answers/README.md).
+"""The answer eval's held-out split (issue 29): 36 es/en questions (18 pairs) written in session 11
+after that session's tuning on train, mostly on the public documents nobody here wrote (the TTS leave and
+travel pages, the Code of Conduct), 10 of them answered by no document, asked of the offline tutor and of
+the naive anchor (the product's search, then the three sentences most similar to the question) in one run.
+The session-10 held-out, looked at in sessions 10 and 11, is train now (seeds/eval/answers/README.md).
 
 Issue 29's targets: facts in the answer >= 0.75, false grounding <= 5 %, abstention on answerable
 <= 5 %, es/en parity >= 0.9, first citation on the answering chunk >= 0.9, the tutor above the anchor
-in each language. On this split, main before session 10 -> now [anchor]: facts 0.776 -> 0.759 [0.741]
-(es 0.793 -> 0.793 [0.690], en 0.759 -> 0.724 [0.793]), false grounding 0.111 -> 0.056 (es 0.222 ->
-0.111, en 0), abstention 0.103 -> 0.103, first citation 0.846 -> 0.846 [0.586], parity 0.684 -> 0.711
-[0.526]. Session 10: a sentence in the other language passes the answer check on the lower coverage only
-among the two best-ranked sentences (answer_check.TRANSLATED_TOP: "¿Dónde puedo aparcar el coche en la
-oficina central?" is no longer answered with the travel guide's rental-car parking charges); a sentence
-joins the answer's lead only when it covers the question's terms itself or sits next to the lead, and a
-fact stated by both language versions of a policy is said once (answers 17 % shorter on train; an
-English jury-duty answer lost the sentence that held the fact beside a wrong lead). Met: facts, the
-anchor beaten overall and in Spanish. Not met: in English the anchor leads (0.793: English questions
-over the Spanish documents lose terms the glossary cannot pair), false grounding ("¿Cuándo empieza la
-jornada intensiva de verano?" is answered with "the first day starts at 9:00"), abstention, first
-citation, parity. The asserts hold what is reached, a little under it.
+in each language. On this split [anchor]: facts 0.577 [0.692] (es 0.538 [0.692], en 0.615 [0.692]),
+false grounding 0.50 (es 0.6, en 0.4), abstention 0.231, first citation 0.80 [0.692], parity 0.611
+[0.944]. On the session-10 split the same code held facts 0.759 [0.741], false grounding 0.056,
+abstention 0.103: on questions written after the tuning, the check lets through neighbours of what is
+asked ("How many days off do I get for my wedding?" -> bereavement sick leave; "¿Cuántos días de permiso
+me dan por mudanza?" -> the military spouse's relocation leave; "¿Cuál es el código de vestimenta en la
+oficina central?" -> "the first day starts at 9:00 at the reception of the head office") and misses list
+rows too short to be statements ("15+ years: 8 hours per pay period"). None of the targets is met and the
+anchor holds more facts; the asserts hold what is reached, a little under it, so a regression shows.
 `python -m agents.tutor answers seeds/eval/answers/questions.jsonl --split heldout` prints the table.
 """
 
@@ -68,11 +64,10 @@ def test_facts_are_matched_folded_and_a_planted_wrong_figure_is_not():
 def test_held_out_figures_beside_the_anchor(report):
     print("\n" + table(report))
     tutor, anchor = report["figures"]["tutor"], report["figures"]["anchor"]
-    assert report["n"] == 76
-    assert tutor["all"]["facts"] >= 0.74 and tutor["all"]["first_citation"] >= 0.82
-    assert tutor["all"]["false_grounding"] <= 0.06 < anchor["all"]["false_grounding"]
-    assert tutor["all"]["abstention"] <= 0.11 and tutor["all"]["parity"] >= 0.69
-    assert tutor["all"]["facts"] > anchor["all"]["facts"] and tutor["es"]["facts"] > anchor["es"]["facts"]
+    assert report["n"] == 36
+    assert tutor["all"]["facts"] >= 0.55 and tutor["all"]["first_citation"] >= 0.75
+    assert tutor["all"]["false_grounding"] <= 0.5 < anchor["all"]["false_grounding"]
+    assert tutor["all"]["abstention"] <= 0.25 and tutor["all"]["parity"] >= 0.6
 
 
 def test_the_closest_material_is_the_nearest_text_not_the_nearest_title(report, seeded_pool, seeded_deps, lucia):
