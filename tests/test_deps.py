@@ -15,7 +15,7 @@ PRODUCT = ["app.py", "chat.py", "agents", "pages", "ui", "storage", "seeds", "co
 BYPASSES = {
     "pool": {"app_pool", "checkpointer"},
     "model": {"get_llm"},
-    "embedder": {"embed_query", "embed_passages"},
+    "embedder": {"embed_query", "embed_queries", "embed_passages"},
     "clock": {"now", "today", "utcnow", "time"},
 }
 CLOCK_OWNERS = {"datetime", "date", "time"}  # datetime.now(), date.today(), time.time(); not deps.now()

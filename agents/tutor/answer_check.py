@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import functools
 import re
+import threading
 from dataclasses import dataclass
 
 import numpy as np
 
-from agents.ingestion.embeddings import embed_query
+from agents.ingestion.embeddings import embed_queries, embed_query
 from agents.offline import answer_candidates, detect_language, sentence_vectors, split_sentences
 from agents.retrieval.passages import Passage
 from core import glossary
@@ -188,13 +189,25 @@ def key_terms(question: str) -> list[str]:
     return list(dict.fromkeys(w for w in content_words(question) if w not in _ASKING))
 
 
-@functools.lru_cache(maxsize=8192)
-def _word_vector(word: str) -> bytes:
-    return embed_query(word).tobytes()
+_WORD_VECTORS_KEPT = 8192
+_word_vectors: dict[str, np.ndarray] = {}  # a word's query vector, kept once computed
+_word_lock = threading.Lock()
 
 
 def _vectors(words: list[str]) -> np.ndarray:
-    return np.vstack([np.frombuffer(_word_vector(w), dtype=np.float32) for w in words])
+    """The words' query vectors; the ones not kept yet are embedded in one batch (a new question's sentences
+    bring ~10 words the glossary doesn't pair)."""
+    with _word_lock:
+        known = {word: _word_vectors[word] for word in words if word in _word_vectors}
+    missing = [word for word in dict.fromkeys(words) if word not in known]
+    if missing:
+        fresh = dict(zip(missing, embed_queries(missing)))
+        known.update(fresh)
+        with _word_lock:
+            if len(_word_vectors) + len(fresh) > _WORD_VECTORS_KEPT:
+                _word_vectors.clear()
+            _word_vectors.update(fresh)
+    return np.vstack([known[word] for word in words])
 
 
 def coverage(terms: list[str], text: str) -> float:
