@@ -113,7 +113,7 @@ def split_sentences(text: str) -> list[str]:
     return sentences
 
 
-_STATEMENTWORDS = 6  # an unpunctuated line with fewer words is a heading or a page footer, not an answer
+_STATEMENT_WORDS = 6  # an unpunctuated line with fewer words is a heading or a page footer, not an answer
 
 
 _TITLE_BLOCK = re.compile(r"·.*·")  # "Document code: HR-ONB-001 · Version 2.0 · Owner: People & Culture · …"
@@ -130,7 +130,7 @@ def answer_candidates(passages: list[tuple[int, str]]) -> list[tuple[int, str]]:
             return False
         if sentence[-1:] in ".!?;":
             return len(sentence.split()) >= 3
-        return len(sentence) >= 25 and len(WORD.findall(sentence)) >= _STATEMENTWORDS
+        return len(sentence) >= 25 and len(WORD.findall(sentence)) >= _STATEMENT_WORDS
 
     return [
         (number, sentence) for number, text in passages for sentence in split_sentences(text) if statement(sentence)
