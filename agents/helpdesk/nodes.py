@@ -174,7 +174,6 @@ def finish(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
     )
     if outcome == "aborted":
         audit("agent.aborted", at=ctx.clock(), **log_ids(state), reason=reason or "unknown")
-    ctx.on_step("outcome", {"outcome": outcome})
     return {
         "outcome": outcome,
         "abort_reason": reason,

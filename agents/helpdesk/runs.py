@@ -7,6 +7,7 @@ from __future__ import annotations
 import concurrent.futures
 import queue
 from collections.abc import Callable, Iterator
+from typing import Any
 from uuid import UUID
 
 from langchain_core.runnables import RunnableConfig
@@ -15,7 +16,7 @@ from agents.helpdesk import metrics
 from agents.helpdesk.audit import audit
 from agents.helpdesk.guards import Settings, sha
 from agents.helpdesk.state import STATE_VERSION, HelpdeskContext
-from agents.helpdesk.turns import AgentTurn, HelpdeskError, error, step_label, turn_from_result
+from agents.helpdesk.turns import AgentTurn, HelpdeskError, error, turn_from_result
 from agents.helpdesk.wiring import AnyDeps, HelpdeskDeps, wired
 from agents.i18n import t
 from agents.runtime import drain
@@ -34,7 +35,7 @@ def thread_config(session_id) -> RunnableConfig:
     return {"configurable": {"thread_id": str(session_id)}}
 
 
-def _context(deps: HelpdeskDeps, settings: Settings, row, on_event: Callable[[Step], None]) -> HelpdeskContext:
+def _context(deps: HelpdeskDeps, settings: Settings, row) -> HelpdeskContext:
     def stop_reason(session_id: str) -> str | None:
         with deps.pool.connection() as conn:
             return "user_cancelled" if sessions.abort_requested(conn, UUID(session_id)) else None
@@ -43,11 +44,6 @@ def _context(deps: HelpdeskDeps, settings: Settings, row, on_event: Callable[[St
         with deps.pool.connection() as conn:
             sessions.touch(conn, UUID(session_id))
 
-    def emit(step: str, data: dict) -> None:
-        label = step_label(step, data, row.language)
-        if label:
-            on_event(Step(data.get("tool") or data.get("node") or step, label))
-
     return HelpdeskContext(
         llm=deps.llm,
         tools=deps.toolbox(deps.app, row.org_id, row.user_id),
@@ -55,7 +51,6 @@ def _context(deps: HelpdeskDeps, settings: Settings, row, on_event: Callable[[St
         clock=deps.now,
         stop_reason=stop_reason,
         heartbeat=heartbeat,
-        on_step=emit,
     )
 
 
@@ -65,8 +60,7 @@ def run_until_pause(deps: HelpdeskDeps, row: sessions.HelpdeskSession, payload) 
     records the turn it returns."""
     settings = deps.settings()
     steps: queue.SimpleQueue[Step] = queue.SimpleQueue()
-    ctx = _context(deps, settings, row, steps.put)
-    future = _RUNS.submit(_invoke, deps, row, payload, ctx)
+    future = _RUNS.submit(_invoke, deps, row, payload, _context(deps, settings, row), steps.put)
     try:
         while True:  # the caller's thread: steps shown live, and Cancel honoured within 2 s
             try:
@@ -103,13 +97,27 @@ def run_until_pause(deps: HelpdeskDeps, row: sessions.HelpdeskSession, payload) 
 
 
 @drain.in_flight  # a SIGTERM drain waits for this step to finish (a cancelled turn's step too)
-def _invoke(deps: HelpdeskDeps, row, payload, ctx) -> dict:
+def _invoke(deps: HelpdeskDeps, row, payload, ctx, on_step: Callable[[Step], None]) -> dict:
+    """The graph run (on a worker thread): the Steps its nodes announce handed to ``on_step`` as they come;
+    the state it ends with and, at a pause, its ``__interrupt__`` (as ``graph.invoke`` returns them)."""
     with sessions.run_lock(deps.pool, row.id) as held:
         if not held:  # another window or process is running this session right now
             raise error("conflict", row.language)
+        values: dict = {}
+        interrupts: list = []
+        chunk: Any  # a Step (custom), a node's update, or the state (values)
         # each step's checkpoint is saved before the next starts: a process killed while filing leaves
         # "file_ticket" as the next step, so a re-confirm finishes that filing (filing_interrupted)
-        return deps.graph.invoke(payload, thread_config(row.id), context=ctx, durability="sync")
+        for mode, chunk in deps.graph.stream(
+            payload, thread_config(row.id), context=ctx, durability="sync", stream_mode=["custom", "updates", "values"]
+        ):
+            if mode == "custom":
+                on_step(chunk)
+            elif mode == "values":
+                values = chunk
+            elif isinstance(chunk, dict) and "__interrupt__" in chunk:
+                interrupts.extend(chunk["__interrupt__"])
+        return {**values, "__interrupt__": interrupts} if interrupts else values
 
 
 def _taken(steps: queue.SimpleQueue[Step]) -> Iterator[Step]:

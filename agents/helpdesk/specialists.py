@@ -28,6 +28,7 @@ from agents.helpdesk.state import (
     HelpdeskState,
     TicketDraft,
 )
+from agents.helpdesk.turns import announce
 from agents.i18n import code_label, t
 
 
@@ -37,7 +38,7 @@ def question_id_for(state: HelpdeskState, kind: str) -> str:
 
 def clarifier(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
     ctx, started = runtime.context, time.perf_counter()
-    ctx.on_step("specialist", {"node": "clarifier"})
+    announce("clarifier", state["language"])
     fact = twins.missing_fact(state) or "details"
     system = prompts.CLARIFIER_PROMPT.format(
         preamble=prompts.UNTRUSTED_PREAMBLE, fact=fact, language_name=language_name(state)
@@ -75,7 +76,7 @@ def clarifier(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
 
 def classifier(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
     ctx, started = runtime.context, time.perf_counter()
-    ctx.on_step("specialist", {"node": "classifier"})
+    announce("classifier", state["language"])
     system = prompts.CLASSIFIER_PROMPT.format(preamble=prompts.UNTRUSTED_PREAMBLE)
     human = context_text(state, ctx.settings)
     llm, timeout = model_for_next_call(state, ctx)
@@ -104,7 +105,7 @@ def proposer(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
     from agents.offline import extractive_answer
 
     ctx, started = runtime.context, time.perf_counter()
-    ctx.on_step("specialist", {"node": "proposer"})
+    announce("proposer", state["language"])
     unproposed = twins.unproposed_source(state)
     if unproposed is None:  # the supervisor proposes only when a source has results not yet proposed
         raise RuntimeError("proposer reached without results to propose")
@@ -172,7 +173,7 @@ def link_existing(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> di
 
 def writer(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
     ctx, started = runtime.context, time.perf_counter()
-    ctx.on_step("specialist", {"node": "writer"})
+    announce("writer", state["language"])
     updates: dict = {}
     engine = "reused"
     draft = state.get("draft")

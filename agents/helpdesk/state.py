@@ -131,4 +131,3 @@ class HelpdeskContext:
     clock: Callable[[], float] = time.time
     stop_reason: Callable[[str], str | None] = lambda session_id: None  # "user_cancelled" | None
     heartbeat: Callable[[str], None] = lambda session_id: None
-    on_step: Callable[[str, dict], None] = lambda step, data: None

@@ -24,6 +24,7 @@ from agents.helpdesk.state import (
     HelpdeskState,
     SupervisorDecision,
 )
+from agents.helpdesk.turns import announce
 
 
 def allowed_actions(state: HelpdeskState, ctx: HelpdeskContext) -> set[str]:
@@ -68,7 +69,7 @@ def supervisor(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
     ctx.heartbeat(state["session_id"])
     turn = state.get("turns_taken", 0) + 1
     if turn == 1:  # the first visible step, before any model call however slow the model is
-        ctx.on_step("specialist", {"node": "supervisor"})
+        announce("supervisor", state["language"])
     stop = hard_stop(state, ctx)
     if stop in ("budget_exhausted", "deadline"):
         allowed = allowed_actions(state, ctx) - {"ask_user", "await_user_confirm", *TOOL_OF_ACTION}
@@ -76,7 +77,6 @@ def supervisor(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
             allowed.add("await_user_confirm")
         offer = next((action for action in _OFFER_WHEN_CUT_SHORT if action in allowed), None)
         if offer:
-            ctx.on_step("decision", {"action": offer})
             return {
                 "next_action": offer,
                 "turns_taken": turn,
@@ -124,7 +124,6 @@ def supervisor(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
         tokens=tokens,
         latency_ms=round((time.perf_counter() - started) * 1000, 1),
     )
-    ctx.on_step("decision", {"action": action})
     return {
         "next_action": action,
         "turns_taken": turn,

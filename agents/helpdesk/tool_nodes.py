@@ -16,6 +16,7 @@ from agents.helpdesk.nodes import TOOL_OF_ACTION, log_ids, step_record
 from agents.helpdesk.specialists import question_id_for
 from agents.helpdesk.state import HelpdeskContext, HelpdeskState
 from agents.helpdesk.tools import ToolError, call_with_budget
+from agents.helpdesk.turns import announce
 
 
 def _tool_query(state: HelpdeskState, action: str) -> str:
@@ -58,7 +59,7 @@ def make_tool_node(action: str):
 
     def tool_node(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
         ctx, started = runtime.context, time.perf_counter()
-        ctx.on_step("tool", {"tool": tool})
+        announce(tool, state["language"])
         query = redact(_tool_query(state, action))
         cache = dict(state.get("tool_cache", {}))
         key = f"{tool}:{' '.join(query.lower().split())}"
@@ -133,7 +134,7 @@ def file_ticket(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict
         raise RuntimeError("file_ticket reached without the person's confirmation")
     if ctx.settings.kill_switch:
         return {"outcome": "aborted", "abort_reason": "kill_switch", "confirmed": False}
-    ctx.on_step("tool", {"tool": "file_ticket"})
+    announce("file_ticket", state["language"])
     draft = state["draft"]
     if draft is None:  # "File it" confirms a written draft
         raise RuntimeError("file_ticket reached without a draft")

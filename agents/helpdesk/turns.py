@@ -1,11 +1,14 @@
-"""AgentTurn (what the person sees after each step) and HelpdeskError; the wording is in the catalogue
-(agents/i18n/messages/helpdesk.py)."""
+"""AgentTurn (what the person sees after each step), HelpdeskError and the steps announced while a turn runs;
+the wording is in the catalogue (agents/i18n/messages/helpdesk.py)."""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
+from langgraph.config import get_stream_writer
+
 from agents.i18n import has, t
+from core.turns import Step
 
 
 class HelpdeskError(Exception):
@@ -22,9 +25,12 @@ def error(code: str, language: str, retry_after: int | None = None) -> HelpdeskE
     return HelpdeskError(code, t(f"helpdesk.error_{code}", language, hours=hours), retry_after)
 
 
-def step_label(step: str, data: dict, language: str) -> str | None:
-    key = f"helpdesk.step_{data.get('tool') or data.get('node')}"
-    return t(key, language) if has(key) else None
+def announce(step: str, language: str) -> None:
+    """A node starts ``step`` (a tool, a specialist): a Step event for the page, when the catalogue names it
+    (LangGraph's stream writer: nothing happens outside a streamed run)."""
+    key = f"helpdesk.step_{step}"
+    if has(key):
+        get_stream_writer()(Step(step, t(key, language)))
 
 
 @dataclass
