@@ -182,6 +182,17 @@ def chat_frame(page, address_part: str, timeout: float = STEP):
     return frame
 
 
+def open_page(page, name: str) -> None:
+    """Click a page in the sidebar, unfolding Streamlit's "View N more" when it hides it. The sidebar may still
+    be drawing after a sign-in: this waits for the link or the unfolder, whichever shows first."""
+    link = page.get_by_role("link", name=name, exact=True)
+    more = page.get_by_text(re.compile(r"View \d+ more|Ver \d+ más"))
+    link.or_(more).first.wait_for(timeout=STEP)
+    if not link.is_visible():
+        more.click()
+    link.click()
+
+
 def either(*names: str) -> re.Pattern:
     """An exact accessible name in any of the given languages."""
     return re.compile("^(?:" + "|".join(map(re.escape, names)) + ")$")

@@ -10,7 +10,7 @@ from pathlib import Path
 from agents.helpdesk import staff
 from agents.learning import review_planning
 from storage import users
-from tests.browser import chromium_page, needs_chromium, running_app, settle, sign_in, sign_out
+from tests.browser import chromium_page, needs_chromium, open_page, running_app, settle, sign_in, sign_out
 from tests.conftest import make_deps
 
 ADMINS = [
@@ -35,13 +35,6 @@ ADMINS = [
 ]
 
 
-def _open(page, name: str) -> None:
-    link = page.get_by_role("link", name=name, exact=True)
-    if not link.is_visible():
-        page.get_by_text(re.compile(r"View \d+ more|Ver \d+ más")).click()
-    link.click()
-
-
 def _plain(text: str) -> str:
     return text.replace("\u00a0", " ").replace("\u202f", " ")
 
@@ -58,7 +51,7 @@ def test_audit_log_and_its_csv_read_in_the_admins_language(seeded_db_url, seeded
         try:
             for email, nav, marker, leave, headers, retention, status in ADMINS:
                 sign_in(page, base, email, "skillnet-admin")
-                _open(page, nav)
+                open_page(page, nav)
                 page.get_by_text(marker).wait_for(timeout=120_000)
                 settle(page)
                 page.screenshot(path=str(tmp_path / f"audit_log_{email.split('@')[0]}.png"), full_page=True)
@@ -89,7 +82,7 @@ def test_the_review_forecast_ticks_whole_reviews(seeded_db_url, tmp_path):
             ("james@acme.test", "Reviews", "Your next 30 days", "Sign out"),
         ):
             sign_in(page, base, email, "skillnet-demo")
-            _open(page, nav)
+            open_page(page, nav)
             page.get_by_text(title).click()
             page.locator(".ytick text").first.wait_for(timeout=120_000)
             settle(page)

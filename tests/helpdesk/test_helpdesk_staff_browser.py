@@ -4,7 +4,7 @@ sees the new status and the note under My tickets. A Spanish admin's view of the
 
 import re
 
-from tests.browser import chromium_page, needs_chromium, running_app, sign_in, sign_out
+from tests.browser import chromium_page, needs_chromium, open_page, running_app, sign_in, sign_out
 from tests.people import upsert_user
 
 QUESTION = "El proyector de la sala B no enciende, solo a mí, desde hoy, sin mensaje de error"
@@ -17,16 +17,6 @@ def _pick(page, label: str, option: str) -> None:
     page.keyboard.type(option)
     page.get_by_role("option", name=option, exact=True).wait_for(timeout=30_000)
     page.keyboard.press("Enter")
-
-
-def _open(page, name: str) -> None:
-    """Click a page in the sidebar, unfolding Streamlit's "View N more" when it hides it."""
-    link = page.get_by_role("link", name=name, exact=True)
-    more = page.get_by_text(re.compile(r"View \d+ more|Ver \d+ más"))
-    link.or_(more).first.wait_for(timeout=60_000)  # the sidebar may still be drawing after a sign-in
-    if not link.is_visible():
-        more.click()
-    link.click()
 
 
 @needs_chromium
@@ -44,7 +34,7 @@ def test_ticket_filed_worked_and_followed_in_the_browser(db_url, org, pool, tmp_
     with running_app(db_url) as base, chromium_page() as page:
         try:
             sign_in(page, base, "ana@hd.test", "pw-ana-123")
-            _open(page, "Ayuda")
+            open_page(page, "Ayuda")
             page.get_by_label("¿Qué problema tienes?").fill(QUESTION)
             page.get_by_role("button", name="Pedir ayuda").click()
             dialog = page.get_by_role("dialog")
@@ -57,7 +47,7 @@ def test_ticket_filed_worked_and_followed_in_the_browser(db_url, org, pool, tmp_
             sign_out(page, "Salir")
 
             sign_in(page, base, "boss@hd.test", "pw-boss-123")
-            _open(page, "Helpdesk tickets")
+            open_page(page, "Helpdesk tickets")
             page.get_by_text("reported by Ana").wait_for(timeout=120_000)
             assert "El proyector de la sala B no enciende" in page.inner_text("body")  # the description
             page.get_by_role("tab", name="Conversation").click()
@@ -71,30 +61,30 @@ def test_ticket_filed_worked_and_followed_in_the_browser(db_url, org, pool, tmp_
             page.get_by_role("button", name="Save status").click()
             page.get_by_text("is now in progress; the people affected were notified").wait_for(timeout=60_000)
             page.screenshot(path=str(tmp_path / "4_admin_status_changed_en.png"), full_page=True)
-            _open(page, "Audit log")
+            open_page(page, "Audit log")
             page.get_by_text("Right to delete").wait_for(timeout=60_000)
             page.screenshot(path=str(tmp_path / "4b_audit_log_en.png"), full_page=True)
-            _open(page, "Operations")
+            open_page(page, "Operations")
             page.get_by_text("Content generation queue").wait_for(timeout=60_000)
             page.screenshot(path=str(tmp_path / "4c_operations_en.png"), full_page=True)
             sign_out(page, "Sign out")
 
             sign_in(page, base, "jefa@hd.test", "pw-jefa-123")
-            _open(page, "Tickets de ayuda")
+            open_page(page, "Tickets de ayuda")
             page.get_by_text("reportado por Ana").wait_for(timeout=120_000)
             page.get_by_role("tab", name="Historial").click()
             page.get_by_text(NOTE).first.wait_for(timeout=30_000)
             page.screenshot(path=str(tmp_path / "5_admin_history_es.png"), full_page=True)
-            _open(page, "Registro de auditoría")
+            open_page(page, "Registro de auditoría")
             page.get_by_text("Derecho de supresión").wait_for(timeout=60_000)
             page.screenshot(path=str(tmp_path / "5b_audit_log_es.png"), full_page=True)
-            _open(page, "Operaciones")
+            open_page(page, "Operaciones")
             page.get_by_text("Cola de generación de contenidos").wait_for(timeout=60_000)
             page.screenshot(path=str(tmp_path / "5c_operations_es.png"), full_page=True)
             sign_out(page, "Salir")
 
             sign_in(page, base, "ana@hd.test", "pw-ana-123")
-            _open(page, "Mis tickets")
+            open_page(page, "Mis tickets")
             page.get_by_text(NOTE).first.wait_for(timeout=120_000)
             body = page.inner_text("body")
             assert "en curso" in body and "El ticket #" in body  # status and the in-app notification

@@ -14,6 +14,7 @@ from tests.browser import (
     STEP,
     chromium_page,
     needs_chromium,
+    open_page,
     running_app,
     settle,
     sign_in,
@@ -28,13 +29,6 @@ WRONG_KEY = "How long can a card refund take to appear in the customer's account
 def _shot(page, path, name: str) -> None:
     settle(page)
     page.screenshot(path=str(path / f"{name}.png"), full_page=True)
-
-
-def _open(page, name: str) -> None:
-    link = page.get_by_role("link", name=name, exact=True)
-    if not link.is_visible():
-        page.get_by_text(re.compile(r"View \d+ more|Ver \d+ más")).click()
-    link.click()
 
 
 def _answer(page, exercise) -> None:
@@ -74,7 +68,7 @@ def test_admin_regenerates_a_flagged_item_and_the_learner_meets_the_new_one(seed
     with running_app(seeded_db_url) as base, chromium_page() as page:
         try:
             sign_in(page, base, "oliver@acme.test", "skillnet-admin")
-            _open(page, "Course statistics")
+            open_page(page, "Course statistics")
             page.locator('[data-testid="stSelectbox"]').first.click()
             page.keyboard.type(COURSE)
             page.get_by_role("option", name=COURSE, exact=True).click()
