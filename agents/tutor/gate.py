@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -19,6 +20,9 @@ from agents.offline import detect_language, split_sentences
 from agents.retrieval.passages import Passage
 from agents.runtime.observability import count_tokens
 from core.text import stems
+
+if TYPE_CHECKING:
+    from agents.runtime.deps import Embedder
 
 LOOP_NGRAM = 5  # words per phrase
 LOOP_REPEATS = 3  # the same phrase this often is a loop, not emphasis
@@ -94,8 +98,9 @@ class AnswerGate:
         return self.reason
 
 
-def unsupported_sentences(text: str, passages: list[Passage], cited: list[int]) -> list[str]:
-    """The answer's sentences that none of the cited passages backs (all passages when none is cited)."""
+def unsupported_sentences(text: str, passages: list[Passage], cited: list[int], embedder: Embedder) -> list[str]:
+    """The answer's sentences that none of the cited passages backs (all passages when none is cited);
+    ``embedder`` judges the paraphrases."""
     sources = [p for p in passages if p.index in set(cited)] or passages
     if not sources:
         return []
@@ -110,14 +115,12 @@ def unsupported_sentences(text: str, passages: list[Passage], cited: list[int]) 
         terms = stems(sentence)
         if len(terms) >= MIN_TERMS and len(terms & source_terms) / len(terms) < LEXICAL_SUPPORT:
             few_words.append(sentence)
-    return wrong_figures + _not_paraphrased(few_words, sources)
+    return wrong_figures + _not_paraphrased(few_words, sources, embedder)
 
 
-def _not_paraphrased(sentences: list[str], sources: list[Passage]) -> list[str]:
+def _not_paraphrased(sentences: list[str], sources: list[Passage], embedder: Embedder) -> list[str]:
     """The sentences that no passage paraphrases either (embedding similarity)."""
     if not sentences:
         return []
-    from agents.ingestion.embeddings import embed_passages, embed_query
-
-    vectors = embed_passages([p.text for p in sources])
-    return [s for s in sentences if float(np.max(vectors @ embed_query(s))) < EMBEDDING_SUPPORT]
+    vectors = embedder.embed_passages([p.text for p in sources])
+    return [s for s in sentences if float(np.max(vectors @ embedder.embed_query(s))) < EMBEDDING_SUPPORT]

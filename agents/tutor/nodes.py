@@ -233,7 +233,9 @@ def post_process(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
     removed = (state.get("removed_citations") or []) + removed
     opening, closing = _framing(state)  # our own words around the answer: not claims a passage must back
     unsupported = (
-        unsupported_sentences(response.replace(opening, "").replace(closing, ""), list(passages.values()), cited)
+        unsupported_sentences(
+            response.replace(opening, "").replace(closing, ""), list(passages.values()), cited, ctx.embedder
+        )
         if state.get("engine") != "offline" and passages
         else []
     )

@@ -12,6 +12,7 @@ import sys
 import pytest
 
 from agents.llm.memory import budgets_for
+from agents.runtime.deps import process_embedder
 from agents.tutor.gate import AnswerGate, repeated_phrase, unsupported_sentences
 from storage import chat
 from tests.fake_openai import Reply
@@ -125,8 +126,9 @@ def test_gate_units():
     gate = AnswerGate(language="en", max_tokens=20, needs_citation=True)
     assert gate.feed(" ".join(f"word{i}" for i in range(30))) == "length"
     passages = [passage(1, "Customers have 30 days to return a product with the receipt.")]
-    assert unsupported_sentences("Customers have 30 days to return a product [1].", passages, [1]) == []
-    assert unsupported_sentences("They have 45 days [1].", passages, [1]) == ["They have 45 days."]
+    embedder = process_embedder()
+    assert unsupported_sentences("Customers have 30 days to return a product [1].", passages, [1], embedder) == []
+    assert unsupported_sentences("They have 45 days [1].", passages, [1], embedder) == ["They have 45 days."]
 
 
 def test_cli_json_done_carries_engine_and_fallback(seeded_pool, fake_openai):
