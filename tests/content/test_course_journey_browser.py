@@ -87,12 +87,16 @@ def admin_journey(page, base: str, shots: Path, deps, admin) -> str:
     editor.fill(lesson["content"] + "\n\n" + NOTE)
     editor.press("Control+Enter")  # commit the text area (a rerun): the save button shows for a changed lesson
     click(page, t("content.studio.save_lesson", "es"), within=module.first)
+    # the worker applies the edit and lets go of the command (a second change before that is refused: "try again
+    # in a moment"); meanwhile the page hides the review, and draws it again in the run after that
     until(
         lambda: (
-            NOTE in service.job_view(deps, admin, job_id).state["generated_modules"][index]["lessons"][0]["content"]
+            (now := service.job_view(deps, admin, job_id)).job.command is None
+            and NOTE in now.state["generated_modules"][index]["lessons"][0]["content"]
         ),
         "the edited lesson",
     )
+    page.get_by_role("button", name="🚀 Aprobar y publicar").wait_for(timeout=STEP)
     settle(page)
     old = modules[index]["exercises"][at]
     if module.first.locator("details").get_attribute("open") is None:  # the panel was drawn again, folded
@@ -101,10 +105,12 @@ def admin_journey(page, base: str, shots: Path, deps, admin) -> str:
     until(
         lambda: (
             (now := service.job_view(deps, admin, job_id)).job.status == "awaiting_final_review"
+            and now.job.command is None
             and now.state["generated_modules"][index]["exercises"][at] != old
         ),
         "another exercise",
     )
+    page.get_by_role("button", name="🚀 Aprobar y publicar").wait_for(timeout=STEP)
     settle(page)
     if module.first.locator("details").get_attribute("open") is None:
         module.first.locator("summary").click()
