@@ -29,7 +29,6 @@ NOT_YET_ON_APPDEPS: dict[str, set[str]] = {
     "pool": set(),
     "model": set(),
     "embedder": {
-        "agents/tutor/answer_check.py",
         "agents/offline/exemplars.py",
         "agents/offline/extractive.py",
     },

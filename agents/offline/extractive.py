@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import threading
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from agents.offline.sentences import WORD, answer_candidates
 from core.text import STOPWORDS, fold
+
+if TYPE_CHECKING:
+    from agents.runtime.deps import Embedder
 
 MAX_CANDIDATES = 20  # sentences embedded per answer: embedding is the slow part (~0.1 s a sentence)
 
@@ -17,23 +21,22 @@ def _terms(text: str) -> set[str]:
     return {fold(word)[:5] for word in WORD.findall(text) if fold(word) not in STOPWORDS and len(word) > 1}
 
 
-_vector_cache: dict[str, np.ndarray] = {}
+_vector_caches: dict[object, dict[str, np.ndarray]] = {}  # per embedding function: a sentence's vector
 _vector_lock = threading.Lock()
 
 
-def sentence_vectors(sentences: list[str]) -> np.ndarray:
-    """Passage embeddings by text, computed in one batch for the ones not seen before."""
-    from agents.ingestion.embeddings import embed_passages
-
+def sentence_vectors(sentences: list[str], embedder: Embedder) -> np.ndarray:
+    """Passage embeddings by text, as ``embedder`` makes them, computed in one batch for the ones not seen before."""
     with _vector_lock:
-        missing = list(dict.fromkeys(s for s in sentences if s not in _vector_cache))
+        cache = _vector_caches.setdefault(embedder.embed_passages, {})
+        missing = list(dict.fromkeys(s for s in sentences if s not in cache))
     if missing:
-        vectors = embed_passages(missing)
+        vectors = embedder.embed_passages(missing)
         with _vector_lock:
-            if len(_vector_cache) > 20_000:
-                _vector_cache.clear()
-            _vector_cache.update(zip(missing, vectors))
-    return np.vstack([_vector_cache[s] for s in sentences])
+            if len(cache) > 20_000:
+                cache.clear()
+            cache.update(zip(missing, vectors))
+    return np.vstack([cache[s] for s in sentences])
 
 
 def cite_chosen(candidates: list[tuple[int, str]], chosen: list[int], max_chars: int) -> str:
@@ -60,7 +63,7 @@ def extractive_answer(
     """The passages' sentences that best answer ``question``, in document order, each run of
     sentences followed by the [n] marker of the passage it came from; "" when there is nothing.
     A sentence is kept when it scores within ``margin`` of the best (at most ``max_sentences``)."""
-    from agents.ingestion.embeddings import embed_query
+    from agents.ingestion import embeddings
 
     candidates = answer_candidates(passages)
     if not candidates:
@@ -68,8 +71,8 @@ def extractive_answer(
     asked = _terms(question)
     overlap = [len(asked & _terms(sentence)) / (len(asked) or 1) for _, sentence in candidates]
     shortlist = sorted(range(len(candidates)), key=lambda i: (-overlap[i], i))[:MAX_CANDIDATES]
-    vectors = sentence_vectors([candidates[i][1] for i in shortlist])
-    similarity = vectors @ embed_query(question)
+    vectors = sentence_vectors([candidates[i][1] for i in shortlist], embeddings)
+    similarity = vectors @ embeddings.embed_query(question)
     score = {i: float(similarity[k]) + 0.1 * overlap[i] for k, i in enumerate(shortlist)}
     ranked = sorted(shortlist, key=lambda i: -score[i])
     best = score[ranked[0]]

@@ -12,7 +12,7 @@ each CLI's ``main`` and the content worker (``process_deps()``); tests build the
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from types import ModuleType
@@ -37,11 +37,13 @@ def _process_llm() -> LLM:
     return get_llm()
 
 
-class Embedder(Protocol):
+class Embedder(Hashable, Protocol):
     """What retrieval embeds through: AppDeps is one (its embed_query and embed_passages), so a service hands
-    its ``deps`` down and a test its own."""
+    its ``deps`` down and a test its own. Hashable: the answer check keeps its rankings per embedder."""
 
     def embed_query(self, text: str, /) -> np.ndarray: ...
+
+    def embed_queries(self, texts: list[str], /) -> np.ndarray: ...
 
     def embed_passages(
         self, texts: list[str], /, batch_size: int | None = None, known: embeddings.VectorPack | None = None
@@ -60,6 +62,7 @@ class AppDeps:
     checkpointer_factory: Callable[[], object] = field(default=db.checkpointer, repr=False)
     clock: Callable[[], datetime] = utc_now
     embed_query: Callable[[str], np.ndarray] = embeddings.embed_query
+    embed_queries: Callable[[list[str]], np.ndarray] = embeddings.embed_queries
     embed_passages: Callable[..., np.ndarray] = embeddings.embed_passages
     config: ModuleType = config
 

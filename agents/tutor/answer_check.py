@@ -17,14 +17,17 @@ import functools
 import re
 import threading
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from agents.ingestion.embeddings import embed_queries, embed_query
 from agents.offline import answer_candidates, detect_language, sentence_vectors, split_sentences
 from agents.retrieval.passages import Passage
 from core import glossary
 from core.text import content_words, fold
+
+if TYPE_CHECKING:
+    from agents.runtime.deps import Embedder
 
 # Which sentences are judged: the CHECK_TOP best answers by answers' ranking (similarity to the question,
 # the kind of fact asked, the passage's retrieval score). One of them answers when it holds the kind of
@@ -190,27 +193,28 @@ def key_terms(question: str) -> list[str]:
 
 
 _WORD_VECTORS_KEPT = 8192
-_word_vectors: dict[str, np.ndarray] = {}  # a word's query vector, kept once computed
+_word_vectors: dict[object, dict[str, np.ndarray]] = {}  # per embedding function: a word's query vector
 _word_lock = threading.Lock()
 
 
-def _vectors(words: list[str]) -> np.ndarray:
+def _vectors(words: list[str], embedder: Embedder) -> np.ndarray:
     """The words' query vectors; the ones not kept yet are embedded in one batch (a new question's sentences
     bring ~10 words the glossary doesn't pair)."""
     with _word_lock:
-        known = {word: _word_vectors[word] for word in words if word in _word_vectors}
+        kept = _word_vectors.setdefault(embedder.embed_queries, {})
+        known = {word: kept[word] for word in words if word in kept}
     missing = [word for word in dict.fromkeys(words) if word not in known]
     if missing:
-        fresh = dict(zip(missing, embed_queries(missing)))
+        fresh = dict(zip(missing, embedder.embed_queries(missing)))
         known.update(fresh)
         with _word_lock:
-            if len(_word_vectors) + len(fresh) > _WORD_VECTORS_KEPT:
-                _word_vectors.clear()
-            _word_vectors.update(fresh)
+            if len(kept) + len(fresh) > _WORD_VECTORS_KEPT:
+                kept.clear()
+            kept.update(fresh)
     return np.vstack([known[word] for word in words])
 
 
-def coverage(terms: list[str], text: str) -> float:
+def coverage(terms: list[str], text: str, embedder: Embedder) -> float:
     """Share of ``terms`` the text holds: by stem, or by a word the glossary gives for it in the other
     language ("regalo" ~ "gift", "carretilla" ~ "forklift"); a term the glossary doesn't know, by a word
     the multilingual model puts at EQUIVALENT_WORDS or nearer."""
@@ -222,7 +226,9 @@ def coverage(terms: list[str], text: str) -> float:
     unknown = [term for term in missing if not glossary.knows(term)]
     covered = len(terms) - len(missing)
     if unknown and words:
-        covered += int(np.sum((_vectors(unknown) @ _vectors(words).T).max(axis=1) >= EQUIVALENT_WORDS))
+        covered += int(
+            np.sum((_vectors(unknown, embedder) @ _vectors(words, embedder).T).max(axis=1) >= EQUIVALENT_WORDS)
+        )
     return covered / len(terms)
 
 
@@ -255,7 +261,7 @@ class Ranked:
 
 
 @functools.lru_cache(maxsize=256)
-def ranked_sentences(message: str, passages: tuple[Passage, ...]) -> tuple[Ranked, ...]:
+def ranked_sentences(message: str, passages: tuple[Passage, ...], embedder: Embedder) -> tuple[Ranked, ...]:
     """The passages' statements (front matter excluded), best answer first: similarity to the question,
     plus KIND_BONUS for the kind of fact asked, plus RETRIEVAL_WEIGHT times the passage's retrieval score
     (the chunk's vector and BM25: which passage is on the case). Every statement is embedded (the anchor
@@ -266,7 +272,9 @@ def ranked_sentences(message: str, passages: tuple[Passage, ...]) -> tuple[Ranke
         return ()
     by_index = {p.index: p for p in passages}
     kind = asked_kind(message)
-    similarity = (sentence_vectors([sentence for _, sentence in candidates]) @ embed_query(message)).tolist()
+    similarity = (
+        sentence_vectors([sentence for _, sentence in candidates], embedder) @ embedder.embed_query(message)
+    ).tolist()
     out = [
         Ranked(
             number,
@@ -282,7 +290,7 @@ def ranked_sentences(message: str, passages: tuple[Passage, ...]) -> tuple[Ranke
     return tuple(sorted(out, key=lambda r: -r.score))
 
 
-def answering(message: str, ranked: tuple[Ranked, ...]) -> Ranked | None:
+def answering(message: str, ranked: tuple[Ranked, ...], embedder: Embedder) -> Ranked | None:
     """The best of the CHECK_TOP ranked sentences that answers ``message``: it holds the kind of fact
     asked and covers MIN_COVERAGE of its key terms (in the sentence or what frames it); None when none does."""
     kind, terms, language = asked_kind(message), key_terms(message), _language(message, "")
@@ -290,12 +298,12 @@ def answering(message: str, ranked: tuple[Ranked, ...]) -> Ranked | None:
         framed = f"{r.sentence} {r.context}"
         translated = _language(r.sentence, language) != language and rank < TRANSLATED_TOP
         need = MIN_COVERAGE_TRANSLATED if translated else MIN_COVERAGE
-        if holds_kind(r.sentence if kind in OWN_FIGURE else framed, kind) and coverage(terms, framed) >= need:
+        if holds_kind(r.sentence if kind in OWN_FIGURE else framed, kind) and coverage(terms, framed, embedder) >= need:
             return r
     return None
 
 
-def adds_to_answer(message: str, extra: Ranked, chosen: list[Ranked]) -> bool:
+def adds_to_answer(message: str, extra: Ranked, chosen: list[Ranked], embedder: Embedder) -> bool:
     """Whether ``extra`` belongs beside the sentences ``chosen`` for the answer: it holds the kind of fact
     asked, and either follows or precedes a chosen sentence of its passage or covers PAD_COVERAGE of the
     question's key terms in its own words (a sentence of another section that shares a heading word is
@@ -305,12 +313,12 @@ def adds_to_answer(message: str, extra: Ranked, chosen: list[Ranked]) -> bool:
     beside = any(c.number == extra.number and abs(c.position - extra.position) == 1 for c in chosen)
     return (
         holds_kind(extra.sentence if beside else f"{extra.sentence} {extra.context}", kind)
-        and (beside or coverage(key_terms(message), extra.sentence) >= PAD_COVERAGE)
-        and not any(same_fact(extra.sentence, c.sentence) for c in chosen)
+        and (beside or coverage(key_terms(message), extra.sentence, embedder) >= PAD_COVERAGE)
+        and not any(same_fact(extra.sentence, c.sentence, embedder) for c in chosen)
     )
 
 
-def same_fact(one: str, other: str) -> bool:
+def same_fact(one: str, other: str, embedder: Embedder) -> bool:
     """Two sentences stating one fact: the same words (one fact copied into several documents), or, in
     different languages (the Spanish and English versions of a policy), the shorter one's figures are in
     the other and SAME_FACT_COVERAGE of the words of one of them are said in the other (through the glossary)."""
@@ -322,7 +330,7 @@ def same_fact(one: str, other: str) -> bool:
     if not set(_FIGURE.findall(short)) <= set(_FIGURE.findall(long)):
         return False
     return any(
-        coverage(list(dict.fromkeys(content_words(a))), b) >= SAME_FACT_COVERAGE
+        coverage(list(dict.fromkeys(content_words(a))), b, embedder) >= SAME_FACT_COVERAGE
         for a, b in ((one, other), (other, one))
     )
 
@@ -332,13 +340,13 @@ def _language(text: str, default: str) -> str:
     return detect_language(text, default=default)
 
 
-def answering_passage(message: str, passages: tuple[Passage, ...]) -> Passage | None:
+def answering_passage(message: str, passages: tuple[Passage, ...], embedder: Embedder) -> Passage | None:
     """The passage of the sentence that answers ``message`` (the one an offline answer leads with), if any."""
-    lead = answering(message, ranked_sentences(message, passages))
+    lead = answering(message, ranked_sentences(message, passages, embedder), embedder)
     return next((p for p in passages if p.index == lead.number), None) if lead else None
 
 
-def answers_question(message: str, passages: tuple[Passage, ...]) -> bool:
+def answers_question(message: str, passages: tuple[Passage, ...], embedder: Embedder) -> bool:
     """Whether one of the passages' best sentences answers ``message``: the gate between retrieval and
     the answer."""
-    return answering(message, ranked_sentences(message, passages)) is not None
+    return answering(message, ranked_sentences(message, passages, embedder), embedder) is not None

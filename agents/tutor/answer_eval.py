@@ -84,7 +84,7 @@ def ask_anchor(deps, org_id, question: str) -> dict:
     candidates = answer_candidates([(n, hit.content) for n, hit in enumerate(hits)])
     if not candidates:
         return {"answer": "", "rung": "general", "abstained": True, "first_chunk": None, "first_document": None}
-    similarity = sentence_vectors([sentence for _, sentence in candidates]) @ deps.embed_query(question)
+    similarity = sentence_vectors([sentence for _, sentence in candidates], deps) @ deps.embed_query(question)
     best = [int(i) for i in np.argsort(-similarity)[:ANCHOR_SENTENCES]]
     top = hits[candidates[best[0]][0]]
     return {

@@ -141,14 +141,14 @@ def with_language_notes(body: str, passages: list[Passage], language: str) -> st
     return _MARKER.sub(note, body)
 
 
-def select_sentences(message: str, passages: list[Passage], language: str) -> str:
+def select_sentences(message: str, passages: list[Passage], language: str, embedder: Embedder) -> str:
     """The sentences that answer ``message`` (up to MAX_SENTENCES, within SELECTION_MARGIN of the best),
     whatever passage or language they come from, followed by their [n]: the best one's passage first,
     each passage's sentences in the document's order."""
-    ranked = ranked_sentences(message, tuple(passages))
+    ranked = ranked_sentences(message, tuple(passages), embedder)
     if not ranked:
         return ""
-    lead = answering(message, ranked) or ranked[0]
+    lead = answering(message, ranked, embedder) or ranked[0]
     chosen: list[Ranked] = [lead]
     used = len(lead.sentence) + 5
     for r in ranked:
@@ -156,7 +156,7 @@ def select_sentences(message: str, passages: list[Passage], language: str) -> st
             break
         if r is lead or used + len(r.sentence) + 5 > MAX_ANSWER_CHARS:
             continue
-        if not adds_to_answer(message, r, chosen):
+        if not adds_to_answer(message, r, chosen, embedder):
             continue
         chosen.append(r)
         used += len(r.sentence) + 5
@@ -166,9 +166,16 @@ def select_sentences(message: str, passages: list[Passage], language: str) -> st
 
 
 def grounded(
-    message: str, passages: list[Passage], rung: str, org: str, language: str, closest: list[dict] | None = None
+    message: str,
+    passages: list[Passage],
+    rung: str,
+    org: str,
+    language: str,
+    closest: list[dict] | None = None,
+    *,
+    embedder: Embedder,
 ) -> str:
-    body = select_sentences(message, passages, language) if passages else ""
+    body = select_sentences(message, passages, language, embedder) if passages else ""
     if not body.strip():
         titles = t("tutor.list_or", language).join(_quote(item["title"], language) for item in closest or [])
         return " ".join(
@@ -180,7 +187,7 @@ def grounded(
     return f"{intro}\n\n{with_language_notes(body, passages, language)}"
 
 
-def offline_answer(state: Mapping[str, Any], name: str, org: str) -> str:
+def offline_answer(state: Mapping[str, Any], name: str, org: str, embedder: Embedder) -> str:
     """The generator's twin: what the tutor says when no model answers."""
     language, intent = state.get("language", "es"), state.get("intent")
     if intent == "chitchat":
@@ -192,7 +199,13 @@ def offline_answer(state: Mapping[str, Any], name: str, org: str) -> str:
     if state.get("attempt"):
         return socratic_hint(state["attempt"], state.get("passages") or [], language, state.get("hint_level") or 1)
     return grounded(
-        state["message"], state.get("passages") or [], state.get("rung", "general"), org, language, state.get("closest")
+        state["message"],
+        state.get("passages") or [],
+        state.get("rung", "general"),
+        org,
+        language,
+        state.get("closest"),
+        embedder=embedder,
     )
 
 

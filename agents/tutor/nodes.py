@@ -41,7 +41,7 @@ def adapt_to_learner(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
     # what the answer leans on, not every passage retrieved: a course is recognised, and its guiding question
     # named, by the section that answers (a vacation question is not on the security course that a fifth
     # passage came from)
-    lead = answering_passage(state["message"], tuple(passages))
+    lead = answering_passage(state["message"], tuple(passages), runtime.context.embedder)
     if lead is None:
         return {"learner": None}
     ctx = runtime.context
@@ -119,7 +119,7 @@ def generate_response(state: TutorState, runtime: Runtime[TutorContext]) -> dict
     def twin() -> str:
         if state.get("leaks"):
             return socratic_hint(state.get("attempt") or {}, passages, state["language"], state.get("hint_level") or 1)
-        return offline_answer(state, ctx.user_name, ctx.org_name)
+        return offline_answer(state, ctx.user_name, ctx.org_name, ctx.embedder)
 
     gate = AnswerGate(
         language=state["language"],

@@ -40,12 +40,12 @@ def _grounded(state: TutorState, runtime: Runtime[TutorContext], course_id: str 
         return grounding.rung, grounding.source, trim_passages(grounding.passages, ctx.budgets["retrieved_context"])
 
     rung, source, passages = search(course_id)
-    answered = not passages or not checked or answers_question(message, tuple(passages))
+    answered = not passages or not checked or answers_question(message, tuple(passages), ctx.embedder)
     if course_id and passages and checked and about_the_course(message):
         answered = True  # "¿Qué es lo más importante de este curso?": the course in view is what is asked about
     if not answered and course_id:  # the course doesn't answer it; the company's documents may (issue 29)
         rung, source, passages = search(None)
-        answered = not passages or answers_question(message, tuple(passages))
+        answered = not passages or answers_question(message, tuple(passages), ctx.embedder)
     if not answered:
         rung, passages = "general", []  # retrieved, but no sentence answers (issue 29)
     if rung == "general":  # searched and found nothing: not a turn that needed no documents

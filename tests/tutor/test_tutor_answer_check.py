@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from agents.runtime.deps import process_embedder
 from agents.tutor.answer_check import (
     answers_question,
     asked_kind,
@@ -21,6 +22,8 @@ from agents.tutor.answers import select_sentences
 from core.glossary import equivalents, gloss
 from tests.tutor.conftest import by_name, passage, run
 from ui.chat_render import badge_html
+
+EMBEDDER = process_embedder()
 
 HANDBOOK = passage(
     1,
@@ -52,9 +55,11 @@ def test_front_matter_is_never_an_answer():
 def test_key_terms_are_covered_across_languages():
     terms = key_terms("¿Cuánto tiempo es válido un ticket regalo?")
     assert "regalo" in terms and "tiempo" not in terms
-    assert coverage(terms, "Gift receipts are valid for 90 days.") == 1.0
-    assert coverage(terms, "Refunds are valid for 30 days.") < 0.6  # "regalo" is not "refund"
-    assert coverage(key_terms("Is there a gym discount?"), "Full-time employees have 23 days of holiday.") == 0
+    assert coverage(terms, "Gift receipts are valid for 90 days.", EMBEDDER) == 1.0
+    assert coverage(terms, "Refunds are valid for 30 days.", EMBEDDER) < 0.6  # "regalo" is not "refund"
+    assert (
+        coverage(key_terms("Is there a gym discount?"), "Full-time employees have 23 days of holiday.", EMBEDDER) == 0
+    )
     assert "gift" in equivalents("regalos") and "carre" in equivalents("forklift")
     assert "gift" in gloss("¿Es válido un ticket regalo?").split()  # retrieval asks in the other language too
 
@@ -153,17 +158,17 @@ def _mutants(n: int) -> list[tuple[str, str, tuple]]:
 
 def test_the_check_catches_planted_defects_and_passes_clean_answers():
     clean = [
-        answers_question(q, (passage(1, text, document=doc, section=section, score=0.8),))
+        answers_question(q, (passage(1, text, document=doc, section=section, score=0.8),), EMBEDDER)
         for q, text, doc, section in CLEAN
     ]
     mutants = [(defect, q, found) for n in range(len(CLEAN)) for defect, q, found in _mutants(n)]
     caught = {defect: [] for defect, _, _ in mutants}
     for defect, question, found in mutants:
-        caught[defect].append(not answers_question(question, found))
+        caught[defect].append(not answers_question(question, found, EMBEDDER))
     catch = sum(sum(v) for v in caught.values()) / len(mutants)
     false_flags = clean.count(False) / len(clean)
     print({d: f"{sum(v)}/{len(v)}" for d, v in caught.items()}, "catch", round(catch, 3), "false flags", false_flags)
-    missed = [(d, q) for d, q, found in mutants if answers_question(q, found)]
+    missed = [(d, q) for d, q, found in mutants if answers_question(q, found, EMBEDDER)]
     assert false_flags <= 0.1, [CLEAN[i][0] for i, ok in enumerate(clean) if not ok]
     # measured 43/48 (0.896), no false flag: an unrelated sentence under the right heading passes 4 times in
     # 10 (the heading covers the terms; requiring the sentence itself to hold one made list items such as
@@ -172,10 +177,10 @@ def test_the_check_catches_planted_defects_and_passes_clean_answers():
 
 
 def test_a_passage_on_the_topic_answers_and_one_beside_it_does_not():
-    assert answers_question("How many days of paid holiday do I get?", (HANDBOOK,))
-    assert not answers_question("What's on the canteen menu today?", (HANDBOOK,))
+    assert answers_question("How many days of paid holiday do I get?", (HANDBOOK,), EMBEDDER)
+    assert not answers_question("What's on the canteen menu today?", (HANDBOOK,), EMBEDDER)
     title_only = passage(1, HANDBOOK.text.split("\n\n")[0], document=HANDBOOK.document, score=0.80)
-    assert not answers_question("Who owns the onboarding guide?", (title_only,))
+    assert not answers_question("Who owns the onboarding guide?", (title_only,), EMBEDDER)
 
 
 def test_lucias_canteen_question_is_not_found_with_ways_forward(seeded_pool, lucia):
@@ -215,8 +220,8 @@ def test_one_fact_once_and_no_padding():
     a vacation answer with a flights rule after it, the 30-day return period twice)."""
     english = "Customers may return any unused product within 30 days of purchase if they show proof of purchase."
     spanish = "El plazo general de devolución es de 30 días desde la compra, con el ticket o el justificante de compra."
-    assert same_fact(spanish, english) and same_fact(english, spanish)
-    assert not same_fact(spanish, "Access requests are normally completed within 2 working days.")
+    assert same_fact(spanish, english, EMBEDDER) and same_fact(english, spanish, EMBEDDER)
+    assert not same_fact(spanish, "Access requests are normally completed within 2 working days.", EMBEDDER)
     found = [
         passage(1, english, document="Returns and Refunds Policy", section="2.1 Return period", score=0.85),
         passage(2, spanish, document="Manual de Atención al Cliente", section="5. Devoluciones", score=0.85),
@@ -225,14 +230,14 @@ def test_one_fact_once_and_no_padding():
         ("¿Cuántos días tengo para devolver un producto?", "es"),
         ("How many days do I have to return a product?", "en"),
     ]:
-        assert select_sentences(question, found, language).count("30 d") == 1
+        assert select_sentences(question, found, language, EMBEDDER).count("30 d") == 1
     holiday = passage(
         1, "Full-time employees have 23 working days of paid holiday a year.", document="Employee Onboarding Guide"
     )
     flights = passage(
         2, "Los vuelos se reservan en clase turista, con al menos 14 días de antelación.", document="Política de Gastos"
     )
-    answer = select_sentences("How many days of paid holiday do I get?", [holiday, flights], "en")
+    answer = select_sentences("How many days of paid holiday do I get?", [holiday, flights], "en", EMBEDDER)
     assert "23 working days" in answer and "vuelos" not in answer, answer
 
 
@@ -241,8 +246,8 @@ def test_a_sentence_copied_into_several_documents_is_said_once():
     offline answer said "Night shifts earn a bonus of 12 euros per shift." three times, one [n] each."""
     fact = "Night shifts earn a bonus of 12 euros per shift."
     found = [passage(n, fact, document=name, score=0.8) for n, name in enumerate(["handbook", "shifts", "titled_8"], 1)]
-    assert same_fact(fact, " ".join(fact.upper().split()))
-    answer = select_sentences("How much is the night shift bonus?", found, "en")
+    assert same_fact(fact, " ".join(fact.upper().split()), EMBEDDER)
+    answer = select_sentences("How much is the night shift bonus?", found, "en", EMBEDDER)
     assert answer.count("12 euros") == 1, answer
 
 
@@ -257,7 +262,7 @@ def test_a_short_lead_in_frames_its_list_and_a_figure_asked_is_the_sentences_own
         document="Código de Conducta",
         section="Nuestros estándares",
     )
-    assert answers_question("¿Es aceptable publicar la dirección privada de otra persona?", (conduct,))
+    assert answers_question("¿Es aceptable publicar la dirección privada de otra persona?", (conduct,), EMBEDDER)
     courses = passage(
         1,
         "Complete these courses in SkillNet within 30 days:\n\n* Seguridad en el almacén (warehouse and "
@@ -266,4 +271,4 @@ def test_a_short_lead_in_frames_its_list_and_a_figure_asked_is_the_sentences_own
         section="Your first day",
     )
     assert asked_kind("¿Cuál es la edad mínima para trabajar en el almacén?") == "amount"
-    assert not answers_question("¿Cuál es la edad mínima para trabajar en el almacén?", (courses,))
+    assert not answers_question("¿Cuál es la edad mínima para trabajar en el almacén?", (courses,), EMBEDDER)
