@@ -28,6 +28,7 @@ from agents.helpdesk.state import HelpdeskContext
 from agents.helpdesk.tools import Toolbox, ToolError
 from agents.helpdesk.turns import turn_from_result
 from agents.llm import LLM
+from agents.runtime.deps import process_embedder
 
 SCENARIOS_DIR = Path(__file__).parent / "scenarios"
 SUPERVISOR_MARK = "You are the supervisor of an internal"
@@ -128,6 +129,7 @@ def run_scenario(scenario: dict, engine: LLM, llm_factory: Callable[[list[str] |
     ctx = HelpdeskContext(
         llm=llm,
         tools=_toolbox(given.get("mock_tool_results") or {}, filed),
+        embedder=process_embedder(),  # the scenarios open no database
         settings=_settings(given.get("settings")),
         clock=clock,
     )

@@ -47,6 +47,7 @@ def _context(deps: HelpdeskDeps, settings: Settings, row) -> HelpdeskContext:
     return HelpdeskContext(
         llm=deps.llm,
         tools=deps.toolbox(deps.app, row.org_id, row.user_id),
+        embedder=deps.app,
         settings=settings,
         clock=deps.now,
         stop_reason=stop_reason,

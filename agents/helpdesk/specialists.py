@@ -114,7 +114,8 @@ def proposer(state: HelpdeskState, runtime: Runtime[HelpdeskContext]) -> dict:
     sources = "; ".join(f"[{i}] {h.get('title', '')}" for i, h in enumerate(hits[:3], start=1))
 
     def twin() -> str:
-        return f"{extractive_answer(state.get('original_question', ''), passages, max_chars=700)}\n\n{sources}"
+        answer = extractive_answer(state.get("original_question", ""), passages, ctx.embedder, max_chars=700)
+        return f"{answer}\n\n{sources}"
 
     system = prompts.PROPOSER_PROMPT.format(preamble=prompts.UNTRUSTED_PREAMBLE, language_name=language_name(state))
     human = context_text(

@@ -7,13 +7,16 @@ import operator
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Annotated, Literal, TypedDict, get_args
+from typing import TYPE_CHECKING, Annotated, Literal, TypedDict, get_args
 
 from pydantic import BaseModel, Field
 
 from agents.helpdesk.guards import Settings
 from agents.helpdesk.tools import Toolbox
 from agents.llm import LLM
+
+if TYPE_CHECKING:
+    from agents.runtime.deps import Embedder
 
 STATE_VERSION = 1
 
@@ -127,6 +130,7 @@ class HelpdeskContext:
 
     llm: LLM
     tools: Toolbox
+    embedder: Embedder  # the proposer's offline twin picks the sentences by embedding
     settings: Settings = field(default_factory=Settings.from_env)
     clock: Callable[[], float] = time.time
     stop_reason: Callable[[str], str | None] = lambda session_id: None  # "user_cancelled" | None

@@ -55,6 +55,7 @@ def cite_chosen(candidates: list[tuple[int, str]], chosen: list[int], max_chars:
 def extractive_answer(
     question: str,
     passages: list[tuple[int, str]],
+    embedder: Embedder,
     max_chars: int = 900,
     *,
     margin: float = 0.06,
@@ -63,16 +64,14 @@ def extractive_answer(
     """The passages' sentences that best answer ``question``, in document order, each run of
     sentences followed by the [n] marker of the passage it came from; "" when there is nothing.
     A sentence is kept when it scores within ``margin`` of the best (at most ``max_sentences``)."""
-    from agents.ingestion import embeddings
-
     candidates = answer_candidates(passages)
     if not candidates:
         return ""
     asked = _terms(question)
     overlap = [len(asked & _terms(sentence)) / (len(asked) or 1) for _, sentence in candidates]
     shortlist = sorted(range(len(candidates)), key=lambda i: (-overlap[i], i))[:MAX_CANDIDATES]
-    vectors = sentence_vectors([candidates[i][1] for i in shortlist], embeddings)
-    similarity = vectors @ embeddings.embed_query(question)
+    vectors = sentence_vectors([candidates[i][1] for i in shortlist], embedder)
+    similarity = vectors @ embedder.embed_query(question)
     score = {i: float(similarity[k]) + 0.1 * overlap[i] for k, i in enumerate(shortlist)}
     ranked = sorted(shortlist, key=lambda i: -score[i])
     best = score[ranked[0]]

@@ -15,6 +15,7 @@ from agents.helpdesk.graph import build_graph, new_state
 from agents.helpdesk.guards import Settings
 from agents.helpdesk.state import NEXT_ACTIONS, HelpdeskContext
 from agents.llm import LLM
+from agents.runtime.deps import process_embedder
 
 GRAPH = build_graph(InMemorySaver())
 TOOL_RESULTS = {
@@ -56,7 +57,9 @@ answers_without_file = st.lists(
 def drive(script: list[str], answers: list[dict]) -> tuple[list[dict], list[tuple[str, str]]]:
     filed: list[dict] = []
     llm = LLM.from_model(ScriptedChatModel(decisions=script))
-    ctx = HelpdeskContext(llm=llm, tools=_toolbox(TOOL_RESULTS, filed), settings=Settings(max_tokens=10**9))
+    ctx = HelpdeskContext(
+        llm=llm, tools=_toolbox(TOOL_RESULTS, filed), embedder=process_embedder(), settings=Settings(max_tokens=10**9)
+    )
     config = {"configurable": {"thread_id": uuid.uuid4().hex}}
     result = GRAPH.invoke(
         new_state(

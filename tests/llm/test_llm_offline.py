@@ -9,7 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from agents.offline import detect_language, extractive_answer, localized, match_exemplars, split_sentences, stream_words
+from agents.runtime.deps import process_embedder
 from agents.runtime.observability import count_tokens
+
+EMBEDDER = process_embedder()
 
 
 @pytest.mark.parametrize(
@@ -124,7 +127,7 @@ PASSAGES = [
 
 
 def test_extractive_answer_cites_the_right_passage_in_document_order():
-    answer = extractive_answer("¿Cuántos días de vacaciones tengo y cómo las solicito?", PASSAGES)
+    answer = extractive_answer("¿Cuántos días de vacaciones tengo y cómo las solicito?", PASSAGES, EMBEDDER)
     assert answer.endswith("[2]")
     assert "23 días laborables" in answer and "quince días de antelación" in answer
     assert answer.index("23 días") < answer.index("quince días")  # document order, not score order
@@ -133,10 +136,10 @@ def test_extractive_answer_cites_the_right_passage_in_document_order():
 
 
 def test_extractive_answer_respects_the_budget_and_marks_each_run():
-    answer = extractive_answer("¿Qué hago en caso de incendio?", PASSAGES, max_chars=120)
+    answer = extractive_answer("¿Qué hago en caso de incendio?", PASSAGES, EMBEDDER, max_chars=120)
     assert "incendio" in answer and answer.endswith("[3]")
     assert len(answer) <= 120 + len(" [3]")
-    assert extractive_answer("¿Vacaciones?", []) == ""
+    assert extractive_answer("¿Vacaciones?", [], EMBEDDER) == ""
 
 
 def test_extractive_answer_in_english():
@@ -144,7 +147,7 @@ def test_extractive_answer_in_english():
         (1, "Expense reports are due by the fifth of each month. Late reports are paid next month."),
         (2, "Parking is free for employees. Visitors must register at the front desk."),
     ]
-    answer = extractive_answer("When are expense reports due?", passages)
+    answer = extractive_answer("When are expense reports due?", passages, EMBEDDER)
     assert answer.startswith("Expense reports are due by the fifth") and "[1]" in answer
     assert "[2]" not in answer
 
