@@ -9,16 +9,9 @@ from __future__ import annotations
 import re
 
 from agents.runtime.deps import process_embedder
-from agents.tutor.answer_check import (
-    answers_question,
-    asked_kind,
-    coverage,
-    front_matter,
-    holds_kind,
-    key_terms,
-    same_fact,
-)
+from agents.tutor.answer_check import answers_question, coverage, front_matter, key_terms, same_fact
 from agents.tutor.answers import select_sentences
+from agents.tutor.fact_kinds import asked_kind, holds_kind
 from core.glossary import equivalents, gloss
 from tests.tutor.conftest import by_name, passage, run
 from ui.chat_render import badge_html

@@ -1,0 +1,92 @@
+"""What kind of fact a question asks (when, how many, who, may I) and whether a sentence holds one: the
+answer check's fact test (agents/tutor/answer_check.py), on folded text in Spanish and English."""
+
+from __future__ import annotations
+
+import re
+
+from core.text import fold
+
+_KIND_ASKED = [  # (kind, question pattern on folded text); the first that matches decides
+    (
+        "when",
+        re.compile(
+            r"\b(when|by when|how soon|how long|how quickly|within how|until when|what time|"
+            r"cuando|hasta cuando|en que plazo|que plazo|cuanto tiempo|a que hora|con cuanta antelacion|"
+            r"cada cuanto|how often|con que frecuencia|after how long|despues de cuanto)\b"
+        ),
+    ),
+    (
+        "amount",
+        re.compile(
+            r"\b(how (many|much)|cuant[oa]s?|what (is the )?(maximum|minimum|limit|percentage|rate)|"
+            r"(cual|que) es (el|la) (limite|precio|longitud)|maxim[oa]|minim[oa]|maximum|minimum|up to what|hasta que|"
+            r"above what|a partir de que|by how much|en cuanto|que porcentaje|what amount)\b"
+        ),
+    ),
+    (
+        "who",
+        re.compile(
+            r"^\W*(who|whom|quien|quienes)\b|\b(who (must|can|may|pays|approves)|quien (debe|puede|paga|tiene))\b"
+        ),
+    ),
+    (
+        "rule",
+        re.compile(
+            r"^\W*(can|may|could|is it|are|is|do|does|se puede|puedo|esta permitido|se permite|"
+            r"es obligatorio|se reembolsan?|es aceptable|is .* allowed)\b"
+        ),
+    ),
+]
+_DIGIT = re.compile(r"\d")
+_NUMBER_WORDS = re.compile(
+    r"\b(one|two|three|four|five|six|seven|eight|nine|ten|twelve|once|twice|dos|tres|cuatro|"
+    r"cinco|seis|siete|ocho|nueve|diez|doce|un|una|half|medio|media)\b"
+)
+_PERIOD = re.compile(
+    r"\b(day|days|hour|hours|week|weeks|month|months|year|years|minute|minutes|seconds?|dia|dias|"
+    r"hora|horas|semana|semanas|mes|meses|ano|anos|minutos?|segundos?|immediately|inmediato|"
+    r"inmediatamente|before|after|antes|despues|until|hasta|end of|al final|fin de|daily|weekly|"
+    r"monthly|annual|yearly|diario|semanal|mensual|anual|january|february|march|april|may|june|july|"
+    r"august|september|october|november|december|enero|febrero|marzo|abril|mayo|junio|julio|agosto|"
+    r"septiembre|octubre|noviembre|diciembre|monday|friday|lunes|viernes|turno|shift)\b"
+)
+_ROLE = re.compile(
+    r"\b(manager|supervisor|director|officer|team|desk|department|owner|administrator|administrators|"
+    r"traveler|traveller|employee|responsable|director|jefe|equipo|departamento|direccion|servicio|"
+    r"administradores|delegado|coordinador|conductor|cajero|cashier|specialist|approver|official|"
+    r"hr|people|persona|personas|you|usted)\b"
+)
+_RULE = re.compile(
+    r"\b(may|can|cannot|can't|must|only|never|not|no|allowed|prohibited|forbidden|required|mandatory|"
+    r"permitted|reimbursable|reimbursed|blocked|refused|accepted|puede|pueden|debe|deben|nunca|solo|"
+    r"prohibido|prohibida|obligatorio|obligatorios|permite|permitido|reembolsan|acepta|aceptable|"
+    r"inaceptable|se rechazan?)\b"
+)
+
+
+def asked_kind(question: str) -> str | None:
+    plain = fold(question)
+    return next((kind for kind, pattern in _KIND_ASKED if pattern.search(plain)), None)
+
+
+def holds_kind(sentence: str, kind: str | None) -> bool:
+    """Whether ``sentence`` holds a fact of the kind asked (any sentence, when no kind is asked)."""
+    plain = fold(sentence)
+    if kind == "when":
+        return bool(
+            _PERIOD.search(plain)
+            and (_DIGIT.search(plain) or _NUMBER_WORDS.search(plain))
+            or re.search(
+                r"\b(immediately|inmediato|inmediatamente|same day|mismo dia|end of|ultimo dia|"
+                r"last working day|every|cada)\b",
+                plain,
+            )
+        )
+    if kind == "amount":
+        return bool(_DIGIT.search(plain) or _NUMBER_WORDS.search(plain))
+    if kind == "who":
+        return bool(_ROLE.search(plain))
+    if kind == "rule":
+        return bool(_RULE.search(plain))
+    return True
