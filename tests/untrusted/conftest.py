@@ -1,4 +1,4 @@
-"""Helpers for the untrusted-input tests: row counts that must not move, a stopwatch."""
+"""Helpers for the untrusted-input tests: row counts that must not move, a stopwatch, the semantic judge."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ from contextlib import contextmanager
 
 import pytest
 
+from agents.ingestion import semantic_check
+from core import instructions
 from storage import users
 
 # Content tables; rate_limit_hits is left out on purpose: a refused request still counts towards its limit.
@@ -42,3 +44,11 @@ def within(seconds: float):
 def people(seeded_pool):
     with seeded_pool.connection() as conn:
         return {key: users.get_user_by_email(conn, f"{key}@acme.test") for key in ("lucia", "james", "admin")}
+
+
+@pytest.fixture(scope="module")
+def judge() -> instructions.SecondOpinion:
+    """The semantic check ingestion asks (agents/ingestion/semantic_check.py), on the bundled embeddings."""
+    check = semantic_check.second_opinion()
+    assert check is not None, "the semantic check's weights do not fit the bundled embeddings"
+    return check

@@ -31,10 +31,8 @@ import re
 from collections import Counter
 from pathlib import Path
 
-import pytest
 import yaml
 
-from agents.ingestion import semantic_check
 from core import instruction_addressee, instructions
 from core.instruction_addressee import concepts
 from core.instruction_corpus import load
@@ -43,13 +41,6 @@ from core.text import fold
 
 CORPUS = yaml.safe_load((Path(__file__).with_name("addressee_heldout.yaml")).read_text(encoding="utf-8"))
 NEIGHBOURS = {"en": "Hotel nights are refunded up to 120 euros.", "es": "Las noches de hotel se pagan hasta 120 euros."}
-
-
-@pytest.fixture(scope="module")
-def judge() -> instructions.SecondOpinion:
-    check = semantic_check.second_opinion()
-    assert check is not None, "the semantic check's weights do not fit the bundled embeddings"
-    return check
 
 
 def _kept(row: dict, judge: instructions.SecondOpinion) -> str:

@@ -54,14 +54,6 @@ def _figures(judge: instructions.SecondOpinion | None = None, clean: bool = True
 
 
 @pytest.fixture(scope="module")
-def judge() -> instructions.SecondOpinion:
-    """The semantic check ingestion asks (agents/ingestion/semantic_check.py), on the bundled embeddings."""
-    check = semantic_check.second_opinion()
-    assert check is not None, "the semantic check's weights do not fit the bundled embeddings"
-    return check
-
-
-@pytest.fixture(scope="module")
 def figures(judge) -> dict[str, tuple[int, int]]:
     return _figures(judge)
 
