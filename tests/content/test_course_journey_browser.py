@@ -99,9 +99,22 @@ def admin_journey(page, base: str, shots: Path, deps, admin) -> str:
     page.get_by_role("button", name="🚀 Aprobar y publicar").wait_for(timeout=STEP)
     settle(page)
     old = modules[index]["exercises"][at]
-    if module.first.locator("details").get_attribute("open") is None:  # the panel was drawn again, folded
-        module.first.locator("summary").click()
-    module.first.get_by_role("button", name=t("content.studio.regenerate_exercise", "es")).nth(at).click()
+
+    def ask_for_another() -> None:
+        if module.first.locator("details").get_attribute("open") is None:  # the panel was drawn again, folded
+            module.first.locator("summary").click()
+        module.first.get_by_role("button", name=t("content.studio.regenerate_exercise", "es")).nth(at).click()
+
+    def taken() -> bool:  # the decision is queued, or already applied
+        now = service.job_view(deps, admin, job_id)
+        return now.job.command is not None or now.state["generated_modules"][index]["exercises"][at] != old
+
+    ask_for_another()
+    try:
+        until(taken, "the decision", timeout=60)
+    except AssertionError:  # nothing queued and nothing changed: the click met a page being drawn again (at load)
+        settle(page)
+        ask_for_another()
     until(
         lambda: (
             (now := service.job_view(deps, admin, job_id)).job.status == "awaiting_final_review"
