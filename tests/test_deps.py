@@ -28,9 +28,7 @@ OWNERS = {"embedder": ("agents/ingestion/",), "clock": ("seeds/",)}
 NOT_YET_ON_APPDEPS: dict[str, set[str]] = {
     "pool": set(),
     "model": set(),
-    "embedder": {
-        "agents/offline/exemplars.py",
-    },
+    "embedder": set(),
     "clock": set(),
 }
 

@@ -40,7 +40,7 @@ class WriteOptions:
 
 def _context(conn, deps: AppDeps, user: User) -> ToolContext:
     admin = verified_admin(conn, user)
-    return ToolContext(conn, admin.org_id, admin, admin.language, deps.now().date())
+    return ToolContext(conn, admin.org_id, admin, admin.language, deps.now().date(), deps)
 
 
 def options(deps: AppDeps, user: User) -> WriteOptions:

@@ -22,7 +22,7 @@ def employees(deps: AppDeps, admin: users.User) -> dict[str, str]:
 
 
 def _context(deps: AppDeps, conn, admin: users.User) -> ToolContext:
-    return ToolContext(conn, admin.org_id, admin, admin.language, deps.now().date())
+    return ToolContext(conn, admin.org_id, admin, admin.language, deps.now().date(), deps)
 
 
 def preview(

@@ -32,7 +32,7 @@ def _frame(rows: list[dict]) -> pd.DataFrame:
 
 def _context(deps: AppDeps, conn, user: User) -> ToolContext:
     admin = verified_admin(conn, user)
-    return ToolContext(conn, admin.org_id, admin, admin.language, deps.now().date())
+    return ToolContext(conn, admin.org_id, admin, admin.language, deps.now().date(), deps)
 
 
 @dataclass

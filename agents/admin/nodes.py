@@ -28,7 +28,7 @@ from storage import pending_actions
 
 
 def _tool_context(conn, ctx: AdminContext, lang: str) -> ToolContext:
-    return ToolContext(conn, ctx.admin.org_id, ctx.admin, lang, ctx.today())
+    return ToolContext(conn, ctx.admin.org_id, ctx.admin, lang, ctx.today(), ctx.embedder)
 
 
 def _model_messages(state: AdminState, ctx: AdminContext) -> list:
@@ -63,7 +63,7 @@ def plan(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
     ctx = runtime.context
     fallback, tokens, model_text = None, 0, ""
     with ctx.pool.connection() as conn:
-        planned, next_steps = twin.plan_offline(conn, ctx.admin.org_id, state["message"], ctx.today())
+        planned, next_steps = twin.plan_offline(conn, ctx.admin.org_id, state["message"], ctx.today(), ctx.embedder)
     if not ctx.llm.offline:
         reply = ctx.llm.with_tools("admin", _model_messages(state, ctx), [t.openai_schema() for t in ADMIN_TOOLS])
         if reply is not None:

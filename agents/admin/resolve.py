@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 import psycopg
@@ -19,6 +19,9 @@ from storage import skills as skill_store
 from storage import users as user_store
 from storage.users import User
 
+if TYPE_CHECKING:
+    from agents.runtime.deps import Embedder
+
 
 @dataclass(frozen=True)
 class ToolContext:
@@ -27,6 +30,7 @@ class ToolContext:
     admin: User
     lang: str
     today: date
+    embedder: Embedder  # the caller's AppDeps: unknown skills are matched by meaning through it
 
 
 class ToolError(Exception):
@@ -127,7 +131,7 @@ def closest_skills(ctx: ToolContext, label: str, k: int = 3) -> list[str]:
     """The organisation's skills nearest in meaning to a name that matched none, in the reader's language."""
     skills = {s.name: s for s in skill_store.list_skills(ctx.conn, ctx.org_id)}
     names = closest_labels(
-        label, {name: [f"{n} ({s.category})" for n in s.all_names()] for name, s in skills.items()}, k
+        label, {name: [f"{n} ({s.category})" for n in s.all_names()] for name, s in skills.items()}, ctx.embedder, k
     )
     return [skills[name].name_in(ctx.lang) for name in names]
 

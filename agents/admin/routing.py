@@ -10,6 +10,7 @@ keyword; the most similar exemplar (if close, and what its tool needs is named);
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from agents.admin.names import OrgNames, content_words, typo_of, words
 from agents.admin.prompts import (
@@ -26,6 +27,9 @@ from agents.admin.prompts import (
     TOOL_KEYWORDS,
 )
 from agents.offline import match_exemplars
+
+if TYPE_CHECKING:
+    from agents.runtime.deps import Embedder
 
 WRITES = ("assign_course", "verify_skill", "deactivate_employee", "archive_course")
 LEVEL_WORDS = {
@@ -105,11 +109,12 @@ def route(
     org: OrgNames | None = None,
     people: list[str] | None = None,
     *,
-    strict: bool = False,
+    embedder: Embedder | None = None,
 ) -> str | None:
     """The tool for one step, or None (help, or nothing a tool does). ``people``: who the step names,
-    or the previous step's people when it only says "him"/"márcalo". ``strict``: words only, no
-    similarity guess and no person alone (is this part of a sentence a request of its own?)."""
+    or the previous step's people when it only says "him"/"márcalo". ``embedder`` (the caller's AppDeps):
+    what the similarity guess embeds with when no words decide; without one, words only, no similarity
+    guess and no person alone (is this part of a sentence a request of its own?)."""
     said = words(step)
     if any(said_at(said, words(phrase)) is not None for phrase in HELP_KEYWORDS):
         return None
@@ -134,9 +139,9 @@ def route(
         if tool == "list_employees" and people and asked is None and not set(said) & _LISTING_WORDS:
             continue  # "Elena se ha ido de la empresa, quítale el acceso": said of one person, not a listing
         return tool
-    if strict:
+    if embedder is None:
         return None
-    tool, score = match_exemplars(step, TOOL_EXEMPLARS)
+    tool, score = match_exemplars(step, TOOL_EXEMPLARS, embedder)
     if tool and score >= MIN_ROUTE_SCORE and (org is None or _has_what_it_needs(tool, step, org, people)):
         return tool
     # "Priya?", "What about Tom Baker?": a person and nothing else asked. "Schedule a meeting with Emily"
@@ -183,6 +188,6 @@ def _split_joined(step: str, org: OrgNames | None) -> list[str]:
                 continue
             left_people = org.people_in(left) if org else []
             right_people = (org.people_in(right) if org else []) or left_people  # "…and mark him as high"
-            if route(left, org, left_people, strict=True) and route(right, org, right_people, strict=True):
+            if route(left, org, left_people) and route(right, org, right_people):
                 return [*_split_joined(left, org), *_split_joined(right, org)]
     return [step]

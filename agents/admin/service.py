@@ -201,6 +201,7 @@ def turn(
         admin=admin,
         org_name=org.name,
         session_id=session.id,
+        embedder=deps,
         today=lambda: deps.now().date(),
     )
     snapshot = graph.get_state(config)

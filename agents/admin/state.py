@@ -5,13 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 from uuid import UUID
 
 from psycopg_pool import ConnectionPool
 
 from agents.llm import LLM
 from storage.users import User
+
+if TYPE_CHECKING:
+    from agents.runtime.deps import Embedder
 
 
 class ToolCall(TypedDict):
@@ -69,4 +72,5 @@ class AdminContext:
     admin: User
     org_name: str
     session_id: UUID | None
+    embedder: Embedder  # the run's AppDeps: the twin's routing and skill matching embed through it
     today: Callable[[], date] = field(default=date.today)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from typing import TYPE_CHECKING
 from uuid import UUID
 
 import psycopg
@@ -22,6 +23,9 @@ from core.names import fold
 from storage import courses as course_store
 from storage import skills as skill_store
 from storage import users as user_store
+
+if TYPE_CHECKING:
+    from agents.runtime.deps import Embedder
 
 _QUOTED = re.compile(r"[\"“«'‘]([^\"”»'’]{3,80})[\"”»'’]")
 _STATUS_WORDS = {
@@ -165,15 +169,18 @@ def reply_language(conn: psycopg.Connection, org_id: UUID, message: str, default
     return lang if lang in ("es", "en") else default
 
 
-def plan_offline(conn: psycopg.Connection, org_id: UUID, message: str, today: date) -> tuple[list[dict], list[str]]:
-    """([{"tool", "arguments"}] for every step that asks for a tool, the steps that don't as suggestions)."""
+def plan_offline(
+    conn: psycopg.Connection, org_id: UUID, message: str, today: date, embedder: Embedder
+) -> tuple[list[dict], list[str]]:
+    """([{"tool", "arguments"}] for every step that asks for a tool, the steps that don't as suggestions;
+    a step no words decide is matched by meaning through ``embedder``)."""
     org = OrgNames.read(conn, org_id)
     planned: list[dict] = []
     unplanned: list[str] = []
     earlier_people: list[str] = []
     for step in split_steps(message, org):
         people = org.people_in(step) or earlier_people  # "…and mark him as high": the person said before
-        tool = route(step, org, people)
+        tool = route(step, org, people, embedder=embedder)
         if tool is None:
             unplanned.append(step)
             continue

@@ -5,6 +5,7 @@ that matches the message against exemplars by embedding similarity."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from langgraph.runtime import Runtime
 from pydantic import BaseModel
@@ -13,6 +14,9 @@ from agents.offline import match_exemplars
 from agents.tutor import prompts
 from agents.tutor.guardrails import normalize
 from agents.tutor.state import Intent, TutorContext, TutorState
+
+if TYPE_CHECKING:
+    from agents.runtime.deps import Embedder
 
 # Whole-message greetings and unmistakable progress phrases decide without a model call (000 §1.3).
 _GREETINGS = {
@@ -96,11 +100,11 @@ def heuristic_intent(message: str) -> Intent | None:
     return None
 
 
-def offline_intent(message: str, in_course: bool) -> Intent:
+def offline_intent(message: str, in_course: bool, embedder: Embedder) -> Intent:
     override = heuristic_intent(message)
     if override:
         return override
-    scores = {label: match_exemplars(message, {label: examples})[1] for label, examples in _EXEMPLARS.items()}
+    scores = {label: match_exemplars(message, {label: examples}, embedder)[1] for label, examples in _EXEMPLARS.items()}
     if scores["off_topic"] - max(scores["academic"], scores["progress"]) >= _OFF_TOPIC_MARGIN:
         return "off_topic"
     if _ABOUT_ME.search(normalize(message)) and scores["progress"] - scores["academic"] >= _PROGRESS_MARGIN:
@@ -124,7 +128,7 @@ def classify_intent(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
         "classifier",
         [{"role": "system", "content": prompts.CLASSIFY_SYSTEM}, {"role": "user", "content": user}],
         IntentChoice,
-        twin=lambda: IntentChoice(intent=offline_intent(message, in_course)),
+        twin=lambda: IntentChoice(intent=offline_intent(message, in_course, ctx.embedder)),
     )
     intent = choice.value.intent
     if intent == "in_course" and not in_course:

@@ -8,11 +8,15 @@ graded hint (the offline twin, and the last resort once the model has had its tw
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from agents.i18n import has, t
 from agents.offline import match_exemplars, split_sentences
 from agents.retrieval.passages import Passage
 from core.text import words
+
+if TYPE_CHECKING:
+    from agents.runtime.deps import Embedder
 
 _ANSWER_KEY = re.compile(
     r"\b(la respuesta( correcta)? es|the (correct |right )?answer is|respuesta correcta|correct answer|"
@@ -71,7 +75,7 @@ def exercise_text(attempt: dict) -> str:
     return " ".join(part for part in parts if isinstance(part, str))
 
 
-def is_about_exercise(message: str, attempt: dict) -> bool:
+def is_about_exercise(message: str, attempt: dict, embedder: Embedder) -> bool:
     """Whether a message sent from elsewhere (not the course player's exercise) still asks about the
     open exercise: it points at it, repeats most of its content words, or asks the same in other words
     (any language). Other questions get a normal answer."""
@@ -82,7 +86,8 @@ def is_about_exercise(message: str, attempt: dict) -> bool:
     shown = {word[:5] for word in normalize(exercise_text(attempt)).split() if len(word) >= 4}
     if len(asked) >= 2 and len(asked & shown) / len(asked) >= 0.6:
         return True
-    return match_exemplars(message, {"exercise": [attempt.get("prompt") or ""]})[1] >= SAME_QUESTION_SIMILARITY
+    same = match_exemplars(message, {"exercise": [attempt.get("prompt") or ""]}, embedder)
+    return same[1] >= SAME_QUESTION_SIMILARITY
 
 
 _HINT_HEADER = re.compile(r"^\W*💡[^\n]*\n", re.MULTILINE)

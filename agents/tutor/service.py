@@ -17,7 +17,7 @@ from uuid import UUID
 from agents.i18n import t
 from agents.llm.memory import budgets_for, prepare_history
 from agents.offline import detect_language
-from agents.runtime.deps import AppDeps
+from agents.runtime.deps import AppDeps, Embedder
 from agents.runtime.refusals import refusal
 from agents.tutor.adapt import exercise_level
 from agents.tutor.graph import graph_events
@@ -82,14 +82,14 @@ def _in_progress(conn, user: users.User, from_exercise, now: datetime | None) ->
     return attempt_store.active_attempt(conn, user.org_id, user.id, now=now, max_idle=ATTEMPT_MAX_IDLE)
 
 
-def hint_scope(attempt: attempt_store.ActiveAttempt | None, message: str, from_exercise) -> bool:
+def hint_scope(attempt: attempt_store.ActiveAttempt | None, message: str, from_exercise, embedder: Embedder) -> bool:
     """Hint-only answers are the exception (003's "active quiz context"): the question is asked from the
     course player with that exercise on screen, or it is recognisably about it."""
     if attempt is None:
         return False
     if from_exercise:
         return str(from_exercise) == str(attempt.exercise_id)
-    return is_about_exercise(message, _attempt_state(attempt))
+    return is_about_exercise(message, _attempt_state(attempt), embedder)
 
 
 def _attempt_state(attempt: attempt_store.ActiveAttempt) -> dict:
@@ -209,7 +209,7 @@ def run_turn(
     pool, llm = deps.pool, deps.llm
     try:
         state, ctx, session, notice = _prepare(
-            pool, llm, user, message, session_id, course, lesson, rate_limit, started, from_exercise, now
+            pool, llm, user, message, session_id, course, lesson, rate_limit, started, from_exercise, now, deps
         )
     except TutorError as exc:
         yield exc.event()
@@ -226,7 +226,7 @@ def run_turn(
         yield TutorError("AGENT_ERROR", _lang(user)).event()
 
 
-def _prepare(pool, llm, user, message, session_id, course, lesson, rate_limit, started, from_exercise, now):
+def _prepare(pool, llm, user, message, session_id, course, lesson, rate_limit, started, from_exercise, now, embedder):
     language = _lang(user)
     text = checked_text(message, limit=MAX_INPUT_CHARS).strip()  # before anything reads it
     if not text:
@@ -249,7 +249,7 @@ def _prepare(pool, llm, user, message, session_id, course, lesson, rate_limit, s
             pool, llm, user.org_id, session, answer_language, budgets["history"]
         )
     )
-    if not hint_scope(attempt, text, from_exercise):
+    if not hint_scope(attempt, text, from_exercise, embedder):
         attempt = None
     notice = ""
     if len(text) > MAX_MESSAGE_CHARS:

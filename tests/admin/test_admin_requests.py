@@ -7,15 +7,17 @@ import pytest
 
 from agents.admin import twin
 from agents.admin.resolve import ToolContext
+from agents.runtime.deps import process_embedder
 from tests.admin import request_set
 
 TODAY, REQUESTS = request_set.load()
+EMBEDDER = process_embedder()
 
 
 @pytest.fixture(scope="module")
 def plans(seeded_pool, admin):
     with seeded_pool.connection() as conn:
-        return {r.text: twin.plan_offline(conn, admin.org_id, r.text, TODAY)[0] for r in REQUESTS}
+        return {r.text: twin.plan_offline(conn, admin.org_id, r.text, TODAY, EMBEDDER)[0] for r in REQUESTS}
 
 
 def _report(half: str, scores: dict) -> None:
@@ -47,7 +49,7 @@ def test_no_preview_loses_a_value_the_request_gave(plans, seeded_pool, admin):
     lost, read = {}, {"en": 0, "es": 0}
     with seeded_pool.connection() as conn:
         for request in (r for r in REQUESTS if r.held_out):
-            ctx = ToolContext(conn, admin.org_id, admin, request.lang, TODAY)
+            ctx = ToolContext(conn, admin.org_id, admin, request.lang, TODAY, EMBEDDER)
             shown: list[str] = []
             if missing := request_set.lost_values(ctx, request, plans[request.text], shown):
                 lost[request.text] = missing
@@ -63,7 +65,7 @@ def test_a_second_held_out_set_written_after_the_changes(seeded_pool, admin):
     """Figures only (no thresholds): new phrasings, never used to tune the twin."""
     today, fresh = request_set.load(request_set.FRESH)
     with seeded_pool.connection() as conn:
-        scores = request_set.score(fresh, lambda r: twin.plan_offline(conn, admin.org_id, r.text, today)[0])
+        scores = request_set.score(fresh, lambda r: twin.plan_offline(conn, admin.org_id, r.text, today, EMBEDDER)[0])
     _report("fresh", scores)
     assert {"en", "es"} <= set(scores)
 
@@ -94,7 +96,10 @@ def test_the_scoring_catches_planted_defects(plans, seeded_pool, admin):
         for request in dated:
             shown: list[str] = []
             lost = request_set.lost_values(
-                ToolContext(conn, admin.org_id, admin, request.lang, TODAY), request, without_deadline(request), shown
+                ToolContext(conn, admin.org_id, admin, request.lang, TODAY, EMBEDDER),
+                request,
+                without_deadline(request),
+                shown,
             )
             built += any(not text.startswith("(refused)") for text in shown)  # else: "nothing to change"
             caught += bool(lost)

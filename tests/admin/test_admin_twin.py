@@ -9,6 +9,9 @@ from types import SimpleNamespace
 import pytest
 
 from agents.admin import deadlines, names, routing, twin
+from agents.runtime.deps import process_embedder
+
+EMBEDDER = process_embedder()
 
 TODAY = date(2026, 11, 30)
 PEOPLE = [
@@ -66,11 +69,11 @@ def test_names_steps_and_routing_keywords():
         "asigna el curso",
         "the matrix",
     ]
-    assert routing.route("Asigna el curso a Lucía") == "assign_course"
-    assert routing.route("¿Quién sabe de inventario?") == "who_knows"
-    assert routing.route("what can you do?") is None
+    assert routing.route("Asigna el curso a Lucía", embedder=EMBEDDER) == "assign_course"
+    assert routing.route("¿Quién sabe de inventario?", embedder=EMBEDDER) == "who_knows"
+    assert routing.route("what can you do?", embedder=EMBEDDER) is None
 
 
 def test_a_paraphrase_without_keywords_routes_by_exemplar_similarity():
-    assert routing.route("remove access for James, he is gone") == "deactivate_employee"
-    assert routing.route("tell me a joke") is None
+    assert routing.route("remove access for James, he is gone", embedder=EMBEDDER) == "deactivate_employee"
+    assert routing.route("tell me a joke", embedder=EMBEDDER) is None

@@ -169,14 +169,14 @@ EXEMPLARS = {
     ],
 )
 def test_match_exemplars(text, label):
-    matched, score = match_exemplars(text, EXEMPLARS)
+    matched, score = match_exemplars(text, EXEMPLARS, EMBEDDER)
     assert matched == label and 0 < score <= 1
 
 
 def test_match_exemplars_exact_phrase_and_empty_inputs():
-    assert match_exemplars("Hola, buenos días!", EXEMPLARS) == ("greeting", 1.0)
-    assert match_exemplars("anything", {}) == ("", 0.0)
-    assert match_exemplars("   ", EXEMPLARS) == ("", 0.0)
+    assert match_exemplars("Hola, buenos días!", EXEMPLARS, EMBEDDER) == ("greeting", 1.0)
+    assert match_exemplars("anything", {}, EMBEDDER) == ("", 0.0)
+    assert match_exemplars("   ", EXEMPLARS, EMBEDDER) == ("", 0.0)
 
 
 def test_localized_falls_back_to_english_then_spanish():

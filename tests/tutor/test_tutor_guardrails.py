@@ -111,7 +111,10 @@ def test_model_that_keeps_answering_is_rewritten_then_replaced(seeded_pool, luci
 
 
 def test_an_unrelated_question_during_an_open_exercise_gets_a_normal_answer_never_the_answer():
+    from agents.runtime.deps import process_embedder
     from agents.tutor.guardrails import is_about_exercise
+
+    embedder = process_embedder()
 
     attempt = {
         "prompt": "¿Cuántos caracteres debe tener como mínimo una contraseña?",
@@ -120,8 +123,10 @@ def test_an_unrelated_question_during_an_open_exercise_gets_a_normal_answer_neve
         "lesson_id": "lesson-1",
         "content": {},
     }
-    assert is_about_exercise("Dame una pista", attempt)
-    assert is_about_exercise("¿cuántos caracteres necesita la contraseña?", attempt)
-    assert is_about_exercise("How many characters must a password have at least?", attempt)  # any language
-    assert not is_about_exercise("¿Cuánto tiempo tengo para reportar un incidente?", attempt)
-    assert not is_about_exercise("What is the maximum amount I can refund without asking the store manager?", attempt)
+    assert is_about_exercise("Dame una pista", attempt, embedder)
+    assert is_about_exercise("¿cuántos caracteres necesita la contraseña?", attempt, embedder)
+    assert is_about_exercise("How many characters must a password have at least?", attempt, embedder)  # any language
+    assert not is_about_exercise("¿Cuánto tiempo tengo para reportar un incidente?", attempt, embedder)
+    assert not is_about_exercise(
+        "What is the maximum amount I can refund without asking the store manager?", attempt, embedder
+    )
