@@ -34,6 +34,15 @@ def nearby_chunks(conn: psycopg.Connection, org_id: UUID, chunk_id: object, radi
         ).fetchall()
 
 
+def chunks_by_id(conn: psycopg.Connection, org_id: UUID, chunk_ids: list[UUID]) -> list[Chunk]:
+    """The chunks with these ids, with their heading spans, in document order; another organisation's are skipped."""
+    with conn.cursor(row_factory=class_row(Chunk)) as cur:
+        return cur.execute(
+            f"{_CHUNK_SELECT} WHERE c.org_id = %(org_id)s AND c.id = ANY(%(ids)s) ORDER BY c.document_id, c.position",
+            {"org_id": org_id, "ids": list(chunk_ids)},
+        ).fetchall()
+
+
 def document_chunks_by_document(conn: psycopg.Connection, org_id: UUID, document_id: object) -> list[Chunk]:
     parsed = parse_uuid(document_id)
     if parsed is None:

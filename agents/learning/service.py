@@ -16,12 +16,13 @@ from agents.i18n import t
 from agents.insights.item_health import defer_item_health
 from agents.learning import grading, scheduling
 from agents.learning.enrollment_progress import recompute_enrollment
+from agents.learning.exercise_sources import Source, exercise_sources
 from agents.learning.grading import AnswerError
 from agents.learning.review_planning import org_scheduler
 from agents.runtime.deps import AppDeps
 from core.inputs import parse_uuid
 from storage import attempts as attempt_store
-from storage import chat, documents, enrollments
+from storage import chat, enrollments
 from storage import courses as course_store
 from storage import exercises as exercise_store
 from storage import lessons as lesson_store
@@ -76,14 +77,6 @@ def my_courses(deps: AppDeps, user: User) -> list[enrollments.Enrollment]:
 # ---- the course player ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Source:
-    document: str
-    section: str
-    page: int | None
-    chunk_id: str | None = None  # opens the passage in the source viewer
-
-
 @dataclass
 class CourseView:
     enrollment: enrollments.Enrollment
@@ -105,16 +98,6 @@ class CourseView:
         return [x for lesson in self.lessons for x in lesson.exercises if x.id not in self.answers]
 
 
-def _sources(conn: psycopg.Connection, org_id: UUID, chunk_ids: list[UUID]) -> list[Source]:
-    seen, found = set(), []
-    for c in documents.get_chunks(conn, org_id, chunk_ids) if chunk_ids else []:
-        key = (c.document_title, c.heading, c.page_start)
-        if key not in seen:
-            seen.add(key)
-            found.append(Source(c.document_title, c.heading, c.page_start, str(c.id)))
-    return found
-
-
 def _enrollment_for(conn: psycopg.Connection, user: User, course_id: UUID | None) -> enrollments.Enrollment:
     enrollment = enrollments.get_enrollment(conn, user.org_id, user.id, course_id, user.language) if course_id else None
     if enrollment is None or enrollment.status == "cancelled":
@@ -131,9 +114,7 @@ def _outline(conn: psycopg.Connection, user: User, course_id: UUID) -> lesson_st
 
 
 def _with_sources(conn: psycopg.Connection, user: User, view: CourseView) -> CourseView:
-    view.sources = {
-        x.id: _sources(conn, user.org_id, x.source_chunk_ids) for lesson in view.lessons for x in lesson.exercises
-    }
+    view.sources = {x.id: exercise_sources(conn, user.org_id, x) for lesson in view.lessons for x in lesson.exercises}
     view.solutions = {
         x.id: grading.solution(x.type, x.content, user.language) for lesson in view.lessons for x in lesson.exercises
     }
@@ -236,7 +217,7 @@ def submit_answer(deps: AppDeps, user: User, exercise_id: Any, answer: Any, idem
     with deps.pool.connection() as conn:
         exercise = _exercise_for(conn, user, exercise_id)
         enrollment = _enrollment_for(conn, user, exercise.course_id)
-        sources = _sources(conn, user.org_id, exercise.source_chunk_ids)
+        sources = exercise_sources(conn, user.org_id, exercise)
     try:  # graded outside a transaction: the model may take seconds
         grade = grading.grade(
             exercise.type,

@@ -234,3 +234,15 @@ def test_answered_exercises_come_back_as_reviews(seeded_deps, seeded_pool, demo)
         card = review_store.get_review_card(conn, demo["org_id"], grace.id, item.exercise.id)
         enrollment = enrollments.get_enrollment(conn, demo["org_id"], grace.id, demo["course"].id)
     assert card.reps == 2 and enrollment.score == 1.0 and enrollment.status == "completed"
+
+
+def test_an_exercise_source_names_the_section_it_was_written_from(seeded_deps, demo):
+    """The till steps (POL-RET-001 §6) share one chunk with §5's list of products that cannot be returned;
+    the player named the chunk's first heading, so the exercise's source read '5. Products that cannot be
+    returned' under an explanation about the eight steps of §6."""
+    steps = next(x for x in demo["exercises"] if x.type == "order_steps" and "§6" in x.explanation)
+    view = service.course_view(seeded_deps, demo["grace"], demo["course"].id)
+    shown = [source.section for source in view.sources[steps.id]]
+    assert shown == ["Returns and Refunds Policy > 6. Processing a return at the till"], shown
+    feedback = service.submit_answer(seeded_deps, demo["grace"], steps.id, correct_answer(steps), "source-section")
+    assert [source.section for source in feedback.sources] == shown
