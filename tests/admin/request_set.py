@@ -26,6 +26,7 @@ from core.names import fold
 
 DATA = Path(__file__).parent / "data" / "admin_requests.yaml"
 FRESH = Path(__file__).parent / "data" / "admin_requests_fresh.yaml"  # written after the twin's changes
+HELDOUT2 = Path(__file__).parent / "data" / "admin_requests_heldout2.yaml"  # held out whole, never tuned on
 UNREADABLE = "?"  # a deadline the request gives that no parser reads: it must reach the admin as said
 
 
