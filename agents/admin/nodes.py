@@ -1,9 +1,10 @@
-"""The admin assistant's nodes: plan → execute_tools → synthesize → (await_confirmation →
-execute_write → synthesize). Each is a plain function of the state returning the keys it changes.
+"""The admin assistant's nodes: recall → plan → execute_tools → synthesize, then a preview waits for the
+admin's answer (``agents.admin.confirmation``). Each is a plain function of the state returning the keys it
+changes.
 
-The write guard lives here: ``execute_tools`` only *prepares* write tools (preview + a pending row);
-``execute_write`` runs one only when the graph was resumed with that pending action's id, and
-``execute_confirmed`` claims the row (pending → executed) in the same transaction as the write.
+The write guard: ``execute_tools`` only *prepares* write tools (preview + a pending row); a write runs only
+when the graph is resumed with that pending action's id, and ``execute_confirmed`` claims the row
+(pending → executed) in the same transaction as the write.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ import json
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from langgraph.config import get_stream_writer
 from langgraph.runtime import Runtime
-from langgraph.types import interrupt
 
 from agents.admin import replies, twin
 from agents.admin.gate import invalid_arguments, plan_disagreement, ungrounded_mentions
@@ -27,7 +27,7 @@ from core.turns import Replace, Step, Token
 from storage import pending_actions
 
 
-def _tool_context(conn, ctx: AdminContext, lang: str) -> ToolContext:
+def tool_context(conn, ctx: AdminContext, lang: str) -> ToolContext:
     return ToolContext(conn, ctx.admin.org_id, ctx.admin, lang, ctx.today(), ctx.embedder)
 
 
@@ -53,6 +53,12 @@ def _model_messages(state: AdminState, ctx: AdminContext) -> list:
 def _reply_tokens(reply) -> int:
     usage = getattr(reply, "usage_metadata", None) or {}
     return int(usage.get("total_tokens") or usage.get("input_tokens", 0) + usage.get("output_tokens", 0))
+
+
+def recall(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
+    """The session's memory for the model: its recent turns and a summary of the older ones."""
+    history, summary = runtime.context.recall(state.get("language", "es"))
+    return {"history": history, "history_summary": summary}
 
 
 def plan(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
@@ -133,7 +139,7 @@ def execute_tools(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
         get_stream_writer()(Step(tool.name, label))  # the page shows which step is running
         with ctx.pool.connection() as conn:
             try:
-                result = tool.run(_tool_context(conn, ctx, lang), dict(call["arguments"]))
+                result = tool.run(tool_context(conn, ctx, lang), dict(call["arguments"]))
             except ToolError as exc:
                 result = {"error": str(exc), "rows": exc.candidates}
             except (TypeError, ValueError) as exc:  # a model's malformed argument: say so, run nothing
@@ -170,44 +176,6 @@ def execute_tools(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
     return {"tool_calls": trace, "pending": pending, "next_steps": state.get("next_steps", [])}
 
 
-def await_confirmation(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
-    """Pause until the admin answers the preview. Only a resume carrying this pending id confirms; a
-    resume carrying an amendment ("wait, add Tom too") cancels this preview and plans the amended
-    calls into a new one; anything else cancels it."""
-    pending = state["pending"]
-    if pending is None:  # the graph routes here only with a pending action (route_after_synthesize)
-        raise RuntimeError("await_confirmation without a pending action")
-    decision = interrupt({"pending": pending})
-    decision = decision if isinstance(decision, dict) else {}
-    if decision.get("confirm") == pending["id"]:
-        return {
-            "confirmed_id": pending["id"],
-            "tool_calls": [],
-            "executed": [],
-            "cancelled": None,
-            "amended": None,
-            "next_steps": [],
-            "message": "",
-            "response": "",
-        }
-    ctx = runtime.context
-    with ctx.pool.connection() as conn:  # the old preview can't be confirmed any more, amended or not
-        pending_actions.cancel_pending(conn, ctx.admin.org_id, ctx.admin.id, ctx.session_id)
-    amended = decision.get("amend")
-    return {
-        "pending": None,
-        "confirmed_id": None,
-        "tool_calls": [],
-        "executed": [],
-        "next_steps": [],
-        "planned": amended["planned"] if amended else [],
-        "response": "",
-        "message": amended["message"] if amended else "",
-        "cancelled": None if amended else pending,
-        "amended": pending if amended else None,
-    }
-
-
 def execute_confirmed(ctx: ToolContext, action_id: str) -> dict | None:
     """Run a confirmed pending action exactly once: None when it is no longer pending (already
     executed, cancelled, another admin's or another organisation's)."""
@@ -220,25 +188,6 @@ def execute_confirmed(ctx: ToolContext, action_id: str) -> dict | None:
     result = execute(ctx, action.arguments)
     pending_actions.set_pending_result(ctx.conn, ctx.org_id, action.id, result)
     return result
-
-
-def execute_write(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
-    """Every action of the confirmed preview, in one transaction: all of them are written or none."""
-    ctx, pending, lang = runtime.context, state.get("pending"), state.get("language", "es")
-    if not pending or state.get("confirmed_id") != pending["id"]:
-        raise PermissionError("a write runs only when resumed with its pending action's id")
-    actions = pending.get("actions") or [pending]
-    try:
-        with ctx.pool.connection() as conn:
-            results = [(action, execute_confirmed(_tool_context(conn, ctx, lang), action["id"])) for action in actions]
-    except ToolError as exc:
-        results = [(actions[0], {"error": str(exc)})]
-    executed = [
-        {"id": action["id"], "tool": action["tool"], "result": result}
-        for action, result in results
-        if result is not None
-    ]
-    return {"executed": executed, "pending": None, "confirmed_id": None}
 
 
 class _Reply:

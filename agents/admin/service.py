@@ -12,10 +12,9 @@ from uuid import UUID
 
 from langgraph.types import Command
 
-from agents.admin import amend, twin
+from agents.admin import twin
 from agents.admin.graph import build_graph
-from agents.admin.state import AdminContext, ToolCall
-from agents.admin.typed import typed_decision
+from agents.admin.state import AdminContext, AdminState, Answer, ToolCall
 from agents.i18n import t
 from agents.llm import LLM
 from agents.llm.memory import budgets_for, prepare_history
@@ -170,8 +169,8 @@ def turn(
 ) -> Turn[AdminReply]:
     """One turn, streamed (``core.turns``): a Step as each tool starts, the reply's Tokens as it is written,
     a Replace when what was shown is replaced (a model reply the gate refused); returns the reply.
-    ``confirm`` carries the pending action's id; under a pending action a typed message confirms, cancels
-    or leaves it pending (``agents.admin.typed``)."""
+    ``confirm`` carries the pending action's id. The turn's one ``Answer`` (message, confirm, cancel) goes
+    into the graph, which decides what it does to a preview waiting (``agents.admin.confirmation``)."""
     message, confirm, session_id = _checked_input(user, message, confirm, session_id)
     pool, graph, llm = deps.pool, compiled_graph(deps), deps.llm
     if not message and not confirm and not cancel:
@@ -202,96 +201,48 @@ def turn(
         org_name=org.name,
         session_id=session.id,
         embedder=deps,
+        recall=lambda lang: _history(pool, llm, admin, session, lang),
         today=lambda: deps.now().date(),
     )
     snapshot = graph.get_state(config)
-    waiting = "await_confirmation" in (snapshot.next or ())
-    pending: dict | None = snapshot.values.get("pending") if waiting else None  # set whenever waiting
     if message:
         with pool.connection() as conn:
             lang = twin.reply_language(conn, admin.org_id, message, admin.language)
     else:
         lang = snapshot.values.get("language", admin.language)
-
-    typed = typed_decision(message) if message and not confirm else None
-    if pending is not None and typed == "confirm":
-        confirm = pending["id"]  # the admin's own "sí" confirms exactly what is pending now
-    elif waiting and typed == "cancel":
-        cancel = True
-    if confirm and not (pending and pending["id"] == confirm):
-        # Not the action the graph is waiting on: never resume with it. Say what became of it.
-        with pool.connection() as conn:
-            action = pending_actions.get_pending(conn, admin.org_id, admin.id, confirm)
-        key = "already_done" if action is not None and action.status == "executed" else "not_pending"
-        reply = AdminReply(str(session.id), t(f"admin.phrase.{key}", lang), pending=pending)
-    elif (
-        pending is not None
-        and message
-        and typed is None
-        and (amended := _amendment(pool, admin, message, pending, deps))
-    ):
-        # "wait, add Tom too": the graph cancels this preview and prepares the amended one
-        history, summary = _history(pool, llm, admin, session, lang)
-        values = yield from _graph_run(
-            graph,
-            Command(
-                resume={"amend": {"message": message, "planned": amended}},
-                update={"language": lang, "history": history, "history_summary": summary, "tokens_used": 0},
-            ),
-            config,
-            context,
-        )
-        reply = _reply_from(values, session.id, "await_confirmation" in (graph.get_state(config).next or ()))
-    elif pending is not None and message and typed is None:
-        # a question or a new request under a preview: the preview stays, and the admin is told so
-        reply = AdminReply(str(session.id), t("admin.still_pending", lang, preview=pending["preview"]), pending=pending)
-    elif typed == "confirm" and not waiting:
-        reply = AdminReply(str(session.id), t("admin.nothing_pending", lang))
-    elif waiting:
-        decision = {"confirm": confirm} if confirm else {"cancel": True}
-        history, summary = _history(pool, llm, admin, session, lang)
-        values = yield from _graph_run(
-            graph,
-            Command(
-                resume=decision,
-                update={"language": lang, "history": history, "history_summary": summary, "tokens_used": 0},
-            ),
-            config,
-            context,
-        )
-        reply = _reply_from(values, session.id, "await_confirmation" in (graph.get_state(config).next or ()))
-    elif cancel:
-        reply = AdminReply(str(session.id), t("admin.phrase.not_pending", lang))
+    answer: Answer = {"message": message, "confirm": confirm, "cancel": cancel}
+    if "await_confirmation" in (snapshot.next or ()):  # a preview waits: the answer resumes it
+        said = {"language": lang} if message else {}
+        payload: Command | AdminState = Command(resume=answer, update={**said, "tokens_used": 0})
     else:
-        history, summary = _history(pool, llm, admin, session, lang)
-        fresh = {
-            "message": message,
-            "language": lang,
-            "history": history,
-            "history_summary": summary,
-            "planned": [],
-            "next_steps": [],
-            "tokens_used": 0,
-            "tool_calls": [],
-            "pending": None,
-            "cancelled": None,
-            "amended": None,
-            "confirmed_id": None,
-            "executed": [],
-            "response": "",
-            "engine": llm.engine,
-            "fallback": None,
-        }
-        values = yield from _graph_run(graph, fresh, config, context)
-        reply = _reply_from(values, session.id, "await_confirmation" in (graph.get_state(config).next or ()))
+        payload = _fresh(answer, lang, llm.engine)
+    values = yield from _graph_run(graph, payload, config, context)
+    reply = _reply_from(values, session.id, "await_confirmation" in (graph.get_state(config).next or ()))
     reply.response = product_text(reply.response)  # profile fields and tool results are other people's words
     _record(pool, admin, session.id, message, confirm, cancel, reply)
     return reply
 
 
-def _amendment(pool, admin: users.User, message: str, pending: dict, deps: AppDeps) -> list[dict] | None:
-    with pool.connection() as conn:
-        return amend.amended_calls(conn, admin.org_id, message, pending, deps.now().date())
+def _fresh(answer: Answer, lang: str, engine: str) -> AdminState:
+    """The graph's input when nothing waits for a confirm: every key of the previous turn reset."""
+    return {
+        "answer": answer,
+        "message": answer["message"],
+        "language": lang,
+        "planned": [],
+        "next_steps": [],
+        "tokens_used": 0,
+        "tool_calls": [],
+        "pending": None,
+        "cancelled": None,
+        "amended": None,
+        "confirmed_id": None,
+        "decision": None,
+        "executed": [],
+        "response": "",
+        "engine": engine,
+        "fallback": None,
+    }
 
 
 def _record(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
-from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 from uuid import UUID
 
 from psycopg_pool import ConnectionPool
@@ -38,6 +38,15 @@ class Pending(TypedDict, total=False):
     actions: list[Pending]  # every write of the preview [{"id", "tool", "arguments", "preview"}]
 
 
+class Answer(TypedDict, total=False):
+    """What the admin said this turn, the one value a turn puts into the graph (as its input, or as the resume
+    of a preview waiting for a confirm): a message, the Confirm button's pending id, or the Cancel button."""
+
+    message: str
+    confirm: str | None
+    cancel: bool
+
+
 class Executed(TypedDict):
     id: str
     tool: str
@@ -45,6 +54,7 @@ class Executed(TypedDict):
 
 
 class AdminState(TypedDict, total=False):
+    answer: Answer  # this turn's input, read by the graph's routers and await_confirmation
     message: str  # the admin's message this turn ("" after a bare confirm/cancel)
     language: str  # reply language: "es" | "en"
     history: list[dict]  # recent turns [{"role", "content"}] for the model
@@ -56,6 +66,7 @@ class AdminState(TypedDict, total=False):
     cancelled: dict | None  # the pending action this turn cancelled, with why
     amended: dict | None  # the pending action this turn replaced by an amended preview
     confirmed_id: str | None  # set only by a resume whose id matches ``pending``
+    decision: Literal["confirm", "cancel"] | None  # what this turn's answer did to the preview
     executed: list[Executed]
     response: str
     engine: str
@@ -73,4 +84,5 @@ class AdminContext:
     org_name: str
     session_id: UUID | None
     embedder: Embedder  # the run's AppDeps: the twin's routing and skill matching embed through it
+    recall: Callable[[str], tuple[list[dict], str | None]]  # the session's memory (recent turns, summary)
     today: Callable[[], date] = field(default=date.today)
