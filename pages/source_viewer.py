@@ -6,7 +6,7 @@ scrolled to, its page for PDFs, and the original file. ``?chunk=ID`` | ``?docume
 import streamlit as st
 
 from agents.i18n import t
-from agents.tutor.sources import open_source
+from agents.tutor.sources import SOURCE_KEYS, open_source
 from ui.deps import app_deps
 from ui.exercises import link_to_source
 from ui.session import require_user
@@ -16,16 +16,7 @@ user = require_user()
 lang = user.language
 params = st.query_params
 st.title(t("tutor.source.title", lang))
-view = open_source(
-    app_deps(),
-    user,
-    chunk=params.get("chunk"),
-    document=params.get("document"),
-    lesson=params.get("lesson"),
-    manual=params.get("manual"),
-    section=params.get("section"),
-    quote=params.get("quote"),
-)
+view = open_source(app_deps(), user, **{key: params.get(key) for key in SOURCE_KEYS})
 if view is None:
     st.info(t("tutor.source.not_found", lang))
     st.stop()

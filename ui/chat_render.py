@@ -15,6 +15,7 @@ import gradio as gr
 from agents.i18n import code_label, t
 from agents.tutor.citations import QUOTE_CHARS, citation_where
 from core.markup import safe_markdown
+from core.turns import Citations, Done, Grounding, Suggestions, TurnEvent
 
 _BADGES = {"chunks": "company", "document": "course", "general": "general", "db": "progress", "none": "general"}
 _BADGE_LABELS = {"chunks": "company", "document": "course", "general": "general", "db": "progress", "none": "none"}
@@ -138,27 +139,26 @@ def render_answer(text: str, metadata: dict, language: str, app_url: str | None 
 
 
 class StreamedAnswer:
-    """One answer as the chat draws it, gathered from its turn's events: ``grounding`` (the rung),
-    ``citations`` (with their excerpts and what the source viewer opens), ``suggestions`` (the next
-    steps) and ``done`` (the final text, its language, engine, fallback, confidence and notice). The
-    stream carries all of it, so nothing is read back from the database."""
+    """One answer as the chat draws it, gathered from its turn's events: Grounding (the rung), Citations (with
+    their excerpts and what the source viewer opens), Suggestions (the next steps) and Done (the final text, its
+    language, engine, fallback, confidence and notice). The stream carries all of it, so nothing is read back
+    from the database."""
 
     def __init__(self) -> None:
         self.metadata: dict = {}
 
-    def take(self, event: dict) -> None:
-        name, data = event["event"], event["data"]
-        if name == "grounding":
-            self.metadata["rung"] = data["rung"]
-        elif name == "citations":
-            self.metadata["citations"] = data["citations"]
-        elif name == "suggestions":
-            self.metadata["actions"] = data.get("actions") or []
-        elif name == "done":
-            self.metadata.update(data)
+    def take(self, event: TurnEvent) -> None:
+        if isinstance(event, Grounding):
+            self.metadata["rung"] = event.rung
+        elif isinstance(event, Citations):
+            self.metadata["citations"] = event.citations
+        elif isinstance(event, Suggestions):
+            self.metadata["actions"] = event.actions
+        elif isinstance(event, Done):
+            self.metadata.update(vars(event))  # render_answer reads it as it reads a stored answer's metadata
 
     def html(self, app_url: str | None = None) -> str:
-        """The finished answer (after ``done``), drawn as a stored one is (``render_answer``)."""
+        """The finished answer (after Done), drawn as a stored one is (``render_answer``)."""
         return render_answer(self.metadata["text"], self.metadata, self.metadata["language"], app_url)
 
     def sources(self) -> list[tuple[str, str]]:

@@ -11,7 +11,7 @@ import gradio as gr
 from agents.i18n import t
 from agents.runtime.deps import process_deps
 from agents.tutor import service
-from agents.tutor.sources import open_source
+from agents.tutor.sources import SOURCE_KEYS, open_source
 from core.markup import safe_markdown
 from ui.chat_render import render_answer, source_choices
 from ui.chat_sign_in import chat_user, conversation_choices, request_language
@@ -25,16 +25,7 @@ def show_source(target: str | None, user_ref: dict | None):
     if user is None or not target:
         return gr.update(value="", visible=False)
     query = json.loads(target)
-    view = open_source(
-        process_deps(),
-        user,
-        chunk=query.get("chunk"),
-        document=query.get("document"),
-        lesson=query.get("lesson"),
-        manual=query.get("manual"),
-        section=query.get("section"),
-        quote=query.get("quote"),
-    )
+    view = open_source(process_deps(), user, **{key: query.get(key) for key in SOURCE_KEYS})
     if view is None:
         return gr.update(value=html.escape(t("tutor.source.not_found", user.language)), visible=True)
     heading = f"<p><b>{html.escape(source_summary(view, user.language))}</b></p>"

@@ -12,6 +12,7 @@ from agents.i18n import t
 from agents.runtime.deps import process_deps
 from agents.tutor import service
 from core.markup import safe_markdown
+from core.turns import Done, Error, Fallback, Grounding, Suggestions, Token
 from ui import chat_failover
 from ui.chat_render import StreamedAnswer, badge_html
 from ui.chat_sign_in import chat_user, conversation_choices, request_language
@@ -82,20 +83,9 @@ def respond(
     for event in service.run_turn(
         process_deps(), user, message, session_id=session_id, from_exercise=context.get("exercise")
     ):
-        name, data = event["event"], event["data"]
         shown.take(event)
-        if name == "grounding":
-            status = badge_html(data["rung"], data["source"], None, user.language)
-            notice = f"_⚠️ {html.escape(data['notice'])}_\n\n" if data.get("notice") else ""
-            if notice:  # shown above the answer before any token arrives
-                history[-1]["content"] = notice + "…"
-                yield (history, gr.skip(), session_id, *keep, status, *untouched)
-        elif name == "fallback":  # the model's text was rejected: clear it, the twin's answer follows
-            answer = ""
-            history[-1]["content"] = f"_{data['message']}_"
-            yield (history, gr.skip(), session_id, *keep, status, *untouched)
-        elif name == "token":
-            answer += data["content"]
+        if isinstance(event, Token):
+            answer += event.text
             if time.monotonic() - last >= UPDATE_INTERVAL:
                 history[-1]["content"] = notice + safe_markdown(answer)  # streamed text is rendered too
                 yield (history, gr.skip(), session_id, *keep, status, *untouched)
@@ -103,13 +93,23 @@ def respond(
                 # server the ask comes later than the interval, and every token was its own update (25-55
                 # full-history updates per offline answer under 20 chats, the work they all queued behind)
                 last = time.monotonic()
-        elif name == "suggestions":
-            suggestions = data["suggestions"]
-        elif name == "error":
-            history[-1]["content"] = f"⚠️ {data['message']}"
-            yield (history, gr.skip(), session_id, *keep, data["message"], *untouched)
+        elif isinstance(event, Grounding):
+            status = badge_html(event.rung, event.source, None, user.language)
+            notice = f"_⚠️ {html.escape(event.notice)}_\n\n" if event.notice else ""
+            if notice:  # shown above the answer before any token arrives
+                history[-1]["content"] = notice + "…"
+                yield (history, gr.skip(), session_id, *keep, status, *untouched)
+        elif isinstance(event, Fallback):  # the model's text was rejected: clear it, the twin's answer follows
+            answer = ""
+            history[-1]["content"] = f"_{event.message}_"
+            yield (history, gr.skip(), session_id, *keep, status, *untouched)
+        elif isinstance(event, Suggestions):
+            suggestions = event.suggestions
+        elif isinstance(event, Error):
+            history[-1]["content"] = f"⚠️ {event.message}"
+            yield (history, gr.skip(), session_id, *keep, event.message, *untouched)
             return
-        elif name == "done":
+        elif isinstance(event, Done):
             history[-1]["content"] = shown.html(context.get("app"))  # from the events: no database read
             status = ""  # the answer carries its own badges (and low confidence): the line under the chat was a copy
             choices = shown.sources()

@@ -12,6 +12,7 @@ from agents.runtime.cli import deps_or_none, fail, signed_in
 from agents.runtime.refusals import refusal
 from agents.tutor import service
 from core.inputs import OneLineParser, refused_arguments
+from core.turns import Citations, Done, Error, Fallback, Grounding, Suggestions, Token, TurnEvent, as_json
 from storage import users
 from storage.db import DatabaseError
 
@@ -80,9 +81,9 @@ def main(argv: list[str] | None = None) -> int:
         lesson=args.lesson,
         from_exercise=args.from_exercise,
     ):
-        failed = failed or event["event"] == "error"
+        failed = failed or isinstance(event, Error)
         if args.json:
-            print(json.dumps(event, ensure_ascii=False, default=str), flush=True)
+            print(json.dumps(as_json(event), ensure_ascii=False, default=str), flush=True)
         else:
             _print_human(event)
     if not failed and not args.json:
@@ -122,31 +123,31 @@ def _eval(args) -> int:
     return 0
 
 
-def _print_human(event: dict) -> None:
-    name, data = event["event"], event["data"]
-    if name == "token":
-        print(data["content"], end="", flush=True)
-    elif name == "fallback":  # the model's text shown so far is void; the twin's answer follows
-        print(f"\n\n[{data['message']}]\n", flush=True)
-    elif name == "grounding":
-        print(f"[{data['rung']} · {data['source']}]", file=sys.stderr)
-        if data.get("notice"):
-            print(f"({data['notice']})\n", flush=True)
-    elif name == "citations" and data["citations"]:
-        print("\n")
-        for c in data["citations"]:
-            page = f", p. {c['page']}" if c.get("page") else ""
-            print(f"[{c['index']}] {c['document']}{' › ' + c['section'] if c.get('section') else ''}{page}")
-    elif name == "suggestions" and (data["suggestions"] or data.get("actions")):
-        print("\n→ " + "\n→ ".join(data["suggestions"] + [a["label"] for a in data.get("actions") or []]))
-    elif name == "done":
-        print(
-            f"\n({data['engine']} · {data['tokens_used']} tokens · first token after {data['ttft_ms']} ms"
-            f"{' · fallback: ' + data['fallback'] if data.get('fallback') else ''})",
-            file=sys.stderr,
-        )
-    elif name == "error":
-        print(f"error: {data['message']}", file=sys.stderr)
+def _print_human(event: TurnEvent) -> None:
+    match event:
+        case Token(text):
+            print(text, end="", flush=True)
+        case Fallback(message=message):  # the model's text shown so far is void; the twin's answer follows
+            print(f"\n\n[{message}]\n", flush=True)
+        case Grounding(rung, source, notice):
+            print(f"[{rung} · {source}]", file=sys.stderr)
+            if notice:
+                print(f"({notice})\n", flush=True)
+        case Citations(citations) if citations:
+            print("\n")
+            for c in citations:
+                page = f", p. {c['page']}" if c.get("page") else ""
+                print(f"[{c['index']}] {c['document']}{' › ' + c['section'] if c.get('section') else ''}{page}")
+        case Suggestions(suggestions, actions) if suggestions or actions:
+            print("\n→ " + "\n→ ".join(suggestions + [a["label"] for a in actions]))
+        case Done():
+            print(
+                f"\n({event.engine} · {event.tokens_used} tokens · first token after {event.ttft_ms} ms"
+                f"{' · fallback: ' + event.fallback if event.fallback else ''})",
+                file=sys.stderr,
+            )
+        case Error(message):
+            print(f"error: {message}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -33,6 +33,7 @@ from agents.retrieval.grounding import SEMANTIC_K
 from agents.retrieval.search import search
 from agents.tutor import service
 from core.text import fold
+from core.turns import Citations, Fallback, Grounding, Token
 from storage import documents, sources
 
 ANCHOR_SENTENCES = 3
@@ -60,15 +61,14 @@ def held(text: str, facts: list[str]) -> list[bool]:
 def ask_tutor(deps, user, question: str) -> dict:
     text, citations, rung = "", [], None
     for event in service.run_turn(deps, user, question, rate_limit=RATE_LIMIT):
-        name, data = event["event"], event["data"]
-        if name == "token":
-            text += data["content"]
-        elif name == "fallback":
+        if isinstance(event, Token):
+            text += event.text
+        elif isinstance(event, Fallback):
             text = ""
-        elif name == "citations":
-            citations = data["citations"]
-        elif name == "grounding":
-            rung = data["rung"]
+        elif isinstance(event, Citations):
+            citations = event.citations
+        elif isinstance(event, Grounding):
+            rung = event.rung
     first = citations[0] if citations else None
     return {
         "answer": text,

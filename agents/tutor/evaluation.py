@@ -26,6 +26,7 @@ from pathlib import Path
 
 from agents.offline import detect_language, split_sentences
 from agents.tutor import service
+from core.turns import Citations, Token
 from storage import documents, sources
 from storage.documents import Chunk
 
@@ -80,10 +81,10 @@ def score_item(deps, user, item: dict, titles: dict, org_chunks) -> dict | None:
         return None
     text, citations = "", []
     for event in service.run_turn(deps, user, item["question"], rate_limit=RATE_LIMIT):
-        if event["event"] == "token":
-            text += event["data"]["content"]
-        elif event["event"] == "citations":
-            citations = event["data"]["citations"]
+        if isinstance(event, Token):
+            text += event.text
+        elif isinstance(event, Citations):
+            citations = event.citations
     first = citations[0] if citations else None
     notes = _NOTE.findall(text)  # "(quoted from the English text …)" after a marker
     body = _NOTE.sub("", text)

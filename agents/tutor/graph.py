@@ -8,6 +8,7 @@ classify_intent → retrieve_course_context | retrieve_semantic | retrieve_progr
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import queue
 import threading
@@ -19,6 +20,7 @@ from langgraph.graph import END, START, StateGraph
 from agents.tutor import classify, nodes, retrieve
 from agents.tutor.exercise_material import add_exercise_material
 from agents.tutor.state import TutorContext, TutorState
+from core.turns import Grounding, TurnEvent
 
 RETRIEVAL_NODES = ("retrieve_course_context", "retrieve_semantic", "retrieve_progress", "skip_retrieval")
 
@@ -62,13 +64,13 @@ class _Abandoned(Exception):
 _TURNS = ThreadPoolExecutor(max_workers=128, thread_name_prefix="tutor-turn")
 
 
-def graph_events(state: dict, ctx: TutorContext, notice: str) -> Generator[dict, None, dict]:
-    """Run the graph for one turn: its events as its nodes emit them (``notice`` added to the grounding event);
+def graph_events(state: dict, ctx: TutorContext, notice: str) -> Generator[TurnEvent, None, dict]:
+    """Run the graph for one turn: its events as its nodes emit them (``notice`` added to the Grounding);
     returns its final state."""
     events: queue.SimpleQueue = queue.SimpleQueue()
     abandoned = threading.Event()
 
-    def emit(event: dict) -> None:
+    def emit(event: TurnEvent) -> None:
         if abandoned.is_set():
             raise _Abandoned
         events.put(event)
@@ -78,8 +80,8 @@ def graph_events(state: dict, ctx: TutorContext, notice: str) -> Generator[dict,
     run.add_done_callback(lambda _: events.put(None))
     try:
         while (event := events.get()) is not None:
-            if notice and event["event"] == "grounding":  # shown above the answer, before any token
-                event = {"event": "grounding", "data": {**event["data"], "notice": notice}}
+            if notice and isinstance(event, Grounding):  # shown above the answer, before any token
+                event = dataclasses.replace(event, notice=notice)
             yield event
     finally:
         abandoned.set()

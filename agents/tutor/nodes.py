@@ -28,6 +28,7 @@ from agents.tutor.gate import AnswerGate, unsupported_sentences
 from agents.tutor.guardrails import find_leaks, hint_header, socratic_hint
 from agents.tutor.retrieve import passage_label
 from agents.tutor.state import TutorContext, TutorState
+from core.turns import Citations, Fallback, Suggestions, Token
 
 MAX_REWRITES = 2
 
@@ -152,22 +153,11 @@ def generate_response(state: TutorState, runtime: Runtime[TutorContext]) -> dict
     draft, engine, fallback, replaced = "".join(parts) + closing, stream.engine, None, False
     if judged and stream.engine == "offline":  # the stream fell back to the twin before any model text
         fallback = stream.outcome.split(":", 1)[-1]
-    elif judged and gate.finish(stream.outcome, stream.finish_reason):
-        fallback, draft, engine, replaced = gate.reason, opening + twin() + closing, "offline", True
+    elif judged and (verdict := gate.finish(stream.outcome, stream.finish_reason)):
+        fallback, draft, engine, replaced = verdict, opening + twin() + closing, "offline", True
         if not hold_back:  # the client clears what it showed; post_process streams the twin's answer
-            runtime.context.emit(
-                {
-                    "event": "fallback",
-                    "data": {
-                        "reason": fallback,
-                        "message": t(
-                            "engine.fallback_notice",
-                            state["language"],
-                            reason=code_label("fallback", fallback, state["language"]),
-                        ),
-                    },
-                }
-            )
+            reason = code_label("fallback", verdict, state["language"])
+            runtime.context.emit(Fallback(verdict, t("engine.fallback_notice", state["language"], reason=reason)))
     if closing and not hold_back and not replaced:  # after the gate's verdict: a replaced answer gets it again
         _token(runtime, closing)
     return {
@@ -186,7 +176,7 @@ def _token(runtime: Runtime[TutorContext], text: str) -> None:
     ctx = runtime.context
     if not ctx.first_token_at:
         ctx.first_token_at.append((ctx.clock or time.monotonic)())
-    runtime.context.emit({"event": "token", "data": {"content": text}})
+    runtime.context.emit(Token(text))
 
 
 def route_after_generate(state: TutorState) -> str:
@@ -253,8 +243,8 @@ def post_process(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
     follow_ups = suggestions(state, citations)
     actions = adapt.lesson_action(state.get("learner"), state["language"]) + next_steps(state)
     # each with the passage its [n] points at, shortened: the chat draws the sources from this event alone
-    runtime.context.emit({"event": "citations", "data": {"citations": [c.shown() for c in citations]}})
-    runtime.context.emit({"event": "suggestions", "data": {"suggestions": follow_ups, "actions": actions}})
+    runtime.context.emit(Citations([c.shown() for c in citations]))
+    runtime.context.emit(Suggestions(follow_ups, actions))
     return {
         "response": response,
         "passages": list(passages.values()),

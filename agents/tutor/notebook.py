@@ -22,6 +22,7 @@ import pandas as pd
 from agents.retrieval.notebook import retrieval_eval, search
 from agents.runtime.deps import AppDeps, process_deps
 from agents.tutor import answer_eval, service
+from core.turns import Citations, Done, Error, Fallback, Grounding, Token
 from storage import users
 
 __all__ = ["answer_figures", "answers_eval", "ask", "retrieval_eval", "search"]
@@ -41,19 +42,18 @@ def _user(deps: AppDeps, email: str) -> users.User:
 def _turn(deps: AppDeps, user: users.User, question: str, course: str | None) -> dict:
     text, citations, row = "", [], {"question": question, "fallback": None}
     for event in service.run_turn(deps, user, question, course=course, rate_limit=answer_eval.RATE_LIMIT):
-        name, data = event["event"], event["data"]
-        if name == "token":
-            text += data["content"]
-        elif name == "fallback":  # the model's text is void; the twin's answer follows
+        if isinstance(event, Token):
+            text += event.text
+        elif isinstance(event, Fallback):  # the model's text is void; the twin's answer follows
             text = ""
-        elif name == "grounding":
-            row.update(rung=data["rung"], source=data["source"])
-        elif name == "citations":
-            citations = data["citations"]
-        elif name == "done":
-            row.update(engine=data["engine"], fallback=data.get("fallback"))
-        elif name == "error":
-            raise ValueError(data["message"])
+        elif isinstance(event, Grounding):
+            row.update(rung=event.rung, source=event.source)
+        elif isinstance(event, Citations):
+            citations = event.citations
+        elif isinstance(event, Done):
+            row.update(engine=event.engine, fallback=event.fallback)
+        elif isinstance(event, Error):
+            raise ValueError(event.message)
     first = citations[0] if citations else {}
     return row | {
         "answer": text,

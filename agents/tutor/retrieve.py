@@ -13,11 +13,12 @@ from agents.retrieval.passages import trim_passages
 from agents.tutor.answer_check import about_the_course, answers_question
 from agents.tutor.answers import closest_material
 from agents.tutor.state import TutorContext, TutorState
+from core.turns import Grounding
 from storage.progress import progress_summary
 
 
 def _announce(runtime: Runtime[TutorContext], rung: str, source: str) -> None:
-    runtime.context.emit({"event": "grounding", "data": {"rung": rung, "source": source}})
+    runtime.context.emit(Grounding(rung, source))
 
 
 def _grounded(state: TutorState, runtime: Runtime[TutorContext], course_id: str | None) -> dict:

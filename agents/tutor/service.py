@@ -1,8 +1,8 @@
 """The tutor's one entry point for every caller (Gradio, Streamlit, the CLI, tests).
 
 ``run_turn`` validates the request, loads what the graph needs from the database (the session, its
-memory, the exercise in progress), runs the graph and yields the protocol events of CONVENTIONS §3:
-grounding · token* · citations · suggestions · done — or a single ``error`` with a one-line reason.
+memory, the exercise in progress), runs the graph and yields the turn's events (``core.turns``, docs/conventions.md §3):
+Grounding · Token* · Citations · Suggestions · Done — or a single Error with a one-line reason.
 Session helpers answer "not found" for anybody else's session.
 """
 
@@ -25,6 +25,7 @@ from agents.tutor.guardrails import is_about_exercise
 from agents.tutor.state import TutorContext
 from agents.tutor.turn_end import finish_turn
 from core.inputs import InputRefused, checked_text
+from core.turns import Error, TurnEvent
 from storage import attempts as attempt_store
 from storage import chat, rate_limits, users
 from storage import courses as course_store
@@ -51,8 +52,8 @@ class TutorError(Exception):
         self.code = code
         self.values = values
 
-    def event(self) -> dict:
-        return {"event": "error", "data": {"message": str(self), "code": self.code, **self.values}}
+    def event(self) -> Error:
+        return Error(str(self), self.code, **self.values)
 
 
 def session_title(text: str, limit: int = TITLE_CHARS) -> str:
@@ -200,8 +201,8 @@ def run_turn(
     from_exercise=None,
     rate_limit: int = RATE_LIMIT_PER_MINUTE,
     now: datetime | None = None,
-) -> Iterator[dict]:
-    """Answer one message; yields protocol events ({"event": name, "data": {...}}).
+) -> Iterator[TurnEvent]:
+    """Answer one message; yields its events (``core.turns``).
 
     ``from_exercise``: the exercise on screen beside the chat (the course player), which is what makes
     an open attempt hint-only; ``now`` replaces the clock that open attempts expire by (tests)."""
@@ -215,7 +216,7 @@ def run_turn(
         yield exc.event()
         return
     except InputRefused as exc:
-        yield {"event": "error", "data": {"message": refusal(exc, _lang(user)), "code": exc.code.upper()}}
+        yield Error(refusal(exc, _lang(user)), exc.code.upper())
         return
     ctx.now, ctx.embedder = now or deps.now(), deps
     try:

@@ -134,6 +134,9 @@ def _manual_view(conn, user: User, manual_id, section: str | None) -> SourceView
     return view
 
 
+SOURCE_KEYS = ("chunk", "document", "lesson", "manual", "section", "quote")  # open_source's, as a link carries them
+
+
 def open_source(
     deps: AppDeps,
     user: User,

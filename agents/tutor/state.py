@@ -10,6 +10,7 @@ from uuid import UUID
 from psycopg_pool import ConnectionPool
 
 from agents.retrieval.passages import Passage
+from core.turns import TurnEvent
 
 Intent = Literal["in_course", "cross_course", "progress", "chitchat", "off_topic"]
 INTENTS: tuple[str, ...] = ("in_course", "cross_course", "progress", "chitchat", "off_topic")
@@ -79,4 +80,4 @@ class TutorContext:
     now: Any = None  # the wall-clock time of the turn (AppDeps.now()): review cards are due or fading by it
     embedder: Any = None  # the turn's AppDeps (agents.runtime.deps.Embedder): retrieval embeds through it
     first_token_at: list[float] = field(default_factory=list)
-    emit: Callable[[dict], None] = lambda event: None  # where the protocol's events go (service.run_turn's queue)
+    emit: Callable[[TurnEvent], None] = lambda event: None  # where the turn's events go (graph_events' queue)

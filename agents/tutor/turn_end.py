@@ -1,18 +1,19 @@
-"""The end of a tutor turn: the answer stored with how it was made, and the protocol's done event."""
+"""The end of a tutor turn: the answer stored with how it was made, and its Done event."""
 
 from __future__ import annotations
 
 from uuid import UUID
 
 from agents.tutor.state import TutorContext
+from core.turns import Done
 from storage import attempts as attempt_store
 from storage import chat
 
 
 def finish_turn(
     pool, ctx: TutorContext, session: chat.ChatSession, final: dict, started: float, *, notice: str
-) -> dict:
-    """Store the answer with how it was made (the chat's metadata) and count a hint given; the done event."""
+) -> Done:
+    """Store the answer with how it was made (the chat's metadata) and count a hint given; its Done event."""
     ttft = int((ctx.first_token_at[0] - started) * 1000) if ctx.first_token_at else None
     metadata = {
         "citations": [c.shown() for c in final.get("citations", [])],
@@ -47,25 +48,21 @@ def finish_turn(
         if final.get("attempt"):
             attempt_store.record_hint(conn, ctx.org_id, UUID(final["attempt"]["attempt_id"]))
         saved = chat.add_message(conn, ctx.org_id, session.id, "assistant", final.get("response", ""), metadata)
-    # the final text and its language: with the grounding, citations and suggestions events before it,
-    # everything a client draws the answer from (the chat reads nothing back from the database)
-    done = {
-        "message_id": str(saved.id),
-        "text": saved.content,
-        "language": metadata["language"],
-        "tokens_used": metadata["tokens_used"],
-        "retrieval_source": metadata["retrieval_source"],
-        "retrieval_latency_ms": metadata["retrieval_latency_ms"],
-        "generation_latency_ms": metadata["generation_latency_ms"],
-        "ttft_ms": ttft,
-        "engine": metadata["engine"],
-        "low_confidence": metadata["low_confidence"],
-    }
-    optional = {
-        "fallback": metadata["fallback"],
-        "low_confidence_reason": metadata["low_confidence_reason"],
-        "hint_level": metadata["hint_level"],
-        "notice": notice or None,
-    }
-    done.update({key: value for key, value in optional.items() if value})
-    return {"event": "done", "data": done}
+    # the final text and its language: with the Grounding, Citations and Suggestions before it, everything a
+    # client draws the answer from (the chat reads nothing back from the database)
+    return Done(
+        message_id=str(saved.id),
+        text=saved.content,
+        language=metadata["language"],
+        tokens_used=metadata["tokens_used"],
+        retrieval_source=metadata["retrieval_source"],
+        retrieval_latency_ms=metadata["retrieval_latency_ms"],
+        generation_latency_ms=metadata["generation_latency_ms"],
+        ttft_ms=ttft,
+        engine=metadata["engine"],
+        low_confidence=metadata["low_confidence"],
+        fallback=metadata["fallback"] or None,
+        low_confidence_reason=metadata["low_confidence_reason"] or None,
+        hint_level=metadata["hint_level"],
+        notice=notice or None,
+    )

@@ -111,11 +111,12 @@ def run_tutor(ctx: Context, engine, scenario) -> dict:
 
 def judge_tutor(ctx: Context, scenario, result: dict) -> dict:
     from agents.tutor.gate import _words, repeated_phrase
+    from core.turns import Done, Error
 
-    end = next((e for e in result["events"] if e["event"] in ("done", "error")), None)
-    if end is None or end["event"] == "error" or result["saved"] is None:
-        return {"outcome": "failed", "failures": [f"no answer: {end and end['data'].get('message')}"]}
-    done, saved = end["data"], result["saved"]
+    end = next((e for e in result["events"] if isinstance(e, (Done, Error))), None)
+    if not isinstance(end, Done) or result["saved"] is None:
+        return {"outcome": "failed", "failures": [f"no answer: {end and end.message}"]}
+    done, saved = end, result["saved"]
     meta = saved.metadata
     failures = []
     if repeated_phrase(_words(saved.content)):
@@ -123,9 +124,9 @@ def judge_tutor(ctx: Context, scenario, result: dict) -> dict:
     academic = meta.get("intent") in ("in_course", "cross_course") and meta.get("rung") in ("chunks", "document")
     if academic and not meta.get("citations") and not meta.get("hint_mode"):
         failures.append("stored with 0 citations while passages existed")
-    if done.get("fallback"):
-        outcome, reason = "twin", done["fallback"]
-    elif done["engine"] == "offline":
+    if done.fallback:
+        outcome, reason = "twin", done.fallback
+    elif done.engine == "offline":
         outcome, reason = "twin", "model gave nothing"
     else:
         outcome, reason = "model", None
@@ -133,8 +134,8 @@ def judge_tutor(ctx: Context, scenario, result: dict) -> dict:
         "outcome": outcome,
         "reason": reason,
         "failures": failures,
-        "engine": done["engine"],
-        "low_confidence": bool(done.get("low_confidence")),
+        "engine": done.engine,
+        "low_confidence": done.low_confidence,
         "citations": len(meta.get("citations") or []),
     }
 

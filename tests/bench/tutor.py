@@ -110,22 +110,23 @@ def employees(pool):
 def timed_turn(user, message: str, **options) -> dict:
     from agents.runtime.deps import process_deps
     from agents.tutor import service
+    from core.turns import Done, Error, Token
 
     started = time.perf_counter()
     first = None
     done = None
     for event in service.run_turn(process_deps(), user, message, rate_limit=10**6, **options):
-        if event["event"] == "token" and first is None:
+        if isinstance(event, Token) and first is None:
             first = time.perf_counter()
-        if event["event"] in ("done", "error"):
+        if isinstance(event, (Done, Error)):
             done = event
     total = (time.perf_counter() - started) * 1000
-    if done["event"] == "error":
-        raise RuntimeError(done["data"]["message"])
+    if not isinstance(done, Done):
+        raise RuntimeError(done.message if done else "no end event")
     return {
         "ttft": (first - started) * 1000 if first else total,
         "total": total,
-        "overhead": total - done["data"]["generation_latency_ms"],
+        "overhead": total - done.generation_latency_ms,
     }
 
 

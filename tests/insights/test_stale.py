@@ -11,6 +11,7 @@ import pytest
 from agents.content import stale
 from agents.content.__main__ import main as content_cli
 from agents.ingestion.pipeline import ingest_file
+from core.turns import Citations
 from seeds.loader import DOCUMENTS
 from storage import audit, documents
 from storage.users import get_user_by_email
@@ -172,7 +173,7 @@ def test_the_tutor_cites_only_passages_that_exist(changed, seeded_pool):
             make_deps(seeded_pool), james, "How many days do customers have to return a product for a refund?"
         )
     )
-    cited = next(e["data"]["citations"] for e in events if e["event"] == "citations")
+    cited = next(e.citations for e in events if isinstance(e, Citations))
     chunk_ids = [c["source_id"] for c in cited if c["source_type"] == "document_chunk"]
     assert chunk_ids
     with seeded_pool.connection() as conn:

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import pytest
 
 from agents.retrieval import Passage
 from agents.tutor import service
+from core.turns import Token, TurnEvent
 from storage import users
 from tests.conftest import make_deps
 
+E = TypeVar("E")
 
-def run(user, message, pool, **options) -> tuple[list[dict], str]:
+
+def run(user, message, pool, **options) -> tuple[list[TurnEvent], str]:
     """(events, streamed text) of one turn (``llm=`` a model of the test's own, else the process's)."""
     events = list(service.run_turn(make_deps(pool, llm=options.pop("llm", None)), user, message, **options))
-    return events, "".join(e["data"]["content"] for e in events if e["event"] == "token")
+    return events, "".join(e.text for e in events if isinstance(e, Token))
 
 
 def passage(index: int, text: str, **fields) -> Passage:
@@ -22,8 +27,9 @@ def passage(index: int, text: str, **fields) -> Passage:
     return Passage(index=index, text=text, **{**found, **fields})
 
 
-def by_name(events: list[dict], name: str) -> dict:
-    return next(e["data"] for e in events if e["event"] == name)
+def by_name(events: list[TurnEvent], kind: type[E]) -> E:
+    """The turn's first event of that kind."""
+    return next(e for e in events if isinstance(e, kind))
 
 
 @pytest.fixture(scope="module")

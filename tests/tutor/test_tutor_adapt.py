@@ -14,6 +14,7 @@ from fsrs import Card, Rating, Scheduler
 
 from agents.tutor.adapt import exercise_level, question_kind, support_level
 from agents.tutor.guardrails import find_leaks
+from core.turns import Citations, Done, Suggestions
 from storage import chat, mastery
 from storage.attempts import abandon_attempts, start_attempt
 from storage.courses import course_id_by_title
@@ -86,12 +87,12 @@ def test_guided_course_answer_starts_with_a_question_and_says_why(seeded_pool, l
     assert (
         "vuelve a la lección «Nuestros estándares»" in text and "repasos pendientes" in text
     )  # what helps with the ACRE steps
-    actions = by_name(events, "suggestions")["actions"]
+    actions = by_name(events, Suggestions).actions
     assert actions[0]["kind"] == "course" and actions[0]["id"] == str(course) and actions[0]["lesson"]
     assert actions[0]["label"] == "Ir a la lección: Nuestros estándares"
     drawn = render_answer(text, {"actions": actions}, "es", "http://app")
     assert re.search(rf'href="http://app/course_player\?course={course}&(amp;)?lesson={actions[0]["lesson"]}"', drawn)
-    assert by_name(events, "citations")["citations"] and not by_name(events, "done").get("low_confidence_reason")
+    assert by_name(events, Citations).citations and not by_name(events, Done).low_confidence_reason
     with seeded_pool.connection() as conn:
         session = chat.list_sessions(conn, lucia.org_id, lucia.id, "tutor")[0]
         stored = chat.list_messages(conn, lucia.org_id, session.id)[-1].metadata["learner"]
@@ -163,7 +164,7 @@ def test_with_a_model_the_guided_opening_comes_first_and_the_model_gives_the_fac
     fake_openai.responder = responder
     events, text = run(lucia, "¿Qué es el método ACRE?", seeded_pool, course=str(course))
     assert re.fullmatch(r"🤔 \*\*[^*]+\?\*\*", _opening(text)), text
-    assert "acoger, comprender, resolver y encantar" in text and by_name(events, "done")["engine"] != "offline"
+    assert "acoger, comprender, resolver y encantar" in text and by_name(events, Done).engine != "offline"
     assert "guided mode" in prompts[0] and _opening(text).strip("🤔* ") in prompts[0]
 
 
@@ -192,5 +193,5 @@ def test_a_leaking_model_answer_is_rewritten_and_the_clean_rewrite_kept(seeded_p
             abandon_attempts(conn, lucia.org_id, lucia.id)
     assert len(drafts) == 2 and "Rewrite it as a Socratic hint" in drafts[1]
     assert "¿Qué dice el material sobre el primer paso" in text and answer not in text
-    assert by_name(events, "done")["engine"] != "offline"
+    assert by_name(events, Done).engine != "offline"
     assert find_leaks(text, {"type": exercise.type, "content": exercise.content, "correct_texts": [answer]}) == []

@@ -13,6 +13,7 @@ from agents.tutor.answer_check import answers_question, coverage, front_matter, 
 from agents.tutor.answers import select_sentences
 from agents.tutor.fact_kinds import asked_kind, holds_kind
 from core.glossary import equivalents, gloss
+from core.turns import Citations, Done, Grounding, Suggestions
 from tests.tutor.conftest import by_name, passage, run
 from ui.chat_render import badge_html
 
@@ -178,13 +179,13 @@ def test_a_passage_on_the_topic_answers_and_one_beside_it_does_not():
 
 def test_lucias_canteen_question_is_not_found_with_ways_forward(seeded_pool, lucia):
     events, text = run(lucia, "¿Qué hay de menú hoy en la cantina?", seeded_pool)
-    assert by_name(events, "grounding") == {"rung": "general", "source": "semantic"}
+    assert by_name(events, Grounding) == Grounding("general", "semantic")
     assert text.startswith("No encontré nada sobre esto") and "helpdesk" in text, text
-    assert "Document code" not in text and by_name(events, "citations")["citations"] == []
-    chips = by_name(events, "suggestions")
-    assert chips["suggestions"] and not any("menú" in s or "cantina" in s for s in chips["suggestions"]), chips
-    assert any(action["kind"] == "helpdesk" for action in chips["actions"])
-    badge = badge_html("general", "semantic", by_name(events, "done")["engine"], "es")
+    assert "Document code" not in text and by_name(events, Citations).citations == []
+    chips = by_name(events, Suggestions)
+    assert chips.suggestions and not any("menú" in s or "cantina" in s for s in chips.suggestions), chips
+    assert any(action["kind"] == "helpdesk" for action in chips.actions)
+    badge = badge_html("general", "semantic", by_name(events, Done).engine, "es")
     assert "No está en los documentos de la empresa" in badge and "Sin documentos" not in badge
     assert "Documento de la empresa" in badge_html("chunks", "semantic", "offline", "es")
 
@@ -195,16 +196,16 @@ def test_inside_the_english_course_spanish_questions_are_answered(seeded_pool, l
     by nothing."""
     course = "Seguridad de la información: lo esencial"
     events, text = run(lucia, "¿Qué es lo más importante de este curso?", seeded_pool, course=course)
-    assert by_name(events, "grounding") == {"rung": "chunks", "source": "pageindex"}, text
-    assert by_name(events, "citations")["citations"][0]["source_type"] == "lesson"
+    assert by_name(events, Grounding) == Grounding("chunks", "pageindex"), text
+    assert by_name(events, Citations).citations[0]["source_type"] == "lesson"
     events, text = run(lucia, "¿Cuántos días tengo para devolver un producto?", seeded_pool, course=course)
-    assert by_name(events, "grounding")["rung"] == "chunks" and "30" in text, text
-    assert {c["document"] for c in by_name(events, "citations")["citations"]} & {
+    assert by_name(events, Grounding).rung == "chunks" and "30" in text, text
+    assert {c["document"] for c in by_name(events, Citations).citations} & {
         "Manual de Atención al Cliente",
         "Returns and Refunds Policy",
     }
     events, text = run(lucia, "¿Qué hay de menú hoy en la cantina?", seeded_pool, course=course)
-    assert by_name(events, "grounding")["rung"] == "general" and text.startswith("No encontré nada"), text
+    assert by_name(events, Grounding).rung == "general" and text.startswith("No encontré nada"), text
 
 
 def test_one_fact_once_and_no_padding():

@@ -1,11 +1,12 @@
-"""The chat draws a finished answer from its turn's events alone: `done` carries the final text and its
-language, `citations` the excerpts and what the source viewer opens (real PostgreSQL, the fake OpenAI
+"""The chat draws a finished answer from its turn's events alone: Done carries the final text and its
+language, Citations the excerpts and what the source viewer opens (real PostgreSQL, the fake OpenAI
 server over HTTP)."""
 
 from __future__ import annotations
 
 import json
 
+from core.turns import Citations, Done, Error, Grounding, Token, as_json
 from storage import chat
 from storage import sessions as app_sessions
 from tests.fake_openai import Reply
@@ -38,9 +39,9 @@ def test_the_answer_and_its_sources_are_drawn_from_the_events_without_the_stored
     events, _ = run(james, QUESTION, seeded_pool)
     session, saved = _stored_answer(seeded_pool, james)
     stored_html = render_answer(saved.content, saved.metadata, saved.metadata["language"], APP)
-    done = by_name(events, "done")
-    assert (done["text"], done["language"]) == (saved.content, "en")
-    [cited] = by_name(events, "citations")["citations"]
+    done = by_name(events, Done)
+    assert (done.text, done.language) == (saved.content, "en")
+    [cited] = by_name(events, Citations).citations
     assert cited["excerpt"] and cited["excerpt"] == saved.metadata["citations"][0]["excerpt"]
     assert cited["source_type"] and cited["source_id"]  # what the source viewer opens
 
@@ -68,3 +69,22 @@ def test_the_chats_final_message_is_the_one_the_events_draw(seeded_pool, james, 
     assert chatbot[-1]["content"] == render_answer(saved.content, saved.metadata, "en", APP)
     assert sources["choices"] == source_choices(saved.metadata) and sources["visible"] is True
     assert [m["role"] for m in chatbot] == ["user", "assistant"] and "30 days" in chatbot[-1]["content"]
+
+
+def test_the_cli_prints_each_event_in_its_wire_form():
+    """`ask --json`'s lines: unset optional fields left out (as the dicts the tutor yielded before left them)."""
+    assert as_json(Grounding("chunks", "semantic")) == {
+        "event": "grounding",
+        "data": {"rung": "chunks", "source": "semantic"},
+    }
+    assert as_json(Token("30 días")) == {"event": "token", "data": {"content": "30 días"}}
+    assert as_json(Error("Espera 3 s.", "RATE_LIMITED", retry_after=3)) == {
+        "event": "error",
+        "data": {"message": "Espera 3 s.", "code": "RATE_LIMITED", "retry_after": 3},
+    }
+    done = Done("m1", "Text [1].", "en", 0, "semantic", 5, 7, None, "offline", False, hint_level=2)
+    assert json.dumps(as_json(done)) == (
+        '{"event": "done", "data": {"message_id": "m1", "text": "Text [1].", "language": "en", "tokens_used": 0, '
+        '"retrieval_source": "semantic", "retrieval_latency_ms": 5, "generation_latency_ms": 7, "ttft_ms": null, '
+        '"engine": "offline", "low_confidence": false, "hint_level": 2}}'
+    )

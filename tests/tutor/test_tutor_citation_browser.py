@@ -9,6 +9,7 @@ for a machine at load 4-6. Screenshots go to /tmp/tutor-citations."""
 import time
 from pathlib import Path
 
+from core.turns import Citations
 from storage import courses, manuals
 from tests.browser import chromium_page, free_port, needs_chromium, running_app, sign_in
 from tests.tutor.conftest import by_name, run
@@ -23,7 +24,7 @@ def _published_manual(pool, james) -> None:
     """The manual row the studio's publish step writes (agents/content/publish.py), its second section
     written from the passage the question cites, its body Markdown."""
     events, _ = run(james, QUESTION, pool)
-    chunk = by_name(events, "citations")["citations"][0]["source_id"]
+    chunk = by_name(events, Citations).citations[0]["source_id"]
     sections = [
         {
             "heading": "Introduction",

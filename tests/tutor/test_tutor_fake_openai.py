@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from agents.offline import detect_language
+from core.turns import Citations, Done, Grounding, Suggestions, Token
 from storage import chat
 from storage.progress import progress_summary
 from tests.fake_openai import Reply
@@ -30,12 +31,12 @@ def test_streamed_grounded_answer_with_a_hallucinated_marker_removed(seeded_pool
         seen,
     )
     events, text = run(james, "How many days does a customer have to return a product?", seeded_pool)
-    tokens = [e["data"]["content"] for e in events if e["event"] == "token"]
+    tokens = [e.text for e in events if isinstance(e, Token)]
     assert len(tokens) > 5 and all("[7]" not in t for t in tokens)
     # James takes the returns course in guided mode: our question opens, what helps closes (test_tutor_adapt.py)
     assert text.startswith("🤔") and "[7]" not in text
     assert "\n\nCustomers have 30 days to return a product [1]. Managers approve exceptions.\n\n" in text
-    assert [c["index"] for c in by_name(events, "citations")["citations"]] == [1]
+    assert [c["index"] for c in by_name(events, Citations).citations] == [1]
     prompt = seen[-1]["messages"]
     assert "[Source 1:" in prompt[-1]["content"] and "Write in English" in prompt[0]["content"]
     with seeded_pool.connection() as conn:
@@ -44,7 +45,7 @@ def test_streamed_grounded_answer_with_a_hallucinated_marker_removed(seeded_pool
     meta = answer.metadata
     assert meta["engine"].startswith("openai:") and meta["low_confidence"] is True
     assert meta["removed_citations"] == [7] and meta["tokens_used"] > 0
-    assert by_name(events, "done")["ttft_ms"] is not None
+    assert by_name(events, Done).ttft_ms is not None
 
 
 def test_spanish_question_is_answered_in_spanish(seeded_pool, lucia, fake_openai):
@@ -52,15 +53,15 @@ def test_spanish_question_is_answered_in_spanish(seeded_pool, lucia, fake_openai
     _script(fake_openai, "cross_course", "El precio máximo es de 120 EUR por noche en España [1].", seen)
     events, text = run(lucia, "¿Cuál es el precio máximo por noche de hotel?", seeded_pool)
     assert "Write in Spanish" in seen[-1]["messages"][0]["content"]
-    assert detect_language(text) == "es" and by_name(events, "citations")["citations"][0]["index"] == 1
-    assert all(detect_language(s) == "es" for s in by_name(events, "suggestions")["suggestions"])
+    assert detect_language(text) == "es" and by_name(events, Citations).citations[0]["index"] == 1
+    assert all(detect_language(s) == "es" for s in by_name(events, Suggestions).suggestions)
 
 
 def test_greeting_skips_the_classifier_and_retrieval(seeded_pool, lucia, fake_openai):
     seen = []
     _script(fake_openai, "off_topic", "¡Hola Lucía! ¿Qué quieres aprender hoy?", seen)
     events, text = run(lucia, "hola", seeded_pool)
-    assert by_name(events, "grounding") == {"rung": "general", "source": "none"}
+    assert by_name(events, Grounding) == Grounding("general", "none")
     assert text == "¡Hola Lucía! ¿Qué quieres aprender hoy?"
     assert len(fake_openai.chat_requests) == 1  # the heuristic decided; only the answer was asked
 
@@ -69,7 +70,7 @@ def test_off_topic_from_the_classifier(seeded_pool, james, fake_openai):
     seen = []
     _script(fake_openai, "off_topic", "Let's keep to work topics. What would you like to learn?", seen)
     events, text = run(james, "Which team will win the league this year?", seeded_pool)
-    assert by_name(events, "grounding")["source"] == "none" and by_name(events, "citations")["citations"] == []
+    assert by_name(events, Grounding).source == "none" and by_name(events, Citations).citations == []
     assert text == "Let's keep to work topics. What would you like to learn?"
     assert "redirect politely" in seen[-1]["messages"][0]["content"]
     with seeded_pool.connection() as conn:
@@ -81,7 +82,7 @@ def test_progress_answer_is_written_from_the_learners_data(seeded_pool, lucia, f
     seen = []
     _script(fake_openai, "chitchat", "Vas muy bien: sigue así.", seen)
     events, text = run(lucia, "¿Cómo voy en mis cursos?", seeded_pool)
-    assert by_name(events, "grounding") == {"rung": "general", "source": "db"}
+    assert by_name(events, Grounding) == Grounding("general", "db")
     prompt = seen[-1]["messages"][-1]["content"]
     assert "Learner data from the database" in prompt
     with seeded_pool.connection() as conn:
@@ -89,4 +90,4 @@ def test_progress_answer_is_written_from_the_learners_data(seeded_pool, lucia, f
             e["course"] for e in progress_summary(conn, lucia.org_id, lucia.id, lang=lucia.language)["enrollments"]
         ]
     assert courses and all(course in prompt for course in courses)
-    assert text == "Vas muy bien: sigue así." and by_name(events, "citations")["citations"] == []
+    assert text == "Vas muy bien: sigue así." and by_name(events, Citations).citations == []

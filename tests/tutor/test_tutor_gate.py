@@ -14,6 +14,7 @@ import pytest
 from agents.llm.memory import budgets_for
 from agents.runtime.deps import process_embedder
 from agents.tutor.gate import AnswerGate, repeated_phrase, unsupported_sentences
+from core.turns import Citations, Done, Fallback, Token
 from storage import chat
 from tests.fake_openai import Reply
 from tests.tutor.conftest import by_name, passage, run
@@ -40,9 +41,8 @@ def _stored(pool, user):
 
 
 def _after_fallback(events) -> str:
-    names = [e["event"] for e in events]
-    start = names.index("fallback")
-    return "".join(e["data"]["content"] for e in events[start:] if e["event"] == "token")
+    start = [type(e) for e in events].index(Fallback)
+    return "".join(e.text for e in events[start:] if isinstance(e, Token))
 
 
 @pytest.mark.parametrize(
@@ -64,15 +64,15 @@ def _after_fallback(events) -> str:
 def test_a_bad_model_answer_is_replaced_by_the_twin(seeded_pool, james, fake_openai, reason, script):
     _answer_with(fake_openai, script)
     events, _ = run(james, QUESTION_EN, seeded_pool)
-    done = by_name(events, "done")
-    assert done["fallback"] == reason and done["engine"] == "offline"
-    notice = by_name(events, "fallback")
-    assert notice["reason"] == reason and "model" in notice["message"]
+    done = by_name(events, Done)
+    assert done.fallback == reason and done.engine == "offline"
+    notice = by_name(events, Fallback)
+    assert notice.reason == reason and "model" in notice.message
     replacement = _after_fallback(events)
     saved = _stored(seeded_pool, james)
     assert saved.content == replacement and "[1]" in replacement  # the extractive twin cites its passage
     assert saved.metadata["fallback"] == reason and saved.metadata["engine"] == "offline"
-    assert [c["index"] for c in by_name(events, "citations")["citations"]]
+    assert [c["index"] for c in by_name(events, Citations).citations]
 
 
 def test_max_tokens_comes_from_the_budget(seeded_pool, james, fake_openai):
@@ -80,17 +80,15 @@ def test_max_tokens_comes_from_the_budget(seeded_pool, james, fake_openai):
     events, _ = run(james, QUESTION_EN, seeded_pool)
     generator = [r for r in fake_openai.chat_requests if not r.get("response_format")][-1]
     assert generator["max_tokens"] == budgets_for("openai:gpt-4o-mini", 128_000)["generation_reserve"] != 2000
-    done = by_name(events, "done")
-    assert done["engine"] == "openai:gpt-4o-mini" and "fallback" not in done and done["low_confidence"] is False
+    done = by_name(events, Done)
+    assert done.engine == "openai:gpt-4o-mini" and done.fallback is None and done.low_confidence is False
 
 
 def test_a_loop_is_cut_while_streaming(seeded_pool, james, fake_openai):
     _answer_with(fake_openai, lambda r: Reply(text=" ".join(["Returns matter a lot here."] * 400)))
     events, _ = run(james, QUESTION_EN, seeded_pool)
-    before = "".join(
-        e["data"]["content"] for e in events[: [e["event"] for e in events].index("fallback")] if e["event"] == "token"
-    )
-    assert by_name(events, "done")["fallback"] == "loop"
+    before = "".join(e.text for e in events[: [type(e) for e in events].index(Fallback)] if isinstance(e, Token))
+    assert by_name(events, Done).fallback == "loop"
     model_words = before[before.rfind("\n\n") + 2 :].split()  # after the guided course's opening (issue 29)
     assert len(model_words) < 40  # stopped after a few repeats, not after 2,000 words
 
@@ -102,9 +100,9 @@ def test_one_token_a_second_runs_into_the_deadline(seeded_pool, lucia, fake_open
     get_llm.cache_clear()
     _answer_with(fake_openai, lambda r: Reply(text="Los clientes tienen treinta días [1] " * 5, token_delay=1.0))
     events, _ = run(lucia, QUESTION_ES, seeded_pool)
-    done = by_name(events, "done")
-    assert done["fallback"] == "timeout" and done["generation_latency_ms"] < 10_000
-    assert "modelo" in by_name(events, "fallback")["message"]  # the notice is in the learner's language
+    done = by_name(events, Done)
+    assert done.fallback == "timeout" and done.generation_latency_ms < 10_000
+    assert "modelo" in by_name(events, Fallback).message  # the notice is in the learner's language
 
 
 def test_a_figure_missing_from_the_passages_sets_low_confidence(seeded_pool, james, fake_openai):
@@ -115,8 +113,8 @@ def test_a_figure_missing_from_the_passages_sets_low_confidence(seeded_pool, jam
         ),
     )
     events, text = run(james, QUESTION_EN, seeded_pool)
-    done = by_name(events, "done")
-    assert "fallback" not in done and done["low_confidence"] is True
+    done = by_name(events, Done)
+    assert done.fallback is None and done.low_confidence is True
     assert _stored(seeded_pool, james).metadata["unsupported"] == ["Refunds are paid within 97 business days."]
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from agents.retrieval import Passage
 from agents.tutor.guardrails import find_leaks, socratic_hint
+from core.turns import Done
 from storage import courses as course_store
 from storage import documents
 from storage.attempts import abandon_attempts, start_attempt
@@ -83,7 +84,7 @@ def test_graph_answers_with_hints_during_an_attempt_offline(seeded_pool, lucia, 
             )
         finally:
             _close_attempts(seeded_pool, lucia)
-        assert by_name(events, "done") and text
+        assert by_name(events, Done) and text
         assert find_leaks(text, attempt) == [], text
 
 
@@ -107,7 +108,7 @@ def test_model_that_keeps_answering_is_rewritten_then_replaced(seeded_pool, luci
     assert len(generations) == 3  # the draft and two rewrites
     assert "Rewrite it as a Socratic hint" in generations[-1]["messages"][-1]["content"]
     assert find_leaks(text, attempt) == [] and answer not in text
-    assert by_name(events, "done")
+    assert by_name(events, Done)
 
 
 def test_an_unrelated_question_during_an_open_exercise_gets_a_normal_answer_never_the_answer():

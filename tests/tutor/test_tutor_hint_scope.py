@@ -14,6 +14,7 @@ from agents.learning.__main__ import main as learning_cli
 from agents.tutor.__main__ import main as tutor_cli
 from agents.tutor.guardrails import find_leaks
 from agents.tutor.service import ATTEMPT_MAX_IDLE
+from core.turns import Done
 from storage.attempts import abandon_attempts, active_attempt
 from storage.exercises import get_exercise, revealing_texts
 from tests.tutor.conftest import by_name, run
@@ -50,7 +51,12 @@ def james_exercise(seeded_pool, james, capsys):
 
 
 def _tokens(events: list[dict]) -> str:
+    """The streamed text of the CLI's JSON events."""
     return "".join(e["data"]["content"] for e in events if e["event"] == "token")
+
+
+def _data(events: list[dict], name: str) -> dict:
+    return next(e["data"] for e in events if e["event"] == name)
 
 
 def test_open_attempt_hints_only_with_the_exercise_on_screen_then_expires(seeded_pool, james, james_exercise, capsys):
@@ -61,7 +67,7 @@ def test_open_attempt_hints_only_with_the_exercise_on_screen_then_expires(seeded
     assert code == 0
     text = _tokens(events)
     assert "Hint" not in text and "exercise" not in text.lower(), text  # a normal, grounded answer
-    assert by_name(events, "citations")["citations"]
+    assert _data(events, "citations")["citations"]
 
     levels = []
     for _ in range(3):
@@ -80,14 +86,14 @@ def test_open_attempt_hints_only_with_the_exercise_on_screen_then_expires(seeded
         text = _tokens(events)
         levels.append(int(re.search(r"Hint (\d) of 3", text).group(1)))
         assert find_leaks(text, attempt) == [], text  # never the answer
-        assert by_name(events, "done")["hint_level"] == levels[-1]
+        assert _data(events, "done")["hint_level"] == levels[-1]
     assert levels == [1, 2, 3]
 
     later = datetime.now(UTC) + ATTEMPT_MAX_IDLE + timedelta(minutes=1)
     with seeded_pool.connection() as conn:
         assert active_attempt(conn, james.org_id, james.id, now=later, max_idle=ATTEMPT_MAX_IDLE) is None
     events, text = run(james, "I'm stuck, can you help?", seeded_pool, from_exercise=str(james_exercise.id), now=later)
-    assert "Hint" not in text and by_name(events, "done").get("hint_level") is None, text
+    assert "Hint" not in text and by_name(events, Done).hint_level is None, text
 
 
 def test_a_question_about_the_exercise_from_the_tutor_page_still_gets_a_hint(seeded_pool, james, james_exercise):

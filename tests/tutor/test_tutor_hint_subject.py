@@ -10,6 +10,7 @@ import pytest
 
 from agents.learning import service as learning
 from agents.tutor.guardrails import find_leaks
+from core.turns import Citations
 from storage import attempts, users
 from storage.exercises import revealing_texts
 from tests.conftest import make_deps
@@ -48,10 +49,10 @@ def test_the_hint_is_about_the_exercise_on_screen(seeded_pool, kind, who, start,
     try:
         events, first = run(learner, STUCK[who], seeded_pool, from_exercise=str(exercise_id))
         assert start in first and (f"{section}»" in first or f"{section}”" in first), first
-        assert not by_name(events, "citations")["citations"]  # level 1 points at no passage yet
+        assert not by_name(events, Citations).citations  # level 1 points at no passage yet
 
         events, second = run(learner, STUCK[who], seeded_pool, from_exercise=str(exercise_id))
-        [cited, *_] = by_name(events, "citations")["citations"]
+        [cited, *_] = by_name(events, Citations).citations
         assert cited["section"].endswith(section) and cited["source_id"] in {str(c) for c in source_chunks}, cited
         body = second.split("\n\n", 1)[1]  # the "Hint 2 of 3" header is ours
         assert find_leaks(body, answer) == [], body

@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from agents.tutor.citations import section_path
 from agents.tutor.sources import open_source
+from core.turns import Citations
 from storage import courses, documents, manuals, sources
 from storage.users import ensure_org
 from tests.conftest import make_deps
@@ -27,7 +28,7 @@ LIFTING = "¿Cuál es el peso máximo que puedo levantar a mano?"
 
 def _cited_chunk(user, question, pool) -> dict:
     events, _ = run(user, question, pool)
-    [first, *_] = by_name(events, "citations")["citations"]
+    [first, *_] = by_name(events, Citations).citations
     assert first["source_type"] == "document_chunk", first
     return first
 
@@ -79,7 +80,7 @@ def test_a_citation_names_the_manual_section_in_the_learners_language_and_opens_
     _manual(seeded_pool, james.org_id, "Manual: Reembolsos", "es", chunk, "Límites de aprobación")  # newer, Spanish
 
     events, _ = run(james, REFUND, seeded_pool)
-    [first, *_] = by_name(events, "citations")["citations"]
+    [first, *_] = by_name(events, Citations).citations
     assert (first["source_type"], first["source_id"], first["document"], first["section"], first["anchor"]) == (
         "manual",
         str(english),
@@ -123,7 +124,7 @@ def test_a_citation_names_the_manual_section_in_the_learners_language_and_opens_
     )
     _manual(seeded_pool, lucia.org_id, "Manual: Warehouse", "en", lifting, "Maximum weight")
     events, _ = run(lucia, LIFTING, seeded_pool)
-    [first, *_] = by_name(events, "citations")["citations"]
+    [first, *_] = by_name(events, Citations).citations
     assert (first["source_type"], first["source_id"], first["section"]) == (
         "manual",
         str(spanish),
@@ -138,7 +139,7 @@ def test_no_manual_is_cited_from_a_draft_course_and_other_organisations_cannot_o
         seeded_pool, lucia.org_id, "Manual: Viajes", "es", chunk, "Hoteles", course_title="Gastos y viajes de empresa"
     )  # the seeded draft course
     events, _ = run(lucia, question, seeded_pool)
-    assert all(c["source_type"] != "manual" for c in by_name(events, "citations")["citations"])
+    assert all(c["source_type"] != "manual" for c in by_name(events, Citations).citations)
 
     with seeded_pool.connection() as conn:
         other = ensure_org(conn, "manual-outsiders")

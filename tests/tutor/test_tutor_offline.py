@@ -8,6 +8,7 @@ import pytest
 
 from agents.offline import detect_language
 from agents.tutor import service
+from core.turns import Citations, Done, Error, Grounding, Suggestions, Token
 from storage import chat, documents, rate_limits, users
 from storage.progress import progress_summary
 from tests.conftest import make_deps
@@ -64,57 +65,57 @@ def test_grounded_cited_answer_in_the_questions_language(
 ):
     for question in (question_es if language == "es" else question_en,):
         events, text = run(lucia, question, seeded_pool)
-        names = [e["event"] for e in events]
-        assert names[0] == "grounding" and names[-3:] == ["citations", "suggestions", "done"], names
-        assert set(names[1:-3]) == {"token"}
-        assert by_name(events, "grounding")["rung"] in ("chunks", "document")
-        citations = by_name(events, "citations")["citations"]
+        kinds = [type(e) for e in events]
+        assert kinds[0] is Grounding and kinds[-3:] == [Citations, Suggestions, Done], kinds
+        assert set(kinds[1:-3]) == {Token}
+        assert by_name(events, Grounding).rung in ("chunks", "document")
+        citations = by_name(events, Citations).citations
         assert titles[source] in {c["document"] for c in citations}, (question, citations)
         markers = {int(n) for n in re.findall(r"\[(\d+)\]", text)}
         assert markers and markers == {c["index"] for c in citations}
         assert detect_language(text.split("\n")[0], default="?") == language, text
-        for suggestion in by_name(events, "suggestions")["suggestions"]:  # quoted titles keep their language
+        for suggestion in by_name(events, Suggestions).suggestions:  # quoted titles keep their language
             assert detect_language(re.sub(r"[«“].*?[»”]", "", suggestion), default=language) == language
 
 
 def test_progress_answer_comes_from_the_database(seeded_pool, lucia):
     events, text = run(lucia, "¿Cómo voy en mis cursos?", seeded_pool)
-    assert by_name(events, "grounding") == {"rung": "general", "source": "db"}
+    assert by_name(events, Grounding) == Grounding("general", "db")
     with seeded_pool.connection() as conn:
         summary = progress_summary(conn, lucia.org_id, lucia.id, lang=lucia.language)  # as she reads them
     assert summary["enrollments"], "the demo learner has courses"
     for enrollment in summary["enrollments"]:
         assert enrollment["course"] in text
-    assert by_name(events, "done")["retrieval_source"] == "db"
+    assert by_name(events, Done).retrieval_source == "db"
 
 
 def test_greeting_is_short_and_suggests(seeded_pool, james):
     events, text = run(james, "hola", seeded_pool)
-    assert by_name(events, "grounding")["source"] == "none"
+    assert by_name(events, Grounding).source == "none"
     assert "James" in text and len(text) < 300 and detect_language(text) == "es"
-    assert len(by_name(events, "suggestions")["suggestions"]) >= 2
-    assert by_name(events, "citations")["citations"] == []
+    assert len(by_name(events, Suggestions).suggestions) >= 2
+    assert by_name(events, Citations).citations == []
 
 
 def test_off_topic_is_redirected(seeded_pool, james):
     events, text = run(james, "Who won the football match last night?", seeded_pool)
-    assert by_name(events, "grounding")["source"] == "none"
-    assert "outside what I can help" in text and by_name(events, "citations")["citations"] == []
+    assert by_name(events, Grounding).source == "none"
+    assert "outside what I can help" in text and by_name(events, Citations).citations == []
 
 
 def test_answer_is_persisted_with_its_metadata(seeded_pool, james):
     events, text = run(james, "How long is the probation period?", seeded_pool)
-    done = by_name(events, "done")
+    done = by_name(events, Done)
     with seeded_pool.connection() as conn:
         session = chat.list_sessions(conn, james.org_id, james.id, "tutor")[0]
         user_message, answer = chat.list_messages(conn, james.org_id, session.id)[-2:]
-    assert str(answer.id) == done["message_id"] and answer.content == text
+    assert str(answer.id) == done.message_id and answer.content == text
     assert user_message.content == "How long is the probation period?"
     meta = answer.metadata
     assert meta["engine"] == "offline" and meta["rung"] in ("chunks", "document") and meta["intent"] == "cross_course"
     assert meta["citations"] and all(c["excerpt"] for c in meta["citations"])
     for key in ("retrieval_source", "retrieval_latency_ms", "generation_latency_ms", "ttft_ms", "tokens_used"):
-        assert meta[key] is not None and meta[key] == done.get(key, meta[key])
+        assert meta[key] is not None and meta[key] == getattr(done, key)
     assert meta["low_confidence"] is False
 
 
@@ -123,7 +124,7 @@ def test_follow_up_turn_continues_the_session(seeded_pool, james):
     with seeded_pool.connection() as conn:
         session = chat.list_sessions(conn, james.org_id, james.id, "tutor")[0]
     second, _ = run(james, "thanks", seeded_pool, session_id=session.id)
-    assert by_name(second, "done")["message_id"]
+    assert by_name(second, Done).message_id
     with seeded_pool.connection() as conn:
         assert len(chat.list_messages(conn, james.org_id, session.id)) == 4
 
@@ -136,16 +137,15 @@ def test_bad_input_gets_one_line_reasons(seeded_pool, lucia):
         ("hola", {"session_id": "not-a-session"}, "SESSION_NOT_FOUND"),
     ):
         events, _ = run(lucia, message, seeded_pool, **options)
-        assert [e["event"] for e in events] == ["error"]
-        error = events[0]["data"]
-        assert error["code"] == code and "\n" not in error["message"] and error["message"]
+        [error] = events
+        assert isinstance(error, Error) and error.code == code and "\n" not in error.message and error.message
 
 
 def test_long_message_is_truncated_with_a_notice(seeded_pool, lucia):
     events, text = run(lucia, "¿Cuánto dura el periodo de prueba? " + "x" * 20_000, seeded_pool)
     # the notice comes with the grounding event, before any token, so clients show it above the answer
-    assert by_name(events, "grounding")["notice"].startswith("Tu mensaje era muy largo")
-    assert by_name(events, "done")["notice"] == by_name(events, "grounding")["notice"]
+    assert by_name(events, Grounding).notice.startswith("Tu mensaje era muy largo")
+    assert by_name(events, Done).notice == by_name(events, Grounding).notice
     assert "Tu mensaje era muy largo" not in text
     with seeded_pool.connection() as conn:
         session = chat.list_sessions(conn, lucia.org_id, lucia.id, "tutor")[0]
@@ -159,9 +159,7 @@ def test_deactivated_user_is_refused(seeded_pool, lucia):
         users.set_active(conn, lucia.org_id, lucia.id, False)
     try:
         events, _ = run(lucia, "hola", seeded_pool)
-        assert events == [
-            {"event": "error", "data": {"message": "Tu cuenta está desactivada.", "code": "ACCOUNT_INACTIVE"}}
-        ]
+        assert events == [Error("Tu cuenta está desactivada.", "ACCOUNT_INACTIVE")]
     finally:
         with seeded_pool.connection() as conn:
             users.set_active(conn, lucia.org_id, lucia.id, True)
@@ -176,9 +174,9 @@ def test_rate_limit_says_when_to_retry(seeded_pool):
         for _ in range(service.RATE_LIMIT_PER_MINUTE):
             assert rate_limits.take(conn, busy.id, "tutor.message", service.RATE_LIMIT_PER_MINUTE, 60) is None
     events, _ = run(busy, "one more", seeded_pool)
-    error = events[0]["data"]
-    assert error["code"] == "RATE_LIMITED" and 1 <= error["retry_after"] <= 60
-    assert f"wait {error['retry_after']} s" in error["message"]
+    [error] = events
+    assert isinstance(error, Error) and error.code == "RATE_LIMITED" and 1 <= (error.retry_after or 0) <= 60
+    assert f"wait {error.retry_after} s" in error.message
 
 
 def test_sessions_are_private(seeded_pool, lucia, james):
@@ -193,7 +191,7 @@ def test_sessions_are_private(seeded_pool, lucia, james):
         with pytest.raises(service.TutorError, match="not found"):
             attempt()
     events, _ = run(james, "hola", seeded_pool, session_id=session.id)
-    assert events[0]["data"]["code"] == "SESSION_NOT_FOUND"
+    assert events == [Error(events[0].message, "SESSION_NOT_FOUND")]
     service.rename_session(make_deps(seeded_pool), lucia, session.id, "Saludos")
     assert {s.title for s in service.list_sessions(make_deps(seeded_pool), lucia)} >= {"Saludos"}
     service.delete_session(make_deps(seeded_pool), lucia, session.id)

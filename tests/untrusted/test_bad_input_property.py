@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from agents.admin import service as admin_service
 from agents.helpdesk import service as helpdesk_service
 from agents.tutor import service as tutor_service
+from core.turns import Error
 from tests.conftest import make_deps as make_app_deps
 from tests.helpdesk.conftest import make_deps
 from tests.untrusted.conftest import row_counts
@@ -60,7 +61,7 @@ def test_bad_bytes_at_every_service_are_one_line_and_change_nothing(seeded_pool,
 
     before = row_counts(seeded_pool)
     events = list(tutor_service.run_turn(make_app_deps(seeded_pool), people["lucia"], "Hola " + bad))
-    assert [e["event"] for e in events] == ["error"] and "\n" not in events[0]["data"]["message"]
+    assert [type(e) for e in events] == [Error] and "\n" not in events[0].message
     with pytest.raises(admin_service.AdminInputError) as admin_refusal:
         admin_service.ask(make_app_deps(seeded_pool), people["admin"], "alertas " + bad)
     with pytest.raises(helpdesk_service.HelpdeskError) as helpdesk_refusal:

@@ -14,6 +14,7 @@ from agents.admin import service as admin_service
 from agents.helpdesk import service as helpdesk_service
 from agents.helpdesk.guards import neutralise, redact, sanitise_body, wrap_tool_output
 from agents.tutor import service as tutor_service
+from core.turns import Error
 from tests.conftest import make_deps as make_app_deps
 from tests.helpdesk.conftest import make_deps
 from tests.untrusted.conftest import row_counts, within
@@ -78,8 +79,8 @@ def test_tutor_refuses_a_megabyte_message_within_2s(seeded_pool, people):
     before = row_counts(seeded_pool)
     with within(2.0):
         events = list(tutor_service.run_turn(make_app_deps(seeded_pool), people["james"], "a" * MB))
-    assert [e["event"] for e in events] == ["error"]
-    assert events[0]["data"]["code"] == "TOO_LONG" and "too long" in events[0]["data"]["message"]
+    assert [type(e) for e in events] == [Error]
+    assert events[0].code == "TOO_LONG" and "too long" in events[0].message
     assert row_counts(seeded_pool) == before
 
 

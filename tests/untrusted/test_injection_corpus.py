@@ -23,6 +23,7 @@ from agents.ingestion.embeddings import embed_passages
 from agents.ingestion.pipeline import ingest_file
 from agents.tutor import service as tutor_service
 from core.instructions import instruction_family
+from core.turns import Suggestions, Token
 from storage import tickets, users
 from tests.conftest import make_deps as make_app_deps
 from tests.helpdesk.conftest import make_deps
@@ -180,8 +181,8 @@ def _tutor_outputs(people, pool) -> list[str]:
         (people["lucia"], "¿Hasta cuánto se reembolsan las noches de hotel?"),
     ):
         events = list(tutor_service.run_turn(make_app_deps(pool), user, question, rate_limit=10**6))
-        outputs.append("".join(e["data"]["content"] for e in events if e["event"] == "token"))
-        outputs += [s for e in events if e["event"] == "suggestions" for s in e["data"]["suggestions"]]
+        outputs.append("".join(e.text for e in events if isinstance(e, Token)))
+        outputs += [s for e in events if isinstance(e, Suggestions) for s in e.suggestions]
         latest = tutor_service.list_sessions(make_app_deps(pool), user)[0].id
         outputs.append(tutor_service.session_messages(make_app_deps(pool), user, latest)[-1].content)
     return outputs

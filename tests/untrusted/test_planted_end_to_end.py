@@ -39,6 +39,7 @@ from agents.ingestion.pipeline import ingest_file, parse
 from agents.tutor import service as tutor_service
 from core.instructions import split_instructions
 from core.text import sentences, words
+from core.turns import Citations, Suggestions, Token
 from storage import tickets, users
 from tests.conftest import make_deps
 from tests.helpdesk.conftest import make_deps as make_helpdesk_deps
@@ -201,9 +202,9 @@ def _tutor(pool, people) -> dict[str, list[str]]:
     for lang, user in (("en", people["james"]), ("es", people["lucia"])):
         for question in QUESTIONS[lang]:
             events = list(tutor_service.run_turn(make_deps(pool), user, question, rate_limit=10**6))
-            answers.append("".join(e["data"]["content"] for e in events if e["event"] == "token"))
-            answers += [s for e in events if e["event"] == "suggestions" for s in e["data"]["suggestions"]]
-            cited = [c for e in events if e["event"] == "citations" for c in e["data"]["citations"]]
+            answers.append("".join(e.text for e in events if isinstance(e, Token)))
+            answers += [s for e in events if isinstance(e, Suggestions) for s in e.suggestions]
+            cited = [c for e in events if isinstance(e, Citations) for c in e.citations]
             excerpts += [f"{c['document']} · {c.get('section') or ''} · {c['excerpt']}" for c in cited]
             latest = tutor_service.list_sessions(make_deps(pool), user)[0].id
             answers.append(tutor_service.session_messages(make_deps(pool), user, latest)[-1].content)

@@ -14,6 +14,7 @@ import pytest
 
 from agents.admin import service as admin_service
 from agents.tutor import service as tutor_service
+from core.turns import Error
 from storage import rate_limits, users
 from tests.conftest import make_deps
 from tests.people import upsert_user
@@ -47,9 +48,9 @@ def test_45_concurrent_tutor_requests_serve_exactly_30(seeded_pool, burst_user):
     start = threading.Barrier(45)
     with ThreadPoolExecutor(max_workers=45) as workers:
         events = list(workers.map(lambda _: _first_event(burst_user, seeded_pool, start), range(45)))
-    refused = [e for e in events if e["event"] == "error"]
+    refused = [e for e in events if isinstance(e, Error)]
     assert len(events) - len(refused) == 30
-    assert len(refused) == 15 and {e["data"]["code"] for e in refused} == {"RATE_LIMITED"}
+    assert len(refused) == 15 and {e.code for e in refused} == {"RATE_LIMITED"}
 
 
 def test_deleting_conversations_gives_no_requests_back(seeded_pool, burst_user):
@@ -63,7 +64,7 @@ def test_deleting_conversations_gives_no_requests_back(seeded_pool, burst_user):
         tutor_service.delete_session(make_deps(seeded_pool), burst_user, session.id)
     assert tutor_service.list_sessions(make_deps(seeded_pool), burst_user) == []
     events = list(tutor_service.run_turn(make_deps(seeded_pool), burst_user, "How long is the probation period?"))
-    assert [e["event"] for e in events] == ["error"] and events[0]["data"]["code"] == "RATE_LIMITED"
+    assert [type(e) for e in events] == [Error] and events[0].code == "RATE_LIMITED"
 
 
 def test_session_management_endpoints_have_their_own_limit(seeded_pool):
