@@ -105,6 +105,9 @@ for message in state.messages:
     with st.chat_message(message.role):
         st.markdown(safe_markdown(message.content))
         if message.role == "assistant":
+            if message.id in state.decisions:  # the admin's Confirm or Cancel, on the preview it answered
+                decision, when = state.decisions[message.id]
+                st.caption(t(f"admin.assistant.decided_{decision}", lang, when=format_datetime(when, lang)))
             show_trace(message.metadata, str(message.id))
             if message.metadata.get("engine"):
                 engine, tokens = (

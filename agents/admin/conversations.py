@@ -3,7 +3,8 @@ waiting for a confirm), renamed, deleted."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
 from uuid import UUID
 
 from agents.admin.service import AGENT, TITLE_CHARS, AdminInputError, compiled_graph, verified_admin
@@ -52,6 +53,7 @@ class Conversation:
     sessions: list[chat.ChatSession]
     messages: list[chat.ChatMessage]  # oldest first; assistant metadata holds the tool trace
     pending: dict | None  # the action this session waits on (Confirm / Cancel card)
+    decisions: dict[UUID, tuple[str, datetime]] = field(default_factory=dict)  # preview message → (decision, when)
 
 
 def conversation(deps: AppDeps, user: users.User, session_id: str | UUID | None) -> Conversation:
@@ -65,4 +67,20 @@ def conversation(deps: AppDeps, user: users.User, session_id: str | UUID | None)
         return Conversation(sessions, [], None)
     snapshot = compiled_graph(deps).get_state({"configurable": {"thread_id": str(session.id)}})
     waiting = "await_confirmation" in (snapshot.next or ())
-    return Conversation(sessions, messages, snapshot.values.get("pending") if waiting else None)
+    return Conversation(sessions, messages, snapshot.values.get("pending") if waiting else None, _decisions(messages))
+
+
+def _decisions(messages: list[chat.ChatMessage]) -> dict[UUID, tuple[str, datetime]]:
+    """Each preview the admin confirmed or cancelled, with the decision and its moment: a reply's ``decision``
+    answers the latest preview before it."""
+    decided: dict[UUID, tuple[str, datetime]] = {}
+    preview: chat.ChatMessage | None = None
+    for message in messages:
+        if message.role != "assistant":
+            continue
+        if (decision := message.metadata.get("decision")) and preview is not None:
+            decided[preview.id] = (decision, message.created_at)
+            preview = None
+        if message.metadata.get("pending"):
+            preview = message
+    return decided

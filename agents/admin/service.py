@@ -50,6 +50,7 @@ class AdminReply:
     engine: str = "offline"
     fallback: str | None = None  # why the model's plan or reply was replaced
     tokens_used: int = 0  # model tokens this turn (0 offline)
+    decision: str | None = None  # "confirm" | "cancel": what this turn's answer did to the preview waiting
 
     def as_json(self) -> dict:
         return {
@@ -131,6 +132,7 @@ def _reply_from(values: dict, session_id: UUID, waiting: bool) -> AdminReply:
         values.get("engine", "offline"),
         values.get("fallback"),
         values.get("tokens_used", 0),
+        values.get("decision"),
     )
 
 
@@ -219,7 +221,7 @@ def turn(
     values = yield from _graph_run(graph, payload, config, context)
     reply = _reply_from(values, session.id, "await_confirmation" in (graph.get_state(config).next or ()))
     reply.response = product_text(reply.response)  # profile fields and tool results are other people's words
-    _record(pool, admin, session.id, message, confirm, cancel, reply)
+    _record(pool, admin, session.id, message, reply)
     return reply
 
 
@@ -245,10 +247,9 @@ def _fresh(answer: Answer, lang: str, engine: str) -> AdminState:
     }
 
 
-def _record(
-    pool, admin: users.User, session_id: UUID, message: str, confirm: str | None, cancel: bool, reply: AdminReply
-) -> None:
-    said = message or t("admin.said_confirm" if confirm else "admin.said_cancel", admin.language)
+def _record(pool, admin: users.User, session_id: UUID, message: str, reply: AdminReply) -> None:
+    """The admin's message (a click on Confirm or Cancel is no message: it is kept as the reply's ``decision``,
+    which the page shows on the preview it answered) and the reply with its trace."""
     stored_calls: list[ToolCall] = [
         {
             "tool": call["tool"],
@@ -259,7 +260,8 @@ def _record(
         for call in reply.tool_calls
     ]
     with pool.connection() as conn:
-        chat.add_message(conn, admin.org_id, session_id, "user", said, {"confirm": confirm, "cancel": cancel})
+        if message:
+            chat.add_message(conn, admin.org_id, session_id, "user", message)
         chat.add_message(
             conn,
             admin.org_id,
@@ -273,5 +275,6 @@ def _record(
                 "engine": reply.engine,
                 "fallback": reply.fallback,
                 "tokens_used": reply.tokens_used,
+                "decision": reply.decision,
             },
         )

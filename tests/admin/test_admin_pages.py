@@ -8,13 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from agents.i18n import code_label, t
+from agents.i18n import code_label, format_datetime, t
 from storage import chat
 from tests.admin.conftest import audit_count, is_active
 from tests.apptest import open_page, texts
 from ui.tables import column_labels
 
-MIGRATION = Path(__file__).parents[2] / "storage" / "migrations" / "216_admin_tool_calls.sql"
+MIGRATIONS = Path(__file__).parents[2] / "storage" / "migrations"
+MIGRATION = MIGRATIONS / "216_admin_tool_calls.sql"
 DASHBOARDS = [
     "pages/home_admin.py",
     "pages/skills_matrix.py",
@@ -99,6 +100,9 @@ def test_assistant_page_chat_trace_and_confirm_card(admin, seeded_pool):
     assert not at.exception, at.exception
     assert not is_active(seeded_pool, "diego@acme.test") and "Hecho" in texts(at)
     assert not [b for b in at.button if b.label.endswith("Confirmar")]
+    # the click is no message the admin wrote: the preview it answered is marked with it
+    assert [m.name for m in at.chat_message][-3:] == ["user", "assistant", "assistant"]
+    assert any(c.value.startswith("✔ Confirmado por ti · ") for c in at.chat_message[-2].caption)
 
 
 def test_a_conversation_stored_in_the_old_tool_call_shape_is_drawn_after_its_migration(admin, seeded_pool):
@@ -128,6 +132,33 @@ def test_a_conversation_stored_in_the_old_tool_call_shape_is_drawn_after_its_mig
     tool = code_label("tool", "who_knows", admin.language)
     assert t("admin.assistant.tool_rows", admin.language, tool=tool, n=3) in [e.label for e in at.expander]
     assert len(at.dataframe) == 2  # its rows and its skills table
+
+
+def test_a_confirm_stored_as_a_user_message_becomes_the_mark_on_its_preview(admin, seeded_pool):
+    """Before issue 27's step 2 a click on Confirm was stored as the admin's message "✔ Confirmar"."""
+    with seeded_pool.connection() as conn:
+        session = chat.create_session(conn, admin.org_id, admin.id, "admin", title="old confirm")
+        pending = {"id": "5d1c7d52-0000-4000-8000-000000000001", "tool": "deactivate_employee", "preview": "Diego"}
+        executed = [{"id": pending["id"], "tool": "deactivate_employee", "result": {"message": "Diego"}}]
+        for role, content, metadata in [
+            ("user", "desactiva a Diego", {"confirm": None, "cancel": False}),
+            ("assistant", "Desactivar a Diego Martín.", {"pending": pending}),
+            ("user", "✔ Confirmar", {"confirm": pending["id"], "cancel": False}),
+            ("assistant", "Hecho: Diego.", {"executed": executed}),
+        ]:
+            chat.add_message(conn, admin.org_id, session.id, role, content, metadata)
+        conn.execute((MIGRATIONS / "217_admin_decisions.sql").read_text(encoding="utf-8"))
+        stored = chat.list_messages(conn, admin.org_id, session.id)
+    assert [(m.role, m.content) for m in stored] == [
+        ("user", "desactiva a Diego"),
+        ("assistant", "Desactivar a Diego Martín."),
+        ("assistant", "Hecho: Diego."),
+    ]
+    assert stored[-1].metadata["decision"] == "confirm"
+    at = open_page(admin, "pages/admin_assistant.py", admin_assistant_session=str(session.id))
+    assert "✔ Confirmar" not in texts(at)
+    marks = [c.value for m in at.chat_message for c in m.caption if c.value.startswith("✔")]
+    assert marks == [t("admin.assistant.decided_confirm", "es", when=format_datetime(stored[-1].created_at, "es"))]
 
 
 def test_assistant_conversation_renamed_then_deleted_from_the_sidebar(admin):

@@ -225,8 +225,6 @@ MESSAGES = {
         "en": "Confirm or cancel, not both: nothing was done.",
         "es": "Confirma o cancela, no las dos cosas: no se hizo nada.",
     },
-    "admin.said_confirm": {"en": "✔ Confirm", "es": "✔ Confirmar"},
-    "admin.said_cancel": {"en": "✖ Cancel", "es": "✖ Cancelar"},
     "admin.actions.title": {"en": "Change something for this person", "es": "Cambiar algo de esta persona"},
     "admin.actions.tab_assign": {"en": "Assign a course", "es": "Asignar un curso"},
     "admin.actions.tab_verify": {"en": "Verify a skill", "es": "Verificar una habilidad"},
@@ -288,6 +286,8 @@ MESSAGES = {
         "es": "**Cambio pendiente de confirmación**",
     },
     "admin.assistant.confirm": {"en": "✅ Confirm", "es": "✅ Confirmar"},
+    "admin.assistant.decided_confirm": {"en": "✔ Confirmed by you · {when}", "es": "✔ Confirmado por ti · {when}"},
+    "admin.assistant.decided_cancel": {"en": "✖ Cancelled by you · {when}", "es": "✖ Cancelado por ti · {when}"},
     "admin.assistant.cancel": {"en": "✖ Cancel", "es": "✖ Cancelar"},
     "admin.assistant.input": {"en": "Ask, or request a change…", "es": "Pregunta o pide un cambio…"},
 }
