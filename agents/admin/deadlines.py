@@ -16,6 +16,7 @@ from datetime import date, datetime
 
 import dateparser
 
+from agents.admin.names import typo_of
 from core.names import fold
 
 # where a deadline starts; the firm ones can only introduce a date
@@ -36,7 +37,8 @@ _END_OF = re.compile(
     r"^(?:the |a |al |el |la |las )?(?:end|ends|close|final|finales|fin)(?: of| de| del)?\s+(?P<period>.+)$"
 )
 _THIS_MONTH = {"month", "the month", "this month", "mes", "este mes", "el mes"}
-_NEXT_MONTH = {"next month", "mes que viene", "el mes que viene", "proximo mes", "el proximo mes"}
+# "en 1 mes": "(finales del) mes que viene" as _spanish_idioms rewrites it
+_NEXT_MONTH = {"next month", "mes que viene", "el mes que viene", "proximo mes", "el proximo mes", "en 1 mes"}
 # Spanish words dateparser's Spanish data doesn't count with (it reads "2 semanas", not "dos semanas")
 _NUMBERS_ES = {
     "un": 1,
@@ -64,7 +66,30 @@ _SETTINGS = {"PREFER_DATES_FROM": "future", "DATE_ORDER": "DMY", "RETURN_AS_TIME
 _MAX_WORDS = 6
 
 
+def _spelled(text: str) -> str:
+    """The calendar's words typed with a slip written right ("Jauary", "tomrorow", "finlaes", "manana"):
+    dateparser reads only words it knows, and a misread month is a wrong deadline, not a missing one."""
+
+    def right(match: re.Match) -> str:
+        typed = match[0]
+        if typed in _CALENDAR_WORDS:
+            return typed
+        return next((known for known in _CALENDAR_WORDS if typo_of(typed, known)), typed)
+
+    return re.sub(r"[^\W\d_]{5,}", right, text)
+
+
+# "pasado mañana", "en un plazo de 10 días", "de aquí a 15 días": said as dateparser's "en N días"
+_IDIOMS_ES = (
+    (re.compile(r"\bpasado mañana\b"), "en 2 dias"),
+    (re.compile(r"\b(?:en|dentro de|con) (?:un|el) plazo(?: maximo)? de\b"), "en"),
+    (re.compile(r"\bde aqui a\b"), "en"),
+)
+
+
 def _spanish_idioms(text: str) -> str:
+    for idiom, said in _IDIOMS_ES:
+        text = idiom.sub(said, text)
     text = _NEXT_UNIT_ES.sub(lambda m: f"en 1 {m[1] or m[2]}", text)
     text = _NEXT_WEEKDAY_ES.sub(lambda m: m[1] or m[2], text)
     return re.sub(
@@ -110,6 +135,15 @@ _MONTH_NAMES = {calendar.month_name[i].lower() for i in range(1, 13)} | {
 }
 
 
+_CALENDAR_WORDS = (
+    _MONTH_NAMES
+    | {calendar.day_name[i].lower() for i in range(7)}
+    | {"lunes", "martes", "miercoles", "jueves", "viernes", "sabado", "domingo"}
+    | {"tomorrow", "mañana", "pasado", "fortnight", "weeks", "month", "months", "semana", "semanas", "meses"}
+    | {"finales", "final", "quarter", "trimestre"}
+)
+
+
 def _plain(text: str) -> str:
     """Lower case without accents, but with its ñ: "mañana" folded to "manana" is no word dateparser knows."""
     return fold(text.replace("ñ", "\0").replace("Ñ", "\0")).replace("\0", "ñ")
@@ -133,7 +167,7 @@ def _tails(text: str):
 def deadline_in(message: str, today: date) -> date | str | None:
     """The deadline the message gives: a date, the words said when they are no date dateparser reads
     (after a firm cue: "before Christmas" → "Christmas"), or None when it gives none."""
-    text = _spanish_idioms(_plain(message))
+    text = _spanish_idioms(_spelled(_plain(message)))
     unreadable = None
     for firm, words in _tails(text):
         for size in range(len(words), 0, -1):
@@ -156,4 +190,4 @@ def extract_date(message: str, today: date) -> date | None:
     found = deadline_in(message, today)
     if isinstance(found, date):
         return found
-    return _parse(_spanish_idioms(_plain(message)), today) if len(message.split()) <= _MAX_WORDS else None
+    return _parse(_spanish_idioms(_spelled(_plain(message))), today) if len(message.split()) <= _MAX_WORDS else None

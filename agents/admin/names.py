@@ -7,6 +7,7 @@ through accents, partial words and typos ("Jmaes", "phising", "Saftey"), using `
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from uuid import UUID
 
@@ -113,6 +114,22 @@ STOPWORDS = {
     "cuenta",
     "programme",
     "program",
+    # courtesy around a request ("Oye, … porfa", "Hi! …, cheers"): it names nothing and asks nothing
+    "hey",
+    "cheers",
+    "kindly",
+    "thank",
+    "buenas",
+    "buenos",
+    "tardes",
+    "oye",
+    "porfa",
+    "porfis",
+    "antemano",
+    "you",
+    "can",
+    "puedes",
+    "podrias",
 }
 # A typo is one slip in five letters: "Jmaes"/"James", "phising"/"phishing", "alretas"/"alertas".
 TYPO_SIMILARITY = 0.8
@@ -127,11 +144,29 @@ def content_words(text: str) -> list[str]:
 
 
 def typo_of(typed: str, known: str, min_length: int = 5) -> bool:
-    """``typed`` is ``known`` with one slip: a letter missed, doubled, swapped or wrong. Never an
-    inflection ("archived" is not a typo of "archive") and never a short word."""
+    """``typed`` is ``known`` with one slip: a letter missed, doubled, swapped or wrong, a Spanish letter
+    that sounds the same ("desactiba", "reclamasiones") counting as none. Never an inflection ("archived"
+    is not a typo of "archive") and never a short word."""
     if min(len(typed), len(known)) < min_length or typed.startswith(known) or known.startswith(typed):
         return False
-    return DamerauLevenshtein.normalized_similarity(typed, known) >= TYPO_SIMILARITY
+    return any(
+        DamerauLevenshtein.normalized_similarity(a, b) >= TYPO_SIMILARITY
+        for a, b in ((typed, known), (_sounded(typed), _sounded(known)))
+    )
+
+
+_SOUNDS = ((re.compile("v"), "b"), (re.compile("c(?=[ei])|z"), "s"), (re.compile("ll"), "y"))
+
+
+def _sounded(word: str) -> str:
+    for letters, sound in _SOUNDS:
+        word = letters.sub(sound, word)
+    return word
+
+
+def says_any(said: Iterable[str], vocabulary: set[str]) -> bool:
+    """Whether one of the words said is one of ``vocabulary``'s, as typed or with one slip ("ovrdue")."""
+    return any(w in vocabulary or any(typo_of(w, known) for known in vocabulary) for w in said)
 
 
 def _typed_as(word: str, said: set[str]) -> bool:

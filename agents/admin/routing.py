@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from agents.admin.names import OrgNames, content_words, typo_of, words
+from rapidfuzz.distance import DamerauLevenshtein
+
+from agents.admin.names import OrgNames, content_words, says_any, typo_of, words
 from agents.admin.prompts import (
     ASSIGN_VERBS,
     HELP_KEYWORDS,
@@ -70,15 +72,23 @@ _ABOUT_WORDS = {
     "mira",
     "dime",
     "tell",
+    "show",
 }
 
 
 def _word_is(typed: str, keyword: str) -> bool:
     # "assigning", "archiving" say the verb ("archived" does not: a state, asked about); a short keyword
     # takes no typo unless the lengths match ("stats" is not "status", "matris" is "matriz")
-    if typed == keyword or typed in (keyword + "ing", keyword[:-1] + "ing", keyword + keyword[-1] + "ing"):
+    forms = (keyword + "ing", keyword[:-1] + "ing", keyword + keyword[-1] + "ing")
+    if typed == keyword or typed in forms:
         return True
-    return (len(keyword) >= 6 or len(typed) == len(keyword)) and typo_of(typed, keyword)
+    return (
+        (len(keyword) >= 6 or len(typed) == len(keyword))
+        and typo_of(typed, keyword)
+        or (
+            len(keyword) >= 5 and any(DamerauLevenshtein.distance(typed, form) == 1 for form in forms)  # "assignnig"
+        )
+    )
 
 
 def said_at(step_words: list[str], phrase: list[str]) -> int | None:
@@ -95,7 +105,7 @@ def keyword_at(step_words: list[str], tool: str) -> int | None:
 
 
 def level_in(step_words: list[str]) -> str | None:
-    return next((level for level, synonyms in LEVEL_WORDS.items() if set(step_words) & synonyms), None)
+    return next((level for level, synonyms in LEVEL_WORDS.items() if says_any(step_words, synonyms)), None)
 
 
 def _question_at(step: str) -> int | None:
@@ -141,12 +151,14 @@ def route(
         return tool
     if embedder is None:
         return None
+    # "Priya?", "Show me Emily Watson": a person and nothing else asked. "Schedule a meeting with Emily"
+    # asks something no tool does: its other words are left unexplained, so no guess is made on them alone.
+    if people and not _unexplained(step, people):
+        return "get_employee_detail"
     tool, score = match_exemplars(step, TOOL_EXEMPLARS, embedder)
     if tool and score >= MIN_ROUTE_SCORE and (org is None or _has_what_it_needs(tool, step, org, people)):
         return tool
-    # "Priya?", "What about Tom Baker?": a person and nothing else asked. "Schedule a meeting with Emily"
-    # asks something no tool does: its other words are left unexplained, so no guess is made.
-    return "get_employee_detail" if people and not _unexplained(step, people) else None
+    return None
 
 
 def _unexplained(step: str, people: list[str]) -> list[str]:
@@ -154,7 +166,9 @@ def _unexplained(step: str, people: list[str]) -> list[str]:
     return [
         w
         for w in content_words(step)
-        if w not in named and w not in _ABOUT_WORDS and not any(typo_of(w, n, 4) or n.startswith(w) for n in named)
+        if w not in named
+        and not says_any([w], _ABOUT_WORDS)
+        and not any(typo_of(w, n, 4) or n.startswith(w) for n in named)
     ]
 
 

@@ -16,7 +16,7 @@ from uuid import UUID
 import psycopg
 
 from agents.admin.deadlines import deadline_in
-from agents.admin.names import EMAIL, STOPWORDS, WORD, OrgNames, content_words, words
+from agents.admin.names import EMAIL, STOPWORDS, WORD, OrgNames, content_words, says_any, words
 from agents.admin.routing import LEVEL_WORDS, route, split_steps
 from agents.offline import detect_language
 from core.names import fold
@@ -78,18 +78,18 @@ def course_phrase(message: str) -> str | None:
 
 
 def _pick(words_in: set[str], table: dict[str, set[str]]) -> str | None:
-    return next((key for key, synonyms in table.items() if words_in & synonyms), None)
+    return next((key for key, synonyms in table.items() if says_any(words_in, synonyms)), None)
 
 
 def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today: date) -> dict:
     said = set(words(step))
     if tool == "list_employees":
         args: dict = {}
-        if said & _INACTIVE_WORDS:
+        if says_any(said, _INACTIVE_WORDS):
             args["is_active"] = False
-        elif said & {"active", "activo", "activos", "activas"}:
+        elif says_any(said, {"active", "activo", "activos", "activas"}):
             args["is_active"] = True
-        if said & _ADMIN_WORDS:
+        if says_any(said, _ADMIN_WORDS):
             args["role"] = "admin"
         if people:
             args["search"] = people[0]
