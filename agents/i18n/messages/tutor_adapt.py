@@ -4,20 +4,20 @@ support picked from their record, the lesson or review that helps, and why; the 
 MESSAGES = {
     # the guiding question, by the kind of thing asked ({topic}: the section the answer comes from)
     "tutor.guide.ask.when": {
-        "en": "Before I give you the date: what time limit do you think “{topic}” sets, and from when does it count?",
-        "es": "Antes de darte el dato: ¿qué plazo crees que marca «{topic}», y desde cuándo empieza a contar?",
+        "en": "Think first: what time limit do you think “{topic}” sets, and from when does it count?",
+        "es": "Piénsalo primero: ¿qué plazo crees que marca «{topic}», y desde cuándo empieza a contar?",
     },
     "tutor.guide.ask.number": {
-        "en": "Before I give you the figure: what number would you expect from “{topic}”, and why that one?",
-        "es": "Antes de darte la cifra: ¿qué número esperarías según «{topic}», y por qué ese?",
+        "en": "Think first: what number would you expect from “{topic}”, and why that one?",
+        "es": "Piénsalo primero: ¿qué número esperarías según «{topic}», y por qué ese?",
     },
     "tutor.guide.ask.permission": {
         "en": "Think about it first: do you think it's allowed? Which condition in “{topic}” would it depend on?",
         "es": "Piénsalo primero: ¿crees que está permitido? ¿De qué condición de «{topic}» dependería?",
     },
     "tutor.guide.ask.steps": {
-        "en": "Before you see the steps: which one do you think comes first in “{topic}”, and why that one?",
-        "es": "Antes de ver los pasos: ¿cuál crees que va primero según «{topic}», y por qué ese?",
+        "en": "Think first: which step do you think comes first in “{topic}”, and why that one?",
+        "es": "Piénsalo primero: ¿qué paso crees que va primero según «{topic}», y por qué ese?",
     },
     "tutor.guide.ask.why": {
         "en": "What risk or problem do you think “{topic}” is there to prevent?",
@@ -33,8 +33,8 @@ MESSAGES = {
     },
     # what follows the question, by the support level picked from the learner's record (1 least, 3 most)
     "tutor.guide.bridge.1": {
-        "en": "Answer it in your head first, then check it against the material.",
-        "es": "Respóndetelo primero y luego compruébalo con el material.",
+        "en": "Answer it in your head first, then check it against the material below.",
+        "es": "Respóndetelo primero y luego compruébalo con el material de abajo.",
     },
     "tutor.guide.bridge.2": {
         "en": "A clue: the answer is in “{topic}”. Compare what you thought with it.",
