@@ -7,7 +7,6 @@ import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
-from uuid import UUID
 
 from psycopg_pool import ConnectionPool
 
@@ -33,11 +32,11 @@ class ContentContext:
 
     def event(self, state: Mapping[str, Any], event_type: str, data: dict) -> None:
         with self.pool.connection() as conn:
-            jobs.add_event(conn, UUID(state["org_id"]), UUID(state["job_id"]), event_type, data)
+            jobs.add_event(conn, state["org_id"], state["job_id"], event_type, data)
 
     def step(self, state: Mapping[str, Any], status: str, step: str) -> None:
         """Move the job to ``status`` (when the lifecycle allows it) and log a step event."""
-        org_id, job_id = UUID(state["org_id"]), UUID(state["job_id"])
+        org_id, job_id = state["org_id"], state["job_id"]
         with self.pool.connection() as conn:
             job = jobs.get_job(conn, org_id, job_id, lock=True)
             if job is not None and jobs.allowed(job.status, status):

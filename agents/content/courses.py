@@ -20,7 +20,7 @@ def course_json(pool: ConnectionPool, org_id: UUID, course_id: UUID) -> dict | N
         document_ids = course_outline.course_document_ids(conn, org_id, course_id) if outline else []
     if outline is None:
         return None
-    source, chunk_text = _source_text(load_sections(pool, str(org_id), [str(d) for d in document_ids]))
+    source, chunk_text = _source_text(load_sections(pool, org_id, list(document_ids)))
     modules = []
     for module in outline.modules:
         lessons = []

@@ -94,9 +94,9 @@ def draft_replacement(deps: AppDeps, user: User, exercise_id, flag: str, reason:
         course = course_store.get_course(conn, user.org_id, old.course_id)
         if course is None:  # deleted since the exercise was read
             raise HealthActionError(t("content.health.gone", user.language))
-        document_ids = [str(d) for d in course_document_ids(conn, user.org_id, old.course_id)]
+        document_ids = course_document_ids(conn, user.org_id, old.course_id)
         taken = [(x.type, x.content) for x in exercise_store.course_exercises(conn, user.org_id, old.course_id)]
-    every = load_sections(deps.pool, str(user.org_id), document_ids)
+    every = load_sections(deps.pool, user.org_id, document_ids)
     candidates = []
     for rank, section in enumerate(closest_sections(every, old)):
         candidates += [

@@ -12,7 +12,6 @@ import functools
 import logging
 from collections.abc import Mapping
 from typing import Any
-from uuid import UUID
 
 from langgraph.errors import GraphBubbleUp
 from langgraph.runtime import Runtime
@@ -55,10 +54,6 @@ def node_error_wrapper(name: str):
     return decorator
 
 
-def job_ids(state: Mapping[str, Any]) -> tuple[UUID, UUID]:
-    return UUID(state["org_id"]), UUID(state["job_id"])
-
-
 def state_language(state: Mapping[str, Any]) -> str:
     return state.get("source_metadata", {}).get("language", "es")
 
@@ -66,10 +61,10 @@ def state_language(state: Mapping[str, Any]) -> str:
 @node_error_wrapper("prepare_context")
 def prepare_context(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
     """Full text for one short document, chunks otherwise (spec 004 §3.1). No model."""
-    ctx, (org_id, _) = runtime.context, job_ids(state)
+    ctx, org_id = runtime.context, state["org_id"]
     ctx.step(state, "extracting", "extracting")
     with ctx.pool.connection() as conn:
-        found = [documents.get_document(conn, org_id, UUID(d)) for d in state["source_document_ids"]]
+        found = [documents.get_document(conn, org_id, d) for d in state["source_document_ids"]]
         docs = [d for d in found if d is not None]
         if not docs or len(docs) < len(found):
             raise ContentError("a source document was not found / no se encontró un documento fuente")
@@ -152,7 +147,7 @@ def admin_review_structure(state: GenerationState, runtime: Runtime[ContentConte
         total = len((update.get("course_outline") or state["course_outline"])["modules"])
         update["generation_progress"] = {"completed": 0, "total": total, "current": ""}
         with runtime.context.pool.connection() as conn:
-            jobs.set_progress(conn, *job_ids(state), {"total": total, "done": [], "current": ""})
+            jobs.set_progress(conn, state["org_id"], state["job_id"], {"total": total, "done": [], "current": ""})
     return update
 
 
@@ -223,11 +218,13 @@ def generate_modules(task: ModuleTask, runtime: Runtime[ContentContext]) -> dict
         },
     )
     module = build_module(ctx, task)
+    org_id, job_id = task["org_id"], task["job_id"]
     with ctx.pool.connection() as conn:
-        progress = jobs.mark_module_done(conn, *job_ids(task), task["module_index"], title)
+        progress = jobs.mark_module_done(conn, org_id, job_id, task["module_index"], title)
         jobs.add_event(
             conn,
-            *job_ids(task),
+            org_id,
+            job_id,
             "progress",
             {
                 "step": "generating",
@@ -259,11 +256,13 @@ def handle_error(state: GenerationState, runtime: Runtime[ContentContext]) -> di
     """Terminal: the job fails with the node's one-line error; a retry resumes from that node."""
     message = state.get("error") or "unknown error"
     step = message[1 : message.index("]")] if message.startswith("[") and "]" in message else state.get("current_step")
+    org_id, job_id = state["org_id"], state["job_id"]
     with runtime.context.pool.connection() as conn:
-        jobs.set_status(conn, *job_ids(state), "failed", error=message)
+        jobs.set_status(conn, org_id, job_id, "failed", error=message)
         jobs.add_event(
             conn,
-            *job_ids(state),
+            org_id,
+            job_id,
             "error",
             {"step": step, "message": message[:300], "recoverable": "ContentError" not in message},
         )

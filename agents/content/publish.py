@@ -41,8 +41,8 @@ def _write_course(conn, org_id: UUID, state: GenerationState) -> UUID:
         outcome=outline.get("outcome", ""),
         language=language,
         source_document_id=doc_ids[0],
-        created_by=UUID(state["triggered_by"]) if state.get("triggered_by") else None,
-        generation_job_id=UUID(state["job_id"]),
+        created_by=state.get("triggered_by"),
+        generation_job_id=state["job_id"],
         status="published",
     )
     for doc_id in doc_ids:
@@ -105,7 +105,7 @@ def write_module_content(
 @node_error_wrapper("publish")
 def publish(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
     ctx = runtime.context
-    org_id, job_id = UUID(state["org_id"]), UUID(state["job_id"])
+    org_id, job_id = state["org_id"], state["job_id"]
     report: Mapping[str, Any] = state.get("review_report") or {}
     final: AdminReview = state.get("admin_review_final") or {}
     criticals = [i for i in report.get("issues") or [] if i["severity"] == "critical"]
@@ -119,8 +119,8 @@ def publish(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
             raise ContentError("the generation job was deleted / se borró el trabajo de generación")
         if job.result_course_id or job.result_manual_id:  # published already: nothing to do twice
             return {
-                "result_course_id": str(job.result_course_id) if job.result_course_id else None,
-                "result_manual_id": str(job.result_manual_id) if job.result_manual_id else None,
+                "result_course_id": job.result_course_id,
+                "result_manual_id": job.result_manual_id,
                 "current_step": "published",
             }
         course_id = _write_course(conn, org_id, state) if state.get("output_type") != "manual_only" else None
@@ -164,7 +164,7 @@ def publish(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
             },
         )
     return {
-        "result_course_id": str(course_id) if course_id else None,
-        "result_manual_id": str(manual_id) if manual_id else None,
+        "result_course_id": course_id,
+        "result_manual_id": manual_id,
         "current_step": "published",
     }

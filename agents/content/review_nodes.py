@@ -13,7 +13,7 @@ from agents.content import quality
 from agents.content.context import MAX_REFINEMENT_CYCLES, ContentContext
 from agents.content.edits import apply_patch
 from agents.content.exercise_swap import replacement_exercise
-from agents.content.nodes import ContentError, build_module, job_ids, module_task, node_error_wrapper, state_language
+from agents.content.nodes import ContentError, build_module, module_task, node_error_wrapper, state_language
 from agents.content.review import review_twin
 from agents.content.sources import load_sections, sections_for
 from agents.content.state import AdminReview, GenerationState, merge_modules
@@ -30,11 +30,13 @@ def review_quality(state: GenerationState, runtime: Runtime[ContentContext]) -> 
     report = quality.review(
         ctx.llm, state.get("generated_modules") or [], state.get("generated_manual"), sections, state_language(state)
     )
+    org_id, job_id = state["org_id"], state["job_id"]
     with ctx.pool.connection() as conn:
-        jobs.set_review_report(conn, *job_ids(state), report)
+        jobs.set_review_report(conn, org_id, job_id, report)
         jobs.add_event(
             conn,
-            *job_ids(state),
+            org_id,
+            job_id,
             "review_result",
             {
                 "passed": report["passed"],
@@ -140,7 +142,7 @@ def _recheck(ctx: ContentContext, state: GenerationState, update: dict) -> dict:
         modules, update.get("generated_manual") or state.get("generated_manual"), sections, state_language(state)
     )
     with ctx.pool.connection() as conn:
-        jobs.set_review_report(conn, *job_ids(state), report)
+        jobs.set_review_report(conn, state["org_id"], state["job_id"], report)
     return report
 
 

@@ -24,21 +24,19 @@ SUPPLEMENT_TOP_K = 3  # spec 004 §10 SEMANTIC_SEARCH_TOP_K
 CONTEXT_CHAR_BUDGET = 48_000  # what one model call is given at most (~12k tokens)
 
 
-def load_chunks(pool: ConnectionPool, org_id: str, document_ids: list[str]) -> list[documents.Chunk]:
+def load_chunks(pool: ConnectionPool, org_id: UUID, document_ids: list[UUID]) -> list[documents.Chunk]:
     """Every chunk of the documents, in document order (the order the documents were given)."""
     with pool.connection() as conn:
-        return [
-            chunk for doc_id in document_ids for chunk in documents.document_chunks(conn, UUID(org_id), UUID(doc_id))
-        ]
+        return [chunk for doc_id in document_ids for chunk in documents.document_chunks(conn, org_id, doc_id)]
 
 
-def load_sections(pool: ConnectionPool, org_id: str, document_ids: list[str]) -> list[Section]:
+def load_sections(pool: ConnectionPool, org_id: UUID, document_ids: list[UUID]) -> list[Section]:
     """The documents' own sections (heading by heading), each with the chunks it lies in."""
     with pool.connection() as conn:
         spans = {
             chunk_id: found
             for doc_id in document_ids
-            for chunk_id, found in documents.chunk_heading_spans(conn, UUID(org_id), UUID(doc_id)).items()
+            for chunk_id, found in documents.chunk_heading_spans(conn, org_id, doc_id).items()
         }
     return sections_from_chunks(load_chunks(pool, org_id, document_ids), spans)
 
@@ -76,8 +74,8 @@ def chunks_matching(all_sections: list[Section], text: str, limit: int = 3) -> l
 def module_chunk_ids(
     pool: ConnectionPool,
     embedder: Embedder,
-    org_id: str,
-    document_ids: list[str],
+    org_id: UUID,
+    document_ids: list[UUID],
     primary: list[str],
     themes: list[dict],
 ) -> tuple[list[str], list[str]]:
@@ -89,15 +87,13 @@ def module_chunk_ids(
     from agents.retrieval.search import Scope, search
 
     seen, supplement = set(primary), []
-    scope = Scope(document_ids=[UUID(d) for d in document_ids])
+    scope = Scope(document_ids=list(document_ids))
     for theme in themes:
         query = f"{theme.get('title', '')}. {theme.get('summary', '')}".strip(" .")[:500]
         if not query:
             continue
         try:
-            hits = search(
-                UUID(org_id), query, k=SUPPLEMENT_TOP_K + len(seen), scope=scope, pool=pool, embedder=embedder
-            )
+            hits = search(org_id, query, k=SUPPLEMENT_TOP_K + len(seen), scope=scope, pool=pool, embedder=embedder)
         except Exception:  # retrieval is a supplement: the index alone still grounds the module
             log.warning("supplemental search failed for theme %r", theme.get("key"), exc_info=True)
             continue

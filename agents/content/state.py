@@ -1,8 +1,9 @@
-"""The content pipeline's state (spec 004 §2.1). Ids are strings so checkpoints stay plain JSON-like."""
+"""The content pipeline's state (spec 004 §2.1). Ids are UUIDs: the checkpointer's serialiser keeps them as such."""
 
 from __future__ import annotations
 
 from typing import Annotated, Literal, TypedDict
+from uuid import UUID
 
 BloomLevel = Literal["remember", "understand", "apply", "analyze", "evaluate", "create"]
 ContentType = Literal["theory", "example", "exercise", "summary"]
@@ -90,12 +91,11 @@ def merge_modules(current: list[GeneratedModule] | None, new: list[GeneratedModu
 
 
 class GenerationState(TypedDict, total=False):
-    job_id: str
-    org_id: str
-    triggered_by: str | None
-    source_document_ids: list[str]
+    job_id: UUID
+    org_id: UUID
+    triggered_by: UUID | None
+    source_document_ids: list[UUID]
     output_type: Literal["course_and_manual", "manual_only"]
-    course_id: str | None
 
     rag_mode: Literal["full_text", "chunked"]
     full_texts: dict[str, str] | None
@@ -115,8 +115,8 @@ class GenerationState(TypedDict, total=False):
     refinement_count: int
     admin_review_final: AdminReview | None
 
-    result_course_id: str | None
-    result_manual_id: str | None
+    result_course_id: UUID | None
+    result_manual_id: UUID | None
 
     error: str | None
     current_step: str
@@ -125,14 +125,14 @@ class GenerationState(TypedDict, total=False):
 class ModuleTask(TypedDict):
     """What one parallel module generator sees: its spec and where its sources are, nothing else."""
 
-    job_id: str
-    org_id: str
+    job_id: UUID
+    org_id: UUID
     module_index: int
     total: int
     module_spec: ModuleSpec
     themes: list[dict]
     sibling_terms: list[str]  # other modules' key terms: distractors for multiple choice
-    source_document_ids: list[str]
+    source_document_ids: list[UUID]
     rag_mode: str
     language: str
     instructions: str | None

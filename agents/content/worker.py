@@ -34,12 +34,11 @@ def run_config(job_id: UUID | str, checkpoint_id: str | None = None) -> dict:
 
 def initial_state(job: jobs.Job) -> dict:
     return {
-        "job_id": str(job.id),
-        "org_id": str(job.org_id),
-        "triggered_by": str(job.triggered_by) if job.triggered_by else None,
-        "source_document_ids": [str(d) for d in job.source_document_ids],
+        "job_id": job.id,
+        "org_id": job.org_id,
+        "triggered_by": job.triggered_by,
+        "source_document_ids": list(job.source_document_ids),
         "output_type": job.output_type,
-        "course_id": None,
         "generated_modules": [],
         "refinement_count": 0,
         "error": None,

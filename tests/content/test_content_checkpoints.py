@@ -4,6 +4,7 @@ regenerating one module. Decisions are queued on the job and a worker resumes th
 from __future__ import annotations
 
 import copy
+from uuid import UUID
 
 import pytest
 
@@ -57,6 +58,9 @@ def test_structure_checkpoint_shows_a_multi_document_outline(pool, app_deps, stu
     job_id = at_structure()
     view = service.job_view(app_deps, admin, job_id)
     assert view.checkpoint == "structure" and view.state["rag_mode"] == "chunked"
+    # ids come back from the checkpoint as the UUIDs the nodes wrote, never strings to convert again
+    assert view.state["job_id"] == job_id and view.state["org_id"] == org.id
+    assert all(isinstance(d, UUID) for d in [view.state["job_id"], *view.state["source_document_ids"]])
     outline = view.state["course_outline"]
     assert outline["modules"] and all(m["chunk_ids"] and m["lessons"] for m in outline["modules"])
     kinds = {lesson["content_type"] for m in outline["modules"] for lesson in m["lessons"]}
@@ -183,7 +187,7 @@ def test_regenerating_one_exercise_replaces_only_it_with_a_reviewed_one(pool, ap
     job_id = at_final()
     state = service.job_view(app_deps, admin, job_id).state
     before = state["generated_modules"]
-    sections = load_sections(pool, str(org.id), state["source_document_ids"])
+    sections = load_sections(pool, org.id, state["source_document_ids"])
     language = state["source_metadata"]["language"]
     offers = [
         (i, replacement_exercise(m, 1, sections, language)) for i, m in enumerate(before) if len(m["exercises"]) >= 2

@@ -117,7 +117,7 @@ def test_generate_publishes_a_course_that_follows_and_teaches_the_document(seede
         full_text = clean_text(documents.get_full_text(conn, org_id, doc_id))
         doc_chunks = {c.id for c in documents.document_chunks(conn, org_id, doc_id)}
         manual = manuals.get_manual(conn, org_id, UUID(summary["manual_id"]))
-    sections = load_sections(seeded_pool, str(org_id), [str(doc_id)])
+    sections = load_sections(seeded_pool, org_id, [doc_id])
     headings = {part for s in sections for part in s.parts if part != s.document_title}
     course = course_json(seeded_pool, org_id, UUID(summary["course_id"]))
 
@@ -185,7 +185,9 @@ def test_a_second_publish_of_the_same_job_does_nothing(seeded_pool, seeded_deps,
         manuals_for_job = conn.execute(
             "SELECT count(*) FROM manuals WHERE generation_job_id = %s", (UUID(summary["job_id"]),)
         ).fetchone()[0]
-    assert again["result_course_id"] == summary["course_id"] and again["result_manual_id"] == summary["manual_id"]
+    assert again["result_course_id"] == UUID(summary["course_id"]) and again["result_manual_id"] == UUID(
+        summary["manual_id"]
+    )
     assert after == before and manuals_for_job == 1
 
 

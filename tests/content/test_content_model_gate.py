@@ -55,7 +55,7 @@ def test_a_repeating_model_lesson_is_regenerated_once_then_replaced_by_the_twins
     theory, example = first["lessons"][0], first["lessons"][1]
     assert first["engine"].startswith("openai:")
     assert not theory["content"].startswith(MODEL_HEADING) and re.search(r"\[\d+\]", theory["content"])  # the twin's
-    sections = load_sections(pool, str(org.id), state["source_document_ids"])
+    sections = load_sections(pool, org.id, state["source_document_ids"])
     assert failing_findings(theory, sections, "es") == []
     assert example["content"].startswith(MODEL_HEADING) and example["content"].count(MODEL_HEADING) == 1
     assert failing_findings(example, sections, "es") == []

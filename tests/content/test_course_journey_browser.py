@@ -73,7 +73,7 @@ def admin_journey(page, base: str, shots: Path, deps, admin) -> str:
     state = service.job_view(deps, admin, job_id).state
     modules = state["generated_modules"]
     # the first exercise whose module's sections support another one (exercise_swap decides the same way)
-    sections = load_sections(deps.pool, str(admin.org_id), state["source_document_ids"])
+    sections = load_sections(deps.pool, admin.org_id, state["source_document_ids"])
     index, at = next(
         (m, e)
         for m, module in enumerate(modules)
