@@ -1,4 +1,5 @@
-"""The text toolkit every agent shares: accent folding, words, stopwords, stems and overlap.
+"""The text toolkit every agent shares: accent folding, words, stopwords, stems and overlap, and the
+words facts are made of (months, units of time, number words).
 
 One definition of each, so "Lucía" matches "lucia" the same way in the tutor, the admin assistant,
 the helpdesk and the content pipeline. (storage/skills.py keeps its SQL mirror of ``fold``: storage
@@ -66,6 +67,25 @@ def shortened(text: str, limit: int) -> str:
         return line
     cut = line[:limit].rsplit(" ", 1)[0] if " " in line[:limit] else line[: limit - 1]
     return cut.rstrip(" ,;:-–—(") + "…"
+
+
+# The words facts are made of, shared by the content pipeline's fact finder (agents/content/facts.py, on the
+# text as written) and the tutor's answer check (agents/tutor/fact_kinds.py, on folded text); each adds its own.
+MONTHS_EN = "January February March April May June July August September October November December"
+MONTHS_ES = "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre"
+TIME_UNITS = (
+    r"days? weeks? months? years? hours? minutes? seconds? días? semanas? mes(?:es)? años? horas? minutos? segundos?"
+)
+NUMBER_WORDS = (
+    "one two three four five six seven eight nine ten twelve dos tres cuatro cinco seis siete ocho nueve diez doce"
+)
+
+
+def alternation(words: str | list[str], *, folded: bool = False) -> str:
+    """``words`` (a list, or one string of them split on spaces) as a regex alternation in the given order,
+    accent-folded and in lower case when ``folded``."""
+    listed = words.split() if isinstance(words, str) else words
+    return "|".join(fold(w) if folded else w for w in listed)
 
 
 # the instruction filter's sentence cut (core/instructions.py), shared with its corpus and model

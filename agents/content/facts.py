@@ -11,25 +11,26 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from core.text import fold
+from core.text import MONTHS_EN, MONTHS_ES, NUMBER_WORDS, TIME_UNITS, alternation, fold
 
 _UNITS = {
-    "time": r"(?:working |business |calendar |consecutive |natural |hábiles |naturales )?(?:days?|weeks?|months?|"
-    r"years?|hours?|minutes?|seconds?|pay periods?|días?|semanas?|meses|mes|años?|horas?|minutos?|"
-    r"segundos?|jornadas?)(?: (?:hábiles|naturales|laborables))?",
+    "time": r"(?:working |business |calendar |consecutive |natural |hábiles |naturales )?(?:"
+    + alternation(TIME_UNITS)
+    + r"|pay periods?|jornadas?)(?: (?:hábiles|naturales|laborables))?",
     "money": r"(?:dollars?|euros?|cents?|USD|EUR|€|\$)",
     "measure": r"(?:km/h|km|kg|cm|mm|m|metros?|kilos?|kilómetros?|kilometers?|kilometres?|miles?|litros?|liters?|"
     r"litres?|ºC|°C|dB|kW|people|personas|employees|empleados|times|veces|sessions|sesiones)",
 }
-_NUMBER_WORDS = (
-    "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
-    "uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|quince|veinte|treinta"
-)
+_NUMBER_WORDS = alternation(NUMBER_WORDS + " eleven fifteen twenty thirty uno una once quince veinte treinta")
+_MONTHS_EN, _MONTHS_ES = alternation(MONTHS_EN), alternation(MONTHS_ES)
 _VALUE = re.compile(
-    r"(?P<date>\b(?:January|February|March|April|May|June|July|August|September|October|November|December)"
-    r"\s\d{1,2}(?:st|nd|rd|th)?\b(?:,?\s(?:19|20)\d\d\b)?|\b\d{1,2}\s(?:January|February|March|April|May|June|July|August|September|October|November|December)\b"
-    r"(?:\s(?:19|20)\d\d\b)?|\b\d{1,2}\sde\s(?:enero|febrero|marzo|abril|mayo|"
-    r"junio|julio|agosto|septiembre|octubre|noviembre|diciembre)\b(?:\sde\s(?:19|20)\d\d\b)?)"
+    r"(?P<date>\b(?:"
+    + _MONTHS_EN
+    + r")\s\d{1,2}(?:st|nd|rd|th)?\b(?:,?\s(?:19|20)\d\d\b)?|\b\d{1,2}\s(?:"
+    + _MONTHS_EN
+    + r")\b(?:\s(?:19|20)\d\d\b)?|\b\d{1,2}\sde\s(?:"
+    + _MONTHS_ES
+    + r")\b(?:\sde\s(?:19|20)\d\d\b)?)"
     r"|(?P<money>(?<![\w.,$€])[$€]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|k|millones))?(?![\w(]))"
     r"|(?P<percent>(?<![\w.,-])\d+(?:[.,]\d+)?\s?%)"
     r"|(?P<amount>(?<![\w.,:$€/+-])(?:\d+(?:[.,]\d+)?|(?i:" + _NUMBER_WORDS + r"))"
@@ -40,8 +41,7 @@ _VALUE = re.compile(
     + "|"
     + _UNITS["measure"]
     + r")))?(?![\w(]|-\w|[.,]\d|\)\s?\d|/\d|:\d))"
-    r"|(?P<month>\b(?:January|February|March|April|May|June|July|August|September|October|November|December|"
-    r"enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)\b)"
+    r"|(?P<month>\b(?:" + _MONTHS_EN + "|" + _MONTHS_ES + r")\b)"
     r"|(?P<weekday>\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|lunes|martes|miércoles|jueves|"
     r"viernes|sábado|domingo)\b)"
     r"|(?P<quantifier>\b(?i:every|all|never|always|no one|nobody|todos|todas|ningún|ninguna|nunca|siempre|nadie)\b)"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from core.text import fold
+from core.text import MONTHS_EN, MONTHS_ES, NUMBER_WORDS, TIME_UNITS, alternation, fold
 
 _KIND_ASKED = [  # (kind, question pattern on folded text); the first that matches decides
     (
@@ -39,17 +39,14 @@ _KIND_ASKED = [  # (kind, question pattern on folded text); the first that match
     ),
 ]
 _DIGIT = re.compile(r"\d")
-_NUMBER_WORDS = re.compile(
-    r"\b(one|two|three|four|five|six|seven|eight|nine|ten|twelve|once|twice|dos|tres|cuatro|"
-    r"cinco|seis|siete|ocho|nueve|diez|doce|un|una|half|medio|media)\b"
-)
+_NUMBER_WORDS = re.compile(r"\b(" + alternation(NUMBER_WORDS + " once twice un una half medio media") + r")\b")
 _PERIOD = re.compile(
-    r"\b(day|days|hour|hours|week|weeks|month|months|year|years|minute|minutes|seconds?|dia|dias|"
-    r"hora|horas|semana|semanas|mes|meses|ano|anos|minutos?|segundos?|immediately|inmediato|"
-    r"inmediatamente|before|after|antes|despues|until|hasta|end of|al final|fin de|daily|weekly|"
-    r"monthly|annual|yearly|diario|semanal|mensual|anual|january|february|march|april|may|june|july|"
-    r"august|september|october|november|december|enero|febrero|marzo|abril|mayo|junio|julio|agosto|"
-    r"septiembre|octubre|noviembre|diciembre|monday|friday|lunes|viernes|turno|shift)\b"
+    r"\b("
+    + alternation(TIME_UNITS, folded=True)
+    + r"|immediately|inmediato|inmediatamente|before|after|antes|despues|until|hasta|end of|al final|fin de|"
+    r"daily|weekly|monthly|annual|yearly|diario|semanal|mensual|anual|"
+    + alternation(f"{MONTHS_EN} {MONTHS_ES}", folded=True)
+    + r"|monday|friday|lunes|viernes|turno|shift)\b"
 )
 _ROLE = re.compile(
     r"\b(manager|supervisor|director|officer|team|desk|department|owner|administrator|administrators|"
