@@ -53,8 +53,16 @@ if TYPE_CHECKING:
 # "mínima/maximum" anywhere asks for a figure, which must be the sentence's own (OWN_FIGURE): facts 0.762 ->
 # 0.770, abstention 0.079 -> 0.063, false grounding 0.188 -> 0.156. Ranking a sentence in the other language
 # by its similarity to the glossed question as well: facts 0.722-0.746, false grounding 0.219 (dropped).
+# Session 12 (train, 270 questions, retrieval cached): a word the glossary doesn't know pairs with a sentence's
+# word at 0.93, not 0.91 (at 0.91 "wedding" found a partner in the bereavement-leave sentences): false grounding
+# 0.183 -> 0.150, facts and abstention unchanged (0.94: false grounding 0.133, but abstention 0.100 and facts
+# 0.738); "off", "libre(s)", "dan" say how a question is asked ("hours off", "horas libres", "me dan"): facts
+# 0.743 -> 0.748, abstention 0.095 -> 0.090. Tried and not kept: "un/una" no longer number words (abstention
+# +0.005), list rows "label: figure" as statements (no change), a higher bar for the other language (0.45-0.5:
+# facts 0.733, abstention 0.110), CHECK_TOP 12-16 (abstention -0.004 to -0.009, facts equal, first citation
+# lower), retrieval weight 1-3 (facts lower).
 CHECK_TOP = 8
-EQUIVALENT_WORDS = 0.91
+EQUIVALENT_WORDS = 0.93
 MIN_COVERAGE = 0.6
 MIN_COVERAGE_TRANSLATED = 0.4  # a sentence in the other language: a glossary pairs fewer words than a stem
 TRANSLATED_TOP = 2  # ... and only among the best two answers; below them it is held to MIN_COVERAGE
@@ -71,6 +79,7 @@ many much long often soon quickly far time times amount kind sort way need needs
 cuanto cuanta cuantos cuantas tiempo plazo cantidad forma manera necesito puedo pueden tengo hay
 company empresa acme employee employees empleado empleados staff personal alguien someone something algo
 use using uses usar uso own propio propia get gets give given take dar tener estar esta within dentro
+off libre libres dan
 """
 _ASKING = frozenset(fold(w) for w in _ASKING_WORDS.split())
 STEM = glossary.STEM

@@ -81,10 +81,16 @@ _EXEMPLARS = {
     ],
 }
 # e5 similarities bunch together, so a label must beat the academic reading by a margin; progress
-# also needs the learner to be talking about themselves.
+# also needs the learner to be talking about themselves and about their learning ("¿Cuánto tarda en
+# configurarse mi cuenta de Concur?" sat nearer "¿Cuándo vence mi curso?" than any policy question and got
+# Lucía's progress report).
 _OFF_TOPIC_MARGIN = 0.04
 _PROGRESS_MARGIN = 0.03
 _ABOUT_ME = re.compile(r"\b(mi|mis|me|my|i|am|yo)\b")
+_LEARNING = re.compile(
+    r"\b(cursos?|courses?|notas?|scores?|grades?|repasos?|reviews?|progreso|progress|leccion(es)?|lessons?|"
+    r"ejercicios?|exercises?|modulos?|modules?|habilidad(es)?|skills?|deadlines?|formacion|training)\b"
+)
 
 
 class IntentChoice(BaseModel):
@@ -107,7 +113,9 @@ def offline_intent(message: str, in_course: bool, embedder: Embedder) -> Intent:
     scores = {label: match_exemplars(message, {label: examples}, embedder)[1] for label, examples in _EXEMPLARS.items()}
     if scores["off_topic"] - max(scores["academic"], scores["progress"]) >= _OFF_TOPIC_MARGIN:
         return "off_topic"
-    if _ABOUT_ME.search(normalize(message)) and scores["progress"] - scores["academic"] >= _PROGRESS_MARGIN:
+    plain = normalize(message)
+    about_my_learning = _ABOUT_ME.search(plain) and _LEARNING.search(plain)
+    if about_my_learning and scores["progress"] - scores["academic"] >= _PROGRESS_MARGIN:
         return "progress"
     return "in_course" if in_course else "cross_course"
 

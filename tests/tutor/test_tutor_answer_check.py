@@ -11,6 +11,7 @@ import re
 from agents.runtime.deps import process_embedder
 from agents.tutor.answer_check import answers_question, coverage, front_matter, key_terms, same_fact
 from agents.tutor.answers import select_sentences
+from agents.tutor.classify import offline_intent
 from agents.tutor.fact_kinds import asked_kind, holds_kind
 from core.glossary import equivalents, gloss
 from core.turns import Citations, Done, Grounding, Suggestions
@@ -266,3 +267,13 @@ def test_a_short_lead_in_frames_its_list_and_a_figure_asked_is_the_sentences_own
     )
     assert asked_kind("¿Cuál es la edad mínima para trabajar en el almacén?") == "amount"
     assert not answers_question("¿Cuál es la edad mínima para trabajar en el almacén?", (courses,), EMBEDDER)
+
+
+def test_a_question_about_my_account_is_not_a_progress_question():
+    """ "¿Cuánto tarda en configurarse mi cuenta de Concur?" sat nearer "¿Cuándo vence mi curso?" than any
+    policy exemplar and got Lucía's progress report: the offline classifier now also asks for a word of
+    learning (a course, a score, a review…) before it reads a message as progress."""
+    assert offline_intent("¿Cuánto tarda en configurarse mi cuenta de Concur?", False, EMBEDDER) == "cross_course"
+    assert offline_intent("How long does it take to set up my Concur account?", False, EMBEDDER) == "cross_course"
+    assert offline_intent("¿Cuándo vence mi curso?", False, EMBEDDER) == "progress"
+    assert offline_intent("What score did I get in my course?", False, EMBEDDER) == "progress"

@@ -1,20 +1,19 @@
-"""The answer eval's held-out split (issue 29): 36 es/en questions (18 pairs) written in session 11
-after that session's tuning on train, mostly on the public documents nobody here wrote (the TTS leave and
-travel pages, the Code of Conduct), 10 of them answered by no document, asked of the offline tutor and of
-the naive anchor (the product's search, then the three sentences most similar to the question) in one run.
-The session-10 held-out, looked at in sessions 10 and 11, is train now (seeds/eval/answers/README.md).
+"""The answer eval's held-out split (issue 29): 60 es/en questions (30 pairs) written at the start of session
+12, before any rule changed, on facts no earlier question asks (14 pairs on the demo documents, 10 on the
+public TTS leave and travel pages and the Code of Conduct), 12 of them answered by no document (exam leave,
+a sabbatical, pay for a public holiday, cloud storage, night-shift hours, a pensioner's discount), asked of the
+offline tutor and of the naive anchor (the product's search, then the three sentences most similar to the
+question) in one run. Session 11's held-out, read in that session, is train now (seeds/eval/answers/README.md).
 
 Issue 29's targets: facts in the answer >= 0.75, false grounding <= 5 %, abstention on answerable
 <= 5 %, es/en parity >= 0.9, first citation on the answering chunk >= 0.9, the tutor above the anchor
-in each language. On this split [anchor]: facts 0.577 [0.692] (es 0.538 [0.692], en 0.615 [0.692]),
-false grounding 0.50 (es 0.6, en 0.4), abstention 0.231, first citation 0.80 [0.692], parity 0.611
-[0.944]. On the session-10 split the same code held facts 0.759 [0.741], false grounding 0.056,
-abstention 0.103: on questions written after the tuning, the check lets through neighbours of what is
-asked ("How many days off do I get for my wedding?" -> bereavement sick leave; "¿Cuántos días de permiso
-me dan por mudanza?" -> the military spouse's relocation leave; "¿Cuál es el código de vestimenta en la
-oficina central?" -> "the first day starts at 9:00 at the reception of the head office") and misses list
-rows too short to be statements ("15+ years: 8 hours per pay period"). None of the targets is met and the
-anchor holds more facts; the asserts hold what is reached, a little under it, so a regression shows.
+in each language. On this split, tutor [anchor], before session 12's changes -> after (tuned on train only:
+the word-pairing bar 0.91 -> 0.93, "off/libre/dan" as asking words, the offline classifier's progress rule):
+facts 0.729 -> 0.750 [0.667] (es 0.625 -> 0.667 [0.542], en 0.833 [0.792]), abstention 0.208 -> 0.188
+(es 0.292, en 0.083), false grounding 0.25 (es 0.333, en 0.167) [1.0], first citation 0.921 -> 0.923
+[0.750], parity 0.767 [0.500]. Met: facts, first citation, the tutor above the anchor in both languages.
+Not met: false grounding, abstention (mostly Spanish questions whose answer is in an English document), parity.
+The asserts hold what is reached, a little under it, so a regression shows; they are not the targets.
 `python -m agents.tutor answers seeds/eval/answers/questions.jsonl --split heldout` prints the table.
 """
 
@@ -64,10 +63,11 @@ def test_facts_are_matched_folded_and_a_planted_wrong_figure_is_not():
 def test_held_out_figures_beside_the_anchor(report):
     print("\n" + table(report))
     tutor, anchor = report["figures"]["tutor"], report["figures"]["anchor"]
-    assert report["n"] == 36
-    assert tutor["all"]["facts"] >= 0.55 and tutor["all"]["first_citation"] >= 0.75
-    assert tutor["all"]["false_grounding"] <= 0.5 < anchor["all"]["false_grounding"]
-    assert tutor["all"]["abstention"] <= 0.25 and tutor["all"]["parity"] >= 0.6
+    assert report["n"] == 60
+    assert tutor["all"]["facts"] >= 0.72 and tutor["all"]["first_citation"] >= 0.9
+    assert all(tutor[lang]["facts"] > anchor[lang]["facts"] for lang in ("es", "en"))
+    assert tutor["all"]["false_grounding"] <= 0.25 < anchor["all"]["false_grounding"]
+    assert tutor["all"]["abstention"] <= 0.21 and tutor["all"]["parity"] >= 0.75
 
 
 def test_the_closest_material_is_the_nearest_text_not_the_nearest_title(report, seeded_pool, seeded_deps, lucia):
