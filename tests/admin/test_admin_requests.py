@@ -109,12 +109,11 @@ def test_the_scoring_catches_planted_defects(plans, seeded_pool, admin):
     assert all(s.tool == 0 for key, s in request_set.score(writes, as_lookup).items() if "/" not in key)
 
 
-def test_a_third_set_held_out_whole(seeded_pool, admin):
-    """Written before reading the twin's rules and never used to change them (the other two sets are the
-    train split now): the figures an admin's new phrasing meets, per language, and no preview losing a value."""
-    today, requests = request_set.load(request_set.HELDOUT2)
+def _whole_set(pool, admin, path, name: str) -> tuple[dict, dict]:
+    """A set scored whole (no split): its scores, and the previews that lose a value the request gave."""
+    today, requests = request_set.load(path)
     lost = {}
-    with seeded_pool.connection() as conn:
+    with pool.connection() as conn:
         plans = {r.text: twin.plan_offline(conn, admin.org_id, r.text, today, EMBEDDER)[0] for r in requests}
         for request in requests:
             ctx = ToolContext(conn, admin.org_id, admin, request.lang, today, EMBEDDER)
@@ -122,12 +121,24 @@ def test_a_third_set_held_out_whole(seeded_pool, admin):
                 lost[request.text] = missing
         conn.rollback()
     scores = request_set.score(requests, lambda r: plans[r.text])
-    _report("held-out 2", scores)
+    _report(name, scores)
     print(f"\npreviews losing a value: {len(lost)}", *lost.items(), sep="\n  ")
     assert {"en", "es"} <= set(scores) and all(scores[lang].n >= 60 for lang in ("en", "es"))
+    return scores, lost
+
+
+def test_the_third_set_stays_above_what_it_read_unseen(seeded_pool, admin):
+    """Written before reading the twin's rules, measured once unseen, then its misses read (it is train now).
+    Issue 32 asks tool >= 0.95 and arguments >= 0.9 per language; unseen it read en 0.87/0.83, es 0.86/0.82,
+    the floor kept here."""
+    scores, lost = _whole_set(seeded_pool, admin, request_set.HELDOUT2, "third set (train since read)")
     assert not lost
-    # Issue 32 asks tool >= 0.95 and arguments >= 0.9 per language; this set does not reach that. The floor
-    # is what the twin reached when the set was still unseen (en 0.87/0.83, es 0.86/0.82), so it only rises.
     for lang, (tool, arguments) in {"en": (0.87, 0.82), "es": (0.85, 0.81)}.items():
         s = scores[lang]
         assert s.tool / s.n >= tool and s.arguments / s.n >= arguments, (lang, str(s))
+
+
+def test_a_fourth_set_held_out_whole(seeded_pool, admin):
+    """Written after the third set's misses were read and before the twin changed for them; never tuned on."""
+    _, lost = _whole_set(seeded_pool, admin, request_set.HELDOUT3, "fourth set (held out)")
+    assert not lost
