@@ -72,7 +72,7 @@ def conversation(deps: AppDeps, user: users.User, session_id: str | UUID | None)
 
 def _decisions(messages: list[chat.ChatMessage]) -> dict[UUID, tuple[str, datetime]]:
     """Each preview the admin confirmed or cancelled, with the decision and its moment: a reply's ``decision``
-    answers the latest preview before it."""
+    answers the pending action shown last before it, marked where it was first shown."""
     decided: dict[UUID, tuple[str, datetime]] = {}
     preview: chat.ChatMessage | None = None
     for message in messages:
@@ -81,6 +81,7 @@ def _decisions(messages: list[chat.ChatMessage]) -> dict[UUID, tuple[str, dateti
         if (decision := message.metadata.get("decision")) and preview is not None:
             decided[preview.id] = (decision, message.created_at)
             preview = None
-        if message.metadata.get("pending"):
-            preview = message
+        shown = message.metadata.get("pending")
+        if shown and (preview is None or preview.metadata["pending"]["id"] != shown["id"]):
+            preview = message  # the first to show it: a reply saying it still waits is no new preview
     return decided

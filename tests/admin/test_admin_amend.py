@@ -6,6 +6,7 @@ from datetime import date, timedelta
 
 import pytest
 
+from agents.admin import conversations
 from agents.i18n import format_date
 from storage import pending_actions
 from tests.admin.conftest import audit_count, is_active
@@ -16,7 +17,7 @@ def _status(pool, admin, action_id: str) -> str:
         return pending_actions.get_pending(conn, admin.org_id, admin.id, action_id).status
 
 
-def test_an_amendment_replans_the_preview_and_the_old_one_cannot_be_confirmed(turn, seeded_pool, admin):
+def test_an_amendment_replans_the_preview_and_the_old_one_cannot_be_confirmed(turn, seeded_deps, seeded_pool, admin):
     writes = audit_count(seeded_pool, "assign_course")
     first = turn("Assign Warehouse Safety to Tom Baker by the end of the month")
     end_of_month = date.today().replace(day=28) + timedelta(days=4)
@@ -47,6 +48,12 @@ def test_an_amendment_replans_the_preview_and_the_old_one_cannot_be_confirmed(tu
     done = turn(session=first.session, confirm=removed.pending["id"])
     assert [e["tool"] for e in done.executed] == ["assign_course"]
     assert audit_count(seeded_pool, "assign_course") == writes + 1  # Tom only, once
+    shown = conversations.conversation(seeded_deps, admin, first.session)
+    [(marked, (decision, _when))] = shown.decisions.items()  # the click marks the preview it answered…
+    preview = next(m for m in shown.messages if m.id == marked)
+    assert decision == "confirm" and preview.metadata["pending"]["id"] == removed.pending["id"]
+    assert preview.content == removed.response  # …where it was shown, not the reply saying it still waits
+    assert [m.role for m in shown.messages[-2:]] == ["assistant", "assistant"]  # and is no message of its own
 
 
 def test_two_writes_in_one_request_are_previewed_together_and_one_confirm_runs_both(turn, seeded_pool):
@@ -66,7 +73,7 @@ def test_two_writes_in_one_request_are_previewed_together_and_one_confirm_runs_b
 
 
 def test_a_conversation_is_renamed_and_deleted_with_the_write_it_held(turn, seeded_deps, seeded_pool, admin, lucia):
-    from agents.admin import conversations, service
+    from agents.admin import service
 
     reply = turn("deactivate Emily Watson")
     conversations.rename_conversation(seeded_deps, admin, reply.session, "  Emily   leaves  ")

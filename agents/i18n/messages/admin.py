@@ -3,9 +3,9 @@ other admin pages' texts are in admin_pages.py)."""
 
 MESSAGES = {
     "admin.still_pending": {
-        "en": "This change is still waiting for you: {preview}\nConfirm it (the button, or type “yes”) or "
+        "en": "This change is still waiting for you: {preview}\n\nConfirm it (the button, or type “yes”) or "
         "cancel it (“no”) before asking for something else.",
-        "es": "Este cambio sigue esperando tu respuesta: {preview}\nConfírmalo (el botón, o escribe «sí») o "
+        "es": "Este cambio sigue esperando tu respuesta: {preview}\n\nConfírmalo (el botón, o escribe «sí») o "
         "cancélalo («no») antes de pedir otra cosa.",
     },
     "admin.nothing_pending": {
