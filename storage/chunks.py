@@ -8,14 +8,15 @@ rank, exact-term rank); how they are fused is retrieval's business (agents/retri
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, fields
 from uuid import UUID
 
 import numpy as np
 import psycopg
 from psycopg.rows import class_row
 
-from storage.rows import one_row, scalar
+from storage.rows import scalar
 
 # Below this many chunks in a scope the vector search is exact (a sequential scan over the scope).
 EXACT_SCOPE_LIMIT = 5000
@@ -73,31 +74,50 @@ class QueryTerms:
             for c, lexeme, idf, df in zip(self.configs, self.lexemes, self.idf, self.chunks)
             if c == config and df > 0
         )
-        if not ranked:
-            return None
-        quoted = ("'" + lexeme.replace("\\", "\\\\").replace("'", "''") + "'" for _, lexeme in ranked[:RARE_TERMS])
-        return " | ".join(quoted)
+        return _any_of(lexeme for _, lexeme in ranked[:RARE_TERMS])
+
+    def any_query(self) -> str | None:
+        """An OR-tsquery of every question lexeme, in any configuration (None: there is none). A chunk
+        it doesn't match holds none of them, so its BM25 is 0 without reading its lexemes."""
+        return _any_of(dict.fromkeys(self.lexemes))
+
+
+def _any_of(lexemes: Iterable[str]) -> str | None:
+    quoted = ["'" + lexeme.replace("\\", "\\\\").replace("'", "''") + "'" for lexeme in lexemes]
+    return " | ".join(quoted) or None
 
 
 def query_terms(conn: psycopg.Connection, org_id: UUID, text: str) -> QueryTerms:
+    return query_terms_each(conn, org_id, [text])[0]
+
+
+def query_terms_each(conn: psycopg.Connection, org_id: UUID, texts: list[str]) -> list[QueryTerms]:
+    """Each text's QueryTerms, read in one statement."""
     # A word absent from a configuration stays in (df 0, the highest idf): a chunk there lacks it, so
     # it counts against the chunk's share of the question's evidence (QueryTerms.ceilings).
     rows = conn.execute(
-        """SELECT k.ts_config::text, u.lexeme,
+        """SELECT q.n, k.ts_config::text, u.lexeme,
                   ln(1 + (k.chunks - coalesce(s.chunks, 0) + 0.5) / (coalesce(s.chunks, 0) + 0.5)),
                   greatest(k.lexemes::float8 / greatest(k.chunks, 1), 1), coalesce(s.chunks, 0)
-           FROM lexeme_corpus k CROSS JOIN LATERAL unnest(to_tsvector(k.ts_config, %(text)s)) u
+           FROM unnest(%(texts)s::text[]) WITH ORDINALITY AS q(text, n) CROSS JOIN lexeme_corpus k
+           CROSS JOIN LATERAL unnest(to_tsvector(k.ts_config, q.text)) u
            LEFT JOIN lexeme_stats s ON s.org_id = k.org_id AND s.ts_config = k.ts_config AND s.lexeme = u.lexeme
-           WHERE k.org_id = %(org_id)s AND k.chunks > 0 ORDER BY 1, 2""",
-        {"org_id": org_id, "text": text},
+           WHERE k.org_id = %(org_id)s AND k.chunks > 0 ORDER BY 1, 2, 3""",
+        {"org_id": org_id, "texts": texts},
     ).fetchall()
-    return QueryTerms(
-        [r[0] for r in rows],
-        [r[1] for r in rows],
-        [float(r[2]) for r in rows],
-        [float(r[3]) for r in rows],
-        [int(r[4]) for r in rows],
-    )
+    found: list[QueryTerms] = []
+    for number in range(1, len(texts) + 1):
+        mine = [row for row in rows if row[0] == number]
+        found.append(
+            QueryTerms(
+                [r[1] for r in mine],
+                [r[2] for r in mine],
+                [float(r[3]) for r in mine],
+                [float(r[4]) for r in mine],
+                [int(r[5]) for r in mine],
+            )
+        )
+    return found
 
 
 # Exact terms (codes, amounts, dates) as a 'simple' OR-query; inlined (not a CTE) so it folds to a
@@ -124,7 +144,7 @@ _SCORED_SELECT = f"""
     SELECT c.id AS chunk_id, c.document_id, d.title AS document_title, d.language AS document_language,
            c.heading, c.page_start AS page, c.position, c.content, c.token_count,
            {{vector}} AS vector_score, {{section}} AS section_score,
-           {_BM25} AS lexical_score,
+           CASE WHEN c.tsv @@ %(any_term)s::tsquery THEN {_BM25} ELSE 0 END AS lexical_score,
            CASE WHEN c.tsv @@ ({_EXACT}) THEN ts_rank(c.tsv, {_EXACT}) ELSE 0 END AS exact_score,
            {_ALL_WORDS} AS strong_match, c.ts_config::text AS ts_config
     FROM candidates JOIN document_chunks c ON c.id = candidates.id
@@ -132,8 +152,25 @@ _SCORED_SELECT = f"""
     WHERE c.org_id = %(org_id)s"""
 
 
+_CANDIDATE_COLUMNS = [f.name for f in fields(Candidate)]
+
+
+def _candidate_row(cursor: psycopg.Cursor) -> Callable[[Sequence], Candidate]:
+    """Candidates from rows whose columns are its fields in order (checked once per statement): psycopg's
+    class_row builds a dict for every row, and a search reads ~80 of them."""
+    if [column.name for column in cursor.description or []] != _CANDIDATE_COLUMNS:
+        raise ValueError("the candidate columns are not Candidate's fields in order")
+    return lambda values: Candidate(*values)
+
+
 def _terms_params(terms: QueryTerms) -> dict:
-    return {"t_config": terms.configs, "t_lexeme": terms.lexemes, "t_idf": terms.idf, "t_avgdl": terms.average_length}
+    return {
+        "t_config": terms.configs,
+        "t_lexeme": terms.lexemes,
+        "t_idf": terms.idf,
+        "t_avgdl": terms.average_length,
+        "any_term": terms.any_query(),
+    }
 
 
 def _lexical_ctes(terms: QueryTerms, configs: list[str], params: dict) -> list[str]:
@@ -179,13 +216,15 @@ def hybrid_candidates(
     groups: list[str] | None = None,
     exact_scan: bool = False,
     terms: QueryTerms | None = None,
+    scan_settings: bool = True,
 ) -> list[Candidate]:
     """The ``limit`` nearest chunks in scope (in each of ``groups``, text-search configurations, when
     given: one per language, so a cross-lingual answer is never crowded out), plus the best BM25 and
     exact-term matches, all scored.
 
     The HNSW path runs as a pgvector 0.8 iterative scan so a filtered query still returns ``limit``
-    rows; ``exact_scan`` (small scopes) orders the whole scope by distance instead.
+    rows; ``exact_scan`` (small scopes) orders the whole scope by distance instead. ``scan_settings``
+    False: this transaction made iterative_scan's settings already (for the same ``limit``).
     """
     terms = terms or query_terms(conn, org_id, text)
     params: dict = {
@@ -213,7 +252,8 @@ def hybrid_candidates(
             f" WHERE {_SCOPE_FILTER})"
         ]
     else:
-        iterative_scan(conn, limit)
+        if scan_settings:
+            iterative_scan(conn, limit)
         ctes = []
     ctes += [
         _TERMS,
@@ -222,7 +262,7 @@ def hybrid_candidates(
         "candidates AS (SELECT id FROM nearest UNION SELECT id FROM lexical)",
     ]
     sql = f"WITH {', '.join(ctes)} {_SCORED_SELECT.format(vector='1 - (c.embedding <=> %(qvec)s)', section=_SECTION)}"
-    with conn.cursor(row_factory=class_row(Candidate)) as cur:
+    with conn.cursor(row_factory=_candidate_row) as cur:
         return cur.execute(sql, params, prepare=False).fetchall()  # custom plan: the tsqueries fold to constants
 
 
@@ -247,7 +287,7 @@ def lexical_candidates(
     } | _terms_params(terms)
     ctes = [_TERMS, *_lexical_ctes(terms, sorted(set(terms.configs)), params), "candidates AS (SELECT id FROM lexical)"]
     sql = f"WITH {', '.join(ctes)} {_SCORED_SELECT.format(vector='NULL::float8', section='NULL::float8')}"
-    with conn.cursor(row_factory=class_row(Candidate)) as cur:
+    with conn.cursor(row_factory=_candidate_row) as cur:
         return cur.execute(sql, params, prepare=False).fetchall()  # custom plan: the tsqueries fold to constants
 
 
@@ -280,16 +320,15 @@ class LanguageGroup:
     centroid: np.ndarray
 
 
-def corpus_signature(conn: psycopg.Connection, org_id: UUID) -> tuple:
-    """Changes whenever the organisation's documents do (cheap: the documents table is small)."""
-    return tuple(
-        one_row(
-            conn.execute(
-                "SELECT count(*), max(updated_at), max(created_at) FROM documents WHERE org_id = %(org_id)s",
-                {"org_id": org_id},
-            )
-        )
-    )
+def corpus_signature(conn: psycopg.Connection, org_id: UUID) -> tuple | None:
+    """Changes whenever the organisation's documents do (cheap: the documents table is small); None when
+    there is no such organisation."""
+    row = conn.execute(
+        """SELECT count(d.id), max(d.updated_at), max(d.created_at) FROM organizations o
+           LEFT JOIN documents d ON d.org_id = o.id WHERE o.id = %(org_id)s GROUP BY o.id""",
+        {"org_id": org_id},
+    ).fetchone()
+    return None if row is None else tuple(row)
 
 
 def language_groups(conn: psycopg.Connection, org_id: UUID) -> list[LanguageGroup]:

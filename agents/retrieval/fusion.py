@@ -50,6 +50,9 @@ unaccent extension; worth revisiting with more Vietnamese text.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import numpy as np
 
 from storage.chunks import Candidate, LanguageGroup
@@ -89,23 +92,33 @@ def dense_similarity(candidate: Candidate) -> float:
     return vector
 
 
-def hybrid_score(candidate: Candidate, query_language: str, shift: float, ceiling: float) -> tuple[float, dict]:
-    """(score, its parts): centred cosine plus bounded lexical evidence, weighted by language match."""
-    vector = dense_similarity(candidate)
-    centred = vector - shift
-    same_language = candidate.ts_config == LANGUAGE_CONFIGS.get(query_language, "simple")
+def hybrid_score(candidate: Candidate, query_config: str, shift: float, ceiling: float) -> float:
+    """Centred cosine plus bounded lexical evidence, weighted by language match (``query_config``: the
+    question's text-search configuration)."""
+    return dense_similarity(candidate) - shift + _boost(candidate, query_config, ceiling)
+
+
+def _boost(candidate: Candidate, query_config: str, ceiling: float) -> float:
     relative = min(1.0, candidate.lexical_score / ceiling) ** LEXICAL_POWER if ceiling > 0 else 0.0
-    lexical = (SAME_LANGUAGE_BM25 if same_language else OTHER_LANGUAGE_BM25) * relative
-    exact = EXACT_WEIGHT * _saturate(candidate.exact_score, EXACT_HALF)
-    boost = lexical + exact
-    return centred + boost, {
+    lexical = (SAME_LANGUAGE_BM25 if candidate.ts_config == query_config else OTHER_LANGUAGE_BM25) * relative
+    return lexical + EXACT_WEIGHT * _saturate(candidate.exact_score, EXACT_HALF)
+
+
+def hybrid_parts(candidate: Candidate, query_config: str, shift: float, ceiling: float) -> dict:
+    """What hybrid_score adds up, rounded for people and for grounding's strong-lexical test."""
+    return {
         "vector": round(candidate.vector_score or 0.0, 4),
         "section": round(candidate.section_score or 0.0, 4),
-        "centred": round(centred, 4),
+        "centred": round(dense_similarity(candidate) - shift, 4),
         "bm25": round(candidate.lexical_score, 4),
         "exact": round(candidate.exact_score, 4),
-        "boost": round(boost, 4),
+        "boost": round(_boost(candidate, query_config, ceiling), 4),
     }
+
+
+# A ranked candidate: (candidate, score, its parts). The parts are worked out only for the few
+# candidates that become hits: the search ranks ~80 and keeps k.
+Ranked = tuple[Candidate, float, Callable[[], dict]]
 
 
 def rank(
@@ -115,39 +128,42 @@ def rank(
     query_vector: np.ndarray | None = None,
     shifts: dict[str, np.ndarray] | None = None,
     ceilings: dict[str, float] | None = None,
-) -> list[tuple[Candidate, float, dict]]:
+) -> list[Ranked]:
     """Candidates best first under ``strategy`` ("hybrid", "vector", "fulltext" or the "rrf" baseline).
 
     ``ceilings`` (QueryTerms.ceilings) scale each configuration's BM25 to the share of the question's
     lexical evidence a chunk holds, so a chunk matching only common words gets little."""
     if strategy == "rrf":
         return _reciprocal_rank_fusion(candidates)
-    projections = (
-        {language: CENTRING * float(np.dot(query_vector, shift)) for language, shift in (shifts or {}).items()}
-        if query_vector is not None
-        else {}
-    )
-    scored = []
-    for candidate in candidates:
-        if strategy == "vector":
-            score = candidate.vector_score or 0.0
-            parts = {"vector": round(score, 4)}
-        elif strategy == "fulltext":
-            score = candidate.lexical_score + candidate.exact_score
-            parts = {"bm25": round(candidate.lexical_score, 4), "exact": round(candidate.exact_score, 4)}
-        else:
-            score, parts = hybrid_score(
-                candidate,
-                query_language,
-                projections.get(candidate.ts_config, 0.0),
-                (ceilings or {}).get(candidate.ts_config, 0.0),
-            )
-        scored.append((candidate, score, parts))
+    scored: list[Ranked]
+    if strategy == "vector":
+        scored = [(c, c.vector_score or 0.0, partial(_vector_parts, c)) for c in candidates]
+    elif strategy == "fulltext":
+        scored = [(c, c.lexical_score + c.exact_score, partial(_lexical_parts, c)) for c in candidates]
+    else:
+        projections = (
+            {language: CENTRING * float(np.dot(query_vector, shift)) for language, shift in (shifts or {}).items()}
+            if query_vector is not None
+            else {}
+        )
+        config, ceilings = LANGUAGE_CONFIGS.get(query_language, "simple"), ceilings or {}
+        scored = []
+        for c in candidates:
+            weights = (config, projections.get(c.ts_config, 0.0), ceilings.get(c.ts_config, 0.0))
+            scored.append((c, hybrid_score(c, *weights), partial(hybrid_parts, c, *weights)))
     scored.sort(key=lambda item: (-item[1], str(item[0].document_title), item[0].position))
     return scored
 
 
-def _reciprocal_rank_fusion(candidates: list[Candidate]) -> list[tuple[Candidate, float, dict]]:
+def _vector_parts(candidate: Candidate) -> dict:
+    return {"vector": round(candidate.vector_score or 0.0, 4)}
+
+
+def _lexical_parts(candidate: Candidate) -> dict:
+    return {"bm25": round(candidate.lexical_score, 4), "exact": round(candidate.exact_score, 4)}
+
+
+def _reciprocal_rank_fusion(candidates: list[Candidate]) -> list[Ranked]:
     """Plain RRF over the vector and full-text orders: the measured baseline, not served by default."""
     by_vector = sorted(candidates, key=lambda c: -(c.vector_score or 0.0))
     lexical_hits = [c for c in candidates if c.lexical_score + c.exact_score > 0]
@@ -157,4 +173,4 @@ def _reciprocal_rank_fusion(candidates: list[Candidate]) -> list[tuple[Candidate
         for position, candidate in enumerate(order, 1):
             scores[candidate.chunk_id] = scores.get(candidate.chunk_id, 0.0) + 1.0 / (RRF_K + position)
     ranked = sorted(candidates, key=lambda c: -scores[c.chunk_id])
-    return [(c, scores[c.chunk_id], {"rrf": round(scores[c.chunk_id], 5)}) for c in ranked]
+    return [(c, scores[c.chunk_id], partial(dict, rrf=round(scores[c.chunk_id], 5))) for c in ranked]

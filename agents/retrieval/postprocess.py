@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from dataclasses import replace
 from typing import Protocol, TypeVar
 
@@ -52,7 +52,7 @@ def _words(text: str) -> frozenset[str]:
 
 
 def deduplicate(
-    hits: list[T], threshold: float = DUPLICATE_JACCARD, limit: int | None = None, per_document: int | None = None
+    hits: Iterable[T], threshold: float = DUPLICATE_JACCARD, limit: int | None = None, per_document: int | None = None
 ) -> list[T]:
     """Drop hits whose words overlap an earlier (better) hit's by more than ``threshold`` (Jaccard);
     stop once ``limit`` hits are kept. With ``per_document``, a document's hits past that many wait

@@ -119,13 +119,20 @@ def search_each(
     org: UUID | str, queries: list[str], k: int = 8, *, pool: ConnectionPool, embedder: Embedder
 ) -> list[list[Hit]]:
     """``search(org, query, k)`` for each query (hybrid, the whole organisation), read in one transaction:
-    the organisation and its language groups are looked up once (the tutor searches a question as asked and
-    as the glossary says it in the other language, every turn)."""
+    the organisation, its language groups, the queries' lexemes and the scan settings are looked up once
+    (the tutor searches a question as asked and as the glossary says it in the other language, every turn)."""
     queries = [validate(query, k, "hybrid") for query in queries]
     with pool.connection() as conn:
-        org_id = resolve_org(conn, org)
+        try:  # an id: whether the organisation exists is read with its corpus signature
+            org_id = org if isinstance(org, UUID) else UUID(str(org))
+        except ValueError:
+            org_id = resolve_org(conn, org)
         groups = _language_groups(conn, org_id)
-        found = [_candidates(conn, embedder, org_id, query, k, None, "hybrid", None, groups) for query in queries]
+        terms = chunk_store.query_terms_each(conn, org_id, queries)
+        found = [
+            _candidates(conn, embedder, org_id, query, k, None, "hybrid", None, groups, lexemes, first=number == 0)
+            for number, (query, lexemes) in enumerate(zip(queries, terms))
+        ]
     return [_ranked_hits(*candidates, k=k, strategy="hybrid") for candidates in found]
 
 
@@ -139,8 +146,12 @@ def _candidates(
     strategy: str,
     query_vector: np.ndarray | None,
     groups: list[chunk_store.LanguageGroup] | None = None,
+    lexemes: chunk_store.QueryTerms | None = None,
+    *,
+    first: bool = True,
 ) -> tuple[list[chunk_store.Candidate], str, np.ndarray | None, dict, dict[str, float]]:
-    """The scored candidates for ``query`` and what ranks them: (candidates, language, vector, shifts, ceilings)."""
+    """The scored candidates for ``query`` and what ranks them: (candidates, language, vector, shifts, ceilings).
+    ``first`` False: an earlier search in this transaction made the scan settings."""
     document_ids = scope_document_ids(conn, org_id, scope)
     language = query_language(query)
     if document_ids == []:
@@ -148,7 +159,7 @@ def _candidates(
     limit = max(4 * k, 40)
     exact = exact_terms(query)
     shifts: dict = {}
-    lexemes = chunk_store.query_terms(conn, org_id, query)
+    lexemes = chunk_store.query_terms(conn, org_id, query) if lexemes is None else lexemes
     if strategy == "fulltext":
         vector = None
         candidates = chunk_store.lexical_candidates(
@@ -173,6 +184,7 @@ def _candidates(
             groups=_scoped_groups(groups) if strategy == "hybrid" else None,
             exact_scan=exact_scan,
             terms=lexemes,
+            scan_settings=first,
         )
     return candidates, language, vector, shifts, lexemes.ceilings()
 
@@ -188,7 +200,7 @@ def _ranked_hits(
     strategy: str,
 ) -> list[Hit]:
     ranked = fusion.rank(candidates, strategy, language, vector, shifts, ceilings)
-    hits = [
+    hits = (  # made as deduplicate reaches them: it stops once k are kept
         Hit(
             chunk_id=c.chunk_id,
             document_id=c.document_id,
@@ -198,12 +210,12 @@ def _ranked_hits(
             position=c.position,
             content=c.content,
             score=round(score, 4),
-            scores=parts,
+            scores=parts(),
             token_count=c.token_count,
             language=c.document_language,
         )
         for c, score, parts in ranked
-    ]
+    )
     return deduplicate(hits, limit=k, per_document=PER_DOCUMENT)
 
 
@@ -214,6 +226,8 @@ _groups_lock = threading.Lock()
 def _language_groups(conn, org_id: UUID) -> list[chunk_store.LanguageGroup]:
     """The organisation's language groups and centroids, recomputed only when its documents change."""
     signature = chunk_store.corpus_signature(conn, org_id)
+    if signature is None:
+        raise RetrievalError(f"unknown organisation: {org_id}")
     with _groups_lock:
         cached = _groups_cache.get(org_id)
     if cached is not None and cached[0] == signature:
