@@ -127,15 +127,18 @@ if not state.messages:  # an empty page offers what to ask, in the admin's langu
         if columns[n % 2].button(t(example, lang), key=f"example_{n}", use_container_width=True):
             run(message=t(example, lang))
 
+decision: dict = {}
 if state.pending:
     with st.container(border=True):
         st.markdown(t("admin.assistant.pending", lang))
         st.text(state.pending["preview"])
         confirm, cancel = st.columns(2)
         if confirm.button(t("admin.assistant.confirm", lang), type="primary", key=f"confirm_{state.pending['id']}"):
-            run(confirm=state.pending["id"])
+            decision = {"confirm": state.pending["id"]}
         if cancel.button(t("admin.assistant.cancel", lang), key=f"cancel_{state.pending['id']}"):
-            run(cancel=True)
+            decision = {"cancel": True}
+if decision:  # the reply is drawn below the card, in the conversation, not inside the card it answers
+    run(**decision)
 
 if prompt := st.chat_input(t("admin.assistant.input", lang)):
     run(message=prompt)
