@@ -51,6 +51,12 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(_WORD.findall(text.lower()))
 
 
+def _overlap(words: frozenset[str], other: frozenset[str]) -> float:
+    """Jaccard: the union's size from the sizes, so only the intersection is built."""
+    shared = len(words & other)
+    return shared / (len(words) + len(other) - shared)
+
+
 def deduplicate(
     hits: Iterable[T], threshold: float = DUPLICATE_JACCARD, limit: int | None = None, per_document: int | None = None
 ) -> list[T]:
@@ -66,7 +72,7 @@ def deduplicate(
         if limit is not None and len(kept) >= limit:
             break
         words = _words(hit.content)
-        if any(words and other and len(words & other) / len(words | other) > threshold for other in kept_words):
+        if words and any(other and _overlap(words, other) > threshold for other in kept_words):
             continue
         document = getattr(hit, "document_id", None)
         if per_document is not None and per.get(document, 0) >= per_document:
