@@ -131,6 +131,8 @@ STOPWORDS = {
     "puedes",
     "podrias",
 }
+# endings that make a first name familiar ("Tommy", "Pablito")
+_DIMINUTIVES = ("my", "ie", "ito", "ita")
 # A typo is one slip in five letters: "Jmaes"/"James", "phising"/"phishing", "alretas"/"alertas".
 TYPO_SIMILARITY = 0.8
 
@@ -171,7 +173,11 @@ def says_any(said: Iterable[str], vocabulary: set[str]) -> bool:
 
 def _typed_as(word: str, said: set[str]) -> bool:
     """A name's word the message says: whole, its first five letters (devolución/devoluciones), or with a typo."""
-    return word in said or any(w[:5] == word[:5] or typo_of(w, word) for w in said if len(w) >= 5 and len(word) >= 5)
+    return word in said or any(
+        w[:5] == word[:5] and abs(len(w) - len(word)) <= 3 or typo_of(w, word)
+        for w in said
+        if len(w) >= 5 and len(word) >= 5
+    )
 
 
 def best_names(message: str, names: list[str], same: dict[str, str] | None = None) -> list[str]:
@@ -224,6 +230,10 @@ def _name_ids(index: dict[str, set[UUID]], token: str | None) -> set[UUID] | Non
         return None
     if token in index:
         return index[token]
+    if stem := next(
+        (token[: -len(end)] for end in _DIMINUTIVES if token.endswith(end) and token[: -len(end)] in index), None
+    ):
+        return index[stem]  # "Tommy" is Tom
     ids = set().union(*(ids for name, ids in index.items() if name.startswith(token)))
     if not ids:
         ids = set().union(*(ids for name, ids in index.items() if typo_of(token, name)))

@@ -9,6 +9,7 @@ keyword; the most similar exemplar (if close, and what its tool needs is named);
 
 from __future__ import annotations
 
+import os
 import re
 from typing import TYPE_CHECKING
 
@@ -35,11 +36,14 @@ if TYPE_CHECKING:
 
 WRITES = ("assign_course", "verify_skill", "deactivate_employee", "archive_course")
 LEVEL_WORDS = {
-    "high": {"high", "alto", "alta", "expert", "experto", "experta", "advanced", "avanzado", "avanzada"},
+    "high": {"high", "alto", "alta", "expert", "experto", "experta", "advanced", "avanzado", "avanzada"}
+    | {"experts", "expertos", "expertas"},
     "medium": {"medium", "medio", "media", "intermediate", "intermedio", "intermedia"},
     "low": {"low", "bajo", "baja", "basic", "basico", "basica", "beginner", "principiante"},
 }
 _KEYWORD_WORDS = {tool: [words(phrase) for phrase in phrases] for tool, phrases in TOOL_KEYWORDS.items()}
+# A step opening with one of these asks whether something is so; it orders nothing.
+YES_NO_STARTS = {"is", "are", "was", "were", "has", "have", "did", "does", "está", "sigue", "ha", "tiene"}
 _RAW_WORD = re.compile(r"[^\W\d_]+")
 _LISTING_WORDS = {"list", "lista", "listar", "show", "muestra", "muestrame", "ensename", "employees", "empleados"}
 # words that only ask about the person named ("what about Tom?", "¿y Lucía qué tal?")
@@ -82,11 +86,15 @@ def _word_is(typed: str, keyword: str) -> bool:
     forms = (keyword + "ing", keyword[:-1] + "ing", keyword + keyword[-1] + "ing")
     if typed == keyword or typed in forms:
         return True
+    if len(typed) > len(keyword) and len(os.path.commonprefix([typed, keyword])) >= len(keyword) - 1:
+        return False  # another ending of the same word ("desactivada", "¿está desactivada?"), not a slip
     return (
         (len(keyword) >= 6 or len(typed) == len(keyword))
         and typo_of(typed, keyword)
         or (
-            len(keyword) >= 5 and any(DamerauLevenshtein.distance(typed, form) == 1 for form in forms)  # "assignnig"
+            len(keyword) >= 5
+            and not keyword.endswith("ed")  # "missing" is no slip of "missed"
+            and any(DamerauLevenshtein.distance(typed, form) == 1 for form in forms)  # "assignnig"
         )
     )
 
@@ -109,8 +117,11 @@ def level_in(step_words: list[str]) -> str | None:
 
 
 def _question_at(step: str) -> int | None:
-    """Where a question word is ("Who is enrolled…", "¿Quiénes están…"); accents keep "qué" from "que"."""
+    """Where a question word is ("Who is enrolled…", "¿Quiénes están…"; accents keep "qué" from "que"), or 0
+    for a yes/no question ("Has Grace been deactivated?", "¿Está desactivada la cuenta de Andrés?")."""
     raw = [w.lower() for w in _RAW_WORD.findall(step)]
+    if raw and raw[0] in YES_NO_STARTS:
+        return 0
     return next((i for i, w in enumerate(raw) if w in QUESTION_WORDS), None)
 
 
@@ -134,6 +145,8 @@ def route(
         at = keyword_at(said, tool)
         if at is not None and (asked is None or asked > at) and (tool not in NEEDS_COURSE or _course(step, org)):
             return tool
+    if asked == 0 and people and _RAW_WORD.findall(step)[0].lower() in YES_NO_STARTS:
+        return "get_employee_detail"  # "Is Tom Baker still active?": what their record says
     if org and asked is None and people:
         if level_in(said) and org.named(step, org.skills):
             return "verify_skill"

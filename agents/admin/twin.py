@@ -29,18 +29,21 @@ if TYPE_CHECKING:
 
 _QUOTED = re.compile(r"[\"“«'‘]([^\"”»'’]{3,80})[\"”»'’]")
 _STATUS_WORDS = {
-    "draft": {"draft", "drafts", "borrador", "borradores"},
-    "published": {"published", "publicado", "publicados", "publicada", "publicadas"},
-    "archived": {"archived", "archivado", "archivados", "archivada", "archivadas"},
+    "draft": {"draft", "drafts", "borrador", "borradores", "sin publicar"},
+    "published": {"published", "publicado", "publicados", "publicada", "publicadas", "live"},
+    "archived": {"archived", "archivado", "archivados", "archivada", "archivadas", "archive", "retired", "retirado"}
+    | {"retirados"},
 }
 # What an alert question asks for: "¿Quién tiene cursos vencidos?" is overdue only, never "at risk".
 _ALERT_KIND_WORDS = {
-    "overdue": {"overdue", "vencido", "vencidos", "vencida", "vencidas", "late", "atrasado", "atrasados"},
+    "overdue": {"overdue", "vencido", "vencidos", "vencida", "vencidas", "late", "atrasado", "atrasados", "missed"}
+    | {"a tiempo", "on time", "past due"},
     "deadline_at_risk": {"risk", "riesgo"},
-    "repeated_failures": {"failures", "failing", "fails", "fallos", "falla", "fallan", "suspensos"},
-    "inactive": {"inactive", "inactivos", "inactivas", "inactividad"},
-    "skill_expired": {"expired", "caducada", "caducadas", "caducado", "caducados"},
-    "skill_expiring": {"expiring", "expire", "expires", "caducan", "caducar", "caduca"},
+    "repeated_failures": {"failures", "failing", "fails", "fallos", "falla", "fallan", "suspensos", "suspende"}
+    | {"suspenden"},
+    "inactive": {"inactive", "inactivos", "inactivas", "inactividad", "logged", "login", "sin entrar", "no entra"},
+    "skill_expired": {"expired", "caducada", "caducadas", "caducado", "caducados", "run out"},
+    "skill_expiring": {"expiring", "expire", "expires", "caducan", "caducar", "caduca", "run out soon"},
 }
 _INACTIVE_WORDS = {
     "inactive",
@@ -51,9 +54,17 @@ _INACTIVE_WORDS = {
     "desactivados",
     "desactivadas",
     "left",
+    "offboarded",
+    "disabled",
     "ido",
     "idos",
     "baja",
+}
+# "fewer than three experts"; not "one"/"una", which are as often articles ("no one", "una habilidad")
+_NUMBER_WORDS = {
+    word: str(n)
+    for n, names in enumerate([("two", "dos"), ("three", "tres"), ("four", "cuatro"), ("five", "cinco")], 2)
+    for word in names
 }
 _ADMIN_WORDS = {"admin", "admins", "administrador", "administradores", "administradora", "administradoras"}
 
@@ -77,12 +88,23 @@ def course_phrase(message: str) -> str | None:
     return before.group(1).strip() if before else None
 
 
-def _pick(words_in: set[str], table: dict[str, set[str]]) -> str | None:
-    return next((key for key, synonyms in table.items() if says_any(words_in, synonyms)), None)
+def _pick(words_in: list[str], table: dict[str, set[str]]) -> str | None:
+    """The first key one of whose words is said (with one slip), or one of whose phrases is said whole."""
+    said = f" {' '.join(words_in)} "
+    return next(
+        (
+            key
+            for key, synonyms in table.items()
+            if says_any(words_in, {s for s in synonyms if " " not in s})
+            or any(f" {s} " in said for s in synonyms if " " in s)
+        ),
+        None,
+    )
 
 
 def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today: date) -> dict:
-    said = set(words(step))
+    said_in_order = words(step)
+    said = set(said_in_order)
     if tool == "list_employees":
         args: dict = {}
         if says_any(said, _INACTIVE_WORDS):
@@ -101,7 +123,8 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
         return {"category": category[0]} if category else {}
     if tool == "get_skill_gaps":
         number = re.search(r"\b(\d{1,2})\b", step)
-        return {"threshold": int(number[1])} if number else {}
+        counted = number[1] if number else next((w for w in said_in_order if w in _NUMBER_WORDS), None)
+        return {"threshold": int(_NUMBER_WORDS.get(counted, counted))} if counted else {}
     if tool in ("who_knows", "verify_skill"):
         # a skill is matched by any of its names (the admin may say it in Spanish or English), typos too
         skills = org.named(step, org.skills)
@@ -115,15 +138,15 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
                 if len(skills) == 1
                 else (_residue(step, people) if not skills else _common_words(skills))
             }
-        level = _pick(said, LEVEL_WORDS)
+        level = _pick(said_in_order, LEVEL_WORDS)
         if tool == "who_knows":
             return {**args, "min_level": level} if level else args
         return {**args, "level": level, **({"employee_name": people[0]} if people else {})}
     if tool == "get_alerts":
-        kind = _pick(said, _ALERT_KIND_WORDS)
+        kind = _pick(said_in_order, _ALERT_KIND_WORDS)
         return {"kind": kind} if kind else {}
     if tool == "list_courses":
-        status = _pick(said, _STATUS_WORDS)
+        status = _pick(said_in_order, _STATUS_WORDS)
         return {"status": status} if status else {}
     if tool in ("get_course_stats", "archive_course", "assign_course"):
         titles = org.named(step, org.courses)

@@ -139,6 +139,11 @@ def test_the_third_set_stays_above_what_it_read_unseen(seeded_pool, admin):
 
 
 def test_a_fourth_set_held_out_whole(seeded_pool, admin):
-    """Written after the third set's misses were read and before the twin changed for them; never tuned on."""
-    _, lost = _whole_set(seeded_pool, admin, request_set.HELDOUT3, "fourth set (held out)")
+    """Written after the third set's misses were read and before the twin changed for them; never tuned on.
+    Issue 32 asks tool >= 0.95 and arguments >= 0.9 per language; measured once after the changes it reads
+    en 0.92/0.90 (0.84/0.80 before them), es 0.93/0.93 (0.92/0.87): the floor kept here, not the target met."""
+    scores, lost = _whole_set(seeded_pool, admin, request_set.HELDOUT3, "fourth set (held out)")
     assert not lost
+    for lang, (tool, arguments) in {"en": (0.91, 0.9), "es": (0.93, 0.93)}.items():
+        s = scores[lang]
+        assert s.tool / s.n >= tool and s.arguments / s.n >= arguments, (lang, str(s))
