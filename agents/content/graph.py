@@ -144,4 +144,6 @@ def build_graph(checkpointer=None):
     graph.add_conditional_edges("regenerate_module", route_after_regenerate_module)
     graph.add_conditional_edges("publish", route_after_publish)
     graph.add_edge("handle_error", END)
+    # the state's classes (Sources, Section) are typed in GenerationState and ModuleTask: under
+    # LANGGRAPH_STRICT_MSGPACK LangGraph allows exactly those when it reads a checkpoint back
     return graph.compile(checkpointer=checkpointer)

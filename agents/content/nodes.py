@@ -21,7 +21,7 @@ from agents.content import authoring, design
 from agents.content import themes as content_themes
 from agents.content.context import ContentContext
 from agents.content.edits import apply_notes
-from agents.content.sources import load_sections, module_chunk_ids, sections_for
+from agents.content.sources import load_sources, module_chunk_ids, sections_for
 from agents.content.state import GenerationState, ModuleTask
 from agents.content.twins import module_sections
 from storage import documents, jobs
@@ -60,7 +60,8 @@ def state_language(state: Mapping[str, Any]) -> str:
 
 @node_error_wrapper("prepare_context")
 def prepare_context(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
-    """Full text for one short document, chunks otherwise (spec 004 §3.1). No model."""
+    """The job's sources, loaded once for every node after it; full text for one short document, chunks
+    otherwise (spec 004 §3.1). No model."""
     ctx, org_id = runtime.context, state["org_id"]
     ctx.step(state, "extracting", "extracting")
     with ctx.pool.connection() as conn:
@@ -76,6 +77,7 @@ def prepare_context(state: GenerationState, runtime: Runtime[ContentContext]) ->
     languages = sorted({d.language for d in docs})
     main_language = max(languages, key=lambda lang: sum(d.token_count for d in docs if d.language == lang))
     return {
+        "sources": load_sources(ctx.pool, org_id, state["source_document_ids"]),
         "rag_mode": "full_text" if full_text else "chunked",
         "full_texts": texts if full_text else None,
         "chunk_summary": None if full_text else {str(d.id): d.chunk_count for d in docs},
@@ -92,8 +94,7 @@ def prepare_context(state: GenerationState, runtime: Runtime[ContentContext]) ->
 
 @node_error_wrapper("extract_themes")
 def extract_themes(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
-    ctx = runtime.context
-    sections = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
+    ctx, sections = runtime.context, state["sources"].sections
     themes, engine = content_themes.extract_themes(ctx.llm, sections, state["rag_mode"], state_language(state))
     ctx.event(state, "themes", {"count": len(themes), "engine": engine})
     return {"extracted_themes": themes, "current_step": "structuring"}
@@ -103,7 +104,7 @@ def extract_themes(state: GenerationState, runtime: Runtime[ContentContext]) -> 
 def design_structure(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
     ctx = runtime.context
     ctx.step(state, "structuring", "structuring")
-    sections = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
+    sections = state["sources"].sections
     review = state.get("admin_review_structure") or {}
     if review.get("decision") == "redesign":  # back from the structure review with the admin's notes
         edited = (review.get("edits") or {}).get("course_outline") or state["course_outline"]
@@ -135,8 +136,7 @@ def admin_review_structure(state: GenerationState, runtime: Runtime[ContentConte
     update: dict = {"admin_review_structure": review, "current_step": "generating"}
     edited = (review.get("edits") or {}).get("course_outline")
     if decision == "edit" and edited:
-        ctx = runtime.context
-        sections = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
+        sections = state["sources"].sections
         # the notes written as rules (rename N: title, merge N and M, split N) apply as in a redesign's twin;
         # other notes need a design pass ("redesign"), and the page's help says so
         edited, _ = apply_notes(edited, review.get("notes") or "")
@@ -164,7 +164,7 @@ def module_task(state: GenerationState, index: int, instructions: str | None = N
         "module_spec": spec,
         "themes": themes,
         "sibling_terms": siblings,
-        "source_document_ids": state["source_document_ids"],
+        "sources": state["sources"],
         "rag_mode": state["rag_mode"],
         "language": state_language(state),
         "instructions": instructions,
@@ -173,7 +173,7 @@ def module_task(state: GenerationState, index: int, instructions: str | None = N
 
 def build_module(ctx: ContentContext, task: Mapping[str, Any]) -> dict:
     """One module from its compartmented sources: its own sections (the outline's), plus a semantic supplement."""
-    every = load_sections(ctx.pool, task["org_id"], task["source_document_ids"])
+    every = task["sources"].sections
     spec = task["module_spec"]
     own = module_sections(spec, every)
     if task["rag_mode"] == "full_text":  # a short document: the module's writer gets all of it (§3.4)
@@ -183,7 +183,7 @@ def build_module(ctx: ContentContext, task: Mapping[str, Any]) -> dict:
             ctx.pool,
             ctx.embedder,
             task["org_id"],
-            task["source_document_ids"],
+            task["sources"].document_ids,
             [c for s in own for c in s.chunk_ids] or spec["chunk_ids"],
             task["themes"],
         )
@@ -243,7 +243,7 @@ def generate_modules(task: ModuleTask, runtime: Runtime[ContentContext]) -> dict
 def generate_manual(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
     ctx = runtime.context
     ctx.step(state, "generating", "generating_manual")
-    sections = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
+    sections = state["sources"].sections
     manual = authoring.write_manual(ctx.llm, sections, state["source_metadata"], state_language(state))
     return {
         "generated_manual": manual,

@@ -15,7 +15,7 @@ from agents.content.edits import apply_patch
 from agents.content.exercise_swap import replacement_exercise
 from agents.content.nodes import ContentError, build_module, module_task, node_error_wrapper, state_language
 from agents.content.review import review_twin
-from agents.content.sources import load_sections, sections_for
+from agents.content.sources import sections_for
 from agents.content.state import AdminReview, GenerationState, merge_modules
 from agents.content.twins import module_sections
 from storage import jobs
@@ -23,10 +23,10 @@ from storage import jobs
 
 @node_error_wrapper("review_quality")
 def review_quality(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
-    """Independent review: the sources are loaded here, never taken from the generators' context."""
+    """Independent review: against the job's whole sources, never the generators' context."""
     ctx = runtime.context
     ctx.step(state, "reviewing", "reviewing")
-    sections = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
+    sections = state["sources"].sections
     report = quality.review(
         ctx.llm, state.get("generated_modules") or [], state.get("generated_manual"), sections, state_language(state)
     )
@@ -64,7 +64,7 @@ def refine_content(state: GenerationState, runtime: Runtime[ContentContext]) -> 
     ctx.event(
         state, "refining", {"cycle": cycle, "max_cycles": MAX_REFINEMENT_CYCLES, "issues_fixing": len(report["issues"])}
     )
-    every = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
+    every = state["sources"].sections
     source = "\n\n".join(f"{s.heading}\n{s.text}" for s in every)
     corpus = [s.text for s in every]
     refined = []
@@ -123,7 +123,7 @@ def _swap_exercise(ctx: ContentContext, state: GenerationState, edits: dict) -> 
     index, at = int(edits.get("module_index", -1)), int(edits.get("exercise_index", -1))
     if not (0 <= index < len(modules) and 0 <= at < len(modules[index]["exercises"])):
         raise ContentError(f"there is no exercise {index}.{at}")
-    sections = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
+    sections = state["sources"].sections
     fresh = replacement_exercise(modules[index], at, sections, state_language(state))
     ctx.event(state, "exercise_regenerated", {"module": index, "exercise": at, "replaced": fresh is not None})
     if fresh is None:
@@ -137,7 +137,7 @@ def _swap_exercise(ctx: ContentContext, state: GenerationState, edits: dict) -> 
 def _recheck(ctx: ContentContext, state: GenerationState, update: dict) -> dict:
     """The quality report follows an admin's fix or a regenerated module at once (deterministic checks)."""
     modules = merge_modules(state.get("generated_modules"), update.get("generated_modules") or [])
-    sections = load_sections(ctx.pool, state["org_id"], state["source_document_ids"])
+    sections = state["sources"].sections
     report = review_twin(
         modules, update.get("generated_manual") or state.get("generated_manual"), sections, state_language(state)
     )

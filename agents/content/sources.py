@@ -1,12 +1,15 @@
-"""Loading source material for the pipeline's agents: whole documents, sections, and a module's context.
+"""A job's source material: its documents' sections, loaded once when the job starts (``load_sources``) into the
+``Sources`` its graph state carries, and what the agents pick from it (a module's part, a semantic supplement,
+a prompt's context block).
 
-Every agent loads what it needs here, from the database, so no agent sees another's context (the
-reviewer in particular loads the sources itself, spec 004 §3.6).
+Each agent still sees only its own part: a module writer its sections and supplement, the reviewer the whole
+sources, never a generator's context (spec 004 §3.6).
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from uuid import UUID
 
@@ -22,6 +25,18 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 SUPPLEMENT_TOP_K = 3  # spec 004 §10 SEMANTIC_SEARCH_TOP_K
 CONTEXT_CHAR_BUDGET = 48_000  # what one model call is given at most (~12k tokens)
+
+
+@dataclass(frozen=True)
+class Sources:
+    """The job's documents (in the order given) and their sections, as every node reads them."""
+
+    document_ids: list[UUID]
+    sections: list[Section]
+
+
+def load_sources(pool: ConnectionPool, org_id: UUID, document_ids: list[UUID]) -> Sources:
+    return Sources(list(document_ids), load_sections(pool, org_id, document_ids))
 
 
 def load_chunks(pool: ConnectionPool, org_id: UUID, document_ids: list[UUID]) -> list[documents.Chunk]:

@@ -13,11 +13,13 @@ import difflib
 import re
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 from uuid import UUID
 
 from agents.content.context import ContentContext
 from agents.content.nodes import build_module
 from agents.content.publish import write_module_content
+from agents.content.sources import load_sources
 from agents.i18n import t
 from agents.runtime.deps import AppDeps
 from storage import audit, source_changes, users
@@ -143,7 +145,7 @@ def draft_regeneration(deps: AppDeps, user: users.User, module_id: UUID | str) -
             outline, module = _module(conn, user.org_id, module_id)
         except StaleError:
             raise StaleError(t("insights.stale.nothing_to_regenerate", user.language)) from None
-        document_ids = [str(d) for d in course_document_ids(conn, user.org_id, outline.course.id)]
+        document_ids = course_document_ids(conn, user.org_id, outline.course.id)
     chunk_ids = list(
         dict.fromkeys(
             [c["chunk_id"] for lesson in module.lessons for c in lesson.citations if c.get("chunk_id")]
@@ -163,15 +165,14 @@ def draft_regeneration(deps: AppDeps, user: users.User, module_id: UUID | str) -
             for lesson in module.lessons
         ],
     }
-    task = {
-        "job_id": "",
-        "org_id": str(user.org_id),
+    task: dict[str, Any] = {  # a ModuleTask outside any job
+        "org_id": user.org_id,
         "module_index": module.position - 1,
         "total": len(outline.modules),
         "module_spec": spec,
         "themes": [],
         "sibling_terms": [],
-        "source_document_ids": document_ids,
+        "sources": load_sources(deps.pool, user.org_id, document_ids),
         "rag_mode": "full_text",
         "language": outline.course.language,
         "instructions": t("insights.stale.regenerate_instructions", outline.course.language),

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Annotated, Literal, TypedDict
 from uuid import UUID
 
+from agents.content.sources import Sources
+
 BloomLevel = Literal["remember", "understand", "apply", "analyze", "evaluate", "create"]
 ContentType = Literal["theory", "example", "exercise", "summary"]
 ExerciseType = Literal["test", "true_false", "fill_blank", "order_steps", "practical_case", "dialogue"]
@@ -97,6 +99,7 @@ class GenerationState(TypedDict, total=False):
     source_document_ids: list[UUID]
     output_type: Literal["course_and_manual", "manual_only"]
 
+    sources: Sources  # loaded once, by prepare_context
     rag_mode: Literal["full_text", "chunked"]
     full_texts: dict[str, str] | None
     chunk_summary: dict[str, int] | None
@@ -123,7 +126,7 @@ class GenerationState(TypedDict, total=False):
 
 
 class ModuleTask(TypedDict):
-    """What one parallel module generator sees: its spec and where its sources are, nothing else."""
+    """What one parallel module generator sees: its spec and the job's sources, nothing else."""
 
     job_id: UUID
     org_id: UUID
@@ -132,7 +135,7 @@ class ModuleTask(TypedDict):
     module_spec: ModuleSpec
     themes: list[dict]
     sibling_terms: list[str]  # other modules' key terms: distractors for multiple choice
-    source_document_ids: list[UUID]
+    sources: Sources
     rag_mode: str
     language: str
     instructions: str | None

@@ -10,7 +10,7 @@ import pytest
 
 from agents.content import decisions, service
 from agents.content.exercise_swap import replacement_exercise
-from agents.content.sources import load_sections
+from agents.content.sources import Sources, load_sections
 from storage import audit, jobs
 from storage import lessons as lesson_store
 from tests.conftest import make_deps
@@ -61,6 +61,11 @@ def test_structure_checkpoint_shows_a_multi_document_outline(pool, app_deps, stu
     # ids come back from the checkpoint as the UUIDs the nodes wrote, never strings to convert again
     assert view.state["job_id"] == job_id and view.state["org_id"] == org.id
     assert all(isinstance(d, UUID) for d in [view.state["job_id"], *view.state["source_document_ids"]])
+    # the sources loaded once by prepare_context come back typed too, every module's chunks among them
+    sources = view.state["sources"]
+    assert isinstance(sources, Sources) and sources.document_ids == view.state["source_document_ids"]
+    chunks = {c for s in sources.sections for c in s.chunk_ids}
+    assert all(set(m["chunk_ids"]) <= chunks for m in view.state["course_outline"]["modules"])
     outline = view.state["course_outline"]
     assert outline["modules"] and all(m["chunk_ids"] and m["lessons"] for m in outline["modules"])
     kinds = {lesson["content_type"] for m in outline["modules"] for lesson in m["lessons"]}
