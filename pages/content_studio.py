@@ -141,8 +141,7 @@ def observe() -> tuple[service.JobView, list]:
 def working(seen) -> bool:
     """The worker has something to do for the job (uploads to wait for, a stage to run, a queued change).
     Only then does the panel refresh itself: never while a review or a form is on screen (ui/live.py)."""
-    job = seen[0].job
-    return job.status == "pending" or job.status in service.RUNNING or job.command is not None
+    return seen[0].working
 
 
 def stage(seen) -> tuple:

@@ -66,6 +66,14 @@ class Job:
     created_at: datetime
     updated_at: datetime
 
+    @property
+    def waiting_for(self) -> str | None:
+        """The review the job waits at ("structure" | "final"): None when it waits at none, or when the admin's
+        decision is already queued for the worker."""
+        if self.command is not None:
+            return None
+        return {"awaiting_structure_review": "structure", "awaiting_final_review": "final"}.get(self.status)
+
 
 @dataclass(frozen=True)
 class Event:

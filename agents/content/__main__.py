@@ -27,10 +27,8 @@ from agents.runtime.deps import process_deps
 from agents.runtime.refusals import refusal
 from core.inputs import OneLineParser, refused_arguments
 from storage import courses as course_store
-from storage import users
+from storage import jobs, users
 from storage.db import DatabaseError
-
-FINAL = ("published", "rejected", "failed", "cancelled")
 
 
 class CliError(Exception):
@@ -54,7 +52,7 @@ def _drive(deps, user, job_id: UUID, approve_all: bool):
     """Run until published/failed/rejected, approving both checkpoints when asked to."""
     while True:
         job = service.run_job(deps, user.org_id, job_id)
-        if job.status in FINAL or not approve_all:
+        if job.status in jobs.FINISHED or not approve_all:
             return job
         if job.status == "awaiting_structure_review":
             decisions.review_structure(deps, user, job_id, "approve")

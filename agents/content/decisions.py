@@ -113,7 +113,7 @@ def review_final(
     reason = (waive_reason or "").strip()
     if criticals and not reason:
         raise ContentServiceError(t("content.studio.criticals_block", user.language, count=len(criticals)))
-    written = template_modules(graph_state(deps, job.id)[0]) if decision == "approve" else []
+    written = template_modules(graph_state(deps, job.id)) if decision == "approve" else []
     replaced = [m for m in written if m["fallback"]]
     if replaced and not accept_template_modules:
         named = ", ".join(f"«{m['title']}»" for m in replaced[:3]) + (", …" if len(replaced) > 3 else "")
@@ -168,7 +168,7 @@ def edit_content(
     """An inline edit at the final review: one field, or a form's ``fields`` at once (validated now, applied by
     the worker; the quality report is checked again after it)."""
     job = owned_job(deps, user, job_id)
-    state, _ = graph_state(deps, job.id)
+    state = graph_state(deps, job.id)
     edits = {"target": target, "fields": fields} if fields else {"target": target, "field": field_name, "value": value}
     try:
         apply_patch(state, edits)
@@ -187,7 +187,7 @@ def edit_content(
 
 def regenerate_module(deps: AppDeps, user: User, job_id, module_index: int, instructions: str | None = None) -> None:
     job = owned_job(deps, user, job_id)
-    state, _ = graph_state(deps, job.id)
+    state = graph_state(deps, job.id)
     if not 0 <= module_index < len(state.get("generated_modules") or []):
         raise ContentServiceError(t("content.error.no_module", user.language))
     _queue(
@@ -208,7 +208,7 @@ def regenerate_module(deps: AppDeps, user: User, job_id, module_index: int, inst
 def regenerate_exercise(deps: AppDeps, user: User, job_id, module_index: int, exercise_index: int) -> None:
     """Another exercise in place of one at the final review (the worker writes and reviews it; audited)."""
     job = owned_job(deps, user, job_id)
-    modules = graph_state(deps, job.id)[0].get("generated_modules") or []
+    modules = graph_state(deps, job.id).get("generated_modules") or []
     if not (0 <= module_index < len(modules) and 0 <= exercise_index < len(modules[module_index]["exercises"])):
         raise ContentServiceError(t("content.error.no_module", user.language))
     _queue(

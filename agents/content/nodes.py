@@ -47,7 +47,7 @@ def node_error_wrapper(name: str):
             except Exception as exc:
                 log.error("content node %s failed for job %s", name, state.get("job_id"), exc_info=True)
                 message = str(exc).splitlines()[0] if str(exc) else ""
-                return {"error": f"[{name}] {type(exc).__name__}: {message}"[:500], "current_step": "failed"}
+                return {"error": f"[{name}] {type(exc).__name__}: {message}"[:500]}
 
         return wrapper
 
@@ -79,8 +79,6 @@ def prepare_context(state: GenerationState, runtime: Runtime[ContentContext]) ->
     return {
         "sources": load_sources(ctx.pool, org_id, state["source_document_ids"]),
         "rag_mode": "full_text" if full_text else "chunked",
-        "full_texts": texts if full_text else None,
-        "chunk_summary": None if full_text else {str(d.id): d.chunk_count for d in docs},
         "source_metadata": {
             "total_pages": total_pages,
             "doc_count": len(docs),
@@ -88,7 +86,6 @@ def prepare_context(state: GenerationState, runtime: Runtime[ContentContext]) ->
             "languages": languages,
             "language": main_language if main_language == "en" else "es",
         },
-        "current_step": "extracting",
     }
 
 
@@ -97,7 +94,7 @@ def extract_themes(state: GenerationState, runtime: Runtime[ContentContext]) -> 
     ctx, sections = runtime.context, state["sources"].sections
     themes, engine = content_themes.extract_themes(ctx.llm, sections, state["rag_mode"], state_language(state))
     ctx.event(state, "themes", {"count": len(themes), "engine": engine})
-    return {"extracted_themes": themes, "current_step": "structuring"}
+    return {"extracted_themes": themes}
 
 
 @node_error_wrapper("design_structure")
@@ -119,7 +116,7 @@ def design_structure(state: GenerationState, runtime: Runtime[ContentContext]) -
             ctx.llm, state["extracted_themes"], state["source_metadata"], sections, state_language(state)
         )
         ctx.event(state, "structure", {"modules": len(outline["modules"]), "engine": engine})
-    return {"course_outline": outline, "current_step": "awaiting_structure_review"}
+    return {"course_outline": outline}
 
 
 @node_error_wrapper("admin_review_structure")
@@ -132,8 +129,8 @@ def admin_review_structure(state: GenerationState, runtime: Runtime[ContentConte
     if decision not in ("approve", "edit", "redesign", "reject"):
         raise ContentError(f"unknown structure decision {decision!r}")
     if decision == "redesign":
-        return {"admin_review_structure": review, "current_step": "structuring"}
-    update: dict = {"admin_review_structure": review, "current_step": "generating"}
+        return {"admin_review_structure": review}
+    update: dict = {"admin_review_structure": review}
     edited = (review.get("edits") or {}).get("course_outline")
     if decision == "edit" and edited:
         sections = state["sources"].sections
@@ -145,7 +142,6 @@ def admin_review_structure(state: GenerationState, runtime: Runtime[ContentConte
         )
     if decision != "reject":
         total = len((update.get("course_outline") or state["course_outline"])["modules"])
-        update["generation_progress"] = {"completed": 0, "total": total, "current": ""}
         with runtime.context.pool.connection() as conn:
             jobs.set_progress(conn, state["org_id"], state["job_id"], {"total": total, "done": [], "current": ""})
     return update
@@ -245,17 +241,13 @@ def generate_manual(state: GenerationState, runtime: Runtime[ContentContext]) ->
     ctx.step(state, "generating", "generating_manual")
     sections = state["sources"].sections
     manual = authoring.write_manual(ctx.llm, sections, state["source_metadata"], state_language(state))
-    return {
-        "generated_manual": manual,
-        "current_step": "reviewing",
-        "generation_progress": {**state.get("generation_progress", {}), "current": manual["title"]},
-    }
+    return {"generated_manual": manual}
 
 
 def handle_error(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
     """Terminal: the job fails with the node's one-line error; a retry resumes from that node."""
     message = state.get("error") or "unknown error"
-    step = message[1 : message.index("]")] if message.startswith("[") and "]" in message else state.get("current_step")
+    step = message[1 : message.index("]")] if message.startswith("[") and "]" in message else None
     org_id, job_id = state["org_id"], state["job_id"]
     with runtime.context.pool.connection() as conn:
         jobs.set_status(conn, org_id, job_id, "failed", error=message)
@@ -266,4 +258,4 @@ def handle_error(state: GenerationState, runtime: Runtime[ContentContext]) -> di
             "error",
             {"step": step, "message": message[:300], "recoverable": "ContentError" not in message},
         )
-    return {"current_step": "failed"}
+    return {}

@@ -121,7 +121,6 @@ def publish(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
             return {
                 "result_course_id": job.result_course_id,
                 "result_manual_id": job.result_manual_id,
-                "current_step": "published",
             }
         course_id = _write_course(conn, org_id, state) if state.get("output_type") != "manual_only" else None
         manual_id = None
@@ -166,5 +165,4 @@ def publish(state: GenerationState, runtime: Runtime[ContentContext]) -> dict:
     return {
         "result_course_id": course_id,
         "result_manual_id": manual_id,
-        "current_step": "published",
     }

@@ -46,7 +46,7 @@ def review_quality(state: GenerationState, runtime: Runtime[ContentContext]) -> 
                 "engine": report["engine"],
             },
         )
-    return {"review_report": report, "current_step": "reviewed"}
+    return {"review_report": report}
 
 
 @node_error_wrapper("refine_content")
@@ -94,7 +94,6 @@ def refine_content(state: GenerationState, runtime: Runtime[ContentContext]) -> 
         "generated_modules": refined,
         "refinement_count": cycle,
         "admin_review_final": None,
-        "current_step": "reviewing",
     }
 
 

@@ -24,8 +24,6 @@ from core.inputs import distinct_uuids
 from storage import audit, documents, ingestions, jobs, queue, rate_limits
 from storage.users import User
 
-RUNNING = jobs.RUNNING  # statuses in which the worker is busy with the job
-
 
 class ContentServiceError(ValueError):
     """Something the admin asked that cannot be done now; one line, nothing changed."""
@@ -33,10 +31,20 @@ class ContentServiceError(ValueError):
 
 @dataclass
 class JobView:
+    """A job as the studio shows it: its row (the one place its status is kept), events and pipeline state."""
+
     job: jobs.Job
     events: list[jobs.Event]
-    checkpoint: str | None  # "structure" | "final" while waiting for the admin
     state: dict = field(default_factory=dict)
+
+    @property
+    def checkpoint(self) -> str | None:
+        return self.job.waiting_for
+
+    @property
+    def working(self) -> bool:
+        """The worker has something to do: a new job, a stage cut short, an admin's decision queued."""
+        return jobs.runnable(self.job)
 
 
 def require_admin(user: User) -> None:
@@ -53,11 +61,9 @@ def owned_job(deps: AppDeps, user: User, job_id: UUID | str) -> jobs.Job:
     return job
 
 
-def graph_state(deps: AppDeps, job_id: UUID | str) -> tuple[dict, str | None]:
-    """The job's latest checkpointed state and the checkpoint it waits at (None when it doesn't)."""
-    snapshot = build_graph(deps.checkpointer).get_state(run_config(job_id))
-    waiting = snapshot.interrupts[0].value.get("checkpoint") if snapshot.interrupts else None
-    return dict(snapshot.values or {}), waiting
+def graph_state(deps: AppDeps, job_id: UUID | str) -> dict:
+    """The job's latest checkpointed pipeline state (its content; its status is the job row's)."""
+    return dict(build_graph(deps.checkpointer).get_state(run_config(job_id)).values or {})
 
 
 def max_upload_mb() -> int:
@@ -148,8 +154,7 @@ def job_view(deps: AppDeps, user: User, job_id: UUID | str, *, with_state: bool 
     job = owned_job(deps, user, job_id)
     with deps.pool.connection() as conn:
         events = jobs.list_events(conn, user.org_id, job.id)
-    state, waiting = graph_state(deps, job.id) if with_state else ({}, None)
-    return JobView(job, events, waiting if job.command is None else None, state)
+    return JobView(job, events, graph_state(deps, job.id) if with_state else {})
 
 
 def run_job(deps: AppDeps, org_id: UUID, job_id: UUID | str, *, timeout: float = 600) -> jobs.Job:
@@ -181,7 +186,7 @@ def job_summary(deps: AppDeps, org_id: UUID, job_id: UUID) -> dict:
         if job is None:  # unknown, or another organisation's: the same answer
             raise ContentServiceError(t("content.error.job_not_found", None))  # the CLI's reader: English
         counts, by_type = jobs.course_counts(conn, org_id, job.result_course_id)
-    state, _ = graph_state(deps, job.id)
+    state = graph_state(deps, job.id)
     modules = state.get("generated_modules") or []
     if job.result_course_id is None:  # not published yet: count what the pipeline holds
         counts = (len(modules), sum(len(m["lessons"]) for m in modules))

@@ -101,8 +101,6 @@ class GenerationState(TypedDict, total=False):
 
     sources: Sources  # loaded once, by prepare_context
     rag_mode: Literal["full_text", "chunked"]
-    full_texts: dict[str, str] | None
-    chunk_summary: dict[str, int] | None
 
     extracted_themes: list[dict]  # [{key, title, bloom_level, chunk_ids, summary, terms}]
     source_metadata: dict  # {total_pages, doc_count, doc_titles, languages, language}
@@ -112,7 +110,6 @@ class GenerationState(TypedDict, total=False):
 
     generated_modules: Annotated[list[GeneratedModule], merge_modules]
     generated_manual: dict | None  # {title, toc, sections, content_md, engine}
-    generation_progress: dict
 
     review_report: ReviewReport | None
     refinement_count: int
@@ -121,8 +118,7 @@ class GenerationState(TypedDict, total=False):
     result_course_id: UUID | None
     result_manual_id: UUID | None
 
-    error: str | None
-    current_step: str
+    error: str | None  # a node's failure, on its way to handle_error; the job's status is its row's (storage/jobs.py)
 
 
 class ModuleTask(TypedDict):

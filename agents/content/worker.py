@@ -42,7 +42,6 @@ def initial_state(job: jobs.Job) -> dict:
         "generated_modules": [],
         "refinement_count": 0,
         "error": None,
-        "current_step": "pending",
     }
 
 

@@ -176,7 +176,7 @@ def test_a_second_publish_of_the_same_job_does_nothing(seeded_pool, seeded_deps,
     path = next(p for p in DEMO_DOCUMENTS if p.name == "returns_policy.md")
     main(["generate", str(path), "--org", "acme", "--by", "admin@acme.test", "--approve-all", "--json"])
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-    state, _ = graph_state(seeded_deps, summary["job_id"])
+    state = graph_state(seeded_deps, summary["job_id"])
     with seeded_pool.connection() as conn:
         before = conn.execute("SELECT count(*) FROM courses WHERE org_id = %s", (acme.id,)).fetchone()[0]
     again = publish(state, Runtime(context=ContentContext(seeded_pool, get_llm(), seeded_deps)))
