@@ -8,7 +8,7 @@ callers use are re-exported here.
 
 from agents.offline.exemplars import closest_labels, match_exemplars
 from agents.offline.extractive import cite_chosen, extractive_answer, sentence_vectors
-from agents.offline.language import detect_language
+from agents.offline.language import detect_language, message_language
 from agents.offline.phrasing import localized, stream_words
 from agents.offline.sentences import answer_candidates, split_sentences
 
@@ -20,6 +20,7 @@ __all__ = [
     "extractive_answer",
     "localized",
     "match_exemplars",
+    "message_language",
     "sentence_vectors",
     "split_sentences",
     "stream_words",

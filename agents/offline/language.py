@@ -103,6 +103,17 @@ _LEXICON = {
 _VIETNAMESE = re.compile(r"[ăơưđạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]", re.IGNORECASE)
 
 
+_QUOTED = re.compile(r"“[^”]*”|«[^»]*»|\"[^\"]*\"")
+
+
+def message_language(text: str, default: str = "es") -> str:
+    """The language a person wrote a message in: a title they quote (“4. Alojamiento”, «Password standard»)
+    is a name, not their language — the tutor's own chip "Give me a practical example of “4. Alojamiento”"
+    was answered in Spanish to an English learner. A message that is only a quotation is judged whole."""
+    unquoted = _QUOTED.sub(" ", text or "")
+    return detect_language(unquoted if WORD.search(unquoted) else text, default)
+
+
 @functools.lru_cache(maxsize=4096)  # a tutor turn asks of its message five times (intent, searches, checks)
 def detect_language(text: str, default: str = "es") -> str:
     """The language to reply in: "es", "en", "vi", "pt", "fr", "de" or "it"; ``default`` if unsure."""

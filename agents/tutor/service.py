@@ -16,7 +16,7 @@ from uuid import UUID
 
 from agents.i18n import t
 from agents.llm.memory import budgets_for, prepare_history
-from agents.offline import detect_language
+from agents.offline import message_language
 from agents.runtime.deps import AppDeps, Embedder
 from agents.runtime.refusals import refusal
 from agents.tutor.adapt import exercise_level
@@ -239,7 +239,7 @@ def _prepare(pool, llm, user, message, session_id, course, lesson, rate_limit, s
         context = resolve_context(conn, user, course, lesson) if (course or lesson) else None
         attempt = _in_progress(conn, user, from_exercise, now)
         org = users.get_org(conn, user.org_id)
-    answer_language = detect_language(text[:500], default=language)
+    answer_language = message_language(text[:500], default=language)
     answer_language = answer_language if answer_language in ("es", "en") else language
     capabilities = llm.capabilities()  # the first call per engine probes the server
     budgets = budgets_for(llm.engine, capabilities.context_tokens, capabilities.slow)

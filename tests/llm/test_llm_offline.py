@@ -8,7 +8,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agents.offline import detect_language, extractive_answer, localized, match_exemplars, split_sentences, stream_words
+from agents.offline import (
+    detect_language,
+    extractive_answer,
+    localized,
+    match_exemplars,
+    message_language,
+    split_sentences,
+    stream_words,
+)
 from agents.runtime.deps import process_embedder
 from agents.runtime.observability import count_tokens
 
@@ -43,6 +51,20 @@ def test_detect_language_defaults_when_unsure():
     assert detect_language("42 ???", default="es") == "es"
     for ambiguous in ("ok", "PRL", "payroll"):
         assert detect_language(ambiguous, default="en") == "en" and detect_language(ambiguous, default="es") == "es"
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Give me a practical example of “4. Alojamiento”", "en"),  # the tutor's own chip, a Spanish heading
+        ("Is there a course on «Gastos de viaje»?", "en"),
+        ("Dame un ejemplo práctico de «4.1 Password standard (POL-SEC-004)»", "es"),
+        ('¿Qué dice "Returns and Refunds Policy" sobre los portátiles?', "es"),
+        ("«Política de Gastos y Viajes»", "es"),  # only a quotation: judged whole
+    ],
+)
+def test_a_quoted_title_does_not_decide_the_language_of_a_message(text, expected):
+    assert message_language(text, default="en" if expected == "es" else "es") == expected
 
 
 def test_chats_arriving_together_at_a_fresh_process_load_the_language_model_once(monkeypatch):
