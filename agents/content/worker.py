@@ -15,6 +15,7 @@ from psycopg_pool import ConnectionPool
 
 from agents.content.context import ContentContext
 from agents.content.graph import build_graph
+from agents.content.sources import load_sources
 from agents.runtime import tasks
 from agents.runtime.deps import AppDeps, process_deps
 from storage import ingestions, jobs, queue
@@ -42,6 +43,18 @@ def initial_state(job: jobs.Job) -> dict:
         "generated_modules": [],
         "refinement_count": 0,
         "error": None,
+    }
+
+
+def _carried(pool: ConnectionPool, job: jobs.Job) -> dict:
+    """What a job checkpointed before its state carried typed ids and its sources (issue 27) lacks: given once,
+    with its next run; the checkpoints after that run hold them."""
+    return {
+        "job_id": job.id,
+        "org_id": job.org_id,
+        "triggered_by": job.triggered_by,
+        "source_document_ids": list(job.source_document_ids),
+        "sources": load_sources(pool, job.org_id, list(job.source_document_ids)),
     }
 
 
@@ -117,6 +130,10 @@ def run_generation(deps: AppDeps, org_id: UUID, job_id: UUID, *, worker: str) ->
             payload = None  # cut off by a crash (or resumed already): continue from the checkpoint
         else:
             payload = initial_state(job)
+        if snapshot.values and "sources" not in snapshot.values:
+            payload = Command(
+                resume=payload.resume if isinstance(payload, Command) else None, update=_carried(pool, job)
+            )
         graph.invoke(payload, config, context=ContentContext(pool, deps.llm, deps), durability="sync")
         _settle(pool, graph, job)
         return "ran"

@@ -11,6 +11,7 @@ import pytest
 from agents.content import decisions, service
 from agents.content.exercise_swap import replacement_exercise
 from agents.content.sources import Sources, load_sections
+from agents.content.worker import run_config
 from storage import audit, jobs
 from storage import lessons as lesson_store
 from tests.conftest import make_deps
@@ -259,3 +260,35 @@ def test_redesign_sends_the_edited_outline_and_notes_to_the_design_pass_once(poo
     assert _run(app_deps, org, job_id).status == "awaiting_final_review"
     generated = service.job_view(app_deps, admin, job_id).state["generated_modules"]
     assert [m["module_spec"]["title"] for m in generated] == titles
+
+
+def test_a_job_checkpointed_before_its_state_carried_sources_and_uuids_goes_on(pool, app_deps, studio, at_structure):
+    """A job paused at a review before issue 27 has string ids and no sources in its checkpoint: the worker
+    gives it both with its next run, and it goes on as any other."""
+    org, admin, _ = studio
+    job_id = at_structure()
+    saver = app_deps.checkpointer
+    saved = saver.get_tuple(run_config(job_id))
+    old = copy.copy(saved.checkpoint)
+    values, versions = dict(old["channel_values"]), dict(old["channel_versions"])
+    values.pop("sources"), versions.pop("sources")
+    values.update(
+        {key: str(values[key]) for key in ("job_id", "org_id", "triggered_by")},
+        source_document_ids=[str(d) for d in values["source_document_ids"]],
+    )
+    written = {key: saver.get_next_version(versions[key], None) for key in ("job_id", "org_id", "triggered_by")}
+    written["source_document_ids"] = saver.get_next_version(versions["source_document_ids"], None)
+    saver.put(
+        saved.parent_config,
+        {**old, "channel_values": values, "channel_versions": versions | written},
+        saved.metadata,
+        written,
+    )  # same checkpoint id: the pending review stays attached to it
+    before = service.job_view(app_deps, admin, job_id)
+    assert "sources" not in before.state and before.state["org_id"] == str(org.id) and before.checkpoint == "structure"
+
+    decisions.review_structure(app_deps, admin, job_id, "approve")
+    assert _run(app_deps, org, job_id).status == "awaiting_final_review"
+    after = service.job_view(app_deps, admin, job_id).state
+    assert isinstance(after["sources"], Sources) and after["org_id"] == org.id
+    assert len(after["generated_modules"]) == len(after["course_outline"]["modules"])
