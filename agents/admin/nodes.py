@@ -15,7 +15,7 @@ from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from langgraph.config import get_stream_writer
 from langgraph.runtime import Runtime
 
-from agents.admin import replies, twin
+from agents.admin import replies, routing, twin
 from agents.admin.gate import invalid_arguments, plan_disagreement, ungrounded_mentions
 from agents.admin.prompts import HISTORY_SUMMARY, SYNTHESIS_INSTRUCTION, SYSTEM_PROMPT
 from agents.admin.resolve import ToolContext, ToolError, jsonable
@@ -282,6 +282,8 @@ def synthesize(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
         else:
             reply.add(state["response"])
     elif state.get("message") and not state.get("pending") and not state.get("amended"):
+        if not routing.asks_for_help(state["message"]):  # said, so the list doesn't read as an answer
+            reply.add(t("admin.phrase.not_understood", lang))
         reply.add(t("admin.phrase.help", lang))
     if pending := state.get("pending"):
         reply.add(pending["preview"])

@@ -125,6 +125,12 @@ def _question_at(step: str) -> int | None:
     return next((i for i, w in enumerate(raw) if w in QUESTION_WORDS), None)
 
 
+def asks_for_help(message: str) -> bool:
+    """The admin asks what the assistant does ("help", "¿qué puedes hacer?")."""
+    said = words(message)
+    return any(said_at(said, words(phrase)) is not None for phrase in HELP_KEYWORDS)
+
+
 def route(
     step: str,
     org: OrgNames | None = None,
@@ -137,7 +143,7 @@ def route(
     what the similarity guess embeds with when no words decide; without one, words only, no similarity
     guess and no person alone (is this part of a sentence a request of its own?)."""
     said = words(step)
-    if any(said_at(said, words(phrase)) is not None for phrase in HELP_KEYWORDS):
+    if asks_for_help(step):
         return None
     asked = _question_at(step)
     people = org.people_in(step) if people is None and org else people or []

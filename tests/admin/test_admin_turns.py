@@ -65,3 +65,12 @@ def test_after_many_messages_the_model_still_gets_the_sessions_beginning(fake_op
     assert "perfil de James" in str(summarising["messages"])
     assert "perfil de James" not in str(planning["messages"])  # not as a raw turn any more…
     assert "James Carter's profile" in str(planning["messages"])  # …but through the summary
+
+
+def test_a_request_it_cant_place_says_so_before_listing_what_it_does(turn):
+    unplaced = turn("How is the quarterly budget looking?").response
+    assert (
+        unplaced.startswith("I couldn't match that to something I can do here.") and "I can list employees" in unplaced
+    )
+    asked = turn("what can you do?").response  # asked for: the list alone
+    assert asked.startswith("I can list employees")

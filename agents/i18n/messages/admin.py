@@ -182,6 +182,10 @@ MESSAGES = {
         "en": "“{title}” archived; {closed, plural, one {# enrollment} other {# enrollments}} closed.",
         "es": "«{title}» archivado; {closed, plural, one {# inscripción cerrada} other {# inscripciones cerradas}}.",
     },
+    "admin.phrase.not_understood": {
+        "en": "I couldn't match that to something I can do here.",
+        "es": "No he podido relacionar eso con algo que sepa hacer aquí.",
+    },
     "admin.phrase.help": {
         "en": "I can list employees, show an employee's detail, the skills matrix, skill gaps, who knows a skill, "
         "courses and their statistics, alerts and mentorship suggestions; and — after your confirm — assign "
