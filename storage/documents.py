@@ -106,15 +106,6 @@ def find_by_source_name(conn: psycopg.Connection, org_id: UUID, source_name: str
         ).fetchone()
 
 
-def get_chunks(conn: psycopg.Connection, org_id: UUID, chunk_ids: list[UUID]) -> list[Chunk]:
-    """The chunks with these ids (in document order); ids from another organisation are skipped."""
-    with conn.cursor(row_factory=class_row(Chunk)) as cur:
-        return cur.execute(
-            f"{_CHUNK_SELECT} WHERE c.org_id = %(org_id)s AND c.id = ANY(%(ids)s) ORDER BY c.document_id, c.position",
-            {"org_id": org_id, "ids": list(chunk_ids)},
-        ).fetchall()
-
-
 def document_chunks(conn: psycopg.Connection, org_id: UUID, document_id: UUID) -> list[Chunk]:
     with conn.cursor(row_factory=class_row(Chunk)) as cur:
         return cur.execute(

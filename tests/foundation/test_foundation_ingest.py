@@ -14,7 +14,7 @@ from pypdf import PdfReader, PdfWriter
 
 from agents.ingestion.chunking import chunk
 from agents.ingestion.pipeline import IngestError, ingest_file, parse
-from storage import documents, users
+from storage import documents, sources, users
 
 POLICY_MD = """# Expense policy
 
@@ -186,7 +186,7 @@ def test_documents_are_scoped_to_their_organisation(pool, org, other_org, tmp_pa
         assert documents.get_document(conn, other_org.id, mine.document_id) is None
         assert {d.id for d in documents.list_documents(conn, other_org.id)} == {theirs.document_id}
         mine_chunks = [c.id for c in documents.document_chunks(conn, org.id, mine.document_id)]
-        assert documents.get_chunks(conn, other_org.id, mine_chunks) == []
+        assert sources.chunks_by_id(conn, other_org.id, mine_chunks) == []
 
 
 def test_chunks_stay_within_token_bounds():

@@ -13,7 +13,7 @@ from agents.content.__main__ import main as content_cli
 from agents.ingestion.pipeline import ingest_file
 from core.turns import Citations
 from seeds.loader import DOCUMENTS
-from storage import audit, documents
+from storage import audit, documents, sources
 from storage.users import get_user_by_email
 from tests.conftest import make_deps
 
@@ -177,5 +177,5 @@ def test_the_tutor_cites_only_passages_that_exist(changed, seeded_pool):
     chunk_ids = [c["source_id"] for c in cited if c["source_type"] == "document_chunk"]
     assert chunk_ids
     with seeded_pool.connection() as conn:
-        found = documents.get_chunks(conn, james.org_id, chunk_ids)
+        found = sources.chunks_by_id(conn, james.org_id, chunk_ids)
     assert len(found) == len(set(chunk_ids))

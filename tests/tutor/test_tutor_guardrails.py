@@ -12,7 +12,7 @@ from agents.retrieval import Passage
 from agents.tutor.guardrails import find_leaks, socratic_hint
 from core.turns import Done
 from storage import courses as course_store
-from storage import documents
+from storage import sources
 from storage.attempts import abandon_attempts, start_attempt
 from storage.exercises import course_exercises, revealing_texts
 from tests.fake_openai import Reply
@@ -26,7 +26,7 @@ def exercises(seeded_pool, lucia):
     with seeded_pool.connection() as conn:
         for course in course_store.list_courses(conn, lucia.org_id):
             for exercise in course_exercises(conn, lucia.org_id, course.id):
-                chunks = documents.get_chunks(conn, lucia.org_id, list(exercise.source_chunk_ids))
+                chunks = sources.chunks_by_id(conn, lucia.org_id, list(exercise.source_chunk_ids))
                 passages = [
                     Passage(
                         index=i,
