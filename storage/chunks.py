@@ -1,5 +1,5 @@
-"""Chunk reads for retrieval: scored candidates (vector, BM25 and exact-term features), a chunk's
-neighbours, the chunks' language groups, and every chunk with its vector for the eval.
+"""Chunk reads for retrieval: scored candidates (vector, BM25 and exact-term features) and a chunk's
+neighbours (the corpus as a whole, its language groups and the eval's chunks: storage/corpus.py).
 
 Every query filters by org_id. Scores are returned as raw features (vector similarity, lexical
 rank, exact-term rank); how they are fused is retrieval's business (agents/retrieval/fusion.py).
@@ -14,7 +14,6 @@ from uuid import UUID
 
 import numpy as np
 import psycopg
-from psycopg.rows import class_row
 
 from storage.rows import scalar
 
@@ -311,52 +310,3 @@ def neighbour_chunks(
         {"org_id": org_id, "doc": document_id, "positions": positions},
     ).fetchall()
     return {row[0]: (row[1], row[2]) for row in rows}
-
-
-@dataclass(frozen=True)
-class LanguageGroup:
-    ts_config: str  # chunks are grouped by their text-search configuration (one per language)
-    chunks: int
-    centroid: np.ndarray
-
-
-def corpus_signature(conn: psycopg.Connection, org_id: UUID) -> tuple | None:
-    """Changes whenever the organisation's documents do (cheap: the documents table is small); None when
-    there is no such organisation."""
-    row = conn.execute(
-        """SELECT count(d.id), max(d.updated_at), max(d.created_at) FROM organizations o
-           LEFT JOIN documents d ON d.org_id = o.id WHERE o.id = %(org_id)s GROUP BY o.id""",
-        {"org_id": org_id},
-    ).fetchone()
-    return None if row is None else tuple(row)
-
-
-def language_groups(conn: psycopg.Connection, org_id: UUID) -> list[LanguageGroup]:
-    """The organisation's chunks by text-search configuration, with each group's mean embedding."""
-    rows = conn.execute(
-        """SELECT c.ts_config::text, count(*)::int, avg(c.embedding) FROM document_chunks c
-           WHERE c.org_id = %(org_id)s GROUP BY c.ts_config ORDER BY 1""",
-        {"org_id": org_id},
-    ).fetchall()
-    return [LanguageGroup(row[0], row[1], np.asarray(row[2], dtype=np.float32)) for row in rows]
-
-
-@dataclass(frozen=True)
-class EvalChunk:
-    chunk_id: UUID
-    document_title: str
-    document_language: str
-    heading: str
-    content: str
-    embedding: np.ndarray
-
-
-def org_chunks(conn: psycopg.Connection, org_id: UUID) -> list[EvalChunk]:
-    """Every chunk of the organisation with its vector: the eval's exact in-memory anchors."""
-    with conn.cursor(row_factory=class_row(EvalChunk)) as cur:
-        return cur.execute(
-            """SELECT c.id AS chunk_id, d.title AS document_title, d.language AS document_language, c.heading,
-                      c.content, c.embedding FROM document_chunks c JOIN documents d ON d.id = c.document_id
-               WHERE c.org_id = %(org_id)s AND c.embedding IS NOT NULL ORDER BY d.title, c.position""",
-            {"org_id": org_id},
-        ).fetchall()

@@ -14,7 +14,7 @@ from collections import Counter
 
 import numpy as np
 
-from storage.chunks import EvalChunk
+from storage.corpus import EvalChunk
 
 ANCHORS = ("dense", "bm25", "rrf")
 BM25_K1 = 1.2

@@ -22,8 +22,7 @@ import numpy as np
 from agents.offline import detect_language
 from agents.retrieval.anchors import ANCHORS, Anchors
 from agents.retrieval.search import RetrievalError, resolve_org, search
-from storage import chunks as chunk_store
-from storage import scopes
+from storage import corpus, scopes
 
 if TYPE_CHECKING:
     from agents.runtime.deps import Embedder
@@ -125,7 +124,7 @@ def evaluate(
     with pool.connection() as conn:
         org_id = resolve_org(conn, org)
         languages = scopes.document_languages(conn, org_id)
-        exact = Anchors(chunk_store.org_chunks(conn, org_id)) if anchors else None
+        exact = Anchors(corpus.org_chunks(conn, org_id)) if anchors else None
     if search_fn is None:
 
         def search_fn(question: str, top: int, vector: np.ndarray | None = None) -> list[str]:

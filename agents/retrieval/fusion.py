@@ -55,7 +55,8 @@ from functools import partial
 
 import numpy as np
 
-from storage.chunks import Candidate, LanguageGroup
+from storage.chunks import Candidate
+from storage.corpus import LanguageGroup
 
 CENTRING = 1.0  # share of the language centroid removed
 SECTION_WEIGHT = 0.9  # how far a packed chunk's similarity moves from its own vector's to its best section's

@@ -15,7 +15,7 @@ from agents.retrieval.course_tree import course_tree_hits
 from agents.retrieval.hits import Hit, Scope
 from agents.retrieval.postprocess import deduplicate
 from storage import chunks as chunk_store
-from storage import course_outline, users
+from storage import corpus, course_outline, users
 
 if TYPE_CHECKING:
     from agents.runtime.deps import Embedder
@@ -145,7 +145,7 @@ def _candidates(
     scope: Scope | None,
     strategy: str,
     query_vector: np.ndarray | None,
-    groups: list[chunk_store.LanguageGroup] | None = None,
+    groups: list[corpus.LanguageGroup] | None = None,
     lexemes: chunk_store.QueryTerms | None = None,
     *,
     first: bool = True,
@@ -223,22 +223,22 @@ _groups_cache: dict[UUID, tuple[tuple, list]] = {}
 _groups_lock = threading.Lock()
 
 
-def _language_groups(conn, org_id: UUID) -> list[chunk_store.LanguageGroup]:
+def _language_groups(conn, org_id: UUID) -> list[corpus.LanguageGroup]:
     """The organisation's language groups and centroids, recomputed only when its documents change."""
-    signature = chunk_store.corpus_signature(conn, org_id)
+    signature = corpus.corpus_signature(conn, org_id)
     if signature is None:
         raise RetrievalError(f"unknown organisation: {org_id}")
     with _groups_lock:
         cached = _groups_cache.get(org_id)
     if cached is not None and cached[0] == signature:
         return cached[1]
-    groups = chunk_store.language_groups(conn, org_id)
+    groups = corpus.language_groups(conn, org_id)
     with _groups_lock:
         _groups_cache[org_id] = (signature, groups)
     return groups
 
 
-def _scoped_groups(groups: list[chunk_store.LanguageGroup]) -> list[str] | None:
+def _scoped_groups(groups: list[corpus.LanguageGroup]) -> list[str] | None:
     """One candidate group per language (text-search configuration); None when there is one."""
     return [group.ts_config for group in groups] if len(groups) > 1 else None
 
