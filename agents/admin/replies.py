@@ -58,7 +58,10 @@ def summarize(tool: str, arguments: dict, result: dict, lang: str) -> str:
             for e in enrollments[:5]
         )
         skills = ", ".join(f"{s['skill']}: {code_label('level', s['level'], lang)}" for s in rows[:6])
-        role = " ".join(part for part in (person.get("job_title"), person.get("department")) if part)
+        # "Contact Centre Agent · Customer Care · active": the title and the department apart, and whether the
+        # account works ("¿Sigue activo Tom Baker?" showed a record that didn't say)
+        state = t("admin.reply.account_active" if person.get("is_active") else "admin.reply.account_inactive", lang)
+        role = " · ".join(part for part in (person.get("job_title"), person.get("department"), state) if part)
         return t(
             "admin.reply.employee_detail",
             lang,

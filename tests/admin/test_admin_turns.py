@@ -74,3 +74,8 @@ def test_a_request_it_cant_place_says_so_before_listing_what_it_does(turn):
     )
     asked = turn("what can you do?").response  # asked for: the list alone
     assert asked.startswith("I can list employees")
+
+
+def test_a_persons_record_says_whether_the_account_works_and_keeps_title_and_department_apart(turn):
+    record = turn("¿Sigue activo James Carter?").response
+    assert "cuenta activa" in record and " · " in record.split("Cursos:")[0], record

@@ -29,6 +29,8 @@ MESSAGES = {
         "en": "{n, plural, one {# person} other {# people}} ({active} active): {names}.",
         "es": "{n, plural, one {# persona} other {# personas}} ({active, plural, one {# activa} other {# activas}}): {names}.",
     },
+    "admin.reply.account_active": {"en": "active account", "es": "cuenta activa"},
+    "admin.reply.account_inactive": {"en": "deactivated account", "es": "cuenta desactivada"},
     "admin.reply.employee_detail": {
         "en": "{name} — {role}. Courses: {courses}. Skills: {skills}.",
         "es": "{name} — {role}. Cursos: {courses}. Habilidades: {skills}.",
