@@ -251,7 +251,9 @@ def suggestions(state: Mapping[str, Any], citations: list[Passage]) -> list[str]
     sections = list(
         dict.fromkeys((c.section or c.document).split(" > ")[-1] for c in sources)
     )  # the heading, not its path
-    out = [t("tutor.suggest.example", language, topic=sections[0])] if sections else []
+    # the twin writes no example (agents/tutor/chip_answers.py): offline, the rest of the section is offered
+    first = "tutor.suggest.example" if state.get("engine") != "offline" else "tutor.suggest.more"
+    out = [t(first, language, topic=sections[0])] if sections else []
     if len(sections) > 1:
         out.append(t("tutor.suggest.more", language, topic=sections[1]))
     out.append(t("tutor.suggest.course", language) if not course else t("tutor.suggest.review", language))

@@ -12,6 +12,7 @@ from pydantic import BaseModel
 
 from agents.offline import match_exemplars
 from agents.tutor import prompts
+from agents.tutor.chip_questions import answers_a_chip, recognise
 from agents.tutor.guardrails import normalize
 from agents.tutor.state import Intent, TutorContext, TutorState
 
@@ -125,6 +126,8 @@ def classify_intent(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
     override = heuristic_intent(message)
     if override:
         return {"intent": override}
+    if recognise(message):  # one of our chips: a question on the material it names
+        return {"intent": "in_course" if in_course else "cross_course"}
     ctx = runtime.context
     user = prompts.CLASSIFY_USER.format(
         where="inside a course" if in_course else "not inside any course (general chat)",
@@ -146,6 +149,8 @@ def classify_intent(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
 
 def route_after_classify(state: TutorState) -> str:
     intent = state["intent"]
+    if answers_a_chip(state):
+        return "retrieve_named"
     if intent == "in_course" and state.get("course_id"):
         return "retrieve_course_context"
     if intent in ("in_course", "cross_course"):

@@ -17,12 +17,13 @@ from concurrent.futures import ThreadPoolExecutor
 
 from langgraph.graph import END, START, StateGraph
 
-from agents.tutor import classify, nodes, retrieve
+from agents.tutor import chip_questions, classify, nodes, retrieve
 from agents.tutor.exercise_material import add_exercise_material
 from agents.tutor.state import TutorContext, TutorState
 from core.turns import Grounding, TurnEvent
 
 RETRIEVAL_NODES = ("retrieve_course_context", "retrieve_semantic", "retrieve_progress", "skip_retrieval")
+ROUTES = (*RETRIEVAL_NODES, "retrieve_named")  # the last: the material one of our chips names (chip_questions.py)
 
 
 def build_graph(checkpointer=None):
@@ -32,6 +33,8 @@ def build_graph(checkpointer=None):
     for name in RETRIEVAL_NODES:
         graph.add_node(name, getattr(retrieve, name))
         graph.add_edge(name, "exercise_material")
+    graph.add_node("retrieve_named", chip_questions.retrieve_named)
+    graph.add_edge("retrieve_named", "exercise_material")
     graph.add_node("exercise_material", add_exercise_material)
     graph.add_edge("exercise_material", "adapt_to_learner")
     graph.add_node("adapt_to_learner", nodes.adapt_to_learner)
@@ -40,7 +43,7 @@ def build_graph(checkpointer=None):
     graph.add_node("reflect", nodes.reflect)
     graph.add_node("post_process", nodes.post_process)
     graph.add_edge(START, "classify_intent")
-    graph.add_conditional_edges("classify_intent", classify.route_after_classify, list(RETRIEVAL_NODES))
+    graph.add_conditional_edges("classify_intent", classify.route_after_classify, list(ROUTES))
     graph.add_conditional_edges("generate_response", nodes.route_after_generate, ["reflect", "post_process"])
     graph.add_conditional_edges("reflect", nodes.route_after_reflect, ["generate_response", "post_process"])
     graph.add_edge("post_process", END)

@@ -17,6 +17,8 @@ from agents.offline import stream_words
 from agents.tutor import adapt, prompts
 from agents.tutor.answer_check import answering_passage
 from agents.tutor.answers import next_steps, offline_answer, suggestions
+from agents.tutor.chip_answers import twin_chip_answer
+from agents.tutor.chip_questions import NAMED, offerable
 from agents.tutor.citations import (
     CitationStream,
     name_manual_sections,
@@ -120,6 +122,8 @@ def generate_response(state: TutorState, runtime: Runtime[TutorContext]) -> dict
     def twin() -> str:
         if state.get("leaks"):
             return socratic_hint(state.get("attempt") or {}, passages, state["language"], state.get("hint_level") or 1)
+        if state.get("retrieval_source") == NAMED:
+            return twin_chip_answer(state)
         return offline_answer(state, ctx.user_name, ctx.org_name, ctx.embedder)
 
     gate = AnswerGate(
@@ -220,6 +224,7 @@ def post_process(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
     with ctx.pool.connection() as conn:
         citations = pinpoint(conn, ctx.org_id, response, [passages[n] for n in cited])
         citations = name_manual_sections(conn, ctx.org_id, citations, state["language"], state.get("course_id"))
+        follow_ups = offerable(conn, ctx.org_id, state["message"], suggestions(state, citations))
     removed = (state.get("removed_citations") or []) + removed
     opening, closing = _framing(state)  # our own words around the answer: not claims a passage must back
     unsupported = (
@@ -240,7 +245,6 @@ def post_process(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
         if state.get("rung") == "general" and state.get("intent") in ("in_course", "cross_course")
         else None
     )
-    follow_ups = suggestions(state, citations)
     actions = adapt.lesson_action(state.get("learner"), state["language"]) + next_steps(state)
     # each with the passage its [n] points at, shortened: the chat draws the sources from this event alone
     runtime.context.emit(Citations([c.shown() for c in citations]))

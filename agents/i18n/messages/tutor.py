@@ -187,6 +187,23 @@ MESSAGES = {
         "en": "Explain the key points of “{topic}”",
         "es": "Explícame los puntos clave de «{topic}»",
     },
+    # a chip's answer (agents/tutor/chip_answers.py), from the material it names
+    "tutor.chip.more": {"en": "This is what “{topic}” says:", "es": "Esto es lo que dice «{topic}»:"},
+    "tutor.chip.explain": {"en": "The key points of “{topic}”:", "es": "Los puntos clave de «{topic}»:"},
+    "tutor.chip.example": {
+        "en": "I can't write an example without a language model, and the document has none for “{topic}”. "
+        "These are its concrete rules, to picture a case with:",
+        "es": "Sin un modelo de lenguaje no puedo inventar un ejemplo, y el documento no trae ninguno para "
+        "«{topic}». Estas son sus reglas concretas, para imaginar un caso:",
+    },
+    "tutor.chip.key_points_document": {
+        "en": "The key points of “{topic}”, section by section:",
+        "es": "Los puntos clave de «{topic}», apartado por apartado:",
+    },
+    "tutor.chip.more_sections": {
+        "en": "{n, plural, one {One more section is} other {# more sections are}} in the source.",
+        "es": "{n, plural, one {Hay un apartado más} other {Hay # apartados más}} en la fuente.",
+    },
     "tutor.suggest.hint": {"en": "Give me another hint", "es": "Dame otra pista"},
     "tutor.suggest.concept": {
         "en": "Which concept should I review for this exercise?",
