@@ -138,12 +138,18 @@ def test_the_third_set_stays_above_what_it_read_unseen(seeded_pool, admin):
         assert s.tool / s.n >= tool and s.arguments / s.n >= arguments, (lang, str(s))
 
 
-def test_a_fourth_set_held_out_whole(seeded_pool, admin):
-    """Written after the third set's misses were read and before the twin changed for them; never tuned on.
-    Issue 32 asks tool >= 0.95 and arguments >= 0.9 per language; measured once after the changes it reads
-    en 0.92/0.90 (0.84/0.80 before them), es 0.93/0.93 (0.92/0.87): the floor kept here, not the target met."""
-    scores, lost = _whole_set(seeded_pool, admin, request_set.HELDOUT3, "fourth set (held out)")
+def test_the_fourth_set_stays_above_what_it_read_unseen(seeded_pool, admin):
+    """Written after the third set's misses were read and before the twin changed for them; measured once
+    after those changes (en 0.92/0.90, es 0.93/0.93), then its misses read in session 13 (it is train now)."""
+    scores, lost = _whole_set(seeded_pool, admin, request_set.HELDOUT3, "fourth set (train since read)")
     assert not lost
     for lang, (tool, arguments) in {"en": (0.91, 0.9), "es": (0.93, 0.93)}.items():
         s = scores[lang]
         assert s.tool / s.n >= tool and s.arguments / s.n >= arguments, (lang, str(s))
+
+
+def test_a_fifth_set_held_out_whole(seeded_pool, admin):
+    """Written in session 13 after the fourth set's misses were read and before the twin changed for them
+    (course-status questions, ambiguous course titles, yes/no questions among its slices); never tuned on."""
+    scores, lost = _whole_set(seeded_pool, admin, request_set.HELDOUT4, "fifth set (held out)")
+    assert not lost
