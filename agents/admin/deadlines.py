@@ -22,7 +22,8 @@ from core.names import fold
 # where a deadline starts; the firm ones can only introduce a date
 _FIRM = (
     r"by|before|due(?: by| on)?|until|till|no later than|deadline(?: of| is)?|finish by|antes de(?:l| la| el)?|"
-    r"hasta(?: el)?|plazo(?: hasta)?|fecha(?: limite)?|con fecha|para(?= (?:el )?(?:final|finales|fin) )"
+    r"hasta(?: el)?|plazo(?: hasta)?|fecha(?: limite)?|con fecha|para(?= (?:el )?(?:final|finales|fin) )|"
+    r"para cuando|for when|by the time|after|despues de|tras|once"  # "para cuando vuelva": said, not dropped
 )
 # "para" alone is soft: "para Lucía" names a person as often as "para el 30" names a day
 _CUE = re.compile(

@@ -279,3 +279,46 @@ class OrgNames:
     def named(self, text: str, table: dict[str, str]) -> list[str]:
         """The canonical names ``text`` names in ``table`` (one winner, several tied, or none)."""
         return list(dict.fromkeys(table[label] for label in best_names(text, list(table), table)))
+
+    def courses_in(self, text: str) -> list[str]:
+        """The courses ``text`` names; when what it calls the course ("el curso de seguridad", "the essentials
+        course") fits several titles and is none of them whole, every course it fits (the tool asks which)."""
+        named = self.named(text, self.courses)
+        phrase = course_phrase(text)
+        said = content_words(phrase) if phrase else []
+        typed = set(content_words(text))
+        if (
+            not said
+            or len(named) > 1
+            or any(
+                course in named and all(_typed_as(word, typed) for word in content_words(label))
+                for label, course in self.courses.items()
+            )
+        ):
+            return named  # a title said whole, typos aside ("segurida en el almacen"), is that course
+        fitting = [
+            course
+            for label, course in self.courses.items()
+            if all(_typed_as(word, set(content_words(label))) for word in said)
+        ]
+        fitting = list(dict.fromkeys(fitting))
+        return fitting if len(fitting) > 1 else named
+
+
+def course_phrase(message: str) -> str | None:
+    """What the admin called the course when no title matched: quoted text, the words after 'course' ("the
+    course Safety Basics", "el curso de Seguridad"), or before it ("the Returns and Refunds course to Ryan")."""
+    quoted = _QUOTED.findall(message)
+    if quoted:
+        return quoted[0].strip()
+    after = re.search(
+        r"\b(?:course|curso)\s+(?:de\s+|del\s+|on\s+|about\s+|called\s+|llamado\s+)?"
+        r"(?!(?:to|a|al|para|for|by)\b)"  # "course to Ryan": Ryan is the person, not the course
+        r"(.+?)(?:\s+(?:to|a|para|by|before|antes|with|con|in|en)\s+|[,.;?!]|$)",
+        message,
+        re.IGNORECASE,
+    )
+    if after:
+        return after.group(1).strip()
+    before = re.search(r"\bthe\s+(.+?)\s+course\b", message, re.IGNORECASE)
+    return before.group(1).strip() if before else None

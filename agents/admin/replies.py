@@ -5,9 +5,11 @@ few rows and says so when there are more (the full list is in the table under th
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from datetime import date
 from typing import TypeVar
 
-from agents.i18n import code_label, format_number, format_percent, t
+from agents.i18n import code_label, format_date, format_number, format_percent, t
+from core.text import shortened
 
 SHOWN = {
     "list_employees": 6,
@@ -16,6 +18,7 @@ SHOWN = {
     "list_courses": 8,
     "get_alerts": 6,
     "get_mentorship_suggestions": 5,
+    "unfinished": 8,
 }
 
 
@@ -109,20 +112,30 @@ def summarize(tool: str, arguments: dict, result: dict, lang: str) -> str:
             if c["avg_score"] is None
             else format_number(c["avg_score"] * 100 if c["avg_score"] <= 1 else c["avg_score"], lang)
         )
-        hardest = ", ".join(
-            t("admin.reply.hardest_item", lang, prompt=r["prompt"][:60], rate=format_percent(r["failure_rate"], lang))
+        hardest = ", ".join(  # an item nobody fails is not hard: left out
+            t(
+                "admin.reply.hardest_item",
+                lang,
+                prompt=shortened(r["prompt"], 60),
+                rate=format_percent(r["failure_rate"], lang),
+            )
             for r in rows[:3]
+            if r["failure_rate"]
         )
-        return t(
+        stats = t(
             "admin.reply.course_stats",
             lang,
             title=c["title"],
+            status=code_label("status", c["status"], lang),
             enrolled=c["enrolled"],
             completed=c["completed"],
             rate=format_percent(c["completion_rate"], lang),
             overdue=c["overdue"],
             score=score,
-            hardest=hardest or t("admin.reply.no_attempts", lang),
+        )
+        hardest = t("admin.reply.hardest", lang, items=hardest) if hardest else ""
+        return " ".join(
+            part for part in (stats, _unfinished(result.get("unfinished", []), c["enrolled"], lang), hardest) if part
         )
     if tool == "get_alerts":
         kind = result.get("kind")
@@ -147,3 +160,20 @@ def summarize(tool: str, arguments: dict, result: dict, lang: str) -> str:
         pairs = _listing(rows, lambda r: f"{r['mentor']} → {r['mentee']} ({r['skill']})", limit, lang, sep="; ")
         return t("admin.reply.mentorship", lang, n=n, pairs=pairs or t("admin.reply.none_f", lang))
     return ""
+
+
+def _unfinished(rows: list[dict], enrolled: int, lang: str) -> str:
+    """Who has not finished the course ("who hasn't finished the security course?"), with how far each is."""
+
+    def render(r: dict) -> str:
+        due = (
+            t("admin.reply.due", lang, date=format_date(date.fromisoformat(r["deadline"]), lang))
+            if r["deadline"]
+            else ""
+        )
+        return f"{r['full_name']} ({format_percent(r['progress'], lang)}{due})"
+
+    if not rows:
+        return t("admin.reply.all_finished", lang) if enrolled else ""
+    people = _listing(rows, render, SHOWN["unfinished"], lang)
+    return t("admin.reply.unfinished", lang, n=len(rows), people=people)

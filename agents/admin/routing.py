@@ -16,17 +16,16 @@ from typing import TYPE_CHECKING
 from rapidfuzz.distance import DamerauLevenshtein
 
 from agents.admin.names import OrgNames, content_words, says_any, typo_of, words
-from agents.admin.prompts import (
+from agents.admin.prompts import MIN_ROUTE_SCORE, TOOL_EXEMPLARS
+from agents.admin.vocabulary import (
     ASSIGN_VERBS,
     HELP_KEYWORDS,
     JOINERS,
-    MIN_ROUTE_SCORE,
     NEEDS_COURSE,
     NEEDS_PERSON,
     OUT_OF_SCOPE,
     QUESTION_WORDS,
     STEP_SEPARATORS,
-    TOOL_EXEMPLARS,
     TOOL_KEYWORDS,
 )
 from agents.offline import match_exemplars
@@ -44,7 +43,14 @@ LEVEL_WORDS = {
 _KEYWORD_WORDS = {tool: [words(phrase) for phrase in phrases] for tool, phrases in TOOL_KEYWORDS.items()}
 # A step opening with one of these asks whether something is so; it orders nothing.
 YES_NO_STARTS = {"is", "are", "was", "were", "has", "have", "did", "does", "está", "sigue", "ha", "tiene"}
+_ASKING_STARTS = {"do", "should", "shall", "han", "ya", "se"}  # with a question mark: "¿Ya archivaste…?"
 _RAW_WORD = re.compile(r"[^\W\d_]+")
+# a request asked politely ("Can you…?", "¿Me puedes…?"), after any greeting: an order, not a yes/no question
+_POLITE_WORDS = {"can", "could", "would", "will", "please", "puedes", "podrias", "podrías", "puede", "podría"}
+_POLITE_WORDS |= {"podemos", "quieres", "mind", "importa", "pls", "plz", "porfa", "favor", "need", "necesito"}
+_GREETINGS = {"hi", "hello", "hey", "hola", "buenas", "oye", "ok", "vale", "sorry", "perdona", "me", "te", "nos"}
+_LEARNER_WORDS = {"learners", "learner", "students", "alumnos", "alumnas", "estudiantes"}
+_GONE_QUIET_WORDS = {"inactive", "inactivos", "inactivas", "inactivo", "inactiva"}
 _LISTING_WORDS = {"list", "lista", "listar", "show", "muestra", "muestrame", "ensename", "employees", "empleados"}
 # words that only ask about the person named ("what about Tom?", "¿y Lucía qué tal?")
 _ABOUT_WORDS = {
@@ -119,10 +125,23 @@ def level_in(step_words: list[str]) -> str | None:
 def _question_at(step: str) -> int | None:
     """Where a question word is ("Who is enrolled…", "¿Quiénes están…"; accents keep "qué" from "que"), or 0
     for a yes/no question ("Has Grace been deactivated?", "¿Está desactivada la cuenta de Andrés?")."""
-    raw = [w.lower() for w in _RAW_WORD.findall(step)]
-    if raw and raw[0] in YES_NO_STARTS:
+    if asks_yes_or_no(step):
         return 0
-    return next((i for i, w in enumerate(raw) if w in QUESTION_WORDS), None)
+    return next((i for i, w in enumerate(_RAW_WORD.findall(step.lower())) if w in QUESTION_WORDS), None)
+
+
+def asks_yes_or_no(step: str) -> bool:
+    """A yes/no question: opened as one ("Is…", "¿Está…", "¿Ya…?"), or a question mark on a step that is no
+    wh-question, names no write verb and asks nothing politely ("Can you…?", "¿Me haces el favor…?"):
+    "Tom Baker is deactivated, right?", "¿Lucía está dada de baja?"."""
+    raw = [w.lower() for w in _RAW_WORD.findall(step)]
+    if not raw:
+        return False
+    if raw[0] in YES_NO_STARTS or raw[0] in _ASKING_STARTS and "?" in step:
+        return True
+    if "?" not in step or any(w in QUESTION_WORDS for w in raw) or set(words(step)) & _POLITE_WORDS:
+        return False
+    return all(keyword_at(words(step), tool) is None for tool in WRITES)
 
 
 def asks_for_help(message: str) -> bool:
@@ -151,7 +170,7 @@ def route(
         at = keyword_at(said, tool)
         if at is not None and (asked is None or asked > at) and (tool not in NEEDS_COURSE or _course(step, org)):
             return tool
-    if asked == 0 and people and _RAW_WORD.findall(step)[0].lower() in YES_NO_STARTS:
+    if asked == 0 and people and asks_yes_or_no(step):
         return "get_employee_detail"  # "Is Tom Baker still active?": what their record says
     if org and asked is None and people:
         if level_in(said) and org.named(step, org.skills):
@@ -160,14 +179,20 @@ def route(
             return "assign_course"
     if any(said_at(said, words(phrase)) is not None for phrase in OUT_OF_SCOPE):
         return None
+    if says_any(said, _LEARNER_WORDS) and says_any(said, _GONE_QUIET_WORDS):
+        return "get_alerts"  # "Which learners have gone inactive?": the inactivity alert, not the accounts
     for tool in TOOL_KEYWORDS:
         if tool in WRITES or keyword_at(said, tool) is None:
             continue
+        if tool == "get_employee_detail" and not people and org and _course(step, org):
+            return "get_course_stats"  # "How is Store policy check-up doing?": the course, not a person
         if org and (tool in NEEDS_PERSON and not people or tool in NEEDS_COURSE and not _course(step, org)):
             continue
         if tool == "list_employees" and people and asked is None and not set(said) & _LISTING_WORDS:
             continue  # "Elena se ha ido de la empresa, quítale el acceso": said of one person, not a listing
         return tool
+    if org and not people and says_any(said, {"courses", "cursos"}) and not org.courses_in(step):
+        return "list_courses"  # "Show me all the courses", "¿Qué cursos tenemos?"
     if embedder is None:
         return None
     # "Priya?", "Show me Emily Watson": a person and nothing else asked. "Schedule a meeting with Emily"
@@ -175,6 +200,8 @@ def route(
     if people and not _unexplained(step, people):
         return "get_employee_detail"
     tool, score = match_exemplars(step, TOOL_EXEMPLARS, embedder)
+    if tool in WRITES and asked is not None:
+        return None  # a question never guesses its way to a write: its verb must be said
     if tool and score >= MIN_ROUTE_SCORE and (org is None or _has_what_it_needs(tool, step, org, people)):
         return tool
     return None
@@ -192,7 +219,7 @@ def _unexplained(step: str, people: list[str]) -> list[str]:
 
 
 def _course(step: str, org: OrgNames | None) -> bool:
-    return org is None or bool(org.named(step, org.courses))
+    return org is None or bool(org.courses_in(step))
 
 
 def _has_what_it_needs(tool: str, step: str, org: OrgNames, people: list[str]) -> bool:
@@ -210,7 +237,9 @@ def split_steps(message: str, org: OrgNames | None = None) -> list[str]:
     for separator in STEP_SEPARATORS:
         steps = [part for step in steps for part in re.split(re.escape(separator), step, flags=re.IGNORECASE)]
     steps = [part for step in steps for part in _split_joined(step, org)]
-    return [step.strip(" ,.;¿?¡!") for step in steps if step.strip(" ,.;¿?¡!")]
+    # a step keeps its question mark: "¿Lucía está dada de baja?" asks, "Lucía está dada de baja" tells
+    asked = [step.rstrip(" ,.;¡!").endswith("?") for step in steps]
+    return [step.strip(" ,.;¿?¡!") + "?" * q for step, q in zip(steps, asked) if step.strip(" ,.;¿?¡!")]
 
 
 def _split_joined(step: str, org: OrgNames | None) -> list[str]:
@@ -221,6 +250,14 @@ def _split_joined(step: str, org: OrgNames | None) -> list[str]:
                 continue
             left_people = org.people_in(left) if org else []
             right_people = (org.people_in(right) if org else []) or left_people  # "…and mark him as high"
+            if _is_remark(right):
+                continue  # "Desactiva a Pablo, ha dejado la empresa": why, not a question of its own
             if route(left, org, left_people) and route(right, org, right_people):
                 return [*_split_joined(left, org), *_split_joined(right, org)]
     return [step]
+
+
+def _is_remark(clause: str) -> bool:
+    """A clause that opens like a yes/no question but asks nothing (no question mark): a reason given."""
+    raw = _RAW_WORD.findall(clause)
+    return bool(raw) and raw[0].lower() in YES_NO_STARTS and "?" not in clause

@@ -23,8 +23,8 @@ from agents.i18n import t
 from agents.insights.alerts import compute_alerts
 from agents.insights.skill_history import merge_alerts, skill_expiry_alerts
 from storage import attempts as attempt_store
+from storage import course_learners, enrollments, skill_matrix
 from storage import courses as course_store
-from storage import enrollments, skill_matrix
 from storage import exercises as exercise_store
 from storage import skills as skill_store
 from storage import users as user_store
@@ -135,6 +135,7 @@ def get_course_stats(ctx: ToolContext, args: dict) -> dict:
     return {
         "course": jsonable(course_store.course_stats(ctx.conn, ctx.org_id, course.id, ctx.lang)),
         "rows": jsonable(exercise_store.hardest_exercises(ctx.conn, ctx.org_id, course.id)),
+        "unfinished": jsonable(course_learners.unfinished_learners(ctx.conn, ctx.org_id, course.id)),
     }
 
 
@@ -203,7 +204,8 @@ ADMIN_TOOLS: list[AdminTool] = [
     ),
     AdminTool(
         "get_course_stats",
-        "One course's statistics: enrolled, completion rate, average score, hardest exercises.",
+        "One course's statistics: enrolled, completion rate, average score, hardest exercises, and who has "
+        "not finished it yet.",
         _props(**_COURSE_REF),
         get_course_stats,
     ),

@@ -16,7 +16,7 @@ from uuid import UUID
 import psycopg
 
 from agents.admin.deadlines import deadline_in
-from agents.admin.names import EMAIL, STOPWORDS, WORD, OrgNames, content_words, says_any, words
+from agents.admin.names import EMAIL, STOPWORDS, WORD, OrgNames, content_words, course_phrase, says_any, words
 from agents.admin.routing import LEVEL_WORDS, route, split_steps
 from agents.offline import detect_language
 from core.names import fold
@@ -53,6 +53,7 @@ _INACTIVE_WORDS = {
     "deactivated",
     "desactivados",
     "desactivadas",
+    "desactivado",
     "left",
     "offboarded",
     "disabled",
@@ -69,36 +70,15 @@ _NUMBER_WORDS = {
 _ADMIN_WORDS = {"admin", "admins", "administrador", "administradores", "administradora", "administradoras"}
 
 
-def course_phrase(message: str) -> str | None:
-    """What the admin called the course when no title matched: quoted text, the words after 'course' ("the
-    course Safety Basics", "el curso de Seguridad"), or before it ("the Returns and Refunds course to Ryan")."""
-    quoted = _QUOTED.findall(message)
-    if quoted:
-        return quoted[0].strip()
-    after = re.search(
-        r"\b(?:course|curso)\s+(?:de\s+|del\s+|on\s+|about\s+|called\s+|llamado\s+)?"
-        r"(?!(?:to|a|al|para|for|by)\b)"  # "course to Ryan": Ryan is the person, not the course
-        r"(.+?)(?:\s+(?:to|a|para|by|before|antes|with|con|in|en)\s+|[,.;?!]|$)",
-        message,
-        re.IGNORECASE,
-    )
-    if after:
-        return after.group(1).strip()
-    before = re.search(r"\bthe\s+(.+?)\s+course\b", message, re.IGNORECASE)
-    return before.group(1).strip() if before else None
-
-
 def _pick(words_in: list[str], table: dict[str, set[str]]) -> str | None:
-    """The first key one of whose words is said (with one slip), or one of whose phrases is said whole."""
+    """The key whose longest phrase is said whole ("run out soon" is expiring, not "run out": expired), else
+    the first key one of whose words is said (with one slip)."""
     said = f" {' '.join(words_in)} "
+    phrases = [(len(s), key) for key, synonyms in table.items() for s in synonyms if " " in s and f" {s} " in said]
+    if phrases:
+        return max(phrases, key=lambda found: found[0])[1]
     return next(
-        (
-            key
-            for key, synonyms in table.items()
-            if says_any(words_in, {s for s in synonyms if " " not in s})
-            or any(f" {s} " in said for s in synonyms if " " in s)
-        ),
-        None,
+        (key for key, synonyms in table.items() if says_any(words_in, {s for s in synonyms if " " not in s})), None
     )
 
 
@@ -149,7 +129,7 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
         status = _pick(said_in_order, _STATUS_WORDS)
         return {"status": status} if status else {}
     if tool in ("get_course_stats", "archive_course", "assign_course"):
-        titles = org.named(step, org.courses)
+        titles = org.courses_in(step)  # several: what was said fits them all, so the tool asks which
         title = titles[0] if len(titles) == 1 else (course_phrase(step) or _common_words(titles))
         args = {"course_title": title} if title else {}
         if tool == "assign_course":

@@ -24,7 +24,6 @@ MESSAGES = {
     "admin.reply.none_f": {"en": "none", "es": "ninguna"},
     "admin.reply.nobody": {"en": "nobody", "es": "nadie"},
     "admin.reply.no_skills": {"en": "none recorded", "es": "sin registrar"},
-    "admin.reply.no_attempts": {"en": "no attempts yet", "es": "aún sin intentos"},
     "admin.reply.employees": {
         "en": "{n, plural, one {# person} other {# people}} ({active} active): {names}.",
         "es": "{n, plural, one {# persona} other {# personas}} ({active, plural, one {# activa} other {# activas}}): {names}.",
@@ -53,11 +52,21 @@ MESSAGES = {
     },
     "admin.reply.hardest_item": {"en": "“{prompt}” ({rate} wrong)", "es": "«{prompt}» ({rate} de fallos)"},
     "admin.reply.course_stats": {
-        "en": "“{title}”: {enrolled} enrolled, {completed} completed ({rate}), {overdue} overdue, average score "
-        "{score}. Hardest: {hardest}.",
-        "es": "«{title}»: {enrolled} inscritos, {completed} completados ({rate}), {overdue} vencidos, nota media "
-        "{score}. Más difíciles: {hardest}.",
+        "en": "“{title}” ({status}): {enrolled} enrolled, {completed} completed ({rate}), {overdue} overdue, "
+        "average score {score}.",
+        "es": "«{title}» ({status}): {enrolled} inscritos, {completed} completados ({rate}), {overdue} vencidos, "
+        "nota media {score}.",
     },
+    "admin.reply.hardest": {"en": "Most failed: {items}.", "es": "Lo que más se falla: {items}."},
+    "admin.reply.unfinished": {
+        "en": "Not finished yet ({n}): {people}.",
+        "es": "Aún sin terminar ({n}): {people}.",
+    },
+    "admin.reply.all_finished": {
+        "en": "Everyone enrolled has finished it.",
+        "es": "Todos los inscritos lo han terminado.",
+    },
+    "admin.reply.due": {"en": ", due {date}", "es": ", fecha límite {date}"},
     "admin.reply.alerts": {
         "en": "{n, plural, one {# alert} other {# alerts}} ({high} high). {top}",
         "es": "{n, plural, one {# alerta} other {# alertas}} ({high, plural, one {# alta} other {# altas}}). {top}",
