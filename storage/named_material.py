@@ -39,7 +39,7 @@ class NamedChunk:
 
 def named_chunks(conn: psycopg.Connection, org_id: UUID, name: str) -> list[NamedChunk]:
     """The chunks of the sections headed ``name``, else of the document titled ``name``, else of the documents of
-    the published course titled ``name``; in document order."""
+    the published course titled ``name`` (the one it was written from first); in document order."""
     with conn.cursor() as cur:
         rows = cur.execute(
             f"""SELECT c.id, c.document_id, d.title, c.position, c.heading, c.page_start, c.page_end, c.content,
@@ -51,7 +51,8 @@ def named_chunks(conn: psycopg.Connection, org_id: UUID, name: str) -> list[Name
                 FROM document_chunks c JOIN documents d ON d.id = c.document_id
                 WHERE c.org_id = %(org_id)s AND c.ingestion_id IS NULL
                   AND ({_heads("%(name)s")} OR lower(d.title) = lower(%(name)s) OR d.id IN ({_COURSE_DOCUMENTS}))
-                ORDER BY d.title, c.position""",
+                ORDER BY d.id IN (SELECT k.source_document_id FROM courses k WHERE k.org_id = %(org_id)s
+                                    AND lower(k.title) = lower(%(name)s)) DESC, d.title, c.position""",
             {"org_id": org_id, "name": name},
         ).fetchall()
     found = [NamedChunk(Chunk(*row[:10]), row[10], row[11] or "") for row in rows]

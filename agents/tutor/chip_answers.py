@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from agents.i18n import t
-from agents.offline import answer_candidates, cite_chosen
+from agents.offline import answer_candidates, cite_chosen, split_sentences
 from agents.retrieval.passages import Passage
 from agents.tutor.answer_check import front_matter
 from agents.tutor.answers import passage_language
@@ -24,17 +24,25 @@ from agents.tutor.chip_questions import ChipQuestion, recognise
 SECTION_CHARS = 900  # a section's statements quoted at most
 KEY_POINTS = 10  # a document's sections led by one statement each, at most
 _FIGURE = re.compile(r"\d")
+_STOPS = (".", "!", "?", ";", ":", "…", '"', "»", "”", ")")
 _BULLET = re.compile(r"\s+•\s+")
 
 
 def _sentences(passage: Passage) -> list[str]:
     """A passage's statements and list lead-ins; the items of a list a PDF ran into one line ("… are mandatory:
     • Safety shoes … • A vest …") apart."""
-    return [sentence for _, sentence in answer_candidates([(passage.index, _BULLET.sub("\n- ", passage.text))])]
+    text = _BULLET.sub("\n- ", passage.text)
+    statements = {sentence for _, sentence in answer_candidates([(passage.index, text)])}
+    return [s for s in split_sentences(text) if s in statements or s.rstrip().endswith(":")]
 
 
 def _statements(passage: Passage) -> list[str]:
     return [sentence for sentence in _sentences(passage) if not front_matter(sentence, passage.section)]
+
+
+def _quotable(sentence: str, section: str) -> bool:
+    """A statement, or a list's lead-in (it says what its items are)."""
+    return sentence.rstrip().endswith(":") or not front_matter(sentence, section)
 
 
 def _lead(passage: Passage) -> str:
@@ -57,19 +65,51 @@ def _shown_before(history: list[dict]) -> str:
 def _quoted(passages: list[Passage], history: list[dict], pick_figures: bool) -> str:
     """The passages' statements in order (figures first when ``pick_figures``), within SECTION_CHARS; those the
     previous answer quoted are left out unless nothing else is left."""
-    candidates = [(p.index, s) for p in passages for s in _statements(p)]
+    candidates = [(p.index, s) for p in passages for s in _sentences(p) if _quotable(s, p.section)]
     shown = _shown_before(history)
     fresh = [c for c in candidates if " ".join(c[1].split()) not in shown] or candidates
     if pick_figures:
         fresh = [c for c in fresh if _FIGURE.search(c[1])] or fresh
-    chosen: list[int] = []
+    chosen: list[tuple[int, str]] = []
     used = 0
-    for n, (_, sentence) in enumerate(fresh):
+    for number, sentence in fresh:
         if chosen and used + len(sentence) > SECTION_CHARS:
             break
-        chosen.append(n)
+        chosen.append((number, sentence))
         used += len(sentence) + 5
-    return cite_chosen(fresh, chosen, SECTION_CHARS)
+    return _written(chosen)
+
+
+def _written(chosen: list[tuple[int, str]]) -> str:
+    """Statements as prose, each run of one passage's followed by its [n]; a list's lead-in on a line of its own
+    and its items (no closing stop: "Respeto a diferentes opiniones") one a line, each cited."""
+    lines: list[str] = []
+    run: list[str] = []
+    run_number = 0
+
+    def flush() -> None:
+        if run:
+            lines.append(f"{' '.join(run)} [{run_number}]")
+            run.clear()
+
+    for number, sentence in chosen:
+        if lines and lines[-1].endswith(":") and not run and sentence.rstrip().endswith(_STOPS):
+            lines.pop()  # a lead-in none of whose items are statements
+        if sentence.rstrip().endswith(":"):
+            flush()
+            lines.append(sentence)
+        elif not sentence.rstrip().endswith(_STOPS):
+            flush()
+            lines.append(f"- {sentence} [{number}]")
+        else:
+            if number != run_number or (lines and lines[-1].startswith("- ") and not run):
+                flush()
+            run.append(sentence)
+            run_number = number
+    flush()
+    while lines and lines[-1].endswith(":"):  # a lead-in whose items didn't fit
+        lines.pop()
+    return "\n".join(lines)
 
 
 def _key_points(passages: list[Passage]) -> tuple[list[str], int]:

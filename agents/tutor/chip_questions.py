@@ -85,16 +85,17 @@ def recognise(message: str) -> ChipQuestion | None:
 
 
 def offerable(conn, org_id: UUID, message: str, chips: list[str]) -> list[str]:
-    """The chips worth offering: those naming material the organisation has, none repeating the message."""
+    """The chips worth offering: those naming material the organisation has, none on the material the message
+    (a chip itself) was about."""
     named = {chip: recognise(chip) for chip in chips}
+    asked = recognise(message)
     known = named_material.known_names(
         conn, org_id, list(dict.fromkeys(c.topic for c in named.values() if c is not None))
     )
-    asked = " ".join(message.split()).casefold()
     return [
         chip
         for chip, question in named.items()
-        if (question is None or question.topic in known) and " ".join(chip.split()).casefold() != asked
+        if question is None or (question.topic in known and (asked is None or question.topic != asked.topic))
     ]
 
 

@@ -9,11 +9,12 @@ import re
 import pytest
 
 from agents.i18n import t
+from agents.tutor.chip_answers import chip_answer
 from agents.tutor.chip_questions import CHIP_KEYS, ChipQuestion, offerable, recognise
 from core.turns import Citations, Done, Grounding, Suggestions
 from storage import chat
 from tests.fake_openai import Reply
-from tests.tutor.conftest import by_name, run
+from tests.tutor.conftest import by_name, passage, run
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
@@ -118,7 +119,9 @@ def test_a_chip_whose_topic_does_not_resolve_is_not_offered(seeded_pool, james):
     ]
     with seeded_pool.connection() as conn:
         assert offerable(conn, james.org_id, "Hi", chips) == chips[1:]
-        assert offerable(conn, james.org_id, chips[1], chips) == chips[2:]  # not the question just asked
+        # not on the material the chip just clicked was about
+        asked = t("tutor.suggest.explain_course", "en", topic="3.2 Approval limits")
+        assert offerable(conn, james.org_id, asked, chips) == chips[2:]
 
 
 def test_with_a_model_the_example_is_written_from_the_section_and_checked(seeded_pool, james, fake_openai):
@@ -159,3 +162,21 @@ def test_with_a_model_the_example_chip_is_offered(seeded_pool, james, fake_opena
     events, _ = run(james, "Who can approve a refund of 300 EUR?", seeded_pool)
     kinds = [chip.kind for chip in map(recognise, by_name(events, Suggestions).suggestions) if chip]
     assert kinds[:1] == ["example"]
+
+
+def test_a_lists_items_are_one_a_line_after_their_lead_in():
+    standards = passage(
+        1,
+        "Ejemplos de comportamientos que contribuyen a crear un ambiente positivo:\n\n"
+        "* Demostrar empatía y amabilidad ante otras personas\n"
+        "* Respeto a diferentes opiniones, puntos de vista y experiencias\n",
+        document="Código de Conducta",
+        section="Nuestros estándares",
+    )
+    text = chip_answer(ChipQuestion("more", "Nuestros estándares"), [standards], [], "es")
+    assert text == (
+        "Esto es lo que dice «Nuestros estándares»:\n\n"
+        "Ejemplos de comportamientos que contribuyen a crear un ambiente positivo:\n"
+        "- Demostrar empatía y amabilidad ante otras personas [1]\n"
+        "- Respeto a diferentes opiniones, puntos de vista y experiencias [1]"
+    )
