@@ -1,9 +1,9 @@
 """A tutor that adapts to the learner (issue 29, spec 003).
 
 What the product knows about the learner shapes the answer when the question is on a course they are
-taking: in a guided course the answer opens with a guiding question (the facts follow, to check it
-against); the support level (1 a question to think about · 2 a clue where to look · 3 step by step) comes
-from their record in that course — first tries, FSRS review state, recent wrong answers — and the first
+taking: in a guided course the tutor first asks a guiding question and waits for the learner's guess
+(agents/tutor/guided.py); the support level (1 a question to think about · 2 a clue where to look · 3 step by
+step) comes from their record in that course — first tries, FSRS review state, recent wrong answers — and the first
 hint of an exercise from their answers to it; when they are weak there, the lesson or reviews that help are named.
 The learner is told why. All of it is deterministic, with or without a model.
 """
@@ -151,15 +151,13 @@ def _topic(source_id: str | None, passages: list[Passage]) -> str:
     return (top.section or top.document).split(" > ")[-1].strip().rstrip(".:") or top.document
 
 
-def preface(view: dict | None, message: str, passages: list[Passage], language: str) -> str:
-    """A guided course's opening: the guiding question, why the learner gets one, and the bridge to the
-    facts (empty in a direct course, or with no material to guide towards)."""
-    if not view or view["mode"] != "guided" or not passages:
-        return ""
+def guiding_question(view: dict, message: str, language: str) -> str:
+    """A guided course's turn before the answer: the guiding question, why the learner gets one, and how to
+    answer it or get the answer straight away (the answer waits for their reply: agents/tutor/guided.py)."""
     topic = view["topic"]
     question = t(f"tutor.guide.ask.{question_kind(message)}", language, topic=topic)
-    bridge = t(f"tutor.guide.bridge.{view['level']}", language, topic=topic)
-    return f"🤔 **{question}**\n\n_{_why(view, language)}_\n\n{bridge}\n\n"
+    reply = t(f"tutor.guide.reply.{view['level']}", language, topic=topic, reveal=t("tutor.guide.reveal", language))
+    return f"🤔 **{question}**\n\n_{_why(view, language)}_\n\n{reply}"
 
 
 def coda(view: dict | None, language: str) -> str:

@@ -60,7 +60,7 @@ def held(text: str, facts: list[str]) -> list[bool]:
 
 def ask_tutor(deps, user, question: str) -> dict:
     text, citations, rung = "", [], None
-    for event in service.run_turn(deps, user, question, rate_limit=RATE_LIMIT):
+    for event in service.run_to_answer(deps, user, question, rate_limit=RATE_LIMIT):
         if isinstance(event, Token):
             text += event.text
         elif isinstance(event, Fallback):

@@ -80,7 +80,7 @@ def score_item(deps, user, item: dict, titles: dict, org_chunks) -> dict | None:
     if answering is None:
         return None
     text, citations = "", []
-    for event in service.run_turn(deps, user, item["question"], rate_limit=RATE_LIMIT):
+    for event in service.run_to_answer(deps, user, item["question"], rate_limit=RATE_LIMIT):
         if isinstance(event, Token):
             text += event.text
         elif isinstance(event, Citations):

@@ -14,8 +14,8 @@ from langgraph.runtime import Runtime
 
 from agents.i18n import code_label, language_name, t
 from agents.offline import stream_words
-from agents.tutor import adapt, prompts
-from agents.tutor.answer_check import answering_passage
+from agents.tutor import adapt, guided, prompts
+from agents.tutor.answer_check import answering, ranked_sentences
 from agents.tutor.answers import next_steps, offline_answer, suggestions
 from agents.tutor.chip_answers import twin_chip_answer
 from agents.tutor.chip_questions import NAMED, offerable
@@ -37,29 +37,41 @@ MAX_REWRITES = 2
 
 def adapt_to_learner(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
     """The course the learner is taking that the question is on, and their record in it (issue 29): an open
-    exercise has its own hint levels, and a question with no material has nothing to guide towards."""
+    exercise has its own hint levels, and a question with no material has nothing to guide towards. In a
+    guided course, whether this turn asks first (agents/tutor/guided.py) and how a guess compares."""
     passages = state.get("passages") or []
-    if state.get("attempt") or state.get("intent") not in ("in_course", "cross_course") or not passages:
-        return {"learner": None}
-    # what the answer leans on, not every passage retrieved: a course is recognised, and its guiding question
-    # named, by the section that answers (a vacation question is not on the security course that a fifth
-    # passage came from)
-    lead = answering_passage(state["message"], tuple(passages), runtime.context.embedder)
-    if lead is None:
-        return {"learner": None}
-    ctx = runtime.context
-    view = adapt.learner_view(
-        ctx.pool, ctx.org_id, ctx.user_id, state["language"], state.get("course_id"), [lead], ctx.now
-    )
-    return {"learner": view}
+    lead = None
+    if not state.get("attempt") and state.get("intent") in ("in_course", "cross_course") and passages:
+        # what the answer leans on, not every passage retrieved: a course is recognised, and its guiding
+        # question named, by the section that answers (a vacation question is not on the security course that
+        # a fifth passage came from)
+        ranked = ranked_sentences(state["message"], tuple(passages), runtime.context.embedder)
+        lead = answering(state["message"], ranked, runtime.context.embedder)
+    ctx, view = runtime.context, None
+    if lead is not None:
+        lead_passage = next(p for p in passages if p.index == lead.number)
+        view = adapt.learner_view(
+            ctx.pool, ctx.org_id, ctx.user_id, state["language"], state.get("course_id"), [lead_passage], ctx.now
+        )
+    guide, guess = state.get("guide"), state.get("guess")
+    turn = {
+        "learner": view,
+        "guided_turn": None,
+        "guide_next": guided.settled(guide),
+        "guess_feedback": guided.feedback(guess, lead.sentence if lead else None, state["language"]) if guess else None,
+    }
+    # a reply to the pending question, a new question asked instead of replying (never two questions in a
+    # row), the topic just asked about, or a way out with nothing to get out of: answered
+    if view and view["mode"] == "guided" and not state.get("guided_reply") and not guided.pending(guide):
+        if not guided.repeats_topic(guide, view) and not guided.way_out(state["message"]):
+            turn.update(guided_turn="ask", guide_next=guided.asked(state["message"], state["language"], view))
+    return turn
 
 
 def _framing(state: TutorState) -> tuple[str, str]:
-    """The guided course's opening question and the closing pointer to what helps (both deterministic)."""
-    learner, language = state.get("learner"), state["language"]
-    return adapt.preface(learner, state["message"], state.get("passages") or [], language), adapt.coda(
-        learner, language
-    )
+    """The feedback on a guess that opens the answer and the closing pointer to what helps (deterministic)."""
+    feedback = state.get("guess_feedback")
+    return (f"{feedback}\n\n" if feedback else ""), adapt.coda(state.get("learner"), state["language"])
 
 
 def _messages(state: TutorState, ctx: TutorContext) -> list[dict]:
@@ -83,10 +95,11 @@ def _messages(state: TutorState, ctx: TutorContext) -> list[dict]:
         own = [p for p in state.get("passages") or [] if p.source_id in (attempt.get("source_ids") or ())]
         if own:  # its own material comes first (agents/tutor/exercise_material.py)
             system += "\n" + prompts.HINT_MATERIAL.format(index=own[0].index, where=passage_label(own[0])[1:-1])
-    opening, _ = _framing(state)
-    if opening:
-        level = state["learner"]["level"]  # type: ignore[index]
-        system += "\n\n" + prompts.GUIDED_MODE.format(opening=opening.strip(), support=prompts.SUPPORT_RULES[level])
+    if reply := state.get("guided_reply"):
+        level = (state.get("learner") or {}).get("level", 1)
+        system += "\n\n" + prompts.GUIDED_REPLY[reply].format(
+            guess=state.get("guess"), feedback=state.get("guess_feedback"), support=prompts.SUPPORT_RULES[level]
+        )
     messages = [{"role": "system", "content": system}]
     if state.get("history_summary"):
         messages.append(
@@ -115,6 +128,15 @@ def generate_response(state: TutorState, runtime: Runtime[TutorContext]) -> dict
     until reflection passes it. A model answer the gate rejects is replaced by the twin's (issue 13)."""
     ctx = runtime.context
     started = time.perf_counter()
+    if state.get("guided_turn") == "ask":  # the guiding question alone: the answer waits for the reply
+        question = adapt.guiding_question(state["learner"] or {}, state["message"], state["language"])
+        _token(runtime, question)
+        return {
+            "draft": question,
+            "streamed": True,
+            "citation_order": [],
+            "engine": "offline" if ctx.llm.offline else "rules",
+        }
     hold_back = bool(state.get("attempt"))
     passages = state.get("passages") or []
     cleaner = CitationStream({p.index for p in passages})
@@ -221,17 +243,22 @@ def post_process(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
     if not state.get("streamed"):
         for token in stream_words(response):
             _token(runtime, token)
+    asking = state.get("guided_turn") == "ask"
     with ctx.pool.connection() as conn:
         citations = pinpoint(conn, ctx.org_id, response, [passages[n] for n in cited])
         citations = name_manual_sections(conn, ctx.org_id, citations, state["language"], state.get("course_id"))
-        follow_ups = offerable(conn, ctx.org_id, state["message"], suggestions(state, citations))
+        follow_ups = (
+            [t("tutor.guide.reveal", state["language"])]  # the way out of the guiding question: its one chip
+            if asking
+            else offerable(conn, ctx.org_id, state["message"], suggestions(state, citations))
+        )
     removed = (state.get("removed_citations") or []) + removed
     opening, closing = _framing(state)  # our own words around the answer: not claims a passage must back
     unsupported = (
         unsupported_sentences(
             response.replace(opening, "").replace(closing, ""), list(passages.values()), cited, ctx.embedder
         )
-        if state.get("engine") != "offline" and passages
+        if state.get("engine") != "offline" and passages and not state.get("guided_turn")
         else []
     )
     reason = (
@@ -240,12 +267,12 @@ def post_process(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
         else "unsupported"
         if unsupported
         else "uncited"
-        if passages and not citations and not state.get("attempt")
+        if passages and not citations and not (state.get("attempt") or state.get("guided_turn"))
         else "not_grounded"
         if state.get("rung") == "general" and state.get("intent") in ("in_course", "cross_course")
         else None
     )
-    actions = adapt.lesson_action(state.get("learner"), state["language"]) + next_steps(state)
+    actions = [] if asking else adapt.lesson_action(state.get("learner"), state["language"]) + next_steps(state)
     # each with the passage its [n] points at, shortened: the chat draws the sources from this event alone
     runtime.context.emit(Citations([c.shown() for c in citations]))
     runtime.context.emit(Suggestions(follow_ups, actions))

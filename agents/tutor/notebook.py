@@ -41,7 +41,7 @@ def _user(deps: AppDeps, email: str) -> users.User:
 
 def _turn(deps: AppDeps, user: users.User, question: str, course: str | None) -> dict:
     text, citations, row = "", [], {"question": question, "fallback": None}
-    for event in service.run_turn(deps, user, question, course=course, rate_limit=answer_eval.RATE_LIMIT):
+    for event in service.run_to_answer(deps, user, question, course=course, rate_limit=answer_eval.RATE_LIMIT):
         if isinstance(event, Token):
             text += event.text
         elif isinstance(event, Fallback):  # the model's text is void; the twin's answer follows

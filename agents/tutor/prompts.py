@@ -75,11 +75,15 @@ state, quote or hint at the correct answer itself. Keep the same language. Draft
 
 {draft}"""
 
-GUIDED_MODE = """The learner is taking this course in guided mode: your answer has already opened, in their language, with a guiding question for them to think about:
+# the learner's reply to the guiding question a guided course asked first (agents/tutor/guided.py)
+GUIDED_REPLY = {
+    "guess": """The learner is taking this course in guided mode. You asked them a guiding question about the question below, and they replied with their guess: "{guess}". Your answer has already opened, in their language, with this feedback on it:
 
-{opening}
+{feedback}
 
-Continue from there with the facts from the material that answer it, so they can check what they thought. Do not repeat the question or the opening. {support}"""
+Continue from there with the facts from the material that answer the question, so they can see what they got right and what they missed. Do not repeat the feedback. {support}""",
+    "reveal": """The learner is taking this course in guided mode. You asked them a guiding question about the question below, and they asked for the answer straight away: give it plainly from the material. {support}""",
+}
 
 SUPPORT_RULES = {
     1: "Their record in the course is good: keep it short.",

@@ -19,6 +19,7 @@ from agents.llm.memory import budgets_for, prepare_history
 from agents.offline import message_language
 from agents.runtime.deps import AppDeps, Embedder
 from agents.runtime.refusals import refusal
+from agents.tutor import guided
 from agents.tutor.adapt import exercise_level
 from agents.tutor.graph import graph_events
 from agents.tutor.guardrails import is_about_exercise
@@ -266,9 +267,16 @@ def _prepare(pool, llm, user, message, session_id, course, lesson, rate_limit, s
         if not session.title:
             chat.rename_session(conn, user.org_id, user.id, session.id, session_title(text))
     context = context if context is not None else session.context
+    guide = session.context.get("guide")  # a guiding question waiting for this reply (agents/tutor/guided.py)
+    reply = guided.reply_to(guide, text)
+    if reply and (waiting := guided.pending(guide)):  # the answer is to the pending question, in its language
+        text, answer_language, guess = waiting["question"], waiting["language"], text
     state = {
         "message": text,
         "language": answer_language,
+        "guide": guide,
+        "guided_reply": reply,
+        "guess": guess if reply == "guess" else None,
         "history": history,
         "history_summary": summary,
         "course_id": context.get("course_id"),
@@ -301,3 +309,20 @@ def describe_context(deps: AppDeps, user: users.User, course: str | None, lesson
         return {}
     with deps.pool.connection() as conn:
         return resolve_context(conn, user, course, lesson)
+
+
+def run_to_answer(deps: AppDeps, user: users.User, message: str, **options) -> Iterator[TurnEvent]:
+    """One question straight to its answer's events, in a conversation of its own (the evals): on a guided
+    course the tutor first asks and waits (agents/tutor/guided.py), so the learner's way out is sent for them."""
+    try:
+        session = new_session(deps, user)
+    except TutorError as exc:
+        yield exc.event()
+        return
+    first = list(run_turn(deps, user, message, session_id=session.id, **options))
+    with deps.pool.connection() as conn:
+        waiting = guided.pending(_own_session(conn, user, session.id).context.get("guide"))
+    if not waiting:
+        yield from first
+        return
+    yield from run_turn(deps, user, t("tutor.guide.reveal", waiting["language"]), session_id=session.id, **options)

@@ -31,6 +31,15 @@ class TutorState(TypedDict, total=False):
     # the learner (agents/tutor/adapt.py): the course they are taking that the question is on, its tutor mode,
     # the support level from their record, and what helps; None when the question is on no course they take
     learner: dict | None
+    # the guided exchange (agents/tutor/guided.py): the conversation's guided state as stored, what this message
+    # is to a pending question ("guess" | "reveal"; ``message`` is then the pending question), the guess, and
+    # what this turn does ("ask": the question only; "answer") and leaves stored
+    guide: dict | None
+    guided_reply: str | None
+    guess: str | None
+    guess_feedback: str | None
+    guided_turn: str | None
+    guide_next: dict | None
     # classification
     intent: Intent
     # retrieval

@@ -43,11 +43,15 @@ def finish_turn(
         if (learner := final.get("learner"))
         else None,
         "question": final.get("message", ""),
+        # the guided exchange: "ask" (the guiding question, the answer waits) or the reply it got
+        "guided": final.get("guided_turn") or final.get("guided_reply"),
     }
     with pool.connection() as conn:
         if final.get("attempt"):
             attempt_store.record_hint(conn, ctx.org_id, UUID(final["attempt"]["attempt_id"]))
         saved = chat.add_message(conn, ctx.org_id, session.id, "assistant", final.get("response", ""), metadata)
+        if final.get("guide_next") != final.get("guide"):  # the question now pending, or none any more
+            chat.update_context(conn, ctx.org_id, session.id, {"guide": final.get("guide_next")})
     # the final text and its language: with the Grounding, Citations and Suggestions before it, everything a
     # client draws the answer from (the chat reads nothing back from the database)
     return Done(

@@ -168,8 +168,8 @@ def test_the_tutor_cites_only_passages_that_exist(changed, seeded_pool):
 
     with seeded_pool.connection() as conn:
         james = get_user_by_email(conn, "james@acme.test")
-    events = list(
-        service.run_turn(
+    events = list(  # the answer (on his guided course the tutor asks first: "just tell me" is sent for him)
+        service.run_to_answer(
             make_deps(seeded_pool), james, "How many days do customers have to return a product for a refund?"
         )
     )

@@ -16,8 +16,12 @@ E = TypeVar("E")
 
 
 def run(user, message, pool, **options) -> tuple[list[TurnEvent], str]:
-    """(events, streamed text) of one turn (``llm=`` a model of the test's own, else the process's)."""
-    events = list(service.run_turn(make_deps(pool, llm=options.pop("llm", None)), user, message, **options))
+    """(events, streamed text) of one turn in a conversation (``session_id``), else of the answer to a question
+    asked in a new one (a guided course's question first is answered "just tell me": ``service.run_to_answer``);
+    ``llm=`` a model of the test's own, else the process's."""
+    deps = make_deps(pool, llm=options.pop("llm", None))
+    turn = service.run_turn if "session_id" in options else service.run_to_answer
+    events = list(turn(deps, user, message, **options))
     return events, "".join(e.text for e in events if isinstance(e, Token))
 
 

@@ -1,11 +1,15 @@
-"""A tutor that adapts to the learner (issue 29, spec 003): a guided course's answer opens with a question,
-the support level comes from the learner's record, what helps is named where the question touches a weak
-spot, the learner is told why; a direct course and a course they don't take get none of it."""
+"""A tutor that adapts to the learner (issue 29, spec 003): on a guided course the tutor asks first and waits
+for the learner's guess (feedback on it, then the answer; "just tell me" gives the answer; a new question drops
+the pending one), the support level comes from the learner's record, what helps is named where the question
+touches a weak spot, the learner is told why; a direct course and a course they don't take get none of it."""
 
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from datetime import UTC, datetime, timedelta
 from uuid import uuid4
 
@@ -14,6 +18,7 @@ from fsrs import Card, Rating, Scheduler
 
 from agents.tutor.adapt import exercise_level, question_kind, support_level
 from agents.tutor.guardrails import find_leaks
+from agents.tutor.guided import reply_to, verdict
 from core.turns import Citations, Done, Suggestions
 from storage import chat, mastery
 from storage.attempts import abandon_attempts, start_attempt
@@ -78,29 +83,141 @@ def _opening(text: str) -> str:
     return text.strip().split("\n\n", 1)[0]
 
 
-def test_guided_course_answer_starts_with_a_question_and_says_why(seeded_pool, lucia, james):
-    course = _course(seeded_pool, lucia, SERVICE)
-    events, text = run(lucia, "¿Qué es el método ACRE?", seeded_pool, course=str(course))
+def _session(pool, user):
+    with pool.connection() as conn:
+        return chat.create_session(conn, user.org_id, user.id, "tutor").id
+
+
+def _stored(pool, user, session_id) -> tuple[dict, dict | None]:
+    """(the last answer's metadata, the conversation's guided state)."""
+    with pool.connection() as conn:
+        last = chat.list_messages(conn, user.org_id, session_id)[-1].metadata
+        return last, chat.get_session(conn, user.org_id, user.id, session_id, "tutor").context.get("guide")
+
+
+def _asks_only(events, text: str, chip: str) -> None:
+    """The turn is the guiding question alone: no answer, no source, the way out as its one chip."""
     assert re.fullmatch(r"🤔 \*\*[^*]+\?\*\*", _opening(text)), text
+    assert "[1]" not in text and not by_name(events, Citations).citations, text
+    assert by_name(events, Suggestions).suggestions == [chip] and not by_name(events, Suggestions).actions
+    assert not by_name(events, Done).low_confidence
+
+
+def test_guided_course_asks_first_says_why_and_waits(seeded_pool, lucia, james):
+    course = _course(seeded_pool, lucia, SERVICE)
+    session = _session(seeded_pool, lucia)
+    events, text = run(lucia, "¿Qué es el método ACRE?", seeded_pool, course=str(course), session_id=session)
+    _asks_only(events, text, "Dime la respuesta")
     assert "porque estás haciendo el curso «Atención al cliente de excelencia» (modo guiado)" in text
     assert "fallaste" in text  # her wrong answers are why she gets the most support
+    assert "escribe «Dime la respuesta»" in text
+    stored, guide = _stored(seeded_pool, lucia, session)
+    assert stored["learner"] == {"course_id": str(course), "mode": "guided", "level": 3}
+    assert stored["guided"] == "ask" and guide["pending"]["question"] == "¿Qué es el método ACRE?"
+
+    events, text = run(lucia, "Dime la respuesta", seeded_pool, session_id=session)  # the chip
+    assert "🤔" not in text and "ACRE" in text and by_name(events, Citations).citations
     assert (
         "vuelve a la lección «Nuestros estándares»" in text and "repasos pendientes" in text
-    )  # what helps with the ACRE steps
+    )  # what helps with the ACRE steps, with the answer
     actions = by_name(events, Suggestions).actions
     assert actions[0]["kind"] == "course" and actions[0]["id"] == str(course) and actions[0]["lesson"]
     assert actions[0]["label"] == "Ir a la lección: Nuestros estándares"
     drawn = render_answer(text, {"actions": actions}, "es", "http://app")
     assert re.search(rf'href="http://app/course_player\?course={course}&(amp;)?lesson={actions[0]["lesson"]}"', drawn)
-    assert by_name(events, Citations).citations and not by_name(events, Done).low_confidence_reason
-    with seeded_pool.connection() as conn:
-        session = chat.list_sessions(conn, lucia.org_id, lucia.id, "tutor")[0]
-        stored = chat.list_messages(conn, lucia.org_id, session.id)[-1].metadata["learner"]
-    assert stored == {"course_id": str(course), "mode": "guided", "level": 3}
+    assert not by_name(events, Done).low_confidence_reason
+    stored, guide = _stored(seeded_pool, lucia, session)
+    assert stored["guided"] == "reveal" and guide["pending"] is None
 
-    events, text = run(james, "Can I refund a customer without a receipt?", seeded_pool)  # no course open
-    assert re.fullmatch(r"🤔 \*\*[^*]+\?\*\*", _opening(text)), text
+    receipt = "Can I refund a customer without a receipt?"  # no course open
+    events, text = run(james, receipt, seeded_pool, session_id=_session(seeded_pool, james))
+    _asks_only(events, text, "Just tell me")
     assert f"because you're taking the course “{RETURNS}” (guided mode)" in text
+
+
+RETURN_DAYS = "How many days does a customer have to return a product?"
+
+
+def test_a_guess_gets_feedback_against_the_fact_then_the_cited_answer(seeded_pool, james):
+    session = _session(seeded_pool, james)
+    events, text = run(james, RETURN_DAYS, seeded_pool, session_id=session)
+    _asks_only(events, text, "Just tell me")
+    assert "30" not in text  # the answer waits for the guess
+
+    events, text = run(james, "I'd say 7 days", seeded_pool, session_id=session)
+    assert text.startswith("❌ Not quite: you said 7, and the material says 30."), text
+    assert text.index("Not quite") < text.index("within 30 days") < text.index("[1]")
+    assert by_name(events, Citations).citations and by_name(events, Done).engine == "offline"
+    stored, guide = _stored(seeded_pool, james, session)
+    assert stored["guided"] == "guess" and stored["question"] == RETURN_DAYS and guide["pending"] is None
+
+    events, text = run(james, RETURN_DAYS, seeded_pool, session_id=session)  # the same topic again: no second
+    assert "🤔" not in text and "within 30 days" in text  # question in a row on it
+
+    session = _session(seeded_pool, james)
+    run(james, RETURN_DAYS, seeded_pool, session_id=session)
+    _events, text = run(james, "thirty days?", seeded_pool, session_id=session)
+    assert text.startswith("✅ Well thought: “thirty days?” matches what the material says."), text
+    assert "within 30 days" in text and "[1]" in text
+
+
+def test_a_new_question_drops_the_pending_one(seeded_pool, james):
+    session = _session(seeded_pool, james)
+    run(james, RETURN_DAYS, seeded_pool, session_id=session)
+    events, text = run(james, "What is the ACRE method?", seeded_pool, session_id=session)
+    assert "🤔" not in text and "Not quite" not in text and "Well thought" not in text
+    assert by_name(events, Citations).citations
+    stored, guide = _stored(seeded_pool, james, session)
+    assert stored["guided"] is None and stored["question"] == "What is the ACRE method?" and guide["pending"] is None
+    _events, text = run(james, "30 days", seeded_pool, session_id=session)  # nothing pending: not a guess
+    assert "Well thought" not in text
+
+
+@pytest.mark.parametrize(
+    "message, reply",
+    [
+        ("Just tell me", "reveal"),
+        ("ok, just tell me please", "reveal"),
+        ("Dime la respuesta", "reveal"),
+        ("no sé", "reveal"),
+        ("30 days", "guess"),
+        ("¿30 días?", "guess"),
+        ("Is it 30 days?", "guess"),
+        ("I think they need the receipt", "guess"),
+        ("creo que hay que pedir el ticket", "guess"),
+        ("What is the ACRE method?", None),
+        ("¿Cómo reporto un correo de phishing?", None),
+        ("gracias", None),
+    ],
+)
+def test_a_reply_to_a_pending_question_is_read_as_a_guess_a_way_out_or_a_new_question(message, reply):
+    assert reply_to({"pending": {"question": "?"}}, message) == reply
+    assert reply_to({"pending": None, "last": ["c", "t"]}, message) is None  # nothing pending
+
+
+def test_a_guess_is_compared_by_its_figures_then_its_key_words():
+    fact = "Customers may return any unused product within 30 days of purchase for a full refund [1]."
+    assert verdict("30 days", fact)[0] == "right" and verdict("thirty", fact)[0] == "right"
+    assert verdict("14 days", fact) == ("figure", {"said": "14", "fact": "30"})
+    assert verdict("as long as it is unused", fact)[0] == "partly"  # the figure is missing
+    rule = "A refund without proof of purchase is refused above 50 EUR; below it, store credit is offered."
+    assert verdict("no", "Returns need the original receipt.")[0] == "wrong"
+    assert verdict("they need the original receipt", "Returns need the original receipt.")[0] == "right"
+    assert verdict("only store credit", rule)[0] == "partly"
+
+
+def test_the_pending_question_survives_a_new_process(seeded_pool, james):
+    session = _session(seeded_pool, james)
+    run(james, RETURN_DAYS, seeded_pool, session_id=session)
+    reply = subprocess.run(
+        [sys.executable, "-m", "agents.tutor", "ask", "7 days", "--user", "james@acme.test", "--session", str(session)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=dict(os.environ),
+    )
+    assert reply.returncode == 0, reply.stderr
+    assert "Not quite: you said 7, and the material says 30." in reply.stdout and "[1]" in reply.stdout
 
 
 def test_direct_course_gives_the_facts_and_still_points_to_what_helps(seeded_pool, lucia):
@@ -151,7 +268,7 @@ def _intent(request: dict) -> Reply | None:
     return None
 
 
-def test_with_a_model_the_guided_opening_comes_first_and_the_model_gives_the_facts(seeded_pool, lucia, fake_openai):
+def test_with_a_model_the_question_waits_and_the_model_answers_after_the_feedback(seeded_pool, lucia, fake_openai):
     course = _course(seeded_pool, lucia, SERVICE)
     prompts = []
 
@@ -162,10 +279,16 @@ def test_with_a_model_the_guided_opening_comes_first_and_the_model_gives_the_fac
         return Reply(text="ACRE son cuatro pasos: acoger, comprender, resolver y encantar [1].")
 
     fake_openai.responder = responder
-    events, text = run(lucia, "¿Qué es el método ACRE?", seeded_pool, course=str(course))
-    assert re.fullmatch(r"🤔 \*\*[^*]+\?\*\*", _opening(text)), text
-    assert "acoger, comprender, resolver y encantar" in text and by_name(events, Done).engine != "offline"
-    assert "guided mode" in prompts[0] and _opening(text).strip("🤔* ") in prompts[0]
+    session = _session(seeded_pool, lucia)
+    events, text = run(lucia, "¿Qué es el método ACRE?", seeded_pool, course=str(course), session_id=session)
+    _asks_only(events, text, "Dime la respuesta")
+    assert not prompts and "acoger" not in text  # no answer written yet: the question is ours
+
+    events, text = run(lucia, "creo que es acoger y resolver", seeded_pool, session_id=session)
+    feedback, answer = text.split("\n\n", 1)
+    assert feedback.startswith(("✅", "🟡", "❌")), text
+    assert "acoger, comprender, resolver y encantar" in answer and by_name(events, Done).engine != "offline"
+    assert "guided mode" in prompts[0] and '"creo que es acoger y resolver"' in prompts[0] and feedback in prompts[0]
 
 
 def test_a_leaking_model_answer_is_rewritten_and_the_clean_rewrite_kept(seeded_pool, lucia, fake_openai):

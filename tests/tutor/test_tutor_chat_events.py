@@ -64,11 +64,15 @@ def test_the_chats_final_message_is_the_one_the_events_draw(seeded_pool, james, 
     with seeded_pool.connection() as conn:
         signed_in = {"session": app_sessions.create_session(conn, james)}
     updates = list(chat_turn.respond(QUESTION, [], signed_in, None, {"app": APP}))
+    # James takes the returns course in guided mode: the tutor asks first, "Just tell me" gets the answer
+    chatbot, session = updates[-1][0], updates[-1][2]
+    assert "🤔" in chatbot[-1]["content"] and "30 days" not in chatbot[-1]["content"]
+    updates = list(chat_turn.respond("Just tell me", chatbot, signed_in, session, {"app": APP}))
     chatbot, sources = updates[-1][0], updates[-1][-2]
     _, saved = _stored_answer(seeded_pool, james)
     assert chatbot[-1]["content"] == render_answer(saved.content, saved.metadata, "en", APP)
     assert sources["choices"] == source_choices(saved.metadata) and sources["visible"] is True
-    assert [m["role"] for m in chatbot] == ["user", "assistant"] and "30 days" in chatbot[-1]["content"]
+    assert [m["role"] for m in chatbot] == ["user", "assistant"] * 2 and "30 days" in chatbot[-1]["content"]
 
 
 def test_the_cli_prints_each_event_in_its_wire_form():

@@ -1,6 +1,7 @@
 """The tutor chat embedded in the Course player (narrow column) and on the Tutor page: history, input
 box and Send are all in view, in a real browser. On the Tutor page Lucía asks about a course she is taking in
-guided mode: the answer opens with a question, says why, then gives the facts (issue 29)."""
+guided mode: the tutor asks a question first and says why, with no answer in that message; her guess gets
+feedback, then the facts (issue 29)."""
 
 from pathlib import Path
 
@@ -76,4 +77,17 @@ def test_tutor_input_and_send_stay_visible_when_embedded(seeded_db_url):
         shown = chat.inner_text()
         asked_at = shown.rfind("🤔")
         why_at = shown.find("porque estás haciendo el curso «Seguridad de la información: lo esencial»", asked_at)
-        assert 0 <= asked_at < why_at < shown.find("Según el material", why_at), shown[asked_at:]
+        assert 0 <= asked_at < why_at and "Según el material" not in shown[asked_at:], shown[asked_at:]  # it waits
+        assert frame.get_by_role("button", name="Dime la respuesta").first.is_visible()  # the way out, as a chip
+
+        answers = frame.locator(".badge.engine").count()
+        guess = "Creo que se reenvía al equipo de seguridad"
+        box.fill(guess)
+        frame.get_by_role("button", name="Enviar", exact=True).click()
+        frame.locator(".badge.engine").nth(answers).wait_for(timeout=180_000)  # the answer to the guess: done
+        page.screenshot(path=str(SHOTS / "4_guided_answer.png"), full_page=True)
+        shown = chat.inner_text()
+        asked_at = shown.rfind("🤔")
+        guessed_at = shown.find(guess, asked_at)  # her guess, its own message after the question
+        feedback_at = min(at for mark in ("✅", "🟡", "❌") if (at := shown.find(mark, guessed_at)) >= 0)
+        assert asked_at < guessed_at < feedback_at < shown.find("Según el material", feedback_at), shown[asked_at:]

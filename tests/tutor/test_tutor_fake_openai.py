@@ -33,9 +33,10 @@ def test_streamed_grounded_answer_with_a_hallucinated_marker_removed(seeded_pool
     events, text = run(james, "How many days does a customer have to return a product?", seeded_pool)
     tokens = [e.text for e in events if isinstance(e, Token)]
     assert len(tokens) > 5 and all("[7]" not in t for t in tokens)
-    # James takes the returns course in guided mode: our question opens, what helps closes (test_tutor_adapt.py)
-    assert text.startswith("🤔") and "[7]" not in text
-    assert "\n\nCustomers have 30 days to return a product [1]. Managers approve exceptions.\n\n" in text
+    # James takes the returns course in guided mode: the answer after "just tell me", what helps closes it
+    # (test_tutor_adapt.py)
+    assert "🤔" not in text and "[7]" not in text
+    assert text.startswith("Customers have 30 days to return a product [1]. Managers approve exceptions.\n\n")
     assert [c["index"] for c in by_name(events, Citations).citations] == [1]
     prompt = seen[-1]["messages"]
     assert "[Source 1:" in prompt[-1]["content"] and "Write in English" in prompt[0]["content"]

@@ -15,6 +15,7 @@ from agents.tutor.__main__ import main as tutor_cli
 from agents.tutor.guardrails import find_leaks
 from agents.tutor.service import ATTEMPT_MAX_IDLE
 from core.turns import Done
+from storage import chat
 from storage.attempts import abandon_attempts, active_attempt
 from storage.exercises import get_exercise, revealing_texts
 from tests.tutor.conftest import by_name, run
@@ -63,8 +64,11 @@ def test_open_attempt_hints_only_with_the_exercise_on_screen_then_expires(seeded
     answer_texts = revealing_texts(james_exercise.type, james_exercise.content)
     attempt = {"type": james_exercise.type, "content": james_exercise.content, "correct_texts": answer_texts}
 
-    code, events = _json(capsys, tutor_cli, "ask", OTHER_TOPIC, "--user", james.email, "--json")
-    assert code == 0
+    with seeded_pool.connection() as conn:  # James takes the returns course in guided mode: asked first
+        session = str(chat.create_session(conn, james.org_id, james.id, "tutor").id)
+    for message in (OTHER_TOPIC, "Just tell me"):
+        code, events = _json(capsys, tutor_cli, "ask", message, "--user", james.email, "--session", session, "--json")
+        assert code == 0
     text = _tokens(events)
     assert "Hint" not in text and "exercise" not in text.lower(), text  # a normal, grounded answer
     assert _data(events, "citations")["citations"]

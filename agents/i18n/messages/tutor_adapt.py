@@ -1,5 +1,6 @@
-"""The tutor that adapts to the learner (issue 29, spec 003): the guiding question of a guided course, the
-support picked from their record, the lesson or review that helps, and why; the course's tutor mode."""
+"""The tutor that adapts to the learner (issue 29, spec 003): the guiding question of a guided course and the
+feedback on the learner's guess, the support picked from their record, the lesson or review that helps, and
+why; the course's tutor mode."""
 
 MESSAGES = {
     # the guiding question, by the kind of thing asked ({topic}: the section the answer comes from)
@@ -31,18 +32,45 @@ MESSAGES = {
         "en": "What do you remember from “{topic}” that answers this?",
         "es": "¿Qué recuerdas de «{topic}» que responda a esto?",
     },
-    # what follows the question, by the support level picked from the learner's record (1 least, 3 most)
-    "tutor.guide.bridge.1": {
-        "en": "Answer it in your head first, then check it against the material below.",
-        "es": "Respóndetelo primero y luego compruébalo con el material de abajo.",
+    # how to reply to it, by the support level picked from the learner's record (1 least, 3 most)
+    "tutor.guide.reply.1": {
+        "en": "Tell me what you think and I'll check it against the material, or say “{reveal}” for the answer.",
+        "es": "Dime qué crees y lo comprobamos con el material, o escribe «{reveal}» para verla ya.",
     },
-    "tutor.guide.bridge.2": {
-        "en": "A clue: the answer is in “{topic}”. Compare what you thought with it.",
-        "es": "Una pista: la respuesta está en «{topic}». Compara lo que pensaste con ella.",
+    "tutor.guide.reply.2": {
+        "en": "A clue: the answer is in “{topic}”. Tell me what you think and I'll check it against the material, "
+        "or say “{reveal}” for the answer.",
+        "es": "Una pista: la respuesta está en «{topic}». Dime qué crees y lo comprobamos con el material, "
+        "o escribe «{reveal}» para verla ya.",
     },
-    "tutor.guide.bridge.3": {
-        "en": "This time I'll give you more support: read what the material says slowly and compare it with what you thought.",
-        "es": "Esta vez te doy más apoyo: lee despacio lo que dice el material y compáralo con lo que pensaste.",
+    "tutor.guide.reply.3": {
+        "en": "Take your time: give me your best guess, even a partial one, and we'll go through the material "
+        "together step by step. Or say “{reveal}” for the answer.",
+        "es": "Con calma: dime lo que creas, aunque sea una parte, y repasamos juntos el material paso a paso. "
+        "O escribe «{reveal}» para verla ya.",
+    },
+    # the way out of a guiding question (a chip under it; typing it works too)
+    "tutor.guide.reveal": {"en": "Just tell me", "es": "Dime la respuesta"},
+    # the learner's guess compared with the fact that answers the question
+    "tutor.guide.feedback.right": {
+        "en": "✅ Well thought: “{guess}” matches what the material says.",
+        "es": "✅ Bien pensado: «{guess}» coincide con lo que dice el material.",
+    },
+    "tutor.guide.feedback.figure": {
+        "en": "❌ Not quite: you said {said}, and the material says {fact}.",
+        "es": "❌ No exactamente: dijiste {said} y el material dice {fact}.",
+    },
+    "tutor.guide.feedback.partly": {
+        "en": "🟡 Partly: you're on the right track, but check the details against what the material says.",
+        "es": "🟡 En parte: vas por buen camino, pero revisa los detalles con lo que dice el material.",
+    },
+    "tutor.guide.feedback.wrong": {
+        "en": "❌ Not quite: “{guess}” isn't what the material says. Here it is.",
+        "es": "❌ No exactamente: «{guess}» no es lo que dice el material. Esto es lo que dice.",
+    },
+    "tutor.guide.feedback.compare": {
+        "en": "Compare “{guess}” with what the material says.",
+        "es": "Compara «{guess}» con lo que dice el material.",
     },
     # why the learner gets this kind of answer
     "tutor.adapt.why.guided": {
@@ -83,10 +111,10 @@ MESSAGES = {
     # the admin's setting, per course
     "admin.tutor_mode.label": {"en": "Tutor mode for this course", "es": "Modo del tutor en este curso"},
     "admin.tutor_mode.help": {
-        "en": "Guided: the tutor opens with a question that makes the learner think, then gives the facts. "
-        "Direct: the facts first. Applies to learners taking the course.",
-        "es": "Guiado: el tutor empieza con una pregunta que hace pensar y luego da los datos. "
-        "Directo: primero los datos. Se aplica a quienes están haciendo el curso.",
+        "en": "Guided: the tutor first asks a question that makes the learner think and waits for their answer, "
+        "then gives the facts. Direct: the facts first. Applies to learners taking the course.",
+        "es": "Guiado: el tutor primero hace una pregunta que hace pensar y espera la respuesta del alumno; "
+        "luego da los datos. Directo: primero los datos. Se aplica a quienes están haciendo el curso.",
     },
     "admin.tutor_mode.saved": {
         "en": "Tutor mode of “{course}”: {mode}.",

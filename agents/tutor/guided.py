@@ -1,0 +1,144 @@
+"""The guided exchange (issue 29, spec 003's Socratic guidance): on a topic of a course the learner takes in
+guided mode, the tutor asks first and waits; the learner's next message is read against that question.
+
+The question waiting for an answer lives with the conversation (``chat_sessions.context["guide"]``, written
+with the answer that asked it), so another chat process or a restart picks it up:
+``{"pending": {question, language, course_id, topic} | None, "last": [course_id, topic] | None}`` — ``last``
+the topic asked about most recently, so the same topic is never asked about twice in a row.
+
+The next message is
+- a way out ("just tell me", "no sé") → the answer to the pending question;
+- a greeting or a new question → the pending question is dropped, the message answered as it is;
+- anything else → a guess: feedback comparing it with the fact (its figures, its key words), then the answer.
+All of it deterministic, with or without a model.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agents.i18n import t
+from agents.tutor.classify import heuristic_intent
+from core.text import fold, shortened, stems, words
+
+_POLITE = re.compile(r"\b(please|pls|por favor|porfa|ok|okay|vale|just|solo|ya|then|entonces|so|pues|bueno|well)\b")
+# the whole message, once polite words are off: a way out, not a guess
+_WAY_OUT = re.compile(
+    r"(tell me|tell me the answer|just tell me|give me the answer|what is the answer|whats the answer|"
+    r"show me( the answer)?|the answer|answer|i dont know|i do not know|dont know|no idea|not sure|i give up|"
+    r"no clue|skip|dime|dimelo|dime la respuesta|dame la respuesta|cual es la respuesta|la respuesta|"
+    r"respuesta|no se|no lo se|ni idea|no tengo ni idea|no estoy seguro|no estoy segura|me rindo|paso)"
+)
+_ASKING = re.compile(
+    r"^(how|what|whats|when|why|which|who|where|can|could|may|should|do|does|did|is|are|tell me about|"
+    r"explain|como|que|cuando|cuanto|cuanta|cuantos|cuantas|por que|para que|cual|cuales|quien|quienes|donde|"
+    r"puedo|se puede|podemos|hay|debo|explicame|explica|dime como|dime que)\b"
+)
+# a guess phrased as a question: "is it 30 days?", "¿son 30 días?", "maybe two weeks?"
+_GUESSING = re.compile(
+    r"^(is it|it is|its|it s|are they|maybe|perhaps|probably|i think|i guess|i d say|id say|i would say|"
+    r"quizas|quiza|tal vez|creo|supongo|diria|yo diria|probablemente|a lo mejor)\b"
+)
+_FIGURE = re.compile(r"\d+(?:[.,]\d+)?")
+_NUMBER_WORDS = {
+    **dict.fromkeys(("one", "uno", "una", "un"), "1"),
+    **dict.fromkeys(("two", "dos"), "2"),
+    **dict.fromkeys(("three", "tres"), "3"),
+    **dict.fromkeys(("four", "cuatro"), "4"),
+    **dict.fromkeys(("five", "cinco"), "5"),
+    **dict.fromkeys(("six", "seis"), "6"),
+    **dict.fromkeys(("seven", "siete"), "7"),
+    **dict.fromkeys(("eight", "ocho"), "8"),
+    **dict.fromkeys(("nine", "nueve"), "9"),
+    **dict.fromkeys(("ten", "diez"), "10"),
+    **dict.fromkeys(("twelve", "doce"), "12"),
+    **dict.fromkeys(("fourteen", "catorce"), "14"),
+    **dict.fromkeys(("fifteen", "quince"), "15"),
+    **dict.fromkeys(("twenty", "veinte"), "20"),
+    **dict.fromkeys(("thirty", "treinta"), "30"),
+}
+_WORD = re.compile(r"[a-z]+")
+_MARKER = re.compile(r"\[\d+(?:\s*,\s*\d+)*\]")
+
+
+def pending(guide: dict | None) -> dict | None:
+    return (guide or {}).get("pending")
+
+
+def way_out(message: str) -> bool:
+    """Whether ``message`` asks for the answer instead of guessing ("just tell me", "no sé")."""
+    plain = " ".join(words(message))
+    return bool(_WAY_OUT.fullmatch(" ".join(_POLITE.sub(" ", plain).split())))
+
+
+def reply_to(guide: dict | None, message: str) -> str | None:
+    """What ``message`` is, after the question ``guide`` keeps pending: "reveal" (a way out), "guess", or
+    None (no question pending, or a greeting or a new question: the pending one is dropped)."""
+    if not pending(guide):
+        return None
+    if way_out(message):
+        return "reveal"
+    plain = " ".join(words(message))
+    if heuristic_intent(message) is not None:
+        return None
+    asks = message.strip().endswith("?") or _ASKING.match(plain)
+    if asks and not _GUESSING.match(plain) and not (_figures(message) and len(plain.split()) <= 5):
+        return None
+    return "guess"
+
+
+def _figures(text: str) -> list[str]:
+    """The figures of ``text`` in order, number words as digits ("thirty" → "30"), decimal commas as points."""
+    found = [(m.start(), m.group(0).replace(",", ".")) for m in _FIGURE.finditer(text)]
+    plain = fold(text)
+    found += [
+        (m.start(), _NUMBER_WORDS[m.group(0)]) for m in re.finditer(r"[a-z]+", plain) if m.group(0) in _NUMBER_WORDS
+    ]
+    return list(dict.fromkeys(figure for _, figure in sorted(found)))
+
+
+def verdict(guess: str, fact: str) -> tuple[str, dict]:
+    """How the learner's guess compares with the sentence that answers the question: ("right" | "figure" |
+    "partly" | "wrong", values for the message). Figures decide when both have one (the guess's all in the
+    fact: right; else the figures are named); otherwise the key words the guess shares with the fact."""
+    fact_text = _MARKER.sub("", fact)
+    said, stated = _figures(guess), _figures(fact_text)
+    shared = stems(guess) & stems(fact_text)
+    if said and stated:
+        if set(said) <= set(stated):
+            return "right", {}
+        return "figure", {"said": ", ".join(said), "fact": stated[0]}
+    if stated:  # the fact is a figure the guess doesn't give
+        return ("partly" if shared else "wrong"), {}
+    guessed = stems(guess)
+    if guessed and (len(shared) >= 2 or len(shared) * 2 >= len(guessed)) and shared:
+        return "right", {}
+    return ("partly" if shared else "wrong"), {}
+
+
+def feedback(guess: str, fact: str | None, language: str) -> str:
+    """The line that opens the answer to a guess: how it compares with the fact (None: no sentence answers
+    the question, so only an invitation to compare)."""
+    if fact is None:
+        return t("tutor.guide.feedback.compare", language, guess=shortened(guess, 80))
+    code, values = verdict(guess, fact)
+    return t(f"tutor.guide.feedback.{code}", language, guess=shortened(guess, 80), **values)
+
+
+def asked(question: str, language: str, view: dict) -> dict:
+    """The conversation's guided state once the tutor asks about ``view``'s topic for ``question``."""
+    topic = [view["course_id"], view["topic"]]
+    return {
+        "pending": {"question": question, "language": language, "course_id": view["course_id"], "topic": view["topic"]},
+        "last": topic,
+    }
+
+
+def settled(guide: dict | None) -> dict | None:
+    """The conversation's guided state after a turn that asked nothing: no question pending any more."""
+    return {**guide, "pending": None} if guide and pending(guide) else guide
+
+
+def repeats_topic(guide: dict | None, view: dict) -> bool:
+    """Whether the last question asked was on ``view``'s topic (never twice in a row on one topic)."""
+    return (guide or {}).get("last") == [view["course_id"], view["topic"]]
