@@ -85,6 +85,7 @@ _IDIOMS_ES = (
     (re.compile(r"\bpasado mañana\b"), "en 2 dias"),
     (re.compile(r"\b(?:en|dentro de|con) (?:un|el) plazo(?: maximo)? de\b"), "en"),
     (re.compile(r"\bde aqui a\b"), "en"),
+    (re.compile(r"\bdia (\d{1,2})\b"), r"\1"),  # "para el día 20": the 20th
 )
 
 
@@ -117,6 +118,11 @@ def _parse(phrase: str, today: date) -> date | None:
         found = dateparser.parse(phrase, languages=["en", "es"], settings=settings)
     except (ValueError, OverflowError):
         return None
+    if found and found.date() < today and re.fullmatch(r"(?:the )?\d{1,2}(?:st|nd|rd|th)?", phrase):
+        # "by the 20th" on the 30th: next month's 20th, not a day gone
+        next_month = dateparser.parse("in 1 month", languages=["en"], settings=settings)
+        days = calendar.monthrange(next_month.year, next_month.month)[1] if next_month else 0
+        found = next_month.replace(day=found.day) if next_month and found.day <= days else None
     return found.date() if found else None
 
 

@@ -102,7 +102,16 @@ def summarize(tool: str, arguments: dict, result: dict, lang: str) -> str:
         )
     if tool == "list_courses":
         courses = _listing(
-            rows, lambda r: f"{r['title']} ({code_label('status', r['status'], lang)}, {r['enrolled']})", limit, lang
+            rows,
+            lambda r: t(
+                "admin.reply.course_item",
+                lang,
+                title=r["title"],
+                status=code_label("status", r["status"], lang),
+                enrolled=r["enrolled"],
+            ),
+            limit,
+            lang,
         )
         return t("admin.reply.courses", lang, n=n, courses=courses or t("admin.reply.none_m", lang))
     if tool == "get_course_stats":

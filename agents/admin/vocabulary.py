@@ -113,6 +113,11 @@ TOOL_KEYWORDS: dict[str, list[str]] = {
         "how many",
         "cuantos",
         "finished",
+        "hasn't done",
+        "haven't done",
+        "not done",
+        "no ha hecho",
+        "no han hecho",
         "completed",
         "terminado",
         "acabado",
@@ -153,6 +158,14 @@ TOOL_KEYWORDS: dict[str, list[str]] = {
         "good at",
         "can do",
         "alguien que domine",
+        "best person for",
+        "best at",
+        "el mejor en",
+        "la mejor en",
+        "sabe de",
+        "saben de",
+        "sepa de",
+        "sepan de",
         "experience with",
         "experience in",
         "experiencia en",
@@ -200,6 +213,9 @@ TOOL_KEYWORDS: dict[str, list[str]] = {
         "which courses",
         "what courses",
         "all courses",
+        "every course",
+        "each course",
+        "cada curso",
         "todos los cursos",
         "draft courses",
         "published courses",
@@ -244,7 +260,7 @@ TOOL_KEYWORDS: dict[str, list[str]] = {
 NEEDS_PERSON = {"get_employee_detail", "deactivate_employee", "verify_skill"}
 NEEDS_COURSE = {"archive_course", "get_course_stats"}
 # Verbs that assign when a course and a person are named ("Give Emily the customer service course").
-ASSIGN_VERBS = {"give", "put", "add", "sign", "mete", "metele", "anade", "pon", "ponle"}
+ASSIGN_VERBS = {"give", "put", "add", "sign", "mete", "metele", "anade", "pon", "ponle", "haga", "hagan", "take"}
 # Question words: a write keyword after one is a question about the state, not an order.
 QUESTION_WORDS = {
     "who",

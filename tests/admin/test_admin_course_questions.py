@@ -95,6 +95,14 @@ def test_a_yes_no_question_never_plans_a_write(seeded_pool, admin, message):
         ),
         ("¿Qué alumnos están inactivos?", [("get_alerts", {"kind": "inactive"})]),
         ("Would you mind turning off Marina Gil's access?", [("deactivate_employee", {"employee_name": "Marina Gil"})]),
+        # read as Marta and Oliver (session 13)
+        ("¿Hay alguien que sepa de LOTO?", [("who_knows", {"skill_name": "Lockout-tagout (LOTO)"})]),
+        ("who's our best person for budget analysis", [("who_knows", {"skill_name": "Budget analysis"})]),
+        ("Can you show me every course we've got?", [("list_courses", {})]),
+        (
+            "Hiya, quick one - who still hasn't done the information security course?",
+            [("get_course_stats", {"course_title": "Information Security Essentials"})],
+        ),
     ],
 )
 def test_known_misreadings_are_read_right(seeded_pool, admin, message, expected):

@@ -37,12 +37,20 @@ PEOPLE = [
         ("in 2 weeks", date(2026, 12, 14)),
         ("en 10 días", date(2026, 12, 10)),
         ("mañana", date(2026, 12, 1)),
+        ("para el día 20", date(2026, 12, 20)),  # read as Marta: the preview said "sin fecha límite"
         ("no date here", None),
         ("31/02/2027", None),
     ],
 )
 def test_dates(text, expected):
     assert deadlines.extract_date(text, TODAY) == expected
+
+
+def test_a_deadline_no_parser_reads_reaches_the_tool_as_said():
+    assert deadlines.deadline_in("Asigna devoluciones a David para cuando vuelva de vacaciones", TODAY) == (
+        "vuelva de vacaciones"
+    )
+    assert deadlines.deadline_in("Enrol Tom in warehouse safety after the audit", TODAY) == "audit"
 
 
 def test_people_whole_names_emails_prefixes_and_ambiguity():

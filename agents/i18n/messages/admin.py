@@ -54,10 +54,15 @@ MESSAGES = {
     "admin.reply.course_stats": {
         "en": "“{title}” ({status}): {enrolled} enrolled, {completed} completed ({rate}), {overdue} overdue, "
         "average score {score}.",
-        "es": "«{title}» ({status}): {enrolled} inscritos, {completed} completados ({rate}), {overdue} vencidos, "
-        "nota media {score}.",
+        "es": "«{title}» ({status}): {enrolled, plural, one {# inscrito} other {# inscritos}}, "
+        "{completed, plural, one {# completado} other {# completados}} ({rate}), "
+        "{overdue, plural, one {# vencido} other {# vencidos}}, nota media {score}.",
     },
     "admin.reply.hardest": {"en": "Most failed: {items}.", "es": "Lo que más se falla: {items}."},
+    "admin.reply.course_item": {
+        "en": "{title} ({status}, {enrolled} enrolled)",
+        "es": "{title} ({status}, {enrolled, plural, one {# inscrito} other {# inscritos}})",
+    },
     "admin.reply.unfinished": {
         "en": "Not finished yet ({n}): {people}.",
         "es": "Aún sin terminar ({n}): {people}.",
