@@ -62,6 +62,12 @@ def _shown_before(history: list[dict]) -> str:
     return " ".join(said[-1].split()) if said else ""
 
 
+def _said_already(passages: list[Passage], history: list[dict]) -> bool:
+    """Every statement of the passages is in the previous answer."""
+    shown = _shown_before(history)
+    return bool(shown) and all(" ".join(s.split()) in shown for p in passages for s in _statements(p))
+
+
 def _quoted(passages: list[Passage], history: list[dict], pick_figures: bool) -> str:
     """The passages' statements in order (figures first when ``pick_figures``), within SECTION_CHARS; those the
     previous answer quoted are left out unless nothing else is left."""
@@ -130,7 +136,8 @@ def chip_answer(chip: ChipQuestion, passages: list[Passage], history: list[dict]
         body = "\n".join(lines + ([t("tutor.chip.more_sections", language, n=left)] if left else []))
     else:
         body = _quoted(passages, history, pick_figures=chip.kind == "example")
-        intro = t(f"tutor.chip.{chip.kind}", language, topic=chip.topic)
+        kind = "all_said" if chip.kind == "more" and _said_already(passages, history) else chip.kind
+        intro = t(f"tutor.chip.{kind}", language, topic=chip.topic)
     return f"{' '.join([intro, *_language_notes(passages, language)])}\n\n{body}"
 
 

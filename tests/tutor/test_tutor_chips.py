@@ -180,3 +180,16 @@ def test_a_lists_items_are_one_a_line_after_their_lead_in():
         "- Demostrar empatía y amabilidad ante otras personas [1]\n"
         "- Respeto a diferentes opiniones, puntos de vista y experiencias [1]"
     )
+
+
+def test_what_else_after_the_whole_section_was_quoted_says_so():
+    allowance = passage(
+        1, "The allowance is 50 EUR a day. Receipts are not needed.", document="P", section="5.1 Allowance"
+    )
+    said = [{"role": "assistant", "content": "The allowance is 50 EUR a day. Receipts are not needed. [1]"}]
+    for language, words in (("en", "says no more than I quoted"), ("es", "no dice más de lo que te cité")):
+        text = chip_answer(ChipQuestion("more", "5.1 Allowance"), [allowance], said, language)
+        assert words in text and "50 EUR" in text
+    partly = [{"role": "assistant", "content": "The allowance is 50 EUR a day. [1]"}]
+    text = chip_answer(ChipQuestion("more", "5.1 Allowance"), [allowance], partly, "en")
+    assert text.endswith("\n\nReceipts are not needed. [1]")  # only what the previous answer didn't quote

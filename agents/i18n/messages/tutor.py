@@ -189,6 +189,10 @@ MESSAGES = {
     },
     # a chip's answer (agents/tutor/chip_answers.py), from the material it names
     "tutor.chip.more": {"en": "This is what “{topic}” says:", "es": "Esto es lo que dice «{topic}»:"},
+    "tutor.chip.all_said": {
+        "en": "“{topic}” says no more than I quoted: this is all of it.",
+        "es": "«{topic}» no dice más de lo que te cité: esto es todo.",
+    },
     "tutor.chip.explain": {"en": "The key points of “{topic}”:", "es": "Los puntos clave de «{topic}»:"},
     "tutor.chip.example": {
         "en": "I can't write an example without a language model, and the document has none for “{topic}”. "
