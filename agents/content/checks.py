@@ -60,7 +60,7 @@ def _weight(family: str) -> str:
     return "major" if family == "addressed" else "critical"
 
 
-def _finding(
+def finding(
     severity: str,
     code: str,
     language: str,
@@ -155,7 +155,7 @@ def lesson_findings(modules: Sequence[Mapping[str, Any]], sections: list[Section
         family = instruction_family(module["module_spec"]["title"] if "module_spec" in module else "")
         if family:
             found.append(
-                _finding(
+                finding(
                     _weight(family),
                     "instruction",
                     language,
@@ -173,7 +173,7 @@ def lesson_findings(modules: Sequence[Mapping[str, Any]], sections: list[Section
             for key, count in counts.items():
                 if count > 1:
                     found.append(
-                        _finding("major", "repeated", language, m, n, title=title, count=count, sentence=key[:80])
+                        finding("major", "repeated", language, m, n, title=title, count=count, sentence=key[:80])
                     )
             if (
                 units
@@ -182,39 +182,37 @@ def lesson_findings(modules: Sequence[Mapping[str, Any]], sections: list[Section
                 and units
                 and not any(k in items or in_source(u, source) for k, (u, _) in zip(keys, units))
             ):
-                found.append(_finding("major", "filler", language, m, n, title=title))
+                found.append(finding("major", "filler", language, m, n, title=title))
             run = 0
             for (unit, in_paragraph), key in zip(units, keys):
                 known = key in items or in_source(unit, source)
                 run = run + 1 if in_paragraph and known else 0
                 if run == PASTED_RUN:
-                    found.append(_finding("major", "pasted", language, m, n, title=title, count=PASTED_RUN))
+                    found.append(finding("major", "pasted", language, m, n, title=title, count=PASTED_RUN))
                 if family := instruction_family(unit):
                     found.append(
-                        _finding(_weight(family), "instruction", language, m, n, title=title, sentence=unit[:120])
+                        finding(_weight(family), "instruction", language, m, n, title=title, sentence=unit[:120])
                     )
                     continue
                 # a list item need not be a sentence; an ellipsis always says something was cut
                 cut = "…" in unit or unit.endswith("...") or in_paragraph and not is_whole(unit)
                 if cut and key not in items:  # a substring of the source is no excuse: it is cut
-                    found.append(_finding("major", "fragment", language, m, n, title=title, sentence=unit[:120]))
+                    found.append(finding("major", "fragment", language, m, n, title=title, sentence=unit[:120]))
                 elif not known and (value := changed_value(unit, source, _near(unit, source_sentences))):
                     found.append(
-                        _finding(
+                        finding(
                             "critical", "changed_fact", language, m, n, title=title, n=n + 1, kind=title, value=value
                         )
                     )
                 for token in _broken_tokens(unit, source_tokens, source)[:1]:
-                    found.append(_finding("major", "broken_token", language, m, n, title=title, token=token))
+                    found.append(finding("major", "broken_token", language, m, n, title=title, token=token))
             spoken = _language_of(" ".join(u for u, _ in units))
             if spoken and spoken != language:
-                found.append(
-                    _finding("major", "language", language, m, n, title=title, found=spoken, expected=language)
-                )
+                found.append(finding("major", "language", language, m, n, title=title, found=spoken, expected=language))
         for key, count in in_module.items():
             if count > 1:
                 found.append(
-                    _finding(
+                    finding(
                         "major",
                         "repeated",
                         language,
@@ -247,7 +245,7 @@ def exercise_text_findings(exercise: dict, source: str, m: int, n: int, language
     family = next((f for text in _texts_of(exercise) if (f := instruction_family(text))), None)
     if family:
         found.append(
-            _finding(
+            finding(
                 _weight(family),
                 "instruction",
                 language,
@@ -273,22 +271,22 @@ def exercise_text_findings(exercise: dict, source: str, m: int, n: int, language
             [o for i, o in enumerate(options) if i != content.get("answer")],
         )
         if right and others and len(right) > 1.6 * max(len(o) for o in others) and len(right) > 12:
-            found.append(_finding("major", "option_length", language, m, exercise=n, n=n + 1))
+            found.append(finding("major", "option_length", language, m, exercise=n, n=n + 1))
     for text in stated:
         if not in_source(text, source) and (value := changed_value(text, source, _near(text, sentences))):
-            found.append(_finding("critical", "changed_fact", language, m, exercise=n, n=n + 1, kind=kind, value=value))
+            found.append(finding("critical", "changed_fact", language, m, exercise=n, n=n + 1, kind=kind, value=value))
     if kind == "practical_case":
         lines = [line for line in (content.get("model_answer") or "").splitlines() if line.strip()]
         figure_lines = [line for line in lines + list(content.get("rubric") or []) if figures(line)]
         if len(lines) > 1 and len(figure_lines) * 2 >= len(lines) + len(content.get("rubric") or []):
-            found.append(_finding("critical", "figures_answer", language, m, exercise=n, n=n + 1, kind=kind))
+            found.append(finding("critical", "figures_answer", language, m, exercise=n, n=n + 1, kind=kind))
     if kind == "dialogue":
         for node in (content.get("nodes") or {}).values():
             for option in node.get("options", []):
                 reply = option.get("text", "")
                 if len(reply.split()) < 4 or not re.search(r"[A-Za-zÁÉÍÓÚáéíóúñ]{3}", re.sub(r"\d", "", reply)):
                     found.append(
-                        _finding("major", "reply_not_sentence", language, m, exercise=n, n=n + 1, reply=reply[:60])
+                        finding("major", "reply_not_sentence", language, m, exercise=n, n=n + 1, reply=reply[:60])
                     )
                     break
     return found
@@ -301,10 +299,10 @@ def true_false_findings(modules: Sequence[Mapping[str, Any]], language: str) -> 
         mine = [e["content"].get("answer") for e in module["exercises"] if e["type"] == "true_false"]
         answers += mine
         if len(mine) >= 2 and len(set(mine)) == 1:
-            found.append(_finding("major", "tf_balance", language, m, share=round(100 * mine.count(False) / len(mine))))
+            found.append(finding("major", "tf_balance", language, m, share=round(100 * mine.count(False) / len(mine))))
     share = answers.count(False) / len(answers) if answers else 0.5
     if len(answers) >= 4 and not 0.3 <= share <= 0.7:
-        found.append(_finding("major", "tf_balance", language, share=round(share * 100)))
+        found.append(finding("major", "tf_balance", language, share=round(share * 100)))
     return found
 
 

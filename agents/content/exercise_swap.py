@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from agents.content import checks
+from agents.content.exercise_checks import exercise_shape_findings
 from agents.content.exercises import build_exercises
 from agents.content.review import exercise_findings
 from agents.content.sections import Section
@@ -27,6 +28,7 @@ def _clean(exercise: dict, every: list[Section], language: str) -> bool:
     source = "\n\n".join(f"{s.heading}\n{s.text}" for s in every)
     found = [severity for severity, _, _ in exercise_findings(exercise, cited, source)]
     found += [f["severity"] for f in checks.exercise_text_findings(exercise, source, 0, 0, language)]
+    found += [f["severity"] for f in exercise_shape_findings(exercise, every, 0, 0, language)]
     return not any(severity in ("critical", "major") for severity in found)
 
 

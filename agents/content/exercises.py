@@ -1,4 +1,4 @@
-"""The six exercise types built from source text (the offline twin; verify.py checks any exercise against it).
+"""Four exercise types built from source text, and the module's mix of all six (the offline twin; verify.py checks any
 
 Every answer is a piece of the source: a fact sentence (stated, or with one fact changed to another of
 its kind for a false item), a blanked figure or term, a real sequence, a rule's consequence. The
@@ -9,21 +9,18 @@ verify it. A type the source can't support is left out (``why_left_out`` says wh
 from __future__ import annotations
 
 import re
-from typing import Any
 
+from agents.content.exercise_checks import given_away, steps_cut
 from agents.content.exercise_parts import Facts, chunk_of, chunks_of, exercise_dict, masked, phrase, stable_number
 from agents.content.facts import (
-    Rule,
     changed_fact,
     figures,
-    labelled_rules,
     replace,
-    rule_of,
     values,
 )
+from agents.content.rule_exercises import dialogue, practical_case
 from agents.content.sections import Section, citation
-from agents.content.text import fold, in_source, is_customer_facing, is_whole, item_lists, key_terms, sentences
-from agents.offline import split_sentences
+from agents.content.text import fold, in_source, is_whole, item_lists, key_terms
 
 
 def true_false(facts: Facts, language: str, rotation: int, limit: int = 4) -> list[dict]:
@@ -82,11 +79,20 @@ def fill_blank(facts: Facts, terms: list[str], language: str) -> list[dict]:
         answer = (
             shown[0].text
             if shown
-            else next((term for term in terms if len(term) >= 5 and masked(sentence, term)), None)
+            else next(
+                (
+                    term
+                    for term in terms
+                    if len(term) >= 5 and (text := masked(sentence, term)) and not given_away(text, term)
+                ),
+                None,
+            )
         )
         if answer is None:
             continue
         text = replace(sentence, shown[0], "___") if shown else masked(sentence, answer)
+        if text is None or given_away(text, answer):
+            continue  # the rest of the sentence would say the answer
         facts.used.add(sentence)
         return [
             exercise_dict(
@@ -147,11 +153,14 @@ def multiple_choice(facts: Facts, language: str) -> list[dict]:
     return []
 
 
+MAX_STEPS = 10  # a longer procedure is no ordering exercise; a cut one asks "7 steps" of a policy's 8
+
+
 def _sequence_of(section: Section) -> list[str]:
-    """A real sequence of the text: a numbered list, or a list its introduction calls steps."""
+    """A real sequence of the text, whole: a numbered list, or a list its introduction calls steps."""
     for numbered, intro, items in item_lists(section.text):
-        if numbered or _SEQUENCE_INTRO.search(intro):
-            return items[:7]
+        if (numbered or _SEQUENCE_INTRO.search(intro)) and len(items) <= MAX_STEPS:
+            return items
     return []
 
 
@@ -171,10 +180,10 @@ def procedure_name(section: Section, steps: list[str]) -> str:
     return section.heading
 
 
-def order_steps(section: Section, language: str) -> list[dict]:
+def order_steps(section: Section, language: str, corpus: list[str]) -> list[dict]:
     steps = _sequence_of(section)
-    if len(steps) < 3:
-        return []
+    if len(steps) < 3 or steps_cut(steps, corpus):
+        return []  # the document's list is longer than this section shows
     return [
         exercise_dict(
             "order_steps",
@@ -183,90 +192,6 @@ def order_steps(section: Section, language: str) -> list[dict]:
             {"steps": steps},
             phrase("order_expl", language, h=section.heading, c=citation(section, language)),
             chunks_of(section, steps),
-        )
-    ]
-
-
-def rules(facts: Facts) -> list[tuple[Rule, Section]]:
-    every = {s: sec for sec in facts.sections for s in sentences(sec.text) if not re.search(r"[*`]", s)}
-    stated = [(rule, sec) for s, sec in every.items() if (rule := rule_of(s))]
-    return stated + [(rule, sec) for sec in facts.sections for rule in labelled_rules(sec.text, split_sentences)]
-
-
-def _situation(rule: Rule) -> str:
-    condition = rule.condition.rstrip(",. ")
-    return condition[:1].upper() + condition[1:]
-
-
-def practical_case(facts: Facts, language: str, limit: int = 3) -> list[dict]:
-    """A situation from a rule's condition; the answer is the rule's consequence (the rubric point, shown with
-    the whole rule once the learner has answered)."""
-    found: list[dict] = []
-    for rule, section in rules(facts):
-        if len(found) >= limit or rule.sentence in facts.used:
-            continue
-        facts.used.add(rule.sentence)
-        found.append(
-            exercise_dict(
-                "practical_case",
-                "apply",
-                phrase("case_prompt", language, h=section.heading),
-                {
-                    "scenario": phrase("rule_case", language, s=_situation(rule), h=section.heading),
-                    "rubric": [rule.consequence],
-                    "model_answer": rule.sentence,
-                },
-                phrase("rule_expl", language, q=rule.sentence, c=citation(section, language)),
-                chunk_of(section, rule.sentence),
-            )
-        )
-    return found
-
-
-def dialogue(facts: Facts, language: str) -> list[dict]:
-    """A colleague brings the situations of the module's rules one by one; each turn offers the rule's
-    consequence and another rule's, both whole sentences; a wrong reply says what the source says."""
-    every = rules(facts)  # rules no case used first; a case's rule may come back as a reply
-    found = sorted(every, key=lambda pair: pair[0].sentence in facts.used)[:3]
-    if len(found) < 2 or len({fold(r.consequence) for r, _ in found}) < len(found):
-        return []
-    section = found[0][1]
-    speaker = phrase("d_customer" if is_customer_facing(section.text) else "d_colleague", language)
-    ids = ["start"] + [f"n{i}" for i in range(1, len(found))]
-    nodes = {}
-    for i, (rule, _) in enumerate(found):
-        wrong = found[(i + 1) % len(found)][0].consequence
-        last = i == len(found) - 1
-        options: list[dict[str, Any]] = [
-            {
-                "text": rule.consequence,
-                "next": None if last else ids[i + 1],
-                "correct": True,
-                "feedback": phrase("d_rule_done" if last else "d_rule_ok", language),
-            },
-            {
-                "text": wrong,
-                "next": ids[i],
-                "correct": False,
-                "feedback": phrase("d_rule_wrong", language, s=rule.sentence),
-            },
-        ]
-        options.sort(key=lambda option: stable_number(option["text"] + str(i)))
-        nodes[ids[i]] = {
-            "speaker": speaker,
-            "text": phrase("d_situation", language, s=_situation(rule)),
-            "options": options,
-        }
-    facts.used.update(rule.sentence for rule, _ in found)
-    chunks = list(dict.fromkeys(c for rule, sec in found for c in chunk_of(sec, rule.sentence)))
-    return [
-        exercise_dict(
-            "dialogue",
-            "apply",
-            phrase("dialogue_prompt", language, h=section.heading),
-            {"nodes": nodes, "start": "start"},
-            phrase("dialogue_expl", language, c=citation(section, language)),
-            chunks,
         )
     ]
 
@@ -287,7 +212,7 @@ def build_exercises(
         "fill_blank": fill_blank(facts, key_terms("\n\n".join(s.text for s in sections), corpus), language),
         "true_false": tf_set,
     }
-    applied = next((found for s in sections if (found := order_steps(s, language))), [])
+    applied = next((found for s in sections if (found := order_steps(s, language, corpus))), [])
     applied += practical_case(facts, language) + dialogue(facts, language)
     # the Bloom mix: recall never outweighs practice (one item when there is no practice); each module puts
     # multiple choice or true/false first, by turns; a true/false set is kept or cut by pairs (its balance is

@@ -195,6 +195,7 @@ class Rule:
     sentence: str
     condition: str
     consequence: str
+    labelled: bool = False  # the source names its situation ("**Situation**: …")
 
 
 def rule_of(sentence: str) -> Rule | None:
@@ -214,6 +215,51 @@ _CONTEXT_OPENER = re.compile(
     r"En este caso|Tampoco|También)\b",
     re.IGNORECASE,
 )
+
+
+# A situation a learner can picture starts as one ("If a customer becomes angry", "Cuando un viaje obliga a
+# pernoctar"); a rule's subject ("Los vehículos de alquiler", "Staff") or a condition leaning on the text around
+# it ("If that's the case", "Before doing so", "If you do not fit into one of those categories") is none
+_SITUATION_OPENER = re.compile(
+    r"^(?:if|when|whenever|once|in case|before|after|while|si|cuando|en caso de(?: que)?|antes de|después de|"
+    r"tras|mientras)\b\s*(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+_LEANS_ON_CONTEXT = re.compile(
+    r"\b(?:this|that|that's|these|those|so|such|it|esto|eso|ello|esta|este|estos|estas|esos|esas|"
+    r"dicho|dicha|tal|questions?|information|details|dudas?|información|detalles)\b",
+    re.IGNORECASE,
+)
+
+
+def is_situation(condition: str) -> bool:
+    """Whether a rule's condition describes a situation a practical case can put to a learner: it opens as a
+    situation (if, when, before…), says at least two words more ("When in doubt") and leans on no text around it."""
+    opened = _SITUATION_OPENER.match(condition.strip().strip("*_ "))
+    rest = opened.group("rest").strip(" ,.") if opened else ""
+    return len(rest.split()) >= 2 and not _LEANS_ON_CONTEXT.search(rest)
+
+
+_PREPOSITION_FIRST = re.compile(
+    r"^(?:desde|hasta|tras|sin|con|de|por|within|on|at|by|with|from|until|to)\b",
+    re.IGNORECASE,
+)
+_SCOPE = re.compile(r"^(?:for|para|during|durante|in|en)\s+", re.IGNORECASE)  # "For office staff, …": its subject
+
+
+def topic_of(condition: str) -> str | None:
+    """A rule's subject, named well enough for a colleague to ask about it ("los vehículos de alquiler", "refunds
+    above 500 EUR", "office staff" of "For office staff, …"); None for "It", "Each such return" or a clause."""
+    text = _SCOPE.sub("", condition.strip().strip("*_ ,."), count=1)
+    named = (
+        (len(text.split()) >= 2 or len(text) >= 5)  # the case names its section: "staff" in "3.1 Method of refund"
+        and not _PREPOSITION_FIRST.match(text)
+        and not re.search(r"\bse\b", text, re.IGNORECASE)  # "En la nota se indican …": a clause, no subject
+        and not _SITUATION_OPENER.match(text)
+        and not _PRONOUN.match(text)
+        and not _LEANS_ON_CONTEXT.search(text)
+    )
+    return (text if text[1:2].isupper() else text[:1].lower() + text[1:]) if named else None
 
 
 def stands_alone(sentence: str) -> bool:
@@ -280,5 +326,5 @@ def labelled_rules(text: str, split) -> list[Rule]:
     found = []
     for match in _LABELLED.finditer(text):
         first = (split(match.group("then")) or [match.group("then")])[0].strip()
-        found.append(Rule(first, match.group("cond").strip(), first))
+        found.append(Rule(first, match.group("cond").strip(), first, labelled=True))
     return found

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from agents.content import checks as reader
+from agents.content.exercise_checks import exercise_shape_findings
 from agents.content.exercises import why_left_out
 from agents.content.facts import answer_kind
 from agents.content.lessons import copy_ratio
@@ -188,6 +189,7 @@ def review_twin(
     for index, module in enumerate(modules):
         for n, exercise in enumerate(module["exercises"]):
             issues += reader.exercise_text_findings(exercise, source, index, n, language)
+            issues += exercise_shape_findings(exercise, sections, index, n, language)
     fact_share, left_out = reader.fact_coverage(modules, sections)
     if fact_share < reader.MIN_FACT_COVERAGE:
         issues.append(

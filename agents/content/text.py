@@ -148,8 +148,8 @@ def _prose_runs(text: str) -> list[str]:
 
 
 _DANGLING = re.compile(
-    r"\b(?:with|to|the|a|an|of|for|and|or|include|includes|including|as|such as|from|by|"
-    r"de|con|el|la|los|las|y|o|para|por|en|del|al|que|como|incluye|incluyen|entre)$",
+    r"\b(?:with|to|the|a|an|of|for|and|or|but|include|includes|including|as|such as|from|by|"
+    r"de|con|el|la|los|las|y|o|pero|para|por|en|del|al|que|como|incluye|incluyen|entre)$",
     re.IGNORECASE,
 )
 

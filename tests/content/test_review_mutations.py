@@ -3,7 +3,10 @@ nobody here wrote (and the demo's), must each draw a finding that names them; cl
 
 The plants are issue 28's list: a sentence repeated, a cut fragment, an all-true true/false set, a right option
 absent from the source, a changed number (in a lesson, a true/false item and a blank), a lesson in the other
-language, source sections pasted as a lesson, an injected instruction, a price offered as a dialogue reply.
+language, source sections pasted as a lesson, an injected instruction, a price offered as a dialogue reply; and
+session 13's trainer read: an order-steps exercise short of the source's last step, a practical case whose
+"situation" is the rule's own subject, a blank whose answer the sentence writes again, a conversation titled with a
+section its turns are not about, and a rubric point the model answer does not meet (a right answer graded 0 %).
 """
 
 from __future__ import annotations
@@ -13,8 +16,11 @@ import re
 
 import pytest
 
+from agents.content.exercise_parts import phrase
 from agents.content.lessons import sentence_key
 from agents.content.review import review_twin
+from agents.offline import split_sentences
+from core.text import overlap
 from tests.content.offline_courses import DEMO, PUBLIC, offline_course
 
 DOCUMENTS = {
@@ -22,7 +28,9 @@ DOCUMENTS = {
     "tts_extra_hours": PUBLIC["tts_extra_hours"],
     "covenant_es": PUBLIC["covenant_es"],
     "demo_returns": DEMO["demo_returns"],
+    "demo_gastos": DEMO["demo_gastos"],
 }
+EXERCISE_CODES = {"steps_cut", "case_not_situation", "blank_given_away", "off_title", "rubric_unmet"}
 LESSON_CODES = {"repeated", "fragment", "broken_token", "changed_fact", "pasted", "language", "instruction", "filler"}
 OTHER_LANGUAGE = {
     "es": "The employee must always request holidays through the HR portal at least two weeks in advance. The "
@@ -177,6 +185,63 @@ def plant_price_reply(modules, course):
     return m, None, n
 
 
+def plant_cut_steps(modules, course):
+    found = _exercise(modules, "order_steps")
+    if found is None:
+        return None
+    m, n = found
+    modules[m]["exercises"][n]["content"]["steps"].pop()
+    return m, None, n
+
+
+def plant_subject_as_situation(modules, course):
+    found = _exercise(modules, "practical_case")
+    if found is None:
+        return None
+    m, n = found
+    exercise = modules[m]["exercises"][n]
+    subject = " ".join(exercise["content"]["model_answer"].split()[:3])
+    exercise["content"]["scenario"] = phrase("rule_case", course["language"], s=subject, h="§")
+    return m, None, n
+
+
+def plant_answer_in_sentence(modules, course):
+    found = _exercise(modules, "fill_blank")
+    if found is None:
+        return None
+    m, n = found
+    content = modules[m]["exercises"][n]["content"]
+    content["text"] = content["text"].rstrip(" .") + f" ({content['answers'][0]})."
+    return m, None, n
+
+
+def plant_dialogue_off_title(modules, course):
+    found = _exercise(modules, "dialogue")
+    if found is None:
+        return None
+    m, n = found
+    exercise = modules[m]["exercises"][n]
+    replies = " ".join(
+        o["text"] for node in exercise["content"]["nodes"].values() for o in node["options"] if o["correct"]
+    )
+    other = min(course["sections"], key=lambda s: (overlap(s.text, replies), -len(s.text)))
+    exercise["prompt"] = phrase("dialogue_prompt", course["language"], h=other.heading)
+    return m, None, n
+
+
+def plant_rubric_unmet(modules, course):
+    found = _exercise(modules, "practical_case")
+    if found is None:
+        return None
+    m, n = found
+    content = modules[m]["exercises"][n]["content"]
+    other = max(
+        (s for s in course["sections"] if overlap(s.text, content["model_answer"]) < 0.2), key=lambda s: len(s.text)
+    )
+    content["rubric"] = [next(x for x in split_sentences(other.text) if len(x.split()) >= 6)]
+    return m, None, n
+
+
 PLANTS = {
     "repeated": (plant_repeated, "repeated"),
     "fragment": (plant_fragment, "fragment"),
@@ -189,6 +254,11 @@ PLANTS = {
     "pasted": (plant_pasted, "pasted"),
     "instruction": (plant_instruction, "instruction"),
     "price_reply": (plant_price_reply, "reply_not_sentence"),
+    "cut_steps": (plant_cut_steps, "steps_cut"),
+    "subject_as_situation": (plant_subject_as_situation, "case_not_situation"),
+    "answer_in_sentence": (plant_answer_in_sentence, "blank_given_away"),
+    "dialogue_off_title": (plant_dialogue_off_title, "off_title"),
+    "rubric_unmet": (plant_rubric_unmet, "rubric_unmet"),
 }
 
 
@@ -232,14 +302,25 @@ def test_the_reviewer_names_planted_defects_and_leaves_clean_lessons_alone(cours
                     i["code"] in LESSON_CODES and i.get("module_index") == m and i.get("lesson_index") == n
                     for i in course["review"]["issues"]
                 )
+    clean_exercises = flagged_exercises = 0
+    for course in courses.values():
+        for m, module in enumerate(course["modules"]):
+            for e in range(len(module["exercises"])):
+                clean_exercises += 1
+                flagged_exercises += any(
+                    i["code"] in EXERCISE_CODES and i.get("module_index") == m and i.get("exercise_index") == e
+                    for i in course["review"]["issues"]
+                )
     caught, planted = sum(c for c, _ in table.values()), sum(p for _, p in table.values())
     print("\nplanted defect            caught/planted")
     for kind, (c, p) in table.items():
         print(f"{kind:<25} {c}/{p}")
     print(f"{'all':<25} {caught}/{planted} = {caught / planted:.0%}; clean lessons flagged {flagged}/{clean_lessons}")
+    print(f"clean exercises flagged (session 13's codes) {flagged_exercises}/{clean_exercises}")
     assert all(p >= 3 for _, p in table.values()) or planted >= 30, table
     assert caught >= 0.9 * planted, missed
     assert flagged <= 0.05 * clean_lessons
+    assert flagged_exercises <= 0.05 * clean_exercises
 
 
 def test_a_critical_finding_keeps_the_score_below_the_bar(courses):

@@ -64,6 +64,14 @@ MESSAGES = {
         "en": "The situation: {s}. What applies, according to “{h}”?",
         "es": "La situación: {s}. ¿Qué corresponde, según «{h}»?",
     },
+    "content.exercise.topic_case": {
+        "en": "A colleague asks you what “{h}” says about {s}. What do you answer?",
+        "es": "Un compañero te pregunta qué dice «{h}» sobre {s}. ¿Qué le respondes?",
+    },
+    "content.exercise.d_topic": {
+        "en": "And what does the policy say about {s}?",
+        "es": "¿Y qué dice la norma sobre {s}?",
+    },
     "content.exercise.rule_expl": {"en": "The rule: «{q}» {c}", "es": "La regla: «{q}» {c}"},
     "content.exercise.d_situation": {"en": "{s}: what applies then?", "es": "{s}: ¿qué corresponde entonces?"},
     "content.exercise.dialogue_expl": {

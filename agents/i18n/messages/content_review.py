@@ -213,4 +213,44 @@ MESSAGES = {
         "en": "Variety: add the missing types if the text allows.",
         "es": "Variedad: añade los tipos que faltan si el texto lo permite.",
     },
+    "content.review.steps_cut": {
+        "en": "Exercise {n} (order the steps) asks {asked} steps; the source's procedure has {total}.",
+        "es": "Ejercicio {n} (ordenar pasos) pide {asked} pasos; el procedimiento de la fuente tiene {total}.",
+    },
+    "content.review.steps_cut_fix": {
+        "en": "Ask every step of the procedure, in the source's order.",
+        "es": "Pide todos los pasos del procedimiento, en el orden de la fuente.",
+    },
+    "content.review.case_not_situation": {
+        "en": "Exercise {n} (practical case): “{s}” is not a situation a learner can picture.",
+        "es": "Ejercicio {n} (caso práctico): «{s}» no es una situación que el alumno pueda imaginar.",
+    },
+    "content.review.case_not_situation_fix": {
+        "en": "Put a person in a concrete situation (the rule's condition), then ask what applies.",
+        "es": "Pon a una persona en una situación concreta (la condición de la regla) y pregunta qué corresponde.",
+    },
+    "content.review.rubric_unmet": {
+        "en": "Exercise {n} (practical case): the model answer does not meet the point “{point}”; a right answer would be graded as missing it.",
+        "es": "Ejercicio {n} (caso práctico): la respuesta modelo no cumple el punto «{point}»; una respuesta correcta se calificaría como si le faltara.",
+    },
+    "content.review.rubric_unmet_fix": {
+        "en": "Write each rubric point as what a right answer says: the rule's consequence, whole.",
+        "es": "Escribe cada punto de la rúbrica como lo que dice una respuesta correcta: la consecuencia de la regla, entera.",
+    },
+    "content.review.blank_given_away": {
+        "en": "Exercise {n} (fill the blank): the sentence writes the answer again.",
+        "es": "Ejercicio {n} (completar): la frase vuelve a escribir la respuesta.",
+    },
+    "content.review.blank_given_away_fix": {
+        "en": "Blank a word the rest of the sentence does not repeat.",
+        "es": "Deja en blanco una palabra que el resto de la frase no repita.",
+    },
+    "content.review.off_title": {
+        "en": "Exercise {n} ({kind}): its title names a section its answers do not come from.",
+        "es": "Ejercicio {n} ({kind}): su título nombra una sección de la que no salen sus respuestas.",
+    },
+    "content.review.off_title_fix": {
+        "en": "Title the exercise with the sections its answers come from.",
+        "es": "Titula el ejercicio con las secciones de las que salen sus respuestas.",
+    },
 }
