@@ -39,7 +39,8 @@ _GUESSING = re.compile(
     r"^(is it|it is|its|it s|are they|maybe|perhaps|probably|i think|i guess|i d say|id say|i would say|"
     r"quizas|quiza|tal vez|creo|supongo|diria|yo diria|probablemente|a lo mejor)\b"
 )
-_FIGURE = re.compile(r"\d+(?:[.,]\d+)?")
+# a figure on its own, not a part of a code ("POL-SEC-004", "HR-ONB-001", "v2")
+_FIGURE = re.compile(r"(?<![^\W_])(?<![^\W\d_]-)\d+(?:[.,]\d+)?")
 _NUMBER_WORDS = {
     **dict.fromkeys(("one", "uno", "una", "un"), "1"),
     **dict.fromkeys(("two", "dos"), "2"),

@@ -199,6 +199,8 @@ def test_a_guess_is_compared_by_its_figures_then_its_key_words():
     fact = "Customers may return any unused product within 30 days of purchase for a full refund [1]."
     assert verdict("30 days", fact)[0] == "right" and verdict("thirty", fact)[0] == "right"
     assert verdict("14 days", fact) == ("figure", {"said": "14", "fact": "30"})
+    code = "The Password Standard POL-SEC-004 requires a minimum length of 14 characters."
+    assert verdict("creo que 8", code) == ("figure", {"said": "8", "fact": "14"})  # not the code's 004
     assert verdict("as long as it is unused", fact)[0] == "partly"  # the figure is missing
     rule = "A refund without proof of purchase is refused above 50 EUR; below it, store credit is offered."
     assert verdict("no", "Returns need the original receipt.")[0] == "wrong"
