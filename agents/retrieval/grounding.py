@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from itertools import zip_longest
 from typing import TYPE_CHECKING
 from uuid import UUID
 
@@ -81,22 +82,27 @@ def _relevant(hits: list[Hit]) -> list[Hit]:
 
 
 def search_both_languages(pool, org_id: UUID, question: str, k: int = SEMANTIC_K, *, embedder: Embedder) -> list[Hit]:
-    """The k best chunks for the question as asked and as the glossary says it in the other language
-    (issue 29: a Spanish question finds the English policy's sentence, and the other way round); a chunk
-    found both ways keeps its better score."""
+    """The relevant chunks for the question as asked and as the glossary says it in the other language
+    (issue 29: a Spanish question finds the English policy's sentence, and the other way round), taken in
+    turns from each list, each list held to its own relevance floor: a question's own language scores
+    higher with e5-small, and one list merged by score kept only Spanish chunks for a Spanish question
+    whose answer is in an English document. A chunk found both ways is kept once, at its better score."""
     other = (
         glossary.gloss(question)[:MAX_QUERY_CHARS].rsplit(" ", 1)[0] if len(question) > 40 else glossary.gloss(question)
     )
     if not other or other == question:
-        return search(org_id, question, k=k, pool=pool, embedder=embedder)
-    hits, translated = search_each(
-        org_id, [question, other], k=k, pool=pool, embedder=embedder
-    )  # one transaction for both
+        return _relevant(search(org_id, question, k=k, pool=pool, embedder=embedder))
+    found = search_each(org_id, [question, other], k=k, pool=pool, embedder=embedder)  # one transaction for both
     best: dict = {}
-    for hit in hits + translated:
+    for hit in (hit for hits in found for hit in hits):
         if hit.chunk_id not in best or hit.score > best[hit.chunk_id].score:
             best[hit.chunk_id] = hit
-    return sorted(best.values(), key=lambda hit: -hit.score)[:k]
+    taken: list[Hit] = []
+    for turn in zip_longest(*(_relevant(hits) for hits in found)):
+        for hit in turn:
+            if hit is not None and len(taken) < k and all(kept.chunk_id != hit.chunk_id for kept in taken):
+                taken.append(best[hit.chunk_id])
+    return taken
 
 
 def _prompt_hits(pool, org_id: UUID, hits: list[Hit], budget: int, model: str | None) -> list[Hit]:
@@ -171,7 +177,7 @@ def ground(
                 if documents:
                     return done("document", "document", drafts + documents)
     else:
-        hits = _relevant(search_both_languages(pool, org_id, question, embedder=embedder))
+        hits = search_both_languages(pool, org_id, question, embedder=embedder)
         drafts = _chunk_passages(_prompt_hits(pool, org_id, hits, budget, model))
     if drafts:
         return done("chunks", source, drafts)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from agents.i18n import code_label, format_date, format_percent, t
 from agents.offline import cite_chosen, detect_language
+from agents.retrieval.grounding import MIN_RELEVANCE, RELEVANCE_MARGIN, SEMANTIC_K
 from agents.retrieval.passages import Passage
 from agents.retrieval.search import search
 from agents.tutor.answer_check import Ranked, adds_to_answer, answering, ranked_sentences
@@ -260,14 +261,17 @@ def suggestions(state: Mapping[str, Any], citations: list[Passage]) -> list[str]
     return out[:3]
 
 
-def closest_material(pool, org_id, message: str, *, embedder: Embedder) -> list[dict]:
-    """The document whose text comes nearest the question (its best chunk in the organisation's search),
-    and the published course built from it. Titles alone were no guide: e5-small puts a Spanish question
-    nearer any Spanish title ("¿Cuánto cobra mi compañero Pablo?" -> the Code of Conduct)."""
-    hits = search(org_id, message, k=1, pool=pool, embedder=embedder)
-    if not hits:
+def closest_material(pool, org_id, message: str, language: str, *, embedder: Embedder) -> list[dict]:
+    """The document whose text comes nearest the question, and the published course built from it: a
+    passage in the reader's language as near as evidence must be (grounding.MIN_RELEVANCE) first, one in
+    another language only RELEVANCE_MARGIN nearer still, else nothing. Titles alone were no guide: e5-small
+    puts a Spanish question nearer any Spanish title ("¿Cuánto cobra mi compañero Pablo?" -> the Code of
+    Conduct); the single nearest passage offered James, asking about the canteen, a Spanish travel policy."""
+    hits = search(org_id, message, k=SEMANTIC_K, pool=pool, embedder=embedder)
+    near = [hit for hit in hits if hit.score >= MIN_RELEVANCE + (0 if hit.language == language else RELEVANCE_MARGIN)]
+    if not near:
         return []
-    document = hits[0]
+    document = next((hit for hit in near if hit.language == language), near[0])
     with pool.connection() as conn:
         courses = [
             {"kind": "course", "id": str(c.id), "title": c.title}

@@ -52,7 +52,11 @@ def _grounded(state: TutorState, runtime: Runtime[TutorContext], course_id: str 
     if rung == "general":  # searched and found nothing: not a turn that needed no documents
         source = "pageindex" if course_id else "semantic"
     _announce(runtime, rung, source)
-    closest = closest_material(ctx.pool, ctx.org_id, message, embedder=ctx.embedder) if rung == "general" else []
+    closest = (
+        closest_material(ctx.pool, ctx.org_id, message, state["language"], embedder=ctx.embedder)
+        if rung == "general"
+        else []
+    )
     return {
         "rung": rung,
         "retrieval_source": source,

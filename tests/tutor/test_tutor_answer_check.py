@@ -45,6 +45,34 @@ def test_front_matter_is_never_an_answer():
     assert front_matter("Ejemplos de comportamiento inaceptable:")
     assert front_matter("Este Código es una adaptación del Contributor Covenant.", "Atribución")
     assert not front_matter("Holiday is requested in the HR portal at least 2 weeks in advance.")
+    # a line pointing to a web page, even where the chunk ran on past its "Atribución" heading
+    assert front_matter("Para respuestas a las preguntas frecuentes, consulta las FAQ en `https://example.org/faq.`")
+    assert front_matter("Hay traducciones disponibles en `https://example.org/translations`")
+    assert not front_matter("Submit the form at https://example.gov/form within 5 business days of your return.")
+
+
+def test_the_check_sees_the_best_sentences_of_each_language():
+    """A Spanish question whose answer is in an English document: nine Spanish sentences on the topic, none
+    with the figure asked, rank above the English one that has it (the first eight judged were all Spanish)."""
+    spanish = passage(
+        1,
+        " ".join(
+            f"Las vacaciones del equipo {team} se piden en el portal y las aprueba el responsable."
+            for team in "ABCDEFGHI"
+        ),
+        document="Manual de vacaciones",
+        section="Vacaciones",
+        score=0.9,
+    )
+    english = passage(
+        2,
+        "Holiday is requested in the HR portal at least 2 weeks in advance and approved by your manager.",
+        document="Employee Onboarding Guide",
+        section="8. Pay, time and leave",
+        score=0.8,
+    )
+    question = "¿Con cuánta antelación hay que pedir las vacaciones en el portal?"
+    assert answers_question(question, (spanish, english), EMBEDDER)
 
 
 def test_key_terms_are_covered_across_languages():

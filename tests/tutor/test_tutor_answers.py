@@ -1,20 +1,21 @@
-"""The answer eval's held-out split (issue 29): 60 es/en questions (30 pairs) written at the start of session
-12, before any rule changed, on facts no earlier question asks (14 pairs on the demo documents, 10 on the
-public TTS leave and travel pages and the Code of Conduct), 12 of them answered by no document (exam leave,
-a sabbatical, pay for a public holiday, cloud storage, night-shift hours, a pensioner's discount), asked of the
-offline tutor and of the naive anchor (the product's search, then the three sentences most similar to the
-question) in one run. Session 11's held-out, read in that session, is train now (seeds/eval/answers/README.md).
+"""The answer eval's held-out split (issue 29): 64 es/en questions (32 pairs) written at the start of session
+13, before any rule changed, on facts no earlier question asks (15 pairs on the demo documents, 9 on the public
+TTS leave and travel pages and the Code of Conduct), 16 of them answered by no document (a laptop's replacement,
+uniforms, a UK purchase returned in Spain, meal vouchers, weekly hours, the password manager's name, a birthday
+discount, first aiders' renewal), asked of the offline tutor and of the naive anchor (the product's search, then
+the three sentences most similar to the question) in one run. Session 12's held-out, read, is train now
+(seeds/eval/answers/README.md).
 
 Issue 29's targets: facts in the answer >= 0.75, false grounding <= 5 %, abstention on answerable
 <= 5 %, es/en parity >= 0.9, first citation on the answering chunk >= 0.9, the tutor above the anchor
-in each language. On this split, tutor [anchor], before session 12's changes -> after (tuned on train only:
-the word-pairing bar 0.91 -> 0.93, "off/libre/dan" as asking words, the offline classifier's progress rule):
-facts 0.729 -> 0.750 [0.667] (es 0.625 -> 0.667 [0.542], en 0.833 [0.792]), abstention 0.208 -> 0.188
-(es 0.292, en 0.083), false grounding 0.25 (es 0.333, en 0.167) [1.0], first citation 0.921 -> 0.923
-[0.750], parity 0.767 [0.500]. Met: facts, first citation, the tutor above the anchor in both languages.
-Not met: false grounding, abstention (mostly Spanish questions whose answer is in an English document), parity.
-The asserts hold what is reached, a little under it, so a regression shows; they are not the targets.
-`python -m agents.tutor answers seeds/eval/answers/questions.jsonl --split heldout` prints the table.
+in each language. On this split, tutor [anchor], before session 13's changes -> after (tuned on train only:
+retrieval in turns from the question as asked and as glossed, the check judging the best sentences of each
+language, a line pointing to a web page never an answer): facts 0.729 -> 0.729 [0.667] (es 0.750 [0.667],
+en 0.708 [0.667]), abstention 0.125 -> 0.104 (es 0.125 -> 0.083, en 0.125), false grounding 0.312 (es 0.125,
+en 0.500) [1.0], first citation 0.857 -> 0.837 [0.583], parity 0.531 [0.375]. Met: the tutor above the anchor in
+both languages. Not met: facts, false grounding, abstention, first citation, parity.
+The asserts are the figures reached on this split, a little under them so that a regression shows; they are
+not the targets. `python -m agents.tutor answers seeds/eval/answers/questions.jsonl --split heldout` prints the table.
 """
 
 from __future__ import annotations
@@ -63,22 +64,30 @@ def test_facts_are_matched_folded_and_a_planted_wrong_figure_is_not():
 def test_held_out_figures_beside_the_anchor(report):
     print("\n" + table(report))
     tutor, anchor = report["figures"]["tutor"], report["figures"]["anchor"]
-    assert report["n"] == 60
-    assert tutor["all"]["facts"] >= 0.72 and tutor["all"]["first_citation"] >= 0.9
+    assert report["n"] == 64
+    assert tutor["all"]["facts"] >= 0.72 and tutor["all"]["first_citation"] >= 0.83
     assert all(tutor[lang]["facts"] > anchor[lang]["facts"] for lang in ("es", "en"))
-    assert tutor["all"]["false_grounding"] <= 0.25 < anchor["all"]["false_grounding"]
-    assert tutor["all"]["abstention"] <= 0.21 and tutor["all"]["parity"] >= 0.75
+    assert tutor["all"]["false_grounding"] <= 0.32 < anchor["all"]["false_grounding"]
+    assert tutor["all"]["abstention"] <= 0.11 and tutor["all"]["parity"] >= 0.53
 
 
 def test_the_closest_material_is_the_nearest_text_not_the_nearest_title(report, seeded_pool, seeded_deps, lucia):
-    """Offered when no document answers: the document holding the nearest passage and the course made from
-    it. By title similarity, Spanish questions got the public Code of Conduct ("¿Cuánto cobra mi compañero
-    Pablo?", "¿Hay menú vegetariano…?": any Spanish title is near a Spanish question for e5-small)."""
+    """Offered when no document answers: the document holding the nearest passage, in the reader's language
+    first, and the course made from it; nothing when no passage is near enough. By title similarity, Spanish
+    questions got the public Code of Conduct ("¿Cuánto cobra mi compañero Pablo?", "¿Hay menú vegetariano…?":
+    any Spanish title is near a Spanish question for e5-small); by the single nearest passage, James asking
+    about the canteen got the Spanish travel policy."""
     night = closest_material(
-        seeded_pool, lucia.org_id, "¿Cuánto es el plus de nocturnidad en el almacén?", embedder=seeded_deps
+        seeded_pool, lucia.org_id, "¿Cuánto es el plus de nocturnidad en el almacén?", "es", embedder=seeded_deps
     )
     assert [item["title"] for item in night] == ["Seguridad en el almacén", "Manual de Seguridad en el Almacén"]
     assert [item["kind"] for item in night] == ["course", "document"]
     for question in ("¿Cuánto cobra mi compañero Pablo?", "¿Hay menú vegetariano en el comedor de empresa?"):
-        titles = [item["title"] for item in closest_material(seeded_pool, lucia.org_id, question, embedder=seeded_deps)]
-        assert titles and "Código de Conducta convenido para Contribuyentes" not in titles, (question, titles)
+        titles = [
+            item["title"] for item in closest_material(seeded_pool, lucia.org_id, question, "es", embedder=seeded_deps)
+        ]
+        assert "Código de Conducta convenido para Contribuyentes" not in titles, (question, titles)
+    canteen = closest_material(
+        seeded_pool, lucia.org_id, "What's on the canteen menu today?", "en", embedder=seeded_deps
+    )
+    assert canteen == []
