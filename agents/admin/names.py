@@ -249,6 +249,7 @@ class OrgNames:
     skills: dict[str, str]
     courses: dict[str, str]
     categories: dict[str, str]
+    departments: dict[str, str]
 
     @classmethod
     def read(cls, conn: psycopg.Connection, org_id: UUID) -> OrgNames:
@@ -266,6 +267,12 @@ class OrgNames:
                 for label in dict.fromkeys([c.title, *c.titles.values()])
             },
             categories | {name: name for name in set(categories.values())},
+            {  # each department by its name in either language ("Logística", "Logistics")
+                person.department: person.department
+                for lang in ("en", "es")
+                for person in user_store.list_employees(conn, org_id, lang=lang)
+                if person.department and len(person.department) >= 4
+            },
         )
 
     def people_in(self, text: str) -> list[str]:

@@ -22,6 +22,7 @@ from agents.admin.writes import execute_assign_course, execute_verify_skill, pre
 from agents.i18n import t
 from agents.insights.alerts import compute_alerts
 from agents.insights.skill_history import merge_alerts, skill_expiry_alerts
+from core.names import fold
 from storage import attempts as attempt_store
 from storage import course_learners, enrollments, skill_matrix
 from storage import courses as course_store
@@ -70,6 +71,14 @@ def list_employees(ctx: ToolContext, args: dict) -> dict:
         is_active=args.get("is_active"),
         lang=ctx.lang,
     )
+    if department := fold(str(args.get("department") or "")):  # named in either language
+        named = {
+            p.id: p.department
+            for lang in ("en", "es")
+            for p in user_store.list_employees(ctx.conn, ctx.org_id, lang=lang)
+            if fold(p.department or "") == department
+        }
+        rows = [row for row in rows if row.id in named]
     return {"rows": jsonable(rows), "total": len(rows)}
 
 
@@ -168,8 +177,13 @@ ADMIN_TOOLS: list[AdminTool] = [
     AdminTool(
         "list_employees",
         "List employees with status, active courses and skill count. Optional filters: "
-        "search (name/email), role, is_active.",
-        _props(search=_STR, role={"type": "string", "enum": ["admin", "employee"]}, is_active={"type": "boolean"}),
+        "search (name/email), role, is_active, department.",
+        _props(
+            search=_STR,
+            role={"type": "string", "enum": ["admin", "employee"]},
+            is_active={"type": "boolean"},
+            department=_STR,
+        ),
         list_employees,
     ),
     AdminTool(

@@ -95,6 +95,8 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
             args["role"] = "admin"
         if people:
             args["search"] = people[0]
+        if department := org.said_whole(step, org.departments):  # "¿Cuántas personas hay en Logística?"
+            args["department"] = max(department, key=len)
         return args
     if tool in ("get_employee_detail", "deactivate_employee"):
         return {"employee_name": people[0]} if people else {}

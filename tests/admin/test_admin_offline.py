@@ -32,6 +32,14 @@ def _rows(call) -> list[dict]:
             "list_employees",
             lambda c: [r["full_name"] for r in _rows(c)] == ["Andrés Molina"],
         ),
+        (  # read as Marta (session 13): the whole staff list answered a question about one department
+            "¿Cuántas personas hay en Logística?",
+            "list_employees",
+            lambda c: (
+                [r["full_name"] for r in _rows(c)]
+                == ["Ana Morales", "Elena Castro", "Javier Torres", "Raúl Navarro", "Tom Baker"]
+            ),
+        ),
         (
             "perfil de James",
             "get_employee_detail",
