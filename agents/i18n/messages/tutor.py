@@ -195,10 +195,10 @@ MESSAGES = {
     },
     "tutor.chip.explain": {"en": "The key points of “{topic}”:", "es": "Los puntos clave de «{topic}»:"},
     "tutor.chip.example": {
-        "en": "I can't write an example without a language model, and the document has none for “{topic}”. "
-        "These are its concrete rules, to picture a case with:",
-        "es": "Sin un modelo de lenguaje no puedo inventar un ejemplo, y el documento no trae ninguno para "
-        "«{topic}». Estas son sus reglas concretas, para imaginar un caso:",
+        "en": "I can't write an example without a language model. These are the concrete rules of “{topic}”, "
+        "to picture a case with:",
+        "es": "Sin un modelo de lenguaje no puedo inventar un ejemplo. Estas son las reglas concretas de «{topic}», "
+        "para imaginar un caso:",
     },
     "tutor.chip.key_points_document": {
         "en": "The key points of “{topic}”, section by section:",
