@@ -45,7 +45,9 @@ def _situation(rule: Rule) -> str:
 def _scenario(rule: Rule, heading: str, language: str) -> str:
     if rule.labelled or is_situation(rule.condition):
         return phrase("rule_case", language, s=_situation(rule), h=heading)
-    return phrase("topic_case", language, s=topic_of(rule.condition), h=heading)
+    topic = topic_of(rule.condition) or ""
+    named = fold(topic) == fold(heading.split(" > ")[-1])  # "what “Award leave” says about award leave"
+    return phrase("topic_case_named" if named else "topic_case", language, s=topic, h=heading)
 
 
 def _turn(rule: Rule, language: str) -> str:

@@ -68,6 +68,10 @@ MESSAGES = {
         "en": "A colleague asks you what “{h}” says about {s}. What do you answer?",
         "es": "Un compañero te pregunta qué dice «{h}» sobre {s}. ¿Qué le respondes?",
     },
+    "content.exercise.topic_case_named": {
+        "en": "A colleague asks you about {s}. What do you answer, according to “{h}”?",
+        "es": "Un compañero te pregunta por {s}. ¿Qué le respondes, según «{h}»?",
+    },
     "content.exercise.d_topic": {
         "en": "And what does the policy say about {s}?",
         "es": "¿Y qué dice la norma sobre {s}?",
