@@ -13,6 +13,8 @@ that sentence would carry the run, and its neighbours have their own rule (core/
 
 from __future__ import annotations
 
+import functools
+
 from core.instruction_addressee import concepts
 from core.instruction_model import attack_probabilities
 
@@ -26,13 +28,21 @@ def windows(parts: list[str]) -> list[tuple[list[int], str]]:
     and their joined text. The guard comes first: the concepts cost far less than the model, and most runs of a
     document name no machine at all."""
     spoken = [i for i, part in enumerate(parts) if part.strip()]
-    naming = {i for i in spoken if MACHINE_READER.intersection(concepts(parts[i]))}
+    naming = {i for i in spoken if names_machine_reader(parts[i])}
     return [
         (run, " ".join(parts[i].strip() for i in run))
         for size in WINDOW_SIZES
         for run in (spoken[start : start + size] for start in range(len(spoken) - size + 1))
         if naming.intersection(run)
     ]
+
+
+@functools.lru_cache(maxsize=65536)
+def names_machine_reader(sentence: str) -> bool:
+    """Whether a sentence names the machine reader. Remembered per sentence, as the model's scores are: product text
+    is filtered before and after it is sanitised, and a tutor's answers quote the same passages' sentences (the
+    concepts were a fifth of a tutor turn's CPU, storing its answer)."""
+    return bool(MACHINE_READER.intersection(concepts(sentence)))
 
 
 def flag_windows(parts: list[str], flags: list[str | None]) -> None:

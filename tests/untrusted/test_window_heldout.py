@@ -59,7 +59,7 @@ def test_each_half_of_the_window_is_needed(judge, monkeypatch):
     monkeypatch.setattr(instruction_window, "WINDOW_AT", 1.01)
     without_window = sum(_caught(row, judge) for row in CORPUS["attacks"])
     monkeypatch.undo()
-    monkeypatch.setattr(instruction_window, "concepts", lambda sentence: ["ai"])
+    monkeypatch.setattr(instruction_window, "names_machine_reader", lambda sentence: True)
     unguarded = _paragraphs_cut(judge)
     print(f"caught with the window {with_window}, without {without_window}; unguarded: {len(unguarded)} paragraphs cut")
     assert without_window <= with_window - 6
