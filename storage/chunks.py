@@ -15,6 +15,7 @@ from uuid import UUID
 import numpy as np
 import psycopg
 
+from storage.corpus import SIGNATURE
 from storage.rows import scalar
 
 # Below this many chunks in a scope the vector search is exact (a sequential scan over the scope).
@@ -90,22 +91,28 @@ def query_terms(conn: psycopg.Connection, org_id: UUID, text: str) -> QueryTerms
     return query_terms_each(conn, org_id, [text])[0]
 
 
-def query_terms_each(conn: psycopg.Connection, org_id: UUID, texts: list[str]) -> list[QueryTerms]:
-    """Each text's QueryTerms, read in one statement."""
-    # A word absent from a configuration stays in (df 0, the highest idf): a chunk there lacks it, so
-    # it counts against the chunk's share of the question's evidence (QueryTerms.ceilings).
-    rows = conn.execute(
-        """SELECT q.n, k.ts_config::text, u.lexeme,
-                  ln(1 + (k.chunks - coalesce(s.chunks, 0) + 0.5) / (coalesce(s.chunks, 0) + 0.5)),
-                  greatest(k.lexemes::float8 / greatest(k.chunks, 1), 1), coalesce(s.chunks, 0)
+# Each text's lexemes in each of the organisation's configurations. A word absent from a configuration stays in
+# (df 0, the highest idf): a chunk there lacks it, so it counts against the chunk's share of the question's
+# evidence (QueryTerms.ceilings).
+_QUERY_TERMS = """SELECT q.n, k.ts_config::text AS config, u.lexeme,
+                  ln(1 + (k.chunks - coalesce(s.chunks, 0) + 0.5) / (coalesce(s.chunks, 0) + 0.5)) AS idf,
+                  greatest(k.lexemes::float8 / greatest(k.chunks, 1), 1) AS avgdl, coalesce(s.chunks, 0) AS df
            FROM unnest(%(texts)s::text[]) WITH ORDINALITY AS q(text, n) CROSS JOIN lexeme_corpus k
            CROSS JOIN LATERAL unnest(to_tsvector(k.ts_config, q.text)) u
            LEFT JOIN lexeme_stats s ON s.org_id = k.org_id AND s.ts_config = k.ts_config AND s.lexeme = u.lexeme
-           WHERE k.org_id = %(org_id)s AND k.chunks > 0 ORDER BY 1, 2, 3""",
-        {"org_id": org_id, "texts": texts},
-    ).fetchall()
+           WHERE k.org_id = %(org_id)s AND k.chunks > 0"""
+
+
+def query_terms_each(conn: psycopg.Connection, org_id: UUID, texts: list[str]) -> list[QueryTerms]:
+    """Each text's QueryTerms, read in one statement."""
+    rows = conn.execute(_QUERY_TERMS + " ORDER BY 1, 2, 3", {"org_id": org_id, "texts": texts}).fetchall()
+    return _terms_of(rows, len(texts))
+
+
+def _terms_of(rows: Sequence[Sequence], count: int) -> list[QueryTerms]:
+    """QueryTerms of texts 1..count from rows (n, config, lexeme, idf, avgdl, df) in that order."""
     found: list[QueryTerms] = []
-    for number in range(1, len(texts) + 1):
+    for number in range(1, count + 1):
         mine = [row for row in rows if row[0] == number]
         found.append(
             QueryTerms(
@@ -117,6 +124,35 @@ def query_terms_each(conn: psycopg.Connection, org_id: UUID, texts: list[str]) -
             )
         )
     return found
+
+
+# A custom plan for every execution (the tsqueries fold to constants) of hybrid statements psycopg has prepared:
+# parsing and analysing the statement was half its backend CPU (2.0 of 3.7 ms on the demo), done once per connection.
+_SCAN_SETTINGS = (
+    "SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', %(ef)s, true),"
+    " set_config('plan_cache_mode', 'force_custom_plan', true)"
+)
+
+
+def _ef_search(limit: int) -> str:
+    return str(max(40, min(1000, 4 * limit)))
+
+
+def search_start(
+    conn: psycopg.Connection, org_id: UUID, texts: list[str], limit: int
+) -> tuple[tuple | None, list[QueryTerms]]:
+    """What a search of ``texts`` reads before its candidates, in one statement: the organisation's corpus
+    signature (None: there is no such organisation; corpus.corpus_signature) and each text's QueryTerms. It also
+    makes iterative_scan's settings for ``limit`` (for this transaction): three statements of every tutor turn."""
+    rows = conn.execute(
+        f"""WITH scan AS ({_SCAN_SETTINGS}), signature AS ({SIGNATURE}), terms AS ({_QUERY_TERMS})
+            SELECT t.n, t.config, t.lexeme, t.idf, t.avgdl, t.df, g.* FROM scan, signature g
+            LEFT JOIN terms t ON true ORDER BY 1, 2, 3""",
+        {"org_id": org_id, "texts": texts, "ef": _ef_search(limit)},
+    ).fetchall()
+    if not rows:
+        return None, [QueryTerms([], [], [], [], []) for _ in texts]
+    return tuple(rows[0][6:]), _terms_of([row for row in rows if row[0] is not None], len(texts))
 
 
 # Exact terms (codes, amounts, dates) as a 'simple' OR-query; inlined (not a CTE) so it folds to a
@@ -261,8 +297,8 @@ def hybrid_candidates(
         "candidates AS (SELECT id FROM nearest UNION SELECT id FROM lexical)",
     ]
     sql = f"WITH {', '.join(ctes)} {_SCORED_SELECT.format(vector='1 - (c.embedding <=> %(qvec)s)', section=_SECTION)}"
-    with conn.cursor(row_factory=_candidate_row) as cur:
-        return cur.execute(sql, params, prepare=False).fetchall()  # custom plan: the tsqueries fold to constants
+    with conn.cursor(row_factory=_candidate_row) as cur:  # prepared when repeated, planned each time (_SCAN_SETTINGS)
+        return cur.execute(sql, params, prepare=False if exact_scan else None).fetchall()
 
 
 def lexical_candidates(
@@ -294,10 +330,7 @@ def iterative_scan(conn: psycopg.Connection, limit: int) -> None:
     """Let HNSW keep scanning until ``limit`` rows pass the filters (for this transaction), with a
     candidate list of 4x the rows wanted (ef_search 160 for the usual 40: HNSW recall@10 ~0.99 at
     100k chunks, where the default 40 gave 0.87)."""
-    conn.execute(
-        "SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', %(ef)s, true)",
-        {"ef": str(max(40, min(1000, 4 * limit)))},
-    )
+    conn.execute(_SCAN_SETTINGS, {"ef": _ef_search(limit)})
 
 
 def neighbour_chunks(

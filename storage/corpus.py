@@ -19,14 +19,14 @@ class LanguageGroup:
     centroid: np.ndarray
 
 
+SIGNATURE = """SELECT count(d.id) AS documents, max(d.updated_at) AS updated, max(d.created_at) AS created
+    FROM organizations o LEFT JOIN documents d ON d.org_id = o.id WHERE o.id = %(org_id)s GROUP BY o.id"""
+
+
 def corpus_signature(conn: psycopg.Connection, org_id: UUID) -> tuple | None:
     """Changes whenever the organisation's documents do (cheap: the documents table is small); None when
     there is no such organisation."""
-    row = conn.execute(
-        """SELECT count(d.id), max(d.updated_at), max(d.created_at) FROM organizations o
-           LEFT JOIN documents d ON d.org_id = o.id WHERE o.id = %(org_id)s GROUP BY o.id""",
-        {"org_id": org_id},
-    ).fetchone()
+    row = conn.execute(SIGNATURE, {"org_id": org_id}).fetchone()
     return None if row is None else tuple(row)
 
 

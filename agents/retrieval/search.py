@@ -119,19 +119,19 @@ def search_each(
     org: UUID | str, queries: list[str], k: int = 8, *, pool: ConnectionPool, embedder: Embedder
 ) -> list[list[Hit]]:
     """``search(org, query, k)`` for each query (hybrid, the whole organisation), read in one transaction:
-    the organisation, its language groups, the queries' lexemes and the scan settings are looked up once
-    (the tutor searches a question as asked and as the glossary says it in the other language, every turn)."""
+    the organisation, its language groups, the queries' lexemes and the scan settings are looked up once, in one
+    statement (the tutor searches a question as asked and as the glossary says it in the other language, every turn)."""
     queries = [validate(query, k, "hybrid") for query in queries]
     with pool.connection() as conn:
         try:  # an id: whether the organisation exists is read with its corpus signature
             org_id = org if isinstance(org, UUID) else UUID(str(org))
         except ValueError:
             org_id = resolve_org(conn, org)
-        groups = _language_groups(conn, org_id)
-        terms = chunk_store.query_terms_each(conn, org_id, queries)
+        signature, terms = chunk_store.search_start(conn, org_id, queries, _candidate_limit(k))
+        groups = _corpus_groups(conn, org_id, signature)
         found = [
-            _candidates(conn, embedder, org_id, query, k, None, "hybrid", None, groups, lexemes, first=number == 0)
-            for number, (query, lexemes) in enumerate(zip(queries, terms))
+            _candidates(conn, embedder, org_id, query, k, None, "hybrid", None, groups, lexemes, scan_settings=False)
+            for query, lexemes in zip(queries, terms)
         ]
     return [_ranked_hits(*candidates, k=k, strategy="hybrid") for candidates in found]
 
@@ -148,15 +148,15 @@ def _candidates(
     groups: list[corpus.LanguageGroup] | None = None,
     lexemes: chunk_store.QueryTerms | None = None,
     *,
-    first: bool = True,
+    scan_settings: bool = True,
 ) -> tuple[list[chunk_store.Candidate], str, np.ndarray | None, dict, dict[str, float]]:
     """The scored candidates for ``query`` and what ranks them: (candidates, language, vector, shifts, ceilings).
-    ``first`` False: an earlier search in this transaction made the scan settings."""
+    ``scan_settings`` False: this transaction made them already (chunks.search_start)."""
     document_ids = scope_document_ids(conn, org_id, scope)
     language = query_language(query)
     if document_ids == []:
         return [], language, None, {}, {}
-    limit = max(4 * k, 40)
+    limit = _candidate_limit(k)
     exact = exact_terms(query)
     shifts: dict = {}
     lexemes = chunk_store.query_terms(conn, org_id, query) if lexemes is None else lexemes
@@ -184,9 +184,13 @@ def _candidates(
             groups=_scoped_groups(groups) if strategy == "hybrid" else None,
             exact_scan=exact_scan,
             terms=lexemes,
-            scan_settings=first,
+            scan_settings=scan_settings,
         )
     return candidates, language, vector, shifts, lexemes.ceilings()
+
+
+def _candidate_limit(k: int) -> int:
+    return max(4 * k, 40)
 
 
 def _ranked_hits(
@@ -224,8 +228,12 @@ _groups_lock = threading.Lock()
 
 
 def _language_groups(conn, org_id: UUID) -> list[corpus.LanguageGroup]:
-    """The organisation's language groups and centroids, recomputed only when its documents change."""
-    signature = corpus.corpus_signature(conn, org_id)
+    return _corpus_groups(conn, org_id, corpus.corpus_signature(conn, org_id))
+
+
+def _corpus_groups(conn, org_id: UUID, signature: tuple | None) -> list[corpus.LanguageGroup]:
+    """The organisation's language groups and centroids, recomputed only when its documents change (``signature``,
+    corpus.corpus_signature: None when there is no such organisation)."""
     if signature is None:
         raise RetrievalError(f"unknown organisation: {org_id}")
     with _groups_lock:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from uuid import uuid4
 
 import pytest
 
@@ -13,6 +14,7 @@ from agents.retrieval.eval import evaluate, load
 from agents.retrieval.postprocess import deduplicate, document_order, expand_neighbours
 from agents.retrieval.search import Hit
 from storage import chunks as chunk_store
+from storage.corpus import corpus_signature
 from tests.conftest import make_deps
 
 EVAL_FILE = Path(__file__).resolve().parents[2] / "seeds" / "eval" / "retrieval.jsonl"
@@ -73,6 +75,39 @@ def test_exact_terms_rank_their_chunk_first(seeded_pool, seeded_deps, demo):
     hit = search(demo.org_id, "¿Qué es el formulario F-ALM-07?", k=1, pool=seeded_pool, embedder=seeded_deps)[0]
     assert hit.document_title == "Manual de Seguridad en el Almacén" and "F-ALM-07" in hit.content
     assert hit.scores["exact"] > 0 and hit.score > hit.scores["centred"]
+
+
+def test_a_turns_two_searches_start_with_one_statement(seeded_pool, seeded_deps, demo, monkeypatch):
+    """The question and its glossary translation (search_each): the corpus signature, both queries' lexemes and
+    the scan settings are one statement, then one hybrid statement each (five statements before)."""
+    import psycopg
+
+    from agents.retrieval.search import search_each
+
+    queries = ["¿Cuál es el precio máximo por noche de hotel?", "What is the maximum hotel price per night?"]
+    search_each(demo.org_id, queries, k=8, pool=seeded_pool, embedder=seeded_deps)  # the language groups, cached
+    statements: list[str] = []
+    execute = psycopg.Cursor.execute
+
+    def counted(cursor, query, params=None, **options):
+        statements.append(str(query))
+        return execute(cursor, query, params, **options)
+
+    monkeypatch.setattr(psycopg.Cursor, "execute", counted)
+    both = search_each(demo.org_id, queries, k=8, pool=seeded_pool, embedder=seeded_deps)
+    monkeypatch.undo()
+    assert len(statements) == 3 and all("lexical AS" in statement for statement in statements[1:]), statements
+    assert [[hit.chunk_id for hit in hits] for hits in both] == [
+        [hit.chunk_id for hit in search(demo.org_id, query, k=8, pool=seeded_pool, embedder=seeded_deps)]
+        for query in queries
+    ]
+    with seeded_pool.connection() as conn:
+        signature, terms = chunk_store.search_start(conn, demo.org_id, queries, 40)
+        assert conn.execute("SHOW hnsw.ef_search").fetchone()[0] == "160"
+        assert signature == corpus_signature(conn, demo.org_id) and terms == chunk_store.query_terms_each(
+            conn, demo.org_id, queries
+        )
+        assert chunk_store.search_start(conn, uuid4(), queries, 40)[0] is None  # no such organisation
 
 
 @pytest.mark.parametrize("force_hnsw", [False, True])
