@@ -78,6 +78,9 @@ RETRIEVAL_WEIGHT = 2.0
 # A sentence beside the lead must cover PAD_COVERAGE of the key terms itself; a sentence in the other
 # language with the lead's figures and SAME_FACT_COVERAGE of its words said is the same fact again.
 PAD_COVERAGE = 0.5
+# Another document's sentence beside the answer covers PAD_COVERAGE_OTHER_DOCUMENT (session 13, train figures
+# unchanged: it drops the TTS laundry rule after Acme's lunch limit and a lodging-tax line after the London hotel).
+PAD_COVERAGE_OTHER_DOCUMENT = 0.75
 SAME_FACT_COVERAGE = 0.5
 # Words that say how a question is asked, not what it is about.
 _ASKING_WORDS = """
@@ -209,6 +212,7 @@ class Ranked:
     sentence: str
     score: float
     context: str  # its heading, its list's lead-in and its document's title
+    document: str = ""
 
 
 @functools.lru_cache(maxsize=256)
@@ -235,6 +239,7 @@ def ranked_sentences(message: str, passages: tuple[Passage, ...], embedder: Embe
             + KIND_BONUS * holds_kind(f"{sentence} {context}", kind)
             + RETRIEVAL_WEIGHT * (by_index[number].score or 0.0),
             f"{context} {by_index[number].document}",
+            by_index[number].document,
         )
         for position, ((number, sentence), context, near) in enumerate(zip(candidates, contexts, similarity))
     ]
@@ -279,9 +284,14 @@ def adds_to_answer(message: str, extra: Ranked, chosen: list[Ranked], embedder: 
     beside = any(c.number == extra.number and abs(c.position - extra.position) == 1 for c in chosen)
     return (
         holds_kind(extra.sentence if beside else f"{extra.sentence} {extra.context}", kind)
-        and (beside or coverage(key_terms(message), extra.sentence, embedder) >= PAD_COVERAGE)
+        and (beside or coverage(key_terms(message), extra.sentence, embedder) >= _pad_bar(extra, chosen))
         and not any(same_fact(extra.sentence, c.sentence, embedder) for c in chosen)
     )
+
+
+def _pad_bar(extra: Ranked, chosen: list[Ranked]) -> float:
+    """PAD_COVERAGE beside a sentence of the same document; PAD_COVERAGE_OTHER_DOCUMENT from another one."""
+    return PAD_COVERAGE if any(c.document == extra.document for c in chosen) else PAD_COVERAGE_OTHER_DOCUMENT
 
 
 def same_fact(one: str, other: str, embedder: Embedder) -> bool:

@@ -305,3 +305,27 @@ def test_a_question_about_my_account_is_not_a_progress_question():
     assert offline_intent("How long does it take to set up my Concur account?", False, EMBEDDER) == "cross_course"
     assert offline_intent("¿Cuándo vence mi curso?", False, EMBEDDER) == "progress"
     assert offline_intent("What score did I get in my course?", False, EMBEDDER) == "progress"
+
+
+def test_another_documents_sentence_beside_the_answer_must_be_on_the_question():
+    """Read on train: James's day-trip lunch answer (25 EUR, right) went on with the TTS laundry rule ("May only
+    be reimbursable if travel involves at least 4 consecutive nights"), another document's rule out of context."""
+    allowances = passage(
+        1,
+        "Cuando un viaje obliga a pernoctar fuera de casa, el empleado recibe una dieta de 50 EUR por día en España y "
+        "de 70 EUR por día en el extranjero para cubrir comidas y pequeños gastos. En los viajes de un solo día sin "
+        "pernoctación, se reembolsa la comida con tique hasta un máximo de 25 EUR.",
+        document="Política de Gastos y Viajes",
+        section="5. Dietas y comidas > 5.1 Dietas",
+        score=0.85,
+    )
+    laundry = passage(
+        2,
+        "Laundry expenses\n\nMay only be reimbursable if travel involves at least 4 consecutive nights.",
+        document="TTS Handbook: Travel guide",
+        section="Other necessary expenses > Laundry",
+        score=0.84,
+    )
+    question = "How much is reimbursed for lunch on a day trip with no overnight stay?"
+    answer = select_sentences(question, [allowances, laundry], "en", EMBEDDER)
+    assert "25 EUR" in answer and "consecutive nights" not in answer
