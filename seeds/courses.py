@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from uuid import UUID
@@ -16,6 +17,7 @@ from uuid import UUID
 import psycopg
 import yaml
 
+from core.instructions import score_ahead
 from storage import courses as course_store
 from storage import exercises as exercise_store
 from storage import lessons as lesson_store
@@ -115,6 +117,8 @@ def _build_course(
     documents: dict[str, UUID],
 ) -> UUID:
     document_ids = [documents[name] for name in spec["documents"]]
+    # the instruction filter scores every text stored below in one call, not one call per field (~150 a demo)
+    score_ahead(list(_texts(spec["modules"])))
     index = SourceIndex([chunk for doc_id in document_ids for chunk in document_chunks(conn, org_id, doc_id)])
     course_id = course_store.create_course(
         conn,
@@ -170,3 +174,15 @@ def _build_course(
                     source_chunk_ids=[chunk.id] if chunk else [],
                 )
     return course_id
+
+
+def _texts(value) -> Iterator[str]:
+    """Every string in a course spec's modules (titles, lessons, prompts, options, explanations)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _texts(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _texts(item)

@@ -4,6 +4,7 @@ history and helpdesk tickets. Idempotent: a second load finds everything in plac
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 from datetime import UTC, datetime, timedelta
@@ -159,12 +160,24 @@ def reset_demo(pool: ConnectionPool, *, embedder: Embedder) -> dict:
         return _load(pool, embedder, datetime.now(UTC))
 
 
+@functools.cache
+def demo_password_hash(password: str) -> str:
+    """A demo password's hash, computed once a process (argon2 takes ~0.3 s a hash on purpose): a first start
+    hashes both while the embedded server is being created (ui/startup.warm_up)."""
+    return hash_password(password)
+
+
+def hash_demo_passwords() -> None:
+    for password in (ADMIN_PASSWORD, DEMO_PASSWORD):
+        demo_password_hash(password)
+
+
 def _ensure_people(conn, org_id, spec: dict) -> dict[str, User]:
     known = {user.email for user in list_users(conn, org_id, active_only=False)}
     people = [(person, "admin", ADMIN_PASSWORD) for person in spec["admins"]]
     people += [(person, "employee", DEMO_PASSWORD) for person in spec["employees"]]
     needed = {password for person, _, password in people if person["email"] not in known}
-    hashes = {password: hash_password(password) for password in needed}
+    hashes = {password: demo_password_hash(password) for password in needed}
     for person, role, password in people:
         user_store.ensure_user(
             conn,

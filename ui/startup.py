@@ -105,17 +105,18 @@ def backfill_old_chunks() -> None:
 
 def warm_up() -> None:
     """Import what the demo's load uses and load its models: the document parsers (two DOCX, two PDF), the
-    language identifier (each document's language; ~2 s to unpack on a busy machine) and the instruction
-    filter's model (scikit-learn's import, seconds)."""
+    language identifier (each document's language; ~2 s to unpack on a busy machine), the instruction
+    filter's model (scikit-learn's import, seconds) and the demo people's two password hashes."""
     import docx  # noqa: F401
     import pypdf  # noqa: F401
 
-    import seeds.loader  # noqa: F401
     from agents.ingestion.pipeline import language_identifier
     from core.instruction_model import model
+    from seeds.loader import hash_demo_passwords
 
     language_identifier()
     model()
+    hash_demo_passwords()
 
 
 def start_services() -> None:

@@ -12,6 +12,7 @@ import math
 import re
 from dataclasses import dataclass
 from html.parser import HTMLParser
+from typing import Any
 
 from agents.ingestion import limits
 from agents.ingestion.pdf_visible import drop_invisible_text
@@ -147,9 +148,11 @@ def _parse_docx(data: bytes, stem: str) -> ParsedDocument:
         ) from None
     lines, h1 = [], None
     white_page = _page_is_white(document)
+    styles = _Styles(document)
     for paragraph in document.paragraphs:
-        text = _visible_text(paragraph, white_page).strip()
-        style = (paragraph.style.name if paragraph.style else "") or ""
+        paragraph_style = styles.of_paragraph(paragraph)
+        text = _visible_text(paragraph, paragraph_style, styles, white_page).strip()
+        style = (paragraph_style.name if paragraph_style else "") or ""
         level = 1 if style == "Title" else int(style.split()[-1]) if re.fullmatch(r"Heading \d", style) else 0
         if level and text:
             h1 = h1 or (text if level == 1 else None)
@@ -171,15 +174,39 @@ def _style_hides(style) -> bool:
     return False
 
 
-def _run_hidden(run, paragraph_hidden: bool, white_page: bool) -> bool:
+class _Styles:
+    """A document's styles, each looked up once: python-docx's ``paragraph.style`` and ``run.style`` scan every
+    style of the document for the default one on each call (over a second for the demo's two DOCX files)."""
+
+    def __init__(self, document) -> None:
+        from docx.enum.style import WD_STYLE_TYPE
+
+        self._part = document.part
+        self._paragraph, self._character = WD_STYLE_TYPE.PARAGRAPH, WD_STYLE_TYPE.CHARACTER
+        self._found: dict[tuple[str | None, object], Any] = {}
+
+    def of_paragraph(self, paragraph):
+        return self._style(paragraph._p.style, self._paragraph)
+
+    def of_run(self, run):
+        return self._style(run._r.style, self._character)
+
+    def _style(self, style_id: str | None, kind: object):
+        if (style_id, kind) not in self._found:
+            self._found[style_id, kind] = self._part.get_style(style_id, kind)
+        return self._found[style_id, kind]
+
+
+def _run_hidden(run, paragraph_hidden: bool, styles: _Styles, white_page: bool) -> bool:
     """Text Word does not show: hidden (w:vanish, its own or its style's; w:webHidden), white on a white
     page with no highlight or shading, or at most 1.5 pt."""
     font = run.font
+    run_style = styles.of_run(run)
     hidden = (
         font.hidden
         if font.hidden is not None
         else (
-            _style_hides(run.style) if run.style is not None and run.style.font.hidden is not None else paragraph_hidden
+            _style_hides(run_style) if run_style is not None and run_style.font.hidden is not None else paragraph_hidden
         )
     )
     if hidden or font.web_hidden:
@@ -189,13 +216,13 @@ def _run_hidden(run, paragraph_hidden: bool, white_page: bool) -> bool:
     return (white_page and white and not shaded) or (font.size is not None and font.size.pt <= 1.5)
 
 
-def _visible_text(paragraph, white_page: bool) -> str:
+def _visible_text(paragraph, paragraph_style, styles: _Styles, white_page: bool) -> str:
     """The paragraph's text as Word shows it: runs (and hyperlinks' runs) that draw nothing left out."""
-    paragraph_hidden = _style_hides(paragraph.style) if paragraph.style is not None else False
+    paragraph_hidden = _style_hides(paragraph_style) if paragraph_style is not None else False
     parts = []
     for item in paragraph.iter_inner_content():
         for run in getattr(item, "runs", None) or [item]:
-            if not _run_hidden(run, paragraph_hidden, white_page):
+            if not _run_hidden(run, paragraph_hidden, styles, white_page):
                 parts.append(run.text)
     return "".join(parts)
 

@@ -1,6 +1,7 @@
 """Where an exercise comes from, as the course player names it: each source chunk under the heading of its
-part the exercise was written from. A chunk can pack several small sections (ingestion's heading spans);
-its own heading names only the first, so an exercise on the chunk's second section showed its neighbour."""
+part the exercise was written from (``chunk_sections.heading_at``, as the tutor names a citation). A chunk
+can pack several small sections (ingestion's heading spans); its own heading names only the first, so an
+exercise on the chunk's second section showed its neighbour."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from uuid import UUID
 
 import psycopg
 
-from core.text import overlap
+from agents.retrieval.chunk_sections import heading_at
 from storage import sources
 from storage.documents import Chunk
 
@@ -52,18 +53,6 @@ def exercise_text(exercise: ExerciseText) -> str:
     return "\n".join([exercise.prompt, *_strings(exercise.content), exercise.explanation])
 
 
-def section_of(chunk: Chunk, text: str) -> tuple[str, int | None]:
-    """(heading, page) of the chunk's part that shares most words with ``text``; the chunk's own heading
-    when it holds one section (or its spans were never recorded)."""
-    spans = sorted((int(span[0]), span[1] or chunk.heading, span[2]) for span in chunk.heading_spans or ())
-    if len(spans) < 2:
-        return chunk.heading, chunk.page_start
-    ends = [start for start, _, _ in spans[1:]] + [len(chunk.content)]
-    parts = [(chunk.content[start:end], heading, page) for (start, heading, page), end in zip(spans, ends)]
-    _, heading, page = max(parts, key=lambda part: overlap(part[0], text))  # the first of equals
-    return heading, page if page is not None else chunk.page_start
-
-
 def exercise_sources(conn: psycopg.Connection, org_id: UUID, exercise: ExerciseText) -> list[Source]:
     """The exercise's source chunks (in document order), one line per distinct (document, section, page)."""
     chunks: Iterable[Chunk] = (
@@ -72,7 +61,7 @@ def exercise_sources(conn: psycopg.Connection, org_id: UUID, exercise: ExerciseT
     text = exercise_text(exercise)
     seen, found = set(), []
     for chunk in chunks:
-        heading, page = section_of(chunk, text)
+        heading, page = heading_at(chunk, text)
         if (chunk.document_title, heading, page) not in seen:
             seen.add((chunk.document_title, heading, page))
             found.append(Source(chunk.document_title, heading, page, str(chunk.id)))

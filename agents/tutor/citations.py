@@ -10,10 +10,10 @@ section instead when the learner's manual was written from that chunk.
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import replace
 
+from agents.retrieval.chunk_sections import heading_at, support
 from agents.retrieval.passages import Passage
 from storage import manuals, sources
 
@@ -76,15 +76,10 @@ class CitationStream:
         return self._clean(rest)
 
 
+QUOTE_CHARS = 500  # of a citation's claim carried to the viewer (in its address)
 _LINE_END = re.compile(r"\n+")
 _CLAIM_END = re.compile(r"(?<=[.!?…:])\s+")
 _EMPHASIS = re.compile(r"\*{1,3}|(?<!\w)_{1,3}|_{1,3}(?!\w)")  # Markdown marks cut words ("**A**coger")
-_WORDS = re.compile(r"[^\W\d_]{3,}|\d+", re.UNICODE)
-
-
-@functools.lru_cache(maxsize=8192)  # the same chunks and sentences are compared with every answer citing them
-def _stems(text: str) -> frozenset[str]:
-    return frozenset(word.lower()[:5] for word in _WORDS.findall(text or ""))
 
 
 def supported_text(response: str) -> dict[int, str]:
@@ -118,86 +113,6 @@ def citation_where(citation: dict) -> str:
     return " › ".join(p for p in (document, section_path(citation.get("section"), document)) if p)
 
 
-def _support(claim: str, text: str) -> float:
-    asked = _stems(claim)
-    return len(asked & _stems(text)) / len(asked) if asked else 0.0
-
-
-# A sentence in a passage: from its first non-blank character (after a list or heading mark) to the
-# end of the line or a stop followed by a space ("3.3" and "p.ej." mid-word do not end one).
-_SENTENCE = re.compile(r"[^\s|](?:.*?)(?:[.!?…]+(?=\s)|$)", re.MULTILINE)
-_LINE_MARK = re.compile(r"(?:[-*+>]|#{1,6}|\d{1,3}[.)])\s+")
-# Share of a claim sentence's words a passage sentence must hold to be the one the claim cites: an
-# offline answer quotes it whole (1.0); a model's paraphrase in other words marks nothing.
-CITED_SUPPORT = 0.5
-QUOTE_CHARS = 500  # of a citation's claim carried to the viewer (in its address)
-
-
-def sentence_spans(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each sentence of a passage, table rows left out (a mark would cross their cells)."""
-    spans = []
-    for match in _SENTENCE.finditer(text or ""):
-        line_start = text.rfind("\n", 0, match.start()) + 1
-        if text[line_start:].lstrip().startswith("|"):
-            continue
-        start = match.start()
-        if not text[line_start:start].strip():
-            mark = _LINE_MARK.match(text, start)  # a list item's or heading's mark is not the sentence
-            start = mark.end() if mark and mark.end() < match.end() else start
-        spans.append((start, match.end()))
-    return spans
-
-
-def cited_sentences(text: str, claim: str) -> list[tuple[int, int]]:
-    """Where in ``text`` the sentences are that the claim cites, in the text's order: each passage
-    sentence the claim quotes (nearly all its words in the claim), and for each sentence of the claim the
-    passage sentence holding most of its words (at least CITED_SUPPORT of them)."""
-    spans = sentence_spans(text)
-    found = {
-        span
-        for span in spans
-        if len(_stems(text[span[0] : span[1]])) >= 3 and _support(text[span[0] : span[1]], claim) >= 0.8
-    }
-    for start, end in sentence_spans(claim or ""):
-        part = claim[start:end]
-        if len(_stems(part)) < 2 or not spans:
-            continue
-        best = max(spans, key=lambda span: _support(part, text[span[0] : span[1]]))
-        if _support(part, text[best[0] : best[1]]) >= CITED_SUPPORT:
-            found.add(best)
-    return sorted(found)
-
-
-def heading_at_offset(chunk, offset: int) -> tuple[str, int | None]:
-    """(heading, page) of the section ``offset`` of the chunk's text sits in (``heading_spans``: where
-    each of the small sections merged into one chunk starts)."""
-    spans = sorted(tuple(span) for span in chunk.heading_spans or ())
-    if not spans:
-        return chunk.heading, chunk.page_start
-    _, heading, page = next((span for span in reversed(spans) if span[0] <= offset), spans[0])
-    return heading or chunk.heading, page or chunk.page_start
-
-
-def claim_offset(chunk, claim: str) -> int:
-    """Where in the chunk's text the claim comes from: its first cited sentence, else the paragraph
-    sharing most words with it (a paraphrase)."""
-    cited = cited_sentences(chunk.content, claim)
-    if cited:
-        return cited[0][0]
-    paragraphs, offset = [], 0
-    for paragraph in chunk.content.split("\n\n"):
-        paragraphs.append((offset, paragraph))
-        offset += len(paragraph) + 2
-    return max(paragraphs, key=lambda item: _support(claim, item[1]))[0]
-
-
-def heading_at(chunk, claim: str) -> tuple[str, int | None]:
-    """(heading, page) of the section the claim comes from inside ``chunk``."""
-    if len(chunk.heading_spans or ()) < 2:
-        return chunk.heading, chunk.page_start
-    return heading_at_offset(chunk, claim_offset(chunk, claim))
-
-
 def pinpoint(conn, org_id, response: str, passages: list[Passage]) -> list[Passage]:
     """The cited passages, each on the chunk that supports its sentence (heading, page, id and text) and
     holding that sentence as its ``quote``.
@@ -221,12 +136,12 @@ def pinpoint(conn, org_id, response: str, passages: list[Passage]) -> list[Passa
             best = max(
                 candidates,
                 key=lambda chunk: (
-                    _support(last, chunk.content),
-                    _support(claim, chunk.content),
+                    support(last, chunk.content),
+                    support(claim, chunk.content),
                     str(chunk.id) == passage.source_id,
                 ),
             )
-            if _support(claim, best.content) > 0:
+            if support(claim, best.content) > 0:
                 heading, page = heading_at(best, claim)
                 passage = replace(
                     passage,

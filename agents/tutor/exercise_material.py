@@ -12,8 +12,9 @@ import re
 
 from langgraph.runtime import Runtime
 
+from agents.retrieval.chunk_sections import cited_sentences, heading_at
 from agents.retrieval.passages import Passage, trim_passages
-from agents.tutor.citations import cited_sentences, heading_at, section_path
+from agents.tutor.citations import section_path
 from agents.tutor.guardrails import exercise_text
 from agents.tutor.state import TutorContext, TutorState
 from storage import exercises, sources

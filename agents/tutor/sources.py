@@ -12,16 +12,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from agents.retrieval.chunk_sections import cited_sentences, claim_offset, heading_at, heading_at_offset
 from agents.runtime.deps import AppDeps
-from agents.tutor.citations import (
-    QUOTE_CHARS,
-    cited_sentences,
-    claim_offset,
-    heading_at,
-    heading_at_offset,
-    section_path,
-    supported_text,
-)
+from agents.tutor.citations import QUOTE_CHARS, section_path, supported_text
 from core import config
 from core.inputs import parse_uuid
 from storage import manuals, sources

@@ -8,7 +8,8 @@ from pathlib import Path
 from agents.ingestion.backfill import backfill_heading_spans
 from agents.ingestion.pipeline import ingest_file
 from agents.retrieval import Passage
-from agents.tutor.citations import cited_sentences, pinpoint, sentence_spans
+from agents.retrieval.chunk_sections import cited_sentences, sentence_spans
+from agents.tutor.citations import pinpoint
 from agents.tutor.sources import lesson_sources, open_source
 from storage import sources, users
 from storage.users import ensure_org
