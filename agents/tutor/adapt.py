@@ -19,9 +19,11 @@ from fsrs import Card, Scheduler
 from fsrs.card import CardDict
 
 from agents.i18n import t
+from agents.retrieval.chunk_sections import heading_at
 from agents.retrieval.passages import Passage
 from agents.tutor.guardrails import normalize
-from storage import mastery
+from core.inputs import parse_uuid
+from storage import mastery, sources
 
 HINT_LEVELS = 3
 FADING_RECALL = 0.8  # FSRS retrievability under which a review card counts as fading (reviews aim at 0.9)
@@ -87,10 +89,18 @@ def _due(cards: list, now: datetime) -> int:
 
 
 def learner_view(
-    pool, org_id: UUID, user_id: UUID, language: str, course_id: str | None, passages: list[Passage], now: datetime
+    pool,
+    org_id: UUID,
+    user_id: UUID,
+    language: str,
+    course_id: str | None,
+    passages: list[Passage],
+    now: datetime,
+    sentence: str | None = None,
 ) -> dict | None:
     """How to adapt this answer, or None when the question is not on a course the learner is taking:
-    {course_id, course, mode, level, signals, lesson_id, lesson, reviews_due, weak_skills}: the lesson of
+    {course_id, course, mode, topic, level, signals, lesson_id, lesson, reviews_due, weak_skills} (``topic``:
+    the section of ``sentence``, the one that answers, when given); the lesson of
     recent wrong answers and the skills below target only where the question touches them, the reviews due
     only when the record calls for support."""
     with pool.connection() as conn:
@@ -100,6 +110,7 @@ def learner_view(
         if course is None:
             return None
         record = mastery.course_mastery(conn, org_id, user_id, course.id, language)
+        topic = _topic(conn, org_id, course.source_id, passages, sentence)
     level, signals = support_level(record, now)
     # what the question touches: the weak modules whose lessons or source chunks the passages come from
     asked = {p.source_id for p in passages}
@@ -111,7 +122,7 @@ def learner_view(
         "course": course.title,
         "mode": course.tutor_mode,
         "source_id": course.source_id,
-        "topic": _topic(course.source_id, passages),
+        "topic": topic,
         "level": level,
         "signals": signals,
         "lesson_id": str(lesson.lesson_id) if lesson else None,
@@ -143,12 +154,18 @@ def _why(view: dict, language: str) -> str:
     return t(key, language, course=view["course"], signal=signal)
 
 
-def _topic(source_id: str | None, passages: list[Passage]) -> str:
+def _topic(conn, org_id: UUID, source_id: str | None, passages: list[Passage], sentence: str | None) -> str:
     """What the guiding question names: the section of the best passage from the course (the passage the
-    course was recognised by), else the best passage's."""
+    course was recognised by), else the best passage's — and in a chunk that packs several small sections,
+    the one the answering sentence sits under (3.3 Exchanges, not the 3.2 the chunk starts with)."""
     top = next((p for p in passages if p.source_id == source_id), passages[0])
+    section = top.section or top.document
+    chunk_id = parse_uuid(top.source_id) if sentence and top.source_type == "document_chunk" else None
+    chunk = next(iter(sources.chunks_by_id(conn, org_id, [chunk_id])), None) if chunk_id else None
+    if chunk is not None:
+        section = heading_at(chunk, sentence or "")[0] or section
     # a section is named by its own heading, not the path to it ("4. … > 4.4 …")
-    return (top.section or top.document).split(" > ")[-1].strip().rstrip(".:") or top.document
+    return section.split(" > ")[-1].strip().rstrip(".:") or top.document
 
 
 def guiding_question(view: dict, message: str, language: str) -> str:

@@ -51,7 +51,14 @@ def adapt_to_learner(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
     if lead is not None:
         lead_passage = next(p for p in passages if p.index == lead.number)
         view = adapt.learner_view(
-            ctx.pool, ctx.org_id, ctx.user_id, state["language"], state.get("course_id"), [lead_passage], ctx.now
+            ctx.pool,
+            ctx.org_id,
+            ctx.user_id,
+            state["language"],
+            state.get("course_id"),
+            [lead_passage],
+            ctx.now,
+            lead.sentence,
         )
     guide, guess = state.get("guide"), state.get("guess")
     turn = {

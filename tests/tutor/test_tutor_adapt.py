@@ -161,6 +161,14 @@ def test_a_guess_gets_feedback_against_the_fact_then_the_cited_answer(seeded_poo
     assert "within 30 days" in text and "[1]" in text
 
 
+def test_the_guiding_question_names_the_section_of_the_answering_sentence(seeded_pool, james):
+    # the chunk starts at "3.2 Approval limits" and packs "3.3 Exchanges", where gift receipts are
+    session = _session(seeded_pool, james)
+    events, text = run(james, "Can a customer with a gift receipt exchange a product?", seeded_pool, session_id=session)
+    _asks_only(events, text, "Just tell me")
+    assert "“3.3 Exchanges”" in text and "3.2" not in text, text
+
+
 def test_a_new_question_drops_the_pending_one(seeded_pool, james):
     session = _session(seeded_pool, james)
     run(james, RETURN_DAYS, seeded_pool, session_id=session)
