@@ -60,3 +60,39 @@ def measure(rows: list[dict]) -> dict[str, dict[str, float]]:
 if __name__ == "__main__":
     for group, figures in measure(labelled()).items():
         print(group, {k: round(v, 3) for k, v in figures.items()})
+
+
+def test_held_out_answers_are_judged_as_a_person_would():
+    """Held out (21 answers, 74 points), before the Snowball stems, the contradiction veto and the retuned
+    thresholds: per-point accuracy 0.78, 2 of 10 right answers graded 0 %, 5 of 11 wrong answers given a point;
+    after: 0.86, 1 of 10, 3 of 11."""
+    held_out = measure([row for row in labelled() if row["split"] == "held_out"])["held_out"]
+    assert held_out["point_accuracy"] >= 0.85, held_out
+    assert held_out["right_graded_zero"] <= 0.1, held_out
+    assert held_out["wrong_given_a_point"] <= 0.3, held_out
+
+
+def test_a_wrong_figure_or_a_negation_does_not_cover_the_point():
+    rubric = [
+        "Reports it straight away as a security incident to the IT Service Desk (extension 4400), within 1 hour.",
+        "Does not delete the e-mail, so the evidence is preserved.",
+    ]
+    right = "I report it to the IT Service Desk on extension 4400 within 1 hour. I keep the e-mail as evidence."
+    assert coverage_twin(rubric, right, "en", embed_query).covered == [True, True]
+    late = "I report the incident to the IT Service Desk on extension 4400 within 24 hours."
+    assert coverage_twin(rubric, late, "en", embed_query).covered[0] is False
+    deleted = "I delete the e-mail so the evidence is gone, then report it to the IT Service Desk within 1 hour."
+    assert coverage_twin(rubric, deleted, "en", embed_query).covered == [True, False]
+    refused = ["Entrega la hoja de reclamaciones de inmediato, aunque crea que el cliente no tiene razón."]
+    negated = "No le entrego la hoja de reclamaciones porque el cliente no tiene razón."
+    assert coverage_twin(refused, negated, "es", embed_query).covered == [False]
+
+
+def test_a_taxi_is_the_taxis_of_the_rubric():
+    """Plurals of short words and Spanish/English inflection meet after Snowball stemming (the prefix stems of
+    five letters split taxi/taxis, devolución/devolver and approves/approval)."""
+    from agents.learning.rubric import stem_evidence
+
+    assert stem_evidence("Los taxis se usan de noche.", "Cojo un taxi por la noche.", "es") == (2 / 3, False)
+    assert stem_evidence("La devolución del importe.", "Devolver el importe.", "es")[0] == 1.0
+    assert stem_evidence("The manager approves refunds.", "approval of the refund by the manager", "en")[0] == 1.0
