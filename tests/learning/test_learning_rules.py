@@ -159,7 +159,7 @@ def test_practical_case_uses_the_model_verdict(fake_openai):
     result = grade("practical_case", CASE, "Pido el ticket y miro el plazo.", llm=get_llm(), embed_query=embed_query)
     assert result.engine.startswith("openai") and result.score == pytest.approx(2 / 3) and result.correct
     # the model's feedback names the missed point before the reveal: the deterministic feedback replaces it
-    assert "alternativa" not in result.feedback and "Aún faltan 1 de los 3 puntos" in result.feedback
+    assert "alternativa" not in result.feedback and "Aún falta 1 de los 3 puntos" in result.feedback
 
 
 def test_practical_case_keeps_model_feedback_that_hides_the_missed_points(fake_openai):

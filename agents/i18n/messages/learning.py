@@ -65,10 +65,10 @@ MESSAGES = {
     "learning.solution.rubric": {"en": "A good answer covers: {points}.", "es": "Una buena respuesta cubre: {points}."},
     "learning.rubric.covered": {"en": "You covered: {points}.", "es": "Cubres: {points}."},
     "learning.rubric.missing": {
-        "en": "{missing} of the {total} points a good answer covers are still missing: "
-        "reread the case and its source, then try again.",
-        "es": "Aún faltan {missing} de los {total} puntos que cubre una buena respuesta: "
-        "relee el caso y su fuente, y vuelve a intentarlo.",
+        "en": "{missing} of the {total} points a good answer covers {missing, plural, one {is} other {are}} "
+        "still missing: reread the case and its source, then try again.",
+        "es": "{missing, plural, one {Aún falta} other {Aún faltan}} {missing} de los {total} puntos que cubre una "
+        "buena respuesta: relee el caso y su fuente, y vuelve a intentarlo.",
     },
     # exercises on screen
     "learning.type.test": {"en": "Multiple choice", "es": "Test"},
