@@ -59,3 +59,16 @@ def org_chunks(conn: psycopg.Connection, org_id: UUID) -> list[EvalChunk]:
                WHERE c.org_id = %(org_id)s AND c.embedding IS NOT NULL ORDER BY d.title, c.position""",
             {"org_id": org_id},
         ).fetchall()
+
+
+def vocabulary(conn: psycopg.Connection, org_id: UUID) -> list[str]:
+    """Every distinct lower-cased word of the organisation's chunks, their headings and their documents'
+    titles: what the company has written about (the tutor's answer check, issue 29)."""
+    rows = conn.execute(
+        """SELECT DISTINCT word FROM document_chunks c JOIN documents d ON d.id = c.document_id,
+                  regexp_split_to_table(lower(c.content || ' ' || coalesce(c.heading, '') || ' ' || d.title),
+                                        '[^[:alnum:]]+') AS word
+           WHERE c.org_id = %(org_id)s AND length(word) >= 3""",
+        {"org_id": org_id},
+    ).fetchall()
+    return [row[0] for row in rows]

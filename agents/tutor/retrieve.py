@@ -13,6 +13,7 @@ from agents.retrieval.passages import trim_passages
 from agents.tutor.answer_check import about_the_course, answers_question
 from agents.tutor.answers import closest_material
 from agents.tutor.state import TutorContext, TutorState
+from agents.tutor.unwritten import about_the_unwritten
 from core.turns import Grounding
 from storage.progress import progress_summary
 
@@ -47,6 +48,8 @@ def _grounded(state: TutorState, runtime: Runtime[TutorContext], course_id: str 
     if not answered and course_id:  # the course doesn't answer it; the company's documents may (issue 29)
         rung, source, passages = search(None)
         answered = not passages or answers_question(message, tuple(passages), ctx.embedder)
+    if answered and passages and checked and about_the_unwritten(ctx.pool, ctx.org_id, message):
+        answered = False  # a word of the question no document of the company holds (issue 29)
     if not answered:
         rung, passages = "general", []  # retrieved, but no sentence answers (issue 29)
     if rung == "general":  # searched and found nothing: not a turn that needed no documents
