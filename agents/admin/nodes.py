@@ -15,8 +15,9 @@ from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from langgraph.config import get_stream_writer
 from langgraph.runtime import Runtime
 
-from agents.admin import replies, routing, twin
+from agents.admin import clarify, replies, routing, twin
 from agents.admin.gate import invalid_arguments, plan_disagreement, ungrounded_mentions
+from agents.admin.names import OrgNames
 from agents.admin.prompts import HISTORY_SUMMARY, SYNTHESIS_INSTRUCTION, SYSTEM_PROMPT
 from agents.admin.resolve import ToolContext, ToolError, jsonable
 from agents.admin.state import AdminContext, AdminState, Pending, ToolCall
@@ -68,6 +69,11 @@ def plan(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
     by the twin's plan, and ``fallback`` says why (issues 13, 32)."""
     ctx = runtime.context
     fallback, tokens, model_text = None, 0, ""
+    if asked := state.get("asked"):  # "la primera" after "¿cuál?": the request that asked, completed
+        with ctx.pool.connection() as conn:
+            answered = clarify.answered_call(asked, state["message"], OrgNames.read(conn, ctx.admin.org_id))
+        if answered is not None:
+            return {"planned": [answered], "next_steps": [], "engine": "offline", "fallback": None, "response": ""}
     with ctx.pool.connection() as conn:
         planned, next_steps = twin.plan_offline(conn, ctx.admin.org_id, state["message"], ctx.today(), ctx.embedder)
     if not ctx.llm.offline:
@@ -121,6 +127,7 @@ def execute_tools(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
     ctx, lang = runtime.context, state.get("language", "es")
     trace: list[ToolCall] = []
     actions: list[Pending] = []
+    asked = None
     for call in state.get("planned", []):
         tool = TOOLS_BY_NAME.get(call["tool"])
         if tool is None:
@@ -142,6 +149,7 @@ def execute_tools(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
                 result = tool.run(tool_context(conn, ctx, lang), dict(call["arguments"]))
             except ToolError as exc:
                 result = {"error": str(exc), "rows": exc.candidates}
+                asked = asked or clarify.question(tool.name, dict(call["arguments"]), exc)
             except (TypeError, ValueError) as exc:  # a model's malformed argument: say so, run nothing
                 result = {"error": f"{tool.name}: invalid arguments ({type(exc).__name__})", "rows": []}
             else:
@@ -173,7 +181,7 @@ def execute_tools(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
         if len(actions) == 1
         else {**actions[0], "preview": "\n\n".join(a["preview"] for a in actions), "actions": actions}
     )
-    return {"tool_calls": trace, "pending": pending, "next_steps": state.get("next_steps", [])}
+    return {"tool_calls": trace, "pending": pending, "next_steps": state.get("next_steps", []), "asked": asked}
 
 
 def execute_confirmed(ctx: ToolContext, action_id: str) -> dict | None:

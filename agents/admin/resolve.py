@@ -36,9 +36,10 @@ class ToolContext:
 class ToolError(Exception):
     """A tool's answer that is not data: unknown or ambiguous names, bad arguments. One line."""
 
-    def __init__(self, message: str, candidates: list[dict] | None = None):
+    def __init__(self, message: str, candidates: list[dict] | None = None, phrase: str | None = None):
         super().__init__(message)
         self.candidates = candidates or []
+        self.phrase = phrase  # what the admin said that fits every candidate: the answer replaces it
 
 
 def jsonable(value: Any) -> Any:
@@ -82,6 +83,7 @@ def resolve_person(
         raise ToolError(
             t("admin.resolve.several_employees", ctx.lang, label=label),
             [{"name": p.full_name, "email": p.email, "department": p.department} for p in found],
+            label,
         )
     return found[0]
 
@@ -107,6 +109,7 @@ def resolve_course(
         raise ToolError(
             t("admin.resolve.several_courses", ctx.lang, label=label),
             [{"title": c.title, "status": code_label("status", c.status, ctx.lang)} for c in found],
+            label,
         )
     return found[0]
 
@@ -123,6 +126,7 @@ def resolve_skills(ctx: ToolContext, name: str | None, *, single: bool) -> list[
         raise ToolError(
             t("admin.resolve.several_skills", ctx.lang, label=label),
             [{"skill": s.name_in(ctx.lang), "category": s.category} for s in found],
+            label,
         )
     return found
 

@@ -63,6 +63,7 @@ class AdminState(TypedDict, total=False):
     next_steps: list[str]  # later steps of a multi-step request, suggested not run
     tool_calls: list[ToolCall]  # what ran this turn
     pending: Pending | None
+    asked: dict | None  # a "which one?" the last tool call asked: the call, the phrase, the candidates (clarify)
     cancelled: dict | None  # the pending action this turn cancelled, with why
     amended: dict | None  # the pending action this turn replaced by an amended preview
     confirmed_id: str | None  # set only by a resume whose id matches ``pending``
