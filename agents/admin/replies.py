@@ -155,20 +155,22 @@ def summarize(tool: str, arguments: dict, result: dict, lang: str) -> str:
             lang,
             sep="; ",
         )
-        if kind:
-            return t(
-                "admin.reply.alerts_of_kind",
-                lang,
-                n=n,
-                kind=code_label("kind", kind, lang),
-                top=top or t("admin.reply.nobody", lang),
-            )
-        high = sum(1 for r in rows if r["severity"] == "high")
-        return t("admin.reply.alerts", lang, n=n, high=high, top=top).strip()
+        if result.get("course"):  # "Who's overdue on the security course?": said for that course
+            alerts = _alerts(rows, n, top, kind, lang)
+            return t("admin.reply.alerts_in_course", lang, title=result["course"], alerts=alerts)
+        return _alerts(rows, n, top, kind, lang)
     if tool == "get_mentorship_suggestions":
         pairs = _listing(rows, lambda r: f"{r['mentor']} → {r['mentee']} ({r['skill']})", limit, lang, sep="; ")
         return t("admin.reply.mentorship", lang, n=n, pairs=pairs or t("admin.reply.none_f", lang))
     return ""
+
+
+def _alerts(rows: list[dict], n: int, top: str, kind: str | None, lang: str) -> str:
+    if kind:
+        kind_label = code_label("kind", kind, lang)
+        return t("admin.reply.alerts_of_kind", lang, n=n, kind=kind_label, top=top or t("admin.reply.nobody", lang))
+    high = sum(1 for r in rows if r["severity"] == "high")
+    return t("admin.reply.alerts", lang, n=n, high=high, top=top).strip()
 
 
 def _unfinished(rows: list[dict], enrolled: int, lang: str) -> str:

@@ -152,14 +152,17 @@ ALERT_KINDS = ("overdue", "deadline_at_risk", "repeated_failures", "inactive", "
 
 
 def get_alerts(ctx: ToolContext, args: dict) -> dict:
-    """Every current alert, or only one kind ("overdue" means past the deadline, never "at risk")."""
+    """Every current alert, or only one kind ("overdue" means past the deadline, never "at risk"), or only
+    one course's."""
+    named = args.get("course_title") or args.get("course_id")
+    course = resolve_course(ctx, title=args.get("course_title"), course_id=args.get("course_id")) if named else None
     rows = enrollments.alert_rows(ctx.conn, ctx.org_id, ctx.today, ctx.lang)
     alerts = merge_alerts(
         compute_alerts(rows, ctx.today, lang=ctx.lang), skill_expiry_alerts(ctx.conn, ctx.org_id, ctx.today, ctx.lang)
     )
     kind = args.get("kind") if args.get("kind") in ALERT_KINDS else None
-    chosen = [alert for alert in alerts if kind is None or alert.kind == kind]
-    return {"rows": jsonable(chosen), "total": len(chosen), "kind": kind}
+    chosen = [a for a in alerts if (kind is None or a.kind == kind) and (course is None or a.course_id == course.id)]
+    return {"rows": jsonable(chosen), "total": len(chosen), "kind": kind, "course": course and course.title}
 
 
 def get_mentorship_suggestions(ctx: ToolContext, args: dict) -> dict:
@@ -227,8 +230,8 @@ ADMIN_TOOLS: list[AdminTool] = [
         "get_alerts",
         "Current alerts: overdue (deadline passed), deadline_at_risk (not yet due, behind pace), "
         "repeated_failures, inactive learners, skill_expired / skill_expiring certifications. Optional kind: "
-        "only that kind.",
-        _props(kind={"type": "string", "enum": list(ALERT_KINDS)}),
+        "only that kind; optional course: only that course's.",
+        _props(kind={"type": "string", "enum": list(ALERT_KINDS)}, **_COURSE_REF),
         get_alerts,
     ),
     AdminTool(

@@ -124,15 +124,14 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
         if tool == "who_knows":
             return {**args, "min_level": level} if level else args
         return {**args, "level": level, **({"employee_name": people[0]} if people else {})}
-    if tool == "get_alerts":
-        kind = _pick(said_in_order, _ALERT_KIND_WORDS)
-        return {"kind": kind} if kind else {}
+    if tool == "get_alerts":  # "Who's overdue on the security course?": that course's alerts only
+        kind, title = _pick(said_in_order, _ALERT_KIND_WORDS), _course_title(step, org)
+        return {**({"kind": kind} if kind else {}), **({"course_title": title} if title else {})}
     if tool == "list_courses":
         status = _pick(said_in_order, _STATUS_WORDS)
         return {"status": status} if status else {}
     if tool in ("get_course_stats", "archive_course", "assign_course"):
-        titles = org.courses_in(step)  # several: what was said fits them all, so the tool asks which
-        title = titles[0] if len(titles) == 1 else (course_phrase(step) or _common_words(titles))
+        title = _course_title(step, org)
         args = {"course_title": title} if title else {}
         if tool == "assign_course":
             deadline = deadline_in(step, today)
@@ -141,6 +140,12 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
                 args["deadline"] = deadline.isoformat() if isinstance(deadline, date) else deadline
         return args
     return {}
+
+
+def _course_title(step: str, org: OrgNames) -> str:
+    """The course the step names; when what was said fits several, that phrase, so the tool asks which."""
+    titles = org.courses_in(step)
+    return titles[0] if len(titles) == 1 else (course_phrase(step) or _common_words(titles))
 
 
 def _common_words(names: list[str]) -> str:

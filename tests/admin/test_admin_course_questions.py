@@ -109,3 +109,24 @@ def test_known_misreadings_are_read_right(seeded_pool, admin, message, expected)
     with seeded_pool.connection() as conn:
         planned, _ = twin.plan_offline(conn, admin.org_id, message, TODAY, EMBEDDER)
     assert [(c["tool"], c["arguments"]) for c in planned] == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "title"),
+    [
+        ("Who's overdue on the security course?", "Information Security Essentials"),
+        ("¿Qué alertas hay en el curso de seguridad en el almacén?", "Seguridad en el almacén"),
+    ],
+)
+def test_alerts_asked_of_one_course_are_that_course_s_only(turn, oliver, admin, message, title):
+    reply = turn(message, user=oliver if message.startswith("Who") else admin)
+    [call] = reply.tool_calls
+    assert call["tool"] == "get_alerts" and call["arguments"]["course_title"] == title
+    rows = call["result"]["rows"]
+    assert rows and {row["course"] for row in rows} == {title}
+    assert reply.response.startswith(title)
+    every = turn(
+        "Who's overdue?" if message.startswith("Who") else "¿Qué alertas hay?",
+        user=oliver if message.startswith("Who") else admin,
+    )
+    assert len(every.tool_calls[0]["result"]["rows"]) > len(rows), "the unscoped question sees other courses"
