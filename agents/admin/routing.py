@@ -51,6 +51,9 @@ _POLITE_WORDS |= {"podemos", "quieres", "mind", "importa", "pls", "plz", "porfa"
 _GREETINGS = {"hi", "hello", "hey", "hola", "buenas", "oye", "ok", "vale", "sorry", "perdona", "me", "te", "nos"}
 _LEARNER_WORDS = {"learners", "learner", "students", "alumnos", "alumnas", "estudiantes"}
 _GONE_QUIET_WORDS = {"inactive", "inactivos", "inactivas", "inactivo", "inactiva"}
+# "Who works in Tiendas?", "¿Quiénes están en Logística?": a department's people
+_STAFF_WORDS = {"works", "work", "working", "trabaja", "trabajan", "who", "quien", "quienes", "people", "personas"}
+_STAFF_WORDS |= {"team", "equipo", "staff", "plantilla", "gente", "members", "miembros"}
 _LISTING_WORDS = {"list", "lista", "listar", "show", "muestra", "muestrame", "ensename", "employees", "empleados"}
 # words that only ask about the person named ("what about Tom?", "¿y Lucía qué tal?")
 _ABOUT_WORDS = {
@@ -191,6 +194,8 @@ def route(
         if tool == "list_employees" and people and asked is None and not set(said) & _LISTING_WORDS:
             continue  # "Elena se ha ido de la empresa, quítale el acceso": said of one person, not a listing
         return tool
+    if org and not people and set(said) & _STAFF_WORDS and org.said_whole(step, org.departments):
+        return "list_employees"
     if org and not people and says_any(said, {"courses", "cursos"}) and not org.courses_in(step):
         return "list_courses"  # "Show me all the courses", "¿Qué cursos tenemos?"
     if embedder is None:

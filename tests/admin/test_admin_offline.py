@@ -40,6 +40,16 @@ def _rows(call) -> list[dict]:
                 == ["Ana Morales", "Elena Castro", "Javier Torres", "Raúl Navarro", "Tom Baker"]
             ),
         ),
+        (  # read as Oliver (session 13): "who works in" a department was not understood
+            "Who works in Tiendas?",
+            "list_employees",
+            lambda c: c["arguments"] == {"department": "Tiendas"} and len(_rows(c)) == 6,
+        ),
+        (
+            "¿Quién trabaja en Logística?",
+            "list_employees",
+            lambda c: [r["full_name"] for r in _rows(c)][:1] == ["Ana Morales"] and len(_rows(c)) == 5,
+        ),
         (
             "perfil de James",
             "get_employee_detail",
