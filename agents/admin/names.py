@@ -327,5 +327,6 @@ def course_phrase(message: str) -> str | None:
     )
     if after:
         return after.group(1).strip()
-    before = re.search(r"\bthe\s+(.+?)\s+course\b", message, re.IGNORECASE)
+    # the last "the" before "course": "the whole Stores UK team in the returns course" → "returns"
+    before = re.search(r".*\bthe\s+(.+?)\s+course\b", message, re.IGNORECASE)
     return before.group(1).strip() if before else None

@@ -14,6 +14,7 @@ import psycopg
 from agents.i18n import code_label, format_date, t
 from agents.offline import closest_labels
 from core.inputs import parse_uuid
+from core.names import fold
 from storage import courses as course_store
 from storage import skills as skill_store
 from storage import users as user_store
@@ -86,6 +87,21 @@ def resolve_person(
             label,
         )
     return found[0]
+
+
+def department_people(ctx: ToolContext, department: str) -> list[user_store.EmployeeSummary]:
+    """The active people of a department named in either language ("Logística", "Logistics"); none: one line."""
+    folded = fold(department)
+    ids = {
+        p.id
+        for lang in ("en", "es")
+        for p in user_store.list_employees(ctx.conn, ctx.org_id, lang=lang)
+        if fold(p.department or "") == folded
+    }
+    people = [p for p in user_store.list_employees(ctx.conn, ctx.org_id, is_active=True, lang=ctx.lang) if p.id in ids]
+    if not people:
+        raise ToolError(t("admin.resolve.no_department", ctx.lang, label=department))
+    return people
 
 
 def resolve_course(

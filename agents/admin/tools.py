@@ -248,6 +248,7 @@ ADMIN_TOOLS: list[AdminTool] = [
                 **_COURSE_REF,
                 employee_ids={"type": "array", "items": _STR},
                 employee_names={"type": "array", "items": _STR},
+                department={"type": "string", "description": "Everyone active in this department"},
                 deadline={"type": "string", "format": "date"},
             ),
             "required": ["course_title"],

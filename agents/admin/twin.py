@@ -136,6 +136,9 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
         if tool == "assign_course":
             deadline = deadline_in(step, today)
             args["employee_names"] = people
+            department = org.said_whole(step, org.departments) if not people else []
+            if department:  # "to the whole Stores UK team": every one of its people, each previewed
+                args["department"] = max(department, key=len)
             if deadline:  # a date, or the words said when no parser reads them: the tool names them
                 args["deadline"] = deadline.isoformat() if isinstance(deadline, date) else deadline
         return args

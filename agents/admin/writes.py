@@ -16,6 +16,7 @@ from uuid import UUID
 from agents.admin.resolve import (
     ToolContext,
     ToolError,
+    department_people,
     jsonable,
     parse_deadline,
     resolve_course,
@@ -110,6 +111,8 @@ def prepare_assign_course(ctx: ToolContext, args: dict) -> dict:
         raise ToolError(t("admin.write.course_archived", ctx.lang, title=course.title))
     people = [resolve_person(ctx, person_id=i) for i in args.get("employee_ids") or []]
     people += [resolve_person(ctx, name=n) for n in args.get("employee_names") or []]
+    if args.get("department"):  # "a todo el equipo de Logística": each of its active people, all previewed
+        people += department_people(ctx, str(args["department"]))
     if not people:
         raise ToolError(t("admin.write.assign_who", ctx.lang))
     people = list({p.id: p for p in people}.values())

@@ -106,6 +106,10 @@ MESSAGES = {
         "en": "No course matches “{label}”. Courses: {titles}.",
         "es": "Ningún curso coincide con «{label}». Cursos: {titles}.",
     },
+    "admin.resolve.no_department": {
+        "en": "Nobody active works in a department called “{label}”.",
+        "es": "No hay nadie activo en un departamento llamado «{label}».",
+    },
     "admin.resolve.several_courses": {
         "en": "Several courses match “{label}”; which one?",
         "es": "Varios cursos coinciden con «{label}»; ¿cuál?",
