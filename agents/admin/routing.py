@@ -194,7 +194,13 @@ def route(
         if tool == "list_employees" and people and asked is None and not set(said) & _LISTING_WORDS:
             continue  # "Elena se ha ido de la empresa, quítale el acceso": said of one person, not a listing
         return tool
-    if org and not people and set(said) & _STAFF_WORDS and org.said_whole(step, org.departments):
+    if (
+        org
+        and not people
+        and set(said) & _STAFF_WORDS
+        and org.said_whole(step, org.departments)
+        and not org.said_whole(step, org.courses)
+    ):
         return "list_employees"
     if org and not people and says_any(said, {"courses", "cursos"}) and not org.courses_in(step):
         return "list_courses"  # "Show me all the courses", "¿Qué cursos tenemos?"

@@ -125,7 +125,9 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
             return {**args, "min_level": level} if level else args
         return {**args, "level": level, **({"employee_name": people[0]} if people else {})}
     if tool == "get_alerts":  # "Who's overdue on the security course?": that course's alerts only
-        kind, title = _pick(said_in_order, _ALERT_KIND_WORDS), _course_title(step, org)
+        kind = _pick(said_in_order, _ALERT_KIND_WORDS)
+        # a course said whole or called one: "Who in Stores UK is overdue?" is no course ("Store policy …")
+        title = _course_title(step, org) if org.said_whole(step, org.courses) or _COURSE_WORDS & set(said) else ""
         return {**({"kind": kind} if kind else {}), **({"course_title": title} if title else {})}
     if tool == "list_courses":
         status = _pick(said_in_order, _STATUS_WORDS)
@@ -143,6 +145,9 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
                 args["deadline"] = deadline.isoformat() if isinstance(deadline, date) else deadline
         return args
     return {}
+
+
+_COURSE_WORDS = {"course", "curso", "training", "formacion"}
 
 
 def _course_title(step: str, org: OrgNames) -> str:

@@ -130,3 +130,10 @@ def test_alerts_asked_of_one_course_are_that_course_s_only(turn, oliver, admin, 
         user=oliver if message.startswith("Who") else admin,
     )
     assert len(every.tool_calls[0]["result"]["rows"]) > len(rows), "the unscoped question sees other courses"
+
+
+def test_a_department_is_no_course_in_an_alert_question(turn, oliver):
+    """Read as Oliver: "Stores" fit "Store policy check-up", so the answer was "0 alerts: nobody"."""
+    reply = turn("Who in Stores UK is overdue?", user=oliver)
+    [call] = reply.tool_calls
+    assert call["tool"] == "get_alerts" and "course_title" not in call["arguments"] and call["result"]["rows"]
