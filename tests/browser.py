@@ -196,3 +196,11 @@ def open_page(page, name: str) -> None:
 def either(*names: str) -> re.Pattern:
     """An exact accessible name in any of the given languages."""
     return re.compile("^(?:" + "|".join(map(re.escape, names)) + ")$")
+
+
+def past_the_guiding_question(frame, way_out: str = "Just tell me", timeout: float = 180_000) -> None:
+    """On a course the learner takes in guided mode the tutor's first turn is a question that waits for their
+    guess (issue 29): click its way-out chip and wait until the answer is done (its engine badge)."""
+    answers = frame.locator(".badge.engine").count()
+    frame.get_by_role("button", name=way_out, exact=True).last.click()
+    frame.locator(".badge.engine").nth(answers).wait_for(timeout=timeout)
