@@ -16,9 +16,11 @@ from uuid import uuid4
 import pytest
 from fsrs import Card, Rating, Scheduler
 
+from agents.i18n import t
 from agents.tutor.adapt import exercise_level, question_kind, support_level
 from agents.tutor.guardrails import find_leaks
 from agents.tutor.guided import reply_to, verdict
+from core.instructions import without_instructions
 from core.turns import Citations, Done, Suggestions
 from storage import chat, mastery
 from storage.attempts import abandon_attempts, start_attempt
@@ -103,6 +105,15 @@ def _asks_only(events, text: str, chip: str) -> None:
     assert not by_name(events, Done).low_confidence
 
 
+@pytest.mark.parametrize("level", [1, 2, 3])
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_way_out_of_a_guiding_question_survives_the_instruction_filter(level, language):
+    # the reply is stored as product text: the filter once cut level 3's "Or say “Just tell me” for the answer."
+    way_out = t("tutor.guide.reveal", language)
+    reply = t(f"tutor.guide.reply.{level}", language, topic="3.3 Exchanges", reveal=way_out)
+    assert without_instructions(reply) == reply and way_out in reply
+
+
 def test_guided_course_asks_first_says_why_and_waits(seeded_pool, lucia, james):
     course = _course(seeded_pool, lucia, SERVICE)
     session = _session(seeded_pool, lucia)
@@ -110,7 +121,7 @@ def test_guided_course_asks_first_says_why_and_waits(seeded_pool, lucia, james):
     _asks_only(events, text, "Dime la respuesta")
     assert "porque estás haciendo el curso «Atención al cliente de excelencia» (modo guiado)" in text
     assert "fallaste" in text  # her wrong answers are why she gets the most support
-    assert "escribe «Dime la respuesta»" in text
+    assert "pide «Dime la respuesta»" in text  # the way out, named whole (never cut by the filter)
     stored, guide = _stored(seeded_pool, lucia, session)
     assert stored["learner"] == {"course_id": str(course), "mode": "guided", "level": 3}
     assert stored["guided"] == "ask" and guide["pending"]["question"] == "¿Qué es el método ACRE?"

@@ -45,9 +45,9 @@ MESSAGES = {
     },
     "tutor.guide.reply.3": {
         "en": "Take your time: give me your best guess, even a partial one, and we'll go through the material "
-        "together step by step. Or say “{reveal}” for the answer.",
+        "together step by step. If you'd rather have the answer now, say “{reveal}”.",
         "es": "Con calma: dime lo que creas, aunque sea una parte, y repasamos juntos el material paso a paso. "
-        "O escribe «{reveal}» para verla ya.",
+        "Si prefieres la respuesta ahora, pide «{reveal}».",
     },
     # the way out of a guiding question (a chip under it; typing it works too)
     "tutor.guide.reveal": {"en": "Just tell me", "es": "Dime la respuesta"},
