@@ -58,7 +58,6 @@ _NUMBER_WORDS = {
     **dict.fromkeys(("twenty", "veinte"), "20"),
     **dict.fromkeys(("thirty", "treinta"), "30"),
 }
-_WORD = re.compile(r"[a-z]+")
 _MARKER = re.compile(r"\[\d+(?:\s*,\s*\d+)*\]")
 
 
@@ -112,7 +111,7 @@ def verdict(guess: str, fact: str) -> tuple[str, dict]:
     if stated:  # the fact is a figure the guess doesn't give
         return ("partly" if shared else "wrong"), {}
     guessed = stems(guess)
-    if guessed and (len(shared) >= 2 or len(shared) * 2 >= len(guessed)) and shared:
+    if shared and (len(shared) >= 2 or len(shared) * 2 >= len(guessed)):
         return "right", {}
     return ("partly" if shared else "wrong"), {}
 
@@ -128,10 +127,9 @@ def feedback(guess: str, fact: str | None, language: str) -> str:
 
 def asked(question: str, language: str, view: dict) -> dict:
     """The conversation's guided state once the tutor asks about ``view``'s topic for ``question``."""
-    topic = [view["course_id"], view["topic"]]
     return {
         "pending": {"question": question, "language": language, "course_id": view["course_id"], "topic": view["topic"]},
-        "last": topic,
+        "last": [view["course_id"], view["topic"]],
     }
 
 
