@@ -1,28 +1,21 @@
-"""The answer eval's held-out split (issue 29): 64 es/en questions (32 pairs) written at the start of session
-13, before any rule changed, on facts no earlier question asks (15 pairs on the demo documents, 9 on the public
-TTS leave and travel pages and the Code of Conduct), 16 of them answered by no document (a laptop's replacement,
-uniforms, a UK purchase returned in Spain, meal vouchers, weekly hours, the password manager's name, a birthday
-discount, first aiders' renewal), asked of the offline tutor and of the naive anchor (the product's search, then
-the three sentences most similar to the question) in one run. Session 12's held-out, read, is train now
-(seeds/eval/answers/README.md).
+"""The answer eval's held-out split (issue 29): 74 es/en questions (37 pairs) written at the start of session
+14, before any rule changed, on facts no earlier question asks (17 pairs on the demo documents, 11 on the public
+TTS leave and travel pages and the Code of Conduct), 18 of them answered by no document though each sits beside
+a covered topic (notice on resigning, prescription glasses, a till's cash limit, the VPN app's name, a home-office
+chair, sick days without a certificate, how long payslips are kept, leave when a pet dies, the M&IE rate in New
+York), asked of the offline tutor and of the naive anchor (the product's search, then the three sentences most
+similar to the question) in one run. Session 13's held-out, read, is train now (seeds/eval/answers/README.md).
 
 Issue 29's targets: facts in the answer >= 0.75, false grounding <= 5 %, abstention on answerable
 <= 5 %, es/en parity >= 0.9, first citation on the answering chunk >= 0.9, the tutor above the anchor
-in each language. On this split, tutor [anchor], before session 13's changes -> after (tuned on train only:
-retrieval in turns from the question as asked and as glossed, the check judging the best sentences of each
-language, a line pointing to a web page never an answer): facts 0.729 -> 0.729 [0.667] (es 0.750 [0.667],
-en 0.708 [0.667]), abstention 0.125 -> 0.104 (es 0.125 -> 0.083, en 0.125), false grounding 0.312 (es 0.125,
-en 0.500) [1.0], first citation 0.857 -> 0.837 [0.583], parity 0.531 [0.375]. Met: the tutor above the anchor in
-both languages. Not met: facts, false grounding, abstention, first citation, parity.
-Then, measured after (not tuned on this split): a sentence from another document beside the answer
-must cover 0.75 of the key terms (train unchanged) -> facts 0.708 (en 0.667, level with the anchor), the rest
-unchanged, in three runs (without it 0.729 in two). One earlier run without it also gave 0.708, so one English
-answer was not stable. The floors hold facts 0.70 and English at the anchor's level.
-Then (ground2, measured once after, not tuned on): the tutor abstains when half a question's key terms or more
-are in none of the organisation's documents (agents/tutor/unwritten.py; train false grounding 0.167 -> 0.153,
-abstention unchanged) -> this split unchanged to the digit (facts 0.708, abstention 0.104, false grounding 0.312).
-The asserts are the figures reached on this split, a little under them so that a regression shows; they are
-not the targets. `python -m agents.tutor answers seeds/eval/answers/questions.jsonl --split heldout` prints the table.
+in each language. On this split, measured once before session 14's changes, tutor [anchor]: facts 0.625
+[0.768] (es 0.643 [0.786], en 0.607 [0.750]; demo 0.647 [0.824], public 0.591 [0.682]), abstention 0.143
+(es 0.107, en 0.179; demo 0.206, public 0.045), false grounding 0.111 (es 0.111, en 0.111) [1.0], first citation
+0.792 [0.714], parity 0.730 [0.703]. Met: none of the targets; the tutor is below the anchor on facts in both
+languages on this split (it abstains on 8 of 56 answerable questions, the anchor never does).
+The asserts are floors: the figures reached on this split, one answer under them (an English answer was once not
+stable between runs in session 13), so that a regression shows; they are not the targets.
+`python -m agents.tutor answers seeds/eval/answers/questions.jsonl --split heldout` prints the table.
 """
 
 from __future__ import annotations
@@ -71,11 +64,11 @@ def test_facts_are_matched_folded_and_a_planted_wrong_figure_is_not():
 def test_held_out_figures_beside_the_anchor(report):
     print("\n" + table(report))
     tutor, anchor = report["figures"]["tutor"], report["figures"]["anchor"]
-    assert report["n"] == 64
-    assert tutor["all"]["facts"] >= 0.70 and tutor["all"]["first_citation"] >= 0.83
-    assert tutor["es"]["facts"] > anchor["es"]["facts"] and tutor["en"]["facts"] >= anchor["en"]["facts"]
-    assert tutor["all"]["false_grounding"] <= 0.32 < anchor["all"]["false_grounding"]
-    assert tutor["all"]["abstention"] <= 0.11 and tutor["all"]["parity"] >= 0.53
+    assert report["n"] == 74
+    assert tutor["all"]["facts"] >= 0.60 and tutor["all"]["first_citation"] >= 0.77
+    assert tutor["es"]["facts"] >= 0.60 and tutor["en"]["facts"] >= 0.57
+    assert tutor["all"]["false_grounding"] <= 0.12 < anchor["all"]["false_grounding"]
+    assert tutor["all"]["abstention"] <= 0.16 and tutor["all"]["parity"] >= 0.70
 
 
 def test_the_closest_material_is_the_nearest_text_not_the_nearest_title(report, seeded_pool, seeded_deps, lucia):
