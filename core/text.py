@@ -76,8 +76,31 @@ MONTHS_ES = "enero febrero marzo abril mayo junio julio agosto septiembre octubr
 TIME_UNITS = (
     r"days? weeks? months? years? hours? minutes? seconds? días? semanas? mes(?:es)? años? horas? minutos? segundos?"
 )
-NUMBER_WORDS = (
-    "one two three four five six seven eight nine ten twelve dos tres cuatro cinco seis siete ocho nueve diez doce"
+# number words and their values in English and Spanish ("un"/"una" are as often articles: each caller decides)
+NUMBER_VALUES = {
+    word: value
+    for value, names in (
+        (1, "one uno una un"),
+        (2, "two dos"),
+        (3, "three tres"),
+        (4, "four cuatro"),
+        (5, "five cinco"),
+        (6, "six seis"),
+        (7, "seven siete"),
+        (8, "eight ocho"),
+        (9, "nine nueve"),
+        (10, "ten diez"),
+        (12, "twelve doce"),
+        (14, "fourteen catorce"),
+        (15, "fifteen quince"),
+        (20, "twenty veinte"),
+        (30, "thirty treinta"),
+    )
+    for word in names.split()
+}
+# the number words a figure is written with in running text, one to twelve (Spanish from two: "un"/"una" are articles)
+NUMBER_WORDS = " ".join(
+    word for word, value in NUMBER_VALUES.items() if value <= 12 and word not in ("uno", "una", "un")
 )
 
 

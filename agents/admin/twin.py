@@ -20,6 +20,7 @@ from agents.admin.names import EMAIL, STOPWORDS, WORD, OrgNames, content_words, 
 from agents.admin.routing import LEVEL_WORDS, route, split_steps
 from agents.offline import detect_language
 from core.names import fold
+from core.text import NUMBER_VALUES
 from storage import courses as course_store
 from storage import skills as skill_store
 from storage import users as user_store
@@ -62,11 +63,7 @@ _INACTIVE_WORDS = {
     "baja",
 }
 # "fewer than three experts"; not "one"/"una", which are as often articles ("no one", "una habilidad")
-_NUMBER_WORDS = {
-    word: str(n)
-    for n, names in enumerate([("two", "dos"), ("three", "tres"), ("four", "cuatro"), ("five", "cinco")], 2)
-    for word in names
-}
+_COUNT_WORDS = {word: value for word, value in NUMBER_VALUES.items() if value > 1}
 _ADMIN_WORDS = {"admin", "admins", "administrador", "administradores", "administradora", "administradoras"}
 
 
@@ -105,8 +102,10 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
         return {"category": category[0]} if category else {}
     if tool == "get_skill_gaps":
         number = re.search(r"\b(\d{1,2})\b", step)
-        counted = number[1] if number else next((w for w in said_in_order if w in _NUMBER_WORDS), None)
-        return {"threshold": int(_NUMBER_WORDS.get(counted, counted))} if counted else {}
+        if number:
+            return {"threshold": int(number[1])}
+        counted = next((_COUNT_WORDS[w] for w in said_in_order if w in _COUNT_WORDS), None)
+        return {"threshold": counted} if counted else {}
     if tool in ("who_knows", "verify_skill"):
         # a skill is matched by any of its names (the admin may say it in Spanish or English), typos too
         skills = org.named(step, org.skills)

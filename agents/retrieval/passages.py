@@ -10,11 +10,14 @@ draw the same way.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from agents.llm import count_tokens
 
 EXCERPT_CHARS = 600
+# a citation marker as answers carry it, "[2]" or "[1, 3]", with the space before it (group 1) and its numbers (2)
+CITATION_MARKER = re.compile(r"(\s*)\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]")
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ import numpy as np
 
 from agents.offline import answer_candidates, sentence_vectors
 from agents.retrieval.grounding import SEMANTIC_K
+from agents.retrieval.passages import CITATION_MARKER
 from agents.retrieval.search import search
 from agents.tutor import service
 from core.text import fold
@@ -38,7 +39,6 @@ from storage import documents, sources
 
 ANCHOR_SENTENCES = 3
 RATE_LIMIT = 1_000_000  # the eval asks far more than a person may in a minute
-_MARKER = re.compile(r"\[\d+(?:\s*,\s*\d+)*\]")
 _SPACE = re.compile(r"\s+")
 ENGINES = ("tutor", "anchor")
 
@@ -49,7 +49,7 @@ def load(path: str | Path, split: str | None = None) -> list[dict]:
 
 
 def _plain(text: str) -> str:
-    return _SPACE.sub(" ", fold(_MARKER.sub(" ", (text or "").replace("**", "")))).strip()
+    return _SPACE.sub(" ", fold(CITATION_MARKER.sub(" ", (text or "").replace("**", "")))).strip()
 
 
 def held(text: str, facts: list[str]) -> list[bool]:

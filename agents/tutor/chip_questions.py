@@ -19,7 +19,7 @@ from langgraph.runtime import Runtime
 
 from agents.i18n import LANGUAGES, t
 from agents.offline import answer_candidates
-from agents.retrieval.passages import Passage, trim_passages
+from agents.retrieval.passages import CITATION_MARKER, Passage, trim_passages
 from agents.tutor import retrieve
 from agents.tutor.citations import section_path
 from agents.tutor.state import TutorContext, TutorState
@@ -34,7 +34,6 @@ CHIP_KEYS = {
 }
 _QUOTES = "“”«»\"'‘’„"
 _CLOSING = "?¿!¡."
-_LESSON_MARKERS = re.compile(r"\s*\[\d{1,3}(?:\s*,\s*\d{1,3})*\]")  # a lesson's own citations: not this answer's
 OPENING_CHARS = 250  # of each section, when a whole document or course is named
 _NUMBERED = re.compile(r"^(\d+(?:\.\d+)*)\.?\s")  # "3.2 Handling rules" is part of "3. Information classification"
 MIN_PARTS = 4  # a document whose top headings are fewer is overviewed a level deeper
@@ -170,7 +169,7 @@ def named_passages(pool, org_id: UUID, topic: str, course_id: str | None) -> lis
         return []
     whole = texts[0]
     if whole.kind == "lesson":
-        text = _LESSON_MARKERS.sub("", whole.text)
+        text = CITATION_MARKER.sub("", whole.text)  # a lesson's own citations: not this answer's
         return [Passage(0, text, whole.parent, whole.title, None, "lesson", str(whole.id))]
     return [Passage(0, whole.text, whole.title, "", None, "document", str(whole.id))]
 

@@ -14,10 +14,9 @@ import re
 from dataclasses import replace
 
 from agents.retrieval.chunk_sections import heading_at, support
-from agents.retrieval.passages import Passage
+from agents.retrieval.passages import CITATION_MARKER, Passage
 from storage import manuals, sources
 
-_MARKER = re.compile(r"(\s*)\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]")
 _OPEN_TAIL = re.compile(r"(\s*\[[\d,\s]{0,12}|\s+)$")
 
 
@@ -43,7 +42,7 @@ def validate(text: str, valid: set[int], order: list[int] | None = None) -> tupl
         used.extend(n for n in keep if n not in used)
         return match.group(1) + "".join(f"[{shown(n)}]" for n in keep) if keep else ""
 
-    return _MARKER.sub(replace, text), used, removed
+    return CITATION_MARKER.sub(replace, text), used, removed
 
 
 def renumbered(passages: dict[int, Passage], order: list[int]) -> dict[int, Passage]:
@@ -87,7 +86,7 @@ def supported_text(response: str) -> dict[int, str]:
     since the previous marker, so the two sentences an answer quotes before one [1] are both its claim."""
     claims: dict[int, list[str]] = {}
     last = 0
-    for match in _MARKER.finditer(response):
+    for match in CITATION_MARKER.finditer(response):
         before = response[last : match.start()]
         sentence = _EMPHASIS.sub("", _LINE_END.split(before.strip())[-1]) if before.strip() else ""
         for number in re.findall(r"\d+", match.group(2)):

@@ -25,12 +25,12 @@ import re
 from pathlib import Path
 
 from agents.offline import detect_language, split_sentences
+from agents.retrieval.passages import CITATION_MARKER
 from agents.tutor import service
 from core.turns import Citations, Token
 from storage import documents, sources
 from storage.documents import Chunk
 
-_MARKER = re.compile(r"\s*\[\d+(?:\s*,\s*\d+)*\]")
 _SPACE = re.compile(r"\s+")
 _NOTE = re.compile(r"(?<=\])\s*(\([^()]*\))")
 RATE_LIMIT = 1_000_000  # the eval asks far more than a person may in a minute
@@ -57,7 +57,7 @@ def _quoted(text: str, chunks: list[Chunk], answering: Chunk) -> list[tuple[str,
     """The organisation's sentences the answer quotes word for word, in the answer's order, each with
     its chunk (the answering chunk when it holds the sentence too: chunks may overlap). Sentences are
     taken from the chunks, so list items quoted one after another are still told apart."""
-    said = _plain(_MARKER.sub(" ", text))
+    said = _plain(CITATION_MARKER.sub(" ", text))
     found: dict[str, tuple[int, Chunk]] = {}
     for chunk in sorted(chunks, key=lambda c: c.id != answering.id):
         for sentence in split_sentences(chunk.content):
@@ -89,7 +89,7 @@ def score_item(deps, user, item: dict, titles: dict, org_chunks) -> dict | None:
     notes = _NOTE.findall(text)  # "(quoted from the English text …)" after a marker
     body = _NOTE.sub("", text)
     quoted = _quoted(body, org_chunks, answering)
-    own = _plain(_MARKER.sub(" ", body))
+    own = _plain(CITATION_MARKER.sub(" ", body))
     for sentence, _ in quoted:
         own = own.replace(sentence, " ")
     own = " ".join([own, *notes])

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from agents.offline import detect_language, split_sentences
-from agents.retrieval.passages import Passage
+from agents.retrieval.passages import CITATION_MARKER, Passage
 from agents.runtime.observability import count_tokens
 from core.text import stems
 
@@ -33,12 +33,11 @@ EMBEDDING_SUPPORT = 0.84  # e5 query→passage cosine above which a paraphrase c
 MIN_TERMS = 4  # shorter sentences ("Según el material:") are not judged
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
-_MARKER = re.compile(r"\s*\[\d{1,3}(?:\s*,\s*\d{1,3})*\]")
 _FIGURE = re.compile(r"\d+(?:[.,]\d+)*")
 
 
 def _words(text: str) -> list[str]:
-    return [word.lower() for word in _WORD.findall(_MARKER.sub(" ", text))]
+    return [word.lower() for word in _WORD.findall(CITATION_MARKER.sub(" ", text))]
 
 
 def repeated_phrase(words: list[str]) -> bool:
@@ -49,7 +48,7 @@ def repeated_phrase(words: list[str]) -> bool:
 def wrong_language(text: str, expected: str) -> bool:
     if expected not in ("es", "en") or len(_words(text)) < LANGUAGE_MIN_WORDS:
         return False
-    found = detect_language(_MARKER.sub(" ", text), default=expected)
+    found = detect_language(CITATION_MARKER.sub(" ", text), default=expected)
     return found != expected
 
 
@@ -93,7 +92,7 @@ class AnswerGate:
             self.reason = "length"
         elif wrong_language(text, self.language):
             self.reason = "language"
-        elif self.needs_citation and not _MARKER.search(text):
+        elif self.needs_citation and not CITATION_MARKER.search(text):
             self.reason = "no_citation"
         return self.reason
 
@@ -108,7 +107,7 @@ def unsupported_sentences(text: str, passages: list[Passage], cited: list[int], 
     source_terms = stems(source_text)
     source_figures = set(_FIGURE.findall(source_text))
     wrong_figures, few_words = [], []
-    for sentence in split_sentences(_MARKER.sub("", text)):
+    for sentence in split_sentences(CITATION_MARKER.sub("", text)):
         if set(_FIGURE.findall(sentence)) - source_figures:
             wrong_figures.append(sentence)
             continue

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from agents.i18n import has, t
 from agents.offline import match_exemplars, split_sentences
-from agents.retrieval.passages import Passage
+from agents.retrieval.passages import CITATION_MARKER, Passage
 from core.text import words
 
 if TYPE_CHECKING:
@@ -91,7 +91,6 @@ def is_about_exercise(message: str, attempt: dict, embedder: Embedder) -> bool:
 
 
 _HINT_HEADER = re.compile(r"^\W*💡[^\n]*\n", re.MULTILINE)
-_CITATION = re.compile(r"\[\d{1,3}(?:\s*,\s*\d{1,3})*\]")
 
 
 def find_leaks(text: str, attempt: dict | None) -> list[str]:
@@ -99,7 +98,7 @@ def find_leaks(text: str, attempt: dict | None) -> list[str]:
     ("Hint 1 of 3") is our own template and is not read as an answer of "3"."""
     if not attempt or not text:
         return []
-    text = _CITATION.sub("", _HINT_HEADER.sub("", text))  # "[1]" is a source's number, not an answer of 1
+    text = CITATION_MARKER.sub("", _HINT_HEADER.sub("", text))  # "[1]" is a source's number, not an answer of 1
     plain = normalize(text)
     kind, content = attempt.get("type"), attempt.get("content") or {}
     leaks: list[str] = []

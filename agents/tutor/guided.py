@@ -18,8 +18,9 @@ from __future__ import annotations
 import re
 
 from agents.i18n import t
+from agents.retrieval.passages import CITATION_MARKER
 from agents.tutor.classify import heuristic_intent
-from core.text import fold, shortened, stems, words
+from core.text import NUMBER_VALUES, fold, shortened, stems, words
 
 _POLITE = re.compile(r"\b(please|pls|por favor|porfa|ok|okay|vale|just|solo|ya|then|entonces|so|pues|bueno|well)\b")
 # the whole message, once polite words are off: a way out, not a guess
@@ -41,24 +42,6 @@ _GUESSING = re.compile(
 )
 # a figure on its own, not a part of a code ("POL-SEC-004", "HR-ONB-001", "v2")
 _FIGURE = re.compile(r"(?<![^\W_])(?<![^\W\d_]-)\d+(?:[.,]\d+)?")
-_NUMBER_WORDS = {
-    **dict.fromkeys(("one", "uno", "una", "un"), "1"),
-    **dict.fromkeys(("two", "dos"), "2"),
-    **dict.fromkeys(("three", "tres"), "3"),
-    **dict.fromkeys(("four", "cuatro"), "4"),
-    **dict.fromkeys(("five", "cinco"), "5"),
-    **dict.fromkeys(("six", "seis"), "6"),
-    **dict.fromkeys(("seven", "siete"), "7"),
-    **dict.fromkeys(("eight", "ocho"), "8"),
-    **dict.fromkeys(("nine", "nueve"), "9"),
-    **dict.fromkeys(("ten", "diez"), "10"),
-    **dict.fromkeys(("twelve", "doce"), "12"),
-    **dict.fromkeys(("fourteen", "catorce"), "14"),
-    **dict.fromkeys(("fifteen", "quince"), "15"),
-    **dict.fromkeys(("twenty", "veinte"), "20"),
-    **dict.fromkeys(("thirty", "treinta"), "30"),
-}
-_MARKER = re.compile(r"\[\d+(?:\s*,\s*\d+)*\]")
 
 
 def pending(guide: dict | None) -> dict | None:
@@ -92,7 +75,9 @@ def _figures(text: str) -> list[str]:
     found = [(m.start(), m.group(0).replace(",", ".")) for m in _FIGURE.finditer(text)]
     plain = fold(text)
     found += [
-        (m.start(), _NUMBER_WORDS[m.group(0)]) for m in re.finditer(r"[a-z]+", plain) if m.group(0) in _NUMBER_WORDS
+        (m.start(), str(NUMBER_VALUES[m.group(0)]))
+        for m in re.finditer(r"[a-z]+", plain)
+        if m.group(0) in NUMBER_VALUES
     ]
     return list(dict.fromkeys(figure for _, figure in sorted(found)))
 
@@ -101,7 +86,7 @@ def verdict(guess: str, fact: str) -> tuple[str, dict]:
     """How the learner's guess compares with the sentence that answers the question: ("right" | "figure" |
     "partly" | "wrong", values for the message). Figures decide when both have one (the guess's all in the
     fact: right; else the figures are named); otherwise the key words the guess shares with the fact."""
-    fact_text = _MARKER.sub("", fact)
+    fact_text = CITATION_MARKER.sub("", fact)
     said, stated = _figures(guess), _figures(fact_text)
     shared = stems(guess) & stems(fact_text)
     if said and stated:
