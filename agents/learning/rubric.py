@@ -3,7 +3,8 @@
 The model (the caller's ``deps.llm``) judges each point (role "reviewer"); its deterministic twin —
 used offline and whenever the model fails — measures coverage point by point:
   a point is covered when enough of its content words appear in the answer (Snowball-stemmed in the
-  answer's language, accent- and case-insensitive, taxi ~ taxis, one typo forgiven: recall >= 0.4), or
+  answer's language, accent- and case-insensitive, taxi ~ taxis, one typo forgiven: recall >= 0.4; a point
+  listing alternatives, "Los taxis y vehículos con conductor se usan", is said by one of them), or
   when some sentence of the answer means nearly the same (multilingual-e5 cosine >= 0.92), or both
   signals agree moderately (recall >= 0.2 and cosine >= 0.88) — unless the answer contradicts it: most
   shared words negated in one and not the other ("delete the e-mail" against "does not delete the
@@ -92,19 +93,84 @@ def _same_word(wanted: str, said: str) -> bool:
     return min(len(wanted), len(said)) >= 5 and ratio(wanted, said) >= 80
 
 
-def stem_evidence(point: str, answer: str, lang: str) -> tuple[float, bool]:
-    """The share of the point's words the answer says (stemmed, typo-tolerant), and whether it contradicts the
-    point: a shared word negated in one and not the other, or the point's figure replaced by another."""
+_OR, _AND = frozenset("o u or".split()), frozenset("y e and".split())
+# what ends a list's item: punctuation, a linking word, a clause opener; a subject's item also ends at its verb
+_ITEM_END = frozenset(
+    "y e o u ni and or nor pero but que that which who quien cuando when if si porque because".split()
+)
+_VERB_AFTER_SUBJECT = frozenset("se is are was were can may must should will debe deben puede pueden son es".split())
+_ITEM_WORDS = 3  # an item longer than this is cut to its neighbour's length (the list's edge is unknown)
+
+
+def _run(tokens: list[str], start: int, step: int, stop: frozenset[str] = frozenset()) -> list[str]:
+    """The words from ``start`` going ``step`` until punctuation or a word of ``_ITEM_END`` or ``stop``."""
+    run = []
+    while 0 <= start < len(tokens) and tokens[start][0].isalnum() and tokens[start] not in _ITEM_END | stop:
+        run.append(tokens[start])
+        start += step
+    return run[::step]
+
+
+def alternative_lists(point: str) -> list[list[list[str]]]:
+    """The lists of alternatives a point gives, each item as its folded words: "económica o compacta", "por la
+    noche o con material pesado" (and the comma items before them), and a subject list that opens the point
+    ("Los taxis y vehículos con conductor se usan"): any one item of such a list says the point. Other "and"
+    lists are requirements ("descargar el módulo, acordonar la zona y no usarlo"), never split."""
+    tokens = re.findall(r"\w+|[^\w\s]", fold(point))
+    found = []
+    for i, token in enumerate(tokens):
+        subject = token in _AND
+        if not subject and token not in _OR:
+            continue
+        runs, before = [_run(tokens, i - 1, -1)], i - 1
+        before -= len(runs[0])
+        while before > 0 and tokens[before] == ",":  # "A, B o C": the comma items before
+            runs.insert(0, _run(tokens, before - 1, -1))
+            before -= len(runs[0]) + 1
+        right = _run(tokens, i + 1, 1, _VERB_AFTER_SUBJECT if subject else frozenset())
+        after = i + 1 + len(right)
+        if not right or not all(runs):
+            continue
+        if subject:  # only a list of short items that opens the point and its verb follows
+            if before < 0 and max(map(len, runs)) <= _ITEM_WORDS and len(right) <= 5 and after < len(tokens):
+                if tokens[after] in _VERB_AFTER_SUBJECT:
+                    found.append([*runs, right])
+            continue
+        inner = [len(item) for item in [*runs[1:], right] if len(item) <= _ITEM_WORDS]
+        size = min(inner or [len(item) for item in [*runs, right]])
+        found.append([item if len(item) <= _ITEM_WORDS and n else item[-size:] for n, item in enumerate(runs)])
+        found[-1].append(right if len(right) <= _ITEM_WORDS else right[:size])
+    return found
+
+
+def _variants(point: str, wanted: dict[str, set[bool]], lang: str) -> list[set[str]]:
+    """The point's stems, and for each item of a list of alternatives the stems left when the other items go."""
+    stemmer = _STEMMERS.get(lang, _STEMMERS["en"])
+    variants = [set(wanted)]
+    for items in alternative_lists(point):
+        stemmed = [{stemmer.stemWord(word) for word in item} & set(wanted) for item in items]
+        for n, own in enumerate(stemmed):
+            others = set().union(*(s for m, s in enumerate(stemmed) if m != n)) - own
+            variants.append(set(wanted) - others)
+    return [variant for variant in variants if variant]
+
+
+def stem_evidence(point: str, answer: str, lang: str) -> tuple[float, float, bool]:
+    """The share of the point's words the answer says (stemmed, typo-tolerant); the same share when the point lists
+    alternatives and the answer says one of them ("Cojo un taxi" for "Los taxis y vehículos con conductor se usan"),
+    at least the first; and whether the answer contradicts the point: most shared words negated in one and not the
+    other, or the point's figure replaced by another."""
     wanted, said = _stem_polarity(point, lang), _stem_polarity(answer, lang)
-    matched = contradicted = 0
+    hit, contradicted = set(), 0
     for stem, polarity in wanted.items():
         hits = set().union(*(flags for other, flags in said.items() if _same_word(stem, other)))
-        matched += bool(hits)
+        hit |= {stem} if hits else set()
         contradicted += bool(hits) and not hits & polarity
     point_figures, answer_figures = set(_FIGURE.findall(point)), set(_FIGURE.findall(answer))
     wrong_figure = bool(point_figures - answer_figures) and bool(answer_figures - point_figures)
-    negated_instead = matched and contradicted / matched > CONTRADICTED_SHARE
-    return (matched / len(wanted) if wanted else 0.0), bool(negated_instead) or wrong_figure
+    negated_instead = hit and contradicted / len(hit) > CONTRADICTED_SHARE
+    recalls = [len(hit & variant) / len(variant) for variant in _variants(point, wanted, lang)] or [0.0]
+    return recalls[0], max(recalls), bool(negated_instead) or wrong_figure
 
 
 def _sentences(text: str) -> list[str]:
@@ -123,12 +189,12 @@ def coverage_twin(rubric: list[str], answer: str, lang: str, embed: Callable[[st
     piece_vectors = np.stack([_unit(embed(p)) for p in pieces])
     covered = []
     for point in rubric:
-        recall, contradicted = stem_evidence(point, answer, lang)
+        recall, alternative_recall, contradicted = stem_evidence(point, answer, lang)
         cosine = float(np.max(piece_vectors @ _unit(embed(point))))
         covered.append(
             not contradicted
             and (
-                recall >= LEXICAL_ALONE
+                alternative_recall >= LEXICAL_ALONE
                 or cosine >= COSINE_ALONE
                 or (recall >= LEXICAL_WITH_COSINE and cosine >= COSINE_WITH_LEXICAL)
             )

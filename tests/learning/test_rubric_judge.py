@@ -65,9 +65,9 @@ if __name__ == "__main__":
 def test_held_out_answers_are_judged_as_a_person_would():
     """Held out (21 answers, 74 points), before the Snowball stems, the contradiction veto and the retuned
     thresholds: per-point accuracy 0.78, 2 of 10 right answers graded 0 %, 5 of 11 wrong answers given a point;
-    after: 0.86, 1 of 10, 3 of 11."""
+    after: 0.86, 1 of 10, 3 of 11. Session 14, one alternative of a listed point credited: 0.89, 1 of 10, 3 of 11."""
     held_out = measure([row for row in labelled() if row["split"] == "held_out"])["held_out"]
-    assert held_out["point_accuracy"] >= 0.85, held_out
+    assert held_out["point_accuracy"] >= 0.88, held_out
     assert held_out["right_graded_zero"] <= 0.1, held_out
     assert held_out["wrong_given_a_point"] <= 0.3, held_out
 
@@ -93,6 +93,31 @@ def test_a_taxi_is_the_taxis_of_the_rubric():
     five letters split taxi/taxis, devolución/devolver and approves/approval)."""
     from agents.learning.rubric import stem_evidence
 
-    assert stem_evidence("Los taxis se usan de noche.", "Cojo un taxi por la noche.", "es") == (2 / 3, False)
+    assert stem_evidence("Los taxis se usan de noche.", "Cojo un taxi por la noche.", "es") == (2 / 3, 2 / 3, False)
     assert stem_evidence("La devolución del importe.", "Devolver el importe.", "es")[0] == 1.0
     assert stem_evidence("The manager approves refunds.", "approval of the refund by the manager", "en")[0] == 1.0
+
+
+def test_one_alternative_of_a_listed_point_says_it():
+    """ "Cojo un taxi" was graded 0 % against the offline course's point "Los taxis y vehículos con conductor se
+    usan." (one word of four). A list of alternatives (an "o"/"or" list, a subject list that opens the point) is
+    said by any one item; a list of things to do is not; an alternative said negated is no answer."""
+    from agents.learning.rubric import alternative_lists
+
+    taxis = [
+        "Los taxis y vehículos con conductor se usan.",
+        "Cuando no hay transporte público adecuado, por la noche o con material pesado.",
+    ]
+    assert coverage_twin(taxis, "Cojo un taxi.", "es", embed_query).covered == [True, False]
+    assert coverage_twin(taxis, "Llamo a un taxi porque llevo material pesado.", "es", embed_query).covered == [
+        True,
+        True,
+    ]
+    assert coverage_twin(taxis, "No puedo coger un taxi, voy andando.", "es", embed_query).covered[0] is False
+    assert coverage_twin(
+        ["Se reservan en categoría económica o compacta."], "Uno compacto.", "es", embed_query
+    ).covered == [True]
+    assert alternative_lists("Taxis and cars with a driver are used.") == [[["taxis"], ["cars", "with", "a", "driver"]]]
+    assert alternative_lists("Sabe que negar o retrasar la hoja es una infracción.") == [[["negar"], ["retrasar"]]]
+    assert alternative_lists("Con daño rojo: descargar el módulo, acordonar la zona y no usarlo hasta repararlo.") == []
+    assert alternative_lists("Entrega la hoja de reclamaciones de inmediato y sin preguntas.") == []
