@@ -126,11 +126,11 @@ def _terms_of(rows: Sequence[Sequence], count: int) -> list[QueryTerms]:
     return found
 
 
-# A custom plan for every execution (the tsqueries fold to constants) of hybrid statements psycopg has prepared:
-# parsing and analysing the statement was half its backend CPU (2.0 of 3.7 ms on the demo), done once per connection.
+# One generic plan per connection for the prepared hybrid statements (their text-search queries are computed once per
+# execution, _QUERIES): parsing, analysing and planning one was over half its backend CPU (2.0 of 3.7 ms on the demo).
 _SCAN_SETTINGS = (
     "SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', %(ef)s, true),"
-    " set_config('plan_cache_mode', 'force_custom_plan', true)"
+    " set_config('plan_cache_mode', 'force_generic_plan', true)"
 )
 
 
@@ -155,9 +155,14 @@ def search_start(
     return tuple(rows[0][6:]), _terms_of([row for row in rows if row[0] is not None], len(texts))
 
 
-# Exact terms (codes, amounts, dates) as a 'simple' OR-query; inlined (not a CTE) so it folds to a
-# constant and the GIN index applies.
-_EXACT = "replace(websearch_to_tsquery('simple', %(exact)s)::text, ' & ', ' | ')::tsquery"
+# The question's text-search queries, computed once per execution (InitPlans: the GIN index applies to them as to
+# constants): its exact terms (codes, amounts, dates) as a 'simple' OR-query, and all its words in each language.
+_QUERIES = (
+    "queries AS MATERIALIZED (SELECT replace(websearch_to_tsquery('simple', %(exact)s)::text, ' & ', ' | ')::tsquery"
+    " AS exact, websearch_to_tsquery('spanish', %(text)s) AS spanish, websearch_to_tsquery('english', %(text)s)"
+    " AS english, websearch_to_tsquery('vietnamese', %(text)s) AS vietnamese)"
+)
+_EXACT = "(SELECT exact FROM queries)"
 _TERMS = (
     "terms AS (SELECT * FROM unnest(%(t_config)s::text[], %(t_lexeme)s::text[], %(t_idf)s::float8[],"
     " %(t_avgdl)s::float8[]) AS t(config, lexeme, idf, avgdl))"
@@ -169,9 +174,9 @@ _BM25 = f"""(SELECT coalesce(sum(t.idf * u.tf * {BM25_K1 + 1}
              FROM (SELECT lexeme, coalesce(array_length(positions, 1), 1)::float8 AS tf FROM unnest(c.tsv)) u
              JOIN terms t ON t.config = c.ts_config::text AND t.lexeme = u.lexeme)"""
 _ALL_WORDS = (
-    "((c.ts_config = 'spanish'::regconfig AND c.tsv @@ websearch_to_tsquery('spanish', %(text)s))"
-    " OR (c.ts_config = 'english'::regconfig AND c.tsv @@ websearch_to_tsquery('english', %(text)s))"
-    " OR (c.ts_config = 'vietnamese'::regconfig AND c.tsv @@ websearch_to_tsquery('vietnamese', %(text)s)))"
+    "((c.ts_config = 'spanish'::regconfig AND c.tsv @@ (SELECT spanish FROM queries))"
+    " OR (c.ts_config = 'english'::regconfig AND c.tsv @@ (SELECT english FROM queries))"
+    " OR (c.ts_config = 'vietnamese'::regconfig AND c.tsv @@ (SELECT vietnamese FROM queries)))"
 )
 _SECTION = "(SELECT max(1 - (s.v <=> %(qvec)s)) FROM unnest(c.section_embeddings) AS s(v))"
 _SCOPE_FILTER = "c.org_id = %(org_id)s AND (%(doc_ids)s::uuid[] IS NULL OR c.document_id = ANY(%(doc_ids)s))"
@@ -208,7 +213,7 @@ def _terms_params(terms: QueryTerms) -> dict:
     }
 
 
-def _lexical_ctes(terms: QueryTerms, configs: list[str], params: dict) -> list[str]:
+def _lexical_ctes(terms: QueryTerms, configs: list[str], params: dict, limit: int) -> list[str]:
     """CTEs ``lexical`` (the ``limit`` best BM25 chunks among those holding a rare question lexeme, or an
     exact term) for these configurations. A bounded sample is ranked, so a common word costs little."""
     sources = []
@@ -228,7 +233,7 @@ def _lexical_ctes(terms: QueryTerms, configs: list[str], params: dict) -> list[s
         f"(SELECT c.id, c.tsv, c.ts_config FROM document_chunks c WHERE {_SCOPE_FILTER}"
         f" AND c.tsv @@ {_EXACT} LIMIT {LEXICAL_SAMPLE})"
     )
-    return [f"lexical AS (SELECT c.id FROM ({' UNION '.join(sources)}) c ORDER BY {_BM25} DESC LIMIT %(limit)s)"]
+    return [f"lexical AS (SELECT c.id FROM ({' UNION '.join(sources)}) c ORDER BY {_BM25} DESC LIMIT {limit:d})"]
 
 
 def count_scope_chunks(conn: psycopg.Connection, org_id: UUID, document_ids: list[UUID] | None) -> int:
@@ -267,7 +272,6 @@ def hybrid_candidates(
         "qvec": query_vector,
         "text": text,
         "exact": exact_terms,
-        "limit": limit,
         "doc_ids": document_ids,
     } | _terms_params(terms)
     nearest = []
@@ -279,7 +283,7 @@ def hybrid_candidates(
             raise ValueError(f"not a text-search configuration name: {group!r}")
         filter_ = _SCOPE_FILTER + (f" AND c.ts_config = '{group}'::regconfig" if group else "")
         source = "scoped c" if exact_scan else "document_chunks c"
-        nearest.append(f"(SELECT c.id FROM {source} WHERE {filter_} ORDER BY c.embedding <=> %(qvec)s LIMIT %(limit)s)")
+        nearest.append(f"(SELECT c.id FROM {source} WHERE {filter_} ORDER BY c.embedding <=> %(qvec)s LIMIT {limit:d})")
     if exact_scan:
         ctes = [
             f"scoped AS MATERIALIZED (SELECT c.id, c.org_id, c.document_id, c.ts_config, c.embedding"
@@ -291,14 +295,15 @@ def hybrid_candidates(
             iterative_scan(conn, limit)
         ctes = []
     ctes += [
+        _QUERIES,
         _TERMS,
         f"nearest AS ({' UNION ALL '.join(nearest)})",
-        *_lexical_ctes(terms, sorted(set(terms.configs)), params),
+        *_lexical_ctes(terms, sorted(set(terms.configs)), params, limit),
         "candidates AS (SELECT id FROM nearest UNION SELECT id FROM lexical)",
     ]
     sql = f"WITH {', '.join(ctes)} {_SCORED_SELECT.format(vector='1 - (c.embedding <=> %(qvec)s)', section=_SECTION)}"
-    with conn.cursor(row_factory=_candidate_row) as cur:  # prepared when repeated, planned each time (_SCAN_SETTINGS)
-        return cur.execute(sql, params, prepare=False if exact_scan else None).fetchall()
+    with conn.cursor(row_factory=_candidate_row) as cur:  # prepared: one generic plan per connection (_SCAN_SETTINGS)
+        return cur.execute(sql, params, prepare=not exact_scan).fetchall()
 
 
 def lexical_candidates(
@@ -318,12 +323,12 @@ def lexical_candidates(
         "doc_ids": document_ids,
         "text": text,
         "exact": exact_terms,
-        "limit": limit,
     } | _terms_params(terms)
-    ctes = [_TERMS, *_lexical_ctes(terms, sorted(set(terms.configs)), params), "candidates AS (SELECT id FROM lexical)"]
+    ctes = [_QUERIES, _TERMS, *_lexical_ctes(terms, sorted(set(terms.configs)), params, limit)]
+    ctes.append("candidates AS (SELECT id FROM lexical)")
     sql = f"WITH {', '.join(ctes)} {_SCORED_SELECT.format(vector='NULL::float8', section='NULL::float8')}"
     with conn.cursor(row_factory=_candidate_row) as cur:
-        return cur.execute(sql, params, prepare=False).fetchall()  # custom plan: the tsqueries fold to constants
+        return cur.execute(sql, params, prepare=False).fetchall()
 
 
 def iterative_scan(conn: psycopg.Connection, limit: int) -> None:

@@ -110,6 +110,29 @@ def test_a_turns_two_searches_start_with_one_statement(seeded_pool, seeded_deps,
         assert chunk_store.search_start(conn, uuid4(), queries, 40)[0] is None  # no such organisation
 
 
+def test_the_hybrid_statement_is_planned_once_per_connection(seeded_db_url, seeded_deps, demo):
+    """Its text-search queries are computed once per execution (chunks._QUERIES), so one generic plan serves every
+    question: psycopg prepares the statement and PostgreSQL plans it once per connection, where a custom plan per
+    execution was half its backend CPU."""
+    from agents.retrieval.search import search_each
+    from storage.db import open_pool
+
+    questions = [
+        ["¿Cuál es el precio máximo por noche de hotel?", "What is the maximum hotel price per night?"],
+        ["¿Cuántos caracteres debe tener una contraseña?", "How many characters must a password have?"],
+        ["How do I report a phishing email?", "¿Cómo informo de un correo de phishing?"],
+    ]
+    with open_pool(seeded_db_url, max_size=1) as pool:  # one connection: its prepared statements are the ones read
+        found = [search_each(demo.org_id, pair, k=8, pool=pool, embedder=seeded_deps) for pair in questions]
+        with pool.connection() as conn:
+            plans = conn.execute(
+                "SELECT sum(generic_plans), sum(custom_plans) FROM pg_prepared_statements WHERE statement LIKE %s",
+                ["%lexical AS%"],
+            ).fetchone()
+    assert plans == (6, 0), plans  # the 6 hybrid statements of three turns, all on generic plans
+    assert all(hits for pair in found for hits in pair)
+
+
 @pytest.mark.parametrize("force_hnsw", [False, True])
 def test_a_document_scope_returns_k_rows(seeded_pool, seeded_deps, demo, monkeypatch, force_hnsw):
     """Both paths: the exact scan of a small scope and the HNSW iterative scan with a filter."""
