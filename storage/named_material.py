@@ -11,6 +11,7 @@ from uuid import UUID
 import psycopg
 from psycopg.rows import class_row
 
+from storage.corpus import SIGNATURE
 from storage.documents import Chunk
 
 # a chunk's section paths: where each merged section starts (heading_spans), else its one heading
@@ -91,22 +92,35 @@ def named_texts(conn: psycopg.Connection, org_id: UUID, name: str, course_id: UU
         ).fetchall()
 
 
-def known_names(conn: psycopg.Connection, org_id: UUID, names: list[str]) -> set[str]:
-    """Which of ``names`` name a section, a document, a published course or a lesson of the organisation."""
-    if not names:
-        return set()
+def titled_names(conn: psycopg.Connection, org_id: UUID, names: list[str]) -> tuple[tuple | None, list[tuple]]:
+    """In one statement: the organisation's corpus signature (corpus.corpus_signature; None: no such organisation) and
+    each of ``names`` as (name, lower-cased as the database folds it, whether it titles a document, a published course
+    with chunks or a lesson of a published course). Section headings are ``section_names``: the chunks are many."""
     rows = conn.execute(
-        f"""SELECT n.name FROM unnest(%(names)s::text[]) AS n(name)
-             WHERE EXISTS (SELECT 1 FROM documents d WHERE d.org_id = %(org_id)s AND lower(d.title) = lower(n.name))
+        f"""WITH signature AS ({SIGNATURE})
+            SELECT n.name, lower(n.name),
+                   EXISTS (SELECT 1 FROM documents d WHERE d.org_id = %(org_id)s AND lower(d.title) = lower(n.name))
                 OR EXISTS (SELECT 1 FROM courses k JOIN document_chunks c
                              ON c.document_id = k.source_document_id OR c.document_id IN (
                                 SELECT cd.document_id FROM course_documents cd WHERE cd.course_id = k.id)
                             WHERE k.org_id = %(org_id)s AND k.status = 'published' AND lower(k.title) = lower(n.name))
                 OR EXISTS (SELECT 1 FROM lessons l JOIN modules m ON m.id = l.module_id
                              JOIN courses k ON k.id = m.course_id
-                            WHERE l.org_id = %(org_id)s AND k.status = 'published' AND lower(l.title) = lower(n.name))
-                OR EXISTS (SELECT 1 FROM document_chunks c WHERE c.org_id = %(org_id)s AND c.ingestion_id IS NULL
-                            AND {_heads("n.name")})""",
+                            WHERE l.org_id = %(org_id)s AND k.status = 'published' AND lower(l.title) = lower(n.name)),
+                   g.*
+            FROM signature g CROSS JOIN unnest(%(names)s::text[]) AS n(name)""",
         {"org_id": org_id, "names": list(names)},
     ).fetchall()
-    return {row[0] for row in rows}
+    return (tuple(rows[0][3:]) if rows else None), [tuple(row[:3]) for row in rows]
+
+
+def section_names(conn: psycopg.Connection, org_id: UUID) -> frozenset[str]:
+    """Every heading of the organisation's section paths, lower-cased: each part of "3. Refunds > 3.2 Approval limits",
+    for every section a settled chunk starts (or its one heading). A name among them names a section (``_heads``)."""
+    rows = conn.execute(
+        f"""SELECT DISTINCT part FROM document_chunks c, unnest({_PATHS}) AS path,
+                   unnest(string_to_array(path, ' > ')) AS part
+            WHERE c.org_id = %(org_id)s AND c.ingestion_id IS NULL""",
+        {"org_id": org_id},
+    ).fetchall()
+    return frozenset(row[0] for row in rows)
