@@ -41,6 +41,7 @@ class Candidate:
     exact_score: float
     strong_match: bool  # every query word matched, in the chunk's own language
     ts_config: str
+    heading_spans: list | None  # [[offset, heading path, page], ...]: where each section a chunk packs starts
 
 
 BM25_K1 = 1.2
@@ -186,7 +187,7 @@ _SCORED_SELECT = f"""
            {{vector}} AS vector_score, {{section}} AS section_score,
            CASE WHEN c.tsv @@ %(any_term)s::tsquery THEN {_BM25} ELSE 0 END AS lexical_score,
            CASE WHEN c.tsv @@ ({_EXACT}) THEN ts_rank(c.tsv, {_EXACT}) ELSE 0 END AS exact_score,
-           {_ALL_WORDS} AS strong_match, c.ts_config::text AS ts_config
+           {_ALL_WORDS} AS strong_match, c.ts_config::text AS ts_config, c.heading_spans
     FROM candidates JOIN document_chunks c ON c.id = candidates.id
     JOIN documents d ON d.id = c.document_id
     WHERE c.org_id = %(org_id)s"""
@@ -340,11 +341,9 @@ def iterative_scan(conn: psycopg.Connection, limit: int) -> None:
 
 def neighbour_chunks(
     conn: psycopg.Connection, org_id: UUID, document_id: UUID, positions: list[int]
-) -> dict[int, tuple[str, int]]:
-    """position -> (content, token_count) for these positions of one document."""
-    rows = conn.execute(
-        """SELECT position, content, token_count FROM document_chunks
-           WHERE org_id = %(org_id)s AND document_id = %(doc)s AND position = ANY(%(positions)s)""",
-        {"org_id": org_id, "doc": document_id, "positions": positions},
-    ).fetchall()
-    return {row[0]: (row[1], row[2]) for row in rows}
+) -> dict[int, tuple[str, int, str, list | None]]:
+    """position -> (content, token_count, heading, heading_spans) for these positions of one document."""
+    sql = """SELECT position, content, token_count, heading, heading_spans FROM document_chunks
+             WHERE org_id = %(org_id)s AND document_id = %(doc)s AND position = ANY(%(positions)s)"""
+    rows = conn.execute(sql, {"org_id": org_id, "doc": document_id, "positions": positions})
+    return {row[0]: (row[1], row[2], row[3], row[4]) for row in rows}

@@ -50,9 +50,10 @@ def _number(passages: list[Passage]) -> list[Passage]:
     return [passage.numbered(i) for i, passage in enumerate(passages, 1)]
 
 
-def section_of(hit: Hit) -> str:
-    """The heading path without the document's own title (it is cited as the document already)."""
-    parts = [part for part in hit.heading.split(" > ") if part and part != hit.document_title]
+def section_of(hit: Hit, heading: str | None = None) -> str:
+    """The heading path (the hit's, else ``heading``) without the document's own title (it is cited as the
+    document already)."""
+    parts = [part for part in (heading or hit.heading).split(" > ") if part and part != hit.document_title]
     return " > ".join(parts)
 
 
@@ -67,6 +68,7 @@ def _chunk_passages(hits: list[Hit]) -> list[Passage]:
             source_type="document_chunk",
             source_id=str(h.chunk_id),
             score=h.score,
+            sections=tuple((offset, section_of(h, heading)) for offset, heading in h.heading_spans),
         )
         for h in hits
     ]

@@ -27,3 +27,15 @@ class Hit:
     scores: dict = field(default_factory=dict)
     token_count: int = 0
     language: str = ""
+    # ((offset in content, heading path), ...): where each section starts in a chunk that packs several
+    heading_spans: tuple = ()
+
+    def sections(self) -> tuple[tuple[int, str], ...]:
+        """Where each section of the hit's text starts, with its heading path (one section: its heading)."""
+        return self.heading_spans or ((0, self.heading),)
+
+
+def packed_spans(spans: list | None) -> tuple[tuple[int, str], ...]:
+    """A chunk's stored heading spans ([offset, heading path, page] each; None before they were recorded) as
+    (offset, heading path)."""
+    return tuple((int(offset), heading) for offset, heading, *_ in spans or () if heading)

@@ -33,6 +33,12 @@ class Passage:
     quote: str | None = None  # once cited: the sentence its [n] ends, which the source viewer highlights
     anchor: str | None = None  # cited as a manual's section: that section
     chunk_id: str | None = None  # cited as a manual's section: the chunk it was written from
+    # a chunk that packs several small sections: ((offset in text, section), ...) where each starts
+    sections: tuple[tuple[int, str], ...] = ()
+
+    def section_at(self, offset: int) -> str:
+        """The section the text at ``offset`` sits in (``section`` unless the passage packs several)."""
+        return next((section for start, section in reversed(self.sections) if start <= offset), self.section)
 
     def numbered(self, index: int) -> Passage:
         return replace(self, index=index)

@@ -8,6 +8,7 @@ from collections.abc import Hashable, Iterable
 from dataclasses import replace
 from typing import Protocol, TypeVar
 
+from agents.retrieval.hits import packed_spans
 from storage import chunks as chunk_store
 
 
@@ -95,16 +96,24 @@ def expand_neighbours(conn, org_id, hits: list, min_tokens: int = SHORT_HIT_TOKE
             continue
         wanted = [p for p in (hit.position + 1, hit.position - 1) if p >= 0 and (hit.document_id, p) not in taken]
         neighbours = chunk_store.neighbour_chunks(conn, org_id, hit.document_id, wanted) if wanted else {}
-        text, tokens = hit.content, hit.token_count
+        text, tokens, spans = hit.content, hit.token_count, hit.sections()
         for position in wanted:
             if position in neighbours:
-                extra, extra_tokens = neighbours[position]
-                text = f"{text}\n\n{extra}" if position > hit.position else f"{extra}\n\n{text}"
+                extra, extra_tokens, heading, extra_spans = neighbours[position]
+                added = packed_spans(extra_spans) or ((0, heading),)
+                if position > hit.position:
+                    text, spans = f"{text}\n\n{extra}", spans + _shifted(added, len(text) + 2)
+                else:
+                    text, spans = f"{extra}\n\n{text}", added + _shifted(spans, len(extra) + 2)
                 tokens += extra_tokens
                 taken.add((hit.document_id, position))
                 break
-        expanded.append(replace(hit, content=text, token_count=tokens))
+        expanded.append(replace(hit, content=text, token_count=tokens, heading_spans=spans))
     return expanded
+
+
+def _shifted(spans: tuple[tuple[int, str], ...], by: int) -> tuple[tuple[int, str], ...]:
+    return tuple((offset + by, heading) for offset, heading in spans)
 
 
 def document_order(hits: list[P]) -> list[P]:

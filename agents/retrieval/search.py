@@ -12,7 +12,7 @@ from psycopg_pool import ConnectionPool
 from agents.offline import detect_language
 from agents.retrieval import fusion
 from agents.retrieval.course_tree import course_tree_hits
-from agents.retrieval.hits import Hit, Scope
+from agents.retrieval.hits import Hit, Scope, packed_spans
 from agents.retrieval.postprocess import deduplicate
 from storage import chunks as chunk_store
 from storage import corpus, course_outline, users
@@ -217,6 +217,7 @@ def _ranked_hits(
             scores=parts(),
             token_count=c.token_count,
             language=c.document_language,
+            heading_spans=packed_spans(c.heading_spans),
         )
         for c, score, parts in ranked
     )

@@ -192,13 +192,16 @@ def statements(passages: list[Passage]) -> tuple[list[tuple[int, str]], list[str
     candidates, contexts, lead_in = [], [], {}
     for passage in passages:
         number, kept = passage.index, {sentence for _, sentence in answer_candidates([(passage.index, passage.text)])}
+        offset = 0
         for sentence in split_sentences(passage.text):  # a short lead-in ("Ejemplos de comportamiento
+            offset = max(offset, passage.text.find(sentence[:20], offset))  # (a chunk may pack sections)
+            section = passage.section_at(offset) or ""
             if sentence.rstrip().endswith(":"):  # inaceptable:") is no statement, but it frames its list
                 lead_in[number] = sentence
-            if sentence not in kept or front_matter(sentence, passage.section or ""):
+            if sentence not in kept or front_matter(sentence, section):
                 continue
             candidates.append((number, sentence))
-            heading = _NUMBERING.sub(" ", passage.section or "")  # "3.2 Approval limits": no figure of the answer
+            heading = _NUMBERING.sub(" ", section)  # "3.2 Approval limits": no figure of the answer
             contexts.append(f"{heading} {lead_in.get(number, '')}")
     return candidates, contexts
 

@@ -42,6 +42,12 @@ _GUESSING = re.compile(
 )
 # a figure on its own, not a part of a code ("POL-SEC-004", "HR-ONB-001", "v2")
 _FIGURE = re.compile(r"(?<![^\W_])(?<![^\W\d_]-)\d+(?:[.,]\d+)?")
+# a period said either way ("a month", "un mes", "30 days", "24 horas"), in hours
+_PERIOD = re.compile(r"\b(\d+|[a-z]+) (hours?|horas?|days?|dias?|weeks?|semanas?|months?|mes|meses|years?|anos?)\b")
+_HOURS = {"hour": 1, "hora": 1, "day": 24, "dia": 24, "week": 168, "semana": 168, "month": 720, "mes": 720}
+_HOURS |= {"year": 8760, "ano": 8760}
+_ONE = ("a", "an", "one", "un", "una", "uno")
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
 
 
 def pending(guide: dict | None) -> dict | None:
@@ -82,13 +88,43 @@ def _figures(text: str) -> list[str]:
     return list(dict.fromkeys(figure for _, figure in sorted(found)))
 
 
-def verdict(guess: str, fact: str) -> tuple[str, dict]:
+def _periods(text: str) -> set[float]:
+    """The periods ``text`` states, in hours ("a month" and "30 days" are both 720)."""
+    found = set()
+    for number, unit in _PERIOD.findall(fold(text)):
+        count = 1 if number in _ONE else int(number) if number.isdigit() else NUMBER_VALUES.get(number)
+        base = unit if unit in _HOURS else "mes" if unit == "meses" else unit[:-1]
+        if count and base in _HOURS:
+            found.add(float(count) * _HOURS[base])
+    return found
+
+
+def the_list_of(sentence: str, text: str) -> str:
+    """All the items of the list ``sentence`` is an item of in ``text`` (the ACRE method's four steps, each
+    its own sentence), else the sentence alone: what a guess naming the whole list is compared with."""
+    lines = text.splitlines()
+    at = next((i for i, line in enumerate(lines) if _LIST_ITEM.match(line) and sentence[:30] in line), None)
+    if at is None:
+        return sentence
+    first = last = at
+    while first > 0 and (_LIST_ITEM.match(lines[first - 1]) or not lines[first - 1].strip()):
+        first -= 1
+    while last + 1 < len(lines) and (_LIST_ITEM.match(lines[last + 1]) or not lines[last + 1].strip()):
+        last += 1
+    return " ".join(_LIST_ITEM.sub("", line).strip() for line in lines[first : last + 1] if line.strip())
+
+
+def verdict(guess: str, fact: str, listed: str = "") -> tuple[str, dict]:
     """How the learner's guess compares with the sentence that answers the question: ("right" | "figure" |
-    "partly" | "wrong", values for the message). Figures decide when both have one (the guess's all in the
-    fact: right; else the figures are named); otherwise the key words the guess shares with the fact."""
+    "partly" | "wrong", values for the message). A period said another way is right ("a month" for 30
+    days); figures decide when both have one (the guess's all in the fact: right; else the figures are
+    named); otherwise the key words the guess shares with the fact, or with the whole list it is an item
+    of (``listed``)."""
     fact_text = CITATION_MARKER.sub("", fact)
     said, stated = _figures(guess), _figures(fact_text)
-    shared = stems(guess) & stems(fact_text)
+    shared = stems(guess) & stems(CITATION_MARKER.sub("", listed) or fact_text)
+    if _periods(guess) and _periods(guess) <= _periods(fact_text):
+        return "right", {}
     if said and stated:
         if set(said) <= set(stated):
             return "right", {}
@@ -101,12 +137,12 @@ def verdict(guess: str, fact: str) -> tuple[str, dict]:
     return ("partly" if shared else "wrong"), {}
 
 
-def feedback(guess: str, fact: str | None, language: str) -> str:
+def feedback(guess: str, fact: str | None, language: str, listed: str = "") -> str:
     """The line that opens the answer to a guess: how it compares with the fact (None: no sentence answers
-    the question, so only an invitation to compare)."""
+    the question, so only an invitation to compare) and the list it is an item of, if any."""
     if fact is None:
         return t("tutor.guide.feedback.compare", language, guess=shortened(guess, 80))
-    code, values = verdict(guess, fact)
+    code, values = verdict(guess, fact, listed)
     return t(f"tutor.guide.feedback.{code}", language, guess=shortened(guess, 80), **values)
 
 

@@ -47,9 +47,10 @@ def adapt_to_learner(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
         # a fifth passage came from)
         ranked = ranked_sentences(state["message"], tuple(passages), runtime.context.embedder)
         lead = answering(state["message"], ranked, runtime.context.embedder)
-    ctx, view = runtime.context, None
+    ctx, view, listed = runtime.context, None, ""
     if lead is not None:
         lead_passage = next(p for p in passages if p.index == lead.number)
+        listed = guided.the_list_of(lead.sentence, lead_passage.text)
         view = adapt.learner_view(
             ctx.pool,
             ctx.org_id,
@@ -65,7 +66,9 @@ def adapt_to_learner(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
         "learner": view,
         "guided_turn": None,
         "guide_next": guided.settled(guide),
-        "guess_feedback": guided.feedback(guess, lead.sentence if lead else None, state["language"]) if guess else None,
+        "guess_feedback": guided.feedback(guess, lead.sentence if lead else None, state["language"], listed)
+        if guess
+        else None,
     }
     # a reply to the pending question, a new question asked instead of replying (never two questions in a
     # row), the topic just asked about, or a way out with nothing to get out of: answered

@@ -1,0 +1,70 @@
+"""What Lucía saw in session 13's walk, answered right (issue 29): her correct guess at the ACRE method is judged
+against the ACRE steps (a chunk that packs two sections frames each sentence by its own heading), "a month"
+is 30 days."""
+
+from __future__ import annotations
+
+from agents.tutor.answer_check import statements
+from agents.tutor.guided import the_list_of, verdict
+from core.turns import Citations
+from storage import chat
+from tests.tutor.conftest import by_name, passage, run
+
+ACRE = "¿Qué es el método ACRE?"
+PACKED = (
+    "Para atender cualquier consulta seguimos el método ACRE:\n\n"
+    "1) Acoger: saludar, sonreír y mostrar disponibilidad.\n\n"
+    "2) Comprender: escuchar sin interrumpir.\n\n"
+    "3) Resolver: ofrecer la solución o las alternativas posibles.\n\n"
+    "4) Encantar: confirmar que el cliente está satisfecho.\n\n"
+    "Cuando un cliente presenta una queja, seguimos estos pasos:\n\n"
+    "1) Escuchar toda la queja sin interrumpir.\n\n"
+    "2) Registrar la queja en el sistema de CRM."
+)
+COMPLAINTS_AT = PACKED.index("Cuando")
+
+
+def _session(pool, user):
+    with pool.connection() as conn:
+        return chat.create_session(conn, user.org_id, user.id, "tutor").id
+
+
+def test_a_sentence_of_a_packed_chunk_is_framed_by_the_section_it_sits_in():
+    packed = passage(
+        1,
+        PACKED,
+        section="3. El método ACRE",
+        sections=((0, "3. El método ACRE"), (COMPLAINTS_AT, "4. Gestión de quejas > 4.1 Procedimiento")),
+    )
+    framed = dict(zip((sentence for _, sentence in statements([packed])[0]), statements([packed])[1]))
+    assert "El método ACRE" in framed["Acoger: saludar, sonreír y mostrar disponibilidad."]
+    crm = framed["Registrar la queja en el sistema de CRM."]
+    assert "Procedimiento" in crm and "ACRE" not in crm  # it framed the complaints steps as the ACRE method
+
+
+def test_a_guess_naming_a_whole_list_is_compared_with_the_list():
+    steps = the_list_of("Resolver: ofrecer la solución o las alternativas posibles.", PACKED)
+    assert steps.startswith("Acoger:") and steps.endswith("está satisfecho.") and "queja" not in steps
+    guess = "Acoger, comprender, resolver y encantar"
+    assert verdict(guess, "Resolver: ofrecer la solución o las alternativas posibles.", steps)[0] == "right"
+    alone = "Cualquier empleado puede ofrecer un vale."
+    assert the_list_of(alone, PACKED) == alone  # not an item of a list
+
+
+def test_a_period_said_another_way_is_right():
+    fact = "Customers may return any unused product within 30 days of purchase for a full refund [1]."
+    assert verdict("a month", fact)[0] == "right" and verdict("one month?", fact)[0] == "right"
+    assert verdict("un mes", "El plazo general de devolución es de 30 días desde la compra.")[0] == "right"
+    assert verdict("un día", "Los correos se responden en un plazo máximo de 24 horas laborables.")[0] == "right"
+    assert verdict("two weeks", fact)[0] == "figure" and verdict("a year", fact)[0] != "right"
+
+
+def test_lucias_acre_guess_is_judged_against_the_acre_steps(seeded_pool, lucia):
+    session = _session(seeded_pool, lucia)
+    _events, text = run(lucia, ACRE, seeded_pool, session_id=session)  # the tutor page: no course in view
+    assert "«3. El método ACRE para atender una consulta»" in text, text  # not "4.1 Procedimiento…"
+    events, text = run(lucia, "Acoger, comprender, resolver y encantar", seeded_pool, session_id=session)
+    assert text.startswith("✅"), text
+    assert "Comprender: escuchar sin interrumpir" in text and "CRM" not in text, text
+    cited = by_name(events, Citations).citations
+    assert cited and all("El método ACRE" in c["section"] for c in cited), cited
