@@ -88,7 +88,7 @@ many much long often soon quickly far time times amount kind sort way need needs
 cuanto cuanta cuantos cuantas tiempo plazo cantidad forma manera necesito puedo pueden tengo hay
 company empresa acme employee employees empleado empleados staff personal alguien someone something algo
 use using uses usar uso own propio propia get gets give given take dar tener estar esta within dentro
-off libre libres dan
+off libre libres dan hago
 """
 _ASKING = frozenset(fold(w) for w in _ASKING_WORDS.split())
 STEM = glossary.STEM

@@ -1,12 +1,12 @@
 """What Lucía saw in session 13's walk, answered right (issue 29): her correct guess at the ACRE method is judged
 against the ACRE steps (a chunk that packs two sections frames each sentence by its own heading), "a month"
-is 30 days."""
+is 30 days, and the suspicious e-mail is answered from the English security policy."""
 
 from __future__ import annotations
 
 from agents.tutor.answer_check import statements
 from agents.tutor.guided import the_list_of, verdict
-from core.turns import Citations
+from core.turns import Citations, Grounding
 from storage import chat
 from tests.tutor.conftest import by_name, passage, run
 
@@ -68,3 +68,10 @@ def test_lucias_acre_guess_is_judged_against_the_acre_steps(seeded_pool, lucia):
     assert "Comprender: escuchar sin interrumpir" in text and "CRM" not in text, text
     cited = by_name(events, Citations).citations
     assert cited and all("El método ACRE" in c["section"] for c in cited), cited
+
+
+def test_a_suspicious_email_is_answered_from_the_english_security_policy(seeded_pool, lucia):
+    events, text = run(lucia, "¿Qué hago si recibo un correo sospechoso?", seeded_pool)
+    assert by_name(events, Grounding).rung == "chunks" and "No encontré" not in text, text
+    assert "Report phishing" in text, text
+    assert any("suspicious e-mail" in c["section"] for c in by_name(events, Citations).citations)
