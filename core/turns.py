@@ -91,6 +91,7 @@ class Done:
     low_confidence_reason: str | None = None
     hint_level: int | None = None
     notice: str | None = None
+    guided: str | None = None  # "ask": the guiding question alone, which no document answers yet
 
 
 @dataclass(frozen=True)

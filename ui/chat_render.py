@@ -46,13 +46,17 @@ def app_theme() -> gr.themes.Base:
 def badge_html(
     rung: str | None, source: str | None, engine: str | None, language: str, low_confidence: str | None = None
 ) -> str:
+    """The answer's badges: where it comes from (none without a rung: a guiding question), the engine that
+    wrote it and why confidence is low."""
     key = source if source in ("db", "none") else rung
-    if key not in _BADGES:
+    if key not in _BADGES and not engine:
         return ""
-    # offline, the general rung is "not found" (the twin has no general knowledge to answer from)
-    label = t(
-        f"tutor.badge.{'not_found' if key == 'general' and engine == 'offline' else _BADGE_LABELS[key]}", language
-    )
+    grounding = ""
+    if key in _BADGES:  # offline, the general rung is "not found" (the twin has no general knowledge)
+        label = t(
+            f"tutor.badge.{'not_found' if key == 'general' and engine == 'offline' else _BADGE_LABELS[key]}", language
+        )
+        grounding = f'<span class="badge {_BADGES[key]}">{html.escape(label)}</span>'
     engine_label = (
         f'<span class="badge engine">⚙ {html.escape(code_label("engine", engine, language))}</span>' if engine else ""
     )
@@ -62,7 +66,7 @@ def badge_html(
         if low_confidence
         else ""
     )
-    return f'<span class="badge {_BADGES[key]}">{html.escape(label)}</span>{engine_label}{low}'
+    return f"{grounding}{engine_label}{low}"
 
 
 def _app_link(app_url: str | None, page: str, params: dict) -> str | None:
@@ -126,9 +130,10 @@ def render_answer(text: str, metadata: dict, language: str, app_url: str | None 
     links = [f'<a href="{html.escape(url)}" target="_top">{html.escape(label)}</a>' for label, url in actions if url]
     if links:
         parts.append(f'<div class="next-steps">{" ".join(links)}</div>')
+    asking = metadata.get("guided") == "ask"  # the guiding question alone: no document has answered yet
     badge = badge_html(
-        metadata.get("rung"),
-        metadata.get("retrieval_source"),
+        None if asking else metadata.get("rung"),
+        None if asking else metadata.get("retrieval_source"),
         metadata.get("engine"),
         language,
         metadata.get("low_confidence_reason") if metadata.get("low_confidence") else None,

@@ -69,4 +69,5 @@ def finish_turn(
         low_confidence_reason=metadata["low_confidence_reason"] or None,
         hint_level=metadata["hint_level"],
         notice=notice or None,
+        guided=metadata["guided"],
     )

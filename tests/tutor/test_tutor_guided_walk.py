@@ -1,14 +1,16 @@
 """What Lucía saw in session 13's walk, answered right (issue 29): her correct guess at the ACRE method is judged
 against the ACRE steps (a chunk that packs two sections frames each sentence by its own heading), "a month"
-is 30 days, and the suspicious e-mail is answered from the English security policy."""
+is 30 days, the suspicious e-mail is answered from the English security policy, and the guiding question
+alone wears no document badge."""
 
 from __future__ import annotations
 
 from agents.tutor.answer_check import statements
 from agents.tutor.guided import the_list_of, verdict
-from core.turns import Citations, Grounding
+from core.turns import Citations, Done, Grounding
 from storage import chat
 from tests.tutor.conftest import by_name, passage, run
+from ui.chat_render import StreamedAnswer, render_answer
 
 ACRE = "¿Qué es el método ACRE?"
 PACKED = (
@@ -68,6 +70,25 @@ def test_lucias_acre_guess_is_judged_against_the_acre_steps(seeded_pool, lucia):
     assert "Comprender: escuchar sin interrumpir" in text and "CRM" not in text, text
     cited = by_name(events, Citations).citations
     assert cited and all("El método ACRE" in c["section"] for c in cited), cited
+
+
+def test_the_guiding_question_alone_wears_no_document_badge(seeded_pool, lucia):
+    session = _session(seeded_pool, lucia)
+    events, _text = run(lucia, ACRE, seeded_pool, session_id=session)
+    assert by_name(events, Grounding).rung == "chunks" and by_name(events, Done).guided == "ask"
+    shown = StreamedAnswer()
+    for event in events:
+        shown.take(event)
+    with seeded_pool.connection() as conn:
+        stored = chat.list_messages(conn, lucia.org_id, session)[-1]
+    for drawn in (shown.html(), render_answer(stored.content, stored.metadata, "es")):
+        assert "Documento" not in drawn and "badge company" not in drawn, drawn
+        assert "⚙ sin modelo" in drawn  # the engine still says who wrote it
+    events, _text = run(lucia, "Dime la respuesta", seeded_pool, session_id=session)
+    answered = StreamedAnswer()
+    for event in events:
+        answered.take(event)
+    assert "Documento de la empresa" in answered.html()  # the answer does come from a document
 
 
 def test_a_suspicious_email_is_answered_from_the_english_security_policy(seeded_pool, lucia):
