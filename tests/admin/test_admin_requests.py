@@ -20,11 +20,12 @@ def plans(seeded_pool, admin):
         return {r.text: twin.plan_offline(conn, admin.org_id, r.text, TODAY, EMBEDDER)[0] for r in REQUESTS}
 
 
-def _report(half: str, scores: dict) -> None:
+def _report(half: str, scores: dict, *, misses: bool = True) -> None:
+    """The figures per language and slice; the misses too, except for a set held out (not read while tuning)."""
     print(f"\n== {half}")
     for key in sorted(scores):
         print(f"{key:20} {scores[key]}")
-    for lang in ("en", "es"):
+    for lang in ("en", "es") if misses else ():
         for failure in scores[lang].failures:
             print(f"  [{lang}] {failure}")
 
@@ -109,8 +110,9 @@ def test_the_scoring_catches_planted_defects(plans, seeded_pool, admin):
     assert all(s.tool == 0 for key, s in request_set.score(writes, as_lookup).items() if "/" not in key)
 
 
-def _whole_set(pool, admin, path, name: str) -> tuple[dict, dict]:
-    """A set scored whole (no split): its scores, and the previews that lose a value the request gave."""
+def _whole_set(pool, admin, path, name: str, *, held_out: bool = False) -> tuple[dict, dict]:
+    """A set scored whole (no split): its scores, and the previews that lose a value the request gave. A set
+    still held out prints its figures only, never which requests missed."""
     today, requests = request_set.load(path)
     lost = {}
     with pool.connection() as conn:
@@ -121,8 +123,11 @@ def _whole_set(pool, admin, path, name: str) -> tuple[dict, dict]:
                 lost[request.text] = missing
         conn.rollback()
     scores = request_set.score(requests, lambda r: plans[r.text])
-    _report(name, scores)
-    print(f"\npreviews losing a value: {len(lost)}", *lost.items(), sep="\n  ")
+    _report(name, scores, misses=not held_out)
+    for lang in ("en", "es") if held_out else ():
+        print(f"previews losing a value [{lang}]: {sum(r.lang == lang and r.text in lost for r in requests)}")
+    if not held_out:
+        print(f"\npreviews losing a value: {len(lost)}", *lost.items(), sep="\n  ")
     assert {"en", "es"} <= set(scores) and all(scores[lang].n >= 60 for lang in ("en", "es"))
     return scores, lost
 
@@ -148,15 +153,22 @@ def test_the_fourth_set_stays_above_what_it_read_unseen(seeded_pool, admin):
         assert s.tool / s.n >= tool and s.arguments / s.n >= arguments, (lang, str(s))
 
 
-def test_a_fifth_set_held_out_whole(seeded_pool, admin):
+def test_the_fifth_set_stays_above_what_it_read_unseen(seeded_pool, admin):
     """Written in session 13 after the fourth set's misses were read and before the twin changed for them
-    (course-status questions, ambiguous course titles, yes/no questions among its slices); never tuned on.
-    Measured before the changes: en tool 0.90 args 0.90, es 0.95/0.88, one preview losing a value; once after:
-    en 0.97/0.97, es 0.98/0.95 (issue 32's 0.95/0.9 met in each language), asserted as floors. The one lost
-    value ("para cuando vuelva de vacaciones": a deadline no parser reads, dropped) was printed by the before
-    run and fixed after the after run (deadlines.py: "para cuando", "after", "tras"… introduce a deadline)."""
-    scores, lost = _whole_set(seeded_pool, admin, request_set.HELDOUT4, "fifth set (held out)")
+    (course-status questions, ambiguous course titles, yes/no questions among its slices). Measured before the
+    changes: en tool 0.90 args 0.90, es 0.95/0.88, one preview losing a value; once after: en 0.97/0.97,
+    es 0.98/0.95, asserted as floors. The one lost value ("para cuando vuelva de vacaciones": a deadline no
+    parser reads, dropped) was fixed after the after run. Read in session 14: train since."""
+    scores, lost = _whole_set(seeded_pool, admin, request_set.HELDOUT4, "fifth set (train since read)")
     assert not lost
     for lang, (tool, arguments) in {"en": (0.96, 0.96), "es": (0.98, 0.95)}.items():
         s = scores[lang]
         assert s.tool / s.n >= tool and s.arguments / s.n >= arguments, (lang, str(s))
+
+
+def test_a_sixth_set_held_out_whole(seeded_pool, admin):
+    """Written in session 14 before the twin changed for that session's fixes (course nicknames, department-wide
+    requests, deadline extensions, a person's progress in a course, people by level, a course's learners who are
+    behind, alerts of a department, empty courses); never tuned on, its misses never printed."""
+    scores, lost = _whole_set(seeded_pool, admin, request_set.HELDOUT5, "sixth set (held out)", held_out=True)
+    assert {"en", "es"} <= set(scores)
