@@ -18,7 +18,7 @@ from agents.content.facts import (
     replace,
     values,
 )
-from agents.content.rule_exercises import dialogue, practical_case
+from agents.content.rule_exercises import dialogue, practical_case, rules
 from agents.content.sections import Section, citation
 from agents.content.text import fold, in_source, is_whole, item_lists, key_terms
 
@@ -213,7 +213,10 @@ def build_exercises(
         "true_false": tf_set,
     }
     applied = next((found for s in sections if (found := order_steps(s, language, corpus))), [])
-    applied += practical_case(facts, language) + dialogue(facts, language)
+    # each rule is practised once: of three rules or more the cases leave two to the conversation
+    count = len(rules(facts))
+    cases = practical_case(facts, language, limit=min(3, count - 2) if count >= 3 else 3)
+    applied += cases + dialogue(facts, language, cases)
     # the Bloom mix: recall never outweighs practice (one item when there is no practice); each module puts
     # multiple choice or true/false first, by turns; a true/false set is kept or cut by pairs (its balance is
     # its point); a blank only where there is room left

@@ -108,7 +108,7 @@ def changed_fact(sentence: str, pool: dict[str, list[str]], seed: int) -> tuple[
         if value.kind == "amount:count":
             continue  # a bare number may be a version or a reference: not a fact to change
         if value.kind == "quantifier":
-            opposite = _OPPOSITE.get(value.text.lower())
+            opposite = _OPPOSITE.get(value.text.lower()) if _turns_cleanly(sentence, value) else None
             others = [opposite[:1].upper() + opposite[1:] if value.text[:1].isupper() else opposite] if opposite else []
         else:
             others = [
@@ -132,6 +132,26 @@ def changed_fact(sentence: str, pool: dict[str, list[str]], seed: int) -> tuple[
             other = others[seed % len(others)]
             return replace(sentence, value, other), value, other
     return None
+
+
+# "nunca para gastos personales ni para sacar efectivo" turned "siempre … ni" is no Spanish: a negative word after
+# it needs the negation; so does a "nunca" after the verb ("no se usa nunca"). "Siempre que" is a condition; a
+# "siempre" after its verb ("se revisa siempre") cannot become "nunca"; "not always" is no "not never"
+_NEEDS_NEGATION = re.compile(r"\b(?:ni|nada|nadie|ningún|ninguna|ninguno|tampoco|jamás|nor)\b", re.IGNORECASE)
+_BEFORE_ITS_VERB = re.compile(
+    r"\s+(?:se|me|te|le|les|lo|la|los|las|nos|hay|ha|han|es|son|está|están|debe|deben|tiene|tienen|puede|pueden)\b"
+)
+
+
+def _turns_cleanly(sentence: str, value: Value) -> bool:
+    word, before, after = value.text.lower(), sentence[: value.start], sentence[value.end :]
+    if re.search(r"\b(?:not|no|almost|casi)\s*$", before, re.IGNORECASE):
+        return False
+    if word == "nunca":
+        return not _NEEDS_NEGATION.search(after) and not re.search(r"\bno\b", before, re.IGNORECASE)
+    if word == "siempre":
+        return not re.match(r"\s+(?:que|y cuando)\b", after) and bool(_BEFORE_ITS_VERB.match(after))
+    return not (word == "never" and _NEEDS_NEGATION.search(after))
 
 
 def _number(text: str) -> str:

@@ -81,10 +81,15 @@ def practical_case(facts: Facts, language: str, limit: int = 3) -> list[dict]:
     return found
 
 
-def dialogue(facts: Facts, language: str) -> list[dict]:
-    """A colleague brings the situations of the module's rules one by one; each turn offers the rule's
-    consequence and another rule's, both whole sentences; a wrong reply says what the source says."""
-    every = sorted(rules(facts), key=lambda pair: pair[0].sentence in facts.used)  # a case's rule may come back
+def dialogue(facts: Facts, language: str, cases: list[dict]) -> list[dict]:
+    """A colleague brings the situations of the module's rules one by one, never one a practical case asked (the
+    same question twice); each turn offers the rule's consequence and another rule's, both whole sentences; a
+    wrong reply says what the source says."""
+    asked = {case["content"]["model_answer"] for case in cases}
+    every = sorted(
+        [(rule, sec) for rule, sec in rules(facts) if rule.sentence not in asked],
+        key=lambda pair: pair[0].sentence in facts.used,  # a rule a recall item claimed comes last
+    )
     by_section: dict[str, list[tuple[Rule, Section]]] = {}
     for rule, sec in every:
         by_section.setdefault(sec.heading, []).append((rule, sec))

@@ -129,10 +129,25 @@ def snake(text: str, limit: int = 40) -> str:
     return re.sub(r"[^a-z0-9]+", "_", fold(text)).strip("_")[:limit] or "tema"
 
 
+# "Código: POL-GAS-002 · Versión 5.0 · Responsable: …", "Document code: HR-ONB-001 · Version 2.0 · Owner: …"
+_FIELD_SEPARATOR = re.compile(r"\s[·|•]\s")
+_FIELD = re.compile(r"^\W*(?:[^\W\d][\w ./()&-]{0,30}:\s*\S|(?:v|version|versión|rev\.?|revision|revisión)\s?\d)", re.I)
+
+
+def is_record_line(line: str) -> bool:
+    """A document's record card (its code, version, owner, scope as fields separated by "·"): what a document
+    is, never a statement to teach or ask about."""
+    fields = _FIELD_SEPARATOR.split(line.strip())
+    return len(fields) >= 3 and sum(bool(_FIELD.match(field)) for field in fields) >= 2
+
+
 def _prose_runs(text: str) -> list[str]:
-    """The text's paragraphs without its lists (an item's indented continuation lines belong to the item)."""
+    """The text's paragraphs without its lists (an item's indented continuation lines belong to the item) and
+    without a record card line."""
     runs, current, in_item = [], [], False
     for line in text.splitlines() + [""]:
+        if is_record_line(line):
+            line = ""
         if _ITEM.match(line):
             in_item = True
         elif in_item and line.strip() and line.startswith((" ", "\t")):

@@ -1,0 +1,59 @@
+"""The offline course as a trainer reads it (session 14): what it teaches and asks is the document's content, not
+its record card; module titles tell the modules apart; practice does not ask the same rule twice; the recap does
+not repeat the lessons; a false statement still reads as Spanish."""
+
+from __future__ import annotations
+
+import json
+
+from agents.content.text import is_record_line
+from tests.content.offline_courses import DEMO, ROOT, offline_course
+
+ONBOARDING = ROOT / "seeds" / "documents" / "onboarding_guide.docx"
+
+
+def _everything_shown(course: dict) -> str:
+    return json.dumps(
+        [[lesson["content"] for lesson in m["lessons"]] + [m["exercises"]] for m in course["modules"]],
+        ensure_ascii=False,
+    )
+
+
+def test_the_record_card_is_never_taught_nor_asked():
+    """It was lesson 1's first sentence and a gap-fill ("… por cuenta de la ___")."""
+    assert is_record_line("Document code: HR-ONB-001 · Version 2.0 · Owner: People & Culture · For: every new employee")
+    assert not is_record_line("Tren · avión · coche: según la distancia.")
+    for path, code in ((DEMO["demo_gastos"], "POL-GAS-002"), (ONBOARDING, "HR-ONB-001")):
+        course = offline_course(path)
+        shown = _everything_shown(course)
+        assert code not in shown and "Versi" not in shown, path.name
+        assert course["modules"][0]["lessons"][0]["content"].strip()  # the lesson still teaches something
+
+
+def test_a_false_statement_still_reads_as_spanish():
+    """The expenses course had the false item "La tarjeta se usa solo para gastos de empresa, siempre para gastos
+    personales ni para sacar efectivo": a quantifier turns only where its opposite is still the language."""
+    from agents.content.facts import changed_fact
+
+    kept = {
+        "La tarjeta se usa solo para gastos de empresa, nunca para gastos personales ni para sacar efectivo.",
+        "Los vuelos se reservan con antelación siempre que sea posible.",
+        "El chaleco se lleva siempre en el muelle.",
+        "No se comparte nunca la contraseña.",
+        "It is not always possible to book early.",
+    }
+    assert [s for s in kept if changed_fact(s, {}, 0)] == []
+    turned = changed_fact("Las tarjetas regalo nunca se reembolsan en efectivo.", {}, 0)
+    assert turned and turned[0] == "Las tarjetas regalo siempre se reembolsan en efectivo."
+    assert "siempre para gastos personales" not in _everything_shown(offline_course(DEMO["demo_gastos"]))
+
+
+def test_a_conversation_does_not_ask_the_practical_cases_rules_again():
+    """The expenses course's "3.2 Vehículo propio y taxis" conversation asked the three rules its three cases had
+    just asked (four exercises, three rules)."""
+    for name in ("demo_gastos", "demo_returns"):
+        for module in offline_course(DEMO[name])["modules"]:
+            cases = {e["content"]["rubric"][0] for e in module["exercises"] if e["type"] == "practical_case"}
+            for conversation in (e for e in module["exercises"] if e["type"] == "dialogue"):
+                replies = {o["text"] for n in conversation["content"]["nodes"].values() for o in n["options"]}
+                assert not replies & cases, (name, module["module_spec"]["title"], replies & cases)
