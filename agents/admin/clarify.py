@@ -31,10 +31,17 @@ PLACE_WORDS_AT_MOST = 4  # "la primera", "the first one, please": a place is an 
 
 
 def question(tool: str, arguments: dict, error: ToolError) -> dict | None:
-    """What the next message may answer: the call that asked, the phrase that fit several, the candidates."""
-    if not error.phrase or len(error.candidates) < 2:
+    """What the next message may answer: the call that asked, the phrase that fit several (or the argument the
+    answer fills: "which course?" after "one more week"), the candidates."""
+    if not (error.phrase or error.argument) or len(error.candidates) < 2:
         return None
-    return {"tool": tool, "arguments": arguments, "phrase": error.phrase, "candidates": error.candidates}
+    return {
+        "tool": tool,
+        "arguments": arguments,
+        "phrase": error.phrase or "",
+        "argument": error.argument,
+        "candidates": error.candidates,
+    }
 
 
 def answered_call(asked: dict, message: str, org: OrgNames) -> dict | None:
@@ -47,12 +54,14 @@ def answered_call(asked: dict, message: str, org: OrgNames) -> dict | None:
         return None
     arguments, replaced = {}, False
     for key, value in asked["arguments"].items():
-        if isinstance(value, str) and fold(value) == fold(asked["phrase"]):
+        if asked["phrase"] and isinstance(value, str) and fold(value) == fold(asked["phrase"]):
             value, replaced = picked, True
-        elif isinstance(value, list) and fold(asked["phrase"]) in {fold(str(item)) for item in value}:
+        elif asked["phrase"] and isinstance(value, list) and fold(asked["phrase"]) in {fold(str(i)) for i in value}:
             value = [picked if fold(str(item)) == fold(asked["phrase"]) else item for item in value]
             replaced = True
         arguments[key] = value
+    if not replaced and asked.get("argument") and not arguments.get(asked["argument"]):
+        arguments[asked["argument"]], replaced = picked, True  # the course "one more week" left unsaid
     return {"tool": asked["tool"], "arguments": arguments} if replaced else None
 
 

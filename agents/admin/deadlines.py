@@ -21,13 +21,14 @@ from core.names import fold
 
 # where a deadline starts; the firm ones can only introduce a date
 _FIRM = (
-    r"by|before|due(?: by| on)?|until|till|no later than|deadline(?: of| is)?|finish by|antes de(?:l| la| el)?|"
+    r"by|before|due date(?: to| is| of)?|due(?: by| on)?|until|till|no later than|deadline(?: of| is| to)?|"
+    r"finish by|antes de(?:l| la| el)?|"
     r"hasta(?: el)?|plazo(?: hasta)?|fecha(?: limite)?|con fecha|para(?= (?:el )?(?:final|finales|fin) )|"
     r"para cuando|for when|by the time|after|despues de|tras|once"  # "para cuando vuelva": said, not dropped
 )
 # "para" alone is soft: "para Lucía" names a person as often as "para el 30" names a day
 _CUE = re.compile(
-    rf"\b(?:(?P<firm>{_FIRM})|(?P<soft>in|within|en|dentro de|on|el|del|para))\b[:\s]+"
+    rf"\b(?:(?P<firm>{_FIRM})|(?P<soft>in|within|en|dentro de|on|el|del|al|para))\b[:\s]+"
     r"|(?=\b(?:tomorrow|mañana|next|this|este|esta)\b)",
     re.IGNORECASE,
 )
@@ -198,3 +199,36 @@ def extract_date(message: str, today: date) -> date | None:
     if isinstance(found, date):
         return found
     return _parse(_spanish_idioms(_spelled(_plain(message))), today) if len(message.split()) <= _MAX_WORDS else None
+
+
+# A deadline moved later by an amount: "one more week", "an extra week", "dos semanas más", "10 días más",
+# "extend Raúl's deadline by 5 days", "amplía una semana el plazo", "another week", "otra semana".
+_AMOUNTS = {"a": 1, "an": 1, "one": 1, "another": 1, "un": 1, "una": 1, "uno": 1, "otra": 1, "otro": 1}
+_AMOUNTS |= {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "ten": 10, "couple": 2} | _NUMBERS_ES
+_UNIT_DAYS = {"day": 1, "dia": 1, "week": 7, "semana": 7, "fortnight": 14, "quincena": 14}
+_AMOUNT = r"(?P<n>\d{1,3}|" + "|".join(sorted(_AMOUNTS, key=len, reverse=True)) + r")(?: of)?"
+_UNIT = r"(?P<unit>days?|dias?|weeks?|semanas?|fortnights?|quincenas?)"
+_EXTENSIONS = (
+    re.compile(rf"\b{_AMOUNT} (?:more|extra|additional) {_UNIT}\b"),  # one more week, an extra week
+    re.compile(rf"\b{_AMOUNT} {_UNIT} (?:more|extra|longer|later|mas|adicionales?)\b"),  # dos semanas más
+    re.compile(rf"\b(?:another|otra|otro) {_UNIT}\b"),
+    re.compile(  # extend … by 5 days, push … back two weeks, amplía una semana el plazo
+        r"\b(?:extend|push|move|delay|amplia|alarga|prorroga|extiende|retrasa|aplaza|estira)\w*\b"
+        rf"(?:\s+\S+){{0,5}}?\s+(?:by |back |en )?{_AMOUNT} {_UNIT}\b"
+    ),
+)
+# said to give more time, with no amount read: the tool is handed the words, and says it can't read them
+_MORE_TIME = re.compile(r"\b(?:more time|extra time|an extension|mas tiempo|una prorroga|ampliar el plazo)\b")
+
+
+def extension_in(message: str) -> int | str | None:
+    """How many days later the message moves a deadline ("Give Harry one more week": 7); the words said when
+    it asks for more time without an amount ("more time"); None when it moves nothing."""
+    text = _plain(message).replace("ñ", "n")
+    for pattern in _EXTENSIONS:
+        if found := pattern.search(text):
+            amount = found["n"] if "n" in pattern.groupindex else "1"
+            count = int(amount) if amount.isdigit() else _AMOUNTS[amount]
+            return count * _UNIT_DAYS[found["unit"].rstrip("s")]
+    more = _MORE_TIME.search(text)
+    return _as_typed(message, more[0]) if more else None

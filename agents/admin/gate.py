@@ -45,7 +45,16 @@ def invalid_arguments(parameters: dict, arguments: object) -> str | None:
 
 WRITE_TOOLS = ("assign_course", "verify_skill", "deactivate_employee", "archive_course")
 # the values a write's preview must carry when the admin said them
-_GIVEN = ("deadline", "level", "employee_names", "employee_name", "course_title", "skill_name")
+_GIVEN = (
+    "deadline",
+    "extend_days",
+    "level",
+    "employee_names",
+    "employee_name",
+    "department",
+    "course_title",
+    "skill_name",
+)
 
 
 def plan_disagreement(model_calls: list[dict], twin_calls: list[dict]) -> str | None:

@@ -58,6 +58,8 @@ STOPWORDS = {
     "por",
     "curso",
     "cursos",
+    "training",  # "¿Quién va atrasado con su formación?" names no course ("información" is one slip away)
+    "formacion",
     "habilidad",
     "nivel",
     "quien",
@@ -271,7 +273,7 @@ class OrgNames:
                 person.department: person.department
                 for lang in ("en", "es")
                 for person in user_store.list_employees(conn, org_id, lang=lang)
-                if person.department and len(person.department) >= 4
+                if person.department
             },
         )
 
@@ -279,9 +281,16 @@ class OrgNames:
         return extract_people(text, self.people)
 
     def said_whole(self, text: str, table: dict[str, str]) -> list[str]:
-        """The canonical names one of whose labels ``text`` holds whole (case and accents aside)."""
+        """The canonical names one of whose labels ``text`` holds whole (case and accents aside); a label of
+        under four letters only as written, capitals and all ("IT" is a department, "it" is not)."""
         folded = f" {' '.join(words(text))} "
-        return list(dict.fromkeys(name for label, name in table.items() if f" {' '.join(words(label))} " in folded))
+
+        def said(label: str) -> bool:
+            if len(label) < 4:
+                return re.search(rf"\b{re.escape(label)}\b", text) is not None
+            return f" {' '.join(words(label))} " in folded
+
+        return list(dict.fromkeys(name for label, name in table.items() if said(label)))
 
     def named(self, text: str, table: dict[str, str]) -> list[str]:
         """The canonical names ``text`` names in ``table`` (one winner, several tied, or none)."""

@@ -9,6 +9,7 @@ from uuid import UUID
 from agents.admin.resolve import (
     ToolContext,
     ToolError,
+    department_people,
     resolve_course,
     resolve_person,
 )
@@ -22,6 +23,14 @@ from storage import users as user_store
 
 
 def prepare_deactivate_employee(ctx: ToolContext, args: dict) -> dict:
+    named = args.get("employee_name") or args.get("employee_id")
+    if args.get("department") and not named:  # "Da de baja a todo el equipo de Logística": who, one by one
+        department = str(args["department"])
+        raise ToolError(
+            t("admin.write.deactivate_one_at_a_time", ctx.lang, department=department),
+            [{"name": p.full_name, "email": p.email} for p in department_people(ctx, department)],
+            argument="employee_name",
+        )
     person = resolve_person(ctx, name=args.get("employee_name"), person_id=args.get("employee_id"))
     if person.id == ctx.admin.id:
         raise ToolError(t("admin.write.deactivate_self", ctx.lang))

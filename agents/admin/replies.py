@@ -54,6 +54,8 @@ def summarize(tool: str, arguments: dict, result: dict, lang: str) -> str:
             active=active,
             names=_listing(rows, lambda r: r["full_name"], limit, lang),
         )
+    if tool == "get_employee_detail" and "course" in result:  # "¿Qué tal lleva Elena el curso de seguridad?"
+        return _enrollment(result["employee"]["full_name"], result["course"], result["enrollment"], lang)
     if tool == "get_employee_detail":
         person, enrollments = result["employee"], result.get("enrollments", [])
         courses = ", ".join(
@@ -100,6 +102,11 @@ def summarize(tool: str, arguments: dict, result: dict, lang: str) -> str:
             level=code_label("level", result["min_level"], lang),
             people=people or t("admin.reply.nobody", lang),
         )
+    if tool == "list_courses" and result.get("nobody_enrolled"):  # "Which courses have nobody enrolled?"
+        if not rows:
+            return t("admin.reply.every_course_taken", lang)
+        empty = _listing(rows, lambda r: f"{r['title']} ({code_label('status', r['status'], lang)})", limit, lang)
+        return t("admin.reply.courses_nobody_enrolled", lang, n=n, courses=empty)
     if tool == "list_courses":
         courses = _listing(
             rows,
@@ -155,9 +162,9 @@ def summarize(tool: str, arguments: dict, result: dict, lang: str) -> str:
             lang,
             sep="; ",
         )
-        if result.get("course"):  # "Who's overdue on the security course?": said for that course
+        if result.get("scope"):  # "Who's overdue on the security course?", "…en Logística?": said for it
             alerts = _alerts(rows, n, top, kind, lang)
-            return t("admin.reply.alerts_in_course", lang, title=result["course"], alerts=alerts)
+            return t("admin.reply.alerts_scoped", lang, scope=result["scope"], alerts=alerts)
         return _alerts(rows, n, top, kind, lang)
     if tool == "get_mentorship_suggestions":
         pairs = _listing(rows, lambda r: f"{r['mentor']} → {r['mentee']} ({r['skill']})", limit, lang, sep="; ")
@@ -171,6 +178,34 @@ def _alerts(rows: list[dict], n: int, top: str, kind: str | None, lang: str) -> 
         return t("admin.reply.alerts_of_kind", lang, n=n, kind=kind_label, top=top or t("admin.reply.nobody", lang))
     high = sum(1 for r in rows if r["severity"] == "high")
     return t("admin.reply.alerts", lang, n=n, high=high, top=top).strip()
+
+
+def _enrollment(name: str, title: str, row: dict | None, lang: str) -> str:
+    """One person's place in one course: status, progress, deadline (and whether it is past), score."""
+    if row is None:
+        return t("admin.reply.not_enrolled", lang, name=name, title=title)
+    due = (
+        t("admin.reply.due", lang, date=format_date(date.fromisoformat(row["deadline"]), lang))
+        if row["deadline"]
+        else ""
+    )
+    if row.get("overdue"):
+        due += t("admin.reply.enrollment_overdue", lang)
+    score = (
+        t("admin.reply.enrollment_score", lang, score=format_percent(row["score"], lang))
+        if row.get("score") is not None
+        else ""
+    )
+    return t(
+        "admin.reply.enrollment",
+        lang,
+        name=name,
+        title=title,
+        status=code_label("status", row["status"], lang),
+        progress=format_percent(row["progress"], lang),
+        due=due,
+        score=score,
+    )
 
 
 def _unfinished(rows: list[dict], enrolled: int, lang: str) -> str:

@@ -37,10 +37,17 @@ class ToolContext:
 class ToolError(Exception):
     """A tool's answer that is not data: unknown or ambiguous names, bad arguments. One line."""
 
-    def __init__(self, message: str, candidates: list[dict] | None = None, phrase: str | None = None):
+    def __init__(
+        self,
+        message: str,
+        candidates: list[dict] | None = None,
+        phrase: str | None = None,
+        argument: str | None = None,
+    ):
         super().__init__(message)
         self.candidates = candidates or []
         self.phrase = phrase  # what the admin said that fits every candidate: the answer replaces it
+        self.argument = argument  # the argument the answer fills when the request named none ("which course?")
 
 
 def jsonable(value: Any) -> Any:
@@ -109,7 +116,10 @@ def resolve_course(
     *,
     title: str | None = None,
     course_id: str | None = None,
+    among: set[UUID] | None = None,
 ) -> course_store.CourseSummary:
+    """The course meant; a title several fit is narrowed to ``among`` (the courses of the person asked
+    about: Elena's "curso de seguridad" is the one she is enrolled in), else the admin is asked which."""
     courses = course_store.list_course_summaries(ctx.conn, ctx.org_id, lang=ctx.lang)
     if parse_uuid(course_id):
         found, label = [c for c in courses if c.id == parse_uuid(course_id)], str(course_id)
@@ -118,6 +128,8 @@ def resolve_course(
         if not label:
             raise ToolError(t("admin.resolve.which_course", ctx.lang))
         found = course_store.find_courses(ctx.conn, ctx.org_id, label, ctx.lang)
+    if len(found) > 1 and among and len(theirs := [c for c in found if c.id in among]) == 1:
+        found = theirs
     if not found:
         titles = ", ".join(c.title for c in courses[:8])
         raise ToolError(t("admin.resolve.no_course", ctx.lang, label=label, titles=titles))

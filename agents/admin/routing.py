@@ -15,19 +15,11 @@ from typing import TYPE_CHECKING
 
 from rapidfuzz.distance import DamerauLevenshtein
 
+from agents.admin.deadlines import extension_in
 from agents.admin.names import OrgNames, content_words, says_any, typo_of, words
 from agents.admin.prompts import MIN_ROUTE_SCORE, TOOL_EXEMPLARS
-from agents.admin.vocabulary import (
-    ASSIGN_VERBS,
-    HELP_KEYWORDS,
-    JOINERS,
-    NEEDS_COURSE,
-    NEEDS_PERSON,
-    OUT_OF_SCOPE,
-    QUESTION_WORDS,
-    STEP_SEPARATORS,
-    TOOL_KEYWORDS,
-)
+from agents.admin.step_words import HELP_KEYWORDS, JOINERS, OUT_OF_SCOPE, STEP_SEPARATORS
+from agents.admin.vocabulary import ASSIGN_VERBS, NEEDS_COURSE, NEEDS_PERSON, QUESTION_WORDS, TOOL_KEYWORDS
 from agents.offline import match_exemplars
 
 if TYPE_CHECKING:
@@ -54,6 +46,11 @@ _GONE_QUIET_WORDS = {"inactive", "inactivos", "inactivas", "inactivo", "inactiva
 # "Who works in Tiendas?", "¿Quiénes están en Logística?": a department's people
 _STAFF_WORDS = {"works", "work", "working", "trabaja", "trabajan", "who", "quien", "quienes", "people", "personas"}
 _STAFF_WORDS |= {"team", "equipo", "staff", "plantilla", "gente", "members", "miembros"}
+_REMOVE_VERBS = {"remove", "revoke", "cut", "quita", "quitale", "elimina", "retira", "retirale", "bloquea"}
+_ACCESS_WORDS = {"access", "account", "login", "acceso", "cuenta"}
+_DEADLINE_WORDS = {"deadline", "deadlines", "plazo", "plazos"}
+_MOVE_VERBS = {"move", "change", "push", "set", "extend", "bring", "cambia", "cambiale", "mueve", "pasa", "pon"}
+_MOVE_VERBS |= {"ponle", "amplia", "alarga", "adelanta", "retrasa", "aplaza", "extiende"}
 _LISTING_WORDS = {"list", "lista", "listar", "show", "muestra", "muestrame", "ensename", "employees", "empleados"}
 # words that only ask about the person named ("what about Tom?", "¿y Lucía qué tal?")
 _ABOUT_WORDS = {
@@ -173,6 +170,10 @@ def route(
         at = keyword_at(said, tool)
         if at is not None and (asked is None or asked > at) and (tool not in NEEDS_COURSE or _course(step, org)):
             return tool
+    if people and asked is None and set(said) & _REMOVE_VERBS and set(said) & _ACCESS_WORDS:
+        return "deactivate_employee"  # "remove Harry Patel's access": the name between the verb and the access
+    if people and asked is None and (extension_in(step) is not None or _moves_deadline(said)):
+        return "assign_course"  # "Give Harry one more week", "Move Grace's deadline to 1 March": theirs moved
     if asked == 0 and people and asks_yes_or_no(step):
         return "get_employee_detail"  # "Is Tom Baker still active?": what their record says
     if org and asked is None and people:
@@ -194,6 +195,8 @@ def route(
         if tool == "list_employees" and people and asked is None and not set(said) & _LISTING_WORDS:
             continue  # "Elena se ha ido de la empresa, quítale el acceso": said of one person, not a listing
         return tool
+    if org and not people and level_in(said) and org.named(step, org.skills):
+        return "who_knows"  # "Who are the forklift experts?", "¿Quién tiene al menos nivel medio en Oracle?"
     if (
         org
         and not people
@@ -216,6 +219,12 @@ def route(
     if tool and score >= MIN_ROUTE_SCORE and (org is None or _has_what_it_needs(tool, step, org, people)):
         return tool
     return None
+
+
+def _moves_deadline(said: list[str]) -> bool:
+    """A deadline said with a verb that moves it ("Move Grace's deadline to…", "Cambia la fecha límite de…")."""
+    named = says_any(said, _DEADLINE_WORDS) or said_at(said, ["fecha", "limite"]) is not None
+    return named and bool(set(said) & _MOVE_VERBS)
 
 
 def _unexplained(step: str, people: list[str]) -> list[str]:

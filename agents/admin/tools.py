@@ -17,7 +17,15 @@ from agents.admin.removal_writes import (
     prepare_archive_course,
     prepare_deactivate_employee,
 )
-from agents.admin.resolve import ToolContext, ToolError, closest_skills, jsonable, resolve_course, resolve_person
+from agents.admin.resolve import (
+    ToolContext,
+    ToolError,
+    closest_skills,
+    department_people,
+    jsonable,
+    resolve_course,
+    resolve_person,
+)
 from agents.admin.writes import execute_assign_course, execute_verify_skill, prepare_assign_course, prepare_verify_skill
 from agents.i18n import t
 from agents.insights.alerts import compute_alerts
@@ -83,11 +91,27 @@ def list_employees(ctx: ToolContext, args: dict) -> dict:
 
 
 def get_employee_detail(ctx: ToolContext, args: dict) -> dict:
+    """A person's record; with a course, how they are doing in it ("¿Qué tal lleva Elena el curso de
+    seguridad?": a title several courses fit is the one they are enrolled in)."""
     person = resolve_person(ctx, name=args.get("employee_name"), person_id=args.get("employee_id"))
+    taken = enrollments.employee_enrollments(ctx.conn, ctx.org_id, person.id, ctx.lang)
+    if args.get("course_title") or args.get("course_id"):
+        course = resolve_course(
+            ctx, title=args.get("course_title"), course_id=args.get("course_id"), among={e.course_id for e in taken}
+        )
+        enrollment = next((e for e in taken if e.course_id == course.id), None)
+        overdue = bool(enrollment and enrollment.deadline and enrollment.deadline < ctx.today)
+        return {
+            "employee": jsonable(person),
+            "course": course.title,
+            "enrollment": enrollment
+            and {**jsonable(enrollment), "overdue": overdue and enrollment.status in ("assigned", "in_progress")},
+            "rows": jsonable([enrollment] if enrollment else []),
+        }
     return {
         "employee": jsonable(person),
         "rows": jsonable(skill_store.user_skills(ctx.conn, ctx.org_id, person.id, ctx.lang)),
-        "enrollments": jsonable(enrollments.employee_enrollments(ctx.conn, ctx.org_id, person.id, ctx.lang)),
+        "enrollments": jsonable(taken),
         "activity": jsonable(attempt_store.recent_activity(ctx.conn, ctx.org_id, person.id)),
     }
 
@@ -136,6 +160,9 @@ def who_knows(ctx: ToolContext, args: dict) -> dict:
 def list_courses(ctx: ToolContext, args: dict) -> dict:
     status = args.get("status") if args.get("status") in ("draft", "published", "archived") else None
     rows = course_store.list_course_summaries(ctx.conn, ctx.org_id, status=status, lang=ctx.lang)
+    if args.get("nobody_enrolled") is True:  # "Which courses have nobody enrolled?"
+        rows = [row for row in rows if not row.enrolled]
+        return {"rows": jsonable(rows), "total": len(rows), "nobody_enrolled": True}
     return {"rows": jsonable(rows), "total": len(rows)}
 
 
@@ -152,17 +179,26 @@ ALERT_KINDS = ("overdue", "deadline_at_risk", "repeated_failures", "inactive", "
 
 
 def get_alerts(ctx: ToolContext, args: dict) -> dict:
-    """Every current alert, or only one kind ("overdue" means past the deadline, never "at risk"), or only
-    one course's."""
+    """Every current alert, or only one kind ("overdue" means past the deadline, never "at risk"), only one
+    course's, only one department's people's."""
     named = args.get("course_title") or args.get("course_id")
     course = resolve_course(ctx, title=args.get("course_title"), course_id=args.get("course_id")) if named else None
+    department = str(args.get("department") or "").strip()
+    members = {p.id for p in department_people(ctx, department)} if department else None
     rows = enrollments.alert_rows(ctx.conn, ctx.org_id, ctx.today, ctx.lang)
     alerts = merge_alerts(
         compute_alerts(rows, ctx.today, lang=ctx.lang), skill_expiry_alerts(ctx.conn, ctx.org_id, ctx.today, ctx.lang)
     )
     kind = args.get("kind") if args.get("kind") in ALERT_KINDS else None
-    chosen = [a for a in alerts if (kind is None or a.kind == kind) and (course is None or a.course_id == course.id)]
-    return {"rows": jsonable(chosen), "total": len(chosen), "kind": kind, "course": course and course.title}
+    chosen = [
+        a
+        for a in alerts
+        if (kind is None or a.kind == kind)
+        and (course is None or a.course_id == course.id)
+        and (members is None or a.user_id in members)
+    ]
+    scope = [part for part in (course and course.title, department) if part]
+    return {"rows": jsonable(chosen), "total": len(chosen), "kind": kind, "scope": " · ".join(scope) or None}
 
 
 def get_mentorship_suggestions(ctx: ToolContext, args: dict) -> dict:
@@ -191,8 +227,8 @@ ADMIN_TOOLS: list[AdminTool] = [
     ),
     AdminTool(
         "get_employee_detail",
-        "One employee's profile, skills, enrollments and recent activity.",
-        _props(**_EMPLOYEE_REF),
+        "One employee's profile, skills, enrollments and recent activity; with a course, their progress in it.",
+        _props(**_EMPLOYEE_REF, **_COURSE_REF),
         get_employee_detail,
     ),
     AdminTool(
@@ -215,8 +251,11 @@ ADMIN_TOOLS: list[AdminTool] = [
     ),
     AdminTool(
         "list_courses",
-        "Courses with status, enrolled count, completions and average score.",
-        _props(status={"type": "string", "enum": ["draft", "published", "archived"]}),
+        "Courses with status, enrolled count, completions and average score. nobody_enrolled: only the "
+        "courses no one is enrolled in.",
+        _props(
+            status={"type": "string", "enum": ["draft", "published", "archived"]}, nobody_enrolled={"type": "boolean"}
+        ),
         list_courses,
     ),
     AdminTool(
@@ -230,8 +269,8 @@ ADMIN_TOOLS: list[AdminTool] = [
         "get_alerts",
         "Current alerts: overdue (deadline passed), deadline_at_risk (not yet due, behind pace), "
         "repeated_failures, inactive learners, skill_expired / skill_expiring certifications. Optional kind: "
-        "only that kind; optional course: only that course's.",
-        _props(kind={"type": "string", "enum": list(ALERT_KINDS)}, **_COURSE_REF),
+        "only that kind; optional course: only that course's; optional department: only its people's.",
+        _props(kind={"type": "string", "enum": list(ALERT_KINDS)}, department=_STR, **_COURSE_REF),
         get_alerts,
     ),
     AdminTool(
@@ -242,17 +281,17 @@ ADMIN_TOOLS: list[AdminTool] = [
     ),
     AdminTool(
         "assign_course",
-        "WRITE (needs the admin's confirm): assign a course to employees, optional deadline (YYYY-MM-DD).",
-        {
-            **_props(
-                **_COURSE_REF,
-                employee_ids={"type": "array", "items": _STR},
-                employee_names={"type": "array", "items": _STR},
-                department={"type": "string", "description": "Everyone active in this department"},
-                deadline={"type": "string", "format": "date"},
-            ),
-            "required": ["course_title"],
-        },
+        "WRITE (needs the admin's confirm): assign a course to employees, optional deadline (YYYY-MM-DD); or "
+        "move enrolled people's deadline (extend_days: each one's current deadline that many days later). With a "
+        "deadline or extend_days and no course, the course is the people's one open course with a deadline.",
+        _props(
+            **_COURSE_REF,
+            employee_ids={"type": "array", "items": _STR},
+            employee_names={"type": "array", "items": _STR},
+            department={"type": "string", "description": "Everyone active in this department"},
+            deadline={"type": "string", "format": "date"},
+            extend_days={"type": "integer", "minimum": 1},
+        ),
         prepare_assign_course,
         execute_assign_course,
     ),
@@ -265,8 +304,9 @@ ADMIN_TOOLS: list[AdminTool] = [
     ),
     AdminTool(
         "deactivate_employee",
-        "WRITE (needs the admin's confirm): deactivate an account; data is kept.",
-        _props(**_EMPLOYEE_REF),
+        "WRITE (needs the admin's confirm): deactivate an account; data is kept. One person at a time: a "
+        "department is answered with who is in it.",
+        _props(**_EMPLOYEE_REF, department=_STR),
         prepare_deactivate_employee,
         execute_deactivate_employee,
     ),

@@ -15,7 +15,7 @@ from uuid import UUID
 
 import psycopg
 
-from agents.admin.deadlines import deadline_in
+from agents.admin.deadlines import deadline_in, extension_in
 from agents.admin.names import EMAIL, STOPWORDS, WORD, OrgNames, content_words, course_phrase, says_any, words
 from agents.admin.routing import LEVEL_WORDS, route, split_steps
 from agents.offline import detect_language
@@ -38,6 +38,7 @@ _STATUS_WORDS = {
 # What an alert question asks for: "¿Quién tiene cursos vencidos?" is overdue only, never "at risk".
 _ALERT_KIND_WORDS = {
     "overdue": {"overdue", "vencido", "vencidos", "vencida", "vencidas", "late", "atrasado", "atrasados", "missed"}
+    | {"retrasado", "retrasados", "retrasada", "retrasadas"}
     | {"a tiempo", "on time", "past due"},
     "deadline_at_risk": {"risk", "riesgo"},
     "repeated_failures": {"failures", "failing", "fails", "fallos", "falla", "fallan", "suspensos", "suspende"}
@@ -82,6 +83,7 @@ def _pick(words_in: list[str], table: dict[str, set[str]]) -> str | None:
 def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today: date) -> dict:
     said_in_order = words(step)
     said = set(said_in_order)
+    department = org.said_whole(step, org.departments)
     if tool == "list_employees":
         args: dict = {}
         if says_any(said, _INACTIVE_WORDS):
@@ -92,11 +94,16 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
             args["role"] = "admin"
         if people:
             args["search"] = people[0]
-        if department := org.said_whole(step, org.departments):  # "¿Cuántas personas hay en Logística?"
+        if department:  # "¿Cuántas personas hay en Logística?"
             args["department"] = max(department, key=len)
         return args
-    if tool in ("get_employee_detail", "deactivate_employee"):
-        return {"employee_name": people[0]} if people else {}
+    if tool == "deactivate_employee":  # a department is answered with who is in it: one person at a time
+        return (
+            {"employee_name": people[0]} if people else {"department": max(department, key=len)} if department else {}
+        )
+    if tool == "get_employee_detail":  # with a course: how they are doing in it
+        title = _course_title(step, org) if people and _course_meant(step, said, org) else ""
+        return {"employee_name": people[0], **({"course_title": title} if title else {})} if people else {}
     if tool == "get_skills_matrix":
         category = org.named(step, org.categories)
         return {"category": category[0]} if category else {}
@@ -127,19 +134,30 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
         kind = _pick(said_in_order, _ALERT_KIND_WORDS)
         # a course said whole or called one: "Who in Stores UK is overdue?" is no course ("Store policy …")
         title = _course_title(step, org) if org.said_whole(step, org.courses) or _COURSE_WORDS & set(said) else ""
-        return {**({"kind": kind} if kind else {}), **({"course_title": title} if title else {})}
+        # "¿Quién va con retraso en Logística?"; not a department the course's title holds ("atención al cliente")
+        department = [d for d in department if not title or fold(d) not in fold(title)]
+        return {
+            **({"kind": kind} if kind else {}),
+            **({"course_title": title} if title else {}),
+            **({"department": max(department, key=len)} if department else {}),
+        }
     if tool == "list_courses":
         status = _pick(said_in_order, _STATUS_WORDS)
-        return {"status": status} if status else {}
+        nobody = says_any(said, _NOBODY_WORDS) or " no one " in f" {' '.join(said_in_order)} "
+        return {**({"status": status} if status else {}), **({"nobody_enrolled": True} if nobody else {})}
     if tool in ("get_course_stats", "archive_course", "assign_course"):
         title = _course_title(step, org)
         args = {"course_title": title} if title else {}
         if tool == "assign_course":
-            deadline = deadline_in(step, today)
+            extension = extension_in(step)  # "one more week": each one's deadline 7 days later
+            deadline = (
+                deadline_in(step, today) if extension is None else extension if isinstance(extension, str) else None
+            )
             args["employee_names"] = people
-            department = org.said_whole(step, org.departments) if not people else []
-            if department:  # "to the whole Stores UK team": every one of its people, each previewed
+            if department and not people:  # "to the whole Stores UK team": every one of its people, each previewed
                 args["department"] = max(department, key=len)
+            if isinstance(extension, int):
+                args["extend_days"] = extension
             if deadline:  # a date, or the words said when no parser reads them: the tool names them
                 args["deadline"] = deadline.isoformat() if isinstance(deadline, date) else deadline
         return args
@@ -147,12 +165,27 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
 
 
 _COURSE_WORDS = {"course", "curso", "training", "formacion"}
+# "What's Chloe's progress on the returns course?": a course meant without a course word or its whole title
+_PROGRESS_WORDS = {"progress", "progreso", "lleva", "far", "donde", "finished", "terminado", "termino", "acabado"}
+# "Which courses have nobody enrolled?", "¿Hay cursos vacíos?": only the courses no one takes
+_NOBODY_WORDS = {"nobody", "nobodys", "noone", "nadie", "empty", "vacio", "vacios", "vacia", "vacias"}
+
+
+def _course_meant(step: str, said: set[str], org: OrgNames) -> bool:
+    """Whether a question about a person is about one of their courses: a course word, a title said whole, or
+    a progress word with a course named and no skill said whole ("Is Harry good at returns and refunds?")."""
+    if _COURSE_WORDS & said or org.said_whole(step, org.courses):
+        return True
+    return bool(_PROGRESS_WORDS & said and org.courses_in(step) and not org.said_whole(step, org.skills))
 
 
 def _course_title(step: str, org: OrgNames) -> str:
     """The course the step names; when what was said fits several, that phrase, so the tool asks which."""
     titles = org.courses_in(step)
-    return titles[0] if len(titles) == 1 else (course_phrase(step) or _common_words(titles))
+    phrase = course_phrase(step)
+    if phrase and not content_words(phrase):  # "their course deadline": no course called "deadline"
+        phrase = None
+    return titles[0] if len(titles) == 1 else (phrase or _common_words(titles))
 
 
 def _common_words(names: list[str]) -> str:

@@ -1,5 +1,6 @@
-"""The words the offline twin routes by (constants only): each tool's keywords, what no tool does, question
-words, and where a request is cut into steps. Accents and case are ignored when they are matched."""
+"""The words the offline twin routes by (constants only): each tool's keywords, what a tool needs named, and
+question words (what no tool does and where a request is cut into steps: step_words.py). Accents and case are
+ignored when they are matched."""
 
 # Offline routing, step one: a keyword typed word for word (or with one slip: "deactivte", "alretas")
 # picks the tool outright, checked in this order (write verbs first: "asigna", "archive"). A write
@@ -146,6 +147,11 @@ TOOL_KEYWORDS: dict[str, list[str]] = {
         "what courses is",
         "que nivel tiene",
         "level in",
+        "lleva",  # "¿Qué tal lleva Elena el curso de seguridad?": a person in one course
+        "progress",
+        "progreso",
+        "how far",
+        "por donde va",
     ],
     "who_knows": [
         "who knows",
@@ -202,6 +208,11 @@ TOOL_KEYWORDS: dict[str, list[str]] = {
         "late with",
         "needs attention",
         "retrasado",
+        "retraso",
+        "behind",  # "Who's behind on Warehouse Safety?": that course's alerts
+        "quedando atras",
+        "se queda atras",
+        "se quedan atras",
     ],
     "list_courses": [
         "list courses",
@@ -226,6 +237,9 @@ TOOL_KEYWORDS: dict[str, list[str]] = {
     ],
     "list_employees": [
         "list employees",
+        "list everyone",
+        "everyone in the company",
+        "toda la plantilla",
         "lista de empleados",
         "list the employees",
         "all employees",
@@ -276,56 +290,3 @@ QUESTION_WORDS = {
     "quien",
     "quienes",
 }
-# What no tool does: a request about these is answered with what the assistant can do, never guessed.
-OUT_OF_SCOPE = [
-    "salary",
-    "sueldo",
-    "salario",
-    "pay rise",
-    "email",
-    "e mail",
-    "correo",
-    "weather",
-    "tiempo hace",
-    "flight",
-    "vuelo",
-    "poem",
-    "poema",
-    "joke",
-    "chiste",
-    "pizza",
-    "pizzas",
-    "translate",
-    "traduce",
-    "capital",
-    "delete",
-    "borra",
-    "database",
-    "base de datos",
-    "holidays",
-    "vacaciones",
-    "create",  # a new course is the content studio's work; no tool sends reminders
-    "crea",
-    "crear",
-    "new course",
-    "curso nuevo",
-    "nuevo curso",
-    "reminder",
-    "recordatorio",
-]
-HELP_KEYWORDS = ["help", "ayuda", "what can you do", "que puedes hacer"]
-
-# Words that split a request into steps ("do A and then B"): each step is planned on its own.
-STEP_SEPARATORS = (" and then ", " then ", " y luego ", " luego ", " después ", " y después ", "; ")
-# Words that join two requests or two names ("the alerts and the matrix", "Javier y Ana"): a split here
-# only when what follows is a request of its own (a keyword routes it).
-JOINERS = (
-    r"\?\s+(?:and |y |also,? |también,? |y también,? |además,? )?¿?",
-    r"\.\s+(?:also,? |además,? )?",
-    r",?\s+as well as\s+",
-    r",?\s+y además\s+",
-    r",?\s+and also\s+",
-    r",?\s+and\s+",
-    r",?\s+y\s+",
-    r",\s+",
-)

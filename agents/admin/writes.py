@@ -13,6 +13,7 @@ from __future__ import annotations
 from datetime import date
 from uuid import UUID
 
+from agents.admin.deadline_moves import OPEN, course_to_move, extended_deadline, open_course_ids
 from agents.admin.resolve import (
     ToolContext,
     ToolError,
@@ -105,22 +106,44 @@ def _assignment_line(ctx: ToolContext, name: str, before: dict | None, after: di
     )
 
 
+def _days(value) -> int | None:
+    """``extend_days`` as a whole number of days later (a model may send "7"); None when not asked."""
+    if value in (None, ""):
+        return None
+    days = int(value)
+    if days <= 0:
+        raise ValueError("extend_days must be positive")
+    return days
+
+
 def prepare_assign_course(ctx: ToolContext, args: dict) -> dict:
-    course = resolve_course(ctx, title=args.get("course_title"), course_id=args.get("course_id"))
-    if course.status == "archived":
-        raise ToolError(t("admin.write.course_archived", ctx.lang, title=course.title))
     people = [resolve_person(ctx, person_id=i) for i in args.get("employee_ids") or []]
     people += [resolve_person(ctx, name=n) for n in args.get("employee_names") or []]
     if args.get("department"):  # "a todo el equipo de Logística": each of its active people, all previewed
         people += department_people(ctx, str(args["department"]))
+    people = list({p.id: p for p in people}.values())
+    days = _days(args.get("extend_days"))
+    named = args.get("course_title") or args.get("course_id")
+    if not named and people and (days or args.get("deadline")):  # "Give Harry one more week": his open course
+        course = course_to_move(ctx, people)
+    else:
+        among = open_course_ids(ctx, people) if days else None  # "dos semanas más en el de seguridad": theirs
+        course = resolve_course(ctx, title=args.get("course_title"), course_id=args.get("course_id"), among=among)
+    if course.status == "archived":
+        raise ToolError(t("admin.write.course_archived", ctx.lang, title=course.title))
     if not people:
         raise ToolError(t("admin.write.assign_who", ctx.lang))
-    people = list({p.id: p for p in people}.values())
     deadline = parse_deadline(ctx, args.get("deadline"))
-    rows, lines, changing = [], [], []
+    rows, lines, changing, moved = [], [], [], {}
     for person in people:
         before = _enrollment_snapshot(ctx, person.id, course.id)
-        after = _assignment(before, deadline)
+        if days:  # each person's own deadline, moved later
+            target, refused = extended_deadline(ctx, person.full_name, before, days)
+            after = _assignment(before, target) if target else None
+            if target:
+                moved[str(person.id)] = target.isoformat()
+        else:
+            after, refused = _assignment(before, deadline), ""
         rows.append(
             {
                 "employee": person.full_name,
@@ -130,12 +153,17 @@ def prepare_assign_course(ctx: ToolContext, args: dict) -> dict:
                 "new_deadline": after and after["deadline"],
             }
         )
-        lines.append(_assignment_line(ctx, person.full_name, before, after))
+        lines.append(refused or _assignment_line(ctx, person.full_name, before, after))
         if after is not None:
             changing.append(person)
     if not changing:  # a preview with nothing to confirm would be a write that writes nothing
         raise ToolError(t("admin.write.assign_nothing", ctx.lang, title=course.title) + " " + " ".join(lines))
-    what = t("admin.write.assign_what", ctx.lang, title=course.title, n=len(changing))
+    if days:
+        what = t("admin.write.extend_what", ctx.lang, title=course.title, days=days, n=len(changing))
+    elif all(row["status"] in OPEN for row in rows if row["new_status"]):  # only deadlines move
+        what = t("admin.write.move_what", ctx.lang, title=course.title, n=len(changing))
+    else:
+        what = t("admin.write.assign_what", ctx.lang, title=course.title, n=len(changing))
     return {
         "preview": preview_text(ctx, what, lines),
         "rows": rows,
@@ -145,13 +173,15 @@ def prepare_assign_course(ctx: ToolContext, args: dict) -> dict:
             "employee_ids": [str(p.id) for p in changing],
             "employee_names": [p.full_name for p in changing],
             "deadline": deadline.isoformat() if deadline else None,
+            "deadlines": moved,  # person id -> their moved deadline ("one more week" each)
         },
     }
 
 
 def execute_assign_course(ctx: ToolContext, resolved: dict) -> dict:
-    course_id, deadline = UUID(resolved["course_id"]), parse_deadline(ctx, resolved.get("deadline"))
+    course_id, moved = UUID(resolved["course_id"]), resolved.get("deadlines") or {}
     for person_id, person_name in zip(resolved["employee_ids"], resolved["employee_names"], strict=True):
+        deadline = parse_deadline(ctx, moved.get(person_id) or resolved.get("deadline"))
         before = _enrollment_snapshot(ctx, UUID(person_id), course_id)
         after = _assignment(before, deadline)
         if after is None:  # changed since the preview so that nothing is left to do

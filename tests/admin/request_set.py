@@ -29,6 +29,7 @@ FRESH = Path(__file__).parent / "data" / "admin_requests_fresh.yaml"  # written 
 HELDOUT2 = Path(__file__).parent / "data" / "admin_requests_heldout2.yaml"  # held out, then read: train
 HELDOUT3 = Path(__file__).parent / "data" / "admin_requests_heldout3.yaml"  # held out whole, then read: train
 HELDOUT4 = Path(__file__).parent / "data" / "admin_requests_heldout4.yaml"  # held out whole, then read: train
+FIXES = Path(__file__).parent / "data" / "admin_requests_fixes.yaml"  # train: session 14's fixes
 HELDOUT5 = Path(__file__).parent / "data" / "admin_requests_heldout5.yaml"  # held out whole, never tuned on
 UNREADABLE = "?"  # a deadline the request gives that no parser reads: it must reach the admin as said
 

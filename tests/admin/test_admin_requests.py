@@ -110,7 +110,7 @@ def test_the_scoring_catches_planted_defects(plans, seeded_pool, admin):
     assert all(s.tool == 0 for key, s in request_set.score(writes, as_lookup).items() if "/" not in key)
 
 
-def _whole_set(pool, admin, path, name: str, *, held_out: bool = False) -> tuple[dict, dict]:
+def _whole_set(pool, admin, path, name: str, *, held_out: bool = False, at_least: int = 60) -> tuple[dict, dict]:
     """A set scored whole (no split): its scores, and the previews that lose a value the request gave. A set
     still held out prints its figures only, never which requests missed."""
     today, requests = request_set.load(path)
@@ -128,7 +128,7 @@ def _whole_set(pool, admin, path, name: str, *, held_out: bool = False) -> tuple
         print(f"previews losing a value [{lang}]: {sum(r.lang == lang and r.text in lost for r in requests)}")
     if not held_out:
         print(f"\npreviews losing a value: {len(lost)}", *lost.items(), sep="\n  ")
-    assert {"en", "es"} <= set(scores) and all(scores[lang].n >= 60 for lang in ("en", "es"))
+    assert {"en", "es"} <= set(scores) and all(scores[lang].n >= at_least for lang in ("en", "es"))
     return scores, lost
 
 
@@ -164,6 +164,14 @@ def test_the_fifth_set_stays_above_what_it_read_unseen(seeded_pool, admin):
     for lang, (tool, arguments) in {"en": (0.96, 0.96), "es": (0.98, 0.95)}.items():
         s = scores[lang]
         assert s.tool / s.n >= tool and s.arguments / s.n >= arguments, (lang, str(s))
+
+
+def test_the_requests_fixed_in_session_14(seeded_pool, admin):
+    """Train: what admins still got wrong (a department deactivated, "one more week", a person's progress in a
+    course, experts, who is behind, a department's alerts, empty courses) and the fifth set's last misses."""
+    scores, lost = _whole_set(seeded_pool, admin, request_set.FIXES, "session 14 fixes (train)", at_least=10)
+    assert not lost
+    assert all(scores[lang].arguments == scores[lang].n for lang in ("en", "es")), scores
 
 
 def test_a_sixth_set_held_out_whole(seeded_pool, admin):

@@ -76,7 +76,7 @@ MESSAGES = {
         "en": "{n, plural, one {# alert} other {# alerts}} ({high} high). {top}",
         "es": "{n, plural, one {# alerta} other {# alertas}} ({high, plural, one {# alta} other {# altas}}). {top}",
     },
-    "admin.reply.alerts_in_course": {"en": "{title} — {alerts}", "es": "{title} — {alerts}"},
+    "admin.reply.alerts_scoped": {"en": "{scope} — {alerts}", "es": "{scope} — {alerts}"},
     "admin.reply.alerts_of_kind": {
         "en": "{n, plural, one {# alert} other {# alerts}} “{kind}”: {top}.",
         "es": "{n, plural, one {# alerta} other {# alertas}} «{kind}»: {top}.",

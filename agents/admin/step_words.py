@@ -1,0 +1,63 @@
+"""The words that shape an admin's request (constants only): what no tool does, asking for help, and where a
+request is cut into steps (each tool's keywords: vocabulary.py). Accents and case are ignored when matched."""
+
+# What no tool does: a request about these is answered with what the assistant can do, never guessed.
+OUT_OF_SCOPE = [
+    "salary",
+    "sueldo",
+    "salario",
+    "pay rise",
+    "email",
+    "e mail",
+    "correo",
+    "weather",
+    "tiempo hace",
+    "flight",
+    "vuelo",
+    "poem",
+    "poema",
+    "joke",
+    "chiste",
+    "pizza",
+    "pizzas",
+    "translate",
+    "traduce",
+    "capital",
+    "delete",
+    "borra",
+    "database",
+    "base de datos",
+    "holidays",
+    "vacaciones",
+    "create",  # a new course is the content studio's work; no tool sends reminders
+    "crea",
+    "crear",
+    "new course",
+    "curso nuevo",
+    "nuevo curso",
+    "reminder",
+    "recordatorio",
+    "cambiarle la contrasena",  # a password is the sign-in page's, not the assistant's
+    "cambiar la contrasena",
+    "cambia la contrasena",
+    "restablece la contrasena",
+    "change her password",
+    "change his password",
+    "change the password",
+]
+HELP_KEYWORDS = ["help", "ayuda", "what can you do", "que puedes hacer"]
+
+# Words that split a request into steps ("do A and then B"): each step is planned on its own.
+STEP_SEPARATORS = (" and then ", " then ", " y luego ", " luego ", " después ", " y después ", "; ")
+# Words that join two requests or two names ("the alerts and the matrix", "Javier y Ana"): a split here
+# only when what follows is a request of its own (a keyword routes it).
+JOINERS = (
+    r"\?\s+(?:and |y |also,? |también,? |y también,? |además,? )?¿?",
+    r"\.\s+(?:also,? |además,? )?",
+    r",?\s+as well as\s+",
+    r",?\s+y además\s+",
+    r",?\s+and also\s+",
+    r",?\s+and\s+",
+    r",?\s+y\s+",
+    r",\s+",
+)

@@ -1,0 +1,60 @@
+"""The admin assistant: a person's progress in one course, courses nobody is enrolled in, deadlines moved later
+("one more week"), and why a whole department isn't deactivated at once (its other texts are in admin.py)."""
+
+MESSAGES = {
+    "admin.reply.enrollment": {
+        "en": "{name} in “{title}”: {status}, {progress} done{due}{score}.",
+        "es": "{name} en «{title}»: {status}, {progress} hecho{due}{score}.",
+    },
+    "admin.reply.enrollment_overdue": {"en": " (past the deadline)", "es": " (fuera de plazo)"},
+    "admin.reply.enrollment_score": {"en": ", score {score}", "es": ", nota {score}"},
+    "admin.reply.not_enrolled": {
+        "en": "{name} is not enrolled in “{title}”.",
+        "es": "{name} no está inscrito/a en «{title}».",
+    },
+    "admin.reply.courses_nobody_enrolled": {
+        "en": "{n, plural, one {# course has} other {# courses have}} nobody enrolled: {courses}.",
+        "es": "{n, plural, one {# curso no tiene} other {# cursos no tienen}} a nadie inscrito: {courses}.",
+    },
+    "admin.reply.every_course_taken": {
+        "en": "Every course has someone enrolled.",
+        "es": "Todos los cursos tienen a alguien inscrito.",
+    },
+    "admin.write.move_no_course": {
+        "en": "{names}: no open course with a deadline to move; tell me which course.",
+        "es": "{names}: ningún curso abierto con fecha límite que mover; dime qué curso.",
+    },
+    "admin.write.move_which_course": {
+        "en": "{names}: more than one open course has a deadline; which one?",
+        "es": "{names}: hay más de un curso abierto con fecha límite; ¿cuál?",
+    },
+    "admin.write.extend_what": {
+        "en": "Extend the deadline in “{title}” by {days, plural, one {# day} other {# days}}: "
+        "{n, plural, one {# enrollment changes} other {# enrollments change}}.",
+        "es": "Ampliar el plazo de «{title}» {days, plural, one {# día} other {# días}}: "
+        "{n, plural, one {cambia # inscripción} other {cambian # inscripciones}}.",
+    },
+    "admin.write.move_what": {
+        "en": "Change the deadline in “{title}”: {n, plural, one {# enrollment changes} other {# enrollments change}}.",
+        "es": "Cambiar la fecha límite de «{title}»: "
+        "{n, plural, one {cambia # inscripción} other {cambian # inscripciones}}.",
+    },
+    "admin.write.extend_not_enrolled": {
+        "en": "{name}: not enrolled in this course; no deadline to extend.",
+        "es": "{name}: no está inscrito/a en este curso; no hay plazo que ampliar.",
+    },
+    "admin.write.extend_no_deadline": {
+        "en": "{name}: {state}, with no deadline to extend.",
+        "es": "{name}: {state}, sin fecha límite que ampliar.",
+    },
+    "admin.write.extend_still_past": {
+        "en": "{name}: {before} plus {days, plural, one {# day} other {# days}} is {after}, still past; "
+        "give a new date instead.",
+        "es": "{name}: {before} más {days, plural, one {# día} other {# días}} es el {after}, que ya pasó; "
+        "dime una fecha nueva.",
+    },
+    "admin.write.deactivate_one_at_a_time": {
+        "en": "Deactivating is done one person at a time, so nothing was prepared for {department}: tell me who.",
+        "es": "Las bajas se dan de una persona en una, así que no he preparado nada para {department}: dime a quién.",
+    },
+}

@@ -1,0 +1,101 @@
+"""A deadline moved later for people already enrolled (session 14): "Give Harry one more week" / "Dale una semana
+más a Harry" answered "Nothing to change" or "I couldn't match that". Now each person's current deadline moves by
+the amount said, previewed old → new; with no course named, the person's one open course with a deadline (two:
+asked which, and the answer completes it); what can't be moved or read is said."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from agents.i18n import format_date
+from storage import audit, enrollments
+from storage import users as user_store
+
+
+def _user(pool, email: str) -> user_store.User:
+    with pool.connection() as conn:
+        return user_store.get_user_by_email(conn, email)
+
+
+def _open_deadlines(pool, email: str) -> dict[str, object]:
+    """course title (in English) -> deadline, of the person's open enrollments with one."""
+    with pool.connection() as conn:
+        person = user_store.get_user_by_email(conn, email)
+        return {
+            row.course: row.deadline
+            for row in enrollments.employee_enrollments(conn, person.org_id, person.id, "en")
+            if row.status in ("assigned", "in_progress") and row.deadline
+        }
+
+
+@pytest.mark.parametrize(
+    ("message", "email", "lang"),
+    [("Give Harry one more week", "oliver@acme.test", "en"), ("Dale una semana más a Harry", "admin@acme.test", "es")],
+)
+def test_one_more_week_moves_the_persons_deadline_a_week_later(turn, seeded_pool, message, email, lang):
+    [(title, before)] = _open_deadlines(seeded_pool, "harry@acme.test").items()
+    reply = turn(message, user=_user(seeded_pool, email))
+    [call] = reply.tool_calls
+    assert call["tool"] == "assign_course" and call["arguments"]["extend_days"] == 7
+    assert reply.pending is not None, reply.response
+    after = before + timedelta(days=7)
+    preview = reply.pending["preview"]
+    assert f"{format_date(before, lang)} → {format_date(after, lang)}" in preview
+    assert ("7 days" if lang == "en" else "7 días") in preview.splitlines()[0]
+
+
+def test_the_moved_deadline_is_written_on_confirm_and_audited(turn, seeded_pool):
+    [(title, before)] = _open_deadlines(seeded_pool, "raul@acme.test").items()
+    reply = turn("Extend Raúl's deadline by 10 days", user=_user(seeded_pool, "oliver@acme.test"))
+    assert reply.pending is not None, reply.response
+    done = turn(session=reply.session, confirm=reply.pending["id"], user=_user(seeded_pool, "oliver@acme.test"))
+    assert done.executed and "error" not in done.executed[0]["result"]
+    assert _open_deadlines(seeded_pool, "raul@acme.test") == {title: before + timedelta(days=10)}
+    with seeded_pool.connection() as conn:
+        oliver = user_store.get_user_by_email(conn, "oliver@acme.test")
+        entry = audit.list_entries(conn, oliver.org_id, action="assign_course", limit=1)[0]
+    assert entry.after["deadline"] == (before + timedelta(days=10)).isoformat()
+    assert entry.before["deadline"] == before.isoformat()
+
+
+def test_two_open_courses_ask_which_and_the_answer_completes_the_move(turn, seeded_pool):
+    deadlines = _open_deadlines(seeded_pool, "chloe@acme.test")
+    assert len(deadlines) == 2
+    oliver = _user(seeded_pool, "oliver@acme.test")
+    asked = turn("Chloe needs two more weeks", user=oliver)
+    assert asked.pending is None and "which one?" in asked.response
+    assert all(title in asked.response for title in deadlines)
+    answered = turn("the returns one", session=asked.session, user=oliver)
+    assert answered.pending is not None, answered.response
+    before = deadlines["Returns and Refunds Essentials"]
+    assert (
+        f"{format_date(before, 'en')} → {format_date(before + timedelta(days=14), 'en')}" in answered.pending["preview"]
+    )
+
+
+def test_a_deadline_still_past_after_the_move_is_said_not_previewed(turn, seeded_pool):
+    [(title, before)] = _open_deadlines(seeded_pool, "ryan@acme.test").items()
+    reply = turn("Dale a Ryan un día más", user=_user(seeded_pool, "admin@acme.test"))
+    assert reply.pending is None
+    assert "ya pasó" in reply.response and format_date(before, "es") in reply.response
+
+
+@pytest.mark.parametrize(
+    ("message", "email", "said"),
+    [
+        ("Give Harry more time", "oliver@acme.test", "more time"),
+        ("Dale más tiempo a Harry", "admin@acme.test", "más tiempo"),
+    ],
+)
+def test_more_time_without_an_amount_says_what_it_could_not_read(turn, seeded_pool, message, email, said):
+    reply = turn(message, user=_user(seeded_pool, email))
+    assert reply.pending is None and said in reply.response, reply.response
+
+
+def test_a_new_date_without_a_course_moves_the_persons_one_open_course(turn, seeded_pool):
+    [(title, before)] = _open_deadlines(seeded_pool, "grace@acme.test").items()
+    reply = turn("Move Grace's deadline to the end of next month", user=_user(seeded_pool, "oliver@acme.test"))
+    assert reply.pending is not None, reply.response
+    assert title in reply.pending["preview"] and f"{format_date(before, 'en')} → " in reply.pending["preview"]
