@@ -10,13 +10,14 @@ from agents.offline.exemplars import closest_labels, match_exemplars
 from agents.offline.extractive import cite_chosen, extractive_answer, sentence_vectors
 from agents.offline.language import detect_language, message_language
 from agents.offline.phrasing import localized, stream_words
-from agents.offline.sentences import answer_candidates, split_sentences
+from agents.offline.sentences import answer_candidates, enclosing_list, split_sentences
 
 __all__ = [
     "answer_candidates",
     "cite_chosen",
     "closest_labels",
     "detect_language",
+    "enclosing_list",
     "extractive_answer",
     "localized",
     "match_exemplars",

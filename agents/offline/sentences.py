@@ -92,6 +92,22 @@ def _blocks(text: str) -> Iterator[str]:
         yield " ".join(current)
 
 
+def enclosing_list(sentence: str, text: str) -> tuple[str, list[str]]:
+    """The list ``sentence`` is an item of in ``text``: the line leading into it ("" if none) and its items in
+    order, their marks removed ("…seguimos el método ACRE:", the four steps); ("", []) for no list item."""
+    lines = text.splitlines()
+    at = next((i for i, line in enumerate(lines) if _LIST_MARKER.match(line) and sentence[:30] in line), None)
+    if at is None:
+        return "", []
+    first = last = at
+    while first > 0 and (_LIST_MARKER.match(lines[first - 1]) or not lines[first - 1].strip()):
+        first -= 1
+    while last + 1 < len(lines) and (_LIST_MARKER.match(lines[last + 1]) or not lines[last + 1].strip()):
+        last += 1
+    lead_in = lines[first - 1].strip() if first > 0 and lines[first - 1].rstrip().endswith(":") else ""
+    return lead_in, [_LIST_MARKER.sub("", line).strip() for line in lines[first : last + 1] if line.strip()]
+
+
 def split_sentences(text: str) -> list[str]:
     """Sentences in order; aware of es/en abbreviations, decimals, initials and list items."""
     sentences: list[str] = []

@@ -14,11 +14,19 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from agents.i18n import code_label, format_date, format_percent, t
-from agents.offline import cite_chosen, detect_language
+from agents.offline import cite_chosen, detect_language, enclosing_list
 from agents.retrieval.grounding import MIN_RELEVANCE, RELEVANCE_MARGIN, SEMANTIC_K
 from agents.retrieval.passages import Passage
 from agents.retrieval.search import search
-from agents.tutor.answer_check import Ranked, adds_to_answer, answering, ranked_sentences
+from agents.tutor.answer_check import (
+    MIN_COVERAGE,
+    Ranked,
+    adds_to_answer,
+    answering,
+    coverage,
+    key_terms,
+    ranked_sentences,
+)
 from agents.tutor.guardrails import normalize, socratic_hint
 from storage import courses as course_store
 
@@ -150,6 +158,8 @@ def select_sentences(message: str, passages: list[Passage], language: str, embed
     if not ranked:
         return ""
     lead = answering(message, ranked, embedder) or ranked[0]
+    if named := _named_list(message, lead, passages, ranked, embedder):
+        return cite_chosen([(r.number, r.sentence) for r in named], list(range(len(named))), MAX_ANSWER_CHARS)
     chosen: list[Ranked] = [lead]
     used = len(lead.sentence) + 5
     for r in ranked:
@@ -164,6 +174,21 @@ def select_sentences(message: str, passages: list[Passage], language: str, embed
     chosen.sort(key=lambda r: (r.number != lead.number, r.position))
     candidates = [(r.number, r.sentence) for r in chosen]
     return cite_chosen(candidates, list(range(len(candidates))), MAX_ANSWER_CHARS)
+
+
+def _named_list(
+    message: str, lead: Ranked, passages: list[Passage], ranked: tuple[Ranked, ...], embedder: Embedder
+) -> list[Ranked]:
+    """The items of the list the lead is an item of, in order, when the question names that list (its lead-in
+    covers the question's key terms: "¿Qué es el método ACRE?" -> "…seguimos el método ACRE:") and it fits
+    MAX_ANSWER_CHARS: the answer is the whole list, not its best-scored three items; else none."""
+    text = next((p.text for p in passages if p.index == lead.number), "")
+    lead_in, items = enclosing_list(lead.sentence, text)
+    if not lead_in or coverage(key_terms(message), lead_in, embedder) < MIN_COVERAGE:
+        return []
+    listed = " ".join(items)
+    named = sorted((r for r in ranked if r.number == lead.number and r.sentence in listed), key=lambda r: r.position)
+    return named if sum(len(r.sentence) + 5 for r in named) <= MAX_ANSWER_CHARS else []
 
 
 def grounded(

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from agents.i18n import t
+from agents.offline import enclosing_list
 from agents.retrieval.passages import CITATION_MARKER
 from agents.tutor.classify import heuristic_intent
 from core.text import NUMBER_VALUES, fold, shortened, stems, words
@@ -47,7 +48,6 @@ _PERIOD = re.compile(r"\b(\d+|[a-z]+) (hours?|horas?|days?|dias?|weeks?|semanas?
 _HOURS = {"hour": 1, "hora": 1, "day": 24, "dia": 24, "week": 168, "semana": 168, "month": 720, "mes": 720}
 _HOURS |= {"year": 8760, "ano": 8760}
 _ONE = ("a", "an", "one", "un", "una", "uno")
-_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
 
 
 def pending(guide: dict | None) -> dict | None:
@@ -102,16 +102,7 @@ def _periods(text: str) -> set[float]:
 def the_list_of(sentence: str, text: str) -> str:
     """All the items of the list ``sentence`` is an item of in ``text`` (the ACRE method's four steps, each
     its own sentence), else the sentence alone: what a guess naming the whole list is compared with."""
-    lines = text.splitlines()
-    at = next((i for i, line in enumerate(lines) if _LIST_ITEM.match(line) and sentence[:30] in line), None)
-    if at is None:
-        return sentence
-    first = last = at
-    while first > 0 and (_LIST_ITEM.match(lines[first - 1]) or not lines[first - 1].strip()):
-        first -= 1
-    while last + 1 < len(lines) and (_LIST_ITEM.match(lines[last + 1]) or not lines[last + 1].strip()):
-        last += 1
-    return " ".join(_LIST_ITEM.sub("", line).strip() for line in lines[first : last + 1] if line.strip())
+    return " ".join(enclosing_list(sentence, text)[1]) or sentence
 
 
 def verdict(guess: str, fact: str, listed: str = "") -> tuple[str, dict]:
