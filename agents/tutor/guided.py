@@ -44,7 +44,9 @@ _GUESSING = re.compile(
 # a figure on its own, not a part of a code ("POL-SEC-004", "HR-ONB-001", "v2")
 _FIGURE = re.compile(r"(?<![^\W_])(?<![^\W\d_]-)\d+(?:[.,]\d+)?")
 # a period said either way ("a month", "un mes", "30 days", "24 horas"), in hours
-_PERIOD = re.compile(r"\b(\d+|[a-z]+) (hours?|horas?|days?|dias?|weeks?|semanas?|months?|mes|meses|years?|anos?)\b")
+_PERIOD = re.compile(
+    r"\b(\d+|[^\W\d_]+) (hours?|horas?|days?|d[ií]as?|weeks?|semanas?|months?|mes|meses|years?|a[ñn]os?)\b", re.I
+)
 _HOURS = {"hour": 1, "hora": 1, "day": 24, "dia": 24, "week": 168, "semana": 168, "month": 720, "mes": 720}
 _HOURS |= {"year": 8760, "ano": 8760}
 _ONE = ("a", "an", "one", "un", "una", "uno")
@@ -88,14 +90,15 @@ def _figures(text: str) -> list[str]:
     return list(dict.fromkeys(figure for _, figure in sorted(found)))
 
 
-def _periods(text: str) -> set[float]:
-    """The periods ``text`` states, in hours ("a month" and "30 days" are both 720)."""
-    found = set()
-    for number, unit in _PERIOD.findall(fold(text)):
+def _periods(text: str) -> list[tuple[float, str]]:
+    """The periods ``text`` states, in hours, each with its words ("a month" and "30 days" are both 720)."""
+    found = []
+    for match in _PERIOD.finditer(text):
+        number, unit = fold(match.group(1)), fold(match.group(2))
         count = 1 if number in _ONE else int(number) if number.isdigit() else NUMBER_VALUES.get(number)
         base = unit if unit in _HOURS else "mes" if unit == "meses" else unit[:-1]
         if count and base in _HOURS:
-            found.add(float(count) * _HOURS[base])
+            found.append((float(count) * _HOURS[base], match.group(0)))
     return found
 
 
@@ -107,15 +110,18 @@ def the_list_of(sentence: str, text: str) -> str:
 
 def verdict(guess: str, fact: str, listed: str = "") -> tuple[str, dict]:
     """How the learner's guess compares with the sentence that answers the question: ("right" | "figure" |
-    "partly" | "wrong", values for the message). A period said another way is right ("a month" for 30
-    days); figures decide when both have one (the guess's all in the fact: right; else the figures are
-    named); otherwise the key words the guess shares with the fact, or with the whole list it is an item
-    of (``listed``)."""
+    "partly" | "wrong", values for the message). Periods decide when both state one (said another way is
+    right: "a month" for 30 days; else both are named), then figures (the guess's all in the fact: right;
+    else both are named); otherwise the key words the guess shares with the fact, or with the whole list
+    it is an item of (``listed``)."""
     fact_text = CITATION_MARKER.sub("", fact)
     said, stated = _figures(guess), _figures(fact_text)
     shared = stems(guess) & stems(CITATION_MARKER.sub("", listed) or fact_text)
-    if _periods(guess) and _periods(guess) <= _periods(fact_text):
-        return "right", {}
+    said_periods, stated_periods = _periods(guess), _periods(fact_text)
+    if said_periods and stated_periods:  # "two weeks" against "30 days": the periods, named as said
+        if {hours for hours, _ in said_periods} <= {hours for hours, _ in stated_periods}:
+            return "right", {}
+        return "figure", {"said": said_periods[0][1], "fact": stated_periods[0][1]}
     if said and stated:
         if set(said) <= set(stated):
             return "right", {}

@@ -156,7 +156,7 @@ def test_a_guess_gets_feedback_against_the_fact_then_the_cited_answer(seeded_poo
     assert "30" not in text  # the answer waits for the guess
 
     events, text = run(james, "I'd say 7 days", seeded_pool, session_id=session)
-    assert text.startswith("❌ Not quite: you said 7, and the material says 30."), text
+    assert text.startswith("❌ Not quite: you said 7 days, and the material says 30 days."), text
     assert text.index("Not quite") < text.index("within 30 days") < text.index("[1]")
     assert by_name(events, Citations).citations and by_name(events, Done).engine == "offline"
     stored, guide = _stored(seeded_pool, james, session)
@@ -217,7 +217,8 @@ def test_a_reply_to_a_pending_question_is_read_as_a_guess_a_way_out_or_a_new_que
 def test_a_guess_is_compared_by_its_figures_then_its_key_words():
     fact = "Customers may return any unused product within 30 days of purchase for a full refund [1]."
     assert verdict("30 days", fact)[0] == "right" and verdict("thirty", fact)[0] == "right"
-    assert verdict("14 days", fact) == ("figure", {"said": "14", "fact": "30"})
+    assert verdict("14 days", fact) == ("figure", {"said": "14 days", "fact": "30 days"})
+    assert verdict("thirty", fact) == ("right", {}) and verdict("14", fact) == ("figure", {"said": "14", "fact": "30"})
     code = "The Password Standard POL-SEC-004 requires a minimum length of 14 characters."
     assert verdict("creo que 8", code) == ("figure", {"said": "8", "fact": "14"})  # not the code's 004
     assert verdict("as long as it is unused", fact)[0] == "partly"  # the figure is missing
@@ -238,7 +239,7 @@ def test_the_pending_question_survives_a_new_process(seeded_pool, james):
         env=dict(os.environ),
     )
     assert reply.returncode == 0, reply.stderr
-    assert "Not quite: you said 7, and the material says 30." in reply.stdout and "[1]" in reply.stdout
+    assert "Not quite: you said 7 days, and the material says 30 days." in reply.stdout and "[1]" in reply.stdout
 
 
 def test_direct_course_gives_the_facts_and_still_points_to_what_helps(seeded_pool, lucia):

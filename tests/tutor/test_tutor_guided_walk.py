@@ -58,7 +58,8 @@ def test_a_period_said_another_way_is_right():
     assert verdict("a month", fact)[0] == "right" and verdict("one month?", fact)[0] == "right"
     assert verdict("un mes", "El plazo general de devolución es de 30 días desde la compra.")[0] == "right"
     assert verdict("un día", "Los correos se responden en un plazo máximo de 24 horas laborables.")[0] == "right"
-    assert verdict("two weeks", fact)[0] == "figure" and verdict("a year", fact)[0] != "right"
+    assert verdict("two weeks", fact) == ("figure", {"said": "two weeks", "fact": "30 days"})  # not "2" and "30"
+    assert verdict("dos semanas", "El plazo es de 30 días.") == ("figure", {"said": "dos semanas", "fact": "30 días"})
 
 
 def test_lucias_acre_guess_is_judged_against_the_acre_steps(seeded_pool, lucia):
