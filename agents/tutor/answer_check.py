@@ -34,39 +34,9 @@ if TYPE_CHECKING:
 # the kind of fact asked, the passage's retrieval score). One of them answers when it holds the kind of
 # fact asked and covers MIN_COVERAGE of the question's key terms: the same stem, or a word the glossary
 # (core.glossary) gives for it in either language, in the sentence, its heading, its list's lead-in or
-# the document's title. Tuned on the train split of seeds/eval/answers: the e5 word test it replaces
-# (a word within 0.91 counted as a translation) let half the unanswerable questions through (false
-# grounding 0.50); the glossary 0.06, at abstention 0.11. A term the glossary doesn't know counts when
-# the multilingual model puts a word of the sentence at EQUIVALENT_WORDS (0.88-0.90: false grounding
-# 0.44-0.19 on train).
-# With retrieval in both languages (grounding.search_both_languages) and 0.4 for a sentence in the other
-# language: train facts 0.814, abstention 0.043, false grounding 0.125, parity 0.814. Session 10, on the
-# larger train split (158): one threshold (0.6) whatever the sentence's language gave false grounding
-# 0.25 -> 0.156 at abstention 0.071 -> 0.103, and on the new held-out 0.111 -> 0 at 0.103 -> 0.155 (the
-# old tutor eval's abstention 0.062 -> 0.138): the glossary pairs too few words of a question with a
-# sentence in the other language to hold it to 0.6. Dropping words any workplace question holds ("work",
-# "office", "days") from the key terms: train 0.062 / 0.111, held-out no better ("park my car at head
-# office" answered). The lower bar for the other language only for the best TRANSLATED_TOP sentences
-# (a far-ranked sentence that shares half the terms is a neighbour, not the answer): train false
-# grounding 0.25 -> 0.188 at abstention 0.071 -> 0.079.
-# Session 11 (train): a short list lead-in ("Ejemplos de comportamiento inaceptable:") frames its items, and
-# "mínima/maximum" anywhere asks for a figure, which must be the sentence's own (OWN_FIGURE): facts 0.762 ->
-# 0.770, abstention 0.079 -> 0.063, false grounding 0.188 -> 0.156. Ranking a sentence in the other language
-# by its similarity to the glossed question as well: facts 0.722-0.746, false grounding 0.219 (dropped).
-# Session 12 (train, 270 questions, retrieval cached): a word the glossary doesn't know pairs with a sentence's
-# word at 0.93, not 0.91 (at 0.91 "wedding" found a partner in the bereavement-leave sentences): false grounding
-# 0.183 -> 0.150, facts and abstention unchanged (0.94: false grounding 0.133, but abstention 0.100 and facts
-# 0.738); "off", "libre(s)", "dan" say how a question is asked ("hours off", "horas libres", "me dan"): facts
-# 0.743 -> 0.748, abstention 0.095 -> 0.090. Tried and not kept: "un/una" no longer number words (abstention
-# +0.005), list rows "label: figure" as statements (no change), a higher bar for the other language (0.45-0.5:
-# facts 0.733, abstention 0.110), CHECK_TOP 12-16 (abstention -0.004 to -0.009, facts equal, first citation
-# lower), retrieval weight 1-3 (facts lower).
-# Session 13 (train 330, retrieval cached): retrieval taken in turns from the question as asked and as glossed
-# (grounding.search_both_languages) facts 0.748 -> 0.752, abstention 0.109 -> 0.093, false grounding 0.167 ->
-# 0.153; judging the CHECK_TOP best of each language, not of all: 0.756 / 0.085 / 0.167 (the lower bar for the
-# other language by the rank in its own language: false grounding 0.264). Not kept: every key term held by some
-# retrieved sentence (false grounding 0.083, abstention 0.341: the missing terms of answered questions are
-# "tarda", "cajero", "brecha", of unanswered ones "gym", "wedding" — e5 word vectors don't tell them apart).
+# the document's title; a term the glossary doesn't know counts when the multilingual model puts a word of
+# the sentence at EQUIVALENT_WORDS. How each figure was tuned on the train split of seeds/eval/answers, and
+# what was tried and not kept: seeds/eval/answers/TUNING.md.
 CHECK_TOP = 8
 EQUIVALENT_WORDS = 0.93
 MIN_COVERAGE = 0.6
