@@ -10,7 +10,7 @@ from agents.offline.exemplars import closest_labels, match_exemplars
 from agents.offline.extractive import cite_chosen, extractive_answer, sentence_vectors
 from agents.offline.language import detect_language, message_language
 from agents.offline.phrasing import localized, stream_words
-from agents.offline.sentences import answer_candidates, enclosing_list, split_sentences
+from agents.offline.sentences import answer_candidates, enclosing_list, split_sentences, without_list_marker
 
 __all__ = [
     "answer_candidates",
@@ -24,5 +24,6 @@ __all__ = [
     "message_language",
     "sentence_vectors",
     "split_sentences",
+    "without_list_marker",
     "stream_words",
 ]

@@ -92,22 +92,6 @@ def _blocks(text: str) -> Iterator[str]:
         yield " ".join(current)
 
 
-def enclosing_list(sentence: str, text: str) -> tuple[str, list[str]]:
-    """The list ``sentence`` is an item of in ``text``: the line leading into it ("" if none) and its items in
-    order, their marks removed ("…seguimos el método ACRE:", the four steps); ("", []) for no list item."""
-    lines = text.splitlines()
-    at = next((i for i, line in enumerate(lines) if _LIST_MARKER.match(line) and sentence[:30] in line), None)
-    if at is None:
-        return "", []
-    first = last = at
-    while first > 0 and (_LIST_MARKER.match(lines[first - 1]) or not lines[first - 1].strip()):
-        first -= 1
-    while last + 1 < len(lines) and (_LIST_MARKER.match(lines[last + 1]) or not lines[last + 1].strip()):
-        last += 1
-    lead_in = lines[first - 1].strip() if first > 0 and lines[first - 1].rstrip().endswith(":") else ""
-    return lead_in, [_LIST_MARKER.sub("", line).strip() for line in lines[first : last + 1] if line.strip()]
-
-
 def split_sentences(text: str) -> list[str]:
     """Sentences in order; aware of es/en abbreviations, decimals, initials and list items."""
     sentences: list[str] = []
@@ -151,3 +135,35 @@ def answer_candidates(passages: list[tuple[int, str]]) -> list[tuple[int, str]]:
     return [
         (number, sentence) for number, text in passages for sentence in split_sentences(text) if statement(sentence)
     ]
+
+
+def enclosing_list(sentence: str, text: str) -> tuple[str, list[str]]:
+    """(the lead-in sentence that introduces it, or "", its items as written, a wrapped item's lines joined) of
+    the list ``sentence`` is an item of in ``text`` (items may be a blank line apart); ("", []) when it is no item.
+    "…seguimos el método ACRE:" and the four steps."""
+    lists: list[tuple[str, list[str]]] = []
+    paragraph, in_item, wrapped = "", False, False
+    items: list[str] | None = None
+    for line in text.splitlines():
+        if _LIST_MARKER.match(line):
+            if items is None:
+                items = []
+                lists.append((paragraph, items))
+            items.append(line.strip())
+            in_item, wrapped = True, False
+        elif not line.strip():
+            in_item, wrapped = False, False
+        elif in_item and items:
+            items[-1] += " " + line.strip()
+        else:  # a paragraph's line (a wrapped one goes on)
+            paragraph, items = (f"{paragraph} {line.strip()}" if wrapped else line.strip()), None
+            wrapped = True
+    for before, listed in lists:
+        if any(sentence[:30] in item for item in listed):
+            lead_in = re.split(r"(?<=[.!?])\s+", before)[-1] if before.endswith(":") else ""
+            return lead_in, listed
+    return "", []
+
+
+def without_list_marker(item: str) -> str:
+    return _LIST_MARKER.sub("", item).strip()

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from agents.i18n import code_label, format_date, format_percent, t
-from agents.offline import cite_chosen, detect_language, enclosing_list
+from agents.offline import detect_language, enclosing_list
 from agents.retrieval.grounding import MIN_RELEVANCE, RELEVANCE_MARGIN, SEMANTIC_K
 from agents.retrieval.passages import Passage
 from agents.retrieval.search import search
@@ -28,6 +28,7 @@ from agents.tutor.answer_check import (
     ranked_sentences,
 )
 from agents.tutor.guardrails import normalize, socratic_hint
+from agents.tutor.read_whole import read_whole
 from storage import courses as course_store
 
 if TYPE_CHECKING:
@@ -159,7 +160,7 @@ def select_sentences(message: str, passages: list[Passage], language: str, embed
         return ""
     lead = answering(message, ranked, embedder) or ranked[0]
     if named := _named_list(message, lead, passages, ranked, embedder):
-        return cite_chosen([(r.number, r.sentence) for r in named], list(range(len(named))), MAX_ANSWER_CHARS)
+        return read_whole(named, ranked, passages, MAX_ANSWER_CHARS)
     chosen: list[Ranked] = [lead]
     used = len(lead.sentence) + 5
     for r in ranked:
@@ -172,8 +173,7 @@ def select_sentences(message: str, passages: list[Passage], language: str, embed
         chosen.append(r)
         used += len(r.sentence) + 5
     chosen.sort(key=lambda r: (r.number != lead.number, r.position))
-    candidates = [(r.number, r.sentence) for r in chosen]
-    return cite_chosen(candidates, list(range(len(candidates))), MAX_ANSWER_CHARS)
+    return read_whole(chosen, ranked, passages, MAX_ANSWER_CHARS)
 
 
 def _named_list(

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from agents.i18n import t
-from agents.offline import enclosing_list
+from agents.offline import enclosing_list, without_list_marker
 from agents.retrieval.passages import CITATION_MARKER
 from agents.tutor.classify import heuristic_intent
 from core.text import NUMBER_VALUES, fold, shortened, stems, words
@@ -105,7 +105,7 @@ def _periods(text: str) -> list[tuple[float, str]]:
 def the_list_of(sentence: str, text: str) -> str:
     """All the items of the list ``sentence`` is an item of in ``text`` (the ACRE method's four steps, each
     its own sentence), else the sentence alone: what a guess naming the whole list is compared with."""
-    return " ".join(enclosing_list(sentence, text)[1]) or sentence
+    return " ".join(without_list_marker(item) for item in enclosing_list(sentence, text)[1]) or sentence
 
 
 def verdict(guess: str, fact: str, listed: str = "") -> tuple[str, dict]:
