@@ -210,10 +210,11 @@ _AMOUNT = r"(?P<n>\d{1,3}|" + "|".join(sorted(_AMOUNTS, key=len, reverse=True)) 
 _UNIT = r"(?P<unit>days?|dias?|weeks?|semanas?|fortnights?|quincenas?)"
 _EXTENSIONS = (
     re.compile(rf"\b{_AMOUNT} (?:more|extra|additional) {_UNIT}\b"),  # one more week, an extra week
+    re.compile(rf"\b(?:extra|additional|another) {_AMOUNT} {_UNIT}\b"),  # an extra 5 days
     re.compile(rf"\b{_AMOUNT} {_UNIT} (?:more|extra|longer|later|mas|adicionales?)\b"),  # dos semanas más
     re.compile(rf"\b(?:another|otra|otro) {_UNIT}\b"),
     re.compile(  # extend … by 5 days, push … back two weeks, amplía una semana el plazo
-        r"\b(?:extend|push|move|delay|amplia|alarga|prorroga|extiende|retrasa|aplaza|estira)\w*\b"
+        r"\b(?:extend|push|move|delay|bump|amplia|alarga|prorroga|extiende|retrasa|aplaza|estira)\w*\b"
         rf"(?:\s+\S+){{0,5}}?\s+(?:by |back |en )?{_AMOUNT} {_UNIT}\b"
     ),
 )

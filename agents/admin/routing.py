@@ -30,7 +30,8 @@ LEVEL_WORDS = {
     "high": {"high", "alto", "alta", "expert", "experto", "experta", "advanced", "avanzado", "avanzada"}
     | {"experts", "expertos", "expertas"},
     "medium": {"medium", "medio", "media", "intermediate", "intermedio", "intermedia"},
-    "low": {"low", "bajo", "baja", "basic", "basico", "basica", "beginner", "principiante"},
+    "low": {"low", "bajo", "baja", "basic", "basico", "basica", "beginner", "principiante"}
+    | {"beginners", "principiantes"},
 }
 _KEYWORD_WORDS = {tool: [words(phrase) for phrase in phrases] for tool, phrases in TOOL_KEYWORDS.items()}
 # A step opening with one of these asks whether something is so; it orders nothing.
@@ -45,11 +46,11 @@ _LEARNER_WORDS = {"learners", "learner", "students", "alumnos", "alumnas", "estu
 _GONE_QUIET_WORDS = {"inactive", "inactivos", "inactivas", "inactivo", "inactiva"}
 # "Who works in Tiendas?", "¿Quiénes están en Logística?": a department's people
 _STAFF_WORDS = {"works", "work", "working", "trabaja", "trabajan", "who", "quien", "quienes", "people", "personas"}
-_STAFF_WORDS |= {"team", "equipo", "staff", "plantilla", "gente", "members", "miembros"}
+_STAFF_WORDS |= {"team", "equipo", "staff", "plantilla", "gente", "members", "miembros", "everyone", "everybody"}
 _REMOVE_VERBS = {"remove", "revoke", "cut", "quita", "quitale", "elimina", "retira", "retirale", "bloquea"}
 _ACCESS_WORDS = {"access", "account", "login", "acceso", "cuenta"}
 _DEADLINE_WORDS = {"deadline", "deadlines", "plazo", "plazos"}
-_MOVE_VERBS = {"move", "change", "push", "set", "extend", "bring", "cambia", "cambiale", "mueve", "pasa", "pon"}
+_MOVE_VERBS = {"move", "change", "push", "bump", "set", "extend", "bring", "cambia", "cambiale", "mueve", "pasa", "pon"}
 _MOVE_VERBS |= {"ponle", "amplia", "alarga", "adelanta", "retrasa", "aplaza", "extiende"}
 _LISTING_WORDS = {"list", "lista", "listar", "show", "muestra", "muestrame", "ensename", "employees", "empleados"}
 # words that only ask about the person named ("what about Tom?", "¿y Lucía qué tal?")
@@ -176,11 +177,14 @@ def route(
         return "assign_course"  # "Give Harry one more week", "Move Grace's deadline to 1 March": theirs moved
     if asked == 0 and people and asks_yes_or_no(step):
         return "get_employee_detail"  # "Is Tom Baker still active?": what their record says
+    if asked is not None and people and says_any(said, _DEADLINE_WORDS) and org and org.courses_in(step):
+        return "get_employee_detail"  # "What's Diego's deadline for the returns course?": his enrolment
     if org and asked is None and people:
         if level_in(said) and org.named(step, org.skills):
             return "verify_skill"
+    if org and asked is None and (people or org.said_whole(step, org.departments)):
         if set(said) & ASSIGN_VERBS and _course(step, org):
-            return "assign_course"
+            return "assign_course"  # "Put the whole Customer Care team on the security course"
     if any(said_at(said, words(phrase)) is not None for phrase in OUT_OF_SCOPE):
         return None
     if says_any(said, _LEARNER_WORDS) and says_any(said, _GONE_QUIET_WORDS):

@@ -168,7 +168,7 @@ _COURSE_WORDS = {"course", "curso", "training", "formacion"}
 # "What's Chloe's progress on the returns course?": a course meant without a course word or its whole title
 _PROGRESS_WORDS = {"progress", "progreso", "lleva", "far", "donde", "finished", "terminado", "termino", "acabado"}
 # "Which courses have nobody enrolled?", "¿Hay cursos vacíos?": only the courses no one takes
-_NOBODY_WORDS = {"nobody", "nobodys", "noone", "nadie", "empty", "vacio", "vacios", "vacia", "vacias"}
+_NOBODY_WORDS = {"nobody", "nobodys", "noone", "nadie", "empty", "vacio", "vacios", "vacia", "vacias", "zero"}
 
 
 def _course_meant(step: str, said: set[str], org: OrgNames) -> bool:
@@ -234,6 +234,9 @@ def plan_offline(
         if tool is None:
             unplanned.append(step)
             continue
-        planned.append({"tool": tool, "arguments": arguments_for(tool, step, org, people, today)})
+        # "Deactivate Ryan and Isabel": one call each, previewed together (one confirm runs both)
+        for person in people if tool == "deactivate_employee" and len(people) > 1 else [None]:
+            said = [person] if person else people
+            planned.append({"tool": tool, "arguments": arguments_for(tool, step, org, said, today)})
         earlier_people = people
     return planned, (unplanned if planned else unplanned[1:])

@@ -27,6 +27,8 @@ TOOL_KEYWORDS: dict[str, list[str]] = {
         "apuntar",
         "apuntalo",
         "apuntala",
+        "apuntame",  # "Apúntame a Grace y a Harry al repaso…": sign them up for me
+        "inscribeme",
         "register",
         "sign up",
     ],
@@ -177,6 +179,7 @@ TOOL_KEYWORDS: dict[str, list[str]] = {
         "experiencia en",
         "experiencia con",
         "someone who knows",
+        "go to person",
     ],
     "get_alerts": [
         "alerts",
@@ -210,6 +213,7 @@ TOOL_KEYWORDS: dict[str, list[str]] = {
         "retrasado",
         "retraso",
         "behind",  # "Who's behind on Warehouse Safety?": that course's alerts
+        "struggling",
         "quedando atras",
         "se queda atras",
         "se quedan atras",

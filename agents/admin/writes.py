@@ -5,7 +5,7 @@ as the trace's table shows them); ``execute_*`` runs after the admin confirmed t
 (``agents.admin.nodes.execute_confirmed`` is the only caller) and audits before/after.
 
 A write changes only what the admin asked for: assigning a course to someone already enrolled keeps
-their progress and state, and their deadline unless a new one was given.
+their progress and state, and their deadline unless a new one was given (someone who finished it: unchanged).
 """
 
 from __future__ import annotations
@@ -68,8 +68,8 @@ def _assignment(before: dict | None, deadline) -> dict | None:
         return {"status": "assigned", "deadline": asked}
     if before["status"] == "cancelled":
         return {"status": "assigned", "deadline": asked or before["deadline"]}
-    if asked is None or asked == before["deadline"]:
-        return None
+    if asked is None or asked == before["deadline"] or before["status"] == "completed":
+        return None  # a finished course's deadline is history: moving it would change nothing anyone sees
     return {"status": before["status"], "deadline": asked}
 
 

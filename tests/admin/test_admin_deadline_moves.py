@@ -99,3 +99,11 @@ def test_a_new_date_without_a_course_moves_the_persons_one_open_course(turn, see
     reply = turn("Move Grace's deadline to the end of next month", user=_user(seeded_pool, "oliver@acme.test"))
     assert reply.pending is not None, reply.response
     assert title in reply.pending["preview"] and f"{format_date(before, 'en')} → " in reply.pending["preview"]
+
+
+def test_assigning_a_finished_course_again_leaves_its_deadline_alone(turn, seeded_pool):
+    """Read as Marta: "Apúntame a Grace y a Harry al repaso … para el 15" previewed both finished enrollments'
+    deadlines moving (21 oct → 15 dic, "conserva completado"), a change nobody would see."""
+    reply = turn("Apúntame a Grace y a Harry al repaso de la política de tienda para el 15")
+    assert reply.pending is None
+    assert "No hay nada que cambiar" in reply.response and reply.response.count("completado") == 2, reply.response
