@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from agents.content.facts import figures
+from agents.content.facts import figures, rule_of, topic_of
 from agents.content.sections import Section
 from agents.content.text import (
     content_words,
@@ -31,6 +31,8 @@ MAX_KEY_STATEMENTS = 4  # besides the fact sentences, which all stay
 MAX_DEFINITIONS = 3
 MAX_LIST_ITEMS = 8
 MAX_STEPS = 8
+MAX_RECAP_TOPICS, MAX_RECAP_FIGURES = 3, 4
+_NOT_RECALLED = ("amount:count", "year")  # a bare number or a year may be a reference, not a figure to keep
 _RULE = re.compile(
     r"\b(debe|deben|siempre|nunca|obligatori\w*|prohibid\w*|máximo|mínimo|plazo|no se puede|"
     r"must|always|never|required|mandatory|within|at least|at most|may not|cannot|only)\b",
@@ -230,16 +232,30 @@ def _list_item(item: str) -> str:
     return f"- **{match.group(1).strip()}**: {match.group(2).strip()}" if match else f"- {item}"
 
 
+def _listed(items: list[str], language: str) -> str:
+    *first, last = items
+    return t("content.text.and_list", language, parts=", ".join(first), last=last) if first else last
+
+
 def module_recap(lessons: list[tuple[str, list[Section]]], language: str) -> str:
-    """The module's recap: under each lesson's title, the (at most two) whole sentences with its figures to keep,
-    else its first fact; a figure alone ("30 días, 15 días") says nothing about what it counts."""
+    """The module's recap as questions to answer before the practice, never the lessons' sentences again: under
+    each lesson's title, what it says about its rules' subjects and what its figures stand for ("¿A qué se refieren
+    14 días y 6 horas?")."""
     lines = []
     for title, sections in lessons:
-        facts = fact_sentences("\n\n".join(s.text for s in sections))
-        counted = [f for f in facts if any(v.kind != "amount:count" for v in figures(f))]
-        lines.append(f"- **{title}**")
-        lines += [f"  - {sentence}" for sentence in (counted or facts)[:2]]
-    return f"#### {t('content.lesson.recap', language)}\n\n" + "\n".join(lines) + "\n"
+        facts = [f for f in fact_sentences("\n\n".join(s.text for s in sections)) if not _EXAMPLE.search(f)]
+        topics = [topic for f in facts if (rule := rule_of(f)) and (topic := topic_of(rule.condition))]
+        once: dict[str, str] = {}  # "80 hours" and "80 hour" once
+        for value in (v for f in facts for v in figures(f) if v.kind not in _NOT_RECALLED and "-" not in v.text):
+            once.setdefault(fold(value.text).rstrip("s"), value.text)
+        topics = list(dict.fromkeys(topic for topic in topics if not re.search(r"\d", topic)))[:MAX_RECAP_TOPICS]
+        shown = list(once.values())[:MAX_RECAP_FIGURES]
+        asks = [t("content.lesson.recap_topics", language, topics=_listed(topics, language))] if topics else []
+        if shown:
+            asks.append(t("content.lesson.recap_figures", language, count=len(shown), figures=_listed(shown, language)))
+        lines.append(f"- **{title}** — {' '.join(asks) or t('content.lesson.recap_plain', language)}")
+    intro = t("content.lesson.recap_intro", language)
+    return f"#### {t('content.lesson.recap', language)}\n\n{intro}\n\n" + "\n".join(lines) + "\n"
 
 
 # -- how much was copied ---------------------------------------------------------------------------

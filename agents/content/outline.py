@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections import Counter
 from dataclasses import replace
 
 from agents.content.sections import Section
 from agents.content.state import APPLIED_LEVELS
-from agents.content.text import bloom_level, key_terms, procedures, sentences, snake
+from agents.content.text import bloom_level, fold, key_terms, procedures, sentences, snake
 from agents.i18n import t
 
 MAX_MODULES = 8
@@ -142,6 +143,21 @@ def group_title(units: list[Unit]) -> str:
     return max(units, key=lambda u: u.size).title
 
 
+def _distinct_titles(titles: list[str], groups: list[list[Unit]], language: str) -> list[str]:
+    """Titles that tell the modules apart: a heading several modules share ("Types of leave" over four of them)
+    is followed by each one's own parts ("Types of leave: Award leave and Sick leave")."""
+    shared = Counter(fold(title) for title in titles)
+    distinct = []
+    for title, group in zip(titles, groups):
+        parts = [unit.title for unit in group if fold(unit.title) != fold(title)]
+        if shared[fold(title)] > 1 and parts:
+            *first, last = parts
+            own = t("content.text.and_list", language, parts=", ".join(first), last=last) if first else last
+            title = f"{title}: {own}"
+        distinct.append(title)
+    return distinct
+
+
 def _lessons(units: list[Unit], language: str) -> list[dict]:
     """One lesson per unit, or per sub-section of a long unit; then the module's recap, where its exercises are."""
     pieces: list[Unit] = []
@@ -216,7 +232,8 @@ def structure_twin(themes: list[dict], sections: list[Section], metadata: dict, 
     pairs = [(unit, theme) for unit, theme in pairs if unit.sections]
     theme_of = {id(unit): theme for unit, theme in pairs}
     modules: list[dict] = []
-    for group in _merge_into_modules([unit for unit, _ in pairs]):
+    groups = _merge_into_modules([unit for unit, _ in pairs])
+    for group in groups:
         group_themes = [theme_of[id(u)] for u in group]
         levels = [theme["bloom_level"] for theme in group_themes]
         modules.append(
@@ -230,6 +247,8 @@ def structure_twin(themes: list[dict], sections: list[Section], metadata: dict, 
                 "lessons": _lessons(group, language),
             }
         )
+    for module, title in zip(modules, _distinct_titles([m["title"] for m in modules], groups, language)):
+        module["title"] = title
     titles = metadata.get("doc_titles") or ["—"]
     return {
         "title": " + ".join(titles),

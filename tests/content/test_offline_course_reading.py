@@ -57,3 +57,29 @@ def test_a_conversation_does_not_ask_the_practical_cases_rules_again():
             for conversation in (e for e in module["exercises"] if e["type"] == "dialogue"):
                 replies = {o["text"] for n in conversation["content"]["nodes"].values() for o in n["options"]}
                 assert not replies & cases, (name, module["module_spec"]["title"], replies & cases)
+
+
+def test_module_titles_tell_the_modules_apart():
+    """Modules 3-6 of the TTS leave course were all "Types of leave"."""
+    from tests.content.offline_courses import PUBLIC
+
+    titles = [m["title"] for m in offline_course(PUBLIC["tts_leave"])["outline"]["modules"]]
+    assert len(set(titles)) == len(titles), titles
+    assert "Types of leave: Award leave and Sick leave" in titles, titles
+    assert [m["title"] for m in offline_course(DEMO["demo_gastos"])["outline"]["modules"]][0] == "1. Principios"
+
+
+def test_the_recap_asks_what_the_lessons_said_and_does_not_repeat_it():
+    """The recap listed one or two of each lesson's sentences again, word for word."""
+    from agents.content.text import fact_sentences
+
+    course = offline_course(DEMO["demo_gastos"])
+    for module in course["modules"]:
+        recap = next(lesson["content"] for lesson in module["lessons"] if lesson["content_type"] == "exercise")
+        said = [s for sec in course["sections"] for s in fact_sentences(sec.text)]
+        assert not [s for s in said if s in recap], recap
+    transport = next(
+        lesson["content"] for lesson in course["modules"][1]["lessons"] if lesson["content_type"] == "exercise"
+    )
+    assert "¿A qué se refieren 600 km, 14 días, 6 horas y 0,26 EUR?" in transport, transport
+    assert "¿Qué dice sobre los vuelos" in transport, transport

@@ -10,6 +10,7 @@ MESSAGES = {
         "en": "After this course the employee will be able to apply what {docs} sets out on: {topics}.",
         "es": "Al terminar el curso, la persona empleada sabrá aplicar lo que establece {docs} sobre: {topics}.",
     },
+    "content.text.and_list": {"en": "{parts} and {last}", "es": "{parts} y {last}"},  # "a, b and c"
     # -- lessons (offline twin)
     "content.lesson.practice_title": {"en": "Recap and practice", "es": "Repaso y práctica"},
     "content.lesson.practice_intro": {
@@ -18,6 +19,16 @@ MESSAGES = {
         "es": "Comprueba lo que has aprendido en este módulo. Cada ejercicio sale del texto fuente y su "
         "explicación lo cita.",
     },
+    "content.lesson.recap_intro": {
+        "en": "Before the practice, check you can answer these without looking back:",
+        "es": "Antes de practicar, comprueba que sabes responder a esto sin mirar atrás:",
+    },
+    "content.lesson.recap_topics": {"en": "What does it say about {topics}?", "es": "¿Qué dice sobre {topics}?"},
+    "content.lesson.recap_figures": {
+        "en": "What {count, plural, one {does} other {do}} {figures} stand for?",
+        "es": "¿A qué se {count, plural, one {refiere} other {refieren}} {figures}?",
+    },
+    "content.lesson.recap_plain": {"en": "What are its key points?", "es": "¿Cuáles son sus puntos esenciales?"},
     "content.lesson.key_points": {"en": "Key points", "es": "Lo esencial"},
     "content.lesson.definitions": {"en": "Definitions", "es": "Definiciones"},
     "content.lesson.steps": {"en": "Step by step: {what}", "es": "Paso a paso: {what}"},
