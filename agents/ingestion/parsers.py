@@ -15,6 +15,7 @@ from html.parser import HTMLParser
 from typing import Any
 
 from agents.ingestion import limits
+from agents.ingestion.escapes import prose_unescaped
 from agents.ingestion.pdf_visible import drop_invisible_text
 from core.inputs import Refusal, strip_nul
 from core.markup import strip_html
@@ -84,7 +85,7 @@ def _decode(data: bytes) -> str:
 
 
 def _parse_markdown(data: bytes, stem: str) -> ParsedDocument:
-    h1, paragraphs = _markdown_paragraphs(strip_html(_decode(data)))  # comments may span paragraphs
+    h1, paragraphs = _markdown_paragraphs(prose_unescaped(strip_html(_decode(data))))  # comments may span paragraphs
     return ParsedDocument(h1 or stem, paragraphs, _estimated_pages(paragraphs))
 
 
