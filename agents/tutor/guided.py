@@ -43,12 +43,15 @@ _GUESSING = re.compile(
 )
 # a figure on its own, not a part of a code ("POL-SEC-004", "HR-ONB-001", "v2")
 _FIGURE = re.compile(r"(?<![^\W_])(?<![^\W\d_]-)\d+(?:[.,]\d+)?")
-# a period said either way ("a month", "un mes", "30 days", "24 horas"), in hours
+# a period said either way ("a month", "un mes", "30 days", "24 horas"); one counted in working time ("24 horas
+# laborables", "5 business days") only the same way, never converted ("un día" is not 24 working hours)
 _PERIOD = re.compile(
-    r"\b(\d+|[^\W\d_]+) (hours?|horas?|days?|d[ií]as?|weeks?|semanas?|months?|mes|meses|years?|a[ñn]os?)\b", re.I
+    r"\b(\d+|[^\W\d_]+) (?:(working|business) )?(hours?|horas?|days?|d[ií]as?|weeks?|semanas?|months?|mes|meses|"
+    r"years?|a[ñn]os?)(?: (laborables|h[aá]biles))?\b",
+    re.I,
 )
-_HOURS = {"hour": 1, "hora": 1, "day": 24, "dia": 24, "week": 168, "semana": 168, "month": 720, "mes": 720}
-_HOURS |= {"year": 8760, "ano": 8760}
+_UNIT = {"hora": "hour", "dia": "day", "semana": "week", "mes": "month", "ano": "year"}
+_HOURS = {"hour": 1, "day": 24, "week": 168, "month": 720, "year": 8760}
 _ONE = ("a", "an", "one", "un", "una", "uno")
 
 
@@ -90,15 +93,18 @@ def _figures(text: str) -> list[str]:
     return list(dict.fromkeys(figure for _, figure in sorted(found)))
 
 
-def _periods(text: str) -> list[tuple[float, str]]:
-    """The periods ``text`` states, in hours, each with its words ("a month" and "30 days" are both 720)."""
+def _periods(text: str) -> list[tuple[set, str]]:
+    """The periods ``text`` states, each with its words and what it equals: its count and unit, and its hours
+    unless counted in working time ("a month" and "30 days" are both 720 hours)."""
     found = []
     for match in _PERIOD.finditer(text):
-        number, unit = fold(match.group(1)), fold(match.group(2))
+        number, unit = fold(match.group(1)), fold(match.group(3))
         count = 1 if number in _ONE else int(number) if number.isdigit() else NUMBER_VALUES.get(number)
-        base = unit if unit in _HOURS else "mes" if unit == "meses" else unit[:-1]
+        singular = "mes" if unit == "meses" else unit if unit in _UNIT or unit in _HOURS else unit[:-1]
+        base = _UNIT.get(singular, singular)
         if count and base in _HOURS:
-            found.append((float(count) * _HOURS[base], match.group(0)))
+            working = match.group(2) or match.group(4)
+            found.append(({(count, base)} | (set() if working else {float(count) * _HOURS[base]}), match.group(0)))
     return found
 
 
@@ -119,7 +125,7 @@ def verdict(guess: str, fact: str, listed: str = "") -> tuple[str, dict]:
     shared = stems(guess) & stems(CITATION_MARKER.sub("", listed) or fact_text)
     said_periods, stated_periods = _periods(guess), _periods(fact_text)
     if said_periods and stated_periods:  # "two weeks" against "30 days": the periods, named as said
-        if {hours for hours, _ in said_periods} <= {hours for hours, _ in stated_periods}:
+        if all(any(said_as & stated_as for stated_as, _ in stated_periods) for said_as, _ in said_periods):
             return "right", {}
         return "figure", {"said": said_periods[0][1], "fact": stated_periods[0][1]}
     if said and stated:

@@ -57,7 +57,9 @@ def test_a_period_said_another_way_is_right():
     fact = "Customers may return any unused product within 30 days of purchase for a full refund [1]."
     assert verdict("a month", fact)[0] == "right" and verdict("one month?", fact)[0] == "right"
     assert verdict("un mes", "El plazo general de devolución es de 30 días desde la compra.")[0] == "right"
-    assert verdict("un día", "Los correos se responden en un plazo máximo de 24 horas laborables.")[0] == "right"
+    mail = "Los correos se responden en un plazo máximo de 24 horas laborables."
+    assert verdict("24 horas", mail)[0] == "right" and verdict("24 hours", mail)[0] == "right"
+    assert verdict("un día", mail) == ("figure", {"said": "un día", "fact": "24 horas laborables"})  # working time
     assert verdict("two weeks", fact) == ("figure", {"said": "two weeks", "fact": "30 days"})  # not "2" and "30"
     assert verdict("dos semanas", "El plazo es de 30 días.") == ("figure", {"said": "dos semanas", "fact": "30 días"})
 
