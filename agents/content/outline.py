@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from agents.content.sections import Section
 from agents.content.state import APPLIED_LEVELS
-from agents.content.text import bloom_level, fold, key_terms, procedures, sentences, snake
+from agents.content.text import bloom_level, fold, is_record_line, key_terms, procedures, sentences, snake
 from agents.i18n import t
 
 MAX_MODULES = 8
@@ -38,11 +38,13 @@ class Unit:
 
 def _groups_at(sections: list[Section], level: int) -> list[Unit]:
     """Sections grouped by their heading at ``level``; text above that level (an introduction under the
-    document title) joins the group that follows it."""
+    document title) and a title page holding only the document's record card join the group that follows."""
     units: list[Unit] = []
     pending: list[Section] = []
     for section in sections:
-        if len(section.parts) < level:
+        if len(section.parts) < level or all(
+            is_record_line(line) for line in section.text.splitlines() if line.strip()
+        ):
             pending.append(section)
             continue
         key = section.parts[:level]

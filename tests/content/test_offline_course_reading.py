@@ -23,9 +23,10 @@ def test_the_record_card_is_never_taught_nor_asked():
     """It was lesson 1's first sentence and a gap-fill ("… por cuenta de la ___")."""
     assert is_record_line("Document code: HR-ONB-001 · Version 2.0 · Owner: People & Culture · For: every new employee")
     assert not is_record_line("Tren · avión · coche: según la distancia.")
-    for path, code in ((DEMO["demo_gastos"], "POL-GAS-002"), (ONBOARDING, "HR-ONB-001")):
+    security = ROOT / "seeds" / "documents" / "information_security_policy.pdf"  # its title page: the card alone
+    for path, code in ((DEMO["demo_gastos"], "POL-GAS-002"), (ONBOARDING, "HR-ONB-001"), (security, "POL-SEC-001")):
         course = offline_course(path)
-        shown = _everything_shown(course)
+        shown = _everything_shown(course) + json.dumps(course["outline"], ensure_ascii=False)
         assert code not in shown and "Versi" not in shown, path.name
         assert course["modules"][0]["lessons"][0]["content"].strip()  # the lesson still teaches something
 
