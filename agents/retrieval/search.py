@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from typing import TYPE_CHECKING
 from uuid import UUID
 
@@ -13,6 +12,7 @@ from agents.offline import detect_language
 from agents.retrieval import fusion
 from agents.retrieval.course_tree import course_tree_hits
 from agents.retrieval.hits import Hit, Scope, packed_spans
+from agents.retrieval.per_corpus import PerCorpus
 from agents.retrieval.postprocess import deduplicate
 from storage import chunks as chunk_store
 from storage import corpus, course_outline, users
@@ -224,8 +224,7 @@ def _ranked_hits(
     return deduplicate(hits, limit=k, per_document=PER_DOCUMENT)
 
 
-_groups_cache: dict[UUID, tuple[tuple, list]] = {}
-_groups_lock = threading.Lock()
+_groups: PerCorpus[list[corpus.LanguageGroup]] = PerCorpus()
 
 
 def _language_groups(conn, org_id: UUID) -> list[corpus.LanguageGroup]:
@@ -237,14 +236,7 @@ def _corpus_groups(conn, org_id: UUID, signature: tuple | None) -> list[corpus.L
     corpus.corpus_signature: None when there is no such organisation)."""
     if signature is None:
         raise RetrievalError(f"unknown organisation: {org_id}")
-    with _groups_lock:
-        cached = _groups_cache.get(org_id)
-    if cached is not None and cached[0] == signature:
-        return cached[1]
-    groups = corpus.language_groups(conn, org_id)
-    with _groups_lock:
-        _groups_cache[org_id] = (signature, groups)
-    return groups
+    return _groups.get(org_id, signature, lambda: corpus.language_groups(conn, org_id))
 
 
 def _scoped_groups(groups: list[corpus.LanguageGroup]) -> list[str] | None:

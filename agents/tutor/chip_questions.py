@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import re
-import threading
 import time
 from dataclasses import dataclass
 from uuid import UUID
@@ -21,6 +20,7 @@ from langgraph.runtime import Runtime
 from agents.i18n import LANGUAGES, t
 from agents.offline import answer_candidates
 from agents.retrieval.passages import CITATION_MARKER, Passage, trim_passages
+from agents.retrieval.per_corpus import PerCorpus
 from agents.tutor import retrieve
 from agents.tutor.citations import section_path
 from agents.tutor.state import TutorContext, TutorState
@@ -84,22 +84,14 @@ def recognise(message: str) -> ChipQuestion | None:
     return None
 
 
-_sections_cache: dict[UUID, tuple[tuple, frozenset[str]]] = {}
-_sections_lock = threading.Lock()
+_section_names_kept: PerCorpus[frozenset[str]] = PerCorpus()
 
 
 def _section_names(conn, org_id: UUID, signature: tuple) -> frozenset[str]:
     """The organisation's section headings (named_material.section_names), read again only when its documents change
     (``signature``, storage.corpus): reading every chunk's section paths per turn grew with the corpus (240 ms of
     PostgreSQL CPU a turn at 50,000 chunks)."""
-    with _sections_lock:
-        cached = _sections_cache.get(org_id)
-    if cached is not None and cached[0] == signature:
-        return cached[1]
-    names = named_material.section_names(conn, org_id)
-    with _sections_lock:
-        _sections_cache[org_id] = (signature, names)
-    return names
+    return _section_names_kept.get(org_id, signature, lambda: named_material.section_names(conn, org_id))
 
 
 def known_names(conn, org_id: UUID, names: list[str]) -> set[str]:

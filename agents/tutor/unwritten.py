@@ -14,9 +14,9 @@ puedo reutilizar?" ("antes" is written, "anteriores" is not)."""
 
 from __future__ import annotations
 
-import threading
 from uuid import UUID
 
+from agents.retrieval.per_corpus import PerCorpus
 from agents.tutor.answer_check import key_terms
 from core import glossary
 from core.text import fold
@@ -25,22 +25,17 @@ from storage import corpus
 UNWRITTEN_STEM = 4
 UNWRITTEN_SHARE = 0.5
 
-_stems_cache: dict[UUID, tuple[tuple | None, frozenset[str]]] = {}
-_stems_lock = threading.Lock()
+_written_stems: PerCorpus[frozenset[str]] = PerCorpus()
 
 
 def written_stems(pool, org_id: UUID) -> frozenset[str]:
     """The first UNWRITTEN_STEM letters (folded) of every word the organisation's documents hold."""
     with pool.connection() as conn:
-        signature = corpus.corpus_signature(conn, org_id)
-        with _stems_lock:
-            cached = _stems_cache.get(org_id)
-        if cached is not None and cached[0] == signature:
-            return cached[1]
-        stems = frozenset(fold(word)[:UNWRITTEN_STEM] for word in corpus.vocabulary(conn, org_id))
-    with _stems_lock:
-        _stems_cache[org_id] = (signature, stems)
-    return stems
+        return _written_stems.get(
+            org_id,
+            corpus.corpus_signature(conn, org_id),
+            lambda: frozenset(fold(word)[:UNWRITTEN_STEM] for word in corpus.vocabulary(conn, org_id)),
+        )
 
 
 def unwritten(terms: list[str], stems: frozenset[str]) -> list[str]:
