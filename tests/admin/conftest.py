@@ -11,24 +11,24 @@ from storage import users
 from tests.conftest import make_deps
 
 
-def _user(pool, email: str) -> users.User:
+def user_by_email(pool, email: str) -> users.User:
     with pool.connection() as conn:
         return users.get_user_by_email(conn, email)
 
 
 @pytest.fixture(scope="module")
 def admin(seeded_pool):
-    return _user(seeded_pool, "admin@acme.test")
+    return user_by_email(seeded_pool, "admin@acme.test")
 
 
 @pytest.fixture(scope="module")
 def lucia(seeded_pool):
-    return _user(seeded_pool, "lucia@acme.test")
+    return user_by_email(seeded_pool, "lucia@acme.test")
 
 
 @pytest.fixture(scope="module")
 def james(seeded_pool):
-    return _user(seeded_pool, "james@acme.test")
+    return user_by_email(seeded_pool, "james@acme.test")
 
 
 @pytest.fixture(scope="module")
@@ -67,4 +67,4 @@ def audit_count(pool, action: str | None = None) -> int:
 
 
 def is_active(pool, email: str) -> bool:
-    return _user(pool, email).is_active
+    return user_by_email(pool, email).is_active

@@ -12,11 +12,7 @@ import pytest
 from agents.i18n import format_date
 from storage import audit, enrollments
 from storage import users as user_store
-
-
-def _user(pool, email: str) -> user_store.User:
-    with pool.connection() as conn:
-        return user_store.get_user_by_email(conn, email)
+from tests.admin.conftest import user_by_email
 
 
 def _open_deadlines(pool, email: str) -> dict[str, object]:
@@ -36,7 +32,7 @@ def _open_deadlines(pool, email: str) -> dict[str, object]:
 )
 def test_one_more_week_moves_the_persons_deadline_a_week_later(turn, seeded_pool, message, email, lang):
     [(title, before)] = _open_deadlines(seeded_pool, "harry@acme.test").items()
-    reply = turn(message, user=_user(seeded_pool, email))
+    reply = turn(message, user=user_by_email(seeded_pool, email))
     [call] = reply.tool_calls
     assert call["tool"] == "assign_course" and call["arguments"]["extend_days"] == 7
     assert reply.pending is not None, reply.response
@@ -48,9 +44,9 @@ def test_one_more_week_moves_the_persons_deadline_a_week_later(turn, seeded_pool
 
 def test_the_moved_deadline_is_written_on_confirm_and_audited(turn, seeded_pool):
     [(title, before)] = _open_deadlines(seeded_pool, "raul@acme.test").items()
-    reply = turn("Extend Raúl's deadline by 10 days", user=_user(seeded_pool, "oliver@acme.test"))
+    reply = turn("Extend Raúl's deadline by 10 days", user=user_by_email(seeded_pool, "oliver@acme.test"))
     assert reply.pending is not None, reply.response
-    done = turn(session=reply.session, confirm=reply.pending["id"], user=_user(seeded_pool, "oliver@acme.test"))
+    done = turn(session=reply.session, confirm=reply.pending["id"], user=user_by_email(seeded_pool, "oliver@acme.test"))
     assert done.executed and "error" not in done.executed[0]["result"]
     assert _open_deadlines(seeded_pool, "raul@acme.test") == {title: before + timedelta(days=10)}
     with seeded_pool.connection() as conn:
@@ -63,7 +59,7 @@ def test_the_moved_deadline_is_written_on_confirm_and_audited(turn, seeded_pool)
 def test_two_open_courses_ask_which_and_the_answer_completes_the_move(turn, seeded_pool):
     deadlines = _open_deadlines(seeded_pool, "chloe@acme.test")
     assert len(deadlines) == 2
-    oliver = _user(seeded_pool, "oliver@acme.test")
+    oliver = user_by_email(seeded_pool, "oliver@acme.test")
     asked = turn("Chloe needs two more weeks", user=oliver)
     assert asked.pending is None and "which one?" in asked.response
     assert all(title in asked.response for title in deadlines)
@@ -77,7 +73,7 @@ def test_two_open_courses_ask_which_and_the_answer_completes_the_move(turn, seed
 
 def test_a_deadline_still_past_after_the_move_is_said_not_previewed(turn, seeded_pool):
     [(title, before)] = _open_deadlines(seeded_pool, "ryan@acme.test").items()
-    reply = turn("Dale a Ryan un día más", user=_user(seeded_pool, "admin@acme.test"))
+    reply = turn("Dale a Ryan un día más", user=user_by_email(seeded_pool, "admin@acme.test"))
     assert reply.pending is None
     assert "ya pasó" in reply.response and format_date(before, "es") in reply.response
 
@@ -90,13 +86,13 @@ def test_a_deadline_still_past_after_the_move_is_said_not_previewed(turn, seeded
     ],
 )
 def test_more_time_without_an_amount_says_what_it_could_not_read(turn, seeded_pool, message, email, said):
-    reply = turn(message, user=_user(seeded_pool, email))
+    reply = turn(message, user=user_by_email(seeded_pool, email))
     assert reply.pending is None and said in reply.response, reply.response
 
 
 def test_a_new_date_without_a_course_moves_the_persons_one_open_course(turn, seeded_pool):
     [(title, before)] = _open_deadlines(seeded_pool, "grace@acme.test").items()
-    reply = turn("Move Grace's deadline to the end of next month", user=_user(seeded_pool, "oliver@acme.test"))
+    reply = turn("Move Grace's deadline to the end of next month", user=user_by_email(seeded_pool, "oliver@acme.test"))
     assert reply.pending is not None, reply.response
     assert title in reply.pending["preview"] and f"{format_date(before, 'en')} → " in reply.pending["preview"]
 

@@ -9,11 +9,7 @@ import pytest
 
 from storage import courses as course_store
 from storage import users as user_store
-
-
-def _user(pool, email: str) -> user_store.User:
-    with pool.connection() as conn:
-        return user_store.get_user_by_email(conn, email)
+from tests.admin.conftest import user_by_email
 
 
 def _department(pool, user, department: str) -> set[str]:
@@ -32,7 +28,7 @@ def _department(pool, user, department: str) -> set[str]:
 def test_a_whole_department_is_not_deactivated_and_the_reply_says_why(
     turn, seeded_pool, message, email, department, one_at_a_time
 ):
-    user = _user(seeded_pool, email)
+    user = user_by_email(seeded_pool, email)
     reply = turn(message, user=user)
     assert reply.pending is None
     assert one_at_a_time in reply.response and "\n" not in reply.response.split(one_at_a_time)[0]
@@ -42,7 +38,7 @@ def test_a_whole_department_is_not_deactivated_and_the_reply_says_why(
 
 
 def test_which_courses_have_nobody_enrolled_lists_only_the_empty_ones(turn, seeded_pool):
-    oliver = _user(seeded_pool, "oliver@acme.test")
+    oliver = user_by_email(seeded_pool, "oliver@acme.test")
     with seeded_pool.connection() as conn:
         courses = course_store.list_course_summaries(conn, oliver.org_id, lang="en")
     empty = [c.title for c in courses if not c.enrolled]
@@ -63,14 +59,16 @@ def test_which_courses_have_nobody_enrolled_lists_only_the_empty_ones(turn, seed
     ],
 )
 def test_a_persons_progress_in_one_course(turn, seeded_pool, message, email, title, progress):
-    reply = turn(message, user=_user(seeded_pool, email))
+    reply = turn(message, user=user_by_email(seeded_pool, email))
     [call] = reply.tool_calls
     assert call["tool"] == "get_employee_detail" and call["arguments"].get("course_title")
     assert reply.response.count("\n") == 0 and title in reply.response and progress in reply.response, reply.response
 
 
 def test_a_person_not_in_the_course_is_said_so(turn, seeded_pool):
-    reply = turn("Is Ryan enrolled in the warehouse safety course?", user=_user(seeded_pool, "oliver@acme.test"))
+    reply = turn(
+        "Is Ryan enrolled in the warehouse safety course?", user=user_by_email(seeded_pool, "oliver@acme.test")
+    )
     assert reply.response == "Ryan Mitchell is not enrolled in “Warehouse Safety”."
 
 
@@ -82,7 +80,7 @@ def test_a_person_not_in_the_course_is_said_so(turn, seeded_pool):
     ],
 )
 def test_people_by_skill_level(turn, seeded_pool, message, skill, experts):
-    user = _user(seeded_pool, "oliver@acme.test" if message.startswith("Who") else "admin@acme.test")
+    user = user_by_email(seeded_pool, "oliver@acme.test" if message.startswith("Who") else "admin@acme.test")
     reply = turn(message, user=user)
     [call] = reply.tool_calls
     assert call["tool"] == "who_knows" and call["arguments"] == {"skill_name": skill, "min_level": "high"}
@@ -97,7 +95,7 @@ def test_people_by_skill_level(turn, seeded_pool, message, skill, experts):
     ],
 )
 def test_who_is_behind_on_a_course_is_that_courses_alerts(turn, seeded_pool, message, email, title):
-    reply = turn(message, user=_user(seeded_pool, email))
+    reply = turn(message, user=user_by_email(seeded_pool, email))
     [call] = reply.tool_calls
     assert call["tool"] == "get_alerts" and call["arguments"]["course_title"] == "Seguridad en el almacén"
     rows = call["result"]["rows"]
@@ -112,7 +110,7 @@ def test_who_is_behind_on_a_course_is_that_courses_alerts(turn, seeded_pool, mes
     ],
 )
 def test_alerts_of_one_department(turn, seeded_pool, message, email, department):
-    user = _user(seeded_pool, email)
+    user = user_by_email(seeded_pool, email)
     reply = turn(message, user=user)
     [call] = reply.tool_calls
     assert call["tool"] == "get_alerts" and call["arguments"]["department"] == department
