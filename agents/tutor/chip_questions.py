@@ -84,14 +84,9 @@ def recognise(message: str) -> ChipQuestion | None:
     return None
 
 
-_section_names_kept: PerCorpus[frozenset[str]] = PerCorpus()
-
-
-def _section_names(conn, org_id: UUID, signature: tuple) -> frozenset[str]:
-    """The organisation's section headings (named_material.section_names), read again only when its documents change
-    (``signature``, storage.corpus): reading every chunk's section paths per turn grew with the corpus (240 ms of
-    PostgreSQL CPU a turn at 50,000 chunks)."""
-    return _section_names_kept.get(org_id, signature, lambda: named_material.section_names(conn, org_id))
+# the organisation's section headings (named_material.section_names), read again only when its documents change:
+# reading every chunk's section paths per turn grew with the corpus (240 ms of PostgreSQL CPU a turn at 50,000 chunks)
+_section_names: PerCorpus[frozenset[str]] = PerCorpus()
 
 
 def known_names(conn, org_id: UUID, names: list[str]) -> set[str]:
@@ -101,7 +96,7 @@ def known_names(conn, org_id: UUID, names: list[str]) -> set[str]:
     signature, titled = named_material.titled_names(conn, org_id, names)
     if signature is None:
         return set()
-    sections = _section_names(conn, org_id, signature)
+    sections = _section_names.get(org_id, signature, lambda: named_material.section_names(conn, org_id))
     return {name for name, lowered, has_title in titled if has_title or lowered in sections}
 
 
