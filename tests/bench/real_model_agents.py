@@ -94,8 +94,10 @@ def scenarios(tutor_count: int) -> list[tuple[str, str, str, tuple]]:
 
 # -- tutor ----------------------------------------------------------------------------------------
 def run_tutor(ctx: Context, engine, scenario) -> dict:
+    from agents.i18n import t
     from agents.runtime.deps import AppDeps
     from agents.tutor import service
+    from core.turns import Done
     from storage import chat
 
     name, question = scenario
@@ -103,6 +105,9 @@ def run_tutor(ctx: Context, engine, scenario) -> dict:
     deps = AppDeps(pool=ctx.pool, llm=engine)
     session = service.new_session(deps, learner)
     events = list(service.run_turn(deps, learner, question, session_id=session.id, rate_limit=10**6))
+    if any(isinstance(e, Done) and e.guided == "ask" for e in events):  # a guided course asks first: the way out
+        reveal = t("tutor.guide.reveal", learner.language)
+        events = list(service.run_turn(deps, learner, reveal, session_id=session.id, rate_limit=10**6))
     with ctx.pool.connection() as conn:
         messages = chat.list_messages(conn, learner.org_id, session.id)
     saved = messages[-1] if messages and messages[-1].role == "assistant" else None
