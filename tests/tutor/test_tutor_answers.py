@@ -1,23 +1,22 @@
 """The answer eval's held-out split (issue 29): 74 es/en questions (37 pairs) written at the start of session
-14, before any rule changed, on facts no earlier question asks (17 pairs on the demo documents, 11 on the public
-TTS leave and travel pages and the Code of Conduct), 18 of them answered by no document though each sits beside
-a covered topic (notice on resigning, prescription glasses, a till's cash limit, the VPN app's name, a home-office
-chair, sick days without a certificate, how long payslips are kept, leave when a pet dies, the M&IE rate in New
-York), asked of the offline tutor and of the naive anchor (the product's search, then the three sentences most
-similar to the question) in one run. Session 13's held-out, read, is train now (seeds/eval/answers/README.md).
+15, before any rule changed, on facts no earlier question asks, worded as an employee types (colloquial, some
+misspelt): 17 pairs on the demo documents, 11 on the public TTS leave and travel pages and the Code of Conduct,
+18 questions answered by no document though each sits beside a covered topic (the original delivery charge, a
+visa, part-time holiday, the contact centre's hours, the forklift course's length, failed sign-in attempts,
+federal holidays, frequent-flyer miles, appealing a ban), asked of the offline tutor and of the naive anchor (the
+product's search, then the three sentences most similar to the question) in one run. Session 14's held-out,
+measured three times, is train now (seeds/eval/answers/README.md).
 
 Issue 29's targets: facts in the answer >= 0.75, false grounding <= 5 %, abstention on answerable
 <= 5 %, es/en parity >= 0.9, first citation on the answering chunk >= 0.9, the tutor above the anchor
-in each language. On this split, measured once before session 14's changes, tutor [anchor]: facts 0.625
-[0.768] (es 0.643 [0.786], en 0.607 [0.750]; demo 0.647 [0.824], public 0.591 [0.682]), abstention 0.143
-(es 0.107, en 0.179; demo 0.206, public 0.045), false grounding 0.111 (es 0.111, en 0.111) [1.0], first citation
-0.792 [0.714], parity 0.730 [0.703]. Met: none of the targets; the tutor is below the anchor on facts in both
-languages on this split (it abstains on 8 of 56 answerable questions, the anchor never does).
-Then measured once after a change tuned on train (the answering sentence must hold a share of the question's
-terms weighted by document frequency, or be near the question; seeds/eval/answers/TUNING.md): facts 0.589,
-abstention 0.179, false grounding 0.222, parity 0.676 — worse on every figure; not landed, floors unchanged.
-The asserts are floors: the figures reached on this split, one answer under them (an English answer was once not
-stable between runs in session 13), so that a regression shows; they are not the targets.
+in each language. On this split, measured once at the start of session 15 (main 68a74fb), tutor [anchor]: facts
+0.482 [0.536] (es 0.464 [0.464], en 0.500 [0.607]; demo 0.353 [0.382], public 0.682 [0.773]), abstention 0.429
+(es 0.393, en 0.464; demo 0.559, public 0.227), false grounding 0.556 (es 0.556, en 0.556) [1.0], first citation
+0.875 [0.518], parity 0.649 [0.405]. Met: none of the targets; the tutor abstains on 24 of 56 answerable
+questions and grounds 10 of 18 unanswerable ones. This split is harder than session 14's (where the same code
+had facts 0.625 [anchor 0.768]): its questions are worded less like the documents.
+The asserts are floors: the figures measured on this split, 0.03 under them, so that a regression shows; they
+are not the targets.
 `python -m agents.tutor answers seeds/eval/answers/questions.jsonl --split heldout` prints the table.
 """
 
@@ -68,10 +67,10 @@ def test_held_out_figures_beside_the_anchor(report):
     print("\n" + table(report))
     tutor, anchor = report["figures"]["tutor"], report["figures"]["anchor"]
     assert report["n"] == 74
-    assert tutor["all"]["facts"] >= 0.60 and tutor["all"]["first_citation"] >= 0.77
-    assert tutor["es"]["facts"] >= 0.60 and tutor["en"]["facts"] >= 0.57
-    assert tutor["all"]["false_grounding"] <= 0.12 < anchor["all"]["false_grounding"]
-    assert tutor["all"]["abstention"] <= 0.16 and tutor["all"]["parity"] >= 0.70
+    assert tutor["all"]["facts"] >= 0.45 and tutor["all"]["first_citation"] >= 0.77
+    assert tutor["es"]["facts"] >= 0.43 and tutor["en"]["facts"] >= 0.47
+    assert tutor["all"]["false_grounding"] <= 0.59 < anchor["all"]["false_grounding"]
+    assert tutor["all"]["abstention"] <= 0.46 and tutor["all"]["parity"] >= 0.62
 
 
 def test_the_closest_material_is_the_nearest_text_not_the_nearest_title(report, seeded_pool, seeded_deps, lucia):
