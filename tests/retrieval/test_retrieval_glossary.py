@@ -1,0 +1,41 @@
+"""The Spanish-English glossary of workplace words (core.glossary): its file's format, and the words an employee
+types in either language paired with the documents' words."""
+
+from __future__ import annotations
+
+from core import glossary
+from core.text import fold
+
+
+def test_every_line_is_one_meaning_of_folded_words():
+    for line in glossary._meanings():
+        words = line.split()
+        assert len(words) >= 2, line  # a meaning with one word pairs nothing
+        assert all(word == fold(word) and word.isascii() for word in words), line
+
+
+def test_workplace_words_an_employee_types_pair_across_languages():
+    """Each pair was a gap of session 15's train answers: the check rejected the other language's sentence."""
+    pairs = [
+        ("drills", "simulacros"),  # "Los simulacros de evacuación se realizan dos veces al año."
+        ("cashier", "cajero"),
+        ("ATM", "cajero"),
+        ("ring", "tono"),  # "contestamos antes del tercer tono"
+        ("lock", "bloquea"),
+        ("festivo", "holidays"),
+        ("móvil", "phone"),
+        ("bought", "comprado"),
+        ("award", "premio"),
+        ("laundry", "lavandería"),
+        ("witness", "testigo"),
+        ("teams", "equipos"),
+    ]
+    for one, other in pairs:
+        assert fold(other)[: glossary.STEM] in glossary.equivalents(one), (one, other)
+
+
+def test_new_pairs_do_not_join_unrelated_meanings():
+    """Stems are five letters: "compartir" would join "compañero", "extracto" "extranjero", "equipaje" "equipo"."""
+    assert "colle" not in glossary.equivalents("share")
+    assert "abroa" not in glossary.equivalents("statement")
+    assert "team" not in glossary.equivalents("baggage")
