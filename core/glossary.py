@@ -62,6 +62,22 @@ def other_words(word: str) -> tuple[str, ...]:
     return _words_by_stem().get(fold(word)[:STEM], ())
 
 
+# Words any workplace question holds ("work", "days", "week", "office"): they say where a question is, not what
+# it asks. A sentence that shares only these with a question ("How many days a week can I work from home?" and
+# "By day 60: you work independently…") is about something else.
+_GENERIC_WORDS = "work job day week month year hour office employee staff people"
+
+
+@functools.cache
+def _generic_stems() -> frozenset[str]:
+    return frozenset().union(*(equivalents(word) for word in _GENERIC_WORDS.split()))
+
+
+def generic(word: str) -> bool:
+    """Whether ``word`` is one of the words any workplace question holds, in either language."""
+    return fold(word)[:STEM] in _generic_stems()
+
+
 def gloss(text: str, per_word: int = 2) -> str:
     """``text`` said with the glossary's words for each of its content words (up to ``per_word`` each; a
     word it doesn't know stays as it is): the question put in the other language for retrieval."""

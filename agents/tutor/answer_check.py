@@ -224,11 +224,16 @@ def answering(message: str, ranked: tuple[Ranked, ...], embedder: Embedder) -> R
     the kind of fact asked and covers MIN_COVERAGE of its key terms (in the sentence or what frames it);
     None when none does."""
     kind, terms, language = asked_kind(message), key_terms(message), _language(message, "")
+    specific = [term for term in terms if not glossary.generic(term)]  # what the question is about, not "work"
     for rank, r in _best_of_each_language(ranked, language):
         framed = f"{r.sentence} {r.context}"
         translated = _language(r.sentence, language) != language
         need = MIN_COVERAGE_TRANSLATED if translated and rank < TRANSLATED_TOP else MIN_COVERAGE
-        if holds_kind(r.sentence if kind in OWN_FIGURE else framed, kind) and coverage(terms, framed, embedder) >= need:
+        if (
+            holds_kind(r.sentence if kind in OWN_FIGURE else framed, kind)
+            and coverage(terms, framed, embedder) >= need
+            and (not specific or coverage(specific, framed, embedder) > 0)
+        ):
             return r
     return None
 

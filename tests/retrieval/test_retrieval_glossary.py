@@ -1,5 +1,5 @@
 """The Spanish-English glossary of workplace words (core.glossary): its file's format, and the words an employee
-types in either language paired with the documents' words."""
+types in either language paired with the documents' words, and the words any workplace question holds."""
 
 from __future__ import annotations
 
@@ -39,3 +39,8 @@ def test_new_pairs_do_not_join_unrelated_meanings():
     assert "colle" not in glossary.equivalents("share")
     assert "abroa" not in glossary.equivalents("statement")
     assert "team" not in glossary.equivalents("baggage")
+
+
+def test_generic_words_are_the_workplace_ones_in_either_language():
+    assert all(glossary.generic(word) for word in ("trabajar", "work", "días", "week", "semana", "oficina", "horas"))
+    assert not any(glossary.generic(word) for word in ("home", "teletrabajar", "vacaciones", "permiso", "cajero"))

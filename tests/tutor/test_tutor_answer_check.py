@@ -329,3 +329,18 @@ def test_another_documents_sentence_beside_the_answer_must_be_on_the_question():
     question = "How much is reimbursed for lunch on a day trip with no overnight stay?"
     answer = select_sentences(question, [allowances, laundry], "en", EMBEDDER)
     assert "25 EUR" in answer and "consecutive nights" not in answer
+
+
+def test_a_sentence_sharing_only_generic_workplace_words_does_not_answer():
+    """Before: "How many days a week can I work from home?" was answered "By day 60: you work independently…"
+    (it covers "days", "week" and "work", which any workplace question holds; nothing of "home")."""
+    plan = passage(
+        1,
+        "Together with your manager you will agree a 30-60-90 day plan during your first week:\n\n"
+        "By day 60: you work independently on routine tasks and know whom to ask for the rest.",
+        document="Employee Onboarding Guide",
+        section="The 30-60-90 day plan",
+        score=0.8,
+    )
+    assert not answers_question("How many days a week can I work from home?", (plan,), EMBEDDER)
+    assert answers_question("By which day do I work independently on routine tasks?", (plan,), EMBEDDER)
