@@ -83,15 +83,21 @@ def _relevant(hits: list[Hit]) -> list[Hit]:
     return [hit for hit in hits if hit.score >= floor or hit.scores.get("boost", 0.0) >= fusion.STRONG_LEXICAL]
 
 
+def glossed_query(question: str) -> str:
+    """The question as the glossary says it in the other language, cut at a word within the query limit (until
+    session 15 every question over 40 characters lost its last word's gloss: "teams" in "How often are
+    customers' comments shared with the teams?")."""
+    other = glossary.gloss(question)
+    return other if len(other) <= MAX_QUERY_CHARS else other[:MAX_QUERY_CHARS].rsplit(" ", 1)[0]
+
+
 def search_both_languages(pool, org_id: UUID, question: str, k: int = SEMANTIC_K, *, embedder: Embedder) -> list[Hit]:
     """The relevant chunks for the question as asked and as the glossary says it in the other language
     (issue 29: a Spanish question finds the English policy's sentence, and the other way round), taken in
     turns from each list, each list held to its own relevance floor: a question's own language scores
     higher with e5-small, and one list merged by score kept only Spanish chunks for a Spanish question
     whose answer is in an English document. A chunk found both ways is kept once, at its better score."""
-    other = (
-        glossary.gloss(question)[:MAX_QUERY_CHARS].rsplit(" ", 1)[0] if len(question) > 40 else glossary.gloss(question)
-    )
+    other = glossed_query(question)
     if not other or other == question:
         return _relevant(search(org_id, question, k=k, pool=pool, embedder=embedder))
     found = search_each(org_id, [question, other], k=k, pool=pool, embedder=embedder)  # one transaction for both

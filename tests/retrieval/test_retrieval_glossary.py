@@ -3,6 +3,8 @@ types in either language paired with the documents' words, and the words any wor
 
 from __future__ import annotations
 
+from agents.retrieval.grounding import glossed_query
+from agents.retrieval.search import MAX_QUERY_CHARS
 from core import glossary
 from core.text import fold
 
@@ -44,3 +46,11 @@ def test_new_pairs_do_not_join_unrelated_meanings():
 def test_generic_words_are_the_workplace_ones_in_either_language():
     assert all(glossary.generic(word) for word in ("trabajar", "work", "días", "week", "semana", "oficina", "horas"))
     assert not any(glossary.generic(word) for word in ("home", "teletrabajar", "vacaciones", "permiso", "cajero"))
+
+
+def test_the_glossed_query_keeps_every_words_gloss_within_the_limit():
+    question = "How often are customers' comments shared with the teams?"  # over 40 characters
+    assert glossed_query(question).split()[-1] == glossary.gloss(question).split()[-1] == "equipo"
+    words = [f"zqx{n}" for n in range(400)]  # words the glossary doesn't know stay as they are
+    long = glossed_query(" ".join(words))
+    assert len(long) <= MAX_QUERY_CHARS and long.split() == words[: len(long.split())]
