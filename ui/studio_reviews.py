@@ -78,6 +78,23 @@ def structure_review(deps, user, job_id: str, view) -> None:
         act(deps, user, decisions.review_structure, job_id, "reject", notes=notes or None)
 
 
+def exercise_dialog(deps, user, job_id: str, where: tuple[int, int], exercise: dict) -> None:
+    """One exercise's editor in a dialog: it scrolls inside the window, so a long form (a steps exercise) keeps
+    every field and its save button within reach. Saved, the change is queued and the dialog closes."""
+    lang, (index, ei) = user.language, where
+    kind = t("content.exercise_type." + exercise["type"], lang)
+
+    @st.dialog(f"{t('content.studio.edit_exercise', lang)} · {ei + 1}. {kind}", width="large")
+    def editor() -> None:
+        fields = exercise_form(exercise, lang, f"ef-{job_id}-{index}-{ei}")
+        if fields:
+            act(deps, user, decisions.edit_content, job_id, f"module.{index}.exercise.{ei}", fields=fields)
+        elif fields is not None:  # saved as it was: nothing to queue
+            st.rerun()
+
+    editor()
+
+
 def final_review(deps, user, job_id: str, view) -> None:
     """Checkpoint 2: the review's findings, each module's lessons and exercises to edit or regenerate, then
     publish, refine or reject."""
@@ -176,10 +193,8 @@ def final_review(deps, user, job_id: str, view) -> None:
                 for issue in found:
                     st.warning(t("content.severity." + issue["severity"], lang) + ": " + issue["description"])
                 edit, again = st.columns([1, 1])
-                with edit.popover(t("content.studio.edit_exercise", lang)):
-                    fields = exercise_form(exercise, lang, f"ef-{job_id}-{index}-{ei}")
-                    if fields:
-                        act(deps, user, decisions.edit_content, job_id, f"module.{index}.exercise.{ei}", fields=fields)
+                if edit.button(t("content.studio.edit_exercise", lang), key=f"ee-{job_id}-{index}-{ei}"):
+                    exercise_dialog(deps, user, job_id, (index, ei), exercise)
                 if again.button(t("content.studio.regenerate_exercise", lang), key=f"rx-{job_id}-{index}-{ei}"):
                     act(deps, user, decisions.regenerate_exercise, job_id, index, ei)
             instructions = st.text_input(t("content.studio.regenerate_notes", lang), key=f"ri-{job_id}-{index}")

@@ -1,8 +1,8 @@
 """Issue 15's journey in a real browser, one app for all of it. A Spanish-speaking admin (an earlier job is
 already listed, so the page must switch to the job just started) uploads a document, edits the outline
 (renames module 1 in the table, a note asks to rename module 3), has it redesigned with the notes and
-approves it, fixes one exercise in its form editor, publishes, assigns the course to an employee through
-preview → confirm and follows the link to the course;
+approves it, fixes one exercise in its editor (a dialog: "Guardar" in reach), publishes, assigns the course to an
+employee through preview → confirm and follows the link to the course;
 an English-speaking admin sees the same job in English and one more published course on the overview; the
 employee opens the manual and reads a section.
 
@@ -148,26 +148,23 @@ def admin_journey(page, base: str, shots: Path) -> None:
     module = page.locator('[data-testid="stExpander"]').filter(has=page.locator("summary", has_text=f"1. {RENAMED}"))
     module.locator("summary").click()
     edit = module.get_by_role("button", name="✏️ Editar").first
-    # at the top of the window: the edit form opens below its button and is taller than what is left under it
-    # when the button sits low (a steps exercise's form), and a popover does not scroll with the page
+    # at the top of the window, where a popover's form ran off the bottom (session 14): the editor is a dialog
+    # now, which scrolls within the window, so every field and "Guardar" can be reached and clicked
     edit.evaluate("button => button.scrollIntoView({block: 'start'})")
-    edit.click()
-    form = page.locator('[data-testid="stPopoverBody"]').first
+    click(page, "✏️ Editar", within=module)
+    form = page.get_by_role("dialog")
     form.wait_for(timeout=STEP)
-    prompt = form.get_by_role("textbox", name="Pregunta")
-    prompt.fill(FIXED_PROMPT)
-    # saved as the form offers ("Press Enter to submit form"): a steps exercise's form is taller than the window
-    # below its button even scrolled to the top, and a popover's content does not scroll into view, so "Guardar"
-    # can sit outside the window (failed in session 14's clean-clone run once the course's first exercise was one)
-    settle(page)
-    prompt.press("Enter")
-    settle(page)
-    # the worker applies the edit and checks the quality again; the panel is drawn again, the module folded
+    form.get_by_role("textbox", name="Pregunta").fill(FIXED_PROMPT)
+    save = form.get_by_role("button", name="Guardar")
+    save.scroll_into_view_if_needed(timeout=STEP)
+    box, window = save.bounding_box(), page.viewport_size
+    assert box and window and 0 <= box["y"] and box["y"] + box["height"] <= window["height"], box
+    page.screenshot(path=str(shots / "3a_exercise_editor_es.png"))
+    click(page, "Guardar", within=form)
+    # the dialog closes; the worker applies the edit and checks the quality again; the panel is drawn again
+    form.wait_for(state="hidden", timeout=STEP)
     page.get_by_text(FIXED_PROMPT).first.wait_for(state="attached", timeout=STEP)
     settle(page)
-    if form.is_visible():  # an open popover would swallow the next click outside it
-        page.keyboard.press("Escape")
-    form.wait_for(state="hidden", timeout=STEP)
     if module.locator("details").get_attribute("open") is None:
         module.locator("summary").click()
     page.get_by_text(FIXED_PROMPT).first.wait_for(timeout=STEP)
