@@ -6,8 +6,10 @@
   previewed, once;
 - Cancel, or a typed "no" → the preview is cancelled;
 - a change to the preview ("wait, add María too") → the amended calls are prepared into a new preview;
-- anything else (a question, another request, a stale id) → ``explain`` says why nothing ran, and a preview
-  still waiting keeps waiting.
+- a question that only reads ("who is behind on Safety?") → it is planned and answered as any request, the
+  preview keeps waiting and the reply reminds it in one line;
+- anything else (another write, words no tool reads, a stale id) → ``explain`` says why nothing ran, and a
+  preview still waiting keeps waiting.
 """
 
 from __future__ import annotations
@@ -22,13 +24,14 @@ from agents.admin import amend
 from agents.admin.nodes import execute_confirmed, tool_context
 from agents.admin.resolve import ToolError
 from agents.admin.state import AdminContext, AdminState, Answer
+from agents.admin.tools import WRITE_TOOLS
 from agents.admin.typed import typed_decision
 from agents.i18n import t
 from agents.offline import stream_words
 from core.turns import Token
 from storage import pending_actions
 
-_CLEARED = {"tool_calls": [], "executed": [], "next_steps": [], "response": ""}
+_CLEARED = {"tool_calls": [], "executed": [], "next_steps": [], "response": "", "asked_while_pending": False}
 _UNDECIDED = {"confirmed_id": None, "decision": None, "cancelled": None, "amended": None}  # the preview stays
 
 
@@ -54,8 +57,9 @@ def await_confirmation(state: AdminState, runtime: Runtime[AdminContext]) -> dic
     if message and typed is None:
         with ctx.pool.connection() as conn:
             planned = amend.amended_calls(conn, ctx.admin.org_id, message, dict(pending), ctx.today())
-        if planned is None:  # a question or a new request under the preview: it stays as it is
-            return {"answer": answer, **_UNDECIDED}
+        if planned is None:  # a question or a new request under the preview: it stays as it is, the
+            # message is planned (route_after_plan: a read is answered, another write held)
+            return {**_CLEARED, "answer": answer, **_UNDECIDED, "message": message, "asked_while_pending": True}
         history, summary = ctx.recall(state.get("language", "es"))
         _cancel_pending(ctx)  # the old preview can't be confirmed any more
         return {
@@ -92,13 +96,27 @@ def _cancel_pending(ctx: AdminContext) -> None:
         pending_actions.cancel_pending(conn, ctx.admin.org_id, ctx.admin.id, ctx.session_id)
 
 
-def route_after_await(state: AdminState) -> Literal["execute_write", "execute_tools", "synthesize", "explain"]:
-    """Confirmed → write; amended → prepare the amended calls; cancelled → say so; else → say why not."""
+def route_after_await(
+    state: AdminState,
+) -> Literal["execute_write", "execute_tools", "synthesize", "recall", "explain"]:
+    """Confirmed → write; amended → prepare the amended calls; cancelled → say so; another message → plan it;
+    else → say why not."""
     if state.get("confirmed_id"):
         return "execute_write"
     if state.get("amended"):
         return "execute_tools"
-    return "synthesize" if state.get("cancelled") else "explain"
+    if state.get("cancelled"):
+        return "synthesize"
+    return "recall" if state.get("asked_while_pending") else "explain"
+
+
+def route_after_plan(state: AdminState) -> Literal["execute_tools", "explain"]:
+    """While a preview waits, only reads run: a second write (or nothing understood) is held and the preview
+    shown again; with nothing waiting every plan runs."""
+    if not state.get("asked_while_pending"):
+        return "execute_tools"
+    planned = state.get("planned") or []
+    return "execute_tools" if planned and not any(c["tool"] in WRITE_TOOLS for c in planned) else "explain"
 
 
 def execute_write(state: AdminState, runtime: Runtime[AdminContext]) -> dict:

@@ -31,13 +31,13 @@ def build_graph(checkpointer):
     graph.add_node("explain", confirmation.explain)
     graph.add_conditional_edges(START, confirmation.route_at_start, ["recall", "explain"])
     graph.add_edge("recall", "plan")
-    graph.add_edge("plan", "execute_tools")
+    graph.add_conditional_edges("plan", confirmation.route_after_plan, ["execute_tools", "explain"])
     graph.add_edge("execute_tools", "synthesize")
     graph.add_conditional_edges("synthesize", route_after_synthesize, ["await_confirmation", END])
     graph.add_conditional_edges(
         "await_confirmation",
         confirmation.route_after_await,
-        ["execute_write", "execute_tools", "synthesize", "explain"],
+        ["execute_write", "execute_tools", "synthesize", "recall", "explain"],
     )
     graph.add_edge("execute_write", "synthesize")
     graph.add_conditional_edges("explain", confirmation.route_after_explain, ["await_confirmation", END])

@@ -175,7 +175,7 @@ def execute_tools(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
                     result = {"rows": result["rows"], "preview": result["preview"]}
         trace.append({"tool": tool.name, "arguments": jsonable(call["arguments"]), "result": result})
     pending = (
-        None
+        (state.get("pending") if state.get("asked_while_pending") else None)  # a read under a preview: it waits
         if not actions
         else actions[0]
         if len(actions) == 1
@@ -293,9 +293,17 @@ def synthesize(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
         if not routing.asks_for_help(state["message"]):  # said, so the list doesn't read as an answer
             reply.add(t("admin.phrase.not_understood", lang))
         reply.add(t("admin.phrase.help", lang))
-    if pending := state.get("pending"):
+    if (pending := state.get("pending")) and state.get("asked_while_pending"):  # answered under the preview
+        reply.add(t("admin.phrase.still_waiting_line", lang, preview=pending["preview"].splitlines()[0]))
+    elif pending:
         reply.add(pending["preview"])
         reply.add(t("admin.phrase.preview_ask", lang))
     for step in state.get("next_steps", []):
         reply.add(t("admin.phrase.next_step", lang, step=step))
-    return {"response": reply.text, "engine": engine, "fallback": fallback, "tokens_used": tokens}
+    return {
+        "response": reply.text,
+        "engine": engine,
+        "fallback": fallback,
+        "tokens_used": tokens,
+        "asked_while_pending": False,
+    }

@@ -238,6 +238,7 @@ def _fresh(answer: Answer, lang: str, engine: str) -> AdminState:
         "pending": None,
         "cancelled": None,
         "amended": None,
+        "asked_while_pending": False,
         "confirmed_id": None,
         "decision": None,
         "executed": [],

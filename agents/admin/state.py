@@ -66,6 +66,7 @@ class AdminState(TypedDict, total=False):
     asked: dict | None  # a "which one?" the last tool call asked: the call, the phrase, the candidates (clarify)
     cancelled: dict | None  # the pending action this turn cancelled, with why
     amended: dict | None  # the pending action this turn replaced by an amended preview
+    asked_while_pending: bool  # this turn's message is a new request under a preview still waiting
     confirmed_id: str | None  # set only by a resume whose id matches ``pending``
     decision: Literal["confirm", "cancel"] | None  # what this turn's answer did to the preview
     executed: list[Executed]

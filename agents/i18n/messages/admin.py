@@ -4,9 +4,9 @@ other admin pages' texts are in admin_pages.py)."""
 MESSAGES = {
     "admin.still_pending": {
         "en": "This change is still waiting for you: {preview}\n\nConfirm it (the button, or type “yes”) or "
-        "cancel it (“no”) before asking for something else.",
-        "es": "Este cambio sigue esperando tu respuesta: {preview}\n\nConfírmalo (el botón, o escribe «sí») o "
-        "cancélalo («no») antes de pedir otra cosa.",
+        "cancel it (“no”) before asking for another change.",
+        "es": "Este cambio sigue pendiente de confirmar: {preview}\n\nConfírmalo (el botón, o escribe «sí») o "
+        "cancélalo («no») antes de pedir otro cambio.",
     },
     "admin.nothing_pending": {
         "en": "There is nothing waiting for a confirmation; nothing was changed.",
@@ -218,6 +218,10 @@ MESSAGES = {
     "admin.phrase.preview_ask": {
         "en": "Confirm to run it (the button, or type “yes”), or cancel it (“no”).",
         "es": "Confirma para ejecutarlo (el botón, o escribe «sí»), o cancélalo («no»).",
+    },
+    "admin.phrase.still_waiting_line": {
+        "en": "Still waiting for your confirmation: {preview} Confirm it (the button, or “yes”) or cancel it (“no”).",
+        "es": "Sigue pendiente de confirmar: {preview} Confírmalo (el botón, o «sí») o cancélalo («no»).",
     },
     "admin.phrase.done": {"en": "Done: {message}", "es": "Hecho: {message}"},
     "admin.phrase.cancelled": {
