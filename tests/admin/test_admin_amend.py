@@ -43,8 +43,8 @@ def test_an_amendment_replans_the_preview_and_the_old_one_cannot_be_confirmed(tu
     removed = turn("sin Harry", first.session)
     assert "Harry Patel" not in removed.pending["preview"] and "Tom Baker" in removed.pending["preview"]
 
-    question = turn("who knows Oracle Financials?", first.session)  # not an amendment: it stays
-    assert question.pending["id"] == removed.pending["id"] and question.tool_calls == []
+    question = turn("who knows Oracle Financials?", first.session)  # not an amendment: answered, the preview stays
+    assert question.pending["id"] == removed.pending["id"] and [c["tool"] for c in question.tool_calls] == ["who_knows"]
     done = turn(session=first.session, confirm=removed.pending["id"])
     assert [e["tool"] for e in done.executed] == ["assign_course"]
     assert audit_count(seeded_pool, "assign_course") == writes + 1  # Tom only, once
