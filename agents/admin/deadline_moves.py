@@ -1,14 +1,17 @@
 """A deadline moved for people already enrolled, through assign_course: "Give Harry one more week"
-(``extend_days``) or "Move Grace's deadline to 1 March" said without a course.
+(``extend_days``), "one more month" (``extend_months``: the same day of a later month, or its last day) or
+"Move Grace's deadline to 1 March" said without a course.
 
 With no course named, the course is the one open course with a deadline the people have (several: the admin
 is asked which, and the answer completes the request). Each person's new deadline is their current one moved
-``extend_days`` later, shown old → new in the preview; a person with no deadline to move, or whose moved
+that much later, shown old → new in the preview; a person with no deadline to move, or whose moved
 deadline would still be past, gets a line saying so instead.
 """
 
 from __future__ import annotations
 
+import calendar
+from dataclasses import dataclass
 from datetime import date, timedelta
 
 from agents.admin.resolve import ToolContext, ToolError, resolve_course
@@ -18,6 +21,27 @@ from storage import users as user_store
 from storage.courses import CourseSummary
 
 OPEN = ("assigned", "in_progress")
+
+
+@dataclass(frozen=True)
+class Extension:
+    """How much later each deadline moves: days, or whole months (30 Jan + 1 month is 28 Feb, not 1 Mar)."""
+
+    days: int = 0
+    months: int = 0
+
+    def after(self, current: date) -> date:
+        if not self.months:
+            return current + timedelta(days=self.days)
+        year, month = divmod(current.month - 1 + self.months, 12)
+        year, month = current.year + year, month + 1
+        return current.replace(year=year, month=month, day=min(current.day, calendar.monthrange(year, month)[1]))
+
+    def said(self, lang: str) -> str:
+        """The amount as the preview says it ("7 days", "1 mes")."""
+        if self.months:
+            return t("admin.write.amount_months", lang, n=self.months)
+        return t("admin.write.amount_days", lang, n=self.days)
 
 
 def course_to_move(ctx: ToolContext, people: list[user_store.EmployeeSummary]) -> CourseSummary:
@@ -49,7 +73,9 @@ def open_course_ids(ctx: ToolContext, people: list[user_store.EmployeeSummary]) 
     }
 
 
-def extended_deadline(ctx: ToolContext, name: str, before: dict | None, days: int) -> tuple[date | None, str]:
+def extended_deadline(
+    ctx: ToolContext, name: str, before: dict | None, extension: Extension
+) -> tuple[date | None, str]:
     """(the new deadline, "") for an open enrollment with a deadline, else (None, the line saying why not)."""
     if before is None:
         return None, t("admin.write.extend_not_enrolled", ctx.lang, name=name)
@@ -62,14 +88,14 @@ def extended_deadline(ctx: ToolContext, name: str, before: dict | None, days: in
         )
         return None, t("admin.write.extend_no_deadline", ctx.lang, name=name, state=state)
     current = date.fromisoformat(before["deadline"])
-    moved = current + timedelta(days=days)
+    moved = extension.after(current)
     if moved < ctx.today:
         return None, t(
             "admin.write.extend_still_past",
             ctx.lang,
             name=name,
             before=format_date(current, ctx.lang),
-            days=days,
+            amount=extension.said(ctx.lang),
             after=format_date(moved, ctx.lang),
         )
     return moved, ""

@@ -202,12 +202,13 @@ def extract_date(message: str, today: date) -> date | None:
 
 
 # A deadline moved later by an amount: "one more week", "an extra week", "dos semanas más", "10 días más",
-# "extend Raúl's deadline by 5 days", "amplía una semana el plazo", "another week", "otra semana".
+# "extend Raúl's deadline by 5 days", "amplía una semana el plazo", "another week", "otra semana", "un mes más".
 _AMOUNTS = {"a": 1, "an": 1, "one": 1, "another": 1, "un": 1, "una": 1, "uno": 1, "otra": 1, "otro": 1}
 _AMOUNTS |= {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "ten": 10, "couple": 2} | _NUMBERS_ES
 _UNIT_DAYS = {"day": 1, "dia": 1, "week": 7, "semana": 7, "fortnight": 14, "quincena": 14}
+_MONTHS = ("month", "mes")  # "un mes más", "two more months": whole months
 _AMOUNT = r"(?P<n>\d{1,3}|" + "|".join(sorted(_AMOUNTS, key=len, reverse=True)) + r")(?: of)?"
-_UNIT = r"(?P<unit>days?|dias?|weeks?|semanas?|fortnights?|quincenas?)"
+_UNIT = r"(?P<unit>days?|dias?|weeks?|semanas?|fortnights?|quincenas?|months?|mes(?:es)?)"
 _EXTENSIONS = (
     re.compile(rf"\b{_AMOUNT} (?:more|extra|additional) {_UNIT}\b"),  # one more week, an extra week
     re.compile(rf"\b(?:extra|additional|another) {_AMOUNT} {_UNIT}\b"),  # an extra 5 days
@@ -222,14 +223,17 @@ _EXTENSIONS = (
 _MORE_TIME = re.compile(r"\b(?:more time|extra time|an extension|mas tiempo|una prorroga|ampliar el plazo)\b")
 
 
-def extension_in(message: str) -> int | str | None:
-    """How many days later the message moves a deadline ("Give Harry one more week": 7); the words said when
-    it asks for more time without an amount ("more time"); None when it moves nothing."""
+def extension_in(message: str) -> dict[str, int] | str | None:
+    """How much later the message moves a deadline ("Give Harry one more week": {"extend_days": 7}, "un mes
+    más": {"extend_months": 1}); the words said when it asks for more time without an amount ("more time");
+    None when it moves nothing."""
     text = _plain(message).replace("ñ", "n")
     for pattern in _EXTENSIONS:
         if found := pattern.search(text):
             amount = found["n"] if "n" in pattern.groupindex else "1"
             count = int(amount) if amount.isdigit() else _AMOUNTS[amount]
-            return count * _UNIT_DAYS[found["unit"].rstrip("s")]
+            if found["unit"].startswith(_MONTHS):
+                return {"extend_months": count}
+            return {"extend_days": count * _UNIT_DAYS[found["unit"].rstrip("s")]}
     more = _MORE_TIME.search(text)
     return _as_typed(message, more[0]) if more else None

@@ -48,6 +48,7 @@ WRITE_TOOLS = ("assign_course", "verify_skill", "deactivate_employee", "archive_
 _GIVEN = (
     "deadline",
     "extend_days",
+    "extend_months",
     "level",
     "employee_names",
     "employee_name",

@@ -93,13 +93,19 @@ def summarize(tool: str, arguments: dict, result: dict, lang: str) -> str:
         known: dict[str, list[str]] = {}
         for r in rows:
             known.setdefault(r["full_name"], []).append(f"{r['skill']}: {code_label('level', r['level'], lang)}")
-        people = _listing(list(known.items()), lambda person: f"{person[0]} ({'; '.join(person[1])})", limit, lang)
+        exactly = result.get("level")  # one level asked: each person's level is that one, not repeated
+        people = _listing(
+            list(known.items()),
+            lambda person: person[0] if exactly else f"{person[0]} ({'; '.join(person[1])})",
+            limit,
+            lang,
+        )
         return t(
-            "admin.reply.who_knows",
+            "admin.reply.who_knows_exactly" if exactly else "admin.reply.who_knows",
             lang,
             n=len(known),
             skills=", ".join(result["skills"]),
-            level=code_label("level", result["min_level"], lang),
+            level=code_label("level", exactly or result["min_level"], lang),
             people=people or t("admin.reply.nobody", lang),
         )
     if tool == "list_courses" and result.get("nobody_enrolled"):  # "Which courses have nobody enrolled?"

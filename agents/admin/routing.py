@@ -31,7 +31,7 @@ LEVEL_WORDS = {
     | {"experts", "expertos", "expertas"},
     "medium": {"medium", "medio", "media", "intermediate", "intermedio", "intermedia"},
     "low": {"low", "bajo", "baja", "basic", "basico", "basica", "beginner", "principiante"}
-    | {"beginners", "principiantes"},
+    | {"beginners", "principiantes", "novice", "novices", "novato", "novatos", "novata", "novatas"},
 }
 _KEYWORD_WORDS = {tool: [words(phrase) for phrase in phrases] for tool, phrases in TOOL_KEYWORDS.items()}
 # A step opening with one of these asks whether something is so; it orders nothing.

@@ -146,14 +146,17 @@ def who_knows(ctx: ToolContext, args: dict) -> dict:
     )
     if not skills:  # not a skill of this organisation: an answer ("nobody; closest: …"), not an error
         return {"rows": [], "total": 0, "skills": [], "unknown_skill": label, "closest": closest_skills(ctx, label)}
-    asked_level = args.get("min_level")
+    exactly = args.get("level") if args.get("level") in skill_store.LEVELS else None  # "the beginners at X"
+    asked_level = exactly or args.get("min_level")
     min_level = asked_level if isinstance(asked_level, str) and asked_level in skill_store.LEVELS else "medium"
     rows = skill_matrix.who_knows(ctx.conn, ctx.org_id, [s.id for s in skills], min_level, ctx.lang)
+    rows = [row for row in rows if row.level == exactly] if exactly else rows
     return {
         "rows": jsonable(rows),
         "total": len(rows),
         "skills": [s.name_in(ctx.lang) for s in skills],
         "min_level": min_level,
+        **({"level": exactly} if exactly else {}),
     }
 
 
@@ -245,8 +248,11 @@ ADMIN_TOOLS: list[AdminTool] = [
     ),
     AdminTool(
         "who_knows",
-        "Employees holding a skill at min_level or above (experts, mentors).",
-        {**_props(skill_name=_STR, min_level={**LEVEL_ENUM, "default": "medium"}), "required": ["skill_name"]},
+        "Employees holding a skill at min_level or above (experts, mentors), or at exactly level (the beginners).",
+        {
+            **_props(skill_name=_STR, min_level={**LEVEL_ENUM, "default": "medium"}, level=LEVEL_ENUM),
+            "required": ["skill_name"],
+        },
         who_knows,
     ),
     AdminTool(
@@ -282,8 +288,8 @@ ADMIN_TOOLS: list[AdminTool] = [
     AdminTool(
         "assign_course",
         "WRITE (needs the admin's confirm): assign a course to employees, optional deadline (YYYY-MM-DD); or "
-        "move enrolled people's deadline (extend_days: each one's current deadline that many days later). With a "
-        "deadline or extend_days and no course, the course is the people's one open course with a deadline.",
+        "move enrolled people's deadline (extend_days / extend_months: each one's current deadline that much later). "
+        "With a deadline or an extension and no course, the course is the people's one open course with a deadline.",
         _props(
             **_COURSE_REF,
             employee_ids={"type": "array", "items": _STR},
@@ -291,6 +297,7 @@ ADMIN_TOOLS: list[AdminTool] = [
             department={"type": "string", "description": "Everyone active in this department"},
             deadline={"type": "string", "format": "date"},
             extend_days={"type": "integer", "minimum": 1},
+            extend_months={"type": "integer", "minimum": 1},
         ),
         prepare_assign_course,
         execute_assign_course,

@@ -9,6 +9,7 @@ is never dropped: a deadline no parser reads reaches the tool as said, and the t
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING
 from uuid import UUID
@@ -18,6 +19,7 @@ import psycopg
 from agents.admin.deadlines import deadline_in, extension_in
 from agents.admin.names import EMAIL, STOPWORDS, WORD, OrgNames, content_words, course_phrase, says_any, words
 from agents.admin.routing import LEVEL_WORDS, route, split_steps
+from agents.admin.vocabulary import AT_LEAST_WORDS, BEGINNER_WORDS, NICKNAMES
 from agents.offline import detect_language
 from core.names import fold
 from core.text import NUMBER_VALUES
@@ -30,7 +32,8 @@ if TYPE_CHECKING:
 
 _QUOTED = re.compile(r"[\"“«'‘]([^\"”»'’]{3,80})[\"”»'’]")
 _STATUS_WORDS = {
-    "draft": {"draft", "drafts", "borrador", "borradores", "sin publicar"},
+    "draft": {"draft", "drafts", "borrador", "borradores", "sin publicar", "unpublished", "not published"}
+    | {"half published", "not yet published", "a medias", "por publicar", "no publicados", "no publicado"},
     "published": {"published", "publicado", "publicados", "publicada", "publicadas", "live"},
     "archived": {"archived", "archivado", "archivados", "archivada", "archivadas", "archive", "retired", "retirado"}
     | {"retirados"},
@@ -127,6 +130,8 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
                 else (_residue(step, people) if not skills else _common_words(skills))
             }
         level = _pick(said_in_order, LEVEL_WORDS)
+        if tool == "who_knows" and says_any(said, BEGINNER_WORDS) and not said & AT_LEAST_WORDS:  # low only
+            return {**args, "level": "low"}
         if tool == "who_knows":
             return {**args, "min_level": level} if level else args
         return {**args, "level": level, **({"employee_name": people[0]} if people else {})}
@@ -156,8 +161,8 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
             args["employee_names"] = people
             if department and not people:  # "to the whole Stores UK team": every one of its people, each previewed
                 args["department"] = max(department, key=len)
-            if isinstance(extension, int):
-                args["extend_days"] = extension
+            if isinstance(extension, dict):
+                args |= extension
             if deadline:  # a date, or the words said when no parser reads them: the tool names them
                 args["deadline"] = deadline.isoformat() if isinstance(deadline, date) else deadline
         return args
@@ -167,6 +172,7 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
 _COURSE_WORDS = {"course", "curso", "training", "formacion"}
 # "What's Chloe's progress on the returns course?": a course meant without a course word or its whole title
 _PROGRESS_WORDS = {"progress", "progreso", "lleva", "far", "donde", "finished", "terminado", "termino", "acabado"}
+_PROGRESS_WORDS |= {"done", "completed", "completado", "acabo"}  # "Is Priya done with infosec?"
 # "Which courses have nobody enrolled?", "¿Hay cursos vacíos?": only the courses no one takes
 _NOBODY_WORDS = {"nobody", "nobodys", "noone", "nadie", "empty", "vacio", "vacios", "vacia", "vacias", "zero"}
 
@@ -219,12 +225,27 @@ def reply_language(conn: psycopg.Connection, org_id: UUID, message: str, default
     return lang if lang in ("es", "en") else default
 
 
+def _with_nicknames(org: OrgNames) -> OrgNames:
+    """The organisation's names and what admins call them for short ("infosec" for the course whose title says
+    "information security", "HR" for People & Culture), each a name of the course or department it fits."""
+    courses, departments = dict(org.courses), dict(org.departments)
+    for nickname, meaning in NICKNAMES.items():
+        said = f" {' '.join(words(meaning))} "
+        for label, title in org.courses.items():
+            if said in f" {' '.join(words(label))} ":
+                courses.setdefault(nickname, title)
+        for label, department in org.departments.items():
+            if words(label) == words(meaning):
+                departments.setdefault(nickname, department)
+    return replace(org, courses=courses, departments=departments)
+
+
 def plan_offline(
     conn: psycopg.Connection, org_id: UUID, message: str, today: date, embedder: Embedder
 ) -> tuple[list[dict], list[str]]:
     """([{"tool", "arguments"}] for every step that asks for a tool, the steps that don't as suggestions;
     a step no words decide is matched by meaning through ``embedder``)."""
-    org = OrgNames.read(conn, org_id)
+    org = _with_nicknames(OrgNames.read(conn, org_id))
     planned: list[dict] = []
     unplanned: list[str] = []
     earlier_people: list[str] = []

@@ -294,3 +294,24 @@ QUESTION_WORDS = {
     "quien",
     "quienes",
 }
+# What admins call a course or a department for short ("Is Priya done with infosec?", "¿Quién va atrasado en
+# ciberseguridad?", "the HR team"): a name of the course whose title holds the words, or of the department so
+# named (under four letters only as written, capitals and all).
+NICKNAMES = {
+    "infosec": "information security",
+    "cybersecurity": "information security",
+    "cyber security": "information security",
+    "ciberseguridad": "seguridad de la información",
+    "seguridad informática": "seguridad de la información",
+    "seguridad informatica": "seguridad de la información",
+    "HR": "People & Culture",
+    "RRHH": "Personas y Cultura",
+    "RR. HH.": "Personas y Cultura",
+    "recursos humanos": "Personas y Cultura",
+    "human resources": "People & Culture",
+}
+# People named by a level ("the beginners at phishing", "¿quiénes son principiantes en…?"): that level only.
+BEGINNER_WORDS = {"beginner", "beginners", "novice", "novices", "principiante", "principiantes", "novato", "novatos"}
+BEGINNER_WORDS |= {"novata", "novatas"}
+# "at a beginner level or above": a lower bound, not that level only
+AT_LEAST_WORDS = {"above", "least", "more", "superior", "minimo", "menos", "upwards"}

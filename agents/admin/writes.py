@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import date
 from uuid import UUID
 
-from agents.admin.deadline_moves import OPEN, course_to_move, extended_deadline, open_course_ids
+from agents.admin.deadline_moves import OPEN, Extension, course_to_move, extended_deadline, open_course_ids
 from agents.admin.resolve import (
     ToolContext,
     ToolError,
@@ -106,14 +106,16 @@ def _assignment_line(ctx: ToolContext, name: str, before: dict | None, after: di
     )
 
 
-def _days(value) -> int | None:
-    """``extend_days`` as a whole number of days later (a model may send "7"); None when not asked."""
-    if value in (None, ""):
-        return None
-    days = int(value)
-    if days <= 0:
-        raise ValueError("extend_days must be positive")
-    return days
+def _extension(args: dict) -> Extension | None:
+    """``extend_days`` / ``extend_months`` as whole amounts later (a model may send "7"); None when not asked."""
+    amounts = {}
+    for unit in ("days", "months"):
+        value = args.get(f"extend_{unit}")
+        if value not in (None, ""):
+            amounts[unit] = int(value)
+            if amounts[unit] <= 0:
+                raise ValueError(f"extend_{unit} must be positive")
+    return Extension(**amounts) if amounts else None
 
 
 def prepare_assign_course(ctx: ToolContext, args: dict) -> dict:
@@ -122,12 +124,12 @@ def prepare_assign_course(ctx: ToolContext, args: dict) -> dict:
     if args.get("department"):  # "a todo el equipo de Logística": each of its active people, all previewed
         people += department_people(ctx, str(args["department"]))
     people = list({p.id: p for p in people}.values())
-    days = _days(args.get("extend_days"))
+    later = _extension(args)
     named = args.get("course_title") or args.get("course_id")
-    if not named and people and (days or args.get("deadline")):  # "Give Harry one more week": his open course
+    if not named and people and (later or args.get("deadline")):  # "Give Harry one more week": his open course
         course = course_to_move(ctx, people)
     else:
-        among = open_course_ids(ctx, people) if days else None  # "dos semanas más en el de seguridad": theirs
+        among = open_course_ids(ctx, people) if later else None  # "dos semanas más en el de seguridad": theirs
         course = resolve_course(ctx, title=args.get("course_title"), course_id=args.get("course_id"), among=among)
     if course.status == "archived":
         raise ToolError(t("admin.write.course_archived", ctx.lang, title=course.title))
@@ -137,8 +139,8 @@ def prepare_assign_course(ctx: ToolContext, args: dict) -> dict:
     rows, lines, changing, moved = [], [], [], {}
     for person in people:
         before = _enrollment_snapshot(ctx, person.id, course.id)
-        if days:  # each person's own deadline, moved later
-            target, refused = extended_deadline(ctx, person.full_name, before, days)
+        if later:  # each person's own deadline, moved later
+            target, refused = extended_deadline(ctx, person.full_name, before, later)
             after = _assignment(before, target) if target else None
             if target:
                 moved[str(person.id)] = target.isoformat()
@@ -158,8 +160,8 @@ def prepare_assign_course(ctx: ToolContext, args: dict) -> dict:
             changing.append(person)
     if not changing:  # a preview with nothing to confirm would be a write that writes nothing
         raise ToolError(t("admin.write.assign_nothing", ctx.lang, title=course.title) + " " + " ".join(lines))
-    if days:
-        what = t("admin.write.extend_what", ctx.lang, title=course.title, days=days, n=len(changing))
+    if later:
+        what = t("admin.write.extend_what", ctx.lang, title=course.title, amount=later.said(ctx.lang), n=len(changing))
     elif all(row["status"] in OPEN for row in rows if row["new_status"]):  # only deadlines move
         what = t("admin.write.move_what", ctx.lang, title=course.title, n=len(changing))
     else:

@@ -30,6 +30,7 @@ HELDOUT2 = Path(__file__).parent / "data" / "admin_requests_heldout2.yaml"  # he
 HELDOUT3 = Path(__file__).parent / "data" / "admin_requests_heldout3.yaml"  # held out whole, then read: train
 HELDOUT4 = Path(__file__).parent / "data" / "admin_requests_heldout4.yaml"  # held out whole, then read: train
 FIXES = Path(__file__).parent / "data" / "admin_requests_fixes.yaml"  # train: session 14's fixes
+FIXES15 = Path(__file__).parent / "data" / "admin_requests_fixes15.yaml"  # train: session 15's fixes
 HELDOUT5 = Path(__file__).parent / "data" / "admin_requests_heldout5.yaml"  # held out whole, never tuned on
 UNREADABLE = "?"  # a deadline the request gives that no parser reads: it must reach the admin as said
 

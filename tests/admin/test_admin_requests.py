@@ -174,6 +174,14 @@ def test_the_requests_fixed_in_session_14(seeded_pool, admin):
     assert all(scores[lang].arguments == scores[lang].n for lang in ("en", "es")), scores
 
 
+def test_the_requests_fixed_in_session_15(seeded_pool, admin):
+    """Train: admin3's leftovers — "the beginners at X" (that level only), "one more month", half-published
+    (draft) courses, "infosec" / "ciberseguridad" for the information security course, "HR" / "RRHH"."""
+    scores, lost = _whole_set(seeded_pool, admin, request_set.FIXES15, "session 15 fixes (train)", at_least=10)
+    assert not lost
+    assert all(scores[lang].arguments == scores[lang].n for lang in ("en", "es")), scores
+
+
 def test_a_sixth_set_held_out_whole(seeded_pool, admin):
     """Written in session 14 before the twin changed for that session's fixes (course nicknames, department-wide
     requests, deadline extensions, a person's progress in a course, people by level, a course's learners who are

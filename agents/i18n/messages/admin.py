@@ -46,6 +46,12 @@ MESSAGES = {
         "en": "{n, plural, one {# person knows} other {# people know}} {skills} at {level} level or above: {people}.",
         "es": "{n, plural, one {# persona sabe} other {# personas saben}} {skills} con nivel {level} o superior: {people}.",
     },
+    "admin.reply.who_knows_exactly": {
+        "en": "{n, plural, one {# person knows} other {# people know}} {skills} at {level} level (that level only): "
+        "{people}.",
+        "es": "{n, plural, one {# persona sabe} other {# personas saben}} {skills} con nivel {level} (solo ese "
+        "nivel): {people}.",
+    },
     "admin.reply.courses": {
         "en": "{n, plural, one {# course} other {# courses}}: {courses}.",
         "es": "{n, plural, one {# curso} other {# cursos}}: {courses}.",

@@ -29,10 +29,18 @@ MESSAGES = {
         "es": "{names}: hay más de un curso abierto con fecha límite; ¿cuál?",
     },
     "admin.write.extend_what": {
-        "en": "Extend the deadline in “{title}” by {days, plural, one {# day} other {# days}}: "
+        "en": "Extend the deadline in “{title}” by {amount}: "
         "{n, plural, one {# enrollment changes} other {# enrollments change}}.",
-        "es": "Ampliar el plazo de «{title}» {days, plural, one {# día} other {# días}}: "
+        "es": "Ampliar el plazo de «{title}» {amount}: "
         "{n, plural, one {cambia # inscripción} other {cambian # inscripciones}}.",
+    },
+    "admin.write.amount_days": {
+        "en": "{n, plural, one {# day} other {# days}}",
+        "es": "{n, plural, one {# día} other {# días}}",
+    },
+    "admin.write.amount_months": {
+        "en": "{n, plural, one {# month} other {# months}}",
+        "es": "{n, plural, one {# mes} other {# meses}}",
     },
     "admin.write.move_what": {
         "en": "Change the deadline in “{title}”: {n, plural, one {# enrollment changes} other {# enrollments change}}.",
@@ -48,10 +56,8 @@ MESSAGES = {
         "es": "{name}: {state}, sin fecha límite que ampliar.",
     },
     "admin.write.extend_still_past": {
-        "en": "{name}: {before} plus {days, plural, one {# day} other {# days}} is {after}, still past; "
-        "give a new date instead.",
-        "es": "{name}: {before} más {days, plural, one {# día} other {# días}} es el {after}, que ya pasó; "
-        "dime una fecha nueva.",
+        "en": "{name}: {before} plus {amount} is {after}, still past; give a new date instead.",
+        "es": "{name}: {before} más {amount} es el {after}, que ya pasó; dime una fecha nueva.",
     },
     "admin.write.deactivate_one_at_a_time": {
         "en": "Deactivating is done one person at a time, so nothing was prepared for {department}: tell me who.",
