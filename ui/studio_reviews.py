@@ -78,19 +78,30 @@ def structure_review(deps, user, job_id: str, view) -> None:
         act(deps, user, decisions.review_structure, job_id, "reject", notes=notes or None)
 
 
+EDITING = "studio-editing-exercise"  # the edit button of the exercise whose dialog is open
+
+
+def _close() -> None:
+    st.session_state.pop(EDITING, None)
+
+
 def exercise_dialog(deps, user, job_id: str, where: tuple[int, int], exercise: dict) -> None:
     """One exercise's editor in a dialog: it scrolls inside the window, so a long form (a steps exercise) keeps
-    every field and its save button within reach. Saved, the change is queued and the dialog closes."""
+    every field and its save button within reach. Saved, the change is queued and the dialog closes; it stays
+    open across the page's reruns until then (or until dismissed)."""
     lang, (index, ei) = user.language, where
     kind = t("content.exercise_type." + exercise["type"], lang)
 
-    @st.dialog(f"{t('content.studio.edit_exercise', lang)} · {ei + 1}. {kind}", width="large")
+    @st.dialog(f"{t('content.studio.edit_exercise', lang)} · {ei + 1}. {kind}", width="large", on_dismiss=_close)
     def editor() -> None:
         fields = exercise_form(exercise, lang, f"ef-{job_id}-{index}-{ei}")
-        if fields:
-            act(deps, user, decisions.edit_content, job_id, f"module.{index}.exercise.{ei}", fields=fields)
-        elif fields is not None:  # saved as it was: nothing to queue
+        if fields is None:
+            return
+        opener = st.session_state.pop(EDITING, None)
+        if not fields:  # saved as it was: nothing to queue
             st.rerun()
+        if not act(deps, user, decisions.edit_content, job_id, f"module.{index}.exercise.{ei}", fields=fields):
+            st.session_state[EDITING] = opener  # refused: the dialog stays open with the reason
 
     editor()
 
@@ -193,7 +204,10 @@ def final_review(deps, user, job_id: str, view) -> None:
                 for issue in found:
                     st.warning(t("content.severity." + issue["severity"], lang) + ": " + issue["description"])
                 edit, again = st.columns([1, 1])
-                if edit.button(t("content.studio.edit_exercise", lang), key=f"ee-{job_id}-{index}-{ei}"):
+                opener = f"ee-{job_id}-{index}-{ei}"
+                if edit.button(t("content.studio.edit_exercise", lang), key=opener):
+                    st.session_state[EDITING] = opener
+                if st.session_state.get(EDITING) == opener:  # open until saved or dismissed
                     exercise_dialog(deps, user, job_id, (index, ei), exercise)
                 if again.button(t("content.studio.regenerate_exercise", lang), key=f"rx-{job_id}-{index}-{ei}"):
                     act(deps, user, decisions.regenerate_exercise, job_id, index, ei)

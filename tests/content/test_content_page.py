@@ -72,6 +72,7 @@ def test_from_a_document_to_a_published_course(pool, app_deps, studio):
     at.run()
     state = service.job_view(app_deps, admin, job_id).state
     ei = next(i for i, e in enumerate(state["generated_modules"][0]["exercises"]) if e["type"] == "true_false")
+    _button(at, f"ee-{job_id}-0-{ei}").click().run()  # the editor opens in a dialog
     form = f"ef-{job_id}-0-{ei}"
     at.text_input(key=f"{form}-prompt").input("¿Es cierta esta frase de la política?")
     at.text_area(key=f"{form}-expl").input("Lo dice la política de devoluciones.")
