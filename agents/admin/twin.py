@@ -33,7 +33,8 @@ if TYPE_CHECKING:
 _QUOTED = re.compile(r"[\"“«'‘]([^\"”»'’]{3,80})[\"”»'’]")
 _STATUS_WORDS = {
     "draft": {"draft", "drafts", "borrador", "borradores", "sin publicar", "unpublished", "not published"}
-    | {"half published", "not yet published", "a medias", "por publicar", "no publicados", "no publicado"},
+    | {"half published", "not yet published", "a medias", "por publicar", "no publicados", "no publicado"}
+    | {"being written", "work in progress", "en preparacion", "en elaboracion"},
     "published": {"published", "publicado", "publicados", "publicada", "publicadas", "live"},
     "archived": {"archived", "archivado", "archivados", "archivada", "archivadas", "archive", "retired", "retirado"}
     | {"retirados"},
@@ -170,6 +171,9 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
 
 
 _COURSE_WORDS = {"course", "curso", "training", "formacion"}
+# what a course is, not what it is called: "¿Tiene Sergio algún curso sin terminar?", "any open course"
+_UNFINISHED_WORDS = {"sin", "terminar", "acabar", "pendiente", "pendientes", "abierto", "abiertos", "unfinished"}
+_UNFINISHED_WORDS |= {"open"}
 # "What's Chloe's progress on the returns course?": a course meant without a course word or its whole title
 _PROGRESS_WORDS = {"progress", "progreso", "lleva", "far", "donde", "finished", "terminado", "termino", "acabado"}
 _PROGRESS_WORDS |= {"done", "completed", "completado", "acabo"}  # "Is Priya done with infosec?"
@@ -189,7 +193,8 @@ def _course_title(step: str, org: OrgNames) -> str:
     """The course the step names; when what was said fits several, that phrase, so the tool asks which."""
     titles = org.courses_in(step)
     phrase = course_phrase(step)
-    if phrase and not content_words(phrase):  # "their course deadline": no course called "deadline"
+    # "their course deadline", "algún curso sin terminar": no course is called "deadline" or "sin terminar"
+    if phrase and not set(content_words(phrase)) - _UNFINISHED_WORDS:
         phrase = None
     return titles[0] if len(titles) == 1 else (phrase or _common_words(titles))
 

@@ -44,3 +44,17 @@ def test_a_second_write_under_a_preview_is_held(turn, seeded_pool):
     assert _pending_rows(seeded_pool) == rows  # nothing prepared for the second write
     cancelled = turn("no", reply.session)
     assert cancelled.pending is None and is_active(seeded_pool, "harry@acme.test")
+
+
+def test_a_no_said_with_what_it_points_at_cancels(turn, seeded_pool):
+    """A no with what it points at ("no, cancel that", "no, cancela eso") was held as another request ("still
+    waiting…") and "yes please" was not read as a yes: pointing and polite words go with a yes or a no."""
+    for no in ("no, cancel that", "no, cancela eso", "olvídalo"):
+        reply = turn("desactiva a Harry")
+        cancelled = turn(no, reply.session)
+        assert cancelled.pending is None and cancelled.decision == "cancel", (no, cancelled.response)
+        assert is_active(seeded_pool, "harry@acme.test")
+    reply = turn("deactivate Isabel")
+    done = turn("yes please", reply.session)
+    assert done.decision == "confirm" and [e["id"] for e in done.executed] == [reply.pending["id"]]
+    assert not is_active(seeded_pool, "isabel@acme.test")

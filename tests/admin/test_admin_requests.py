@@ -176,7 +176,8 @@ def test_the_requests_fixed_in_session_14(seeded_pool, admin):
 
 def test_the_requests_fixed_in_session_15(seeded_pool, admin):
     """Train: admin3's leftovers — "the beginners at X" (that level only), "one more month", half-published
-    (draft) courses, "infosec" / "ciberseguridad" for the information security course, "HR" / "RRHH"."""
+    (draft) courses, "infosec" / "ciberseguridad" for the information security course, "HR" / "RRHH" — and what
+    reading replies to fresh requests found (courses "being written", "algún curso sin terminar")."""
     scores, lost = _whole_set(seeded_pool, admin, request_set.FIXES15, "session 15 fixes (train)", at_least=10)
     assert not lost
     assert all(scores[lang].arguments == scores[lang].n for lang in ("en", "es")), scores
