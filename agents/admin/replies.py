@@ -100,7 +100,7 @@ def summarize(tool: str, arguments: dict, result: dict, lang: str) -> str:
             limit,
             lang,
         )
-        return t(
+        text = t(
             "admin.reply.who_knows_exactly" if exactly else "admin.reply.who_knows",
             lang,
             n=len(known),
@@ -108,6 +108,7 @@ def summarize(tool: str, arguments: dict, result: dict, lang: str) -> str:
             level=code_label("level", exactly or result["min_level"], lang),
             people=people or t("admin.reply.nobody", lang),
         )
+        return f"{result['department']} — {text}" if result.get("department") else text
     if tool == "list_courses" and result.get("nobody_enrolled"):  # "Which courses have nobody enrolled?"
         if not rows:
             return t("admin.reply.every_course_taken", lang)

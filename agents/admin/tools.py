@@ -151,12 +151,16 @@ def who_knows(ctx: ToolContext, args: dict) -> dict:
     min_level = asked_level if isinstance(asked_level, str) and asked_level in skill_store.LEVELS else "medium"
     rows = skill_matrix.who_knows(ctx.conn, ctx.org_id, [s.id for s in skills], min_level, ctx.lang)
     rows = [row for row in rows if row.level == exactly] if exactly else rows
+    if department := args.get("department"):  # "who in Logistics knows forklifts?": its people only
+        emails = {person.email for person in department_people(ctx, str(department))}
+        rows = [row for row in rows if row.email in emails]
     return {
         "rows": jsonable(rows),
         "total": len(rows),
         "skills": [s.name_in(ctx.lang) for s in skills],
         "min_level": min_level,
         **({"level": exactly} if exactly else {}),
+        **({"department": department} if department else {}),
     }
 
 
@@ -248,9 +252,10 @@ ADMIN_TOOLS: list[AdminTool] = [
     ),
     AdminTool(
         "who_knows",
-        "Employees holding a skill at min_level or above (experts, mentors), or at exactly level (the beginners).",
+        "Employees holding a skill at min_level or above (experts, mentors), or at exactly level (the beginners); "
+        "optionally only a department's people.",
         {
-            **_props(skill_name=_STR, min_level={**LEVEL_ENUM, "default": "medium"}, level=LEVEL_ENUM),
+            **_props(skill_name=_STR, min_level={**LEVEL_ENUM, "default": "medium"}, level=LEVEL_ENUM, department=_STR),
             "required": ["skill_name"],
         },
         who_knows,

@@ -131,6 +131,12 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
                 else (_residue(step, people) if not skills else _common_words(skills))
             }
         level = _pick(said_in_order, LEVEL_WORDS)
+        # "Who in Stores UK is a beginner at returns?": that department's people; never one a skill's or a skill
+        # category's name holds ("¿Quién sabe de atención al cliente?" asks about the category)
+        named = [f" {' '.join(words(label))} " for label in [*org.skills, *org.categories]]
+        department = [d for d in department if not any(f" {' '.join(words(d))} " in label for label in named)]
+        if tool == "who_knows" and department:
+            args["department"] = max(department, key=len)
         if tool == "who_knows" and says_any(said, BEGINNER_WORDS) and not said & AT_LEAST_WORDS:  # low only
             return {**args, "level": "low"}
         if tool == "who_knows":

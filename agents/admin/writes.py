@@ -182,6 +182,7 @@ def prepare_assign_course(ctx: ToolContext, args: dict) -> dict:
 
 def execute_assign_course(ctx: ToolContext, resolved: dict) -> dict:
     course_id, moved = UUID(resolved["course_id"]), resolved.get("deadlines") or {}
+    assigned, rescheduled = [], []  # who was enrolled now; who already was, with their new deadline
     for person_id, person_name in zip(resolved["employee_ids"], resolved["employee_names"], strict=True):
         deadline = parse_deadline(ctx, moved.get(person_id) or resolved.get("deadline"))
         before = _enrollment_snapshot(ctx, UUID(person_id), course_id)
@@ -209,14 +210,15 @@ def execute_assign_course(ctx: ToolContext, resolved: dict) -> dict:
             before=before,
             after={**after, "user_id": person_id, "course_id": str(course_id)},
         )
-    return {
-        "message": t(
-            "admin.write.assign_done",
-            ctx.lang,
-            title=resolved["course_title"],
-            names=", ".join(resolved["employee_names"]),
-        )
-    }
+        if before and before["status"] in OPEN:
+            rescheduled.append(f"{person_name} → {deadline_text(ctx, after['deadline'])}")
+        else:
+            assigned.append(person_name)
+    title = resolved["course_title"]
+    said = [t("admin.write.assign_done", ctx.lang, title=title, names=", ".join(assigned))] if assigned else []
+    if rescheduled:  # "Give Harry one more month": his deadline moved, not a new assignment
+        said.append(t("admin.write.deadline_done", ctx.lang, title=title, changes="; ".join(rescheduled)))
+    return {"message": " ".join(said)}
 
 
 # ---- verify_skill -------------------------------------------------------------------------------

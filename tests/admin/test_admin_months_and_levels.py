@@ -59,6 +59,10 @@ def test_one_more_month_moves_the_deadline_a_calendar_month_and_is_written_on_co
     done = turn(session=reply.session, confirm=reply.pending["id"], user=user)
     assert done.executed and "error" not in done.executed[0]["result"]
     assert _harrys_deadline(seeded_pool) == after
+    # said as what happened: his deadline moved (it read "assigned to Harry Patel", as if newly enrolled)
+    moved = {"en": "New deadline in", "es": "Nueva fecha límite en"}[lang]
+    assert f"{moved} " in done.response and f"Harry Patel → {format_date(after, lang)}" in done.response
+    assert "assigned to" not in done.response and "asignado a" not in done.response
 
 
 def test_the_beginners_at_a_skill_are_those_at_low_only(turn):
@@ -72,3 +76,16 @@ def test_the_beginners_at_a_skill_are_those_at_low_only(turn):
     spanish = turn("¿Quiénes son principiantes en carretillas?")
     assert {row["level"] for row in spanish.tool_calls[0]["result"]["rows"]} == {"low"}
     assert "solo ese nivel" in spanish.response
+
+
+def test_people_by_skill_in_one_department_are_that_departments_only(turn):
+    """ "Who in Stores UK is a beginner at returns?" listed Diego Martín (Tiendas) too: the department was not
+    read. A category named like a department ("¿Quién sabe de atención al cliente?") stays the skills' question."""
+    reply = turn("Who in Stores UK is a beginner at returns?")
+    [call] = reply.tool_calls
+    assert call["arguments"].get("department") == "Stores UK" and call["result"]["rows"]
+    assert {row["department"] for row in call["result"]["rows"]} == {"Stores UK"}
+    assert reply.response.startswith("Stores UK — ") and "Diego Martín" not in reply.response
+    category = turn("¿Quién sabe de atención al cliente?")
+    assert "department" not in category.tool_calls[0]["arguments"]
+    assert len({row["department"] for row in category.tool_calls[0]["result"]["rows"]}) > 1

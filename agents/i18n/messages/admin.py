@@ -173,6 +173,10 @@ MESSAGES = {
         "es": "No hay nada que cambiar en «{title}»:",
     },
     "admin.write.assign_done": {"en": "“{title}” assigned to {names}.", "es": "«{title}» asignado a {names}."},
+    "admin.write.deadline_done": {
+        "en": "New deadline in “{title}”: {changes}.",
+        "es": "Nueva fecha límite en «{title}»: {changes}.",
+    },
     "admin.write.level_choice": {
         "en": "The level must be one of: {levels}.",
         "es": "El nivel debe ser uno de: {levels}.",
