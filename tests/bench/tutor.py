@@ -12,10 +12,13 @@ On a new database (the embedded server, or DATABASE_URL's) holding the demo orga
    One unmeasured burst warms the caches a question fills (its vector, its statements' ranking), then
    --rounds bursts ask the same questions again: a single burst of 20 turns gave 12-45 ms a turn over
    the floor depending on which of them a process had seen, and the clock ticks every 10 ms.
-   --pairs runs alternate with replayed ones and the medians are printed: on this shared machine one
-   run's figure moved by ~7 ms between two runs of the same code.
-   The server's CPU is the process's (/proc), all threads; PostgreSQL's (its postmaster and backends,
-   when local) is printed apart, and both give the turns per second one core serves.
+   --pairs runs alternate with replayed ones; medians and ranges are printed.
+   The server's CPU is split by thread (tests/bench/thread_cpu.py): the turn's own threads, our chat
+   handlers, Gradio's event loop and workers. "Ours over Gradio's", the process's total real minus
+   replayed, moved 11-39 ms between runs of the same code, since Gradio's share grows with the wall time
+   the machine's load sets; the turn's own threads' CPU does not. PostgreSQL's (its postmaster and
+   backends, when local) is printed apart, and with the process's it gives the turns per second one
+   core serves.
 
 4. CPU per turn of questions the process has never seen (seeds/eval's), then of the same again, with
    the texts embedded per turn: what section 3's warm bursts leave out (README "Capacity").
@@ -258,25 +261,33 @@ def gradio_section(people, chats: int, rounds: int, pairs: int) -> None:
     import chat
     from agents.runtime.deps import process_deps
     from agents.tutor import service
+    from tests.bench.thread_cpu import ThreadMeter
 
     timed_turn(people[0], "¿Dónde están los extintores del almacén?")  # loads the models (section 3 alone runs cold)
     direct = concurrent_direct_turns(people, chats)  # the anchor without Gradio, same questions
     _find_postmaster(process_deps().pool)
     port = _free_port()
-    app = chat.launch(port=port, block=False)
+    meter = ThreadMeter()
+    handlers = chat.stream_turn, chat.show_panels
+    chat.stream_turn, chat.show_panels = (meter.handler(fn) for fn in handlers)  # before build_app reads them
+    try:
+        app = chat.launch(port=port, block=False)
+    finally:
+        chat.stream_turn, chat.show_panels = handlers
+    meter.loop_thread = app.server.thread.native_id
     emails = [people[i % len(people)].email for i in range(chats)]
     # the floor Gradio and the clients set: the same chats, each turn replaying one recorded turn's events
     recorded = list(service.run_turn(process_deps(), people[0], GROUNDED[1], rate_limit=10**6))
+    real_turn = service.run_turn
     runs, floors = [], []
     try:
         for _ in range(pairs):  # alternated, so a change in the machine's load falls on both
-            runs.append(_run_clients(port, chats, emails, rounds))
-            real_turn, service.run_turn = service.run_turn, lambda *args, **kwargs: iter(recorded)
-            try:
-                floors.append(_run_clients(port, chats, emails, rounds))
-            finally:
-                service.run_turn = real_turn
+            service.run_turn = meter.turn(real_turn)
+            runs.append(_run_clients(port, chats, emails, rounds, meter))
+            service.run_turn = meter.turn(lambda *args, **kwargs: iter(recorded))
+            floors.append(_run_clients(port, chats, emails, rounds, meter))
     finally:
+        service.run_turn = real_turn
         app.close(verbose=False)
     alone, ttfts, totals, errors = (
         [x for run in runs for x in run[key]] for key in ("alone", "ttfts", "totals", "errors")
@@ -302,24 +313,45 @@ def gradio_section(people, chats: int, rounds: int, pairs: int) -> None:
     print(f"   time to first token         {pct(ttfts)}   (target p95 <= 1000 ms)")
     print(f"   p95 TTFT / one-chat p50     {np.percentile(ttfts, 95) / np.percentile(alone, 50):.1f}x" if ttfts else "")
     print(f"   time to done                {pct(totals)}")
-    ours = [1000 * run["cpu"]["server"] / turns for run in runs]
-    replayed = [1000 * run["cpu"]["server"] / turns for run in floors]
-    over = [a - b for a, b in zip(ours, replayed)]
-    print(
-        f"   server CPU per turn         {np.median(ours):.1f} ms, replayed {np.median(replayed):.1f} ms "
-        f"(medians of {pairs} runs of {turns} turns)"
-    )
-    print(
-        f"   ours over Gradio's          {np.median(over):.1f} ms   (target <= 15 ms; each run: "
-        f"{', '.join(f'{x:.1f}' for x in over)})"
-    )
-    clients = np.median([1000 * run["cpu"]["clients"] / turns for run in runs])
-    database = float(np.median([1000 * run["cpu"]["database"] / turns for run in runs]))
+    _print_cpu(runs, floors, turns)
+
+
+def _spread(values: list[float]) -> str:
+    """Median and range of the runs' figures."""
+    return f"{np.median(values):6.1f} [{min(values):5.1f}-{max(values):5.1f}]"
+
+
+def _print_cpu(runs: list[dict], floors: list[dict], turns: int) -> None:
+    """The server's CPU per turn by part (tests/bench/thread_cpu.py), medians [range] of the runs."""
+
+    def each(of: list[dict], part: str) -> list[float]:
+        return [run["cpu"][part] for run in of]
+
+    print(f"   server CPU per turn, ms     real: median [range] of {len(runs)} runs of {turns} turns; replayed")
+    for part, label in (
+        ("process", "whole process (/proc)"),
+        ("turn", "the turn's own threads"),
+        ("handlers", "our chat handlers"),
+        ("gradio", "Gradio (loop and workers)"),
+        ("loop", "  of which its event loop"),
+        ("other", "other threads"),
+    ):
+        print(f"     {label:<26}{_spread(each(runs, part))}   {_spread(each(floors, part))}")
+    walls = [run["cpu"]["wall_s"] for run in runs], [run["cpu"]["wall_s"] for run in floors]
+    print(f"     {'wall time of the bursts, s':<26}{_spread(walls[0])}   {_spread(walls[1])}")
+    over = [a - b for a, b in zip(each(runs, "process"), each(floors, "process"))]
+    print(f"   ours over Gradio's          {_spread(over)} ms   (the process's total, real minus replayed)")
+    ours = [a - b for a, b in zip(each(runs, "turn"), each(floors, "turn"))]
+    print(f"   the turn's own CPU          {_spread(ours)} ms   (target <= 15 ms; its threads, whatever the load)")
+    gradio = [a - b for a, b in zip(each(runs, "gradio"), each(floors, "gradio"))]
+    print(f"   Gradio's, real - replayed   {_spread(gradio)} ms   (its share that grows with the wall time)")
+    clients = np.median([1000 * run["clients_cpu"] / turns for run in runs])
+    database = float(np.median(each(runs, "database")))
     print(f"   clients' CPU per turn       {clients:.1f} ms   (the load generator, not served)")
     print(f"   database CPU per turn       {database:.1f} ms   (PostgreSQL's processes, when it runs on this machine)")
     print(
-        f"   turns per second per core   {1000 / (np.median(ours) + database):.1f}   (capacity: the chat server's and "
-        "the database's CPU per turn; README 'Capacity')"
+        f"   turns per second per core   {1000 / (np.median(each(runs, 'process')) + database):.1f}   (capacity: the "
+        "chat server's and the database's CPU per turn; README 'Capacity')"
     )
 
 
@@ -332,36 +364,35 @@ def _find_postmaster(pool) -> None:
         os.environ["BENCH_POSTMASTER_PID"] = stat.read_text().rsplit(")", 1)[1].split()[1]
 
 
-def _run_clients(port: int, chats: int, emails: list[str], rounds: int) -> dict:
+def _run_clients(port: int, chats: int, emails: list[str], rounds: int, meter) -> dict:
     """One run of the client process (its own: in this one the clients would poll under the server's
-    GIL), with this process's CPU time and the clients' over the concurrent burst."""
+    GIL). It tells this one when its measured bursts start and end, and this one reads its own threads'
+    CPU (and the database's) then; the figures are ms per turn."""
     import json
     import subprocess
 
-    run = subprocess.run(
-        [
-            sys.executable,
-            __file__,
-            "--clients-of",
-            f"http://127.0.0.1:{port}/",
-            "--chats",
-            str(chats),
-            "--rounds",
-            str(rounds),
-            *emails,
-        ],
-        capture_output=True,
-        text=True,
-        timeout=1800,
-    )
-    if run.returncode != 0:
-        raise RuntimeError(f"the client process failed: {run.stderr.strip()[-2000:]}")
-    figures = json.loads(run.stdout.strip().splitlines()[-1])
-    figures["cpu"] = {
-        "server": figures.pop("server_cpu_end") - figures.pop("server_cpu_start"),
-        "clients": figures.pop("clients_cpu"),
-        "database": figures.pop("database_cpu"),
-    }
+    from tests.bench.thread_cpu import split
+
+    command = [sys.executable, __file__, "--clients-of", f"http://127.0.0.1:{port}/"]
+    command += ["--chats", str(chats), "--rounds", str(rounds), *emails]
+    client = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    marks = []
+    try:
+        for expected in (WARM, DONE):  # each mark answered, so the bursts wait for the snapshot
+            while (line := client.stdout.readline()).strip() != expected:
+                if not line:
+                    raise RuntimeError(f"the client process ended before its {expected!r} mark")
+            marks.append((meter.snapshot(), _database_cpu_seconds()))
+            client.stdin.write("go\n")
+            client.stdin.flush()
+        figures = json.loads(client.stdout.read().strip().splitlines()[-1])
+    finally:
+        client.stdin.close()
+        if client.wait(timeout=1800) != 0:
+            raise RuntimeError("the client process failed (its error is above)")
+    (start, database_start), (end, database_end) = marks
+    turns = chats * rounds
+    figures["cpu"] = {**split(start, end, turns), "database": 1000 * (database_end - database_start) / turns}
     return figures
 
 
@@ -422,10 +453,12 @@ def gradio_clients(url: str, emails: list[str], rounds: int) -> None:
     burst()  # warms what the questions fill; not measured
     ttfts.clear()
     totals.clear()
-    server_cpu_start, clients_cpu_start = _cpu_seconds(os.getppid()), time.process_time()
-    database_cpu_start = _database_cpu_seconds()
+    _mark(WARM)  # the server reads its CPU, then answers
+    clients_cpu_start = time.process_time()
     for _ in range(rounds):
         burst()
+    clients_cpu = time.process_time() - clients_cpu_start
+    _mark(DONE)
     print(
         json.dumps(
             {
@@ -435,13 +468,19 @@ def gradio_clients(url: str, emails: list[str], rounds: int) -> None:
                 "errors": errors,
                 "load_before": load_before,
                 "load_after": os.getloadavg()[0],
-                "server_cpu_start": server_cpu_start,
-                "server_cpu_end": _cpu_seconds(os.getppid()),
-                "clients_cpu": time.process_time() - clients_cpu_start,
-                "database_cpu": _database_cpu_seconds() - database_cpu_start,
+                "clients_cpu": clients_cpu,
             }
         )
     )
+
+
+WARM, DONE = "warm", "done"  # the client process's marks around its measured bursts
+
+
+def _mark(line: str) -> None:
+    """Tell the server process (our stdout) and wait for its answer (our stdin)."""
+    print(line, flush=True)
+    sys.stdin.readline()
 
 
 def _database_cpu_seconds() -> float:
