@@ -21,7 +21,7 @@ from core import config
 from ui.chat_render import app_theme
 from ui.chat_sessions import SCROLL_TO_CITED, delete, new_chat, open_session, rate, rename, show_source
 from ui.chat_sign_in import on_load, relabel, session_sign_in, sign_in
-from ui.chat_turn import SUGGESTION_SLOTS, show_panels, stream_turn
+from ui.chat_turn import CHIP_CLICKS, CHIPS_TEMPLATE, TURN_STARTS, ask_chip, respond, show_panels, take_question_js
 from ui.source_html import CSS as SOURCE_CSS
 
 SIDEBAR_WIDTH = 240
@@ -36,8 +36,17 @@ CSS = """
 #tutor-chatbot {flex:1 1 0 !important;min-height:160px !important}
 #tutor-input-row {flex-wrap:nowrap;align-items:stretch}
 #tutor-input-row > * {min-width:0}
-#tutor-chips {flex-wrap:wrap}
-#tutor-chips button {flex:1 1 auto;min-width:0}
+#tutor-chips .html-container {padding:0}
+.tutor-chips {display:flex;flex-wrap:wrap;gap:var(--layout-gap)}
+.tutor-chip {flex:1 1 auto;min-width:0;display:inline-flex;justify-content:center;align-items:center;line-height:1.5;
+             border:var(--button-border-width) solid var(--button-secondary-border-color);
+             background:var(--button-secondary-background-fill);color:var(--button-secondary-text-color);
+             box-shadow:var(--button-secondary-shadow);border-radius:var(--button-small-radius);
+             padding:var(--button-small-padding);font-weight:var(--button-small-text-weight);
+             font-size:var(--button-small-text-size);transition:var(--button-transition);cursor:pointer}
+.tutor-chip:hover {background:var(--button-secondary-background-fill-hover);
+                   color:var(--button-secondary-text-color-hover);
+                   border-color:var(--button-secondary-border-color-hover)}
 @media (max-width: 640px) {
   .gradio-container {padding:4px !important}
   #tutor-send {font-size:0.85em;padding:4px 8px}
@@ -68,13 +77,12 @@ def build_app() -> gr.Blocks:
                 buttons=["copy"],
                 elem_id="tutor-chatbot",
             )
-            with gr.Row(elem_id="tutor-chips"):
-                chips = [
-                    gr.Button(visible=False, size="sm", variant="secondary", min_width=0)
-                    for _ in range(SUGGESTION_SLOTS)
-                ]
+            chips = gr.HTML(
+                [], html_template=CHIPS_TEMPLATE, js_on_load=CHIP_CLICKS, apply_default_css=False, elem_id="tutor-chips"
+            )
             with gr.Row(elem_id="tutor-input-row"):
                 box = gr.Textbox(
+                    elem_id="tutor-input",
                     show_label=False,
                     label=t("tutor.chat.placeholder", DEFAULT_LANGUAGE),  # read aloud
                     placeholder=t("tutor.chat.placeholder", DEFAULT_LANGUAGE),
@@ -154,22 +162,18 @@ def build_app() -> gr.Blocks:
             api_visibility="private",
         )
 
-        panels = gr.State(None)
-        turn_outputs, panel_outputs = (
-            [chatbot, box, session, status, panels],
-            [*chips, sessions, source_pick, source_panel],
-        )
+        # a turn (ui/chat_turn.py): the browser takes the question from the input; the answer streams with only
+        # plain values and states; the chips, conversations list and sources follow once it is finished
+        asked, panels = gr.Textbox(visible=False), gr.State(None)
+        conversation = [chatbot, user_ref, session, context]
+        turn_outputs, panel_outputs = [chatbot, session, status, panels], [chips, sessions, source_pick, source_panel]
         quietly = {"show_progress": "hidden"}  # show_panels is instant: no loading veil over the chips and sources
-        send.click(stream_turn, [box, chatbot, user_ref, session, context], turn_outputs, api_name="chat").then(
-            show_panels, [panels], panel_outputs, api_name="turn_panels", **quietly
+        gr.on([send.click, box.submit], None, [box, asked], [box, asked], js=take_question_js()).then(
+            respond, [asked, *conversation], turn_outputs, api_name="chat", js=TURN_STARTS, trigger_mode="always_last"
+        ).then(show_panels, [panels], panel_outputs, api_name="turn_panels", **quietly)
+        chips.click(ask_chip, conversation, turn_outputs, api_visibility="private").then(
+            show_panels, [panels], panel_outputs, api_visibility="private", **quietly
         )
-        box.submit(
-            stream_turn, [box, chatbot, user_ref, session, context], turn_outputs, api_visibility="private"
-        ).then(show_panels, [panels], panel_outputs, api_visibility="private", **quietly)
-        for chip in chips:
-            chip.click(
-                stream_turn, [chip, chatbot, user_ref, session, context], turn_outputs, api_visibility="private"
-            ).then(show_panels, [panels], panel_outputs, api_visibility="private", **quietly)
         sessions.input(  # named: a private event takes its function's name, and /open_session is public below
             open_session,
             [sessions, user_ref, context],
@@ -183,7 +187,7 @@ def build_app() -> gr.Blocks:
             [chatbot, session, status, source_pick],
             api_name="open_session",
         )
-        cleared = [chatbot, session, *chips, sessions, status, source_pick, source_panel]
+        cleared = [chatbot, session, chips, sessions, status, source_pick, source_panel]
         new_button.click(new_chat, None, cleared, api_name="new_chat")
         inline_new.click(new_chat, None, cleared, api_visibility="private")
         source_pick.input(show_source, [source_pick, user_ref], [source_panel], api_name="show_source").then(

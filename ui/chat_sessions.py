@@ -15,7 +15,6 @@ from agents.tutor.sources import SOURCE_KEYS, open_source
 from core.markup import safe_markdown
 from ui.chat_render import render_answer, source_choices
 from ui.chat_sign_in import chat_user, conversation_choices, request_language
-from ui.chat_turn import suggestion_chips
 from ui.source_html import source_html, source_summary
 
 
@@ -73,7 +72,7 @@ def new_chat():
     return (
         [],
         None,
-        *suggestion_chips([]),
+        [],  # no chips
         gr.update(value=None),
         "",
         gr.update(choices=[], value=None, visible=False),

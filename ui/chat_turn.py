@@ -1,14 +1,15 @@
-"""One tutor turn in the chat: the answer streamed into the history, then its suggestion chips, the
-conversations list and its sources."""
+"""One tutor turn in the chat: the question taken from the input (in the browser), the answer streamed into
+the history, then its suggestion chips, the conversations list and its sources."""
 
 from __future__ import annotations
 
 import html
+import json
 import time
 
 import gradio as gr
 
-from agents.i18n import t
+from agents.i18n import LANGUAGES, t
 from agents.runtime.deps import process_deps
 from agents.tutor import service
 from core.markup import safe_markdown
@@ -18,12 +19,47 @@ from ui.chat_render import StreamedAnswer, badge_html
 from ui.chat_sign_in import chat_user, conversation_choices, request_language
 
 UPDATE_INTERVAL = 0.05  # seconds from Gradio taking one streamed update to the next (at most ~20 per second)
-SUGGESTION_SLOTS = 3
+
+# Gradio rebuilds a whole component on its one event loop for every gr.update/gr.skip of every update it sends
+# (1-3 ms each), and that loop is the queue 20 concurrent chats wait in for their first token. So a turn's
+# streamed updates carry only plain values (the chat, the status line) and states; the input is emptied in the
+# browser before the turn starts, and what comes with the finished answer goes once, in `show_panels`.
+
+# The question leaves the input at once, in the browser, into the hidden box the turn reads. One question may
+# wait for the answer on screen (the turn's trigger_mode is "always_last"); a further one stays in the input,
+# as every question sent while an answer streamed used to. A blank one is not taken: the input's placeholder
+# says why, in the reader's language (the placeholders of every language are told apart by their text).
+_TAKE_QUESTION = """(question, asked) => {
+  const box = document.querySelector('#tutor-input textarea');
+  const notices = NOTICES, placeholders = Object.fromEntries(Object.entries(notices).map(([p, n]) => [n, p]));
+  if (!(question || '').trim()) {
+    if (box && notices[box.placeholder]) box.placeholder = notices[box.placeholder];
+    return [question, window.skillnetTutorWaiting ? asked : ''];
+  }
+  if (box && placeholders[box.placeholder]) box.placeholder = placeholders[box.placeholder];
+  if (window.skillnetTutorWaiting) return [question, asked];
+  window.skillnetTutorWaiting = true;
+  return ['', question];
+}"""
+TURN_STARTS = "(...inputs) => { window.skillnetTutorWaiting = false; return inputs; }"  # the waiting question is taken
 
 
-def suggestion_chips(suggestions: list[str]) -> list:
-    padded = (suggestions + [""] * SUGGESTION_SLOTS)[:SUGGESTION_SLOTS]
-    return [gr.update(value=s, visible=bool(s)) for s in padded]
+def take_question_js() -> str:
+    """The browser's step before a typed turn (see _TAKE_QUESTION)."""
+    notices = {t("tutor.chat.placeholder", lang): t("tutor.error.empty_message", lang) for lang in LANGUAGES}
+    return _TAKE_QUESTION.replace("NOTICES", json.dumps(notices, ensure_ascii=False))
+
+
+# The suggestion chips are one component whose value is their texts (a plain value: nothing rebuilt); a click
+# asks the chip's text.
+SUGGESTION_SLOTS = 3  # chips in the row at most
+CHIPS_TEMPLATE = (
+    '<div class="tutor-chips">{{#each value}}<button type="button" class="tutor-chip">{{this}}</button>{{/each}}</div>'
+)
+CHIP_CLICKS = """element.addEventListener('click', (event) => {
+  const chip = event.target.closest('button.tutor-chip');
+  if (chip) trigger('click', {question: chip.textContent});
+});"""
 
 
 def respond(
@@ -34,31 +70,23 @@ def respond(
     context: dict,
     request: gr.Request = None,
 ):
-    """Stream one answer; yields (chatbot, textbox, session, chip×3, sessions, status, sources, panel)."""
-    keep = [gr.skip()] * (SUGGESTION_SLOTS + 1)  # chips and the sessions list
-    untouched = (gr.skip(), gr.skip())  # the source panel
+    """Stream one answer; yields (chatbot, session, status, panels): ``panels`` is None until the answer is
+    finished, then `show_panels`' outputs (the chips, the conversations list, the sources and their panel)."""
     user = chat_user(user_ref) if user_ref else chat_failover.cookie_user(request)  # no state here: a failover
     if user is None:
-        yield (history, message, session_id, *keep, t("common.sign_in_first", request_language(request)), *untouched)
+        yield history, session_id, t("common.sign_in_first", request_language(request)), None
         return
     context = context or {}
     session_id = session_id or (chat_failover.conversation_on_screen(user, history) if user_ref is None else None)
-    if not (message or "").strip():  # nothing is sent; the input itself says why
-        yield (
-            history,
-            gr.update(value="", placeholder=t("tutor.error.empty_message", user.language)),
-            session_id,
-            *keep,
-            "",
-            *untouched,
-        )
+    if not (message or "").strip():  # nothing is sent (in the browser, the input says why)
+        yield history, session_id, "", None
         return
     history = list(history or []) + [
         {"role": "user", "content": safe_markdown(message)},
         {"role": "assistant", "content": "…"},
     ]
     try:
-        if not session_id and (message or "").strip():
+        if not session_id:
             session_id = str(
                 service.new_session(
                     process_deps(), user, course=(context or {}).get("course"), lesson=(context or {}).get("lesson")
@@ -66,16 +94,9 @@ def respond(
             )
     except service.TutorError as exc:
         history[-1]["content"] = f"⚠️ {exc}"
-        yield (history, message, session_id, *keep, str(exc), *untouched)
+        yield history, session_id, str(exc), None
         return
-    yield (
-        history,
-        gr.update(value="", placeholder=t("tutor.chat.placeholder", user.language)),
-        session_id,
-        *keep,
-        "",
-        *untouched,
-    )
+    yield history, session_id, "", None
     answer, notice, status, last = "", "", "", 0.0
     suggestions: list[str] = []
     sources = gr.update(choices=[], value=None, visible=False)
@@ -88,7 +109,7 @@ def respond(
             answer += event.text
             if time.monotonic() - last >= UPDATE_INTERVAL:
                 history[-1]["content"] = notice + safe_markdown(answer)  # streamed text is rendered too
-                yield (history, gr.skip(), session_id, *keep, status, *untouched)
+                yield history, session_id, status, None
                 # counted from when Gradio asks for the next update, not from this one's yield: on a busy
                 # server the ask comes later than the interval, and every token was its own update (25-55
                 # full-history updates per offline answer under 20 chats, the work they all queued behind)
@@ -98,55 +119,39 @@ def respond(
             notice = f"_⚠️ {html.escape(event.notice)}_\n\n" if event.notice else ""
             if notice:  # shown above the answer before any token arrives
                 history[-1]["content"] = notice + "…"
-                yield (history, gr.skip(), session_id, *keep, status, *untouched)
+                yield history, session_id, status, None
         elif isinstance(event, Fallback):  # the model's text was rejected: clear it, the twin's answer follows
             answer = ""
             history[-1]["content"] = f"_{event.message}_"
-            yield (history, gr.skip(), session_id, *keep, status, *untouched)
+            yield history, session_id, status, None
         elif isinstance(event, Suggestions):
             suggestions = event.suggestions
         elif isinstance(event, Error):
             history[-1]["content"] = f"⚠️ {event.message}"
-            yield (history, gr.skip(), session_id, *keep, event.message, *untouched)
+            yield history, session_id, event.message, None
             return
         elif isinstance(event, Done):
             history[-1]["content"] = shown.html(context.get("app"))  # from the events: no database read
             status = ""  # the answer carries its own badges (and low confidence): the line under the chat was a copy
             choices = shown.sources()
             sources = gr.update(choices=choices, value=None, visible=bool(choices))
-    yield (
-        history,
-        gr.skip(),
-        session_id,
-        *suggestion_chips(suggestions),
-        gr.update(choices=conversation_choices(user), value=session_id),
-        status,
-        sources,
-        gr.update(value="", visible=False),
-    )
+    chips, sessions = suggestions[:SUGGESTION_SLOTS], gr.update(choices=conversation_choices(user), value=session_id)
+    yield history, session_id, status, (chips, sessions, sources, gr.update(value="", visible=False))
 
 
-def stream_turn(
-    message: str,
+def ask_chip(
     history: list,
     user_ref: dict | None,
     session_id: str | None,
     context: dict,
+    chip: gr.EventData,
     request: gr.Request = None,
 ):
-    """One turn as Gradio runs it: respond's answer streams into the chat with only what changes while it
-    streams, and the rest of its last update (chips, sessions list, sources) waits in ``panels`` for
-    `show_panels`. Gradio rebuilds a whole component on its one event loop for each gr.update/gr.skip of
-    every streamed update (1-3 ms each): respond's six skipped side outputs made that loop the queue that
-    20 concurrent chats waited in for their first token (p95 2.5 s; the answers themselves took 0.1 s)."""
-    for update in respond(message, history, user_ref, session_id, context, request):
-        chatbot, box, session, *side, status, sources, panel = update
-        yield chatbot, box, session, status, (*side, sources, panel)
-
-
-PANEL_OUTPUTS = SUGGESTION_SLOTS + 3  # chip×3, sessions, sources, panel
+    """A suggestion chip's question, asked as if typed (the input is left as it is)."""
+    yield from respond(getattr(chip, "question", ""), history, user_ref, session_id, context, request)
 
 
 def show_panels(panels: tuple | None):
-    """What came with the finished answer: its suggestion chips, the sessions list, its sources."""
-    return panels or (gr.skip(),) * PANEL_OUTPUTS
+    """What came with the finished answer: its suggestion chips, the conversations list, its sources; nothing
+    before an answer finished."""
+    return panels or (gr.skip(),) * 4

@@ -8,7 +8,7 @@ turn's own cost is read where it runs:
 
 - the turn: the tutor-turn pool's threads (``agents.tutor.graph``, a turn's graph) plus the part of
   ``service.run_turn`` that runs in its caller's thread (``time.thread_time`` around each of its events);
-- our handlers: the chat's own functions (``stream_turn``, ``show_panels``) as Gradio calls them, without
+- our handlers: the chat's own functions (a turn's, ``show_panels``) as Gradio calls them, without
   the turn inside them;
 - Gradio: its event loop's thread and its AnyIO worker threads, without our handlers run there;
 - other: the rest of the process (its main thread, the database pool's, native threads, threads gone).

@@ -257,6 +257,10 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
+# chat.py's handlers of a turn, as they were named over time (the same bench measures an older tree)
+TURN_HANDLERS = ("stream_turn", "respond", "ask_chip", "show_panels")
+
+
 def gradio_section(people, chats: int, rounds: int, pairs: int) -> None:
     import chat
     from agents.runtime.deps import process_deps
@@ -268,12 +272,14 @@ def gradio_section(people, chats: int, rounds: int, pairs: int) -> None:
     _find_postmaster(process_deps().pool)
     port = _free_port()
     meter = ThreadMeter()
-    handlers = chat.stream_turn, chat.show_panels
-    chat.stream_turn, chat.show_panels = (meter.handler(fn) for fn in handlers)  # before build_app reads them
+    handlers = {name: getattr(chat, name) for name in TURN_HANDLERS if hasattr(chat, name)}
+    for name, fn in handlers.items():  # before build_app reads them
+        setattr(chat, name, meter.handler(fn))
     try:
         app = chat.launch(port=port, block=False)
     finally:
-        chat.stream_turn, chat.show_panels = handlers
+        for name, fn in handlers.items():
+            setattr(chat, name, fn)
     meter.loop_thread = app.server.thread.native_id
     emails = [people[i % len(people)].email for i in range(chats)]
     # the floor Gradio and the clients set: the same chats, each turn replaying one recorded turn's events

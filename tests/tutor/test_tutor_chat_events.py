@@ -65,10 +65,10 @@ def test_the_chats_final_message_is_the_one_the_events_draw(seeded_pool, james, 
         signed_in = {"session": app_sessions.create_session(conn, james)}
     updates = list(chat_turn.respond(QUESTION, [], signed_in, None, {"app": APP}))
     # James takes the returns course in guided mode: the tutor asks first, "Just tell me" gets the answer
-    chatbot, session = updates[-1][0], updates[-1][2]
+    chatbot, session = updates[-1][0], updates[-1][1]
     assert "🤔" in chatbot[-1]["content"] and "30 days" not in chatbot[-1]["content"]
     updates = list(chat_turn.respond("Just tell me", chatbot, signed_in, session, {"app": APP}))
-    chatbot, sources = updates[-1][0], updates[-1][-2]
+    chatbot, (_, _, sources, _) = updates[-1][0], updates[-1][-1]
     _, saved = _stored_answer(seeded_pool, james)
     assert chatbot[-1]["content"] == render_answer(saved.content, saved.metadata, "en", APP)
     assert sources["choices"] == source_choices(saved.metadata) and sources["visible"] is True

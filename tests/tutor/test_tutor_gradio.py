@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import socket
 import time
 from pathlib import Path
@@ -12,10 +13,11 @@ from gradio_client import Client
 from agents.runtime.deps import process_deps
 from agents.tutor import service
 from storage import sessions as app_sessions
+from tests.fake_openai import Reply
 
 SCREENSHOT = Path("/tmp/skillnet-tutor-chat.png")
-# /chat outputs (states excluded): chatbot, textbox, status; then what a browser runs next, /turn_panels:
-# chip×3, sessions, source list, source panel
+# /chat outputs (states excluded): chatbot, status; then what a browser runs next, /turn_panels:
+# chips, sessions, source list, source panel
 STATUS = -1
 SESSIONS, SOURCES = -3, -2
 
@@ -161,6 +163,58 @@ def test_browser_shows_a_streamed_answer_with_sources(chat_url, seeded_pool, luc
     assert SCREENSHOT.stat().st_size > 10_000
 
 
+@pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="Debian's chromium is not installed")
+def test_browser_takes_the_question_at_once_and_keeps_the_next(chat_url, seeded_pool, james, fake_openai):
+    """The question leaves the input as it is sent (the browser empties it: the server no longer rebuilds the
+    input in every streamed update). One sent while an answer streams waits and is answered next; a further one
+    stays in the input, not lost; a blank one is not sent, the input says why; a chip asks its own text."""
+    from playwright.sync_api import expect, sync_playwright
+
+    fake_openai.token_delay = 0.03  # ~3 s of streamed model answer a turn: long enough to type into
+    fake_openai.responder = lambda request: Reply(
+        text=json.dumps({"intent": "cross_course"})
+        if (request.get("response_format") or {}).get("type") == "json_object"
+        else " ".join(["The probation period lasts six months [1]."] * 15)
+    )
+    first, second, third = (
+        "How long is the probation period?",
+        "What is the maximum hotel price per night?",
+        "How do I report a phishing email?",
+    )
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--headless"])
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        context.add_cookies([{"name": "skillnet_session", "value": _app_session(seeded_pool, james), "url": chat_url}])
+        page = context.new_page()
+        page.goto(chat_url)
+        page.get_by_placeholder("Ask your tutor…").wait_for(timeout=60_000)
+        box, chat = page.locator("#tutor-input textarea"), page.locator("#tutor-chatbot")
+        box.fill(first)
+        box.press("Enter")
+        expect(box).to_have_value("", timeout=5_000)  # emptied as it is sent, by the browser
+        chat.get_by_text(first).wait_for(timeout=60_000)  # its turn has started: the answer streams for seconds
+        box.fill(second)
+        box.press("Enter")
+        expect(box).to_have_value("", timeout=5_000)  # taken: it waits for the answer on screen
+        box.fill(third)
+        box.press("Enter")
+        page.locator(".badge.engine").nth(1).wait_for(timeout=120_000)  # the second answer: done
+        asked = chat.locator("[data-testid=user]")
+        assert [text.strip() for text in asked.all_inner_texts()] == [first, second]
+        assert box.input_value() == third  # the second waited for the first answer; this one stays where it was typed
+
+        box.fill("   ")
+        page.get_by_role("button", name="Send", exact=True).click()
+        page.get_by_placeholder("Please type a question.").wait_for(timeout=30_000)  # nothing sent: the input says why
+        chip = page.locator("#tutor-chips button").first
+        question = chip.inner_text()
+        chip.click()
+        page.locator(".badge.engine").nth(2).wait_for(timeout=120_000)
+        assert [text.strip() for text in asked.all_inner_texts()] == [first, second, question]
+        page.get_by_placeholder("Please type a question.").wait_for(timeout=30_000)  # the chip left the input alone
+        browser.close()
+
+
 def test_course_and_lesson_from_the_url_scope_the_chat(chat_url, seeded_pool, lucia):
     from storage.enrollments import list_enrollments
 
@@ -190,26 +244,21 @@ def test_sidebar_renames_and_deletes_the_current_conversation(chat_url, james):
     assert session_id not in {str(s.id) for s in service.list_sessions(process_deps(), james)}
 
 
-def test_streamed_updates_leave_the_side_panels_to_the_finished_answer(seeded_pool, james):
-    """Gradio rebuilds a component for every gr.update/gr.skip in every streamed update: only the chat, the
-    input (cleared once), the status line and two states stream; the chips, sessions and sources come once."""
+def test_streamed_updates_carry_plain_values_and_the_panels_come_once(seeded_pool, james):
+    """Gradio rebuilds a component for every gr.update/gr.skip in every streamed update: a turn streams only the
+    chat, the status line and two states as plain values (the input is emptied in the browser); the chips (their
+    texts, a plain value), sessions and sources come once, with the finished answer."""
     from ui import chat_turn
 
     with seeded_pool.connection() as conn:
         signed_in = {"session": app_sessions.create_session(conn, james)}
-    updates = list(chat_turn.stream_turn("How long is the probation period?", [], signed_in, None, {}))
-    assert len(updates) >= 3 and all(len(update) == 5 for update in updates)
-    component_updates = [
-        value
-        for update in updates
-        for value in (update[0], *update[2:4])
-        if isinstance(value, dict) and "__type__" in value
-    ]
-    assert component_updates == []  # the chat, session and status stream as plain values
-    panels = chat_turn.show_panels(updates[-1][-1])
-    chips, sessions, sources = panels[: chat_turn.SUGGESTION_SLOTS], panels[-3], panels[-2]
-    assert any(chip.get("visible") for chip in chips)  # the answer's suggestions
-    assert sessions["value"] == updates[-1][2] and sources["visible"] is True
+    updates = list(chat_turn.respond("How long is the probation period?", [], signed_in, None, {}))
+    assert len(updates) >= 3 and all(len(update) == 4 for update in updates)
+    assert [value for update in updates for value in update[:3] if isinstance(value, dict)] == []
+    assert all(update[-1] is None for update in updates[:-1])  # the panels wait for the finished answer
+    chips, sessions, sources, _ = chat_turn.show_panels(updates[-1][-1])
+    assert chips and all(isinstance(chip, str) for chip in chips)  # the answer's suggestions, as texts
+    assert sessions["value"] == updates[-1][1] and sources["visible"] is True
     assert all(value == {"__type__": "update"} for value in chat_turn.show_panels(None))  # nothing finished: untouched
 
 
@@ -223,12 +272,12 @@ def test_a_busy_server_gets_few_streamed_updates_not_one_per_word(seeded_pool, j
     with seeded_pool.connection() as conn:
         signed_in = {"session": app_sessions.create_session(conn, james)}
     updates = []
-    for update in chat_turn.stream_turn("How long is the probation period?", [], signed_in, None, {}):
+    for update in chat_turn.respond("How long is the probation period?", [], signed_in, None, {}):
         updates.append(update)
         time.sleep(chat_turn.UPDATE_INTERVAL * 1.5)  # each update takes the busy server longer than the interval
     answer = _text(updates[-1][0][-1])
     assert len(answer.split()) > 15  # a real answer of many words...
-    assert len(updates) <= 4  # ...in the cleared input, its first words and the finished answer
+    assert len(updates) <= 4  # ...in the question shown, its first words and the finished answer
 
 
 def _last_answer_helpful(pool, user) -> bool | None:
