@@ -25,8 +25,8 @@ MAX_LIST_ITEMS = 10
 
 def read_whole(chosen: list[Ranked], ranked: tuple[Ranked, ...], passages: list[Passage], max_chars: int) -> str:
     """The answer's body: ``chosen`` (in the answer's order) with what makes it read whole, each run of one
-    passage's sentences followed by its [n]; an answer all of whose sentences are items of one short list is
-    that list, one item a line under its lead-in."""
+    passage's sentences followed by its [n]; two or more items of one short list are that list, one item a
+    line under its lead-in, where its first chosen item stood."""
     by_position = {r.position: r for r in ranked}
     whole = list(chosen)
     for r in chosen:
@@ -34,14 +34,29 @@ def read_whole(chosen: list[Ranked], ranked: tuple[Ranked, ...], passages: list[
         if _POINTS_BACK.match(r.sentence) and before and before.number == r.number and before not in whole:
             whole.insert(whole.index(r), before)
     texts = {p.index: p.text for p in passages}
-    if len(whole) >= 2 and len({r.number for r in whole}) == 1:  # all of the answer in one list: the list
-        lead_in, items = enclosing_list(whole[0].sentence, texts.get(whole[0].number, ""))
-        listed = "\n".join(([lead_in, ""] if lead_in else []) + items)
-        if len(items) <= MAX_LIST_ITEMS and len(listed) <= max_chars and all(_item_of(r, items) for r in whole):
-            return f"{listed} [{whole[0].number}]"
-    parts = [(r.number, r.sentence) for r in whole]
-    return cite_chosen(parts, list(range(len(parts))), max_chars)
+    lists = {r.position: _listed(r, texts.get(r.number, "")) for r in whole}
+    blocks: list[tuple[int, str, bool]] = []  # (passage, text, a whole list)
+    for r in whole:
+        listed = lists[r.position]
+        items_chosen = [o for o in whole if o.number == r.number and lists[o.position] == listed]
+        if listed and len(items_chosen) >= 2 and len(listed) <= max_chars:
+            if items_chosen[0] is r:
+                blocks.append((r.number, listed, True))
+            continue
+        blocks.append((r.number, r.sentence, False))
+    if not any(is_list for _, _, is_list in blocks):
+        return cite_chosen([(n, text) for n, text, _ in blocks], list(range(len(blocks))), max_chars)
+    out = ""
+    for k, (number, text, is_list) in enumerate(blocks):
+        follows = k + 1 < len(blocks) and blocks[k + 1][0] == number and not (is_list or blocks[k + 1][2])
+        gap = "" if not out else "\n\n" if is_list or blocks[k - 1][2] else " "
+        out += gap + text + ("" if follows else f" [{number}]")
+    return out
 
 
-def _item_of(r: Ranked, items: list[str]) -> bool:
-    return any(r.sentence[:30] in item for item in items)
+def _listed(r: Ranked, text: str) -> str:
+    """The short list ``r`` is an item of, one item a line under its lead-in; "" when it is no item of one."""
+    lead_in, items = enclosing_list(r.sentence, text)
+    if not items or len(items) > MAX_LIST_ITEMS:
+        return ""
+    return "\n".join(([lead_in, ""] if lead_in else []) + items)

@@ -69,3 +69,36 @@ def test_the_acre_method_is_answered_with_its_four_steps(seeded_pool, lucia):
     steps = [text.find(step) for step in ("Acoger:", "Comprender:", "Resolver:", "Encantar:")]
     assert 0 < steps[0] < steps[1] < steps[2] < steps[3], text
     assert "seguimos el método ACRE:" in text, text
+
+
+ACCRUAL = (  # the TTS Handbook's leave page (seeds/public/tts_leave_types.md)
+    "Annual leave accrues based on how long you’ve worked for the federal government:\n\n"
+    "* Fewer than 3 years: 4 hours per pay period\n"
+    "* Between 3 and 15 years: 6 hours per pay period\n"
+    "* 15+ years: 8 hours per pay period\n\n"
+    "You can carry over a maximum of 240 annual leave hours, from one leave year to the next."
+)
+
+
+def test_two_items_of_a_list_beside_another_sentence_bring_the_list_whole():
+    """Session 15, train: "¿Cuántas horas de vacaciones acumulo … con más de 15 años de servicio?" was answered
+    "Fewer than 3 years: 4 hours per pay period Between 3 and 15 years: 6 hours per pay period You can carry
+    over…", two rows run together and the one asked missing."""
+    ranked = _ranked(
+        1,
+        [
+            "Fewer than 3 years: 4 hours per pay period",
+            "Between 3 and 15 years: 6 hours per pay period",
+            "15+ years: 8 hours per pay period",
+            "You can carry over a maximum of 240 annual leave hours, from one leave year to the next.",
+        ],
+    )
+    body = read_whole([ranked[0], ranked[1], ranked[3]], ranked, [passage(1, ACCRUAL)], 700)
+    blocks = body.split("\n\n")
+    assert blocks[0] == "Annual leave accrues based on how long you’ve worked for the federal government:", body
+    assert blocks[1].splitlines() == [
+        "* Fewer than 3 years: 4 hours per pay period",
+        "* Between 3 and 15 years: 6 hours per pay period",
+        "* 15+ years: 8 hours per pay period [1]",
+    ], body
+    assert blocks[2] == "You can carry over a maximum of 240 annual leave hours, from one leave year to the next. [1]"
