@@ -54,6 +54,11 @@ _ROLE = re.compile(
     r"administradores|delegado|coordinador|conductor|cajero|cashier|specialist|approver|official|"
     r"hr|people|persona|personas|you|usted)\b"
 )
+# a condition says when something applies, and whether one may: "only if your authorization to travel has been
+# approved", "if you are asked to serve as a witness", "durante los trabajos en altura", "for however long you serve"
+_CONDITION = re.compile(
+    r"\b(if|only if|unless|whenever|during|as long as|however long|si|solo si|salvo que|siempre que|durante|mientras)\b"
+)
 _RULE = re.compile(
     r"\b(may|can|cannot|can't|must|only|never|not|no|allowed|prohibited|forbidden|required|mandatory|"
     r"permitted|reimbursable|reimbursed|blocked|refused|accepted|puede|pueden|debe|deben|nunca|solo|"
@@ -70,6 +75,8 @@ def asked_kind(question: str) -> str | None:
 def holds_kind(sentence: str, kind: str | None) -> bool:
     """Whether ``sentence`` holds a fact of the kind asked (any sentence, when no kind is asked)."""
     plain = fold(sentence)
+    if kind in ("when", "rule") and _CONDITION.search(plain):
+        return True
     if kind == "when":
         return bool(
             _PERIOD.search(plain)

@@ -344,3 +344,15 @@ def test_a_sentence_sharing_only_generic_workplace_words_does_not_answer():
     )
     assert not answers_question("How many days a week can I work from home?", (plan,), EMBEDDER)
     assert answers_question("By which day do I work independently on routine tasks?", (plan,), EMBEDDER)
+
+
+def test_a_condition_answers_when_and_may_i():
+    """Session 15, train: "When can I take a cash advance from an ATM…?" and "Can I use court leave to appear as a
+    witness?" were answered "not found" beside the documents' sentences, which state a condition, not a date or
+    a permission word."""
+    atm = "You may use your travel card to get a cash advance from an ATM, but only if your travel is authorized."
+    witness = "You would also request court leave if you are asked to serve as a witness in a judicial proceeding."
+    assert asked_kind("When can I take a cash advance from an ATM?") == "when" and holds_kind(atm, "when")
+    assert asked_kind("Can I use court leave to appear as a witness?") == "rule" and holds_kind(witness, "rule")
+    assert holds_kind("Se exige casco durante los trabajos en altura.", "when")
+    assert not holds_kind("The first day starts at the reception of the head office.", "rule")  # no condition

@@ -32,7 +32,7 @@ SAMPLES = [  # (sentence, the fact finder's values, the kinds of fact the answer
     (
         "Your buddy meets you at least once a week during your first 4 weeks.",
         [("4 weeks", "amount:time")],
-        ["when", "amount", "who"],
+        ["when", "amount", "who", "rule"],  # session 15: "during" is a condition, which says whether one may
     ),
     ("El calzado de seguridad se renueva cada 12 meses.", [("12 meses", "amount:time")], ["when", "amount"]),
     ("Un daño que requiere reparación en 4 semanas.", [("4 semanas", "amount:time")], ["when", "amount"]),
