@@ -15,8 +15,11 @@ in each language. On this split, measured once at the start of session 15 (main 
 0.875 [0.518], parity 0.649 [0.405]. Met: none of the targets; the tutor abstains on 24 of 56 answerable
 questions and grounds 10 of 18 unanswerable ones. This split is harder than session 14's (where the same code
 had facts 0.625 [anchor 0.768]): its questions are worded less like the documents.
-The asserts are floors: the figures measured on this split, 0.03 under them, so that a regression shows; they
-are not the targets.
+Measured once more after session 15's changes (glossary, glossed query, generic words, conditions as answers;
+tuned on train): facts 0.482 (es 0.429, en 0.536), abstention 0.411, false grounding 0.444, first citation 0.848,
+parity 0.649 (anchor facts 0.536): one Spanish answer lost, one English gained, two unanswerable caught.
+The asserts are floors: each figure as last measured, one question under it (1/56 answerable, 1/28 per language,
+1/18 unanswerable, 1/37 pairs), so that a regression shows; they are not the targets.
 `python -m agents.tutor answers seeds/eval/answers/questions.jsonl --split heldout` prints the table.
 """
 
@@ -67,10 +70,10 @@ def test_held_out_figures_beside_the_anchor(report):
     print("\n" + table(report))
     tutor, anchor = report["figures"]["tutor"], report["figures"]["anchor"]
     assert report["n"] == 74
-    assert tutor["all"]["facts"] >= 0.45 and tutor["all"]["first_citation"] >= 0.77
-    assert tutor["es"]["facts"] >= 0.43 and tutor["en"]["facts"] >= 0.47
-    assert tutor["all"]["false_grounding"] <= 0.59 < anchor["all"]["false_grounding"]
-    assert tutor["all"]["abstention"] <= 0.46 and tutor["all"]["parity"] >= 0.62
+    assert tutor["all"]["facts"] >= 0.46 and tutor["all"]["first_citation"] >= 0.77
+    assert tutor["es"]["facts"] >= 0.39 and tutor["en"]["facts"] >= 0.50
+    assert tutor["all"]["false_grounding"] <= 0.50 < anchor["all"]["false_grounding"]
+    assert tutor["all"]["abstention"] <= 0.43 and tutor["all"]["parity"] >= 0.62
 
 
 def test_the_closest_material_is_the_nearest_text_not_the_nearest_title(report, seeded_pool, seeded_deps, lucia):
