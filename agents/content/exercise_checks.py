@@ -5,15 +5,20 @@ An ordered list asked short of the source's steps ("7 steps where the policy has
 "situation" is no situation (the rule's own subject, "La situación: Los vehículos de alquiler"); a blank whose
 answer the sentence writes again; a practical case or conversation titled with a section its answers do not come
 from ("4. Alojamiento" about trains and flights); a rubric point the case's own model answer does not meet (the
-grader then gives a right answer 0 %, or the point is cut: "You are not required to stay late, but.").
+grader then gives a right answer 0 %, or the point is cut: "You are not required to stay late, but."); a wrong
+option or a false item's figure in another unit or form than the right answer ("four weeks" among hours, "80
+hour" for "4 hours"), the right value written another way ("two-week" beside "two weeks"), or a figure the
+document states nowhere ("6 días" made from "6 horas"; double or half the right value is the twin's last resort).
 """
 
 from __future__ import annotations
 
+import functools
 import re
 
 from agents.content.checks import finding
-from agents.content.facts import is_situation
+from agents.content.distractors import magnitude, noun_of, scaled, unit_of
+from agents.content.facts import Value, is_situation, values
 from agents.content.sections import Section
 from agents.content.text import fold, in_source, is_whole, item_lists
 from core.text import overlap, stems
@@ -96,6 +101,54 @@ def rubric_unmet(content: dict) -> str | None:
     )
 
 
+@functools.cache
+def _stated(source: str) -> frozenset[tuple[str, str]]:
+    return frozenset((magnitude(v.text), unit_of(v)) for v in values(source))
+
+
+def _figure(text: str) -> Value | None:
+    return next((v for v in values(text) if v.kind.startswith("amount:") and v.kind != "amount:count"), None)
+
+
+def wrong_figures(exercise: dict) -> list[tuple[str, str]]:
+    """(figure, right figure) of each wrong option of a multiple-choice, or the changed figure of a false item,
+    beside the right answer's figure: those a trainer would rewrite before checking ``option_findings``."""
+    content = exercise.get("content") or {}
+    if exercise["type"] == "test" and isinstance(content.get("answer"), int):
+        options = content.get("options") or []
+        right = options[content["answer"]] if content["answer"] < len(options) else ""
+        return [(option, right) for i, option in enumerate(options) if i != content["answer"]]
+    if exercise["type"] == "true_false" and content.get("answer") is False:
+        quoted = re.search(r"«([^»]+)»", exercise.get("explanation") or "")
+        if quoted is None:
+            return []
+        said = {(v.text, v.kind) for v in values(quoted.group(1))}
+        changed = [v for v in values(content.get("statement") or "") if (v.text, v.kind) not in said]
+        originals = [v for v in values(quoted.group(1)) if v.text not in content.get("statement", "")]
+        return [(v.text, originals[0].text) for v in changed[:1] if originals]
+    return []
+
+
+def option_findings(exercise: dict, source: str, m: int, n: int, language: str) -> list[dict]:
+    """A wrong figure in another unit or form than the right one, equal to it, or stated nowhere in the source."""
+    found = []
+    for wrong_text, right_text in wrong_figures(exercise):
+        right = _figure(right_text)
+        if right is None or right.text != right_text.strip():
+            continue  # the right answer is no figure with a unit: nothing to compare
+        wrong = _figure(wrong_text)
+        if wrong is None or unit_of(wrong) != unit_of(right) or noun_of(wrong) != noun_of(right):
+            code = "option_other_unit"
+        elif magnitude(wrong.text) == magnitude(right.text):
+            code = "option_same_value"
+        elif (magnitude(wrong.text), unit_of(wrong)) not in _stated(source) and wrong.text not in scaled(right):
+            code = "option_not_stated"
+        else:
+            continue
+        found.append(finding("major", code, language, m, exercise=n, n=n + 1, value=wrong_text, answer=right_text))
+    return found
+
+
 def exercise_shape_findings(exercise: dict, sections: list[Section], m: int, n: int, language: str) -> list[dict]:
     kind, content, found = exercise["type"], exercise.get("content") or {}, []
     if kind == "order_steps" and (cut := steps_cut(content.get("steps") or [], [s.text for s in sections])):
@@ -110,4 +163,5 @@ def exercise_shape_findings(exercise: dict, sections: list[Section], m: int, n: 
         found.append(finding("major", "blank_given_away", language, m, exercise=n, n=n + 1))
     if kind in ("practical_case", "dialogue") and off_title(exercise, sections):
         found.append(finding("major", "off_title", language, m, exercise=n, n=n + 1, kind=kind))
+    found += option_findings(exercise, "\n".join(s.text for s in sections), m, n, language)
     return found

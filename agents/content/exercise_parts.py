@@ -74,6 +74,7 @@ class Facts:
             }.items()
         )
         self.pool = value_pool([s for text in corpus for s in fact_sentences(text)] + [s for s, _ in self.items])
+        self.source = "\n".join(corpus)
         self.used: set[str] = set()
 
     def fresh(self) -> list[tuple[str, Section]]:

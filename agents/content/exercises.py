@@ -10,17 +10,17 @@ from __future__ import annotations
 
 import re
 
+from agents.content.distractors import changed_fact, wrong_values
 from agents.content.exercise_checks import given_away, steps_cut
 from agents.content.exercise_parts import Facts, chunk_of, chunks_of, exercise_dict, masked, phrase, stable_number
 from agents.content.facts import (
-    changed_fact,
     figures,
     replace,
     values,
 )
 from agents.content.rule_exercises import dialogue, practical_case, rules
 from agents.content.sections import Section, citation
-from agents.content.text import fold, in_source, is_whole, item_lists, key_terms
+from agents.content.text import is_whole, item_lists, key_terms
 
 
 def true_false(facts: Facts, language: str, rotation: int, limit: int = 4) -> list[dict]:
@@ -32,7 +32,11 @@ def true_false(facts: Facts, language: str, rotation: int, limit: int = 4) -> li
         if len(found) >= limit:
             break
         cite, false_turn = citation(section, language), (len(found) + rotation) % 2 == 0
-        changed = changed_fact(sentence, facts.pool, stable_number(sentence)) if false_turn else None
+        changed = (
+            changed_fact(sentence, facts.pool, stable_number(sentence), section.text, facts.source)
+            if false_turn
+            else None
+        )
         if false_turn and changed is None:
             continue
         facts.used.add(sentence)
@@ -112,29 +116,12 @@ def _askable(sentence: str) -> list:
     return [v for v in figures(sentence) if v.kind != "amount:count"]
 
 
-def _like(value, other: str) -> str:
-    """Another value of the document written in the answer's own unit ("14 days" beside "2 working days" reads
-    "14 working days"), so no option stands out by its form."""
-    unit_words, unit = re.sub(r"^\S+", "", value.text), re.match(r"^(\S+)", other)
-    return (
-        f"{unit.group(1)}{unit_words}"
-        if value.kind.startswith("amount:") and value.kind != "amount:money" and unit and unit.group(1)[0].isdigit()
-        else other
-    )
-
-
 def multiple_choice(facts: Facts, language: str) -> list[dict]:
-    """A fact asked about: its figure blanked, the options that figure and three others of its kind (days with
-    days, dollars with dollars) from the same document."""
+    """A fact asked about: its figure blanked, the options that figure and three wrong values the same document
+    states in its unit (``distractors.wrong_values``: the section's own first)."""
     for sentence, section in facts.fresh():
         for value in [v for v in values(sentence) if v.kind not in ("amount:count", "quantifier")]:
-            others = list(dict.fromkeys(_like(value, o) for o in facts.pool.get(value.kind, [])))
-            others = [
-                o
-                for o in others
-                if fold(o) != fold(value.text) and not in_source(replace(sentence, value, o), section.text)
-            ]
-            others.sort(key=lambda o: (abs(len(o) - len(value.text)), stable_number(o + sentence)))
+            others = wrong_values(value, sentence, facts.pool, section.text, facts.source)
             others = others[:3]
             if len(others) < 2 or all(len(o) < len(value.text) for o in others):
                 continue  # the longest option would give the answer away

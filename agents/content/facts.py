@@ -31,7 +31,7 @@ _VALUE = re.compile(
     + r")\b(?:\s(?:19|20)\d\d\b)?|\b\d{1,2}\sde\s(?:"
     + _MONTHS_ES
     + r")\b(?:\sde\s(?:19|20)\d\d\b)?)"
-    r"|(?P<money>(?<![\w.,$€])[$€]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|k|millones))?(?![\w(]))"
+    r"|(?P<money>(?<![\w.,$€])[$€]\s?\d+(?:,\d{3})*(?:\.\d+)?(?:\s?(?:million|k|millones))?(?![\w(]))"
     r"|(?P<percent>(?<![\w.,-])\d+(?:[.,]\d+)?\s?%)"
     r"|(?P<amount>(?<![\w.,:$€/+-])(?:\d+(?:[.,]\d+)?|(?i:" + _NUMBER_WORDS + r"))"
     r"(?:(?:\s?|-)(?P<unit>(?i:"
@@ -47,7 +47,6 @@ _VALUE = re.compile(
     r"|(?P<quantifier>\b(?i:every|all|never|always|no one|nobody|todos|todas|ningún|ninguna|nunca|siempre|nadie)\b)"
 )
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
-_OPPOSITE = {"never": "always", "always": "never", "nunca": "siempre", "siempre": "nunca"}
 
 
 @dataclass(frozen=True)
@@ -101,63 +100,6 @@ def replace(sentence: str, value: Value, other: str) -> str:
     return sentence[: value.start] + other + sentence[value.end :]
 
 
-def changed_fact(sentence: str, pool: dict[str, list[str]], seed: int) -> tuple[str, Value, str] | None:
-    """The sentence with one fact changed to another of its kind taken from ``pool`` (the document's values
-    by kind): (new sentence, the value changed, what it became); a quantifier becomes its opposite."""
-    for value in values(sentence):
-        if value.kind == "amount:count":
-            continue  # a bare number may be a version or a reference: not a fact to change
-        if value.kind == "quantifier":
-            opposite = _OPPOSITE.get(value.text.lower()) if _turns_cleanly(sentence, value) else None
-            others = [opposite[:1].upper() + opposite[1:] if value.text[:1].isupper() else opposite] if opposite else []
-        else:
-            others = [
-                o
-                for o in pool.get(value.kind, [])
-                if fold(o) != fold(value.text)
-                and "-" not in o
-                and _number(o) != _number(value.text)
-                and fold(o) not in fold(sentence)
-            ]
-            unit = re.match(r"^[\d.,]+(\s?\D.*)$", value.text)
-            if not others and unit and value.kind.startswith("amount:"):  # another of the document's numbers
-                others = [
-                    n + unit.group(1)
-                    for n in dict.fromkeys(
-                        re.sub(r"\D.*$", "", o) for k, found in pool.items() if k.startswith("amount:") for o in found
-                    )
-                    if n and n != _number(value.text)
-                ]
-        if others:
-            other = others[seed % len(others)]
-            return replace(sentence, value, other), value, other
-    return None
-
-
-# "nunca para gastos personales ni para sacar efectivo" turned "siempre … ni" is no Spanish: a negative word after
-# it needs the negation; so does a "nunca" after the verb ("no se usa nunca"). "Siempre que" is a condition; a
-# "siempre" after its verb ("se revisa siempre") cannot become "nunca"; "not always" is no "not never"
-_NEEDS_NEGATION = re.compile(r"\b(?:ni|nada|nadie|ningún|ninguna|ninguno|tampoco|jamás|nor)\b", re.IGNORECASE)
-_BEFORE_ITS_VERB = re.compile(
-    r"\s+(?:se|me|te|le|les|lo|la|los|las|nos|hay|ha|han|es|son|está|están|debe|deben|tiene|tienen|puede|pueden)\b"
-)
-
-
-def _turns_cleanly(sentence: str, value: Value) -> bool:
-    word, before, after = value.text.lower(), sentence[: value.start], sentence[value.end :]
-    if re.search(r"\b(?:not|no|almost|casi)\s*$", before, re.IGNORECASE):
-        return False
-    if word == "nunca":
-        return not _NEEDS_NEGATION.search(after) and not re.search(r"\bno\b", before, re.IGNORECASE)
-    if word == "siempre":
-        return not re.match(r"\s+(?:que|y cuando)\b", after) and bool(_BEFORE_ITS_VERB.match(after))
-    return not (word == "never" and _NEEDS_NEGATION.search(after))
-
-
-def _number(text: str) -> str:
-    return re.sub(r"[^\d]", "", text) or fold(text)
-
-
 def value_pool(sentences: list[str]) -> dict[str, list[str]]:
     """Every distinct value of the sentences, by kind (the document's own figures, for distractors)."""
     pool: dict[str, list[str]] = {}
@@ -173,8 +115,8 @@ _CONDITION = re.compile(
     r"^(?P<cond>(?:If|When|Whenever|Unless|Once|For|During|Within|After|Before|Si|Cuando|"
     r"En caso de que|Siempre que|Dentro de|Después de|Antes de|Tras|"
     r"En (?:los|las|el|la) |Durante|Para)\b[^.;!?:]{6,200}?),"
-    r"\s+(?P<then>[^.;!?]{8,240}[.!]?)$"
-)
+    r"\s+(?P<then>(?!(?i:and|or|but|nor|y|e|o|u|ni|pero)\b)[^.;!?]{8,240}[.!]?)$"
+)  # "If you continue to accrue, and you do not use them, you forfeit": the condition runs to its last clause
 _CONDITION_AFTER = re.compile(
     r"^(?P<then>[A-ZÁÉÍÓÚ][^.;!?]{8,200}?),?\s+(?P<cond>(?:if|when|unless|once|before|si|cuando|"
     r"antes de|salvo que|salvo|excepto|a menos que|siempre que)\b[^.;!?]{6,200})[.!]?$"

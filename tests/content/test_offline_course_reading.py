@@ -34,7 +34,7 @@ def test_the_record_card_is_never_taught_nor_asked():
 def test_a_false_statement_still_reads_as_spanish():
     """The expenses course had the false item "La tarjeta se usa solo para gastos de empresa, siempre para gastos
     personales ni para sacar efectivo": a quantifier turns only where its opposite is still the language."""
-    from agents.content.facts import changed_fact
+    from agents.content.distractors import changed_fact
 
     kept = {
         "La tarjeta se usa solo para gastos de empresa, nunca para gastos personales ni para sacar efectivo.",

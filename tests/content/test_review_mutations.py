@@ -6,7 +6,10 @@ absent from the source, a changed number (in a lesson, a true/false item and a b
 language, source sections pasted as a lesson, an injected instruction, a price offered as a dialogue reply; and
 session 13's trainer read: an order-steps exercise short of the source's last step, a practical case whose
 "situation" is the rule's own subject, a blank whose answer the sentence writes again, a conversation titled with a
-section its turns are not about, and a rubric point the model answer does not meet (a right answer graded 0 %).
+section its turns are not about, and a rubric point the model answer does not meet (a right answer graded 0 %);
+session 15's: a wrong option in another unit ("four weeks" among hours; a false item's "5 days" for "240 hour"),
+the right value written another way ("four hours" beside "4 hours") and a figure the document states nowhere
+("80 pay periods", "6 días" made from "6 horas").
 """
 
 from __future__ import annotations
@@ -16,11 +19,13 @@ import re
 
 import pytest
 
+from agents.content.distractors import magnitude, unit_of
 from agents.content.exercise_parts import phrase
+from agents.content.facts import values
 from agents.content.lessons import sentence_key
 from agents.content.review import review_twin
 from agents.offline import split_sentences
-from core.text import overlap
+from core.text import NUMBER_VALUES, overlap
 from tests.content.offline_courses import DEMO, PUBLIC, offline_course
 
 DOCUMENTS = {
@@ -30,7 +35,16 @@ DOCUMENTS = {
     "demo_returns": DEMO["demo_returns"],
     "demo_gastos": DEMO["demo_gastos"],
 }
-EXERCISE_CODES = {"steps_cut", "case_not_situation", "blank_given_away", "off_title", "rubric_unmet"}
+EXERCISE_CODES = {
+    "steps_cut",
+    "case_not_situation",
+    "blank_given_away",
+    "off_title",
+    "rubric_unmet",
+    "option_other_unit",
+    "option_same_value",
+    "option_not_stated",
+}
 LESSON_CODES = {"repeated", "fragment", "broken_token", "changed_fact", "pasted", "language", "instruction", "filler"}
 OTHER_LANGUAGE = {
     "es": "The employee must always request holidays through the HR portal at least two weeks in advance. The "
@@ -242,6 +256,91 @@ def plant_rubric_unmet(modules, course):
     return m, None, n
 
 
+NUMBER_WORDS_BY_LANGUAGE = {
+    "en": "one two three four five six seven eight nine ten twelve",
+    "es": "dos tres cuatro cinco seis siete ocho nueve diez doce",
+}
+
+
+def _figure_test(modules):
+    """A multiple-choice whose right option is a figure with a unit, and that figure."""
+    for m, module in enumerate(modules):
+        for n, exercise in enumerate(module["exercises"]):
+            if exercise["type"] == "test":
+                right = exercise["content"]["options"][exercise["content"]["answer"]]
+                found = values(right)
+                if len(found) == 1 and found[0].text == right and found[0].kind.startswith("amount:"):
+                    return m, n, found[0]
+    return None
+
+
+def _wrong_slot(content: dict) -> int:
+    return next(i for i in range(len(content["options"])) if i != content["answer"])
+
+
+def plant_option_other_unit(modules, course):
+    found = _figure_test(modules)
+    if found is None:
+        return None
+    m, n, right = found
+    source = " ".join(s.text for s in course["sections"])
+    other = next(
+        (v.text for v in values(source) if v.kind.startswith("amount:") and unit_of(v) != unit_of(right)), None
+    )
+    if other is None:
+        return None
+    content = modules[m]["exercises"][n]["content"]
+    content["options"][_wrong_slot(content)] = other
+    return m, None, n
+
+
+def plant_option_same_value(modules, course):
+    found = _figure_test(modules)
+    if found is None:
+        return None
+    m, n, right = found
+    own = NUMBER_WORDS_BY_LANGUAGE[course["language"]].split()
+    words = {str(NUMBER_VALUES[word]): word for word in own}
+    number = magnitude(right.text)
+    written = right.text.replace(number, words[number], 1) if number in words else right.text + ","
+    content = modules[m]["exercises"][n]["content"]
+    content["options"][_wrong_slot(content)] = written
+    return m, None, n
+
+
+def plant_option_not_stated(modules, course):
+    found = _figure_test(modules)
+    if found is None:
+        return None
+    m, n, right = found
+    source = " ".join(s.text for s in course["sections"])
+    stated = {magnitude(v.text) for v in values(source) if unit_of(v) == unit_of(right)}
+    whole = int(float(magnitude(right.text)))
+    number = next(str(k) for k in range(whole + 7, 10_000) if str(k) not in stated and k != 2 * whole)
+    content = modules[m]["exercises"][n]["content"]
+    content["options"][_wrong_slot(content)] = right.text.replace(magnitude(right.text), number, 1)
+    return m, None, n
+
+
+def plant_false_item_other_unit(modules, course):
+    for m, module in enumerate(modules):
+        for n, exercise in enumerate(module["exercises"]):
+            if exercise["type"] != "true_false" or exercise["content"]["answer"] is not False:
+                continue
+            said = re.search(r"«([^»]+)»", exercise["explanation"]).group(1)
+            shown = {v.text for v in values(said)}
+            changed = next((v for v in values(exercise["content"]["statement"]) if v.text not in shown), None)
+            if changed is None or not changed.kind.startswith("amount:") or changed.kind == "amount:count":
+                continue
+            other = "3 weeks" if unit_of(changed) not in ("week", "semana") else "3 hours"
+            if course["language"] == "es":
+                other = "3 semanas" if unit_of(changed) != "semana" else "3 horas"
+            statement = exercise["content"]["statement"]
+            exercise["content"]["statement"] = statement[: changed.start] + other + statement[changed.end :]
+            return m, None, n
+    return None
+
+
 PLANTS = {
     "repeated": (plant_repeated, "repeated"),
     "fragment": (plant_fragment, "fragment"),
@@ -259,6 +358,10 @@ PLANTS = {
     "answer_in_sentence": (plant_answer_in_sentence, "blank_given_away"),
     "dialogue_off_title": (plant_dialogue_off_title, "off_title"),
     "rubric_unmet": (plant_rubric_unmet, "rubric_unmet"),
+    "option_other_unit": (plant_option_other_unit, "option_other_unit"),
+    "option_same_value": (plant_option_same_value, "option_same_value"),
+    "option_not_stated": (plant_option_not_stated, "option_not_stated"),
+    "false_item_other_unit": (plant_false_item_other_unit, "option_other_unit"),
 }
 
 

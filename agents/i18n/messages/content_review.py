@@ -51,6 +51,30 @@ MESSAGES = {
         "es": "Ejercicio {n} ({kind}): «{value}» no es lo que dice la fuente.",
     },
     "content.review.changed_fact_fix": {"en": "Use the source's figure.", "es": "Usa la cifra de la fuente."},
+    "content.review.option_other_unit": {
+        "en": "Exercise {n}: the wrong value «{value}» is not written in the right answer's unit and form ({answer}).",
+        "es": "Ejercicio {n}: el valor incorrecto «{value}» no está en la unidad y la forma de la respuesta ({answer}).",
+    },
+    "content.review.option_other_unit_fix": {
+        "en": "Use a value in the same unit that the source gives for something else.",
+        "es": "Usa un valor de la misma unidad que la fuente da para otra cosa.",
+    },
+    "content.review.option_same_value": {
+        "en": "Exercise {n}: the wrong value «{value}» is the right answer ({answer}) written another way.",
+        "es": "Ejercicio {n}: el valor incorrecto «{value}» es la respuesta ({answer}) escrita de otra forma.",
+    },
+    "content.review.option_same_value_fix": {
+        "en": "Replace it with a value the source gives for something else.",
+        "es": "Sustitúyelo por un valor que la fuente da para otra cosa.",
+    },
+    "content.review.option_not_stated": {
+        "en": "Exercise {n}: the wrong value «{value}» appears nowhere in the source; a learner cannot tell why it is wrong.",
+        "es": "Ejercicio {n}: el valor incorrecto «{value}» no aparece en la fuente; quien aprende no sabe por qué falla.",
+    },
+    "content.review.option_not_stated_fix": {
+        "en": "Use a value in the same unit that the source gives for something else.",
+        "es": "Usa un valor de la misma unidad que la fuente da para otra cosa.",
+    },
     "content.review.option_length": {
         "en": "Exercise {n}: the right option's length gives it away.",
         "es": "Ejercicio {n}: la longitud de la opción correcta la delata.",
