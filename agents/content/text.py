@@ -177,17 +177,22 @@ def is_whole(sentence: str) -> bool:
         bool(text)
         and (text[0].isupper() or text[0].isdigit() or text[0] in '¿¡"“«([$€')
         and not _DANGLING.search(text.rstrip(" ."))
-        and not text.endswith((",", ";", "…"))
+        and not text.endswith((",", ";", "…", "..."))
     )
+
+
+# "Jump to Step 3: What to …" is a link's text; "*Source: … leave.md)." half of an italic line the sentence cut left
+_NAVIGATION = re.compile(r"^(?:Jump|Skip|Go back|Back|Return) to\b|^(?:Ir|Volver|Saltar) a\b", re.IGNORECASE)
+_LONE_STAR, _HALF_ITALIC = re.compile(r"(?<![*\\])\*(?!\*)"), re.compile(r"^\*(?!\*)|(?<![*\\])\*$")
 
 
 def sentences(text: str) -> list[str]:
     """Whole prose sentences, paragraph by paragraph (list items excluded: they are steps, not statements)."""
     return [
-        s
+        _HALF_ITALIC.sub("", s, count=1) if len(_LONE_STAR.findall(s)) % 2 else s
         for run in _prose_runs(text)
         for s in split_sentences(run)
-        if len(s) >= 25 and not s.endswith((":", "?")) and is_whole(s)
+        if len(s) >= 25 and not s.endswith((":", "?")) and is_whole(s) and not _NAVIGATION.match(s)
     ]
 
 

@@ -64,3 +64,28 @@ def test_the_courses_wrong_options_pass_the_reviewers_option_check():
         for module in course["modules"]:
             for case in (e for e in module["exercises"] if e["type"] == "practical_case"):
                 assert not case["content"]["rubric"][0].lower().startswith(("and ", "y ")), case
+
+
+def test_a_lesson_sentence_is_no_link_text_no_cut_line_and_no_half_italic():
+    """The travel guide asked "Jump to Step 3: What to Consider While Traveling" as a true/false statement and a
+    false item ended "…not more than $75 over the authorized amount..."; the leave course's first lesson opened
+    "*Source: GSA … leave.md)." and listed "Public domain (CC0 1.0).*"."""
+    from agents.content.text import sentences
+
+    text = (
+        '*Source: GSA TTS Handbook, page "Leave types" (github.com/18F/handbook, pages/leave.md). '
+        "Public domain (CC0 1.0).*\n\nJump to Step 3: What to Consider While\nTraveling\n\n"
+        "As long as all lodging and meals expenses are within the per diem rate, and the amount...\n\n"
+        "This is *very* important for all employees here."
+    )
+    assert sentences(text) == [
+        'Source: GSA TTS Handbook, page "Leave types" (github.com/18F/handbook, pages/leave.md).',
+        "Public domain (CC0 1.0).",
+        "This is *very* important for all employees here.",
+    ]
+    shown = str([[lesson["content"] for lesson in m["lessons"]] + m["exercises"] for m in _travel()["modules"]])
+    assert "Jump to Step" not in shown and "authorized amount..." not in shown
+
+
+def _travel() -> dict:
+    return offline_course(PUBLIC["tts_travel"])
