@@ -109,8 +109,17 @@ def wrong_values(value: Value, sentence: str, pool: dict[str, list[str]], near: 
             rank.setdefault(other, 2)
     return sorted(
         (w for w in rank if not (source and in_source(replace(sentence, value, w), source))),
-        key=lambda written: rank[written],  # true of something else the document says: left out
+        key=lambda written: (rank[written], _distance(written, value.text)),  # a true sentence elsewhere: out
     )
+
+
+def _distance(other: str, answer: str) -> float:
+    """How far apart two magnitudes are (ratio, either way): "8 hours" for a day before "80 hours"."""
+    try:
+        mine, theirs = float(magnitude(answer)), float(magnitude(other))
+    except ValueError:
+        return 0.0
+    return max(mine, theirs) / min(mine, theirs) if min(mine, theirs) > 0 else float("inf")
 
 
 def _turns_cleanly(sentence: str, value: Value) -> bool:
@@ -147,6 +156,6 @@ def changed_fact(
             stated = [as_stated.get(o, o) for o in others if o in as_stated or o not in scaled(value)]
             others = [o for o in stated if in_source(o, near)] or stated or others
         if others:
-            other = others[seed % len(others)]
+            other = others[seed % min(2, len(others))]  # one of the two nearest in magnitude
             return replace(sentence, value, other), value, other
     return None

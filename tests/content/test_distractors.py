@@ -21,6 +21,9 @@ def test_a_wrong_value_keeps_the_unit_and_form_and_is_the_documents_own():
     assert wrong == ["80 hours", "240 hours", "8 hours", "2 hours"]
     near = "Blood donation: up to 240 hours."
     assert wrong_values(value, POLL, POOL, near=near)[0] == "240 hours"  # the neighbouring thing's value first
+    assert wrong_values(value, POLL, {"amount:time": ["80 hours", "6 hours"]})[:2] == ["6 hours", "80 hours"]
+    turned = changed_fact("Lunch is unpaid, so you work 8 hours per day.", {"amount:time": ["80 hours", "10 hours"]}, 0)
+    assert turned and turned[2] == "10 hours"  # of the nearest two magnitudes, not "80 hours per day"
     true_elsewhere = "You can receive up to 80 hours for each election event."
     assert wrong_values(value, POLL, POOL, source=true_elsewhere) == ["240 hours", "8 hours", "2 hours"]
 
