@@ -111,8 +111,11 @@ def alternation(words: str | list[str], *, folded: bool = False) -> str:
     return "|".join(fold(w) if folded else w for w in listed)
 
 
-# the instruction filter's sentence cut (core/instructions.py), shared with its corpus and model
-_SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?![\s]|$))*+(?:[.!?]+|\n|$)")
+# the instruction filter's sentence cut (core/instructions.py), shared with its corpus and model. A numbered
+# heading quoted or named in a path ("«7. Probation period»", "Guide › 7. Probation period") is not a sentence end:
+# cut there, its tail read alone as an order and was taken out of the tutor's own words
+_NUMBERED_HEADING = r"(?:(?<=[«“\"‘]\d)|(?<=[«“\"‘]\d\d)|(?<=› \d)|(?<=› \d\d))\."
+_SENTENCE = re.compile(rf"(?:[^.!?\n]|{_NUMBERED_HEADING}|[.!?](?![\s]|$))*+(?:[.!?]+|\n|$)")
 
 
 def sentences(text: str) -> list[str]:

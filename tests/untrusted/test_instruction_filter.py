@@ -164,6 +164,18 @@ def test_the_products_own_messages_are_never_cut():
     assert cut == []
 
 
+def test_a_numbered_heading_named_in_the_products_words_is_not_a_sentence_end():
+    """A chip's answer names a numbered section ("«7. Probation period»") and, quoting a document in the other
+    language, says so. Cut at "7.", its tail "Probation period»: (cita del texto en inglés …)" was read alone,
+    taken for an order, and the stored answer began "Esto es lo que dice «7." (session 15's walk)."""
+    intro = "Esto es lo que dice «7. Probation period»: (cita del texto en inglés «Employee Onboarding Guide»)"
+    assert instructions.sentences(intro) == [intro]
+    assert instructions.sentences("Employee Onboarding Guide › 12. Leave. Then ask.")[0].endswith("12. Leave.")
+    answer = f"{intro}\n\nDuring this time both of you can end it. [1]"
+    assert instructions.without_instructions(answer).startswith(intro)
+    assert instructions.sentences("The minimum age is 18. You sign in.") == ["The minimum age is 18.", " You sign in."]
+
+
 NEIGHBOURS = {"en": "Hotel nights are refunded up to 120 euros.", "es": "Las noches de hotel se pagan hasta 120 euros."}
 
 
