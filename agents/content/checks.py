@@ -208,7 +208,8 @@ def lesson_findings(modules: Sequence[Mapping[str, Any]], sections: list[Section
                     found.append(finding("major", "broken_token", language, m, n, title=title, token=token))
             spoken = _language_of(" ".join(u for u, _ in units))
             if spoken and spoken != language:
-                found.append(finding("major", "language", language, m, n, title=title, found=spoken, expected=language))
+                said, asked = (t(f"code.language.{code}", language) for code in (spoken, language))
+                found.append(finding("major", "language", language, m, n, title=title, found=said, expected=asked))
         for key, count in in_module.items():
             if count > 1:
                 found.append(

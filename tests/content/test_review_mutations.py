@@ -439,3 +439,14 @@ def test_a_critical_finding_keeps_the_score_below_the_bar(courses):
         for lesson in m["lessons"]
         for line in lesson["content"].splitlines()
     }
+
+
+def test_a_lesson_in_another_language_is_named_in_words_the_reader_reads(courses):
+    """The finding named the languages by code: "«1. Welcome to Acme Retail» está en en y el curso en es"
+    (session 15's walk)."""
+    course = courses["demo_gastos"]
+    modules = copy.deepcopy(course["modules"])
+    plant_other_language(modules, course)
+    report = review_twin(modules, None, course["sections"], course["language"])
+    said = [i["description"] for i in report["issues"] if i["code"] == "language"]
+    assert said and all("está en inglés y el curso en español" in text for text in said), said
