@@ -1,25 +1,25 @@
-"""The answer eval's held-out split (issue 29): 74 es/en questions (37 pairs) written at the start of session
-15, before any rule changed, on facts no earlier question asks, worded as an employee types (colloquial, some
-misspelt): 17 pairs on the demo documents, 11 on the public TTS leave and travel pages and the Code of Conduct,
-18 questions answered by no document though each sits beside a covered topic (the original delivery charge, a
-visa, part-time holiday, the contact centre's hours, the forklift course's length, failed sign-in attempts,
-federal holidays, frequent-flyer miles, appealing a ban), asked of the offline tutor and of the naive anchor (the
-product's search, then the three sentences most similar to the question) in one run. Session 14's held-out,
-measured three times, is train now (seeds/eval/answers/README.md).
+"""The answer eval's held-out split (issue 29): 104 es/en questions (52 pairs, named `s16-…`) written at the start
+of session 16, before any rule changed, on facts no earlier question asks, worded as employees type (a situation,
+terse, misspelt or without accents, or in the documents' terms; each language in its own words): 24 pairs on the
+six demo documents, 16 on the public TTS leave and travel pages and the Code of Conduct, 24 questions answered by no
+document though each sits beside a covered topic (the warehouse in winter, a second monitor at home, a customer's
+VAT invoice, price matching, a school meeting, travel medical insurance, choosing one's buddy, a raise after
+probation, a lost badge, Saturday deliveries, pallets stacked on the floor, the first day's team lunch), asked of
+the offline tutor and of the naive anchor (the product's search, then the three sentences most similar to the
+question) in one run. Session 15's held-out, measured before and after its tuning, is train now
+(seeds/eval/answers/README.md).
 
 Issue 29's targets: facts in the answer >= 0.75, false grounding <= 5 %, abstention on answerable
 <= 5 %, es/en parity >= 0.9, first citation on the answering chunk >= 0.9, the tutor above the anchor
-in each language. On this split, measured once at the start of session 15 (main 68a74fb), tutor [anchor]: facts
-0.482 [0.536] (es 0.464 [0.464], en 0.500 [0.607]; demo 0.353 [0.382], public 0.682 [0.773]), abstention 0.429
-(es 0.393, en 0.464; demo 0.559, public 0.227), false grounding 0.556 (es 0.556, en 0.556) [1.0], first citation
-0.875 [0.518], parity 0.649 [0.405]. Met: none of the targets; the tutor abstains on 24 of 56 answerable
-questions and grounds 10 of 18 unanswerable ones. This split is harder than session 14's (where the same code
-had facts 0.625 [anchor 0.768]): its questions are worded less like the documents.
-Measured once more after session 15's changes (glossary, glossed query, generic words, conditions as answers;
-tuned on train): facts 0.482 (es 0.429, en 0.536), abstention 0.411, false grounding 0.444, first citation 0.848,
-parity 0.649 (anchor facts 0.536): one Spanish answer lost, one English gained, two unanswerable caught.
-The asserts are floors: each figure as last measured, one question under it (1/56 answerable, 1/28 per language,
-1/18 unanswerable, 1/37 pairs), so that a regression shows; they are not the targets.
+in each language. On this split, measured once at the start of session 16 (main e1e8a2f), tutor [anchor]: facts
+0.250 [0.350] (es 0.175 [0.325], en 0.325 [0.375]; demo 0.229 [0.375], public 0.281 [0.312]), abstention 0.562
+(es 0.550, en 0.575; demo 0.688, public 0.375), false grounding 0.292 (es 0.250, en 0.333) [1.0], first citation
+0.771 [0.487], parity 0.558 [0.404]. Met: none of the targets; the tutor abstains on 45 of 80 answerable questions
+and grounds 7 of 24 unanswerable ones, and the anchor holds more facts in both languages. Likely the wording, as
+on session 15's rewordings (`-said`: facts 0.292, abstention 0.611): the questions ask in the employee's words,
+not the document's.
+The asserts are floors: each figure as last measured, at least one question under it (1/80 answerable, 1/40 per
+language, 1/24 unanswerable, 1/35 answered, 1/52 pairs), so that a regression shows; they are not the targets.
 `python -m agents.tutor answers seeds/eval/answers/questions.jsonl --split heldout` prints the table.
 """
 
@@ -69,11 +69,11 @@ def test_facts_are_matched_folded_and_a_planted_wrong_figure_is_not():
 def test_held_out_figures_beside_the_anchor(report):
     print("\n" + table(report))
     tutor, anchor = report["figures"]["tutor"], report["figures"]["anchor"]
-    assert report["n"] == 74
-    assert tutor["all"]["facts"] >= 0.46 and tutor["all"]["first_citation"] >= 0.77
-    assert tutor["es"]["facts"] >= 0.39 and tutor["en"]["facts"] >= 0.50
-    assert tutor["all"]["false_grounding"] <= 0.50 < anchor["all"]["false_grounding"]
-    assert tutor["all"]["abstention"] <= 0.43 and tutor["all"]["parity"] >= 0.62
+    assert report["n"] == 104
+    assert tutor["all"]["facts"] >= 0.23 and tutor["all"]["first_citation"] >= 0.74
+    assert tutor["es"]["facts"] >= 0.14 and tutor["en"]["facts"] >= 0.29
+    assert tutor["all"]["false_grounding"] <= 0.34 < anchor["all"]["false_grounding"]
+    assert tutor["all"]["abstention"] <= 0.58 and tutor["all"]["parity"] >= 0.53
 
 
 def test_the_closest_material_is_the_nearest_text_not_the_nearest_title(report, seeded_pool, seeded_deps, lucia):
