@@ -31,7 +31,8 @@ HELDOUT3 = Path(__file__).parent / "data" / "admin_requests_heldout3.yaml"  # he
 HELDOUT4 = Path(__file__).parent / "data" / "admin_requests_heldout4.yaml"  # held out whole, then read: train
 FIXES = Path(__file__).parent / "data" / "admin_requests_fixes.yaml"  # train: session 14's fixes
 FIXES15 = Path(__file__).parent / "data" / "admin_requests_fixes15.yaml"  # train: session 15's fixes
-HELDOUT5 = Path(__file__).parent / "data" / "admin_requests_heldout5.yaml"  # held out whole, never tuned on
+HELDOUT5 = Path(__file__).parent / "data" / "admin_requests_heldout5.yaml"  # held out whole, measured twice: spent
+HELDOUT7 = Path(__file__).parent / "data" / "admin_requests_heldout7.yaml"  # held out whole, never tuned on
 UNREADABLE = "?"  # a deadline the request gives that no parser reads: it must reach the admin as said
 
 
@@ -41,6 +42,7 @@ class Request:
     lang: str
     slice: str
     calls: list[tuple[str, dict]]
+    previous: str | None = None  # the admin's previous message in the same conversation ("ese curso" points there)
 
     @property
     def held_out(self) -> bool:
@@ -49,7 +51,9 @@ class Request:
 
 def load(path: Path = DATA) -> tuple[date, list[Request]]:
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    requests = [Request(r["q"], r["l"], r["s"], [(tool, args) for tool, args in r["c"]]) for r in data["requests"]]
+    requests = [
+        Request(r["q"], r["l"], r["s"], [(tool, args) for tool, args in r["c"]], r.get("p")) for r in data["requests"]
+    ]
     return data["today"], requests
 
 
@@ -81,7 +85,7 @@ def lost_values(ctx: ToolContext, request: Request, planned: list[dict], shown: 
     ``shown`` receives each preview or refusal as the admin reads it."""
     lost = []
     for (tool, expected), call in zip(request.calls, planned):
-        if not TOOLS_BY_NAME[tool].requires_confirmation or call["tool"] != tool:
+        if tool not in TOOLS_BY_NAME or not TOOLS_BY_NAME[tool].requires_confirmation or call["tool"] != tool:
             continue
         try:
             preview = TOOLS_BY_NAME[tool].run(ctx, dict(call["arguments"]))["preview"]
