@@ -3,8 +3,8 @@ against what the tools can do and what they returned, before anyone sees them.
 
 - ``invalid_arguments``: tool arguments checked against the tool's JSON schema before anything runs.
 - ``plan_disagreement``: a model's schema-valid plan that misses the write the request asks for (or
-  plans one it doesn't), or drops a value the request gave (deadline, level, people), judged against
-  the twin's plan of the same words.
+  plans one it doesn't), drops a value the request gave (deadline, level, people), or changes one (another
+  date, level, amount or person), judged against the twin's plan of the same words.
 - ``ungrounded_mentions``: the figures and proper names a model's reply states that appear neither in
   the tool results nor in the admin's own message (a small model invents people and counts).
 """
@@ -61,7 +61,8 @@ _GIVEN = (
 def plan_disagreement(model_calls: list[dict], twin_calls: list[dict]) -> str | None:
     """``wrong_tool``: the writes planned differ from the writes the request asks for (a write read as
     "show Tom", or a write nobody asked for); ``dropped_argument``: a write lacks a value the twin read in
-    the request ("by the end of the month" planned with no deadline). None: the model's plan stands."""
+    the request ("by the end of the month" planned with no deadline); ``changed_argument``: it gives another
+    date, level, amount or person than the twin read. None: the model's plan stands."""
     model_writes = [c for c in model_calls if c["tool"] in WRITE_TOOLS]
     twin_writes = [c for c in twin_calls if c["tool"] in WRITE_TOOLS]
     if twin_calls and [c["tool"] for c in model_writes] != [c["tool"] for c in twin_writes]:
@@ -69,7 +70,33 @@ def plan_disagreement(model_calls: list[dict], twin_calls: list[dict]) -> str | 
     for model, twin in zip(model_writes, twin_writes):
         if any(twin["arguments"].get(key) and not model["arguments"].get(key) for key in _GIVEN):
             return "dropped_argument"
+        if any(
+            not _same(key, model["arguments"][key], twin["arguments"][key])
+            for key in _COMPARED
+            if twin["arguments"].get(key)
+        ):
+            return "changed_argument"
     return None
+
+
+# the values compared, not only required: a date, a level, an amount, who (a course, skill or department may be
+# named in either language, so only its presence is judged)
+_COMPARED = ("deadline", "extend_days", "extend_months", "level", "employee_names", "employee_name")
+
+
+def _same(key: str, model: object, twin: object) -> bool:
+    """Whether the model's value says what the twin read: the same date, level or amount; the same people, each
+    named whole or in part ("Harry" for Harry Patel), none left out or added."""
+    if key not in ("employee_names", "employee_name"):
+        return str(model).strip() == str(twin).strip()
+    said = [model] if isinstance(model, str) else list(model) if isinstance(model, list) else []
+    read = [twin] if isinstance(twin, str) else list(twin) if isinstance(twin, list) else []
+    if len(said) != len(read):
+        return False
+    read_words = [set(fold(str(name)).split()) for name in read]
+    return all(any(set(fold(str(name)).split()) <= words for words in read_words) for name in said) and all(
+        any(set(fold(str(name)).split()) <= words for name in said) for words in read_words
+    )
 
 
 def _known_figures(value: object, found: set[str]) -> None:

@@ -101,7 +101,8 @@ def lost_values(ctx: ToolContext, request: Request, planned: list[dict], shown: 
             deadline and fold(format_date(date.fromisoformat(deadline), ctx.lang)) not in preview
         ):
             lost.append(f"deadline {deadline}")
-        if expected.get("level") and fold(code_label("level", expected["level"], ctx.lang)) not in preview:
+        changed_to = preview.rsplit("→", 1)[-1]  # "high (…) → low (…)": the level set is the one after the arrow
+        if expected.get("level") and fold(code_label("level", expected["level"], ctx.lang)) not in changed_to:
             lost.append(f"level {expected['level']}")
         people = expected.get("employee_names") or (
             [expected["employee_name"]] if expected.get("employee_name") else []
