@@ -4,6 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from agents.admin import conversations, service
+from agents.admin.deadline_moves import action_name
 from agents.admin.state import ToolCall
 from agents.i18n import code_label, format_datetime, format_number, t
 from core.markup import safe_markdown
@@ -52,7 +53,7 @@ def show_trace(metadata: dict, key: str) -> None:
         label = t(
             "admin.assistant.tool_rows",
             lang,
-            tool=code_label("tool", call["tool"], lang),
+            tool=code_label("tool", action_name(call["tool"], call["arguments"]), lang),
             n=call.get("result_count", len(rows)),
         )
         with st.expander(label):

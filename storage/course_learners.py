@@ -1,5 +1,5 @@
-"""Who is taking one course and has not finished it: what the admin assistant answers to "who hasn't
-finished the security course?"."""
+"""Who is taking a course and has not finished it: what the admin assistant answers to "who hasn't finished
+the security course?" (one course) and "Cursos pendientes en Tiendas" (a department's people, every course)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from uuid import UUID
 
 import psycopg
 from psycopg.rows import class_row
+
+from core.names import in_language
 
 
 @dataclass(frozen=True)
@@ -29,4 +31,31 @@ def unfinished_learners(conn: psycopg.Connection, org_id: UUID, course_id: UUID)
                  AND e.status IN ('assigned', 'in_progress') AND u.is_active
                ORDER BY e.deadline NULLS LAST, e.progress, u.full_name""",
             {"org_id": org_id, "course_id": course_id},
+        ).fetchall()
+
+
+@dataclass(frozen=True)
+class PendingCourse:
+    full_name: str
+    course: str
+    status: str
+    progress: float
+    deadline: date | None
+
+
+def pending_courses(
+    conn: psycopg.Connection, org_id: UUID, user_ids: list[UUID] | None = None, lang: str | None = None
+) -> list[PendingCourse]:
+    """Every unfinished enrollment of the organisation's active people (only ``user_ids``' when given), the
+    course titled in ``lang``: what "Cursos pendientes en Tiendas" lists. Earliest deadline first (none last)."""
+    with conn.cursor(row_factory=class_row(PendingCourse)) as cur:
+        return cur.execute(
+            f"""SELECT u.full_name, {in_language("c.titles", "c.title")} AS course, e.status, e.progress, e.deadline
+               FROM enrollments e
+               JOIN users u ON u.id = e.user_id AND u.org_id = e.org_id
+               JOIN courses c ON c.id = e.course_id AND c.org_id = e.org_id
+               WHERE e.org_id = %(org_id)s AND e.status IN ('assigned', 'in_progress') AND u.is_active
+                 AND (%(ids)s::uuid[] IS NULL OR e.user_id = ANY(%(ids)s::uuid[]))
+               ORDER BY e.deadline NULLS LAST, u.full_name, course""",
+            {"org_id": org_id, "ids": user_ids, "lang": lang},
         ).fetchall()

@@ -16,6 +16,7 @@ from langgraph.config import get_stream_writer
 from langgraph.runtime import Runtime
 
 from agents.admin import clarify, replies, routing, twin
+from agents.admin.deadline_moves import action_name
 from agents.admin.gate import invalid_arguments, plan_disagreement, ungrounded_mentions
 from agents.admin.names import OrgNames
 from agents.admin.prompts import HISTORY_SUMMARY, SYNTHESIS_INSTRUCTION, SYSTEM_PROMPT
@@ -74,8 +75,11 @@ def plan(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
             answered = clarify.answered_call(asked, state["message"], OrgNames.read(conn, ctx.admin.org_id))
         if answered is not None:
             return {"planned": [answered], "next_steps": [], "engine": "offline", "fallback": None, "response": ""}
+    earlier = next((turn["content"] for turn in reversed(state.get("history", [])) if turn["role"] == "user"), None)
     with ctx.pool.connection() as conn:
-        planned, next_steps = twin.plan_offline(conn, ctx.admin.org_id, state["message"], ctx.today(), ctx.embedder)
+        planned, next_steps = twin.plan_offline(
+            conn, ctx.admin.org_id, state["message"], ctx.today(), ctx.embedder, earlier
+        )
     if not ctx.llm.offline:
         reply = ctx.llm.with_tools("admin", _model_messages(state, ctx), [t.openai_schema() for t in ADMIN_TOOLS])
         if reply is not None:
@@ -142,7 +146,9 @@ def execute_tools(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
                 }
             )
             continue
-        label = t("admin.assistant.running", lang, tool=code_label("tool", tool.name, lang))
+        label = t(
+            "admin.assistant.running", lang, tool=code_label("tool", action_name(tool.name, call["arguments"]), lang)
+        )
         get_stream_writer()(Step(tool.name, label))  # the page shows which step is running
         with ctx.pool.connection() as conn:
             try:

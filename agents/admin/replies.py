@@ -19,6 +19,7 @@ SHOWN = {
     "get_alerts": 6,
     "get_mentorship_suggestions": 5,
     "unfinished": 8,
+    "list_pending_courses": 10,
 }
 
 
@@ -47,13 +48,15 @@ def summarize(tool: str, arguments: dict, result: dict, lang: str) -> str:
     limit = SHOWN.get(tool, 6)
     if tool == "list_employees":
         active = sum(1 for r in rows if r.get("is_active"))
-        return t(
+        listed = t(
             "admin.reply.employees",
             lang,
             n=n,
             active=active,
             names=_listing(rows, lambda r: r["full_name"], limit, lang),
         )
+        # "¿Cuántas personas hay en Atención al Cliente?": the count said of the department asked about
+        return f"{arguments['department']}: {listed}" if arguments.get("department") else listed
     if tool == "get_employee_detail" and "course" in result:  # "¿Qué tal lleva Elena el curso de seguridad?"
         return _enrollment(result["employee"]["full_name"], result["course"], result["enrollment"], lang)
     if tool == "get_employee_detail":
@@ -173,10 +176,27 @@ def summarize(tool: str, arguments: dict, result: dict, lang: str) -> str:
             alerts = _alerts(rows, n, top, kind, lang)
             return t("admin.reply.alerts_scoped", lang, scope=result["scope"], alerts=alerts)
         return _alerts(rows, n, top, kind, lang)
+    if tool == "list_pending_courses":
+        return _pending_courses(rows, result, limit, lang)
     if tool == "get_mentorship_suggestions":
         pairs = _listing(rows, lambda r: f"{r['mentor']} → {r['mentee']} ({r['skill']})", limit, lang, sep="; ")
         return t("admin.reply.mentorship", lang, n=n, pairs=pairs or t("admin.reply.none_f", lang))
     return ""
+
+
+def _pending_courses(rows: list[dict], result: dict, limit: int, lang: str) -> str:
+    """ "Cursos pendientes en Tiendas": who has which course open, how far, due when (earliest first)."""
+    scope = result.get("department") or t("admin.reply.whole_organisation", lang)
+    if not rows:
+        return t("admin.reply.pending_courses_none", lang, scope=scope)
+
+    def line(row: dict) -> str:
+        due = date.fromisoformat(row["deadline"]) if row["deadline"] else None
+        when = t("admin.reply.due", lang, date=format_date(due, lang)) if due else ""
+        return f"{row['full_name']} — {row['course']} ({format_percent(row['progress'], lang)}{when})"
+
+    listing = _listing(rows, line, limit, lang, sep="; ")
+    return t("admin.reply.pending_courses", lang, scope=scope, people=result["people"], n=len(rows), courses=listing)
 
 
 def _alerts(rows: list[dict], n: int, top: str, kind: str | None, lang: str) -> str:

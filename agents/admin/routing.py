@@ -19,7 +19,16 @@ from agents.admin.deadlines import extension_in
 from agents.admin.names import OrgNames, content_words, says_any, typo_of, words
 from agents.admin.prompts import MIN_ROUTE_SCORE, TOOL_EXEMPLARS
 from agents.admin.step_words import HELP_KEYWORDS, JOINERS, OUT_OF_SCOPE, STEP_SEPARATORS
-from agents.admin.vocabulary import ASSIGN_VERBS, NEEDS_COURSE, NEEDS_PERSON, QUESTION_WORDS, TOOL_KEYWORDS
+from agents.admin.vocabulary import (
+    ASSIGN_VERBS,
+    HEADCOUNT_WORDS,
+    NEEDS_COURSE,
+    NEEDS_PERSON,
+    PENDING_PHRASES,
+    PENDING_WORDS,
+    QUESTION_WORDS,
+    TOOL_KEYWORDS,
+)
 from agents.offline import match_exemplars
 
 if TYPE_CHECKING:
@@ -187,6 +196,8 @@ def route(
             return "assign_course"  # "Put the whole Customer Care team on the security course"
     if any(said_at(said, words(phrase)) is not None for phrase in OUT_OF_SCOPE):
         return None
+    if org and not people and (department_tool := _about_a_department(step, said, org)):
+        return department_tool
     if says_any(said, _LEARNER_WORDS) and says_any(said, _GONE_QUIET_WORDS):
         return "get_alerts"  # "Which learners have gone inactive?": the inactivity alert, not the accounts
     for tool in TOOL_KEYWORDS:
@@ -222,6 +233,25 @@ def route(
         return None  # a question never guesses its way to a write: its verb must be said
     if tool and score >= MIN_ROUTE_SCORE and (org is None or _has_what_it_needs(tool, step, org, people)):
         return tool
+    return None
+
+
+def _about_a_department(step: str, said: list[str], org: OrgNames) -> str | None:
+    """A department's courses left to finish (list_pending_courses; also said of everyone) or its head count
+    (list_employees): "¿Cuántas personas hay en Atención al Cliente?" names the department, not the course
+    whose title holds the same words, so a course counts only when named outside the department's name."""
+    plain = f" {' '.join(said)} "
+    departments = org.said_whole(step, org.departments)
+    outside = step
+    for label in departments:
+        outside = re.sub(re.escape(label), " ", outside, flags=re.IGNORECASE)
+    course_named = bool(org.courses_in(outside)) if outside.strip() else False
+    pending = says_any(said, PENDING_WORDS) or any(f" {phrase} " in plain for phrase in PENDING_PHRASES)
+    if pending and set(said) & {"courses", "cursos", "course", "curso", "training"} and not course_named:
+        return "list_pending_courses"
+    counted = any(f" {phrase} " in plain for phrase in HEADCOUNT_WORDS)
+    if departments and counted and not course_named and not set(said) & {"course", "curso", "courses", "cursos"}:
+        return "list_employees"
     return None
 
 

@@ -1,4 +1,4 @@
-"""The admin assistant's 13 tools: thin wrappers over storage, scoped to the admin's organisation.
+"""The admin assistant's 14 tools: thin wrappers over storage, scoped to the admin's organisation.
 
 A read tool's ``run`` returns its result at once: every match, with ``total`` (the reply names the
 first few and says so). A write tool's ``run`` only *prepares* (``agents.admin.writes``): it resolves
@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from agents.admin.department_reads import list_pending_courses
 from agents.admin.removal_writes import (
     execute_archive_course,
     execute_deactivate_employee,
@@ -283,6 +284,13 @@ ADMIN_TOOLS: list[AdminTool] = [
         "only that kind; optional course: only that course's; optional department: only its people's.",
         _props(kind={"type": "string", "enum": list(ALERT_KINDS)}, department=_STR, **_COURSE_REF),
         get_alerts,
+    ),
+    AdminTool(
+        "list_pending_courses",
+        "Unfinished enrollments (assigned or in progress): who, which course, progress, deadline. Optional "
+        "department: only its people's.",
+        _props(department=_STR),
+        list_pending_courses,
     ),
     AdminTool(
         "get_mentorship_suggestions",

@@ -17,6 +17,7 @@ from uuid import UUID
 import psycopg
 
 from agents.admin.deadlines import deadline_in, extension_in
+from agents.admin.earlier import earlier_people, with_earlier_course, without_introduction
 from agents.admin.names import EMAIL, STOPWORDS, WORD, OrgNames, content_words, course_phrase, says_any, words
 from agents.admin.routing import LEVEL_WORDS, route, split_steps
 from agents.admin.vocabulary import AT_LEAST_WORDS, BEGINNER_WORDS, NICKNAMES
@@ -43,7 +44,7 @@ _STATUS_WORDS = {
 _ALERT_KIND_WORDS = {
     "overdue": {"overdue", "vencido", "vencidos", "vencida", "vencidas", "late", "atrasado", "atrasados", "missed"}
     | {"retrasado", "retrasados", "retrasada", "retrasadas"}
-    | {"a tiempo", "on time", "past due"},
+    | {"a tiempo", "on time", "past due", "va tarde", "van tarde"},
     "deadline_at_risk": {"risk", "riesgo"},
     "repeated_failures": {"failures", "failing", "fails", "fallos", "falla", "fallan", "suspensos", "suspende"}
     | {"suspenden"},
@@ -101,6 +102,8 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
         if department:  # "¿Cuántas personas hay en Logística?"
             args["department"] = max(department, key=len)
         return args
+    if tool == "list_pending_courses":  # "Cursos pendientes en Tiendas": its people's; none: everyone's
+        return {"department": max(department, key=len)} if department else {}
     if tool == "deactivate_employee":  # a department is answered with who is in it: one person at a time
         return (
             {"employee_name": people[0]} if people else {"department": max(department, key=len)} if department else {}
@@ -252,16 +255,24 @@ def _with_nicknames(org: OrgNames) -> OrgNames:
 
 
 def plan_offline(
-    conn: psycopg.Connection, org_id: UUID, message: str, today: date, embedder: Embedder
+    conn: psycopg.Connection,
+    org_id: UUID,
+    message: str,
+    today: date,
+    embedder: Embedder,
+    earlier: str | None = None,
 ) -> tuple[list[dict], list[str]]:
     """([{"tool", "arguments"}] for every step that asks for a tool, the steps that don't as suggestions;
-    a step no words decide is matched by meaning through ``embedder``)."""
+    a step no words decide is matched by meaning through ``embedder``). ``earlier``: the admin's previous
+    message in the conversation, which "it" / "ese curso" / "dale" point back to (``agents.admin.earlier``)."""
     org = _with_nicknames(OrgNames.read(conn, org_id))
     planned: list[dict] = []
     unplanned: list[str] = []
-    earlier_people: list[str] = []
+    message = without_introduction(message, org)  # "Oliver here - …": the speaker is no target
+    said_before = earlier_people(message, earlier, org)
+    message = with_earlier_course(message, earlier, org)
     for step in split_steps(message, org):
-        people = org.people_in(step) or earlier_people  # "…and mark him as high": the person said before
+        people = org.people_in(step) or said_before  # "…and mark him as high": the person said before
         tool = route(step, org, people, embedder=embedder)
         if tool is None:
             unplanned.append(step)
@@ -270,5 +281,5 @@ def plan_offline(
         for person in people if tool == "deactivate_employee" and len(people) > 1 else [None]:
             said = [person] if person else people
             planned.append({"tool": tool, "arguments": arguments_for(tool, step, org, said, today)})
-        earlier_people = people
+        said_before = people
     return planned, (unplanned if planned else unplanned[1:])

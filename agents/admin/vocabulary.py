@@ -209,6 +209,8 @@ TOOL_KEYWORDS: dict[str, list[str]] = {
         "suspende",
         "suspenden",
         "late with",
+        "va tarde",  # "¿y quién más va tarde con ese curso?"
+        "van tarde",
         "needs attention",
         "retrasado",
         "retraso",
@@ -277,6 +279,11 @@ TOOL_KEYWORDS: dict[str, list[str]] = {
 # Tools a keyword alone can't pick: they need the thing they are about named in the step.
 NEEDS_PERSON = {"get_employee_detail", "deactivate_employee", "verify_skill"}
 NEEDS_COURSE = {"archive_course", "get_course_stats"}
+# A department's unfinished courses ("Cursos pendientes en Tiendas", "Open courses for the Finance team")
+PENDING_WORDS = {"pending", "pendiente", "pendientes", "unfinished", "outstanding", "incomplete", "open", "abiertos"}
+PENDING_PHRASES = ("sin terminar", "sin acabar", "por terminar", "not finished", "still to finish", "to finish")
+# A department's head count ("How many people are in Customer Care?", "¿Cuánta gente trabaja en Finanzas?")
+HEADCOUNT_WORDS = {"headcount", "plantilla", "how many", "cuantos", "cuantas", "cuanta", "cuanto"}
 # Verbs that assign when a course and a person are named ("Give Emily the customer service course").
 ASSIGN_VERBS = {"give", "put", "add", "sign", "mete", "metele", "anade", "pon", "ponle", "haga", "hagan", "take"}
 # Question words: a write keyword after one is a question about the state, not an order.

@@ -13,7 +13,14 @@ from __future__ import annotations
 from datetime import date
 from uuid import UUID
 
-from agents.admin.deadline_moves import OPEN, Extension, course_to_move, extended_deadline, open_course_ids
+from agents.admin.deadline_moves import (
+    OPEN,
+    Extension,
+    course_to_move,
+    deadline_text,
+    extended_deadline,
+    open_course_ids,
+)
 from agents.admin.resolve import (
     ToolContext,
     ToolError,
@@ -24,7 +31,7 @@ from agents.admin.resolve import (
     resolve_person,
     resolve_skills,
 )
-from agents.i18n import code_label, format_date, format_percent, format_weekday, t
+from agents.i18n import code_label, format_date, format_percent, t
 from storage import audit, enrollments
 from storage import skills as skill_store
 
@@ -32,17 +39,6 @@ from storage import skills as skill_store
 def preview_text(ctx: ToolContext, what: str, changes: list[str]) -> str:
     lines = [what, *[f"- {change}" for change in changes], "", t("admin.write.by", ctx.lang, admin=ctx.admin.full_name)]
     return "\n".join(lines)
-
-
-def deadline_text(ctx: ToolContext, deadline, *, set_now: bool = False) -> str:
-    """A deadline as the preview says it; one being set names its weekday too ("next Friday": which one)."""
-    if not deadline:
-        return t("admin.write.no_deadline", ctx.lang)
-    text = format_date(deadline, ctx.lang)
-    if set_now:
-        day = date.fromisoformat(deadline) if isinstance(deadline, str) else deadline
-        text = t("admin.write.due", ctx.lang, date=text, weekday=format_weekday(day, ctx.lang))
-    return text
 
 
 # ---- assign_course ------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ asked which, and the answer completes it); what can't be moved or read is said."
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import date, timedelta
 
 import pytest
 
@@ -36,7 +36,7 @@ def test_one_more_week_moves_the_persons_deadline_a_week_later(turn, seeded_pool
     [call] = reply.tool_calls
     assert call["tool"] == "assign_course" and call["arguments"]["extend_days"] == 7
     assert reply.pending is not None, reply.response
-    after = before + timedelta(days=7)
+    after = max(before, date.today()) + timedelta(days=7)  # late already: a week from today (session 16)
     preview = reply.pending["preview"]
     assert f"{format_date(before, lang)} → {format_date(after, lang)}" in preview
     assert ("7 days" if lang == "en" else "7 días") in preview.splitlines()[0]
@@ -48,11 +48,12 @@ def test_the_moved_deadline_is_written_on_confirm_and_audited(turn, seeded_pool)
     assert reply.pending is not None, reply.response
     done = turn(session=reply.session, confirm=reply.pending["id"], user=user_by_email(seeded_pool, "oliver@acme.test"))
     assert done.executed and "error" not in done.executed[0]["result"]
-    assert _open_deadlines(seeded_pool, "raul@acme.test") == {title: before + timedelta(days=10)}
+    after = max(before, date.today()) + timedelta(days=10)  # from today if Raúl is late already
+    assert _open_deadlines(seeded_pool, "raul@acme.test") == {title: after}
     with seeded_pool.connection() as conn:
         oliver = user_store.get_user_by_email(conn, "oliver@acme.test")
         entry = audit.list_entries(conn, oliver.org_id, action="assign_course", limit=1)[0]
-    assert entry.after["deadline"] == (before + timedelta(days=10)).isoformat()
+    assert entry.after["deadline"] == after.isoformat()
     assert entry.before["deadline"] == before.isoformat()
 
 
@@ -71,11 +72,15 @@ def test_two_open_courses_ask_which_and_the_answer_completes_the_move(turn, seed
     )
 
 
-def test_a_deadline_still_past_after_the_move_is_said_not_previewed(turn, seeded_pool):
+def test_a_deadline_still_past_after_the_move_counts_from_today(turn, seeded_pool):
+    """Session 15 refused "un día más" for Ryan, overdue for weeks ("ya pasó; dime una fecha nueva"); an HR admin
+    giving someone late one more day means one day from today, and the preview says it counts from today."""
     [(title, before)] = _open_deadlines(seeded_pool, "ryan@acme.test").items()
     reply = turn("Dale a Ryan un día más", user=user_by_email(seeded_pool, "admin@acme.test"))
-    assert reply.pending is None
-    assert "ya pasó" in reply.response and format_date(before, "es") in reply.response
+    assert reply.pending is not None, reply.response
+    after = date.today() + timedelta(days=1)
+    assert "desde hoy" in reply.pending["preview"]
+    assert f"{format_date(before, 'es')} → {format_date(after, 'es')}" in reply.pending["preview"]
 
 
 @pytest.mark.parametrize(

@@ -46,7 +46,7 @@ def test_a_read_tool_called_by_the_model_runs_and_is_summarised(fake_openai, tur
     assert check(call["result"]["rows"])
     assert reply.response == "Here is the summary." and reply.engine.startswith("openai:")
     sent = fake_openai.chat_requests[0]
-    assert len(sent["tools"]) == 13 and "Marta Ruiz" in sent["messages"][0]["content"]
+    assert len(sent["tools"]) == 14 and "Marta Ruiz" in sent["messages"][0]["content"]
 
 
 WRITES = [

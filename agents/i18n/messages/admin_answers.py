@@ -55,12 +55,25 @@ MESSAGES = {
         "en": "{name}: {state}, with no deadline to extend.",
         "es": "{name}: {state}, sin fecha límite que ampliar.",
     },
-    "admin.write.extend_still_past": {
-        "en": "{name}: {before} plus {amount} is {after}, still past; give a new date instead.",
-        "es": "{name}: {before} más {amount} es el {after}, que ya pasó; dime una fecha nueva.",
-    },
     "admin.write.deactivate_one_at_a_time": {
         "en": "Deactivating is done one person at a time, so nothing was prepared for {department}: tell me who.",
         "es": "Las bajas se dan de una persona en una, así que no he preparado nada para {department}: dime a quién.",
     },
+    "admin.reply.pending_courses": {
+        "en": "{scope}: {people, plural, one {# person has} other {# people have}} "
+        "{n, plural, one {# course} other {# courses}} to finish. {courses}",
+        "es": "{scope}: {people, plural, one {# persona tiene} other {# personas tienen}} "
+        "{n, plural, one {# curso} other {# cursos}} por terminar. {courses}",
+    },
+    "admin.reply.pending_courses_none": {
+        "en": "{scope}: nobody has a course left to finish.",
+        "es": "{scope}: nadie tiene cursos por terminar.",
+    },
+    "admin.reply.whole_organisation": {"en": "The whole organisation", "es": "Toda la organización"},
+    "admin.write.extend_from_today": {
+        "en": "{name}: overdue since {before}; {amount} from today: deadline {before} → {after} (keeps {state}).",
+        "es": "{name}: vencido desde el {before}; {amount} desde hoy: fecha límite {before} → {after} "
+        "(conserva {state}).",
+    },
+    "admin.write.weekend": {"en": " — a weekend day", "es": " — cae en fin de semana"},
 }

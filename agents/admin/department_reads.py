@@ -1,0 +1,26 @@
+"""Read tools about a department's people as a group: what they still have to finish ("Cursos pendientes en
+Tiendas", "Which courses are still open in Stores UK?"). Scoped to the admin's organisation like every tool;
+the rows are the table the page shows and exports."""
+
+from __future__ import annotations
+
+from agents.admin.resolve import ToolContext, department_people, jsonable
+from storage import course_learners
+
+
+def list_pending_courses(ctx: ToolContext, args: dict) -> dict:
+    """Every unfinished enrollment of the department's active people (the whole organisation's without one),
+    earliest deadline first; ``courses``: how many people have each course open."""
+    department = str(args.get("department") or "").strip()
+    ids = [person.id for person in department_people(ctx, department)] if department else None
+    rows = course_learners.pending_courses(ctx.conn, ctx.org_id, ids, ctx.lang)
+    courses: dict[str, int] = {}
+    for row in rows:
+        courses[row.course] = courses.get(row.course, 0) + 1
+    return {
+        "rows": jsonable(rows),
+        "total": len(rows),
+        "people": len({row.full_name for row in rows}),
+        "courses": [{"course": course, "people": n} for course, n in courses.items()],
+        "department": department or None,
+    }
