@@ -116,7 +116,9 @@ def _whole_set(pool, admin, path, name: str, *, held_out: bool = False, at_least
     today, requests = request_set.load(path)
     lost = {}
     with pool.connection() as conn:
-        plans = {r.text: twin.plan_offline(conn, admin.org_id, r.text, today, EMBEDDER)[0] for r in requests}
+        plans = {  # a two-turn request is planned with the admin's previous message, as the assistant does
+            r.text: twin.plan_offline(conn, admin.org_id, r.text, today, EMBEDDER, r.previous)[0] for r in requests
+        }
         for request in requests:
             ctx = ToolContext(conn, admin.org_id, admin, request.lang, today, EMBEDDER)
             if missing := request_set.lost_values(ctx, request, plans[request.text]):
