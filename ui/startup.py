@@ -139,6 +139,20 @@ def start_services() -> None:
     start_metrics_server()  # Prometheus /metrics when SKILLNET_METRICS_PORT is set
 
 
+def shut_down() -> None:
+    """The server has stopped serving (Ctrl-C, or SIGTERM once drained): the queue worker stops taking jobs
+    (those running finish, for a few seconds), the pools close, and the embedded PostgreSQL stops unless another
+    process still uses it. Done here, not at interpreter exit: after a SIGTERM, uvicorn re-raises the signal
+    with its default action, which ends the process without running exit handlers (the server outlived every
+    `streamlit run` stopped so)."""
+    from agents.runtime.tasks import stop_worker_thread
+    from storage import db
+
+    stop_worker_thread(SHUTDOWN_WORKER_SECONDS)
+    db.reset_pools()
+    db.stop_embedded_servers(for_good=True)
+
+
 def install_sigterm_drain() -> None:
     """SIGTERM drains before Streamlit stops (agents/runtime/drain.py). Streamlit has no public hook for it: its
     runtime's event loop runs on the main thread, the only one that may install a signal handler."""
@@ -161,3 +175,4 @@ def install_sigterm_drain() -> None:
 
 RUNTIME_WAIT_SECONDS = 60
 SERVICES_WAIT_SECONDS = 10
+SHUTDOWN_WORKER_SECONDS = 3  # under the drain's 5 s exit grace; a job cut off resumes from its checkpoint
