@@ -81,6 +81,13 @@ def preparing_navigation() -> list[st.Page]:
 
 
 def sign_in_page() -> None:
+    """The form in one container: the page a sign-in opens replaces all of it with its first element (its title),
+    where the form's fields used to stay on screen, faded, until that page had finished loading."""
+    with st.container():
+        sign_in_form()
+
+
+def sign_in_form() -> None:
     from agents import auth  # imported once the database is ready (main)
     from ui.session import SSO_REFUSED_KEY, sign_in, sso_configured
 
@@ -100,7 +107,9 @@ def sign_in_page() -> None:
         password = st.text_input(t("auth.password", lang), type="password")
         submitted = st.form_submit_button(t("auth.sign_in", lang), type="primary")
     if submitted:
-        if sign_in(email, password):
+        with st.spinner(t("auth.signing_in", lang)):  # a process's first sign-in takes seconds on a busy machine
+            signed_in = sign_in(email, password)
+        if signed_in:
             st.rerun()  # the same address now opens the page it names
         st.error(t("auth.refused", lang))
 

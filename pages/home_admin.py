@@ -10,11 +10,12 @@ from ui.session import require_admin
 from ui.tables import table_with_csv
 
 user = require_admin()
-deps = app_deps()
 lang = user.language
-data = dashboards.overview(deps, user)
+st.title(t("admin.overview.title", lang))  # first: it replaces the sign-in form at once
+with st.spinner(t("admin.overview.loading", lang)):
+    deps = app_deps()
+    data = dashboards.overview(deps, user)
 counts = data.counts
-st.title(t("admin.overview.title", lang))
 row = st.columns(5)
 row[0].metric(
     t("admin.overview.active_employees", lang),

@@ -11,12 +11,13 @@ from ui.session import require_user
 from ui.tables import table_with_csv
 
 user = require_user()
-deps = app_deps()
 lang = user.language
-service.leave_exercises(deps, user)  # the course player is closed: its exercise is no longer in progress
-view = service.home(deps, user)
+st.title(t("learning.hello", lang, name=user.full_name.split()[0]))  # first: it replaces the sign-in form at once
+with st.spinner(t("learning.home_loading", lang)):
+    deps = app_deps()
+    service.leave_exercises(deps, user)  # the course player is closed: its exercise is no longer in progress
+    view = service.home(deps, user)
 
-st.title(t("learning.hello", lang, name=user.full_name.split()[0]))
 open_courses = [e for e in view.enrollments if e.status != "completed"]
 cols = st.columns(3)
 cols[0].metric(t("learning.open_courses", lang), len(open_courses))

@@ -4,6 +4,10 @@ lab (the admin assistant's texts are in admin.py)."""
 MESSAGES = {
     "admin.all": {"en": "All", "es": "Todos"},
     "admin.overview.title": {"en": "🏢 Overview", "es": "🏢 Resumen"},
+    "admin.overview.loading": {
+        "en": "Counting people, courses, skills and alerts…",
+        "es": "Contando personas, cursos, habilidades y alertas…",
+    },
     "admin.overview.active_employees": {"en": "Active employees", "es": "Empleados activos"},
     "admin.overview.inactive_admins": {
         "en": "{inactive} inactive · {admins} admins",

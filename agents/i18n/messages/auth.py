@@ -19,6 +19,7 @@ MESSAGES = {
     "auth.email": {"en": "Email", "es": "Correo electrónico"},
     "auth.password": {"en": "Password", "es": "Contraseña"},
     "auth.sign_in": {"en": "Sign in", "es": "Entrar"},
+    "auth.signing_in": {"en": "Signing you in…", "es": "Entrando…"},
     "auth.sign_out": {"en": "Sign out", "es": "Salir"},
     "auth.refused": {
         "en": "Wrong email or password, or the account is inactive.",

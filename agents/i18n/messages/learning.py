@@ -179,6 +179,10 @@ MESSAGES = {
     },
     # home and my courses
     "learning.hello": {"en": "Hi, {name} 👋", "es": "Hola, {name} 👋"},
+    "learning.home_loading": {
+        "en": "Loading your courses, reviews and chats…",
+        "es": "Cargando tus cursos, repasos y conversaciones…",
+    },
     "learning.open_courses": {"en": "Open courses", "es": "Cursos pendientes"},
     "learning.completed_courses": {"en": "Completed courses", "es": "Cursos completados"},
     "learning.reviews_due_metric": {"en": "Reviews due", "es": "Repasos pendientes"},
