@@ -5,7 +5,8 @@ import streamlit as st
 
 from agents.content import decisions, service
 from agents.content.events import event_line
-from agents.i18n import format_datetime, format_number, t
+from agents.content.sources import other_language_documents
+from agents.i18n import format_datetime, format_number, language_name, t
 from agents.ingestion.uploads import recent as recent_uploads
 from agents.ingestion.uploads import uploads_in_flight
 from ui.course_health import studio_health_panel
@@ -43,13 +44,26 @@ with st.expander(t("content.studio.new", lang), expanded=not service.list_jobs(d
         key=f"uploads-{form_round}",
         max_upload_size=service.max_upload_mb(),
     )
-    known = {f"{d.title} ({d.page_count} p.)": d.id for d in service.list_documents(deps, user)}
+    documents = {f"{d.title} ({d.page_count} p.)": d for d in service.list_documents(deps, user)}
+    known = {label: d.id for label, d in documents.items()}
     picked = st.multiselect(
         t("content.studio.pick", lang),
         list(known),
         key=f"picked-{form_round}",
         placeholder=t("content.studio.pick_placeholder", lang),
+        select_all=False,  # Streamlit's own "Select all" is English whatever the reader's language
     )
+    course_language, others = other_language_documents([documents[p] for p in picked])
+    if others:  # said before generating: a course has one language, and these documents are in another
+        st.warning(
+            t(
+                "content.studio.mixed_languages",
+                lang,
+                course=language_name(course_language, lang),
+                count=len(others),
+                titles=", ".join(f"«{d.title}»" for d in others),
+            )
+        )
     manual_only = st.checkbox(t("content.studio.manual_only", lang), key=f"manual_only-{form_round}")
     if st.button(t("content.studio.generate", lang), type="primary", key="start"):
         # set before anything else: a rerun that cuts this run short after the job exists still finds it

@@ -1,8 +1,10 @@
-"""The final review's exercise editors: one form per exercise type (prompt, options, right answer,
-explanation, Bloom level), so an admin fixes a question without touching JSON. Returns the edited fields
-when the form is saved, else None."""
+"""The studio's exercise editor, for a job's final review and a draft course alike: one form per exercise
+type (prompt, options, right answer, explanation, Bloom level), so an admin fixes a question without touching
+JSON, in a dialog opened by an "Edit" button."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import streamlit as st
 
@@ -90,6 +92,40 @@ def exercise_form(exercise: dict, lang: str, key: str) -> dict | None:
     fields = {"prompt": prompt, "content": content, "explanation": explanation, "bloom_level": bloom}
     current = {name: exercise.get(name) for name in fields}
     return {name: value for name, value in fields.items() if value != current[name]}
+
+
+EDITING = "studio-editing-exercise"  # the edit button of the exercise whose dialog is open
+
+
+def _close() -> None:
+    st.session_state.pop(EDITING, None)
+
+
+def edit_button(column, lang: str, opener: str) -> bool:
+    """The exercise's "Edit" button; True while its dialog is open (until saved or dismissed)."""
+    if column.button(t("content.studio.edit_exercise", lang), key=opener):
+        st.session_state[EDITING] = opener
+    return st.session_state.get(EDITING) == opener
+
+
+def exercise_dialog(exercise: dict, lang: str, number: int, key: str, save: Callable[[dict], bool]) -> None:
+    """One exercise's editor in a dialog: it scrolls inside the window, so a long form (a steps exercise) keeps
+    every field and its save button within reach. ``save`` gets the changed fields and returns False when it
+    refused them (the dialog then stays open with the reason); it stays open across reruns until then."""
+    kind = t("content.exercise_type." + exercise["type"], lang)
+
+    @st.dialog(f"{t('content.studio.edit_exercise', lang)} · {number}. {kind}", width="large", on_dismiss=_close)
+    def editor() -> None:
+        fields = exercise_form(exercise, lang, key)
+        if fields is None:
+            return
+        opener = st.session_state.pop(EDITING, None)
+        if not fields:  # saved as it was: nothing to do
+            st.rerun()
+        if not save(fields):
+            st.session_state[EDITING] = opener
+
+    editor()
 
 
 def exercise_summary(exercise: dict, lang: str) -> str:

@@ -10,9 +10,9 @@ import pandas as pd
 import streamlit as st
 
 from agents.content import decisions, service
-from agents.i18n import code_label, format_percent, t
+from agents.i18n import code_label, format_number, format_percent, t
 from core.markup import safe_markdown
-from ui.exercise_forms import exercise_form, exercise_summary
+from ui.exercise_forms import edit_button, exercise_dialog, exercise_summary
 
 KINDS = ["theory", "example", "exercise", "summary"]
 
@@ -78,34 +78,6 @@ def structure_review(deps, user, job_id: str, view) -> None:
         act(deps, user, decisions.review_structure, job_id, "reject", notes=notes or None)
 
 
-EDITING = "studio-editing-exercise"  # the edit button of the exercise whose dialog is open
-
-
-def _close() -> None:
-    st.session_state.pop(EDITING, None)
-
-
-def exercise_dialog(deps, user, job_id: str, where: tuple[int, int], exercise: dict) -> None:
-    """One exercise's editor in a dialog: it scrolls inside the window, so a long form (a steps exercise) keeps
-    every field and its save button within reach. Saved, the change is queued and the dialog closes; it stays
-    open across the page's reruns until then (or until dismissed)."""
-    lang, (index, ei) = user.language, where
-    kind = t("content.exercise_type." + exercise["type"], lang)
-
-    @st.dialog(f"{t('content.studio.edit_exercise', lang)} · {ei + 1}. {kind}", width="large", on_dismiss=_close)
-    def editor() -> None:
-        fields = exercise_form(exercise, lang, f"ef-{job_id}-{index}-{ei}")
-        if fields is None:
-            return
-        opener = st.session_state.pop(EDITING, None)
-        if not fields:  # saved as it was: nothing to queue
-            st.rerun()
-        if not act(deps, user, decisions.edit_content, job_id, f"module.{index}.exercise.{ei}", fields=fields):
-            st.session_state[EDITING] = opener  # refused: the dialog stays open with the reason
-
-    editor()
-
-
 def final_review(deps, user, job_id: str, view) -> None:
     """Checkpoint 2: the review's findings, each module's lessons and exercises to edit or regenerate, then
     publish, refine or reject."""
@@ -123,7 +95,11 @@ def final_review(deps, user, job_id: str, view) -> None:
         )
     # what a trainer weighs: the score, the findings by weight, how much of the source's facts the course teaches
     cols = st.columns(5)
-    cols[0].metric(t("content.studio.quality_score", lang), f"{report.get('overall_score', 0):.2f}")
+    cols[0].metric(
+        t("content.studio.quality_score", lang),
+        format_number(report.get("overall_score", 0), lang, decimals=2),
+        help=t("content.studio.quality_score_help", lang),
+    )
     for col, severity in zip(cols[1:4], ("critical", "major", "minor")):
         col.metric(t(f"content.studio.count_{severity}", lang), count[severity])
     cols[4].metric(t("content.studio.fact_coverage", lang), format_percent(checks.get("fact_coverage"), lang))
@@ -184,7 +160,7 @@ def final_review(deps, user, job_id: str, view) -> None:
     scores = report.get("module_scores") or []
     modules = state.get("generated_modules") or []
     for index, module in enumerate(modules):
-        score = f" · {scores[index]:.2f}" if index < len(scores) else ""
+        score = f" · {format_number(scores[index], lang, decimals=2)}" if index < len(scores) else ""
         with st.expander(f"{index + 1}. {module['module_spec']['title']}{score} · {module.get('engine', '')}"):
             for li, lesson in enumerate(module["lessons"]):
                 kind = t("content.kind." + lesson["content_type"], lang)
@@ -204,11 +180,12 @@ def final_review(deps, user, job_id: str, view) -> None:
                 for issue in found:
                     st.warning(t("content.severity." + issue["severity"], lang) + ": " + issue["description"])
                 edit, again = st.columns([1, 1])
-                opener = f"ee-{job_id}-{index}-{ei}"
-                if edit.button(t("content.studio.edit_exercise", lang), key=opener):
-                    st.session_state[EDITING] = opener
-                if st.session_state.get(EDITING) == opener:  # open until saved or dismissed
-                    exercise_dialog(deps, user, job_id, (index, ei), exercise)
+                if edit_button(edit, lang, f"ee-{job_id}-{index}-{ei}"):
+
+                    def save(fields: dict, target: str = f"module.{index}.exercise.{ei}") -> bool:
+                        return act(deps, user, decisions.edit_content, job_id, target, fields=fields)
+
+                    exercise_dialog(exercise, lang, ei + 1, f"ef-{job_id}-{index}-{ei}", save)
                 if again.button(t("content.studio.regenerate_exercise", lang), key=f"rx-{job_id}-{index}-{ei}"):
                     act(deps, user, decisions.regenerate_exercise, job_id, index, ei)
             instructions = st.text_input(t("content.studio.regenerate_notes", lang), key=f"ri-{job_id}-{index}")

@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field
 
 from agents.content import prompts
 from agents.content.edits import apply_notes
-from agents.content.outline import structure_twin
+from agents.content.outline import structure_twin, unnumbered
 from agents.content.sections import Section
 from agents.content.sources import (
     chunks_matching,
@@ -70,7 +70,7 @@ def normalize_outline(outline: dict, themes: list[dict], sections: list[Section]
     modules: list[dict] = []
     placed: set[str] = set()
     for raw in outline.get("modules") or []:
-        title = str(raw.get("title") or "").strip()
+        title = unnumbered(str(raw.get("title") or "").strip())
         if not title:
             continue
         keys = [k for k in raw.get("themes") or [] if k in by_key]

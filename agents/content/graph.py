@@ -8,8 +8,11 @@ decides; any node's error routes to handle_error.
 
 from __future__ import annotations
 
+import copy
 from typing import Literal
 
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from langgraph.graph import END, START, StateGraph
 from langgraph.types import Send
 
@@ -26,7 +29,14 @@ from agents.content.nodes import (
 )
 from agents.content.publish import publish
 from agents.content.review_nodes import admin_review_final, refine_content, regenerate_module, review_quality
+from agents.content.sections import Section
+from agents.content.sources import Sources
 from agents.content.state import GenerationState
+
+# the classes the state holds beyond LangGraph's safe types: a checkpoint names them, and reading one back
+# builds them only when they are registered (LangGraph warns "Deserializing unregistered type … will be
+# blocked in a future version" for the others, and blocks them under LANGGRAPH_STRICT_MSGPACK)
+CHECKPOINT_TYPES = [(kind.__module__, kind.__name__) for kind in (Sources, Section)]
 
 
 def route_after_prepare_context(state: GenerationState) -> Literal["extract_themes", "handle_error"]:
@@ -144,6 +154,15 @@ def build_graph(checkpointer=None):
     graph.add_conditional_edges("regenerate_module", route_after_regenerate_module)
     graph.add_conditional_edges("publish", route_after_publish)
     graph.add_edge("handle_error", END)
-    # the state's classes (Sources, Section) are typed in GenerationState and ModuleTask: under
-    # LANGGRAPH_STRICT_MSGPACK LangGraph allows exactly those when it reads a checkpoint back
-    return graph.compile(checkpointer=checkpointer)
+    return graph.compile(checkpointer=registered(checkpointer))
+
+
+def registered(checkpointer):
+    """The checkpointer reading back the state's own classes by name, as LangGraph asks: a serializer whose
+    ``allowed_msgpack_modules`` lists them (what LangGraph allows of itself stays allowed), on a shallow
+    copy as ``BaseCheckpointSaver.with_allowlist`` makes one. A studio's resume keeps its Sources."""
+    if not isinstance(checkpointer, BaseCheckpointSaver):
+        return checkpointer
+    clone = copy.copy(checkpointer)
+    clone.serde = JsonPlusSerializer(allowed_msgpack_modules=CHECKPOINT_TYPES)
+    return clone

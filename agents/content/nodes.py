@@ -21,7 +21,7 @@ from agents.content import authoring, design
 from agents.content import themes as content_themes
 from agents.content.context import ContentContext
 from agents.content.edits import apply_notes
-from agents.content.sources import load_sources, module_chunk_ids, sections_for
+from agents.content.sources import course_language, load_sources, module_chunk_ids, sections_for
 from agents.content.state import GenerationState, ModuleTask
 from agents.content.twins import module_sections
 from storage import documents, jobs
@@ -75,7 +75,6 @@ def prepare_context(state: GenerationState, runtime: Runtime[ContentContext]) ->
     total_pages = sum(d.page_count for d in docs)
     full_text = len(docs) == 1 and total_pages <= FULL_TEXT_PAGE_THRESHOLD
     languages = sorted({d.language for d in docs})
-    main_language = max(languages, key=lambda lang: sum(d.token_count for d in docs if d.language == lang))
     return {
         "sources": load_sources(ctx.pool, org_id, state["source_document_ids"]),
         "rag_mode": "full_text" if full_text else "chunked",
@@ -84,7 +83,7 @@ def prepare_context(state: GenerationState, runtime: Runtime[ContentContext]) ->
             "doc_count": len(docs),
             "doc_titles": [d.title for d in docs],
             "languages": languages,
-            "language": main_language if main_language == "en" else "es",
+            "language": course_language(docs),
         },
     }
 

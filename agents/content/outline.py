@@ -9,6 +9,7 @@ unit). Titles are the headings' own words. Documents without headings are cut in
 from __future__ import annotations
 
 import math
+import re
 import statistics
 from collections import Counter
 from dataclasses import replace
@@ -23,6 +24,16 @@ MAX_CONTENT_LESSONS = 4
 LONG_UNIT_CHARS = 3_500  # a unit this long and with sub-headings becomes several lessons
 MODULE_CHARS = 10_000  # a long document gets more modules than half its units
 BLOCK_CHARS = 2_500  # the size of a page block when a document has no headings
+# a heading's own number ("6. ", "4.2 ", "3) "): the course numbers its modules itself
+_HEADING_NUMBER = re.compile(r"^\s*(?:\d+(?:\.\d+)*[.)]|\d+(?:\.\d+)+)\s+(?=\w)")
+
+
+def unnumbered(title: str) -> str:
+    """A module's title without its heading's number: module 1 reads "1. The 30-60-90 day plan", not
+    "1. 6. The 30-60-90 day plan"."""
+    number = _HEADING_NUMBER.match(title)
+    rest = title[number.end() :] if number else ""
+    return rest if rest[:1].isupper() else title  # "1.5 hours of training" keeps its number
 
 
 class Unit:
@@ -151,7 +162,7 @@ def _distinct_titles(titles: list[str], groups: list[list[Unit]], language: str)
     shared = Counter(fold(title) for title in titles)
     distinct = []
     for title, group in zip(titles, groups):
-        parts = [unit.title for unit in group if fold(unit.title) != fold(title)]
+        parts = [unnumbered(unit.title) for unit in group if fold(unit.title) != fold(title)]
         if shared[fold(title)] > 1 and parts:
             *first, last = parts
             own = t("content.text.and_list", language, parts=", ".join(first), last=last) if first else last
@@ -250,7 +261,7 @@ def structure_twin(themes: list[dict], sections: list[Section], metadata: dict, 
             }
         )
     for module, title in zip(modules, _distinct_titles([m["title"] for m in modules], groups, language)):
-        module["title"] = title
+        module["title"] = unnumbered(title)
     titles = metadata.get("doc_titles") or ["—"]
     return {
         "title": " + ".join(titles),

@@ -95,7 +95,7 @@ def review(
         return report
     return finish_report(
         report["issues"] + extra,
-        (report["overall_score"] + sum(scores) / len(scores)) / 2,
+        (report["checks_score"] + sum(scores) / len(scores)) / 2,
         len(modules),
         report["checks"],
         engine,

@@ -107,6 +107,22 @@ def _source_text(sections: list[Section]) -> tuple[str, dict[str, str]]:
     }
 
 
+def one_exercise_review(exercise: dict, sections: list[Section], language: str) -> list[dict]:
+    """What the course reviewer finds in one exercise (an admin's edit of a draft course's), as the issues
+    ``review_twin`` lists for it: its answer against the passages it cites, its text, its options."""
+    source, chunk_text = _source_text(sections)
+    cited = "\n\n".join(chunk_text.get(str(c), "") for c in exercise.get("source_chunk_ids") or [])
+    issues = [
+        _issue(severity, 0, code, language, exercise_index=0, n=1, kind=exercise["type"], **values)
+        for severity, code, values in exercise_findings(exercise, cited, source)
+    ]
+    return (
+        issues
+        + reader.exercise_text_findings(exercise, source, 0, 0, language)
+        + exercise_shape_findings(exercise, sections, 0, 0, language)
+    )
+
+
 def review_twin(
     modules: Sequence[Mapping[str, Any]], manual: dict | None, sections: list[Section], language: str
 ) -> dict:
@@ -283,24 +299,30 @@ def report_figures(report: dict | None) -> dict:
 
 
 def finish_report(issues: list[dict], score: float, module_count: int, checks: dict, engine: str) -> dict:
-    """Per-module scores from the issues; the overall score loses every open issue's weight (so it is never
-    1.00 with an issue listed); passed = score >= 0.8 and nothing critical (spec 004 §3.6)."""
-    module_scores = []
+    """Each module's score loses its own findings' weight; the course's is what its modules say: their mean,
+    times ``score`` (the whole course's checks), less the weight of findings about no one module. Findings
+    spread over many modules no longer add up to 0.00 beside modules of 0.60 each. Never 1.00 with an issue
+    listed; capped when a critical one is open; passed = score >= 0.8, no module under it and nothing critical
+    (spec 004 §3.6)."""
+    module_scores, checks_score = [], score
     for index in range(module_count):
         penalty = sum(WEIGHTS[i["severity"]] for i in issues if i.get("module_index") == index)
         module_scores.append(round(max(0.0, 1.0 - penalty), 3))
-    penalty = sum(WEIGHTS[i["severity"]] for i in issues)
-    score = round(max(0.0, min(1.0, score, 1.0 - penalty)), 3)
+    course_wide = sum(WEIGHTS[i["severity"]] for i in issues if i.get("module_index") not in range(module_count))
+    mean = sum(module_scores) / module_count if module_count else 1.0
+    score = round(max(0.0, min(1.0, score * mean - course_wide)), 3)
     if issues and score >= 1.0:
         score = 0.99
     if any(i["severity"] == "critical" for i in issues):
         score = min(score, CRITICAL_CAP)
-    passed = score >= PASS_THRESHOLD and not any(i["severity"] == "critical" for i in issues)
+    weakest = min(module_scores, default=1.0)  # a good mean does not carry a failing module
+    passed = score >= PASS_THRESHOLD <= weakest and not any(i["severity"] == "critical" for i in issues)
     return {
         "passed": passed,
         "overall_score": score,
         "issues": issues,
         "module_scores": module_scores,
+        "checks_score": checks_score,
         "checks": checks,
         "engine": engine,
     }

@@ -35,6 +35,23 @@ class Sources:
     sections: list[Section]
 
 
+def course_language(docs: list[documents.Document]) -> str:
+    """The one language of a course over these documents: that of most of their text (English, else Spanish)."""
+    languages = {_taught(d.language) for d in docs}
+    return max(sorted(languages), key=lambda lang: sum(d.token_count for d in docs if _taught(d.language) == lang))
+
+
+def _taught(language: str) -> str:
+    """The language a course over a document of ``language`` is written in: English, else Spanish."""
+    return language if language == "en" else "es"
+
+
+def other_language_documents(docs: list[documents.Document]) -> tuple[str, list[documents.Document]]:
+    """The course's language and the documents written in another one (their lessons quote them as written)."""
+    language = course_language(docs) if docs else ""
+    return language, [d for d in docs if _taught(d.language) != language]
+
+
 def load_sources(pool: ConnectionPool, org_id: UUID, document_ids: list[UUID]) -> Sources:
     return Sources(list(document_ids), load_sections(pool, org_id, document_ids))
 

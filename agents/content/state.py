@@ -74,6 +74,7 @@ class ReviewReport(TypedDict):
     overall_score: float
     issues: list[ReviewIssue]
     module_scores: list[float]
+    checks_score: float  # the whole course's checks (citations, verified answers, coverage), before findings
     checks: dict
     engine: str
 

@@ -7,9 +7,13 @@ import copy
 from uuid import UUID
 
 import pytest
+from langgraph.checkpoint.serde.event_hooks import register_serde_event_listener
+from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 
 from agents.content import decisions, service
 from agents.content.exercise_swap import replacement_exercise
+from agents.content.graph import CHECKPOINT_TYPES
+from agents.content.sections import Section
 from agents.content.sources import Sources, load_sections
 from agents.content.worker import run_config
 from storage import audit, jobs
@@ -292,3 +296,24 @@ def test_a_job_checkpointed_before_its_state_carried_sources_and_uuids_goes_on(p
     after = service.job_view(app_deps, admin, job_id).state
     assert isinstance(after["sources"], Sources) and after["org_id"] == org.id
     assert len(after["generated_modules"]) == len(after["course_outline"]["modules"])
+
+
+def test_a_resumed_job_reads_its_own_classes_back_as_registered_types(pool, app_deps, studio, at_structure):
+    """LangGraph warned "Deserializing unregistered type agents.content.sections.Section from checkpoint. This
+    will be blocked in a future version" at every resume: the state's classes are registered now, so a job
+    paused at both reviews and resumed reads its Sources and Sections back with no such event, and a strict
+    reader (the future default) reads them too."""
+    org, admin, _ = studio
+    events = []
+    unregister = register_serde_event_listener(events.append)
+    try:
+        job_id = at_structure()
+        decisions.review_structure(app_deps, admin, job_id, "approve")
+        assert _run(app_deps, org, job_id).status == "awaiting_final_review"
+        state = service.job_view(app_deps, admin, job_id).state
+    finally:
+        unregister()
+    assert isinstance(state["sources"], Sources) and all(isinstance(s, Section) for s in state["sources"].sections)
+    assert not [e for e in events if e["kind"].startswith("msgpack_unregistered")], events
+    strict = JsonPlusSerializer(allowed_msgpack_modules=CHECKPOINT_TYPES)
+    assert strict.loads_typed(strict.dumps_typed(state["sources"])) == state["sources"]

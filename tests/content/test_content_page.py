@@ -183,3 +183,22 @@ def test_a_draft_course_is_deleted_from_the_studio_after_its_preview(pool, studi
     with pool.connection() as conn:
         assert course_store.get_course(conn, org.id, course) is None
         assert lesson_store.get_course_outline(conn, org.id, course) is None
+
+
+def test_documents_in_another_language_are_named_before_generating(pool, studio):
+    """The walk's trainer chose English and Spanish documents for one course and got a Spanish course of
+    English lessons without a word: the studio says which documents are in another language, and what happens,
+    before "Generar"; one language, no warning."""
+    org, admin, _ = studio
+    at = _open(admin)
+    picked = at.multiselect(key="picked-0")
+    spanish = next(o for o in picked.options if o.startswith("Política de devoluciones"))
+    picked.select(spanish).run()
+    assert not at.warning
+    english = next(o for o in at.multiselect(key="picked-0").options if o.startswith("Store Returns Guide"))
+    at.multiselect(key="picked-0").select(english).run()
+    assert not at.exception, at.exception
+    [warning] = [w.value for w in at.warning if w.value.startswith("El curso tendrá un solo idioma")]
+    named = [title for title in ("Política de devoluciones", "Store Returns Guide") if f"«{title}" in warning]
+    assert len(named) == 1 and "sin traducir" in warning, warning
+    assert ("inglés" if named[0].startswith("Política") else "español") in warning.split(".")[0]

@@ -67,7 +67,7 @@ def test_module_titles_tell_the_modules_apart():
     titles = [m["title"] for m in offline_course(PUBLIC["tts_leave"])["outline"]["modules"]]
     assert len(set(titles)) == len(titles), titles
     assert "Types of leave: Award leave and Sick leave" in titles, titles
-    assert [m["title"] for m in offline_course(DEMO["demo_gastos"])["outline"]["modules"]][0] == "1. Principios"
+    assert [m["title"] for m in offline_course(DEMO["demo_gastos"])["outline"]["modules"]][0] == "Principios"
 
 
 def test_the_recap_asks_what_the_lessons_said_and_does_not_repeat_it():

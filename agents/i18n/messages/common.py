@@ -69,6 +69,14 @@ MESSAGES = {
         "es": "módulos de plantilla publicados",
     },
     "code.audit_action.content.publish_draft": {"en": "draft course published", "es": "borrador de curso publicado"},
+    "code.audit_action.content.edit_draft_exercise": {
+        "en": "draft course's exercise edited",
+        "es": "ejercicio de un borrador de curso editado",
+    },
+    "code.audit_action.content.delete_draft_exercise": {
+        "en": "draft course's exercise deleted",
+        "es": "ejercicio de un borrador de curso eliminado",
+    },
     "code.audit_action.content.discard_draft": {"en": "draft course deleted", "es": "borrador de curso eliminado"},
     "code.audit_action.content.upload": {"en": "document uploaded", "es": "documento subido"},
     "code.audit_action.content.start_job": {"en": "course generation started", "es": "generación de curso iniciada"},

@@ -83,6 +83,10 @@ MESSAGES = {
         "es": "Sube documentos (PDF, DOCX, Markdown, texto, HTML)",
     },
     "content.studio.pick": {"en": "…or pick documents already ingested", "es": "…o elige documentos ya ingeridos"},
+    "content.studio.mixed_languages": {
+        "en": "The course will be in one language, that of most of the text: {course}. {count, plural, one {This document is} other {These documents are}} in another language: {titles}. Their lessons and exercises quote them as written, untranslated, and the reviewer flags each such lesson. For a course in one language, pick documents in {course} only.",
+        "es": "El curso tendrá un solo idioma, el de la mayor parte del texto: {course}. {count, plural, one {Este documento está} other {Estos documentos están}} en otro idioma: {titles}. Sus lecciones y ejercicios los citan tal como están escritos, sin traducir, y el revisor señala cada una de esas lecciones. Para un curso en un solo idioma, elige solo documentos en {course}.",
+    },
     "content.studio.pick_placeholder": {"en": "Choose documents", "es": "Elige documentos"},
     "content.studio.manual_only": {"en": "Manual only", "es": "Solo el manual"},
     "content.studio.generate": {"en": "Generate", "es": "Generar"},
@@ -211,6 +215,13 @@ MESSAGES = {
     "content.studio.reject": {"en": "⛔ Reject", "es": "⛔ Rechazar"},
     "content.studio.final_review": {"en": "Final review", "es": "Revisión final"},
     "content.studio.quality_score": {"en": "Quality score", "es": "Puntuación de calidad"},
+    "content.studio.quality_score_help": {
+        "en": "The mean of the module scores below, times the course-wide checks (citations, verified answers, "
+        "coverage), less the findings about the whole course. At most 0.89 while a critical finding is open.",
+        "es": "La media de las puntuaciones de los módulos de abajo, por las comprobaciones del curso entero (citas, "
+        "respuestas verificadas, cobertura), menos los hallazgos sobre el curso entero. Como mucho 0,89 mientras "
+        "quede abierto un hallazgo crítico.",
+    },
     "content.studio.count_critical": {"en": "Critical", "es": "Críticos"},
     "content.studio.count_major": {"en": "Major", "es": "Graves"},
     "content.studio.count_minor": {"en": "Minor", "es": "Leves"},

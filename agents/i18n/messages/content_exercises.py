@@ -118,4 +118,34 @@ MESSAGES = {
         "en": "Not quite: the source says «{s}»",
         "es": "No exactamente: la fuente dice «{s}»",
     },
+    "content.draft.exercises": {
+        "en": "Exercises: edit or delete ({count, plural, one {# exercise} other {# exercises}})",
+        "es": "Ejercicios: editar o eliminar ({count, plural, one {# ejercicio} other {# ejercicios}})",
+    },
+    "content.draft.exercise_line": {
+        "en": "**Module {module} · {n}. {kind}** · {bloom} · {prompt}",
+        "es": "**Módulo {module} · {n}. {kind}** · {bloom} · {prompt}",
+    },
+    "content.draft.delete_exercise": {"en": "🗑️ Delete…", "es": "🗑️ Eliminar…"},
+    "content.draft.delete_exercise_preview": {
+        "en": "Delete exercise {n} of module {module} from the draft: «{prompt}». Learners will not see it.",
+        "es": "Eliminar del borrador el ejercicio {n} del módulo {module}: «{prompt}». Los alumnos no lo verán.",
+    },
+    "content.draft.delete_exercise_confirm": {"en": "🗑️ Confirm deleting it", "es": "🗑️ Confirmar la eliminación"},
+    "content.draft.exercise_deleted": {
+        "en": "The exercise was deleted from «{title}».",
+        "es": "El ejercicio se ha eliminado de «{title}».",
+    },
+    "content.draft.exercise_gone": {
+        "en": "That exercise is no longer in a draft course: nothing was changed.",
+        "es": "Ese ejercicio ya no está en un curso en borrador: no se cambió nada.",
+    },
+    "content.draft.exercise_saved": {
+        "en": "Exercise {n} of module {module} saved. The course reviewer found nothing to fix in it.",
+        "es": "Ejercicio {n} del módulo {module} guardado. El revisor del curso no encuentra nada que corregir.",
+    },
+    "content.draft.exercise_saved_findings": {
+        "en": "Exercise {n} of module {module} saved. The course reviewer read it again: {count, plural, one {# finding} other {# findings}} below it.",
+        "es": "Ejercicio {n} del módulo {module} guardado. El revisor del curso lo ha vuelto a leer: {count, plural, one {# hallazgo} other {# hallazgos}} debajo.",
+    },
 }
