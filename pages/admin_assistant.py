@@ -53,7 +53,7 @@ def show_trace(metadata: dict, key: str) -> None:
         label = t(
             "admin.assistant.tool_rows",
             lang,
-            tool=code_label("tool", action_name(call["tool"], call["arguments"]), lang),
+            tool=code_label("tool", call["result"].get("action") or action_name(call["tool"], call["arguments"]), lang),
             n=call.get("result_count", len(rows)),
         )
         with st.expander(label):

@@ -146,10 +146,8 @@ def execute_tools(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
                 }
             )
             continue
-        label = t(
-            "admin.assistant.running", lang, tool=code_label("tool", action_name(tool.name, call["arguments"]), lang)
-        )
-        get_stream_writer()(Step(tool.name, label))  # the page shows which step is running
+        if not tool.requires_confirmation:  # the page shows which step is running
+            get_stream_writer()(Step(tool.name, _chip(tool.name, call["arguments"], lang)))
         with ctx.pool.connection() as conn:
             try:
                 result = tool.run(tool_context(conn, ctx, lang), dict(call["arguments"]))
@@ -178,7 +176,9 @@ def execute_tools(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
                             "preview": result["preview"],
                         }
                     )
-                    result = {"rows": result["rows"], "preview": result["preview"]}
+                    result = {"rows": result["rows"], "preview": result["preview"], "action": result.get("action")}
+            if tool.requires_confirmation:  # named once prepared: what it will do, not the tool's name
+                get_stream_writer()(Step(tool.name, _chip(tool.name, call["arguments"], lang, result.get("action"))))
         trace.append({"tool": tool.name, "arguments": jsonable(call["arguments"]), "result": result})
     pending = (
         (state.get("pending") if state.get("asked_while_pending") else None)  # a read under a preview: it waits
@@ -188,6 +188,11 @@ def execute_tools(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
         else {**actions[0], "preview": "\n\n".join(a["preview"] for a in actions), "actions": actions}
     )
     return {"tool_calls": trace, "pending": pending, "next_steps": state.get("next_steps", []), "asked": asked}
+
+
+def _chip(tool: str, arguments: dict, lang: str, action: str | None = None) -> str:
+    """The step's label: what the call does ("ampliar un plazo", "cambiar una fecha límite", "asignar un curso")."""
+    return t("admin.assistant.running", lang, tool=code_label("tool", action or action_name(tool, arguments), lang))
 
 
 def execute_confirmed(ctx: ToolContext, action_id: str) -> dict | None:

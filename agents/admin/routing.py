@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from rapidfuzz.distance import DamerauLevenshtein
@@ -30,6 +31,7 @@ from agents.admin.vocabulary import (
     TOOL_KEYWORDS,
 )
 from agents.offline import match_exemplars
+from core.names import fold
 
 if TYPE_CHECKING:
     from agents.runtime.deps import Embedder
@@ -241,7 +243,7 @@ def _about_a_department(step: str, said: list[str], org: OrgNames) -> str | None
     (list_employees): "¿Cuántas personas hay en Atención al Cliente?" names the department, not the course
     whose title holds the same words, so a course counts only when named outside the department's name."""
     plain = f" {' '.join(said)} "
-    departments = org.said_whole(step, org.departments)
+    departments = org.said_whole(step, org.departments) or department_family(step, org)
     outside = step
     for label in departments:
         outside = re.sub(re.escape(label), " ", outside, flags=re.IGNORECASE)
@@ -253,6 +255,15 @@ def _about_a_department(step: str, said: list[str], org: OrgNames) -> str | None
     if departments and counted and not course_named and not set(said) & {"course", "curso", "courses", "cursos"}:
         return "list_employees"
     return None
+
+
+def department_family(step: str, org: OrgNames) -> list[str]:
+    """The first word of several departments' names, said alone ("Who in Stores…": Stores UK and Stores
+    Spain), as typed; none when a department is said whole."""
+    said = words(step)
+    firsts = Counter(words(label)[0] for label in org.departments if len(words(label)) > 1)
+    raw = {fold(w): w for w in _RAW_WORD.findall(step)}
+    return [raw.get(first, first) for first, n in firsts.items() if n > 1 and first in said]
 
 
 def _moves_deadline(said: list[str]) -> bool:

@@ -19,7 +19,7 @@ import psycopg
 from agents.admin.deadlines import deadline_in, extension_in
 from agents.admin.earlier import earlier_people, with_earlier_course, without_introduction
 from agents.admin.names import EMAIL, STOPWORDS, WORD, OrgNames, content_words, course_phrase, says_any, words
-from agents.admin.routing import LEVEL_WORDS, route, split_steps
+from agents.admin.routing import LEVEL_WORDS, department_family, route, split_steps
 from agents.admin.vocabulary import AT_LEAST_WORDS, BEGINNER_WORDS, NICKNAMES
 from agents.offline import detect_language
 from core.names import fold
@@ -103,6 +103,7 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
             args["department"] = max(department, key=len)
         return args
     if tool == "list_pending_courses":  # "Cursos pendientes en Tiendas": its people's; none: everyone's
+        department = department or department_family(step, org)  # "in Stores": every Stores department
         return {"department": max(department, key=len)} if department else {}
     if tool == "deactivate_employee":  # a department is answered with who is in it: one person at a time
         return (

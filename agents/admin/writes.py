@@ -157,12 +157,14 @@ def prepare_assign_course(ctx: ToolContext, args: dict) -> dict:
     if not changing:  # a preview with nothing to confirm would be a write that writes nothing
         raise ToolError(t("admin.write.assign_nothing", ctx.lang, title=course.title) + " " + " ".join(lines))
     if later:
+        action = "extend_deadline"
         what = t("admin.write.extend_what", ctx.lang, title=course.title, amount=later.said(ctx.lang), n=len(changing))
     elif all(row["status"] in OPEN for row in rows if row["new_status"]):  # only deadlines move
-        what = t("admin.write.move_what", ctx.lang, title=course.title, n=len(changing))
+        action, what = "move_deadline", t("admin.write.move_what", ctx.lang, title=course.title, n=len(changing))
     else:
-        what = t("admin.write.assign_what", ctx.lang, title=course.title, n=len(changing))
+        action, what = "assign_course", t("admin.write.assign_what", ctx.lang, title=course.title, n=len(changing))
     return {
+        "action": action,  # what the chip names: "Apunta a Lucía…", enrolled already, only moves her deadline
         "preview": preview_text(ctx, what, lines),
         "rows": rows,
         "arguments": {

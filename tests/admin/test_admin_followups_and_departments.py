@@ -40,6 +40,14 @@ def test_the_chip_of_a_deadline_extension_names_the_extension(turn, seeded_pool)
         on_event=lambda e: steps.append(e.label) if isinstance(e, Step) else None,
     )
     assert steps == ["🔧 extend a deadline…"], steps
+    steps.clear()  # the walk: Lucía is enrolled already, so "apunta" only moves her deadline
+    reply = turn(
+        "Apunta a Lucía a Information Security Essentials para el 20 de enero",
+        on_event=lambda e: steps.append(e.label) if isinstance(e, Step) else None,
+    )
+    assert reply.pending is not None and reply.pending["preview"].startswith("Cambiar la fecha límite"), reply.response
+    assert steps == ["🔧 cambiar una fecha límite…"], steps
+    assert reply.tool_calls[0]["result"]["action"] == "move_deadline"
 
 
 def test_one_more_week_for_someone_overdue_counts_from_today_and_says_so(turn, seeded_pool):
@@ -123,6 +131,15 @@ def test_a_departments_unfinished_courses_are_listed_scoped_and_exportable(turn,
     english = turn("Which courses are still pending in Stores UK?", user=user_by_email(seeded_pool, "oliver@acme.test"))
     assert english.tool_calls[0]["tool"] == "list_pending_courses", english.tool_calls
     assert "to finish" in english.response, english.response
+    # the walk: "sin terminar" was ignored (all six of Tiendas listed); "in Stores" read as "Store policy check-up"
+    asked = turn("¿Quién del equipo de Tiendas tiene cursos sin terminar?")
+    assert asked.tool_calls[0]["tool"] == "list_pending_courses", asked.tool_calls
+    stores = turn("Who in Stores hasn't finished their courses?", user=user_by_email(seeded_pool, "oliver@acme.test"))
+    [call] = stores.tool_calls
+    assert call["tool"] == "list_pending_courses" and call["arguments"] == {"department": "Stores"}, call
+    uk = {"James Carter", "Emily Watson", "Harry Patel", "Grace O'Neill"}
+    assert {row["full_name"] for row in call["result"]["rows"]} <= tiendas | uk
+    assert {row["full_name"] for row in call["result"]["rows"]} & uk, call["result"]["rows"]
 
 
 def test_unfinished_courses_are_read_within_one_organisation(seeded_pool):
