@@ -19,6 +19,7 @@ import streamlit as st
 
 from agents.i18n import language, t
 from ui import cookie_routes, startup
+from ui.preload import preload_home_elements
 
 # Pages by role: (file, title message id, icon); the first is the role's home.
 EMPLOYEE_PAGES = [
@@ -85,6 +86,7 @@ def sign_in_page() -> None:
     where the form's fields used to stay on screen, faded, until that page had finished loading."""
     with st.container():
         sign_in_form()
+    preload_home_elements()  # while the visitor types, so the home after it is not drawn grey first
 
 
 def sign_in_form() -> None:

@@ -1,7 +1,8 @@
 """The first screens say what they are waiting for (session 16's walk): after "Sign in" the form showed nothing
 for 2-4 s on a busy machine, then the sidebar appeared beside the faded form until the home page's data had
-loaded. Now the sign-in says it is signing in, and each home shows its title (replacing the form) and what it
-is loading before it waits for the database.
+loaded, and then drew its metrics, progress bars and tables grey while their code came. Now the sign-in says it
+is signing in, each home shows its title (replacing the form) and what it is loading before it waits for the
+database, and the homes' element code is fetched while the form is on screen.
 
 The waits are made real and long here: the test holds a lock on the table the step reads or writes, checks
 the screen, then lets go."""
@@ -24,6 +25,13 @@ def table_locked(database_url: str, table: str):
 def sign_in_waiting_on(page, base: str, email: str, password: str, labels: dict[str, str], database_url: str):
     page.goto(base)
     page.get_by_label(labels["email"]).wait_for(timeout=STEP)
+    # the homes' element code arrives while the form is on screen (ui/preload.py), not after the sign-in
+    page.wait_for_function(
+        "(names) => names.every((name) => performance.getEntriesByType('resource')"
+        ".some((entry) => entry.name.split('/').pop().startsWith(name + '.')))",
+        arg=["Metric", "Progress", "DataFrame"],
+        timeout=STEP,
+    )
     page.get_by_label(labels["email"]).fill(email)
     page.get_by_label(labels["password"], exact=True).fill(password)
     with table_locked(database_url, "user_sessions"):  # the sign-in stores its session there
