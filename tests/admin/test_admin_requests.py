@@ -205,8 +205,12 @@ def test_a_seventh_set_held_out_whole(seeded_pool, admin):
     """Written in session 16 before any change to the twin that session (terse, polite, typos, relative dates, a
     speaker who names themself, overdue extensions, a department's head count and unfinished courses, two-turn
     exchanges whose "it" / "ese curso" points at the previous message); never tuned on, its misses never printed.
-    Figures only here: the floors come once it has been measured before and after."""
+    Measured once before the changes (main e1e8a2f): en tool 0.69 args 0.52, es 0.83/0.72, no preview losing a
+    value; once after (main c430128): en 0.86/0.76, es 0.90/0.90, none; floors one question under those."""
     scores, lost = _whole_set(
         seeded_pool, admin, request_set.HELDOUT7, "seventh set (held out)", held_out=True, at_least=25
     )
-    assert {"en", "es"} <= set(scores)
+    assert not lost
+    for lang, (tool, arguments) in {"en": (0.82, 0.72), "es": (0.86, 0.86)}.items():
+        s = scores[lang]
+        assert s.tool / s.n >= tool and s.arguments / s.n >= arguments, (lang, str(s))
