@@ -115,7 +115,11 @@ def alternation(words: str | list[str], *, folded: bool = False) -> str:
 # heading quoted or named in a path ("«7. Probation period»", "Guide › 7. Probation period") is not a sentence end:
 # cut there, its tail read alone as an order and was taken out of the tutor's own words
 _NUMBERED_HEADING = r"(?:(?<=[«“\"‘]\d)|(?<=[«“\"‘]\d\d)|(?<=› \d)|(?<=› \d\d))\."
-_SENTENCE = re.compile(rf"(?:[^.!?\n]|{_NUMBERED_HEADING}|[.!?](?![\s]|$))*+(?:[.!?]+|\n|$)")
+# nor is a full stop inside a quote the product names on one line: the tutor's hint names the exercise ("The exercise
+# “A customer calls about a late order. Choose your replies.” is about…"), and its tail, "Choose your replies.” is
+# about…", read alone, was taken for an order
+_QUOTED = r"«[^«»\n]{1,300}»|“[^“”\n]{1,300}”"
+_SENTENCE = re.compile(rf"(?:{_QUOTED}|[^.!?\n]|{_NUMBERED_HEADING}|[.!?](?![\s]|$))*+(?:[.!?]+|\n|$)")
 
 
 def sentences(text: str) -> list[str]:

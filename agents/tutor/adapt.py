@@ -133,16 +133,16 @@ def learner_view(
 
 
 def exercise_level(pool, org_id: UUID, user_id: UUID, exercise_id: UUID, hints_given: int) -> int:
-    """The level of the next hint for an open exercise: one more than the hints given, but a learner who got
-    this exercise wrong since they last got it right (or whose review card of it lapsed: FSRS relearning)
-    starts higher. A first try, or a review of something they know, starts at the lightest hint: a review
-    exists to test memory."""
+    """The level of the next hint for an open exercise: a first try, or a review of something they know, starts
+    at the lightest hint (a review exists to test memory); a learner who got this exercise wrong since they last
+    got it right (or whose review card of it lapsed: FSRS relearning) starts higher. Each hint given moves one
+    level on from the start (a learner who started on the second got it again when asking for another)."""
     with pool.connection() as conn:
         wrong, state = mastery.exercise_record(conn, org_id, user_id, exercise_id)
     start = 1 + min(2, wrong)
     if state == RELEARNING:
         start = max(start, 2)
-    return min(HINT_LEVELS, max(hints_given + 1, start))
+    return min(HINT_LEVELS, start + hints_given)
 
 
 def _why(view: dict, language: str) -> str:

@@ -172,9 +172,12 @@ PROMPT_CHARS = 90
 
 def _short(attempt: dict) -> str:
     """The exercise as the hint names it (cut at a word): a true/false one by its statement ("True or
-    false?" names none)."""
+    false?" names none), a dialogue or case by its situation, not the order after it ("A customer wants to
+    return a jacket without a receipt." without "Choose your replies.": quoted in the hint, the order made the
+    instruction filter take the hint's sentence for one when the hint was stored)."""
     statement = (attempt.get("content") or {}).get("statement") if attempt.get("type") == "true_false" else None
-    prompt = " ".join((statement if isinstance(statement, str) else attempt.get("prompt") or "").split())
+    text = " ".join((statement if isinstance(statement, str) else attempt.get("prompt") or "").split())
+    prompt = next(iter(split_sentences(text)), text)
     return prompt if len(prompt) <= PROMPT_CHARS else prompt[:PROMPT_CHARS].rsplit(" ", 1)[0] + "…"
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from agents.retrieval import Passage
 from agents.tutor.guardrails import find_leaks, socratic_hint
+from core import instructions
 from core.turns import Done
 from storage import courses as course_store
 from storage import sources
@@ -59,6 +60,23 @@ def test_every_seeded_exercise_leak_is_caught_and_the_hint_is_clean(exercises):
             for level in (1, 2, 3):
                 hint = socratic_hint(attempt, passages, language, level)
                 assert hint and find_leaks(hint, attempt) == [], (exercise.type, level, hint)
+
+
+def test_every_seeded_exercises_hint_is_stored_whole(exercises):
+    """The hint is stored (and shown again from storage) as product text, through the instruction filter. Composed,
+    the clue line ("This line of the material…", naming the text) with the lines around it read to the filter's
+    window as an order to a machine, and James saw "💡 Hint 2 of 3 · where to look" and "Ask me for another
+    hint." with nothing between (session 16's walk). Every hint of every seeded exercise, at each level and in
+    both languages, keeps every sentence."""
+    hints = [
+        socratic_hint(attempt, passages, language, level)
+        for _exercise, _course, attempt, passages in exercises
+        for language in ("es", "en")
+        for level in (1, 2, 3)
+    ]
+    instructions.score_ahead([part for hint in hints for part in instructions.sentences(hint)])
+    cut = [(hint, removed) for hint in hints if (removed := instructions.split_instructions(hint)[1])]
+    assert cut == [], f"{len(cut)} of {len(hints)} hints cut, e.g. {[r for _, r in cut]}"
 
 
 def _open_attempt(pool, user, exercise, course):

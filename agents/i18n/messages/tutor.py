@@ -38,7 +38,7 @@ MESSAGES = {
         "es": "Relee la sección «{section}» de «{document}» [{index}].",
     },
     "tutor.hint.clue": {
-        "en": "This line of the material is a good place to start: “{sentence}” [{index}]",
+        "en": "A good place to start is this sentence of the material: “{sentence}” [{index}]",
         "es": "Esta frase del material es un buen punto de partida: «{sentence}» [{index}]",
     },
     "tutor.hint.more": {"en": "Still stuck? Ask me for another hint.", "es": "¿Sigues atascado? Pídeme otra pista."},
