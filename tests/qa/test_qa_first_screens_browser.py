@@ -32,6 +32,8 @@ def sign_in_waiting_on(page, base: str, email: str, password: str, labels: dict[
         arg=["Metric", "Progress", "DataFrame"],
         timeout=STEP,
     )
+    box = page.locator('[data-testid="stForm"]').bounding_box()
+    assert box is not None and box["width"] <= 520, f"the sign-in form is {box} wide: a form, not the screen"
     page.get_by_label(labels["email"]).fill(email)
     page.get_by_label(labels["password"], exact=True).fill(password)
     with table_locked(database_url, "user_sessions"):  # the sign-in stores its session there
