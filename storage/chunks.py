@@ -7,6 +7,7 @@ rank, exact-term rank); how they are fused is retrieval's business (agents/retri
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields
@@ -41,7 +42,9 @@ class Candidate:
     exact_score: float
     strong_match: bool  # every query word matched, in the chunk's own language
     ts_config: str
-    heading_spans: list | None  # [[offset, heading path, page], ...]: where each section a chunk packs starts
+    spans_json: str | None  # [[offset, heading path, page], ...]: where each section a chunk packs starts
+    # parsed when read: for the ~10 of a search's ~80 candidates it keeps, not as every row arrives
+    heading_spans = property(lambda self: None if self.spans_json is None else json.loads(self.spans_json))
 
 
 BM25_K1 = 1.2
@@ -92,9 +95,8 @@ def query_terms(conn: psycopg.Connection, org_id: UUID, text: str) -> QueryTerms
     return query_terms_each(conn, org_id, [text])[0]
 
 
-# Each text's lexemes in each of the organisation's configurations. A word absent from a configuration stays in
-# (df 0, the highest idf): a chunk there lacks it, so it counts against the chunk's share of the question's
-# evidence (QueryTerms.ceilings).
+# Each text's lexemes in each of the organisation's configurations. A word absent from a configuration stays in (df 0,
+# the highest idf): a chunk there lacks it, so it counts against its share of the question's evidence (ceilings).
 _QUERY_TERMS = """SELECT q.n, k.ts_config::text AS config, u.lexeme,
                   ln(1 + (k.chunks - coalesce(s.chunks, 0) + 0.5) / (coalesce(s.chunks, 0) + 0.5)) AS idf,
                   greatest(k.lexemes::float8 / greatest(k.chunks, 1), 1) AS avgdl, coalesce(s.chunks, 0) AS df
@@ -187,7 +189,7 @@ _SCORED_SELECT = f"""
            {{vector}} AS vector_score, {{section}} AS section_score,
            CASE WHEN c.tsv @@ %(any_term)s::tsquery THEN {_BM25} ELSE 0 END AS lexical_score,
            CASE WHEN c.tsv @@ ({_EXACT}) THEN ts_rank(c.tsv, {_EXACT}) ELSE 0 END AS exact_score,
-           {_ALL_WORDS} AS strong_match, c.ts_config::text AS ts_config, c.heading_spans
+           {_ALL_WORDS} AS strong_match, c.ts_config::text AS ts_config, c.heading_spans::text AS spans_json
     FROM candidates JOIN document_chunks c ON c.id = candidates.id
     JOIN documents d ON d.id = c.document_id
     WHERE c.org_id = %(org_id)s"""
@@ -197,8 +199,7 @@ _CANDIDATE_COLUMNS = [f.name for f in fields(Candidate)]
 
 
 def _candidate_row(cursor: psycopg.Cursor) -> Callable[[Sequence], Candidate]:
-    """Candidates from rows whose columns are its fields in order (checked once per statement): psycopg's
-    class_row builds a dict for every row, and a search reads ~80 of them."""
+    """Candidates from rows of its fields in order (checked once per statement; class_row makes a dict a row)."""
     if [column.name for column in cursor.description or []] != _CANDIDATE_COLUMNS:
         raise ValueError("the candidate columns are not Candidate's fields in order")
     return lambda values: Candidate(*values)

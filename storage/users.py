@@ -124,6 +124,17 @@ def get_user(conn: psycopg.Connection, org_id: UUID, user_id: UUID) -> User | No
         ).fetchone()
 
 
+def get_user_and_org_name(conn: psycopg.Connection, org_id: UUID, user_id: UUID) -> tuple[User, str] | None:
+    """The user and their organisation's name, in one statement (what a tutor turn reads first)."""
+    columns = ", ".join(f"u.{column.strip()}" for column in USER_COLUMNS.split(","))
+    row = conn.execute(
+        f"SELECT {columns}, o.name FROM users u JOIN organizations o ON o.id = u.org_id"
+        " WHERE u.org_id = %(org_id)s AND u.id = %(id)s",
+        {"org_id": org_id, "id": user_id},
+    ).fetchone()
+    return None if row is None else (User(*row[:-1]), row[-1])
+
+
 def get_user_by_email(conn: psycopg.Connection, email: str) -> User | None:
     """Look a user up by email (CLI entry points: the email names the org too)."""
     with conn.cursor(row_factory=class_row(User)) as cur:

@@ -65,6 +65,10 @@ class CitationStream:
 
     def feed(self, token: str) -> str:
         self._pending += token
+        if "[" not in self._pending:  # no marker can start: only the trailing space waits (most tokens)
+            ready = self._pending.rstrip()
+            self._pending = self._pending[len(ready) :]
+            return ready
         tail = _OPEN_TAIL.search(self._pending)
         cut = tail.start() if tail else len(self._pending)
         ready, self._pending = self._pending[:cut], self._pending[cut:]

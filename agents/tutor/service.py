@@ -70,11 +70,12 @@ def _lang(user: users.User) -> str:
     return user.language if user.language in ("es", "en") else "en"
 
 
-def _active_user(conn, user: users.User) -> users.User:
-    fresh = users.get_user(conn, user.org_id, user.id)
-    if fresh is None or not fresh.is_active:
+def _active_user(conn, user: users.User) -> tuple[users.User, str]:
+    """The user as stored now, and their organisation's name; refused when the account is deactivated."""
+    found = users.get_user_and_org_name(conn, user.org_id, user.id)
+    if found is None or not found[0].is_active:
         raise TutorError("ACCOUNT_INACTIVE", _lang(user))
-    return fresh
+    return found
 
 
 def _in_progress(conn, user: users.User, from_exercise, now: datetime | None) -> attempt_store.ActiveAttempt | None:
@@ -235,11 +236,10 @@ def _prepare(pool, llm, user, message, session_id, course, lesson, rate_limit, s
         raise TutorError("EMPTY_MESSAGE", language)
     _check_rate(pool, user, rate_limit)
     with pool.connection() as conn:  # reads first; no connection is held while a model is called
-        user = _active_user(conn, user)
+        user, org_name = _active_user(conn, user)
         session = _own_session(conn, user, session_id) if session_id else None
         context = resolve_context(conn, user, course, lesson) if (course or lesson) else None
         attempt = _in_progress(conn, user, from_exercise, now)
-        org = users.get_org(conn, user.org_id)
     answer_language = message_language(text[:500], default=language)
     answer_language = answer_language if answer_language in ("es", "en") else language
     capabilities = llm.capabilities()  # the first call per engine probes the server
@@ -294,7 +294,7 @@ def _prepare(pool, llm, user, message, session_id, course, lesson, rate_limit, s
         pool=pool,
         llm=llm,
         org_id=user.org_id,
-        org_name=org.name if org else "",
+        org_name=org_name,
         user_id=user.id,
         user_name=user.full_name.split()[0],
         budgets=budgets,
