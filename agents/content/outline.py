@@ -24,6 +24,7 @@ MAX_CONTENT_LESSONS = 4
 LONG_UNIT_CHARS = 3_500  # a unit this long and with sub-headings becomes several lessons
 MODULE_CHARS = 10_000  # a long document gets more modules than half its units
 BLOCK_CHARS = 2_500  # the size of a page block when a document has no headings
+_WEB_ADDRESS = re.compile(r"https?://|\bwww\.", re.IGNORECASE)
 # a heading's own number ("6. ", "4.2 ", "3) "): the course numbers its modules itself
 _HEADING_NUMBER = re.compile(r"^\s*(?:\d+(?:\.\d+)*[.)]|\d+(?:\.\d+)+)\s+(?=\w)")
 
@@ -142,7 +143,20 @@ def _merge_into_modules(units: list[Unit]) -> list[list[Unit]]:
             break
         _, i = min(pairs)
         groups[i : i + 2] = [groups[i] + groups[i + 1]]
+    for i in reversed(range(len(groups))):  # a document's credits and links: a lesson, never a module of its own
+        if len(groups) > 1 and _credits_only(groups[i]):
+            j = i - 1 if i > 0 else 1
+            if groups[j][0].sections[0].document_id == groups[i][0].sections[0].document_id:
+                groups[min(i, j)] = groups[min(i, j)] + groups[max(i, j)]
+                del groups[max(i, j)]
     return groups
+
+
+def _credits_only(group: list[Unit]) -> bool:
+    """Every sentence of the units points to a web address (an attribution, a list of links): nothing to
+    practise, so a module of it would have no exercise (the covenant's "Atribución")."""
+    said = [sentence for unit in group for section in unit.sections for sentence in sentences(section.text)]
+    return bool(said) and all(_WEB_ADDRESS.search(sentence) for sentence in said)
 
 
 def group_title(units: list[Unit]) -> str:

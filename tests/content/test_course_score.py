@@ -1,4 +1,4 @@
-"""The final review's course score says what its modules say, and its modules are numbered once.
+"""The final review's course score says what its modules say; modules are numbered once; credits are no module.
 
 The walk's fresh course (session 15) read "Puntuación de calidad 0.00" beside modules of 0.60 each: the
 course lost the weight of every finding of every module, so 24 findings spread over four modules added up to
@@ -41,3 +41,14 @@ def test_module_titles_leave_the_documents_heading_numbers_to_the_course():
         assert titles and not [title for title in titles if re.match(r"\d+(?:\.\d+)*[.)]?\s", title)], titles
         assert all(m["module_spec"]["title"] in titles for m in course["modules"])
     assert "The 30-60-90 day plan" in [m["title"] for m in offline_course(ONBOARDING)["outline"]["modules"]]
+
+
+def test_a_documents_credits_are_a_lesson_not_a_module_without_exercises():
+    """The Code of Conduct's course failed review with two modules without exercises; one was its attribution
+    (links only: nothing to practise), a module of its own. It is the last module's lesson now."""
+    course = offline_course(ROOT / "seeds" / "public" / "codigo_conducta_contributor_covenant.md")
+    modules = [m["title"] for m in course["outline"]["modules"]]
+    lessons = [lesson["title"] for module in course["modules"] for lesson in module["lessons"]]
+    assert "Atribución" in lessons and "Atribución" not in modules, modules
+    assert course["modules"][-1]["exercises"]
+    assert sum(i["code"] == "no_exercises" for i in course["review"]["issues"]) <= 1
