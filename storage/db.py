@@ -95,6 +95,8 @@ def _alive(pid: int) -> bool:
         return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
     except psutil.NoSuchProcess:
         return False
+    except psutil.AccessDenied:  # another user's process, so it exists
+        return True
 
 
 def embedded_cluster_missing() -> bool:
