@@ -249,7 +249,11 @@ def _about_a_department(step: str, said: list[str], org: OrgNames) -> str | None
         outside = re.sub(re.escape(label), " ", outside, flags=re.IGNORECASE)
     course_named = bool(org.courses_in(outside)) if outside.strip() else False
     pending = says_any(said, PENDING_WORDS) or any(f" {phrase} " in plain for phrase in PENDING_PHRASES)
-    if pending and set(said) & {"courses", "cursos", "course", "curso", "training"} and not course_named:
+    if (
+        pending
+        and (departments or set(said) & {"courses", "cursos", "course", "curso", "training"})
+        and not course_named
+    ):
         return "list_pending_courses"
     counted = any(f" {phrase} " in plain for phrase in HEADCOUNT_WORDS)
     if departments and counted and not course_named and not set(said) & {"course", "curso", "courses", "cursos"}:

@@ -107,6 +107,7 @@ TOOL_KEYWORDS: dict[str, list[str]] = {
         "completion rate",
         "hardest exercises",
         "performing",
+        "numbers",  # "Show me the Store policy check-up numbers" (a course named: NEEDS_COURSE)
         "como va el curso",
         "who is enrolled",
         "enrolled in",
@@ -282,6 +283,7 @@ NEEDS_COURSE = {"archive_course", "get_course_stats"}
 # A department's unfinished courses ("Cursos pendientes en Tiendas", "Open courses for the Finance team")
 PENDING_WORDS = {"pending", "pendiente", "pendientes", "unfinished", "outstanding", "incomplete", "open", "abiertos"}
 PENDING_PHRASES = ["sin terminar", "sin acabar", "por terminar", "not finished", "still to finish", "to finish"]
+PENDING_PHRASES += ["left to finish", "what s left", "queda por terminar", "les queda", "le queda"]
 PENDING_PHRASES += ["hasn t finished", "haven t finished", "hasn t completed", "haven t completed", "not completed"]
 # A department's head count ("How many people are in Customer Care?", "¿Cuánta gente trabaja en Finanzas?")
 HEADCOUNT_WORDS = {"headcount", "plantilla", "how many", "cuantos", "cuantas", "cuanta", "cuanto"}

@@ -154,6 +154,8 @@ def prepare_assign_course(ctx: ToolContext, args: dict) -> dict:
         lines.append(refused or _assignment_line(ctx, person.full_name, before, after))
         if after is not None:
             changing.append(person)
+    if course.status == "draft":  # "Apunta a Sergio a ese curso" after its stats said "borrador": said again here
+        lines.append(t("admin.write.assign_draft", ctx.lang, title=course.title))
     if not changing:  # a preview with nothing to confirm would be a write that writes nothing
         raise ToolError(t("admin.write.assign_nothing", ctx.lang, title=course.title) + " " + " ".join(lines))
     if later:

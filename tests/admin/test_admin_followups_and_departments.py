@@ -148,3 +148,16 @@ def test_unfinished_courses_are_read_within_one_organisation(seeded_pool):
         assert course_learners.pending_courses(conn, lucia.org_id)
         assert course_learners.pending_courses(conn, uuid.uuid4()) == []
         assert course_learners.pending_courses(conn, uuid.uuid4(), [lucia.id]) == []
+
+
+def test_read_as_marta_and_oliver_at_the_end_of_session_16(turn, seeded_pool):
+    """ "Show me the Store policy check-up numbers" listed all 25 people; "What's left for Customer Care to
+    finish?" was not understood; a draft course was assigned with nothing in the preview saying it was one."""
+    oliver = user_by_email(seeded_pool, "oliver@acme.test")
+    numbers = turn("Show me the Store policy check-up numbers", user=oliver)
+    assert [c["tool"] for c in numbers.tool_calls] == ["get_course_stats"], numbers.tool_calls
+    left = turn("What's left for Customer Care to finish?", user=oliver)
+    assert left.tool_calls and left.tool_calls[0]["arguments"] == {"department": "Customer Care"}, left.tool_calls
+    assert left.tool_calls[0]["tool"] == "list_pending_courses"
+    draft = turn("Apunta a Sergio al curso de gastos y viajes")
+    assert "es un borrador" in draft.pending["preview"], draft.response

@@ -76,4 +76,8 @@ MESSAGES = {
         "(conserva {state}).",
     },
     "admin.write.weekend": {"en": " — a weekend day", "es": " — cae en fin de semana"},
+    "admin.write.assign_draft": {
+        "en": "Note: “{title}” is a draft, not yet published.",
+        "es": "Ojo: «{title}» es un borrador, aún sin publicar.",
+    },
 }
