@@ -30,6 +30,7 @@ _ACTIONS = {
     ),
 }
 _PREVIEW_KEYS = {"publish": "draft-prev", "discard": "draft-del"}
+OPEN = "draft-open"  # the draft whose exercises were just edited
 
 
 def draft_courses(deps, user) -> None:
@@ -39,7 +40,8 @@ def draft_courses(deps, user) -> None:
     unpublished = drafts.drafts(deps, user)
     if not unpublished:
         return
-    with st.expander(t("content.draft.heading", lang, count=len(unpublished))):
+    # the draft whose exercise was just saved stays open, its findings in view ("… hallazgos debajo")
+    with st.expander(t("content.draft.heading", lang, count=len(unpublished)), expanded=OPEN in st.session_state):
         st.caption(t("content.draft.caption", lang))
         for draft in unpublished:
             _draft(deps, user, draft)
@@ -79,7 +81,7 @@ def _exercises(deps, user, key: str) -> None:
     """The draft's exercises, each with the final review's editor (re-reviewed when saved) and a delete."""
     lang = user.language
     listed = drafts.draft_exercises(deps, user, key)
-    with st.expander(t("content.draft.exercises", lang, count=len(listed))):
+    with st.expander(t("content.draft.exercises", lang, count=len(listed)), expanded=st.session_state.get(OPEN) == key):
         for item in listed:
             exercise, where = item.exercise, {"module": item.module, "n": item.number}
             st.markdown(
@@ -121,6 +123,7 @@ def _save(deps, user, key: str, item: drafts.DraftExercise, fields: dict) -> boo
         st.error(str(exc))
         return False
     st.session_state[f"draft-review-{new_id}"] = findings
+    st.session_state[OPEN] = key
     where = {"module": item.module, "n": item.number}
     line = "content.draft.exercise_saved_findings" if findings else "content.draft.exercise_saved"
     st.session_state["draft-done"] = t(line, user.language, **where, count=len(findings))

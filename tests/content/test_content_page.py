@@ -202,3 +202,16 @@ def test_documents_in_another_language_are_named_before_generating(pool, studio)
     named = [title for title in ("Política de devoluciones", "Store Returns Guide") if f"«{title}" in warning]
     assert len(named) == 1 and "sin traducir" in warning, warning
     assert ("inglés" if named[0].startswith("Política") else "español") in warning.split(".")[0]
+
+
+def test_the_draft_whose_exercise_was_saved_stays_open_with_its_exercises(pool, studio):
+    """After the editor's save the page reruns: the draft and its exercises stay unfolded, so the reviewer's
+    findings "below" are in view (the walk's trainer had to find and reopen the module after every save)."""
+    org, admin, _ = studio
+    course = _draft(pool, org, admin, "Borrador abierto")
+    at = _open(admin)
+    assert not [e for e in at.expander if e.label.startswith(("📝", "Ejercicios")) and e.proto.expanded]
+    at.session_state["draft-open"] = str(course)  # what the editor's save leaves
+    at.run()
+    opened = [e.label for e in at.expander if e.proto.expanded]
+    assert "📝 Cursos en borrador (1)" in opened and "Ejercicios: editar o eliminar (0 ejercicios)" in opened
