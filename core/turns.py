@@ -40,11 +40,13 @@ class Replace:
 @dataclass(frozen=True)
 class Grounding:
     """What the answer stands on: ``rung`` chunks|document|general, ``source`` the search that found it (pageindex,
-    semantic, document, db, none…); ``notice`` is shown above the answer before it (the message was cut)."""
+    semantic, document, db, none…); ``notice`` is shown above the answer before it (the message was cut);
+    ``guided`` "ask": the turn is a guiding question (agents/tutor/guided.py), which no document answers yet."""
 
     rung: str
     source: str
     notice: str | None = None
+    guided: str | None = None
 
 
 @dataclass(frozen=True)

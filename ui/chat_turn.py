@@ -115,7 +115,8 @@ def respond(
                 # full-history updates per offline answer under 20 chats, the work they all queued behind)
                 last = time.monotonic()
         elif isinstance(event, Grounding):
-            status = badge_html(event.rung, event.source, None, user.language)
+            asking = event.guided == "ask"  # a guiding question: no document has answered yet
+            status = badge_html(None if asking else event.rung, None if asking else event.source, None, user.language)
             notice = f"_⚠️ {html.escape(event.notice)}_\n\n" if event.notice else ""
             if notice:  # shown above the answer before any token arrives
                 history[-1]["content"] = notice + "…"

@@ -24,7 +24,6 @@ from agents.retrieval.per_corpus import PerCorpus
 from agents.tutor import retrieve
 from agents.tutor.citations import section_path
 from agents.tutor.state import TutorContext, TutorState
-from core.turns import Grounding
 from storage import named_material
 
 # what each chip asks, by its catalogue key
@@ -208,7 +207,6 @@ def retrieve_named(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
             return retrieve.retrieve_course_context(state, runtime)
         return retrieve.retrieve_semantic(state, runtime)
     passages = trim_passages([p.numbered(n) for n, p in enumerate(found, 1)], ctx.budgets["retrieved_context"])
-    ctx.emit(Grounding("chunks", NAMED))
     return {
         "rung": "chunks",
         "retrieval_source": NAMED,

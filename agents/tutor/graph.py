@@ -41,7 +41,10 @@ def _then_adapted(retrieval: Callable[[TutorState, Runtime[TutorContext]], dict]
     def step(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
         found = retrieval(state, runtime)
         material = found | add_exercise_material(cast(TutorState, {**state, **found}), runtime)
-        return material | nodes.adapt_to_learner(cast(TutorState, {**state, **material}), runtime)
+        adapted = material | nodes.adapt_to_learner(cast(TutorState, {**state, **material}), runtime)
+        # announced once the turn knows it asks a guiding question first: no document answers that yet
+        runtime.context.emit(Grounding(found["rung"], found["retrieval_source"], guided=adapted["guided_turn"]))
+        return adapted
 
     return step
 

@@ -1,5 +1,6 @@
 """The tutor's retrieval nodes: the material a turn is answered from (the course in view, the company's
-documents, the learner's own progress, or nothing), announced to the client as the grounding event."""
+documents, the learner's own progress, or nothing), announced to the client as the grounding event once the
+turn knows whether it answers or asks a guiding question first (graph.py)."""
 
 from __future__ import annotations
 
@@ -14,12 +15,7 @@ from agents.tutor.answer_check import about_the_course, answers_question
 from agents.tutor.answers import closest_material
 from agents.tutor.state import TutorContext, TutorState
 from agents.tutor.unwritten import about_the_unwritten
-from core.turns import Grounding
 from storage.progress import progress_summary
-
-
-def _announce(runtime: Runtime[TutorContext], rung: str, source: str) -> None:
-    runtime.context.emit(Grounding(rung, source))
 
 
 def _grounded(state: TutorState, runtime: Runtime[TutorContext], course_id: str | None) -> dict:
@@ -54,7 +50,6 @@ def _grounded(state: TutorState, runtime: Runtime[TutorContext], course_id: str 
         rung, passages = "general", []  # retrieved, but no sentence answers (issue 29)
     if rung == "general":  # searched and found nothing: not a turn that needed no documents
         source = "pageindex" if course_id else "semantic"
-    _announce(runtime, rung, source)
     closest = (
         closest_material(ctx.pool, ctx.org_id, message, state["language"], embedder=ctx.embedder)
         if rung == "general"
@@ -97,7 +92,6 @@ def retrieve_progress(state: TutorState, runtime: Runtime[TutorContext]) -> dict
     """The learner's own data, straight from the database (no documents involved)."""
     started = time.perf_counter()
     progress = _progress(runtime, state["language"])
-    _announce(runtime, "general", "db")
     return {
         "rung": "general",
         "retrieval_source": "db",
@@ -123,7 +117,6 @@ def _progress_context(progress: dict) -> str:
 
 def skip_retrieval(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
     """Greetings and off-topic messages: no material, only the learner's courses to suggest from."""
-    _announce(runtime, "general", "none")
     return {
         "rung": "general",
         "retrieval_source": "none",

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import json
 
+from agents.tutor import service
 from core.turns import Citations, Done, Error, Grounding, Token, as_json
 from storage import chat
 from storage import sessions as app_sessions
+from tests.conftest import make_deps
 from tests.fake_openai import Reply
 from tests.tutor.conftest import by_name, run
 from ui.chat_render import StreamedAnswer, render_answer, source_choices
@@ -73,6 +75,26 @@ def test_the_chats_final_message_is_the_one_the_events_draw(seeded_pool, james, 
     assert chatbot[-1]["content"] == render_answer(saved.content, saved.metadata, "en", APP)
     assert sources["choices"] == source_choices(saved.metadata) and sources["visible"] is True
     assert [m["role"] for m in chatbot] == ["user", "assistant"] * 2 and "30 days" in chatbot[-1]["content"]
+
+
+def test_a_guiding_question_is_announced_as_one_and_the_status_line_names_no_document(seeded_pool, james, fake_openai):
+    """James takes the returns course in guided mode: the tutor asks first. The Grounding says so (it was sent
+    before the guided decision), and the line under the chat shows no "Company document" badge while the
+    question streams, as the finished message shows none."""
+    from ui import chat_turn
+
+    _answer_with_a_citation(fake_openai)
+    with seeded_pool.connection() as conn:
+        signed_in = {"session": app_sessions.create_session(conn, james)}
+    updates = list(chat_turn.respond(QUESTION, [], signed_in, None, {"app": APP}))
+    assert "🤔" in updates[-1][0][-1]["content"]  # the guiding question
+    assert [status for _, _, status, _ in updates] == [""] * len(updates)
+    with seeded_pool.connection() as conn:
+        session = chat.list_sessions(conn, james.org_id, james.id, "tutor")[0]
+    asked, _ = run(james, QUESTION, seeded_pool, session_id=service.new_session(make_deps(seeded_pool), james).id)
+    assert by_name(asked, Done).guided == by_name(asked, Grounding).guided == "ask"
+    events, _ = run(james, "Just tell me", seeded_pool, session_id=session.id)  # the answer: its document named
+    assert by_name(events, Grounding).guided is None and by_name(events, Grounding).rung == "chunks"
 
 
 def test_the_cli_prints_each_event_in_its_wire_form():
