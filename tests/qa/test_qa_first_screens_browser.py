@@ -1,8 +1,7 @@
 """The first screens say what they are waiting for (session 16's walk): after "Sign in" the form showed nothing
 for 2-4 s on a busy machine, then the sidebar appeared beside the faded form until the home page's data had
-loaded, and then drew its metrics, progress bars and tables grey while their code came. Now the sign-in says it
-is signing in, each home shows its title (replacing the form) and what it is loading before it waits for the
-database, and the homes' element code is fetched while the form is on screen.
+loaded. Now the sign-in says it is signing in, and each home shows its title (replacing the form) and what it
+is loading before it waits for the database.
 
 The waits are made real and long here: the test holds a lock on the table the step reads or writes, checks
 the screen, then lets go."""
@@ -25,13 +24,6 @@ def table_locked(database_url: str, table: str):
 def sign_in_waiting_on(page, base: str, email: str, password: str, labels: dict[str, str], database_url: str):
     page.goto(base)
     page.get_by_label(labels["email"]).wait_for(timeout=STEP)
-    # the homes' element code arrives while the form is on screen (ui/preload.py), not after the sign-in
-    page.wait_for_function(
-        "(names) => names.every((name) => performance.getEntriesByType('resource')"
-        ".some((entry) => entry.name.split('/').pop().startsWith(name + '.')))",
-        arg=["Metric", "Progress", "DataFrame"],
-        timeout=STEP,
-    )
     box = page.locator('[data-testid="stForm"]').bounding_box()
     assert box is not None and box["width"] <= 520, f"the sign-in form is {box} wide: a form, not the screen"
     page.get_by_label(labels["email"]).fill(email)
