@@ -4,6 +4,8 @@ the rows are the table the page shows and exports."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from agents.admin.resolve import ToolContext, ToolError, department_people, jsonable
 from core.names import fold
 from storage import course_learners
@@ -16,9 +18,7 @@ def list_pending_courses(ctx: ToolContext, args: dict) -> dict:
     department = str(args.get("department") or "").strip()
     ids = [person.id for person in _people(ctx, department)] if department else None
     rows = course_learners.pending_courses(ctx.conn, ctx.org_id, ids, ctx.lang)
-    courses: dict[str, int] = {}
-    for row in rows:
-        courses[row.course] = courses.get(row.course, 0) + 1
+    courses = Counter(row.course for row in rows)
     return {
         "rows": jsonable(rows),
         "total": len(rows),

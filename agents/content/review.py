@@ -313,10 +313,11 @@ def finish_report(issues: list[dict], score: float, module_count: int, checks: d
     score = round(max(0.0, min(1.0, score * mean - course_wide)), 3)
     if issues and score >= 1.0:
         score = 0.99
-    if any(i["severity"] == "critical" for i in issues):
+    critical = any(i["severity"] == "critical" for i in issues)
+    if critical:
         score = min(score, CRITICAL_CAP)
     weakest = min(module_scores, default=1.0)  # a good mean does not carry a failing module
-    passed = score >= PASS_THRESHOLD <= weakest and not any(i["severity"] == "critical" for i in issues)
+    passed = score >= PASS_THRESHOLD and weakest >= PASS_THRESHOLD and not critical
     return {
         "passed": passed,
         "overall_score": score,
