@@ -298,19 +298,30 @@ def report_figures(report: dict | None) -> dict:
     }
 
 
+def _modules_with_serious_findings(issues: Sequence[Mapping], module_count: int) -> set[int]:
+    """The modules with a major or critical finding of their own."""
+    return {
+        i["module_index"]
+        for i in issues
+        if i["severity"] in ("critical", "major") and i.get("module_index") in range(module_count)
+    }
+
+
 def finish_report(issues: list[dict], score: float, module_count: int, checks: dict, engine: str) -> dict:
     """Each module's score loses its own findings' weight; the course's is what its modules say: their mean,
-    times ``score`` (the whole course's checks), less the weight of findings about no one module. Findings
-    spread over many modules no longer add up to 0.00 beside modules of 0.60 each. Never 1.00 with an issue
-    listed; capped when a critical one is open; passed = score >= 0.8, no module under it and nothing critical
-    (spec 004 §3.6)."""
+    times ``score`` (the whole course's checks), less the weight of findings about no one module, less a
+    critical's weight times the share of modules with a major (or critical) finding: a course with one in every
+    module needs another pass as a whole, not a reader's patience in each module (0.60, not 0.90), while one
+    such module of several leaves it publishable after a look. Never 1.00 with an issue listed; capped when a
+    critical one is open; passed = score >= 0.8, no module under it and nothing critical (spec 004 §3.6)."""
     module_scores, checks_score = [], score
     for index in range(module_count):
         penalty = sum(WEIGHTS[i["severity"]] for i in issues if i.get("module_index") == index)
         module_scores.append(round(max(0.0, 1.0 - penalty), 3))
     course_wide = sum(WEIGHTS[i["severity"]] for i in issues if i.get("module_index") not in range(module_count))
     mean = sum(module_scores) / module_count if module_count else 1.0
-    score = round(max(0.0, min(1.0, score * mean - course_wide)), 3)
+    spread = len(_modules_with_serious_findings(issues, module_count)) / module_count if module_count else 0.0
+    score = round(max(0.0, min(1.0, score * mean - course_wide - WEIGHTS["critical"] * spread)), 3)
     if issues and score >= 1.0:
         score = 0.99
     critical = any(i["severity"] == "critical" for i in issues)

@@ -21,8 +21,11 @@ def test_a_course_scores_the_mean_of_its_modules_not_the_sum_of_their_findings()
     assert sum(i["severity"] == "major" for i in review["issues"]) * 0.1 > 1  # the old sum: 0.00
     assert min(modules) >= 0.6
     mean = sum(modules) / len(modules)
-    assert review["overall_score"] == round(review["checks_score"] * mean, 3)
-    assert min(modules) <= review["overall_score"] <= max(modules)
+    # less a critical's weight times the share of modules with a major finding (test_review_mutations.py)
+    serious = {i["module_index"] for i in review["issues"] if i["severity"] in ("major", "critical")}
+    assert review["overall_score"] == round(review["checks_score"] * mean - 0.3 * len(serious) / len(modules), 3)
+    # majors in most modules take it under its weakest module, but never more than a critical's weight under it
+    assert min(modules) - 0.3 <= review["overall_score"] < min(modules)
     # a good mean does not carry a module under the bar: the course does not pass
     assert min(modules) < 0.8 and not review["passed"]
 

@@ -450,3 +450,37 @@ def test_a_lesson_in_another_language_is_named_in_words_the_reader_reads(courses
     report = review_twin(modules, None, course["sections"], course["language"])
     said = [i["description"] for i in report["issues"] if i["code"] == "language"]
     assert said and all("está en inglés y el curso en español" in text for text in said), said
+
+
+def plant_repeated_in_modules(modules, wanted: range) -> list[int]:
+    """One major finding in each module of ``wanted``: a key point of its first lesson repeated three times."""
+    planted = []
+    for m in wanted:
+        found = _lesson_with_point([modules[m]])
+        if found is not None:
+            _, n, line = found
+            modules[m]["lessons"][n]["content"] += "\n\n" + "\n".join([line] * 3)
+            planted.append(m)
+    return planted
+
+
+def test_a_major_finding_in_every_module_is_not_a_publishable_course(courses):
+    """A trainer's call: one major finding in each module (a point repeated, a guessable quiz, a missing citation)
+    is the course's defect, to be written again before anyone takes it; it passed at 0.90 when the course score
+    became its modules' mean (session 16). One such module among several stays publishable after a look."""
+    clean = {
+        name: c for name, c in courses.items() if not [i for i in c["review"]["issues"] if i["severity"] != "minor"]
+    }
+    assert len(clean) >= 3, list(clean)
+    for name, course in clean.items():
+        every = copy.deepcopy(course["modules"])
+        assert plant_repeated_in_modules(every, range(len(every))) == list(range(len(every))), name
+        report = review_twin(every, None, course["sections"], course["language"])
+        majors = {i["module_index"] for i in report["issues"] if i["severity"] == "major"}
+        assert majors == set(range(len(every))) and min(report["module_scores"]) >= 0.8, (name, report["issues"])
+        assert report["overall_score"] < 0.8 and not report["passed"], (name, report["overall_score"])
+
+        one = copy.deepcopy(course["modules"])
+        assert plant_repeated_in_modules(one, range(1)) == [0]
+        report = review_twin(one, None, course["sections"], course["language"])
+        assert report["passed"] and report["overall_score"] < course["review"]["overall_score"], (name, report)

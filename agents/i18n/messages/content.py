@@ -217,10 +217,13 @@ MESSAGES = {
     "content.studio.quality_score": {"en": "Quality score", "es": "Puntuación de calidad"},
     "content.studio.quality_score_help": {
         "en": "The mean of the module scores below, times the course-wide checks (citations, verified answers, "
-        "coverage), less the findings about the whole course. At most 0.89 while a critical finding is open.",
+        "coverage), less the findings about the whole course, less 0.3 times the share of modules with a major or "
+        "critical finding (one in every module: the course needs another pass). At most 0.89 while a critical "
+        "finding is open.",
         "es": "La media de las puntuaciones de los módulos de abajo, por las comprobaciones del curso entero (citas, "
-        "respuestas verificadas, cobertura), menos los hallazgos sobre el curso entero. Como mucho 0,89 mientras "
-        "quede abierto un hallazgo crítico.",
+        "respuestas verificadas, cobertura), menos los hallazgos sobre el curso entero, menos 0,3 por la parte de "
+        "módulos con un hallazgo grave o crítico (uno en cada módulo: el curso necesita otra pasada). Como mucho "
+        "0,89 mientras quede abierto un hallazgo crítico.",
     },
     "content.studio.count_critical": {"en": "Critical", "es": "Críticos"},
     "content.studio.count_major": {"en": "Major", "es": "Graves"},
