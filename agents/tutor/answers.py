@@ -203,7 +203,8 @@ def grounded(
 ) -> str:
     body = select_sentences(message, passages, language, embedder) if passages else ""
     if not body.strip():
-        titles = t("tutor.list_or", language).join(_quote(item["title"], language) for item in closest or [])
+        named = dict.fromkeys(item["title"] for item in closest or [])  # a course and its document share a title
+        titles = t("tutor.list_or", language).join(_quote(title, language) for title in named)
         return " ".join(
             [t("tutor.nothing_found", language, org=org)]
             + ([t("tutor.closest", language, titles=titles)] if titles else [])
