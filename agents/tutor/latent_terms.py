@@ -47,9 +47,11 @@ def latent_similarity(question: str, sentences: list[str]) -> list[float] | None
     asked = _terms(question)
     if asked is None:
         return None
+    spread = np.zeros(int(asked[0].max(initial=-1)) + 1, np.float32)  # the question's weights by feature id
+    spread[asked[0]] = asked[1]
     out = []
     for sentence in sentences:
         ids, weights = _terms(sentence) or (np.zeros(0, np.int32), np.zeros(0, np.float32))
-        _, mine, theirs = np.intersect1d(asked[0], ids, assume_unique=True, return_indices=True)
-        out.append(float(asked[1][mine] @ weights[theirs]))
+        shared = ids < len(spread)
+        out.append(float(spread[ids[shared]] @ weights[shared]))
     return out
