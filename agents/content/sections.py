@@ -135,9 +135,11 @@ def citation(section: Section | dict, language: str) -> str:
     doc = section.document_title if isinstance(section, Section) else section["document"]
     heading = section.heading if isinstance(section, Section) else section["section"]
     page = section.page if isinstance(section, Section) else section.get("page")
+    # a document's first section is often headed with its title: named once, not "[Source: X, X]"
+    where = ", ".join(dict.fromkeys(part for part in (doc, heading) if part))
     if language == "en":
-        return f"[Source: {doc}, {heading}" + (f", p. {page}]" if page else "]")
-    return f"[Fuente: {doc}, {heading}" + (f", pág. {page}]" if page else "]")
+        return f"[Source: {where}" + (f", p. {page}]" if page else "]")
+    return f"[Fuente: {where}" + (f", pág. {page}]" if page else "]")
 
 
 def citation_entry(section: Section, chunk_id: str | None = None) -> dict:

@@ -5,9 +5,10 @@ not repeat the lessons; a false statement still reads as Spanish."""
 from __future__ import annotations
 
 import json
+import re
 
 from agents.content.text import is_record_line
-from tests.content.offline_courses import DEMO, ROOT, offline_course
+from tests.content.offline_courses import DEMO, PUBLIC, ROOT, offline_course
 
 ONBOARDING = ROOT / "seeds" / "documents" / "onboarding_guide.docx"
 
@@ -84,3 +85,12 @@ def test_the_recap_asks_what_the_lessons_said_and_does_not_repeat_it():
     )
     assert "¿A qué se refieren 600 km, 14 días, 6 horas y 0,26 EUR?" in transport, transport
     assert "¿Qué dice sobre los vuelos" in transport, transport
+
+
+def test_a_source_headed_with_its_documents_title_is_named_once():
+    """An explanation read "[Source: Compensation for working extra hours, Compensation for working extra hours]"
+    (session 17's walk): the document's first section is headed with its title."""
+    twice = re.compile(r"\[(?:Source|Fuente): ([^,\]]+), \1[,\]]")
+    courses = [offline_course(path) for path in (*PUBLIC.values(), *DEMO.values(), ONBOARDING)]
+    cited = [c for course in courses for c in re.findall(r"\[(?:Source|Fuente): [^\]]+\]", _everything_shown(course))]
+    assert len(cited) > 100 and not [c for c in cited if twice.match(c)], [c for c in cited if twice.match(c)][:3]
