@@ -1,17 +1,23 @@
-"""What a message takes from who says it and from the admin's previous message in the conversation.
+"""What a message takes from who says it, from the admin's previous message and from the previous answer.
 
 - A speaker who names themself is not a target: "Oliver here - put Laura on the returns course", "Soy Marta:
   apunta a Javier…" ask for Laura and Javier only.
 - "it", "that course", "ese curso" with no course named mean the course the previous message named ("How is the
-  warehouse safety course doing?" → "Who hasn't finished it yet?"); "him", "her", "dale" with nobody named mean
-  the one person it named. Nothing is taken when the previous message named none, or several.
+  warehouse safety course doing?" → "Who hasn't finished it yet?"), else the one course the previous answer
+  listed; "him", "her", "dale" with nobody named mean the one person the previous message named, and "them",
+  "apúntalos" the people the previous answer listed ("Who knows forklifts at a high level?" → "assign them…").
+  Nothing is taken when there was none, or several where one is meant.
+- "and who are they?", "¿y quiénes son?" ask the previous answer's reads again: its list, in full.
 """
 
 from __future__ import annotations
 
 import re
+from typing import TypedDict
 
 from agents.admin.names import OrgNames, words
+
+OPEN = ("assigned", "in_progress")
 
 _INTRODUCTION = re.compile(
     r"^\s*(?:(?:hi|hello|hey|hola|buenas|buenos d[ií]as)[\s,!.]+)?"
@@ -28,6 +34,65 @@ _COURSE_POINTERS = re.compile(
 )
 _PERSON_POINTERS = {"him", "her", "them", "his", "their", "le", "les", "dale", "darle", "ponle", "apuntalo"}
 _PERSON_POINTERS |= {"apuntala", "inscribelo", "inscribela", "su", "sus"}
+# several people at once: the people an answer listed ("assign them…", "apúntalos…", "¿y a ellos?")
+_GROUP_POINTERS = {"them", "those", "these", "ellos", "ellas", "les", "esos", "esas", "asignales", "ponles"}
+_GROUP_POINTERS |= {"apuntalos", "apuntalas", "inscribelos", "inscribelas", "ponlos", "ponlas", "metelos", "metelas"}
+_GROUP_POINTERS |= {"matriculalos", "matriculalas", "dales", "ampliales", "extiendeles", "cambiales", "muevales"}
+# a Spanish verb that carries "it" (a course) in its ending: "archívalo", "asígnalo a Harry"
+_COURSE_CLITICS = {"archivalo", "archivala", "asignalo", "asignala", "retiralo", "retirala"}
+# "and who are they?", "¿y quiénes son?", "which ones?", "name them": the answer's list asked for again
+_ASKS_WHO = {"who", "which", "quienes", "quien", "cuales", "names", "nombres", "name", "list", "dime", "tell"}
+_WHO_FILLER = {"and", "y", "e", "are", "were", "me", "the", "so", "ok", "vale", "pues", "entonces", "son", "eran"}
+_WHO_FILLER |= {"they", "them", "those", "these", "ones", "ellos", "ellas", "esos", "esas", "sus", "exactly", "then"}
+
+
+class EarlierAnswer(TypedDict):
+    """What the previous turn's reads answered: the calls, and the people and courses their results named."""
+
+    reads: list[dict]  # [{"tool", "arguments"}]
+    people: list[str]
+    courses: list[str]
+    pairs: list[list[str]]  # [[person, course]] of the rows that name both (an alert, an unfinished course)
+
+
+def earlier_answer(tool_calls: list[dict]) -> EarlierAnswer:
+    """The previous turn's reads (a preview or an error answered nothing to point back at)."""
+    reads = [call for call in tool_calls if "preview" not in call["result"] and "error" not in call["result"]]
+    people: list[str] = []
+    courses: list[str] = []
+    pairs: list[list[str]] = []
+    for call in reads:
+        result = call["result"]
+        for row in result.get("rows", []) if call["tool"] != "get_course_stats" else result.get("unfinished", []):
+            person = row.get("full_name") or row.get("user") or ""
+            course = row.get("course") or (row.get("title") if call["tool"] == "list_courses" else "") or ""
+            people.append(person)
+            courses.append(course)
+            pairs += [[person, course]] if person and course else []
+        course = result.get("course")  # a course's stats, or a person's place in one
+        courses.append(course.get("title", "") if isinstance(course, dict) else course or "")
+        people.append((result.get("employee") or {}).get("full_name", ""))
+        courses += [e["course"] for e in result.get("enrollments", []) if e.get("status") in OPEN]  # theirs open
+    return {
+        "reads": [{"tool": call["tool"], "arguments": call["arguments"]} for call in reads],
+        "people": [p for p in dict.fromkeys(people) if p],
+        "courses": [c for c in dict.fromkeys(courses) if c],
+        "pairs": pairs,
+    }
+
+
+def courses_of(people: list[str], answer: EarlierAnswer | None) -> dict[str, list[str]]:
+    """The people grouped by the one course the previous answer gave each ("Who is overdue?" → "give them
+    another week": Harry's returns course, Raúl's warehouse one); none when someone had none, or several."""
+    owned: dict[str, set[str]] = {}
+    for person, course in answer["pairs"] if answer else []:
+        owned.setdefault(person, set()).add(course)
+    if not people or any(len(owned.get(person, ())) != 1 for person in people):
+        return {}
+    groups: dict[str, list[str]] = {}
+    for person in people:
+        groups.setdefault(next(iter(owned[person])), []).append(person)
+    return groups
 
 
 def without_introduction(message: str, org: OrgNames) -> str:
@@ -38,20 +103,37 @@ def without_introduction(message: str, org: OrgNames) -> str:
     return message
 
 
-def with_earlier_course(message: str, earlier: str | None, org: OrgNames) -> str:
-    """The message with "it" / "ese curso" replaced by the one course the previous message named."""
-    if not earlier or org.courses_in(message) or not _COURSE_POINTERS.search(message):
+def asks_who_they_are(message: str, answer: EarlierAnswer | None) -> bool:
+    """ "and who are they?" after an answer that read something: its reads again, listing what it counted."""
+    said = set(words(message))
+    return bool(answer and answer["reads"] and said & _ASKS_WHO and not said - _ASKS_WHO - _WHO_FILLER)
+
+
+def with_earlier_course(message: str, earlier: str | None, org: OrgNames, answer: EarlierAnswer | None = None) -> str:
+    """The message with "it" / "ese curso" replaced by the one course the previous message named, else the one
+    course the previous answer named."""
+    clitic = bool(_COURSE_CLITICS & set(words(message)))
+    if org.courses_in(message) or not (clitic or _COURSE_POINTERS.search(message)):
         return message
-    titles = org.courses_in(without_introduction(earlier, org))
+    titles = org.courses_in(without_introduction(earlier, org)) if earlier else []
+    if not titles and answer:
+        titles = answer["courses"]
     if len(titles) != 1:
         return message
+    if clitic:
+        return f"{message} «{titles[0]}»"
     lang_article = "el curso" if {"ese", "este", "dicho", "esa", "mismo"} & set(words(message)) else ""
     return _COURSE_POINTERS.sub(f"{lang_article} «{titles[0]}»".strip(), message, count=1)
 
 
-def earlier_people(message: str, earlier: str | None, org: OrgNames) -> list[str]:
-    """The one person the previous message named, when this one names nobody and points at someone."""
-    if not earlier or org.people_in(message) or not _PERSON_POINTERS & set(words(message)):
+def earlier_people(message: str, earlier: str | None, org: OrgNames, answer: EarlierAnswer | None = None) -> list[str]:
+    """The one person the previous message named, when this one names nobody and points at someone; else the
+    people the previous answer listed ("them", "apúntalos"), or the one it named ("him")."""
+    said = set(words(message))
+    if org.people_in(message) or not (_PERSON_POINTERS | _GROUP_POINTERS) & said:
         return []
-    people = org.people_in(without_introduction(earlier, org))
-    return people if len(people) == 1 else []
+    people = org.people_in(without_introduction(earlier, org)) if earlier else []
+    if len(people) == 1:
+        return people
+    listed = answer["people"] if answer else []
+    return listed if _GROUP_POINTERS & said or len(listed) == 1 else []

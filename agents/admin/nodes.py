@@ -78,7 +78,7 @@ def plan(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
     earlier = next((turn["content"] for turn in reversed(state.get("history", [])) if turn["role"] == "user"), None)
     with ctx.pool.connection() as conn:
         planned, next_steps = twin.plan_offline(
-            conn, ctx.admin.org_id, state["message"], ctx.today(), ctx.embedder, earlier
+            conn, ctx.admin.org_id, state["message"], ctx.today(), ctx.embedder, earlier, state.get("earlier_answer")
         )
     if not ctx.llm.offline:
         reply = ctx.llm.with_tools("admin", _model_messages(state, ctx), [t.openai_schema() for t in ADMIN_TOOLS])

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from typing import TypeVar
 
+from agents.admin.resolve import departments_label
 from agents.i18n import code_label, format_date, format_number, format_percent, t
 from core.text import shortened
 
@@ -55,8 +56,8 @@ def summarize(tool: str, arguments: dict, result: dict, lang: str) -> str:
             active=active,
             names=_listing(rows, lambda r: r["full_name"], limit, lang),
         )
-        # "¿Cuántas personas hay en Atención al Cliente?": the count said of the department asked about
-        return f"{arguments['department']}: {listed}" if arguments.get("department") else listed
+        # "¿Cuántas personas hay en Atención al Cliente?": the count said of the department(s) asked about
+        return f"{departments_label(result['departments'], lang)}: {listed}" if result.get("departments") else listed
     if tool == "get_employee_detail" and "course" in result:  # "¿Qué tal lleva Elena el curso de seguridad?"
         return _enrollment(result["employee"]["full_name"], result["course"], result["enrollment"], lang)
     if tool == "get_employee_detail":
@@ -186,17 +187,26 @@ def summarize(tool: str, arguments: dict, result: dict, lang: str) -> str:
 
 def _pending_courses(rows: list[dict], result: dict, limit: int, lang: str) -> str:
     """ "Cursos pendientes en Tiendas": who has which course open, how far, due when (earliest first)."""
-    scope = result.get("department") or t("admin.reply.whole_organisation", lang)
+    scope = departments_label(result.get("departments") or [], lang) or t("admin.reply.whole_organisation", lang)
     if not rows:
         return t("admin.reply.pending_courses_none", lang, scope=scope)
 
     def line(row: dict) -> str:
         due = date.fromisoformat(row["deadline"]) if row["deadline"] else None
         when = t("admin.reply.due", lang, date=format_date(due, lang)) if due else ""
+        when += t("admin.reply.past_due", lang) if row.get("overdue") else ""  # Harry's 29 Nov, read on 5 Dec
         return f"{row['full_name']} — {row['course']} ({format_percent(row['progress'], lang)}{when})"
 
     listing = _listing(rows, line, limit, lang, sep="; ")
-    return t("admin.reply.pending_courses", lang, scope=scope, people=result["people"], n=len(rows), courses=listing)
+    return t(
+        "admin.reply.pending_courses",
+        lang,
+        scope=scope,
+        people=result["people"],
+        n=len(rows),
+        titles=len(result["courses"]),
+        listing=listing,
+    )
 
 
 def _alerts(rows: list[dict], n: int, top: str, kind: str | None, lang: str) -> str:

@@ -4,13 +4,16 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 import psycopg
+from babel.lists import format_list
 
+from agents.admin.names import words
 from agents.i18n import code_label, format_date, t
 from agents.offline import closest_labels
 from core.inputs import parse_uuid
@@ -96,19 +99,52 @@ def resolve_person(
     return found[0]
 
 
-def department_people(ctx: ToolContext, department: str) -> list[user_store.EmployeeSummary]:
-    """The active people of a department named in either language ("Logística", "Logistics"); none: one line."""
-    folded = fold(department)
-    ids = {
-        p.id
-        for lang in ("en", "es")
-        for p in user_store.list_employees(ctx.conn, ctx.org_id, lang=lang)
-        if fold(p.department or "") == folded
-    }
-    people = [p for p in user_store.list_employees(ctx.conn, ctx.org_id, is_active=True, lang=ctx.lang) if p.id in ids]
-    if not people:
+def department_family(said: str, labels: Iterable[str]) -> list[str]:
+    """The departments' names (of either language) one word said alone stands for when it begins several of
+    them: "Stores" for Stores Spain and Stores UK, "Tiendas" for Tiendas and Tiendas Reino Unido, so a question
+    asked of either gets one answer. None for a name of two words or a word that begins one name only."""
+    head = words(said)
+    if len(head) != 1:
+        return []
+    family = [label for label in labels if words(label)[:1] == head]
+    return family if len(family) > 1 and any(len(words(label)) > 1 for label in family) else []
+
+
+def department_members(ctx: ToolContext, department: str, *, family: bool = False) -> tuple[list[str], set[UUID]]:
+    """(the departments meant, named in the admin's language; everyone in them, active or not) for a department
+    named in either language ("Logística", "Logistics"). ``family`` (reads): a word that begins several
+    departments' names in the admin's language stands for all of them ("Stores": Stores Spain and Stores UK;
+    "Tiendas": Tiendas and Tiendas Reino Unido, so both languages get one answer), as it does in the other
+    language unless it names one department whole there ("Who works in Tiendas?"). A write names one whole.
+    None: one line."""
+    labels: dict[str, dict[str, set[UUID]]] = {"en": {}, "es": {}}
+    for lang, named in labels.items():
+        for person in user_store.list_employees(ctx.conn, ctx.org_id, lang=lang):
+            if person.department:
+                named.setdefault(person.department, set()).add(person.id)
+    every = {label: ids for named in labels.values() for label, ids in named.items()}
+    whole = [label for label in every if fold(label) == fold(department)]
+    meant = (
+        (department_family(department, labels.get(ctx.lang, {})) or whole or department_family(department, every))
+        if family
+        else whole
+    )
+    ids = set().union(*(every[label] for label in meant))
+    if not ids:
         raise ToolError(t("admin.resolve.no_department", ctx.lang, label=department))
-    return people
+    names = {p.department for p in user_store.list_employees(ctx.conn, ctx.org_id, lang=ctx.lang) if p.id in ids}
+    return sorted(name for name in names if name), ids
+
+
+def departments_label(names: list[str], lang: str) -> str:
+    """The departments a read covered, as a reply names them: "Stores Spain and Stores UK", "Tiendas y …"."""
+    return format_list(names, locale=lang)
+
+
+def department_people(ctx: ToolContext, department: str, *, family: bool = False) -> list[user_store.EmployeeSummary]:
+    """The active people of a department (``department_members``), in the admin's language."""
+    _, ids = department_members(ctx, department, family=family)
+    return [p for p in user_store.list_employees(ctx.conn, ctx.org_id, is_active=True, lang=ctx.lang) if p.id in ids]
 
 
 def resolve_course(

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-from collections import Counter
 from typing import TYPE_CHECKING
 
 from rapidfuzz.distance import DamerauLevenshtein
@@ -19,6 +18,7 @@ from rapidfuzz.distance import DamerauLevenshtein
 from agents.admin.deadlines import extension_in
 from agents.admin.names import OrgNames, content_words, says_any, typo_of, words
 from agents.admin.prompts import MIN_ROUTE_SCORE, TOOL_EXEMPLARS
+from agents.admin.resolve import department_family
 from agents.admin.step_words import HELP_KEYWORDS, JOINERS, OUT_OF_SCOPE, STEP_SEPARATORS
 from agents.admin.vocabulary import (
     ASSIGN_VERBS,
@@ -31,7 +31,6 @@ from agents.admin.vocabulary import (
     TOOL_KEYWORDS,
 )
 from agents.offline import match_exemplars
-from core.names import fold
 
 if TYPE_CHECKING:
     from agents.runtime.deps import Embedder
@@ -209,6 +208,8 @@ def route(
             return "get_course_stats"  # "How is Store policy check-up doing?": the course, not a person
         if org and (tool in NEEDS_PERSON and not people or tool in NEEDS_COURSE and not _course(step, org)):
             continue
+        if tool == "list_courses" and people:
+            return "get_employee_detail"  # "Which courses does Sergio still have open?": his, not the catalogue
         if tool == "list_employees" and people and asked is None and not set(said) & _LISTING_WORDS:
             continue  # "Elena se ha ido de la empresa, quítale el acceso": said of one person, not a listing
         return tool
@@ -243,7 +244,8 @@ def _about_a_department(step: str, said: list[str], org: OrgNames) -> str | None
     (list_employees): "¿Cuántas personas hay en Atención al Cliente?" names the department, not the course
     whose title holds the same words, so a course counts only when named outside the department's name."""
     plain = f" {' '.join(said)} "
-    departments = org.said_whole(step, org.departments) or department_family(step, org)
+    family = family_word(step, org)
+    departments = [family] if family else org.said_whole(step, org.departments)
     outside = step
     for label in departments:
         outside = re.sub(re.escape(label), " ", outside, flags=re.IGNORECASE)
@@ -261,13 +263,14 @@ def _about_a_department(step: str, said: list[str], org: OrgNames) -> str | None
     return None
 
 
-def department_family(step: str, org: OrgNames) -> list[str]:
-    """The first word of several departments' names, said alone ("Who in Stores…": Stores UK and Stores
-    Spain), as typed; none when a department is said whole."""
-    said = words(step)
-    firsts = Counter(words(label)[0] for label in org.departments if len(words(label)) > 1)
-    raw = {fold(w): w for w in _RAW_WORD.findall(step)}
-    return [raw.get(first, first) for first, n in firsts.items() if n > 1 and first in said]
+def family_word(step: str, org: OrgNames) -> str | None:
+    """A word said alone that begins several departments' names ("Who in Stores…": Stores Spain and Stores UK),
+    as typed; the tool reads it as all of them (``names.department_family``). None when a department is said
+    whole, unless that name is such a word itself ("Tiendas": Tiendas and Tiendas Reino Unido)."""
+    whole = org.said_whole(step, org.departments)
+    if whole and not department_family(max(whole, key=len), org.departments):
+        return None
+    return next((w for w in _RAW_WORD.findall(step) if department_family(w, org.departments)), None)
 
 
 def _moves_deadline(said: list[str]) -> bool:
@@ -321,7 +324,10 @@ def _split_joined(step: str, org: OrgNames | None) -> list[str]:
             right_people = (org.people_in(right) if org else []) or left_people  # "…and mark him as high"
             if _is_remark(right):
                 continue  # "Desactiva a Pablo, ha dejado la empresa": why, not a question of its own
-            if route(left, org, left_people) and route(right, org, right_people):
+            left_tool, right_tool = route(left, org, left_people), route(right, org, right_people)
+            if left_tool == "get_alerts" and right_tool == "assign_course" and left_people and not _question_at(left):
+                continue  # "Andrés va tarde con su curso, dale una semana más": why his deadline moves, no alerts
+            if left_tool and right_tool:
                 return [*_split_joined(left, org), *_split_joined(right, org)]
     return [step]
 

@@ -13,6 +13,7 @@ from uuid import UUID
 from langgraph.types import Command
 
 from agents.admin import twin
+from agents.admin.earlier import EarlierAnswer, earlier_answer
 from agents.admin.graph import build_graph
 from agents.admin.state import AdminContext, AdminState, Answer, ToolCall
 from agents.i18n import t
@@ -217,7 +218,7 @@ def turn(
         said = {"language": lang} if message else {}
         payload: Command | AdminState = Command(resume=answer, update={**said, "tokens_used": 0})
     else:
-        payload = _fresh(answer, lang, llm.engine)
+        payload = _fresh(answer, lang, llm.engine, earlier_answer(snapshot.values.get("tool_calls", [])))
     values = yield from _graph_run(graph, payload, config, context)
     reply = _reply_from(values, session.id, "await_confirmation" in (graph.get_state(config).next or ()))
     reply.response = product_text(reply.response)  # profile fields and tool results are other people's words
@@ -225,10 +226,12 @@ def turn(
     return reply
 
 
-def _fresh(answer: Answer, lang: str, engine: str) -> AdminState:
-    """The graph's input when nothing waits for a confirm: every key of the previous turn reset."""
+def _fresh(answer: Answer, lang: str, engine: str, earlier: EarlierAnswer) -> AdminState:
+    """The graph's input when nothing waits for a confirm: every key of the previous turn reset, but what its
+    reads answered (``earlier``), which "them" and "¿y quiénes son?" point back to."""
     return {
         "answer": answer,
+        "earlier_answer": earlier,
         "message": answer["message"],
         "language": lang,
         "planned": [],

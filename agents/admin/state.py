@@ -10,6 +10,7 @@ from uuid import UUID
 
 from psycopg_pool import ConnectionPool
 
+from agents.admin.earlier import EarlierAnswer
 from agents.llm import LLM
 from storage.users import User
 
@@ -59,6 +60,7 @@ class AdminState(TypedDict, total=False):
     language: str  # reply language: "es" | "en"
     history: list[dict]  # recent turns [{"role", "content"}] for the model
     history_summary: str | None  # the older turns, summarised (the tutor's memory, agents.llm.memory)
+    earlier_answer: EarlierAnswer | None  # what the previous turn's reads named ("assign them…", "y quiénes son?")
     planned: list[dict]  # [{"tool", "arguments"}] chosen by the model or the twin
     next_steps: list[str]  # later steps of a multi-step request, suggested not run
     tool_calls: list[ToolCall]  # what ran this turn

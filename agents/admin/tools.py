@@ -22,7 +22,8 @@ from agents.admin.resolve import (
     ToolContext,
     ToolError,
     closest_skills,
-    department_people,
+    department_members,
+    departments_label,
     jsonable,
     resolve_course,
     resolve_person,
@@ -31,7 +32,6 @@ from agents.admin.writes import execute_assign_course, execute_verify_skill, pre
 from agents.i18n import t
 from agents.insights.alerts import compute_alerts
 from agents.insights.skill_history import merge_alerts, skill_expiry_alerts
-from core.names import fold
 from storage import attempts as attempt_store
 from storage import course_learners, enrollments, skill_matrix
 from storage import courses as course_store
@@ -80,15 +80,11 @@ def list_employees(ctx: ToolContext, args: dict) -> dict:
         is_active=args.get("is_active"),
         lang=ctx.lang,
     )
-    if department := fold(str(args.get("department") or "")):  # named in either language
-        named = {
-            p.id: p.department
-            for lang in ("en", "es")
-            for p in user_store.list_employees(ctx.conn, ctx.org_id, lang=lang)
-            if fold(p.department or "") == department
-        }
-        rows = [row for row in rows if row.id in named]
-    return {"rows": jsonable(rows), "total": len(rows)}
+    departments: list[str] = []
+    if department := str(args.get("department") or "").strip():  # named in either language; "Stores": each
+        departments, members = department_members(ctx, department, family=True)
+        rows = [row for row in rows if row.id in members]
+    return {"rows": jsonable(rows), "total": len(rows), "departments": departments}
 
 
 def get_employee_detail(ctx: ToolContext, args: dict) -> dict:
@@ -153,8 +149,10 @@ def who_knows(ctx: ToolContext, args: dict) -> dict:
     rows = skill_matrix.who_knows(ctx.conn, ctx.org_id, [s.id for s in skills], min_level, ctx.lang)
     rows = [row for row in rows if row.level == exactly] if exactly else rows
     if department := args.get("department"):  # "who in Logistics knows forklifts?": its people only
-        emails = {person.email for person in department_people(ctx, str(department))}
+        departments, members = department_members(ctx, str(department), family=True)
+        emails = {p.email for p in user_store.list_employees(ctx.conn, ctx.org_id) if p.id in members}
         rows = [row for row in rows if row.email in emails]
+        department = departments_label(departments, ctx.lang)
     return {
         "rows": jsonable(rows),
         "total": len(rows),
@@ -192,7 +190,7 @@ def get_alerts(ctx: ToolContext, args: dict) -> dict:
     named = args.get("course_title") or args.get("course_id")
     course = resolve_course(ctx, title=args.get("course_title"), course_id=args.get("course_id")) if named else None
     department = str(args.get("department") or "").strip()
-    members = {p.id for p in department_people(ctx, department)} if department else None
+    departments, members = department_members(ctx, department, family=True) if department else ([], None)
     rows = enrollments.alert_rows(ctx.conn, ctx.org_id, ctx.today, ctx.lang)
     alerts = merge_alerts(
         compute_alerts(rows, ctx.today, lang=ctx.lang), skill_expiry_alerts(ctx.conn, ctx.org_id, ctx.today, ctx.lang)
@@ -205,7 +203,7 @@ def get_alerts(ctx: ToolContext, args: dict) -> dict:
         and (course is None or a.course_id == course.id)
         and (members is None or a.user_id in members)
     ]
-    scope = [part for part in (course and course.title, department) if part]
+    scope = [part for part in (course and course.title, departments_label(departments, ctx.lang)) if part]
     return {"rows": jsonable(chosen), "total": len(chosen), "kind": kind, "scope": " · ".join(scope) or None}
 
 

@@ -17,9 +17,16 @@ from uuid import UUID
 import psycopg
 
 from agents.admin.deadlines import deadline_in, extension_in
-from agents.admin.earlier import earlier_people, with_earlier_course, without_introduction
+from agents.admin.earlier import (
+    EarlierAnswer,
+    asks_who_they_are,
+    courses_of,
+    earlier_people,
+    with_earlier_course,
+    without_introduction,
+)
 from agents.admin.names import EMAIL, STOPWORDS, WORD, OrgNames, content_words, course_phrase, says_any, words
-from agents.admin.routing import LEVEL_WORDS, department_family, route, split_steps
+from agents.admin.routing import LEVEL_WORDS, family_word, route, split_steps
 from agents.admin.vocabulary import AT_LEAST_WORDS, BEGINNER_WORDS, NICKNAMES
 from agents.offline import detect_language
 from core.names import fold
@@ -85,10 +92,15 @@ def _pick(words_in: list[str], table: dict[str, set[str]]) -> str | None:
     )
 
 
+_DEPARTMENT_READS = ("list_employees", "who_knows", "get_alerts", "list_pending_courses")
+
+
 def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today: date) -> dict:
     said_in_order = words(step)
     said = set(said_in_order)
     department = org.said_whole(step, org.departments)
+    if tool in _DEPARTMENT_READS and (family := family_word(step, org)):
+        department = [family]  # "Stores", "Tiendas": every department whose name it begins (the tool reads them)
     if tool == "list_employees":
         args: dict = {}
         if says_any(said, _INACTIVE_WORDS):
@@ -103,7 +115,6 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
             args["department"] = max(department, key=len)
         return args
     if tool == "list_pending_courses":  # "Cursos pendientes en Tiendas": its people's; none: everyone's
-        department = department or department_family(step, org)  # "in Stores": every Stores department
         return {"department": max(department, key=len)} if department else {}
     if tool == "deactivate_employee":  # a department is answered with who is in it: one person at a time
         return (
@@ -262,16 +273,20 @@ def plan_offline(
     today: date,
     embedder: Embedder,
     earlier: str | None = None,
+    answer: EarlierAnswer | None = None,
 ) -> tuple[list[dict], list[str]]:
     """([{"tool", "arguments"}] for every step that asks for a tool, the steps that don't as suggestions;
     a step no words decide is matched by meaning through ``embedder``). ``earlier``: the admin's previous
-    message in the conversation, which "it" / "ese curso" / "dale" point back to (``agents.admin.earlier``)."""
+    message in the conversation, which "it" / "ese curso" / "dale" point back to; ``answer``: what the previous
+    answer read, which "them" / "apúntalos" / "¿y quiénes son?" point back to (``agents.admin.earlier``)."""
+    if answer and asks_who_they_are(message, answer):  # "and who are they?": the same reads, listed in full
+        return [dict(read) for read in answer["reads"]], []
     org = _with_nicknames(OrgNames.read(conn, org_id))
     planned: list[dict] = []
     unplanned: list[str] = []
     message = without_introduction(message, org)  # "Oliver here - …": the speaker is no target
-    said_before = earlier_people(message, earlier, org)
-    message = with_earlier_course(message, earlier, org)
+    said_before = earlier_people(message, earlier, org, answer)
+    message = with_earlier_course(message, earlier, org, answer)
     for step in split_steps(message, org):
         people = org.people_in(step) or said_before  # "…and mark him as high": the person said before
         tool = route(step, org, people, embedder=embedder)
@@ -281,6 +296,13 @@ def plan_offline(
         # "Deactivate Ryan and Isabel": one call each, previewed together (one confirm runs both)
         for person in people if tool == "deactivate_employee" and len(people) > 1 else [None]:
             said = [person] if person else people
-            planned.append({"tool": tool, "arguments": arguments_for(tool, step, org, said, today)})
+            arguments = arguments_for(tool, step, org, said, today)
+            # "Who is overdue?" → "give them another week": each one's course from that answer, a call a course
+            groups = courses_of(said, answer) if tool == "assign_course" and not org.people_in(step) else {}
+            if groups and not arguments.get("course_title"):
+                calls = [{**arguments, "course_title": c, "employee_names": who} for c, who in groups.items()]
+                planned += [{"tool": tool, "arguments": call} for call in calls]
+            else:
+                planned.append({"tool": tool, "arguments": arguments})
         said_before = people
     return planned, (unplanned if planned else unplanned[1:])

@@ -13,6 +13,8 @@ TOOL_KEYWORDS: dict[str, list[str]] = {
         "asignar",
         "asignale",
         "asignarle",
+        "asignalo",  # "asígnalo a Harry": it, the course said before
+        "asignala",
         "enroll",
         "enrol",
         "enrolled",
@@ -28,6 +30,13 @@ TOOL_KEYWORDS: dict[str, list[str]] = {
         "apuntalo",
         "apuntala",
         "apuntame",  # "Apúntame a Grace y a Harry al repaso…": sign them up for me
+        "apuntalos",  # "apúntalos al curso…": the people the answer before listed (agents.admin.earlier)
+        "apuntalas",
+        "inscribelos",
+        "inscribelas",
+        "asignales",
+        "matriculalos",
+        "matriculalas",
         "inscribeme",
         "register",
         "sign up",
@@ -68,6 +77,9 @@ TOOL_KEYWORDS: dict[str, list[str]] = {
         "archive",
         "archiva",
         "archivar",
+        "archivalo",  # "archívalo": the course the previous answer named (agents.admin.earlier)
+        "archivala",
+        "retiralo",
         "retire",
         "retira",
         "retirar",
@@ -289,6 +301,7 @@ PENDING_PHRASES += ["hasn t finished", "haven t finished", "hasn t completed", "
 HEADCOUNT_WORDS = {"headcount", "plantilla", "how many", "cuantos", "cuantas", "cuanta", "cuanto"}
 # Verbs that assign when a course and a person are named ("Give Emily the customer service course").
 ASSIGN_VERBS = {"give", "put", "add", "sign", "mete", "metele", "anade", "pon", "ponle", "haga", "hagan", "take"}
+ASSIGN_VERBS |= {"ponlos", "ponlas", "metelos", "metelas"}
 # Question words: a write keyword after one is a question about the state, not an order.
 QUESTION_WORDS = {
     "who",

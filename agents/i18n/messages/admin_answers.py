@@ -60,15 +60,18 @@ MESSAGES = {
         "es": "Las bajas se dan de una persona en una, así que no he preparado nada para {department}: dime a quién.",
     },
     "admin.reply.pending_courses": {
-        "en": "{scope}: {people, plural, one {# person has} other {# people have}} "
-        "{n, plural, one {# course} other {# courses}} to finish. {courses}",
-        "es": "{scope}: {people, plural, one {# persona tiene} other {# personas tienen}} "
-        "{n, plural, one {# curso} other {# cursos}} por terminar. {courses}",
+        "en": "{scope}: {people, plural, one {# person has} other {# people have}} courses to finish: "
+        "{n, plural, one {# enrolment} other {# enrolments}} not finished, in "
+        "{titles, plural, one {# course} other {# different courses}}. {listing}",
+        "es": "{scope}: {people, plural, one {# persona tiene} other {# personas tienen}} cursos por terminar: "
+        "{n, plural, one {# inscripción} other {# inscripciones}} sin acabar, en "
+        "{titles, plural, one {# curso} other {# cursos distintos}}. {listing}",
     },
     "admin.reply.pending_courses_none": {
         "en": "{scope}: nobody has a course left to finish.",
         "es": "{scope}: nadie tiene cursos por terminar.",
     },
+    "admin.reply.past_due": {"en": ", overdue", "es": ", vencido"},
     "admin.reply.whole_organisation": {"en": "The whole organisation", "es": "Toda la organización"},
     "admin.write.extend_from_today": {
         "en": "{name}: overdue since {before}; {amount} from today: deadline {before} → {after} (keeps {state}).",
