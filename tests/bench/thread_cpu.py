@@ -12,6 +12,13 @@ turn's own cost is read where it runs:
   the turn inside them;
 - Gradio: its event loop's thread and its AnyIO worker threads, without our handlers run there;
 - other: the rest of the process (its main thread, the database pool's, native threads, threads gone).
+
+The same code's turn read 13.9 ms at one hour and 19.3 at another on this shared machine (a virtual one: its
+neighbours slow every instruction, no steal time is reported and perf counters are not available), so a
+``ReferenceWorkload`` runs beside the turns: one fixed piece of Python (no I/O, never changed with the product)
+every 50 ms, in a thread of its own, its CPU time per piece read as the turn's is. Its CPU is left out of
+every part above. The turn's CPU over the piece's, measured in the same seconds, is what the host's speed does
+not move (README "Capacity").
 """
 
 from __future__ import annotations
@@ -19,6 +26,8 @@ from __future__ import annotations
 import functools
 import inspect
 import os
+import re
+import statistics
 import threading
 import time
 from pathlib import Path
@@ -113,18 +122,74 @@ class ThreadMeter:
         return {"process": (int(fields[11]) + int(fields[12])) / TICK, **parts, **counted, "wall": time.monotonic()}
 
 
-def split(before: dict[str, float], after: dict[str, float], turns: int) -> dict[str, float]:
-    """Milliseconds per turn by part between two snapshots (see the module's docstring)."""
+def split(before: dict[str, float], after: dict[str, float], turns: int, beside: float = 0.0) -> dict[str, float]:
+    """Milliseconds per turn by part between two snapshots (see the module's docstring); ``beside``: seconds of CPU
+    of the bench's own work in the process meanwhile (the ReferenceWorkload, started after the first snapshot and
+    stopped before the second), left out of the process's."""
     d = {key: 1000 * (after[key] - before[key]) / turns for key in before if key != "wall"}
     turn = d["pool"] + d["turn_caller"]
     handlers = d["handlers"] - d["turn_caller"]
     gradio = d["loop"] + d["workers"] - d["handlers"]
+    process = d["process"] - 1000 * beside / turns
     return {
-        "process": d["process"],
+        "process": process,
         "turn": turn,
         "handlers": handlers,
         "gradio": gradio,
         "loop": d["loop"],
-        "other": d["process"] - d["loop"] - d["workers"] - d["pool"],
+        "other": process - d["loop"] - d["workers"] - d["pool"],
         "wall_s": after["wall"] - before["wall"],
     }
+
+
+_REFERENCE_WORDS = re.compile(r"\w+")
+_REFERENCE_TEXT = " ".join(f"palabra{i % 37} Word{i % 53} {i * 7919 % 1000}" for i in range(2500))
+
+
+def reference_piece() -> int:
+    """A fixed piece of Python like a turn's (words counted with a regex into a dict, sorted, joined, loops over
+    strings and floats), ~4 ms on the test machine. It makes almost no objects the garbage collector tracks, so it
+    never pays for a collection of the server's heap (the turns do). Never change it: its figures compare across
+    sessions."""
+    counts: dict[str, int] = {}
+    for token in _REFERENCE_WORDS.findall(_REFERENCE_TEXT.lower()):
+        counts[token] = counts.get(token, 0) + 1
+    total = 0
+    for word in sorted(counts):
+        total += counts[word] * len(word)
+    text = " ".join(sorted(counts, key=counts.__getitem__))
+    total += sum(ord(ch) for ch in text)
+    numbers = [(i * 7919) % 1000 / 1000 for i in range(10000)]
+    numbers.sort()
+    return total + int(sum(x * x for x in numbers))
+
+
+class ReferenceWorkload:
+    """``reference_piece`` every ``every`` seconds in a thread of its own while started (~8 % of one core): the CPU
+    time a piece takes in the same seconds, with the same neighbours, as the turns measured beside it."""
+
+    def __init__(self, every: float = 0.05) -> None:
+        self.every, self.samples, self.cpu_seconds = every, [], 0.0
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        self.samples, self.cpu_seconds, self._stop = [], 0.0, threading.Event()
+        self._thread = threading.Thread(target=self._run, name="bench-reference", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.every):
+            started = time.thread_time_ns()
+            reference_piece()
+            self.samples.append((time.thread_time_ns() - started) / 1e6)
+        self.cpu_seconds = time.thread_time()  # the thread's whole CPU, waits included
+
+    def ms(self) -> float:
+        """The mean CPU of a piece, ms (the turns' figures are means too)."""
+        return statistics.fmean(self.samples) if self.samples else float("nan")

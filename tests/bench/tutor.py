@@ -18,7 +18,10 @@ On a new database (the embedded server, or DATABASE_URL's) holding the demo orga
    replayed, moved 11-39 ms between runs of the same code, since Gradio's share grows with the wall time
    the machine's load sets; the turn's own threads' CPU does not. PostgreSQL's (its postmaster and
    backends, when local) is printed apart, and with the process's it gives the turns per second one
-   core serves.
+   core serves. The same code's turn still read 13.9 ms at one hour and 19.3 at another (the host's
+   neighbours slow every instruction), so a fixed piece of Python runs beside the measured bursts
+   (thread_cpu.ReferenceWorkload) and the turn's CPU is also printed in pieces, and in ms at the
+   piece's nominal speed: figures of different hours compare in those.
 
 4. CPU per turn of questions the process has never seen (seeds/eval's), then of the same again, with
    the texts embedded per turn: what section 3's warm bursts leave out (README "Capacity").
@@ -349,6 +352,7 @@ def _print_cpu(runs: list[dict], floors: list[dict], turns: int) -> None:
     print(f"   ours over Gradio's          {_spread(over)} ms   (the process's total, real minus replayed)")
     ours = [a - b for a, b in zip(each(runs, "turn"), each(floors, "turn"))]
     print(f"   the turn's own CPU          {_spread(ours)} ms   (target <= 15 ms; its threads, whatever the load)")
+    _print_normalised(runs, floors, ours)
     gradio = [a - b for a, b in zip(each(runs, "gradio"), each(floors, "gradio"))]
     print(f"   Gradio's, real - replayed   {_spread(gradio)} ms   (its share that grows with the wall time)")
     clients = np.median([1000 * run["clients_cpu"] / turns for run in runs])
@@ -358,6 +362,31 @@ def _print_cpu(runs: list[dict], floors: list[dict], turns: int) -> None:
     print(
         f"   turns per second per core   {1000 / (np.median(each(runs, 'process')) + database):.1f}   (capacity: the "
         "chat server's and the database's CPU per turn; README 'Capacity')"
+    )
+
+
+# The reference piece's CPU (tests/bench/thread_cpu.py) beside the bursts as session 17 read it (3.8-4.8 ms, load
+# 10-18): the turn's CPU in pieces times this is its CPU at that speed, whatever the host's neighbours do now.
+# Fixed once, like the piece: figures of different hours compare only while neither changes.
+REFERENCE_NOMINAL_MS = 4.0
+
+
+def _print_normalised(runs: list[dict], floors: list[dict], ours: list[float]) -> None:
+    """The turn's own CPU over the reference piece's, each run's with the piece measured in its own seconds."""
+    pieces = [run["cpu"]["reference"] for run in runs]
+    replayed = [run["cpu"]["reference"] for run in floors]
+    print(
+        f"   reference piece, ms         {_spread(pieces)}   {_spread(replayed)}   (a fixed piece of Python beside the "
+        "bursts: the host's speed)"
+    )
+    ratios = [turn / piece for turn, piece in zip(ours, pieces)]
+    print(
+        f"   the turn's own CPU, pieces  {_spread(ratios)}      (the turn's own CPU over the piece's in the same "
+        "seconds: what the host's speed does not move)"
+    )
+    print(
+        f"   ... at the nominal speed    {_spread([ratio * REFERENCE_NOMINAL_MS for ratio in ratios])} ms   (pieces x "
+        f"{REFERENCE_NOMINAL_MS} ms, the piece's nominal speed; target <= 15 ms)"
     )
 
 
@@ -377,28 +406,37 @@ def _run_clients(port: int, chats: int, emails: list[str], rounds: int, meter) -
     import json
     import subprocess
 
-    from tests.bench.thread_cpu import split
+    from tests.bench.thread_cpu import ReferenceWorkload, split
 
     command = [sys.executable, __file__, "--clients-of", f"http://127.0.0.1:{port}/"]
     command += ["--chats", str(chats), "--rounds", str(rounds), *emails]
     client = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    marks = []
+    marks, reference = [], ReferenceWorkload()
     try:
         for expected in (WARM, DONE):  # each mark answered, so the bursts wait for the snapshot
             while (line := client.stdout.readline()).strip() != expected:
                 if not line:
                     raise RuntimeError(f"the client process ended before its {expected!r} mark")
+            if expected == DONE:
+                reference.stop()
             marks.append((meter.snapshot(), _database_cpu_seconds()))
+            if expected == WARM:  # the fixed piece beside the measured bursts, in the same seconds
+                reference.start()
             client.stdin.write("go\n")
             client.stdin.flush()
         figures = json.loads(client.stdout.read().strip().splitlines()[-1])
     finally:
+        reference.stop()
         client.stdin.close()
         if client.wait(timeout=1800) != 0:
             raise RuntimeError("the client process failed (its error is above)")
     (start, database_start), (end, database_end) = marks
     turns = chats * rounds
-    figures["cpu"] = {**split(start, end, turns), "database": 1000 * (database_end - database_start) / turns}
+    figures["cpu"] = {
+        **split(start, end, turns, beside=reference.cpu_seconds),
+        "database": 1000 * (database_end - database_start) / turns,
+        "reference": reference.ms(),
+    }
     return figures
 
 
