@@ -1,15 +1,24 @@
 """What a warm tutor turn costs the chat server, in counts the machine's load doesn't move (README "Capacity"):
-the graph's steps (each costs LangGraph ~800 Python calls) and the statements the turn runs."""
+the graph's steps (each costs LangGraph ~800 Python calls), the statements the turn runs and the calls of our own
+code it makes (both threads: the caller's and the graph's)."""
 
 from __future__ import annotations
 
-import psycopg
+import inspect
+import socket
+import sys
+from pathlib import Path
 
+import psycopg
+from gradio.queueing import Queue
+
+import chat
 from agents.tutor import graph, service
 from core.turns import Done
 from tests.conftest import make_deps
 
 QUESTION = "What is the maximum hotel price per night?"
+OURS = str(Path(__file__).resolve().parents[2]) + "/"  # the repository's own code: installed packages are elsewhere
 
 
 class _CountedGraph:
@@ -24,7 +33,21 @@ class _CountedGraph:
             yield step
 
 
-def test_a_warm_grounded_turn_walks_three_steps_and_runs_seventeen_statements(seeded_pool, james, monkeypatch):
+class _OwnCalls:
+    """Calls of functions defined in the repository, in each thread it is set on."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self, frame, event, arg) -> None:
+        name = frame.f_code.co_filename
+        if event == "call" and name.startswith(OURS) and "site-packages" not in name:  # not a venv in the clone
+            self.count += 1
+
+
+def test_a_warm_grounded_turn_walks_three_steps_runs_seventeen_statements_and_2600_calls_of_our_code(
+    seeded_pool, james, monkeypatch
+):
     deps = make_deps(seeded_pool)
     session = service.new_session(deps, james)
     list(service.run_turn(deps, james, QUESTION, session_id=session.id))  # the question's vectors, the caches
@@ -38,7 +61,21 @@ def test_a_warm_grounded_turn_walks_three_steps_and_runs_seventeen_statements(se
         return execute(cursor, query, params, **options)
 
     monkeypatch.setattr(psycopg.Cursor, "execute", counting)
-    events = list(service.run_turn(deps, james, QUESTION, session_id=session.id))
+    calls, final_state = _OwnCalls(), graph._final_state
+
+    def profiled(*args):  # the graph's thread (graph._TURNS)
+        sys.setprofile(calls)
+        try:
+            return final_state(*args)
+        finally:
+            sys.setprofile(None)
+
+    monkeypatch.setattr(graph, "_final_state", profiled)
+    sys.setprofile(calls)
+    try:
+        events = list(service.run_turn(deps, james, QUESTION, session_id=session.id))
+    finally:
+        sys.setprofile(None)
     monkeypatch.undo()
     done = events[-1]
     assert isinstance(done, Done) and done.retrieval_source == "semantic" and "180" in done.text, events[-1]
@@ -47,3 +84,18 @@ def test_a_warm_grounded_turn_walks_three_steps_and_runs_seventeen_statements(se
     assert counted.steps == ["classify_intent", "retrieve_semantic", "generate_response"]
     # the organisation's name is read with the user (eighteen statements before)
     assert len(statements) <= 17, f"{len(statements)}: " + "\n".join(s[:60] for s in statements)
+    # our own code's calls (2,423 in session 17; the statements and LangGraph's calls are not among them)
+    assert calls.count <= 2600, calls.count
+
+
+def test_the_chat_servers_queue_looks_for_events_every_ten_ms_not_every_one(seeded_pool):
+    # what Gradio's queue sleeps on while no event waits: a Gradio that polled otherwise would make the setting idle
+    assert "await asyncio.sleep(self.sleep_when_free)" in inspect.getsource(Queue.start_processing)
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    app = chat.launch(port=port, block=False)
+    try:
+        assert app._queue.sleep_when_free == chat.QUEUE_POLL_SECONDS == 0.01  # Gradio's own: 0.001
+    finally:
+        app.close(verbose=False)
