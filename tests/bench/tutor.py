@@ -388,6 +388,11 @@ def _print_normalised(runs: list[dict], floors: list[dict], ours: list[float]) -
         f"   ... at the nominal speed    {_spread([ratio * REFERENCE_NOMINAL_MS for ratio in ratios])} ms   (pieces x "
         f"{REFERENCE_NOMINAL_MS} ms, the piece's nominal speed; target <= 15 ms)"
     )
+    with_handlers = [(turn + run["cpu"]["handlers"]) / piece for turn, run, piece in zip(ours, runs, pieces)]
+    print(
+        f"   ... with our handlers       {_spread([ratio * REFERENCE_NOMINAL_MS for ratio in with_handlers])} ms   "
+        f"({_spread(with_handlers).strip()} pieces: all of ours in the chat server, at the nominal speed)"
+    )
 
 
 def _find_postmaster(pool) -> None:
