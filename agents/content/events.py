@@ -21,6 +21,8 @@ def event_line(event: Event, lang: str | None) -> str:
             total=data.get("total", 0),
             current=data.get("current") or "",
         )
+    if kind == "queued" and data.get("uploads"):  # "queued with 0 documents" read as a job with nothing to do
+        return t("content.event.queued_uploads", lang, uploads=data["uploads"], documents=data.get("documents", 0))
     if kind == "awaiting_review":
         return t(f"content.event.awaiting_{'structure' if data.get('checkpoint') == 'structure' else 'final'}", lang)
     if kind == "exercise_regenerated":

@@ -107,7 +107,8 @@ def start_job(
         job_id = jobs.create_job(
             conn, user.org_id, triggered_by=user.id, source_document_ids=ids, output_type=output_type, options=options
         )
-        jobs.add_event(conn, user.org_id, job_id, "queued", {"documents": len(ids)})
+        uploads = len((options or {}).get("ingestions") or [])  # read first: their documents don't exist yet
+        jobs.add_event(conn, user.org_id, job_id, "queued", {"documents": len(ids), "uploads": uploads})
         defer_generation(conn, user.org_id, job_id)  # with the job row, or not at all
         audit.record(
             conn,
@@ -120,7 +121,7 @@ def start_job(
             after={
                 "output_type": output_type,
                 "documents": [str(d) for d in ids],
-                **({"uploads": len(uploads)} if (uploads := (options or {}).get("ingestions")) else {}),
+                **({"uploads": uploads} if uploads else {}),
             },
         )
     return job_id

@@ -41,3 +41,15 @@ def test_every_event_type_reads_as_a_sentence(kind, lang):
 
 def test_events_store_codes_and_figures_never_sentences():
     assert not [kind for kind, data in _written().items() if '"message_en"' in data or "Curso" in data]
+
+
+def test_a_job_waiting_for_its_uploads_says_so():
+    """A job started from an upload read "En cola con 0 documentos." (session 17's walk): its document does not
+    exist until the upload is read."""
+    data = {"documents": 0, "uploads": 1}
+    assert '"uploads"' in _written()["queued"]
+    lines = {lang: event_line(Event(1, uuid.uuid4(), "queued", data, datetime.now(UTC)), lang) for lang in ("es", "en")}
+    assert lines == {
+        "es": "En cola: 1 subida por leer primero, 0 documentos ya en la biblioteca.",
+        "en": "Queued: 1 upload to read first, 0 documents already in the library.",
+    }

@@ -7,6 +7,12 @@ MESSAGES = {
         "en": "Queued with {documents, plural, one {# document} other {# documents}}.",
         "es": "En cola con {documents, plural, one {# documento} other {# documentos}}.",
     },
+    "content.event.queued_uploads": {
+        "en": "Queued: {uploads, plural, one {# upload} other {# uploads}} to read first, "
+        "{documents, plural, one {# document} other {# documents}} already in the library.",
+        "es": "En cola: {uploads, plural, one {# subida} other {# subidas}} por leer primero, "
+        "{documents, plural, one {# documento} other {# documentos}} ya en la biblioteca.",
+    },
     "content.event.run": {
         "en": "A worker took the job (attempt {attempt}).",
         "es": "Un proceso tomó el trabajo (intento {attempt}).",
