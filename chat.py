@@ -212,22 +212,11 @@ def _mark_matplotlib_missing() -> None:
         sys.modules["matplotlib"] = None  # type: ignore[assignment]  # typeshed has no place for the mark
 
 
-QUEUE_POLL_SECONDS = 0.01
-
-
-def _poll_queue_less(app: gr.Blocks) -> None:
-    """Gradio's queue looks for a new event every 1 ms while none waits: 34-44 ms of CPU a second on an idle chat
-    server (12-14 every 10 ms), and a thousand wake-ups a second that take the GIL from the turns. Every 10 ms is
-    soon enough to start a turn; the answer's updates reach the browser without it (they are awaited, not polled)."""
-    app._queue.sleep_when_free = QUEUE_POLL_SECONDS
-
-
 def launch(*, port: int | None = None, block: bool = True) -> gr.Blocks:
     """Start the chat server (``block=False``: in the background, for app.py and tests)."""
     config.export_native_settings()  # before Gradio's queue reads its settings
     _mark_matplotlib_missing()
     app = build_app().queue(default_concurrency_limit=32)
-    _poll_queue_less(app)
     path = config.get("SKILLNET_CHAT_PATH")  # behind a proxy that strips it (deploy/haproxy.cfg)
     app.launch(
         server_port=port or chat_port(),

@@ -4,15 +4,11 @@ code it makes (both threads: the caller's and the graph's)."""
 
 from __future__ import annotations
 
-import inspect
-import socket
 import sys
 from pathlib import Path
 
 import psycopg
-from gradio.queueing import Queue
 
-import chat
 from agents.tutor import graph, service
 from core.turns import Done
 from tests.conftest import make_deps
@@ -86,16 +82,3 @@ def test_a_warm_grounded_turn_walks_three_steps_runs_seventeen_statements_and_26
     assert len(statements) <= 17, f"{len(statements)}: " + "\n".join(s[:60] for s in statements)
     # our own code's calls (2,423 in session 17; the statements and LangGraph's calls are not among them)
     assert calls.count <= 2600, calls.count
-
-
-def test_the_chat_servers_queue_looks_for_events_every_ten_ms_not_every_one(seeded_pool):
-    # what Gradio's queue sleeps on while no event waits: a Gradio that polled otherwise would make the setting idle
-    assert "await asyncio.sleep(self.sleep_when_free)" in inspect.getsource(Queue.start_processing)
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    app = chat.launch(port=port, block=False)
-    try:
-        assert app._queue.sleep_when_free == chat.QUEUE_POLL_SECONDS == 0.01  # Gradio's own: 0.001
-    finally:
-        app.close(verbose=False)
