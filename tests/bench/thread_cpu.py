@@ -17,8 +17,8 @@ The same code's turn read 13.9 ms at one hour and 19.3 at another on this shared
 neighbours slow every instruction, no steal time is reported and perf counters are not available), so a
 ``ReferenceWorkload`` runs beside the turns: one fixed piece of Python (no I/O, never changed with the product)
 every 50 ms, in a thread of its own, its CPU time per piece read as the turn's is. Its CPU is left out of
-every part above. The turn's CPU over the piece's, measured in the same seconds, is what the host's speed does
-not move (README "Capacity").
+every part above. The turn's CPU over the piece's, measured in the same seconds, moves less with the host's
+speed, not nothing: the piece fits in the caches, the turn does not (README "Capacity").
 """
 
 from __future__ import annotations

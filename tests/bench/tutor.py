@@ -21,7 +21,7 @@ On a new database (the embedded server, or DATABASE_URL's) holding the demo orga
    core serves. The same code's turn still read 13.9 ms at one hour and 19.3 at another (the host's
    neighbours slow every instruction), so a fixed piece of Python runs beside the measured bursts
    (thread_cpu.ReferenceWorkload) and the turn's CPU is also printed in pieces, and in ms at the
-   piece's nominal speed: figures of different hours compare in those.
+   piece's nominal speed: figures of different hours compare better in those (not fully: README).
 
 4. CPU per turn of questions the process has never seen (seeds/eval's), then of the same again, with
    the texts embedded per turn: what section 3's warm bursts leave out (README "Capacity").
@@ -382,7 +382,7 @@ def _print_normalised(runs: list[dict], floors: list[dict], ours: list[float]) -
     ratios = [turn / piece for turn, piece in zip(ours, pieces)]
     print(
         f"   the turn's own CPU, pieces  {_spread(ratios)}      (the turn's own CPU over the piece's in the same "
-        "seconds: what the host's speed does not move)"
+        "seconds: less moved by the host's speed)"
     )
     print(
         f"   ... at the nominal speed    {_spread([ratio * REFERENCE_NOMINAL_MS for ratio in ratios])} ms   (pieces x "
