@@ -61,6 +61,7 @@ SAME_FACT_COVERAGE = 0.5
 LATENT_LEAD = 0.08
 LATENT_MATCH = 0.2  # and matches at least this well on its own: a lone sentence leads nothing
 LATENT_COVERAGE = 0.35  # more than a third: "the company VPN app's name" is not answered by what a VPN is
+LATENT_JUDGED = 8  # the first judged only: each new sentence costs a forward pass (6: a false grounding more)
 # Words that say how a question is asked, not what it is about.
 _ASKING_WORDS = """
 many much long often soon quickly far time times amount kind sort way need needs allowed able
@@ -245,7 +246,7 @@ def answering(message: str, ranked: tuple[Ranked, ...], embedder: Embedder) -> R
             and (not specific or coverage(specific, framed, embedder) > 0)
         ):
             return r
-    return _by_latent_terms(message, [r for _, r in judged], embedder)
+    return _by_latent_terms(message, [r for _, r in judged[:LATENT_JUDGED]], embedder)
 
 
 def _by_latent_terms(message: str, judged: list[Ranked], embedder: Embedder) -> Ranked | None:
