@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from agents.admin.resolve import ToolContext, department_members, jsonable
-from storage import course_learners
+from storage import course_learners, skill_matrix
 
 
 def list_pending_courses(ctx: ToolContext, args: dict) -> dict:
@@ -26,3 +26,22 @@ def list_pending_courses(ctx: ToolContext, args: dict) -> dict:
         "department": department or None,
         "departments": departments,
     }
+
+
+def department_skill_gaps(ctx: ToolContext, department: str, threshold: int) -> dict:
+    """The skills a department's active people hold with fewer than ``threshold`` experts (high) among them,
+    fewest experts first ("Which skills is the Stores team weakest in?"): the organisation's gaps, read within
+    the team and among the skills it has (a Logistics gap is no Oracle Financials)."""
+    departments, ids = department_members(ctx, department, family=True)
+    matrix = skill_matrix.skills_matrix(ctx.conn, ctx.org_id, lang=ctx.lang)
+    levels: dict = {}
+    for cell in matrix.cells:
+        if cell.user_id in ids:
+            levels.setdefault(cell.skill_id, Counter())[cell.level] += 1
+    rows = [
+        {"skill": skill.name_in(ctx.lang), "experts": held["high"], "medium": held["medium"], "low": held["low"]}
+        for skill in matrix.skills
+        if (held := levels.get(skill.id)) and held["high"] < threshold
+    ]
+    rows.sort(key=lambda row: (row["experts"], row["medium"], -row["low"], row["skill"]))
+    return {"rows": rows, "total": len(rows), "threshold": threshold, "department": departments}

@@ -83,9 +83,10 @@ def summarize(tool: str, arguments: dict, result: dict, lang: str) -> str:
         return t("admin.reply.matrix", lang, employees=result["employees"], skills=result["skills"])
     if tool == "get_skill_gaps":
         gaps = _listing(rows, lambda r: f"{r['skill']} ({r['experts']})", limit, lang)
-        return t(
+        text = t(
             "admin.reply.gaps", lang, n=n, threshold=result["threshold"], gaps=gaps or t("admin.reply.none_f", lang)
         )
+        return f"{departments_label(result['department'], lang)} — {text}" if result.get("department") else text
     if tool == "who_knows" and result.get("unknown_skill"):
         return t(
             "admin.reply.who_knows_unknown",

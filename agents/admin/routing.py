@@ -318,18 +318,29 @@ def _split_joined(step: str, org: OrgNames | None) -> list[str]:
     for joiner in JOINERS:
         for cut in re.finditer(joiner, step, flags=re.IGNORECASE):
             left, right = step[: cut.start()], step[cut.end() :]
-            if not left.strip() or not right.strip():
+            if not left.strip() or not right.strip() or _joins_a_name(left, cut[0], right, org):
                 continue
             left_people = org.people_in(left) if org else []
             right_people = (org.people_in(right) if org else []) or left_people  # "…and mark him as high"
             if _is_remark(right):
                 continue  # "Desactiva a Pablo, ha dejado la empresa": why, not a question of its own
+            if org and not org.people_in(right) and asks_yes_or_no(right):
+                continue  # "Can you sign Chloe up for returns, due 15 January?": the whole request's question mark
             left_tool, right_tool = route(left, org, left_people), route(right, org, right_people)
             if left_tool == "get_alerts" and right_tool == "assign_course" and left_people and not _question_at(left):
                 continue  # "Andrés va tarde con su curso, dale una semana más": why his deadline moves, no alerts
             if left_tool and right_tool:
                 return [*_split_joined(left, org), *_split_joined(right, org)]
     return [step]
+
+
+def _joins_a_name(left: str, joiner: str, right: str, org: OrgNames | None) -> bool:
+    """The cut falls inside a name: "…up for returns and refunds, due 15 January" (Returns and Refunds
+    Essentials, the Returns and refunds skill) is one request, not "returns" and "refunds, due…?"."""
+    around = [*words(left)[-1:], *words(joiner), *words(right)[:1]]
+    said = f" {' '.join(around)} "
+    names = [*org.courses, *org.skills, *org.departments] if org else []
+    return len(around) > 2 and any(said in f" {' '.join(words(name))} " for name in names)
 
 
 def _is_remark(clause: str) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from agents.admin.department_reads import list_pending_courses
+from agents.admin.department_reads import department_skill_gaps, list_pending_courses
 from agents.admin.removal_writes import (
     execute_archive_course,
     execute_deactivate_employee,
@@ -129,6 +129,8 @@ def get_skills_matrix(ctx: ToolContext, args: dict) -> dict:
 
 def get_skill_gaps(ctx: ToolContext, args: dict) -> dict:
     threshold = max(1, int(args.get("threshold") or 1))
+    if department := str(args.get("department") or "").strip():  # "the Stores team's weakest skills"
+        return department_skill_gaps(ctx, department, threshold)
     rows = skill_matrix.skill_gaps(ctx.conn, ctx.org_id, threshold, ctx.lang)
     return {"rows": jsonable(rows), "total": len(rows), "threshold": threshold}
 
@@ -245,8 +247,8 @@ ADMIN_TOOLS: list[AdminTool] = [
     ),
     AdminTool(
         "get_skill_gaps",
-        "Skills with fewer than `threshold` experts (people at high level).",
-        _props(threshold={"type": "integer", "default": 1}),
+        "Skills with fewer than `threshold` experts (people at high level); with a department, among its people.",
+        _props(threshold={"type": "integer", "default": 1}, department=_STR),
         get_skill_gaps,
     ),
     AdminTool(

@@ -55,7 +55,8 @@ _ALERT_KIND_WORDS = {
     "deadline_at_risk": {"risk", "riesgo"},
     "repeated_failures": {"failures", "failing", "fails", "fallos", "falla", "fallan", "suspensos", "suspende"}
     | {"suspenden"},
-    "inactive": {"inactive", "inactivos", "inactivas", "inactividad", "logged", "login", "sin entrar", "no entra"},
+    "inactive": {"inactive", "inactivos", "inactivas", "inactividad", "logged", "login", "sin entrar", "no entra"}
+    | {"no ha entrado", "no han entrado", "conectarse", "conecta"},
     "skill_expired": {"expired", "caducada", "caducadas", "caducado", "caducados", "run out"},
     "skill_expiring": {"expiring", "expire", "expires", "caducan", "caducar", "caduca", "run out soon"},
 }
@@ -92,7 +93,7 @@ def _pick(words_in: list[str], table: dict[str, set[str]]) -> str | None:
     )
 
 
-_DEPARTMENT_READS = ("list_employees", "who_knows", "get_alerts", "list_pending_courses")
+_DEPARTMENT_READS = ("list_employees", "who_knows", "get_alerts", "list_pending_courses", "get_skill_gaps")
 
 
 def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today: date) -> dict:
@@ -126,12 +127,13 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
     if tool == "get_skills_matrix":
         category = org.named(step, org.categories)
         return {"category": category[0]} if category else {}
-    if tool == "get_skill_gaps":
+    if tool == "get_skill_gaps":  # "¿En qué habilidades flojea Logística?": among its people
         number = re.search(r"\b(\d{1,2})\b", step)
-        if number:
-            return {"threshold": int(number[1])}
-        counted = next((_COUNT_WORDS[w] for w in said_in_order if w in _COUNT_WORDS), None)
-        return {"threshold": counted} if counted else {}
+        counted = int(number[1]) if number else next((_COUNT_WORDS[w] for w in said_in_order if w in _COUNT_WORDS), 0)
+        return {
+            **({"threshold": counted} if counted else {}),
+            **({"department": max(department, key=len)} if department else {}),
+        }
     if tool in ("who_knows", "verify_skill"):
         # a skill is matched by any of its names (the admin may say it in Spanish or English), typos too
         skills = org.named(step, org.skills)

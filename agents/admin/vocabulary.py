@@ -289,6 +289,11 @@ TOOL_KEYWORDS: dict[str, list[str]] = {
         "personal",
     ],
 }
+# "Which skills is the Stores team weakest in?": its gaps (department_reads); "¿Quién no ha entrado…?": inactive
+TOOL_KEYWORDS["get_skill_gaps"] += ["weakest", "weak spots", "flojea", "flojean", "mas flojos", "puntos debiles"]
+TOOL_KEYWORDS["get_alerts"] += ["no ha entrado", "no han entrado", "sin conectarse", "no se conecta", "not logged"]
+# "Who's our best person at Oracle Financials?": its experts
+TOOL_KEYWORDS["who_knows"] += ["best person", "best at", "el mejor en", "la mejor en", "quien mejor"]
 # Tools a keyword alone can't pick: they need the thing they are about named in the step.
 NEEDS_PERSON = {"get_employee_detail", "deactivate_employee", "verify_skill"}
 NEEDS_COURSE = {"archive_course", "get_course_stats"}
@@ -301,7 +306,7 @@ PENDING_PHRASES += ["hasn t finished", "haven t finished", "hasn t completed", "
 HEADCOUNT_WORDS = {"headcount", "plantilla", "how many", "cuantos", "cuantas", "cuanta", "cuanto"}
 # Verbs that assign when a course and a person are named ("Give Emily the customer service course").
 ASSIGN_VERBS = {"give", "put", "add", "sign", "mete", "metele", "anade", "pon", "ponle", "haga", "hagan", "take"}
-ASSIGN_VERBS |= {"ponlos", "ponlas", "metelos", "metelas"}
+ASSIGN_VERBS |= {"ponlos", "ponlas", "metelos", "metelas", "necesita", "necesitan", "needs"}  # "Isabel needs the…"
 # Question words: a write keyword after one is a question about the state, not an order.
 QUESTION_WORDS = {
     "who",

@@ -100,3 +100,28 @@ def test_someone_late_given_more_time_is_one_request_not_an_alerts_read(turn):
 def test_a_persons_open_courses_are_theirs_not_the_catalogue(turn, seeded_pool):
     reply = turn("Which courses does Sergio still have open?", user=user_by_email(seeded_pool, "oliver@acme.test"))
     assert [c["tool"] for c in reply.tool_calls] == ["get_employee_detail"], reply.tool_calls
+
+
+def test_read_as_an_admin_in_session_17(turn, seeded_pool):
+    """Replies read as Marta and Oliver: a course name cut at its "and" lost the deadline in the preview; a
+    team's weakest skills, the best person at a skill, who hasn't logged in lately and "Isabel necesita el
+    curso…" were not understood (or answered with the team's head count)."""
+    oliver = user_by_email(seeded_pool, "oliver@acme.test")
+    signed = turn("Can you sign Chloe and David up for returns and refunds, due 15 January?", user=oliver)
+    [call] = signed.tool_calls
+    assert call["tool"] == "assign_course" and call["arguments"]["deadline"].endswith("-01-15"), signed.tool_calls
+    assert "15 Jan" in signed.pending["preview"], signed.pending["preview"]
+    weakest = turn("which skills is the Stores team weakest in?", user=oliver)
+    [gaps] = weakest.tool_calls
+    assert gaps["tool"] == "get_skill_gaps" and gaps["arguments"] == {"department": "Stores"}, weakest.tool_calls
+    assert weakest.response.startswith("Stores Spain and Stores UK — "), weakest.response
+    flojea = turn("¿En qué habilidades flojea el equipo de Logística?")
+    assert [c["tool"] for c in flojea.tool_calls] == ["get_skill_gaps"], flojea.tool_calls
+    # within the team, among the skills it holds: no finance skill is a warehouse team's gap
+    assert "Oracle Financials" not in flojea.response and flojea.response.startswith("Logística — "), flojea.response
+    best = turn("Who's our best person at Oracle Financials?", user=oliver)
+    assert best.tool_calls[0]["arguments"] == {"skill_name": "Oracle Financials"}, best.tool_calls  # best first
+    quiet = turn("¿Quién no ha entrado en la plataforma últimamente?")
+    assert quiet.tool_calls[0]["arguments"] == {"kind": "inactive"}, quiet.tool_calls
+    needs = turn("Isabel necesita el curso de gastos y viajes antes de fin de mes")
+    assert needs.tool_calls[0]["tool"] == "assign_course" and needs.pending is not None, needs.response
