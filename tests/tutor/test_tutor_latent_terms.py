@@ -129,3 +129,10 @@ def test_planted_defects_beside_an_employees_words_are_caught():
     unfigured = passage(1, HOTEL.text.replace("120 EUR", "").replace("180 EUR", ""), document=EXPENSES, section="4")
     for planted in ((header,), (same_figure,), (unfigured, TRAIN), (header, TRAIN, CAR)):
         assert _lead(question, planted) is None, planted
+
+
+def test_a_remote_embedder_has_no_latent_terms_and_the_rule_decides_alone(monkeypatch):
+    """Only the bundled model has a sparse head: with an embedding server nothing is sent for latent terms."""
+    monkeypatch.setenv("EMBEDDINGS_BASE_URL", "http://127.0.0.1:9/v1")  # never reached
+    question = "¿quién firma el parte cuando una carretilla se avería a mitad de turno?"  # kept by no other test
+    assert latent_similarity(question, ["El jefe de turno firma el parte de averías."]) is None
