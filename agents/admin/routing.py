@@ -324,7 +324,7 @@ def _split_joined(step: str, org: OrgNames | None) -> list[str]:
             right_people = (org.people_in(right) if org else []) or left_people  # "…and mark him as high"
             if _is_remark(right):
                 continue  # "Desactiva a Pablo, ha dejado la empresa": why, not a question of its own
-            if org and not org.people_in(right) and asks_yes_or_no(right):
+            if org and "?" not in cut[0] and not org.people_in(right) and asks_yes_or_no(right):
                 continue  # "Can you sign Chloe up for returns, due 15 January?": the whole request's question mark
             left_tool, right_tool = route(left, org, left_people), route(right, org, right_people)
             if left_tool == "get_alerts" and right_tool == "assign_course" and left_people and not _question_at(left):

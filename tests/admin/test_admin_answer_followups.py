@@ -111,6 +111,9 @@ def test_read_as_an_admin_in_session_17(turn, seeded_pool):
     [call] = signed.tool_calls
     assert call["tool"] == "assign_course" and call["arguments"]["deadline"].endswith("-01-15"), signed.tool_calls
     assert "15 Jan" in signed.pending["preview"], signed.pending["preview"]
+    # a question mark between two questions still cuts them (the fifth set's two-part requests)
+    two = turn("Who knows coaching? And how is the returns course doing?", user=oliver)
+    assert [c["tool"] for c in two.tool_calls] == ["who_knows", "get_course_stats"], two.tool_calls
     weakest = turn("which skills is the Stores team weakest in?", user=oliver)
     [gaps] = weakest.tool_calls
     assert gaps["tool"] == "get_skill_gaps" and gaps["arguments"] == {"department": "Stores"}, weakest.tool_calls
