@@ -19,7 +19,6 @@ import streamlit as st
 
 from agents.i18n import language, t
 from ui import cookie_routes, startup
-from ui.home_elements import draw_home_elements_unseen
 
 # Pages by role: (file, title message id, icon); the first is the role's home.
 EMPLOYEE_PAGES = [
@@ -90,7 +89,6 @@ def sign_in_page() -> None:
     sign-in form, not the screen (two 1,200 px fields on a laptop)."""
     with st.container(width=SIGN_IN_WIDTH):
         sign_in_form()
-    draw_home_elements_unseen()  # while the visitor types: the home after it is not drawn grey first
 
 
 def sign_in_form() -> None:

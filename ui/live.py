@@ -14,8 +14,7 @@ Two rules keep that harmless:
   run of that fragment finishes (a late timer tick included);
 - it refreshes itself (``run_every``) only while the work it follows is busy: with a review or a form on
   screen there is no timer that could race the admin's clicks. The fragment run that sees the work reach a
-  new stage reruns the whole page (the jobs table above it changes too) before drawing anything, so the new
-  stage's forms are drawn once, by the page's run, and no rerun is pending when the admin uses them."""
+  new stage reruns the whole page (the jobs table above it changes too)."""
 
 from __future__ import annotations
 
@@ -46,11 +45,8 @@ def live_panel(
     def panel() -> None:
         now = seen if first[0] else observe()
         first[0] = False
-        if stage(now) != st.session_state.get(key):
-            # a new stage: the whole page draws it (the jobs table and the job picker change too), and only the
-            # page: drawn here first, its widgets were in the admin's hands while the page's run drew them again,
-            # and a person picked in «Assign to…» just after publishing was dropped (session 17)
-            st.rerun()
         draw(now)
+        if stage(now) != st.session_state.get(key):
+            st.rerun()  # a new stage: the rest of the page (the jobs table, the job picker) changes too
 
     panel()
