@@ -9,7 +9,6 @@ comes from ``agents.tutor.service`` (the handlers are in ``ui/chat_*.py``).
 
 from __future__ import annotations
 
-import gc
 import importlib.util
 import sys
 
@@ -218,10 +217,6 @@ def launch(*, port: int | None = None, block: bool = True) -> gr.Blocks:
     config.export_native_settings()  # before Gradio's queue reads its settings
     _mark_matplotlib_missing()
     app = build_app().queue(default_concurrency_limit=32)
-    # What the process made to start (modules, the app's blocks, the models' wrappers: ~300,000 objects) lives as
-    # long as it does: kept out of the garbage collector's full passes, which walked it all (~190 ms every ~180
-    # turns, 1 ms a turn). What turns make is collected as before.
-    gc.freeze()
     path = config.get("SKILLNET_CHAT_PATH")  # behind a proxy that strips it (deploy/haproxy.cfg)
     app.launch(
         server_port=port or chat_port(),

@@ -4,14 +4,11 @@ code it makes (both threads: the caller's and the graph's)."""
 
 from __future__ import annotations
 
-import gc
-import socket
 import sys
 from pathlib import Path
 
 import psycopg
 
-import chat
 from agents.tutor import graph, service
 from core.turns import Done
 from tests.conftest import make_deps
@@ -85,16 +82,3 @@ def test_a_warm_grounded_turn_walks_three_steps_runs_seventeen_statements_and_26
     assert len(statements) <= 17, f"{len(statements)}: " + "\n".join(s[:60] for s in statements)
     # our own code's calls (2,423 in session 17; the statements and LangGraph's calls are not among them)
     assert calls.count <= 2600, calls.count
-
-
-def test_the_chat_server_keeps_what_it_made_to_start_out_of_full_collections(seeded_pool):
-    gc.unfreeze()
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    app = chat.launch(port=port, block=False)
-    try:
-        assert gc.get_freeze_count() > 100_000  # the modules, the app's blocks, the models' wrappers
-    finally:
-        app.close(verbose=False)
-        gc.unfreeze()  # the rest of this test process collects as before
