@@ -9,6 +9,7 @@ comes from ``agents.tutor.service`` (the handlers are in ``ui/chat_*.py``).
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import sys
 
@@ -212,8 +213,19 @@ def _mark_matplotlib_missing() -> None:
         sys.modules["matplotlib"] = None  # type: ignore[assignment]  # typeshed has no place for the mark
 
 
-def launch(*, port: int | None = None, block: bool = True) -> gr.Blocks:
-    """Start the chat server (``block=False``: in the background, for app.py and tests)."""
+def _freeze_what_started() -> None:
+    """What a chat process of its own made to start (modules, the models' wrappers, the app's blocks and server:
+    hundreds of thousands of objects) lives as long as it does: kept out of the garbage collector's full passes,
+    which walked it all (~190 ms every ~180 turns, ~1 ms a turn). Garbage first: a cycle frozen is never freed
+    (say an abandoned generator holding a pool connection). What turns make is collected as before."""
+    gc.collect()
+    gc.freeze()
+
+
+def launch(*, port: int | None = None, block: bool = True, own_process: bool = False) -> gr.Blocks:
+    """Start the chat server (``block=False``: in the background, for app.py and tests). ``own_process``: the
+    process serves only the chat (`python chat.py`), not the Streamlit app's process starting it beside its own
+    pages (ui/chat_server.py), whose objects come and go."""
     config.export_native_settings()  # before Gradio's queue reads its settings
     _mark_matplotlib_missing()
     app = build_app().queue(default_concurrency_limit=32)
@@ -222,11 +234,15 @@ def launch(*, port: int | None = None, block: bool = True) -> gr.Blocks:
         server_port=port or chat_port(),
         css=CSS + SOURCE_CSS,
         theme=app_theme(),
-        prevent_thread_lock=not block,
+        prevent_thread_lock=True,
         quiet=not block,
         root_path=path.rstrip("/") if path else None,
         footer_links=[],
     )
+    if own_process:
+        _freeze_what_started()
+    if block:
+        app.block_thread()
     return app
 
 
@@ -236,7 +252,7 @@ def main() -> None:
     deps = process_deps()
     load_demo_if_empty(deps.pool, embedder=deps)  # run alone on an empty database, the demo accounts can sign in
     start_metrics_server()  # the tutor's model calls are this process's: /metrics on SKILLNET_METRICS_PORT
-    launch()
+    launch(own_process=True)
 
 
 if __name__ == "__main__":

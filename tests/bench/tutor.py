@@ -32,6 +32,7 @@ Sections 3 and 4, as issue 33's figures are taken: python tests/bench/tutor.py -
 from __future__ import annotations
 
 import argparse
+import inspect
 import os
 import socket
 import sys
@@ -279,7 +280,9 @@ def gradio_section(people, chats: int, rounds: int, pairs: int) -> None:
     for name, fn in handlers.items():  # before build_app reads them
         setattr(chat, name, meter.handler(fn))
     try:
-        app = chat.launch(port=port, block=False)
+        # as `python chat.py` starts it (an older tree's launch may not take own_process)
+        own_process = {"own_process": True} if "own_process" in inspect.signature(chat.launch).parameters else {}
+        app = chat.launch(port=port, block=False, **own_process)
     finally:
         for name, fn in handlers.items():
             setattr(chat, name, fn)

@@ -1,14 +1,19 @@
 """What a warm tutor turn costs the chat server, in counts the machine's load doesn't move (README "Capacity"):
 the graph's steps (each costs LangGraph ~800 Python calls), the statements the turn runs and the calls of our own
-code it makes (both threads: the caller's and the graph's)."""
+code it makes (both threads: the caller's and the graph's); and what a chat process of its own keeps out of the
+garbage collector's full passes."""
 
 from __future__ import annotations
 
+import gc
+import socket
 import sys
+import weakref
 from pathlib import Path
 
 import psycopg
 
+import chat
 from agents.tutor import graph, service
 from core.turns import Done
 from tests.conftest import make_deps
@@ -82,3 +87,41 @@ def test_a_warm_grounded_turn_walks_three_steps_runs_seventeen_statements_and_26
     assert len(statements) <= 17, f"{len(statements)}: " + "\n".join(s[:60] for s in statements)
     # our own code's calls (2,423 in session 17; the statements and LangGraph's calls are not among them)
     assert calls.count <= 2600, calls.count
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class _Cycle:
+    """An object that refers to itself: only the garbage collector frees it."""
+
+    def __init__(self) -> None:
+        self.itself = self
+
+
+def test_a_chat_process_of_its_own_frees_its_garbage_then_keeps_the_rest_out_of_full_collections(seeded_pool):
+    gc.unfreeze()
+    garbage = weakref.ref(_Cycle())  # unreachable at once, a cycle: garbage until a collection
+    gc.disable()  # no automatic collection frees it on the way: only the launch's own
+    try:
+        app = chat.launch(port=_free_port(), block=False, own_process=True)  # as `python chat.py` starts it
+        try:
+            assert garbage() is None  # collected before the freeze, not kept for good
+            assert gc.get_freeze_count() > 100_000  # the modules, the app's blocks and server, the models' wrappers
+        finally:
+            app.close(verbose=False)
+    finally:
+        gc.enable()
+        gc.unfreeze()  # the rest of this test process collects as before
+
+
+def test_the_apps_own_chat_freezes_nothing(seeded_pool):
+    gc.unfreeze()
+    app = chat.launch(port=_free_port(), block=False)  # as ui/chat_server.py starts it beside the Streamlit pages
+    try:
+        assert gc.get_freeze_count() == 0
+    finally:
+        app.close(verbose=False)
