@@ -1,24 +1,24 @@
-"""The answer eval's held-out split (issue 29): 102 es/en questions (51 pairs, named `s17-…`) written at the start
-of session 17, before any rule changed and without reading the answer check, on facts no earlier question asks,
-worded as employees type (a situation, terse, without accents, or in the documents' terms; each language in its own
-words): 23 pairs on the six demo documents, 16 on the public TTS leave and travel pages and the Code of Conduct, 24
-questions answered by no document though each sits beside a covered topic (returning sale items, refunding one's
-own relative, a holiday apartment, a referral bonus, a customer's tip, a forklift driver's minimum age, where to
-smoke, a deleted e-mail recovered, annual leave paid out on leaving, an extra-legroom seat, phishing test e-mails,
-a target call length), asked of the offline tutor and of the naive anchor (the product's search, then the three
-sentences most similar to the question) in one run. Session 16's held-out, measured before and after its tuning, is
-train now (seeds/eval/answers/README.md), and so is one pair of session 17's (the angry customer at the till):
-its wording came from the lead's brief, which the helpers tuning the tutor read.
+"""The answer eval's held-out split (issue 29): 104 es/en questions (52 pairs, named `s18-…`) written at the start
+of session 18, before any rule changed and without reading the answer check or its losses, on facts no earlier
+question asks, worded unlike the earlier sets (the asker's own situation first, two clauses, a word the document
+never uses, British colloquial English, informal Latin-American Spanish; each language in its own words): 24 pairs
+on the six demo documents, 16 on the public TTS leave and travel pages and the Code of Conduct, 24 questions
+answered by no document though each sits beside a covered topic (a breastfeeding break, paying in instalments, a
+company car, stopping a shoplifter, a supplier's Christmas wine, a flu jab, how long a click-and-collect order is
+kept, gift wrapping, courses done after a shift, a taxi home after a late stocktake, a fall on the way to work, an
+extended warranty), asked of the offline tutor and of the naive anchor (the product's search, then the three
+sentences most similar to the question) in one run. Session 17's held-out, measured at the start of that session,
+is train now (seeds/eval/answers/README.md).
 
 Issue 29's targets: facts in the answer >= 0.75, false grounding <= 5 %, abstention on answerable
 <= 5 %, es/en parity >= 0.9, first citation on the answering chunk >= 0.9, the tutor above the anchor
-in each language. On this split, measured once at the start of session 17 (main 7770808, load 12-14), tutor
-[anchor]: facts 0.218 [0.385] (es 0.205 [0.359], en 0.231 [0.410]; demo 0.174 [0.348], public 0.281 [0.438]),
-abstention 0.577 (es 0.590, en 0.564; demo 0.674, public 0.438), false grounding 0.292 (es 0.333, en 0.250) [1.0],
-first citation 0.727 [0.385], parity 0.686 [0.412]. Met: none of the targets; the tutor abstains on 45 of 78
-answerable questions and grounds 7 of 24 unanswerable ones, and the anchor holds more facts in both languages.
-The asserts are floors: each figure as last measured, at least one question under it (facts 16/78, es 7/39, en
-8/39, first citation 23/33 answered, false grounding 8/24, abstention 46/78, parity 34/51), so that a regression
+in each language. On this split, measured once at the start of session 18 (main 0554336, load 11-15), tutor
+[anchor]: facts 0.175 [0.312] (es 0.200 [0.375], en 0.150 [0.250]; demo 0.104 [0.229], public 0.281 [0.438]),
+abstention 0.713 (es 0.625, en 0.800; demo 0.833, public 0.531), false grounding 0.042 (es 0.000, en 0.083) [1.0],
+first citation 0.826 [0.312], parity 0.712 [0.308]. Met: false grounding only; the tutor abstains on 57 of 80
+answerable questions and the anchor holds more facts in both languages.
+The asserts are floors: each figure as last measured, at least one question under it (facts 13/80, es 7/40, en
+5/40, first citation 18/23 answered, false grounding 2/24, abstention 58/80, parity 36/52), so that a regression
 shows; they are not the targets.
 `python -m agents.tutor answers seeds/eval/answers/questions.jsonl --split heldout` prints the table.
 """
@@ -69,11 +69,11 @@ def test_facts_are_matched_folded_and_a_planted_wrong_figure_is_not():
 def test_held_out_figures_beside_the_anchor(report):
     print("\n" + table(report))
     tutor, anchor = report["figures"]["tutor"], report["figures"]["anchor"]
-    assert report["n"] == 102
-    assert tutor["all"]["facts"] >= 0.19 and tutor["all"]["first_citation"] >= 0.69
-    assert tutor["es"]["facts"] >= 0.17 and tutor["en"]["facts"] >= 0.19
-    assert tutor["all"]["false_grounding"] <= 0.34 < anchor["all"]["false_grounding"]
-    assert tutor["all"]["abstention"] <= 0.61 and tutor["all"]["parity"] >= 0.66
+    assert report["n"] == 104
+    assert tutor["all"]["facts"] >= 0.16 and tutor["all"]["first_citation"] >= 0.78
+    assert tutor["es"]["facts"] >= 0.17 and tutor["en"]["facts"] >= 0.12
+    assert tutor["all"]["false_grounding"] <= 0.09 < anchor["all"]["false_grounding"]
+    assert tutor["all"]["abstention"] <= 0.73 and tutor["all"]["parity"] >= 0.69
 
 
 def test_the_closest_material_is_the_nearest_text_not_the_nearest_title(report, seeded_pool, seeded_deps, lucia):
