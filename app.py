@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import faulthandler
+import signal
 from pathlib import Path
 
 import streamlit as st
@@ -209,6 +211,8 @@ async def serving(_app):
 if __name__ == "__main__":
     main()
 else:
+    # `kill -USR1 <pid>` prints every thread's stack to the server's output: what a page that never draws waits on
+    faulthandler.register(signal.SIGUSR1, all_threads=True)
     # the server is starting: the database is prepared now, not on the first browser visit
     startup.begin_preparing()
     app = st.App(__file__, routes=cookie_routes.routes(st.get_option("server.baseUrlPath")), lifespan=serving)

@@ -8,14 +8,17 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from ui import cookie_routes
 
@@ -71,30 +74,57 @@ def running_app(
         "true",
         *(extra_args or []),
     ]
-    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    if processes is not None:
-        processes.append(process)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                if process.poll() is not None:
-                    raise RuntimeError(process.stderr.read().decode()[-2000:]) from None
-                time.sleep(0.3)
-        else:
-            raise TimeoutError("streamlit did not start")
-        yield base
-    finally:
-        process.terminate()
+    # the server's output goes to a file, never to a pipe nobody reads while it runs: once a pipe's 64 KB fill,
+    # every thread that logs blocks on it for good (a page that never draws); a failing test prints its tail
+    with tempfile.TemporaryFile() as log:
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        if processes is not None:
+            processes.append(process)
+        base = f"http://127.0.0.1:{port}"
         try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+            deadline = time.monotonic() + timeout
+            while time.monotonic() < deadline:
+                try:
+                    with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as response:
+                        if response.status == 200:
+                            break
+                except OSError:
+                    if process.poll() is not None:
+                        raise RuntimeError(_tail(log)) from None
+                    time.sleep(0.3)
+            else:
+                raise TimeoutError(f"streamlit did not start:\n{_tail(log)}")
+            yield base
+        except Exception:
+            print(f"--- the app's output and its threads' stacks, last lines ---\n{_stacks(process, log)}")
+            raise
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+def _stacks(process, log) -> str:
+    """The server's last output after asking it for its threads' stacks (app.py registers SIGUSR1 for them)."""
+    if process.poll() is None:
+        before = log.seek(0, os.SEEK_END)
+        process.send_signal(signal.SIGUSR1)
+        deadline = time.monotonic() + 10
+        size = before
+        while time.monotonic() < deadline:  # until the dump has begun and stopped growing
+            time.sleep(0.3)
+            size, grown = log.seek(0, os.SEEK_END), size
+            if size > before and size == grown:
+                break
+    return _tail(log, 40_000)
+
+
+def _tail(log, size: int = 6000) -> str:
+    log.flush()
+    log.seek(max(0, log.seek(0, os.SEEK_END) - size))
+    return log.read().decode(errors="replace")
 
 
 @contextlib.contextmanager
@@ -169,6 +199,33 @@ def settle(page, timeout: float = STEP) -> None:
         " && !document.querySelector('[data-stale=\"true\"]')",
         timeout=timeout,
     )
+
+
+def pick(page, selectbox, option: str, timeout: float = STEP) -> None:
+    """Choose ``option`` in a Streamlit selectbox (a locator on its ``stSelectbox`` element) and see it chosen.
+
+    A rerun still under way when the list is opened (the page's last button) redraws the box and drops the
+    choice: this waits for the page to settle, types to filter the list, clicks the option, and tries again until
+    the box shows it (a busy CI machine lost one such pick once, session 17)."""
+    deadline = time.monotonic() + timeout / 1000
+    chosen = selectbox.get_by_text(option, exact=True)
+    while True:
+        settle(page)
+        try:
+            selectbox.click(timeout=20_000)
+            page.keyboard.type(option)  # a long list scrolls; typing filters it to the option
+            page.get_by_role("option", name=option, exact=True).click(timeout=20_000)
+            settle(page)
+            chosen.wait_for(timeout=10_000)
+            return
+        except PlaywrightTimeoutError:
+            page.keyboard.press("Escape")
+            assert time.monotonic() < deadline, f"{option!r} not chosen in {timeout / 1000:.0f} s"
+
+
+def selectbox(scope, label: str):
+    """The Streamlit selectbox labelled ``label`` in ``scope`` (a page, a frame or a locator)."""
+    return scope.locator('[data-testid="stSelectbox"]').filter(has=scope.get_by_label(label, exact=True))
 
 
 def chat_frame(page, address_part: str, timeout: float = STEP):

@@ -4,19 +4,11 @@ sees the new status and the note under My tickets. A Spanish admin's view of the
 
 import re
 
-from tests.browser import chromium_page, needs_chromium, open_page, running_app, sign_in, sign_out
+from tests.browser import chromium_page, needs_chromium, open_page, pick, running_app, selectbox, sign_in, sign_out
 from tests.people import upsert_user
 
 QUESTION = "El proyector de la sala B no enciende, solo a mí, desde hoy, sin mensaje de error"
 NOTE = "Cambiamos la lámpara del proyector esta tarde"
-
-
-def _pick(page, label: str, option: str) -> None:
-    """Choose in a Streamlit selectbox by typing the option and pressing Enter."""
-    page.get_by_label(label).click()
-    page.keyboard.type(option)
-    page.get_by_role("option", name=option, exact=True).wait_for(timeout=30_000)
-    page.keyboard.press("Enter")
 
 
 @needs_chromium
@@ -53,10 +45,10 @@ def test_ticket_filed_worked_and_followed_in_the_browser(db_url, org, pool, tmp_
             page.get_by_role("tab", name="Conversation").click()
             page.get_by_text(QUESTION).last.wait_for(timeout=30_000)  # the redacted snapshot
             page.screenshot(path=str(tmp_path / "3_admin_ticket_en.png"), full_page=True)
-            _pick(page, "Assign to", "Boss")
+            pick(page, selectbox(page, "Assign to"), "Boss")
             page.get_by_role("button", name="Save assignee").click()
             page.get_by_text("assigned to Boss").first.wait_for(timeout=60_000)
-            _pick(page, "New status", "in progress")
+            pick(page, selectbox(page, "New status"), "in progress")
             page.get_by_label("Note for the people affected").fill(NOTE)
             page.get_by_role("button", name="Save status").click()
             page.get_by_text("is now in progress; the people affected were notified").wait_for(timeout=60_000)

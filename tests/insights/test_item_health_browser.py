@@ -15,6 +15,7 @@ from tests.browser import (
     chromium_page,
     needs_chromium,
     open_page,
+    pick,
     running_app,
     settle,
     sign_in,
@@ -44,9 +45,7 @@ def _answer(page, exercise) -> None:
         form.get_by_label("Your answer").fill(content["model_answer"])
     elif exercise.type == "order_steps":
         for n, step in enumerate(content["steps"]):
-            form.locator('[data-testid="stSelectbox"]').nth(n).click()
-            page.keyboard.type(step)
-            page.get_by_role("option", name=step, exact=True).click()
+            pick(page, form.locator('[data-testid="stSelectbox"]').nth(n), step)
     form.get_by_role("button", name="Check answer").click()
 
 
@@ -69,9 +68,7 @@ def test_admin_regenerates_a_flagged_item_and_the_learner_meets_the_new_one(seed
         try:
             sign_in(page, base, "oliver@acme.test", "skillnet-admin")
             open_page(page, "Course statistics")
-            page.locator('[data-testid="stSelectbox"]').first.click()
-            page.keyboard.type(COURSE)
-            page.get_by_role("option", name=COURSE, exact=True).click()
+            pick(page, page.locator('[data-testid="stSelectbox"]').first, COURSE)
             page.get_by_role("heading", name="Course health").wait_for(timeout=STEP)
             item = page.locator(f".st-key-health_item_{old.id}")
             item.get_by_text(re.compile("^The key may be wrong")).first.wait_for(timeout=STEP)

@@ -7,7 +7,7 @@ from storage import courses as course_store
 from storage import lessons as lesson_store
 from storage import progress as progress_store
 from storage import users
-from tests.browser import chromium_page, needs_chromium, running_app, sign_in
+from tests.browser import chromium_page, needs_chromium, pick, running_app, sign_in
 from tests.learning.fresh import enroll_from_scratch
 
 COURSE = "Returns and Refunds Essentials"
@@ -42,9 +42,7 @@ def answer_exercise(page, exercise, answered_before: int, shots) -> None:
             form.get_by_label("Blank 1").fill(content["answers"][0])
         elif kind == "order_steps":
             for n, step in enumerate(content["steps"]):  # one picker per position, no "select all"
-                form.locator('[data-testid="stSelectbox"]').nth(n).click()
-                page.keyboard.type(step)  # the list scrolls; typing filters it to this step
-                page.get_by_role("option", name=step, exact=True).click()
+                pick(page, form.locator('[data-testid="stSelectbox"]').nth(n), step)
             page.screenshot(path=str(shots / "2_order_steps.png"), full_page=True)
         elif kind == "practical_case":
             form.get_by_label("Your answer").fill(content["model_answer"])
