@@ -159,10 +159,10 @@ st.caption(
             code_label("severity", ticket["severity"], LANG),
             code_label("category", ticket["category"], LANG),
             t(
-                "helpdesk.reported_by",
+                "helpdesk.reported_by" if ticket["department"] else "helpdesk.reported_by_no_department",
                 LANG,
                 name=ticket["reporter"] or "—",
-                department=ticket["department"] or "—",
+                department=ticket["department"],
                 when=format_datetime(ticket["created_at"], LANG),
             ),
             t("helpdesk.affected_count", LANG, count=ticket["affected"]),

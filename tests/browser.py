@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from playwright.sync_api import expect
 
 from ui import cookie_routes
 
@@ -206,19 +207,19 @@ def pick(page, selectbox, option: str, timeout: float = STEP) -> None:
 
     A rerun still under way when the list is opened (the page's last button) redraws the box and drops the
     choice: this waits for the page to settle, types to filter the list, clicks the option, and tries again until
-    the box shows it (a busy CI machine lost one such pick once, session 17)."""
+    the box's input holds it (a busy CI machine lost one such pick once, session 17)."""
     deadline = time.monotonic() + timeout / 1000
-    chosen = selectbox.get_by_text(option, exact=True)
+    field = selectbox.locator("input")
     while True:
         settle(page)
         try:
-            selectbox.click(timeout=20_000)
+            field.click(timeout=20_000)
             page.keyboard.type(option)  # a long list scrolls; typing filters it to the option
             page.get_by_role("option", name=option, exact=True).click(timeout=20_000)
             settle(page)
-            chosen.wait_for(timeout=10_000)
+            expect(field).to_have_value(option, timeout=10_000)
             return
-        except PlaywrightTimeoutError:
+        except (PlaywrightTimeoutError, AssertionError):
             page.keyboard.press("Escape")
             assert time.monotonic() < deadline, f"{option!r} not chosen in {timeout / 1000:.0f} s"
 

@@ -41,7 +41,9 @@ def test_ticket_filed_worked_and_followed_in_the_browser(db_url, org, pool, tmp_
             sign_in(page, base, "boss@hd.test", "pw-boss-123")
             open_page(page, "Helpdesk tickets")
             page.get_by_text("reported by Ana").wait_for(timeout=120_000)
-            assert "El proyector de la sala B no enciende" in page.inner_text("body")  # the description
+            body = page.inner_text("body")
+            assert "El proyector de la sala B no enciende" in body  # the description
+            assert "reported by Ana on " in body  # she has no department: no "(—)" where it would be
             page.get_by_role("tab", name="Conversation").click()
             page.get_by_text(QUESTION).last.wait_for(timeout=30_000)  # the redacted snapshot
             page.screenshot(path=str(tmp_path / "3_admin_ticket_en.png"), full_page=True)

@@ -58,6 +58,10 @@ MESSAGES = {
         "en": "reported by {name} ({department}) on {when}",
         "es": "reportado por {name} ({department}) el {when}",
     },
+    "helpdesk.reported_by_no_department": {
+        "en": "reported by {name} on {when}",
+        "es": "reportado por {name} el {when}",
+    },
     "helpdesk.external_issue": {"en": "External issue", "es": "Incidencia externa"},
     "helpdesk.drafted_by_agent": {
         "en": "Drafted with the helpdesk assistant, then reviewed and filed by the reporter; "
