@@ -22,7 +22,7 @@ from core.names import fold
 # where a deadline starts; the firm ones can only introduce a date
 _FIRM = (
     r"by|before|due date(?: to| is| of)?|due(?: by| on)?|until|till|no later than|deadline(?: of| is| to)?|"
-    r"finish by|antes de(?:l| la| el)?|"
+    r"finish by|antes de(?:l| la| el)?|a(?= (?:final|finales|fin) de)|"
     r"hasta(?: el)?|plazo(?: hasta)?|fecha(?: limite)?|con fecha|para(?= (?:el )?(?:final|finales|fin) )|"
     r"para cuando|for when|by the time|after|despues de|tras|once"  # "para cuando vuelva": said, not dropped
 )
@@ -64,6 +64,7 @@ _NEXT_WEEKDAY_ES = re.compile(
     r"\b(?:el )?proximo (lunes|martes|miercoles|jueves|viernes|sabado|domingo)\b"
     r"|\b(?:el )?(lunes|martes|miercoles|jueves|viernes|sabado|domingo) que viene\b"
 )
+_NO_DEADLINE = re.compile(r"\b(?:no|without|sin)\s+(?:a\s+|any\s+)?(?:deadline|due date|fecha|plazo)\b")
 _SETTINGS = {"PREFER_DATES_FROM": "future", "DATE_ORDER": "DMY", "RETURN_AS_TIMEZONE_AWARE": False}
 _MAX_WORDS = 6
 
@@ -176,6 +177,8 @@ def deadline_in(message: str, today: date) -> date | str | None:
     """The deadline the message gives: a date, the words said when they are no date dateparser reads
     (after a firm cue: "before Christmas" → "Christmas"), or None when it gives none."""
     text = _spanish_idioms(_spelled(_plain(message)))
+    if _NO_DEADLINE.search(text):  # "No deadline needed.", "sin fecha": none given, on purpose
+        return None
     unreadable = None
     for firm, words in _tails(text):
         for size in range(len(words), 0, -1):
@@ -184,6 +187,14 @@ def deadline_in(message: str, today: date) -> date | str | None:
         if firm and unreadable is None:
             unreadable = _as_typed(message, " ".join(words))
     return unreadable
+
+
+_ANY_DAY = date(2024, 1, 1)  # which day a deadline falls on doesn't decide whether one was said
+
+
+def gives_deadline(message: str) -> bool:
+    """Whether the message says a deadline at all ("…, due next friday", "para el viernes")."""
+    return deadline_in(message, _ANY_DAY) is not None
 
 
 def _as_typed(message: str, phrase: str) -> str:
@@ -216,7 +227,7 @@ _EXTENSIONS = (
     re.compile(rf"\b(?:another|otra|otro) {_UNIT}\b"),
     re.compile(  # extend … by 5 days, push … back two weeks, amplía una semana el plazo
         r"\b(?:extend|push|move|delay|bump|amplia|alarga|prorroga|extiende|retrasa|aplaza|estira)\w*\b"
-        rf"(?:\s+\S+){{0,5}}?\s+(?:by |back |en )?{_AMOUNT} {_UNIT}\b"
+        rf"(?:\s+\S+){{0,7}}?\s+(?:by |back |en )?{_AMOUNT} {_UNIT}\b"
     ),
 )
 # said to give more time, with no amount read: the tool is handed the words, and says it can't read them

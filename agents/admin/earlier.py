@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import TypedDict
 
+from agents.admin.deadlines import extension_in
 from agents.admin.names import OrgNames, words
 
 OPEN = ("assigned", "in_progress")
@@ -28,7 +29,7 @@ _INTRODUCTION = re.compile(
 )
 # the words that point at a course the message does not name (longest first: "that course" before "that")
 _COURSE_POINTERS = re.compile(
-    r"\b(?:(?:that|this|the same) (?:course|training|one)|it"
+    r"\b(?:(?:that|this|the same) (?:course|training|one)|(?-i:[Ii]t)"  # "it", never the department "IT"
     r"|(?:ese|este|el mismo|dicho|ese mismo) (?:curso|training)|esa formaci[oó]n|esta formaci[oó]n)\b",
     re.IGNORECASE,
 )
@@ -103,6 +104,21 @@ def without_introduction(message: str, org: OrgNames) -> str:
     return message
 
 
+# "¿y en nivel alto?", "only the experts", "Vale, ¿y de ellos quién está en Logística?": the last read narrowed
+_NARROWING_OPENERS = {"and", "y", "e", "only", "just", "solo", "but", "pero", "which", "cuales", "cual"}
+_FILLER_OPENERS = {"vale", "ok", "okay", "so", "pues", "entonces", "great", "genial", "thanks", "gracias", "bien"}
+_OF_THEM = (" de ellos ", " de ellas ", " de esos ", " de esas ", " of them ", " of those ", " among them ")
+
+
+def narrows(message: str, answer: EarlierAnswer | None) -> bool:
+    """A short follow-up that only narrows the previous answer's one read: it opens with "and" / "y" / "only",
+    or asks "of them"; what it narrows by (a department, a level, a kind) is read by the planner."""
+    said = [w for w in words(message) if w not in _FILLER_OPENERS]
+    plain = f" {' '.join(said)} "
+    opens = bool(said) and (said[0] in _NARROWING_OPENERS or any(phrase in plain for phrase in _OF_THEM))
+    return bool(answer and len(answer["reads"]) == 1 and opens and len(said) <= 8)
+
+
 def asks_who_they_are(message: str, answer: EarlierAnswer | None) -> bool:
     """ "and who are they?" after an answer that read something: its reads again, listing what it counted."""
     said = set(words(message))
@@ -112,7 +128,9 @@ def asks_who_they_are(message: str, answer: EarlierAnswer | None) -> bool:
 def with_earlier_course(message: str, earlier: str | None, org: OrgNames, answer: EarlierAnswer | None = None) -> str:
     """The message with "it" / "ese curso" replaced by the one course the previous message named, else the one
     course the previous answer named."""
-    clitic = bool(_COURSE_CLITICS & set(words(message)))
+    said = set(words(message))
+    # "Dale tres semanas más" after "¿Cómo va Sofía con el curso de atención al cliente?": her deadline in it
+    clitic = bool(_COURSE_CLITICS & said) or bool(_PERSON_POINTERS & said and extension_in(message) is not None)
     if org.courses_in(message) or not (clitic or _COURSE_POINTERS.search(message)):
         return message
     titles = org.courses_in(without_introduction(earlier, org)) if earlier else []

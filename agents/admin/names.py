@@ -22,8 +22,13 @@ from storage import users as user_store
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 WORD = re.compile(r"[^\W_]+")
 _QUOTED = re.compile(r"[\"“«'‘]([^\"”»'’]{3,80})[\"”»'’]")
+_ACRONYM = re.compile(r"\(([A-Z][A-Z ]{2,})\)")
 # Words that never name a person, skill or course on their own.
+# "training": "¿Quién va atrasado con su formación?" names no course ("información" is one slip away)
+# courtesy around a request ("Oye, … porfa", "Hi! …, cheers"): it names nothing and asks nothing
 STOPWORDS = {
+    "ser",  # "¿Quién podría ser mentor de Laura?": a verb, never Sergio
+    "son",
     "the",
     "and",
     "for",
@@ -37,19 +42,9 @@ STOPWORDS = {
     "knows",
     "show",
     "list",
-    "all",
-    "his",
-    "her",
-    "their",
-    "him",
-    "them",
-    "from",
-    "that",
-    "this",
-    "what",
-    "deadline",
-    "del",
-    "las",
+}
+STOPWORDS |= {"all", "his", "her", "their", "him", "them", "from", "that", "this", "what", "deadline", "del", "las"}
+STOPWORDS |= {
     "los",
     "una",
     "uno",
@@ -58,21 +53,13 @@ STOPWORDS = {
     "por",
     "curso",
     "cursos",
-    "training",  # "¿Quién va atrasado con su formación?" names no course ("información" is one slip away)
+    "training",
     "formacion",
     "habilidad",
     "nivel",
-    "quien",
-    "sabe",
-    "que",
-    "como",
-    "fecha",
-    "limite",
-    "todos",
-    "todas",
-    "employee",
-    "employees",
-    "empleado",
+}
+STOPWORDS |= {"quien", "sabe", "que", "como", "fecha", "limite", "todos", "todas", "employee", "employees", "empleado"}
+STOPWORDS |= {
     "empleados",
     "empleada",
     "assign",
@@ -84,29 +71,10 @@ STOPWORDS = {
     "pon",
     "high",
     "medium",
-    "low",
-    "alto",
-    "alta",
-    "medio",
-    "media",
-    "bajo",
-    "baja",
-    "expert",
-    "experto",
-    "experta",
-    "mark",
-    "marca",
-    "rate",
-    "verify",
-    "verifica",
-    "enrol",
-    "enroll",
-    "please",
-    "favor",
-    "thanks",
-    "gracias",
-    "hola",
-    "hello",
+}
+STOPWORDS |= {"low", "alto", "alta", "medio", "media", "bajo", "baja", "expert", "experto", "experta", "mark", "marca"}
+STOPWORDS |= {"rate", "verify", "verifica", "enrol", "enroll", "please", "favor", "thanks", "gracias", "hola", "hello"}
+STOPWORDS |= {
     "could",
     "would",
     "mind",
@@ -116,9 +84,10 @@ STOPWORDS = {
     "cuenta",
     "programme",
     "program",
-    # courtesy around a request ("Oye, … porfa", "Hi! …, cheers"): it names nothing and asks nothing
     "hey",
     "cheers",
+}
+STOPWORDS |= {
     "kindly",
     "thank",
     "buenas",
@@ -131,8 +100,8 @@ STOPWORDS = {
     "you",
     "can",
     "puedes",
-    "podrias",
 }
+STOPWORDS |= {"podrias"}
 # endings that make a first name familiar ("Tommy", "Pablito")
 _DIMINUTIVES = ("my", "ie", "ito", "ita")
 # A typo is one slip in five letters: "Jmaes"/"James", "phising"/"phishing", "alretas"/"alertas".
@@ -182,6 +151,15 @@ def _typed_as(word: str, said: set[str]) -> bool:
     )
 
 
+def without(text: str, labels: Iterable[str]) -> str:
+    """``text``'s words (accents and case aside) with each label said in it taken out: what it says outside those
+    names ("Quién sabe de RGPD en atencion al cliente" without the department: "quien sabe de rgpd en")."""
+    said = f" {' '.join(words(text))} "
+    for label in labels:
+        said = said.replace(f" {' '.join(words(label))} ", " ")
+    return said.strip()
+
+
 def best_names(message: str, names: list[str], same: dict[str, str] | None = None) -> list[str]:
     """The names best covered by the message's words. ``same`` maps each name to what it names (a skill's
     English and Spanish names name one skill), so two names of one thing tying is still a single winner."""
@@ -189,7 +167,9 @@ def best_names(message: str, names: list[str], same: dict[str, str] | None = Non
     said = set(content_words(message))
     scored: list[tuple[float, str]] = []
     for name in names:
-        if fold(name) in fold(message) or any(q and q in fold(name) for q in quoted):
+        acronym = _ACRONYM.search(name)  # "RGPD" is Protección de datos (RGPD), "LOTO" Lockout-tagout (LOTO)
+        said_acronym = acronym and f" {' '.join(words(acronym[1]))} " in f" {' '.join(words(message))} "
+        if fold(name) in fold(message) or said_acronym or any(q and q in fold(name) for q in quoted):
             scored.append((2.0 + len(name) / 1000, name))
             continue
         parts = set(content_words(name))

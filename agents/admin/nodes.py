@@ -17,6 +17,7 @@ from langgraph.runtime import Runtime
 
 from agents.admin import clarify, replies, routing, twin
 from agents.admin.deadline_moves import action_name
+from agents.admin.earlier import asks_who_they_are
 from agents.admin.gate import invalid_arguments, plan_disagreement, ungrounded_mentions
 from agents.admin.names import OrgNames
 from agents.admin.prompts import HISTORY_SUMMARY, SYNTHESIS_INSTRUCTION, SYSTEM_PROMPT
@@ -288,7 +289,10 @@ def synthesize(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
         reply.add(t("admin.phrase.done", lang, message=message) if "message" in done["result"] else message)
     reads = [call for call in state.get("tool_calls", []) if "preview" not in call["result"]]
     if reads:
-        twin_text = "\n".join(replies.summarize(c["tool"], c["arguments"], c["result"], lang) for c in reads)
+        in_full = asks_who_they_are(state.get("message", ""), state.get("earlier_answer"))  # "¿y quiénes son?"
+        twin_text = "\n".join(
+            replies.summarize(c["tool"], c["arguments"], c["result"], lang, in_full=in_full) for c in reads
+        )
         if ctx.llm.offline or (engine == "offline" and fallback is None):  # offline, or the model failed
             reply.add(twin_text)
         else:

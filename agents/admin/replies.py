@@ -40,22 +40,21 @@ def _error(result: dict) -> str:
     return f"{result['error']} {candidates}".strip()
 
 
-def summarize(tool: str, arguments: dict, result: dict, lang: str) -> str:
-    """One or a few lines about one tool's result."""
+def summarize(tool: str, arguments: dict, result: dict, lang: str, *, in_full: bool = False) -> str:
+    """One or a few lines about one tool's result; ``in_full`` ("¿y quiénes son?" after it): every row, and
+    each person with their job title, not the same few names again."""
     if "error" in result:
         return _error(result)
     rows = result.get("rows", [])
     n = result.get("total", len(rows))
-    limit = SHOWN.get(tool, 6)
+    limit = max(len(rows), 1) if in_full else SHOWN.get(tool, 6)
     if tool == "list_employees":
         active = sum(1 for r in rows if r.get("is_active"))
-        listed = t(
-            "admin.reply.employees",
-            lang,
-            n=n,
-            active=active,
-            names=_listing(rows, lambda r: r["full_name"], limit, lang),
-        )
+
+        def named(r: dict) -> str:
+            return f"{r['full_name']} ({r['job_title']})" if in_full and r.get("job_title") else r["full_name"]
+
+        listed = t("admin.reply.employees", lang, n=n, active=active, names=_listing(rows, named, limit, lang))
         # "¿Cuántas personas hay en Atención al Cliente?": the count said of the department(s) asked about
         return f"{departments_label(result['departments'], lang)}: {listed}" if result.get("departments") else listed
     if tool == "get_employee_detail" and "course" in result:  # "¿Qué tal lleva Elena el curso de seguridad?"
@@ -67,25 +66,23 @@ def summarize(tool: str, arguments: dict, result: dict, lang: str) -> str:
             for e in enrollments[:5]
         )
         skills = ", ".join(f"{s['skill']}: {code_label('level', s['level'], lang)}" for s in rows[:6])
-        # "Contact Centre Agent · Customer Care · active": the title and the department apart, and whether the
-        # account works ("¿Sigue activo Tom Baker?" showed a record that didn't say)
-        state = t("admin.reply.account_active" if person.get("is_active") else "admin.reply.account_inactive", lang)
-        role = " · ".join(part for part in (person.get("job_title"), person.get("department"), state) if part)
         return t(
             "admin.reply.employee_detail",
             lang,
             name=person["full_name"],
-            role=role,
+            role=_role(person, lang),
             courses=courses or t("admin.reply.none_m", lang),
             skills=skills or t("admin.reply.no_skills", lang),
         )
     if tool == "get_skills_matrix":
         return t("admin.reply.matrix", lang, employees=result["employees"], skills=result["skills"])
+    if tool == "get_skill_gaps" and "employee" in result:  # "What skills is Lucía missing for her role?"
+        return _person_gaps(rows, result["employee"], lang)
     if tool == "get_skill_gaps":
-        gaps = _listing(rows, lambda r: f"{r['skill']} ({r['experts']})", limit, lang)
-        text = t(
-            "admin.reply.gaps", lang, n=n, threshold=result["threshold"], gaps=gaps or t("admin.reply.none_f", lang)
-        )
+        counted = result["threshold"] > 1  # "no expert", not "fewer than 1 expert": each one's 0 goes unsaid
+        gaps = _listing(rows, lambda r: f"{r['skill']} ({r['experts']})" if counted else r["skill"], limit, lang)
+        asked = "admin.reply.gaps" if counted else "admin.reply.gaps_no_expert"
+        text = t(asked, lang, n=n, threshold=result["threshold"], gaps=gaps or t("admin.reply.none_f", lang))
         return f"{departments_label(result['department'], lang)} — {text}" if result.get("department") else text
     if tool == "who_knows" and result.get("unknown_skill"):
         return t(
@@ -186,9 +183,68 @@ def summarize(tool: str, arguments: dict, result: dict, lang: str) -> str:
     return ""
 
 
+def _role(person: dict, lang: str) -> str:
+    """ "Contact Centre Agent · Customer Care · active account": the title and the department apart, and whether
+    the account works ("¿Sigue activo Tom Baker?" showed a record that didn't say)."""
+    state = t("admin.reply.account_active" if person.get("is_active") else "admin.reply.account_inactive", lang)
+    return " · ".join(part for part in (person.get("job_title"), person.get("department"), state) if part)
+
+
+def _person_gaps(rows: list[dict], person: dict, lang: str) -> str:
+    """What one person lacks: their open courses' target levels not reached, then their colleagues' skills."""
+
+    def level(code: str | None) -> str:
+        return code_label("level", code, lang) if code else t("admin.reply.none_m", lang)
+
+    aimed = [r for r in rows if "course" in r]
+    known = [r for r in rows if r.get("colleagues")]
+    found = [
+        t(
+            "admin.reply.person_gaps_courses",
+            lang,
+            items="; ".join(
+                t(
+                    "admin.reply.person_gap_course",
+                    lang,
+                    skill=r["skill"],
+                    target=level(r["target"]),
+                    level=level(r["level"]),
+                    course=r["course"],
+                )
+                for r in aimed
+            ),
+        )
+        if aimed
+        else "",
+        t(
+            "admin.reply.person_gaps_colleagues",
+            lang,
+            department=person.get("department") or "—",
+            items=_listing(
+                known,
+                lambda r: t(
+                    "admin.reply.person_gap_known", lang, skill=r["skill"], n=r["colleagues"], best=level(r["best"])
+                ),
+                SHOWN["get_skill_gaps"],
+                lang,
+            ),
+        )
+        if known
+        else "",
+    ]
+    return t(
+        "admin.reply.person_gaps",
+        lang,
+        name=person["full_name"],
+        role=_role(person, lang),
+        found=" ".join(part for part in found if part) or t("admin.reply.person_gaps_none", lang),
+    )
+
+
 def _pending_courses(rows: list[dict], result: dict, limit: int, lang: str) -> str:
     """ "Cursos pendientes en Tiendas": who has which course open, how far, due when (earliest first)."""
-    scope = departments_label(result.get("departments") or [], lang) or t("admin.reply.whole_organisation", lang)
+    scope = result.get("employee") or departments_label(result.get("departments") or [], lang)
+    scope = scope or t("admin.reply.whole_organisation", lang)
     if not rows:
         return t("admin.reply.pending_courses_none", lang, scope=scope)
 

@@ -101,8 +101,8 @@ def resolve_person(
 
 def department_family(said: str, labels: Iterable[str]) -> list[str]:
     """The departments' names (of either language) one word said alone stands for when it begins several of
-    them: "Stores" for Stores Spain and Stores UK, "Tiendas" for Tiendas and Tiendas Reino Unido, so a question
-    asked of either gets one answer. None for a name of two words or a word that begins one name only."""
+    them: "Stores" for Stores Spain and Stores UK. None for a name of two words or a word that begins one name
+    only (a department's own name wins over this: ``department_members``)."""
     head = words(said)
     if len(head) != 1:
         return []
@@ -112,11 +112,10 @@ def department_family(said: str, labels: Iterable[str]) -> list[str]:
 
 def department_members(ctx: ToolContext, department: str, *, family: bool = False) -> tuple[list[str], set[UUID]]:
     """(the departments meant, named in the admin's language; everyone in them, active or not) for a department
-    named in either language ("Logística", "Logistics"). ``family`` (reads): a word that begins several
-    departments' names in the admin's language stands for all of them ("Stores": Stores Spain and Stores UK;
-    "Tiendas": Tiendas and Tiendas Reino Unido, so both languages get one answer), as it does in the other
-    language unless it names one department whole there ("Who works in Tiendas?"). A write names one whole.
-    None: one line."""
+    named in either language ("Logística", "Logistics"). ``family`` (reads): a word that names no department
+    whole but begins several names stands for all of them ("Stores": Stores Spain and Stores UK). A department's
+    own name is that department in either language: "Tiendas" is the Spanish stores (Stores Spain), as a Spanish
+    admin's org chart calls them, never Tiendas Reino Unido too. A write names one whole. None: one line."""
     labels: dict[str, dict[str, set[UUID]]] = {"en": {}, "es": {}}
     for lang, named in labels.items():
         for person in user_store.list_employees(ctx.conn, ctx.org_id, lang=lang):
@@ -124,11 +123,7 @@ def department_members(ctx: ToolContext, department: str, *, family: bool = Fals
                 named.setdefault(person.department, set()).add(person.id)
     every = {label: ids for named in labels.values() for label, ids in named.items()}
     whole = [label for label in every if fold(label) == fold(department)]
-    meant = (
-        (department_family(department, labels.get(ctx.lang, {})) or whole or department_family(department, every))
-        if family
-        else whole
-    )
+    meant = whole or department_family(department, every) if family else whole
     ids = set().union(*(every[label] for label in meant))
     if not ids:
         raise ToolError(t("admin.resolve.no_department", ctx.lang, label=department))

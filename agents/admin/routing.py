@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 
 from rapidfuzz.distance import DamerauLevenshtein
 
-from agents.admin.deadlines import extension_in
-from agents.admin.names import OrgNames, content_words, says_any, typo_of, words
+from agents.admin.deadlines import extension_in, gives_deadline
+from agents.admin.names import OrgNames, content_words, says_any, typo_of, without, words
 from agents.admin.prompts import MIN_ROUTE_SCORE, TOOL_EXEMPLARS
 from agents.admin.resolve import department_family
 from agents.admin.step_words import HELP_KEYWORDS, JOINERS, OUT_OF_SCOPE, STEP_SEPARATORS
@@ -48,6 +48,7 @@ _KEYWORD_WORDS = {tool: [words(phrase) for phrase in phrases] for tool, phrases 
 YES_NO_STARTS = {"is", "are", "was", "were", "has", "have", "did", "does", "está", "sigue", "ha", "tiene"}
 _ASKING_STARTS = {"do", "should", "shall", "han", "ya", "se"}  # with a question mark: "¿Ya archivaste…?"
 _RAW_WORD = re.compile(r"[^\W\d_]+")
+_PARTICIPLE = re.compile(r"(?:ad|id)(?:o|a|os|as)$")
 # a request asked politely ("Can you…?", "¿Me puedes…?"), after any greeting: an order, not a yes/no question
 _POLITE_WORDS = {"can", "could", "would", "will", "please", "puedes", "podrias", "podrías", "puede", "podría"}
 _POLITE_WORDS |= {"podemos", "quieres", "mind", "importa", "pls", "plz", "porfa", "favor", "need", "necesito"}
@@ -57,6 +58,7 @@ _GONE_QUIET_WORDS = {"inactive", "inactivos", "inactivas", "inactivo", "inactiva
 # "Who works in Tiendas?", "¿Quiénes están en Logística?": a department's people
 _STAFF_WORDS = {"works", "work", "working", "trabaja", "trabajan", "who", "quien", "quienes", "people", "personas"}
 _STAFF_WORDS |= {"team", "equipo", "staff", "plantilla", "gente", "members", "miembros", "everyone", "everybody"}
+_KNOW_WORDS = {"know", "knows", "sabe", "saben", "domina", "dominan", "maneja", "manejan"}
 _REMOVE_VERBS = {"remove", "revoke", "cut", "quita", "quitale", "elimina", "retira", "retirale", "bloquea"}
 _ACCESS_WORDS = {"access", "account", "login", "acceso", "cuenta"}
 _DEADLINE_WORDS = {"deadline", "deadlines", "plazo", "plazos"}
@@ -64,17 +66,8 @@ _MOVE_VERBS = {"move", "change", "push", "bump", "set", "extend", "bring", "camb
 _MOVE_VERBS |= {"ponle", "amplia", "alarga", "adelanta", "retrasa", "aplaza", "extiende"}
 _LISTING_WORDS = {"list", "lista", "listar", "show", "muestra", "muestrame", "ensename", "employees", "empleados"}
 # words that only ask about the person named ("what about Tom?", "¿y Lucía qué tal?")
-_ABOUT_WORDS = {
-    "about",
-    "tal",
-    "sobre",
-    "info",
-    "information",
-    "informacion",
-    "datos",
-    "details",
-    "detalles",
-    "news",
+_ABOUT_WORDS = {"about", "tal", "sobre", "info", "information", "informacion", "datos", "details", "detalles", "news"}
+_ABOUT_WORDS |= {
     "update",
     "how",
     "going",
@@ -85,16 +78,8 @@ _ABOUT_WORDS = {
     "pregunta",
     "ensename",
     "muestrame",
-    "ver",
-    "see",
-    "open",
-    "abre",
-    "look",
-    "mira",
-    "dime",
-    "tell",
-    "show",
 }
+_ABOUT_WORDS |= {"ver", "see", "open", "abre", "look", "mira", "dime", "tell", "show"}
 
 
 def _word_is(typed: str, keyword: str) -> bool:
@@ -103,6 +88,8 @@ def _word_is(typed: str, keyword: str) -> bool:
     forms = (keyword + "ing", keyword[:-1] + "ing", keyword + keyword[-1] + "ing")
     if typed == keyword or typed in forms:
         return True
+    if _PARTICIPLE.search(typed) and not _PARTICIPLE.search(keyword):
+        return False  # a state, not an order: "apuntado" is no slip of "apúntalo" ("¿Hay cursos sin nadie apuntado?")
     if len(typed) > len(keyword) and len(os.path.commonprefix([typed, keyword])) >= len(keyword) - 1:
         return False  # another ending of the same word ("desactivada", "¿está desactivada?"), not a slip
     return (
@@ -213,8 +200,8 @@ def route(
         if tool == "list_employees" and people and asked is None and not set(said) & _LISTING_WORDS:
             continue  # "Elena se ha ido de la empresa, quítale el acceso": said of one person, not a listing
         return tool
-    if org and not people and level_in(said) and org.named(step, org.skills):
-        return "who_knows"  # "Who are the forklift experts?", "¿Quién tiene al menos nivel medio en Oracle?"
+    if org and not people and (level_in(said) or set(said) & _KNOW_WORDS) and org.named(step, org.skills):
+        return "who_knows"  # "Who are the forklift experts?", "Who in Logistics knows manual handling?"
     if (
         org
         and not people
@@ -225,6 +212,8 @@ def route(
         return "list_employees"
     if org and not people and says_any(said, {"courses", "cursos"}) and not org.courses_in(step):
         return "list_courses"  # "Show me all the courses", "¿Qué cursos tenemos?"
+    if org and asked is None and people and _course(step, org) and gives_deadline(step):
+        return "assign_course"  # "Raúl, seguridad de la info, para el viernes": who, what and by when
     if embedder is None:
         return None
     # "Priya?", "Show me Emily Watson": a person and nothing else asked. "Schedule a meeting with Emily"
@@ -246,9 +235,7 @@ def _about_a_department(step: str, said: list[str], org: OrgNames) -> str | None
     plain = f" {' '.join(said)} "
     family = family_word(step, org)
     departments = [family] if family else org.said_whole(step, org.departments)
-    outside = step
-    for label in departments:
-        outside = re.sub(re.escape(label), " ", outside, flags=re.IGNORECASE)
+    outside = without(step, departments)
     course_named = bool(org.courses_in(outside)) if outside.strip() else False
     pending = says_any(said, PENDING_WORDS) or any(f" {phrase} " in plain for phrase in PENDING_PHRASES)
     if (
@@ -265,10 +252,9 @@ def _about_a_department(step: str, said: list[str], org: OrgNames) -> str | None
 
 def family_word(step: str, org: OrgNames) -> str | None:
     """A word said alone that begins several departments' names ("Who in Stores…": Stores Spain and Stores UK),
-    as typed; the tool reads it as all of them (``names.department_family``). None when a department is said
-    whole, unless that name is such a word itself ("Tiendas": Tiendas and Tiendas Reino Unido)."""
-    whole = org.said_whole(step, org.departments)
-    if whole and not department_family(max(whole, key=len), org.departments):
+    as typed; the tool reads it as all of them (``resolve.department_members``). None when a department is said
+    whole ("Tiendas" is the department so named, not Tiendas Reino Unido too)."""
+    if org.said_whole(step, org.departments):
         return None
     return next((w for w in _RAW_WORD.findall(step) if department_family(w, org.departments)), None)
 
@@ -327,11 +313,19 @@ def _split_joined(step: str, org: OrgNames | None) -> list[str]:
             if org and "?" not in cut[0] and not org.people_in(right) and asks_yes_or_no(right):
                 continue  # "Can you sign Chloe up for returns, due 15 January?": the whole request's question mark
             left_tool, right_tool = route(left, org, left_people), route(right, org, right_people)
+            if left_tool == "assign_course" and org and org.people_in(right) and _names_the_rest(left, right, org):
+                continue  # "enrol Emily and Harry on the expenses course": one list of people, one course
             if left_tool == "get_alerts" and right_tool == "assign_course" and left_people and not _question_at(left):
                 continue  # "Andrés va tarde con su curso, dale una semana más": why his deadline moves, no alerts
             if left_tool and right_tool:
                 return [*_split_joined(left, org), *_split_joined(right, org)]
     return [step]
+
+
+def _names_the_rest(left: str, right: str, org: OrgNames) -> bool:
+    """The right side only goes on with the left's order: the left names no course, the right one and no verb."""
+    said = words(right)
+    return not org.courses_in(left) and bool(org.courses_in(right)) and all(keyword_at(said, w) is None for w in WRITES)
 
 
 def _joins_a_name(left: str, joiner: str, right: str, org: OrgNames | None) -> bool:

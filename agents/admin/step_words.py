@@ -37,6 +37,12 @@ OUT_OF_SCOPE = [
     "nuevo curso",
     "reminder",
     "recordatorio",
+    "remind",  # "remind them": no tool sends a message
+    "recuerdale",
+    "recuerdaselo",
+    "recuerdales",
+    "recuerdaselos",
+    "nudge",
     "cambiarle la contrasena",  # a password is the sign-in page's, not the assistant's
     "cambiar la contrasena",
     "cambia la contrasena",
@@ -44,6 +50,9 @@ OUT_OF_SCOPE = [
     "change her password",
     "change his password",
     "change the password",
+    "job title to",  # a record's fields are the people page's, not the assistant's
+    "cambia el puesto",
+    "cambiale el puesto",
 ]
 HELP_KEYWORDS = ["help", "ayuda", "what can you do", "que puedes hacer"]
 

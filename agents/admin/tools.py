@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from agents.admin.department_reads import department_skill_gaps, list_pending_courses
+from agents.admin.department_reads import department_skill_gaps, list_pending_courses, person_skill_gaps
 from agents.admin.removal_writes import (
     execute_archive_course,
     execute_deactivate_employee,
@@ -128,6 +128,8 @@ def get_skills_matrix(ctx: ToolContext, args: dict) -> dict:
 
 
 def get_skill_gaps(ctx: ToolContext, args: dict) -> dict:
+    if name := str(args.get("employee_name") or "").strip():  # "What skills is Lucía missing for her role?"
+        return person_skill_gaps(ctx, name)
     threshold = max(1, int(args.get("threshold") or 1))
     if department := str(args.get("department") or "").strip():  # "the Stores team's weakest skills"
         return department_skill_gaps(ctx, department, threshold)
@@ -211,6 +213,9 @@ def get_alerts(ctx: ToolContext, args: dict) -> dict:
 
 def get_mentorship_suggestions(ctx: ToolContext, args: dict) -> dict:
     rows = skill_matrix.mentorship_suggestions(ctx.conn, ctx.org_id, lang=ctx.lang)
+    if name := str(args.get("employee_name") or "").strip():  # "Who could mentor Laura?": her pairs only
+        person = resolve_person(ctx, name=name).full_name
+        rows = [row for row in rows if person in (row.mentee, row.mentor)]
     return {"rows": jsonable(rows), "total": len(rows)}
 
 
@@ -247,8 +252,9 @@ ADMIN_TOOLS: list[AdminTool] = [
     ),
     AdminTool(
         "get_skill_gaps",
-        "Skills with fewer than `threshold` experts (people at high level); with a department, among its people.",
-        _props(threshold={"type": "integer", "default": 1}, department=_STR),
+        "Skills with fewer than `threshold` experts (people at high level); with a department, among its people; "
+        "with an employee, what they lack: their open courses' target levels, and their colleagues' skills.",
+        _props(threshold={"type": "integer", "default": 1}, department=_STR, employee_name=_STR),
         get_skill_gaps,
     ),
     AdminTool(
@@ -288,14 +294,14 @@ ADMIN_TOOLS: list[AdminTool] = [
     AdminTool(
         "list_pending_courses",
         "Unfinished enrollments (assigned or in progress): who, which course, progress, deadline. Optional "
-        "department: only its people's.",
-        _props(department=_STR),
+        "department: only its people's; optional employee_name: only theirs.",
+        _props(department=_STR, employee_name=_STR),
         list_pending_courses,
     ),
     AdminTool(
         "get_mentorship_suggestions",
-        "Mentor-mentee pairs: high-level people with low-level people on the same skill.",
-        _props(),
+        "Mentor-mentee pairs: high-level people with low-level people on the same skill; optionally one person's.",
+        _props(employee_name=_STR),
         get_mentorship_suggestions,
     ),
     AdminTool(

@@ -22,10 +22,11 @@ from agents.admin.earlier import (
     asks_who_they_are,
     courses_of,
     earlier_people,
+    narrows,
     with_earlier_course,
     without_introduction,
 )
-from agents.admin.names import EMAIL, STOPWORDS, WORD, OrgNames, content_words, course_phrase, says_any, words
+from agents.admin.names import EMAIL, STOPWORDS, WORD, OrgNames, content_words, course_phrase, says_any, without, words
 from agents.admin.routing import LEVEL_WORDS, family_word, route, split_steps
 from agents.admin.vocabulary import AT_LEAST_WORDS, BEGINNER_WORDS, NICKNAMES
 from agents.offline import detect_language
@@ -52,30 +53,17 @@ _ALERT_KIND_WORDS = {
     "overdue": {"overdue", "vencido", "vencidos", "vencida", "vencidas", "late", "atrasado", "atrasados", "missed"}
     | {"retrasado", "retrasados", "retrasada", "retrasadas"}
     | {"a tiempo", "on time", "past due", "va tarde", "van tarde"},
-    "deadline_at_risk": {"risk", "riesgo"},
+    "deadline_at_risk": {"risk", "riesgo", "won t make", "no va a llegar", "no van a llegar"},
     "repeated_failures": {"failures", "failing", "fails", "fallos", "falla", "fallan", "suspensos", "suspende"}
     | {"suspenden"},
     "inactive": {"inactive", "inactivos", "inactivas", "inactividad", "logged", "login", "sin entrar", "no entra"}
     | {"no ha entrado", "no han entrado", "conectarse", "conecta"},
     "skill_expired": {"expired", "caducada", "caducadas", "caducado", "caducados", "run out"},
-    "skill_expiring": {"expiring", "expire", "expires", "caducan", "caducar", "caduca", "run out soon"},
+    "skill_expiring": {"expiring", "expire", "expires", "caducan", "caducar", "caduca", "run out soon", "lapse"},
 }
-_INACTIVE_WORDS = {
-    "inactive",
-    "inactivo",
-    "inactivos",
-    "inactivas",
-    "deactivated",
-    "desactivados",
-    "desactivadas",
-    "desactivado",
-    "left",
-    "offboarded",
-    "disabled",
-    "ido",
-    "idos",
-    "baja",
-}
+_INACTIVE_WORDS = {"inactive", "inactivo", "inactivos", "inactivas", "deactivated"}
+_INACTIVE_WORDS |= {"desactivados", "desactivadas", "desactivado"}
+_INACTIVE_WORDS |= {"left", "offboarded", "disabled", "ido", "idos", "baja"}
 # "fewer than three experts"; not "one"/"una", which are as often articles ("no one", "una habilidad")
 _COUNT_WORDS = {word: value for word, value in NUMBER_VALUES.items() if value > 1}
 _ADMIN_WORDS = {"admin", "admins", "administrador", "administradores", "administradora", "administradoras"}
@@ -124,17 +112,24 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
     if tool == "get_employee_detail":  # with a course: how they are doing in it
         title = _course_title(step, org) if people and _course_meant(step, said, org) else ""
         return {"employee_name": people[0], **({"course_title": title} if title else {})} if people else {}
+    if tool == "get_mentorship_suggestions":  # "Who could mentor Laura?"
+        return {"employee_name": people[0]} if people else {}
     if tool == "get_skills_matrix":
         category = org.named(step, org.categories)
         return {"category": category[0]} if category else {}
-    if tool == "get_skill_gaps":  # "¿En qué habilidades flojea Logística?": among its people
+    if tool == "get_skill_gaps":  # "¿En qué habilidades flojea Logística?": among its people; Lucía's: hers
         number = re.search(r"\b(\d{1,2})\b", step)
         counted = int(number[1]) if number else next((_COUNT_WORDS[w] for w in said_in_order if w in _COUNT_WORDS), 0)
         return {
             **({"threshold": counted} if counted else {}),
-            **({"department": max(department, key=len)} if department else {}),
+            **({"employee_name": people[0]} if people else {}),
+            **({"department": max(department, key=len)} if department and not people else {}),
         }
     if tool in ("who_knows", "verify_skill"):
+        # "¿Quién sabe de RGPD en Atención al Cliente?": a skill named outside a department's name that is also
+        # a category's ("atención al cliente"): that skill, among that department's people
+        outside = without(step, department) if department else ""
+        step = outside if outside and org.named(outside, org.skills) else step
         # a skill is matched by any of its names (the admin may say it in Spanish or English), typos too
         skills = org.named(step, org.skills)
         # "who knows information security": a category named whole, and no skill, asks for its skills
@@ -151,10 +146,13 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
         # "Who in Stores UK is a beginner at returns?": that department's people; never one a skill's or a skill
         # category's name holds ("¿Quién sabe de atención al cliente?" asks about the category)
         named = [f" {' '.join(words(label))} " for label in [*org.skills, *org.categories]]
-        department = [d for d in department if not any(f" {' '.join(words(d))} " in label for label in named)]
+        if step != outside:
+            department = [d for d in department if not any(f" {' '.join(words(d))} " in label for label in named)]
         if tool == "who_knows" and department:
             args["department"] = max(department, key=len)
-        if tool == "who_knows" and says_any(said, BEGINNER_WORDS) and not said & AT_LEAST_WORDS:  # low only
+        # "the beginners at X", "¿Quién tiene nivel bajo en X?": that level only (none is "at least low")
+        beginners = says_any(said, BEGINNER_WORDS) or level == "low"
+        if tool == "who_knows" and beginners and not said & AT_LEAST_WORDS:
             return {**args, "level": "low"}
         if tool == "who_knows":
             return {**args, "min_level": level} if level else args
@@ -162,7 +160,8 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
     if tool == "get_alerts":  # "Who's overdue on the security course?": that course's alerts only
         kind = _pick(said_in_order, _ALERT_KIND_WORDS)
         # a course said whole or called one: "Who in Stores UK is overdue?" is no course ("Store policy …")
-        title = _course_title(step, org) if org.said_whole(step, org.courses) or _COURSE_WORDS & set(said) else ""
+        outside = without(step, department)  # "Stores UK: who's missed a course deadline?" names no course
+        title = _course_title(outside, org) if org.said_whole(step, org.courses) or _COURSE_WORDS & said else ""
         # "¿Quién va con retraso en Logística?"; not a department the course's title holds ("atención al cliente")
         department = [d for d in department if not title or fold(d) not in fold(title)]
         return {
@@ -200,6 +199,7 @@ _UNFINISHED_WORDS |= {"open"}
 # "What's Chloe's progress on the returns course?": a course meant without a course word or its whole title
 _PROGRESS_WORDS = {"progress", "progreso", "lleva", "far", "donde", "finished", "terminado", "termino", "acabado"}
 _PROGRESS_WORDS |= {"done", "completed", "completado", "acabo"}  # "Is Priya done with infosec?"
+_PROGRESS_WORDS |= {"avanzado", "avanza", "avanzando"}  # "¿Harry ha avanzado algo en devoluciones?"
 # "Which courses have nobody enrolled?", "¿Hay cursos vacíos?": only the courses no one takes
 _NOBODY_WORDS = {"nobody", "nobodys", "noone", "nadie", "empty", "vacio", "vacios", "vacia", "vacias", "zero"}
 
@@ -268,6 +268,33 @@ def _with_nicknames(org: OrgNames) -> OrgNames:
     return replace(org, courses=courses, departments=departments)
 
 
+# what a follow-up may narrow each read by ("¿y en Logística?", "only the experts", "¿y los vencidos?")
+_NARROWED_BY = {
+    "who_knows": {"department", "min_level", "level"},
+    "get_alerts": {"department", "kind"},
+    "list_pending_courses": {"department"},
+    "list_employees": {"department", "is_active", "role"},
+    "get_skill_gaps": {"department"},
+}
+
+
+def _narrowed(read: dict, message: str, org: OrgNames, today: date) -> dict | None:
+    """The previous read again, narrowed by what the follow-up says (a level said replaces the one before);
+    None when it names a person or a course (a request of its own) or nothing the read is narrowed by."""
+    tool, outside = read["tool"], without(message, org.said_whole(message, org.departments))
+    if org.people_in(outside) or org.courses_in(outside):  # "and in Customer Care?" names no course
+        return None
+    person = read["arguments"].get("employee_name")
+    if tool == "get_employee_detail" and person and _UNFINISHED_WORDS & set(words(message)):
+        return {"tool": "list_pending_courses", "arguments": {"employee_name": person}}  # "¿y cuáles tiene pendientes?"
+    if tool not in _NARROWED_BY:
+        return None
+    said = {k: v for k, v in arguments_for(tool, message, org, [], today).items() if k in _NARROWED_BY[tool]}
+    levels = {"level", "min_level"}
+    kept = {k: v for k, v in read["arguments"].items() if not (k in levels and levels & said.keys())}
+    return {"tool": tool, "arguments": {**kept, **said}} if said else None
+
+
 def plan_offline(
     conn: psycopg.Connection,
     org_id: UUID,
@@ -284,13 +311,18 @@ def plan_offline(
     if answer and asks_who_they_are(message, answer):  # "and who are they?": the same reads, listed in full
         return [dict(read) for read in answer["reads"]], []
     org = _with_nicknames(OrgNames.read(conn, org_id))
+    if answer and narrows(message, answer) and (narrowed := _narrowed(answer["reads"][0], message, org, today)):
+        return [narrowed], []
     planned: list[dict] = []
     unplanned: list[str] = []
     message = without_introduction(message, org)  # "Oliver here - …": the speaker is no target
     said_before = earlier_people(message, earlier, org, answer)
     message = with_earlier_course(message, earlier, org, answer)
+    step_before = None
     for step in split_steps(message, org):
         people = org.people_in(step) or said_before  # "…and mark him as high": the person said before
+        # "Apunta a Javier a seguridad… y dime quién va retrasado en ese curso": the course the step before named
+        step, step_before = (with_earlier_course(step, step_before, org) if step_before else step), step
         tool = route(step, org, people, embedder=embedder)
         if tool is None:
             unplanned.append(step)

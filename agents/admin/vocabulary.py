@@ -292,8 +292,15 @@ TOOL_KEYWORDS: dict[str, list[str]] = {
 # "Which skills is the Stores team weakest in?": its gaps (department_reads); "¿Quién no ha entrado…?": inactive
 TOOL_KEYWORDS["get_skill_gaps"] += ["weakest", "weak spots", "flojea", "flojean", "mas flojos", "puntos debiles"]
 TOOL_KEYWORDS["get_alerts"] += ["no ha entrado", "no han entrado", "sin conectarse", "no se conecta", "not logged"]
-# "Who's our best person at Oracle Financials?": its experts
-TOOL_KEYWORDS["who_knows"] += ["best person", "best at", "el mejor en", "la mejor en", "quien mejor"]
+# "Who's our best person at Oracle Financials?", "anyone know forklifts?": its experts
+TOOL_KEYWORDS["who_knows"] += ["best person", "best at", "el mejor en", "la mejor en", "quien mejor", "strongest at"]
+TOOL_KEYWORDS["who_knows"] += ["anyone know", "anybody know", "alguien sabe", "alguien que sepa", "quien mas sabe"]
+# "What's Chloe's job title?", "What's on Emily's record?": the person's record
+TOOL_KEYWORDS["get_employee_detail"] += ["job title", "puesto", "record", "todo lo que tengas"]
+# "What skills is Lucía missing for her role?": one person's gaps against their colleagues' (department_reads)
+TOOL_KEYWORDS["get_skill_gaps"] += ["missing for", "skills missing", "le faltan", "le falta"]
+# "Who looks like they won't make their deadline?", "Any skills about to lapse?"
+TOOL_KEYWORDS["get_alerts"] += ["won't make", "no va a llegar", "no van a llegar", "lapse", "about to expire"]
 # Tools a keyword alone can't pick: they need the thing they are about named in the step.
 NEEDS_PERSON = {"get_employee_detail", "deactivate_employee", "verify_skill"}
 NEEDS_COURSE = {"archive_course", "get_course_stats"}
@@ -307,21 +314,10 @@ HEADCOUNT_WORDS = {"headcount", "plantilla", "how many", "cuantos", "cuantas", "
 # Verbs that assign when a course and a person are named ("Give Emily the customer service course").
 ASSIGN_VERBS = {"give", "put", "add", "sign", "mete", "metele", "anade", "pon", "ponle", "haga", "hagan", "take"}
 ASSIGN_VERBS |= {"ponlos", "ponlas", "metelos", "metelas", "necesita", "necesitan", "needs"}  # "Isabel needs the…"
+ASSIGN_VERBS |= {"hacer"}  # "Todo Atención al Cliente tiene que hacer el repaso…"
 # Question words: a write keyword after one is a question about the state, not an order.
-QUESTION_WORDS = {
-    "who",
-    "whom",
-    "which",
-    "what",
-    "whose",
-    "quién",
-    "quiénes",
-    "qué",
-    "cuál",
-    "cuáles",
-    "quien",
-    "quienes",
-}
+QUESTION_WORDS = {"who", "whom", "which", "what", "whose", "quién"}
+QUESTION_WORDS |= {"quiénes", "qué", "cuál", "cuáles", "quien", "quienes"}
 # What admins call a course or a department for short ("Is Priya done with infosec?", "¿Quién va atrasado en
 # ciberseguridad?", "the HR team"): a name of the course whose title holds the words, or of the department so
 # named (under four letters only as written, capitals and all).

@@ -83,4 +83,34 @@ MESSAGES = {
         "en": "Note: “{title}” is a draft, not yet published.",
         "es": "Ojo: «{title}» es un borrador, aún sin publicar.",
     },
+    "admin.reply.person_gaps": {
+        "en": "{name} ({role}): SkillNet keeps no list of the skills a role needs, so I compared them with what "
+        "their open courses aim at and what their colleagues know. {found}",
+        "es": "{name} ({role}): SkillNet no guarda qué habilidades pide cada puesto, así que lo comparo con lo que "
+        "piden sus cursos abiertos y lo que saben sus compañeros. {found}",
+    },
+    "admin.reply.person_gaps_courses": {
+        "en": "Their courses aim higher: {items}.",
+        "es": "Sus cursos piden más: {items}.",
+    },
+    "admin.reply.person_gap_course": {
+        "en": "{skill} {target}, now {level} ({course})",
+        "es": "{skill} {target}, ahora {level} ({course})",
+    },
+    "admin.reply.person_gaps_colleagues": {
+        "en": "People in {department} know what they don't, or know it better: {items}.",
+        "es": "En {department} saben lo que no sabe, o lo saben mejor: {items}.",
+    },
+    "admin.reply.person_gap_known": {
+        "en": "{skill} ({n, plural, one {# colleague} other {# colleagues}}, up to {best})",
+        "es": "{skill} ({n, plural, one {# compañero} other {# compañeros}}, hasta {best})",
+    },
+    "admin.reply.person_gaps_none": {
+        "en": "Nothing missing: they reach what their courses aim at, and no colleague knows more.",
+        "es": "No le falta nada: llega a lo que piden sus cursos y ningún compañero sabe más.",
+    },
+    "admin.reply.gaps_no_expert": {
+        "en": "{n, plural, one {# skill has} other {# skills have}} no expert: {gaps}.",
+        "es": "{n, plural, one {# habilidad no tiene} other {# habilidades no tienen}} ningún experto: {gaps}.",
+    },
 }
