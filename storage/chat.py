@@ -33,6 +33,14 @@ class ChatSession:
 
 
 @dataclass(frozen=True)
+class SessionTitle:
+    """What a conversations list shows of a session: the chat rebuilds that list after every turn."""
+
+    id: UUID
+    title: str | None
+
+
+@dataclass(frozen=True)
 class ChatMessage:
     id: UUID
     session_id: UUID
@@ -107,6 +115,19 @@ def list_sessions(
                 WHERE org_id = %(org_id)s AND user_id = %(user_id)s AND agent_type = %(agent_type)s
                   AND is_active
                 ORDER BY updated_at DESC LIMIT %(limit)s""",
+            {"org_id": org_id, "user_id": user_id, "agent_type": agent_type, "limit": limit},
+        ).fetchall()
+
+
+def list_session_titles(
+    conn: psycopg.Connection, org_id: UUID, user_id: UUID, agent_type: str, limit: int = 50
+) -> list[SessionTitle]:
+    """``list_sessions``' sessions, id and title only: not each one's context, read from JSON."""
+    with conn.cursor(row_factory=class_row(SessionTitle)) as cur:
+        return cur.execute(
+            """SELECT id, title FROM chat_sessions
+               WHERE org_id = %(org_id)s AND user_id = %(user_id)s AND agent_type = %(agent_type)s AND is_active
+               ORDER BY updated_at DESC LIMIT %(limit)s""",
             {"org_id": org_id, "user_id": user_id, "agent_type": agent_type, "limit": limit},
         ).fetchall()
 

@@ -32,7 +32,7 @@ def conversation_on_screen(user, history: list) -> str | None:
     asked = [_text(turn["content"]) for turn in history or [] if turn.get("role") == "user"]
     if not asked:
         return None
-    for session in service.list_sessions(process_deps(), user)[:RECENT_CONVERSATIONS]:
+    for session in service.conversation_titles(process_deps(), user)[:RECENT_CONVERSATIONS]:
         said = [
             safe_markdown(message.content)
             for message in service.session_messages(process_deps(), user, session.id)

@@ -44,7 +44,7 @@ def relabel(user_ref: dict | None, request: gr.Request = None):
 
 
 def conversation_choices(user) -> list[tuple[str, str]]:
-    return [(s.title or "…", str(s.id)) for s in service.list_sessions(process_deps(), user)]
+    return [(s.title or "…", str(s.id)) for s in service.conversation_titles(process_deps(), user)]
 
 
 def chat_user(user_ref: dict | None):

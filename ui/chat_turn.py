@@ -104,8 +104,7 @@ def respond(
     for event in service.run_turn(
         process_deps(), user, message, session_id=session_id, from_exercise=context.get("exercise")
     ):
-        shown.take(event)
-        if isinstance(event, Token):
+        if isinstance(event, Token):  # most of a turn's events: nothing else looks at them
             answer += event.text
             if time.monotonic() - last >= UPDATE_INTERVAL:
                 history[-1]["content"] = notice + safe_markdown(answer)  # streamed text is rendered too
@@ -114,7 +113,9 @@ def respond(
                 # server the ask comes later than the interval, and every token was its own update (25-55
                 # full-history updates per offline answer under 20 chats, the work they all queued behind)
                 last = time.monotonic()
-        elif isinstance(event, Grounding):
+            continue
+        shown.take(event)
+        if isinstance(event, Grounding):
             asking = event.guided == "ask"  # a guiding question: no document has answered yet
             status = badge_html(None if asking else event.rung, None if asking else event.source, None, user.language)
             notice = f"_⚠️ {html.escape(event.notice)}_\n\n" if event.notice else ""

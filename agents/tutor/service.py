@@ -162,6 +162,12 @@ def list_sessions(deps: AppDeps, user: users.User) -> list[chat.ChatSession]:
         return chat.list_sessions(conn, user.org_id, user.id, AGENT)
 
 
+def conversation_titles(deps: AppDeps, user: users.User) -> list[chat.SessionTitle]:
+    """The conversations list, newest first: ids and titles."""
+    with deps.pool.connection() as conn:
+        return chat.list_session_titles(conn, user.org_id, user.id, AGENT)
+
+
 def session_messages(deps: AppDeps, user: users.User, session_id) -> list[chat.ChatMessage]:
     with deps.pool.connection() as conn:
         return chat.list_messages(conn, user.org_id, _own_session(conn, user, session_id).id)

@@ -1,7 +1,7 @@
 """What a warm tutor turn costs the chat server, in counts the machine's load doesn't move (README "Capacity"):
 the graph's steps (each costs LangGraph ~800 Python calls), the statements the turn runs and the calls of our own
-code it makes (both threads: the caller's and the graph's); and what a chat process of its own keeps out of the
-garbage collector's full passes."""
+code it makes (both threads: the caller's and the graph's), what the chat reads for its conversations list after
+it, and what a chat process of its own keeps out of the garbage collector's full passes."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ import chat
 from agents.tutor import graph, service
 from core.turns import Done
 from tests.conftest import make_deps
+from ui.chat_sign_in import conversation_choices
 
 QUESTION = "What is the maximum hotel price per night?"
 OURS = str(Path(__file__).resolve().parents[2]) + "/"  # the repository's own code: installed packages are elsewhere
@@ -87,6 +88,27 @@ def test_a_warm_grounded_turn_walks_three_steps_runs_seventeen_statements_and_26
     assert len(statements) <= 17, f"{len(statements)}: " + "\n".join(s[:60] for s in statements)
     # our own code's calls (2,423 in session 17; the statements and LangGraph's calls are not among them)
     assert calls.count <= 2600, calls.count
+
+
+def test_the_conversations_list_after_a_turn_reads_ids_and_titles_not_each_conversations_context(
+    seeded_pool, james, monkeypatch
+):
+    deps = make_deps(seeded_pool)
+    list(service.run_turn(deps, james, QUESTION, session_id=service.new_session(deps, james).id))
+    statements: list[str] = []
+    execute = psycopg.Cursor.execute
+
+    def counting(cursor, query, params=None, **options):
+        statements.append(str(query))
+        return execute(cursor, query, params, **options)
+
+    monkeypatch.setattr(psycopg.Cursor, "execute", counting)
+    choices = conversation_choices(james)
+    monkeypatch.undo()
+    assert choices == [(s.title or "…", str(s.id)) for s in service.list_sessions(deps, james)]
+    assert choices[0][0] == QUESTION  # the newest first, titled by its first question
+    (listing,) = [query for query in statements if "chat_sessions" in query]  # (and the chat's start, if first)
+    assert "SELECT id, title FROM chat_sessions" in listing, listing  # each context is JSON to decode: not read
 
 
 def _free_port() -> int:
