@@ -59,6 +59,7 @@ _GONE_QUIET_WORDS = {"inactive", "inactivos", "inactivas", "inactivo", "inactiva
 _STAFF_WORDS = {"works", "work", "working", "trabaja", "trabajan", "who", "quien", "quienes", "people", "personas"}
 _STAFF_WORDS |= {"team", "equipo", "staff", "plantilla", "gente", "members", "miembros", "everyone", "everybody"}
 _KNOW_WORDS = {"know", "knows", "sabe", "saben", "domina", "dominan", "maneja", "manejan"}
+_LACKING_WORDS = {"missing", "lacking", "lack", "lacks", "falta", "faltan"}
 _REMOVE_VERBS = {"remove", "revoke", "cut", "quita", "quitale", "elimina", "retira", "retirale", "bloquea"}
 _ACCESS_WORDS = {"access", "account", "login", "acceso", "cuenta"}
 _DEADLINE_WORDS = {"deadline", "deadlines", "plazo", "plazos"}
@@ -67,18 +68,8 @@ _MOVE_VERBS |= {"ponle", "amplia", "alarga", "adelanta", "retrasa", "aplaza", "e
 _LISTING_WORDS = {"list", "lista", "listar", "show", "muestra", "muestrame", "ensename", "employees", "empleados"}
 # words that only ask about the person named ("what about Tom?", "¿y Lucía qué tal?")
 _ABOUT_WORDS = {"about", "tal", "sobre", "info", "information", "informacion", "datos", "details", "detalles", "news"}
-_ABOUT_WORDS |= {
-    "update",
-    "how",
-    "going",
-    "everything",
-    "todo",
-    "quick",
-    "question",
-    "pregunta",
-    "ensename",
-    "muestrame",
-}
+_ABOUT_WORDS |= {"update", "how", "going", "everything", "todo", "quick", "question", "pregunta", "ensename"}
+_ABOUT_WORDS |= {"muestrame"}
 _ABOUT_WORDS |= {"ver", "see", "open", "abre", "look", "mira", "dime", "tell", "show"}
 
 
@@ -186,6 +177,10 @@ def route(
         return None
     if org and not people and (department_tool := _about_a_department(step, said, org)):
         return department_tool
+    if org and people and asked is not None and set(said) & _LACKING_WORDS and not org.courses_in(step):
+        return "get_skill_gaps"  # "What is Raúl missing?": what he lacks beside his courses and colleagues
+    if org and people and says_pending(said) and not org.courses_in(step) and not gives_deadline(step):
+        return "get_employee_detail"  # "what's Diego got left to do?": his record, each course with its state
     if says_any(said, _LEARNER_WORDS) and says_any(said, _GONE_QUIET_WORDS):
         return "get_alerts"  # "Which learners have gone inactive?": the inactivity alert, not the accounts
     for tool in TOOL_KEYWORDS:
@@ -237,7 +232,7 @@ def _about_a_department(step: str, said: list[str], org: OrgNames) -> str | None
     departments = [family] if family else org.said_whole(step, org.departments)
     outside = without(step, departments)
     course_named = bool(org.courses_in(outside)) if outside.strip() else False
-    pending = says_any(said, PENDING_WORDS) or any(f" {phrase} " in plain for phrase in PENDING_PHRASES)
+    pending = says_pending(said)
     if (
         pending
         and (departments or set(said) & {"courses", "cursos", "course", "curso", "training"})
@@ -248,6 +243,12 @@ def _about_a_department(step: str, said: list[str], org: OrgNames) -> str | None
     if departments and counted and not course_named and not set(said) & {"course", "curso", "courses", "cursos"}:
         return "list_employees"
     return None
+
+
+def says_pending(said: list[str]) -> bool:
+    """Courses not finished yet: "pendientes", "sin terminar", "what's left", "hasn't finished"."""
+    plain = f" {' '.join(said)} "
+    return says_any(said, PENDING_WORDS) or any(f" {phrase} " in plain for phrase in PENDING_PHRASES)
 
 
 def family_word(step: str, org: OrgNames) -> str | None:

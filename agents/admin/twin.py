@@ -53,7 +53,8 @@ _ALERT_KIND_WORDS = {
     "overdue": {"overdue", "vencido", "vencidos", "vencida", "vencidas", "late", "atrasado", "atrasados", "missed"}
     | {"retrasado", "retrasados", "retrasada", "retrasadas"}
     | {"a tiempo", "on time", "past due", "va tarde", "van tarde"},
-    "deadline_at_risk": {"risk", "riesgo", "won t make", "no va a llegar", "no van a llegar"},
+    "deadline_at_risk": {"risk", "riesgo", "won t make", "no va a llegar", "no van a llegar", "going to miss"}
+    | {"llegar tarde", "will miss", "gonna miss"},
     "repeated_failures": {"failures", "failing", "fails", "fallos", "falla", "fallan", "suspensos", "suspende"}
     | {"suspenden"},
     "inactive": {"inactive", "inactivos", "inactivas", "inactividad", "logged", "login", "sin entrar", "no entra"}
@@ -76,7 +77,8 @@ def _pick(words_in: list[str], table: dict[str, set[str]]) -> str | None:
     phrases = [(len(s), key) for key, synonyms in table.items() for s in synonyms if " " in s and f" {s} " in said]
     if phrases:
         return max(phrases, key=lambda found: found[0])[1]
-    return next(
+    exact = next((key for key, synonyms in table.items() if set(words_in) & synonyms), None)
+    return exact or next(  # "published" said is published, not a slip of "unpublished"
         (key for key, synonyms in table.items() if says_any(words_in, {s for s in synonyms if " " not in s})), None
     )
 
@@ -199,7 +201,7 @@ _UNFINISHED_WORDS |= {"open"}
 # "What's Chloe's progress on the returns course?": a course meant without a course word or its whole title
 _PROGRESS_WORDS = {"progress", "progreso", "lleva", "far", "donde", "finished", "terminado", "termino", "acabado"}
 _PROGRESS_WORDS |= {"done", "completed", "completado", "acabo"}  # "Is Priya done with infosec?"
-_PROGRESS_WORDS |= {"avanzado", "avanza", "avanzando"}  # "¿Harry ha avanzado algo en devoluciones?"
+_PROGRESS_WORDS |= {"avanzado", "avanza", "avanzando", "getting"}  # "¿Harry ha avanzado algo en devoluciones?"
 # "Which courses have nobody enrolled?", "¿Hay cursos vacíos?": only the courses no one takes
 _NOBODY_WORDS = {"nobody", "nobodys", "noone", "nadie", "empty", "vacio", "vacios", "vacia", "vacias", "zero"}
 

@@ -295,19 +295,21 @@ TOOL_KEYWORDS["get_alerts"] += ["no ha entrado", "no han entrado", "sin conectar
 # "Who's our best person at Oracle Financials?", "anyone know forklifts?": its experts
 TOOL_KEYWORDS["who_knows"] += ["best person", "best at", "el mejor en", "la mejor en", "quien mejor", "strongest at"]
 TOOL_KEYWORDS["who_knows"] += ["anyone know", "anybody know", "alguien sabe", "alguien que sepa", "quien mas sabe"]
+TOOL_KEYWORDS["who_knows"] += ["strong at", "strong in", "fuerte en"]
 # "What's Chloe's job title?", "What's on Emily's record?": the person's record
 TOOL_KEYWORDS["get_employee_detail"] += ["job title", "puesto", "record", "todo lo que tengas"]
 # "What skills is Lucía missing for her role?": one person's gaps against their colleagues' (department_reads)
 TOOL_KEYWORDS["get_skill_gaps"] += ["missing for", "skills missing", "le faltan", "le falta"]
 # "Who looks like they won't make their deadline?", "Any skills about to lapse?"
 TOOL_KEYWORDS["get_alerts"] += ["won't make", "no va a llegar", "no van a llegar", "lapse", "about to expire"]
+TOOL_KEYWORDS["get_alerts"] += ["going to miss", "llegar tarde"]
 # Tools a keyword alone can't pick: they need the thing they are about named in the step.
 NEEDS_PERSON = {"get_employee_detail", "deactivate_employee", "verify_skill"}
 NEEDS_COURSE = {"archive_course", "get_course_stats"}
 # A department's unfinished courses ("Cursos pendientes en Tiendas", "Open courses for the Finance team")
 PENDING_WORDS = {"pending", "pendiente", "pendientes", "unfinished", "outstanding", "incomplete", "open", "abiertos"}
 PENDING_PHRASES = ["sin terminar", "sin acabar", "por terminar", "not finished", "still to finish", "to finish"]
-PENDING_PHRASES += ["left to finish", "what s left", "queda por terminar", "les queda", "le queda"]
+PENDING_PHRASES += ["left to finish", "what s left", "queda por terminar", "les queda", "le queda", "left to do"]
 PENDING_PHRASES += ["hasn t finished", "haven t finished", "hasn t completed", "haven t completed", "not completed"]
 # A department's head count ("How many people are in Customer Care?", "¿Cuánta gente trabaja en Finanzas?")
 HEADCOUNT_WORDS = {"headcount", "plantilla", "how many", "cuantos", "cuantas", "cuanta", "cuanto"}

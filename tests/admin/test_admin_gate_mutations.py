@@ -97,3 +97,20 @@ def test_the_preview_of_a_planted_plan_shows_the_change(planted, seeded_pool, ad
         conn.rollback()
     print("\npreview shows the misreading:", {kind: f"{caught[kind]}/{total[kind]}" for kind in sorted(total)})
     assert caught == total, {kind: f"{caught[kind]}/{total[kind]}" for kind in total}
+
+
+def test_a_clean_plan_is_never_sent_back(planted):
+    """The other half of judging the judge: each request's own expected calls, sent as a model would send them,
+    pass the plan check against the twin's plan (a request whose deadline no parser reads is left out: its
+    expected value is a placeholder, not what a model would send)."""
+    flagged, total = [], 0
+    for request in {request.text: request for _kind, request, _today, _plan, _mutated in planted}.values():
+        if any(args.get("deadline") == request_set.UNREADABLE for _tool, args in request.calls):
+            continue
+        plan = next(plan for _kind, r, _today, plan, _mutated in planted if r is request)
+        clean = [{"tool": tool, "arguments": dict(args)} for tool, args in request.calls]
+        total += 1
+        if plan_disagreement(clean, plan) is not None:
+            flagged.append(request.text)
+    print(f"\nclean plans sent back: {len(flagged)}/{total}")
+    assert total >= 50 and not flagged, flagged

@@ -116,6 +116,24 @@ def test_one_persons_mentors(turn):
             [("get_alerts", {"kind": "overdue", "department": "Stores UK"})],
         ),
         ("Any skills about to lapse for anyone?", [("get_alerts", {"kind": "skill_expiring"})]),
+        ("how many published courses are there", [("list_courses", {"status": "published"})]),  # not "unpublished"
+        ("who's going to miss their deadline?", [("get_alerts", {"kind": "deadline_at_risk"})]),
+        ("¿Quién va a llegar tarde con su curso?", [("get_alerts", {"kind": "deadline_at_risk"})]),
+        (
+            "how is Grace getting on with returns",
+            [
+                (
+                    "get_employee_detail",
+                    {"employee_name": "Grace O'Neill", "course_title": "Returns and Refunds Essentials"},
+                )
+            ],
+        ),
+        (
+            "Do we have anyone strong at budget analysis in Stores UK?",
+            [("who_knows", {"skill_name": "Budget analysis", "department": "Stores UK"})],
+        ),
+        ("What is Raul missing?", [("get_skill_gaps", {"employee_name": "Raúl Navarro"})]),
+        ("hey, what's diego got left to do?", [("get_employee_detail", {"employee_name": "Diego Martín"})]),
         (
             "Could you enrol Emily Watson and Harry Patel on the expenses course? No deadline needed.",
             [
