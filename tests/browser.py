@@ -16,6 +16,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -168,6 +169,7 @@ def sign_in(page, base_url: str, email: str, password: str) -> None:
     page.get_by_role("button", name="Sign in").click()
     page.get_by_text(email).wait_for(timeout=STEP)
     session_cookie(page)
+    settle(page)  # the sign-in's last run (the home) has finished: a click now is not lost to it
 
 
 def session_cookie(page, *, present: bool = True, timeout: float = STEP) -> dict | None:
@@ -248,7 +250,35 @@ def open_page(page, name: str) -> None:
     link.or_(more).first.wait_for(timeout=STEP)
     if not link.is_visible():
         more.click()
-    link.click()
+    _follow(page, link)
+
+
+def go_to(page, address: str) -> None:
+    """Open the page whose address ends in ``address`` (e.g. "tutor") by its link in the sidebar."""
+    _follow(page, page.locator(f"[data-testid=stSidebarNav] a[href$='/{address}']"))
+
+
+def _follow(page, link, timeout: float = STEP) -> None:
+    """Click a sidebar link once the page has settled, and wait until the address is the link's and that page's
+    run has finished. A click can be lost to a run still under way (a sign-in's last run draws the home), and a
+    page that never drew was all three of session 17's stalls: click again until the page is the one asked."""
+    deadline = time.monotonic() + timeout / 1000
+    target = urlsplit(link.get_attribute("href", timeout=timeout) or "").path
+
+    def arrived(url: str) -> bool:
+        return urlsplit(url).path == target
+
+    while True:
+        settle(page)
+        try:
+            link.click(timeout=20_000)
+            page.wait_for_url(arrived, timeout=20_000)
+            settle(page)
+            if arrived(page.url):
+                return
+        except PlaywrightTimeoutError:
+            pass
+        assert time.monotonic() < deadline, f"{target} did not open in {timeout / 1000:.0f} s (at {page.url})"
 
 
 def either(*names: str) -> re.Pattern:

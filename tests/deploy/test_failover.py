@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import STEP, chromium_page, needs_chromium, sign_in
+from tests.browser import STEP, chromium_page, go_to, needs_chromium, sign_in
 from tests.deploy.arrangement import HAPROXY, running_arrangement
 
 SHOTS = Path("/tmp/failover-shots")
@@ -46,7 +46,7 @@ def test_killing_the_pair_serving_you_loses_nothing(seeded_db_url, seeded_pool, 
     SHOTS.mkdir(exist_ok=True)
     with running_arrangement(seeded_db_url, tmp_path) as arrangement, chromium_page(self_signed=True) as page:
         sign_in(page, arrangement.base, "james@acme.test", "skillnet-demo")
-        page.locator("[data-testid=stSidebarNav] a[href$=tutor]").click()
+        go_to(page, "tutor")
         frame = page.locator("iframe").first.content_frame
         _ask(frame, FIRST, 0)
         before = _messages(seeded_pool, "james@acme.test")

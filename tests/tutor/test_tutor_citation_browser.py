@@ -11,7 +11,15 @@ from pathlib import Path
 
 from core.turns import Citations
 from storage import courses, manuals
-from tests.browser import chromium_page, free_port, needs_chromium, past_the_guiding_question, running_app, sign_in
+from tests.browser import (
+    chromium_page,
+    free_port,
+    go_to,
+    needs_chromium,
+    past_the_guiding_question,
+    running_app,
+    sign_in,
+)
 from tests.tutor.conftest import by_name, run
 
 SHOTS = Path("/tmp/tutor-citations")
@@ -67,7 +75,7 @@ def test_a_manual_citation_opens_its_highlighted_section_in_the_panel_and_the_vi
         chromium_page() as page,
     ):
         sign_in(page, base, "james@acme.test", "skillnet-demo")
-        page.locator("[data-testid=stSidebarNav] a[href$=tutor]").click()
+        go_to(page, "tutor")
         frame = page.locator("iframe").first.content_frame
         box = frame.get_by_placeholder("Ask your tutor…")
         box.wait_for(timeout=180_000)
@@ -98,7 +106,7 @@ def test_a_manual_citation_opens_its_highlighted_section_in_the_panel_and_the_vi
         page.screenshot(path=str(SHOTS / "2_source_viewer_en.png"), full_page=True)
 
         # the Tutor page again: a citation of a document's passage, not a manual's
-        page.locator("[data-testid=stSidebarNav] a[href$=tutor]").click()
+        go_to(page, "tutor")
         frame = page.locator("iframe").first.content_frame
         box = frame.get_by_placeholder("Ask your tutor…")
         try:

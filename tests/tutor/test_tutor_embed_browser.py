@@ -7,7 +7,7 @@ from pathlib import Path
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from tests.browser import chromium_page, free_port, needs_chromium, running_app, sign_in
+from tests.browser import chromium_page, free_port, go_to, needs_chromium, running_app, sign_in
 
 SHOTS = Path("/tmp/tutorfix")
 PLACEHOLDER = "Pregunta a tu tutor…"  # Lucía reads Spanish: every label is in her language
@@ -51,13 +51,13 @@ def test_tutor_input_and_send_stay_visible_when_embedded(seeded_db_url):
     chat_port = free_port()
     with running_app(seeded_db_url, extra_env={"SKILLNET_CHAT_PORT": str(chat_port)}) as base, chromium_page() as page:
         sign_in(page, base, "lucia@acme.test", "skillnet-demo")
-        page.locator("[data-testid=stSidebarNav] a[href$=course_player]").click()
+        go_to(page, "course_player")
         frame, frame_box, box = _ask(page, "embed=1", "¿Qué es el phishing?", "1_course_player.png")
         assert frame.locator("#tutor-chatbot").is_visible()
         assert _in_view(frame_box, box) and _in_view(frame_box, frame.get_by_role("button", name="Enviar", exact=True))
         assert not frame.get_by_text("Renombrar").first.is_visible()  # no sidebar over the chat
 
-        page.locator("[data-testid=stSidebarNav] a[href$=tutor]").click()
+        go_to(page, "tutor")
         frame, frame_box, box = _ask(
             # a question her security course teaches (an incident's deadline is also the warehouse manual's, a
             # course she isn't taking, whose 24-hour rule answers first: no guided opening for it)

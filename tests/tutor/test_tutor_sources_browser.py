@@ -18,6 +18,7 @@ from tests.browser import (
     chat_frame,
     chromium_page,
     free_port,
+    go_to,
     needs_chromium,
     past_the_guiding_question,
     running_app,
@@ -73,7 +74,7 @@ def test_lesson_source_opens_the_passage_and_the_tutor_page_answers_normally(see
         chromium_page() as page,
     ):
         sign_in(page, base, lucia.email, "skillnet-demo")
-        page.locator("[data-testid=stSidebarNav] a[href$=course_player]").click()
+        go_to(page, "course_player")
         page.get_by_text("Fuentes (").first.click(timeout=120_000)
         page.locator('[data-testid="stPageLink"] a').first.click()
         page.wait_for_url("**/source_viewer?chunk=*", timeout=60_000)
@@ -88,7 +89,7 @@ def test_lesson_source_opens_the_passage_and_the_tutor_page_answers_normally(see
         page.context.clear_cookies()
         learning.open_exercise(seeded_deps, james, exercise.id)  # as the course player does, then James walks away
         sign_in(page, base, james.email, "skillnet-demo")
-        page.locator("[data-testid=stSidebarNav] a[href$=tutor]").click()
+        go_to(page, "tutor")
         frame = page.locator("iframe").first.content_frame
         box = frame.get_by_placeholder("Ask your tutor…")
         box.wait_for(timeout=120_000)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from storage import tickets, users
-from tests.browser import chromium_page, free_port, needs_chromium, running_app, sign_in
+from tests.browser import chromium_page, free_port, go_to, needs_chromium, running_app, sign_in
 
 QUESTION = "¿Qué es el phishing?"
 
@@ -67,15 +67,15 @@ def test_planted_pixels_and_links_make_no_request(seeded_db_url, seeded_pool, li
     chat_port = free_port()
     with running_app(seeded_db_url, extra_env={"SKILLNET_CHAT_PORT": str(chat_port)}) as base, chromium_page() as page:
         sign_in(page, base, "lucia@acme.test", "skillnet-demo")
-        page.locator("[data-testid=stSidebarNav] a[href$=course_player]").click()
+        go_to(page, "course_player")
         page.get_by_text("🖼 pixel").first.wait_for(timeout=120_000)  # the planted lesson text, rendered as data
         page.screenshot(path=str(tmp_path / "course_player.png"), full_page=True)
 
-        page.locator("[data-testid=stSidebarNav] a[href$=my_tickets]").click()
+        go_to(page, "my_tickets")
         page.get_by_text("Badge reader broken").first.wait_for(timeout=120_000)
         page.screenshot(path=str(tmp_path / "my_tickets.png"), full_page=True)
 
-        page.locator("[data-testid=stSidebarNav] a[href$=tutor]").click()
+        go_to(page, "tutor")
         frame = page.locator(f'iframe[src*=":{chat_port}/"]').content_frame
         box = frame.get_by_placeholder("Pregunta a tu tutor…")
         box.wait_for(timeout=120_000)
