@@ -59,6 +59,7 @@ _GONE_QUIET_WORDS = {"inactive", "inactivos", "inactivas", "inactivo", "inactiva
 _STAFF_WORDS = {"works", "work", "working", "trabaja", "trabajan", "who", "quien", "quienes", "people", "personas"}
 _STAFF_WORDS |= {"team", "equipo", "staff", "plantilla", "gente", "members", "miembros", "everyone", "everybody"}
 _KNOW_WORDS = {"know", "knows", "sabe", "saben", "domina", "dominan", "maneja", "manejan"}
+_HOW_FAR_WORDS = {"doing", "going", "van", "llevan", "progress", "progreso"}
 _LACKING_WORDS = {"missing", "lacking", "lack", "lacks", "falta", "faltan"}
 _REMOVE_VERBS = {"remove", "revoke", "cut", "quita", "quitale", "elimina", "retira", "retirale", "bloquea"}
 _ACCESS_WORDS = {"access", "account", "login", "acceso", "cuenta"}
@@ -232,9 +233,10 @@ def _about_a_department(step: str, said: list[str], org: OrgNames) -> str | None
     departments = [family] if family else org.said_whole(step, org.departments)
     outside = without(step, departments)
     course_named = bool(org.courses_in(outside)) if outside.strip() else False
-    pending = says_pending(said)
+    # "¿Cómo van los de Logística con sus cursos?": how far its people are in what they have open
+    progress = departments and set(said) & {"courses", "cursos"} and set(said) & _HOW_FAR_WORDS
     if (
-        pending
+        (says_pending(said) or progress)
         and (departments or set(said) & {"courses", "cursos", "course", "curso", "training"})
         and not course_named
     ):

@@ -163,7 +163,9 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
         kind = _pick(said_in_order, _ALERT_KIND_WORDS)
         # a course said whole or called one: "Who in Stores UK is overdue?" is no course ("Store policy …")
         outside = without(step, department)  # "Stores UK: who's missed a course deadline?" names no course
-        title = _course_title(outside, org) if org.said_whole(step, org.courses) or _COURSE_WORDS & said else ""
+        # "¿Quién va retrasado con seguridad de la información?": one course named, if not whole
+        meant = org.said_whole(step, org.courses) or _COURSE_WORDS & said or len(org.courses_in(outside)) == 1
+        title = _course_title(outside, org) if meant else ""
         # "¿Quién va con retraso en Logística?"; not a department the course's title holds ("atención al cliente")
         department = [d for d in department if not title or fold(d) not in fold(title)]
         return {

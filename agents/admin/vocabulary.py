@@ -295,9 +295,9 @@ TOOL_KEYWORDS["get_alerts"] += ["no ha entrado", "no han entrado", "sin conectar
 # "Who's our best person at Oracle Financials?", "anyone know forklifts?": its experts
 TOOL_KEYWORDS["who_knows"] += ["best person", "best at", "el mejor en", "la mejor en", "quien mejor", "strongest at"]
 TOOL_KEYWORDS["who_knows"] += ["anyone know", "anybody know", "alguien sabe", "alguien que sepa", "quien mas sabe"]
-TOOL_KEYWORDS["who_knows"] += ["strong at", "strong in", "fuerte en"]
+TOOL_KEYWORDS["who_knows"] += ["strong at", "strong in", "fuerte en", "good with"]
 # "What's Chloe's job title?", "What's on Emily's record?": the person's record
-TOOL_KEYWORDS["get_employee_detail"] += ["job title", "puesto", "record", "todo lo que tengas"]
+TOOL_KEYWORDS["get_employee_detail"] += ["job title", "puesto", "record", "todo lo que tengas", "file"]
 # "What skills is Lucía missing for her role?": one person's gaps against their colleagues' (department_reads)
 TOOL_KEYWORDS["get_skill_gaps"] += ["missing for", "skills missing", "le faltan", "le falta"]
 # "Who looks like they won't make their deadline?", "Any skills about to lapse?"

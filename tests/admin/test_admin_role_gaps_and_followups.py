@@ -134,6 +134,17 @@ def test_one_persons_mentors(turn):
         ),
         ("What is Raul missing?", [("get_skill_gaps", {"employee_name": "Raúl Navarro"})]),
         ("hey, what's diego got left to do?", [("get_employee_detail", {"employee_name": "Diego Martín"})]),
+        ("sofia's file", [("get_employee_detail", {"employee_name": "Sofía Romero"})]),
+        ("who's good with Oracle", [("who_knows", {"skill_name": "Oracle Financials"})]),
+        (
+            "quien va retrasado con seguridad de la informacion?",
+            [("get_alerts", {"kind": "overdue", "course_title": "Information Security Essentials"})],
+        ),
+        ("¿cómo van los de logística con sus cursos?", [("list_pending_courses", {"department": "Logística"})]),
+        (
+            "how are the logistics people doing with their courses?",
+            [("list_pending_courses", {"department": "Logistics"})],
+        ),
         (
             "Could you enrol Emily Watson and Harry Patel on the expenses course? No deadline needed.",
             [
