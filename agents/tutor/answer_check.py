@@ -68,7 +68,7 @@ many much long often soon quickly far time times amount kind sort way need needs
 cuanto cuanta cuantos cuantas tiempo plazo cantidad forma manera necesito puedo pueden tengo hay
 company empresa acme employee employees empleado empleados staff personal alguien someone something algo
 use using uses usar uso own propio propia get gets give given take dar tener estar esta within dentro
-off libre libres dan hago
+off libre libres dan hago now ahora
 """
 _ASKING = frozenset(fold(w) for w in _ASKING_WORDS.split())
 STEM = glossary.STEM
@@ -121,9 +121,13 @@ def pointer(sentence: str) -> bool:
     return bool(_POINTING.search(fold(rest))) or len(content_words(rest)) < POINTER_WORDS
 
 
+# "my new password", "soy nueva": the asker's situation, not the topic ("New York" is a name: kept)
+_NEW = re.compile(r"\b(?i:new|nuev[oa]s?)\b(?!\s+[A-ZÁÉÍÓÚÑ])")
+
+
 def key_terms(question: str) -> list[str]:
     """The question's words that say what it is about (folded, question words and fillers dropped)."""
-    return list(dict.fromkeys(w for w in content_words(question) if w not in _ASKING))
+    return list(dict.fromkeys(w for w in content_words(_NEW.sub(" ", question)) if w not in _ASKING))
 
 
 _WORD_VECTORS_KEPT = 8192
@@ -201,7 +205,8 @@ class Ranked:
 @functools.lru_cache(maxsize=256)
 def ranked_sentences(message: str, passages: tuple[Passage, ...], embedder: Embedder) -> tuple[Ranked, ...]:
     """The passages' statements (front matter excluded), best answer first: similarity to the question,
-    plus KIND_BONUS for the kind of fact asked, plus RETRIEVAL_WEIGHT times the passage's retrieval score
+    plus KIND_BONUS for the kind of fact asked (a step is judged, not ranked: the sentences around it say
+    what it does), plus RETRIEVAL_WEIGHT times the passage's retrieval score
     (the chunk's vector and BM25: which passage is on the case). Every statement is embedded (the anchor
     of issue 29, similarity alone, beat a selection that embedded nothing); a sentence's vector is kept
     once computed, and the same chunks come back turn after turn."""
@@ -219,7 +224,7 @@ def ranked_sentences(message: str, passages: tuple[Passage, ...], embedder: Embe
             position,
             sentence,
             near
-            + KIND_BONUS * holds_kind(f"{sentence} {context}", kind)
+            + KIND_BONUS * (kind == "procedure" or holds_kind(f"{sentence} {context}", kind))
             + RETRIEVAL_WEIGHT * (by_index[number].score or 0.0),
             f"{context} {by_index[number].document}",
             by_index[number].document,
@@ -285,14 +290,16 @@ def _best_of_each_language(ranked: tuple[Ranked, ...], language: str) -> list[tu
 
 def adds_to_answer(message: str, extra: Ranked, chosen: list[Ranked], embedder: Embedder) -> bool:
     """Whether ``extra`` belongs beside the sentences ``chosen`` for the answer: it holds the kind of fact
-    asked, and either follows or precedes a chosen sentence of its passage or covers PAD_COVERAGE of the
-    question's key terms in its own words (a sentence of another section that shares a heading word is
-    padding: a flights rule beside the holiday answer); and it does not repeat a chosen sentence's fact
-    from the other language version of a document."""
+    asked (beside a step, the sentence that goes on with it: "It sends the message to the security team"), and
+    either follows or precedes a chosen sentence of its passage or covers PAD_COVERAGE of the question's key
+    terms in its own words (a sentence of another section that shares a heading word is padding: a flights
+    rule beside the holiday answer); and it does not repeat a chosen sentence's fact from the other language
+    version of a document."""
     kind = asked_kind(message)
     beside = any(c.number == extra.number and abs(c.position - extra.position) == 1 for c in chosen)
+    framed = extra.sentence if beside else f"{extra.sentence} {extra.context}"
     return (
-        holds_kind(extra.sentence if beside else f"{extra.sentence} {extra.context}", kind)
+        (beside and kind == "procedure" or holds_kind(framed, kind))
         and (beside or coverage(key_terms(message), extra.sentence, embedder) >= _pad_bar(extra, chosen))
         and not any(same_fact(extra.sentence, c.sentence, embedder) for c in chosen)
     )

@@ -1,5 +1,5 @@
-"""What kind of fact a question asks (when, how many, who, may I) and whether a sentence holds one: the
-answer check's fact test (agents/tutor/answer_check.py), on folded text in Spanish and English."""
+"""What kind of fact a question asks (what do I do, when, how many, who, may I) and whether a sentence holds
+one: the answer check's fact test (agents/tutor/answer_check.py), on folded text in Spanish and English."""
 
 from __future__ import annotations
 
@@ -8,6 +8,15 @@ import re
 from core.text import MONTHS_EN, MONTHS_ES, NUMBER_WORDS, TIME_UNITS, alternation, fold
 
 _KIND_ASKED = [  # (kind, question pattern on folded text); the first that matches decides
+    (
+        # what to do in a situation ("I clicked a dodgy link, what now?", "¿qué hago?"): the answer is a step
+        "procedure",
+        re.compile(
+            r"\b(what (now|next|should i do|do i do|do we do|must i do|do i have to do|can i do)|"
+            r"que (hago|debo hacer|tengo que hacer|hay que hacer|hacemos|puedo hacer)|"
+            r"como (aviso|lo aviso|lo comunico|informo|lo notifico|actuo|procedo))\b"
+        ),
+    ),
     (
         "when",
         re.compile(
@@ -27,7 +36,8 @@ _KIND_ASKED = [  # (kind, question pattern on folded text); the first that match
     (
         "who",
         re.compile(
-            r"^\W*(who|whom|quien|quienes)\b|\b(who (must|can|may|pays|approves)|quien (debe|puede|paga|tiene))\b"
+            r"^\W*(who|whom|quien|quienes)\b|\b(who (must|can|may|pays|approves)|quien (debe|puede|paga|tiene))\b|"
+            r"\b(a|con) quien(es)?\b"
         ),
     ),
     (
@@ -59,6 +69,22 @@ _ROLE = re.compile(
 _CONDITION = re.compile(
     r"\b(if|only if|unless|whenever|during|as long as|however long|si|solo si|salvo que|siempre que|durante|mientras)\b"
 )
+# a step to take: "report it straight away", "tell your manager", "avisamos a seguridad", "debe comunicarse"
+_STEP = re.compile(
+    r"\b(report|tell|call|contact|send|inform|notify|press|use|ask|write|forward|delete|change|follow|fill|"
+    r"refer|offer|explain|keep|stop|return|must|should|need to|have to|"
+    r"avisa|avise|avisar|comunica|comunique|comunicar|comunicarse|comunicamos|llama|llame|llamar|"
+    r"envia|envie|enviar|informa|informe|informar|contacta|contacte|contactar|pide|pida|pedir|"
+    r"usa|usar|utiliza|utilice|debe|deben|debes|hay que|tiene que|tienes que|ofrece|"
+    r"reporta|reportar|escribe|escribir|rellena|rellenar|entrega|"
+    # the manuals' own voice: "buscamos a un compañero", "mantenemos la calma"
+    r"buscamos|usamos|pedimos|mantenemos|entregamos|respondemos|abrimos|derivamos|anotamos|registramos|"
+    r"revisamos|retiramos|ayudamos|acompanamos|atendemos|escuchamos|ofrecemos|explicamos|avisamos|llamamos)\b"
+)
+# "how long" asks a length too ("how long does my password need to be?"): a figure with a unit of length
+_LENGTH = re.compile(
+    r"\b(characters?|caracteres|digits?|digitos|letters?|letras|words|palabras|cm|mm|metres?|meters?|metros?)\b"
+)
 _RULE = re.compile(
     r"\b(may|can|cannot|can't|must|only|never|not|no|allowed|prohibited|forbidden|required|mandatory|"
     r"permitted|reimbursable|reimbursed|blocked|refused|accepted|puede|pueden|debe|deben|nunca|solo|"
@@ -77,9 +103,11 @@ def holds_kind(sentence: str, kind: str | None) -> bool:
     plain = fold(sentence)
     if kind in ("when", "rule") and _CONDITION.search(plain):
         return True
+    if kind == "procedure":
+        return bool(_STEP.search(plain))
     if kind == "when":
         return bool(
-            _PERIOD.search(plain)
+            (_PERIOD.search(plain) or _LENGTH.search(plain))
             and (_DIGIT.search(plain) or _NUMBER_WORDS.search(plain))
             or re.search(
                 r"\b(immediately|inmediato|inmediatamente|same day|mismo dia|end of|ultimo dia|"
