@@ -88,6 +88,10 @@ _IDIOMS_ES = (
     (re.compile(r"\b(?:en|dentro de|con) (?:un|el) plazo(?: maximo)? de\b"), "en"),
     (re.compile(r"\bde aqui a\b"), "en"),
     (re.compile(r"\bdia (\d{1,2})\b"), r"\1"),  # "para el día 20": the 20th
+    (
+        re.compile(r"\bwith (\w+ (?:days?|weeks?|months?)) to (?:do|finish|complete)\b"),
+        r"in \1",
+    ),  # "with a month to do it"
 )
 
 

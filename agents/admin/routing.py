@@ -48,6 +48,7 @@ _KEYWORD_WORDS = {tool: [words(phrase) for phrase in phrases] for tool, phrases 
 YES_NO_STARTS = {"is", "are", "was", "were", "has", "have", "did", "does", "está", "sigue", "ha", "tiene"}
 _ASKING_STARTS = {"do", "should", "shall", "han", "ya", "se"}  # with a question mark: "¿Ya archivaste…?"
 _RAW_WORD = re.compile(r"[^\W\d_]+")
+_ANTONYMS = {"reactivate", "reactivar", "reactiva", "reactivalo", "reactivala", "activate", "activar", "activa"}
 _PARTICIPLE = re.compile(r"(?:ad|id)(?:o|a|os|as)$")
 # a request asked politely ("Can you…?", "¿Me puedes…?"), after any greeting: an order, not a yes/no question
 _POLITE_WORDS = {"can", "could", "would", "will", "please", "puedes", "podrias", "podrías", "puede", "podría"}
@@ -58,6 +59,7 @@ _GONE_QUIET_WORDS = {"inactive", "inactivos", "inactivas", "inactivo", "inactiva
 # "Who works in Tiendas?", "¿Quiénes están en Logística?": a department's people
 _STAFF_WORDS = {"works", "work", "working", "trabaja", "trabajan", "who", "quien", "quienes", "people", "personas"}
 _STAFF_WORDS |= {"team", "equipo", "staff", "plantilla", "gente", "members", "miembros", "everyone", "everybody"}
+_STAFF_WORDS |= {"anyone", "anybody", "alguien"}  # "¿Hay alguien inactivo en Logística?"
 _KNOW_WORDS = {"know", "knows", "sabe", "saben", "domina", "dominan", "maneja", "manejan"}
 _HOW_FAR_WORDS = {"doing", "going", "van", "llevan", "progress", "progreso"}
 _LACKING_WORDS = {"missing", "lacking", "lack", "lacks", "falta", "faltan"}
@@ -80,6 +82,8 @@ def _word_is(typed: str, keyword: str) -> bool:
     forms = (keyword + "ing", keyword[:-1] + "ing", keyword + keyword[-1] + "ing")
     if typed == keyword or typed in forms:
         return True
+    if typed in _ANTONYMS or keyword in _ANTONYMS:
+        return False  # "reactivate" is no slip of "deactivate", nor "deactivated" of "reactivate"
     if _PARTICIPLE.search(typed) and not _PARTICIPLE.search(keyword):
         return False  # a state, not an order: "apuntado" is no slip of "apúntalo" ("¿Hay cursos sin nadie apuntado?")
     if len(typed) > len(keyword) and len(os.path.commonprefix([typed, keyword])) >= len(keyword) - 1:

@@ -50,6 +50,8 @@ OUT_OF_SCOPE = [
     "change her password",
     "change his password",
     "change the password",
+    "reactivate",  # an account is reactivated on the people page
+    "reactiva",
     "job title to",  # a record's fields are the people page's, not the assistant's
     "cambia el puesto",
     "cambiale el puesto",

@@ -189,25 +189,23 @@ ALERT_KINDS = ("overdue", "deadline_at_risk", "repeated_failures", "inactive", "
 
 
 def get_alerts(ctx: ToolContext, args: dict) -> dict:
-    """Every current alert, or only one kind ("overdue" means past the deadline, never "at risk"), only one
-    course's, only one department's people's."""
+    """Every current alert, or one kind's ("overdue": past the deadline, never "at risk"), one course's, one
+    department's people's, one person's."""
     named = args.get("course_title") or args.get("course_id")
     course = resolve_course(ctx, title=args.get("course_title"), course_id=args.get("course_id")) if named else None
     department = str(args.get("department") or "").strip()
     departments, members = department_members(ctx, department, family=True) if department else ([], None)
+    person = resolve_person(ctx, name=name) if (name := str(args.get("employee_name") or "").strip()) else None
+    members = {person.id} if person else members  # "¿Qué alertas hay para Ryan?": his
     rows = enrollments.alert_rows(ctx.conn, ctx.org_id, ctx.today, ctx.lang)
     alerts = merge_alerts(
         compute_alerts(rows, ctx.today, lang=ctx.lang), skill_expiry_alerts(ctx.conn, ctx.org_id, ctx.today, ctx.lang)
     )
     kind = args.get("kind") if args.get("kind") in ALERT_KINDS else None
-    chosen = [
-        a
-        for a in alerts
-        if (kind is None or a.kind == kind)
-        and (course is None or a.course_id == course.id)
-        and (members is None or a.user_id in members)
-    ]
-    scope = [part for part in (course and course.title, departments_label(departments, ctx.lang)) if part]
+    theirs = [a for a in alerts if members is None or a.user_id in members]
+    chosen = [a for a in theirs if kind in (None, a.kind) and (course is None or a.course_id == course.id)]
+    scope = [part for part in (person and person.full_name, course and course.title) if part]
+    scope += [departments_label(departments, ctx.lang)] if departments else []
     return {"rows": jsonable(chosen), "total": len(chosen), "kind": kind, "scope": " · ".join(scope) or None}
 
 
@@ -287,8 +285,8 @@ ADMIN_TOOLS: list[AdminTool] = [
         "get_alerts",
         "Current alerts: overdue (deadline passed), deadline_at_risk (not yet due, behind pace), "
         "repeated_failures, inactive learners, skill_expired / skill_expiring certifications. Optional kind: "
-        "only that kind; optional course: only that course's; optional department: only its people's.",
-        _props(kind={"type": "string", "enum": list(ALERT_KINDS)}, department=_STR, **_COURSE_REF),
+        "only that kind; optional course: only that course's; optional department / employee_name: only theirs.",
+        _props(kind={"type": "string", "enum": list(ALERT_KINDS)}, department=_STR, employee_name=_STR, **_COURSE_REF),
         get_alerts,
     ),
     AdminTool(

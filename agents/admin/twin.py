@@ -172,6 +172,7 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
             **({"kind": kind} if kind else {}),
             **({"course_title": title} if title else {}),
             **({"department": max(department, key=len)} if department else {}),
+            **({"employee_name": people[0]} if people and org.people_in(step) else {}),  # "alerts for Ryan"
         }
     if tool == "list_courses":
         status = _pick(said_in_order, _STATUS_WORDS)

@@ -303,6 +303,9 @@ TOOL_KEYWORDS["get_skill_gaps"] += ["missing for", "skills missing", "le faltan"
 # "Who looks like they won't make their deadline?", "Any skills about to lapse?"
 TOOL_KEYWORDS["get_alerts"] += ["won't make", "no va a llegar", "no van a llegar", "lapse", "about to expire"]
 TOOL_KEYWORDS["get_alerts"] += ["going to miss", "llegar tarde"]
+# "What's the average score on…?", "Who hasn't started…?", "Who's signed up for…?": the course's figures
+TOOL_KEYWORDS["get_course_stats"] += ["average score", "nota media", "hasn't started", "haven't started"]
+TOOL_KEYWORDS["get_course_stats"] += ["no ha empezado", "no han empezado", "signed up for", "sin empezar"]
 # Tools a keyword alone can't pick: they need the thing they are about named in the step.
 NEEDS_PERSON = {"get_employee_detail", "deactivate_employee", "verify_skill"}
 NEEDS_COURSE = {"archive_course", "get_course_stats"}

@@ -135,6 +135,38 @@ def test_one_persons_mentors(turn):
         ("What is Raul missing?", [("get_skill_gaps", {"employee_name": "Raúl Navarro"})]),
         ("hey, what's diego got left to do?", [("get_employee_detail", {"employee_name": "Diego Martín"})]),
         ("sofia's file", [("get_employee_detail", {"employee_name": "Sofía Romero"})]),
+        ("reactivate Andres", []),  # no slip of "deactivate": no tool reactivates, and nothing is deactivated
+        ("What alerts are there for Ryan?", [("get_alerts", {"employee_name": "Ryan Mitchell"})]),
+        ("¿Hay alguien inactivo en Logística?", [("list_employees", {"is_active": False, "department": "Logística"})]),
+        (
+            "What's the average score on customer service excellence?",  # "media" is no level here
+            [("get_course_stats", {"course_title": "Atención al cliente de excelencia"})],
+        ),
+        (
+            "¿Qué nota media tiene el curso de atención al cliente?",
+            [("get_course_stats", {"course_title": "Atención al cliente de excelencia"})],
+        ),
+        (
+            "Tell me who hasn't started information security essentials yet",
+            [("get_course_stats", {"course_title": "Information Security Essentials"})],
+        ),
+        (
+            "Who's signed up for the expenses course?",
+            [("get_course_stats", {"course_title": "Gastos y viajes de empresa"})],
+        ),
+        (
+            "put Harry and James on customer service excellence with a month to do it",  # the month was dropped
+            [
+                (
+                    "assign_course",
+                    {
+                        "course_title": "Atención al cliente de excelencia",
+                        "employee_names": ["Harry Patel", "James Carter"],
+                        "deadline": "2027-01-05",
+                    },
+                )
+            ],
+        ),
         ("who's good with Oracle", [("who_knows", {"skill_name": "Oracle Financials"})]),
         (
             "quien va retrasado con seguridad de la informacion?",
