@@ -72,7 +72,8 @@ _CONDITION = re.compile(
 # a step to take: "report it straight away", "tell your manager", "avisamos a seguridad", "debe comunicarse"
 _STEP = re.compile(
     r"\b(report|tell|call|contact|send|inform|notify|press|use|ask|write|forward|delete|change|follow|fill|"
-    r"refer|offer|explain|keep|stop|return|must|should|need to|have to|"
+    r"refer|offer|explain|keep|stop|return|must|should|need to|have to|reach out|get in touch|speak to|talk to|"
+    r"habla|hable|hablar|acude|acuda|acudir|ponte en contacto|pongase en contacto|"
     r"avisa|avise|avisar|comunica|comunique|comunicar|comunicarse|comunicamos|llama|llame|llamar|"
     r"envia|envie|enviar|informa|informe|informar|contacta|contacte|contactar|pide|pida|pedir|"
     r"usa|usar|utiliza|utilice|debe|deben|debes|hay que|tiene que|tienes que|ofrece|"

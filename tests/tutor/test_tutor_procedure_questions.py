@@ -41,6 +41,7 @@ def test_what_now_asks_for_a_step_and_a_description_holds_none():
     )  # how it is done: a description
     assert holds_kind("If you have already clicked a link, report it straight away.", "procedure")
     assert holds_kind("Si hay riesgo para alguna persona, avisamos a seguridad o llamamos al 112.", "procedure")
+    assert holds_kind("DVL will not appear in HR Links: reach out to your Benefits Specialist.", "procedure")
     assert not holds_kind("Phishing e-mails try to trick you into clicking a link.", "procedure")
     assert "now" not in key_terms(DODGY_LINK)
 
