@@ -197,6 +197,7 @@ def main() -> None:
                 sign_out()
                 st.rerun()
         page = st.navigation(navigation_for(user), expanded=True)  # all pages listed: no English "View N more"
+        startup.wait_until_imported(startup.IMPORTS_WAIT_SECONDS)  # a first start's imports, not two at once
     page.run()
     startup.page_served()
 

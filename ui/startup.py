@@ -18,6 +18,7 @@ from core.once import built_once
 log = logging.getLogger(__name__)
 _ready = threading.Event()
 _page_served = threading.Event()
+_imported = threading.Event()  # the services' Python is imported: a signed-in page may import without racing it
 _failure: list[str] = []  # one line for the preparing page when the database could not be prepared
 
 
@@ -41,6 +42,13 @@ def failure() -> str | None:
     return _failure[0] if _failure else None
 
 
+def wait_until_imported(timeout: float) -> bool:
+    """A signed-in page waits here before it runs: two threads importing the same package for the first time
+    can each get it half-made ("cannot import name 'WRatio' from partially initialized module 'rapidfuzz.fuzz'"
+    in a clean-clone run: the home never drew, and the services, the chat among them, never started)."""
+    return _imported.wait(timeout)
+
+
 def page_served() -> None:
     """A browser has been served a page of the ready product: the services may take the interpreter now."""
     _page_served.set()
@@ -61,6 +69,8 @@ def _prepare() -> None:
         start_services()
     except Exception:  # the pages still serve; what failed is in the log
         log.exception("SkillNet could not start a background service")
+    finally:
+        _imported.set()  # never leave a page waiting on a failure
 
 
 def prepare_database() -> None:
@@ -119,31 +129,42 @@ def warm_up() -> None:
     hash_demo_passwords()
 
 
-def warm_signed_in_pages() -> None:
-    """What a process's first sign-in and its home pages import and build, done while the visitor types: the
-    process's deps (the model client pulls in LangChain and the OpenAI SDK) and the homes' services. Paid by the
-    first sign-in instead, it kept the form on screen for ~4 s after "Sign in", with nothing moving (load 11)."""
+def import_services() -> None:
+    """Everything the services and a first sign-in import, in this one thread while no signed-in page runs
+    (``wait_until_imported``), and the process's deps built (the model client pulls in LangChain and the OpenAI
+    SDK): the homes' services, the chat (Gradio, unless it is served apart), the queue worker and the backfill.
+    Paid by the first sign-in instead, the imports kept the form on screen for ~4 s after "Sign in", with
+    nothing moving (load 11)."""
     import pandas  # noqa: F401
 
     from agents.admin import dashboards  # noqa: F401
+    from agents.helpdesk import sweeper  # noqa: F401
+    from agents.ingestion import backfill, embeddings  # noqa: F401
     from agents.learning import service  # noqa: F401
+    from agents.runtime import metrics, tasks  # noqa: F401
     from agents.runtime.deps import process_deps
+    from agents.tutor import sources  # noqa: F401
+    from seeds import loader  # noqa: F401
+    from ui import chat_server
 
+    if not chat_server.chat_served_apart():
+        import chat  # noqa: F401
     process_deps()
 
 
 def start_services() -> None:
     """What the pages need later, started once the sign-in is usable."""
+    # first, beside the rest: the imports take seconds (Gradio's), and a SIGTERM meanwhile would stop the server
+    # at once, cutting off a helpdesk step already running (the drain test failed so on a loaded machine)
+    threading.Thread(target=install_sigterm_drain, name="skillnet-drain", daemon=True).start()
+    import_services()
+    _imported.set()
     from agents.helpdesk.sweeper import defer_helpdesk_sweeps
     from agents.runtime.metrics import start_metrics_server
     from agents.runtime.tasks import start_worker_thread
     from core import config
     from ui.chat_server import start_chat_server
 
-    # first: the rest takes seconds (Gradio's import), and a SIGTERM meanwhile would stop the server at once,
-    # cutting off a helpdesk step already running (the drain test failed so on a loaded machine)
-    install_sigterm_drain()
-    warm_signed_in_pages()
     backfill_old_chunks()
     start_chat_server()  # the Gradio tutor chat the tutor pages embed
     # "off" when the task queue is served by separate `python -m agents.content worker` processes
@@ -189,4 +210,5 @@ def install_sigterm_drain() -> None:
 
 RUNTIME_WAIT_SECONDS = 60
 SERVICES_WAIT_SECONDS = 10
+IMPORTS_WAIT_SECONDS = 120  # a signed-in page's wait for the services' imports: then it runs anyway
 SHUTDOWN_WORKER_SECONDS = 3  # under the drain's 5 s exit grace; a job cut off resumes from its checkpoint
