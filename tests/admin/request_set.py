@@ -19,9 +19,11 @@ from pathlib import Path
 
 import yaml
 
+from agents.admin import twin
 from agents.admin.resolve import ToolContext, ToolError
 from agents.admin.tools import TOOLS_BY_NAME
 from agents.i18n import code_label, format_date
+from agents.runtime.deps import process_embedder
 from core.names import fold
 
 DATA = Path(__file__).parent / "data" / "admin_requests.yaml"
@@ -137,3 +139,19 @@ def score(requests: list[Request], plan) -> dict[str, Score]:
             if not args_right and key == request.lang:
                 s.failures.append(f"{request.text!r}: {planned}")
     return dict(scores)
+
+
+def held_out_figures(conn, admin, path: Path) -> tuple[dict[str, Score], dict[str, int]]:
+    """A held-out set measured as the offline assistant plans it: the per-language scores and, per language, how
+    many write previews lose a value the request gave (a two-turn request is planned with the admin's previous
+    message, as the assistant does). Nothing is kept in the database."""
+    today, requests = load(path)
+    embedder = process_embedder()
+    plans = {r.text: twin.plan_offline(conn, admin.org_id, r.text, today, embedder, r.previous)[0] for r in requests}
+    lost: dict[str, int] = defaultdict(int)
+    for request in requests:
+        ctx = ToolContext(conn, admin.org_id, admin, request.lang, today, embedder)
+        if lost_values(ctx, request, plans[request.text]):
+            lost[request.lang] += 1
+    conn.rollback()
+    return score(requests, lambda r: plans[r.text]), lost

@@ -8,9 +8,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agents.admin import twin
-from agents.admin.resolve import ToolContext
-from agents.runtime.deps import process_embedder
 from tests.admin import request_set
 
 HELDOUT8 = Path(__file__).parent / "data" / "admin_requests_heldout8.yaml"
@@ -28,21 +25,10 @@ def test_the_eighth_set_is_what_its_header_says():
 
 
 def test_an_eighth_set_held_out_whole(seeded_pool, admin):
-    today, requests = request_set.load(HELDOUT8)
-    embedder = process_embedder()
-    lost = []
     with seeded_pool.connection() as conn:
-        plans = {  # a two-turn request is planned with the admin's previous message, as the assistant does
-            r.text: twin.plan_offline(conn, admin.org_id, r.text, today, embedder, r.previous)[0] for r in requests
-        }
-        for request in requests:
-            ctx = ToolContext(conn, admin.org_id, admin, request.lang, today, embedder)
-            if request_set.lost_values(ctx, request, plans[request.text]):
-                lost.append(request.lang)
-        conn.rollback()
-    scores = request_set.score(requests, lambda r: plans[r.text])
+        scores, lost = request_set.held_out_figures(conn, admin, HELDOUT8)
     for lang, (tool, arguments) in FLOORS.items():
         s = scores[lang]
-        print(f"\neighth set (held out) {lang}: {s}, previews losing a value: {lost.count(lang)}")
+        print(f"\neighth set (held out) {lang}: {s}, previews losing a value: {lost[lang]}")
         assert s.n >= 30 and s.tool / s.n >= tool and s.arguments / s.n >= arguments, (lang, str(s))
-    assert not lost
+    assert not any(lost.values())
