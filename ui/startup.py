@@ -45,7 +45,10 @@ def failure() -> str | None:
 def wait_until_imported(timeout: float) -> bool:
     """A signed-in page waits here before it runs: two threads importing the same package for the first time
     can each get it half-made ("cannot import name 'WRatio' from partially initialized module 'rapidfuzz.fuzz'"
-    in a clean-clone run: the home never drew, and the services, the chat among them, never started)."""
+    in a clean-clone run: the home never drew, and the services, the chat among them, never started). The
+    services start now if they were still waiting for a first page: this one waits for them anyway (a returning
+    visitor's first page after a restart)."""
+    _page_served.set()
     return _imported.wait(timeout)
 
 
