@@ -55,14 +55,7 @@ def test_a_warm_grounded_turn_walks_three_steps_runs_seventeen_statements_and_26
     list(service.run_turn(deps, james, QUESTION, session_id=session.id))  # the question's vectors, the caches
     counted = _CountedGraph(graph.tutor_graph())
     monkeypatch.setattr(graph, "tutor_graph", lambda: counted)
-    statements: list[str] = []
-    execute = psycopg.Cursor.execute
-
-    def counting(cursor, query, params=None, **options):
-        statements.append(str(query))
-        return execute(cursor, query, params, **options)
-
-    monkeypatch.setattr(psycopg.Cursor, "execute", counting)
+    statements = _statements_run(monkeypatch)
     calls, final_state = _OwnCalls(), graph._final_state
 
     def profiled(*args):  # the graph's thread (graph._TURNS)
@@ -95,6 +88,17 @@ def test_the_conversations_list_after_a_turn_reads_ids_and_titles_not_each_conve
 ):
     deps = make_deps(seeded_pool)
     list(service.run_turn(deps, james, QUESTION, session_id=service.new_session(deps, james).id))
+    statements = _statements_run(monkeypatch)
+    choices = conversation_choices(james)
+    monkeypatch.undo()
+    assert choices == [(s.title or "…", str(s.id)) for s in service.list_sessions(deps, james)]
+    assert choices[0][0] == QUESTION  # the newest first, titled by its first question
+    (listing,) = [query for query in statements if "chat_sessions" in query]  # (and the chat's start, if first)
+    assert "SELECT id, title FROM chat_sessions" in listing, listing  # each context is JSON to decode: not read
+
+
+def _statements_run(monkeypatch) -> list[str]:
+    """Every SQL statement run from now on, in order (psycopg's cursors record them)."""
     statements: list[str] = []
     execute = psycopg.Cursor.execute
 
@@ -103,12 +107,7 @@ def test_the_conversations_list_after_a_turn_reads_ids_and_titles_not_each_conve
         return execute(cursor, query, params, **options)
 
     monkeypatch.setattr(psycopg.Cursor, "execute", counting)
-    choices = conversation_choices(james)
-    monkeypatch.undo()
-    assert choices == [(s.title or "…", str(s.id)) for s in service.list_sessions(deps, james)]
-    assert choices[0][0] == QUESTION  # the newest first, titled by its first question
-    (listing,) = [query for query in statements if "chat_sessions" in query]  # (and the chat's start, if first)
-    assert "SELECT id, title FROM chat_sessions" in listing, listing  # each context is JSON to decode: not read
+    return statements
 
 
 def _free_port() -> int:
