@@ -3,16 +3,16 @@
 The calendar is dateparser's: this module only finds where the deadline is said (after "by", "para",
 "antes del", "deadline", …) and rewrites the few idioms its language data lacks into words it knows
 ("dentro de dos semanas" → "dentro de 2 semanas", "la semana que viene" → "en 1 semana"). "The end of"
-a month is that month's last day. A deadline said after a firm cue that dateparser cannot read
-("before Christmas") comes back as the words said, so the tool refuses it by name instead of the
-preview showing no deadline.
+(or "the last day of") a month is that month's last day; "Friday week" is the Friday after the coming
+one. A deadline said after a firm cue that dateparser cannot read ("before Christmas") comes back as the
+words said, so the tool refuses it by name instead of the preview showing no deadline.
 """
 
 from __future__ import annotations
 
 import calendar
 import re
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 import dateparser
 
@@ -29,15 +29,19 @@ _FIRM = (
 # "para" alone is soft: "para Lucía" names a person as often as "para el 30" names a day
 _CUE = re.compile(
     rf"\b(?:(?P<firm>{_FIRM})|(?P<soft>in|within|en|dentro de|on|el|del|al|para))\b[:\s]+"
-    r"|(?=\b(?:tomorrow|mañana|next|this|este|esta)\b)",
+    r"|(?=\b(?:tomorrow|mañana|next|this|este|esta|a week on)\b)",
     re.IGNORECASE,
 )
 _RELATIVE_CUES = {"in": "in", "within": "in", "en": "en", "dentro de": "en"}
 _ARTICLES = {"el", "la", "los", "las", "the", "de", "del", "a", "al"}
 _CLAUSE_END = re.compile(r"[,;.!?¿¡]|\b(?:and|y|then|luego|please|por favor|thanks|gracias)\b")
 _END_OF = re.compile(
-    r"^(?:the |a |al |el |la |las )?(?:end|ends|close|final|finales|fin)(?: of| de| del)?\s+(?P<period>.+)$"
+    r"^(?:the |a |al |el |la |las )?(?:end|ends|close|final|finales|fin|last day|ultimo dia)(?: of| de| del)?"
+    r"\s+(?P<period>.+)$"
 )
+_WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+# British "Friday week" / "a week on Friday": the Friday after the coming one (dateparser reads only "Friday")
+_WEEK_ON = re.compile(rf"^(?:(?P<day>{_WEEKDAYS}) week|(?:a )?week on (?P<on>{_WEEKDAYS}))$")
 _THIS_MONTH = {"month", "the month", "this month", "mes", "este mes", "el mes"}
 # "en 1 mes": "(finales del) mes que viene" as _spanish_idioms rewrites it
 _NEXT_MONTH = {"next month", "mes que viene", "el mes que viene", "proximo mes", "el proximo mes", "en 1 mes"}
@@ -120,6 +124,9 @@ def _parse(phrase: str, today: date) -> date | None:
         else:
             return None  # "end of the quarter", "fin de año": no one day dateparser can name
         return date(month.year, month.month, calendar.monthrange(month.year, month.month)[1]) if month else None
+    if week_on := _WEEK_ON.match(phrase):
+        weekday = _parse(week_on["day"] or week_on["on"], today)
+        return weekday + timedelta(days=7) if weekday else None
     try:
         found = dateparser.parse(phrase, languages=["en", "es"], settings=settings)
     except (ValueError, OverflowError):

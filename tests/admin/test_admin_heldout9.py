@@ -13,7 +13,9 @@ from tests.admin import request_set
 
 HELDOUT9 = Path(__file__).parent / "data" / "admin_requests_heldout9.yaml"
 FLOORS = {"en": (0.54, 0.48), "es": (0.66, 0.55)}  # (tool, arguments): 19/35, 17/35; 24/36, 20/36
-LOST_AT_MOST = {"en": 1, "es": 0}  # write previews losing a value the request gave, as measured
+# write previews losing a value the request gave: the English one ("due the last day of this month" read as today)
+# was fixed in session 19 by the lead, who read it after the measurement; none may come back
+LOST_AT_MOST = {"en": 0, "es": 0}
 
 
 def test_the_ninth_set_is_what_its_header_says():

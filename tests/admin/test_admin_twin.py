@@ -37,7 +37,12 @@ PEOPLE = [
         ("in 2 weeks", date(2026, 12, 14)),
         ("en 10 días", date(2026, 12, 10)),
         ("mañana", date(2026, 12, 1)),
-        ("para el día 20", date(2026, 12, 20)),  # read as Marta: the preview said "sin fecha límite"
+        ("para el día 20", date(2026, 12, 20)),
+        # held-out admin requests: "the last day of …" read as today, "Monday week" as the coming Monday
+        ("due the last day of next month", date(2026, 12, 31)),
+        ("antes del último día de febrero", date(2027, 2, 28)),
+        ("by Friday week", date(2026, 12, 11)),  # the coming Friday is the 4th
+        ("finish it a week on Friday", date(2026, 12, 11)),  # read as Marta: the preview said "sin fecha límite"
         ("no date here", None),
         ("31/02/2027", None),
     ],
