@@ -106,14 +106,20 @@ def get_session(
         ).fetchone()
 
 
+# A conversation a list shows: one with a message, or one its owner named. A chat starts its conversation before
+# the first message is sent; when that message never arrives (refused by the rate limit or the input filter, the
+# learner gone) the conversation stays empty and untitled: 80 of 197 listed as "…" in a bench database.
+_LISTED = """org_id = %(org_id)s AND user_id = %(user_id)s AND agent_type = %(agent_type)s AND is_active
+    AND (title IS NOT NULL OR EXISTS (SELECT 1 FROM chat_messages m WHERE m.session_id = chat_sessions.id))"""
+
+
 def list_sessions(
     conn: psycopg.Connection, org_id: UUID, user_id: UUID, agent_type: str, limit: int = 50
 ) -> list[ChatSession]:
+    """The user's conversations with something in them (``_LISTED``), newest first."""
     with conn.cursor(row_factory=class_row(ChatSession)) as cur:
         return cur.execute(
-            f"""SELECT {_SESSION_COLUMNS} FROM chat_sessions
-                WHERE org_id = %(org_id)s AND user_id = %(user_id)s AND agent_type = %(agent_type)s
-                  AND is_active
+            f"""SELECT {_SESSION_COLUMNS} FROM chat_sessions WHERE {_LISTED}
                 ORDER BY updated_at DESC LIMIT %(limit)s""",
             {"org_id": org_id, "user_id": user_id, "agent_type": agent_type, "limit": limit},
         ).fetchall()
@@ -125,9 +131,8 @@ def list_session_titles(
     """``list_sessions``' sessions, id and title only: not each one's context, read from JSON."""
     with conn.cursor(row_factory=class_row(SessionTitle)) as cur:
         return cur.execute(
-            """SELECT id, title FROM chat_sessions
-               WHERE org_id = %(org_id)s AND user_id = %(user_id)s AND agent_type = %(agent_type)s AND is_active
-               ORDER BY updated_at DESC LIMIT %(limit)s""",
+            f"""SELECT id, title FROM chat_sessions WHERE {_LISTED}
+                ORDER BY updated_at DESC LIMIT %(limit)s""",
             {"org_id": org_id, "user_id": user_id, "agent_type": agent_type, "limit": limit},
         ).fetchall()
 
