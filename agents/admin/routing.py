@@ -19,7 +19,7 @@ from agents.admin.deadlines import extension_in, gives_deadline
 from agents.admin.names import OrgNames, content_words, says_any, typo_of, without, words
 from agents.admin.prompts import MIN_ROUTE_SCORE, TOOL_EXEMPLARS
 from agents.admin.resolve import department_family
-from agents.admin.step_words import HELP_KEYWORDS, JOINERS, OUT_OF_SCOPE, STEP_SEPARATORS
+from agents.admin.step_words import HELP_KEYWORDS, HELP_ONLY_WORDS, JOINERS, OUT_OF_SCOPE, STEP_SEPARATORS
 from agents.admin.vocabulary import (
     ASSIGN_VERBS,
     HEADCOUNT_WORDS,
@@ -139,9 +139,11 @@ def asks_yes_or_no(step: str) -> bool:
 
 
 def asks_for_help(message: str) -> bool:
-    """The admin asks what the assistant does ("help", "¿qué puedes hacer?")."""
+    """The admin asks what the assistant does ("help", "¿qué puedes hacer?"), and nothing else."""
     said = words(message)
-    return any(said_at(said, words(phrase)) is not None for phrase in HELP_KEYWORDS)
+    if not any(said_at(said, words(phrase)) is not None for phrase in HELP_KEYWORDS):
+        return False
+    return all(word in HELP_ONLY_WORDS for word in content_words(message))
 
 
 def route(

@@ -85,6 +85,11 @@ def test_names_steps_and_routing_keywords():
     assert routing.route("Asigna el curso a Lucía", embedder=EMBEDDER) == "assign_course"
     assert routing.route("¿Quién sabe de inventario?", embedder=EMBEDDER) == "who_knows"
     assert routing.route("what can you do?", embedder=EMBEDDER) is None
+    assert routing.asks_for_help("Hola, ¿me ayudas? Necesito ayuda, porfa") and routing.asks_for_help("Help!")
+    # the word "help" in a request of its own is no request for the assistant's help text (session 18's read)
+    assert not routing.asks_for_help("Who needs help with phishing?")
+    assert not routing.asks_for_help("¿Quién necesita ayuda con el inventario?")
+    assert routing.route("I need help assigning the returns course to Lucía", embedder=EMBEDDER) == "assign_course"
 
 
 def test_a_paraphrase_without_keywords_routes_by_exemplar_similarity():
