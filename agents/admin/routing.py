@@ -140,10 +140,8 @@ def asks_yes_or_no(step: str) -> bool:
 
 def asks_for_help(message: str) -> bool:
     """The admin asks what the assistant does ("help", "¿qué puedes hacer?"), and nothing else."""
-    said = words(message)
-    if not any(said_at(said, words(phrase)) is not None for phrase in HELP_KEYWORDS):
-        return False
-    return all(word in HELP_ONLY_WORDS for word in content_words(message))
+    asked = any(said_at(words(message), words(phrase)) is not None for phrase in HELP_KEYWORDS)
+    return asked and all(word in HELP_ONLY_WORDS for word in content_words(message))
 
 
 def route(
