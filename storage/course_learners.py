@@ -1,5 +1,6 @@
 """Who is taking a course and has not finished it: what the admin assistant answers to "who hasn't finished
-the security course?" (one course) and "Cursos pendientes en Tiendas" (a department's people, every course)."""
+the security course?" (one course) and "Cursos pendientes en Tiendas" (a department's people, every course);
+and who has finished one ("and who has finished it?")."""
 
 from __future__ import annotations
 
@@ -32,6 +33,20 @@ def unfinished_learners(conn: psycopg.Connection, org_id: UUID, course_id: UUID)
                ORDER BY e.deadline NULLS LAST, e.progress, u.full_name""",
             {"org_id": org_id, "course_id": course_id},
         ).fetchall()
+
+
+def finished_learners(conn: psycopg.Connection, org_id: UUID, course_id: UUID) -> list[str]:
+    """Active people who completed the course, the first to finish first."""
+    return [
+        name
+        for (name,) in conn.execute(
+            """SELECT u.full_name
+               FROM enrollments e JOIN users u ON u.id = e.user_id AND u.org_id = e.org_id
+               WHERE e.org_id = %(org_id)s AND e.course_id = %(course_id)s AND e.status = 'completed' AND u.is_active
+               ORDER BY e.completed_at NULLS LAST, u.full_name""",
+            {"org_id": org_id, "course_id": course_id},
+        )
+    ]
 
 
 @dataclass(frozen=True)

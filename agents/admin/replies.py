@@ -160,7 +160,14 @@ def summarize(tool: str, arguments: dict, result: dict, lang: str, *, in_full: b
         )
         hardest = t("admin.reply.hardest", lang, items=hardest) if hardest else ""
         return " ".join(
-            part for part in (stats, _unfinished(result.get("unfinished", []), c["enrolled"], lang), hardest) if part
+            part
+            for part in (
+                stats,
+                _finished(result.get("finished", []), lang),
+                _unfinished(result.get("unfinished", []), c["enrolled"], lang),
+                hardest,
+            )
+            if part
         )
     if tool == "get_alerts":
         kind = result.get("kind")
@@ -299,6 +306,15 @@ def _enrollment(name: str, title: str, row: dict | None, lang: str) -> str:
         progress=format_percent(row["progress"], lang),
         due=due,
         score=score,
+    )
+
+
+def _finished(names: list[str], lang: str) -> str:
+    """Who has finished the course ("and who has finished it?"), the first to finish first."""
+    return (
+        t("admin.reply.finished", lang, n=len(names), people=_listing(names, str, SHOWN["unfinished"], lang))
+        if names
+        else ""
     )
 
 

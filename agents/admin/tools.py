@@ -182,6 +182,7 @@ def get_course_stats(ctx: ToolContext, args: dict) -> dict:
         "course": jsonable(course_store.course_stats(ctx.conn, ctx.org_id, course.id, ctx.lang)),
         "rows": jsonable(exercise_store.hardest_exercises(ctx.conn, ctx.org_id, course.id)),
         "unfinished": jsonable(course_learners.unfinished_learners(ctx.conn, ctx.org_id, course.id)),
+        "finished": course_learners.finished_learners(ctx.conn, ctx.org_id, course.id),
     }
 
 

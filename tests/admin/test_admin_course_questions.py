@@ -36,6 +36,18 @@ def test_who_has_not_finished_a_course_is_answered_by_name(turn, oliver, seeded_
     assert all(p.full_name in reply.response for p in open_ones[:8])
 
 
+def test_who_has_finished_a_course_is_answered_by_name(turn, oliver, seeded_pool):
+    """Asked "and who has finished it?", the stats named only who had not (session 18's read)."""
+    reply = turn("and who has finished the returns course?", user=oliver)
+    with seeded_pool.connection() as conn:
+        [course] = course_store.find_courses(conn, oliver.org_id, "Returns and Refunds Essentials")
+        done = course_learners.finished_learners(conn, oliver.org_id, course.id)
+        open_ones = {p.full_name for p in course_learners.unfinished_learners(conn, oliver.org_id, course.id)}
+    assert done and not open_ones & set(done)
+    finished = reply.response.split("Finished (")[1].split(".")[0]
+    assert all(name in finished for name in done) and not any(name in finished for name in open_ones)
+
+
 @pytest.mark.parametrize(
     ("message", "tool"),
     [

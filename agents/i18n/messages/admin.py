@@ -69,6 +69,7 @@ MESSAGES = {
         "en": "{title} ({status}, {enrolled} enrolled)",
         "es": "{title} ({status}, {enrolled, plural, one {# inscrito} other {# inscritos}})",
     },
+    "admin.reply.finished": {"en": "Finished ({n}): {people}.", "es": "Ya lo han terminado ({n}): {people}."},
     "admin.reply.unfinished": {
         "en": "Not finished yet ({n}): {people}.",
         "es": "Aún sin terminar ({n}): {people}.",
