@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
+from typing import NamedTuple
 from uuid import UUID
 
 import numpy as np
@@ -25,8 +26,7 @@ _CONFIG_NAME = re.compile(r"[a-z_]+")
 LEXICAL_SAMPLE = 400  # strong lexical matches ranked per query at most
 
 
-@dataclass(frozen=True)
-class Candidate:
+class Candidate(NamedTuple):  # a tuple: ~150 rows a turn, each made ~5x faster than as a frozen dataclass
     chunk_id: UUID
     document_id: UUID
     document_title: str
@@ -43,8 +43,10 @@ class Candidate:
     strong_match: bool  # every query word matched, in the chunk's own language
     ts_config: str
     spans_json: str | None  # [[offset, heading path, page], ...]: where each section a chunk packs starts
-    # parsed when read: for the ~10 of a search's ~80 candidates it keeps, not as every row arrives
-    heading_spans = property(lambda self: None if self.spans_json is None else json.loads(self.spans_json))
+
+    @property
+    def heading_spans(self) -> list | None:  # parsed when read: for the ~10 of a search's ~80 candidates it keeps
+        return None if self.spans_json is None else json.loads(self.spans_json)
 
 
 BM25_K1 = 1.2
@@ -195,14 +197,11 @@ _SCORED_SELECT = f"""
     WHERE c.org_id = %(org_id)s"""
 
 
-_CANDIDATE_COLUMNS = [f.name for f in fields(Candidate)]
-
-
 def _candidate_row(cursor: psycopg.Cursor) -> Callable[[Sequence], Candidate]:
     """Candidates from rows of its fields in order (checked once per statement; class_row makes a dict a row)."""
-    if [column.name for column in cursor.description or []] != _CANDIDATE_COLUMNS:
+    if [column.name for column in cursor.description or []] != list(Candidate._fields):
         raise ValueError("the candidate columns are not Candidate's fields in order")
-    return lambda values: Candidate(*values)
+    return Candidate._make
 
 
 def _terms_params(terms: QueryTerms) -> dict:
