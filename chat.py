@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gc
 import importlib.util
+import logging
 import sys
 
 import gradio as gr
@@ -24,6 +25,8 @@ from ui.chat_sessions import SCROLL_TO_CITED, delete, new_chat, open_session, ra
 from ui.chat_sign_in import on_load, relabel, session_sign_in, sign_in
 from ui.chat_turn import CHIP_CLICKS, CHIPS_TEMPLATE, TURN_STARTS, ask_chip, respond, show_panels, take_question_js
 from ui.source_html import CSS as SOURCE_CSS
+
+log = logging.getLogger(__name__)
 
 SIDEBAR_WIDTH = 240
 CSS = """
@@ -213,6 +216,24 @@ def _mark_matplotlib_missing() -> None:
         sys.modules["matplotlib"] = None  # type: ignore[assignment]  # typeshed has no place for the mark
 
 
+# Gradio's queue looks for a new event every 1 ms while none waits, and for progress to send every 10 ms: ~33 ms of
+# CPU a second on an idle chat server, and under 20 chats its event loop took the GIL from the turns ~1,000 times a
+# second, the longer the turns ran the more (README "Capacity"). Every 10 ms, and every 100 ms for progress (this
+# chat sends none): an event starts at most 10 ms later.
+QUEUE_POLL_SECONDS = 0.01
+PROGRESS_POLL_SECONDS = 0.1
+
+
+def _poll_less(app: gr.Blocks) -> None:
+    """Gradio's queue polls at QUEUE_POLL_SECONDS and PROGRESS_POLL_SECONDS (its own settings, read on every pass of
+    its loops; a Gradio without them keeps its own polls, with a warning)."""
+    queue = app._queue
+    if not hasattr(queue, "sleep_when_free") or not hasattr(queue, "progress_update_sleep_when_free"):
+        log.warning("this Gradio's queue has no poll settings: it polls as it does (chat.QUEUE_POLL_SECONDS)")
+        return
+    queue.sleep_when_free, queue.progress_update_sleep_when_free = QUEUE_POLL_SECONDS, PROGRESS_POLL_SECONDS
+
+
 def _freeze_what_started() -> None:
     """What a chat process of its own made to start (modules, the models' wrappers, the app's blocks and server:
     hundreds of thousands of objects) lives as long as it does: kept out of the garbage collector's full passes,
@@ -229,6 +250,7 @@ def launch(*, port: int | None = None, block: bool = True, own_process: bool = F
     config.export_native_settings()  # before Gradio's queue reads its settings
     _mark_matplotlib_missing()
     app = build_app().queue(default_concurrency_limit=32)
+    _poll_less(app)
     path = config.get("SKILLNET_CHAT_PATH")  # behind a proxy that strips it (deploy/haproxy.cfg)
     app.launch(
         server_port=port or chat_port(),

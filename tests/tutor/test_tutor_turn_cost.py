@@ -1,13 +1,16 @@
 """What a warm tutor turn costs the chat server, in counts the machine's load doesn't move (README "Capacity"):
 the graph's steps (each costs LangGraph ~800 Python calls), the statements the turn runs and the calls of our own
 code it makes (both threads: the caller's and the graph's), what the chat reads for its conversations list after
-it, and what a chat process of its own keeps out of the garbage collector's full passes."""
+it, what a chat process of its own keeps out of the garbage collector's full passes, and how often the chat's queue
+looks for events while none waits."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import socket
 import sys
+import threading
 import weakref
 from pathlib import Path
 
@@ -146,3 +149,25 @@ def test_the_apps_own_chat_freezes_nothing(seeded_pool):
         assert gc.get_freeze_count() == 0
     finally:
         app.close(verbose=False)
+
+
+def test_the_chats_queue_looks_for_new_events_every_10_ms_not_every_1_ms(seeded_pool, monkeypatch):
+    polls: dict[str, set[float]] = {}  # the delays Gradio's queue loops wait between passes, by loop
+    seen = threading.Event()
+    sleep = asyncio.sleep
+
+    def recorded(delay, *args, **kwargs):
+        polls.setdefault(sys._getframe(1).f_code.co_name, set()).add(delay)  # the coroutine that waits
+        if {"start_processing", "start_progress_updates"} <= polls.keys():
+            seen.set()
+        return sleep(delay, *args, **kwargs)
+
+    monkeypatch.setattr(asyncio, "sleep", recorded)
+    app = chat.launch(port=_free_port(), block=False)  # idle: both loops wait between passes
+    try:
+        assert seen.wait(timeout=30), polls
+    finally:
+        app.close(verbose=False)
+    # Gradio's own: 1 ms and 10 ms, ~33 ms of CPU a second on an idle server (README "Capacity")
+    assert polls["start_processing"] == {chat.QUEUE_POLL_SECONDS} == {0.01}
+    assert polls["start_progress_updates"] == {chat.PROGRESS_POLL_SECONDS} == {0.1}
