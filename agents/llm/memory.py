@@ -15,6 +15,7 @@ from agents.i18n import language_name, t
 from agents.llm import count_tokens, prompts
 from agents.llm.client import LLM
 from storage import chat
+from storage.db import reading
 
 RAW_TURNS = 6  # messages kept verbatim
 SUMMARY_BATCH = 6  # the summary is rebuilt once this many more messages have aged out
@@ -104,7 +105,7 @@ def prepare_history(
 ) -> tuple[list[dict], str | None]:
     """(recent raw turns, summary of the older ones), refreshing the cached summary when a batch aged out.
     Read, release the connection, summarise (a model call), then save the summary."""
-    with pool.connection() as conn:
+    with reading(pool) as conn:
         messages = chat.list_turns(conn, org_id, session.id)
     summary, covered = session.summary, session.summary_turn_count
     if len(messages) - covered >= RAW_TURNS + SUMMARY_BATCH:

@@ -25,6 +25,7 @@ from agents.retrieval.passages import Passage
 from agents.retrieval.search import MAX_QUERY_CHARS, Hit, Scope, search, search_each
 from core import glossary
 from storage import scopes
+from storage.db import reading
 
 if TYPE_CHECKING:
     from agents.runtime.deps import Embedder
@@ -115,7 +116,7 @@ def search_both_languages(pool, org_id: UUID, question: str, k: int = SEMANTIC_K
 
 def _prompt_hits(pool, org_id: UUID, hits: list[Hit], budget: int, model: str | None) -> list[Hit]:
     """Relevant hits, short ones expanded with their neighbours, within budget, in reading order."""
-    with pool.connection() as conn:
+    with reading(pool) as conn:
         hits = postprocess.expand_neighbours(conn, org_id, hits)
     hits = postprocess.within_budget(hits, budget, lambda hit: count_tokens(hit.content, model))
     return postprocess.document_order(hits)

@@ -24,6 +24,7 @@ from agents.retrieval.passages import Passage
 from agents.tutor.guardrails import normalize
 from core.inputs import parse_uuid
 from storage import mastery, sources
+from storage.db import reading
 
 HINT_LEVELS = 3
 FADING_RECALL = 0.8  # FSRS retrievability under which a review card counts as fading (reviews aim at 0.9)
@@ -103,7 +104,7 @@ def learner_view(
     the section of ``sentence``, the one that answers, when given); the lesson of
     recent wrong answers and the skills below target only where the question touches them, the reviews due
     only when the record calls for support."""
-    with pool.connection() as conn:
+    with reading(pool) as conn:
         course = mastery.taking_course(
             conn, org_id, user_id, [p.source_id for p in passages], UUID(course_id) if course_id else None, language
         )

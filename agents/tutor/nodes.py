@@ -31,6 +31,7 @@ from agents.tutor.guardrails import find_leaks, hint_header, socratic_hint
 from agents.tutor.retrieve import passage_label
 from agents.tutor.state import TutorContext, TutorState
 from core.turns import Citations, Fallback, Suggestions, Token
+from storage.db import reading
 
 MAX_REWRITES = 2
 
@@ -254,7 +255,7 @@ def post_process(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
         for token in stream_words(response):
             _token(runtime, token)
     asking = state.get("guided_turn") == "ask"
-    with ctx.pool.connection() as conn:
+    with reading(ctx.pool) as conn:
         citations = pinpoint(conn, ctx.org_id, response, [passages[n] for n in cited])
         citations = name_manual_sections(conn, ctx.org_id, citations, state["language"], state.get("course_id"))
         follow_ups = (

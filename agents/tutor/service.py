@@ -32,7 +32,7 @@ from storage import chat, rate_limits, users
 from storage import courses as course_store
 from storage import exercises as exercise_store
 from storage import lessons as lesson_store
-from storage.db import relax_durability
+from storage.db import reading, relax_durability
 
 log = logging.getLogger(__name__)
 
@@ -241,7 +241,7 @@ def _prepare(pool, llm, user, message, session_id, course, lesson, rate_limit, s
     if not text:
         raise TutorError("EMPTY_MESSAGE", language)
     _check_rate(pool, user, rate_limit)
-    with pool.connection() as conn:  # reads first; no connection is held while a model is called
+    with reading(pool) as conn:  # reads first; no connection is held while a model is called
         user, org_name = _active_user(conn, user)
         session = _own_session(conn, user, session_id) if session_id else None
         context = resolve_context(conn, user, course, lesson) if (course or lesson) else None

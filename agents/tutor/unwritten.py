@@ -21,6 +21,7 @@ from agents.tutor.answer_check import key_terms
 from core import glossary
 from core.text import fold
 from storage import corpus
+from storage.db import reading
 
 UNWRITTEN_STEM = 4
 UNWRITTEN_SHARE = 0.5
@@ -30,7 +31,7 @@ _written_stems: PerCorpus[frozenset[str]] = PerCorpus()
 
 def written_stems(pool, org_id: UUID) -> frozenset[str]:
     """The first UNWRITTEN_STEM letters (folded) of every word the organisation's documents hold."""
-    with pool.connection() as conn:
+    with reading(pool) as conn:
         return _written_stems.get(
             org_id,
             corpus.corpus_signature(conn, org_id),

@@ -101,3 +101,13 @@ def test_sign_in_rules(pool):
         other = users.ensure_org(conn, "other")
         ana = users.get_user_by_email(conn, "ana@acme.test")
         assert users.get_user(conn, other.id, ana.id) is None
+
+
+def test_a_block_of_reads_runs_each_statement_alone_and_gives_the_connection_back_as_it_came(pool):
+    with db.reading(pool) as conn:
+        assert conn.execute("SELECT 1").fetchone() == (1,)
+        assert conn.info.transaction_status == psycopg.pq.TransactionStatus.IDLE  # no BEGIN, so no COMMIT to send
+    assert not conn.autocommit  # the pool's next user opens a transaction, as with pool.connection()
+    with pytest.raises(psycopg.errors.UndefinedTable), db.reading(pool) as conn:
+        conn.execute("SELECT * FROM no_such_table")
+    assert not conn.closed and not conn.autocommit

@@ -15,6 +15,7 @@ import weakref
 from pathlib import Path
 
 import psycopg
+from psycopg._connection_base import BaseConnection  # its commands (BEGIN): no public hook
 
 import chat
 from agents.tutor import graph, service
@@ -58,7 +59,7 @@ def test_a_warm_grounded_turn_walks_three_steps_runs_seventeen_statements_and_26
     list(service.run_turn(deps, james, QUESTION, session_id=session.id))  # the question's vectors, the caches
     counted = _CountedGraph(graph.tutor_graph())
     monkeypatch.setattr(graph, "tutor_graph", lambda: counted)
-    statements = _statements_run(monkeypatch)
+    statements, transactions = _statements_run(monkeypatch), _transactions_begun(monkeypatch)
     calls, final_state = _OwnCalls(), graph._final_state
 
     def profiled(*args):  # the graph's thread (graph._TURNS)
@@ -84,6 +85,9 @@ def test_a_warm_grounded_turn_walks_three_steps_runs_seventeen_statements_and_26
     assert len(statements) <= 17, f"{len(statements)}: " + "\n".join(s[:60] for s in statements)
     # our own code's calls (2,423 in session 17; the statements and LangGraph's calls are not among them)
     assert calls.count <= 2600, calls.count
+    # the request counted, the question stored, the two searches, the answer stored: the reads are statements of
+    # their own, with no BEGIN and COMMIT round trips around them (ten transactions before)
+    assert len(transactions) <= 4, transactions
 
 
 def test_the_conversations_list_after_a_turn_reads_ids_and_titles_not_each_conversations_context(
@@ -111,6 +115,21 @@ def _statements_run(monkeypatch) -> list[str]:
 
     monkeypatch.setattr(psycopg.Cursor, "execute", counting)
     return statements
+
+
+def _transactions_begun(monkeypatch) -> list[bytes]:
+    """Every BEGIN sent from now on (psycopg sends it, a round trip of its own, before a transaction's first
+    statement)."""
+    begun: list[bytes] = []
+    exec_command = BaseConnection._exec_command
+
+    def counting(conn, command, *args, **options):
+        if isinstance(command, bytes) and command.upper().startswith(b"BEGIN"):
+            begun.append(command)
+        return exec_command(conn, command, *args, **options)
+
+    monkeypatch.setattr(BaseConnection, "_exec_command", counting)
+    return begun
 
 
 def _free_port() -> int:
