@@ -10,6 +10,7 @@ import psycopg
 from psycopg.rows import class_row
 
 from core.inputs import parse_uuid
+from core.names import in_language
 from storage.documents import Chunk
 
 _CHUNK_SELECT = """
@@ -109,3 +110,36 @@ def source_lesson(conn: psycopg.Connection, org_id: UUID, lesson_id: object) -> 
                WHERE l.org_id = %(org_id)s AND l.id = %(id)s""",
             {"org_id": org_id, "id": parsed},
         ).fetchone()
+
+
+@dataclass(frozen=True)
+class Material:
+    """Somewhere to read on: a document, or a published course made from it (titled in the reader's language)."""
+
+    kind: str  # "course" | "document"
+    id: UUID
+    title: str
+
+
+def material_of(conn: psycopg.Connection, org_id: UUID, source_id: object, lang: str) -> list[Material]:
+    """The document a chunk (or a whole document: ``source_id`` its id) comes from, after the first published
+    course made from it by title; nothing when the organisation holds no such chunk or document."""
+    parsed = parse_uuid(source_id)
+    if parsed is None:
+        return []
+    with conn.cursor(row_factory=class_row(Material)) as cur:
+        return cur.execute(
+            f"""WITH doc AS (
+                    SELECT d.id, d.title FROM documents d
+                    WHERE d.org_id = %(org_id)s AND d.id = coalesce(
+                        (SELECT c.document_id FROM document_chunks c WHERE c.org_id = %(org_id)s AND c.id = %(id)s),
+                        %(id)s))
+                SELECT kind, id, title FROM (
+                    (SELECT 'course' AS kind, c.id, {in_language("c.titles", "c.title")} AS title, 0 AS n
+                     FROM courses c JOIN doc ON c.source_document_id = doc.id
+                     WHERE c.org_id = %(org_id)s AND c.status = 'published' ORDER BY c.title LIMIT 1)
+                    UNION ALL
+                    SELECT 'document', doc.id, doc.title, 1 FROM doc) AS material
+                ORDER BY n""",
+            {"org_id": org_id, "id": parsed, "lang": lang},
+        ).fetchall()

@@ -15,9 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from agents.i18n import code_label, format_date, format_percent, t
 from agents.offline import detect_language, enclosing_list
-from agents.retrieval.grounding import MIN_RELEVANCE, RELEVANCE_MARGIN, SEMANTIC_K
 from agents.retrieval.passages import Passage
-from agents.retrieval.search import search
 from agents.tutor.answer_check import (
     MIN_COVERAGE,
     Ranked,
@@ -29,7 +27,6 @@ from agents.tutor.answer_check import (
 )
 from agents.tutor.guardrails import normalize, socratic_hint
 from agents.tutor.read_whole import read_whole
-from storage import courses as course_store
 
 if TYPE_CHECKING:
     from agents.runtime.deps import Embedder
@@ -271,9 +268,17 @@ def suggestions(state: Mapping[str, Any], citations: list[Passage]) -> list[str]
         enrolled = [
             e["course"] for e in (state.get("progress") or {}).get("enrollments", []) if e.get("status") != "completed"
         ]
-        titles = [item["title"] for item in state.get("closest") or []] + ([course] if course else enrolled[:1])
+        closest = state.get("closest") or []
+        # the closest document by its title (its course is titled in the learner's language, which a chip's
+        # answer doesn't look up by: chip_questions.offerable dropped it); no "is there a course on this?" when
+        # the answer names one
+        titles = [item["title"] for item in closest if item["kind"] == "document"] + (
+            [course] if course else enrolled[:1]
+        )
         out = [t("tutor.suggest.explain_course", language, topic=title) for title in dict.fromkeys(titles)]
-        return (out + [t("tutor.suggest.course", language), t("tutor.suggest.learn", language)])[:3]
+        named_course = any(item["kind"] == "course" for item in closest)
+        out += [] if named_course else [t("tutor.suggest.course", language)]
+        return (out + [t("tutor.suggest.learn", language)])[:3]
     sources = citations or state.get("passages") or []
     sections = list(
         dict.fromkeys((c.section or c.document).split(" > ")[-1] for c in sources)
@@ -285,26 +290,6 @@ def suggestions(state: Mapping[str, Any], citations: list[Passage]) -> list[str]
         out.append(t("tutor.suggest.more", language, topic=sections[1]))
     out.append(t("tutor.suggest.course", language) if not course else t("tutor.suggest.review", language))
     return out[:3]
-
-
-def closest_material(pool, org_id, message: str, language: str, *, embedder: Embedder) -> list[dict]:
-    """The document whose text comes nearest the question, and the published course built from it: a
-    passage in the reader's language as near as evidence must be (grounding.MIN_RELEVANCE) first, one in
-    another language only RELEVANCE_MARGIN nearer still, else nothing. Titles alone were no guide: e5-small
-    puts a Spanish question nearer any Spanish title ("¿Cuánto cobra mi compañero Pablo?" -> the Code of
-    Conduct); the single nearest passage offered James, asking about the canteen, a Spanish travel policy."""
-    hits = search(org_id, message, k=SEMANTIC_K, pool=pool, embedder=embedder)
-    near = [hit for hit in hits if hit.score >= MIN_RELEVANCE + (0 if hit.language == language else RELEVANCE_MARGIN)]
-    if not near:
-        return []
-    document = next((hit for hit in near if hit.language == language), near[0])
-    with pool.connection() as conn:
-        courses = [
-            {"kind": "course", "id": str(c.id), "title": c.title}
-            for c in course_store.list_courses(conn, org_id, status="published")
-            if c.source_document_id == document.document_id
-        ]
-    return courses[:1] + [{"kind": "document", "id": str(document.document_id), "title": document.document_title}]
 
 
 def next_steps(state: Mapping[str, Any]) -> list[dict]:

@@ -12,7 +12,7 @@ from langgraph.runtime import Runtime
 from agents.retrieval import Passage, ground
 from agents.retrieval.passages import trim_passages
 from agents.tutor.answer_check import about_the_course, answers_question
-from agents.tutor.answers import closest_material
+from agents.tutor.closest import closest_material
 from agents.tutor.state import TutorContext, TutorState
 from agents.tutor.unwritten import about_the_unwritten
 from storage.progress import progress_summary
@@ -46,15 +46,12 @@ def _grounded(state: TutorState, runtime: Runtime[TutorContext], course_id: str 
         answered = not passages or answers_question(message, tuple(passages), ctx.embedder)
     if answered and passages and checked and about_the_unwritten(ctx.pool, ctx.org_id, message):
         answered = False  # a word of the question no document of the company holds (issue 29)
+    retrieved = passages
     if not answered:
         rung, passages = "general", []  # retrieved, but no sentence answers (issue 29)
     if rung == "general":  # searched and found nothing: not a turn that needed no documents
         source = "pageindex" if course_id else "semantic"
-    closest = (
-        closest_material(ctx.pool, ctx.org_id, message, state["language"], embedder=ctx.embedder)
-        if rung == "general"
-        else []
-    )
+    closest = closest_material(ctx.pool, ctx.org_id, message, retrieved, state["language"]) if rung == "general" else []
     return {
         "rung": rung,
         "retrieval_source": source,

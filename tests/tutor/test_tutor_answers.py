@@ -28,10 +28,16 @@ from pathlib import Path
 
 import pytest
 
+from agents.i18n import t
 from agents.ingestion.pipeline import ingest_file
-from agents.tutor.answer_eval import evaluate, held, load, table
-from agents.tutor.answers import closest_material
+from agents.retrieval import ground
+from agents.runtime.deps import process_embedder
+from agents.tutor.answer_eval import RATE_LIMIT, evaluate, held, load, table
+from agents.tutor.closest import closest_document
+from core.turns import Suggestions
+from storage import chunks as chunk_store
 from tests.conftest import make_deps
+from tests.tutor.conftest import by_name, passage, run
 
 ROOT = Path(__file__).resolve().parents[2]
 QUESTIONS = ROOT / "seeds" / "eval" / "answers" / "questions.jsonl"
@@ -75,23 +81,48 @@ def test_held_out_figures_beside_the_anchor(report):
     assert tutor["all"]["abstention"] <= 0.63 and tutor["all"]["parity"] >= 0.73
 
 
-def test_the_closest_material_is_the_nearest_text_not_the_nearest_title(report, seeded_pool, seeded_deps, lucia):
-    """Offered when no document answers: the document holding the nearest passage, in the reader's language
-    first, and the course made from it; nothing when no passage is near enough. By title similarity, Spanish
-    questions got the public Code of Conduct ("¿Cuánto cobra mi compañero Pablo?", "¿Hay menú vegetariano…?":
-    any Spanish title is near a Spanish question for e5-small); by the single nearest passage, James asking
-    about the canteen got the Spanish travel policy."""
-    night = closest_material(
-        seeded_pool, lucia.org_id, "¿Cuánto es el plus de nocturnidad en el almacén?", "es", embedder=seeded_deps
-    )
-    assert [item["title"] for item in night] == ["Seguridad en el almacén", "Manual de Seguridad en el Almacén"]
-    assert [item["kind"] for item in night] == ["course", "document"]
-    for question in ("¿Cuánto cobra mi compañero Pablo?", "¿Hay menú vegetariano en el comedor de empresa?"):
-        titles = [
-            item["title"] for item in closest_material(seeded_pool, lucia.org_id, question, "es", embedder=seeded_deps)
-        ]
-        assert "Código de Conducta convenido para Contribuyentes" not in titles, (question, titles)
-    canteen = closest_material(
-        seeded_pool, lucia.org_id, "What's on the canteen menu today?", "en", embedder=seeded_deps
-    )
-    assert canteen == []
+def test_the_closest_material_is_where_a_person_would_look(report, seeded_pool, lucia):
+    """Offered when no document answers, from the passages the turn retrieved: the document whose best passage
+    and share of the question's words come nearest, whatever its language, and the course made from it, titled
+    in the learner's language. A search of its own, preferring the learner's language, sent Lucía off sick to
+    the customer-service manual and her USB stick to the warehouse safety manual."""
+    for question, course, document in (
+        ("me he puesto mala el lunes, ¿qué hago?", None, "Employee Onboarding Guide"),
+        (
+            "encontré un USB en el parking, ¿lo enchufo?",
+            "Seguridad de la información: lo esencial",
+            "Information Security Policy",
+        ),
+    ):
+        events, text = run(lucia, question, seeded_pool, rate_limit=RATE_LIMIT)
+        pointed = [a["label"] for a in by_name(events, Suggestions).actions if a["kind"] in ("course", "document")]
+        assert pointed == ([t("tutor.action.course", "es", title=course)] if course else []) + [
+            t("tutor.action.document", "es", title=document)
+        ], (question, text)
+        assert text.startswith("No encontré nada") and f"«{document}»" in text, text
+        chips = by_name(events, Suggestions).suggestions  # the document's chip (a course's Spanish title none finds)
+        assert chips[0] == t("tutor.suggest.explain_course", "es", topic=document), chips
+        assert (t("tutor.suggest.course", "es") in chips) == (course is None), chips  # no asking for a course named
+
+
+def test_a_refused_turn_points_from_what_it_retrieved_without_searching_again(report, seeded_pool, lucia, monkeypatch):
+    question = "encontré un USB en el parking, ¿lo enchufo?"
+    scans = []
+    scan = chunk_store.hybrid_candidates
+    monkeypatch.setattr(chunk_store, "hybrid_candidates", lambda *a, **k: scans.append(1) or scan(*a, **k))
+    ground(seeded_pool, lucia.org_id, lucia.id, question, llm=make_deps(seeded_pool).llm, embedder=process_embedder())
+    searched = len(scans)
+    events, _ = run(lucia, question, seeded_pool, rate_limit=RATE_LIMIT)
+    assert by_name(events, Suggestions).actions[0]["kind"] == "course"  # refused, and pointed somewhere
+    assert len(scans) - searched == searched  # the turn's own search, and no other
+
+
+def test_the_closest_document_is_voted_by_its_best_passage_and_the_words_it_holds():
+    question = "Can I plug in a USB stick I found in the car park?"
+    forklift = passage(1, "Forklifts must be parked in the charging bay.", document="Warehouse Safety", score=0.837)
+    usb = passage(2, "Never plug in a USB stick you found: hand it in.", document="Security Policy", score=0.832)
+    usb_too = passage(3, "Removable media are blocked on laptops.", document="Security Policy", score=0.834)
+    lesson = passage(4, "A USB stick you found", document="Module 1", score=0.9, source_type="lesson")
+    assert closest_document(question, [forklift, usb, usb_too, lesson]) == usb_too  # the document's best passage
+    assert closest_document(question, [forklift, lesson]) == forklift  # a lesson is no document to open
+    assert closest_document(question, [lesson]) is None and closest_document(question, []) is None
