@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import cast
+from typing import TYPE_CHECKING, cast
 from uuid import UUID
 
 from fsrs import Card, Scheduler
@@ -21,10 +21,15 @@ from fsrs.card import CardDict
 from agents.i18n import t
 from agents.retrieval.chunk_sections import heading_at
 from agents.retrieval.passages import Passage
+from agents.tutor.answer_check import Ranked, answering
+from agents.tutor.answers import passage_language
 from agents.tutor.guardrails import normalize
 from core.inputs import parse_uuid
 from storage import mastery, sources
 from storage.db import reading
+
+if TYPE_CHECKING:
+    from agents.runtime.deps import Embedder
 
 HINT_LEVELS = 3
 FADING_RECALL = 0.8  # FSRS retrievability under which a review card counts as fading (reviews aim at 0.9)
@@ -111,7 +116,7 @@ def learner_view(
         if course is None:
             return None
         record = mastery.course_mastery(conn, org_id, user_id, course.id, language)
-        topic = _topic(conn, org_id, course.source_id, passages, sentence)
+        topic, topic_language = _topic(conn, org_id, course.source_id, passages, sentence)
     level, signals = support_level(record, now)
     # what the question touches: the weak modules whose lessons or source chunks the passages come from
     asked = {p.source_id for p in passages}
@@ -124,6 +129,7 @@ def learner_view(
         "mode": course.tutor_mode,
         "source_id": course.source_id,
         "topic": topic,
+        "topic_language": topic_language,
         "level": level,
         "signals": signals,
         "lesson_id": str(lesson.lesson_id) if lesson else None,
@@ -155,10 +161,11 @@ def _why(view: dict, language: str) -> str:
     return t(key, language, course=view["course"], signal=signal)
 
 
-def _topic(conn, org_id: UUID, source_id: str | None, passages: list[Passage], sentence: str | None) -> str:
-    """What the guiding question names: the section of the best passage from the course (the passage the
-    course was recognised by), else the best passage's — and in a chunk that packs several small sections,
-    the one the answering sentence sits under (3.3 Exchanges, not the 3.2 the chunk starts with)."""
+def _topic(conn, org_id: UUID, source_id: str | None, passages: list[Passage], sentence: str | None) -> tuple[str, str]:
+    """What the guiding question names, and the language it is written in: the section of the best passage
+    from the course (the passage the course was recognised by), else the best passage's — and in a chunk that
+    packs several small sections, the one the answering sentence sits under (3.3 Exchanges, not the 3.2 the
+    chunk starts with)."""
     top = next((p for p in passages if p.source_id == source_id), passages[0])
     section = top.section or top.document
     chunk_id = parse_uuid(top.source_id) if sentence and top.source_type == "document_chunk" else None
@@ -166,13 +173,42 @@ def _topic(conn, org_id: UUID, source_id: str | None, passages: list[Passage], s
     if chunk is not None:
         section = heading_at(chunk, sentence or "")[0] or section
     # a section is named by its own heading, not the path to it ("4. … > 4.4 …")
-    return section.split(" > ")[-1].strip().rstrip(".:") or top.document
+    return section.split(" > ")[-1].strip().rstrip(".:") or top.document, passage_language(top)
+
+
+def answering_in(
+    language: str, message: str, ranked: tuple[Ranked, ...], passages: list[Passage], embedder: Embedder
+) -> tuple[Passage, str] | None:
+    """The passage in ``language`` whose sentence answers ``message`` (answer_check.answering over that language's
+    ranked sentences), and that sentence; None when none does."""
+    by_index = {p.index: p for p in passages}
+    own = tuple(r for r in ranked if r.number in by_index and passage_language(by_index[r.number]) == language)
+    lead = answering(message, own, embedder) if own else None
+    return (by_index[lead.number], lead.sentence) if lead else None
+
+
+def named_by(pool, org_id: UUID, view: dict, passage: Passage, sentence: str) -> dict:
+    """``view`` with its topic the section of ``passage`` that ``sentence`` sits under (a passage in the learner's
+    language that answers too: its heading is the one they can read)."""
+    with reading(pool) as conn:
+        topic, topic_language = _topic(conn, org_id, None, [passage], sentence)
+    return {**view, "topic": topic, "topic_language": topic_language}
+
+
+def _named_topic(view: dict, language: str) -> str:
+    """The topic quoted, and said to be in the other language when it is (Lucía read "«4.1 Password standard
+    (POL-SEC-004)»" in a Spanish question with no warning)."""
+    other = view.get("topic_language")
+    if other in ("es", "en") and other != language:
+        name = t(f"tutor.language.{other}", language)
+        return t("tutor.guide.heading_other_language", language, heading=view["topic"], language=name)
+    return t("tutor.guide.heading", language, heading=view["topic"])
 
 
 def guiding_question(view: dict, message: str, language: str) -> str:
     """A guided course's turn before the answer: the guiding question, why the learner gets one, and how to
     answer it or get the answer straight away (the answer waits for their reply: agents/tutor/guided.py)."""
-    topic = view["topic"]
+    topic = _named_topic(view, language)
     question = t(f"tutor.guide.ask.{question_kind(message)}", language, topic=topic)
     reply = t(f"tutor.guide.reply.{view['level']}", language, topic=topic, reveal=t("tutor.guide.reveal", language))
     return f"🤔 **{question}**\n\n_{_why(view, language)}_\n\n{reply}"

@@ -62,6 +62,10 @@ def adapt_to_learner(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
             ctx.now,
             lead.sentence,
         )
+    if view and view["mode"] == "guided" and view["topic_language"] != state["language"]:
+        # a heading the learner can read: that of a passage in her language that answers too, if any
+        if own := adapt.answering_in(state["language"], state["message"], ranked, passages, ctx.embedder):
+            view = adapt.named_by(ctx.pool, ctx.org_id, view, *own)
     guide, guess = state.get("guide"), state.get("guess")
     turn = {
         "learner": view,

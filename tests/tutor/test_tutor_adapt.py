@@ -17,7 +17,16 @@ import pytest
 from fsrs import Card, Rating, Scheduler
 
 from agents.i18n import t
-from agents.tutor.adapt import exercise_level, question_kind, support_level
+from agents.runtime.deps import process_embedder
+from agents.tutor.adapt import (
+    answering_in,
+    exercise_level,
+    guiding_question,
+    named_by,
+    question_kind,
+    support_level,
+)
+from agents.tutor.answer_check import ranked_sentences
 from agents.tutor.guardrails import find_leaks
 from agents.tutor.guided import reply_to, verdict
 from core.instructions import without_instructions
@@ -27,7 +36,7 @@ from storage.attempts import abandon_attempts, start_attempt
 from storage.courses import course_id_by_title
 from storage.exercises import course_exercises, revealing_texts
 from tests.fake_openai import Reply
-from tests.tutor.conftest import by_name, run
+from tests.tutor.conftest import by_name, passage, run
 from ui.chat_render import render_answer
 
 SERVICE = "Atención al cliente de excelencia"  # Lucía's, with three wrong answers on the ACRE steps
@@ -178,6 +187,50 @@ def test_the_guiding_question_names_the_section_of_the_answering_sentence(seeded
     events, text = run(james, "Can a customer with a gift receipt exchange a product?", seeded_pool, session_id=session)
     _asks_only(events, text, "Just tell me")
     assert "“3.3 Exchanges”" in text and "3.2" not in text, text
+
+
+def test_a_spanish_learner_is_told_the_heading_her_guiding_question_names_is_in_english(seeded_pool, lucia):
+    # the security course's policy is English: Lucía read "según «4.1 Password standard (POL-SEC-004)»" unwarned
+    session = _session(seeded_pool, lucia)
+    events, text = run(lucia, "¿Cada cuánto tengo que cambiar la contraseña?", seeded_pool, session_id=session)
+    _asks_only(events, text, "Dime la respuesta")
+    assert "«4.1 Password standard (POL-SEC-004)» (apartado en inglés)" in text, text
+    assert without_instructions(text) == text  # stored as the product's own text: nothing of it is cut
+
+
+def test_a_passage_in_the_learners_language_that_answers_too_names_the_topic(seeded_pool, lucia):
+    question = "¿Cuántos caracteres debe tener como mínimo la contraseña?"
+    english = passage(1, "Passwords must be at least 14 characters long.", section="4.1 Password standard")
+    spanish = passage(2, "La contraseña debe tener como mínimo 14 caracteres.", section="2. Contraseñas")
+    unrelated = passage(3, "Los pedidos retrasados más de tres días dan derecho a un vale.", section="7. Pedidos")
+    passages = [english, spanish, unrelated]
+    ranked = ranked_sentences(question, tuple(passages), process_embedder())
+    own = answering_in("es", question, ranked, passages, process_embedder())
+    assert own == (spanish, spanish.text)
+    assert answering_in("es", question, ranked, [english, unrelated], process_embedder()) is None
+    view = {"topic": "4.1 Password standard", "topic_language": "en", "course": "C", "mode": "guided", "level": 1}
+    named = named_by(seeded_pool, lucia.org_id, view, *own)
+    assert named["topic"] == "2. Contraseñas" and named["topic_language"] == "es"
+    assert "«2. Contraseñas»" in guiding_question({**named, "signals": []}, question, "es")
+
+
+@pytest.mark.parametrize("language, other", [("es", "en"), ("en", "es")])
+def test_a_heading_in_the_other_language_is_named_with_its_language(language, other):
+    view = {"topic": "3.3 Exchanges", "topic_language": other, "level": 2, "mode": "guided", "course": "C"}
+    asked = guiding_question({**view, "signals": []}, "How long is a gift receipt valid?", language)
+    named = t(
+        "tutor.guide.heading_other_language",
+        language,
+        heading="3.3 Exchanges",
+        language=t(f"tutor.language.{other}", language),
+    )
+    assert asked.count(named) == 2  # in the question and in the clue where the answer is
+    same = guiding_question({**view, "topic_language": language, "signals": []}, "¿Qué es un ticket regalo?", language)
+    assert (
+        t("tutor.guide.heading", language, heading="3.3 Exchanges") in same
+        and t(f"tutor.language.{other}", language) not in same
+    )
+    assert without_instructions(asked) == asked and without_instructions(same) == same
 
 
 def test_a_new_question_drops_the_pending_one(seeded_pool, james):

@@ -3,34 +3,40 @@ feedback on the learner's guess, the support picked from their record, the lesso
 why; the course's tutor mode."""
 
 MESSAGES = {
-    # the guiding question, by the kind of thing asked ({topic}: the section the answer comes from)
+    # the guiding question, by the kind of thing asked ({topic}: the section the answer comes from, quoted)
+    "tutor.guide.heading": {"en": "“{heading}”", "es": "«{heading}»"},
+    # a section of a document in the other language: the learner is told before reading its heading
+    "tutor.guide.heading_other_language": {
+        "en": "“{heading}” (a section in {language})",
+        "es": "«{heading}» (apartado en {language})",
+    },
     "tutor.guide.ask.when": {
-        "en": "Think first: what time limit do you think “{topic}” sets, and from when does it count?",
-        "es": "Piénsalo primero: ¿qué plazo crees que marca «{topic}», y desde cuándo empieza a contar?",
+        "en": "Think first: what time limit do you think {topic} sets, and from when does it count?",
+        "es": "Piénsalo primero: ¿qué plazo crees que marca {topic}, y desde cuándo empieza a contar?",
     },
     "tutor.guide.ask.number": {
-        "en": "Think first: what number would you expect from “{topic}”, and why that one?",
-        "es": "Piénsalo primero: ¿qué número esperarías según «{topic}», y por qué ese?",
+        "en": "Think first: what number would you expect from {topic}, and why that one?",
+        "es": "Piénsalo primero: ¿qué número esperarías según {topic}, y por qué ese?",
     },
     "tutor.guide.ask.permission": {
-        "en": "Think about it first: do you think it's allowed? Which condition in “{topic}” would it depend on?",
-        "es": "Piénsalo primero: ¿crees que está permitido? ¿De qué condición de «{topic}» dependería?",
+        "en": "Think about it first: do you think it's allowed? Which condition in {topic} would it depend on?",
+        "es": "Piénsalo primero: ¿crees que está permitido? ¿De qué condición de {topic} dependería?",
     },
     "tutor.guide.ask.steps": {
-        "en": "Think first: which step do you think comes first in “{topic}”, and why that one?",
-        "es": "Piénsalo primero: ¿qué paso crees que va primero según «{topic}», y por qué ese?",
+        "en": "Think first: which step do you think comes first in {topic}, and why that one?",
+        "es": "Piénsalo primero: ¿qué paso crees que va primero según {topic}, y por qué ese?",
     },
     "tutor.guide.ask.why": {
-        "en": "What risk or problem do you think “{topic}” is there to prevent?",
-        "es": "¿Qué riesgo o problema crees que quiere evitar «{topic}»?",
+        "en": "What risk or problem do you think {topic} is there to prevent?",
+        "es": "¿Qué riesgo o problema crees que quiere evitar {topic}?",
     },
     "tutor.guide.ask.define": {
-        "en": "Think back to “{topic}”: how would you explain it in your own words?",
-        "es": "Piensa en lo que viste en «{topic}»: ¿cómo lo explicarías con tus palabras?",
+        "en": "Think back to {topic}: how would you explain it in your own words?",
+        "es": "Piensa en lo que viste en {topic}: ¿cómo lo explicarías con tus palabras?",
     },
     "tutor.guide.ask.recall": {
-        "en": "What do you remember from “{topic}” that answers this?",
-        "es": "¿Qué recuerdas de «{topic}» que responda a esto?",
+        "en": "What do you remember from {topic} that answers this?",
+        "es": "¿Qué recuerdas de {topic} que responda a esto?",
     },
     # how to reply to it, by the support level picked from the learner's record (1 least, 3 most)
     "tutor.guide.reply.1": {
@@ -38,9 +44,9 @@ MESSAGES = {
         "es": "Dime qué crees y lo comprobamos con el material, o escribe «{reveal}» para verla ya.",
     },
     "tutor.guide.reply.2": {
-        "en": "A clue: the answer is in “{topic}”. Tell me what you think and I'll check it against the material, "
+        "en": "A clue: the answer is in {topic}. Tell me what you think and I'll check it against the material, "
         "or say “{reveal}” for the answer.",
-        "es": "Una pista: la respuesta está en «{topic}». Dime qué crees y lo comprobamos con el material, "
+        "es": "Una pista: la respuesta está en {topic}. Dime qué crees y lo comprobamos con el material, "
         "o escribe «{reveal}» para verla ya.",
     },
     "tutor.guide.reply.3": {
