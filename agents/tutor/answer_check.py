@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import functools
 import re
-import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -26,6 +25,7 @@ import numpy as np
 from agents.offline import answer_candidates, detect_language, sentence_vectors, split_sentences
 from agents.retrieval.passages import Passage
 from agents.tutor.fact_kinds import asked_kind, holds_kind
+from agents.tutor.key_terms import coverage, key_terms
 from agents.tutor.latent_terms import latent_similarity
 from core import glossary
 from core.text import content_words, fold
@@ -38,10 +38,9 @@ if TYPE_CHECKING:
 # fact asked and covers MIN_COVERAGE of the question's key terms: the same stem, or a word the glossary
 # (core.glossary) gives for it in either language, in the sentence, its heading, its list's lead-in or
 # the document's title; a term the glossary doesn't know counts when the multilingual model puts a word of
-# the sentence at EQUIVALENT_WORDS. How each figure was tuned on the train split of seeds/eval/answers, and
-# what was tried and not kept: seeds/eval/answers/TUNING.md.
+# the sentence at EQUIVALENT_WORDS (agents/tutor/key_terms.py). How each figure was tuned on the train split
+# of seeds/eval/answers, and what was tried and not kept: seeds/eval/answers/TUNING.md.
 CHECK_TOP = 8
-EQUIVALENT_WORDS = 0.93
 MIN_COVERAGE = 0.6
 MIN_COVERAGE_TRANSLATED = 0.4  # a sentence in the other language: a glossary pairs fewer words than a stem
 TRANSLATED_TOP = 2  # ... and only among the best two answers; below them it is held to MIN_COVERAGE
@@ -62,16 +61,6 @@ LATENT_LEAD = 0.08
 LATENT_MATCH = 0.2  # and matches at least this well on its own: a lone sentence leads nothing
 LATENT_COVERAGE = 0.35  # more than a third: "the company VPN app's name" is not answered by what a VPN is
 LATENT_JUDGED = 8  # the first judged only: each new sentence costs a forward pass (6: a false grounding more)
-# Words that say how a question is asked, not what it is about.
-_ASKING_WORDS = """
-many much long often soon quickly far time times amount kind sort way need needs allowed able
-cuanto cuanta cuantos cuantas tiempo plazo cantidad forma manera necesito puedo pueden tengo hay
-company empresa acme employee employees empleado empleados staff personal alguien someone something algo
-use using uses usar uso own propio propia get gets give given take dar tener estar esta within dentro
-off libre libres dan hago now ahora
-"""
-_ASKING = frozenset(fold(w) for w in _ASKING_WORDS.split())
-STEM = glossary.STEM
 
 _FRONT_MATTER = re.compile(r"·.*·")  # "Document code: HR-ONB-001 · Version 2.0 · Owner: …"
 _ITALIC_LINE = re.compile(r"^\s*\*[^*\s].*\*\s*$")
@@ -119,55 +108,6 @@ def pointer(sentence: str) -> bool:
         return False
     rest = _URL.sub(" ", sentence)
     return bool(_POINTING.search(fold(rest))) or len(content_words(rest)) < POINTER_WORDS
-
-
-# "my new password", "soy nueva": the asker's situation, not the topic ("New York" is a name: kept)
-_NEW = re.compile(r"\b(?i:new|nuev[oa]s?)\b(?!\s+[A-ZÁÉÍÓÚÑ])")
-
-
-def key_terms(question: str) -> list[str]:
-    """The question's words that say what it is about (folded, question words and fillers dropped)."""
-    return list(dict.fromkeys(w for w in content_words(_NEW.sub(" ", question)) if w not in _ASKING))
-
-
-_WORD_VECTORS_KEPT = 8192
-_word_vectors: dict[object, dict[str, np.ndarray]] = {}  # per embedding function: a word's query vector
-_word_lock = threading.Lock()
-
-
-def _vectors(words: list[str], embedder: Embedder) -> np.ndarray:
-    """The words' query vectors; the ones not kept yet are embedded in one batch (a new question's sentences
-    bring ~10 words the glossary doesn't pair)."""
-    with _word_lock:
-        kept = _word_vectors.setdefault(embedder.embed_queries, {})
-        known = {word: kept[word] for word in words if word in kept}
-    missing = [word for word in dict.fromkeys(words) if word not in known]
-    if missing:
-        fresh = dict(zip(missing, embedder.embed_queries(missing)))
-        known.update(fresh)
-        with _word_lock:
-            if len(kept) + len(fresh) > _WORD_VECTORS_KEPT:
-                kept.clear()
-            kept.update(fresh)
-    return np.vstack([known[word] for word in words])
-
-
-def coverage(terms: list[str], text: str, embedder: Embedder) -> float:
-    """Share of ``terms`` the text holds: by stem, or by a word the glossary gives for it in the other
-    language ("regalo" ~ "gift", "carretilla" ~ "forklift"); a term the glossary doesn't know, by a word
-    the multilingual model puts at EQUIVALENT_WORDS or nearer."""
-    if not terms:
-        return 1.0
-    words = list(dict.fromkeys(content_words(text)))
-    held = {word[:STEM] for word in words}
-    missing = [term for term in terms if not glossary.equivalents(term) & held]
-    unknown = [term for term in missing if not glossary.knows(term)]
-    covered = len(terms) - len(missing)
-    if unknown and words:
-        covered += int(
-            np.sum((_vectors(unknown, embedder) @ _vectors(words, embedder).T).max(axis=1) >= EQUIVALENT_WORDS)
-        )
-    return covered / len(terms)
 
 
 def statements(passages: list[Passage]) -> tuple[list[tuple[int, str]], list[str]]:
