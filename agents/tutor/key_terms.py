@@ -31,7 +31,17 @@ company empresa acme employee employees empleado empleados staff personal alguie
 use using uses usar uso own propio propia get gets give given take dar tener estar esta within dentro
 off libre libres dan hago now ahora
 """
-_ASKING = frozenset(fold(w) for w in _ASKING_WORDS.split())
+# Words of conversation, not of documents: how an employee tells a situation ("a bloke reckons I should just…",
+# "¿me lo pueden pasar acá nomás?"), never what a policy says; as key terms they kept a question's coverage under
+# MIN_COVERAGE whatever the sentence said (session 19, TUNING.md)
+_CONVERSATION_WORDS = """
+actually really totally fully quite pretty basically literally exactly properly proper anyway anyways alright
+okay sorted thing things stuff whatever somehow still already yet ever even maybe perhaps probably rather here
+ago else reckon reckons wondering supposed meant happen happens bloke lad guy chap mate besides apart today
+tonight yesterday aca alla ahi nomas todavia monton ratito rato cosa cosas verdad realmente exactamente ademas
+hoy ayer anoche
+"""
+_ASKING = frozenset(fold(w) for w in (_ASKING_WORDS + _CONVERSATION_WORDS).split())
 
 
 # "my new password", "soy nueva": the asker's situation, not the topic ("New York" is a name: kept)
@@ -40,7 +50,8 @@ _NEW = re.compile(r"\b(?i:new|nuev[oa]s?)\b(?!\s+[A-ZÁÉÍÓÚÑ])")
 
 def key_terms(question: str) -> list[str]:
     """The question's words that say what it is about (folded, question words and fillers dropped)."""
-    return list(dict.fromkeys(w for w in content_words(_NEW.sub(" ", question)) if w not in _ASKING))
+    said = glossary.plain(_NEW.sub(" ", question))  # "me he puesto mala": "enfermo"
+    return list(dict.fromkeys(w for w in content_words(said) if w not in _ASKING))
 
 
 _WORD_VECTORS_KEPT = 8192
@@ -72,7 +83,7 @@ def coverage(terms: list[str], text: str, embedder: Embedder) -> float:
     if not terms:
         return 1.0
     words = list(dict.fromkeys(content_words(text)))
-    held = {word[:STEM] for word in words}
+    held = glossary.held(words)
     missing = [term for term in terms if not glossary.equivalents(term) & held]
     unknown = [term for term in missing if not glossary.knows(term)]
     covered = len(terms) - len(missing)

@@ -1,0 +1,98 @@
+"""An employee's everyday words against the documents' words (issue 29, session 19's walk): "can I wear my own
+trainers in the warehouse?" was answered, cited, with a mandatory course's name ("trainers" shared its first five
+letters with "training"); "me he puesto mala el lunes, ¿qué hago?" was refused beside "If you are ill, tell your
+manager…" ("mala" alone is "bad": the idiom is "sick"); "¿quién me da la compu del trabajo cuando entro?" was answered
+with the same course's name ("compu" read as "compulsory"). Each test plants the wrong sentence the old check let
+through and asks that it is refused."""
+
+from __future__ import annotations
+
+from agents.runtime.deps import process_embedder
+from agents.tutor.answer_check import answers_question, key_terms
+from agents.tutor.answers import select_sentences
+from core import glossary
+from tests.tutor.conftest import passage
+
+EMBEDDER = process_embedder()
+
+MANDATORY_COURSES = passage(
+    1,
+    "Complete these courses in SkillNet during your first month:\n\n"
+    "- Information security essentials (everyone).\n"
+    "- Seguridad en el almacén (warehouse and distribution staff; completed before entering the operations area).",
+    document="Employee Onboarding Guide",
+    section="6. Mandatory training",
+    score=0.83,
+)
+PROTECTIVE_EQUIPMENT = passage(
+    2,
+    "En toda la zona de operaciones del almacén son obligatorios:\n\n"
+    "- Calzado de seguridad de categoría S3, con puntera reforzada y suela antideslizante y antiperforación.\n"
+    "- Chaleco de alta visibilidad.",
+    document="Manual de Seguridad en el Almacén",
+    section="3.1 EPI obligatorios",
+    score=0.82,
+)
+TRAINERS = "can I wear my own trainers in the warehouse?"
+
+
+def test_trainers_are_footwear_not_training():
+    assert "footw" in glossary.equivalents("trainers") and "calza" in glossary.equivalents("trainers")
+    assert "footw" not in glossary.equivalents("training")  # "training" keeps its meaning
+    assert "forma" in glossary.equivalents("training") and "forma" not in glossary.equivalents("trainers")
+    assert "lapto" in glossary.equivalents("compu") and "oblig" not in glossary.equivalents("compu")
+    assert "oblig" in glossary.equivalents("compulsory")
+
+
+def test_trainers_in_the_warehouse_are_answered_with_the_safety_footwear_or_refused():
+    answer = select_sentences(TRAINERS, [MANDATORY_COURSES, PROTECTIVE_EQUIPMENT], "en", EMBEDDER)
+    assert "S3" in answer and "Seguridad en el almacén" not in answer, answer
+    # planted: the course list alone does not say what to wear, and must not pass for the answer
+    assert not answers_question(TRAINERS, (MANDATORY_COURSES,), EMBEDDER)
+
+
+PAY_TIME_AND_LEAVE = passage(
+    1,
+    "- Salaries are paid by bank transfer on the last working day of each month. Your payslip is available in the "
+    "HR portal.\n- If you are ill, tell your manager before the start of your shift and send the medical "
+    "certificate to People & Culture within 3 days.",
+    document="Employee Onboarding Guide",
+    section="8. Pay, time and leave",
+    score=0.83,
+)
+SICK_MONDAY = "me he puesto mala el lunes, ¿qué hago?"
+FIRST_DAY = passage(
+    2,
+    "- Receive your laptop or handheld device from the IT Service Desk and set your password.",
+    document="Employee Onboarding Guide",
+    section="3. Your first day",
+    score=0.82,
+)
+
+
+def test_an_everyday_idiom_for_being_ill_is_asked_in_the_glossarys_word():
+    assert glossary.plain("Me he puesto mala el lunes") == " enfermo  el lunes"
+    assert "enfermo" in key_terms(SICK_MONDAY) and "mala" not in key_terms(SICK_MONDAY)
+    assert "mala" in key_terms("¿Qué hago con una mala reseña de un cliente?")  # "mala" alone stays "bad"
+    assert "sick" in glossary.gloss("I'm feeling unwell, what do I do?")
+
+
+def test_a_sick_monday_is_answered_with_what_to_do_when_ill():
+    assert answers_question(SICK_MONDAY, (PAY_TIME_AND_LEAVE,), EMBEDDER)
+    assert "tell your manager" in select_sentences(SICK_MONDAY, [PAY_TIME_AND_LEAVE], "es", EMBEDDER)
+    # planted: the same section without the sentence about being ill
+    payslip = passage(1, PAY_TIME_AND_LEAVE.text.split("\n- If")[0], document="Employee Onboarding Guide", score=0.83)
+    assert not answers_question(SICK_MONDAY, (payslip,), EMBEDDER)
+
+
+def test_the_work_laptop_is_not_a_compulsory_course():
+    question = "¿quién me da la compu del trabajo cuando entro?"
+    assert answers_question("¿quién me da el portátil del trabajo?", (FIRST_DAY,), EMBEDDER)
+    # planted: the mandatory courses' list names no laptop ("compu" read as "compulsory" passed it)
+    assert not answers_question(question, (MANDATORY_COURSES,), EMBEDDER)
+
+
+def test_the_words_of_a_conversation_are_not_what_a_question_is_about():
+    terms = key_terms("A bloke reckons I should just cut the toe cap out of my boots. Is that actually allowed?")
+    assert {"bloke", "reckons", "actually"}.isdisjoint(terms) and {"cut", "toe", "cap", "boots"} <= set(terms)
+    assert {"aca", "nomas"}.isdisjoint(key_terms("¿le puedo prestar la llave de la carretilla acá nomás?"))
