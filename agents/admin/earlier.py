@@ -155,3 +155,28 @@ def earlier_people(message: str, earlier: str | None, org: OrgNames, answer: Ear
         return people
     listed = answer["people"] if answer else []
     return listed if _GROUP_POINTERS & said or len(listed) == 1 else []
+
+
+# after "who knows LOTO": "¿y quién podría enseñarles?" asks for that skill's mentors; "and who else?" for its
+# holders at any level (the answer listed those at medium or above)
+_TEACH_STEMS = ("teach", "train", "mentor", "coach", "ensen", "formar", "tutor")
+_ELSE_WORDS = {"else", "mas", "more", "other", "others", "otros", "otras"}
+_WHO_WORDS = {"who", "quien", "quienes", "anyone", "anybody", "alguien", "someone"}
+
+
+def skill_follow_up(message: str, answer: EarlierAnswer | None) -> dict | None:
+    """The call a short follow-up to a "who knows" answer asks for, when it names nothing of its own (the
+    caller checks): who could teach that skill, or who else holds it; None for anything else."""
+    reads = answer["reads"] if answer else []
+    said = words(message)
+    if len(reads) != 1 or reads[0]["tool"] != "who_knows" or len(said) > 8:
+        return None
+    known = reads[0]["arguments"]
+    if not known.get("skill_name"):
+        return None
+    if any(word.startswith(_TEACH_STEMS) for word in said):
+        return {"tool": "get_mentorship_suggestions", "arguments": {"skill_name": known["skill_name"]}}
+    if set(said) & _ELSE_WORDS and set(said) & _WHO_WORDS:
+        widened = {key: value for key, value in known.items() if key not in ("level", "min_level")}
+        return {"tool": "who_knows", "arguments": {**widened, "min_level": "low"}}
+    return None

@@ -20,6 +20,7 @@ from agents.admin.deadline_moves import action_name
 from agents.admin.earlier import asks_who_they_are
 from agents.admin.gate import invalid_arguments, plan_disagreement, ungrounded_mentions
 from agents.admin.names import OrgNames
+from agents.admin.nearest import nearest_offer
 from agents.admin.prompts import HISTORY_SUMMARY, SYNTHESIS_INSTRUCTION, SYSTEM_PROMPT
 from agents.admin.resolve import ToolContext, ToolError, jsonable
 from agents.admin.state import AdminContext, AdminState, Pending, ToolCall
@@ -305,9 +306,16 @@ def synthesize(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
         else:
             reply.add(state["response"])
     elif state.get("message") and not state.get("pending") and not state.get("amended"):
+        with ctx.pool.connection() as conn:  # "delete the expenses course": why not, and what is nearest
+            nearest = (
+                ""
+                if routing.asks_for_help(state["message"])
+                else nearest_offer(tool_context(conn, ctx, lang), state["message"])
+            )
         if not routing.asks_for_help(state["message"]):  # said, so the list doesn't read as an answer
-            reply.add(t("admin.phrase.not_understood", lang))
-        reply.add(t("admin.phrase.help", lang))
+            reply.add(nearest or t("admin.phrase.not_understood", lang))
+        if not nearest:
+            reply.add(t("admin.phrase.help", lang))
     if (pending := state.get("pending")) and state.get("asked_while_pending"):  # answered under the preview
         reply.add(t("admin.phrase.still_waiting_line", lang, preview=pending["preview"].splitlines()[0]))
     elif pending:

@@ -9,6 +9,7 @@ from datetime import date
 from typing import TypeVar
 
 from agents.admin.resolve import departments_label
+from agents.admin.skill_replies import skill_mentorship, team_skills
 from agents.i18n import code_label, format_date, format_number, format_percent, t
 from core.text import shortened
 
@@ -74,6 +75,8 @@ def summarize(tool: str, arguments: dict, result: dict, lang: str, *, in_full: b
             courses=courses or t("admin.reply.none_m", lang),
             skills=skills or t("admin.reply.no_skills", lang),
         )
+    if tool == "get_skills_matrix" and "departments" in result:  # "what skills does the finance team have?"
+        return team_skills(result, lang)
     if tool == "get_skills_matrix":
         return t("admin.reply.matrix", lang, employees=result["employees"], skills=result["skills"])
     if tool == "get_skill_gaps" and "employee" in result:  # "What skills is Lucía missing for her role?"
@@ -184,6 +187,8 @@ def summarize(tool: str, arguments: dict, result: dict, lang: str, *, in_full: b
         return _alerts(rows, n, top, kind, lang)
     if tool == "list_pending_courses":
         return _pending_courses(rows, result, limit, lang)
+    if tool == "get_mentorship_suggestions" and "skill" in result:  # "who knows LOTO" → "who could teach them?"
+        return skill_mentorship(result, lang)
     if tool == "get_mentorship_suggestions":
         pairs = _listing(rows, lambda r: f"{r['mentor']} → {r['mentee']} ({r['skill']})", limit, lang, sep="; ")
         return t("admin.reply.mentorship", lang, n=n, pairs=pairs or t("admin.reply.none_f", lang))

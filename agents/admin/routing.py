@@ -16,17 +16,15 @@ from typing import TYPE_CHECKING
 from rapidfuzz.distance import DamerauLevenshtein
 
 from agents.admin.deadlines import extension_in, gives_deadline
-from agents.admin.names import OrgNames, content_words, says_any, typo_of, without, words
+from agents.admin.department_routes import about_a_department, says_pending
+from agents.admin.names import OrgNames, content_words, says_any, typo_of, words
+from agents.admin.nearest import removes_a_course
 from agents.admin.prompts import MIN_ROUTE_SCORE, TOOL_EXEMPLARS
-from agents.admin.resolve import department_family
 from agents.admin.step_words import HELP_KEYWORDS, HELP_ONLY_WORDS, JOINERS, OUT_OF_SCOPE, STEP_SEPARATORS
 from agents.admin.vocabulary import (
     ASSIGN_VERBS,
-    HEADCOUNT_WORDS,
     NEEDS_COURSE,
     NEEDS_PERSON,
-    PENDING_PHRASES,
-    PENDING_WORDS,
     QUESTION_WORDS,
     TOOL_KEYWORDS,
 )
@@ -61,7 +59,6 @@ _STAFF_WORDS = {"works", "work", "working", "trabaja", "trabajan", "who", "quien
 _STAFF_WORDS |= {"team", "equipo", "staff", "plantilla", "gente", "members", "miembros", "everyone", "everybody"}
 _STAFF_WORDS |= {"anyone", "anybody", "alguien"}  # "¿Hay alguien inactivo en Logística?"
 _KNOW_WORDS = {"know", "knows", "sabe", "saben", "domina", "dominan", "maneja", "manejan"}
-_HOW_FAR_WORDS = {"doing", "going", "van", "llevan", "progress", "progreso"}
 _LACKING_WORDS = {"missing", "lacking", "lack", "lacks", "falta", "faltan"}
 _REMOVE_VERBS = {"remove", "revoke", "cut", "quita", "quitale", "elimina", "retira", "retirale", "bloquea"}
 _ACCESS_WORDS = {"access", "account", "login", "acceso", "cuenta"}
@@ -160,6 +157,8 @@ def route(
         return None
     asked = _question_at(step)
     people = org.people_in(step) if people is None and org else people or []
+    if org and removes_a_course(step, org):
+        return None  # "remove the expenses course": courses are archived, never deleted (agents.admin.nearest)
     for tool in WRITES:
         at = keyword_at(said, tool)
         if at is not None and (asked is None or asked > at) and (tool not in NEEDS_COURSE or _course(step, org)):
@@ -180,7 +179,7 @@ def route(
             return "assign_course"  # "Put the whole Customer Care team on the security course"
     if any(said_at(said, words(phrase)) is not None for phrase in OUT_OF_SCOPE):
         return None
-    if org and not people and (department_tool := _about_a_department(step, said, org)):
+    if org and not people and (department_tool := about_a_department(step, said, org)):
         return department_tool
     if org and people and asked is not None and set(said) & _LACKING_WORDS and not org.courses_in(step):
         return "get_skill_gaps"  # "What is Raúl missing?": what he lacks beside his courses and colleagues
@@ -226,44 +225,6 @@ def route(
     if tool and score >= MIN_ROUTE_SCORE and (org is None or _has_what_it_needs(tool, step, org, people)):
         return tool
     return None
-
-
-def _about_a_department(step: str, said: list[str], org: OrgNames) -> str | None:
-    """A department's courses left to finish (list_pending_courses; also said of everyone) or its head count
-    (list_employees): "¿Cuántas personas hay en Atención al Cliente?" names the department, not the course
-    whose title holds the same words, so a course counts only when named outside the department's name."""
-    plain = f" {' '.join(said)} "
-    family = family_word(step, org)
-    departments = [family] if family else org.said_whole(step, org.departments)
-    outside = without(step, departments)
-    course_named = bool(org.courses_in(outside)) if outside.strip() else False
-    # "¿Cómo van los de Logística con sus cursos?": how far its people are in what they have open
-    progress = departments and set(said) & {"courses", "cursos"} and set(said) & _HOW_FAR_WORDS
-    if (
-        (says_pending(said) or progress)
-        and (departments or set(said) & {"courses", "cursos", "course", "curso", "training"})
-        and not course_named
-    ):
-        return "list_pending_courses"
-    counted = any(f" {phrase} " in plain for phrase in HEADCOUNT_WORDS)
-    if departments and counted and not course_named and not set(said) & {"course", "curso", "courses", "cursos"}:
-        return "list_employees"
-    return None
-
-
-def says_pending(said: list[str]) -> bool:
-    """Courses not finished yet: "pendientes", "sin terminar", "what's left", "hasn't finished"."""
-    plain = f" {' '.join(said)} "
-    return says_any(said, PENDING_WORDS) or any(f" {phrase} " in plain for phrase in PENDING_PHRASES)
-
-
-def family_word(step: str, org: OrgNames) -> str | None:
-    """A word said alone that begins several departments' names ("Who in Stores…": Stores Spain and Stores UK),
-    as typed; the tool reads it as all of them (``resolve.department_members``). None when a department is said
-    whole ("Tiendas" is the department so named, not Tiendas Reino Unido too)."""
-    if org.said_whole(step, org.departments):
-        return None
-    return next((w for w in _RAW_WORD.findall(step) if department_family(w, org.departments)), None)
 
 
 def _moves_deadline(said: list[str]) -> bool:

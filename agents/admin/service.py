@@ -12,9 +12,9 @@ from uuid import UUID
 
 from langgraph.types import Command
 
-from agents.admin import twin
 from agents.admin.earlier import EarlierAnswer, earlier_answer
 from agents.admin.graph import build_graph
+from agents.admin.language import reply_language
 from agents.admin.state import AdminContext, AdminState, Answer, ToolCall
 from agents.i18n import t
 from agents.llm import LLM
@@ -210,7 +210,7 @@ def turn(
     snapshot = graph.get_state(config)
     if message:
         with pool.connection() as conn:
-            lang = twin.reply_language(conn, admin.org_id, message, admin.language)
+            lang = reply_language(conn, admin.org_id, message, admin.language)
     else:
         lang = snapshot.values.get("language", admin.language)
     answer: Answer = {"message": message, "confirm": confirm, "cancel": cancel}

@@ -28,6 +28,7 @@ from agents.admin.resolve import (
     resolve_course,
     resolve_person,
 )
+from agents.admin.skill_reads import get_mentorship_suggestions, get_skills_matrix
 from agents.admin.writes import execute_assign_course, execute_verify_skill, prepare_assign_course, prepare_verify_skill
 from agents.i18n import t
 from agents.insights.alerts import compute_alerts
@@ -113,20 +114,6 @@ def get_employee_detail(ctx: ToolContext, args: dict) -> dict:
     }
 
 
-def get_skills_matrix(ctx: ToolContext, args: dict) -> dict:
-    matrix = skill_matrix.skills_matrix(ctx.conn, ctx.org_id, category=args.get("category") or None, lang=ctx.lang)
-    levels = {(c.user_id, c.skill_id): c.level for c in matrix.cells}
-    rows = [
-        {
-            "employee": person.full_name,
-            "department": person.department,
-            **{skill.name_in(ctx.lang): levels.get((person.id, skill.id), "") for skill in matrix.skills},
-        }
-        for person in matrix.employees
-    ]
-    return {"rows": rows, "employees": len(matrix.employees), "skills": len(matrix.skills)}
-
-
 def get_skill_gaps(ctx: ToolContext, args: dict) -> dict:
     if name := str(args.get("employee_name") or "").strip():  # "What skills is Lucía missing for her role?"
         return person_skill_gaps(ctx, name)
@@ -210,14 +197,6 @@ def get_alerts(ctx: ToolContext, args: dict) -> dict:
     return {"rows": jsonable(chosen), "total": len(chosen), "kind": kind, "scope": " · ".join(scope) or None}
 
 
-def get_mentorship_suggestions(ctx: ToolContext, args: dict) -> dict:
-    rows = skill_matrix.mentorship_suggestions(ctx.conn, ctx.org_id, lang=ctx.lang)
-    if name := str(args.get("employee_name") or "").strip():  # "Who could mentor Laura?": her pairs only
-        person = resolve_person(ctx, name=name).full_name
-        rows = [row for row in rows if person in (row.mentee, row.mentor)]
-    return {"rows": jsonable(rows), "total": len(rows)}
-
-
 _EMPLOYEE_REF = {
     "employee_id": {"type": "string", "description": "Employee id, if known"},
     "employee_name": {"type": "string", "description": "Name or email; partial is fine"},
@@ -245,8 +224,8 @@ ADMIN_TOOLS: list[AdminTool] = [
     ),
     AdminTool(
         "get_skills_matrix",
-        "The skills matrix: every active employee's level per skill. Optional category.",
-        _props(category=_STR),
+        "The skills matrix: every active employee's level per skill. Optional category; department: its people.",
+        _props(category=_STR, department=_STR),
         get_skills_matrix,
     ),
     AdminTool(
@@ -299,8 +278,9 @@ ADMIN_TOOLS: list[AdminTool] = [
     ),
     AdminTool(
         "get_mentorship_suggestions",
-        "Mentor-mentee pairs: high-level people with low-level people on the same skill; optionally one person's.",
-        _props(employee_name=_STR),
+        "Mentor-mentee pairs: high-level people with low-level people on the same skill; optionally one person's "
+        "or one skill's.",
+        _props(employee_name=_STR, skill_name=_STR),
         get_mentorship_suggestions,
     ),
     AdminTool(

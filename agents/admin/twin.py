@@ -17,24 +17,22 @@ from uuid import UUID
 import psycopg
 
 from agents.admin.deadlines import deadline_in, extension_in
+from agents.admin.department_routes import family_word
 from agents.admin.earlier import (
     EarlierAnswer,
     asks_who_they_are,
     courses_of,
     earlier_people,
     narrows,
+    skill_follow_up,
     with_earlier_course,
     without_introduction,
 )
 from agents.admin.names import EMAIL, STOPWORDS, WORD, OrgNames, content_words, course_phrase, says_any, without, words
-from agents.admin.routing import LEVEL_WORDS, family_word, route, split_steps
+from agents.admin.routing import LEVEL_WORDS, route, split_steps
 from agents.admin.vocabulary import AT_LEAST_WORDS, BEGINNER_WORDS, NICKNAMES
-from agents.offline import detect_language
 from core.names import fold
 from core.text import NUMBER_VALUES
-from storage import courses as course_store
-from storage import skills as skill_store
-from storage import users as user_store
 
 if TYPE_CHECKING:
     from agents.runtime.deps import Embedder
@@ -83,7 +81,8 @@ def _pick(words_in: list[str], table: dict[str, set[str]]) -> str | None:
     )
 
 
-_DEPARTMENT_READS = ("list_employees", "who_knows", "get_alerts", "list_pending_courses", "get_skill_gaps")
+_DEPARTMENT_READS = {"list_employees", "who_knows", "get_alerts", "list_pending_courses", "get_skill_gaps"}
+_DEPARTMENT_READS |= {"get_skills_matrix"}  # "what skills does the finance team have?"
 
 
 def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today: date) -> dict:
@@ -114,11 +113,17 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
     if tool == "get_employee_detail":  # with a course: how they are doing in it
         title = _course_title(step, org) if people and _course_meant(step, said, org) else ""
         return {"employee_name": people[0], **({"course_title": title} if title else {})} if people else {}
-    if tool == "get_mentorship_suggestions":  # "Who could mentor Laura?"
-        return {"employee_name": people[0]} if people else {}
-    if tool == "get_skills_matrix":
-        category = org.named(step, org.categories)
-        return {"category": category[0]} if category else {}
+    if tool == "get_mentorship_suggestions":  # "Who could mentor Laura?"; "…mentor anyone in forklift operation?"
+        skill = org.said_whole(step, org.skills)
+        return {"employee_name": people[0]} if people else {"skill_name": skill[0]} if len(skill) == 1 else {}
+    if tool == "get_skills_matrix":  # a category's skills; a department's people ("the finance team's skills")
+        category = (
+            org.named(without(step, department), org.categories) if department else org.named(step, org.categories)
+        )
+        return {
+            **({"category": category[0]} if category else {}),
+            **({"department": max(department, key=len)} if department else {}),
+        }
     if tool == "get_skill_gaps":  # "¿En qué habilidades flojea Logística?": among its people; Lucía's: hers
         number = re.search(r"\b(\d{1,2})\b", step)
         counted = int(number[1]) if number else next((_COUNT_WORDS[w] for w in said_in_order if w in _COUNT_WORDS), 0)
@@ -244,20 +249,6 @@ def _residue(step: str, people: list[str]) -> str:
     return " ".join(kept)
 
 
-def reply_language(conn: psycopg.Connection, org_id: UUID, message: str, default: str) -> str:
-    """The language the admin wrote in, judged without the names in it ("asigna Returns and Refunds
-    Essentials a James" is Spanish); only Spanish or English, else the admin's own language."""
-    text = message
-    titles = [c.title for c in course_store.list_course_summaries(conn, org_id)]
-    titles += [name for skill in skill_store.list_skills(conn, org_id) for name in skill.all_names()]
-    for title in sorted(titles, key=len, reverse=True):
-        text = re.sub(re.escape(title), " ", text, flags=re.IGNORECASE)
-    name_words = {w for p in user_store.list_employees(conn, org_id) for w in words(p.full_name)}
-    text = " ".join(w for w in re.split(r"\s+", EMAIL.sub(" ", text)) if fold(w.strip("¿?¡!.,;:'’")) not in name_words)
-    lang = detect_language(text, default=default)
-    return lang if lang in ("es", "en") else default
-
-
 def _with_nicknames(org: OrgNames) -> OrgNames:
     """The organisation's names and what admins call them for short ("infosec" for the course whose title says
     "information security", "HR" for People & Culture), each a name of the course or department it fits."""
@@ -316,6 +307,9 @@ def plan_offline(
     if answer and asks_who_they_are(message, answer):  # "and who are they?": the same reads, listed in full
         return [dict(read) for read in answer["reads"]], []
     org = _with_nicknames(OrgNames.read(conn, org_id))
+    names_its_own = org.people_in(message) or org.courses_in(message) or org.said_whole(message, org.skills)
+    if not names_its_own and (follow_up := skill_follow_up(message, answer)):  # "¿y quién podría enseñarles?"
+        return [follow_up], []
     if answer and narrows(message, answer) and (narrowed := _narrowed(answer["reads"][0], message, org, today)):
         return [narrowed], []
     planned: list[dict] = []

@@ -113,4 +113,54 @@ MESSAGES = {
         "en": "{n, plural, one {# skill has} other {# skills have}} no expert: {gaps}.",
         "es": "{n, plural, one {# habilidad no tiene} other {# habilidades no tienen}} ningún experto: {gaps}.",
     },
+    "admin.nearest.delete_course": {
+        "en": "Courses aren't deleted in SkillNet: their enrolments and results stay on record. The nearest I can "
+        "do is archive “{course}”: it leaves the catalogue and nobody new can be enrolled. Say “archive it” and "
+        "I'll show you what would change before anything is done.",
+        "es": "En SkillNet los cursos no se borran: sus inscripciones y resultados se conservan. Lo más parecido que "
+        "puedo hacer es archivar «{course}»: sale del catálogo y nadie más puede inscribirse. Di «archívalo» y te "
+        "enseño qué cambiaría antes de hacer nada.",
+    },
+    "admin.nearest.manager": {
+        "en": "SkillNet doesn't record who reports to whom. The nearest I can show is {name}'s record: department, "
+        "job title, courses and skills.",
+        "es": "SkillNet no guarda quién depende de quién. Lo más parecido que puedo enseñarte es la ficha de "
+        "{name}: departamento, puesto, cursos y habilidades.",
+    },
+    "admin.nearest.person": {
+        "en": "I can't do that here. The nearest I can do for {name}: show their record (courses, skills), their "
+        "alerts or what they're missing, assign them a course or set a skill level.",
+        "es": "Eso no puedo hacerlo aquí. Lo más parecido que puedo hacer con {name}: enseñarte su ficha (cursos, "
+        "habilidades), sus alertas o lo que le falta, asignarle un curso o fijarle un nivel.",
+    },
+    "admin.nearest.course": {
+        "en": "I can't do that here. The nearest I can do for “{course}”: its statistics (who has finished, "
+        "scores, hardest exercises), who is behind on it, assign it or archive it.",
+        "es": "Eso no puedo hacerlo aquí. Lo más parecido que puedo hacer con «{course}»: sus estadísticas (quién "
+        "lo ha terminado, notas, ejercicios más difíciles), quién va retrasado, asignarlo o archivarlo.",
+    },
+    "admin.nearest.department": {
+        "en": "I can't do that here. The nearest I can do for {department}: list its people, their skills, their "
+        "unfinished courses or its alerts, or assign a course to all of them.",
+        "es": "Eso no puedo hacerlo aquí. Lo más parecido que puedo hacer con {department}: listar su gente, sus "
+        "habilidades, sus cursos sin terminar o sus alertas, o asignarles un curso a todos.",
+    },
+    "admin.reply.team_skills": {
+        "en": "{department} — {n, plural, one {# person} other {# people}} and the skills they hold: {people}.",
+        "es": "{department} — {n, plural, one {# persona} other {# personas}} y las habilidades que tienen: {people}.",
+    },
+    "admin.reply.more_skills": {"en": "{n} more", "es": "{n} más"},
+    "admin.reply.mentorship_skill": {
+        "en": "{n, plural, one {# mentoring pair} other {# mentoring pairs}} in {skill}: {pairs}.",
+        "es": "{n, plural, one {# pareja de mentoría} other {# parejas de mentoría}} en {skill}: {pairs}.",
+    },
+    "admin.reply.mentorship_no_expert": {
+        "en": "Nobody can mentor {skill} yet: no one holds it at expert level. The most advanced: {people}.",
+        "es": "Nadie puede hacer de mentor en {skill} todavía: nadie lo domina a nivel experto. Quien más sabe: "
+        "{people}.",
+    },
+    "admin.reply.mentorship_no_beginner": {
+        "en": "No mentoring pairs in {skill}: nobody is a beginner in it. Its experts: {people}.",
+        "es": "No hay parejas de mentoría en {skill}: nadie es principiante. Sus expertos: {people}.",
+    },
 }

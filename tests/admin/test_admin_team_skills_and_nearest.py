@@ -1,0 +1,107 @@
+"""Session 19 (admin8): the classes admin7 read and left — a department's skills ("¿Qué habilidades tiene el equipo
+de finanzas?" gave the head count), "who could teach them?" after "who knows LOTO" (gave pairs about other skills),
+"and who else?" after a "who knows" answer (not understood, or every mentoring pair), deleting a course (English
+refused, Spanish previewed an archive: now both say courses are archived, not deleted, and offer the archive), and
+what the assistant says when no tool does the job (the nearest thing it can do for what the request names)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from agents.admin import twin
+from agents.runtime.deps import process_embedder
+from tests.admin.conftest import user_by_email
+
+TODAY = date(2026, 12, 5)
+
+
+def _people(call: dict) -> set[str]:
+    return {row["full_name"] for row in call["result"]["rows"]}
+
+
+def test_a_departments_skills_list_each_of_its_people_with_their_levels(turn, seeded_pool):
+    spanish = turn("¿Qué habilidades tiene el equipo de finanzas?")
+    [call] = spanish.tool_calls
+    assert call["tool"] == "get_skills_matrix" and call["arguments"] == {"department": "Finanzas"}, call
+    assert {row["employee"] for row in call["result"]["rows"]} == {"Isabel Vega", "Ryan Mitchell"}
+    assert spanish.response.startswith("Finanzas — 2 personas y las habilidades que tienen: "), spanish.response
+    assert "Isabel Vega (Análisis presupuestario: alto" in spanish.response, spanish.response
+    oliver = user_by_email(seeded_pool, "oliver@acme.test")
+    english = turn("list all the customer care staff with their skills", user=oliver)
+    [call] = english.tool_calls
+    assert call["tool"] == "get_skills_matrix" and call["arguments"] == {"department": "Customer Care"}, call
+    assert "David Ortega (Complaint handling: high" in english.response, english.response
+    # what a team lacks is still its skill gaps, not its skills
+    weakest = turn("Which skills is the Stores team weakest in?", user=oliver)
+    assert [c["tool"] for c in weakest.tool_calls] == ["get_skill_gaps"], weakest.response
+
+
+def test_who_could_teach_them_after_who_knows_is_about_that_skill(turn, seeded_pool):
+    oliver = user_by_email(seeded_pool, "oliver@acme.test")
+    loto = turn("who knows LOTO", user=oliver)
+    assert _people(loto.tool_calls[0]) == {"Ana Morales"}
+    teach = turn("and who could teach them?", session=loto.session, user=oliver)
+    [call] = teach.tool_calls
+    assert call["tool"] == "get_mentorship_suggestions", call
+    assert call["arguments"] == {"skill_name": "Lockout-tagout (LOTO)"} and call["result"]["rows"] == []
+    # nobody is an expert in LOTO: said, with who knows it best, not pairs about other skills
+    assert teach.response.startswith("Nobody can mentor Lockout-tagout (LOTO) yet"), teach.response
+    assert "Ana Morales (medium)" in teach.response and "Emergency evacuation" not in teach.response
+    spanish = turn("¿Quién sabe de LOTO?")
+    enseñar = turn("¿y quién podría enseñarles?", session=spanish.session)
+    assert enseñar.tool_calls[0]["arguments"] == {"skill_name": "Lockout-tagout (LOTO)"}, enseñar.tool_calls
+    assert enseñar.response.startswith("Nadie puede hacer de mentor en Bloqueo y etiquetado (LOTO)"), enseñar.response
+    forklift = turn("who could mentor people in forklift operation?", user=oliver)
+    assert forklift.response == "1 mentoring pair in Forklift operation: Javier Torres → Raúl Navarro.", (
+        forklift.response
+    )
+
+
+def test_who_else_widens_a_who_knows_answer_and_a_department_narrows_it(turn, seeded_pool):
+    who = turn("quien sabe de carretillas")
+    logistica = turn("y en logistica?", session=who.session)
+    assert logistica.tool_calls[0]["arguments"] == {"skill_name": "Forklift operation", "department": "Logística"}
+    more = turn("¿y quién más?", session=who.session)
+    [call] = more.tool_calls
+    assert call["tool"] == "who_knows" and call["arguments"]["min_level"] == "low", call
+    assert call["arguments"]["department"] == "Logística" and "Raúl Navarro" in _people(call), more.response
+    oliver = user_by_email(seeded_pool, "oliver@acme.test")
+    knows = turn("who knows forklift operation", user=oliver)
+    other = turn("and who else?", session=knows.session, user=oliver)
+    assert other.tool_calls[0]["arguments"] == {"skill_name": "Forklift operation", "min_level": "low"}, other.response
+
+
+def test_deleting_a_course_is_refused_alike_in_both_languages_with_the_archive_offered(turn, seeded_pool, admin):
+    oliver = user_by_email(seeded_pool, "oliver@acme.test")
+    for said in ("delete the expenses course", "remove the expenses course"):
+        reply = turn(said, user=oliver)
+        assert reply.tool_calls == [] and reply.pending is None, said
+        assert reply.response.startswith("Courses aren't deleted in SkillNet"), reply.response
+        assert "archive “Business Expenses and Travel”" in reply.response and "I can list" not in reply.response
+    for said in ("elimina el curso de gastos", "borra el curso de gastos", "quita el curso de gastos"):
+        reply = turn(said)
+        assert reply.tool_calls == [] and reply.pending is None, said
+        assert reply.response.startswith("En SkillNet los cursos no se borran"), reply.response
+    offered = turn("delete the expenses course", user=oliver)
+    archive = turn("archive it", session=offered.session, user=oliver)  # what the refusal says to say
+    assert archive.pending and archive.pending["tool"] == "archive_course", archive.response
+    # the archive's own words still archive ("quita de circulación"); removing a person's access still deactivates
+    with seeded_pool.connection() as conn:
+        idiom, _ = twin.plan_offline(
+            conn, admin.org_id, "Quita de la circulación el curso de gastos", TODAY, process_embedder()
+        )
+        access, _ = twin.plan_offline(conn, admin.org_id, "Quítale el acceso a Elena", TODAY, process_embedder())
+    assert [c["tool"] for c in idiom] == ["archive_course"] and [c["tool"] for c in access] == ["deactivate_employee"]
+
+
+def test_what_no_tool_does_is_answered_with_the_nearest_thing_one_does(turn, seeded_pool):
+    boss = turn("¿Quién es el jefe de Javier?")
+    assert boss.tool_calls == [] and boss.response.startswith("SkillNet no guarda quién depende de quién"), (
+        boss.response
+    )
+    assert "la ficha de Javier Torres" in boss.response
+    oliver = user_by_email(seeded_pool, "oliver@acme.test")
+    email = turn("send an email to Raúl", user=oliver)
+    assert email.response.startswith("I can't do that here. The nearest I can do for Raúl Navarro"), email.response
+    nothing = turn("order pizza for the team", user=oliver)  # names nothing of ours: what the assistant does
+    assert nothing.response.startswith("I couldn't match that") and "I can list employees" in nothing.response
