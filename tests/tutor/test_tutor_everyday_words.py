@@ -96,3 +96,34 @@ def test_the_words_of_a_conversation_are_not_what_a_question_is_about():
     terms = key_terms("A bloke reckons I should just cut the toe cap out of my boots. Is that actually allowed?")
     assert {"bloke", "reckons", "actually"}.isdisjoint(terms) and {"cut", "toe", "cap", "boots"} <= set(terms)
     assert {"aca", "nomas"}.isdisjoint(key_terms("¿le puedo prestar la llave de la carretilla acá nomás?"))
+
+
+DELAYED_ORDERS = passage(
+    1,
+    "Si un pedido en línea se retrasa más de 3 días sobre la fecha prometida, el cliente puede elegir entre esperar "
+    "con un vale de cortesía de 10 EUR o cancelar el pedido con reembolso completo.",
+    document="Manual de Atención al Cliente",
+    section="7. Pedidos retrasados o incidencias de entrega",
+    score=0.83,
+)
+
+
+def test_what_is_expected_of_me_is_not_waiting_for_an_order():
+    """ "¿Qué se espera de mí…?" asks what is expected, not how long to wait: it was answered, cited, with the delayed
+    orders' 3 days and 10 EUR voucher (session 19, the lead's read of the guided walk)."""
+    question = "¿Qué se espera de mí cuando lleve 60 días en la empresa?"
+    assert "expectativa" in key_terms(question) and "espera" not in key_terms(question)
+    assert not answers_question(question, (DELAYED_ORDERS,), EMBEDDER)  # planted: waiting, not expecting
+    assert "espera" in key_terms("¿Cuánto tiempo espera un cliente con un pedido retrasado?")  # waiting stays waiting
+
+
+def test_my_boss_is_my_manager():
+    password_rules = passage(
+        1,
+        "- No sharing: never tell anyone your password, including colleagues, managers or the IT Service Desk.",
+        document="Information Security Policy",
+        section="4.1 Password standard",
+        score=0.84,
+    )
+    assert "manag" in glossary.equivalents("boss")
+    assert answers_question("my boss asked me to share my password, is that ok?", (password_rules,), EMBEDDER)
