@@ -15,6 +15,7 @@ _HOW_FAR_WORDS = {"doing", "going", "van", "llevan", "progress", "progreso"}
 _COURSE_WORDS = {"course", "curso", "courses", "cursos"}
 # "list all the customer care staff with their skills": what its people know, each person's levels
 _SKILL_WORDS = {"skills", "skill", "skillset", "habilidades", "habilidad", "competencias", "conocimientos"}
+_SKILL_WORDS |= {"good", "strong", "expertise"}  # "what are the Stores UK team good at?"
 # …unless it asks what the team lacks ("Which skills is Logistics weakest in?": the skill gaps)
 _LACK_WORDS = {"weak", "weakest", "weaker", "gap", "gaps", "missing", "lack", "lacks", "lacking", "need", "needs"}
 _LACK_WORDS |= {"flojea", "flojean", "flojos", "brechas", "carencias", "cortos", "falta", "faltan", "necesita"}

@@ -22,8 +22,8 @@ OPEN = ("assigned", "in_progress")
 
 _INTRODUCTION = re.compile(
     r"^\s*(?:(?:hi|hello|hey|hola|buenas|buenos d[ií]as)[\s,!.]+)?"
-    r"(?:(?:it'?s|this is|soy|aqu[ií])\s+(?P<said_after>[^\W\d_]+)"
-    r"|(?P<said_before>[^\W\d_]+)\s+(?:here|aqu[ií]|al habla))"
+    r"(?:(?:it'?s|this is|soy|aqu[ií]|te escribe|le escribe|te habla)\s+(?P<said_after>[^\W\d_]+)"
+    r"|(?P<said_before>[^\W\d_]+)\s+(?:here|again|aqu[ií]|al habla|de nuevo|otra vez))"
     r"\s*(?:[-—–:,.!]+\s*|$)",
     re.IGNORECASE,
 )
@@ -180,3 +180,20 @@ def skill_follow_up(message: str, answer: EarlierAnswer | None) -> dict | None:
         widened = {key: value for key, value in known.items() if key not in ("level", "min_level")}
         return {"tool": "who_knows", "arguments": {**widened, "min_level": "low"}}
     return None
+
+
+_OTHER_SKILL_OPENERS = ("what about", "how about", "and", "y", "que tal", "y que hay de", "and for", "y de")
+_ASKED_AGAIN = {"who", "quien", "quienes", "know", "knows", "sabe", "saben"}
+
+
+def with_other_skill(message: str, answer: EarlierAnswer | None, skill: str) -> dict | None:
+    """ "what about budget analysis?" after "Who in Finance knows Oracle Financials?": the same read for the skill
+    said, in the same department; a question asked in full ("and who knows forklifts?") is planned as one."""
+    reads = answer["reads"] if answer else []
+    said = words(message)
+    plain = f"{' '.join(said)} "
+    if len(reads) != 1 or reads[0]["tool"] != "who_knows" or len(said) > 6 or set(said) & _ASKED_AGAIN:
+        return None
+    if not any(plain.startswith(f"{opener} ") for opener in _OTHER_SKILL_OPENERS):
+        return None
+    return {"tool": "who_knows", "arguments": {**reads[0]["arguments"], "skill_name": skill}}

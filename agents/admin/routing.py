@@ -59,6 +59,7 @@ _STAFF_WORDS = {"works", "work", "working", "trabaja", "trabajan", "who", "quien
 _STAFF_WORDS |= {"team", "equipo", "staff", "plantilla", "gente", "members", "miembros", "everyone", "everybody"}
 _STAFF_WORDS |= {"anyone", "anybody", "alguien"}  # "¿Hay alguien inactivo en Logística?"
 _KNOW_WORDS = {"know", "knows", "sabe", "saben", "domina", "dominan", "maneja", "manejan"}
+_KNOW_WORDS |= {"handy", "controla", "controlan", "good", "strong", "fuerte", "fuertes"}  # "anyone handy with X?"
 _LACKING_WORDS = {"missing", "lacking", "lack", "lacks", "falta", "faltan"}
 _REMOVE_VERBS = {"remove", "revoke", "cut", "quita", "quitale", "elimina", "retira", "retirale", "bloquea"}
 _ACCESS_WORDS = {"access", "account", "login", "acceso", "cuenta"}
@@ -162,6 +163,8 @@ def route(
     for tool in WRITES:
         at = keyword_at(said, tool)
         if at is not None and (asked is None or asked > at) and (tool not in NEEDS_COURSE or _course(step, org)):
+            if tool == "deactivate_employee" and _fails_exams(said, people):
+                continue  # "¿Hay alguien que suspenda los exámenes…?": failing, not an account suspended
             return tool
     if people and asked is None and set(said) & _REMOVE_VERBS and set(said) & _ACCESS_WORDS:
         return "deactivate_employee"  # "remove Harry Patel's access": the name between the verb and the access
@@ -225,6 +228,13 @@ def route(
     if tool and score >= MIN_ROUTE_SCORE and (org is None or _has_what_it_needs(tool, step, org, people)):
         return tool
     return None
+
+
+def _fails_exams(said: list[str], people: list[str]) -> bool:
+    """Spanish "suspender" is failing an exam as well as suspending an account: with nobody named and no account
+    said, it is the exams ("¿Hay alguien que suspenda una y otra vez?")."""
+    suspended = any(word.startswith("suspend") for word in said) and not set(said) & _ACCESS_WORDS
+    return suspended and not people
 
 
 def _moves_deadline(said: list[str]) -> bool:

@@ -52,6 +52,16 @@ OUT_OF_SCOPE = [
     "change the password",
     "reactivate",  # an account is reactivated on the people page
     "reactiva",
+    "rename",  # a course's title is the content studio's
+    "renombra",
+    "cambiale el nombre",
+    "cambia el nombre",
+    "nomina",  # payroll is no part of SkillNet
+    "payroll",
+    "print",  # nothing is printed from here: certificates are the learner's page
+    "imprime",
+    "imprimes",
+    "imprimir",
     "job title to",  # a record's fields are the people page's, not the assistant's
     "cambia el puesto",
     "cambiale el puesto",

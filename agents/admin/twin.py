@@ -26,6 +26,7 @@ from agents.admin.earlier import (
     narrows,
     skill_follow_up,
     with_earlier_course,
+    with_other_skill,
     without_introduction,
 )
 from agents.admin.names import EMAIL, STOPWORDS, WORD, OrgNames, content_words, course_phrase, says_any, without, words
@@ -54,10 +55,10 @@ _ALERT_KIND_WORDS = {
     "deadline_at_risk": {"risk", "riesgo", "won t make", "no va a llegar", "no van a llegar", "going to miss"}
     | {"llegar tarde", "will miss", "gonna miss"},
     "repeated_failures": {"failures", "failing", "fails", "fallos", "falla", "fallan", "suspensos", "suspende"}
-    | {"suspenden"},
+    | {"suspenden", "suspenda", "suspendan", "can t pass", "cannot pass", "no aprueba", "no aprueban"},
     "inactive": {"inactive", "inactivos", "inactivas", "inactividad", "logged", "login", "sin entrar", "no entra"}
     | {"no ha entrado", "no han entrado", "conectarse", "conecta"},
-    "skill_expired": {"expired", "caducada", "caducadas", "caducado", "caducados", "run out"},
+    "skill_expired": {"expired", "caducada", "caducadas", "caducado", "caducados", "run out", "out of date", "lapsed"},
     "skill_expiring": {"expiring", "expire", "expires", "caducan", "caducar", "caduca", "run out soon", "lapse"},
 }
 _INACTIVE_WORDS = {"inactive", "inactivo", "inactivos", "inactivas", "deactivated"}
@@ -310,6 +311,9 @@ def plan_offline(
     names_its_own = org.people_in(message) or org.courses_in(message) or org.said_whole(message, org.skills)
     if not names_its_own and (follow_up := skill_follow_up(message, answer)):  # "¿y quién podría enseñarles?"
         return [follow_up], []
+    skill = org.said_whole(message, org.skills)
+    if len(skill) == 1 and not org.people_in(message) and (other := with_other_skill(message, answer, skill[0])):
+        return [other], []  # "what about budget analysis?"
     if answer and narrows(message, answer) and (narrowed := _narrowed(answer["reads"][0], message, org, today)):
         return [narrowed], []
     planned: list[dict] = []

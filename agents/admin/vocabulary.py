@@ -2,6 +2,9 @@
 question words (what no tool does and where a request is cut into steps: step_words.py). Accents and case are
 ignored when they are matched."""
 
+# alerts asked in a phrase: "who can't pass their quizzes?", "whose certifications have gone out of date?"
+_FAILING_OR_LAPSED = ["can t pass", "cannot pass", "no aprueba", "no aprueban", "out of date"]
+
 # Offline routing, step one: a keyword typed word for word (or with one slip: "deactivte", "alretas")
 # picks the tool outright, checked in this order (write verbs first: "asigna", "archive"). A write
 # keyword after a question word is a question about the state ("Who is enrolled…?", "¿Quiénes están
@@ -219,6 +222,7 @@ TOOL_KEYWORDS: dict[str, list[str]] = {
         "sin entrar",
         "failing",
         "keeps failing",
+        *_FAILING_OR_LAPSED,
         "suspende",
         "suspenden",
         "late with",
@@ -315,7 +319,7 @@ PENDING_PHRASES = ["sin terminar", "sin acabar", "por terminar", "not finished",
 PENDING_PHRASES += ["left to finish", "what s left", "queda por terminar", "les queda", "le queda", "left to do"]
 PENDING_PHRASES += ["hasn t finished", "haven t finished", "hasn t completed", "haven t completed", "not completed"]
 # A department's head count ("How many people are in Customer Care?", "¿Cuánta gente trabaja en Finanzas?")
-HEADCOUNT_WORDS = {"headcount", "plantilla", "how many", "cuantos", "cuantas", "cuanta", "cuanto"}
+HEADCOUNT_WORDS = {"headcount", "head count", "plantilla", "how many", "cuantos", "cuantas", "cuanta", "cuanto"}
 # Verbs that assign when a course and a person are named ("Give Emily the customer service course").
 ASSIGN_VERBS = {"give", "put", "add", "sign", "mete", "metele", "anade", "pon", "ponle", "haga", "hagan", "take"}
 ASSIGN_VERBS |= {"ponlos", "ponlas", "metelos", "metelas", "necesita", "necesitan", "needs"}  # "Isabel needs the…"

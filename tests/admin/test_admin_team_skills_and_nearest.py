@@ -105,3 +105,56 @@ def test_what_no_tool_does_is_answered_with_the_nearest_thing_one_does(turn, see
     assert email.response.startswith("I can't do that here. The nearest I can do for Raúl Navarro"), email.response
     nothing = turn("order pizza for the team", user=oliver)  # names nothing of ours: what the assistant does
     assert nothing.response.startswith("I couldn't match that") and "I can list employees" in nothing.response
+
+
+def _planned(seeded_pool, admin, message: str) -> list[tuple[str, dict]]:
+    with seeded_pool.connection() as conn:
+        plan, _ = twin.plan_offline(conn, admin.org_id, message, TODAY, process_embedder())
+    return [(call["tool"], call["arguments"]) for call in plan]
+
+
+def test_failing_exams_in_spanish_is_no_account_suspended(seeded_pool, admin):
+    # "suspender" is failing an exam as well as suspending an account: a question planned a deactivation
+    for said in ("¿Hay alguien que suspenda los exámenes una y otra vez?", "who can't pass their quizzes?"):
+        assert _planned(seeded_pool, admin, said) == [("get_alerts", {"kind": "repeated_failures"})], said
+    assert _planned(seeded_pool, admin, "Suspende la cuenta de Harry Patel") == [
+        ("deactivate_employee", {"employee_name": "Harry Patel"})
+    ]
+
+
+def test_the_speaker_who_writes_in_is_never_a_target(seeded_pool, admin):
+    course = "Returns and Refunds Essentials"
+    for said, person in (
+        ("Te escribe Oliver. Apunta a Chloe al curso de devoluciones.", "Chloe Evans"),
+        ("Oliver again - can you put Harry on the returns course?", "Harry Patel"),
+    ):
+        expected = [("assign_course", {"course_title": course, "employee_names": [person]})]
+        assert _planned(seeded_pool, admin, said) == expected, said
+
+
+def test_ways_of_asking_who_knows_what_and_which_alerts(seeded_pool, admin):
+    for said in ("anyone handy with shift planning?", "¿alguien controla de planificación de turnos?"):
+        assert _planned(seeded_pool, admin, said) == [("who_knows", {"skill_name": "Shift planning"})], said
+    expired = _planned(seeded_pool, admin, "whose certifications have gone out of date?")
+    assert expired == [("get_alerts", {"kind": "skill_expired"})]
+    headcount = _planned(seeded_pool, admin, "what's the head count in Logistics?")
+    assert headcount == [("list_employees", {"department": "Logistics"})]
+    good_at = _planned(seeded_pool, admin, "what are the Stores UK team good at?")
+    assert good_at == [("get_skills_matrix", {"department": "Stores UK"})]
+
+
+def test_what_no_tool_does_names_the_nearest_for_the_course_said(turn, seeded_pool, admin):
+    for said in ("Cámbiale el nombre al curso de gastos", "Prepárame la nómina de diciembre"):
+        assert _planned(seeded_pool, admin, said) == [], said
+    rename = turn("rename the returns course to Returns 2027", user=user_by_email(seeded_pool, "oliver@acme.test"))
+    assert rename.tool_calls == [], rename.tool_calls  # was its statistics
+    assert rename.response.startswith("I can't do that here. The nearest I can do for “Returns and Refunds")
+
+
+def test_what_about_another_skill_asks_the_same_question_of_it(turn, seeded_pool):
+    oliver = user_by_email(seeded_pool, "oliver@acme.test")
+    oracle = turn("Who in Finance knows Oracle Financials?", user=oliver)
+    budget = turn("what about budget analysis?", session=oracle.session, user=oliver)
+    assert budget.tool_calls[0]["arguments"] == {"skill_name": "Budget analysis", "department": "Finance"}, (
+        budget.response
+    )
