@@ -15,6 +15,7 @@ from agents.i18n import t
 _DELETE_VERBS = {"delete", "remove", "erase", "borra", "borrar", "borralo", "borrala", "elimina", "eliminar"}
 _DELETE_VERBS |= {"eliminalo", "eliminala", "suprime", "suprimir", "deleting", "removing", "get rid", "quita", "quitar"}
 _ACCESS_WORDS = {"access", "account", "login", "acceso", "cuenta"}
+_UNENROL_VERBS = {"unenrol", "unenroll", "desinscribe", "desapunta", "desapuntalo", "desapuntala", "saca", "sacale"}
 # "¿Quién es el jefe de Javier?": SkillNet keeps no reporting lines
 _MANAGER_WORDS = {"manager", "boss", "jefe", "jefa", "responsable", "supervisor", "supervisora", "line manager"}
 _MANAGER_WORDS |= {"reports", "manages", "reporta", "superior"}
@@ -31,6 +32,13 @@ def removes_a_course(message: str, org: OrgNames) -> bool:
     return asked and not org.people_in(message)
 
 
+def unenrols(message: str, org: OrgNames) -> bool:
+    """The admin asks to take a person off a course ("Quita a Harry del curso de devoluciones"): no tool does."""
+    said = set(words(message))
+    off = said & (_DELETE_VERBS | _UNENROL_VERBS) and not said & _ACCESS_WORDS
+    return bool(off and org.people_in(message) and org.courses_in(message))
+
+
 def nearest_offer(ctx: ToolContext, message: str) -> str:
     """Why no tool does it, or the nearest thing one does for what ``message`` names; else "not understood"."""
     org, lang = OrgNames.read(ctx.conn, ctx.org_id), ctx.lang
@@ -38,6 +46,8 @@ def nearest_offer(ctx: ToolContext, message: str) -> str:
     title = _title_in(ctx, titles[0]) if len(titles) == 1 else None
     if title and removes_a_course(message, org):
         return t("admin.nearest.delete_course", lang, course=title)
+    if people and title and unenrols(message, org):
+        return t("admin.nearest.unenrol", lang, name=people[0], course=title)
     if people and set(words(message)) & _MANAGER_WORDS:
         return t("admin.nearest.manager", lang, name=people[0])
     if people:

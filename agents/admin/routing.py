@@ -18,7 +18,7 @@ from rapidfuzz.distance import DamerauLevenshtein
 from agents.admin.deadlines import extension_in, gives_deadline
 from agents.admin.department_routes import about_a_department, says_pending
 from agents.admin.names import OrgNames, content_words, says_any, typo_of, words
-from agents.admin.nearest import removes_a_course
+from agents.admin.nearest import removes_a_course, unenrols
 from agents.admin.prompts import MIN_ROUTE_SCORE, TOOL_EXEMPLARS
 from agents.admin.step_words import HELP_KEYWORDS, HELP_ONLY_WORDS, JOINERS, OUT_OF_SCOPE, STEP_SEPARATORS
 from agents.admin.vocabulary import (
@@ -158,7 +158,7 @@ def route(
         return None
     asked = _question_at(step)
     people = org.people_in(step) if people is None and org else people or []
-    if org and removes_a_course(step, org):
+    if org and (removes_a_course(step, org) or unenrols(step, org)):
         return None  # "remove the expenses course": courses are archived, never deleted (agents.admin.nearest)
     for tool in WRITES:
         at = keyword_at(said, tool)

@@ -34,7 +34,8 @@ def skill_mentorship(result: dict, lang: str) -> str:
         pairs = "; ".join(f"{r['mentor']} → {r['mentee']}" for r in rows)
         return t("admin.reply.mentorship_skill", lang, n=len(rows), skill=skill, pairs=pairs)
     best = result["most_advanced"]
-    people = ", ".join(f"{p['employee']} ({code_label('level', p['level'], lang)})" for p in best)
     experts = bool(best) and best[0]["level"] == "high"
+    best = [p for p in best if p["level"] == "high"] if experts else best  # its experts only, when it has some
+    people = ", ".join(f"{p['employee']} ({code_label('level', p['level'], lang)})" for p in best)
     asked = "admin.reply.mentorship_no_beginner" if experts else "admin.reply.mentorship_no_expert"
     return t(asked, lang, skill=skill, people=people or t("admin.reply.nobody", lang))

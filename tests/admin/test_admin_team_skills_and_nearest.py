@@ -158,3 +158,25 @@ def test_what_about_another_skill_asks_the_same_question_of_it(turn, seeded_pool
     assert budget.tool_calls[0]["arguments"] == {"skill_name": "Budget analysis", "department": "Finance"}, (
         budget.response
     )
+
+
+def test_taking_someone_off_a_course_is_no_assignment(turn, seeded_pool, admin):
+    # no tool unenrols: "Quita a Harry del curso de devoluciones" previewed an assignment of him to it
+    reply = turn("Quita a Harry del curso de devoluciones")
+    assert reply.tool_calls == [] and reply.pending is None, reply.tool_calls
+    assert reply.response.startswith("Desde aquí no puedo quitar a nadie de un curso"), reply.response
+    assert "Harry Patel en «Devoluciones y reembolsos: lo esencial»" in reply.response
+    oliver = user_by_email(seeded_pool, "oliver@acme.test")
+    english = turn("remove Harry from the returns course", user=oliver)
+    assert english.tool_calls == [] and english.response.startswith("I can't take someone off a course here")
+    # his access removed is still a deactivation
+    assert _planned(seeded_pool, admin, "remove Harry Patel's access") == [
+        ("deactivate_employee", {"employee_name": "Harry Patel"})
+    ]
+
+
+def test_a_skill_with_experts_and_no_beginner_names_only_its_experts(turn, seeded_pool):
+    coaching = turn("¿Quién sabe de coaching?")
+    teach = turn("¿y quién podría enseñarles?", session=coaching.session)
+    assert teach.response.startswith("No hay parejas de mentoría en Coaching: nadie es principiante."), teach.response
+    assert "Carmen López (alto)" in teach.response and "Ana Morales" not in teach.response  # medium: no expert

@@ -121,6 +121,12 @@ MESSAGES = {
         "puedo hacer es archivar «{course}»: sale del catálogo y nadie más puede inscribirse. Di «archívalo» y te "
         "enseño qué cambiaría antes de hacer nada.",
     },
+    "admin.nearest.unenrol": {
+        "en": "I can't take someone off a course here: their enrolment and progress stay on record. The nearest I "
+        "can do for {name} in “{course}”: show how they're doing in it, or move their deadline.",
+        "es": "Desde aquí no puedo quitar a nadie de un curso: su inscripción y su progreso se conservan. Lo más "
+        "parecido que puedo hacer con {name} en «{course}»: enseñarte cómo lo lleva o cambiarle la fecha límite.",
+    },
     "admin.nearest.manager": {
         "en": "SkillNet doesn't record who reports to whom. The nearest I can show is {name}'s record: department, "
         "job title, courses and skills.",
