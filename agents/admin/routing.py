@@ -51,6 +51,7 @@ _PARTICIPLE = re.compile(r"(?:ad|id)(?:o|a|os|as)$")
 # a request asked politely ("Can you…?", "¿Me puedes…?"), after any greeting: an order, not a yes/no question
 _POLITE_WORDS = {"can", "could", "would", "will", "please", "puedes", "podrias", "podrías", "puede", "podría"}
 _POLITE_WORDS |= {"podemos", "quieres", "mind", "importa", "pls", "plz", "porfa", "favor", "need", "necesito"}
+_POLITE_WORDS |= {"metes", "pones", "apuntas", "inscribes", "asignas"}  # "¿Me metes a David en…?": an order
 _GREETINGS = {"hi", "hello", "hey", "hola", "buenas", "oye", "ok", "vale", "sorry", "perdona", "me", "te", "nos"}
 _LEARNER_WORDS = {"learners", "learner", "students", "alumnos", "alumnas", "estudiantes"}
 _GONE_QUIET_WORDS = {"inactive", "inactivos", "inactivas", "inactivo", "inactiva"}

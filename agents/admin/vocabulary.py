@@ -4,7 +4,6 @@ ignored when they are matched."""
 
 # alerts asked in a phrase: "who can't pass their quizzes?", "whose certifications have gone out of date?"
 _FAILING_OR_LAPSED = ["can t pass", "cannot pass", "no aprueba", "no aprueban", "out of date"]
-
 # Offline routing, step one: a keyword typed word for word (or with one slip: "deactivte", "alretas")
 # picks the tool outright, checked in this order (write verbs first: "asigna", "archive"). A write
 # keyword after a question word is a question about the state ("Who is enrolled…?", "¿Quiénes están
@@ -324,6 +323,7 @@ HEADCOUNT_WORDS = {"headcount", "head count", "plantilla", "how many", "cuantos"
 ASSIGN_VERBS = {"give", "put", "add", "sign", "mete", "metele", "anade", "pon", "ponle", "haga", "hagan", "take"}
 ASSIGN_VERBS |= {"ponlos", "ponlas", "metelos", "metelas", "necesita", "necesitan", "needs"}  # "Isabel needs the…"
 ASSIGN_VERBS |= {"hacer"}  # "Todo Atención al Cliente tiene que hacer el repaso…"
+ASSIGN_VERBS |= {"pop", "stick", "slot", "metes", "pones", "apuntas", "inscribes"}  # "¿me metes a David en…?"
 # Question words: a write keyword after one is a question about the state, not an order.
 QUESTION_WORDS = {"who", "whom", "which", "what", "whose", "quién"}
 QUESTION_WORDS |= {"quiénes", "qué", "cuál", "cuáles", "quien", "quienes"}

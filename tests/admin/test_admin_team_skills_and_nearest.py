@@ -180,3 +180,16 @@ def test_a_skill_with_experts_and_no_beginner_names_only_its_experts(turn, seede
     teach = turn("¿y quién podría enseñarles?", session=coaching.session)
     assert teach.response.startswith("No hay parejas de mentoría en Coaching: nadie es principiante."), teach.response
     assert "Carmen López (alto)" in teach.response and "Ana Morales" not in teach.response  # medium: no expert
+
+
+def test_an_assignment_asked_as_a_favour_is_previewed(seeded_pool, admin):
+    # "¿Me metes a David…?" asks a favour, not whether it is so: it read David's place in the course
+    polite = "Cuando puedas, ¿me metes a David y a Laura en el de atención al cliente de excelencia? Sin fecha."
+    [(tool, args)] = _planned(seeded_pool, admin, polite)
+    assert tool == "assign_course" and set(args["employee_names"]) == {"David Ortega", "Laura Jiménez"}, args
+    assert _planned(seeded_pool, admin, "¿Me pones a Lucía en el curso de devoluciones?") == [
+        ("assign_course", {"course_title": "Returns and Refunds Essentials", "employee_names": ["Lucía Fernández"]})
+    ]
+    assert _planned(seeded_pool, admin, "Could you pop Chloe onto the returns course?") == [
+        ("assign_course", {"course_title": "Returns and Refunds Essentials", "employee_names": ["Chloe Evans"]})
+    ]
