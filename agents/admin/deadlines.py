@@ -29,7 +29,7 @@ _FIRM = (
 # "para" alone is soft: "para Lucía" names a person as often as "para el 30" names a day
 _CUE = re.compile(
     rf"\b(?:(?P<firm>{_FIRM})|(?P<soft>in|within|en|dentro de|on|el|del|al|para))\b[:\s]+"
-    r"|(?=\b(?:tomorrow|mañana|next|this|este|esta|a week on)\b)",
+    r"|(?=\b(?:tomorrow|mañana|next|this|este|esta|a week on|eow|eom|eod)\b)",
     re.IGNORECASE,
 )
 _RELATIVE_CUES = {"in": "in", "within": "in", "en": "en", "dentro de": "en"}
@@ -43,6 +43,8 @@ _WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 # British "Friday week" / "a week on Friday": the Friday after the coming one (dateparser reads only "Friday")
 _WEEK_ON = re.compile(rf"^(?:(?P<day>{_WEEKDAYS}) week|(?:a )?week on (?P<on>{_WEEKDAYS}))$")
 _THIS_MONTH = {"month", "the month", "this month", "mes", "este mes", "el mes"}
+_THIS_WEEK = {"week", "the week", "this week", "semana", "la semana", "esta semana"}  # its Friday
+_SHORTHAND = {"eow": "end of the week", "eom": "end of the month", "eod": "today"}  # "pls add Chloe to infosec, EOW"
 # "en 1 mes": "(finales del) mes que viene" as _spanish_idioms rewrites it
 _NEXT_MONTH = {"next month", "mes que viene", "el mes que viene", "proximo mes", "el proximo mes", "en 1 mes"}
 # Spanish words dateparser's Spanish data doesn't count with (it reads "2 semanas", not "dos semanas")
@@ -113,8 +115,11 @@ def _spanish_idioms(text: str) -> str:
 
 def _parse(phrase: str, today: date) -> date | None:
     settings = {**_SETTINGS, "RELATIVE_BASE": datetime.combine(today, datetime.min.time())}
+    phrase = _SHORTHAND.get(phrase, phrase)
     if end := _END_OF.match(phrase):
         period = end["period"].strip()
+        if period in _THIS_WEEK:
+            return today + timedelta(days=(calendar.FRIDAY - today.weekday()) % 7)
         if period in _THIS_MONTH:
             month: date | datetime | None = today
         elif period in _NEXT_MONTH:

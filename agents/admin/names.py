@@ -14,6 +14,7 @@ from uuid import UUID
 import psycopg
 from rapidfuzz.distance import DamerauLevenshtein
 
+from agents.admin.step_words import SELF_CORRECTIONS
 from core.names import fold
 from storage import courses as course_store
 from storage import skills as skill_store
@@ -110,6 +111,24 @@ TYPO_SIMILARITY = 0.8
 
 def words(text: str) -> list[str]:
     return [fold(word) for word in WORD.findall(EMAIL.sub(" ", text or ""))]
+
+
+def after_correction(said: list[str]) -> list[str]:
+    """The words after the admin's last self-correction (step_words.SELF_CORRECTIONS), none when they make none."""
+    ends = [at + len(c) for c in SELF_CORRECTIONS for at in range(len(said)) if said[at : at + len(c)] == c]
+    return said[max(ends) :] if ends else []
+
+
+def rejoin_corrections(steps: list[str]) -> list[str]:
+    """A request cut into steps right after a self-correction ("… en medium… bueno no" | "en high, …") is one
+    step again: what follows the correction says what the step before meant."""
+    joined: list[str] = []
+    for step in steps:
+        if joined and any(words(joined[-1])[-len(c) :] == c for c in SELF_CORRECTIONS):
+            joined[-1] += ", " + step
+        else:
+            joined.append(step)
+    return joined
 
 
 def content_words(text: str) -> list[str]:

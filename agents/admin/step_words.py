@@ -66,6 +66,9 @@ OUT_OF_SCOPE = [
     "cambia el puesto",
     "cambiale el puesto",
 ]
+# An admin correcting themself mid-request ("déjalo en medium… bueno no, en high", "low, I mean medium"): what
+# follows the last of these is what they meant
+SELF_CORRECTIONS = [["bueno", "no"], ["mejor", "dicho"], ["i", "mean"], ["no", "wait"], ["actually"], ["perdon"]]
 HELP_KEYWORDS = ["help", "ayuda", "what can you do", "que puedes hacer"]
 # what a request for help says beside those words ("Hi, can you help me, please?", "necesito ayuda, porfa"); any
 # other word makes it a request of its own: "Who needs help with phishing?" asks about phishing, not the assistant

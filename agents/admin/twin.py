@@ -16,6 +16,7 @@ from uuid import UUID
 
 import psycopg
 
+from agents.admin import names
 from agents.admin.deadlines import deadline_in, extension_in
 from agents.admin.department_routes import family_word
 from agents.admin.earlier import (
@@ -150,7 +151,7 @@ def arguments_for(tool: str, step: str, org: OrgNames, people: list[str], today:
                 if len(skills) == 1
                 else (_residue(step, people) if not skills else _common_words(skills))
             }
-        level = _pick(said_in_order, LEVEL_WORDS)
+        level = _pick(names.after_correction(said_in_order), LEVEL_WORDS) or _pick(said_in_order, LEVEL_WORDS)
         # "Who in Stores UK is a beginner at returns?": that department's people; never one a skill's or a skill
         # category's name holds ("¿Quién sabe de atención al cliente?" asks about the category)
         named = [f" {' '.join(words(label))} " for label in [*org.skills, *org.categories]]
@@ -322,7 +323,7 @@ def plan_offline(
     said_before = earlier_people(message, earlier, org, answer)
     message = with_earlier_course(message, earlier, org, answer)
     step_before = None
-    for step in split_steps(message, org):
+    for step in names.rejoin_corrections(split_steps(message, org)):
         people = org.people_in(step) or said_before  # "…and mark him as high": the person said before
         # "Apunta a Javier a seguridad… y dime quién va retrasado en ese curso": the course the step before named
         step, step_before = (with_earlier_course(step, step_before, org) if step_before else step), step

@@ -42,7 +42,10 @@ PEOPLE = [
         ("due the last day of next month", date(2026, 12, 31)),
         ("antes del último día de febrero", date(2027, 2, 28)),
         ("by Friday week", date(2026, 12, 11)),  # the coming Friday is the 4th
-        ("finish it a week on Friday", date(2026, 12, 11)),  # read as Marta: the preview said "sin fecha límite"
+        ("finish it a week on Friday", date(2026, 12, 11)),
+        ("pls add Chloe to infosec, EOW", date(2026, 12, 4)),  # end of the week: its Friday
+        ("antes del final de la semana", date(2026, 12, 4)),
+        ("by EOM", date(2026, 11, 30)),  # read as Marta: the preview said "sin fecha límite"
         ("no date here", None),
         ("31/02/2027", None),
     ],
@@ -63,6 +66,18 @@ def test_people_whole_names_emails_prefixes_and_ambiguity():
     assert names.extract_people("perfil de diego@acme.test", PEOPLE) == ["diego@acme.test"]
     assert names.extract_people("how is Mar doing", PEOPLE) == ["mar"]  # Marta, Marina, Martín: ambiguous
     assert names.extract_people("show the alerts and the matrix", PEOPLE) == []
+
+
+def test_a_level_corrected_mid_request_is_the_one_meant():
+    said = names.words("el skill de carretillas de Tom déjalo en medium… bueno no, en high, que ya lleva un año")
+    assert routing.LEVEL_WORDS["high"] & set(names.after_correction(said))
+    assert names.after_correction(names.words("set Tom to medium in forklifts")) == []
+    assert names.after_correction(names.words("Tom: low, I mean medium")) == ["medium"]
+    # split_steps cuts at ", " before a request of its own: the correction keeps its step
+    assert names.rejoin_corrections(["Tom en medium… bueno no", "en high, que ya lleva un año", "y dime quién"]) == [
+        "Tom en medium… bueno no, en high, que ya lleva un año",
+        "y dime quién",
+    ]
 
 
 def test_names_steps_and_routing_keywords():
