@@ -53,9 +53,14 @@ def _answer_text(chatbot) -> bool:
 
 
 def _error_answer(output: dict) -> bool:
-    """The finished turn's last bubble is an error (respond's "⚠️ reason")."""
+    """The finished turn's last bubble is an error (respond's "⚠️ reason"); other events' outputs are no chat."""
     history = (output.get("data") or [None])[0]
-    return isinstance(history, list) and bool(history) and _text(history[-1]).startswith("⚠️")
+    return (
+        isinstance(history, list)
+        and bool(history)
+        and isinstance(history[-1], dict)
+        and _text(history[-1]).startswith("⚠️")
+    )
 
 
 class Employee(HttpUser):
