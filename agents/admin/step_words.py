@@ -72,46 +72,11 @@ SELF_CORRECTIONS = [["bueno", "no"], ["mejor", "dicho"], ["i", "mean"], ["no", "
 HELP_KEYWORDS = ["help", "ayuda", "what can you do", "que puedes hacer"]
 # what a request for help says beside those words ("Hi, can you help me, please?", "necesito ayuda, porfa"); any
 # other word makes it a request of its own: "Who needs help with phishing?" asks about phishing, not the assistant
-HELP_ONLY_WORDS = {
-    "help",
-    "ayuda",
-    "ayudas",
-    "ayudame",
-    "ayudarme",
-    "ayudar",
-    "need",
-    "necesito",
-    "please",
-    "pls",
-    "porfa",
-}
-HELP_ONLY_WORDS |= {"favor", "can", "could", "you", "puedes", "podrias", "hacer", "hello", "hola", "hey", "buenas"}
-HELP_ONLY_WORDS |= {
-    "assistant",
-    "asistente",
-    "here",
-    "aqui",
-    "use",
-    "usar",
-    "usarte",
-    "how",
-    "como",
-    "works",
-    "funciona",
-}
-HELP_ONLY_WORDS |= {
-    "funcionas",
-    "tool",
-    "herramienta",
-    "esto",
-    "with",
-    "con",
-    "quick",
-    "some",
-    "poco",
-    "una",
-    "exactly",
-}
+HELP_ONLY_WORDS = {"help", "ayuda", "ayudas", "ayudame", "ayudarme", "ayudar", "need", "necesito", "please", "pls"}
+HELP_ONLY_WORDS |= {"porfa", "favor", "can", "could", "you", "puedes", "podrias", "hacer", "hello", "hola", "hey"}
+HELP_ONLY_WORDS |= {"buenas", "assistant", "asistente", "here", "aqui", "use", "usar", "usarte", "how", "como"}
+HELP_ONLY_WORDS |= {"works", "funciona", "funcionas", "tool", "herramienta", "esto", "with", "con", "quick", "some"}
+HELP_ONLY_WORDS |= {"poco", "una", "exactly"}
 
 # Words that split a request into steps ("do A and then B"): each step is planned on its own.
 STEP_SEPARATORS = (" and then ", " then ", " y luego ", " luego ", " después ", " y después ", "; ")
