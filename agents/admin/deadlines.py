@@ -70,6 +70,9 @@ _NEXT_WEEKDAY_ES = re.compile(
     r"\b(?:el )?proximo (lunes|martes|miercoles|jueves|viernes|sabado|domingo)\b"
     r"|\b(?:el )?(lunes|martes|miercoles|jueves|viernes|sabado|domingo) que viene\b"
 )
+# urgency with no date ("asap", "cuanto antes"): said, so it reaches the tool as said (which asks for a date) instead
+# of a preview with no deadline the admin never asked for
+_URGENT = re.compile(r"\b(?:asap|as soon as possible|cuanto antes|lo antes posible|lo mas pronto posible)\b")
 _NO_DEADLINE = re.compile(r"\b(?:no|without|sin)\s+(?:a\s+|any\s+)?(?:deadline|due date|fecha|plazo)\b")
 _SETTINGS = {"PREFER_DATES_FROM": "future", "DATE_ORDER": "DMY", "RETURN_AS_TIMEZONE_AWARE": False}
 _MAX_WORDS = 6
@@ -202,6 +205,8 @@ def deadline_in(message: str, today: date) -> date | str | None:
                 return found
         if firm and unreadable is None:
             unreadable = _as_typed(message, " ".join(words))
+    if unreadable is None and (urgent := _URGENT.search(text)):
+        return _as_typed(message, urgent[0])
     return unreadable
 
 

@@ -15,10 +15,10 @@ from tests.admin import request_set
 HELDOUT10 = Path(__file__).parent / "data" / "admin_requests_heldout10.yaml"
 FLOORS = {"en": (0.56, 0.48), "es": (0.66, 0.54)}  # (tool, arguments): 23/41, 20/41; 28/42, 23/42
 # write previews losing a value the request gave: after admin8's once-measured after-figure (097ed2b: unchanged),
-# the lead read the five and fixed two classes ("EOW" read as no deadline; "medium… bueno no, en high" kept medium);
-# left: a two-step request whose read leaks "experts" into the write's level, a person named by her job ("la jefa
-# de turno del almacén") resolved to someone else, "cuanto antes" previewed with no deadline
-LOST_AT_MOST = {"en": 1, "es": 2}
+# the lead read the five and fixed three classes ("EOW" read as no deadline; "medium… bueno no, en high" kept medium;
+# "cuanto antes" previewed with no deadline, now asked for a date); left: a two-step request whose read leaks
+# "experts" into the write's level, a person named by her job ("la jefa de turno del almacén") resolved to another
+LOST_AT_MOST = {"en": 1, "es": 1}
 
 
 def test_the_tenth_set_is_what_its_header_says():

@@ -59,6 +59,10 @@ def test_a_deadline_no_parser_reads_reaches_the_tool_as_said():
         "vuelva de vacaciones"
     )
     assert deadlines.deadline_in("Enrol Tom in warehouse safety after the audit", TODAY) == "audit"
+    # urgency with no date: said, not dropped (a preview with "no deadline" was built for it)
+    assert deadlines.deadline_in("need James thru the store policy check-up asap pls", TODAY) == "asap"
+    assert deadlines.deadline_in("Javier tiene que hacer lo de infosec cuanto antes", TODAY) == "cuanto antes"
+    assert deadlines.deadline_in("asap, and by Friday at the latest", TODAY) == date(2026, 12, 4)
 
 
 def test_people_whole_names_emails_prefixes_and_ambiguity():
