@@ -7,7 +7,7 @@ pointer names the labelled document, English of 82 and Spanish of 79): a search 
 over the relevance bar in the learner's language, 41 and 19 (Lucía off sick was sent to the customer-service manual,
 her USB stick found in the car park to the warehouse safety manual); the turn's best passage whatever its language,
 50 and 45; a vote counting each document's passages, 42 and 44; each document's best passage plus TERMS_WEIGHT times
-the share of the question's key terms its passages hold (by stem or glossary word, nothing embedded), 52 and 49.
+the share of the question's key terms its passages hold (key_terms.coverage by words, nothing embedded), 52 and 49.
 A bar on that share points nowhere where the learner's words are her own (the onboarding guide holds none of "me he
 puesto mala el lunes"), and an unanswerable question is as often near a document's words as an answerable one: the
 nearest document is offered for every refusal with a document retrieved, named as the closest, not as an answer.
@@ -18,22 +18,12 @@ from __future__ import annotations
 from uuid import UUID
 
 from agents.retrieval.passages import Passage
-from agents.tutor.answer_check import key_terms
-from core import glossary
-from core.text import content_words
+from agents.tutor.key_terms import coverage, key_terms
 from storage import sources
 from storage.db import reading
 
 TERMS_WEIGHT = 0.03
 _DOCUMENT_KINDS = ("document_chunk", "document")
-
-
-def held_share(terms: list[str], text: str) -> float:
-    """Share of ``terms`` the text holds, by stem or by a word the glossary gives for it (no embedding)."""
-    if not terms:
-        return 1.0
-    held = {word[: glossary.STEM] for word in content_words(text)}
-    return sum(bool(glossary.equivalents(term) & held) for term in terms) / len(terms)
 
 
 def _document_text(group: list[Passage]) -> str:
@@ -53,7 +43,7 @@ def closest_document(message: str, passages: list[Passage]) -> Passage | None:
     votes = []
     for group in by_document.values():
         best = max(group, key=lambda p: p.score or 0.0)
-        votes.append(((best.score or 0.0) + TERMS_WEIGHT * held_share(terms, _document_text(group)), best))
+        votes.append(((best.score or 0.0) + TERMS_WEIGHT * coverage(terms, _document_text(group), None), best))
     return max(votes, key=lambda vote: vote[0])[1] if votes else None
 
 

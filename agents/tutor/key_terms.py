@@ -76,10 +76,10 @@ def _vectors(words: list[str], embedder: Embedder) -> np.ndarray:
     return np.vstack([known[word] for word in words])
 
 
-def coverage(terms: list[str], text: str, embedder: Embedder) -> float:
+def coverage(terms: list[str], text: str, embedder: Embedder | None) -> float:
     """Share of ``terms`` the text holds: by stem, or by a word the glossary gives for it in the other
     language ("regalo" ~ "gift", "carretilla" ~ "forklift"); a term the glossary doesn't know, by a word
-    the multilingual model puts at EQUIVALENT_WORDS or nearer."""
+    the multilingual model puts at EQUIVALENT_WORDS or nearer (words only, with no ``embedder``)."""
     if not terms:
         return 1.0
     words = list(dict.fromkeys(content_words(text)))
@@ -87,7 +87,7 @@ def coverage(terms: list[str], text: str, embedder: Embedder) -> float:
     missing = [term for term in terms if not glossary.equivalents(term) & held]
     unknown = [term for term in missing if not glossary.knows(term)]
     covered = len(terms) - len(missing)
-    if unknown and words:
+    if unknown and words and embedder is not None:
         covered += int(
             np.sum((_vectors(unknown, embedder) @ _vectors(words, embedder).T).max(axis=1) >= EQUIVALENT_WORDS)
         )
