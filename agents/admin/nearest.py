@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from agents.admin.names import OrgNames, words
 from agents.admin.resolve import ToolContext, ToolError, resolve_course
+from agents.admin.step_words import ACCESS_WORDS
 from agents.admin.vocabulary import TOOL_KEYWORDS
 from agents.i18n import t
 
@@ -14,7 +15,6 @@ from agents.i18n import t
 # and results are the organisation's training record); the same answer in both languages
 _DELETE_VERBS = {"delete", "remove", "erase", "borra", "borrar", "borralo", "borrala", "elimina", "eliminar"}
 _DELETE_VERBS |= {"eliminalo", "eliminala", "suprime", "suprimir", "deleting", "removing", "get rid", "quita", "quitar"}
-_ACCESS_WORDS = {"access", "account", "login", "acceso", "cuenta"}
 _UNENROL_VERBS = {"unenrol", "unenroll", "desinscribe", "desapunta", "desapuntalo", "desapuntala", "saca", "sacale"}
 # "¿Quién es el jefe de Javier?": SkillNet keeps no reporting lines
 _MANAGER_WORDS = {"manager", "boss", "jefe", "jefa", "responsable", "supervisor", "supervisora", "line manager"}
@@ -28,14 +28,14 @@ def removes_a_course(message: str, org: OrgNames) -> bool:
     plain = f" {' '.join(words(message))} "
     deleting = said & _DELETE_VERBS or any(f" {verb} " in plain for verb in _DELETE_VERBS if " " in verb)
     archiving = said & {w for phrase in TOOL_KEYWORDS["archive_course"] for w in words(phrase) if len(w) > 6}
-    asked = bool(deleting and not archiving and not said & _ACCESS_WORDS and org.courses_in(message))
+    asked = bool(deleting and not archiving and not said & ACCESS_WORDS and org.courses_in(message))
     return asked and not org.people_in(message)
 
 
 def unenrols(message: str, org: OrgNames) -> bool:
     """The admin asks to take a person off a course ("Quita a Harry del curso de devoluciones"): no tool does."""
     said = set(words(message))
-    off = said & (_DELETE_VERBS | _UNENROL_VERBS) and not said & _ACCESS_WORDS
+    off = said & (_DELETE_VERBS | _UNENROL_VERBS) and not said & ACCESS_WORDS
     return bool(off and org.people_in(message) and org.courses_in(message))
 
 

@@ -20,7 +20,7 @@ from agents.admin.department_routes import about_a_department, says_pending
 from agents.admin.names import OrgNames, content_words, says_any, typo_of, words
 from agents.admin.nearest import removes_a_course, unenrols
 from agents.admin.prompts import MIN_ROUTE_SCORE, TOOL_EXEMPLARS
-from agents.admin.step_words import HELP_KEYWORDS, HELP_ONLY_WORDS, JOINERS, OUT_OF_SCOPE, STEP_SEPARATORS
+from agents.admin.step_words import ACCESS_WORDS, HELP_KEYWORDS, HELP_ONLY_WORDS, JOINERS, OUT_OF_SCOPE, STEP_SEPARATORS
 from agents.admin.vocabulary import (
     ASSIGN_VERBS,
     NEEDS_COURSE,
@@ -63,7 +63,6 @@ _KNOW_WORDS = {"know", "knows", "sabe", "saben", "domina", "dominan", "maneja", 
 _KNOW_WORDS |= {"handy", "controla", "controlan", "good", "strong", "fuerte", "fuertes"}  # "anyone handy with X?"
 _LACKING_WORDS = {"missing", "lacking", "lack", "lacks", "falta", "faltan"}
 _REMOVE_VERBS = {"remove", "revoke", "cut", "quita", "quitale", "elimina", "retira", "retirale", "bloquea"}
-_ACCESS_WORDS = {"access", "account", "login", "acceso", "cuenta"}
 _DEADLINE_WORDS = {"deadline", "deadlines", "plazo", "plazos"}
 _MOVE_VERBS = {"move", "change", "push", "bump", "set", "extend", "bring", "cambia", "cambiale", "mueve", "pasa", "pon"}
 _MOVE_VERBS |= {"ponle", "amplia", "alarga", "adelanta", "retrasa", "aplaza", "extiende"}
@@ -167,7 +166,7 @@ def route(
             if tool == "deactivate_employee" and _fails_exams(said, people):
                 continue  # "¿Hay alguien que suspenda los exámenes…?": failing, not an account suspended
             return tool
-    if people and asked is None and set(said) & _REMOVE_VERBS and set(said) & _ACCESS_WORDS:
+    if people and asked is None and set(said) & _REMOVE_VERBS and set(said) & ACCESS_WORDS:
         return "deactivate_employee"  # "remove Harry Patel's access": the name between the verb and the access
     if people and asked is None and (extension_in(step) is not None or _moves_deadline(said)):
         return "assign_course"  # "Give Harry one more week", "Move Grace's deadline to 1 March": theirs moved
@@ -234,7 +233,7 @@ def route(
 def _fails_exams(said: list[str], people: list[str]) -> bool:
     """Spanish "suspender" is failing an exam as well as suspending an account: with nobody named and no account
     said, it is the exams ("¿Hay alguien que suspenda una y otra vez?")."""
-    suspended = any(word.startswith("suspend") for word in said) and not set(said) & _ACCESS_WORDS
+    suspended = any(word.startswith("suspend") for word in said) and not set(said) & ACCESS_WORDS
     return suspended and not people
 
 

@@ -66,6 +66,8 @@ OUT_OF_SCOPE = [
     "cambia el puesto",
     "cambiale el puesto",
 ]
+# what an account is called: "quita el acceso a Tom" deactivates him, it takes no course away
+ACCESS_WORDS = {"access", "account", "login", "acceso", "cuenta"}
 # An admin correcting themself mid-request ("déjalo en medium… bueno no, en high", "low, I mean medium"): what
 # follows the last of these is what they meant
 SELF_CORRECTIONS = [["bueno", "no"], ["mejor", "dicho"], ["i", "mean"], ["no", "wait"], ["actually"], ["perdon"]]
