@@ -6,6 +6,8 @@ keeps its score."""
 import re
 from datetime import date, timedelta
 
+from playwright.sync_api import expect
+
 from agents.learning import service as learning
 from storage import courses as course_store
 from storage import enrollments, users
@@ -101,8 +103,10 @@ def test_admin_regenerates_a_flagged_item_and_the_learner_meets_the_new_one(seed
             page.get_by_text(new.prompt).first.wait_for(timeout=STEP)
             assert page.get_by_text(WRONG_KEY).count() == 0
             _shot(page, tmp_path, "4_learner_meets_the_new_item")
+            right = page.get_by_text(re.compile(r"Correct · 100%"))
+            shown = right.count()  # the lesson's first item, answered before, already reads "Correct"
             _answer(page, new)
-            page.get_by_text(re.compile(r"Correct · 100%")).first.wait_for(timeout=STEP)
+            expect(right).to_have_count(shown + 1, timeout=STEP)
             _shot(page, tmp_path, "5_learner_answered")
         except Exception:
             page.screenshot(path=str(tmp_path / "failure.png"), full_page=True)
