@@ -1,24 +1,25 @@
-"""The answer eval's held-out split (issue 29): 104 es/en questions (52 pairs, named `s19-…`) written at the start
-of session 19, before any rule changed and without reading the answer check or its losses, on facts no earlier
-question asks, worded unlike the earlier sets (bare queries with no question form, the asker's role or place first,
-a typo or a missing accent here and there, a person's words the documents don't use; each language in its own
-words): 24 pairs on the six demo documents, 16 on the public TTS leave and travel pages and the Code of Conduct, 24
-questions answered by no document though each sits beside a covered topic (a customer's lost wallet, holding an item,
-staff buying damaged returns, a cheque, a till short at cashing up, lockers, a second job, items in a changing room,
-a scratched display model, cash back at the till, a birthday off, an ID check for a knife set), asked of the offline
-tutor and of the naive anchor (the product's search, then the three sentences most similar to the question) in one
-run. Session 18's held-out, measured at the start of that session, is train now (seeds/eval/answers/README.md).
+"""The answer eval's held-out split (issue 29): 104 es/en questions (52 pairs, named `s20-…`) written at the start
+of session 20, before any rule changed and without reading the tutor's code or its losses, on facts no earlier
+question asks, worded unlike the earlier sets (the question inside a longer message with what happened first, asked
+for someone else, a yes/no question stating a wrong belief to correct, a person's everyday words; each language in
+its own words): 24 pairs on the six demo documents, 16 on the public TTS leave and travel pages and the Code of
+Conduct, 24 questions answered by no document though each sits beside a covered topic (a shift swap, a tourist paying
+in dollars, a gift card's expiry, half cash and half card, a tax-free form, a child at the office, a reference letter,
+stock from another store, a wardrobe assembled on delivery, a shelf label dearer than the till, mystery shoppers, a
+bulk discount), asked of the offline tutor and of the naive anchor (the product's search, then the three sentences
+most similar to the question) in one run. Session 19's held-out, measured at the start of that session, is train now
+(seeds/eval/answers/README.md).
 
 Issue 29's targets: facts in the answer >= 0.75, false grounding <= 5 %, abstention on answerable
 <= 5 %, es/en parity >= 0.9, first citation on the answering chunk >= 0.9, the tutor above the anchor
-in each language. On this split, measured once at the start of session 19 (main 5cc0b8c, load 7-13), tutor
-[anchor]: facts 0.163 [0.287] (es 0.125 [0.275], en 0.200 [0.300]; demo 0.125 [0.271], public 0.219 [0.312]),
-abstention 0.613 (es 0.625, en 0.600; demo 0.750, public 0.406), false grounding 0.083 (es 0.083, en 0.083) [1.0],
-first citation 0.710 [0.412], parity 0.750 [0.404]. Met: none; the tutor abstains on 49 of 80 answerable
-questions and the anchor holds more facts in both languages.
-The asserts are floors: each figure as last measured, at least one question under it (facts 12/80, es 4/40, en
-7/40, first citation 21/31 answered, false grounding 3/24, abstention 50/80, parity 38/52), so that a regression
-shows; they are not the targets.
+in each language. On this split, measured once at the start of session 20 (main 5b2baab, load 10-21), tutor
+[anchor]: facts 0.062 [0.263] (es 0.125 [0.225], en 0.000 [0.300]; demo 0.062 [0.250], public 0.062 [0.281]),
+abstention 0.812 (es 0.700, en 0.925; demo 0.812, public 0.812), false grounding 0.042 (es 0.000, en 0.083) [1.0],
+first citation 0.600 [0.287], parity 0.788 [0.404]. Met: none; the tutor abstains on 65 of 80 answerable
+questions, holds the facts of 5 (none in English), and the anchor holds more facts in both languages.
+The asserts are floors: each figure as last measured, at least one question under it (facts 4/80, es 4/40, first
+citation 8/15 answered, false grounding 2/24, abstention 66/80, parity 40/52), so that a regression shows; English
+facts measured 0 of 40, so they have no floor under them. They are not the targets.
 `python -m agents.tutor answers seeds/eval/answers/questions.jsonl --split heldout` prints the table.
 """
 
@@ -75,10 +76,10 @@ def test_held_out_figures_beside_the_anchor(report):
     print("\n" + table(report))
     tutor, anchor = report["figures"]["tutor"], report["figures"]["anchor"]
     assert report["n"] == 104
-    assert tutor["all"]["facts"] >= 0.15 and tutor["all"]["first_citation"] >= 0.67
-    assert tutor["es"]["facts"] >= 0.10 and tutor["en"]["facts"] >= 0.175
-    assert tutor["all"]["false_grounding"] <= 0.13 < anchor["all"]["false_grounding"]
-    assert tutor["all"]["abstention"] <= 0.63 and tutor["all"]["parity"] >= 0.73
+    assert tutor["all"]["facts"] >= 0.05 and tutor["all"]["first_citation"] >= 0.53
+    assert tutor["es"]["facts"] >= 0.10
+    assert tutor["all"]["false_grounding"] <= 0.09 < anchor["all"]["false_grounding"]
+    assert tutor["all"]["abstention"] <= 0.83 and tutor["all"]["parity"] >= 0.76
 
 
 def test_the_closest_material_is_where_a_person_would_look(report, seeded_pool, lucia):
