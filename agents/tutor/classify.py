@@ -87,11 +87,30 @@ _EXEMPLARS = {
 # Lucía's progress report).
 _OFF_TOPIC_MARGIN = 0.04
 _PROGRESS_MARGIN = 0.03
-_ABOUT_ME = re.compile(r"\b(mi|mis|me|my|i|am|yo)\b")
+_ABOUT_ME = re.compile(r"\b(mi|mis|me|my|i|am|yo|tengo|llevo|saque)\b")  # "¿Qué nota saqué?" says no "mi"
 _LEARNING = re.compile(
     r"\b(cursos?|courses?|notas?|scores?|grades?|repasos?|reviews?|progreso|progress|leccion(es)?|lessons?|"
     r"ejercicios?|exercises?|modulos?|modules?|habilidad(es)?|skills?|deadlines?|formacion|training)\b"
 )
+
+
+# A question about a rule or a role is a document question even when it names courses, progress or a deadline:
+# who sees or is told ("¿Mi jefe puede ver cómo voy en los cursos?", "Does HR get told about my scores?"), what
+# happens if, whether there is one, how often, what a newcomer must do ("what's the deadline for compulsory courses
+# when I'm new?"), pay. The documents answer these; the learner's own record answers "how am I doing?",
+# "¿cuántos cursos me quedan?", "what are my deadlines?" (issue 29, the session 19 walk).
+_RULE_OR_ROLE = re.compile(
+    r"\b(jef[ae]s?|(line )?managers?|responsables?|supervisor[ae]?s?|boss|hr|rrhh|recursos humanos|"
+    r"people (and )?culture|quien(es)?|who|whom|what happens|que (pasa|ocurre|sucede)|is there|are there|"
+    r"hay (un|una|algun|alguna)|how often|cada cuanto|new (starters?|joiners?|hires?|employees?)|newcomers?|"
+    r"when (i m|i am|you re|you are|we re) new|soy nuev[oa]|(los|las) nuev[oa]s|(get|gets|getting) paid|"
+    r"me pagan|se paga)\b"
+)
+
+
+def asks_a_rule(message: str) -> bool:
+    """Whether ``message`` asks how things work (a rule, a role, a newcomer's duty), not where the learner stands."""
+    return bool(_RULE_OR_ROLE.search(normalize(message)))
 
 
 class IntentChoice(BaseModel):
@@ -102,7 +121,7 @@ def heuristic_intent(message: str) -> Intent | None:
     plain = normalize(message)
     if plain in _GREETINGS:
         return "chitchat"
-    if _PROGRESS.search(plain):
+    if _PROGRESS.search(plain) and not asks_a_rule(message):
         return "progress"
     return None
 
@@ -116,7 +135,7 @@ def offline_intent(message: str, in_course: bool, embedder: Embedder) -> Intent:
         return "off_topic"
     plain = normalize(message)
     about_my_learning = _ABOUT_ME.search(plain) and _LEARNING.search(plain)
-    if about_my_learning and scores["progress"] - scores["academic"] >= _PROGRESS_MARGIN:
+    if about_my_learning and not asks_a_rule(message) and scores["progress"] - scores["academic"] >= _PROGRESS_MARGIN:
         return "progress"
     return "in_course" if in_course else "cross_course"
 
@@ -142,6 +161,8 @@ def classify_intent(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
         twin=lambda: IntentChoice(intent=offline_intent(message, in_course, ctx.embedder)),
     )
     intent = choice.value.intent
+    if intent == "progress" and asks_a_rule(message):
+        intent = "in_course"
     if intent == "in_course" and not in_course:
         intent = "cross_course"
     return {"intent": intent}

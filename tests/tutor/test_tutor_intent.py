@@ -1,0 +1,69 @@
+"""What kind of message a question is (agents/tutor/classify.py): a question about a rule or a role that names
+courses, progress or a deadline is a question for the documents; "how am I doing?" is one for the learner's record.
+
+Session 19's newcomer walk: "¿Mi jefe puede ver cómo voy en los cursos?" and "what's the deadline for compulsory
+courses when I'm new?" got the learner's course list; the onboarding guide answers both (who sees training records,
+the newcomer's deadline)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from agents.runtime.deps import process_embedder
+from agents.tutor.classify import heuristic_intent, offline_intent
+from core.turns import Grounding
+from tests.fake_openai import Reply
+from tests.tutor.conftest import by_name, run
+
+EMBEDDER = process_embedder()
+
+RULES_ABOUT_COURSES = [
+    "¿Mi jefe puede ver cómo voy en los cursos?",
+    "what's the deadline for compulsory courses when I'm new?",
+    "is there a deadline for the compulsory courses when you're new?",
+    "What happens if I miss the deadline for my compulsory courses?",
+    "¿Recursos humanos se entera de mis notas en los cursos?",
+    "Does HR get told about my course scores?",
+    "Is my manager told if I fail a course?",
+    "¿Le avisan a mi responsable si suspendo un curso?",
+    "¿Puedo hablar de cómo voy en el trabajo con mi compañero de acogida en vez de con mi jefe?",
+]
+MY_OWN_RECORD = [
+    "How am I doing?",
+    "¿Cuántos cursos me quedan?",
+    "What are my deadlines?",
+    "¿Cuáles son mis fechas límite?",
+    "¿Qué nota saqué?",
+    "¿Qué cursos tengo sin terminar?",
+    "When do I have to finish my courses?",
+    "What is my next deadline?",
+]
+
+
+@pytest.mark.parametrize("question", RULES_ABOUT_COURSES)
+def test_a_rule_or_a_role_that_names_courses_is_a_question_for_the_documents(question):
+    assert heuristic_intent(question) is None  # no phrase decides it: a model, or the exemplars
+    assert offline_intent(question, False, EMBEDDER) == "cross_course"
+    assert offline_intent(question, True, EMBEDDER) == "in_course"
+
+
+@pytest.mark.parametrize("question", MY_OWN_RECORD)
+def test_where_the_learner_stands_is_a_progress_question(question):
+    assert offline_intent(question, False, EMBEDDER) == "progress"
+
+
+def test_a_model_reading_a_rule_question_as_progress_is_overruled(seeded_pool, lucia, fake_openai):
+    """The model's categories say "progress: deadlines…"; the rule question still goes to the documents."""
+
+    def responder(request):
+        if (request.get("response_format") or {}).get("type") == "json_object":
+            return Reply(text=json.dumps({"intent": "progress"}))
+        return Reply(text="Tu responsable ve tu avance en la formación obligatoria [1].")
+
+    fake_openai.responder = responder
+    events, _ = run(lucia, "¿Mi jefe puede ver cómo voy en los cursos?", seeded_pool)
+    assert by_name(events, Grounding).source != "db"
+    events, _ = run(lucia, "¿Qué nota saqué en mis cursos?", seeded_pool)
+    assert by_name(events, Grounding).source == "db"
