@@ -72,3 +72,16 @@ def vocabulary(conn: psycopg.Connection, org_id: UUID) -> list[str]:
         {"org_id": org_id},
     ).fetchall()
     return [row[0] for row in rows]
+
+
+def chunk_words(conn: psycopg.Connection, org_id: UUID) -> list[list[str]]:
+    """Each chunk's distinct lower-cased words, its heading's and its document title's among them: how many of
+    the organisation's chunks say a word (how rare it is: the tutor's closest material, issue 29)."""
+    rows = conn.execute(
+        """SELECT array_agg(DISTINCT word) FROM document_chunks c JOIN documents d ON d.id = c.document_id,
+                  regexp_split_to_table(lower(c.content || ' ' || coalesce(c.heading, '') || ' ' || d.title),
+                                        '[^[:alnum:]]+') AS word
+           WHERE c.org_id = %(org_id)s AND length(word) >= 3 GROUP BY c.id""",
+        {"org_id": org_id},
+    ).fetchall()
+    return [row[0] for row in rows]

@@ -4,8 +4,13 @@ extra hours” or “Compensation for working extra hours”", walk6 in session 
 
 from __future__ import annotations
 
+from agents.retrieval.per_corpus import PerCorpus
 from agents.runtime.deps import process_embedder
+from agents.tutor import closest
 from agents.tutor.answers import grounded
+from agents.tutor.closest import TermRarity, closest_document, term_rarity
+from storage import corpus
+from tests.tutor.conftest import passage
 
 
 def test_a_title_shared_by_a_course_and_its_document_is_named_once():
@@ -26,3 +31,29 @@ def test_a_title_shared_by_a_course_and_its_document_is_named_once():
         )
         assert text.count("Compensation for working extra hours") == 1, text
         assert text.count("Travel and Expenses Policy") == 1, text
+
+
+def test_the_topic_word_outweighs_the_words_of_the_situation():
+    """Every key term alike, the words that tell the situation ("lunes", "aviso": in many of the organisation's
+    chunks) outvoted the topic ("mala" -> enfermo: in one); each term now weighs by how rare it is."""
+    question = "si me pongo mala un lunes, ¿a quién aviso?"
+    situation = passage(1, "Los lunes se avisa al responsable de turno de los cambios.", document="Turnos", score=0.83)
+    topic = passage(2, "Si estás enfermo, llama antes de empezar.", document="Guía de incorporación", score=0.83)
+    rarity = TermRarity.of(
+        [["lunes", "aviso", "turno"]] * 12 + [["enfermo", "llama"], ["almacen", "carretilla"], ["usb"]]
+    )
+    assert rarity.weight("enfermo") > rarity.weight("aviso") == rarity.weight("lunes") > 0
+    assert closest_document(question, [situation, topic]) == situation  # every term alike: two of three
+    assert closest_document(question, [situation, topic], rarity) == topic
+
+
+def test_how_rare_a_word_is_is_read_from_the_organisations_chunks_once(seeded_pool, lucia, monkeypatch):
+    read = []
+    chunk_words = corpus.chunk_words
+    monkeypatch.setattr(corpus, "chunk_words", lambda *a: read.append(1) or chunk_words(*a))
+    monkeypatch.setattr(closest, "_rarities", PerCorpus())
+    rarity = term_rarity(seeded_pool, lucia.org_id)
+    assert term_rarity(seeded_pool, lucia.org_id) is rarity and read == [1]
+    assert rarity.chunks > 20
+    assert rarity.weight("carretilla") > rarity.weight("empleado")  # forklifts: the warehouse manual's alone
+    assert rarity.weight("forklift") == rarity.weight("carretilla")  # the glossary's word in the other language
