@@ -200,15 +200,33 @@ def grounded(
 ) -> str:
     body = select_sentences(message, passages, language, embedder) if passages else ""
     if not body.strip():
-        named = dict.fromkeys(item["title"] for item in closest or [])  # a course and its document share a title
-        titles = t("tutor.list_or", language).join(_quote(title, language) for title in named)
-        return " ".join(
-            [t("tutor.nothing_found", language, org=org)]
-            + ([t("tutor.closest", language, titles=titles)] if titles else [])
-            + [t("tutor.ways_forward", language)]
-        )
+        return " ".join([t("tutor.nothing_found", language, org=org), *_closest(closest or [], language)])
     intro = t("tutor.document" if rung == "document" else "tutor.grounded", language)
     return f"{intro}\n\n{with_language_notes(body, passages, language)}"
+
+
+def _closest(closest: list[dict], language: str) -> list[str]:
+    """Where to read on: the closest course and document, the document's section to read first (said to be in
+    the other language when it is), and the ways forward."""
+    named = dict.fromkeys(item["title"] for item in closest)  # a course and its document share a title
+    titles = t("tutor.list_or", language).join(_quote(title, language) for title in named)
+    if not titles:
+        return [t("tutor.ways_forward", language)]
+    document = next((item for item in closest if item.get("section")), None)
+    if document is None:
+        return [t("tutor.closest", language, titles=titles), t("tutor.ways_forward", language)]
+    other = document["section_language"]
+    where = (
+        t(
+            "tutor.guide.heading_other_language",
+            language,
+            heading=document["section"],
+            language=t(f"tutor.language.{other}", language),
+        )
+        if other in ("es", "en") and other != language
+        else t("tutor.guide.heading", language, heading=document["section"])
+    )
+    return [t("tutor.closest_in", language, titles=titles, section=where), t("tutor.ways_forward", language)]
 
 
 def offline_answer(state: Mapping[str, Any], name: str, org: str, embedder: Embedder) -> str:

@@ -124,6 +124,7 @@ def test_the_closest_document_is_voted_by_its_best_passage_and_the_words_it_hold
     usb = passage(2, "Never plug in a USB stick you found: hand it in.", document="Security Policy", score=0.832)
     usb_too = passage(3, "Removable media are blocked on laptops.", document="Security Policy", score=0.834)
     lesson = passage(4, "A USB stick you found", document="Module 1", score=0.9, source_type="lesson")
-    assert closest_document(question, [forklift, usb, usb_too, lesson]) == usb_too  # the document's best passage
+    # the document's best passage votes for it; within it, the passage holding the question's words is named
+    assert closest_document(question, [forklift, usb, usb_too, lesson]) == usb
     assert closest_document(question, [forklift, lesson]) == forklift  # a lesson is no document to open
     assert closest_document(question, [lesson]) is None and closest_document(question, []) is None

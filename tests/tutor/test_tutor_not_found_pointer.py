@@ -8,9 +8,10 @@ from agents.retrieval.per_corpus import PerCorpus
 from agents.runtime.deps import process_embedder
 from agents.tutor import closest
 from agents.tutor.answers import grounded
-from agents.tutor.closest import TermRarity, closest_document, term_rarity
-from storage import corpus
-from tests.tutor.conftest import passage
+from agents.tutor.closest import TermRarity, closest_document, section_named, term_rarity
+from core.instructions import without_instructions
+from storage import chat, corpus
+from tests.tutor.conftest import passage, run
 
 
 def test_a_title_shared_by_a_course_and_its_document_is_named_once():
@@ -57,3 +58,41 @@ def test_how_rare_a_word_is_is_read_from_the_organisations_chunks_once(seeded_po
     assert rarity.chunks > 20
     assert rarity.weight("carretilla") > rarity.weight("empleado")  # forklifts: the warehouse manual's alone
     assert rarity.weight("forklift") == rarity.weight("carretilla")  # the glossary's word in the other language
+
+
+def test_the_closest_document_names_the_section_to_read_first():
+    """Read as Lucía: "Lo más cercano: «TTS Handbook: Travel guide»" named 52 chunks of another language's pages;
+    the section whose passage holds the question's words is named too, said to be in English."""
+    closest = [
+        {"kind": "document", "id": "d1", "title": "TTS Handbook: Travel guide"}
+        | {"section": "Mileage, Parking, and Tolls", "section_language": "en"},
+    ]
+    question = "¿Me reembolsan el parking del aeropuerto?"
+    spanish = grounded(question, [], "general", "Acme", "es", closest, embedder=process_embedder())
+    assert "«TTS Handbook: Travel guide», en «Mileage, Parking, and Tolls» (apartado en inglés)." in spanish
+    english = grounded(question, [], "general", "Acme", "en", closest, embedder=process_embedder())
+    assert "“TTS Handbook: Travel guide”, under “Mileage, Parking, and Tolls”." in english
+    assert without_instructions(spanish) == spanish and without_instructions(english) == english
+    unnamed = [closest[0] | {"section": ""}]
+    text = grounded(question, [], "general", "Acme", "es", unnamed, embedder=process_embedder())
+    assert "Lo más cercano: «TTS Handbook: Travel guide». " in text
+
+
+def test_within_the_closest_document_the_passage_holding_the_words_is_the_one_named():
+    question = "¿Me reembolsan el parking del aeropuerto si dejo allí el coche?"
+    hotels = passage(1, "Hotel taxes are reimbursed.", document="Travel guide", section="Lodging > Hotels", score=0.84)
+    parking = passage(
+        2, "Parking at the airport is reimbursed.", document="Travel guide", section="Other > Parking", score=0.83
+    )
+    assert closest_document(question, [hotels, parking]) == parking
+    assert section_named(parking) == "Parking"
+    assert section_named(passage(3, "Code: X", document="Guide", section="Guide")) == ""  # its title block
+
+
+def test_a_refusal_names_the_closest_section_as_stored(seeded_pool, lucia):
+    events, text = run(lucia, "Hay un pequeño fuego en un cuadro eléctrico, ¿le echo agua?", seeded_pool)
+    assert text.startswith("No encontré nada"), text
+    assert "«Manual de Seguridad en el Almacén», en «12.2 Incendios»." in text
+    with seeded_pool.connection() as conn:
+        stored = chat.list_messages(conn, lucia.org_id, chat.list_sessions(conn, lucia.org_id, lucia.id, "tutor")[0].id)
+    assert stored[-1].content == text  # the instruction filter cut nothing of it

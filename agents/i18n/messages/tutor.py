@@ -150,6 +150,10 @@ MESSAGES = {
         "es": "No encontré nada sobre esto en los documentos de {org}. Así puedes seguir:",
     },
     "tutor.closest": {"en": "Closest material: {titles}.", "es": "Lo más cercano: {titles}."},
+    "tutor.closest_in": {
+        "en": "Closest material: {titles}, under {section}.",
+        "es": "Lo más cercano: {titles}, en {section}.",
+    },
     "tutor.ways_forward": {
         "en": "Ask the helpdesk (below), or ask again with the words your documents would use.",
         "es": "Pregunta al helpdesk (abajo) o vuelve a preguntar con las palabras que usarían tus documentos.",
