@@ -290,8 +290,10 @@ def suggestions(state: Mapping[str, Any], citations: list[Passage]) -> list[str]
         # the closest document by its title (its course is titled in the learner's language, which a chip's
         # answer doesn't look up by: chip_questions.offerable dropped it); no "is there a course on this?" when
         # the answer names one
-        titles = [item["title"] for item in closest if item["kind"] == "document"] + (
-            [course] if course else enrolled[:1]
+        titles = (
+            [item["section"] for item in closest if item.get("section")]  # the section named: answered from it
+            + [item["title"] for item in closest if item["kind"] == "document"]
+            + ([course] if course else enrolled[:1])
         )
         out = [t("tutor.suggest.explain_course", language, topic=title) for title in dict.fromkeys(titles)]
         named_course = any(item["kind"] == "course" for item in closest)

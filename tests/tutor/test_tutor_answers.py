@@ -87,12 +87,13 @@ def test_the_closest_material_is_where_a_person_would_look(report, seeded_pool, 
     and share of the question's words come nearest, whatever its language, and the course made from it, titled
     in the learner's language. A search of its own, preferring the learner's language, sent Lucía off sick to
     the customer-service manual and her USB stick to the warehouse safety manual."""
-    for question, course, document in (
-        ("me he puesto mala el lunes, ¿qué hago?", None, "Employee Onboarding Guide"),
+    for question, course, document, section in (
+        ("me he puesto mala el lunes, ¿qué hago?", None, "Employee Onboarding Guide", None),  # its title block
         (
             "encontré un USB en el parking, ¿lo enchufo?",
             "Seguridad de la información: lo esencial",
             "Information Security Policy",
+            "5.3 Removable media",
         ),
     ):
         events, text = run(lucia, question, seeded_pool, rate_limit=RATE_LIMIT)
@@ -101,8 +102,14 @@ def test_the_closest_material_is_where_a_person_would_look(report, seeded_pool, 
             t("tutor.action.document", "es", title=document)
         ], (question, text)
         assert text.startswith("No encontré nada") and f"«{document}»" in text, text
-        chips = by_name(events, Suggestions).suggestions  # the document's chip (a course's Spanish title none finds)
-        assert chips[0] == t("tutor.suggest.explain_course", "es", topic=document), chips
+        # the section named (tests/tutor/test_tutor_not_found_pointer.py), then the document's chip (a course's
+        # Spanish title none finds)
+        assert (f"en «{section}» (apartado en inglés)." in text) if section else (f"«{document}». " in text), text
+        chips = by_name(events, Suggestions).suggestions
+        explained = [section] if section else []
+        assert chips[: len(explained) + 1] == [
+            t("tutor.suggest.explain_course", "es", topic=topic) for topic in [*explained, document]
+        ], chips
         assert (t("tutor.suggest.course", "es") in chips) == (course is None), chips  # no asking for a course named
 
 

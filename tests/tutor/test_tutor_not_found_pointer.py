@@ -10,8 +10,9 @@ from agents.tutor import closest
 from agents.tutor.answers import grounded
 from agents.tutor.closest import TermRarity, closest_document, section_named, term_rarity
 from core.instructions import without_instructions
+from core.turns import Citations, Suggestions
 from storage import chat, corpus
-from tests.tutor.conftest import passage, run
+from tests.tutor.conftest import by_name, passage, run
 
 
 def test_a_title_shared_by_a_course_and_its_document_is_named_once():
@@ -96,3 +97,7 @@ def test_a_refusal_names_the_closest_section_as_stored(seeded_pool, lucia):
     with seeded_pool.connection() as conn:
         stored = chat.list_messages(conn, lucia.org_id, chat.list_sessions(conn, lucia.org_id, lucia.id, "tutor")[0].id)
     assert stored[-1].content == text  # the instruction filter cut nothing of it
+    chip = by_name(events, Suggestions).suggestions[0]
+    assert chip == "Explícame los puntos clave de «12.2 Incendios»"  # a way on she can click: that section, read
+    events, text = run(lucia, chip, seeded_pool)
+    assert {c["section"].split(" > ")[-1] for c in by_name(events, Citations).citations} == {"12.2 Incendios"}, text
