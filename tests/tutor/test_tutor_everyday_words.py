@@ -127,3 +127,22 @@ def test_my_boss_is_my_manager():
     )
     assert "manag" in glossary.equivalents("boss")
     assert answers_question("my boss asked me to share my password, is that ok?", (password_rules,), EMBEDDER)
+
+
+def test_a_medical_certificate_is_no_receipt_a_customer_has_not_received():
+    """ "¿En qué plazo tengo que enviar el justificante médico?" was answered, cited, with a delayed order ("el
+    cliente no lo ha recibido"): "justificante" sat on the receipt line beside "recibo", whose first five letters
+    are "recibido"'s. A "justificante" is a proof or a certificate (glossary.txt's proof and certify lines)."""
+    question = "¿En qué plazo tengo que enviar el justificante médico?"
+    delivery = passage(
+        1,
+        "Si el transportista marca un pedido como entregado pero el cliente no lo ha recibido, abrimos una "
+        "investigación con el transportista, que dura como máximo 5 días hábiles.",
+        document="Manual de Atención al Cliente",
+        section="7. Pedidos retrasados o incidencias de entrega",
+        score=0.83,
+    )
+    assert "recib" not in glossary.equivalents("justificante")
+    assert {"certi", "proof"} <= glossary.equivalents("justificante")  # still a certificate, still a proof
+    assert not answers_question(question, (delivery,), EMBEDDER)
+    assert answers_question(question, (PAY_TIME_AND_LEAVE,), EMBEDDER)
