@@ -25,7 +25,7 @@ EQUIVALENT_WORDS = 0.93  # a word the glossary doesn't know pairs with a sentenc
 STEM = glossary.STEM
 # Words that say how a question is asked, not what it is about.
 _ASKING_WORDS = """
-many much long often soon quickly far time times amount kind sort way need needs allowed able
+many much long often soon quickly far time times amount kind sort tipo way need needs allowed able
 cuanto cuanta cuantos cuantas tiempo plazo cantidad forma manera necesito puedo pueden tengo hay
 company empresa acme employee employees empleado empleados staff personal alguien someone something algo
 use using uses usar uso own propio propia get gets give given take dar tener estar esta within dentro

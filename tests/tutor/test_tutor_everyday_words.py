@@ -146,3 +146,24 @@ def test_a_medical_certificate_is_no_receipt_a_customer_has_not_received():
     assert {"certi", "proof"} <= glossary.equivalents("justificante")  # still a certificate, still a proof
     assert not answers_question(question, (delivery,), EMBEDDER)
     assert answers_question(question, (PAY_TIME_AND_LEAVE,), EMBEDDER)
+
+
+def test_what_kind_of_is_how_a_question_is_asked_in_spanish_too():
+    """ "What kind of…" asks; "¿Qué tipo de comunidad nos comprometemos a construir?" kept "tipo" as a term the
+    commitment had to hold, was refused, and pointed at «4. Expulsión permanente» (whose text says "tipo")."""
+    assert key_terms("¿Qué tipo de comunidad nos comprometemos a construir?") == [
+        "comunidad",
+        "comprometemos",
+        "construir",
+    ]
+    assert key_terms("What kind of community do we pledge to build?") == ["community", "pledge", "build"]
+    assert "tipos" in key_terms("¿Puedo juntar varios tipos de permiso?")  # "types of leave": what is asked about
+    commitment = passage(
+        1,
+        "Nosotros, como miembros, contribuyentes y administradores nos comprometemos a hacer de la participación en "
+        "nuestra comunidad una experiencia libre de acoso para todo el mundo.",
+        document="Código de Conducta convenido para Contribuyentes",
+        section="Nuestro compromiso",
+        score=0.82,
+    )
+    assert answers_question("¿Qué tipo de comunidad nos comprometemos a construir?", (commitment,), EMBEDDER)
