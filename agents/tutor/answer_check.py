@@ -25,7 +25,7 @@ import numpy as np
 from agents.offline import answer_candidates, detect_language, sentence_vectors, split_sentences
 from agents.retrieval.passages import Passage
 from agents.tutor.fact_kinds import asked_kind, holds_kind
-from agents.tutor.key_terms import ask_terms, coverage, key_terms
+from agents.tutor.key_terms import coverage, key_terms
 from agents.tutor.latent_terms import latent_similarity
 from core import glossary
 from core.text import content_words, fold
@@ -176,18 +176,18 @@ def ranked_sentences(message: str, passages: tuple[Passage, ...], embedder: Embe
 
 def answering(message: str, ranked: tuple[Ranked, ...], embedder: Embedder) -> Ranked | None:
     """The best ranked sentence that answers ``message`` among the CHECK_TOP best of each language: it holds
-    the kind of fact asked and covers MIN_COVERAGE of its key terms, or of the ask's when the message tells what
-    happened first (key_terms.ask_terms), in the sentence or what frames it; None when none does."""
+    the kind of fact asked and covers MIN_COVERAGE of its key terms (in the sentence or what frames it);
+    None when none does."""
     kind, terms, language = asked_kind(message), key_terms(message), _language(message, "")
     specific = [term for term in terms if not glossary.generic(term)]  # what the question is about, not "work"
-    judged, asked = _best_of_each_language(ranked, language), ask_terms(message)
+    judged = _best_of_each_language(ranked, language)
     for rank, r in judged:
         framed = f"{r.sentence} {r.context}"
         translated = _language(r.sentence, language) != language
         need = MIN_COVERAGE_TRANSLATED if translated and rank < TRANSLATED_TOP else MIN_COVERAGE
         if (
             holds_kind(r.sentence if kind in OWN_FIGURE else framed, kind)
-            and max(coverage(terms, framed, embedder), coverage(asked, framed, embedder)) >= need
+            and coverage(terms, framed, embedder) >= need
             and (not specific or coverage(specific, framed, embedder) > 0)
         ):
             return r

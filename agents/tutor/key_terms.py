@@ -54,23 +54,6 @@ def key_terms(question: str) -> list[str]:
     return list(dict.fromkeys(w for w in content_words(said) if w not in _ASKING))
 
 
-# A message that tells what happened before it asks ("A customer dropped his phone and the screen cracked… Is it
-# covered?"): the situation's words are rarely in the sentence that answers; the ask's are.
-_SENTENCE_END = re.compile(r"(?<=[.?!])\s+")
-ASK_TERMS = 2  # an ask with fewer ("Is it?", "¿Se puede?") is about the situation told before it
-
-
-def ask_terms(message: str) -> list[str]:
-    """The key terms of what a message of several sentences asks (its last question, or its last sentence when
-    none is one); the whole message's when it is one sentence or the ask says fewer than ASK_TERMS."""
-    parts = [part for part in _SENTENCE_END.split(message.strip()) if part.strip()]
-    if len(parts) > 1:
-        asked = key_terms(([part for part in parts if "?" in part] or parts)[-1])
-        if len(asked) >= ASK_TERMS:
-            return asked
-    return key_terms(message)
-
-
 _WORD_VECTORS_KEPT = 8192
 _word_vectors: dict[object, dict[str, np.ndarray]] = {}  # per embedding function: a word's query vector
 _word_lock = threading.Lock()
