@@ -96,21 +96,26 @@ _LEARNING = re.compile(
 
 # A question about a rule or a role is a document question even when it names courses, progress or a deadline:
 # who sees or is told ("¿Mi jefe puede ver cómo voy en los cursos?", "Does HR get told about my scores?"), what
-# happens if, whether there is one, how often, what a newcomer must do ("what's the deadline for compulsory courses
-# when I'm new?"), pay. The documents answer these; the learner's own record answers "how am I doing?",
-# "¿cuántos cursos me quedan?", "what are my deadlines?" (issue 29, the session 19 walk).
+# happens if, how often, what a newcomer must do ("what's the deadline for compulsory courses when I'm new?"), pay.
+# The documents answer these; the learner's own record answers "how am I doing?", "¿cuántos cursos me quedan?",
+# "what are my deadlines?" (issue 29, the session 19 walk).
 _RULE_OR_ROLE = re.compile(
     r"\b(jef[ae]s?|(line )?managers?|responsables?|supervisor[ae]?s?|boss|hr|rrhh|recursos humanos|"
-    r"people (and )?culture|quien(es)?|who|whom|what happens|que (pasa|ocurre|sucede)|is there|are there|"
-    r"hay (un|una|algun|alguna)|how often|cada cuanto|new (starters?|joiners?|hires?|employees?)|newcomers?|"
+    r"people (and )?culture|quien(es)?|who|whom|what happens|que (pasa|ocurre|sucede)|"
+    r"how often|cada cuanto|new (starters?|joiners?|hires?|employees?)|newcomers?|"
     r"when (i m|i am|you re|you are|we re) new|soy nuev[oa]|(los|las) nuev[oa]s|(get|gets|getting) paid|"
     r"me pagan|se paga)\b"
 )
+# "Is there a…?" asks whether a rule exists, unless it asks about the learner's own things ("¿Hay algún repaso
+# pendiente?", "is there a deadline on my returns course?", "are there reviews due for me?"): her record answers.
+_IS_THERE = re.compile(r"\b(is there|are there|hay (un|una|algun|alguna))\b")
+_HER_OWN = re.compile(r"\b(my|mine|me|mi|mis|pending|pendientes?|left|due|queda|quedan)\b")
 
 
 def asks_a_rule(message: str) -> bool:
     """Whether ``message`` asks how things work (a rule, a role, a newcomer's duty), not where the learner stands."""
-    return bool(_RULE_OR_ROLE.search(normalize(message)))
+    plain = normalize(message)
+    return bool(_RULE_OR_ROLE.search(plain) or (_IS_THERE.search(plain) and not _HER_OWN.search(plain)))
 
 
 class IntentChoice(BaseModel):

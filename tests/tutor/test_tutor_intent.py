@@ -29,6 +29,8 @@ RULES_ABOUT_COURSES = [
     "Is my manager told if I fail a course?",
     "¿Le avisan a mi responsable si suspendo un curso?",
     "¿Puedo hablar de cómo voy en el trabajo con mi compañero de acogida en vez de con mi jefe?",
+    "Is there a deadline for the compulsory courses?",
+    "¿Hay un plazo para hacer la formación obligatoria?",
 ]
 MY_OWN_RECORD = [
     "How am I doing?",
@@ -39,6 +41,12 @@ MY_OWN_RECORD = [
     "¿Qué cursos tengo sin terminar?",
     "When do I have to finish my courses?",
     "What is my next deadline?",
+    # "is there…?" about her own things: not whether a rule exists
+    "¿Hay algún repaso pendiente?",
+    "Is there anything left in my course?",
+    "are there reviews due for me today?",
+    "is there a deadline on my returns course?",
+    "¿Hay alguna fecha límite en mi curso de devoluciones?",
 ]
 
 
