@@ -306,13 +306,10 @@ def synthesize(state: AdminState, runtime: Runtime[AdminContext]) -> dict:
         else:
             reply.add(state["response"])
     elif state.get("message") and not state.get("pending") and not state.get("amended"):
-        with ctx.pool.connection() as conn:  # "delete the expenses course": why not, and what is nearest
-            nearest = (
-                ""
-                if routing.asks_for_help(state["message"])
-                else nearest_offer(tool_context(conn, ctx, lang), state["message"])
-            )
+        nearest = ""
         if not routing.asks_for_help(state["message"]):  # said, so the list doesn't read as an answer
+            with ctx.pool.connection() as conn:  # "delete the expenses course": why not, and what is nearest
+                nearest = nearest_offer(tool_context(conn, ctx, lang), state["message"])
             reply.add(nearest or t("admin.phrase.not_understood", lang))
         if not nearest:
             reply.add(t("admin.phrase.help", lang))

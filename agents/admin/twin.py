@@ -309,11 +309,11 @@ def plan_offline(
     if answer and asks_who_they_are(message, answer):  # "and who are they?": the same reads, listed in full
         return [dict(read) for read in answer["reads"]], []
     org = _with_nicknames(OrgNames.read(conn, org_id))
-    names_its_own = org.people_in(message) or org.courses_in(message) or org.said_whole(message, org.skills)
+    named_people, skill = org.people_in(message), org.said_whole(message, org.skills)
+    names_its_own = named_people or skill or org.courses_in(message)
     if not names_its_own and (follow_up := skill_follow_up(message, answer)):  # "¿y quién podría enseñarles?"
         return [follow_up], []
-    skill = org.said_whole(message, org.skills)
-    if len(skill) == 1 and not org.people_in(message) and (other := with_other_skill(message, answer, skill[0])):
+    if len(skill) == 1 and not named_people and (other := with_other_skill(message, answer, skill[0])):
         return [other], []  # "what about budget analysis?"
     if answer and narrows(message, answer) and (narrowed := _narrowed(answer["reads"][0], message, org, today)):
         return [narrowed], []
