@@ -111,10 +111,10 @@ def progress_text(progress: dict | None, name: str, language: str) -> str:
                 ),
             )
         )
-    if progress.get("recent_failures"):
-        lines.append(
-            t("tutor.failures", language, items="; ".join(f["exercise"][:80] for f in progress["recent_failures"][:3]))
-        )
+    failed = list(dict.fromkeys(f["exercise"][:80].rstrip(". ") for f in progress.get("recent_failures") or []))[:3]
+    if failed:
+        items = ", ".join(t("tutor.failed_exercise", language, exercise=exercise) for exercise in failed)
+        lines.append(t("tutor.failures", language, items=items))
     return "\n".join(lines)
 
 

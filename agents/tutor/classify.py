@@ -67,6 +67,15 @@ _EXEMPLARS = {
         "Which courses do I have left?",
         "When is my course due?",
         "What score did I get?",
+        # where the learner stands in her own learning: what is left, what to review, how she did
+        "¿Qué me toca repasar hoy?",
+        "¿Cuánto me falta para terminar el curso?",
+        "¿Ya he terminado el curso?",
+        "¿En qué fallo más?",
+        "What should I review today?",
+        "How much of the course have I got left?",
+        "Have I finished the course?",
+        "What did I get wrong in the quiz?",
     ],
     "off_topic": [
         "¿Quién ganó el partido de fútbol ayer?",
@@ -87,10 +96,11 @@ _EXEMPLARS = {
 # Lucía's progress report).
 _OFF_TOPIC_MARGIN = 0.04
 _PROGRESS_MARGIN = 0.03
-_ABOUT_ME = re.compile(r"\b(mi|mis|me|my|i|am|yo|tengo|llevo|saque)\b")  # "¿Qué nota saqué?" says no "mi"
+_ABOUT_ME = re.compile(r"\b(mi|mis|me|my|i|am|yo|tengo|llevo|saque|voy|fallo|he|termine)\b")  # "¿Qué nota saqué?" says no "mi"
 _LEARNING = re.compile(
     r"\b(cursos?|courses?|notas?|scores?|grades?|repasos?|reviews?|progreso|progress|leccion(es)?|lessons?|"
-    r"ejercicios?|exercises?|modulos?|modules?|habilidad(es)?|skills?|deadlines?|formacion|training)\b"
+    r"ejercicios?|exercises?|modulos?|modules?|habilidad(es)?|skills?|deadlines?|formacion|training|"
+    r"quiz(zes)?|tests?|repasar|review|revise|estudiar|study|aprobado|passed?|atrasad[oa]|behind|peor|weakest)\b"
 )
 
 
@@ -98,13 +108,14 @@ _LEARNING = re.compile(
 # who sees or is told ("¿Mi jefe puede ver cómo voy en los cursos?", "Does HR get told about my scores?"), what
 # happens if, how often, what a newcomer must do ("what's the deadline for compulsory courses when I'm new?"), pay.
 # The documents answer these; the learner's own record answers "how am I doing?", "¿cuántos cursos me quedan?",
-# "what are my deadlines?" (issue 29, the session 19 walk).
+# "what are my deadlines?" (issue 29, the session 19 walk). A performance review or the probation period is an HR
+# process the onboarding guide describes, not a course's review ("When is my first performance review?").
 _RULE_OR_ROLE = re.compile(
     r"\b(jef[ae]s?|(line )?managers?|responsables?|supervisor[ae]?s?|boss|hr|rrhh|recursos humanos|"
     r"people (and )?culture|quien(es)?|who|whom|what happens|que (pasa|ocurre|sucede)|"
     r"how often|cada cuanto|new (starters?|joiners?|hires?|employees?)|newcomers?|"
     r"when (i m|i am|you re|you are|we re) new|soy nuev[oa]|(los|las) nuev[oa]s|(get|gets|getting) paid|"
-    r"me pagan|se paga)\b"
+    r"me pagan|se paga|performance reviews?|evaluacion(es)? de desempeno|probation|periodo de prueba)\b"
 )
 # "Is there a…?" asks whether a rule exists, unless it asks about the learner's own things ("¿Hay algún repaso
 # pendiente?", "is there a deadline on my returns course?", "are there reviews due for me?"): her record answers.

@@ -31,6 +31,9 @@ RULES_ABOUT_COURSES = [
     "¿Puedo hablar de cómo voy en el trabajo con mi compañero de acogida en vez de con mi jefe?",
     "Is there a deadline for the compulsory courses?",
     "¿Hay un plazo para hacer la formación obligatoria?",
+    # a performance review and the probation period are processes the onboarding guide describes (session 20's walk)
+    "When is my first performance review?",
+    "Do I have to finish the courses before my probation ends?",
 ]
 MY_OWN_RECORD = [
     "How am I doing?",
@@ -47,6 +50,53 @@ MY_OWN_RECORD = [
     "are there reviews due for me today?",
     "is there a deadline on my returns course?",
     "¿Hay alguna fecha límite en mi curso de devoluciones?",
+    # what is left, what to review, how she did (session 21: these went to the documents)
+    "What should I review today?",
+    "¿Cuánto me falta del curso de devoluciones?",
+    "¿Qué me toca repasar hoy?",
+    "Have I finished the security course?",
+    "¿Ya terminé el curso de seguridad?",
+    "What did I get wrong in the last quiz?",
+    "¿En qué voy peor?",
+    "¿Qué tengo que estudiar esta semana?",
+    "Am I behind on anything?",
+    "¿Voy atrasada en algo?",
+]
+# Written in session 21 before the exemplars and words above were added, and not tuned on: offline, progress 5 -> 10
+# of 15, documents 15 of 15 before and after. The floors are the after figures.
+HELD_OUT_PROGRESS = [
+    "¿Tengo algo pendiente para esta semana?",
+    "Do I have any quizzes waiting for me?",
+    "¿Cuánto me queda para terminar el curso de atención al cliente?",
+    "How far along am I in the warehouse course?",
+    "¿He aprobado el test de seguridad de la información?",
+    "Did I pass the returns quiz?",
+    "¿Qué lección me toca ahora?",
+    "Which lesson should I do next?",
+    "¿Qué repasos tengo hoy?",
+    "What do I need to revise this week?",
+    "¿Se me ha pasado algún plazo?",
+    "Have I missed any deadlines?",
+    "¿En qué temas fallo más?",
+    "Where am I going wrong in my exercises?",
+    "¿Cuándo tengo que tener acabado el curso de gastos?",
+]
+HELD_OUT_DOCUMENTS = [
+    "¿Qué pasa si no termino la formación obligatoria a tiempo?",
+    "Do trainees have to finish the safety course before driving a forklift?",
+    "¿Cuántas horas dura el curso de carretillas?",
+    "How often do we have to repeat the security awareness training?",
+    "¿Quién revisa mi progreso durante el periodo de prueba?",
+    "Who do I tell if I can't finish a course because of work?",
+    "¿Cuánto tiempo tengo para devolver unas zapatillas?",
+    "What do I do if a customer is rude on the phone?",
+    "¿Puedo llevarme el portátil a casa el fin de semana?",
+    "How much can I spend on dinner on a business trip?",
+    "¿Qué tengo que llevar el primer día?",
+    "When do I get my first performance review?",
+    "¿Cada cuánto se revisan las estanterías del almacén?",
+    "Is the fire training mandatory for everyone?",
+    "¿Tengo que repasar el manual de seguridad cada año?",
 ]
 
 
@@ -60,6 +110,12 @@ def test_a_rule_or_a_role_that_names_courses_is_a_question_for_the_documents(que
 @pytest.mark.parametrize("question", MY_OWN_RECORD)
 def test_where_the_learner_stands_is_a_progress_question(question):
     assert offline_intent(question, False, EMBEDDER) == "progress"
+
+
+def test_held_out_questions_reach_the_record_or_the_documents_as_measured():
+    progress = sum(offline_intent(q, False, EMBEDDER) == "progress" for q in HELD_OUT_PROGRESS)
+    documents = sum(offline_intent(q, False, EMBEDDER) == "cross_course" for q in HELD_OUT_DOCUMENTS)
+    assert progress >= 10 and documents == len(HELD_OUT_DOCUMENTS)
 
 
 def test_a_model_reading_a_rule_question_as_progress_is_overruled(seeded_pool, lucia, fake_openai):

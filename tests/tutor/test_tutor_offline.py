@@ -87,6 +87,11 @@ def test_progress_answer_comes_from_the_database(seeded_pool, lucia):
     for enrollment in summary["enrollments"]:
         assert enrollment["course"] in text
     assert by_name(events, Done).retrieval_source == "db"
+    # the exercises she got wrong: each once, quoted, without the prompt's own full stop doubled
+    failed = list(dict.fromkeys(f["exercise"].rstrip(". ") for f in summary["recent_failures"]))[:3]
+    assert failed, "the demo learner has failed exercises"
+    line = next(line for line in text.splitlines() if line.startswith("Conviene repasar"))
+    assert line == "Conviene repasar: " + ", ".join(f"«{exercise}»" for exercise in failed) + "."
 
 
 def test_greeting_is_short_and_suggests(seeded_pool, james):

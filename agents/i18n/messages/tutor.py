@@ -175,6 +175,7 @@ MESSAGES = {
     "tutor.no_reviews": {"en": "You have no reviews due.", "es": "No tienes repasos pendientes."},
     "tutor.skills": {"en": "Skills: {skills}.", "es": "Habilidades: {skills}."},
     "tutor.failures": {"en": "Worth reviewing: {items}.", "es": "Conviene repasar: {items}."},
+    "tutor.failed_exercise": {"en": "“{exercise}”", "es": "«{exercise}»"},
     "tutor.earlier_topics": {"en": "Topics discussed earlier", "es": "Temas tratados antes"},
     # follow-ups
     "tutor.suggest.example": {
