@@ -96,7 +96,8 @@ _EXEMPLARS = {
 # Lucía's progress report).
 _OFF_TOPIC_MARGIN = 0.04
 _PROGRESS_MARGIN = 0.03
-_ABOUT_ME = re.compile(r"\b(mi|mis|me|my|i|am|yo|tengo|llevo|saque|voy|fallo|he|termine)\b")  # "¿Qué nota saqué?" says no "mi"
+# "¿Qué nota saqué?", "¿En qué voy peor?" say no "mi"
+_ABOUT_ME = re.compile(r"\b(mi|mis|me|my|i|am|yo|tengo|llevo|saque|voy|fallo|he|termine)\b")
 _LEARNING = re.compile(
     r"\b(cursos?|courses?|notas?|scores?|grades?|repasos?|reviews?|progreso|progress|leccion(es)?|lessons?|"
     r"ejercicios?|exercises?|modulos?|modules?|habilidad(es)?|skills?|deadlines?|formacion|training|"
