@@ -124,10 +124,16 @@ _IS_THERE = re.compile(r"\b(is there|are there|hay (un|una|algun|alguna))\b")
 _HER_OWN = re.compile(r"\b(my|mine|me|mi|mis|pending|pendientes?|left|due|queda|quedan)\b")
 
 
+# Compulsory training is a rule the documents state ("¿En qué plazo tengo que completar la formación obligatoria?"),
+# unless the message asks about the learner's own ("what compulsory courses do I have left?").
+_OBLIGATION = re.compile(r"\b(obligatori[oa]s?|compulsory|mandatory)\b")
+
+
 def asks_a_rule(message: str) -> bool:
     """Whether ``message`` asks how things work (a rule, a role, a newcomer's duty), not where the learner stands."""
     plain = normalize(message)
-    return bool(_RULE_OR_ROLE.search(plain) or (_IS_THERE.search(plain) and not _HER_OWN.search(plain)))
+    general = (_IS_THERE.search(plain) or _OBLIGATION.search(plain)) and not _HER_OWN.search(plain)
+    return bool(_RULE_OR_ROLE.search(plain) or general)
 
 
 class IntentChoice(BaseModel):

@@ -34,6 +34,8 @@ RULES_ABOUT_COURSES = [
     # a performance review and the probation period are processes the onboarding guide describes (session 20's walk)
     "When is my first performance review?",
     "Do I have to finish the courses before my probation ends?",
+    # compulsory training is a rule (an answer eval question that the session-21 exemplars first sent to her record)
+    "¿En qué plazo tengo que completar la formación obligatoria?",
 ]
 MY_OWN_RECORD = [
     "How am I doing?",
