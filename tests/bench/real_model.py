@@ -216,6 +216,16 @@ def report(agent: str, records: list[dict]) -> None:
     print(f"   failures: {len(failures)}" + "".join(f"\n     - {f}" for f in failures), flush=True)
 
 
+def read_answers(records: list[dict]) -> None:
+    """Each tutor question with the model's text and the answer stored, to be read as the learner reads them."""
+    for row in records:
+        if row["agent"] == "tutor" and "answer" in row:
+            print(f"\n-- {row['id']} {row['note']!r} -> {row['outcome']} {row.get('reason') or ''}")
+            if row["model_text"].strip() and row["model_text"] != row["answer"]:
+                print("   model wrote: " + row["model_text"].strip().replace("\n", "\n                ")[:800])
+            print("   learner got: " + row["answer"].strip().replace("\n", "\n                ")[:800])
+
+
 def run_scenario(ctx, agent: str, scenario, limit: float, server: ModelServer | None) -> dict:
     run, judge = scenarios.RUNNERS[agent]
     timings, results = {}, {}
@@ -253,6 +263,7 @@ def main() -> int:
     parser.add_argument("--results", type=Path, help="JSONL file of records (default /tmp/bench-real_model/…)")
     parser.add_argument("--resume", type=Path, help="continue this results file on its database")
     parser.add_argument("--report", type=Path, help="only print the figures a results file holds")
+    parser.add_argument("--read", action="store_true", help="with --report: print each tutor answer too")
     args = parser.parse_args()
     limits = dict(LIMITS)
     for item in args.limit:
@@ -267,6 +278,8 @@ def main() -> int:
             print("probe:", json.dumps(probe, ensure_ascii=False))
         for agent in AGENTS:
             report(agent, records)
+        if args.read:
+            read_answers(records)
         return 1 if any(r["failures"] for r in records) else 0
 
     path = args.resume or args.results or Path(f"/tmp/bench-real_model/{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
@@ -319,7 +332,7 @@ def main() -> int:
                 records.append(record)
                 with path.open("a", encoding="utf-8") as out:
                     out.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
-                shown = {k: v for k, v in record.items() if k not in ("agent", "id", "note")}
+                shown = {k: v for k, v in record.items() if k not in ("agent", "id", "note", "model_text", "answer")}
                 print(
                     f"  {scenario_id:15} {record.get('note', '')!r:64} "
                     f"{json.dumps(shown, ensure_ascii=False, default=str)}",

@@ -142,7 +142,22 @@ def judge_tutor(ctx: Context, scenario, result: dict) -> dict:
         "engine": done.engine,
         "low_confidence": done.low_confidence,
         "citations": len(meta.get("citations") or []),
+        # what the model wrote (the tokens before the gate's verdict) and what the learner was left with: to read
+        "model_text": _model_text(result["events"]),
+        "answer": saved.content,
     }
+
+
+def _model_text(events: list) -> str:
+    from core.turns import Fallback, Token
+
+    shown = []
+    for event in events:
+        if isinstance(event, Fallback):
+            break
+        if isinstance(event, Token):
+            shown.append(event.text)
+    return "".join(shown)
 
 
 # -- admin ----------------------------------------------------------------------------------------
