@@ -1,25 +1,27 @@
-"""The answer eval's held-out split (issue 29): 104 es/en questions (52 pairs, named `s20-…`) written at the start
-of session 20, before any rule changed and without reading the tutor's code or its losses, on facts no earlier
-question asks, worded unlike the earlier sets (the question inside a longer message with what happened first, asked
-for someone else, a yes/no question stating a wrong belief to correct, a person's everyday words; each language in
-its own words): 24 pairs on the six demo documents, 16 on the public TTS leave and travel pages and the Code of
-Conduct, 24 questions answered by no document though each sits beside a covered topic (a shift swap, a tourist paying
-in dollars, a gift card's expiry, half cash and half card, a tax-free form, a child at the office, a reference letter,
-stock from another store, a wardrobe assembled on delivery, a shelf label dearer than the till, mystery shoppers, a
-bulk discount), asked of the offline tutor and of the naive anchor (the product's search, then the three sentences
-most similar to the question) in one run. Session 19's held-out, measured at the start of that session, is train now
-(seeds/eval/answers/README.md).
+"""The answer eval's held-out split (issue 29): 104 es/en questions (52 pairs, named `s21-…`) written at the start
+of session 21, before any rule changed and without reading the tutor's code or its losses, on facts no earlier
+question asks, worded unlike the earlier sets (a choice between two options, what someone said to confirm or correct,
+the asker's own figures for the rule to apply to, dictated speech without punctuation, a supervisor or approver asking
+what they must do; each language in its own words): 13 pairs on a tenth document added that session (four TTS
+Handbook pages on work schedules, reasonable accommodations, the transit benefit and employment verification), 13 on
+the older TTS leave and travel pages, 14 on the demo documents, 24 questions answered by no document though each sits
+beside a covered topic (the transit subsidy's amount, a verification fee, overtime's pay rate, credit hours carried
+over, WhatsApp, a pet sitter on a trip, a personal laptop, shorts in the warehouse, annual leave in one go, a W-2,
+eating in the operations area, a yearly cap on courtesy vouchers), asked of the offline tutor and of the naive anchor
+(the product's search, then the three sentences most similar to the question) in one run. Session 20's held-out,
+measured at the start of that session, is train now (seeds/eval/answers/README.md).
 
 Issue 29's targets: facts in the answer >= 0.75, false grounding <= 5 %, abstention on answerable
 <= 5 %, es/en parity >= 0.9, first citation on the answering chunk >= 0.9, the tutor above the anchor
-in each language. On this split, measured once at the start of session 20 (main 5b2baab, load 10-21), tutor
-[anchor]: facts 0.062 [0.263] (es 0.125 [0.225], en 0.000 [0.300]; demo 0.062 [0.250], public 0.062 [0.281]),
-abstention 0.812 (es 0.700, en 0.925; demo 0.812, public 0.812), false grounding 0.042 (es 0.000, en 0.083) [1.0],
-first citation 0.600 [0.287], parity 0.788 [0.404]. Met: none; the tutor abstains on 65 of 80 answerable
-questions, holds the facts of 5 (none in English), and the anchor holds more facts in both languages.
-The asserts are floors: each figure as last measured, at least one question under it (facts 4/80, es 4/40, first
-citation 8/15 answered, false grounding 2/24, abstention 66/80, parity 40/52), so that a regression shows; English
-facts measured 0 of 40, so they have no floor under them. They are not the targets.
+in each language. On this split, measured once at the start of session 21 (aa4bf11, load 4-6), tutor [anchor]:
+facts 0.188 [0.362] (es 0.200 [0.325], en 0.175 [0.400]; demo 0.107 [0.321], public 0.231 [0.385]), abstention
+0.750 (es 0.725, en 0.775; demo 0.821, public 0.712), false grounding 0.250 (es 0.333, en 0.167) [1.0], first
+citation 0.950 [0.487], parity 0.788 [0.500]. Met: first citation; the tutor abstains on 60 of 80 answerable
+questions, holds the facts of 15, answers 6 of the 24 unanswerable ones, and the anchor holds more facts in both
+languages.
+The asserts are floors: each figure as last measured, at least one question under it (facts 14/80, es 7/40, en 6/40,
+first citation 18/20 answered, false grounding 7/24, abstention 61/80, parity 40/52), so that a regression shows.
+They are not the targets.
 `python -m agents.tutor answers seeds/eval/answers/questions.jsonl --split heldout` prints the table.
 """
 
@@ -76,10 +78,10 @@ def test_held_out_figures_beside_the_anchor(report):
     print("\n" + table(report))
     tutor, anchor = report["figures"]["tutor"], report["figures"]["anchor"]
     assert report["n"] == 104
-    assert tutor["all"]["facts"] >= 0.05 and tutor["all"]["first_citation"] >= 0.53
-    assert tutor["es"]["facts"] >= 0.10
-    assert tutor["all"]["false_grounding"] <= 0.09 < anchor["all"]["false_grounding"]
-    assert tutor["all"]["abstention"] <= 0.83 and tutor["all"]["parity"] >= 0.76
+    assert tutor["all"]["facts"] >= 0.17 and tutor["all"]["first_citation"] >= 0.89
+    assert tutor["es"]["facts"] >= 0.17 and tutor["en"]["facts"] >= 0.14
+    assert tutor["all"]["false_grounding"] <= 0.30 < anchor["all"]["false_grounding"]
+    assert tutor["all"]["abstention"] <= 0.77 and tutor["all"]["parity"] >= 0.76
 
 
 def test_the_closest_material_is_where_a_person_would_look(report, seeded_pool, lucia):
