@@ -1,4 +1,4 @@
-"""Offline `generate --approve-all` on every demo document, the remote-work fixture and three public
+"""Offline `generate --approve-all` on every demo document, the remote-work fixture and the public
 documents nobody here wrote (seeds/public/): a course that follows the document's structure, lessons that
 select rather than copy, exercises answerable from the chunks they cite, and a quiz-quality report."""
 
