@@ -175,23 +175,35 @@ def ranked_sentences(message: str, passages: tuple[Passage, ...], embedder: Embe
 
 
 def answering(message: str, ranked: tuple[Ranked, ...], embedder: Embedder) -> Ranked | None:
-    """The best ranked sentence that answers ``message`` among the CHECK_TOP best of each language: it holds
-    the kind of fact asked and covers MIN_COVERAGE of its key terms (in the sentence or what frames it);
-    None when none does."""
+    """The sentence that answers ``message`` among the CHECK_TOP best of each language: one that holds the kind
+    of fact asked and covers MIN_COVERAGE of its key terms (in the sentence or what frames it). Of those in the
+    document of the best ranked one, the one covering the most key terms (the best ranked on a tie): "Is a bank
+    statement accepted as proof of purchase?" is answered by "A bank statement alone is not accepted", not by
+    the list of accepted proofs ranked above it. None when none does."""
     kind, terms, language = asked_kind(message), key_terms(message), _language(message, "")
     specific = [term for term in terms if not glossary.generic(term)]  # what the question is about, not "work"
     judged = _best_of_each_language(ranked, language)
-    for rank, r in judged:
+
+    def covered(rank: int, r: Ranked) -> float | None:
+        """Its coverage of the key terms when it passes; None when it doesn't."""
         framed = f"{r.sentence} {r.context}"
         translated = _language(r.sentence, language) != language
         need = MIN_COVERAGE_TRANSLATED if translated and rank < TRANSLATED_TOP else MIN_COVERAGE
-        if (
-            holds_kind(r.sentence if kind in OWN_FIGURE else framed, kind)
-            and coverage(terms, framed, embedder) >= need
-            and (not specific or coverage(specific, framed, embedder) > 0)
-        ):
-            return r
-    return _by_latent_terms(message, [r for _, r in judged[:LATENT_JUDGED]], embedder)
+        if not holds_kind(r.sentence if kind in OWN_FIGURE else framed, kind):
+            return None
+        share = coverage(terms, framed, embedder)
+        return share if share >= need and (not specific or coverage(specific, framed, embedder) > 0) else None
+
+    at, most = next(
+        ((at, share) for at, (rank, r) in enumerate(judged) if (share := covered(rank, r)) is not None), (0, None)
+    )
+    if most is None:
+        return _by_latent_terms(message, [r for _, r in judged[:LATENT_JUDGED]], embedder)
+    best = judged[at][1]
+    for rank, r in judged[at + 1 :] if most < 1 else ():
+        if r.document == best.document and (share := covered(rank, r)) is not None and share > most:
+            best, most = r, share
+    return best
 
 
 def _by_latent_terms(message: str, judged: list[Ranked], embedder: Embedder) -> Ranked | None:
