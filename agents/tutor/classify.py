@@ -101,7 +101,7 @@ _ABOUT_ME = re.compile(r"\b(mi|mis|me|my|i|am|yo|tengo|llevo|saque|voy|fallo|he|
 _LEARNING = re.compile(
     r"\b(cursos?|courses?|notas?|scores?|grades?|repasos?|reviews?|progreso|progress|leccion(es)?|lessons?|"
     r"ejercicios?|exercises?|modulos?|modules?|habilidad(es)?|skills?|deadlines?|formacion|training|"
-    r"quiz(zes)?|tests?|repasar|review|revise|estudiar|study|aprobado|passed?|atrasad[oa]|behind|peor|weakest)\b"
+    r"quiz(zes)?|tests?|repasar|revise|estudiar|study|aprobado|passed?|atrasad[oa]|behind|peor|weakest)\b"
 )
 
 
