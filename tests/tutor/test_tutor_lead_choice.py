@@ -27,8 +27,8 @@ UNACCEPTABLE = """Ejemplos de comportamiento inaceptable:
 
 
 def _answer(question: str, text: str, document: str, section: str) -> str:
-    found = (passage(1, text, document=document, section=section, score=0.85),)
-    return select_sentences(question, list(found), "en", EMBEDDER)
+    found = passage(1, text, document=document, section=section, score=0.85)
+    return select_sentences(question, [found], "en", EMBEDDER)
 
 
 def test_the_sentence_that_says_what_was_asked_leads():
