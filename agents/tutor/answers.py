@@ -99,6 +99,7 @@ def progress_text(progress: dict | None, name: str, language: str) -> str:
                     else "",
                 )
             )
+        lines.append("")  # the list ends here: the lines below are not part of its last course
     due = progress.get("reviews_due") or 0
     lines.append(t("tutor.reviews", language, n=due) if due else t("tutor.no_reviews", language))
     if progress.get("skills"):
