@@ -23,6 +23,7 @@ from agents.retrieval.passages import CITATION_MARKER, Passage, trim_passages
 from agents.retrieval.per_corpus import PerCorpus
 from agents.tutor import retrieve
 from agents.tutor.citations import section_path
+from agents.tutor.guardrails import normalize
 from agents.tutor.state import TutorContext, TutorState
 from storage import named_material
 
@@ -101,8 +102,8 @@ def known_names(conn, org_id: UUID, names: list[str]) -> set[str]:
 
 def offerable(conn, org_id: UUID, message: str, chips: list[str]) -> list[str]:
     """The chips worth offering: those naming material the organisation has, none on the material the message
-    (a chip itself) was about."""
-    named = {chip: recognise(chip) for chip in chips}
+    (a chip itself) was about, and none that is the message again ("What should I review today?" answered)."""
+    named = {chip: recognise(chip) for chip in chips if normalize(chip) != normalize(message)}
     asked = recognise(message)
     known = known_names(conn, org_id, list(dict.fromkeys(c.topic for c in named.values() if c is not None)))
     return [

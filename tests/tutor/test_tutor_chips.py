@@ -122,6 +122,9 @@ def test_a_chip_whose_topic_does_not_resolve_is_not_offered(seeded_pool, james):
         # not on the material the chip just clicked was about
         asked = t("tutor.suggest.explain_course", "en", topic="3.2 Approval limits")
         assert offerable(conn, james.org_id, asked, chips) == chips[2:]
+        # nor the question just asked, offered again ("What should I review today?" after its answer)
+        review = [t("tutor.suggest.review", "en"), t("tutor.suggest.next", "en")]
+        assert offerable(conn, james.org_id, "what should I review today", review) == review[1:]
 
 
 def test_with_a_model_the_example_is_written_from_the_section_and_checked(seeded_pool, james, fake_openai):
