@@ -4,12 +4,14 @@ that matches the message against exemplars by embedding similarity."""
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING
 
 from langgraph.runtime import Runtime
 from pydantic import BaseModel
 
+from agents.i18n import LANGUAGES, t
 from agents.offline import match_exemplars
 from agents.tutor import prompts
 from agents.tutor.chip_questions import answers_a_chip, recognise
@@ -140,10 +142,20 @@ class IntentChoice(BaseModel):
     intent: Intent
 
 
+@functools.cache
+def _record_chips() -> frozenset[str]:
+    """The follow-ups the tutor itself offers about the learner's record ("¿Qué debería repasar hoy?", "What is my
+    next step?"), in every language: her record answers them, whatever words they share with a document."""
+    keys = ("tutor.suggest.review", "tutor.suggest.next", "tutor.suggest.progress", "tutor.suggest.learn")
+    return frozenset(normalize(t(key, language)) for key in keys for language in LANGUAGES)
+
+
 def heuristic_intent(message: str) -> Intent | None:
     plain = normalize(message)
     if plain in _GREETINGS:
         return "chitchat"
+    if plain in _record_chips():
+        return "progress"
     if _PROGRESS.search(plain) and not asks_a_rule(message):
         return "progress"
     return None

@@ -11,6 +11,7 @@ import json
 
 import pytest
 
+from agents.i18n import t
 from agents.runtime.deps import process_embedder
 from agents.tutor.classify import heuristic_intent, offline_intent
 from core.turns import Grounding
@@ -112,6 +113,15 @@ def test_a_rule_or_a_role_that_names_courses_is_a_question_for_the_documents(que
 @pytest.mark.parametrize("question", MY_OWN_RECORD)
 def test_where_the_learner_stands_is_a_progress_question(question):
     assert offline_intent(question, False, EMBEDDER) == "progress"
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_the_tutors_own_record_chips_reach_the_record_without_a_model(language):
+    """Offered after a progress answer or a greeting, they were read as document questions: "¿Qué debería repasar
+    hoy?" and "What can I learn today?" got "not found", "¿Cuál es mi siguiente paso?" a travel guide's "Next Step:
+    First-Time Travel", "¿Qué puedo aprender hoy?" the warehouse's near accidents (session 21's review)."""
+    for key in ("tutor.suggest.review", "tutor.suggest.next", "tutor.suggest.progress", "tutor.suggest.learn"):
+        assert heuristic_intent(t(key, language)) == "progress", t(key, language)
 
 
 def test_held_out_questions_reach_the_record_or_the_documents_as_measured():
