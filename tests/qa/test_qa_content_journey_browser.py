@@ -14,6 +14,7 @@ budget; nothing sleeps a fixed time."""
 
 import re
 import time
+import traceback
 from pathlib import Path
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -131,8 +132,22 @@ def grid_shows(page, text: str) -> None:
 
 
 def failing(page, shots: Path, name: str, exc: Exception) -> AssertionError:
+    """The error, the journey's step that failed (its line here), what the page was doing and what it showed:
+    the outline table is a canvas, so its cells are read through their accessibility twin."""
     page.screenshot(path=str(shots / f"failure_{name}.png"), full_page=True)
-    return AssertionError(f"{exc}\n---\n{page.inner_text('body')[-1500:]}")
+    steps = [
+        f"{frame.name}:{frame.lineno} {frame.line}"
+        for frame in traceback.extract_tb(exc.__traceback__)[1:]
+        if frame.filename == __file__
+    ]
+    state = page.evaluate(
+        """() => ({
+            running: !!document.querySelector('[data-testid="stStatusWidget"]'),
+            stale: [...document.querySelectorAll('[data-stale="true"]')].map(e => e.innerText.slice(0, 80)),
+            cells: [...document.querySelectorAll('[data-testid^="glide-cell-"]')].map(e => e.textContent).slice(0, 40),
+        })"""
+    )
+    return AssertionError(f"{exc}\n{chr(10).join(steps)}\n{state}\n---\n{page.inner_text('body')[-1500:]}")
 
 
 def admin_journey(page, base: str, shots: Path) -> None:
