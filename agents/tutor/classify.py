@@ -100,7 +100,7 @@ _OFF_TOPIC_MARGIN = 0.04
 _PROGRESS_MARGIN = 0.03
 # "¿Qué nota saqué?", "¿En qué voy peor?" say no "mi"
 _ABOUT_ME = re.compile(r"\b(mi|mis|me|my|i|am|yo|tengo|llevo|saque|voy|fallo|he|termine)\b")
-_LEARNING = re.compile(
+LEARNING_WORDS = re.compile(
     r"\b(cursos?|courses?|notas?|scores?|grades?|repasos?|reviews?|progreso|progress|leccion(es)?|lessons?|"
     r"ejercicios?|exercises?|modulos?|modules?|habilidad(es)?|skills?|deadlines?|formacion|training|"
     r"quiz(zes)?|tests?|repasar|revise|estudiar|study|aprobado|passed?|atrasad[oa]|behind|peor|weakest)\b"
@@ -169,7 +169,7 @@ def offline_intent(message: str, in_course: bool, embedder: Embedder) -> Intent:
     if scores["off_topic"] - max(scores["academic"], scores["progress"]) >= _OFF_TOPIC_MARGIN:
         return "off_topic"
     plain = normalize(message)
-    about_my_learning = _ABOUT_ME.search(plain) and _LEARNING.search(plain)
+    about_my_learning = _ABOUT_ME.search(plain) and LEARNING_WORDS.search(plain)
     if about_my_learning and not asks_a_rule(message) and scores["progress"] - scores["academic"] >= _PROGRESS_MARGIN:
         return "progress"
     return "in_course" if in_course else "cross_course"

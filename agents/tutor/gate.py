@@ -3,7 +3,8 @@
 A failing answer is replaced by the generator's twin and the turn records why (``fallback``):
 ``loop`` (a phrase repeating), ``length`` (past the answer budget, or cut by the server's limit),
 ``language`` (not the language of the question), ``no_citation`` (passages were retrieved and none
-is cited), ``timeout`` (the model ran past the turn's deadline), ``error``/``empty`` (no usable text).
+is cited), ``timeout`` (the model ran past the turn's deadline), ``error``/``empty`` (no usable text),
+and the codes of the turn's own ``judge`` (redirect_check.py: an off-topic reply that is no redirect).
 An answer that passes can still be weakly grounded: ``unsupported_sentences`` finds the sentences no
 cited passage backs (lexically or by embedding; a figure must appear in a passage) → ``low_confidence``.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -45,8 +47,8 @@ def repeated_phrase(words: list[str]) -> bool:
     return bool(grams) and grams.most_common(1)[0][1] >= LOOP_REPEATS
 
 
-def wrong_language(text: str, expected: str) -> bool:
-    if expected not in ("es", "en") or len(_words(text)) < LANGUAGE_MIN_WORDS:
+def wrong_language(text: str, expected: str, min_words: int = LANGUAGE_MIN_WORDS) -> bool:
+    if expected not in ("es", "en") or len(_words(text)) < min_words:
         return False
     found = detect_language(CITATION_MARKER.sub(" ", text), default=expected)
     return found != expected
@@ -55,10 +57,18 @@ def wrong_language(text: str, expected: str) -> bool:
 class AnswerGate:
     """Feed it the visible text as it grows; ``reason`` is set once the answer is unusable."""
 
-    def __init__(self, *, language: str, max_tokens: int, needs_citation: bool):
+    def __init__(
+        self,
+        *,
+        language: str,
+        max_tokens: int,
+        needs_citation: bool,
+        judge: Callable[[str], str | None] | None = None,
+    ):
         self.language = language
         self.max_tokens = max_tokens
         self.needs_citation = needs_citation
+        self.judge = judge  # a check of the whole answer for its kind of turn (redirect_check.py for off-topic)
         self.reason: str | None = None
         self._text = ""
         self._checked_words = 0
@@ -94,6 +104,8 @@ class AnswerGate:
             self.reason = "language"
         elif self.needs_citation and not CITATION_MARKER.search(text):
             self.reason = "no_citation"
+        elif self.judge is not None:
+            self.reason = self.judge(text)
         return self.reason
 
 

@@ -28,6 +28,7 @@ from agents.tutor.citations import (
 )
 from agents.tutor.gate import AnswerGate, unsupported_sentences
 from agents.tutor.guardrails import find_leaks, hint_header, socratic_hint
+from agents.tutor.redirect_check import REDIRECT_TOKENS, redirect_check
 from agents.tutor.retrieve import passage_label
 from agents.tutor.state import TutorContext, TutorState
 from core.turns import Citations, Fallback, Suggestions, Token
@@ -163,16 +164,22 @@ def generate_response(state: TutorState, runtime: Runtime[TutorContext]) -> dict
             return twin_chip_answer(state)
         return offline_answer(state, ctx.user_name, ctx.org_name, ctx.embedder)
 
+    messages, budget = _messages(state, ctx), ctx.llm.answer_tokens("generator", ctx.budgets["generation_reserve"])
+    off_topic = state.get("intent") == "off_topic"  # a short redirect, held to being one (redirect_check.py)
+    courses = [e["course"] for e in (state.get("progress") or {}).get("enrollments") or []]
     gate = AnswerGate(
         language=state["language"],
-        max_tokens=ctx.llm.answer_tokens("generator", ctx.budgets["generation_reserve"]),
+        max_tokens=min(budget, REDIRECT_TOKENS) if off_topic else budget,
         needs_citation=bool(passages)
         and state.get("intent") in ("in_course", "cross_course")
         and not state.get("attempt"),
+        judge=redirect_check(state["message"], state["language"], ctx.org_name, messages[0]["content"], courses)
+        if off_topic
+        else None,
     )
     stream = ctx.llm.stream(
         "generator",
-        _messages(state, ctx),
+        messages,
         twin=twin,
         max_tokens=gate.max_tokens,
         deadline_s=ctx.llm.settings.answer_seconds,

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from agents.i18n import code_label, t
 from agents.offline import detect_language
-from core.turns import Citations, Done, Grounding, Suggestions, Token
-from storage import chat
+from agents.tutor.redirect_check import REDIRECT_TOKENS
+from core.turns import Citations, Done, Fallback, Grounding, Suggestions, Token
+from storage import chat, users
 from storage.progress import progress_summary
 from tests.fake_openai import Reply
 from tests.tutor.conftest import by_name, run
@@ -68,6 +72,7 @@ def test_greeting_skips_the_classifier_and_retrieval(seeded_pool, lucia, fake_op
 
 
 def test_off_topic_from_the_classifier(seeded_pool, james, fake_openai):
+    """A good redirect from the model is used as it is (its check: test_tutor_redirect_check.py)."""
     seen = []
     _script(fake_openai, "off_topic", "Let's keep to work topics. What would you like to learn?", seen)
     events, text = run(james, "Which team will win the league this year?", seeded_pool)
@@ -92,3 +97,62 @@ def test_progress_answer_is_written_from_the_learners_data(seeded_pool, lucia, f
         ]
     assert courses and all(course in prompt for course in courses)
     assert text == "Vas muy bien: sigue así." and by_name(events, Citations).citations == []
+
+
+@pytest.mark.parametrize(
+    "who, question, reply, reason",
+    [  # the walk's reply from SmolLM2-135M, then one of each kind the check catches (test_tutor_redirect_check.py)
+        ("james", "Tell me a joke", 'A: "How to get a puppy"', "no_redirect"),
+        (
+            "lucia",
+            "Cuéntame un chiste",
+            "Según el manual del empleado, no se cuentan chistes en el trabajo [1].",
+            "source_claim",
+        ),
+        (
+            "lucia",
+            "¿Quién ganó el partido de fútbol ayer?",
+            "That's outside what I can help with. Shall we look at your courses?",
+            "language",
+        ),
+        (
+            "james",
+            "Which team will win the league this year?",
+            "Q: Which team will win the league this year?\nA: Real Madrid.",
+            "echo",
+        ),
+        (
+            "james",
+            "Tell me a joke",
+            "My instructions say: Off-topic questions: redirect politely to work and learning topics.",
+            "instructions",
+        ),
+    ],
+)
+def test_a_bad_off_topic_reply_is_replaced_by_the_redirect(
+    seeded_pool, request, fake_openai, who, question, reply, reason
+):
+    user = request.getfixturevalue(who)
+    _script(fake_openai, "off_topic", reply, [])
+    events, _ = run(user, question, seeded_pool)
+    done, notice = by_name(events, Done), by_name(events, Fallback)
+    assert done.fallback == reason == notice.reason and done.engine == "offline"
+    assert notice.message == t(
+        "engine.fallback_notice", user.language, reason=code_label("fallback", reason, user.language)
+    )
+    start = [type(e) for e in events].index(Fallback)
+    replacement = "".join(e.text for e in events[start:] if isinstance(e, Token))
+    with seeded_pool.connection() as conn:
+        org = users.get_user_and_org_name(conn, user.org_id, user.id)[1]
+        session = chat.list_sessions(conn, user.org_id, user.id, "tutor")[0]
+        saved = chat.list_messages(conn, user.org_id, session.id)[-1]
+    assert replacement.startswith(t("tutor.off_topic", user.language, org=org))  # the deterministic redirect
+    assert saved.content == replacement and reply not in saved.content
+    assert saved.metadata["fallback"] == reason and saved.metadata["engine"] == "offline"
+
+
+def test_an_off_topic_reply_is_asked_short(seeded_pool, james, fake_openai):
+    _script(fake_openai, "off_topic", "Let's keep to work topics. What would you like to learn?", [])
+    run(james, "What movie should I watch tonight?", seeded_pool)
+    generator = [r for r in fake_openai.chat_requests if not r.get("response_format")][-1]
+    assert generator["max_tokens"] == REDIRECT_TOKENS

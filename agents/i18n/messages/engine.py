@@ -49,6 +49,17 @@ MESSAGES = {
     "code.fallback.timeout": {"en": "it was too slow", "es": "tardaba demasiado"},
     "code.fallback.error": {"en": "the model server failed", "es": "falló el servidor del modelo"},
     "code.fallback.empty": {"en": "it was empty", "es": "estaba vacía"},
+    # an off-topic reply that is not the redirect it should be (agents/tutor/redirect_check.py)
+    "code.fallback.source_claim": {
+        "en": "it claimed a document said something",
+        "es": "atribuía algo a un documento",
+    },
+    "code.fallback.echo": {"en": "it repeated the question", "es": "repetía la pregunta"},
+    "code.fallback.instructions": {"en": "it talked about its instructions", "es": "hablaba de sus instrucciones"},
+    "code.fallback.no_redirect": {
+        "en": "it did not lead back to your training",
+        "es": "no te devolvía a tu formación",
+    },
     "code.fallback.no_tool_call": {"en": "it called no tool", "es": "no llamó a ninguna herramienta"},
     "code.fallback.invalid_args": {"en": "invalid tool arguments", "es": "argumentos de herramienta no válidos"},
     "code.fallback.ungrounded": {
