@@ -16,6 +16,7 @@ from agents.offline import match_exemplars
 from agents.tutor import prompts
 from agents.tutor.chip_questions import answers_a_chip, recognise
 from agents.tutor.guardrails import normalize
+from agents.tutor.next_step import asks_next_step
 from agents.tutor.state import Intent, TutorContext, TutorState
 
 if TYPE_CHECKING:
@@ -98,6 +99,8 @@ _EXEMPLARS = {
 # Lucía's progress report).
 _OFF_TOPIC_MARGIN = 0.04
 _PROGRESS_MARGIN = 0.03
+# A longer message asks the next step of something else ("what should I do next if a customer complains?")
+NEXT_STEP_WORDS = 7
 # "¿Qué nota saqué?", "¿En qué voy peor?" say no "mi"
 _ABOUT_ME = re.compile(r"\b(mi|mis|me|my|i|am|yo|tengo|llevo|saque|voy|fallo|he|termine)\b")
 LEARNING_WORDS = re.compile(
@@ -155,6 +158,8 @@ def heuristic_intent(message: str) -> Intent | None:
     if plain in _GREETINGS:
         return "chitchat"
     if plain in _record_chips():
+        return "progress"
+    if asks_next_step(message) and len(plain.split()) <= NEXT_STEP_WORDS:  # "what's my next step?", "¿por dónde sigo?"
         return "progress"
     if _PROGRESS.search(plain) and not asks_a_rule(message):
         return "progress"

@@ -28,6 +28,7 @@ from agents.tutor.citations import (
 )
 from agents.tutor.gate import AnswerGate, unsupported_sentences
 from agents.tutor.guardrails import find_leaks, hint_header, socratic_hint
+from agents.tutor.next_step import next_step_action, next_step_text
 from agents.tutor.redirect_check import REDIRECT_TOKENS, redirect_check
 from agents.tutor.retrieve import passage_label
 from agents.tutor.state import TutorContext, TutorState
@@ -111,6 +112,8 @@ def _messages(state: TutorState, ctx: TutorContext) -> list[dict]:
         own = [p for p in state.get("passages") or [] if p.source_id in (attempt.get("source_ids") or ())]
         if own:  # its own material comes first (agents/tutor/exercise_material.py)
             system += "\n" + prompts.HINT_MATERIAL.format(index=own[0].index, where=passage_label(own[0])[1:-1])
+    if state.get("next_step"):
+        system += "\n\n" + prompts.NEXT_STEP
     if reply := state.get("guided_reply"):
         level = (state.get("learner") or {}).get("level", 1)
         system += "\n\n" + prompts.GUIDED_REPLY[reply].format(
@@ -162,6 +165,8 @@ def generate_response(state: TutorState, runtime: Runtime[TutorContext]) -> dict
             return socratic_hint(state.get("attempt") or {}, passages, state["language"], state.get("hint_level") or 1)
         if state.get("retrieval_source") == NAMED:
             return twin_chip_answer(state)
+        if step := state.get("next_step"):
+            return next_step_text(step, state["language"])
         return offline_answer(state, ctx.user_name, ctx.org_name, ctx.embedder)
 
     messages, budget = _messages(state, ctx), ctx.llm.answer_tokens("generator", ctx.budgets["generation_reserve"])
@@ -294,7 +299,13 @@ def post_process(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
         if state.get("rung") == "general" and state.get("intent") in ("in_course", "cross_course")
         else None
     )
-    actions = [] if asking else adapt.lesson_action(state.get("learner"), state["language"]) + next_steps(state)
+    actions = (
+        []
+        if asking
+        else adapt.lesson_action(state.get("learner"), state["language"])
+        + next_step_action(state.get("next_step"), state["language"])
+        + next_steps(state)
+    )
     # each with the passage its [n] points at, shortened: the chat draws the sources from this event alone
     runtime.context.emit(Citations([c.shown() for c in citations]))
     runtime.context.emit(Suggestions(follow_ups, actions))

@@ -61,6 +61,8 @@ CONTEXT_BLOCK = """Material (the only source to cite):
 
 Question: {message}"""
 
+NEXT_STEP = """The learner asks for their next step: answer with that one step in one or two sentences (the lesson or the reviews to do, its course, and why), then point them to asking "How am I doing in my courses?" for their whole progress."""
+
 PROGRESS_BLOCK = """Learner data from the database:
 
 {context}

@@ -13,8 +13,10 @@ from agents.retrieval import Passage, ground
 from agents.retrieval.passages import trim_passages
 from agents.tutor.answer_check import about_the_course, answers_question
 from agents.tutor.closest import closest_material
+from agents.tutor.next_step import asks_next_step, next_step, next_step_context
 from agents.tutor.state import TutorContext, TutorState
 from agents.tutor.unwritten import about_the_unwritten
+from storage.db import reading
 from storage.progress import progress_summary
 
 
@@ -86,15 +88,22 @@ def _progress(runtime: Runtime[TutorContext], language: str) -> dict:
 
 
 def retrieve_progress(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
-    """The learner's own data, straight from the database (no documents involved)."""
+    """The learner's own data, straight from the database (no documents involved); asked for her next step, that
+    step alone (agents/tutor/next_step.py)."""
     started = time.perf_counter()
+    ctx = runtime.context
     progress = _progress(runtime, state["language"])
+    step = None
+    if asks_next_step(state["message"]):
+        with reading(ctx.pool) as conn:
+            step = next_step(conn, ctx.org_id, ctx.user_id, progress, ctx.now)
     return {
         "rung": "general",
         "retrieval_source": "db",
         "passages": [],
         "progress": progress,
-        "context": _progress_context(progress),
+        "next_step": step,
+        "context": next_step_context(step) if step else _progress_context(progress),
         "retrieval_latency_ms": int((time.perf_counter() - started) * 1000),
     }
 

@@ -48,6 +48,7 @@ class TutorState(TypedDict, total=False):
     passages: list[Passage]  # numbered by ground(); renumbered in citation order by post_process
     context: str
     progress: dict | None
+    next_step: dict | None  # asked "what's my next step?": that step alone (agents/tutor/next_step.py)
     closest: list[dict]  # nothing grounded: the nearest courses/documents by title {kind, id, title}
     retrieval_latency_ms: int
     # generation

@@ -173,6 +173,37 @@ MESSAGES = {
         "es": "Tienes {n, plural, one {# repaso pendiente} other {# repasos pendientes}} para hoy.",
     },
     "tutor.no_reviews": {"en": "You have no reviews due.", "es": "No tienes repasos pendientes."},
+    # "what's my next step?": one line, then the way to the whole record (agents/tutor/next_step.py)
+    "tutor.next.lesson": {
+        "en": "Your next step: the lesson “{lesson}” of “{course}”.",
+        "es": "Tu siguiente paso: la lección «{lesson}» de «{course}».",
+    },
+    "tutor.next.course": {
+        "en": "Your next step: carry on with “{course}”.",
+        "es": "Tu siguiente paso: seguir con «{course}».",
+    },
+    "tutor.next.why.overdue": {
+        "en": "Its deadline, {date}, has passed.",
+        "es": "Su fecha límite, el {date}, ya ha pasado.",
+    },
+    "tutor.next.why.deadline": {
+        "en": "It is due on {date} and you have done {progress}.",
+        "es": "Vence el {date} y llevas el {progress}.",
+    },
+    "tutor.next.why.started": {"en": "You have done {progress} of it.", "es": "Llevas el {progress}."},
+    "tutor.next.why.not_started": {"en": "You haven't started it yet.", "es": "Aún no lo has empezado."},
+    "tutor.next.reviews": {
+        "en": "Your next step: {n, plural, one {the review due today. Done on the day it falls due} other {the # reviews due today. Done on the day they fall due}}, what you learned stays with you.",
+        "es": "Tu siguiente paso: {n, plural, one {el repaso pendiente de hoy. Hecho el día que toca} other {los # repasos pendientes de hoy. Hechos el día que tocan}}, lo aprendido se queda.",
+    },
+    "tutor.next.done": {
+        "en": "You have nothing pending: every course of yours is finished. To keep learning, ask “{ask}”",
+        "es": "No tienes nada pendiente: has terminado todos tus cursos. Para seguir aprendiendo, pregunta «{ask}»",
+    },
+    "tutor.next.more": {
+        "en": "For your whole progress, ask “{ask}”",
+        "es": "Para ver todo tu progreso, pregunta «{ask}»",
+    },
     "tutor.skills": {"en": "Skills: {skills}.", "es": "Habilidades: {skills}."},
     "tutor.failures": {"en": "Worth reviewing: {items}.", "es": "Conviene repasar: {items}."},
     "tutor.failed_exercise": {"en": "“{exercise}”", "es": "«{exercise}»"},
