@@ -75,12 +75,12 @@ def test_lesson_source_opens_the_passage_and_the_tutor_page_answers_normally(see
     ):
         sign_in(page, base, lucia.email, "skillnet-demo")
         go_to(page, "course_player")
-        page.get_by_text("Fuentes (").first.click(timeout=120_000)
+        page.get_by_text("Fuentes (").first.click(timeout=STEP)
         page.locator('[data-testid="stPageLink"] a').first.click()
-        page.wait_for_url("**/source_viewer?chunk=*", timeout=60_000)
-        page.get_by_text("La frase citada está resaltada, dentro de su pasaje.").wait_for(timeout=60_000)
+        page.wait_for_url("**/source_viewer?chunk=*", timeout=STEP)
+        page.get_by_text("La frase citada está resaltada, dentro de su pasaje.").wait_for(timeout=STEP)
         cited = page.locator(".sv-block.cited")
-        cited.wait_for(timeout=30_000)
+        cited.wait_for(timeout=STEP)
         assert cited.count() == 1 and cited.inner_text().strip()
         marked = cited.locator("mark.sv-quote")  # the sentence the lesson's [1] rests on, not its whole passage
         assert marked.count() >= 1 and len(cited.inner_text()) > len(marked.first.inner_text())
@@ -92,10 +92,10 @@ def test_lesson_source_opens_the_passage_and_the_tutor_page_answers_normally(see
         go_to(page, "tutor")
         frame = page.locator("iframe").first.content_frame
         box = frame.get_by_placeholder("Ask your tutor…")
-        box.wait_for(timeout=120_000)
+        box.wait_for(timeout=STEP)
         box.fill("What is the maximum amount I can refund without asking the store manager?")
         frame.get_by_role("button", name="Send", exact=True).click()
-        frame.locator(".badge.engine").last.wait_for(timeout=90_000)
+        frame.locator(".badge.engine").last.wait_for(timeout=STEP)
         past_the_guiding_question(frame)  # James takes the returns course in guided mode: it asks first
         answer = frame.locator("#tutor-chatbot").inner_text()
         assert "Hint 1 of 3" not in answer and "EUR" in answer, answer
