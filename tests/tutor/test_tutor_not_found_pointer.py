@@ -8,7 +8,7 @@ from agents.retrieval.per_corpus import PerCorpus
 from agents.runtime.deps import process_embedder
 from agents.tutor import closest
 from agents.tutor.answers import grounded
-from agents.tutor.closest import TermRarity, closest_document, section_named, term_rarity
+from agents.tutor.closest import TermRarity, closest_document, section_to_read, term_rarity
 from core.instructions import without_instructions
 from core.turns import Citations, Suggestions
 from storage import chat, corpus
@@ -86,8 +86,32 @@ def test_within_the_closest_document_the_passage_holding_the_words_is_the_one_na
         2, "Parking at the airport is reimbursed.", document="Travel guide", section="Other > Parking", score=0.83
     )
     assert closest_document(question, [hotels, parking]) == parking
-    assert section_named(parking) == "Parking"
-    assert section_named(passage(3, "Code: X", document="Guide", section="Guide")) == ""  # its title block
+    assert section_to_read(question, parking) == "Parking"
+    title_block = passage(3, "Code: X. Parking and airport.", document="Guide", section="Guide")
+    assert section_to_read(question, title_block) == ""  # a document's title block is no section to read
+
+
+def test_of_the_sections_a_chunk_packs_the_one_holding_the_words_is_named():
+    """Session 22: a chunk running from "3. Your first day" on into 4 and 5 was named by its first heading whatever
+    part held the question's words (tests/bench/pointer_replay.py: right 29 of 64 named -> 52 of 71 on train)."""
+    first_day = "On your first day collect your badge at reception and meet your line manager."
+    buddy = " Every new employee gets a buddy who meets you at least once a week."
+    training = " Complete the mandatory security courses within 30 days of your start date."
+    chunk = passage(
+        1,
+        first_day + buddy + training,
+        document="Employee Onboarding Guide",
+        section="Employee Onboarding Guide > 3. Your first day",
+        sections=(
+            (len(first_day), "Employee Onboarding Guide > 4. Your onboarding buddy"),
+            (len(first_day + buddy), "Employee Onboarding Guide > 5. Mandatory training"),
+        ),
+    )
+    assert section_to_read("What does my onboarding buddy do?", chunk) == "4. Your onboarding buddy"
+    assert (
+        section_to_read("¿En cuántos días tengo que hacer los cursos obligatorios?", chunk) == "5. Mandatory training"
+    )
+    assert section_to_read("Where do I collect my badge?", chunk) == "3. Your first day"
 
 
 def test_a_refusal_names_the_closest_section_as_stored(seeded_pool, lucia):
