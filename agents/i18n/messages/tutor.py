@@ -191,7 +191,7 @@ MESSAGES = {
         "es": "Vence el {date} y llevas el {progress}.",
     },
     "tutor.next.why.started": {"en": "You have done {progress} of it.", "es": "Llevas el {progress}."},
-    "tutor.next.why.not_started": {"en": "You haven't started it yet.", "es": "Aún no lo has empezado."},
+    "tutor.next.why.not_started": {"en": "You haven't started the course yet.", "es": "Aún no has empezado el curso."},
     "tutor.next.reviews": {
         "en": "Your next step: {n, plural, one {the review due today. Done on the day it falls due} other {the # reviews due today. Done on the day they fall due}}, what you learned stays with you.",
         "es": "Tu siguiente paso: {n, plural, one {el repaso pendiente de hoy. Hecho el día que toca} other {los # repasos pendientes de hoy. Hechos el día que tocan}}, lo aprendido se queda.",
