@@ -10,7 +10,13 @@ from agents.offline.exemplars import closest_labels, match_exemplars
 from agents.offline.extractive import cite_chosen, extractive_answer, sentence_vectors
 from agents.offline.language import detect_language, message_language
 from agents.offline.phrasing import localized, stream_words
-from agents.offline.sentences import answer_candidates, enclosing_list, split_sentences, without_list_marker
+from agents.offline.sentences import (
+    answer_candidates,
+    enclosing_list,
+    item_lead_ins,
+    split_sentences,
+    without_list_marker,
+)
 
 __all__ = [
     "answer_candidates",
@@ -19,6 +25,7 @@ __all__ = [
     "detect_language",
     "enclosing_list",
     "extractive_answer",
+    "item_lead_ins",
     "localized",
     "match_exemplars",
     "message_language",

@@ -56,6 +56,8 @@ _ABBREVIATIONS = {
 }
 _LIST_MARKER = re.compile(r"^\s*(?:[-*•·‣▪]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)])\s+")
 _HEADING = re.compile(r"^\s*#{1,6}\s+")
+# a bullet inside a line: a PDF's list reaches the text as one line ("…son obligatorios: • Calzado… • Chaleco…")
+_INLINE_BULLET = re.compile(r"(?<=\S)[ \t]+(?=•\s)")
 _BOUNDARY = re.compile(r"(?<=[.!?…])[\"'”’»)\]]*\s+(?=[¿¡\"'“‘«(\[]?[A-ZÁÉÍÓÚÑÜÀÈÌÒÙÂÊÎÔÛÇĐ0-9])")
 
 
@@ -66,7 +68,7 @@ def _blocks(text: str) -> Iterator[str]:
     """
     current: list[str] = []
     header: list[str] | None = None
-    for line in text.splitlines():
+    for line in _items_on_lines(text).splitlines():
         is_row = line.strip().startswith("|")
         if not line.strip() or is_row or _LIST_MARKER.match(line) or _HEADING.match(line):
             if current:
@@ -90,6 +92,11 @@ def _blocks(text: str) -> Iterator[str]:
             current.append(_LIST_MARKER.sub("", line).strip())
     if current:
         yield " ".join(current)
+
+
+def _items_on_lines(text: str) -> str:
+    """``text`` with each bullet inside a line starting a line of its own, as a list item does."""
+    return _INLINE_BULLET.sub("\n", text)
 
 
 def split_sentences(text: str) -> list[str]:
@@ -137,14 +144,12 @@ def answer_candidates(passages: list[tuple[int, str]]) -> list[tuple[int, str]]:
     ]
 
 
-def enclosing_list(sentence: str, text: str) -> tuple[str, list[str]]:
-    """(the lead-in sentence that introduces it, or "", its items as written, a wrapped item's lines joined) of
-    the list ``sentence`` is an item of in ``text`` (items may be a blank line apart); ("", []) when it is no item.
-    "…seguimos el método ACRE:" and the four steps."""
+def _lists(text: str) -> list[tuple[str, list[str]]]:
+    """Each list of ``text``: (the paragraph before it, its items as written, a wrapped item's lines joined)."""
     lists: list[tuple[str, list[str]]] = []
     paragraph, in_item, wrapped = "", False, False
     items: list[str] | None = None
-    for line in text.splitlines():
+    for line in _items_on_lines(text).splitlines():
         if _LIST_MARKER.match(line):
             if items is None:
                 items = []
@@ -158,11 +163,34 @@ def enclosing_list(sentence: str, text: str) -> tuple[str, list[str]]:
         else:  # a paragraph's line (a wrapped one goes on)
             paragraph, items = (f"{paragraph} {line.strip()}" if wrapped else line.strip()), None
             wrapped = True
-    for before, listed in lists:
-        if any(sentence[:30] in item for item in listed):
-            lead_in = re.split(r"(?<=[.!?])\s+", before)[-1] if before.endswith(":") else ""
-            return lead_in, listed
-    return "", []
+    return [(_lead_in(before), listed) for before, listed in lists]
+
+
+def _lead_in(paragraph: str) -> str:
+    """The paragraph's last sentence when it ends with ":" and so introduces the list after it; else ""."""
+    return re.split(r"(?<=[.!?])\s+", paragraph)[-1] if paragraph.endswith(":") else ""
+
+
+def enclosing_list(sentence: str, text: str) -> tuple[str, list[str]]:
+    """(the lead-in sentence that introduces it, or "", its items as written, a wrapped item's lines joined) of
+    the list ``sentence`` is an item of in ``text`` (items may be a blank line apart); ("", []) when it is no item.
+    "…seguimos el método ACRE:" and the four steps."""
+    return next(
+        ((lead_in, listed) for lead_in, listed in _lists(text) if any(sentence[:30] in item for item in listed)),
+        ("", []),
+    )
+
+
+def item_lead_ins(text: str) -> dict[str, str]:
+    """The first sentence of each item of a list introduced by a lead-in, with that lead-in: "A minimum length of
+    14 characters." -> "The Password Standard POL-SEC-004 requires:" (what the item is, said once before it)."""
+    return {
+        first: lead_in
+        for lead_in, listed in _lists(text)
+        if lead_in
+        for item in listed
+        for first in split_sentences(item)[:1]
+    }
 
 
 def without_list_marker(item: str) -> str:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from agents.offline import answer_candidates, detect_language, sentence_vectors, split_sentences
+from agents.offline import answer_candidates, detect_language, item_lead_ins, sentence_vectors, split_sentences
 from agents.retrieval.passages import Passage
 from agents.tutor.fact_kinds import asked_kind, holds_kind
 from agents.tutor.key_terms import coverage, key_terms
@@ -140,6 +140,12 @@ class Ranked:
     score: float
     context: str  # its heading, its list's lead-in and its document's title
     document: str = ""
+    lead_in: str = ""  # a list item's: the sentence that says what the list is ("The Password Standard requires:")
+
+    @property
+    def as_read(self) -> str:
+        """The sentence as a reader takes it: an item after its list's lead-in."""
+        return f"{self.lead_in} {self.sentence}".lstrip()
 
 
 @functools.lru_cache(maxsize=256)
@@ -149,15 +155,20 @@ def ranked_sentences(message: str, passages: tuple[Passage, ...], embedder: Embe
     what it does), plus RETRIEVAL_WEIGHT times the passage's retrieval score
     (the chunk's vector and BM25: which passage is on the case). Every statement is embedded (the anchor
     of issue 29, similarity alone, beat a selection that embedded nothing); a sentence's vector is kept
-    once computed, and the same chunks come back turn after turn."""
+    once computed, and the same chunks come back turn after turn. A list item's similarity is the mean of its
+    own and of the item read after its list's lead-in ("The Password Standard POL-SEC-004 requires: A minimum
+    length of 14 characters."): the item alone lacks what the list is about (session 22, TUNING.md)."""
     candidates, contexts = statements(list(passages))
     if not candidates:
         return ()
     by_index = {p.index: p for p in passages}
     kind = asked_kind(message)
-    similarity = (
-        sentence_vectors([sentence for _, sentence in candidates], embedder) @ embedder.embed_query(message)
-    ).tolist()
+    listed = {p.index: item_lead_ins(p.text) for p in passages}
+    lead_ins = [listed[number].get(sentence, "") for number, sentence in candidates]
+    query = embedder.embed_query(message)
+    alone = sentence_vectors([sentence for _, sentence in candidates], embedder) @ query
+    read = [f"{lead_in} {sentence}".lstrip() for lead_in, (_, sentence) in zip(lead_ins, candidates)]
+    similarity = (alone + sentence_vectors(read, embedder) @ query) / 2  # an item: alone and after its lead-in
     out = [
         Ranked(
             number,
@@ -168,8 +179,11 @@ def ranked_sentences(message: str, passages: tuple[Passage, ...], embedder: Embe
             + RETRIEVAL_WEIGHT * (by_index[number].score or 0.0),
             f"{context} {by_index[number].document}",
             by_index[number].document,
+            lead_in,
         )
-        for position, ((number, sentence), context, near) in enumerate(zip(candidates, contexts, similarity))
+        for position, ((number, sentence), context, near, lead_in) in enumerate(
+            zip(candidates, contexts, similarity.tolist(), lead_ins)
+        )
     ]
     return tuple(sorted(out, key=lambda r: -r.score))
 
@@ -252,7 +266,7 @@ def adds_to_answer(message: str, extra: Ranked, chosen: list[Ranked], embedder: 
     framed = extra.sentence if beside else f"{extra.sentence} {extra.context}"
     return (
         (beside and kind == "procedure" or holds_kind(framed, kind))
-        and (beside or coverage(key_terms(message), extra.sentence, embedder) >= _pad_bar(extra, chosen))
+        and (beside or coverage(key_terms(message), extra.as_read, embedder) >= _pad_bar(extra, chosen))
         and not any(same_fact(extra.sentence, c.sentence, embedder) for c in chosen)
     )
 

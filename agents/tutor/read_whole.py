@@ -26,7 +26,8 @@ MAX_LIST_ITEMS = 10
 def read_whole(chosen: list[Ranked], ranked: tuple[Ranked, ...], passages: list[Passage], max_chars: int) -> str:
     """The answer's body: ``chosen`` (in the answer's order) with what makes it read whole, each run of one
     passage's sentences followed by its [n]; two or more items of one short list are that list, one item a
-    line under its lead-in, where its first chosen item stood."""
+    line under its lead-in, where its first chosen item stood; other items come after their list's lead-in,
+    said once ("The Password Standard POL-SEC-004 requires: A minimum length of 14 characters.")."""
     by_position = {r.position: r for r in ranked}
     whole = list(chosen)
     for r in chosen:
@@ -35,6 +36,7 @@ def read_whole(chosen: list[Ranked], ranked: tuple[Ranked, ...], passages: list[
             whole.insert(whole.index(r), before)
     texts = {p.index: p.text for p in passages}
     lists = {r.position: _listed(r, texts.get(r.number, "")) for r in whole}
+    said: set[tuple[int, str]] = set()  # the lead-ins quoted so far: each once, before its first item
     blocks: list[tuple[int, str, bool]] = []  # (passage, text, a whole list)
     for r in whole:
         listed = lists[r.position]
@@ -43,7 +45,8 @@ def read_whole(chosen: list[Ranked], ranked: tuple[Ranked, ...], passages: list[
             if items_chosen[0] is r:
                 blocks.append((r.number, listed, True))
             continue
-        blocks.append((r.number, r.sentence, False))
+        blocks.append((r.number, r.sentence if (r.number, r.lead_in) in said else r.as_read, False))
+        said.add((r.number, r.lead_in))
     if not any(is_list for _, _, is_list in blocks):
         return cite_chosen([(n, text) for n, text, _ in blocks], list(range(len(blocks))), max_chars)
     out = ""
