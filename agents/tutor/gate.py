@@ -4,7 +4,8 @@ A failing answer is replaced by the generator's twin and the turn records why (`
 ``loop`` (a phrase repeating), ``length`` (past the answer budget, or cut by the server's limit),
 ``language`` (not the language of the question), ``no_citation`` (passages were retrieved and none
 is cited), ``timeout`` (the model ran past the turn's deadline), ``error``/``empty`` (no usable text),
-and the codes of the turn's own ``judge`` (redirect_check.py: an off-topic reply that is no redirect).
+and the codes of the turn's own ``judge`` (redirect_check.py: an off-topic reply that is no redirect;
+chitchat_check.py: a reply to a greeting that is more than a short reply to it).
 An answer that passes can still be weakly grounded: ``unsupported_sentences`` finds the sentences no
 cited passage backs (lexically or by embedding; a figure must appear in a passage) → ``low_confidence``.
 """
@@ -68,7 +69,7 @@ class AnswerGate:
         self.language = language
         self.max_tokens = max_tokens
         self.needs_citation = needs_citation
-        self.judge = judge  # a check of the whole answer for its kind of turn (redirect_check.py for off-topic)
+        self.judge = judge  # a check of the whole answer for its kind of turn (redirect_check.py, chitchat_check.py)
         self.reason: str | None = None
         self._text = ""
         self._checked_words = 0

@@ -19,6 +19,7 @@ from agents.tutor.answer_check import answering, ranked_sentences
 from agents.tutor.answers import next_steps, offline_answer, suggestions
 from agents.tutor.chip_answers import twin_chip_answer
 from agents.tutor.chip_questions import NAMED, offerable
+from agents.tutor.chitchat_check import CHITCHAT_TOKENS, chitchat_check
 from agents.tutor.citations import (
     CitationStream,
     name_manual_sections,
@@ -170,18 +171,20 @@ def generate_response(state: TutorState, runtime: Runtime[TutorContext]) -> dict
         return offline_answer(state, ctx.user_name, ctx.org_name, ctx.embedder)
 
     messages, budget = _messages(state, ctx), ctx.llm.answer_tokens("generator", ctx.budgets["generation_reserve"])
-    off_topic = state.get("intent") == "off_topic"  # a short redirect, held to being one (redirect_check.py)
-    courses = [e["course"] for e in (state.get("progress") or {}).get("enrollments") or []]
     gate = AnswerGate(
         language=state["language"],
-        max_tokens=min(budget, REDIRECT_TOKENS) if off_topic else budget,
+        max_tokens=budget,
         needs_citation=bool(passages)
         and state.get("intent") in ("in_course", "cross_course")
         and not state.get("attempt"),
-        judge=redirect_check(state["message"], state["language"], ctx.org_name, messages[0]["content"], courses)
-        if off_topic
-        else None,
     )
+    if state.get("intent") == "off_topic":  # a short redirect, held to being one (redirect_check.py)
+        courses = [e["course"] for e in (state.get("progress") or {}).get("enrollments") or []]
+        gate.max_tokens = min(budget, REDIRECT_TOKENS)
+        gate.judge = redirect_check(state["message"], state["language"], ctx.org_name, messages[0]["content"], courses)
+    elif state.get("intent") == "chitchat":  # a short reply to what was said, nothing else (chitchat_check.py)
+        gate.max_tokens = min(budget, CHITCHAT_TOKENS)
+        gate.judge = chitchat_check(state["message"], state["language"], messages[0]["content"])
     stream = ctx.llm.stream(
         "generator",
         messages,

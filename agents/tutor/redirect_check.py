@@ -90,6 +90,11 @@ def steers_back(reply: str, org: str, courses: Sequence[str]) -> bool:
     return bool(LEARNING_WORDS.search(plain) or _STEERS_BACK.search(plain) or named_org or own_course)
 
 
+def claims_a_source(reply: str) -> bool:
+    """A citation marker, or a claim that a document says something (a turn with nothing retrieved)."""
+    return bool(CITATION_MARKER.search(reply) or _SOURCE_CLAIM.search(_folded(reply)))
+
+
 def redirect_fault(
     reply: str, *, question: str, language: str, org: str, instructions: str, courses: Sequence[str] = ()
 ) -> str | None:
@@ -99,7 +104,7 @@ def redirect_fault(
         return None  # the gate's "empty"
     if wrong_language(reply, language, min_words=REDIRECT_LANGUAGE_WORDS):
         return "language"
-    if CITATION_MARKER.search(reply) or _SOURCE_CLAIM.search(plain):
+    if claims_a_source(reply):
         return "source_claim"
     if echoes(reply, question):
         return "echo"

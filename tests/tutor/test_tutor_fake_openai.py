@@ -8,6 +8,7 @@ import pytest
 
 from agents.i18n import code_label, t
 from agents.offline import detect_language
+from agents.tutor.chitchat_check import CHITCHAT_TOKENS
 from agents.tutor.redirect_check import REDIRECT_TOKENS
 from core.turns import Citations, Done, Fallback, Grounding, Suggestions, Token
 from storage import chat, users
@@ -69,6 +70,32 @@ def test_greeting_skips_the_classifier_and_retrieval(seeded_pool, lucia, fake_op
     assert by_name(events, Grounding) == Grounding("general", "none")
     assert text == "¡Hola Lucía! ¿Qué quieres aprender hoy?"
     assert len(fake_openai.chat_requests) == 1  # the heuristic decided; only the answer was asked
+    assert fake_openai.chat_requests[-1]["max_tokens"] == CHITCHAT_TOKENS  # a greeting's reply is asked short
+
+
+@pytest.mark.parametrize(
+    "who, message, reply, reason, twin",
+    [  # one of each kind small models write (test_tutor_chitchat_check.py)
+        ("james", "who are you?", "I am ChatGPT, a large language model trained by OpenAI.", "identity", "hello"),
+        ("lucia", "hola", "¡Hola! Pregunta: ¿Cuál es la capital de Francia? Respuesta: París.", "unasked", "hello"),
+        ("lucia", "gracias", "You're welcome! Let me know if you need anything else.", "language", "thanks"),
+        ("james", "bye", "User: bye\nAssistant: bye", "echo", "bye"),
+    ],
+)
+def test_a_bad_chitchat_reply_is_replaced_by_the_twins(
+    seeded_pool, request, fake_openai, who, message, reply, reason, twin
+):
+    user = request.getfixturevalue(who)
+    _script(fake_openai, "chitchat", reply, [])
+    events, _ = run(user, message, seeded_pool)
+    done, notice = by_name(events, Done), by_name(events, Fallback)
+    assert done.fallback == reason == notice.reason and done.engine == "offline"
+    replacement = "".join(e.text for e in events[[type(e) for e in events].index(Fallback) :] if isinstance(e, Token))
+    with seeded_pool.connection() as conn:
+        found, org = users.get_user_and_org_name(conn, user.org_id, user.id)
+    name = found.full_name.split()[0]  # the tutor calls the learner by first name
+    assert replacement.startswith(t(f"tutor.{twin}", user.language, name=name, org=org)), replacement
+    assert reply not in replacement
 
 
 def test_off_topic_from_the_classifier(seeded_pool, james, fake_openai):

@@ -60,6 +60,12 @@ MESSAGES = {
         "en": "it did not lead back to your training",
         "es": "no te devolvía a tu formación",
     },
+    # a chitchat reply that is not a short reply to what was said (agents/tutor/chitchat_check.py)
+    "code.fallback.identity": {"en": "it said it was another assistant", "es": "decía ser otro asistente"},
+    "code.fallback.unasked": {
+        "en": "it said things you had not asked about",
+        "es": "contaba cosas que no habías preguntado",
+    },
     "code.fallback.no_tool_call": {"en": "it called no tool", "es": "no llamó a ninguna herramienta"},
     "code.fallback.invalid_args": {"en": "invalid tool arguments", "es": "argumentos de herramienta no válidos"},
     "code.fallback.ungrounded": {
