@@ -15,6 +15,7 @@ from agents.i18n import LANGUAGES, t
 from agents.offline import match_exemplars
 from agents.tutor import prompts
 from agents.tutor.chip_questions import answers_a_chip, recognise
+from agents.tutor.due_today import asks_due_today
 from agents.tutor.guardrails import normalize
 from agents.tutor.next_step import asks_next_step
 from agents.tutor.state import Intent, TutorContext, TutorState
@@ -160,6 +161,8 @@ def heuristic_intent(message: str) -> Intent | None:
     if plain in _record_chips():
         return "progress"
     if asks_next_step(message) and len(plain.split()) <= NEXT_STEP_WORDS:  # "what's my next step?", "¿por dónde sigo?"
+        return "progress"
+    if asks_due_today(message) and len(plain.split()) <= NEXT_STEP_WORDS:  # "¿qué me toca repasar hoy?"
         return "progress"
     if _PROGRESS.search(plain) and not asks_a_rule(message):
         return "progress"

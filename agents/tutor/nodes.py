@@ -27,6 +27,7 @@ from agents.tutor.citations import (
     renumbered,
     validate,
 )
+from agents.tutor.due_today import due_today_text
 from agents.tutor.gate import AnswerGate, unsupported_sentences
 from agents.tutor.guardrails import find_leaks, hint_header, socratic_hint
 from agents.tutor.next_step import next_step_action, next_step_text
@@ -115,6 +116,8 @@ def _messages(state: TutorState, ctx: TutorContext) -> list[dict]:
             system += "\n" + prompts.HINT_MATERIAL.format(index=own[0].index, where=passage_label(own[0])[1:-1])
     if state.get("next_step"):
         system += "\n\n" + prompts.NEXT_STEP
+    elif state.get("due_today"):
+        system += "\n\n" + prompts.DUE_TODAY
     if reply := state.get("guided_reply"):
         level = (state.get("learner") or {}).get("level", 1)
         system += "\n\n" + prompts.GUIDED_REPLY[reply].format(
@@ -168,6 +171,8 @@ def generate_response(state: TutorState, runtime: Runtime[TutorContext]) -> dict
             return twin_chip_answer(state)
         if step := state.get("next_step"):
             return next_step_text(step, state["language"])
+        if due := state.get("due_today"):
+            return due_today_text(due, state["language"])
         return offline_answer(state, ctx.user_name, ctx.org_name, ctx.embedder)
 
     messages, budget = _messages(state, ctx), ctx.llm.answer_tokens("generator", ctx.budgets["generation_reserve"])

@@ -63,6 +63,8 @@ Question: {message}"""
 
 NEXT_STEP = """The learner asks for their next step: answer with that one step in one or two sentences (the lesson or the reviews to do, its course, and why), then point them to asking "How am I doing in my courses?" for their whole progress."""
 
+DUE_TODAY = """The learner asks what to review today: say how many reviews are due today and which lessons they come from (the first few), without other figures, then point them to asking "How am I doing in my courses?" for their whole progress."""
+
 PROGRESS_BLOCK = """Learner data from the database:
 
 {context}

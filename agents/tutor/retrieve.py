@@ -13,6 +13,7 @@ from agents.retrieval import Passage, ground
 from agents.retrieval.passages import trim_passages
 from agents.tutor.answer_check import about_the_course, answers_question
 from agents.tutor.closest import closest_material
+from agents.tutor.due_today import asks_due_today, due_today, due_today_context
 from agents.tutor.next_step import asks_next_step, next_step, next_step_context
 from agents.tutor.state import TutorContext, TutorState
 from agents.tutor.unwritten import about_the_unwritten
@@ -89,21 +90,25 @@ def _progress(runtime: Runtime[TutorContext], language: str) -> dict:
 
 def retrieve_progress(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
     """The learner's own data, straight from the database (no documents involved); asked for her next step, that
-    step alone (agents/tutor/next_step.py)."""
+    step alone (agents/tutor/next_step.py); asked what to review today, what is due alone (due_today.py)."""
     started = time.perf_counter()
     ctx = runtime.context
     progress = _progress(runtime, state["language"])
-    step = None
-    if asks_next_step(state["message"]):
-        with reading(ctx.pool) as conn:
+    step = due = None
+    with reading(ctx.pool) as conn:
+        if asks_next_step(state["message"]):
             step = next_step(conn, ctx.org_id, ctx.user_id, progress, ctx.now)
+        elif asks_due_today(state["message"]):
+            due = due_today(conn, ctx.org_id, ctx.user_id, progress, ctx.now)
+    context = next_step_context(step) if step else due_today_context(due) if due else _progress_context(progress)
     return {
         "rung": "general",
         "retrieval_source": "db",
         "passages": [],
         "progress": progress,
         "next_step": step,
-        "context": next_step_context(step) if step else _progress_context(progress),
+        "due_today": due,
+        "context": context,
         "retrieval_latency_ms": int((time.perf_counter() - started) * 1000),
     }
 

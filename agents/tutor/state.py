@@ -49,6 +49,7 @@ class TutorState(TypedDict, total=False):
     context: str
     progress: dict | None
     next_step: dict | None  # asked "what's my next step?": that step alone (agents/tutor/next_step.py)
+    due_today: dict | None  # asked "what should I review today?": what is due alone (agents/tutor/due_today.py)
     closest: list[dict]  # nothing grounded: the nearest courses/documents by title {kind, id, title}
     retrieval_latency_ms: int
     # generation

@@ -204,6 +204,24 @@ MESSAGES = {
         "en": "For your whole progress, ask “{ask}”",
         "es": "Para ver todo tu progreso, pregunta «{ask}»",
     },
+    # "what should I review today?": what is due, where from, then the way to the whole record (due_today.py)
+    "tutor.due.head": {
+        "en": "You have {n, plural, one {# review} other {# reviews}} due today:",
+        "es": "Hoy te {n, plural, one {toca # repaso} other {tocan # repasos}}:",
+    },
+    "tutor.due.lesson": {"en": "{n} from “{lesson}” (“{course}”)", "es": "{n} de «{lesson}» («{course}»)"},
+    "tutor.due.rest": {
+        "en": "and {n, plural, one {# more lesson} other {# more lessons}}",
+        "es": "y {n, plural, one {# lección más} other {# lecciones más}}",
+    },
+    "tutor.due.why": {
+        "en": "Done on the day they fall due, what you learned stays with you.",
+        "es": "Hechos el día que tocan, lo aprendido se queda.",
+    },
+    "tutor.due.none": {
+        "en": "You have no reviews due today. To see what to do now, ask “{ask}”",
+        "es": "Hoy no tienes repasos pendientes. Para saber qué hacer ahora, pregunta «{ask}»",
+    },
     "tutor.skills": {"en": "Skills: {skills}.", "es": "Habilidades: {skills}."},
     "tutor.failures": {"en": "Worth reviewing: {items}.", "es": "Conviene repasar: {items}."},
     "tutor.failed_exercise": {"en": "“{exercise}”", "es": "«{exercise}»"},
