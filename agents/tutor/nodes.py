@@ -303,8 +303,10 @@ def post_process(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
         if unsupported
         else "uncited"
         if passages and not citations and not (state.get("attempt") or state.get("guided_turn"))
-        else "not_grounded"
-        if state.get("rung") == "general" and state.get("intent") in ("in_course", "cross_course")
+        else "not_grounded"  # a model's own words on a document question; the offline refusal says so itself
+        if state.get("rung") == "general"
+        and state.get("intent") in ("in_course", "cross_course")
+        and state.get("engine") != "offline"
         else None
     )
     actions = (

@@ -108,6 +108,15 @@ def test_off_topic_is_redirected(seeded_pool, james):
     assert "outside what I can help" in text and by_name(events, Citations).citations == []
 
 
+def test_not_found_offline_is_said_once_without_a_low_confidence_warning(seeded_pool, lucia):
+    """The offline refusal is the "not found" badge and its ways forward; a "low confidence: nothing in the
+    documents backs it" warning beside it (seen in session 22's walk) said the same thing twice, as a doubt."""
+    events, text = run(lucia, "¿Qué hay de menú hoy en la cantina?", seeded_pool)
+    done = by_name(events, Done)
+    assert by_name(events, Grounding).rung == "general" and "No encontré nada" in text, text
+    assert done.engine == "offline" and done.low_confidence is False and done.low_confidence_reason is None
+
+
 def test_answer_is_persisted_with_its_metadata(seeded_pool, james):
     events, text = run(james, "How long is the probation period?", seeded_pool)
     done = by_name(events, Done)
