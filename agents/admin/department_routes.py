@@ -8,11 +8,17 @@ import re
 
 from agents.admin.names import OrgNames, says_any, without
 from agents.admin.resolve import department_family
-from agents.admin.vocabulary import HEADCOUNT_WORDS, PENDING_PHRASES, PENDING_WORDS
+from agents.admin.vocabulary import HEADCOUNT_WORDS
 
 _RAW_WORD = re.compile(r"[^\W\d_]+")
 _HOW_FAR_WORDS = {"doing", "going", "van", "llevan", "progress", "progreso"}
 _COURSE_WORDS = {"course", "curso", "courses", "cursos"}
+# Unfinished courses ("Cursos pendientes en Tiendas", "¿Cuántas personas no han terminado la formación?")
+_PENDING_WORDS = {"pending", "pendiente", "pendientes", "unfinished", "outstanding", "incomplete", "open", "abiertos"}
+_PENDING_PHRASES = ["sin terminar", "sin acabar", "por terminar", "not finished", "still to finish", "to finish"]
+_PENDING_PHRASES += ["left to finish", "what s left", "queda por terminar", "les queda", "le queda", "left to do"]
+_PENDING_PHRASES += ["hasn t finished", "haven t finished", "hasn t completed", "haven t completed", "not completed"]
+_PENDING_PHRASES += ["no ha terminado", "no han terminado", "no ha acabado", "no han acabado", "no han completado"]
 # "list all the customer care staff with their skills": what its people know, each person's levels
 _SKILL_WORDS = {"skills", "skill", "skillset", "habilidades", "habilidad", "competencias", "conocimientos"}
 _SKILL_WORDS |= {"good", "strong", "expertise"}  # "what are the Stores UK team good at?"
@@ -36,7 +42,7 @@ def about_a_department(step: str, said: list[str], org: OrgNames) -> str | None:
     progress = departments and set(said) & {"courses", "cursos"} and set(said) & _HOW_FAR_WORDS
     if (
         (says_pending(said) or progress)
-        and (departments or set(said) & {*_COURSE_WORDS, "training"})
+        and (departments or set(said) & {*_COURSE_WORDS, "training", "formacion"})
         and not course_named
     ):
         return "list_pending_courses"
@@ -52,7 +58,7 @@ def about_a_department(step: str, said: list[str], org: OrgNames) -> str | None:
 def says_pending(said: list[str]) -> bool:
     """Courses not finished yet: "pendientes", "sin terminar", "what's left", "hasn't finished"."""
     plain = f" {' '.join(said)} "
-    return says_any(said, PENDING_WORDS) or any(f" {phrase} " in plain for phrase in PENDING_PHRASES)
+    return says_any(said, _PENDING_WORDS) or any(f" {phrase} " in plain for phrase in _PENDING_PHRASES)
 
 
 def family_word(step: str, org: OrgNames) -> str | None:

@@ -312,11 +312,6 @@ TOOL_KEYWORDS["get_course_stats"] += ["no ha empezado", "no han empezado", "sign
 # Tools a keyword alone can't pick: they need the thing they are about named in the step.
 NEEDS_PERSON = {"get_employee_detail", "deactivate_employee", "verify_skill"}
 NEEDS_COURSE = {"archive_course", "get_course_stats"}
-# A department's unfinished courses ("Cursos pendientes en Tiendas", "Open courses for the Finance team")
-PENDING_WORDS = {"pending", "pendiente", "pendientes", "unfinished", "outstanding", "incomplete", "open", "abiertos"}
-PENDING_PHRASES = ["sin terminar", "sin acabar", "por terminar", "not finished", "still to finish", "to finish"]
-PENDING_PHRASES += ["left to finish", "what s left", "queda por terminar", "les queda", "le queda", "left to do"]
-PENDING_PHRASES += ["hasn t finished", "haven t finished", "hasn t completed", "haven t completed", "not completed"]
 # A department's head count ("How many people are in Customer Care?", "¿Cuánta gente trabaja en Finanzas?")
 HEADCOUNT_WORDS = {"headcount", "head count", "plantilla", "how many", "cuantos", "cuantas", "cuanta", "cuanto"}
 # Verbs that assign when a course and a person are named ("Give Emily the customer service course").

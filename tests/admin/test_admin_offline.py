@@ -50,6 +50,11 @@ def _rows(call) -> list[dict]:
             "list_employees",
             lambda c: [r["full_name"] for r in _rows(c)][:1] == ["Ana Morales"] and len(_rows(c)) == 5,
         ),
+        (  # read as Marta (session 22): the whole staff (25) answered who has not finished their training
+            "¿Cuántas personas no han terminado la formación obligatoria?",
+            "list_pending_courses",
+            lambda c: 0 < len(_rows(c)) and all(r["status"] in ("assigned", "in_progress") for r in _rows(c)),
+        ),
         (
             "perfil de James",
             "get_employee_detail",
