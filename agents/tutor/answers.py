@@ -177,12 +177,13 @@ def select_sentences(message: str, passages: list[Passage], language: str, embed
 def _named_list(
     message: str, lead: Ranked, passages: list[Passage], ranked: tuple[Ranked, ...], embedder: Embedder
 ) -> list[Ranked]:
-    """The items of the list the lead is an item of, in order, when the question names that list (its lead-in
-    covers the question's key terms: "¿Qué es el método ACRE?" -> "…seguimos el método ACRE:") and it fits
-    MAX_ANSWER_CHARS: the answer is the whole list, not its best-scored three items; else none."""
+    """The items of the list the lead is an item of, in order, when the question names that list (its heading
+    and lead-in cover the question's key terms: "¿Qué es el método ACRE?" -> "…seguimos el método ACRE:",
+    "Which personal protective equipment is mandatory?" -> "3.1 EPI obligatorios … son obligatorios:") and it
+    fits MAX_ANSWER_CHARS: the answer is the whole list, not its best-scored items; else none."""
     text = next((p.text for p in passages if p.index == lead.number), "")
     lead_in, items = enclosing_list(lead.sentence, text)
-    if not lead_in or coverage(key_terms(message), lead_in, embedder) < MIN_COVERAGE:
+    if not lead_in or coverage(key_terms(message), lead.context, embedder) < MIN_COVERAGE:
         return []
     listed = " ".join(items)
     named = sorted((r for r in ranked if r.number == lead.number and r.sentence in listed), key=lambda r: r.position)

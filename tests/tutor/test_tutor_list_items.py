@@ -92,3 +92,30 @@ def test_a_lead_in_is_said_once_before_the_first_item_quoted():
         "El procedimiento es: Fotografiar cada tique o factura con la aplicación de gastos el mismo día del gasto. "
         "Enviar la nota de gastos a aprobación del responsable directo. [1]"
     ), body
+
+
+def test_a_list_the_question_names_by_its_heading_is_answered_whole():
+    """James's "Which personal protective equipment is mandatory in the warehouse?" (session 22's walk) got one
+    item, the gloves, under "…son obligatorios:": read as if gloves were all. The section's heading ("EPI
+    obligatorios") names the list asked for, so the answer is all of it, as "¿Qué es el método ACRE?" is."""
+    duties = passage(  # the same manual's "2. Responsabilidades", retrieved first for it
+        1,
+        "La dirección del centro proporciona los equipos de protección individual, la formación y los medios "
+        "necesarios. Cada trabajador cumple las normas, utiliza los equipos de protección, cuida de su seguridad y de "
+        "la de sus compañeros y comunica cualquier riesgo, incidente o accidente.",
+        document="Manual de Seguridad en el Almacén",
+        section="2. Responsabilidades",
+        score=0.86,
+    )
+    equipment = passage(
+        2,
+        PROTECTIVE_EQUIPMENT,
+        document="Manual de Seguridad en el Almacén",
+        section="3.1 EPI obligatorios",
+        score=0.82,
+    )
+    answer = select_sentences(
+        "Which personal protective equipment is mandatory in the warehouse?", [duties, equipment], "en", EMBEDDER
+    )
+    assert all(item in answer for item in ("Calzado de seguridad", "Chaleco de alta", "Guantes de protección")), answer
+    assert answer.count("son obligatorios:") == 1 and "Cada trabajador" not in answer, answer
