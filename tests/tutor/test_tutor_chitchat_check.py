@@ -9,15 +9,13 @@ the false flags are pinned where they were measured; the twin's own replies pass
 
 from __future__ import annotations
 
-import re
-from collections import Counter
-
 import pytest
 
 from agents.i18n import t
 from agents.tutor import prompts
 from agents.tutor.chitchat_check import CHITCHAT_TOKENS, chitchat_check
 from agents.tutor.gate import AnswerGate
+from tests.tutor.reply_mutations import bad_caught, planted_caught, shared_plants
 
 ORG = "Acme"
 INSTRUCTIONS = prompts.SYSTEM.format(
@@ -110,28 +108,16 @@ RAMBLE = {
     " Puedes preguntarme por cualquier política, procedimiento o documento de la empresa, en español o en inglés."
     " Siempre te diré de dónde sale la respuesta y qué puedes leer después.",
 }
-CLAIM = {"en": "According to the company material, ", "es": "Según el material de la empresa, "}
 IDENTITY = {"en": " I'm ChatGPT, made by OpenAI.", "es": " Soy ChatGPT, creado por OpenAI."}
 FACT = {"en": " The Eiffel Tower is in Paris.", "es": " La torre Eiffel está en París."}
 FIGURE = {"en": " Refunds take 14 days.", "es": " Los reembolsos tardan 14 días."}
 
 
-def _other_language(n: int) -> str:
-    """A good reply in the other language (the same place in its list): a reply in the wrong language."""
-    language = GOOD[n][0]
-    others = [reply for lang, _, reply in GOOD if lang != language]
-    return others[[lang for lang, _, _ in GOOD[:n]].count(language) % len(others)]
-
-
 # each defect kind planted in each good reply
 PLANTS = {
-    "language": lambda n, lang, q, reply: _other_language(n),
-    "length": lambda n, lang, q, reply: reply + RAMBLE[lang],
-    "source_claim (phrase)": lambda n, lang, q, reply: CLAIM[lang] + reply[0].lower() + reply[1:],
-    "source_claim (marker)": lambda n, lang, q, reply: re.sub(r"([.!?])( |$)", r" [1]\1\2", reply, count=1),
+    **shared_plants(GOOD, RAMBLE, INSTRUCTIONS),
     "identity": lambda n, lang, q, reply: reply + IDENTITY[lang],
     "echo": lambda n, lang, q, reply: f"User: {q}\nAssistant: {reply}",
-    "instructions": lambda n, lang, q, reply: f"{reply} {INSTRUCTIONS.splitlines()[-2]}",
     "unasked (fact)": lambda n, lang, q, reply: reply + FACT[lang],
     "unasked (figure)": lambda n, lang, q, reply: reply + FIGURE[lang],
 }
@@ -166,28 +152,12 @@ def test_the_twins_own_replies_pass(language, message, kind):
 
 
 def test_each_planted_defect_is_caught():
-    table: Counter = Counter()
-    missed = []
-    for n, (lang, message, reply) in enumerate(GOOD):
-        for kind, plant in PLANTS.items():
-            bad = plant(n, lang, message, reply)
-            found = verdict(bad, message, lang)
-            table[kind, "planted"] += 1
-            table[kind, "caught"] += found is not None
-            table[kind, "as its kind"] += found == kind.split(" ")[0]
-            if found is None:
-                missed.append((kind, bad))
-    for kind in PLANTS:
-        print(f"{kind:24} {table[kind, 'caught']}/{table[kind, 'planted']} (as its kind {table[kind, 'as its kind']})")
+    caught, missed = planted_caught(GOOD, PLANTS, verdict)
     print("missed", missed)
-    assert sum(table[kind, "caught"] for kind in PLANTS) >= MEASURED["planted caught"], missed
+    assert caught >= MEASURED["planted caught"], missed
 
 
 def test_bad_replies_small_models_write_are_caught():
-    results = [(expected, verdict(reply, q, lang), reply) for lang, q, reply, expected in BAD]
-    for kind in dict.fromkeys(expected for expected, _, _ in results):
-        mine = [found for expected, found, _ in results if expected == kind]
-        print(f"{kind:14} caught {sum(f is not None for f in mine)}/{len(mine)}, as {kind} {mine.count(kind)}")
-    missed = [(reply, found) for expected, found, reply in results if found is None]
-    assert len(results) - len(missed) >= MEASURED["bad caught"], missed
+    caught, missed = bad_caught(BAD, verdict)
+    assert caught >= MEASURED["bad caught"], missed
     assert verdict("I am ChatGPT, a large language model trained by OpenAI.", "who are you?", "en") == "identity"

@@ -9,13 +9,11 @@ the twin's own redirect passes."""
 
 from __future__ import annotations
 
-import re
-from collections import Counter
-
 from agents.i18n import t
 from agents.tutor import prompts
 from agents.tutor.gate import AnswerGate
 from agents.tutor.redirect_check import REDIRECT_TOKENS, redirect_check
+from tests.tutor.reply_mutations import bad_caught, planted_caught, shared_plants
 
 ORG = "Acme"
 INSTRUCTIONS = prompts.SYSTEM.format(
@@ -129,24 +127,10 @@ RAMBLE = {
     " Puedes preguntarme por cualquier política, procedimiento o documento de la empresa, en español o en inglés."
     " Siempre te diré de dónde sale la respuesta y qué leer después.",
 }
-CLAIM = {"en": "According to the company material, ", "es": "Según el material de la empresa, "}
-
-
-def _other_language(n: int) -> str:
-    """A good reply in the other language (the same place in its list): a redirect in the wrong language."""
-    language = GOOD[n][0]
-    others = [reply for lang, _, reply in GOOD if lang != language]
-    return others[[lang for lang, _, _ in GOOD[:n]].count(language) % len(others)]
-
-
 # each defect kind planted in each good reply
 PLANTS = {
-    "language": lambda n, lang, q, reply: _other_language(n),
-    "length": lambda n, lang, q, reply: reply + RAMBLE[lang],
-    "source_claim (phrase)": lambda n, lang, q, reply: CLAIM[lang] + reply[0].lower() + reply[1:],
-    "source_claim (marker)": lambda n, lang, q, reply: re.sub(r"([.!?])( |$)", r" [1]\1\2", reply, count=1),
+    **shared_plants(GOOD, RAMBLE, INSTRUCTIONS),
     "echo": lambda n, lang, q, reply: f"{q}\n{reply}",
-    "instructions": lambda n, lang, q, reply: f"{reply} {INSTRUCTIONS.splitlines()[-2]}",
 }
 MEASURED = {"good flagged": 0, "planted caught": 264, "bad caught": 39}  # of 264 and 42
 
@@ -181,28 +165,12 @@ def test_good_redirects_pass_and_the_twins_own_does_too():
 
 
 def test_each_planted_defect_is_caught():
-    table: Counter = Counter()
-    missed = []
-    for n, (lang, question, reply) in enumerate(GOOD):
-        for kind, plant in PLANTS.items():
-            bad = plant(n, lang, question, reply)
-            found = verdict(bad, question, lang)
-            table[kind, "planted"] += 1
-            table[kind, "caught"] += found is not None
-            table[kind, "as its kind"] += found == kind.split(" ")[0]
-            if found is None:
-                missed.append((kind, bad))
-    for kind in PLANTS:
-        print(f"{kind:24} {table[kind, 'caught']}/{table[kind, 'planted']} (as its kind {table[kind, 'as its kind']})")
+    caught, missed = planted_caught(GOOD, PLANTS, verdict)
     print("missed", missed)
-    assert sum(table[kind, "caught"] for kind in PLANTS) >= MEASURED["planted caught"], missed
+    assert caught >= MEASURED["planted caught"], missed
 
 
 def test_bad_replies_small_models_write_are_caught():
-    results = [(expected, verdict(reply, q, lang), reply) for lang, q, reply, expected in BAD]
-    for kind in dict.fromkeys(expected for expected, _, _ in results):
-        mine = [found for expected, found, _ in results if expected == kind]
-        print(f"{kind:14} caught {sum(f is not None for f in mine)}/{len(mine)}, as {kind} {mine.count(kind)}")
-    missed = [(reply, found) for expected, found, reply in results if found is None]
-    assert len(results) - len(missed) >= MEASURED["bad caught"], missed
+    caught, missed = bad_caught(BAD, verdict)
+    assert caught >= MEASURED["bad caught"], missed
     assert verdict('A: "How to get a puppy"', "Tell me a joke", "en") == "no_redirect"  # the walk's reply
