@@ -27,6 +27,13 @@ class ReviewCard:
     reps: int
 
 
+@dataclass(frozen=True)
+class DueLesson:
+    course_id: UUID
+    lesson: str
+    cards: int
+
+
 _CARD_COLUMNS = "exercise_id, card, due, last_review, reps"
 
 
@@ -108,6 +115,24 @@ def due_review_cards(
         return cur.execute(
             f"SELECT r.exercise_id, r.card, r.due, r.last_review, r.reps {_DUE_WHERE} ORDER BY r.due LIMIT %(limit)s",
             {"org_id": org_id, "user_id": user_id, "now": now, "limit": limit},
+        ).fetchall()
+
+
+def due_reviews_by_lesson(conn: psycopg.Connection, org_id: UUID, user_id: UUID, now: datetime) -> list[DueLesson]:
+    """The lessons the cards due by ``now`` come from (courses still enrolled in), with how many each, most overdue
+    first (due alike: a course's lessons in its order)."""
+    with conn.cursor(row_factory=class_row(DueLesson)) as cur:
+        return cur.execute(
+            """SELECT m.course_id, l.title AS lesson, count(*)::int AS cards
+               FROM review_cards r JOIN exercises x ON x.id = r.exercise_id AND x.org_id = r.org_id
+               JOIN lessons l ON l.id = x.lesson_id JOIN modules m ON m.id = l.module_id
+               WHERE r.org_id = %(org_id)s AND r.user_id = %(user_id)s AND r.due <= %(now)s
+                 AND x.retired_at IS NULL
+                 AND EXISTS (SELECT 1 FROM enrollments e WHERE e.course_id = m.course_id AND e.user_id = r.user_id
+                               AND e.status <> 'cancelled')
+               GROUP BY m.course_id, m.position, l.id, l.position, l.title
+               ORDER BY min(r.due), m.course_id, m.position, l.position""",
+            {"org_id": org_id, "user_id": user_id, "now": now},
         ).fetchall()
 
 

@@ -8,7 +8,6 @@ attempts store no time spent, so none is claimed.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from datetime import datetime
 from uuid import UUID
 
@@ -16,8 +15,6 @@ import psycopg
 
 from agents.i18n import t
 from agents.tutor.guardrails import normalize
-from storage import exercises as exercise_store
-from storage import lessons as lesson_store
 from storage import reviews as review_store
 
 SHOWN_LESSONS = 3
@@ -38,25 +35,16 @@ def asks_due_today(message: str) -> bool:
 
 def due_today(conn: psycopg.Connection, org_id: UUID, user_id: UUID, progress: dict, now: datetime) -> dict:
     """{"reviews": how many are due, "lessons": [{"lesson", "course", "count"}] most overdue first}."""
-    reviews = progress.get("reviews_due") or 0
     courses = {e["course_id"]: e["course"] for e in progress.get("enrollments") or []}
-    cards = review_store.due_review_cards(conn, org_id, user_id, now, limit=reviews) if reviews else []
-    counts: Counter = Counter()
-    titles: dict[str, str] = {}
-    for card in cards:
-        exercise = exercise_store.get_exercise(conn, org_id, card.exercise_id)
-        if exercise is None or str(exercise.course_id) not in courses:
-            continue
-        if str(exercise.lesson_id) not in titles:
-            outline = lesson_store.get_course_outline(conn, org_id, exercise.course_id)
-            modules = outline.modules if outline else []
-            titles.update({str(lesson.id): lesson.title for m in modules for lesson in m.lessons})
-        counts[str(exercise.lesson_id), courses[str(exercise.course_id)]] += 1
-    by_lesson = [
-        {"lesson": titles.get(lesson_id, ""), "course": course, "count": count}
-        for (lesson_id, course), count in counts.items()  # in the order first seen: most overdue first
-    ]
-    return {"reviews": reviews, "lessons": by_lesson}
+    lessons = review_store.due_reviews_by_lesson(conn, org_id, user_id, now)
+    return {
+        "reviews": progress.get("reviews_due") or 0,
+        "lessons": [
+            {"lesson": due.lesson, "course": courses[str(due.course_id)], "count": due.cards}
+            for due in lessons
+            if str(due.course_id) in courses
+        ],
+    }
 
 
 def due_today_text(due: dict, language: str) -> str:

@@ -95,10 +95,11 @@ def retrieve_progress(state: TutorState, runtime: Runtime[TutorContext]) -> dict
     ctx = runtime.context
     progress = _progress(runtime, state["language"])
     step = due = None
-    with reading(ctx.pool) as conn:
-        if asks_next_step(state["message"]):
+    if asks_next_step(state["message"]):
+        with reading(ctx.pool) as conn:
             step = next_step(conn, ctx.org_id, ctx.user_id, progress, ctx.now)
-        elif asks_due_today(state["message"]):
+    elif asks_due_today(state["message"]):
+        with reading(ctx.pool) as conn:
             due = due_today(conn, ctx.org_id, ctx.user_id, progress, ctx.now)
     context = next_step_context(step) if step else due_today_context(due) if due else _progress_context(progress)
     return {
