@@ -70,7 +70,8 @@ def badge_html(
 
 
 def _app_link(app_url: str | None, page: str, params: dict) -> str | None:
-    return f"{app_url.rstrip('/')}/{page}?{urlencode(params)}" if app_url else None
+    query = f"?{urlencode(params)}" if params else ""
+    return f"{app_url.rstrip('/')}/{page}{query}" if app_url else None
 
 
 def _citation_target(citation: dict) -> dict:
@@ -93,6 +94,8 @@ def _action_link(action: dict, app_url: str | None) -> str | None:
     if action["kind"] == "course":
         lesson = {"lesson": action["lesson"]} if action.get("lesson") else {}  # the lesson that helps (issue 29)
         return _app_link(app_url, "course_player", {"course": action["id"], **lesson})
+    if action["kind"] == "reviews":
+        return _app_link(app_url, "reviews", {})
     if action["kind"] == "document":
         return _app_link(app_url, "source_viewer", {"document": action["id"]})
     return _app_link(app_url, "helpdesk", {"q": action.get("question", "")[:1500]})

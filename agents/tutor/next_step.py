@@ -124,3 +124,9 @@ def next_step_action(step: dict | None, language: str) -> list[dict]:
             else t("tutor.action.course", language, title=step["course"]),
         }
     ]
+
+
+def reviews_action(step: dict | None, due: dict | None, language: str) -> list[dict]:
+    """A link to the reviews page when the answer is the reviews due (the next step, or what is due today)."""
+    count = (due or {}).get("reviews") or ((step or {}).get("reviews") if (step or {}).get("kind") == "reviews" else 0)
+    return [{"kind": "reviews", "label": t("tutor.action.reviews", language, n=count)}] if count else []

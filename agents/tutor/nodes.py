@@ -30,7 +30,7 @@ from agents.tutor.citations import (
 from agents.tutor.due_today import due_today_text
 from agents.tutor.gate import AnswerGate, unsupported_sentences
 from agents.tutor.guardrails import find_leaks, hint_header, socratic_hint
-from agents.tutor.next_step import next_step_action, next_step_text
+from agents.tutor.next_step import next_step_action, next_step_text, reviews_action
 from agents.tutor.redirect_check import REDIRECT_TOKENS, redirect_check
 from agents.tutor.retrieve import passage_label
 from agents.tutor.state import TutorContext, TutorState
@@ -314,6 +314,7 @@ def post_process(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
         if asking
         else adapt.lesson_action(state.get("learner"), state["language"])
         + next_step_action(state.get("next_step"), state["language"])
+        + reviews_action(state.get("next_step"), state.get("due_today"), state["language"])
         + next_steps(state)
     )
     # each with the passage its [n] points at, shortened: the chat draws the sources from this event alone

@@ -12,10 +12,11 @@ from agents.i18n import t
 from agents.tutor.classify import heuristic_intent
 from agents.tutor.due_today import SHOWN_LESSONS, asks_due_today, due_today_text
 from agents.tutor.next_step import asks_next_step
-from core.turns import Grounding
+from core.turns import Grounding, Suggestions
 from storage.progress import progress_summary
 from tests.fake_openai import Reply
 from tests.tutor.conftest import by_name, run
+from ui.chat_render import render_answer
 
 
 @pytest.mark.parametrize(
@@ -42,6 +43,10 @@ def test_what_is_due_today_then_a_pointer(seeded_pool, request, who, ask, report
         courses = [e["course"] for e in record["enrollments"]]
         shown = [line for line in lessons if line.startswith("- ")][:SHOWN_LESSONS]  # then "and n more lessons"
         assert shown and all(any(course in line for course in courses) for line in shown)
+        # and a link to do them, under the answer
+        [link] = [a for a in by_name(events, Suggestions).actions if a["kind"] == "reviews"]
+        assert link["label"] == t("tutor.action.reviews", language, n=record["reviews_due"])
+        assert 'href="http://app/reviews"' in render_answer(text, {"actions": [link]}, language, "http://app")
     else:
         assert due.startswith(t("tutor.due.none", language, ask="")[:20])
     assert t("tutor.skills", language, skills="")[:8] not in text  # not the report

@@ -275,6 +275,10 @@ MESSAGES = {
     },
     "tutor.action.course": {"en": "Course: {title}", "es": "Curso: {title}"},
     "tutor.action.document": {"en": "Document: {title}", "es": "Documento: {title}"},
+    "tutor.action.reviews": {
+        "en": "Do {n, plural, one {your review} other {your # reviews}} now",
+        "es": "Hacer {n, plural, one {tu repaso} other {tus # repasos}} ahora",
+    },
     # the source viewer
     "tutor.source.title": {"en": "Sources", "es": "Fuentes"},
     "tutor.source.page": {"en": "page {page} of {pages}", "es": "página {page} de {pages}"},
