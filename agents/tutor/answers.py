@@ -202,12 +202,12 @@ def grounded(
 ) -> str:
     body = select_sentences(message, passages, language, embedder) if passages else ""
     if not body.strip():
-        return " ".join([t("tutor.nothing_found", language, org=org), *_closest(closest or [], language)])
+        return " ".join([t("tutor.nothing_found", language, org=org), *ways_on(closest or [], language)])
     intro = t("tutor.document" if rung == "document" else "tutor.grounded", language)
     return f"{intro}\n\n{with_language_notes(body, passages, language)}"
 
 
-def _closest(closest: list[dict], language: str) -> list[str]:
+def ways_on(closest: list[dict], language: str) -> list[str]:
     """Where to read on: the closest course and document, the document's section to read first (said to be in
     the other language when it is), and the ways forward."""
     named = dict.fromkeys(item["title"] for item in closest)  # a course and its document share a title
@@ -259,6 +259,17 @@ def not_grounded(state: Mapping[str, Any]) -> bool:
         and state.get("intent") in ("in_course", "cross_course")
         and not state.get("attempt")
     )
+
+
+def general_rung_frame(state: Mapping[str, Any], org: str) -> tuple[str, str]:
+    """What frames a model's own words on a document question no document answers: the tutor says first that
+    the documents don't hold it (the rung is the system's to say, not a sentence the model was asked to write:
+    spec 000) and closes with the offline refusal's ways on (issue 29, item 1)."""
+    if not not_grounded(state):
+        return "", ""
+    language = state.get("language", "es")
+    ways = " ".join(ways_on(state.get("closest") or [], language))
+    return f"{t('tutor.general.opening', language, org=org)}\n\n", f"\n\n{ways}"
 
 
 def suggestions(state: Mapping[str, Any], citations: list[Passage]) -> list[str]:

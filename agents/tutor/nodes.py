@@ -16,7 +16,7 @@ from agents.i18n import code_label, language_name, t
 from agents.offline import stream_words
 from agents.tutor import adapt, guided, prompts
 from agents.tutor.answer_check import answering, ranked_sentences
-from agents.tutor.answers import next_steps, offline_answer, suggestions
+from agents.tutor.answers import general_rung_frame, next_steps, offline_answer, suggestions
 from agents.tutor.chip_answers import twin_chip_answer
 from agents.tutor.chip_questions import NAMED, offerable
 from agents.tutor.chitchat_check import CHITCHAT_TOKENS, chitchat_check
@@ -199,11 +199,17 @@ def generate_response(state: TutorState, runtime: Runtime[TutorContext]) -> dict
     )
     judged = not ctx.llm.offline
     opening, closing = _framing(state)
+    frame_open, frame_close = general_rung_frame(state, ctx.org_name) if judged else ("", "")
     parts: list[str] = [opening] if opening else []
     if opening and not hold_back:
         _token(runtime, opening)
     for token in itertools.chain(stream, [None]):
         clean = cleaner.feed(token) if token is not None else cleaner.flush()
+        if clean and frame_open and stream.engine != "offline":  # the model's words come: say what they are first
+            parts.append(frame_open)
+            if not hold_back:
+                _token(runtime, frame_open)
+            frame_open = ""
         if clean:
             parts.append(clean)
             if not hold_back:
@@ -211,7 +217,8 @@ def generate_response(state: TutorState, runtime: Runtime[TutorContext]) -> dict
             if judged and stream.engine != "offline" and gate.feed(clean):
                 stream.reject(gate.reason)
                 break
-    draft, engine, fallback, replaced = "".join(parts) + closing, stream.engine, None, False
+    frame_close = frame_close if stream.engine != "offline" else ""
+    draft, engine, fallback, replaced = "".join(parts) + frame_close + closing, stream.engine, None, False
     if judged and stream.engine == "offline":  # the stream fell back to the twin before any model text
         fallback = stream.outcome.split(":", 1)[-1]
     elif judged and (verdict := gate.finish(stream.outcome, stream.finish_reason)):
@@ -219,8 +226,8 @@ def generate_response(state: TutorState, runtime: Runtime[TutorContext]) -> dict
         if not hold_back:  # the client clears what it showed; post_process streams the twin's answer
             reason = code_label("fallback", verdict, state["language"])
             runtime.context.emit(Fallback(verdict, t("engine.fallback_notice", state["language"], reason=reason)))
-    if closing and not hold_back and not replaced:  # after the gate's verdict: a replaced answer gets it again
-        _token(runtime, closing)
+    if (frame_close or closing) and not hold_back and not replaced:  # after the gate's verdict: a replaced
+        _token(runtime, frame_close + closing)  # answer is the twin's own refusal, its closing again
     return {
         "draft": draft,
         "streamed": not hold_back and not replaced,

@@ -30,8 +30,8 @@ GROUNDING_RULES = {
     "chunks": "answer from the company passages provided; they are the authority.",
     "document": "answer from the course document provided; it is the authority.",
     "general": (
-        "no company material matched this question. Answer from general knowledge and say plainly, "
-        "in one short sentence, that it does not come from company material."
+        "no company material matched this question, and the learner is told so above your answer. Answer "
+        "briefly from general knowledge; never present it as the organisation's rule or policy."
     ),
     "db": "answer only from the learner data provided.",
     "none": "no material is needed for this message.",

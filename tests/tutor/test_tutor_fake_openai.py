@@ -183,3 +183,29 @@ def test_an_off_topic_reply_is_asked_short(seeded_pool, james, fake_openai):
     run(james, "What movie should I watch tonight?", seeded_pool)
     generator = [r for r in fake_openai.chat_requests if not r.get("response_format")][-1]
     assert generator["max_tokens"] == REDIRECT_TOKENS
+
+
+def test_a_models_own_words_on_a_question_no_document_answers_are_framed(seeded_pool, lucia, fake_openai):
+    """The general rung with a model (issue 29, item 1; spec 000): the tutor says first that the documents don't
+    hold it and that what follows is general knowledge, then the model's words, then the ways on of the offline
+    refusal; a reply the gate replaces is the twin's refusal alone, the line not said twice."""
+    seen = []
+    _script(fake_openai, "cross_course", "Muchas empresas publican el menú del día en la entrada del comedor.", seen)
+    events, text = run(lucia, "¿Qué hay de menú hoy en la cantina?", seeded_pool)
+    opening = t("tutor.general.opening", "es", org="Acme Retail")
+    assert text.startswith(f"{opening}\n\nMuchas empresas publican el menú"), text
+    assert text.rstrip().endswith(t("tutor.ways_forward", "es")) and by_name(events, Citations).citations == []
+    assert "".join(e.text for e in events if isinstance(e, Token)) == text  # streamed as it is stored
+    done = by_name(events, Done)
+    assert done.engine.startswith("openai:") and done.low_confidence_reason == "not_grounded"
+
+    english = (
+        "Many companies post the day's menu at the entrance of the canteen, and some also send it by email every "
+        "morning so that the staff can plan their lunch."
+    )
+    _script(fake_openai, "cross_course", english, seen)
+    events, text = run(lucia, "¿Qué hay de menú hoy en la cantina?", seeded_pool)  # English to Lucía: replaced
+    replaced = events.index(by_name(events, Fallback))  # the client clears what it showed, then the twin's answer
+    shown = "".join(e.text for e in events[replaced:] if isinstance(e, Token))
+    assert shown.startswith("No encontré nada sobre esto") and opening not in shown and "Many" not in shown, shown
+    assert shown.count("No encontré nada") == 1, shown

@@ -149,6 +149,11 @@ MESSAGES = {
         "en": "I found nothing about this in {org}'s documents. Here is how you can go on:",
         "es": "No encontré nada sobre esto en los documentos de {org}. Así puedes seguir:",
     },
+    "tutor.general.opening": {
+        "en": "I found nothing about this in {org}'s documents. What follows is general knowledge, not {org}'s rules:",
+        "es": "No encontré nada sobre esto en los documentos de {org}. Lo que sigue es conocimiento general, no "
+        "normas de {org}:",
+    },
     "tutor.closest": {"en": "Closest material: {titles}.", "es": "Lo más cercano: {titles}."},
     "tutor.closest_in": {
         "en": "Closest material: {titles}, under {section}.",
