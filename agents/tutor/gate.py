@@ -5,7 +5,8 @@ A failing answer is replaced by the generator's twin and the turn records why (`
 ``language`` (not the language of the question), ``no_citation`` (passages were retrieved and none
 is cited), ``timeout`` (the model ran past the turn's deadline), ``error``/``empty`` (no usable text),
 and the codes of the turn's own ``judge`` (redirect_check.py: an off-topic reply that is no redirect;
-chitchat_check.py: a reply to a greeting that is more than a short reply to it).
+chitchat_check.py: a reply to a greeting that is more than a short reply to it; progress_check.py: a progress reply
+that states figures, dates, courses or lessons not in the learner's record, or leaves out what was asked).
 An answer that passes can still be weakly grounded: ``unsupported_sentences`` finds the sentences no
 cited passage backs (lexically or by embedding; a figure must appear in a passage) → ``low_confidence``.
 """

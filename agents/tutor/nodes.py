@@ -31,6 +31,7 @@ from agents.tutor.due_today import due_today_text
 from agents.tutor.gate import AnswerGate, unsupported_sentences
 from agents.tutor.guardrails import find_leaks, hint_header, socratic_hint
 from agents.tutor.next_step import next_step_action, next_step_text, reviews_action
+from agents.tutor.progress_check import PROGRESS_TOKENS, progress_check, record_of
 from agents.tutor.redirect_check import REDIRECT_TOKENS, redirect_check
 from agents.tutor.retrieve import passage_label
 from agents.tutor.state import TutorContext, TutorState
@@ -190,6 +191,10 @@ def generate_response(state: TutorState, runtime: Runtime[TutorContext]) -> dict
     elif state.get("intent") == "chitchat":  # a short reply to what was said, nothing else (chitchat_check.py)
         gate.max_tokens = min(budget, CHITCHAT_TOKENS)
         gate.judge = chitchat_check(state["message"], state["language"], messages[0]["content"])
+    elif state.get("retrieval_source") == "db":  # only what the learner's record holds (progress_check.py)
+        record = record_of(state, ctx.now.date(), [ctx.user_name, ctx.org_name])
+        gate.max_tokens = min(budget, PROGRESS_TOKENS[record.kind])
+        gate.judge = progress_check(record, state["language"], messages[0]["content"])
     stream = ctx.llm.stream(
         "generator",
         messages,

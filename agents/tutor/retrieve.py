@@ -101,7 +101,7 @@ def retrieve_progress(state: TutorState, runtime: Runtime[TutorContext]) -> dict
     elif asks_due_today(state["message"]):
         with reading(ctx.pool) as conn:
             due = due_today(conn, ctx.org_id, ctx.user_id, progress, ctx.now)
-    context = next_step_context(step) if step else due_today_context(due) if due else _progress_context(progress)
+    context = next_step_context(step) if step else due_today_context(due) if due else progress_context(progress)
     return {
         "rung": "general",
         "retrieval_source": "db",
@@ -114,7 +114,8 @@ def retrieve_progress(state: TutorState, runtime: Runtime[TutorContext]) -> dict
     }
 
 
-def _progress_context(progress: dict) -> str:
+def progress_context(progress: dict) -> str:
+    """The learner data a model answers "how am I doing?" from: the whole record, one fact a line."""
     lines = [
         f"- {e['course']}: {e['status']}, {e['progress']:.0%} done"
         + (f", deadline {e['deadline']}" if e.get("deadline") else "")

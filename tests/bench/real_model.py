@@ -248,7 +248,12 @@ def run_scenario(ctx, agent: str, scenario, limit: float, server: ModelServer | 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", action="append", choices=AGENTS, help="run these agents only (repeatable)")
-    parser.add_argument("--tutor", type=int, default=len(scenarios.TUTOR), help="tutor questions (default 20)")
+    parser.add_argument(
+        "--tutor", type=int, default=len(scenarios.TUTOR), help=f"tutor questions (default {len(scenarios.TUTOR)})"
+    )
+    parser.add_argument(
+        "--question", action="append", help="run only the tutor questions holding this text (repeatable)"
+    )
     parser.add_argument(
         "--limit",
         action="append",
@@ -319,7 +324,7 @@ def main() -> int:
             )
         ctx = scenarios.Context(pool=db.app_pool(), offline=offline, llm=llm)
         done = {r["id"] for r in records}
-        plan = [row for row in scenarios.scenarios(args.tutor) if not args.only or row[0] in args.only]
+        plan = [row for row in scenarios.scenarios(args.tutor, args.question) if not args.only or row[0] in args.only]
         for n, (agent, scenario_id, note, scenario) in enumerate(plan):
             if scenario_id not in done:
                 record = {

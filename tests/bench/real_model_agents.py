@@ -31,6 +31,9 @@ TUTOR = [  # (learner, question): grounded es/en, progress, chitchat, off-topic
     ("james", "What must I do before my first day?"),
     ("lucia", "¿Cómo voy en mis cursos?"),
     ("james", "What are my deadlines?"),
+    ("james", "How am I doing?"),
+    ("lucia", "What's my next step?"),
+    ("lucia", "¿Qué me toca repasar hoy?"),
     ("lucia", "hola"),
     ("james", "thank you"),
     ("lucia", "¿Quién ganó la liga?"),
@@ -82,9 +85,14 @@ def person(ctx: Context, name: str):
         return users.get_user_by_email(conn, f"{name}@acme.test")
 
 
-def scenarios(tutor_count: int) -> list[tuple[str, str, str, tuple]]:
-    """(agent, id, what a person typed or uploaded, scenario) in the order they run: one agent after the other."""
-    rows = [("tutor", f"tutor:{n:02d}", item[1], item) for n, item in enumerate(TUTOR[:tutor_count], 1)]
+def scenarios(tutor_count: int, questions: list[str] | None = None) -> list[tuple[str, str, str, tuple]]:
+    """(agent, id, what a person typed or uploaded, scenario) in the order they run: one agent after the other;
+    ``questions``: only the tutor questions that hold one of these texts."""
+    rows = [
+        ("tutor", f"tutor:{n:02d}", item[1], item)
+        for n, item in enumerate(TUTOR[:tutor_count], 1)
+        if not questions or any(text.lower() in item[1].lower() for text in questions)
+    ]
     rows += [("admin", f"admin:read:{n:02d}", text, (text, False)) for n, text in enumerate(ADMIN_READS, 1)]
     rows += [("admin", f"admin:write:{n:02d}", text, (text, True)) for n, text in enumerate(ADMIN_WRITES, 1)]
     rows += [("helpdesk", f"helpdesk:{n:02d}", item[1], item) for n, item in enumerate(HELPDESK, 1)]

@@ -66,6 +66,20 @@ MESSAGES = {
         "en": "it said things you had not asked about",
         "es": "contaba cosas que no habías preguntado",
     },
+    # a progress reply that states what the learner's record does not hold (agents/tutor/progress_check.py)
+    "code.fallback.figure": {
+        "en": "it gave figures that are not in your record",
+        "es": "daba cifras que no están en tu historial",
+    },
+    "code.fallback.date": {
+        "en": "it gave a date that is not in your record",
+        "es": "daba una fecha que no está en tu historial",
+    },
+    "code.fallback.not_in_record": {
+        "en": "it named a course or lesson that is not in your record",
+        "es": "nombraba un curso o una lección que no están en tu historial",
+    },
+    "code.fallback.unanswered": {"en": "it left out what you asked", "es": "dejaba fuera lo que preguntaste"},
     "code.fallback.no_tool_call": {"en": "it called no tool", "es": "no llamó a ninguna herramienta"},
     "code.fallback.invalid_args": {"en": "invalid tool arguments", "es": "argumentos de herramienta no válidos"},
     "code.fallback.ungrounded": {
