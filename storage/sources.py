@@ -55,6 +55,15 @@ def document_chunks_by_document(conn: psycopg.Connection, org_id: UUID, document
         ).fetchall()
 
 
+def org_document_chunks(conn: psycopg.Connection, org_id: UUID) -> list[Chunk]:
+    """Every chunk of the organisation's documents, with its heading spans, by document and position (the tutor's
+    closest material reads each document's sections, issue 29)."""
+    with conn.cursor(row_factory=class_row(Chunk)) as cur:
+        return cur.execute(
+            f"{_CHUNK_SELECT} WHERE c.org_id = %(org_id)s ORDER BY c.document_id, c.position", {"org_id": org_id}
+        ).fetchall()
+
+
 @dataclass(frozen=True)
 class SourceDocument:
     id: UUID

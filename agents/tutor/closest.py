@@ -27,9 +27,18 @@ SECTION_SHARE: right 29 of 64 named -> 52 of 71 (tuned older + s16-s18: 23 of 48
 -> 10 of 20). Gated on that part alone: 48 of 61 (s19 + s20 10 of 16), but the USB stick's "5.3 Removable media"
 went unnamed. Among every section of the chosen document (read from the database, no search): 51 of 72; among the
 parts of all the document's retrieved passages, voted with their retrieval score: 49 of 63.
-A bar on that share points nowhere where the learner's words are her own (the onboarding guide holds none of "me he
-puesto mala el lunes"), and an unanswerable question is as often near a document's words as an answerable one: the
-nearest document is offered for every refusal with a document retrieved, named as the closest, not as an answer.
+Session 23 (tutor17, the same bench, 274 refusals whose labelled document was retrieved): the document was right for
+206; of the 68 wrong, 46 had the top passage in another document and 22 the words of the other's passages moving it
+away (several retrieved passages of a long document hold more of the words between them). Each document's one
+section holding most of the words by weight, among all its sections (read once from the database, DocumentSections),
+adds TERMS_WEIGHT times its share: right 206 -> 221 (tuned older + s16-s18: 131 -> 142, 13 gained and 2 lost; s19 +
+s20: 75 -> 79, 5 and 1), Lucía off sick reaches the onboarding guide. Among the retrieved passages' sections only:
+213 (7 gained, none lost); a score-weighted vote of the passages: 112-136 of 178 tuned; the titles' or headings'
+words, or e5 similarity to the title or the document's mean vector: 126-137 (131 before).
+A bar on that share points nowhere where the learner's words are her own (the onboarding guide's retrieved passage
+holds none of "me he puesto mala el lunes"), and an unanswerable question is as often near a document's words as an
+answerable one: the nearest document is offered for every refusal with a document retrieved, named as the closest,
+not as an answer.
 """
 
 from __future__ import annotations
@@ -41,11 +50,12 @@ from uuid import UUID
 from agents.retrieval.passages import Passage
 from agents.retrieval.per_corpus import PerCorpus
 from agents.tutor.answers import passage_language
-from agents.tutor.key_terms import coverage, key_terms
+from agents.tutor.key_terms import key_terms
 from core import glossary
-from core.text import fold
+from core.text import content_words, fold
 from storage import corpus, sources
 from storage.db import reading
+from storage.documents import Chunk
 
 TERMS_WEIGHT = 0.2
 SECTION_SHARE = 0.4  # of the question's words by weight, in the passage whose section is named
@@ -85,13 +95,26 @@ def term_rarity(pool, org_id: UUID) -> TermRarity:
         )
 
 
-def _weighted_share(terms: list[str], text: str, rarity: TermRarity | None) -> float:
-    """The share of the terms' weight the text holds (by key_terms.coverage, words only); every term alike
-    with no ``rarity``."""
+def _held(text: str) -> set[str]:
+    """The glossary's keys for the text's words: what key_terms.coverage compares a term with (words only)."""
+    return glossary.held(list(dict.fromkeys(content_words(text))))
+
+
+def _share(terms: list[str], held: set[str] | frozenset[str], rarity: TermRarity | None) -> float:
+    """The share of the terms' weight a text whose words are ``held`` (``_held``) holds; every term alike with no
+    ``rarity``."""
+    if not terms:
+        return 1.0
+    found = [bool(glossary.equivalents(term) & held) for term in terms]
     weights = [rarity.weight(term) if rarity else 1.0 for term in terms]
     if not sum(weights):
-        return coverage(terms, text, None)
-    return sum(weight * coverage([term], text, None) for term, weight in zip(terms, weights)) / sum(weights)
+        return sum(found) / len(terms)
+    return sum(weight for weight, ok in zip(weights, found) if ok) / sum(weights)
+
+
+def _weighted_share(terms: list[str], text: str, rarity: TermRarity | None) -> float:
+    """The share of the terms' weight the text holds (as key_terms.coverage, by words)."""
+    return _share(terms, _held(text), rarity)
 
 
 def _document_text(group: list[Passage]) -> str:
@@ -99,22 +122,69 @@ def _document_text(group: list[Passage]) -> str:
     return " ".join([group[0].document, *headings, *(p.text for p in group)])
 
 
-def closest_document(message: str, passages: list[Passage], rarity: TermRarity | None = None) -> Passage | None:
+def _split(heading: str, text: str, starts: list[tuple[int, str]]) -> list[tuple[str, str]]:
+    """A passage's sections as (the heading a person looks for, its text): one, or one per heading it packs
+    (``starts``: where each begins, with its heading path)."""
+    if not starts or starts[0][0] > 0:
+        starts = [(0, heading), *starts]
+    ends = [start for start, _ in starts[1:]] + [len(text)]
+    return [(path.split(" > ")[-1].strip(), text[start:end]) for (start, path), end in zip(starts, ends)]
+
+
+@dataclass(frozen=True)
+class DocumentSections:
+    """Each document's sections (a chunk, or each section a chunk packs), as the words their heading and text hold
+    (``_held``), by document title: a document's section the turn did not retrieve may hold the question's words."""
+
+    held: dict[str, tuple[frozenset[str], ...]]
+
+    @classmethod
+    def of(cls, chunks: list[Chunk]) -> DocumentSections:
+        held: dict[str, list[frozenset[str]]] = {}
+        for chunk in chunks:
+            starts = [(int(offset), path) for offset, path, *_ in chunk.heading_spans or ()]
+            for heading, text in _split(chunk.heading, chunk.content, starts):
+                held.setdefault(chunk.document_title, []).append(frozenset(_held(f"{heading} {text}")))
+        return cls({title: tuple(sections) for title, sections in held.items()})
+
+    def best_share(self, document: str, terms: list[str], rarity: TermRarity | None) -> float:
+        """The share of the terms' weight the document's one section holding most of it holds (0: none known)."""
+        return max((_share(terms, held, rarity) for held in self.held.get(document, ())), default=0.0)
+
+
+_sections: PerCorpus[DocumentSections] = PerCorpus()
+
+
+def document_sections(pool, org_id: UUID) -> DocumentSections:
+    """The organisation's DocumentSections, read once a process and again when its documents change."""
+    with reading(pool) as conn:
+        return _sections.get(
+            org_id,
+            corpus.corpus_signature(conn, org_id),
+            lambda: DocumentSections.of(sources.org_document_chunks(conn, org_id)),
+        )
+
+
+def closest_document(
+    message: str, passages: list[Passage], rarity: TermRarity | None = None, sections: DocumentSections | None = None
+) -> Passage | None:
     """The passage to read first in the document nearest ``message``: each document's best retrieval score plus
-    TERMS_WEIGHT times the share of the question's key terms its passages and headings hold, each term weighed
-    by its ``rarity``; then, within it, the passage voted the same way on its own text and headings (its section
-    is named). None when no passage of a document was retrieved."""
+    TERMS_WEIGHT times the share of the question's key terms (each weighed by its ``rarity``) its passages and
+    headings hold, and again the share its one section holding most of them holds, among all its ``sections``
+    (retrieved or not: "I think my PC has a virus" reaches the security policy's incident section); then, within
+    it, the passage voted the same way on its own text and headings (its section is named). None when no passage
+    of a document was retrieved."""
     by_document: dict[str, list[Passage]] = {}
     for passage in passages:
         if passage.source_type in _DOCUMENT_KINDS:
             by_document.setdefault(passage.document, []).append(passage)
     terms = key_terms(message)
     votes = []
-    for group in by_document.values():
+    for document, group in by_document.items():
         best = max(group, key=lambda p: p.score or 0.0)
-        votes.append(
-            ((best.score or 0.0) + TERMS_WEIGHT * _weighted_share(terms, _document_text(group), rarity), group)
-        )
+        held = _weighted_share(terms, _document_text(group), rarity)
+        in_one_section = sections.best_share(document, terms, rarity) if sections else 0.0
+        votes.append(((best.score or 0.0) + TERMS_WEIGHT * (held + in_one_section), group))
     if not votes:
         return None
     group = max(votes, key=lambda vote: vote[0])[1]
@@ -130,12 +200,8 @@ def section_to_read(message: str, passage: Passage, rarity: TermRarity | None = 
     in the car park: "5.3 Removable media" holds the stick, its neighbour "5.4 Lost or stolen devices" the finding);
     none for a document's title block."""
     terms = key_terms(message)
-    starts = list(passage.sections)
-    if not starts or starts[0][0] > 0:
-        starts.insert(0, (0, passage.section))
-    ends = [start for start, _ in starts[1:]] + [len(passage.text)]
-    headings = [(path.split(" > ")[-1].strip(), passage.text[start:end]) for (start, path), end in zip(starts, ends)]
-    heading = max(headings, key=lambda part: _weighted_share(terms, f"{part[0]} {part[1]}", rarity))[0]
+    parts = _split(passage.section, passage.text, list(passage.sections))
+    heading = max(parts, key=lambda part: _weighted_share(terms, f"{part[0]} {part[1]}", rarity))[0]
     held = _weighted_share(terms, _document_text([passage]), rarity)  # words may spread over neighbouring parts
     return heading if held >= SECTION_SHARE and heading != passage.document else ""
 
@@ -146,7 +212,7 @@ def closest_material(pool, org_id: UUID, message: str, passages: list[Passage], 
     the question's words by weight) and that passage's ``section_language``; none when ``closest_document``
     finds none."""
     rarity = term_rarity(pool, org_id)
-    best = closest_document(message, passages, rarity)
+    best = closest_document(message, passages, rarity, document_sections(pool, org_id))
     if best is None:
         return []
     with reading(pool) as conn:  # one read: no transaction around it

@@ -27,8 +27,10 @@ from agents.tutor.closest import (  # noqa: E402
     SECTION_SHARE,
     TERMS_WEIGHT,
     _document_text,
+    _split,
     _weighted_share,
     closest_document,
+    document_sections,
     section_to_read,
     term_rarity,
 )
@@ -41,11 +43,7 @@ COLUMNS = ("refused", "doc retrieved", "doc named", "section named", "section ri
 
 def parts(heading: str, content: str, spans) -> list[tuple[str, str]]:
     """A chunk's sections as (the heading a person looks for, its text): one, or one per heading it packs."""
-    starts = [(int(offset), path) for offset, path, *_ in spans or ()]
-    if not starts or starts[0][0] > 0:
-        starts.insert(0, (0, heading))
-    ends = [start for start, _ in starts[1:]] + [len(content)]
-    return [(path.split(" > ")[-1].strip(), content[start:end]) for (start, path), end in zip(starts, ends)]
+    return _split(heading, content, [(int(offset), path) for offset, path, *_ in spans or ()])
 
 
 def _answering(conn, org_id, titles: dict, item: dict) -> tuple[set[str], set[str]]:
@@ -105,14 +103,14 @@ def judge(path: Path, variant: str, show: bool) -> None:
     with deps.pool.connection() as conn:
         org_id = users.get_user_by_email(conn, "lucia@acme.test").org_id
         titles = {d.title: d.id for d in documents.list_documents(conn, org_id)}
-    rarity = term_rarity(deps.pool, org_id)
+    rarity, sections = term_rarity(deps.pool, org_id), document_sections(deps.pool, org_id)
     items = {item["id"]: item for item in answer_eval.load(QUESTIONS, "train")}
     counts: Counter = Counter()
     for row in recorded["report"]["items"]:
         item, passages = items.get(row["id"]), recorded["passages"].get(row["question"])
         if item is None or not item["document"] or not row["tutor"]["abstained"] or not passages:
             continue
-        best = closest_document(item["question"], list(passages), rarity)
+        best = closest_document(item["question"], list(passages), rarity, sections)
         with deps.pool.connection() as conn:
             answering, headings = _answering(conn, org_id, titles, item)
             section = _section(variant, conn, org_id, item["question"], best, rarity, passages) if best else ""

@@ -4,14 +4,24 @@ extra hours” or “Compensation for working extra hours”", walk6 in session 
 
 from __future__ import annotations
 
+from uuid import uuid4
+
 from agents.retrieval.per_corpus import PerCorpus
 from agents.runtime.deps import process_embedder
 from agents.tutor import closest
 from agents.tutor.answers import grounded
-from agents.tutor.closest import TermRarity, closest_document, section_to_read, term_rarity
+from agents.tutor.closest import (
+    DocumentSections,
+    TermRarity,
+    closest_document,
+    document_sections,
+    section_to_read,
+    term_rarity,
+)
 from core.instructions import without_instructions
 from core.turns import Citations, Suggestions
-from storage import chat, corpus
+from storage import chat, corpus, sources
+from storage.documents import Chunk
 from tests.tutor.conftest import by_name, passage, run
 
 
@@ -59,6 +69,51 @@ def test_how_rare_a_word_is_is_read_from_the_organisations_chunks_once(seeded_po
     assert rarity.chunks > 20
     assert rarity.weight("carretilla") > rarity.weight("empleado")  # forklifts: the warehouse manual's alone
     assert rarity.weight("forklift") == rarity.weight("carretilla")  # the glossary's word in the other language
+
+
+def test_a_section_the_turn_did_not_retrieve_votes_for_its_document():
+    """Session 23 (tests/bench/pointer_replay.py, documents named right 206 -> 221 of 274 on train): "I think my PC
+    has a virus" retrieved the security policy's passwords, not its malware section, and was sent to the customer
+    service manual; each document's one section holding most of the question's words now votes too."""
+    question = "I think my PC has a virus, should I turn it off?"
+    calls = passage(1, "Answer the phone within three rings.", document="Customer Service Manual", score=0.827)
+    passwords = passage(
+        2, "Use 14 characters at least.", document="Security Policy", section="6. Passwords", score=0.822
+    )
+    passwords_text = "6. Passwords Use 14 characters at least. "
+    packed = Chunk(
+        id=uuid4(),
+        document_id=uuid4(),
+        document_title="Security Policy",
+        position=3,
+        heading="Security Policy > 6. Passwords",
+        page_start=None,
+        page_end=None,
+        content=passwords_text + "If your computer has a virus, don't switch it off: call the IT desk.",
+        token_count=30,
+        heading_spans=(
+            (0, "Security Policy > 6. Passwords", 1),
+            (len(passwords_text), "Security Policy > 7. Malware", 1),
+        ),
+    )
+    sections = DocumentSections.of([packed])
+    assert sections.best_share("Security Policy", ["virus", "computer"], None) == 1.0
+    assert sections.best_share("Security Policy", ["virus", "characters"], None) == 0.5  # one section at a time
+    assert sections.best_share("Customer Service Manual", ["virus"], None) == 0.0  # no section known
+    assert closest_document(question, [calls, passwords]) == calls
+    assert closest_document(question, [calls, passwords], sections=sections) == passwords
+
+
+def test_the_documents_sections_are_read_from_the_organisations_chunks_once(seeded_pool, lucia, monkeypatch):
+    read = []
+    org_document_chunks = sources.org_document_chunks
+    monkeypatch.setattr(sources, "org_document_chunks", lambda *a: read.append(1) or org_document_chunks(*a))
+    monkeypatch.setattr(closest, "_sections", PerCorpus())
+    sections = document_sections(seeded_pool, lucia.org_id)
+    assert document_sections(seeded_pool, lucia.org_id) is sections and read == [1]
+    # Lucía off sick ("mala": enfermo): the onboarding guide's "If you are ill, tell your manager…"
+    assert sections.best_share("Employee Onboarding Guide", ["enfermo"], None) == 1.0
+    assert sections.best_share("Returns and Refunds Policy", ["enfermo"], None) == 0.0
 
 
 def test_the_closest_document_names_the_section_to_read_first():
