@@ -19,7 +19,6 @@ from agents.tutor.answer_check import answering, ranked_sentences
 from agents.tutor.answers import general_rung_frame, next_steps, offline_answer, suggestions
 from agents.tutor.chip_answers import twin_chip_answer
 from agents.tutor.chip_questions import NAMED, offerable
-from agents.tutor.chitchat_check import CHITCHAT_TOKENS, chitchat_check
 from agents.tutor.citations import (
     CitationStream,
     name_manual_sections,
@@ -31,8 +30,7 @@ from agents.tutor.due_today import due_today_text
 from agents.tutor.gate import AnswerGate, unsupported_sentences
 from agents.tutor.guardrails import find_leaks, hint_header, socratic_hint
 from agents.tutor.next_step import next_step_action, next_step_text, reviews_action
-from agents.tutor.progress_check import PROGRESS_TOKENS, progress_check, record_of
-from agents.tutor.redirect_check import REDIRECT_TOKENS, redirect_check
+from agents.tutor.reply_checks import reply_check
 from agents.tutor.retrieve import passage_label
 from agents.tutor.state import TutorContext, TutorState
 from core.turns import Citations, Fallback, Suggestions, Token
@@ -177,24 +175,15 @@ def generate_response(state: TutorState, runtime: Runtime[TutorContext]) -> dict
         return offline_answer(state, ctx.user_name, ctx.org_name, ctx.embedder)
 
     messages, budget = _messages(state, ctx), ctx.llm.answer_tokens("generator", ctx.budgets["generation_reserve"])
+    max_tokens, judge = reply_check(state, ctx, messages[0]["content"], budget)  # the check for the turn's kind
     gate = AnswerGate(
         language=state["language"],
-        max_tokens=budget,
+        max_tokens=max_tokens,
         needs_citation=bool(passages)
         and state.get("intent") in ("in_course", "cross_course")
         and not state.get("attempt"),
+        judge=judge,
     )
-    if state.get("intent") == "off_topic":  # a short redirect, held to being one (redirect_check.py)
-        courses = [e["course"] for e in (state.get("progress") or {}).get("enrollments") or []]
-        gate.max_tokens = min(budget, REDIRECT_TOKENS)
-        gate.judge = redirect_check(state["message"], state["language"], ctx.org_name, messages[0]["content"], courses)
-    elif state.get("intent") == "chitchat":  # a short reply to what was said, nothing else (chitchat_check.py)
-        gate.max_tokens = min(budget, CHITCHAT_TOKENS)
-        gate.judge = chitchat_check(state["message"], state["language"], messages[0]["content"])
-    elif state.get("retrieval_source") == "db":  # only what the learner's record holds (progress_check.py)
-        record = record_of(state, ctx.now.date(), [ctx.user_name, ctx.org_name])
-        gate.max_tokens = min(budget, PROGRESS_TOKENS[record.kind])
-        gate.judge = progress_check(record, state["language"], messages[0]["content"])
     stream = ctx.llm.stream(
         "generator",
         messages,

@@ -29,6 +29,7 @@ TUTOR = [  # (learner, question): grounded es/en, progress, chitchat, off-topic
     ("james", "How do I report a phishing email?"),
     ("lucia", "¿Qué hago si un cliente está muy enfadado?"),
     ("james", "What must I do before my first day?"),
+    ("lucia", "¿Qué hay de menú hoy en la cantina?"),  # no document answers it: the general rung
     ("lucia", "¿Cómo voy en mis cursos?"),
     ("james", "What are my deadlines?"),
     ("james", "How am I doing?"),

@@ -9,6 +9,7 @@ import pytest
 from agents.i18n import code_label, t
 from agents.offline import detect_language
 from agents.tutor.chitchat_check import CHITCHAT_TOKENS
+from agents.tutor.general_check import GENERAL_TOKENS
 from agents.tutor.redirect_check import REDIRECT_TOKENS
 from core.turns import Citations, Done, Fallback, Grounding, Suggestions, Token
 from storage import chat, users
@@ -210,3 +211,10 @@ def test_a_models_own_words_on_a_question_no_document_answers_are_framed(seeded_
     shown = "".join(e.text for e in events[replaced:] if isinstance(e, Token))
     assert shown.startswith("No encontré nada sobre esto") and opening not in shown and "Many" not in shown, shown
     assert shown.count("No encontré nada") == 1, shown
+
+    _script(
+        fake_openai, "cross_course", "El água de la cerveza es el que se debe ahora.", seen
+    )  # SmolLM2's, session 23
+    events, text = run(lucia, "¿Qué hay de menú hoy en la cantina?", seeded_pool)
+    assert by_name(events, Fallback).reason == "off_question" and by_name(events, Done).engine == "offline"
+    assert seen[-1]["max_tokens"] == GENERAL_TOKENS  # a general answer is asked short

@@ -79,6 +79,10 @@ MESSAGES = {
         "en": "it named a course or lesson that is not in your record",
         "es": "nombraba un curso o una lección que no están en tu historial",
     },
+    "code.fallback.off_question": {
+        "en": "it did not speak to what you asked",
+        "es": "no hablaba de lo que preguntaste",
+    },
     "code.fallback.unanswered": {"en": "it left out what you asked", "es": "dejaba fuera lo que preguntaste"},
     "code.fallback.no_tool_call": {"en": "it called no tool", "es": "no llamó a ninguna herramienta"},
     "code.fallback.invalid_args": {"en": "invalid tool arguments", "es": "argumentos de herramienta no válidos"},
