@@ -221,7 +221,7 @@ def generate_response(state: TutorState, runtime: Runtime[TutorContext]) -> dict
             reason = code_label("fallback", verdict, state["language"])
             runtime.context.emit(Fallback(verdict, t("engine.fallback_notice", state["language"], reason=reason)))
     if (frame_close or closing) and not hold_back and not replaced:  # after the gate's verdict: a replaced
-        _token(runtime, frame_close + closing)  # answer is the twin's own refusal, its closing again
+        _token(runtime, frame_close + closing)  # answer is streamed whole, closing included, by post_process
     return {
         "draft": draft,
         "streamed": not hold_back and not replaced,
