@@ -95,8 +95,32 @@ def _blocks(text: str) -> Iterator[str]:
 
 
 def _items_on_lines(text: str) -> str:
-    """``text`` with each bullet inside a line starting a line of its own, as a list item does."""
-    return _INLINE_BULLET.sub("\n", text)
+    """``text`` with each bullet inside a line starting a line of its own, as a list item does, and a bullet list's
+    end marked by a blank line (_item_end)."""
+    lines = []
+    for line in text.splitlines():
+        pieces = _INLINE_BULLET.split(line)
+        items = [k for k, piece in enumerate(pieces) if piece.startswith("•")]
+        if items:
+            others = [len(_BOUNDARY.split(pieces[k])) for k in items[:-1]]
+            pieces[items[-1]] = _item_end(pieces[items[-1]], min(others, default=1) if len(pieces) > 1 else 0)
+        lines.extend(pieces)
+    return "\n".join(lines)
+
+
+def _item_end(item: str, most: int) -> str:
+    """A PDF's bullet item with a blank line where it ends: the PDF's text runs its last item into the paragraph
+    after the list and the page footer ("• Guantes … cuchillas. Además, según la tarea, se exige casco…",
+    "…authority. All employees must… Acme Retail · POL-SEC-001 · Page 1/8"). The item ends before a footer, and the
+    last item of a list inside a line after ``most`` sentences, as many as its shortest other item has (the
+    traffic-light list's "Rojo: daño grave. El módulo se descarga…" keeps its two, as "Verde" and "Ámbar" have);
+    0: a bullet that starts its line (a list that went on from the page before) ends at a footer only."""
+    sentences = _BOUNDARY.split(item)
+    footer = next((k for k, sentence in enumerate(sentences) if _TITLE_BLOCK.search(sentence)), len(sentences))
+    end = min(footer, most or footer)
+    if end >= len(sentences):
+        return item
+    return " ".join(sentences[:end]) + "\n\n" + " ".join(sentences[end:])
 
 
 def split_sentences(text: str) -> list[str]:

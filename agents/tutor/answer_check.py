@@ -10,7 +10,8 @@ la cantina?" retrieves the onboarding guide's first day). A sentence answers whe
   bundled multilingual model puts next to it ("regalo" ~ "gift", "gimnasio" ~ "gym"), so a Spanish
   question is answered by an English sentence and the other way round;
 - or, when an employee's own words cover too few of them, its latent terms (agents/tutor/latent_terms.py) match
-  the question's clearly better than any other judged sentence's do.
+  the question's clearly better than any other judged sentence's do, or it forbids the thing a "can I…?" names
+  (agents/tutor/prohibition.py).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from agents.retrieval.passages import Passage
 from agents.tutor.fact_kinds import asked_kind, holds_kind
 from agents.tutor.key_terms import coverage, key_terms
 from agents.tutor.latent_terms import latent_similarity
+from agents.tutor.prohibition import PROHIBITION_TOP, forbids_the_thing
 from core import glossary
 from core.text import content_words, fold
 
@@ -45,7 +47,7 @@ MIN_COVERAGE = 0.6
 MIN_COVERAGE_TRANSLATED = 0.4  # a sentence in the other language: a glossary pairs fewer words than a stem
 TRANSLATED_TOP = 2  # ... and only among the best two answers; below them it is held to MIN_COVERAGE
 KIND_BONUS = 0.03
-OWN_FIGURE = ("amount",)  # asked how many/how much: the figure is in the sentence, not in its heading or lead-in
+OWN_FIGURE = ("amount", "length")  # how many/how much/how long: the figure is in the sentence, not its heading
 RETRIEVAL_WEIGHT = 2.0
 # A sentence beside the lead must cover PAD_COVERAGE of the key terms itself; a sentence in the other
 # language with the lead's figures and SAME_FACT_COVERAGE of its words said is the same fact again.
@@ -211,8 +213,10 @@ def answering(message: str, ranked: tuple[Ranked, ...], embedder: Embedder) -> R
     at, most = next(
         ((at, share) for at, (rank, r) in enumerate(judged) if (share := covered(rank, r)) is not None), (0, None)
     )
-    if most is None:
-        return _by_latent_terms(message, [r for _, r in judged[:LATENT_JUDGED]], embedder)
+    if most is None:  # a third way: a "can I…?" answered by a rule that forbids the thing it names
+        return _by_latent_terms(message, [r for _, r in judged[:LATENT_JUDGED]], embedder) or next(
+            (r for _, r in judged[:PROHIBITION_TOP] if forbids_the_thing(message, r.sentence, embedder)), None
+        )
     best = judged[at][1]
     for rank, r in judged[at + 1 :] if most < 1 else ():
         if r.document == best.document and (share := covered(rank, r)) is not None and share > most:
@@ -262,7 +266,10 @@ def adds_to_answer(message: str, extra: Ranked, chosen: list[Ranked], embedder: 
     rule beside the holiday answer); and it does not repeat a chosen sentence's fact from the other language
     version of a document."""
     kind = asked_kind(message)
-    beside = any(c.number == extra.number and abs(c.position - extra.position) == 1 for c in chosen)
+    beside = any(  # the sentence before or after, under the same heading (the next section's first is no sequel)
+        c.number == extra.number and abs(c.position - extra.position) == 1 and c.context == extra.context
+        for c in chosen
+    )
     framed = extra.sentence if beside else f"{extra.sentence} {extra.context}"
     return (
         (beside and kind == "procedure" or holds_kind(framed, kind))

@@ -25,6 +25,7 @@ from agents.tutor.answer_check import (
     key_terms,
     ranked_sentences,
 )
+from agents.tutor.fact_kinds import asked_kind
 from agents.tutor.guardrails import normalize, socratic_hint
 from agents.tutor.read_whole import read_whole
 
@@ -180,10 +181,12 @@ def _named_list(
     """The items of the list the lead is an item of, in order, when the question names that list (its heading
     and lead-in cover the question's key terms: "¿Qué es el método ACRE?" -> "…seguimos el método ACRE:",
     "Which personal protective equipment is mandatory?" -> "3.1 EPI obligatorios … son obligatorios:") and it
-    fits MAX_ANSWER_CHARS: the answer is the whole list, not its best-scored items; else none."""
+    fits MAX_ANSWER_CHARS: the answer is the whole list, not its best-scored items; else none. A question asking a
+    kind of fact ("How long does my password need to be?" under "4.1 Password standard") asks that fact, not the
+    list."""
     text = next((p.text for p in passages if p.index == lead.number), "")
     lead_in, items = enclosing_list(lead.sentence, text)
-    if not lead_in or coverage(key_terms(message), lead.context, embedder) < MIN_COVERAGE:
+    if asked_kind(message) or not lead_in or coverage(key_terms(message), lead.context, embedder) < MIN_COVERAGE:
         return []
     listed = " ".join(items)
     named = sorted((r for r in ranked if r.number == lead.number and r.sentence in listed), key=lambda r: r.position)

@@ -18,6 +18,16 @@ _KIND_ASKED = [  # (kind, question pattern on folded text); the first that match
         ),
     ),
     (
+        # how long something must be, the question ending at "be" ("How long does my password need to be?", "¿Qué
+        # longitud tiene que tener?"): a length or a duration, not a time ("How long do I need to be employed
+        # before…?" asks a period: an event follows "be")
+        "length",
+        re.compile(
+            r"\bhow long (does|do|must|should|can|will|would|has|have|is|are) (\w+ ){1,6}be\W*$|"
+            r"\b(que longitud|como de larg[oa]s?|cuanto (tiene que|debe|ha de) medir)\b"
+        ),
+    ),
+    (
         "when",
         re.compile(
             r"\b(when|by when|how soon|how long|how quickly|within how|until when|what time|"
@@ -82,9 +92,18 @@ _STEP = re.compile(
     r"buscamos|usamos|pedimos|mantenemos|entregamos|respondemos|abrimos|derivamos|anotamos|registramos|"
     r"revisamos|retiramos|ayudamos|acompanamos|atendemos|escuchamos|ofrecemos|explicamos|avisamos|llamamos)\b"
 )
-# "how long" asks a length too ("how long does my password need to be?"): a figure with a unit of length
-_LENGTH = re.compile(
-    r"\b(characters?|caracteres|digits?|digitos|letters?|letras|words|palabras|cm|mm|metres?|meters?|metros?)\b"
+# a unit of length: "how long" may ask one ("how long does my password need to be?": "14 characters")
+_LENGTH_UNITS = r"characters?|caracteres|digits?|digitos|letters?|letras|words|palabras|cm|mm|metres?|meters?|metros?"
+_LENGTH = re.compile(rf"\b({_LENGTH_UNITS})\b")
+# ... said as a size: a figure and its unit, of length or of time ("14 characters", "four or more unrelated words")
+_SIZE = re.compile(
+    r"(\d+|\b("
+    + alternation(NUMBER_WORDS)
+    + r"))\s+(\w+\s+){0,3}("
+    + _LENGTH_UNITS
+    + "|"
+    + alternation(TIME_UNITS, folded=True)
+    + r")\b"
 )
 _RULE = re.compile(
     r"\b(may|can|cannot|can't|must|only|never|not|no|allowed|prohibited|forbidden|required|mandatory|"
@@ -116,6 +135,8 @@ def holds_kind(sentence: str, kind: str | None) -> bool:
                 plain,
             )
         )
+    if kind == "length":
+        return bool(_SIZE.search(plain))
     if kind == "amount":
         return bool(_DIGIT.search(plain) or _NUMBER_WORDS.search(plain))
     if kind == "who":

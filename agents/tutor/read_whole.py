@@ -41,7 +41,8 @@ def read_whole(chosen: list[Ranked], ranked: tuple[Ranked, ...], passages: list[
     for r in whole:
         listed = lists[r.position]
         items_chosen = [o for o in whole if o.number == r.number and lists[o.position] == listed]
-        if listed and len(items_chosen) >= 2 and len(listed) <= max_chars:
+        items = {_item_of(o, texts.get(o.number, "")) for o in items_chosen}  # an item's two sentences: one item
+        if listed and len(items) >= 2 and len(listed) <= max_chars:
             if items_chosen[0] is r:
                 blocks.append((r.number, listed, True))
             continue
@@ -63,3 +64,8 @@ def _listed(r: Ranked, text: str) -> str:
     if not items or len(items) > MAX_LIST_ITEMS:
         return ""
     return "\n".join(([lead_in, ""] if lead_in else []) + items)
+
+
+def _item_of(r: Ranked, text: str) -> str:
+    """The item of its list that ``r`` is a sentence of, as written."""
+    return next((item for item in enclosing_list(r.sentence, text)[1] if r.sentence[:30] in item), "")

@@ -1,0 +1,122 @@
+"""Answers read in the session-22 walk (James and Lucía, the demo documents), each fixed where it went wrong
+(issue 29, session 23; seeds/eval/answers/TUNING.md). The passages are the chunks as ingestion gives them.
+
+- "How long does my password need to be?" was read as a time question, so "Change your password immediately…"
+  (immediately: a time) came after the 14 characters: "how long … be?" asks a length.
+- A PDF's inline list ran its last item into the paragraph after it ("• Guantes … cuchillas. Además, según la
+  tarea, se exige casco…"), so a list quoted whole quoted that paragraph as an item.
+- "When do we get paid?" had one key term, "paid", which "23 working days of paid holiday" holds too: the holiday
+  sentences led and padded the pay date. "When do we get paid" asks for the salary.
+- "I found a USB stick in the car park, can I plug it in to see whose it is?" was refused though "USB memory sticks
+  … are blocked on company laptops": a "can I" answered by a prohibition of the thing it names is an answer."""
+
+from __future__ import annotations
+
+from agents.offline import enclosing_list, split_sentences
+from agents.runtime.deps import process_embedder
+from agents.tutor.answer_check import answers_question
+from agents.tutor.answers import select_sentences
+from agents.tutor.fact_kinds import asked_kind
+from agents.tutor.key_terms import key_terms
+from tests.tutor.conftest import passage
+from tests.tutor.test_tutor_list_items import PASSWORD_STANDARD, PROTECTIVE_EQUIPMENT
+
+EMBEDDER = process_embedder()
+
+TRAFFIC_LIGHTS = (  # manual_seguridad_almacen.pdf, "7.2 Inspección de daños"
+    "Las estanterías se inspeccionan cada semana por el responsable de zona y cada año por un técnico externo, y los "
+    "daños se clasifican con un sistema de semáforo: • Verde: daño leve. La estantería puede seguir usándose y se "
+    "vigila en la siguiente inspección. • Ámbar: daño que requiere reparación en un plazo máximo de 4 semanas. No se "
+    "vuelve a cargar el módulo hasta la reparación. • Rojo: daño grave. El módulo se descarga inmediatamente, se "
+    "acordona la zona y no se usa hasta que se repare."
+)
+WARNING_SIGNS = (  # information_security_policy.pdf, "6.1 Recognising phishing", its page footer after the list
+    "Warning signs include: • A sense of urgency or a threat. • Links whose real address, shown when you hover over "
+    "them, points somewhere unexpected. • Unexpected attachments, especially compressed files or documents that ask "
+    'you to "enable content". Acme Retail · POL-SEC-001 · Page 4/8'
+)
+PAY_TIME_AND_LEAVE = (  # onboarding_guide.docx, "8. Pay, time and leave"
+    "Salaries are paid by bank transfer on the last working day of each month. Your payslip is available in the HR "
+    "portal.\n\nFull-time employees have 23 working days of paid holiday a year, plus public holidays. Holiday is "
+    "requested in the HR portal at least 2 weeks in advance and approved by your manager.\n\nStore and warehouse "
+    "staff record their working time with their badge at the time clock; office staff record it in the HR portal.\n\n"
+    "If you are ill, tell your manager before the start of your shift and send the medical certificate to People & "
+    "Culture within 3 days."
+)
+REMOVABLE_MEDIA = (  # information_security_policy.pdf, "5.3 Removable media"
+    "USB memory sticks and external hard drives are blocked on company laptops. If you need to transfer a large file "
+    "to a supplier, use the secure file transfer service from the service portal."
+)
+LOST_DEVICES = (  # information_security_policy.pdf, "5.4 Lost or stolen devices"
+    "Report a lost or stolen device to the IT Service Desk within 1 hour of noticing, at any time of day, on "
+    "extension 4400 or +34 910 000 440 from outside. IT will lock and, if necessary, wipe the device remotely. Never "
+    "delay reporting because you hope the device will turn up: a locked device that is later found can simply be "
+    "unlocked."
+)
+
+
+def test_how_long_a_password_must_be_asks_a_length_not_a_time():
+    for question in (
+        "How long does my password need to be?",
+        "how long does my new password need to be?",
+        "¿Qué longitud tiene que tener mi contraseña?",
+    ):
+        assert asked_kind(question) == "length", question
+    # an event after "be" asks a period; "how long can I be off" too
+    assert asked_kind("How long do I need to be employed before I get parental leave?") == "when"
+    assert asked_kind("How long can I be off sick?") == "when"
+    standard = passage(
+        1, PASSWORD_STANDARD, document="Information Security Policy", section="4.1 Password standard", score=0.87
+    )
+    answer = select_sentences("How long does my password need to be?", [standard], "en", EMBEDDER)
+    assert answer.startswith("The Password Standard POL-SEC-004 requires: A minimum length of 14 characters."), answer
+    assert "Change your password immediately" not in answer, answer
+
+
+def test_a_pdf_lists_last_item_ends_before_the_paragraph_or_footer_after_it():
+    assert enclosing_list("Guantes de protección", PROTECTIVE_EQUIPMENT)[1][-1] == (
+        "• Guantes de protección mecánica al manipular cajas, flejes, palés o cuchillas."
+    )
+    assert enclosing_list("No reuse", PASSWORD_STANDARD)[1][-1] == (
+        "• Change your password immediately if you think someone else may know it, and report it as a security "
+        "incident."
+    )
+    assert enclosing_list("Unexpected attachments", WARNING_SIGNS)[1][-1].endswith('ask you to "enable content".')
+    # a last item as long as the list's others keeps its second sentence
+    assert enclosing_list("Verde", TRAFFIC_LIGHTS)[1][-1].endswith("no se usa hasta que se repare.")
+    # the sentences themselves are as before
+    assert "Además, según la tarea, se exige casco" in " ".join(split_sentences(PROTECTIVE_EQUIPMENT))
+    equipment = passage(
+        1, PROTECTIVE_EQUIPMENT, document="Manual de Seguridad en el Almacén", section="3.1 EPI obligatorios", score=0.8
+    )
+    answer = select_sentences(
+        "Which personal protective equipment is mandatory in the warehouse?", [equipment], "en", EMBEDDER
+    )
+    assert all(item in answer for item in ("Calzado de seguridad", "Chaleco de alta", "Guantes de protección")), answer
+    assert "Además" not in answer, answer
+
+
+def test_when_we_get_paid_is_answered_by_the_pay_date_alone():
+    assert key_terms("When do we get paid?") == ["salario"]
+    assert "paid" in key_terms("If I leave TTS, do I get paid for my unused award leave?")  # not the salary
+    pay = passage(
+        1, PAY_TIME_AND_LEAVE, document="Employee Onboarding Guide", section="8. Pay, time and leave", score=0.87
+    )
+    answer = select_sentences("When do we get paid?", [pay], "en", EMBEDDER)
+    assert answer == "Salaries are paid by bank transfer on the last working day of each month. [1]", answer
+
+
+def test_a_can_i_question_is_answered_by_a_rule_forbidding_the_thing_it_names():
+    media = passage(
+        1, REMOVABLE_MEDIA, document="Information Security Policy", section="5.3 Removable media", score=0.83
+    )
+    lost = passage(
+        2, LOST_DEVICES, document="Information Security Policy", section="5.4 Lost or stolen devices", score=0.81
+    )
+    question = "I found a USB stick in the car park, can I plug it in to see whose it is?"
+    assert answers_question(question, (media, lost), EMBEDDER)
+    answer = select_sentences(question, [media, lost], "en", EMBEDDER)
+    assert answer.startswith("USB memory sticks and external hard drives are blocked on company laptops."), answer
+    # the same situation asking something the rule doesn't forbid, or the thing not named, is still refused
+    assert not answers_question("I found a USB stick in the car park, who do I give it to?", (media, lost), EMBEDDER)
+    assert not answers_question("I found a phone in the car park, can I keep it?", (media, lost), EMBEDDER)
