@@ -120,3 +120,22 @@ def test_a_can_i_question_is_answered_by_a_rule_forbidding_the_thing_it_names():
     # the same situation asking something the rule doesn't forbid, or the thing not named, is still refused
     assert not answers_question("I found a USB stick in the car park, who do I give it to?", (media, lost), EMBEDDER)
     assert not answers_question("I found a phone in the car park, can I keep it?", (media, lost), EMBEDDER)
+
+
+def test_a_sentence_beside_the_answer_pads_it_only_under_the_same_heading():
+    """The USB answer first came after "Company information must stay inside that work profile. IT can wipe the work
+    profile, never your personal data.": the chunk packs 5.2 and 5.3, and the sentence before 5.3's first was
+    "beside" it. The next section's first sentence is no sequel."""
+    mobile = "Company information must stay inside that work profile. IT can wipe the work profile, never your data. "
+    packed = passage(
+        1,
+        mobile + REMOVABLE_MEDIA,
+        document="Information Security Policy",
+        section="5.2 Mobile devices",
+        sections=((0, "5.2 Mobile devices"), (len(mobile), "5.3 Removable media")),
+        score=0.83,
+    )
+    question = "I found a USB stick in the car park, can I plug it in to see whose it is?"
+    answer = select_sentences(question, [packed], "en", EMBEDDER)
+    assert answer.startswith("USB memory sticks and external hard drives are blocked"), answer
+    assert "work profile" not in answer, answer
