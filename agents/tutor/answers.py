@@ -178,12 +178,10 @@ def select_sentences(message: str, passages: list[Passage], language: str, embed
 def _named_list(
     message: str, lead: Ranked, passages: list[Passage], ranked: tuple[Ranked, ...], embedder: Embedder
 ) -> list[Ranked]:
-    """The items of the list the lead is an item of, in order, when the question names that list (its heading
-    and lead-in cover the question's key terms: "¿Qué es el método ACRE?" -> "…seguimos el método ACRE:",
-    "Which personal protective equipment is mandatory?" -> "3.1 EPI obligatorios … son obligatorios:") and it
-    fits MAX_ANSWER_CHARS: the answer is the whole list, not its best-scored items; else none. A question asking a
-    kind of fact ("How long does my password need to be?" under "4.1 Password standard") asks that fact, not the
-    list."""
+    """The items of the list the lead is an item of, in order, when the question names that list (its heading and
+    lead-in cover its key terms: "¿Qué es el método ACRE?", "Which personal protective equipment is mandatory?" ->
+    "3.1 EPI obligatorios … son obligatorios:"), asks no kind of fact ("How long does my password need to be?" asks
+    the 14 characters, not "4.1 Password standard") and it fits MAX_ANSWER_CHARS: the whole list; else none."""
     text = next((p.text for p in passages if p.index == lead.number), "")
     lead_in, items = enclosing_list(lead.sentence, text)
     if asked_kind(message) or not lead_in or coverage(key_terms(message), lead.context, embedder) < MIN_COVERAGE:
