@@ -260,6 +260,15 @@ def launch(*, port: int | None = None, block: bool = True, own_process: bool = F
         quiet=not block,
         root_path=path.rstrip("/") if path else None,
         footer_links=[],
+        i18n=gr.I18n(  # Gradio 6.31's status line says "common.complete" to a screen reader: its catalogue lacks it
+            **{
+                language: {
+                    "common.complete": t("tutor.chat.status_done", language),
+                    "common.error": t("tutor.chat.status_error", language),
+                }
+                for language in ("en", "es")
+            }
+        ),
     )
     if own_process:
         _freeze_what_started()

@@ -22,6 +22,13 @@ STATUS = -1
 SESSIONS, SOURCES = -3, -2
 
 
+# every text the page's live status regions hold, as a screen reader would read it out
+SAID_TO_SCREEN_READERS = """() => { window.saidToScreenReaders = [];
+  new MutationObserver(() => document.querySelectorAll('[role=status]').forEach(e => {
+    const text = e.textContent.trim(); if (text) window.saidToScreenReaders.push(text); }))
+  .observe(document.body, {subtree: true, childList: true, characterData: true}); }"""
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -132,12 +139,18 @@ def test_browser_shows_a_streamed_answer_with_sources(chat_url, seeded_pool, luc
         page.goto(chat_url)
         box = page.get_by_placeholder("Pregunta a tu tutor…")  # Lucía reads Spanish: labels in her language
         box.wait_for(timeout=60_000)
+        page.evaluate(SAID_TO_SCREEN_READERS)
         page.locator("#tutor-sidebar").get_by_text("Conversaciones").first.wait_for(timeout=30_000)
         box.fill("¿Cuál es el precio máximo por noche de hotel?")
         box.press("Enter")
         page.get_by_text("Fuentes", exact=True).wait_for(timeout=60_000)
         page.screenshot(path=str(SCREENSHOT), full_page=True)
         assert page.get_by_text("Documento de la empresa").count() >= 1
+        # the status line a screen reader reads says the step is done (the browser's language: English here), never
+        # Gradio's catalogue key ("common.complete", missing from Gradio 6.31's catalogue)
+        page.wait_for_function("() => window.saidToScreenReaders.includes('Done')", timeout=30_000)
+        said = page.evaluate("() => window.saidToScreenReaders")
+        assert not [text for text in said if "common." in text], said
         # 👎 on the answer: kept on the message, so the question counts as a knowledge gap
         page.locator("#tutor-chatbot").get_by_label("Dislike").last.click()
         _until(lambda: _last_answer_helpful(seeded_pool, lucia) is False, 30, "the 👎 stored")

@@ -273,6 +273,9 @@ MESSAGES = {
         "es": "¿Qué concepto debería repasar para este ejercicio?",
     },
     # next steps (actions under an answer)
+    # what the chat's status line says to a screen reader when a step ends (Gradio's own catalogue lacks it)
+    "tutor.chat.status_done": {"en": "Done", "es": "Hecho"},
+    "tutor.chat.status_error": {"en": "Something went wrong", "es": "Algo ha fallado"},
     "tutor.action.helpdesk": {"en": "Ask the helpdesk", "es": "Preguntar al helpdesk"},
     "tutor.action.didnt_help": {
         "en": "This didn't help: ask the helpdesk",
