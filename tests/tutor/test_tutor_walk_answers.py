@@ -16,7 +16,7 @@ from agents.offline import enclosing_list, split_sentences
 from agents.runtime.deps import process_embedder
 from agents.tutor.answer_check import answers_question
 from agents.tutor.answers import select_sentences
-from agents.tutor.fact_kinds import asked_kind
+from agents.tutor.fact_kinds import asked_kind, holds_kind
 from agents.tutor.key_terms import key_terms
 from tests.tutor.conftest import passage
 from tests.tutor.test_tutor_list_items import PASSWORD_STANDARD, PROTECTIVE_EQUIPMENT
@@ -139,3 +139,31 @@ def test_a_sentence_beside_the_answer_pads_it_only_under_the_same_heading():
     answer = select_sentences(question, [packed], "en", EMBEDDER)
     assert answer.startswith("USB memory sticks and external hard drives are blocked"), answer
     assert "work profile" not in answer, answer
+
+
+BEFORE_YOUR_FIRST_DAY = (  # onboarding_guide.docx, "2. Before your first day"
+    "Your manager will send you your start time and place. For office staff, the first day starts at 9:00 at the "
+    "reception of the head office in Madrid, Calle de la Innovación 12. Bring your identity document and your bank "
+    "account details (IBAN) if you have not sent them yet; without them, payroll cannot pay you on time. Store and "
+    "warehouse staff receive their safety footwear and uniform on the first day."
+)
+
+
+def test_what_to_do_is_answered_by_a_step_in_the_documents_own_verbs():
+    """Session 23's walk: "What must I do before my first day?" was refused on the demo documents, its pointer naming
+    "2. Before your first day": asked what to do, a sentence holds a step only by a verb of doing, and "Bring your
+    identity document…" had none the list knew (bring, collect, sign, complete, wear, show: lleva, trae, firma…)."""
+    question = "What must I do before my first day?"
+    assert asked_kind(question) == "procedure"
+    steps = [
+        "Bring your identity document and your bank account details (IBAN) if you have not sent them yet.",
+        "Collect your badge at reception and sign the visitors' book for the last time.",
+        "Complete these courses in SkillNet within 30 days of your start date:",
+        "Lleva siempre el chaleco de alta visibilidad en la zona de operaciones.",
+        "Firma el acuse de recibo de la política de seguridad.",
+    ]
+    assert [step for step in steps if not holds_kind(step, "procedure")] == []
+    assert not holds_kind("Acme Retail runs 48 stores and employs about 2,300 people.", "procedure")
+    before = passage(1, BEFORE_YOUR_FIRST_DAY, document="Employee Onboarding Guide", section="2. Before your first day")
+    assert answers_question(question, (before,), EMBEDDER)
+    assert "Bring your identity document" in select_sentences(question, [before], "en", EMBEDDER)
