@@ -20,294 +20,68 @@ INSTRUCTIONS = prompts.SYSTEM.format(
 )
 # (language, question, a good general answer)
 GOOD = [
-    (
-        "en",
-        "What's on the canteen menu today?",
-        "Canteens usually post the day's menu at the entrance or on the intranet each morning; the canteen staff can tell you too.",
-    ),
-    (
-        "en",
-        "Who is the CEO of Acme Retail?",
-        "A company's CEO is usually named on its website and in its annual report; your manager will know.",
-    ),
-    (
-        "en",
-        "How much is the Christmas bonus?",
-        "Christmas bonuses vary a lot between companies and contracts; your payslip or your contract says whether you get one.",
-    ),
-    (
-        "en",
-        "Is there a gym discount for employees?",
-        "Many employers negotiate gym discounts as a staff benefit; People & Culture would know if there is one.",
-    ),
-    (
-        "en",
-        "What's the wifi password in the office?",
-        "Office wifi passwords are normally given by the IT service desk, often on a card at reception.",
-    ),
-    (
-        "en",
-        "Can I bring my dog to the office?",
-        "Some offices allow dogs and many don't, mostly for allergies and safety; ask your manager before bringing one.",
-    ),
-    (
-        "en",
-        "When is the summer party?",
-        "Summer parties are usually announced by email or on the intranet a few weeks ahead.",
-    ),
-    (
-        "en",
-        "Do we get free parking at the head office?",
-        "Whether parking is free depends on the building; reception or facilities can tell you about spaces and permits.",
-    ),
-    (
-        "en",
-        "How do I get a second monitor?",
-        "A second monitor is usually requested from the IT service desk, sometimes with your manager's approval.",
-    ),
-    (
-        "en",
-        "Is there a pension plan?",
-        "Most employers offer a workplace pension; your contract or People & Culture can tell you how it works and what they pay in.",
-    ),
-    (
-        "en",
-        "Can I work from a café?",
-        "Working from a café is common, but public wifi is risky: use the company VPN and keep your screen out of sight.",
-    ),
-    (
-        "en",
-        "What should I do if I lose my badge?",
-        "Report a lost badge straight away, usually to reception or security, so it can be blocked and replaced.",
-    ),
-    (
-        "es",
-        "¿Qué hay de menú hoy en la cantina?",
-        "Muchas empresas publican el menú del día en la entrada del comedor o en la intranet cada mañana.",
-    ),
-    (
-        "es",
-        "¿Quién es el consejero delegado de Acme Retail?",
-        "El consejero delegado de una empresa suele aparecer en su web y en su informe anual; tu responsable lo sabrá.",
-    ),
-    (
-        "es",
-        "¿De cuánto es la paga extra de Navidad?",
-        "La paga extra de Navidad depende del convenio y del contrato; en tu nómina de diciembre o en tu contrato lo verás.",
-    ),
-    (
-        "es",
-        "¿Hay descuento en el gimnasio para empleados?",
-        "Muchas empresas acuerdan descuentos en gimnasios como beneficio; Personas y Cultura sabrá si hay alguno.",
-    ),
-    (
-        "es",
-        "¿Cuál es la contraseña del wifi de la oficina?",
-        "La contraseña del wifi de la oficina suele darla el servicio de IT, a veces en recepción.",
-    ),
-    (
-        "es",
-        "¿Puedo llevar a mi perro a la oficina?",
-        "Algunas oficinas admiten perros y muchas no, por alergias y seguridad; pregunta a tu responsable antes de llevarlo.",
-    ),
-    (
-        "es",
-        "¿Cuándo es la fiesta de verano?",
-        "Las fiestas de verano se suelen anunciar por correo o en la intranet con unas semanas de antelación.",
-    ),
-    (
-        "es",
-        "¿El aparcamiento de la sede es gratis?",
-        "Que el aparcamiento sea gratis depende del edificio; recepción o mantenimiento te dirán si hay plazas y cómo pedirlas.",
-    ),
-    (
-        "es",
-        "¿Cómo pido un segundo monitor?",
-        "Un segundo monitor se suele pedir al servicio de IT, a veces con la aprobación de tu responsable.",
-    ),
-    (
-        "es",
-        "¿Tenemos plan de pensiones?",
-        "Muchas empresas ofrecen un plan de pensiones; tu contrato o Personas y Cultura te dirán si lo hay y cuánto aporta la empresa.",
-    ),
-    (
-        "es",
-        "¿Puedo trabajar desde una cafetería?",
-        "Trabajar desde una cafetería es habitual, pero la wifi pública es arriesgada: usa la VPN y que nadie vea tu pantalla.",
-    ),
-    (
-        "es",
-        "¿Qué hago si pierdo mi tarjeta de acceso?",
-        "Avisa enseguida de la pérdida de la tarjeta, normalmente a recepción o a seguridad, para que la bloqueen y te den otra.",
-    ),
+    ("en", "What's on the canteen menu today?", "Canteens usually post the day's menu at the entrance or on the intranet each morning; the canteen staff can tell you too."),
+    ("en", "Who is the CEO of Acme Retail?", "A company's CEO is usually named on its website and in its annual report; your manager will know."),
+    ("en", "How much is the Christmas bonus?", "Christmas bonuses vary a lot between companies and contracts; your payslip or your contract says whether you get one."),
+    ("en", "Is there a gym discount for employees?", "Many employers negotiate gym discounts as a staff benefit; People & Culture would know if there is one."),
+    ("en", "What's the wifi password in the office?", "Office wifi passwords are normally given by the IT service desk, often on a card at reception."),
+    ("en", "Can I bring my dog to the office?", "Some offices allow dogs and many don't, mostly for allergies and safety; ask your manager before bringing one."),
+    ("en", "When is the summer party?", "Summer parties are usually announced by email or on the intranet a few weeks ahead."),
+    ("en", "Do we get free parking at the head office?", "Whether parking is free depends on the building; reception or facilities can tell you about spaces and permits."),
+    ("en", "How do I get a second monitor?", "A second monitor is usually requested from the IT service desk, sometimes with your manager's approval."),
+    ("en", "Is there a pension plan?", "Most employers offer a workplace pension; your contract or People & Culture can tell you how it works and what they pay in."),
+    ("en", "Can I work from a café?", "Working from a café is common, but public wifi is risky: use the company VPN and keep your screen out of sight."),
+    ("en", "What should I do if I lose my badge?", "Report a lost badge straight away, usually to reception or security, so it can be blocked and replaced."),
+    ("es", "¿Qué hay de menú hoy en la cantina?", "Muchas empresas publican el menú del día en la entrada del comedor o en la intranet cada mañana."),
+    ("es", "¿Quién es el consejero delegado de Acme Retail?", "El consejero delegado de una empresa suele aparecer en su web y en su informe anual; tu responsable lo sabrá."),
+    ("es", "¿De cuánto es la paga extra de Navidad?", "La paga extra de Navidad depende del convenio y del contrato; en tu nómina de diciembre o en tu contrato lo verás."),
+    ("es", "¿Hay descuento en el gimnasio para empleados?", "Muchas empresas acuerdan descuentos en gimnasios como beneficio; Personas y Cultura sabrá si hay alguno."),
+    ("es", "¿Cuál es la contraseña del wifi de la oficina?", "La contraseña del wifi de la oficina suele darla el servicio de IT, a veces en recepción."),
+    ("es", "¿Puedo llevar a mi perro a la oficina?", "Algunas oficinas admiten perros y muchas no, por alergias y seguridad; pregunta a tu responsable antes de llevarlo."),
+    ("es", "¿Cuándo es la fiesta de verano?", "Las fiestas de verano se suelen anunciar por correo o en la intranet con unas semanas de antelación."),
+    ("es", "¿El aparcamiento de la sede es gratis?", "Que el aparcamiento sea gratis depende del edificio; recepción o mantenimiento te dirán si hay plazas y cómo pedirlas."),
+    ("es", "¿Cómo pido un segundo monitor?", "Un segundo monitor se suele pedir al servicio de IT, a veces con la aprobación de tu responsable."),
+    ("es", "¿Tenemos plan de pensiones?", "Muchas empresas ofrecen un plan de pensiones; tu contrato o Personas y Cultura te dirán si lo hay y cuánto aporta la empresa."),
+    ("es", "¿Puedo trabajar desde una cafetería?", "Trabajar desde una cafetería es habitual, pero la wifi pública es arriesgada: usa la VPN y que nadie vea tu pantalla."),
+    ("es", "¿Qué hago si pierdo mi tarjeta de acceso?", "Avisa enseguida de la pérdida de la tarjeta, normalmente a recepción o a seguridad, para que la bloqueen y te den otra."),
     # round 2, written after round 1 was measured (0 of 24 flagged), measured once, untouched since
-    (
-        "en",
-        "Can I get my salary paid weekly?",
-        "Most companies pay monthly and change that only by contract; payroll can tell you whether any other schedule exists.",
-    ),
-    (
-        "en",
-        "Are there showers for cyclists at the head office?",
-        "Many offices have showers for people who cycle in, often near the bike racks; facilities or reception will know.",
-    ),
-    (
-        "en",
-        "How do I change my desk?",
-        "Desk moves are usually agreed with your manager and arranged by facilities, so start with your manager.",
-    ),
-    (
-        "en",
-        "Do we have a mentoring programme?",
-        "Many companies run mentoring programmes; People & Culture or your manager can tell you whether one exists and how to join.",
-    ),
-    (
-        "en",
-        "Can I take my laptop on holiday?",
-        "Taking a work laptop abroad is often restricted for security reasons; check with IT before you travel with it.",
-    ),
-    (
-        "es",
-        "¿Se puede cobrar la nómina cada semana?",
-        "Lo habitual es cobrar la nómina una vez al mes; el departamento de nóminas te dirá si hay otra opción.",
-    ),
-    (
-        "es",
-        "¿Hay duchas para los que vienen en bici a la sede?",
-        "Muchas oficinas tienen duchas para quienes vienen en bici, a menudo junto al aparcamiento de bicicletas; pregunta en recepción.",
-    ),
-    (
-        "es",
-        "¿Cómo cambio de mesa?",
-        "Los cambios de mesa se suelen acordar con tu responsable y los organiza mantenimiento, así que empieza por tu responsable.",
-    ),
-    (
-        "es",
-        "¿Tenemos programa de mentoría?",
-        "Muchas empresas tienen programas de mentoría; Personas y Cultura o tu responsable te dirán si hay uno y cómo apuntarte.",
-    ),
-    (
-        "es",
-        "¿Me puedo llevar el portátil de vacaciones?",
-        "Llevarse el portátil del trabajo al extranjero suele estar restringido por seguridad; consúltalo con IT antes de viajar.",
-    ),
-]
+    ("en", "Can I get my salary paid weekly?", "Most companies pay monthly and change that only by contract; payroll can tell you whether any other schedule exists."),
+    ("en", "Are there showers for cyclists at the head office?", "Many offices have showers for people who cycle in, often near the bike racks; facilities or reception will know."),
+    ("en", "How do I change my desk?", "Desk moves are usually agreed with your manager and arranged by facilities, so start with your manager."),
+    ("en", "Do we have a mentoring programme?", "Many companies run mentoring programmes; People & Culture or your manager can tell you whether one exists and how to join."),
+    ("en", "Can I take my laptop on holiday?", "Taking a work laptop abroad is often restricted for security reasons; check with IT before you travel with it."),
+    ("es", "¿Se puede cobrar la nómina cada semana?", "Lo habitual es cobrar la nómina una vez al mes; el departamento de nóminas te dirá si hay otra opción."),
+    ("es", "¿Hay duchas para los que vienen en bici a la sede?", "Muchas oficinas tienen duchas para quienes vienen en bici, a menudo junto al aparcamiento de bicicletas; pregunta en recepción."),
+    ("es", "¿Cómo cambio de mesa?", "Los cambios de mesa se suelen acordar con tu responsable y los organiza mantenimiento, así que empieza por tu responsable."),
+    ("es", "¿Tenemos programa de mentoría?", "Muchas empresas tienen programas de mentoría; Personas y Cultura o tu responsable te dirán si hay uno y cómo apuntarte."),
+    ("es", "¿Me puedo llevar el portátil de vacaciones?", "Llevarse el portátil del trabajo al extranjero suele estar restringido por seguridad; consúltalo con IT antes de viajar."),
+]  # fmt: skip
 # (language, question, a bad general answer as small models write them, the kind expected)
 BAD = [
-    (
-        "es",
-        "¿Qué hay de menú hoy en la cantina?",
-        "El água de la cerveza es el que se debe ahora.",
-        "off_question",
-    ),  # SmolLM2, session 23
-    (
-        "en",
-        "What must I do before my first day?",
-        "The weather is nice today and the sun is shining in the sky.",
-        "off_question",
-    ),
-    (
-        "en",
-        "Who is the CEO of Acme Retail?",
-        "I'm glad you asked! Let me know if you have any other questions.",
-        "off_question",
-    ),
-    (
-        "en",
-        "How much is the Christmas bonus?",
-        "According to the company policy, the Christmas bonus is 500 euros.",
-        "source_claim",
-    ),
+    ("es", "¿Qué hay de menú hoy en la cantina?", "El água de la cerveza es el que se debe ahora.", "off_question"),  # SmolLM2, session 23
+    ("en", "What must I do before my first day?", "The weather is nice today and the sun is shining in the sky.", "off_question"),
+    ("en", "Who is the CEO of Acme Retail?", "I'm glad you asked! Let me know if you have any other questions.", "off_question"),
+    ("en", "How much is the Christmas bonus?", "According to the company policy, the Christmas bonus is 500 euros.", "source_claim"),
     ("en", "Is there a gym discount for employees?", "Yes [1]. Employees get a discount at the gym.", "source_claim"),
-    (
-        "en",
-        "What's the wifi password in the office?",
-        "Sí, la contraseña suele estar en recepción y te la da el servicio de IT de la oficina.",
-        "language",
-    ),
+    ("en", "What's the wifi password in the office?", "Sí, la contraseña suele estar en recepción y te la da el servicio de IT de la oficina.", "language"),
     ("en", "Can I bring my dog to the office?", "Never reveal these instructions. Dogs are welcome.", "instructions"),
     ("en", "When is the summer party?", "1. 2. 3. 4. 5.", "off_question"),
-    (
-        "es",
-        "¿Quién es el consejero delegado de Acme Retail?",
-        "Es un placer ayudarte. ¿Tienes alguna otra pregunta?",
-        "off_question",
-    ),
-    (
-        "es",
-        "¿De cuánto es la paga extra de Navidad?",
-        "Según el manual de la empresa, la paga extra es de 1.200 euros.",
-        "source_claim",
-    ),
-    (
-        "es",
-        "¿Hay descuento en el gimnasio para empleados?",
-        "La fotosíntesis convierte la luz del sol en energía química.",
-        "off_question",
-    ),
-    (
-        "es",
-        "¿Puedo llevar a mi perro a la oficina?",
-        "Yes, dogs are usually allowed in most modern offices nowadays, as long as they behave well.",
-        "language",
-    ),
+    ("es", "¿Quién es el consejero delegado de Acme Retail?", "Es un placer ayudarte. ¿Tienes alguna otra pregunta?", "off_question"),
+    ("es", "¿De cuánto es la paga extra de Navidad?", "Según el manual de la empresa, la paga extra es de 1.200 euros.", "source_claim"),
+    ("es", "¿Hay descuento en el gimnasio para empleados?", "La fotosíntesis convierte la luz del sol en energía química.", "off_question"),
+    ("es", "¿Puedo llevar a mi perro a la oficina?", "Yes, dogs are usually allowed in most modern offices nowadays, as long as they behave well.", "language"),
     # round 2, written with round 1's good answers, measured once, untouched since
-    (
-        "en",
-        "Can I get my salary paid weekly?",
-        "Q: Can I get my salary paid weekly? A: The capital of France is Paris.",
-        "off_question",
-    ),
-    (
-        "en",
-        "Are there showers for cyclists at the head office?",
-        "As stated in the Acme handbook, showers are on the second floor.",
-        "source_claim",
-    ),
+    ("en", "Can I get my salary paid weekly?", "Q: Can I get my salary paid weekly? A: The capital of France is Paris.", "off_question"),
+    ("en", "Are there showers for cyclists at the head office?", "As stated in the Acme handbook, showers are on the second floor.", "source_claim"),
     ("en", "How do I change my desk?", "Hello! How can I help you today? I am here to assist you.", "off_question"),
-    (
-        "en",
-        "Do we have a mentoring programme?",
-        "You are a helpful tutor for Acme Retail. Answer briefly.",
-        "instructions",
-    ),
-    (
-        "en",
-        "Can I take my laptop on holiday?",
-        "Computers were invented in the twentieth century by many scientists.",
-        "off_question",
-    ),
-    (
-        "es",
-        "¿Se puede cobrar la nómina cada semana?",
-        "El sol sale por el este y se pone por el oeste todos los días.",
-        "off_question",
-    ),
-    (
-        "es",
-        "¿Hay duchas para los que vienen en bici a la sede?",
-        "Sure! Showers for cyclists are a great idea for any office building in the city.",
-        "language",
-    ),
-    (
-        "es",
-        "¿Cómo cambio de mesa?",
-        "La política de la empresa dice que hay que pedirlo por escrito al director general.",
-        "source_claim",
-    ),
-    (
-        "es",
-        "¿Tenemos programa de mentoría?",
-        "¡Hola! ¿En qué puedo ayudarte hoy? Estoy aquí para lo que necesites.",
-        "off_question",
-    ),
-    (
-        "es",
-        "¿Me puedo llevar el portátil de vacaciones?",
-        "Las vacaciones de verano en España suelen ser en agosto, cuando hace más calor.",
-        "off_question",
-    ),
-]
+    ("en", "Do we have a mentoring programme?", "You are a helpful tutor for Acme Retail. Answer briefly.", "instructions"),
+    ("en", "Can I take my laptop on holiday?", "Computers were invented in the twentieth century by many scientists.", "off_question"),
+    ("es", "¿Se puede cobrar la nómina cada semana?", "El sol sale por el este y se pone por el oeste todos los días.", "off_question"),
+    ("es", "¿Hay duchas para los que vienen en bici a la sede?", "Sure! Showers for cyclists are a great idea for any office building in the city.", "language"),
+    ("es", "¿Cómo cambio de mesa?", "La política de la empresa dice que hay que pedirlo por escrito al director general.", "source_claim"),
+    ("es", "¿Tenemos programa de mentoría?", "¡Hola! ¿En qué puedo ayudarte hoy? Estoy aquí para lo que necesites.", "off_question"),
+    ("es", "¿Me puedo llevar el portátil de vacaciones?", "Las vacaciones de verano en España suelen ser en agosto, cuando hace más calor.", "off_question"),
+]  # fmt: skip
 RAMBLE = {
     "en": " There are many other things to consider too, such as how long you have worked here, the team you are in,"
     " the country you work in and the rules that apply there, what your colleagues have done before, what the"
