@@ -25,7 +25,7 @@ from core.text import words
 if TYPE_CHECKING:
     from agents.runtime.deps import Embedder
 
-# A general answer is a few sentences: the good ones of tests/tutor/test_tutor_general_check.py run to 21-56
+# A general answer is a sentence or two: the good ones of tests/tutor/test_tutor_general_check.py run to 21-32
 # tokens. Past this it is an essay the learner did not ask for, beside a line saying it isn't the company's.
 GENERAL_TOKENS = 120
 
