@@ -71,6 +71,16 @@ _ABOUT_THE_DOCUMENT = re.compile(
     r"sources?|fuentes?|references|referencias|change log|historial de cambios)\b"
 )
 
+# "This guide tells you what happens in your first weeks, what you need to do…": the document describing itself
+# says what it covers, not what it says; judged like any sentence (a neighbour needs it to lose to), but it never
+# pads an answer ("What must I do before my first day?" opened with it before "Bring your identity document…").
+_DESCRIBES_ITSELF = re.compile(
+    r"^(this|these|este|esta|estos|estas) (guide|policy|document|handbook|manual|page|section|chapter|guia|"
+    r"politica|documento|pagina|seccion|capitulo|apartado)s? (tells you|provides an overview|gives an overview|"
+    r"outlines|explains|describes|summari[sz]es|covers|te cuenta|te explica|explica|describe|resume|recoge|"
+    r"ofrece una vision general)\b"
+)
+
 _URL = re.compile(r"`?\b(?:https?://|www\.)\S+")
 _POINTING = re.compile(
     r"\b(faq|preguntas frecuentes|frequently asked|translations?|traducciones|disponible en|available at|"
@@ -264,7 +274,9 @@ def adds_to_answer(message: str, extra: Ranked, chosen: list[Ranked], embedder: 
     either follows or precedes a chosen sentence of its passage or covers PAD_COVERAGE of the question's key
     terms in its own words (a sentence of another section that shares a heading word is padding: a flights
     rule beside the holiday answer); and it does not repeat a chosen sentence's fact from the other language
-    version of a document."""
+    version of a document. A document describing itself pads nothing."""
+    if _DESCRIBES_ITSELF.match(fold(extra.sentence).lstrip()):
+        return False
     kind = asked_kind(message)
     beside = any(  # the sentence before or after, under the same heading (the next section's first is no sequel)
         c.number == extra.number and abs(c.position - extra.position) == 1 and c.context == extra.context

@@ -141,6 +141,11 @@ def test_a_sentence_beside_the_answer_pads_it_only_under_the_same_heading():
     assert "work profile" not in answer, answer
 
 
+WELCOME = (  # onboarding_guide.docx, "1. Welcome to Acme Retail"
+    "Welcome! Acme Retail runs 48 stores, two distribution centres and a web shop in Spain and the United Kingdom, "
+    "and employs about 2,300 people. This guide tells you what happens in your first weeks, what you need to do and "
+    "who can help you. Keep it at hand: your manager and your buddy will go through it with you."
+)
 BEFORE_YOUR_FIRST_DAY = (  # onboarding_guide.docx, "2. Before your first day"
     "Your manager will send you your start time and place. For office staff, the first day starts at 9:00 at the "
     "reception of the head office in Madrid, Calle de la Innovación 12. Bring your identity document and your bank "
@@ -167,3 +172,7 @@ def test_what_to_do_is_answered_by_a_step_in_the_documents_own_verbs():
     before = passage(1, BEFORE_YOUR_FIRST_DAY, document="Employee Onboarding Guide", section="2. Before your first day")
     assert answers_question(question, (before,), EMBEDDER)
     assert "Bring your identity document" in select_sentences(question, [before], "en", EMBEDDER)
+    # the guide describing itself is no answer beside it: it opened the answer, and the text read whole from it
+    welcome = passage(2, WELCOME, document="Employee Onboarding Guide", section="1. Welcome to Acme Retail")
+    answer = select_sentences(question, [welcome, before], "en", EMBEDDER)
+    assert "Bring your identity document" in answer and "This guide tells you" not in answer, answer
