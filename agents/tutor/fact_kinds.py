@@ -84,7 +84,7 @@ _STEP = re.compile(
     r"\b(report|tell|call|contact|send|inform|notify|press|use|ask|write|forward|delete|change|follow|fill|"
     r"refer|offer|explain|keep|stop|return|must|should|need to|have to|reach out|get in touch|speak to|talk to|"
     r"bring|collect|sign|complete|wear|show|lleva|lleve|llevar|trae|traiga|traer|firma|firme|firmar|completa|"
-    r"complete|completar|muestra|muestre|"
+    r"completar|muestra|muestre|"
     r"habla|hable|hablar|acude|acuda|acudir|ponte en contacto|pongase en contacto|"
     r"avisa|avise|avisar|comunica|comunique|comunicar|comunicarse|comunicamos|llama|llame|llamar|"
     r"envia|envie|enviar|informa|informe|informar|contacta|contacte|contactar|pide|pida|pedir|"
