@@ -18,8 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from agents.tutor.gate import wrong_language
-from agents.tutor.redirect_check import REDIRECT_LANGUAGE_WORDS, claims_a_source, echoes, leaks_instructions
+from agents.tutor.redirect_check import echoes, leaks_instructions, speaks_wrongly
 from core.text import sentences, words
 
 # A greeting's reply is one to three short sentences (the good ones of tests/tutor/test_tutor_chitchat_check.py:
@@ -78,10 +77,8 @@ def chitchat_fault(reply: str, *, message: str, language: str, instructions: str
     plain = " ".join(words(reply))
     if not plain:
         return None  # the gate's "empty"
-    if wrong_language(reply, language, min_words=REDIRECT_LANGUAGE_WORDS):
-        return "language"
-    if claims_a_source(reply):
-        return "source_claim"
+    if fault := speaks_wrongly(reply, language):
+        return fault
     if _IDENTITY.search(plain):
         return "identity"
     if echoes_greeting(reply, message):

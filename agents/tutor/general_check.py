@@ -16,9 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from agents.tutor.gate import wrong_language
 from agents.tutor.key_terms import coverage, key_terms
-from agents.tutor.redirect_check import REDIRECT_LANGUAGE_WORDS, claims_a_source, leaks_instructions
+from agents.tutor.redirect_check import leaks_instructions, speaks_wrongly
 from core import glossary
 from core.text import words
 
@@ -37,10 +36,8 @@ def general_fault(
     the gate's to judge; the organisation's name is no topic (a general answer need not repeat it)."""
     if not words(reply):
         return None  # the gate's "empty"
-    if wrong_language(reply, language, min_words=REDIRECT_LANGUAGE_WORDS):
-        return "language"
-    if claims_a_source(reply):
-        return "source_claim"
+    if fault := speaks_wrongly(reply, language):
+        return fault
     if leaks_instructions(reply, instructions):
         return "instructions"
     named = set(key_terms(org))

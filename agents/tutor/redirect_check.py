@@ -95,6 +95,16 @@ def claims_a_source(reply: str) -> bool:
     return bool(CITATION_MARKER.search(reply) or _SOURCE_CLAIM.search(_folded(reply)))
 
 
+def speaks_wrongly(reply: str, language: str) -> str | None:
+    """What every reply with no material behind it is first held to (a ``fallback`` code, or None): the learner's
+    language (from REDIRECT_LANGUAGE_WORDS words), and no citation or claim that a document says something."""
+    if wrong_language(reply, language, min_words=REDIRECT_LANGUAGE_WORDS):
+        return "language"
+    if claims_a_source(reply):
+        return "source_claim"
+    return None
+
+
 def redirect_fault(
     reply: str, *, question: str, language: str, org: str, instructions: str, courses: Sequence[str] = ()
 ) -> str | None:
@@ -102,10 +112,8 @@ def redirect_fault(
     plain = _folded(reply)
     if not plain:
         return None  # the gate's "empty"
-    if wrong_language(reply, language, min_words=REDIRECT_LANGUAGE_WORDS):
-        return "language"
-    if claims_a_source(reply):
-        return "source_claim"
+    if fault := speaks_wrongly(reply, language):
+        return fault
     if echoes(reply, question):
         return "echo"
     if leaks_instructions(reply, instructions):
