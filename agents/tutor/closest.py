@@ -87,14 +87,6 @@ class TermRarity:
 _rarities: PerCorpus[TermRarity] = PerCorpus()
 
 
-def term_rarity(pool, org_id: UUID) -> TermRarity:
-    """The organisation's TermRarity, read once a process and again when its documents change."""
-    with reading(pool) as conn:
-        return _rarities.get(
-            org_id, corpus.corpus_signature(conn, org_id), lambda: TermRarity.of(corpus.chunk_words(conn, org_id))
-        )
-
-
 def _held(text: str) -> set[str]:
     """The glossary's keys for the text's words: what key_terms.coverage compares a term with (words only)."""
     return glossary.held(list(dict.fromkeys(content_words(text))))
@@ -155,14 +147,16 @@ class DocumentSections:
 _sections: PerCorpus[DocumentSections] = PerCorpus()
 
 
-def document_sections(pool, org_id: UUID) -> DocumentSections:
-    """The organisation's DocumentSections, read once a process and again when its documents change."""
+def corpus_views(pool, org_id: UUID) -> tuple[TermRarity, DocumentSections]:
+    """The organisation's TermRarity and DocumentSections, read once a process and again when its documents change:
+    one connection and one signature read for both on a refused turn."""
     with reading(pool) as conn:
-        return _sections.get(
-            org_id,
-            corpus.corpus_signature(conn, org_id),
-            lambda: DocumentSections.of(sources.org_document_chunks(conn, org_id)),
+        signature = corpus.corpus_signature(conn, org_id)
+        rarity = _rarities.get(org_id, signature, lambda: TermRarity.of(corpus.chunk_words(conn, org_id)))
+        sections = _sections.get(
+            org_id, signature, lambda: DocumentSections.of(sources.org_document_chunks(conn, org_id))
         )
+    return rarity, sections
 
 
 def closest_document(
@@ -211,8 +205,8 @@ def closest_material(pool, org_id: UUID, message: str, passages: list[Passage], 
     {kind, id, title}, the document with the ``section`` to read first (when its passage holds SECTION_SHARE of
     the question's words by weight) and that passage's ``section_language``; none when ``closest_document``
     finds none."""
-    rarity = term_rarity(pool, org_id)
-    best = closest_document(message, passages, rarity, document_sections(pool, org_id))
+    rarity, sections = corpus_views(pool, org_id)
+    best = closest_document(message, passages, rarity, sections)
     if best is None:
         return []
     with reading(pool) as conn:  # one read: no transaction around it

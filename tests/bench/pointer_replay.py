@@ -30,9 +30,8 @@ from agents.tutor.closest import (  # noqa: E402
     _split,
     _weighted_share,
     closest_document,
-    document_sections,
+    corpus_views,
     section_to_read,
-    term_rarity,
 )
 from agents.tutor.key_terms import key_terms  # noqa: E402
 from storage import documents, sources, users  # noqa: E402
@@ -103,7 +102,7 @@ def judge(path: Path, variant: str, show: bool) -> None:
     with deps.pool.connection() as conn:
         org_id = users.get_user_by_email(conn, "lucia@acme.test").org_id
         titles = {d.title: d.id for d in documents.list_documents(conn, org_id)}
-    rarity, sections = term_rarity(deps.pool, org_id), document_sections(deps.pool, org_id)
+    rarity, sections = corpus_views(deps.pool, org_id)
     items = {item["id"]: item for item in answer_eval.load(QUESTIONS, "train")}
     counts: Counter = Counter()
     for row in recorded["report"]["items"]:

@@ -14,9 +14,8 @@ from agents.tutor.closest import (
     DocumentSections,
     TermRarity,
     closest_document,
-    document_sections,
+    corpus_views,
     section_to_read,
-    term_rarity,
 )
 from core.instructions import without_instructions
 from core.turns import Citations, Suggestions
@@ -64,8 +63,8 @@ def test_how_rare_a_word_is_is_read_from_the_organisations_chunks_once(seeded_po
     chunk_words = corpus.chunk_words
     monkeypatch.setattr(corpus, "chunk_words", lambda *a: read.append(1) or chunk_words(*a))
     monkeypatch.setattr(closest, "_rarities", PerCorpus())
-    rarity = term_rarity(seeded_pool, lucia.org_id)
-    assert term_rarity(seeded_pool, lucia.org_id) is rarity and read == [1]
+    rarity, _ = corpus_views(seeded_pool, lucia.org_id)
+    assert corpus_views(seeded_pool, lucia.org_id)[0] is rarity and read == [1]
     assert rarity.chunks > 20
     assert rarity.weight("carretilla") > rarity.weight("empleado")  # forklifts: the warehouse manual's alone
     assert rarity.weight("forklift") == rarity.weight("carretilla")  # the glossary's word in the other language
@@ -109,8 +108,8 @@ def test_the_documents_sections_are_read_from_the_organisations_chunks_once(seed
     org_document_chunks = sources.org_document_chunks
     monkeypatch.setattr(sources, "org_document_chunks", lambda *a: read.append(1) or org_document_chunks(*a))
     monkeypatch.setattr(closest, "_sections", PerCorpus())
-    sections = document_sections(seeded_pool, lucia.org_id)
-    assert document_sections(seeded_pool, lucia.org_id) is sections and read == [1]
+    _, sections = corpus_views(seeded_pool, lucia.org_id)
+    assert corpus_views(seeded_pool, lucia.org_id)[1] is sections and read == [1]
     # Lucía off sick ("mala": enfermo): the onboarding guide's "If you are ill, tell your manager…"
     assert sections.best_share("Employee Onboarding Guide", ["enfermo"], None) == 1.0
     assert sections.best_share("Returns and Refunds Policy", ["enfermo"], None) == 0.0
