@@ -27,10 +27,10 @@ from agents.tutor.citations import (
     validate,
 )
 from agents.tutor.due_today import due_today_text
-from agents.tutor.gate import AnswerGate, unsupported_sentences
+from agents.tutor.gate import unsupported_sentences
 from agents.tutor.guardrails import find_leaks, hint_header, socratic_hint
 from agents.tutor.next_step import next_step_action, next_step_text, reviews_action
-from agents.tutor.reply_checks import reply_check
+from agents.tutor.reply_checks import reply_gate
 from agents.tutor.retrieve import passage_label
 from agents.tutor.state import TutorContext, TutorState
 from core.turns import Citations, Fallback, Suggestions, Token
@@ -175,15 +175,7 @@ def generate_response(state: TutorState, runtime: Runtime[TutorContext]) -> dict
         return offline_answer(state, ctx.user_name, ctx.org_name, ctx.embedder)
 
     messages, budget = _messages(state, ctx), ctx.llm.answer_tokens("generator", ctx.budgets["generation_reserve"])
-    max_tokens, judge = reply_check(state, ctx, messages[0]["content"], budget)  # the check for the turn's kind
-    gate = AnswerGate(
-        language=state["language"],
-        max_tokens=max_tokens,
-        needs_citation=bool(passages)
-        and state.get("intent") in ("in_course", "cross_course")
-        and not state.get("attempt"),
-        judge=judge,
-    )
+    gate = reply_gate(state, ctx, messages[0]["content"], budget)  # the checks for the turn's kind
     stream = ctx.llm.stream(
         "generator",
         messages,

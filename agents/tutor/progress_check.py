@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime
 from typing import Any
 
@@ -30,7 +30,7 @@ from dateparser.search import search_dates
 from agents.i18n import format_date, format_weekday
 from agents.i18n.catalog import MESSAGES
 from agents.retrieval.passages import CITATION_MARKER
-from agents.tutor.gate import wrong_language
+from agents.tutor.gate import without_titles, wrong_language
 from agents.tutor.redirect_check import REDIRECT_LANGUAGE_WORDS, leaks_instructions
 from core.text import NUMBER_VALUES, STOPWORDS, fold, sentences, words
 
@@ -168,13 +168,6 @@ def _calendar_words(language: str) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(fold(m).rstrip(".") for m in months), frozenset(fold(d).rstrip(".") for d in days)
 
 
-def _without(text: str, spans: Iterable[str]) -> str:
-    for span in sorted(set(spans), key=len, reverse=True):
-        if span.strip():
-            text = re.sub(re.escape(span), " ", text, flags=re.IGNORECASE)
-    return text
-
-
 def said_dates(reply: str, language: str, today: date) -> list[tuple[str, date | None, str]]:
     """The dates a reply states, each as (its words, the date read, how: "calendar" | "weekday" | "relative").
     dateparser finds and reads them; Babel's month and weekday names tell a date from a figure it misread
@@ -270,14 +263,14 @@ def progress_fault(reply: str, *, record: ProgressRecord, language: str, instruc
     gate's to judge."""
     if not words(reply):
         return None  # the gate's "empty"
-    own_words = _without(reply, record.titles)  # titles may be in another language
-    if wrong_language(_QUOTED.sub(" ", own_words), language, min_words=REDIRECT_LANGUAGE_WORDS):
+    untitled = without_titles(reply, record.titles)  # titles may be in another language
+    if wrong_language(_QUOTED.sub(" ", untitled), language, min_words=REDIRECT_LANGUAGE_WORDS):
         return "language"
     if CITATION_MARKER.search(reply) or _DOCUMENT_CLAIM.search(" ".join(words(reply))):
         return "source_claim"
     if leaks_instructions(_QUOTED.sub(" ", reply), _QUOTED.sub(" ", instructions)):
         return "instructions"
-    fault, undated = _date_fault(own_words, language, record)
+    fault, undated = _date_fault(untitled, language, record)
     if fault:
         return fault
     if _figure_fault(undated, record):
