@@ -1,26 +1,24 @@
-"""The answer eval's held-out split (issue 29): 104 es/en questions (52 pairs, named `s21-…`) written at the start
-of session 21, before any rule changed and without reading the tutor's code or its losses, on facts no earlier
-question asks, worded unlike the earlier sets (a choice between two options, what someone said to confirm or correct,
-the asker's own figures for the rule to apply to, dictated speech without punctuation, a supervisor or approver asking
-what they must do; each language in its own words): 13 pairs on a tenth document added that session (four TTS
-Handbook pages on work schedules, reasonable accommodations, the transit benefit and employment verification), 13 on
-the older TTS leave and travel pages, 14 on the demo documents, 24 questions answered by no document though each sits
-beside a covered topic (the transit subsidy's amount, a verification fee, overtime's pay rate, credit hours carried
-over, WhatsApp, a pet sitter on a trip, a personal laptop, shorts in the warehouse, annual leave in one go, a W-2,
-eating in the operations area, a yearly cap on courtesy vouchers), asked of the offline tutor and of the naive anchor
-(the product's search, then the three sentences most similar to the question) in one run. Session 20's held-out,
-measured at the start of that session, is train now (seeds/eval/answers/README.md).
+"""The answer eval's held-out split (issue 29): 104 es/en questions (52 pairs, named `s24-…`) written at the start
+of session 24, before being measured and without reading the tutor's code, the glossary or its losses, on facts no
+earlier question asks, worded unlike the earlier sets (the asker's own figure or condition, a comparison, what happens
+if, a manager's side, a short ask naming its subject; colloquial Spanish from Spain and Latin America; each language in
+its own words): 14 pairs on the demo documents, 26 on the public ones (the Code of Conduct, the TTS leave, travel and
+work-schedules pages), 24 questions answered by no document though each sits beside a covered topic (a naturalization
+ceremony, a part-time schedule, station parking, a service dog, a forklift driver's extra pay, a sign-language
+interpreter for customers, a 3-for-2 refund, probation extended, days to answer a report, TSA PreCheck, a bank's
+currency fee, a reward for reporting phishing), asked of the offline tutor and of the naive anchor (the product's
+search, then the three sentences most similar to the question) in one run. Session 21's held-out, measured at the
+start of that session, is train now (seeds/eval/answers/README.md).
 
 Issue 29's targets: facts in the answer >= 0.75, false grounding <= 5 %, abstention on answerable
 <= 5 %, es/en parity >= 0.9, first citation on the answering chunk >= 0.9, the tutor above the anchor
-in each language. On this split, measured once at the start of session 21 (aa4bf11, load 4-6), tutor [anchor]:
-facts 0.188 [0.362] (es 0.200 [0.325], en 0.175 [0.400]; demo 0.107 [0.321], public 0.231 [0.385]), abstention
-0.750 (es 0.725, en 0.775; demo 0.821, public 0.712), false grounding 0.250 (es 0.333, en 0.167) [1.0], first
-citation 0.950 [0.487], parity 0.788 [0.500]. Met: first citation; the tutor abstains on 60 of 80 answerable
-questions, holds the facts of 15, answers 6 of the 24 unanswerable ones, and the anchor holds more facts in both
-languages.
-The asserts are floors: each figure as last measured, at least one question under it (facts 14/80, es 7/40, en 6/40,
-first citation 18/20 answered, false grounding 7/24, abstention 61/80, parity 40/52), so that a regression shows.
+in each language. On this split, session 24's held-out, measured once on 89a66e4 (main 7545060's code; load 3.9-5.5),
+tutor [anchor]: facts 0.250 [0.487] (es 0.200 [0.400], en 0.300 [0.575]; demo 0.214 [0.500], public 0.269 [0.481]),
+abstention 0.588 (es 0.600, en 0.575; demo 0.750, public 0.500), false grounding 0.208 (es 0.250, en 0.167) [1.0],
+first citation 0.818 [0.500], parity 0.577 [0.423]. Met: none; the tutor abstains on 47 of 80 answerable questions,
+holds the facts of 20, answers 5 of the 24 unanswerable ones, and the anchor holds more facts in both languages.
+The asserts are floors: each figure as last measured, at least one question under it (facts 19/80, es 7/40, en 11/40,
+first citation 26/33 answered, false grounding 6/24, abstention 48/80, parity 29/52), so that a regression shows.
 They are not the targets.
 `python -m agents.tutor answers seeds/eval/answers/questions.jsonl --split heldout` prints the table.
 """
@@ -78,10 +76,10 @@ def test_held_out_figures_beside_the_anchor(report):
     print("\n" + table(report))
     tutor, anchor = report["figures"]["tutor"], report["figures"]["anchor"]
     assert report["n"] == 104
-    assert tutor["all"]["facts"] >= 0.17 and tutor["all"]["first_citation"] >= 0.89
-    assert tutor["es"]["facts"] >= 0.17 and tutor["en"]["facts"] >= 0.14
-    assert tutor["all"]["false_grounding"] <= 0.30 < anchor["all"]["false_grounding"]
-    assert tutor["all"]["abstention"] <= 0.77 and tutor["all"]["parity"] >= 0.76
+    assert tutor["all"]["facts"] >= 0.23 and tutor["all"]["first_citation"] >= 0.78
+    assert tutor["es"]["facts"] >= 0.17 and tutor["en"]["facts"] >= 0.27
+    assert tutor["all"]["false_grounding"] <= 0.26 < anchor["all"]["false_grounding"]
+    assert tutor["all"]["abstention"] <= 0.61 and tutor["all"]["parity"] >= 0.55
 
 
 # Lucía off sick: the onboarding guide's "If you are ill, tell your manager…" is in none of the passages her words
