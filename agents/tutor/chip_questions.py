@@ -23,7 +23,9 @@ from agents.retrieval.passages import CITATION_MARKER, Passage, trim_passages
 from agents.retrieval.per_corpus import PerCorpus
 from agents.tutor import retrieve
 from agents.tutor.citations import section_path
+from agents.tutor.due_today import asks_due_today
 from agents.tutor.guardrails import normalize
+from agents.tutor.next_step import asks_next_step
 from agents.tutor.state import TutorContext, TutorState
 from storage import named_material
 
@@ -100,10 +102,17 @@ def known_names(conn, org_id: UUID, names: list[str]) -> set[str]:
     return {name for name, lowered, has_title in titled if has_title or lowered in sections}
 
 
+def _asks_again(chip: str, message: str) -> bool:
+    """The chip asks what the message asked, in its words or others ("¿Qué me toca repasar hoy?" answered, "¿Qué
+    debería repasar hoy?" offered)."""
+    same_progress_question = any(asks(chip) and asks(message) for asks in (asks_next_step, asks_due_today))
+    return same_progress_question or normalize(chip) == normalize(message)
+
+
 def offerable(conn, org_id: UUID, message: str, chips: list[str]) -> list[str]:
     """The chips worth offering: those naming material the organisation has, none on the material the message
-    (a chip itself) was about, and none that is the message again ("What should I review today?" answered)."""
-    named = {chip: recognise(chip) for chip in chips if normalize(chip) != normalize(message)}
+    (a chip itself) was about, and none that asks the message again ("What should I review today?" answered)."""
+    named = {chip: recognise(chip) for chip in chips if not _asks_again(chip, message)}
     asked = recognise(message)
     known = known_names(conn, org_id, list(dict.fromkeys(c.topic for c in named.values() if c is not None)))
     return [

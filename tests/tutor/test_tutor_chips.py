@@ -127,6 +127,53 @@ def test_a_chip_whose_topic_does_not_resolve_is_not_offered(seeded_pool, james):
         assert offerable(conn, james.org_id, "what should I review today", review) == review[1:]
 
 
+NEXT, REVIEW, PROGRESS = "tutor.suggest.next", "tutor.suggest.review", "tutor.suggest.progress"
+
+
+@pytest.mark.parametrize(
+    "who, question, asked_again, still_offered",
+    [  # the learner's question, the chip that asks it again, a chip that asks something else
+        ("james", "What's my next step?", NEXT, REVIEW),
+        ("james", "What is my next step?", NEXT, REVIEW),
+        ("lucia", "¿Cuál es mi próximo paso?", NEXT, REVIEW),
+        ("lucia", "¿Cuál es mi siguiente paso?", NEXT, REVIEW),
+        ("james", "What do I have to review today?", REVIEW, NEXT),
+        ("james", "What should I review today?", REVIEW, NEXT),
+        ("lucia", "¿Qué me toca repasar hoy?", REVIEW, NEXT),
+        ("lucia", "¿Qué debería repasar hoy?", REVIEW, NEXT),
+        ("james", "How am I doing?", PROGRESS, REVIEW),
+        ("lucia", "¿Cómo voy en mis cursos?", PROGRESS, REVIEW),
+    ],
+)
+def test_a_progress_turn_does_not_offer_its_own_question_again(
+    seeded_pool, request, who, question, asked_again, still_offered
+):
+    """Offline: "¿Qué me toca repasar hoy?" answered offered "¿Qué debería repasar hoy?", and "What's my next step?"
+    offered "What is my next step?" (only the chip in the message's very words was left out)."""
+    language = "es" if question.startswith("¿") else "en"
+    events, _ = run(request.getfixturevalue(who), question, seeded_pool)
+    chips = by_name(events, Suggestions).suggestions
+    assert t(asked_again, language) not in chips and t(still_offered, language) in chips, chips
+
+
+def test_with_a_model_a_progress_turn_does_not_offer_its_own_question_again(seeded_pool, james, lucia, fake_openai):
+    def responder(request):
+        if (request.get("response_format") or {}).get("type") == "json_object":
+            return Reply(text=json.dumps({"intent": "progress"}))
+        return Reply(text="Keep going.")  # replaced by the twin's answer or not, the chips are the turn's
+
+    fake_openai.responder = responder
+    for user, question, asked_again, language in (
+        (james, "What's my next step?", NEXT, "en"),
+        (lucia, "¿Qué me toca repasar hoy?", REVIEW, "es"),
+    ):
+        asked = len(fake_openai.chat_requests)
+        events, _ = run(user, question, seeded_pool)
+        assert [r for r in fake_openai.chat_requests[asked:] if not r.get("response_format")]  # the model wrote
+        chips = by_name(events, Suggestions).suggestions
+        assert chips and t(asked_again, language) not in chips, chips
+
+
 def test_with_a_model_the_example_is_written_from_the_section_and_checked(seeded_pool, james, fake_openai):
     seen = []
 
