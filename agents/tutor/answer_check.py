@@ -46,6 +46,9 @@ CHECK_TOP = 8
 MIN_COVERAGE = 0.6
 MIN_COVERAGE_TRANSLATED = 0.4  # a sentence in the other language: a glossary pairs fewer words than a stem
 TRANSLATED_TOP = 2  # ... and only among the best two answers; below them it is held to MIN_COVERAGE
+# Once one passes, a sentence of its document ranked in the first LEAD_TOP covering more key terms leads instead,
+# judged or not: the judged window limits what may answer, not which of a document's sentences says it best
+LEAD_TOP = 12  # train replay (session 24): 16 the same answers, 24 two more changed for the worse
 KIND_BONUS = 0.03
 OWN_FIGURE = ("amount", "length")  # how many/how much/how long: the figure is in the sentence, not its heading
 RETRIEVAL_WEIGHT = 2.0
@@ -203,9 +206,11 @@ def ranked_sentences(message: str, passages: tuple[Passage, ...], embedder: Embe
 def answering(message: str, ranked: tuple[Ranked, ...], embedder: Embedder) -> Ranked | None:
     """The sentence that answers ``message`` among the CHECK_TOP best of each language: one that holds the kind
     of fact asked and covers MIN_COVERAGE of its key terms (in the sentence or what frames it). Of those in the
-    document of the best ranked one, the one covering the most key terms (the best ranked on a tie): "Is a bank
-    statement accepted as proof of purchase?" is answered by "A bank statement alone is not accepted", not by
-    the list of accepted proofs ranked above it. None when none does."""
+    document of the best ranked one (and its sentences in the first LEAD_TOP), the one covering the most key terms
+    (the best ranked on a tie): "Is a bank statement accepted as proof of purchase?" is answered by "A bank
+    statement alone is not accepted", not by the list of accepted proofs ranked above it; "¿Qué tengo que llevar el
+    primer día?" by "Bring your identity document…" (9th), not by the store staff's safety footwear (2nd),
+    both under "Before your first day". None when none does."""
     kind, terms, language = asked_kind(message), key_terms(message), _language(message, "")
     specific = [term for term in terms if not glossary.generic(term)]  # what the question is about, not "work"
     judged = _best_of_each_language(ranked, language)
@@ -227,8 +232,11 @@ def answering(message: str, ranked: tuple[Ranked, ...], embedder: Embedder) -> R
         return _by_latent_terms(message, [r for _, r in judged[:LATENT_JUDGED]], embedder) or next(
             (r for _, r in judged[:PROHIBITION_TOP] if forbids_the_thing(message, r.sentence, embedder)), None
         )
-    best = judged[at][1]
-    for rank, r in judged[at + 1 :] if most < 1 else ():
+    best, first = judged[at][1], judged[at][0]
+    # its rivals: the judged sentences after it, and those ranked in the first LEAD_TOP though not judged
+    rivals = dict(judged[at + 1 :]) | {rank: r for rank, r in enumerate(ranked[:LEAD_TOP]) if rank > first}
+    for rank in sorted(rivals) if most < 1 else ():
+        r = rivals[rank]
         if r.document == best.document and (share := covered(rank, r)) is not None and share > most:
             best, most = r, share
     return best

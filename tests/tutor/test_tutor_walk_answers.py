@@ -18,6 +18,7 @@ from agents.tutor.answer_check import answers_question
 from agents.tutor.answers import select_sentences
 from agents.tutor.fact_kinds import asked_kind, holds_kind
 from agents.tutor.key_terms import key_terms
+from core import glossary
 from tests.tutor.conftest import passage
 from tests.tutor.test_tutor_list_items import PASSWORD_STANDARD, PROTECTIVE_EQUIPMENT
 
@@ -176,3 +177,52 @@ def test_what_to_do_is_answered_by_a_step_in_the_documents_own_verbs():
     welcome = passage(2, WELCOME, document="Employee Onboarding Guide", section="1. Welcome to Acme Retail")
     answer = select_sentences(question, [welcome, before], "en", EMBEDDER)
     assert "Bring your identity document" in answer and "This guide tells you" not in answer, answer
+
+
+# Session 24's walk (tutor18): the onboarding guide's first chunk and the first-day chunk as the demo retrieves them
+GUIDE_OPENING = passage(
+    1,
+    "Document code: HR-ONB-001 · Version 2.0 · Owner: People & Culture · For: every new employee of Acme Retail and "
+    f"their line manager.\n\n{WELCOME}\n\n{BEFORE_YOUR_FIRST_DAY}",
+    document="Employee Onboarding Guide",
+    sections=((0, ""), (132, "1. Welcome to Acme Retail"), (446, "2. Before your first day")),
+    score=0.8682,
+)
+FIRST_DAY_STEPS = passage(
+    2,
+    "\n\n".join(
+        [
+            "On your first day:",
+            "1) Collect your badge at reception and sign the visitors' book for the last time.",
+            "2) Meet your line manager and your onboarding buddy.",
+            "3) Receive your laptop or handheld device from the IT Service Desk and set your password and multi-factor "
+            "authentication.",
+            "4) Sign the confidentiality agreement and the acknowledgement of the Information Security Policy "
+            "(POL-SEC-001).",
+            "5) Tour your workplace, including emergency exits and the assembly point.",
+            "6) Have lunch with your team.",
+            "Every new employee gets a buddy: an experienced colleague from another team who helps with the practical "
+            "questions nobody writes down. Your buddy meets you at least once a week during your first 4 weeks. The "
+            "buddy is not your manager: performance matters are discussed with your line manager.",
+        ]
+    ),
+    document="Employee Onboarding Guide",
+    section="3. Your first day",
+    sections=((0, "3. Your first day"), (499, "4. Your onboarding buddy")),
+    score=0.8575,
+)
+
+
+def test_what_to_bring_on_the_first_day_is_answered_in_spanish_too():
+    """ "¿Qué tengo que llevar el primer día?" got the start time, the safety footwear and "Have lunch with your team",
+    not "Bring your identity document…", which the English question got: "llevar" was only "wear" in the glossary,
+    and the sentence saying it ranked 9th, one past the judged window, where every sentence under the two first-day
+    headings covers "primer día" by its heading alone."""
+    assert "bring" in glossary.equivalents("llevar") and "wear" in glossary.equivalents("llevar")
+    for question, language in (
+        ("¿Qué tengo que llevar el primer día?", "es"),
+        ("What do I need to bring on my first day?", "en"),
+    ):
+        answer = select_sentences(question, [GUIDE_OPENING, FIRST_DAY_STEPS], language, EMBEDDER)
+        assert "Bring your identity document" in answer, (question, answer)
+        assert "Have lunch" not in answer, (question, answer)
