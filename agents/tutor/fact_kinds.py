@@ -94,6 +94,8 @@ _STEP = re.compile(
     r"buscamos|usamos|pedimos|mantenemos|entregamos|respondemos|abrimos|derivamos|anotamos|registramos|"
     r"revisamos|retiramos|ayudamos|acompanamos|atendemos|escuchamos|ofrecemos|explicamos|avisamos|llamamos)\b"
 )
+# ... unless someone else will take it: "Your manager will send you your start time" ("you will need to" is yours)
+_SOMEONE_ELSE_WILL = re.compile(r"(?<!\byou )\bwill $")
 # a unit of length: "how long" may ask one ("how long does my password need to be?": "14 characters")
 _LENGTH_UNITS = r"characters?|caracteres|digits?|digitos|letters?|letras|words|palabras|cm|mm|metres?|meters?|metros?"
 _LENGTH = re.compile(rf"\b({_LENGTH_UNITS})\b")
@@ -125,8 +127,8 @@ def holds_kind(sentence: str, kind: str | None) -> bool:
     plain = fold(sentence)
     if kind in ("when", "rule") and _CONDITION.search(plain):
         return True
-    if kind == "procedure":
-        return bool(_STEP.search(plain))
+    if kind == "procedure":  # a step someone else will take is none of the asker's
+        return any(not _SOMEONE_ELSE_WILL.search(plain[: step.start()]) for step in _STEP.finditer(plain))
     if kind == "when":
         return bool(
             (_PERIOD.search(plain) or _LENGTH.search(plain))

@@ -226,3 +226,16 @@ def test_what_to_bring_on_the_first_day_is_answered_in_spanish_too():
         answer = select_sentences(question, [GUIDE_OPENING, FIRST_DAY_STEPS], language, EMBEDDER)
         assert "Bring your identity document" in answer, (question, answer)
         assert "Have lunch" not in answer, (question, answer)
+
+
+def test_a_step_someone_else_will_take_is_none_of_the_askers():
+    """ "¿Qué tengo que hacer antes de mi primer día?" got "Your manager will send you your start time and place." and
+    the start time: "send" made it a step, though it is the manager's. A step verb after "will", unless "you will", is
+    someone else's."""
+    assert not holds_kind("Your manager will send you your start time and place.", "procedure")
+    assert not holds_kind("IT will call you back.", "procedure")
+    assert holds_kind("You will need to bring your identity document.", "procedure")
+    assert holds_kind("Your manager will call you; answer and tell them your shift.", "procedure")
+    question = "¿Qué tengo que hacer antes de mi primer día?"
+    answer = select_sentences(question, [GUIDE_OPENING, FIRST_DAY_STEPS], "es", EMBEDDER)
+    assert "Bring your identity document" in answer and "Your manager will send" not in answer, answer
