@@ -14,20 +14,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from agents.i18n import code_label, format_date, format_percent, t
-from agents.offline import detect_language, enclosing_list
+from agents.offline import detect_language
 from agents.retrieval.passages import Passage
-from agents.tutor.answer_check import (
-    MIN_COVERAGE,
-    Ranked,
-    adds_to_answer,
-    answering,
-    coverage,
-    key_terms,
-    ranked_sentences,
-)
-from agents.tutor.fact_kinds import asked_kind
+from agents.tutor.answer_check import Ranked, adds_to_answer, answering, ranked_sentences
 from agents.tutor.guardrails import normalize, socratic_hint
-from agents.tutor.read_whole import read_whole
+from agents.tutor.read_whole import named_list, quotes_a_list, read_whole
 
 if TYPE_CHECKING:
     from agents.runtime.deps import Embedder
@@ -158,12 +149,14 @@ def select_sentences(message: str, passages: list[Passage], language: str, embed
     if not ranked:
         return ""
     lead = answering(message, ranked, embedder) or ranked[0]
-    if named := _named_list(message, lead, passages, ranked, embedder):
+    if named := named_list(message, lead, passages, ranked, embedder, MAX_ANSWER_CHARS):
         return read_whole(named, ranked, passages, MAX_ANSWER_CHARS)
     chosen: list[Ranked] = [lead]
     used = len(lead.sentence) + 5
     for r in ranked:
         if len(chosen) >= MAX_SENTENCES or r.score < ranked[0].score - SELECTION_MARGIN:
+            break
+        if quotes_a_list(chosen, passages, MAX_ANSWER_CHARS):  # a list quoted whole is the answer: nothing pads it
             break
         if r is lead or used + len(r.sentence) + 5 > MAX_ANSWER_CHARS:
             continue
@@ -173,22 +166,6 @@ def select_sentences(message: str, passages: list[Passage], language: str, embed
         used += len(r.sentence) + 5
     chosen.sort(key=lambda r: (r.number != lead.number, r.position))
     return read_whole(chosen, ranked, passages, MAX_ANSWER_CHARS)
-
-
-def _named_list(
-    message: str, lead: Ranked, passages: list[Passage], ranked: tuple[Ranked, ...], embedder: Embedder
-) -> list[Ranked]:
-    """The items of the list the lead is an item of, in order, when the question names that list (its heading and
-    lead-in cover its key terms: "¿Qué es el método ACRE?", "Which personal protective equipment is mandatory?" ->
-    "3.1 EPI obligatorios … son obligatorios:"), asks no kind of fact ("How long does my password need to be?" asks
-    the 14 characters, not "4.1 Password standard") and it fits MAX_ANSWER_CHARS: the whole list; else none."""
-    text = next((p.text for p in passages if p.index == lead.number), "")
-    lead_in, items = enclosing_list(lead.sentence, text)
-    if asked_kind(message) or not lead_in or coverage(key_terms(message), lead.context, embedder) < MIN_COVERAGE:
-        return []
-    listed = " ".join(items)
-    named = sorted((r for r in ranked if r.number == lead.number and r.sentence in listed), key=lambda r: r.position)
-    return named if sum(len(r.sentence) + 5 for r in named) <= MAX_ANSWER_CHARS else []
 
 
 def grounded(

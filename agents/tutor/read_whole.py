@@ -4,7 +4,9 @@ Sentences are picked one by one, and two ways that reads wrong to a person: a se
 back ("It sends the message to the Information Security team…") without the one it points to ("Use the
 "Report phishing" button in Outlook."), and a few items of a list without the rest or what the list is ("¿Qué
 es el método ACRE?" answered with three of its four steps, run together). Here the first brings the sentence
-before it; an answer made of two or more items of one short list is that list, whole, under its lead-in.
+before it; an answer made of two or more items of one short list is that list, whole, under its lead-in, and
+is complete: nothing pads it (the paragraph after the list was its last item's neighbour). A list the question
+names ("¿Qué es el método ACRE?") is quoted whole from its first item on (moved here from answers.py).
 """
 
 from __future__ import annotations
@@ -13,10 +15,13 @@ import re
 from typing import TYPE_CHECKING
 
 from agents.offline import cite_chosen, enclosing_list
+from agents.tutor.answer_check import MIN_COVERAGE, Ranked
+from agents.tutor.fact_kinds import asked_kind
+from agents.tutor.key_terms import coverage, key_terms
 
 if TYPE_CHECKING:
     from agents.retrieval.passages import Passage
-    from agents.tutor.answer_check import Ranked
+    from agents.runtime.deps import Embedder
 
 # a sentence that opens by pointing back at the one before it
 _POINTS_BACK = re.compile(r"^(?:it|this|that|these|those|they|esto|eso|ello|estos|estas)\b", re.IGNORECASE)
@@ -56,6 +61,35 @@ def read_whole(chosen: list[Ranked], ranked: tuple[Ranked, ...], passages: list[
         gap = "" if not out else "\n\n" if is_list or blocks[k - 1][2] else " "
         out += gap + text + ("" if follows else f" [{number}]")
     return out
+
+
+def named_list(
+    message: str, lead: Ranked, passages: list[Passage], ranked: tuple[Ranked, ...], embedder: Embedder, max_chars: int
+) -> list[Ranked]:
+    """The items of the list the lead is an item of, in order, when the question names that list (its heading and
+    lead-in cover its key terms: "¿Qué es el método ACRE?", "Which personal protective equipment is mandatory?" ->
+    "3.1 EPI obligatorios … son obligatorios:"), asks no kind of fact ("How long does my password need to be?" asks
+    the 14 characters, not "4.1 Password standard") and it fits ``max_chars``: the whole list; else none."""
+    text = next((p.text for p in passages if p.index == lead.number), "")
+    lead_in, items = enclosing_list(lead.sentence, text)
+    if asked_kind(message) or not lead_in or coverage(key_terms(message), lead.context, embedder) < MIN_COVERAGE:
+        return []
+    listed = " ".join(items)
+    named = sorted((r for r in ranked if r.number == lead.number and r.sentence in listed), key=lambda r: r.position)
+    return named if sum(len(r.sentence) + 5 for r in named) <= max_chars else []
+
+
+def quotes_a_list(chosen: list[Ranked], passages: list[Passage], max_chars: int) -> bool:
+    """Whether ``chosen`` holds two or more items of one short list, which read_whole quotes whole: the answer is
+    complete, and a sentence after it pads ("¿Puedo ir en zapatillas al almacén?": the mandatory PPE, then "Además,
+    según la tarea, se exige casco…", the paragraph after the list)."""
+    texts = {p.index: p.text for p in passages}
+    items: dict[tuple[int, str], set[str]] = {}
+    for r in chosen:
+        text = texts.get(r.number, "")
+        if (listed := _listed(r, text)) and len(listed) <= max_chars:
+            items.setdefault((r.number, listed), set()).add(_item_of(r, text))
+    return any(len(found) >= 2 for found in items.values())
 
 
 def _listed(r: Ranked, text: str) -> str:

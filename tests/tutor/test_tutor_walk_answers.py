@@ -239,3 +239,15 @@ def test_a_step_someone_else_will_take_is_none_of_the_askers():
     question = "¿Qué tengo que hacer antes de mi primer día?"
     answer = select_sentences(question, [GUIDE_OPENING, FIRST_DAY_STEPS], "es", EMBEDDER)
     assert "Bring your identity document" in answer and "Your manager will send" not in answer, answer
+
+
+def test_a_list_quoted_whole_is_not_padded_with_the_paragraph_after_it():
+    """ "¿Puedo ir en zapatillas al almacén?" got the mandatory PPE list, then "Además, según la tarea, se exige
+    casco…": the paragraph after the list, beside its last item. It says nothing of footwear: once the answer quotes a
+    list whole, nothing pads it."""
+    equipment = passage(
+        1, PROTECTIVE_EQUIPMENT, document="Manual de Seguridad en el Almacén", section="3.1 EPI obligatorios", score=0.8
+    )
+    answer = select_sentences("¿Puedo ir en zapatillas al almacén?", [equipment], "es", EMBEDDER)
+    assert answer.startswith("En toda la zona de operaciones del almacén son obligatorios:"), answer
+    assert "Calzado de seguridad de categoría S3" in answer and "Además" not in answer, answer
