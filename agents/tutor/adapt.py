@@ -177,13 +177,18 @@ def _topic(conn, org_id: UUID, source_id: str | None, passages: list[Passage], s
 
 
 def answering_in(
-    language: str, message: str, ranked: tuple[Ranked, ...], passages: list[Passage], embedder: Embedder
+    language: str,
+    message: str,
+    ranked: tuple[Ranked, ...],
+    passages: list[Passage],
+    embedder: Embedder,
+    organisation: str = "",
 ) -> tuple[Passage, str] | None:
     """The passage in ``language`` whose sentence answers ``message`` (answer_check.answering over that language's
     ranked sentences), and that sentence; None when none does."""
     by_index = {p.index: p for p in passages}
     own = tuple(r for r in ranked if r.number in by_index and passage_language(by_index[r.number]) == language)
-    lead = answering(message, own, embedder) if own else None
+    lead = answering(message, own, embedder, organisation) if own else None
     return (by_index[lead.number], lead.sentence) if lead else None
 
 

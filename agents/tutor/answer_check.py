@@ -75,8 +75,8 @@ _ABOUT_THE_DOCUMENT = re.compile(
 )
 
 # "This guide tells you what happens in your first weeks, what you need to do…": the document describing itself
-# says what it covers, not what it says; judged like any sentence (a neighbour needs it to lose to), but it never
-# pads an answer ("What must I do before my first day?" opened with it before "Bring your identity document…").
+# says what it covers, not what it says: front matter ("What must I do before my first day?" opened with it). Until
+# the organisation's name was no key term, it had to be judged: the CEO question passed on the sentence after it.
 _DESCRIBES_ITSELF = re.compile(
     r"^(this|these|este|esta|estos|estas) (guide|policy|document|handbook|manual|page|section|chapter|guia|"
     r"politica|documento|pagina|seccion|capitulo|apartado)s? (tells you|provides an overview|gives an overview|"
@@ -104,14 +104,15 @@ def about_the_course(question: str) -> bool:
 
 
 def front_matter(sentence: str, section: str = "") -> bool:
-    """A title block, a source line, a list's lead-in, a line pointing to a web page, or anything under an
-    attribution or contents heading: never an answer on its own."""
+    """A title block, a source line, a list's lead-in, a line pointing to a web page, the document describing
+    itself, or anything under an attribution or contents heading: never an answer on its own."""
     return bool(
         _FRONT_MATTER.search(sentence)
         or pointer(sentence)
         or _ITALIC_LINE.match(sentence)
         or sentence.rstrip().endswith(":")
         or _ABOUT_THE_DOCUMENT.search(fold(section))
+        or _DESCRIBES_ITSELF.match(fold(sentence).lstrip())
     )
 
 
@@ -203,15 +204,16 @@ def ranked_sentences(message: str, passages: tuple[Passage, ...], embedder: Embe
     return tuple(sorted(out, key=lambda r: -r.score))
 
 
-def answering(message: str, ranked: tuple[Ranked, ...], embedder: Embedder) -> Ranked | None:
+def answering(message: str, ranked: tuple[Ranked, ...], embedder: Embedder, organisation: str = "") -> Ranked | None:
     """The sentence that answers ``message`` among the CHECK_TOP best of each language: one that holds the kind
     of fact asked and covers MIN_COVERAGE of its key terms (in the sentence or what frames it). Of those in the
     document of the best ranked one (and its sentences in the first LEAD_TOP), the one covering the most key terms
     (the best ranked on a tie): "Is a bank statement accepted as proof of purchase?" is answered by "A bank
     statement alone is not accepted", not by the list of accepted proofs ranked above it; "¿Qué tengo que llevar el
     primer día?" by "Bring your identity document…" (9th), not by the store staff's safety footwear (2nd),
-    both under "Before your first day". None when none does."""
-    kind, terms, language = asked_kind(message), key_terms(message), _language(message, "")
+    both under "Before your first day". None when none does. The words of the ``organisation``'s name are no key
+    term (key_terms)."""
+    kind, terms, language = asked_kind(message), key_terms(message, organisation), _language(message, "")
     specific = [term for term in terms if not glossary.generic(term)]  # what the question is about, not "work"
     judged = _best_of_each_language(ranked, language)
 
@@ -229,7 +231,7 @@ def answering(message: str, ranked: tuple[Ranked, ...], embedder: Embedder) -> R
         ((at, share) for at, (rank, r) in enumerate(judged) if (share := covered(rank, r)) is not None), (0, None)
     )
     if most is None:  # a third way: a "can I…?" answered by a rule that forbids the thing it names
-        return _by_latent_terms(message, [r for _, r in judged[:LATENT_JUDGED]], embedder) or next(
+        return _by_latent_terms(message, terms, [r for _, r in judged[:LATENT_JUDGED]], embedder) or next(
             (r for _, r in judged[:PROHIBITION_TOP] if forbids_the_thing(message, r.sentence, embedder)), None
         )
     best, first = judged[at][1], judged[at][0]
@@ -242,7 +244,7 @@ def answering(message: str, ranked: tuple[Ranked, ...], embedder: Embedder) -> R
     return best
 
 
-def _by_latent_terms(message: str, judged: list[Ranked], embedder: Embedder) -> Ranked | None:
+def _by_latent_terms(message: str, terms: list[str], judged: list[Ranked], embedder: Embedder) -> Ranked | None:
     """The second way to pass, when no judged sentence covers the key terms (an employee's own words: "¿hasta
     cuánto puede costar el hotel?" for "El precio máximo por noche de hotel… 180 EUR en Londres"): the sentence
     whose latent terms match the question's best, at LATENT_MATCH and by LATENT_LEAD over every other judged
@@ -255,7 +257,7 @@ def _by_latent_terms(message: str, judged: list[Ranked], embedder: Embedder) -> 
     others = similarity[:best] + similarity[best + 1 :]
     if similarity[best] < LATENT_MATCH or similarity[best] - max(others, default=0.0) < LATENT_LEAD:
         return None
-    r, kind, terms = judged[best], asked_kind(message), key_terms(message)
+    r, kind = judged[best], asked_kind(message)
     framed, specific = f"{r.sentence} {r.context}", [term for term in terms if not glossary.generic(term)]
     holds = holds_kind(r.sentence if kind in OWN_FIGURE else framed, kind)
     covered = coverage(terms, framed, embedder) >= LATENT_COVERAGE
@@ -282,9 +284,7 @@ def adds_to_answer(message: str, extra: Ranked, chosen: list[Ranked], embedder: 
     either follows or precedes a chosen sentence of its passage or covers PAD_COVERAGE of the question's key
     terms in its own words (a sentence of another section that shares a heading word is padding: a flights
     rule beside the holiday answer); and it does not repeat a chosen sentence's fact from the other language
-    version of a document. A document describing itself pads nothing."""
-    if _DESCRIBES_ITSELF.match(fold(extra.sentence).lstrip()):
-        return False
+    version of a document."""
     kind = asked_kind(message)
     beside = any(  # the sentence before or after, under the same heading (the next section's first is no sequel)
         c.number == extra.number and abs(c.position - extra.position) == 1 and c.context == extra.context
@@ -331,7 +331,7 @@ def answering_passage(message: str, passages: tuple[Passage, ...], embedder: Emb
     return next((p for p in passages if p.index == lead.number), None) if lead else None
 
 
-def answers_question(message: str, passages: tuple[Passage, ...], embedder: Embedder) -> bool:
-    """Whether one of the passages' best sentences answers ``message``: the gate between retrieval and
-    the answer."""
-    return answering(message, ranked_sentences(message, passages, embedder), embedder) is not None
+def answers_question(message: str, passages: tuple[Passage, ...], embedder: Embedder, organisation: str = "") -> bool:
+    """Whether one of the passages' best sentences answers ``message`` (asked in the ``organisation``): the gate
+    between retrieval and the answer."""
+    return answering(message, ranked_sentences(message, passages, embedder), embedder, organisation) is not None

@@ -141,14 +141,16 @@ def with_language_notes(body: str, passages: list[Passage], language: str) -> st
     return _MARKER.sub(note, body)
 
 
-def select_sentences(message: str, passages: list[Passage], language: str, embedder: Embedder) -> str:
+def select_sentences(
+    message: str, passages: list[Passage], language: str, embedder: Embedder, organisation: str = ""
+) -> str:
     """The sentences that answer ``message`` (up to MAX_SENTENCES, within SELECTION_MARGIN of the best),
     whatever passage or language they come from, followed by their [n]: the best one's passage first,
     each passage's sentences in the document's order."""
     ranked = ranked_sentences(message, tuple(passages), embedder)
     if not ranked:
         return ""
-    lead = answering(message, ranked, embedder) or ranked[0]
+    lead = answering(message, ranked, embedder, organisation) or ranked[0]
     if named := named_list(message, lead, passages, ranked, embedder, MAX_ANSWER_CHARS):
         return read_whole(named, ranked, passages, MAX_ANSWER_CHARS)
     chosen: list[Ranked] = [lead]
@@ -178,7 +180,7 @@ def grounded(
     *,
     embedder: Embedder,
 ) -> str:
-    body = select_sentences(message, passages, language, embedder) if passages else ""
+    body = select_sentences(message, passages, language, embedder, org) if passages else ""
     if not body.strip():
         return " ".join([t("tutor.nothing_found", language, org=org), *ways_on(closest or [], language)])
     intro = t("tutor.document" if rung == "document" else "tutor.grounded", language)

@@ -29,7 +29,7 @@ many much long often soon quickly far time times amount kind sort tipo way need 
 cuanto cuanta cuantos cuantas tiempo plazo cantidad forma manera necesito puedo pueden tengo hay
 company empresa acme employee employees empleado empleados staff personal alguien someone something algo
 use using uses usar uso own propio propia get gets give given take dar tener estar esta within dentro
-off libre libres dan hago now ahora
+off libre libres dan hago now ahora approximately roughly aproximadamente
 """
 # Words of conversation, not of documents: how an employee tells a situation ("a bloke reckons I should just…",
 # "¿me lo pueden pasar acá nomás?"), never what a policy says; as key terms they kept a question's coverage under
@@ -48,10 +48,12 @@ _ASKING = frozenset(fold(w) for w in (_ASKING_WORDS + _CONVERSATION_WORDS).split
 _NEW = re.compile(r"\b(?i:new|nuev[oa]s?)\b(?!\s+[A-ZÁÉÍÓÚÑ])")
 
 
-def key_terms(question: str) -> list[str]:
-    """The question's words that say what it is about (folded, question words and fillers dropped)."""
-    said = glossary.plain(_NEW.sub(" ", question))  # "me he puesto mala": "enfermo"
-    return list(dict.fromkeys(w for w in content_words(said) if w not in _ASKING))
+def key_terms(question: str, organisation: str = "") -> list[str]:
+    """The question's words that say what it is about (folded, question words and fillers dropped); the words of
+    the ``organisation``'s name are none: every document is about it ("¿Quién es el consejero delegado de Acme
+    Retail?" is about a CEO, and the heading "1. Welcome to Acme Retail" says nothing of one)."""
+    said, named = glossary.plain(_NEW.sub(" ", question)), set(content_words(fold(organisation)))  # "mala": "enfermo"
+    return list(dict.fromkeys(w for w in content_words(said) if w not in _ASKING and w not in named))
 
 
 _WORD_VECTORS_KEPT = 8192

@@ -50,7 +50,7 @@ def adapt_to_learner(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
         # question named, by the section that answers (a vacation question is not on the security course that
         # a fifth passage came from)
         ranked = ranked_sentences(state["message"], tuple(passages), runtime.context.embedder)
-        lead = answering(state["message"], ranked, runtime.context.embedder)
+        lead = answering(state["message"], ranked, runtime.context.embedder, runtime.context.org_name)
     ctx, view, listed = runtime.context, None, ""
     if lead is not None:
         lead_passage = next(p for p in passages if p.index == lead.number)
@@ -67,7 +67,7 @@ def adapt_to_learner(state: TutorState, runtime: Runtime[TutorContext]) -> dict:
         )
     if view and view["mode"] == "guided" and view["topic_language"] != state["language"]:
         # a heading the learner can read: that of a passage in her language that answers too, if any
-        if own := adapt.answering_in(state["language"], state["message"], ranked, passages, ctx.embedder):
+        if own := adapt.answering_in(state["language"], state["message"], ranked, passages, ctx.embedder, ctx.org_name):
             view = adapt.named_by(ctx.pool, ctx.org_id, view, *own)
     guide, guess = state.get("guide"), state.get("guess")
     turn = {

@@ -41,12 +41,12 @@ def _grounded(state: TutorState, runtime: Runtime[TutorContext], course_id: str 
         return grounding.rung, grounding.source, trim_passages(grounding.passages, ctx.budgets["retrieved_context"])
 
     rung, source, passages = search(course_id)
-    answered = not passages or not checked or answers_question(message, tuple(passages), ctx.embedder)
+    answered = not passages or not checked or answers_question(message, tuple(passages), ctx.embedder, ctx.org_name)
     if course_id and passages and checked and about_the_course(message):
         answered = True  # "¿Qué es lo más importante de este curso?": the course in view is what is asked about
     if not answered and course_id:  # the course doesn't answer it; the company's documents may (issue 29)
         rung, source, passages = search(None)
-        answered = not passages or answers_question(message, tuple(passages), ctx.embedder)
+        answered = not passages or answers_question(message, tuple(passages), ctx.embedder, ctx.org_name)
     if answered and passages and checked and about_the_unwritten(ctx.pool, ctx.org_id, message):
         answered = False  # a word of the question no document of the company holds (issue 29)
     retrieved = passages

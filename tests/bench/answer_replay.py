@@ -53,9 +53,9 @@ def record(path: Path, split: str) -> None:
     deps, seen = process_deps(), {}
     checked = retrieve.answers_question
 
-    def recording(message: str, passages: tuple[Passage, ...], embedder) -> bool:
+    def recording(message: str, passages: tuple[Passage, ...], embedder, organisation: str = "") -> bool:
         seen[message] = passages
-        return checked(message, passages, embedder)
+        return checked(message, passages, embedder, organisation)
 
     retrieve.answers_question = recording  # the turn runs as it is; its passages are kept on the way
     items = answer_eval.load(QUESTIONS, split)
@@ -64,14 +64,16 @@ def record(path: Path, split: str) -> None:
     print(answer_eval.table(report))
 
 
-def _decide(deps, org_id, item: dict, passages: tuple[Passage, ...], answering: set[str]) -> dict:
+def _decide(deps, org_id, org_name: str, item: dict, passages: tuple[Passage, ...], answering: set[str]) -> dict:
     """The tutor's outcome for ``item`` from its recorded passages, as the turn computes it."""
     question, language = item["question"], item["lang"]
-    answered = answers_question(question, passages, deps) and not about_the_unwritten(deps.pool, org_id, question)
+    answered = answers_question(question, passages, deps, org_name) and not about_the_unwritten(
+        deps.pool, org_id, question
+    )
     if not answered:
         outcome = {"answer": "", "rung": "general", "abstained": True, "first_chunk": None, "first_document": None}
         return answer_eval._score(item, outcome, answering)
-    draft = grounded(question, list(passages), "chunks", "Acme", language, embedder=deps)
+    draft = grounded(question, list(passages), "chunks", org_name, language, embedder=deps)
     order: list[int] = []
     response, _, _ = validate(draft, {p.index for p in passages}, order)
     shown = renumbered({p.index: p for p in passages}, order)
@@ -116,10 +118,12 @@ def _kept_vectors(deps, path: Path):
 def replay(path: Path, changed: bool) -> None:
     recorded = pickle.loads(path.read_bytes())
     deps, save = _kept_vectors(process_deps(), path.with_suffix(".vectors"))
-    org_id = _users(deps)["es"].org_id
+    lucia = _users(deps)["es"]
+    org_id = lucia.org_id
     items = {item["id"]: item for item in answer_eval.load(QUESTIONS)}
     with deps.pool.connection() as conn:
         titles = {d.title: d.id for d in documents.list_documents(conn, org_id)}
+        _, org_name = users.get_user_and_org_name(conn, org_id, lucia.id) or (lucia, "")
         answering = {
             key: answer_eval._answering_chunks(conn, org_id, titles, item)
             for key, item in items.items()
@@ -130,7 +134,7 @@ def replay(path: Path, changed: bool) -> None:
         passages = recorded["passages"].get(row["question"])
         new = dict(row)
         if passages:
-            new["tutor"] = _decide(deps, org_id, items[row["id"]], passages, answering.get(row["id"], set()))
+            new["tutor"] = _decide(deps, org_id, org_name, items[row["id"]], passages, answering.get(row["id"], set()))
         same_text += new["tutor"]["answer"] == row["tutor"]["answer"]
         before.append(row)
         after.append(new)
