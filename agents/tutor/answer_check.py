@@ -325,12 +325,6 @@ def _language(text: str, default: str) -> str:
     return detect_language(text, default=default)
 
 
-def answering_passage(message: str, passages: tuple[Passage, ...], embedder: Embedder) -> Passage | None:
-    """The passage of the sentence that answers ``message`` (the one an offline answer leads with), if any."""
-    lead = answering(message, ranked_sentences(message, passages, embedder), embedder)
-    return next((p for p in passages if p.index == lead.number), None) if lead else None
-
-
 def answers_question(message: str, passages: tuple[Passage, ...], embedder: Embedder, organisation: str = "") -> bool:
     """Whether one of the passages' best sentences answers ``message`` (asked in the ``organisation``): the gate
     between retrieval and the answer."""

@@ -82,7 +82,9 @@ def progress_text(progress: dict | None, name: str, language: str) -> str:
                     language,
                     course=e["course"],
                     status=code_label("status", e["status"], language),
-                    progress=format_percent(e.get("progress") or 0, language),
+                    progress=""  # a finished course is "completed", not also "100 % done"
+                    if e["status"] == "completed"
+                    else t("tutor.progress_done", language, progress=format_percent(e.get("progress") or 0, language)),
                     deadline=t("tutor.deadline", language, date=format_date(e["deadline"], language))
                     if e.get("deadline")
                     else "",

@@ -113,7 +113,7 @@ def test_a_faithful_spanish_reply_quoting_its_titles_again_and_in_english_is_sho
 def test_the_deterministic_answers_of_every_demo_learner_pass(seeded_pool):
     """The twin's three answers (next step, today's reviews, the report), in both languages, for every employee of
     the demo organisation on today's seeds: the whole gate flags none (its loop check too: a Spanish report of three
-    finished courses says "completado, 100 % completado, fecha límite" after each title), each within its budget."""
+    finished courses says "completado, fecha límite" after each title), each within its budget."""
     deps = make_deps(seeded_pool)
     now = deps.now()
     flagged, judged = [], 0

@@ -168,9 +168,10 @@ MESSAGES = {
     "tutor.progress_none": {"en": "You have no courses assigned yet.", "es": "Todavía no tienes cursos asignados."},
     "tutor.progress_head": {"en": "Here is where you stand, {name}:", "es": "Así vas, {name}:"},
     "tutor.progress_course": {
-        "en": "“{course}”: {status}, {progress} done{deadline}{score}",
-        "es": "«{course}»: {status}, {progress} completado{deadline}{score}",
+        "en": "“{course}”: {status}{progress}{deadline}{score}",
+        "es": "«{course}»: {status}{progress}{deadline}{score}",
     },
+    "tutor.progress_done": {"en": ", {progress} done", "es": ", {progress} completado"},
     "tutor.deadline": {"en": ", deadline {date}", "es": ", fecha límite {date}"},
     "tutor.score": {"en": ", score {score}", "es": ", nota {score}"},
     "tutor.reviews": {
