@@ -177,6 +177,32 @@ def test_browser_shows_a_streamed_answer_with_sources(chat_url, seeded_pool, luc
 
 
 @pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="Debian's chromium is not installed")
+def test_browser_shows_lucia_not_found_and_the_ways_on_in_spanish(chat_url, seeded_pool, lucia):
+    """Issue 29: a question no document answers gets the "not found" line and the ways on, in her language, badged
+    as not from a document (once: a document's header, cited, was the answer)."""
+    from playwright.sync_api import sync_playwright
+
+    session_id = _app_session(seeded_pool, lucia)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--headless"])
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        context.add_cookies([{"name": "skillnet_session", "value": session_id, "url": chat_url}])
+        page = context.new_page()
+        page.goto(chat_url)
+        box = page.get_by_placeholder("Pregunta a tu tutor…")
+        box.wait_for(timeout=60_000)
+        box.fill("¿Qué hay de menú hoy en la cantina?")
+        box.press("Enter")
+        answer = page.locator("#tutor-chatbot").get_by_text("No encontré nada sobre esto en los documentos")
+        answer.wait_for(timeout=60_000)
+        page.screenshot(path=str(SCREENSHOT.with_name("skillnet-tutor-not-found.png")), full_page=True)
+        said = page.locator("#tutor-chatbot").inner_text()
+        assert "Pregunta al helpdesk" in said and "Lo más cercano" in said, said
+        assert "Fuentes" not in said and "Documento de la empresa" not in said, said
+        browser.close()
+
+
+@pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="Debian's chromium is not installed")
 def test_browser_takes_the_question_at_once_and_keeps_the_next(chat_url, seeded_pool, james, fake_openai):
     """The question leaves the input as it is sent (the browser empties it: the server no longer rebuilds the
     input in every streamed update). One sent while an answer streams waits and is answered next; a further one
